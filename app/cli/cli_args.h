@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file cli_args.h
+ * Minimal "--name value" argument reader shared by the idlescope-cli commands,
+ * and the CLI's error convention: a message on stderr and exit code 2.
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/governors/governor.h"
+#include "core/states/idle_state_table.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace idlescope::cli {
+
+/// Exit code for bad input or usage.
+inline constexpr int EXIT_BAD_INPUT = 2;
+
+class Args {
+public:
+    /// @p flags: options without a value; every other "--x" takes one value.
+    /// Repeated options are kept in order (see all()).
+    Args(int argc, char **argv, int first, std::vector<std::string> flags = {});
+
+    bool ok() const { return m_error.empty(); }
+    const std::string &error() const { return m_error; }
+    bool has(const std::string &name) const;
+    std::string value(const std::string &name, const std::string &fallback = {}) const;
+    std::vector<std::string> all(const std::string &name) const;
+    const std::vector<std::string> &positional() const { return m_positional; }
+    /// Names given that are not in @p known; empty when all are known.
+    std::string unknown(const std::vector<std::string> &known) const;
+
+private:
+    std::vector<std::pair<std::string, std::string>> m_opts;
+    std::vector<std::string> m_positional;
+    std::string m_error;
+};
+
+/// Prints "idlescope-cli: <message>" to stderr and returns EXIT_BAD_INPUT.
+int fail(const std::string &message);
+int fail(const Error &error);
+
+/// A table from a JSON file path, or a built-in target id (resources/targets).
+Result<IdleStateTable> resolveTable(const std::string &arg);
+
+/// Applies "NAME=VALUE" settings to a governor; the error names the bad one.
+Status applySettings(Governor &gov, const std::vector<std::string> &settings);
+
+} // namespace idlescope::cli

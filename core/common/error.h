@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file error.h
+ * The engine's one error policy: a value-or-error Result that names the file,
+ * line and field of bad input. The core never prints and never throws on bad
+ * input; callers (CLI, GUI) turn an Error into a message.
+ */
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace idlescope {
+
+/// Where and why input was rejected. line is 1-based; 0 means "not line-based".
+struct Error {
+    std::string file;    ///< path or a label such as "<stdin>"; may be empty
+    std::int64_t line = 0;
+    std::string field;   ///< column, key or parameter name; may be empty
+    std::string message; ///< what is wrong, in plain words
+
+    /// "file:line: field 'x': message", leaving out the parts that are empty.
+    std::string toString() const;
+};
+
+/// A T or an Error (std::expected is C++23).
+template <typename T>
+class Result {
+public:
+    Result(T value) : m_v(std::move(value)) {}
+    Result(Error error) : m_v(std::move(error)) {}
+
+    bool ok() const { return std::holds_alternative<T>(m_v); }
+    explicit operator bool() const { return ok(); }
+    T &value() { return std::get<T>(m_v); }
+    const T &value() const { return std::get<T>(m_v); }
+    T &operator*() { return value(); }
+    const T &operator*() const { return value(); }
+    T *operator->() { return &value(); }
+    const T *operator->() const { return &value(); }
+    const Error &error() const { return std::get<Error>(m_v); }
+
+private:
+    std::variant<T, Error> m_v;
+};
+
+/// Result for operations that return nothing.
+struct Ok {};
+using Status = Result<Ok>;
+
+} // namespace idlescope

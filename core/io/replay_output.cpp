@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/io/replay_output.h"
+
+#include <charconv>
+
+namespace idlescope {
+
+namespace {
+
+void appendInt(std::string &out, std::int64_t v)
+{
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+}
+
+std::string jsonString(const std::string &s)
+{
+    std::string out = "\"";
+    for (char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out + "\"";
+}
+
+} // namespace
+
+void appendEntryCsv(std::string &out, const EntryRecord &e)
+{
+    appendInt(out, e.span);
+    out += ',';
+    appendInt(out, e.entry);
+    out += ',';
+    appendInt(out, e.state);
+    out += e.stopTick ? ",1," : ",0,";
+    appendInt(out, e.residencyNs);
+    out += e.above ? ",1" : ",0";
+    out += e.below ? ",1" : ",0";
+    out += e.gotTick ? ",1" : ",0";
+    out += e.pollTimeLimit ? ",1\n" : ",0\n";
+}
+
+std::string formatSummaryJson(const ReplaySummary &s, const IdleStateTable &table,
+                              const std::string &variant)
+{
+    std::string out = "{\"variant\": " + jsonString(variant) + ", \"spans\": " + std::to_string(s.spans)
+                      + ", \"entries\": " + std::to_string(s.entries)
+                      + ", \"end_now_ns\": " + std::to_string(s.endNowNs) + ",\n \"states\": [\n";
+    for (int i = 0; i < s.stateCount; ++i) {
+        const StateStats &st = s.states[static_cast<size_t>(i)];
+        out += "  {\"index\": " + std::to_string(i) + ", \"name\": " + jsonString(table[i].name)
+               + ", \"usage\": " + std::to_string(st.usage) + ", \"time_ns\": " + std::to_string(st.timeNs)
+               + ", \"above\": " + std::to_string(st.above) + ", \"below\": " + std::to_string(st.below)
+               + "}";
+        out += i + 1 < s.stateCount ? ",\n" : "\n";
+    }
+    out += "]}\n";
+    return out;
+}
+
+} // namespace idlescope

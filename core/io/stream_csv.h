@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file stream_csv.h
+ * The conformance stream format: a header naming the columns gap_ns,
+ * timer_ns, wake_ns, latency_req_ns, util (any order; util optional, 0 when
+ * absent), then one integer row per idle span. Plain or gzip.
+ *
+ * Errors name file, line and field: a missing column, a field that is not an
+ * integer count of ns (e.g. "1.5" or "3us"), a negative gap or wake,
+ * wake_ns > timer_ns, latency_req_ns < -1, util outside 0..1024, an empty stream.
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/stream/idle_span.h"
+
+#include <string>
+
+namespace idlescope {
+
+/// Reads a stream file.
+Result<IdleStream> readStreamCsv(const std::string &path);
+
+/// Parses stream text already in memory; @p label names it in errors.
+Result<IdleStream> parseStreamCsv(std::string_view text, const std::string &label);
+
+/// The CSV text of a stream (header + rows), as the conformance kit writes it.
+std::string formatStreamCsv(const IdleStream &stream);
+
+/// Checks one span; @p line is used in the error.
+Status validateSpan(const IdleSpan &s, const std::string &label, std::int64_t line);
+
+} // namespace idlescope

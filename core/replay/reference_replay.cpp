@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/replay/reference_replay.h"
+
+namespace idlescope {
+
+std::int64_t ReplaySummary::totalAbove() const
+{
+    std::int64_t n = 0;
+    for (int i = 0; i < stateCount; ++i)
+        n += states[static_cast<size_t>(i)].above;
+    return n;
+}
+
+std::int64_t ReplaySummary::totalBelow() const
+{
+    std::int64_t n = 0;
+    for (int i = 0; i < stateCount; ++i)
+        n += states[static_cast<size_t>(i)].below;
+    return n;
+}
+
+ReferenceReplay::ReferenceReplay(const IdleStateTable &table, Governor &governor)
+    : m_table(table), m_gov(governor)
+{
+    reset();
+}
+
+void ReferenceReplay::reset()
+{
+    m_dev = CpuidleDevice{};
+    m_summary = ReplaySummary{};
+    m_summary.stateCount = m_table.count();
+    m_summary.endNowNs = REPLAY_START_NS;
+    m_now = REPLAY_START_NS;
+    m_tickNsec = m_table.tickNsec();
+    m_gov.enable(m_table, m_dev);
+}
+
+ReplaySummary replayStream(const IdleStateTable &table, std::span<const IdleSpan> stream,
+                           Governor &governor)
+{
+    return replayStream(table, stream, governor, [](const EntryRecord &, const Governor &) {});
+}
+
+} // namespace idlescope

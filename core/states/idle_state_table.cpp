@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/states/idle_state_table.h"
+
+namespace idlescope {
+
+namespace {
+
+// Anything above an hour of exit latency or residency is a unit mistake
+// (seconds or microseconds typed as nanoseconds), not a real idle state.
+constexpr Ns kMaxSaneNs = 3600LL * NSEC_PER_SEC;
+
+Error stateError(const IdleStateTable &t, int i, const char *field, std::string msg)
+{
+    std::string where = "state " + std::to_string(i);
+    if (i >= 0 && i < t.count() && !t[i].name.empty())
+        where += " (" + t[i].name + ")";
+    return Error{t.id, 0, field, where + ": " + std::move(msg)};
+}
+
+template <typename Fn>
+Status editValidated(IdleStateTable &t, Fn &&edit)
+{
+    IdleStateTable backup = t;
+    if (Status s = edit(); !s) {
+        t = std::move(backup);
+        return s;
+    }
+    if (Status s = t.validate(); !s) {
+        t = std::move(backup);
+        return s;
+    }
+    return Ok{};
+}
+
+Status checkIndex(const IdleStateTable &t, int index)
+{
+    if (index < 0 || index >= t.count())
+        return Error{t.id, 0, "index", "no state " + std::to_string(index) + " (table has "
+                                           + std::to_string(t.count()) + ")"};
+    return Ok{};
+}
+
+} // namespace
+
+Status IdleStateTable::validate() const
+{
+    if (states.empty())
+        return Error{id, 0, "states", "the table has no idle states"};
+    if (count() > CPUIDLE_STATE_MAX)
+        return Error{id, 0, "states", "the table has " + std::to_string(count())
+                                          + " states; the kernel allows at most "
+                                          + std::to_string(CPUIDLE_STATE_MAX)};
+    if (tickHz < 24 || tickHz > 10000)
+        return Error{id, 0, "tick_hz", "tick rate " + std::to_string(tickHz)
+                                           + " Hz is outside 24..10000 Hz"};
+    for (int i = 0; i < count(); ++i) {
+        const IdleState &s = states[static_cast<size_t>(i)];
+        if (s.exitLatencyNs < 0)
+            return stateError(*this, i, "exit_latency_ns", "negative exit latency");
+        if (s.targetResidencyNs < 0)
+            return stateError(*this, i, "target_residency_ns", "negative target residency");
+        if (s.exitLatencyNs > kMaxSaneNs)
+            return stateError(*this, i, "exit_latency_ns", "exit latency above one hour (unit mistake?)");
+        if (s.targetResidencyNs > kMaxSaneNs)
+            return stateError(*this, i, "target_residency_ns",
+                              "target residency above one hour (unit mistake?)");
+        if (s.polling && i != 0)
+            return stateError(*this, i, "polling", "only state 0 may be a polling state");
+    }
+    return Ok{};
+}
+
+Status IdleStateTable::addState(const IdleState &state, int position)
+{
+    return editValidated(*this, [&]() -> Status {
+        if (position < 0 || position > count())
+            return Error{id, 0, "index", "cannot insert at " + std::to_string(position)};
+        states.insert(states.begin() + position, state);
+        return Ok{};
+    });
+}
+
+Status IdleStateTable::removeState(int index)
+{
+    return editValidated(*this, [&]() -> Status {
+        if (Status s = checkIndex(*this, index); !s)
+            return s;
+        states.erase(states.begin() + index);
+        return Ok{};
+    });
+}
+
+Status IdleStateTable::moveState(int from, int to)
+{
+    return editValidated(*this, [&]() -> Status {
+        if (Status s = checkIndex(*this, from); !s)
+            return s;
+        if (Status s = checkIndex(*this, to); !s)
+            return s;
+        IdleState moved = states[static_cast<size_t>(from)];
+        states.erase(states.begin() + from);
+        states.insert(states.begin() + to, moved);
+        return Ok{};
+    });
+}
+
+Status IdleStateTable::setDisabled(int index, bool disabled)
+{
+    return editValidated(*this, [&]() -> Status {
+        if (Status s = checkIndex(*this, index); !s)
+            return s;
+        states[static_cast<size_t>(index)].disabled = disabled;
+        return Ok{};
+    });
+}
+
+Status IdleStateTable::setExitLatencyNs(int index, Ns value)
+{
+    return editValidated(*this, [&]() -> Status {
+        if (Status s = checkIndex(*this, index); !s)
+            return s;
+        states[static_cast<size_t>(index)].exitLatencyNs = value;
+        return Ok{};
+    });
+}
+
+Status IdleStateTable::setTargetResidencyNs(int index, Ns value)
+{
+    return editValidated(*this, [&]() -> Status {
+        if (Status s = checkIndex(*this, index); !s)
+            return s;
+        states[static_cast<size_t>(index)].targetResidencyNs = value;
+        return Ok{};
+    });
+}
+
+Status IdleStateTable::setTickHz(int hz)
+{
+    return editValidated(*this, [&]() -> Status {
+        tickHz = hz;
+        return Ok{};
+    });
+}
+
+int IdleStateTable::firstEnabled() const
+{
+    for (int i = 0; i < count(); ++i)
+        if (!states[static_cast<size_t>(i)].disabled)
+            return i;
+    return -1;
+}
+
+} // namespace idlescope

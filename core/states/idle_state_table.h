@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file idle_state_table.h
+ * A cpuidle driver's state table as the governors see it: struct
+ * cpuidle_driver's states[] plus the per-CPU disable bits of
+ * dev->states_usage[] (include/linux/cpuidle.h).
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/common/kernel_types.h"
+
+#include <string>
+#include <vector>
+
+namespace idlescope {
+
+/// One idle state (struct cpuidle_state plus its per-CPU disable bit).
+struct IdleState {
+    std::string name;          ///< e.g. "POLL", "C1E", "CEDE"
+    std::string desc;          ///< free text, as in sysfs "desc"
+    Ns exitLatencyNs = 0;      ///< exit_latency_ns
+    Ns targetResidencyNs = 0;  ///< target_residency_ns
+    bool polling = false;      ///< CPUIDLE_FLAG_POLLING: a busy-poll loop, not a hardware state
+    bool disabled = false;     ///< states_usage[i].disable (sysfs "disable")
+};
+
+/**
+ * Ordered states, shallow to deep, with the tick rate of the machine.
+ * Holds at most CPUIDLE_STATE_MAX states; validate() says whether the table
+ * is one the kernel would register. Mutators return a Status naming the
+ * offending state and field and leave the table unchanged on error.
+ */
+class IdleStateTable {
+public:
+    std::string id;        ///< short identifier, e.g. "intel-skx"
+    std::string source;    ///< where the values come from (kernel file, version)
+    int tickHz = 250;      ///< CONFIG_HZ
+    std::vector<IdleState> states;
+
+    int count() const { return static_cast<int>(states.size()); }
+    const IdleState &operator[](int i) const { return states[static_cast<size_t>(i)]; }
+
+    /// TICK_NSEC for tickHz.
+    Ns tickNsec() const { return tickNsecForHz(tickHz); }
+
+    /// Errors: no states, more than CPUIDLE_STATE_MAX, negative or huge values,
+    /// a polling state that is not state 0, tick rate outside 24..10000 Hz.
+    Status validate() const;
+
+    /// Editing API; each call validates the result and rolls back on error.
+    Status addState(const IdleState &state, int position);
+    Status removeState(int index);
+    Status moveState(int from, int to);
+    Status setDisabled(int index, bool disabled);
+    Status setExitLatencyNs(int index, Ns value);
+    Status setTargetResidencyNs(int index, Ns value);
+    Status setTickHz(int hz);
+
+    /// Index of the first enabled state, or -1 when every state is disabled.
+    int firstEnabled() const;
+};
+
+} // namespace idlescope

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * The arbiter of "faithful": every file in shared/conformance/expected/ is
+ * replayed with its variant, stream and table, and every entry row and the
+ * summary must match the kernel's own decisions exactly. On a mismatch the
+ * first differing row is printed with the expected and actual values and the
+ * governor's reasoning record at that entry.
+ *
+ * IDLESCOPE_CONFORMANCE_FILTER=<substring> restricts the rows (e.g. "teo-6.14/").
+ */
+#include "tests/test_paths.h"
+
+#include "core/governors/explain.h"
+#include "core/governors/registry.h"
+#include "core/io/csv_fields.h"
+#include "core/io/line_reader.h"
+#include "core/io/replay_output.h"
+#include "core/io/stream_csv.h"
+#include "core/io/table_json.h"
+#include "core/replay/reference_replay.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTest>
+
+#include <map>
+
+using namespace idlescope;
+using namespace Qt::StringLiterals;
+
+class TestConformance : public QObject {
+    Q_OBJECT
+
+private:
+    std::map<QString, IdleStateTable> m_tables;
+    std::map<QString, IdleStream> m_streams;
+    QString m_root;
+
+    const IdleStateTable &table(const QString &id)
+    {
+        auto it = m_tables.find(id);
+        if (it == m_tables.end()) {
+            auto t = readTableJson((m_root + u"/tables/"_s + id + u".json"_s).toStdString());
+            if (!t)
+                qFatal("%s", t.error().toString().c_str());
+            it = m_tables.emplace(id, *t).first;
+        }
+        return it->second;
+    }
+
+    const IdleStream &stream(const QString &name)
+    {
+        auto it = m_streams.find(name);
+        if (it == m_streams.end()) {
+            auto s = readStreamCsv((m_root + u"/streams/"_s + name + u".csv"_s).toStdString());
+            if (!s)
+                qFatal("%s", s.error().toString().c_str());
+            it = m_streams.emplace(name, *s).first;
+        }
+        return it->second;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_root = test::sharedDir() + u"/conformance"_s;
+        QVERIFY2(QDir(m_root + u"/expected"_s).exists(),
+                 qPrintable(u"conformance kit not found at "_s + m_root));
+    }
+
+    void kernelDecisions_data()
+    {
+        QTest::addColumn<QString>("variant");
+        QTest::addColumn<QString>("streamName");
+        QTest::addColumn<QString>("tableId");
+        const QByteArray filter = qgetenv("IDLESCOPE_CONFORMANCE_FILTER");
+        QDir expected(m_root + u"/expected"_s);
+        int rows = 0;
+        for (const QString &variant : expected.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+            QDir vdir(expected.filePath(variant));
+            for (const QString &f : vdir.entryList({u"*.csv.gz"_s}, QDir::Files, QDir::Name)) {
+                const QString base = f.chopped(7); // ".csv.gz"
+                const qsizetype sep = base.indexOf(u"__"_s);
+                const QString tag = variant + u'/' + base;
+                if (!filter.isEmpty() && !tag.contains(QString::fromLocal8Bit(filter)))
+                    continue;
+                QTest::newRow(qPrintable(tag)) << variant << base.left(sep) << base.mid(sep + 2);
+                ++rows;
+            }
+        }
+        QVERIFY2(rows > 0 || !filter.isEmpty(), "no expected files found");
+    }
+
+    void kernelDecisions()
+    {
+        QFETCH(QString, variant);
+        QFETCH(QString, streamName);
+        QFETCH(QString, tableId);
+
+        std::unique_ptr<Governor> gov = createGovernor(variant.toStdString());
+        QVERIFY2(gov, qPrintable(u"variant not implemented: "_s + variant));
+        const IdleStateTable &drv = table(tableId);
+        const IdleStream &spans = stream(streamName);
+
+        const QString base = m_root + u"/expected/"_s + variant + u'/' + streamName + u"__"_s + tableId;
+        LineReader expected((base + u".csv.gz"_s).toStdString());
+        QVERIFY2(expected.ok(), expected.error().toString().c_str());
+        std::string_view line;
+        QVERIFY(expected.next(line));
+        QCOMPARE(QString::fromUtf8(line.data(), line.size()), QString::fromUtf8(ENTRIES_CSV_HEADER));
+
+        std::string firstMismatch;
+        std::string actualRow;
+        std::int64_t rowsCompared = 0;
+        bool expectedEnded = false;
+        const ReplaySummary summary = replayStream(drv, spans, *gov, [&](const EntryRecord &e, const Governor &g) {
+            if (!firstMismatch.empty())
+                return;
+            actualRow.clear();
+            appendEntryCsv(actualRow, e);
+            actualRow.pop_back();
+            if (!expected.next(line)) {
+                expectedEnded = true;
+                firstMismatch = "extra entry " + actualRow;
+                return;
+            }
+            ++rowsCompared;
+            if (line != actualRow)
+                firstMismatch = "row " + std::to_string(expected.lineNumber() - 1) + " (span "
+                                + std::to_string(e.span) + ", entry " + std::to_string(e.entry)
+                                + ")\n  expected: " + std::string(line) + "\n  actual:   " + actualRow
+                                + "\n  at select: now=" + std::to_string(e.startNs) + " sleep_length="
+                                + std::to_string(e.sleepLengthNs) + " delta_next="
+                                + std::to_string(e.deltaNextNs) + " latency_req="
+                                + std::to_string(e.latencyReqNs) + " remaining_wake="
+                                + std::to_string(e.remainingWakeNs)
+                                + "\n  reasoning: " + describeReasoning(g.reasoning());
+        });
+        if (firstMismatch.empty() && !expectedEnded && expected.next(line))
+            firstMismatch = "missing entries from row " + std::to_string(expected.lineNumber() - 1)
+                            + ": expected " + std::string(line);
+        QVERIFY2(firstMismatch.empty(), firstMismatch.c_str());
+        QVERIFY(rowsCompared > 0);
+
+        QFile sj(base + u".summary.json"_s);
+        QVERIFY(sj.open(QIODevice::ReadOnly));
+        const std::string expectedSummary = sj.readAll().toStdString();
+        QCOMPARE(QString::fromStdString(formatSummaryJson(summary, drv, variant.toStdString())),
+                 QString::fromStdString(expectedSummary));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConformance)
+#include "tst_conformance.moc"

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * Reference replay pieces with hand-computed values: cpuidle_poll_time() by
+ * version, above/below accounting including disabled states, the tick model
+ * and the sticky got_tick flag, driven by the oracle governor.
+ */
+#include "core/governors/registry.h"
+#include "core/replay/cpuidle_core.h"
+#include "core/replay/reference_replay.h"
+
+#include <QTest>
+
+using namespace idlescope;
+
+namespace {
+
+IdleStateTable skxLike()
+{
+    IdleStateTable t;
+    t.id = "skx-like";
+    t.tickHz = 250;
+    t.states = {{"POLL", "", 0, 0, true, false},
+                {"C1", "", 2000, 2000, false, false},
+                {"C1E", "", 10000, 20000, false, false},
+                {"C6", "", 133000, 600000, false, false}};
+    return t;
+}
+
+} // namespace
+
+class TestReplay : public QObject {
+    Q_OBJECT
+
+private slots:
+    void pollTimeByVersion()
+    {
+        IdleStateTable t = skxLike();
+        CpuidleDevice dev;
+        // v5.5-v5.10: the first enabled state after POLL, however short.
+        QCOMPARE(cpuidlePollTime(PollTimeRule::V5_5, t, dev), Ns(2000));
+        QCOMPARE(dev.pollLimitNs, Ns(2000));
+        dev = {};
+        // v5.11+: C1 is below 10 us, so C1E's 20 us sets it.
+        QCOMPARE(cpuidlePollTime(PollTimeRule::V5_11, t, dev), Ns(20000));
+        dev = {};
+        // Clamped to TICK_NSEC/16 = 250 us at 250 Hz when C1E is disabled and C6 is 600 us.
+        QVERIFY(t.setDisabled(2, true).ok());
+        QCOMPARE(cpuidlePollTime(PollTimeRule::V5_11, t, dev), Ns(250000));
+        dev = {};
+        dev.pollLimitNs = 777; // cached / set by haltpoll
+        QCOMPARE(cpuidlePollTime(PollTimeRule::V5_11, t, dev), Ns(777));
+        // No states after POLL: TICK_NSEC before v5.11.
+        IdleStateTable only;
+        only.states = {{"POLL", "", 0, 0, true, false}};
+        dev = {};
+        QCOMPARE(cpuidlePollTime(PollTimeRule::V5_5, only, dev), Ns(4000000));
+    }
+
+    void aboveBelow()
+    {
+        IdleStateTable t = skxLike();
+        // C1E for 19.999 us: above (TR 20 us), shallower C1 enabled.
+        QVERIFY(classifyMiss(t, 2, 19999, 10000).above);
+        QVERIFY(!classifyMiss(t, 2, 20000, 10000).above);
+        // C1E for 610 us: 610 - 10 = 600 >= C6's 600 us: below.
+        QVERIFY(classifyMiss(t, 2, 610000, 10000).below);
+        QVERIFY(!classifyMiss(t, 2, 609999, 10000).below);
+        // Residency in [TR, EL] counts as neither: a state with EL > TR.
+        IdleStateTable odd = t;
+        QVERIFY(odd.setExitLatencyNs(1, 5000).ok());
+        const MissFlags f = classifyMiss(odd, 1, 4000, 5000);
+        QVERIFY(!f.above && !f.below);
+        // Disabled C6: the next enabled deeper state does not exist → no below.
+        QVERIFY(t.setDisabled(3, true).ok());
+        QVERIFY(!classifyMiss(t, 2, 10000000, 10000).below);
+        // Only the first enabled deeper state counts: disable C1E, C1 for 30 us vs C6 600 us.
+        IdleStateTable u = skxLike();
+        QVERIFY(u.setDisabled(2, true).ok());
+        QVERIFY(!classifyMiss(u, 1, 30000, 2000).below);
+        QVERIFY(classifyMiss(u, 1, 602000, 2000).below);
+        // All shallower states disabled: no above.
+        IdleStateTable v = skxLike();
+        QVERIFY(v.setDisabled(0, true).ok());
+        QVERIFY(v.setDisabled(1, true).ok());
+        QVERIFY(!classifyMiss(v, 2, 100, 10000).above);
+    }
+
+    void oracleReplayCountsAndTime()
+    {
+        IdleStateTable t = skxLike();
+        auto oracle = createGovernor("oracle");
+        QVERIFY(oracle);
+        // 700 us idle woken by an irq (timer far away): the oracle picks C6, stops the tick.
+        // 50 us idle: C1E. 1 us idle: POLL (polls 1 us, limit 20 us).
+        const IdleStream s = {{1000, 50000000, 700000, -1, 0},
+                              {1000, 50000000, 50000, -1, 0},
+                              {1000, 50000000, 1000, -1, 0}};
+        std::vector<EntryRecord> rec;
+        const ReplaySummary sum = replayStream(t, s, *oracle, [&](const EntryRecord &e, const Governor &) {
+            rec.push_back(e);
+        });
+        QCOMPARE(sum.spans, 3);
+        QCOMPARE(sum.entries, 3);
+        QCOMPARE(rec[0].state, 3);
+        QCOMPARE(rec[0].residencyNs, Ns(700000 + 133000));
+        QVERIFY(rec[0].stopTick);
+        QCOMPARE(rec[1].state, 2);
+        QCOMPARE(rec[2].state, 0);
+        QCOMPARE(rec[2].residencyNs, Ns(1000));
+        QVERIFY(!rec[2].pollTimeLimit);
+        // now: 1e9 + gaps + residencies.
+        QCOMPARE(sum.endNowNs, Ns(1000000000 + 3000 + 833000 + 60000 + 1000));
+        QCOMPARE(sum.totalAbove() + sum.totalBelow(), 0);
+    }
+
+    void pollLimitEndsPollingButNotTheSpan()
+    {
+        // A table with only POLL and a deep state; latency limit 0 forces POLL.
+        IdleStateTable t = skxLike();
+        auto oracle = createGovernor("oracle");
+        const IdleStream s = {{0, 50000000, 45000, 0, 0}};
+        std::vector<EntryRecord> rec;
+        replayStream(t, s, *oracle, [&](const EntryRecord &e, const Governor &) { rec.push_back(e); });
+        // Poll limit 20 us (C1E): 20 + 20 + 5 us.
+        QCOMPARE(rec.size(), size_t(3));
+        QCOMPARE(rec[0].residencyNs, Ns(20000));
+        QVERIFY(rec[0].pollTimeLimit);
+        QVERIFY(rec[1].pollTimeLimit);
+        QCOMPARE(rec[2].residencyNs, Ns(5000));
+        QVERIFY(!rec[2].pollTimeLimit);
+        // POLL's 5 us entry is below: C1 (TR 2 us) would have fitted.
+        QVERIFY(rec[2].below);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReplay)
+#include "tst_replay.moc"
