@@ -14,6 +14,7 @@ struct Family {
 
 constexpr Family kFamilies[] = {
     {menuVariants, makeMenuGovernor},
+    {teoLegacyVariants, makeTeoLegacyGovernor},
     {teoVariants, makeTeoGovernor},
     {ladderVariants, makeLadderGovernor},
     {haltpollVariants, makeHaltpollGovernor},

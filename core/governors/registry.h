@@ -30,6 +30,8 @@ std::span<const VariantInfo> menuVariants();
 std::unique_ptr<Governor> makeMenuGovernor(const VariantInfo &v);
 std::span<const VariantInfo> teoVariants();
 std::unique_ptr<Governor> makeTeoGovernor(const VariantInfo &v);
+std::span<const VariantInfo> teoLegacyVariants();
+std::unique_ptr<Governor> makeTeoLegacyGovernor(const VariantInfo &v);
 std::span<const VariantInfo> ladderVariants();
 std::unique_ptr<Governor> makeLadderGovernor(const VariantInfo &v);
 std::span<const VariantInfo> haltpollVariants();
