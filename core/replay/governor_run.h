@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file governor_run.h
+ * A whole replay of one governor variant kept for viewing: per-entry columns
+ * aligned by entry index (one time axis per run, no per-series copies), the
+ * summary, and what is needed to re-create the run exactly (variant id and
+ * tunable settings). Reasoning records are not stored per entry: the replay
+ * is deterministic, so reasoningAt() re-runs up to the entry and reads it.
+ */
+#pragma once
+
+#include "core/governors/governor.h"
+#include "core/replay/reference_replay.h"
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace idlescope {
+
+/// Bits of GovernorRun::flags.
+enum EntryFlag : std::uint8_t {
+    ENTRY_STOP_TICK = 1u << 0,
+    ENTRY_ABOVE = 1u << 1,
+    ENTRY_BELOW = 1u << 2,
+    ENTRY_GOT_TICK = 1u << 3,
+    ENTRY_POLL_TIME_LIMIT = 1u << 4,
+    ENTRY_TICK_STOPPED = 1u << 5,
+    ENTRY_WOKEN_BY_WAKEUP = 1u << 6, ///< this entry ended at the span's wakeup (not tick/poll limit)
+};
+
+/// A tunable setting, NAME=VALUE.
+using TunableSetting = std::pair<std::string, std::int64_t>;
+
+struct GovernorRun {
+    std::string variant;                  ///< variant id
+    std::vector<TunableSetting> settings; ///< non-default tunables applied
+    ReplaySummary summary;
+
+    // Per-entry columns, all of the same length (summary.entries).
+    std::vector<Ns> startNs;        ///< `now` at select, ns from replay start (REPLAY_START_NS)
+    std::vector<Ns> residencyNs;    ///< measured residency
+    std::vector<Ns> predictedNs;    ///< governor's expected idle time, -1 if none
+    std::vector<Ns> sleepLengthNs;  ///< sleep length at select
+    std::vector<std::int32_t> span; ///< stream row
+    std::vector<std::int8_t> state; ///< state entered
+    std::vector<std::uint8_t> flags;///< EntryFlag bits
+
+    std::size_t size() const { return state.size(); }
+    bool has(std::size_t i, EntryFlag f) const { return (flags[i] & f) != 0; }
+};
+
+/**
+ * Replays @p stream through a fresh governor of @p variant with @p settings
+ * applied, keeping every entry. Returns an Error for an unknown variant or a
+ * rejected setting. @p cancel (optional) is polled every 4096 spans; a
+ * cancelled run returns an Error with message "cancelled".
+ */
+Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream,
+                                const std::string &variant,
+                                const std::vector<TunableSetting> &settings = {},
+                                const std::atomic<bool> *cancel = nullptr);
+
+/// The reasoning record and entry of entry @p index (0-based over the whole run).
+struct EntryReasoning {
+    EntryRecord entry;
+    Reasoning reasoning;
+    Selection selection;
+};
+Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream &stream,
+                                   const std::string &variant,
+                                   const std::vector<TunableSetting> &settings, std::int64_t index);
+
+/// A governor of @p variant with @p settings applied, or an Error naming the bad setting.
+Result<std::unique_ptr<Governor>> makeConfiguredGovernor(const std::string &variant,
+                                                         const std::vector<TunableSetting> &settings);
+
+} // namespace idlescope
