@@ -13,6 +13,7 @@
 #include "core/replay/reference_replay.h"
 
 #include <atomic>
+#include <memory>
 #include <cstdint>
 #include <string>
 #include <utility>
