@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file scenario_spec.h
+ * What the user asked to simulate, as plain values: the target table (already
+ * resolved and possibly edited), the workload recipe, the governors in display
+ * order with their tunable settings and colours, and the global knobs of the
+ * idle loop. SimulationRunner turns a ScenarioSpec into a SimulationSnapshot;
+ * a session file saves and restores exactly this (plus view state).
+ *
+ * Stable API shared with widgets/session and widgets/inspector: add fields at
+ * the end, never change the meaning of one.
+ */
+#pragma once
+
+#include "core/common/kernel_types.h"
+#include "core/replay/governor_run.h"
+#include "core/states/idle_state_table.h"
+
+#include <QColor>
+#include <QString>
+#include <QVariantMap>
+
+#include <string>
+#include <vector>
+
+namespace idlescope {
+
+/// Where the target table came from.
+struct TargetSpec {
+    QString kind;          ///< "builtin" (embedded / core/targets), "file" (table JSON), "machine" (sysfs)
+    QString id;            ///< built-in id (e.g. "pseries-p10") or the table's own id
+    QString path;          ///< the JSON file for kind "file", empty otherwise
+    IdleStateTable table;  ///< the table as resolved, with the user's edits (disabled states, tick_hz)
+};
+
+/// How the wakeup stream is produced.
+struct WorkloadSpec {
+    QString kind;          ///< "periodic" (built-in generator), "csv" (conformance stream file), or a
+                           ///< generator id from core/workloads
+    QString path;          ///< stream file for kind "csv"
+    QVariantMap params;    ///< generator parameters by name (numbers in ns / counts; see the generator)
+    QString description;   ///< one human line, e.g. "IPI wakeups every 100 us, 200000 spans"
+};
+
+/// One governor column of the comparison.
+struct GovernorSpec {
+    std::string variant;                  ///< registry id, e.g. "menu-6.14"
+    std::vector<TunableSetting> settings; ///< tunables that differ from the kernel default
+    QColor color;                         ///< used for this governor in every view
+};
+
+/// Everything a run depends on.
+struct ScenarioSpec {
+    TargetSpec target;
+    WorkloadSpec workload;
+    std::vector<GovernorSpec> governors;  ///< display order; the oracle may be one of them
+    /// PM QoS resume-latency limit applied to every span (ns), or -1 to keep the stream's column.
+    Ns latencyLimitNs = -1;
+};
+
+} // namespace idlescope

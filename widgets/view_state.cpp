@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/view_state.h"
+
+#include <algorithm>
+
+namespace idlescope {
+
+ViewState::ViewState(QObject *parent) : QObject(parent) {}
+
+void ViewState::setFullRange(qint64 startNs, qint64 endNs)
+{
+    m_fullStart = startNs;
+    m_fullEnd = std::max(endNs, startNs + 1);
+    m_stack.clear();
+    m_start = m_fullStart;
+    m_end = m_fullEnd;
+    emit rangeChanged(m_start, m_end);
+}
+
+void ViewState::setRange(qint64 startNs, qint64 endNs)
+{
+    if (endNs < startNs)
+        std::swap(startNs, endNs);
+    // Keep the width when a pan runs into an edge, so panning never zooms.
+    const qint64 width = std::clamp<qint64>(endNs - startNs, 1, m_fullEnd - m_fullStart);
+    startNs = std::clamp(startNs, m_fullStart, m_fullEnd - width);
+    endNs = startNs + width;
+    if (startNs == m_start && endNs == m_end)
+        return;
+    m_start = startNs;
+    m_end = endNs;
+    emit rangeChanged(m_start, m_end);
+}
+
+void ViewState::zoomTo(qint64 startNs, qint64 endNs)
+{
+    m_stack.append({m_start, m_end});
+    setRange(startNs, endNs);
+}
+
+bool ViewState::zoomOut()
+{
+    if (m_stack.isEmpty())
+        return false;
+    const auto r = m_stack.takeLast();
+    setRange(r.first, r.second);
+    return true;
+}
+
+void ViewState::resetZoom()
+{
+    m_stack.clear();
+    setRange(m_fullStart, m_fullEnd);
+}
+
+void ViewState::setCursorNs(qint64 ns)
+{
+    if (ns == m_cursor)
+        return;
+    m_cursor = ns;
+    emit cursorChanged(ns);
+}
+
+void ViewState::selectEntry(int governorIndex, qint64 entryIndex)
+{
+    if (governorIndex == m_selGov && entryIndex == m_selEntry)
+        return;
+    m_selGov = governorIndex;
+    m_selEntry = entryIndex;
+    emit entrySelected(governorIndex, entryIndex);
+}
+
+} // namespace idlescope
