@@ -47,6 +47,14 @@ struct TeoReasoning {
     bool updated = false;
     Ns measuredNs = 0;
     bool lastWasHit = false;
+
+    // teo-5.13 only (teo_legacy_governor.cpp; words in explainTeoLegacy()).
+    bool legacy = false;       ///< a teo-5.13 record: hits/intercepts(misses)/extra(early_hits) per state
+    int idx0 = -1;             ///< first enabled state
+    int maxEarlyIdx = -1;      ///< the early-hits alternative after the prev-max swap, -1 if none
+    int recentCount = 0;       ///< recent intervals shorter than the duration
+    Ns recentAvgNs = -1;       ///< their average when more than half qualified, else -1
+    bool stopTick = true;      ///< the value left in *stop_tick
 };
 
 } // namespace idlescope
