@@ -18,7 +18,7 @@ std::string describeReasoning(const Reasoning &r)
 {
     return std::visit(Overloaded{[](std::monostate) { return std::string("(no record)"); },
                                  [](const MenuReasoning &m) { return describeMenu(m); },
-                                 [](const TeoReasoning &t) { return describeTeo(t); },
+                                 [](const TeoReasoning &t) { return t.legacy ? describeTeoLegacy(t) : describeTeo(t); },
                                  [](const LadderReasoning &l) { return describeLadder(l); },
                                  [](const HaltpollReasoning &h) { return describeHaltpoll(h); },
                                  [](const OracleReasoning &o) { return describeOracle(o); }},
@@ -30,7 +30,7 @@ std::vector<std::string> explainReasoning(const Reasoning &r, const IdleStateTab
     return std::visit(
         Overloaded{[](std::monostate) { return std::vector<std::string>{}; },
                    [&](const MenuReasoning &m) { return explainMenu(m, drv); },
-                   [&](const TeoReasoning &t) { return explainTeo(t, drv); },
+                   [&](const TeoReasoning &t) { return t.legacy ? explainTeoLegacy(t, drv) : explainTeo(t, drv); },
                    [&](const LadderReasoning &l) { return explainLadder(l, drv); },
                    [&](const HaltpollReasoning &h) { return explainHaltpoll(h, drv); },
                    [&](const OracleReasoning &o) { return explainOracle(o, drv); }},

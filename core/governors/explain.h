@@ -26,6 +26,9 @@ std::string describeMenu(const MenuReasoning &r);
 std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTable &drv);
 std::string describeTeo(const TeoReasoning &r);
 std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable &drv);
+/// teo-5.13 records (TeoReasoning::legacy); describeReasoning/explainReasoning route them here.
+std::string describeTeoLegacy(const TeoReasoning &r);
+std::vector<std::string> explainTeoLegacy(const TeoReasoning &r, const IdleStateTable &drv);
 std::string describeLadder(const LadderReasoning &r);
 std::vector<std::string> explainLadder(const LadderReasoning &r, const IdleStateTable &drv);
 std::string describeHaltpoll(const HaltpollReasoning &r);

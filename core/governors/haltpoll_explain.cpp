@@ -1,14 +1,99 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Words for the haltpoll reasoning record (placeholder until the haltpoll family lands).
+// Words for the haltpoll reasoning record (haltpoll_select()/adjust_poll_limit(), haltpoll.c v7.0).
 #include "core/governors/explain.h"
 
 namespace idlescope {
 
-std::string describeHaltpoll(const HaltpollReasoning &r) { return "chosen=" + std::to_string(r.chosenIdx); }
+namespace {
+
+const char *actionName(HaltpollReasoning::Action a)
+{
+    switch (a) {
+    case HaltpollReasoning::Action::LatencyZero: return "latency_zero";
+    case HaltpollReasoning::Action::NoPollWindow: return "no_poll_window";
+    case HaltpollReasoning::Action::PollAgain: return "poll_again";
+    case HaltpollReasoning::Action::PollExpired: return "poll_expired";
+    case HaltpollReasoning::Action::AfterHalt: return "after_halt";
+    }
+    return "?";
+}
+
+const char *adjustName(HaltpollReasoning::Adjust a)
+{
+    switch (a) {
+    case HaltpollReasoning::Adjust::None: return "none";
+    case HaltpollReasoning::Adjust::Grow: return "grow";
+    case HaltpollReasoning::Adjust::Shrink: return "shrink";
+    }
+    return "?";
+}
+
+} // namespace
+
+std::string describeHaltpoll(const HaltpollReasoning &r)
+{
+    std::string s = std::string("action=") + actionName(r.action) + " last=" + std::to_string(r.lastStateIdx)
+                    + " poll_time_limit=" + (r.pollTimeLimit ? "1" : "0") + " poll_limit_ns="
+                    + std::to_string(r.pollLimitNs) + " latency_req_ns=" + std::to_string(r.latencyReqNs)
+                    + " chosen=" + std::to_string(r.chosenIdx);
+    if (r.reflected)
+        s += " block_ns=" + std::to_string(r.blockNs) + " adjust=" + adjustName(r.adjust)
+             + " val=" + std::to_string(r.rawVal) + " new_poll_limit_ns=" + std::to_string(r.newPollLimitNs);
+    return s;
+}
 
 std::vector<std::string> explainHaltpoll(const HaltpollReasoning &r, const IdleStateTable &drv)
 {
-    return {"haltpoll chose " + drv[r.chosenIdx].name + "."};
+    using Action = HaltpollReasoning::Action;
+    using Adjust = HaltpollReasoning::Adjust;
+    std::vector<std::string> out;
+    const std::string chosen = drv[r.chosenIdx].name;
+
+    switch (r.action) {
+    case Action::LatencyZero:
+        out.push_back("The latency limit is 0, so haltpoll polls (" + chosen + ") and keeps the tick.");
+        break;
+    case Action::NoPollWindow:
+        out.push_back("The poll window is 0 (no halt has grown it yet, or a long halt shrank it away), so "
+                      "haltpoll halts in " + chosen + " without polling and lets the tick stop.");
+        break;
+    case Action::PollAgain:
+        out.push_back("The last entry polled and an event ended it within the " + formatDuration(r.pollLimitNs)
+                      + " window, so haltpoll polls again (" + chosen + ") and keeps the tick.");
+        break;
+    case Action::PollExpired:
+        out.push_back("The last entry polled for the whole " + formatDuration(r.pollLimitNs)
+                      + " window without an event, so haltpoll halts in " + chosen
+                      + " and lets the tick stop.");
+        break;
+    case Action::AfterHalt:
+        out.push_back("The last entry halted, so haltpoll polls first (" + chosen + ", window "
+                      + formatDuration(r.pollLimitNs) + ") and keeps the tick.");
+        break;
+    }
+
+    if (!r.reflected || r.chosenIdx == 0)
+        return out;
+    const std::string block = formatDuration(r.blockNs);
+    switch (r.adjust) {
+    case Adjust::Grow:
+        out.push_back("The halt blocked for " + block + ", longer than the window but short enough for polling "
+                      "to have covered it, so the window grew to " + formatDuration(r.newPollLimitNs)
+                      + (r.raisedToGrowStart ? " (raised to grow_start)" : "")
+                      + (r.cappedAtMax ? " (capped at guest_halt_poll_ns)" : "") + ".");
+        break;
+    case Adjust::Shrink:
+        out.push_back("The halt blocked for " + block + ", longer than guest_halt_poll_ns, so polling could "
+                      "not have helped and the window shrank to " + formatDuration(r.newPollLimitNs)
+                      + (r.resetToZero ? " (below grow_start, so to 0: no polling until a halt grows it)" : "")
+                      + ".");
+        break;
+    case Adjust::None:
+        out.push_back("The halt blocked for " + block + ", which leaves the window at "
+                      + formatDuration(r.newPollLimitNs) + ".");
+        break;
+    }
+    return out;
 }
 
 } // namespace idlescope

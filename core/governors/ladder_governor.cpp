@@ -1,11 +1,213 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Placeholder until the ladder family lands: no variants yet.
+/*
+ * Mirrors drivers/cpuidle/governors/ladder.c of Linux v7.0 (blob 6617eb494a11;
+ * the file is unchanged since v6.10).
+ *
+ * Vocabulary. The ladder climbs the state table one rung at a time. The rung it
+ * stands on is dev->last_state_idx, which ladder uses as its own memory. The
+ * "last residency" is the measured residency of the last entry minus that
+ * rung's exit latency. A residency is "long" when it exceeds the rung's
+ * promotion time and "short" when it is below its demotion time; both
+ * thresholds are the rung's exit latency (the deepest rung has no promotion
+ * time and the first usable rung no demotion time: those stay 0). The first
+ * usable rung (first_idx) is 1 when state 0 is the polling loop, else 0.
+ *
+ * Selection, in order (ladder_select_state()):
+ *  1. Latency limit 0: reset the current rung's counters and go to state 0.
+ *  2. Promotion: if a deeper rung exists, is enabled, fits the latency limit
+ *     and the last residency was long, count one promotion (and clear the
+ *     demotion count); at PROMOTION_COUNT step one rung deeper.
+ *  3. Forced demotion: if the current rung is above first_idx and disabled or
+ *     over the latency limit, scan down for the first rung above first_idx
+ *     that fits the limit, landing on first_idx if none does. Disabled rungs
+ *     are not skipped by this scan, and first_idx itself is not checked.
+ *  4. Demotion: if the current rung is above first_idx and the last residency
+ *     was short, count one demotion (and clear the promotion count); at
+ *     DEMOTION_COUNT step one rung shallower.
+ *  5. Otherwise stay. A counted promotion that did not reach the threshold
+ *     falls through to steps 3-4, as in the kernel.
+ * Every move resets the counters of the rung being left. reflect() records
+ * the entered state only when it is above 0.
+ *
+ * Integer types matter: the thresholds are u64 and last_residency is s64, so
+ * C compares them as u64. A negative last residency (last_residency_ns below
+ * the exit latency; e.g. the zeroed device at the first select) therefore
+ * counts as long, never as short. Counters are int, count thresholds u32.
+ * States below first_idx (the polling state) are skipped by enable(), so
+ * their thresholds stay 0: a ladder that was sent to state 0 by a zero
+ * latency limit climbs back at the first long residency.
+ *
+ * Deviations from the kernel: none in decisions. The kernel's per-CPU data
+ * is zero at boot and enable() leaves states below first_idx alone; here
+ * enable() zeroes everything first, which is the same as a freshly booted
+ * CPU. ladder never writes *stop_tick, so the tick is always stopped.
+ */
+#include "core/governors/ladder_governor.h"
+
 #include "core/governors/registry.h"
+#include "core/governors/tunable_check.h"
 
 namespace idlescope {
 
-std::span<const VariantInfo> ladderVariants() { return {}; }
+namespace {
 
-std::unique_ptr<Governor> makeLadderGovernor(const VariantInfo &) { return nullptr; }
+constexpr VariantInfo kLadder[] = {
+    {"ladder-latest", "ladder", "v7.0",
+     "Residency ladder: one state deeper after 4 long residencies, one shallower after a short one",
+     PollTimeRule::V5_11, true},
+};
+
+constexpr TunableInfo kLadderTunables[] = {
+    {"PROMOTION_COUNT", "Long residencies in a row before stepping one state deeper", "count",
+     ladder::PROMOTION_COUNT, 1, 1000},
+    {"DEMOTION_COUNT", "Short residencies in a row before stepping one state shallower", "count",
+     ladder::DEMOTION_COUNT, 1, 1000},
+};
+
+int firstUsableIdx(const IdleStateTable &drv) { return drv[0].polling ? 1 : 0; }
+
+} // namespace
+
+std::span<const VariantInfo> ladderVariants() { return kLadder; }
+
+std::unique_ptr<Governor> makeLadderGovernor(const VariantInfo &v)
+{
+    return std::make_unique<LadderGovernor>(v);
+}
+
+LadderGovernor::LadderGovernor(const VariantInfo &v) : m_variant(v)
+{
+    m_reasoning.emplace<LadderReasoning>();
+}
+
+std::span<const TunableInfo> LadderGovernor::tunables() const { return kLadderTunables; }
+
+std::int64_t LadderGovernor::tunable(std::string_view name) const
+{
+    if (name == "PROMOTION_COUNT")
+        return m_promotionCount;
+    if (name == "DEMOTION_COUNT")
+        return m_demotionCount;
+    return Governor::tunable(name);
+}
+
+bool LadderGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
+{
+    const TunableInfo *t = checkTunable(kLadderTunables, name, value, m_variant.id, error);
+    if (!t)
+        return false;
+    // Like the kernel's #defines, the counts reach the per-state thresholds at enable().
+    if (name == "PROMOTION_COUNT")
+        m_promotionCount = value;
+    else
+        m_demotionCount = value;
+    return true;
+}
+
+// ladder_enable_device(): thresholds from the table, counters cleared.
+void LadderGovernor::enable(const IdleStateTable &drv, CpuidleDevice &dev)
+{
+    const int firstIdx = firstUsableIdx(drv);
+    m_states = {};
+    dev.lastStateIdx = firstIdx;
+    for (int i = firstIdx; i < drv.count(); ++i) {
+        LadderState &ls = m_states[static_cast<size_t>(i)];
+        ls.promotionCountThreshold = static_cast<std::uint32_t>(m_promotionCount);
+        ls.demotionCountThreshold = static_cast<std::uint32_t>(m_demotionCount);
+        if (i < drv.count() - 1)
+            ls.promotionTimeNs = static_cast<std::uint64_t>(drv[i].exitLatencyNs);
+        if (i > firstIdx)
+            ls.demotionTimeNs = static_cast<std::uint64_t>(drv[i].exitLatencyNs);
+    }
+    m_reasoning.emplace<LadderReasoning>();
+}
+
+// ladder_do_selection(): leaving a rung forgets its counts.
+int LadderGovernor::doSelection(CpuidleDevice &dev, int oldIdx, int newIdx)
+{
+    m_states[static_cast<size_t>(oldIdx)].promotionCount = 0;
+    m_states[static_cast<size_t>(oldIdx)].demotionCount = 0;
+    dev.lastStateIdx = newIdx;
+    return newIdx;
+}
+
+Selection LadderGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev,
+                                 const SelectContext &ctx)
+{
+    using Action = LadderReasoning::Action;
+    LadderReasoning &r = std::get<LadderReasoning>(m_reasoning);
+    r = LadderReasoning{};
+
+    const int lastIdx = dev.lastStateIdx;
+    const int firstIdx = firstUsableIdx(drv);
+    const Ns latencyReq = ctx.latencyReqNs;
+    r.lastIdx = lastIdx;
+    r.firstIdx = firstIdx;
+    r.latencyReqNs = latencyReq;
+
+    auto finish = [&](int idx, Action a) {
+        r.action = a;
+        r.chosenIdx = idx;
+        return Selection{idx, true, -1}; // *stop_tick is never written
+    };
+
+    // Step 1: a zero latency limit allows nothing but state 0.
+    if (latencyReq == 0)
+        return finish(doSelection(dev, lastIdx, 0), Action::LatencyZero);
+
+    LadderState &last = m_states[static_cast<size_t>(lastIdx)];
+    const Ns lastResidency = dev.lastResidencyNs - drv[lastIdx].exitLatencyNs;
+    // s64 against u64 thresholds: C converts to u64, so a negative residency is "long".
+    const auto lastResidencyU = static_cast<std::uint64_t>(lastResidency);
+    r.lastResidencyNs = lastResidency;
+    r.promotionTimeNs = static_cast<Ns>(last.promotionTimeNs);
+    r.demotionTimeNs = static_cast<Ns>(last.demotionTimeNs);
+
+    // Step 2: promotion.
+    if (lastIdx < drv.count() - 1 && !drv[lastIdx + 1].disabled
+        && lastResidencyU > last.promotionTimeNs && drv[lastIdx + 1].exitLatencyNs <= latencyReq) {
+        r.promotionCandidate = true;
+        last.promotionCount++;
+        last.demotionCount = 0;
+        r.promotionCount = last.promotionCount;
+        r.demotionCount = 0;
+        if (static_cast<std::uint32_t>(last.promotionCount) >= last.promotionCountThreshold)
+            return finish(doSelection(dev, lastIdx, lastIdx + 1), Action::Promote);
+    }
+
+    // Step 3: forced demotion off a rung that is disabled or too slow to leave.
+    if (lastIdx > firstIdx && (drv[lastIdx].disabled || drv[lastIdx].exitLatencyNs > latencyReq)) {
+        int i = lastIdx - 1;
+        for (; i > firstIdx; --i)
+            if (drv[i].exitLatencyNs <= latencyReq)
+                break;
+        r.promotionCount = last.promotionCount;
+        r.demotionCount = last.demotionCount;
+        return finish(doSelection(dev, lastIdx, i), Action::ForcedDemote);
+    }
+
+    // Step 4: demotion.
+    if (lastIdx > firstIdx && lastResidencyU < last.demotionTimeNs) {
+        r.demotionCandidate = true;
+        last.demotionCount++;
+        last.promotionCount = 0;
+        r.promotionCount = 0;
+        r.demotionCount = last.demotionCount;
+        if (static_cast<std::uint32_t>(last.demotionCount) >= last.demotionCountThreshold)
+            return finish(doSelection(dev, lastIdx, lastIdx - 1), Action::Demote);
+    }
+
+    // Step 5: stay.
+    r.promotionCount = last.promotionCount;
+    r.demotionCount = last.demotionCount;
+    return finish(lastIdx, Action::Stay);
+}
+
+// ladder_reflect(): state 0 is never remembered as the rung.
+void LadderGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index)
+{
+    if (index > 0)
+        dev.lastStateIdx = index;
+}
 
 } // namespace idlescope

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Words for a teo-5.13 reasoning record (TeoReasoning with legacy = true; teo.c v5.13).
+#include "core/governors/explain.h"
+
+namespace idlescope {
+
+namespace {
+
+const char *pathName(TeoReasoning::Path p)
+{
+    switch (p) {
+    case TeoReasoning::Path::Candidate: return "candidate";
+    case TeoReasoning::Path::EarlyHits: return "early_hits";
+    case TeoReasoning::Path::LatencyLimit: return "latency_limit";
+    case TeoReasoning::Path::RecentIntervals: return "recent_intervals";
+    case TeoReasoning::Path::TickKeptDemotion: return "tick_kept_demotion";
+    case TeoReasoning::Path::NoChoice: return "no_choice";
+    default: return "other";
+    }
+}
+
+std::string stateName(const IdleStateTable &drv, int idx)
+{
+    return idx >= 0 && idx < drv.count() ? drv[idx].name : std::string("none");
+}
+
+} // namespace
+
+std::string describeTeoLegacy(const TeoReasoning &r)
+{
+    std::string s = std::string("path=") + pathName(r.path) + " sleep_length_ns=" + std::to_string(r.sleepLengthNs)
+                    + " duration_ns=" + std::to_string(r.durationNs) + " candidate="
+                    + std::to_string(r.candidateIdx) + " idx0=" + std::to_string(r.idx0)
+                    + " max_early=" + std::to_string(r.maxEarlyIdx) + " constraint="
+                    + std::to_string(r.constraintIdx) + " recent_count=" + std::to_string(r.recentCount)
+                    + " recent_avg_ns=" + std::to_string(r.recentAvgNs) + " chosen="
+                    + std::to_string(r.chosenIdx) + " stop_tick=" + (r.stopTick ? "1" : "0");
+    if (r.updated)
+        s += std::string(" measured_ns=") + std::to_string(r.measuredNs) + (r.lastWasHit ? " hit" : " miss");
+    s += " hits/misses/early=";
+    for (int i = 0; i < r.binCount; ++i) {
+        const auto k = static_cast<size_t>(i);
+        s += (i ? "," : "") + std::to_string(r.hits[k]) + "/" + std::to_string(r.intercepts[k]) + "/"
+             + std::to_string(r.extra[k]);
+    }
+    return s;
+}
+
+std::vector<std::string> explainTeoLegacy(const TeoReasoning &r, const IdleStateTable &drv)
+{
+    using Path = TeoReasoning::Path;
+    std::vector<std::string> out;
+    const std::string chosen = stateName(drv, r.chosenIdx);
+
+    if (r.updated)
+        out.push_back(r.measuredNs == KTIME_MAX
+                          ? std::string("The previous wakeup came at or after the sleep length (a timer, or "
+                                        "a safety net), so it counted as a hit.")
+                          : "The previous idle period measured " + formatDuration(r.measuredNs)
+                                + " (half the exit latency taken off); it was a "
+                                + (r.lastWasHit ? "hit." : "miss, and an early hit of the state it matched."));
+
+    if (r.path == Path::NoChoice) {
+        out.push_back("No state is enabled, so teo used state 0.");
+        return out;
+    }
+
+    out.push_back("The next timer is " + formatDuration(r.sleepLengthNs) + " away; the deepest enabled state "
+                  "that fits it is " + stateName(drv, r.candidateIdx) + ".");
+    if (r.candidateIdx >= 0 && r.candidateIdx < r.binCount) {
+        const auto k = static_cast<size_t>(r.candidateIdx);
+        out.push_back("Its record is " + std::to_string(r.hits[k]) + " hits against "
+                      + std::to_string(r.intercepts[k]) + " misses.");
+    }
+
+    switch (r.path) {
+    case Path::EarlyHits:
+        out.push_back("Hits do not outnumber misses, so teo took " + chosen
+                      + ", the shallower state with the most early hits, and expects "
+                      + formatDuration(r.durationNs) + " of idle time (its target residency).");
+        break;
+    case Path::LatencyLimit:
+        out.push_back(chosen + " is the first state whose exit latency exceeds the latency limit; teo 5.13 "
+                      "caps the choice there, so it may pick a state slower than the limit allows "
+                      "(fixed by the June 2021 rework).");
+        break;
+    case Path::RecentIntervals:
+        out.push_back(std::to_string(r.recentCount) + " of the recent idle periods were shorter, averaging "
+                      + formatDuration(r.recentAvgNs) + ", so teo moved to " + chosen + ", which fits that.");
+        break;
+    case Path::TickKeptDemotion:
+        out.push_back("teo keeps the tick, so the idle period ends at the next tick at the latest; it moved to "
+                      + chosen + " to fit before it.");
+        break;
+    default:
+        out.push_back("teo stayed with " + chosen
+                      + ": hits outnumber misses, or no shallower state has more early hits.");
+        break;
+    }
+    out.push_back(r.stopTick ? "It let the tick stop." : "It kept the tick running.");
+    return out;
+}
+
+} // namespace idlescope
