@@ -1,14 +1,326 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Words for the menu reasoning record (placeholder until the menu family lands).
+/*
+ * Words for the menu reasoning record (menu_reasoning.h): describeMenu() is
+ * one "key=value" line for test failures and logs, explainMenu() the plain
+ * sentences of the GUI's episode inspector, in the order menu_select()
+ * works: what was learnt from the last entry, the recent-interval pattern,
+ * the timer, the state loop, the tick. Allocates; never on the hot path.
+ */
 #include "core/governors/explain.h"
+
+#include <string>
+#include <vector>
 
 namespace idlescope {
 
-std::string describeMenu(const MenuReasoning &r) { return "chosen=" + std::to_string(r.chosenIdx); }
+namespace {
+
+using Path = MenuReasoning::Path;
+using Typical = MenuReasoning::Typical;
+using LoopEnd = MenuReasoning::LoopEnd;
+using OverrideBlock = MenuReasoning::OverrideBlock;
+using Measured = MenuReasoning::Measured;
+
+const char *pathName(Path p)
+{
+    switch (p) {
+    case Path::MainLoop: return "main-loop";
+    case Path::EarlyState0: return "early-state0";
+    case Path::PollingOverride: return "polling-override";
+    case Path::TickStoppedDeeper: return "tick-stopped-deeper";
+    case Path::TickKeptDemotion: return "tick-kept-demotion";
+    case Path::ResidencyThreshold: return "residency-threshold";
+    case Path::CoreSingleState: return "core-single-state";
+    }
+    return "?";
+}
+
+const char *typicalName(Typical t)
+{
+    switch (t) {
+    case Typical::Average: return "average";
+    case Typical::MaxOfRemaining: return "max-of-remaining";
+    case Typical::NoPattern: return "no-pattern";
+    case Typical::NoSamples: return "no-samples";
+    case Typical::AboveTimer: return "above-timer";
+    }
+    return "?";
+}
+
+const char *loopEndName(LoopEnd e)
+{
+    switch (e) {
+    case LoopEnd::AllFit: return "all-fit";
+    case LoopEnd::Residency: return "residency";
+    case LoopEnd::Latency: return "latency";
+    case LoopEnd::ShallowKeepTick: return "shallow-keep-tick";
+    case LoopEnd::TickStopped: return "tick-stopped";
+    case LoopEnd::NotRun: return "not-run";
+    }
+    return "?";
+}
+
+const char *blockName(OverrideBlock b)
+{
+    switch (b) {
+    case OverrideBlock::None: return "none";
+    case OverrideBlock::Disabled: return "disabled";
+    case OverrideBlock::LatencyLimit: return "latency";
+    case OverrideBlock::NextTimer: return "next-timer";
+    case OverrideBlock::ExitLatency: return "exit-latency";
+    case OverrideBlock::ResidencyThreshold: return "residency-threshold";
+    }
+    return "?";
+}
+
+const char *measuredName(Measured m)
+{
+    switch (m) {
+    case Measured::Residency: return "residency";
+    case Measured::ResidencyHalved: return "halved";
+    case Measured::TickWakeup: return "tick-wakeup";
+    case Measured::PollTimeLimit: return "poll-limit";
+    case Measured::Invalid: return "invalid";
+    }
+    return "?";
+}
+
+std::string us(std::uint64_t v)
+{
+    return v == UINT_MAX_U32 ? std::string("UINT_MAX") : std::to_string(v) + " us";
+}
+
+std::string stateName(const IdleStateTable &drv, int i)
+{
+    if (i < 0 || i >= drv.count())
+        return "state " + std::to_string(i);
+    return drv[i].name;
+}
+
+std::string joinList(const std::vector<std::string> &items)
+{
+    std::string out;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i)
+            out += i + 1 == items.size() ? " and " : ", ";
+        out += items[i];
+    }
+    return out;
+}
+
+// "The last 8 idle intervals were ...; 2 were dropped as outliers (...); ..."
+std::string windowSentence(const MenuReasoning &r)
+{
+    const int n = r.intervalCount;
+    std::vector<std::string> all;
+    std::vector<std::string> dropped;
+    std::vector<std::string> invalid;
+    for (int k = 0; k < n; ++k) {
+        const std::string v = us(r.intervalsUs[size_t(k)]);
+        all.push_back(v);
+        if (r.discardedMask >> k & 1)
+            dropped.push_back(v);
+        if (r.invalidMask >> k & 1)
+            invalid.push_back(v);
+    }
+    std::string s = "The last " + std::to_string(n) + " idle intervals were " + joinList(all) + " (oldest first)";
+    if (!invalid.empty())
+        s += "; " + std::to_string(invalid.size()) + (invalid.size() == 1 ? " was" : " were")
+             + " above the detector's initial threshold and never counted (" + joinList(invalid) + ")";
+    if (!dropped.empty())
+        s += "; " + std::to_string(dropped.size()) + (dropped.size() == 1 ? " was" : " were")
+             + " dropped as outliers (" + joinList(dropped) + ")";
+    return s;
+}
+
+std::string typicalSentence(const MenuReasoning &r)
+{
+    const std::string ratio = std::to_string(r.stddevRatio);
+    const std::string stats = "their average " + us(r.avgUs) + " with variance "
+                              + std::to_string(r.varianceUs2) + " us^2";
+    switch (r.typical) {
+    case Typical::Average:
+        return "; " + stats + " passed the " + ratio + "x-stddev (or " + std::to_string(r.stddevMaxUs)
+               + " us) test over " + std::to_string(r.divisor) + " samples, so the typical interval is "
+               + us(r.typicalUs) + ".";
+    case Typical::MaxOfRemaining:
+        return "; " + stats + " failed the " + ratio + "x-stddev test, but " + std::to_string(r.divisor)
+               + " samples remained, so their maximum " + us(r.typicalUs) + " is the typical interval.";
+    case Typical::NoPattern:
+        return "; " + stats + " failed the " + ratio
+               + "x-stddev test and too few samples remained to drop more, so there is no typical interval.";
+    case Typical::NoSamples:
+        return r.rounds ? "; none of them is usable (all zero or excluded), so there is no typical interval."
+                        : "; the pattern detector was not consulted.";
+    case Typical::AboveTimer:
+        return "; even the shortest of them (" + us(r.minUs)
+               + ") is not below the timer prediction, so the detector gave up early.";
+    }
+    return ".";
+}
+
+std::string updateSentence(const MenuReasoning &r, const IdleStateTable &drv)
+{
+    if (!r.updated)
+        return {};
+    if (r.measuredKind == Measured::Invalid)
+        return "No state was entered since the last selection (last residency 0), so UINT_MAX was recorded "
+               "as a recent interval.";
+    std::string s = "Learning from the last entry (" + stateName(drv, r.updatedStateIdx) + ", residency "
+                    + formatDuration(r.lastResidencyNs) + "): ";
+    switch (r.measuredKind) {
+    case Measured::Residency: s += "the idle time less the exit latency"; break;
+    case Measured::ResidencyHalved: s += "half the residency, since it did not exceed twice the exit latency"; break;
+    case Measured::TickWakeup: s += "the tick woke the CPU although no timer was due within a tick, so 45 ms was assumed"; break;
+    case Measured::PollTimeLimit: s += "polling hit its time limit, so the next timer was assumed"; break;
+    case Measured::Invalid: break;
+    }
+    s += " gives " + formatDuration(r.measuredNs);
+    if (r.measuredClamped)
+        s += " (cut to the next timer)";
+    s += "; recorded as " + us(r.storedUs) + ", correction factor of bucket " + std::to_string(r.updatedBucket)
+         + " now " + std::to_string(r.updatedFactor) + "/8192.";
+    return s;
+}
+
+} // namespace
+
+std::string describeMenu(const MenuReasoning &r)
+{
+    std::string s = "path=" + std::string(pathName(r.path)) + " chosen=" + std::to_string(r.chosenIdx)
+                    + " candidate=" + std::to_string(r.candidateIdx) + " stop_tick=" + (r.stopTick ? "1" : "0")
+                    + " predicted_ns=" + std::to_string(r.predictedNs)
+                    + " predicted_initial_ns=" + std::to_string(r.predictedInitialNs)
+                    + " latency_req_ns=" + std::to_string(r.latencyReqNs) + " intervals=[";
+    for (int k = 0; k < r.intervalCount; ++k) {
+        if (k)
+            s += ',';
+        s += std::to_string(r.intervalsUs[size_t(k)]);
+        if (r.discardedMask >> k & 1)
+            s += 'x';
+        if (r.invalidMask >> k & 1)
+            s += '!';
+    }
+    s += "] typical=" + std::string(typicalName(r.typical)) + " typical_us=" + std::to_string(r.typicalUs)
+         + " rounds=" + std::to_string(r.rounds) + " divisor=" + std::to_string(r.divisor)
+         + " avg_us=" + std::to_string(r.avgUs) + " var_us2=" + std::to_string(r.varianceUs2)
+         + " timer_queried=" + (r.timerQueried ? "1" : "0") + " next_timer_ns=" + std::to_string(r.nextTimerNs)
+         + " delta_tick_ns=" + std::to_string(r.deltaTickNs) + " bucket=" + std::to_string(r.bucket)
+         + " cf=" + std::to_string(r.correctionFactor) + " timer_us=" + std::to_string(r.timerUs)
+         + " tick_stopped=" + (r.tickStopped ? "1" : "0") + " loop_end=" + loopEndName(r.loopEnd)
+         + " loop_stop_idx=" + std::to_string(r.loopStopIdx) + " override_block=" + blockName(r.overrideBlock);
+    if (r.updated)
+        s += " measured=" + std::string(measuredName(r.measuredKind)) + " measured_ns="
+             + std::to_string(r.measuredNs) + " stored_us=" + std::to_string(r.storedUs);
+    return s;
+}
 
 std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTable &drv)
 {
-    return {"menu chose " + drv[r.chosenIdx].name + "."};
+    std::vector<std::string> out;
+    const std::string chosen = stateName(drv, r.chosenIdx);
+
+    if (r.path == Path::CoreSingleState) {
+        out.push_back("The driver has a single idle state, so the v7.0 core uses " + chosen
+                      + " without asking menu and keeps the tick.");
+        return out;
+    }
+
+    if (std::string u = updateSentence(r, drv); !u.empty())
+        out.push_back(std::move(u));
+
+    out.push_back(windowSentence(r) + typicalSentence(r));
+
+    if (r.timerQueried) {
+        out.push_back("The next timer is " + formatDuration(r.nextTimerNs) + " away (the next event including the tick "
+                      + formatDuration(r.deltaTickNs) + "); bucket " + std::to_string(r.bucket)
+                      + "'s correction factor " + std::to_string(r.correctionFactor)
+                      + "/8192 makes that " + us(r.timerUs) + ".");
+    } else if (r.residencyThresholdNs > 0) {
+        out.push_back("The typical interval is not above " + formatDuration(r.residencyThresholdNs)
+                      + ", so menu did not ask for the next timer: it assumes none and the tick "
+                      + formatDuration(r.deltaTickNs) + " away.");
+    }
+
+    if (r.path == Path::EarlyState0) {
+        std::string why;
+        if (r.latencyReqInputNs == 0)
+            why = "the latency limit is 0";
+        else if (drv.count() <= 1)
+            why = "there is only one state";
+        else if (r.nextTimerNs < drv[1].targetResidencyNs)
+            why = "the next timer (" + formatDuration(r.nextTimerNs) + ") comes before " + stateName(drv, 1)
+                  + "'s target residency (" + formatDuration(drv[1].targetResidencyNs) + ")";
+        else
+            why = "the latency limit (" + formatDuration(r.latencyReqInputNs) + ") is below "
+                  + stateName(drv, 1) + "'s exit latency (" + formatDuration(drv[1].exitLatencyNs) + ")";
+        out.push_back("State 0 would be used no matter what because " + why + ", so menu chose " + chosen
+                      + (r.stopTick ? " and lets the tick stop." : " and keeps the tick (it polls)."));
+        return out;
+    }
+
+    std::string plan = "menu planned for " + formatDuration(r.predictedInitialNs);
+    if (r.stoppedTickReplaced)
+        plan += " (the tick is already stopped, so a short prediction was replaced by the time till the next timer)";
+    if (r.latencyReqNs != r.latencyReqInputNs)
+        plan += ", with the exit latency limited to that prediction";
+    else
+        plan += ", with a latency limit of " + formatDuration(r.latencyReqNs);
+    out.push_back(plan + ".");
+
+    const std::string stopName = stateName(drv, r.loopStopIdx);
+    switch (r.path) {
+    case Path::PollingOverride:
+        out.push_back("The polling state fitted, but the first non-polling state " + chosen + " (target residency "
+                      + formatDuration(drv[r.chosenIdx].targetResidencyNs)
+                      + ") fits before the next timer, so menu chose " + chosen + ".");
+        break;
+    case Path::ResidencyThreshold:
+        out.push_back("Only the polling state fitted; " + stopName + "'s target residency ("
+                      + formatDuration(drv[r.loopStopIdx].targetResidencyNs) + ") is not below "
+                      + formatDuration(r.residencyThresholdNs) + ", so the residency threshold kept "
+                      + stateName(drv, r.candidateIdx) + ".");
+        break;
+    case Path::TickStoppedDeeper:
+        out.push_back("The tick is already stopped and " + chosen
+                      + " fits before the next event, so menu went deeper than the prediction to avoid being "
+                        "stuck in a shallow state.");
+        break;
+    default: {
+        std::string s = stateName(drv, r.candidateIdx) + " is the deepest state that fits";
+        switch (r.loopEnd) {
+        case LoopEnd::AllFit: s += " (every enabled state does)"; break;
+        case LoopEnd::Residency:
+            s += "; " + stopName + " needs " + formatDuration(drv[r.loopStopIdx].targetResidencyNs);
+            break;
+        case LoopEnd::Latency:
+            s += "; " + stopName + "'s exit latency " + formatDuration(drv[r.loopStopIdx].exitLatencyNs)
+                 + " exceeds the limit";
+            break;
+        case LoopEnd::ShallowKeepTick:
+            s += "; it is shallow, so the tick will be kept and menu will run again at the next tick";
+            break;
+        case LoopEnd::TickStopped: s += " with the tick already stopped"; break;
+        case LoopEnd::NotRun: break;
+        }
+        if (r.overrideBlock != OverrideBlock::None && r.overrideBlock != OverrideBlock::Disabled)
+            s += std::string("; the polling override did not apply (") + blockName(r.overrideBlock) + ")";
+        else if (r.overrideBlock == OverrideBlock::Disabled)
+            s += "; this variant has no polling override";
+        out.push_back(s + ".");
+        break;
+    }
+    }
+
+    if (r.path == Path::TickKeptDemotion)
+        out.push_back("The tick is kept, and " + stateName(drv, r.candidateIdx)
+                      + " would not pay off before it, so menu demoted to " + chosen + ".");
+    if (r.tickStopped)
+        out.push_back("The tick was already stopped.");
+    else
+        out.push_back(r.stopTick ? "menu chose " + chosen + " and lets the tick stop."
+                                 : "menu chose " + chosen + " and keeps the tick running.");
+    return out;
 }
 
 } // namespace idlescope

@@ -1,11 +1,780 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Placeholder until the menu family lands: no variants yet.
+/*
+ * The menu governor: drivers/cpuidle/governors/menu.c from v5.10 to v7.0,
+ * plus the posted patches the conformance kit names (Rafael Wysocki's Feb-2025
+ * RFT series menu-1 … menu-5, Aboorva Devarajan's polling-override patches,
+ * and the post-v7.0 "Refine stopped tick handling"). One class; each version
+ * is a MenuOptions value (menu_governor.h), listed in kVariants below.
+ *
+ * Vocabulary (the kernel's):
+ *  - next_timer_ns: time till the closest timer if the tick were stopped
+ *    (tick_nohz_get_sleep_length()); delta_tick: time till the closest event
+ *    including the tick.
+ *  - correction factor: per-bucket running ratio measured/next_timer_ns,
+ *    RESOLUTION * DECAY = 8192 meaning 1.0; buckets by next_timer_ns magnitude.
+ *  - typical interval: get_typical_interval()'s verdict on the last
+ *    INTERVALS measured idle durations (menu_typical_interval.h).
+ *  - predicted_ns: the idle duration menu plans for.
+ *  - polling override: the "first non-polling state" rule (see step 7).
+ *
+ * menu_select(), as numbered here and in the code:
+ *  1. menu_update() for the previous entry, if reflect asked for it; v6.17+
+ *     records UINT_MAX when no entry happened since the last select.
+ *  2. v6.6+: predicted := typical interval; if it exceeds
+ *     RESIDENCY_THRESHOLD_NS (or, v7.0+, the tick is stopped) query the
+ *     timer and take the smaller of it and the corrected timer prediction
+ *     timer_us (a 32-bit unsigned int); otherwise assume no timer
+ *     (KTIME_MAX) and delta_tick = TICK_NSEC/2.
+ *     v5.x: query the timer first; predicted := min(timer prediction,
+ *     typical interval given that prediction).
+ *  3. Early state-0 exit: single state (before v7.0), latency_req == 0, or
+ *     the next timer / latency limit below state 1 with state 0 enabled:
+ *     return 0, keeping the tick iff state 0 polls.
+ *  4. Tick already stopped and predicted < TICK_NSEC: predicted := the time
+ *     till the next timer (v7.1: unless that timer is within 2 ticks).
+ *     Otherwise (before v6.17-rc3) latency_req := min(latency_req, predicted).
+ *  5. State loop: the deepest enabled state whose target residency fits
+ *     predicted and whose exit latency fits latency_req (v6.17-rc3+ tests
+ *     the latency first). At the first state that does not fit:
+ *  6.   tick stopped and predicted >= TICK_NSEC: take that state if the
+ *       current one is shallow and it fits delta_tick, and return at once;
+ *       tick running and predicted >= TICK_NSEC: predicted := TR(current),
+ *       so that the tick is kept below.
+ *  7.   polling override: if the current state polls and the next physical
+ *       state fits before the next timer (plus the version's guards), take
+ *       the physical state and predicted := its TR.
+ *  8. Tick decision: a polling state or predicted < TICK_NSEC keeps the tick
+ *     (if still running); then a state deeper than delta_tick is demoted to
+ *     the deepest enabled one that fits (or the shallowest enabled one).
+ * menu_reflect() records the state, the pending update and
+ * tick_nohz_idle_got_tick(); menu_update() (step 1) turns the last residency
+ * into a "measured" idle time, folds measured/next_timer_ns into the bucket's
+ * correction factor and appends measured (us, truncated to 32 bits) to the ring.
+ *
+ * Integer fidelity: next_timer_ns and predicted_ns are u64 as in the kernel,
+ * the product next_timer_ns * correction_factor wraps in u64 and its quotient
+ * is truncated into the 32-bit timer_us, measured us are truncated into
+ * 32-bit ring slots (KTIME_MAX/1000 becomes 3,777,893,186 us).
+ *
+ * Deviations: nr_iowait_cpu() is 0 (so the pre-v6.13 performance multiplier is
+ * 1 and only the lower 6 buckets are used); v7.0's core short-circuit for a
+ * single-state driver (cpuidle_select() returns 0 and keeps the tick) is done
+ * here since the replay always calls select(); INTERVALS, the 6x ratio, the
+ * 20 us bound and RESIDENCY_THRESHOLD_NS are tunables whose defaults are the
+ * kernel's.
+ */
+#include "core/governors/menu_governor.h"
+
 #include "core/governors/registry.h"
+
+#include <algorithm>
+#include <iterator>
+#include <memory>
 
 namespace idlescope {
 
-std::span<const VariantInfo> menuVariants() { return {}; }
+namespace {
 
-std::unique_ptr<Governor> makeMenuGovernor(const VariantInfo &) { return nullptr; }
+// menu.c constants.
+constexpr std::uint32_t RESOLUTION = 1024;
+constexpr std::uint32_t DECAY = 8;
+constexpr std::uint64_t MAX_INTERESTING_NS = 50000 * NSEC_PER_USEC;
+constexpr std::uint64_t TIMER_US_DIVISOR = std::uint64_t(RESOLUTION) * DECAY * NSEC_PER_USEC;
+
+using Path = MenuReasoning::Path;
+using LoopEnd = MenuReasoning::LoopEnd;
+using OverrideBlock = MenuReasoning::OverrideBlock;
+using Measured = MenuReasoning::Measured;
+
+// ---- Variants: kernel versions as option sets --------------------------------
+
+constexpr MenuOptions v5_10()
+{
+    MenuOptions o;
+    o.typical = MenuTypicalAlgo::G1;
+    o.typicalFirst = false;
+    o.clampNegativeSleep = false;
+    o.buckets = 12;
+    return o;
+}
+constexpr MenuOptions v6_6()
+{
+    MenuOptions o;
+    o.typical = MenuTypicalAlgo::G2;
+    o.buckets = 12;
+    return o;
+}
+constexpr MenuOptions v6_14()
+{
+    MenuOptions o;
+    o.typical = MenuTypicalAlgo::G2;
+    return o;
+}
+constexpr MenuOptions noOverride()
+{
+    MenuOptions o = v6_14();
+    o.pollingOverride = false;
+    return o;
+}
+constexpr MenuOptions rft(MenuTypicalAlgo algo, bool maxOfRemaining = false)
+{
+    MenuOptions o = v6_14();
+    o.typical = algo;
+    o.maxOfRemaining = maxOfRemaining;
+    return o;
+}
+constexpr MenuOptions v6_17()
+{
+    MenuOptions o = rft(MenuTypicalAlgo::TwoSided, true);
+    o.invalidIntervalsFix = true;
+    o.latencyFirst = true;
+    o.overrideNeedsLatency = false;
+    return o;
+}
+constexpr MenuOptions resThresh()
+{
+    MenuOptions o = v6_17();
+    o.overrideNeedsResidencyThreshold = true;
+    return o;
+}
+constexpr MenuOptions v6_18()
+{
+    MenuOptions o = v6_17();
+    o.maxOfRemaining = false;
+    o.overrideNeedsExitLatencyWithinPrediction = true;
+    return o;
+}
+constexpr MenuOptions v6_19()
+{
+    MenuOptions o = v6_18();
+    o.overrideNeedsResidencyThreshold = true;
+    return o;
+}
+constexpr MenuOptions v7_0()
+{
+    MenuOptions o = v6_19();
+    o.alwaysQueryWhenTickStopped = true;
+    o.coreHandlesSingleState = true;
+    return o;
+}
+constexpr MenuOptions v7_1()
+{
+    MenuOptions o = v7_0();
+    o.safeTimerRange = true;
+    return o;
+}
+
+constexpr VariantInfo kVariants[] = {
+    {"menu-5.10", "menu", "v5.10",
+     "v5.5–v5.12 form: timer first, 12 buckets, iowait multiplier (1 here), old poll limit",
+     PollTimeRule::V5_5, false},
+    {"menu-6.6", "menu", "v6.6–v6.12",
+     "Typical interval first, timer skipped below 15 us, 12 buckets (iowait 0)", PollTimeRule::V5_11,
+     false},
+    {"menu-6.14", "menu", "v6.14",
+     "v6.13–v6.14 after \"Remove iowait influence\": 6 buckets, latency limited to the prediction",
+     PollTimeRule::V5_11, false},
+    {"menu-nooverride", "menu", "v6.14 + Aboorva Devarajan v2 (Mar 2025, not merged)",
+     "\"Prefer polling state for short idle durations\": the polling override deleted",
+     PollTimeRule::V5_11, false},
+    {"menu-1", "menu", "v6.14 + RFT 1/5 (Feb 2025)", "\"Drop a redundant local variable\": decides as v6.14",
+     PollTimeRule::V5_11, false},
+    {"menu-2", "menu", "v6.14 + RFT 1–2/5 (Feb 2025)",
+     "One pass for average and variance (E[v^2] - avg^2, different rounding)", PollTimeRule::V5_11,
+     false},
+    {"menu-3", "menu", "v6.14 + RFT 1–3/5 (Feb 2025)",
+     "Outlier threshold starts at UINT_MAX, \">= thresh\" dropped", PollTimeRule::V5_11, false},
+    {"menu-4", "menu", "v6.14 + RFT 1–4/5 (Feb 2025)",
+     "Outliers eliminated on both ends of the sample set", PollTimeRule::V5_11, false},
+    {"menu-5", "menu", "v6.14 + RFT 1–5/5 (Feb 2025)",
+     "\"Avoid discarding useful information\": max of >= 4 remaining samples", PollTimeRule::V5_11,
+     false},
+    {"menu-6.15", "menu", "v6.15", "The RFT series as merged (decides as menu-5)", PollTimeRule::V5_11,
+     false},
+    {"menu-6.16", "menu", "v6.16", "Bucket assignment optimisation for KTIME_MAX (decides as v6.15)",
+     PollTimeRule::V5_11, false},
+    {"menu-6.17", "menu", "v6.17",
+     "Invalid recent-interval data recorded as UINT_MAX; exit latency checked first", PollTimeRule::V5_11,
+     false},
+    {"menu-resthresh", "menu", "v6.17 + Aboorva Devarajan v3 (Sep 2025, not merged)",
+     "Polling override only for states below RESIDENCY_THRESHOLD_NS", PollTimeRule::V5_11, false},
+    {"menu-6.18", "menu", "v6.18",
+     "Max-of-remaining reverted; override needs exit latency <= prediction", PollTimeRule::V5_11,
+     false},
+    {"menu-6.19", "menu", "v6.19", "Override also needs target residency below 15 us (RESIDENCY_THRESHOLD_NS)",
+     PollTimeRule::V5_11, false},
+    {"menu-latest", "menu", "v7.0", "Timers always checked with the tick stopped; single-state handling in the core",
+     PollTimeRule::V5_11, true},
+    {"menu-7.1", "menu", "v7.0 + \"Refine stopped tick handling\" (Feb 2026)",
+     "Stopped tick: a short prediction stands if a timer fires within 2 ticks (SAFE_TIMER_RANGE_NS)",
+     PollTimeRule::V5_11, true},
+};
+
+constexpr MenuOptions kOptions[] = {
+    v5_10(),
+    v6_6(),
+    v6_14(),
+    noOverride(),
+    rft(MenuTypicalAlgo::G2),
+    rft(MenuTypicalAlgo::OnePass),
+    rft(MenuTypicalAlgo::OnePassUintMax),
+    rft(MenuTypicalAlgo::TwoSided),
+    rft(MenuTypicalAlgo::TwoSided, true),
+    rft(MenuTypicalAlgo::TwoSided, true),
+    rft(MenuTypicalAlgo::TwoSided, true),
+    v6_17(),
+    resThresh(),
+    v6_18(),
+    v6_19(),
+    v7_0(),
+    v7_1(),
+};
+static_assert(std::size(kVariants) == std::size(kOptions));
+
+// ---- Tunables ------------------------------------------------------------------
+
+constexpr TunableInfo kTunables[] = {
+    {"INTERVALS", "Recent idle durations the repeating-pattern detector looks at", "samples", 8, 1,
+     MENU_MAX_INTERVALS},
+    {"STDDEV_RATIO", "A pattern is accepted when the average exceeds this many standard deviations",
+     "ratio", 6, 1, 100},
+    {"STDDEV_MAX_US", "A pattern is always accepted when the standard deviation is at most this", "us", 20,
+     0, 1000000},
+    {"RESIDENCY_THRESHOLD_NS",
+     "Typical intervals up to this skip the timer query; v6.19+ override only below it", "ns",
+     RESIDENCY_THRESHOLD_NS, 0, 100000000},
+};
+
+// which_bucket() with nr_iowait_cpu() == 0: the order of magnitude of the
+// expected duration (strict "<" on 10 us, 100 us, 1 ms, 10 ms, 100 ms).
+inline int whichBucket(std::uint64_t durationNs)
+{
+    if (durationNs < 10 * NSEC_PER_USEC)
+        return 0;
+    if (durationNs < 100 * NSEC_PER_USEC)
+        return 1;
+    if (durationNs < 1000 * NSEC_PER_USEC)
+        return 2;
+    if (durationNs < 10000 * NSEC_PER_USEC)
+        return 3;
+    if (durationNs < 100000 * NSEC_PER_USEC)
+        return 4;
+    return 5;
+}
+
+} // namespace
+
+// ---- Registry hooks ------------------------------------------------------------
+
+std::span<const VariantInfo> menuVariants() { return kVariants; }
+
+const MenuOptions *menuOptionsFor(std::string_view id)
+{
+    for (size_t i = 0; i < std::size(kVariants); ++i)
+        if (id == kVariants[i].id)
+            return &kOptions[i];
+    return nullptr;
+}
+
+std::unique_ptr<Governor> makeMenuGovernor(const VariantInfo &v)
+{
+    const MenuOptions *o = menuOptionsFor(v.id);
+    return o ? std::make_unique<MenuGovernor>(v, *o) : nullptr;
+}
+
+// ---- MenuGovernor --------------------------------------------------------------
+
+MenuGovernor::MenuGovernor(const VariantInfo &v, const MenuOptions &o)
+    : m_variant(v), m_opt(o), m_rec(&m_reasoning.emplace<MenuReasoning>())
+{
+    m_typicalParams.algo = m_opt.typical;
+    m_typicalParams.maxOfRemaining = m_opt.maxOfRemaining;
+    m_typicalParams.ratioSq = 36;
+    m_typicalParams.stddevMaxSq = 400;
+    m_correction.fill(RESOLUTION * DECAY);
+}
+
+void MenuGovernor::enable(const IdleStateTable &, CpuidleDevice &)
+{
+    // menu_enable_device(): memset, then unity correction factors.
+    m_needsUpdate = false;
+    m_tickWakeup = false;
+    m_nextTimerNs = 0;
+    m_bucket = 0;
+    m_correction.fill(RESOLUTION * DECAY);
+    m_intervals.fill(0);
+    m_intervalPtr = 0;
+    *m_rec = MenuReasoning{};
+    m_rec->intervalCount = m_intervalCount;
+    m_rec->bucketCount = m_opt.buckets;
+}
+
+void MenuGovernor::appendInterval(std::uint32_t us)
+{
+    // menu_update_intervals(): the ring of recent idle durations.
+    m_intervals[size_t(m_intervalPtr++)] = us;
+    if (m_intervalPtr >= m_intervalCount)
+        m_intervalPtr = 0;
+}
+
+void MenuGovernor::update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec)
+{
+    MenuReasoning &r = *m_rec;
+    int last = dev.lastStateIdx;
+    if (last < 0 || last >= drv.count())
+        last = 0; // a table edited since the entry: never index outside it
+    const IdleState &target = drv[last];
+
+    // What happened since entry: the tick woke a CPU that expected no event
+    // within a tick (assume it could have slept long), or polling hit its
+    // time limit (assume the next timer would have ended it), or the
+    // measured residency less the exit latency (halved if it is that short).
+    std::uint64_t measured;
+    if (m_tickWakeup && m_nextTimerNs > std::uint64_t(tickNsec)) {
+        measured = 9 * MAX_INTERESTING_NS / 10;
+        r.measuredKind = Measured::TickWakeup;
+    } else if (target.polling && dev.pollTimeLimit) {
+        measured = m_nextTimerNs;
+        r.measuredKind = Measured::PollTimeLimit;
+    } else {
+        measured = std::uint64_t(dev.lastResidencyNs);
+        const std::uint64_t exitLatency = std::uint64_t(target.exitLatencyNs);
+        if (measured > 2 * exitLatency) {
+            measured -= exitLatency;
+            r.measuredKind = Measured::Residency;
+        } else {
+            measured /= 2;
+            r.measuredKind = Measured::ResidencyHalved;
+        }
+    }
+    // The correction factor must not exceed unity.
+    r.measuredClamped = measured > m_nextTimerNs;
+    if (r.measuredClamped)
+        measured = m_nextTimerNs;
+
+    // Running average of measured/next_timer_ns for the bucket chosen at the
+    // previous select; a long sleep counts as a perfect prediction.
+    std::uint32_t factor = m_correction[size_t(m_bucket)];
+    factor -= factor / DECAY;
+    if (m_nextTimerNs > 0 && measured < MAX_INTERESTING_NS)
+        factor += static_cast<std::uint32_t>((RESOLUTION * measured) / m_nextTimerNs);
+    else
+        factor += RESOLUTION;
+    m_correction[size_t(m_bucket)] = factor;
+
+    // ktime_to_us() divides the s64 value; the ring slot is an unsigned int.
+    const std::uint32_t us = static_cast<std::uint32_t>(static_cast<std::int64_t>(measured) / NSEC_PER_USEC);
+    appendInterval(us);
+
+    r.updated = true;
+    r.updatedStateIdx = last;
+    r.lastResidencyNs = dev.lastResidencyNs;
+    r.measuredNs = static_cast<Ns>(measured);
+    r.storedUs = us;
+    r.updatedBucket = m_bucket;
+    r.updatedFactor = factor;
+}
+
+std::uint32_t MenuGovernor::typicalInterval(std::uint32_t predictedUs)
+{
+    m_typicalParams.predictedUs = predictedUs;
+    const MenuTypicalResult t =
+        menuTypicalInterval(std::span<const std::uint32_t>(m_intervals.data(), size_t(m_intervalCount)),
+                            m_typicalParams);
+
+    // The record: the window oldest first, and which samples the last round left out.
+    MenuReasoning &r = *m_rec;
+    std::uint64_t discarded = 0;
+    std::uint64_t invalid = 0;
+    int j = m_intervalPtr;
+    for (int k = 0; k < m_intervalCount; ++k) {
+        const std::uint32_t v = m_intervals[size_t(j)];
+        if (++j >= m_intervalCount)
+            j = 0;
+        r.intervalsUs[size_t(k)] = v;
+        if (std::int64_t(v) >= t.firstHi)
+            invalid |= std::uint64_t(1) << k;
+        else if (!menuTypicalUsed(t, v))
+            discarded |= std::uint64_t(1) << k;
+    }
+    r.discardedMask = discarded;
+    r.invalidMask = invalid;
+    r.rounds = t.rounds;
+    r.typical = t.kind;
+    r.typicalUs = t.us;
+    r.avgUs = t.avg;
+    r.varianceUs2 = t.variance;
+    r.minUs = t.min;
+    r.maxUs = t.max;
+    r.divisor = t.divisor;
+    return t.us;
+}
+
+bool MenuGovernor::trWithin(Ns targetResidency, Ns delta) const
+{
+    // "TR <= delta_tick": s64 on both sides since v5.13; before that the
+    // target residency was u64, so a negative ktime compared as huge.
+    if (m_opt.clampNegativeSleep)
+        return targetResidency <= delta;
+    return std::uint64_t(targetResidency) <= std::uint64_t(delta);
+}
+
+bool MenuGovernor::overrideAllowed(const IdleState &s, Ns predictedNs, Ns latencyReq, Ns residencyThreshold)
+{
+    // The guards of the "first non-polling state" rule by version; the
+    // first one that fails is recorded for the explanation.
+    MenuReasoning &r = *m_rec;
+    if (!m_opt.pollingOverride) {
+        r.overrideBlock = OverrideBlock::Disabled;
+        return false;
+    }
+    if (m_opt.overrideNeedsLatency && s.exitLatencyNs > latencyReq) {
+        r.overrideBlock = OverrideBlock::LatencyLimit;
+        return false;
+    }
+    if (m_opt.overrideNeedsResidencyThreshold && s.targetResidencyNs >= residencyThreshold) {
+        r.overrideBlock = OverrideBlock::ResidencyThreshold;
+        return false;
+    }
+    if (std::uint64_t(s.targetResidencyNs) > m_nextTimerNs) {
+        r.overrideBlock = OverrideBlock::NextTimer;
+        return false;
+    }
+    if (m_opt.overrideNeedsExitLatencyWithinPrediction
+        && std::uint64_t(s.exitLatencyNs) > std::uint64_t(predictedNs)) {
+        r.overrideBlock = OverrideBlock::ExitLatency;
+        return false;
+    }
+    r.overrideBlock = OverrideBlock::None;
+    return true;
+}
+
+int MenuGovernor::mainLoop(const IdleStateTable &drv, const SelectContext &ctx, Ns &predictedNs,
+                           Ns latencyReq, Ns deltaTick, bool &returnNow)
+{
+    // Steps 5–7. predicted_ns is u64 in the kernel; every value it can take
+    // here is below 2^63, so the comparisons below are done on u64 copies.
+    MenuReasoning &r = *m_rec;
+    const Ns tick = ctx.tickNsec;
+    const Ns residencyThreshold = m_residencyThresholdNs;
+    int idx = -1;
+    returnNow = false;
+    r.loopEnd = LoopEnd::AllFit;
+    for (int i = 0; i < drv.count(); ++i) {
+        const IdleState &s = drv[i];
+        if (s.disabled)
+            continue;
+        if (idx == -1)
+            idx = i; // first enabled state
+
+        // v6.17-rc3+: the exit latency limit is checked before anything else.
+        if (m_opt.latencyFirst && s.exitLatencyNs > latencyReq) {
+            r.loopEnd = LoopEnd::Latency;
+            r.loopStopIdx = i;
+            break;
+        }
+        if (std::uint64_t(s.targetResidencyNs) > std::uint64_t(predictedNs)) {
+            r.loopStopIdx = i;
+            // Step 7: a physical state instead of busy polling when it fits
+            // before the next timer.
+            if (drv[idx].polling) {
+                if (overrideAllowed(s, predictedNs, latencyReq, residencyThreshold)) {
+                    predictedNs = s.targetResidencyNs;
+                    r.path = Path::PollingOverride;
+                    r.loopEnd = LoopEnd::Residency;
+                    return i;
+                }
+                if (r.overrideBlock == OverrideBlock::ResidencyThreshold)
+                    r.path = Path::ResidencyThreshold;
+            }
+            if (std::uint64_t(predictedNs) < std::uint64_t(tick)) {
+                r.loopEnd = LoopEnd::Residency;
+                break;
+            }
+            if (!ctx.tickStopped) {
+                // Step 6, tick running: a shallow state is fine, the tick
+                // will let the governor run again; make the tick be kept.
+                predictedNs = drv[idx].targetResidencyNs;
+                r.loopEnd = LoopEnd::ShallowKeepTick;
+                break;
+            }
+            // Step 6, tick stopped: do not get stuck in a shallow state.
+            r.loopEnd = LoopEnd::TickStopped;
+            if (drv[idx].targetResidencyNs < tick && trWithin(s.targetResidencyNs, deltaTick)) {
+                idx = i;
+                r.path = Path::TickStoppedDeeper;
+            }
+            returnNow = true;
+            return idx;
+        }
+        if (!m_opt.latencyFirst && s.exitLatencyNs > latencyReq) {
+            r.loopEnd = LoopEnd::Latency;
+            r.loopStopIdx = i;
+            break;
+        }
+        idx = i;
+    }
+    return idx < 0 ? 0 : idx; // no states enabled: must use 0
+}
+
+int MenuGovernor::tickKeptDemotion(const IdleStateTable &drv, int idx, Ns deltaTick) const
+{
+    // The tick stays, so the state must fit before it: walk down to the
+    // first enabled state that does (the shallowest enabled one otherwise).
+    for (int i = idx - 1; i >= 0; --i) {
+        if (drv[i].disabled)
+            continue;
+        idx = i;
+        if (trWithin(drv[i].targetResidencyNs, deltaTick))
+            break;
+    }
+    return idx;
+}
+
+Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
+{
+    MenuReasoning &r = *m_rec;
+    const Ns tick = ctx.tickNsec;
+    const bool stopped = ctx.tickStopped;
+    const int count = drv.count();
+    Ns latencyReq = ctx.latencyReqNs;
+
+    r.updated = false;
+    r.timerQueried = false;
+    r.stoppedTickReplaced = false;
+    r.path = Path::MainLoop;
+    r.loopEnd = LoopEnd::NotRun;
+    r.loopStopIdx = -1;
+    r.overrideBlock = OverrideBlock::None;
+    r.tickStopped = stopped;
+    r.latencyReqInputNs = latencyReq;
+    r.intervalCount = m_intervalCount;
+    r.bucketCount = m_opt.buckets;
+    r.residencyThresholdNs = m_opt.typicalFirst ? m_residencyThresholdNs : 0;
+    r.stddevRatio = static_cast<std::uint32_t>(m_stddevRatio);
+    r.stddevMaxUs = static_cast<std::uint32_t>(m_stddevMaxUs);
+
+    // v7.0: cpuidle_select() does not consult the governor for one state.
+    if (m_opt.coreHandlesSingleState && count <= 1) {
+        r.path = Path::CoreSingleState;
+        r.rounds = 0;
+        r.candidateIdx = r.chosenIdx = 0;
+        r.stopTick = false;
+        r.predictedNs = r.predictedInitialNs = -1;
+        return Selection{0, false, -1};
+    }
+
+    // Step 1: learn from the previous entry.
+    if (m_needsUpdate) {
+        update(drv, dev, tick);
+        m_needsUpdate = false;
+    } else if (m_opt.invalidIntervalsFix && dev.lastResidencyNs == 0) {
+        // The previous selection was not entered: make the detector see it.
+        appendInterval(UINT_MAX_U32);
+        r.updated = true;
+        r.measuredKind = Measured::Invalid;
+        r.lastResidencyNs = 0;
+        r.measuredNs = 0;
+        r.measuredClamped = false;
+        r.storedUs = UINT_MAX_U32;
+    }
+
+    // Step 2: the prediction, and the timer query it may need.
+    Ns deltaTick = 0;
+    auto queryTimer = [&] {
+        Ns delta = ctx.sleepLengthNs;
+        deltaTick = ctx.deltaNextNs;
+        if (m_opt.clampNegativeSleep && delta < 0) {
+            delta = 0;
+            deltaTick = 0;
+        }
+        m_nextTimerNs = std::uint64_t(delta);
+        m_bucket = whichBucket(m_nextTimerNs);
+        r.timerQueried = true;
+        // Rounded to the closest us; the u64 product wraps for sleep lengths
+        // beyond ~26 days and the quotient is cut to an unsigned int.
+        const std::uint32_t factor = m_correction[size_t(m_bucket)];
+        const std::uint32_t timerUs =
+            static_cast<std::uint32_t>((TIMER_US_DIVISOR / 2 + m_nextTimerNs * factor) / TIMER_US_DIVISOR);
+        r.correctionFactor = factor;
+        r.timerUs = timerUs;
+        return timerUs;
+    };
+
+    std::uint64_t predicted = 0;
+    bool havePrediction = false;
+    if (m_opt.typicalFirst) {
+        predicted = std::uint64_t(typicalInterval(UINT_MAX_U32)) * NSEC_PER_USEC;
+        if (predicted > std::uint64_t(m_residencyThresholdNs) || (m_opt.alwaysQueryWhenTickStopped && stopped)) {
+            const std::uint32_t timerUs = queryTimer();
+            predicted = std::min(std::uint64_t(timerUs) * NSEC_PER_USEC, predicted);
+            // v7.0+ (step 4 moved here): with the tick stopped a short
+            // prediction risks a long stay in a shallow state.
+            if (m_opt.alwaysQueryWhenTickStopped && stopped && predicted < std::uint64_t(tick)
+                && (!m_opt.safeTimerRange || m_nextTimerNs > std::uint64_t(2 * tick))) {
+                predicted = m_nextTimerNs;
+                r.stoppedTickReplaced = true;
+            }
+        } else {
+            // A short typical interval: assume no timer (KTIME_MAX) and the
+            // tick half a period away.
+            m_nextTimerNs = std::uint64_t(KTIME_MAX);
+            deltaTick = tick / 2;
+            m_bucket = whichBucket(m_nextTimerNs);
+            r.correctionFactor = m_correction[size_t(m_bucket)];
+            r.timerUs = 0;
+        }
+        havePrediction = true;
+    } else {
+        queryTimer();
+    }
+    r.nextTimerNs = static_cast<Ns>(m_nextTimerNs);
+    r.deltaTickNs = deltaTick;
+    r.bucket = m_bucket;
+
+    // Step 3: state 0 will be used no matter what.
+    const bool single = !m_opt.coreHandlesSingleState && count <= 1;
+    if (single || latencyReq == 0
+        || ((m_nextTimerNs < std::uint64_t(drv[1].targetResidencyNs) || latencyReq < drv[1].exitLatencyNs)
+            && !drv[0].disabled)) {
+        if (!havePrediction) {
+            // v5.x: the typical interval was never computed; show the window only.
+            r.rounds = 0;
+            r.typical = MenuReasoning::Typical::NoSamples;
+            r.typicalUs = UINT_MAX_U32;
+            r.discardedMask = r.invalidMask = 0;
+            int j = m_intervalPtr;
+            for (int k = 0; k < m_intervalCount; ++k) {
+                r.intervalsUs[size_t(k)] = m_intervals[size_t(j)];
+                if (++j >= m_intervalCount)
+                    j = 0;
+            }
+        }
+        const Ns shown = havePrediction ? static_cast<Ns>(predicted) : -1;
+        r.path = Path::EarlyState0;
+        r.predictedInitialNs = r.predictedNs = shown;
+        r.latencyReqNs = latencyReq;
+        r.candidateIdx = r.chosenIdx = 0;
+        r.stopTick = !drv[0].polling;
+        return Selection{0, r.stopTick, shown};
+    }
+
+    if (!m_opt.typicalFirst) {
+        // v5.x step 2: the timer prediction, then the typical interval that
+        // would have to beat it.
+        const std::uint32_t timerUs = r.timerUs;
+        const std::uint32_t typicalUs = typicalInterval(timerUs);
+        predicted = std::uint64_t(std::min(timerUs, typicalUs)) * NSEC_PER_USEC;
+    }
+
+    // Step 4 (before v7.0).
+    if (!m_opt.alwaysQueryWhenTickStopped) {
+        if (stopped) {
+            if (predicted < std::uint64_t(tick)) {
+                predicted = m_opt.clampNegativeSleep ? m_nextTimerNs : std::uint64_t(deltaTick);
+                r.stoppedTickReplaced = true;
+            }
+        } else if (!m_opt.latencyFirst && std::uint64_t(latencyReq) > predicted) {
+            // The performance multiplier (1 with no iowaiters) bounds the
+            // exit latency by the predicted idle duration.
+            latencyReq = static_cast<Ns>(predicted);
+        }
+    }
+    r.predictedInitialNs = static_cast<Ns>(predicted);
+    r.latencyReqNs = latencyReq;
+
+    // Steps 5–7.
+    Ns predictedNs = static_cast<Ns>(predicted);
+    bool returnNow = false;
+    int idx = mainLoop(drv, ctx, predictedNs, latencyReq, deltaTick, returnNow);
+    r.candidateIdx = idx;
+    bool stopTick = true;
+
+    // Step 8: keep the tick for polling or a short prediction, and then fit
+    // the state before the tick.
+    if (!returnNow && (drv[idx].polling || std::uint64_t(predictedNs) < std::uint64_t(tick)) && !stopped) {
+        stopTick = false;
+        if (idx > 0 && !trWithin(drv[idx].targetResidencyNs, deltaTick)) {
+            idx = tickKeptDemotion(drv, idx, deltaTick);
+            if (idx != r.candidateIdx)
+                r.path = Path::TickKeptDemotion;
+        }
+    }
+
+    r.predictedNs = predictedNs;
+    r.chosenIdx = idx;
+    r.stopTick = stopTick;
+    return Selection{idx, stopTick, predictedNs};
+}
+
+void MenuGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index)
+{
+    // menu_reflect(): record only; the learning happens at the next select.
+    dev.lastStateIdx = index;
+    m_needsUpdate = true;
+    m_tickWakeup = dev.tickNohzIdleGotTick();
+}
+
+// ---- Tunables ------------------------------------------------------------------
+
+std::span<const TunableInfo> MenuGovernor::tunables() const
+{
+    // RESIDENCY_THRESHOLD_NS exists from v6.6 (gov.h); v5.x menu has no use for it.
+    return std::span<const TunableInfo>(kTunables, m_opt.typicalFirst ? 4 : 3);
+}
+
+std::int64_t MenuGovernor::tunable(std::string_view name) const
+{
+    if (name == "INTERVALS")
+        return m_intervalCount;
+    if (name == "STDDEV_RATIO")
+        return m_stddevRatio;
+    if (name == "STDDEV_MAX_US")
+        return m_stddevMaxUs;
+    if (name == "RESIDENCY_THRESHOLD_NS" && m_opt.typicalFirst)
+        return m_residencyThresholdNs;
+    return Governor::tunable(name);
+}
+
+bool MenuGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
+{
+    const TunableInfo *info = nullptr;
+    for (const TunableInfo &t : tunables())
+        if (name == t.name)
+            info = &t;
+    if (!info) {
+        if (error) {
+            *error = "unknown parameter '" + std::string(name) + "' for " + m_variant.id + " (known:";
+            for (const TunableInfo &t : tunables())
+                *error += std::string(" ") + t.name;
+            *error += ")";
+        }
+        return false;
+    }
+    if (value < info->minValue || value > info->maxValue) {
+        if (error)
+            *error = std::string(info->name) + " must be between " + std::to_string(info->minValue) + " and "
+                     + std::to_string(info->maxValue) + " " + info->unit + " (got " + std::to_string(value)
+                     + ")";
+        return false;
+    }
+    if (name == "INTERVALS") {
+        if (value != m_intervalCount) {
+            // A different ring size is a different kernel build: start empty.
+            m_intervalCount = static_cast<int>(value);
+            m_intervals.fill(0);
+            m_intervalPtr = 0;
+        }
+    } else if (name == "STDDEV_RATIO") {
+        m_stddevRatio = value;
+        m_typicalParams.ratioSq = std::uint64_t(value) * std::uint64_t(value);
+    } else if (name == "STDDEV_MAX_US") {
+        m_stddevMaxUs = value;
+        m_typicalParams.stddevMaxSq = std::uint64_t(value) * std::uint64_t(value);
+    } else {
+        m_residencyThresholdNs = value;
+    }
+    return true;
+}
 
 } // namespace idlescope

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file menu_governor.h
+ * The menu cpuidle governor (drivers/cpuidle/governors/menu.c) from v5.10 to
+ * v7.0 and the posted patches around it: one implementation, with each
+ * kernel version's differences as named options (MenuOptions). The variant
+ * ids and what each reproduces are listed by menuVariants() (registry.h).
+ */
+#pragma once
+
+#include "core/governors/governor.h"
+#include "core/governors/menu_typical_interval.h"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace idlescope {
+
+/// The differences between menu.c versions that change decisions.
+struct MenuOptions {
+    /// Which get_typical_interval() (see menu_typical_interval.h).
+    MenuTypicalAlgo typical = MenuTypicalAlgo::G2;
+    /// menu-5 / v6.15–v6.17: return the maximum of >= INTERVALS/2 remaining samples.
+    bool maxOfRemaining = false;
+    /// v6.6+ ("Skip tick_nohz_get_sleep_length() call in some cases"): the
+    /// typical interval comes first and the timer is queried only when it is
+    /// above RESIDENCY_THRESHOLD_NS. False: v5.x–v6.5, timer first, and the
+    /// G1 detector gets the timer prediction as its argument.
+    bool typicalFirst = true;
+    /// v5.13+ ("Take negative sleep length values into account"): clamp a
+    /// negative sleep length to 0 and use next_timer_ns (not delta_next) when
+    /// the tick is stopped. False: v5.5–v5.12.
+    bool clampNegativeSleep = true;
+    /// BUCKETS: 12 before v6.13 (second half for iowaiters, unused since
+    /// nr_iowait_cpu() is 0 here), 6 from v6.13 ("Remove iowait influence").
+    int buckets = 6;
+    /// v6.17-rc2 "Avoid using invalid recent intervals data": a select that
+    /// finds no update pending and last_residency_ns == 0 records UINT_MAX.
+    bool invalidIntervalsFix = false;
+    /// v6.17-rc3 "Avoid selecting states with too much latency": the exit
+    /// latency check comes first in the state loop, and latency_req is no
+    /// longer lowered to predicted_ns.
+    bool latencyFirst = false;
+    /// The "first non-polling state" override exists (false: Aboorva
+    /// Devarajan's v1/v2 patch that deletes it).
+    bool pollingOverride = true;
+    /// Override guard EL(i) <= latency_req (up to v6.17-rc2; redundant after).
+    bool overrideNeedsLatency = true;
+    /// Override guard EL(i) <= predicted_ns (v6.18-rc4 "Select polling state in some more cases").
+    bool overrideNeedsExitLatencyWithinPrediction = false;
+    /// Override guard TR(i) < RESIDENCY_THRESHOLD_NS (v6.19; posted v3 "menu-resthresh").
+    bool overrideNeedsResidencyThreshold = false;
+    /// v7.0-rc1 "Always check timers with tick stopped": query the timer also
+    /// when the tick is stopped, and do the stopped-tick replacement there.
+    bool alwaysQueryWhenTickStopped = false;
+    /// v7.0-rc1: menu_select() no longer handles a single-state driver; the
+    /// core skips the governor (returns state 0, tick kept) instead.
+    bool coreHandlesSingleState = false;
+    /// After v7.0 ("Refine stopped tick handling"): keep a short prediction
+    /// with the tick stopped when the next timer is within SAFE_TIMER_RANGE_NS.
+    bool safeTimerRange = false;
+};
+
+/// The menu options of a variant id, or nullptr for an id that is not menu's.
+const MenuOptions *menuOptionsFor(std::string_view id);
+
+/**
+ * menu for one CPU. select()/reflect() follow the kernel's menu_select() and
+ * menu_reflect(); menu_update() runs lazily at the start of the next select.
+ * Tunables: INTERVALS (1..64, default 8), STDDEV_RATIO (1..100, 6),
+ * STDDEV_MAX_US (0..1000000, 20) and, for v6.6+ forms, RESIDENCY_THRESHOLD_NS
+ * (0..100000000, 15000). Changing INTERVALS empties the interval ring, as a
+ * rebuilt kernel would start. Not copyable (the reasoning record is filled
+ * in place through a pointer into the base class).
+ */
+class MenuGovernor final : public Governor {
+public:
+    MenuGovernor(const VariantInfo &v, const MenuOptions &o);
+    MenuGovernor(const MenuGovernor &) = delete;
+    MenuGovernor &operator=(const MenuGovernor &) = delete;
+
+    const VariantInfo &variant() const override { return m_variant; }
+    const MenuOptions &options() const { return m_opt; }
+
+    void enable(const IdleStateTable &drv, CpuidleDevice &dev) override;
+    Selection select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx) override;
+    void reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index) override;
+
+    std::span<const TunableInfo> tunables() const override;
+    std::int64_t tunable(std::string_view name) const override;
+    bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
+
+    /// The ring as the kernel holds it (index 0 first) and its write position; for tests and viewers.
+    std::span<const std::uint32_t> intervals() const { return {m_intervals.data(), size_t(m_intervalCount)}; }
+    int intervalPtr() const { return m_intervalPtr; }
+    /// correction_factor[bucket] (8192 = 1.0).
+    std::uint32_t correctionFactor(int bucket) const { return m_correction[size_t(bucket)]; }
+
+private:
+    void update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec);
+    void appendInterval(std::uint32_t us);
+    std::uint32_t typicalInterval(std::uint32_t predictedUs);
+    int mainLoop(const IdleStateTable &drv, const SelectContext &ctx, Ns &predictedNs, Ns latencyReq,
+                 Ns deltaTick, bool &returnNow);
+    bool overrideAllowed(const IdleState &s, Ns predictedNs, Ns latencyReq, Ns residencyThreshold);
+    int tickKeptDemotion(const IdleStateTable &drv, int idx, Ns deltaTick) const;
+    bool trWithin(Ns targetResidency, Ns delta) const;
+
+    const VariantInfo &m_variant;
+    MenuOptions m_opt;
+    MenuReasoning *m_rec; // points into Governor::m_reasoning
+
+    // struct menu_device
+    bool m_needsUpdate = false;
+    bool m_tickWakeup = false;
+    std::uint64_t m_nextTimerNs = 0;
+    int m_bucket = 0;
+    std::array<std::uint32_t, 12> m_correction{};
+    std::array<std::uint32_t, MENU_MAX_INTERVALS> m_intervals{};
+    int m_intervalPtr = 0;
+
+    // Tunables.
+    int m_intervalCount = 8;
+    std::int64_t m_stddevRatio = 6;
+    std::int64_t m_stddevMaxUs = 20;
+    Ns m_residencyThresholdNs = RESIDENCY_THRESHOLD_NS;
+    MenuTypicalParams m_typicalParams;
+};
+
+} // namespace idlescope
