@@ -1,14 +1,259 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Words for the teo reasoning record (placeholder until the teo family lands).
+// Words for the TeoReasoning record of TeoGovernor (v5.14–v7.0): one
+// key=value line for test failures and logs, and sentences for the episode
+// inspector. The pre-2021 teo-5.13 records (legacy) have their own words in
+// teo_legacy_explain.cpp.
 #include "core/governors/explain.h"
+
+#include <cstdio>
+#include <string>
 
 namespace idlescope {
 
-std::string describeTeo(const TeoReasoning &r) { return "chosen=" + std::to_string(r.chosenIdx); }
+namespace {
+
+std::string num(std::int64_t v) { return std::to_string(v); }
+
+std::string list(const std::array<std::uint32_t, CPUIDLE_STATE_MAX> &a, int n)
+{
+    std::string s = "[";
+    for (int i = 0; i < n && i < CPUIDLE_STATE_MAX; ++i) {
+        if (i)
+            s += ',';
+        s += std::to_string(a[static_cast<size_t>(i)]);
+    }
+    return s + ']';
+}
+
+const char *updateName(TeoReasoning::Update u)
+{
+    switch (u) {
+    case TeoReasoning::Update::None: return "none";
+    case TeoReasoning::Update::Hit: return "hit";
+    case TeoReasoning::Update::Intercept: return "intercept";
+    case TeoReasoning::Update::TickHit: return "tick_hit";
+    case TeoReasoning::Update::TickDominant: return "tick_dominant";
+    case TeoReasoning::Update::TickWakeupHit: return "tick_wakeup_hit";
+    }
+    return "?";
+}
+
+const char *pathName(TeoReasoning::Path p)
+{
+    switch (p) {
+    case TeoReasoning::Path::Candidate: return "candidate";
+    case TeoReasoning::Path::Intercepts: return "intercepts";
+    case TeoReasoning::Path::LatencyLimit: return "latency_limit";
+    case TeoReasoning::Path::SleepLength: return "sleep_length";
+    case TeoReasoning::Path::TickIntercepts: return "tick_intercepts";
+    case TeoReasoning::Path::TickKeptDemotion: return "tick_kept_demotion";
+    case TeoReasoning::Path::SkipSleepLength: return "skip_sleep_length";
+    case TeoReasoning::Path::NoChoice: return "no_choice";
+    case TeoReasoning::Path::EarlyHits: return "early_hits";
+    case TeoReasoning::Path::RecentIntervals: return "recent_intervals";
+    case TeoReasoning::Path::Utilized: return "utilized";
+    case TeoReasoning::Path::CoreSingleState: return "core_single_state";
+    }
+    return "?";
+}
+
+std::string nsText(Ns ns) { return ns == KTIME_MAX ? std::string("max") : std::to_string(ns); }
+
+/// "C6", or "the tick bin" for the extra bin of v6.6–v6.10.
+std::string stateName(const IdleStateTable &drv, int i)
+{
+    if (i >= 0 && i < drv.count())
+        return drv[i].name;
+    if (i == drv.count())
+        return "tick";
+    return "state " + std::to_string(i);
+}
+
+std::string percent(std::uint32_t part, std::uint32_t whole)
+{
+    if (whole == 0)
+        return "all";
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * part / whole);
+    return buf;
+}
+
+} // namespace
+
+std::string describeTeo(const TeoReasoning &r)
+{
+    const int n = r.binCount;
+    std::string s;
+    s.reserve(512);
+    s += "update=" + std::string(updateName(r.update));
+    if (r.updated) {
+        s += " update_bin=" + num(r.updateBin) + " measured=" + nsText(r.measuredNs)
+             + " safety_net=" + num(r.measuredSafetyNet) + " prev_sleep_length=" + nsText(r.updateSleepLengthNs)
+             + " timer_bin=" + num(r.timerBin) + " duration_bin=" + num(r.durationBin)
+             + " tick_wakeup=" + num(r.tickWakeup);
+    }
+    s += " hits=" + list(r.hits, n) + " intercepts=" + list(r.intercepts, n) + " recent=" + list(r.extra, n);
+    s += " total=" + num(r.total) + " tick_intercepts=" + num(r.tickIntercepts)
+         + " short_idles=" + num(r.shortIdles) + " total_tick=" + num(r.totalTick)
+         + " tick_hits=" + num(r.tickHits);
+    s += " candidate=" + num(r.candidateIdx) + " idx0=" + num(r.idx0) + " constraint=" + num(r.constraintIdx)
+         + " idx_intercept_sum=" + num(r.idxInterceptSum) + " idx_hit_sum=" + num(r.idxHitSum)
+         + " idx_recent_sum=" + num(r.idxRecentSum) + " alt_intercepts=" + num(r.altIntercepts)
+         + " alt_recent=" + num(r.altRecent) + " tick_intercept_sum=" + num(r.tickInterceptSum)
+         + " intercept_max_idx=" + num(r.interceptMaxIdx) + " min_idx=" + num(r.minIdx)
+         + " walk_idx=" + num(r.walkIdx) + " latency_capped=" + num(r.latencyCapped);
+    if (r.utilThreshold)
+        s += " util=" + num(r.util) + " util_threshold=" + num(r.utilThreshold) + " utilized=" + num(r.utilized)
+             + " util_shallower=" + num(r.utilShallower);
+    s += " skipped_query=" + num(r.skippedQuery) + " queried=" + num(r.sleepLengthQueried);
+    if (r.sleepLengthQueried)
+        s += " sleep_length=" + num(r.sleepLengthNs);
+    s += " refined=" + num(r.sleepLengthRefined) + " tick_rule=" + num(r.tickInterceptsRule)
+         + " demoted=" + num(r.tickKeptDemotion) + " duration=" + num(r.durationNs)
+         + " delta_tick=" + num(r.deltaTickNs) + " tick_stopped=" + num(r.tickStopped)
+         + " chosen=" + num(r.chosenIdx) + " stop_tick=" + num(r.stopTick) + " path=" + pathName(r.path);
+    return s;
+}
 
 std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable &drv)
 {
-    return {"teo chose " + drv[r.chosenIdx].name + "."};
+    std::vector<std::string> out;
+    auto name = [&](int i) { return stateName(drv, i); };
+
+    if (r.path == TeoReasoning::Path::CoreSingleState) {
+        out.push_back("The driver has a single idle state, so the cpuidle core used it without asking teo "
+                      "and kept the tick.");
+        return out;
+    }
+
+    // What the previous wakeup taught teo.
+    if (r.updated) {
+        const std::string measured = r.measuredSafetyNet
+                                         ? std::string("as long as possible")
+                                         : formatDuration(r.measuredNs) + " (measured, less half the exit latency)";
+        const std::string timer = r.updateSleepLengthNs == KTIME_MAX
+                                      ? std::string("the sleep length had not been queried")
+                                      : "the next timer was " + formatDuration(r.updateSleepLengthNs) + " away";
+        std::string why;
+        if (r.measuredSafetyNet)
+            why = " teo treated it as a long sleep because a safety net (polling time limit, a tick, or a "
+                  "wakeup at or after the timer) ended it.";
+        switch (r.update) {
+        case TeoReasoning::Update::Hit:
+            out.push_back("The previous idle period counted as a hit in the " + name(r.updateBin)
+                          + " bin: it lasted " + measured + " and " + timer
+                          + ", both in the same bin." + why);
+            break;
+        case TeoReasoning::Update::Intercept:
+            out.push_back("The previous idle period was an intercept in the " + name(r.updateBin)
+                          + " bin: it lasted " + measured + ", while " + timer + " (the "
+                          + name(r.timerBin) + " bin), so something other than the timer woke the CPU."
+                          + why);
+            break;
+        case TeoReasoning::Update::TickHit:
+            out.push_back("The previous idle period lasted at least a tick period, as the sleep length "
+                          "foretold: a hit in the extra tick bin beyond the deepest state.");
+            break;
+        case TeoReasoning::Update::TickDominant:
+            out.push_back("The previous wakeup was the scheduler tick, and tick wakeups are more than two "
+                          "thirds of all events, so it counted as a hit on the deepest bin ("
+                          + name(r.updateBin) + ") to make stopping the tick more likely.");
+            break;
+        case TeoReasoning::Update::TickWakeupHit:
+            out.push_back("The previous wakeup was the scheduler tick while intercepts within a tick period "
+                          "are rare, so it counted as a hit in the " + name(r.updateBin)
+                          + " bin of the sleep length rather than as an intercept.");
+            break;
+        case TeoReasoning::Update::None:
+            break;
+        }
+    }
+
+    // The candidate and the intercepts rule.
+    if (r.path == TeoReasoning::Path::NoChoice && r.walkIdx < 0 && !r.skippedQuery)
+        out.push_back(name(r.chosenIdx == r.candidateIdx ? r.candidateIdx : r.chosenIdx)
+                      + " is the only state teo could consider (no enabled state shallower than the candidate"
+                        ", or no choice at all).");
+    else
+        out.push_back("The candidate was " + name(r.candidateIdx) + ", the deepest enabled state"
+                      + (r.sleepLengthQueried && r.walkIdx < 0 && !r.altIntercepts && !r.altRecent
+                                 && r.candidateIdx < r.stateCount - 1
+                             ? std::string(" within the sleep length")
+                             : std::string())
+                      + ".");
+
+    const std::uint32_t against = r.total - r.idxHitSum;
+    if (r.altIntercepts || r.altRecent) {
+        std::string why;
+        if (r.altIntercepts)
+            why = "Intercepts in bins below " + name(r.candidateIdx) + " add up to "
+                  + percent(r.idxInterceptSum, against)
+                  + " of the events that weigh against it (all events but the hits below it), more than half";
+        if (r.altRecent)
+            why += std::string(r.altIntercepts ? "; and " : "") + std::to_string(r.idxRecentSum)
+                   + " of the most recent wakeups were intercepts below it, more than half of them";
+        std::string result;
+        if (r.walkIdx >= 0 && r.walkIdx != r.candidateIdx)
+            result = ", so teo looked for a shallower state and settled on " + name(r.walkIdx)
+                     + ", the deepest one whose bins below the candidate hold most of those intercepts.";
+        else
+            result = ", so teo looked for a shallower state but kept " + name(r.candidateIdx)
+                     + " (no suitable shallower state).";
+        if (r.minIdx >= 0 && r.tickStopped)
+            result += " With the tick stopped it would not go below " + name(r.minIdx)
+                      + ", the shallowest state worth a tick period.";
+        out.push_back(why + result);
+    } else if (r.walkIdx < 0 && r.candidateIdx != r.idx0) {
+        out.push_back("Intercepts below " + name(r.candidateIdx) + " are " + percent(r.idxInterceptSum, against)
+                      + " of the events that weigh against it, not more than half, so teo trusted the "
+                        "candidate.");
+    }
+
+    if (r.latencyCapped)
+        out.push_back("The latency limit of " + formatDuration(r.latencyReqNs) + " allows at most "
+                      + name(r.constraintIdx) + ", so teo capped the choice there.");
+
+    if (r.utilThreshold) {
+        if (r.utilized)
+            out.push_back("The CPU is utilized (" + std::to_string(r.util) + " of 1024, above the threshold "
+                          + std::to_string(r.utilThreshold) + ")"
+                          + (r.utilShallower ? ", so teo moved to a shallower non-polling state."
+                                             : ", but no shallower non-polling state was usable."));
+        else
+            out.push_back("The CPU is not utilized (" + std::to_string(r.util) + " of 1024, threshold "
+                          + std::to_string(r.utilThreshold) + "), so utilization did not matter.");
+    }
+
+    if (r.skippedQuery)
+        out.push_back("teo did not ask for the time till the next timer: the state is shallow and short idle "
+                      "periods dominate (or the latency limit is tight), so the tick stays on.");
+    else if (r.sleepLengthQueried)
+        out.push_back("The next timer was " + formatDuration(r.sleepLengthNs) + " away"
+                      + (r.sleepLengthRefined ? std::string(", too soon for the state chosen so far, so teo moved to "
+                                                            "a shallower one that fits.")
+                                              : std::string(".")));
+
+    if (r.tickInterceptsRule)
+        out.push_back("Intercepts within a tick period are frequent, so teo expected only half a tick ("
+                      + formatDuration(r.durationNs) + ") and kept the tick running.");
+
+    if (r.stopTick) {
+        if (r.tickStopped)
+            out.push_back("The tick was already stopped and stays stopped.");
+        else
+            out.push_back("It let the tick be stopped: " + name(r.chosenIdx)
+                          + " is a hardware state and the idle period is expected to last "
+                          + formatDuration(r.durationNs) + ", at least a tick period.");
+    } else {
+        std::string s = "It kept the tick running";
+        if (r.tickKeptDemotion)
+            s += ", and since the tick comes in " + formatDuration(r.deltaTickNs) + " it moved to "
+                 + name(r.chosenIdx) + ", whose target residency fits before it";
+        out.push_back(s + ".");
+    }
+
+    out.push_back("teo chose " + name(r.chosenIdx) + ".");
+    return out;
 }
 
 } // namespace idlescope

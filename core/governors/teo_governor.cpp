@@ -1,11 +1,837 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Placeholder until the teo family lands: no variants yet.
+/*
+ * Mirrors drivers/cpuidle/governors/teo.c from Rafael Wysocki's June 2021
+ * rework to Linux v7.0, one variant per kernel file (see VARIANTS.md):
+ *
+ *   teo-5.14   v5.14–v6.2  (blob d9262db79cae)  bins with hits, intercepts and
+ *              recent intercepts; the sleep length is queried up front.
+ *   teo-6.10   v6.6–v6.10  (blob 7244f71c59c5)  + util-awareness (v6.3), the
+ *              query after the candidate, a hits-only tick bin.
+ *   teo-6.14   v6.14–v6.18 (blob 8fe5e1b47ef9)  short_idles, tick_intercepts,
+ *              artificial wakeups, an independently decayed total.
+ *   teo-6.19   v6.19       (blob 81ac5fd58a1c)  teo_decay(), total_tick,
+ *              simplified intercepts walk.
+ *   teo-latest v7.0        (blob bec0142377b8)  wakeup classification with
+ *              EL/2 margin, the max-intercepts bin, 2/3 tick rule.
+ *
+ * Vocabulary. Bin i holds idle durations in [TR(i), TR(i+1)) (the last bin
+ * is open-ended). After each wakeup teo_update() decays every metric by
+ * metric >> DECAY_SHIFT and adds PULSE to one: "hits" of the bin of the
+ * sleep length when the measured idle duration fell into the same bin (the
+ * timer woke the CPU), else "intercepts" of the bin of the measured duration
+ * (something woke it earlier). "total" is the grand total of events. The
+ * "candidate" is the deepest enabled state (v5.14: within the sleep length).
+ * "measured" is last_residency_ns minus half the exit latency (halved
+ * instead when shorter than the exit latency).
+ *
+ * teo_update(), at the start of select() when an entry was reflected:
+ *  1. measured := the maximum when a safety net fired (v5.14–v6.10: the
+ *     entry lasted at least the saved sleep length, or it was ended by the
+ *     poll limit or by a tick with sleep length > TICK_NSEC; v6.14–v6.18:
+ *     poll limit or tick; v6.19+: poll limit only), else as above; v6.14+
+ *     count short idles (measured < RESIDENCY_THRESHOLD_NS).
+ *  2. Decay all bins, locate idx_timer (deepest TR <= sleep length) and
+ *     idx_duration (deepest such TR <= measured too).
+ *  3. v5.14–v6.10: advance the NR_RECENT ring, forgetting its oldest entry.
+ *     v6.6–v6.10: with every TR < TICK_NSEC, a tick-long sleep is a "tick
+ *     hit" in an extra bin. v6.19+: a tick wakeup adds to total_tick; when
+ *     ticks dominate it is a hit on the deepest bin; v7.0: when tick-range
+ *     intercepts are rare it is a hit on idx_timer.
+ *  4. Hit or intercept (v7.0: a hit also needs sleep length - measured <
+ *     EL/2); v6.14+ count tick-range intercepts.
+ *  5. total := sum of decayed bins + PULSE (v6.14–v6.18: decayed on its own).
+ *
+ * teo_select():
+ *  1. Update if needed. v5.14: query the sleep length now; with state 0
+ *     enabled and TR(1) beyond it, take state 0. teo-6.10 with two states
+ *     and a utilized CPU: the first non-polling state.
+ *  2. Candidate: walk the enabled states summing the metrics of the bins
+ *     below each; remember the deepest one within the latency limit.
+ *     Only one enabled state: use it.
+ *  3. If the intercepts below the candidate outweigh the hits and
+ *     intercepts at and above it (v5.14–v6.10: or most recent intercepts
+ *     lie below it), walk down to the deepest state whose bins hold the
+ *     majority of those intercepts (see walkFirstSuitable / walkMinIdx).
+ *  4. Latency cap; teo-6.10: utilized CPU, a shallower non-polling state.
+ *  5. v6.6+: skip the sleep length query (keep the tick) for shallow
+ *     candidates; else query it, and move to a state that fits it.
+ *  6. Frequent tick-range intercepts: expect TICK_NSEC/2 (keeps the tick).
+ *  7. Tick: stop it for a hardware state with duration >= TICK_NSEC (or
+ *     when already stopped); else keep it and fit the state before the tick.
+ *
+ * teo_reflect(): up to v6.18, the poll time limit (then no tick query: the
+ * C || short-circuit) or a tick wakeup with sleep length > TICK_NSEC marks
+ * the wakeup as a safety net; v6.19+ always record tick_nohz_idle_got_tick().
+ *
+ * Kernel integer types are kept: metrics and sums are 32-bit unsigned and
+ * wrap (teo-6.10's recent counts underflow, as in the kernel, when a tick
+ * hit leaves a ring slot stale); times are s64; v7.0's sleep length minus
+ * measured wraps as the kernel's -fno-strict-overflow build does.
+ *
+ * Deviations: none in decisions. measured's "U64_MAX" (v5.14–v6.18) is held
+ * as S64_MAX: it is only compared with non-negative values, where the two
+ * agree. The replay gives last_residency_ns >= 0, so the u64 reading of a
+ * negative residency is not modelled. For a one-state driver teo-latest
+ * answers as the v7.0 core does (state 0, tick kept) and skips the update.
+ */
+#include "core/governors/teo_governor.h"
+
 #include "core/governors/registry.h"
+
+#include <iterator>
+#include <memory>
+#include <string>
+#include <variant>
 
 namespace idlescope {
 
-std::span<const VariantInfo> teoVariants() { return {}; }
+namespace {
 
-std::unique_ptr<Governor> makeTeoGovernor(const VariantInfo &) { return nullptr; }
+constexpr VariantInfo kTeo[] = {
+    {"teo-5.14", "teo", "v5.14–v6.2",
+     "Timer events oriented: hit/intercept bins plus 9 recent intercepts, sleep length queried first",
+     PollTimeRule::V5_11, false},
+    {"teo-6.10", "teo", "v6.6–v6.10",
+     "teo with util-awareness, the sleep length queried only for deep candidates, tick statistics",
+     PollTimeRule::V5_11, false},
+    {"teo-6.14", "teo", "v6.14–v6.18",
+     "teo with short-idle and tick-intercept statistics; tick wakeups count as long sleeps",
+     PollTimeRule::V5_11, false},
+    {"teo-6.19", "teo", "v6.19",
+     "teo with small metrics decaying to zero, tick-wakeup statistics, simpler intercepts walk",
+     PollTimeRule::V5_11, false},
+    {"teo-latest", "teo", "v7.0",
+     "teo of v7.0: hits need the wakeup near the timer, walk bounded by the busiest intercepts bin",
+     PollTimeRule::V5_11, true},
+};
+
+using O = TeoOptions;
+
+constexpr TeoOptions kOptions[] = {
+    // teo-5.14
+    {O::SleepLengthQuery::Upfront, O::QuerySkip::Never, O::SafetyNet::TimeSpan, O::Total::SumOfBins,
+     O::TickStats::None, O::TickRule::None, O::TickWakeups::SafetyNet, O::InterceptWalk::FirstSuitable,
+     /*recent*/ true, /*util*/ false, /*shortIdles*/ false, /*stateOkAfterShallower*/ false,
+     /*decayToZero*/ false, /*hitNeedsTimerProximity*/ false, /*singleStateInCore*/ false},
+    // teo-6.10
+    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShallowCandidate, O::SafetyNet::TimeSpan,
+     O::Total::SumOfBins, O::TickStats::TickHitsBin, O::TickRule::FiveEighths, O::TickWakeups::SafetyNet,
+     O::InterceptWalk::FirstSuitable, true, true, false, true, false, false, false},
+    // teo-6.14
+    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShortIdles, O::SafetyNet::ArtificialWakeup,
+     O::Total::Decayed, O::TickStats::InterceptsAtOrAboveTick, O::TickRule::FiveEighths,
+     O::TickWakeups::SafetyNet, O::InterceptWalk::FirstSuitable, false, false, true, true, false, false,
+     false},
+    // teo-6.19
+    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShortIdles, O::SafetyNet::PollLimitOnly,
+     O::Total::SumOfBins, O::TickStats::InterceptsAtOrBelowTick, O::TickRule::FiveEighths,
+     O::TickWakeups::TotalTick, O::InterceptWalk::MinIdx, false, false, true, false, true, false, false},
+    // teo-latest (v7.0)
+    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShortIdles, O::SafetyNet::PollLimitOnly,
+     O::Total::SumOfBins, O::TickStats::InterceptsAtOrBelowTick, O::TickRule::TwoThirds,
+     O::TickWakeups::TotalTickOrHit, O::InterceptWalk::MinIdxMaxIntercepts, false, false, true, false, true,
+     true, true},
+};
+static_assert(std::size(kTeo) == std::size(kOptions));
+
+constexpr TunableInfo kPulse = {"PULSE", "Added to a hits/intercepts metric for each classified wakeup",
+                                "count", teo::PULSE, 1, 1 << 20};
+constexpr TunableInfo kDecayShift = {"DECAY_SHIFT",
+                                     "Every update removes metric >> DECAY_SHIFT (3: one eighth)", "shift",
+                                     teo::DECAY_SHIFT, 1, 16};
+constexpr TunableInfo kNrRecent = {"NR_RECENT",
+                                   "Recent wakeups remembered for the recent-intercepts rule (restarts them)",
+                                   "count", teo::NR_RECENT, 1, teo::NR_RECENT_MAX};
+constexpr TunableInfo kUtilShift = {"UTIL_THRESHOLD_SHIFT",
+                                    "The CPU counts as utilized above capacity (1024) >> this shift",
+                                    "shift", teo::UTIL_THRESHOLD_SHIFT, 0, 10};
+constexpr TunableInfo kResidencyThreshold = {
+    "RESIDENCY_THRESHOLD_NS", "Idle durations below this are short; shallower candidates skip the timer query",
+    "ns", RESIDENCY_THRESHOLD_NS, 0, NSEC_PER_SEC};
+constexpr TunableInfo kLatencyThreshold = {
+    "LATENCY_THRESHOLD_NS", "A latency limit below this skips the timer query for shallow candidates", "ns",
+    teo::LATENCY_THRESHOLD_NS, 0, NSEC_PER_SEC};
+
+constexpr TunableInfo kTunables514[] = {kPulse, kDecayShift, kNrRecent};
+constexpr TunableInfo kTunables610[] = {kPulse, kDecayShift, kNrRecent, kUtilShift, kResidencyThreshold};
+constexpr TunableInfo kTunables614[] = {kPulse, kDecayShift, kResidencyThreshold, kLatencyThreshold};
+
+using Exit = int;
+constexpr Exit kEnd = 0;     // teo_select()'s "end:" label: the tick decision
+constexpr Exit kOutTick = 1; // its "out_tick:" label: keep the tick, return idx
+
+} // namespace
+
+std::span<const VariantInfo> teoVariants() { return kTeo; }
+
+std::unique_ptr<Governor> makeTeoGovernor(const VariantInfo &v)
+{
+    for (size_t i = 0; i < std::size(kTeo); ++i)
+        if (&v == &kTeo[i])
+            return std::make_unique<TeoGovernor>(v, kOptions[i]);
+    return nullptr;
+}
+
+TeoGovernor::TeoGovernor(const VariantInfo &v, const TeoOptions &options) : m_variant(v), m_opt(options)
+{
+    m_reasoning.emplace<TeoReasoning>();
+    m_recentIdx.fill(-1);
+}
+
+std::span<const TunableInfo> TeoGovernor::tunables() const
+{
+    if (m_opt.utilAwareness)
+        return kTunables610;
+    if (m_opt.recentIntercepts)
+        return kTunables514;
+    return kTunables614;
+}
+
+std::int64_t TeoGovernor::tunable(std::string_view name) const
+{
+    if (name == kPulse.name)
+        return m_pulse;
+    if (name == kDecayShift.name)
+        return m_decayShift;
+    for (const TunableInfo &t : tunables()) {
+        if (name != t.name)
+            continue;
+        if (name == kNrRecent.name)
+            return m_nrRecent;
+        if (name == kUtilShift.name)
+            return m_utilShift;
+        if (name == kResidencyThreshold.name)
+            return m_residencyThresholdNs;
+        if (name == kLatencyThreshold.name)
+            return m_latencyThresholdNs;
+    }
+    return Governor::tunable(name);
+}
+
+bool TeoGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
+{
+    const TunableInfo *info = nullptr;
+    for (const TunableInfo &t : tunables())
+        if (name == t.name)
+            info = &t;
+    if (!info) {
+        if (error) {
+            std::string known;
+            for (const TunableInfo &t : tunables())
+                known += (known.empty() ? "" : ", ") + std::string(t.name);
+            *error = "unknown parameter '" + std::string(name) + "' for " + m_variant.id + " (known: " + known
+                     + ")";
+        }
+        return false;
+    }
+    if (value < info->minValue || value > info->maxValue) {
+        if (error)
+            *error = std::string(info->name) + " = " + std::to_string(value) + " is out of range "
+                     + std::to_string(info->minValue) + ".." + std::to_string(info->maxValue) + " for "
+                     + m_variant.id + " (kernel default " + std::to_string(info->kernelDefault) + ")";
+        return false;
+    }
+    if (name == kPulse.name) {
+        m_pulse = static_cast<std::uint32_t>(value);
+    } else if (name == kDecayShift.name) {
+        m_decayShift = static_cast<int>(value);
+    } else if (name == kNrRecent.name) {
+        // The ring's slots index the old size; start it afresh, as enable() would.
+        m_nrRecent = static_cast<int>(value);
+        m_nextRecentIdx = 0;
+        m_recentIdx.fill(-1);
+        for (Bin &b : m_bins)
+            b.recent = 0;
+    } else if (name == kUtilShift.name) {
+        m_utilShift = static_cast<int>(value);
+    } else if (name == kResidencyThreshold.name) {
+        m_residencyThresholdNs = value;
+    } else if (name == kLatencyThreshold.name) {
+        m_latencyThresholdNs = value;
+    }
+    return true;
+}
+
+void TeoGovernor::enable(const IdleStateTable &drv, CpuidleDevice &)
+{
+    // teo_enable_device(): memset the per-CPU data; v5.14–v6.10 also empty the ring.
+    m_bins.fill(Bin{});
+    m_total = 0;
+    m_tickIntercepts = 0;
+    m_shortIdles = 0;
+    m_totalTick = 0;
+    m_tickHits = 0;
+    m_sleepLengthNs = 0;
+    m_timeSpanNs = 0;
+    m_artificialWakeup = false;
+    m_tickWakeup = false;
+    m_nextRecentIdx = 0;
+    m_recentIdx.fill(-1);
+    m_tickNsec = drv.tickNsec();
+    m_reasoning.emplace<TeoReasoning>();
+}
+
+std::uint32_t TeoGovernor::decayed(std::uint32_t m) const
+{
+    const std::uint32_t delta = m >> m_decayShift;
+    // v6.19 teo_decay(): values whose decay step is 0 drop to 0 instead of sticking.
+    if (m_opt.decayToZero && delta == 0)
+        return 0;
+    return m - delta;
+}
+
+bool TeoGovernor::stateOk(const IdleStateTable &drv, int i, bool tickStopped) const
+{
+    // teo_state_ok(): with the tick stopped only states worth a tick period will do.
+    return !tickStopped || drv[i].targetResidencyNs >= m_tickNsec;
+}
+
+int TeoGovernor::findShallowerState(const IdleStateTable &drv, int stateIdx, Ns durationNs, bool noPoll)
+{
+    // teo_find_shallower_state(): the deepest enabled state below stateIdx whose
+    // target residency fits durationNs, or the shallowest enabled one below it.
+    for (int i = stateIdx - 1; i >= 0; --i) {
+        const IdleState &s = drv[i];
+        if (s.disabled || (noPoll && s.polling))
+            continue;
+        stateIdx = i;
+        if (s.targetResidencyNs <= durationNs)
+            break;
+    }
+    return stateIdx;
+}
+
+void TeoGovernor::update(const IdleStateTable &drv, CpuidleDevice &dev, TeoReasoning &r)
+{
+    const int n = drv.count();
+    const Ns tick = m_tickNsec;
+    const int last = dev.lastStateIdx;
+    const Ns latNs = last < n ? drv[last].exitLatencyNs : 0;
+    const std::uint32_t pulse = m_pulse;
+
+    if (m_opt.shortIdles)
+        m_shortIdles = decayed(m_shortIdles);
+
+    bool safetyNet = false;
+    switch (m_opt.safetyNet) {
+    case TeoOptions::SafetyNet::TimeSpan:
+        safetyNet = m_timeSpanNs >= m_sleepLengthNs;
+        break;
+    case TeoOptions::SafetyNet::ArtificialWakeup:
+        safetyNet = m_artificialWakeup;
+        break;
+    case TeoOptions::SafetyNet::PollLimitOnly:
+        if (dev.pollTimeLimit) {
+            dev.pollTimeLimit = false;
+            safetyNet = true;
+        }
+        break;
+    }
+
+    Ns measured = KTIME_MAX;
+    if (!safetyNet) {
+        measured = dev.lastResidencyNs;
+        // The exit takes EL in the worst case; half of it is the guess for an average one.
+        if (measured >= latNs) {
+            measured -= latNs / 2;
+            if (m_opt.shortIdles && measured < m_residencyThresholdNs)
+                m_shortIdles += pulse;
+        } else {
+            measured /= 2;
+            if (m_opt.shortIdles)
+                m_shortIdles += pulse;
+        }
+    }
+
+    std::uint32_t total = 0;
+    int idxTimer = 0;
+    int idxDuration = 0;
+    for (int i = 0; i < n; ++i) {
+        Bin &b = m_bins[static_cast<size_t>(i)];
+        b.hits = decayed(b.hits);
+        b.intercepts = decayed(b.intercepts);
+        total += b.hits + b.intercepts;
+        const Ns tr = drv[i].targetResidencyNs;
+        if (tr <= m_sleepLengthNs) {
+            idxTimer = i;
+            if (tr <= measured)
+                idxDuration = i;
+        }
+    }
+
+    int slot = -1;
+    if (m_opt.recentIntercepts) {
+        slot = m_nextRecentIdx++;
+        if (m_nextRecentIdx >= m_nrRecent)
+            m_nextRecentIdx = 0;
+        const int old = m_recentIdx[static_cast<size_t>(slot)];
+        if (old >= 0)
+            m_bins[static_cast<size_t>(old)].recent--;
+    }
+
+    r.updated = true;
+    r.measuredNs = measured;
+    r.measuredSafetyNet = safetyNet;
+    r.updateSleepLengthNs = m_sleepLengthNs;
+    r.tickWakeup = m_tickWakeup;
+
+    bool tickHit = false;
+    if (m_opt.tickStats == TeoOptions::TickStats::TickHitsBin && drv[n - 1].targetResidencyNs < tick) {
+        // v6.6–v6.10: with no state as deep as a tick, an extra hits-only bin
+        // beyond the last state records sleeps that lasted a tick period.
+        m_tickHits -= m_tickHits >> m_decayShift;
+        total += m_tickHits;
+        if (tick <= m_sleepLengthNs) {
+            idxTimer = n;
+            if (tick <= measured) {
+                m_tickHits += pulse;
+                tickHit = true;
+            }
+        }
+    }
+    r.timerBin = idxTimer;
+    r.durationBin = idxDuration;
+
+    if (m_opt.total == TeoOptions::Total::SumOfBins)
+        m_total = total + pulse;
+
+    if (tickHit) {
+        // The ring slot keeps its old bin (already decremented): the kernel's underflow.
+        r.update = TeoReasoning::Update::TickHit;
+        r.updateBin = n;
+        r.lastWasHit = true;
+        return;
+    }
+
+    if (m_opt.tickStats == TeoOptions::TickStats::InterceptsAtOrAboveTick
+        || m_opt.tickStats == TeoOptions::TickStats::InterceptsAtOrBelowTick)
+        m_tickIntercepts = decayed(m_tickIntercepts);
+
+    if (m_opt.tickWakeups != TeoOptions::TickWakeups::SafetyNet) {
+        m_totalTick = decayed(m_totalTick);
+        if (m_tickWakeup) {
+            m_totalTick += pulse;
+            // Tick wakeups dominate: favour the deepest state so the tick gets stopped.
+            if (3u * m_totalTick > 2u * m_total) {
+                m_bins[static_cast<size_t>(n - 1)].hits += pulse;
+                r.update = TeoReasoning::Update::TickDominant;
+                r.updateBin = n - 1;
+                r.lastWasHit = true;
+                return;
+            }
+            // v7.0: a tick that came while tick-range intercepts are rare most
+            // likely replaced a missing intercept; count it as a timer hit.
+            if (m_opt.tickWakeups == TeoOptions::TickWakeups::TotalTickOrHit
+                && 3u * m_tickIntercepts < 2u * total) {
+                m_bins[static_cast<size_t>(idxTimer)].hits += pulse;
+                r.update = TeoReasoning::Update::TickWakeupHit;
+                r.updateBin = idxTimer;
+                r.lastWasHit = true;
+                return;
+            }
+        }
+    }
+
+    bool hit = idxTimer == idxDuration;
+    if (hit && m_opt.hitNeedsTimerProximity) {
+        // s64 subtraction; the kernel build wraps on overflow (-fno-strict-overflow).
+        const Ns early = static_cast<Ns>(static_cast<std::uint64_t>(m_sleepLengthNs)
+                                         - static_cast<std::uint64_t>(measured));
+        hit = early < latNs / 2;
+    }
+    if (hit) {
+        m_bins[static_cast<size_t>(idxTimer)].hits += pulse;
+        if (slot >= 0)
+            m_recentIdx[static_cast<size_t>(slot)] = -1;
+        r.update = TeoReasoning::Update::Hit;
+        r.updateBin = idxTimer;
+    } else {
+        Bin &b = m_bins[static_cast<size_t>(idxDuration)];
+        b.intercepts += pulse;
+        if (slot >= 0) {
+            b.recent++;
+            m_recentIdx[static_cast<size_t>(slot)] = static_cast<std::int8_t>(idxDuration);
+        }
+        if (m_opt.tickStats == TeoOptions::TickStats::InterceptsAtOrAboveTick && tick <= measured)
+            m_tickIntercepts += pulse;
+        else if (m_opt.tickStats == TeoOptions::TickStats::InterceptsAtOrBelowTick && measured <= tick)
+            m_tickIntercepts += pulse;
+        r.update = TeoReasoning::Update::Intercept;
+        r.updateBin = idxDuration;
+    }
+    r.lastWasHit = hit;
+
+    if (m_opt.total == TeoOptions::Total::Decayed) {
+        m_total -= m_total >> m_decayShift;
+        m_total += pulse;
+    }
+}
+
+Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
+{
+    TeoReasoning &r = *std::get_if<TeoReasoning>(&m_reasoning);
+    r = TeoReasoning{};
+    m_tickNsec = ctx.tickNsec;
+    const int n = drv.count();
+    const Ns tick = ctx.tickNsec;
+    const bool tickStopped = ctx.tickStopped;
+    const bool upfront = m_opt.query == TeoOptions::SleepLengthQuery::Upfront;
+    r.stateCount = n;
+    r.binCount = n;
+    r.tickStopped = tickStopped;
+    r.latencyReqNs = ctx.latencyReqNs;
+
+    if (m_opt.singleStateInCore && n < 2) {
+        // v7.0 cpuidle_select(): one state, the governor is not called.
+        r.path = TeoReasoning::Path::CoreSingleState;
+        r.chosenIdx = 0;
+        r.stopTick = false;
+        return Selection{0, false, -1};
+    }
+
+    if (dev.lastStateIdx >= 0) {
+        update(drv, dev, r);
+        dev.lastStateIdx = -1;
+    }
+    for (int i = 0; i < n; ++i) {
+        const Bin &b = m_bins[static_cast<size_t>(i)];
+        r.hits[static_cast<size_t>(i)] = b.hits;
+        r.intercepts[static_cast<size_t>(i)] = b.intercepts;
+        r.extra[static_cast<size_t>(i)] = b.recent;
+    }
+    r.total = m_total;
+    r.tickIntercepts = m_tickIntercepts;
+    r.shortIdles = m_shortIdles;
+    r.totalTick = m_totalTick;
+    r.tickHits = m_tickHits;
+
+    int idx = -1;
+    int idx0 = 0;
+    Ns duration = 0;
+    bool hasDuration = false;
+    Ns deltaTick = tick / 2; // v6.6+: what the tick decision uses when the query is skipped
+    Exit exit = kEnd;
+
+    auto querySleepLength = [&] {
+        duration = ctx.sleepLengthNs;
+        deltaTick = ctx.deltaNextNs;
+        hasDuration = true;
+        m_sleepLengthNs = duration;
+        r.sleepLengthQueried = true;
+        r.sleepLengthNs = duration;
+    };
+
+    // Unknown until queried: a wakeup after a skipped query is judged by its
+    // measured duration alone.
+    if (upfront) {
+        querySleepLength();
+    } else {
+        m_sleepLengthNs = KTIME_MAX;
+    }
+
+    do {
+        if (n < 2) {
+            idx = 0;
+            r.path = TeoReasoning::Path::NoChoice;
+            exit = upfront ? kEnd : kOutTick;
+            break;
+        }
+
+        if (!drv[0].disabled) {
+            idx = 0;
+            // v5.14: state 1 does not fit the sleep length, so state 0 it is.
+            if (upfront && drv[1].targetResidencyNs > duration) {
+                exit = kEnd;
+                break;
+            }
+        }
+
+        bool utilized = false;
+        if (m_opt.utilAwareness) {
+            r.util = ctx.util;
+            r.utilThreshold = static_cast<int>(teo::SCHED_CAPACITY_SCALE >> m_utilShift);
+            utilized = ctx.util > r.utilThreshold;
+            r.utilized = utilized;
+            if (n < 3 && utilized) {
+                // Two states and a busy CPU: the metrics need not be consulted.
+                r.path = TeoReasoning::Path::Utilized;
+                r.utilShallower = true;
+                if ((idx == 0 && !drv[0].polling && stateOk(drv, 0, tickStopped)) || drv[1].disabled) {
+                    idx = 0;
+                    exit = kOutTick;
+                    break;
+                }
+                idx = 1;
+                duration = drv[1].targetResidencyNs;
+                hasDuration = true;
+                exit = kEnd;
+                break;
+            }
+        }
+
+        std::uint32_t interceptSum = 0, hitSum = 0, recentSum = 0;
+        std::uint32_t idxInterceptSum = 0, idxHitSum = 0, idxRecentSum = 0;
+        std::uint32_t interceptMax = 0;
+        int interceptMaxIdx = -1;
+        int constraintIdx = 0;
+        const bool trackMax = m_opt.walk == TeoOptions::InterceptWalk::MinIdxMaxIntercepts;
+        for (int i = 1; i < n; ++i) {
+            const Bin &prev = m_bins[static_cast<size_t>(i - 1)];
+            interceptSum += prev.intercepts;
+            hitSum += prev.hits;
+            recentSum += prev.recent;
+            if (trackMax && prev.intercepts >= interceptMax) {
+                interceptMax = prev.intercepts;
+                interceptMaxIdx = i - 1;
+            }
+            const IdleState &s = drv[i];
+            if (s.disabled)
+                continue;
+            if (idx < 0) {
+                idx = i;
+                idx0 = i;
+            }
+            if (upfront && s.targetResidencyNs > duration)
+                break;
+            idx = i;
+            if (s.exitLatencyNs <= ctx.latencyReqNs)
+                constraintIdx = i;
+            idxInterceptSum = interceptSum;
+            idxHitSum = hitSum;
+            idxRecentSum = recentSum;
+        }
+        r.idx0 = idx0;
+        r.constraintIdx = constraintIdx;
+        r.idxInterceptSum = idxInterceptSum;
+        r.idxHitSum = idxHitSum;
+        r.idxRecentSum = idxRecentSum;
+        r.interceptMaxIdx = interceptMaxIdx;
+
+        if (idx < 0) {
+            idx = 0; // nothing enabled: state 0 regardless
+            r.path = TeoReasoning::Path::NoChoice;
+            exit = upfront ? kEnd : kOutTick;
+            break;
+        }
+        r.candidateIdx = idx;
+        if (idx == idx0) {
+            // The shallowest enabled state: nothing shallower to look for.
+            if (!upfront) {
+                duration = drv[idx].targetResidencyNs;
+                hasDuration = true;
+                r.path = TeoReasoning::Path::NoChoice;
+            }
+            exit = kEnd;
+            break;
+        }
+
+        std::uint32_t tickInterceptSum = 0;
+        if (m_opt.tickStats == TeoOptions::TickStats::TickHitsBin) {
+            tickInterceptSum = interceptSum + m_bins[static_cast<size_t>(n - 1)].intercepts;
+            r.tickInterceptSum = tickInterceptSum;
+        }
+
+        // Intercepts below the candidate against everything at or above it.
+        const bool altIntercepts = 2u * idxInterceptSum > m_total - idxHitSum;
+        const bool altRecent = m_opt.recentIntercepts
+                               && idxRecentSum > static_cast<std::uint32_t>(m_nrRecent / 2);
+        r.altIntercepts = altIntercepts;
+        r.altRecent = altRecent;
+        if (altRecent || altIntercepts) {
+            const int before = idx;
+            if (m_opt.walk == TeoOptions::InterceptWalk::FirstSuitable) {
+                // Deepest state whose bins below the candidate hold the majority of
+                // the intercepts (and of the recent ones); if that state is
+                // disabled or too shallow for a stopped tick, the first suitable
+                // deeper one found on the way.
+                int firstSuitableIdx = idx;
+                Ns firstSuitableSpan = duration;
+                std::uint32_t walkIntercepts = 0, walkRecent = 0;
+                for (int i = idx - 1; i >= 0; --i) {
+                    const Bin &b = m_bins[static_cast<size_t>(i)];
+                    walkIntercepts += b.intercepts;
+                    walkRecent += b.recent;
+                    Ns span = 0;
+                    bool ok;
+                    if (upfront) {
+                        // teo_middle_of_bin() and teo_time_ok().
+                        span = (drv[i].targetResidencyNs + drv[i + 1].targetResidencyNs) / 2;
+                        ok = !tickStopped || static_cast<std::uint64_t>(span) >= static_cast<std::uint64_t>(tick);
+                    } else {
+                        ok = stateOk(drv, i, tickStopped);
+                    }
+                    if ((!altRecent || 2u * walkRecent > idxRecentSum)
+                        && (!altIntercepts || 2u * walkIntercepts > idxInterceptSum)) {
+                        if (ok && !drv[i].disabled) {
+                            idx = i;
+                            if (upfront)
+                                duration = span;
+                        } else {
+                            idx = firstSuitableIdx;
+                            if (upfront)
+                                duration = firstSuitableSpan;
+                        }
+                        break;
+                    }
+                    if (drv[i].disabled)
+                        continue;
+                    if (!ok) {
+                        if (firstSuitableIdx != idx)
+                            continue;
+                        break;
+                    }
+                    firstSuitableIdx = i;
+                    firstSuitableSpan = span;
+                }
+            } else {
+                // v6.19+: walk down, never below min_idx (with the tick stopped,
+                // the shallowest state worth a tick period).
+                int minIdx = idx0;
+                bool done = false;
+                if (tickStopped) {
+                    while (minIdx < idx && drv[minIdx].targetResidencyNs < tick)
+                        minIdx++;
+                    // v7.0: min_idx shares the candidate's residency, its bin is empty.
+                    if (trackMax && drv[minIdx].targetResidencyNs == drv[idx].targetResidencyNs)
+                        done = true;
+                }
+                r.minIdx = minIdx;
+                if (!done && trackMax && minIdx >= interceptMaxIdx && !drv[minIdx].disabled) {
+                    // v7.0: the busiest intercepts bin is at or below min_idx.
+                    idx = minIdx;
+                    done = true;
+                }
+                if (!done) {
+                    std::uint32_t walkIntercepts = 0;
+                    for (int i = idx - 1; i >= minIdx; --i) {
+                        walkIntercepts += m_bins[static_cast<size_t>(i)].intercepts;
+                        if (drv[i].disabled)
+                            continue;
+                        idx = i;
+                        if (2u * walkIntercepts > idxInterceptSum && (!trackMax || i <= interceptMaxIdx))
+                            break;
+                    }
+                }
+            }
+            r.walkIdx = idx;
+            if (idx != before)
+                r.path = TeoReasoning::Path::Intercepts;
+        }
+
+        if (idx > constraintIdx) {
+            idx = constraintIdx;
+            r.latencyCapped = true;
+            r.path = TeoReasoning::Path::LatencyLimit;
+        }
+
+        if (utilized) {
+            // teo-6.10: a busy CPU takes a shallower non-polling state.
+            const int i = findShallowerState(drv, idx, KTIME_MAX, true);
+            if (stateOk(drv, i, tickStopped) && i != idx) {
+                idx = i;
+                r.utilShallower = true;
+                r.path = TeoReasoning::Path::Utilized;
+            }
+        }
+
+        if (upfront) {
+            exit = kEnd;
+            break;
+        }
+
+        // v6.6+: a shallow candidate does not need the timer query.
+        bool skip = false;
+        if (m_opt.skip == TeoOptions::QuerySkip::ShallowCandidate) {
+            skip = idx == 0 || (drv[0].polling && drv[idx].targetResidencyNs < m_residencyThresholdNs);
+        } else if (m_opt.skip == TeoOptions::QuerySkip::ShortIdles) {
+            skip = (idx == 0 || drv[idx].targetResidencyNs < m_residencyThresholdNs)
+                   && (2u * m_shortIdles >= m_total || ctx.latencyReqNs < m_latencyThresholdNs);
+        }
+        if (skip) {
+            r.skippedQuery = true;
+            r.path = TeoReasoning::Path::SkipSleepLength;
+            exit = kOutTick;
+            break;
+        }
+
+        querySleepLength();
+        if (idx == 0) {
+            exit = kOutTick;
+            break;
+        }
+
+        if (drv[idx].targetResidencyNs > duration) {
+            const int i = findShallowerState(drv, idx, duration, false);
+            if ((!m_opt.stateOkAfterShallower || stateOk(drv, i, tickStopped)) && i != idx) {
+                idx = i;
+                r.sleepLengthRefined = true;
+                r.path = TeoReasoning::Path::SleepLength;
+            }
+        }
+
+        // Tick-range intercepts are frequent: keep the tick for a shallow state.
+        if (drv[idx].targetResidencyNs < tick) {
+            bool keepTick = false;
+            if (m_opt.tickRule == TeoOptions::TickRule::FiveEighths) {
+                const std::uint32_t sum = m_opt.tickStats == TeoOptions::TickStats::TickHitsBin
+                                              ? tickInterceptSum
+                                              : m_tickIntercepts;
+                keepTick = sum > m_total / 2 + m_total / 8;
+            } else if (m_opt.tickRule == TeoOptions::TickRule::TwoThirds) {
+                keepTick = 3u * m_tickIntercepts >= 2u * m_total;
+            }
+            if (keepTick) {
+                duration = tick / 2;
+                r.tickInterceptsRule = true;
+                r.path = TeoReasoning::Path::TickIntercepts;
+            }
+        }
+        exit = kEnd;
+    } while (false);
+
+    bool stopTick = true;
+    if (exit == kEnd) {
+        // Stop the tick for a hardware state expected to outlast it (or keep it
+        // stopped); otherwise keep it and make sure the state fits before it.
+        if ((drv[idx].polling || duration < tick) && !tickStopped) {
+            stopTick = false;
+            if (idx > idx0 && drv[idx].targetResidencyNs > deltaTick) {
+                idx = findShallowerState(drv, idx, deltaTick, false);
+                r.tickKeptDemotion = true;
+                r.path = TeoReasoning::Path::TickKeptDemotion;
+            }
+        }
+    } else {
+        stopTick = false;
+    }
+
+    r.idx0 = idx0;
+    r.chosenIdx = idx;
+    r.stopTick = stopTick;
+    r.deltaTickNs = deltaTick;
+    r.durationNs = hasDuration ? duration : -1;
+    r.hasDuration = hasDuration;
+    return Selection{idx, stopTick, hasDuration ? duration : -1};
+}
+
+void TeoGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index)
+{
+    dev.lastStateIdx = index;
+    if (m_opt.tickWakeups != TeoOptions::TickWakeups::SafetyNet) {
+        // v6.19+: every wakeup asks whether it was the tick.
+        m_tickWakeup = dev.tickNohzIdleGotTick();
+        return;
+    }
+    // Up to v6.18 a poll time limit answers first, and then the tick flag is
+    // not read (C's ||): a tick during that entry stays pending for later.
+    const bool safetyNet = dev.pollTimeLimit || (dev.tickNohzIdleGotTick() && m_sleepLengthNs > m_tickNsec);
+    if (safetyNet)
+        dev.pollTimeLimit = false;
+    if (m_opt.safetyNet == TeoOptions::SafetyNet::TimeSpan)
+        // local_clock() - time_span_ns: in the replay, exactly the residency.
+        m_timeSpanNs = safetyNet ? m_sleepLengthNs : dev.lastResidencyNs;
+    else
+        m_artificialWakeup = safetyNet;
+}
 
 } // namespace idlescope

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file teo_governor.h
+ * The timer events oriented (teo) governor of drivers/cpuidle/governors/teo.c
+ * after Rafael Wysocki's June 2021 rework (v5.14) up to v7.0: per-state bins
+ * of decayed "hits" and "intercepts", an optional ring of recent intercepts,
+ * and the later tick and short-idle statistics.
+ *
+ * One class reproduces every version; what differs between versions is a
+ * TeoOptions value (one per variant id, see teoVariants()). With the kernel
+ * default tunables every variant decides exactly as its kernel file.
+ *
+ * The pre-2021 teo (v5.13 and older) is a separate family
+ * (teo_legacy_governor.cpp).
+ */
+#pragma once
+
+#include "core/governors/governor.h"
+
+#include <array>
+#include <cstdint>
+
+namespace idlescope {
+
+namespace teo {
+/// Added to a metric when it grows (teo.c PULSE).
+inline constexpr std::int64_t PULSE = 1024;
+/// Metrics lose metric >> DECAY_SHIFT at every update (teo.c DECAY_SHIFT).
+inline constexpr std::int64_t DECAY_SHIFT = 3;
+/// Recent intercepts remembered by v5.14–v6.10 (teo.c NR_RECENT).
+inline constexpr std::int64_t NR_RECENT = 9;
+/// The largest NR_RECENT the fixed-size ring accepts.
+inline constexpr int NR_RECENT_MAX = 64;
+/// v6.3–v6.10: utilized means util > capacity >> UTIL_THRESHOLD_SHIFT.
+inline constexpr std::int64_t UTIL_THRESHOLD_SHIFT = 6;
+/// SCHED_CAPACITY_SCALE: the capacity sched_cpu_util() is measured against.
+inline constexpr std::int64_t SCHED_CAPACITY_SCALE = 1024;
+/// v6.14+: exit latency limit below which the sleep length is not queried.
+inline constexpr Ns LATENCY_THRESHOLD_NS = RESIDENCY_THRESHOLD_NS / 2;
+} // namespace teo
+
+/**
+ * What one teo version does, as named choices. Each field names the kernel
+ * change that introduced the behaviour; teoVariants() pairs one value with
+ * each variant id.
+ */
+struct TeoOptions {
+    /// When tick_nohz_get_sleep_length() is called.
+    enum class SleepLengthQuery : std::uint8_t {
+        /// v5.14–v6.5: at the start of every select; the candidate is the deepest
+        /// state within the sleep length, and the intercept walk sets the expected
+        /// duration to the middle of the chosen bin (teo_middle_of_bin()).
+        Upfront,
+        /// v6.6+ ("Do not call tick_nohz_get_sleep_length() upfront"): after the
+        /// intercept walk and the latency cap, unless a skip rule applies.
+        AfterCandidate,
+    };
+    /// When the v6.6+ query is skipped (the tick is then kept).
+    enum class QuerySkip : std::uint8_t {
+        Never,            ///< v5.14: always queried
+        ShallowCandidate, ///< v6.6–v6.13: candidate 0, or TR < RESIDENCY_THRESHOLD_NS with a polling state 0
+        ShortIdles,       ///< v6.14+: shallow candidate and (short idles dominate or tight latency limit)
+    };
+    /// How teo_update() decides that a wakeup tells nothing about the idle duration.
+    enum class SafetyNet : std::uint8_t {
+        TimeSpan,         ///< v5.14–v6.10: time_span_ns >= sleep_length_ns (incl. poll limit / tick)
+        ArtificialWakeup, ///< v6.14–v6.18: poll time limit, or a tick with sleep length > TICK_NSEC
+        PollLimitOnly,    ///< v6.19+: only the poll time limit (tick wakeups have their own rule)
+    };
+    /// How the grand total of events is kept.
+    enum class Total : std::uint8_t {
+        SumOfBins, ///< recomputed: decayed hits + intercepts of all bins, plus PULSE
+        Decayed,   ///< v6.14–v6.18: decayed on its own (total -= total >> DECAY_SHIFT; += PULSE)
+    };
+    /// Which tick statistics exist and how they are counted.
+    enum class TickStats : std::uint8_t {
+        None,                ///< v5.14
+        TickHitsBin,         ///< v6.6–v6.10: a hits-only bin beyond the last state, intercept sum in select
+        InterceptsAtOrAboveTick, ///< v6.14–v6.18: tick_intercepts counts intercepts with measured >= TICK_NSEC
+        InterceptsAtOrBelowTick, ///< v6.19+ ("Fix tick_intercepts handling"): measured <= TICK_NSEC
+    };
+    /// The threshold that keeps the tick for frequent tick-range intercepts.
+    enum class TickRule : std::uint8_t {
+        None,        ///< v5.14
+        FiveEighths, ///< v6.6–v6.19: intercepts > total/2 + total/8
+        TwoThirds,   ///< v7.0 ("Refine tick_intercepts vs total events check"): 3 * intercepts >= 2 * total
+    };
+    /// How a wakeup by the tick is treated.
+    enum class TickWakeups : std::uint8_t {
+        SafetyNet,      ///< up to v6.18: a tick with sleep length > TICK_NSEC counts as a long sleep
+        TotalTick,      ///< v6.19: total_tick; when ticks dominate, a hit on the deepest bin
+        TotalTickOrHit, ///< v7.0: also a hit on the timer bin when tick-range intercepts are rare
+    };
+    /// How the intercepts-based lookup walks down from the candidate.
+    enum class InterceptWalk : std::uint8_t {
+        FirstSuitable,       ///< v5.14–v6.18: first majority state, else the first suitable deeper one
+        MinIdx,              ///< v6.19 ("Simplify intercepts-based state lookup"): down to min_idx
+        MinIdxMaxIntercepts, ///< v7.0: also not above the bin with the most intercepts, no zero-size bins
+    };
+
+    SleepLengthQuery query = SleepLengthQuery::AfterCandidate;
+    QuerySkip skip = QuerySkip::ShortIdles;
+    SafetyNet safetyNet = SafetyNet::PollLimitOnly;
+    Total total = Total::SumOfBins;
+    TickStats tickStats = TickStats::InterceptsAtOrBelowTick;
+    TickRule tickRule = TickRule::FiveEighths;
+    TickWakeups tickWakeups = TickWakeups::TotalTick;
+    InterceptWalk walk = InterceptWalk::MinIdx;
+    bool recentIntercepts = false;      ///< v5.14–v6.10: NR_RECENT ring and the alt_recent rule
+    bool utilAwareness = false;         ///< v6.3–v6.10: sched_cpu_util() against capacity >> 6
+    bool shortIdles = false;            ///< v6.14+: the short_idles metric
+    bool stateOkAfterShallower = false; ///< v6.6–v6.18: a state found below the sleep length must be teo_state_ok()
+    bool decayToZero = false;           ///< v6.19+ teo_decay(): metrics below 1 << DECAY_SHIFT drop to 0
+    bool hitNeedsTimerProximity = false;///< v7.0: a hit also needs sleep_length - measured < EL/2
+    bool singleStateInCore = false;     ///< v7.0: the core answers for a one-state driver (0, tick kept)
+};
+
+/**
+ * teo for one CPU. select()/reflect() never allocate; reasoning() holds a
+ * TeoReasoning filled at every select. Tunables (kernel defaults): PULSE,
+ * DECAY_SHIFT, and where the version has them NR_RECENT, UTIL_THRESHOLD_SHIFT,
+ * RESIDENCY_THRESHOLD_NS, LATENCY_THRESHOLD_NS. A tunable changed after
+ * enable() takes effect at once; NR_RECENT restarts the recent ring.
+ */
+class TeoGovernor final : public Governor {
+public:
+    TeoGovernor(const VariantInfo &v, const TeoOptions &options);
+
+    const VariantInfo &variant() const override { return m_variant; }
+    const TeoOptions &options() const { return m_opt; }
+
+    void enable(const IdleStateTable &drv, CpuidleDevice &dev) override;
+    Selection select(const IdleStateTable &drv, CpuidleDevice &dev,
+                     const SelectContext &ctx) override;
+    void reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index) override;
+
+    std::span<const TunableInfo> tunables() const override;
+    std::int64_t tunable(std::string_view name) const override;
+    /// Errors: unknown name, or a value outside the TunableInfo range.
+    bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
+
+    /// struct teo_bin: the metrics of one bin (unsigned int, wrapping as in C).
+    struct Bin {
+        std::uint32_t intercepts = 0;
+        std::uint32_t hits = 0;
+        std::uint32_t recent = 0; ///< v5.14–v6.10 only
+    };
+
+    /// The per-CPU data (struct teo_cpu), for tests and inspectors.
+    const Bin &bin(int i) const { return m_bins[static_cast<size_t>(i)]; }
+    std::uint32_t total() const { return m_total; }
+    std::uint32_t tickIntercepts() const { return m_tickIntercepts; }
+    std::uint32_t shortIdles() const { return m_shortIdles; }
+    std::uint32_t totalTick() const { return m_totalTick; }
+    std::uint32_t tickHits() const { return m_tickHits; }
+    Ns sleepLengthNs() const { return m_sleepLengthNs; }
+
+private:
+    void update(const IdleStateTable &drv, CpuidleDevice &dev, TeoReasoning &r);
+    std::uint32_t decayed(std::uint32_t m) const;
+    bool stateOk(const IdleStateTable &drv, int i, bool tickStopped) const;
+    static int findShallowerState(const IdleStateTable &drv, int stateIdx, Ns durationNs, bool noPoll);
+
+    const VariantInfo &m_variant;
+    const TeoOptions m_opt;
+
+    // struct teo_cpu (the union of all versions' fields).
+    std::array<Bin, CPUIDLE_STATE_MAX> m_bins{};
+    std::uint32_t m_total = 0;
+    std::uint32_t m_tickIntercepts = 0;
+    std::uint32_t m_shortIdles = 0;
+    std::uint32_t m_totalTick = 0;
+    std::uint32_t m_tickHits = 0;
+    Ns m_sleepLengthNs = 0;
+    Ns m_timeSpanNs = 0;
+    bool m_artificialWakeup = false;
+    bool m_tickWakeup = false;
+    int m_nextRecentIdx = 0;
+    std::array<std::int8_t, teo::NR_RECENT_MAX> m_recentIdx{};
+    Ns m_tickNsec = 0;
+
+    // Tunables.
+    std::uint32_t m_pulse = teo::PULSE;
+    int m_decayShift = teo::DECAY_SHIFT;
+    int m_nrRecent = teo::NR_RECENT;
+    int m_utilShift = teo::UTIL_THRESHOLD_SHIFT;
+    Ns m_residencyThresholdNs = RESIDENCY_THRESHOLD_NS;
+    Ns m_latencyThresholdNs = teo::LATENCY_THRESHOLD_NS;
+};
+
+} // namespace idlescope
