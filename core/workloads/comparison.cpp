@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/workloads/comparison.h"
+
+#include "core/governors/registry.h"
+#include "core/replay/reference_replay.h"
+#include "core/workloads/parallel_for.h"
+
+#include <algorithm>
+#include <charconv>
+#include <memory>
+
+namespace idlescope::workloads {
+
+namespace {
+
+struct Setting {
+    std::string governor; ///< empty: every listed governor that has the tunable
+    std::string name;
+    std::int64_t value = 0;
+};
+
+Result<std::vector<Setting>> parseSettings(const std::vector<std::string> &texts)
+{
+    std::vector<Setting> out;
+    for (const std::string &t : texts) {
+        const size_t eq = t.find('=');
+        if (eq == std::string::npos)
+            return Error{"--set", 0, t, "expected NAME=VALUE or GOVERNOR:NAME=VALUE"};
+        Setting s;
+        std::string lhs = t.substr(0, eq);
+        if (const size_t colon = lhs.find(':'); colon != std::string::npos) {
+            s.governor = lhs.substr(0, colon);
+            lhs = lhs.substr(colon + 1);
+        }
+        s.name = lhs;
+        const std::string v = t.substr(eq + 1);
+        const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), s.value);
+        if (ec != std::errc() || ptr != v.data() + v.size() || v.empty())
+            return Error{"--set", 0, s.name, "value '" + v + "' is not an integer"};
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+bool hasTunable(const Governor &g, const std::string &name)
+{
+    const auto ts = g.tunables();
+    return std::any_of(ts.begin(), ts.end(), [&](const TunableInfo &t) { return name == t.name; });
+}
+
+/// A governor for @p id with the settings that apply to it.
+Result<std::unique_ptr<Governor>> makeGovernor(const std::string &id, const std::vector<Setting> &settings)
+{
+    std::unique_ptr<Governor> g = createGovernor(id);
+    if (!g)
+        return Error{"--governors", 0, id, "unknown governor variant (idlescope-cli governors lists them)"};
+    for (const Setting &s : settings) {
+        if (!s.governor.empty() ? s.governor != id : !hasTunable(*g, s.name))
+            continue;
+        std::string err;
+        if (!g->setTunable(s.name, s.value, &err))
+            return Error{"--set", 0, s.name, id + ": " + err};
+    }
+    return g;
+}
+
+/// Replays one stream through one governor and collects the counters.
+RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Governor &gov)
+{
+    RunMetrics m;
+    const ReplaySummary sum = replayStream(table, stream, gov, [&](const EntryRecord &e, const Governor &) {
+        const IdleState &st = table[e.state];
+        const bool endsSpan = e.residencyNs - st.exitLatencyNs == e.remainingWakeNs;
+        const IdleSpan &span = stream[static_cast<size_t>(e.span)];
+        if (endsSpan && span.wakeNs < span.timerNs) {
+            ++m.wakeups;
+            m.latencyCostNs += st.exitLatencyNs;
+        }
+    });
+    m.spans = sum.spans;
+    m.entries = sum.entries;
+    for (int i = 0; i < table.count(); ++i) {
+        const StateStats &s = sum.states[static_cast<size_t>(i)];
+        m.usage[static_cast<size_t>(i)] = s.usage;
+        m.timeNs[static_cast<size_t>(i)] = s.timeNs;
+        m.above += s.above;
+        m.below += s.below;
+    }
+    return m;
+}
+
+} // namespace
+
+Result<CompareResult> runComparison(const CompareOptions &o)
+{
+    if (Status v = o.table.validate(); !v)
+        return v.error();
+    if (o.iterations < 1 || o.iterations > 1000)
+        return Error{"--iterations", 0, "", "must be 1..1000"};
+    if (o.spans < 1 || o.spans > 100000000)
+        return Error{"--spans", 0, "", "must be 1..100000000"};
+    if (o.governors.empty())
+        return Error{"--governors", 0, "", "name at least one governor variant"};
+    Result<std::vector<Setting>> settings = parseSettings(o.settings);
+    if (!settings)
+        return settings.error();
+
+    // Check every governor and setting once, before any thread starts.
+    for (const Setting &s : *settings) {
+        bool used = false;
+        for (const std::string &id : o.governors) {
+            std::unique_ptr<Governor> g = createGovernor(id);
+            if (g && (s.governor.empty() ? hasTunable(*g, s.name) : s.governor == id))
+                used = true;
+        }
+        if (!used)
+            return Error{"--set", 0, s.name,
+                         s.governor.empty() ? "no listed governor has this tunable (idlescope-cli governors --tunables)"
+                                            : "governor " + s.governor + " is not in --governors"};
+    }
+    for (const std::string &id : o.governors)
+        if (Result<std::unique_ptr<Governor>> g = makeGovernor(id, *settings); !g)
+            return g.error();
+    if (!createGovernor("oracle"))
+        return Error{"", 0, "oracle", "the oracle governor is not registered"};
+
+    CompareResult r;
+    r.governors = o.governors;
+    r.iterations = o.iterations;
+    const int points = o.workload.pointCount();
+    for (int p = 0; p < points; ++p)
+        r.pointLabels.push_back(o.workload.pointLabel(p));
+    const int nGov = static_cast<int>(o.governors.size());
+    r.runs.resize(static_cast<size_t>(points * nGov * o.iterations));
+
+    // One job per (point, iteration): generate once, replay the oracle and every governor.
+    parallelFor(points * o.iterations, o.threads, [&](int job) {
+        const int p = job / o.iterations;
+        const int it = job % o.iterations;
+        const IdleStream stream = generateStream(o.workload, p, runSeed(o.seed, p, it), o.spans);
+        std::unique_ptr<Governor> oracle = createGovernor("oracle");
+        const RunMetrics ref = replayOne(o.table, stream, *oracle);
+        for (int g = 0; g < nGov; ++g) {
+            std::unique_ptr<Governor> gov = std::move(makeGovernor(o.governors[static_cast<size_t>(g)], *settings).value());
+            RunMetrics m = replayOne(o.table, stream, *gov);
+            m.oracleAbove = ref.above;
+            m.oracleBelow = ref.below;
+            r.runs[static_cast<size_t>((p * nGov + g) * o.iterations + it)] = m;
+        }
+    });
+    return r;
+}
+
+} // namespace idlescope::workloads

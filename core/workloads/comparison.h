@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file comparison.h
+ * Governor comparisons the way the kernel threads report them: one idle-state
+ * table, one workload (possibly a sweep of points), several governor variants,
+ * several seeded iterations, and per run the cpuidle sysfs counters (usage,
+ * time, above, below per state) plus idle misses, the oracle's misses on the
+ * same spans, and the latency cost (exit latency paid on non-timer wakeups).
+ *
+ * Every (point, iteration) generates its spans once and replays them through
+ * the oracle and each governor in the reference replay
+ * (core/replay/reference_replay.h). Runs are spread over `threads` workers;
+ * results do not depend on the number of threads.
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/states/idle_state_table.h"
+#include "core/workloads/workload_spec.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace idlescope::workloads {
+
+struct CompareOptions {
+    IdleStateTable table;               ///< must validate
+    WorkloadSpec workload;
+    std::vector<std::string> governors; ///< variant ids (registry.h)
+    int iterations = 3;                 ///< seeded repetitions per point, >= 1
+    std::uint64_t seed = 1;
+    std::size_t spans = 10000;          ///< idle spans per run
+    /// "NAME=VALUE" for every listed governor that has the tunable, or "GOVERNOR:NAME=VALUE".
+    std::vector<std::string> settings;
+    int threads = 2;
+};
+
+/// The counters of one replay (one point, one governor, one iteration).
+struct RunMetrics {
+    std::int64_t spans = 0;
+    std::int64_t entries = 0;
+    std::array<std::int64_t, CPUIDLE_STATE_MAX> usage{};
+    std::array<Ns, CPUIDLE_STATE_MAX> timeNs{};
+    std::int64_t above = 0;
+    std::int64_t below = 0;
+    std::int64_t oracleAbove = 0;   ///< the oracle's misses on the same spans
+    std::int64_t oracleBelow = 0;
+    std::int64_t wakeups = 0;       ///< spans ended by a non-timer event
+    Ns latencyCostNs = 0;           ///< exit latency of the state left at each of those wakeups
+};
+
+struct CompareResult {
+    std::vector<std::string> pointLabels;
+    std::vector<std::string> governors;
+    int iterations = 0;
+    std::vector<RunMetrics> runs; ///< [(point * governors + governor) * iterations + iteration]
+
+    const RunMetrics &at(int point, int governor, int iteration) const
+    {
+        return runs[static_cast<size_t>((point * static_cast<int>(governors.size()) + governor) * iterations
+                                        + iteration)];
+    }
+};
+
+/**
+ * Runs the comparison. Errors (field named): an unknown governor, a setting no
+ * listed governor accepts or with a bad value, iterations < 1, spans < 1, an
+ * invalid table.
+ */
+Result<CompareResult> runComparison(const CompareOptions &options);
+
+/// One output column: its kernel-thread name and how to compute it from a run.
+struct CompareColumn {
+    std::string name;
+    enum class Kind { Count, Ratio, Percent, Micros } kind;
+    double (*value)(const RunMetrics &, int state);
+    int state = -1; ///< per-state columns
+};
+
+/// The columns, in output order, for a table: entries, spans, usage_<state>...,
+/// above, below, idle_misses, idle_miss_ratio, above_pct, below_pct,
+/// time_pct_<state>..., oracle_above, oracle_below, oracle_misses, wakeups, latency_cost_us.
+std::vector<CompareColumn> compareColumns(const IdleStateTable &table);
+
+/// Output formats. Rows: every iteration, then mean, min and max over iterations.
+enum class CompareFormat { Markdown, Csv, Json };
+std::string formatComparison(const CompareOptions &options, const CompareResult &result, CompareFormat format,
+                             bool aggregatesOnly = false);
+
+} // namespace idlescope::workloads

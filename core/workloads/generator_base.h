@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file generator_base.h
+ * What every generator shares: its random stream and the two ways a span can
+ * end. A timer wake (nanosleep, a periodic timer) ends the span exactly at the
+ * timer (wake_ns == timer_ns). An event wake (IPI, pipe write, I/O completion)
+ * is announced by no timer; the CPU's next, unrelated timer is then drawn
+ * uniformly in [next_timer/2, 3*next_timer/2]. If that timer comes first, it
+ * ends the span, its handler runs TIMER_RUN_NS, and the rest of the wait
+ * becomes the next span, so the event keeps its place in absolute time.
+ */
+#pragma once
+
+#include "core/workloads/rng.h"
+#include "core/workloads/workload.h"
+
+#include <vector>
+
+namespace idlescope::workloads {
+
+/// "next_timer_us=0": the next timer is this far away (1000 s), i.e. none that matters.
+inline constexpr Ns NO_TIMER_NS = 1000LL * NSEC_PER_SEC;
+/// CPU time of a timer handler that wakes no task (the gap after a timer that cut a wait).
+inline constexpr Ns TIMER_RUN_NS = 2 * NSEC_PER_USEC;
+
+class GeneratorBase : public SpanSource {
+public:
+    IdleSpan next() final;
+
+protected:
+    GeneratorBase(std::uint64_t seed, Ns nextTimerNs) : m_rng(seed), m_nextTimerNs(nextTimerNs) {}
+
+    /// The generator's own next span, built with timerWake() / eventWake().
+    virtual IdleSpan produce() = 0;
+
+    static IdleSpan timerWake(Ns gapNs, Ns idleNs) { return IdleSpan{gapNs, idleNs, idleNs, NO_LATENCY_REQ, 0}; }
+    IdleSpan eventWake(Ns gapNs, Ns waitNs);
+
+    Rng m_rng;
+
+private:
+    Ns m_nextTimerNs;
+    Ns m_pendingWaitNs = -1;
+};
+
+/// A table entry for a generator class G constructed from (values, seed).
+template <typename G>
+std::unique_ptr<SpanSource> makeGenerator(const ParamValues &values, std::uint64_t seed)
+{
+    return std::make_unique<G>(values, seed);
+}
+
+// Each generator file lists its own generators; generator_registry.cpp gathers them.
+std::span<const GeneratorInfo> basicGenerators();
+std::span<const GeneratorInfo> applicationGenerators();
+
+} // namespace idlescope::workloads

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * Application-shaped generators: synchronous I/O at queue depth 1, a token
+ * passed around N CPUs, video playback, a request/response server with few
+ * timers (SPECjbb-like) and a pgbench-like client/server pattern.
+ *
+ * The device latencies below are modelled figures for 4 KiB random reads at
+ * queue depth 1, typical of each class of device, not measurements of one
+ * device: base + exponential tail, mean = base + tail. They are documented in
+ * docs/workloads.md; a user who has measured a device should use
+ * io:device=custom,base_us=...,tail_us=... instead.
+ */
+#include "core/workloads/generator_base.h"
+
+#include <algorithm>
+#include <iterator>
+
+namespace idlescope::workloads {
+
+namespace {
+
+constexpr std::int64_t US = NSEC_PER_USEC;
+constexpr std::int64_t MAX_US = 100LL * NSEC_PER_SEC;
+constexpr std::int64_t PCT = 1000;
+
+constexpr Ns NEXT_TIMER_DEFAULT = 10000 * US;
+constexpr const char *kNextTimerHelp =
+    "distance of the CPU's next unrelated timer (drawn in [x/2, 3x/2]; 0 = none)";
+
+// --- I/O completion ------------------------------------------------------------
+
+struct DeviceProfile {
+    Ns baseNs; ///< fastest completion
+    Ns tailNs; ///< mean of the exponential tail above it
+};
+
+constexpr const char *kDevices[] = {"nvme", "sata", "emmc", "mtd", "nullblk", "dmdelay", "custom"};
+constexpr DeviceProfile kProfiles[] = {
+    {70 * US, 15 * US},            // NVMe SSD
+    {150 * US, 40 * US},           // SATA SSD
+    {300 * US, 150 * US},          // eMMC
+    {700 * US, 300 * US},          // raw NAND through MTD/UBI
+    {3 * US, 1 * US},              // null_blk, irqmode=1 (softirq completion)
+    {51000 * US + 70 * US, 15 * US}, // dm-delay 51 ms in front of an NVMe device
+};
+
+constexpr ParamInfo kIoParams[] = {
+    {"device", ParamUnit::Choice, 0, 0, 6,
+     "latency profile: nvme 70+15, sata 150+40, emmc 300+150, mtd 700+300, nullblk 3+1, "
+     "dmdelay 51070+15 (base + mean tail, us), custom = base_us/tail_us", kDevices},
+    {"base_us", ParamUnit::Us, 100 * US, 0, MAX_US, "device=custom: fastest completion"},
+    {"tail_us", ParamUnit::Us, 20 * US, 0, MAX_US, "device=custom: mean exponential tail"},
+    {"submit_us", ParamUnit::Us, 8 * US, 0, MAX_US, "CPU time per I/O (completion + next submission)"},
+    {"next_timer_us", ParamUnit::Us, NEXT_TIMER_DEFAULT, 0, MAX_US, kNextTimerHelp},
+};
+
+class IoGenerator final : public GeneratorBase {
+public:
+    IoGenerator(const ParamValues &p, std::uint64_t seed)
+        : GeneratorBase(seed, p.get("next_timer_us")), m_submitNs(p.get("submit_us"))
+    {
+        const auto d = static_cast<size_t>(p.get("device"));
+        m_profile = d < std::size(kProfiles) ? kProfiles[d] : DeviceProfile{p.get("base_us"), p.get("tail_us")};
+    }
+
+protected:
+    IdleSpan produce() override
+    {
+        // The completion interrupt is announced by no timer.
+        return eventWake(m_submitNs, m_profile.baseNs + m_rng.exponential(m_profile.tailNs));
+    }
+
+private:
+    Ns m_submitNs;
+    DeviceProfile m_profile{};
+};
+
+// --- token ping-pong ---------------------------------------------------------------
+
+constexpr ParamInfo kPingPongParams[] = {
+    {"cpus", ParamUnit::Count, 2, 2, 4096, "CPUs the token travels around"},
+    {"work_us", ParamUnit::Us, 10 * US, 0, MAX_US, "work per hop (busy time on each CPU)"},
+    {"hop_us", ParamUnit::Us, 3 * US, 0, MAX_US, "wakeup transfer time per hop (IPI + wakeup)"},
+    {"jitter_us", ParamUnit::Us, 1 * US, 0, MAX_US, "uniform +/- jitter on each idle time"},
+    {"next_timer_us", ParamUnit::Us, NEXT_TIMER_DEFAULT, 0, MAX_US, kNextTimerHelp},
+};
+
+class PingPongGenerator final : public GeneratorBase {
+public:
+    PingPongGenerator(const ParamValues &p, std::uint64_t seed)
+        : GeneratorBase(seed, p.get("next_timer_us")), m_workNs(p.get("work_us")),
+          m_jitterNs(p.get("jitter_us"))
+    {
+        // One CPU waits while the token does cpus-1 pieces of work elsewhere
+        // and cpus hops (the last one back to it).
+        const std::int64_t n = p.get("cpus");
+        m_waitNs = (n - 1) * m_workNs + n * p.get("hop_us");
+    }
+
+protected:
+    IdleSpan produce() override { return eventWake(m_workNs, m_rng.jitter(m_waitNs, m_jitterNs)); }
+
+private:
+    Ns m_workNs, m_jitterNs, m_waitNs = 0;
+};
+
+// --- video playback ------------------------------------------------------------------
+
+constexpr ParamInfo kVideoParams[] = {
+    {"fps", ParamUnit::Hz, 60000, 1000, 1000000, "frame rate; each frame ends on a timer (vsync)"},
+    {"decode_us", ParamUnit::Us, 3000 * US, 0, MAX_US, "CPU time per frame, split into bursts"},
+    {"hw_waits", ParamUnit::Count, 2, 0, 64, "waits for the hardware decoder's interrupt per frame"},
+    {"hw_wait_us", ParamUnit::Us, 400 * US, 0, MAX_US, "length of each decoder wait (+/- 25 %)"},
+    {"next_timer_us", ParamUnit::Us, NEXT_TIMER_DEFAULT, 0, MAX_US, kNextTimerHelp},
+};
+
+class VideoGenerator final : public GeneratorBase {
+public:
+    VideoGenerator(const ParamValues &p, std::uint64_t seed)
+        : GeneratorBase(seed, p.get("next_timer_us")), m_frameNs(1000LL * NSEC_PER_SEC / p.get("fps")),
+          m_waits(p.get("hw_waits")), m_waitNs(p.get("hw_wait_us"))
+    {
+        m_burstNs = p.get("decode_us") / (m_waits + 1);
+    }
+
+protected:
+    IdleSpan produce() override
+    {
+        // Bursts of decode work separated by decoder waits, then idle until
+        // the next frame boundary (absolute multiples of the frame period).
+        if (m_step < m_waits) {
+            ++m_step;
+            const Ns wait = m_rng.jitter(m_waitNs, m_waitNs / 4);
+            m_inFrameNs += m_burstNs + wait;
+            return eventWake(m_burstNs, wait);
+        }
+        m_step = 0;
+        m_inFrameNs += m_burstNs;
+        Ns idle = m_frameNs - m_inFrameNs % m_frameNs; // a late frame waits for the next boundary
+        m_inFrameNs = 0;
+        return timerWake(m_burstNs, idle);
+    }
+
+private:
+    Ns m_frameNs;
+    std::int64_t m_waits;
+    Ns m_waitNs, m_burstNs = 0;
+    std::int64_t m_step = 0;
+    Ns m_inFrameNs = 0;
+};
+
+// --- request/response server (SPECjbb-like) -------------------------------------------
+
+constexpr ParamInfo kServerParams[] = {
+    {"mean_idle_us", ParamUnit::Us, 50 * US, 1, MAX_US, "mean time between requests (exponential)"},
+    {"service_us", ParamUnit::Us, 30 * US, 0, MAX_US, "mean service time per request (exponential)"},
+    {"timer_pct", ParamUnit::Percent, 2 * PCT, 0, 100 * PCT, "share of spans ended by a timer"},
+    {"next_timer_us", ParamUnit::Us, 4000 * US, 0, MAX_US, kNextTimerHelp},
+};
+
+class ServerGenerator final : public GeneratorBase {
+public:
+    ServerGenerator(const ParamValues &p, std::uint64_t seed)
+        : GeneratorBase(seed, p.get("next_timer_us")), m_meanIdleNs(p.get("mean_idle_us")),
+          m_serviceNs(p.get("service_us")), m_timerPpm(p.get("timer_pct") * 10)
+    {
+    }
+
+protected:
+    IdleSpan produce() override
+    {
+        const Ns busy = std::max<Ns>(NSEC_PER_USEC, m_rng.exponential(m_serviceNs));
+        const bool timer = m_rng.chancePpm(m_timerPpm);
+        const Ns idle = m_rng.exponential(m_meanIdleNs);
+        return timer ? timerWake(busy, idle) : eventWake(busy, idle);
+    }
+
+private:
+    Ns m_meanIdleNs, m_serviceNs;
+    std::int64_t m_timerPpm;
+};
+
+// --- pgbench-like client/server ----------------------------------------------------------
+
+constexpr ParamInfo kPgbenchParams[] = {
+    {"queries", ParamUnit::Count, 4, 1, 1000, "queries per transaction"},
+    {"query_us", ParamUnit::Us, 20 * US, 0, MAX_US, "CPU time per query"},
+    {"rtt_us", ParamUnit::Us, 30 * US, 0, MAX_US, "wait for each query's answer (+/- 30 %)"},
+    {"commit_us", ParamUnit::Us, 1000 * US, 0, MAX_US, "mean commit (fsync) wait: 80 % fixed + exponential 20 %"},
+    {"next_timer_us", ParamUnit::Us, NEXT_TIMER_DEFAULT, 0, MAX_US, kNextTimerHelp},
+};
+
+class PgbenchGenerator final : public GeneratorBase {
+public:
+    PgbenchGenerator(const ParamValues &p, std::uint64_t seed)
+        : GeneratorBase(seed, p.get("next_timer_us")), m_queries(p.get("queries")),
+          m_queryNs(p.get("query_us")), m_rttNs(p.get("rtt_us")), m_commitNs(p.get("commit_us"))
+    {
+    }
+
+protected:
+    IdleSpan produce() override
+    {
+        if (m_step < m_queries) {
+            ++m_step;
+            return eventWake(m_queryNs, m_rng.jitter(m_rttNs, m_rttNs * 3 / 10));
+        }
+        m_step = 0;
+        const Ns fixed = m_commitNs * 4 / 5;
+        return eventWake(m_queryNs, fixed + m_rng.exponential(m_commitNs - fixed));
+    }
+
+private:
+    std::int64_t m_queries;
+    Ns m_queryNs, m_rttNs, m_commitNs;
+    std::int64_t m_step = 0;
+};
+
+constexpr GeneratorInfo kApps[] = {
+    {"io", "synchronous 4 KiB I/O at queue depth 1; completion interrupts no timer announces",
+     kIoParams, makeGenerator<IoGenerator>},
+    {"pingpong", "a token passed around N CPUs with work per hop (seen from one CPU)",
+     kPingPongParams, makeGenerator<PingPongGenerator>},
+    {"video", "video playback: decode bursts with decoder waits, then idle to the next frame",
+     kVideoParams, makeGenerator<VideoGenerator>},
+    {"server", "request/response server with few timers (SPECjbb-like)", kServerParams,
+     makeGenerator<ServerGenerator>},
+    {"pgbench", "database client/server: short query round trips, then a commit wait",
+     kPgbenchParams, makeGenerator<PgbenchGenerator>},
+};
+
+} // namespace
+
+std::span<const GeneratorInfo> applicationGenerators()
+{
+    return kApps;
+}
+
+} // namespace idlescope::workloads

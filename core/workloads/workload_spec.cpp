@@ -1,0 +1,491 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * The workload spec parser: a small recursive-descent reader of the grammar in
+ * workload_spec.h. Numbers are decimal with at most three fractional digits
+ * and are converted to the held integer unit without floating point, so
+ * "2.5" us is exactly 2500 ns. Every error names the column and what was
+ * expected there.
+ */
+#include "core/workloads/workload_spec.h"
+
+#include <algorithm>
+#include <cctype>
+#include <limits>
+#include <sstream>
+
+namespace idlescope::workloads {
+
+namespace {
+
+constexpr std::int64_t MAX_SWEEP_POINTS = 1000;
+
+/// Scale between written and held values for a unit.
+std::int64_t unitScale(ParamUnit u)
+{
+    return u == ParamUnit::Count || u == ParamUnit::Choice ? 1 : 1000;
+}
+
+const char *unitWord(ParamUnit u)
+{
+    switch (u) {
+    case ParamUnit::Us: return "us";
+    case ParamUnit::Percent: return "%";
+    case ParamUnit::Hz: return "Hz";
+    case ParamUnit::Count: return "count";
+    case ParamUnit::Choice: return "choice";
+    }
+    return "";
+}
+
+// The parameters every generator takes in addition to its own.
+constexpr ParamInfo kLatencyReq = {"latency_req_us", ParamUnit::Us, NO_LATENCY_REQ, 0,
+                                   3600LL * NSEC_PER_SEC,
+                                   "PM QoS resume-latency limit of every span (\"none\" by default)"};
+constexpr ParamInfo kUtil = {"util", ParamUnit::Count, 0, 0, 1024,
+                             "scheduler utilisation seen during the spans (read by teo-6.10)"};
+
+class Parser {
+public:
+    explicit Parser(std::string_view text) : m_text(text) {}
+
+    Result<WorkloadSpec> run()
+    {
+        WorkloadSpec spec;
+        spec.text = std::string(m_text);
+        skipBlanks();
+        if (atEnd())
+            return fail("an empty workload spec; try periodic:kind=ipi,interval_us=50");
+        if (!parseSpec(spec.root))
+            return m_error;
+        skipBlanks();
+        if (!atEnd())
+            return fail("unexpected '" + std::string(1, peek()) + "' (expected '+' or the end)");
+        spec.sweep = std::move(m_sweep);
+        return spec;
+    }
+
+private:
+    // spec := term { '+' term }
+    bool parseSpec(WorkloadNode &out)
+    {
+        WorkloadNode first;
+        if (!parseTerm(first))
+            return false;
+        skipBlanks();
+        if (peek() != '+') {
+            out = std::move(first);
+            return true;
+        }
+        out = WorkloadNode{};
+        out.kind = WorkloadNode::Kind::Overlay;
+        out.children.push_back(std::move(first));
+        while (peek() == '+') {
+            ++m_pos;
+            WorkloadNode next;
+            if (!parseTerm(next))
+                return false;
+            out.children.push_back(std::move(next));
+            skipBlanks();
+        }
+        return true;
+    }
+
+    bool parseTerm(WorkloadNode &out)
+    {
+        skipBlanks();
+        const size_t start = m_pos;
+        const std::string name = word();
+        if (name.empty())
+            return error("expected a generator name or mix(...)");
+        skipBlanks();
+        if (name == "mix" && peek() == '(') {
+            ++m_pos;
+            return parseMix(out);
+        }
+        const GeneratorInfo *g = findGenerator(name);
+        if (!g) {
+            m_pos = start;
+            std::string names;
+            for (const GeneratorInfo &gi : allGenerators())
+                names += std::string(names.empty() ? "" : ", ") + gi.name;
+            return error("unknown generator '" + name + "' (one of: " + names + ", mix)");
+        }
+        return parseGenerator(*g, out);
+    }
+
+    // 'mix(' member { '|' member } [ ';block=' N ] ')'
+    bool parseMix(WorkloadNode &out)
+    {
+        out = WorkloadNode{};
+        out.kind = WorkloadNode::Kind::Mix;
+        for (;;) {
+            skipBlanks();
+            std::int64_t weight = 1;
+            const size_t save = m_pos;
+            if (std::isdigit(static_cast<unsigned char>(peek()))) {
+                const std::string w = digits();
+                skipBlanks();
+                if (peek() == '*') {
+                    ++m_pos;
+                    if (!toInt(w, weight) || weight < 1 || weight > 1000000)
+                        return errorAt(save, "a mix weight must be a whole number 1..1000000");
+                } else {
+                    m_pos = save;
+                }
+            }
+            WorkloadNode member;
+            if (!parseSpec(member))
+                return false;
+            out.children.push_back(std::move(member));
+            out.weights.push_back(weight);
+            skipBlanks();
+            if (peek() == '|') {
+                ++m_pos;
+                continue;
+            }
+            break;
+        }
+        if (peek() == ';') {
+            ++m_pos;
+            skipBlanks();
+            if (word() != "block")
+                return error("expected block=N after ';' in mix(...)");
+            skipBlanks();
+            if (peek() != '=')
+                return error("expected '=' after block");
+            ++m_pos;
+            skipBlanks();
+            const size_t at = m_pos;
+            if (!toInt(digits(), out.block) || out.block < 1 || out.block > 100000000)
+                return errorAt(at, "block must be a whole number of spans, 1..100000000");
+            skipBlanks();
+        }
+        if (peek() != ')')
+            return error("expected '|', ';block=N' or ')' in mix(...)");
+        ++m_pos;
+        if (out.children.size() < 2)
+            return error("mix(...) needs at least two members separated by '|'");
+        return true;
+    }
+
+    bool parseGenerator(const GeneratorInfo &g, WorkloadNode &out)
+    {
+        out = WorkloadNode{};
+        out.kind = WorkloadNode::Kind::Generator;
+        out.params = g.defaults();
+        const bool isSweep = std::string_view(g.name) == "sweep";
+        bool intervalGiven = false;
+        std::vector<std::string> seen;
+        if (peek() == ':') {
+            ++m_pos;
+            for (;;) {
+                skipBlanks();
+                const size_t keyAt = m_pos;
+                const std::string key = word();
+                if (key.empty())
+                    return error("expected a parameter name");
+                if (std::find(seen.begin(), seen.end(), key) != seen.end())
+                    return errorAt(keyAt, "parameter '" + key + "' given twice");
+                seen.push_back(key);
+                skipBlanks();
+                if (peek() != '=')
+                    return error("expected '=' after " + key);
+                ++m_pos;
+                skipBlanks();
+                const size_t valueAt = m_pos;
+                const std::string value = rawValue();
+                if (!setParam(g, out, key, keyAt, value, valueAt))
+                    return false;
+                if (key == "interval_us")
+                    intervalGiven = true;
+                skipBlanks();
+                if (peek() != ',')
+                    break;
+                ++m_pos;
+            }
+        }
+        if (isSweep && !intervalGiven) {
+            const int idx = g.paramIndex("interval_us");
+            if (m_sweep)
+                return error("only one parameter may be swept; 'sweep' sweeps interval_us");
+            SweepAxis axis{"interval_us", &g.params[static_cast<size_t>(idx)], {}};
+            for (std::int64_t us : defaultSweepIntervalsUs())
+                axis.values.push_back(us * NSEC_PER_USEC);
+            m_sweep = std::move(axis);
+            out.sweepParam = idx;
+            out.params.v[static_cast<size_t>(idx)] = m_sweep->values.front();
+        }
+        return true;
+    }
+
+    bool setParam(const GeneratorInfo &g, WorkloadNode &node, const std::string &key, size_t keyAt,
+                  const std::string &value, size_t valueAt)
+    {
+        const int idx = g.paramIndex(key);
+        const ParamInfo *info = idx >= 0 ? &g.params[static_cast<size_t>(idx)]
+                                : key == kLatencyReq.name ? &kLatencyReq
+                                : key == kUtil.name       ? &kUtil
+                                                          : nullptr;
+        if (!info) {
+            std::string names;
+            for (const ParamInfo &p : g.params)
+                names += std::string(names.empty() ? "" : ", ") + p.name;
+            return errorAt(keyAt, std::string(g.name) + " has no parameter '" + key + "' (it takes: " + names
+                                      + ", latency_req_us, util)");
+        }
+        if (info == &kLatencyReq && value == "none") {
+            node.latencyReqNs = NO_LATENCY_REQ;
+            return true;
+        }
+        std::vector<std::int64_t> values;
+        if (!parseValues(*info, value, valueAt, values))
+            return false;
+        if (values.size() > 1) {
+            if (idx < 0)
+                return errorAt(valueAt, key + " cannot be swept");
+            if (m_sweep)
+                return errorAt(valueAt, "only one parameter may be swept (already sweeping " + m_sweep->param + ")");
+            m_sweep = SweepAxis{key, info, values};
+            node.sweepParam = idx;
+        }
+        if (idx >= 0)
+            node.params.v[static_cast<size_t>(idx)] = values.front();
+        else if (info == &kLatencyReq)
+            node.latencyReqNs = values.front();
+        else
+            node.util = static_cast<int>(values.front());
+        return true;
+    }
+
+    // NUMBER | WORD | NUMBER '..' NUMBER ':' POINTS | NUMBER { '/' NUMBER }
+    bool parseValues(const ParamInfo &info, const std::string &text, size_t at, std::vector<std::int64_t> &out)
+    {
+        if (text.empty())
+            return errorAt(at, std::string("missing value for ") + info.name);
+        if (info.unit == ParamUnit::Choice) {
+            for (size_t i = 0; i < info.choices.size(); ++i)
+                if (text == info.choices[i]) {
+                    out.push_back(static_cast<std::int64_t>(i));
+                    return true;
+                }
+            std::string words;
+            for (const char *c : info.choices)
+                words += std::string(words.empty() ? "" : ", ") + c;
+            return errorAt(at, std::string(info.name) + " is one of: " + words + " (got '" + text + "')");
+        }
+        if (const size_t dots = text.find(".."); dots != std::string::npos) {
+            const size_t colon = text.find(':', dots);
+            if (colon == std::string::npos)
+                return errorAt(at, "a range needs a point count: FROM..TO:POINTS, e.g. 30..100:8");
+            std::int64_t from = 0, to = 0, points = 0;
+            if (!number(info, text.substr(0, dots), at, from) || !number(info, text.substr(dots + 2, colon - dots - 2), at, to))
+                return false;
+            if (!toInt(text.substr(colon + 1), points) || points < 2 || points > MAX_SWEEP_POINTS)
+                return errorAt(at, "the point count after ':' must be a whole number 2..1000");
+            if (to < from)
+                return errorAt(at, "a range must go up: FROM <= TO");
+            // Linear, endpoints included, in held units (integer arithmetic).
+            for (std::int64_t i = 0; i < points; ++i)
+                out.push_back(from + (to - from) * i / (points - 1));
+            return true;
+        }
+        size_t begin = 0;
+        for (;;) {
+            const size_t slash = text.find('/', begin);
+            std::int64_t v = 0;
+            if (!number(info, text.substr(begin, slash == std::string::npos ? std::string::npos : slash - begin), at, v))
+                return false;
+            out.push_back(v);
+            if (slash == std::string::npos)
+                break;
+            begin = slash + 1;
+            if (out.size() >= static_cast<size_t>(MAX_SWEEP_POINTS))
+                return errorAt(at, "at most 1000 values in a list");
+        }
+        return true;
+    }
+
+    /// A decimal number in the parameter's written unit -> held unit, range-checked.
+    bool number(const ParamInfo &info, const std::string &text, size_t at, std::int64_t &out)
+    {
+        const std::int64_t scale = unitScale(info.unit);
+        std::int64_t whole = 0, frac = 0;
+        size_t i = 0;
+        if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])))
+            return errorAt(at, std::string(info.name) + ": '" + text + "' is not a number");
+        for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
+            if (whole > (std::numeric_limits<std::int64_t>::max() / 10 - 9) / scale)
+                return errorAt(at, std::string(info.name) + ": '" + text + "' is too large");
+            whole = whole * 10 + (text[i] - '0');
+        }
+        if (i < text.size() && text[i] == '.' && scale > 1) {
+            ++i;
+            std::int64_t digitsSeen = 0;
+            for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i, ++digitsSeen) {
+                if (digitsSeen >= 3)
+                    return errorAt(at, std::string(info.name) + ": at most 3 decimals (" + text + ")");
+                frac = frac * 10 + (text[i] - '0');
+            }
+            for (; digitsSeen < 3; ++digitsSeen)
+                frac *= 10;
+        }
+        if (i != text.size())
+            return errorAt(at, std::string(info.name) + ": '" + text + "' is not a number in " + unitWord(info.unit)
+                                   + (scale == 1 ? " (whole numbers only)" : ""));
+        out = whole * scale + frac;
+        if (out < info.min || out > info.max)
+            return errorAt(at, std::string(info.name) + " = " + text + " is outside " + formatParamValue(info, info.min)
+                                   + ".." + formatParamValue(info, info.max) + " " + unitWord(info.unit));
+        return true;
+    }
+
+    // --- lexing helpers ---
+    bool atEnd() const { return m_pos >= m_text.size(); }
+    char peek() const { return atEnd() ? '\0' : m_text[m_pos]; }
+    void skipBlanks()
+    {
+        while (!atEnd() && std::isspace(static_cast<unsigned char>(peek())))
+            ++m_pos;
+    }
+    std::string word()
+    {
+        const size_t b = m_pos;
+        while (!atEnd() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_' || peek() == '-'))
+            ++m_pos;
+        return std::string(m_text.substr(b, m_pos - b));
+    }
+    std::string digits()
+    {
+        const size_t b = m_pos;
+        while (!atEnd() && std::isdigit(static_cast<unsigned char>(peek())))
+            ++m_pos;
+        return std::string(m_text.substr(b, m_pos - b));
+    }
+    /// Everything up to the next separator of the grammar.
+    std::string rawValue()
+    {
+        const size_t b = m_pos;
+        while (!atEnd() && std::string_view(",+|;) \t").find(peek()) == std::string_view::npos)
+            ++m_pos;
+        return std::string(m_text.substr(b, m_pos - b));
+    }
+    static bool toInt(const std::string &s, std::int64_t &out)
+    {
+        if (s.empty() || s.size() > 12)
+            return false;
+        out = 0;
+        for (char c : s) {
+            if (!std::isdigit(static_cast<unsigned char>(c)))
+                return false;
+            out = out * 10 + (c - '0');
+        }
+        return true;
+    }
+
+    bool error(const std::string &what) { return errorAt(m_pos, what); }
+    bool errorAt(size_t at, const std::string &what)
+    {
+        m_error = Error{"", 0, "--workload", "column " + std::to_string(at + 1) + ": " + what};
+        return false;
+    }
+    Result<WorkloadSpec> fail(const std::string &what)
+    {
+        error(what);
+        return m_error;
+    }
+
+    std::string_view m_text;
+    size_t m_pos = 0;
+    std::optional<SweepAxis> m_sweep;
+    Error m_error;
+};
+
+void substituteSweep(WorkloadNode &node, std::int64_t value)
+{
+    if (node.kind == WorkloadNode::Kind::Generator) {
+        if (node.sweepParam >= 0)
+            node.params.v[static_cast<size_t>(node.sweepParam)] = value;
+        return;
+    }
+    for (WorkloadNode &c : node.children)
+        substituteSweep(c, value);
+}
+
+} // namespace
+
+Result<WorkloadSpec> parseWorkloadSpec(std::string_view text)
+{
+    return Parser(text).run();
+}
+
+int WorkloadSpec::pointCount() const
+{
+    return sweep ? static_cast<int>(sweep->values.size()) : 1;
+}
+
+std::string WorkloadSpec::pointLabel(int point) const
+{
+    if (!sweep)
+        return "all";
+    return sweep->param + "=" + formatParamValue(*sweep->info, sweep->values[static_cast<size_t>(point)]);
+}
+
+WorkloadNode WorkloadSpec::nodeAt(int point) const
+{
+    WorkloadNode n = root;
+    if (sweep)
+        substituteSweep(n, sweep->values[static_cast<size_t>(point)]);
+    return n;
+}
+
+std::string formatParamValue(const ParamInfo &info, std::int64_t held)
+{
+    if (info.unit == ParamUnit::Choice)
+        return held >= 0 && static_cast<size_t>(held) < info.choices.size() ? info.choices[static_cast<size_t>(held)] : "?";
+    if (info.unit == ParamUnit::Count)
+        return std::to_string(held);
+    if (held < 0)
+        return "none";
+    std::string s = std::to_string(held / 1000);
+    if (const std::int64_t frac = held % 1000; frac != 0) {
+        std::string f = std::to_string(frac);
+        f.insert(0, 3 - f.size(), '0');
+        while (f.back() == '0')
+            f.pop_back();
+        s += "." + f;
+    }
+    return s;
+}
+
+std::string workloadReference()
+{
+    std::ostringstream o;
+    o << "Workload spec grammar:\n"
+         "  spec      := term { '+' term }            overlay: the terms' wakeups on one CPU\n"
+         "  term      := generator | mix(member { | member } [;block=N])\n"
+         "  member    := [WEIGHT*] spec               picked with probability WEIGHT/sum\n"
+         "  generator := NAME[:KEY=VALUE{,KEY=VALUE}]\n"
+         "  VALUE     := NUMBER | WORD | FROM..TO:POINTS (linear sweep) | V1/V2/... (list sweep)\n"
+         "At most one parameter may be swept; each value is a workload point.\n"
+         "Every generator also takes latency_req_us (none) and util (0).\n\n"
+         "Generators (parameter = default, unit, range):\n";
+    for (const GeneratorInfo &g : allGenerators()) {
+        o << "  " << g.name << ": " << g.summary << '\n';
+        for (const ParamInfo &p : g.params) {
+            o << "      " << p.name << '=' << formatParamValue(p, p.def);
+            if (p.unit == ParamUnit::Choice) {
+                o << " (";
+                for (size_t i = 0; i < p.choices.size(); ++i)
+                    o << (i ? "|" : "") << p.choices[i];
+                o << ')';
+            } else {
+                o << " (" << unitWord(p.unit) << ", " << formatParamValue(p, p.min) << ".." << formatParamValue(p, p.max)
+                  << ')';
+            }
+            o << "  " << p.help << '\n';
+        }
+    }
+    return o.str();
+}
+
+} // namespace idlescope::workloads

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file workload_spec.h
+ * Workload specs: the text a user gives `idlescope-cli compare --workload`,
+ * parsed into a tree of generators composed by overlay and mix, with at most
+ * one swept parameter. The grammar (docs/workloads.md, `help compare`):
+ *
+ *     spec      := term { '+' term }                 overlay on one CPU
+ *     term      := generator | 'mix(' member { '|' member } [ ';block=' N ] ')'
+ *     member    := [ WEIGHT '*' ] spec
+ *     generator := NAME [ ':' KEY '=' VALUE { ',' KEY '=' VALUE } ]
+ *     VALUE     := NUMBER | WORD | NUMBER '..' NUMBER ':' POINTS | NUMBER { '/' NUMBER }
+ *
+ * A range or '/'-list makes that parameter the sweep axis: one workload point
+ * per value. Every generator also takes latency_req_us (PM QoS limit, "none"
+ * by default) and util (0..1024).
+ *
+ * Seeds: the spans of (point, iteration) come from runSeed(seed, point,
+ * iteration); inside a tree every generator and every mix draws from its own
+ * stream, numbered in pre-order.
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/workloads/workload.h"
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace idlescope::workloads {
+
+/// One node of a parsed spec.
+struct WorkloadNode {
+    enum class Kind { Generator, Overlay, Mix };
+    Kind kind = Kind::Generator;
+
+    // Generator
+    ParamValues params;
+    Ns latencyReqNs = NO_LATENCY_REQ;
+    int util = 0;
+    int sweepParam = -1; ///< index of the swept parameter of this generator, or -1
+
+    // Overlay and Mix
+    std::vector<WorkloadNode> children;
+    std::vector<std::int64_t> weights; ///< Mix: one positive weight per child
+    std::int64_t block = 1;            ///< Mix: spans taken from a member per draw
+};
+
+/// The swept parameter, if any.
+struct SweepAxis {
+    std::string param; ///< e.g. "interval_us"
+    const ParamInfo *info = nullptr;
+    std::vector<std::int64_t> values; ///< held units
+};
+
+struct WorkloadSpec {
+    std::string text;
+    WorkloadNode root;
+    std::optional<SweepAxis> sweep;
+
+    /// Number of workload points (1 without a sweep).
+    int pointCount() const;
+    /// "interval_us=30" for a sweep point, "all" without a sweep.
+    std::string pointLabel(int point) const;
+    /// The tree with the sweep value of @p point substituted.
+    WorkloadNode nodeAt(int point) const;
+};
+
+/// Parses a spec. Errors: field "--workload", message with the column and what was expected.
+Result<WorkloadSpec> parseWorkloadSpec(std::string_view text);
+
+/// The seed of one (point, iteration) run.
+std::uint64_t runSeed(std::uint64_t seed, int point, int iteration);
+
+/// A span source for a node; generators and mixes get streams from @p seed in pre-order.
+std::unique_ptr<SpanSource> buildSource(const WorkloadNode &node, std::uint64_t seed);
+
+/// @p spans spans of point @p point with the run seed @p seed.
+IdleStream generateStream(const WorkloadSpec &spec, int point, std::uint64_t seed, std::size_t spans);
+
+/// A held value written back in the parameter's unit ("2.5" for 2500 ns of an _us parameter).
+std::string formatParamValue(const ParamInfo &info, std::int64_t held);
+
+/// The grammar and every generator with its parameters, defaults and ranges (for help texts).
+std::string workloadReference();
+
+} // namespace idlescope::workloads
