@@ -1,12 +1,173 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Placeholder until this command lands.
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
 
+#include "core/io/atomic_file.h"
+#include "core/io/csv_fields.h"
+#include "core/io/stream_csv.h"
+#include "core/trace/idle_reconstructor.h"
+#include "core/trace/trace_import.h"
+#include "core/trace/trace_names.h"
+#include "core/trace/trace_stream.h"
+
+#include <iostream>
+
 namespace idlescope::cli {
 
-const char *const IMPORT_HELP = "not available yet\n";
+const char *const IMPORT_HELP =
+    "usage: idlescope-cli import TRACE [--cpu N|all] --stream OUT.csv\n"
+    "                            [--spans SPANS.csv] [--entries ENTRIES.csv] [--quiet]\n\n"
+    "Reads a kernel trace (ftrace text, trace-cmd report text, perf script text or a\n"
+    "trace-cmd .dat; any of them gzip'd; the format is sniffed from the content), rebuilds\n"
+    "each CPU's idle entries and idle spans, and writes the spans as a conformance stream\n"
+    "(gap_ns,timer_ns,wake_ns,latency_req_ns,util) that 'replay' runs through any governor.\n\n"
+    "  --cpu N            export CPU N to OUT.csv exactly\n"
+    "  --cpu all          (default) one stream per CPU with spans: OUT.cpuN.csv\n"
+    "                     (\".cpuN\" goes before a trailing .csv, else at the end)\n"
+    "  --stream OUT.csv   the stream file(s)\n"
+    "  --spans F.csv      every reconstructed span of the chosen CPU(s):\n"
+    "                     cpu,span,start_ns,end_ns,wake_ns,timer_ns,entries,cause,flags\n"
+    "  --entries F.csv    every idle entry: cpu,enter_ns,exit_ns,state,residency_ns,cause,\n"
+    "                     cause_name,sleep_length_ns,span,miss,truncated\n"
+    "  --quiet            no summary on stderr\n\n"
+    "Spans cut by the start or end of the trace are not exported. Where the trace has no\n"
+    "hrtimer events (or no timer is armed), timer_ns = wake_ns; the summary counts these\n"
+    "fallbacks (docs/traces.md). Warnings (file:line, field) are summarised on stderr.\n";
 
-int runImport(int, char **, int) { return fail("this command is not available yet"); }
+namespace {
+
+std::string perCpuPath(const std::string &path, int cpu)
+{
+    const std::string tag = ".cpu" + std::to_string(cpu);
+    if (path.size() > 4 && path.compare(path.size() - 4, 4, ".csv") == 0)
+        return path.substr(0, path.size() - 4) + tag + ".csv";
+    return path + tag;
+}
+
+const char *missText(std::uint8_t flags)
+{
+    if (flags & trace::ENTRY_MISS_ABOVE)
+        return "above";
+    if (flags & trace::ENTRY_MISS_BELOW)
+        return "below";
+    return "";
+}
+
+std::string spanFlags(std::uint8_t f)
+{
+    std::string s;
+    if (f & trace::SPAN_TRUNCATED_START)
+        s += "truncated_start;";
+    if (f & trace::SPAN_TRUNCATED_END)
+        s += "truncated_end;";
+    if (f & trace::SPAN_FROM_ENTRY)
+        s += "from_entry;";
+    if (!s.empty())
+        s.pop_back();
+    return s;
+}
+
+void appendSpans(std::string &out, const trace::CpuTrace &c)
+{
+    for (size_t i = 0; i < c.spans.size(); ++i) {
+        const trace::IdleSpanRec &sp = c.spans[i];
+        out += std::to_string(c.cpu) + "," + std::to_string(i) + "," + std::to_string(sp.startNs) + ","
+               + std::to_string(sp.endNs) + "," + std::to_string(sp.wakeNs) + "," + std::to_string(sp.timerNs) + ","
+               + std::to_string(sp.entryCount) + "," + trace::wakeCauseName(sp.cause) + "," + spanFlags(sp.flags) + "\n";
+    }
+}
+
+void appendEntries(std::string &out, const trace::CpuTrace &c, const std::vector<std::string> &names)
+{
+    for (const trace::IdleEntryRec &e : c.entries) {
+        const std::string name = e.causeName >= 0 ? names[static_cast<size_t>(e.causeName)] : std::string();
+        out += std::to_string(c.cpu) + "," + std::to_string(e.enterNs) + "," + std::to_string(e.exitNs) + ","
+               + std::to_string(e.state) + "," + std::to_string(e.residencyNs()) + "," + trace::wakeCauseName(e.cause)
+               + "," + (name.find(',') == std::string::npos ? name : "\"" + name + "\"") + ","
+               + std::to_string(e.sleepLengthNs) + "," + std::to_string(e.span) + "," + missText(e.flags) + ","
+               + ((e.flags & trace::ENTRY_TRUNCATED) ? "1" : "0") + "\n";
+    }
+}
+
+void printSummary(const trace::TraceImport &t)
+{
+    std::cerr << t.file << ": " << trace::traceFormatName(t.format) << ", " << t.events << " events used, "
+              << t.totalEntries() << " idle entries, " << t.totalSpans() << " spans on " << t.cpus.size() << " CPU(s)\n";
+    for (const trace::ImportWarning &w : t.warnings)
+        std::cerr << "warning: " << w.toString() << "\n";
+    for (int k = 0; k < trace::WARNING_KIND_COUNT; ++k)
+        if (t.warningCounts[k] > static_cast<std::int64_t>(50))
+            std::cerr << "warning: " << t.warningCounts[k] << " " << trace::warningKindName(static_cast<trace::WarningKind>(k))
+                      << " warnings in all (first 50 shown)\n";
+}
+
+} // namespace
+
+int runImport(int argc, char **argv, int first)
+{
+    Args args(argc, argv, first, {"quiet"});
+    if (!args.ok())
+        return fail(args.error());
+    if (std::string u = args.unknown({"cpu", "stream", "spans", "entries", "quiet"}); !u.empty())
+        return fail("unknown option " + u + " (see idlescope-cli help import)");
+    if (args.positional().size() != 1)
+        return fail("expected one TRACE file (see idlescope-cli help import)");
+    if (!args.has("stream") && !args.has("spans") && !args.has("entries"))
+        return fail("missing --stream OUT.csv (see idlescope-cli help import)");
+    const std::string cpuArg = args.value("cpu", "all");
+    int onlyCpu = -1;
+    if (cpuArg != "all") {
+        const auto v = csv::parseInt(cpuArg);
+        if (!v || *v < 0 || *v >= trace::MAX_TRACE_CPUS)
+            return fail(Error{"", 0, "--cpu", "expected a CPU number or 'all', got '" + cpuArg + "'"});
+        onlyCpu = static_cast<int>(*v);
+    }
+
+    Result<trace::TraceImport> imported = trace::importTrace(args.positional()[0]);
+    if (!imported)
+        return fail(imported.error());
+    const trace::TraceImport &t = *imported;
+    if (!args.has("quiet"))
+        printSummary(t);
+    if (onlyCpu >= static_cast<int>(t.cpus.size()) || (onlyCpu >= 0 && t.cpus[static_cast<size_t>(onlyCpu)].events == 0))
+        return fail(Error{t.file, 0, "--cpu", "CPU " + cpuArg + " has no events in this trace"});
+
+    std::vector<std::pair<std::string, std::string>> files; // path, content: written only when all are ready
+    std::string spans = "cpu,span,start_ns,end_ns,wake_ns,timer_ns,entries,cause,flags\n";
+    std::string entries = "cpu,enter_ns,exit_ns,state,residency_ns,cause,cause_name,sleep_length_ns,span,miss,truncated\n";
+    for (const trace::CpuTrace &c : t.cpus) {
+        if (onlyCpu >= 0 && c.cpu != onlyCpu)
+            continue;
+        appendSpans(spans, c);
+        appendEntries(entries, c, t.names);
+        if (!args.has("stream"))
+            continue;
+        const trace::StreamExport ex = trace::toReplayStream(c);
+        if (!args.has("quiet") && !c.spans.empty())
+            std::cerr << "cpu " << c.cpu << ": " << ex.stream.size() << " spans exported, " << ex.truncatedSkipped
+                      << " cut by the trace's ends, timer fallback " << ex.timerFallback << ", timer clamped "
+                      << ex.timerClamped << "\n";
+        if (ex.stream.empty()) {
+            if (onlyCpu >= 0)
+                return fail(Error{t.file, 0, "--cpu", "CPU " + cpuArg + " has no complete idle span to export"});
+            continue;
+        }
+        const std::string path = onlyCpu >= 0 ? args.value("stream") : perCpuPath(args.value("stream"), c.cpu);
+        files.emplace_back(path, formatStreamCsv(ex.stream));
+    }
+    if (args.has("stream") && files.empty())
+        return fail(Error{t.file, 0, "", "no CPU has a complete idle span to export"});
+    if (args.has("spans"))
+        files.emplace_back(args.value("spans"), spans);
+    if (args.has("entries"))
+        files.emplace_back(args.value("entries"), entries);
+    for (const auto &[path, content] : files) {
+        if (Status s = writeFileAtomically(path, content); !s)
+            return fail(s.error());
+        if (!args.has("quiet"))
+            std::cerr << "wrote " << path << "\n";
+    }
+    return 0;
+}
 
 } // namespace idlescope::cli

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/trace/stats_format.h"
+
+#include "core/trace/trace_names.h"
+
+#include <cstdio>
+
+namespace idlescope::trace {
+
+namespace {
+
+std::string ms(Ns ns)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(ns) / 1e6);
+    return buf;
+}
+
+std::string pct(Ns part, Ns whole)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+    return buf;
+}
+
+std::string cpuLabel(const CpuStats &s) { return s.cpu < 0 ? std::string("all") : std::to_string(s.cpu); }
+
+std::string jsonString(const std::string &s)
+{
+    std::string o = "\"";
+    for (const char c : s) {
+        if (c == '"' || c == '\\') {
+            o += '\\';
+            o += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            o += buf;
+        } else {
+            o += c;
+        }
+    }
+    return o + "\"";
+}
+
+std::string missLabel(const TraceStats &s)
+{
+    if (s.missSource == MissSource::Recomputed)
+        return std::string(missSourceName(s.missSource)) + " '" + s.tableId + "'";
+    if (s.missSource == MissSource::None)
+        return "not available (no cpu_idle_miss in the trace; pass --table to recompute)";
+    return missSourceName(s.missSource);
+}
+
+std::vector<const CpuStats *> allRows(const TraceStats &s)
+{
+    std::vector<const CpuStats *> rows;
+    for (const CpuStats &c : s.cpus)
+        rows.push_back(&c);
+    rows.push_back(&s.total);
+    return rows;
+}
+
+std::string histLabel(int k)
+{
+    if (k == 0)
+        return "<1us";
+    if (k == HIST_BINS - 1)
+        return ">=" + std::to_string(histogramLowerNs(k) / NSEC_PER_USEC) + "us";
+    return std::to_string(histogramLowerNs(k) / NSEC_PER_USEC) + "-" + std::to_string(histogramLowerNs(k + 1) / NSEC_PER_USEC) + "us";
+}
+
+} // namespace
+
+std::string formatStatsMarkdown(const StatsReport &r)
+{
+    const TraceImport &t = r.trace;
+    const TraceStats &s = r.stats;
+    std::string o = "# Recorded idle statistics: " + t.file + "\n\n";
+    o += "- format: " + std::string(traceFormatName(t.format)) + "; CPUs: " + std::to_string(s.cpus.size());
+    if (t.declaredCpus)
+        o += " (header: " + std::to_string(t.declaredCpus) + ")";
+    o += "\n- events understood: " + std::to_string(t.events) + " of " + std::to_string(t.lines) + " lines/records\n";
+    o += "- idle entries: " + std::to_string(s.total.entries) + " (+" + std::to_string(s.total.truncatedEntries)
+         + " truncated); spans: " + std::to_string(s.total.spans) + " (" + std::to_string(s.total.truncatedSpans)
+         + " cut by the trace's ends)\n";
+    o += "- above/below: " + missLabel(s) + "\n";
+    if (t.clockOffsetNs)
+        o += "- trace clock is not mono: offset " + std::to_string(t.clockOffsetNs) + " ns corrected\n";
+
+    o += "\n## Per state\n\n| cpu | state | usage | time (ms) | share of idle | above | below |\n|---|---|---|---|---|---|---|\n";
+    for (const CpuStats *c : allRows(s))
+        for (size_t i = 0; i < c->states.size(); ++i) {
+            const StateStats &st = c->states[i];
+            o += "| " + cpuLabel(*c) + " | " + std::to_string(i) + " | " + std::to_string(st.usage) + " | " + ms(st.timeNs)
+                 + " | " + pct(st.timeNs, c->idleNs) + " | " + std::to_string(st.above) + " | " + std::to_string(st.below) + " |\n";
+        }
+    o += "\n## Idle time\n\n| cpu | entries | idle (ms) | observed (ms) | idle share |\n|---|---|---|---|---|\n";
+    for (const CpuStats *c : allRows(s))
+        o += "| " + cpuLabel(*c) + " | " + std::to_string(c->entries) + " | " + ms(c->idleNs) + " | " + ms(c->observedNs)
+             + " | " + (c->cpu < 0 ? std::string("-") : pct(c->idleNs, c->observedNs)) + " |\n";
+
+    o += "\n## Wakeup causes\n\n| cpu |";
+    for (int k = 0; k < WAKE_CAUSE_COUNT; ++k)
+        o += std::string(" ") + wakeCauseName(static_cast<WakeCause>(k)) + " |";
+    o += "\n|---|";
+    for (int k = 0; k < WAKE_CAUSE_COUNT; ++k)
+        o += "---|";
+    o += "\n";
+    for (const CpuStats *c : allRows(s)) {
+        o += "| " + cpuLabel(*c) + " |";
+        for (std::int64_t n : c->causes)
+            o += " " + std::to_string(n) + " |";
+        o += "\n";
+    }
+    for (const auto &[name, n] : s.total.irqNames)
+        o += "\n- irq " + name + ": " + std::to_string(n);
+    for (const auto &[name, n] : s.total.timerNames)
+        o += "\n- hrtimer " + name + ": " + std::to_string(n);
+    o += "\n\n## Idle duration histogram (entries)\n\n| duration |";
+    for (const CpuStats *c : allRows(s))
+        o += " cpu " + cpuLabel(*c) + " |";
+    o += "\n|---|";
+    for (size_t i = 0; i < allRows(s).size(); ++i)
+        o += "---|";
+    o += "\n";
+    for (int k = 0; k < HIST_BINS; ++k) {
+        o += "| " + histLabel(k) + " |";
+        for (const CpuStats *c : allRows(s))
+            o += " " + std::to_string(c->histogram[static_cast<size_t>(k)]) + " |";
+        o += "\n";
+    }
+    if (r.simulated) {
+        const SimulatedTrace &sim = *r.simulated;
+        o += "\n## Recorded vs simulated (" + sim.governor + " on '" + sim.tableId + "', all CPUs)\n\n";
+        o += "| state | recorded usage | simulated usage | recorded time (ms) | simulated time (ms) | recorded above/below | simulated above/below |\n|---|---|---|---|---|---|---|\n";
+        const size_t n = std::max(s.total.states.size(), static_cast<size_t>(sim.total.stateCount));
+        for (size_t i = 0; i < n; ++i) {
+            const StateStats rec = i < s.total.states.size() ? s.total.states[i] : StateStats{};
+            const StateStats sm = i < static_cast<size_t>(sim.total.stateCount) ? sim.total.states[i] : StateStats{};
+            o += "| " + std::to_string(i) + " | " + std::to_string(rec.usage) + " | " + std::to_string(sm.usage) + " | "
+                 + ms(rec.timeNs) + " | " + ms(sm.timeNs) + " | " + std::to_string(rec.above) + "/" + std::to_string(rec.below)
+                 + " | " + std::to_string(sm.above) + "/" + std::to_string(sm.below) + " |\n";
+        }
+        o += "\nSimulated: " + std::to_string(sim.total.spans) + " spans, " + std::to_string(sim.total.entries) + " entries.\n";
+    }
+    o += "\n## Warnings\n\n";
+    bool any = false;
+    for (int k = 0; k < WARNING_KIND_COUNT; ++k)
+        if (t.warningCounts[k]) {
+            o += "- " + std::string(warningKindName(static_cast<WarningKind>(k))) + ": " + std::to_string(t.warningCounts[k]) + "\n";
+            any = true;
+        }
+    if (!any)
+        o += "none\n";
+    return o;
+}
+
+std::string formatStatsCsv(const StatsReport &r)
+{
+    std::string o = "cpu,metric,key,value\n";
+    auto row = [&](const std::string &cpu, const char *metric, const std::string &key, std::int64_t v) {
+        o += cpu + "," + metric + "," + key + "," + std::to_string(v) + "\n";
+    };
+    for (const CpuStats *c : allRows(r.stats)) {
+        const std::string cpu = cpuLabel(*c);
+        row(cpu, "entries", "", c->entries);
+        row(cpu, "truncated_entries", "", c->truncatedEntries);
+        row(cpu, "spans", "", c->spans);
+        row(cpu, "idle_ns", "", c->idleNs);
+        row(cpu, "observed_ns", "", c->observedNs);
+        for (size_t i = 0; i < c->states.size(); ++i) {
+            row(cpu, "state_usage", std::to_string(i), c->states[i].usage);
+            row(cpu, "state_time_ns", std::to_string(i), c->states[i].timeNs);
+            row(cpu, "state_above", std::to_string(i), c->states[i].above);
+            row(cpu, "state_below", std::to_string(i), c->states[i].below);
+        }
+        for (int k = 0; k < WAKE_CAUSE_COUNT; ++k)
+            row(cpu, "cause", wakeCauseName(static_cast<WakeCause>(k)), c->causes[static_cast<size_t>(k)]);
+        for (int k = 0; k < HIST_BINS; ++k)
+            row(cpu, "hist_lower_ns", std::to_string(histogramLowerNs(k)), c->histogram[static_cast<size_t>(k)]);
+    }
+    if (r.simulated)
+        for (int i = 0; i < r.simulated->total.stateCount; ++i) {
+            const StateStats &st = r.simulated->total.states[static_cast<size_t>(i)];
+            row("all", "sim_state_usage", std::to_string(i), st.usage);
+            row("all", "sim_state_time_ns", std::to_string(i), st.timeNs);
+            row("all", "sim_state_above", std::to_string(i), st.above);
+            row("all", "sim_state_below", std::to_string(i), st.below);
+        }
+    return o;
+}
+
+std::string formatStatsJson(const StatsReport &r)
+{
+    const TraceImport &t = r.trace;
+    std::string o = "{\n  \"file\": " + jsonString(t.file) + ",\n  \"format\": " + jsonString(traceFormatName(t.format))
+                    + ",\n  \"miss_source\": " + jsonString(missSourceName(r.stats.missSource))
+                    + ",\n  \"miss_table\": " + jsonString(r.stats.tableId) + ",\n  \"cpus\": [";
+    bool firstCpu = true;
+    for (const CpuStats *c : allRows(r.stats)) {
+        o += firstCpu ? "\n" : ",\n";
+        firstCpu = false;
+        o += "    {\"cpu\": " + (c->cpu < 0 ? std::string("\"all\"") : std::to_string(c->cpu)) + ", \"entries\": "
+             + std::to_string(c->entries) + ", \"truncated_entries\": " + std::to_string(c->truncatedEntries)
+             + ", \"spans\": " + std::to_string(c->spans) + ", \"idle_ns\": " + std::to_string(c->idleNs)
+             + ", \"observed_ns\": " + std::to_string(c->observedNs) + ",\n     \"states\": [";
+        for (size_t i = 0; i < c->states.size(); ++i)
+            o += std::string(i ? ", " : "") + "{\"usage\": " + std::to_string(c->states[i].usage) + ", \"time_ns\": "
+                 + std::to_string(c->states[i].timeNs) + ", \"above\": " + std::to_string(c->states[i].above)
+                 + ", \"below\": " + std::to_string(c->states[i].below) + "}";
+        o += "],\n     \"causes\": {";
+        for (int k = 0; k < WAKE_CAUSE_COUNT; ++k)
+            o += std::string(k ? ", " : "") + jsonString(wakeCauseName(static_cast<WakeCause>(k))) + ": "
+                 + std::to_string(c->causes[static_cast<size_t>(k)]);
+        o += "},\n     \"histogram\": [";
+        for (int k = 0; k < HIST_BINS; ++k)
+            o += std::string(k ? ", " : "") + std::to_string(c->histogram[static_cast<size_t>(k)]);
+        o += "]}";
+    }
+    o += "\n  ],\n  \"warnings\": {";
+    bool first = true;
+    for (int k = 0; k < WARNING_KIND_COUNT; ++k)
+        if (t.warningCounts[k]) {
+            o += std::string(first ? "" : ", ") + jsonString(warningKindName(static_cast<WarningKind>(k))) + ": "
+                 + std::to_string(t.warningCounts[k]);
+            first = false;
+        }
+    o += "}";
+    if (r.simulated) {
+        o += ",\n  \"simulated\": {\"governor\": " + jsonString(r.simulated->governor) + ", \"table\": "
+             + jsonString(r.simulated->tableId) + ", \"spans\": " + std::to_string(r.simulated->total.spans)
+             + ", \"entries\": " + std::to_string(r.simulated->total.entries) + ", \"states\": [";
+        for (int i = 0; i < r.simulated->total.stateCount; ++i) {
+            const StateStats &st = r.simulated->total.states[static_cast<size_t>(i)];
+            o += std::string(i ? ", " : "") + "{\"usage\": " + std::to_string(st.usage) + ", \"time_ns\": "
+                 + std::to_string(st.timeNs) + ", \"above\": " + std::to_string(st.above) + ", \"below\": "
+                 + std::to_string(st.below) + "}";
+        }
+        o += "]}";
+    }
+    return o + "\n}\n";
+}
+
+} // namespace idlescope::trace

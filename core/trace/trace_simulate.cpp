@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/trace/trace_simulate.h"
+
+#include "core/governors/registry.h"
+#include "core/trace/trace_stream.h"
+
+#include <algorithm>
+
+namespace idlescope::trace {
+
+Result<SimulatedTrace> simulateTrace(const TraceImport &trace, const IdleStateTable &table, const std::string &variant)
+{
+    SimulatedTrace out;
+    out.governor = variant;
+    out.tableId = table.id;
+    out.total.stateCount = table.count();
+    for (const CpuTrace &c : trace.cpus) {
+        const StreamExport ex = toReplayStream(c);
+        if (ex.stream.empty())
+            continue;
+        std::unique_ptr<Governor> gov = createGovernor(variant);
+        if (!gov)
+            return Error{"", 0, "governor", "unknown variant '" + variant + "'"};
+        SimulatedCpu s;
+        s.cpu = c.cpu;
+        s.summary = replayStream(table, ex.stream, *gov);
+        out.total.spans += s.summary.spans;
+        out.total.entries += s.summary.entries;
+        out.total.endNowNs = std::max(out.total.endNowNs, s.summary.endNowNs);
+        for (int i = 0; i < table.count(); ++i) {
+            const auto k = static_cast<size_t>(i);
+            out.total.states[k].usage += s.summary.states[k].usage;
+            out.total.states[k].timeNs += s.summary.states[k].timeNs;
+            out.total.states[k].above += s.summary.states[k].above;
+            out.total.states[k].below += s.summary.states[k].below;
+        }
+        out.cpus.push_back(s);
+    }
+    return out;
+}
+
+} // namespace idlescope::trace

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/trace/trace_stats.h"
+
+#include "core/replay/cpuidle_core.h"
+
+namespace idlescope::trace {
+
+Ns histogramLowerNs(int k)
+{
+    return k == 0 ? 0 : (Ns{1} << (k - 1)) * NSEC_PER_USEC;
+}
+
+int histogramBin(Ns durationNs)
+{
+    const Ns us = durationNs / NSEC_PER_USEC;
+    if (us <= 0)
+        return 0;
+    const int bin = 64 - __builtin_clzll(static_cast<unsigned long long>(us)); // 1 us -> 1, 2..3 -> 2, ...
+    return bin < HIST_BINS ? bin : HIST_BINS - 1;
+}
+
+const char *missSourceName(MissSource s)
+{
+    switch (s) {
+    case MissSource::None: return "none";
+    case MissSource::Recorded: return "recorded (cpu_idle_miss)";
+    case MissSource::Recomputed: return "recomputed (cpuidle_enter_state rule against the table)";
+    }
+    return "?";
+}
+
+namespace {
+
+void addEntry(CpuStats &s, const IdleEntryRec &e, const TraceImport &trace, const IdleStateTable *table,
+              MissSource source)
+{
+    if (e.flags & ENTRY_TRUNCATED) {
+        ++s.truncatedEntries;
+        return;
+    }
+    const auto idx = static_cast<size_t>(e.state);
+    if (s.states.size() <= idx)
+        s.states.resize(idx + 1);
+    StateStats &st = s.states[idx];
+    const Ns res = e.residencyNs();
+    ++s.entries;
+    ++st.usage;
+    st.timeNs += res;
+    s.idleNs += res;
+    ++s.histogram[static_cast<size_t>(histogramBin(res))];
+    ++s.causes[static_cast<size_t>(e.cause)];
+    if (e.causeName >= 0 && static_cast<size_t>(e.causeName) < trace.names.size()) {
+        if (e.cause == WakeCause::Irq)
+            ++s.irqNames[trace.names[static_cast<size_t>(e.causeName)]];
+        else if (e.cause == WakeCause::HrTimer)
+            ++s.timerNames[trace.names[static_cast<size_t>(e.causeName)]];
+    }
+    if (source == MissSource::Recorded) {
+        st.above += (e.flags & ENTRY_MISS_ABOVE) ? 1 : 0;
+        st.below += (e.flags & ENTRY_MISS_BELOW) ? 1 : 0;
+    } else if (source == MissSource::Recomputed) {
+        if (e.state >= table->count()) {
+            ++s.statesBeyondTable;
+            return;
+        }
+        const MissFlags m = classifyMiss(*table, e.state, res, (*table)[e.state].exitLatencyNs);
+        st.above += m.above ? 1 : 0;
+        st.below += m.below ? 1 : 0;
+    }
+}
+
+void merge(CpuStats &into, const CpuStats &from)
+{
+    if (into.states.size() < from.states.size())
+        into.states.resize(from.states.size());
+    for (size_t i = 0; i < from.states.size(); ++i) {
+        into.states[i].usage += from.states[i].usage;
+        into.states[i].timeNs += from.states[i].timeNs;
+        into.states[i].above += from.states[i].above;
+        into.states[i].below += from.states[i].below;
+    }
+    into.entries += from.entries;
+    into.truncatedEntries += from.truncatedEntries;
+    into.spans += from.spans;
+    into.truncatedSpans += from.truncatedSpans;
+    into.idleNs += from.idleNs;
+    into.observedNs = std::max(into.observedNs, from.observedNs);
+    for (size_t i = 0; i < into.causes.size(); ++i)
+        into.causes[i] += from.causes[i];
+    for (size_t i = 0; i < into.histogram.size(); ++i)
+        into.histogram[i] += from.histogram[i];
+    for (const auto &[k, v] : from.irqNames)
+        into.irqNames[k] += v;
+    for (const auto &[k, v] : from.timerNames)
+        into.timerNames[k] += v;
+    into.statesBeyondTable += from.statesBeyondTable;
+}
+
+} // namespace
+
+TraceStats computeStats(const TraceImport &trace, const IdleStateTable *table)
+{
+    TraceStats out;
+    out.missSource = trace.hasMissEvents ? MissSource::Recorded : table ? MissSource::Recomputed : MissSource::None;
+    if (out.missSource == MissSource::Recomputed)
+        out.tableId = table->id;
+    for (const CpuTrace &c : trace.cpus) {
+        if (c.events == 0)
+            continue;
+        CpuStats s;
+        s.cpu = c.cpu;
+        s.observedNs = c.lastNs - c.firstNs;
+        for (const IdleEntryRec &e : c.entries)
+            addEntry(s, e, trace, table, out.missSource);
+        s.spans = static_cast<std::int64_t>(c.spans.size());
+        for (const IdleSpanRec &sp : c.spans)
+            s.truncatedSpans += (sp.flags & (SPAN_TRUNCATED_START | SPAN_TRUNCATED_END)) ? 1 : 0;
+        merge(out.total, s);
+        out.cpus.push_back(std::move(s));
+    }
+    return out;
+}
+
+} // namespace idlescope::trace

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/trace/trace_stream.h"
+
+#include <algorithm>
+
+namespace idlescope::trace {
+
+StreamExport toReplayStream(const CpuTrace &cpu)
+{
+    StreamExport out;
+    out.stream.reserve(cpu.spans.size());
+    bool first = true;
+    for (size_t i = 0; i < cpu.spans.size(); ++i) {
+        const IdleSpanRec &sp = cpu.spans[i];
+        if (sp.flags & (SPAN_TRUNCATED_START | SPAN_TRUNCATED_END)) {
+            ++out.truncatedSkipped;
+            continue;
+        }
+        IdleSpan row;
+        const Ns before = sp.prevEndNs >= 0 ? sp.prevEndNs : (first ? cpu.firstNs : sp.startNs);
+        row.gapNs = std::max<Ns>(0, sp.startNs - before);
+        row.wakeNs = std::max<Ns>(0, sp.wakeNs - sp.startNs);
+        if (sp.timerNs < 0) {
+            row.timerNs = row.wakeNs;
+            ++out.timerFallback;
+        } else if (sp.timerNs < row.wakeNs) {
+            row.timerNs = row.wakeNs;
+            ++out.timerClamped;
+        } else {
+            row.timerNs = sp.timerNs;
+        }
+        row.latencyReqNs = NO_LATENCY_REQ;
+        row.util = 0;
+        out.stream.push_back(row);
+        out.spanIndex.push_back(static_cast<std::int32_t>(i));
+        first = false;
+    }
+    return out;
+}
+
+} // namespace idlescope::trace
