@@ -1,12 +1,218 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Placeholder until this command lands.
+/*
+ * idlescope-cli compare: a target's table, a workload, several governors, and
+ * the kernel threads' table of usage / above / below / idle misses, per
+ * (workload point, governor, iteration) with mean/min/max over iterations.
+ * The work is core/workloads/comparison.h; this file reads options and
+ * writes the result.
+ */
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
 
+#include "core/io/atomic_file.h"
+#include "core/io/csv_fields.h"
+#include "core/io/stream_csv.h"
+#include "core/targets/builtin_targets.h"
+#include "core/workloads/comparison.h"
+
+#include <filesystem>
+#include <iostream>
+
 namespace idlescope::cli {
 
-const char *const COMPARE_HELP = "not available yet\n";
+const char *const COMPARE_HELP =
+    "usage: idlescope-cli compare --table ID|FILE --workload SPEC --governors A,B,...\n"
+    "                             [--iterations N] [--seed S] [--spans N] [--hz HZ]\n"
+    "                             [--set [GOVERNOR:]NAME=VALUE]... [--format md|csv|json]\n"
+    "                             [--aggregates-only] [--threads N] [--output FILE]\n"
+    "                             [--export-streams DIR]\n"
+    "       idlescope-cli compare --list-targets | --list-workloads\n\n"
+    "Generates the workload's idle spans (seeded: the same seed gives the same spans), replays\n"
+    "them through each governor and through the oracle in the reference replay, and prints one\n"
+    "row per (workload point, governor, iteration), then mean, min and max over iterations.\n\n"
+    "  --table T          a built-in target id (--list-targets), a table JSON file, a file of\n"
+    "                     pasted 'cpupower idle-info' output, this-machine (sysfs of cpu0), or\n"
+    "                     sysfs:ROOT[:CPU] for a copied /sys/devices/system/cpu tree\n"
+    "  --workload SPEC    a workload spec (below), or csv:FILE to replay a stream file\n"
+    "  --governors LIST   comma-separated variant ids (idlescope-cli governors)\n"
+    "  --iterations N     seeded repetitions per point (default 3)\n"
+    "  --seed S           base seed (default 1); run seeds derive from (S, point, iteration)\n"
+    "  --spans N          idle spans per run (default 10000)\n"
+    "  --hz HZ            override the table's tick rate (CONFIG_HZ)\n"
+    "  --set NAME=VALUE   a tunable for every listed governor that has it; GOVERNOR:NAME=VALUE\n"
+    "                     for one; may be repeated\n"
+    "  --format F         md (default), csv or json\n"
+    "  --aggregates-only  print only the mean/min/max rows\n"
+    "  --threads N        worker threads (default 2)\n"
+    "  --output FILE      write there (atomically) instead of stdout\n"
+    "  --export-streams DIR  also write each generated stream as DIR/p<point>-i<iteration>.csv\n"
+    "                     (the conformance stream format; replay them with --workload csv:FILE)\n\n"
+    "Columns (kernel-thread names): entries (idle entries = select calls), spans, usage_<state>,\n"
+    "above, below, idle_misses (above + below), idle_miss_ratio (misses / entries), above_pct and\n"
+    "below_pct (of entries), time_pct_<state> (share of idle time), oracle_above, oracle_below,\n"
+    "oracle_misses (the oracle governor on the same spans: the floor), wakeups (spans ended by a\n"
+    "non-timer event) and latency_cost_us (exit latency paid on those wakeups).\n\n"
+    "Workload spec grammar (see docs/workloads.md):\n"
+    "  spec      := term { '+' term }            overlay: the terms' wakeups on one CPU\n"
+    "  term      := generator | mix(member { | member } [;block=N])\n"
+    "  member    := [WEIGHT*] spec               chosen with probability WEIGHT/sum, N spans a draw\n"
+    "  generator := NAME[:KEY=VALUE{,KEY=VALUE}]\n"
+    "  VALUE     := NUMBER | WORD | FROM..TO:POINTS (linear sweep) | V1/V2/... (list sweep)\n"
+    "At most one parameter may be swept; each value is a workload point. Durations are in us\n"
+    "(up to 3 decimals), shares in %. Every generator also takes latency_req_us and util.\n"
+    "Generators: periodic, sweep, duty, poisson, bimodal, tick, io, pingpong, video, server,\n"
+    "pgbench (parameters, defaults and ranges: idlescope-cli compare --list-workloads).\n\n"
+    "Examples:\n"
+    "  idlescope-cli compare --table pseries-power10-lpar --governors menu-6.14,teo-6.14 \\\n"
+    "      --workload 'periodic:kind=ipi,interval_us=30..100:8,jitter_us=1'\n"
+    "  idlescope-cli compare --table intel-skx --governors menu-6.14,teo-6.14,menu-latest \\\n"
+    "      --workload 'sweep:kind=pipe' --spans 100000 --format csv\n"
+    "  idlescope-cli compare --table sm8250-gold --governors teo-latest \\\n"
+    "      --workload 'video:fps=60 + io:device=emmc'\n";
 
-int runCompare(int, char **, int) { return fail("this command is not available yet"); }
+namespace {
+
+std::vector<std::string> splitList(const std::string &s)
+{
+    std::vector<std::string> out;
+    size_t b = 0;
+    while (b <= s.size()) {
+        const size_t c = s.find(',', b);
+        std::string item = s.substr(b, c == std::string::npos ? std::string::npos : c - b);
+        if (!item.empty())
+            out.push_back(item);
+        if (c == std::string::npos)
+            break;
+        b = c + 1;
+    }
+    return out;
+}
+
+Result<std::int64_t> intOption(const Args &args, const std::string &name, std::int64_t def, std::int64_t lo,
+                               std::int64_t hi)
+{
+    if (!args.has(name))
+        return def;
+    const std::string v = args.value(name);
+    const auto n = csv::parseInt(v);
+    if (!n || *n < lo || *n > hi)
+        return Error{"--" + name, 0, "", "'" + v + "' is not a whole number in " + std::to_string(lo) + ".."
+                                             + std::to_string(hi)};
+    return *n;
+}
+
+void listTargets()
+{
+    for (const BuiltinTargetInfo &t : builtinTargets())
+        std::cout << t.id << std::string(t.id.size() < 22 ? 22 - t.id.size() : 1, ' ') << t.stateCount
+                  << " states, " << t.tickHz << " Hz  " << t.label << "\n"
+                  << std::string(22, ' ') << "source: " << t.source << '\n';
+    std::cout << "\nAliases: pseries-p10 = power10-lpar = pseries-power10-lpar, acpi-idle = acpi-generic.\n"
+                 "Also: this-machine, sysfs:ROOT[:CPU], a table JSON file, a cpupower idle-info text file.\n";
+}
+
+} // namespace
+
+int runCompare(int argc, char **argv, int first)
+{
+    Args args(argc, argv, first, {"aggregates-only", "list-targets", "list-workloads"});
+    if (!args.ok())
+        return fail(args.error());
+    if (std::string u = args.unknown({"table", "workload", "governors", "iterations", "seed", "spans", "hz", "set",
+                                      "format", "aggregates-only", "threads", "output", "export-streams",
+                                      "list-targets", "list-workloads"});
+        !u.empty())
+        return fail("unknown option " + u + " (see idlescope-cli help compare)");
+    if (!args.positional().empty())
+        return fail("unexpected argument '" + args.positional().front() + "' (see idlescope-cli help compare)");
+    if (args.has("list-targets")) {
+        listTargets();
+        return 0;
+    }
+    if (args.has("list-workloads")) {
+        std::cout << workloads::workloadReference();
+        return 0;
+    }
+    for (const char *required : {"table", "workload", "governors"})
+        if (!args.has(required))
+            return fail(std::string("missing --") + required + " (see idlescope-cli help compare)");
+
+    const std::string format = args.value("format", "md");
+    workloads::CompareFormat fmt;
+    if (format == "md")
+        fmt = workloads::CompareFormat::Markdown;
+    else if (format == "csv")
+        fmt = workloads::CompareFormat::Csv;
+    else if (format == "json")
+        fmt = workloads::CompareFormat::Json;
+    else
+        return fail("--format: '" + format + "' is not md, csv or json");
+
+    workloads::CompareOptions o;
+    Result<IdleStateTable> table = resolveTable(args.value("table"));
+    if (!table)
+        return fail(table.error());
+    o.table = std::move(*table);
+    if (args.has("hz")) {
+        Result<std::int64_t> hz = intOption(args, "hz", 250, 24, 10000);
+        if (!hz)
+            return fail(hz.error());
+        if (Status s = o.table.setTickHz(static_cast<int>(*hz)); !s)
+            return fail(s.error());
+    }
+
+    const std::string workload = args.value("workload");
+    if (workload.rfind("csv:", 0) == 0) {
+        Result<IdleStream> stream = readStreamCsv(workload.substr(4));
+        if (!stream)
+            return fail(stream.error());
+        o.fixedStream = std::move(*stream);
+        o.fixedStreamLabel = workload;
+    } else {
+        Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(workload);
+        if (!spec)
+            return fail(spec.error());
+        o.workload = std::move(*spec);
+    }
+    o.governors = splitList(args.value("governors"));
+    o.settings = args.all("set");
+
+    Result<std::int64_t> iterations = intOption(args, "iterations", 3, 1, 1000);
+    Result<std::int64_t> seed = intOption(args, "seed", 1, 0, INT64_MAX);
+    Result<std::int64_t> spans = intOption(args, "spans", 10000, 1, 100000000);
+    Result<std::int64_t> threads = intOption(args, "threads", 2, 1, 256);
+    for (const auto *r : {&iterations, &seed, &spans, &threads})
+        if (!*r)
+            return fail(r->error());
+    o.iterations = static_cast<int>(*iterations);
+    o.seed = static_cast<std::uint64_t>(*seed);
+    o.spans = static_cast<std::size_t>(*spans);
+    o.threads = static_cast<int>(*threads);
+
+    Result<workloads::CompareResult> result = workloads::runComparison(o);
+    if (!result)
+        return fail(result.error());
+    const std::string text = workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));
+
+    if (args.has("export-streams") && o.fixedStream.empty()) {
+        const std::string dir = args.value("export-streams");
+        std::error_code ec;
+        std::filesystem::create_directories(dir, ec);
+        for (int p = 0; p < o.workload.pointCount(); ++p)
+            for (int it = 0; it < o.iterations; ++it) {
+                const IdleStream s = workloads::generateStream(o.workload, p, workloads::runSeed(o.seed, p, it), o.spans);
+                const std::string path = dir + "/p" + std::to_string(p) + "-i" + std::to_string(it + 1) + ".csv";
+                if (Status st = writeFileAtomically(path, formatStreamCsv(s)); !st)
+                    return fail(st.error());
+            }
+    }
+    if (args.has("output")) {
+        if (Status s = writeFileAtomically(args.value("output"), text); !s)
+            return fail(s.error());
+    } else {
+        std::cout << text;
+    }
+    return 0;
+}
 
 } // namespace idlescope::cli

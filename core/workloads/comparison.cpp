@@ -97,7 +97,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         return v.error();
     if (o.iterations < 1 || o.iterations > 1000)
         return Error{"--iterations", 0, "", "must be 1..1000"};
-    if (o.spans < 1 || o.spans > 100000000)
+    if (o.fixedStream.empty() && (o.spans < 1 || o.spans > 100000000))
         return Error{"--spans", 0, "", "must be 1..100000000"};
     if (o.governors.empty())
         return Error{"--governors", 0, "", "name at least one governor variant"};
@@ -127,9 +127,10 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     CompareResult r;
     r.governors = o.governors;
     r.iterations = o.iterations;
-    const int points = o.workload.pointCount();
+    const bool fixed = !o.fixedStream.empty();
+    const int points = fixed ? 1 : o.workload.pointCount();
     for (int p = 0; p < points; ++p)
-        r.pointLabels.push_back(o.workload.pointLabel(p));
+        r.pointLabels.push_back(fixed ? o.fixedStreamLabel : o.workload.pointLabel(p));
     const int nGov = static_cast<int>(o.governors.size());
     r.runs.resize(static_cast<size_t>(points * nGov * o.iterations));
 
@@ -137,7 +138,8 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     parallelFor(points * o.iterations, o.threads, [&](int job) {
         const int p = job / o.iterations;
         const int it = job % o.iterations;
-        const IdleStream stream = generateStream(o.workload, p, runSeed(o.seed, p, it), o.spans);
+        const IdleStream generated = fixed ? IdleStream{} : generateStream(o.workload, p, runSeed(o.seed, p, it), o.spans);
+        const IdleStream &stream = fixed ? o.fixedStream : generated;
         std::unique_ptr<Governor> oracle = createGovernor("oracle");
         const RunMetrics ref = replayOne(o.table, stream, *oracle);
         for (int g = 0; g < nGov; ++g) {

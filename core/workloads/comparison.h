@@ -28,6 +28,10 @@ namespace idlescope::workloads {
 struct CompareOptions {
     IdleStateTable table;               ///< must validate
     WorkloadSpec workload;
+    /// When not empty, replayed instead of generating from `workload` (an imported
+    /// stream): one point, and every iteration replays the same spans.
+    IdleStream fixedStream;
+    std::string fixedStreamLabel;       ///< point label and "workload" text for a fixed stream
     std::vector<std::string> governors; ///< variant ids (registry.h)
     int iterations = 3;                 ///< seeded repetitions per point, >= 1
     std::uint64_t seed = 1;

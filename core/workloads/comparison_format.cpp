@@ -171,7 +171,7 @@ std::string formatComparison(const CompareOptions &o, const CompareResult &r, Co
     }
     if (format == CompareFormat::Markdown) {
         out += "table `" + o.table.id + "` (tick " + std::to_string(o.table.tickHz) + " Hz), workload `"
-               + o.workload.text + "`, seed " + std::to_string(o.seed) + ", " + std::to_string(o.spans)
+               + (o.fixedStream.empty() ? o.workload.text : o.fixedStreamLabel) + "`, seed " + std::to_string(o.seed) + ", " + std::to_string(o.fixedStream.empty() ? o.spans : o.fixedStream.size())
                + " spans per run, " + std::to_string(o.iterations) + " iteration(s)\n\n";
         out += "| point | governor | iteration |";
         for (const CompareColumn &c : cols)
@@ -190,8 +190,8 @@ std::string formatComparison(const CompareOptions &o, const CompareResult &r, Co
     }
     // JSON: points -> governors -> iterations / mean / min / max, numbers as printed.
     out += "{\n  \"table\": " + jsonString(o.table.id) + ",\n  \"tick_hz\": " + std::to_string(o.table.tickHz)
-           + ",\n  \"workload\": " + jsonString(o.workload.text) + ",\n  \"seed\": " + std::to_string(o.seed)
-           + ",\n  \"spans\": " + std::to_string(o.spans) + ",\n  \"iterations\": " + std::to_string(o.iterations)
+           + ",\n  \"workload\": " + jsonString(o.fixedStream.empty() ? o.workload.text : o.fixedStreamLabel) + ",\n  \"seed\": " + std::to_string(o.seed)
+           + ",\n  \"spans\": " + std::to_string(o.fixedStream.empty() ? o.spans : o.fixedStream.size()) + ",\n  \"iterations\": " + std::to_string(o.iterations)
            + ",\n  \"columns\": [";
     for (size_t i = 0; i < cols.size(); ++i)
         out += (i ? ", " : "") + jsonString(cols[i].name);
