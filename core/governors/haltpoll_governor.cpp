@@ -197,7 +197,12 @@ void HaltpollGovernor::adjustPollLimit(CpuidleDevice &dev, std::uint64_t blockNs
 void HaltpollGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index)
 {
     HaltpollReasoning &r = std::get<HaltpollReasoning>(m_reasoning);
+    // The adjustment part describes this reflect only.
     r.reflected = true;
+    r.blockNs = 0;
+    r.adjust = HaltpollReasoning::Adjust::None;
+    r.rawVal = 0;
+    r.raisedToGrowStart = r.cappedAtMax = r.resetToZero = false;
     dev.lastStateIdx = index;
     if (index != 0) {
         r.blockNs = dev.lastResidencyNs;
