@@ -40,8 +40,10 @@ struct ArmedTimer {
     bool tick;
 };
 
+// Candidates are ranked by arrival (program order, then the merge order of the
+// trace), not by timestamp: two events in the same microsecond keep their order.
 struct Candidate {
-    Ns ts = -1;
+    std::int64_t seq = -1;
     WakeCause cause = WakeCause::Unknown;
     std::int32_t name = -1;
 };
@@ -54,8 +56,8 @@ struct CpuState {
     bool seenSwitch = false;
     bool seenIdle = false;
     Candidate local;            // first local interrupt of the current entry
-    Ns ipiTs = -1;              // first IPI sent to this CPU during the entry
-    Ns remoteWakeTs = -1;       // first remote wakeup targeting this CPU during the entry
+    std::int64_t ipiSeq = -1;   // first IPI sent to this CPU during the entry
+    std::int64_t remoteSeq = -1;// first remote wakeup targeting this CPU during the entry
     Ns lastTs = -1;
     Ns lastSpanEnd = -1;
 };
@@ -72,6 +74,7 @@ struct IdleReconstructor::Impl {
     Ns offsetNs = 0;      // trace clock - mono, as measured
     bool offsetWarned = false;
     Ns traceEnd = -1;
+    std::int64_t seq = 0; // arrival number of the current event
 
     Impl(TraceImport &o, WarningSink &w, const NameTable &n) : out(o), warn(w), names(n) {}
 
@@ -122,23 +125,23 @@ struct IdleReconstructor::Impl {
         if (c.entries.empty())
             return;
         IdleEntryRec &e = c.entries.back();
-        if (s.local.ts >= 0 && (s.ipiTs < 0 || s.local.ts <= s.ipiTs)) {
+        if (s.local.seq >= 0 && (s.ipiSeq < 0 || s.local.seq < s.ipiSeq)) {
             e.cause = s.local.cause;
             e.causeName = s.local.name;
-        } else if (s.ipiTs >= 0) {
+        } else if (s.ipiSeq >= 0) {
             e.cause = WakeCause::Ipi;
-        } else if (s.remoteWakeTs >= 0) {
+        } else if (s.remoteSeq >= 0) {
             e.cause = WakeCause::RemoteWakeup;
         } else {
             e.cause = WakeCause::Unknown;
         }
     }
 
-    void localInterrupt(int cpu, Ns ts, WakeCause cause, std::int32_t name)
+    void localInterrupt(int cpu, WakeCause cause, std::int32_t name)
     {
         CpuState &s = state[static_cast<size_t>(cpu)];
-        if ((s.inEntry || s.awaitingCause) && s.local.ts < 0)
-            s.local = {ts, cause, name};
+        if ((s.inEntry || s.awaitingCause) && s.local.seq < 0)
+            s.local = {seq, cause, name};
         if (s.awaitingCause)
             settleCause(cpu);
     }
@@ -200,8 +203,8 @@ struct IdleReconstructor::Impl {
         s.inEntry = true;
         s.seenIdle = true;
         s.local = {};
-        s.ipiTs = -1;
-        s.remoteWakeTs = -1;
+        s.ipiSeq = -1;
+        s.remoteSeq = -1;
     }
 
     void exit(const TraceEvent &ev, int cpu)
@@ -276,7 +279,7 @@ struct IdleReconstructor::Impl {
                      "hrtimer now= differs from the trace clock by " + std::to_string(offsetNs)
                          + " ns: the trace clock is not 'mono'; expires= values are shifted by that offset");
         }
-        localInterrupt(cpu, ev.ts, tick ? WakeCause::Tick : WakeCause::HrTimer, ev.nameId);
+        localInterrupt(cpu, tick ? WakeCause::Tick : WakeCause::HrTimer, ev.nameId);
     }
 
     void ipiSend(const TraceEvent &ev, int from)
@@ -290,8 +293,8 @@ struct IdleReconstructor::Impl {
                 if (to == from || static_cast<size_t>(to) >= state.size())
                     continue;
                 CpuState &t = state[static_cast<size_t>(to)];
-                if (t.inEntry && t.ipiTs < 0)
-                    t.ipiTs = ev.ts;
+                if (t.inEntry && t.ipiSeq < 0)
+                    t.ipiSeq = seq;
             }
         }
     }
@@ -323,10 +326,10 @@ struct IdleReconstructor::Impl {
                 state[static_cast<size_t>(cpu)].tickStopped = true;
             break;
         case EventKind::IrqHandler:
-            localInterrupt(cpu, ev.ts, WakeCause::Irq, ev.nameId);
+            localInterrupt(cpu, WakeCause::Irq, ev.nameId);
             break;
         case EventKind::IpiEntry:
-            localInterrupt(cpu, ev.ts, WakeCause::Ipi, -1);
+            localInterrupt(cpu, WakeCause::Ipi, -1);
             break;
         case EventKind::IpiSend:
             ipiSend(ev, cpu);
@@ -334,8 +337,8 @@ struct IdleReconstructor::Impl {
         case EventKind::SchedWakeup:
             if (ev.target != cpu && ev.target >= 0 && static_cast<size_t>(ev.target) < state.size()) {
                 CpuState &t = state[static_cast<size_t>(ev.target)];
-                if (t.inEntry && t.remoteWakeTs < 0)
-                    t.remoteWakeTs = ev.ts;
+                if (t.inEntry && t.remoteSeq < 0)
+                    t.remoteSeq = seq;
             }
             break;
         case EventKind::SchedSwitch:
@@ -367,6 +370,7 @@ struct IdleReconstructor::Impl {
             c.firstNs = ev.ts;
         c.lastNs = ev.ts;
         ++c.events;
+        ++seq;
         traceEnd = std::max(traceEnd, ev.ts);
         if (s.awaitingCause && ev.kind == EventKind::CpuIdle)
             settleCause(cpu);
@@ -416,6 +420,9 @@ struct IdleReconstructor::Impl {
             c.spans.back().endNs = c.lastNs;
             c.spans.back().flags |= SPAN_TRUNCATED_END;
         }
+        if (c.entries.empty() && !c.spans.empty())
+            warn.add(WarningKind::NoIdleEvents, 0, "cpu_idle",
+                     "CPU " + std::to_string(cpu) + " has idle spans but no cpu_idle events: spans end at the switch away");
         int truncated = 0;
         for (IdleSpanRec &sp : c.spans) {
             sp.wakeNs = sp.endNs;

@@ -47,8 +47,9 @@ enum class WarningKind : std::uint8_t {
     TimerFallback,   ///< spans without a known next timer: timer_ns = wake_ns
     TimerClamped,    ///< next timer expired before the span ended: timer_ns = wake_ns
     EmptyCpu,        ///< a CPU the header announces but with no events
+    NoIdleEvents,    ///< a CPU with sched_switch spans but no cpu_idle events
 };
-inline constexpr int WARNING_KIND_COUNT = 14;
+inline constexpr int WARNING_KIND_COUNT = 15;
 const char *warningKindName(WarningKind k);
 
 /// One structured warning {kind, file, line, field, detail}.

@@ -53,6 +53,7 @@ const char *warningKindName(WarningKind k)
     case WarningKind::TimerFallback: return "timer_fallback";
     case WarningKind::TimerClamped: return "timer_clamped";
     case WarningKind::EmptyCpu: return "empty_cpu";
+    case WarningKind::NoIdleEvents: return "no_idle_events";
     }
     return "?";
 }
