@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * Workload generators: same seed -> byte-identical stream, each generator's
+ * statistics against its parameters (stated tolerances), the spec grammar and
+ * its errors, overlay and mix on hand-computed timelines, CSV round trips.
+ */
+#include "core/io/stream_csv.h"
+#include "core/workloads/rng.h"
+#include "core/workloads/workload_spec.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace idlescope;
+using namespace idlescope::workloads;
+
+namespace {
+
+IdleStream gen(const char *spec, std::size_t n, std::uint64_t seed = 7, int point = 0)
+{
+    Result<WorkloadSpec> s = parseWorkloadSpec(spec);
+    if (!s) {
+        qWarning("%s", s.error().toString().c_str());
+        return {};
+    }
+    return generateStream(*s, point, seed, n);
+}
+
+struct Stats {
+    double meanWakeNs = 0;
+    double meanGapNs = 0;
+    double timerShare = 0;
+    Ns minWake = KTIME_MAX, maxWake = 0;
+};
+
+Stats stats(const IdleStream &st)
+{
+    Stats s;
+    std::int64_t timers = 0;
+    for (const IdleSpan &x : st) {
+        s.meanWakeNs += double(x.wakeNs);
+        s.meanGapNs += double(x.gapNs);
+        timers += x.timerWake();
+        s.minWake = std::min(s.minWake, x.wakeNs);
+        s.maxWake = std::max(s.maxWake, x.wakeNs);
+    }
+    s.meanWakeNs /= double(st.size());
+    s.meanGapNs /= double(st.size());
+    s.timerShare = double(timers) / double(st.size());
+    return s;
+}
+
+bool near(double value, double expected, double relTol)
+{
+    return std::fabs(value - expected) <= relTol * std::fabs(expected);
+}
+
+QString err(const char *spec)
+{
+    Result<WorkloadSpec> s = parseWorkloadSpec(spec);
+    return s.ok() ? QString() : QString::fromStdString(s.error().toString());
+}
+
+} // namespace
+
+class TestWorkloads : public QObject {
+    Q_OBJECT
+
+private slots:
+    void rngKnownAnswers()
+    {
+        // Fixed outputs: the stream of a seed must never change (saved results
+        // and golden tests depend on it) and is the same on every platform.
+        Rng r(1);
+        QCOMPARE(r.next(), Q_UINT64_C(0xb3f2af6d0fc710c5));
+        QCOMPARE(r.next(), Q_UINT64_C(0x853b559647364cea));
+        Rng u(2);
+        std::int64_t counts[6] = {};
+        for (int i = 0; i < 60000; ++i)
+            ++counts[u.below(6)];
+        for (std::int64_t c : counts)
+            QVERIFY(c > 9500 && c < 10500);
+        QCOMPARE(Rng(3).range(5, 5), std::int64_t(5));
+        QVERIFY(deriveSeed(1, 0) != deriveSeed(1, 1));
+        QVERIFY(deriveSeed(1, 0, 1) != deriveSeed(1, 1, 0));
+    }
+
+    void sameSeedSameBytes_data()
+    {
+        QTest::addColumn<QString>("spec");
+        for (const GeneratorInfo &g : allGenerators())
+            QTest::newRow(g.name) << QString(g.name);
+        QTest::newRow("overlay") << "video + io:device=emmc + tick:idle_us=50000";
+        QTest::newRow("mix") << "mix(3*poisson:mean_us=40 | 1*bimodal;block=10)";
+        QTest::newRow("jittered periodic") << "periodic:kind=timer,interval_us=77,jitter_us=9";
+    }
+
+    void sameSeedSameBytes()
+    {
+        QFETCH(QString, spec);
+        const QByteArray s = spec.toUtf8();
+        const std::string a = formatStreamCsv(gen(s.constData(), 3000, 11));
+        const std::string b = formatStreamCsv(gen(s.constData(), 3000, 11));
+        QVERIFY(a.size() > 3000);
+        QCOMPARE(a, b);
+        // Every stream is valid input for the replay.
+        Result<IdleStream> back = parseStreamCsv(a, "gen");
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QCOMPARE(formatStreamCsv(*back), a);
+        // A different seed gives a different stream wherever something is random.
+        if (spec != "sweep" && spec != "periodic" && spec != "duty" && spec != "tick")
+            QVERIFY(formatStreamCsv(gen(s.constData(), 3000, 12)) != a);
+    }
+
+    void periodicTimerKind()
+    {
+        const IdleStream st = gen("periodic:kind=timer,interval_us=100,jitter_us=10,run_us=5", 20000);
+        const Stats s = stats(st);
+        QCOMPARE(s.timerShare, 1.0);
+        QVERIFY(near(s.meanWakeNs, 100000, 0.005));
+        QCOMPARE(s.minWake >= 90000 && s.maxWake <= 110000, true);
+        QCOMPARE(s.meanGapNs, 5000.0);
+    }
+
+    void periodicIpiKind()
+    {
+        const IdleStream st = gen("periodic:kind=ipi,interval_us=50", 20000);
+        const Stats s = stats(st);
+        QCOMPARE(s.timerShare, 0.0);
+        QCOMPARE(s.minWake, Ns(50000));
+        QCOMPARE(s.maxWake, Ns(50000));
+        double meanTimer = 0;
+        for (const IdleSpan &x : st) {
+            QVERIFY(x.timerNs >= 5000000 && x.timerNs <= 15000000);
+            meanTimer += double(x.timerNs);
+        }
+        QVERIFY(near(meanTimer / double(st.size()), 10000000, 0.02));
+        // pipe is the same kind as ipi.
+        QCOMPARE(formatStreamCsv(gen("periodic:kind=pipe,interval_us=50", 100)),
+                 formatStreamCsv(gen("periodic:kind=ipi,interval_us=50", 100)));
+    }
+
+    void eventCutByTimerKeepsItsAbsoluteTime()
+    {
+        // 300 us waits, unrelated timers 50..150 us away: a timer cuts each wait;
+        // the rest follows after TIMER_RUN_NS (2 us), and wake-to-wake stays 300 + 5 us
+        // (up to 2 us later when a timer fires less than 2 us before the event).
+        const IdleStream st = gen("periodic:kind=ipi,interval_us=300,run_us=5,next_timer_us=100", 5000);
+        Ns t = 0;
+        std::vector<Ns> events;
+        for (const IdleSpan &x : st) {
+            t += x.gapNs + x.wakeNs;
+            if (!x.timerWake())
+                events.push_back(t);
+            else
+                QVERIFY(x.wakeNs >= 50000 && x.wakeNs <= 150000);
+        }
+        QVERIFY(events.size() > 1000);
+        std::int64_t exact = 0;
+        for (size_t i = 1; i < events.size(); ++i) {
+            const Ns d = events[i] - events[i - 1];
+            QVERIFY(d >= 305000 - 2000 && d <= 305000 + 2000);
+            exact += d == 305000;
+        }
+        QVERIFY(double(exact) > 0.95 * double(events.size()));
+    }
+
+    void dutyCycle()
+    {
+        const IdleStream st = gen("duty:hz=347,busy_pct=20", 1000);
+        const Ns period = 1000000000000LL / 347000; // 2881844 ns
+        for (const IdleSpan &x : st) {
+            QVERIFY(x.timerWake());
+            QCOMPARE(x.gapNs, period / 5);
+            QCOMPARE(x.gapNs + x.wakeNs, period);
+        }
+        QCOMPARE(gen("duty:hz=73,busy_pct=0", 1).front().wakeNs, Ns(1000000000000LL / 73000));
+    }
+
+    void poissonMix()
+    {
+        const Stats s = stats(gen("poisson:mean_us=200,timer_pct=25", 40000));
+        QVERIFY2(near(s.meanWakeNs, 200000, 0.03), qPrintable(QString::number(s.meanWakeNs)));
+        QVERIFY2(std::fabs(s.timerShare - 0.25) < 0.015, qPrintable(QString::number(s.timerShare)));
+    }
+
+    void bimodal()
+    {
+        const IdleStream st = gen("bimodal:short_us=20,long_us=3000,short_pct=70,long_timer_pct=50", 40000);
+        std::int64_t shorts = 0, longTimers = 0;
+        for (const IdleSpan &x : st) {
+            if (x.wakeNs <= 30000) {
+                ++shorts;
+                QVERIFY(x.wakeNs >= 10000);
+            } else {
+                QVERIFY(x.wakeNs >= 1500000 && x.wakeNs <= 4500000);
+                longTimers += x.timerWake();
+            }
+        }
+        const double shortShare = double(shorts) / double(st.size());
+        QVERIFY(std::fabs(shortShare - 0.70) < 0.015);
+        QVERIFY(std::fabs(double(longTimers) / double(st.size() - size_t(shorts)) - 0.5) < 0.03);
+    }
+
+    void tickOnly()
+    {
+        const IdleStream st = gen("tick", 10);
+        for (const IdleSpan &x : st) {
+            QVERIFY(x.timerWake());
+            QCOMPARE(x.wakeNs, Ns(1000000000));
+            QCOMPARE(x.gapNs, Ns(20000));
+        }
+    }
+
+    void ioDevices_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<double>("meanUs");
+        QTest::addColumn<double>("minUs");
+        QTest::newRow("nvme") << "nvme" << 85.0 << 70.0;
+        QTest::newRow("sata") << "sata" << 190.0 << 150.0;
+        QTest::newRow("emmc") << "emmc" << 450.0 << 300.0;
+        QTest::newRow("mtd") << "mtd" << 1000.0 << 700.0;
+        QTest::newRow("nullblk") << "nullblk" << 4.0 << 3.0;
+    }
+
+    void ioDevices()
+    {
+        QFETCH(QString, device);
+        QFETCH(double, meanUs);
+        QFETCH(double, minUs);
+        const QByteArray spec = ("io:device=" + device).toUtf8();
+        const Stats s = stats(gen(spec.constData(), 40000));
+        QCOMPARE(s.timerShare, 0.0); // completions are not timers, and all waits end before 5 ms
+        QVERIFY2(near(s.meanWakeNs, meanUs * 1000, 0.03), qPrintable(QString::number(s.meanWakeNs)));
+        QVERIFY(double(s.minWake) >= minUs * 1000);
+        QCOMPARE(s.meanGapNs, 8000.0);
+    }
+
+    void ioDmDelay()
+    {
+        // 51 ms completions with a timer every 5..15 ms: timers cut every wait;
+        // completions still come every 51.07 ms + tail + 8 us of CPU time.
+        const IdleStream st = gen("io:device=dmdelay", 20000);
+        Ns t = 0, last = 0;
+        std::int64_t completions = 0;
+        double sum = 0;
+        for (const IdleSpan &x : st) {
+            t += x.gapNs + x.wakeNs;
+            if (!x.timerWake()) {
+                if (completions++ > 0)
+                    sum += double(t - last);
+                last = t;
+            }
+        }
+        QVERIFY(completions > 1000);
+        QVERIFY(near(sum / double(completions - 1), 51070000 + 15000 + 8000, 0.002));
+    }
+
+    void pingPong()
+    {
+        const IdleStream st = gen("pingpong:cpus=4,work_us=10,hop_us=3,jitter_us=1", 5000);
+        for (const IdleSpan &x : st) {
+            QVERIFY(!x.timerWake());
+            QCOMPARE(x.gapNs, Ns(10000));
+            QVERIFY(x.wakeNs >= 41000 && x.wakeNs <= 43000); // 3 * 10 + 4 * 3 = 42 us
+        }
+    }
+
+    void video()
+    {
+        // 60 fps, 2 decoder waits per frame: three spans a frame, the last one
+        // timer-ended on the frame boundary, each frame exactly 16666666 ns.
+        const IdleStream st = gen("video:fps=60,decode_us=3000,hw_waits=2,hw_wait_us=400", 3000);
+        for (size_t i = 0; i + 3 <= st.size(); i += 3) {
+            QVERIFY(!st[i].timerWake());
+            QVERIFY(!st[i + 1].timerWake());
+            QVERIFY(st[i + 2].timerWake());
+            QVERIFY(st[i].wakeNs >= 300000 && st[i].wakeNs <= 500000);
+            Ns frame = 0;
+            for (size_t k = i; k < i + 3; ++k)
+                frame += st[k].wakeNs + (k == i + 2 ? st[k].gapNs : 0) + (k == i + 2 ? 0 : st[k].gapNs);
+            QCOMPARE(frame, Ns(16666666));
+        }
+    }
+
+    void serverAndPgbench()
+    {
+        const Stats s = stats(gen("server:mean_idle_us=50,service_us=30,timer_pct=2", 50000));
+        QVERIFY(near(s.meanWakeNs, 50000, 0.03));
+        QVERIFY(std::fabs(s.timerShare - 0.02) < 0.004);
+        QVERIFY(near(s.meanGapNs, 30000, 0.05));
+
+        const IdleStream pg = gen("pgbench:queries=4,rtt_us=30,commit_us=1000", 25000);
+        double commit = 0, rtt = 0;
+        for (size_t i = 0; i < pg.size(); ++i) {
+            QVERIFY(!pg[i].timerWake());
+            if (i % 5 == 4)
+                commit += double(pg[i].wakeNs);
+            else {
+                QVERIFY(pg[i].wakeNs >= 21000 && pg[i].wakeNs <= 39000);
+                rtt += double(pg[i].wakeNs);
+            }
+        }
+        QVERIFY(near(commit / 5000.0, 1000000, 0.03));
+        QVERIFY(near(rtt / 20000.0, 30000, 0.01));
+    }
+
+    void specSweeps()
+    {
+        Result<WorkloadSpec> s = parseWorkloadSpec("periodic:kind=ipi,interval_us=30..100:8,jitter_us=1");
+        QVERIFY(s.ok());
+        QCOMPARE(s->pointCount(), 8);
+        QCOMPARE(QString::fromStdString(s->pointLabel(0)), QString("interval_us=30"));
+        QCOMPARE(QString::fromStdString(s->pointLabel(7)), QString("interval_us=100"));
+        QCOMPARE(s->sweep->values[1], std::int64_t(40000));
+        QCOMPARE(generateStream(*s, 3, 5, 1).front().wakeNs >= 59000, true);
+
+        Result<WorkloadSpec> list = parseWorkloadSpec("poisson:mean_us=2.5/10/100.125");
+        QVERIFY(list.ok());
+        QCOMPARE(list->sweep->values, (std::vector<std::int64_t>{2500, 10000, 100125}));
+        QCOMPARE(QString::fromStdString(list->pointLabel(2)), QString("mean_us=100.125"));
+
+        Result<WorkloadSpec> sweep = parseWorkloadSpec("sweep:kind=timer");
+        QVERIFY(sweep.ok());
+        QCOMPARE(sweep->pointCount(), 28);
+        QCOMPARE(QString::fromStdString(sweep->pointLabel(0)), QString("interval_us=5"));
+        QCOMPARE(QString::fromStdString(sweep->pointLabel(27)), QString("interval_us=1000"));
+        QCOMPARE(generateStream(*sweep, 27, 1, 1).front().wakeNs, Ns(1000000));
+        QVERIFY(generateStream(*sweep, 27, 1, 1).front().timerWake());
+
+        Result<WorkloadSpec> none = parseWorkloadSpec("tick");
+        QVERIFY(none.ok());
+        QCOMPARE(none->pointCount(), 1);
+        QCOMPARE(QString::fromStdString(none->pointLabel(0)), QString("all"));
+    }
+
+    void specErrors()
+    {
+        QVERIFY(err("").contains("empty workload"));
+        QVERIFY(err("perodic").contains("column 1: unknown generator 'perodic'"));
+        QVERIFY(err("periodic:intervl_us=5").contains("column 10: periodic has no parameter 'intervl_us'"));
+        QVERIFY(err("periodic:kind=irq").contains("kind is one of: timer, ipi, pipe"));
+        QVERIFY(err("periodic:interval_us=1.2345").contains("at most 3 decimals"));
+        QVERIFY(err("periodic:interval_us=5us").contains("not a number in us"));
+        QVERIFY(err("pingpong:cpus=1").contains("cpus = 1 is outside 2..4096"));
+        QVERIFY(err("pingpong:cpus=2.5").contains("whole numbers only"));
+        QVERIFY(err("periodic:interval_us=1..5:3,jitter_us=1/2").contains("only one parameter may be swept"));
+        QVERIFY(err("periodic:interval_us=5..1:3").contains("FROM <= TO"));
+        QVERIFY(err("periodic:interval_us=1..5").contains("needs a point count"));
+        QVERIFY(err("periodic:interval_us=5,interval_us=6").contains("given twice"));
+        QVERIFY(err("mix(periodic)").contains("at least two members"));
+        QVERIFY(err("mix(periodic | tick").contains("expected '|', ';block=N' or ')'"));
+        QVERIFY(err("periodic extra").contains("unexpected 'e'"));
+        QVERIFY(err("periodic:util=2000").contains("util = 2000 is outside 0..1024"));
+        QVERIFY(err("periodic:util=1/2").contains("util cannot be swept"));
+        QCOMPARE(QString::fromStdString(parseWorkloadSpec("tick:idle_us=0").error().field), QString("--workload"));
+    }
+
+    void latencyReqAndUtil()
+    {
+        const IdleStream st = gen("periodic:latency_req_us=20,util=300", 3);
+        for (const IdleSpan &x : st) {
+            QCOMPARE(x.latencyReqNs, Ns(20000));
+            QCOMPARE(x.util, 300);
+        }
+        QCOMPARE(gen("periodic:latency_req_us=none", 1).front().latencyReqNs, NO_LATENCY_REQ);
+    }
+
+    void overlayTimeline()
+    {
+        // IPIs every 300 us and a 1 ms timer, no busy time: the timer stays
+        // visible as the sleep length and ends the span at each millisecond.
+        const IdleStream st = gen("periodic:kind=ipi,interval_us=300,run_us=0,next_timer_us=0 + "
+                                  "periodic:kind=timer,interval_us=1000,run_us=0", 6);
+        const Ns expect[6][3] = {// gap, timer, wake
+                                 {0, 700000 + 300000, 300000}, {0, 700000, 300000}, {0, 400000, 300000},
+                                 {0, 100000, 100000},          {0, 1000000, 200000}, {0, 800000, 300000}};
+        for (int i = 0; i < 6; ++i) {
+            QCOMPARE(st[size_t(i)].gapNs, expect[i][0]);
+            QCOMPARE(st[size_t(i)].timerNs, expect[i][1]);
+            QCOMPARE(st[size_t(i)].wakeNs, expect[i][2]);
+        }
+    }
+
+    void overlayBusyAbsorbsEvents()
+    {
+        // Events every 10 us with 4 us of work each, plus a 50 us event stream with
+        // 30 us of work: events that arrive during the 30 us run extend it.
+        const IdleStream st = gen("periodic:kind=ipi,interval_us=6,run_us=4,next_timer_us=0 + "
+                                  "periodic:kind=ipi,interval_us=20,run_us=30,next_timer_us=0", 200);
+        Ns t = 0;
+        for (const IdleSpan &x : st) {
+            QVERIFY(x.wakeNs <= x.timerNs);
+            QVERIFY(x.gapNs >= 0 && x.wakeNs >= 0);
+            t += x.gapNs + x.wakeNs;
+        }
+        QVERIFY(t > 200 * 4000);
+        // The merged CPU starts idle; the components' first gaps only place their first events
+        // (10 us and 50 us). Wakes at 10, 20, 30, 40 and 50 us each bring 4 us of work ...
+        QCOMPARE(st[0].gapNs, Ns(0));
+        QCOMPARE(st[0].wakeNs, Ns(10000));
+        for (int i = 1; i <= 4; ++i) {
+            QCOMPARE(st[size_t(i)].gapNs, Ns(4000));
+            QCOMPARE(st[size_t(i)].wakeNs, Ns(6000));
+        }
+        // ... then the 50 us event's 30 us run absorbs the events at 60..90 us (4 us each):
+        // busy from 50 to 100 us, and the events due at 100 us end a zero-length span.
+        QCOMPARE(st[5].gapNs, Ns(50000));
+        QCOMPARE(st[5].wakeNs, Ns(0));
+    }
+
+    void mixShares()
+    {
+        const IdleStream st = gen("mix(1*periodic:kind=timer,interval_us=10 | 3*periodic:kind=timer,interval_us=20)", 40000);
+        std::int64_t tens = 0;
+        for (const IdleSpan &x : st)
+            tens += x.wakeNs == 10000;
+        QVERIFY(std::fabs(double(tens) / 40000.0 - 0.25) < 0.015);
+        // block=5: members come in runs of exactly 5.
+        const IdleStream blocks = gen("mix(periodic:kind=timer,interval_us=10 | periodic:kind=timer,interval_us=20;block=5)", 1000);
+        for (size_t i = 0; i < blocks.size(); i += 5)
+            for (size_t k = i + 1; k < i + 5; ++k)
+                QCOMPARE(blocks[k].wakeNs, blocks[i].wakeNs);
+    }
+
+    void referenceListsEveryGenerator()
+    {
+        const std::string ref = workloadReference();
+        for (const GeneratorInfo &g : allGenerators()) {
+            QVERIFY(ref.find(std::string("  ") + g.name + ": ") != std::string::npos);
+            for (const ParamInfo &p : g.params)
+                QVERIFY(ref.find(std::string(p.name) + "=") != std::string::npos);
+        }
+        QVERIFY(ref.find("interval_us=100 (us, 0..100000000)") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorkloads)
+#include "tst_workloads.moc"
