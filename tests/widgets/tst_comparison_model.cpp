@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The comparison table: a real item model (QAbstractItemModelTester), numbers
+// equal to the replay summaries and to the kernel's counts in the
+// conformance kit, a hand-checked latency cost, CSV and Markdown text.
+#include "replay_fixture.h"
+#include "widgets/comparison/comparison_table_model.h"
+#include "widgets/comparison/comparison_view.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace idlescope;
+using Col = ComparisonTableModel::Column;
+
+namespace {
+
+qint64 cell(const ComparisonTableModel &m, int row, int col)
+{
+    return m.data(m.index(row, col), Qt::EditRole).toLongLong();
+}
+
+double cellD(const ComparisonTableModel &m, int row, int col)
+{
+    return m.data(m.index(row, col), Qt::EditRole).toDouble();
+}
+
+/// Five spans on pseries-p10 (snooze 0/0, CEDE 12/120 us) whose oracle
+/// choices and wakeups are known by hand (see latencyCostByHand).
+IdleStream handStream()
+{
+    return {
+        {1000, 500000, 500000, -1, 0},        // timer wakeup at 500 us: CEDE, no cost
+        {1000, 5000000, 200000, -1, 0},       // IPI at 200 us: CEDE, pays 12 us
+        {1000, 5000000, 20000, -1, 0},        // IPI at 20 us: snooze (polls), pays 0
+        {1000, 5000000, 300000, -1, 0},       // IPI at 300 us: CEDE, pays 12 us
+        {1000, 50000000, 30000000, -1, 0},    // IPI at 30 ms, tick stopped: CEDE, pays 12 us
+    };
+}
+
+std::shared_ptr<SimulationSnapshot> handSnapshot()
+{
+    auto t = readTableJson(test::conformancePath(QStringLiteral("tables/pseries-p10.json")).toStdString());
+    return test::makeSnapshot(*t, handStream(), {"oracle"});
+}
+
+} // namespace
+
+class TestComparisonModel : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void modelTester();
+    void numbersEqualSummary();
+    void menuMatchesKernelCounts();
+    void latencyCostByHand();
+    void csvAndMarkdown();
+    void viewExportsAndActivates();
+
+private:
+    std::shared_ptr<SimulationSnapshot> m_pipe;
+};
+
+void TestComparisonModel::initTestCase()
+{
+    m_pipe = test::conformanceSnapshot("pipe-wakeups", "pseries-p10", {"menu-6.14", "oracle", "ladder-latest"});
+    QVERIFY(m_pipe);
+    QVERIFY2(m_pipe->errors.isEmpty(), qPrintable(m_pipe->errors.join(QLatin1Char('\n'))));
+    QCOMPARE(m_pipe->governorCount(), 3);
+}
+
+void TestComparisonModel::modelTester()
+{
+    ComparisonTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 0);
+    model.setSnapshot(m_pipe);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.columnCount(), int(Col::FirstStateColumn) + 2);
+    model.setSnapshot(handSnapshot());
+    QCOMPARE(model.rowCount(), 1);
+    model.setSnapshot(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(model.columnCount(), int(Col::FirstStateColumn));
+}
+
+void TestComparisonModel::numbersEqualSummary()
+{
+    ComparisonTableModel model;
+    model.setSnapshot(m_pipe);
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const ReplaySummary &s = m_pipe->runs[size_t(row)].summary;
+        QCOMPARE(model.data(model.index(row, Col::GovColumn), Qt::EditRole).toString(),
+                 QString::fromStdString(m_pipe->runs[size_t(row)].variant));
+        QCOMPARE(cell(model, row, Col::IdlesColumn), s.entries);
+        QCOMPARE(cell(model, row, Col::AbovesColumn), s.totalAbove());
+        QCOMPARE(cell(model, row, Col::BelowsColumn), s.totalBelow());
+        QCOMPARE(cell(model, row, Col::IdleMissesColumn), s.totalAbove() + s.totalBelow());
+        QCOMPARE(cellD(model, row, Col::IdleMissRatioColumn),
+                 double(s.totalAbove() + s.totalBelow()) / double(s.entries));
+        QCOMPARE(cellD(model, row, Col::AbovePercentColumn), 100.0 * double(s.totalAbove()) / double(s.entries));
+        QCOMPARE(cellD(model, row, Col::BelowPercentColumn), 100.0 * double(s.totalBelow()) / double(s.entries));
+        for (int st = 0; st < s.stateCount; ++st)
+            QCOMPARE(cell(model, row, Col::FirstStateColumn + st), s.states[size_t(st)].usage);
+        QCOMPARE(model.data(model.index(row, 0), ComparisonTableModel::GovernorIndexRole).toInt(), row);
+        QCOMPARE(model.data(model.index(row, 0), Qt::DecorationRole).value<QColor>(), m_pipe->colors[size_t(row)]);
+    }
+    QCOMPARE(model.headerData(Col::FirstStateColumn, Qt::Horizontal).toString(), QStringLiteral("snooze"));
+    QCOMPARE(model.headerData(Col::FirstStateColumn + 1, Qt::Horizontal).toString(), QStringLiteral("CEDE"));
+    QCOMPARE(model.headerData(Col::IdleMissRatioColumn, Qt::Horizontal).toString(), QStringLiteral("idle_miss_ratio"));
+}
+
+void TestComparisonModel::menuMatchesKernelCounts()
+{
+    // The kernel's own counts for this stream and table (conformance kit).
+    QFile f(test::conformancePath(QStringLiteral("expected/menu-6.14/pipe-wakeups__pseries-p10.summary.json")));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject expected = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonArray states = expected.value(QStringLiteral("states")).toArray();
+    QCOMPARE(states.size(), 2);
+
+    ComparisonTableModel model;
+    model.setSnapshot(m_pipe);
+    QCOMPARE(model.data(model.index(0, 0), Qt::EditRole).toString(), QStringLiteral("menu-6.14"));
+    qint64 above = 0, below = 0;
+    for (int st = 0; st < 2; ++st) {
+        const QJsonObject o = states[st].toObject();
+        QCOMPARE(cell(model, 0, Col::FirstStateColumn + st), o.value(QStringLiteral("usage")).toInteger());
+        above += o.value(QStringLiteral("above")).toInteger();
+        below += o.value(QStringLiteral("below")).toInteger();
+    }
+    QCOMPARE(cell(model, 0, Col::IdlesColumn), expected.value(QStringLiteral("entries")).toInteger());
+    QCOMPARE(cell(model, 0, Col::AbovesColumn), above);
+    QCOMPARE(cell(model, 0, Col::BelowsColumn), below);
+    // The same numbers written out (menu-6.14 on the POWER10 table).
+    QCOMPARE(cell(model, 0, Col::IdlesColumn), qint64(4211));
+    QCOMPARE(cell(model, 0, Col::AbovesColumn), qint64(1473));
+    QCOMPARE(cell(model, 0, Col::BelowsColumn), qint64(17));
+    QCOMPARE(model.data(model.index(0, Col::IdleMissRatioColumn)).toString(), QStringLiteral("0.354"));
+    QCOMPARE(model.data(model.index(0, Col::AbovePercentColumn)).toString(), QStringLiteral("35.0 %"));
+}
+
+void TestComparisonModel::latencyCostByHand()
+{
+    ComparisonTableModel model;
+    model.setSnapshot(handSnapshot());
+    QCOMPARE(model.rowCount(), 1);
+    const GovernorRun &run = model.snapshot()->runs[0];
+    QCOMPARE(run.size(), std::size_t(5));
+    // The oracle's states: CEDE, CEDE, snooze, CEDE, CEDE.
+    QCOMPARE(std::vector<int>(run.state.begin(), run.state.end()), (std::vector<int>{1, 1, 0, 1, 1}));
+    // Three CEDE entries end at an IPI: 3 x 12 us. The timer-ended CEDE entry
+    // and the polling entry (exit latency 0) add nothing.
+    QCOMPARE(cell(model, 0, Col::LatencyCostColumn), qint64(36000));
+    QCOMPARE(model.totals(0).latencyCostEntries, qint64(4));
+    QCOMPARE(model.data(model.index(0, Col::LatencyCostColumn)).toString(), QStringLiteral("36 us"));
+    QCOMPARE(cell(model, 0, Col::IdleMissesColumn), qint64(0));
+}
+
+void TestComparisonModel::csvAndMarkdown()
+{
+    ComparisonView view;
+    view.setSnapshot(handSnapshot());
+    QCOMPARE(view.csv(),
+             QStringLiteral("gov,idles,idle_misses,idle_miss_ratio,belows,aboves,above_pct,below_pct,"
+                            "latency_cost_ns,snooze,CEDE\n"
+                            "oracle,5,0,0,0,0,0,0,36000,1,4\n"));
+    QCOMPARE(view.markdown(),
+             QStringLiteral("| gov | idles | idle_misses | idle_miss_ratio | belows | aboves | above % | below % | "
+                            "latency cost | snooze | CEDE |\n"
+                            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+                            "| oracle | 5 | 0 | 0.000 | 0 | 0 | 0.0 % | 0.0 % | 36 us | 1 | 4 |\n"));
+}
+
+void TestComparisonModel::viewExportsAndActivates()
+{
+    ComparisonView view;
+    view.setSnapshot(m_pipe);
+    QTemporaryDir dir;
+    const QString csvPath = dir.filePath(QStringLiteral("cmp.csv"));
+    const QString mdPath = dir.filePath(QStringLiteral("cmp.md"));
+    QCOMPARE(view.exportTo(csvPath), QString());
+    QCOMPARE(view.exportTo(mdPath), QString());
+    QFile csv(csvPath), md(mdPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly) && md.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(csv.readAll()), view.csv());
+    QCOMPARE(QString::fromUtf8(md.readAll()), view.markdown());
+    QVERIFY(view.csv().contains(QStringLiteral("\nmenu-6.14,4211,1490,")));
+
+    // Sorting by aboves (descending) puts menu first; clicking reports the run index.
+    view.resize(900, 200);
+    view.show();
+    view.tableView()->sortByColumn(Col::AbovesColumn, Qt::AscendingOrder);
+    QSignalSpy spy(&view, &ComparisonView::governorActivated);
+    const QModelIndex last = view.tableView()->model()->index(2, 0);
+    QTest::mouseClick(view.tableView()->viewport(), Qt::LeftButton, {},
+                      view.tableView()->visualRect(last).center());
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.first().first().toInt(), 0); // the most aboves: menu-6.14, run 0
+
+    const QByteArray shots = qgetenv("IDLESCOPE_SCREENSHOT_DIR");
+    if (!shots.isEmpty())
+        view.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/comparison.png"));
+}
+
+QTEST_MAIN(TestComparisonModel)
+#include "tst_comparison_model.moc"

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Session files: save → load round-trips every field; bad and newer files are
+// rejected with an error naming the field; recent files in QSettings.
+#include "core/governors/registry.h"
+#include "core/io/table_json.h"
+#include "tests/test_paths.h"
+#include "widgets/session/recent_files.h"
+#include "widgets/session/session.h"
+#include "widgets/view_state.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace idlescope;
+
+namespace {
+
+/// A governor variant with at least one tunable, its first tunable and a
+/// non-default value in range (the registry decides which families exist).
+struct TunableChoice {
+    std::string variant;
+    std::string name;
+    std::int64_t value = 0;
+};
+
+TunableChoice firstTunable()
+{
+    for (const VariantInfo *v : allVariants()) {
+        auto gov = createGovernor(v->id);
+        if (!gov || gov->tunables().empty())
+            continue;
+        const TunableInfo &t = gov->tunables().front();
+        const std::int64_t value = t.kernelDefault < t.maxValue ? t.kernelDefault + 1 : t.minValue;
+        return {v->id, t.name, value};
+    }
+    return {};
+}
+
+Session sampleSession()
+{
+    Session s;
+    auto table = readTableJson(
+        (test::sharedDir() + QStringLiteral("/conformance/tables/pseries-p10.json")).toStdString());
+    Q_ASSERT(table.ok());
+    IdleStateTable t = *table;
+    // Edits a user can make in the state table view.
+    Q_ASSERT(t.setTickHz(250).ok());
+    Q_ASSERT(t.setExitLatencyNs(1, 11000).ok());
+    Q_ASSERT(t.setDisabled(0, true).ok());
+
+    s.scenario.target = {QStringLiteral("builtin"), QStringLiteral("pseries-p10"), QString(), t};
+    s.scenario.workload.kind = QStringLiteral("periodic");
+    s.scenario.workload.path = QStringLiteral("/tmp/does-not-matter.csv");
+    s.scenario.workload.description = QStringLiteral("IPI wakeups every 100 us, 200000 spans");
+    s.scenario.workload.params.insert(QStringLiteral("period_ns"), qint64(100000));
+    s.scenario.workload.params.insert(QStringLiteral("spans"), qint64(200000));
+    s.scenario.workload.params.insert(QStringLiteral("big_ns"), qint64(9007199254740993)); // > 2^53
+    s.scenario.workload.params.insert(QStringLiteral("jitter"), 0.25);
+    s.scenario.workload.params.insert(QStringLiteral("kind"), QStringLiteral("ipi"));
+    s.scenario.workload.params.insert(QStringLiteral("timer_wakes"), true);
+
+    const TunableChoice tc = firstTunable();
+    s.scenario.governors.push_back({tc.variant, {{tc.name, tc.value}}, QColor(0x1f, 0x77, 0xb4)});
+    s.scenario.governors.push_back({"oracle", {}, QColor(0x33, 0x33, 0x33)});
+    s.scenario.latencyLimitNs = 50000;
+    s.view = {1234, 567890, 4000, 1, 42};
+    return s;
+}
+
+QByteArray replaced(QByteArray json, const char *from, const char *to)
+{
+    Q_ASSERT(json.contains(from));
+    return json.replace(from, to);
+}
+
+} // namespace
+
+class TestSession : public QObject {
+    Q_OBJECT
+private slots:
+    void registryHasATunableGovernor();
+    void roundTripEveryField();
+    void fileNamesFormatVersion();
+    void overwriteLeavesNoTemporaryFile();
+    void newerVersionIsRejected();
+    void badFieldIsNamed_data();
+    void badFieldIsNamed();
+    void syntaxErrorNamesLine();
+    void missingFileIsAnError();
+    void viewStateRoundTrip();
+    void recentFiles();
+};
+
+void TestSession::registryHasATunableGovernor()
+{
+    // The round trip needs a real tunable setting; fail loudly if none exists.
+    QVERIFY(!firstTunable().variant.empty());
+}
+
+void TestSession::roundTripEveryField()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("a.idlescope"));
+    const Session s = sampleSession();
+    const Status saved = saveSession(s, path);
+    QVERIFY2(saved.ok(), saved.ok() ? "" : saved.error().toString().c_str());
+
+    const Result<Session> loaded = loadSession(path);
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+    const Session &l = *loaded;
+    const ScenarioSpec &x = l.scenario;
+
+    QCOMPARE(x.target.kind, QStringLiteral("builtin"));
+    QCOMPARE(x.target.id, QStringLiteral("pseries-p10"));
+    QCOMPARE(x.target.table.id, std::string("pseries-p10"));
+    QCOMPARE(x.target.table.tickHz, 250);
+    QCOMPARE(x.target.table.count(), 2);
+    QCOMPARE(x.target.table[0].name, std::string("snooze"));
+    QCOMPARE(x.target.table[0].disabled, true);
+    QCOMPARE(x.target.table[0].polling, true);
+    QCOMPARE(x.target.table[1].name, std::string("CEDE"));
+    QCOMPARE(x.target.table[1].exitLatencyNs, Ns(11000));
+    QCOMPARE(x.target.table[1].targetResidencyNs, Ns(120000));
+    QCOMPARE(x.target.table[1].disabled, false);
+    QCOMPARE(x.target.table.source, s.scenario.target.table.source);
+
+    QCOMPARE(x.workload.kind, QStringLiteral("periodic"));
+    QCOMPARE(x.workload.path, QStringLiteral("/tmp/does-not-matter.csv"));
+    QCOMPARE(x.workload.description, QStringLiteral("IPI wakeups every 100 us, 200000 spans"));
+    QCOMPARE(x.workload.params.size(), 6);
+    QCOMPARE(x.workload.params.value(QStringLiteral("period_ns")).toLongLong(), qint64(100000));
+    QCOMPARE(x.workload.params.value(QStringLiteral("big_ns")).toLongLong(), qint64(9007199254740993));
+    QCOMPARE(x.workload.params.value(QStringLiteral("jitter")).toDouble(), 0.25);
+    QCOMPARE(x.workload.params.value(QStringLiteral("kind")).toString(), QStringLiteral("ipi"));
+    QCOMPARE(x.workload.params.value(QStringLiteral("timer_wakes")).toBool(), true);
+
+    QCOMPARE(x.governors.size(), std::size_t(2));
+    QCOMPARE(x.governors[0].variant, s.scenario.governors[0].variant);
+    QCOMPARE(x.governors[0].settings.size(), std::size_t(1));
+    QCOMPARE(x.governors[0].settings[0], s.scenario.governors[0].settings[0]);
+    QCOMPARE(x.governors[0].color, QColor(0x1f, 0x77, 0xb4));
+    QCOMPARE(x.governors[1].variant, std::string("oracle"));
+    QVERIFY(x.governors[1].settings.empty());
+    QCOMPARE(x.governors[1].color, QColor(0x33, 0x33, 0x33));
+    QCOMPARE(x.latencyLimitNs, Ns(50000));
+
+    QCOMPARE(l.view.rangeStartNs, qint64(1234));
+    QCOMPARE(l.view.rangeEndNs, qint64(567890));
+    QCOMPARE(l.view.cursorNs, qint64(4000));
+    QCOMPARE(l.view.selectedGovernor, 1);
+    QCOMPARE(l.view.selectedEntry, qint64(42));
+
+    QVERIFY(sameSession(s, l));
+    // Saving what was loaded gives the same bytes.
+    QCOMPARE(sessionToJson(l), sessionToJson(s));
+}
+
+void TestSession::fileNamesFormatVersion()
+{
+    const QByteArray json = sessionToJson(sampleSession());
+    QVERIFY(json.startsWith("{\n    \"format_version\": 1,"));
+}
+
+void TestSession::overwriteLeavesNoTemporaryFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("b.idlescope"));
+    Session s = sampleSession();
+    QVERIFY(saveSession(s, path).ok());
+    s.scenario.latencyLimitNs = 7;
+    QVERIFY(saveSession(s, path).ok());
+    QCOMPARE(loadSession(path)->scenario.latencyLimitNs, Ns(7));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("b.idlescope")});
+
+    // A folder that does not exist: an error naming the path, nothing written.
+    const QString bad = dir.filePath(QStringLiteral("no/such/dir/c.idlescope"));
+    const Status st = saveSession(s, bad);
+    QVERIFY(!st.ok());
+    QCOMPARE(QString::fromStdString(st.error().file), bad);
+}
+
+void TestSession::newerVersionIsRejected()
+{
+    const QByteArray json =
+        replaced(sessionToJson(sampleSession()), "\"format_version\": 1", "\"format_version\": 2");
+    const Result<Session> r = sessionFromJson(json, QStringLiteral("new.idlescope"));
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().field, std::string("format_version"));
+    QCOMPARE(r.error().file, std::string("new.idlescope"));
+    QVERIFY(QString::fromStdString(r.error().message).contains(QStringLiteral("newer idlescope (format 2)")));
+}
+
+void TestSession::badFieldIsNamed_data()
+{
+    QTest::addColumn<QByteArray>("from");
+    QTest::addColumn<QByteArray>("to");
+    QTest::addColumn<QString>("field");
+
+    QTest::newRow("no version") << QByteArray("\"format_version\": 1,") << QByteArray()
+                                << QStringLiteral("format_version");
+    QTest::newRow("version is text") << QByteArray("\"format_version\": 1")
+                                     << QByteArray("\"format_version\": \"1\"")
+                                     << QStringLiteral("format_version");
+    QTest::newRow("unknown variant") << QByteArray("\"variant\": \"oracle\"")
+                                     << QByteArray("\"variant\": \"menu-9.99\"")
+                                     << QStringLiteral("governors[1].variant");
+    QTest::newRow("bad colour") << QByteArray("\"color\": \"#333333\"")
+                                << QByteArray("\"color\": \"not-a-colour\"")
+                                << QStringLiteral("governors[1].color");
+    QTest::newRow("negative exit latency") << QByteArray("\"exit_latency_ns\": 11000")
+                                           << QByteArray("\"exit_latency_ns\": -5")
+                                           << QStringLiteral("target.table.exit_latency_ns");
+    QTest::newRow("no target") << QByteArray("\"target\":") << QByteArray("\"targetX\":")
+                               << QStringLiteral("target");
+    QTest::newRow("fractional latency limit") << QByteArray("\"latency_limit_ns\": 50000")
+                                              << QByteArray("\"latency_limit_ns\": 50000.5")
+                                              << QStringLiteral("latency_limit_ns");
+    QTest::newRow("entry is text") << QByteArray("\"selected_entry\": 42")
+                                   << QByteArray("\"selected_entry\": \"42\"")
+                                   << QStringLiteral("view.selected_entry");
+    QTest::newRow("no such governor selected") << QByteArray("\"selected_governor\": 1")
+                                               << QByteArray("\"selected_governor\": 5")
+                                               << QStringLiteral("view.selected_governor");
+    QTest::newRow("param is a list") << QByteArray("\"jitter\": 0.25")
+                                     << QByteArray("\"jitter\": [1, 2]")
+                                     << QStringLiteral("workload.params.jitter");
+}
+
+void TestSession::badFieldIsNamed()
+{
+    QFETCH(QByteArray, from);
+    QFETCH(QByteArray, to);
+    QFETCH(QString, field);
+    const QByteArray json = replaced(sessionToJson(sampleSession()), from.constData(), to.constData());
+    const Result<Session> r = sessionFromJson(json, QStringLiteral("bad.idlescope"));
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(r.error().field), field);
+    QCOMPARE(r.error().file, std::string("bad.idlescope"));
+    QVERIFY(!r.error().message.empty());
+}
+
+void TestSession::syntaxErrorNamesLine()
+{
+    // Break line 3 (the "generator" line) by dropping its closing quote.
+    QByteArray json = sessionToJson(sampleSession());
+    const int at = json.indexOf("\"generator\"");
+    const int eol = json.indexOf('\n', at);
+    json.remove(eol - 2, 1);
+    const Result<Session> r = sessionFromJson(json, QStringLiteral("broken.idlescope"));
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().line, std::int64_t(3));
+}
+
+void TestSession::missingFileIsAnError()
+{
+    const Result<Session> r = loadSession(QStringLiteral("/nonexistent/x.idlescope"));
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().file, std::string("/nonexistent/x.idlescope"));
+}
+
+void TestSession::viewStateRoundTrip()
+{
+    ViewState v;
+    v.setFullRange(0, 1000000);
+    v.zoomTo(2000, 90000);
+    v.setCursorNs(5000);
+    v.selectEntry(2, 77);
+    const SessionView sv = captureView(v);
+    QCOMPARE(sv, (SessionView{2000, 90000, 5000, 2, 77}));
+
+    ViewState w;
+    w.setFullRange(0, 1000000);
+    applyView(sv, w);
+    QCOMPARE(w.rangeStartNs(), qint64(2000));
+    QCOMPARE(w.rangeEndNs(), qint64(90000));
+    QCOMPARE(w.cursorNs(), qint64(5000));
+    QCOMPARE(w.selectedGovernor(), 2);
+    QCOMPARE(w.selectedEntry(), qint64(77));
+}
+
+void TestSession::recentFiles()
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    RecentFiles recent(&settings);
+    QVERIFY(recent.files().isEmpty());
+    for (int i = 0; i < 12; ++i)
+        recent.add(dir.filePath(QStringLiteral("s%1.idlescope").arg(i)));
+    QStringList list = recent.files();
+    QCOMPARE(list.size(), RecentFiles::MAX_FILES);
+    QCOMPARE(list.first(), dir.filePath(QStringLiteral("s11.idlescope")));
+    QCOMPARE(list.last(), dir.filePath(QStringLiteral("s2.idlescope")));
+
+    // Re-adding moves to the front without duplicating.
+    recent.add(dir.filePath(QStringLiteral("s5.idlescope")));
+    list = recent.files();
+    QCOMPARE(list.size(), RecentFiles::MAX_FILES);
+    QCOMPARE(list.first(), dir.filePath(QStringLiteral("s5.idlescope")));
+    QCOMPARE(list.count(dir.filePath(QStringLiteral("s5.idlescope"))), 1);
+
+    recent.remove(dir.filePath(QStringLiteral("s5.idlescope")));
+    QCOMPARE(recent.files().size(), RecentFiles::MAX_FILES - 1);
+
+    // The menu lists them and emits the path picked.
+    RecentFilesMenu menu(nullptr, &settings);
+    QCOMPARE(menu.actions().size(), (RecentFiles::MAX_FILES - 1) + 2); // files, separator, clear
+    QString picked;
+    QObject::connect(&menu, &RecentFilesMenu::openRequested, [&](const QString &p) { picked = p; });
+    menu.actions().first()->trigger();
+    QCOMPARE(picked, dir.filePath(QStringLiteral("s11.idlescope")));
+
+    recent.clear();
+    QVERIFY(recent.files().isEmpty());
+}
+
+QTEST_MAIN(TestSession)
+#include "tst_session.moc"

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file comparison_stats.h
+ * One governor's totals as the kernel threads report them (linux-pm test
+ * reports: idles, idle_misses, idle_miss_ratio, belows, aboves, per-state
+ * usage) plus what a woken task paid: the latency cost.
+ *
+ * Latency cost: the sum of the entered states' exit latencies over the
+ * entries that ended at the span's wakeup (ENTRY_WOKEN_BY_WAKEUP) when that
+ * wakeup was not the span's timer (IdleSpan::timerWake() false), i.e. an IPI
+ * or device interrupt that a task was waiting on. Entries ended by the tick
+ * or the polling time limit woke no task; timer wakeups are left out because
+ * a governor can see them coming (sleep length). Integer ns.
+ */
+#pragma once
+
+#include "core/replay/governor_run.h"
+#include "core/states/idle_state_table.h"
+#include "core/stream/idle_span.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace idlescope {
+
+struct GovernorTotals {
+    std::int64_t idles = 0;              ///< entries (select calls)
+    std::vector<std::int64_t> usage;     ///< per state, table order
+    std::int64_t aboves = 0;
+    std::int64_t belows = 0;
+    std::int64_t idleMisses = 0;         ///< aboves + belows
+    double idleMissRatio = 0.0;          ///< idleMisses / idles (0 when no entries)
+    double abovePercent = 0.0;           ///< 100 * aboves / idles
+    double belowPercent = 0.0;           ///< 100 * belows / idles
+    Ns latencyCostNs = 0;                ///< see the file comment
+    std::int64_t latencyCostEntries = 0; ///< entries counted in latencyCostNs
+};
+
+/// Totals of @p run; usage/above/below come from run.summary, the latency
+/// cost from the per-entry columns and @p stream (the stream that was replayed).
+GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &table,
+                              const IdleStream &stream);
+
+/// The latency cost of one entry @p i of @p run (0 when it does not count).
+Ns entryLatencyCostNs(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream,
+                      std::size_t i);
+
+} // namespace idlescope

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/comparison/comparison_table_model.h"
+
+#include "core/governors/explain.h"
+#include "core/governors/registry.h"
+
+#include <QColor>
+#include <QFont>
+
+namespace idlescope {
+
+namespace {
+
+struct ColumnInfo {
+    const char *display;
+    const char *csv;
+    const char *help;
+};
+
+// The first six names are those of the linux-pm test reports.
+constexpr ColumnInfo kColumns[] = {
+    {"gov", "gov", "Governor variant"},
+    {"idles", "idles", "Idle entries (select calls)"},
+    {"idle_misses", "idle_misses", "aboves + belows"},
+    {"idle_miss_ratio", "idle_miss_ratio", "idle_misses / idles"},
+    {"belows", "belows", "Entries in a state too shallow: the next deeper enabled state would have paid off"},
+    {"aboves", "aboves", "Entries in a state too deep: left before its target residency"},
+    {"above %", "above_pct", "aboves as a percentage of idles"},
+    {"below %", "below_pct", "belows as a percentage of idles"},
+    {"latency cost", "latency_cost_ns",
+     "Exit latency paid on entries ended by a wakeup no timer announced (IPI, device interrupt)"},
+};
+
+} // namespace
+
+ComparisonTableModel::ComparisonTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void ComparisonTableModel::setSnapshot(SnapshotPtr snapshot)
+{
+    beginResetModel();
+    m_snapshot = std::move(snapshot);
+    m_totals.clear();
+    m_stateCount = 0;
+    if (m_snapshot) {
+        m_stateCount = m_snapshot->table.count();
+        const IdleStream empty;
+        const IdleStream &stream = m_snapshot->stream ? *m_snapshot->stream : empty;
+        for (const GovernorRun &run : m_snapshot->runs)
+            m_totals.push_back(governorTotals(run, m_snapshot->table, stream));
+    }
+    endResetModel();
+}
+
+int ComparisonTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_totals.size());
+}
+
+int ComparisonTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : FirstStateColumn + m_stateCount;
+}
+
+Qt::ItemFlags ComparisonTableModel::flags(const QModelIndex &index) const
+{
+    return index.isValid() ? Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemNeverHasChildren
+                           : Qt::NoItemFlags;
+}
+
+QVariant ComparisonTableModel::rawValue(int row, int column) const
+{
+    const GovernorTotals &t = totals(row);
+    switch (column) {
+    case GovColumn:
+        return QString::fromStdString(m_snapshot->runs[static_cast<std::size_t>(row)].variant);
+    case IdlesColumn: return qint64(t.idles);
+    case IdleMissesColumn: return qint64(t.idleMisses);
+    case IdleMissRatioColumn: return t.idleMissRatio;
+    case BelowsColumn: return qint64(t.belows);
+    case AbovesColumn: return qint64(t.aboves);
+    case AbovePercentColumn: return t.abovePercent;
+    case BelowPercentColumn: return t.belowPercent;
+    case LatencyCostColumn: return qint64(t.latencyCostNs);
+    default: break;
+    }
+    const auto state = static_cast<std::size_t>(column - FirstStateColumn);
+    return state < t.usage.size() ? QVariant(qint64(t.usage[state])) : QVariant();
+}
+
+QString ComparisonTableModel::displayText(int row, int column) const
+{
+    const QVariant v = rawValue(row, column);
+    switch (column) {
+    case GovColumn: {
+        const bool defaults = static_cast<std::size_t>(row) >= m_snapshot->atDefaults.size()
+                              || m_snapshot->atDefaults[static_cast<std::size_t>(row)];
+        // The same badge as the setup panel: a governor off its kernel defaults.
+        return defaults ? v.toString() : v.toString() + QStringLiteral(" ✎");
+    }
+    case IdleMissRatioColumn: return QString::number(v.toDouble(), 'f', 3);
+    case AbovePercentColumn:
+    case BelowPercentColumn: return QString::number(v.toDouble(), 'f', 1) + QStringLiteral(" %");
+    case LatencyCostColumn: return QString::fromStdString(formatDuration(v.toLongLong()));
+    default: return QString::number(v.toLongLong());
+    }
+}
+
+QString ComparisonTableModel::toolTip(int row, int column) const
+{
+    const GovernorRun &run = m_snapshot->runs[static_cast<std::size_t>(row)];
+    const GovernorTotals &t = totals(row);
+    if (column == GovColumn) {
+        const VariantInfo *v = findVariant(run.variant);
+        QString tip = v ? QStringLiteral("%1 (%2)\n%3")
+                              .arg(QString::fromUtf8(v->id), QString::fromUtf8(v->kernel),
+                                   QString::fromUtf8(v->summary))
+                        : QString::fromStdString(run.variant);
+        for (const auto &[name, value] : run.settings)
+            tip += QStringLiteral("\n%1 = %2").arg(QString::fromStdString(name)).arg(value);
+        return tip;
+    }
+    if (column == LatencyCostColumn)
+        return tr("%1 ns over %2 entries ended by a wakeup no timer announced")
+            .arg(t.latencyCostNs)
+            .arg(t.latencyCostEntries);
+    if (column >= FirstStateColumn) {
+        const int state = column - FirstStateColumn;
+        const StateStats &s = run.summary.states[static_cast<std::size_t>(state)];
+        return tr("%1: usage %2, above %3, below %4, time %5")
+            .arg(QString::fromStdString(m_snapshot->table[state].name))
+            .arg(s.usage)
+            .arg(s.above)
+            .arg(s.below)
+            .arg(QString::fromStdString(formatDuration(s.timeNs)));
+    }
+    return QString::fromUtf8(kColumns[column].help);
+}
+
+bool ComparisonTableModel::isBest(int row, int column) const
+{
+    if (m_totals.size() < 2 || (column != IdleMissesColumn && column != LatencyCostColumn))
+        return false;
+    const qint64 mine = rawValue(row, column).toLongLong();
+    for (int r = 0; r < rowCount(); ++r)
+        if (rawValue(r, column).toLongLong() < mine)
+            return false;
+    return true;
+}
+
+QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || !m_snapshot || index.row() >= rowCount() || index.column() >= columnCount())
+        return {};
+    const int row = index.row();
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole: return displayText(row, column);
+    case Qt::EditRole: return rawValue(row, column);
+    case Qt::ToolTipRole: return toolTip(row, column);
+    case GovernorIndexRole: return row;
+    case Qt::DecorationRole:
+        if (column == GovColumn && static_cast<std::size_t>(row) < m_snapshot->colors.size())
+            return m_snapshot->colors[static_cast<std::size_t>(row)];
+        return {};
+    case Qt::TextAlignmentRole:
+        return column == GovColumn ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
+                                   : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    case Qt::FontRole:
+        if (isBest(row, column)) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    default: return {};
+    }
+}
+
+QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (section >= FirstStateColumn) {
+        const IdleState &s = m_snapshot->table[section - FirstStateColumn];
+        switch (role) {
+        case Qt::DisplayRole:
+        case Qt::EditRole: return QString::fromStdString(s.name);
+        case Qt::ToolTipRole:
+            return tr("Entries that chose %1 (exit latency %2, target residency %3)")
+                .arg(QString::fromStdString(s.name), QString::fromStdString(formatDuration(s.exitLatencyNs)),
+                     QString::fromStdString(formatDuration(s.targetResidencyNs)));
+        default: return {};
+        }
+    }
+    switch (role) {
+    case Qt::DisplayRole: return QString::fromUtf8(kColumns[section].display);
+    case Qt::EditRole: return QString::fromUtf8(kColumns[section].csv);
+    case Qt::ToolTipRole: return QString::fromUtf8(kColumns[section].help);
+    default: return {};
+    }
+}
+
+} // namespace idlescope

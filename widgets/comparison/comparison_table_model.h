@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file comparison_table_model.h
+ * The comparison table: one row per governor of a SimulationSnapshot, in
+ * display order, with the columns of the linux-pm test reports (gov, idles,
+ * idle_misses, idle_miss_ratio, belows, aboves), above/below as percentages,
+ * the latency cost (comparison_stats.h), then one usage column per state
+ * named after the state (as the threads do: "WFI", "WFI2").
+ *
+ * Roles: DisplayRole text for people; EditRole the raw value (qint64 counts
+ * and ns, double ratios and percentages, the variant id), used for sorting
+ * and CSV; DecorationRole the governor colour (column 0); ToolTipRole;
+ * TextAlignmentRole; FontRole (bold: the lowest idle_misses and latency cost);
+ * GovernorIndexRole the row's index into SimulationSnapshot::runs.
+ * Horizontal headers: DisplayRole names, EditRole CSV names, ToolTipRole help.
+ */
+#pragma once
+
+#include "widgets/comparison/comparison_stats.h"
+#include "widgets/runner/simulation_snapshot.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace idlescope {
+
+class ComparisonTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        GovColumn,
+        IdlesColumn,
+        IdleMissesColumn,
+        IdleMissRatioColumn,
+        BelowsColumn,
+        AbovesColumn,
+        AbovePercentColumn,
+        BelowPercentColumn,
+        LatencyCostColumn,
+        FirstStateColumn, ///< usage of state 0; state i is FirstStateColumn + i
+    };
+    static constexpr int GovernorIndexRole = Qt::UserRole + 1;
+
+    explicit ComparisonTableModel(QObject *parent = nullptr);
+
+    /// Rebuilds every row from @p snapshot (null clears the table).
+    void setSnapshot(SnapshotPtr snapshot);
+    SnapshotPtr snapshot() const { return m_snapshot; }
+
+    /// The totals behind row @p row (display order).
+    const GovernorTotals &totals(int row) const { return m_totals[static_cast<std::size_t>(row)]; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+
+private:
+    QVariant rawValue(int row, int column) const;
+    QString displayText(int row, int column) const;
+    QString toolTip(int row, int column) const;
+    bool isBest(int row, int column) const;
+
+    SnapshotPtr m_snapshot;
+    std::vector<GovernorTotals> m_totals;
+    int m_stateCount = 0;
+};
+
+} // namespace idlescope

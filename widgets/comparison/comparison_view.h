@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file comparison_view.h
+ * The comparison table beside the plots: a sortable view of
+ * ComparisonTableModel with Copy (Markdown / CSV) and Export (a .csv or .md
+ * file, written atomically) buttons. Clicking a row emits governorActivated.
+ */
+#pragma once
+
+#include "widgets/runner/simulation_snapshot.h"
+
+#include <QWidget>
+
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace idlescope {
+
+class ComparisonTableModel;
+
+class ComparisonView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ComparisonView(QWidget *parent = nullptr);
+
+    /// Shows the totals of @p snapshot (null clears).
+    void setSnapshot(SnapshotPtr snapshot);
+
+    ComparisonTableModel *model() const { return m_model; }
+    QTableView *tableView() const { return m_view; }
+
+    /// The table as Markdown / CSV (rows in model order, not view order).
+    QString markdown() const;
+    QString csv() const;
+    /// Writes the table to @p path: Markdown for a ".md" suffix, CSV otherwise.
+    /// Returns an empty string on success, else the error message.
+    QString exportTo(const QString &path) const;
+
+public slots:
+    void copyMarkdown();
+    void copyCsv();
+    /// Asks for a file name, then exportTo().
+    void exportWithDialog();
+
+signals:
+    /// The user clicked the row of snapshot run @p governorIndex.
+    void governorActivated(int governorIndex);
+
+private:
+    ComparisonTableModel *m_model = nullptr;
+    QSortFilterProxyModel *m_proxy = nullptr;
+    QTableView *m_view = nullptr;
+};
+
+} // namespace idlescope

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/export/model_export.h"
+
+#include <QAbstractItemModel>
+#include <QStringList>
+
+namespace idlescope {
+
+namespace {
+
+QString headerText(const QAbstractItemModel &m, int column, int role)
+{
+    const QVariant v = m.headerData(column, Qt::Horizontal, role);
+    return v.isValid() ? v.toString() : m.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+}
+
+QString machineText(const QAbstractItemModel &m, int row, int column)
+{
+    const QModelIndex idx = m.index(row, column);
+    const QVariant edit = m.data(idx, Qt::EditRole);
+    const QVariant v = edit.isValid() ? edit : m.data(idx, Qt::DisplayRole);
+    if (v.typeId() == QMetaType::Double)
+        return QString::number(v.toDouble(), 'g', 12);
+    return v.toString();
+}
+
+bool isRightAligned(const QAbstractItemModel &m, int column)
+{
+    if (m.rowCount() == 0)
+        return false;
+    const QVariant a = m.data(m.index(0, column), Qt::TextAlignmentRole);
+    return a.isValid() && (a.toInt() & Qt::AlignRight);
+}
+
+QString markdownCell(QString text)
+{
+    return text.replace(QLatin1Char('|'), QLatin1String("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
+} // namespace
+
+QString csvField(const QString &text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"'))
+        && !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
+        return text;
+    QString q = text;
+    q.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + q + QLatin1Char('"');
+}
+
+QString modelToCsv(const QAbstractItemModel &model)
+{
+    QString out;
+    QStringList fields;
+    for (int c = 0; c < model.columnCount(); ++c)
+        fields << csvField(headerText(model, c, Qt::EditRole));
+    out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
+    for (int r = 0; r < model.rowCount(); ++r) {
+        fields.clear();
+        for (int c = 0; c < model.columnCount(); ++c)
+            fields << csvField(machineText(model, r, c));
+        out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+QString modelToMarkdown(const QAbstractItemModel &model)
+{
+    QStringList head, rule;
+    for (int c = 0; c < model.columnCount(); ++c) {
+        head << markdownCell(headerText(model, c, Qt::DisplayRole));
+        rule << (isRightAligned(model, c) ? QStringLiteral("---:") : QStringLiteral("---"));
+    }
+    QString out = QLatin1String("| ") + head.join(QLatin1String(" | ")) + QLatin1String(" |\n");
+    out += QLatin1String("| ") + rule.join(QLatin1String(" | ")) + QLatin1String(" |\n");
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < model.columnCount(); ++c)
+            cells << markdownCell(model.data(model.index(r, c), Qt::DisplayRole).toString());
+        out += QLatin1String("| ") + cells.join(QLatin1String(" | ")) + QLatin1String(" |\n");
+    }
+    return out;
+}
+
+} // namespace idlescope

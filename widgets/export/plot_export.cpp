@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/export/plot_export.h"
+
+#include "core/io/atomic_file.h"
+#include "widgets/plots/qcp.h"
+
+#include <QBuffer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+namespace idlescope {
+
+namespace {
+
+QSize exportSize(const QCustomPlot &plot, int width, int height)
+{
+    if (width > 0 && height > 0)
+        return {width, height};
+    const QSize s = plot.size();
+    return s.isEmpty() ? QSize(800, 500) : s;
+}
+
+QByteArray renderPng(QCustomPlot &plot, QSize size, double scale)
+{
+    const QPixmap pixmap = plot.toPixmap(size.width(), size.height(), scale);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    pixmap.save(&buffer, "PNG");
+    return bytes;
+}
+
+/// Vector output: QCustomPlot draws through a QCPPainter in vectorized mode.
+void paintVector(QCustomPlot &plot, QPaintDevice &device, QSize size)
+{
+    QCPPainter painter;
+    if (!painter.begin(&device))
+        return;
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.setWindow(QRect(QPoint(0, 0), size));
+    plot.toPainter(&painter, size.width(), size.height());
+    painter.end();
+}
+
+QByteArray renderPdf(QCustomPlot &plot, QSize size)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&buffer);
+        writer.setCreator(QStringLiteral("idlescope"));
+        writer.setPageSize(QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        paintVector(plot, writer, size);
+    } // the writer finishes the document when destroyed
+    return bytes;
+}
+
+QByteArray renderSvg(QCustomPlot &plot, QSize size)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(QStringLiteral("idlescope plot"));
+    paintVector(plot, svg, size);
+    return bytes;
+}
+
+Status writeBytes(const QString &path, const QByteArray &bytes)
+{
+    if (bytes.isEmpty())
+        return Error{path.toStdString(), 0, "", "nothing was rendered"};
+    return writeFileAtomically(path.toStdString(),
+                               std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+}
+
+} // namespace
+
+std::optional<PlotFormat> plotFormatForPath(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        return PlotFormat::Png;
+    if (suffix == QLatin1String("pdf"))
+        return PlotFormat::Pdf;
+    if (suffix == QLatin1String("svg"))
+        return PlotFormat::Svg;
+    return std::nullopt;
+}
+
+QByteArray renderPlot(QCustomPlot &plot, PlotFormat format, int width, int height, double scale)
+{
+    const QSize size = exportSize(plot, width, height);
+    switch (format) {
+    case PlotFormat::Png: return renderPng(plot, size, scale);
+    case PlotFormat::Pdf: return renderPdf(plot, size);
+    case PlotFormat::Svg: return renderSvg(plot, size);
+    }
+    return {};
+}
+
+Status exportPlot(QCustomPlot &plot, const QString &path, int width, int height, double scale)
+{
+    const std::optional<PlotFormat> format = plotFormatForPath(path);
+    if (!format)
+        return Error{path.toStdString(), 0, "", "unknown image format: use .png, .pdf or .svg"};
+    return writeBytes(path, renderPlot(plot, *format, width, height, scale));
+}
+
+Status exportWidgetPng(QWidget &widget, const QString &path)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    widget.grab().save(&buffer, "PNG");
+    return writeBytes(path, bytes);
+}
+
+QString plotFileFilter()
+{
+    return QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)");
+}
+
+void exportPlotWithDialog(QCustomPlot &plot, QWidget *parent, const QString &suggestedName)
+{
+    QString selected;
+    QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export plot"), suggestedName,
+                                                plotFileFilter(), &selected);
+    if (path.isEmpty())
+        return;
+    if (!plotFormatForPath(path)) // no suffix typed: take the filter's
+        path += selected.contains(QLatin1String("*.pdf"))   ? QStringLiteral(".pdf")
+                : selected.contains(QLatin1String("*.svg")) ? QStringLiteral(".svg")
+                                                            : QStringLiteral(".png");
+    const Status st = exportPlot(plot, path);
+    if (!st.ok())
+        QMessageBox::warning(parent, QObject::tr("Export failed"),
+                             QString::fromStdString(st.error().toString()));
+}
+
+} // namespace idlescope

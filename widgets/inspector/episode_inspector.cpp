@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/inspector/episode_inspector.h"
+
+#include "widgets/inspector/inspector_html.h"
+#include "widgets/inspector/reasoning_chart.h"
+#include "widgets/view_state.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace idlescope {
+
+EpisodeInspector::EpisodeInspector(QWidget *parent) : QWidget(parent)
+{
+    createActions();
+    setupUi();
+    connect(&m_watcher, &QFutureWatcher<Job>::finished, this, [this] {
+        const Job job = m_watcher.result();
+        present(job.result, job.request);
+    });
+    showMessage(tr("Click an entry in a plot, or press <b>N</b> for the next miss."));
+}
+
+EpisodeInspector::~EpisodeInspector()
+{
+    m_watcher.waitForFinished(); // the job holds its own snapshot pointer; just do not leak the thread
+}
+
+void EpisodeInspector::createActions()
+{
+    m_nextAction = new QAction(tr("Next Miss"), this);
+    m_nextAction->setShortcut(QKeySequence(Qt::Key_N));
+    m_nextAction->setToolTip(tr("Select the next above/below entry of this governor (N)"));
+    m_prevAction = new QAction(tr("Previous Miss"), this);
+    m_prevAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_N));
+    m_prevAction->setToolTip(tr("Select the previous above/below entry of this governor (Shift+N)"));
+    for (QAction *a : {m_nextAction, m_prevAction})
+        a->setShortcutContext(Qt::WindowShortcut);
+    addAction(m_nextAction);
+    addAction(m_prevAction);
+    connect(m_nextAction, &QAction::triggered, this, &EpisodeInspector::nextMiss);
+    connect(m_prevAction, &QAction::triggered, this, &EpisodeInspector::previousMiss);
+}
+
+void EpisodeInspector::setupUi()
+{
+    auto tool = [this](QAction *a, Qt::ArrowType arrow) {
+        auto *b = new QToolButton(this);
+        b->setDefaultAction(a);
+        b->setArrowType(arrow);
+        b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        return b;
+    };
+    m_kindBox = new QComboBox(this);
+    m_kindBox->addItems({tr("above or below"), tr("above only"), tr("below only")});
+    m_kindBox->setToolTip(tr("Which misses Next/Previous Miss looks for"));
+    connect(m_kindBox, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_missKind = static_cast<MissKind>(i); });
+
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->addWidget(tool(m_prevAction, Qt::LeftArrow));
+    bar->addWidget(tool(m_nextAction, Qt::RightArrow));
+    bar->addWidget(m_kindBox);
+    bar->addStretch(1);
+
+    m_title = new QLabel(this);
+    m_title->setTextFormat(Qt::RichText);
+    m_title->setWordWrap(true);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_text = new QTextBrowser(this);
+    m_text->setOpenLinks(false);
+    m_chart = new ReasoningChart(this);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_text);
+    split->addWidget(m_chart);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_title);
+    layout->addWidget(split, 1);
+}
+
+void EpisodeInspector::setMissKind(MissKind k)
+{
+    m_missKind = k;
+    m_kindBox->setCurrentIndex(static_cast<int>(k));
+}
+
+std::uint8_t EpisodeInspector::missMask() const
+{
+    switch (m_missKind) {
+    case MissKind::Above: return ENTRY_ABOVE;
+    case MissKind::Below: return ENTRY_BELOW;
+    case MissKind::Any: break;
+    }
+    return ENTRY_ABOVE | ENTRY_BELOW;
+}
+
+void EpisodeInspector::setSnapshot(SnapshotPtr snapshot)
+{
+    m_snap = std::move(snapshot);
+    const bool stillThere = m_snap && m_gov >= 0 && m_gov < m_snap->governorCount()
+                            && m_entry >= 0
+                            && m_entry < static_cast<qint64>(m_snap->runs[size_t(m_gov)].size());
+    const bool enable = m_snap && m_snap->governorCount() > 0;
+    m_nextAction->setEnabled(enable);
+    m_prevAction->setEnabled(enable);
+    if (stillThere) {
+        const int g = m_gov;
+        const qint64 e = m_entry;
+        m_gov = -1; // force a refresh: the run may have changed
+        showEntry(g, e);
+    } else {
+        showEntry(-1, -1);
+    }
+}
+
+void EpisodeInspector::setViewState(ViewState *view)
+{
+    if (m_view)
+        disconnect(m_view, nullptr, this, nullptr);
+    m_view = view;
+    if (m_view)
+        connect(m_view, &ViewState::entrySelected, this, &EpisodeInspector::showEntry);
+}
+
+void EpisodeInspector::showMessage(const QString &text)
+{
+    m_detail.reset();
+    m_title->setText(text);
+    m_text->clear();
+    m_chart->clear();
+}
+
+void EpisodeInspector::showEntry(int governorIndex, qint64 entryIndex)
+{
+    if (governorIndex == m_gov && entryIndex == m_entry && m_detail)
+        return;
+    m_gov = governorIndex;
+    m_entry = entryIndex;
+    const std::uint64_t request = ++m_request;
+    if (!m_snap || governorIndex < 0 || entryIndex < 0) {
+        showMessage(tr("No entry selected. Click an entry in a plot, or press <b>N</b> for the next miss."));
+        emit detailShown(-1, -1);
+        return;
+    }
+    if (entryIndex < SYNC_ENTRY_LIMIT) {
+        present(computeEntryDetail(*m_snap, governorIndex, entryIndex), request);
+        return;
+    }
+    m_title->setText(tr("Replaying %1 entries to explain entry %2…").arg(entryIndex).arg(entryIndex));
+    SnapshotPtr snap = m_snap; // the worker keeps the snapshot alive
+    m_watcher.setFuture(QtConcurrent::run([snap, governorIndex, entryIndex, request] {
+        return Job{computeEntryDetail(*snap, governorIndex, entryIndex), request};
+    }));
+}
+
+void EpisodeInspector::present(const Result<EntryDetail> &r, std::uint64_t request)
+{
+    if (request != m_request)
+        return; // a newer selection superseded this one
+    if (!r.ok()) {
+        showMessage(tr("Cannot explain this entry: %1").arg(QString::fromStdString(r.error().toString())));
+        emit detailShown(-1, -1);
+        return;
+    }
+    m_detail = r.value();
+    const QColor color = size_t(m_gov) < m_snap->colors.size() ? m_snap->colors[size_t(m_gov)]
+                                                               : QColor(Qt::black);
+    m_title->setText(QStringLiteral("<b>%1</b>").arg(entryTitle(*m_detail).toHtmlEscaped()));
+    m_text->setHtml(entryDetailHtml(*m_detail, m_snap->table, color));
+    m_chart->showDetail(*m_detail, m_snap->table, color);
+    emit detailShown(m_gov, m_entry);
+}
+
+void EpisodeInspector::jumpToMiss(bool forward)
+{
+    if (!m_snap || m_snap->governorCount() == 0)
+        return;
+    const int gov = m_gov >= 0 && m_gov < m_snap->governorCount() ? m_gov : 0;
+    const qint64 from = gov == m_gov ? m_entry : -1;
+    const std::int64_t next = findMiss(m_snap->runs[size_t(gov)], from, forward, missMask());
+    if (next < 0) {
+        m_title->setText(forward ? tr("No later miss in %1.").arg(QString::fromStdString(m_snap->runs[size_t(gov)].variant))
+                                 : tr("No earlier miss in %1.").arg(QString::fromStdString(m_snap->runs[size_t(gov)].variant)));
+        return;
+    }
+    if (m_view)
+        m_view->selectEntry(gov, next); // comes back through entrySelected → showEntry
+    if (m_gov != gov || m_entry != next)
+        showEntry(gov, next);
+    emit entrySelected(gov, next);
+}
+
+void EpisodeInspector::nextMiss() { jumpToMiss(true); }
+void EpisodeInspector::previousMiss() { jumpToMiss(false); }
+
+QString EpisodeInspector::plainText() const
+{
+    QTextDocument title;
+    title.setHtml(m_title->text());
+    return title.toPlainText() + QLatin1Char('\n') + m_text->toPlainText();
+}
+
+QString EpisodeInspector::html() const { return m_text->toHtml(); }
+
+} // namespace idlescope

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file episode_inspector.h
+ * The episode inspector (content of a QDockWidget): for the selected entry of
+ * the selected governor it shows the entry's inputs and what ended it, the
+ * decision with its above/below verdict, the governor's reasoning in plain
+ * sentences, a small chart (reasoning_chart.h), the oracle's choice for the
+ * same entry and what the mistake cost. "Previous miss" / "Next miss" move
+ * the selection to the neighbouring above and/or below entry.
+ *
+ * Usage: setSnapshot() with every new snapshot, setViewState() once (the
+ * inspector then follows ViewState::entrySelected and moves the selection
+ * through ViewState::selectEntry, so every plot follows). Without a
+ * ViewState, call showEntry() and connect entrySelected().
+ *
+ * The details are re-computed by replaying the governor up to the entry
+ * (reasoningAt): directly for entries below SYNC_ENTRY_LIMIT, else on a
+ * worker thread; detailShown() tells when the panel is up to date.
+ */
+#pragma once
+
+#include "widgets/inspector/entry_detail.h"
+#include "widgets/runner/simulation_snapshot.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <optional>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QTextBrowser;
+class QToolButton;
+
+namespace idlescope {
+
+class ReasoningChart;
+class ViewState;
+
+class EpisodeInspector : public QWidget {
+    Q_OBJECT
+public:
+    /// Entries below this index are explained on the GUI thread (a replay of
+    /// that many entries takes a few ms); later ones on a worker.
+    static constexpr std::int64_t SYNC_ENTRY_LIMIT = 200000;
+
+    /// Which misses "next/previous miss" looks for.
+    enum class MissKind { Any, Above, Below };
+
+    explicit EpisodeInspector(QWidget *parent = nullptr);
+    ~EpisodeInspector() override;
+
+    /// A new simulation; re-shows the current selection if it still exists.
+    void setSnapshot(SnapshotPtr snapshot);
+    /// Follow (and drive) the shared selection; may be null.
+    void setViewState(ViewState *view);
+
+    MissKind missKind() const { return m_missKind; }
+    void setMissKind(MissKind k);
+
+    /// The detail on display, or null (nothing selected, or still computing).
+    const EntryDetail *detail() const { return m_detail ? &*m_detail : nullptr; }
+    /// The panel's text as plain text (title + body), for tests and copying.
+    QString plainText() const;
+    /// The panel's HTML body.
+    QString html() const;
+    ReasoningChart *chart() const { return m_chart; }
+
+    /// Actions with shortcuts ("N" / "Shift+N"), for menus and toolbars.
+    QAction *nextMissAction() const { return m_nextAction; }
+    QAction *previousMissAction() const { return m_prevAction; }
+
+public slots:
+    /// Show entry @p entryIndex of run @p governorIndex; (-1, -1) clears.
+    void showEntry(int governorIndex, qint64 entryIndex);
+    void nextMiss();
+    void previousMiss();
+
+signals:
+    /// The inspector moved the selection (next/previous miss).
+    void entrySelected(int governorIndex, qint64 entryIndex);
+    /// The panel now shows this entry (or (-1, -1): cleared / failed).
+    void detailShown(int governorIndex, qint64 entryIndex);
+
+private:
+    void setupUi();
+    void createActions();
+    void jumpToMiss(bool forward);
+    void present(const Result<EntryDetail> &r, std::uint64_t request);
+    void showMessage(const QString &text);
+    std::uint8_t missMask() const;
+
+    SnapshotPtr m_snap;
+    ViewState *m_view = nullptr;
+    std::optional<EntryDetail> m_detail;
+    int m_gov = -1;
+    qint64 m_entry = -1;
+    std::uint64_t m_request = 0;
+    MissKind m_missKind = MissKind::Any;
+
+    QLabel *m_title = nullptr;
+    QTextBrowser *m_text = nullptr;
+    ReasoningChart *m_chart = nullptr;
+    QComboBox *m_kindBox = nullptr;
+    QAction *m_nextAction = nullptr;
+    QAction *m_prevAction = nullptr;
+    struct Job {
+        Result<EntryDetail> result = Error{};
+        std::uint64_t request = 0;
+    };
+    QFutureWatcher<Job> m_watcher;
+};
+
+} // namespace idlescope

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/inspector/reasoning_chart.h"
+
+#include "core/governors/explain.h"
+#include "widgets/plots/qcp.h"
+
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace idlescope {
+
+namespace {
+
+const QColor GREY(0xa0, 0xa0, 0xa0);
+const QColor LIGHT_GREY(0xd8, 0xd8, 0xd8);
+const QColor ORANGE(0xe6, 0x7e, 0x22);
+const QColor DARK(0x33, 0x33, 0x33);
+
+double toUs(Ns ns) { return static_cast<double>(ns) / 1000.0; }
+
+QString usText(double us) { return QString::fromStdString(formatDuration(static_cast<Ns>(us * 1000.0))); }
+
+QString name(const IdleStateTable &t, int i)
+{
+    return i >= 0 && i < t.count() ? QString::fromStdString(t[i].name) : QStringLiteral("?");
+}
+
+QCPBars *makeBars(QCustomPlot *plot, const QColor &fill, const QString &legend)
+{
+    auto *b = new QCPBars(plot->xAxis, plot->yAxis);
+    b->setName(legend);
+    b->setBrush(fill);
+    b->setPen(QPen(fill.darker(130)));
+    b->setWidth(0.7);
+    return b;
+}
+
+/// Log scale when the values span more than two decades; base for bars on it.
+void setValueScale(QCustomPlot *plot, double lo, double hi, QList<QCPBars *> bars)
+{
+    lo = std::max(lo, 0.001);
+    hi = std::max(hi, lo * 2);
+    if (hi / lo > 100.0) {
+        plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+        plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+        plot->yAxis->setRange(lo / 2, hi * 2);
+        for (QCPBars *b : bars)
+            b->setBaseValue(lo / 2);
+    } else {
+        plot->yAxis->setScaleType(QCPAxis::stLinear);
+        plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        plot->yAxis->setRange(0, hi * 1.15);
+    }
+}
+
+} // namespace
+
+ReasoningChart::ReasoningChart(QWidget *parent) : QWidget(parent)
+{
+    m_plot = new QCustomPlot(this);
+    m_plot->setMinimumSize(320, 200);
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFont(QFont(font().family(), 8));
+    m_plot->legend->setBrush(QColor(255, 255, 255, 200));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    clear();
+}
+
+void ReasoningChart::reset(const QString &title)
+{
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    m_plot->xAxis->setLabel(QString());
+    m_plot->yAxis->setLabel(QString());
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    m_plot->yAxis->setScaleType(QCPAxis::stLinear);
+    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    if (m_plot->plotLayout()->rowCount() < 2) {
+        m_plot->plotLayout()->insertRow(0);
+        m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), 9, QFont::Bold)));
+    }
+    static_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0))->setText(title);
+    m_barCount = 0;
+}
+
+void ReasoningChart::clear()
+{
+    reset(tr("Select an entry"));
+    m_kind = Kind::None;
+    m_plot->legend->setVisible(false);
+    m_plot->replot();
+}
+
+void ReasoningChart::showDetail(const EntryDetail &d, const IdleStateTable &table, const QColor &color)
+{
+    m_plot->legend->setVisible(true);
+    if (const auto *m = std::get_if<MenuReasoning>(&d.reasoning); m && m->intervalCount > 0)
+        drawMenu(*m, table, color);
+    else if (const auto *t = std::get_if<TeoReasoning>(&d.reasoning); t && t->binCount > 0)
+        drawTeo(*t, table, color);
+    else
+        drawRuler(d, table, color);
+    m_plot->replot();
+}
+
+void ReasoningChart::addLevel(double y, const QString &label, const QPen &pen, bool labelLeft)
+{
+    auto *line = new QCPItemStraightLine(m_plot);
+    line->point1->setCoords(0, y);
+    line->point2->setCoords(1, y);
+    line->setPen(pen);
+    auto *text = new QCPItemText(m_plot);
+    text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    text->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    text->position->setCoords(labelLeft ? 0.01 : 0.99, y);
+    text->setPositionAlignment((labelLeft ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignBottom);
+    text->setText(label);
+    text->setColor(pen.color().darker(120));
+    text->setFont(QFont(font().family(), 8));
+}
+
+void ReasoningChart::drawMenu(const MenuReasoning &r, const IdleStateTable &table, const QColor &color)
+{
+    m_kind = Kind::MenuWindow;
+    reset(tr("menu: the last %1 idle intervals (oldest left)").arg(r.intervalCount));
+    QCPBars *used = makeBars(m_plot, color, tr("used"));
+    QCPBars *dropped = makeBars(m_plot, GREY, tr("dropped as outlier"));
+    QCPBars *ignored = makeBars(m_plot, LIGHT_GREY, tr("never considered"));
+    double lo = 1e300, hi = 0;
+    for (int k = 0; k < r.intervalCount; ++k) {
+        const std::uint32_t v = r.intervalsUs[static_cast<std::size_t>(k)];
+        if (v == UINT_MAX_U32) // "no data" placeholder: drawn at the top below
+            continue;
+        lo = std::min(lo, std::max(1.0, double(v)));
+        hi = std::max(hi, double(v));
+    }
+    const double typical = r.typicalUs == UINT_MAX_U32 ? -1.0 : double(r.typicalUs);
+    const double planned = toUs(r.predictedInitialNs);
+    for (double y : {typical, planned, toUs(r.residencyThresholdNs)})
+        if (y > 0 && y < 1e9)
+            lo = std::min(lo, y), hi = std::max(hi, y);
+    for (int i = 0; i < table.count(); ++i)
+        if (table[i].targetResidencyNs > 0 && !table[i].disabled)
+            hi = std::max(hi, toUs(table[i].targetResidencyNs)), lo = std::min(lo, toUs(table[i].targetResidencyNs));
+    if (hi <= 0)
+        hi = 1;
+    for (int k = 0; k < r.intervalCount; ++k) {
+        const std::uint32_t v = r.intervalsUs[static_cast<std::size_t>(k)];
+        const double y = v == UINT_MAX_U32 ? hi * 1.5 : double(v);
+        QCPBars *bars = (r.invalidMask >> k & 1) || v == UINT_MAX_U32 ? ignored
+                        : (r.discardedMask >> k & 1)                   ? dropped
+                                                                       : used;
+        bars->addData(k + 1, y);
+    }
+    m_barCount = r.intervalCount;
+    for (QCPBars *b : {used, dropped, ignored})
+        if (b->dataCount() == 0)
+            b->removeFromLegend();
+    setValueScale(m_plot, lo, hi, {used, dropped, ignored});
+    m_plot->xAxis->setRange(0.3, r.intervalCount + 0.7);
+    m_plot->xAxis->setLabel(tr("sample"));
+    m_plot->yAxis->setLabel(tr("µs"));
+
+    for (int i = 1; i < table.count(); ++i)
+        if (!table[i].disabled)
+            addLevel(toUs(table[i].targetResidencyNs),
+                     tr("%1 target residency %2").arg(name(table, i)).arg(usText(toUs(table[i].targetResidencyNs))),
+                     QPen(DARK, 1, Qt::DotLine));
+    if (r.residencyThresholdNs > 0 && !r.timerQueried)
+        addLevel(toUs(r.residencyThresholdNs), tr("residency threshold %1").arg(usText(toUs(r.residencyThresholdNs))),
+                 QPen(GREY, 1, Qt::DashDotLine), true);
+    if (typical > 0)
+        addLevel(typical, tr("typical interval %1").arg(usText(typical)), QPen(color.darker(150), 2), true);
+    if (planned > 0 && planned < 1e9 && planned != typical)
+        addLevel(planned, tr("menu's plan %1").arg(usText(planned)), QPen(ORANGE, 1.5, Qt::DashLine), true);
+}
+
+void ReasoningChart::drawTeo(const TeoReasoning &r, const IdleStateTable &table, const QColor &color)
+{
+    m_kind = Kind::TeoBins;
+    reset(r.legacy ? tr("teo-5.13: per-state hits, misses and early hits")
+                   : tr("teo: hits and intercepts per bin (bin i starts at state i's target residency)"));
+    auto *ticker = new QCPAxisTickerText;
+    QCPBars *hits = makeBars(m_plot, color, tr("hits"));
+    QCPBars *intercepts = makeBars(m_plot, ORANGE, r.legacy ? tr("misses") : tr("intercepts"));
+    QCPBars *extra = r.legacy ? makeBars(m_plot, GREY, tr("early hits")) : nullptr;
+    auto *group = new QCPBarsGroup(m_plot);
+    for (QCPBars *b : {hits, intercepts, extra})
+        if (b) {
+            b->setWidth(r.legacy ? 0.26 : 0.38);
+            b->setBarsGroup(group);
+        }
+    double hi = 1;
+    for (int i = 0; i < r.binCount; ++i) {
+        const auto s = static_cast<std::size_t>(i);
+        hits->addData(i, r.hits[s]);
+        intercepts->addData(i, r.intercepts[s]);
+        if (extra)
+            extra->addData(i, r.extra[s]);
+        hi = std::max({hi, double(r.hits[s]), double(r.intercepts[s]), r.legacy ? double(r.extra[s]) : 0.0});
+        QString label = name(table, i);
+        if (i == r.candidateIdx)
+            label += tr("\ncandidate");
+        if (i == r.chosenIdx)
+            label += tr("\nchosen");
+        ticker->addTick(i, label);
+    }
+    m_barCount = r.binCount * (r.legacy ? 3 : 2);
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(ticker));
+    m_plot->xAxis->setRange(-0.6, r.binCount - 0.4);
+    m_plot->yAxis->setRange(0, hi * 1.2);
+    m_plot->yAxis->setLabel(tr("decayed count (PULSE = 1024)"));
+}
+
+void ReasoningChart::drawRuler(const EntryDetail &d, const IdleStateTable &table, const QColor &color)
+{
+    m_kind = Kind::StateRuler;
+    reset(tr("target residency per state vs this entry's times"));
+    auto *ticker = new QCPAxisTickerText;
+    QCPBars *other = makeBars(m_plot, LIGHT_GREY, tr("target residency"));
+    QCPBars *chosen = makeBars(m_plot, color, tr("chosen: %1").arg(name(table, d.entry.state)));
+    double lo = 1e300, hi = 0;
+    for (int i = 0; i < table.count(); ++i) {
+        const double tr_us = std::max(toUs(table[i].targetResidencyNs), 0.001);
+        (i == d.entry.state ? chosen : other)->addData(i, tr_us);
+        QString label = name(table, i);
+        if (i == d.oracle.chosenIdx)
+            label += tr("\noracle");
+        ticker->addTick(i, label);
+        if (table[i].targetResidencyNs > 0)
+            lo = std::min(lo, tr_us);
+        hi = std::max(hi, tr_us);
+    }
+    m_barCount = table.count();
+    const double idle = toUs(d.entry.residencyNs - table[d.entry.state].exitLatencyNs);
+    const double sleep = d.entry.sleepLengthNs < KTIME_MAX / 2 ? toUs(d.entry.sleepLengthNs) : -1;
+    const double predicted = d.entry.predictedNs >= 0 && d.entry.predictedNs < KTIME_MAX / 2
+                                 ? toUs(d.entry.predictedNs) : -1;
+    for (double y : {idle, sleep, predicted})
+        if (y > 0)
+            lo = std::min(lo, y), hi = std::max(hi, y);
+    if (lo > hi)
+        lo = 1;
+    setValueScale(m_plot, lo, std::max(hi, 1.0), {other, chosen});
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(ticker));
+    m_plot->xAxis->setRange(-0.6, table.count() - 0.4);
+    m_plot->yAxis->setLabel(tr("µs"));
+    if (idle > 0)
+        addLevel(idle, tr("idle time %1").arg(usText(idle)), QPen(color.darker(150), 2), true);
+    if (sleep > 0)
+        addLevel(sleep, tr("sleep length %1").arg(usText(sleep)), QPen(DARK, 1, Qt::DotLine));
+    if (predicted > 0)
+        addLevel(predicted, tr("prediction %1").arg(usText(predicted)), QPen(ORANGE, 1.5, Qt::DashLine));
+}
+
+} // namespace idlescope

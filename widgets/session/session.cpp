@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/session/session.h"
+
+#include "core/governors/registry.h"
+#include "core/io/atomic_file.h"
+#include "core/io/table_json.h"
+#include "widgets/session/session_json_reader.h"
+#include "widgets/view_state.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace idlescope {
+
+namespace {
+
+constexpr qint64 MAX_SESSION_BYTES = 64LL << 20;
+
+QString key(const char *k) { return QString::fromLatin1(k); }
+
+// ---- writing ---------------------------------------------------------------
+
+QJsonObject targetJson(const TargetSpec &t)
+{
+    // The table goes through core/io's own format so the saved table reads
+    // back exactly as a table file would.
+    const QByteArray tableText = QByteArray::fromStdString(formatTableJson(t.table));
+    QJsonObject o;
+    o.insert(key("kind"), t.kind);
+    o.insert(key("id"), t.id);
+    o.insert(key("path"), t.path);
+    o.insert(key("table"), QJsonDocument::fromJson(tableText).object());
+    return o;
+}
+
+QJsonObject workloadJson(const WorkloadSpec &w)
+{
+    QJsonObject o;
+    o.insert(key("kind"), w.kind);
+    o.insert(key("path"), w.path);
+    o.insert(key("description"), w.description);
+    o.insert(key("params"), QJsonObject::fromVariantMap(w.params));
+    return o;
+}
+
+QJsonArray governorsJson(const std::vector<GovernorSpec> &governors)
+{
+    QJsonArray a;
+    for (const GovernorSpec &g : governors) {
+        QJsonArray settings;
+        for (const auto &[name, value] : g.settings)
+            settings.append(QJsonObject{{key("name"), QString::fromStdString(name)},
+                                        {key("value"), static_cast<qint64>(value)}});
+        QJsonObject o;
+        o.insert(key("variant"), QString::fromStdString(g.variant));
+        o.insert(key("color"), g.color.name(QColor::HexRgb));
+        o.insert(key("settings"), settings);
+        a.append(o);
+    }
+    return a;
+}
+
+QJsonObject viewJson(const SessionView &v)
+{
+    QJsonObject o;
+    o.insert(key("range_start_ns"), v.rangeStartNs);
+    o.insert(key("range_end_ns"), v.rangeEndNs);
+    o.insert(key("cursor_ns"), v.cursorNs);
+    o.insert(key("selected_governor"), v.selectedGovernor);
+    o.insert(key("selected_entry"), v.selectedEntry);
+    return o;
+}
+
+// ---- reading ---------------------------------------------------------------
+
+qint64 lineOfOffset(const QByteArray &text, int offset)
+{
+    return 1 + text.left(offset).count('\n');
+}
+
+TargetSpec readTarget(SessionJsonReader &r, const QJsonObject &root, const QString &label)
+{
+    TargetSpec t;
+    const QJsonObject o = r.object(root, key("target"), key("target"));
+    t.kind = r.string(o, key("kind"), key("target.kind"), true);
+    t.id = r.string(o, key("id"), key("target.id"), false);
+    t.path = r.string(o, key("path"), key("target.path"), false);
+    const QJsonObject table = r.object(o, key("table"), key("target.table"));
+    if (!r.ok())
+        return t;
+    const QByteArray text = QJsonDocument(table).toJson(QJsonDocument::Compact);
+    Result<IdleStateTable> parsed = parseTableJson(text.toStdString(), label.toStdString());
+    if (!parsed) {
+        const QString field = QString::fromStdString(parsed.error().field);
+        r.fail(field.isEmpty() ? key("target.table") : key("target.table.") + field,
+               QString::fromStdString(parsed.error().message));
+        return t;
+    }
+    t.table = std::move(*parsed);
+    return t;
+}
+
+WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root)
+{
+    WorkloadSpec w;
+    const QJsonObject o = r.object(root, key("workload"), key("workload"));
+    w.kind = r.string(o, key("kind"), key("workload.kind"), true);
+    w.path = r.string(o, key("path"), key("workload.path"), false);
+    w.description = r.string(o, key("description"), key("workload.description"), false);
+    if (!o.contains(key("params")))
+        return w;
+    const QJsonObject params = r.object(o, key("params"), key("workload.params"));
+    for (auto it = params.begin(); it != params.end() && r.ok(); ++it)
+        w.params.insert(it.key(), r.scalar(it.value(), key("workload.params.") + it.key()));
+    return w;
+}
+
+std::vector<TunableSetting> readSettings(SessionJsonReader &r, const QJsonObject &g,
+                                         const QString &path)
+{
+    std::vector<TunableSetting> settings;
+    if (!g.contains(key("settings")))
+        return settings;
+    const QJsonArray a = r.array(g, key("settings"), path + key(".settings"));
+    for (qsizetype i = 0; i < a.size() && r.ok(); ++i) {
+        const QString sp = path + QStringLiteral(".settings[%1]").arg(i);
+        if (!a[i].isObject()) {
+            r.fail(sp, QStringLiteral("must be an object {\"name\", \"value\"}"));
+            break;
+        }
+        const QJsonObject s = a[i].toObject();
+        const QString name = r.string(s, key("name"), sp + key(".name"), true);
+        const qint64 value = r.integer(s, key("value"), sp + key(".value"), true);
+        settings.emplace_back(name.toStdString(), value);
+    }
+    return settings;
+}
+
+GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QString &path)
+{
+    GovernorSpec g;
+    if (!v.isObject()) {
+        r.fail(path, QStringLiteral("must be a JSON object"));
+        return g;
+    }
+    const QJsonObject o = v.toObject();
+    g.variant = r.string(o, key("variant"), path + key(".variant"), true).toStdString();
+    if (r.ok() && !findVariant(g.variant))
+        r.fail(path + key(".variant"),
+               QStringLiteral("unknown governor variant '%1'").arg(QString::fromStdString(g.variant)));
+    const QString color = r.string(o, key("color"), path + key(".color"), false);
+    g.color = QColor(color);
+    if (r.ok() && !color.isEmpty() && !g.color.isValid())
+        r.fail(path + key(".color"), QStringLiteral("'%1' is not a colour (use #rrggbb)").arg(color));
+    g.settings = readSettings(r, o, path);
+    if (!r.ok())
+        return g;
+    // Each setting must be one the governor accepts, at a value it accepts.
+    for (std::size_t i = 0; i < g.settings.size(); ++i) {
+        auto gov = makeConfiguredGovernor(g.variant, {g.settings[i]});
+        if (!gov) {
+            r.fail(path + QStringLiteral(".settings[%1]").arg(i),
+                   QString::fromStdString(gov.error().message));
+            break;
+        }
+    }
+    return g;
+}
+
+SessionView readView(SessionJsonReader &r, const QJsonObject &root)
+{
+    SessionView v;
+    if (!root.contains(key("view")))
+        return v;
+    const QJsonObject o = r.object(root, key("view"), key("view"));
+    v.rangeStartNs = r.integer(o, key("range_start_ns"), key("view.range_start_ns"), false, 0);
+    v.rangeEndNs = r.integer(o, key("range_end_ns"), key("view.range_end_ns"), false, 0);
+    v.cursorNs = r.integer(o, key("cursor_ns"), key("view.cursor_ns"), false, -1);
+    v.selectedGovernor = static_cast<int>(
+        r.integer(o, key("selected_governor"), key("view.selected_governor"), false, -1));
+    v.selectedEntry = r.integer(o, key("selected_entry"), key("view.selected_entry"), false, -1);
+    if (r.ok() && v.rangeEndNs < v.rangeStartNs)
+        r.fail(key("view.range_end_ns"), QStringLiteral("is before range_start_ns"));
+    return v;
+}
+
+/// The version gate comes first: a newer file may differ in every other field.
+bool checkVersion(SessionJsonReader &r, const QJsonObject &root)
+{
+    if (!root.contains(key("format_version"))) {
+        r.fail(key("format_version"), QStringLiteral("missing: not an idlescope session file"));
+        return false;
+    }
+    const qint64 version = r.integer(root, key("format_version"), key("format_version"), true);
+    if (!r.ok())
+        return false;
+    if (version > SESSION_FORMAT_VERSION) {
+        r.fail(key("format_version"),
+               QStringLiteral("the file was written by a newer idlescope (format %1); this version "
+                              "reads format %2 and older")
+                   .arg(version)
+                   .arg(SESSION_FORMAT_VERSION));
+        return false;
+    }
+    if (version < 1) {
+        r.fail(key("format_version"), QStringLiteral("%1 is not a valid format version").arg(version));
+        return false;
+    }
+    return true;
+}
+
+bool sameTable(const IdleStateTable &a, const IdleStateTable &b)
+{
+    if (a.id != b.id || a.source != b.source || a.tickHz != b.tickHz || a.count() != b.count())
+        return false;
+    for (int i = 0; i < a.count(); ++i) {
+        const IdleState &x = a[i];
+        const IdleState &y = b[i];
+        if (x.name != y.name || x.desc != y.desc || x.exitLatencyNs != y.exitLatencyNs
+            || x.targetResidencyNs != y.targetResidencyNs || x.polling != y.polling
+            || x.disabled != y.disabled)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool sameSession(const Session &a, const Session &b)
+{
+    const ScenarioSpec &x = a.scenario;
+    const ScenarioSpec &y = b.scenario;
+    if (x.target.kind != y.target.kind || x.target.id != y.target.id || x.target.path != y.target.path
+        || !sameTable(x.target.table, y.target.table))
+        return false;
+    if (x.workload.kind != y.workload.kind || x.workload.path != y.workload.path
+        || x.workload.description != y.workload.description || x.workload.params != y.workload.params)
+        return false;
+    if (x.governors.size() != y.governors.size() || x.latencyLimitNs != y.latencyLimitNs)
+        return false;
+    for (std::size_t i = 0; i < x.governors.size(); ++i) {
+        const GovernorSpec &g = x.governors[i];
+        const GovernorSpec &h = y.governors[i];
+        if (g.variant != h.variant || g.settings != h.settings || g.color.rgb() != h.color.rgb())
+            return false;
+    }
+    return a.view == b.view;
+}
+
+QByteArray sessionToJson(const Session &s)
+{
+    QJsonObject root;
+    root.insert(key("format_version"), SESSION_FORMAT_VERSION);
+    const QString version = QCoreApplication::applicationVersion();
+    root.insert(key("generator"),
+                version.isEmpty() ? key("idlescope") : QStringLiteral("idlescope ") + version);
+    root.insert(key("target"), targetJson(s.scenario.target));
+    root.insert(key("workload"), workloadJson(s.scenario.workload));
+    root.insert(key("governors"), governorsJson(s.scenario.governors));
+    root.insert(key("latency_limit_ns"), static_cast<qint64>(s.scenario.latencyLimitNs));
+    root.insert(key("view"), viewJson(s.view));
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
+{
+    QJsonParseError perr;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &perr);
+    if (perr.error != QJsonParseError::NoError)
+        return Error{label.toStdString(), lineOfOffset(json, perr.offset), "",
+                     "not valid JSON: " + perr.errorString().toStdString()};
+    if (!doc.isObject())
+        return Error{label.toStdString(), 1, "", "expected a JSON object (an idlescope session)"};
+    const QJsonObject root = doc.object();
+
+    SessionJsonReader r(label);
+    if (!checkVersion(r, root))
+        return r.error();
+    Session s;
+    s.scenario.target = readTarget(r, root, label);
+    if (r.ok())
+        s.scenario.workload = readWorkload(r, root);
+    const QJsonArray governors = r.array(root, key("governors"), key("governors"));
+    for (qsizetype i = 0; i < governors.size() && r.ok(); ++i)
+        s.scenario.governors.push_back(
+            readGovernor(r, governors[i], QStringLiteral("governors[%1]").arg(i)));
+    s.scenario.latencyLimitNs =
+        r.integer(root, key("latency_limit_ns"), key("latency_limit_ns"), false, -1);
+    if (r.ok() && s.scenario.latencyLimitNs < -1)
+        r.fail(key("latency_limit_ns"), QStringLiteral("must be -1 (none) or a latency in ns"));
+    s.view = readView(r, root);
+    if (r.ok() && s.view.selectedGovernor >= static_cast<int>(s.scenario.governors.size()))
+        r.fail(key("view.selected_governor"), QStringLiteral("there is no governor %1")
+                                                  .arg(s.view.selectedGovernor));
+    if (!r.ok())
+        return r.error();
+    return s;
+}
+
+Status saveSession(const Session &s, const QString &path)
+{
+    const QByteArray json = sessionToJson(s);
+    return writeFileAtomically(path.toStdString(), std::string_view(json.constData(),
+                                                                    static_cast<size_t>(json.size())));
+}
+
+Result<Session> loadSession(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{path.toStdString(), 0, "", "cannot open: " + f.errorString().toStdString()};
+    if (f.size() > MAX_SESSION_BYTES)
+        return Error{path.toStdString(), 0, "", "file too large for a session (over 64 MiB)"};
+    return sessionFromJson(f.readAll(), path);
+}
+
+SessionView captureView(const ViewState &v)
+{
+    SessionView s;
+    s.rangeStartNs = v.rangeStartNs();
+    s.rangeEndNs = v.rangeEndNs();
+    s.cursorNs = v.cursorNs();
+    s.selectedGovernor = v.selectedGovernor();
+    s.selectedEntry = v.selectedEntry();
+    return s;
+}
+
+void applyView(const SessionView &sv, ViewState &v)
+{
+    if (sv.rangeEndNs > sv.rangeStartNs)
+        v.setRange(sv.rangeStartNs, sv.rangeEndNs);
+    v.setCursorNs(sv.cursorNs);
+    v.selectEntry(sv.selectedGovernor, sv.selectedEntry);
+}
+
+} // namespace idlescope

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file session_json_reader.h
+ * Typed reads from a QJsonObject that remember the first problem as an
+ * idlescope::Error naming the field by path ("governors[2].color"). Later
+ * reads after a failure return defaults, so a parser can read everything and
+ * check ok() once per section. Used by the session parser only.
+ */
+#pragma once
+
+#include "core/common/error.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+#include <QVariant>
+
+namespace idlescope {
+
+class SessionJsonReader {
+public:
+    explicit SessionJsonReader(QString label) : m_label(std::move(label)) {}
+
+    bool ok() const { return m_error.message.empty(); }
+    const Error &error() const { return m_error; }
+    /// Records an error for @p path unless one is already recorded.
+    void fail(const QString &path, const QString &message);
+
+    /// Required sub-object.
+    QJsonObject object(const QJsonObject &o, const QString &key, const QString &path);
+    /// Required array.
+    QJsonArray array(const QJsonObject &o, const QString &key, const QString &path);
+    /// String; a missing key gives @p fallback unless @p required.
+    QString string(const QJsonObject &o, const QString &key, const QString &path,
+                   bool required, const QString &fallback = {});
+    /// Whole number (qint64 exactly); a missing key gives @p fallback unless @p required.
+    qint64 integer(const QJsonObject &o, const QString &key, const QString &path,
+                   bool required, qint64 fallback = 0);
+    /// A whole number held in @p v; @p path names it.
+    qint64 integerValue(const QJsonValue &v, const QString &path);
+    /// A scalar (number, string or bool) as a QVariant (qint64 for whole numbers).
+    QVariant scalar(const QJsonValue &v, const QString &path);
+
+private:
+    QString m_label;
+    Error m_error;
+};
+
+} // namespace idlescope
