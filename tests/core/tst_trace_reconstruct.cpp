@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * Idle reconstruction on small hand-written traces (ftrace text layout), each
+ * built to isolate one rule of idle_reconstructor.h: spans and entries, the
+ * wakeup cause (tick / hrtimer / irq / IPI / remote wakeup, before or after the
+ * exit), sleep lengths from armed hrtimers, the clock-offset correction, and
+ * the edge cases (exit first, truncated, out of order, no sched_switch, CPUs
+ * without events, cpu_idle_miss). Expected values are worked out by hand in
+ * the comments.
+ */
+#include "core/trace/trace_import.h"
+#include "core/trace/trace_stream.h"
+
+#include <QTest>
+
+#include <algorithm>
+
+using namespace idlescope;
+using namespace idlescope::trace;
+
+namespace {
+
+// "  comm-pid [cpu] d..1. SECONDS: event: fields" lines from (cpu, us, event, fields).
+std::string L(int cpu, double us, const char *event, const std::string &fields)
+{
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "  task-1 [%03d] d..1. %.6f: %s: %s\n", cpu, us / 1e6, event, fields.c_str());
+    return buf;
+}
+std::string toIdle(int cpu, double us) { return L(cpu, us, "sched_switch", "prev_comm=a prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=swapper next_pid=0 next_prio=120"); }
+std::string fromIdle(int cpu, double us) { return L(cpu, us, "sched_switch", "prev_comm=swapper prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=5 next_prio=120"); }
+std::string enter(int cpu, double us, int state) { return L(cpu, us, "cpu_idle", "state=" + std::to_string(state) + " cpu_id=" + std::to_string(cpu)); }
+std::string leave(int cpu, double us) { return L(cpu, us, "cpu_idle", "state=4294967295 cpu_id=" + std::to_string(cpu)); }
+
+TraceImport importOk(const std::string &text)
+{
+    Result<TraceImport> r = importTraceText(text, "t.txt");
+    if (!r)
+        qFatal("import failed: %s", r.error().toString().c_str());
+    return std::move(*r);
+}
+
+} // namespace
+
+class TestTraceReconstruct : public QObject {
+    Q_OBJECT
+
+private slots:
+    void spanWithTwoEntries()
+    {
+        // CPU 0: busy until 1000 us, idle task 1000..1500, entries 1010..1200 (state 2), 1210..1490 (state 1).
+        const std::string t = toIdle(0, 1000) + enter(0, 1010, 2) + leave(0, 1200) + enter(0, 1210, 1) + leave(0, 1490)
+                              + fromIdle(0, 1500) + toIdle(0, 1600) + enter(0, 1601, 0) + leave(0, 1700) + fromIdle(0, 1705);
+        const TraceImport r = importOk(t);
+        QCOMPARE(r.format, TraceFormat::FtraceText);
+        QCOMPARE(r.cpus.size(), size_t(1));
+        const CpuTrace &c = r.cpus[0];
+        QCOMPARE(c.entries.size(), size_t(3));
+        QCOMPARE(c.entries[0].state, std::int16_t(2));
+        QCOMPARE(c.entries[0].residencyNs(), Ns(190000));
+        QCOMPARE(c.entries[1].span, 0);
+        QCOMPARE(c.entries[2].span, 1);
+        QCOMPARE(c.spans.size(), size_t(2));
+        QCOMPARE(c.spans[0].startNs, Ns(1000000));
+        QCOMPARE(c.spans[0].endNs, Ns(1500000));
+        QCOMPARE(c.spans[0].wakeNs, Ns(1490000));
+        QCOMPARE(c.spans[0].entryCount, 2);
+        QCOMPARE(c.spans[1].prevEndNs, Ns(1500000));
+        // Stream: no hrtimer events -> timer falls back to wake.
+        const StreamExport ex = toReplayStream(c);
+        QCOMPARE(ex.stream.size(), size_t(2));
+        QCOMPARE(ex.stream[0].gapNs, Ns(0));      // first span: from the CPU's first event (1000 us)
+        QCOMPARE(ex.stream[0].wakeNs, Ns(490000));
+        QCOMPARE(ex.stream[0].timerNs, Ns(490000));
+        QCOMPARE(ex.stream[1].gapNs, Ns(100000)); // 1500 -> 1600
+        QCOMPARE(ex.stream[1].wakeNs, Ns(100000)); // 1600 -> 1700
+        QCOMPARE(ex.timerFallback, std::int64_t(2));
+        QCOMPARE(r.warningCount(WarningKind::OutOfOrder), std::int64_t(0));
+    }
+
+    void causes()
+    {
+        std::string t;
+        // 1: tick inside the entry.
+        t += toIdle(0, 100) + enter(0, 101, 1)
+             + L(0, 150, "hrtimer_expire_entry", "hrtimer=00000000000000aa function=tick_nohz_handler now=150000") + leave(0, 152);
+        // 2: another hrtimer.
+        t += enter(0, 160, 1) + L(0, 200, "hrtimer_expire_entry", "hrtimer=00000000000000bb function=hrtimer_wakeup now=200000")
+             + leave(0, 201);
+        // 3: device irq after the exit (idle with interrupts off), before the switch.
+        t += enter(0, 210, 1) + leave(0, 250) + L(0, 251, "irq_handler_entry", "irq=36 name=virtio1-req.0");
+        // 4: IPI sent by CPU 1 during the entry, then (later) a local tick: the IPI came first.
+        t += enter(0, 260, 1) + L(1, 270, "ipi_send_cpu", "cpu=0 callsite=x callback=0x0")
+             + L(0, 271, "hrtimer_expire_entry", "hrtimer=00000000000000aa function=tick_nohz_handler now=271000") + leave(0, 272);
+        // 5: a remote wakeup with no IPI (polling idle).
+        t += enter(0, 280, 0) + L(1, 290, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000") + leave(0, 291);
+        // 6: nothing at all.
+        t += enter(0, 300, 1) + leave(0, 310) + fromIdle(0, 311);
+        const TraceImport r = importOk(t);
+        const CpuTrace &c = r.cpus[0];
+        QCOMPARE(c.entries.size(), size_t(6));
+        QCOMPARE(c.entries[0].cause, WakeCause::Tick);
+        QCOMPARE(c.entries[1].cause, WakeCause::HrTimer);
+        QCOMPARE(r.names[static_cast<size_t>(c.entries[1].causeName)], std::string("hrtimer_wakeup"));
+        QCOMPARE(c.entries[2].cause, WakeCause::Irq);
+        QCOMPARE(r.names[static_cast<size_t>(c.entries[2].causeName)], std::string("virtio1-req.0"));
+        QCOMPARE(c.entries[3].cause, WakeCause::Ipi);
+        QCOMPARE(c.entries[4].cause, WakeCause::RemoteWakeup);
+        QCOMPARE(c.entries[5].cause, WakeCause::Unknown);
+        QCOMPARE(c.spans.size(), size_t(1));
+        QCOMPARE(c.spans[0].cause, WakeCause::Unknown); // the last entry's
+    }
+
+    void sleepLengthFromArmedTimers()
+    {
+        // hrtimer A (hrtimer_wakeup) armed to 5000 us, B to 3000 us then cancelled, the tick to 4000 us (ignored).
+        std::string t = L(0, 50, "hrtimer_start", "hrtimer=a function=hrtimer_wakeup expires=5000000 softexpires=5000000 mode=ABS")
+                        + L(0, 60, "hrtimer_start", "hrtimer=b function=posix_timer_fn expires=3000000 softexpires=3000000 mode=ABS")
+                        + L(0, 70, "hrtimer_start", "hrtimer=c function=tick_nohz_handler expires=4000000 softexpires=4000000 mode=ABS")
+                        + toIdle(0, 1000) + enter(0, 1100, 1)
+                        + L(1, 1200, "hrtimer_cancel", "hrtimer=b") // cancelled from another CPU
+                        + leave(0, 1300) + enter(0, 1310, 1)
+                        + L(0, 5000, "hrtimer_expire_entry", "hrtimer=a function=hrtimer_wakeup now=5000000") + leave(0, 5001)
+                        + fromIdle(0, 5002);
+        const TraceImport r = importOk(t);
+        QVERIFY(r.hasTimerEvents);
+        QCOMPARE(r.clockOffsetNs, Ns(0));
+        const CpuTrace &c = r.cpus[0];
+        QCOMPARE(c.spans[0].timerNs, Ns(2000000));       // B at 3000 us - span start 1000 us
+        QCOMPARE(c.entries[0].sleepLengthNs, Ns(1900000)); // B, from 1100 us
+        QCOMPARE(c.entries[1].sleepLengthNs, Ns(3690000)); // A (B cancelled), from 1310 us
+        QCOMPARE(c.entries[1].cause, WakeCause::HrTimer);
+        // Stream: timer 2000 us < wake 4001 us: B fired without ending the span -> clamped.
+        const StreamExport ex = toReplayStream(c);
+        QCOMPARE(ex.stream[0].wakeNs, Ns(4001000));
+        QCOMPARE(ex.stream[0].timerNs, Ns(4001000));
+        QCOMPARE(ex.timerClamped, std::int64_t(1));
+    }
+
+    void clockNotMono()
+    {
+        // Trace clock 10 s ahead of CLOCK_MONOTONIC (e.g. 'global' after boot): now= tells.
+        std::string t = L(0, 10000050, "hrtimer_start", "hrtimer=a function=hrtimer_wakeup expires=3000000 softexpires=3000000 mode=ABS")
+                        + L(0, 10000100, "hrtimer_expire_entry", "hrtimer=ff function=tick_nohz_handler now=98000")
+                        + toIdle(0, 10001000) + enter(0, 10001001, 1) + leave(0, 10002000) + fromIdle(0, 10002001);
+        const TraceImport r = importOk(t);
+        QCOMPARE(r.warningCount(WarningKind::ClockNotMono), std::int64_t(1));
+        QCOMPARE(r.clockOffsetNs, Ns(10000002000)); // 10000.100 ms - 98 us... = ts - now
+        // A expires at mono 3000 us = trace 10003002 us; span starts at 10001000 us.
+        QCOMPARE(r.cpus[0].spans[0].timerNs, Ns(2002000));
+    }
+
+    void edgeCases()
+    {
+        std::string t;
+        t += leave(0, 100) + fromIdle(0, 101);           // CPU 0: the trace starts mid-entry
+        t += toIdle(0, 200) + enter(0, 201, 1) + enter(0, 300, 2) + leave(0, 400) + fromIdle(0, 401); // enter while idle
+        t += enter(1, 150, 1) + leave(1, 170) + enter(1, 180, 1);   // CPU 1: no sched_switch, truncated last entry
+        t += L(3, 500, "softirq_entry", "vec=1 [action=TIMER]");  // CPU 3 has events, CPU 2 none
+        t += enter(0, 500, 1) + leave(0, 499);             // out of order on CPU 0 (span from a missed switch)
+        const TraceImport r = importOk("# entries-in-buffer/entries-written: 9/9   #P:4\n" + t);
+        QCOMPARE(r.declaredCpus, 4);
+        QCOMPARE(r.cpus.size(), size_t(4));
+        QCOMPARE(r.warningCount(WarningKind::ExitWithoutEnter), std::int64_t(1));
+        QCOMPARE(r.warningCount(WarningKind::EnterWhileIdle), std::int64_t(1));
+        QCOMPARE(r.warningCount(WarningKind::TruncatedEntry), std::int64_t(1));
+        QCOMPARE(r.warningCount(WarningKind::OutOfOrder), std::int64_t(1));
+        QCOMPARE(r.warningCount(WarningKind::NoSwitchEvents), std::int64_t(1));
+        QCOMPARE(r.warningCount(WarningKind::EmptyCpu), std::int64_t(1));
+        const ImportWarning *ooo = nullptr;
+        for (const ImportWarning &w : r.warnings)
+            if (w.kind == WarningKind::OutOfOrder)
+                ooo = &w;
+        QVERIFY(ooo);
+        QCOMPARE(ooo->line, std::int64_t(14)); // header + 12 lines + the enter: the exit is line 14
+        QCOMPARE(ooo->file, std::string("t.txt"));
+        const CpuTrace &c0 = r.cpus[0];
+        QCOMPARE(c0.spans.size(), size_t(3));
+        QVERIFY(c0.spans[0].flags & SPAN_TRUNCATED_START);
+        QCOMPARE(c0.entries.size(), size_t(3));
+        QVERIFY(c0.entries[0].flags & ENTRY_TRUNCATED); // closed by the second enter
+        QCOMPARE(c0.entries[0].exitNs, Ns(300000));
+        QCOMPARE(c0.entries[2].residencyNs(), Ns(0));   // exit clamped to the enter's time
+        QVERIFY(c0.spans[2].flags & SPAN_TRUNCATED_END);
+        const CpuTrace &c1 = r.cpus[1];
+        QCOMPARE(c1.spans.size(), size_t(2));
+        QVERIFY(c1.spans[0].flags & SPAN_FROM_ENTRY);
+        QCOMPARE(c1.spans[0].wakeNs, Ns(170000));
+        QVERIFY(c1.spans[1].flags & SPAN_TRUNCATED_END);
+        QCOMPARE(r.cpus[2].events, std::int64_t(0));
+        // Stream of CPU 0: only the complete middle span.
+        const StreamExport ex = toReplayStream(c0);
+        QCOMPARE(ex.stream.size(), size_t(1));
+        QCOMPARE(ex.truncatedSkipped, std::int64_t(2));
+        QCOMPARE(ex.stream[0].gapNs, Ns(99000)); // 101 -> 200 us
+    }
+
+    void missEventsAttach()
+    {
+        std::string t = toIdle(0, 10) + enter(0, 11, 2) + leave(0, 20)
+                        + L(0, 20, "cpu_idle_miss", "cpu_id=0 state=2 type=above") + enter(0, 30, 1) + leave(0, 900)
+                        + L(0, 900, "cpu_idle_miss", "cpu_id=0 state=1 type=below") + fromIdle(0, 901);
+        const TraceImport r = importOk(t);
+        QVERIFY(r.hasMissEvents);
+        QCOMPARE(r.cpus[0].entries[0].flags & (ENTRY_MISS_ABOVE | ENTRY_MISS_BELOW), int(ENTRY_MISS_ABOVE));
+        QCOMPARE(r.cpus[0].entries[1].flags & (ENTRY_MISS_ABOVE | ENTRY_MISS_BELOW), int(ENTRY_MISS_BELOW));
+    }
+
+    void errorsAndWarnings()
+    {
+        // Not a trace.
+        Result<TraceImport> r = importTraceText("a,b,c\n1,2,3\n", "x.csv");
+        QVERIFY(!r);
+        QVERIFY(r.error().message.find("unknown format") != std::string::npos);
+        // Binary.
+        r = importTraceText(std::string("\x01\x02\0\x03", 4), "bin");
+        QVERIFY(!r);
+        QVERIFY(r.error().message.find("binary") != std::string::npos);
+        // Events but no cpu_idle.
+        r = importTraceText(L(0, 1, "softirq_entry", "vec=1"), "s.txt");
+        QVERIFY(!r);
+        QCOMPARE(r.error().field, std::string("cpu_idle"));
+        // A malformed line is a warning with its line and field; the rest is used.
+        r = importTraceText(enter(0, 1, 1) + L(0, 2, "cpu_idle", "state=oops cpu_id=0") + leave(0, 3), "m.txt");
+        QVERIFY(r);
+        QCOMPARE(r->warningCount(WarningKind::Malformed), std::int64_t(1));
+        QCOMPARE(r->warnings[0].line, std::int64_t(2));
+        QCOMPARE(r->warnings[0].field, std::string("state"));
+        QCOMPARE(r->cpus[0].entries.size(), size_t(1));
+        // Lost events are reported.
+        r = importTraceText(enter(0, 1, 1) + "CPU:0 [LOST 7 EVENTS]\n" + leave(0, 3), "l.txt");
+        QVERIFY(r);
+        QCOMPARE(r->warningCount(WarningKind::LostEvents), std::int64_t(1));
+        // Kept warnings are capped, counts are not.
+        std::string many;
+        for (int i = 0; i < 500; ++i)
+            many += "garbage line\n";
+        r = importTraceText(enter(0, 1, 1) + many + leave(0, 3), "g.txt");
+        QVERIFY(r);
+        QCOMPARE(r->warningCount(WarningKind::UnknownLine), std::int64_t(500));
+        QCOMPARE(std::count_if(r->warnings.begin(), r->warnings.end(),
+                               [](const ImportWarning &w) { return w.kind == WarningKind::UnknownLine; }),
+                 std::ptrdiff_t(50));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraceReconstruct)
+#include "tst_trace_reconstruct.moc"
