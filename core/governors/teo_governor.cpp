@@ -134,6 +134,16 @@ constexpr TeoOptions kOptions[] = {
 };
 static_assert(std::size(kTeo) == std::size(kOptions));
 
+// Options providers for TeoGovernor's templates: a kernel option set known at
+// compile time, or the governor's own m_opt read at run time.
+template <int I>
+struct KernelOptions {
+    static constexpr TeoOptions get(const TeoOptions &) { return kOptions[I]; }
+};
+struct RuntimeOptions {
+    static TeoOptions get(const TeoOptions &o) { return o; }
+};
+
 constexpr TunableInfo kPulse = {"PULSE", "Added to a hits/intercepts metric for each classified wakeup",
                                 "count", teo::PULSE, 1, 1 << 20};
 constexpr TunableInfo kDecayShift = {"DECAY_SHIFT",
@@ -156,6 +166,32 @@ constexpr TunableInfo kTunables514[] = {kPulse, kDecayShift, kNrRecent};
 constexpr TunableInfo kTunables610[] = {kPulse, kDecayShift, kNrRecent, kUtilShift, kResidencyThreshold};
 constexpr TunableInfo kTunables614[] = {kPulse, kDecayShift, kResidencyThreshold, kLatencyThreshold};
 
+/// What select() decided on the way, kept in locals until the record is written.
+struct Steps {
+    std::uint32_t idxInterceptSum = 0;
+    std::uint32_t idxHitSum = 0;
+    std::uint32_t idxRecentSum = 0;
+    std::uint32_t tickInterceptSum = 0;
+    int candidateIdx = 0;
+    int constraintIdx = 0;
+    int interceptMaxIdx = -1;
+    int minIdx = -1;
+    int walkIdx = -1;
+    int util = 0;
+    int utilThreshold = 0;
+    TeoReasoning::Path path = TeoReasoning::Path::Candidate;
+    bool sleepLengthQueried = false;
+    bool altIntercepts = false;
+    bool altRecent = false;
+    bool utilized = false;
+    bool latencyCapped = false;
+    bool utilShallower = false;
+    bool skippedQuery = false;
+    bool sleepLengthRefined = false;
+    bool tickInterceptsRule = false;
+    bool tickKeptDemotion = false;
+};
+
 using Exit = int;
 constexpr Exit kEnd = 0;     // teo_select()'s "end:" label: the tick decision
 constexpr Exit kOutTick = 1; // its "out_tick:" label: keep the tick, return idx
@@ -176,6 +212,36 @@ TeoGovernor::TeoGovernor(const VariantInfo &v, const TeoOptions &options) : m_va
 {
     m_reasoning.emplace<TeoReasoning>();
     m_recentIdx.fill(-1);
+    if (options == kOptions[0])
+        bind<KernelOptions<0>>();
+    else if (options == kOptions[1])
+        bind<KernelOptions<1>>();
+    else if (options == kOptions[2])
+        bind<KernelOptions<2>>();
+    else if (options == kOptions[3])
+        bind<KernelOptions<3>>();
+    else if (options == kOptions[4])
+        bind<KernelOptions<4>>();
+    else
+        bind<RuntimeOptions>();
+    static_assert(std::size(kOptions) == 5, "bind every kernel option set above");
+}
+
+template <class P>
+void TeoGovernor::bind()
+{
+    m_selectFn = &TeoGovernor::selectWith<P>;
+    m_reflectFn = &TeoGovernor::reflectWith<P>;
+}
+
+Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
+{
+    return (this->*m_selectFn)(drv, dev, ctx);
+}
+
+void TeoGovernor::reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index)
+{
+    (this->*m_reflectFn)(drv, dev, index);
 }
 
 std::span<const TunableInfo> TeoGovernor::tunables() const
@@ -240,8 +306,7 @@ bool TeoGovernor::setTunable(std::string_view name, std::int64_t value, std::str
         m_nrRecent = static_cast<int>(value);
         m_nextRecentIdx = 0;
         m_recentIdx.fill(-1);
-        for (Bin &b : m_bins)
-            b.recent = 0;
+        m_recent.fill(0);
     } else if (name == kUtilShift.name) {
         m_utilShift = static_cast<int>(value);
     } else if (name == kResidencyThreshold.name) {
@@ -255,7 +320,9 @@ bool TeoGovernor::setTunable(std::string_view name, std::int64_t value, std::str
 void TeoGovernor::enable(const IdleStateTable &drv, CpuidleDevice &)
 {
     // teo_enable_device(): memset the per-CPU data; v5.14–v6.10 also empty the ring.
-    m_bins.fill(Bin{});
+    m_intercepts.fill(0);
+    m_hits.fill(0);
+    m_recent.fill(0);
     m_total = 0;
     m_tickIntercepts = 0;
     m_shortIdles = 0;
@@ -271,11 +338,11 @@ void TeoGovernor::enable(const IdleStateTable &drv, CpuidleDevice &)
     m_reasoning.emplace<TeoReasoning>();
 }
 
-std::uint32_t TeoGovernor::decayed(std::uint32_t m) const
+std::uint32_t TeoGovernor::decayed(std::uint32_t m, bool toZero) const
 {
     const std::uint32_t delta = m >> m_decayShift;
     // v6.19 teo_decay(): values whose decay step is 0 drop to 0 instead of sticking.
-    if (m_opt.decayToZero && delta == 0)
+    if (toZero && delta == 0)
         return 0;
     return m - delta;
 }
@@ -301,21 +368,26 @@ int TeoGovernor::findShallowerState(const IdleStateTable &drv, int stateIdx, Ns 
     return stateIdx;
 }
 
-void TeoGovernor::update(const IdleStateTable &drv, CpuidleDevice &dev, TeoReasoning &r)
+template <class P>
+TeoGovernor::UpdateNote TeoGovernor::updateWith(const IdleStateTable &drv, CpuidleDevice &dev, int n)
 {
-    const int n = drv.count();
+    const TeoOptions o = P::get(m_opt);
     const Ns tick = m_tickNsec;
     const int last = dev.lastStateIdx;
     const Ns latNs = last < n ? drv[last].exitLatencyNs : 0;
     const std::uint32_t pulse = m_pulse;
+    const Ns sleepLength = m_sleepLengthNs;
+    UpdateNote u;
+    u.sleepLengthNs = sleepLength;
+    u.tickWakeup = m_tickWakeup;
 
-    if (m_opt.shortIdles)
-        m_shortIdles = decayed(m_shortIdles);
+    if (o.shortIdles)
+        m_shortIdles = decayed(m_shortIdles, o.decayToZero);
 
     bool safetyNet = false;
-    switch (m_opt.safetyNet) {
+    switch (o.safetyNet) {
     case TeoOptions::SafetyNet::TimeSpan:
-        safetyNet = m_timeSpanNs >= m_sleepLengthNs;
+        safetyNet = m_timeSpanNs >= sleepLength;
         break;
     case TeoOptions::SafetyNet::ArtificialWakeup:
         safetyNet = m_artificialWakeup;
@@ -334,25 +406,27 @@ void TeoGovernor::update(const IdleStateTable &drv, CpuidleDevice &dev, TeoReaso
         // The exit takes EL in the worst case; half of it is the guess for an average one.
         if (measured >= latNs) {
             measured -= latNs / 2;
-            if (m_opt.shortIdles && measured < m_residencyThresholdNs)
+            if (o.shortIdles && measured < m_residencyThresholdNs)
                 m_shortIdles += pulse;
         } else {
             measured /= 2;
-            if (m_opt.shortIdles)
+            if (o.shortIdles)
                 m_shortIdles += pulse;
         }
     }
+    u.measuredNs = measured;
+    u.safetyNet = safetyNet;
 
     std::uint32_t total = 0;
     int idxTimer = 0;
     int idxDuration = 0;
     for (int i = 0; i < n; ++i) {
-        Bin &b = m_bins[static_cast<size_t>(i)];
-        b.hits = decayed(b.hits);
-        b.intercepts = decayed(b.intercepts);
-        total += b.hits + b.intercepts;
+        const auto k = static_cast<size_t>(i);
+        m_hits[k] = decayed(m_hits[k], o.decayToZero);
+        m_intercepts[k] = decayed(m_intercepts[k], o.decayToZero);
+        total += m_hits[k] + m_intercepts[k];
         const Ns tr = drv[i].targetResidencyNs;
-        if (tr <= m_sleepLengthNs) {
+        if (tr <= sleepLength) {
             idxTimer = i;
             if (tr <= measured)
                 idxDuration = i;
@@ -360,28 +434,22 @@ void TeoGovernor::update(const IdleStateTable &drv, CpuidleDevice &dev, TeoReaso
     }
 
     int slot = -1;
-    if (m_opt.recentIntercepts) {
+    if (o.recentIntercepts) {
         slot = m_nextRecentIdx++;
         if (m_nextRecentIdx >= m_nrRecent)
             m_nextRecentIdx = 0;
         const int old = m_recentIdx[static_cast<size_t>(slot)];
         if (old >= 0)
-            m_bins[static_cast<size_t>(old)].recent--;
+            m_recent[static_cast<size_t>(old)]--;
     }
 
-    r.updated = true;
-    r.measuredNs = measured;
-    r.measuredSafetyNet = safetyNet;
-    r.updateSleepLengthNs = m_sleepLengthNs;
-    r.tickWakeup = m_tickWakeup;
-
     bool tickHit = false;
-    if (m_opt.tickStats == TeoOptions::TickStats::TickHitsBin && drv[n - 1].targetResidencyNs < tick) {
+    if (o.tickStats == TeoOptions::TickStats::TickHitsBin && drv[n - 1].targetResidencyNs < tick) {
         // v6.6–v6.10: with no state as deep as a tick, an extra hits-only bin
         // beyond the last state records sleeps that lasted a tick period.
         m_tickHits -= m_tickHits >> m_decayShift;
         total += m_tickHits;
-        if (tick <= m_sleepLengthNs) {
+        if (tick <= sleepLength) {
             idxTimer = n;
             if (tick <= measured) {
                 m_tickHits += pulse;
@@ -389,122 +457,104 @@ void TeoGovernor::update(const IdleStateTable &drv, CpuidleDevice &dev, TeoReaso
             }
         }
     }
-    r.timerBin = idxTimer;
-    r.durationBin = idxDuration;
+    u.timerBin = idxTimer;
+    u.durationBin = idxDuration;
 
-    if (m_opt.total == TeoOptions::Total::SumOfBins)
+    if (o.total == TeoOptions::Total::SumOfBins)
         m_total = total + pulse;
 
     if (tickHit) {
         // The ring slot keeps its old bin (already decremented): the kernel's underflow.
-        r.update = TeoReasoning::Update::TickHit;
-        r.updateBin = n;
-        r.lastWasHit = true;
-        return;
+        u.kind = TeoReasoning::Update::TickHit;
+        u.bin = n;
+        return u;
     }
 
-    if (m_opt.tickStats == TeoOptions::TickStats::InterceptsAtOrAboveTick
-        || m_opt.tickStats == TeoOptions::TickStats::InterceptsAtOrBelowTick)
-        m_tickIntercepts = decayed(m_tickIntercepts);
+    if (o.tickStats == TeoOptions::TickStats::InterceptsAtOrAboveTick
+        || o.tickStats == TeoOptions::TickStats::InterceptsAtOrBelowTick)
+        m_tickIntercepts = decayed(m_tickIntercepts, o.decayToZero);
 
-    if (m_opt.tickWakeups != TeoOptions::TickWakeups::SafetyNet) {
-        m_totalTick = decayed(m_totalTick);
+    if (o.tickWakeups != TeoOptions::TickWakeups::SafetyNet) {
+        m_totalTick = decayed(m_totalTick, o.decayToZero);
         if (m_tickWakeup) {
             m_totalTick += pulse;
             // Tick wakeups dominate: favour the deepest state so the tick gets stopped.
             if (3u * m_totalTick > 2u * m_total) {
-                m_bins[static_cast<size_t>(n - 1)].hits += pulse;
-                r.update = TeoReasoning::Update::TickDominant;
-                r.updateBin = n - 1;
-                r.lastWasHit = true;
-                return;
+                m_hits[static_cast<size_t>(n - 1)] += pulse;
+                u.kind = TeoReasoning::Update::TickDominant;
+                u.bin = n - 1;
+                return u;
             }
             // v7.0: a tick that came while tick-range intercepts are rare most
             // likely replaced a missing intercept; count it as a timer hit.
-            if (m_opt.tickWakeups == TeoOptions::TickWakeups::TotalTickOrHit
+            if (o.tickWakeups == TeoOptions::TickWakeups::TotalTickOrHit
                 && 3u * m_tickIntercepts < 2u * total) {
-                m_bins[static_cast<size_t>(idxTimer)].hits += pulse;
-                r.update = TeoReasoning::Update::TickWakeupHit;
-                r.updateBin = idxTimer;
-                r.lastWasHit = true;
-                return;
+                m_hits[static_cast<size_t>(idxTimer)] += pulse;
+                u.kind = TeoReasoning::Update::TickWakeupHit;
+                u.bin = idxTimer;
+                return u;
             }
         }
     }
 
     bool hit = idxTimer == idxDuration;
-    if (hit && m_opt.hitNeedsTimerProximity) {
+    if (hit && o.hitNeedsTimerProximity) {
         // s64 subtraction; the kernel build wraps on overflow (-fno-strict-overflow).
-        const Ns early = static_cast<Ns>(static_cast<std::uint64_t>(m_sleepLengthNs)
+        const Ns early = static_cast<Ns>(static_cast<std::uint64_t>(sleepLength)
                                          - static_cast<std::uint64_t>(measured));
         hit = early < latNs / 2;
     }
     if (hit) {
-        m_bins[static_cast<size_t>(idxTimer)].hits += pulse;
-        if (slot >= 0)
+        m_hits[static_cast<size_t>(idxTimer)] += pulse;
+        if (o.recentIntercepts)
             m_recentIdx[static_cast<size_t>(slot)] = -1;
-        r.update = TeoReasoning::Update::Hit;
-        r.updateBin = idxTimer;
+        u.kind = TeoReasoning::Update::Hit;
+        u.bin = idxTimer;
     } else {
-        Bin &b = m_bins[static_cast<size_t>(idxDuration)];
-        b.intercepts += pulse;
-        if (slot >= 0) {
-            b.recent++;
+        const auto k = static_cast<size_t>(idxDuration);
+        m_intercepts[k] += pulse;
+        if (o.recentIntercepts) {
+            m_recent[k]++;
             m_recentIdx[static_cast<size_t>(slot)] = static_cast<std::int8_t>(idxDuration);
         }
-        if (m_opt.tickStats == TeoOptions::TickStats::InterceptsAtOrAboveTick && tick <= measured)
+        if (o.tickStats == TeoOptions::TickStats::InterceptsAtOrAboveTick && tick <= measured)
             m_tickIntercepts += pulse;
-        else if (m_opt.tickStats == TeoOptions::TickStats::InterceptsAtOrBelowTick && measured <= tick)
+        else if (o.tickStats == TeoOptions::TickStats::InterceptsAtOrBelowTick && measured <= tick)
             m_tickIntercepts += pulse;
-        r.update = TeoReasoning::Update::Intercept;
-        r.updateBin = idxDuration;
+        u.kind = TeoReasoning::Update::Intercept;
+        u.bin = idxDuration;
     }
-    r.lastWasHit = hit;
 
-    if (m_opt.total == TeoOptions::Total::Decayed) {
+    if (o.total == TeoOptions::Total::Decayed) {
         m_total -= m_total >> m_decayShift;
         m_total += pulse;
     }
+    return u;
 }
 
-Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
+template <class P>
+Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
 {
-    TeoReasoning &r = *std::get_if<TeoReasoning>(&m_reasoning);
-    r = TeoReasoning{};
-    m_tickNsec = ctx.tickNsec;
+    const TeoOptions o = P::get(m_opt);
     const int n = drv.count();
     const Ns tick = ctx.tickNsec;
     const bool tickStopped = ctx.tickStopped;
-    const bool upfront = m_opt.query == TeoOptions::SleepLengthQuery::Upfront;
-    r.stateCount = n;
-    r.binCount = n;
-    r.tickStopped = tickStopped;
-    r.latencyReqNs = ctx.latencyReqNs;
+    const bool upfront = o.query == TeoOptions::SleepLengthQuery::Upfront;
+    m_tickNsec = tick;
 
-    if (m_opt.singleStateInCore && n < 2) {
-        // v7.0 cpuidle_select(): one state, the governor is not called.
-        r.path = TeoReasoning::Path::CoreSingleState;
-        r.chosenIdx = 0;
-        r.stopTick = false;
-        return Selection{0, false, -1};
-    }
-
-    if (dev.lastStateIdx >= 0) {
-        update(drv, dev, r);
+    const bool coreSingleState = o.singleStateInCore && n < 2;
+    UpdateNote u;
+    if (!coreSingleState && dev.lastStateIdx >= 0) {
+        u = updateWith<P>(drv, dev, n);
         dev.lastStateIdx = -1;
     }
-    for (int i = 0; i < n; ++i) {
-        const Bin &b = m_bins[static_cast<size_t>(i)];
-        r.hits[static_cast<size_t>(i)] = b.hits;
-        r.intercepts[static_cast<size_t>(i)] = b.intercepts;
-        r.extra[static_cast<size_t>(i)] = b.recent;
-    }
-    r.total = m_total;
-    r.tickIntercepts = m_tickIntercepts;
-    r.shortIdles = m_shortIdles;
-    r.totalTick = m_totalTick;
-    r.tickHits = m_tickHits;
 
+    // Decisions run on locals; the record is written once at the end (its
+    // 32-bit fields could alias the metrics and force reloads otherwise).
+    const std::uint32_t total = m_total;
+    const std::uint32_t tickIntercepts = m_tickIntercepts;
+    const std::uint32_t shortIdles = m_shortIdles;
+    Steps st;
     int idx = -1;
     int idx0 = 0;
     Ns duration = 0;
@@ -517,22 +567,28 @@ Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, con
         deltaTick = ctx.deltaNextNs;
         hasDuration = true;
         m_sleepLengthNs = duration;
-        r.sleepLengthQueried = true;
-        r.sleepLengthNs = duration;
+        st.sleepLengthQueried = true;
     };
 
     // Unknown until queried: a wakeup after a skipped query is judged by its
     // measured duration alone.
-    if (upfront) {
+    if (upfront)
         querySleepLength();
-    } else {
+    else
         m_sleepLengthNs = KTIME_MAX;
-    }
 
     do {
+        if (coreSingleState) {
+            // v7.0 cpuidle_select(): one state, the governor is not called.
+            idx = 0;
+            deltaTick = 0;
+            st.path = TeoReasoning::Path::CoreSingleState;
+            exit = kOutTick;
+            break;
+        }
         if (n < 2) {
             idx = 0;
-            r.path = TeoReasoning::Path::NoChoice;
+            st.path = TeoReasoning::Path::NoChoice;
             exit = upfront ? kEnd : kOutTick;
             break;
         }
@@ -546,16 +602,14 @@ Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, con
             }
         }
 
-        bool utilized = false;
-        if (m_opt.utilAwareness) {
-            r.util = ctx.util;
-            r.utilThreshold = static_cast<int>(teo::SCHED_CAPACITY_SCALE >> m_utilShift);
-            utilized = ctx.util > r.utilThreshold;
-            r.utilized = utilized;
-            if (n < 3 && utilized) {
+        if (o.utilAwareness) {
+            st.util = ctx.util;
+            st.utilThreshold = static_cast<int>(teo::SCHED_CAPACITY_SCALE >> m_utilShift);
+            st.utilized = ctx.util > st.utilThreshold;
+            if (n < 3 && st.utilized) {
                 // Two states and a busy CPU: the metrics need not be consulted.
-                r.path = TeoReasoning::Path::Utilized;
-                r.utilShallower = true;
+                st.path = TeoReasoning::Path::Utilized;
+                st.utilShallower = true;
                 if ((idx == 0 && !drv[0].polling && stateOk(drv, 0, tickStopped)) || drv[1].disabled) {
                     idx = 0;
                     exit = kOutTick;
@@ -574,14 +628,16 @@ Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, con
         std::uint32_t interceptMax = 0;
         int interceptMaxIdx = -1;
         int constraintIdx = 0;
-        const bool trackMax = m_opt.walk == TeoOptions::InterceptWalk::MinIdxMaxIntercepts;
+        const bool trackMax = o.walk == TeoOptions::InterceptWalk::MinIdxMaxIntercepts;
         for (int i = 1; i < n; ++i) {
-            const Bin &prev = m_bins[static_cast<size_t>(i - 1)];
-            interceptSum += prev.intercepts;
-            hitSum += prev.hits;
-            recentSum += prev.recent;
-            if (trackMax && prev.intercepts >= interceptMax) {
-                interceptMax = prev.intercepts;
+            const auto prev = static_cast<size_t>(i - 1);
+            const std::uint32_t prevIntercepts = m_intercepts[prev];
+            interceptSum += prevIntercepts;
+            hitSum += m_hits[prev];
+            if (o.recentIntercepts)
+                recentSum += m_recent[prev];
+            if (trackMax && prevIntercepts >= interceptMax) {
+                interceptMax = prevIntercepts;
                 interceptMaxIdx = i - 1;
             }
             const IdleState &s = drv[i];
@@ -600,46 +656,44 @@ Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, con
             idxHitSum = hitSum;
             idxRecentSum = recentSum;
         }
-        r.idx0 = idx0;
-        r.constraintIdx = constraintIdx;
-        r.idxInterceptSum = idxInterceptSum;
-        r.idxHitSum = idxHitSum;
-        r.idxRecentSum = idxRecentSum;
-        r.interceptMaxIdx = interceptMaxIdx;
+        st.constraintIdx = constraintIdx;
+        st.idxInterceptSum = idxInterceptSum;
+        st.idxHitSum = idxHitSum;
+        st.idxRecentSum = idxRecentSum;
+        st.interceptMaxIdx = interceptMaxIdx;
 
         if (idx < 0) {
             idx = 0; // nothing enabled: state 0 regardless
-            r.path = TeoReasoning::Path::NoChoice;
+            st.path = TeoReasoning::Path::NoChoice;
             exit = upfront ? kEnd : kOutTick;
             break;
         }
-        r.candidateIdx = idx;
+        st.candidateIdx = idx;
         if (idx == idx0) {
             // The shallowest enabled state: nothing shallower to look for.
             if (!upfront) {
                 duration = drv[idx].targetResidencyNs;
                 hasDuration = true;
-                r.path = TeoReasoning::Path::NoChoice;
+                st.path = TeoReasoning::Path::NoChoice;
             }
             exit = kEnd;
             break;
         }
 
         std::uint32_t tickInterceptSum = 0;
-        if (m_opt.tickStats == TeoOptions::TickStats::TickHitsBin) {
-            tickInterceptSum = interceptSum + m_bins[static_cast<size_t>(n - 1)].intercepts;
-            r.tickInterceptSum = tickInterceptSum;
+        if (o.tickStats == TeoOptions::TickStats::TickHitsBin) {
+            tickInterceptSum = interceptSum + m_intercepts[static_cast<size_t>(n - 1)];
+            st.tickInterceptSum = tickInterceptSum;
         }
 
         // Intercepts below the candidate against everything at or above it.
-        const bool altIntercepts = 2u * idxInterceptSum > m_total - idxHitSum;
-        const bool altRecent = m_opt.recentIntercepts
-                               && idxRecentSum > static_cast<std::uint32_t>(m_nrRecent / 2);
-        r.altIntercepts = altIntercepts;
-        r.altRecent = altRecent;
+        const bool altIntercepts = 2u * idxInterceptSum > total - idxHitSum;
+        const bool altRecent = o.recentIntercepts && idxRecentSum > static_cast<std::uint32_t>(m_nrRecent / 2);
+        st.altIntercepts = altIntercepts;
+        st.altRecent = altRecent;
         if (altRecent || altIntercepts) {
             const int before = idx;
-            if (m_opt.walk == TeoOptions::InterceptWalk::FirstSuitable) {
+            if (o.walk == TeoOptions::InterceptWalk::FirstSuitable) {
                 // Deepest state whose bins below the candidate hold the majority of
                 // the intercepts (and of the recent ones); if that state is
                 // disabled or too shallow for a stopped tick, the first suitable
@@ -648,9 +702,9 @@ Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, con
                 Ns firstSuitableSpan = duration;
                 std::uint32_t walkIntercepts = 0, walkRecent = 0;
                 for (int i = idx - 1; i >= 0; --i) {
-                    const Bin &b = m_bins[static_cast<size_t>(i)];
-                    walkIntercepts += b.intercepts;
-                    walkRecent += b.recent;
+                    walkIntercepts += m_intercepts[static_cast<size_t>(i)];
+                    if (o.recentIntercepts)
+                        walkRecent += m_recent[static_cast<size_t>(i)];
                     Ns span = 0;
                     bool ok;
                     if (upfront) {
@@ -695,7 +749,7 @@ Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, con
                     if (trackMax && drv[minIdx].targetResidencyNs == drv[idx].targetResidencyNs)
                         done = true;
                 }
-                r.minIdx = minIdx;
+                st.minIdx = minIdx;
                 if (!done && trackMax && minIdx >= interceptMaxIdx && !drv[minIdx].disabled) {
                     // v7.0: the busiest intercepts bin is at or below min_idx.
                     idx = minIdx;
@@ -704,7 +758,7 @@ Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, con
                 if (!done) {
                     std::uint32_t walkIntercepts = 0;
                     for (int i = idx - 1; i >= minIdx; --i) {
-                        walkIntercepts += m_bins[static_cast<size_t>(i)].intercepts;
+                        walkIntercepts += m_intercepts[static_cast<size_t>(i)];
                         if (drv[i].disabled)
                             continue;
                         idx = i;
@@ -713,24 +767,24 @@ Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, con
                     }
                 }
             }
-            r.walkIdx = idx;
+            st.walkIdx = idx;
             if (idx != before)
-                r.path = TeoReasoning::Path::Intercepts;
+                st.path = TeoReasoning::Path::Intercepts;
         }
 
         if (idx > constraintIdx) {
             idx = constraintIdx;
-            r.latencyCapped = true;
-            r.path = TeoReasoning::Path::LatencyLimit;
+            st.latencyCapped = true;
+            st.path = TeoReasoning::Path::LatencyLimit;
         }
 
-        if (utilized) {
+        if (o.utilAwareness && st.utilized) {
             // teo-6.10: a busy CPU takes a shallower non-polling state.
             const int i = findShallowerState(drv, idx, KTIME_MAX, true);
             if (stateOk(drv, i, tickStopped) && i != idx) {
                 idx = i;
-                r.utilShallower = true;
-                r.path = TeoReasoning::Path::Utilized;
+                st.utilShallower = true;
+                st.path = TeoReasoning::Path::Utilized;
             }
         }
 
@@ -741,15 +795,15 @@ Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, con
 
         // v6.6+: a shallow candidate does not need the timer query.
         bool skip = false;
-        if (m_opt.skip == TeoOptions::QuerySkip::ShallowCandidate) {
+        if (o.skip == TeoOptions::QuerySkip::ShallowCandidate) {
             skip = idx == 0 || (drv[0].polling && drv[idx].targetResidencyNs < m_residencyThresholdNs);
-        } else if (m_opt.skip == TeoOptions::QuerySkip::ShortIdles) {
+        } else if (o.skip == TeoOptions::QuerySkip::ShortIdles) {
             skip = (idx == 0 || drv[idx].targetResidencyNs < m_residencyThresholdNs)
-                   && (2u * m_shortIdles >= m_total || ctx.latencyReqNs < m_latencyThresholdNs);
+                   && (2u * shortIdles >= total || ctx.latencyReqNs < m_latencyThresholdNs);
         }
         if (skip) {
-            r.skippedQuery = true;
-            r.path = TeoReasoning::Path::SkipSleepLength;
+            st.skippedQuery = true;
+            st.path = TeoReasoning::Path::SkipSleepLength;
             exit = kOutTick;
             break;
         }
@@ -762,28 +816,27 @@ Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, con
 
         if (drv[idx].targetResidencyNs > duration) {
             const int i = findShallowerState(drv, idx, duration, false);
-            if ((!m_opt.stateOkAfterShallower || stateOk(drv, i, tickStopped)) && i != idx) {
+            if ((!o.stateOkAfterShallower || stateOk(drv, i, tickStopped)) && i != idx) {
                 idx = i;
-                r.sleepLengthRefined = true;
-                r.path = TeoReasoning::Path::SleepLength;
+                st.sleepLengthRefined = true;
+                st.path = TeoReasoning::Path::SleepLength;
             }
         }
 
         // Tick-range intercepts are frequent: keep the tick for a shallow state.
         if (drv[idx].targetResidencyNs < tick) {
             bool keepTick = false;
-            if (m_opt.tickRule == TeoOptions::TickRule::FiveEighths) {
-                const std::uint32_t sum = m_opt.tickStats == TeoOptions::TickStats::TickHitsBin
-                                              ? tickInterceptSum
-                                              : m_tickIntercepts;
-                keepTick = sum > m_total / 2 + m_total / 8;
-            } else if (m_opt.tickRule == TeoOptions::TickRule::TwoThirds) {
-                keepTick = 3u * m_tickIntercepts >= 2u * m_total;
+            if (o.tickRule == TeoOptions::TickRule::FiveEighths) {
+                const std::uint32_t sum =
+                    o.tickStats == TeoOptions::TickStats::TickHitsBin ? tickInterceptSum : tickIntercepts;
+                keepTick = sum > total / 2 + total / 8;
+            } else if (o.tickRule == TeoOptions::TickRule::TwoThirds) {
+                keepTick = 3u * tickIntercepts >= 2u * total;
             }
             if (keepTick) {
                 duration = tick / 2;
-                r.tickInterceptsRule = true;
-                r.path = TeoReasoning::Path::TickIntercepts;
+                st.tickInterceptsRule = true;
+                st.path = TeoReasoning::Path::TickIntercepts;
             }
         }
         exit = kEnd;
@@ -797,27 +850,79 @@ Selection TeoGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, con
             stopTick = false;
             if (idx > idx0 && drv[idx].targetResidencyNs > deltaTick) {
                 idx = findShallowerState(drv, idx, deltaTick, false);
-                r.tickKeptDemotion = true;
-                r.path = TeoReasoning::Path::TickKeptDemotion;
+                st.tickKeptDemotion = true;
+                st.path = TeoReasoning::Path::TickKeptDemotion;
             }
         }
     } else {
         stopTick = false;
     }
+    const Ns predicted = hasDuration ? duration : -1;
 
-    r.idx0 = idx0;
+    // The reasoning record, every field this governor owns, in one pass.
+    TeoReasoning &r = *std::get_if<TeoReasoning>(&m_reasoning);
+    // Whole arrays (bins past the last state stay 0): fixed-size block copies.
+    r.hits = m_hits;
+    r.intercepts = m_intercepts;
+    if (o.recentIntercepts)
+        r.extra = m_recent;
+    r.total = total;
+    r.tickIntercepts = tickIntercepts;
+    r.shortIdles = shortIdles;
+    r.idxInterceptSum = st.idxInterceptSum;
+    r.idxHitSum = st.idxHitSum;
+    r.binCount = n;
+    r.candidateIdx = st.candidateIdx;
+    r.constraintIdx = st.constraintIdx;
     r.chosenIdx = idx;
+    r.sleepLengthQueried = st.sleepLengthQueried;
+    r.sleepLengthNs = st.sleepLengthQueried ? ctx.sleepLengthNs : 0;
+    r.durationNs = predicted;
+    r.path = st.path;
+    r.updated = u.kind != TeoReasoning::Update::None;
+    r.measuredNs = u.measuredNs;
+    r.lastWasHit = u.kind != TeoReasoning::Update::None && u.kind != TeoReasoning::Update::Intercept;
+    r.idx0 = idx0;
     r.stopTick = stopTick;
-    r.deltaTickNs = deltaTick;
-    r.durationNs = hasDuration ? duration : -1;
+    r.updateSleepLengthNs = u.sleepLengthNs;
+    r.idxRecentSum = st.idxRecentSum;
+    r.tickInterceptSum = st.tickInterceptSum;
+    r.updateBin = u.bin;
+    r.timerBin = u.timerBin;
+    r.durationBin = u.durationBin;
+    r.interceptMaxIdx = st.interceptMaxIdx;
+    r.minIdx = st.minIdx;
+    r.walkIdx = st.walkIdx;
+    r.util = st.util;
+    r.utilThreshold = st.utilThreshold;
+    r.update = u.kind;
+    r.measuredSafetyNet = u.safetyNet;
+    r.tickWakeup = u.tickWakeup;
+    r.altIntercepts = st.altIntercepts;
+    r.altRecent = st.altRecent;
+    r.utilized = st.utilized;
+    r.latencyCapped = st.latencyCapped;
+    r.utilShallower = st.utilShallower;
+    r.skippedQuery = st.skippedQuery;
+    r.sleepLengthRefined = st.sleepLengthRefined;
+    r.tickInterceptsRule = st.tickInterceptsRule;
+    r.tickKeptDemotion = st.tickKeptDemotion;
+    r.totalTick = m_totalTick;
+    r.tickHits = m_tickHits;
+    r.stateCount = n;
+    r.tickStopped = tickStopped;
     r.hasDuration = hasDuration;
-    return Selection{idx, stopTick, hasDuration ? duration : -1};
+    r.latencyReqNs = ctx.latencyReqNs;
+    r.deltaTickNs = deltaTick;
+    return Selection{idx, stopTick, predicted};
 }
 
-void TeoGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index)
+template <class P>
+void TeoGovernor::reflectWith(const IdleStateTable &, CpuidleDevice &dev, int index)
 {
+    const TeoOptions o = P::get(m_opt);
     dev.lastStateIdx = index;
-    if (m_opt.tickWakeups != TeoOptions::TickWakeups::SafetyNet) {
+    if (o.tickWakeups != TeoOptions::TickWakeups::SafetyNet) {
         // v6.19+: every wakeup asks whether it was the tick.
         m_tickWakeup = dev.tickNohzIdleGotTick();
         return;
@@ -827,7 +932,7 @@ void TeoGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index)
     const bool safetyNet = dev.pollTimeLimit || (dev.tickNohzIdleGotTick() && m_sleepLengthNs > m_tickNsec);
     if (safetyNet)
         dev.pollTimeLimit = false;
-    if (m_opt.safetyNet == TeoOptions::SafetyNet::TimeSpan)
+    if (o.safetyNet == TeoOptions::SafetyNet::TimeSpan)
         // local_clock() - time_span_ns: in the replay, exactly the residency.
         m_timeSpanNs = safetyNet ? m_sleepLengthNs : dev.lastResidencyNs;
     else

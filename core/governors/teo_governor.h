@@ -113,6 +113,8 @@ struct TeoOptions {
     bool decayToZero = false;           ///< v6.19+ teo_decay(): metrics below 1 << DECAY_SHIFT drop to 0
     bool hitNeedsTimerProximity = false;///< v7.0: a hit also needs sleep_length - measured < EL/2
     bool singleStateInCore = false;     ///< v7.0: the core answers for a one-state driver (0, tick kept)
+
+    friend constexpr bool operator==(const TeoOptions &, const TeoOptions &) = default;
 };
 
 /**
@@ -147,7 +149,11 @@ public:
     };
 
     /// The per-CPU data (struct teo_cpu), for tests and inspectors.
-    const Bin &bin(int i) const { return m_bins[static_cast<size_t>(i)]; }
+    Bin bin(int i) const
+    {
+        const auto k = static_cast<size_t>(i);
+        return Bin{m_intercepts[k], m_hits[k], m_recent[k]};
+    }
     std::uint32_t total() const { return m_total; }
     std::uint32_t tickIntercepts() const { return m_tickIntercepts; }
     std::uint32_t shortIdles() const { return m_shortIdles; }
@@ -156,16 +162,47 @@ public:
     Ns sleepLengthNs() const { return m_sleepLengthNs; }
 
 private:
-    void update(const IdleStateTable &drv, CpuidleDevice &dev, TeoReasoning &r);
-    std::uint32_t decayed(std::uint32_t m) const;
+    // The algorithm, written once. P supplies the options: a compile-time
+    // constant for the five kernel option sets (so the compiler drops the
+    // branches a version does not take) or m_opt for any other TeoOptions.
+    template <class P>
+    Selection selectWith(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx);
+    /// What teo_update() did, for the reasoning record.
+    struct UpdateNote {
+        TeoReasoning::Update kind = TeoReasoning::Update::None;
+        int bin = -1;
+        int timerBin = 0;
+        int durationBin = 0;
+        Ns measuredNs = 0;
+        Ns sleepLengthNs = 0;
+        bool safetyNet = false;
+        bool tickWakeup = false;
+    };
+    template <class P>
+    UpdateNote updateWith(const IdleStateTable &drv, CpuidleDevice &dev, int n);
+    template <class P>
+    void reflectWith(const IdleStateTable &drv, CpuidleDevice &dev, int index);
+    template <class P>
+    void bind();
+
+    std::uint32_t decayed(std::uint32_t m, bool toZero) const;
     bool stateOk(const IdleStateTable &drv, int i, bool tickStopped) const;
     static int findShallowerState(const IdleStateTable &drv, int stateIdx, Ns durationNs, bool noPoll);
 
+    using SelectFn = Selection (TeoGovernor::*)(const IdleStateTable &, CpuidleDevice &, const SelectContext &);
+    using ReflectFn = void (TeoGovernor::*)(const IdleStateTable &, CpuidleDevice &, int);
+
     const VariantInfo &m_variant;
     const TeoOptions m_opt;
+    SelectFn m_selectFn = nullptr;
+    ReflectFn m_reflectFn = nullptr;
 
     // struct teo_cpu (the union of all versions' fields).
-    std::array<Bin, CPUIDLE_STATE_MAX> m_bins{};
+    // state_bins[] stored as three arrays (same values), so that copying them
+    // into the reasoning record is three block copies.
+    std::array<std::uint32_t, CPUIDLE_STATE_MAX> m_intercepts{};
+    std::array<std::uint32_t, CPUIDLE_STATE_MAX> m_hits{};
+    std::array<std::uint32_t, CPUIDLE_STATE_MAX> m_recent{};
     std::uint32_t m_total = 0;
     std::uint32_t m_tickIntercepts = 0;
     std::uint32_t m_shortIdles = 0;
