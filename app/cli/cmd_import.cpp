@@ -62,6 +62,8 @@ std::string spanFlags(std::uint8_t f)
         s += "truncated_end;";
     if (f & trace::SPAN_FROM_ENTRY)
         s += "from_entry;";
+    if (f & trace::SPAN_TIMER_WAKE)
+        s += "timer_wake;";
     if (!s.empty())
         s.pop_back();
     return s;
@@ -93,12 +95,14 @@ void printSummary(const trace::TraceImport &t)
 {
     std::cerr << t.file << ": " << trace::traceFormatName(t.format) << ", " << t.events << " events used, "
               << t.totalEntries() << " idle entries, " << t.totalSpans() << " spans on " << t.cpus.size() << " CPU(s)\n";
-    for (const trace::ImportWarning &w : t.warnings)
-        std::cerr << "warning: " << w.toString() << "\n";
+    // The first few in full, then a count per kind (all of them are in TraceImport).
+    constexpr size_t SHOWN = 10;
+    for (size_t i = 0; i < t.warnings.size() && i < SHOWN; ++i)
+        std::cerr << "warning: " << t.warnings[i].toString() << "\n";
     for (int k = 0; k < trace::WARNING_KIND_COUNT; ++k)
-        if (t.warningCounts[k] > static_cast<std::int64_t>(50))
-            std::cerr << "warning: " << t.warningCounts[k] << " " << trace::warningKindName(static_cast<trace::WarningKind>(k))
-                      << " warnings in all (first 50 shown)\n";
+        if (t.warningCounts[k])
+            std::cerr << "warnings: " << trace::warningKindName(static_cast<trace::WarningKind>(k)) << " x"
+                      << t.warningCounts[k] << "\n";
 }
 
 } // namespace
@@ -146,7 +150,7 @@ int runImport(int argc, char **argv, int first)
         if (!args.has("quiet") && !c.spans.empty())
             std::cerr << "cpu " << c.cpu << ": " << ex.stream.size() << " spans exported, " << ex.truncatedSkipped
                       << " cut by the trace's ends, timer fallback " << ex.timerFallback << ", timer clamped "
-                      << ex.timerClamped << "\n";
+                      << ex.timerClamped << ", timer wakes " << ex.timerWakes << "\n";
         if (ex.stream.empty()) {
             if (onlyCpu >= 0)
                 return fail(Error{t.file, 0, "--cpu", "CPU " + cpuArg + " has no complete idle span to export"});

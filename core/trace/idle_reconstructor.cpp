@@ -46,6 +46,7 @@ struct Candidate {
     std::int64_t seq = -1;
     WakeCause cause = WakeCause::Unknown;
     std::int32_t name = -1;
+    std::uint64_t ptr = 0; // the hrtimer, for HrTimer
 };
 
 struct CpuState {
@@ -59,6 +60,7 @@ struct CpuState {
     std::int64_t ipiSeq = -1;   // first IPI sent to this CPU during the entry
     std::int64_t remoteSeq = -1;// first remote wakeup targeting this CPU during the entry
     Ns lastTs = -1;
+    Ns prevTs = -1;             // the CPU's event before the current one
     Ns lastSpanEnd = -1;
 };
 
@@ -98,8 +100,9 @@ struct IdleReconstructor::Impl {
 
     Ns appliedOffset() const { return offsetKnown && std::abs(offsetNs) > MONO_TOLERANCE_NS ? offsetNs : 0; }
 
-    // Earliest armed non-tick hrtimer of @p cpu expiring after @p at, as a distance from @p at.
-    Ns sleepLength(int cpu, Ns at) const
+    // Earliest armed non-tick hrtimer of @p cpu expiring after @p at, as a distance from @p at
+    // (-1 when none); its address in @p which.
+    Ns sleepLength(int cpu, Ns at, std::uint64_t *which = nullptr) const
     {
         if (!out.hasTimerEvents)
             return -1;
@@ -109,8 +112,11 @@ struct IdleReconstructor::Impl {
             if (t.cpu != cpu || t.tick)
                 continue;
             const Ns exp = t.expiresMono + off;
-            if (exp > at && (best < 0 || exp - at < best))
+            if (exp > at && (best < 0 || exp - at < best)) {
                 best = exp - at;
+                if (which)
+                    *which = ptr;
+            }
         }
         return best;
     }
@@ -135,13 +141,19 @@ struct IdleReconstructor::Impl {
         } else {
             e.cause = WakeCause::Unknown;
         }
+        // Entries settle in order, so the span keeps the verdict of its last one.
+        if (e.span >= 0) {
+            IdleSpanRec &sp = c.spans[static_cast<size_t>(e.span)];
+            const bool timerWake = e.cause == WakeCause::HrTimer && sp.timerNs >= 0 && s.local.ptr == sp.timerPtr;
+            sp.flags = static_cast<std::uint8_t>(timerWake ? sp.flags | SPAN_TIMER_WAKE : sp.flags & ~SPAN_TIMER_WAKE);
+        }
     }
 
-    void localInterrupt(int cpu, WakeCause cause, std::int32_t name)
+    void localInterrupt(int cpu, WakeCause cause, std::int32_t name, std::uint64_t ptr = 0)
     {
         CpuState &s = state[static_cast<size_t>(cpu)];
         if ((s.inEntry || s.awaitingCause) && s.local.seq < 0)
-            s.local = {seq, cause, name};
+            s.local = {seq, cause, name, ptr};
         if (s.awaitingCause)
             settleCause(cpu);
     }
@@ -167,7 +179,7 @@ struct IdleReconstructor::Impl {
         sp.endNs = ts;
         sp.prevEndNs = s.lastSpanEnd;
         sp.flags = flags;
-        sp.timerNs = (flags & SPAN_TRUNCATED_START) ? -1 : sleepLength(cpu, ts);
+        sp.timerNs = (flags & SPAN_TRUNCATED_START) ? -1 : sleepLength(cpu, ts, &sp.timerPtr);
         cpuOut(cpu).spans.push_back(sp);
         s.span = SpanState::Idle;
         s.tickStopped = false;
@@ -185,9 +197,10 @@ struct IdleReconstructor::Impl {
         }
         if (s.awaitingCause)
             settleCause(cpu);
+        if (s.span == SpanState::Busy)
+            missingSwitch(cpu, ev.line, "to the idle task before this cpu_idle");
         if (s.span != SpanState::Idle)
-            openSpan(cpu, s.span == SpanState::Unknown ? c.firstNs : ev.ts,
-                     s.span == SpanState::Unknown ? SPAN_TRUNCATED_START : 0);
+            openSpan(cpu, s.span == SpanState::Unknown ? c.firstNs : s.prevTs, SPAN_TRUNCATED_START);
         IdleEntryRec e;
         e.enterNs = ev.ts;
         e.exitNs = ev.ts;
@@ -233,6 +246,13 @@ struct IdleReconstructor::Impl {
 
     // ---- spans --------------------------------------------------------------------------
 
+    void missingSwitch(int cpu, std::int64_t line, const char *what)
+    {
+        warn.add(WarningKind::MissingSwitch, line, "sched_switch",
+                 "CPU " + std::to_string(cpu) + ": no sched_switch " + what
+                     + " (events filtered or lost); the span's other end is unknown and it is not exported");
+    }
+
     void schedSwitch(const TraceEvent &ev, int cpu)
     {
         CpuState &s = state[static_cast<size_t>(cpu)];
@@ -249,15 +269,23 @@ struct IdleReconstructor::Impl {
                 closeEntry(cpu, ev.ts, true);
                 settleCause(cpu);
             }
+            if (s.span == SpanState::Busy)
+                missingSwitch(cpu, ev.line, "to the idle task before this switch away from it");
             if (s.span != SpanState::Idle)
-                openSpan(cpu, cpuOut(cpu).firstNs, SPAN_TRUNCATED_START);
+                openSpan(cpu, s.span == SpanState::Unknown ? cpuOut(cpu).firstNs : s.prevTs, SPAN_TRUNCATED_START);
             IdleSpanRec &sp = cpuOut(cpu).spans.back();
             sp.endNs = ev.ts;
             s.span = SpanState::Busy;
             s.lastSpanEnd = ev.ts;
         } else if (toIdle && !fromIdle) {
-            if (s.span == SpanState::Idle)
-                cpuOut(cpu).spans.back().endNs = ev.ts; // a missed switch away: end the old span here
+            if (s.span == SpanState::Idle) {
+                // The switch away was not recorded: the old span's end is unknown.
+                missingSwitch(cpu, ev.line, "away from the idle task before this switch to it");
+                IdleSpanRec &old = cpuOut(cpu).spans.back();
+                old.endNs = std::max(old.startNs, s.prevTs);
+                old.flags |= SPAN_TRUNCATED_END;
+                s.lastSpanEnd = -1;
+            }
             openSpan(cpu, ev.ts, 0);
         }
     }
@@ -279,7 +307,7 @@ struct IdleReconstructor::Impl {
                      "hrtimer now= differs from the trace clock by " + std::to_string(offsetNs)
                          + " ns: the trace clock is not 'mono'; expires= values are shifted by that offset");
         }
-        localInterrupt(cpu, tick ? WakeCause::Tick : WakeCause::HrTimer, ev.nameId);
+        localInterrupt(cpu, tick ? WakeCause::Tick : WakeCause::HrTimer, ev.nameId, ev.ptr);
     }
 
     void ipiSend(const TraceEvent &ev, int from)
@@ -365,6 +393,7 @@ struct IdleReconstructor::Impl {
                          + " ns; taken as " + std::to_string(s.lastTs));
             ev.ts = s.lastTs;
         }
+        s.prevTs = s.lastTs < 0 ? ev.ts : s.lastTs;
         s.lastTs = ev.ts;
         if (c.firstNs < 0)
             c.firstNs = ev.ts;

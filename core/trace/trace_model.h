@@ -48,8 +48,9 @@ enum class WarningKind : std::uint8_t {
     TimerClamped,    ///< next timer expired before the span ended: timer_ns = wake_ns
     EmptyCpu,        ///< a CPU the header announces but with no events
     NoIdleEvents,    ///< a CPU with sched_switch spans but no cpu_idle events
+    MissingSwitch,   ///< a sched_switch to / from the idle task is missing (filtered or lost events)
 };
-inline constexpr int WARNING_KIND_COUNT = 15;
+inline constexpr int WARNING_KIND_COUNT = 16;
 const char *warningKindName(WarningKind k);
 
 /// One structured warning {kind, file, line, field, detail}.
@@ -89,15 +90,17 @@ struct IdleSpanRec {
     Ns wakeNs = 0;           ///< last idle exit in the span (endNs when no entry)
     Ns prevEndNs = -1;       ///< end of the previous span on this CPU, -1 for the first
     Ns timerNs = -1;         ///< next non-tick hrtimer expiry - startNs, -1 when unknown
+    std::uint64_t timerPtr = 0; ///< that hrtimer (address as traced)
     std::int32_t firstEntry = -1;
     std::int32_t entryCount = 0;
     WakeCause cause = WakeCause::Unknown; ///< cause of the last entry
     std::uint8_t flags = 0;  ///< SpanFlag bits
 };
 enum SpanFlag : std::uint8_t {
-    SPAN_TRUNCATED_START = 1, ///< the CPU was idle when the trace started
-    SPAN_TRUNCATED_END = 2,   ///< the trace ended during the span
+    SPAN_TRUNCATED_START = 1, ///< start not in the trace (idle at its start, or the switch is missing)
+    SPAN_TRUNCATED_END = 2,   ///< end not in the trace (it ended first, or the switch is missing)
     SPAN_FROM_ENTRY = 4,      ///< no sched_switch on this CPU: the span is one idle entry
+    SPAN_TIMER_WAKE = 8,      ///< its last entry was ended by the hrtimer that timerNs measures
 };
 
 /// Everything recorded for one CPU.

@@ -54,6 +54,7 @@ const char *warningKindName(WarningKind k)
     case WarningKind::TimerClamped: return "timer_clamped";
     case WarningKind::EmptyCpu: return "empty_cpu";
     case WarningKind::NoIdleEvents: return "no_idle_events";
+    case WarningKind::MissingSwitch: return "missing_switch";
     }
     return "?";
 }

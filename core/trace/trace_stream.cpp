@@ -23,6 +23,12 @@ StreamExport toReplayStream(const CpuTrace &cpu)
         if (sp.timerNs < 0) {
             row.timerNs = row.wakeNs;
             ++out.timerFallback;
+        } else if (sp.timerNs <= row.wakeNs && (sp.flags & SPAN_TIMER_WAKE)) {
+            // The hrtimer armed at the span start ended it: the wakeup is its expiry (the exit
+            // comes a handler and an exit latency later).
+            row.timerNs = sp.timerNs;
+            row.wakeNs = sp.timerNs;
+            ++out.timerWakes;
         } else if (sp.timerNs < row.wakeNs) {
             row.timerNs = row.wakeNs;
             ++out.timerClamped;

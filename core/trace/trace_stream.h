@@ -13,7 +13,9 @@
  * (no hrtimer events, or none armed on the CPU) -> timer_ns = wake_ns, i.e.
  * the span is taken as timer-ended; a next timer that expired before the span
  * ended (it woke the CPU without ending the span, which the stream model
- * cannot say) -> timer_ns = wake_ns too. Spans cut by the start or the end of
+ * cannot say) -> timer_ns = wake_ns too, except when that very hrtimer ended the span
+ * (SPAN_TIMER_WAKE): then wake_ns = timer_ns = the expiry, the moment the timer
+ * woke the CPU (counted as timerWakes, not a fallback). Spans cut by the start or the end of
  * the trace are not exported.
  */
 #pragma once
@@ -28,6 +30,7 @@ struct StreamExport {
     std::vector<std::int32_t> spanIndex; ///< CpuTrace::spans index of each row
     std::int64_t timerFallback = 0;      ///< rows with no known next timer
     std::int64_t timerClamped = 0;       ///< rows whose next timer expired before the wakeup
+    std::int64_t timerWakes = 0;         ///< rows ended by that timer (wake moved to its expiry)
     std::int64_t truncatedSkipped = 0;   ///< spans not exported (cut by the trace's start or end)
 };
 

@@ -167,6 +167,7 @@ private slots:
         QCOMPARE(r.warningCount(WarningKind::OutOfOrder), std::int64_t(1));
         QCOMPARE(r.warningCount(WarningKind::NoSwitchEvents), std::int64_t(1));
         QCOMPARE(r.warningCount(WarningKind::EmptyCpu), std::int64_t(1));
+        QCOMPARE(r.warningCount(WarningKind::MissingSwitch), std::int64_t(1)); // the enter at 500 us
         const ImportWarning *ooo = nullptr;
         for (const ImportWarning &w : r.warnings)
             if (w.kind == WarningKind::OutOfOrder)
@@ -181,7 +182,8 @@ private slots:
         QVERIFY(c0.entries[0].flags & ENTRY_TRUNCATED); // closed by the second enter
         QCOMPARE(c0.entries[0].exitNs, Ns(300000));
         QCOMPARE(c0.entries[2].residencyNs(), Ns(0));   // exit clamped to the enter's time
-        QVERIFY(c0.spans[2].flags & SPAN_TRUNCATED_END);
+        QCOMPARE(c0.spans[2].flags, std::uint8_t(SPAN_TRUNCATED_START | SPAN_TRUNCATED_END));
+        QCOMPARE(c0.spans[2].startNs, Ns(401000)); // the CPU's event before the enter
         const CpuTrace &c1 = r.cpus[1];
         QCOMPARE(c1.spans.size(), size_t(2));
         QVERIFY(c1.spans[0].flags & SPAN_FROM_ENTRY);
