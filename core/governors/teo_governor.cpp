@@ -338,6 +338,32 @@ void TeoGovernor::enable(const IdleStateTable &drv, CpuidleDevice &)
     m_reasoning.emplace<TeoReasoning>();
 }
 
+TeoGovernor::Metrics TeoGovernor::metrics() const
+{
+    Metrics m;
+    m.intercepts = m_intercepts;
+    m.hits = m_hits;
+    m.recent = m_recent;
+    m.total = m_total;
+    m.tickIntercepts = m_tickIntercepts;
+    m.shortIdles = m_shortIdles;
+    m.totalTick = m_totalTick;
+    m.tickHits = m_tickHits;
+    return m;
+}
+
+void TeoGovernor::setMetrics(const Metrics &m)
+{
+    m_intercepts = m.intercepts;
+    m_hits = m.hits;
+    m_recent = m.recent;
+    m_total = m.total;
+    m_tickIntercepts = m.tickIntercepts;
+    m_shortIdles = m.shortIdles;
+    m_totalTick = m.totalTick;
+    m_tickHits = m.tickHits;
+}
+
 std::uint32_t TeoGovernor::decayed(std::uint32_t m, bool toZero) const
 {
     const std::uint32_t delta = m >> m_decayShift;

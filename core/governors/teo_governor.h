@@ -148,6 +148,23 @@ public:
         std::uint32_t recent = 0; ///< v5.14–v6.10 only
     };
 
+    /// The decayed statistics of struct teo_cpu (unsigned int each, as in C).
+    struct Metrics {
+        std::array<std::uint32_t, CPUIDLE_STATE_MAX> intercepts{};
+        std::array<std::uint32_t, CPUIDLE_STATE_MAX> hits{};
+        std::array<std::uint32_t, CPUIDLE_STATE_MAX> recent{}; ///< v5.14–v6.10 only
+        std::uint32_t total = 0;
+        std::uint32_t tickIntercepts = 0; ///< v6.14+
+        std::uint32_t shortIdles = 0;     ///< v6.14+
+        std::uint32_t totalTick = 0;      ///< v6.19+
+        std::uint32_t tickHits = 0;       ///< v6.6–v6.10
+    };
+    /// The current statistics.
+    Metrics metrics() const;
+    /// Seed the statistics (an inspector's "what if", or a test's starting
+    /// point). The recent ring, saved sleep length and wakeup flags are kept.
+    void setMetrics(const Metrics &m);
+
     /// The per-CPU data (struct teo_cpu), for tests and inspectors.
     Bin bin(int i) const
     {
