@@ -179,7 +179,7 @@ int runCompare(int argc, char **argv, int first)
 
     Result<std::int64_t> iterations = intOption(args, "iterations", 3, 1, 1000);
     Result<std::int64_t> seed = intOption(args, "seed", 1, 0, INT64_MAX);
-    Result<std::int64_t> spans = intOption(args, "spans", 10000, 1, 100000000);
+    Result<std::int64_t> spans = intOption(args, "spans", 10000, 1, 10000000);
     Result<std::int64_t> threads = intOption(args, "threads", 2, 1, 256);
     for (const auto *r : {&iterations, &seed, &spans, &threads})
         if (!*r)

@@ -97,8 +97,8 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         return v.error();
     if (o.iterations < 1 || o.iterations > 1000)
         return Error{"--iterations", 0, "", "must be 1..1000"};
-    if (o.fixedStream.empty() && (o.spans < 1 || o.spans > 100000000))
-        return Error{"--spans", 0, "", "must be 1..100000000"};
+    if (o.fixedStream.empty() && (o.spans < 1 || o.spans > 10000000))
+        return Error{"--spans", 0, "", "must be 1..10000000"};
     if (o.governors.empty())
         return Error{"--governors", 0, "", "name at least one governor variant"};
     Result<std::vector<Setting>> settings = parseSettings(o.settings);
