@@ -133,22 +133,38 @@ std::string windowSentence(const MenuReasoning &r)
     return s;
 }
 
+// Integer square root (floor), for showing a variance as a standard deviation.
+std::uint64_t isqrt(std::uint64_t v)
+{
+    std::uint64_t x = 0;
+    for (std::uint64_t bit = std::uint64_t(1) << 62; bit; bit >>= 2) {
+        if (v >= x + bit) {
+            v -= x + bit;
+            x = (x >> 1) + bit;
+        } else {
+            x >>= 1;
+        }
+    }
+    return x;
+}
+
 std::string typicalSentence(const MenuReasoning &r)
 {
-    const std::string ratio = std::to_string(r.stddevRatio);
-    const std::string stats = "their average " + us(r.avgUs) + " with variance "
-                              + std::to_string(r.varianceUs2) + " us^2";
+    const std::string test = std::to_string(r.stddevRatio) + "\u00d7stddev";
+    const std::string stats = "their average " + us(r.avgUs) + " with standard deviation "
+                              + std::to_string(isqrt(r.varianceUs2)) + " us";
     switch (r.typical) {
-    case Typical::Average:
-        return "; " + stats + " passed the " + ratio + "x-stddev (or " + std::to_string(r.stddevMaxUs)
-               + " us) test over " + std::to_string(r.divisor) + " samples, so the typical interval is "
-               + us(r.typicalUs) + ".";
+    case Typical::Average: {
+        const bool absolute = r.varianceUs2 <= std::uint64_t(r.stddevMaxUs) * r.stddevMaxUs;
+        return "; " + stats + (absolute ? " is within " + std::to_string(r.stddevMaxUs) + " us" : " passed the " + test + " test")
+               + ", so the typical interval is " + us(r.typicalUs) + ".";
+    }
     case Typical::MaxOfRemaining:
-        return "; " + stats + " failed the " + ratio + "x-stddev test, but " + std::to_string(r.divisor)
+        return "; " + stats + " failed the " + test + " test, but " + std::to_string(r.divisor)
                + " samples remained, so their maximum " + us(r.typicalUs) + " is the typical interval.";
     case Typical::NoPattern:
-        return "; " + stats + " failed the " + ratio
-               + "x-stddev test and too few samples remained to drop more, so there is no typical interval.";
+        return "; " + stats + " failed the " + test
+               + " test and too few samples remained to drop more, so there is no typical interval.";
     case Typical::NoSamples:
         return r.rounds ? "; none of them is usable (all zero or excluded), so there is no typical interval."
                         : "; the pattern detector was not consulted.";

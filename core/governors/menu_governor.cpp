@@ -54,7 +54,7 @@
  * Integer fidelity: next_timer_ns and predicted_ns are u64 as in the kernel,
  * the product next_timer_ns * correction_factor wraps in u64 and its quotient
  * is truncated into the 32-bit timer_us, measured us are truncated into
- * 32-bit ring slots (KTIME_MAX/1000 becomes 3,777,893,186 us).
+ * 32-bit ring slots (KTIME_MAX/1000 becomes 2,783,138,807 us).
  *
  * Deviations: nr_iowait_cpu() is 0 (so the pre-v6.13 performance multiplier is
  * 1 and only the lower 6 buckets are used); v7.0's core short-circuit for a
@@ -68,6 +68,7 @@
 #include "core/governors/registry.h"
 
 #include <algorithm>
+#include <cstring>
 #include <iterator>
 #include <memory>
 
@@ -237,7 +238,7 @@ constexpr TunableInfo kTunables[] = {
     {"INTERVALS", "Recent idle durations the repeating-pattern detector looks at", "samples", 8, 1,
      MENU_MAX_INTERVALS},
     {"STDDEV_RATIO", "A pattern is accepted when the average exceeds this many standard deviations",
-     "ratio", 6, 1, 100},
+     "ratio", 6, 1, 1000},
     {"STDDEV_MAX_US", "A pattern is always accepted when the standard deviation is at most this", "us", 20,
      0, 1000000},
     {"RESIDENCY_THRESHOLD_NS",
@@ -289,7 +290,7 @@ MenuGovernor::MenuGovernor(const VariantInfo &v, const MenuOptions &o)
 {
     m_typicalParams.algo = m_opt.typical;
     m_typicalParams.maxOfRemaining = m_opt.maxOfRemaining;
-    m_typicalParams.ratioSq = 36;
+    m_typicalParams.setRatio(6);
     m_typicalParams.stddevMaxSq = 400;
     m_correction.fill(RESOLUTION * DECAY);
 }
@@ -303,6 +304,7 @@ void MenuGovernor::enable(const IdleStateTable &, CpuidleDevice &)
     m_bucket = 0;
     m_correction.fill(RESOLUTION * DECAY);
     m_intervals.fill(0);
+    m_sorted.fill(0);
     m_intervalPtr = 0;
     *m_rec = MenuReasoning{};
     m_rec->intervalCount = m_intervalCount;
@@ -311,8 +313,14 @@ void MenuGovernor::enable(const IdleStateTable &, CpuidleDevice &)
 
 void MenuGovernor::appendInterval(std::uint32_t us)
 {
-    // menu_update_intervals(): the ring of recent idle durations.
-    m_intervals[size_t(m_intervalPtr++)] = us;
+    // menu_update_intervals(): the ring of recent idle durations. The sorted
+    // copy is what the detector reads (menu_typical_interval.h); the second
+    // copy of the ring right after it makes the window, oldest first, one
+    // contiguous run for the reasoning record.
+    const size_t slot = size_t(m_intervalPtr++);
+    menuSortedReplace(std::span<std::uint32_t>(m_sorted.data(), size_t(m_intervalCount)), m_intervals[slot], us);
+    m_intervals[slot] = us;
+    m_intervals[slot + size_t(m_intervalCount)] = us;
     if (m_intervalPtr >= m_intervalCount)
         m_intervalPtr = 0;
 }
@@ -375,28 +383,54 @@ void MenuGovernor::update(const IdleStateTable &drv, const CpuidleDevice &dev, N
     r.updatedFactor = factor;
 }
 
+void MenuGovernor::copyWindow()
+{
+    // The ring oldest first: n entries from the write position of the doubled
+    // ring. The kernel's 8 is a fixed-size copy the compiler inlines.
+    const std::uint32_t *window = m_intervals.data() + m_intervalPtr;
+    if (m_intervalCount == 8)
+        std::memcpy(m_rec->intervalsUs.data(), window, 8 * sizeof(std::uint32_t));
+    else
+        std::memcpy(m_rec->intervalsUs.data(), window, size_t(m_intervalCount) * sizeof(std::uint32_t));
+}
+
 std::uint32_t MenuGovernor::typicalInterval(std::uint32_t predictedUs)
 {
     m_typicalParams.predictedUs = predictedUs;
     const MenuTypicalResult t =
-        menuTypicalInterval(std::span<const std::uint32_t>(m_intervals.data(), size_t(m_intervalCount)),
+        menuTypicalInterval(std::span<const std::uint32_t>(m_sorted.data(), size_t(m_intervalCount)),
                             m_typicalParams);
 
     // The record: the window oldest first, and which samples the last round left out.
     MenuReasoning &r = *m_rec;
     std::uint64_t discarded = 0;
     std::uint64_t invalid = 0;
-    int j = m_intervalPtr;
-    for (int k = 0; k < m_intervalCount; ++k) {
-        const std::uint32_t v = m_intervals[size_t(j)];
-        if (++j >= m_intervalCount)
-            j = 0;
-        r.intervalsUs[size_t(k)] = v;
-        if (std::int64_t(v) >= t.firstHi)
-            invalid |= std::uint64_t(1) << k;
-        else if (!menuTypicalUsed(t, v))
-            discarded |= std::uint64_t(1) << k;
+    copyWindow();
+    // Which samples the last round left out: the range test lo < v < hi as
+    // one unsigned comparison (v - (lo + 1) < hi - (lo + 1)), branch-free,
+    // since it is data-dependent. Samples never considered (at or above the
+    // first threshold) are rare: only then is that second mask computed.
+    const std::uint32_t *window = m_intervals.data() + m_intervalPtr;
+    const int n = m_intervalCount;
+    const std::uint64_t all = n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
+    const std::int64_t first = t.lo + 1;
+    const std::uint64_t width = t.hi > first ? std::uint64_t(t.hi - first) : 0;
+    auto inRange = [&](int k) {
+        return std::uint64_t(std::uint64_t(std::int64_t(window[k]) - first) < width) << k;
+    };
+    std::uint64_t used = 0;
+    if (n == 8) {
+        for (int k = 0; k < 8; ++k) // the kernel's size: a fixed count the compiler unrolls
+            used |= inRange(k);
+    } else {
+        for (int k = 0; k < n; ++k)
+            used |= inRange(k);
     }
+    if (t.neverConsidered) {
+        for (int k = 0; k < n; ++k)
+            invalid |= std::uint64_t(std::int64_t(window[k]) >= t.firstHi) << k;
+    }
+    discarded = all & ~used & ~invalid;
     r.discardedMask = discarded;
     r.invalidMask = invalid;
     r.rounds = t.rounds;
@@ -457,10 +491,11 @@ int MenuGovernor::mainLoop(const IdleStateTable &drv, const SelectContext &ctx, 
     MenuReasoning &r = *m_rec;
     const Ns tick = ctx.tickNsec;
     const Ns residencyThreshold = m_residencyThresholdNs;
+    const int count = drv.count();
     int idx = -1;
     returnNow = false;
     r.loopEnd = LoopEnd::AllFit;
-    for (int i = 0; i < drv.count(); ++i) {
+    for (int i = 0; i < count; ++i) {
         const IdleState &s = drv[i];
         if (s.disabled)
             continue;
@@ -643,12 +678,7 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
             r.typical = MenuReasoning::Typical::NoSamples;
             r.typicalUs = UINT_MAX_U32;
             r.discardedMask = r.invalidMask = 0;
-            int j = m_intervalPtr;
-            for (int k = 0; k < m_intervalCount; ++k) {
-                r.intervalsUs[size_t(k)] = m_intervals[size_t(j)];
-                if (++j >= m_intervalCount)
-                    j = 0;
-            }
+            copyWindow();
         }
         const Ns shown = havePrediction ? static_cast<Ns>(predicted) : -1;
         r.path = Path::EarlyState0;
@@ -754,8 +784,9 @@ bool MenuGovernor::setTunable(std::string_view name, std::int64_t value, std::st
     if (value < info->minValue || value > info->maxValue) {
         if (error)
             *error = std::string(info->name) + " must be between " + std::to_string(info->minValue) + " and "
-                     + std::to_string(info->maxValue) + " " + info->unit + " (got " + std::to_string(value)
-                     + ")";
+                     + std::to_string(info->maxValue)
+                     + (std::string_view(info->unit) == "ratio" ? "" : std::string(" ") + info->unit) + " (got "
+                     + std::to_string(value) + ")";
         return false;
     }
     if (name == "INTERVALS") {
@@ -763,11 +794,12 @@ bool MenuGovernor::setTunable(std::string_view name, std::int64_t value, std::st
             // A different ring size is a different kernel build: start empty.
             m_intervalCount = static_cast<int>(value);
             m_intervals.fill(0);
+            m_sorted.fill(0);
             m_intervalPtr = 0;
         }
     } else if (name == "STDDEV_RATIO") {
         m_stddevRatio = value;
-        m_typicalParams.ratioSq = std::uint64_t(value) * std::uint64_t(value);
+        m_typicalParams.setRatio(std::uint64_t(value));
     } else if (name == "STDDEV_MAX_US") {
         m_stddevMaxUs = value;
         m_typicalParams.stddevMaxSq = std::uint64_t(value) * std::uint64_t(value);

@@ -70,7 +70,7 @@ const MenuOptions *menuOptionsFor(std::string_view id);
 /**
  * menu for one CPU. select()/reflect() follow the kernel's menu_select() and
  * menu_reflect(); menu_update() runs lazily at the start of the next select.
- * Tunables: INTERVALS (1..64, default 8), STDDEV_RATIO (1..100, 6),
+ * Tunables: INTERVALS (1..64, default 8), STDDEV_RATIO (1..1000, 6),
  * STDDEV_MAX_US (0..1000000, 20) and, for v6.6+ forms, RESIDENCY_THRESHOLD_NS
  * (0..100000000, 15000). Changing INTERVALS empties the interval ring, as a
  * rebuilt kernel would start. Not copyable (the reasoning record is filled
@@ -103,6 +103,7 @@ private:
     void update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec);
     void appendInterval(std::uint32_t us);
     std::uint32_t typicalInterval(std::uint32_t predictedUs);
+    void copyWindow();
     int mainLoop(const IdleStateTable &drv, const SelectContext &ctx, Ns &predictedNs, Ns latencyReq,
                  Ns deltaTick, bool &returnNow);
     bool overrideAllowed(const IdleState &s, Ns predictedNs, Ns latencyReq, Ns residencyThreshold);
@@ -119,7 +120,9 @@ private:
     std::uint64_t m_nextTimerNs = 0;
     int m_bucket = 0;
     std::array<std::uint32_t, 12> m_correction{};
-    std::array<std::uint32_t, MENU_MAX_INTERVALS> m_intervals{};
+    // intervals[] twice over: slot i and i + INTERVALS hold the same sample.
+    std::array<std::uint32_t, 2 * MENU_MAX_INTERVALS> m_intervals{};
+    std::array<std::uint32_t, MENU_MAX_INTERVALS> m_sorted{}; // the ring's samples, ascending
     int m_intervalPtr = 0;
 
     // Tunables.

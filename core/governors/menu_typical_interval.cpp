@@ -24,137 +24,195 @@
  *  menu-5            when the stop rule hits with >= INTERVALS/2 samples left,
  *                    return their maximum (v6.15–v6.17; reverted in v6.18).
  *
- * Deviations: none in arithmetic. INTERVALS, the 6x ratio and the 20 us bound
- * are parameters here; with the kernel values the results are identical.
+ * How, and why it is the same computation: the kernel re-scans the window in
+ * every round. Every round drops all samples equal to the current maximum (or
+ * minimum), so over the samples sorted ascending the kept ones are always one
+ * range [a, b). The sums are kept running and the dropped extremes
+ * subtracted, in u64 modulo 2^64 like the kernel's sums. G1/G2's two-pass
+ * variance, the sum of (v - avg)^2 over the kept samples, equals
+ * S2 - 2 avg S1 + n avg^2 as an integer identity, hence also modulo 2^64,
+ * which is where the kernel's u64 accumulator lives. tst_menu checks this
+ * against a literal per-round transcription on random windows.
+ *
+ * Deviations: none in results. INTERVALS, the 6x ratio and the 20 us bound
+ * are parameters; with the kernel values the results are identical.
  */
 #include "core/governors/menu_typical_interval.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
 
 namespace idlescope {
 
 namespace {
 
 constexpr std::int64_t INT_MAX_EXCLUSIVE = std::int64_t(INT_MAX_I32) + 1; // "v <= INT_MAX"
-constexpr std::uint64_t U64_MAX_LOCAL = ~std::uint64_t(0);
 
-// The kernel shifts by INTERVAL_SHIFT when all 8 samples are in; a shift and
-// a division by 8 agree for unsigned values, and the shift is cheaper.
-inline std::uint64_t divideBy(std::uint64_t x, unsigned divisor)
+// x / d for the divisors a round can have (1..MENU_MAX_INTERVALS), each a
+// division by a constant (a multiply) instead of a 64-bit DIV. The kernel
+// shifts by INTERVAL_SHIFT for 8 samples; for unsigned values that is x / 8.
+using DivFn = std::uint64_t (*)(std::uint64_t);
+template <unsigned D>
+std::uint64_t divideByConstant(std::uint64_t x)
 {
-    return divisor == 8 ? x >> 3 : x / divisor;
+    return x / D;
 }
+template <unsigned... I>
+constexpr std::array<DivFn, sizeof...(I) + 1> makeDividers(std::integer_sequence<unsigned, I...>)
+{
+    return {nullptr, &divideByConstant<I + 1>...};
+}
+constexpr auto kDivideBy = makeDividers(std::make_integer_sequence<unsigned, MENU_MAX_INTERVALS>());
 
 } // namespace
 
-MenuTypicalResult menuTypicalInterval(std::span<const std::uint32_t> values, const MenuTypicalParams &p)
+MenuTypicalResult menuTypicalInterval(std::span<const std::uint32_t> sorted, const MenuTypicalParams &p)
 {
     using Typical = MenuReasoning::Typical;
-    const unsigned intervals = static_cast<unsigned>(values.size());
+    const unsigned intervals = static_cast<unsigned>(sorted.size());
     const bool twoPass = p.algo == MenuTypicalAlgo::G1 || p.algo == MenuTypicalAlgo::G2;
+    const bool twoSided = p.algo == MenuTypicalAlgo::TwoSided;
 
-    MenuTypicalResult r;
-    r.lo = -1;
-    r.hi = (p.algo == MenuTypicalAlgo::OnePassUintMax || p.algo == MenuTypicalAlgo::TwoSided)
-               ? std::int64_t(UINT_MAX_U32)
-               : INT_MAX_EXCLUSIVE;
-    r.firstHi = r.hi;
+    std::int64_t lo = -1;
+    std::int64_t hi = (p.algo == MenuTypicalAlgo::OnePassUintMax || twoSided) ? std::int64_t(UINT_MAX_U32)
+                                                                               : INT_MAX_EXCLUSIVE;
+    const std::int64_t firstHi = hi;
 
+    // Round 1's range: everything below the initial threshold (samples are
+    // unsigned, so lo = -1 excludes nothing), with its running sums.
+    size_t a = 0;
+    size_t b = sorted.size();
+    while (b > 0 && std::int64_t(sorted[b - 1]) >= hi)
+        --b;
+    const size_t considered = b;
+    std::uint64_t sum = 0;
+    std::uint64_t sumSq = 0;
+    for (size_t i = 0; i < b; ++i) {
+        sum += sorted[i];
+        sumSq += std::uint64_t(sorted[i]) * sorted[i];
+    }
+
+    int rounds = 0;
+    unsigned divisor;
+    std::uint32_t min, max;
+    std::uint64_t avg = 0, variance = 0;
+    std::uint32_t result = UINT_MAX_U32;
+    Typical kind;
     for (;;) {
-        ++r.rounds;
-        // Step 1: the samples inside the thresholds: count, sum, extremes,
-        // and (one-pass forms) the sum of squares, all in wrapping u64.
-        unsigned divisor = 0;
-        std::uint32_t max = 0;
-        std::uint32_t min = UINT_MAX_U32;
-        std::uint64_t sum = 0;
-        std::uint64_t sumSq = 0;
-        for (const std::uint32_t v : values) {
-            const std::int64_t s = v;
-            if (s <= r.lo || s >= r.hi)
-                continue;
-            ++divisor;
-            sum += v;
-            sumSq += std::uint64_t(v) * v;
-            if (v > max)
-                max = v;
-            if (v < min)
-                min = v;
-        }
-        r.divisor = static_cast<int>(divisor);
-        r.min = min;
-        r.max = max;
-        r.avg = 0;
-        r.variance = 0;
+        ++rounds;
+        divisor = static_cast<unsigned>(b - a);
+        min = divisor ? sorted[a] : UINT_MAX_U32;
+        max = divisor ? sorted[b - 1] : 0;
+        avg = variance = 0;
 
-        // Step 2: the early exits. G1 skips the work when even the shortest
+        // Step 1: the early exits. G1 skips the work when even the shortest
         // sample would lose against the timer prediction; later forms only
         // need something non-zero (max == 0 also covers "no samples").
         if (p.algo == MenuTypicalAlgo::G1) {
             if (min >= p.predictedUs) {
-                r.kind = divisor ? Typical::AboveTimer : Typical::NoSamples;
-                r.us = UINT_MAX_U32;
-                return r;
+                kind = divisor ? Typical::AboveTimer : Typical::NoSamples;
+                break;
             }
         } else if (max == 0) {
-            r.kind = Typical::NoSamples;
-            r.us = UINT_MAX_U32;
-            return r;
+            kind = Typical::NoSamples;
+            break;
         }
 
-        // Step 3: average and variance, truncating.
-        std::uint64_t avg = divideBy(sum, divisor);
-        std::uint64_t variance;
+        // Step 2: average and variance, truncating. divisor >= 1 here.
+        const DivFn divide = kDivideBy[divisor];
+        avg = divisor == 8 ? sum >> 3 : divide(sum);
         if (twoPass) {
             // G1/G2 keep avg in an unsigned int (the samples are <= INT_MAX,
-            // so it fits) and square the signed deviations from it.
+            // so it fits): the sum of squared deviations from it, mod 2^64.
             avg = static_cast<std::uint32_t>(avg);
-            std::uint64_t acc = 0;
-            for (const std::uint32_t v : values) {
-                const std::int64_t s = v;
-                if (s <= r.lo || s >= r.hi)
-                    continue;
-                const std::int64_t diff = s - static_cast<std::int64_t>(avg);
-                acc += static_cast<std::uint64_t>(diff) * static_cast<std::uint64_t>(diff);
-            }
-            variance = divideBy(acc, divisor);
+            const std::uint64_t deviations = sumSq - 2 * avg * sum + std::uint64_t(divisor) * avg * avg;
+            variance = divisor == 8 ? deviations >> 3 : divide(deviations);
         } else {
-            variance = divideBy(sumSq, divisor) - avg * avg;
+            variance = (divisor == 8 ? sumSq >> 3 : divide(sumSq)) - avg * avg;
         }
-        r.avg = avg;
-        r.variance = variance;
 
-        // Step 4: accept the average if the spread is small, absolutely or
+        // Step 3: accept the average if the spread is small, absolutely or
         // next to the average (the latter only with >= 3/4 of the samples).
-        // The guard keeps ratio^2 * variance within u64, as the kernel's
-        // U64_MAX/36 does.
-        if (variance <= U64_MAX_LOCAL / p.ratioSq) {
-            const bool relative = avg * avg > variance * p.ratioSq && divisor * 4 >= intervals * 3;
-            if (relative || variance <= p.stddevMaxSq) {
-                r.kind = Typical::Average;
-                r.us = static_cast<std::uint32_t>(avg);
-                return r;
-            }
+        // The guard keeps ratio^2 * variance within u64 (U64_MAX/36).
+        if (variance <= p.varianceGuard
+            && ((avg * avg > variance * p.ratioSq && divisor * 4 >= intervals * 3) || variance <= p.stddevMaxSq)) {
+            kind = Typical::Average;
+            result = static_cast<std::uint32_t>(avg);
+            break;
         }
 
-        // Step 5: stop when dropping more would leave 3/4 of the samples or fewer.
+        // Step 4: stop when dropping more would leave 3/4 of the samples or fewer.
         if (divisor * 4 <= intervals * 3) {
             if (p.maxOfRemaining && divisor >= intervals / 2) {
-                r.kind = Typical::MaxOfRemaining;
-                r.us = max;
-                return r;
+                kind = Typical::MaxOfRemaining;
+                result = max;
+            } else {
+                kind = Typical::NoPattern;
             }
-            r.kind = Typical::NoPattern;
-            r.us = UINT_MAX_U32;
-            return r;
+            break;
         }
 
-        // Step 6: drop the outliers. One-sided forms cut every sample equal to
-        // the maximum; the two-sided form cuts the end farther from the average
-        // (ties cut the maximum). avg lies within [min, max], so no wrap.
-        if (p.algo == MenuTypicalAlgo::TwoSided && avg - min > max - avg)
-            r.lo = min;
-        else
-            r.hi = max;
+        // Step 5: drop the outliers: every sample equal to the maximum, or
+        // (two-sided form, when the minimum is strictly farther from the
+        // average) every sample equal to the minimum. avg lies in [min, max].
+        if (twoSided && avg - min > max - avg) {
+            lo = min;
+            for (; a < b && sorted[a] == min; ++a) {
+                sum -= min;
+                sumSq -= std::uint64_t(min) * min;
+            }
+        } else {
+            hi = max;
+            for (; b > a && sorted[b - 1] == max; --b) {
+                sum -= max;
+                sumSq -= std::uint64_t(max) * max;
+            }
+        }
     }
+
+    MenuTypicalResult r;
+    r.us = result;
+    r.kind = kind;
+    r.rounds = rounds;
+    r.divisor = static_cast<int>(divisor);
+    r.avg = avg;
+    r.variance = variance;
+    r.min = min;
+    r.max = max;
+    r.lo = lo;
+    r.hi = hi;
+    r.firstHi = firstHi;
+    r.neverConsidered = static_cast<int>(sorted.size() - considered);
+    return r;
+}
+
+MenuTypicalResult menuTypicalIntervalUnsorted(std::span<const std::uint32_t> values, const MenuTypicalParams &p)
+{
+    std::array<std::uint32_t, MENU_MAX_INTERVALS> sorted{};
+    const size_t n = std::min(values.size(), sorted.size());
+    std::copy_n(values.begin(), n, sorted.begin());
+    std::sort(sorted.begin(), sorted.begin() + std::ptrdiff_t(n));
+    return menuTypicalInterval(std::span<const std::uint32_t>(sorted.data(), n), p);
+}
+
+void menuSortedReplace(std::span<std::uint32_t> sorted, std::uint32_t removed, std::uint32_t added)
+{
+    if (sorted.empty())
+        return;
+    // Find one copy of the removed value, then slide the gap to where the new
+    // value belongs (right if it is larger, left if smaller).
+    size_t i = size_t(std::lower_bound(sorted.begin(), sorted.end(), removed) - sorted.begin());
+    if (i == sorted.size())
+        i = sorted.size() - 1; // not present (cannot happen when in step); keep the array sorted anyway
+    if (added > sorted[i]) {
+        for (; i + 1 < sorted.size() && sorted[i + 1] < added; ++i)
+            sorted[i] = sorted[i + 1];
+    } else {
+        for (; i > 0 && sorted[i - 1] > added; --i)
+            sorted[i] = sorted[i - 1];
+    }
+    sorted[i] = added;
 }
 
 } // namespace idlescope
