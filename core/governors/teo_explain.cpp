@@ -57,6 +57,10 @@ const char *pathName(TeoReasoning::Path p)
     return "?";
 }
 
+/// More recent intercepts than this cannot exist (NR_RECENT is at most 64):
+/// a larger sum is the v5.14–v6.10 counters' unsigned wrap-around.
+constexpr std::int64_t teoRecentSanityLimit = 64;
+
 std::string nsText(Ns ns) { return ns == KTIME_MAX ? std::string("max") : std::to_string(ns); }
 
 /// "C6", or "the tick bin" for the extra bin of v6.6–v6.10.
@@ -128,40 +132,47 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
 
     // What the previous wakeup taught teo.
     if (r.updated) {
-        const std::string measured = r.measuredSafetyNet
-                                         ? std::string("as long as possible")
-                                         : formatDuration(r.measuredNs) + " (measured, less half the exit latency)";
-        const std::string timer = r.updateSleepLengthNs == KTIME_MAX
-                                      ? std::string("the sleep length had not been queried")
-                                      : "the next timer was " + formatDuration(r.updateSleepLengthNs) + " away";
-        std::string why;
-        if (r.measuredSafetyNet)
-            why = " teo treated it as a long sleep because a safety net (polling time limit, a tick, or a "
-                  "wakeup at or after the timer) ended it.";
+        const bool timerKnown = r.updateSleepLengthNs != KTIME_MAX;
+        const std::string timer = timerKnown ? "the next timer was " + formatDuration(r.updateSleepLengthNs) + " away"
+                                             : std::string("teo had not asked when the next timer was due");
+        const std::string lasted =
+            "it lasted " + formatDuration(r.measuredNs) + " (measured, less half the exit latency)";
         switch (r.update) {
         case TeoReasoning::Update::Hit:
-            out.push_back("The previous idle period counted as a hit in the " + name(r.updateBin)
-                          + " bin: it lasted " + measured + " and " + timer
-                          + ", both in the same bin." + why);
+            if (r.measuredSafetyNet)
+                out.push_back("A safety net ended the previous idle period (the polling time limit, a tick, or a "
+                              "wakeup at or after the timer), so teo counted it as a sleep until the timer: a hit "
+                              "in the " + name(r.updateBin) + " bin.");
+            else
+                out.push_back("The previous idle period was a hit in the " + name(r.updateBin) + " bin: " + lasted
+                              + " and " + timer + ", both in that bin.");
             break;
         case TeoReasoning::Update::Intercept:
-            out.push_back("The previous idle period was an intercept in the " + name(r.updateBin)
-                          + " bin: it lasted " + measured + ", while " + timer + " (the "
-                          + name(r.timerBin) + " bin), so something other than the timer woke the CPU."
-                          + why);
+            if (r.measuredSafetyNet)
+                out.push_back("The polling time limit ended the previous idle period, so teo counted it as a long "
+                              "sleep; with " + timer + ", that is an intercept in the " + name(r.updateBin)
+                              + " bin.");
+            else if (r.timerBin == r.durationBin)
+                out.push_back("The previous idle period was an intercept in the " + name(r.updateBin) + " bin: "
+                              + lasted + "; " + timer + ", in the same bin, but the CPU woke more than half an "
+                              "exit latency before it, so something else woke it.");
+            else
+                out.push_back("The previous idle period was an intercept in the " + name(r.updateBin) + " bin: "
+                              + lasted + ", while " + timer + " (the " + name(r.timerBin)
+                              + " bin), so something other than the timer woke the CPU.");
             break;
         case TeoReasoning::Update::TickHit:
-            out.push_back("The previous idle period lasted at least a tick period, as the sleep length "
-                          "foretold: a hit in the extra tick bin beyond the deepest state.");
+            out.push_back("The previous idle period lasted at least a tick period, as the sleep length foretold: "
+                          "a hit in the extra tick bin beyond the deepest state.");
             break;
         case TeoReasoning::Update::TickDominant:
-            out.push_back("The previous wakeup was the scheduler tick, and tick wakeups are more than two "
-                          "thirds of all events, so it counted as a hit on the deepest bin ("
+            out.push_back("The scheduler tick ended the previous idle period, and tick wakeups are more than two "
+                          "thirds of all events, so teo counted it as a hit on the deepest bin ("
                           + name(r.updateBin) + ") to make stopping the tick more likely.");
             break;
         case TeoReasoning::Update::TickWakeupHit:
-            out.push_back("The previous wakeup was the scheduler tick while intercepts within a tick period "
-                          "are rare, so it counted as a hit in the " + name(r.updateBin)
+            out.push_back("The scheduler tick ended the previous idle period while intercepts within a tick "
+                          "period are rare, so teo counted it as a hit in the " + name(r.updateBin)
                           + " bin of the sleep length rather than as an intercept.");
             break;
         case TeoReasoning::Update::None:
@@ -169,44 +180,56 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
         }
     }
 
-    // The candidate and the intercepts rule.
-    if (r.path == TeoReasoning::Path::NoChoice && r.walkIdx < 0 && !r.skippedQuery)
-        out.push_back(name(r.chosenIdx == r.candidateIdx ? r.candidateIdx : r.chosenIdx)
-                      + " is the only state teo could consider (no enabled state shallower than the candidate"
-                        ", or no choice at all).");
+    // The candidate.
+    if (r.path == TeoReasoning::Path::NoChoice)
+        out.push_back(name(r.chosenIdx) + " was the only choice: it is the shallowest enabled state (or nothing "
+                                          "is enabled), so teo looked no further.");
+    else if (r.candidateBySleepLength)
+        out.push_back("The candidate was " + name(r.candidateIdx)
+                      + ", the deepest enabled state whose target residency fits the sleep length of "
+                      + formatDuration(r.sleepLengthNs) + ".");
     else
-        out.push_back("The candidate was " + name(r.candidateIdx) + ", the deepest enabled state"
-                      + (r.sleepLengthQueried && r.walkIdx < 0 && !r.altIntercepts && !r.altRecent
-                                 && r.candidateIdx < r.stateCount - 1
-                             ? std::string(" within the sleep length")
-                             : std::string())
-                      + ".");
+        out.push_back("The candidate was " + name(r.candidateIdx) + ", the deepest enabled state.");
 
+    // The intercepts rule: intercepts below the candidate against all events
+    // except the hits below it (2 * idx_intercept_sum > total - idx_hit_sum).
     const std::uint32_t against = r.total - r.idxHitSum;
+    const bool recentWrapped = r.idxRecentSum > static_cast<std::uint32_t>(teoRecentSanityLimit);
     if (r.altIntercepts || r.altRecent) {
         std::string why;
         if (r.altIntercepts)
             why = "Intercepts in bins below " + name(r.candidateIdx) + " add up to "
                   + percent(r.idxInterceptSum, against)
-                  + " of the events that weigh against it (all events but the hits below it), more than half";
-        if (r.altRecent)
-            why += std::string(r.altIntercepts ? "; and " : "") + std::to_string(r.idxRecentSum)
-                   + " of the most recent wakeups were intercepts below it, more than half of them";
+                  + " of all events other than the hits below it, more than half";
+        if (r.altRecent) {
+            why += r.altIntercepts ? "; and " : "";
+            if (recentWrapped)
+                why += std::string(r.altIntercepts ? "the" : "The")
+                       + " recent-intercepts count below it reads " + std::to_string(r.idxRecentSum)
+                       + " (the kernel's per-bin counters wrapped around below zero, a bug fixed in v6.11)";
+            else
+                why += std::to_string(r.idxRecentSum)
+                       + " of the most recent wakeups were intercepts below it, more than half of them";
+        }
         std::string result;
         if (r.walkIdx >= 0 && r.walkIdx != r.candidateIdx)
             result = ", so teo looked for a shallower state and settled on " + name(r.walkIdx)
-                     + ", the deepest one whose bins below the candidate hold most of those intercepts.";
+                     + ", the deepest one whose bins below the candidate hold most of those intercepts"
+                     + (r.candidateBySleepLength ? ", expecting an idle period in the middle of its bin ("
+                                                       + formatDuration(r.durationNs) + ")."
+                                                 : std::string("."));
         else
-            result = ", so teo looked for a shallower state but kept " + name(r.candidateIdx)
-                     + " (no suitable shallower state).";
+            result = ", so teo looked for a shallower state, but none qualified and it kept "
+                     + name(r.candidateIdx) + ".";
         if (r.minIdx >= 0 && r.tickStopped)
             result += " With the tick stopped it would not go below " + name(r.minIdx)
                       + ", the shallowest state worth a tick period.";
         out.push_back(why + result);
-    } else if (r.walkIdx < 0 && r.candidateIdx != r.idx0) {
-        out.push_back("Intercepts below " + name(r.candidateIdx) + " are " + percent(r.idxInterceptSum, against)
-                      + " of the events that weigh against it, not more than half, so teo trusted the "
-                        "candidate.");
+    } else if (r.path != TeoReasoning::Path::NoChoice && r.candidateIdx != r.idx0) {
+        out.push_back("Intercepts in bins below " + name(r.candidateIdx) + " are "
+                      + percent(r.idxInterceptSum, against)
+                      + " of all events other than the hits below it; that is not more than half, so teo kept "
+                        "the candidate.");
     }
 
     if (r.latencyCapped)
@@ -217,17 +240,17 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
         if (r.utilized)
             out.push_back("The CPU is utilized (" + std::to_string(r.util) + " of 1024, above the threshold "
                           + std::to_string(r.utilThreshold) + ")"
-                          + (r.utilShallower ? ", so teo moved to a shallower non-polling state."
+                          + (r.utilShallower ? ", so teo took a shallower non-polling state."
                                              : ", but no shallower non-polling state was usable."));
         else
             out.push_back("The CPU is not utilized (" + std::to_string(r.util) + " of 1024, threshold "
-                          + std::to_string(r.utilThreshold) + "), so utilization did not matter.");
+                          + std::to_string(r.utilThreshold) + "), so utilization played no part.");
     }
 
     if (r.skippedQuery)
-        out.push_back("teo did not ask for the time till the next timer: the state is shallow and short idle "
-                      "periods dominate (or the latency limit is tight), so the tick stays on.");
-    else if (r.sleepLengthQueried)
+        out.push_back("teo did not ask when the next timer is due: " + name(r.chosenIdx)
+                      + " is shallow, and short idle periods dominate (or the latency limit is tight).");
+    else if (r.sleepLengthQueried && !r.candidateBySleepLength)
         out.push_back("The next timer was " + formatDuration(r.sleepLengthNs) + " away"
                       + (r.sleepLengthRefined ? std::string(", too soon for the state chosen so far, so teo moved to "
                                                             "a shallower one that fits.")
@@ -235,19 +258,26 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
 
     if (r.tickInterceptsRule)
         out.push_back("Intercepts within a tick period are frequent, so teo expected only half a tick ("
-                      + formatDuration(r.durationNs) + ") and kept the tick running.");
+                      + formatDuration(r.durationNs) + "), which keeps the tick running.");
 
     if (r.stopTick) {
         if (r.tickStopped)
             out.push_back("The tick was already stopped and stays stopped.");
         else
-            out.push_back("It let the tick be stopped: " + name(r.chosenIdx)
+            out.push_back("It let the tick stop: " + name(r.chosenIdx)
                           + " is a hardware state and the idle period is expected to last "
                           + formatDuration(r.durationNs) + ", at least a tick period.");
     } else {
         std::string s = "It kept the tick running";
+        if (r.chosenIdx >= 0 && r.chosenIdx < drv.count() && drv[r.chosenIdx].polling)
+            s += ", since " + name(r.chosenIdx) + " is a polling state";
+        else if (!r.hasDuration || r.skippedQuery)
+            s += ", as teo does when it decides without the sleep length";
+        else if (r.durationNs < r.tickNsec)
+            s += ", since the idle period is expected to last " + formatDuration(r.durationNs)
+                 + ", less than a tick period";
         if (r.tickKeptDemotion)
-            s += ", and since the tick comes in " + formatDuration(r.deltaTickNs) + " it moved to "
+            s += "; the tick comes in " + formatDuration(r.deltaTickNs) + ", so teo moved to "
                  + name(r.chosenIdx) + ", whose target residency fits before it";
         out.push_back(s + ".");
     }

@@ -68,6 +68,13 @@
  * hit leaves a ring slot stale); times are s64; v7.0's sleep length minus
  * measured wraps as the kernel's -fno-strict-overflow build does.
  *
+ * Implementation. select(), teo_update() and reflect() are written once, as
+ * templates over an options provider: for the five kernel option sets the
+ * options are compile-time constants, so each variant runs the same source
+ * without the branches of the other versions (about twice as fast); any
+ * other TeoOptions value runs it with run-time checks. The reasoning record
+ * is written once at the end of select() from locals.
+ *
  * Deviations: none in decisions. measured's "U64_MAX" (v5.14–v6.18) is held
  * as S64_MAX: it is only compared with non-negative values, where the two
  * agree. The replay gives last_residency_ns >= 0, so the u64 reading of a
@@ -939,7 +946,9 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
     r.tickStopped = tickStopped;
     r.hasDuration = hasDuration;
     r.latencyReqNs = ctx.latencyReqNs;
+    r.candidateBySleepLength = upfront;
     r.deltaTickNs = deltaTick;
+    r.tickNsec = tick;
     return Selection{idx, stopTick, predicted};
 }
 

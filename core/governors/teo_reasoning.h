@@ -109,8 +109,10 @@ struct TeoReasoning {
     int stateCount = 0;          ///< states in the table
     bool tickStopped = false;    ///< tick_nohz_tick_stopped() at select
     bool hasDuration = false;    ///< durationNs was computed (else Selection::predictedNs = -1)
+    bool candidateBySleepLength = false; ///< v5.14: the candidate is the deepest state within the sleep length
     Ns latencyReqNs = 0;         ///< cpuidle_governor_latency_req()
     Ns deltaTickNs = 0;          ///< delta_tick when the tick decision was made
+    Ns tickNsec = 0;             ///< TICK_NSEC
 };
 
 } // namespace idlescope
