@@ -190,9 +190,10 @@ struct IdleReconstructor::Impl {
         CpuState &s = state[static_cast<size_t>(cpu)];
         CpuTrace &c = cpuOut(cpu);
         if (s.inEntry) {
-            warn.add(WarningKind::EnterWhileIdle, ev.line, "state",
-                     "CPU " + std::to_string(cpu) + " enters state " + std::to_string(ev.arg)
-                         + " with no exit from the previous entry; it is closed here");
+            warn.add(WarningKind::EnterWhileIdle, ev.line, "state", [&] {
+                return "CPU " + std::to_string(cpu) + " enters state " + std::to_string(ev.arg)
+                       + " with no exit from the previous entry; it is closed here";
+            });
             closeEntry(cpu, ev.ts, true);
         }
         if (s.awaitingCause)
@@ -224,9 +225,10 @@ struct IdleReconstructor::Impl {
     {
         CpuState &s = state[static_cast<size_t>(cpu)];
         if (!s.inEntry) {
-            warn.add(WarningKind::ExitWithoutEnter, ev.line, "state",
-                     "CPU " + std::to_string(cpu)
-                         + (s.seenIdle ? " exits idle twice" : " exits an idle entry that began before the trace"));
+            warn.add(WarningKind::ExitWithoutEnter, ev.line, "state", [&] {
+                return "CPU " + std::to_string(cpu)
+                       + (s.seenIdle ? " exits idle twice" : " exits an idle entry that began before the trace");
+            });
             if (s.span == SpanState::Unknown)
                 openSpan(cpu, cpuOut(cpu).firstNs, SPAN_TRUNCATED_START);
             s.seenIdle = true;
@@ -248,9 +250,10 @@ struct IdleReconstructor::Impl {
 
     void missingSwitch(int cpu, std::int64_t line, const char *what)
     {
-        warn.add(WarningKind::MissingSwitch, line, "sched_switch",
-                 "CPU " + std::to_string(cpu) + ": no sched_switch " + what
-                     + " (events filtered or lost); the span's other end is unknown and it is not exported");
+        warn.add(WarningKind::MissingSwitch, line, "sched_switch", [&] {
+            return "CPU " + std::to_string(cpu) + ": no sched_switch " + what
+                   + " (events filtered or lost); the span's other end is unknown and it is not exported";
+        });
     }
 
     void schedSwitch(const TraceEvent &ev, int cpu)
@@ -388,9 +391,10 @@ struct IdleReconstructor::Impl {
         CpuState &s = state[static_cast<size_t>(cpu)];
         CpuTrace &c = cpuOut(cpu);
         if (ev.ts < s.lastTs) {
-            warn.add(WarningKind::OutOfOrder, ev.line, "timestamp",
-                     "CPU " + std::to_string(cpu) + " timestamp goes back by " + std::to_string(s.lastTs - ev.ts)
-                         + " ns; taken as " + std::to_string(s.lastTs));
+            warn.add(WarningKind::OutOfOrder, ev.line, "timestamp", [&] {
+                return "CPU " + std::to_string(cpu) + " timestamp goes back by " + std::to_string(s.lastTs - ev.ts)
+                       + " ns; taken as " + std::to_string(s.lastTs);
+            });
             ev.ts = s.lastTs;
         }
         s.prevTs = s.lastTs < 0 ? ev.ts : s.lastTs;

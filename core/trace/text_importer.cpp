@@ -54,7 +54,8 @@ Status TextImporter::line(std::string_view text, std::int64_t lineNo)
             return Error{m_out.file, lineNo, "",
                          "unknown format: no ftrace, trace-cmd report or perf script event line in the first "
                              + std::to_string(SNIFF_LINES) + " lines (first: '" + m_firstOther + "')"};
-        m_warn.add(WarningKind::UnknownLine, lineNo, "", "not an event line: '" + std::string(text.substr(0, 80)) + "'");
+        m_warn.add(WarningKind::UnknownLine, lineNo, "",
+                   [&] { return "not an event line: '" + std::string(text.substr(0, 80)) + "'"; });
         break;
     case LineKind::Header:
     case LineKind::Blank:
