@@ -173,30 +173,14 @@ constexpr TunableInfo kTunables514[] = {kPulse, kDecayShift, kNrRecent};
 constexpr TunableInfo kTunables610[] = {kPulse, kDecayShift, kNrRecent, kUtilShift, kResidencyThreshold};
 constexpr TunableInfo kTunables614[] = {kPulse, kDecayShift, kResidencyThreshold, kLatencyThreshold};
 
-/// What select() decided on the way, kept in locals until the record is written.
-struct Steps {
+/// The original record fields select() decides on the way (TeoSteps holds the rest).
+struct Picked {
     std::uint32_t idxInterceptSum = 0;
     std::uint32_t idxHitSum = 0;
-    std::uint32_t idxRecentSum = 0;
-    std::uint32_t tickInterceptSum = 0;
     int candidateIdx = 0;
     int constraintIdx = 0;
-    int interceptMaxIdx = -1;
-    int minIdx = -1;
-    int walkIdx = -1;
-    int util = 0;
-    int utilThreshold = 0;
     TeoReasoning::Path path = TeoReasoning::Path::Candidate;
     bool sleepLengthQueried = false;
-    bool altIntercepts = false;
-    bool altRecent = false;
-    bool utilized = false;
-    bool latencyCapped = false;
-    bool utilShallower = false;
-    bool skippedQuery = false;
-    bool sleepLengthRefined = false;
-    bool tickInterceptsRule = false;
-    bool tickKeptDemotion = false;
 };
 
 using Exit = int;
@@ -402,7 +386,7 @@ int TeoGovernor::findShallowerState(const IdleStateTable &drv, int stateIdx, Ns 
 }
 
 template <class P>
-TeoGovernor::UpdateNote TeoGovernor::updateWith(const IdleStateTable &drv, CpuidleDevice &dev, int n)
+Ns TeoGovernor::updateWith(const IdleStateTable &drv, CpuidleDevice &dev, int n, TeoSteps &st)
 {
     const TeoOptions o = P::get(m_opt);
     const Ns tick = m_tickNsec;
@@ -410,9 +394,8 @@ TeoGovernor::UpdateNote TeoGovernor::updateWith(const IdleStateTable &drv, Cpuid
     const Ns latNs = last < n ? drv[last].exitLatencyNs : 0;
     const std::uint32_t pulse = m_pulse;
     const Ns sleepLength = m_sleepLengthNs;
-    UpdateNote u;
-    u.sleepLengthNs = sleepLength;
-    u.tickWakeup = m_tickWakeup;
+    st.updateSleepLengthNs = sleepLength;
+    st.tickWakeup = m_tickWakeup;
 
     if (o.shortIdles)
         m_shortIdles = decayed(m_shortIdles, o.decayToZero);
@@ -447,8 +430,7 @@ TeoGovernor::UpdateNote TeoGovernor::updateWith(const IdleStateTable &drv, Cpuid
                 m_shortIdles += pulse;
         }
     }
-    u.measuredNs = measured;
-    u.safetyNet = safetyNet;
+    st.measuredSafetyNet = safetyNet;
 
     std::uint32_t total = 0;
     int idxTimer = 0;
@@ -490,17 +472,17 @@ TeoGovernor::UpdateNote TeoGovernor::updateWith(const IdleStateTable &drv, Cpuid
             }
         }
     }
-    u.timerBin = idxTimer;
-    u.durationBin = idxDuration;
+    st.timerBin = idxTimer;
+    st.durationBin = idxDuration;
 
     if (o.total == TeoOptions::Total::SumOfBins)
         m_total = total + pulse;
 
     if (tickHit) {
         // The ring slot keeps its old bin (already decremented): the kernel's underflow.
-        u.kind = TeoReasoning::Update::TickHit;
-        u.bin = n;
-        return u;
+        st.update = TeoReasoning::Update::TickHit;
+        st.updateBin = n;
+        return measured;
     }
 
     if (o.tickStats == TeoOptions::TickStats::InterceptsAtOrAboveTick
@@ -514,18 +496,18 @@ TeoGovernor::UpdateNote TeoGovernor::updateWith(const IdleStateTable &drv, Cpuid
             // Tick wakeups dominate: favour the deepest state so the tick gets stopped.
             if (3u * m_totalTick > 2u * m_total) {
                 m_hits[static_cast<size_t>(n - 1)] += pulse;
-                u.kind = TeoReasoning::Update::TickDominant;
-                u.bin = n - 1;
-                return u;
+                st.update = TeoReasoning::Update::TickDominant;
+                st.updateBin = n - 1;
+                return measured;
             }
             // v7.0: a tick that came while tick-range intercepts are rare most
             // likely replaced a missing intercept; count it as a timer hit.
             if (o.tickWakeups == TeoOptions::TickWakeups::TotalTickOrHit
                 && 3u * m_tickIntercepts < 2u * total) {
                 m_hits[static_cast<size_t>(idxTimer)] += pulse;
-                u.kind = TeoReasoning::Update::TickWakeupHit;
-                u.bin = idxTimer;
-                return u;
+                st.update = TeoReasoning::Update::TickWakeupHit;
+                st.updateBin = idxTimer;
+                return measured;
             }
         }
     }
@@ -541,8 +523,8 @@ TeoGovernor::UpdateNote TeoGovernor::updateWith(const IdleStateTable &drv, Cpuid
         m_hits[static_cast<size_t>(idxTimer)] += pulse;
         if (o.recentIntercepts)
             m_recentIdx[static_cast<size_t>(slot)] = -1;
-        u.kind = TeoReasoning::Update::Hit;
-        u.bin = idxTimer;
+        st.update = TeoReasoning::Update::Hit;
+        st.updateBin = idxTimer;
     } else {
         const auto k = static_cast<size_t>(idxDuration);
         m_intercepts[k] += pulse;
@@ -554,15 +536,15 @@ TeoGovernor::UpdateNote TeoGovernor::updateWith(const IdleStateTable &drv, Cpuid
             m_tickIntercepts += pulse;
         else if (o.tickStats == TeoOptions::TickStats::InterceptsAtOrBelowTick && measured <= tick)
             m_tickIntercepts += pulse;
-        u.kind = TeoReasoning::Update::Intercept;
-        u.bin = idxDuration;
+        st.update = TeoReasoning::Update::Intercept;
+        st.updateBin = idxDuration;
     }
 
     if (o.total == TeoOptions::Total::Decayed) {
         m_total -= m_total >> m_decayShift;
         m_total += pulse;
     }
-    return u;
+    return measured;
 }
 
 template <class P>
@@ -576,9 +558,10 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
     m_tickNsec = tick;
 
     const bool coreSingleState = o.singleStateInCore && n < 2;
-    UpdateNote u;
+    TeoSteps st;
+    Ns measuredNs = 0;
     if (!coreSingleState && dev.lastStateIdx >= 0) {
-        u = updateWith<P>(drv, dev, n);
+        measuredNs = updateWith<P>(drv, dev, n, st);
         dev.lastStateIdx = -1;
     }
 
@@ -587,7 +570,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
     const std::uint32_t total = m_total;
     const std::uint32_t tickIntercepts = m_tickIntercepts;
     const std::uint32_t shortIdles = m_shortIdles;
-    Steps st;
+    Picked c;
     int idx = -1;
     int idx0 = 0;
     Ns duration = 0;
@@ -600,7 +583,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
         deltaTick = ctx.deltaNextNs;
         hasDuration = true;
         m_sleepLengthNs = duration;
-        st.sleepLengthQueried = true;
+        c.sleepLengthQueried = true;
     };
 
     // Unknown until queried: a wakeup after a skipped query is judged by its
@@ -615,13 +598,13 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
             // v7.0 cpuidle_select(): one state, the governor is not called.
             idx = 0;
             deltaTick = 0;
-            st.path = TeoReasoning::Path::CoreSingleState;
+            c.path = TeoReasoning::Path::CoreSingleState;
             exit = kOutTick;
             break;
         }
         if (n < 2) {
             idx = 0;
-            st.path = TeoReasoning::Path::NoChoice;
+            c.path = TeoReasoning::Path::NoChoice;
             exit = upfront ? kEnd : kOutTick;
             break;
         }
@@ -641,7 +624,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
             st.utilized = ctx.util > st.utilThreshold;
             if (n < 3 && st.utilized) {
                 // Two states and a busy CPU: the metrics need not be consulted.
-                st.path = TeoReasoning::Path::Utilized;
+                c.path = TeoReasoning::Path::Utilized;
                 st.utilShallower = true;
                 if ((idx == 0 && !drv[0].polling && stateOk(drv, 0, tickStopped)) || drv[1].disabled) {
                     idx = 0;
@@ -689,25 +672,25 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
             idxHitSum = hitSum;
             idxRecentSum = recentSum;
         }
-        st.constraintIdx = constraintIdx;
-        st.idxInterceptSum = idxInterceptSum;
-        st.idxHitSum = idxHitSum;
+        c.constraintIdx = constraintIdx;
+        c.idxInterceptSum = idxInterceptSum;
+        c.idxHitSum = idxHitSum;
         st.idxRecentSum = idxRecentSum;
         st.interceptMaxIdx = interceptMaxIdx;
 
         if (idx < 0) {
             idx = 0; // nothing enabled: state 0 regardless
-            st.path = TeoReasoning::Path::NoChoice;
+            c.path = TeoReasoning::Path::NoChoice;
             exit = upfront ? kEnd : kOutTick;
             break;
         }
-        st.candidateIdx = idx;
+        c.candidateIdx = idx;
         if (idx == idx0) {
             // The shallowest enabled state: nothing shallower to look for.
             if (!upfront) {
                 duration = drv[idx].targetResidencyNs;
                 hasDuration = true;
-                st.path = TeoReasoning::Path::NoChoice;
+                c.path = TeoReasoning::Path::NoChoice;
             }
             exit = kEnd;
             break;
@@ -802,13 +785,13 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
             }
             st.walkIdx = idx;
             if (idx != before)
-                st.path = TeoReasoning::Path::Intercepts;
+                c.path = TeoReasoning::Path::Intercepts;
         }
 
         if (idx > constraintIdx) {
             idx = constraintIdx;
             st.latencyCapped = true;
-            st.path = TeoReasoning::Path::LatencyLimit;
+            c.path = TeoReasoning::Path::LatencyLimit;
         }
 
         if (o.utilAwareness && st.utilized) {
@@ -817,7 +800,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
             if (stateOk(drv, i, tickStopped) && i != idx) {
                 idx = i;
                 st.utilShallower = true;
-                st.path = TeoReasoning::Path::Utilized;
+                c.path = TeoReasoning::Path::Utilized;
             }
         }
 
@@ -836,7 +819,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
         }
         if (skip) {
             st.skippedQuery = true;
-            st.path = TeoReasoning::Path::SkipSleepLength;
+            c.path = TeoReasoning::Path::SkipSleepLength;
             exit = kOutTick;
             break;
         }
@@ -852,7 +835,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
             if ((!o.stateOkAfterShallower || stateOk(drv, i, tickStopped)) && i != idx) {
                 idx = i;
                 st.sleepLengthRefined = true;
-                st.path = TeoReasoning::Path::SleepLength;
+                c.path = TeoReasoning::Path::SleepLength;
             }
         }
 
@@ -869,7 +852,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
             if (keepTick) {
                 duration = tick / 2;
                 st.tickInterceptsRule = true;
-                st.path = TeoReasoning::Path::TickIntercepts;
+                c.path = TeoReasoning::Path::TickIntercepts;
             }
         }
         exit = kEnd;
@@ -884,7 +867,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
             if (idx > idx0 && drv[idx].targetResidencyNs > deltaTick) {
                 idx = findShallowerState(drv, idx, deltaTick, false);
                 st.tickKeptDemotion = true;
-                st.path = TeoReasoning::Path::TickKeptDemotion;
+                c.path = TeoReasoning::Path::TickKeptDemotion;
             }
         }
     } else {
@@ -892,8 +875,19 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
     }
     const Ns predicted = hasDuration ? duration : -1;
 
-    // The reasoning record, every field this governor owns, in one pass.
+    // The reasoning record: TeoGovernor's block in one copy, then the fields
+    // of the original record.
+    st.totalTick = m_totalTick;
+    st.tickHits = m_tickHits;
+    st.stateCount = n;
+    st.tickStopped = tickStopped;
+    st.hasDuration = hasDuration;
+    st.candidateBySleepLength = upfront;
+    st.latencyReqNs = ctx.latencyReqNs;
+    st.deltaTickNs = deltaTick;
+    st.tickNsec = tick;
     TeoReasoning &r = *std::get_if<TeoReasoning>(&m_reasoning);
+    static_cast<TeoSteps &>(r) = st;
     // Whole arrays (bins past the last state stay 0): fixed-size block copies.
     r.hits = m_hits;
     r.intercepts = m_intercepts;
@@ -902,53 +896,21 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
     r.total = total;
     r.tickIntercepts = tickIntercepts;
     r.shortIdles = shortIdles;
-    r.idxInterceptSum = st.idxInterceptSum;
-    r.idxHitSum = st.idxHitSum;
+    r.idxInterceptSum = c.idxInterceptSum;
+    r.idxHitSum = c.idxHitSum;
     r.binCount = n;
-    r.candidateIdx = st.candidateIdx;
-    r.constraintIdx = st.constraintIdx;
+    r.candidateIdx = c.candidateIdx;
+    r.constraintIdx = c.constraintIdx;
     r.chosenIdx = idx;
-    r.sleepLengthQueried = st.sleepLengthQueried;
-    r.sleepLengthNs = st.sleepLengthQueried ? ctx.sleepLengthNs : 0;
+    r.sleepLengthQueried = c.sleepLengthQueried;
+    r.sleepLengthNs = c.sleepLengthQueried ? ctx.sleepLengthNs : 0;
     r.durationNs = predicted;
-    r.path = st.path;
-    r.updated = u.kind != TeoReasoning::Update::None;
-    r.measuredNs = u.measuredNs;
-    r.lastWasHit = u.kind != TeoReasoning::Update::None && u.kind != TeoReasoning::Update::Intercept;
+    r.path = c.path;
+    r.updated = st.update != TeoReasoning::Update::None;
+    r.measuredNs = measuredNs;
+    r.lastWasHit = r.updated && st.update != TeoReasoning::Update::Intercept;
     r.idx0 = idx0;
     r.stopTick = stopTick;
-    r.updateSleepLengthNs = u.sleepLengthNs;
-    r.idxRecentSum = st.idxRecentSum;
-    r.tickInterceptSum = st.tickInterceptSum;
-    r.updateBin = u.bin;
-    r.timerBin = u.timerBin;
-    r.durationBin = u.durationBin;
-    r.interceptMaxIdx = st.interceptMaxIdx;
-    r.minIdx = st.minIdx;
-    r.walkIdx = st.walkIdx;
-    r.util = st.util;
-    r.utilThreshold = st.utilThreshold;
-    r.update = u.kind;
-    r.measuredSafetyNet = u.safetyNet;
-    r.tickWakeup = u.tickWakeup;
-    r.altIntercepts = st.altIntercepts;
-    r.altRecent = st.altRecent;
-    r.utilized = st.utilized;
-    r.latencyCapped = st.latencyCapped;
-    r.utilShallower = st.utilShallower;
-    r.skippedQuery = st.skippedQuery;
-    r.sleepLengthRefined = st.sleepLengthRefined;
-    r.tickInterceptsRule = st.tickInterceptsRule;
-    r.tickKeptDemotion = st.tickKeptDemotion;
-    r.totalTick = m_totalTick;
-    r.tickHits = m_tickHits;
-    r.stateCount = n;
-    r.tickStopped = tickStopped;
-    r.hasDuration = hasDuration;
-    r.latencyReqNs = ctx.latencyReqNs;
-    r.candidateBySleepLength = upfront;
-    r.deltaTickNs = deltaTick;
-    r.tickNsec = tick;
     return Selection{idx, stopTick, predicted};
 }
 

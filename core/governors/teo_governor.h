@@ -184,19 +184,9 @@ private:
     // branches a version does not take) or m_opt for any other TeoOptions.
     template <class P>
     Selection selectWith(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx);
-    /// What teo_update() did, for the reasoning record.
-    struct UpdateNote {
-        TeoReasoning::Update kind = TeoReasoning::Update::None;
-        int bin = -1;
-        int timerBin = 0;
-        int durationBin = 0;
-        Ns measuredNs = 0;
-        Ns sleepLengthNs = 0;
-        bool safetyNet = false;
-        bool tickWakeup = false;
-    };
+    /// teo_update(); notes what it did in @p st and returns measured_ns.
     template <class P>
-    UpdateNote updateWith(const IdleStateTable &drv, CpuidleDevice &dev, int n);
+    Ns updateWith(const IdleStateTable &drv, CpuidleDevice &dev, int n, TeoSteps &st);
     template <class P>
     void reflectWith(const IdleStateTable &drv, CpuidleDevice &dev, int index);
     template <class P>
