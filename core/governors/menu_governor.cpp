@@ -293,6 +293,7 @@ MenuGovernor::MenuGovernor(const VariantInfo &v, const MenuOptions &o)
     m_typicalParams.setRatio(6);
     m_typicalParams.stddevMaxSq = 400;
     m_correction.fill(RESOLUTION * DECAY);
+    recordConfig();
 }
 
 void MenuGovernor::enable(const IdleStateTable &, CpuidleDevice &)
@@ -304,23 +305,32 @@ void MenuGovernor::enable(const IdleStateTable &, CpuidleDevice &)
     m_bucket = 0;
     m_correction.fill(RESOLUTION * DECAY);
     m_intervals.fill(0);
-    m_sorted.fill(0);
     m_intervalPtr = 0;
     *m_rec = MenuReasoning{};
-    m_rec->intervalCount = m_intervalCount;
-    m_rec->bucketCount = m_opt.buckets;
+    recordConfig();
+}
+
+void MenuGovernor::recordConfig()
+{
+    // The record's copy of the variant's constants and the tunables, kept
+    // current here rather than on every select.
+    MenuReasoning &r = *m_rec;
+    r.intervalCount = m_intervalCount;
+    r.bucketCount = m_opt.buckets;
+    r.residencyThresholdNs = m_opt.typicalFirst ? m_residencyThresholdNs : 0;
+    r.stddevRatio = static_cast<std::uint32_t>(m_stddevRatio);
+    r.stddevMaxUs = static_cast<std::uint32_t>(m_stddevMaxUs);
 }
 
 void MenuGovernor::appendInterval(std::uint32_t us)
 {
-    // menu_update_intervals(): the ring of recent idle durations. The sorted
-    // copy is what the detector reads (menu_typical_interval.h); the second
+    // menu_update_intervals(): the ring of recent idle durations. A second
     // copy of the ring right after it makes the window, oldest first, one
     // contiguous run for the reasoning record.
     const size_t slot = size_t(m_intervalPtr++);
-    menuSortedReplace(std::span<std::uint32_t>(m_sorted.data(), size_t(m_intervalCount)), m_intervals[slot], us);
+    const size_t n = size_t(m_intervalCount);
     m_intervals[slot] = us;
-    m_intervals[slot + size_t(m_intervalCount)] = us;
+    m_intervals[slot + n] = us;
     if (m_intervalPtr >= m_intervalCount)
         m_intervalPtr = 0;
 }
@@ -398,8 +408,8 @@ std::uint32_t MenuGovernor::typicalInterval(std::uint32_t predictedUs)
 {
     m_typicalParams.predictedUs = predictedUs;
     const MenuTypicalResult t =
-        menuTypicalInterval(std::span<const std::uint32_t>(m_sorted.data(), size_t(m_intervalCount)),
-                            m_typicalParams);
+        menuTypicalIntervalUnsorted(std::span<const std::uint32_t>(m_intervals.data(), size_t(m_intervalCount)),
+                                    m_typicalParams);
 
     // The record: the window oldest first, and which samples the last round left out.
     MenuReasoning &r = *m_rec;
@@ -583,11 +593,6 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
     r.overrideBlock = OverrideBlock::None;
     r.tickStopped = stopped;
     r.latencyReqInputNs = latencyReq;
-    r.intervalCount = m_intervalCount;
-    r.bucketCount = m_opt.buckets;
-    r.residencyThresholdNs = m_opt.typicalFirst ? m_residencyThresholdNs : 0;
-    r.stddevRatio = static_cast<std::uint32_t>(m_stddevRatio);
-    r.stddevMaxUs = static_cast<std::uint32_t>(m_stddevMaxUs);
 
     // v7.0: cpuidle_select() does not consult the governor for one state.
     if (m_opt.coreHandlesSingleState && count <= 1) {
@@ -794,8 +799,7 @@ bool MenuGovernor::setTunable(std::string_view name, std::int64_t value, std::st
             // A different ring size is a different kernel build: start empty.
             m_intervalCount = static_cast<int>(value);
             m_intervals.fill(0);
-            m_sorted.fill(0);
-            m_intervalPtr = 0;
+                    m_intervalPtr = 0;
         }
     } else if (name == "STDDEV_RATIO") {
         m_stddevRatio = value;
@@ -806,6 +810,7 @@ bool MenuGovernor::setTunable(std::string_view name, std::int64_t value, std::st
     } else {
         m_residencyThresholdNs = value;
     }
+    recordConfig();
     return true;
 }
 

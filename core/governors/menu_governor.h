@@ -104,6 +104,7 @@ private:
     void appendInterval(std::uint32_t us);
     std::uint32_t typicalInterval(std::uint32_t predictedUs);
     void copyWindow();
+    void recordConfig();
     int mainLoop(const IdleStateTable &drv, const SelectContext &ctx, Ns &predictedNs, Ns latencyReq,
                  Ns deltaTick, bool &returnNow);
     bool overrideAllowed(const IdleState &s, Ns predictedNs, Ns latencyReq, Ns residencyThreshold);
@@ -122,7 +123,6 @@ private:
     std::array<std::uint32_t, 12> m_correction{};
     // intervals[] twice over: slot i and i + INTERVALS hold the same sample.
     std::array<std::uint32_t, 2 * MENU_MAX_INTERVALS> m_intervals{};
-    std::array<std::uint32_t, MENU_MAX_INTERVALS> m_sorted{}; // the ring's samples, ascending
     int m_intervalPtr = 0;
 
     // Tunables.

@@ -187,32 +187,38 @@ MenuTypicalResult menuTypicalInterval(std::span<const std::uint32_t> sorted, con
     return r;
 }
 
-MenuTypicalResult menuTypicalIntervalUnsorted(std::span<const std::uint32_t> values, const MenuTypicalParams &p)
+void menuSortWindow(std::span<std::uint32_t> v)
 {
-    std::array<std::uint32_t, MENU_MAX_INTERVALS> sorted{};
-    const size_t n = std::min(values.size(), sorted.size());
-    std::copy_n(values.begin(), n, sorted.begin());
-    std::sort(sorted.begin(), sorted.begin() + std::ptrdiff_t(n));
-    return menuTypicalInterval(std::span<const std::uint32_t>(sorted.data(), n), p);
+    if (v.size() != 8) {
+        std::sort(v.begin(), v.end());
+        return;
+    }
+    // 8 samples, the kernel's INTERVALS: the 19-comparator network of depth 6
+    // (Knuth, TAOCP 5.3.4). Each compare-exchange swaps through a mask, so
+    // no data-dependent branch is left for the compiler to emit.
+    std::uint32_t *w = v.data();
+    auto cx = [w](int i, int j) {
+        const std::uint32_t a = w[i];
+        const std::uint32_t b = w[j];
+        const std::uint32_t swap = (a ^ b) & (0u - std::uint32_t(b < a));
+        w[i] = a ^ swap;
+        w[j] = b ^ swap;
+    };
+    cx(0, 2), cx(1, 3), cx(4, 6), cx(5, 7);
+    cx(0, 4), cx(1, 5), cx(2, 6), cx(3, 7);
+    cx(0, 1), cx(2, 3), cx(4, 5), cx(6, 7);
+    cx(2, 4), cx(3, 5);
+    cx(1, 4), cx(3, 6);
+    cx(1, 2), cx(3, 4), cx(5, 6);
 }
 
-void menuSortedReplace(std::span<std::uint32_t> sorted, std::uint32_t removed, std::uint32_t added)
+MenuTypicalResult menuTypicalIntervalUnsorted(std::span<const std::uint32_t> values, const MenuTypicalParams &p)
 {
-    if (sorted.empty())
-        return;
-    // Find one copy of the removed value, then slide the gap to where the new
-    // value belongs (right if it is larger, left if smaller).
-    size_t i = size_t(std::lower_bound(sorted.begin(), sorted.end(), removed) - sorted.begin());
-    if (i == sorted.size())
-        i = sorted.size() - 1; // not present (cannot happen when in step); keep the array sorted anyway
-    if (added > sorted[i]) {
-        for (; i + 1 < sorted.size() && sorted[i + 1] < added; ++i)
-            sorted[i] = sorted[i + 1];
-    } else {
-        for (; i > 0 && sorted[i - 1] > added; --i)
-            sorted[i] = sorted[i - 1];
-    }
-    sorted[i] = added;
+    std::array<std::uint32_t, MENU_MAX_INTERVALS> sorted;
+    const size_t n = std::min(values.size(), sorted.size());
+    std::copy_n(values.begin(), n, sorted.begin());
+    menuSortWindow(std::span<std::uint32_t>(sorted.data(), n));
+    return menuTypicalInterval(std::span<const std::uint32_t>(sorted.data(), n), p);
 }
 
 } // namespace idlescope

@@ -80,8 +80,12 @@ struct MenuTypicalResult {
  */
 MenuTypicalResult menuTypicalInterval(std::span<const std::uint32_t> sorted, const MenuTypicalParams &p);
 
-/// The same for samples in any order (sorts a copy on the stack); for tests and tools.
+/// The same for samples in any order, e.g. the ring itself: sorts a copy on
+/// the stack with menuSortWindow().
 MenuTypicalResult menuTypicalIntervalUnsorted(std::span<const std::uint32_t> values, const MenuTypicalParams &p);
+
+/// Sorts ascending in place: 8 samples with a branch-free sorting network, others with std::sort.
+void menuSortWindow(std::span<std::uint32_t> values);
 
 /// True when @p v was used by the round that @p r ended in.
 constexpr bool menuTypicalUsed(const MenuTypicalResult &r, std::uint32_t v)
@@ -89,11 +93,5 @@ constexpr bool menuTypicalUsed(const MenuTypicalResult &r, std::uint32_t v)
     const std::int64_t s = v;
     return s > r.lo && s < r.hi;
 }
-
-/**
- * Keep @p sorted (ascending, same multiset as the ring) in step when the ring
- * slot holding @p removed is overwritten with @p added. O(size).
- */
-void menuSortedReplace(std::span<std::uint32_t> sorted, std::uint32_t removed, std::uint32_t added);
 
 } // namespace idlescope

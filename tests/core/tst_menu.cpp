@@ -379,15 +379,21 @@ private slots:
         QCOMPARE(compared, 4000 * 10);
     }
 
-    void sortedReplaceKeepsOrder()
+    void sortingNetwork()
     {
-        std::vector<std::uint32_t> s = {0, 0, 5, 9, 9, 12};
-        menuSortedReplace(s, 9, 1);
-        QCOMPARE(s, (std::vector<std::uint32_t>{0, 0, 1, 5, 9, 12}));
-        menuSortedReplace(s, 0, 20);
-        QCOMPARE(s, (std::vector<std::uint32_t>{0, 1, 5, 9, 12, 20}));
-        menuSortedReplace(s, 12, 12);
-        QCOMPARE(s, (std::vector<std::uint32_t>{0, 1, 5, 9, 12, 20}));
+        // The 8-sample path sorts with a network: by the 0-1 principle, all
+        // 256 binary windows coming out sorted means every window does.
+        for (unsigned bits = 0; bits < 256; ++bits) {
+            std::vector<std::uint32_t> w(8);
+            for (unsigned k = 0; k < 8; ++k)
+                w[k] = (bits >> k) & 1;
+            menuSortWindow(w);
+            QVERIFY(std::is_sorted(w.begin(), w.end()));
+            QCOMPARE(unsigned(std::count(w.begin(), w.end(), 1u)), unsigned(std::popcount(bits)));
+        }
+        std::vector<std::uint32_t> w = {UMAX, 7, 0, 7, 3000000000u, 1, 2, 0};
+        menuSortWindow(w);
+        QCOMPARE(w, (std::vector<std::uint32_t>{0, 0, 1, 2, 7, 7, 3000000000u, UMAX}));
     }
 
     // ---- timer prediction ---------------------------------------------------
