@@ -183,9 +183,11 @@ struct Picked {
     bool sleepLengthQueried = false;
 };
 
-using Exit = int;
-constexpr Exit kEnd = 0;     // teo_select()'s "end:" label: the tick decision
-constexpr Exit kOutTick = 1; // its "out_tick:" label: keep the tick, return idx
+/// Where teo_select() goes when it has its state.
+enum class Exit : std::uint8_t {
+    End,     ///< its "end:" label: the tick decision
+    OutTick, ///< its "out_tick:" label: keep the tick, return idx
+};
 
 } // namespace
 
@@ -576,7 +578,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
     Ns duration = 0;
     bool hasDuration = false;
     Ns deltaTick = tick / 2; // v6.6+: what the tick decision uses when the query is skipped
-    Exit exit = kEnd;
+    Exit exit = Exit::End;
 
     auto querySleepLength = [&] {
         duration = ctx.sleepLengthNs;
@@ -599,13 +601,13 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
             idx = 0;
             deltaTick = 0;
             c.path = TeoReasoning::Path::CoreSingleState;
-            exit = kOutTick;
+            exit = Exit::OutTick;
             break;
         }
         if (n < 2) {
             idx = 0;
             c.path = TeoReasoning::Path::NoChoice;
-            exit = upfront ? kEnd : kOutTick;
+            exit = upfront ? Exit::End : Exit::OutTick;
             break;
         }
 
@@ -613,7 +615,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
             idx = 0;
             // v5.14: state 1 does not fit the sleep length, so state 0 it is.
             if (upfront && drv[1].targetResidencyNs > duration) {
-                exit = kEnd;
+                exit = Exit::End;
                 break;
             }
         }
@@ -628,13 +630,13 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
                 st.utilShallower = true;
                 if ((idx == 0 && !drv[0].polling && stateOk(drv, 0, tickStopped)) || drv[1].disabled) {
                     idx = 0;
-                    exit = kOutTick;
+                    exit = Exit::OutTick;
                     break;
                 }
                 idx = 1;
                 duration = drv[1].targetResidencyNs;
                 hasDuration = true;
-                exit = kEnd;
+                exit = Exit::End;
                 break;
             }
         }
@@ -681,7 +683,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
         if (idx < 0) {
             idx = 0; // nothing enabled: state 0 regardless
             c.path = TeoReasoning::Path::NoChoice;
-            exit = upfront ? kEnd : kOutTick;
+            exit = upfront ? Exit::End : Exit::OutTick;
             break;
         }
         c.candidateIdx = idx;
@@ -692,7 +694,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
                 hasDuration = true;
                 c.path = TeoReasoning::Path::NoChoice;
             }
-            exit = kEnd;
+            exit = Exit::End;
             break;
         }
 
@@ -805,7 +807,7 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
         }
 
         if (upfront) {
-            exit = kEnd;
+            exit = Exit::End;
             break;
         }
 
@@ -820,13 +822,13 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
         if (skip) {
             st.skippedQuery = true;
             c.path = TeoReasoning::Path::SkipSleepLength;
-            exit = kOutTick;
+            exit = Exit::OutTick;
             break;
         }
 
         querySleepLength();
         if (idx == 0) {
-            exit = kOutTick;
+            exit = Exit::OutTick;
             break;
         }
 
@@ -855,11 +857,11 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
                 c.path = TeoReasoning::Path::TickIntercepts;
             }
         }
-        exit = kEnd;
+        exit = Exit::End;
     } while (false);
 
     bool stopTick = true;
-    if (exit == kEnd) {
+    if (exit == Exit::End) {
         // Stop the tick for a hardware state expected to outlast it (or keep it
         // stopped); otherwise keep it and make sure the state fits before it.
         if ((drv[idx].polling || duration < tick) && !tickStopped) {

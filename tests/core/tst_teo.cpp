@@ -579,32 +579,51 @@ private slots:
     // the expected rows, with another DECAY_SHIFT it does not.
     void defaultsMatterForConformance()
     {
+        auto gov = createGovernor("teo-6.14");
+        QCOMPARE(mismatches(*gov, "teo-6.14"), std::int64_t(0));
+        std::string err;
+        QVERIFY2(gov->setTunable("DECAY_SHIFT", 5, &err), err.c_str());
+        QVERIFY(mismatches(*gov, "teo-6.14") > 0);
+    }
+
+    // Option sets other than the five kernel ones run the same code with
+    // run-time checks: teo-6.14's options plus a flag that only matters for
+    // one-state drivers must still decide exactly as the kernel.
+    void runtimeOptionsPath()
+    {
+        for (const char *id : {"teo-5.14", "teo-6.10", "teo-6.14", "teo-6.19", "teo-latest"}) {
+            auto kernel = createGovernor(id);
+            TeoOptions opt = dynamic_cast<TeoGovernor &>(*kernel).options();
+            opt.singleStateInCore = !opt.singleStateInCore;
+            TeoGovernor runtime(*findVariant(id), opt);
+            QCOMPARE(mismatches(runtime, id), std::int64_t(0));
+        }
+    }
+
+private:
+    /// Rows of bimodal on intel-skx where @p gov differs from the kit's @p variant.
+    static std::int64_t mismatches(Governor &gov, const char *variant)
+    {
         const QString root = test::sharedDir() + u"/conformance"_s;
         auto table = readTableJson((root + u"/tables/intel-skx.json"_s).toStdString());
-        QVERIFY(table.ok());
         auto stream = readStreamCsv((root + u"/streams/bimodal.csv"_s).toStdString());
-        QVERIFY(stream.ok());
-        auto mismatches = [&](std::int64_t decayShift) {
-            auto gov = createGovernor("teo-6.14");
-            std::string err;
-            if (!gov->setTunable("DECAY_SHIFT", decayShift, &err))
-                qFatal("%s", err.c_str());
-            LineReader expected((root + u"/expected/teo-6.14/bimodal__intel-skx.csv.gz"_s).toStdString());
-            std::string_view line;
-            expected.next(line); // header
-            std::int64_t bad = 0;
-            std::string row;
-            replayStream(*table, *stream, *gov, [&](const EntryRecord &e, const Governor &) {
-                row.clear();
-                appendEntryCsv(row, e);
-                row.pop_back();
-                if (!expected.next(line) || line != row)
-                    ++bad;
-            });
-            return bad;
-        };
-        QCOMPARE(mismatches(3), std::int64_t(0));
-        QVERIFY(mismatches(5) > 0);
+        if (!table.ok() || !stream.ok())
+            qFatal("conformance kit not readable under %s", qPrintable(root));
+        LineReader expected(
+            (root + u"/expected/"_s + QString::fromUtf8(variant) + u"/bimodal__intel-skx.csv.gz"_s).toStdString());
+        std::string_view line;
+        if (!expected.next(line)) // header
+            qFatal("no expected rows for %s", variant);
+        std::int64_t bad = 0;
+        std::string row;
+        replayStream(*table, *stream, gov, [&](const EntryRecord &e, const Governor &) {
+            row.clear();
+            appendEntryCsv(row, e);
+            row.pop_back();
+            if (!expected.next(line) || line != row)
+                ++bad;
+        });
+        return bad;
     }
 };
 
