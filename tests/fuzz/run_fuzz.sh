@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Bounded fuzz run of the trace importers, one command:
+#   tests/fuzz/run_fuzz.sh [SECONDS_PER_TARGET]      (default 60)
+# Configures build/fuzz with clang, builds the libFuzzer targets, seeds their
+# corpora from ../shared/data/traces (text traces cut into small pieces, .dat
+# files whole), and runs `ctest -L fuzz`. A crash leaves build/fuzz/tests/fuzz/crash-*;
+# copy it into tests/fuzz/regressions/<target>/ (tst_trace_fuzz_regressions
+# replays that folder in the ordinary test run) and fix the importer.
+set -eu
+SECONDS_PER_TARGET=${1:-60}
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${IDLESCOPE_FUZZ_BUILD:-$SRC/build/fuzz}
+SHARED=${IDLESCOPE_SHARED_DIR:-$SRC/../shared}
+TRACES=$SHARED/data/traces
+
+CC=clang CXX=clang++ cmake -S "$SRC" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DIDLESCOPE_BUILD_FUZZERS=ON -DIDLESCOPE_BUILD_GUI=OFF -DIDLESCOPE_BUILD_BENCH=OFF \
+    -DIDLESCOPE_FUZZ_SECONDS="$SECONDS_PER_TARGET" -DIDLESCOPE_SHARED_DIR="$SHARED" >/dev/null
+cmake --build "$BUILD" --target fuzz_trace_text fuzz_trace_dat -j2
+
+CORPUS=$BUILD/tests/fuzz/corpus
+mkdir -p "$CORPUS/fuzz_trace_text" "$CORPUS/fuzz_trace_dat"
+# Text seeds: the head and a middle piece of every text trace (small inputs fuzz fast).
+for f in "$TRACES"/*.txt "$TRACES"/*.txt.gz; do
+    [ -e "$f" ] || continue
+    name=$(basename "$f")
+    case "$f" in *.gz) cat_cmd="gzip -dc" ;; *) cat_cmd="cat" ;; esac
+    $cat_cmd "$f" | head -n 120 > "$CORPUS/fuzz_trace_text/seed-head-$name"
+    $cat_cmd "$f" | sed -n '2000,2120p' > "$CORPUS/fuzz_trace_text/seed-mid-$name"
+done
+for f in "$TRACES"/*.dat; do
+    cp "$f" "$CORPUS/fuzz_trace_dat/seed-$(basename "$f")"
+done
+cd "$BUILD" && ctest -L fuzz --output-on-failure
