@@ -45,10 +45,13 @@ const std::string &pipeText()
     return text;
 }
 
-// The same text as a plain file in the temporary directory.
+bool g_fileMade = false;
+
+// The same text as a plain file in the temporary directory (removed at exit).
 const std::string &pipeFile()
 {
     static const std::string path = [] {
+        g_fileMade = true;
         const std::string p = (std::filesystem::temp_directory_path() / ("idlescope-bench-" + std::to_string(::getpid()) + ".txt")).string();
         std::ofstream(p, std::ios::binary) << pipeText();
         return p;
@@ -130,7 +133,7 @@ int main(int argc, char **argv)
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
-    if (!pipeFile().empty())
+    if (g_fileMade)
         std::remove(pipeFile().c_str());
     return 0;
 }
