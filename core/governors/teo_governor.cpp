@@ -588,12 +588,15 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
         c.sleepLengthQueried = true;
     };
 
-    // Unknown until queried: a wakeup after a skipped query is judged by its
-    // measured duration alone.
-    if (upfront)
-        querySleepLength();
-    else
-        m_sleepLengthNs = KTIME_MAX;
+    // v5.14 asks first. Later versions start from "unknown" (KTIME_MAX): a
+    // wakeup after a skipped query is judged by its measured duration alone.
+    // (The v7.0 core does not call the governor at all for one state.)
+    if (!coreSingleState) {
+        if (upfront)
+            querySleepLength();
+        else
+            m_sleepLengthNs = KTIME_MAX;
+    }
 
     do {
         if (coreSingleState) {
