@@ -119,8 +119,8 @@ const char *traceFormatName(TraceFormat f);
 
 /// Knobs of an import (all optional).
 struct ImportConfig {
-    int reorderWindow = 64;        ///< events held to undo small timestamp inversions
     int keptWarningsPerKind = 50;  ///< details kept per kind; all are counted
+    bool isolateDat = true;        ///< read a .dat in a forked child first (libtraceevent can crash on damage)
 };
 
 /// Progress: bytes (or records) done and total; return false to cancel.

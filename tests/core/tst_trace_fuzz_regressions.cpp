@@ -69,6 +69,31 @@ private slots:
         }
     }
 
+    void libtraceeventCrashIsAnError()
+    {
+        // fuzz_trace_dat found this: lisa-juno-sched_load-6cpu.dat with 7 bytes changed makes
+        // libtraceevent 1.7.1's tep_parse_event() dereference a null pointer (SEGV at 0x38)
+        // while tracecmd_open() parses the event formats. Offsets (0-based) and new bytes,
+        // from `cmp -l crash-file lisa-juno-sched_load-6cpu.dat` (1-based, octal).
+        const std::pair<qint64, char> patch[] = {{435344, '\x54'},  {712953, '\xd0'}, {712954, '\xc7'},
+                                                 {712955, '\xce'},  {712956, '\xc6'}, {2469990, '\x36'},
+                                                 {3192819, '\x39'}};
+        QByteArray bytes = readAll(test::sharedDir() + QStringLiteral("/data/traces/lisa-juno-sched_load-6cpu.dat"));
+        QCOMPARE(bytes.size(), qsizetype(3436544));
+        for (const auto &[at, byte] : patch)
+            bytes[at] = byte;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("crash.dat"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(bytes);
+        f.close();
+        Result<TraceImport> r = importTrace(path.toStdString());
+        QVERIFY(!r);
+        QCOMPARE(r.error().file, path.toStdString());
+        QVERIFY2(r.error().message.find("crashed reading this .dat file") != std::string::npos, r.error().message.c_str());
+    }
+
     void fileInputs()
     {
         QTemporaryDir dir;
