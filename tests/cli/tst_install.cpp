@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * Desktop integration and install layout: the desktop entry, the icon and
+ * the AppStream metainfo agree with each other (names, categories, licence,
+ * binaries), and `cmake --install` of this build tree puts the CLI, the GUI
+ * (when built) and the three files where desktops look for them.
+ */
+#include "tests/test_paths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QMap>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString packagingFile(const QString &name) { return idlescope::test::sourceDir() + u"/packaging/"_s + name; }
+
+/// Key=value pairs of the [Desktop Entry] group.
+QMap<QString, QString> desktopEntry(const QString &path)
+{
+    QMap<QString, QString> keys;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+        return keys;
+    bool inGroup = false;
+    while (!f.atEnd()) {
+        const QString line = QString::fromUtf8(f.readLine()).trimmed();
+        if (line.isEmpty() || line.startsWith(u'#'))
+            continue;
+        if (line.startsWith(u'[')) {
+            inGroup = line == u"[Desktop Entry]"_s;
+            continue;
+        }
+        const qsizetype eq = line.indexOf(u'=');
+        if (inGroup && eq > 0)
+            keys.insert(line.left(eq), line.mid(eq + 1));
+    }
+    return keys;
+}
+
+/// Text of the elements of the metainfo file, "tag" or "tag@type" -> values.
+QMultiMap<QString, QString> metainfo(const QString &path, QString *error)
+{
+    QMultiMap<QString, QString> out;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = u"cannot open "_s + path;
+        return out;
+    }
+    QXmlStreamReader xml(&f);
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        QString key = xml.name().toString();
+        const QString type = xml.attributes().value(u"type"_s).toString();
+        if (!type.isEmpty())
+            key += u'@' + type;
+        if (key == u"component@desktop-application"_s) {
+            out.insert(key, QString());
+            continue;
+        }
+        if (key == u"description"_s || key == u"releases"_s || key == u"provides"_s
+            || key == u"categories"_s || key == u"keywords"_s || key == u"release"_s)
+            continue;
+        out.insert(key, xml.readElementText(QXmlStreamReader::SkipChildElements).trimmed());
+    }
+    if (xml.hasError())
+        *error = path + u":"_s + QString::number(xml.lineNumber()) + u": "_s + xml.errorString();
+    return out;
+}
+
+} // namespace
+
+class TestInstall : public QObject {
+    Q_OBJECT
+
+private slots:
+    void desktopEntryIconAndMetainfoAgree()
+    {
+        const auto entry = desktopEntry(packagingFile(u"idlescope.desktop"_s));
+        QCOMPARE(entry.value(u"Type"_s), u"Application"_s);
+        QCOMPARE(entry.value(u"Exec"_s).section(u' ', 0, 0), u"idlescope"_s);
+        QCOMPARE(entry.value(u"Icon"_s), u"idlescope"_s);
+        QCOMPARE(entry.value(u"Categories"_s), u"Development;Science;"_s);
+        QVERIFY(!entry.value(u"Comment"_s).isEmpty());
+
+        // The icon the entry names is our scalable SVG.
+        QFile svg(idlescope::test::sourceDir() + u"/resources/icons/idlescope.svg"_s);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QXmlStreamReader x(&svg);
+        while (!x.atEnd() && x.readNext() != QXmlStreamReader::StartElement) {}
+        QCOMPARE(x.name().toString(), u"svg"_s);
+        QCOMPARE(x.attributes().value(u"viewBox"_s).toString(), u"0 0 128 128"_s);
+
+        QString error;
+        const auto meta = metainfo(packagingFile(u"io.github.idlescope.metainfo.xml"_s), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(meta.contains(u"component@desktop-application"_s));
+        QCOMPARE(meta.value(u"id"_s), u"io.github.idlescope"_s);
+        QCOMPARE(meta.value(u"project_license"_s), u"GPL-3.0-or-later"_s);
+        QCOMPARE(meta.value(u"metadata_license"_s), u"CC0-1.0"_s);
+        QCOMPARE(meta.value(u"launchable@desktop-id"_s), u"idlescope.desktop"_s);
+        QCOMPARE(meta.value(u"icon@stock"_s), entry.value(u"Icon"_s));
+        const QStringList binaries = meta.values(u"binary"_s);
+        QVERIFY(binaries.contains(u"idlescope"_s));
+        QVERIFY(binaries.contains(u"idlescope-cli"_s));
+        const QStringList categories = meta.values(u"category"_s);
+        QCOMPARE(categories.size(), 2);
+        QVERIFY(categories.contains(u"Development"_s) && categories.contains(u"Science"_s));
+    }
+
+    void cmakeInstallLaysOutTheFiles()
+    {
+        // This build tree: the CLI is <build>/app/cli/idlescope-cli.
+        const QDir build(QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absoluteDir().filePath(u"../.."_s));
+        QVERIFY2(QFile::exists(build.filePath(u"cmake_install.cmake"_s)), qPrintable(build.absolutePath()));
+        const QString cmake = QStandardPaths::findExecutable(u"cmake"_s);
+        if (cmake.isEmpty())
+            QSKIP("cmake is not on PATH");
+        const bool gui = QFile::exists(build.filePath(u"app/gui/idlescope"_s));
+        const QString cache = [&] {
+            QFile f(build.filePath(u"CMakeCache.txt"_s));
+            return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+        }();
+        if (!gui && !cache.contains(u"IDLESCOPE_BUILD_GUI:BOOL=OFF"_s))
+            QSKIP("the GUI is configured but not built, so cmake --install cannot run");
+
+        QTemporaryDir prefix;
+        QVERIFY(prefix.isValid());
+        QProcess p;
+        p.start(cmake, {u"--install"_s, build.absolutePath(), u"--prefix"_s, prefix.path()});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+
+        const QDir root(prefix.path());
+        QVERIFY(QFileInfo(root.filePath(u"bin/idlescope-cli"_s)).isExecutable());
+        QVERIFY(QFile::exists(root.filePath(u"share/doc/idlescope/copyright"_s)));
+        if (!gui)
+            return;
+        QVERIFY(QFileInfo(root.filePath(u"bin/idlescope"_s)).isExecutable());
+        QVERIFY(QFile::exists(root.filePath(u"share/applications/idlescope.desktop"_s)));
+        QVERIFY(QFile::exists(root.filePath(u"share/icons/hicolor/scalable/apps/idlescope.svg"_s)));
+        QVERIFY(QFile::exists(root.filePath(u"share/metainfo/io.github.idlescope.metainfo.xml"_s)));
+
+        // The installed CLI runs and knows the governors.
+        QProcess cli;
+        cli.start(root.filePath(u"bin/idlescope-cli"_s), {u"governors"_s});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        QVERIFY(cli.readAllStandardOutput().contains("ladder-latest"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInstall)
+#include "tst_install.moc"
