@@ -295,10 +295,16 @@ Status probeInChild(const std::string &path, const std::string &file, const Impo
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
+    // The child ends with 0 (read) or 3 (an Error, which the parent's read reports too);
+    // a signal or any other exit code (a sanitizer's abort) is a crash of the libraries.
     if (WIFSIGNALED(status))
         return Error{path, 0, "",
                      "libtracecmd/libtraceevent crashed reading this .dat file (signal "
                          + std::to_string(WTERMSIG(status)) + "): the file is damaged"};
+    if (WIFEXITED(status) && WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != 3)
+        return Error{path, 0, "",
+                     "libtracecmd/libtraceevent crashed reading this .dat file (exit code "
+                         + std::to_string(WEXITSTATUS(status)) + "): the file is damaged"};
     return Ok{};
 }
 
