@@ -1,15 +1,228 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/main_window.h"
 
+#include "widgets/panels/governor_legend.h"
+#include "widgets/panels/parameter_panel.h"
+#include "widgets/panels/playback_bar.h"
+#include "widgets/panels/setup_panel.h"
+#include "widgets/plots/duration_histogram_plot.h"
+#include "widgets/plots/miss_histogram_plot.h"
+#include "widgets/plots/miss_ratio_plot.h"
+#include "widgets/plots/prediction_plot.h"
+#include "widgets/plots/state_timeline_plot.h"
+#include "widgets/plots/time_share_plot.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/simulation_runner.h"
+#include "widgets/view_state.h"
+
+#include <QDockWidget>
 #include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QVBoxLayout>
 
 namespace idlescope {
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_view(new ViewState(this)), m_runner(new SimulationRunner(this))
+{
+    setupUi();
+    createMenus();
+    createConnections();
+    applySpec(defaultScenario());
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::setupUi()
 {
     setWindowTitle(tr("idlescope"));
-    setCentralWidget(new QLabel(tr("idlescope: cpuidle governor lab"), this));
-    resize(1280, 800);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    auto *central = new QWidget(this);
+    auto *v = new QVBoxLayout(central);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(0);
+    m_legend = new GovernorLegend(m_view, central);
+    v->addWidget(m_legend);
+    v->addWidget(createPlots(), 1);
+    m_playback = new PlaybackBar(m_view, central);
+    v->addWidget(m_playback);
+    setCentralWidget(central);
+    createDocks();
+
+    m_status = new QLabel(this);
+    m_busy = new QLabel(tr("simulating\u2026"), this);
+    m_busy->setStyleSheet(QStringLiteral("color:#4e79a7; font-weight:bold;"));
+    m_busy->hide();
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_busy);
+    resize(1600, 1000);
+}
+
+QWidget *MainWindow::createPlots()
+{
+    auto *timeViews = new QSplitter(Qt::Vertical);
+    auto *timeline = new StateTimelinePlot(m_view);
+    auto *prediction = new PredictionPlot(m_view);
+    auto *ratio = new MissRatioPlot(m_view);
+    timeViews->addWidget(timeline);
+    timeViews->addWidget(prediction);
+    timeViews->addWidget(ratio);
+    timeViews->setStretchFactor(0, 3);
+    timeViews->setStretchFactor(1, 4);
+    timeViews->setStretchFactor(2, 2);
+
+    auto *stats = new QSplitter(Qt::Horizontal);
+    auto *misses = new MissHistogramPlot(m_view);
+    auto *share = new TimeSharePlot(m_view);
+    auto *durations = new DurationHistogramPlot(m_view);
+    stats->addWidget(misses);
+    stats->addWidget(share);
+    stats->addWidget(durations);
+    stats->setStretchFactor(0, 5);
+    stats->setStretchFactor(1, 3);
+    stats->setStretchFactor(2, 4);
+
+    auto *all = new QSplitter(Qt::Vertical);
+    all->addWidget(timeViews);
+    all->addWidget(stats);
+    all->setStretchFactor(0, 5);
+    all->setStretchFactor(1, 2);
+    stats->setMinimumHeight(230);
+    all->setChildrenCollapsible(false);
+    m_plots = {timeline, prediction, ratio, misses, share, durations};
+    return all;
+}
+
+void MainWindow::createDocks()
+{
+    m_setup = new SetupPanel;
+    auto *setupScroll = new QScrollArea;
+    setupScroll->setWidget(m_setup);
+    setupScroll->setWidgetResizable(true);
+    setupScroll->setFrameShape(QFrame::NoFrame);
+    setupScroll->setMinimumWidth(m_setup->sizeHint().width() + 24);
+    auto *setupDock = new QDockWidget(tr("Setup"), this);
+    setupDock->setObjectName(QStringLiteral("setupDock"));
+    setupDock->setWidget(setupScroll);
+    addDockWidget(Qt::LeftDockWidgetArea, setupDock);
+
+    m_parameters = new ParameterPanel;
+    auto *paramScroll = new QScrollArea;
+    paramScroll->setWidget(m_parameters);
+    paramScroll->setWidgetResizable(true);
+    paramScroll->setFrameShape(QFrame::NoFrame);
+    paramScroll->setMinimumWidth(400);
+    paramScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *paramDock = new QDockWidget(tr("Parameters"), this);
+    paramDock->setObjectName(QStringLiteral("parameterDock"));
+    paramDock->setWidget(paramScroll);
+    addDockWidget(Qt::RightDockWidgetArea, paramDock);
+    resizeDocks({setupDock, paramDock}, {330, 380}, Qt::Horizontal);
+}
+
+void MainWindow::createMenus() {}
+
+void MainWindow::createConnections()
+{
+    connect(m_setup, &SetupPanel::targetChanged, this, &MainWindow::onTargetChanged);
+    connect(m_setup, &SetupPanel::workloadChanged, this, [this] { simulate(true); });
+    connect(m_setup, &SetupPanel::governorsChanged, this, &MainWindow::onGovernorsChanged);
+    connect(m_setup, &SetupPanel::errorOccurred, this, &MainWindow::showError);
+    connect(m_parameters, &ParameterPanel::parametersChanged, this, [this](bool final) { simulate(final); });
+    connect(m_runner, &SimulationRunner::snapshotReady, this, &MainWindow::showSnapshot);
+    connect(m_runner, &SimulationRunner::started, this, [this] { m_busy->show(); });
+    connect(m_runner, &SimulationRunner::runFailed, this, &MainWindow::showError);
+    connect(m_runner, &SimulationRunner::runWarning, this, &MainWindow::showError);
+    connect(m_view, &ViewState::entrySelected, this, &MainWindow::entrySelected);
+}
+
+ScenarioSpec MainWindow::currentSpec() const
+{
+    ScenarioSpec s;
+    s.target = m_setup->target();
+    s.target.table.tickHz = m_parameters->tickHz();
+    s.workload = m_setup->workload();
+    s.governors = m_setup->governors();
+    for (GovernorSpec &g : s.governors)
+        g.settings = m_parameters->settingsFor(g.variant);
+    s.latencyLimitNs = m_parameters->latencyLimitNs();
+    return s;
+}
+
+void MainWindow::applySpec(const ScenarioSpec &spec)
+{
+    TargetSpec target = spec.target;
+    m_setup->setTarget(target);
+    m_setup->setWorkload(spec.workload);
+    m_setup->setGovernors(spec.governors);
+    m_parameters->setGovernors(spec.governors);
+    for (const GovernorSpec &g : spec.governors)
+        m_parameters->applySettings(g.variant, g.settings);
+    m_parameters->setTableTickHz(spec.target.table.tickHz);
+    m_parameters->setLatencyLimitNs(spec.latencyLimitNs);
+    simulate(true);
+}
+
+void MainWindow::simulate(bool immediate)
+{
+    const ScenarioSpec spec = currentSpec();
+    if (immediate)
+        m_runner->requestNow(spec);
+    else
+        m_runner->request(spec);
+}
+
+void MainWindow::onGovernorsChanged()
+{
+    std::vector<GovernorSpec> govs = m_setup->governors();
+    for (GovernorSpec &g : govs)
+        g.settings = m_parameters->settingsFor(g.variant);
+    m_parameters->setGovernors(govs);
+    simulate(true);
+}
+
+void MainWindow::onTargetChanged()
+{
+    m_parameters->setTableTickHz(m_setup->target().table.tickHz);
+    simulate(true);
+}
+
+void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot)
+{
+    const bool sameLength = m_snapshot && snapshot && m_snapshot->durationNs() == snapshot->durationNs();
+    m_snapshot = snapshot;
+    m_busy->setVisible(m_runner->isBusy());
+    // Keep the zoom when only parameters changed; a new workload shows everything.
+    if (!sameLength)
+        m_view->setFullRange(0, snapshot->durationNs());
+    m_legend->setSnapshot(snapshot);
+    m_playback->setSnapshot(snapshot);
+    for (PlotBase *p : std::as_const(m_plots))
+        p->setSnapshot(snapshot);
+    m_status->setText(tr("%1 \u00b7 %2 \u00b7 simulated in %3 ms")
+                          .arg(snapshot->targetId, snapshot->workloadDescription)
+                          .arg(snapshot->simulationMs, 0, 'f', 0));
+    emit snapshotShown(snapshot);
+}
+
+void MainWindow::showError(const QString &message)
+{
+    statusBar()->showMessage(message, 10000);
+}
+
+bool MainWindow::saveScreenshot(const QString &path)
+{
+    refreshPlotsNow();
+    const QPixmap pm = grab();
+    return !pm.isNull() && pm.save(path, "PNG");
+}
+
+void MainWindow::refreshPlotsNow()
+{
+    for (PlotBase *p : std::as_const(m_plots))
+        p->refreshNow();
 }
 
 } // namespace idlescope

@@ -1,18 +1,88 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * @file main_window.h
- * The idlescope main window (placeholder until the GUI issue lands).
+ * The idlescope window: a thin composition root. It owns the shared
+ * ViewState and the SimulationRunner, the setup and parameter docks, the
+ * governor legend, the plots and the playback bar; it turns panel edits into
+ * a ScenarioSpec for the runner and hands every new snapshot to every view.
  */
 #pragma once
 
+#include "widgets/runner/simulation_snapshot.h"
+
+#include <QList>
 #include <QMainWindow>
 
+class QLabel;
+class QSplitter;
+
 namespace idlescope {
+
+class GovernorLegend;
+class ParameterPanel;
+class PlaybackBar;
+class PlotBase;
+class SetupPanel;
+class SimulationRunner;
+class ViewState;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// The scenario the panels describe right now.
+    ScenarioSpec currentSpec() const;
+    /// Show @p spec in the panels and simulate it (session load).
+    void applySpec(const ScenarioSpec &spec);
+
+    ViewState *viewState() const { return m_view; }
+    SimulationRunner *runner() const { return m_runner; }
+    /// The snapshot every view shows (null before the first run).
+    SnapshotPtr snapshot() const { return m_snapshot; }
+
+    SetupPanel *setupPanel() const { return m_setup; }
+    ParameterPanel *parameterPanel() const { return m_parameters; }
+    PlaybackBar *playbackBar() const { return m_playback; }
+    GovernorLegend *legend() const { return m_legend; }
+    /// Every plot, top to bottom, left to right (export, tests).
+    QList<PlotBase *> plots() const { return m_plots; }
+
+    /// Rebuild and replot every plot synchronously (screenshots, measurements).
+    void refreshPlotsNow();
+    /// Replot, then render the whole window to a PNG at @p path; false if it cannot be written.
+    bool saveScreenshot(const QString &path);
+
+signals:
+    /// A snapshot was shown (after every view got it).
+    void snapshotShown(std::shared_ptr<const SimulationSnapshot> snapshot);
+    /// An entry was picked in a plot (same as ViewState::entrySelected).
+    void entrySelected(int governorIndex, qint64 entryIndex);
+
+private:
+    void setupUi();
+    QWidget *createPlots();
+    void createDocks();
+    void createMenus();
+    void createConnections();
+
+    void simulate(bool immediate);
+    void onGovernorsChanged();
+    void onTargetChanged();
+    void showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot);
+    void showError(const QString &message);
+
+    ViewState *m_view;
+    SimulationRunner *m_runner;
+    SnapshotPtr m_snapshot;
+    SetupPanel *m_setup = nullptr;
+    ParameterPanel *m_parameters = nullptr;
+    PlaybackBar *m_playback = nullptr;
+    GovernorLegend *m_legend = nullptr;
+    QList<PlotBase *> m_plots;
+    QLabel *m_status = nullptr;
+    QLabel *m_busy = nullptr;
 };
 
 } // namespace idlescope

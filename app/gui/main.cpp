@@ -1,7 +1,32 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// idlescope: the GUI. Options for scripts and docs:
+//   --screenshot FILE   render the default scenario to FILE (PNG) and exit
+//   --measure [SPANS]   time re-simulation + replot and playback frames, print them, exit
+#include "app/gui/measure.h"
 #include "widgets/main_window.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+/// Waits for the first snapshot, renders the window to @p path and quits.
+void screenshotWhenReady(idlescope::MainWindow &w, const QString &path)
+{
+    QObject::connect(&w, &idlescope::MainWindow::snapshotShown, &w, [&w, path] {
+        // Let the layout settle at its final size before drawing.
+        QTimer::singleShot(200, &w, [&w, path] {
+            const bool ok = w.saveScreenshot(path);
+            std::fprintf(ok ? stdout : stderr, ok ? "wrote %s\n" : "could not write %s\n", qPrintable(path));
+            QApplication::exit(ok ? 0 : 1);
+        });
+    }, Qt::SingleShotConnection);
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -9,7 +34,34 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("idlescope"));
     QApplication::setOrganizationName(QStringLiteral("idlescope"));
     QApplication::setApplicationVersion(QStringLiteral(IDLESCOPE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("A lab for the Linux kernel's cpuidle governors"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Render the default scenario to <file> (PNG) and exit."),
+                                        QStringLiteral("file"));
+    const QCommandLineOption measure(QStringLiteral("measure"),
+                                     QStringLiteral("Measure re-simulation + replot latency and playback frame "
+                                                    "time on a stream of <spans> spans, print, exit."),
+                                     QStringLiteral("spans"));
+    parser.addOption(screenshot);
+    parser.addOption(measure);
+    parser.process(app);
+
     idlescope::MainWindow w;
     w.show();
+    if (parser.isSet(screenshot))
+        screenshotWhenReady(w, parser.value(screenshot));
+    if (parser.isSet(measure)) {
+        bool ok = false;
+        const qint64 spans = parser.value(measure).toLongLong(&ok);
+        if (!ok || spans < 1) {
+            std::fprintf(stderr, "--measure: '%s' is not a positive span count\n", qPrintable(parser.value(measure)));
+            return 2;
+        }
+        QTimer::singleShot(0, &w, [&w, spans] { QApplication::exit(idlescope::runMeasurements(w, spans)); });
+    }
     return app.exec();
 }

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "core/replay/governor_run.h"
+#include "core/stats/run_counts.h"
 #include "core/states/idle_state_table.h"
 #include "core/stream/idle_span.h"
 #include "widgets/runner/scenario_spec.h"
@@ -57,6 +58,11 @@ struct SimulationSnapshot {
 
     /// Wall time of the simulation on the worker (ms), for the status bar.
     double simulationMs = 0.0;
+
+    /// counts[i]: prefix totals of runs[i] (per-state usage/above/below/time up to any entry).
+    std::vector<RunCounts> counts;
+    /// Histogram of the stream's span idle durations, over any prefix of the spans.
+    DurationHistogram durations;
 
     int governorCount() const { return static_cast<int>(runs.size()); }
 

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file run_counts.h
+ * Per-state totals of a GovernorRun over any prefix of its entries — usage,
+ * above, below and residency time, the columns of the kernel's
+ * cpuidle_state_usage — at O(CHUNK) cost per query, so that playback can
+ * show "the counts so far" at every frame of a million-entry run. A
+ * checkpoint of the running totals is kept every CHUNK entries (the
+ * per-chunk summaries of the aesthetics guide, item 10), plus the running
+ * miss count per entry for the cumulative idle-miss ratio.
+ *
+ * Also: a log-binned histogram of span idle durations with the same prefix
+ * queries. Plain C++, no Qt.
+ */
+#pragma once
+
+#include "core/common/kernel_types.h"
+#include "core/replay/governor_run.h"
+#include "core/stream/idle_span.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace idlescope {
+
+/// Totals of entries [0, end): per-state usage/above/below/time, as in ReplaySummary.
+struct PrefixCounts {
+    std::int64_t entries = 0;
+    std::array<std::int64_t, CPUIDLE_STATE_MAX> usage{};
+    std::array<std::int64_t, CPUIDLE_STATE_MAX> above{};
+    std::array<std::int64_t, CPUIDLE_STATE_MAX> below{};
+    std::array<Ns, CPUIDLE_STATE_MAX> timeNs{};
+
+    std::int64_t totalAbove() const;
+    std::int64_t totalBelow() const;
+    /// (above + below) / entries, 0 for no entries (the kernel threads' "idle miss ratio").
+    double missRatio() const;
+};
+
+class RunCounts {
+public:
+    static constexpr std::size_t CHUNK = 4096;
+
+    RunCounts() = default;
+    /// Builds checkpoints and the running miss column of @p run. O(n).
+    explicit RunCounts(const GovernorRun &run);
+
+    /// Totals of entries [0, end) of @p run (the run this was built from); end is clamped.
+    PrefixCounts upTo(const GovernorRun &run, std::size_t end) const;
+
+    /// Misses (above + below) among entries [0, i], i.e. including entry i.
+    std::uint32_t missesThrough(std::size_t i) const { return m_missesThrough[i]; }
+    std::size_t size() const { return m_missesThrough.size(); }
+
+private:
+    std::vector<PrefixCounts> m_checkpoints; ///< [k] = totals of entries [0, k * CHUNK)
+    std::vector<std::uint32_t> m_missesThrough;
+};
+
+/// Log-spaced histogram bins for durations: BINS_PER_DECADE per decade from MIN_NS up.
+struct DurationBins {
+    static constexpr Ns MIN_NS = 100;          ///< lower edge of bin 0 (shorter ones go to bin 0)
+    static constexpr int BINS_PER_DECADE = 5;
+    static constexpr int DECADES = 9;          ///< 100 ns .. 100 s
+    static constexpr int COUNT = BINS_PER_DECADE * DECADES;
+
+    /// Bin of a duration, clamped to [0, COUNT - 1].
+    static int binOf(Ns d);
+    /// Lower edge of bin @p b (ns, as double for plotting); lowerEdge(COUNT) is the top edge.
+    static double lowerEdge(int b);
+};
+
+/// Histogram of span idle durations (IdleSpan::wakeNs) over any prefix of the spans.
+class DurationHistogram {
+public:
+    static constexpr std::size_t CHUNK = 4096;
+    using Counts = std::array<std::int64_t, DurationBins::COUNT>;
+
+    DurationHistogram() = default;
+    explicit DurationHistogram(const IdleStream &stream);
+
+    /// Counts of spans [0, end).
+    Counts upTo(std::size_t end) const;
+    std::size_t size() const { return m_bins.size(); }
+
+private:
+    std::vector<std::uint8_t> m_bins;
+    std::vector<Counts> m_checkpoints;
+};
+
+} // namespace idlescope

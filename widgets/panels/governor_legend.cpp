@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/panels/governor_legend.h"
+
+#include "core/stats/decimate.h"
+#include "widgets/view_state.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTextDocument>
+
+namespace idlescope {
+
+GovernorLegend::GovernorLegend(ViewState *view, QWidget *parent)
+    : QWidget(parent), m_view(view), m_layout(new QHBoxLayout(this))
+{
+    m_layout->setContentsMargins(8, 4, 8, 4);
+    m_layout->setSpacing(18);
+    m_layout->addStretch();
+    connect(view, &ViewState::cursorChanged, this, &GovernorLegend::refresh);
+}
+
+void GovernorLegend::setSnapshot(SnapshotPtr snapshot)
+{
+    m_snap = std::move(snapshot);
+    for (QLabel *l : std::as_const(m_chips))
+        delete l;
+    m_chips.clear();
+    if (m_snap)
+        for (int g = 0; g < m_snap->governorCount(); ++g) {
+            auto *chip = new QLabel(this);
+            chip->setTextFormat(Qt::RichText);
+            m_layout->insertWidget(g, chip);
+            m_chips << chip;
+        }
+    refresh();
+}
+
+PrefixCounts GovernorLegend::shownCounts(int g) const
+{
+    return g >= 0 && static_cast<std::size_t>(g) < m_shown.size() ? m_shown[static_cast<std::size_t>(g)] : PrefixCounts{};
+}
+
+QString GovernorLegend::chipText(int g) const
+{
+    if (g < 0 || g >= m_chips.size())
+        return {};
+    QTextDocument doc;
+    doc.setHtml(m_chips[g]->text());
+    return doc.toPlainText();
+}
+
+void GovernorLegend::refresh()
+{
+    m_shown.clear();
+    if (!m_snap)
+        return;
+    const qint64 cursor = m_view->cursorNs();
+    for (int g = 0; g < m_snap->governorCount(); ++g) {
+        const auto k = static_cast<std::size_t>(g);
+        const GovernorRun &run = m_snap->runs[k];
+        const std::size_t end = cursor < 0 ? run.size() : static_cast<std::size_t>(lastIndexAtOrBefore(run.startNs, cursor) + 1);
+        const PrefixCounts c = m_snap->counts[k].upTo(run, end);
+        m_shown.push_back(c);
+        const QString badge = m_snap->atDefaults[k]
+            ? QString()
+            : QStringLiteral(" <span style='background:#f28e2b; color:white; font-size:8pt;'>&nbsp;modified&nbsp;</span>");
+        m_chips[g]->setText(
+            QStringLiteral("<span style='color:%1; font-size:14pt;'>\u25a0</span> <b>%2</b>%3"
+                           "<br><span style='color:#555;'>%4 entries \u00b7 above %5 \u00b7 below %6 \u00b7 "
+                           "<b>miss %7 %</b></span>")
+                .arg(m_snap->colors[k].name(), QString::fromStdString(run.variant), badge)
+                .arg(c.entries)
+                .arg(c.totalAbove())
+                .arg(c.totalBelow())
+                .arg(100.0 * c.missRatio(), 0, 'f', 1));
+        m_chips[g]->setToolTip(tr("Up to the playback cursor: entries, \"above\" (state too deep), \"below\" "
+                                  "(a deeper state would have fit) and (above + below) / entries"));
+    }
+}
+
+} // namespace idlescope

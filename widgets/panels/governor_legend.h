@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file governor_legend.h
+ * The strip above the plots: one chip per governor with its colour, a
+ * "modified" badge when its tunables differ from the kernel's, and its
+ * counts up to the playback cursor (entries, above, below, idle-miss ratio)
+ * — the legend of every plot and the numbers at a glance.
+ */
+#pragma once
+
+#include "core/stats/run_counts.h"
+#include "widgets/runner/simulation_snapshot.h"
+
+#include <QWidget>
+
+class QHBoxLayout;
+class QLabel;
+
+namespace idlescope {
+
+class ViewState;
+
+class GovernorLegend : public QWidget {
+    Q_OBJECT
+public:
+    GovernorLegend(ViewState *view, QWidget *parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snapshot);
+    /// Counts shown for governor @p g (tests read them).
+    PrefixCounts shownCounts(int g) const;
+    /// The plain text of governor @p g's chip.
+    QString chipText(int g) const;
+
+private:
+    void refresh();
+
+    ViewState *m_view;
+    SnapshotPtr m_snap;
+    QHBoxLayout *m_layout;
+    QList<QLabel *> m_chips;
+    std::vector<PrefixCounts> m_shown;
+};
+
+} // namespace idlescope

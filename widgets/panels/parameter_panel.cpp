@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/panels/parameter_panel.h"
+
+#include "core/governors/registry.h"
+#include "widgets/panels/parameter_row.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace idlescope {
+
+namespace {
+
+const int kTickRates[] = {100, 250, 300, 1000};
+
+/// Latency limit slider range: 0 .. 5 ms (deeper limits are "no limit" in practice).
+constexpr Ns LATENCY_MAX_NS = 5000000;
+
+/// Slider ranges for the well-known tunables (the engine accepts wider ones; the
+/// field still takes any value the governor accepts... within these bounds).
+struct UiRange {
+    const char *name;
+    std::int64_t lo, hi;
+};
+constexpr UiRange kUiRanges[] = {
+    {"INTERVALS", 1, 64},
+    {"RESIDENCY_THRESHOLD_NS", 0, 500000},
+};
+
+std::pair<std::int64_t, std::int64_t> uiRange(const TunableInfo &t)
+{
+    for (const UiRange &r : kUiRanges)
+        if (std::string_view(r.name) == t.name)
+            return {std::max(t.minValue, r.lo), std::min(t.maxValue, r.hi)};
+    return {t.minValue, t.maxValue};
+}
+
+QLabel *swatch(const QColor &c, QWidget *parent)
+{
+    auto *l = new QLabel(parent);
+    l->setFixedSize(12, 12);
+    l->setStyleSheet(QStringLiteral("background:%1; border-radius:2px;").arg(c.name()));
+    return l;
+}
+
+} // namespace
+
+ParameterPanel::ParameterPanel(QWidget *parent)
+    : QWidget(parent), m_tick(new QComboBox(this)), m_latencyOn(new QCheckBox(tr("Latency limit"), this)),
+      m_latency(new ParameterRow(tr("latency limit"), QStringLiteral("ns"), 0, LATENCY_MAX_NS, 100000, this)),
+      m_defaults(new QPushButton(tr("Kernel defaults"), this)), m_error(new QLabel(this)),
+      m_governorLayout(new QVBoxLayout)
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *global = new QGroupBox(tr("Idle loop"), this);
+    auto *form = new QFormLayout(global);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    for (int hz : kTickRates)
+        m_tick->addItem(tr("%1 Hz").arg(hz), hz);
+    m_tick->setToolTip(tr("CONFIG_HZ: the periodic tick rate (TICK_NSEC = 1 s / HZ)"));
+    form->addRow(tr("Tick rate"), m_tick);
+    m_latencyOn->setToolTip(tr("A PM QoS resume-latency limit applied to every span "
+                               "(cpuidle_governor_latency_req()); off keeps the stream's own column"));
+    m_latency->setEnabled(false);
+    form->addRow(m_latencyOn, m_latency);
+    layout->addWidget(global);
+
+    layout->addLayout(m_governorLayout);
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color:#b0302a;"));
+    m_error->hide();
+    layout->addWidget(m_error);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch();
+    m_defaults->setToolTip(tr("Every tunable, the tick rate and the latency limit back to the kernel's values"));
+    buttons->addWidget(m_defaults);
+    layout->addLayout(buttons);
+    layout->addStretch();
+
+    connect(m_tick, &QComboBox::currentIndexChanged, this, [this] { emit parametersChanged(true); });
+    connect(m_latencyOn, &QCheckBox::toggled, this, [this](bool on) {
+        m_latency->setEnabled(on);
+        emit parametersChanged(true);
+    });
+    connect(m_latency, &ParameterRow::valueChanged, this, [this](std::int64_t, bool final) {
+        emit parametersChanged(final);
+    });
+    connect(m_latency, &ParameterRow::inputRejected, this, &ParameterPanel::showError);
+    connect(m_defaults, &QPushButton::clicked, this, &ParameterPanel::resetToKernelDefaults);
+}
+
+void ParameterPanel::setGovernors(const std::vector<GovernorSpec> &governors)
+{
+    for (const GovernorSpec &g : governors)
+        for (const auto &[name, value] : g.settings)
+            m_values[QString::fromStdString(g.variant)][QString::fromStdString(name)] = value;
+    rebuildGovernorBoxes(governors);
+}
+
+void ParameterPanel::rebuildGovernorBoxes(const std::vector<GovernorSpec> &governors)
+{
+    for (GovernorBox &b : m_boxes)
+        delete b.box;
+    m_boxes.clear();
+    for (const GovernorSpec &g : governors)
+        if (g.variant != "oracle") // the oracle has nothing to tune
+            m_boxes.push_back(makeBox(g));
+    for (GovernorBox &b : m_boxes)
+        m_governorLayout->addWidget(b.box);
+    updateBadges();
+}
+
+ParameterPanel::GovernorBox ParameterPanel::makeBox(const GovernorSpec &g)
+{
+    GovernorBox b;
+    b.variant = g.variant;
+    auto *box = new QGroupBox(this);
+    b.box = box;
+    auto *grid = new QGridLayout(box);
+    grid->setContentsMargins(8, 6, 8, 6);
+    auto *header = new QHBoxLayout;
+    header->addWidget(swatch(g.color, box));
+    auto *title = new QLabel(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(g.variant)), box);
+    header->addWidget(title);
+    if (const VariantInfo *v = findVariant(g.variant))
+        title->setToolTip(QString::fromUtf8(v->summary));
+    b.badge = new QLabel(tr("modified"), box);
+    b.badge->setToolTip(tr("Parameters differ from the kernel's"));
+    b.badge->setStyleSheet(QStringLiteral("background:#f28e2b; color:white; border-radius:6px; padding:0 6px;"
+                                          "font-size:8pt; font-weight:bold;"));
+    header->addWidget(b.badge);
+    header->addStretch();
+    grid->addLayout(header, 0, 0, 1, 2);
+
+    auto gov = createGovernor(g.variant);
+    const QString key = QString::fromStdString(g.variant);
+    int r = 1;
+    if (gov) {
+        for (const TunableInfo &t : gov->tunables()) {
+            const QString name = QString::fromUtf8(t.name);
+            auto *label = new QLabel(name, box);
+            label->setToolTip(QString::fromUtf8(t.description));
+            const auto [lo, hi] = uiRange(t);
+            auto *row = new ParameterRow(name, QString::fromUtf8(t.unit), lo, hi, t.kernelDefault, box);
+            row->setToolTip(QString::fromUtf8(t.description));
+            row->setValue(m_values.value(key).value(name, t.kernelDefault));
+            grid->addWidget(label, r, 0);
+            grid->addWidget(row, r++, 1);
+            b.rows << row;
+            connect(row, &ParameterRow::valueChanged, this, [this, key, name](std::int64_t v, bool final) {
+                m_values[key][name] = v;
+                updateBadges();
+                emit parametersChanged(final);
+            });
+            connect(row, &ParameterRow::inputRejected, this, &ParameterPanel::showError);
+        }
+    }
+    if (r == 1) {
+        auto *none = new QLabel(tr("no tunables"), box);
+        none->setStyleSheet(QStringLiteral("color:#808080;"));
+        grid->addWidget(none, r, 0, 1, 2);
+    }
+    return b;
+}
+
+std::vector<TunableSetting> ParameterPanel::settingsFor(const std::string &variant) const
+{
+    std::vector<TunableSetting> out;
+    auto gov = createGovernor(variant);
+    if (!gov)
+        return out;
+    const QMap<QString, std::int64_t> values = m_values.value(QString::fromStdString(variant));
+    for (const TunableInfo &t : gov->tunables()) {
+        const std::int64_t v = values.value(QString::fromUtf8(t.name), t.kernelDefault);
+        if (v != t.kernelDefault)
+            out.emplace_back(t.name, v);
+    }
+    return out;
+}
+
+void ParameterPanel::applySettings(const std::string &variant, const std::vector<TunableSetting> &settings)
+{
+    const QString key = QString::fromStdString(variant);
+    m_values.remove(key);
+    for (const auto &[name, value] : settings)
+        m_values[key][QString::fromStdString(name)] = value;
+    for (GovernorBox &b : m_boxes)
+        if (b.variant == variant)
+            for (ParameterRow *row : std::as_const(b.rows))
+                row->setValue(m_values.value(key).value(row->name(), row->defaultValue()));
+    updateBadges();
+}
+
+int ParameterPanel::tickHz() const
+{
+    return m_tick->currentData().toInt();
+}
+
+void ParameterPanel::setTickHz(int hz)
+{
+    int i = m_tick->findData(hz);
+    if (i < 0) {
+        m_tick->addItem(tr("%1 Hz").arg(hz), hz);
+        i = m_tick->count() - 1;
+    }
+    const QSignalBlocker block(m_tick);
+    m_tick->setCurrentIndex(i);
+}
+
+void ParameterPanel::setTableTickHz(int hz)
+{
+    m_tableTickHz = hz;
+    for (int i = 0; i < m_tick->count(); ++i) {
+        const int v = m_tick->itemData(i).toInt();
+        m_tick->setItemText(i, v == hz ? tr("%1 Hz (table)").arg(v) : tr("%1 Hz").arg(v));
+    }
+    setTickHz(hz);
+}
+
+Ns ParameterPanel::latencyLimitNs() const
+{
+    return m_latencyOn->isChecked() ? m_latency->value() : -1;
+}
+
+void ParameterPanel::setLatencyLimitNs(Ns ns)
+{
+    const QSignalBlocker block(m_latencyOn);
+    m_latencyOn->setChecked(ns >= 0);
+    m_latency->setEnabled(ns >= 0);
+    if (ns >= 0)
+        m_latency->setValue(ns);
+}
+
+bool ParameterPanel::isModified(const std::string &variant) const
+{
+    return !settingsFor(variant).empty();
+}
+
+ParameterRow *ParameterPanel::row(const std::string &variant, const QString &name) const
+{
+    for (const GovernorBox &b : m_boxes)
+        if (b.variant == variant)
+            for (ParameterRow *r : b.rows)
+                if (r->name() == name)
+                    return r;
+    return nullptr;
+}
+
+QString ParameterPanel::lastError() const
+{
+    return m_error->isVisible() ? m_error->text() : QString();
+}
+
+void ParameterPanel::resetToKernelDefaults()
+{
+    m_values.clear();
+    for (GovernorBox &b : m_boxes)
+        for (ParameterRow *row : std::as_const(b.rows))
+            row->setValue(row->defaultValue());
+    setTickHz(m_tableTickHz);
+    setLatencyLimitNs(-1);
+    showError(QString());
+    updateBadges();
+    emit parametersChanged(true);
+}
+
+void ParameterPanel::updateBadges()
+{
+    for (GovernorBox &b : m_boxes)
+        b.badge->setVisible(isModified(b.variant));
+}
+
+void ParameterPanel::showError(const QString &message)
+{
+    m_error->setText(message);
+    m_error->setVisible(!message.isEmpty());
+}
+
+} // namespace idlescope

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file parameter_panel.h
+ * The knobs of a run. Global: the tick rate (the table's tick_hz: 100, 250,
+ * 300, 1000 Hz) and a PM QoS latency limit applied to every span. Per
+ * selected governor: one slider row for every tunable its family declares
+ * (Governor::tunables(): INTERVALS, RESIDENCY_THRESHOLD_NS, DECAY_SHIFT,
+ * PULSE, ...), so a tunable only ever reaches variants that have it. A
+ * governor whose values differ from the kernel's shows a "modified" badge;
+ * "Kernel defaults" resets everything.
+ */
+#pragma once
+
+#include "core/replay/governor_run.h"
+#include "widgets/runner/scenario_spec.h"
+
+#include <QMap>
+#include <QWidget>
+
+class QComboBox;
+class QCheckBox;
+class QLabel;
+class QPushButton;
+class QVBoxLayout;
+
+namespace idlescope {
+
+class ParameterRow;
+
+class ParameterPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ParameterPanel(QWidget *parent = nullptr);
+
+    /// Show rows for these governors (in order); settings already made for a variant are kept.
+    void setGovernors(const std::vector<GovernorSpec> &governors);
+    /// The tick rate the table declares (the "kernel default" of the tick control).
+    void setTableTickHz(int hz);
+
+    /// Non-default settings of @p variant (what GovernorSpec::settings should hold).
+    std::vector<TunableSetting> settingsFor(const std::string &variant) const;
+    /// Set a variant's values (session load); unknown names are ignored.
+    void applySettings(const std::string &variant, const std::vector<TunableSetting> &settings);
+
+    int tickHz() const;
+    void setTickHz(int hz);
+    /// -1 for "no limit".
+    Ns latencyLimitNs() const;
+    void setLatencyLimitNs(Ns ns);
+
+    /// True when @p variant's values differ from the kernel defaults (the badge is shown).
+    bool isModified(const std::string &variant) const;
+    /// The row of a tunable of a variant, or null (tests and measurements).
+    ParameterRow *row(const std::string &variant, const QString &name) const;
+    /// The last rejected input message ("" when none).
+    QString lastError() const;
+
+public slots:
+    /// Every governor tunable, the tick rate and the latency limit back to the kernel's values.
+    void resetToKernelDefaults();
+
+signals:
+    /// A value changed; @p final is false while a slider is being dragged.
+    void parametersChanged(bool final);
+
+private:
+    struct GovernorBox {
+        std::string variant;
+        QWidget *box = nullptr;
+        QLabel *badge = nullptr;
+        QList<ParameterRow *> rows;
+    };
+    void rebuildGovernorBoxes(const std::vector<GovernorSpec> &governors);
+    GovernorBox makeBox(const GovernorSpec &g);
+    void updateBadges();
+    void showError(const QString &message);
+
+    QComboBox *m_tick;
+    QCheckBox *m_latencyOn;
+    ParameterRow *m_latency;
+    QPushButton *m_defaults;
+    QLabel *m_error;
+    QVBoxLayout *m_governorLayout;
+    int m_tableTickHz = 250;
+    std::vector<GovernorBox> m_boxes;
+    /// Values the user set, per variant and name (kept while a variant is deselected).
+    QMap<QString, QMap<QString, std::int64_t>> m_values;
+};
+
+} // namespace idlescope

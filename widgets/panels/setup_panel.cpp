@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/panels/setup_panel.h"
+
+#include "core/governors/registry.h"
+#include "core/io/table_json.h"
+#include "widgets/runner/builtin_scenario.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPainter>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace idlescope {
+
+namespace {
+
+enum StateColumn { ColName, ColExit, ColTarget, ColPolling, ColEnabled, ColCount };
+
+QIcon colorIcon(const QColor &c, bool filled)
+{
+    QPixmap pm(12, 12);
+    pm.fill(Qt::transparent);
+    if (filled) { // unselected governors get a blank of the same size, so names line up
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(c.darker(120));
+        p.setBrush(c);
+        p.drawRoundedRect(QRectF(0.5, 0.5, 11, 11), 2, 2);
+    }
+    return QIcon(pm);
+}
+
+QString usText(Ns ns)
+{
+    return QString::number(static_cast<double>(ns) / 1000.0, 'g', 10);
+}
+
+} // namespace
+
+SetupPanel::SetupPanel(QWidget *parent) : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(createTargetGroup());
+    layout->addWidget(createWorkloadGroup());
+    layout->addWidget(createGovernorGroup(), 1);
+}
+
+QWidget *SetupPanel::createTargetGroup()
+{
+    auto *box = new QGroupBox(tr("Target"), this);
+    box->setMinimumWidth(300);
+    auto *v = new QVBoxLayout(box);
+    m_targetCombo = new QComboBox(box);
+    for (const QString &id : builtinTargetIds())
+        m_targetCombo->addItem(id, QStringLiteral("builtin:") + id);
+    m_targetCombo->addItem(tr("Table file\u2026"), QStringLiteral("open"));
+    v->addWidget(m_targetCombo);
+
+    m_states = new QTableWidget(0, ColCount, box);
+    m_states->setHorizontalHeaderLabels({tr("State"), tr("Exit lat. (\u00b5s)"), tr("Target res. (\u00b5s)"),
+                                         tr("Poll"), tr("On")});
+    m_states->verticalHeader()->hide();
+    m_states->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_states->horizontalHeader()->setStretchLastSection(true);
+    m_states->setSelectionMode(QAbstractItemView::NoSelection);
+    m_states->setToolTip(tr("Double-click a latency to edit it; untick \"On\" to disable a state"));
+    v->addWidget(m_states);
+    m_targetSource = new QLabel(box);
+    m_targetSource->setWordWrap(true);
+    m_targetSource->setStyleSheet(QStringLiteral("color:#707070; font-size:8pt;"));
+    v->addWidget(m_targetSource);
+
+    connect(m_targetCombo, &QComboBox::activated, this, &SetupPanel::chooseTarget);
+    connect(m_states, &QTableWidget::cellChanged, this, &SetupPanel::stateCellChanged);
+    return box;
+}
+
+QWidget *SetupPanel::createWorkloadGroup()
+{
+    auto *box = new QGroupBox(tr("Workload"), this);
+    auto *v = new QVBoxLayout(box);
+    m_workloadKind = new QComboBox(box);
+    m_workloadKind->addItem(tr("Periodic wakeups"), QStringLiteral("periodic"));
+    m_workloadKind->addItem(tr("Stream file (CSV)"), QStringLiteral("csv"));
+    v->addWidget(m_workloadKind);
+    m_workloadPages = new QStackedWidget(box);
+    v->addWidget(m_workloadPages);
+
+    auto *periodic = new QWidget(m_workloadPages);
+    auto *form = new QFormLayout(periodic);
+    form->setContentsMargins(0, 0, 0, 0);
+    m_wakeKind = new QComboBox(periodic);
+    m_wakeKind->addItem(tr("IPI (timer far away)"), QStringLiteral("ipi"));
+    m_wakeKind->addItem(tr("Timer"), QStringLiteral("timer"));
+    form->addRow(tr("Wakeup"), m_wakeKind);
+    auto spin = [periodic](double lo, double hi, double val, const QString &suffix, int decimals) {
+        auto *s = new QDoubleSpinBox(periodic);
+        s->setRange(lo, hi);
+        s->setDecimals(decimals);
+        s->setValue(val);
+        s->setSuffix(suffix);
+        s->setKeyboardTracking(false);
+        return s;
+    };
+    const PeriodicParams def;
+    m_period = spin(1, 1e6, static_cast<double>(def.periodNs) / 1000.0, tr(" \u00b5s"), 1);
+    m_busy = spin(0, 1e5, static_cast<double>(def.busyNs) / 1000.0, tr(" \u00b5s"), 1);
+    m_jitter = spin(0, 50, def.jitterPermille / 10.0, tr(" %"), 1);
+    m_spans = new QSpinBox(periodic);
+    m_spans->setRange(1, 20000000);
+    m_spans->setValue(static_cast<int>(def.spans));
+    m_spans->setGroupSeparatorShown(true);
+    m_spans->setKeyboardTracking(false);
+    form->addRow(tr("Period"), m_period);
+    form->addRow(tr("Busy gap"), m_busy);
+    form->addRow(tr("Jitter \u00b1"), m_jitter);
+    form->addRow(tr("Spans"), m_spans);
+    m_workloadPages->addWidget(periodic);
+
+    auto *csv = new QWidget(m_workloadPages);
+    auto *h = new QHBoxLayout(csv);
+    h->setContentsMargins(0, 0, 0, 0);
+    m_streamPath = new QLabel(tr("no file"), csv);
+    m_streamPath->setWordWrap(true);
+    auto *browse = new QPushButton(tr("Open\u2026"), csv);
+    h->addWidget(m_streamPath, 1);
+    h->addWidget(browse);
+    m_workloadPages->addWidget(csv);
+
+    connect(m_workloadKind, &QComboBox::activated, this, [this](int i) {
+        m_workloadPages->setCurrentIndex(i);
+        if (!m_filling && (i == 0 || !m_streamFile.isEmpty()))
+            emit workloadChanged();
+    });
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open wakeup stream"), QString(),
+                                                          tr("Streams (*.csv *.csv.gz);;All files (*)"));
+        if (!path.isEmpty())
+            loadStreamFile(path);
+    });
+    auto changed = [this] {
+        if (!m_filling)
+            emit workloadChanged();
+    };
+    connect(m_wakeKind, &QComboBox::activated, this, changed);
+    for (QDoubleSpinBox *s : {m_period, m_busy, m_jitter})
+        connect(s, &QDoubleSpinBox::valueChanged, this, changed);
+    connect(m_spans, &QSpinBox::valueChanged, this, changed);
+    return box;
+}
+
+QWidget *SetupPanel::createGovernorGroup()
+{
+    auto *box = new QGroupBox(tr("Governors"), this);
+    auto *v = new QVBoxLayout(box);
+    m_governors = new QListWidget(box);
+    m_governors->setUniformItemSizes(true);
+    for (const VariantInfo *info : allVariants()) {
+        auto *item = new QListWidgetItem(QString::fromUtf8(info->id), m_governors);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Unchecked);
+        item->setToolTip(QStringLiteral("<b>%1</b> (%2)<br>%3")
+                             .arg(QString::fromUtf8(info->id), QString::fromUtf8(info->kernel),
+                                  QString::fromUtf8(info->summary)));
+        item->setData(Qt::UserRole, QString::fromUtf8(info->id));
+    }
+    v->addWidget(m_governors);
+    updateGovernorIcons();
+    connect(m_governors, &QListWidget::itemChanged, this, [this](QListWidgetItem *) {
+        if (m_filling)
+            return;
+        updateGovernorIcons();
+        emit governorsChanged();
+    });
+    return box;
+}
+
+WorkloadSpec SetupPanel::workload() const
+{
+    WorkloadSpec w;
+    if (m_workloadKind->currentData().toString() == QLatin1String("csv")) {
+        w.kind = QStringLiteral("csv");
+        w.path = m_streamFile;
+        w.description = tr("stream %1").arg(QFileInfo(m_streamFile).fileName());
+        return w;
+    }
+    PeriodicParams p;
+    p.kind = m_wakeKind->currentData().toString() == QLatin1String("timer") ? PeriodicParams::Kind::Timer
+                                                                           : PeriodicParams::Kind::Ipi;
+    p.periodNs = std::llround(m_period->value() * 1000.0);
+    p.busyNs = std::min<Ns>(std::llround(m_busy->value() * 1000.0), p.periodNs - 1);
+    p.jitterPermille = static_cast<int>(std::lround(m_jitter->value() * 10.0));
+    p.spans = m_spans->value();
+    w.kind = QStringLiteral("periodic");
+    w.params = periodicToParams(p);
+    w.description = describePeriodic(p);
+    return w;
+}
+
+std::vector<GovernorSpec> SetupPanel::governors() const
+{
+    std::vector<GovernorSpec> out;
+    for (int i = 0; i < m_governors->count(); ++i) {
+        QListWidgetItem *item = m_governors->item(i);
+        if (item->checkState() != Qt::Checked)
+            continue;
+        GovernorSpec g;
+        g.variant = item->data(Qt::UserRole).toString().toStdString();
+        g.color = m_colors.value(item->data(Qt::UserRole).toString(), QColor(Qt::gray));
+        out.push_back(g);
+    }
+    return out;
+}
+
+void SetupPanel::setTarget(const TargetSpec &target)
+{
+    m_target = target;
+    const QString key = target.kind == QLatin1String("file") ? QStringLiteral("file:") + target.path
+                                                             : QStringLiteral("builtin:") + target.id;
+    int i = m_targetCombo->findData(key);
+    if (i < 0) {
+        const QString label = target.kind == QLatin1String("file") ? QFileInfo(target.path).fileName() : target.id;
+        m_targetCombo->insertItem(m_targetCombo->count() - 1, label, key);
+        i = m_targetCombo->count() - 2;
+    }
+    m_targetCombo->setCurrentIndex(i);
+    fillStateTable();
+}
+
+void SetupPanel::setWorkload(const WorkloadSpec &w)
+{
+    m_filling = true;
+    if (w.kind == QLatin1String("csv")) {
+        m_workloadKind->setCurrentIndex(1);
+        m_streamFile = w.path;
+        m_streamPath->setText(QFileInfo(w.path).fileName());
+        m_streamPath->setToolTip(w.path);
+    } else if (auto p = periodicFromParams(w.params)) {
+        m_workloadKind->setCurrentIndex(0);
+        m_wakeKind->setCurrentIndex(p->kind == PeriodicParams::Kind::Timer ? 1 : 0);
+        m_period->setValue(static_cast<double>(p->periodNs) / 1000.0);
+        m_busy->setValue(static_cast<double>(p->busyNs) / 1000.0);
+        m_jitter->setValue(p->jitterPermille / 10.0);
+        m_spans->setValue(static_cast<int>(p->spans));
+    }
+    m_workloadPages->setCurrentIndex(m_workloadKind->currentIndex());
+    m_filling = false;
+}
+
+void SetupPanel::setGovernors(const std::vector<GovernorSpec> &governors)
+{
+    m_filling = true;
+    for (int i = 0; i < m_governors->count(); ++i)
+        m_governors->item(i)->setCheckState(Qt::Unchecked);
+    for (const GovernorSpec &g : governors) {
+        const QString id = QString::fromStdString(g.variant);
+        m_colors[id] = g.color;
+        for (int i = 0; i < m_governors->count(); ++i)
+            if (m_governors->item(i)->data(Qt::UserRole).toString() == id)
+                m_governors->item(i)->setCheckState(Qt::Checked);
+    }
+    updateGovernorIcons();
+    m_filling = false;
+}
+
+void SetupPanel::setGovernorChecked(const std::string &variant, bool checked)
+{
+    const QString id = QString::fromStdString(variant);
+    for (int i = 0; i < m_governors->count(); ++i)
+        if (m_governors->item(i)->data(Qt::UserRole).toString() == id)
+            m_governors->item(i)->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+}
+
+bool SetupPanel::loadTableFile(const QString &path)
+{
+    auto table = readTableJson(path.toStdString());
+    if (!table) {
+        emit errorOccurred(QString::fromStdString(table.error().toString()));
+        return false;
+    }
+    TargetSpec t;
+    t.kind = QStringLiteral("file");
+    t.id = QString::fromStdString(table->id);
+    t.path = path;
+    t.table = std::move(*table);
+    setTarget(t);
+    emit targetChanged();
+    return true;
+}
+
+bool SetupPanel::loadStreamFile(const QString &path)
+{
+    if (!QFileInfo::exists(path)) {
+        emit errorOccurred(tr("%1: no such file").arg(path));
+        return false;
+    }
+    WorkloadSpec w;
+    w.kind = QStringLiteral("csv");
+    w.path = path;
+    setWorkload(w);
+    emit workloadChanged();
+    return true;
+}
+
+void SetupPanel::chooseTarget(int index)
+{
+    const QString key = m_targetCombo->itemData(index).toString();
+    if (key == QLatin1String("open")) {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
+                                                          tr("Tables (*.json);;All files (*)"));
+        if (path.isEmpty() || !loadTableFile(path))
+            setTarget(m_target); // back to the current entry
+        return;
+    }
+    if (key.startsWith(QLatin1String("file:"))) {
+        loadTableFile(key.mid(5));
+        return;
+    }
+    auto table = builtinTable(key.mid(8));
+    if (!table) {
+        emit errorOccurred(QString::fromStdString(table.error().toString()));
+        return;
+    }
+    TargetSpec t;
+    t.kind = QStringLiteral("builtin");
+    t.id = key.mid(8);
+    t.table = std::move(*table);
+    setTarget(t);
+    emit targetChanged();
+}
+
+void SetupPanel::fillStateTable()
+{
+    const QSignalBlocker block(m_states);
+    const IdleStateTable &t = m_target.table;
+    m_states->setRowCount(t.count());
+    for (int r = 0; r < t.count(); ++r) {
+        const IdleState &s = t[r];
+        auto *name = new QTableWidgetItem(QString::fromStdString(s.name));
+        name->setFlags(Qt::ItemIsEnabled);
+        name->setToolTip(QString::fromStdString(s.desc));
+        m_states->setItem(r, ColName, name);
+        m_states->setItem(r, ColExit, new QTableWidgetItem(usText(s.exitLatencyNs)));
+        m_states->setItem(r, ColTarget, new QTableWidgetItem(usText(s.targetResidencyNs)));
+        auto *poll = new QTableWidgetItem(s.polling ? tr("yes") : QString());
+        poll->setFlags(Qt::ItemIsEnabled);
+        m_states->setItem(r, ColPolling, poll);
+        auto *on = new QTableWidgetItem;
+        on->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        on->setCheckState(s.disabled ? Qt::Unchecked : Qt::Checked);
+        m_states->setItem(r, ColEnabled, on);
+        for (int c : {ColExit, ColTarget})
+            m_states->item(r, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    m_states->setFixedHeight(m_states->horizontalHeader()->height() + 4
+                             + t.count() * m_states->verticalHeader()->defaultSectionSize());
+    m_targetSource->setText(QString::fromStdString(t.source));
+    m_targetSource->setVisible(!t.source.empty());
+}
+
+void SetupPanel::stateCellChanged(int row, int column)
+{
+    Status st = Ok{};
+    if (column == ColEnabled) {
+        st = m_target.table.setDisabled(row, m_states->item(row, column)->checkState() != Qt::Checked);
+    } else if (column == ColExit || column == ColTarget) {
+        bool ok = false;
+        const double us = m_states->item(row, column)->text().trimmed().toDouble(&ok);
+        if (!ok || !std::isfinite(us)) {
+            st = Error{"", 0, column == ColExit ? "exit_latency_ns" : "target_residency_ns",
+                       "'" + m_states->item(row, column)->text().toStdString() + "' is not a number of \u00b5s"};
+        } else {
+            const Ns ns = std::llround(us * 1000.0);
+            st = column == ColExit ? m_target.table.setExitLatencyNs(row, ns)
+                                   : m_target.table.setTargetResidencyNs(row, ns);
+        }
+    } else {
+        return;
+    }
+    if (!st) {
+        emit errorOccurred(tr("State %1: %2").arg(row).arg(QString::fromStdString(st.error().toString())));
+        fillStateTable(); // show the values still in force
+        return;
+    }
+    fillStateTable();
+    emit targetChanged();
+}
+
+void SetupPanel::updateGovernorIcons()
+{
+    for (int i = 0; i < m_governors->count(); ++i) {
+        QListWidgetItem *item = m_governors->item(i);
+        const bool on = item->checkState() == Qt::Checked;
+        const std::string id = item->data(Qt::UserRole).toString().toStdString();
+        const QSignalBlocker block(m_governors);
+        if (!on) // a colour is the governor's only while it is selected
+            m_colors.remove(item->data(Qt::UserRole).toString());
+        item->setIcon(colorIcon(on ? colorFor(id) : QColor(Qt::gray), on));
+    }
+}
+
+QColor SetupPanel::colorFor(const std::string &variant)
+{
+    const QString id = QString::fromStdString(variant);
+    if (m_colors.contains(id))
+        return m_colors.value(id);
+    // The first palette colour no checked governor uses.
+    for (int n = 0;; ++n) {
+        const QColor c = governorColor(n, variant);
+        bool used = false;
+        for (int i = 0; i < m_governors->count(); ++i) {
+            const QString other = m_governors->item(i)->data(Qt::UserRole).toString();
+            if (other != id && m_governors->item(i)->checkState() == Qt::Checked && m_colors.value(other) == c)
+                used = true;
+        }
+        if (!used || n > 32) {
+            m_colors[id] = c;
+            return c;
+        }
+    }
+}
+
+} // namespace idlescope

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file setup_panel.h
+ * What to simulate: the target (a built-in table or a table JSON file, shown
+ * in an editable state table where latencies can be changed and states
+ * disabled), the workload (the periodic timer / IPI generator or a
+ * conformance CSV stream) and the governors (a checkable list of every
+ * registered variant, each checked one with its own colour; the oracle is
+ * always available as a reference).
+ */
+#pragma once
+
+#include "widgets/runner/scenario_spec.h"
+
+#include <QMap>
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QListWidget;
+class QListWidgetItem;
+class QPushButton;
+class QSpinBox;
+class QStackedWidget;
+class QTableWidget;
+
+namespace idlescope {
+
+class SetupPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit SetupPanel(QWidget *parent = nullptr);
+
+    TargetSpec target() const { return m_target; }
+    WorkloadSpec workload() const;
+    /// Checked governors in list order, with their colours (settings left empty).
+    std::vector<GovernorSpec> governors() const;
+
+    /// Programmatic setters (session load, default scenario); they emit nothing.
+    void setTarget(const TargetSpec &target);
+    void setWorkload(const WorkloadSpec &workload);
+    void setGovernors(const std::vector<GovernorSpec> &governors);
+
+    /// Load a table JSON / stream CSV (menus, tests); false with errorOccurred() on failure.
+    bool loadTableFile(const QString &path);
+    bool loadStreamFile(const QString &path);
+
+    /// Check or uncheck one variant (tests, shortcuts).
+    void setGovernorChecked(const std::string &variant, bool checked);
+
+signals:
+    void targetChanged();
+    void workloadChanged();
+    void governorsChanged();
+    void errorOccurred(const QString &message);
+
+private:
+    QWidget *createTargetGroup();
+    QWidget *createWorkloadGroup();
+    QWidget *createGovernorGroup();
+    void fillStateTable();
+    void stateCellChanged(int row, int column);
+    void chooseTarget(int index);
+    void updateGovernorIcons();
+    QColor colorFor(const std::string &variant);
+
+    TargetSpec m_target;
+    QComboBox *m_targetCombo;
+    QTableWidget *m_states;
+    QLabel *m_targetSource;
+
+    QComboBox *m_workloadKind;
+    QStackedWidget *m_workloadPages;
+    QComboBox *m_wakeKind;
+    QDoubleSpinBox *m_period;
+    QDoubleSpinBox *m_busy;
+    QDoubleSpinBox *m_jitter;
+    QSpinBox *m_spans;
+    QLabel *m_streamPath;
+    QString m_streamFile;
+
+    QListWidget *m_governors;
+    QMap<QString, QColor> m_colors; ///< colour given to a variant when it was first checked
+    bool m_filling = false;
+};
+
+} // namespace idlescope

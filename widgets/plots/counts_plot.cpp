@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/counts_plot.h"
+
+#include "core/stats/decimate.h"
+#include "widgets/view_state.h"
+
+namespace idlescope {
+
+CountsPlot::CountsPlot(const QString &title, ViewState *view, QWidget *parent) : PlotBase(title, view, parent)
+{
+    connect(view, &ViewState::cursorChanged, this, [this] { markDirty(); });
+}
+
+std::size_t CountsPlot::entriesUpToCursor(int g) const
+{
+    const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+    const qint64 cursor = m_view->cursorNs();
+    if (cursor < 0)
+        return run.size();
+    return static_cast<std::size_t>(lastIndexAtOrBefore(run.startNs, cursor) + 1);
+}
+
+PrefixCounts CountsPlot::countsUpToCursor(int g) const
+{
+    return m_snap->counts[static_cast<std::size_t>(g)].upTo(m_snap->runs[static_cast<std::size_t>(g)],
+                                                             entriesUpToCursor(g));
+}
+
+std::size_t CountsPlot::spansUpToCursor() const
+{
+    if (m_view->cursorNs() < 0 || m_snap->governorCount() == 0)
+        return m_snap->stream->size();
+    const std::size_t n = entriesUpToCursor(0);
+    return n == 0 ? 0 : static_cast<std::size_t>(m_snap->runs[0].span[n - 1]) + 1;
+}
+
+QSharedPointer<QCPAxisTickerText> CountsPlot::stateTicker() const
+{
+    QSharedPointer<QCPAxisTickerText> t(new QCPAxisTickerText);
+    for (int s = 0; s < m_snap->table.count(); ++s)
+        t->addTick(s + 1, QString::fromStdString(m_snap->table[s].name));
+    return t;
+}
+
+QList<QCPBars *> CountsPlot::makeGroupedBars(QCPAxisRect *rect, QCPBarsGroup *group)
+{
+    QList<QCPBars *> out;
+    const int n = m_snap->governorCount();
+    const double width = std::min(0.22, 0.8 / std::max(1, n));
+    for (int g = 0; g < n; ++g) {
+        auto *bars = new QCPBars(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        const QColor c = m_snap->colors[static_cast<std::size_t>(g)];
+        bars->setPen(QPen(c.darker(115), 1));
+        bars->setBrush(c);
+        bars->setWidth(width);
+        bars->setName(QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant));
+        bars->setBarsGroup(group);
+        out << bars;
+    }
+    group->setSpacingType(QCPBarsGroup::stAbsolute);
+    group->setSpacing(1);
+    return out;
+}
+
+} // namespace idlescope

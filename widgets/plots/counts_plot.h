@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file counts_plot.h
+ * Base of the statistics plots (histograms, time share): they show totals of
+ * the entries up to the playback cursor (the whole run when there is no
+ * cursor), read from the snapshot's per-chunk prefix counts in O(4096) per
+ * governor, so they grow live while the stream plays.
+ */
+#pragma once
+
+#include "core/stats/run_counts.h"
+#include "widgets/plots/plot_base.h"
+
+namespace idlescope {
+
+class CountsPlot : public PlotBase {
+    Q_OBJECT
+public:
+    CountsPlot(const QString &title, ViewState *view, QWidget *parent = nullptr);
+
+protected:
+    /// Entries of governor @p g that started at or before the cursor.
+    std::size_t entriesUpToCursor(int g) const;
+    /// Totals of governor @p g up to the cursor.
+    PrefixCounts countsUpToCursor(int g) const;
+    /// Stream spans that started at or before the cursor.
+    std::size_t spansUpToCursor() const;
+
+    /// Ticker with the state names at 1..n.
+    QSharedPointer<QCPAxisTickerText> stateTicker() const;
+    /// Creates one QCPBars per governor on @p rect, grouped; returns them in governor order.
+    QList<QCPBars *> makeGroupedBars(QCPAxisRect *rect, QCPBarsGroup *group);
+};
+
+} // namespace idlescope

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/duration_histogram_plot.h"
+
+#include "widgets/plots/time_ticker.h"
+
+#include <cmath>
+
+namespace idlescope {
+
+DurationHistogramPlot::DurationHistogramPlot(ViewState *view, QWidget *parent)
+    : CountsPlot(tr("Idle durations of the stream"), view, parent), m_graph(m_plot->addGraph())
+{
+    m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogNsTicker));
+    styleAxis(m_plot->xAxis, tr("idle duration (span start to wakeup)"));
+    styleAxis(m_plot->yAxis, tr("spans"));
+    m_plot->xAxis->grid()->setSubGridVisible(false);
+    m_graph->setLineStyle(QCPGraph::lsStepLeft);
+    m_graph->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.2));
+    m_graph->setBrush(QBrush(QColor(0x90, 0x90, 0x90, 90)));
+}
+
+void DurationHistogramPlot::rebuild()
+{
+    if (!m_snap)
+        return;
+    if (m_itemsGeneration != m_snap->generation) {
+        for (QCPAbstractItem *item : std::as_const(m_items))
+            m_plot->removeItem(item);
+        m_items.clear();
+        for (int s = 0; s < m_snap->table.count(); ++s) {
+            const IdleState &st = m_snap->table[s];
+            if (st.targetResidencyNs <= 0)
+                continue;
+            const double x = static_cast<double>(st.targetResidencyNs);
+            auto *line = new QCPItemStraightLine(m_plot);
+            line->setPen(QPen(QColor(0x70, 0x70, 0x70), 1, Qt::DashLine));
+            line->point1->setCoords(x, 0);
+            line->point2->setCoords(x, 1);
+            auto *label = new QCPItemText(m_plot);
+            label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+            label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            label->position->setCoords(x, 0.02);
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            label->setPadding(QMargins(3, 0, 0, 0));
+            label->setText(tr("%1 TR").arg(QString::fromStdString(st.name)));
+            label->setColor(QColor(0x50, 0x50, 0x50));
+            m_items << line << label;
+        }
+        m_itemsGeneration = m_snap->generation;
+    }
+    m_counts = m_snap->durations.upTo(spansUpToCursor());
+    // Show the decades that hold data, one bin of margin each side.
+    int lo = DurationBins::COUNT, hi = -1;
+    for (int b = 0; b < DurationBins::COUNT; ++b)
+        if (m_counts[static_cast<std::size_t>(b)] > 0) {
+            lo = std::min(lo, b);
+            hi = std::max(hi, b);
+        }
+    QVector<double> keys, values;
+    double top = 1;
+    for (int b = 0; b < DurationBins::COUNT; ++b) {
+        keys << DurationBins::lowerEdge(b);
+        values << static_cast<double>(m_counts[static_cast<std::size_t>(b)]);
+        top = std::max(top, values.back());
+    }
+    keys << DurationBins::lowerEdge(DurationBins::COUNT);
+    values << 0;
+    m_graph->setData(keys, values, true);
+    if (hi < 0) { // nothing yet: a 10 us .. 1 ms frame
+        lo = 2 * DurationBins::BINS_PER_DECADE;
+        hi = 4 * DurationBins::BINS_PER_DECADE;
+    }
+    // Whole decades around the data and every target residency, one decade of margin.
+    double xlo = DurationBins::lowerEdge(lo) / 10, xhi = DurationBins::lowerEdge(hi + 1) * 10;
+    for (int s = 0; s < m_snap->table.count(); ++s)
+        if (m_snap->table[s].targetResidencyNs > 0) {
+            xlo = std::min(xlo, static_cast<double>(m_snap->table[s].targetResidencyNs) / 10);
+            xhi = std::max(xhi, static_cast<double>(m_snap->table[s].targetResidencyNs) * 10);
+        }
+    xlo = std::pow(10.0, std::floor(std::log10(xlo)));
+    xhi = std::pow(10.0, std::ceil(std::log10(xhi)));
+    m_plot->xAxis->setRange(xlo, xhi);
+    m_plot->yAxis->setRange(0, top * 1.1);
+}
+
+QString DurationHistogramPlot::tooltipAt(const QPointF &pos) const
+{
+    if (!m_snap || !m_plot->axisRect()->rect().contains(pos.toPoint()))
+        return {};
+    const double x = m_plot->xAxis->pixelToCoord(pos.x());
+    const int b = DurationBins::binOf(static_cast<Ns>(x));
+    return tr("%1 \u2013 %2: %3 spans")
+        .arg(formatNs(DurationBins::lowerEdge(b)), formatNs(DurationBins::lowerEdge(b + 1)))
+        .arg(m_counts[static_cast<std::size_t>(b)]);
+}
+
+} // namespace idlescope

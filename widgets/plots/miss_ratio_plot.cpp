@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/miss_ratio_plot.h"
+
+#include "widgets/plots/time_ticker.h"
+#include "widgets/view_state.h"
+
+namespace idlescope {
+
+MissRatioPlot::MissRatioPlot(ViewState *view, QWidget *parent)
+    : TimePlot(tr("Cumulative idle-miss ratio  (above + below) / entries"), view, parent)
+{
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(25);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    m_plot->yAxis->setTicker(ticker);
+    m_plot->yAxis->setNumberFormat(QStringLiteral("f"));
+    m_plot->yAxis->setNumberPrecision(0);
+    styleAxis(m_plot->yAxis, tr("miss ratio (%)"));
+    m_plot->yAxis->setRange(0, 105);
+}
+
+void MissRatioPlot::decimate(const TimeWindow &window)
+{
+    if (m_seriesGeneration != m_snap->generation) {
+        m_plot->clearGraphs();
+        for (int g = 0; g < m_snap->governorCount(); ++g) {
+            QCPGraph *graph = m_plot->addGraph();
+            graph->setPen(QPen(m_snap->colors[static_cast<std::size_t>(g)], 1.8));
+            graph->setAdaptiveSampling(false);
+        }
+        m_seriesGeneration = m_snap->generation;
+    }
+    m_points.assign(static_cast<std::size_t>(m_snap->governorCount()), {});
+    for (int g = 0; g < m_snap->governorCount(); ++g) {
+        const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+        const RunCounts &counts = m_snap->counts[static_cast<std::size_t>(g)];
+        const auto [first, last] = visibleIndexRange(run.startNs, window.startNs, window.endNs, true);
+        decimateMinMax(run.startNs, first, last, window,
+                       [&](std::size_t i) { return 100.0 * counts.missesThrough(i) / static_cast<double>(i + 1); },
+                       m_points[static_cast<std::size_t>(g)]);
+    }
+}
+
+void MissRatioPlot::fill(Ns clipNs)
+{
+    for (std::size_t g = 0; g < m_points.size(); ++g)
+        setGraphData(m_plot->graph(static_cast<int>(g)), m_points[g], clipNs);
+}
+
+std::pair<int, qint64> MissRatioPlot::entryAt(const QPointF &pos) const
+{
+    if (!m_snap)
+        return {-1, -1};
+    double best = PICK_PX * 2;
+    std::pair<int, qint64> hit{-1, -1};
+    for (int g = 0; g < m_snap->governorCount(); ++g) {
+        const qint64 i = nearestEntry(g, timeAt(pos.x()));
+        if (i < 0)
+            continue;
+        const double ratio = 100.0 * m_snap->counts[static_cast<std::size_t>(g)].missesThrough(static_cast<std::size_t>(i))
+                             / static_cast<double>(i + 1);
+        const double dy = std::fabs(m_plot->yAxis->coordToPixel(ratio) - pos.y());
+        if (dy < best) {
+            best = dy;
+            hit = {g, i};
+        }
+    }
+    return hit;
+}
+
+QString MissRatioPlot::tooltipAt(const QPointF &pos) const
+{
+    if (!m_snap)
+        return {};
+    const Ns t = timeAt(pos.x());
+    QString text = tr("at %1").arg(formatNs(static_cast<double>(t)));
+    for (int g = 0; g < m_snap->governorCount(); ++g) {
+        const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+        const std::int64_t i = lastIndexAtOrBefore(run.startNs, t);
+        if (i < 0)
+            continue;
+        const auto misses = m_snap->counts[static_cast<std::size_t>(g)].missesThrough(static_cast<std::size_t>(i));
+        text += tr("<br><span style='color:%1'>\u25a0</span> %2: %3 % (%4 of %5)")
+                    .arg(m_snap->colors[static_cast<std::size_t>(g)].name(), QString::fromStdString(run.variant))
+                    .arg(100.0 * misses / static_cast<double>(i + 1), 0, 'f', 1)
+                    .arg(misses)
+                    .arg(i + 1);
+    }
+    return text;
+}
+
+} // namespace idlescope

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file miss_ratio_plot.h
+ * Cumulative idle-miss ratio over time, one line per governor:
+ * (above + below) / entries over all entries up to each point, in percent —
+ * the "idle miss ratio" column of the kernel threads, as it builds up.
+ */
+#pragma once
+
+#include "widgets/plots/time_plot.h"
+
+namespace idlescope {
+
+class MissRatioPlot : public TimePlot {
+    Q_OBJECT
+public:
+    explicit MissRatioPlot(ViewState *view, QWidget *parent = nullptr);
+
+protected:
+    void decimate(const TimeWindow &window) override;
+    void fill(Ns clipNs) override;
+    QString tooltipAt(const QPointF &pos) const override;
+    std::pair<int, qint64> entryAt(const QPointF &pos) const override;
+
+private:
+    std::vector<std::vector<DecimatedPoint>> m_points;
+    std::uint64_t m_seriesGeneration = 0;
+};
+
+} // namespace idlescope

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/prediction_plot.h"
+
+#include "widgets/plots/time_ticker.h"
+#include "widgets/view_state.h"
+
+#include <cmath>
+
+namespace idlescope {
+
+PredictionPlot::PredictionPlot(ViewState *view, QWidget *parent)
+    : TimePlot(tr("Predicted idle duration (\u25cf) vs measured residency (\u25cb)"), view, parent)
+{
+    m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogNsTicker));
+    styleAxis(m_plot->yAxis, tr("duration"));
+    m_plot->yAxis->grid()->setSubGridVisible(false);
+    m_plot->yAxis->setRange(1e3, 1e7);
+}
+
+void PredictionPlot::setupSeries()
+{
+    m_plot->clearGraphs();
+    for (QCPAbstractItem *item : std::as_const(m_lineItems))
+        m_plot->removeItem(item);
+    m_lineItems.clear();
+    m_series.clear();
+    const int n = m_snap->governorCount();
+    // Measured first (underneath), then predictions on top.
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int g = 0; g < n; ++g) {
+            const bool predicted = pass == 1;
+            const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+            if (predicted && run.variant == "oracle")
+                continue; // the oracle's "prediction" is the measurement
+            const QColor c = m_snap->colors[static_cast<std::size_t>(g)];
+            QCPGraph *graph = m_plot->addGraph();
+            graph->setLineStyle(QCPGraph::lsNone);
+            graph->setAdaptiveSampling(false);
+            if (predicted)
+                graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 3.5));
+            else
+                graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(tint(c, 0.55), 1), Qt::NoBrush, 6));
+            m_series.push_back(Series{g, predicted, {}});
+        }
+    }
+    // Target residency of every state deeper than a 0 target (log axis).
+    Ns lo = 1000, hi = 10000000;
+    for (int s = 0; s < m_snap->table.count(); ++s) {
+        const IdleState &st = m_snap->table[s];
+        if (st.targetResidencyNs <= 0)
+            continue;
+        const double y = static_cast<double>(st.targetResidencyNs);
+        auto *line = new QCPItemStraightLine(m_plot);
+        line->setPen(QPen(QColor(0x70, 0x70, 0x70), 1, Qt::DashLine));
+        line->point1->setCoords(0, y);
+        line->point2->setCoords(1, y);
+        auto *label = new QCPItemText(m_plot);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        label->position->setTypeY(QCPItemPosition::ptPlotCoords);
+        label->position->setCoords(0.995, y);
+        label->setText(tr("%1 target residency %2").arg(QString::fromStdString(st.name), formatNs(y)));
+        label->setColor(QColor(0x50, 0x50, 0x50));
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * 0.85);
+        label->setFont(f);
+        label->setClipToAxisRect(true);
+        m_lineItems << line << label;
+        hi = std::max(hi, st.targetResidencyNs * 20);
+    }
+    const Ns tick = m_snap->table.tickNsec();
+    hi = std::max(hi, tick * 2);
+    m_plot->yAxis->setRange(static_cast<double>(lo) / 2, static_cast<double>(hi));
+    m_seriesGeneration = m_snap->generation;
+}
+
+void PredictionPlot::decimate(const TimeWindow &window)
+{
+    if (m_seriesGeneration != m_snap->generation)
+        setupSeries();
+    for (Series &s : m_series) {
+        const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(s.governor)];
+        const auto [first, last] = visibleIndexRange(run.startNs, window.startNs, window.endNs, false);
+        const std::vector<Ns> &col = s.predicted ? run.predictedNs : run.residencyNs;
+        // A log axis cannot show 0 or "no prediction" (-1).
+        decimateMinMax(run.startNs, first, last, window, [&](std::size_t i) { return col[i]; },
+                       [&](std::size_t i) { return col[i] > 0; }, s.points);
+    }
+}
+
+void PredictionPlot::fill(Ns clipNs)
+{
+    for (std::size_t k = 0; k < m_series.size(); ++k)
+        setGraphData(m_plot->graph(static_cast<int>(k)), m_series[k].points, clipNs);
+}
+
+std::pair<int, qint64> PredictionPlot::entryAt(const QPointF &pos) const
+{
+    if (!m_snap)
+        return {-1, -1};
+    // Nearest drawn point within PICK_PX, over every series.
+    double best = PICK_PX * PICK_PX;
+    std::pair<int, qint64> hit{-1, -1};
+    const Ns t = timeAt(pos.x());
+    for (const Series &s : m_series) {
+        const qint64 i = nearestEntry(s.governor, t);
+        if (i < 0)
+            continue;
+        const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(s.governor)];
+        const auto k = static_cast<std::size_t>(i);
+        const Ns v = s.predicted ? run.predictedNs[k] : run.residencyNs[k];
+        if (v <= 0)
+            continue;
+        const double dx = m_plot->xAxis->coordToPixel(static_cast<double>(run.startNs[k])) - pos.x();
+        const double dy = m_plot->yAxis->coordToPixel(static_cast<double>(v)) - pos.y();
+        if (dx * dx + dy * dy < best) {
+            best = dx * dx + dy * dy;
+            hit = {s.governor, i};
+        }
+    }
+    return hit;
+}
+
+QString PredictionPlot::tooltipAt(const QPointF &pos) const
+{
+    const auto [g, i] = entryAt(pos);
+    if (g < 0)
+        return {};
+    const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+    const auto k = static_cast<std::size_t>(i);
+    const QString predicted = run.predictedNs[k] < 0 ? tr("none") : formatNs(static_cast<double>(run.predictedNs[k]));
+    QString miss = run.has(k, ENTRY_ABOVE) ? tr("<br><b>above</b>: state too deep")
+                   : run.has(k, ENTRY_BELOW) ? tr("<br><b>below</b>: a deeper state would have fit") : QString();
+    return tr("<b>%1</b> entry %2 at %3<br>predicted %4, measured %5<br>sleep length %6, chose <b>%7</b>%8")
+        .arg(QString::fromStdString(run.variant))
+        .arg(i)
+        .arg(formatNs(static_cast<double>(run.startNs[k])), predicted,
+             formatNs(static_cast<double>(run.residencyNs[k])), formatNs(static_cast<double>(run.sleepLengthNs[k])),
+             QString::fromStdString(m_snap->table[run.state[k]].name), miss);
+}
+
+} // namespace idlescope

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/state_timeline_plot.h"
+
+#include "widgets/plots/time_ticker.h"
+#include "widgets/view_state.h"
+
+#include <cmath>
+
+namespace idlescope {
+
+namespace {
+/// Vertical space between lanes, in state units.
+constexpr double LANE_GAP = 1.0;
+} // namespace
+
+StateTimelinePlot::StateTimelinePlot(ViewState *view, QWidget *parent)
+    : TimePlot(tr("Selected idle state"), view, parent)
+{
+    styleAxis(m_plot->yAxis, QString());
+    m_plot->yAxis->grid()->setVisible(false);
+    m_plot->xAxis->grid()->setVisible(true);
+}
+
+double StateTimelinePlot::laneY(int g, double s) const
+{
+    const int lanes = m_snap ? m_snap->governorCount() : 1;
+    const double height = std::max(1, m_states - 1) + LANE_GAP;
+    return (lanes - 1 - g) * height + s; // first governor on top, as in the legend
+}
+
+int StateTimelinePlot::laneAt(double y) const
+{
+    if (!m_snap)
+        return -1;
+    const double height = std::max(1, m_states - 1) + LANE_GAP;
+    const int fromBottom = static_cast<int>(std::floor((y + LANE_GAP / 2) / height));
+    const int g = m_snap->governorCount() - 1 - fromBottom;
+    return g >= 0 && g < m_snap->governorCount() ? g : -1;
+}
+
+void StateTimelinePlot::setupLanes()
+{
+    m_plot->clearGraphs();
+    for (QCPAbstractItem *item : std::as_const(m_laneItems))
+        m_plot->removeItem(item);
+    m_laneItems.clear();
+    m_lanes.assign(static_cast<std::size_t>(m_snap->governorCount()), Lane{});
+    m_states = m_snap->table.count();
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    QFont bold = font();
+    bold.setBold(true);
+    bold.setPointSizeF(bold.pointSizeF() * 0.9);
+    for (int g = 0; g < m_snap->governorCount(); ++g) {
+        const QColor c = m_snap->colors[static_cast<std::size_t>(g)];
+        Lane &lane = m_lanes[static_cast<std::size_t>(g)];
+        lane.low = m_plot->addGraph();
+        lane.high = m_plot->addGraph();
+        lane.dominant = m_plot->addGraph();
+        for (QCPGraph *graph : {lane.low, lane.high, lane.dominant}) {
+            graph->setLineStyle(QCPGraph::lsStepLeft);
+            graph->setAdaptiveSampling(false); // already one point per pixel column
+            graph->setPen(Qt::NoPen);
+        }
+        lane.high->setBrush(QBrush(tint(c, 0.16)));
+        lane.high->setChannelFillGraph(lane.low);
+        lane.dominant->setPen(QPen(c, 1.8));
+        lane.dominant->setName(QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant));
+        for (int s = 0; s < m_states; ++s)
+            ticker->addTick(laneY(g, s), QString::fromStdString(m_snap->table[s].name));
+        // Lane baseline and name.
+        auto *base = new QCPItemStraightLine(m_plot);
+        base->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 1, Qt::DotLine));
+        base->point1->setCoords(0, laneY(g, 0));
+        base->point2->setCoords(1, laneY(g, 0));
+        auto *name = new QCPItemText(m_plot);
+        name->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        name->position->setTypeY(QCPItemPosition::ptPlotCoords);
+        name->position->setCoords(0.004, laneY(g, std::max(1, m_states - 1)) + 0.45);
+        name->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        name->setText(lane.dominant->name());
+        name->setFont(bold);
+        name->setColor(c.darker(110));
+        name->setBrush(QBrush(QColor(255, 255, 255, 200)));
+        name->setPadding(QMargins(3, 0, 3, 0));
+        m_laneItems << base << name;
+    }
+    m_plot->yAxis->setTicker(ticker);
+    m_plot->yAxis->setRange(-0.35, laneY(0, std::max(1, m_states - 1)) + 0.75);
+    m_laneGeneration = m_snap->generation;
+}
+
+void StateTimelinePlot::decimate(const TimeWindow &window)
+{
+    if (m_laneGeneration != m_snap->generation)
+        setupLanes();
+    for (int g = 0; g < m_snap->governorCount(); ++g) {
+        const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+        Lane &lane = m_lanes[static_cast<std::size_t>(g)];
+        lane.dominantPts.clear();
+        lane.lowPts.clear();
+        lane.highPts.clear();
+        const double base = laneY(g, 0);
+        for (const StateColumn &c : summariseStates(run.startNs, run.state, run.residencyNs, window, true)) {
+            // Inside the window a column starts at its pixel; the neighbours keep their own time.
+            const Ns x = (c.column < 0 || c.column >= window.columns) ? c.firstNs : window.columnStartNs(c.column);
+            lane.dominantPts.push_back({x, base + c.dominantState});
+            lane.lowPts.push_back({x, base + c.minState});
+            lane.highPts.push_back({x, base + c.maxState});
+        }
+    }
+}
+
+void StateTimelinePlot::fill(Ns clipNs)
+{
+    for (Lane &lane : m_lanes) {
+        setGraphData(lane.dominant, lane.dominantPts, clipNs);
+        setGraphData(lane.low, lane.lowPts, clipNs);
+        setGraphData(lane.high, lane.highPts, clipNs);
+    }
+}
+
+std::pair<int, qint64> StateTimelinePlot::entryAt(const QPointF &pos) const
+{
+    const int g = laneAt(m_plot->yAxis->pixelToCoord(pos.y()));
+    if (g < 0)
+        return {-1, -1};
+    return {g, nearestEntry(g, timeAt(pos.x()))};
+}
+
+QString StateTimelinePlot::tooltipAt(const QPointF &pos) const
+{
+    const auto [g, i] = entryAt(pos);
+    if (g < 0 || i < 0)
+        return {};
+    const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+    const auto k = static_cast<std::size_t>(i);
+    QString miss = run.has(k, ENTRY_ABOVE) ? tr(" — above (too deep)")
+                   : run.has(k, ENTRY_BELOW) ? tr(" — below (too shallow)") : QString();
+    return tr("<b>%1</b> entry %2<br>at %3: <b>%4</b> for %5%6")
+        .arg(QString::fromStdString(run.variant))
+        .arg(i)
+        .arg(formatNs(static_cast<double>(run.startNs[k])))
+        .arg(QString::fromStdString(m_snap->table[run.state[k]].name))
+        .arg(formatNs(static_cast<double>(run.residencyNs[k])))
+        .arg(miss);
+}
+
+} // namespace idlescope

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file state_timeline_plot.h
+ * Selected idle state over time: one lane per governor (KernelShark-style
+ * rows), shallow at the bottom of a lane and deep at its top. Each pixel
+ * column is summarised in core (summariseStates): a step line in the
+ * governor's colour follows the state that holds most of the column's time,
+ * and a light band spans the shallowest to the deepest state entered in the
+ * column, so occasional flips stay visible without hiding the main choice.
+ */
+#pragma once
+
+#include "widgets/plots/time_plot.h"
+
+namespace idlescope {
+
+class StateTimelinePlot : public TimePlot {
+    Q_OBJECT
+public:
+    explicit StateTimelinePlot(ViewState *view, QWidget *parent = nullptr);
+
+protected:
+    void decimate(const TimeWindow &window) override;
+    void fill(Ns clipNs) override;
+    std::pair<int, qint64> entryAt(const QPointF &pos) const override;
+    QString tooltipAt(const QPointF &pos) const override;
+
+private:
+    void setupLanes();
+    /// y of state @p s in lane @p g.
+    double laneY(int g, double s) const;
+    int laneAt(double y) const;
+
+    struct Lane {
+        QCPGraph *dominant = nullptr;
+        QCPGraph *low = nullptr;
+        QCPGraph *high = nullptr;
+        std::vector<DecimatedPoint> dominantPts, lowPts, highPts;
+    };
+    std::vector<Lane> m_lanes;
+    QList<QCPAbstractItem *> m_laneItems;
+    std::uint64_t m_laneGeneration = 0;
+    int m_states = 1;
+};
+
+} // namespace idlescope

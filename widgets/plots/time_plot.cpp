@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/time_plot.h"
+
+#include "widgets/plots/time_ticker.h"
+#include "widgets/view_state.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace idlescope {
+
+TimePlot::TimePlot(const QString &title, ViewState *view, QWidget *parent) : PlotBase(title, view, parent)
+{
+    QCPAxisRect *rect = m_plot->axisRect();
+    rect->setAutoMargins(QCP::msTop | QCP::msBottom | QCP::msRight);
+    rect->setMargins(QMargins(LEFT_MARGIN, 0, 0, 0));
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new NsTicker));
+    styleAxis(m_plot->xAxis, tr("time since start of run"));
+    m_plot->xAxis->setRange(static_cast<double>(view->rangeStartNs()), static_cast<double>(view->rangeEndNs()));
+
+    m_plot->addLayer(QStringLiteral("cursor"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    m_plot->layer(QStringLiteral("cursor"))->setMode(QCPLayer::lmBuffered);
+    m_cursorLine = new QCPItemStraightLine(m_plot);
+    m_cursorLine->setLayer(QStringLiteral("cursor"));
+    m_cursorLine->setPen(QPen(QColor(0xd0, 0x30, 0x30), 1.5));
+    m_cursorLine->setVisible(false);
+    m_selectionLine = new QCPItemStraightLine(m_plot);
+    m_selectionLine->setLayer(QStringLiteral("cursor"));
+    m_selectionLine->setVisible(false);
+
+    // Selection rectangle for Shift+drag zooms; the rest of the mouse is ours.
+    m_plot->setSelectionRectMode(QCP::srmNone);
+    m_plot->selectionRect()->setPen(QPen(QColor(0x4e, 0x79, 0xa7), 1, Qt::DashLine));
+    m_plot->selectionRect()->setBrush(QBrush(QColor(0x4e, 0x79, 0xa7, 30)));
+    connect(m_plot->selectionRect(), &QCPSelectionRect::accepted, this, [this](const QRect &r, QMouseEvent *) {
+        if (r.width() > 3)
+            m_view->zoomTo(timeAt(r.left()), timeAt(r.right()));
+        m_plot->setSelectionRectMode(QCP::srmNone);
+    });
+
+    connect(view, &ViewState::rangeChanged, this, &TimePlot::onRangeChanged);
+    connect(view, &ViewState::cursorChanged, this, &TimePlot::onCursorChanged);
+    connect(view, &ViewState::entrySelected, this, &TimePlot::onEntrySelected);
+    connect(m_plot, &QCustomPlot::mousePress, this, &TimePlot::mousePress);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &TimePlot::mouseMoveDrag);
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &TimePlot::mouseRelease);
+    connect(m_plot, &QCustomPlot::mouseWheel, this, &TimePlot::wheel);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent *) { m_view->zoomOut(); });
+}
+
+void TimePlot::rebuild()
+{
+    if (!m_snap) {
+        for (int i = 0; i < m_plot->graphCount(); ++i)
+            m_plot->graph(i)->data()->clear();
+        return;
+    }
+    m_plot->xAxis->setRange(static_cast<double>(m_view->rangeStartNs()), static_cast<double>(m_view->rangeEndNs()));
+    const int cols = columns();
+    if (m_cachedGeneration != m_snap->generation || m_cachedStart != m_view->rangeStartNs()
+        || m_cachedEnd != m_view->rangeEndNs() || m_cachedColumns != cols) {
+        m_cachedGeneration = m_snap->generation;
+        m_cachedStart = m_view->rangeStartNs();
+        m_cachedEnd = m_view->rangeEndNs();
+        m_cachedColumns = cols;
+        decimate(TimeWindow{m_cachedStart, m_cachedEnd, cols});
+    }
+    const qint64 cursor = m_view->cursorNs();
+    fill(cursor < 0 ? std::numeric_limits<Ns>::max() : cursor);
+}
+
+std::pair<int, qint64> TimePlot::entryAt(const QPointF &) const
+{
+    return {-1, -1};
+}
+
+void TimePlot::setGraphData(QCPGraph *graph, const std::vector<DecimatedPoint> &pts, Ns clipNs, double valueScale)
+{
+    QVector<QCPGraphData> data;
+    data.reserve(static_cast<qsizetype>(pts.size()));
+    for (const DecimatedPoint &p : pts) {
+        if (p.t > clipNs)
+            break;
+        data.append(QCPGraphData(static_cast<double>(p.t), p.v * valueScale));
+    }
+    graph->data()->set(data, true);
+}
+
+Ns TimePlot::timeAt(double pixelX) const
+{
+    return static_cast<Ns>(std::llround(m_plot->xAxis->pixelToCoord(pixelX)));
+}
+
+qint64 TimePlot::nearestEntry(int g, Ns t) const
+{
+    if (!m_snap || g < 0 || g >= m_snap->governorCount())
+        return -1;
+    const std::vector<Ns> &keys = m_snap->runs[static_cast<std::size_t>(g)].startNs;
+    if (keys.empty())
+        return -1;
+    const std::int64_t i = lastIndexAtOrBefore(keys, t);
+    if (i < 0)
+        return 0;
+    const auto next = static_cast<std::size_t>(i) + 1;
+    if (next < keys.size() && keys[next] - t < t - keys[static_cast<std::size_t>(i)])
+        return static_cast<qint64>(next);
+    return i;
+}
+
+void TimePlot::onRangeChanged(qint64 startNs, qint64 endNs)
+{
+    m_plot->xAxis->setRange(static_cast<double>(startNs), static_cast<double>(endNs));
+    markDirty();
+}
+
+void TimePlot::onCursorChanged(qint64 ns)
+{
+    m_cursorLine->setVisible(ns >= 0);
+    if (ns >= 0) {
+        m_cursorLine->point1->setCoords(static_cast<double>(ns), 1);
+        m_cursorLine->point2->setCoords(static_cast<double>(ns), 2);
+    }
+    markDirty(); // re-clip the cached points
+}
+
+void TimePlot::onEntrySelected(int g, qint64 entry)
+{
+    const bool ok = m_snap && g >= 0 && g < m_snap->governorCount() && entry >= 0
+                    && static_cast<std::size_t>(entry) < m_snap->runs[static_cast<std::size_t>(g)].size();
+    m_selectionLine->setVisible(ok);
+    if (ok) {
+        const double t = static_cast<double>(m_snap->runs[static_cast<std::size_t>(g)].startNs[static_cast<std::size_t>(entry)]);
+        m_selectionLine->setPen(QPen(m_snap->colors[static_cast<std::size_t>(g)], 1.2, Qt::DashLine));
+        m_selectionLine->point1->setCoords(t, 1);
+        m_selectionLine->point2->setCoords(t, 2);
+    }
+    scheduleReplot();
+}
+
+void TimePlot::mousePress(QMouseEvent *e)
+{
+    if (e->button() != Qt::LeftButton)
+        return;
+    if (e->modifiers() & Qt::ShiftModifier) {
+        m_plot->setSelectionRectMode(QCP::srmCustom); // QCustomPlot starts the band after this signal
+        return;
+    }
+    m_dragging = true;
+    m_moved = false;
+    m_pressPos = e->position();
+    m_pressStart = m_view->rangeStartNs();
+    m_pressEnd = m_view->rangeEndNs();
+}
+
+void TimePlot::mouseMoveDrag(QMouseEvent *e)
+{
+    if (!m_dragging)
+        return;
+    const double dx = e->position().x() - m_pressPos.x();
+    if (!m_moved && std::fabs(dx) < 3)
+        return;
+    m_moved = true;
+    const double nsPerPx = static_cast<double>(m_pressEnd - m_pressStart) / std::max(1, m_plot->axisRect()->width());
+    const auto shift = static_cast<qint64>(std::llround(-dx * nsPerPx));
+    m_view->setRange(m_pressStart + shift, m_pressEnd + shift);
+}
+
+void TimePlot::mouseRelease(QMouseEvent *e)
+{
+    const bool click = m_dragging && !m_moved;
+    m_dragging = false;
+    if (!click || !m_plot->axisRect()->rect().contains(e->position().toPoint()))
+        return;
+    const auto [g, entry] = entryAt(e->position());
+    if (g < 0)
+        return;
+    m_view->selectEntry(g, entry);
+    emit entryClicked(g, entry);
+}
+
+void TimePlot::wheel(QWheelEvent *e)
+{
+    const double steps = e->angleDelta().y() / 120.0;
+    if (steps == 0)
+        return;
+    const double factor = std::pow(0.8, steps); // < 1 zooms in
+    const double center = m_plot->xAxis->pixelToCoord(e->position().x());
+    const double start = static_cast<double>(m_view->rangeStartNs());
+    const double end = static_cast<double>(m_view->rangeEndNs());
+    const double newStart = center - (center - start) * factor;
+    const double newEnd = center + (end - center) * factor;
+    if (newEnd - newStart < 1000) // 1 us is as deep as it gets
+        return;
+    m_view->setRange(static_cast<qint64>(std::llround(newStart)), static_cast<qint64>(std::llround(newEnd)));
+}
+
+} // namespace idlescope

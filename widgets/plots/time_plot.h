@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file time_plot.h
+ * A plot whose x axis is run time (ns since the start of the run, as double
+ * keys, converted here at the plotting boundary). It follows the shared
+ * ViewState: the visible range (wheel zooms around the mouse, drag pans,
+ * Shift+drag zooms to a rubber band, double-click zooms out), the playback
+ * cursor (data after it is hidden while playing) and the selected entry.
+ *
+ * Subclasses decimate the visible window once per (snapshot, range, width)
+ * into cached points and then only clip those at the cursor on each frame,
+ * so playback never rescans the run.
+ */
+#pragma once
+
+#include "core/stats/decimate.h"
+#include "widgets/plots/plot_base.h"
+
+#include <limits>
+#include <vector>
+
+namespace idlescope {
+
+class TimePlot : public PlotBase {
+    Q_OBJECT
+public:
+    TimePlot(const QString &title, ViewState *view, QWidget *parent = nullptr);
+
+    /// Left margin shared by every time plot so their x axes line up (px).
+    static constexpr int LEFT_MARGIN = 92;
+
+signals:
+    /// The user clicked an entry (also forwarded to ViewState::selectEntry()).
+    void entryClicked(int governorIndex, qint64 entryIndex);
+
+protected:
+    void rebuild() final;
+    /// Decimate the visible window into the subclass's cache.
+    virtual void decimate(const TimeWindow &window) = 0;
+    /// Hand the cached points with t <= clipNs to the plottables.
+    virtual void fill(Ns clipNs) = 0;
+    /// The entry under a pixel position, or {-1, -1}.
+    virtual std::pair<int, qint64> entryAt(const QPointF &pos) const;
+
+    /// Copies decimated points with t <= clipNs into a graph (keys as double ns).
+    static void setGraphData(QCPGraph *graph, const std::vector<DecimatedPoint> &pts, Ns clipNs,
+                             double valueScale = 1.0);
+    /// The time (ns since run start) of a pixel x.
+    Ns timeAt(double pixelX) const;
+    /// Nearest entry of run @p g to time @p t, or -1 (binary search over startNs).
+    qint64 nearestEntry(int g, Ns t) const;
+    /// Pixel distance that counts as "on" a point for clicks and hover.
+    static constexpr double PICK_PX = 6.0;
+
+private:
+    void onRangeChanged(qint64 startNs, qint64 endNs);
+    void onCursorChanged(qint64 ns);
+    void onEntrySelected(int g, qint64 entry);
+    void mousePress(QMouseEvent *e);
+    void mouseMoveDrag(QMouseEvent *e);
+    void mouseRelease(QMouseEvent *e);
+    void wheel(QWheelEvent *e);
+
+    QCPItemStraightLine *m_cursorLine = nullptr;
+    QCPItemStraightLine *m_selectionLine = nullptr;
+    // Decimation cache key.
+    std::uint64_t m_cachedGeneration = 0;
+    Ns m_cachedStart = -1;
+    Ns m_cachedEnd = -1;
+    int m_cachedColumns = -1;
+    // Drag state.
+    bool m_dragging = false;
+    bool m_moved = false;
+    QPointF m_pressPos;
+    qint64 m_pressStart = 0;
+    qint64 m_pressEnd = 0;
+};
+
+} // namespace idlescope

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file simulation_runner.h
+ * Runs the pure core engine off the GUI thread (after hotspot's PerfParser):
+ * a ScenarioSpec goes in, an immutable SimulationSnapshot comes out through
+ * snapshotReady(). Requests are debounced (slider drags), a newer request
+ * cancels the running one through a std::atomic<bool>, and a governor whose
+ * inputs did not change is copied from the previous snapshot instead of being
+ * replayed again. The GUI thread never waits for the engine.
+ */
+#pragma once
+
+#include "widgets/runner/simulation_snapshot.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+
+namespace idlescope {
+
+class SimulationRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit SimulationRunner(QObject *parent = nullptr);
+    /// Cancels a running job and waits for it (the worker only touches its own copies).
+    ~SimulationRunner() override;
+
+    /// The spec of the latest request.
+    const ScenarioSpec &spec() const { return m_spec; }
+    /// The last snapshot delivered, or null before the first one.
+    SnapshotPtr latest() const { return m_latest; }
+    bool isBusy() const { return m_watcher.isRunning() || m_debounce.isActive(); }
+
+    /// Debounce delay for request() (ms, default 40).
+    void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
+
+    /// Simulate @p spec after the debounce delay (later requests within it replace it).
+    void request(const ScenarioSpec &spec);
+    /// Simulate @p spec as soon as the worker is free (slider release, file load).
+    void requestNow(const ScenarioSpec &spec);
+    /// Cancel the running job and drop pending requests.
+    void cancel();
+
+    /// Builds a snapshot synchronously (the worker's job; public for benches and tests).
+    /// @p previous (may be null) supplies runs whose inputs are unchanged.
+    static std::shared_ptr<SimulationSnapshot> simulate(const ScenarioSpec &spec, const SnapshotPtr &previous,
+                                                        std::uint64_t generation,
+                                                        const std::atomic<bool> &cancel, QString *error);
+
+signals:
+    /// A job for @p generation started on the worker.
+    void started(quint64 generation);
+    /// A new result; every view rebuilds from it.
+    void snapshotReady(std::shared_ptr<const SimulationSnapshot> snapshot);
+    /// The workload or target could not be built (message names file/line/field).
+    void runFailed(const QString &message);
+    /// Some governors could not run; the snapshot still has the others.
+    void runWarning(const QString &message);
+
+private:
+    void startJob();
+    void jobFinished();
+
+    ScenarioSpec m_spec;
+    SnapshotPtr m_latest;
+    std::uint64_t m_generation = 0;
+    bool m_pending = false;
+    QTimer m_debounce;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    struct JobResult {
+        std::shared_ptr<SimulationSnapshot> snapshot;
+        QString error;
+    };
+    QFutureWatcher<JobResult> m_watcher;
+};
+
+} // namespace idlescope
