@@ -142,8 +142,10 @@ int runImport(int argc, char **argv, int first)
     for (const trace::CpuTrace &c : t.cpus) {
         if (onlyCpu >= 0 && c.cpu != onlyCpu)
             continue;
-        appendSpans(spans, c);
-        appendEntries(entries, c, t.names);
+        if (args.has("spans"))
+            appendSpans(spans, c);
+        if (args.has("entries"))
+            appendEntries(entries, c, t.names);
         if (!args.has("stream"))
             continue;
         const trace::StreamExport ex = trace::toReplayStream(c);
