@@ -324,15 +324,27 @@ void MenuGovernor::recordConfig()
 
 void MenuGovernor::appendInterval(std::uint32_t us)
 {
-    // menu_update_intervals(): the ring of recent idle durations. A second
-    // copy of the ring right after it makes the window, oldest first, one
-    // contiguous run for the reasoning record.
-    const size_t slot = size_t(m_intervalPtr++);
-    const size_t n = size_t(m_intervalCount);
-    m_intervals[slot] = us;
-    m_intervals[slot + n] = us;
+    // menu_update_intervals(): the ring of recent idle durations.
+    m_intervals[size_t(m_intervalPtr++)] = us;
     if (m_intervalPtr >= m_intervalCount)
         m_intervalPtr = 0;
+    // The reasoning record keeps the same samples oldest first, shifted as
+    // they arrive; the detector reads them there. (Reading the ring back right
+    // after this store with wide loads would stall store forwarding.)
+    std::uint32_t *window = m_rec->intervalsUs.data();
+    if (m_intervalCount == 8) {
+        // The kernel's size: slots 1..4 and 4..7 to 0..3 and 3..6, two
+        // 16-byte moves through registers (no memmove call, no stack).
+        std::uint32_t low[4], high[4];
+        std::memcpy(low, window + 1, sizeof low);
+        std::memcpy(high, window + 4, sizeof high);
+        std::memcpy(window, low, sizeof low);
+        std::memcpy(window + 3, high, sizeof high);
+        window[7] = us;
+    } else {
+        std::memmove(window, window + 1, size_t(m_intervalCount - 1) * sizeof(std::uint32_t));
+        window[m_intervalCount - 1] = us;
+    }
 }
 
 void MenuGovernor::update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec)
@@ -393,35 +405,21 @@ void MenuGovernor::update(const IdleStateTable &drv, const CpuidleDevice &dev, N
     r.updatedFactor = factor;
 }
 
-void MenuGovernor::copyWindow()
-{
-    // The ring oldest first: n entries from the write position of the doubled
-    // ring. The kernel's 8 is a fixed-size copy the compiler inlines.
-    const std::uint32_t *window = m_intervals.data() + m_intervalPtr;
-    if (m_intervalCount == 8)
-        std::memcpy(m_rec->intervalsUs.data(), window, 8 * sizeof(std::uint32_t));
-    else
-        std::memcpy(m_rec->intervalsUs.data(), window, size_t(m_intervalCount) * sizeof(std::uint32_t));
-}
-
 std::uint32_t MenuGovernor::typicalInterval(std::uint32_t predictedUs)
 {
     m_typicalParams.predictedUs = predictedUs;
-    const MenuTypicalResult t =
-        menuTypicalIntervalUnsorted(std::span<const std::uint32_t>(m_intervals.data(), size_t(m_intervalCount)),
-                                    m_typicalParams);
-
-    // The record: the window oldest first, and which samples the last round left out.
     MenuReasoning &r = *m_rec;
-    std::uint64_t discarded = 0;
-    std::uint64_t invalid = 0;
-    copyWindow();
+    const std::uint32_t *window = r.intervalsUs.data(); // the ring, oldest first
+    const int n = m_intervalCount;
+    const MenuTypicalResult t =
+        menuTypicalIntervalUnsorted(std::span<const std::uint32_t>(window, size_t(n)), m_typicalParams);
+
     // Which samples the last round left out: the range test lo < v < hi as
     // one unsigned comparison (v - (lo + 1) < hi - (lo + 1)), branch-free,
     // since it is data-dependent. Samples never considered (at or above the
     // first threshold) are rare: only then is that second mask computed.
-    const std::uint32_t *window = m_intervals.data() + m_intervalPtr;
-    const int n = m_intervalCount;
+    std::uint64_t discarded = 0;
+    std::uint64_t invalid = 0;
     const std::uint64_t all = n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
     const std::int64_t first = t.lo + 1;
     const std::uint64_t width = t.hi > first ? std::uint64_t(t.hi - first) : 0;
@@ -678,12 +676,11 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
         || ((m_nextTimerNs < std::uint64_t(drv[1].targetResidencyNs) || latencyReq < drv[1].exitLatencyNs)
             && !drv[0].disabled)) {
         if (!havePrediction) {
-            // v5.x: the typical interval was never computed; show the window only.
+            // v5.x: the typical interval was never computed.
             r.rounds = 0;
             r.typical = MenuReasoning::Typical::NoSamples;
             r.typicalUs = UINT_MAX_U32;
             r.discardedMask = r.invalidMask = 0;
-            copyWindow();
         }
         const Ns shown = havePrediction ? static_cast<Ns>(predicted) : -1;
         r.path = Path::EarlyState0;
@@ -799,7 +796,8 @@ bool MenuGovernor::setTunable(std::string_view name, std::int64_t value, std::st
             // A different ring size is a different kernel build: start empty.
             m_intervalCount = static_cast<int>(value);
             m_intervals.fill(0);
-                    m_intervalPtr = 0;
+            m_rec->intervalsUs.fill(0);
+            m_intervalPtr = 0;
         }
     } else if (name == "STDDEV_RATIO") {
         m_stddevRatio = value;

@@ -103,7 +103,6 @@ private:
     void update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec);
     void appendInterval(std::uint32_t us);
     std::uint32_t typicalInterval(std::uint32_t predictedUs);
-    void copyWindow();
     void recordConfig();
     int mainLoop(const IdleStateTable &drv, const SelectContext &ctx, Ns &predictedNs, Ns latencyReq,
                  Ns deltaTick, bool &returnNow);
@@ -121,8 +120,7 @@ private:
     std::uint64_t m_nextTimerNs = 0;
     int m_bucket = 0;
     std::array<std::uint32_t, 12> m_correction{};
-    // intervals[] twice over: slot i and i + INTERVALS hold the same sample.
-    std::array<std::uint32_t, 2 * MENU_MAX_INTERVALS> m_intervals{};
+    std::array<std::uint32_t, MENU_MAX_INTERVALS> m_intervals{};
     int m_intervalPtr = 0;
 
     // Tunables.

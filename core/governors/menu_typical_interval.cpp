@@ -51,7 +51,8 @@ constexpr std::int64_t INT_MAX_EXCLUSIVE = std::int64_t(INT_MAX_I32) + 1; // "v 
 
 // x / d for the divisors a round can have (1..MENU_MAX_INTERVALS), each a
 // division by a constant (a multiply) instead of a 64-bit DIV. The kernel
-// shifts by INTERVAL_SHIFT for 8 samples; for unsigned values that is x / 8.
+// shifts by INTERVAL_SHIFT when all 8 samples are in; for unsigned values
+// that is x / 8, so every divisor, 8 included, may take the same path.
 using DivFn = std::uint64_t (*)(std::uint64_t);
 template <unsigned D>
 std::uint64_t divideByConstant(std::uint64_t x)
@@ -65,9 +66,26 @@ constexpr std::array<DivFn, sizeof...(I) + 1> makeDividers(std::integer_sequence
 }
 constexpr auto kDivideBy = makeDividers(std::make_integer_sequence<unsigned, MENU_MAX_INTERVALS>());
 
+// x / divisor. With the kernel's 8 samples the rounds see 8, 7 and 6 almost
+// always: those are inline; the rest go through the table.
+inline std::uint64_t divideSmall(std::uint64_t x, unsigned divisor)
+{
+    switch (divisor) {
+    case 8: return x >> 3; // the kernel's INTERVAL_SHIFT
+    case 7: return x / 7;
+    case 6: return x / 6;
+    default: return kDivideBy[divisor](x);
+    }
+}
+
 } // namespace
 
-MenuTypicalResult menuTypicalInterval(std::span<const std::uint32_t> sorted, const MenuTypicalParams &p)
+namespace {
+
+// The detector proper; @p sum / @p sumSq are the sums of all samples and of
+// their squares (mod 2^64), which the callers get where it is cheapest.
+MenuTypicalResult typicalSorted(std::span<const std::uint32_t> sorted, std::uint64_t sum, std::uint64_t sumSq,
+                                const MenuTypicalParams &p)
 {
     using Typical = MenuReasoning::Typical;
     const unsigned intervals = static_cast<unsigned>(sorted.size());
@@ -83,15 +101,12 @@ MenuTypicalResult menuTypicalInterval(std::span<const std::uint32_t> sorted, con
     // unsigned, so lo = -1 excludes nothing), with its running sums.
     size_t a = 0;
     size_t b = sorted.size();
-    while (b > 0 && std::int64_t(sorted[b - 1]) >= hi)
+    while (b > 0 && std::int64_t(sorted[b - 1]) >= hi) {
         --b;
-    const size_t considered = b;
-    std::uint64_t sum = 0;
-    std::uint64_t sumSq = 0;
-    for (size_t i = 0; i < b; ++i) {
-        sum += sorted[i];
-        sumSq += std::uint64_t(sorted[i]) * sorted[i];
+        sum -= sorted[b];
+        sumSq -= std::uint64_t(sorted[b]) * sorted[b];
     }
+    const size_t considered = b;
 
     int rounds = 0;
     unsigned divisor;
@@ -120,16 +135,15 @@ MenuTypicalResult menuTypicalInterval(std::span<const std::uint32_t> sorted, con
         }
 
         // Step 2: average and variance, truncating. divisor >= 1 here.
-        const DivFn divide = kDivideBy[divisor];
-        avg = divisor == 8 ? sum >> 3 : divide(sum);
+        avg = divideSmall(sum, divisor);
         if (twoPass) {
             // G1/G2 keep avg in an unsigned int (the samples are <= INT_MAX,
             // so it fits): the sum of squared deviations from it, mod 2^64.
             avg = static_cast<std::uint32_t>(avg);
             const std::uint64_t deviations = sumSq - 2 * avg * sum + std::uint64_t(divisor) * avg * avg;
-            variance = divisor == 8 ? deviations >> 3 : divide(deviations);
+            variance = divideSmall(deviations, divisor);
         } else {
-            variance = (divisor == 8 ? sumSq >> 3 : divide(sumSq)) - avg * avg;
+            variance = divideSmall(sumSq, divisor) - avg * avg;
         }
 
         // Step 3: accept the average if the spread is small, absolutely or
@@ -187,38 +201,81 @@ MenuTypicalResult menuTypicalInterval(std::span<const std::uint32_t> sorted, con
     return r;
 }
 
+} // namespace
+
+MenuTypicalResult menuTypicalInterval(std::span<const std::uint32_t> sorted, const MenuTypicalParams &p)
+{
+    std::uint64_t sum = 0;
+    std::uint64_t sumSq = 0;
+    for (const std::uint32_t v : sorted) {
+        sum += v;
+        sumSq += std::uint64_t(v) * v;
+    }
+    return typicalSorted(sorted, sum, sumSq, p);
+}
+
+namespace {
+
+// One compare-exchange of a sorting network, on values in registers. The
+// swap goes through a mask: with std::min/std::max the compiler may emit
+// branches, which mispredict on this data.
+inline void compareExchange(std::uint32_t &a, std::uint32_t &b)
+{
+    const std::uint32_t swap = (a ^ b) & (0u - std::uint32_t(b < a));
+    a ^= swap;
+    b ^= swap;
+}
+
+// Sorts 8 values from @p in into @p out with the 19-comparator network of
+// depth 6 (Knuth, TAOCP 5.3.4): branch-free, the values stay in registers.
+// Also returns their sum and sum of squares, taken from the same registers:
+// the ring was written a moment ago, and wide loads of it (as a vectorised
+// loop would do) would stall store forwarding.
+inline void sort8(const std::uint32_t *in, std::uint32_t *out, std::uint64_t &sum, std::uint64_t &sumSq)
+{
+    std::uint32_t v0 = in[0], v1 = in[1], v2 = in[2], v3 = in[3];
+    std::uint32_t v4 = in[4], v5 = in[5], v6 = in[6], v7 = in[7];
+    sum = std::uint64_t(v0) + v1 + v2 + v3 + v4 + v5 + v6 + v7;
+    sumSq = std::uint64_t(v0) * v0 + std::uint64_t(v1) * v1 + std::uint64_t(v2) * v2 + std::uint64_t(v3) * v3
+            + std::uint64_t(v4) * v4 + std::uint64_t(v5) * v5 + std::uint64_t(v6) * v6 + std::uint64_t(v7) * v7;
+    compareExchange(v0, v2), compareExchange(v1, v3), compareExchange(v4, v6), compareExchange(v5, v7);
+    compareExchange(v0, v4), compareExchange(v1, v5), compareExchange(v2, v6), compareExchange(v3, v7);
+    compareExchange(v0, v1), compareExchange(v2, v3), compareExchange(v4, v5), compareExchange(v6, v7);
+    compareExchange(v2, v4), compareExchange(v3, v5);
+    compareExchange(v1, v4), compareExchange(v3, v6);
+    compareExchange(v1, v2), compareExchange(v3, v4), compareExchange(v5, v6);
+    out[0] = v0, out[1] = v1, out[2] = v2, out[3] = v3;
+    out[4] = v4, out[5] = v5, out[6] = v6, out[7] = v7;
+}
+
+} // namespace
+
 void menuSortWindow(std::span<std::uint32_t> v)
 {
-    if (v.size() != 8) {
+    std::uint64_t sum, sumSq;
+    if (v.size() == 8)
+        sort8(v.data(), v.data(), sum, sumSq);
+    else
         std::sort(v.begin(), v.end());
-        return;
-    }
-    // 8 samples, the kernel's INTERVALS: the 19-comparator network of depth 6
-    // (Knuth, TAOCP 5.3.4). Each compare-exchange swaps through a mask, so
-    // no data-dependent branch is left for the compiler to emit.
-    std::uint32_t *w = v.data();
-    auto cx = [w](int i, int j) {
-        const std::uint32_t a = w[i];
-        const std::uint32_t b = w[j];
-        const std::uint32_t swap = (a ^ b) & (0u - std::uint32_t(b < a));
-        w[i] = a ^ swap;
-        w[j] = b ^ swap;
-    };
-    cx(0, 2), cx(1, 3), cx(4, 6), cx(5, 7);
-    cx(0, 4), cx(1, 5), cx(2, 6), cx(3, 7);
-    cx(0, 1), cx(2, 3), cx(4, 5), cx(6, 7);
-    cx(2, 4), cx(3, 5);
-    cx(1, 4), cx(3, 6);
-    cx(1, 2), cx(3, 4), cx(5, 6);
 }
 
 MenuTypicalResult menuTypicalIntervalUnsorted(std::span<const std::uint32_t> values, const MenuTypicalParams &p)
 {
     std::array<std::uint32_t, MENU_MAX_INTERVALS> sorted;
     const size_t n = std::min(values.size(), sorted.size());
-    std::copy_n(values.begin(), n, sorted.begin());
-    menuSortWindow(std::span<std::uint32_t>(sorted.data(), n));
-    return menuTypicalInterval(std::span<const std::uint32_t>(sorted.data(), n), p);
+    std::uint64_t sum = 0;
+    std::uint64_t sumSq = 0;
+    if (n == 8) { // the kernel's INTERVALS
+        sort8(values.data(), sorted.data(), sum, sumSq);
+    } else {
+        for (size_t i = 0; i < n; ++i) {
+            sum += values[i];
+            sumSq += std::uint64_t(values[i]) * values[i];
+        }
+        std::copy_n(values.begin(), n, sorted.begin());
+        std::sort(sorted.begin(), sorted.begin() + std::ptrdiff_t(n));
+    }
+    return typicalSorted(std::span<const std::uint32_t>(sorted.data(), n), sum, sumSq, p);
 }
 
 } // namespace idlescope
