@@ -63,7 +63,7 @@ struct DatContext {
     const ProgressFn *progress = nullptr;
     std::unordered_map<int, EventInfo> infos;
     std::unordered_map<unsigned long long, std::int32_t> functions;
-    std::int64_t kindCounts[13] = {};
+    std::int64_t kindCounts[EVENT_KIND_COUNT] = {};
     std::int64_t records = 0;
     bool cancelled = false;
 };
@@ -354,7 +354,7 @@ Result<TraceImport> readDat(const std::string &path, const std::string &fileName
     tracecmd_close(handle);
     if (ctx.cancelled)
         return Error{path, 0, "", "import cancelled"};
-    for (int k = 0; k < 13; ++k)
+    for (int k = 0; k < EVENT_KIND_COUNT; ++k)
         if (ctx.kindCounts[k]) {
             out.eventCounts[eventKindName(static_cast<EventKind>(k))] += ctx.kindCounts[k];
             out.events += ctx.kindCounts[k];

@@ -74,7 +74,7 @@ Result<TraceImport> TextImporter::finish(std::int64_t lastLine)
     m_out.declaredCpus = m_parser.declaredCpus();
     m_out.format = m_parser.formatHint() == TraceFormat::Unknown ? TraceFormat::FtraceText : m_parser.formatHint();
     m_rec.finish();
-    for (int k = 0; k < 13; ++k)
+    for (int k = 0; k < EVENT_KIND_COUNT; ++k)
         if (m_kindCounts[k])
             m_out.eventCounts[eventKindName(static_cast<EventKind>(k))] += m_kindCounts[k];
     for (size_t i = 0; i < m_skippedCounts.size(); ++i)

@@ -34,7 +34,7 @@ private:
     TraceEvent m_event;
     std::int64_t m_eventLines = 0;
     std::int64_t m_otherLines = 0;
-    std::int64_t m_kindCounts[13] = {};
+    std::int64_t m_kindCounts[EVENT_KIND_COUNT] = {};
     NameTable m_skippedNames;
     std::vector<std::int64_t> m_skippedCounts;
     std::string m_firstOther;

@@ -33,6 +33,7 @@ enum class EventKind : std::uint8_t {
     SchedWakeup,    ///< sched:sched_wakeup(_new)  arg = pid, target = target_cpu
     SchedSwitch,    ///< sched:sched_switch    arg = prev_pid, target = next_pid
 };
+inline constexpr int EVENT_KIND_COUNT = 13;
 
 /// Up to 256 CPUs as a bit set (IPI targets).
 struct CpuMask {
