@@ -319,10 +319,26 @@ std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTabl
         case LoopEnd::TickStopped: s += " with the tick already stopped"; break;
         case LoopEnd::NotRun: break;
         }
-        if (r.overrideBlock != OverrideBlock::None && r.overrideBlock != OverrideBlock::Disabled)
-            s += std::string("; the polling override did not apply (") + blockName(r.overrideBlock) + ")";
-        else if (r.overrideBlock == OverrideBlock::Disabled)
-            s += "; this variant has no polling override";
+        if (r.loopStopIdx >= 0 && r.loopStopIdx < drv.count()) {
+            const IdleState &next = drv[r.loopStopIdx];
+            switch (r.overrideBlock) {
+            case OverrideBlock::None:
+            case OverrideBlock::ResidencyThreshold: break;
+            case OverrideBlock::Disabled: s += "; this variant has no polling override"; break;
+            case OverrideBlock::LatencyLimit:
+                s += "; the polling override did not pick " + next.name + " because its exit latency ("
+                     + formatDuration(next.exitLatencyNs) + ") is above the latency limit";
+                break;
+            case OverrideBlock::NextTimer:
+                s += "; the polling override did not pick " + next.name
+                     + " because its target residency is beyond the next timer";
+                break;
+            case OverrideBlock::ExitLatency:
+                s += "; the polling override did not pick " + next.name + " because its exit latency ("
+                     + formatDuration(next.exitLatencyNs) + ") is above the predicted idle time";
+                break;
+            }
+        }
         out.push_back(s + ".");
         break;
     }
