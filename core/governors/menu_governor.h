@@ -112,7 +112,10 @@ private:
 
     const VariantInfo &m_variant;
     MenuOptions m_opt;
-    MenuReasoning *m_rec; // points into Governor::m_reasoning
+    // Points into Governor::m_reasoning. Its intervalsUs is also state: the
+    // ring's samples oldest first, shifted on every append, which the
+    // detector reads (no rotation, no re-reading of freshly written slots).
+    MenuReasoning *m_rec;
 
     // struct menu_device
     bool m_needsUpdate = false;

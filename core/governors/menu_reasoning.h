@@ -67,7 +67,7 @@ struct MenuReasoning {
 
     // Recent-interval window (copy of the ring, oldest first) and what was dropped.
     int intervalCount = 0;                                       ///< INTERVALS in force
-    std::array<std::uint32_t, MENU_MAX_INTERVALS> intervalsUs{}; ///< ring, oldest first
+    std::array<std::uint32_t, MENU_MAX_INTERVALS> intervalsUs{}; ///< the ring, oldest first (first intervalCount)
     std::uint64_t discardedMask = 0; ///< bit i set: intervalsUs[i] dropped as an outlier
     std::uint64_t invalidMask = 0;   ///< bit i set: above the initial threshold, never considered
     int rounds = 0;                  ///< outlier-elimination rounds run (passes over the window)
