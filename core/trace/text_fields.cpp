@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/trace/text_fields.h"
 
+#include <cstdint>
+
 namespace idlescope::trace::text {
 
 std::optional<std::uint64_t> parseDec(std::string_view s)
@@ -76,7 +78,9 @@ std::optional<std::string_view> valueOf(std::string_view fields, std::string_vie
 
 std::optional<Ns> parseTimestamp(std::string_view s)
 {
-    // At most 10 second digits (~317 years of uptime) so the ns value cannot overflow.
+    // At most 10 second digits, and at most MAX_SEC (~292 years of uptime), so that
+    // sec * 1e9 + fraction cannot overflow (fuzz_trace_text found "9692815584:").
+    constexpr Ns MAX_SEC = (INT64_MAX - (NSEC_PER_SEC - 1)) / NSEC_PER_SEC;
     size_t i = 0;
     Ns sec = 0;
     for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
@@ -84,7 +88,7 @@ std::optional<Ns> parseTimestamp(std::string_view s)
             return std::nullopt;
         sec = sec * 10 + (s[i] - '0');
     }
-    if (i == 0)
+    if (i == 0 || sec > MAX_SEC)
         return std::nullopt;
     if (i == s.size())
         return sec * NSEC_PER_SEC;

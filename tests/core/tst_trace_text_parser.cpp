@@ -239,6 +239,10 @@ private slots:
         QVERIFY(!parseTimestamp("1.1234567891"));
         QVERIFY(!parseTimestamp("1.x"));
         QCOMPARE(parseTimestamp("42").value(), Ns(42000000000));
+        // fuzz_trace_text: 9692815584 s * 1e9 overflowed int64 (UBSan); now not a timestamp.
+        QVERIFY(!parseTimestamp("9692815584"));
+        QVERIFY(!parseTimestamp("9223372037.000000"));
+        QCOMPARE(parseTimestamp("9223372035.999999999").value(), Ns(9223372035999999999));
         QVERIFY(!parseHex("0x11111111111111111")); // 17 digits
         QVERIFY(!parseSignedDec("9999999999999999999")); // > INT64_MAX
         QCOMPARE(valueOf("prev_comm=a next_pid=3 pid=4", "pid=").value(), std::string_view("4"));
