@@ -153,6 +153,9 @@ std::string formatStatsMarkdown(const StatsReport &r)
         }
     if (!any)
         o += "none\n";
+    // The first few in full (file:line, field, detail); TraceImport keeps up to 50 per kind.
+    for (size_t i = 0; i < t.warnings.size() && i < 10; ++i)
+        o += (i ? "" : "\n") + std::string("    ") + t.warnings[i].toString() + "\n";
     return o;
 }
 
