@@ -159,7 +159,9 @@ void EpisodeInspector::showEntry(int governorIndex, qint64 entryIndex)
         emit detailShown(-1, -1);
         return;
     }
-    if (entryIndex < SYNC_ENTRY_LIMIT) {
+    const bool inRange = governorIndex < m_snap->governorCount()
+                         && entryIndex < static_cast<qint64>(m_snap->runs[size_t(governorIndex)].size());
+    if (entryIndex < SYNC_ENTRY_LIMIT || !inRange) { // a bad index fails at once
         present(computeEntryDetail(*m_snap, governorIndex, entryIndex), request);
         return;
     }

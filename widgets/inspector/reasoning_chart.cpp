@@ -37,17 +37,17 @@ QCPBars *makeBars(QCustomPlot *plot, const QColor &fill, const QString &legend)
     return b;
 }
 
-/// Log scale when the values span more than two decades; base for bars on it.
-void setValueScale(QCustomPlot *plot, double lo, double hi, QList<QCPBars *> bars)
+/// Log scale when hi / lo exceeds @p logRatio. Bars keep their base at 0:
+/// QCPBars draws from base to base + value, and a 0 base on a log axis is
+/// placed below the axis rect, so the bars rise from the bottom edge.
+void setValueScale(QCustomPlot *plot, double lo, double hi, double logRatio = 100.0)
 {
     lo = std::max(lo, 0.001);
     hi = std::max(hi, lo * 2);
-    if (hi / lo > 100.0) {
+    if (hi / lo > logRatio) {
         plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
         plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
         plot->yAxis->setRange(lo / 2, hi * 2);
-        for (QCPBars *b : bars)
-            b->setBaseValue(lo / 2);
     } else {
         plot->yAxis->setScaleType(QCPAxis::stLinear);
         plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
@@ -61,10 +61,18 @@ ReasoningChart::ReasoningChart(QWidget *parent) : QWidget(parent)
 {
     m_plot = new QCustomPlot(this);
     m_plot->setMinimumSize(320, 200);
-    m_plot->legend->setVisible(true);
+    // Title row, axis rect, then the legend in one line below (inside the
+    // axis rect it would cover the level labels).
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), 9, QFont::Bold)));
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->addElement(2, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->legend->setFont(QFont(font().family(), 8));
-    m_plot->legend->setBrush(QColor(255, 255, 255, 200));
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_plot->legend->setIconSize(14, 9);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setVisible(true);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
@@ -80,10 +88,6 @@ void ReasoningChart::reset(const QString &title)
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     m_plot->yAxis->setScaleType(QCPAxis::stLinear);
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    if (m_plot->plotLayout()->rowCount() < 2) {
-        m_plot->plotLayout()->insertRow(0);
-        m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), 9, QFont::Bold)));
-    }
     static_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0))->setText(title);
     m_barCount = 0;
 }
@@ -92,13 +96,11 @@ void ReasoningChart::clear()
 {
     reset(tr("Select an entry"));
     m_kind = Kind::None;
-    m_plot->legend->setVisible(false);
     m_plot->replot();
 }
 
 void ReasoningChart::showDetail(const EntryDetail &d, const IdleStateTable &table, const QColor &color)
 {
-    m_plot->legend->setVisible(true);
     if (const auto *m = std::get_if<MenuReasoning>(&d.reasoning); m && m->intervalCount > 0)
         drawMenu(*m, table, color);
     else if (const auto *t = std::get_if<TeoReasoning>(&d.reasoning); t && t->binCount > 0)
@@ -161,7 +163,8 @@ void ReasoningChart::drawMenu(const MenuReasoning &r, const IdleStateTable &tabl
     for (QCPBars *b : {used, dropped, ignored})
         if (b->dataCount() == 0)
             b->removeFromLegend();
-    setValueScale(m_plot, lo, hi, {used, dropped, ignored});
+    // Samples and target residencies often span a decade or more: log early.
+    setValueScale(m_plot, lo, hi, 10.0);
     m_plot->xAxis->setRange(0.3, r.intervalCount + 0.7);
     m_plot->xAxis->setLabel(tr("sample"));
     m_plot->yAxis->setLabel(tr("µs"));
@@ -173,7 +176,7 @@ void ReasoningChart::drawMenu(const MenuReasoning &r, const IdleStateTable &tabl
                      QPen(DARK, 1, Qt::DotLine));
     if (r.residencyThresholdNs > 0 && !r.timerQueried)
         addLevel(toUs(r.residencyThresholdNs), tr("residency threshold %1").arg(usText(toUs(r.residencyThresholdNs))),
-                 QPen(GREY, 1, Qt::DashDotLine), true);
+                 QPen(GREY, 1, Qt::DashDotLine));
     if (typical > 0)
         addLevel(typical, tr("typical interval %1").arg(usText(typical)), QPen(color.darker(150), 2), true);
     if (planned > 0 && planned < 1e9 && planned != typical)
@@ -224,29 +227,32 @@ void ReasoningChart::drawRuler(const EntryDetail &d, const IdleStateTable &table
     auto *ticker = new QCPAxisTickerText;
     QCPBars *other = makeBars(m_plot, LIGHT_GREY, tr("target residency"));
     QCPBars *chosen = makeBars(m_plot, color, tr("chosen: %1").arg(name(table, d.entry.state)));
-    double lo = 1e300, hi = 0;
-    for (int i = 0; i < table.count(); ++i) {
-        const double tr_us = std::max(toUs(table[i].targetResidencyNs), 0.001);
-        (i == d.entry.state ? chosen : other)->addData(i, tr_us);
-        QString label = name(table, i);
-        if (i == d.oracle.chosenIdx)
-            label += tr("\noracle");
-        ticker->addTick(i, label);
-        if (table[i].targetResidencyNs > 0)
-            lo = std::min(lo, tr_us);
-        hi = std::max(hi, tr_us);
-    }
-    m_barCount = table.count();
     const double idle = toUs(d.entry.residencyNs - table[d.entry.state].exitLatencyNs);
     const double sleep = d.entry.sleepLengthNs < KTIME_MAX / 2 ? toUs(d.entry.sleepLengthNs) : -1;
     const double predicted = d.entry.predictedNs >= 0 && d.entry.predictedNs < KTIME_MAX / 2
                                  ? toUs(d.entry.predictedNs) : -1;
+    double lo = 1e300, hi = 1;
+    for (int i = 0; i < table.count(); ++i)
+        if (table[i].targetResidencyNs > 0)
+            lo = std::min(lo, toUs(table[i].targetResidencyNs)), hi = std::max(hi, toUs(table[i].targetResidencyNs));
     for (double y : {idle, sleep, predicted})
         if (y > 0)
             lo = std::min(lo, y), hi = std::max(hi, y);
     if (lo > hi)
-        lo = 1;
-    setValueScale(m_plot, lo, std::max(hi, 1.0), {other, chosen});
+        lo = hi / 10;
+    for (int i = 0; i < table.count(); ++i) {
+        // A zero target residency (polling) still gets a visible stub.
+        const double value = std::max(toUs(table[i].targetResidencyNs), lo * 0.75);
+        (i == d.entry.state ? chosen : other)->addData(i, value);
+        QString label = name(table, i);
+        if (i == d.entry.state)
+            label += tr("\nchosen");
+        if (i == d.oracle.chosenIdx)
+            label += tr("\noracle");
+        ticker->addTick(i, label);
+    }
+    m_barCount = table.count();
+    setValueScale(m_plot, lo, hi);
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(ticker));
     m_plot->xAxis->setRange(-0.6, table.count() - 0.4);
     m_plot->yAxis->setLabel(tr("µs"));

@@ -6,7 +6,7 @@
  * tunable settings and colours, latency limit) plus the view (visible range,
  * cursor, selected entry). The file carries "format_version": 1.
  *
- * Shape (keys in this order; unknown keys are ignored):
+ * Shape (QJsonObject writes keys in alphabetical order; unknown keys are ignored):
  *   {"format_version": 1, "generator": "idlescope 0.1.0",
  *    "target":   {"kind", "id", "path", "table": {the table JSON of core/io/table_json.h}},
  *    "workload": {"kind", "path", "description", "params": {name: number | string | bool}},
