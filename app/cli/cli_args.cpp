@@ -25,6 +25,7 @@ Args::Args(int argc, char **argv, int first, std::vector<std::string> flags)
             name = name.substr(0, eq);
         } else if (std::find(flags.begin(), flags.end(), name) == flags.end()) {
             if (i + 1 >= argc) {
+                m_opts.emplace_back(name, std::string());
                 m_error = "option --" + name + " needs a value";
                 return;
             }
@@ -61,6 +62,19 @@ std::string Args::unknown(const std::vector<std::string> &known) const
     for (const auto &o : m_opts)
         if (std::find(known.begin(), known.end(), o.first) == known.end())
             return "--" + o.first;
+    return {};
+}
+
+std::string Args::check(const std::vector<std::string> &known, size_t maxPositional,
+                        const std::string &command) const
+{
+    if (std::string u = unknown(known); !u.empty())
+        return "unknown option " + u + " (see idlescope-cli help " + command + ")";
+    if (!m_error.empty())
+        return m_error;
+    if (m_positional.size() > maxPositional)
+        return "unexpected argument '" + m_positional[maxPositional] + "' (see idlescope-cli help "
+               + command + ")";
     return {};
 }
 

@@ -34,6 +34,10 @@ public:
     const std::vector<std::string> &positional() const { return m_positional; }
     /// Names given that are not in @p known; empty when all are known.
     std::string unknown(const std::vector<std::string> &known) const;
+    /// The first problem in order: an unknown option, a missing value, more than
+    /// @p maxPositional plain arguments; empty when the arguments are fine.
+    std::string check(const std::vector<std::string> &known, size_t maxPositional,
+                      const std::string &command) const;
 
 private:
     std::vector<std::pair<std::string, std::string>> m_opts;

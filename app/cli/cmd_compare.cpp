@@ -116,15 +116,12 @@ void listTargets()
 int runCompare(int argc, char **argv, int first)
 {
     Args args(argc, argv, first, {"aggregates-only", "list-targets", "list-workloads"});
-    if (!args.ok())
-        return fail(args.error());
-    if (std::string u = args.unknown({"table", "workload", "governors", "iterations", "seed", "spans", "hz", "set",
-                                      "format", "aggregates-only", "threads", "output", "export-streams",
-                                      "list-targets", "list-workloads"});
-        !u.empty())
-        return fail("unknown option " + u + " (see idlescope-cli help compare)");
-    if (!args.positional().empty())
-        return fail("unexpected argument '" + args.positional().front() + "' (see idlescope-cli help compare)");
+    if (std::string e = args.check({"table", "workload", "governors", "iterations", "seed", "spans", "hz", "set",
+                                    "format", "aggregates-only", "threads", "output", "export-streams",
+                                    "list-targets", "list-workloads"},
+                                   0, "compare");
+        !e.empty())
+        return fail(e);
     if (args.has("list-targets")) {
         listTargets();
         return 0;
@@ -177,7 +174,8 @@ int runCompare(int argc, char **argv, int first)
     o.governors = splitList(args.value("governors"));
     o.settings = args.all("set");
 
-    Result<std::int64_t> iterations = intOption(args, "iterations", 3, 1, 1000);
+    // A fixed stream gives the same numbers every time: one iteration unless asked.
+    Result<std::int64_t> iterations = intOption(args, "iterations", o.fixedStream.empty() ? 3 : 1, 1, 1000);
     Result<std::int64_t> seed = intOption(args, "seed", 1, 0, INT64_MAX);
     Result<std::int64_t> spans = intOption(args, "spans", 10000, 1, 10000000);
     Result<std::int64_t> threads = intOption(args, "threads", 2, 1, 256);
@@ -189,6 +187,17 @@ int runCompare(int argc, char **argv, int first)
     o.spans = static_cast<std::size_t>(*spans);
     o.threads = static_cast<int>(*threads);
 
+    // Refuse bad destinations before the runs, not after them.
+    if (args.has("output"))
+        if (Status s = checkOutputPath(args.value("output")); !s)
+            return fail(s.error());
+    if (args.has("export-streams")) {
+        const std::string dir = args.value("export-streams");
+        std::error_code ec;
+        if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
+            return fail(Error{dir, 0, "--export-streams", "exists and is not a folder"});
+    }
+
     Result<workloads::CompareResult> result = workloads::runComparison(o);
     if (!result)
         return fail(result.error());
@@ -198,13 +207,21 @@ int runCompare(int argc, char **argv, int first)
         const std::string dir = args.value("export-streams");
         std::error_code ec;
         std::filesystem::create_directories(dir, ec);
+        std::vector<std::pair<std::string, std::string>> streams;
         for (int p = 0; p < o.workload.pointCount(); ++p)
             for (int it = 0; it < o.iterations; ++it) {
                 const IdleStream s = workloads::generateStream(o.workload, p, workloads::runSeed(o.seed, p, it), o.spans);
-                const std::string path = dir + "/p" + std::to_string(p) + "-i" + std::to_string(it + 1) + ".csv";
-                if (Status st = writeFileAtomically(path, formatStreamCsv(s)); !st)
-                    return fail(st.error());
+                streams.emplace_back(dir + "/p" + std::to_string(p) + "-i" + std::to_string(it + 1) + ".csv",
+                                     formatStreamCsv(s));
             }
+        std::vector<std::pair<std::string, std::string_view>> files(streams.begin(), streams.end());
+        if (args.has("output"))
+            files.emplace_back(args.value("output"), text);
+        if (Status st = writeFilesAtomically(files); !st)
+            return fail(st.error());
+        if (!args.has("output"))
+            std::cout << text;
+        return 0;
     }
     if (args.has("output")) {
         if (Status s = writeFileAtomically(args.value("output"), text); !s)

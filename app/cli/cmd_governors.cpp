@@ -4,6 +4,7 @@
 
 #include "core/governors/registry.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -16,17 +17,43 @@ const char *const GOVERNORS_HELP =
     "the parameters each variant accepts with --set NAME=VALUE, with kernel defaults\n"
     "and ranges.\n";
 
+namespace {
+
+size_t displayWidth(const char *utf8)
+{
+    size_t n = 0;
+    for (const char *p = utf8; *p; ++p)
+        n += (static_cast<unsigned char>(*p) & 0xC0) != 0x80;
+    return n;
+}
+
+std::string padded(const char *utf8, size_t width)
+{
+    std::string s = utf8;
+    for (size_t w = displayWidth(utf8); w < width; ++w)
+        s += ' ';
+    return s;
+}
+
+} // namespace
+
 int runGovernors(int argc, char **argv, int first)
 {
     Args args(argc, argv, first, {"tunables"});
-    if (!args.ok())
-        return fail(args.error());
-    if (std::string u = args.unknown({"tunables"}); !u.empty())
-        return fail("unknown option " + u + " (see idlescope-cli help governors)");
+    if (std::string e = args.check({"tunables"}, 0, "governors"); !e.empty())
+        return fail(e);
     const bool withTunables = args.has("tunables");
-    std::printf("%-16s %-9s %-28s %s\n", "id", "family", "kernel", "summary");
+    // Columns padded by characters, not bytes (kernel strings hold en dashes).
+    size_t idWidth = 2, kernelWidth = 6;
     for (const VariantInfo *v : allVariants()) {
-        std::printf("%-16s %-9s %-28s %s\n", v->id, v->family, v->kernel, v->summary);
+        idWidth = std::max(idWidth, displayWidth(v->id));
+        kernelWidth = std::max(kernelWidth, displayWidth(v->kernel));
+    }
+    std::cout << padded("id", idWidth) << ' ' << padded("family", 9) << ' ' << padded("kernel", kernelWidth)
+              << " summary\n";
+    for (const VariantInfo *v : allVariants()) {
+        std::cout << padded(v->id, idWidth) << ' ' << padded(v->family, 9) << ' ' << padded(v->kernel, kernelWidth)
+                  << ' ' << v->summary << '\n';
         if (!withTunables)
             continue;
         auto gov = createGovernor(v->id);

@@ -167,12 +167,20 @@ int runImport(int argc, char **argv, int first)
         files.emplace_back(args.value("spans"), spans);
     if (args.has("entries"))
         files.emplace_back(args.value("entries"), entries);
+    // All outputs or none; never over the trace itself.
+    std::vector<std::string> outputs;
+    std::vector<std::pair<std::string, std::string_view>> views;
     for (const auto &[path, content] : files) {
-        if (Status s = writeFileAtomically(path, content); !s)
-            return fail(s.error());
-        if (!args.has("quiet"))
-            std::cerr << "wrote " << path << "\n";
+        outputs.push_back(path);
+        views.emplace_back(path, content);
     }
+    if (Status s = checkDistinctPaths({args.positional().front()}, outputs); !s)
+        return fail(s.error());
+    if (Status s = writeFilesAtomically(views); !s)
+        return fail(s.error());
+    if (!args.has("quiet"))
+        for (const std::string &path : outputs)
+            std::cerr << "wrote " << path << "\n";
     return 0;
 }
 

@@ -33,14 +33,15 @@ const char *const REPLAY_HELP =
 int runReplay(int argc, char **argv, int first)
 {
     Args args(argc, argv, first);
-    if (!args.ok())
-        return fail(args.error());
-    if (std::string u = args.unknown({"table", "stream", "governor", "set", "entries", "summary"});
-        !u.empty())
-        return fail("unknown option " + u + " (see idlescope-cli help replay)");
-    for (const char *required : {"table", "stream", "governor"})
+    if (std::string e = args.check({"table", "stream", "governor", "set", "entries", "summary"}, 0, "replay");
+        !e.empty())
+        return fail(e);
+    for (const char *required : {"table", "stream", "governor"}) {
         if (!args.has(required))
             return fail(std::string("missing --") + required + " (see idlescope-cli help replay)");
+        if (args.all(required).size() > 1)
+            return fail(std::string("--") + required + " is given more than once");
+    }
 
     const std::string variant = args.value("governor");
     std::unique_ptr<Governor> gov = createGovernor(variant);
@@ -59,6 +60,17 @@ int runReplay(int argc, char **argv, int first)
 
     const std::string entriesPath = args.value("entries");
     const std::string summaryPath = args.value("summary");
+    // Refuse bad destinations before the replay, not after it.
+    std::vector<std::string> outputs;
+    for (const std::string &p : {entriesPath, summaryPath}) {
+        if (p.empty())
+            continue;
+        if (Status s = checkOutputPath(p); !s)
+            return fail(s.error());
+        outputs.push_back(p);
+    }
+    if (Status s = checkDistinctPaths({args.value("table"), args.value("stream")}, outputs); !s)
+        return fail(s.error());
     std::string entries;
     if (!entriesPath.empty()) {
         entries.reserve(stream->size() * 40);
@@ -70,12 +82,13 @@ int runReplay(int argc, char **argv, int first)
     });
     const std::string summaryJson = formatSummaryJson(summary, *table, variant);
 
+    std::vector<std::pair<std::string, std::string_view>> files;
     if (!entriesPath.empty())
-        if (Status s = writeFileAtomically(entriesPath, entries); !s)
-            return fail(s.error());
+        files.emplace_back(entriesPath, entries);
     if (!summaryPath.empty())
-        if (Status s = writeFileAtomically(summaryPath, summaryJson); !s)
-            return fail(s.error());
+        files.emplace_back(summaryPath, summaryJson);
+    if (Status s = writeFilesAtomically(files); !s)
+        return fail(s.error());
     if (entriesPath.empty() && summaryPath.empty())
         std::cout << summaryJson;
     return 0;

@@ -57,6 +57,9 @@ int main(int argc, char **argv)
                 std::cout << c->help;
                 return 0;
             }
+            std::cerr << "idlescope-cli: no command '" << argv[2] << "'\n";
+            printUsage(std::cerr);
+            return 2;
         }
         printUsage(std::cout);
         return 0;

@@ -53,6 +53,11 @@ bool LineReader::fill()
         return false;
     }
     if (n == 0) {
+        // zlib reports a gzip stream cut short only here, as Z_BUF_ERROR.
+        int code = 0;
+        gzerror(static_cast<gzFile>(m_gz), &code);
+        if (code == Z_BUF_ERROR)
+            m_error = Error{m_path, m_lineNo + 1, "", "the gzip stream is truncated (file cut short?)"};
         m_eof = true;
         return false;
     }

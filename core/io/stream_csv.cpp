@@ -22,6 +22,8 @@ struct Header {
 
 Result<Header> parseHeader(std::string_view line, const std::string &label)
 {
+    if (line.starts_with("\xEF\xBB\xBF")) // a UTF-8 byte-order mark from spreadsheet exports
+        line.remove_prefix(3);
     std::array<std::string_view, kMaxFields> f;
     const int n = csv::split(line, f.data(), kMaxFields);
     if (n > kMaxFields)
@@ -62,6 +64,7 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
     const Header &h = *header;
 
     IdleStream stream;
+    Ns totalNs = 0;
     std::array<std::string_view, kMaxFields> f;
     while (nextLine(line, lineNo)) {
         if (line.empty())
@@ -87,6 +90,12 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
             return Error{label, lineNo, "util", "must be within 0..1024"};
         if (Status st = validateSpan(s, label, lineNo); !st)
             return st.error();
+        // The replay's clock must not overflow int64 nanoseconds.
+        totalNs += s.gapNs + s.wakeNs;
+        if (totalNs > MAX_STREAM_NS)
+            return Error{label, lineNo, "wake_ns", "the stream is longer than "
+                                                       + std::to_string(MAX_STREAM_NS / NSEC_PER_SEC)
+                                                       + " s in total; split it"};
         stream.push_back(s);
     }
     if (stream.empty())
@@ -102,6 +111,12 @@ Status validateSpan(const IdleSpan &s, const std::string &label, std::int64_t li
         return Error{label, line, "gap_ns", "must not be negative"};
     if (s.wakeNs < 0)
         return Error{label, line, "wake_ns", "must not be negative"};
+    if (s.gapNs > MAX_SPAN_NS)
+        return Error{label, line, "gap_ns", "longer than " + std::to_string(MAX_SPAN_NS / NSEC_PER_SEC)
+                                                + " s (are these nanoseconds?)"};
+    if (s.wakeNs > MAX_SPAN_NS)
+        return Error{label, line, "wake_ns", "longer than " + std::to_string(MAX_SPAN_NS / NSEC_PER_SEC)
+                                                 + " s (are these nanoseconds?)"};
     if (s.timerNs < s.wakeNs)
         return Error{label, line, "wake_ns",
                      "wake_ns " + std::to_string(s.wakeNs) + " > timer_ns " + std::to_string(s.timerNs)

@@ -21,17 +21,21 @@ std::int64_t lineOfOffset(std::string_view text, int offset)
     return line;
 }
 
+// @p unit names what the number counts ("nanoseconds", "Hz") in messages.
 Result<Ns> integerField(const QJsonObject &o, const char *key, const std::string &label,
-                        const std::string &where)
+                        const std::string &where, const char *unit = "nanoseconds")
 {
     const QJsonValue v = o.value(QLatin1String(key));
     if (v.isUndefined())
         return Error{label, 0, key, where + ": missing"};
     if (!v.isDouble())
-        return Error{label, 0, key, where + ": must be a number of nanoseconds"};
+        return Error{label, 0, key, where + ": must be a number of " + unit};
     const double d = v.toDouble();
-    if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9.0e15)
-        return Error{label, 0, key, where + ": must be a whole number of nanoseconds"};
+    if (!std::isfinite(d) || d != std::floor(d))
+        return Error{label, 0, key, where + ": must be a whole number of " + unit};
+    // JSON numbers are doubles: above 2^53 they are no longer exact.
+    if (std::fabs(d) > 9.0e15)
+        return Error{label, 0, key, where + ": out of range (above 9e15 " + unit + ")"};
     return static_cast<Ns>(d);
 }
 
@@ -53,7 +57,7 @@ Result<IdleStateTable> parseTableJson(std::string_view json, const std::string &
     t.id = root.value(QLatin1String("id")).toString().toStdString();
     t.source = root.value(QLatin1String("source")).toString().toStdString();
     if (root.contains(QLatin1String("tick_hz"))) {
-        Result<Ns> hz = integerField(root, "tick_hz", label, "table");
+        Result<Ns> hz = integerField(root, "tick_hz", label, "table", "Hz");
         if (!hz)
             return hz.error();
         if (*hz < 24 || *hz > 10000)

@@ -66,6 +66,12 @@ Status IdleStateTable::validate() const
                               "target residency above one hour (unit mistake?)");
         if (s.polling && i != 0)
             return stateError(*this, i, "polling", "only state 0 may be a polling state");
+        if (i > 0 && s.targetResidencyNs < states[static_cast<size_t>(i - 1)].targetResidencyNs)
+            return stateError(*this, i, "target_residency_ns",
+                              "shorter than the state before it (states go shallow to deep)");
+        for (int j = 0; j < i; ++j)
+            if (!s.name.empty() && states[static_cast<size_t>(j)].name == s.name)
+                return stateError(*this, i, "name", "the name is used by state " + std::to_string(j) + " too");
     }
     return Ok{};
 }

@@ -45,7 +45,8 @@ public:
     Ns tickNsec() const { return tickNsecForHz(tickHz); }
 
     /// Errors: no states, more than CPUIDLE_STATE_MAX, negative or huge values,
-    /// a polling state that is not state 0, tick rate outside 24..10000 Hz.
+    /// a polling state that is not state 0, a target residency shorter than the
+    /// state before it, a repeated state name, tick rate outside 24..10000 Hz.
     Status validate() const;
 
     /// Editing API; each call validates the result and rolls back on error.

@@ -121,6 +121,9 @@ private slots:
         QTest::newRow("microsecond column") << QByteArray("gap_us,timer_ns,wake_ns,latency_req_ns,util\n1,2,2,-1,0\n")
                                             << u"oracle"_s << u":1: field 'gap_us': times must be integer nanoseconds"_s;
         QTest::newRow("empty stream") << header << u"oracle"_s << u"the stream has no idle spans"_s;
+        // Found by a fresh user: int64 overflow gave negative times or a hang.
+        QTest::newRow("huge wake") << header + "1000,9223372036854775807,9223372036854775807,-1,0\n"
+                                   << u"oracle"_s << u":2: field 'wake_ns': longer than 10000 s"_s;
         QTest::newRow("unknown variant") << header + "1000,5000,2000,-1,0\n"
                                          << u"menu-9.99"_s << u"unknown variant 'menu-9.99'"_s;
     }
@@ -143,6 +146,70 @@ private slots:
         QVERIFY2(r.err.contains(expectedMessage), qPrintable(r.err));
         QVERIFY(!QFile::exists(entries));
         QCOMPARE(readAll(summary), QByteArray("precious"));
+    }
+
+    // Found by a fresh user: outputs replaced inputs, read-only files, FIFOs and
+    // each other, and a failing second output left the first one written.
+    void outputsNeverClobberWhatTheyShouldNot()
+    {
+        const QString stream = m_tmp.filePath(u"in.csv"_s);
+        writeFile(stream, "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n1000,50000,2000,-1,0\n");
+        const QString table = m_kit + u"/tables/intel-skx.json"_s;
+        auto replay = [&](const QStringList &outs) {
+            return runCli(QStringList{u"replay"_s, u"--table"_s, table, u"--stream"_s, stream, u"--governor"_s,
+                                      u"oracle"_s} + outs);
+        };
+        CliResult r = replay({u"--summary"_s, stream});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"would overwrite the input"_s), qPrintable(r.err));
+        QVERIFY(readAll(stream).startsWith("gap_ns"));
+
+        const QString same = m_tmp.filePath(u"same.csv"_s);
+        r = replay({u"--entries"_s, same, u"--summary"_s, same});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"the same file is named for two outputs"_s), qPrintable(r.err));
+        QVERIFY(!QFile::exists(same));
+
+        const QString readOnly = m_tmp.filePath(u"ro.json"_s);
+        writeFile(readOnly, "keep");
+        QFile::setPermissions(readOnly, QFile::ReadOwner);
+        r = replay({u"--summary"_s, readOnly});
+        QFile::setPermissions(readOnly, QFile::ReadOwner | QFile::WriteOwner);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"is read-only"_s), qPrintable(r.err));
+        QCOMPARE(readAll(readOnly), QByteArray("keep"));
+
+        r = replay({u"--summary"_s, u"/dev/null"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"device, FIFO or socket"_s), qPrintable(r.err));
+
+        const QString first = m_tmp.filePath(u"first.csv"_s);
+        r = replay({u"--entries"_s, first, u"--summary"_s, m_tmp.filePath(u"no/such/dir/s.json"_s)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"does not exist"_s), qPrintable(r.err));
+        QVERIFY(!QFile::exists(first));
+    }
+
+    void argumentsAreChecked_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("help for no command") << QStringList{u"help"_s, u"bogus"_s} << u"no command 'bogus'"_s;
+        QTest::newRow("stray word") << QStringList{u"governors"_s, u"extra"_s} << u"unexpected argument 'extra'"_s;
+        QTest::newRow("unknown flag last") << QStringList{u"governors"_s, u"--bogus"_s} << u"unknown option --bogus"_s;
+        QTest::newRow("governor twice")
+            << QStringList{u"replay"_s, u"--table"_s, u"x"_s, u"--stream"_s, u"y"_s, u"--governor"_s, u"oracle"_s,
+                           u"--governor"_s, u"menu-6.14"_s}
+            << u"--governor is given more than once"_s;
+    }
+
+    void argumentsAreChecked()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const CliResult r = runCli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
     }
 
     void badTableIsNamed()

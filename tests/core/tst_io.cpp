@@ -69,6 +69,37 @@ private slots:
         QCOMPARE(n, 1000);
     }
 
+    // Found by a fresh user: a truncated .gz was read as a shorter file.
+    void lineReaderTruncatedGzipIsAnError()
+    {
+        const std::string full = path("full.gz");
+        gzFile gz = gzopen(full.c_str(), "wb");
+        for (int i = 0; i < 20000; ++i) {
+            const std::string l = "line " + std::to_string(i * 7919) + "\n";
+            gzwrite(gz, l.data(), static_cast<unsigned>(l.size()));
+        }
+        gzclose(gz);
+        QFile f(QString::fromStdString(full));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const std::string cut = path("cut.gz");
+        write(cut, f.read(f.size() / 2));
+        LineReader r(cut);
+        std::string_view l;
+        int n = 0;
+        while (r.next(l))
+            ++n;
+        QVERIFY(n > 0 && n < 20000);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().toString().find("truncated") != std::string::npos, r.error().toString().c_str());
+    }
+
+    void streamAcceptsAByteOrderMark()
+    {
+        auto s = parseStreamCsv("\xEF\xBB\xBFgap_ns,timer_ns,wake_ns,latency_req_ns,util\n1,2,2,-1,0\n", "bom");
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().toString().c_str());
+        QCOMPARE(s->size(), size_t(1));
+    }
+
     void lineReaderMissingFile()
     {
         LineReader r(path("nope.csv"));
@@ -161,6 +192,19 @@ private slots:
         QTest::newRow("missing key") << QByteArray(R"({"states": [{"name": "C1", "exit_latency_ns": 2}]})")
                                      << u"field 'target_residency_ns': state 0: missing"_s;
         QTest::newRow("tick") << QByteArray(R"({"tick_hz": 5, "states": []})") << u"field 'tick_hz'"_s;
+        // Found by a fresh user: misleading or missing checks.
+        QTest::newRow("tick in Hz") << QByteArray(R"({"tick_hz": 250.5, "states": []})")
+                                    << u"field 'tick_hz': table: must be a whole number of Hz"_s;
+        QTest::newRow("too big") << QByteArray(R"({"states": [{"name": "C1", "exit_latency_ns": 9223372036854775807, "target_residency_ns": 2}]})")
+                                 << u"field 'exit_latency_ns': state 0: out of range"_s;
+        QTest::newRow("duplicate names")
+            << QByteArray(R"({"states": [{"name": "C1", "exit_latency_ns": 1, "target_residency_ns": 2},
+                                         {"name": "C1", "exit_latency_ns": 5, "target_residency_ns": 20}]})")
+            << u"field 'name': state 1 (C1): the name is used by state 0 too"_s;
+        QTest::newRow("deep before shallow")
+            << QByteArray(R"({"states": [{"name": "C6", "exit_latency_ns": 100, "target_residency_ns": 600},
+                                         {"name": "C1", "exit_latency_ns": 1, "target_residency_ns": 2}]})")
+            << u"field 'target_residency_ns': state 1 (C1): shorter than the state before it"_s;
     }
 
     void tableJsonErrors()

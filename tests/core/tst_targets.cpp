@@ -299,8 +299,9 @@ private slots:
         QCOMPARE(t[3].targetResidencyNs, Ns(276000));
         QVERIFY(!t.setTickHz(5).ok());
         QCOMPARE(t.tickHz, 250);
-        QVERIFY(t.moveState(3, 1).ok());
-        QCOMPARE(QString::fromStdString(t[1].name), QString("C6"));
+        // States stay ordered shallow to deep: moving C6 before C1 is refused, nothing moves.
+        QVERIFY(!t.moveState(3, 1).ok());
+        QCOMPARE(QString::fromStdString(t[3].name), QString("C6"));
         QVERIFY(t.removeState(1).ok());
         QCOMPARE(t.count(), 3);
         QVERIFY(!t.removeState(7).ok());
