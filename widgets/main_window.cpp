@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/main_window.h"
 
+#include "widgets/comparison/comparison_view.h"
+#include "widgets/inspector/episode_inspector.h"
 #include "widgets/panels/governor_legend.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/playback_bar.h"
@@ -13,6 +15,7 @@
 #include "widgets/plots/time_share_plot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/session/session.h"
 #include "widgets/view_state.h"
 
 #include <QDockWidget>
@@ -30,10 +33,11 @@ MainWindow::MainWindow(QWidget *parent)
     setupUi();
     createMenus();
     createConnections();
+    restoreSettings();
     applySpec(defaultScenario());
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() = default; // out of line: SessionView is incomplete in the header
 
 void MainWindow::setupUi()
 {
@@ -80,49 +84,67 @@ QWidget *MainWindow::createPlots()
     stats->addWidget(misses);
     stats->addWidget(share);
     stats->addWidget(durations);
-    stats->setStretchFactor(0, 5);
+    stats->setStretchFactor(0, 4);
     stats->setStretchFactor(1, 3);
-    stats->setStretchFactor(2, 4);
+    stats->setStretchFactor(2, 3);
 
     auto *all = new QSplitter(Qt::Vertical);
     all->addWidget(timeViews);
     all->addWidget(stats);
     all->setStretchFactor(0, 5);
     all->setStretchFactor(1, 2);
-    stats->setMinimumHeight(230);
+    stats->setMinimumHeight(190);
     all->setChildrenCollapsible(false);
     m_plots = {timeline, prediction, ratio, misses, share, durations};
     return all;
 }
 
+QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName, QWidget *w,
+                                 Qt::DockWidgetArea area)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(w);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+namespace {
+QScrollArea *scrolled(QWidget *w, int minWidth)
+{
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(w);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(minWidth);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return scroll;
+}
+} // namespace
+
 void MainWindow::createDocks()
 {
     m_setup = new SetupPanel;
-    auto *setupScroll = new QScrollArea;
-    setupScroll->setWidget(m_setup);
-    setupScroll->setWidgetResizable(true);
-    setupScroll->setFrameShape(QFrame::NoFrame);
-    setupScroll->setMinimumWidth(m_setup->sizeHint().width() + 24);
-    auto *setupDock = new QDockWidget(tr("Setup"), this);
-    setupDock->setObjectName(QStringLiteral("setupDock"));
-    setupDock->setWidget(setupScroll);
-    addDockWidget(Qt::LeftDockWidgetArea, setupDock);
-
+    QDockWidget *setupDock = addDock(tr("Setup"), QStringLiteral("setupDock"),
+                                     scrolled(m_setup, 275), Qt::LeftDockWidgetArea);
     m_parameters = new ParameterPanel;
-    auto *paramScroll = new QScrollArea;
-    paramScroll->setWidget(m_parameters);
-    paramScroll->setWidgetResizable(true);
-    paramScroll->setFrameShape(QFrame::NoFrame);
-    paramScroll->setMinimumWidth(400);
-    paramScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto *paramDock = new QDockWidget(tr("Parameters"), this);
-    paramDock->setObjectName(QStringLiteral("parameterDock"));
-    paramDock->setWidget(paramScroll);
-    addDockWidget(Qt::RightDockWidgetArea, paramDock);
-    resizeDocks({setupDock, paramDock}, {330, 380}, Qt::Horizontal);
+    QDockWidget *paramDock = addDock(tr("Parameters"), QStringLiteral("parameterDock"), scrolled(m_parameters, 392),
+                                     Qt::RightDockWidgetArea);
+    m_inspector = new EpisodeInspector;
+    m_inspector->setViewState(m_view);
+    m_inspectorDock = addDock(tr("Episode inspector"), QStringLiteral("inspectorDock"), m_inspector,
+                              Qt::RightDockWidgetArea);
+    tabifyDockWidget(paramDock, m_inspectorDock);
+    paramDock->raise();
+    m_comparison = new ComparisonView;
+    QDockWidget *compDock = addDock(tr("Comparison"), QStringLiteral("comparisonDock"), m_comparison,
+                                    Qt::BottomDockWidgetArea);
+    // The bottom dock spans only the plots; the side docks keep their full height.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    resizeDocks({setupDock, paramDock}, {285, 400}, Qt::Horizontal);
+    resizeDocks({compDock}, {175}, Qt::Vertical);
 }
-
-void MainWindow::createMenus() {}
 
 void MainWindow::createConnections()
 {
@@ -135,7 +157,12 @@ void MainWindow::createConnections()
     connect(m_runner, &SimulationRunner::started, this, [this] { m_busy->show(); });
     connect(m_runner, &SimulationRunner::runFailed, this, &MainWindow::showError);
     connect(m_runner, &SimulationRunner::runWarning, this, &MainWindow::showError);
-    connect(m_view, &ViewState::entrySelected, this, &MainWindow::entrySelected);
+    connect(m_view, &ViewState::entrySelected, this, &MainWindow::onEntrySelected);
+    connect(m_comparison, &ComparisonView::governorActivated, this, [this](int g) {
+        // A row click selects that governor's first miss (or first entry).
+        m_view->selectEntry(g, 0);
+        m_inspector->nextMiss();
+    });
 }
 
 ScenarioSpec MainWindow::currentSpec() const
@@ -201,10 +228,34 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
     m_playback->setSnapshot(snapshot);
     for (PlotBase *p : std::as_const(m_plots))
         p->setSnapshot(snapshot);
+    m_comparison->setSnapshot(snapshot);
+    m_inspector->setSnapshot(snapshot);
+    if (m_pendingView) {
+        applyView(*m_pendingView, *m_view);
+        m_pendingView.reset();
+    }
     m_status->setText(tr("%1 \u00b7 %2 \u00b7 simulated in %3 ms")
                           .arg(snapshot->targetId, snapshot->workloadDescription)
                           .arg(snapshot->simulationMs, 0, 'f', 0));
     emit snapshotShown(snapshot);
+}
+
+void MainWindow::onEntrySelected(int governorIndex, qint64 entryIndex)
+{
+    emit entrySelected(governorIndex, entryIndex);
+    if (!m_snapshot || governorIndex < 0 || governorIndex >= m_snapshot->governorCount() || entryIndex < 0)
+        return;
+    const GovernorRun &run = m_snapshot->runs[static_cast<std::size_t>(governorIndex)];
+    if (static_cast<std::size_t>(entryIndex) >= run.size())
+        return;
+    // Keep the selected entry in view (next/previous miss may jump far).
+    const qint64 t = run.startNs[static_cast<std::size_t>(entryIndex)];
+    if (t < m_view->rangeStartNs() || t > m_view->rangeEndNs()) {
+        const qint64 half = (m_view->rangeEndNs() - m_view->rangeStartNs()) / 2;
+        m_view->setRange(t - half, t + half);
+    }
+    m_inspectorDock->show();
+    m_inspectorDock->raise();
 }
 
 void MainWindow::showError(const QString &message)

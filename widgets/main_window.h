@@ -13,12 +13,21 @@
 #include <QList>
 #include <QMainWindow>
 
+#include <memory>
+
+class QDockWidget;
 class QLabel;
+class QMenu;
 class QSplitter;
 
 namespace idlescope {
 
+class ComparisonView;
+class ConceptsDialog;
+class EpisodeInspector;
 class GovernorLegend;
+class RecentFilesMenu;
+struct SessionView;
 class ParameterPanel;
 class PlaybackBar;
 class PlotBase;
@@ -46,6 +55,8 @@ public:
     ParameterPanel *parameterPanel() const { return m_parameters; }
     PlaybackBar *playbackBar() const { return m_playback; }
     GovernorLegend *legend() const { return m_legend; }
+    EpisodeInspector *inspector() const { return m_inspector; }
+    ComparisonView *comparison() const { return m_comparison; }
     /// Every plot, top to bottom, left to right (export, tests).
     QList<PlotBase *> plots() const { return m_plots; }
 
@@ -54,18 +65,35 @@ public:
     /// Replot, then render the whole window to a PNG at @p path; false if it cannot be written.
     bool saveScreenshot(const QString &path);
 
+    /// Save / open a .idlescope session (scenario + view); the message on failure, "" on success.
+    QString saveSessionTo(const QString &path);
+    QString openSession(const QString &path);
+
 signals:
     /// A snapshot was shown (after every view got it).
     void snapshotShown(std::shared_ptr<const SimulationSnapshot> snapshot);
     /// An entry was picked in a plot (same as ViewState::entrySelected).
     void entrySelected(int governorIndex, qint64 entryIndex);
 
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
 private:
     void setupUi();
     QWidget *createPlots();
     void createDocks();
     void createMenus();
+    void createFileMenu();
+    void createExportMenu(QMenu *file);
+    void createViewMenu();
+    void createSimulationMenus();
     void createConnections();
+    void restoreSettings();
+    QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *w, Qt::DockWidgetArea area);
+    void onEntrySelected(int governorIndex, qint64 entryIndex);
+    void saveSessionDialog(bool saveAs);
+    void openSessionDialog();
+    void exportRunData(bool json);
 
     void simulate(bool immediate);
     void onGovernorsChanged();
@@ -81,6 +109,15 @@ private:
     PlaybackBar *m_playback = nullptr;
     GovernorLegend *m_legend = nullptr;
     QList<PlotBase *> m_plots;
+    EpisodeInspector *m_inspector = nullptr;
+    ComparisonView *m_comparison = nullptr;
+    ConceptsDialog *m_concepts = nullptr;
+    RecentFilesMenu *m_recent = nullptr;
+    QDockWidget *m_inspectorDock = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QString m_sessionPath;
+    /// View of a session being opened, applied when its snapshot arrives.
+    std::unique_ptr<SessionView> m_pendingView;
     QLabel *m_status = nullptr;
     QLabel *m_busy = nullptr;
 };

@@ -7,6 +7,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <cstdio>
@@ -50,7 +52,13 @@ int main(int argc, char **argv)
     parser.addOption(measure);
     parser.process(app);
 
+    // Scripted runs neither read nor write the user's saved window layout.
+    QTemporaryDir scratch;
+    if (parser.isSet(screenshot) || parser.isSet(measure))
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, scratch.path());
+
     idlescope::MainWindow w;
+    w.resize(1600, 1000);
     w.show();
     if (parser.isSet(screenshot))
         screenshotWhenReady(w, parser.value(screenshot));

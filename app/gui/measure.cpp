@@ -92,11 +92,8 @@ int runMeasurements(MainWindow &w, qint64 spans)
 {
     w.resize(1600, 1000);
     ScenarioSpec spec = defaultScenario();
-    PeriodicParams p;
-    p.spans = spans;
-    p.jitterPermille = 300; // +-30 %: menu's pattern detector and teo's bins get real work
-    spec.workload.params = periodicToParams(p);
-    spec.workload.description = describePeriodic(p);
+    // +-30 us of jitter: menu's pattern detector and teo's bins get real work.
+    spec.workload = periodicIpiWorkload(spans, 100, 30);
     std::erase_if(spec.governors, [](const GovernorSpec &g) { return g.variant == "oracle"; });
     w.applySpec(spec);
     if (!waitForSnapshot(w)) {

@@ -29,6 +29,7 @@ void GovernorLegend::setSnapshot(SnapshotPtr snapshot)
         for (int g = 0; g < m_snap->governorCount(); ++g) {
             auto *chip = new QLabel(this);
             chip->setTextFormat(Qt::RichText);
+            chip->setMinimumWidth(140); // below its text width: the strip never widens the window
             m_layout->insertWidget(g, chip);
             m_chips << chip;
         }
@@ -66,15 +67,14 @@ void GovernorLegend::refresh()
             : QStringLiteral(" <span style='background:#f28e2b; color:white; font-size:8pt;'>&nbsp;modified&nbsp;</span>");
         m_chips[g]->setText(
             QStringLiteral("<span style='color:%1; font-size:14pt;'>\u25a0</span> <b>%2</b>%3"
-                           "<br><span style='color:#555;'>%4 entries \u00b7 above %5 \u00b7 below %6 \u00b7 "
-                           "<b>miss %7 %</b></span>")
+                           "<br><span style='color:#555;'><b>miss %6 %</b> \u00b7 above %4 \u00b7 below %5</span>")
                 .arg(m_snap->colors[k].name(), QString::fromStdString(run.variant), badge)
-                .arg(c.entries)
                 .arg(c.totalAbove())
                 .arg(c.totalBelow())
                 .arg(100.0 * c.missRatio(), 0, 'f', 1));
-        m_chips[g]->setToolTip(tr("Up to the playback cursor: entries, \"above\" (state too deep), \"below\" "
-                                  "(a deeper state would have fit) and (above + below) / entries"));
+        m_chips[g]->setToolTip(tr("%1 entries up to the playback cursor. Miss = (above + below) / entries; "
+                                  "above: the state was too deep, below: a deeper state would have fit.")
+                                   .arg(c.entries));
     }
 }
 

@@ -35,11 +35,11 @@ ParameterRow::ParameterRow(const QString &name, const QString &unit, std::int64_
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(6);
     m_slider->setRange(0, static_cast<int>(std::min(m_max - m_min, MAX_SLIDER_STEPS)));
-    m_slider->setMinimumWidth(110);
-    m_field->setFixedWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000.000")) + 14);
+    m_slider->setMinimumWidth(60);
+    m_field->setFixedWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000.0")) + 12);
     m_field->setAlignment(Qt::AlignRight);
     m_unitLabel->setText(m_displayUnit);
-    m_unitLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("samples")));
+    m_unitLabel->setFixedWidth(fontMetrics().horizontalAdvance(QStringLiteral("samples")));
     layout->addWidget(m_slider, 1);
     layout->addWidget(m_field);
     layout->addWidget(m_unitLabel);

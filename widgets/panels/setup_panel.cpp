@@ -3,11 +3,13 @@
 
 #include "core/governors/registry.h"
 #include "core/io/table_json.h"
+#include "core/targets/sysfs_cpuidle.h"
+#include "core/workloads/workload.h"
+#include "widgets/panels/workload_form.h"
 #include "widgets/runner/builtin_scenario.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -17,7 +19,6 @@
 #include <QListWidget>
 #include <QPainter>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -62,20 +63,27 @@ SetupPanel::SetupPanel(QWidget *parent) : QWidget(parent)
 QWidget *SetupPanel::createTargetGroup()
 {
     auto *box = new QGroupBox(tr("Target"), this);
-    box->setMinimumWidth(300);
     auto *v = new QVBoxLayout(box);
     m_targetCombo = new QComboBox(box);
-    for (const QString &id : builtinTargetIds())
+    for (const QString &id : builtinTargetIds()) {
         m_targetCombo->addItem(id, QStringLiteral("builtin:") + id);
+        m_targetCombo->setItemData(m_targetCombo->count() - 1, builtinTargetLabel(id), Qt::ToolTipRole);
+    }
+    m_targetCombo->insertSeparator(m_targetCombo->count());
+    m_targetCombo->addItem(tr("This machine (sysfs)"), QStringLiteral("machine"));
     m_targetCombo->addItem(tr("Table file\u2026"), QStringLiteral("open"));
     v->addWidget(m_targetCombo);
 
     m_states = new QTableWidget(0, ColCount, box);
-    m_states->setHorizontalHeaderLabels({tr("State"), tr("Exit lat. (\u00b5s)"), tr("Target res. (\u00b5s)"),
-                                         tr("Poll"), tr("On")});
+    m_states->setHorizontalHeaderLabels({tr("State"), tr("Exit \u00b5s"), tr("Target \u00b5s"), tr("Poll"), tr("On")});
+    m_states->horizontalHeaderItem(ColExit)->setToolTip(tr("Exit latency (exit_latency_ns), in \u00b5s"));
+    m_states->horizontalHeaderItem(ColTarget)->setToolTip(tr("Target residency (target_residency_ns), in \u00b5s"));
     m_states->verticalHeader()->hide();
-    m_states->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_states->horizontalHeader()->setStretchLastSection(true);
+    m_states->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    for (int c : {ColPolling, ColEnabled})
+        m_states->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_states->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_states->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_states->setSelectionMode(QAbstractItemView::NoSelection);
     m_states->setToolTip(tr("Double-click a latency to edit it; untick \"On\" to disable a state"));
     v->addWidget(m_states);
@@ -94,42 +102,18 @@ QWidget *SetupPanel::createWorkloadGroup()
     auto *box = new QGroupBox(tr("Workload"), this);
     auto *v = new QVBoxLayout(box);
     m_workloadKind = new QComboBox(box);
-    m_workloadKind->addItem(tr("Periodic wakeups"), QStringLiteral("periodic"));
+    for (const workloads::GeneratorInfo &g : workloads::allGenerators()) {
+        m_workloadKind->addItem(QString::fromUtf8(g.name), QString::fromUtf8(g.name));
+        m_workloadKind->setItemData(m_workloadKind->count() - 1, QString::fromUtf8(g.summary), Qt::ToolTipRole);
+    }
+    m_workloadKind->insertSeparator(m_workloadKind->count());
     m_workloadKind->addItem(tr("Stream file (CSV)"), QStringLiteral("csv"));
     v->addWidget(m_workloadKind);
     m_workloadPages = new QStackedWidget(box);
     v->addWidget(m_workloadPages);
 
-    auto *periodic = new QWidget(m_workloadPages);
-    auto *form = new QFormLayout(periodic);
-    form->setContentsMargins(0, 0, 0, 0);
-    m_wakeKind = new QComboBox(periodic);
-    m_wakeKind->addItem(tr("IPI (timer far away)"), QStringLiteral("ipi"));
-    m_wakeKind->addItem(tr("Timer"), QStringLiteral("timer"));
-    form->addRow(tr("Wakeup"), m_wakeKind);
-    auto spin = [periodic](double lo, double hi, double val, const QString &suffix, int decimals) {
-        auto *s = new QDoubleSpinBox(periodic);
-        s->setRange(lo, hi);
-        s->setDecimals(decimals);
-        s->setValue(val);
-        s->setSuffix(suffix);
-        s->setKeyboardTracking(false);
-        return s;
-    };
-    const PeriodicParams def;
-    m_period = spin(1, 1e6, static_cast<double>(def.periodNs) / 1000.0, tr(" \u00b5s"), 1);
-    m_busy = spin(0, 1e5, static_cast<double>(def.busyNs) / 1000.0, tr(" \u00b5s"), 1);
-    m_jitter = spin(0, 50, def.jitterPermille / 10.0, tr(" %"), 1);
-    m_spans = new QSpinBox(periodic);
-    m_spans->setRange(1, 20000000);
-    m_spans->setValue(static_cast<int>(def.spans));
-    m_spans->setGroupSeparatorShown(true);
-    m_spans->setKeyboardTracking(false);
-    form->addRow(tr("Period"), m_period);
-    form->addRow(tr("Busy gap"), m_busy);
-    form->addRow(tr("Jitter \u00b1"), m_jitter);
-    form->addRow(tr("Spans"), m_spans);
-    m_workloadPages->addWidget(periodic);
+    m_generatorForm = new WorkloadForm(m_workloadPages);
+    m_workloadPages->addWidget(m_generatorForm);
 
     auto *csv = new QWidget(m_workloadPages);
     auto *h = new QHBoxLayout(csv);
@@ -141,26 +125,36 @@ QWidget *SetupPanel::createWorkloadGroup()
     h->addWidget(browse);
     m_workloadPages->addWidget(csv);
 
-    connect(m_workloadKind, &QComboBox::activated, this, [this](int i) {
-        m_workloadPages->setCurrentIndex(i);
-        if (!m_filling && (i == 0 || !m_streamFile.isEmpty()))
-            emit workloadChanged();
-    });
+    connect(m_workloadKind, &QComboBox::activated, this, &SetupPanel::chooseWorkload);
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open wakeup stream"), QString(),
                                                           tr("Streams (*.csv *.csv.gz);;All files (*)"));
         if (!path.isEmpty())
             loadStreamFile(path);
     });
-    auto changed = [this] {
-        if (!m_filling)
-            emit workloadChanged();
-    };
-    connect(m_wakeKind, &QComboBox::activated, this, changed);
-    for (QDoubleSpinBox *s : {m_period, m_busy, m_jitter})
-        connect(s, &QDoubleSpinBox::valueChanged, this, changed);
-    connect(m_spans, &QSpinBox::valueChanged, this, changed);
+    connect(m_generatorForm, &WorkloadForm::valuesChanged, this, [this] {
+        if (m_filling)
+            return;
+        m_generatorValues[m_workloadKind->currentData().toString()] = m_generatorForm->values();
+        emit workloadChanged();
+    });
     return box;
+}
+
+void SetupPanel::chooseWorkload(int index)
+{
+    const QString kind = m_workloadKind->itemData(index).toString();
+    if (kind == QLatin1String("csv")) {
+        m_workloadPages->setCurrentIndex(1);
+        if (!m_streamFile.isEmpty() && !m_filling)
+            emit workloadChanged();
+        return;
+    }
+    m_workloadPages->setCurrentIndex(0);
+    const QVariantMap values = m_generatorValues.value(kind, generatorDefaults(kind));
+    m_generatorForm->setGenerator(workloads::findGenerator(kind.toStdString()), values);
+    if (!m_filling)
+        emit workloadChanged();
 }
 
 QWidget *SetupPanel::createGovernorGroup()
@@ -192,22 +186,12 @@ QWidget *SetupPanel::createGovernorGroup()
 WorkloadSpec SetupPanel::workload() const
 {
     WorkloadSpec w;
-    if (m_workloadKind->currentData().toString() == QLatin1String("csv")) {
-        w.kind = QStringLiteral("csv");
+    w.kind = m_workloadKind->currentData().toString();
+    if (w.kind == QLatin1String("csv"))
         w.path = m_streamFile;
-        w.description = tr("stream %1").arg(QFileInfo(m_streamFile).fileName());
-        return w;
-    }
-    PeriodicParams p;
-    p.kind = m_wakeKind->currentData().toString() == QLatin1String("timer") ? PeriodicParams::Kind::Timer
-                                                                           : PeriodicParams::Kind::Ipi;
-    p.periodNs = std::llround(m_period->value() * 1000.0);
-    p.busyNs = std::min<Ns>(std::llround(m_busy->value() * 1000.0), p.periodNs - 1);
-    p.jitterPermille = static_cast<int>(std::lround(m_jitter->value() * 10.0));
-    p.spans = m_spans->value();
-    w.kind = QStringLiteral("periodic");
-    w.params = periodicToParams(p);
-    w.description = describePeriodic(p);
+    else
+        w.params = m_generatorForm->values();
+    w.description = describeWorkload(w);
     return w;
 }
 
@@ -229,8 +213,9 @@ std::vector<GovernorSpec> SetupPanel::governors() const
 void SetupPanel::setTarget(const TargetSpec &target)
 {
     m_target = target;
-    const QString key = target.kind == QLatin1String("file") ? QStringLiteral("file:") + target.path
-                                                             : QStringLiteral("builtin:") + target.id;
+    const QString key = target.kind == QLatin1String("file")      ? QStringLiteral("file:") + target.path
+                        : target.kind == QLatin1String("machine") ? QStringLiteral("machine")
+                                                                  : QStringLiteral("builtin:") + target.id;
     int i = m_targetCombo->findData(key);
     if (i < 0) {
         const QString label = target.kind == QLatin1String("file") ? QFileInfo(target.path).fileName() : target.id;
@@ -244,20 +229,20 @@ void SetupPanel::setTarget(const TargetSpec &target)
 void SetupPanel::setWorkload(const WorkloadSpec &w)
 {
     m_filling = true;
-    if (w.kind == QLatin1String("csv")) {
-        m_workloadKind->setCurrentIndex(1);
-        m_streamFile = w.path;
-        m_streamPath->setText(QFileInfo(w.path).fileName());
-        m_streamPath->setToolTip(w.path);
-    } else if (auto p = periodicFromParams(w.params)) {
-        m_workloadKind->setCurrentIndex(0);
-        m_wakeKind->setCurrentIndex(p->kind == PeriodicParams::Kind::Timer ? 1 : 0);
-        m_period->setValue(static_cast<double>(p->periodNs) / 1000.0);
-        m_busy->setValue(static_cast<double>(p->busyNs) / 1000.0);
-        m_jitter->setValue(p->jitterPermille / 10.0);
-        m_spans->setValue(static_cast<int>(p->spans));
+    const int i = m_workloadKind->findData(w.kind);
+    if (i >= 0) {
+        m_workloadKind->setCurrentIndex(i);
+        if (w.kind == QLatin1String("csv")) {
+            m_streamFile = w.path;
+            m_streamPath->setText(QFileInfo(w.path).fileName());
+            m_streamPath->setToolTip(w.path);
+        } else {
+            m_generatorValues[w.kind] = w.params;
+        }
+        chooseWorkload(i);
+    } else {
+        emit errorOccurred(tr("Unknown workload '%1'").arg(w.kind));
     }
-    m_workloadPages->setCurrentIndex(m_workloadKind->currentIndex());
     m_filling = false;
 }
 
@@ -324,6 +309,23 @@ void SetupPanel::chooseTarget(int index)
                                                           tr("Tables (*.json);;All files (*)"));
         if (path.isEmpty() || !loadTableFile(path))
             setTarget(m_target); // back to the current entry
+        return;
+    }
+    if (key == QLatin1String("machine")) {
+        auto sys = readSysfsCpuidle();
+        if (!sys) {
+            emit errorOccurred(QString::fromStdString(sys.error().toString()));
+            setTarget(m_target);
+            return;
+        }
+        for (const std::string &w : sys->warnings)
+            emit errorOccurred(QString::fromStdString(w));
+        TargetSpec t;
+        t.kind = QStringLiteral("machine");
+        t.id = QString::fromStdString(sys->table.id);
+        t.table = std::move(sys->table);
+        setTarget(t);
+        emit targetChanged();
         return;
     }
     if (key.startsWith(QLatin1String("file:"))) {

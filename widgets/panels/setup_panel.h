@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * @file setup_panel.h
- * What to simulate: the target (a built-in table or a table JSON file, shown
- * in an editable state table where latencies can be changed and states
- * disabled), the workload (the periodic timer / IPI generator or a
- * conformance CSV stream) and the governors (a checkable list of every
+ * What to simulate: the target (a built-in table of core/targets, this
+ * machine's sysfs table, or a table JSON file, shown in an editable state
+ * table where latencies can be changed and states disabled), the workload (a
+ * synthetic generator of core/workloads with its parameters, or a stream CSV
+ * file) and the governors (a checkable list of every
  * registered variant, each checked one with its own colour; the oracle is
  * always available as a reference).
  */
@@ -16,16 +17,16 @@
 #include <QWidget>
 
 class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 class QListWidget;
 class QListWidgetItem;
 class QPushButton;
-class QSpinBox;
 class QStackedWidget;
 class QTableWidget;
 
 namespace idlescope {
+
+class WorkloadForm;
 
 class SetupPanel : public QWidget {
     Q_OBJECT
@@ -70,13 +71,13 @@ private:
     QTableWidget *m_states;
     QLabel *m_targetSource;
 
+    void chooseWorkload(int index);
+
     QComboBox *m_workloadKind;
     QStackedWidget *m_workloadPages;
-    QComboBox *m_wakeKind;
-    QDoubleSpinBox *m_period;
-    QDoubleSpinBox *m_busy;
-    QDoubleSpinBox *m_jitter;
-    QSpinBox *m_spans;
+    WorkloadForm *m_generatorForm;
+    /// Values the user gave each generator, so switching back keeps them.
+    QMap<QString, QVariantMap> m_generatorValues;
     QLabel *m_streamPath;
     QString m_streamFile;
 

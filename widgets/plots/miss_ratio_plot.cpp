@@ -11,7 +11,8 @@ MissRatioPlot::MissRatioPlot(ViewState *view, QWidget *parent)
 {
     QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
     ticker->setTickStep(25);
-    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples); // 50 % steps when the plot is short
+    ticker->setTickCount(3);
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setNumberFormat(QStringLiteral("f"));
     m_plot->yAxis->setNumberPrecision(0);

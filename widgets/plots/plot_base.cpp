@@ -43,6 +43,12 @@ PlotBase::PlotBase(const QString &title, ViewState *view, QWidget *parent)
     });
 }
 
+void PlotBase::setTitle(const QString &title)
+{
+    m_title = title;
+    m_titleElement->setText(title);
+}
+
 void PlotBase::setSnapshot(SnapshotPtr snapshot)
 {
     m_snap = std::move(snapshot);

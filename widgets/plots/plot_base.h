@@ -27,6 +27,8 @@ public:
     /// The QCustomPlot (for export: savePng/savePdf/toPixmap, and for tests).
     QCustomPlot *customPlot() const { return m_plot; }
     QString title() const { return m_title; }
+    /// Change the title shown above the plot.
+    void setTitle(const QString &title);
 
     /// Rebuild from a new snapshot (null clears the plot).
     void setSnapshot(SnapshotPtr snapshot);

@@ -56,10 +56,12 @@ void PredictionPlot::setupSeries()
         line->point1->setCoords(0, y);
         line->point2->setCoords(1, y);
         auto *label = new QCPItemText(m_plot);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         label->position->setTypeY(QCPItemPosition::ptPlotCoords);
-        label->position->setCoords(0.995, y);
+        label->position->setCoords(0.005, y);
+        label->setBrush(QBrush(QColor(255, 255, 255, 210)));
+        label->setPadding(QMargins(2, 0, 2, 1));
         label->setText(tr("%1 target residency %2").arg(QString::fromStdString(st.name), formatNs(y)));
         label->setColor(QColor(0x50, 0x50, 0x50));
         QFont f = font();

@@ -10,7 +10,7 @@ namespace idlescope {
 
 namespace {
 /// Vertical space between lanes, in state units.
-constexpr double LANE_GAP = 1.0;
+constexpr double LANE_GAP = 0.8;
 } // namespace
 
 StateTimelinePlot::StateTimelinePlot(ViewState *view, QWidget *parent)
@@ -47,9 +47,6 @@ void StateTimelinePlot::setupLanes()
     m_lanes.assign(static_cast<std::size_t>(m_snap->governorCount()), Lane{});
     m_states = m_snap->table.count();
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    QFont bold = font();
-    bold.setBold(true);
-    bold.setPointSizeF(bold.pointSizeF() * 0.9);
     for (int g = 0; g < m_snap->governorCount(); ++g) {
         const QColor c = m_snap->colors[static_cast<std::size_t>(g)];
         Lane &lane = m_lanes[static_cast<std::size_t>(g)];
@@ -65,27 +62,24 @@ void StateTimelinePlot::setupLanes()
         lane.high->setChannelFillGraph(lane.low);
         lane.dominant->setPen(QPen(c, 1.8));
         lane.dominant->setName(QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant));
-        for (int s = 0; s < m_states; ++s)
-            ticker->addTick(laneY(g, s), QString::fromStdString(m_snap->table[s].name));
-        // Lane baseline and name.
-        auto *base = new QCPItemStraightLine(m_plot);
-        base->setPen(QPen(QColor(0xdd, 0xdd, 0xdd), 1, Qt::DotLine));
-        base->point1->setCoords(0, laneY(g, 0));
-        base->point2->setCoords(1, laneY(g, 0));
-        auto *name = new QCPItemText(m_plot);
-        name->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-        name->position->setTypeY(QCPItemPosition::ptPlotCoords);
-        name->position->setCoords(0.004, laneY(g, std::max(1, m_states - 1)) + 0.45);
-        name->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        name->setText(lane.dominant->name());
-        name->setFont(bold);
-        name->setColor(c.darker(110));
-        name->setBrush(QBrush(QColor(255, 255, 255, 200)));
-        name->setPadding(QMargins(3, 0, 3, 0));
-        m_laneItems << base << name;
+        // Rows are labelled by governor, as KernelShark labels CPUs; the state
+        // scale of every lane is the same and is named in the title.
+        ticker->addTick(laneY(g, (m_states - 1) / 2.0), lane.dominant->name());
+        for (int s : {0, std::max(1, m_states - 1)}) { // lane floor and ceiling
+            auto *line = new QCPItemStraightLine(m_plot);
+            line->setPen(QPen(QColor(0xe2, 0xe2, 0xe2), 1, Qt::DotLine));
+            line->point1->setCoords(0, laneY(g, s));
+            line->point2->setCoords(1, laneY(g, s));
+            m_laneItems << line;
+        }
     }
     m_plot->yAxis->setTicker(ticker);
-    m_plot->yAxis->setRange(-0.35, laneY(0, std::max(1, m_states - 1)) + 0.75);
+    m_plot->yAxis->setTickLength(0, 0);
+    m_plot->yAxis->setRange(-0.4, laneY(0, std::max(1, m_states - 1)) + 0.4);
+    const std::string shallow = m_snap->table[0].name;
+    const std::string deep = m_snap->table[m_states - 1].name;
+    setTitle(tr("Selected idle state \u2014 each lane from %1 (bottom) to %2 (top)")
+                 .arg(QString::fromStdString(shallow), QString::fromStdString(deep)));
     m_laneGeneration = m_snap->generation;
 }
 

@@ -27,7 +27,7 @@ public:
     TimePlot(const QString &title, ViewState *view, QWidget *parent = nullptr);
 
     /// Left margin shared by every time plot so their x axes line up (px).
-    static constexpr int LEFT_MARGIN = 92;
+    static constexpr int LEFT_MARGIN = 104;
 
 signals:
     /// The user clicked an entry (also forwarded to ViewState::selectEntry()).

@@ -3,6 +3,8 @@
 
 #include "core/governors/registry.h"
 #include "core/io/stream_csv.h"
+#include "core/targets/builtin_targets.h"
+#include "core/workloads/workload.h"
 
 #include <QFileInfo>
 
@@ -11,150 +13,128 @@
 
 namespace idlescope {
 
-IdleStateTable power10LparTable()
-{
-    IdleStateTable t;
-    t.id = "pseries-p10";
-    t.source = "drivers/cpuidle/cpuidle-pseries.c dedicated_states on a POWER10 LPAR; CEDE from the "
-               "firmware extended-CEDE latency (12 us, residency 10x); CONFIG_HZ=100";
-    t.tickHz = 100;
-    t.states.push_back(IdleState{"snooze", "snooze", 0, 0, true, false});
-    t.states.push_back(IdleState{"CEDE", "CEDE", 12000, 120000, false, false});
-    return t;
-}
+using workloads::GeneratorInfo;
+using workloads::ParamInfo;
+using workloads::ParamUnit;
 
 QStringList builtinTargetIds()
 {
-    return {QStringLiteral("pseries-p10")};
+    QStringList ids;
+    for (const BuiltinTargetInfo &t : builtinTargets())
+        ids << QString::fromStdString(t.id);
+    return ids;
+}
+
+QString builtinTargetLabel(const QString &id)
+{
+    for (const BuiltinTargetInfo &t : builtinTargets())
+        if (QString::fromStdString(t.id) == id)
+            return QString::fromStdString(t.label);
+    return {};
 }
 
 Result<IdleStateTable> builtinTable(const QString &id)
 {
-    if (id == QLatin1String("pseries-p10"))
-        return power10LparTable();
-    return Error{"", 0, "target", "no built-in table '" + id.toStdString() + "'"};
+    return builtinTarget(id.toStdString());
+}
+
+QVariantMap generatorDefaults(const QString &name, qint64 spans, qint64 seed)
+{
+    QVariantMap m;
+    if (const GeneratorInfo *g = workloads::findGenerator(name.toStdString()))
+        for (const ParamInfo &p : g->params)
+            m.insert(QString::fromUtf8(p.name), QVariant::fromValue<qint64>(p.def));
+    m.insert(QStringLiteral("spans"), spans);
+    m.insert(QStringLiteral("seed"), seed);
+    return m;
 }
 
 namespace {
 
-/// splitmix64: a tiny, seedable, well-mixed generator (deterministic jitter).
-std::uint64_t splitmix64(std::uint64_t &x)
+QString heldText(const ParamInfo &p, qint64 held)
 {
-    std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    switch (p.unit) {
+    case ParamUnit::Us:
+        return QStringLiteral("%1 \u00b5s").arg(static_cast<double>(held) / 1000.0);
+    case ParamUnit::Percent:
+        return QStringLiteral("%1 %").arg(static_cast<double>(held) / 1000.0);
+    case ParamUnit::Hz:
+        return QStringLiteral("%1 Hz").arg(static_cast<double>(held) / 1000.0);
+    case ParamUnit::Choice:
+        return held >= 0 && static_cast<std::size_t>(held) < p.choices.size() ? QString::fromUtf8(p.choices[held])
+                                                                              : QString::number(held);
+    case ParamUnit::Count:
+        break;
+    }
+    return QString::number(held);
 }
 
-Error paramError(const char *field, const std::string &msg)
+QString shortName(const ParamInfo &p)
 {
-    return Error{"", 0, field, msg};
+    QString n = QString::fromUtf8(p.name);
+    for (const char *suffix : {"_us", "_pct"})
+        if (n.endsWith(QLatin1String(suffix)))
+            n.chop(static_cast<int>(qstrlen(suffix)));
+    return n.replace(QLatin1Char('_'), QLatin1Char(' '));
 }
 
 } // namespace
 
-Result<IdleStream> periodicStream(const PeriodicParams &p)
+QString describeWorkload(const WorkloadSpec &w)
 {
-    if (p.spans < 1 || p.spans > 50000000)
-        return paramError("spans", "must be 1..50000000");
-    if (p.periodNs < 1)
-        return paramError("period_ns", "must be > 0");
-    if (p.busyNs < 0 || p.busyNs >= p.periodNs)
-        return paramError("busy_ns", "must be >= 0 and shorter than the period");
-    if (p.jitterPermille < 0 || p.jitterPermille > 500)
-        return paramError("jitter_permille", "must be 0..500");
-    const Ns idle = p.periodNs - p.busyNs;
-    if (p.kind == PeriodicParams::Kind::Ipi && p.farTimerNs <= idle)
-        return paramError("far_timer_ns", "must be longer than the idle part of the period");
-
-    IdleStream s;
-    s.resize(static_cast<std::size_t>(p.spans));
-    std::uint64_t rng = p.seed;
-    const Ns jitterMax = idle * p.jitterPermille / 1000;
-    for (IdleSpan &span : s) {
-        Ns wake = idle;
-        if (jitterMax > 0) {
-            const auto r = static_cast<Ns>(splitmix64(rng) % static_cast<std::uint64_t>(2 * jitterMax + 1));
-            wake = idle - jitterMax + r;
-        }
-        span.gapNs = p.busyNs;
-        span.wakeNs = wake;
-        span.timerNs = p.kind == PeriodicParams::Kind::Timer ? wake : p.farTimerNs;
-        span.latencyReqNs = NO_LATENCY_REQ;
-        span.util = 0;
+    if (w.kind == QLatin1String("csv"))
+        return QStringLiteral("stream %1").arg(QFileInfo(w.path).fileName());
+    const GeneratorInfo *g = workloads::findGenerator(w.kind.toStdString());
+    if (!g)
+        return w.kind;
+    QStringList parts;
+    bool first = true;
+    for (const ParamInfo &p : g->params) {
+        const qint64 v = w.params.value(QString::fromUtf8(p.name), QVariant::fromValue<qint64>(p.def)).toLongLong();
+        // Choices and the first number always; the rest when changed.
+        const bool show = p.unit == ParamUnit::Choice || first || v != p.def;
+        if (p.unit != ParamUnit::Choice)
+            first = false;
+        if (show)
+            parts << (p.unit == ParamUnit::Choice ? heldText(p, v) : shortName(p) + QLatin1Char(' ') + heldText(p, v));
     }
-    return s;
-}
-
-QVariantMap periodicToParams(const PeriodicParams &p)
-{
-    return {
-        {QStringLiteral("kind"), p.kind == PeriodicParams::Kind::Ipi ? QStringLiteral("ipi") : QStringLiteral("timer")},
-        {QStringLiteral("period_ns"), QVariant::fromValue<qint64>(p.periodNs)},
-        {QStringLiteral("busy_ns"), QVariant::fromValue<qint64>(p.busyNs)},
-        {QStringLiteral("far_timer_ns"), QVariant::fromValue<qint64>(p.farTimerNs)},
-        {QStringLiteral("jitter_permille"), p.jitterPermille},
-        {QStringLiteral("spans"), QVariant::fromValue<qint64>(p.spans)},
-        {QStringLiteral("seed"), QVariant::fromValue<qulonglong>(p.seed)},
-    };
-}
-
-Result<PeriodicParams> periodicFromParams(const QVariantMap &m)
-{
-    PeriodicParams p;
-    auto readInt = [&](const char *key, auto &dst) -> bool {
-        const auto it = m.constFind(QLatin1String(key));
-        if (it == m.constEnd())
-            return true; // keep the default
-        bool ok = false;
-        const qlonglong v = it->toLongLong(&ok);
-        if (!ok)
-            return false;
-        dst = static_cast<std::decay_t<decltype(dst)>>(v);
-        return true;
-    };
-    const QString kind = m.value(QStringLiteral("kind"), QStringLiteral("ipi")).toString();
-    if (kind == QLatin1String("ipi"))
-        p.kind = PeriodicParams::Kind::Ipi;
-    else if (kind == QLatin1String("timer"))
-        p.kind = PeriodicParams::Kind::Timer;
-    else
-        return paramError("kind", "must be 'ipi' or 'timer', not '" + kind.toStdString() + "'");
-    for (const auto &[key, dst] : {std::pair<const char *, Ns *>{"period_ns", &p.periodNs},
-                                   {"busy_ns", &p.busyNs}, {"far_timer_ns", &p.farTimerNs},
-                                   {"spans", &p.spans}})
-        if (!readInt(key, *dst))
-            return paramError(key, "not an integer");
-    if (!readInt("jitter_permille", p.jitterPermille))
-        return paramError("jitter_permille", "not an integer");
-    if (!readInt("seed", p.seed))
-        return paramError("seed", "not an integer");
-    return p;
-}
-
-QString describePeriodic(const PeriodicParams &p)
-{
-    const QString what = p.kind == PeriodicParams::Kind::Ipi ? QStringLiteral("IPI") : QStringLiteral("timer");
-    QString s = QStringLiteral("%1 wakeups every %2 us").arg(what).arg(static_cast<double>(p.periodNs) / 1000.0);
-    if (p.jitterPermille > 0)
-        s += QStringLiteral(" (\u00b1%1 %)").arg(p.jitterPermille / 10.0);
-    return s + QStringLiteral(", %1 spans").arg(p.spans);
+    return QStringLiteral("%1: %2 \u00b7 %3 spans")
+        .arg(w.kind, parts.join(QStringLiteral(", ")))
+        .arg(w.params.value(QStringLiteral("spans")).toLongLong());
 }
 
 Result<IdleStream> buildStream(const WorkloadSpec &w)
 {
-    if (w.kind == QLatin1String("periodic")) {
-        auto p = periodicFromParams(w.params);
-        if (!p)
-            return p.error();
-        return periodicStream(*p);
-    }
     if (w.kind == QLatin1String("csv")) {
         if (!QFileInfo::exists(w.path))
             return Error{w.path.toStdString(), 0, "", "no such file"};
         return readStreamCsv(w.path.toStdString());
     }
-    return Error{"", 0, "workload", "unknown workload kind '" + w.kind.toStdString() + "'"};
+    const GeneratorInfo *g = workloads::findGenerator(w.kind.toStdString());
+    if (!g)
+        return Error{"", 0, "workload", "unknown workload kind '" + w.kind.toStdString() + "'"};
+    workloads::ParamValues values = g->defaults();
+    for (const ParamInfo &p : g->params) {
+        const QString key = QString::fromUtf8(p.name);
+        if (!w.params.contains(key))
+            continue;
+        bool ok = false;
+        const qint64 v = w.params.value(key).toLongLong(&ok);
+        if (!ok || v < p.min || v > p.max)
+            return Error{"", 0, p.name, "must be an integer in " + std::to_string(p.min) + ".." + std::to_string(p.max)
+                                            + " (held units)"};
+        values.set(p.name, v);
+    }
+    bool ok = false;
+    const qint64 spans = w.params.value(QStringLiteral("spans"), 200000).toLongLong(&ok);
+    if (!ok || spans < 1 || spans > 50000000)
+        return Error{"", 0, "spans", "must be 1..50000000"};
+    const auto seed = static_cast<std::uint64_t>(w.params.value(QStringLiteral("seed"), 1).toLongLong());
+    auto source = g->make(values, seed);
+    IdleStream s(static_cast<std::size_t>(spans));
+    for (IdleSpan &span : s)
+        span = source->next();
+    return s;
 }
 
 QColor governorColor(int n, const std::string &variant)
@@ -171,17 +151,26 @@ QColor governorColor(int n, const std::string &variant)
     return palette[((n % size) + size) % size];
 }
 
+WorkloadSpec periodicIpiWorkload(qint64 spans, qint64 intervalUs, qint64 jitterUs)
+{
+    WorkloadSpec w;
+    w.kind = QStringLiteral("periodic");
+    w.params = generatorDefaults(w.kind, spans);
+    w.params.insert(QStringLiteral("kind"), 1); // ipi
+    w.params.insert(QStringLiteral("interval_us"), intervalUs * 1000);
+    w.params.insert(QStringLiteral("jitter_us"), jitterUs * 1000);
+    w.description = describeWorkload(w);
+    return w;
+}
+
 ScenarioSpec defaultScenario()
 {
     ScenarioSpec s;
     s.target.kind = QStringLiteral("builtin");
-    s.target.id = QStringLiteral("pseries-p10");
-    s.target.table = power10LparTable();
-
-    PeriodicParams p;
-    s.workload.kind = QStringLiteral("periodic");
-    s.workload.params = periodicToParams(p);
-    s.workload.description = describePeriodic(p);
+    s.target.id = QString::fromUtf8(POWER10_TARGET_ID);
+    if (auto t = builtinTarget(POWER10_TARGET_ID))
+        s.target.table = std::move(*t);
+    s.workload = periodicIpiWorkload(200000);
 
     std::vector<std::string> ids;
     for (const char *id : {"menu-6.14", "menu-resthresh", "teo-6.14"})

@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * @file builtin_scenario.h
- * What the window can simulate without any file: the embedded POWER10 LPAR
- * table, the periodic timer / IPI wakeup generator, and the default scenario
- * shown on first start. Also resolves a TargetSpec / WorkloadSpec into a
- * table / stream (built-in, JSON table file, conformance CSV stream).
+ * What the window simulates without any file, on top of core/targets (the
+ * built-in tables) and core/workloads (the synthetic generators): table and
+ * stream resolution for a ScenarioSpec, the governor colours, and the
+ * default scenario shown on first start — the POWER10 LPAR table with IPI
+ * wakeups every 100 us, menu v6.14 vs menu-resthresh vs teo v6.14 and the
+ * oracle.
+ *
+ * WorkloadSpec conventions: kind "csv" reads @c path (conformance stream
+ * format); any other kind names a generator of core/workloads and @c params
+ * holds its parameters in held units (ns for _us, milli-% for _pct, mHz for
+ * hz, the index of a choice) plus "spans" and "seed".
  */
 #pragma once
 
@@ -18,45 +25,32 @@
 
 namespace idlescope {
 
-/// drivers/cpuidle/cpuidle-pseries.c dedicated_states on a POWER10 LPAR:
-/// snooze (polling, 0/0) and CEDE (exit latency 12 us, target residency 120 us), HZ = 100.
-IdleStateTable power10LparTable();
+/// Id of the POWER10 LPAR table (snooze 0/0, CEDE 12/120 us, HZ 100).
+inline constexpr const char *POWER10_TARGET_ID = "pseries-power10-lpar";
 
-/// Built-in target ids, first is the default.
+/// Built-in target ids (sorted), and one line describing each.
 QStringList builtinTargetIds();
-/// The built-in table of @p id, or an Error.
+QString builtinTargetLabel(const QString &id);
+/// The built-in table of @p id (aliases such as "pseries-p10" resolve), or an Error.
 Result<IdleStateTable> builtinTable(const QString &id);
 
-/// Parameters of the periodic generator (all times in ns).
-struct PeriodicParams {
-    enum class Kind { Ipi, Timer };
-    Kind kind = Kind::Ipi;       ///< Ipi: an interrupt ends the span, the next timer is far; Timer: the timer ends it
-    Ns periodNs = 100000;        ///< wakeup period (span + busy gap)
-    Ns busyNs = 3000;            ///< busy time between spans (<= period)
-    Ns farTimerNs = 20000000;    ///< Ipi only: time from span start to the next timer
-    int jitterPermille = 0;      ///< uniform +- jitter of the idle part, per mille of it (0..500)
-    std::int64_t spans = 200000; ///< spans to generate (>= 1)
-    std::uint64_t seed = 1;      ///< for the jitter (splitmix64)
-};
-
-/// A stream of periodic wakeups; Error on nonsense parameters (named field).
-Result<IdleStream> periodicStream(const PeriodicParams &p);
-
-/// The parameters stored in a WorkloadSpec of kind "periodic" (keys: kind, period_ns, busy_ns,
-/// far_timer_ns, jitter_permille, spans, seed), and back.
-QVariantMap periodicToParams(const PeriodicParams &p);
-Result<PeriodicParams> periodicFromParams(const QVariantMap &m);
-/// "IPI wakeups every 100 us, 200000 spans".
-QString describePeriodic(const PeriodicParams &p);
+/// Parameters of generator @p name at their defaults, with @p spans and @p seed.
+QVariantMap generatorDefaults(const QString &name, qint64 spans = 200000, qint64 seed = 1);
+/// "periodic: kind ipi, interval 100 µs · 200000 spans" (non-default parameters shown).
+QString describeWorkload(const WorkloadSpec &w);
 
 /// Resolves a workload into a stream (generator or file). Errors name the file/field.
 Result<IdleStream> buildStream(const WorkloadSpec &w);
 
-/// The colour of the n-th governor of a selection (oracle has its own neutral grey).
+/// The colour of the n-th governor of a selection (the oracle has a neutral grey).
 QColor governorColor(int n, const std::string &variant);
 
+/// IPI wakeups every @p intervalUs us (the core "periodic" generator), @p spans spans,
+/// uniform jitter of +- @p jitterUs us.
+WorkloadSpec periodicIpiWorkload(qint64 spans, qint64 intervalUs = 100, qint64 jitterUs = 0);
+
 /// First start: POWER10 LPAR, IPI every 100 us, menu-6.14 vs menu-resthresh vs teo-6.14 + oracle
-/// (only the variants that are registered).
+/// (only the variants that are registered; others fill in while a family is missing).
 ScenarioSpec defaultScenario();
 
 } // namespace idlescope

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/panels/workload_form.h"
+
+#include "core/workloads/workload.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QSpinBox>
+
+#include <cmath>
+
+namespace idlescope {
+
+using workloads::ParamInfo;
+using workloads::ParamUnit;
+
+namespace {
+
+/// Held units per displayed unit, the suffix, and the decimals shown.
+struct Display {
+    double scale;
+    QString suffix;
+    int decimals;
+};
+
+Display displayOf(ParamUnit u)
+{
+    switch (u) {
+    case ParamUnit::Us:
+        return {1000.0, QStringLiteral(" \u00b5s"), 3};
+    case ParamUnit::Percent:
+        return {1000.0, QStringLiteral(" %"), 3};
+    case ParamUnit::Hz:
+        return {1000.0, QStringLiteral(" Hz"), 3};
+    case ParamUnit::Count:
+    case ParamUnit::Choice:
+        break;
+    }
+    return {1.0, QString(), 0};
+}
+
+/// Default span count of a generated stream, and the largest the GUI offers.
+constexpr int DEFAULT_SPANS = 200000;
+constexpr int MAX_SPANS = 10000000;
+
+} // namespace
+
+WorkloadForm::WorkloadForm(QWidget *parent) : QWidget(parent), m_form(new QFormLayout(this))
+{
+    m_form->setContentsMargins(0, 0, 0, 0);
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+}
+
+void WorkloadForm::setGenerator(const workloads::GeneratorInfo *generator, const QVariantMap &values)
+{
+    while (m_form->rowCount() > 0)
+        m_form->removeRow(0);
+    m_editors.clear();
+    m_info = generator;
+    if (!generator)
+        return;
+    auto emitChange = [this] { emit valuesChanged(); };
+    for (const ParamInfo &p : generator->params) {
+        const QString name = QString::fromUtf8(p.name);
+        const qint64 held = values.contains(name) ? values.value(name).toLongLong() : p.def;
+        QWidget *editor;
+        if (p.unit == ParamUnit::Choice) {
+            auto *combo = new QComboBox(this);
+            for (const char *c : p.choices)
+                combo->addItem(QString::fromUtf8(c));
+            combo->setCurrentIndex(static_cast<int>(held));
+            connect(combo, &QComboBox::activated, this, emitChange);
+            editor = combo;
+        } else {
+            const Display d = displayOf(p.unit);
+            auto *spin = new QDoubleSpinBox(this);
+            spin->setDecimals(d.decimals);
+            spin->setRange(static_cast<double>(p.min) / d.scale, static_cast<double>(p.max) / d.scale);
+            spin->setValue(static_cast<double>(held) / d.scale);
+            spin->setSuffix(d.suffix);
+            spin->setKeyboardTracking(false);
+            connect(spin, &QDoubleSpinBox::valueChanged, this, emitChange);
+            editor = spin;
+        }
+        editor->setToolTip(QString::fromUtf8(p.help));
+        // Labels drop the unit suffix of the name: the field shows the unit.
+        QString label = name;
+        for (const char *suffix : {"_us", "_pct"})
+            if (label.endsWith(QLatin1String(suffix)))
+                label.chop(static_cast<int>(qstrlen(suffix)));
+        m_form->addRow(label.replace(QLatin1Char('_'), QLatin1Char(' ')), editor);
+        m_editors << editor;
+    }
+    auto *spans = new QSpinBox(this);
+    spans->setRange(1, MAX_SPANS);
+    spans->setGroupSeparatorShown(true);
+    spans->setKeyboardTracking(false);
+    spans->setValue(values.value(QStringLiteral("spans"), DEFAULT_SPANS).toInt());
+    spans->setToolTip(tr("Idle spans to generate"));
+    connect(spans, &QSpinBox::valueChanged, this, emitChange);
+    m_form->addRow(tr("spans"), spans);
+    auto *seed = new QSpinBox(this);
+    seed->setRange(0, 1000000);
+    seed->setValue(values.value(QStringLiteral("seed"), 1).toInt());
+    seed->setToolTip(tr("Random seed: the same seed gives the same stream"));
+    connect(seed, &QSpinBox::valueChanged, this, emitChange);
+    m_form->addRow(tr("seed"), seed);
+    m_editors << spans << seed;
+}
+
+QVariantMap WorkloadForm::values() const
+{
+    QVariantMap out;
+    if (!m_info)
+        return out;
+    int i = 0;
+    for (const ParamInfo &p : m_info->params) {
+        QWidget *e = m_editors[i++];
+        qint64 held;
+        if (auto *combo = qobject_cast<QComboBox *>(e))
+            held = combo->currentIndex();
+        else
+            held = std::llround(static_cast<QDoubleSpinBox *>(e)->value() * displayOf(p.unit).scale);
+        out.insert(QString::fromUtf8(p.name), held);
+    }
+    out.insert(QStringLiteral("spans"), static_cast<QSpinBox *>(m_editors[i++])->value());
+    out.insert(QStringLiteral("seed"), static_cast<QSpinBox *>(m_editors[i])->value());
+    return out;
+}
+
+} // namespace idlescope
