@@ -10,6 +10,8 @@
 #include "app/cli/commands.h"
 
 #include "core/io/atomic_file.h"
+#include "core/trace/trace_import.h"
+#include "core/trace/trace_stream.h"
 #include "core/io/csv_fields.h"
 #include "core/io/stream_csv.h"
 #include "core/targets/builtin_targets.h"
@@ -34,6 +36,9 @@ const char *const COMPARE_HELP =
     "                     pasted 'cpupower idle-info' output, this-machine (sysfs of cpu0), or\n"
     "                     sysfs:ROOT[:CPU] for a copied /sys/devices/system/cpu tree\n"
     "  --workload SPEC    a workload spec (below), or csv:FILE to replay a stream file\n"
+    "  --trace TRACE      instead of --workload: the idle spans of a recorded trace (ftrace,\n"
+    "                     trace-cmd report or .dat, perf script; see 'help import')\n"
+    "  --cpu N            with --trace: that CPU (default: the one with the most idle spans)\n"
     "  --governors LIST   comma-separated variant ids (idlescope-cli governors)\n"
     "  --iterations N     seeded repetitions per point (default 3)\n"
     "  --seed S           base seed (default 1); run seeds derive from (S, point, iteration)\n"
@@ -113,12 +118,44 @@ void listTargets()
 
 } // namespace
 
+namespace {
+
+// A recorded trace as a fixed workload: the idle spans of one CPU (by default
+// the CPU with the most complete spans), as `import` would export them.
+Result<IdleStream> traceStream(const std::string &path, const std::string &cpuArg)
+{
+    Result<trace::TraceImport> t = trace::importTrace(path);
+    if (!t)
+        return t.error();
+    int best = -1;
+    std::size_t bestSize = 0;
+    IdleStream chosen;
+    for (const trace::CpuTrace &c : t->cpus) {
+        if (!cpuArg.empty() && std::to_string(c.cpu) != cpuArg)
+            continue;
+        trace::StreamExport ex = trace::toReplayStream(c);
+        if (best < 0 || ex.stream.size() > bestSize) {
+            best = c.cpu;
+            bestSize = ex.stream.size();
+            chosen = std::move(ex.stream);
+        }
+    }
+    if (best < 0)
+        return Error{path, 0, "--cpu", "the trace has no CPU " + cpuArg};
+    if (chosen.empty())
+        return Error{path, 0, "--cpu", "no complete idle span to compare on"};
+    std::cerr << "compare: trace " << path << ", CPU " << best << ", " << chosen.size() << " idle spans\n";
+    return chosen;
+}
+
+} // namespace
+
 int runCompare(int argc, char **argv, int first)
 {
     Args args(argc, argv, first, {"aggregates-only", "list-targets", "list-workloads"});
     if (std::string e = args.check({"table", "workload", "governors", "iterations", "seed", "spans", "hz", "set",
                                     "format", "aggregates-only", "threads", "output", "export-streams",
-                                    "list-targets", "list-workloads"},
+                                    "list-targets", "list-workloads", "trace", "cpu"},
                                    0, "compare");
         !e.empty())
         return fail(e);
@@ -130,7 +167,7 @@ int runCompare(int argc, char **argv, int first)
         std::cout << workloads::workloadReference();
         return 0;
     }
-    for (const char *required : {"table", "workload", "governors"})
+    for (const char *required : {"table", args.has("trace") ? "trace" : "workload", "governors"})
         if (!args.has(required))
             return fail(std::string("missing --") + required + " (see idlescope-cli help compare)");
 
@@ -159,7 +196,15 @@ int runCompare(int argc, char **argv, int first)
     }
 
     const std::string workload = args.value("workload");
-    if (workload.rfind("csv:", 0) == 0) {
+    if (args.has("trace")) {
+        if (args.has("workload"))
+            return fail("give either --workload or --trace, not both");
+        Result<IdleStream> stream = traceStream(args.value("trace"), args.value("cpu"));
+        if (!stream)
+            return fail(stream.error());
+        o.fixedStream = std::move(*stream);
+        o.fixedStreamLabel = "trace:" + args.value("trace");
+    } else if (workload.rfind("csv:", 0) == 0) {
         Result<IdleStream> stream = readStreamCsv(workload.substr(4));
         if (!stream)
             return fail(stream.error());
