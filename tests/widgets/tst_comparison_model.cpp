@@ -8,6 +8,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -62,6 +63,7 @@ private slots:
     void latencyCostByHand();
     void csvAndMarkdown();
     void viewExportsAndActivates();
+    void sizeHintFitsEveryRow();
 
 private:
     std::shared_ptr<SimulationSnapshot> m_pipe;
@@ -213,6 +215,20 @@ void TestComparisonModel::viewExportsAndActivates()
     const QByteArray shots = qgetenv("IDLESCOPE_SCREENSHOT_DIR");
     if (!shots.isEmpty())
         view.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/comparison.png"));
+}
+
+void TestComparisonModel::sizeHintFitsEveryRow()
+{
+    ComparisonView view;
+    view.setSnapshot(handSnapshot()); // one row: the hint still leaves room for three
+    const int small = view.sizeHint().height();
+    auto five = test::conformanceSnapshot("pipe-wakeups", "pseries-p10",
+                                          {"menu-6.14", "menu-6.15", "teo-6.14", "ladder-latest", "oracle"});
+    QCOMPARE(five->governorCount(), 5);
+    view.setSnapshot(five);
+    const int rowHeight = view.tableView()->verticalHeader()->defaultSectionSize();
+    QCOMPARE(view.sizeHint().height() - small, 2 * rowHeight);
+    QVERIFY(view.sizeHint().height() > view.tableView()->horizontalHeader()->sizeHint().height() + 5 * rowHeight);
 }
 
 QTEST_MAIN(TestComparisonModel)

@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QMessageBox>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QToolButton>
@@ -64,6 +65,17 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
 void ComparisonView::setSnapshot(SnapshotPtr snapshot)
 {
     m_model->setSnapshot(std::move(snapshot));
+    updateGeometry(); // the row count may have changed the size hint
+}
+
+QSize ComparisonView::sizeHint() const
+{
+    const int rows = std::max(m_model->rowCount(), 3);
+    const int rowHeight = m_view->verticalHeader()->defaultSectionSize();
+    const int height = layout()->itemAt(0)->sizeHint().height() + m_view->horizontalHeader()->sizeHint().height()
+                       + rows * rowHeight + m_view->horizontalScrollBar()->sizeHint().height()
+                       + 2 * m_view->frameWidth() + 12;
+    return {QWidget::sizeHint().width(), height};
 }
 
 QString ComparisonView::markdown() const { return modelToMarkdown(*m_model); }

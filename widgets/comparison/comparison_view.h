@@ -32,6 +32,9 @@ public:
     /// The table as Markdown / CSV (rows in model order, not view order).
     QString markdown() const;
     QString csv() const;
+    /// Tall enough for the toolbar, the header and every row (a dock's initial size).
+    QSize sizeHint() const override;
+
     /// Writes the table to @p path: Markdown for a ".md" suffix, CSV otherwise.
     /// Returns an empty string on success, else the error message.
     QString exportTo(const QString &path) const;
