@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/trace/trace_stream.h"
 
+#include "core/io/stream_csv.h"
+
 #include <algorithm>
 
 namespace idlescope::trace {
@@ -18,8 +20,15 @@ StreamExport toReplayStream(const CpuTrace &cpu)
         }
         IdleSpan row;
         const Ns before = sp.prevEndNs >= 0 ? sp.prevEndNs : (first ? cpu.firstNs : sp.startNs);
-        row.gapNs = std::max<Ns>(0, sp.startNs - before);
+        // A busy stretch longer than the stream format takes changes nothing a
+        // governor sees but the tick phase: clamp it. An idle span that long
+        // is not replayable: skip it, counted.
+        row.gapNs = std::min(MAX_SPAN_NS, std::max<Ns>(0, sp.startNs - before));
         row.wakeNs = std::max<Ns>(0, sp.wakeNs - sp.startNs);
+        if (row.wakeNs > MAX_SPAN_NS) {
+            ++out.tooLongSkipped;
+            continue;
+        }
         if (sp.timerNs < 0) {
             row.timerNs = row.wakeNs;
             ++out.timerFallback;

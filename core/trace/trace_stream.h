@@ -32,6 +32,7 @@ struct StreamExport {
     std::int64_t timerClamped = 0;       ///< rows whose next timer expired before the wakeup
     std::int64_t timerWakes = 0;         ///< rows ended by that timer (wake moved to its expiry)
     std::int64_t truncatedSkipped = 0;   ///< spans not exported (cut by the trace's start or end)
+    std::int64_t tooLongSkipped = 0;     ///< spans longer than MAX_SPAN_NS (core/io/stream_csv.h), not exported
 };
 
 /// The replay stream of one CPU.
