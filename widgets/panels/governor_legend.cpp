@@ -21,7 +21,7 @@ GovernorLegend::GovernorLegend(ViewState *view, QWidget *parent)
 
 void GovernorLegend::setSnapshot(SnapshotPtr snapshot)
 {
-    m_snap = std::move(snapshot);
+    m_snap = snapshot && snapshot->isComplete() ? std::move(snapshot) : nullptr;
     for (QLabel *l : std::as_const(m_chips))
         delete l;
     m_chips.clear();
