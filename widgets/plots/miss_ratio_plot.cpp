@@ -10,12 +10,12 @@ MissRatioPlot::MissRatioPlot(ViewState *view, QWidget *parent)
     : TimePlot(tr("Cumulative idle-miss ratio  (above + below) / entries"), view, parent)
 {
     QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
-    ticker->setTickStep(25);
-    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples); // 50 % steps when the plot is short
-    ticker->setTickCount(3);
+    ticker->setTickStep(50);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setNumberFormat(QStringLiteral("f"));
     m_plot->yAxis->setNumberPrecision(0);
+    m_plot->yAxis->grid()->setSubGridVisible(true);
     styleAxis(m_plot->yAxis, tr("miss ratio (%)"));
     m_plot->yAxis->setRange(0, 105);
 }
