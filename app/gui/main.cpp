@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // idlescope: the GUI. Options for scripts and docs:
-//   --screenshot FILE   render the default scenario (one miss open in the inspector) to FILE (PNG), exit
+//   --screenshot FILE   render the default scenario to FILE (PNG) and exit
 //   --measure [SPANS]   time re-simulation + replot and playback frames, print them, exit
 #include "app/gui/measure.h"
 #include "widgets/main_window.h"
-#include "widgets/view_state.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -16,20 +15,10 @@
 
 namespace {
 
-/// Waits for the first snapshot, opens one of the first governor's misses in the
-/// inspector (what the window is for), renders the window to @p path and quits.
+/// Waits for the first snapshot, renders the window to @p path and quits.
 void screenshotWhenReady(idlescope::MainWindow &w, const QString &path)
 {
     QObject::connect(&w, &idlescope::MainWindow::snapshotShown, &w, [&w, path] {
-        const idlescope::SnapshotPtr snap = w.snapshot();
-        if (snap->governorCount() > 0) {
-            const idlescope::GovernorRun &run = snap->runs[0];
-            for (std::size_t i = 1000; i < run.size(); ++i) // past the warm-up
-                if (run.has(i, idlescope::ENTRY_ABOVE) || run.has(i, idlescope::ENTRY_BELOW)) {
-                    w.viewState()->selectEntry(0, static_cast<qint64>(i));
-                    break;
-                }
-        }
         // Let the layout settle at its final size before drawing.
         QTimer::singleShot(200, &w, [&w, path] {
             const bool ok = w.saveScreenshot(path);

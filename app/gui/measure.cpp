@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/measure.h"
 
-#include "core/replay/governor_run.h"
-#include "core/stats/run_lod.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/parameter_row.h"
@@ -18,8 +16,6 @@
 #include <QSlider>
 #include <QTimer>
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -27,16 +23,6 @@
 namespace idlescope {
 
 namespace {
-
-/// CPU time of the whole process (every thread), ms: what the work costs on an idle machine,
-/// whatever the load of a shared one does to the wall clock.
-double cpuMs()
-{
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return (static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3)
-           + static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
-}
 
 /// Runs the event loop until the window shows a new snapshot (or 120 s pass).
 bool waitForSnapshot(MainWindow &w)
@@ -64,10 +50,9 @@ Stats stats(std::vector<double> v)
     return {at(0.5), at(0.95), v.back(), sum / static_cast<double>(v.size())};
 }
 
-/// Slider release → snapshot shown → every plot replotted: wall ms (CPU ms in @p cpu).
-double timeRelease(MainWindow &w, ParameterRow *row, std::int64_t value, double *cpu)
+/// Slider release → snapshot shown → every plot replotted, in ms.
+double timeRelease(MainWindow &w, ParameterRow *row, std::int64_t value)
 {
-    const double cpu0 = cpuMs();
     QElapsedTimer t;
     t.start();
     row->slider()->setSliderDown(true);
@@ -76,34 +61,29 @@ double timeRelease(MainWindow &w, ParameterRow *row, std::int64_t value, double 
     if (!waitForSnapshot(w))
         return -1;
     w.refreshPlotsNow();
-    *cpu = cpuMs() - cpu0;
     return static_cast<double>(t.nsecsElapsed()) / 1e6;
 }
 
-std::vector<double> timeFrames(MainWindow &w, int frames, qint64 startNs, std::vector<double> *cpu)
+std::vector<double> timeFrames(MainWindow &w, int frames, qint64 startNs)
 {
     std::vector<double> out;
     PlaybackBar *bar = w.playbackBar();
     bar->pause();
     w.viewState()->setCursorNs(startNs);
     for (int i = 0; i < frames; ++i) {
-        const double cpu0 = cpuMs();
         QElapsedTimer t;
         t.start();
         bar->advance(16000000); // one 16 ms tick at the chosen speed
         w.refreshPlotsNow();    // the plots and the legend follow the cursor
         out.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-        cpu->push_back(cpuMs() - cpu0);
     }
     return out;
 }
 
-void printStats(const char *what, const std::vector<double> &wall, const std::vector<double> &cpu)
+void printStats(const char *what, const std::vector<double> &v)
 {
-    const Stats s = stats(wall);
-    const Stats c = stats(cpu);
-    std::printf("%-56s n=%3zu  wall: median %7.1f  p95 %7.1f  max %7.1f ms | CPU: median %7.1f  max %7.1f ms\n",
-                what, wall.size(), s.median, s.p95, s.max, c.median, c.max);
+    const Stats s = stats(v);
+    std::printf("%-58s n=%3zu  median %7.1f ms  p95 %7.1f ms  max %7.1f ms\n", what, v.size(), s.median, s.p95, s.max);
 }
 
 } // namespace
@@ -134,51 +114,16 @@ int runMeasurements(MainWindow &w, qint64 spans)
     const std::string first = snap->runs.empty() ? std::string() : snap->runs[0].variant;
     ParameterRow *row = w.parameterPanel()->row(first, QStringLiteral("INTERVALS"));
     if (row) {
-        std::vector<double> one, oneCpu;
-        for (int i = 0; i < 8; ++i) {
-            double cpu = 0;
-            one.push_back(timeRelease(w, row, i % 2 ? 8 : 7, &cpu));
-            oneCpu.push_back(cpu);
-        }
-        printStats(qPrintable(QStringLiteral("slider release, %1 INTERVALS (1 re-run)").arg(QString::fromStdString(first))),
-                   one, oneCpu);
+        std::vector<double> one;
+        for (int i = 0; i < 6; ++i)
+            one.push_back(timeRelease(w, row, i % 2 ? 8 : 7));
+        printStats(qPrintable(QStringLiteral("slider release, %1 INTERVALS (1 governor re-run)").arg(QString::fromStdString(first))), one);
         std::printf("  worker time of the last one: %.1f ms\n", w.snapshot()->simulationMs);
-        // Where the GUI thread's share of one release goes.
-        row->slider()->setSliderDown(true);
-        row->slider()->setValue(6 - 1);
-        row->slider()->setSliderDown(false);
-        if (!waitForSnapshot(w))
-            return 1;
-        std::printf("  one more: worker %.1f ms, handing the snapshot to the views %.1f ms, replots:",
-                    w.snapshot()->simulationMs, w.lastShowMs());
-        for (PlotBase *p : w.plots()) {
-            QElapsedTimer t;
-            t.start();
-            p->refreshNow();
-            std::printf(" %.1f", static_cast<double>(t.nsecsElapsed()) / 1e6);
-        }
-        std::printf(" ms\n");
-    }
-    // The worker's share, piece by piece, on this thread.
-    {
-        const SnapshotPtr s = w.snapshot();
-        QElapsedTimer t;
-        t.start();
-        auto run = runGovernor(s->table, *s->stream, first, {{"INTERVALS", 7}});
-        const double replay = static_cast<double>(t.nsecsElapsed()) / 1e6;
-        t.restart();
-        const RunCounts counts(*run);
-        const double countsMs = static_cast<double>(t.nsecsElapsed()) / 1e6;
-        t.restart();
-        const RunLod lod(*run, counts);
-        std::printf("  alone on one thread: replay %.1f ms, prefix counts %.1f ms, plot summaries %.1f ms\n", replay,
-                    countsMs, static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
     // 2. A change every governor depends on (the latency limit): all are replayed.
-    std::vector<double> all, allCpu;
-    for (int i = 0; i < 8; ++i) {
+    std::vector<double> all;
+    for (int i = 0; i < 6; ++i) {
         w.parameterPanel()->setLatencyLimitNs(i % 2 ? 2000000 : 3000000);
-        const double cpu0 = cpuMs();
         QElapsedTimer t;
         t.start();
         w.runner()->requestNow(w.currentSpec());
@@ -186,30 +131,21 @@ int runMeasurements(MainWindow &w, qint64 spans)
             return 1;
         w.refreshPlotsNow();
         all.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-        allCpu.push_back(cpuMs() - cpu0);
     }
-    printStats(qPrintable(QStringLiteral("latency limit change (%1 re-runs)").arg(snap->governorCount())), all, allCpu);
+    printStats(qPrintable(QStringLiteral("latency limit change (%1 governors re-run)").arg(snap->governorCount())), all);
     std::printf("  worker time of the last one: %.1f ms\n", w.snapshot()->simulationMs);
 
     // 3. Playback frames at 1x: whole run in view; a narrow window that scrolls
     //    every frame; the worst case, half of the run in view scrolling every frame.
     std::printf("playback speed: %.3g x\n", w.playbackBar()->speed() / 1e9);
+    w.viewState()->resetZoom();
+    printStats("playback frame, whole run in view", timeFrames(w, 120, 0));
     const qint64 end = w.viewState()->fullEndNs();
-    struct Case {
-        const char *name;
-        qint64 width, start;
-    };
-    for (const Case &c : {Case{"playback frame, whole run in view, cursor at start", end, 0},
-                          Case{"playback frame, whole run in view, cursor mid-run", end, end / 2},
-                          Case{"playback frame, 1/1000 of the run in view, scrolling", end / 1000, end / 1000},
-                          Case{"playback frame, 1/2 of the run in view, scrolling", end / 2, end / 2}}) {
-        w.viewState()->resetZoom();
-        if (c.width < end)
-            w.viewState()->zoomTo(0, c.width);
-        std::vector<double> cpu;
-        const std::vector<double> wall = timeFrames(w, 120, c.start, &cpu);
-        printStats(c.name, wall, cpu);
-    }
+    w.viewState()->zoomTo(0, end / 1000);
+    printStats("playback frame, 1/1000 of the run in view, scrolling", timeFrames(w, 120, end / 1000));
+    w.viewState()->resetZoom();
+    w.viewState()->zoomTo(0, end / 2);
+    printStats("playback frame, 1/2 of the run in view, scrolling", timeFrames(w, 120, end / 2));
     std::printf("total entries: %zu\n", entries);
     return 0;
 }

@@ -43,31 +43,29 @@ void addEntry(PrefixCounts &c, const GovernorRun &run, std::size_t i)
 
 RunCounts::RunCounts(const GovernorRun &run)
 {
-    auto d = std::make_shared<Data>();
     const std::size_t n = run.size();
-    d->missesThrough.resize(n);
-    d->checkpoints.reserve(n / CHUNK + 1);
+    m_missesThrough.resize(n);
+    m_checkpoints.reserve(n / CHUNK + 1);
     PrefixCounts c;
     std::uint32_t misses = 0;
     for (std::size_t i = 0; i < n; ++i) {
         if (i % CHUNK == 0)
-            d->checkpoints.push_back(c);
+            m_checkpoints.push_back(c);
         addEntry(c, run, i);
         misses += (run.flags[i] & (ENTRY_ABOVE | ENTRY_BELOW)) ? 1u : 0u;
-        d->missesThrough[i] = misses;
+        m_missesThrough[i] = misses;
     }
     if (n % CHUNK == 0)
-        d->checkpoints.push_back(c); // so upTo(n) needs no scan
-    m_data = std::move(d);
+        m_checkpoints.push_back(c); // so upTo(n) needs no scan
 }
 
 PrefixCounts RunCounts::upTo(const GovernorRun &run, std::size_t end) const
 {
-    if (!m_data)
+    if (m_checkpoints.empty())
         return {};
-    end = std::min({end, run.size(), m_data->missesThrough.size()});
+    end = std::min({end, run.size(), m_missesThrough.size()});
     const std::size_t k = end / CHUNK;
-    PrefixCounts c = m_data->checkpoints[k];
+    PrefixCounts c = m_checkpoints[k];
     for (std::size_t i = k * CHUNK; i < end; ++i)
         addEntry(c, run, i);
     return c;
@@ -88,31 +86,29 @@ double DurationBins::lowerEdge(int b)
 
 DurationHistogram::DurationHistogram(const IdleStream &stream)
 {
-    auto d = std::make_shared<Data>();
-    d->bins.resize(stream.size());
-    d->checkpoints.reserve(stream.size() / CHUNK + 2);
+    m_bins.resize(stream.size());
+    m_checkpoints.reserve(stream.size() / CHUNK + 2);
     Counts c{};
     for (std::size_t i = 0; i < stream.size(); ++i) {
         if (i % CHUNK == 0)
-            d->checkpoints.push_back(c);
+            m_checkpoints.push_back(c);
         const int b = DurationBins::binOf(stream[i].wakeNs);
-        d->bins[i] = static_cast<std::uint8_t>(b);
+        m_bins[i] = static_cast<std::uint8_t>(b);
         c[static_cast<std::size_t>(b)] += 1;
     }
     if (stream.size() % CHUNK == 0)
-        d->checkpoints.push_back(c);
-    m_data = std::move(d);
+        m_checkpoints.push_back(c);
 }
 
 DurationHistogram::Counts DurationHistogram::upTo(std::size_t end) const
 {
-    if (!m_data)
+    if (m_checkpoints.empty())
         return Counts{};
-    end = std::min(end, m_data->bins.size());
+    end = std::min(end, m_bins.size());
     const std::size_t k = end / CHUNK;
-    Counts c = m_data->checkpoints[k];
+    Counts c = m_checkpoints[k];
     for (std::size_t i = k * CHUNK; i < end; ++i)
-        c[m_data->bins[i]] += 1;
+        c[m_bins[i]] += 1;
     return c;
 }
 

@@ -23,6 +23,12 @@ struct RunLod {
     RunLod() = default;
     /// @p counts must have been built from @p run.
     RunLod(const GovernorRun &run, const RunCounts &counts);
+
+    /// The two halves of the constructor, for building them on two threads:
+    /// everything but missRatio (needs only the run) ...
+    static RunLod fromRun(const GovernorRun &run);
+    /// ... and missRatio (needs the prefix counts).
+    void setMissRatio(const GovernorRun &run, const RunCounts &counts);
 };
 
 /// The value plotted as the cumulative idle-miss ratio at entry @p i (percent).

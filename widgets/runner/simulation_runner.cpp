@@ -8,8 +8,6 @@
 #include <QtConcurrent/QtConcurrentMap>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <optional>
-
 namespace idlescope {
 
 namespace {
@@ -227,35 +225,29 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         *error = QStringLiteral("cancelled");
         return nullptr;
     }
-    std::vector<bool> reused;
     for (Job &j : jobs) {
         if (!j.error.isEmpty()) {
             snap->errors << j.error;
             continue;
         }
         if (j.reuse >= 0) {
-            const auto k = static_cast<std::size_t>(j.reuse);
-            snap->runs.push_back(previous->runs.shared(k));
-            snap->counts.push_back(previous->counts[k]);
-            snap->lods.push_back(previous->lods[k]);
-            reused.push_back(true);
+            snap->runs.push_back(previous->runs[static_cast<std::size_t>(j.reuse)]);
+            snap->counts.push_back(previous->counts[static_cast<std::size_t>(j.reuse)]);
         } else {
             snap->runs.push_back(std::move(*j.run));
             snap->counts.emplace_back();
-            snap->lods.emplace_back();
-            reused.push_back(false);
         }
         snap->colors.push_back(j.gov->color);
         snap->atDefaults.push_back(governorDefaults(*j.gov));
     }
-    // Prefix counts and plot summaries of the fresh runs, in parallel as well.
-    std::vector<std::size_t> fresh;
-    for (std::size_t i = 0; i < reused.size(); ++i)
-        if (!reused[i])
+    // Prefix counts of the fresh runs, in parallel as well.
+    std::vector<int> fresh;
+    for (int i = 0; i < snap->governorCount(); ++i)
+        if (snap->counts[static_cast<std::size_t>(i)].size() != snap->runs[static_cast<std::size_t>(i)].size()
+            || snap->runs[static_cast<std::size_t>(i)].size() == 0)
             fresh.push_back(i);
-    QtConcurrent::blockingMap(fresh, [&](std::size_t i) {
-        snap->counts[i] = RunCounts(snap->runs[i]);
-        snap->lods[i] = RunLod(snap->runs[i], snap->counts[i]);
+    QtConcurrent::blockingMap(fresh, [&](int i) {
+        snap->counts[static_cast<std::size_t>(i)] = RunCounts(snap->runs[static_cast<std::size_t>(i)]);
     });
     snap->durations = (previous && previous->stream == stream) ? previous->durations : DurationHistogram(*stream);
     snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
