@@ -19,6 +19,7 @@
 #include "widgets/view_state.h"
 
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
@@ -218,6 +219,8 @@ void MainWindow::onTargetChanged()
 
 void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot)
 {
+    QElapsedTimer clock;
+    clock.start();
     const bool sameLength = m_snapshot && snapshot && m_snapshot->durationNs() == snapshot->durationNs();
     m_snapshot = snapshot;
     m_busy->setVisible(m_runner->isBusy());
@@ -237,6 +240,7 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
     m_status->setText(tr("%1 \u00b7 %2 \u00b7 simulated in %3 ms")
                           .arg(snapshot->targetId, snapshot->workloadDescription)
                           .arg(snapshot->simulationMs, 0, 'f', 0));
+    m_lastShowMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     emit snapshotShown(snapshot);
 }
 

@@ -62,6 +62,8 @@ public:
 
     /// Rebuild and replot every plot synchronously (screenshots, measurements).
     void refreshPlotsNow();
+    /// GUI-thread time the last snapshot took to hand to every view (ms), replots excluded.
+    double lastShowMs() const { return m_lastShowMs; }
     /// Replot, then render the whole window to a PNG at @p path; false if it cannot be written.
     bool saveScreenshot(const QString &path);
 
@@ -116,6 +118,7 @@ private:
     QDockWidget *m_inspectorDock = nullptr;
     QMenu *m_viewMenu = nullptr;
     QString m_sessionPath;
+    double m_lastShowMs = 0;
     /// View of a session being opened, applied when its snapshot arrives.
     std::unique_ptr<SessionView> m_pendingView;
     QLabel *m_status = nullptr;

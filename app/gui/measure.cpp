@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/measure.h"
 
+#include "core/governors/registry.h"
+#include "core/replay/governor_run.h"
+#include "core/stats/run_lod.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/parameter_row.h"
@@ -16,6 +19,8 @@
 #include <QSlider>
 #include <QTimer>
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -23,6 +28,16 @@
 namespace idlescope {
 
 namespace {
+
+/// CPU time of the whole process (every thread), ms: what the work costs on an idle machine,
+/// whatever the load of a shared one does to the wall clock.
+double cpuMs()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return (static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3)
+           + static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
+}
 
 /// Runs the event loop until the window shows a new snapshot (or 120 s pass).
 bool waitForSnapshot(MainWindow &w)
@@ -50,9 +65,10 @@ Stats stats(std::vector<double> v)
     return {at(0.5), at(0.95), v.back(), sum / static_cast<double>(v.size())};
 }
 
-/// Slider release → snapshot shown → every plot replotted, in ms.
-double timeRelease(MainWindow &w, ParameterRow *row, std::int64_t value)
+/// Slider release → snapshot shown → every plot replotted: wall ms (CPU ms in @p cpu).
+double timeRelease(MainWindow &w, ParameterRow *row, std::int64_t value, double *cpu)
 {
+    const double cpu0 = cpuMs();
     QElapsedTimer t;
     t.start();
     row->slider()->setSliderDown(true);
@@ -61,29 +77,34 @@ double timeRelease(MainWindow &w, ParameterRow *row, std::int64_t value)
     if (!waitForSnapshot(w))
         return -1;
     w.refreshPlotsNow();
+    *cpu = cpuMs() - cpu0;
     return static_cast<double>(t.nsecsElapsed()) / 1e6;
 }
 
-std::vector<double> timeFrames(MainWindow &w, int frames, qint64 startNs)
+std::vector<double> timeFrames(MainWindow &w, int frames, qint64 startNs, std::vector<double> *cpu)
 {
     std::vector<double> out;
     PlaybackBar *bar = w.playbackBar();
     bar->pause();
     w.viewState()->setCursorNs(startNs);
     for (int i = 0; i < frames; ++i) {
+        const double cpu0 = cpuMs();
         QElapsedTimer t;
         t.start();
         bar->advance(16000000); // one 16 ms tick at the chosen speed
         w.refreshPlotsNow();    // the plots and the legend follow the cursor
         out.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        cpu->push_back(cpuMs() - cpu0);
     }
     return out;
 }
 
-void printStats(const char *what, const std::vector<double> &v)
+void printStats(const char *what, const std::vector<double> &wall, const std::vector<double> &cpu)
 {
-    const Stats s = stats(v);
-    std::printf("%-58s n=%3zu  median %7.1f ms  p95 %7.1f ms  max %7.1f ms\n", what, v.size(), s.median, s.p95, s.max);
+    const Stats s = stats(wall);
+    const Stats c = stats(cpu);
+    std::printf("%-56s n=%3zu  wall: median %7.1f  p95 %7.1f  max %7.1f ms | CPU: median %7.1f  max %7.1f ms\n",
+                what, wall.size(), s.median, s.p95, s.max, c.median, c.max);
 }
 
 } // namespace
@@ -110,20 +131,65 @@ int runMeasurements(MainWindow &w, qint64 spans)
     }
     std::printf("\nfirst simulation (all governors, on the worker): %.1f ms\n", snap->simulationMs);
 
-    // 1. Slider release on one governor: only that one is replayed.
-    const std::string first = snap->runs.empty() ? std::string() : snap->runs[0].variant;
-    ParameterRow *row = w.parameterPanel()->row(first, QStringLiteral("INTERVALS"));
-    if (row) {
-        std::vector<double> one;
-        for (int i = 0; i < 6; ++i)
-            one.push_back(timeRelease(w, row, i % 2 ? 8 : 7));
-        printStats(qPrintable(QStringLiteral("slider release, %1 INTERVALS (1 governor re-run)").arg(QString::fromStdString(first))), one);
-        std::printf("  worker time of the last one: %.1f ms\n", w.snapshot()->simulationMs);
+    // 1. Slider release on each governor's first tunable: only that governor is replayed.
+    for (const GovernorRun &r : snap->runs) {
+        auto gov = createGovernor(r.variant);
+        if (!gov || gov->tunables().empty())
+            continue;
+        const TunableInfo &t = gov->tunables()[0];
+        ParameterRow *row = w.parameterPanel()->row(r.variant, QString::fromUtf8(t.name));
+        if (!row)
+            continue;
+        const std::int64_t other = t.kernelDefault < row->maximum() ? t.kernelDefault + 1 : t.kernelDefault - 1;
+        std::vector<double> wall, cpu;
+        for (int i = 0; i < 6; ++i) {
+            double c = 0;
+            wall.push_back(timeRelease(w, row, i % 2 ? t.kernelDefault : other, &c));
+            cpu.push_back(c);
+        }
+        printStats(qPrintable(QStringLiteral("slider release, %1 %2 (1 re-run)")
+                                  .arg(QString::fromStdString(r.variant), QString::fromUtf8(t.name))),
+                   wall, cpu);
+        // Where the time of one more release goes.
+        row->slider()->setSliderDown(true);
+        row->slider()->setValue(static_cast<int>(other - row->minimum()));
+        row->slider()->setSliderDown(false);
+        if (!waitForSnapshot(w))
+            return 1;
+        std::printf("  one more: worker %.1f ms, handing the snapshot to the views %.1f ms, replots:",
+                    w.snapshot()->simulationMs, w.lastShowMs());
+        for (PlotBase *p : w.plots()) {
+            QElapsedTimer clock;
+            clock.start();
+            p->refreshNow();
+            std::printf(" %.1f", static_cast<double>(clock.nsecsElapsed()) / 1e6);
+        }
+        std::printf(" ms\n");
+        // The worker's share, piece by piece, on this thread.
+        const SnapshotPtr s = w.snapshot();
+        const std::vector<TunableSetting> settings{{t.name, other}};
+        QElapsedTimer clock;
+        clock.start();
+        auto run = runGovernor(s->table, *s->stream, r.variant, settings);
+        const double replay = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+        clock.restart();
+        const RunCounts counts(*run);
+        const double countsMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+        clock.restart();
+        const RunLod lod(*run, counts);
+        const double lodMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+        auto bare = makeConfiguredGovernor(r.variant, settings);
+        clock.restart();
+        replayStream(s->table, *s->stream, **bare); // the engine alone: no entry kept
+        std::printf("  alone on one thread: runGovernor %.1f ms (engine without keeping entries %.1f ms), prefix "
+                    "counts %.1f ms, plot summaries %.1f ms\n",
+                    replay, static_cast<double>(clock.nsecsElapsed()) / 1e6, countsMs, lodMs);
     }
     // 2. A change every governor depends on (the latency limit): all are replayed.
-    std::vector<double> all;
-    for (int i = 0; i < 6; ++i) {
+    std::vector<double> all, allCpu;
+    for (int i = 0; i < 8; ++i) {
         w.parameterPanel()->setLatencyLimitNs(i % 2 ? 2000000 : 3000000);
+        const double cpu0 = cpuMs();
         QElapsedTimer t;
         t.start();
         w.runner()->requestNow(w.currentSpec());
@@ -131,21 +197,30 @@ int runMeasurements(MainWindow &w, qint64 spans)
             return 1;
         w.refreshPlotsNow();
         all.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        allCpu.push_back(cpuMs() - cpu0);
     }
-    printStats(qPrintable(QStringLiteral("latency limit change (%1 governors re-run)").arg(snap->governorCount())), all);
+    printStats(qPrintable(QStringLiteral("latency limit change (%1 re-runs)").arg(snap->governorCount())), all, allCpu);
     std::printf("  worker time of the last one: %.1f ms\n", w.snapshot()->simulationMs);
 
     // 3. Playback frames at 1x: whole run in view; a narrow window that scrolls
     //    every frame; the worst case, half of the run in view scrolling every frame.
     std::printf("playback speed: %.3g x\n", w.playbackBar()->speed() / 1e9);
-    w.viewState()->resetZoom();
-    printStats("playback frame, whole run in view", timeFrames(w, 120, 0));
     const qint64 end = w.viewState()->fullEndNs();
-    w.viewState()->zoomTo(0, end / 1000);
-    printStats("playback frame, 1/1000 of the run in view, scrolling", timeFrames(w, 120, end / 1000));
-    w.viewState()->resetZoom();
-    w.viewState()->zoomTo(0, end / 2);
-    printStats("playback frame, 1/2 of the run in view, scrolling", timeFrames(w, 120, end / 2));
+    struct Case {
+        const char *name;
+        qint64 width, start;
+    };
+    for (const Case &c : {Case{"playback frame, whole run in view, cursor at start", end, 0},
+                          Case{"playback frame, whole run in view, cursor mid-run", end, end / 2},
+                          Case{"playback frame, 1/1000 of the run in view, scrolling", end / 1000, end / 1000},
+                          Case{"playback frame, 1/2 of the run in view, scrolling", end / 2, end / 2}}) {
+        w.viewState()->resetZoom();
+        if (c.width < end)
+            w.viewState()->zoomTo(0, c.width);
+        std::vector<double> cpu;
+        const std::vector<double> wall = timeFrames(w, 120, c.start, &cpu);
+        printStats(c.name, wall, cpu);
+    }
     std::printf("total entries: %zu\n", entries);
     return 0;
 }

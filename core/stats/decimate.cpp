@@ -3,30 +3,40 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 namespace idlescope {
 
+// (t - start) * columns overflows int64 for windows of hours at ns resolution
+// and thousands of columns, so the products are taken in 128 bits.
+namespace {
+__extension__ using Int128 = __int128;
+} // namespace
+
 std::int64_t TimeWindow::columnOf(Ns t) const
 {
-    const Ns width = endNs - startNs;
-    const Ns off = t - startNs;
-    // (off * columns) can overflow int64 for windows of hours at ns resolution
-    // and thousands of columns; long double keeps 64 bits of mantissa.
-    const long double c = static_cast<long double>(off) * columns / static_cast<long double>(width);
-    std::int64_t ci = static_cast<std::int64_t>(c);
-    if (static_cast<long double>(ci) > c)
-        --ci; // floor for negative offsets
-    if (ci < -1)
+    if (t < startNs)
         return -1;
-    if (ci > columns)
+    if (t >= endNs)
         return columns;
-    return ci;
+    const Int128 c = static_cast<Int128>(t - startNs) * columns / (endNs - startNs);
+    return static_cast<std::int64_t>(c);
 }
 
 Ns TimeWindow::columnStartNs(std::int64_t c) const
 {
-    const long double w = static_cast<long double>(endNs - startNs);
-    return startNs + static_cast<Ns>(w * static_cast<long double>(c) / columns);
+    const Int128 width = endNs - startNs;
+    // ceil(width * c / columns): the smallest offset whose column is c.
+    return startNs + static_cast<Ns>((width * c + columns - 1) / columns);
+}
+
+Ns TimeWindow::columnEndNs(std::int64_t c) const
+{
+    if (c < 0)
+        return startNs;
+    if (c >= columns)
+        return std::numeric_limits<Ns>::max();
+    return columnStartNs(c + 1);
 }
 
 std::pair<std::size_t, std::size_t> visibleIndexRange(std::span<const Ns> keys, Ns startNs,
@@ -53,14 +63,13 @@ std::int64_t lastIndexAtOrBefore(std::span<const Ns> keys, Ns t)
 
 namespace detail {
 
-void flushColumn(std::vector<DecimatedPoint> &out, const DecimatedPoint (&pts)[4])
+void flushColumn(std::vector<DecimatedPoint> &out, const ValueSummary &s)
 {
     // min and max may be in either order; first and last bracket them.
-    DecimatedPoint mid[2] = {pts[1], pts[2]};
+    DecimatedPoint mid[2] = {s.min, s.max};
     if (mid[1].t < mid[0].t)
         std::swap(mid[0], mid[1]);
-    const DecimatedPoint seq[4] = {pts[0], mid[0], mid[1], pts[3]};
-    for (const DecimatedPoint &p : seq) {
+    for (const DecimatedPoint &p : {s.first, mid[0], mid[1], s.last}) {
         if (!out.empty() && out.back().t == p.t && out.back().v == p.v)
             continue;
         out.push_back(p);
@@ -71,40 +80,36 @@ void flushColumn(std::vector<DecimatedPoint> &out, const DecimatedPoint (&pts)[4
 
 std::vector<StateColumn> summariseStates(std::span<const Ns> keys, std::span<const std::int8_t> states,
                                          std::span<const Ns> durations, const TimeWindow &window,
-                                         bool withNeighbours)
+                                         bool withNeighbours, const StateLod *lod)
 {
     std::vector<StateColumn> out;
-    std::array<Ns, CPUIDLE_STATE_MAX> weight{};
-    auto closeColumn = [&] {
-        StateColumn &col = out.back();
-        Ns best = -1;
-        for (int s = col.minState; s <= col.maxState; ++s)
-            if (weight[static_cast<std::size_t>(s)] > best) {
-                best = weight[static_cast<std::size_t>(s)];
-                col.dominantState = s;
-            }
-        weight.fill(0);
+    auto scan = [&](StateSummary &s, std::size_t from, std::size_t to) {
+        for (std::size_t k = from; k < to; ++k)
+            s.add(std::clamp<int>(states[k], 0, CPUIDLE_STATE_MAX - 1),
+                  durations.empty() ? 1 : std::max<Ns>(durations[k], 0));
     };
+    constexpr std::size_t C = StateLod::CHUNK;
     const auto [first, last] = visibleIndexRange(keys, window.startNs, window.endNs, withNeighbours);
-    for (std::size_t i = first; i < last && i < states.size(); ++i) {
-        const int s = std::clamp<int>(states[i], 0, CPUIDLE_STATE_MAX - 1);
-        const std::int64_t c = window.columnOf(keys[i]);
-        if (out.empty() || out.back().column != c) {
-            if (!out.empty())
-                closeColumn();
-            out.push_back(StateColumn{c, keys[i], s, s, s, s, s, 0});
+    forEachColumn(keys, first, std::min(last, states.size()), window, [&](std::int64_t c, std::size_t i, std::size_t j) {
+        StateSummary s;
+        if (lod && !lod->empty() && j - i >= 3 * C) {
+            const std::size_t c0 = (i + C - 1) / C, c1 = j / C;
+            scan(s, i, c0 * C);
+            for (std::size_t k = c0; k < c1; ++k)
+                s.merge(lod->chunk(k));
+            scan(s, c1 * C, j);
         } else {
-            StateColumn &col = out.back();
-            if (s != col.lastState)
-                ++col.transitions;
-            col.lastState = s;
-            col.minState = std::min(col.minState, s);
-            col.maxState = std::max(col.maxState, s);
+            scan(s, i, j);
         }
-        weight[static_cast<std::size_t>(s)] += durations.empty() ? 1 : std::max<Ns>(durations[i], 0);
-    }
-    if (!out.empty())
-        closeColumn();
+        StateColumn col{c, keys[i], s.first, s.last, s.min, s.max, s.min, s.transitions};
+        Ns best = -1;
+        for (int st = s.min; st <= s.max; ++st)
+            if (s.weight[static_cast<std::size_t>(st)] > best) {
+                best = s.weight[static_cast<std::size_t>(st)];
+                col.dominantState = st;
+            }
+        out.push_back(col);
+    });
     return out;
 }
 

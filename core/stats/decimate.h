@@ -7,7 +7,9 @@
  * column looks like — the first, the minimum, the maximum and the last, in
  * time order. A line, step or scatter series drawn from those points is
  * pixel-identical in its envelope to the full series, and costs O(columns)
- * to draw however many entries the run has.
+ * to draw however many entries the run has. With a chunk summary
+ * (series_lod.h) a column costs O(its chunks + 2 partial chunks) instead of
+ * O(its entries), with the same result.
  *
  * Plain C++: no Qt. Keys are int64 ns (sorted ascending); values are any
  * arithmetic type read through an accessor, so one function serves residency
@@ -16,7 +18,9 @@
 #pragma once
 
 #include "core/common/kernel_types.h"
+#include "core/stats/series_lod.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -31,16 +35,13 @@ struct TimeWindow {
     Ns endNs = 1;     ///< > startNs
     int columns = 1;  ///< >= 1
 
-    /// Bin of time @p t: floor((t - start) * columns / (end - start)); may be < 0 or >= columns.
+    /// Bin of time @p t: floor((t - start) * columns / (end - start)), clamped to [-1, columns]
+    /// (-1: before the window, columns: after it). Exact integer arithmetic.
     std::int64_t columnOf(Ns t) const;
-    /// Time at which bin @p c starts.
+    /// The first time in bin @p c (0 <= c <= columns): columnOf(columnStartNs(c)) == c.
     Ns columnStartNs(std::int64_t c) const;
-};
-
-/// One kept point: time and value, in time order.
-struct DecimatedPoint {
-    Ns t = 0;
-    double v = 0.0;
+    /// The first time after bin @p c (c in [-1, columns]); the largest Ns for c == columns.
+    Ns columnEndNs(std::int64_t c) const;
 };
 
 /**
@@ -56,25 +57,75 @@ std::pair<std::size_t, std::size_t> visibleIndexRange(std::span<const Ns> keys, 
 std::int64_t lastIndexAtOrBefore(std::span<const Ns> keys, Ns t);
 
 /**
+ * Calls @p column(c, i, j) for every pixel column that holds entries of
+ * [first, last), in order: c is the column (-1 / columns for entries before
+ * / after the window), [i, j) its entries. One binary search per column.
+ */
+template <typename Column>
+void forEachColumn(std::span<const Ns> keys, std::size_t first, std::size_t last, const TimeWindow &window,
+                   Column &&column)
+{
+    last = std::min(last, keys.size());
+    std::size_t i = first;
+    while (i < last) {
+        const std::int64_t c = window.columnOf(keys[i]);
+        const Ns end = window.columnEndNs(c);
+        const auto j = static_cast<std::size_t>(
+            std::lower_bound(keys.begin() + static_cast<std::ptrdiff_t>(i), keys.begin() + static_cast<std::ptrdiff_t>(last), end)
+            - keys.begin());
+        column(c, i, j);
+        i = j;
+    }
+}
+
+namespace detail {
+/// Appends a column's first/min/max/last in time order without duplicates.
+void flushColumn(std::vector<DecimatedPoint> &out, const ValueSummary &s);
+} // namespace detail
+
+/**
  * First/min/max/last per pixel column of the entries [first, last) of a
- * series. @p keys are the sorted times; @p valueAt(i) gives entry i's value
- * as double, and @p keep(i) says whether entry i exists in this series (e.g.
- * "has a prediction", "value > 0 for a log axis"). Points before the window
- * fall into column -1 and points after it into column @c columns, so the
- * neighbours kept by visibleIndexRange() come out unchanged. Appends to
- * @p out (cleared first), at most 4 points per column, in time order.
+ * series. @p keys are the sorted times; @p valueAt(i) gives entry i's value,
+ * and @p keep(i) says whether entry i exists in this series (e.g. "has a
+ * prediction", "value > 0 for a log axis"). Points before the window fall
+ * into column -1 and points after it into column @c columns, so neighbours
+ * kept by visibleIndexRange() come out unchanged. @p lod (may be null) is the
+ * chunk summary of the same series. Fills @p out (cleared first) with at most
+ * 4 points per column, in time order.
  */
 template <typename ValueAt, typename Keep>
-void decimateMinMax(std::span<const Ns> keys, std::size_t first, std::size_t last,
-                    const TimeWindow &window, ValueAt &&valueAt, Keep &&keep,
-                    std::vector<DecimatedPoint> &out);
+void decimateMinMax(std::span<const Ns> keys, std::size_t first, std::size_t last, const TimeWindow &window,
+                    ValueAt &&valueAt, Keep &&keep, std::vector<DecimatedPoint> &out, const ValueLod *lod = nullptr)
+{
+    out.clear();
+    auto scan = [&](ValueSummary &s, std::size_t from, std::size_t to) {
+        for (std::size_t k = from; k < to; ++k)
+            if (keep(k))
+                s.add(keys[k], static_cast<double>(valueAt(k)));
+    };
+    constexpr std::size_t C = ValueLod::CHUNK;
+    forEachColumn(keys, first, last, window, [&](std::int64_t, std::size_t i, std::size_t j) {
+        ValueSummary s;
+        if (lod && !lod->empty() && j - i >= 3 * C) {
+            const std::size_t c0 = (i + C - 1) / C, c1 = j / C; // whole chunks [c0, c1)
+            scan(s, i, c0 * C);
+            for (std::size_t c = c0; c < c1; ++c)
+                s.merge(lod->chunk(c));
+            scan(s, c1 * C, j);
+        } else {
+            scan(s, i, j);
+        }
+        if (s.any)
+            detail::flushColumn(out, s);
+    });
+}
 
 /// decimateMinMax() keeping every entry.
 template <typename ValueAt>
-void decimateMinMax(std::span<const Ns> keys, std::size_t first, std::size_t last,
-                    const TimeWindow &window, ValueAt &&valueAt, std::vector<DecimatedPoint> &out)
+void decimateMinMax(std::span<const Ns> keys, std::size_t first, std::size_t last, const TimeWindow &window,
+                    ValueAt &&valueAt, std::vector<DecimatedPoint> &out, const ValueLod *lod = nullptr)
 {
-    decimateMinMax(keys, first, last, window, valueAt, [](std::size_t) { return true; }, out);
+    decimateMinMax(keys, first, last, window, valueAt, [](std::size_t) { return true; }, out, lod);
 }
 
 /// What one pixel column of a state timeline shows (KernelShark's bin summary).
@@ -94,53 +145,11 @@ struct StateColumn {
  * contain an entry start appear (in column order). @p durations weight each
  * entry for dominantState (e.g. residencies); empty = every entry weighs 1.
  * States must be 0..CPUIDLE_STATE_MAX-1. With @p withNeighbours the entries
- * just outside the window come out as columns -1 and @c columns.
+ * just outside the window come out as columns -1 and @c columns. @p lod (may
+ * be null) is the StateLod of the same states and durations.
  */
 std::vector<StateColumn> summariseStates(std::span<const Ns> keys, std::span<const std::int8_t> states,
                                          std::span<const Ns> durations, const TimeWindow &window,
-                                         bool withNeighbours = false);
-
-// ---------------------------------------------------------------------------
-
-namespace detail {
-/// Emits a column's first/min/max/last in time order without duplicates.
-void flushColumn(std::vector<DecimatedPoint> &out, const DecimatedPoint (&pts)[4]);
-} // namespace detail
-
-template <typename ValueAt, typename Keep>
-void decimateMinMax(std::span<const Ns> keys, std::size_t first, std::size_t last,
-                    const TimeWindow &window, ValueAt &&valueAt, Keep &&keep,
-                    std::vector<DecimatedPoint> &out)
-{
-    out.clear();
-    if (last > keys.size())
-        last = keys.size();
-    bool open = false;
-    std::int64_t col = 0;
-    // first, min, max, last of the open column
-    DecimatedPoint pts[4];
-    for (std::size_t i = first; i < last; ++i) {
-        if (!keep(i))
-            continue;
-        const Ns t = keys[i];
-        const std::int64_t c = window.columnOf(t);
-        const double v = static_cast<double>(valueAt(i));
-        if (!open || c != col) {
-            if (open)
-                detail::flushColumn(out, pts);
-            open = true;
-            col = c;
-            pts[0] = pts[1] = pts[2] = pts[3] = DecimatedPoint{t, v};
-            continue;
-        }
-        if (v < pts[1].v)
-            pts[1] = {t, v};
-        if (v > pts[2].v)
-            pts[2] = {t, v};
-        pts[3] = {t, v};
-    }
-    if (open)
-        detail::flushColumn(out, pts);
-}
+                                         bool withNeighbours = false, const StateLod *lod = nullptr);
 
 } // namespace idlescope

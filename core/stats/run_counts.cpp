@@ -43,29 +43,31 @@ void addEntry(PrefixCounts &c, const GovernorRun &run, std::size_t i)
 
 RunCounts::RunCounts(const GovernorRun &run)
 {
+    auto d = std::make_shared<Data>();
     const std::size_t n = run.size();
-    m_missesThrough.resize(n);
-    m_checkpoints.reserve(n / CHUNK + 1);
+    d->missesThrough.resize(n);
+    d->checkpoints.reserve(n / CHUNK + 1);
     PrefixCounts c;
     std::uint32_t misses = 0;
     for (std::size_t i = 0; i < n; ++i) {
         if (i % CHUNK == 0)
-            m_checkpoints.push_back(c);
+            d->checkpoints.push_back(c);
         addEntry(c, run, i);
         misses += (run.flags[i] & (ENTRY_ABOVE | ENTRY_BELOW)) ? 1u : 0u;
-        m_missesThrough[i] = misses;
+        d->missesThrough[i] = misses;
     }
     if (n % CHUNK == 0)
-        m_checkpoints.push_back(c); // so upTo(n) needs no scan
+        d->checkpoints.push_back(c); // so upTo(n) needs no scan
+    m_data = std::move(d);
 }
 
 PrefixCounts RunCounts::upTo(const GovernorRun &run, std::size_t end) const
 {
-    if (m_checkpoints.empty())
+    if (!m_data)
         return {};
-    end = std::min({end, run.size(), m_missesThrough.size()});
+    end = std::min({end, run.size(), m_data->missesThrough.size()});
     const std::size_t k = end / CHUNK;
-    PrefixCounts c = m_checkpoints[k];
+    PrefixCounts c = m_data->checkpoints[k];
     for (std::size_t i = k * CHUNK; i < end; ++i)
         addEntry(c, run, i);
     return c;
@@ -86,29 +88,31 @@ double DurationBins::lowerEdge(int b)
 
 DurationHistogram::DurationHistogram(const IdleStream &stream)
 {
-    m_bins.resize(stream.size());
-    m_checkpoints.reserve(stream.size() / CHUNK + 2);
+    auto d = std::make_shared<Data>();
+    d->bins.resize(stream.size());
+    d->checkpoints.reserve(stream.size() / CHUNK + 2);
     Counts c{};
     for (std::size_t i = 0; i < stream.size(); ++i) {
         if (i % CHUNK == 0)
-            m_checkpoints.push_back(c);
+            d->checkpoints.push_back(c);
         const int b = DurationBins::binOf(stream[i].wakeNs);
-        m_bins[i] = static_cast<std::uint8_t>(b);
+        d->bins[i] = static_cast<std::uint8_t>(b);
         c[static_cast<std::size_t>(b)] += 1;
     }
     if (stream.size() % CHUNK == 0)
-        m_checkpoints.push_back(c);
+        d->checkpoints.push_back(c);
+    m_data = std::move(d);
 }
 
 DurationHistogram::Counts DurationHistogram::upTo(std::size_t end) const
 {
-    if (m_checkpoints.empty())
+    if (!m_data)
         return Counts{};
-    end = std::min(end, m_bins.size());
+    end = std::min(end, m_data->bins.size());
     const std::size_t k = end / CHUNK;
-    Counts c = m_checkpoints[k];
+    Counts c = m_data->checkpoints[k];
     for (std::size_t i = k * CHUNK; i < end; ++i)
-        c[m_bins[i]] += 1;
+        c[m_data->bins[i]] += 1;
     return c;
 }
 

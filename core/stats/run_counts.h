@@ -21,6 +21,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace idlescope {
@@ -51,12 +52,16 @@ public:
     PrefixCounts upTo(const GovernorRun &run, std::size_t end) const;
 
     /// Misses (above + below) among entries [0, i], i.e. including entry i.
-    std::uint32_t missesThrough(std::size_t i) const { return m_missesThrough[i]; }
-    std::size_t size() const { return m_missesThrough.size(); }
+    std::uint32_t missesThrough(std::size_t i) const { return m_data->missesThrough[i]; }
+    std::size_t size() const { return m_data ? m_data->missesThrough.size() : 0; }
 
 private:
-    std::vector<PrefixCounts> m_checkpoints; ///< [k] = totals of entries [0, k * CHUNK)
-    std::vector<std::uint32_t> m_missesThrough;
+    struct Data {
+        std::vector<PrefixCounts> checkpoints; ///< [k] = totals of entries [0, k * CHUNK)
+        std::vector<std::uint32_t> missesThrough;
+    };
+    /// Immutable once built: copies of a RunCounts share it.
+    std::shared_ptr<const Data> m_data;
 };
 
 /// Log-spaced histogram bins for durations: BINS_PER_DECADE per decade from MIN_NS up.
@@ -83,11 +88,15 @@ public:
 
     /// Counts of spans [0, end).
     Counts upTo(std::size_t end) const;
-    std::size_t size() const { return m_bins.size(); }
+    std::size_t size() const { return m_data ? m_data->bins.size() : 0; }
 
 private:
-    std::vector<std::uint8_t> m_bins;
-    std::vector<Counts> m_checkpoints;
+    struct Data {
+        std::vector<std::uint8_t> bins;
+        std::vector<Counts> checkpoints;
+    };
+    /// Immutable once built: copies share it.
+    std::shared_ptr<const Data> m_data;
 };
 
 } // namespace idlescope

@@ -16,6 +16,7 @@ private slots:
     void columnOfMapsTheWindow_data();
     void columnOfMapsTheWindow();
     void columnOfDoesNotOverflowOnLongWindows();
+    void columnStartIsTheFirstTimeOfItsColumn();
     void visibleRangeWithAndWithoutNeighbours();
     void lastIndexAtOrBefore_data();
     void lastIndexAtOrBefore();
@@ -23,6 +24,9 @@ private slots:
     void envelopeMatchesBruteForceOnAMillionEntries();
     void sparseSeriesIsKeptVerbatim();
     void filterDropsEntries();
+    void lodGivesTheSameColumns_data();
+    void lodGivesTheSameColumns();
+    void stateLodGivesTheSameColumns();
     void stateColumnsCountTransitions();
     void dominantStateIsTimeWeighted();
     void neighboursBecomeEdgeColumns();
@@ -59,6 +63,20 @@ void TestDecimate::columnOfDoesNotOverflowOnLongWindows()
     QCOMPARE(w.columnOf(threeHours / 2), qint64(2000));
     QCOMPARE(w.columnOf(threeHours - 1), qint64(3999));
     QCOMPARE(w.columnStartNs(2000), threeHours / 2);
+}
+
+void TestDecimate::columnStartIsTheFirstTimeOfItsColumn()
+{
+    // Widths that do not divide evenly: the boundary must agree with columnOf().
+    for (const TimeWindow w : {TimeWindow{0, 1000, 7}, TimeWindow{-5, 996, 13}, TimeWindow{123, 100000123, 1531}}) {
+        for (std::int64_t c = 0; c < w.columns; ++c) {
+            const Ns t = w.columnStartNs(c);
+            QCOMPARE(w.columnOf(t), c);
+            QCOMPARE(w.columnOf(t - 1), c - 1);
+            QCOMPARE(w.columnEndNs(c), w.columnStartNs(c + 1));
+        }
+        QCOMPARE(w.columnStartNs(w.columns), w.endNs);
+    }
 }
 
 void TestDecimate::visibleRangeWithAndWithoutNeighbours()
@@ -175,6 +193,96 @@ void TestDecimate::filterDropsEntries()
     QCOMPARE(out.size(), std::size_t(2));
     QCOMPARE(out[0].v, 500.0);
     QCOMPARE(out[1].v, 700.0);
+}
+
+namespace {
+
+struct Series {
+    std::vector<Ns> keys;
+    std::vector<Ns> values;
+    std::vector<std::int8_t> states;
+};
+
+Series randomSeries(std::size_t n, std::uint64_t seed)
+{
+    Series s;
+    std::uint64_t x = seed;
+    Ns t = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        t += 1 + static_cast<Ns>((x >> 33) % 300);
+        s.keys.push_back(t);
+        // -1 ("no prediction") one time in 7; ties are common (values mod 50).
+        s.values.push_back((x >> 13) % 7 == 0 ? -1 : static_cast<Ns>((x >> 20) % 50));
+        s.states.push_back(static_cast<std::int8_t>((x >> 40) % 4));
+    }
+    return s;
+}
+
+bool samePoints(const std::vector<DecimatedPoint> &a, const std::vector<DecimatedPoint> &b)
+{
+    return a.size() == b.size()
+           && std::equal(a.begin(), a.end(), b.begin(), [](auto &p, auto &q) { return p.t == q.t && p.v == q.v; });
+}
+
+} // namespace
+
+void TestDecimate::lodGivesTheSameColumns_data()
+{
+    QTest::addColumn<int>("columns");
+    QTest::addColumn<double>("from"); // window as fractions of the run
+    QTest::addColumn<double>("to");
+    QTest::newRow("whole run, 1000 px") << 1000 << 0.0 << 1.0;
+    QTest::newRow("whole run, 37 px") << 37 << 0.0 << 1.0;
+    QTest::newRow("middle tenth") << 800 << 0.45 << 0.55;
+    QTest::newRow("deep zoom") << 1200 << 0.5 << 0.5001;
+    QTest::newRow("odd edges") << 333 << 0.0123 << 0.9876;
+}
+
+void TestDecimate::lodGivesTheSameColumns()
+{
+    QFETCH(int, columns);
+    QFETCH(double, from);
+    QFETCH(double, to);
+    const Series s = randomSeries(300000, 99);
+    const Ns end = s.keys.back();
+    const TimeWindow w{static_cast<Ns>(from * double(end)), static_cast<Ns>(to * double(end)), columns};
+    auto value = [&](std::size_t i) { return s.values[i]; };
+    auto keep = [&](std::size_t i) { return s.values[i] > 0; };
+    const ValueLod lod(s.keys, value, keep);
+    for (bool neighbours : {false, true}) {
+        const auto [first, last] = visibleIndexRange(s.keys, w.startNs, w.endNs, neighbours);
+        std::vector<DecimatedPoint> plain, fast;
+        decimateMinMax(s.keys, first, last, w, value, keep, plain);
+        decimateMinMax(s.keys, first, last, w, value, keep, fast, &lod);
+        QVERIFY(!plain.empty());
+        QVERIFY(samePoints(plain, fast));
+    }
+}
+
+void TestDecimate::stateLodGivesTheSameColumns()
+{
+    const Series s = randomSeries(200000, 5);
+    std::vector<Ns> durations(s.values.size());
+    for (std::size_t i = 0; i < durations.size(); ++i)
+        durations[i] = std::max<Ns>(s.values[i], 0) * 10 + 1;
+    const StateLod lod(s.states, durations);
+    const Ns end = s.keys.back();
+    for (const TimeWindow w : {TimeWindow{0, end, 900}, TimeWindow{end / 3, end / 2, 640}, TimeWindow{end / 2, end / 2 + 5000, 500}}) {
+        const auto plain = summariseStates(s.keys, s.states, durations, w, true);
+        const auto fast = summariseStates(s.keys, s.states, durations, w, true, &lod);
+        QCOMPARE(fast.size(), plain.size());
+        for (std::size_t i = 0; i < plain.size(); ++i) {
+            QCOMPARE(fast[i].column, plain[i].column);
+            QCOMPARE(fast[i].firstNs, plain[i].firstNs);
+            QCOMPARE(fast[i].firstState, plain[i].firstState);
+            QCOMPARE(fast[i].lastState, plain[i].lastState);
+            QCOMPARE(fast[i].minState, plain[i].minState);
+            QCOMPARE(fast[i].maxState, plain[i].maxState);
+            QCOMPARE(fast[i].dominantState, plain[i].dominantState);
+            QCOMPARE(fast[i].transitions, plain[i].transitions);
+        }
+    }
 }
 
 void TestDecimate::stateColumnsCountTransitions()

@@ -15,7 +15,13 @@
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/view_state.h"
 
+#include "tests/test_paths.h"
+
 #include <QComboBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTableWidget>
 #include <QFileInfo>
 #include <QProcess>
 #include <QSignalSpy>
@@ -57,6 +63,10 @@ private slots:
     void sliderChangesParameterAndCounts();
     void tickRateChangesTheTable();
     void badStreamFileIsReportedNotFatal();
+    void conformanceTableAndStreamLoad();
+    void disablingAStateReSimulates();
+    void noGovernorSelectedDoesNotCrash();
+    void sessionRoundTripRestoresParametersAndView();
     void playbackMovesCursorAndCounts();
     void zoomIsSharedAndUndoable();
     void screenshotIsWritten();
@@ -204,6 +214,112 @@ void TestMainWindow::badStreamFileIsReportedNotFatal()
     const QString msg = failed.first().first().toString();
     QVERIFY2(msg.contains(QStringLiteral("bad.csv")) && msg.contains(QStringLiteral(":2")), qPrintable(msg));
     QVERIFY(w.snapshot() != nullptr); // the last good snapshot stays
+}
+
+void TestMainWindow::conformanceTableAndStreamLoad()
+{
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const QString kit = test::sharedDir() + QStringLiteral("/conformance");
+    SnapshotPtr s = nextSnapshot(w, [&] {
+        QVERIFY(w.setupPanel()->loadTableFile(kit + QStringLiteral("/tables/intel-skx.json")));
+    });
+    QVERIFY(s);
+    QCOMPARE(s->table.id, std::string("intel-skx"));
+    QCOMPARE(s->spec.target.kind, QStringLiteral("file"));
+    s = nextSnapshot(w, [&] {
+        QVERIFY(w.setupPanel()->loadStreamFile(kit + QStringLiteral("/streams/pipe-wakeups.csv")));
+    });
+    QVERIFY(s);
+    QCOMPARE(s->stream->size(), std::size_t(4000)); // STREAMS.md: pipe-wakeups has 4000 spans
+    QVERIFY(s->workloadDescription.contains(QStringLiteral("pipe-wakeups.csv")));
+    // The replay is the conformance kit's: menu-6.14's totals equal its expected summary.
+    const int menu = s->indexOf("menu-6.14");
+    QVERIFY(menu >= 0);
+    QFile f(kit + QStringLiteral("/expected/menu-6.14/pipe-wakeups__intel-skx.summary.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject expected = QJsonDocument::fromJson(f.readAll()).object();
+    const GovernorRun &run = s->runs[std::size_t(menu)];
+    QCOMPARE(run.summary.entries, expected.value(QStringLiteral("entries")).toInteger());
+    const QJsonArray states = expected.value(QStringLiteral("states")).toArray();
+    QCOMPARE(states.size(), s->table.count());
+    for (int i = 0; i < states.size(); ++i) {
+        const QJsonObject st = states[i].toObject();
+        QCOMPARE(w.legend()->shownCounts(menu).usage[std::size_t(i)], st.value(QStringLiteral("usage")).toInteger());
+        QCOMPARE(w.legend()->shownCounts(menu).above[std::size_t(i)], st.value(QStringLiteral("above")).toInteger());
+        QCOMPARE(w.legend()->shownCounts(menu).below[std::size_t(i)], st.value(QStringLiteral("below")).toInteger());
+    }
+}
+
+void TestMainWindow::disablingAStateReSimulates()
+{
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    auto *table = w.setupPanel()->findChild<QTableWidget *>();
+    QVERIFY(table);
+    const SnapshotPtr s = nextSnapshot(w, [&] { table->item(1, 4)->setCheckState(Qt::Unchecked); }); // CEDE off
+    QVERIFY(s);
+    QVERIFY(s->table[1].disabled);
+    const int menu = s->indexOf("menu-6.14");
+    QCOMPARE(w.legend()->shownCounts(menu).usage[1], std::int64_t(0));
+    QCOMPARE(w.legend()->shownCounts(menu).totalAbove(), std::int64_t(0));
+    // A bad latency is refused and the table keeps its value.
+    QSignalSpy err(w.setupPanel(), &SetupPanel::errorOccurred);
+    table->item(1, 1)->setText(QStringLiteral("-5"));
+    QCOMPARE(err.count(), 1);
+    QCOMPARE(w.setupPanel()->target().table[1].exitLatencyNs, Ns(12000));
+    QCOMPARE(table->item(1, 1)->text(), QStringLiteral("12"));
+}
+
+void TestMainWindow::noGovernorSelectedDoesNotCrash()
+{
+    MainWindow w;
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const SnapshotPtr s = nextSnapshot(w, [&] {
+        for (const GovernorSpec &g : w.currentSpec().governors)
+            w.setupPanel()->setGovernorChecked(g.variant, false);
+    });
+    QVERIFY(s);
+    QCOMPARE(s->governorCount(), 0);
+    w.refreshPlotsNow();
+    w.playbackBar()->stepForward();
+    w.playbackBar()->play();
+    w.playbackBar()->advance(1000000);
+    w.playbackBar()->pause();
+}
+
+void TestMainWindow::sessionRoundTripRestoresParametersAndView()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("round.idlescope"));
+    qint64 start = 0, end = 0;
+    {
+        MainWindow w;
+        QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+        const SnapshotPtr s = nextSnapshot(w, [&] {
+            w.parameterPanel()->applySettings("menu-6.14", {{"INTERVALS", 12}});
+            w.parameterPanel()->setLatencyLimitNs(50000);
+            w.runner()->requestNow(w.currentSpec());
+        });
+        QVERIFY(s);
+        w.viewState()->zoomTo(w.viewState()->fullEndNs() / 4, w.viewState()->fullEndNs() / 2);
+        start = w.viewState()->rangeStartNs();
+        end = w.viewState()->rangeEndNs();
+        QCOMPARE(w.saveSessionTo(path), QString());
+    }
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const SnapshotPtr s = nextSnapshot(w, [&] { QCOMPARE(w.openSession(path), QString()); });
+    QVERIFY(s);
+    QCOMPARE(w.parameterPanel()->row("menu-6.14", QStringLiteral("INTERVALS"))->value(), std::int64_t(12));
+    QCOMPARE(w.parameterPanel()->latencyLimitNs(), Ns(50000));
+    QCOMPARE((*s->stream)[0].latencyReqNs, Ns(50000));
+    const int menu = s->indexOf("menu-6.14");
+    QCOMPARE(s->runs[std::size_t(menu)].settings, (std::vector<TunableSetting>{{"INTERVALS", 12}}));
+    QCOMPARE(w.viewState()->rangeStartNs(), start);
+    QCOMPARE(w.viewState()->rangeEndNs(), end);
+    QCOMPARE(w.openSession(dir.filePath(QStringLiteral("missing.idlescope"))).isEmpty(), false);
 }
 
 void TestMainWindow::playbackMovesCursorAndCounts()

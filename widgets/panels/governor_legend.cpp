@@ -10,6 +10,18 @@
 
 namespace idlescope {
 
+namespace {
+/// 589, 32188, 118.6k, 2.41M: exact below 100000, then three significant digits.
+QString compact(std::int64_t n)
+{
+    if (n < 100000)
+        return QString::number(n);
+    if (n < 10000000)
+        return QStringLiteral("%1k").arg(static_cast<double>(n) / 1e3, 0, 'f', 1);
+    return QStringLiteral("%1M").arg(static_cast<double>(n) / 1e6, 0, 'f', 2);
+}
+} // namespace
+
 GovernorLegend::GovernorLegend(ViewState *view, QWidget *parent)
     : QWidget(parent), m_view(view), m_layout(new QHBoxLayout(this))
 {
@@ -21,7 +33,7 @@ GovernorLegend::GovernorLegend(ViewState *view, QWidget *parent)
 
 void GovernorLegend::setSnapshot(SnapshotPtr snapshot)
 {
-    m_snap = std::move(snapshot);
+    m_snap = snapshot && snapshot->isComplete() ? std::move(snapshot) : nullptr;
     for (QLabel *l : std::as_const(m_chips))
         delete l;
     m_chips.clear();
@@ -69,12 +81,14 @@ void GovernorLegend::refresh()
             QStringLiteral("<span style='color:%1; font-size:14pt;'>\u25a0</span> <b>%2</b>%3"
                            "<br><span style='color:#555;'><b>miss %6 %</b> \u00b7 above %4 \u00b7 below %5</span>")
                 .arg(m_snap->colors[k].name(), QString::fromStdString(run.variant), badge)
-                .arg(c.totalAbove())
-                .arg(c.totalBelow())
+                .arg(compact(c.totalAbove()), compact(c.totalBelow()))
                 .arg(100.0 * c.missRatio(), 0, 'f', 1));
-        m_chips[g]->setToolTip(tr("%1 entries up to the playback cursor. Miss = (above + below) / entries; "
-                                  "above: the state was too deep, below: a deeper state would have fit.")
-                                   .arg(c.entries));
+        m_chips[g]->setToolTip(tr("Up to the playback cursor: %1 entries, %2 above, %3 below.\n"
+                                  "Miss = (above + below) / entries; above: the state was too deep, "
+                                  "below: a deeper state would have fit.")
+                                   .arg(c.entries)
+                                   .arg(c.totalAbove())
+                                   .arg(c.totalBelow()));
     }
 }
 

@@ -17,7 +17,7 @@ DurationHistogramPlot::DurationHistogramPlot(ViewState *view, QWidget *parent)
     m_plot->xAxis->grid()->setSubGridVisible(false);
     m_graph->setLineStyle(QCPGraph::lsStepLeft);
     m_graph->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.2));
-    m_graph->setBrush(QBrush(QColor(0x90, 0x90, 0x90, 90)));
+    m_graph->setBrush(QBrush(QColor(0xd4, 0xd4, 0xd4)));
 }
 
 void DurationHistogramPlot::rebuild()

@@ -17,6 +17,7 @@ PlotBase::PlotBase(const QString &title, ViewState *view, QWidget *parent)
     m_plot->setMinimumHeight(120);
     m_plot->setNoAntialiasingOnDrag(true);
     m_plot->setPlottingHint(QCP::phCacheLabels, true);
+    m_plot->setPlottingHint(QCP::phFastPolylines, true);
     m_plot->setBackground(QBrush(Qt::white));
 
     m_plot->plotLayout()->insertRow(0);
@@ -51,7 +52,8 @@ void PlotBase::setTitle(const QString &title)
 
 void PlotBase::setSnapshot(SnapshotPtr snapshot)
 {
-    m_snap = std::move(snapshot);
+    // The plots read the per-run counts and summaries a runner adds.
+    m_snap = snapshot && snapshot->isComplete() ? std::move(snapshot) : nullptr;
     markDirty();
 }
 
@@ -137,9 +139,10 @@ void PlotBase::styleAxisRect(QCPAxisRect *rect)
 
 QColor PlotBase::tint(const QColor &c, double alpha)
 {
-    QColor t = c;
-    t.setAlphaF(static_cast<float>(alpha));
-    return t;
+    // Pre-blended onto the white background: an opaque fill is a plain
+    // memory fill for the raster engine, a translucent one is a blend.
+    const auto mix = [alpha](int x) { return static_cast<int>(255 - (255 - x) * alpha + 0.5); };
+    return QColor(mix(c.red()), mix(c.green()), mix(c.blue()));
 }
 
 int PlotBase::columns() const

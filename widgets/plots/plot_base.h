@@ -54,6 +54,7 @@ protected:
     /// Style helpers shared by the subclasses.
     void styleAxis(QCPAxis *axis, const QString &label);
     void styleAxisRect(QCPAxisRect *rect);
+    /// @p c at strength @p alpha over white, as an opaque colour (cheap to fill).
     static QColor tint(const QColor &c, double alpha);
 
     /// Axis rect width in pixels (the number of decimation columns).

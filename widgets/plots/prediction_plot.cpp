@@ -4,9 +4,38 @@
 #include "widgets/plots/time_ticker.h"
 #include "widgets/view_state.h"
 
+#include <QPainter>
+
 #include <cmath>
 
 namespace idlescope {
+
+namespace {
+
+/// A filled dot (prediction) or a faint ring (measurement) in colour @p c.
+QPixmap marker(const QColor &c, bool filled)
+{
+    const qreal dpr = 2.0; // crisp on high-DPI screens and in exports
+    const int size = filled ? 5 : 7;
+    QPixmap pm(QSize(size, size) * dpr);
+    pm.setDevicePixelRatio(dpr);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    if (filled) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(c);
+        p.drawEllipse(QRectF(0.25, 0.25, size - 0.5, size - 0.5));
+    } else {
+        QColor ring = c;
+        ring.setAlphaF(0.6f);
+        p.setPen(QPen(ring, 1.0));
+        p.drawEllipse(QRectF(0.5, 0.5, size - 1.0, size - 1.0));
+    }
+    return pm;
+}
+
+} // namespace
 
 PredictionPlot::PredictionPlot(ViewState *view, QWidget *parent)
     : TimePlot(tr("Predicted idle duration (\u25cf) vs measured residency (\u25cb)"), view, parent)
@@ -37,10 +66,9 @@ void PredictionPlot::setupSeries()
             QCPGraph *graph = m_plot->addGraph();
             graph->setLineStyle(QCPGraph::lsNone);
             graph->setAdaptiveSampling(false);
-            if (predicted)
-                graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 3.5));
-            else
-                graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(tint(c, 0.55), 1), Qt::NoBrush, 6));
+            // Pre-rendered markers: QCustomPlot blits a pixmap per point, where a
+            // drawn ellipse costs a Bezier flattening per point per frame.
+            graph->setScatterStyle(QCPScatterStyle(marker(c, predicted)));
             m_series.push_back(Series{g, predicted, {}});
         }
     }
@@ -86,8 +114,10 @@ void PredictionPlot::decimate(const TimeWindow &window)
         const auto [first, last] = visibleIndexRange(run.startNs, window.startNs, window.endNs, false);
         const std::vector<Ns> &col = s.predicted ? run.predictedNs : run.residencyNs;
         // A log axis cannot show 0 or "no prediction" (-1).
+        const RunLod &lod = m_snap->lods[static_cast<std::size_t>(s.governor)];
         decimateMinMax(run.startNs, first, last, window, [&](std::size_t i) { return col[i]; },
-                       [&](std::size_t i) { return col[i] > 0; }, s.points);
+                       [&](std::size_t i) { return col[i] > 0; }, s.points,
+                       s.predicted ? &lod.predicted : &lod.residency);
     }
 }
 

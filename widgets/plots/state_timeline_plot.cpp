@@ -60,7 +60,7 @@ void StateTimelinePlot::setupLanes()
         }
         lane.high->setBrush(QBrush(tint(c, 0.16)));
         lane.high->setChannelFillGraph(lane.low);
-        lane.dominant->setPen(QPen(c, 1.8));
+        lane.dominant->setPen(QPen(c, 1)); // width 1: the raster engine's fast cosmetic path
         lane.dominant->setName(QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant));
         // Rows are labelled by governor, as KernelShark labels CPUs; the state
         // scale of every lane is the same and is named in the title.
@@ -94,7 +94,8 @@ void StateTimelinePlot::decimate(const TimeWindow &window)
         lane.lowPts.clear();
         lane.highPts.clear();
         const double base = laneY(g, 0);
-        for (const StateColumn &c : summariseStates(run.startNs, run.state, run.residencyNs, window, true)) {
+        for (const StateColumn &c : summariseStates(run.startNs, run.state, run.residencyNs, window, true,
+                                                          &m_snap->lods[static_cast<std::size_t>(g)].states)) {
             // Inside the window a column starts at its pixel; the neighbours keep their own time.
             const Ns x = (c.column < 0 || c.column >= window.columns) ? c.firstNs : window.columnStartNs(c.column);
             lane.dominantPts.push_back({x, base + c.dominantState});

@@ -8,6 +8,8 @@
 #include <QtConcurrent/QtConcurrentMap>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <optional>
+
 namespace idlescope {
 
 namespace {
@@ -225,30 +227,46 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         *error = QStringLiteral("cancelled");
         return nullptr;
     }
+    std::vector<bool> reused;
     for (Job &j : jobs) {
         if (!j.error.isEmpty()) {
             snap->errors << j.error;
             continue;
         }
         if (j.reuse >= 0) {
-            snap->runs.push_back(previous->runs[static_cast<std::size_t>(j.reuse)]);
-            snap->counts.push_back(previous->counts[static_cast<std::size_t>(j.reuse)]);
+            const auto k = static_cast<std::size_t>(j.reuse);
+            snap->runs.push_back(previous->runs.shared(k));
+            snap->counts.push_back(previous->counts[k]);
+            snap->lods.push_back(previous->lods[k]);
+            reused.push_back(true);
         } else {
             snap->runs.push_back(std::move(*j.run));
             snap->counts.emplace_back();
+            snap->lods.emplace_back();
+            reused.push_back(false);
         }
         snap->colors.push_back(j.gov->color);
         snap->atDefaults.push_back(governorDefaults(*j.gov));
     }
-    // Prefix counts of the fresh runs, in parallel as well.
-    std::vector<int> fresh;
-    for (int i = 0; i < snap->governorCount(); ++i)
-        if (snap->counts[static_cast<std::size_t>(i)].size() != snap->runs[static_cast<std::size_t>(i)].size()
-            || snap->runs[static_cast<std::size_t>(i)].size() == 0)
-            fresh.push_back(i);
-    QtConcurrent::blockingMap(fresh, [&](int i) {
-        snap->counts[static_cast<std::size_t>(i)] = RunCounts(snap->runs[static_cast<std::size_t>(i)]);
+    // Prefix counts and plot summaries of the fresh runs, two tasks per run so
+    // that even a single re-run keeps both cores busy.
+    std::vector<std::pair<std::size_t, bool>> tasks; // (run, counts half?)
+    for (std::size_t i = 0; i < reused.size(); ++i)
+        if (!reused[i])
+            tasks.insert(tasks.end(), {{i, true}, {i, false}});
+    std::vector<RunLod> halves(snap->lods.size());
+    QtConcurrent::blockingMap(tasks, [&](const std::pair<std::size_t, bool> &t) {
+        const GovernorRun &run = snap->runs[t.first];
+        if (t.second) {
+            snap->counts[t.first] = RunCounts(run);
+            halves[t.first].setMissRatio(run, snap->counts[t.first]);
+        } else {
+            snap->lods[t.first] = RunLod::fromRun(run);
+        }
     });
+    for (const auto &[i, countsHalf] : tasks)
+        if (countsHalf)
+            snap->lods[i].missRatio = halves[i].missRatio;
     snap->durations = (previous && previous->stream == stream) ? previous->durations : DurationHistogram(*stream);
     snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     return snap;

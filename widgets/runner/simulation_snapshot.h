@@ -14,6 +14,7 @@
 
 #include "core/replay/governor_run.h"
 #include "core/stats/run_counts.h"
+#include "core/stats/run_lod.h"
 #include "core/states/idle_state_table.h"
 #include "core/stream/idle_span.h"
 #include "widgets/runner/scenario_spec.h"
@@ -23,12 +24,67 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <string_view>
 #include <vector>
 
 namespace idlescope {
+
+/**
+ * The runs of a snapshot: reads like a std::vector<GovernorRun> (size,
+ * operator[], range-for, all const), but each run is held through a
+ * shared_ptr so that a run whose inputs did not change is shared with the
+ * previous snapshot instead of copied (tens of MB per million entries).
+ */
+class RunList {
+public:
+    using value_type = GovernorRun;
+    using Ptr = std::shared_ptr<const GovernorRun>;
+
+    class const_iterator {
+    public:
+        using iterator_category = std::random_access_iterator_tag;
+        using value_type = GovernorRun;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const GovernorRun *;
+        using reference = const GovernorRun &;
+        explicit const_iterator(std::vector<Ptr>::const_iterator it) : m_it(it) {}
+        reference operator*() const { return **m_it; }
+        pointer operator->() const { return m_it->get(); }
+        const_iterator &operator++() { ++m_it; return *this; }
+        const_iterator operator++(int) { auto t = *this; ++m_it; return t; }
+        difference_type operator-(const const_iterator &o) const { return m_it - o.m_it; }
+        bool operator==(const const_iterator &o) const { return m_it == o.m_it; }
+        bool operator!=(const const_iterator &o) const { return m_it != o.m_it; }
+
+    private:
+        std::vector<Ptr>::const_iterator m_it;
+    };
+
+    std::size_t size() const { return m_runs.size(); }
+    bool empty() const { return m_runs.empty(); }
+    const GovernorRun &operator[](std::size_t i) const { return *m_runs[i]; }
+    const GovernorRun &at(std::size_t i) const { return *m_runs.at(i); }
+    const GovernorRun &front() const { return *m_runs.front(); }
+    const GovernorRun &back() const { return *m_runs.back(); }
+    const_iterator begin() const { return const_iterator(m_runs.begin()); }
+    const_iterator end() const { return const_iterator(m_runs.end()); }
+
+    /// The shared handle of run @p i (to keep one run alive on its own).
+    const Ptr &shared(std::size_t i) const { return m_runs[i]; }
+
+    void push_back(GovernorRun run) { m_runs.push_back(std::make_shared<const GovernorRun>(std::move(run))); }
+    void push_back(Ptr run) { m_runs.push_back(std::move(run)); }
+    void clear() { m_runs.clear(); }
+    /// Only shrinking makes sense for shared runs; growing is a programming error.
+    void resize(std::size_t n) { if (n < m_runs.size()) m_runs.resize(n); }
+
+private:
+    std::vector<Ptr> m_runs;
+};
 
 struct SimulationSnapshot {
     /// Increases by one with every snapshot a runner emits (first is 1).
@@ -43,7 +99,8 @@ struct SimulationSnapshot {
     std::shared_ptr<const IdleStream> stream;
 
     /// One run per governor that ran, in display order; runs[i].variant names it.
-    std::vector<GovernorRun> runs;
+    /// (Reads like std::vector<GovernorRun>; runs are shared between snapshots.)
+    RunList runs;
     /// colors[i] is the colour of runs[i] in every view.
     std::vector<QColor> colors;
     /// atDefaults[i]: runs[i] used only kernel-default tunables (no badge).
@@ -63,8 +120,18 @@ struct SimulationSnapshot {
     std::vector<RunCounts> counts;
     /// Histogram of the stream's span idle durations, over any prefix of the spans.
     DurationHistogram durations;
+    /// lods[i]: chunk summaries of runs[i]'s plotted columns (decimation without full scans).
+    std::vector<RunLod> lods;
 
     int governorCount() const { return static_cast<int>(runs.size()); }
+
+    /// True when colors, atDefaults, counts and lods all have one element per run
+    /// (a runner's snapshots always do; hand-made test snapshots may not).
+    bool isComplete() const
+    {
+        const std::size_t n = runs.size();
+        return colors.size() == n && atDefaults.size() == n && counts.size() == n && lods.size() == n;
+    }
 
     /// Index into runs of @p variant, or -1.
     int indexOf(std::string_view variant) const
