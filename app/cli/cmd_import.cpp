@@ -30,9 +30,11 @@ const char *const IMPORT_HELP =
     "  --entries F.csv    every idle entry: cpu,enter_ns,exit_ns,state,residency_ns,cause,\n"
     "                     cause_name,sleep_length_ns,span,miss,truncated\n"
     "  --quiet            no summary on stderr\n\n"
-    "Spans cut by the start or end of the trace are not exported. Where the trace has no\n"
-    "hrtimer events (or no timer is armed), timer_ns = wake_ns; the summary counts these\n"
-    "fallbacks (docs/traces.md). Warnings (file:line, field) are summarised on stderr.\n";
+    "Spans cut by the start or end of the trace, or whose sched_switch (or, without\n"
+    "sched_switch, cpu_idle exit) is missing, are not exported; the summary adds them up\n"
+    "per CPU: spans = exported + each reason. Where the trace has no hrtimer events (or\n"
+    "no timer is armed), timer_ns = wake_ns; the summary counts these fallbacks\n"
+    "(docs/traces.md). Warnings (file:line, field) are summarised on stderr.\n";
 
 namespace {
 
@@ -64,6 +66,10 @@ std::string spanFlags(std::uint8_t f)
         s += "from_entry;";
     if (f & trace::SPAN_TIMER_WAKE)
         s += "timer_wake;";
+    if (f & trace::SPAN_MISSING_SWITCH)
+        s += "missing_switch;";
+    if (f & trace::SPAN_MISSING_EXIT)
+        s += "missing_exit;";
     if (!s.empty())
         s.pop_back();
     return s;
@@ -94,7 +100,17 @@ void appendEntries(std::string &out, const trace::CpuTrace &c, const std::vector
 void printSummary(const trace::TraceImport &t)
 {
     std::cerr << t.file << ": " << trace::traceFormatName(t.format) << ", " << t.events << " events used, "
-              << t.totalEntries() << " idle entries, " << t.totalSpans() << " spans on " << t.cpus.size() << " CPU(s)\n";
+              << t.totalEntries() << " idle entries; " << trace::cpuCountText(t) << "\n";
+    // Where every span went, over all CPUs (the per-CPU lines follow with --stream).
+    std::int64_t exported = 0;
+    trace::SpanDrops dropped{};
+    for (const trace::CpuTrace &c : t.cpus) {
+        const trace::StreamExport ex = trace::toReplayStream(c);
+        exported += static_cast<std::int64_t>(ex.stream.size());
+        for (size_t k = 0; k < dropped.size(); ++k)
+            dropped[k] += ex.dropped[k];
+    }
+    std::cerr << "all CPUs: " << trace::spanAccountText(t.totalSpans(), exported, dropped) << "\n";
     // The first few in full, then a count per kind (all of them are in TraceImport).
     constexpr size_t SHOWN = 10;
     for (size_t i = 0; i < t.warnings.size() && i < SHOWN; ++i)
@@ -150,8 +166,10 @@ int runImport(int argc, char **argv, int first)
             continue;
         const trace::StreamExport ex = trace::toReplayStream(c);
         if (!args.has("quiet") && !c.spans.empty())
-            std::cerr << "cpu " << c.cpu << ": " << ex.stream.size() << " spans exported, " << ex.truncatedSkipped
-                      << " cut by the trace's ends, timer fallback " << ex.timerFallback << ", timer clamped "
+            std::cerr << "cpu " << c.cpu << ": "
+                      << trace::spanAccountText(static_cast<std::int64_t>(c.spans.size()),
+                                                static_cast<std::int64_t>(ex.stream.size()), ex.dropped)
+                      << "; of the exported: timer fallback " << ex.timerFallback << ", timer clamped "
                       << ex.timerClamped << ", timer wakes " << ex.timerWakes << "\n";
         if (ex.stream.empty()) {
             if (onlyCpu >= 0)

@@ -171,6 +171,14 @@ struct IdleReconstructor::Impl {
         s.awaitingCause = true;
     }
 
+    // Flags of a span opened without its switch to the idle task: before any switch it was
+    // idle when the trace started; after a switch away from idle, that switch is missing.
+    static std::uint8_t truncatedStart(SpanState was)
+    {
+        return static_cast<std::uint8_t>(was == SpanState::Busy ? SPAN_TRUNCATED_START | SPAN_MISSING_SWITCH
+                                                                : SPAN_TRUNCATED_START);
+    }
+
     void openSpan(int cpu, Ns ts, std::uint8_t flags)
     {
         CpuState &s = state[static_cast<size_t>(cpu)];
@@ -201,7 +209,7 @@ struct IdleReconstructor::Impl {
         if (s.span == SpanState::Busy)
             missingSwitch(cpu, ev.line, "to the idle task before this cpu_idle");
         if (s.span != SpanState::Idle)
-            openSpan(cpu, s.span == SpanState::Unknown ? c.firstNs : s.prevTs, SPAN_TRUNCATED_START);
+            openSpan(cpu, s.span == SpanState::Unknown ? c.firstNs : s.prevTs, truncatedStart(s.span));
         IdleEntryRec e;
         e.enterNs = ev.ts;
         e.exitNs = ev.ts;
@@ -275,7 +283,7 @@ struct IdleReconstructor::Impl {
             if (s.span == SpanState::Busy)
                 missingSwitch(cpu, ev.line, "to the idle task before this switch away from it");
             if (s.span != SpanState::Idle)
-                openSpan(cpu, s.span == SpanState::Unknown ? cpuOut(cpu).firstNs : s.prevTs, SPAN_TRUNCATED_START);
+                openSpan(cpu, s.span == SpanState::Unknown ? cpuOut(cpu).firstNs : s.prevTs, truncatedStart(s.span));
             IdleSpanRec &sp = cpuOut(cpu).spans.back();
             sp.endNs = ev.ts;
             s.span = SpanState::Busy;
@@ -286,7 +294,7 @@ struct IdleReconstructor::Impl {
                 missingSwitch(cpu, ev.line, "away from the idle task before this switch to it");
                 IdleSpanRec &old = cpuOut(cpu).spans.back();
                 old.endNs = std::max(old.startNs, s.prevTs);
-                old.flags |= SPAN_TRUNCATED_END;
+                old.flags |= SPAN_TRUNCATED_END | SPAN_MISSING_SWITCH;
                 s.lastSpanEnd = -1;
             }
             openSpan(cpu, ev.ts, 0);
@@ -428,7 +436,11 @@ struct IdleReconstructor::Impl {
             sp.timerNs = e.sleepLengthNs;
             sp.firstEntry = static_cast<std::int32_t>(i);
             sp.entryCount = 1;
-            sp.flags = SPAN_FROM_ENTRY | ((e.flags & ENTRY_TRUNCATED) ? SPAN_TRUNCATED_END : 0);
+            // A truncated entry before the last one was closed by the next enter (its exit is
+            // missing); only the last one can be cut by the end of the trace.
+            sp.flags = SPAN_FROM_ENTRY;
+            if (e.flags & ENTRY_TRUNCATED)
+                sp.flags |= i + 1 < c.entries.size() ? SPAN_TRUNCATED_END | SPAN_MISSING_EXIT : SPAN_TRUNCATED_END;
             e.span = static_cast<std::int32_t>(c.spans.size());
             c.spans.push_back(sp);
             prevEnd = e.exitNs;
@@ -472,7 +484,8 @@ struct IdleReconstructor::Impl {
         }
         if (truncated)
             warn.add(WarningKind::TruncatedSpan, 0, "", "CPU " + std::to_string(cpu) + ": " + std::to_string(truncated)
-                         + " span(s) cut by the start or end of the trace (kept, not exported to streams)");
+                         + " span(s) cut by the start or end of the trace or by a missing sched_switch / cpu_idle exit"
+                           " (kept, not exported to streams)");
     }
 
     void finish()

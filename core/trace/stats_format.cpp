@@ -2,6 +2,7 @@
 #include "core/trace/stats_format.h"
 
 #include "core/trace/trace_names.h"
+#include "core/trace/trace_stream.h"
 
 #include <cstdio>
 
@@ -70,6 +71,29 @@ std::string histLabel(int k)
     return std::to_string(histogramLowerNs(k) / NSEC_PER_USEC) + "-" + std::to_string(histogramLowerNs(k + 1) / NSEC_PER_USEC) + "us";
 }
 
+// What the simulated run covers next to the recorded totals, and why they differ.
+std::string coverageText(const TraceStats &s, const SimulatedTrace &sim)
+{
+    const CpuStats &t = s.total;
+    std::string o = "Simulated: " + std::to_string(sim.total.spans) + " spans, " + std::to_string(sim.total.entries)
+                    + " entries (the governor's). It replays the exported spans only: "
+                    + spanAccountText(t.spans, t.exportedSpans, t.droppedSpans) + ".";
+    if (t.exportedEntries != t.entries)
+        o += " The recorded columns count all " + std::to_string(t.entries) + " complete entries; "
+             + std::to_string(t.exportedEntries) + " of them are in the exported spans, the other "
+             + std::to_string(t.entries - t.exportedEntries) + " in spans left out.";
+    return o;
+}
+
+std::string dropsJson(const SpanDrops &d)
+{
+    std::string o = "{";
+    for (int k = 0; k < SPAN_DROP_COUNT; ++k)
+        o += std::string(k ? ", " : "") + jsonString(spanDropName(static_cast<SpanDrop>(k))) + ": "
+             + std::to_string(d[static_cast<size_t>(k)]);
+    return o + "}";
+}
+
 } // namespace
 
 std::string formatStatsMarkdown(const StatsReport &r)
@@ -77,13 +101,10 @@ std::string formatStatsMarkdown(const StatsReport &r)
     const TraceImport &t = r.trace;
     const TraceStats &s = r.stats;
     std::string o = "# Recorded idle statistics: " + t.file + "\n\n";
-    o += "- format: " + std::string(traceFormatName(t.format)) + "; CPUs: " + std::to_string(s.cpus.size());
-    if (t.declaredCpus)
-        o += " (header: " + std::to_string(t.declaredCpus) + ")";
+    o += "- format: " + std::string(traceFormatName(t.format)) + "; " + cpuCountText(t);
     o += "\n- events understood: " + std::to_string(t.events) + " of " + std::to_string(t.lines) + " lines/records\n";
     o += "- idle entries: " + std::to_string(s.total.entries) + " (+" + std::to_string(s.total.truncatedEntries)
-         + " truncated); spans: " + std::to_string(s.total.spans) + " (" + std::to_string(s.total.truncatedSpans)
-         + " cut by the trace's ends)\n";
+         + " truncated)\n- " + spanAccountText(s.total.spans, s.total.exportedSpans, s.total.droppedSpans) + "\n";
     o += "- above/below: " + missLabel(s) + "\n";
     if (t.clockOffsetNs)
         o += "- trace clock is not mono: offset " + std::to_string(t.clockOffsetNs) + " ns corrected\n";
@@ -142,7 +163,7 @@ std::string formatStatsMarkdown(const StatsReport &r)
                  + ms(rec.timeNs) + " | " + ms(sm.timeNs) + " | " + std::to_string(rec.above) + "/" + std::to_string(rec.below)
                  + " | " + std::to_string(sm.above) + "/" + std::to_string(sm.below) + " |\n";
         }
-        o += "\nSimulated: " + std::to_string(sim.total.spans) + " spans, " + std::to_string(sim.total.entries) + " entries.\n";
+        o += "\n" + coverageText(s, sim) + "\n";
     }
     o += "\n## Warnings\n\n";
     bool any = false;
@@ -165,11 +186,20 @@ std::string formatStatsCsv(const StatsReport &r)
     auto row = [&](const std::string &cpu, const char *metric, const std::string &key, std::int64_t v) {
         o += cpu + "," + metric + "," + key + "," + std::to_string(v) + "\n";
     };
+    const TraceImport &t = r.trace;
+    row("all", "cpus_in_trace", "", static_cast<std::int64_t>(t.cpus.size()));
+    row("all", "cpus_declared", "", t.declaredCpus);
+    row("all", "cpus_with_events", "", t.cpusWithEvents());
+    row("all", "cpus_with_idle_entries", "", t.cpusWithIdleEntries());
     for (const CpuStats *c : allRows(r.stats)) {
         const std::string cpu = cpuLabel(*c);
         row(cpu, "entries", "", c->entries);
         row(cpu, "truncated_entries", "", c->truncatedEntries);
         row(cpu, "spans", "", c->spans);
+        row(cpu, "spans_exported", "", c->exportedSpans);
+        for (int k = 0; k < SPAN_DROP_COUNT; ++k)
+            row(cpu, "spans_dropped", spanDropName(static_cast<SpanDrop>(k)), c->droppedSpans[static_cast<size_t>(k)]);
+        row(cpu, "entries_in_exported_spans", "", c->exportedEntries);
         row(cpu, "idle_ns", "", c->idleNs);
         row(cpu, "observed_ns", "", c->observedNs);
         for (size_t i = 0; i < c->states.size(); ++i) {
@@ -183,7 +213,9 @@ std::string formatStatsCsv(const StatsReport &r)
         for (int k = 0; k < HIST_BINS; ++k)
             row(cpu, "hist_lower_ns", std::to_string(histogramLowerNs(k)), c->histogram[static_cast<size_t>(k)]);
     }
-    if (r.simulated)
+    if (r.simulated) {
+        row("all", "sim_spans", "", r.simulated->total.spans);
+        row("all", "sim_entries", "", r.simulated->total.entries);
         for (int i = 0; i < r.simulated->total.stateCount; ++i) {
             const StateStats &st = r.simulated->total.states[static_cast<size_t>(i)];
             row("all", "sim_state_usage", std::to_string(i), st.usage);
@@ -191,6 +223,7 @@ std::string formatStatsCsv(const StatsReport &r)
             row("all", "sim_state_above", std::to_string(i), st.above);
             row("all", "sim_state_below", std::to_string(i), st.below);
         }
+    }
     return o;
 }
 
@@ -199,14 +232,21 @@ std::string formatStatsJson(const StatsReport &r)
     const TraceImport &t = r.trace;
     std::string o = "{\n  \"file\": " + jsonString(t.file) + ",\n  \"format\": " + jsonString(traceFormatName(t.format))
                     + ",\n  \"miss_source\": " + jsonString(missSourceName(r.stats.missSource))
-                    + ",\n  \"miss_table\": " + jsonString(r.stats.tableId) + ",\n  \"cpus\": [";
+                    + ",\n  \"miss_table\": " + jsonString(r.stats.tableId)
+                    + ",\n  \"cpus_in_trace\": " + std::to_string(t.cpus.size())
+                    + ", \"cpus_declared\": " + std::to_string(t.declaredCpus)
+                    + ", \"cpus_with_events\": " + std::to_string(t.cpusWithEvents())
+                    + ", \"cpus_with_idle_entries\": " + std::to_string(t.cpusWithIdleEntries()) + ",\n  \"cpus\": [";
     bool firstCpu = true;
     for (const CpuStats *c : allRows(r.stats)) {
         o += firstCpu ? "\n" : ",\n";
         firstCpu = false;
         o += "    {\"cpu\": " + (c->cpu < 0 ? std::string("\"all\"") : std::to_string(c->cpu)) + ", \"entries\": "
              + std::to_string(c->entries) + ", \"truncated_entries\": " + std::to_string(c->truncatedEntries)
-             + ", \"spans\": " + std::to_string(c->spans) + ", \"idle_ns\": " + std::to_string(c->idleNs)
+             + ", \"spans\": " + std::to_string(c->spans) + ", \"spans_exported\": " + std::to_string(c->exportedSpans)
+             + ", \"spans_dropped\": " + dropsJson(c->droppedSpans)
+             + ", \"entries_in_exported_spans\": " + std::to_string(c->exportedEntries)
+             + ", \"idle_ns\": " + std::to_string(c->idleNs)
              + ", \"observed_ns\": " + std::to_string(c->observedNs) + ",\n     \"states\": [";
         for (size_t i = 0; i < c->states.size(); ++i)
             o += std::string(i ? ", " : "") + "{\"usage\": " + std::to_string(c->states[i].usage) + ", \"time_ns\": "
@@ -233,7 +273,9 @@ std::string formatStatsJson(const StatsReport &r)
     if (r.simulated) {
         o += ",\n  \"simulated\": {\"governor\": " + jsonString(r.simulated->governor) + ", \"table\": "
              + jsonString(r.simulated->tableId) + ", \"spans\": " + std::to_string(r.simulated->total.spans)
-             + ", \"entries\": " + std::to_string(r.simulated->total.entries) + ", \"states\": [";
+             + ", \"entries\": " + std::to_string(r.simulated->total.entries)
+             + ",\n                \"covers\": \"the exported spans only (cpus[all].spans_exported; spans_dropped are left out)\""
+             + ", \"states\": [";
         for (int i = 0; i < r.simulated->total.stateCount; ++i) {
             const StateStats &st = r.simulated->total.states[static_cast<size_t>(i)];
             o += std::string(i ? ", " : "") + "{\"usage\": " + std::to_string(st.usage) + ", \"time_ns\": "

@@ -101,6 +101,8 @@ enum SpanFlag : std::uint8_t {
     SPAN_TRUNCATED_END = 2,   ///< end not in the trace (it ended first, or the switch is missing)
     SPAN_FROM_ENTRY = 4,      ///< no sched_switch on this CPU: the span is one idle entry
     SPAN_TIMER_WAKE = 8,      ///< its last entry was ended by the hrtimer that timerNs measures
+    SPAN_MISSING_SWITCH = 16, ///< the truncated end is a missing sched_switch (filtered or lost), not the trace's edge
+    SPAN_MISSING_EXIT = 32,   ///< SPAN_FROM_ENTRY whose entry has no cpu_idle exit (the next enter closed it)
 };
 
 /// Everything recorded for one CPU.
@@ -147,6 +149,8 @@ struct TraceImport {
     std::int64_t warningCount(WarningKind k) const { return warningCounts[static_cast<int>(k)]; }
     std::int64_t totalEntries() const;
     std::int64_t totalSpans() const;
+    int cpusWithEvents() const;      ///< CPUs with at least one event
+    int cpusWithIdleEntries() const; ///< CPUs with at least one cpu_idle enter
 };
 
 } // namespace idlescope::trace

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/trace/trace_names.h"
 
+#include <algorithm>
+
 namespace idlescope::trace {
 
 const char *eventKindName(EventKind k)
@@ -98,6 +100,30 @@ std::int64_t TraceImport::totalSpans() const
     for (const CpuTrace &c : cpus)
         n += static_cast<std::int64_t>(c.spans.size());
     return n;
+}
+
+int TraceImport::cpusWithEvents() const
+{
+    return static_cast<int>(std::count_if(cpus.begin(), cpus.end(), [](const CpuTrace &c) { return c.events > 0; }));
+}
+
+int TraceImport::cpusWithIdleEntries() const
+{
+    return static_cast<int>(std::count_if(cpus.begin(), cpus.end(), [](const CpuTrace &c) { return !c.entries.empty(); }));
+}
+
+std::string cpuCountText(const TraceImport &t)
+{
+    // Three counts that differ on real traces (a header announcing idle-less CPUs, CPUs whose
+    // cpu_idle events were filtered out): say all three, each with what it counts.
+    const auto cpus = [](std::size_t n) { return std::to_string(n) + (n == 1 ? " CPU" : " CPUs"); };
+    std::string s = cpus(t.cpus.size()) + " in the trace";
+    if (t.declaredCpus == 0)
+        s += " (highest CPU number + 1; the header gives no count)";
+    else if (t.declaredCpus != static_cast<int>(t.cpus.size()))
+        s += " (header: " + std::to_string(t.declaredCpus) + ")";
+    return s + ", " + std::to_string(t.cpusWithEvents()) + " with events, " + std::to_string(t.cpusWithIdleEntries())
+           + " with idle entries";
 }
 
 } // namespace idlescope::trace

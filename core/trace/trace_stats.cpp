@@ -82,7 +82,10 @@ void merge(CpuStats &into, const CpuStats &from)
     into.entries += from.entries;
     into.truncatedEntries += from.truncatedEntries;
     into.spans += from.spans;
-    into.truncatedSpans += from.truncatedSpans;
+    into.exportedSpans += from.exportedSpans;
+    for (size_t i = 0; i < into.droppedSpans.size(); ++i)
+        into.droppedSpans[i] += from.droppedSpans[i];
+    into.exportedEntries += from.exportedEntries;
     into.idleNs += from.idleNs;
     into.observedNs = std::max(into.observedNs, from.observedNs);
     for (size_t i = 0; i < into.causes.size(); ++i)
@@ -113,8 +116,14 @@ TraceStats computeStats(const TraceImport &trace, const IdleStateTable *table)
         for (const IdleEntryRec &e : c.entries)
             addEntry(s, e, trace, table, out.missSource);
         s.spans = static_cast<std::int64_t>(c.spans.size());
-        for (const IdleSpanRec &sp : c.spans)
-            s.truncatedSpans += (sp.flags & (SPAN_TRUNCATED_START | SPAN_TRUNCATED_END)) ? 1 : 0;
+        const StreamExport ex = toReplayStream(c);
+        s.exportedSpans = static_cast<std::int64_t>(ex.stream.size());
+        s.droppedSpans = ex.dropped;
+        for (const std::int32_t i : ex.spanIndex) {
+            const IdleSpanRec &sp = c.spans[static_cast<size_t>(i)];
+            for (std::int32_t k = 0; k < sp.entryCount; ++k)
+                s.exportedEntries += (c.entries[static_cast<size_t>(sp.firstEntry + k)].flags & ENTRY_TRUNCATED) ? 0 : 1;
+        }
         merge(out.total, s);
         out.cpus.push_back(std::move(s));
     }

@@ -12,12 +12,15 @@
  * residency and the table's exit latency (MissSource::Recomputed, labelled as
  * such in every output); without either they stay 0 (MissSource::None).
  * Truncated entries are counted apart and left out of usage and time.
+ * Spans are accounted as the replay stream sees them: exported, or dropped
+ * with a reason (SpanDrop), which is what a simulated run covers.
  */
 #pragma once
 
 #include "core/replay/reference_replay.h"
 #include "core/states/idle_state_table.h"
 #include "core/trace/trace_model.h"
+#include "core/trace/trace_stream.h"
 
 #include <array>
 #include <map>
@@ -41,7 +44,9 @@ struct CpuStats {
     std::int64_t entries = 0;
     std::int64_t truncatedEntries = 0;
     std::int64_t spans = 0;
-    std::int64_t truncatedSpans = 0;
+    std::int64_t exportedSpans = 0;                 ///< spans in the replay stream (trace_stream.h)
+    SpanDrops droppedSpans{};                       ///< the others, by reason: spans = exported + dropped
+    std::int64_t exportedEntries = 0;               ///< complete entries inside the exported spans
     Ns idleNs = 0;                                  ///< sum of entry residencies
     Ns observedNs = 0;                              ///< last - first event
     std::array<std::int64_t, WAKE_CAUSE_COUNT> causes{};

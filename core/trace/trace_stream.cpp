@@ -7,6 +7,56 @@
 
 namespace idlescope::trace {
 
+const char *spanDropName(SpanDrop d)
+{
+    switch (d) {
+    case SpanDrop::MissingSwitch: return "missing_switch";
+    case SpanDrop::MissingExit: return "missing_exit";
+    case SpanDrop::TraceStart: return "trace_start";
+    case SpanDrop::TraceEnd: return "trace_end";
+    case SpanDrop::TooLong: return "too_long";
+    }
+    return "?";
+}
+
+const char *spanDropLabel(SpanDrop d)
+{
+    switch (d) {
+    case SpanDrop::MissingSwitch: return "missing a sched_switch";
+    case SpanDrop::MissingExit: return "missing a cpu_idle exit";
+    case SpanDrop::TraceStart: return "cut by the trace's start";
+    case SpanDrop::TraceEnd: return "cut by the trace's end";
+    case SpanDrop::TooLong: return "too long for a stream";
+    }
+    return "?";
+}
+
+bool spanCut(const IdleSpanRec &span, SpanDrop *why)
+{
+    // A missing event is named before the trace's edges: a span that lacks a switch is
+    // lost to the replay even when the trace covers it.
+    if (span.flags & SPAN_MISSING_SWITCH)
+        *why = SpanDrop::MissingSwitch;
+    else if (span.flags & SPAN_MISSING_EXIT)
+        *why = SpanDrop::MissingExit;
+    else if (span.flags & SPAN_TRUNCATED_START)
+        *why = SpanDrop::TraceStart;
+    else if (span.flags & SPAN_TRUNCATED_END)
+        *why = SpanDrop::TraceEnd;
+    else
+        return false;
+    return true;
+}
+
+std::string spanAccountText(std::int64_t total, std::int64_t exported, const SpanDrops &dropped)
+{
+    std::string s = std::to_string(total) + (total == 1 ? " span = " : " spans = ") + std::to_string(exported) + " exported";
+    for (int k = 0; k < SPAN_DROP_COUNT; ++k)
+        if (dropped[static_cast<size_t>(k)])
+            s += " + " + std::to_string(dropped[static_cast<size_t>(k)]) + " " + spanDropLabel(static_cast<SpanDrop>(k));
+    return s;
+}
+
 StreamExport toReplayStream(const CpuTrace &cpu)
 {
     StreamExport out;
@@ -14,8 +64,8 @@ StreamExport toReplayStream(const CpuTrace &cpu)
     bool first = true;
     for (size_t i = 0; i < cpu.spans.size(); ++i) {
         const IdleSpanRec &sp = cpu.spans[i];
-        if (sp.flags & (SPAN_TRUNCATED_START | SPAN_TRUNCATED_END)) {
-            ++out.truncatedSkipped;
+        if (SpanDrop why; spanCut(sp, &why)) {
+            ++out.dropped[static_cast<size_t>(why)];
             continue;
         }
         IdleSpan row;
@@ -26,7 +76,7 @@ StreamExport toReplayStream(const CpuTrace &cpu)
         row.gapNs = std::min(MAX_SPAN_NS, std::max<Ns>(0, sp.startNs - before));
         row.wakeNs = std::max<Ns>(0, sp.wakeNs - sp.startNs);
         if (row.wakeNs > MAX_SPAN_NS) {
-            ++out.tooLongSkipped;
+            ++out.dropped[static_cast<size_t>(SpanDrop::TooLong)];
             continue;
         }
         if (sp.timerNs < 0) {

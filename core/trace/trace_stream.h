@@ -15,15 +15,41 @@
  * ended (it woke the CPU without ending the span, which the stream model
  * cannot say) -> timer_ns = wake_ns too, except when that very hrtimer ended the span
  * (SPAN_TIMER_WAKE): then wake_ns = timer_ns = the expiry, the moment the timer
- * woke the CPU (counted as timerWakes, not a fallback). Spans cut by the start or the end of
- * the trace are not exported.
+ * woke the CPU (counted as timerWakes, not a fallback).
+ *
+ * Spans not exported are counted under one reason each (SpanDrop), so that
+ * exported + every reason = all spans of the CPU: a missing sched_switch comes
+ * first, then a missing cpu_idle exit, the trace's start, its end, and last a
+ * span longer than MAX_SPAN_NS (core/io/stream_csv.h).
  */
 #pragma once
 
 #include "core/stream/idle_span.h"
 #include "core/trace/trace_model.h"
 
+#include <array>
+#include <string>
+
 namespace idlescope::trace {
+
+/// Why a span is not in the replay stream.
+enum class SpanDrop : std::uint8_t {
+    MissingSwitch, ///< a sched_switch at one end is missing (filtered or lost): that end is unknown
+    MissingExit,   ///< no sched_switch on the CPU and the entry has no cpu_idle exit
+    TraceStart,    ///< already idle when the trace starts
+    TraceEnd,      ///< still idle when the trace ends
+    TooLong,       ///< longer than the stream format takes (MAX_SPAN_NS)
+};
+inline constexpr int SPAN_DROP_COUNT = 5;
+/// "missing_switch", "missing_exit", "trace_start", "trace_end", "too_long" (CSV/JSON keys).
+const char *spanDropName(SpanDrop d);
+/// "missing a sched_switch", ..., "cut by the trace's start", ... (for people).
+const char *spanDropLabel(SpanDrop d);
+/// The reason @p span is not exported from its flags; TooLong is never returned (it depends on the export).
+/// Returns false for a complete span.
+bool spanCut(const IdleSpanRec &span, SpanDrop *why);
+
+using SpanDrops = std::array<std::int64_t, SPAN_DROP_COUNT>;
 
 struct StreamExport {
     IdleStream stream;
@@ -31,11 +57,16 @@ struct StreamExport {
     std::int64_t timerFallback = 0;      ///< rows with no known next timer
     std::int64_t timerClamped = 0;       ///< rows whose next timer expired before the wakeup
     std::int64_t timerWakes = 0;         ///< rows ended by that timer (wake moved to its expiry)
-    std::int64_t truncatedSkipped = 0;   ///< spans not exported (cut by the trace's start or end)
-    std::int64_t tooLongSkipped = 0;     ///< spans longer than MAX_SPAN_NS (core/io/stream_csv.h), not exported
+    SpanDrops dropped{};                 ///< spans not exported, by SpanDrop
+
+    std::int64_t droppedCount(SpanDrop d) const { return dropped[static_cast<size_t>(d)]; }
 };
 
 /// The replay stream of one CPU.
 StreamExport toReplayStream(const CpuTrace &cpu);
+
+/// "13825 spans = 6892 exported + 6931 missing a sched_switch + 2 cut by the trace's end":
+/// every non-zero reason, so that the terms add up to @p total.
+std::string spanAccountText(std::int64_t total, std::int64_t exported, const SpanDrops &dropped);
 
 } // namespace idlescope::trace

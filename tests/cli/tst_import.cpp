@@ -10,6 +10,7 @@
 #include "core/io/stream_csv.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -106,6 +107,95 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(readAll(json)).object();
         QVERIFY(o.value(u"miss_source"_s).toString().startsWith(u"recomputed"_s));
         QCOMPARE(o.value(u"simulated"_s).toObject().value(u"spans"_s).toInteger(), qint64(89));
+    }
+
+    void cpuCountsAgree()
+    {
+        // import and trace-stats say the same three CPU counts, each labelled. trappy .dat: header
+        // cpus=6; CPUs with events and with cpu_idle enters, over its report text:
+        //   awk 'NR>1 && match($0,/\[[0-9]+\]/) { e[substr($0,RSTART+1,RLENGTH-2)+0]=1 }
+        //     / cpu_idle: / && !/4294967295/ { match($0,/cpu_id=[0-9]+/); i[substr($0,RSTART+7)+0]=1 }
+        //     END { for (c in e) n++; for (c in i) m++; print n, m }'   -> 5 5
+        const QString counts = u"6 CPUs in the trace, 5 with events, 5 with idle entries"_s;
+        QTemporaryDir dir;
+        CliResult r = runCli({u"import"_s, trace("trappy-trace_idle-6cpu.dat"), u"--stream"_s, dir.filePath(u"t.csv"_s)});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains(counts), qPrintable(r.err));
+        r = runCli({u"trace-stats"_s, trace("trappy-trace_idle-6cpu.dat")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(u"; "_s + counts + u"\n"_s), qPrintable(r.out));
+        r = runCli({u"trace-stats"_s, trace("trappy-trace_idle-6cpu.dat"), u"--format"_s, u"csv"_s});
+        QVERIFY(r.out.contains(u"\nall,cpus_in_trace,,6\nall,cpus_declared,,6\nall,cpus_with_events,,5\n"
+                               "all,cpus_with_idle_entries,,5\n"_s));
+        r = runCli({u"trace-stats"_s, trace("trappy-trace_idle-6cpu.dat"), u"--format"_s, u"json"_s});
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(u"cpus_in_trace"_s).toInt(), 6);
+        QCOMPARE(o.value(u"cpus_with_events"_s).toInt(), 5);
+        QCOMPARE(o.value(u"cpus_with_idle_entries"_s).toInt(), 5);
+        // The unsorted snippet: header cpus=8, events on 4 CPUs, cpu_idle enters on 3.
+        r = runCli({u"trace-stats"_s, trace("trappy-trace_idle_unsorted-8cpu.txt")});
+        QVERIFY(r.out.contains(u"8 CPUs in the trace, 4 with events, 3 with idle entries"_s));
+    }
+
+    void spanAccountingAddsUp()
+    {
+        // Every span is exported or dropped for one named reason, and the terms add up. The
+        // missing switches per CPU over vm-amd-2cpu-pipe200us.report.txt.gz (a switch to idle
+        // while idle, a switch away from idle or a cpu_idle enter while busy):
+        //   zcat ... | awk '/ sched_switch: /{ match($0,/\[[0-9]+\]/); c=substr($0,RSTART+1,RLENGTH-2)+0;
+        //     split($0,a,"==> "); np=a[2]; sub(/ .*/,"",np); sub(/.*:/,"",np); p=$0; sub(/ ==>.*/,"",p);
+        //     sub(/ \[[0-9]+\] [^ ]+$/,"",p); sub(/.*:/,"",p);
+        //     if (p==0 && np!=0) { if (st[c]=="busy") m[c]++; st[c]="busy" }
+        //     else if (np==0 && p!=0) { if (st[c]=="idle") m[c]++; st[c]="idle" } }
+        //     / cpu_idle: / && !/4294967295/ { match($0,/cpu_id=[0-9]+/); c=substr($0,RSTART+7)+0;
+        //     if (st[c]=="busy") { m[c]++; st[c]="idle" } } END { for (c in m) print c, m[c] }'
+        //   -> 0 2; 1 6929. Both CPUs end idle (one span each cut by the trace's end); CPU 0 has
+        //   6892 complete spans (SPANS awk of tst_trace_real on the same text).
+        QTemporaryDir dir;
+        CliResult r = runCli({u"import"_s, trace("vm-amd-2cpu-pipe200us.dat"), u"--stream"_s, dir.filePath(u"p.csv"_s)});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains(u"cpu 0: 6895 spans = 6892 exported + 2 missing a sched_switch + 1 cut by the trace's end;"_s),
+                 qPrintable(r.err));
+        QVERIFY(r.err.contains(u"cpu 1: 6930 spans = 0 exported + 6929 missing a sched_switch + 1 cut by the trace's end;"_s));
+        QVERIFY(r.err.contains(u"all CPUs: 13825 spans = 6892 exported + 6931 missing a sched_switch + 2 cut by the trace's end\n"_s));
+        QVERIFY(r.err.contains(u"warnings: missing_switch x6931"_s));
+        r = runCli({u"trace-stats"_s, trace("vm-amd-2cpu-pipe200us.dat")});
+        QVERIFY(r.out.contains(u"\n- 13825 spans = 6892 exported + 6931 missing a sched_switch + 2 cut by the trace's end\n"_s));
+        r = runCli({u"trace-stats"_s, trace("vm-amd-2cpu-pipe200us.dat"), u"--format"_s, u"csv"_s});
+        QVERIFY(r.out.contains(u"\n1,spans,,6930\n1,spans_exported,,0\n1,spans_dropped,missing_switch,6929\n"
+                               "1,spans_dropped,missing_exit,0\n1,spans_dropped,trace_start,0\n1,spans_dropped,trace_end,1\n"
+                               "1,spans_dropped,too_long,0\n"_s));
+        r = runCli({u"trace-stats"_s, trace("vm-amd-2cpu-pipe200us.dat"), u"--format"_s, u"json"_s});
+        const QJsonArray cpus = QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"cpus"_s).toArray();
+        QCOMPARE(cpus.size(), 3); // 0, 1, all
+        const QJsonObject all = cpus.at(2).toObject();
+        QCOMPARE(all.value(u"spans"_s).toInteger(), qint64(13825));
+        QCOMPARE(all.value(u"spans_exported"_s).toInteger(), qint64(6892));
+        QCOMPARE(all.value(u"spans_dropped"_s).toObject().value(u"missing_switch"_s).toInteger(), qint64(6931));
+        QCOMPARE(all.value(u"spans_dropped"_s).toObject().value(u"trace_end"_s).toInteger(), qint64(2));
+    }
+
+    void simulatedCoverageLabelled()
+    {
+        // Recorded vs simulated says what the simulated run covers. Juno report: complete spans
+        // and the complete entries inside them (SPANS awk of tst_trace_real, extended):
+        //   awk '/ sched_switch: / { match($0,/\[0*[0-9]+\]/); c=substr($0,RSTART+1,RLENGTH-2)+0;
+        //     split($0, h, " ==> "); from=(h[1] ~ /:0 \[[0-9]+\] [A-Z+]+$/); to=(h[2] ~ /:0 \[[0-9]+\]$/);
+        //     if (from && !to && last[c]=="to") { n++; tot+=k[c] } if (to) { last[c]="to"; k[c]=0 }
+        //     else if (from) last[c]="from" } / cpu_idle: / { match($0,/cpu_id=[0-9]+/); c=substr($0,RSTART+7)+0;
+        //     if (/4294967295/) { if (c in o) { k[c]++; delete o[c] } } else o[c]=1 } END { print n, tot }'
+        //   -> 89 192; 231 complete entries in all (ENTRIES), 101 spans, each CPU idle at both ends.
+        CliResult r = runCli({u"trace-stats"_s, trace("lisa-juno-sched_load-6cpu.report.txt"), u"--table"_s,
+                              u"arm-juno-r0"_s, u"--governor"_s, u"teo-6.14"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(u"It replays the exported spans only: 101 spans = 89 exported + 6 cut by the trace's start"
+                                " + 6 cut by the trace's end. The recorded columns count all 231 complete entries; 192 of"
+                                " them are in the exported spans, the other 39 in spans left out."_s),
+                 qPrintable(r.out));
+        r = runCli({u"trace-stats"_s, trace("lisa-juno-sched_load-6cpu.report.txt"), u"--table"_s, u"arm-juno-r0"_s,
+                    u"--governor"_s, u"teo-6.14"_s, u"--format"_s, u"csv"_s});
+        QVERIFY(r.out.contains(u"\nall,entries_in_exported_spans,,192\n"_s));
+        QVERIFY(r.out.contains(u"\nall,sim_spans,,89\n"_s));
     }
 
     void badInput()

@@ -182,19 +182,68 @@ private slots:
         QVERIFY(c0.entries[0].flags & ENTRY_TRUNCATED); // closed by the second enter
         QCOMPARE(c0.entries[0].exitNs, Ns(300000));
         QCOMPARE(c0.entries[2].residencyNs(), Ns(0));   // exit clamped to the enter's time
-        QCOMPARE(c0.spans[2].flags, std::uint8_t(SPAN_TRUNCATED_START | SPAN_TRUNCATED_END));
+        // Opened by the enter at 500 us after a switch away from idle: its switch to idle is missing.
+        QCOMPARE(c0.spans[2].flags, std::uint8_t(SPAN_TRUNCATED_START | SPAN_TRUNCATED_END | SPAN_MISSING_SWITCH));
+        QCOMPARE(c0.spans[0].flags, std::uint8_t(SPAN_TRUNCATED_START)); // the trace's start, no event missing
         QCOMPARE(c0.spans[2].startNs, Ns(401000)); // the CPU's event before the enter
         const CpuTrace &c1 = r.cpus[1];
         QCOMPARE(c1.spans.size(), size_t(2));
         QVERIFY(c1.spans[0].flags & SPAN_FROM_ENTRY);
         QCOMPARE(c1.spans[0].wakeNs, Ns(170000));
-        QVERIFY(c1.spans[1].flags & SPAN_TRUNCATED_END);
+        QCOMPARE(c1.spans[1].flags, std::uint8_t(SPAN_FROM_ENTRY | SPAN_TRUNCATED_END)); // the trace's end
         QCOMPARE(r.cpus[2].events, std::int64_t(0));
         // Stream of CPU 0: only the complete middle span.
         const StreamExport ex = toReplayStream(c0);
         QCOMPARE(ex.stream.size(), size_t(1));
-        QCOMPARE(ex.truncatedSkipped, std::int64_t(2));
+        QCOMPARE(ex.droppedCount(SpanDrop::TraceStart), std::int64_t(1));    // span 0
+        QCOMPARE(ex.droppedCount(SpanDrop::MissingSwitch), std::int64_t(1)); // span 2
+        QCOMPARE(ex.droppedCount(SpanDrop::TraceEnd) + ex.droppedCount(SpanDrop::MissingExit)
+                     + ex.droppedCount(SpanDrop::TooLong), std::int64_t(0));
+        QCOMPARE(spanAccountText(3, 1, ex.dropped), std::string("3 spans = 1 exported + 1 missing a sched_switch + 1 cut by the trace's start"));
+        const StreamExport ex1 = toReplayStream(c1);
+        QCOMPARE(ex1.stream.size(), size_t(1));
+        QCOMPARE(ex1.droppedCount(SpanDrop::TraceEnd), std::int64_t(1));
         QCOMPARE(ex.stream[0].gapNs, Ns(99000)); // 101 -> 200 us
+    }
+
+    void spanDropReasons()
+    {
+        // Every span lands in exactly one bucket: exported or one SpanDrop reason.
+        // CPU 0 (with switches): idle at the start until 100 us (trace start); 200..300 complete;
+        // to idle at 400 us, then to idle again at 600 us with no switch away between (missing
+        // switch: the 400 us span's end is unknown); 600 us until the trace ends (trace end).
+        std::string t = enter(0, 10, 1) + leave(0, 90) + fromIdle(0, 100);
+        t += toIdle(0, 200) + enter(0, 210, 1) + leave(0, 290) + fromIdle(0, 300);
+        t += toIdle(0, 400) + enter(0, 410, 1) + leave(0, 450) + toIdle(0, 600) + enter(0, 610, 1) + leave(0, 620);
+        // CPU 1 (no switches): the entry at 100 us gets no exit (the enter at 200 us closes it),
+        // 200..250 complete, 300 us open at the end.
+        t += enter(1, 100, 1) + enter(1, 200, 1) + leave(1, 250) + enter(1, 300, 1);
+        const TraceImport r = importOk(t);
+        const CpuTrace &c0 = r.cpus[0];
+        QCOMPARE(c0.spans.size(), size_t(4));
+        QCOMPARE(c0.spans[0].flags, std::uint8_t(SPAN_TRUNCATED_START));
+        QCOMPARE(c0.spans[1].flags, std::uint8_t(0));
+        QCOMPARE(c0.spans[2].flags, std::uint8_t(SPAN_TRUNCATED_END | SPAN_MISSING_SWITCH));
+        QCOMPARE(c0.spans[3].flags, std::uint8_t(SPAN_TRUNCATED_END));
+        const StreamExport e0 = toReplayStream(c0);
+        QCOMPARE(e0.stream.size(), size_t(1));
+        QCOMPARE(e0.droppedCount(SpanDrop::TraceStart), std::int64_t(1));
+        QCOMPARE(e0.droppedCount(SpanDrop::MissingSwitch), std::int64_t(1));
+        QCOMPARE(e0.droppedCount(SpanDrop::TraceEnd), std::int64_t(1));
+        QCOMPARE(spanAccountText(4, 1, e0.dropped),
+                 std::string("4 spans = 1 exported + 1 missing a sched_switch + 1 cut by the trace's start + 1 cut by the trace's end"));
+
+        const CpuTrace &c1 = r.cpus[1];
+        QCOMPARE(c1.spans.size(), size_t(3));
+        QCOMPARE(c1.spans[0].flags, std::uint8_t(SPAN_FROM_ENTRY | SPAN_TRUNCATED_END | SPAN_MISSING_EXIT));
+        QCOMPARE(c1.spans[1].flags, std::uint8_t(SPAN_FROM_ENTRY));
+        QCOMPARE(c1.spans[2].flags, std::uint8_t(SPAN_FROM_ENTRY | SPAN_TRUNCATED_END));
+        const StreamExport e1 = toReplayStream(c1);
+        QCOMPARE(e1.stream.size(), size_t(1));
+        QCOMPARE(e1.droppedCount(SpanDrop::MissingExit), std::int64_t(1));
+        QCOMPARE(e1.droppedCount(SpanDrop::TraceEnd), std::int64_t(1));
+        QCOMPARE(r.cpusWithEvents(), 2);
+        QCOMPARE(r.cpusWithIdleEntries(), 2);
     }
 
     void missEventsAttach()
