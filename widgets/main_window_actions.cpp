@@ -79,6 +79,12 @@ void MainWindow::createFileMenu()
         if (!path.isEmpty())
             m_setup->loadStreamFile(path);
     });
+    file->addAction(tr("Open kernel t&race\u2026"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel trace"), QString(),
+                                                          tr("Traces (*.dat *.txt *.gz *.trace *.report);;All files (*)"));
+        if (!path.isEmpty())
+            m_setup->loadTraceFile(path);
+    });
     file->addSeparator();
     createExportMenu(file);
     file->addSeparator();

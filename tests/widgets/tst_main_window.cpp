@@ -10,9 +10,11 @@
 #include "widgets/panels/parameter_row.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/panels/trace_workload_page.h"
 #include "widgets/plots/plot_base.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/runner/trace_workload.h"
 #include "widgets/view_state.h"
 
 #include "tests/test_paths.h"
@@ -22,7 +24,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTableWidget>
+#include <QFile>
 #include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QStandardItemModel>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QSlider>
@@ -64,6 +70,10 @@ private slots:
     void tickRateChangesTheTable();
     void badStreamFileIsReportedNotFatal();
     void conformanceTableAndStreamLoad();
+    void kernelTraceLoadsTheBusiestCpu();
+    void kernelTraceBadCpuIsAnErrorNamingFileAndCpu();
+    void kernelTraceDefaultCpuAndRewrittenFile();
+    void kernelTraceSessionRoundTrip();
     void disablingAStateReSimulates();
     void noGovernorSelectedDoesNotCrash();
     void sessionRoundTripRestoresParametersAndView();
@@ -249,6 +259,218 @@ void TestMainWindow::conformanceTableAndStreamLoad()
         QCOMPARE(w.legend()->shownCounts(menu).above[std::size_t(i)], st.value(QStringLiteral("above")).toInteger());
         QCOMPARE(w.legend()->shownCounts(menu).below[std::size_t(i)], st.value(QStringLiteral("below")).toInteger());
     }
+}
+
+namespace {
+
+QString pipeTrace()
+{
+    return test::sharedDir() + QStringLiteral("/data/traces/vm-amd-2cpu-pipe100us.ftrace.txt.gz");
+}
+
+/// The trace page's background import listed the file's CPUs (wait with QTRY_VERIFY).
+bool summaryShown(TraceWorkloadPage *page)
+{
+    return !page->isImporting() && page->summary() != nullptr;
+}
+
+bool comboItemEnabled(QComboBox *combo, int row)
+{
+    auto *model = qobject_cast<QStandardItemModel *>(combo->model());
+    return model && model->item(row) && model->item(row)->isEnabled();
+}
+
+/// ftrace text on 2 CPUs: each CPU switches to the idle task, then @p spans[cpu]
+/// times enters state 1 for 199 us, leaves idle and comes back 99 us later.
+/// `idlescope-cli import` exports spans[cpu] rows per CPU (the last span is cut
+/// by the trace's end), each with wake_ns = timer_ns = 200000.
+QByteArray syntheticTrace(const int (&spans)[2])
+{
+    struct Line {
+        qint64 us;
+        int cpu;
+        QByteArray text;
+    };
+    std::vector<Line> lines;
+    auto stamp = [](qint64 us) { return QByteArray::number(100 + us / 1000000) + '.' + QByteArray::number(us % 1000000).rightJustified(6, '0'); };
+    auto toIdle = [&](int cpu, qint64 us) {
+        lines.push_back({us, cpu, QByteArray("        work-10") + QByteArray::number(cpu) + "    [00" + QByteArray::number(cpu)
+                                      + "] d..2.   " + stamp(us) + ": sched_switch: prev_comm=work prev_pid=10"
+                                      + QByteArray::number(cpu) + " prev_prio=120 prev_state=S ==> next_comm=swapper/"
+                                      + QByteArray::number(cpu) + " next_pid=0 next_prio=120"});
+    };
+    for (int cpu = 0; cpu < 2; ++cpu) {
+        const QByteArray c = QByteArray::number(cpu);
+        qint64 t = 0;
+        toIdle(cpu, t);
+        for (int i = 0; i < spans[cpu]; ++i, t += 300) {
+            const QByteArray idle = "          <idle>-0       [00" + c + "] d..1.   ";
+            lines.push_back({t + 1, cpu, idle + stamp(t + 1) + ": cpu_idle: state=1 cpu_id=" + c});
+            lines.push_back({t + 200, cpu, idle + stamp(t + 200) + ": cpu_idle: state=4294967295 cpu_id=" + c});
+            lines.push_back({t + 201, cpu, "        <idle>-0    [00" + c + "] d..2.   " + stamp(t + 201)
+                                               + ": sched_switch: prev_comm=swapper/" + c
+                                               + " prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=work next_pid=10" + c
+                                               + " next_prio=120"});
+            toIdle(cpu, t + 300);
+        }
+    }
+    std::stable_sort(lines.begin(), lines.end(), [](const Line &a, const Line &b) { return a.us < b.us; });
+    QByteArray out = "# tracer: nop\n#\n# entries-in-buffer/entries-written: 0/0   #P:2\n#\n";
+    for (const Line &l : lines)
+        out += l.text + '\n';
+    return out;
+}
+
+} // namespace
+
+void TestMainWindow::kernelTraceLoadsTheBusiestCpu()
+{
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const int importsBefore = traceImportCount();
+    // No CPU given: the import picks the one with the most idle spans, as `compare --trace` does.
+    SnapshotPtr s = nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(pipeTrace())); });
+    QVERIFY(s);
+    QCOMPARE(s->spec.workload.kind, QStringLiteral("trace"));
+    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 0);
+    // idlescope-cli import vm-amd-2cpu-pipe100us.ftrace.txt.gz --cpu 0 --stream /tmp/x.csv
+    //   -> 20673 lines (header + 20672 rows); first row 8114000,4997635116,1914000,-1,0.
+    // (--cpu 1 exports nothing: "CPU 1 has no complete idle span to export", see below.)
+    QCOMPARE(s->stream->size(), std::size_t(20672));
+    QCOMPARE((*s->stream)[0].gapNs, Ns(8114000));
+    QCOMPARE((*s->stream)[0].timerNs, Ns(4997635116));
+    QCOMPARE((*s->stream)[0].wakeNs, Ns(1914000));
+    QCOMPARE(s->workloadDescription, QStringLiteral("trace vm-amd-2cpu-pipe100us.ftrace.txt.gz, CPU 0"));
+    // One import, never on the GUI thread (the page's task or the runner's worker).
+    QCOMPARE(traceImportCount(), importsBefore + 1);
+    QVERIFY(!lastTraceImportOnGuiThread());
+
+    // The selector lists both CPUs with their span counts; CPU 1 has none to replay.
+    TraceWorkloadPage *page = w.setupPanel()->tracePage();
+    QTRY_VERIFY_WITH_TIMEOUT(summaryShown(page), TIMEOUT_MS);
+    QComboBox *cpus = page->cpuCombo();
+    QCOMPARE(cpus->count(), 2);
+    QCOMPARE(cpus->currentIndex(), 0);
+    QCOMPARE(cpus->itemText(0), QStringLiteral("CPU 0 \u2014 %1 idle spans").arg(QLocale().toString(20672)));
+    QVERIFY(comboItemEnabled(cpus, 0));
+    QCOMPARE(cpus->itemText(1), QStringLiteral("CPU 1 \u2014 no complete span"));
+    QVERIFY(!comboItemEnabled(cpus, 1));
+    QVERIFY(cpus->itemData(1, Qt::ToolTipRole).toString().contains(QLocale().toString(20785)));
+    // Import warnings are shown with their count and the first of each kind with file:line and field.
+    QVERIFY(page->warningsLabel()->isVisibleTo(page));
+    QVERIFY2(page->warningsLabel()->text().contains(QStringLiteral("missing_switch \u00d7 20788")),
+             qPrintable(page->warningsLabel()->text()));
+    QVERIFY2(page->warningsLabel()->toolTip().contains(
+                 QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz:45: missing_switch (field 'sched_switch')")),
+             qPrintable(page->warningsLabel()->toolTip()));
+    QCOMPARE(page->summary()->warningTotal, qint64(2 + 1 + 20788));
+}
+
+void TestMainWindow::kernelTraceBadCpuIsAnErrorNamingFileAndCpu()
+{
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    SnapshotPtr s = nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(pipeTrace(), 0)); });
+    QVERIFY(s);
+    const int imports = traceImportCount();
+    // CPU 1 of this trace has only cut spans (no sched_switch away from idle is recorded).
+    QSignalSpy failed(w.runner(), &SimulationRunner::runFailed);
+    QVERIFY(w.setupPanel()->loadTraceFile(pipeTrace(), 1));
+    QVERIFY(failed.wait(TIMEOUT_MS) || !failed.isEmpty());
+    QString message = failed.first().first().toString();
+    QVERIFY2(message.contains(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz"))
+                 && message.contains(QStringLiteral("CPU 1 has no complete idle span (20785 recorded")),
+             qPrintable(message));
+    QCOMPARE(w.snapshot(), s); // the last good snapshot stays
+    // A CPU the trace does not have.
+    failed.clear();
+    QVERIFY(w.setupPanel()->loadTraceFile(pipeTrace(), 9));
+    QVERIFY(failed.wait(TIMEOUT_MS) || !failed.isEmpty());
+    message = failed.first().first().toString();
+    QVERIFY2(message.contains(QStringLiteral("field 'cpu': CPU 9 is not in the trace (it has CPUs 0..1)")),
+             qPrintable(message));
+    QTRY_VERIFY_WITH_TIMEOUT(summaryShown(w.setupPanel()->tracePage()), TIMEOUT_MS);
+    QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->currentText(), QStringLiteral("CPU 9 \u2014 not in the trace"));
+    // Changing the CPU never imports the file again.
+    QCOMPARE(traceImportCount(), imports);
+    // A file that is not a trace: the error names it.
+    QTemporaryDir dir;
+    const QString junk = dir.filePath(QStringLiteral("junk.txt"));
+    QFile f(junk);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("not a trace\n");
+    f.close();
+    QSignalSpy errors(w.setupPanel(), &SetupPanel::errorOccurred);
+    QVERIFY(w.setupPanel()->loadTraceFile(junk));
+    QVERIFY(errors.wait(TIMEOUT_MS) || !errors.isEmpty());
+    QVERIFY2(errors.first().first().toString().startsWith(junk), qPrintable(errors.first().first().toString()));
+    QVERIFY(!w.setupPanel()->loadTraceFile(dir.filePath(QStringLiteral("missing.dat"))));
+}
+
+void TestMainWindow::kernelTraceDefaultCpuAndRewrittenFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("two-cpus.txt"));
+    auto write = [&](const int (&spans)[2]) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(syntheticTrace(spans));
+    };
+    write({1, 3});
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    // CPU 1 has 3 complete spans, CPU 0 one: CPU 1 is the default.
+    SnapshotPtr s = nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(path)); });
+    QVERIFY(s);
+    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 1);
+    QCOMPARE(s->stream->size(), std::size_t(3));
+    QCOMPARE((*s->stream)[1].gapNs, Ns(99000));
+    QCOMPARE((*s->stream)[1].wakeNs, Ns(200000));
+    QTRY_VERIFY_WITH_TIMEOUT(summaryShown(w.setupPanel()->tracePage()), TIMEOUT_MS);
+    QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->currentText(), QStringLiteral("CPU 1 \u2014 3 idle spans"));
+    QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->itemText(0), QStringLiteral("CPU 0 \u2014 1 idle span"));
+    // The same path rewritten on disk (another size), the same CPU chosen: opening it
+    // again imports it again and replays the new spans, not a cached stream.
+    const int imports = traceImportCount();
+    write({2, 5});
+    s = nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(path)); });
+    QVERIFY(s);
+    QCOMPARE(traceImportCount(), imports + 1);
+    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 1);
+    QCOMPARE(s->stream->size(), std::size_t(5));
+    QTRY_VERIFY_WITH_TIMEOUT(summaryShown(w.setupPanel()->tracePage()), TIMEOUT_MS);
+    QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->itemText(0), QStringLiteral("CPU 0 \u2014 2 idle spans"));
+}
+
+void TestMainWindow::kernelTraceSessionRoundTrip()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trace.idlescope"));
+    {
+        MainWindow w;
+        QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+        QVERIFY(nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(pipeTrace(), 0)); }));
+        QCOMPARE(w.saveSessionTo(path), QString());
+    }
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject workload = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("workload")).toObject();
+    QCOMPARE(workload.value(QStringLiteral("kind")).toString(), QStringLiteral("trace"));
+    QCOMPARE(workload.value(QStringLiteral("path")).toString(), pipeTrace());
+    QCOMPARE(workload.value(QStringLiteral("params")).toObject().value(QStringLiteral("cpu")).toInt(-1), 0);
+
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const SnapshotPtr s = nextSnapshot(w, [&] { QCOMPARE(w.openSession(path), QString()); });
+    QVERIFY(s);
+    QCOMPARE(s->spec.workload.kind, QStringLiteral("trace"));
+    QCOMPARE(s->spec.workload.path, pipeTrace());
+    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 0);
+    QCOMPARE(s->stream->size(), std::size_t(20672));
+    QCOMPARE(w.setupPanel()->workload().kind, QStringLiteral("trace"));
+    QTRY_VERIFY_WITH_TIMEOUT(summaryShown(w.setupPanel()->tracePage()), TIMEOUT_MS);
+    QCOMPARE(w.setupPanel()->tracePage()->cpu(), 0);
+    QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->currentIndex(), 0);
 }
 
 void TestMainWindow::disablingAStateReSimulates()

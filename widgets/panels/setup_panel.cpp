@@ -5,6 +5,7 @@
 #include "core/io/table_json.h"
 #include "core/targets/sysfs_cpuidle.h"
 #include "core/workloads/workload.h"
+#include "widgets/panels/trace_workload_page.h"
 #include "widgets/panels/workload_form.h"
 #include "widgets/runner/builtin_scenario.h"
 
@@ -43,6 +44,11 @@ QIcon colorIcon(const QColor &c, bool filled)
         p.drawRoundedRect(QRectF(0.5, 0.5, 11, 11), 2, 2);
     }
     return QIcon(pm);
+}
+
+QString traceFileFilter()
+{
+    return SetupPanel::tr("Traces (*.dat *.txt *.gz *.trace *.report);;All files (*)");
 }
 
 QString usText(Ns ns)
@@ -108,6 +114,10 @@ QWidget *SetupPanel::createWorkloadGroup()
     }
     m_workloadKind->insertSeparator(m_workloadKind->count());
     m_workloadKind->addItem(tr("Stream file (CSV)"), QStringLiteral("csv"));
+    m_workloadKind->addItem(tr("Kernel trace"), QStringLiteral("trace"));
+    m_workloadKind->setItemData(m_workloadKind->count() - 1,
+                                tr("ftrace text, trace-cmd .dat or report, perf script with power:cpu_idle events"),
+                                Qt::ToolTipRole);
     v->addWidget(m_workloadKind);
     m_workloadPages = new QStackedWidget(box);
     v->addWidget(m_workloadPages);
@@ -124,6 +134,21 @@ QWidget *SetupPanel::createWorkloadGroup()
     h->addWidget(m_streamPath, 1);
     h->addWidget(browse);
     m_workloadPages->addWidget(csv);
+
+    m_tracePage = new TraceWorkloadPage(m_workloadPages);
+    m_workloadPages->addWidget(m_tracePage);
+    connect(m_tracePage, &TraceWorkloadPage::openRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel trace"), QString(), traceFileFilter());
+        if (!path.isEmpty())
+            loadTraceFile(path);
+    });
+    connect(m_tracePage, &TraceWorkloadPage::errorOccurred, this, &SetupPanel::errorOccurred);
+    // A CPU picked by hand, or the busiest CPU found by the import: simulate it.
+    for (auto signal : {&TraceWorkloadPage::cpuChanged, &TraceWorkloadPage::cpuResolved})
+        connect(m_tracePage, signal, this, [this] {
+            if (!m_filling && m_workloadKind->currentData().toString() == QLatin1String("trace"))
+                emit workloadChanged();
+        });
 
     connect(m_workloadKind, &QComboBox::activated, this, &SetupPanel::chooseWorkload);
     connect(browse, &QPushButton::clicked, this, [this] {
@@ -144,9 +169,12 @@ QWidget *SetupPanel::createWorkloadGroup()
 void SetupPanel::chooseWorkload(int index)
 {
     const QString kind = m_workloadKind->itemData(index).toString();
-    if (kind == QLatin1String("csv")) {
-        m_workloadPages->setCurrentIndex(1);
-        if (!m_streamFile.isEmpty() && !m_filling)
+    if (kind == QLatin1String("csv") || kind == QLatin1String("trace")) {
+        const bool csv = kind == QLatin1String("csv");
+        m_workloadPages->setCurrentIndex(csv ? 1 : 2);
+        // A trace whose CPU is still being chosen by its import simulates when it is (cpuResolved).
+        const bool ready = csv ? !m_streamFile.isEmpty() : !m_tracePage->path().isEmpty() && m_tracePage->cpu() != TRACE_BEST_CPU;
+        if (ready && !m_filling)
             emit workloadChanged();
         return;
     }
@@ -187,10 +215,15 @@ WorkloadSpec SetupPanel::workload() const
 {
     WorkloadSpec w;
     w.kind = m_workloadKind->currentData().toString();
-    if (w.kind == QLatin1String("csv"))
+    if (w.kind == QLatin1String("csv")) {
         w.path = m_streamFile;
-    else
+    } else if (w.kind == QLatin1String("trace")) {
+        w.path = m_tracePage->path();
+        w.params.insert(QStringLiteral("cpu"), m_tracePage->cpu());
+        w.params.insert(QStringLiteral("file_stamp"), m_tracePage->stamp());
+    } else {
         w.params = m_generatorForm->values();
+    }
     w.description = describeWorkload(w);
     return w;
 }
@@ -236,6 +269,9 @@ void SetupPanel::setWorkload(const WorkloadSpec &w)
             m_streamFile = w.path;
             m_streamPath->setText(QFileInfo(w.path).fileName());
             m_streamPath->setToolTip(w.path);
+        } else if (w.kind == QLatin1String("trace")) {
+            // The stamp is taken from the file as it is now, never from a session.
+            m_tracePage->setTrace(w.path, w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt());
         } else {
             m_generatorValues[w.kind] = w.params;
         }
@@ -298,6 +334,23 @@ bool SetupPanel::loadStreamFile(const QString &path)
     w.path = path;
     setWorkload(w);
     emit workloadChanged();
+    return true;
+}
+
+bool SetupPanel::loadTraceFile(const QString &path, int cpu)
+{
+    if (!QFileInfo::exists(path)) {
+        emit errorOccurred(tr("%1: no such file").arg(path));
+        return false;
+    }
+    WorkloadSpec w;
+    w.kind = QStringLiteral("trace");
+    w.path = path;
+    w.params.insert(QStringLiteral("cpu"), cpu);
+    setWorkload(w);
+    // With the CPU still to choose, the page's import decides it and cpuResolved simulates.
+    if (m_tracePage->cpu() != TRACE_BEST_CPU)
+        emit workloadChanged();
     return true;
 }
 

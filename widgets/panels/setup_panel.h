@@ -4,8 +4,8 @@
  * What to simulate: the target (a built-in table of core/targets, this
  * machine's sysfs table, or a table JSON file, shown in an editable state
  * table where latencies can be changed and states disabled), the workload (a
- * synthetic generator of core/workloads with its parameters, or a stream CSV
- * file) and the governors (a checkable list of every
+ * synthetic generator of core/workloads with its parameters, a stream CSV
+ * file, or a kernel trace with a CPU selector, trace_workload_page.h) and the governors (a checkable list of every
  * registered variant, each checked one with its own colour; the oracle is
  * always available as a reference).
  */
@@ -26,6 +26,7 @@ class QTableWidget;
 
 namespace idlescope {
 
+class TraceWorkloadPage;
 class WorkloadForm;
 
 class SetupPanel : public QWidget {
@@ -46,6 +47,12 @@ public:
     /// Load a table JSON / stream CSV (menus, tests); false with errorOccurred() on failure.
     bool loadTableFile(const QString &path);
     bool loadStreamFile(const QString &path);
+    /// A kernel trace (ftrace / trace-cmd / perf script): imported in the background, then
+    /// CPU @p cpu is simulated (-1: the CPU with the most idle spans, once the import found it).
+    /// False with errorOccurred() when the file does not exist; import errors come later.
+    bool loadTraceFile(const QString &path, int cpu = -1);
+    /// The kernel-trace page (CPU list, warnings), for tests.
+    TraceWorkloadPage *tracePage() const { return m_tracePage; }
 
     /// Check or uncheck one variant (tests, shortcuts).
     void setGovernorChecked(const std::string &variant, bool checked);
@@ -80,6 +87,7 @@ private:
     QMap<QString, QVariantMap> m_generatorValues;
     QLabel *m_streamPath;
     QString m_streamFile;
+    TraceWorkloadPage *m_tracePage;
 
     QListWidget *m_governors;
     QMap<QString, QColor> m_colors; ///< colour given to a variant when it was first checked

@@ -5,6 +5,7 @@
 #include "core/io/stream_csv.h"
 #include "core/targets/builtin_targets.h"
 #include "core/workloads/workload.h"
+#include "widgets/runner/trace_workload.h"
 
 #include <QFileInfo>
 
@@ -84,6 +85,11 @@ QString describeWorkload(const WorkloadSpec &w)
 {
     if (w.kind == QLatin1String("csv"))
         return QStringLiteral("stream %1").arg(QFileInfo(w.path).fileName());
+    if (w.kind == QLatin1String("trace")) {
+        const int cpu = w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt();
+        return cpu == TRACE_BEST_CPU ? QStringLiteral("trace %1, CPU with the most idle spans").arg(QFileInfo(w.path).fileName())
+                                     : QStringLiteral("trace %1, CPU %2").arg(QFileInfo(w.path).fileName()).arg(cpu);
+    }
     const GeneratorInfo *g = workloads::findGenerator(w.kind.toStdString());
     if (!g)
         return w.kind;
@@ -110,6 +116,8 @@ Result<IdleStream> buildStream(const WorkloadSpec &w)
             return Error{w.path.toStdString(), 0, "", "no such file"};
         return readStreamCsv(w.path.toStdString());
     }
+    if (w.kind == QLatin1String("trace"))
+        return traceWorkloadStream(w.path, w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt());
     const GeneratorInfo *g = workloads::findGenerator(w.kind.toStdString());
     if (!g)
         return Error{"", 0, "workload", "unknown workload kind '" + w.kind.toStdString() + "'"};

@@ -9,9 +9,15 @@
  * oracle.
  *
  * WorkloadSpec conventions: kind "csv" reads @c path (conformance stream
- * format); any other kind names a generator of core/workloads and @c params
- * holds its parameters in held units (ns for _us, milli-% for _pct, mHz for
- * hz, the index of a choice) plus "spans" and "seed".
+ * format); kind "trace" imports the kernel trace at @c path (ftrace text,
+ * trace-cmd .dat or report, perf script; widgets/runner/trace_workload.h)
+ * and replays the idle spans of CPU params["cpu"] (-1 or absent: the CPU
+ * with the most idle spans); params["file_stamp"] is the file's mtime:size
+ * when it was opened, so that re-opening a rewritten file is a new workload
+ * to every cache (ignored when a session is loaded); any other kind names a generator of
+ * core/workloads and @c params holds its parameters in held units (ns for
+ * _us, milli-% for _pct, mHz for hz, the index of a choice) plus "spans" and
+ * "seed".
  */
 #pragma once
 
@@ -39,7 +45,8 @@ QVariantMap generatorDefaults(const QString &name, qint64 spans = 200000, qint64
 /// "periodic: kind ipi, interval 100 µs · 200000 spans" (non-default parameters shown).
 QString describeWorkload(const WorkloadSpec &w);
 
-/// Resolves a workload into a stream (generator or file). Errors name the file/field.
+/// Resolves a workload into a stream (generator, stream file or trace). Errors name the
+/// file/field. May take seconds (a trace import): SimulationRunner's worker calls it.
 Result<IdleStream> buildStream(const WorkloadSpec &w);
 
 /// The colour of the n-th governor of a selection (the oracle has a neutral grey).

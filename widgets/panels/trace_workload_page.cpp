@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/panels/trace_workload_page.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QStandardItemModel>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <climits>
+
+namespace idlescope {
+
+namespace {
+
+constexpr int SHOWN_WARNINGS = 8; ///< first warnings (one per kind) in the tooltip
+
+QString htmlEscaped(const QString &s) { return s.toHtmlEscaped(); }
+
+void setItemEnabled(QComboBox *combo, int index, bool enabled)
+{
+    if (auto *model = qobject_cast<QStandardItemModel *>(combo->model()))
+        if (QStandardItem *item = model->item(index))
+            item->setEnabled(enabled);
+}
+
+} // namespace
+
+TraceWorkloadPage::TraceWorkloadPage(QWidget *parent) : QWidget(parent)
+{
+    auto *form = new QFormLayout(this);
+    form->setContentsMargins(0, 0, 0, 0);
+    auto *fileRow = new QHBoxLayout;
+    m_file = new QLabel(tr("no file"), this);
+    m_file->setTextFormat(Qt::PlainText);
+    // A long trace name must not widen the dock: it is elided in fillCpus() / setTrace().
+    m_file->setMinimumWidth(40);
+    m_file->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *open = new QPushButton(tr("Open\u2026"), this);
+    fileRow->addWidget(m_file, 1);
+    fileRow->addWidget(open);
+    form->addRow(fileRow);
+
+    m_cpuCombo = new QComboBox(this);
+    m_cpuCombo->setToolTip(tr("The CPU whose recorded idle spans are replayed"));
+    m_cpuCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_cpuCombo->setMinimumContentsLength(12);
+    form->addRow(tr("CPU"), m_cpuCombo);
+
+    m_info = new QLabel(this);
+    m_info->setWordWrap(true);
+    m_info->setStyleSheet(QStringLiteral("color:#707070; font-size:8pt;"));
+    form->addRow(m_info);
+    m_warnings = new QLabel(this);
+    m_warnings->setWordWrap(true);
+    m_warnings->setStyleSheet(QStringLiteral("color:#9a6700; font-size:8pt;"));
+    m_warnings->hide();
+    form->addRow(m_warnings);
+
+    connect(open, &QPushButton::clicked, this, &TraceWorkloadPage::openRequested);
+    connect(m_cpuCombo, &QComboBox::activated, this, [this](int index) {
+        const int cpu = m_cpuCombo->itemData(index).toInt();
+        if (cpu == m_cpu)
+            return;
+        m_cpu = cpu;
+        emit cpuChanged();
+    });
+    connect(&m_watcher, &QFutureWatcher<ImportJob>::finished, this, &TraceWorkloadPage::importFinished);
+}
+
+void TraceWorkloadPage::setTrace(const QString &path, int cpu)
+{
+    const bool sameFile = m_summary && QFileInfo(path).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath();
+    m_path = path;
+    m_stamp = traceFileStamp(path);
+    m_cpu = cpu;
+    const QString name = QFileInfo(path).fileName();
+    m_file->setText(name);
+    m_file->setToolTip(path);
+    if (sameFile && m_summary->stamp == m_stamp) {
+        fillCpus(); // already imported: another CPU of the same file, or a session of it
+        return;
+    }
+    m_summary.reset();
+    m_info->setText(tr("Importing\u2026"));
+    m_warnings->hide();
+    showRequestedCpuOnly(tr("importing\u2026"));
+    // The import runs on the thread pool; the simulation asks the same cache
+    // for the stream and waits for this import instead of doing its own.
+    m_watcher.setFuture(QtConcurrent::run([path]() {
+        ImportJob job;
+        Result<TraceSummary> s = traceSummary(path);
+        if (s)
+            job.summary = std::move(*s);
+        else
+            job.error = QString::fromStdString(s.error().toString());
+        return job;
+    }));
+}
+
+void TraceWorkloadPage::showRequestedCpuOnly(const QString &note)
+{
+    m_cpuCombo->clear();
+    if (m_cpu == TRACE_BEST_CPU)
+        m_cpuCombo->addItem(tr("most idle spans (%1)").arg(note), TRACE_BEST_CPU);
+    else
+        m_cpuCombo->addItem(tr("CPU %1 (%2)").arg(m_cpu).arg(note), m_cpu);
+}
+
+void TraceWorkloadPage::importFinished()
+{
+    const ImportJob job = m_watcher.result();
+    // A result for a file that is no longer shown (another setTrace since) is dropped.
+    if (job.summary && (job.summary->path != m_path || job.summary->stamp != m_stamp)) {
+        if (QFileInfo(job.summary->path).absoluteFilePath() != QFileInfo(m_path).absoluteFilePath())
+            return;
+        m_stamp = job.summary->stamp; // rewritten while importing: what was imported is what runs
+    }
+    if (!job.summary) {
+        m_info->setText(tr("Not imported"));
+        showRequestedCpuOnly(tr("not imported"));
+        emit errorOccurred(job.error);
+        emit summaryReady();
+        return;
+    }
+    m_summary = job.summary;
+    const bool resolving = m_cpu == TRACE_BEST_CPU;
+    fillCpus();
+    if (m_summary->warningTotal > 0)
+        emit errorOccurred(tr("%1: imported with %2 warnings (%3); the first ones are in the Workload box's tooltip")
+                               .arg(QFileInfo(m_path).fileName())
+                               .arg(m_summary->warningTotal)
+                               .arg(m_summary->warningKinds.join(QStringLiteral(", "))));
+    if (resolving && m_summary->bestCpu < 0)
+        emit errorOccurred(tr("%1: no CPU of the trace has a complete idle span to replay").arg(m_path));
+    emit summaryReady();
+    if (resolving && m_cpu != TRACE_BEST_CPU)
+        emit cpuResolved();
+}
+
+void TraceWorkloadPage::fillCpus()
+{
+    const TraceSummary &s = *m_summary;
+    const QLocale locale;
+    if (m_cpu == TRACE_BEST_CPU && s.bestCpu >= 0)
+        m_cpu = s.bestCpu;
+    m_cpuCombo->clear();
+    int current = -1;
+    for (const TraceCpuInfo &c : s.cpus) {
+        QString text;
+        QString tip;
+        if (c.spans > 0) {
+            text = (c.spans == 1 ? tr("CPU %1 \u2014 %2 idle span") : tr("CPU %1 \u2014 %2 idle spans"))
+                       .arg(c.cpu)
+                       .arg(locale.toString(c.spans));
+            tip = tr("%1 idle spans replayed (%2 recorded), %3 cpu_idle entries")
+                      .arg(locale.toString(c.spans), locale.toString(c.recordedSpans), locale.toString(c.entries));
+        } else if (c.recordedSpans > 0) {
+            text = tr("CPU %1 \u2014 no complete span").arg(c.cpu);
+            tip = tr("%1 idle spans recorded, all cut by the trace's ends or by missing sched_switch events")
+                      .arg(locale.toString(c.recordedSpans));
+        } else {
+            text = tr("CPU %1 \u2014 no idle spans").arg(c.cpu);
+            tip = tr("No idle span recorded on this CPU");
+        }
+        if (c.cpu == s.bestCpu)
+            tip += tr(" \u00b7 the most idle spans");
+        m_cpuCombo->addItem(text, c.cpu);
+        const int row = m_cpuCombo->count() - 1;
+        m_cpuCombo->setItemData(row, tip, Qt::ToolTipRole);
+        // Nothing to replay: listed (the user sees why) but not selectable.
+        setItemEnabled(m_cpuCombo, row, c.spans > 0);
+        if (c.cpu == m_cpu)
+            current = row;
+    }
+    if (current < 0 && m_cpu != TRACE_BEST_CPU) {
+        // A session or a caller asked for a CPU the trace lacks: show it as such.
+        m_cpuCombo->addItem(tr("CPU %1 \u2014 not in the trace").arg(m_cpu), m_cpu);
+        current = m_cpuCombo->count() - 1;
+        setItemEnabled(m_cpuCombo, current, false);
+    }
+    m_cpuCombo->setCurrentIndex(current);
+
+    m_info->setText(tr("%1 \u00b7 %n CPU(s) \u00b7 %2 events", nullptr, static_cast<int>(s.cpus.size()))
+                        .arg(s.format, locale.toString(s.events)));
+    if (s.warningTotal > 0) {
+        m_warnings->setText(tr("\u26a0 %n import warning(s)", nullptr, static_cast<int>(qMin<qint64>(s.warningTotal, INT_MAX)))
+                            + QStringLiteral(": ") + s.warningKinds.join(QStringLiteral(", ")));
+        QString tip = QStringLiteral("<b>%1</b><br>").arg(tr("Import warnings by kind"));
+        for (const QString &k : s.warningKinds)
+            tip += htmlEscaped(k) + QStringLiteral("<br>");
+        tip += QStringLiteral("<br><b>%1</b><br>").arg(tr("First of each kind"));
+        for (int i = 0; i < s.firstWarnings.size() && i < SHOWN_WARNINGS; ++i)
+            tip += QStringLiteral("<code>%1</code><br>").arg(htmlEscaped(s.firstWarnings[i]));
+        m_warnings->setToolTip(tip);
+        m_warnings->show();
+    } else {
+        m_warnings->hide();
+    }
+}
+
+} // namespace idlescope

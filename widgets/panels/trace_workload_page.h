@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file trace_workload_page.h
+ * The "Kernel trace" page of the setup panel's workload box: the file, a CPU
+ * selector listing every CPU of the trace with its idle-span count ("CPU 0 —
+ * 20,672 idle spans"; CPUs with nothing to replay are listed but disabled),
+ * the format and event count, and the import's warnings (a count, with the
+ * first warning of each kind, file:line and field, in the tooltip).
+ *
+ * The page imports in the background (QtConcurrent, widgets/runner/
+ * trace_workload.h's cache, so the simulation's own import is a cache hit)
+ * and never blocks the GUI thread. Until the import is done the selector
+ * holds the requested CPU; TRACE_BEST_CPU is resolved to the CPU with the
+ * most idle spans when it is.
+ */
+#pragma once
+
+#include "widgets/runner/trace_workload.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <optional>
+
+class QComboBox;
+class QLabel;
+
+namespace idlescope {
+
+class TraceWorkloadPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit TraceWorkloadPage(QWidget *parent = nullptr);
+
+    /// Show @p path with CPU @p cpu (TRACE_BEST_CPU: pick when imported) and list its CPUs
+    /// once the background import finishes. Emits nothing now.
+    void setTrace(const QString &path, int cpu);
+
+    QString path() const { return m_path; }
+    /// The CPU replayed (TRACE_BEST_CPU until an import resolved it).
+    int cpu() const { return m_cpu; }
+    /// traceFileStamp() of the file when setTrace() was called.
+    QString stamp() const { return m_stamp; }
+    bool isImporting() const { return m_watcher.isRunning(); }
+    /// The last finished import of the current file, or null.
+    const TraceSummary *summary() const { return m_summary ? &*m_summary : nullptr; }
+
+    /// Widgets, for tests.
+    QComboBox *cpuCombo() const { return m_cpuCombo; }
+    QLabel *warningsLabel() const { return m_warnings; }
+
+signals:
+    /// The "Open…" button was pressed.
+    void openRequested();
+    /// The user picked another CPU.
+    void cpuChanged();
+    /// An import resolved TRACE_BEST_CPU to a CPU (simulate now).
+    void cpuResolved();
+    /// The CPU list is filled (or the import failed: errorOccurred came first).
+    void summaryReady();
+    /// An import failed (the message names the file) or it has warnings (a one-line count).
+    void errorOccurred(const QString &message);
+
+private:
+    struct ImportJob {
+        std::optional<TraceSummary> summary;
+        QString error;
+    };
+    void importFinished();
+    void fillCpus();
+    void showRequestedCpuOnly(const QString &note);
+
+    QLabel *m_file;
+    QComboBox *m_cpuCombo;
+    QLabel *m_info;
+    QLabel *m_warnings;
+
+    QString m_path;
+    QString m_stamp;
+    int m_cpu = TRACE_BEST_CPU;
+    std::optional<TraceSummary> m_summary;
+    QFutureWatcher<ImportJob> m_watcher;
+};
+
+} // namespace idlescope

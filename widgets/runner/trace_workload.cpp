@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/runner/trace_workload.h"
+
+#include "core/trace/trace_import.h"
+#include "core/trace/trace_model.h"
+#include "core/trace/trace_stream.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFileInfo>
+#include <QMutex>
+#include <QThread>
+
+#include <atomic>
+#include <memory>
+
+namespace idlescope {
+
+namespace {
+
+/// One imported file: the trace itself (so that another CPU is one
+/// toReplayStream away) and its summary.
+struct CachedTrace {
+    QString absolutePath;
+    QString stamp;
+    std::shared_ptr<const trace::TraceImport> trace;
+    TraceSummary summary;
+};
+
+/// Only the last trace is kept: a trace can take hundreds of MB, and the
+/// window shows one workload at a time.
+struct TraceCache {
+    QMutex mutex;
+    std::shared_ptr<const CachedTrace> last;
+    std::atomic<int> imports = 0;          ///< atomics: tests read them without waiting for an import
+    std::atomic<bool> lastOnGuiThread = false;
+};
+
+TraceCache &cache()
+{
+    static TraceCache c;
+    return c;
+}
+
+TraceSummary summarize(const trace::TraceImport &t)
+{
+    TraceSummary s;
+    s.format = QString::fromUtf8(trace::traceFormatName(t.format));
+    s.events = t.events;
+    for (const trace::CpuTrace &c : t.cpus) {
+        TraceCpuInfo info;
+        info.cpu = c.cpu;
+        info.recordedSpans = static_cast<qint64>(c.spans.size());
+        info.entries = static_cast<qint64>(c.entries.size());
+        // The exported count is what selecting the CPU replays; the export is
+        // cheap next to the import and keeps the count identical to the CLI's.
+        if (!c.spans.empty())
+            info.spans = static_cast<qint64>(trace::toReplayStream(c).stream.size());
+        if (info.spans > 0 && (s.bestCpu < 0 || info.spans > s.cpus[static_cast<std::size_t>(s.bestCpu)].spans))
+            s.bestCpu = c.cpu;
+        s.cpus.push_back(info);
+    }
+    for (int k = 0; k < trace::WARNING_KIND_COUNT; ++k) {
+        const auto kind = static_cast<trace::WarningKind>(k);
+        if (const std::int64_t n = t.warningCount(kind); n > 0) {
+            s.warningTotal += n;
+            s.warningKinds << QStringLiteral("%1 \u00d7 %2").arg(QString::fromUtf8(trace::warningKindName(kind))).arg(n);
+            // The first warning of each kind in full (file:line: kind (field): detail).
+            for (const trace::ImportWarning &w : t.warnings)
+                if (w.kind == kind) {
+                    s.firstWarnings << QString::fromStdString(w.toString());
+                    break;
+                }
+        }
+    }
+    return s;
+}
+
+Result<std::shared_ptr<const CachedTrace>> importCached(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return Error{path.toStdString(), 0, "", "no such file"};
+    const QString absolute = info.absoluteFilePath();
+    const QString stamp = traceFileStamp(path);
+    TraceCache &c = cache();
+    // Held during the import: the panel's summary task and the runner's job
+    // ask for the same file at about the same time, and only one should read it.
+    QMutexLocker lock(&c.mutex);
+    if (c.last && c.last->absolutePath == absolute && c.last->stamp == stamp)
+        return c.last;
+    ++c.imports;
+    c.lastOnGuiThread = QCoreApplication::instance()
+                        && QThread::currentThread() == QCoreApplication::instance()->thread();
+    Result<trace::TraceImport> imported = trace::importTrace(path.toStdString());
+    if (!imported)
+        return imported.error();
+    auto entry = std::make_shared<CachedTrace>();
+    entry->absolutePath = absolute;
+    entry->stamp = stamp;
+    entry->summary = summarize(*imported);
+    entry->summary.stamp = stamp;
+    entry->trace = std::make_shared<const trace::TraceImport>(std::move(*imported));
+    c.last = entry; // the previous trace is freed once no job holds it
+    return std::shared_ptr<const CachedTrace>(entry);
+}
+
+} // namespace
+
+QString traceFileStamp(const QString &path)
+{
+    const QFileInfo info(path); // a fresh QFileInfo: never a cached stat
+    if (!info.exists())
+        return {};
+    return QStringLiteral("%1:%2").arg(info.lastModified().toMSecsSinceEpoch()).arg(info.size());
+}
+
+Result<TraceSummary> traceSummary(const QString &path)
+{
+    auto entry = importCached(path);
+    if (!entry)
+        return entry.error();
+    TraceSummary s = (*entry)->summary;
+    s.path = path;
+    return s;
+}
+
+Result<IdleStream> traceWorkloadStream(const QString &path, int cpu)
+{
+    auto entry = importCached(path);
+    if (!entry)
+        return entry.error();
+    const std::string file = path.toStdString();
+    const TraceSummary &s = (*entry)->summary;
+    if (cpu == TRACE_BEST_CPU) {
+        if (s.bestCpu < 0)
+            return Error{file, 0, "cpu", "no CPU of the trace has a complete idle span"};
+        cpu = s.bestCpu;
+    }
+    const auto &cpus = (*entry)->trace->cpus;
+    if (cpu < 0 || cpu >= static_cast<int>(cpus.size()))
+        return Error{file, 0, "cpu",
+                     "CPU " + std::to_string(cpu) + " is not in the trace"
+                         + (cpus.empty() ? std::string() : " (it has CPUs 0.." + std::to_string(cpus.size() - 1) + ")")};
+    const auto index = static_cast<std::size_t>(cpu);
+    trace::StreamExport e = trace::toReplayStream(cpus[index]);
+    if (e.stream.empty())
+        return Error{file, 0, "cpu",
+                     "CPU " + std::to_string(cpu) + " has no complete idle span ("
+                         + std::to_string(cpus[index].spans.size())
+                         + " recorded, all cut by the trace's ends or by missing sched_switch events)"};
+    return std::move(e.stream);
+}
+
+int traceImportCount()
+{
+    return cache().imports.load();
+}
+
+bool lastTraceImportOnGuiThread()
+{
+    return cache().lastOnGuiThread.load();
+}
+
+} // namespace idlescope

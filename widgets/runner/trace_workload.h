@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file trace_workload.h
+ * A recorded kernel trace as the window's workload (WorkloadSpec kind
+ * "trace"): core/trace imports the file (ftrace text, trace-cmd .dat or
+ * report, perf script, plain or gzip) and one CPU's idle spans become the
+ * replay stream, exactly as `idlescope-cli import --cpu N --stream` exports
+ * them (core/trace/trace_stream.h).
+ *
+ * The last import is cached, keyed on the file's absolute path, modification
+ * time and size: changing the CPU never imports the file again, and a file
+ * rewritten on disk is imported afresh. Both entry points may take seconds on
+ * a large trace; call them from a worker thread (SimulationRunner's job, or
+ * the setup panel's QtConcurrent task), never from the GUI thread.
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/stream/idle_span.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace idlescope {
+
+/// One CPU of an imported trace, as the CPU selector lists it.
+struct TraceCpuInfo {
+    int cpu = 0;
+    qint64 spans = 0;         ///< idle spans exported as replay-stream rows (what selecting it replays)
+    qint64 recordedSpans = 0; ///< idle spans recorded, including those cut by the trace's ends
+    qint64 entries = 0;       ///< power:cpu_idle entries
+};
+
+/// What the workload panel shows after an import.
+struct TraceSummary {
+    QString path;                 ///< as given
+    QString stamp;                ///< traceFileStamp() of the file that was imported
+    QString format;               ///< e.g. "ftrace text"
+    qint64 events = 0;            ///< events understood
+    std::vector<TraceCpuInfo> cpus; ///< index = CPU number
+    int bestCpu = -1;             ///< most exported spans (lowest number on ties); -1 when no CPU has one
+    qint64 warningTotal = 0;      ///< every structured warning, all kinds
+    QStringList warningKinds;     ///< "missing_switch \u00d7 20788", one per kind that occurred
+    QStringList firstWarnings;    ///< the first few in full: "file:line: kind (field 'f'): detail"
+};
+
+/// "CPU" value meaning "the CPU with the most idle spans" (idlescope-cli compare --trace's default).
+inline constexpr int TRACE_BEST_CPU = -1;
+
+/// Imports @p path (or takes it from the cache) and summarises it. Errors name the file.
+Result<TraceSummary> traceSummary(const QString &path);
+
+/**
+ * The replay stream of CPU @p cpu of the trace at @p path (TRACE_BEST_CPU for
+ * the CPU with the most spans). Errors name the file and, for a CPU the trace
+ * does not have or that has no complete idle span, field "cpu" and the CPU.
+ */
+Result<IdleStream> traceWorkloadStream(const QString &path, int cpu);
+
+/// "<mtime ms>:<size>" of the file now, "" when it does not exist (tells a rewritten file apart).
+QString traceFileStamp(const QString &path);
+
+/// Imports done since start (cache misses), and whether the last one ran on the GUI thread (tests).
+int traceImportCount();
+bool lastTraceImportOnGuiThread();
+
+} // namespace idlescope
