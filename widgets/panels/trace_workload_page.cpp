@@ -2,6 +2,7 @@
 #include "widgets/panels/trace_workload_page.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -10,8 +11,6 @@
 #include <QPushButton>
 #include <QStandardItemModel>
 #include <QtConcurrent/QtConcurrentRun>
-
-#include <climits>
 
 namespace idlescope {
 
@@ -37,7 +36,7 @@ TraceWorkloadPage::TraceWorkloadPage(QWidget *parent) : QWidget(parent)
     auto *fileRow = new QHBoxLayout;
     m_file = new QLabel(tr("no file"), this);
     m_file->setTextFormat(Qt::PlainText);
-    // A long trace name must not widen the dock: it is elided in fillCpus() / setTrace().
+    // A long trace name must not widen the dock: it is elided to the label's width.
     m_file->setMinimumWidth(40);
     m_file->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *open = new QPushButton(tr("Open\u2026"), this);
@@ -61,6 +60,7 @@ TraceWorkloadPage::TraceWorkloadPage(QWidget *parent) : QWidget(parent)
     m_warnings->hide();
     form->addRow(m_warnings);
 
+    m_file->installEventFilter(this);
     connect(open, &QPushButton::clicked, this, &TraceWorkloadPage::openRequested);
     connect(m_cpuCombo, &QComboBox::activated, this, [this](int index) {
         const int cpu = m_cpuCombo->itemData(index).toInt();
@@ -78,9 +78,8 @@ void TraceWorkloadPage::setTrace(const QString &path, int cpu)
     m_path = path;
     m_stamp = traceFileStamp(path);
     m_cpu = cpu;
-    const QString name = QFileInfo(path).fileName();
-    m_file->setText(name);
     m_file->setToolTip(path);
+    elideFileName();
     if (sameFile && m_summary->stamp == m_stamp) {
         fillCpus(); // already imported: another CPU of the same file, or a session of it
         return;
@@ -100,6 +99,20 @@ void TraceWorkloadPage::setTrace(const QString &path, int cpu)
             job.error = QString::fromStdString(s.error().toString());
         return job;
     }));
+}
+
+bool TraceWorkloadPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_file && event->type() == QEvent::Resize)
+        elideFileName();
+    return QWidget::eventFilter(watched, event);
+}
+
+void TraceWorkloadPage::elideFileName()
+{
+    // Trace names are long (host-workload-cpus.ftrace.txt.gz): keep both ends visible.
+    const QString name = m_path.isEmpty() ? tr("no file") : QFileInfo(m_path).fileName();
+    m_file->setText(m_file->fontMetrics().elidedText(name, Qt::ElideMiddle, qMax(m_file->width(), 40)));
 }
 
 void TraceWorkloadPage::showRequestedCpuOnly(const QString &note)
@@ -131,10 +144,10 @@ void TraceWorkloadPage::importFinished()
     const bool resolving = m_cpu == TRACE_BEST_CPU;
     fillCpus();
     if (m_summary->warningTotal > 0)
-        emit errorOccurred(tr("%1: imported with %2 warnings (%3); the first ones are in the Workload box's tooltip")
-                               .arg(QFileInfo(m_path).fileName())
-                               .arg(m_summary->warningTotal)
-                               .arg(m_summary->warningKinds.join(QStringLiteral(", "))));
+        emit errorOccurred(tr("%1: imported with %2 warnings (%3); hover the warning line under Workload for the "
+                              "first of each kind")
+                               .arg(QFileInfo(m_path).fileName(), QLocale().toString(m_summary->warningTotal),
+                                    m_summary->warningKinds.join(QStringLiteral(", "))));
     if (resolving && m_summary->bestCpu < 0)
         emit errorOccurred(tr("%1: no CPU of the trace has a complete idle span to replay").arg(m_path));
     emit summaryReady();
@@ -185,11 +198,11 @@ void TraceWorkloadPage::fillCpus()
     }
     m_cpuCombo->setCurrentIndex(current);
 
-    m_info->setText(tr("%1 \u00b7 %n CPU(s) \u00b7 %2 events", nullptr, static_cast<int>(s.cpus.size()))
-                        .arg(s.format, locale.toString(s.events)));
+    m_info->setText((s.cpus.size() == 1 ? tr("%1 \u00b7 %2 CPU \u00b7 %3 events") : tr("%1 \u00b7 %2 CPUs \u00b7 %3 events"))
+                        .arg(s.format, locale.toString(static_cast<qint64>(s.cpus.size())), locale.toString(s.events)));
     if (s.warningTotal > 0) {
-        m_warnings->setText(tr("\u26a0 %n import warning(s)", nullptr, static_cast<int>(qMin<qint64>(s.warningTotal, INT_MAX)))
-                            + QStringLiteral(": ") + s.warningKinds.join(QStringLiteral(", ")));
+        m_warnings->setText((s.warningTotal == 1 ? tr("\u26a0 %1 import warning: %2") : tr("\u26a0 %1 import warnings: %2"))
+                                .arg(locale.toString(s.warningTotal), s.warningKinds.join(QStringLiteral(", "))));
         QString tip = QStringLiteral("<b>%1</b><br>").arg(tr("Import warnings by kind"));
         for (const QString &k : s.warningKinds)
             tip += htmlEscaped(k) + QStringLiteral("<br>");

@@ -61,6 +61,9 @@ signals:
     /// An import failed (the message names the file) or it has warnings (a one-line count).
     void errorOccurred(const QString &message);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     struct ImportJob {
         std::optional<TraceSummary> summary;
@@ -69,6 +72,7 @@ private:
     void importFinished();
     void fillCpus();
     void showRequestedCpuOnly(const QString &note);
+    void elideFileName();
 
     QLabel *m_file;
     QComboBox *m_cpuCombo;

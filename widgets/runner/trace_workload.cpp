@@ -11,6 +11,7 @@
 #include <QMutex>
 #include <QThread>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 
@@ -47,6 +48,7 @@ TraceSummary summarize(const trace::TraceImport &t)
     TraceSummary s;
     s.format = QString::fromUtf8(trace::traceFormatName(t.format));
     s.events = t.events;
+    qint64 bestSpans = 0;
     for (const trace::CpuTrace &c : t.cpus) {
         TraceCpuInfo info;
         info.cpu = c.cpu;
@@ -56,22 +58,29 @@ TraceSummary summarize(const trace::TraceImport &t)
         // cheap next to the import and keeps the count identical to the CLI's.
         if (!c.spans.empty())
             info.spans = static_cast<qint64>(trace::toReplayStream(c).stream.size());
-        if (info.spans > 0 && (s.bestCpu < 0 || info.spans > s.cpus[static_cast<std::size_t>(s.bestCpu)].spans))
+        if (info.spans > bestSpans) { // strictly more: the lowest CPU wins a tie, as in the CLI
+            bestSpans = info.spans;
             s.bestCpu = c.cpu;
+        }
         s.cpus.push_back(info);
     }
-    for (int k = 0; k < trace::WARNING_KIND_COUNT; ++k) {
+    // Kinds by count, most frequent first: the one line the panel shows leads with what matters.
+    std::vector<int> kinds;
+    for (int k = 0; k < trace::WARNING_KIND_COUNT; ++k)
+        if (t.warningCounts[k] > 0)
+            kinds.push_back(k);
+    std::stable_sort(kinds.begin(), kinds.end(), [&](int a, int b) { return t.warningCounts[a] > t.warningCounts[b]; });
+    for (const int k : kinds) {
         const auto kind = static_cast<trace::WarningKind>(k);
-        if (const std::int64_t n = t.warningCount(kind); n > 0) {
-            s.warningTotal += n;
-            s.warningKinds << QStringLiteral("%1 \u00d7 %2").arg(QString::fromUtf8(trace::warningKindName(kind))).arg(n);
-            // The first warning of each kind in full (file:line: kind (field): detail).
-            for (const trace::ImportWarning &w : t.warnings)
-                if (w.kind == kind) {
-                    s.firstWarnings << QString::fromStdString(w.toString());
-                    break;
-                }
-        }
+        const std::int64_t n = t.warningCount(kind);
+        s.warningTotal += n;
+        s.warningKinds << QStringLiteral("%1 \u00d7 %2").arg(QString::fromUtf8(trace::warningKindName(kind))).arg(n);
+        // The first warning of each kind in full (file:line: kind (field): detail).
+        for (const trace::ImportWarning &w : t.warnings)
+            if (w.kind == kind) {
+                s.firstWarnings << QString::fromStdString(w.toString());
+                break;
+            }
     }
     return s;
 }
