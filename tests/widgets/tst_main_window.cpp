@@ -405,6 +405,16 @@ void TestMainWindow::kernelTraceBadCpuIsAnErrorNamingFileAndCpu()
     QVERIFY(errors.wait(TIMEOUT_MS) || !errors.isEmpty());
     QVERIFY2(errors.first().first().toString().startsWith(junk), qPrintable(errors.first().first().toString()));
     QVERIFY(!w.setupPanel()->loadTraceFile(dir.filePath(QStringLiteral("missing.dat"))));
+    // "Kernel trace" chosen but no file opened: a plain error, not an empty file name.
+    WorkloadSpec none;
+    none.kind = QStringLiteral("trace");
+    w.setupPanel()->setWorkload(none);
+    QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->count(), 0);
+    failed.clear();
+    w.runner()->requestNow(w.currentSpec());
+    QVERIFY(failed.wait(TIMEOUT_MS) || !failed.isEmpty());
+    QCOMPARE(failed.first().first().toString(),
+             QStringLiteral("field 'workload': no trace file chosen (File \u2192 Open kernel trace\u2026)"));
 }
 
 void TestMainWindow::kernelTraceDefaultCpuAndRewrittenFile()

@@ -74,6 +74,7 @@ TraceWorkloadPage::TraceWorkloadPage(QWidget *parent) : QWidget(parent)
 
 void TraceWorkloadPage::setTrace(const QString &path, int cpu)
 {
+    ++m_serial; // whatever import is still running is for an older request
     const bool sameFile = m_summary && QFileInfo(path).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath();
     m_path = path;
     m_stamp = traceFileStamp(path);
@@ -85,13 +86,20 @@ void TraceWorkloadPage::setTrace(const QString &path, int cpu)
         return;
     }
     m_summary.reset();
+    if (path.isEmpty()) { // the page before any file: nothing to import
+        m_cpuCombo->clear();
+        m_info->clear();
+        m_warnings->hide();
+        return;
+    }
     m_info->setText(tr("Importing\u2026"));
     m_warnings->hide();
     showRequestedCpuOnly(tr("importing\u2026"));
     // The import runs on the thread pool; the simulation asks the same cache
     // for the stream and waits for this import instead of doing its own.
-    m_watcher.setFuture(QtConcurrent::run([path]() {
+    m_watcher.setFuture(QtConcurrent::run([path, serial = m_serial]() {
         ImportJob job;
+        job.serial = serial;
         Result<TraceSummary> s = traceSummary(path);
         if (s)
             job.summary = std::move(*s);
@@ -126,13 +134,14 @@ void TraceWorkloadPage::showRequestedCpuOnly(const QString &note)
 
 void TraceWorkloadPage::importFinished()
 {
+    if (m_watcher.future().resultCount() == 0)
+        return;
     const ImportJob job = m_watcher.result();
-    // A result for a file that is no longer shown (another setTrace since) is dropped.
-    if (job.summary && (job.summary->path != m_path || job.summary->stamp != m_stamp)) {
-        if (QFileInfo(job.summary->path).absoluteFilePath() != QFileInfo(m_path).absoluteFilePath())
-            return;
+    // A result for an older request (another file, or none, since) is dropped.
+    if (job.serial != m_serial)
+        return;
+    if (job.summary && job.summary->stamp != m_stamp)
         m_stamp = job.summary->stamp; // rewritten while importing: what was imported is what runs
-    }
     if (!job.summary) {
         m_info->setText(tr("Not imported"));
         showRequestedCpuOnly(tr("not imported"));

@@ -20,6 +20,7 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include <cstdint>
 #include <optional>
 
 class QComboBox;
@@ -66,6 +67,7 @@ protected:
 
 private:
     struct ImportJob {
+        std::uint64_t serial = 0; ///< m_serial when it was started
         std::optional<TraceSummary> summary;
         QString error;
     };
@@ -82,6 +84,7 @@ private:
     QString m_path;
     QString m_stamp;
     int m_cpu = TRACE_BEST_CPU;
+    std::uint64_t m_serial = 0; ///< bumped by every setTrace()
     std::optional<TraceSummary> m_summary;
     QFutureWatcher<ImportJob> m_watcher;
 };

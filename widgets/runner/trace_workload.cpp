@@ -87,6 +87,8 @@ TraceSummary summarize(const trace::TraceImport &t)
 
 Result<std::shared_ptr<const CachedTrace>> importCached(const QString &path)
 {
+    if (path.isEmpty()) // "Kernel trace" picked but no file opened yet
+        return Error{"", 0, "workload", "no trace file chosen (File \u2192 Open kernel trace\u2026)"};
     const QFileInfo info(path);
     if (!info.exists())
         return Error{path.toStdString(), 0, "", "no such file"};
