@@ -439,6 +439,18 @@ void TestMainWindow::kernelTraceDefaultCpuAndRewrittenFile()
     QTRY_VERIFY_WITH_TIMEOUT(summaryShown(w.setupPanel()->tracePage()), TIMEOUT_MS);
     QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->currentText(), QStringLiteral("CPU 1 \u2014 3 idle spans"));
     QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->itemText(0), QStringLiteral("CPU 0 \u2014 1 idle span"));
+    // Picking CPU 0 in the selector replays its one span, without importing again.
+    const int importsBeforePick = traceImportCount();
+    QComboBox *cpus = w.setupPanel()->tracePage()->cpuCombo();
+    s = nextSnapshot(w, [&] {
+        cpus->setCurrentIndex(0);
+        emit cpus->activated(0); // what a click does
+    });
+    QVERIFY(s);
+    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 0);
+    QCOMPARE(s->stream->size(), std::size_t(1));
+    QCOMPARE(s->workloadDescription, QStringLiteral("trace two-cpus.txt, CPU 0"));
+    QCOMPARE(traceImportCount(), importsBeforePick);
     // The same path rewritten on disk (another size), the same CPU chosen: opening it
     // again imports it again and replays the new spans, not a cached stream.
     const int imports = traceImportCount();
