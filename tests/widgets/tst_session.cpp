@@ -84,6 +84,7 @@ class TestSession : public QObject {
 private slots:
     void registryHasATunableGovernor();
     void roundTripEveryField();
+    void traceWorkloadRoundTrip();
     void fileNamesFormatVersion();
     void overwriteLeavesNoTemporaryFile();
     void newerVersionIsRejected();
@@ -158,6 +159,29 @@ void TestSession::roundTripEveryField()
     QVERIFY(sameSession(s, l));
     // Saving what was loaded gives the same bytes.
     QCOMPARE(sessionToJson(l), sessionToJson(s));
+}
+
+void TestSession::traceWorkloadRoundTrip()
+{
+    // A kernel-trace workload (widgets/runner/trace_workload.h): the file, the CPU
+    // replayed (-1 = the one with the most idle spans) and the file stamp.
+    for (const int cpu : {3, -1}) {
+        Session s = sampleSession();
+        s.scenario.workload = {};
+        s.scenario.workload.kind = QStringLiteral("trace");
+        s.scenario.workload.path = QStringLiteral("/data/traces/vm-amd-2cpu-pipe100us.ftrace.txt.gz");
+        s.scenario.workload.params.insert(QStringLiteral("cpu"), cpu);
+        s.scenario.workload.params.insert(QStringLiteral("file_stamp"), QStringLiteral("1764480000123:1196989"));
+        s.scenario.workload.description = QStringLiteral("trace vm-amd-2cpu-pipe100us.ftrace.txt.gz, CPU 3");
+        const Result<Session> l = sessionFromJson(sessionToJson(s), QStringLiteral("trace.idlescope"));
+        QVERIFY2(l.ok(), l.ok() ? "" : l.error().toString().c_str());
+        const WorkloadSpec &w = l->scenario.workload;
+        QCOMPARE(w.kind, QStringLiteral("trace"));
+        QCOMPARE(w.path, QStringLiteral("/data/traces/vm-amd-2cpu-pipe100us.ftrace.txt.gz"));
+        QCOMPARE(w.params.value(QStringLiteral("cpu")).toInt(), cpu);
+        QCOMPARE(w.params.value(QStringLiteral("file_stamp")).toString(), QStringLiteral("1764480000123:1196989"));
+        QVERIFY(sameSession(s, *l));
+    }
 }
 
 void TestSession::fileNamesFormatVersion()
