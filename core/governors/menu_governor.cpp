@@ -341,6 +341,14 @@ void MenuGovernor::appendInterval(std::uint32_t us)
         std::memcpy(window, low, sizeof low);
         std::memcpy(window + 3, high, sizeof high);
         window[7] = us;
+    } else if (m_intervalCount <= 16) {
+        // Other small sizes: one fixed 64-byte move (no memmove call, which
+        // cost as much as the detector with INTERVALS = 9). Slots from
+        // INTERVALS on are zero and receive zeros.
+        std::uint32_t moved[16];
+        std::memcpy(moved, window + 1, sizeof moved);
+        std::memcpy(window, moved, sizeof moved);
+        window[m_intervalCount - 1] = us;
     } else {
         std::memmove(window, window + 1, size_t(m_intervalCount - 1) * sizeof(std::uint32_t));
         window[m_intervalCount - 1] = us;

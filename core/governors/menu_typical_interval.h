@@ -84,7 +84,8 @@ MenuTypicalResult menuTypicalInterval(std::span<const std::uint32_t> sorted, con
 /// the stack with menuSortWindow().
 MenuTypicalResult menuTypicalIntervalUnsorted(std::span<const std::uint32_t> values, const MenuTypicalParams &p);
 
-/// Sorts ascending in place: 8 samples with a branch-free sorting network, others with std::sort.
+/// Sorts ascending in place: up to 16 samples branch-free (a sorting network for 8, compare-exchange
+/// insertion for the rest), more with std::sort.
 void menuSortWindow(std::span<std::uint32_t> values);
 
 /// True when @p v was used by the round that @p r ended in.

@@ -396,6 +396,29 @@ private slots:
         QCOMPARE(w, (std::vector<std::uint32_t>{0, 0, 1, 2, 7, 7, 3000000000u, UMAX}));
     }
 
+    void sortingSmallSizes()
+    {
+        // INTERVALS 1..16 other than 8 sort with compare-exchanges too (the
+        // network for the first 8, insertion for the rest): every binary
+        // window of each size must come out sorted (0-1 principle).
+        int checked = 0;
+        for (unsigned n = 1; n <= 16; ++n) {
+            for (unsigned bits = 0; bits < (1u << n); bits += (n > 12 ? 7 : 1)) {
+                std::vector<std::uint32_t> w(n);
+                for (unsigned k = 0; k < n; ++k)
+                    w[k] = (bits >> k) & 1 ? UMAX : 0;
+                menuSortWindow(w);
+                QVERIFY(std::is_sorted(w.begin(), w.end()));
+                QCOMPARE(unsigned(std::count(w.begin(), w.end(), UMAX)), unsigned(std::popcount(bits)));
+                ++checked;
+            }
+        }
+        QCOMPARE(checked, 25747);
+        std::vector<std::uint32_t> nine = {9, UMAX, 0, 5, 5, 3000000000u, 1, 8, 2};
+        menuSortWindow(nine);
+        QCOMPARE(nine, (std::vector<std::uint32_t>{0, 1, 2, 5, 5, 8, 9, 3000000000u, UMAX}));
+    }
+
     // ---- timer prediction ---------------------------------------------------
 
     void whichBucketBoundaries_data()
