@@ -5,7 +5,7 @@
 set -eu
 
 PACKAGES="build-essential cmake pkg-config
-qt6-base-dev qt6-base-dev-tools libqt6svg6-dev libgl-dev
+qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
 libqcustomplot-dev libeigen3-dev zlib1g-dev
 libtracecmd-dev libtraceevent-dev libtracefs-dev trace-cmd
 libbenchmark-dev clang libclang-rt-14-dev
