@@ -63,6 +63,9 @@ Result<IdleStateTable> resolveTable(const std::string &arg)
         printWarnings(arg, s->warnings);
         return s->table;
     }
+    // An empty file is neither format: say so instead of blaming one of them.
+    if (std::filesystem::is_regular_file(arg, ec) && std::filesystem::file_size(arg, ec) == 0 && !ec)
+        return Error{arg, 0, "--table", "empty file (expected a table JSON or 'cpupower idle-info' output)"};
     if (std::filesystem::is_regular_file(arg, ec) && !startsWithBrace(arg)) {
         Result<CpupowerIdleInfo> c = readCpupowerIdleInfo(arg);
         if (!c)

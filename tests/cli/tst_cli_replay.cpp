@@ -148,6 +148,20 @@ private slots:
         QCOMPARE(readAll(summary), QByteArray("precious"));
     }
 
+    // Found by a fresh user: an empty --table file was parsed as 'cpupower idle-info'
+    // output and the message blamed a missing 'CPUidle driver:' line.
+    void emptyTableFileIsNamedEmpty()
+    {
+        const QString table = m_tmp.filePath(u"empty-table.json"_s);
+        writeFile(table, "");
+        const QString stream = m_tmp.filePath(u"one.csv"_s);
+        writeFile(stream, "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n1000,50000,2000,-1,0\n");
+        const CliResult r = runCli({u"replay"_s, u"--table"_s, table, u"--stream"_s, stream,
+                                    u"--governor"_s, u"oracle"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(table + u": field '--table': empty file"_s), qPrintable(r.err));
+    }
+
     // Found by a fresh user: outputs replaced inputs, read-only files, FIFOs and
     // each other, and a failing second output left the first one written.
     void outputsNeverClobberWhatTheyShouldNot()
