@@ -188,6 +188,28 @@ private slots:
         QVERIFY(r.error().message.find("libtracecmd") != std::string::npos);
     }
 
+    void childErrorComesBack()
+    {
+        // A .dat the read rejects is read once, in the isolating child; its Error (line, field,
+        // message) comes back through a pipe and is the one a direct read gives.
+        // tests/data/traces/trappy-sched-only.dat.gz: trappy-trace_idle-6cpu.dat through
+        // tests/fuzz/make_dat_seeds.py keeping the sched event system only, so its 17 cpu_idle
+        // records have no format: `trace-cmd report` shows 23 sched_switch and 20 unknown (43).
+        const std::string path = (test::testDataDir() + QStringLiteral("/traces/trappy-sched-only.dat.gz")).toStdString();
+        ImportConfig isolated;
+        ImportConfig direct;
+        direct.isolateDat = false;
+        const Result<TraceImport> a = importTrace(path, isolated);
+        const Result<TraceImport> b = importTrace(path, direct);
+        QVERIFY(!a);
+        QVERIFY(!b);
+        QCOMPARE(a.error().file, path);
+        QCOMPARE(a.error().field, std::string("cpu_idle"));
+        QCOMPARE(a.error().line, std::int64_t(0));
+        QVERIFY2(a.error().message.find("no power:cpu_idle events in 43 records") == 0, a.error().message.c_str());
+        QCOMPARE(a.error().toString(), b.error().toString());
+    }
+
     void cancel()
     {
         int calls = 0;

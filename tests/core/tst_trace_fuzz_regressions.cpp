@@ -108,6 +108,40 @@ private slots:
                 QVERIFY2(!r.error().message.empty(), qPrintable(path));
         }
     }
+
+    void datSeedsAreTheRealTraces()
+    {
+        // The small .dat seeds of fuzz_trace_dat (tests/fuzz/make_dat_seeds.py: the real files
+        // without kallsyms and unused event formats, first pages of events only) must still be
+        // the real traces: every one imports, and the trappy ones, which keep all pages (one
+        // per CPU), give exactly the spans of the original, as v6 and as v7.
+        const QString seeds = test::sourceDir() + QStringLiteral("/tests/fuzz/seeds/fuzz_trace_dat/");
+        for (const char *name : {"juno-6cpu-4pages-v6.dat.gz", "trappy-6cpu-v6.dat.gz", "trappy-6cpu-v7.dat.gz",
+                                 "vm-2cpu-2pages-v7-zstd.dat.gz"}) {
+            Result<TraceImport> r = importTrace((seeds + QString::fromUtf8(name)).toStdString());
+            QVERIFY2(r.ok(), name);
+            QCOMPARE(r->format, TraceFormat::TraceCmdDat);
+            QVERIFY2(r->totalEntries() > 0, name);
+        }
+        Result<TraceImport> full = importTrace((test::sharedDir() + QStringLiteral("/data/traces/trappy-trace_idle-6cpu.dat")).toStdString());
+        QVERIFY(full.ok());
+        for (const char *name : {"trappy-6cpu-v6.dat.gz", "trappy-6cpu-v7.dat.gz"}) {
+            Result<TraceImport> small = importTrace((seeds + QString::fromUtf8(name)).toStdString());
+            QVERIFY(small.ok());
+            QCOMPARE(small->events, full->events);
+            QCOMPARE(small->cpus.size(), full->cpus.size());
+            for (size_t c = 0; c < full->cpus.size(); ++c) {
+                const std::vector<IdleSpanRec> &a = full->cpus[c].spans;
+                const std::vector<IdleSpanRec> &b = small->cpus[c].spans;
+                QCOMPARE(b.size(), a.size());
+                for (size_t i = 0; i < a.size(); ++i) {
+                    QCOMPARE(b[i].startNs, a[i].startNs);
+                    QCOMPARE(b[i].endNs, a[i].endNs);
+                    QCOMPARE(b[i].flags, a[i].flags);
+                }
+            }
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTraceFuzzRegressions)

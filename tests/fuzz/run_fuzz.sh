@@ -3,11 +3,15 @@
 #
 # Bounded fuzz run of the trace importers, one command:
 #   tests/fuzz/run_fuzz.sh [SECONDS_PER_TARGET]      (default 60)
-# Configures build/fuzz with clang, builds the libFuzzer targets, seeds their
-# corpora from ../shared/data/traces (text traces cut into small pieces, .dat
-# files whole), and runs `ctest -L fuzz`. A crash leaves build/fuzz/tests/fuzz/crash-*;
-# copy it into tests/fuzz/regressions/<target>/ (tst_trace_fuzz_regressions
-# replays that folder in the ordinary test run) and fix the importer.
+# Configures build/fuzz with clang, builds only the two libFuzzer targets (the trace
+# sources and the few engine files they use, with ASan/UBSan), seeds their corpora
+# (text traces of ../shared/data/traces cut into small pieces; small cuts of its .dat
+# files from tests/fuzz/seeds) and runs `ctest -L fuzz`. IDLESCOPE_FUZZ_SEED sets
+# libFuzzer's -seed (CI: 1). Any crash, leak, UBSan report or per-input timeout fails
+# the run: the script exits non-zero and leaves the input in
+# build/fuzz/tests/fuzz/crash-<target>-{crash,leak,timeout,oom}-*; copy it into tests/fuzz/regressions/<target>/
+# (tst_trace_fuzz_regressions replays that folder in the ordinary test run) and fix
+# the importer. ("slow-unit-*" files are notices, not failures.)
 set -eu
 SECONDS_PER_TARGET=${1:-60}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,7 +34,10 @@ for f in "$TRACES"/*.txt "$TRACES"/*.txt.gz; do
     $cat_cmd "$f" | head -n 120 > "$CORPUS/fuzz_trace_text/seed-head-$name"
     $cat_cmd "$f" | sed -n '2000,2120p' > "$CORPUS/fuzz_trace_text/seed-mid-$name"
 done
-for f in "$TRACES"/*.dat; do
-    cp "$f" "$CORPUS/fuzz_trace_dat/seed-$(basename "$f")"
+# .dat seeds: the real .dat files cut small (tests/fuzz/make_dat_seeds.py; v6, v7, v7 with
+# zstd). Whole, they are 1.4-3.4 MB of mostly kallsyms and padding: a few dozen runs a minute.
+rm -f "$CORPUS"/fuzz_trace_dat/seed-*
+for f in "$SRC"/tests/fuzz/seeds/fuzz_trace_dat/*.dat.gz; do
+    gzip -dc "$f" > "$CORPUS/fuzz_trace_dat/seed-$(basename "$f" .gz)"
 done
 cd "$BUILD" && ctest -L fuzz --output-on-failure
