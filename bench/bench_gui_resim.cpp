@@ -10,6 +10,7 @@
  *   counts/…     RunCounts (prefix counts) of that run
  *   lod/…        RunLod::fromRun (plot chunk summaries) of that run
  *   miss/…       RunLod::setMissRatio of that run
+ *   summarised/… runGovernorSummarised(): run + counts + lod in one pass
  *
  * and menu with INTERVALS=9 (the slider value --measure alternates with 8).
  *
@@ -25,6 +26,7 @@
 #include "core/replay/reference_replay.h"
 #include "core/stats/run_counts.h"
 #include "core/stats/run_lod.h"
+#include "core/stats/summarised_run.h"
 #include "core/targets/builtin_targets.h"
 #include "core/workloads/workload.h"
 
@@ -124,6 +126,17 @@ void run(benchmark::State &state, std::string variant, std::vector<TunableSettin
     state.SetItemsProcessed(entries);
 }
 
+void summarised(benchmark::State &state, std::string variant, std::vector<TunableSetting> settings)
+{
+    std::int64_t entries = 0;
+    for (auto _ : state) {
+        auto r = runGovernorSummarised(table(), stream(), variant, settings);
+        entries += static_cast<std::int64_t>(r->run.size());
+        benchmark::DoNotOptimize(r->lod.states.chunkCount());
+    }
+    state.SetItemsProcessed(entries);
+}
+
 void counts(benchmark::State &state, std::string variant, std::vector<TunableSetting> settings)
 {
     const GovernorRun &r = keptRun(variant, settings);
@@ -172,7 +185,7 @@ const int kRegistered = [] {
     };
     using Fn = void (*)(benchmark::State &, std::string, std::vector<TunableSetting>);
     const std::pair<const char *, Fn> pieces[] = {
-        {"engine", engine}, {"run", run}, {"counts", counts}, {"lod", lod}, {"miss", miss}};
+        {"engine", engine}, {"run", run}, {"summarised", summarised}, {"counts", counts}, {"lod", lod}, {"miss", miss}};
     for (const auto &[piece, fn] : pieces)
         for (const Case &c : cases)
             benchmark::RegisterBenchmark((std::string(piece) + "/" + c.name).c_str(), fn, c.variant, c.settings)

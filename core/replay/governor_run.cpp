@@ -27,7 +27,7 @@ namespace {
 /// end pointers the compiler must reload after every store (that cost more
 /// than half of what the replay itself costs on a million entries).
 struct EntryBatch {
-    static constexpr std::size_t SIZE = 256;
+    static constexpr std::size_t SIZE = RUN_BATCH_ENTRIES;
     Ns startNs[SIZE];
     Ns residencyNs[SIZE];
     Ns predictedNs[SIZE];
@@ -53,7 +53,7 @@ struct EntryBatch {
 Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream,
                                 const std::string &variant,
                                 const std::vector<TunableSetting> &settings,
-                                const std::atomic<bool> *cancel)
+                                const std::atomic<bool> *cancel, const RunObserver *observe)
 {
     auto gov = makeConfiguredGovernor(variant, settings);
     if (!gov)
@@ -92,6 +92,8 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
             | (e.tickStopped ? ENTRY_TICK_STOPPED : 0) | (wokenByWakeup ? ENTRY_WOKEN_BY_WAKEUP : 0));
         if (++used == EntryBatch::SIZE) {
             batch.appendTo(run, used);
+            if (observe)
+                (*observe)(run, run.size() - used, run.size());
             used = 0;
         }
     };
@@ -101,6 +103,8 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
         replay.runSpan(stream[i], keep);
     }
     batch.appendTo(run, used);
+    if (observe && used > 0)
+        (*observe)(run, run.size() - used, run.size());
     run.summary = replay.summary();
     return run;
 }

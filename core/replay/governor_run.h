@@ -14,7 +14,9 @@
 
 #include <atomic>
 #include <memory>
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -53,16 +55,24 @@ struct GovernorRun {
     bool has(std::size_t i, EntryFlag f) const { return (flags[i] & f) != 0; }
 };
 
+/// Told about each batch of entries appended to a growing run: entries
+/// [begin, end) of run are new (and still in cache). Batches are
+/// RUN_BATCH_ENTRIES long except the last, so begin is always a multiple of it.
+using RunObserver = std::function<void(const GovernorRun &run, std::size_t begin, std::size_t end)>;
+inline constexpr std::size_t RUN_BATCH_ENTRIES = 256;
+
 /**
  * Replays @p stream through a fresh governor of @p variant with @p settings
  * applied, keeping every entry. Returns an Error for an unknown variant or a
  * rejected setting. @p cancel (optional) is polled every 4096 spans; a
- * cancelled run returns an Error with message "cancelled".
+ * cancelled run returns an Error with message "cancelled". @p observe
+ * (optional) sees every batch of entries as it is appended.
  */
 Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream,
                                 const std::string &variant,
                                 const std::vector<TunableSetting> &settings = {},
-                                const std::atomic<bool> *cancel = nullptr);
+                                const std::atomic<bool> *cancel = nullptr,
+                                const RunObserver *observe = nullptr);
 
 /// The reasoning record and entry of entry @p index (0-based over the whole run).
 struct EntryReasoning {

@@ -43,22 +43,40 @@ void addEntry(PrefixCounts &c, const GovernorRun &run, std::size_t i)
 
 RunCounts::RunCounts(const GovernorRun &run)
 {
-    auto d = std::make_shared<Data>();
-    const std::size_t n = run.size();
-    d->missesThrough.resize(n);
-    d->checkpoints.reserve(n / CHUNK + 1);
-    PrefixCounts c;
-    std::uint32_t misses = 0;
-    for (std::size_t i = 0; i < n; ++i) {
+    Builder b(run.size());
+    b.add(run, 0, run.size());
+    *this = b.finish();
+}
+
+RunCounts::Builder::Builder(std::size_t expectedEntries) : m_data(std::make_shared<Data>())
+{
+    m_data->missesThrough.reserve(expectedEntries);
+    m_data->checkpoints.reserve(expectedEntries / CHUNK + 2);
+}
+
+void RunCounts::Builder::add(const GovernorRun &run, std::size_t begin, std::size_t end)
+{
+    Data &d = *m_data;
+    d.missesThrough.resize(end);
+    PrefixCounts &c = m_totals;
+    std::uint32_t misses = m_misses;
+    for (std::size_t i = begin; i < end; ++i) {
         if (i % CHUNK == 0)
-            d->checkpoints.push_back(c);
+            d.checkpoints.push_back(c);
         addEntry(c, run, i);
         misses += (run.flags[i] & (ENTRY_ABOVE | ENTRY_BELOW)) ? 1u : 0u;
-        d->missesThrough[i] = misses;
+        d.missesThrough[i] = misses;
     }
-    if (n % CHUNK == 0)
-        d->checkpoints.push_back(c); // so upTo(n) needs no scan
-    m_data = std::move(d);
+    m_misses = misses;
+}
+
+RunCounts RunCounts::Builder::finish()
+{
+    if (m_data->missesThrough.size() % CHUNK == 0)
+        m_data->checkpoints.push_back(m_totals); // so upTo(n) needs no scan
+    RunCounts out;
+    out.m_data = std::move(m_data);
+    return out;
 }
 
 PrefixCounts RunCounts::upTo(const GovernorRun &run, std::size_t end) const

@@ -41,12 +41,33 @@ struct PrefixCounts {
 };
 
 class RunCounts {
+    struct Data;
+
 public:
     static constexpr std::size_t CHUNK = 4096;
 
     RunCounts() = default;
     /// Builds checkpoints and the running miss column of @p run. O(n).
     explicit RunCounts(const GovernorRun &run);
+
+    /// The same, built range by range while a run grows (runGovernor()'s
+    /// observer), so that each batch is counted while it is still in cache.
+    class Builder {
+    public:
+        /// @p expectedEntries only sizes the buffers.
+        explicit Builder(std::size_t expectedEntries);
+        /// Entries [begin, end) of @p run; ranges must follow each other from 0.
+        void add(const GovernorRun &run, std::size_t begin, std::size_t end);
+        /// Misses among entries [0, i] for an entry already added.
+        std::uint32_t missesThrough(std::size_t i) const { return m_data->missesThrough[i]; }
+        /// The counts of the entries added; the builder is spent.
+        RunCounts finish();
+
+    private:
+        std::shared_ptr<Data> m_data;
+        PrefixCounts m_totals;
+        std::uint32_t m_misses = 0;
+    };
 
     /// Totals of entries [0, end) of @p run (the run this was built from); end is clamped.
     PrefixCounts upTo(const GovernorRun &run, std::size_t end) const;

@@ -123,6 +123,26 @@ public:
     std::size_t chunkCount() const { return m_chunks ? m_chunks->size() : 0; }
     const ValueSummary &chunk(std::size_t c) const { return (*m_chunks)[c]; }
 
+    /// The same summaries built while the series grows: grow(n) before
+    /// add() of entries below n, entries in index order (skipping the ones
+    /// not kept), finish(n) gives the ValueLod of entries [0, n).
+    class Builder {
+    public:
+        explicit Builder(std::size_t expectedEntries) { m_chunks->reserve(expectedEntries / CHUNK + 1); }
+        void grow(std::size_t n) { m_chunks->resize((n + CHUNK - 1) / CHUNK); }
+        void add(std::size_t i, Ns t, double v) { (*m_chunks)[i / CHUNK].add(t, v); }
+        ValueLod finish(std::size_t n)
+        {
+            grow(n);
+            ValueLod out;
+            out.m_chunks = std::move(m_chunks);
+            return out;
+        }
+
+    private:
+        std::shared_ptr<std::vector<ValueSummary>> m_chunks = std::make_shared<std::vector<ValueSummary>>();
+    };
+
 private:
     std::shared_ptr<const std::vector<ValueSummary>> m_chunks;
 };
@@ -138,6 +158,32 @@ public:
     bool empty() const { return !m_chunks; }
     std::size_t chunkCount() const { return m_chunks ? m_chunks->size() : 0; }
     const StateSummary &chunk(std::size_t c) const { return (*m_chunks)[c]; }
+
+    /// The same summaries built while the series grows (as ValueLod::Builder;
+    /// every entry is added, in index order).
+    class Builder {
+    public:
+        explicit Builder(std::size_t expectedEntries) { m_chunks->reserve(expectedEntries / CHUNK + 1); }
+        void grow(std::size_t n) { m_chunks->resize((n + CHUNK - 1) / CHUNK); }
+        /// Entry i: state @p s (clamped as the constructor does), weight @p w (negative counts 0).
+        void add(std::size_t i, int s, Ns w)
+        {
+            (*m_chunks)[i / CHUNK].add(clampState(s), w < 0 ? 0 : w);
+        }
+        StateLod finish(std::size_t n)
+        {
+            grow(n);
+            StateLod out;
+            out.m_chunks = std::move(m_chunks);
+            return out;
+        }
+
+    private:
+        std::shared_ptr<std::vector<StateSummary>> m_chunks = std::make_shared<std::vector<StateSummary>>();
+    };
+
+    /// A state index as the summaries hold it: clamped to [0, CPUIDLE_STATE_MAX - 1].
+    static int clampState(int s) { return s < 0 ? 0 : (s > CPUIDLE_STATE_MAX - 1 ? CPUIDLE_STATE_MAX - 1 : s); }
 
 private:
     std::shared_ptr<const std::vector<StateSummary>> m_chunks;

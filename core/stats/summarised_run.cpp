@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/stats/summarised_run.h"
+
+namespace idlescope {
+
+namespace {
+
+/// What RunCounts(run) and RunLod(run, counts) compute, batch by batch.
+class SummaryBuilder {
+public:
+    explicit SummaryBuilder(std::size_t expected)
+        : m_counts(expected), m_predicted(expected), m_residency(expected), m_missRatio(expected),
+          m_states(expected)
+    {
+    }
+
+    void add(const GovernorRun &run, std::size_t begin, std::size_t end)
+    {
+        m_counts.add(run, begin, end);
+        m_predicted.grow(end);
+        m_residency.grow(end);
+        m_missRatio.grow(end);
+        m_states.grow(end);
+        for (std::size_t i = begin; i < end; ++i) {
+            const Ns t = run.startNs[i];
+            const Ns predicted = run.predictedNs[i];
+            const Ns residency = run.residencyNs[i];
+            if (predicted > 0)
+                m_predicted.add(i, t, static_cast<double>(predicted));
+            if (residency > 0)
+                m_residency.add(i, t, static_cast<double>(residency));
+            // missRatioPercent(counts, i), from the builder's running column.
+            m_missRatio.add(i, t, 100.0 * m_counts.missesThrough(i) / static_cast<double>(i + 1));
+            m_states.add(i, run.state[i], residency);
+        }
+    }
+
+    void finish(SummarisedRun &out)
+    {
+        const std::size_t n = out.run.size();
+        out.counts = m_counts.finish();
+        out.lod.predicted = m_predicted.finish(n);
+        out.lod.residency = m_residency.finish(n);
+        out.lod.missRatio = m_missRatio.finish(n);
+        out.lod.states = m_states.finish(n);
+    }
+
+private:
+    RunCounts::Builder m_counts;
+    ValueLod::Builder m_predicted, m_residency, m_missRatio;
+    StateLod::Builder m_states;
+};
+
+} // namespace
+
+Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const IdleStream &stream,
+                                            const std::string &variant,
+                                            const std::vector<TunableSetting> &settings,
+                                            const std::atomic<bool> *cancel)
+{
+    SummaryBuilder builder(stream.size() + stream.size() / 4 + 16);
+    const RunObserver observe = [&builder](const GovernorRun &run, std::size_t begin, std::size_t end) {
+        builder.add(run, begin, end);
+    };
+    auto run = runGovernor(table, stream, variant, settings, cancel, &observe);
+    if (!run)
+        return run.error();
+    SummarisedRun out;
+    out.run = std::move(*run);
+    builder.finish(out);
+    return out;
+}
+
+} // namespace idlescope

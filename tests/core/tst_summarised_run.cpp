@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// runGovernorSummarised() (core/stats/summarised_run.h): the run, prefix
+// counts and plot summaries built in one pass must equal runGovernor() and
+// RunCounts / RunLod built afterwards from the finished run, entry for entry
+// and chunk for chunk; a cancelled run stays an error.
+#include "core/stats/summarised_run.h"
+
+#include "core/targets/builtin_targets.h"
+#include "core/workloads/workload.h"
+
+#include <QTest>
+
+using namespace idlescope;
+
+class TestSummarisedRun : public QObject {
+    Q_OBJECT
+private slots:
+    void sameAsSeparatePasses_data();
+    void sameAsSeparatePasses();
+    void batchBoundaries();
+    void cancelled();
+};
+
+namespace {
+
+/// The GUI's default workload: periodic IPI wakeups, 100 us +-30 us, seed 1.
+IdleStream ipiStream(std::size_t spans)
+{
+    const workloads::GeneratorInfo *g = workloads::findGenerator("periodic");
+    workloads::ParamValues v = g->defaults();
+    v.set("kind", 1);
+    v.set("interval_us", 100 * NSEC_PER_USEC);
+    v.set("jitter_us", 30 * NSEC_PER_USEC);
+    auto source = g->make(v, 1);
+    IdleStream out(spans);
+    for (IdleSpan &s : out)
+        s = source->next();
+    return out;
+}
+
+IdleStateTable power10()
+{
+    auto t = builtinTarget("pseries-power10-lpar");
+    return t ? *t : IdleStateTable{};
+}
+
+bool sameValue(const ValueSummary &a, const ValueSummary &b)
+{
+    auto same = [](const DecimatedPoint &x, const DecimatedPoint &y) { return x.t == y.t && x.v == y.v; };
+    if (a.any != b.any)
+        return false;
+    return !a.any || (same(a.first, b.first) && same(a.min, b.min) && same(a.max, b.max) && same(a.last, b.last));
+}
+
+bool sameState(const StateSummary &a, const StateSummary &b)
+{
+    return a.first == b.first && a.last == b.last && a.min == b.min && a.max == b.max
+           && a.transitions == b.transitions && a.weight == b.weight;
+}
+
+/// Compares everything; returns an empty string or what differs first.
+QString compare(const SummarisedRun &s, const GovernorRun &run)
+{
+    const GovernorRun &r = s.run;
+    if (r.startNs != run.startNs || r.residencyNs != run.residencyNs || r.predictedNs != run.predictedNs
+        || r.sleepLengthNs != run.sleepLengthNs || r.span != run.span || r.state != run.state
+        || r.flags != run.flags)
+        return QStringLiteral("columns differ");
+    if (r.summary.entries != run.summary.entries || r.summary.endNowNs != run.summary.endNowNs)
+        return QStringLiteral("summary differs");
+    const RunCounts counts(run);
+    if (s.counts.size() != counts.size())
+        return QStringLiteral("counts size");
+    for (std::size_t i = 0; i < run.size(); ++i)
+        if (s.counts.missesThrough(i) != counts.missesThrough(i))
+            return QStringLiteral("missesThrough(%1)").arg(i);
+    for (std::size_t end : {std::size_t(0), std::size_t(1), std::size_t(4095), std::size_t(4096),
+                            std::size_t(4097), run.size() / 2, run.size() - 1, run.size()}) {
+        const PrefixCounts a = s.counts.upTo(r, end);
+        const PrefixCounts b = counts.upTo(run, end);
+        if (a.entries != b.entries || a.usage != b.usage || a.above != b.above || a.below != b.below
+            || a.timeNs != b.timeNs)
+            return QStringLiteral("upTo(%1)").arg(end);
+    }
+    const RunLod lod(run, counts);
+    const std::pair<const ValueLod *, const ValueLod *> values[] = {{&s.lod.predicted, &lod.predicted},
+                                                                    {&s.lod.residency, &lod.residency},
+                                                                    {&s.lod.missRatio, &lod.missRatio}};
+    for (const auto &[a, b] : values) {
+        if (a->chunkCount() != b->chunkCount())
+            return QStringLiteral("value chunk count %1 vs %2").arg(a->chunkCount()).arg(b->chunkCount());
+        for (std::size_t c = 0; c < a->chunkCount(); ++c)
+            if (!sameValue(a->chunk(c), b->chunk(c)))
+                return QStringLiteral("value chunk %1").arg(c);
+    }
+    if (s.lod.states.chunkCount() != lod.states.chunkCount())
+        return QStringLiteral("state chunk count");
+    for (std::size_t c = 0; c < lod.states.chunkCount(); ++c)
+        if (!sameState(s.lod.states.chunk(c), lod.states.chunk(c)))
+            return QStringLiteral("state chunk %1").arg(c);
+    return {};
+}
+
+} // namespace
+
+void TestSummarisedRun::sameAsSeparatePasses_data()
+{
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<int>("intervals"); // 0: default settings
+    QTest::newRow("menu-6.14") << QStringLiteral("menu-6.14") << 0;
+    QTest::newRow("menu-6.14 INTERVALS=9") << QStringLiteral("menu-6.14") << 9;
+    QTest::newRow("menu-resthresh") << QStringLiteral("menu-resthresh") << 0;
+    QTest::newRow("teo-6.14") << QStringLiteral("teo-6.14") << 0;
+    QTest::newRow("ladder-latest") << QStringLiteral("ladder-latest") << 0;
+}
+
+void TestSummarisedRun::sameAsSeparatePasses()
+{
+    QFETCH(QString, variant);
+    QFETCH(int, intervals);
+    const IdleStateTable table = power10();
+    QVERIFY(table.count() > 1);
+    const IdleStream stream = ipiStream(20000);
+    std::vector<TunableSetting> settings;
+    if (intervals > 0)
+        settings.emplace_back("INTERVALS", intervals);
+    auto run = runGovernor(table, stream, variant.toStdString(), settings);
+    QVERIFY(run.ok());
+    auto s = runGovernorSummarised(table, stream, variant.toStdString(), settings);
+    QVERIFY(s.ok());
+    QVERIFY(run->size() >= 20000); // one entry per span at least (menu, teo: more)
+    // Misses exist, so the miss-ratio column is not trivially zero.
+    QVERIFY(RunCounts(*run).missesThrough(run->size() - 1) > 0);
+    const QString diff = compare(*s, *run);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+}
+
+void TestSummarisedRun::batchBoundaries()
+{
+    // Stream lengths around the batch and chunk sizes: a last partial batch,
+    // an exact multiple of RUN_BATCH_ENTRIES, a single span.
+    const IdleStateTable table = power10();
+    for (std::size_t spans : {std::size_t(1), std::size_t(63), std::size_t(255), std::size_t(256),
+                              std::size_t(4096), std::size_t(4097)}) {
+        const IdleStream stream = ipiStream(spans);
+        auto run = runGovernor(table, stream, "teo-6.14");
+        auto s = runGovernorSummarised(table, stream, "teo-6.14");
+        QVERIFY(run && s);
+        const QString diff = compare(*s, *run);
+        QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("%1 spans: %2").arg(spans).arg(diff)));
+    }
+}
+
+void TestSummarisedRun::cancelled()
+{
+    const std::atomic<bool> cancel{true};
+    auto s = runGovernorSummarised(power10(), ipiStream(100), "menu-6.14", {}, &cancel);
+    QVERIFY(!s.ok());
+    QCOMPARE(QString::fromStdString(s.error().message), QStringLiteral("cancelled"));
+    auto bad = runGovernorSummarised(power10(), ipiStream(100), "no-such-governor");
+    QVERIFY(!bad.ok());
+}
+
+QTEST_GUILESS_MAIN(TestSummarisedRun)
+#include "tst_summarised_run.moc"
