@@ -25,19 +25,39 @@ std::string describeReasoning(const Reasoning &r)
                       r);
 }
 
-std::vector<std::string> explainReasoning(const Reasoning &r, const IdleStateTable &drv)
+std::vector<std::string> explainReasoning(const Reasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
 {
     return std::visit(
         Overloaded{[](std::monostate) { return std::vector<std::string>{}; },
-                   [&](const MenuReasoning &m) { return explainMenu(m, drv); },
-                   [&](const TeoReasoning &t) { return t.legacy ? explainTeoLegacy(t, drv) : explainTeo(t, drv); },
-                   [&](const LadderReasoning &l) { return explainLadder(l, drv); },
-                   [&](const HaltpollReasoning &h) { return explainHaltpoll(h, drv); },
-                   [&](const OracleReasoning &o) { return explainOracle(o, drv); }},
+                   [&](const MenuReasoning &m) { return explainMenu(m, drv, cx); },
+                   [&](const TeoReasoning &t) { return t.legacy ? explainTeoLegacy(t, drv, cx) : explainTeo(t, drv, cx); },
+                   [&](const LadderReasoning &l) { return explainLadder(l, drv, cx); },
+                   [&](const HaltpollReasoning &h) { return explainHaltpoll(h, drv, cx); },
+                   [&](const OracleReasoning &o) { return explainOracle(o, drv, cx); }},
         r);
 }
 
-std::string formatDuration(Ns ns)
+std::string expectationSentence(const Reasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    return std::visit(
+        Overloaded{[](std::monostate) { return std::string(); },
+                   [&](const MenuReasoning &m) { return expectMenu(m, drv, cx); },
+                   [&](const TeoReasoning &t) { return expectTeo(t, drv, cx); },
+                   [](const LadderReasoning &) {
+                       return std::string("ladder predicts no idle time: it steps one state at a time by how "
+                                          "long the last entries lasted.");
+                   },
+                   [](const HaltpollReasoning &) {
+                       return std::string("haltpoll predicts no idle time: it polls or halts by how the last "
+                                          "entry ended.");
+                   },
+                   [&](const OracleReasoning &o) {
+                       return "The oracle knew the idle time: " + formatDuration(o.idleNs, cx.units) + ".";
+                   }},
+        r);
+}
+
+std::string formatDuration(Ns ns, UnitStyle units)
 {
     if (ns == KTIME_MAX)
         return "never (KTIME_MAX)";
@@ -47,12 +67,28 @@ std::string formatDuration(Ns ns)
     if (a < 1e3)
         std::snprintf(buf, sizeof buf, "%lld ns", static_cast<long long>(ns));
     else if (a < 1e6)
-        std::snprintf(buf, sizeof buf, "%.4g us", v / 1e3);
+        std::snprintf(buf, sizeof buf, units == UnitStyle::Micro ? "%.4g \u00b5s" : "%.4g us", v / 1e3);
     else if (a < 1e9)
         std::snprintf(buf, sizeof buf, "%.4g ms", v / 1e6);
     else
         std::snprintf(buf, sizeof buf, "%.4g s", v / 1e9);
     return buf;
+}
+
+std::string formatMicros(std::uint64_t us, UnitStyle units)
+{
+    if (us == UINT_MAX_U32)
+        return "UINT_MAX";
+    // Below 1 ms the count itself ("0 us", "100 us"): formatDuration would
+    // write a zero as "0 ns", a unit these samples never had.
+    if (us < 1000)
+        return std::to_string(us) + (units == UnitStyle::Micro ? " \u00b5s" : " us");
+    return formatDuration(static_cast<Ns>(us) * 1000, units);
+}
+
+std::string countOf(std::uint64_t n, const char *singular, const char *plural)
+{
+    return std::to_string(n) + ' ' + (n == 1 ? singular : plural);
 }
 
 std::string describeOracle(const OracleReasoning &r)
@@ -61,13 +97,13 @@ std::string describeOracle(const OracleReasoning &r)
            + " chosen=" + std::to_string(r.chosenIdx);
 }
 
-std::vector<std::string> explainOracle(const OracleReasoning &r, const IdleStateTable &drv)
+std::vector<std::string> explainOracle(const OracleReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
 {
-    return {"The oracle knew this idle period would last " + formatDuration(r.idleNs) + ".",
+    return {"The oracle knew this idle period would last " + formatDuration(r.idleNs, cx.units) + ".",
             "It chose " + drv[r.chosenIdx].name
                 + ", the deepest enabled state whose target residency fits that time and whose exit "
                   "latency fits the latency limit of "
-                + formatDuration(r.latencyReqNs) + "."};
+                + formatDuration(r.latencyReqNs, cx.units) + "."};
 }
 
 } // namespace idlescope

@@ -59,8 +59,10 @@ struct SelectContext {
 struct Selection {
     int stateIndex = 0;
     bool stopTick = true;
-    /// The idle duration the governor expected (menu's predicted_ns, teo's
-    /// duration_ns, the oracle's known duration); -1 where it has none.
+    /// The idle duration the governor expected, -1 where it has none: menu's
+    /// own prediction (predicted_ns before the state loop re-assigns it to a
+    /// target residency), teo's duration_ns (for v5.14+ mostly the sleep
+    /// length: teo predicts no idle time), the oracle's known duration.
     Ns predictedNs = -1;
 };
 

@@ -42,8 +42,10 @@ std::string describeHaltpoll(const HaltpollReasoning &r)
     return s;
 }
 
-std::vector<std::string> explainHaltpoll(const HaltpollReasoning &r, const IdleStateTable &drv)
+std::vector<std::string> explainHaltpoll(const HaltpollReasoning &r, const IdleStateTable &drv,
+                                         const ExplainContext &cx)
 {
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
     using Action = HaltpollReasoning::Action;
     using Adjust = HaltpollReasoning::Adjust;
     std::vector<std::string> out;
@@ -54,43 +56,45 @@ std::vector<std::string> explainHaltpoll(const HaltpollReasoning &r, const IdleS
         out.push_back("The latency limit is 0, so haltpoll polls (" + chosen + ") and keeps the tick.");
         break;
     case Action::NoPollWindow:
-        out.push_back("The poll window is 0 (no halt has grown it yet, or a long halt shrank it away), so "
-                      "haltpoll halts in " + chosen + " without polling and lets the tick stop.");
+        out.push_back(std::string(cx.firstSelect ? "The poll window starts at 0 (no halt has grown it yet)"
+                                                 : "The poll window is 0 (no halt has grown it yet, or a long "
+                                                   "halt shrank it away)")
+                      + ", so haltpoll halts in " + chosen + " without polling and lets the tick stop.");
         break;
     case Action::PollAgain:
-        out.push_back("The last entry polled and an event ended it within the " + formatDuration(r.pollLimitNs)
+        out.push_back("The last entry polled and an event ended it within the " + dur(r.pollLimitNs)
                       + " window, so haltpoll polls again (" + chosen + ") and keeps the tick.");
         break;
     case Action::PollExpired:
-        out.push_back("The last entry polled for the whole " + formatDuration(r.pollLimitNs)
+        out.push_back("The last entry polled for the whole " + dur(r.pollLimitNs)
                       + " window without an event, so haltpoll halts in " + chosen
                       + " and lets the tick stop.");
         break;
     case Action::AfterHalt:
         out.push_back("The last entry halted, so haltpoll polls first (" + chosen + ", window "
-                      + formatDuration(r.pollLimitNs) + ") and keeps the tick.");
+                      + dur(r.pollLimitNs) + ") and keeps the tick.");
         break;
     }
 
     if (!r.reflected || r.chosenIdx == 0)
         return out;
-    const std::string block = formatDuration(r.blockNs);
+    const std::string block = dur(r.blockNs);
     switch (r.adjust) {
     case Adjust::Grow:
         out.push_back("The halt blocked for " + block + ", longer than the window but short enough for polling "
-                      "to have covered it, so the window grew to " + formatDuration(r.newPollLimitNs)
+                      "to have covered it, so the window grew to " + dur(r.newPollLimitNs)
                       + (r.raisedToGrowStart ? " (raised to grow_start)" : "")
                       + (r.cappedAtMax ? " (capped at guest_halt_poll_ns)" : "") + ".");
         break;
     case Adjust::Shrink:
         out.push_back("The halt blocked for " + block + ", longer than guest_halt_poll_ns, so polling could "
-                      "not have helped and the window shrank to " + formatDuration(r.newPollLimitNs)
+                      "not have helped and the window shrank to " + dur(r.newPollLimitNs)
                       + (r.resetToZero ? " (below grow_start, so to 0: no polling until a halt grows it)" : "")
                       + ".");
         break;
     case Adjust::None:
         out.push_back("The halt blocked for " + block + ", which leaves the window at "
-                      + formatDuration(r.newPollLimitNs) + ".");
+                      + dur(r.newPollLimitNs) + ".");
         break;
     }
     return out;

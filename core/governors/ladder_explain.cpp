@@ -32,8 +32,9 @@ std::string describeLadder(const LadderReasoning &r)
            + std::to_string(r.chosenIdx);
 }
 
-std::vector<std::string> explainLadder(const LadderReasoning &r, const IdleStateTable &drv)
+std::vector<std::string> explainLadder(const LadderReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
 {
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
     using Action = LadderReasoning::Action;
     std::vector<std::string> out;
     const std::string last = drv[r.lastIdx].name;
@@ -45,16 +46,27 @@ std::vector<std::string> explainLadder(const LadderReasoning &r, const IdleState
         return out;
     }
 
-    out.push_back("ladder stood on " + last + "; the last entry lasted "
-                  + formatDuration(r.lastResidencyNs) + " beyond its exit latency.");
-    if (r.lastResidencyNs < 0)
-        out.push_back("That is negative, and ladder compares it as an unsigned 64-bit number, so "
-                      "it counts as a long residency.");
+    if (cx.firstSelect) {
+        // ladder_enable_device() put last_state_idx on the first state; no
+        // entry has happened, so last_residency_ns is still 0.
+        out.push_back("This is ladder's first decision: no idle period came before it. It starts on " + last
+                      + ", and with no residency yet (0) the time beyond " + last + "'s exit latency reads "
+                      + dur(r.lastResidencyNs) + ".");
+        if (r.lastResidencyNs < 0)
+            out.push_back("ladder compares that negative value as an unsigned 64-bit number, so it counts as "
+                          "a long residency.");
+    } else {
+        out.push_back("ladder stood on " + last + "; the last entry lasted " + dur(r.lastResidencyNs)
+                      + " beyond its exit latency.");
+        if (r.lastResidencyNs < 0)
+            out.push_back("That is negative, and ladder compares it as an unsigned 64-bit number, so "
+                          "it counts as a long residency.");
+    }
 
     switch (r.action) {
     case Action::Promote:
         out.push_back("That is longer than " + last + "'s promotion time of "
-                      + formatDuration(r.promotionTimeNs) + ", " + std::to_string(r.promotionCount)
+                      + dur(r.promotionTimeNs) + ", " + std::to_string(r.promotionCount)
                       + " times in a row, which reaches the promotion count, so ladder stepped down to "
                       + chosen + ".");
         break;
@@ -62,13 +74,13 @@ std::vector<std::string> explainLadder(const LadderReasoning &r, const IdleState
         out.push_back(last
                       + (drv[r.lastIdx].disabled
                              ? std::string(" is disabled")
-                             : " exits too slowly for the latency limit of " + formatDuration(r.latencyReqNs))
+                             : " exits too slowly for the latency limit of " + dur(r.latencyReqNs))
                       + ", so ladder moved up to " + chosen
                       + ", the first shallower state within the limit (or the first usable state).");
         break;
     case Action::Demote:
         out.push_back("That is shorter than " + last + "'s demotion time of "
-                      + formatDuration(r.demotionTimeNs) + ", so ladder stepped up to " + chosen + ".");
+                      + dur(r.demotionTimeNs) + ", so ladder stepped up to " + chosen + ".");
         break;
     case Action::Stay:
         if (r.promotionCandidate)

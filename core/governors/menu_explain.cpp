@@ -85,10 +85,6 @@ const char *measuredName(Measured m)
     return "?";
 }
 
-std::string us(std::uint64_t v)
-{
-    return v == UINT_MAX_U32 ? std::string("UINT_MAX") : std::to_string(v) + " us";
-}
 
 std::string stateName(const IdleStateTable &drv, int i)
 {
@@ -109,8 +105,9 @@ std::string joinList(const std::vector<std::string> &items)
 }
 
 // "The last 8 idle intervals were ...; 2 were dropped as outliers (...); ..."
-std::string windowSentence(const MenuReasoning &r)
+std::string windowSentence(const MenuReasoning &r, const ExplainContext &cx)
 {
+    auto us = [&](std::uint64_t v) { return formatMicros(v, cx.units); };
     const int n = r.intervalCount;
     std::vector<std::string> all;
     std::vector<std::string> dropped;
@@ -123,13 +120,22 @@ std::string windowSentence(const MenuReasoning &r)
         if (r.invalidMask >> k & 1)
             invalid.push_back(v);
     }
-    std::string s = "The last " + std::to_string(n) + " idle intervals were " + joinList(all) + " (oldest first)";
+    std::string s;
+    if (cx.firstSelect) {
+        // menu_enable_device() zeroes the ring: these are not idle periods.
+        s = "No idle period has been measured yet: the " + std::to_string(n)
+            + " slots of the recent-interval ring hold " + joinList(all) + " (their initial values";
+        s += r.updated && r.measuredKind == Measured::Invalid ? ", and the UINT_MAX just recorded)" : ")";
+    } else {
+        s = "The last " + std::to_string(n) + " idle intervals were " + joinList(all) + " (oldest first)";
+    }
     if (!invalid.empty())
         s += "; " + std::to_string(invalid.size()) + (invalid.size() == 1 ? " was" : " were")
              + " above the detector's initial threshold and never counted (" + joinList(invalid) + ")";
     if (!dropped.empty())
-        s += "; " + std::to_string(dropped.size()) + (dropped.size() == 1 ? " was" : " were")
-             + " dropped as outliers (" + joinList(dropped) + ")";
+        s += "; " + std::to_string(dropped.size())
+             + (dropped.size() == 1 ? " was dropped as an outlier (" : " were dropped as outliers (")
+             + joinList(dropped) + ")";
     return s;
 }
 
@@ -148,15 +154,16 @@ std::uint64_t isqrt(std::uint64_t v)
     return x;
 }
 
-std::string typicalSentence(const MenuReasoning &r)
+std::string typicalSentence(const MenuReasoning &r, const ExplainContext &cx)
 {
+    auto us = [&](std::uint64_t v) { return formatMicros(v, cx.units); };
     const std::string test = std::to_string(r.stddevRatio) + "\u00d7stddev";
     const std::string stats = "their average " + us(r.avgUs) + " with standard deviation "
-                              + std::to_string(isqrt(r.varianceUs2)) + " us";
+                              + us(isqrt(r.varianceUs2));
     switch (r.typical) {
     case Typical::Average: {
         const bool absolute = r.varianceUs2 <= std::uint64_t(r.stddevMaxUs) * r.stddevMaxUs;
-        return "; " + stats + (absolute ? " is within " + std::to_string(r.stddevMaxUs) + " us" : " passed the " + test + " test")
+        return "; " + stats + (absolute ? " is within " + us(r.stddevMaxUs) : " passed the " + test + " test")
                + ", so the typical interval is " + us(r.typicalUs) + ".";
     }
     case Typical::MaxOfRemaining:
@@ -175,15 +182,21 @@ std::string typicalSentence(const MenuReasoning &r)
     return ".";
 }
 
-std::string updateSentence(const MenuReasoning &r, const IdleStateTable &drv)
+std::string updateSentence(const MenuReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
 {
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
     if (!r.updated)
-        return {};
+        return cx.firstSelect ? std::string("This is menu's first decision: no idle period came before it, so "
+                                            "there was nothing to learn from.")
+                              : std::string();
     if (r.measuredKind == Measured::Invalid)
-        return "No state was entered since the last selection (last residency 0), so UINT_MAX was recorded "
-               "as a recent interval.";
+        return cx.firstSelect
+                   ? "This is menu's first decision: no idle period came before it (last residency 0), so menu "
+                     "recorded UINT_MAX as a recent interval, a value the pattern detector never counts."
+                   : "No state was entered since the last selection (last residency 0), so UINT_MAX was "
+                     "recorded as a recent interval.";
     std::string s = "Learning from the last entry (" + stateName(drv, r.updatedStateIdx) + ", residency "
-                    + formatDuration(r.lastResidencyNs) + "): ";
+                    + dur(r.lastResidencyNs) + "): ";
     switch (r.measuredKind) {
     case Measured::Residency: s += "the idle time less the exit latency"; break;
     case Measured::ResidencyHalved: s += "half the residency, since it did not exceed twice the exit latency"; break;
@@ -191,10 +204,10 @@ std::string updateSentence(const MenuReasoning &r, const IdleStateTable &drv)
     case Measured::PollTimeLimit: s += "polling hit its time limit, so the next timer was assumed"; break;
     case Measured::Invalid: break;
     }
-    s += " gives " + formatDuration(r.measuredNs);
+    s += " gives " + dur(r.measuredNs);
     if (r.measuredClamped)
         s += " (cut to the next timer)";
-    s += "; recorded as " + us(r.storedUs) + ", correction factor of bucket " + std::to_string(r.updatedBucket)
+    s += "; recorded as " + formatMicros(r.storedUs, cx.units) + ", correction factor of bucket " + std::to_string(r.updatedBucket)
          + " now " + std::to_string(r.updatedFactor) + "/8192.";
     return s;
 }
@@ -231,8 +244,9 @@ std::string describeMenu(const MenuReasoning &r)
     return s;
 }
 
-std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTable &drv)
+std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
 {
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
     std::vector<std::string> out;
     const std::string chosen = stateName(drv, r.chosenIdx);
 
@@ -242,20 +256,20 @@ std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTabl
         return out;
     }
 
-    if (std::string u = updateSentence(r, drv); !u.empty())
+    if (std::string u = updateSentence(r, drv, cx); !u.empty())
         out.push_back(std::move(u));
 
-    out.push_back(windowSentence(r) + typicalSentence(r));
+    out.push_back(windowSentence(r, cx) + typicalSentence(r, cx));
 
     if (r.timerQueried) {
-        out.push_back("The next timer is " + formatDuration(r.nextTimerNs) + " away (the next event including the tick "
-                      + formatDuration(r.deltaTickNs) + "); bucket " + std::to_string(r.bucket)
+        out.push_back("The next timer is " + dur(r.nextTimerNs) + " away (the next event including the tick "
+                      + dur(r.deltaTickNs) + "); bucket " + std::to_string(r.bucket)
                       + "'s correction factor " + std::to_string(r.correctionFactor)
-                      + "/8192 makes that " + us(r.timerUs) + ".");
+                      + "/8192 makes that " + formatMicros(r.timerUs, cx.units) + ".");
     } else if (r.residencyThresholdNs > 0) {
-        out.push_back("The typical interval is not above " + formatDuration(r.residencyThresholdNs)
+        out.push_back("The typical interval is not above " + dur(r.residencyThresholdNs)
                       + ", so menu did not ask for the next timer: it assumes none and the tick "
-                      + formatDuration(r.deltaTickNs) + " away.");
+                      + dur(r.deltaTickNs) + " away.");
     }
 
     if (r.path == Path::EarlyState0) {
@@ -265,36 +279,41 @@ std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTabl
         else if (drv.count() <= 1)
             why = "there is only one state";
         else if (r.nextTimerNs < drv[1].targetResidencyNs)
-            why = "the next timer (" + formatDuration(r.nextTimerNs) + ") comes before " + stateName(drv, 1)
-                  + "'s target residency (" + formatDuration(drv[1].targetResidencyNs) + ")";
+            why = "the next timer (" + dur(r.nextTimerNs) + ") comes before " + stateName(drv, 1)
+                  + "'s target residency (" + dur(drv[1].targetResidencyNs) + ")";
         else
-            why = "the latency limit (" + formatDuration(r.latencyReqInputNs) + ") is below "
-                  + stateName(drv, 1) + "'s exit latency (" + formatDuration(drv[1].exitLatencyNs) + ")";
+            why = "the latency limit (" + dur(r.latencyReqInputNs) + ") is below "
+                  + stateName(drv, 1) + "'s exit latency (" + dur(drv[1].exitLatencyNs) + ")";
         out.push_back("State 0 would be used no matter what because " + why + ", so menu chose " + chosen
                       + (r.stopTick ? " and lets the tick stop." : " and keeps the tick (it polls)."));
         return out;
     }
 
-    std::string plan = "menu planned for " + formatDuration(r.predictedInitialNs);
+    std::string plan = "menu planned for " + dur(r.predictedInitialNs);
     if (r.stoppedTickReplaced)
         plan += " (the tick is already stopped, so a short prediction was replaced by the time till the next timer)";
     if (r.latencyReqNs != r.latencyReqInputNs)
         plan += ", with the exit latency limited to that prediction";
     else
-        plan += ", with a latency limit of " + formatDuration(r.latencyReqNs);
+        plan += ", with a latency limit of " + dur(r.latencyReqNs);
     out.push_back(plan + ".");
 
     const std::string stopName = stateName(drv, r.loopStopIdx);
     switch (r.path) {
     case Path::PollingOverride:
         out.push_back("The polling state fitted, but the first non-polling state " + chosen + " (target residency "
-                      + formatDuration(drv[r.chosenIdx].targetResidencyNs)
+                      + dur(drv[r.chosenIdx].targetResidencyNs)
                       + ") fits before the next timer, so menu chose " + chosen + ".");
+        // menu_select() re-assigns predicted_ns here; the tick decision reads it.
+        if (r.predictedNs != r.predictedInitialNs)
+            out.push_back("With it, the kernel set predicted_ns to " + chosen + "'s target residency, "
+                          + dur(r.predictedNs) + " (menu's own prediction was " + dur(r.predictedInitialNs)
+                          + "); the tick decision below uses " + dur(r.predictedNs) + ".");
         break;
     case Path::ResidencyThreshold:
         out.push_back("Only the polling state fitted; " + stopName + "'s target residency ("
-                      + formatDuration(drv[r.loopStopIdx].targetResidencyNs) + ") is not below "
-                      + formatDuration(r.residencyThresholdNs) + ", so the residency threshold kept "
+                      + dur(drv[r.loopStopIdx].targetResidencyNs) + ") is not below "
+                      + dur(r.residencyThresholdNs) + ", so the residency threshold kept "
                       + stateName(drv, r.candidateIdx) + ".");
         break;
     case Path::TickStoppedDeeper:
@@ -307,14 +326,17 @@ std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTabl
         switch (r.loopEnd) {
         case LoopEnd::AllFit: s += " (every enabled state does)"; break;
         case LoopEnd::Residency:
-            s += "; " + stopName + " needs " + formatDuration(drv[r.loopStopIdx].targetResidencyNs);
+            s += "; " + stopName + " needs " + dur(drv[r.loopStopIdx].targetResidencyNs);
             break;
         case LoopEnd::Latency:
-            s += "; " + stopName + "'s exit latency " + formatDuration(drv[r.loopStopIdx].exitLatencyNs)
+            s += "; " + stopName + "'s exit latency " + dur(drv[r.loopStopIdx].exitLatencyNs)
                  + " exceeds the limit";
             break;
         case LoopEnd::ShallowKeepTick:
             s += "; it is shallow, so the tick will be kept and menu will run again at the next tick";
+            if (r.predictedNs != r.predictedInitialNs)
+                s += " (to make sure, the kernel set predicted_ns to " + stateName(drv, r.candidateIdx)
+                     + "'s target residency, " + dur(r.predictedNs) + ", below a tick period)";
             break;
         case LoopEnd::TickStopped: s += " with the tick already stopped"; break;
         case LoopEnd::NotRun: break;
@@ -327,7 +349,7 @@ std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTabl
             case OverrideBlock::Disabled: s += "; this variant has no polling override"; break;
             case OverrideBlock::LatencyLimit:
                 s += "; the polling override did not pick " + next.name + " because its exit latency ("
-                     + formatDuration(next.exitLatencyNs) + ") is above the latency limit";
+                     + dur(next.exitLatencyNs) + ") is above the latency limit";
                 break;
             case OverrideBlock::NextTimer:
                 s += "; the polling override did not pick " + next.name
@@ -335,7 +357,7 @@ std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTabl
                 break;
             case OverrideBlock::ExitLatency:
                 s += "; the polling override did not pick " + next.name + " because its exit latency ("
-                     + formatDuration(next.exitLatencyNs) + ") is above the predicted idle time";
+                     + dur(next.exitLatencyNs) + ") is above the predicted idle time";
                 break;
             }
         }
@@ -353,6 +375,25 @@ std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTabl
         out.push_back(r.stopTick ? "menu chose " + chosen + " and lets the tick stop."
                                  : "menu chose " + chosen + " and keeps the tick running.");
     return out;
+}
+
+std::string expectMenu(const MenuReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
+    if (r.path == Path::CoreSingleState)
+        return "menu was not asked: the driver has a single idle state.";
+    if (r.predictedInitialNs < 0)
+        return "menu made no prediction: state 0 was used no matter what.";
+    std::string s = "menu predicted " + dur(r.predictedInitialNs) + " of idle time";
+    if (r.predictedNs != r.predictedInitialNs) {
+        if (r.path == Path::PollingOverride)
+            s += "; the polling override then set predicted_ns to " + stateName(drv, r.chosenIdx)
+                 + "'s target residency, " + dur(r.predictedNs);
+        else
+            s += "; the kernel then set predicted_ns to " + dur(r.predictedNs)
+                 + (r.loopEnd == LoopEnd::ShallowKeepTick ? " to keep the tick" : "");
+    }
+    return s + ".";
 }
 
 } // namespace idlescope

@@ -744,7 +744,10 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
     r.predictedNs = predictedNs;
     r.chosenIdx = idx;
     r.stopTick = stopTick;
-    return Selection{idx, stopTick, predictedNs};
+    // The caller sees menu's own prediction: the loop's re-assignments of
+    // predicted_ns (a target residency, to steer the tick decision) are not
+    // a prediction; the record keeps both.
+    return Selection{idx, stopTick, r.predictedInitialNs};
 }
 
 void MenuGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index)

@@ -73,16 +73,56 @@ std::string stateName(const IdleStateTable &drv, int i)
     return "state " + std::to_string(i);
 }
 
+/// "42%"; a share of nothing (before any event) is "none (no events yet)".
 std::string percent(std::uint32_t part, std::uint32_t whole)
 {
     if (whole == 0)
-        return "all";
+        return "none (no events yet)";
     char buf[16];
     std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * part / whole);
     return buf;
 }
 
+/// What teo's duration_ns is, in words: mostly the sleep length itself
+/// (teo predicts no idle time), sometimes a target residency, the middle of
+/// a bin (v5.14) or half a tick.
+std::string durationWords(const TeoReasoning &r, UnitStyle units)
+{
+    const std::string d = formatDuration(r.durationNs, units);
+    if (r.tickInterceptsRule)
+        return "teo assumed half a tick (" + d + ")";
+    if (r.sleepLengthQueried && r.durationNs == r.sleepLengthNs)
+        return "the next timer is " + d + " away";
+    return "teo's working estimate of the idle time is " + d;
+}
+
 } // namespace
+
+std::string expectTeo(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
+    if (r.legacy)
+        return r.durationNs >= 0 ? "teo-5.13 expected " + dur(r.durationNs) + " of idle time." : std::string();
+    if (r.path == TeoReasoning::Path::CoreSingleState)
+        return "teo was not asked: the driver has a single idle state.";
+    // teo (v5.14+) has no idle-time prediction: the bins pick the state, and
+    // duration_ns is the sleep length, used to fit the state and decide the tick.
+    const int binsPick = r.walkIdx >= 0 ? r.walkIdx : r.candidateIdx;
+    std::string s = "teo predicts no idle time: ";
+    if (r.path == TeoReasoning::Path::NoChoice)
+        s += stateName(drv, r.chosenIdx) + " was the only choice";
+    else if (r.path == TeoReasoning::Path::Utilized && r.candidateIdx == 0 && r.walkIdx < 0)
+        s += "the CPU is utilized, which picked " + stateName(drv, r.chosenIdx) + " without the bins";
+    else
+        s += "its hits and intercepts pointed to " + stateName(drv, binsPick);
+    if (r.sleepLengthQueried)
+        s += "; the next timer was " + dur(r.sleepLengthNs) + " away";
+    else
+        s += "; it did not ask when the next timer was due";
+    if (r.hasDuration && !(r.sleepLengthQueried && r.durationNs == r.sleepLengthNs))
+        s += "; for the tick it assumed " + dur(r.durationNs);
+    return s + ".";
+}
 
 std::string describeTeo(const TeoReasoning &r)
 {
@@ -119,10 +159,11 @@ std::string describeTeo(const TeoReasoning &r)
     return s;
 }
 
-std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable &drv)
+std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
 {
     std::vector<std::string> out;
     auto name = [&](int i) { return stateName(drv, i); };
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
 
     if (r.path == TeoReasoning::Path::CoreSingleState) {
         out.push_back("The driver has a single idle state, so the cpuidle core used it without asking teo "
@@ -130,13 +171,21 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
         return out;
     }
 
-    // What the previous wakeup taught teo.
-    if (r.updated) {
+    // What the previous wakeup taught teo. On the first select there was none:
+    // the kernel still runs teo_update() (last_state_idx starts at 0) on the
+    // zeroed per-CPU data, a zero residency against a zero sleep length.
+    if (r.updated && cx.firstSelect) {
+        out.push_back("This is teo's first decision: no idle period came before it. teo_update() still ran, as "
+                      "in the kernel (the device starts zeroed, with last_state_idx 0), and counted that empty "
+                      "\"previous period\" as "
+                      + std::string(r.update == TeoReasoning::Update::Intercept ? "an intercept" : "a hit")
+                      + " in the " + name(r.updateBin) + " bin: the only event teo knows so far.");
+    } else if (r.updated) {
         const bool timerKnown = r.updateSleepLengthNs != KTIME_MAX;
-        const std::string timer = timerKnown ? "the next timer was " + formatDuration(r.updateSleepLengthNs) + " away"
+        const std::string timer = timerKnown ? "the next timer was " + dur(r.updateSleepLengthNs) + " away"
                                              : std::string("teo had not asked when the next timer was due");
         const std::string lasted =
-            "it lasted " + formatDuration(r.measuredNs) + " (measured, less half the exit latency)";
+            "it lasted " + dur(r.measuredNs) + " (measured, less half the exit latency)";
         switch (r.update) {
         case TeoReasoning::Update::Hit:
             if (r.measuredSafetyNet)
@@ -187,7 +236,7 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
     else if (r.candidateBySleepLength)
         out.push_back("The candidate was " + name(r.candidateIdx)
                       + ", the deepest enabled state whose target residency fits the sleep length of "
-                      + formatDuration(r.sleepLengthNs) + ".");
+                      + dur(r.sleepLengthNs) + ".");
     else
         out.push_back("The candidate was " + name(r.candidateIdx) + ", the deepest enabled state.");
 
@@ -216,7 +265,7 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
             result = ", so teo looked for a shallower state and settled on " + name(r.walkIdx)
                      + ", the deepest one whose bins below the candidate hold most of those intercepts"
                      + (r.candidateBySleepLength ? ", expecting an idle period in the middle of its bin ("
-                                                       + formatDuration(r.durationNs) + ")."
+                                                       + dur(r.durationNs) + ")."
                                                  : std::string("."));
         else
             result = ", so teo looked for a shallower state, but none qualified and it kept "
@@ -226,14 +275,20 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
                       + ", the shallowest state worth a tick period.";
         out.push_back(why + result);
     } else if (r.path != TeoReasoning::Path::NoChoice && r.candidateIdx != r.idx0) {
-        out.push_back("Intercepts in bins below " + name(r.candidateIdx) + " are "
-                      + percent(r.idxInterceptSum, against)
-                      + " of all events other than the hits below it; that is not more than half, so teo kept "
-                        "the candidate.");
+        if (against == 0)
+            out.push_back("Intercepts in bins below " + name(r.candidateIdx) + ": "
+                          + percent(r.idxInterceptSum, against)
+                          + " besides the hits below it, so the intercepts rule does not apply and teo kept the "
+                            "candidate.");
+        else
+            out.push_back("Intercepts in bins below " + name(r.candidateIdx) + " are "
+                          + percent(r.idxInterceptSum, against)
+                          + " of all events other than the hits below it; that is not more than half, so teo "
+                            "kept the candidate.");
     }
 
     if (r.latencyCapped)
-        out.push_back("The latency limit of " + formatDuration(r.latencyReqNs) + " allows at most "
+        out.push_back("The latency limit of " + dur(r.latencyReqNs) + " allows at most "
                       + name(r.constraintIdx) + ", so teo capped the choice there.");
 
     if (r.utilThreshold) {
@@ -251,22 +306,21 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
         out.push_back("teo did not ask when the next timer is due: " + name(r.chosenIdx)
                       + " is shallow, and short idle periods dominate (or the latency limit is tight).");
     else if (r.sleepLengthQueried && !r.candidateBySleepLength)
-        out.push_back("The next timer was " + formatDuration(r.sleepLengthNs) + " away"
+        out.push_back("The next timer was " + dur(r.sleepLengthNs) + " away"
                       + (r.sleepLengthRefined ? std::string(", too soon for the state chosen so far, so teo moved to "
                                                             "a shallower one that fits.")
                                               : std::string(".")));
 
     if (r.tickInterceptsRule)
         out.push_back("Intercepts within a tick period are frequent, so teo expected only half a tick ("
-                      + formatDuration(r.durationNs) + "), which keeps the tick running.");
+                      + dur(r.durationNs) + "), which keeps the tick running.");
 
     if (r.stopTick) {
         if (r.tickStopped)
             out.push_back("The tick was already stopped and stays stopped.");
         else
-            out.push_back("It let the tick stop: " + name(r.chosenIdx)
-                          + " is a hardware state and the idle period is expected to last "
-                          + formatDuration(r.durationNs) + ", at least a tick period.");
+            out.push_back("It let the tick stop: " + name(r.chosenIdx) + " is a hardware state and "
+                          + durationWords(r, cx.units) + ", at least a tick period.");
     } else {
         std::string s = "It kept the tick running";
         if (r.chosenIdx >= 0 && r.chosenIdx < drv.count() && drv[r.chosenIdx].polling)
@@ -274,10 +328,9 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
         else if (!r.hasDuration || r.skippedQuery)
             s += ", as teo does when it decides without the sleep length";
         else if (r.durationNs < r.tickNsec)
-            s += ", since the idle period is expected to last " + formatDuration(r.durationNs)
-                 + ", less than a tick period";
+            s += ", since " + durationWords(r, cx.units) + ", less than a tick period";
         if (r.tickKeptDemotion)
-            s += "; the tick comes in " + formatDuration(r.deltaTickNs) + ", so teo moved to "
+            s += "; the tick comes in " + dur(r.deltaTickNs) + ", so teo moved to "
                  + name(r.chosenIdx) + ", whose target residency fits before it";
         out.push_back(s + ".");
     }

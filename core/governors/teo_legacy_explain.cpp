@@ -46,17 +46,24 @@ std::string describeTeoLegacy(const TeoReasoning &r)
     return s;
 }
 
-std::vector<std::string> explainTeoLegacy(const TeoReasoning &r, const IdleStateTable &drv)
+std::vector<std::string> explainTeoLegacy(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
 {
     using Path = TeoReasoning::Path;
     std::vector<std::string> out;
     const std::string chosen = stateName(drv, r.chosenIdx);
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
 
-    if (r.updated)
+    if (r.updated && cx.firstSelect)
+        // The kernel runs teo_update() on the zeroed device (last_state_idx 0) too.
+        out.push_back(std::string("This is teo's first decision: no idle period came before it. teo_update() "
+                                  "still ran on the zeroed per-CPU data (as in the kernel) and counted that empty "
+                                  "\"previous period\" as a ")
+                      + (r.lastWasHit ? "hit." : "miss."));
+    else if (r.updated)
         out.push_back(r.measuredNs == KTIME_MAX
                           ? std::string("The previous wakeup came at or after the sleep length (a timer, or "
                                         "a safety net), so it counted as a hit.")
-                          : "The previous idle period measured " + formatDuration(r.measuredNs)
+                          : "The previous idle period measured " + dur(r.measuredNs)
                                 + " (half the exit latency taken off); it was a "
                                 + (r.lastWasHit ? "hit." : "miss, and an early hit of the state it matched."));
 
@@ -65,19 +72,22 @@ std::vector<std::string> explainTeoLegacy(const TeoReasoning &r, const IdleState
         return out;
     }
 
-    out.push_back("The next timer is " + formatDuration(r.sleepLengthNs) + " away; the deepest enabled state "
+    out.push_back("The next timer is " + dur(r.sleepLengthNs) + " away; the deepest enabled state "
                   "that fits it is " + stateName(drv, r.candidateIdx) + ".");
     if (r.candidateIdx >= 0 && r.candidateIdx < r.binCount) {
         const auto k = static_cast<size_t>(r.candidateIdx);
-        out.push_back("Its record is " + std::to_string(r.hits[k]) + " hits against "
-                      + std::to_string(r.intercepts[k]) + " misses.");
+        if (r.hits[k] == 0 && r.intercepts[k] == 0)
+            out.push_back("Its record is empty: no hits and no misses yet.");
+        else
+            out.push_back("Its record is " + countOf(r.hits[k], "hit", "hits") + " against "
+                          + countOf(r.intercepts[k], "miss", "misses") + ".");
     }
 
     switch (r.path) {
     case Path::EarlyHits:
         out.push_back("Hits do not outnumber misses, so teo took " + chosen
                       + ", the shallower state with the most early hits, and expects "
-                      + formatDuration(r.durationNs) + " of idle time (its target residency).");
+                      + dur(r.durationNs) + " of idle time (its target residency).");
         break;
     case Path::LatencyLimit:
         out.push_back(chosen + " is the first state whose exit latency exceeds the latency limit; teo 5.13 "
@@ -86,16 +96,21 @@ std::vector<std::string> explainTeoLegacy(const TeoReasoning &r, const IdleState
         break;
     case Path::RecentIntervals:
         out.push_back(std::to_string(r.recentCount) + " of the recent idle periods were shorter, averaging "
-                      + formatDuration(r.recentAvgNs) + ", so teo moved to " + chosen + ", which fits that.");
+                      + dur(r.recentAvgNs) + ", so teo moved to " + chosen + ", which fits that.");
         break;
     case Path::TickKeptDemotion:
         out.push_back("teo keeps the tick, so the idle period ends at the next tick at the latest; it moved to "
                       + chosen + " to fit before it.");
         break;
-    default:
-        out.push_back("teo stayed with " + chosen
-                      + ": hits outnumber misses, or no shallower state has more early hits.");
+    default: {
+        const bool hitsWin = r.candidateIdx >= 0 && r.candidateIdx < r.binCount
+                             && r.hits[static_cast<size_t>(r.candidateIdx)]
+                                    > r.intercepts[static_cast<size_t>(r.candidateIdx)];
+        out.push_back(hitsWin ? "Hits outnumber misses, so teo stayed with " + chosen + "."
+                              : "Hits do not outnumber misses, but no shallower state has more early hits, so "
+                                "teo stayed with " + chosen + ".");
         break;
+    }
     }
     out.push_back(r.stopTick ? "It let the tick stop." : "It kept the tick running.");
     return out;

@@ -561,7 +561,8 @@ private slots:
         const MenuReasoning &r = p.rec();
         if (cedeState == 1) {
             QCOMPARE(r.path, Path::PollingOverride);
-            QCOMPARE(s.predictedNs, Ns(120000)); // predicted_ns := CEDE's TR
+            QCOMPARE(r.predictedNs, Ns(120000)); // predicted_ns := CEDE's TR
+            QCOMPARE(s.predictedNs, Ns(50000));  // the caller sees menu's own prediction
             QVERIFY(!s.stopTick);                 // below the 10 ms tick: kept
         } else if (id == "menu-nooverride") {
             QCOMPARE(r.overrideBlock, MenuReasoning::OverrideBlock::Disabled);
@@ -618,7 +619,9 @@ private slots:
         s = f.select(4500000, 4000000);
         QCOMPARE(s.stateIndex, 6);
         QVERIFY(!s.stopTick);
-        QCOMPARE(s.predictedNs, Ns(800000));
+        QCOMPARE(f.rec().predictedNs, Ns(800000));
+        QCOMPARE(s.predictedNs, f.rec().predictedInitialNs); // menu's own prediction, not the TR
+        QVERIFY(s.predictedNs > f.rec().predictedNs);
         QCOMPARE(f.rec().loopEnd, MenuReasoning::LoopEnd::ShallowKeepTick);
     }
 
@@ -829,7 +832,7 @@ private slots:
         std::string all;
         for (const auto &w : explainMenu(d.rec(), d.drv))
             all += w + "\n";
-        QVERIFY2(all.find("2 were dropped as outliers (2000 us and 1000 us)") != std::string::npos, all.c_str());
+        QVERIFY2(all.find("2 were dropped as outliers (2 ms and 1 ms)") != std::string::npos, all.c_str());
     }
 };
 
