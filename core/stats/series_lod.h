@@ -131,6 +131,8 @@ public:
         explicit Builder(std::size_t expectedEntries) { m_chunks->reserve(expectedEntries / CHUNK + 1); }
         void grow(std::size_t n) { m_chunks->resize((n + CHUNK - 1) / CHUNK); }
         void add(std::size_t i, Ns t, double v) { (*m_chunks)[i / CHUNK].add(t, v); }
+        /// The summary of the chunk holding entry i (to fill a whole chunk in registers).
+        ValueSummary &chunkOf(std::size_t i) { return (*m_chunks)[i / CHUNK]; }
         ValueLod finish(std::size_t n)
         {
             grow(n);
@@ -170,6 +172,7 @@ public:
         {
             (*m_chunks)[i / CHUNK].add(clampState(s), w < 0 ? 0 : w);
         }
+        StateSummary &chunkOf(std::size_t i) { return (*m_chunks)[i / CHUNK]; }
         StateLod finish(std::size_t n)
         {
             grow(n);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/stats/summarised_run.h"
 
+#include <algorithm>
+
 namespace idlescope {
 
 namespace {
@@ -21,17 +23,33 @@ public:
         m_residency.grow(end);
         m_missRatio.grow(end);
         m_states.grow(end);
-        for (std::size_t i = begin; i < end; ++i) {
-            const Ns t = run.startNs[i];
-            const Ns predicted = run.predictedNs[i];
-            const Ns residency = run.residencyNs[i];
-            if (predicted > 0)
-                m_predicted.add(i, t, static_cast<double>(predicted));
-            if (residency > 0)
-                m_residency.add(i, t, static_cast<double>(residency));
-            // missRatioPercent(counts, i), from the builder's running column.
-            m_missRatio.add(i, t, 100.0 * m_counts.missesThrough(i) / static_cast<double>(i + 1));
-            m_states.add(i, run.state[i], residency);
+        // Chunk by chunk, each chunk's summaries in locals (registers) rather
+        // than read and written back through memory at every entry.
+        static_assert(ValueLod::CHUNK == StateLod::CHUNK);
+        constexpr std::size_t CHUNK = ValueLod::CHUNK;
+        for (std::size_t a = begin; a < end;) {
+            const std::size_t b = std::min(end, (a / CHUNK + 1) * CHUNK);
+            ValueSummary predictedSum = m_predicted.chunkOf(a);
+            ValueSummary residencySum = m_residency.chunkOf(a);
+            ValueSummary missSum = m_missRatio.chunkOf(a);
+            StateSummary states = m_states.chunkOf(a);
+            for (std::size_t i = a; i < b; ++i) {
+                const Ns t = run.startNs[i];
+                const Ns predicted = run.predictedNs[i];
+                const Ns residency = run.residencyNs[i];
+                if (predicted > 0)
+                    predictedSum.add(t, static_cast<double>(predicted));
+                if (residency > 0)
+                    residencySum.add(t, static_cast<double>(residency));
+                // missRatioPercent(counts, i), from the builder's running column.
+                missSum.add(t, 100.0 * m_counts.missesThrough(i) / static_cast<double>(i + 1));
+                states.add(StateLod::clampState(run.state[i]), residency < 0 ? 0 : residency);
+            }
+            m_predicted.chunkOf(a) = predictedSum;
+            m_residency.chunkOf(a) = residencySum;
+            m_missRatio.chunkOf(a) = missSum;
+            m_states.chunkOf(a) = states;
+            a = b;
         }
     }
 
