@@ -116,20 +116,20 @@ void TestMainWindow::defaultScenarioRunsAndShowsCounts()
 
 void TestMainWindow::menuIsTooDeepOnPower10()
 {
-    if (!findVariant("menu-6.14") || !findVariant("menu-resthresh"))
-        QFAIL("menu-6.14 and menu-resthresh must be registered for the default scenario");
+    if (!findVariant("menu-6.14") || !findVariant("menu-6.19"))
+        QFAIL("menu-6.14 and menu-6.19 must be registered for the default scenario");
     MainWindow w;
     QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
     const SnapshotPtr s = w.snapshot();
     const int cede = stateIndex(s->table, "CEDE");
     const int menu = s->indexOf("menu-6.14");
-    const int fixed = s->indexOf("menu-resthresh");
+    const int fixed = s->indexOf("menu-6.19"); // the merged residency-threshold patch (v4)
     QVERIFY(cede == 1 && menu >= 0 && fixed >= 0);
     const PrefixCounts m = w.legend()->shownCounts(menu);
     const PrefixCounts r = w.legend()->shownCounts(fixed);
     // menu v6.14's polling override sends ~every entry to CEDE, which each 97 us idle misses.
     QVERIFY2(m.above[1] > m.entries * 9 / 10, qPrintable(QString::number(m.above[1])));
-    // The residency-threshold patch keeps snooze: CEDE (120 us) is not below 15 us.
+    // v6.19's residency threshold keeps snooze: CEDE (120 us) is not below 15 us.
     QVERIFY2(r.above[1] < r.entries / 100, qPrintable(QString::number(r.above[1])));
 }
 
@@ -153,12 +153,12 @@ void TestMainWindow::sliderChangesParameterAndCounts()
     MainWindow w;
     w.show();
     QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
-    const int g = w.snapshot()->indexOf("menu-resthresh");
+    const int g = w.snapshot()->indexOf("menu-6.19");
     QVERIFY(g >= 0);
-    ParameterRow *row = w.parameterPanel()->row("menu-resthresh", QStringLiteral("RESIDENCY_THRESHOLD_NS"));
+    ParameterRow *row = w.parameterPanel()->row("menu-6.19", QStringLiteral("RESIDENCY_THRESHOLD_NS"));
     QVERIFY(row);
     QCOMPARE(row->value(), std::int64_t(15000));
-    QVERIFY(!w.parameterPanel()->isModified("menu-resthresh"));
+    QVERIFY(!w.parameterPanel()->isModified("menu-6.19"));
     const std::int64_t aboveBefore = w.legend()->shownCounts(g).totalAbove();
 
     // 200 us > CEDE's 120 us target residency: the override is allowed again, as in v6.14.
@@ -169,7 +169,7 @@ void TestMainWindow::sliderChangesParameterAndCounts()
     });
     QVERIFY(s);
     QCOMPARE(row->value(), std::int64_t(200000));
-    QVERIFY(w.parameterPanel()->isModified("menu-resthresh"));
+    QVERIFY(w.parameterPanel()->isModified("menu-6.19"));
     const auto &settings = s->spec.governors[static_cast<std::size_t>(g)].settings;
     QCOMPARE(settings.size(), std::size_t(1));
     QCOMPARE(settings[0].first, std::string("RESIDENCY_THRESHOLD_NS"));
@@ -188,7 +188,7 @@ void TestMainWindow::sliderChangesParameterAndCounts()
     QVERIFY(back);
     QCOMPARE(row->value(), std::int64_t(15000));
     QCOMPARE(w.legend()->shownCounts(g).totalAbove(), aboveBefore);
-    QVERIFY(!w.parameterPanel()->isModified("menu-resthresh"));
+    QVERIFY(!w.parameterPanel()->isModified("menu-6.19"));
 }
 
 void TestMainWindow::tickRateChangesTheTable()
@@ -355,7 +355,15 @@ void TestMainWindow::kernelTraceLoadsTheBusiestCpu()
     QVERIFY(comboItemEnabled(cpus, 0));
     QCOMPARE(cpus->itemText(1), QStringLiteral("CPU 1 \u2014 no complete span"));
     QVERIFY(!comboItemEnabled(cpus, 1));
-    QVERIFY(cpus->itemData(1, Qt::ToolTipRole).toString().contains(QLocale().toString(20785)));
+    // The same account of the spans as `idlescope-cli import` prints per CPU; all of the
+    // trace's 21574 idle entries are CPU 0's ("1 with idle entries").
+    QCOMPARE(cpus->itemData(0, Qt::ToolTipRole).toString(),
+             QStringLiteral("20676 spans = 20672 exported + 4 missing a sched_switch; %1 cpu_idle entries \u00b7 the most "
+                            "idle spans")
+                 .arg(QLocale().toString(21574)));
+    QCOMPARE(cpus->itemData(1, Qt::ToolTipRole).toString(),
+             QStringLiteral("Nothing to replay: 20785 spans = 0 exported + 20784 missing a sched_switch + 1 cut by the "
+                            "trace's end"));
     // Import warnings are shown with their count and the first of each kind with file:line and field.
     QVERIFY(page->warningsLabel()->isVisibleTo(page));
     QVERIFY2(page->warningsLabel()->text().contains(QStringLiteral("missing_switch \u00d7 20788")),
@@ -379,7 +387,8 @@ void TestMainWindow::kernelTraceBadCpuIsAnErrorNamingFileAndCpu()
     QVERIFY(failed.wait(TIMEOUT_MS) || !failed.isEmpty());
     QString message = failed.first().first().toString();
     QVERIFY2(message.contains(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz"))
-                 && message.contains(QStringLiteral("CPU 1 has no complete idle span (20785 recorded")),
+                 && message.contains(QStringLiteral("field 'cpu': CPU 1 has no complete idle span (20785 spans = 0 "
+                                                    "exported + 20784 missing a sched_switch + 1 cut by the trace's end)")),
              qPrintable(message));
     QCOMPARE(w.snapshot(), s); // the last good snapshot stays
     // A CPU the trace does not have.
@@ -389,8 +398,13 @@ void TestMainWindow::kernelTraceBadCpuIsAnErrorNamingFileAndCpu()
     message = failed.first().first().toString();
     QVERIFY2(message.contains(QStringLiteral("field 'cpu': CPU 9 is not in the trace (it has CPUs 0..1)")),
              qPrintable(message));
-    QTRY_VERIFY_WITH_TIMEOUT(summaryShown(w.setupPanel()->tracePage()), TIMEOUT_MS);
-    QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->currentText(), QStringLiteral("CPU 9 \u2014 not in the trace"));
+    // The selector shows such a CPU for what it is (a session may name one).
+    TraceWorkloadPage page;
+    page.setTrace(pipeTrace(), 9);
+    QTRY_VERIFY_WITH_TIMEOUT(summaryShown(&page), TIMEOUT_MS);
+    QCOMPARE(page.cpu(), 9);
+    QCOMPARE(page.cpuCombo()->currentText(), QStringLiteral("CPU 9 \u2014 not in the trace"));
+    QVERIFY(!comboItemEnabled(page.cpuCombo(), page.cpuCombo()->currentIndex()));
     // Changing the CPU never imports the file again.
     QCOMPARE(traceImportCount(), imports);
     // A file that is not a trace: the error names it.

@@ -179,12 +179,10 @@ void TraceWorkloadPage::fillCpus()
             text = (c.spans == 1 ? tr("CPU %1 \u2014 %2 idle span") : tr("CPU %1 \u2014 %2 idle spans"))
                        .arg(c.cpu)
                        .arg(locale.toString(c.spans));
-            tip = tr("%1 idle spans replayed (%2 recorded), %3 cpu_idle entries")
-                      .arg(locale.toString(c.spans), locale.toString(c.recordedSpans), locale.toString(c.entries));
+            tip = tr("%1; %2 cpu_idle entries").arg(c.account, locale.toString(c.entries));
         } else if (c.recordedSpans > 0) {
             text = tr("CPU %1 \u2014 no complete span").arg(c.cpu);
-            tip = tr("%1 idle spans recorded, all cut by the trace's ends or by missing sched_switch events")
-                      .arg(locale.toString(c.recordedSpans));
+            tip = tr("Nothing to replay: %1").arg(c.account);
         } else {
             text = tr("CPU %1 \u2014 no idle spans").arg(c.cpu);
             tip = tr("No idle span recorded on this CPU");

@@ -56,8 +56,11 @@ TraceSummary summarize(const trace::TraceImport &t)
         info.entries = static_cast<qint64>(c.entries.size());
         // The exported count is what selecting the CPU replays; the export is
         // cheap next to the import and keeps the count identical to the CLI's.
-        if (!c.spans.empty())
-            info.spans = static_cast<qint64>(trace::toReplayStream(c).stream.size());
+        if (!c.spans.empty()) {
+            const trace::StreamExport e = trace::toReplayStream(c);
+            info.spans = static_cast<qint64>(e.stream.size());
+            info.account = QString::fromStdString(trace::spanAccountText(info.recordedSpans, info.spans, e.dropped));
+        }
         if (info.spans > bestSpans) { // strictly more: the lowest CPU wins a tie, as in the CLI
             bestSpans = info.spans;
             s.bestCpu = c.cpu;
@@ -155,11 +158,11 @@ Result<IdleStream> traceWorkloadStream(const QString &path, int cpu)
                          + (cpus.empty() ? std::string() : " (it has CPUs 0.." + std::to_string(cpus.size() - 1) + ")")};
     const auto index = static_cast<std::size_t>(cpu);
     trace::StreamExport e = trace::toReplayStream(cpus[index]);
-    if (e.stream.empty())
+    if (e.stream.empty()) // why, in the words of `idlescope-cli import`
         return Error{file, 0, "cpu",
                      "CPU " + std::to_string(cpu) + " has no complete idle span ("
-                         + std::to_string(cpus[index].spans.size())
-                         + " recorded, all cut by the trace's ends or by missing sched_switch events)"};
+                         + trace::spanAccountText(static_cast<std::int64_t>(cpus[index].spans.size()), 0, e.dropped)
+                         + ")"};
     return std::move(e.stream);
 }
 

@@ -31,6 +31,7 @@ struct TraceCpuInfo {
     qint64 spans = 0;         ///< idle spans exported as replay-stream rows (what selecting it replays)
     qint64 recordedSpans = 0; ///< idle spans recorded, including those cut by the trace's ends
     qint64 entries = 0;       ///< power:cpu_idle entries
+    QString account;          ///< "20785 spans = 0 exported + 20784 missing a sched_switch + 1 cut by the trace's end"
 };
 
 /// What the workload panel shows after an import.
