@@ -4,6 +4,7 @@
 #include "replay_fixture.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/export/data_export.h"
+#include "widgets/export/figure_export.h"
 #include "widgets/export/model_export.h"
 #include "widgets/export/plot_export.h"
 #include "widgets/plots/qcp.h"
@@ -45,6 +46,8 @@ private slots:
     void pdfAndSvgHeaders();
     void unknownSuffixIsAnError();
     void widgetPng();
+    void figureHasLegendAndIsWide();
+    void figureVectorNamesTheGovernors();
     void runCsvRows();
     void runJsonColumns();
     void summariesJsonMatchKernel();
@@ -132,6 +135,78 @@ void TestExport::widgetPng()
     const QString path = m_dir.filePath(QStringLiteral("widget.png"));
     QVERIFY(exportWidgetPng(*m_plot, path).ok());
     QCOMPARE(QImage(path).size(), QSize(640, 400));
+}
+
+namespace {
+/// The plot at the size the window gives it by default (444 x 190).
+std::unique_ptr<QCustomPlot> smallPlot()
+{
+    auto plot = std::make_unique<QCustomPlot>();
+    plot->resize(444, 190);
+    QCPGraph *g = plot->addGraph();
+    g->setPen(QPen(QColor(0x4e, 0x79, 0xa7)));
+    for (int i = 0; i < 50; ++i)
+        g->addData(i, i % 7);
+    plot->rescaleAxes();
+    plot->replot();
+    return plot;
+}
+
+bool hasColor(const QImage &img, QRect area, QRgb rgb)
+{
+    for (int y = area.top(); y <= area.bottom(); ++y)
+        for (int x = area.left(); x <= area.right(); ++x)
+            if (img.pixel(x, y) == rgb)
+                return true;
+    return false;
+}
+
+const FigureCaption kCaption{QStringLiteral("Selected state over time \u2014 pseries-p10"),
+                             {{QStringLiteral("menu-6.14"), QColor(255, 0, 0)},
+                              {QStringLiteral("teo-6.14"), QColor(0, 200, 0)}}};
+} // namespace
+
+void TestExport::figureHasLegendAndIsWide()
+{
+    auto plot = smallPlot();
+    const QString path = m_dir.filePath(QStringLiteral("figure.png"));
+    QVERIFY(exportFigure(*plot, path, kCaption).ok());
+    const QImage img(path);
+    QVERIFY(!img.isNull());
+    // 444 px in the window -> at least 1200 px in the file, aspect kept, plus a caption band on top.
+    QVERIFY2(img.width() >= MIN_FIGURE_PNG_WIDTH, qPrintable(QString::number(img.width())));
+    const double scale = img.width() / 444.0;
+    QVERIFY(img.height() > static_cast<int>(190 * scale) + 10);
+    const int band = img.height() - static_cast<int>(190 * scale);
+    const QRect caption(0, 0, img.width(), band - 1);
+    // Each governor's colour chip is drawn in the caption band; the plot's body is below it.
+    QVERIFY(hasColor(img, caption, qRgb(255, 0, 0)));
+    QVERIFY(hasColor(img, caption, qRgb(0, 200, 0)));
+    QVERIFY(!hasColor(img, QRect(0, band, img.width(), img.height() - band), qRgb(255, 0, 0)));
+    // No caption at all: just the plot, still scaled up.
+    const QString bare = m_dir.filePath(QStringLiteral("bare.png"));
+    QVERIFY(exportFigure(*plot, bare, FigureCaption{}).ok());
+    QCOMPARE(QImage(bare).size(), QSize(static_cast<int>(std::ceil(444 * scale)), static_cast<int>(std::ceil(190 * scale))));
+}
+
+void TestExport::figureVectorNamesTheGovernors()
+{
+    auto plot = smallPlot();
+    const QString svg = m_dir.filePath(QStringLiteral("figure.svg"));
+    QVERIFY(exportFigure(*plot, svg, kCaption).ok());
+    const QByteArray s = readAll(svg);
+    QVERIFY(s.contains("menu-6.14") && s.contains("teo-6.14"));
+    QVERIFY(s.contains("#ff0000") && s.contains("#00c800"));
+    const QString pdf = m_dir.filePath(QStringLiteral("figure.pdf"));
+    QVERIFY(exportFigure(*plot, pdf, kCaption).ok());
+    QVERIFY(readAll(pdf).startsWith("%PDF-"));
+    QVERIFY(!exportFigure(*plot, m_dir.filePath(QStringLiteral("figure.bmpx")), kCaption).ok());
+    // The snapshot's governors, in display order with their colours.
+    const auto snap = tinySnapshot();
+    const QList<LegendEntry> legend = legendFor(*snap);
+    QCOMPARE(legend.size(), 1);
+    QCOMPARE(legend[0].name, QStringLiteral("oracle"));
+    QCOMPARE(legend[0].color, snap->colors.empty() ? QColor(Qt::gray) : snap->colors[0]);
 }
 
 void TestExport::runCsvRows()
