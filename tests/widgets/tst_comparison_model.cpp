@@ -64,6 +64,7 @@ private slots:
     void csvAndMarkdown();
     void viewExportsAndActivates();
     void sizeHintFitsEveryRow();
+    void exportJsonAndRefuseUnknownSuffix();
 
 private:
     std::shared_ptr<SimulationSnapshot> m_pipe;
@@ -229,6 +230,35 @@ void TestComparisonModel::sizeHintFitsEveryRow()
     const int rowHeight = view.tableView()->verticalHeader()->defaultSectionSize();
     QCOMPARE(view.sizeHint().height() - small, 2 * rowHeight);
     QVERIFY(view.sizeHint().height() > view.tableView()->horizontalHeader()->sizeHint().height() + 5 * rowHeight);
+}
+
+void TestComparisonModel::exportJsonAndRefuseUnknownSuffix()
+{
+    ComparisonView view;
+    view.setSnapshot(handSnapshot());
+    QVERIFY(view.scopeText().contains(QStringLiteral("Whole-run")));
+    QTemporaryDir dir;
+    // .json is JSON (it used to be CSV under a .json name): one object per row, CSV column names.
+    const QString jsonPath = dir.filePath(QStringLiteral("x.json"));
+    QCOMPARE(view.exportTo(jsonPath), QString());
+    QFile f(jsonPath);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &err);
+    QCOMPARE(err.error, QJsonParseError::NoError);
+    QVERIFY(doc.isArray());
+    QCOMPARE(doc.array().size(), 1);
+    const QJsonObject row = doc.array().at(0).toObject();
+    QCOMPARE(row.value(QStringLiteral("gov")).toString(), QStringLiteral("oracle"));
+    QCOMPARE(row.value(QStringLiteral("idles")).toInteger(), qint64(5));
+    QCOMPARE(row.value(QStringLiteral("latency_cost_ns")).toInteger(), qint64(36000));
+    QCOMPARE(row.value(QStringLiteral("CEDE")).toInteger(), qint64(4));
+    QVERIFY(row.value(QStringLiteral("idles")).isDouble()); // a number, not "5"
+    // Anything else is refused, and nothing is written.
+    const QString txt = dir.filePath(QStringLiteral("x.txt"));
+    const QString msg = view.exportTo(txt);
+    QVERIFY2(msg.contains(QStringLiteral("x.txt")) && msg.contains(QStringLiteral(".json")), qPrintable(msg));
+    QVERIFY(!QFile::exists(txt));
 }
 
 QTEST_MAIN(TestComparisonModel)

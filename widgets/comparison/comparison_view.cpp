@@ -8,8 +8,10 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMessageBox>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
@@ -35,6 +37,11 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->setAlternatingRowColors(true);
+    // Compact rows and cells: the default dock height shows every governor and the oracle,
+    // and the per-state columns fit beside the kernel threads' columns more often.
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->setStyleSheet(QStringLiteral("QTableView::item { padding: 0px 3px; }"
+                                         "QHeaderView::section { padding: 1px 3px; }"));
     connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &i) {
         emit governorActivated(i.data(ComparisonTableModel::GovernorIndexRole).toInt());
     });
@@ -54,7 +61,15 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
     bar->addWidget(button(tr("Copy CSV"), tr("Copy the table as CSV"), &ComparisonView::copyCsv));
     bar->addWidget(button(tr("Export…"), tr("Save the table as .csv or .md"),
                           &ComparisonView::exportWithDialog));
-    bar->addStretch(1);
+    // The governor legend above the plots follows the playback cursor; this table,
+    // like the kernel threads' tables, is always the whole run.
+    m_scope = new QLabel(tr("Whole-run totals \u00b7 the legend above follows the playback cursor"), this);
+    m_scope->setToolTip(tr("Every column counts the whole run, as the kernel threads' tables do; the governor "
+                           "legend above the plots counts up to the playback cursor."));
+    m_scope->setStyleSheet(QStringLiteral("color:#707070;"));
+    m_scope->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
+    m_scope->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    bar->addWidget(m_scope, 1); // takes the free width; elided by the layout, never widening it
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -78,6 +93,11 @@ QSize ComparisonView::sizeHint() const
     return {QWidget::sizeHint().width(), height};
 }
 
+QString ComparisonView::scopeText() const
+{
+    return m_scope->text();
+}
+
 QString ComparisonView::markdown() const { return modelToMarkdown(*m_model); }
 QString ComparisonView::csv() const { return modelToCsv(*m_model); }
 
@@ -86,19 +106,32 @@ void ComparisonView::copyCsv() { QApplication::clipboard()->setText(csv()); }
 
 QString ComparisonView::exportTo(const QString &path) const
 {
-    const bool md = path.endsWith(QLatin1String(".md"), Qt::CaseInsensitive)
-                    || path.endsWith(QLatin1String(".markdown"), Qt::CaseInsensitive);
-    const QByteArray text = (md ? markdown() : csv()).toUtf8();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    QByteArray text;
+    if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown"))
+        text = markdown().toUtf8();
+    else if (suffix == QLatin1String("json"))
+        text = modelToJson(*m_model).toUtf8();
+    else if (suffix == QLatin1String("csv"))
+        text = csv().toUtf8();
+    else // never CSV under a name that says otherwise
+        return QString::fromStdString(
+            Error{path.toStdString(), 0, "", "unknown table format: use .csv, .md or .json"}.toString());
     const Status st = writeFileAtomically(path.toStdString(), text.toStdString());
     return st.ok() ? QString() : QString::fromStdString(st.error().toString());
 }
 
 void ComparisonView::exportWithDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export comparison"), QString(),
-                                                      tr("CSV (*.csv);;Markdown (*.md)"));
+    QString selected;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export comparison"), QString(),
+                                                tr("CSV (*.csv);;Markdown (*.md);;JSON (*.json)"), &selected);
     if (path.isEmpty())
         return;
+    if (QFileInfo(path).suffix().isEmpty()) // no suffix typed: take the filter's
+        path += selected.contains(QLatin1String("*.md"))     ? QStringLiteral(".md")
+                : selected.contains(QLatin1String("*.json")) ? QStringLiteral(".json")
+                                                             : QStringLiteral(".csv");
     const QString err = exportTo(path);
     if (!err.isEmpty())
         QMessageBox::warning(this, tr("Export failed"), err);

@@ -4,6 +4,8 @@
  * The comparison table beside the plots: a sortable view of
  * ComparisonTableModel with Copy (Markdown / CSV) and Export (a .csv or .md
  * file, written atomically) buttons. Clicking a row emits governorActivated.
+ * The totals are the whole run's, as the kernel threads' tables are; a label
+ * says so (the legend above the plots is the one that follows playback).
  */
 #pragma once
 
@@ -11,6 +13,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -28,6 +31,8 @@ public:
 
     ComparisonTableModel *model() const { return m_model; }
     QTableView *tableView() const { return m_view; }
+    /// The label saying the totals are the whole run's (not the playback cursor's).
+    QString scopeText() const;
 
     /// The table as Markdown / CSV (rows in model order, not view order).
     QString markdown() const;
@@ -35,8 +40,9 @@ public:
     /// Tall enough for the toolbar, the header and every row (a dock's initial size).
     QSize sizeHint() const override;
 
-    /// Writes the table to @p path: Markdown for a ".md" suffix, CSV otherwise.
-    /// Returns an empty string on success, else the error message.
+    /// Writes the table to @p path: Markdown for ".md"/".markdown", JSON (modelToJson) for
+    /// ".json", CSV for ".csv". Returns an empty string on success, else the error message
+    /// (an unknown suffix is one: nothing is written).
     QString exportTo(const QString &path) const;
 
 public slots:
@@ -53,6 +59,7 @@ private:
     ComparisonTableModel *m_model = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;
     QTableView *m_view = nullptr;
+    QLabel *m_scope = nullptr;
 };
 
 } // namespace idlescope

@@ -2,6 +2,9 @@
 #include "widgets/export/model_export.h"
 
 #include <QAbstractItemModel>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QStringList>
 
 namespace idlescope {
@@ -81,6 +84,30 @@ QString modelToMarkdown(const QAbstractItemModel &model)
         out += QLatin1String("| ") + cells.join(QLatin1String(" | ")) + QLatin1String(" |\n");
     }
     return out;
+}
+
+QString modelToJson(const QAbstractItemModel &model)
+{
+    QJsonArray rows;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QJsonObject row;
+        for (int c = 0; c < model.columnCount(); ++c) {
+            const QModelIndex idx = model.index(r, c);
+            const QVariant edit = model.data(idx, Qt::EditRole);
+            const QVariant v = edit.isValid() ? edit : model.data(idx, Qt::DisplayRole);
+            const QString key = headerText(model, c, Qt::EditRole);
+            switch (v.typeId()) {
+            case QMetaType::Int:
+            case QMetaType::UInt:
+            case QMetaType::LongLong:
+            case QMetaType::ULongLong: row.insert(key, v.toLongLong()); break;
+            case QMetaType::Double: row.insert(key, v.toDouble()); break;
+            default: row.insert(key, v.toString());
+            }
+        }
+        rows.append(row);
+    }
+    return QString::fromUtf8(QJsonDocument(rows).toJson(QJsonDocument::Indented));
 }
 
 } // namespace idlescope

@@ -25,4 +25,8 @@ QString modelToMarkdown(const QAbstractItemModel &model);
 /// One CSV field, quoted when it holds a comma, quote or line break.
 QString csvField(const QString &text);
 
+/// The model as a JSON array of row objects keyed by the CSV column names
+/// (headers' EditRole); numeric cells are JSON numbers, the rest strings.
+QString modelToJson(const QAbstractItemModel &model);
+
 } // namespace idlescope
