@@ -46,6 +46,8 @@ private slots:
     void kernelDefaultsResetsEverything();
     void settingsSurviveReselection();
     void tickAndLatency();
+    void errorNamesTheGovernorAndLaterEditClearsIt();
+    void wideRangesUseALogSlider();
 };
 
 void TestParameterPanel::initTestCase()
@@ -153,6 +155,52 @@ void TestParameterPanel::fieldRejectsBadInput()
     // A good value clears the message.
     typeInto(thr, QStringLiteral("20"));
     QVERIFY(p.lastError().isEmpty());
+}
+
+void TestParameterPanel::errorNamesTheGovernorAndLaterEditClearsIt()
+{
+    ParameterPanel p;
+    p.show();
+    p.setGovernors(governors({"menu-6.14", "menu-resthresh"}));
+    ParameterRow *thr = p.row("menu-resthresh", QStringLiteral("RESIDENCY_THRESHOLD_NS"));
+    thr->field()->setText(QString());
+    thr->field()->setModified(true);
+    emit thr->field()->editingFinished();
+    // Both governors have the tunable: the message says whose field it was.
+    QCOMPARE(p.lastError(), QStringLiteral("menu-resthresh: RESIDENCY_THRESHOLD_NS: '' is not a number"));
+    // A valid slider move on another governor's row ends it.
+    p.row("menu-6.14", QStringLiteral("INTERVALS"))->slider()->setValue(5 - 1);
+    QCOMPARE(p.settingsFor("menu-6.14").at(0).second, std::int64_t(5));
+    QVERIFY(p.lastError().isEmpty());
+}
+
+void TestParameterPanel::wideRangesUseALogSlider()
+{
+    ParameterPanel p;
+    p.setGovernors(governors({"menu-6.14", "teo-6.14"}));
+    ParameterRow *pulse = p.row("teo-6.14", QStringLiteral("PULSE"));
+    ParameterRow *lat = p.row("teo-6.14", QStringLiteral("LATENCY_THRESHOLD_NS"));
+    ParameterRow *intervals = p.row("menu-6.14", QStringLiteral("INTERVALS"));
+    QVERIFY(pulse && lat && intervals);
+    QVERIFY(pulse->isLogarithmic() && lat->isLogarithmic());
+    QVERIFY(!intervals->isLogarithmic());
+    QCOMPARE(pulse->minimum(), std::int64_t(1));
+    QCOMPARE(pulse->maximum(), std::int64_t(1) << 20);
+    // Ends map to the ends; the middle of 1..2^20 is ~2^10, not ~2^19 as on a linear slider.
+    QSlider *s = pulse->slider();
+    s->setValue(s->maximum());
+    QCOMPARE(pulse->value(), std::int64_t(1) << 20);
+    s->setValue(s->minimum());
+    QCOMPARE(pulse->value(), std::int64_t(1));
+    s->setValue(s->maximum() / 2);
+    QVERIFY2(pulse->value() > 900 && pulse->value() < 1200, qPrintable(QString::number(pulse->value())));
+    // LATENCY_THRESHOLD_NS (0..1 s): its 15 us default sits mid-slider, not at the left edge.
+    QVERIFY2(lat->slider()->value() > lat->slider()->maximum() / 3, qPrintable(QString::number(lat->slider()->value())));
+    // The field still takes any value of the full range.
+    QVERIFY(pulse->setText(QStringLiteral("1000000")));
+    QCOMPARE(pulse->value(), std::int64_t(1000000));
+    QVERIFY(lat->setText(QStringLiteral("999999.999")));
+    QCOMPARE(lat->value(), std::int64_t(999999999));
 }
 
 void TestParameterPanel::kernelDefaultsResetsEverything()

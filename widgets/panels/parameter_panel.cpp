@@ -89,6 +89,7 @@ ParameterPanel::ParameterPanel(QWidget *parent)
         emit parametersChanged(true);
     });
     connect(m_latency, &ParameterRow::valueChanged, this, [this](std::int64_t, bool final) {
+        showError(QString());
         emit parametersChanged(final);
     });
     connect(m_latency, &ParameterRow::inputRejected, this, &ParameterPanel::showError);
@@ -156,9 +157,13 @@ ParameterPanel::GovernorBox ParameterPanel::makeBox(const GovernorSpec &g)
             connect(row, &ParameterRow::valueChanged, this, [this, key, name](std::int64_t v, bool final) {
                 m_values[key][name] = v;
                 updateBadges();
+                showError(QString()); // a later valid edit ends an earlier rejection
                 emit parametersChanged(final);
             });
-            connect(row, &ParameterRow::inputRejected, this, &ParameterPanel::showError);
+            // Several governors have a RESIDENCY_THRESHOLD_NS: say whose field was rejected.
+            connect(row, &ParameterRow::inputRejected, this, [this, key](const QString &message) {
+                showError(message.isEmpty() ? message : key + QStringLiteral(": ") + message);
+            });
         }
     }
     if (r == 1) {

@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <QSlider>
 
+#include <algorithm>
 #include <cmath>
 
 namespace idlescope {
@@ -14,6 +15,9 @@ namespace idlescope {
 namespace {
 /// Slider resolution for wide ranges (positions, not values).
 constexpr std::int64_t MAX_SLIDER_STEPS = 10000;
+/// Ranges this wide or wider get a logarithmic slider: on a linear one, PULSE's
+/// 1..1048576 or a 0..1 s threshold put every useful value in the first pixels.
+constexpr std::int64_t LOG_SLIDER_RANGE = 1000000;
 } // namespace
 
 ParameterRow::ParameterRow(const QString &name, const QString &unit, std::int64_t minValue, std::int64_t maxValue,
@@ -107,9 +111,17 @@ void ParameterRow::syncWidgets()
     m_field->setModified(false);
 }
 
+bool ParameterRow::isLogarithmic() const
+{
+    return m_max - m_min >= LOG_SLIDER_RANGE;
+}
+
 int ParameterRow::toSlider(std::int64_t v) const
 {
     const std::int64_t range = m_max - m_min;
+    if (isLogarithmic()) // position ~ log(1 + v - min): equal ratios, equal distances
+        return static_cast<int>(std::llround(std::log1p(static_cast<double>(v - m_min))
+                                             / std::log1p(static_cast<double>(range)) * MAX_SLIDER_STEPS));
     if (range <= MAX_SLIDER_STEPS)
         return static_cast<int>(v - m_min);
     return static_cast<int>(std::llround(static_cast<double>(v - m_min) * MAX_SLIDER_STEPS / static_cast<double>(range)));
@@ -118,6 +130,10 @@ int ParameterRow::toSlider(std::int64_t v) const
 std::int64_t ParameterRow::fromSlider(int pos) const
 {
     const std::int64_t range = m_max - m_min;
+    if (isLogarithmic()) {
+        const double offset = std::expm1(static_cast<double>(pos) / MAX_SLIDER_STEPS * std::log1p(static_cast<double>(range)));
+        return std::clamp<std::int64_t>(m_min + std::llround(offset), m_min, m_max);
+    }
     if (range <= MAX_SLIDER_STEPS)
         return m_min + pos;
     return m_min + std::llround(static_cast<double>(pos) * static_cast<double>(range) / MAX_SLIDER_STEPS);

@@ -5,7 +5,8 @@
  * Values are kept in the engine's unit (ns, samples, ...); ns values are
  * shown in µs. The field accepts decimals in the display unit; empty, NaN,
  * infinite or out-of-range text is rejected with a message and the last good
- * value comes back — the engine never sees it.
+ * value comes back — the engine never sees it. Very wide ranges (PULSE,
+ * 0..1 s thresholds) get a logarithmic slider.
  */
 #pragma once
 
@@ -38,6 +39,9 @@ public:
     QString errorMessage() const { return m_error; }
 
     QSlider *slider() const { return m_slider; }
+    /// True when the slider maps positions logarithmically (ranges of 10^6 units or more);
+    /// the field still takes any value of the full range.
+    bool isLogarithmic() const;
     QLineEdit *field() const { return m_field; }
 
 signals:
