@@ -24,7 +24,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace idlescope {
 
@@ -49,6 +51,37 @@ QIcon colorIcon(const QColor &c, bool filled)
 QString traceFileFilter()
 {
     return SetupPanel::tr("Traces (*.dat *.txt *.gz *.trace *.report);;All files (*)");
+}
+
+/// The table's sanity bound (core/states: one hour), in the cell's unit.
+constexpr double MAX_STATE_US = 3600.0 * 1e6;
+
+/// Kernel version a variant is based on, from its "kernel" text ("v6.14 + RFT 1/5" -> {6, 14}).
+std::pair<int, int> baseVersion(const char *kernel)
+{
+    int major = 0;
+    int minor = 0;
+    if (kernel && std::sscanf(kernel, "v%d.%d", &major, &minor) < 2)
+        return {0, 0};
+    return {major, minor};
+}
+
+/// The registry's variants grouped by family (in the registry's family order), each family
+/// by the kernel version it is based on; patches keep their place after their base version.
+std::vector<const VariantInfo *> sortedVariants()
+{
+    std::vector<const VariantInfo *> out = allVariants();
+    std::vector<std::string> families;
+    for (const VariantInfo *v : out)
+        if (std::find(families.begin(), families.end(), v->family) == families.end())
+            families.emplace_back(v->family);
+    auto familyIndex = [&](const VariantInfo *v) {
+        return std::find(families.begin(), families.end(), v->family) - families.begin();
+    };
+    std::stable_sort(out.begin(), out.end(), [&](const VariantInfo *a, const VariantInfo *b) {
+        return std::pair(familyIndex(a), baseVersion(a->kernel)) < std::pair(familyIndex(b), baseVersion(b->kernel));
+    });
+    return out;
 }
 
 QString usText(Ns ns)
@@ -191,7 +224,7 @@ QWidget *SetupPanel::createGovernorGroup()
     auto *v = new QVBoxLayout(box);
     m_governors = new QListWidget(box);
     m_governors->setUniformItemSizes(true);
-    for (const VariantInfo *info : allVariants()) {
+    for (const VariantInfo *info : sortedVariants()) {
         auto *item = new QListWidgetItem(QString::fromUtf8(info->id), m_governors);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(Qt::Unchecked);
@@ -435,9 +468,15 @@ void SetupPanel::stateCellChanged(int row, int column)
     } else if (column == ColExit || column == ColTarget) {
         bool ok = false;
         const double us = m_states->item(row, column)->text().trimmed().toDouble(&ok);
+        const char *field = column == ColExit ? "exit_latency_ns" : "target_residency_ns";
         if (!ok || !std::isfinite(us)) {
-            st = Error{"", 0, column == ColExit ? "exit_latency_ns" : "target_residency_ns",
+            st = Error{"", 0, field,
                        "'" + m_states->item(row, column)->text().toStdString() + "' is not a number of \u00b5s"};
+        } else if (std::abs(us) > MAX_STATE_US) {
+            // Checked before the conversion: llround of 1e30 us overflows (and read as negative).
+            st = Error{"", 0, field,
+                       "'" + m_states->item(row, column)->text().toStdString()
+                           + "' \u00b5s is out of range (max 3600000000 \u00b5s, one hour)"};
         } else {
             const Ns ns = std::llround(us * 1000.0);
             st = column == ColExit ? m_target.table.setExitLatencyNs(row, ns)
