@@ -5,7 +5,7 @@
  * built-in tables) and core/workloads (the synthetic generators): table and
  * stream resolution for a ScenarioSpec, the governor colours, and the
  * default scenario shown on first start — the POWER10 LPAR table with IPI
- * wakeups every 100 us, menu v6.14 vs menu-resthresh vs teo v6.14 and the
+ * wakeups every 100 us, menu v6.14 vs menu v6.19 (merged residency threshold) vs teo v6.14 and the
  * oracle.
  *
  * WorkloadSpec conventions: kind "csv" reads @c path (conformance stream
@@ -56,7 +56,7 @@ QColor governorColor(int n, const std::string &variant);
 /// uniform jitter of +- @p jitterUs us.
 WorkloadSpec periodicIpiWorkload(qint64 spans, qint64 intervalUs = 100, qint64 jitterUs = 0);
 
-/// First start: POWER10 LPAR, IPI every 100 us, menu-6.14 vs menu-resthresh vs teo-6.14 + oracle
+/// First start: POWER10 LPAR, IPI every 100 us, menu-6.14 vs menu-6.19 vs teo-6.14 + oracle
 /// (only the variants that are registered; others fill in while a family is missing).
 ScenarioSpec defaultScenario();
 
