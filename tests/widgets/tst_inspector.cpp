@@ -12,6 +12,8 @@
 #include "widgets/plots/qcp.h"
 #include "widgets/view_state.h"
 
+#include <QFontMetrics>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -71,6 +73,7 @@ private slots:
     void followsViewState();
     void oracleRunUsesStateRuler();
     void teoShowsItsBins();
+    void teoFirstEntryHasNoPreviousPeriod();
     void newSnapshotKeepsSelection();
     void badSelectionClears();
     void farEntryIsExplainedOnAWorker();
@@ -151,7 +154,7 @@ void TestInspector::knownMenuMissShowsItsReasoning()
     // What the panel shows.
     const QString text = inspector.plainText();
     QVERIFY2(text.contains(QStringLiteral("menu-6.14 · entry %1 · span 1002").arg(m_missEntry)), qPrintable(text));
-    QVERIFY(text.contains(QStringLiteral("chose CEDE (exit latency 12 us, target residency 120 us)")));
+    QVERIFY(text.contains(QStringLiteral("chose CEDE (exit latency 12 \u00b5s, target residency 120 \u00b5s)")));
     QVERIFY(text.contains(QStringLiteral("ABOVE: too deep")));
     QVERIFY(text.contains(QStringLiteral("stop_tick = 0 (tick kept)")));
     // Every sentence of menu's explanation is on the panel (the wording is
@@ -159,8 +162,19 @@ void TestInspector::knownMenuMissShowsItsReasoning()
     QVERIFY(d->sentences.size() >= 4);
     for (const std::string &sentence : d->sentences)
         QVERIFY2(text.contains(QString::fromStdString(sentence)), sentence.c_str());
-    QVERIFY(text.contains(QStringLiteral("10 us, 9 us, 10 us, 9 us, 10 us, 10 us, 24 us and 24 us")));
-    QVERIFY(text.contains(QStringLiteral("typical interval is 13 us")));
+    QVERIFY(text.contains(QStringLiteral("10 \u00b5s, 9 \u00b5s, 10 \u00b5s, 9 \u00b5s, 10 \u00b5s, 10 \u00b5s, 24 \u00b5s and 24 \u00b5s")));
+    QVERIFY(text.contains(QStringLiteral("typical interval is 13 \u00b5s")));
+    // The Decision line tells menu's own prediction from the value the
+    // polling override gave predicted_ns, and the run keeps the former.
+    QVERIFY2(text.contains(QStringLiteral("menu predicted 13 \u00b5s of idle time; the polling override then set "
+                                          "predicted_ns to CEDE's target residency, 120 \u00b5s.")),
+             qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("With it, the kernel set predicted_ns to CEDE's target residency, "
+                                         "120 \u00b5s (menu's own prediction was 13 \u00b5s)")));
+    QCOMPARE(d->entry.predictedNs, Ns(13000));
+    QCOMPARE(m_snap->runs[0].predictedNs[size_t(m_missEntry)], Ns(13000));
+    // One unit style on the whole panel: "µs", never "us".
+    QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("\\d us\\b"))), qPrintable(text));
 
     // The chart: eight samples, none dropped.
     QCOMPARE(inspector.chart()->kind(), ReasoningChart::Kind::MenuWindow);
@@ -198,8 +212,8 @@ void TestInspector::inputsFromTheStream()
     const QString text = inspector.plainText();
     // Table cells come out one per line.
     QVERIFY(text.contains(QStringLiteral("sleep length (next timer)\n9.905 ms")));
-    QVERIFY(text.contains(QStringLiteral("time to the wakeup (unknown to it)\n24.76 us")));
-    QVERIFY(text.contains(QStringLiteral("measured residency\n36.76 us")));
+    QVERIFY(text.contains(QStringLiteral("time to the wakeup (unknown to it)\n24.76 \u00b5s")));
+    QVERIFY(text.contains(QStringLiteral("measured residency\n36.76 \u00b5s")));
     QVERIFY(text.contains(QStringLiteral("another wakeup (IPI or device interrupt")));
     QVERIFY(text.contains(QStringLiteral("none (PM QoS default")));
 }
@@ -222,8 +236,8 @@ void TestInspector::oracleAndCost()
     QCOMPARE(c.shortOfTargetNs, Ns(120000 - 36756));
     const QString text = inspector.plainText();
     QVERIFY(text.contains(QStringLiteral("The oracle would have chosen snooze (shallower than CEDE)")));
-    QVERIFY(text.contains(QStringLiteral("Stayed 36.76 us in CEDE, 83.24 us short of its 120 us target residency")));
-    QVERIFY(text.contains(QStringLiteral("12 us of it wasted against snooze")));
+    QVERIFY(text.contains(QStringLiteral("Stayed 36.76 \u00b5s in CEDE, 83.24 \u00b5s short of its 120 \u00b5s target residency")));
+    QVERIFY(text.contains(QStringLiteral("12 \u00b5s of it wasted against snooze")));
 }
 
 void TestInspector::nextAndPreviousMiss()
@@ -354,6 +368,41 @@ void TestInspector::teoShowsItsBins()
     for (const std::string &sentence : d->sentences)
         QVERIFY2(text.contains(QString::fromStdString(sentence)), sentence.c_str());
     saveShot(inspector, "inspector-teo-above.png");
+}
+
+void TestInspector::teoFirstEntryHasNoPreviousPeriod()
+{
+    // teo-6.14 on pipe-wakeups / POWER10, entry 0: the kernel's teo_update()
+    // runs on the zeroed device, a hit in the snooze bin; no idle period came
+    // before it, and intercepts below CEDE are 0 of 0 events.
+    auto snap = test::conformanceSnapshot("pipe-wakeups", "pseries-p10", {"teo-6.14"});
+    QVERIFY(snap && snap->errors.isEmpty());
+    EpisodeInspector inspector;
+    inspector.resize(400, 900); // the audit's width
+    inspector.setSnapshot(snap);
+    inspector.showEntry(0, 0);
+    const EntryDetail *d = inspector.detail();
+    QVERIFY(d);
+    QCOMPARE(d->entry.state, 1);
+    const QString text = inspector.plainText();
+    QVERIFY2(text.contains(QStringLiteral("This is teo's first decision: no idle period came before it.")),
+             qPrintable(text));
+    QVERIFY(!text.contains(QStringLiteral("The previous idle period")));
+    QVERIFY(!text.contains(QStringLiteral("are all of")));
+    QVERIFY(text.contains(QStringLiteral("Intercepts in bins below CEDE: none (no events yet)")));
+    // Decision: no "expected" idle time for teo, the sleep length by its name.
+    QVERIFY2(text.contains(QStringLiteral("teo predicts no idle time: its hits and intercepts pointed to CEDE; the "
+                                          "next timer was 13.02 ms away.")),
+             qPrintable(text));
+    QVERIFY(!text.contains(QStringLiteral("It expected")));
+    QVERIFY(!text.contains(QStringLiteral("expected to last")));
+    // The chart's title fits the chart (it was cut at both ends at this width).
+    QCustomPlot *plot = inspector.chart()->customPlot();
+    auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0));
+    QVERIFY(title);
+    QCOMPARE(title->text(), QStringLiteral("teo: hits and intercepts per bin"));
+    QVERIFY(QFontMetrics(title->font()).horizontalAdvance(title->text()) < plot->minimumWidth());
+    saveShot(inspector, "inspector-teo-first.png");
 }
 
 void TestInspector::newSnapshotKeepsSelection()

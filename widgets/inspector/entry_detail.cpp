@@ -108,14 +108,20 @@ Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int gover
     d.entry = r->entry;
     d.reasoning = r->reasoning;
     d.selection = r->selection;
-    d.sentences = explainReasoning(d.reasoning, snap.table);
+    // reasoningAt() replays from enable() on a zeroed device: entry 0 is the
+    // first select, with no idle period before it.
+    ExplainContext cx;
+    cx.units = UnitStyle::Micro;
+    cx.firstSelect = entryIndex == 0;
+    d.sentences = explainReasoning(d.reasoning, snap.table, cx);
+    d.expectation = expectationSentence(d.reasoning, snap.table, cx);
     const IdleSpan &span = stream[static_cast<std::size_t>(d.entry.span)];
     d.cause = wakeCause(d.entry, span, snap.table);
     d.spanTimerWake = span.timerWake();
     d.spanTimerNs = span.timerNs;
     d.spanWakeNs = span.wakeNs;
     d.oracle = oracleChoice(snap.table, d.entry);
-    d.oracleSentences = explainOracle(d.oracle, snap.table);
+    d.oracleSentences = explainOracle(d.oracle, snap.table, cx);
     d.cost = computeMissCost(snap.table, d.entry, d.oracle.chosenIdx);
     return d;
 }

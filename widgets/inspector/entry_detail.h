@@ -64,7 +64,8 @@ struct EntryDetail {
     EntryRecord entry;          ///< inputs and outcome (startNs as the replay's `now`)
     Reasoning reasoning;        ///< the governor's record for this select
     Selection selection;
-    std::vector<std::string> sentences; ///< explainReasoning()
+    std::vector<std::string> sentences; ///< explainReasoning() (µs; first select when entryIndex is 0)
+    std::string expectation;            ///< expectationSentence(): the Decision line's family-specific words
     WakeCause cause = WakeCause::OtherWakeup;
     bool spanTimerWake = false; ///< the span ended at its timer
     Ns spanTimerNs = 0;         ///< the span's timer_ns (from span start)

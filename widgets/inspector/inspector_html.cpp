@@ -66,8 +66,9 @@ QString decisionHtml(const EntryDetail &d, const IdleStateTable &t, const QColor
                   durationText(st.targetResidencyNs),
                   e.stopTick ? QObject::tr("stop_tick = 1 (tick may stop)")
                              : QObject::tr("stop_tick = 0 (tick kept)"));
-    if (e.predictedNs >= 0)
-        h += QObject::tr("It expected %1 of idle time. ").arg(durationText(e.predictedNs));
+    // Each family's own terms (menu predicts, teo does not, the oracle knows).
+    if (!d.expectation.empty())
+        h += s(d.expectation) + QStringLiteral(" ");
     return h + verdictHtml(d);
 }
 
@@ -128,7 +129,7 @@ QString costHtml(const EntryDetail &d, const IdleStateTable &t)
 
 QString durationText(Ns ns)
 {
-    return QString::fromStdString(formatDuration(ns));
+    return QString::fromStdString(formatDuration(ns, UnitStyle::Micro));
 }
 
 QString latencyLimitText(Ns ns)
@@ -145,7 +146,7 @@ QString entryTitle(const EntryDetail &d)
         .arg(d.entryIndex)
         .arg(d.entry.span)
         .arg(d.entry.entry)
-        .arg(QString::fromStdString(formatDuration(d.entry.startNs - REPLAY_START_NS)));
+        .arg(durationText(d.entry.startNs - REPLAY_START_NS));
 }
 
 QString entryDetailHtml(const EntryDetail &d, const IdleStateTable &table, const QColor &color)

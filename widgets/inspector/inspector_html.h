@@ -21,7 +21,7 @@ QString entryDetailHtml(const EntryDetail &d, const IdleStateTable &table, const
 /// One line for the inspector's title: "menu-6.14 · entry 1205 · span 1002 · 3.297 ms".
 QString entryTitle(const EntryDetail &d);
 
-/// "12 us" etc. (formatDuration) as a QString.
+/// "12 µs" etc. (formatDuration, UnitStyle::Micro) as a QString.
 QString durationText(Ns ns);
 /// A latency limit: "none (PM QoS default, …)" for the default, else durationText().
 QString latencyLimitText(Ns ns);

@@ -20,7 +20,10 @@ const QColor DARK(0x33, 0x33, 0x33);
 
 double toUs(Ns ns) { return static_cast<double>(ns) / 1000.0; }
 
-QString usText(double us) { return QString::fromStdString(formatDuration(static_cast<Ns>(us * 1000.0))); }
+QString usText(double us)
+{
+    return QString::fromStdString(formatDuration(static_cast<Ns>(us * 1000.0), UnitStyle::Micro));
+}
 
 QString name(const IdleStateTable &t, int i)
 {
@@ -177,17 +180,29 @@ void ReasoningChart::drawMenu(const MenuReasoning &r, const IdleStateTable &tabl
     if (r.residencyThresholdNs > 0 && !r.timerQueried)
         addLevel(toUs(r.residencyThresholdNs), tr("residency threshold %1").arg(usText(toUs(r.residencyThresholdNs))),
                  QPen(GREY, 1, Qt::DashDotLine));
+    // The kernel may re-assign predicted_ns after the plan (the polling
+    // override, the tick rule): say so on the plan's label, since the new
+    // value is a target residency whose line is already drawn.
+    const bool plannedShown = planned > 0 && planned < 1e9;
+    const QString bumped = plannedShown && r.predictedNs != r.predictedInitialNs && r.predictedNs > 0
+                               ? tr(" (predicted_ns then set to %1)").arg(usText(toUs(r.predictedNs)))
+                               : QString();
     if (typical > 0)
-        addLevel(typical, tr("typical interval %1").arg(usText(typical)), QPen(color.darker(150), 2), true);
-    if (planned > 0 && planned < 1e9 && planned != typical)
-        addLevel(planned, tr("menu's plan %1").arg(usText(planned)), QPen(ORANGE, 1.5, Qt::DashLine), true);
+        addLevel(typical,
+                 planned == typical ? tr("typical interval = menu's plan %1%2").arg(usText(typical), bumped)
+                                    : tr("typical interval %1").arg(usText(typical)),
+                 QPen(color.darker(150), 2), true);
+    if (plannedShown && planned != typical)
+        addLevel(planned, tr("menu's plan %1%2").arg(usText(planned), bumped), QPen(ORANGE, 1.5, Qt::DashLine),
+                 true);
 }
 
 void ReasoningChart::drawTeo(const TeoReasoning &r, const IdleStateTable &table, const QColor &color)
 {
     m_kind = Kind::TeoBins;
-    reset(r.legacy ? tr("teo-5.13: per-state hits, misses and early hits")
-                   : tr("teo: hits and intercepts per bin (bin i starts at state i's target residency)"));
+    // Short titles: the chart is as narrow as the inspector, and a centred
+    // title that does not fit is cut at both ends. What a bin is goes on the x axis.
+    reset(r.legacy ? tr("teo-5.13: hits, misses, early hits") : tr("teo: hits and intercepts per bin"));
     auto *ticker = new QCPAxisTickerText;
     QCPBars *hits = makeBars(m_plot, color, tr("hits"));
     QCPBars *intercepts = makeBars(m_plot, ORANGE, r.legacy ? tr("misses") : tr("intercepts"));
@@ -218,6 +233,7 @@ void ReasoningChart::drawTeo(const TeoReasoning &r, const IdleStateTable &table,
     m_plot->xAxis->setRange(-0.6, r.binCount - 0.4);
     m_plot->yAxis->setRange(0, hi * 1.2);
     m_plot->yAxis->setLabel(tr("decayed count (PULSE = 1024)"));
+    m_plot->xAxis->setLabel(r.legacy ? tr("per state") : tr("bin of a state: from its target residency up"));
 }
 
 void ReasoningChart::drawRuler(const EntryDetail &d, const IdleStateTable &table, const QColor &color)
@@ -229,7 +245,11 @@ void ReasoningChart::drawRuler(const EntryDetail &d, const IdleStateTable &table
     QCPBars *chosen = makeBars(m_plot, color, tr("chosen: %1").arg(name(table, d.entry.state)));
     const double idle = toUs(d.entry.residencyNs - table[d.entry.state].exitLatencyNs);
     const double sleep = d.entry.sleepLengthNs < KTIME_MAX / 2 ? toUs(d.entry.sleepLengthNs) : -1;
-    const double predicted = d.entry.predictedNs >= 0 && d.entry.predictedNs < KTIME_MAX / 2
+    // Only a real prediction gets a line: teo (v5.14+) reports its sleep
+    // length there, and the oracle's "prediction" is the idle time itself.
+    const auto *teo = std::get_if<TeoReasoning>(&d.reasoning);
+    const bool predicts = std::holds_alternative<MenuReasoning>(d.reasoning) || (teo && teo->legacy);
+    const double predicted = predicts && d.entry.predictedNs >= 0 && d.entry.predictedNs < KTIME_MAX / 2
                                  ? toUs(d.entry.predictedNs) : -1;
     double lo = 1e300, hi = 1;
     for (int i = 0; i < table.count(); ++i)

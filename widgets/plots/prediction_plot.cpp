@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/prediction_plot.h"
 
+#include "core/governors/registry.h"
 #include "widgets/plots/time_ticker.h"
 #include "widgets/view_state.h"
 
@@ -35,10 +36,38 @@ QPixmap marker(const QColor &c, bool filled)
     return pm;
 }
 
+bool isTeoWithoutPrediction(const std::string &variant)
+{
+    const VariantInfo *v = findVariant(variant);
+    if (!v || std::string_view(v->family) != "teo")
+        return false;
+    for (const VariantInfo &legacy : teoLegacyVariants())
+        if (variant == legacy.id)
+            return false; // teo-5.13 does estimate the idle time (early hits, recent intervals)
+    return true;
+}
+
 } // namespace
 
+PredictionDraw predictionDrawFor(const std::string &variant)
+{
+    if (variant == "oracle")
+        return PredictionDraw::Known;
+    if (isTeoWithoutPrediction(variant))
+        return PredictionDraw::NoPrediction;
+    return PredictionDraw::Dots;
+}
+
+QString predictionPlotTitle(bool anyTeo)
+{
+    const QString base = PredictionPlot::tr("Predicted idle duration (\u25cf) vs measured residency (\u25cb)");
+    if (!anyTeo)
+        return base;
+    return base + PredictionPlot::tr("  \u00b7  teo: \u25cb only (teo predicts no duration)");
+}
+
 PredictionPlot::PredictionPlot(ViewState *view, QWidget *parent)
-    : TimePlot(tr("Predicted idle duration (\u25cf) vs measured residency (\u25cb)"), view, parent)
+    : TimePlot(predictionPlotTitle(false), view, parent)
 {
     m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogNsTicker));
@@ -55,13 +84,19 @@ void PredictionPlot::setupSeries()
     m_lineItems.clear();
     m_series.clear();
     const int n = m_snap->governorCount();
+    bool anyTeo = false;
     // Measured first (underneath), then predictions on top.
     for (int pass = 0; pass < 2; ++pass) {
         for (int g = 0; g < n; ++g) {
             const bool predicted = pass == 1;
             const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
-            if (predicted && run.variant == "oracle")
-                continue; // the oracle's "prediction" is the measurement
+            const PredictionDraw draw = predictionDrawFor(run.variant);
+            anyTeo = anyTeo || draw == PredictionDraw::NoPrediction;
+            // The oracle's "prediction" is the measurement; teo's duration_ns
+            // is the sleep length, not a prediction (drawn it would read as a
+            // misprediction of every IPI wakeup).
+            if (predicted && draw != PredictionDraw::Dots)
+                continue;
             const QColor c = m_snap->colors[static_cast<std::size_t>(g)];
             QCPGraph *graph = m_plot->addGraph();
             graph->setLineStyle(QCPGraph::lsNone);
@@ -102,6 +137,7 @@ void PredictionPlot::setupSeries()
     const Ns tick = m_snap->table.tickNsec();
     hi = std::max(hi, tick * 2);
     m_plot->yAxis->setRange(static_cast<double>(lo) / 2, static_cast<double>(hi));
+    setTitle(predictionPlotTitle(anyTeo));
     m_seriesGeneration = m_snap->generation;
 }
 
@@ -161,15 +197,25 @@ QString PredictionPlot::tooltipAt(const QPointF &pos) const
         return {};
     const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
     const auto k = static_cast<std::size_t>(i);
-    const QString predicted = run.predictedNs[k] < 0 ? tr("none") : formatNs(static_cast<double>(run.predictedNs[k]));
+    QString predicted;
+    switch (predictionDrawFor(run.variant)) {
+    case PredictionDraw::Known: predicted = tr("knew %1").arg(formatNs(static_cast<double>(run.predictedNs[k]))); break;
+    case PredictionDraw::NoPrediction: predicted = tr("no prediction (teo chooses from hits and intercepts)"); break;
+    case PredictionDraw::Dots:
+        predicted = run.predictedNs[k] < 0 ? tr("no prediction")
+                                           : tr("predicted %1").arg(formatNs(static_cast<double>(run.predictedNs[k])));
+        break;
+    }
+    const IdleState &st = m_snap->table[run.state[k]];
     QString miss = run.has(k, ENTRY_ABOVE) ? tr("<br><b>above</b>: state too deep")
                    : run.has(k, ENTRY_BELOW) ? tr("<br><b>below</b>: a deeper state would have fit") : QString();
-    return tr("<b>%1</b> entry %2 at %3<br>predicted %4, measured %5<br>sleep length %6, chose <b>%7</b>%8")
+    return tr("<b>%1</b> entry %2 at %3<br>%4, measured %5<br>sleep length %6, chose <b>%7</b> (target residency "
+              "%8)%9")
         .arg(QString::fromStdString(run.variant))
         .arg(i)
         .arg(formatNs(static_cast<double>(run.startNs[k])), predicted,
              formatNs(static_cast<double>(run.residencyNs[k])), formatNs(static_cast<double>(run.sleepLengthNs[k])),
-             QString::fromStdString(m_snap->table[run.state[k]].name), miss);
+             QString::fromStdString(st.name), formatNs(static_cast<double>(st.targetResidencyNs)), miss);
 }
 
 } // namespace idlescope

@@ -6,13 +6,29 @@
  * faint rings in the governor's colour, with every state's target residency
  * as a labelled horizontal line. Whatever sits above a line could have used
  * that state; a prediction above the line with a measurement below it is an
- * "above" miss.
+ * "above" miss. menu's dot is its own prediction (before the polling
+ * override re-assigns predicted_ns), so a dot below the chosen state's line
+ * shows an override, not a misprediction. teo (v5.14+) predicts no idle
+ * duration (its duration_ns is the sleep length), so it gets rings only and
+ * the title says so; the oracle's "prediction" is the measurement.
  */
 #pragma once
 
 #include "widgets/plots/time_plot.h"
 
+#include <string>
+
 namespace idlescope {
+
+/// How a variant's Selection::predictedNs column is drawn.
+enum class PredictionDraw {
+    Dots,         ///< a prediction: filled dots (menu, teo-5.13; -1 entries skipped)
+    NoPrediction, ///< teo v5.14+: duration_ns is not a prediction, not drawn
+    Known,        ///< the oracle: the measurement itself, not drawn
+};
+PredictionDraw predictionDrawFor(const std::string &variant);
+/// The plot's title; @p anyTeo adds why teo has rings only.
+QString predictionPlotTitle(bool anyTeo);
 
 class PredictionPlot : public TimePlot {
     Q_OBJECT
