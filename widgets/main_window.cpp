@@ -4,6 +4,7 @@
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/panels/governor_legend.h"
+#include "widgets/panels/message_bar.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
@@ -18,13 +19,27 @@
 #include "widgets/session/session.h"
 #include "widgets/view_state.h"
 
+#include "widgets/session/recent_files.h"
+#include "widgets/space_key_guard.h"
+
+#include <QApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QIcon>
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QVBoxLayout>
+
+// The icon resource lives in a static library: pull its initialiser in explicitly
+// (Q_INIT_RESOURCE must be used outside any namespace).
+static void initIconResource()
+{
+    Q_INIT_RESOURCE(icons);
+}
 
 namespace idlescope {
 
@@ -43,14 +58,27 @@ MainWindow::~MainWindow() = default; // out of line: SessionView is incomplete i
 void MainWindow::setupUi()
 {
     setWindowTitle(tr("idlescope"));
+    initIconResource();
+    setWindowIcon(QIcon(QStringLiteral(":/icons/idlescope.svg")));
+    // Space plays and pauses, except where a focused button, field or list needs it.
+    qApp->installEventFilter(new SpaceKeyGuard(this));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     auto *central = new QWidget(this);
     auto *v = new QVBoxLayout(central);
     v->setContentsMargins(0, 0, 0, 0);
     v->setSpacing(0);
+    m_message = new MessageBar(central);
+    v->addWidget(m_message);
     m_legend = new GovernorLegend(m_view, central);
     v->addWidget(m_legend);
-    v->addWidget(createPlots(), 1);
+    // With no governor selected the plots would show empty "0 … 1 ns" axes: say what to do instead.
+    m_plotStack = new QStackedWidget(central);
+    m_plotStack->addWidget(createPlots());
+    m_noGovernorHint = new QLabel(tr("Select a governor in the Setup panel"), m_plotStack);
+    m_noGovernorHint->setAlignment(Qt::AlignCenter);
+    m_noGovernorHint->setStyleSheet(QStringLiteral("color:#707070; font-size:14pt;"));
+    m_plotStack->addWidget(m_noGovernorHint);
+    v->addWidget(m_plotStack, 1);
     m_playback = new PlaybackBar(m_view, central);
     v->addWidget(m_playback);
     setCentralWidget(central);
@@ -155,9 +183,12 @@ void MainWindow::createConnections()
     connect(m_setup, &SetupPanel::errorOccurred, this, &MainWindow::showError);
     connect(m_parameters, &ParameterPanel::parametersChanged, this, [this](bool final) { simulate(final); });
     connect(m_runner, &SimulationRunner::snapshotReady, this, &MainWindow::showSnapshot);
-    connect(m_runner, &SimulationRunner::started, this, [this] { m_busy->show(); });
-    connect(m_runner, &SimulationRunner::runFailed, this, &MainWindow::showError);
-    connect(m_runner, &SimulationRunner::runWarning, this, &MainWindow::showError);
+    connect(m_runner, &SimulationRunner::started, this, [this](quint64 generation) {
+        m_busy->show();
+        m_lastStarted = generation;
+    });
+    connect(m_runner, &SimulationRunner::runFailed, this, &MainWindow::onRunFailed);
+    // Warnings (some governors could not run) come with their snapshot: showSnapshot shows them.
     connect(m_view, &ViewState::entrySelected, this, &MainWindow::onEntrySelected);
     connect(m_comparison, &ComparisonView::governorActivated, this, [this](int g) {
         // A row click selects that governor's first miss (or first entry).
@@ -181,8 +212,13 @@ ScenarioSpec MainWindow::currentSpec() const
 
 void MainWindow::applySpec(const ScenarioSpec &spec)
 {
-    TargetSpec target = spec.target;
-    m_setup->setTarget(target);
+    showSpecInPanels(spec);
+    simulate(true);
+}
+
+void MainWindow::showSpecInPanels(const ScenarioSpec &spec)
+{
+    m_setup->setTarget(spec.target);
     m_setup->setWorkload(spec.workload);
     m_setup->setGovernors(spec.governors);
     m_parameters->setGovernors(spec.governors);
@@ -190,7 +226,6 @@ void MainWindow::applySpec(const ScenarioSpec &spec)
         m_parameters->applySettings(g.variant, g.settings);
     m_parameters->setTableTickHz(spec.target.table.tickHz);
     m_parameters->setLatencyLimitNs(spec.latencyLimitNs);
-    simulate(true);
 }
 
 void MainWindow::simulate(bool immediate)
@@ -228,6 +263,7 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
     if (!sameLength)
         m_view->setFullRange(0, snapshot->durationNs());
     m_legend->setSnapshot(snapshot);
+    m_plotStack->setCurrentIndex(snapshot->governorCount() == 0 ? 1 : 0);
     m_playback->setSnapshot(snapshot);
     for (PlotBase *p : std::as_const(m_plots))
         p->setSnapshot(snapshot);
@@ -236,6 +272,20 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
     if (m_pendingView) {
         applyView(*m_pendingView, *m_view);
         m_pendingView.reset();
+    }
+    // A run that succeeded ends the previous failure's message; its own warnings replace it.
+    // The default scenario shown in place of a failed start-up file keeps the failure in view.
+    if (!snapshot->errors.isEmpty())
+        m_message->showMessage(MessageBar::Kind::Warning, snapshot->errors.join(QLatin1Char('\n')));
+    else if (!m_fallingBack && snapshot->generation > m_messageGeneration) // asked for after the message
+        m_message->clear();
+    m_fallingBack = false;
+    if (!m_openingSession.isEmpty()) {
+        m_sessionPath = m_openingSession;
+        m_openingSession.clear();
+        RecentFiles().add(m_sessionPath);
+        m_recent->rebuild();
+        setWindowTitle(tr("%1 \u2014 idlescope").arg(QFileInfo(m_sessionPath).fileName()));
     }
     m_status->setText(tr("%1 \u00b7 %2 \u00b7 simulated in %3 ms")
                           .arg(snapshot->targetId, snapshot->workloadDescription)
@@ -265,6 +315,41 @@ void MainWindow::onEntrySelected(int governorIndex, qint64 entryIndex)
 void MainWindow::showError(const QString &message)
 {
     statusBar()->showMessage(message, 10000);
+    m_message->showMessage(MessageBar::Kind::Error, message);
+    m_messageGeneration = m_lastStarted;
+}
+
+bool MainWindow::isNoGovernorHintShown() const
+{
+    return m_plotStack->currentWidget() == m_noGovernorHint;
+}
+
+bool MainWindow::isBusyShown() const
+{
+    return !m_busy->isHidden();
+}
+
+void MainWindow::onRunFailed(const QString &message)
+{
+    m_busy->setVisible(m_runner->isBusy());
+    m_pendingView.reset();
+    QString text = message;
+    if (!m_openingSession.isEmpty()) {
+        text = tr("Could not open session %1: %2").arg(m_openingSession, message);
+        m_openingSession.clear();
+    }
+    statusBar()->showMessage(text, 10000);
+    m_message->showMessage(MessageBar::Kind::Error, text);
+    m_messageGeneration = m_lastStarted;
+    // The panels always describe the plots: back to the scenario on screen, so that
+    // "Save session" or the next slider move never carries the file that failed.
+    if (m_snapshot) {
+        showSpecInPanels(m_snapshot->spec);
+    } else if (!m_fallingBack) {
+        // Nothing shown yet (a session or file given at start-up): the default scenario.
+        m_fallingBack = true;
+        applySpec(defaultScenario());
+    }
 }
 
 bool MainWindow::saveScreenshot(const QString &path)

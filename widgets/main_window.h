@@ -19,13 +19,16 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QSplitter;
+class QStackedWidget;
 
 namespace idlescope {
 
 class ComparisonView;
 class ConceptsDialog;
+struct FigureCaption;
 class EpisodeInspector;
 class GovernorLegend;
+class MessageBar;
 class RecentFilesMenu;
 struct SessionView;
 class ParameterPanel;
@@ -57,6 +60,12 @@ public:
     GovernorLegend *legend() const { return m_legend; }
     EpisodeInspector *inspector() const { return m_inspector; }
     ComparisonView *comparison() const { return m_comparison; }
+    /// The inline banner for errors that must stay visible (failed loads, failed session opens).
+    MessageBar *messageBar() const { return m_message; }
+    /// The "simulating…" indicator in the status bar (tests).
+    bool isBusyShown() const;
+    /// True when the "select a governor" hint stands in for the plots.
+    bool isNoGovernorHintShown() const;
     /// Every plot, top to bottom, left to right (export, tests).
     QList<PlotBase *> plots() const { return m_plots; }
 
@@ -67,9 +76,20 @@ public:
     /// Replot, then render the whole window to a PNG at @p path; false if it cannot be written.
     bool saveScreenshot(const QString &path);
 
+    /// Title and governor legend drawn above @p plot when it is exported as a figure.
+    FigureCaption figureCaption(PlotBase *plot) const;
+
     /// Save / open a .idlescope session (scenario + view); the message on failure, "" on success.
+    /// openSession() reports an unreadable file at once; a session whose workload or target
+    /// then fails to build is reported in the message bar, the previous scenario stays, and
+    /// the window title and recent files do not take the session.
     QString saveSessionTo(const QString &path);
     QString openSession(const QString &path);
+    /// Open a file given on the command line (the .desktop file's %f): a .idlescope session,
+    /// a stream CSV (.csv, .csv.gz) or else a kernel trace, loaded as the workload. An error
+    /// known at once is shown in the message bar and returned ("" otherwise); the scenario on
+    /// screen (the default one at start-up) stays. Later load errors go to the message bar.
+    QString openFile(const QString &path);
 
 signals:
     /// A snapshot was shown (after every view got it).
@@ -102,6 +122,9 @@ private:
     void onTargetChanged();
     void showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot);
     void showError(const QString &message);
+    void onRunFailed(const QString &message);
+    /// Put @p spec in the setup and parameter panels without simulating it.
+    void showSpecInPanels(const ScenarioSpec &spec);
 
     ViewState *m_view;
     SimulationRunner *m_runner;
@@ -123,6 +146,16 @@ private:
     std::unique_ptr<SessionView> m_pendingView;
     QLabel *m_status = nullptr;
     QLabel *m_busy = nullptr;
+    MessageBar *m_message = nullptr;
+    QStackedWidget *m_plotStack = nullptr; ///< the plots, or the hint when no governor is selected
+    QLabel *m_noGovernorHint = nullptr;
+    /// A session being opened: it becomes the window's session when its snapshot arrives.
+    QString m_openingSession;
+    bool m_fallingBack = false; ///< applying the default scenario after a first run failed
+    quint64 m_lastStarted = 0;       ///< generation of the runner's latest job
+    /// Generation running when the message bar got its error: only a snapshot asked for
+    /// later (a newer generation) clears it, not the run that was already under way.
+    quint64 m_messageGeneration = 0;
 };
 
 } // namespace idlescope

@@ -5,12 +5,14 @@
 
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/export/data_export.h"
+#include "widgets/export/figure_export.h"
 #include "widgets/export/plot_export.h"
 #include "widgets/help/concepts_dialog.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/plots/duration_histogram_plot.h"
 #include "widgets/plots/plot_base.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/recent_files.h"
@@ -96,7 +98,7 @@ void MainWindow::createExportMenu(QMenu *file)
     QMenu *exp = file->addMenu(tr("&Export"));
     for (PlotBase *p : std::as_const(m_plots))
         exp->addAction(tr("Plot \u201c%1\u201d\u2026").arg(p->title()), this, [this, p] {
-            exportPlotWithDialog(*p->customPlot(), this, p->title());
+            exportFigureWithDialog(*p->customPlot(), this, p->title(), figureCaption(p));
         });
     exp->addAction(tr("Window as PNG\u2026"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Save window"), QStringLiteral("idlescope.png"),
@@ -117,11 +119,24 @@ void MainWindow::createExportMenu(QMenu *file)
     exp->addAction(tr("Comparison table\u2026"), m_comparison, &ComparisonView::exportWithDialog);
 }
 
+FigureCaption MainWindow::figureCaption(PlotBase *plot) const
+{
+    FigureCaption c;
+    c.title = plot->title();
+    if (!m_snapshot)
+        return c;
+    c.title += QStringLiteral(" \u2014 %1, %2").arg(m_snapshot->targetId, m_snapshot->workloadDescription);
+    // The idle-duration histogram is the stream's, drawn once: no governor colours in it.
+    if (!qobject_cast<DurationHistogramPlot *>(plot))
+        c.legend = legendFor(*m_snapshot);
+    return c;
+}
+
 void MainWindow::createViewMenu()
 {
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(tr("Zoom &out"), QKeySequence(Qt::Key_Backspace), this, [this] { m_view->zoomOut(); });
-    m_viewMenu->addAction(tr("&Whole run"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { m_view->resetZoom(); });
+    m_viewMenu->addAction(tr("Zoom to &whole run"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { m_view->resetZoom(); });
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         m_viewMenu->addAction(dock->toggleViewAction());
@@ -139,7 +154,7 @@ void MainWindow::createSimulationMenus()
     play->addAction(tr("&Next entry"), QKeySequence(Qt::Key_Period), m_playback, &PlaybackBar::stepForward);
     play->addAction(tr("P&revious entry"), QKeySequence(Qt::Key_Comma), m_playback, &PlaybackBar::stepBackward);
     play->addAction(tr("To &start"), QKeySequence(Qt::Key_Home), m_playback, &PlaybackBar::toStart);
-    play->addAction(tr("&Whole run"), QKeySequence(Qt::Key_End), m_playback, &PlaybackBar::toEnd);
+    play->addAction(tr("To &end (counts of the whole run)"), QKeySequence(Qt::Key_End), m_playback, &PlaybackBar::toEnd);
     play->addSeparator();
     play->addAction(m_inspector->nextMissAction());
     play->addAction(m_inspector->previousMissAction());
@@ -168,12 +183,34 @@ QString MainWindow::openSession(const QString &path)
         return QString::fromStdString(s.error().toString());
     }
     m_pendingView = std::make_unique<SessionView>(s->view);
+    // The title and recent files take the session when its snapshot arrives
+    // (showSnapshot); a workload that fails to build is reported by onRunFailed.
+    m_openingSession = path;
     applySpec(s->scenario);
-    m_sessionPath = path;
-    RecentFiles().add(path);
-    m_recent->rebuild();
-    setWindowTitle(tr("%1 \u2014 idlescope").arg(QFileInfo(path).fileName()));
     return {};
+}
+
+QString MainWindow::openFile(const QString &path)
+{
+    const QString lower = path.toLower();
+    QString err;
+    if (lower.endsWith(QLatin1String(".idlescope"))) {
+        err = openSession(path);
+    } else {
+        // The panel reports its own errors (no such file) through errorOccurred -> the message bar.
+        QString reported;
+        const auto c = connect(m_setup, &SetupPanel::errorOccurred, this, [&reported](const QString &m) { reported = m; });
+        const bool ok = lower.endsWith(QLatin1String(".csv")) || lower.endsWith(QLatin1String(".csv.gz"))
+                            ? m_setup->loadStreamFile(path)
+                            : m_setup->loadTraceFile(path);
+        disconnect(c);
+        if (!ok)
+            return reported.isEmpty() ? tr("%1: could not be opened").arg(path) : reported;
+        return {};
+    }
+    if (!err.isEmpty())
+        showError(err);
+    return err;
 }
 
 void MainWindow::saveSessionDialog(bool saveAs)

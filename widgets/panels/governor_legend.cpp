@@ -2,9 +2,9 @@
 #include "widgets/panels/governor_legend.h"
 
 #include "core/stats/decimate.h"
+#include "widgets/panels/flow_layout.h"
 #include "widgets/view_state.h"
 
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QTextDocument>
 
@@ -23,11 +23,13 @@ QString compact(std::int64_t n)
 } // namespace
 
 GovernorLegend::GovernorLegend(ViewState *view, QWidget *parent)
-    : QWidget(parent), m_view(view), m_layout(new QHBoxLayout(this))
+    : QWidget(parent), m_view(view), m_layout(new FlowLayout(this, 18, 4))
 {
+    // Chips wrap to more rows instead of widening the window (ten governors fit in any width).
     m_layout->setContentsMargins(8, 4, 8, 4);
-    m_layout->setSpacing(18);
-    m_layout->addStretch();
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
     connect(view, &ViewState::cursorChanged, this, &GovernorLegend::refresh);
 }
 
@@ -41,7 +43,7 @@ void GovernorLegend::setSnapshot(SnapshotPtr snapshot)
         for (int g = 0; g < m_snap->governorCount(); ++g) {
             auto *chip = new QLabel(this);
             chip->setTextFormat(Qt::RichText);
-            chip->setMinimumWidth(140); // below its text width: the strip never widens the window
+            chip->setMinimumWidth(140);
             m_layout->insertWidget(g, chip);
             m_chips << chip;
         }
@@ -60,6 +62,11 @@ QString GovernorLegend::chipText(int g) const
     QTextDocument doc;
     doc.setHtml(m_chips[g]->text());
     return doc.toPlainText();
+}
+
+int GovernorLegend::rowCount() const
+{
+    return m_layout->rowCount(width());
 }
 
 void GovernorLegend::refresh()

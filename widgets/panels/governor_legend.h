@@ -4,7 +4,8 @@
  * The strip above the plots: one chip per governor with its colour, a
  * "modified" badge when its tunables differ from the kernel's, and its
  * counts up to the playback cursor (entries, above, below, idle-miss ratio)
- * — the legend of every plot and the numbers at a glance.
+ * — the legend of every plot and the numbers at a glance. The chips wrap
+ * to more rows (flow_layout.h) rather than widen the window.
  */
 #pragma once
 
@@ -13,11 +14,11 @@
 
 #include <QWidget>
 
-class QHBoxLayout;
 class QLabel;
 
 namespace idlescope {
 
+class FlowLayout;
 class ViewState;
 
 class GovernorLegend : public QWidget {
@@ -30,13 +31,15 @@ public:
     PrefixCounts shownCounts(int g) const;
     /// The plain text of governor @p g's chip.
     QString chipText(int g) const;
+    /// Rows the chips take at the legend's current width (tests).
+    int rowCount() const;
 
 private:
     void refresh();
 
     ViewState *m_view;
     SnapshotPtr m_snap;
-    QHBoxLayout *m_layout;
+    FlowLayout *m_layout;
     QList<QLabel *> m_chips;
     std::vector<PrefixCounts> m_shown;
 };

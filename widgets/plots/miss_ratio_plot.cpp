@@ -4,6 +4,8 @@
 #include "widgets/plots/time_ticker.h"
 #include "widgets/view_state.h"
 
+#include <algorithm>
+
 namespace idlescope {
 
 MissRatioPlot::MissRatioPlot(ViewState *view, QWidget *parent)
@@ -71,7 +73,7 @@ QString MissRatioPlot::tooltipAt(const QPointF &pos) const
 {
     if (!m_snap)
         return {};
-    const Ns t = timeAt(pos.x());
+    const Ns t = std::max<Ns>(0, timeAt(pos.x())); // the run starts at 0
     QString text = tr("at %1").arg(formatNs(static_cast<double>(t)));
     for (int g = 0; g < m_snap->governorCount(); ++g) {
         const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];

@@ -36,12 +36,19 @@ PlotBase::PlotBase(const QString &title, ViewState *view, QWidget *parent)
     m_timer.setInterval(0);
     connect(&m_timer, &QTimer::timeout, this, &PlotBase::flush);
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *e) {
-        const QString tip = tooltipAt(e->position());
+        const QString tip = hoverText(e->position());
         if (tip.isEmpty())
             QToolTip::hideText();
         else
             QToolTip::showText(e->globalPosition().toPoint(), tip, m_plot);
     });
+}
+
+QString PlotBase::hoverText(const QPointF &pos) const
+{
+    if (!m_plot->axisRect()->rect().contains(pos.toPoint()))
+        return {};
+    return tooltipAt(pos);
 }
 
 void PlotBase::setTitle(const QString &title)

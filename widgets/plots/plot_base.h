@@ -26,6 +26,9 @@ public:
 
     /// The QCustomPlot (for export: savePng/savePdf/toPixmap, and for tests).
     QCustomPlot *customPlot() const { return m_plot; }
+    /// The hover text at widget position @p pos: empty in the axis margins (where the
+    /// time axis would give times outside the data, e.g. negative), else tooltipAt().
+    QString hoverText(const QPointF &pos) const;
     QString title() const { return m_title; }
     /// Change the title shown above the plot.
     void setTitle(const QString &title);

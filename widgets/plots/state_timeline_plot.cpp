@@ -4,6 +4,9 @@
 #include "widgets/plots/time_ticker.h"
 #include "widgets/view_state.h"
 
+#include <QFontMetricsF>
+
+#include <algorithm>
 #include <cmath>
 
 namespace idlescope {
@@ -19,6 +22,52 @@ StateTimelinePlot::StateTimelinePlot(ViewState *view, QWidget *parent)
     styleAxis(m_plot->yAxis, QString());
     m_plot->yAxis->grid()->setVisible(false);
     m_plot->xAxis->grid()->setVisible(true);
+    m_baseLabelFont = m_plot->yAxis->tickLabelFont();
+    connect(m_plot, &QCustomPlot::afterLayout, this, &StateTimelinePlot::fitLaneLabels);
+}
+
+double StateTimelinePlot::laneLabelPointSize() const
+{
+    return m_plot->yAxis->tickLabelFont().pointSizeF();
+}
+
+void StateTimelinePlot::fitLaneLabels()
+{
+    if (!m_snap || m_lanes.empty())
+        return;
+    // Lane pitch in pixels: ten governors in the default window leave ~9 px each.
+    const double pitch = std::max(1, m_states - 1) + LANE_GAP;
+    const double pxPerUnit = m_plot->yAxis->axisRect()->height() / std::max(1e-9, m_plot->yAxis->range().size());
+    const double lanePx = pitch * pxPerUnit;
+    const double base = m_baseLabelFont.pointSizeF() > 0 ? m_baseLabelFont.pointSizeF() : 9.0;
+    const double baseHeight = QFontMetricsF(m_baseLabelFont).height();
+    // Shrink the font to the lane, not below a readable size; then label every step-th lane.
+    const double size = std::clamp(base * lanePx / baseHeight, MIN_LABEL_POINT_SIZE, base);
+    QFont f = m_baseLabelFont;
+    f.setPointSizeF(size);
+    const double labelPx = QFontMetricsF(f).height();
+    const int step = std::max(1, static_cast<int>(std::ceil(labelPx / std::max(1.0, lanePx))));
+    if (step == m_labelStep && std::abs(size - m_labelPointSize) < 0.25)
+        return;
+    m_labelStep = step;
+    m_labelPointSize = size;
+    applyLaneLabels();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void StateTimelinePlot::applyLaneLabels()
+{
+    QFont f = m_baseLabelFont;
+    if (m_labelPointSize > 0)
+        f.setPointSizeF(m_labelPointSize);
+    m_plot->yAxis->setTickLabelFont(f);
+    // Rows are labelled by governor, as KernelShark labels CPUs; the state
+    // scale of every lane is the same and is named in the title. Thin lanes:
+    // every step-th label (the legend above lists them all in the same order).
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (int g = 0; g < static_cast<int>(m_lanes.size()); g += m_labelStep)
+        ticker->addTick(laneY(g, (m_states - 1) / 2.0), m_lanes[static_cast<std::size_t>(g)].dominant->name());
+    m_plot->yAxis->setTicker(ticker);
 }
 
 double StateTimelinePlot::laneY(int g, double s) const
@@ -46,7 +95,6 @@ void StateTimelinePlot::setupLanes()
     m_laneItems.clear();
     m_lanes.assign(static_cast<std::size_t>(m_snap->governorCount()), Lane{});
     m_states = m_snap->table.count();
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (int g = 0; g < m_snap->governorCount(); ++g) {
         const QColor c = m_snap->colors[static_cast<std::size_t>(g)];
         Lane &lane = m_lanes[static_cast<std::size_t>(g)];
@@ -62,9 +110,6 @@ void StateTimelinePlot::setupLanes()
         lane.high->setChannelFillGraph(lane.low);
         lane.dominant->setPen(QPen(c, 1)); // width 1: the raster engine's fast cosmetic path
         lane.dominant->setName(QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant));
-        // Rows are labelled by governor, as KernelShark labels CPUs; the state
-        // scale of every lane is the same and is named in the title.
-        ticker->addTick(laneY(g, (m_states - 1) / 2.0), lane.dominant->name());
         for (int s : {0, std::max(1, m_states - 1)}) { // lane floor and ceiling
             auto *line = new QCPItemStraightLine(m_plot);
             line->setPen(QPen(QColor(0xe2, 0xe2, 0xe2), 1, Qt::DotLine));
@@ -73,7 +118,7 @@ void StateTimelinePlot::setupLanes()
             m_laneItems << line;
         }
     }
-    m_plot->yAxis->setTicker(ticker);
+    applyLaneLabels(); // fitLaneLabels() adjusts them once the layout is known
     m_plot->yAxis->setTickLength(0, 0);
     m_plot->yAxis->setRange(-0.4, laneY(0, std::max(1, m_states - 1)) + 0.4);
     const std::string shallow = m_snap->table[0].name;

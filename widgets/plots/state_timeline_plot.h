@@ -19,6 +19,12 @@ class StateTimelinePlot : public TimePlot {
 public:
     explicit StateTimelinePlot(ViewState *view, QWidget *parent = nullptr);
 
+    /// Every how many lanes a governor label is drawn (1: all; more when lanes are thin).
+    int laneLabelStep() const { return m_labelStep; }
+    /// Point size of the lane labels (shrinks for thin lanes, down to MIN_LABEL_POINT_SIZE).
+    double laneLabelPointSize() const;
+    static constexpr double MIN_LABEL_POINT_SIZE = 6.5;
+
 protected:
     void decimate(const TimeWindow &window) override;
     void fill(Ns clipNs) override;
@@ -30,6 +36,9 @@ private:
     /// y of state @p s in lane @p g.
     double laneY(int g, double s) const;
     int laneAt(double y) const;
+    /// Shrink the lane labels, then skip some, so that they never overlap (after each layout).
+    void fitLaneLabels();
+    void applyLaneLabels();
 
     struct Lane {
         QCPGraph *dominant = nullptr;
@@ -41,6 +50,9 @@ private:
     QList<QCPAbstractItem *> m_laneItems;
     std::uint64_t m_laneGeneration = 0;
     int m_states = 1;
+    int m_labelStep = 1;
+    double m_labelPointSize = 0; ///< 0: the axis's own size
+    QFont m_baseLabelFont;
 };
 
 } // namespace idlescope

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What a fresh user meets in the main window, offscreen: a stream file or a
+// session that fails to load is reported in a message bar that stays, the
+// "simulating…" indicator stops, and the panels go back to the scenario the
+// plots still show (so saving a session never stores the file that failed);
+// a file given on the command line is opened; ten governors do not widen the
+// window; Space reaches a focused check box instead of playing; no governor
+// shows a hint instead of empty axes; menus have no two actions of one name.
+#include "core/governors/registry.h"
+#include "widgets/main_window.h"
+#include "widgets/panels/governor_legend.h"
+#include "widgets/panels/message_bar.h"
+#include "widgets/panels/parameter_panel.h"
+#include "widgets/panels/playback_bar.h"
+#include "widgets/panels/setup_panel.h"
+#include "widgets/plots/plot_base.h"
+#include "widgets/plots/qcp.h"
+#include "widgets/plots/state_timeline_plot.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/simulation_runner.h"
+#include "widgets/session/session.h"
+
+#include "tests/test_paths.h"
+
+#include <QCheckBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QMenu>
+#include <QMenuBar>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace idlescope;
+
+namespace {
+constexpr int TIMEOUT_MS = 120000; // the machine is shared; never a timing assertion
+
+/// A stream CSV whose first span has a NaN timer_ns (line 2).
+QString writeNanCsv(const QTemporaryDir &dir)
+{
+    const QString path = dir.filePath(QStringLiteral("nan.csv"));
+    QFile f(path);
+    if (f.open(QIODevice::WriteOnly))
+        f.write("gap_ns,timer_ns,wake_ns,latency_req_ns\n10,nan,100,-1\n");
+    return path;
+}
+} // namespace
+
+class TestMainWindowUsability : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void failedStreamLoadRestoresThePanelsAndStaysReported();
+    void sessionWithFailingWorkloadIsNotPretendedLoaded();
+    void openFileLoadsAStream();
+    void commandLineFileIsOpened();
+    void tenGovernorsKeepTheWindowWidth();
+    void spaceReachesTheFocusedCheckBox();
+    void noGovernorShowsAHint();
+    void menusHaveDistinctNamesAndWindowHasIcon();
+
+private:
+    QTemporaryDir m_settings;
+};
+
+void TestMainWindowUsability::initTestCase()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("idlescope-tests"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+}
+
+void TestMainWindowUsability::failedStreamLoadRestoresThePanelsAndStaysReported()
+{
+    MainWindow w;
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const SnapshotPtr before = w.snapshot();
+    const WorkloadSpec shown = before->spec.workload;
+    QCOMPARE(w.setupPanel()->workload().kind, shown.kind);
+    QVERIFY(w.messageBar()->text().isEmpty());
+
+    QTemporaryDir dir;
+    const QString bad = writeNanCsv(dir);
+    QSignalSpy failed(w.runner(), &SimulationRunner::runFailed);
+    QVERIFY(w.setupPanel()->loadStreamFile(bad));
+    QVERIFY(failed.wait(TIMEOUT_MS) || !failed.isEmpty());
+
+    // The message names file:line and the field, and stays in the window.
+    const QString msg = w.messageBar()->text();
+    QVERIFY2(msg.contains(QStringLiteral("nan.csv:2")) && msg.contains(QStringLiteral("timer_ns")), qPrintable(msg));
+    QCOMPARE(w.messageBar()->kind(), MessageBar::Kind::Error);
+    QVERIFY(!w.isBusyShown());
+    // The plots keep the previous snapshot, and the panels describe it again.
+    QCOMPARE(w.snapshot(), before);
+    QCOMPARE(w.setupPanel()->workload().kind, shown.kind);
+    QCOMPARE(w.setupPanel()->workload().params, shown.params);
+    QCOMPARE(w.currentSpec().workload.path, QString());
+
+    // Saving now stores the scenario on screen, not the file that failed.
+    const QString sessionPath = dir.filePath(QStringLiteral("after.idlescope"));
+    QCOMPARE(w.saveSessionTo(sessionPath), QString());
+    QFile saved(sessionPath);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QVERIFY(!saved.readAll().contains("nan.csv"));
+
+    // Dismissed by the user: gone.
+    w.messageBar()->closeButton()->click();
+    QVERIFY(w.messageBar()->text().isEmpty());
+    QVERIFY(w.messageBar()->isHidden());
+}
+
+void TestMainWindowUsability::sessionWithFailingWorkloadIsNotPretendedLoaded()
+{
+    MainWindow w;
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const SnapshotPtr before = w.snapshot();
+    const QString title = w.windowTitle();
+
+    QTemporaryDir dir;
+    Session s;
+    s.scenario = w.currentSpec();
+    s.scenario.workload = WorkloadSpec{QStringLiteral("csv"), writeNanCsv(dir), {}, QStringLiteral("nan.csv")};
+    const QString path = dir.filePath(QStringLiteral("broken.idlescope"));
+    QVERIFY(saveSession(s, path));
+
+    QSignalSpy failed(w.runner(), &SimulationRunner::runFailed);
+    QCOMPARE(w.openSession(path), QString()); // the file itself is readable
+    QVERIFY(failed.wait(TIMEOUT_MS) || !failed.isEmpty());
+    const QString msg = w.messageBar()->text();
+    QVERIFY2(msg.contains(QStringLiteral("Could not open session")) && msg.contains(QStringLiteral("broken.idlescope"))
+                 && msg.contains(QStringLiteral("nan.csv:2")),
+             qPrintable(msg));
+    QCOMPARE(w.windowTitle(), title);
+    QCOMPARE(w.snapshot(), before);
+    QCOMPARE(w.setupPanel()->workload().kind, before->spec.workload.kind);
+    QVERIFY(!w.isBusyShown());
+
+    // A later good session replaces the message and takes the title.
+    Session good;
+    good.scenario = defaultScenario();
+    const QString goodPath = dir.filePath(QStringLiteral("good.idlescope"));
+    QVERIFY(saveSession(good, goodPath));
+    QSignalSpy shown(&w, &MainWindow::snapshotShown);
+    QCOMPARE(w.openSession(goodPath), QString());
+    QVERIFY(shown.wait(TIMEOUT_MS) || !shown.isEmpty());
+    QVERIFY(w.messageBar()->text().isEmpty());
+    QVERIFY(w.windowTitle().startsWith(QStringLiteral("good.idlescope")));
+}
+
+void TestMainWindowUsability::openFileLoadsAStream()
+{
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const QString stream = test::sharedDir() + QStringLiteral("/conformance/streams/periodic-timers.csv");
+    QSignalSpy shown(&w, &MainWindow::snapshotShown);
+    QCOMPARE(w.openFile(stream), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->spec.workload.path == stream, TIMEOUT_MS);
+    QCOMPARE(w.snapshot()->spec.workload.kind, QStringLiteral("csv"));
+    // A file that is not there: the message names it, the scenario stays.
+    const SnapshotPtr before = w.snapshot();
+    const QString err = w.openFile(QStringLiteral("/nonexistent/x.csv"));
+    QVERIFY2(err.contains(QStringLiteral("/nonexistent/x.csv")), qPrintable(err));
+    QVERIFY(w.messageBar()->text().contains(QStringLiteral("/nonexistent/x.csv")));
+    QCOMPARE(w.snapshot(), before);
+}
+
+void TestMainWindowUsability::commandLineFileIsOpened()
+{
+    const QString app = QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absolutePath() + QStringLiteral("/../gui/idlescope");
+    QVERIFY2(QFileInfo::exists(app), qPrintable(app + QStringLiteral(" not built")));
+    QTemporaryDir dir;
+    // A session on the command line (the .desktop file's %f) is opened, then rendered.
+    Session s;
+    s.scenario = defaultScenario();
+    s.scenario.workload = WorkloadSpec{QStringLiteral("csv"),
+                                       test::sharedDir() + QStringLiteral("/conformance/streams/periodic-timers.csv"),
+                                       {}, QStringLiteral("periodic-timers.csv")};
+    const QString session = dir.filePath(QStringLiteral("cli.idlescope"));
+    QVERIFY(saveSession(s, session));
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    const QString out = dir.filePath(QStringLiteral("cli.png"));
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(app, {QStringLiteral("--screenshot"), out, session});
+    QVERIFY(p.waitForFinished(TIMEOUT_MS));
+    QCOMPARE(p.exitCode(), 0);
+    QVERIFY(QImage(out).width() > 0);
+    QCOMPARE(QString::fromLocal8Bit(p.readAllStandardError()).contains(QStringLiteral("idlescope:")), false);
+
+    // A file that cannot be opened: said on stderr (and in the window), the default scenario shown.
+    const QString out2 = dir.filePath(QStringLiteral("missing.png"));
+    QProcess q;
+    q.setProcessEnvironment(env);
+    q.start(app, {QStringLiteral("--screenshot"), out2, dir.filePath(QStringLiteral("missing.csv"))});
+    QVERIFY(q.waitForFinished(TIMEOUT_MS));
+    QCOMPARE(q.exitCode(), 0);
+    QVERIFY(QImage(out2).width() > 0);
+    const QString err = QString::fromLocal8Bit(q.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("missing.csv: no such file")), qPrintable(err));
+
+    // Two files: refused.
+    QProcess r;
+    r.setProcessEnvironment(env);
+    r.start(app, {session, session});
+    QVERIFY(r.waitForFinished(TIMEOUT_MS));
+    QCOMPARE(r.exitCode(), 2);
+}
+
+void TestMainWindowUsability::tenGovernorsKeepTheWindowWidth()
+{
+    MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    QCOMPARE(w.width(), 1600);
+    std::vector<GovernorSpec> govs;
+    for (const VariantInfo *v : allVariants())
+        if (govs.size() < 10)
+            govs.push_back(GovernorSpec{v->id, {}, governorColor(static_cast<int>(govs.size()), v->id)});
+    QCOMPARE(govs.size(), std::size_t(10));
+    ScenarioSpec spec = w.currentSpec();
+    spec.governors = govs;
+    QSignalSpy shown(&w, &MainWindow::snapshotShown);
+    w.applySpec(spec);
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->governorCount() == 10, TIMEOUT_MS);
+    w.refreshPlotsNow();
+    QCoreApplication::processEvents();
+    // The legend chips wrap instead of widening the window (it was 2257 px).
+    QCOMPARE(w.width(), 1600);
+    QVERIFY2(w.legend()->rowCount() >= 2, qPrintable(QString::number(w.legend()->rowCount())));
+    QVERIFY(w.legend()->chipText(9).contains(QString::fromStdString(govs[9].variant)));
+    // Ten lanes in the state timeline: smaller labels, and only every n-th when still too thin.
+    auto *timeline = qobject_cast<StateTimelinePlot *>(w.plots().at(0));
+    QVERIFY(timeline);
+    const QFontMetricsF fm(timeline->customPlot()->yAxis->tickLabelFont());
+    const double lanePx = timeline->customPlot()->yAxis->axisRect()->height() / 10.0;
+    QVERIFY2(fm.height() <= lanePx * timeline->laneLabelStep() + 0.5,
+             qPrintable(QStringLiteral("label %1 px, lane %2 px, step %3")
+                            .arg(fm.height()).arg(lanePx).arg(timeline->laneLabelStep())));
+}
+
+void TestMainWindowUsability::spaceReachesTheFocusedCheckBox()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    w.activateWindow();
+    QCheckBox *latency = nullptr;
+    for (QCheckBox *c : w.parameterPanel()->findChildren<QCheckBox *>())
+        if (c->text().contains(QStringLiteral("Latency limit")))
+            latency = c;
+    QVERIFY(latency);
+    const bool before = latency->isChecked();
+    latency->setFocus();
+    QTest::keyClick(latency, Qt::Key_Space);
+    QCOMPARE(latency->isChecked(), !before);        // the check box got its Space
+    QVERIFY(!w.playbackBar()->isPlaying());          // and playback did not start
+    // On the plots, Space still plays and pauses.
+    QWidget *plot = w.plots().at(0)->customPlot();
+    plot->setFocus();
+    QTest::keyClick(plot, Qt::Key_Space);
+    QVERIFY(w.playbackBar()->isPlaying());
+    QTest::keyClick(plot, Qt::Key_Space);
+    QVERIFY(!w.playbackBar()->isPlaying());
+}
+
+void TestMainWindowUsability::noGovernorShowsAHint()
+{
+    MainWindow w;
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    QVERIFY(!w.isNoGovernorHintShown());
+    // Hovering the miss-ratio plot's left margin gives no (negative) time.
+    PlotBase *ratio = w.plots().at(2);
+    w.refreshPlotsNow();
+    QCOMPARE(ratio->hoverText(QPointF(2, ratio->customPlot()->height() / 2.0)), QString());
+    const QRect r = ratio->customPlot()->axisRect()->rect();
+    const QString inside = ratio->hoverText(QPointF(r.left() + 1, r.center().y()));
+    QVERIFY2(inside.startsWith(QStringLiteral("at ")) && !inside.startsWith(QStringLiteral("at -")), qPrintable(inside));
+
+    ScenarioSpec spec = w.currentSpec();
+    spec.governors.clear();
+    w.applySpec(spec);
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->governorCount() == 0, TIMEOUT_MS);
+    QVERIFY(w.isNoGovernorHintShown());
+    w.setupPanel()->setGovernorChecked("menu-6.14", true);
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->governorCount() == 1, TIMEOUT_MS);
+    QVERIFY(!w.isNoGovernorHintShown());
+}
+
+void TestMainWindowUsability::menusHaveDistinctNamesAndWindowHasIcon()
+{
+    MainWindow w;
+    QStringList names;
+    for (QAction *top : w.menuBar()->actions())
+        if (QMenu *m = top->menu())
+            for (QAction *a : m->actions())
+                if (!a->isSeparator() && !a->text().isEmpty())
+                    names << a->text().remove(QLatin1Char('&'));
+    QVERIFY(names.contains(QStringLiteral("Zoom to whole run")));
+    for (const QString &n : names)
+        QVERIFY2(names.count(n) == 1, qPrintable(n + QStringLiteral(" is in the menus twice")));
+    QVERIFY(QFile::exists(QStringLiteral(":/icons/idlescope.svg")));
+    QVERIFY(!w.windowIcon().isNull());
+    QVERIFY(!w.windowIcon().pixmap(32, 32).isNull());
+}
+
+QTEST_MAIN(TestMainWindowUsability)
+#include "tst_main_window_usability.moc"
