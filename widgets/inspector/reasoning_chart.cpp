@@ -172,29 +172,29 @@ void ReasoningChart::drawMenu(const MenuReasoning &r, const IdleStateTable &tabl
     m_plot->xAxis->setLabel(tr("sample"));
     m_plot->yAxis->setLabel(tr("µs"));
 
+    // The kernel may re-assign predicted_ns after the plan (the polling
+    // override, the tick rule) to a target residency: that state's line
+    // says so, apart from the plan's.
+    const bool reassigned = r.predictedNs != r.predictedInitialNs && r.predictedNs > 0;
     for (int i = 1; i < table.count(); ++i)
-        if (!table[i].disabled)
-            addLevel(toUs(table[i].targetResidencyNs),
-                     tr("%1 target residency %2").arg(name(table, i)).arg(usText(toUs(table[i].targetResidencyNs))),
-                     QPen(DARK, 1, Qt::DotLine));
+        if (!table[i].disabled) {
+            QString label =
+                tr("%1 target residency %2").arg(name(table, i)).arg(usText(toUs(table[i].targetResidencyNs)));
+            if (reassigned && table[i].targetResidencyNs == r.predictedNs)
+                label += tr(" (new predicted_ns)");
+            addLevel(toUs(table[i].targetResidencyNs), label, QPen(DARK, 1, Qt::DotLine));
+        }
     if (r.residencyThresholdNs > 0 && !r.timerQueried)
         addLevel(toUs(r.residencyThresholdNs), tr("residency threshold %1").arg(usText(toUs(r.residencyThresholdNs))),
                  QPen(GREY, 1, Qt::DashDotLine));
-    // The kernel may re-assign predicted_ns after the plan (the polling
-    // override, the tick rule): say so on the plan's label, since the new
-    // value is a target residency whose line is already drawn.
     const bool plannedShown = planned > 0 && planned < 1e9;
-    const QString bumped = plannedShown && r.predictedNs != r.predictedInitialNs && r.predictedNs > 0
-                               ? tr(" (predicted_ns then set to %1)").arg(usText(toUs(r.predictedNs)))
-                               : QString();
     if (typical > 0)
         addLevel(typical,
-                 planned == typical ? tr("typical interval = menu's plan %1%2").arg(usText(typical), bumped)
+                 planned == typical ? tr("typical interval = menu's plan %1").arg(usText(typical))
                                     : tr("typical interval %1").arg(usText(typical)),
                  QPen(color.darker(150), 2), true);
     if (plannedShown && planned != typical)
-        addLevel(planned, tr("menu's plan %1%2").arg(usText(planned), bumped), QPen(ORANGE, 1.5, Qt::DashLine),
-                 true);
+        addLevel(planned, tr("menu's plan %1").arg(usText(planned)), QPen(ORANGE, 1.5, Qt::DashLine), true);
 }
 
 void ReasoningChart::drawTeo(const TeoReasoning &r, const IdleStateTable &table, const QColor &color)
