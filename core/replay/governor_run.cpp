@@ -53,13 +53,25 @@ struct EntryBatch {
 Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream,
                                 const std::string &variant,
                                 const std::vector<TunableSetting> &settings,
-                                const std::atomic<bool> *cancel, const RunObserver *observe)
+                                const std::atomic<bool> *cancel, const RunObserver *observe,
+                                GovernorRun *storage)
 {
     auto gov = makeConfiguredGovernor(variant, settings);
     if (!gov)
         return gov.error();
 
     GovernorRun run;
+    if (storage) {
+        run = std::move(*storage);
+        run.startNs.clear();
+        run.residencyNs.clear();
+        run.predictedNs.clear();
+        run.sleepLengthNs.clear();
+        run.span.clear();
+        run.state.clear();
+        run.flags.clear();
+        run.summary = ReplaySummary{};
+    }
     run.variant = variant;
     run.settings = settings;
     // Most spans are one entry; a tick or the polling limit splits some (up

@@ -66,13 +66,16 @@ inline constexpr std::size_t RUN_BATCH_ENTRIES = 256;
  * applied, keeping every entry. Returns an Error for an unknown variant or a
  * rejected setting. @p cancel (optional) is polled every 4096 spans; a
  * cancelled run returns an Error with message "cancelled". @p observe
- * (optional) sees every batch of entries as it is appended.
+ * (optional) sees every batch of entries as it is appended. @p storage
+ * (optional) is a finished run whose column memory is reused (moved from,
+ * columns cleared): a re-simulation then writes to pages that are already
+ * mapped instead of faulting in tens of MB of fresh ones.
  */
 Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream,
                                 const std::string &variant,
                                 const std::vector<TunableSetting> &settings = {},
                                 const std::atomic<bool> *cancel = nullptr,
-                                const RunObserver *observe = nullptr);
+                                const RunObserver *observe = nullptr, GovernorRun *storage = nullptr);
 
 /// The reasoning record and entry of entry @p index (0-based over the whole run).
 struct EntryReasoning {

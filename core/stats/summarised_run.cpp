@@ -74,13 +74,13 @@ private:
 Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const IdleStream &stream,
                                             const std::string &variant,
                                             const std::vector<TunableSetting> &settings,
-                                            const std::atomic<bool> *cancel)
+                                            const std::atomic<bool> *cancel, GovernorRun *storage)
 {
     SummaryBuilder builder(stream.size() + stream.size() / 4 + 16);
     const RunObserver observe = [&builder](const GovernorRun &run, std::size_t begin, std::size_t end) {
         builder.add(run, begin, end);
     };
-    auto run = runGovernor(table, stream, variant, settings, cancel, &observe);
+    auto run = runGovernor(table, stream, variant, settings, cancel, &observe, storage);
     if (!run)
         return run.error();
     SummarisedRun out;

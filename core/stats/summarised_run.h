@@ -22,10 +22,11 @@ struct SummarisedRun {
     RunLod lod;       ///< = RunLod(run, counts)
 };
 
-/// runGovernor() (same arguments, errors and cancellation) plus the summaries.
+/// runGovernor() (same arguments, errors, cancellation and column storage reuse) plus the summaries.
 Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const IdleStream &stream,
                                             const std::string &variant,
                                             const std::vector<TunableSetting> &settings = {},
-                                            const std::atomic<bool> *cancel = nullptr);
+                                            const std::atomic<bool> *cancel = nullptr,
+                                            GovernorRun *storage = nullptr);
 
 } // namespace idlescope

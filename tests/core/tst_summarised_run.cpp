@@ -18,6 +18,7 @@ private slots:
     void sameAsSeparatePasses_data();
     void sameAsSeparatePasses();
     void batchBoundaries();
+    void reusedStorage();
     void cancelled();
 };
 
@@ -149,6 +150,25 @@ void TestSummarisedRun::batchBoundaries()
         const QString diff = compare(*s, *run);
         QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("%1 spans: %2").arg(spans).arg(diff)));
     }
+}
+
+void TestSummarisedRun::reusedStorage()
+{
+    // Columns of a longer finished run (another variant) as storage: cleared,
+    // capacity kept, the result identical to a run into fresh memory.
+    const IdleStateTable table = power10();
+    const IdleStream stream = ipiStream(3000);
+    auto longer = runGovernor(table, ipiStream(5000), "teo-6.14");
+    QVERIFY(longer.ok());
+    GovernorRun storage = std::move(*longer);
+    const std::size_t capacity = storage.startNs.capacity();
+    auto fresh = runGovernor(table, stream, "menu-6.14", {{"INTERVALS", 9}});
+    auto s = runGovernorSummarised(table, stream, "menu-6.14", {{"INTERVALS", 9}}, nullptr, &storage);
+    QVERIFY(fresh.ok() && s.ok());
+    QCOMPARE(s->run.variant, std::string("menu-6.14"));
+    QCOMPARE(s->run.startNs.capacity(), capacity); // the memory was reused, not reallocated
+    const QString diff = compare(*s, *fresh);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
 }
 
 void TestSummarisedRun::cancelled()

@@ -3,11 +3,14 @@
 
 #include "widgets/runner/builtin_scenario.h"
 
+#include "core/stats/summarised_run.h"
+
 #include <QElapsedTimer>
 #include <QMutex>
 #include <QtConcurrent/QtConcurrentMap>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <optional>
 
 namespace idlescope {
@@ -88,6 +91,57 @@ std::shared_ptr<const IdleStream> effectiveStream(const ScenarioSpec &spec, cons
         s.latencyReqNs = spec.latencyLimitNs;
     return copy;
 }
+
+/// Column memory of runs that no snapshot holds any more, kept for the next
+/// re-simulation: writing a million-entry run (~40 MB) into pages that are
+/// already mapped saves the page faults of fresh memory, which cost about a
+/// third of the replay itself on a virtual machine. A few runs at most.
+class RunRecycler {
+public:
+    static RunRecycler &instance()
+    {
+        // Never destroyed: a snapshot released during static destruction still finds it.
+        static RunRecycler *r = new RunRecycler;
+        return *r;
+    }
+
+    /// A spent run with the largest columns, or an empty one.
+    GovernorRun take()
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_bin.empty())
+            return {};
+        auto largest = std::max_element(m_bin.begin(), m_bin.end(), [](const GovernorRun &a, const GovernorRun &b) {
+            return a.startNs.capacity() < b.startNs.capacity();
+        });
+        GovernorRun out = std::move(*largest);
+        m_bin.erase(largest);
+        return out;
+    }
+
+    /// The shared handle a snapshot holds; when the last snapshot lets go of
+    /// the run, its columns come back here (moved: O(1) on whichever thread).
+    RunList::Ptr share(GovernorRun run)
+    {
+        return RunList::Ptr(new GovernorRun(std::move(run)), [](const GovernorRun *r) {
+            instance().give(std::move(*const_cast<GovernorRun *>(r))); // created non-const above
+            delete r;
+        });
+    }
+
+private:
+    static constexpr std::size_t KEEP = 4;
+
+    void give(GovernorRun &&run)
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_bin.size() < KEEP)
+            m_bin.push_back(std::move(run));
+    }
+
+    QMutex m_mutex;
+    std::vector<GovernorRun> m_bin;
+};
 
 bool governorDefaults(const GovernorSpec &g)
 {
@@ -202,7 +256,8 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
     struct Job {
         const GovernorSpec *gov;
         int reuse = -1; // index into previous->runs
-        std::optional<GovernorRun> run;
+        std::optional<SummarisedRun> run;
+        GovernorTotals totals;
         QString error;
     };
     std::vector<Job> jobs;
@@ -214,20 +269,27 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
                     j.reuse = k;
         jobs.push_back(std::move(j));
     }
+    // One task per fresh run, on the two cores: the replay with its prefix
+    // counts and plot summaries built in the same pass (summarised_run.h),
+    // then the comparison table's totals, so that the GUI thread only swaps
+    // pointers when the snapshot arrives.
     QtConcurrent::blockingMap(jobs, [&](Job &j) {
         if (j.reuse >= 0)
             return;
-        auto run = runGovernor(snap->table, *stream, j.gov->variant, j.gov->settings, &cancel);
-        if (run)
-            j.run = std::move(*run);
-        else
+        GovernorRun storage = RunRecycler::instance().take();
+        auto run = runGovernorSummarised(snap->table, *stream, j.gov->variant, j.gov->settings, &cancel, &storage);
+        if (!run) {
             j.error = QString::fromStdString(j.gov->variant + ": " + run.error().toString());
+            return;
+        }
+        j.totals = governorTotals(run->run, snap->table, *stream);
+        j.run = std::move(*run);
     });
     if (cancel.load()) {
         *error = QStringLiteral("cancelled");
         return nullptr;
     }
-    std::vector<bool> reused;
+    const bool previousTotals = previous && previous->totals.size() == previous->runs.size();
     for (Job &j : jobs) {
         if (!j.error.isEmpty()) {
             snap->errors << j.error;
@@ -238,35 +300,17 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
             snap->runs.push_back(previous->runs.shared(k));
             snap->counts.push_back(previous->counts[k]);
             snap->lods.push_back(previous->lods[k]);
-            reused.push_back(true);
+            snap->totals.push_back(previousTotals ? previous->totals[k]
+                                                  : governorTotals(previous->runs[k], snap->table, *stream));
         } else {
-            snap->runs.push_back(std::move(*j.run));
-            snap->counts.emplace_back();
-            snap->lods.emplace_back();
-            reused.push_back(false);
+            snap->runs.push_back(RunRecycler::instance().share(std::move(j.run->run)));
+            snap->counts.push_back(std::move(j.run->counts));
+            snap->lods.push_back(std::move(j.run->lod));
+            snap->totals.push_back(std::move(j.totals));
         }
         snap->colors.push_back(j.gov->color);
         snap->atDefaults.push_back(governorDefaults(*j.gov));
     }
-    // Prefix counts and plot summaries of the fresh runs, two tasks per run so
-    // that even a single re-run keeps both cores busy.
-    std::vector<std::pair<std::size_t, bool>> tasks; // (run, counts half?)
-    for (std::size_t i = 0; i < reused.size(); ++i)
-        if (!reused[i])
-            tasks.insert(tasks.end(), {{i, true}, {i, false}});
-    std::vector<RunLod> halves(snap->lods.size());
-    QtConcurrent::blockingMap(tasks, [&](const std::pair<std::size_t, bool> &t) {
-        const GovernorRun &run = snap->runs[t.first];
-        if (t.second) {
-            snap->counts[t.first] = RunCounts(run);
-            halves[t.first].setMissRatio(run, snap->counts[t.first]);
-        } else {
-            snap->lods[t.first] = RunLod::fromRun(run);
-        }
-    });
-    for (const auto &[i, countsHalf] : tasks)
-        if (countsHalf)
-            snap->lods[i].missRatio = halves[i].missRatio;
     snap->durations = (previous && previous->stream == stream) ? previous->durations : DurationHistogram(*stream);
     snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     return snap;

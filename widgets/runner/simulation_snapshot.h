@@ -17,6 +17,7 @@
 #include "core/stats/run_lod.h"
 #include "core/states/idle_state_table.h"
 #include "core/stream/idle_span.h"
+#include "widgets/comparison/comparison_stats.h"
 #include "widgets/runner/scenario_spec.h"
 
 #include <QColor>
@@ -122,6 +123,11 @@ struct SimulationSnapshot {
     DurationHistogram durations;
     /// lods[i]: chunk summaries of runs[i]'s plotted columns (decimation without full scans).
     std::vector<RunLod> lods;
+
+    /// totals[i]: the comparison table's totals of runs[i] (built on the worker,
+    /// so that showing a snapshot scans no run on the GUI thread). May be
+    /// empty in hand-made test snapshots.
+    std::vector<GovernorTotals> totals;
 
     int governorCount() const { return static_cast<int>(runs.size()); }
 

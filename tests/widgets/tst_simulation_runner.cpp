@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SimulationRunner::simulate() (the worker's job): complete snapshots whose
+// counts, plot summaries and comparison totals equal the ones built from the
+// finished runs; unchanged governors shared with the previous snapshot; and
+// a re-simulation that writes into the recycled columns of a released run
+// giving exactly the run a fresh replay gives.
+#include "core/stats/run_counts.h"
+#include "widgets/comparison/comparison_stats.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/simulation_runner.h"
+
+#include <QTest>
+
+using namespace idlescope;
+
+class TestSimulationRunner : public QObject {
+    Q_OBJECT
+private slots:
+    void snapshotIsComplete();
+    void unchangedGovernorIsShared();
+    void recycledColumnsGiveTheSameRun();
+};
+
+namespace {
+
+ScenarioSpec smallScenario(qint64 spans)
+{
+    ScenarioSpec spec = defaultScenario();
+    spec.workload = periodicIpiWorkload(spans, 100, 30);
+    std::erase_if(spec.governors, [](const GovernorSpec &g) { return g.variant == "oracle"; });
+    return spec;
+}
+
+std::shared_ptr<SimulationSnapshot> simulate(const ScenarioSpec &spec, const SnapshotPtr &previous)
+{
+    const std::atomic<bool> cancel{false};
+    QString error;
+    auto snap = SimulationRunner::simulate(spec, previous, previous ? previous->generation + 1 : 1, cancel, &error);
+    if (!snap)
+        qWarning("simulate: %s", qPrintable(error));
+    return snap;
+}
+
+bool sameColumns(const GovernorRun &a, const GovernorRun &b)
+{
+    return a.variant == b.variant && a.settings == b.settings && a.startNs == b.startNs
+           && a.residencyNs == b.residencyNs && a.predictedNs == b.predictedNs && a.sleepLengthNs == b.sleepLengthNs
+           && a.span == b.span && a.state == b.state && a.flags == b.flags
+           && a.summary.entries == b.summary.entries && a.summary.endNowNs == b.summary.endNowNs;
+}
+
+} // namespace
+
+void TestSimulationRunner::snapshotIsComplete()
+{
+    const ScenarioSpec spec = smallScenario(5000);
+    QCOMPARE(spec.governors.size(), std::size_t(3));
+    auto snap = simulate(spec, nullptr);
+    QVERIFY(snap);
+    QCOMPARE(snap->governorCount(), 3);
+    QVERIFY(snap->isComplete());
+    QCOMPARE(snap->totals.size(), std::size_t(3));
+    for (std::size_t i = 0; i < snap->runs.size(); ++i) {
+        const GovernorRun &run = snap->runs[i];
+        QCOMPARE(run.variant, spec.governors[i].variant);
+        QVERIFY(run.size() >= 5000);
+        // The worker's totals are the comparison table's own computation.
+        const GovernorTotals want = governorTotals(run, snap->table, *snap->stream);
+        QCOMPARE(snap->totals[i].idles, want.idles);
+        QCOMPARE(snap->totals[i].idleMisses, want.idleMisses);
+        QCOMPARE(snap->totals[i].latencyCostNs, want.latencyCostNs);
+        QCOMPARE(snap->totals[i].latencyCostEntries, want.latencyCostEntries);
+        QCOMPARE(snap->totals[i].usage, want.usage);
+        // Prefix counts built in the replay's pass equal the ones built afterwards.
+        const RunCounts counts(run);
+        QCOMPARE(snap->counts[i].size(), run.size());
+        QCOMPARE(snap->counts[i].missesThrough(run.size() - 1), counts.missesThrough(run.size() - 1));
+        QCOMPARE(snap->counts[i].upTo(run, run.size()).usage, counts.upTo(run, run.size()).usage);
+        QCOMPARE(snap->lods[i].states.chunkCount(), (run.size() + StateLod::CHUNK - 1) / StateLod::CHUNK);
+    }
+}
+
+void TestSimulationRunner::unchangedGovernorIsShared()
+{
+    ScenarioSpec spec = smallScenario(3000);
+    auto first = simulate(spec, nullptr);
+    QVERIFY(first);
+    spec.governors[0].settings = {{"INTERVALS", 9}};
+    auto second = simulate(spec, first);
+    QVERIFY(second && second->isComplete());
+    QVERIFY(second->runs.shared(0) != first->runs.shared(0)); // re-run
+    QCOMPARE(second->runs[0].settings, spec.governors[0].settings);
+    QVERIFY(second->runs.shared(1) == first->runs.shared(1)); // shared
+    QVERIFY(second->runs.shared(2) == first->runs.shared(2));
+    QCOMPARE(second->totals[1].idles, first->totals[1].idles);
+}
+
+void TestSimulationRunner::recycledColumnsGiveTheSameRun()
+{
+    ScenarioSpec spec = smallScenario(4000);
+    // Reference runs, then released: their columns go to the recycler.
+    auto reference = simulate(spec, nullptr);
+    QVERIFY(reference);
+    std::vector<GovernorRun> want(reference->runs.begin(), reference->runs.end());
+    reference.reset();
+    // A different (longer) stream first, released too, so that recycled
+    // columns hold stale entries beyond the next run's length.
+    auto longer = simulate(smallScenario(6000), nullptr);
+    QVERIFY(longer);
+    longer.reset();
+    auto again = simulate(spec, nullptr);
+    QVERIFY(again);
+    QCOMPARE(again->runs.size(), want.size());
+    for (std::size_t i = 0; i < want.size(); ++i)
+        QVERIFY2(sameColumns(again->runs[i], want[i]), want[i].variant.c_str());
+}
+
+QTEST_MAIN(TestSimulationRunner)
+#include "tst_simulation_runner.moc"
