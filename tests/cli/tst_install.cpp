@@ -89,7 +89,7 @@ private slots:
         QCOMPARE(entry.value(u"Type"_s), u"Application"_s);
         QCOMPARE(entry.value(u"Exec"_s).section(u' ', 0, 0), u"idlescope"_s);
         QCOMPARE(entry.value(u"Icon"_s), u"idlescope"_s);
-        QCOMPARE(entry.value(u"Categories"_s), u"Development;Science;"_s);
+        QCOMPARE(entry.value(u"Categories"_s), u"Development;Profiling;"_s);
         QVERIFY(!entry.value(u"Comment"_s).isEmpty());
 
         // The icon the entry names is our scalable SVG.
@@ -114,7 +114,7 @@ private slots:
         QVERIFY(binaries.contains(u"idlescope-cli"_s));
         const QStringList categories = meta.values(u"category"_s);
         QCOMPARE(categories.size(), 2);
-        QVERIFY(categories.contains(u"Development"_s) && categories.contains(u"Science"_s));
+        QVERIFY(categories.contains(u"Development"_s) && categories.contains(u"Profiling"_s));
     }
 
     void cmakeInstallLaysOutTheFiles()
