@@ -62,8 +62,11 @@ int main(int argc, char **argv)
     // Every re-simulation frees and allocates the run columns again (tens of
     // MB per million entries). Keeping freed blocks in the heap instead of
     // returning them to the kernel saves the page faults of fresh memory,
-    // which cost as much as the replay itself on a virtual machine.
-    mallopt(M_MMAP_THRESHOLD, 512 * 1024 * 1024);
+    // which cost as much as the replay itself on a virtual machine. glibc
+    // refuses an mmap threshold above 32 MB (and setting the trim threshold
+    // would then freeze it at 128 KB), so large blocks are kept off mmap
+    // altogether: they come from the heap and go back to it.
+    mallopt(M_MMAP_MAX, 0);
     mallopt(M_TRIM_THRESHOLD, 1024 * 1024 * 1024);
     mallopt(M_ARENA_MAX, 1); // worker threads reuse the same warm heap
 

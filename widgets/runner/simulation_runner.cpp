@@ -7,11 +7,12 @@
 
 #include <QElapsedTimer>
 #include <QMutex>
-#include <QtConcurrent/QtConcurrentMap>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
+#include <thread>
 
 namespace idlescope {
 
@@ -273,7 +274,11 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
     // counts and plot summaries built in the same pass (summarised_run.h),
     // then the comparison table's totals, so that the GUI thread only swaps
     // pointers when the snapshot arrives.
-    QtConcurrent::blockingMap(jobs, [&](Job &j) {
+    //
+    // The jobs are shared out by hand between this thread and one more: this
+    // thread already holds one of the global pool's two threads, and a
+    // blockingMap from inside it was seen to run the jobs one after another.
+    const auto runJob = [&](Job &j) {
         if (j.reuse >= 0)
             return;
         GovernorRun storage = RunRecycler::instance().take();
@@ -284,7 +289,20 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         }
         j.totals = governorTotals(run->run, snap->table, *stream);
         j.run = std::move(*run);
-    });
+    };
+    std::atomic<std::size_t> nextJob{0};
+    const auto takeJobs = [&] {
+        for (std::size_t i = nextJob++; i < jobs.size(); i = nextJob++)
+            runJob(jobs[i]);
+    };
+    const auto fresh = std::count_if(jobs.begin(), jobs.end(), [](const Job &j) { return j.reuse < 0; });
+    if (fresh > 1) {
+        std::thread helper(takeJobs);
+        takeJobs();
+        helper.join();
+    } else {
+        takeJobs();
+    }
     if (cancel.load()) {
         *error = QStringLiteral("cancelled");
         return nullptr;
