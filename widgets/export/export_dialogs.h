@@ -3,8 +3,8 @@
  * @file export_dialogs.h
  * File → Export menu helpers: ask for a file name, pick the format from its
  * suffix (or the chosen filter), export with data_export.h, and show a
- * message box naming the file on failure. Plots: plot_export.h
- * exportPlotWithDialog().
+ * message box naming the file on failure. Plots: figure_export.h
+ * exportFigureWithDialog().
  */
 #pragma once
 

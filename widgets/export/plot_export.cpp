@@ -5,9 +5,7 @@
 #include "widgets/plots/qcp.h"
 
 #include <QBuffer>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QMessageBox>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QSvgGenerator>
@@ -129,23 +127,6 @@ Status exportWidgetPng(QWidget &widget, const QString &path)
 QString plotFileFilter()
 {
     return QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)");
-}
-
-void exportPlotWithDialog(QCustomPlot &plot, QWidget *parent, const QString &suggestedName)
-{
-    QString selected;
-    QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export plot"), suggestedName,
-                                                plotFileFilter(), &selected);
-    if (path.isEmpty())
-        return;
-    if (!plotFormatForPath(path)) // no suffix typed: take the filter's
-        path += selected.contains(QLatin1String("*.pdf"))   ? QStringLiteral(".pdf")
-                : selected.contains(QLatin1String("*.svg")) ? QStringLiteral(".svg")
-                                                            : QStringLiteral(".png");
-    const Status st = exportPlot(plot, path);
-    if (!st.ok())
-        QMessageBox::warning(parent, QObject::tr("Export failed"),
-                             QString::fromStdString(st.error().toString()));
 }
 
 } // namespace idlescope

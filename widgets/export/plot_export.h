@@ -41,7 +41,5 @@ Status exportWidgetPng(QWidget &widget, const QString &path);
 /// File-dialog filter for plots: "PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)".
 QString plotFileFilter();
 
-/// Asks for a file name and exports; shows a message box on failure.
-void exportPlotWithDialog(QCustomPlot &plot, QWidget *parent, const QString &suggestedName);
 
 } // namespace idlescope
