@@ -57,6 +57,7 @@ private slots:
     void initTestCase();
     void failedStreamLoadRestoresThePanelsAndStaysReported();
     void sessionWithFailingWorkloadIsNotPretendedLoaded();
+    void sessionWithUnimportableTraceIsNotPretendedLoaded();
     void openFileLoadsAStream();
     void commandLineFileIsOpened();
     void tenGovernorsKeepTheWindowWidth();
@@ -151,6 +152,44 @@ void TestMainWindowUsability::sessionWithFailingWorkloadIsNotPretendedLoaded()
     QVERIFY(shown.wait(TIMEOUT_MS) || !shown.isEmpty());
     QVERIFY(w.messageBar()->text().isEmpty());
     QVERIFY(w.windowTitle().startsWith(QStringLiteral("good.idlescope")));
+}
+
+// Raised in review: a session whose trace does not import must not end up
+// "pending" and take the title on a later run.
+void TestMainWindowUsability::sessionWithUnimportableTraceIsNotPretendedLoaded()
+{
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const QString title = w.windowTitle();
+
+    QTemporaryDir dir;
+    const QString tracePath = dir.filePath(QStringLiteral("not-a-trace.txt"));
+    QFile f(tracePath);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("this is not a kernel trace\n");
+    f.close();
+    Session s;
+    s.scenario = w.currentSpec();
+    s.scenario.workload = WorkloadSpec{QStringLiteral("trace"), tracePath, {{QStringLiteral("cpu"), -1}}, // the busiest CPU: waits for the import
+                                       QStringLiteral("trace not-a-trace.txt")};
+    const QString path = dir.filePath(QStringLiteral("badtrace.idlescope"));
+    QVERIFY(saveSession(s, path));
+
+    QSignalSpy failed(w.runner(), &SimulationRunner::runFailed);
+    QCOMPARE(w.openSession(path), QString());
+    QVERIFY(failed.wait(TIMEOUT_MS) || !failed.isEmpty());
+    QVERIFY2(failed.first().first().toString().contains(QStringLiteral("not-a-trace.txt")),
+             qPrintable(failed.first().first().toString()));
+    const QString msg = w.messageBar()->text();
+    QVERIFY2(msg.contains(QStringLiteral("Could not open session")) && msg.contains(QStringLiteral("badtrace.idlescope")),
+             qPrintable(msg));
+    QCOMPARE(w.windowTitle(), title);
+
+    // A later run of its own does not take the failed session's title.
+    QSignalSpy shown(&w, &MainWindow::snapshotShown);
+    w.runner()->requestNow(w.currentSpec());
+    QVERIFY(shown.wait(TIMEOUT_MS) || !shown.isEmpty());
+    QCOMPARE(w.windowTitle(), title);
 }
 
 void TestMainWindowUsability::openFileLoadsAStream()
