@@ -164,6 +164,14 @@ void TestComparisonModel::latencyCostByHand()
     QCOMPARE(model.totals(0).latencyCostEntries, qint64(4));
     QCOMPARE(model.data(model.index(0, Col::LatencyCostColumn)).toString(), QStringLiteral("36 us"));
     QCOMPARE(cell(model, 0, Col::IdleMissesColumn), qint64(0));
+
+    // With CEDE disabled nothing pays an exit latency: a plain "0", not "0 ns"
+    // beside the other rows' us and ms (found in review).
+    auto t = readTableJson(test::conformancePath(QStringLiteral("tables/pseries-p10.json")).toStdString());
+    QVERIFY(t && t->setDisabled(1, true));
+    model.setSnapshot(test::makeSnapshot(*t, handStream(), {"oracle"}));
+    QCOMPARE(cell(model, 0, Col::LatencyCostColumn), qint64(0));
+    QCOMPARE(model.data(model.index(0, Col::LatencyCostColumn)).toString(), QStringLiteral("0"));
 }
 
 void TestComparisonModel::csvAndMarkdown()

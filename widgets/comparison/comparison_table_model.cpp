@@ -103,7 +103,8 @@ QString ComparisonTableModel::displayText(int row, int column) const
     case IdleMissRatioColumn: return QString::number(v.toDouble(), 'f', 3);
     case AbovePercentColumn:
     case BelowPercentColumn: return QString::number(v.toDouble(), 'f', 1) + QStringLiteral(" %");
-    case LatencyCostColumn: return QString::fromStdString(formatDuration(v.toLongLong()));
+    // No cost is a plain 0, not "0 ns" beside the other rows' us and ms.
+    case LatencyCostColumn: return v.toLongLong() == 0 ? QStringLiteral("0") : QString::fromStdString(formatDuration(v.toLongLong()));
     default: return QString::number(v.toLongLong());
     }
 }

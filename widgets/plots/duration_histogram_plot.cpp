@@ -12,7 +12,7 @@ DurationHistogramPlot::DurationHistogramPlot(ViewState *view, QWidget *parent)
 {
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogNsTicker));
-    styleAxis(m_plot->xAxis, tr("idle duration (span start to wakeup)"));
+    styleAxis(m_plot->xAxis, tr("duration; dashed: target residency"));
     styleAxis(m_plot->yAxis, tr("spans"));
     m_plot->xAxis->grid()->setSubGridVisible(false);
     m_graph->setLineStyle(QCPGraph::lsStepLeft);
@@ -43,7 +43,9 @@ void DurationHistogramPlot::rebuild()
             label->position->setCoords(x, 0.02);
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
             label->setPadding(QMargins(3, 0, 0, 0));
-            label->setText(tr("%1 TR").arg(QString::fromStdString(st.name)));
+            // The axis caption says what the dashed lines are; the state name alone
+            // keeps neighbouring lines' labels (C1, C1E at 2 and 4 us) apart.
+            label->setText(QString::fromStdString(st.name));
             label->setColor(QColor(0x50, 0x50, 0x50));
             m_items << line << label;
         }
