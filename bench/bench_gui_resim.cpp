@@ -3,7 +3,7 @@
  * The GUI's re-simulation on its measured scenario, piece by piece: the
  * POWER10 LPAR table with 1 M periodic IPI wakeups (100 us +-30 us, seed 1,
  * as `idlescope --measure 1000000` builds it) through menu-6.14,
- * menu-resthresh and teo-6.14, each
+ * menu-6.19 and teo-6.14 (the default scenario's governors), each
  *
  *   engine/…     the reference replay alone (no entry kept)
  *   run/…        runGovernor(): the replay keeping the per-entry columns
@@ -15,6 +15,7 @@
  * and menu with INTERVALS=9 (the slider value --measure alternates with 8).
  *
  *   build/release/bench/bench_gui_resim --benchmark_counters_tabular=true
+ *   IDLESCOPE_BENCH_JITTER_US=0 build/release/bench/bench_gui_resim   (the default scenario's stream)
  *   IDLESCOPE_BENCH_SPANS=100000 valgrind --tool=callgrind bench_gui_resim --benchmark_filter=run/teo
  *
  * items_per_second is entries per second. The heap is set up as the GUI's
@@ -52,6 +53,13 @@ std::int64_t spanCount()
     return env ? std::max<std::int64_t>(1, std::atoll(env)) : 1000000;
 }
 
+/// +-30 us of jitter, or IDLESCOPE_BENCH_JITTER_US (0: the default scenario's steady 100 us).
+std::int64_t jitterUs()
+{
+    const char *env = std::getenv("IDLESCOPE_BENCH_JITTER_US");
+    return env ? std::max<std::int64_t>(0, std::atoll(env)) : 30;
+}
+
 const IdleStream &stream()
 {
     static const IdleStream s = [] {
@@ -63,7 +71,7 @@ const IdleStream &stream()
         workloads::ParamValues v = g->defaults();
         v.set("kind", 1); // ipi
         v.set("interval_us", 100 * NSEC_PER_USEC);
-        v.set("jitter_us", 30 * NSEC_PER_USEC);
+        v.set("jitter_us", jitterUs() * NSEC_PER_USEC);
         auto source = g->make(v, 1);
         IdleStream out(static_cast<std::size_t>(spanCount()));
         for (IdleSpan &span : out)
@@ -170,8 +178,9 @@ void miss(benchmark::State &state, std::string variant, std::vector<TunableSetti
 }
 
 const int kRegistered = [] {
-    mallopt(M_MMAP_THRESHOLD, 512 * 1024 * 1024);
+    mallopt(M_MMAP_MAX, 0); // as app/gui/main.cpp: large blocks from the heap, back to it
     mallopt(M_TRIM_THRESHOLD, 1024 * 1024 * 1024);
+    mallopt(M_ARENA_MAX, 1);
     struct Case {
         std::string name;
         std::string variant;
@@ -180,7 +189,7 @@ const int kRegistered = [] {
     const std::vector<Case> cases = {
         {"menu-6.14", "menu-6.14", {}},
         {"menu-6.14/INTERVALS=9", "menu-6.14", {{"INTERVALS", 9}}},
-        {"menu-resthresh", "menu-resthresh", {}},
+        {"menu-6.19", "menu-6.19", {}},
         {"teo-6.14", "teo-6.14", {}},
     };
     using Fn = void (*)(benchmark::State &, std::string, std::vector<TunableSetting>);

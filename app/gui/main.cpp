@@ -2,6 +2,7 @@
 // idlescope: the GUI. Options for scripts and docs:
 //   --screenshot FILE   render the default scenario (one miss open in the inspector) to FILE (PNG), exit
 //   --measure [SPANS]   time re-simulation + replot and playback frames, print them, exit
+//   --jitter US         with --measure: +-US of jitter on the IPI wakeups (default 0)
 //   [FILE]              a session (.idlescope) to open, or a stream CSV / kernel trace to load
 //                       as the workload (the .desktop file's Exec=idlescope %f); with
 //                       --screenshot, the window is rendered once it is shown
@@ -86,8 +87,14 @@ int main(int argc, char **argv)
                                      QStringLiteral("Measure re-simulation + replot latency and playback frame "
                                                     "time on a stream of <spans> spans, print, exit."),
                                      QStringLiteral("spans"));
+    const QCommandLineOption jitter(QStringLiteral("jitter"),
+                                    QStringLiteral("With --measure: +-<us> of jitter on the default scenario's "
+                                                   "100 us IPI wakeups (default 0; 30 makes menu's pattern "
+                                                   "detector work on every decision)."),
+                                    QStringLiteral("us"), QStringLiteral("0"));
     parser.addOption(screenshot);
     parser.addOption(measure);
+    parser.addOption(jitter);
     parser.addPositionalArgument(QStringLiteral("file"),
                                  QStringLiteral("A session (.idlescope) to open, or a stream (.csv) or kernel "
                                                 "trace to load as the workload."),
@@ -120,7 +127,15 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "--measure: '%s' is not a positive span count\n", qPrintable(parser.value(measure)));
             return 2;
         }
-        QTimer::singleShot(0, &w, [&w, spans] { QApplication::exit(idlescope::runMeasurements(w, spans)); });
+        const qint64 jitterUs = parser.value(jitter).toLongLong(&ok);
+        if (!ok || jitterUs < 0 || jitterUs >= 100) {
+            std::fprintf(stderr, "--jitter: '%s' is not a jitter in us from 0 to 99\n",
+                         qPrintable(parser.value(jitter)));
+            return 2;
+        }
+        QTimer::singleShot(0, &w, [&w, spans, jitterUs] {
+            QApplication::exit(idlescope::runMeasurements(w, spans, jitterUs));
+        });
     }
     return app.exec();
 }

@@ -82,12 +82,23 @@ double timeRelease(MainWindow &w, ParameterRow *row, int position, double *cpu)
     const double cpu0 = cpuMs();
     QElapsedTimer t;
     t.start();
+    double startedAt = -1;
+    const auto c = QObject::connect(w.runner(), &SimulationRunner::started, [&] {
+        startedAt = static_cast<double>(t.nsecsElapsed()) / 1e6;
+    });
     releaseAt(row, position);
+    const double releasedAt = static_cast<double>(t.nsecsElapsed()) / 1e6;
     if (!waitForSnapshot(w))
         return -1;
+    QObject::disconnect(c);
+    const double shownAt = static_cast<double>(t.nsecsElapsed()) / 1e6;
     w.refreshPlotsNow();
     *cpu = cpuMs() - cpu0;
-    return static_cast<double>(t.nsecsElapsed()) / 1e6;
+    const double total = static_cast<double>(t.nsecsElapsed()) / 1e6;
+    std::printf("    slider handled at %.1f ms, worker started at %.1f and took %.1f, snapshot shown at %.1f "
+                "(%.1f of it handing over), all plots replotted at %.1f ms\n",
+                releasedAt, startedAt, w.snapshot()->simulationMs, shownAt, w.lastShowMs(), total);
+    return total;
 }
 
 /// The slider position nearest to @p row's current one whose value differs
@@ -162,13 +173,14 @@ void printVerdict(const char *target, double limitMs, bool inclusive, const std:
 
 } // namespace
 
-int runMeasurements(MainWindow &w, qint64 spans)
+int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
 {
     printLoad("at start");
     w.resize(1600, 1000);
     ScenarioSpec spec = defaultScenario();
-    // +-30 us of jitter: menu's pattern detector and teo's bins get real work.
-    spec.workload = periodicIpiWorkload(spans, 100, 30);
+    // With jitter (e.g. +-30 us) menu's pattern detector needs several rounds
+    // and teo's bins get real work: a harder case than the steady default.
+    spec.workload = periodicIpiWorkload(spans, 100, jitterUs);
     std::erase_if(spec.governors, [](const GovernorSpec &g) { return g.variant == "oracle"; });
     w.applySpec(spec);
     if (!waitForSnapshot(w)) {

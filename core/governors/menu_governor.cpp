@@ -422,31 +422,35 @@ std::uint32_t MenuGovernor::typicalInterval(std::uint32_t predictedUs)
     const MenuTypicalResult t =
         menuTypicalIntervalUnsorted(std::span<const std::uint32_t>(window, size_t(n)), m_typicalParams);
 
-    // Which samples the last round left out: the range test lo < v < hi as
-    // one unsigned comparison (v - (lo + 1) < hi - (lo + 1)), branch-free,
-    // since it is data-dependent. Samples never considered (at or above the
-    // first threshold) are rare: only then is that second mask computed.
-    std::uint64_t discarded = 0;
+    // Samples never considered (at or above the first threshold) are rare:
+    // only then is that mask computed.
     std::uint64_t invalid = 0;
-    const std::uint64_t all = n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
-    const std::int64_t first = t.lo + 1;
-    const std::uint64_t width = t.hi > first ? std::uint64_t(t.hi - first) : 0;
-    auto inRange = [&](int k) {
-        return std::uint64_t(std::uint64_t(std::int64_t(window[k]) - first) < width) << k;
-    };
-    std::uint64_t used = 0;
-    if (n == 8) {
-        for (int k = 0; k < 8; ++k) // the kernel's size: a fixed count the compiler unrolls
-            used |= inRange(k);
-    } else {
-        for (int k = 0; k < n; ++k)
-            used |= inRange(k);
-    }
     if (t.neverConsidered) {
         for (int k = 0; k < n; ++k)
             invalid |= std::uint64_t(std::int64_t(window[k]) >= t.firstHi) << k;
     }
-    discarded = all & ~used & ~invalid;
+    // Which samples later rounds left out. A decision in round 1 (the common
+    // case) used every sample it considered: nothing was discarded.
+    std::uint64_t discarded = 0;
+    if (t.rounds > 1) {
+        // The range test lo < v < hi as one unsigned comparison
+        // (v - (lo + 1) < hi - (lo + 1)), branch-free, since it is data-dependent.
+        const std::uint64_t all = n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
+        const std::int64_t first = t.lo + 1;
+        const std::uint64_t width = t.hi > first ? std::uint64_t(t.hi - first) : 0;
+        auto inRange = [&](int k) {
+            return std::uint64_t(std::uint64_t(std::int64_t(window[k]) - first) < width) << k;
+        };
+        std::uint64_t used = 0;
+        if (n == 8) {
+            for (int k = 0; k < 8; ++k) // the kernel's size: a fixed count the compiler unrolls
+                used |= inRange(k);
+        } else {
+            for (int k = 0; k < n; ++k)
+                used |= inRange(k);
+        }
+        discarded = all & ~used & ~invalid;
+    }
     r.discardedMask = discarded;
     r.invalidMask = invalid;
     r.rounds = t.rounds;

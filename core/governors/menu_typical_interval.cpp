@@ -34,6 +34,10 @@
  * which is where the kernel's u64 accumulator lives. tst_menu checks this
  * against a literal per-round transcription on random windows.
  *
+ * Round 1 needs no order at all (its kept samples are all of them below the
+ * first threshold), and it decides every steady pattern: the ring is sorted
+ * only when round 1 rejects it (tst_menu compares both paths field by field).
+ *
  * Deviations: none in results. INTERVALS, the 6x ratio and the 20 us bound
  * are parameters; with the kernel values the results are identical.
  */
@@ -82,19 +86,110 @@ inline std::uint64_t divideSmall(std::uint64_t x, unsigned divisor)
 
 namespace {
 
+/// Round 1's upper bound: samples at or above it are never considered.
+constexpr std::int64_t firstThreshold(MenuTypicalAlgo algo)
+{
+    return (algo == MenuTypicalAlgo::OnePassUintMax || algo == MenuTypicalAlgo::TwoSided)
+               ? std::int64_t(UINT_MAX_U32)
+               : INT_MAX_EXCLUSIVE;
+}
+
+/// One round's figures: its kept samples (count, extremes, sums mod 2^64)
+/// going in, its statistics and verdict coming out.
+struct Round {
+    unsigned divisor = 0;
+    std::uint32_t min = UINT_MAX_U32, max = 0;
+    std::uint64_t sum = 0, sumSq = 0;
+    std::uint64_t avg = 0, variance = 0;
+    MenuReasoning::Typical kind = MenuReasoning::Typical::NoSamples;
+    std::uint32_t result = UINT_MAX_U32;
+};
+
+// Steps 1–4 of a round: true when the round decides (kind and result set),
+// false when the outliers are to be dropped and another round made.
+inline bool roundDecides(Round &r, unsigned intervals, const MenuTypicalParams &p)
+{
+    using Typical = MenuReasoning::Typical;
+    const unsigned divisor = r.divisor;
+    r.avg = r.variance = 0;
+
+    // Step 1: the early exits. G1 skips the work when even the shortest
+    // sample would lose against the timer prediction; later forms only
+    // need something non-zero (max == 0 also covers "no samples").
+    if (p.algo == MenuTypicalAlgo::G1) {
+        if (r.min >= p.predictedUs) {
+            r.kind = divisor ? Typical::AboveTimer : Typical::NoSamples;
+            return true;
+        }
+    } else if (r.max == 0) {
+        r.kind = Typical::NoSamples;
+        return true;
+    }
+
+    // Step 2: average and variance, truncating. divisor >= 1 here.
+    r.avg = divideSmall(r.sum, divisor);
+    if (p.algo == MenuTypicalAlgo::G1 || p.algo == MenuTypicalAlgo::G2) {
+        // G1/G2 keep avg in an unsigned int (the samples are <= INT_MAX,
+        // so it fits): the sum of squared deviations from it, mod 2^64.
+        r.avg = static_cast<std::uint32_t>(r.avg);
+        const std::uint64_t deviations = r.sumSq - 2 * r.avg * r.sum + std::uint64_t(divisor) * r.avg * r.avg;
+        r.variance = divideSmall(deviations, divisor);
+    } else {
+        r.variance = divideSmall(r.sumSq, divisor) - r.avg * r.avg;
+    }
+
+    // Step 3: accept the average if the spread is small, absolutely or
+    // next to the average (the latter only with >= 3/4 of the samples).
+    // The guard keeps ratio^2 * variance within u64 (U64_MAX/36).
+    if (r.variance <= p.varianceGuard
+        && ((r.avg * r.avg > r.variance * p.ratioSq && divisor * 4 >= intervals * 3)
+            || r.variance <= p.stddevMaxSq)) {
+        r.kind = Typical::Average;
+        r.result = static_cast<std::uint32_t>(r.avg);
+        return true;
+    }
+
+    // Step 4: stop when dropping more would leave 3/4 of the samples or fewer.
+    if (divisor * 4 <= intervals * 3) {
+        if (p.maxOfRemaining && divisor >= intervals / 2) {
+            r.kind = Typical::MaxOfRemaining;
+            r.result = r.max;
+        } else {
+            r.kind = Typical::NoPattern;
+        }
+        return true;
+    }
+    return false;
+}
+
+MenuTypicalResult resultOf(const Round &r, int rounds, std::int64_t lo, std::int64_t hi, std::int64_t firstHi,
+                           int neverConsidered)
+{
+    MenuTypicalResult out;
+    out.us = r.result;
+    out.kind = r.kind;
+    out.rounds = rounds;
+    out.divisor = static_cast<int>(r.divisor);
+    out.avg = r.avg;
+    out.variance = r.variance;
+    out.min = r.min;
+    out.max = r.max;
+    out.lo = lo;
+    out.hi = hi;
+    out.firstHi = firstHi;
+    out.neverConsidered = neverConsidered;
+    return out;
+}
+
 // The detector proper; @p sum / @p sumSq are the sums of all samples and of
 // their squares (mod 2^64), which the callers get where it is cheapest.
 MenuTypicalResult typicalSorted(std::span<const std::uint32_t> sorted, std::uint64_t sum, std::uint64_t sumSq,
                                 const MenuTypicalParams &p)
 {
-    using Typical = MenuReasoning::Typical;
     const unsigned intervals = static_cast<unsigned>(sorted.size());
-    const bool twoPass = p.algo == MenuTypicalAlgo::G1 || p.algo == MenuTypicalAlgo::G2;
     const bool twoSided = p.algo == MenuTypicalAlgo::TwoSided;
-
     std::int64_t lo = -1;
-    std::int64_t hi = (p.algo == MenuTypicalAlgo::OnePassUintMax || twoSided) ? std::int64_t(UINT_MAX_U32)
-                                                                               : INT_MAX_EXCLUSIVE;
+    std::int64_t hi = firstThreshold(p.algo);
     const std::int64_t firstHi = hi;
 
     // Round 1's range: everything below the initial threshold (samples are
@@ -108,69 +203,23 @@ MenuTypicalResult typicalSorted(std::span<const std::uint32_t> sorted, std::uint
     }
     const size_t considered = b;
 
+    Round r;
     int rounds = 0;
-    unsigned divisor;
-    std::uint32_t min, max;
-    std::uint64_t avg = 0, variance = 0;
-    std::uint32_t result = UINT_MAX_U32;
-    Typical kind;
     for (;;) {
         ++rounds;
-        divisor = static_cast<unsigned>(b - a);
-        min = divisor ? sorted[a] : UINT_MAX_U32;
-        max = divisor ? sorted[b - 1] : 0;
-        avg = variance = 0;
-
-        // Step 1: the early exits. G1 skips the work when even the shortest
-        // sample would lose against the timer prediction; later forms only
-        // need something non-zero (max == 0 also covers "no samples").
-        if (p.algo == MenuTypicalAlgo::G1) {
-            if (min >= p.predictedUs) {
-                kind = divisor ? Typical::AboveTimer : Typical::NoSamples;
-                break;
-            }
-        } else if (max == 0) {
-            kind = Typical::NoSamples;
+        r.divisor = static_cast<unsigned>(b - a);
+        r.min = r.divisor ? sorted[a] : UINT_MAX_U32;
+        r.max = r.divisor ? sorted[b - 1] : 0;
+        r.sum = sum;
+        r.sumSq = sumSq;
+        if (roundDecides(r, intervals, p))
             break;
-        }
-
-        // Step 2: average and variance, truncating. divisor >= 1 here.
-        avg = divideSmall(sum, divisor);
-        if (twoPass) {
-            // G1/G2 keep avg in an unsigned int (the samples are <= INT_MAX,
-            // so it fits): the sum of squared deviations from it, mod 2^64.
-            avg = static_cast<std::uint32_t>(avg);
-            const std::uint64_t deviations = sumSq - 2 * avg * sum + std::uint64_t(divisor) * avg * avg;
-            variance = divideSmall(deviations, divisor);
-        } else {
-            variance = divideSmall(sumSq, divisor) - avg * avg;
-        }
-
-        // Step 3: accept the average if the spread is small, absolutely or
-        // next to the average (the latter only with >= 3/4 of the samples).
-        // The guard keeps ratio^2 * variance within u64 (U64_MAX/36).
-        if (variance <= p.varianceGuard
-            && ((avg * avg > variance * p.ratioSq && divisor * 4 >= intervals * 3) || variance <= p.stddevMaxSq)) {
-            kind = Typical::Average;
-            result = static_cast<std::uint32_t>(avg);
-            break;
-        }
-
-        // Step 4: stop when dropping more would leave 3/4 of the samples or fewer.
-        if (divisor * 4 <= intervals * 3) {
-            if (p.maxOfRemaining && divisor >= intervals / 2) {
-                kind = Typical::MaxOfRemaining;
-                result = max;
-            } else {
-                kind = Typical::NoPattern;
-            }
-            break;
-        }
 
         // Step 5: drop the outliers: every sample equal to the maximum, or
         // (two-sided form, when the minimum is strictly farther from the
         // average) every sample equal to the minimum. avg lies in [min, max].
-        if (twoSided && avg - min > max - avg) {
+        const std::uint32_t min = r.min, max = r.max;
+        if (twoSided && r.avg - min > max - r.avg) {
             lo = min;
             for (; a < b && sorted[a] == min; ++a) {
                 sum -= min;
@@ -184,21 +233,37 @@ MenuTypicalResult typicalSorted(std::span<const std::uint32_t> sorted, std::uint
             }
         }
     }
+    return resultOf(r, rounds, lo, hi, firstHi, static_cast<int>(sorted.size() - considered));
+}
 
-    MenuTypicalResult r;
-    r.us = result;
-    r.kind = kind;
-    r.rounds = rounds;
-    r.divisor = static_cast<int>(divisor);
-    r.avg = avg;
-    r.variance = variance;
-    r.min = min;
-    r.max = max;
-    r.lo = lo;
-    r.hi = hi;
-    r.firstHi = firstHi;
-    r.neverConsidered = static_cast<int>(sorted.size() - considered);
-    return r;
+// Round 1 straight from the samples in ring order: true when it decides
+// (@p out set). It needs no order, only the count, extremes and sums of the
+// samples. A steady pattern is accepted there, which on a periodic workload
+// is most decisions; a rejected window has to be sorted, for dropping its
+// outliers round by round, and so has one with a sample at or above the
+// first threshold (rare: a UINT_MAX placeholder, a KTIME_MAX sleep).
+// N: the sample count when fixed at compile time (the kernel's 8, unrolled), 0 for @p n.
+template <size_t N>
+inline bool firstRoundDecides(const std::uint32_t *v, size_t n, const MenuTypicalParams &p, MenuTypicalResult &out)
+{
+    if constexpr (N != 0)
+        n = N;
+    Round r;
+    for (size_t i = 0; i < n; ++i) {
+        const std::uint32_t x = v[i];
+        r.sum += x;
+        r.sumSq += std::uint64_t(x) * x;
+        r.min = std::min(r.min, x);
+        r.max = std::max(r.max, x);
+    }
+    const std::int64_t firstHi = firstThreshold(p.algo);
+    if (n == 0 || std::int64_t(r.max) >= firstHi)
+        return false;
+    r.divisor = static_cast<unsigned>(n);
+    if (!roundDecides(r, r.divisor, p))
+        return false;
+    out = resultOf(r, 1, -1, firstHi, firstHi, 0);
+    return true;
 }
 
 } // namespace
@@ -301,6 +366,9 @@ MenuTypicalResult menuTypicalIntervalUnsorted(std::span<const std::uint32_t> val
 {
     std::array<std::uint32_t, MENU_MAX_INTERVALS> sorted;
     const size_t n = std::min(values.size(), sorted.size());
+    MenuTypicalResult decided;
+    if (n == 8 ? firstRoundDecides<8>(values.data(), n, p, decided) : firstRoundDecides<0>(values.data(), n, p, decided))
+        return decided;
     std::uint64_t sum = 0;
     std::uint64_t sumSq = 0;
     if (n == 8) { // the kernel's INTERVALS

@@ -80,8 +80,9 @@ struct MenuTypicalResult {
  */
 MenuTypicalResult menuTypicalInterval(std::span<const std::uint32_t> sorted, const MenuTypicalParams &p);
 
-/// The same for samples in any order, e.g. the ring itself: sorts a copy on
-/// the stack with menuSortWindow().
+/// The same for samples in any order, e.g. the ring itself. Round 1 needs
+/// no order and decides most windows (a steady pattern is accepted at once);
+/// a window it rejects is sorted, a copy on the stack, with menuSortWindow().
 MenuTypicalResult menuTypicalIntervalUnsorted(std::span<const std::uint32_t> values, const MenuTypicalParams &p);
 
 /// Sorts ascending in place: up to 16 samples branch-free (a sorting network for 8, compare-exchange

@@ -379,6 +379,58 @@ private slots:
         QCOMPARE(compared, 4000 * 10);
     }
 
+    void firstRoundShortcutMatchesSortedPath()
+    {
+        // Windows in ring order are decided in round 1 without sorting when
+        // they can be; the result, every field, must be the one the sorted
+        // implementation gives. Steady patterns with jitter (accepted at once),
+        // wide ones (stopped or rejected), zeros, samples at or above the
+        // first threshold, INTERVALS 8 and others, every form.
+        std::mt19937_64 rng(20261130);
+        const MenuTypicalAlgo algos[] = {MenuTypicalAlgo::G1, MenuTypicalAlgo::G2, MenuTypicalAlgo::OnePass,
+                                         MenuTypicalAlgo::OnePassUintMax, MenuTypicalAlgo::TwoSided};
+        int firstRound = 0, later = 0;
+        for (int iter = 0; iter < 6000; ++iter) {
+            const unsigned n = iter % 3 == 0 ? unsigned(1 + rng() % 64) : 8u;
+            const std::uint32_t base = std::uint32_t(rng() % 3 == 0 ? rng() % 50 : 50 + rng() % 200000);
+            const std::uint32_t spread = std::uint32_t(1 + rng() % (rng() % 2 ? 40 : 5000));
+            std::vector<std::uint32_t> w(n);
+            for (auto &x : w) {
+                switch (rng() % 40) {
+                case 0: x = UMAX; break;
+                case 1: x = 0x80000000u + std::uint32_t(rng() % 1000); break;
+                case 2: x = 0; break;
+                default: x = base + std::uint32_t(rng() % spread);
+                }
+            }
+            std::vector<std::uint32_t> sorted = w;
+            std::sort(sorted.begin(), sorted.end());
+            const std::uint32_t pred = std::uint32_t(rng() % 2 ? UMAX : rng() % 250000);
+            for (MenuTypicalAlgo a : algos) {
+                for (bool maxRem : {false, true}) {
+                    const MenuTypicalParams p = params(a, maxRem, pred);
+                    const MenuTypicalResult want = menuTypicalInterval(sorted, p);
+                    const MenuTypicalResult got = typical(w, p);
+                    const bool same = got.us == want.us && got.kind == want.kind && got.rounds == want.rounds
+                                      && got.divisor == want.divisor && got.avg == want.avg
+                                      && got.variance == want.variance && got.min == want.min
+                                      && got.max == want.max && got.lo == want.lo && got.hi == want.hi
+                                      && got.firstHi == want.firstHi && got.neverConsidered == want.neverConsidered;
+                    if (!same) {
+                        QString msg = QStringLiteral("algo %1 maxRem %2 pred %3 window").arg(int(a)).arg(maxRem).arg(pred);
+                        for (auto x : w)
+                            msg += QStringLiteral(" %1").arg(x);
+                        QFAIL(qPrintable(msg));
+                    }
+                    ++(want.rounds == 1 ? firstRound : later);
+                }
+            }
+        }
+        // Both paths were exercised, the first-round one for most windows.
+        QCOMPARE(firstRound + later, 6000 * 10);
+        QVERIFY2(firstRound > 30000 && later > 5000, qPrintable(QStringLiteral("%1 / %2").arg(firstRound).arg(later)));
+    }
+
     void sortingNetwork()
     {
         // The 8-sample path sorts with a network: by the 0-1 principle, all

@@ -131,6 +131,51 @@ private slots:
         // POLL's 5 us entry is below: C1 (TR 2 us) would have fitted.
         QVERIFY(rec[2].below);
     }
+
+    void timeToTickOnAndBetweenTicks()
+    {
+        // What select sees as delta_next with the tick running: TICK_NSEC -
+        // (now % TICK_NSEC) (a whole period on a boundary) capped by the
+        // sleep length. Spans that start exactly on ticks, just before and
+        // after them, far beyond several ticks, and the polling state's
+        // short entries (latency limit 0) that end between ticks.
+        IdleStateTable t = skxLike(); // 250 Hz: TICK_NSEC 4 ms
+        const Ns tick = 4000000;
+        auto ladder = createGovernor("ladder-latest");
+        QVERIFY(ladder);
+        // now starts at 1e9, itself a tick boundary (250 * TICK_NSEC).
+        const IdleStream s = {{0, 50000000, 1000, 0, 0},          // polls 1 us from a tick...
+                              {tick - 1000, 50000000, 1000, 0, 0}, // ...and the next starts on the next tick
+                              {0, 50000000, 4000000, -1, 0},
+                              {tick - 1, 50000000, 1, -1, 0},      // just before one
+                              {2, 50000000, 13000000, -1, 0},     // several ticks long
+                              {0, 50000000, 45000, 0, 0},         // polling, three entries
+                              {3 * tick, 3000, 3000, -1, 0},      // timer closer than the tick
+                              {tick, 50000000, 7, -1, 0}};
+        std::vector<EntryRecord> rec;
+        replayStream(t, s, *ladder, [&](const EntryRecord &e, const Governor &) { rec.push_back(e); });
+        QVERIFY(rec.size() >= s.size() + 2);
+        int checked = 0, onBoundary = 0;
+        bool stoppedBefore = false; // the tick stays stopped for the rest of a span
+        for (const EntryRecord &e : rec) {
+            if (e.entry == 0)
+                stoppedBefore = false;
+            const bool skip = stoppedBefore;
+            stoppedBefore = e.tickStopped;
+            if (skip)
+                continue;
+            const Ns toTick = tick - e.startNs % tick;
+            QCOMPARE(e.deltaNextNs, std::min(toTick, e.sleepLengthNs));
+            onBoundary += e.startNs % tick == 0;
+            ++checked;
+        }
+        QVERIFY(checked >= 6);
+        QVERIFY(onBoundary >= 2);
+        QCOMPARE(rec[0].startNs, Ns(1000000000));
+        QCOMPARE(rec[0].deltaNextNs, tick);
+        QCOMPARE(rec[1].startNs, Ns(1000000000) + tick); // reached the boundary kept from entry 0
+        QCOMPARE(rec[1].deltaNextNs, tick);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReplay)
