@@ -3,7 +3,8 @@
 // counts, plot summaries and comparison totals equal the ones built from the
 // finished runs; unchanged governors shared with the previous snapshot; and
 // a re-simulation that writes into the recycled columns of a released run
-// giving exactly the run a fresh replay gives.
+// giving exactly the run a fresh replay gives; a latency limit keeping the
+// workload's idle-duration histogram.
 #include "core/stats/run_counts.h"
 #include "widgets/comparison/comparison_stats.h"
 #include "widgets/runner/builtin_scenario.h"
@@ -19,6 +20,7 @@ private slots:
     void snapshotIsComplete();
     void unchangedGovernorIsShared();
     void recycledColumnsGiveTheSameRun();
+    void latencyLimitKeepsTheDurations();
 };
 
 namespace {
@@ -113,6 +115,30 @@ void TestSimulationRunner::recycledColumnsGiveTheSameRun()
     QCOMPARE(again->runs.size(), want.size());
     for (std::size_t i = 0; i < want.size(); ++i)
         QVERIFY2(sameColumns(again->runs[i], want[i]), want[i].variant.c_str());
+}
+
+void TestSimulationRunner::latencyLimitKeepsTheDurations()
+{
+    // A latency limit re-runs every governor on a copy of the stream with the
+    // limit in each span; the idle durations are the workload's and are
+    // kept. A different workload gets its own.
+    ScenarioSpec spec = smallScenario(3000);
+    auto first = simulate(spec, nullptr);
+    QVERIFY(first);
+    spec.latencyLimitNs = 2000000;
+    auto limited = simulate(spec, first);
+    QVERIFY(limited);
+    QVERIFY(limited->stream != first->stream);
+    QCOMPARE(limited->stream->front().latencyReqNs, Ns(2000000));
+    const std::size_t n = limited->stream->size();
+    QCOMPARE(limited->durations.upTo(n), DurationHistogram(*limited->stream).upTo(n));
+    QCOMPARE(limited->durations.upTo(n / 2), first->durations.upTo(n / 2));
+
+    spec.workload = periodicIpiWorkload(3000, 300, 30); // 270..330 us: other bins
+    auto other = simulate(spec, limited);
+    QVERIFY(other);
+    QCOMPARE(other->durations.upTo(n), DurationHistogram(*other->stream).upTo(n));
+    QVERIFY(other->durations.upTo(n) != first->durations.upTo(n));
 }
 
 QTEST_MAIN(TestSimulationRunner)

@@ -329,7 +329,9 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         snap->colors.push_back(j.gov->color);
         snap->atDefaults.push_back(governorDefaults(*j.gov));
     }
-    snap->durations = (previous && previous->stream == stream) ? previous->durations : DurationHistogram(*stream);
+    // The idle durations (wakeNs) are the workload's: a latency-limit copy of the same stream keeps them.
+    const bool sameDurations = previous && (previous->stream == stream || sameWorkload(previous->spec.workload, spec.workload));
+    snap->durations = sameDurations ? previous->durations : DurationHistogram(*stream);
     snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     return snap;
 }
