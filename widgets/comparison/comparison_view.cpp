@@ -19,16 +19,77 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <cstdlib>
+
 namespace idlescope {
+
+QString twoLineHeader(const QString &label)
+{
+    // Break at the '_' or space nearest the middle: the kernel names stay
+    // whole and readable, and a column is as wide as its longer half.
+    if (label.size() <= 7)
+        return label;
+    int best = -1;
+    for (int i = 1; i + 1 < label.size(); ++i) {
+        if (label[i] != QLatin1Char('_') && label[i] != QLatin1Char(' '))
+            continue;
+        if (best < 0 || std::abs(2 * i - int(label.size())) < std::abs(2 * best - int(label.size())))
+            best = i;
+    }
+    if (best < 0)
+        return label;
+    if (label[best] == QLatin1Char(' '))
+        return label.left(best) + QLatin1Char('\n') + label.mid(best + 1);
+    return label.left(best + 1) + QLatin1Char('\n') + label.mid(best + 1); // "idle_miss_" / "ratio"
+}
+
+namespace {
+
+/// The table on screen with two-line column titles (twoLineHeader()), so
+/// that the per-state columns fit beside the kernel threads' ones at the
+/// dock's default width; exports read the model and keep one-line names.
+class TwoLineHeaderProxy : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override
+    {
+        const QVariant v = QSortFilterProxyModel::headerData(section, orientation, role);
+        if (orientation == Qt::Horizontal && role == Qt::DisplayRole)
+            return twoLineHeader(v.toString());
+        return v;
+    }
+};
+
+/// Qt reserves room for the sort arrow as wide as the header is high: with
+/// two-line titles that doubled it and undid what the second line saved.
+/// One line's height is the arrow's room here, whatever the title's lines.
+class TwoLineHeaderView : public QHeaderView {
+public:
+    using QHeaderView::QHeaderView;
+
+protected:
+    QSize sectionSizeFromContents(int logicalIndex) const override
+    {
+        QSize size = QHeaderView::sectionSizeFromContents(logicalIndex);
+        if (isSortIndicatorShown() && model()) {
+            const QString title = model()->headerData(logicalIndex, orientation(), Qt::DisplayRole).toString();
+            size.rwidth() -= int(title.count(QLatin1Char('\n'))) * fontMetrics().height();
+        }
+        return size;
+    }
+};
+
+} // namespace
 
 ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
 {
     m_model = new ComparisonTableModel(this);
-    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy = new TwoLineHeaderProxy(this);
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(Qt::EditRole);
 
     m_view = new QTableView(this);
+    m_view->setHorizontalHeader(new TwoLineHeaderView(Qt::Horizontal, m_view));
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder); // display order until the user sorts
