@@ -252,7 +252,7 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
         auto summarised = runGovernorSummarised(s->table, *s->stream, r.variant, settings);
         const double summarisedMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
         clock.restart();
-        const GovernorTotals totals = governorTotals(summarised->run, s->table, *s->stream);
+        const GovernorTotals totals = governorTotals(summarised->run, s->table);
         const double totalsMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
         std::printf("  alone on one thread: engine without keeping entries %.1f ms; the worker's pass (entries kept, "
                     "prefix counts and plot summaries built on the way) %.1f ms; comparison totals %.1f ms\n",

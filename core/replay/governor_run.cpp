@@ -101,7 +101,8 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
         batch.flags[k] = static_cast<std::uint8_t>(
             (e.stopTick ? ENTRY_STOP_TICK : 0) | (e.above ? ENTRY_ABOVE : 0) | (e.below ? ENTRY_BELOW : 0)
             | (e.gotTick ? ENTRY_GOT_TICK : 0) | (e.pollTimeLimit ? ENTRY_POLL_TIME_LIMIT : 0)
-            | (e.tickStopped ? ENTRY_TICK_STOPPED : 0) | (wokenByWakeup ? ENTRY_WOKEN_BY_WAKEUP : 0));
+            | (e.tickStopped ? ENTRY_TICK_STOPPED : 0) | (wokenByWakeup ? ENTRY_WOKEN_BY_WAKEUP : 0)
+            | (stream[static_cast<std::size_t>(e.span)].timerWake() ? ENTRY_TIMER_WAKE : 0));
         if (++used == EntryBatch::SIZE) {
             batch.appendTo(run, used);
             if (observe)

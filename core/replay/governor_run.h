@@ -32,6 +32,7 @@ enum EntryFlag : std::uint8_t {
     ENTRY_POLL_TIME_LIMIT = 1u << 4,
     ENTRY_TICK_STOPPED = 1u << 5,
     ENTRY_WOKEN_BY_WAKEUP = 1u << 6, ///< this entry ended at the span's wakeup (not tick/poll limit)
+    ENTRY_TIMER_WAKE = 1u << 7,      ///< the span's wakeup is its own timer (IdleSpan::timerWake())
 };
 
 /// A tunable setting, NAME=VALUE.

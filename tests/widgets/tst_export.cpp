@@ -240,6 +240,7 @@ void TestExport::runJsonColumns()
     QCOMPARE(cols.value(QStringLiteral("residency_ns")).toArray(), (QJsonArray{212000, 20000}));
     QCOMPARE(cols.value(QStringLiteral("start_ns")).toArray(), (QJsonArray{1000, 213500}));
     QCOMPARE(cols.value(QStringLiteral("woken_by_wakeup")).toArray(), (QJsonArray{1, 1}));
+    QCOMPARE(cols.value(QStringLiteral("timer_wake")).toArray(), (QJsonArray{0, 1}));
     const QJsonArray states = o.value(QStringLiteral("states")).toArray();
     QCOMPARE(states[1].toObject().value(QStringLiteral("usage")).toInt(), 1);
     QCOMPARE(states[1].toObject().value(QStringLiteral("name")).toString(), QStringLiteral("CEDE"));

@@ -1,21 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/comparison/comparison_stats.h"
 
+#include <array>
+
 namespace idlescope {
 
-Ns entryLatencyCostNs(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream,
-                      std::size_t i)
+namespace {
+
+/// Woken by a wakeup that no timer announced: the entries whose exit latency a task paid.
+constexpr std::uint8_t UNANNOUNCED_MASK = ENTRY_WOKEN_BY_WAKEUP | ENTRY_TIMER_WAKE;
+constexpr std::uint8_t UNANNOUNCED = ENTRY_WOKEN_BY_WAKEUP;
+
+} // namespace
+
+Ns entryLatencyCostNs(const GovernorRun &run, const IdleStateTable &table, std::size_t i)
 {
-    if (!run.has(i, ENTRY_WOKEN_BY_WAKEUP))
-        return 0;
-    const auto span = static_cast<std::size_t>(run.span[i]);
-    if (span >= stream.size() || stream[span].timerWake())
+    if ((run.flags[i] & UNANNOUNCED_MASK) != UNANNOUNCED)
         return 0;
     return table[run.state[i]].exitLatencyNs;
 }
 
-GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &table,
-                              const IdleStream &stream)
+GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &table)
 {
     GovernorTotals t;
     const ReplaySummary &s = run.summary;
@@ -32,11 +37,15 @@ GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &tabl
         t.abovePercent = 100.0 * static_cast<double>(t.aboves) / n;
         t.belowPercent = 100.0 * static_cast<double>(t.belows) / n;
     }
+    // From two byte columns only (the stream's timer wakeups are in the
+    // flags): a million entries cost about a millisecond.
+    std::array<Ns, CPUIDLE_STATE_MAX> exitLatency{};
+    for (int k = 0; k < table.count() && k < CPUIDLE_STATE_MAX; ++k)
+        exitLatency[static_cast<std::size_t>(k)] = table[k].exitLatencyNs;
     for (std::size_t i = 0; i < run.size(); ++i) {
-        const Ns c = entryLatencyCostNs(run, table, stream, i);
-        if (run.has(i, ENTRY_WOKEN_BY_WAKEUP) && !stream[static_cast<std::size_t>(run.span[i])].timerWake())
-            ++t.latencyCostEntries;
-        t.latencyCostNs += c;
+        const bool paid = (run.flags[i] & UNANNOUNCED_MASK) == UNANNOUNCED;
+        t.latencyCostEntries += paid;
+        t.latencyCostNs += paid ? exitLatency[static_cast<std::size_t>(run.state[i])] : 0;
     }
     return t;
 }

@@ -7,7 +7,7 @@
  *
  * Latency cost: the sum of the entered states' exit latencies over the
  * entries that ended at the span's wakeup (ENTRY_WOKEN_BY_WAKEUP) when that
- * wakeup was not the span's timer (IdleSpan::timerWake() false), i.e. an IPI
+ * wakeup was not the span's timer (ENTRY_TIMER_WAKE clear), i.e. an IPI
  * or device interrupt that a task was waiting on. Entries ended by the tick
  * or the polling time limit woke no task; timer wakeups are left out because
  * a governor can see them coming (sleep length). Integer ns.
@@ -36,13 +36,12 @@ struct GovernorTotals {
     std::int64_t latencyCostEntries = 0; ///< entries counted in latencyCostNs
 };
 
-/// Totals of @p run; usage/above/below come from run.summary, the latency
-/// cost from the per-entry columns and @p stream (the stream that was replayed).
-GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &table,
-                              const IdleStream &stream);
+/// Totals of @p run replayed on @p table; usage/above/below come from
+/// run.summary, the latency cost from the per-entry columns (the flags say
+/// which wakeups were the span's timer).
+GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &table);
 
 /// The latency cost of one entry @p i of @p run (0 when it does not count).
-Ns entryLatencyCostNs(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream,
-                      std::size_t i);
+Ns entryLatencyCostNs(const GovernorRun &run, const IdleStateTable &table, std::size_t i);
 
 } // namespace idlescope

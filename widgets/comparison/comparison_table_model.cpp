@@ -43,13 +43,11 @@ void ComparisonTableModel::setSnapshot(SnapshotPtr snapshot)
     m_stateCount = 0;
     if (m_snapshot) {
         m_stateCount = m_snapshot->table.count();
-        const IdleStream empty;
-        const IdleStream &stream = m_snapshot->stream ? *m_snapshot->stream : empty;
         if (m_snapshot->totals.size() == m_snapshot->runs.size()) // the runner built them on its worker
             m_totals = m_snapshot->totals;
         else
             for (const GovernorRun &run : m_snapshot->runs)
-                m_totals.push_back(governorTotals(run, m_snapshot->table, stream));
+                m_totals.push_back(governorTotals(run, m_snapshot->table));
     }
     endResetModel();
 }

@@ -94,7 +94,7 @@ void appendRunCsvRow(std::string &out, const GovernorRun &run, const IdleStateTa
                         ENTRY_TICK_STOPPED, ENTRY_WOKEN_BY_WAKEUP})
         appendInt(out, run.has(i, f) ? 1 : 0);
     appendInt(out, span < stream.size() && stream[span].timerWake() ? 1 : 0);
-    appendInt(out, entryLatencyCostNs(run, table, stream, i), '\n');
+    appendInt(out, entryLatencyCostNs(run, table, i), '\n');
 }
 
 Status exportRunCsv(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream,
@@ -134,8 +134,14 @@ Status exportRunJson(const GovernorRun &run, const IdleStateTable &table, const 
     columns.insert(key("poll_time_limit"), flagColumn(run, ENTRY_POLL_TIME_LIMIT));
     columns.insert(key("tick_stopped"), flagColumn(run, ENTRY_TICK_STOPPED));
     columns.insert(key("woken_by_wakeup"), flagColumn(run, ENTRY_WOKEN_BY_WAKEUP));
+    QJsonArray timerWake; // as the CSV's column: the span's wakeup is its timer
+    for (std::size_t i = 0; i < run.size(); ++i) {
+        const auto span = static_cast<std::size_t>(run.span[i]);
+        timerWake.append(span < stream.size() && stream[span].timerWake() ? 1 : 0);
+    }
+    columns.insert(key("timer_wake"), timerWake);
 
-    const GovernorTotals t = governorTotals(run, table, stream);
+    const GovernorTotals t = governorTotals(run, table);
     QJsonObject root{{key("format_version"), 1},
                      {key("variant"), QString::fromStdString(run.variant)},
                      {key("settings"), settingsJson(run.settings)},
@@ -149,12 +155,10 @@ Status exportRunJson(const GovernorRun &run, const IdleStateTable &table, const 
 
 QByteArray summariesJson(const SimulationSnapshot &snap)
 {
-    const IdleStream empty;
-    const IdleStream &stream = snap.stream ? *snap.stream : empty;
     QJsonArray governors;
     for (std::size_t i = 0; i < snap.runs.size(); ++i) {
         const GovernorRun &run = snap.runs[i];
-        const GovernorTotals t = governorTotals(run, snap.table, stream);
+        const GovernorTotals t = governorTotals(run, snap.table);
         QJsonObject g{{key("variant"), QString::fromStdString(run.variant)},
                       {key("settings"), settingsJson(run.settings)},
                       {key("idles"), qint64(t.idles)},

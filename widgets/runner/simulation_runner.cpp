@@ -287,7 +287,7 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
             j.error = QString::fromStdString(j.gov->variant + ": " + run.error().toString());
             return;
         }
-        j.totals = governorTotals(run->run, snap->table, *stream);
+        j.totals = governorTotals(run->run, snap->table);
         j.run = std::move(*run);
     };
     std::atomic<std::size_t> nextJob{0};
@@ -319,7 +319,7 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
             snap->counts.push_back(previous->counts[k]);
             snap->lods.push_back(previous->lods[k]);
             snap->totals.push_back(previousTotals ? previous->totals[k]
-                                                  : governorTotals(previous->runs[k], snap->table, *stream));
+                                                  : governorTotals(previous->runs[k], snap->table));
         } else {
             snap->runs.push_back(RunRecycler::instance().share(std::move(j.run->run)));
             snap->counts.push_back(std::move(j.run->counts));
