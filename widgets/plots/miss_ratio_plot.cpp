@@ -25,28 +25,41 @@ MissRatioPlot::MissRatioPlot(ViewState *view, QWidget *parent)
 void MissRatioPlot::decimate(const TimeWindow &window)
 {
     if (m_seriesGeneration != m_snap->generation) {
-        m_plot->clearGraphs();
-        for (int g = 0; g < m_snap->governorCount(); ++g) {
-            QCPGraph *graph = m_plot->addGraph();
-            graph->setPen(QPen(m_snap->colors[static_cast<std::size_t>(g)], 1)); // width 1: fast cosmetic path
-            graph->setAdaptiveSampling(false);
+        const QString key = seriesSetupKey();
+        if (key != m_seriesKey || m_plot->graphCount() != m_snap->governorCount()) {
+            m_plot->clearGraphs();
+            for (int g = 0; g < m_snap->governorCount(); ++g) {
+                QCPGraph *graph = m_plot->addGraph();
+                graph->setPen(QPen(m_snap->colors[static_cast<std::size_t>(g)], 1)); // width 1: fast cosmetic path
+                graph->setAdaptiveSampling(false);
+            }
+            m_seriesKey = key;
         }
+        // Runs shared with the previous snapshot keep their decimated points.
+        std::vector<CachedSeries> old = std::move(m_points);
+        m_points.clear();
+        for (int g = 0; g < m_snap->governorCount(); ++g)
+            m_points.push_back(adoptCached(old, m_snap->runs.shared(static_cast<std::size_t>(g))));
         m_seriesGeneration = m_snap->generation;
     }
-    m_points.assign(static_cast<std::size_t>(m_snap->governorCount()), {});
     for (int g = 0; g < m_snap->governorCount(); ++g) {
-        const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+        const RunList::Ptr &shared = m_snap->runs.shared(static_cast<std::size_t>(g));
+        CachedSeries &cache = m_points[static_cast<std::size_t>(g)];
+        if (cache.isFor(shared, window))
+            continue;
+        cache.setSource(shared, window);
+        const GovernorRun &run = *shared;
         const RunCounts &counts = m_snap->counts[static_cast<std::size_t>(g)];
         const auto [first, last] = visibleIndexRange(run.startNs, window.startNs, window.endNs, true);
         decimateMinMax(run.startNs, first, last, window, [&](std::size_t i) { return missRatioPercent(counts, i); },
-                       m_points[static_cast<std::size_t>(g)], &m_snap->lods[static_cast<std::size_t>(g)].missRatio);
+                       cache.points, &m_snap->lods[static_cast<std::size_t>(g)].missRatio);
     }
 }
 
 void MissRatioPlot::fill(Ns clipNs)
 {
     for (std::size_t g = 0; g < m_points.size(); ++g)
-        setGraphData(m_plot->graph(static_cast<int>(g)), m_points[g], clipNs);
+        setGraphData(m_plot->graph(static_cast<int>(g)), m_points[g].points, clipNs);
 }
 
 std::pair<int, qint64> MissRatioPlot::entryAt(const QPointF &pos) const

@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include "widgets/plots/series_cache.h"
 #include "widgets/plots/time_plot.h"
 
 namespace idlescope {
@@ -23,8 +24,9 @@ protected:
     std::pair<int, qint64> entryAt(const QPointF &pos) const override;
 
 private:
-    std::vector<std::vector<DecimatedPoint>> m_points;
+    std::vector<CachedSeries> m_points; ///< [g]: run g's ratio, decimated
     std::uint64_t m_seriesGeneration = 0;
+    QString m_seriesKey; ///< seriesSetupKey() the graphs were made for
 };
 
 } // namespace idlescope

@@ -19,6 +19,11 @@ PlotBase::PlotBase(const QString &title, ViewState *view, QWidget *parent)
     m_plot->setPlottingHint(QCP::phCacheLabels, true);
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
     m_plot->setBackground(QBrush(Qt::white));
+    // One paint buffer for the whole plot: QCustomPlot's overlay layer (the
+    // Shift+drag rubber band) has a buffer of its own by default, a
+    // full-size clear and blend on every replot, for a rectangle that only
+    // exists while the band is dragged (then a drag move replots it all).
+    m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
 
     m_plot->plotLayout()->insertRow(0);
     QFont f = font();

@@ -2,6 +2,7 @@
 #include "widgets/plots/prediction_plot.h"
 
 #include "core/governors/registry.h"
+#include "widgets/plots/marker_graph.h"
 #include "widgets/plots/time_ticker.h"
 #include "widgets/view_state.h"
 
@@ -13,27 +14,26 @@ namespace idlescope {
 
 namespace {
 
-/// A filled dot (prediction) or a faint ring (measurement) in colour @p c.
-QPixmap marker(const QColor &c, bool filled)
+/// Side of a prediction's filled dot and of a measurement's ring (logical px).
+constexpr double DOT_SIZE = 5.0;
+constexpr double RING_SIZE = 7.0;
+
+/// A filled dot (prediction) or a faint ring (measurement) in colour @p c, in a square of @p size.
+MarkerGraph::PaintMarker marker(const QColor &c, bool filled)
 {
-    const qreal dpr = 2.0; // crisp on high-DPI screens and in exports
-    const int size = filled ? 5 : 7;
-    QPixmap pm(QSize(size, size) * dpr);
-    pm.setDevicePixelRatio(dpr);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setRenderHint(QPainter::Antialiasing);
-    if (filled) {
-        p.setPen(Qt::NoPen);
-        p.setBrush(c);
-        p.drawEllipse(QRectF(0.25, 0.25, size - 0.5, size - 0.5));
-    } else {
-        QColor ring = c;
-        ring.setAlphaF(0.6f);
-        p.setPen(QPen(ring, 1.0));
-        p.drawEllipse(QRectF(0.5, 0.5, size - 1.0, size - 1.0));
-    }
-    return pm;
+    return [c, filled](QPainter &p, double size) {
+        if (filled) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(c);
+            p.drawEllipse(QRectF(0.25, 0.25, size - 0.5, size - 0.5));
+        } else {
+            QColor ring = c;
+            ring.setAlphaF(0.6f);
+            p.setPen(QPen(ring, 1.0));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(QRectF(0.5, 0.5, size - 1.0, size - 1.0));
+        }
+    };
 }
 
 bool isTeoWithoutPrediction(const std::string &variant)
@@ -82,6 +82,10 @@ void PredictionPlot::setupSeries()
     for (QCPAbstractItem *item : std::as_const(m_lineItems))
         m_plot->removeItem(item);
     m_lineItems.clear();
+    // Runs shared with the previous snapshot keep their decimated points.
+    std::vector<CachedSeries> oldPredicted, oldMeasured;
+    for (Series &s : m_series)
+        (s.predicted ? oldPredicted : oldMeasured).push_back(std::move(s.cache));
     m_series.clear();
     const int n = m_snap->governorCount();
     bool anyTeo = false;
@@ -98,13 +102,11 @@ void PredictionPlot::setupSeries()
             if (predicted && draw != PredictionDraw::Dots)
                 continue;
             const QColor c = m_snap->colors[static_cast<std::size_t>(g)];
-            QCPGraph *graph = m_plot->addGraph();
-            graph->setLineStyle(QCPGraph::lsNone);
-            graph->setAdaptiveSampling(false);
-            // Pre-rendered markers: QCustomPlot blits a pixmap per point, where a
+            // Pre-rendered markers: a blit per point (and per pixel at most), where a
             // drawn ellipse costs a Bezier flattening per point per frame.
-            graph->setScatterStyle(QCPScatterStyle(marker(c, predicted)));
-            m_series.push_back(Series{g, predicted, {}});
+            new MarkerGraph(m_plot->xAxis, m_plot->yAxis, predicted ? DOT_SIZE : RING_SIZE, marker(c, predicted));
+            m_series.push_back(Series{g, predicted, adoptCached(predicted ? oldPredicted : oldMeasured,
+                                                                m_snap->runs.shared(static_cast<std::size_t>(g)))});
         }
     }
     // Target residency of every state deeper than a 0 target (log axis).
@@ -143,16 +145,25 @@ void PredictionPlot::setupSeries()
 
 void PredictionPlot::decimate(const TimeWindow &window)
 {
-    if (m_seriesGeneration != m_snap->generation)
-        setupSeries();
+    if (m_seriesGeneration != m_snap->generation) {
+        const QString key = seriesSetupKey();
+        if (key != m_seriesKey)
+            setupSeries();
+        m_seriesKey = key;
+        m_seriesGeneration = m_snap->generation;
+    }
     for (Series &s : m_series) {
-        const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(s.governor)];
+        const RunList::Ptr &shared = m_snap->runs.shared(static_cast<std::size_t>(s.governor));
+        if (s.cache.isFor(shared, window))
+            continue;
+        s.cache.setSource(shared, window);
+        const GovernorRun &run = *shared;
         const auto [first, last] = visibleIndexRange(run.startNs, window.startNs, window.endNs, false);
         const std::vector<Ns> &col = s.predicted ? run.predictedNs : run.residencyNs;
         // A log axis cannot show 0 or "no prediction" (-1).
         const RunLod &lod = m_snap->lods[static_cast<std::size_t>(s.governor)];
         decimateMinMax(run.startNs, first, last, window, [&](std::size_t i) { return col[i]; },
-                       [&](std::size_t i) { return col[i] > 0; }, s.points,
+                       [&](std::size_t i) { return col[i] > 0; }, s.cache.points,
                        s.predicted ? &lod.predicted : &lod.residency);
     }
 }
@@ -160,7 +171,7 @@ void PredictionPlot::decimate(const TimeWindow &window)
 void PredictionPlot::fill(Ns clipNs)
 {
     for (std::size_t k = 0; k < m_series.size(); ++k)
-        setGraphData(m_plot->graph(static_cast<int>(k)), m_series[k].points, clipNs);
+        setGraphData(m_plot->graph(static_cast<int>(k)), m_series[k].cache.points, clipNs);
 }
 
 std::pair<int, qint64> PredictionPlot::entryAt(const QPointF &pos) const

@@ -14,6 +14,7 @@
  */
 #pragma once
 
+#include "widgets/plots/series_cache.h"
 #include "widgets/plots/time_plot.h"
 
 #include <string>
@@ -47,10 +48,11 @@ private:
     struct Series {
         int governor;
         bool predicted; ///< else measured
-        std::vector<DecimatedPoint> points;
+        CachedSeries cache;
     };
     std::vector<Series> m_series;
     std::uint64_t m_seriesGeneration = 0;
+    QString m_seriesKey; ///< seriesSetupKey() of the last setupSeries()
     QList<QCPAbstractItem *> m_lineItems;
 };
 

@@ -93,11 +93,22 @@ void StateTimelinePlot::setupLanes()
     for (QCPAbstractItem *item : std::as_const(m_laneItems))
         m_plot->removeItem(item);
     m_laneItems.clear();
+    // Runs shared with the previous snapshot keep their decimated points.
+    std::vector<CachedSeries> oldDominant, oldLow, oldHigh;
+    for (Lane &lane : m_lanes) {
+        oldDominant.push_back(std::move(lane.dominantPts));
+        oldLow.push_back(std::move(lane.lowPts));
+        oldHigh.push_back(std::move(lane.highPts));
+    }
     m_lanes.assign(static_cast<std::size_t>(m_snap->governorCount()), Lane{});
     m_states = m_snap->table.count();
     for (int g = 0; g < m_snap->governorCount(); ++g) {
         const QColor c = m_snap->colors[static_cast<std::size_t>(g)];
         Lane &lane = m_lanes[static_cast<std::size_t>(g)];
+        const RunList::Ptr &run = m_snap->runs.shared(static_cast<std::size_t>(g));
+        lane.dominantPts = adoptCached(oldDominant, run);
+        lane.lowPts = adoptCached(oldLow, run);
+        lane.highPts = adoptCached(oldHigh, run);
         lane.low = m_plot->addGraph();
         lane.high = m_plot->addGraph();
         lane.dominant = m_plot->addGraph();
@@ -130,22 +141,31 @@ void StateTimelinePlot::setupLanes()
 
 void StateTimelinePlot::decimate(const TimeWindow &window)
 {
-    if (m_laneGeneration != m_snap->generation)
-        setupLanes();
+    if (m_laneGeneration != m_snap->generation) {
+        const QString key = seriesSetupKey();
+        if (key != m_laneKey)
+            setupLanes();
+        m_laneKey = key;
+        m_laneGeneration = m_snap->generation;
+    }
     for (int g = 0; g < m_snap->governorCount(); ++g) {
-        const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+        const RunList::Ptr &shared = m_snap->runs.shared(static_cast<std::size_t>(g));
+        const GovernorRun &run = *shared;
         Lane &lane = m_lanes[static_cast<std::size_t>(g)];
-        lane.dominantPts.clear();
-        lane.lowPts.clear();
-        lane.highPts.clear();
         const double base = laneY(g, 0);
+        if (lane.dominantPts.isFor(shared, window, base))
+            continue; // lowPts and highPts always come with it
+        for (CachedSeries *c : {&lane.dominantPts, &lane.lowPts, &lane.highPts}) {
+            c->setSource(shared, window, base);
+            c->points.clear();
+        }
         for (const StateColumn &c : summariseStates(run.startNs, run.state, run.residencyNs, window, true,
                                                           &m_snap->lods[static_cast<std::size_t>(g)].states)) {
             // Inside the window a column starts at its pixel; the neighbours keep their own time.
             const Ns x = (c.column < 0 || c.column >= window.columns) ? c.firstNs : window.columnStartNs(c.column);
-            lane.dominantPts.push_back({x, base + c.dominantState});
-            lane.lowPts.push_back({x, base + c.minState});
-            lane.highPts.push_back({x, base + c.maxState});
+            lane.dominantPts.points.push_back({x, base + c.dominantState});
+            lane.lowPts.points.push_back({x, base + c.minState});
+            lane.highPts.points.push_back({x, base + c.maxState});
         }
     }
 }
@@ -153,9 +173,9 @@ void StateTimelinePlot::decimate(const TimeWindow &window)
 void StateTimelinePlot::fill(Ns clipNs)
 {
     for (Lane &lane : m_lanes) {
-        setGraphData(lane.dominant, lane.dominantPts, clipNs);
-        setGraphData(lane.low, lane.lowPts, clipNs);
-        setGraphData(lane.high, lane.highPts, clipNs);
+        setGraphData(lane.dominant, lane.dominantPts.points, clipNs);
+        setGraphData(lane.low, lane.lowPts.points, clipNs);
+        setGraphData(lane.high, lane.highPts.points, clipNs);
     }
 }
 

@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include "widgets/plots/series_cache.h"
 #include "widgets/plots/time_plot.h"
 
 namespace idlescope {
@@ -44,11 +45,12 @@ private:
         QCPGraph *dominant = nullptr;
         QCPGraph *low = nullptr;
         QCPGraph *high = nullptr;
-        std::vector<DecimatedPoint> dominantPts, lowPts, highPts;
+        CachedSeries dominantPts, lowPts, highPts;
     };
     std::vector<Lane> m_lanes;
     QList<QCPAbstractItem *> m_laneItems;
     std::uint64_t m_laneGeneration = 0;
+    QString m_laneKey; ///< seriesSetupKey() of the last setupLanes()
     int m_states = 1;
     int m_labelStep = 1;
     double m_labelPointSize = 0; ///< 0: the axis's own size

@@ -18,8 +18,11 @@ TimePlot::TimePlot(const QString &title, ViewState *view, QWidget *parent) : Plo
     styleAxis(m_plot->xAxis, tr("time since start of run"));
     m_plot->xAxis->setRange(static_cast<double>(view->rangeStartNs()), static_cast<double>(view->rangeEndNs()));
 
+    // The cursor and selection lines sit above the data on a layer of their
+    // own, but in the same paint buffer: every cursor move re-clips the data
+    // and so replots it anyway, and each separate buffer would cost a
+    // full-size clear and a full-size blend on every replot.
     m_plot->addLayer(QStringLiteral("cursor"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    m_plot->layer(QStringLiteral("cursor"))->setMode(QCPLayer::lmBuffered);
     m_cursorLine = new QCPItemStraightLine(m_plot);
     m_cursorLine->setLayer(QStringLiteral("cursor"));
     m_cursorLine->setPen(QPen(QColor(0xd0, 0x30, 0x30), 1.5));
@@ -84,6 +87,21 @@ void TimePlot::setGraphData(QCPGraph *graph, const std::vector<DecimatedPoint> &
         data.append(QCPGraphData(static_cast<double>(p.t), p.v * valueScale));
     }
     graph->data()->set(data, true);
+}
+
+QString TimePlot::seriesSetupKey() const
+{
+    if (!m_snap)
+        return {};
+    QString key;
+    for (int g = 0; g < m_snap->governorCount(); ++g)
+        key += QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant) + QLatin1Char(' ')
+               + m_snap->colors[static_cast<std::size_t>(g)].name(QColor::HexArgb) + QLatin1Char(';');
+    key += QLatin1Char('|');
+    for (const IdleState &st : m_snap->table.states)
+        key += QString::fromStdString(st.name) + QLatin1Char(' ') + QString::number(st.targetResidencyNs)
+               + QLatin1Char(';');
+    return key + QString::number(m_snap->table.tickNsec());
 }
 
 Ns TimePlot::timeAt(double pixelX) const

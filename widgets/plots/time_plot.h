@@ -49,6 +49,12 @@ protected:
     Ns timeAt(double pixelX) const;
     /// Nearest entry of run @p g to time @p t, or -1 (binary search over startNs).
     qint64 nearestEntry(int g, Ns t) const;
+    /// What a subclass's plottables and items are set up from, apart from the
+    /// data: the variants, their colours and the state table. Equal between
+    /// two snapshots (a slider release), the plottables can stay and only
+    /// their data is refilled: recreating graphs, lines and labels costs a
+    /// replot fresh text layout and allocation for nothing.
+    QString seriesSetupKey() const;
     /// Pixel distance that counts as "on" a point for clicks and hover.
     static constexpr double PICK_PX = 6.0;
 

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The time plots keep the decimated points of a run shared with the previous
+// snapshot (a slider release re-runs one governor only) and keep their
+// graphs when the variants, colours and table are unchanged. What they then
+// show must be exactly what a plot that saw only the new snapshot shows:
+// pipe-wakeups on POWER10 through menu-6.14 and teo-6.14, then menu-6.14
+// again with INTERVALS = 2 (a different run; teo's run shared).
+#include "core/stats/run_counts.h"
+#include "core/stats/run_lod.h"
+#include "replay_fixture.h"
+#include "widgets/plots/miss_ratio_plot.h"
+#include "widgets/plots/prediction_plot.h"
+#include "widgets/plots/state_timeline_plot.h"
+#include "widgets/view_state.h"
+
+#include <QTest>
+
+#include <memory>
+
+using namespace idlescope;
+
+namespace {
+
+void addSummaries(SimulationSnapshot &snap)
+{
+    snap.counts.clear();
+    snap.lods.clear();
+    for (const GovernorRun &run : snap.runs) {
+        snap.counts.emplace_back(run);
+        snap.lods.emplace_back(run, snap.counts.back());
+    }
+}
+
+std::shared_ptr<SimulationSnapshot> first()
+{
+    auto snap = test::conformanceSnapshot("pipe-wakeups", "pseries-p10", {"menu-6.14", "teo-6.14"});
+    if (snap)
+        addSummaries(*snap);
+    return snap;
+}
+
+/// @p prev with run 0 replaced by menu-6.14 at INTERVALS = 2 and run 1 shared, as a runner makes it.
+std::shared_ptr<SimulationSnapshot> afterSlider(const SimulationSnapshot &prev)
+{
+    auto snap = std::make_shared<SimulationSnapshot>(prev);
+    snap->generation = prev.generation + 1;
+    Result<GovernorRun> menu = runGovernor(prev.table, *prev.stream, "menu-6.14", {{"INTERVALS", 2}});
+    if (!menu)
+        return nullptr;
+    RunList runs;
+    runs.push_back(std::move(*menu));
+    runs.push_back(prev.runs.shared(1));
+    snap->runs = runs;
+    addSummaries(*snap);
+    return snap;
+}
+
+/// Every graph's points, in graph order.
+QList<QList<QPointF>> graphData(PlotBase &plot)
+{
+    QList<QList<QPointF>> out;
+    QCustomPlot *qcp = plot.customPlot();
+    for (int i = 0; i < qcp->graphCount(); ++i) {
+        QList<QPointF> pts;
+        const auto data = qcp->graph(i)->data();
+        for (auto it = data->constBegin(); it != data->constEnd(); ++it)
+            pts.append(QPointF(it->key, it->value));
+        out.append(pts);
+    }
+    return out;
+}
+
+} // namespace
+
+class TestTimePlotCache : public QObject {
+    Q_OBJECT
+private slots:
+    void theSliderChangesMenusRun()
+    {
+        auto a = first();
+        QVERIFY(a && a->errors.isEmpty() && a->governorCount() == 2);
+        auto b = afterSlider(*a);
+        QVERIFY(b);
+        QCOMPARE(b->runs.shared(1), a->runs.shared(1));
+        QVERIFY(b->runs.shared(0) != a->runs.shared(0));
+        // The test means something only if menu's points do change.
+        QVERIFY(b->runs[0].predictedNs != a->runs[0].predictedNs);
+    }
+
+    void sameAsAFreshPlot_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::newRow("prediction") << 0;
+        QTest::newRow("state timeline") << 1;
+        QTest::newRow("miss ratio") << 2;
+    }
+
+    void sameAsAFreshPlot()
+    {
+        QFETCH(int, kind);
+        auto a = first();
+        QVERIFY(a);
+        auto b = afterSlider(*a);
+        QVERIFY(b);
+        const auto make = [kind](ViewState *view) -> std::unique_ptr<PlotBase> {
+            switch (kind) {
+            case 0: return std::make_unique<PredictionPlot>(view);
+            case 1: return std::make_unique<StateTimelinePlot>(view);
+            default: return std::make_unique<MissRatioPlot>(view);
+            }
+        };
+        ViewState view;
+        view.setFullRange(0, a->durationNs());
+        auto seen = make(&view);
+        seen->resize(700, 260);
+        seen->setSnapshot(a);
+        seen->refreshNow();
+        const QList<QList<QPointF>> before = graphData(*seen);
+        QVERIFY(!before.isEmpty());
+        QCPGraph *graph0 = seen->customPlot()->graph(0);
+
+        seen->setSnapshot(b);
+        seen->refreshNow();
+        // Same variants, colours and table: the graphs stay, only their data changes.
+        QCOMPARE(seen->customPlot()->graph(0), graph0);
+        auto fresh = make(&view);
+        fresh->resize(700, 260);
+        fresh->setSnapshot(b);
+        fresh->refreshNow();
+        const QList<QList<QPointF>> after = graphData(*seen);
+        QCOMPARE(after, graphData(*fresh));
+        QVERIFY(after != before); // menu's run changed
+
+        // Zoomed in, the shared run is decimated again for the new window.
+        view.setRange(a->durationNs() / 4, a->durationNs() / 2);
+        seen->refreshNow();
+        fresh->refreshNow();
+        QCOMPARE(graphData(*seen), graphData(*fresh));
+
+        // New colours: the graphs are made again, with the same points.
+        auto c = std::make_shared<SimulationSnapshot>(*b);
+        c->generation = b->generation + 1;
+        std::swap(c->colors[0], c->colors[1]);
+        seen->setSnapshot(c);
+        seen->refreshNow();
+        fresh->setSnapshot(c);
+        fresh->refreshNow();
+        QCOMPARE(graphData(*seen), graphData(*fresh));
+    }
+};
+
+QTEST_MAIN(TestTimePlotCache)
+#include "tst_time_plot_cache.moc"
