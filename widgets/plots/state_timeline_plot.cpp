@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/state_timeline_plot.h"
 
+#include "widgets/plots/band_graph.h"
 #include "widgets/plots/time_ticker.h"
 #include "widgets/view_state.h"
 
@@ -110,7 +111,7 @@ void StateTimelinePlot::setupLanes()
         lane.lowPts = adoptCached(oldLow, run);
         lane.highPts = adoptCached(oldHigh, run);
         lane.low = m_plot->addGraph();
-        lane.high = m_plot->addGraph();
+        lane.high = new BandGraph(m_plot->xAxis, m_plot->yAxis);
         lane.dominant = m_plot->addGraph();
         for (QCPGraph *graph : {lane.low, lane.high, lane.dominant}) {
             graph->setLineStyle(QCPGraph::lsStepLeft);
@@ -119,6 +120,7 @@ void StateTimelinePlot::setupLanes()
         }
         lane.high->setBrush(QBrush(tint(c, 0.16)));
         lane.high->setChannelFillGraph(lane.low);
+        lane.low->setVisible(false); // only the band's lower edge: it draws nothing itself
         lane.dominant->setPen(QPen(c, 1)); // width 1: the raster engine's fast cosmetic path
         lane.dominant->setName(QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant));
         for (int s : {0, std::max(1, m_states - 1)}) { // lane floor and ceiling
