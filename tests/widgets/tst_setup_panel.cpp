@@ -6,11 +6,14 @@
 #include "core/governors/registry.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/simulation_runner.h"
 
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace idlescope;
 
@@ -19,6 +22,7 @@ class TestSetupPanel : public QObject {
 private slots:
     void hugeLatencyIsOutOfRange();
     void governorListIsGroupedAndOrdered();
+    void rewrittenStreamFileIsANewWorkload();
 };
 
 void TestSetupPanel::hugeLatencyIsOutOfRange()
@@ -78,6 +82,40 @@ void TestSetupPanel::governorListIsGroupedAndOrdered()
             last = family;
         }
     }
+}
+
+void TestSetupPanel::rewrittenStreamFileIsANewWorkload()
+{
+    // Re-opening a stream CSV that was rewritten under the same path must
+    // replay the new file: the workload carries the file's stamp, and the
+    // runner's stream cache (keyed on the workload) sees a new one.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.csv"));
+    auto write = [&](int spans) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("gap_ns,timer_ns,wake_ns,latency_req_ns,util\n");
+        for (int i = 0; i < spans; ++i)
+            f.write("1000,5000000,100000,-1,0\n");
+    };
+    SetupPanel panel;
+    const auto simulateSpans = [&] {
+        ScenarioSpec spec = defaultScenario();
+        spec.workload = panel.workload();
+        const std::atomic<bool> cancel{false};
+        QString error;
+        auto snap = SimulationRunner::simulate(spec, nullptr, 1, cancel, &error);
+        return snap ? snap->stream->size() : std::size_t(0);
+    };
+    write(3);
+    QVERIFY(panel.loadStreamFile(path));
+    const QString first = panel.workload().params.value(QStringLiteral("file_stamp")).toString();
+    QVERIFY(!first.isEmpty());
+    QCOMPARE(simulateSpans(), std::size_t(3));
+    write(5); // another size: another stamp even within the same millisecond
+    QVERIFY(panel.loadStreamFile(path));
+    QVERIFY(panel.workload().params.value(QStringLiteral("file_stamp")).toString() != first);
+    QCOMPARE(simulateSpans(), std::size_t(5));
 }
 
 QTEST_MAIN(TestSetupPanel)

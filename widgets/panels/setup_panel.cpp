@@ -250,6 +250,7 @@ WorkloadSpec SetupPanel::workload() const
     w.kind = m_workloadKind->currentData().toString();
     if (w.kind == QLatin1String("csv")) {
         w.path = m_streamFile;
+        w.params.insert(QStringLiteral("file_stamp"), m_streamStamp);
     } else if (w.kind == QLatin1String("trace")) {
         w.path = m_tracePage->path();
         w.params.insert(QStringLiteral("cpu"), m_tracePage->cpu());
@@ -300,6 +301,7 @@ void SetupPanel::setWorkload(const WorkloadSpec &w)
         m_workloadKind->setCurrentIndex(i);
         if (w.kind == QLatin1String("csv")) {
             m_streamFile = w.path;
+            m_streamStamp = fileStamp(w.path); // the file as it is now, never a session's stamp
             m_streamPath->setText(QFileInfo(w.path).fileName());
             m_streamPath->setToolTip(w.path);
         } else if (w.kind == QLatin1String("trace")) {

@@ -87,6 +87,7 @@ private:
     QMap<QString, QVariantMap> m_generatorValues;
     QLabel *m_streamPath;
     QString m_streamFile;
+    QString m_streamStamp; ///< fileStamp() of m_streamFile when it was opened
     TraceWorkloadPage *m_tracePage;
 
     QListWidget *m_governors;

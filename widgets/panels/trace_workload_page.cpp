@@ -77,7 +77,7 @@ void TraceWorkloadPage::setTrace(const QString &path, int cpu)
     ++m_serial; // whatever import is still running is for an older request
     const bool sameFile = m_summary && QFileInfo(path).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath();
     m_path = path;
-    m_stamp = traceFileStamp(path);
+    m_stamp = fileStamp(path);
     m_cpu = cpu;
     m_file->setToolTip(path);
     elideFileName();

@@ -40,7 +40,7 @@ public:
     QString path() const { return m_path; }
     /// The CPU replayed (TRACE_BEST_CPU until an import resolved it).
     int cpu() const { return m_cpu; }
-    /// traceFileStamp() of the file when setTrace() was called.
+    /// fileStamp() of the file when setTrace() was called.
     QString stamp() const { return m_stamp; }
     bool isImporting() const { return m_watcher.isRunning(); }
     /// The last finished import of the current file, or null.

@@ -96,7 +96,7 @@ Result<std::shared_ptr<const CachedTrace>> importCached(const QString &path)
     if (!info.exists())
         return Error{path.toStdString(), 0, "", "no such file"};
     const QString absolute = info.absoluteFilePath();
-    const QString stamp = traceFileStamp(path);
+    const QString stamp = fileStamp(path);
     TraceCache &c = cache();
     // Held during the import: the panel's summary task and the runner's job
     // ask for the same file at about the same time, and only one should read it.
@@ -121,7 +121,7 @@ Result<std::shared_ptr<const CachedTrace>> importCached(const QString &path)
 
 } // namespace
 
-QString traceFileStamp(const QString &path)
+QString fileStamp(const QString &path)
 {
     const QFileInfo info(path); // a fresh QFileInfo: never a cached stat
     if (!info.exists())

@@ -37,7 +37,7 @@ struct TraceCpuInfo {
 /// What the workload panel shows after an import.
 struct TraceSummary {
     QString path;                 ///< as given
-    QString stamp;                ///< traceFileStamp() of the file that was imported
+    QString stamp;                ///< fileStamp() of the file that was imported
     QString format;               ///< e.g. "ftrace text"
     qint64 events = 0;            ///< events understood
     std::vector<TraceCpuInfo> cpus; ///< index = CPU number
@@ -60,8 +60,9 @@ Result<TraceSummary> traceSummary(const QString &path);
  */
 Result<IdleStream> traceWorkloadStream(const QString &path, int cpu);
 
-/// "<mtime ms>:<size>" of the file now, "" when it does not exist (tells a rewritten file apart).
-QString traceFileStamp(const QString &path);
+/// "<mtime ms>:<size>" of the file now, "" when it does not exist (tells a rewritten trace or
+/// stream CSV apart from the one opened before under the same path).
+QString fileStamp(const QString &path);
 
 /// Imports done since start (cache misses), and whether the last one ran on the GUI thread (tests).
 int traceImportCount();
