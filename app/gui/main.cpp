@@ -9,6 +9,7 @@
 #include "app/gui/measure.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/message_bar.h"
+#include "widgets/panels/workload_form.h"
 #include "widgets/view_state.h"
 
 #include <QApplication>
@@ -106,6 +107,26 @@ int main(int argc, char **argv)
         return 2;
     }
     const QString file = files.isEmpty() ? QString() : QFileInfo(files.first()).absoluteFilePath();
+    if (parser.isSet(jitter) && !parser.isSet(measure)) {
+        std::fprintf(stderr, "--jitter: only with --measure\n");
+        return 2;
+    }
+    qint64 spans = 0, jitterUs = 0;
+    if (parser.isSet(measure)) {
+        bool ok = false;
+        spans = parser.value(measure).toLongLong(&ok);
+        if (!ok || spans < 1 || spans > idlescope::WORKLOAD_MAX_SPANS) {
+            std::fprintf(stderr, "--measure: '%s' is not a span count from 1 to %d\n",
+                         qPrintable(parser.value(measure)), idlescope::WORKLOAD_MAX_SPANS);
+            return 2;
+        }
+        jitterUs = parser.value(jitter).toLongLong(&ok);
+        if (!ok || jitterUs < 0 || jitterUs >= 100) {
+            std::fprintf(stderr, "--jitter: '%s' is not a jitter in us from 0 to 99\n",
+                         qPrintable(parser.value(jitter)));
+            return 2;
+        }
+    }
 
     // Scripted runs neither read nor write the user's saved window layout.
     QTemporaryDir scratch;
@@ -120,22 +141,9 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "idlescope: %s\n", qPrintable(err)); // also in the window's message bar
     if (parser.isSet(screenshot))
         screenshotWhenReady(w, parser.value(screenshot), file);
-    if (parser.isSet(measure)) {
-        bool ok = false;
-        const qint64 spans = parser.value(measure).toLongLong(&ok);
-        if (!ok || spans < 1) {
-            std::fprintf(stderr, "--measure: '%s' is not a positive span count\n", qPrintable(parser.value(measure)));
-            return 2;
-        }
-        const qint64 jitterUs = parser.value(jitter).toLongLong(&ok);
-        if (!ok || jitterUs < 0 || jitterUs >= 100) {
-            std::fprintf(stderr, "--jitter: '%s' is not a jitter in us from 0 to 99\n",
-                         qPrintable(parser.value(jitter)));
-            return 2;
-        }
+    if (parser.isSet(measure))
         QTimer::singleShot(0, &w, [&w, spans, jitterUs] {
             QApplication::exit(idlescope::runMeasurements(w, spans, jitterUs));
         });
-    }
     return app.exec();
 }

@@ -250,6 +250,25 @@ void TestMainWindowUsability::commandLineFileIsOpened()
     r.start(app, {session, session});
     QVERIFY(r.waitForFinished(TIMEOUT_MS));
     QCOMPARE(r.exitCode(), 2);
+
+    // --measure and --jitter out of range, or --jitter alone: refused before any window
+    // (--measure 60000000 used to measure 10,000,000 spans without a word).
+    const std::pair<QStringList, QString> refused[] = {
+        {{QStringLiteral("--measure"), QStringLiteral("10000001")}, QStringLiteral("from 1 to 10000000")},
+        {{QStringLiteral("--measure"), QStringLiteral("0")}, QStringLiteral("from 1 to 10000000")},
+        {{QStringLiteral("--measure"), QStringLiteral("5"), QStringLiteral("--jitter"), QStringLiteral("100")},
+         QStringLiteral("from 0 to 99")},
+        {{QStringLiteral("--jitter"), QStringLiteral("5")}, QStringLiteral("only with --measure")},
+    };
+    for (const auto &[args, message] : refused) {
+        QProcess m;
+        m.setProcessEnvironment(env);
+        m.start(app, args);
+        QVERIFY(m.waitForFinished(TIMEOUT_MS));
+        QCOMPARE(m.exitCode(), 2);
+        const QString said = QString::fromLocal8Bit(m.readAllStandardError());
+        QVERIFY2(said.contains(message), qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + said));
+    }
 }
 
 void TestMainWindowUsability::tenGovernorsKeepTheWindowWidth()

@@ -40,9 +40,8 @@ Display displayOf(ParamUnit u)
     return {1.0, QString(), 0};
 }
 
-/// Default span count of a generated stream, and the largest the GUI offers.
+/// Default span count of a generated stream.
 constexpr int DEFAULT_SPANS = 200000;
-constexpr int MAX_SPANS = 10000000;
 
 } // namespace
 
@@ -93,7 +92,7 @@ void WorkloadForm::setGenerator(const workloads::GeneratorInfo *generator, const
         m_editors << editor;
     }
     auto *spans = new QSpinBox(this);
-    spans->setRange(1, MAX_SPANS);
+    spans->setRange(1, WORKLOAD_MAX_SPANS);
     spans->setGroupSeparatorShown(true);
     spans->setKeyboardTracking(false);
     spans->setValue(values.value(QStringLiteral("spans"), DEFAULT_SPANS).toInt());

@@ -17,6 +17,9 @@ class QFormLayout;
 
 namespace idlescope {
 
+/// The largest generated stream the GUI offers (spans).
+inline constexpr int WORKLOAD_MAX_SPANS = 10000000;
+
 namespace workloads {
 struct GeneratorInfo;
 }
