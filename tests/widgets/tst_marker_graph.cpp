@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // MarkerGraph: markers once per device pixel, centred on their point, at the
 // resolution of the device (screen or a 2x export).
+#include "widgets/export/figure_export.h"
 #include "widgets/plots/marker_graph.h"
 
+#include <QFile>
 #include <QPainter>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -169,6 +172,33 @@ private slots:
         const int y = static_cast<int>(std::lround(p.y()));
         QVERIFY(isWhite(a.pixel(x, y)));
         QVERIFY(!isWhite(a.pixel(x + 3, y)));
+    }
+
+    void vectorFiguresDrawShapesNotImages()
+    {
+        // PDF and SVG have no device pixels: a marker image there was a
+        // 7 x 7 px bitmap scaled with the document (audit); shapes instead.
+        Canvas c;
+        auto *g = new MarkerGraph(c.plot.xAxis, c.plot.yAxis, 5.0, dot(RED));
+        for (double k : {50.0, 100.0, 150.0})
+            g->addData(k, k);
+        c.plot.replot();
+        QTemporaryDir dir;
+        const auto read = [](const QString &path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        const QString svg = dir.filePath(QStringLiteral("m.svg"));
+        QVERIFY(exportFigure(c.plot, svg, {QStringLiteral("markers"), {}}).ok());
+        const QByteArray s = read(svg);
+        QVERIFY(!s.isEmpty());
+        QVERIFY(!s.contains("<image"));
+        QCOMPARE(s.count("fill=\"#d02020\""), 3); // one dot per point (RED)
+        const QString pdf = dir.filePath(QStringLiteral("m.pdf"));
+        QVERIFY(exportFigure(c.plot, pdf, {QStringLiteral("markers"), {}}).ok());
+        const QByteArray p = read(pdf);
+        QVERIFY(p.startsWith("%PDF-"));
+        QVERIFY(!p.contains("/Subtype /Image"));
     }
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/marker_graph.h"
 
+#include <QPaintEngine>
 #include <QPainter>
 
 #include <algorithm>
@@ -72,6 +73,25 @@ const QPixmap &MarkerGraph::markerAt(double scale, double deviceRatio) const
 void MarkerGraph::drawScatterPlot(QCPPainter *painter, const QVector<QPointF> &scatters,
                                   const QCPScatterStyle &style) const
 {
+    // A vector figure (PDF, SVG) has no device pixels to blit into: each
+    // marker is drawn as shapes, crisp at any zoom of the document. Points
+    // that round to one logical pixel are drawn once, as on screen.
+    if (const QPaintEngine *engine = painter->paintEngine();
+        engine && (engine->type() == QPaintEngine::Pdf || engine->type() == QPaintEngine::SVG
+                   || engine->type() == QPaintEngine::Picture)) {
+        const int side = std::max(1, static_cast<int>(std::lround(m_size)));
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing);
+        for (const QPoint &d : distinctMarkerPixels(scatters, side)) {
+            const QPointF centre(d.x() + side / 2 + 0.5, d.y() + side / 2 + 0.5);
+            painter->save();
+            painter->translate(centre.x() - m_size / 2, centre.y() - m_size / 2);
+            m_paint(*painter, m_size);
+            painter->restore();
+        }
+        painter->restore();
+        return;
+    }
     const QTransform t = painter->transform();
     // Rotated or sheared painters (no export does that) get QCustomPlot's own drawing.
     if (t.type() > QTransform::TxScale || !painter->device() || std::abs(t.m11()) != std::abs(t.m22())) {

@@ -10,7 +10,8 @@
  * device pixels centred on the point, and drawn once per device position:
  * the decimated first/min/max/last of a dense pixel column often round to
  * the same pixel, and drawing the same image there again changes nothing
- * but the blending of translucent rings.
+ * but the blending of translucent rings. Vector figures (PDF, SVG) get
+ * every marker as shapes instead of an image.
  */
 #pragma once
 
