@@ -276,10 +276,11 @@ void TestComparisonModel::twoLineTitlesOnScreenOnly()
     QCOMPARE(twoLineHeader(QStringLiteral("idle_miss_ratio")), QStringLiteral("idle_miss_\nratio"));
     QCOMPARE(twoLineHeader(QStringLiteral("idle_misses")), QStringLiteral("idle_\nmisses"));
     QCOMPARE(twoLineHeader(QStringLiteral("latency cost")), QStringLiteral("latency\ncost"));
-    QCOMPARE(twoLineHeader(QStringLiteral("above %")), QStringLiteral("above %"));
+    QCOMPARE(twoLineHeader(QStringLiteral("above %")), QStringLiteral("above\n%"));
     QCOMPARE(twoLineHeader(QStringLiteral("belows")), QStringLiteral("belows"));
     QCOMPARE(twoLineHeader(QStringLiteral("CEDE_LONGNAME")), QStringLiteral("CEDE_\nLONGNAME"));
     QCOMPARE(twoLineHeader(QStringLiteral("snoozing")), QStringLiteral("snoozing"));
+    QCOMPARE(twoLineHeader(QStringLiteral("C1E")), QStringLiteral("C1E"));
 
     ComparisonView view;
     view.setSnapshot(m_pipe);

@@ -27,7 +27,7 @@ QString twoLineHeader(const QString &label)
 {
     // Break at the '_' or space nearest the middle: the kernel names stay
     // whole and readable, and a column is as wide as its longer half.
-    if (label.size() <= 7)
+    if (label.size() <= 6)
         return label;
     int best = -1;
     for (int i = 1; i + 1 < label.size(); ++i) {

@@ -22,7 +22,7 @@ namespace idlescope {
 class ComparisonTableModel;
 
 /// @p label on two lines, broken at the '_' or space nearest its middle
-/// ("idle_miss_ratio" -> "idle_miss_" / "ratio"); labels of 7 characters or
+/// ("idle_miss_ratio" -> "idle_miss_" / "ratio"); labels of 6 characters or
 /// fewer, or without a break, unchanged. The on-screen column titles.
 QString twoLineHeader(const QString &label);
 
