@@ -163,7 +163,7 @@ void TestComparisonModel::latencyCostByHand()
     // and the polling entry (exit latency 0) add nothing.
     QCOMPARE(cell(model, 0, Col::LatencyCostColumn), qint64(36000));
     QCOMPARE(model.totals(0).latencyCostEntries, qint64(4));
-    QCOMPARE(model.data(model.index(0, Col::LatencyCostColumn)).toString(), QStringLiteral("36 us"));
+    QCOMPARE(model.data(model.index(0, Col::LatencyCostColumn)).toString(), QStringLiteral("36 \u00b5s")); // the window's unit, as the inspector writes it
     QCOMPARE(cell(model, 0, Col::IdleMissesColumn), qint64(0));
 
     // With CEDE disabled nothing pays an exit latency: a plain "0", not "0 ns"
@@ -187,7 +187,7 @@ void TestComparisonModel::csvAndMarkdown()
              QStringLiteral("| gov | idles | idle_misses | idle_miss_ratio | belows | aboves | above % | below % | "
                             "latency cost | snooze | CEDE |\n"
                             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
-                            "| oracle | 5 | 0 | 0.000 | 0 | 0 | 0.0 % | 0.0 % | 36 us | 1 | 4 |\n"));
+                            "| oracle | 5 | 0 | 0.000 | 0 | 0 | 0.0 % | 0.0 % | 36 \u00b5s | 1 | 4 |\n"));
 }
 
 void TestComparisonModel::viewExportsAndActivates()

@@ -102,7 +102,9 @@ QString ComparisonTableModel::displayText(int row, int column) const
     case AbovePercentColumn:
     case BelowPercentColumn: return QString::number(v.toDouble(), 'f', 1) + QStringLiteral(" %");
     // No cost is a plain 0, not "0 ns" beside the other rows' us and ms.
-    case LatencyCostColumn: return v.toLongLong() == 0 ? QStringLiteral("0") : QString::fromStdString(formatDuration(v.toLongLong()));
+    case LatencyCostColumn:
+        return v.toLongLong() == 0 ? QStringLiteral("0")
+                                   : QString::fromStdString(formatDuration(v.toLongLong(), UnitStyle::Micro));
     default: return QString::number(v.toLongLong());
     }
 }
@@ -133,7 +135,7 @@ QString ComparisonTableModel::toolTip(int row, int column) const
             .arg(s.usage)
             .arg(s.above)
             .arg(s.below)
-            .arg(QString::fromStdString(formatDuration(s.timeNs)));
+            .arg(QString::fromStdString(formatDuration(s.timeNs, UnitStyle::Micro)));
     }
     return QString::fromUtf8(kColumns[column].help);
 }
@@ -189,8 +191,9 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
         case Qt::EditRole: return QString::fromStdString(s.name);
         case Qt::ToolTipRole:
             return tr("Entries that chose %1 (exit latency %2, target residency %3)")
-                .arg(QString::fromStdString(s.name), QString::fromStdString(formatDuration(s.exitLatencyNs)),
-                     QString::fromStdString(formatDuration(s.targetResidencyNs)));
+                .arg(QString::fromStdString(s.name),
+                     QString::fromStdString(formatDuration(s.exitLatencyNs, UnitStyle::Micro)),
+                     QString::fromStdString(formatDuration(s.targetResidencyNs, UnitStyle::Micro)));
         default: return {};
         }
     }
