@@ -34,6 +34,8 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include <utility>
+
 // The icon resource lives in a static library: pull its initialiser in explicitly
 // (Q_INIT_RESOURCE must be used outside any namespace).
 static void initIconResource()
@@ -42,6 +44,40 @@ static void initIconResource()
 }
 
 namespace idlescope {
+
+namespace {
+
+/// True when @p now replays the same workload on the same target as @p before, so
+/// only parameters (tunables, governors, latency limit, tick rate, state edits)
+/// changed: the user's zoom still means the same stretch of the run. The span
+/// count guards a file re-read from disk under the same name.
+bool sameWorkloadAndTarget(const SimulationSnapshot &before, const SimulationSnapshot &now)
+{
+    const WorkloadSpec &a = before.spec.workload;
+    const WorkloadSpec &b = now.spec.workload;
+    const TargetSpec &x = before.spec.target;
+    const TargetSpec &y = now.spec.target;
+    const std::size_t spansBefore = before.stream ? before.stream->size() : 0;
+    const std::size_t spansNow = now.stream ? now.stream->size() : 0;
+    return a.kind == b.kind && a.path == b.path && a.params == b.params && x.kind == y.kind && x.id == y.id
+           && x.path == y.path && spansBefore == spansNow;
+}
+
+/// Where the selection (@p g, @p entry) of @p before lives in @p now: the same
+/// governor by variant id (its index moves when governors are added or removed)
+/// and the same entry index, or (-1, -1) when that governor or entry is gone.
+std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const SimulationSnapshot &now, int g,
+                                       qint64 entry)
+{
+    if (!before || g < 0 || g >= before->governorCount() || entry < 0)
+        return {-1, -1};
+    const int moved = now.indexOf(before->runs[static_cast<std::size_t>(g)].variant);
+    if (moved < 0 || entry >= static_cast<qint64>(now.runs[static_cast<std::size_t>(moved)].size()))
+        return {-1, -1};
+    return {moved, entry};
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_view(new ViewState(this)), m_runner(new SimulationRunner(this))
@@ -256,11 +292,17 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
 {
     QElapsedTimer clock;
     clock.start();
-    const bool sameLength = m_snapshot && snapshot && m_snapshot->durationNs() == snapshot->durationNs();
+    // Keep the zoom when only parameters changed (the run's end still moves with the
+    // exit latencies: update the full range under the window); a new workload or
+    // target shows everything.
+    const bool sameRun = m_snapshot && sameWorkloadAndTarget(*m_snapshot, *snapshot);
+    const auto [selGov, selEntry] =
+        followSelection(m_snapshot.get(), *snapshot, m_view->selectedGovernor(), m_view->selectedEntry());
     m_snapshot = snapshot;
     m_busy->setVisible(m_runner->isBusy());
-    // Keep the zoom when only parameters changed; a new workload shows everything.
-    if (!sameLength)
+    if (sameRun)
+        m_view->updateFullRange(0, snapshot->durationNs());
+    else
         m_view->setFullRange(0, snapshot->durationNs());
     m_legend->setSnapshot(snapshot);
     m_plotStack->setCurrentIndex(snapshot->governorCount() == 0 ? 1 : 0);
@@ -269,6 +311,14 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
         p->setSnapshot(snapshot);
     m_comparison->setSnapshot(snapshot);
     m_inspector->setSnapshot(snapshot);
+    // The selection follows its governor by variant id, or is cleared when that
+    // governor or entry is gone; the plots and the inspector hear it from the view
+    // state, after they have the new snapshot (the time plots also redraw their
+    // selection line from it on every rebuild: the same entry may have moved).
+    // Not a pick by the user: the view does not jump and the inspector dock is not raised.
+    m_followingSelection = true;
+    m_view->selectEntry(selGov, selEntry);
+    m_followingSelection = false;
     if (m_pendingView) {
         applyView(*m_pendingView, *m_view);
         m_pendingView.reset();
@@ -297,6 +347,8 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
 void MainWindow::onEntrySelected(int governorIndex, qint64 entryIndex)
 {
     emit entrySelected(governorIndex, entryIndex);
+    if (m_followingSelection)
+        return;
     if (!m_snapshot || governorIndex < 0 || governorIndex >= m_snapshot->governorCount() || entryIndex < 0)
         return;
     const GovernorRun &run = m_snapshot->runs[static_cast<std::size_t>(governorIndex)];

@@ -152,6 +152,7 @@ private:
     /// A session being opened: it becomes the window's session when its snapshot arrives.
     QString m_openingSession;
     bool m_fallingBack = false; ///< applying the default scenario after a first run failed
+    bool m_followingSelection = false; ///< showSnapshot() moving the selection to the new runs
     quint64 m_lastStarted = 0;       ///< generation of the runner's latest job
     /// Generation running when the message bar got its error: only a snapshot asked for
     /// later (a newer generation) clears it, not the run that was already under way.

@@ -17,6 +17,31 @@ void ViewState::setFullRange(qint64 startNs, qint64 endNs)
     emit rangeChanged(m_start, m_end);
 }
 
+void ViewState::updateFullRange(qint64 startNs, qint64 endNs)
+{
+    endNs = std::max(endNs, startNs + 1);
+    if (startNs == m_fullStart && endNs == m_fullEnd)
+        return;
+    const bool wholeShown = m_start == m_fullStart && m_end == m_fullEnd;
+    // A zoom-out back to "everything" still means everything.
+    for (QPair<qint64, qint64> &r : m_stack)
+        if (r.first == m_fullStart && r.second == m_fullEnd)
+            r = {startNs, endNs};
+    m_fullStart = startNs;
+    m_fullEnd = endNs;
+    if (wholeShown) {
+        m_start = m_fullStart;
+        m_end = m_fullEnd;
+    } else {
+        // setRange()'s clamp, without its early return: the full range changed even
+        // when the window did not, and scroll bars and playback follow rangeChanged.
+        const qint64 width = std::clamp<qint64>(m_end - m_start, 1, m_fullEnd - m_fullStart);
+        m_start = std::clamp(m_start, m_fullStart, m_fullEnd - width);
+        m_end = m_start + width;
+    }
+    emit rangeChanged(m_start, m_end);
+}
+
 void ViewState::setRange(qint64 startNs, qint64 endNs)
 {
     if (endNs < startNs)

@@ -27,6 +27,11 @@ public:
     void setFullRange(qint64 startNs, qint64 endNs);
     qint64 fullStartNs() const { return m_fullStart; }
     qint64 fullEndNs() const { return m_fullEnd; }
+    /// The same run's extent after a re-simulation (new exit latencies move the end):
+    /// the zoom stack and the visible window stay (clamped into [startNs, endNs]); a
+    /// view (or a zoom-stack entry) that showed the whole old range shows the whole new
+    /// one. Emits rangeChanged when the full range changed.
+    void updateFullRange(qint64 startNs, qint64 endNs);
 
     /// Visible range (ns relative to run start); start < end always.
     qint64 rangeStartNs() const { return m_start; }

@@ -4,6 +4,9 @@
 // parameter change re-simulates and changes the counts, playback moves the
 // views, a screenshot is written, and the application binary starts and quits.
 #include "core/governors/registry.h"
+#include "core/replay/reference_replay.h"
+#include "widgets/inspector/entry_detail.h"
+#include "widgets/inspector/episode_inspector.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/governor_legend.h"
 #include "widgets/panels/parameter_panel.h"
@@ -12,6 +15,7 @@
 #include "widgets/panels/setup_panel.h"
 #include "widgets/panels/trace_workload_page.h"
 #include "widgets/plots/plot_base.h"
+#include "widgets/plots/time_plot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/runner/trace_workload.h"
@@ -51,6 +55,37 @@ SnapshotPtr nextSnapshot(MainWindow &w, F &&action)
     return w.snapshot();
 }
 
+/// Moves menu-6.19's RESIDENCY_THRESHOLD_NS slider to 200 us and releases it (one re-simulation).
+void setMenu619ThresholdTo200us(MainWindow &w)
+{
+    ParameterRow *row = w.parameterPanel()->row("menu-6.19", QStringLiteral("RESIDENCY_THRESHOLD_NS"));
+    QVERIFY(row);
+    row->slider()->setSliderDown(true);
+    row->slider()->setValue(row->slider()->maximum() * 200 / 500);
+    row->slider()->setSliderDown(false);
+    QCOMPARE(row->value(), std::int64_t(200000));
+}
+
+/// The three time plots (state timeline, prediction, miss ratio).
+QList<TimePlot *> timePlots(MainWindow &w)
+{
+    QList<TimePlot *> out;
+    for (PlotBase *p : w.plots())
+        if (auto *t = qobject_cast<TimePlot *>(p))
+            out.append(t);
+    return out;
+}
+
+/// The inspector shows entry @p entry of @p variant, explained from the snapshot shown (wait with QTRY).
+bool inspectorShows(MainWindow &w, const char *variant, qint64 entry)
+{
+    const EntryDetail *d = w.inspector()->detail();
+    const SnapshotPtr s = w.snapshot();
+    const int g = s ? s->indexOf(variant) : -1;
+    return d && g >= 0 && d->variant == variant && d->entryIndex == entry
+           && d->entry.startNs - REPLAY_START_NS == s->runs[std::size_t(g)].startNs[std::size_t(entry)];
+}
+
 int stateIndex(const IdleStateTable &t, const char *name)
 {
     for (int i = 0; i < t.count(); ++i)
@@ -79,6 +114,10 @@ private slots:
     void sessionRoundTripRestoresParametersAndView();
     void playbackMovesCursorAndCounts();
     void zoomIsSharedAndUndoable();
+    void selectionLineFollowsAReSimulatedEntry();
+    void selectionFollowsItsGovernorByVariant();
+    void selectionClearedWithItsGovernorStaysCleared();
+    void parameterChangeKeepsTheZoom();
     void screenshotIsWritten();
     void applicationStartsAndQuits();
 };
@@ -622,6 +661,150 @@ void TestMainWindow::zoomIsSharedAndUndoable()
     QVERIFY(v->zoomOut());
     QCOMPARE(v->rangeEndNs(), end);
     QVERIFY(!v->zoomOut());
+}
+
+void TestMainWindow::selectionLineFollowsAReSimulatedEntry()
+{
+    // Audit: the inspector moved to the re-simulated entry (11.63 s) while the plots'
+    // dashed line stayed at the old run's 10.500053 s.
+    MainWindow w;
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const SnapshotPtr s0 = w.snapshot();
+    const int g = s0->indexOf("menu-6.19");
+    QVERIFY(g >= 0);
+    w.viewState()->selectEntry(g, 100000);
+    const qint64 before = s0->runs[std::size_t(g)].startNs[100000];
+    QCOMPARE(before / 1000, qint64(10500053)); // 10.500053 s
+    QTRY_VERIFY_WITH_TIMEOUT(inspectorShows(w, "menu-6.19", 100000), TIMEOUT_MS);
+    w.refreshPlotsNow();
+    QCOMPARE(timePlots(w).size(), 3);
+    for (TimePlot *p : timePlots(w))
+        QCOMPARE(p->selectionLineNs(), before);
+
+    const SnapshotPtr s = nextSnapshot(w, [&] { setMenu619ThresholdTo200us(w); });
+    QVERIFY(s && s != s0);
+    QCOMPARE(s->indexOf("menu-6.19"), g);
+    QCOMPARE(w.viewState()->selectedGovernor(), g);
+    QCOMPARE(w.viewState()->selectedEntry(), qint64(100000));
+    const qint64 after = s->runs[std::size_t(g)].startNs[100000];
+    QCOMPARE(after, qint64(11627973000)); // 11.63 s: CEDE's exit latencies moved it
+    w.refreshPlotsNow();
+    for (TimePlot *p : timePlots(w)) {
+        QCOMPARE(p->selectionLineNs(), after);
+        QCOMPARE(p->selectionLineColor(), s->colors[std::size_t(g)]);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(inspectorShows(w, "menu-6.19", 100000), TIMEOUT_MS);
+}
+
+void TestMainWindow::selectionFollowsItsGovernorByVariant()
+{
+    // Audit: teo-6.14 (index 2) selected, menu-6.14 unchecked: the selection stayed index 2,
+    // now the oracle, in the inspector, while the plots kept teo's green line.
+    MainWindow w;
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    QCOMPARE(w.snapshot()->indexOf("teo-6.14"), 2);
+    w.viewState()->selectEntry(2, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(inspectorShows(w, "teo-6.14", 5000), TIMEOUT_MS);
+
+    SnapshotPtr s = nextSnapshot(w, [&] { w.setupPanel()->setGovernorChecked("menu-6.14", false); });
+    QVERIFY(s);
+    QCOMPARE(s->indexOf("menu-6.14"), -1);
+    QCOMPARE(s->indexOf("teo-6.14"), 1);
+    QCOMPARE(s->indexOf("oracle"), 2);
+    QCOMPARE(w.viewState()->selectedGovernor(), 1);
+    QCOMPARE(w.viewState()->selectedEntry(), qint64(5000));
+    w.refreshPlotsNow();
+    for (TimePlot *p : timePlots(w)) {
+        QCOMPARE(p->selectionLineNs(), s->runs[1].startNs[5000]);
+        QCOMPARE(p->selectionLineColor(), s->colors[1]);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(inspectorShows(w, "teo-6.14", 5000), TIMEOUT_MS);
+
+    // Its governor removed, the selection is cleared everywhere.
+    s = nextSnapshot(w, [&] { w.setupPanel()->setGovernorChecked("teo-6.14", false); });
+    QVERIFY(s);
+    QCOMPARE(s->indexOf("teo-6.14"), -1);
+    QCOMPARE(s->governorCount(), 2);
+    QCOMPARE(w.viewState()->selectedGovernor(), -1);
+    QCOMPARE(w.viewState()->selectedEntry(), qint64(-1));
+    w.refreshPlotsNow();
+    for (TimePlot *p : timePlots(w))
+        QCOMPARE(p->selectionLineNs(), qint64(-1));
+    QVERIFY(w.inspector()->detail() == nullptr);
+    QVERIFY(w.inspector()->plainText().startsWith(QStringLiteral("No entry selected")));
+}
+
+void TestMainWindow::selectionClearedWithItsGovernorStaysCleared()
+{
+    // Audit: every governor unchecked, then teo-6.14 checked again: the inspector said
+    // "No entry selected" but the plots still drew the old dashed line.
+    MainWindow w;
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    w.viewState()->selectEntry(0, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(inspectorShows(w, "menu-6.14", 5000), TIMEOUT_MS);
+    QVERIFY(nextSnapshot(w, [&] {
+        for (const GovernorSpec &g : w.currentSpec().governors)
+            w.setupPanel()->setGovernorChecked(g.variant, false);
+    }));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->governorCount() == 0 && !w.runner()->isBusy(), TIMEOUT_MS);
+    QCOMPARE(w.viewState()->selectedGovernor(), -1);
+    QCOMPARE(w.viewState()->selectedEntry(), qint64(-1));
+
+    const SnapshotPtr s = nextSnapshot(w, [&] { w.setupPanel()->setGovernorChecked("teo-6.14", true); });
+    QVERIFY(s);
+    QCOMPARE(s->governorCount(), 1);
+    QCOMPARE(w.viewState()->selectedGovernor(), -1);
+    w.refreshPlotsNow();
+    for (TimePlot *p : timePlots(w))
+        QCOMPARE(p->selectionLineNs(), qint64(-1));
+    QVERIFY(w.inspector()->detail() == nullptr);
+    QVERIFY(w.inspector()->plainText().startsWith(QStringLiteral("No entry selected")));
+}
+
+void TestMainWindow::parameterChangeKeepsTheZoom()
+{
+    // Audit: zoomed to 10.000-10.002 s, a slider release showed the whole run again
+    // because the run's end moved (exit latencies are part of the timeline).
+    MainWindow w;
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    ViewState *v = w.viewState();
+    const qint64 endBefore = w.snapshot()->durationNs();
+    QCOMPARE(v->fullEndNs(), endBefore);
+    v->zoomTo(10000000000, 10002000000);
+
+    SnapshotPtr s = nextSnapshot(w, [&] { setMenu619ThresholdTo200us(w); });
+    QVERIFY(s);
+    QVERIFY2(s->durationNs() > endBefore, qPrintable(QStringLiteral("%1 -> %2").arg(endBefore).arg(s->durationNs())));
+    // The full range is the new run's (scroll bars, zoom-out) ...
+    QCOMPARE(v->fullStartNs(), qint64(0));
+    QCOMPARE(v->fullEndNs(), s->durationNs());
+    // ... and the window stays where the user put it.
+    QCOMPARE(v->rangeStartNs(), qint64(10000000000));
+    QCOMPARE(v->rangeEndNs(), qint64(10002000000));
+    QCOMPARE(v->zoomDepth(), 1);
+    w.refreshPlotsNow();
+    for (TimePlot *p : timePlots(w)) {
+        QCOMPARE(qRound64(p->customPlot()->xAxis->range().lower), qint64(10000000000));
+        QCOMPARE(qRound64(p->customPlot()->xAxis->range().upper), qint64(10002000000));
+    }
+    // Zooming out shows the whole new run, not the old one's end.
+    QVERIFY(v->zoomOut());
+    QCOMPARE(v->rangeStartNs(), qint64(0));
+    QCOMPARE(v->rangeEndNs(), s->durationNs());
+
+    // A new workload shows everything.
+    v->zoomTo(1000000000, 1002000000);
+    const QString kit = test::sharedDir() + QStringLiteral("/conformance");
+    s = nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadStreamFile(kit + QStringLiteral("/streams/pipe-wakeups.csv"))); });
+    QVERIFY(s);
+    QCOMPARE(s->stream->size(), std::size_t(4000));
+    QCOMPARE(v->rangeStartNs(), qint64(0));
+    QCOMPARE(v->rangeEndNs(), s->durationNs());
+    QCOMPARE(v->zoomDepth(), 0);
 }
 
 void TestMainWindow::screenshotIsWritten()

@@ -147,6 +147,54 @@ private slots:
         fresh->refreshNow();
         QCOMPARE(graphData(*seen), graphData(*fresh));
     }
+
+    // Audit: after a resize the state timeline kept the old width's column layout
+    // (nothing marked the plot dirty). A resized plot decimates again for its new
+    // width: its points equal those of a plot that was that wide from the start.
+    void resizeDecimatesForTheNewWidth_data()
+    {
+        sameAsAFreshPlot_data();
+    }
+
+    void resizeDecimatesForTheNewWidth()
+    {
+        QFETCH(int, kind);
+        auto a = first();
+        QVERIFY(a);
+        const auto make = [kind](ViewState *view) -> std::unique_ptr<PlotBase> {
+            switch (kind) {
+            case 0: return std::make_unique<PredictionPlot>(view);
+            case 1: return std::make_unique<StateTimelinePlot>(view);
+            default: return std::make_unique<MissRatioPlot>(view);
+            }
+        };
+        ViewState view;
+        view.setFullRange(0, a->durationNs());
+        view.setRange(a->durationNs() / 4, a->durationNs() / 2); // zoomed
+        // Shown, so that resizes reach the plots (offscreen) and lay them out.
+        auto resized = make(&view);
+        resized->resize(900, 260);
+        resized->show();
+        resized->setSnapshot(a);
+        resized->refreshNow();
+        const int wideColumns = resized->customPlot()->axisRect()->width();
+        const QList<QList<QPointF>> wide = graphData(*resized);
+
+        resized->resize(450, 260);
+        const int narrowColumns = resized->customPlot()->axisRect()->width();
+        QCOMPARE(narrowColumns, wideColumns - 450); // the plot area lost the 450 px
+        resized->refreshNow(); // what the refresh timer does next
+
+        auto fresh = make(&view);
+        fresh->resize(450, 260);
+        fresh->show();
+        fresh->setSnapshot(a);
+        fresh->refreshNow();
+        QCOMPARE(fresh->customPlot()->axisRect()->width(), narrowColumns);
+        const QList<QList<QPointF>> narrow = graphData(*fresh);
+        QVERIFY(narrow != wide); // the test means something: the width changes the points
+        QCOMPARE(graphData(*resized), narrow);
+    }
 };
 
 QTEST_MAIN(TestTimePlotCache)

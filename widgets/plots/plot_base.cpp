@@ -3,6 +3,7 @@
 
 #include "widgets/view_state.h"
 
+#include <QEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -37,6 +38,9 @@ PlotBase::PlotBase(const QString &title, ViewState *view, QWidget *parent)
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     styleAxisRect(m_plot->axisRect());
 
+    // A new size means a new number of decimation columns: rebuild (once, on the timer).
+    m_plot->installEventFilter(this);
+
     m_timer.setSingleShot(true);
     m_timer.setInterval(0);
     connect(&m_timer, &QTimer::timeout, this, &PlotBase::flush);
@@ -47,6 +51,15 @@ PlotBase::PlotBase(const QString &title, ViewState *view, QWidget *parent)
         else
             QToolTip::showText(e->globalPosition().toPoint(), tip, m_plot);
     });
+}
+
+bool PlotBase::eventFilter(QObject *watched, QEvent *event)
+{
+    // QCustomPlot lays itself out again in its own resizeEvent, before the
+    // timer fires, so rebuild() sees the new axis rect width.
+    if (watched == m_plot && event->type() == QEvent::Resize)
+        markDirty();
+    return QWidget::eventFilter(watched, event);
 }
 
 QString PlotBase::hoverText(const QPointF &pos) const

@@ -4,8 +4,8 @@
  * Common frame of every idlescope plot: one QCustomPlot with a title, the
  * house theme, the current snapshot and the shared ViewState. Data updates
  * only mark the plot dirty; a single-shot timer rebuilds the series once and
- * queues one replot (rpQueuedReplot), so a burst of range, cursor and
- * snapshot changes costs one redraw.
+ * queues one replot (rpQueuedReplot), so a burst of range, cursor,
+ * snapshot and size changes costs one redraw.
  */
 #pragma once
 
@@ -51,6 +51,8 @@ protected:
 
     /// Mark the series stale and schedule one rebuild + replot.
     void markDirty();
+    /// Marks the plot dirty when the QCustomPlot is resized (its width is the decimation's columns).
+    bool eventFilter(QObject *watched, QEvent *event) override;
     /// Schedule a replot without rebuilding (items moved).
     void scheduleReplot();
 

@@ -53,6 +53,7 @@ TimePlot::TimePlot(const QString &title, ViewState *view, QWidget *parent) : Plo
 
 void TimePlot::rebuild()
 {
+    updateSelectionLine();
     if (!m_snap) {
         for (int i = 0; i < m_plot->graphCount(); ++i)
             m_plot->graph(i)->data()->clear();
@@ -141,8 +142,29 @@ void TimePlot::onCursorChanged(qint64 ns)
     markDirty(); // re-clip the cached points
 }
 
-void TimePlot::onEntrySelected(int g, qint64 entry)
+qint64 TimePlot::selectionLineNs() const
 {
+    return m_selectionLine->visible() ? static_cast<qint64>(std::llround(m_selectionLine->point1->key())) : -1;
+}
+
+QColor TimePlot::selectionLineColor() const
+{
+    return m_selectionLine->pen().color();
+}
+
+void TimePlot::onEntrySelected(int, qint64)
+{
+    updateSelectionLine();
+    scheduleReplot();
+}
+
+void TimePlot::updateSelectionLine()
+{
+    // Always from the view state and the snapshot shown: a re-simulation can move
+    // the selected entry (same index, new time) or remove it without any
+    // entrySelected in between.
+    const int g = m_view->selectedGovernor();
+    const qint64 entry = m_view->selectedEntry();
     const bool ok = m_snap && g >= 0 && g < m_snap->governorCount() && entry >= 0
                     && static_cast<std::size_t>(entry) < m_snap->runs[static_cast<std::size_t>(g)].size();
     m_selectionLine->setVisible(ok);
@@ -152,7 +174,6 @@ void TimePlot::onEntrySelected(int g, qint64 entry)
         m_selectionLine->point1->setCoords(t, 1);
         m_selectionLine->point2->setCoords(t, 2);
     }
-    scheduleReplot();
 }
 
 void TimePlot::mousePress(QMouseEvent *e)

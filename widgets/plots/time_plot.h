@@ -5,7 +5,9 @@
  * keys, converted here at the plotting boundary). It follows the shared
  * ViewState: the visible range (wheel zooms around the mouse, drag pans,
  * Shift+drag zooms to a rubber band, double-click zooms out), the playback
- * cursor (data after it is hidden while playing) and the selected entry.
+ * cursor (data after it is hidden while playing) and the selected entry
+ * (its dashed line is placed again on every rebuild, so it follows the
+ * entry into a new snapshot).
  *
  * Subclasses decimate the visible window once per (snapshot, range, width)
  * into cached points and then only clip those at the cursor on each frame,
@@ -28,6 +30,11 @@ public:
 
     /// Left margin shared by every time plot so their x axes line up (px).
     static constexpr int LEFT_MARGIN = 104;
+
+    /// Where the dashed selection line is drawn (ns since run start), -1 when hidden (tests).
+    qint64 selectionLineNs() const;
+    /// The selection line's colour: the selected governor's (tests).
+    QColor selectionLineColor() const;
 
 signals:
     /// The user clicked an entry (also forwarded to ViewState::selectEntry()).
@@ -62,6 +69,8 @@ private:
     void onRangeChanged(qint64 startNs, qint64 endNs);
     void onCursorChanged(qint64 ns);
     void onEntrySelected(int g, qint64 entry);
+    /// Put the dashed selection line at the view state's selected entry in m_snap (hidden when none).
+    void updateSelectionLine();
     void mousePress(QMouseEvent *e);
     void mouseMoveDrag(QMouseEvent *e);
     void mouseRelease(QMouseEvent *e);
