@@ -86,6 +86,19 @@ bool inspectorShows(MainWindow &w, const char *variant, qint64 entry)
            && d->entry.startNs - REPLAY_START_NS == s->runs[std::size_t(g)].startNs[std::size_t(entry)];
 }
 
+/// Nothing selected anywhere: view state, every time plot's line, the inspector
+/// (called as a test's last step: a failed check here fails that test).
+void verifyNothingSelected(MainWindow &w)
+{
+    QCOMPARE(w.viewState()->selectedGovernor(), -1);
+    QCOMPARE(w.viewState()->selectedEntry(), qint64(-1));
+    w.refreshPlotsNow();
+    for (TimePlot *p : timePlots(w))
+        QCOMPARE(p->selectionLineNs(), qint64(-1));
+    QVERIFY(w.inspector()->detail() == nullptr);
+    QVERIFY(w.inspector()->plainText().startsWith(QStringLiteral("No entry selected")));
+}
+
 int stateIndex(const IdleStateTable &t, const char *name)
 {
     for (int i = 0; i < t.count(); ++i)
@@ -727,13 +740,7 @@ void TestMainWindow::selectionFollowsItsGovernorByVariant()
     QVERIFY(s);
     QCOMPARE(s->indexOf("teo-6.14"), -1);
     QCOMPARE(s->governorCount(), 2);
-    QCOMPARE(w.viewState()->selectedGovernor(), -1);
-    QCOMPARE(w.viewState()->selectedEntry(), qint64(-1));
-    w.refreshPlotsNow();
-    for (TimePlot *p : timePlots(w))
-        QCOMPARE(p->selectionLineNs(), qint64(-1));
-    QVERIFY(w.inspector()->detail() == nullptr);
-    QVERIFY(w.inspector()->plainText().startsWith(QStringLiteral("No entry selected")));
+    verifyNothingSelected(w);
 }
 
 void TestMainWindow::selectionClearedWithItsGovernorStaysCleared()
@@ -756,12 +763,7 @@ void TestMainWindow::selectionClearedWithItsGovernorStaysCleared()
     const SnapshotPtr s = nextSnapshot(w, [&] { w.setupPanel()->setGovernorChecked("teo-6.14", true); });
     QVERIFY(s);
     QCOMPARE(s->governorCount(), 1);
-    QCOMPARE(w.viewState()->selectedGovernor(), -1);
-    w.refreshPlotsNow();
-    for (TimePlot *p : timePlots(w))
-        QCOMPARE(p->selectionLineNs(), qint64(-1));
-    QVERIFY(w.inspector()->detail() == nullptr);
-    QVERIFY(w.inspector()->plainText().startsWith(QStringLiteral("No entry selected")));
+    verifyNothingSelected(w);
 }
 
 void TestMainWindow::parameterChangeKeepsTheZoom()

@@ -70,6 +70,16 @@ QList<QList<QPointF>> graphData(PlotBase &plot)
     return out;
 }
 
+/// Plot @p kind of the _data rows (0 prediction, 1 state timeline, 2 miss ratio) on @p view.
+std::unique_ptr<PlotBase> makePlot(int kind, ViewState *view)
+{
+    switch (kind) {
+    case 0: return std::make_unique<PredictionPlot>(view);
+    case 1: return std::make_unique<StateTimelinePlot>(view);
+    default: return std::make_unique<MissRatioPlot>(view);
+    }
+}
+
 } // namespace
 
 class TestTimePlotCache : public QObject {
@@ -102,13 +112,7 @@ private slots:
         QVERIFY(a);
         auto b = afterSlider(*a);
         QVERIFY(b);
-        const auto make = [kind](ViewState *view) -> std::unique_ptr<PlotBase> {
-            switch (kind) {
-            case 0: return std::make_unique<PredictionPlot>(view);
-            case 1: return std::make_unique<StateTimelinePlot>(view);
-            default: return std::make_unique<MissRatioPlot>(view);
-            }
-        };
+        const auto make = [kind](ViewState *view) { return makePlot(kind, view); };
         ViewState view;
         view.setFullRange(0, a->durationNs());
         auto seen = make(&view);
@@ -161,13 +165,7 @@ private slots:
         QFETCH(int, kind);
         auto a = first();
         QVERIFY(a);
-        const auto make = [kind](ViewState *view) -> std::unique_ptr<PlotBase> {
-            switch (kind) {
-            case 0: return std::make_unique<PredictionPlot>(view);
-            case 1: return std::make_unique<StateTimelinePlot>(view);
-            default: return std::make_unique<MissRatioPlot>(view);
-            }
-        };
+        const auto make = [kind](ViewState *view) { return makePlot(kind, view); };
         ViewState view;
         view.setFullRange(0, a->durationNs());
         view.setRange(a->durationNs() / 4, a->durationNs() / 2); // zoomed
