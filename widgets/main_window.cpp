@@ -53,13 +53,11 @@ namespace {
 /// count guards a file re-read from disk under the same name.
 bool sameWorkloadAndTarget(const SimulationSnapshot &before, const SimulationSnapshot &now)
 {
-    const WorkloadSpec &a = before.spec.workload;
-    const WorkloadSpec &b = now.spec.workload;
     const TargetSpec &x = before.spec.target;
     const TargetSpec &y = now.spec.target;
     const std::size_t spansBefore = before.stream ? before.stream->size() : 0;
     const std::size_t spansNow = now.stream ? now.stream->size() : 0;
-    return a.kind == b.kind && a.path == b.path && a.params == b.params && x.kind == y.kind && x.id == y.id
+    return sameWorkload(before.spec.workload, now.spec.workload) && x.kind == y.kind && x.id == y.id
            && x.path == y.path && spansBefore == spansNow;
 }
 

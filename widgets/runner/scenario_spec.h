@@ -42,6 +42,13 @@ struct WorkloadSpec {
     QString description;   ///< one human line, e.g. "IPI wakeups every 100 us, 200000 spans"
 };
 
+/// The same spans from @p a and @p b: same kind, file and parameters (a file's stamp among
+/// them), whatever their descriptions say.
+inline bool sameWorkload(const WorkloadSpec &a, const WorkloadSpec &b)
+{
+    return a.kind == b.kind && a.path == b.path && a.params == b.params;
+}
+
 /// One governor column of the comparison.
 struct GovernorSpec {
     std::string variant;                  ///< registry id, e.g. "menu-6.14"

@@ -32,11 +32,6 @@ bool sameTable(const IdleStateTable &a, const IdleStateTable &b)
     return true;
 }
 
-bool sameWorkload(const WorkloadSpec &a, const WorkloadSpec &b)
-{
-    return a.kind == b.kind && a.path == b.path && a.params == b.params;
-}
-
 /// The last generated or loaded stream, so that a latency-limit change does not re-read a file.
 /// Only one job runs at a time; the mutex is for the destructor-vs-worker corner.
 struct BaseStreamCache {
