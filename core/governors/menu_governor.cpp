@@ -306,6 +306,7 @@ void MenuGovernor::enable(const IdleStateTable &, CpuidleDevice &)
     m_correction.fill(RESOLUTION * DECAY);
     m_intervals.fill(0);
     m_intervalPtr = 0;
+    m_lastTypicalValid = false;
     *m_rec = MenuReasoning{};
     recordConfig();
 }
@@ -332,6 +333,11 @@ void MenuGovernor::appendInterval(std::uint32_t us)
     // they arrive; the detector reads them there. (Reading the ring back right
     // after this store with wide loads would stall store forwarding.)
     std::uint32_t *window = m_rec->intervalsUs.data();
+    // The sample that leaves is the oldest; when it equals the new one the
+    // window holds the same values as before and the detector's verdict,
+    // which depends on the values and not their order, still stands.
+    if (window[0] != us)
+        m_lastTypicalValid = false;
     if (m_intervalCount == 8) {
         // The kernel's size: slots 1..4 and 4..7 to 0..3 and 3..6, two
         // 16-byte moves through registers (no memmove call, no stack).
@@ -419,8 +425,17 @@ std::uint32_t MenuGovernor::typicalInterval(std::uint32_t predictedUs)
     MenuReasoning &r = *m_rec;
     const std::uint32_t *window = r.intervalsUs.data(); // the ring, oldest first
     const int n = m_intervalCount;
-    const MenuTypicalResult t =
-        menuTypicalIntervalUnsorted(std::span<const std::uint32_t>(window, size_t(n)), m_typicalParams);
+    // A steady workload feeds the ring the same measured interval again and
+    // again: the window then holds the same samples, shifted, and the
+    // detector would repeat its last verdict (it reads the samples as a set).
+    // Only the positional masks below are recomputed.
+    if (!m_lastTypicalValid || m_lastTypicalPredictedUs != predictedUs) {
+        m_lastTypical =
+            menuTypicalIntervalUnsorted(std::span<const std::uint32_t>(window, size_t(n)), m_typicalParams);
+        m_lastTypicalPredictedUs = predictedUs;
+        m_lastTypicalValid = true;
+    }
+    const MenuTypicalResult &t = m_lastTypical;
 
     // Samples never considered (at or above the first threshold) are rare:
     // only then is that mask computed.
@@ -823,6 +838,7 @@ bool MenuGovernor::setTunable(std::string_view name, std::int64_t value, std::st
     } else {
         m_residencyThresholdNs = value;
     }
+    m_lastTypicalValid = false; // the window or the detector's thresholds changed
     recordConfig();
     return true;
 }

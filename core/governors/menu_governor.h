@@ -132,6 +132,12 @@ private:
     std::int64_t m_stddevMaxUs = 20;
     Ns m_residencyThresholdNs = RESIDENCY_THRESHOLD_NS;
     MenuTypicalParams m_typicalParams;
+
+    // The detector's last result, valid while the window holds the same
+    // samples in any order (see typicalInterval()).
+    MenuTypicalResult m_lastTypical;
+    std::uint32_t m_lastTypicalPredictedUs = 0;
+    bool m_lastTypicalValid = false;
 };
 
 } // namespace idlescope

@@ -431,6 +431,65 @@ private slots:
         QVERIFY2(firstRound > 30000 && later > 5000, qPrintable(QStringLiteral("%1 / %2").arg(firstRound).arg(later)));
     }
 
+    void repeatedWindowKeepsVerdict()
+    {
+        // The governor reuses the detector's last verdict while the window
+        // holds the same samples (the sample that leaves equals the one that
+        // arrives). After every select the record must still equal a fresh
+        // detector run on the record's window: steady runs, patterns whose
+        // period divides INTERVALS (same set, other order), tick wakeups and
+        // polling limits, and tunables changed between selects.
+        std::mt19937_64 rng(7);
+        for (const char *id : {"menu-5.10", "menu-6.14", "menu-2", "menu-3", "menu-5", "menu-6.19"}) {
+            const MenuOptions &o = *menuOptionsFor(id);
+            Driver d(id, skx());
+            std::string err;
+            int repeated = 0, checked = 0;
+            std::vector<std::uint32_t> previous;
+            for (int i = 0; i < 6000; ++i) {
+                if (i % 1000 == 400) { // in the two-value pattern: the verdict depends on them
+                    QVERIFY(d.gov->setTunable("STDDEV_RATIO", 2 + std::int64_t(rng() % 8), &err));
+                    QVERIFY(d.gov->setTunable("STDDEV_MAX_US", i % 2000 == 400 ? 30 : 10, &err));
+                }
+                if (i == 3000)
+                    QVERIFY(d.gov->setTunable("INTERVALS", 6, &err));
+                d.select(i % 97 == 0 ? 3000000 : 400000);
+                const MenuReasoning &r = d.rec();
+                const std::vector<std::uint32_t> window(r.intervalsUs.begin(), r.intervalsUs.begin() + r.intervalCount);
+                if (r.rounds > 0) {
+                    MenuTypicalParams p = params(o.typical, o.maxOfRemaining, o.typicalFirst ? UMAX : r.timerUs);
+                    p.setRatio(std::uint64_t(d.gov->tunable("STDDEV_RATIO")));
+                    const std::uint64_t maxUs = std::uint64_t(d.gov->tunable("STDDEV_MAX_US"));
+                    p.stddevMaxSq = maxUs * maxUs;
+                    const MenuTypicalResult want = typical(window, p);
+                    QCOMPARE(r.typicalUs, want.us);
+                    QCOMPARE(int(r.typical), int(want.kind));
+                    QCOMPARE(r.rounds, want.rounds);
+                    QCOMPARE(r.divisor, want.divisor);
+                    QCOMPARE(r.avgUs, want.avg);
+                    QCOMPARE(r.varianceUs2, want.variance);
+                    QCOMPARE(r.minUs, want.min);
+                    QCOMPARE(r.maxUs, want.max);
+                    ++checked;
+                    std::vector<std::uint32_t> a = window, b = previous;
+                    std::sort(a.begin(), a.end());
+                    std::sort(b.begin(), b.end());
+                    repeated += a == b;
+                }
+                previous = window;
+                // Residencies: a steady 300 us, 40 and 90 us in turn (stddev
+                // 25 us), random noise, a tick wakeup now and then.
+                const int phase = (i / 250) % 4;
+                const Ns us = phase == 0 ? 300 : phase == 1 ? (i % 2 == 0 ? 40 : 90) : phase == 2 ? Ns(50 + rng() % 400) : 300;
+                const bool tick = phase == 3 && i % 11 == 0;
+                d.enter(0, us * 1000, false, tick);
+            }
+            // Most windows repeat the previous one as a set; every form was checked.
+            QVERIFY2(checked > 5000 && repeated > 2000, qPrintable(QStringLiteral("%1: %2 checked, %3 repeated")
+                                                                       .arg(id).arg(checked).arg(repeated)));
+        }
+    }
+
     void sortingNetwork()
     {
         // The 8-sample path sorts with a network: by the 0-1 principle, all
