@@ -268,9 +268,13 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
         w.runner()->requestNow(w.currentSpec());
         if (!waitForSnapshot(w))
             return 1;
+        const double shownAt = static_cast<double>(t.nsecsElapsed()) / 1e6;
         w.refreshPlotsNow();
         all.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
         allCpu.push_back(cpuMs() - cpu0);
+        std::printf("    worker took %.1f, snapshot shown at %.1f (%.1f of it handing over), all plots replotted at "
+                    "%.1f ms\n",
+                    w.snapshot()->simulationMs, shownAt, w.lastShowMs(), all.back());
     }
     printStats(qPrintable(QStringLiteral("latency limit change (%1 re-runs)").arg(snap->governorCount())), all, allCpu);
     printVerdict("< 100 ms", 100.0, false, all, allCpu);
