@@ -54,7 +54,7 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
                                 const std::string &variant,
                                 const std::vector<TunableSetting> &settings,
                                 const std::atomic<bool> *cancel, const RunObserver *observe,
-                                GovernorRun *storage)
+                                GovernorRun *storage, Ns latencyLimitNs)
 {
     auto gov = makeConfiguredGovernor(variant, settings);
     if (!gov)
@@ -86,7 +86,7 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
     run.state.reserve(guess);
     run.flags.reserve(guess);
 
-    ReferenceReplay replay(table, **gov);
+    ReferenceReplay replay(table, **gov, latencyLimitNs);
     EntryBatch batch;
     std::size_t used = 0; // entries in the batch (a local, so that it lives in a register)
     auto keep = [&](const EntryRecord &e, const Governor &) {
@@ -124,7 +124,8 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
 
 Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream &stream,
                                    const std::string &variant,
-                                   const std::vector<TunableSetting> &settings, std::int64_t index)
+                                   const std::vector<TunableSetting> &settings, std::int64_t index,
+                                   Ns latencyLimitNs)
 {
     auto gov = makeConfiguredGovernor(variant, settings);
     if (!gov)
@@ -132,7 +133,7 @@ Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream
     if (index < 0)
         return Error{"", 0, "entry", "negative entry index"};
 
-    ReferenceReplay replay(table, **gov);
+    ReferenceReplay replay(table, **gov, latencyLimitNs);
     std::int64_t seen = 0;
     bool found = false;
     EntryReasoning out;

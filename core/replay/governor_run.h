@@ -70,15 +70,18 @@ inline constexpr std::size_t RUN_BATCH_ENTRIES = 256;
  * (optional) sees every batch of entries as it is appended. @p storage
  * (optional) is a finished run whose column memory is reused (moved from,
  * columns cleared): a re-simulation then writes to pages that are already
- * mapped instead of faulting in tens of MB of fresh ones.
+ * mapped instead of faulting in tens of MB of fresh ones. @p latencyLimitNs
+ * >= 0 replaces every span's latency limit (ReferenceReplay).
  */
 Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream,
                                 const std::string &variant,
                                 const std::vector<TunableSetting> &settings = {},
                                 const std::atomic<bool> *cancel = nullptr,
-                                const RunObserver *observe = nullptr, GovernorRun *storage = nullptr);
+                                const RunObserver *observe = nullptr, GovernorRun *storage = nullptr,
+                                Ns latencyLimitNs = NO_LATENCY_REQ);
 
-/// The reasoning record and entry of entry @p index (0-based over the whole run).
+/// The reasoning record and entry of entry @p index (0-based over the whole run) of the run
+/// runGovernor() makes with the same arguments.
 struct EntryReasoning {
     EntryRecord entry;
     Reasoning reasoning;
@@ -86,7 +89,8 @@ struct EntryReasoning {
 };
 Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream &stream,
                                    const std::string &variant,
-                                   const std::vector<TunableSetting> &settings, std::int64_t index);
+                                   const std::vector<TunableSetting> &settings, std::int64_t index,
+                                   Ns latencyLimitNs = NO_LATENCY_REQ);
 
 /// A governor of @p variant with @p settings applied, or an Error naming the bad setting.
 Result<std::unique_ptr<Governor>> makeConfiguredGovernor(const std::string &variant,

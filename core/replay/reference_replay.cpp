@@ -19,8 +19,8 @@ std::int64_t ReplaySummary::totalBelow() const
     return n;
 }
 
-ReferenceReplay::ReferenceReplay(const IdleStateTable &table, Governor &governor)
-    : m_table(table), m_gov(governor)
+ReferenceReplay::ReferenceReplay(const IdleStateTable &table, Governor &governor, Ns latencyLimitNs)
+    : m_table(table), m_gov(governor), m_latencyLimitNs(latencyLimitNs)
 {
     reset();
 }

@@ -72,10 +72,13 @@ struct EntryRecord {
 /**
  * Replays idle spans through one governor on one table.
  * The table must be valid (IdleStateTable::validate()) and outlive the replay.
+ * @p latencyLimitNs >= 0 is one PM QoS resume-latency limit for the whole
+ * replay, in place of every span's latency_req_ns (the GUI's latency limit,
+ * without a copy of the stream); NO_LATENCY_REQ keeps the spans' own.
  */
 class ReferenceReplay {
 public:
-    ReferenceReplay(const IdleStateTable &table, Governor &governor);
+    ReferenceReplay(const IdleStateTable &table, Governor &governor, Ns latencyLimitNs = NO_LATENCY_REQ);
 
     /// Back to the start: now = REPLAY_START_NS, zeroed device and counters, enable().
     void reset();
@@ -101,6 +104,7 @@ private:
     ReplaySummary m_summary;
     Ns m_now = REPLAY_START_NS;
     Ns m_tickNsec = 0;
+    Ns m_latencyLimitNs = NO_LATENCY_REQ;
 };
 
 /// Replay a whole stream from the start; sink as in ReferenceReplay::runSpan().
@@ -128,7 +132,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, Sink &&sink)
 {
     const std::int32_t spanIndex = static_cast<std::int32_t>(m_summary.spans);
     const bool readsGotTick = m_gov.variant().idleLoopReadsGotTick;
-    const Ns latencyReq = governorLatencyReq(span.latencyReqNs);
+    const Ns latencyReq = governorLatencyReq(m_latencyLimitNs >= 0 ? m_latencyLimitNs : span.latencyReqNs);
 
     m_now += span.gapNs;
     const Ns spanStart = m_now;

@@ -74,13 +74,14 @@ private:
 Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const IdleStream &stream,
                                             const std::string &variant,
                                             const std::vector<TunableSetting> &settings,
-                                            const std::atomic<bool> *cancel, GovernorRun *storage)
+                                            const std::atomic<bool> *cancel, GovernorRun *storage,
+                                            Ns latencyLimitNs)
 {
     SummaryBuilder builder(stream.size() + stream.size() / 4 + 16);
     const RunObserver observe = [&builder](const GovernorRun &run, std::size_t begin, std::size_t end) {
         builder.add(run, begin, end);
     };
-    auto run = runGovernor(table, stream, variant, settings, cancel, &observe, storage);
+    auto run = runGovernor(table, stream, variant, settings, cancel, &observe, storage, latencyLimitNs);
     if (!run)
         return run.error();
     SummarisedRun out;

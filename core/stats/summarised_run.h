@@ -27,6 +27,6 @@ Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const I
                                             const std::string &variant,
                                             const std::vector<TunableSetting> &settings = {},
                                             const std::atomic<bool> *cancel = nullptr,
-                                            GovernorRun *storage = nullptr);
+                                            GovernorRun *storage = nullptr, Ns latencyLimitNs = NO_LATENCY_REQ);
 
 } // namespace idlescope

@@ -624,7 +624,7 @@ void TestMainWindow::sessionRoundTripRestoresParametersAndView()
     QVERIFY(s);
     QCOMPARE(w.parameterPanel()->row("menu-6.14", QStringLiteral("INTERVALS"))->value(), std::int64_t(12));
     QCOMPARE(w.parameterPanel()->latencyLimitNs(), Ns(50000));
-    QCOMPARE((*s->stream)[0].latencyReqNs, Ns(50000));
+    QCOMPARE(s->spec.latencyLimitNs, Ns(50000)); // the replay applies it (tst_simulation_runner)
     const int menu = s->indexOf("menu-6.14");
     QCOMPARE(s->runs[std::size_t(menu)].settings, (std::vector<TunableSetting>{{"INTERVALS", 12}}));
     QCOMPARE(w.viewState()->rangeStartNs(), start);

@@ -5,6 +5,7 @@
 // a re-simulation that writes into the recycled columns of a released run
 // giving exactly the run a fresh replay gives; a latency limit keeping the
 // workload's idle-duration histogram.
+#include "core/replay/governor_run.h"
 #include "core/stats/run_counts.h"
 #include "widgets/comparison/comparison_stats.h"
 #include "widgets/runner/builtin_scenario.h"
@@ -21,6 +22,7 @@ private slots:
     void unchangedGovernorIsShared();
     void recycledColumnsGiveTheSameRun();
     void latencyLimitKeepsTheDurations();
+    void latencyLimitReachesTheReplay();
 };
 
 namespace {
@@ -119,17 +121,16 @@ void TestSimulationRunner::recycledColumnsGiveTheSameRun()
 
 void TestSimulationRunner::latencyLimitKeepsTheDurations()
 {
-    // A latency limit re-runs every governor on a copy of the stream with the
-    // limit in each span; the idle durations are the workload's and are
-    // kept. A different workload gets its own.
+    // A latency limit re-runs every governor on the same stream (the replay
+    // applies the limit, nothing is copied); the idle durations are the
+    // workload's and are kept. A different workload gets its own.
     ScenarioSpec spec = smallScenario(3000);
     auto first = simulate(spec, nullptr);
     QVERIFY(first);
     spec.latencyLimitNs = 2000000;
     auto limited = simulate(spec, first);
     QVERIFY(limited);
-    QVERIFY(limited->stream != first->stream);
-    QCOMPARE(limited->stream->front().latencyReqNs, Ns(2000000));
+    QVERIFY(limited->stream == first->stream);
     const std::size_t n = limited->stream->size();
     QCOMPARE(limited->durations.upTo(n), DurationHistogram(*limited->stream).upTo(n));
     QCOMPARE(limited->durations.upTo(n / 2), first->durations.upTo(n / 2));
@@ -139,6 +140,37 @@ void TestSimulationRunner::latencyLimitKeepsTheDurations()
     QVERIFY(other);
     QCOMPARE(other->durations.upTo(n), DurationHistogram(*other->stream).upTo(n));
     QVERIFY(other->durations.upTo(n) != first->durations.upTo(n));
+}
+
+void TestSimulationRunner::latencyLimitReachesTheReplay()
+{
+    // 5 us is below CEDE's 12 us exit latency: no governor may pick it, every
+    // run is replayed again (none shared with the unlimited snapshot), and the
+    // inspector's re-run sees the same limit. Lifting the limit gives the
+    // unlimited runs back, column for column.
+    ScenarioSpec spec = smallScenario(3000);
+    auto first = simulate(spec, nullptr);
+    QVERIFY(first);
+    QVERIFY(std::count(first->runs[0].state.begin(), first->runs[0].state.end(), 1) > 1000); // menu-6.14: CEDE
+    spec.latencyLimitNs = 5000;
+    auto limited = simulate(spec, first);
+    QVERIFY(limited);
+    QCOMPARE(limited->governorCount(), 3);
+    for (int g = 0; g < 3; ++g) {
+        const GovernorRun &run = limited->runs[std::size_t(g)];
+        QVERIFY(limited->runs.shared(std::size_t(g)) != first->runs.shared(std::size_t(g)));
+        QCOMPARE(std::count(run.state.begin(), run.state.end(), 1), std::ptrdiff_t(0));
+        QCOMPARE(limited->totals[std::size_t(g)].aboves, std::int64_t(0));
+        auto at = reasoningAt(limited->table, *limited->stream, run.variant, run.settings, 100, spec.latencyLimitNs);
+        QVERIFY(at);
+        QCOMPARE(at->entry.latencyReqNs, Ns(5000));
+        QCOMPARE(at->entry.state, 0);
+    }
+    spec.latencyLimitNs = -1;
+    auto lifted = simulate(spec, limited);
+    QVERIFY(lifted);
+    for (std::size_t g = 0; g < 3; ++g)
+        QVERIFY2(sameColumns(lifted->runs[g], first->runs[g]), first->runs[g].variant.c_str());
 }
 
 QTEST_MAIN(TestSimulationRunner)

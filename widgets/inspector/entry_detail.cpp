@@ -97,7 +97,8 @@ Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int gover
         return Error{"", 0, "stream", "the snapshot has no stream"};
     const IdleStream &stream = *snap.stream;
 
-    Result<EntryReasoning> r = reasoningAt(snap.table, stream, run.variant, run.settings, entryIndex);
+    Result<EntryReasoning> r = reasoningAt(snap.table, stream, run.variant, run.settings, entryIndex,
+                                                 snap.spec.latencyLimitNs);
     if (!r)
         return r.error();
 

@@ -70,24 +70,6 @@ std::shared_ptr<const IdleStream> baseStream(const WorkloadSpec &w, QString *err
     return ptr;
 }
 
-/// The stream with the latency limit applied, shared with @p previous when nothing changed.
-std::shared_ptr<const IdleStream> effectiveStream(const ScenarioSpec &spec, const SnapshotPtr &previous,
-                                                  QString *error)
-{
-    auto base = baseStream(spec.workload, error);
-    if (!base)
-        return nullptr;
-    if (spec.latencyLimitNs < 0)
-        return base;
-    if (previous && previous->spec.latencyLimitNs == spec.latencyLimitNs
-        && sameWorkload(previous->spec.workload, spec.workload))
-        return previous->stream;
-    auto copy = std::make_shared<IdleStream>(*base);
-    for (IdleSpan &s : *copy)
-        s.latencyReqNs = spec.latencyLimitNs;
-    return copy;
-}
-
 /// Column memory of runs that no snapshot holds any more, kept for the next
 /// re-simulation: writing a million-entry run (~40 MB) into pages that are
 /// already mapped saves the page faults of fresh memory, which cost about a
@@ -236,7 +218,8 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         *error = QStringLiteral("target table: ") + QString::fromStdString(st.error().toString());
         return nullptr;
     }
-    auto stream = effectiveStream(spec, previous, error);
+    // The latency limit is applied by the replay, not by a copy of the stream.
+    auto stream = baseStream(spec.workload, error);
     if (!stream)
         return nullptr;
 
@@ -248,7 +231,8 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
     snap->targetId = spec.target.id;
     snap->workloadDescription = spec.workload.description;
 
-    const bool sameInputs = previous && previous->stream == stream && sameTable(previous->table, snap->table);
+    const bool sameInputs = previous && previous->stream == stream && sameTable(previous->table, snap->table)
+                            && previous->spec.latencyLimitNs == spec.latencyLimitNs;
     struct Job {
         const GovernorSpec *gov;
         int reuse = -1; // index into previous->runs
@@ -281,7 +265,8 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         if (j.reuse >= 0)
             return;
         GovernorRun storage = RunRecycler::instance().take();
-        auto run = runGovernorSummarised(snap->table, *stream, j.gov->variant, j.gov->settings, &cancel, &storage);
+        auto run = runGovernorSummarised(snap->table, *stream, j.gov->variant, j.gov->settings, &cancel, &storage,
+                                         spec.latencyLimitNs);
         if (!run) {
             j.error = QString::fromStdString(j.gov->variant + ": " + run.error().toString());
             return;
@@ -327,9 +312,8 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         snap->colors.push_back(j.gov->color);
         snap->atDefaults.push_back(governorDefaults(*j.gov));
     }
-    // The idle durations (wakeNs) are the workload's: a latency-limit copy of the same stream keeps them.
-    const bool sameDurations = previous && (previous->stream == stream || sameWorkload(previous->spec.workload, spec.workload));
-    snap->durations = sameDurations ? previous->durations : DurationHistogram(*stream);
+    // The idle durations (wakeNs) are the workload's.
+    snap->durations = previous && previous->stream == stream ? previous->durations : DurationHistogram(*stream);
     snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     return snap;
 }

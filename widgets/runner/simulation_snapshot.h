@@ -96,7 +96,8 @@ struct SimulationSnapshot {
 
     /// The table replayed (= spec.target.table).
     IdleStateTable table;
-    /// The stream replayed, after the latency limit was applied; shared, never modified.
+    /// The workload's stream; shared, never modified. spec.latencyLimitNs (when >= 0) replaced its
+    /// latency_req_ns column in the replay (runGovernor()'s latencyLimitNs), so pass it to reasoningAt().
     std::shared_ptr<const IdleStream> stream;
 
     /// One run per governor that ran, in display order; runs[i].variant names it.
