@@ -8,6 +8,7 @@
 //                       --screenshot, the window is rendered once it is shown
 #include "app/gui/measure.h"
 #include "widgets/main_window.h"
+#include "widgets/runner/simulation_runner.h"
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/workload_form.h"
 #include "widgets/view_state.h"
@@ -134,6 +135,7 @@ int main(int argc, char **argv)
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, scratch.path());
 
     idlescope::MainWindow w;
+    w.runner()->setPrefaultHeap(true); // the heap is kept (mallopt above)
     w.resize(1600, 1000);
     w.show();
     if (!file.isEmpty())

@@ -21,10 +21,13 @@
 #include <QThread>
 #include <QTimer>
 
+#include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <thread>
 #include <vector>
 
 namespace idlescope {
@@ -159,6 +162,42 @@ void printLoad(const char *when)
                 QThread::idealThreadCount());
 }
 
+/// How fast each CPU is right now: the same replay (menu v6.14, the
+/// default scenario's table, 200,000 steady IPI wakeups) on a thread bound
+/// to each CPU in turn, best of three. A shared or virtual machine's CPUs can
+/// differ by more than half from each other and from minute to minute, and
+/// the figures above move with them.
+void printCpuSpeeds(const char *when)
+{
+    const ScenarioSpec spec = defaultScenario();
+    auto stream = buildStream(periodicIpiWorkload(200000, 100, 0));
+    if (!stream)
+        return;
+    std::printf("CPU speeds %s (menu-6.14 replay of 200,000 spans, best of 3):", when);
+    for (int cpu = 0; cpu < QThread::idealThreadCount(); ++cpu) {
+        double best = -1;
+        std::thread t([&] {
+            cpu_set_t set;
+            CPU_ZERO(&set);
+            CPU_SET(cpu, &set);
+            if (pthread_setaffinity_np(pthread_self(), sizeof set, &set) != 0)
+                return;
+            for (int k = 0; k < 3; ++k) {
+                auto gov = createGovernor("menu-6.14");
+                QElapsedTimer clock;
+                clock.start();
+                replayStream(spec.target.table, *stream, *gov);
+                const double ms = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+                best = best < 0 ? ms : std::min(best, ms);
+            }
+        });
+        t.join();
+        if (best >= 0)
+            std::printf(" CPU %d %.1f ms", cpu, best);
+    }
+    std::printf("\n");
+}
+
 /// "  target < 100 ms: met" or "NOT met", on the wall median; CPU shows what
 /// an idle machine would see when the wall clock is inflated by other load.
 void printVerdict(const char *target, double limitMs, bool inclusive, const std::vector<double> &wall,
@@ -190,6 +229,7 @@ void printOneMore(MainWindow &w)
 int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
 {
     printLoad("at start");
+    printCpuSpeeds("at start");
     w.resize(1600, 1000);
     ScenarioSpec spec = defaultScenario();
     // With jitter (e.g. +-30 us) menu's pattern detector needs several rounds
@@ -202,22 +242,33 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
         return 1;
     }
     w.refreshPlotsNow();
-    const SnapshotPtr snap = w.snapshot();
-    std::printf("stream: %s; governors:", qPrintable(snap->workloadDescription));
+    // Only names are kept from the first snapshot: holding it would keep its
+    // runs from the recycler, as no window does.
+    std::vector<std::string> variants;
     std::size_t entries = 0;
-    for (const GovernorRun &r : snap->runs) {
-        std::printf(" %s (%zu entries)", r.variant.c_str(), r.size());
-        entries += r.size();
+    {
+        const SnapshotPtr snap = w.snapshot();
+        std::printf("stream: %s; governors:", qPrintable(snap->workloadDescription));
+        for (const GovernorRun &r : snap->runs) {
+            std::printf(" %s (%zu entries)", r.variant.c_str(), r.size());
+            entries += r.size();
+            variants.push_back(r.variant);
+        }
+        std::printf("\nfirst simulation (all governors, on the worker): %.1f ms\n", snap->simulationMs);
     }
-    std::printf("\nfirst simulation (all governors, on the worker): %.1f ms\n", snap->simulationMs);
+    // A user looks at the first picture before touching a slider; meanwhile
+    // the runner faults in the heap the next re-simulations will use.
+    QEventLoop pause;
+    QTimer::singleShot(1000, &pause, &QEventLoop::quit);
+    pause.exec();
 
     // 1. Slider release on each governor's first tunable: only that governor is replayed.
-    for (const GovernorRun &r : snap->runs) {
-        auto gov = createGovernor(r.variant);
+    for (const std::string &variant : variants) {
+        auto gov = createGovernor(variant);
         if (!gov || gov->tunables().empty())
             continue;
         const TunableInfo &t = gov->tunables()[0];
-        ParameterRow *row = w.parameterPanel()->row(r.variant, QString::fromUtf8(t.name));
+        ParameterRow *row = w.parameterPanel()->row(variant, QString::fromUtf8(t.name));
         if (!row)
             continue;
         // Back and forth between the default and the nearest other value.
@@ -233,10 +284,10 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
             wall.push_back(timeRelease(w, row, i % 2 ? away : home, &c));
             cpu.push_back(c);
         }
-        std::printf("%s %s: %lld <-> %lld\n", r.variant.c_str(), t.name, static_cast<long long>(homeValue),
+        std::printf("%s %s: %lld <-> %lld\n", variant.c_str(), t.name, static_cast<long long>(homeValue),
                     static_cast<long long>(other));
         printStats(qPrintable(QStringLiteral("slider release, %1 %2 (1 re-run)")
-                                  .arg(QString::fromStdString(r.variant), QString::fromUtf8(t.name))),
+                                  .arg(QString::fromStdString(variant), QString::fromUtf8(t.name))),
                    wall, cpu);
         printVerdict("< 100 ms", 100.0, false, wall, cpu);
         // Where the time of one more release goes (the loop ended away).
@@ -247,16 +298,16 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
         // The worker's share, piece by piece, on this thread.
         const SnapshotPtr s = w.snapshot();
         const std::vector<TunableSetting> settings{{t.name, row->value()}};
-        auto bare = makeConfiguredGovernor(r.variant, settings);
+        auto bare = makeConfiguredGovernor(variant, settings);
         // Once untimed, so that the timed pass gets warm memory as the worker does.
-        runGovernorSummarised(s->table, *s->stream, r.variant, settings, nullptr, nullptr, s->spec.latencyLimitNs);
+        runGovernorSummarised(s->table, *s->stream, variant, settings, nullptr, nullptr, s->spec.latencyLimitNs);
         QElapsedTimer clock;
         clock.start();
         replayStream(s->table, *s->stream, **bare); // the engine alone: no entry kept
         const double engineMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
         clock.restart();
         auto summarised =
-            runGovernorSummarised(s->table, *s->stream, r.variant, settings, nullptr, nullptr, s->spec.latencyLimitNs);
+            runGovernorSummarised(s->table, *s->stream, variant, settings, nullptr, nullptr, s->spec.latencyLimitNs);
         const double summarisedMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
         clock.restart();
         const GovernorTotals totals = governorTotals(summarised->run, s->table);
@@ -283,7 +334,7 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
                     "%.1f ms\n",
                     w.snapshot()->simulationMs, shownAt, w.lastShowMs(), all.back());
     }
-    printStats(qPrintable(QStringLiteral("latency limit change (%1 re-runs)").arg(snap->governorCount())), all, allCpu);
+    printStats(qPrintable(QStringLiteral("latency limit change (%1 re-runs)").arg(variants.size())), all, allCpu);
     printVerdict("< 100 ms", 100.0, false, all, allCpu);
     w.parameterPanel()->setLatencyLimitNs(2500000);
     w.runner()->requestNow(w.currentSpec());
@@ -313,6 +364,7 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
     }
     std::printf("total entries: %zu\n", entries);
     printLoad("at the end");
+    printCpuSpeeds("at the end");
     return 0;
 }
 

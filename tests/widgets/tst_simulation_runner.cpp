@@ -11,7 +11,9 @@
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
 
+#include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
 
 using namespace idlescope;
 
@@ -23,6 +25,7 @@ private slots:
     void recycledColumnsGiveTheSameRun();
     void latencyLimitKeepsTheDurations();
     void latencyLimitReachesTheReplay();
+    void prefaultedStorageGivesTheSameRuns();
 };
 
 namespace {
@@ -171,6 +174,32 @@ void TestSimulationRunner::latencyLimitReachesTheReplay()
     QVERIFY(lifted);
     for (std::size_t g = 0; g < 3; ++g)
         QVERIFY2(sameColumns(lifted->runs[g], first->runs[g]), first->runs[g].variant.c_str());
+}
+
+void TestSimulationRunner::prefaultedStorageGivesTheSameRuns()
+{
+    // With the heap prefaulted, spare runs are made ahead (columns resized,
+    // then cleared) for the next re-simulation of every governor; the runs
+    // written into them equal runs replayed from scratch.
+    SimulationRunner runner;
+    runner.setPrefaultHeap(true);
+    QSignalSpy ready(&runner, &SimulationRunner::snapshotReady);
+    ScenarioSpec spec = smallScenario(3000);
+    runner.requestNow(spec);
+    QVERIFY(ready.wait(60000));
+    QThreadPool::globalInstance()->waitForDone(); // the spare runs are made
+    spec.latencyLimitNs = 2000000;
+    runner.requestNow(spec);
+    QVERIFY(ready.wait(60000));
+    const SnapshotPtr snap = runner.latest();
+    QVERIFY(snap && snap->spec.latencyLimitNs == 2000000);
+    QCOMPARE(snap->governorCount(), 3);
+    for (const GovernorRun &run : snap->runs) {
+        auto want = runGovernor(snap->table, *snap->stream, run.variant, run.settings, nullptr, nullptr, nullptr,
+                                spec.latencyLimitNs);
+        QVERIFY(want);
+        QVERIFY2(sameColumns(run, *want), run.variant.c_str());
+    }
 }
 
 QTEST_MAIN(TestSimulationRunner)

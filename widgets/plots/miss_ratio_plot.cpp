@@ -42,18 +42,23 @@ void MissRatioPlot::decimate(const TimeWindow &window)
             m_points.push_back(adoptCached(old, m_snap->runs.shared(static_cast<std::size_t>(g))));
         m_seriesGeneration = m_snap->generation;
     }
-    for (int g = 0; g < m_snap->governorCount(); ++g) {
-        const RunList::Ptr &shared = m_snap->runs.shared(static_cast<std::size_t>(g));
-        CachedSeries &cache = m_points[static_cast<std::size_t>(g)];
-        if (cache.isFor(shared, window))
-            continue;
-        cache.setSource(shared, window);
-        const GovernorRun &run = *shared;
-        const RunCounts &counts = m_snap->counts[static_cast<std::size_t>(g)];
+    std::vector<std::size_t> stale;
+    for (std::size_t g = 0; g < m_points.size(); ++g) {
+        const RunList::Ptr &shared = m_snap->runs.shared(g);
+        if (!m_points[g].isFor(shared, window)) {
+            m_points[g].setSource(shared, window);
+            stale.push_back(g);
+        }
+    }
+    decimateEach(stale.size(), [&](std::size_t k) {
+        const std::size_t g = stale[k];
+        CachedSeries &cache = m_points[g];
+        const GovernorRun &run = *cache.run;
+        const RunCounts &counts = m_snap->counts[g];
         const auto [first, last] = visibleIndexRange(run.startNs, window.startNs, window.endNs, true);
         decimateMinMax(run.startNs, first, last, window, [&](std::size_t i) { return missRatioPercent(counts, i); },
-                       cache.points, &m_snap->lods[static_cast<std::size_t>(g)].missRatio);
-    }
+                       cache.points, &m_snap->lods[g].missRatio);
+    });
 }
 
 void MissRatioPlot::fill(Ns clipNs)

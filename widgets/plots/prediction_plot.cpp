@@ -152,12 +152,17 @@ void PredictionPlot::decimate(const TimeWindow &window)
         m_seriesKey = key;
         m_seriesGeneration = m_snap->generation;
     }
+    std::vector<Series *> stale;
     for (Series &s : m_series) {
         const RunList::Ptr &shared = m_snap->runs.shared(static_cast<std::size_t>(s.governor));
-        if (s.cache.isFor(shared, window))
-            continue;
-        s.cache.setSource(shared, window);
-        const GovernorRun &run = *shared;
+        if (!s.cache.isFor(shared, window)) {
+            s.cache.setSource(shared, window);
+            stale.push_back(&s);
+        }
+    }
+    decimateEach(stale.size(), [&](std::size_t k) {
+        Series &s = *stale[k];
+        const GovernorRun &run = *s.cache.run;
         const auto [first, last] = visibleIndexRange(run.startNs, window.startNs, window.endNs, false);
         const std::vector<Ns> &col = s.predicted ? run.predictedNs : run.residencyNs;
         // A log axis cannot show 0 or "no prediction" (-1).
@@ -165,7 +170,7 @@ void PredictionPlot::decimate(const TimeWindow &window)
         decimateMinMax(run.startNs, first, last, window, [&](std::size_t i) { return col[i]; },
                        [&](std::size_t i) { return col[i] > 0; }, s.cache.points,
                        s.predicted ? &lod.predicted : &lod.residency);
-    }
+    });
 }
 
 void PredictionPlot::fill(Ns clipNs)

@@ -150,9 +150,9 @@ void StateTimelinePlot::decimate(const TimeWindow &window)
         m_laneKey = key;
         m_laneGeneration = m_snap->generation;
     }
+    std::vector<int> stale;
     for (int g = 0; g < m_snap->governorCount(); ++g) {
         const RunList::Ptr &shared = m_snap->runs.shared(static_cast<std::size_t>(g));
-        const GovernorRun &run = *shared;
         Lane &lane = m_lanes[static_cast<std::size_t>(g)];
         const double base = laneY(g, 0);
         if (lane.dominantPts.isFor(shared, window, base))
@@ -161,6 +161,13 @@ void StateTimelinePlot::decimate(const TimeWindow &window)
             c->setSource(shared, window, base);
             c->points.clear();
         }
+        stale.push_back(g);
+    }
+    decimateEach(stale.size(), [&](std::size_t k) {
+        const int g = stale[k];
+        Lane &lane = m_lanes[static_cast<std::size_t>(g)];
+        const GovernorRun &run = *lane.dominantPts.run;
+        const double base = lane.dominantPts.offset;
         for (const StateColumn &c : summariseStates(run.startNs, run.state, run.residencyNs, window, true,
                                                           &m_snap->lods[static_cast<std::size_t>(g)].states)) {
             // Inside the window a column starts at its pixel; the neighbours keep their own time.
@@ -169,7 +176,7 @@ void StateTimelinePlot::decimate(const TimeWindow &window)
             lane.lowPts.points.push_back({x, base + c.minState});
             lane.highPts.points.push_back({x, base + c.maxState});
         }
-    }
+    });
 }
 
 void StateTimelinePlot::fill(Ns clipNs)

@@ -4,8 +4,11 @@
 #include "widgets/plots/time_ticker.h"
 #include "widgets/view_state.h"
 
+#include <QtConcurrent/QtConcurrentMap>
+
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace idlescope {
 
@@ -76,6 +79,18 @@ void TimePlot::rebuild()
 std::pair<int, qint64> TimePlot::entryAt(const QPointF &) const
 {
     return {-1, -1};
+}
+
+void TimePlot::decimateEach(std::size_t n, const std::function<void(std::size_t)> &decimateOne)
+{
+    if (n <= 1) {
+        if (n == 1)
+            decimateOne(0);
+        return;
+    }
+    std::vector<std::size_t> items(n);
+    std::iota(items.begin(), items.end(), std::size_t(0));
+    QtConcurrent::blockingMap(items, [&decimateOne](std::size_t k) { decimateOne(k); });
 }
 
 void TimePlot::setGraphData(QCPGraph *graph, const std::vector<DecimatedPoint> &pts, Ns clipNs, double valueScale)

@@ -18,6 +18,8 @@
 #include "core/stats/decimate.h"
 #include "widgets/plots/plot_base.h"
 
+#include <cstddef>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -49,6 +51,14 @@ protected:
     /// The entry under a pixel position, or {-1, -1}.
     virtual std::pair<int, qint64> entryAt(const QPointF &pos) const;
 
+    /// Calls @p decimateOne(k) for k in [0, n), on the global thread pool
+    /// when n > 1: after a change that re-runs every governor each run's
+    /// series are decimated afresh, milliseconds each at a million entries,
+    /// while the pool is idle. The calling thread takes items too, so a busy
+    /// pool (a simulation running) makes it serial, never makes it wait.
+    /// @p decimateOne must only compute points (no QCustomPlot), each k into
+    /// its own cache.
+    static void decimateEach(std::size_t n, const std::function<void(std::size_t)> &decimateOne);
     /// Copies decimated points with t <= clipNs into a graph (keys as double ns).
     static void setGraphData(QCPGraph *graph, const std::vector<DecimatedPoint> &pts, Ns clipNs,
                              double valueScale = 1.0);

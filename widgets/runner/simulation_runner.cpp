@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <optional>
 #include <thread>
 
@@ -97,6 +98,46 @@ public:
         return out;
     }
 
+    /// Adds spare runs until @p count (at most KEEP) are kept, each with
+    /// @p capacity entries of column memory already faulted in, so that a
+    /// re-simulation of every governor finds warm storage for each run.
+    /// Spare runs too small for @p capacity entries are let go.
+    void prefill(std::size_t count, std::size_t capacity)
+    {
+        std::vector<GovernorRun> tooSmall; // freed outside the lock
+        {
+            QMutexLocker lock(&m_mutex);
+            for (auto it = m_bin.begin(); it != m_bin.end();) {
+                if (it->startNs.capacity() < capacity) {
+                    tooSmall.push_back(std::move(*it));
+                    it = m_bin.erase(it);
+                } else {
+                    ++it;
+                }
+            }
+        }
+        for (;;) {
+            {
+                QMutexLocker lock(&m_mutex);
+                if (m_bin.size() >= std::min(count, KEEP))
+                    return;
+            }
+            GovernorRun spare;
+            const auto warm = [capacity](auto &column) {
+                column.resize(capacity); // writes every page once
+                column.clear();          // keeps the capacity
+            };
+            warm(spare.startNs);
+            warm(spare.residencyNs);
+            warm(spare.predictedNs);
+            warm(spare.sleepLengthNs);
+            warm(spare.span);
+            warm(spare.state);
+            warm(spare.flags);
+            give(std::move(spare));
+        }
+    }
+
     /// The shared handle a snapshot holds; when the last snapshot lets go of
     /// the run, its columns come back here (moved: O(1) on whichever thread).
     RunList::Ptr share(GovernorRun run)
@@ -120,6 +161,38 @@ private:
     QMutex m_mutex;
     std::vector<GovernorRun> m_bin;
 };
+
+/// The largest column capacity among @p snap's runs (entries).
+std::size_t runCapacity(const SimulationSnapshot &snap)
+{
+    std::size_t capacity = 0;
+    for (const GovernorRun &r : snap.runs)
+        capacity = std::max(capacity, r.startNs.capacity());
+    return capacity;
+}
+
+/// Heap that re-simulating every run of @p snap allocates besides the
+/// columns: the prefix counts' miss column and the plot summaries.
+std::size_t summaryBytes(const SimulationSnapshot &snap)
+{
+    const std::size_t perEntry =
+        sizeof(std::uint32_t) + (3 * sizeof(ValueSummary) + sizeof(StateSummary)) / ValueLod::CHUNK + 1;
+    return static_cast<std::size_t>(snap.governorCount()) * runCapacity(snap) * perEntry;
+}
+
+/// Touches @p bytes of fresh heap and frees it. With freed heap kept (no
+/// trimming, no mmap) the next allocations reuse those pages instead of
+/// faulting in new ones.
+void prefaultHeap(std::size_t bytes)
+{
+    constexpr std::size_t PAGE = 4096;
+    auto *p = static_cast<volatile char *>(std::malloc(bytes));
+    if (!p)
+        return;
+    for (std::size_t i = 0; i < bytes; i += PAGE)
+        p[i] = 0;
+    std::free(const_cast<char *>(p));
+}
 
 bool governorDefaults(const GovernorSpec &g)
 {
@@ -203,6 +276,24 @@ void SimulationRunner::jobFinished()
         return;
     }
     m_latest = r.snapshot;
+    if (m_prefaultHeap) {
+        // On a virtual machine a re-simulation that writes fresh memory takes
+        // three to four times as long as one that finds it faulted in: give
+        // the next one of every governor warm column storage and heap, in the
+        // background, while the user looks at this snapshot. Not above 1 GiB
+        // (a 10-million-span stream would fault in gigabytes at once).
+        const std::size_t capacity = runCapacity(*r.snapshot);
+        const auto runs = static_cast<std::size_t>(r.snapshot->governorCount());
+        const std::size_t bytes = runs * capacity * (4 * sizeof(Ns) + sizeof(std::int32_t) + 2) + summaryBytes(*r.snapshot);
+        if (bytes > m_prefaultedBytes && bytes <= (std::size_t(1) << 30)) {
+            m_prefaultedBytes = bytes;
+            const std::size_t heap = summaryBytes(*r.snapshot);
+            (void)QtConcurrent::run([runs, capacity, heap] {
+                RunRecycler::instance().prefill(runs, capacity);
+                prefaultHeap(heap);
+            });
+        }
+    }
     if (!r.snapshot->errors.isEmpty())
         emit runWarning(r.snapshot->errors.join(QLatin1Char('\n')));
     emit snapshotReady(m_latest);

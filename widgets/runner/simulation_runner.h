@@ -34,6 +34,12 @@ public:
     SnapshotPtr latest() const { return m_latest; }
     bool isBusy() const { return m_watcher.isRunning() || m_debounce.isActive(); }
 
+    /// After a snapshot, fault in (on a pool thread) as much heap as one
+    /// re-simulation of every governor will allocate, once per new high.
+    /// Only worth it when freed heap is kept (the GUI's mallopt settings,
+    /// app/gui/main.cpp); off by default.
+    void setPrefaultHeap(bool on) { m_prefaultHeap = on; }
+
     /// Debounce delay for request() (ms, default 40).
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
 
@@ -68,6 +74,8 @@ private:
     SnapshotPtr m_latest;
     std::uint64_t m_generation = 0;
     bool m_pending = false;
+    bool m_prefaultHeap = false;
+    std::size_t m_prefaultedBytes = 0;
     QTimer m_debounce;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     struct JobResult {
