@@ -222,6 +222,27 @@ void TestComparisonModel::viewExportsAndActivates()
     QCOMPARE(spy.first().first().toInt(), most);
     QVERIFY(view.tableView()->model()->index(2, 0).data().toString() != QStringLiteral("oracle"));
 
+    // Copies and exports list the rows as shown: sorted by aboves, the oracle
+    // (none) first and the run with the most last (they listed the model's order).
+    const QStringList lines = view.csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 4);
+    QVERIFY(lines[1].startsWith(QStringLiteral("oracle,")));
+    QVERIFY(lines[3].startsWith(QString::fromStdString(m_pipe->runs[size_t(most)].variant) + QLatin1Char(',')));
+    QVERIFY(view.markdown().split(QLatin1Char('\n'))[4].startsWith(
+        QStringLiteral("| ") + QString::fromStdString(m_pipe->runs[size_t(most)].variant) + QStringLiteral(" |")));
+    QVERIFY(view.markdown().startsWith(QStringLiteral("| gov | idles |"))); // the model's titles, on one line
+    view.tableView()->sortByColumn(Col::AbovesColumn, Qt::DescendingOrder);
+    QVERIFY(view.csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts)[3].startsWith(QStringLiteral("oracle,")));
+    const QString jsonPath = dir.filePath(QStringLiteral("cmp.json"));
+    QCOMPARE(view.exportTo(jsonPath), QString());
+    QFile json(jsonPath);
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonArray rows = QJsonDocument::fromJson(json.readAll()).array();
+    QCOMPARE(rows.size(), 3);
+    QCOMPARE(rows[0].toObject().value(QStringLiteral("gov")).toString(),
+             QString::fromStdString(m_pipe->runs[size_t(most)].variant));
+    QCOMPARE(rows[2].toObject().value(QStringLiteral("gov")).toString(), QStringLiteral("oracle"));
+
     const QByteArray shots = qgetenv("IDLESCOPE_SCREENSHOT_DIR");
     if (!shots.isEmpty())
         view.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/comparison.png"));

@@ -159,8 +159,25 @@ QString ComparisonView::scopeText() const
     return m_scope->text();
 }
 
-QString ComparisonView::markdown() const { return modelToMarkdown(*m_model); }
-QString ComparisonView::csv() const { return modelToCsv(*m_model); }
+namespace {
+
+/// The rows of @p model in the order @p shown sorts them (what the user sees),
+/// with the model's own header texts (the on-screen two-line ones are for the screen).
+class ShownOrder : public QSortFilterProxyModel {
+public:
+    ShownOrder(QAbstractItemModel *model, const QSortFilterProxyModel &shown)
+    {
+        setSourceModel(model);
+        setSortRole(shown.sortRole());
+        if (shown.sortColumn() >= 0)
+            sort(shown.sortColumn(), shown.sortOrder());
+    }
+};
+
+} // namespace
+
+QString ComparisonView::markdown() const { return modelToMarkdown(ShownOrder(m_model, *m_proxy)); }
+QString ComparisonView::csv() const { return modelToCsv(ShownOrder(m_model, *m_proxy)); }
 
 void ComparisonView::copyMarkdown() { QApplication::clipboard()->setText(markdown()); }
 void ComparisonView::copyCsv() { QApplication::clipboard()->setText(csv()); }
@@ -172,7 +189,7 @@ QString ComparisonView::exportTo(const QString &path) const
     if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown"))
         text = markdown().toUtf8();
     else if (suffix == QLatin1String("json"))
-        text = modelToJson(*m_model).toUtf8();
+        text = modelToJson(ShownOrder(m_model, *m_proxy)).toUtf8();
     else if (suffix == QLatin1String("csv"))
         text = csv().toUtf8();
     else // never CSV under a name that says otherwise

@@ -39,7 +39,7 @@ public:
     /// The label saying the totals are the whole run's (not the playback cursor's).
     QString scopeText() const;
 
-    /// The table as Markdown / CSV (rows in model order, not view order).
+    /// The table as Markdown / CSV, rows in the order shown (sorted as the view is).
     QString markdown() const;
     QString csv() const;
     /// Tall enough for the toolbar, the header and every row (a dock's initial size).
