@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/counts_plot.h"
 
+#include <QFontMetrics>
+
+#include <algorithm>
+
 #include "core/stats/decimate.h"
 #include "widgets/view_state.h"
 
@@ -40,6 +44,26 @@ QSharedPointer<QCPAxisTickerText> CountsPlot::stateTicker() const
     for (int s = 0; s < m_snap->table.count(); ++s)
         t->addTick(s + 1, QString::fromStdString(m_snap->table[s].name));
     return t;
+}
+
+void CountsPlot::fitStateLabels(QCPAxis *axis, double widthShare) const
+{
+    const int n = m_snap->table.count();
+    if (n == 0)
+        return;
+    const QFontMetrics fm(axis->tickLabelFont());
+    int widest = 0;
+    for (int s = 0; s < n; ++s)
+        widest = std::max(widest, fm.horizontalAdvance(QString::fromStdString(m_snap->table[s].name)));
+    // The range is 0.4 .. n + 0.6: one state per (width / (n + 0.2)) pixels
+    // of the axis (its share of the plot less the left axis' ~60 px); a label
+    // needs its width and a gap of a few pixels.
+    const double axisWidth = m_plot->width() * widthShare - 60;
+    const double perState = axisWidth / (n + 0.2);
+    // Turned by 45 degrees, neighbours are a line height apart along the
+    // slant, so that needs about 1.5 line heights per state; narrower still,
+    // the names stand upright, one line height each.
+    axis->setTickLabelRotation(widest + 6 <= perState ? 0 : perState >= 1.5 * fm.height() ? -45 : -90);
 }
 
 QList<QCPBars *> CountsPlot::makeGroupedBars(QCPAxisRect *rect, QCPBarsGroup *group)

@@ -74,8 +74,10 @@ void MissHistogramPlot::rebuild()
                 top = std::max(top, x);
         }
     }
-    for (QCPAxisRect *r : m_rects)
+    for (QCPAxisRect *r : m_rects) {
         r->axis(QCPAxis::atLeft)->setRange(0, top * 1.08);
+        fitStateLabels(r->axis(QCPAxis::atBottom), 0.5);
+    }
 }
 
 QString MissHistogramPlot::tooltipAt(const QPointF &pos) const

@@ -41,6 +41,7 @@ void TimeSharePlot::rebuild()
         }
         m_bars[g]->setData(keys, values, true);
     }
+    fitStateLabels(m_plot->xAxis, 1.0);
 }
 
 QString TimeSharePlot::tooltipAt(const QPointF &pos) const
