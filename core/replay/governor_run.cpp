@@ -3,6 +3,8 @@
 
 #include "core/governors/registry.h"
 
+#include <algorithm>
+
 namespace idlescope {
 
 Result<std::unique_ptr<Governor>> makeConfiguredGovernor(const std::string &variant,
@@ -50,17 +52,40 @@ struct EntryBatch {
 
 } // namespace
 
-Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream,
-                                const std::string &variant,
-                                const std::vector<TunableSetting> &settings,
-                                const std::atomic<bool> *cancel, const RunObserver *observe,
-                                GovernorRun *storage, Ns latencyLimitNs)
+struct GovernorRunBuilder::State {
+    State(const IdleStateTable &t, const IdleStream &s, std::unique_ptr<Governor> g, const RunObserver *o,
+          Ns latencyLimitNs)
+        : table(t), stream(s), gov(std::move(g)), observe(o), replay(t, *gov, latencyLimitNs)
+    {
+    }
+
+    const IdleStateTable &table;
+    const IdleStream &stream;
+    std::unique_ptr<Governor> gov; // on the heap: the replay refers to it
+    const RunObserver *observe;
+    ReferenceReplay replay;
+    GovernorRun run;
+    EntryBatch batch;
+    std::size_t used = 0; ///< entries in the batch
+    std::size_t next = 0; ///< next span to replay
+};
+
+GovernorRunBuilder::GovernorRunBuilder(std::unique_ptr<State> state) : m_state(std::move(state)) {}
+GovernorRunBuilder::GovernorRunBuilder(GovernorRunBuilder &&) noexcept = default;
+GovernorRunBuilder &GovernorRunBuilder::operator=(GovernorRunBuilder &&) noexcept = default;
+GovernorRunBuilder::~GovernorRunBuilder() = default;
+
+Result<GovernorRunBuilder> GovernorRunBuilder::start(const IdleStateTable &table, const IdleStream &stream,
+                                                     const std::string &variant,
+                                                     const std::vector<TunableSetting> &settings,
+                                                     const RunObserver *observe, GovernorRun *storage,
+                                                     Ns latencyLimitNs)
 {
     auto gov = makeConfiguredGovernor(variant, settings);
     if (!gov)
         return gov.error();
-
-    GovernorRun run;
+    auto state = std::make_unique<State>(table, stream, std::move(*gov), observe, latencyLimitNs);
+    GovernorRun &run = state->run;
     if (storage) {
         run = std::move(*storage);
         run.startNs.clear();
@@ -85,10 +110,18 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
     run.span.reserve(guess);
     run.state.reserve(guess);
     run.flags.reserve(guess);
+    return GovernorRunBuilder(std::move(state));
+}
 
-    ReferenceReplay replay(table, **gov, latencyLimitNs);
-    EntryBatch batch;
-    std::size_t used = 0; // entries in the batch (a local, so that it lives in a register)
+bool GovernorRunBuilder::advance(std::size_t spans)
+{
+    State &st = *m_state;
+    const IdleStateTable &table = st.table;
+    const IdleStream &stream = st.stream;
+    GovernorRun &run = st.run;
+    EntryBatch &batch = st.batch;
+    const RunObserver *observe = st.observe;
+    std::size_t used = st.used; // a local, so that it lives in a register
     auto keep = [&](const EntryRecord &e, const Governor &) {
         const std::size_t k = used;
         batch.startNs[k] = e.startNs - REPLAY_START_NS;
@@ -110,16 +143,48 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
             used = 0;
         }
     };
-    for (std::size_t i = 0; i < stream.size(); ++i) {
-        if (cancel && (i & 4095) == 0 && cancel->load(std::memory_order_relaxed))
+    const std::size_t end = std::min(stream.size(), st.next + spans);
+    for (std::size_t i = st.next; i < end; ++i)
+        st.replay.runSpan(stream[i], keep);
+    st.next = end;
+    st.used = used;
+    if (end < stream.size())
+        return false;
+    return true;
+}
+
+std::size_t GovernorRunBuilder::spansLeft() const
+{
+    return m_state->stream.size() - m_state->next;
+}
+
+GovernorRun GovernorRunBuilder::take()
+{
+    State &st = *m_state;
+    st.batch.appendTo(st.run, st.used);
+    if (st.observe && st.used > 0)
+        (*st.observe)(st.run, st.run.size() - st.used, st.run.size());
+    st.used = 0;
+    st.run.summary = st.replay.summary();
+    return std::move(st.run);
+}
+
+Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream,
+                                const std::string &variant,
+                                const std::vector<TunableSetting> &settings,
+                                const std::atomic<bool> *cancel, const RunObserver *observe,
+                                GovernorRun *storage, Ns latencyLimitNs)
+{
+    auto builder = GovernorRunBuilder::start(table, stream, variant, settings, observe, storage, latencyLimitNs);
+    if (!builder)
+        return builder.error();
+    for (;;) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
             return Error{"", 0, "", "cancelled"};
-        replay.runSpan(stream[i], keep);
+        if (builder->advance(4096))
+            break;
     }
-    batch.appendTo(run, used);
-    if (observe && used > 0)
-        (*observe)(run, run.size() - used, run.size());
-    run.summary = replay.summary();
-    return run;
+    return builder->take();
 }
 
 Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream &stream,

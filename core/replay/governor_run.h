@@ -80,6 +80,38 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
                                 const RunObserver *observe = nullptr, GovernorRun *storage = nullptr,
                                 Ns latencyLimitNs = NO_LATENCY_REQ);
 
+/**
+ * runGovernor() in steps, so that a few threads can share more runs than
+ * they are (three governors on two cores: each thread takes the next step
+ * of whichever run waits, and all runs end together). Steps of one builder
+ * may be made on different threads, one after another, never at once.
+ * @p table, @p stream and @p observe must outlive the builder.
+ */
+class GovernorRunBuilder {
+public:
+    /// The arguments and errors of runGovernor() (cancellation is the caller's, between steps).
+    static Result<GovernorRunBuilder> start(const IdleStateTable &table, const IdleStream &stream,
+                                            const std::string &variant,
+                                            const std::vector<TunableSetting> &settings = {},
+                                            const RunObserver *observe = nullptr, GovernorRun *storage = nullptr,
+                                            Ns latencyLimitNs = NO_LATENCY_REQ);
+    GovernorRunBuilder(GovernorRunBuilder &&) noexcept;
+    GovernorRunBuilder &operator=(GovernorRunBuilder &&) noexcept;
+    ~GovernorRunBuilder();
+
+    /// Replays the next @p spans spans (fewer at the end of the stream); true when the stream is done.
+    bool advance(std::size_t spans);
+    /// Spans not replayed yet.
+    std::size_t spansLeft() const;
+    /// The run, once advance() returned true; the builder is spent.
+    GovernorRun take();
+
+private:
+    struct State;
+    explicit GovernorRunBuilder(std::unique_ptr<State> state);
+    std::unique_ptr<State> m_state;
+};
+
 /// The reasoning record and entry of entry @p index (0-based over the whole run) of the run
 /// runGovernor() makes with the same arguments.
 struct EntryReasoning {

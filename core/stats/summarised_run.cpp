@@ -2,6 +2,7 @@
 #include "core/stats/summarised_run.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace idlescope {
 
@@ -71,23 +72,63 @@ private:
 
 } // namespace
 
+struct SummarisedRunBuilder::State {
+    explicit State(std::size_t expected)
+        : summaries(expected),
+          observe([this](const GovernorRun &r, std::size_t begin, std::size_t end) { summaries.add(r, begin, end); })
+    {
+    }
+    SummaryBuilder summaries;
+    RunObserver observe; // refers to summaries: the state stays where it is made
+    std::optional<GovernorRunBuilder> run;
+};
+
+SummarisedRunBuilder::SummarisedRunBuilder(std::unique_ptr<State> state) : m_state(std::move(state)) {}
+SummarisedRunBuilder::SummarisedRunBuilder(SummarisedRunBuilder &&) noexcept = default;
+SummarisedRunBuilder &SummarisedRunBuilder::operator=(SummarisedRunBuilder &&) noexcept = default;
+SummarisedRunBuilder::~SummarisedRunBuilder() = default;
+
+Result<SummarisedRunBuilder> SummarisedRunBuilder::start(const IdleStateTable &table, const IdleStream &stream,
+                                                         const std::string &variant,
+                                                         const std::vector<TunableSetting> &settings,
+                                                         GovernorRun *storage, Ns latencyLimitNs)
+{
+    auto state = std::make_unique<State>(stream.size() + stream.size() / 4 + 16);
+    auto run = GovernorRunBuilder::start(table, stream, variant, settings, &state->observe, storage, latencyLimitNs);
+    if (!run)
+        return run.error();
+    state->run.emplace(std::move(*run));
+    return SummarisedRunBuilder(std::move(state));
+}
+
+bool SummarisedRunBuilder::advance(std::size_t spans) { return m_state->run->advance(spans); }
+
+std::size_t SummarisedRunBuilder::spansLeft() const { return m_state->run->spansLeft(); }
+
+SummarisedRun SummarisedRunBuilder::take()
+{
+    SummarisedRun out;
+    out.run = m_state->run->take();
+    m_state->summaries.finish(out);
+    return out;
+}
+
 Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const IdleStream &stream,
                                             const std::string &variant,
                                             const std::vector<TunableSetting> &settings,
                                             const std::atomic<bool> *cancel, GovernorRun *storage,
                                             Ns latencyLimitNs)
 {
-    SummaryBuilder builder(stream.size() + stream.size() / 4 + 16);
-    const RunObserver observe = [&builder](const GovernorRun &run, std::size_t begin, std::size_t end) {
-        builder.add(run, begin, end);
-    };
-    auto run = runGovernor(table, stream, variant, settings, cancel, &observe, storage, latencyLimitNs);
-    if (!run)
-        return run.error();
-    SummarisedRun out;
-    out.run = std::move(*run);
-    builder.finish(out);
-    return out;
+    auto builder = SummarisedRunBuilder::start(table, stream, variant, settings, storage, latencyLimitNs);
+    if (!builder)
+        return builder.error();
+    for (;;) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return Error{"", 0, "", "cancelled"};
+        if (builder->advance(4096))
+            break;
+    }
+    return builder->take();
 }
 
 } // namespace idlescope

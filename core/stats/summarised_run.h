@@ -14,12 +14,37 @@
 #include "core/stats/run_counts.h"
 #include "core/stats/run_lod.h"
 
+#include <memory>
+
 namespace idlescope {
 
 struct SummarisedRun {
     GovernorRun run;
     RunCounts counts; ///< = RunCounts(run)
     RunLod lod;       ///< = RunLod(run, counts)
+};
+
+/// runGovernorSummarised() in steps, as GovernorRunBuilder is runGovernor() in steps.
+class SummarisedRunBuilder {
+public:
+    static Result<SummarisedRunBuilder> start(const IdleStateTable &table, const IdleStream &stream,
+                                              const std::string &variant,
+                                              const std::vector<TunableSetting> &settings = {},
+                                              GovernorRun *storage = nullptr, Ns latencyLimitNs = NO_LATENCY_REQ);
+    SummarisedRunBuilder(SummarisedRunBuilder &&) noexcept;
+    SummarisedRunBuilder &operator=(SummarisedRunBuilder &&) noexcept;
+    ~SummarisedRunBuilder();
+
+    /// GovernorRunBuilder::advance(), the new entries summarised on the way.
+    bool advance(std::size_t spans);
+    std::size_t spansLeft() const;
+    /// The run and its summaries, once advance() returned true; the builder is spent.
+    SummarisedRun take();
+
+private:
+    struct State;
+    explicit SummarisedRunBuilder(std::unique_ptr<State> state);
+    std::unique_ptr<State> m_state;
 };
 
 /// runGovernor() (same arguments, errors, cancellation and column storage reuse) plus the summaries.

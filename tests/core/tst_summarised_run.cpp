@@ -2,13 +2,17 @@
 // runGovernorSummarised() (core/stats/summarised_run.h): the run, prefix
 // counts and plot summaries built in one pass must equal runGovernor() and
 // RunCounts / RunLod built afterwards from the finished run, entry for entry
-// and chunk for chunk; a cancelled run stays an error.
+// and chunk for chunk, also when built in steps on several threads; a
+// cancelled run stays an error.
 #include "core/stats/summarised_run.h"
 
 #include "core/targets/builtin_targets.h"
 #include "core/workloads/workload.h"
 
 #include <QTest>
+
+#include <iterator>
+#include <thread>
 
 using namespace idlescope;
 
@@ -20,6 +24,7 @@ private slots:
     void batchBoundaries();
     void reusedStorage();
     void cancelled();
+    void stepsOnOtherThreads();
 };
 
 namespace {
@@ -179,6 +184,46 @@ void TestSummarisedRun::cancelled()
     QCOMPARE(QString::fromStdString(s.error().message), QStringLiteral("cancelled"));
     auto bad = runGovernorSummarised(power10(), ipiStream(100), "no-such-governor");
     QVERIFY(!bad.ok());
+}
+
+void TestSummarisedRun::stepsOnOtherThreads()
+{
+    // Two builders advanced in turn, in steps of odd sizes that cut batches
+    // and chunks anywhere, each step on a thread of its own (as the GUI's
+    // runner shares steps of three runs between two threads): each result
+    // equals its run made in one go.
+    const IdleStateTable table = power10();
+    const IdleStream stream = ipiStream(20000);
+    auto menu = SummarisedRunBuilder::start(table, stream, "menu-6.14", {{"INTERVALS", 9}});
+    auto teo = SummarisedRunBuilder::start(table, stream, "teo-6.14");
+    QVERIFY(menu && teo);
+    QCOMPARE(menu->spansLeft(), std::size_t(20000));
+    const std::size_t steps[] = {1, 255, 4097, 63, 1000, 7};
+    bool menuDone = false, teoDone = false;
+    int made = 0;
+    for (std::size_t k = 0; !menuDone || !teoDone; ++k) {
+        const std::size_t n = steps[k % std::size(steps)];
+        std::thread t([&] {
+            if (!menuDone)
+                menuDone = menu->advance(n);
+            if (!teoDone)
+                teoDone = teo->advance(n + 1);
+        });
+        t.join();
+        ++made;
+    }
+    QVERIFY(made > 10);
+    QCOMPARE(menu->spansLeft(), std::size_t(0));
+    const SummarisedRun m = menu->take();
+    const SummarisedRun t = teo->take();
+    auto wholeMenu = runGovernor(table, stream, "menu-6.14", {{"INTERVALS", 9}});
+    auto wholeTeo = runGovernor(table, stream, "teo-6.14");
+    QVERIFY(wholeMenu && wholeTeo);
+    QString diff = compare(m, *wholeMenu);
+    QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("menu: ") + diff));
+    diff = compare(t, *wholeTeo);
+    QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("teo: ") + diff));
+    QVERIFY(!SummarisedRunBuilder::start(table, stream, "no-such-governor"));
 }
 
 QTEST_GUILESS_MAIN(TestSummarisedRun)

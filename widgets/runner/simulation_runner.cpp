@@ -7,13 +7,17 @@
 
 #include <QElapsedTimer>
 #include <QMutex>
+#include <QThread>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
 #include <cstdlib>
 #include <optional>
-#include <thread>
 
 namespace idlescope {
 
@@ -194,6 +198,80 @@ void prefaultHeap(std::size_t bytes)
     std::free(const_cast<char *>(p));
 }
 
+/// Threads that replay runs beside the job's own, kept waiting between jobs
+/// (made afresh, a thread started 3 to 7 ms late while the others ran). The
+/// global pool's threads are not used: the job itself holds one of them.
+QThreadPool &runThreads()
+{
+    static QThreadPool *pool = [] {
+        auto *p = new QThreadPool;
+        p->setMaxThreadCount(QThread::idealThreadCount());
+        p->setExpiryTimeout(-1);
+        return p;
+    }();
+    return *pool;
+}
+
+/// Spans a run replays per step: ~1.5 ms at a million entries, so that steps of
+/// three runs share two threads evenly.
+constexpr std::size_t STEP_SPANS = 32768;
+
+/**
+ * Makes steps of @p tasks resumable tasks on this thread and on helpers from
+ * runThreads(), as many threads as there are cores (or tasks, if fewer),
+ * until each task's step() says it is done: a free thread takes the next
+ * step of the waiting task with the most left(). Whole runs shared out
+ * between threads end unevenly (three runs on two cores: two end at one
+ * run's time, the third at twice it, or, a thread each, the scheduler leaves
+ * one alone on a core); steps end them together at 3/2 of it. A task's steps
+ * are never made at once. Stops early when @p cancel is set.
+ */
+void shareSteps(std::size_t tasks, const std::function<std::size_t(std::size_t)> &left,
+                const std::function<bool(std::size_t)> &step, const std::atomic<bool> &cancel)
+{
+    if (tasks == 0)
+        return;
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<char> running(tasks, 0), done(tasks, 0);
+    const auto work = [&] {
+        std::unique_lock lock(mutex);
+        for (;;) {
+            std::size_t pick = tasks;
+            bool anyRunning = false;
+            for (std::size_t t = 0; t < tasks; ++t) {
+                if (done[t])
+                    continue;
+                if (running[t])
+                    anyRunning = true;
+                else if (pick == tasks || left(t) > left(pick))
+                    pick = t;
+            }
+            if (cancel.load(std::memory_order_relaxed) || (pick == tasks && !anyRunning))
+                break;
+            if (pick == tasks) {
+                changed.wait(lock);
+                continue;
+            }
+            running[pick] = 1;
+            lock.unlock();
+            const bool finished = step(pick);
+            lock.lock();
+            running[pick] = 0;
+            done[pick] = finished;
+            changed.notify_all();
+        }
+        changed.notify_all();
+    };
+    const int threads = std::min<int>(static_cast<int>(tasks), std::max(1, QThread::idealThreadCount()));
+    std::vector<QFuture<void>> helpers;
+    for (int k = 1; k < threads; ++k)
+        helpers.push_back(QtConcurrent::run(&runThreads(), work));
+    work();
+    for (QFuture<void> &f : helpers)
+        f.waitForFinished();
+}
+
 bool governorDefaults(const GovernorSpec &g)
 {
     auto gov = makeConfiguredGovernor(g.variant, g.settings);
@@ -327,6 +405,7 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
     struct Job {
         const GovernorSpec *gov;
         int reuse = -1; // index into previous->runs
+        std::optional<SummarisedRunBuilder> builder;
         std::optional<SummarisedRun> run;
         GovernorTotals totals;
         QString error;
@@ -340,43 +419,37 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
                     j.reuse = k;
         jobs.push_back(std::move(j));
     }
-    // One task per fresh run, on the two cores: the replay with its prefix
-    // counts and plot summaries built in the same pass (summarised_run.h),
-    // then the comparison table's totals, so that the GUI thread only swaps
-    // pointers when the snapshot arrives.
-    //
-    // One thread per fresh run, this one included, even when there are more
-    // runs than cores: three runs on two cores then finish together at about
-    // 3/2 of one run's time, where whole runs shared out between two threads
-    // finish at twice it (a latency-limit change: ~113 vs ~125 ms for three
-    // million-entry runs). The threads are made here because this one already
-    // holds one of the global pool's two, and a blockingMap from inside it was
-    // seen to run the jobs one after another.
-    const auto runJob = [&](Job &j) {
+    // Each fresh run: the replay with its prefix counts and plot summaries
+    // built in the same pass (summarised_run.h), then the comparison table's
+    // totals, so that the GUI thread only swaps pointers when the snapshot
+    // arrives.
+    std::vector<std::size_t> fresh;
+    for (std::size_t k = 0; k < jobs.size(); ++k) {
+        Job &j = jobs[k];
         if (j.reuse >= 0)
-            return;
+            continue;
         GovernorRun storage = RunRecycler::instance().take();
-        auto run = runGovernorSummarised(snap->table, *stream, j.gov->variant, j.gov->settings, &cancel, &storage,
-                                         spec.latencyLimitNs);
-        if (!run) {
-            j.error = QString::fromStdString(j.gov->variant + ": " + run.error().toString());
-            return;
+        auto builder = SummarisedRunBuilder::start(snap->table, *stream, j.gov->variant, j.gov->settings, &storage,
+                                                   spec.latencyLimitNs);
+        if (!builder) {
+            j.error = QString::fromStdString(j.gov->variant + ": " + builder.error().toString());
+            continue;
         }
-        j.totals = governorTotals(run->run, snap->table);
-        j.run = std::move(*run);
-    };
-    std::atomic<std::size_t> nextJob{0};
-    const auto takeJobs = [&] {
-        for (std::size_t i = nextJob++; i < jobs.size(); i = nextJob++)
-            runJob(jobs[i]);
-    };
-    const auto fresh = std::count_if(jobs.begin(), jobs.end(), [](const Job &j) { return j.reuse < 0; });
-    std::vector<std::thread> helpers;
-    for (std::ptrdiff_t k = 1; k < fresh; ++k)
-        helpers.emplace_back(takeJobs);
-    takeJobs();
-    for (std::thread &t : helpers)
-        t.join();
+        j.builder.emplace(std::move(*builder));
+        fresh.push_back(k);
+    }
+    shareSteps(
+        fresh.size(), [&](std::size_t t) { return jobs[fresh[t]].builder->spansLeft(); },
+        [&](std::size_t t) {
+            Job &j = jobs[fresh[t]];
+            if (!j.builder->advance(STEP_SPANS))
+                return false;
+            j.run = j.builder->take();
+            j.builder.reset();
+            j.totals = governorTotals(j.run->run, snap->table);
+            return true;
+        },
+        cancel);
     if (cancel.load()) {
         *error = QStringLiteral("cancelled");
         return nullptr;
