@@ -26,6 +26,7 @@ private slots:
     void latencyLimitKeepsTheDurations();
     void latencyLimitReachesTheReplay();
     void prefaultedStorageGivesTheSameRuns();
+    void newerRequestsCancelRunningSteps();
 };
 
 namespace {
@@ -194,6 +195,42 @@ void TestSimulationRunner::prefaultedStorageGivesTheSameRuns()
     const SnapshotPtr snap = runner.latest();
     QVERIFY(snap && snap->spec.latencyLimitNs == 2000000);
     QCOMPARE(snap->governorCount(), 3);
+    for (const GovernorRun &run : snap->runs) {
+        auto want = runGovernor(snap->table, *snap->stream, run.variant, run.settings, nullptr, nullptr, nullptr,
+                                spec.latencyLimitNs);
+        QVERIFY(want);
+        QVERIFY2(sameColumns(run, *want), run.variant.c_str());
+    }
+}
+
+void TestSimulationRunner::newerRequestsCancelRunningSteps()
+{
+    // Requests while a job runs cancel it between steps of its runs; only the
+    // newest spec is simulated to the end. Twelve requests in a row (every
+    // governor re-run by a latency limit, then menu's INTERVALS), a cancel,
+    // and one more: the last snapshot is exactly that spec's runs.
+    SimulationRunner runner;
+    QSignalSpy ready(&runner, &SimulationRunner::snapshotReady);
+    QSignalSpy failed(&runner, &SimulationRunner::runFailed);
+    ScenarioSpec spec = smallScenario(200000); // steps of several runs, long enough to be cut
+    runner.requestNow(spec);
+    QVERIFY(ready.wait(120000));
+    ready.clear();
+    for (int i = 0; i < 12; ++i) {
+        spec.latencyLimitNs = 1000000 + i;
+        spec.governors[0].settings = {{"INTERVALS", 2 + i}};
+        runner.requestNow(spec);
+        QTest::qWait(i % 3); // some requests land mid-step, some between jobs
+    }
+    runner.cancel();
+    spec.latencyLimitNs = 3000000;
+    spec.governors[0].settings = {{"INTERVALS", 5}};
+    runner.requestNow(spec);
+    QTRY_VERIFY_WITH_TIMEOUT(!runner.isBusy() && runner.latest()->spec.latencyLimitNs == 3000000, 120000);
+    QCOMPARE(failed.count(), 0); // a cancelled job is not a failure
+    QVERIFY(ready.count() < 13); // stale jobs were dropped, not all shown
+    const SnapshotPtr snap = runner.latest();
+    QCOMPARE(snap->runs[0].settings, (std::vector<TunableSetting>{{"INTERVALS", 5}}));
     for (const GovernorRun &run : snap->runs) {
         auto want = runGovernor(snap->table, *snap->stream, run.variant, run.settings, nullptr, nullptr, nullptr,
                                 spec.latencyLimitNs);
