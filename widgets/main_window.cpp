@@ -215,6 +215,7 @@ void MainWindow::createConnections()
     connect(m_setup, &SetupPanel::workloadChanged, this, [this] { simulate(true); });
     connect(m_setup, &SetupPanel::governorsChanged, this, &MainWindow::onGovernorsChanged);
     connect(m_setup, &SetupPanel::errorOccurred, this, &MainWindow::showError);
+    connect(m_setup, &SetupPanel::warningOccurred, this, &MainWindow::showWarning);
     connect(m_parameters, &ParameterPanel::parametersChanged, this, [this](bool final) { simulate(final); });
     connect(m_runner, &SimulationRunner::snapshotReady, this, &MainWindow::showSnapshot);
     connect(m_runner, &SimulationRunner::started, this, [this](quint64 generation) {
@@ -325,7 +326,9 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
     // The default scenario shown in place of a failed start-up file keeps the failure in view.
     if (!snapshot->errors.isEmpty())
         m_message->showMessage(MessageBar::Kind::Warning, snapshot->errors.join(QLatin1Char('\n')));
-    else if (!m_fallingBack && snapshot->generation > m_messageGeneration) // asked for after the message
+    else if (!m_fallingBack && snapshot->generation > m_messageGeneration // asked for after the message
+             && !(m_message->kind() == MessageBar::Kind::Warning && snapshot->spec.workload.kind == m_warningSource.kind
+                  && snapshot->spec.workload.path == m_warningSource.path))
         m_message->clear();
     m_fallingBack = false;
     if (!m_openingSession.isEmpty()) {
@@ -367,6 +370,16 @@ void MainWindow::showError(const QString &message)
     statusBar()->showMessage(message, 10000);
     m_message->showMessage(MessageBar::Kind::Error, message);
     m_messageGeneration = m_lastStarted;
+}
+
+void MainWindow::showWarning(const QString &message)
+{
+    statusBar()->showMessage(message, 10000);
+    m_message->showMessage(MessageBar::Kind::Warning, message);
+    m_messageGeneration = m_lastStarted;
+    // It stays while the file it is about is the workload (the runs of the
+    // trace, the CPU the import picked, sliders), whichever way it was opened.
+    m_warningSource = m_setup->workload();
 }
 
 bool MainWindow::isNoGovernorHintShown() const

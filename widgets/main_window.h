@@ -122,6 +122,9 @@ private:
     void onTargetChanged();
     void showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot);
     void showError(const QString &message);
+    /// A warning about the workload being set up (a trace's import warnings):
+    /// shown while that file stays the workload.
+    void showWarning(const QString &message);
     void onRunFailed(const QString &message);
     /// Put @p spec in the setup and parameter panels without simulating it.
     void showSpecInPanels(const ScenarioSpec &spec);
@@ -147,6 +150,7 @@ private:
     QLabel *m_status = nullptr;
     QLabel *m_busy = nullptr;
     MessageBar *m_message = nullptr;
+    WorkloadSpec m_warningSource; ///< the workload the message bar's warning is about
     QStackedWidget *m_plotStack = nullptr; ///< the plots, or the hint when no governor is selected
     QLabel *m_noGovernorHint = nullptr;
     /// A session being opened: it becomes the window's session when its snapshot arrives.

@@ -176,6 +176,7 @@ QWidget *SetupPanel::createWorkloadGroup()
             loadTraceFile(path);
     });
     connect(m_tracePage, &TraceWorkloadPage::errorOccurred, this, &SetupPanel::errorOccurred);
+    connect(m_tracePage, &TraceWorkloadPage::warningOccurred, this, &SetupPanel::warningOccurred);
     // A CPU picked by hand, or the busiest CPU found by the import: simulate it.
     for (auto signal : {&TraceWorkloadPage::cpuChanged, &TraceWorkloadPage::cpuResolved})
         connect(m_tracePage, signal, this, [this] {
@@ -407,7 +408,7 @@ void SetupPanel::chooseTarget(int index)
             return;
         }
         for (const std::string &w : sys->warnings)
-            emit errorOccurred(QString::fromStdString(w));
+            emit warningOccurred(QString::fromStdString(w));
         TargetSpec t;
         t.kind = QStringLiteral("machine");
         t.id = QString::fromStdString(sys->table.id);

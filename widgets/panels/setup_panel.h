@@ -62,6 +62,9 @@ signals:
     void workloadChanged();
     void governorsChanged();
     void errorOccurred(const QString &message);
+    /// Something the user should know that did not stop the workload or target
+    /// (a trace's import warnings, a sysfs state read with a warning).
+    void warningOccurred(const QString &message);
 
 private:
     QWidget *createTargetGroup();

@@ -83,6 +83,7 @@ void TraceWorkloadPage::setTrace(const QString &path, int cpu)
     elideFileName();
     if (sameFile && m_summary->stamp == m_stamp) {
         fillCpus(); // already imported: another CPU of the same file, or a session of it
+        announceWarnings(); // it may come back as the workload after another one
         return;
     }
     m_summary.reset();
@@ -152,16 +153,21 @@ void TraceWorkloadPage::importFinished()
     m_summary = job.summary;
     const bool resolving = m_cpu == TRACE_BEST_CPU;
     fillCpus();
-    if (m_summary->warningTotal > 0)
-        emit errorOccurred(tr("%1: imported with %2 warnings (%3); hover the warning line under Workload for the "
-                              "first of each kind")
-                               .arg(QFileInfo(m_path).fileName(), QLocale().toString(m_summary->warningTotal),
-                                    m_summary->warningKinds.join(QStringLiteral(", "))));
+    announceWarnings();
     if (resolving && m_summary->bestCpu < 0)
-        emit errorOccurred(tr("%1: no CPU of the trace has a complete idle span to replay").arg(m_path));
+        emit warningOccurred(tr("%1: no CPU of the trace has a complete idle span to replay").arg(m_path));
     emit summaryReady();
     if (resolving && m_cpu != TRACE_BEST_CPU)
         emit cpuResolved();
+}
+
+void TraceWorkloadPage::announceWarnings()
+{
+    if (m_summary->warningTotal > 0)
+        emit warningOccurred(tr("%1: imported with %2 warnings (%3); hover the warning line under Workload for the "
+                                "first of each kind")
+                                 .arg(QFileInfo(m_path).fileName(), QLocale().toString(m_summary->warningTotal),
+                                      m_summary->warningKinds.join(QStringLiteral(", "))));
 }
 
 void TraceWorkloadPage::fillCpus()

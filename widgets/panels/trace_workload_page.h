@@ -59,13 +59,17 @@ signals:
     void cpuResolved();
     /// The CPU list is filled (or the import failed: errorOccurred came first).
     void summaryReady();
-    /// An import failed (the message names the file) or it has warnings (a one-line count).
+    /// An import failed (the message names the file).
     void errorOccurred(const QString &message);
+    /// An import succeeded with warnings (a one-line count per kind), or found no CPU to replay.
+    void warningOccurred(const QString &message);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// warningOccurred() with the import's warning count, if it had any.
+    void announceWarnings();
     struct ImportJob {
         std::uint64_t serial = 0; ///< m_serial when it was started
         std::optional<TraceSummary> summary;
