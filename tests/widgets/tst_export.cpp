@@ -187,6 +187,23 @@ void TestExport::figureHasLegendAndIsWide()
     const QString bare = m_dir.filePath(QStringLiteral("bare.png"));
     QVERIFY(exportFigure(*plot, bare, FigureCaption{}).ok());
     QCOMPARE(QImage(bare).size(), QSize(static_cast<int>(std::ceil(444 * scale)), static_cast<int>(std::ceil(190 * scale))));
+    // A title wider than the figure is wrapped onto more lines, not cut short
+    // (audit): the caption band grows by at least a line; in the SVG every word is there.
+    FigureCaption longTitle = kCaption;
+    longTitle.title = QStringLiteral("Predicted idle duration (●) vs measured residency (○) · teo: ○ only "
+                                     "(teo predicts no duration) — pseries-p10, IPI wakeups every 100 us, 200000 spans");
+    const QString wrapped = m_dir.filePath(QStringLiteral("long.png"));
+    QVERIFY(exportFigure(*plot, wrapped, longTitle).ok());
+    const int lineHeight = QFontMetrics(plot->font()).height();
+    QVERIFY2(QImage(wrapped).height() >= img.height() + static_cast<int>(lineHeight * scale),
+             qPrintable(QStringLiteral("%1 vs %2").arg(QImage(wrapped).height()).arg(img.height())));
+    const QString wrappedSvg = m_dir.filePath(QStringLiteral("long.svg"));
+    QVERIFY(exportFigure(*plot, wrappedSvg, longTitle).ok());
+    const QString svgText = QString::fromUtf8(readAll(wrappedSvg));
+    QVERIFY(svgText.contains(QStringLiteral("200000")) && svgText.contains(QStringLiteral("Predicted")));
+    const QByteArray shots = qgetenv("IDLESCOPE_SCREENSHOT_DIR");
+    if (!shots.isEmpty())
+        QImage(wrapped).save(QString::fromLocal8Bit(shots) + QStringLiteral("/figure-long-title.png"));
 }
 
 void TestExport::figureVectorNamesTheGovernors()

@@ -30,14 +30,24 @@ QFont titleFont(const QCustomPlot &plot)
     return f;
 }
 
+/// The caption title's box @p width wide: wrapped at words onto as many
+/// lines as it needs (a long plot title in a narrow figure was cut short).
+QRect titleRect(const QCustomPlot &plot, const FigureCaption &caption, int width)
+{
+    if (caption.title.isEmpty())
+        return {};
+    const QRect box(PAD, PAD, std::max(1, width - 2 * PAD), 1 << 20);
+    const QRect used = QFontMetrics(titleFont(plot)).boundingRect(box, Qt::AlignLeft | Qt::TextWordWrap, caption.title);
+    return QRect(PAD, PAD, box.width(), used.height());
+}
+
 /// Where each legend entry goes when the caption is @p width wide; returns the caption height.
 int layoutCaption(const QCustomPlot &plot, const FigureCaption &caption, int width, QList<QPoint> *origins)
 {
-    const QFontMetrics tm(titleFont(plot));
     const QFontMetrics fm(plot.font());
     int y = PAD;
     if (!caption.title.isEmpty())
-        y += tm.height() + PAD / 2;
+        y += titleRect(plot, caption, width).height() + PAD / 2;
     int x = PAD;
     const int row = std::max(fm.height(), CHIP);
     bool any = false;
@@ -63,13 +73,11 @@ void paintCaption(QPainter &p, const QCustomPlot &plot, const FigureCaption &cap
     QList<QPoint> origins;
     layoutCaption(plot, caption, width, &origins);
     p.fillRect(QRect(0, 0, width, height), Qt::white);
-    const QFontMetrics tm(titleFont(plot));
     const QFontMetrics fm(plot.font());
     if (!caption.title.isEmpty()) {
         p.setFont(titleFont(plot));
         p.setPen(QColor(0x30, 0x30, 0x30));
-        p.drawText(QRect(PAD, PAD, width - 2 * PAD, tm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   tm.elidedText(caption.title, Qt::ElideRight, width - 2 * PAD));
+        p.drawText(titleRect(plot, caption, width), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption.title);
     }
     p.setFont(plot.font());
     const int row = std::max(fm.height(), CHIP);
