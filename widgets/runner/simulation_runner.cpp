@@ -2,6 +2,8 @@
 #include "widgets/runner/simulation_runner.h"
 
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/run_recycler.h"
+#include "widgets/runner/share_steps.h"
 
 #include "core/stats/summarised_run.h"
 
@@ -14,6 +16,8 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <exception>
+#include <new>
 #include <functional>
 #include <mutex>
 #include <cstdlib>
@@ -75,97 +79,6 @@ std::shared_ptr<const IdleStream> baseStream(const WorkloadSpec &w, QString *err
     return ptr;
 }
 
-/// Column memory of runs that no snapshot holds any more, kept for the next
-/// re-simulation: writing a million-entry run (~40 MB) into pages that are
-/// already mapped saves the page faults of fresh memory, which cost about a
-/// third of the replay itself on a virtual machine. A few runs at most.
-class RunRecycler {
-public:
-    static RunRecycler &instance()
-    {
-        // Never destroyed: a snapshot released during static destruction still finds it.
-        static RunRecycler *r = new RunRecycler;
-        return *r;
-    }
-
-    /// A spent run with the largest columns, or an empty one.
-    GovernorRun take()
-    {
-        QMutexLocker lock(&m_mutex);
-        if (m_bin.empty())
-            return {};
-        auto largest = std::max_element(m_bin.begin(), m_bin.end(), [](const GovernorRun &a, const GovernorRun &b) {
-            return a.startNs.capacity() < b.startNs.capacity();
-        });
-        GovernorRun out = std::move(*largest);
-        m_bin.erase(largest);
-        return out;
-    }
-
-    /// Adds spare runs until @p count (at most KEEP) are kept, each with
-    /// @p capacity entries of column memory already faulted in, so that a
-    /// re-simulation of every governor finds warm storage for each run.
-    /// Spare runs too small for @p capacity entries are let go.
-    void prefill(std::size_t count, std::size_t capacity)
-    {
-        std::vector<GovernorRun> tooSmall; // freed outside the lock
-        {
-            QMutexLocker lock(&m_mutex);
-            for (auto it = m_bin.begin(); it != m_bin.end();) {
-                if (it->startNs.capacity() < capacity) {
-                    tooSmall.push_back(std::move(*it));
-                    it = m_bin.erase(it);
-                } else {
-                    ++it;
-                }
-            }
-        }
-        for (;;) {
-            {
-                QMutexLocker lock(&m_mutex);
-                if (m_bin.size() >= std::min(count, KEEP))
-                    return;
-            }
-            GovernorRun spare;
-            const auto warm = [capacity](auto &column) {
-                column.resize(capacity); // writes every page once
-                column.clear();          // keeps the capacity
-            };
-            warm(spare.startNs);
-            warm(spare.residencyNs);
-            warm(spare.predictedNs);
-            warm(spare.sleepLengthNs);
-            warm(spare.span);
-            warm(spare.state);
-            warm(spare.flags);
-            give(std::move(spare));
-        }
-    }
-
-    /// The shared handle a snapshot holds; when the last snapshot lets go of
-    /// the run, its columns come back here (moved: O(1) on whichever thread).
-    RunList::Ptr share(GovernorRun run)
-    {
-        return RunList::Ptr(new GovernorRun(std::move(run)), [](const GovernorRun *r) {
-            instance().give(std::move(*const_cast<GovernorRun *>(r))); // created non-const above
-            delete r;
-        });
-    }
-
-private:
-    static constexpr std::size_t KEEP = 4;
-
-    void give(GovernorRun &&run)
-    {
-        QMutexLocker lock(&m_mutex);
-        if (m_bin.size() < KEEP)
-            m_bin.push_back(std::move(run));
-    }
-
-    QMutex m_mutex;
-    std::vector<GovernorRun> m_bin;
-};
-
 /// The largest column capacity among @p snap's runs (entries).
 std::size_t runCapacity(const SimulationSnapshot &snap)
 {
@@ -198,79 +111,9 @@ void prefaultHeap(std::size_t bytes)
     std::free(const_cast<char *>(p));
 }
 
-/// Threads that replay runs beside the job's own, kept waiting between jobs
-/// (made afresh, a thread started 3 to 7 ms late while the others ran). The
-/// global pool's threads are not used: the job itself holds one of them.
-QThreadPool &runThreads()
-{
-    static QThreadPool *pool = [] {
-        auto *p = new QThreadPool;
-        p->setMaxThreadCount(QThread::idealThreadCount());
-        p->setExpiryTimeout(-1);
-        return p;
-    }();
-    return *pool;
-}
-
 /// Spans a run replays per step: ~1.5 ms at a million entries, so that steps of
 /// three runs share two threads evenly.
 constexpr std::size_t STEP_SPANS = 32768;
-
-/**
- * Makes steps of @p tasks resumable tasks on this thread and on helpers from
- * runThreads(), as many threads as there are cores (or tasks, if fewer),
- * until each task's step() says it is done: a free thread takes the next
- * step of the waiting task with the most left(). Whole runs shared out
- * between threads end unevenly (three runs on two cores: two end at one
- * run's time, the third at twice it, or, a thread each, the scheduler leaves
- * one alone on a core); steps end them together at 3/2 of it. A task's steps
- * are never made at once. Stops early when @p cancel is set.
- */
-void shareSteps(std::size_t tasks, const std::function<std::size_t(std::size_t)> &left,
-                const std::function<bool(std::size_t)> &step, const std::atomic<bool> &cancel)
-{
-    if (tasks == 0)
-        return;
-    std::mutex mutex;
-    std::condition_variable changed;
-    std::vector<char> running(tasks, 0), done(tasks, 0);
-    const auto work = [&] {
-        std::unique_lock lock(mutex);
-        for (;;) {
-            std::size_t pick = tasks;
-            bool anyRunning = false;
-            for (std::size_t t = 0; t < tasks; ++t) {
-                if (done[t])
-                    continue;
-                if (running[t])
-                    anyRunning = true;
-                else if (pick == tasks || left(t) > left(pick))
-                    pick = t;
-            }
-            if (cancel.load(std::memory_order_relaxed) || (pick == tasks && !anyRunning))
-                break;
-            if (pick == tasks) {
-                changed.wait(lock);
-                continue;
-            }
-            running[pick] = 1;
-            lock.unlock();
-            const bool finished = step(pick);
-            lock.lock();
-            running[pick] = 0;
-            done[pick] = finished;
-            changed.notify_all();
-        }
-        changed.notify_all();
-    };
-    const int threads = std::min<int>(static_cast<int>(tasks), std::max(1, QThread::idealThreadCount()));
-    std::vector<QFuture<void>> helpers;
-    for (int k = 1; k < threads; ++k)
-        helpers.push_back(QtConcurrent::run(&runThreads(), work));
-    work();
-    for (QFuture<void> &f : helpers)
-        f.waitForFinished();
-}
 
 bool governorDefaults(const GovernorSpec &g)
 {
@@ -336,7 +179,14 @@ void SimulationRunner::startJob()
     m_watcher.setFuture(QtConcurrent::run([spec = m_spec, previous = m_latest, generation,
                                            cancel = m_cancel]() {
         JobResult r;
-        r.snapshot = simulate(spec, previous, generation, *cancel, &r.error);
+        try {
+            r.snapshot = simulate(spec, previous, generation, *cancel, &r.error);
+        } catch (const std::bad_alloc &) {
+            // A stream too long for this machine's memory: say so, keep the window.
+            r.snapshot.reset();
+            r.error = QStringLiteral("out of memory: the workload's runs do not fit in memory (fewer spans or "
+                                     "governors would)");
+        }
         return r;
     }));
 }
@@ -367,8 +217,12 @@ void SimulationRunner::jobFinished()
             m_prefaultedBytes = bytes;
             const std::size_t heap = summaryBytes(*r.snapshot);
             (void)QtConcurrent::run([runs, capacity, heap] {
-                RunRecycler::instance().prefill(runs, capacity);
-                prefaultHeap(heap);
+                try {
+                    RunRecycler::instance().prefill(runs, capacity);
+                    prefaultHeap(heap);
+                } catch (const std::bad_alloc &) {
+                    // Only a head start: the re-simulation allocates what it needs, or says it cannot.
+                }
             });
         }
     }
@@ -468,7 +322,7 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
             snap->totals.push_back(previousTotals ? previous->totals[k]
                                                   : governorTotals(previous->runs[k], snap->table));
         } else {
-            snap->runs.push_back(RunRecycler::instance().share(std::move(j.run->run)));
+            snap->runs.push_back(RunRecycler::share(std::move(j.run->run)));
             snap->counts.push_back(std::move(j.run->counts));
             snap->lods.push_back(std::move(j.run->lod));
             snap->totals.push_back(std::move(j.totals));
