@@ -243,6 +243,25 @@ void TestComparisonModel::viewExportsAndActivates()
              QString::fromStdString(m_pipe->runs[size_t(most)].variant));
     QCOMPARE(rows[2].toObject().value(QStringLiteral("gov")).toString(), QStringLiteral("oracle"));
 
+    // Ties keep the order an earlier sort left on screen, and so do the copies
+    // (a proxy sorted afresh listed tied rows in model order: audit). Sorted by
+    // name, then by belows: ladder and the oracle have none, and the name sort
+    // left ladder first where the model has the oracle first.
+    const auto tied = [&] {
+        QStringList shown, copied;
+        for (int r = 0; r < view.tableView()->model()->rowCount(); ++r)
+            shown << view.tableView()->model()->index(r, 0).data().toString();
+        const QStringList csvRows = view.csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts).mid(1);
+        for (const QString &row : csvRows)
+            copied << row.section(QLatin1Char(','), 0, 0);
+        return std::make_pair(shown, copied);
+    };
+    view.tableView()->sortByColumn(0, Qt::AscendingOrder);
+    view.tableView()->sortByColumn(Col::BelowsColumn, Qt::AscendingOrder);
+    const auto [shown, copied] = tied();
+    QCOMPARE(shown.mid(0, 2), (QStringList{QStringLiteral("ladder-latest"), QStringLiteral("oracle")})); // the tie
+    QCOMPARE(copied, shown);
+
     const QByteArray shots = qgetenv("IDLESCOPE_SCREENSHOT_DIR");
     if (!shots.isEmpty())
         view.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/comparison.png"));

@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QScrollBar>
+#include <QIdentityProxyModel>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QToolButton>
@@ -161,17 +162,20 @@ QString ComparisonView::scopeText() const
 
 namespace {
 
-/// The rows of @p model in the order @p shown sorts them (what the user sees),
-/// with the model's own header texts (the on-screen two-line ones are for the screen).
-class ShownOrder : public QSortFilterProxyModel {
+/// The rows exactly as @p shown lists them (the view's proxy: its sort, and
+/// for equal keys the order an earlier sort left), with the model's own
+/// header texts (the two-line ones are for the screen). A proxy sorted
+/// afresh put tied rows in model order (audit).
+class ShownOrder : public QIdentityProxyModel {
 public:
-    ShownOrder(QAbstractItemModel *model, const QSortFilterProxyModel &shown)
+    ShownOrder(QAbstractItemModel *model, QSortFilterProxyModel &shown) : m_model(model) { setSourceModel(&shown); }
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override
     {
-        setSourceModel(model);
-        setSortRole(shown.sortRole());
-        if (shown.sortColumn() >= 0)
-            sort(shown.sortColumn(), shown.sortOrder());
+        return m_model->headerData(section, orientation, role);
     }
+
+private:
+    const QAbstractItemModel *m_model;
 };
 
 } // namespace
