@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // idlescope: the GUI. Options for scripts and docs:
 //   --screenshot FILE   render the default scenario (one miss open in the inspector) to FILE (PNG), exit
-//   --measure [SPANS]   time re-simulation + replot and playback frames, print them, exit
+//   --measure SPANS     time re-simulation + replot and playback frames, print them, exit
 //   --jitter US         with --measure: +-US of jitter on the IPI wakeups (default 0)
 //   [FILE]              a session (.idlescope) to open, or a stream CSV / kernel trace to load
 //                       as the workload (the .desktop file's Exec=idlescope %f); with
@@ -101,7 +101,14 @@ int main(int argc, char **argv)
                                  QStringLiteral("A session (.idlescope) to open, or a stream (.csv) or kernel "
                                                 "trace to load as the workload."),
                                  QStringLiteral("[file]"));
-    parser.process(app);
+    // process() exits with 1 on a bad command line; bad input is 2 here, as in idlescope-cli.
+    const QStringList arguments = QApplication::arguments();
+    if (!parser.parse(arguments)) {
+        std::fprintf(stderr, "idlescope: %s\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("version")))
+        parser.process(arguments); // prints and exits 0
     const QStringList files = parser.positionalArguments();
     if (files.size() > 1) {
         std::fprintf(stderr, "idlescope: one file at a time (%lld given)\n", static_cast<long long>(files.size()));

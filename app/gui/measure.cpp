@@ -229,7 +229,6 @@ void printOneMore(MainWindow &w)
 int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
 {
     printLoad("at start");
-    printCpuSpeeds("at start");
     w.resize(1600, 1000);
     ScenarioSpec spec = defaultScenario();
     // With jitter (e.g. +-30 us) menu's pattern detector needs several rounds
@@ -261,6 +260,8 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
     QEventLoop pause;
     QTimer::singleShot(1000, &pause, &QEventLoop::quit);
     pause.exec();
+    // Now that nothing else runs (the first simulations and the warm storage are done).
+    printCpuSpeeds("at start");
 
     // 1. Slider release on each governor's first tunable: only that governor is replayed.
     for (const std::string &variant : variants) {
