@@ -34,6 +34,7 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <utility>
 
 // The icon resource lives in a static library: pull its initialiser in explicitly
@@ -62,17 +63,32 @@ bool sameWorkloadAndTarget(const SimulationSnapshot &before, const SimulationSna
 }
 
 /// Where the selection (@p g, @p entry) of @p before lives in @p now: the same
-/// governor by variant id (its index moves when governors are added or removed)
-/// and the same entry index, or (-1, -1) when that governor or entry is gone.
+/// governor by variant id (its index moves when governors are added or
+/// removed) and the same wakeup: the entry as many entries into the same
+/// stream span as before (the span's last if it has fewer now). A parameter
+/// changes how many entries a span takes, so the same entry number is
+/// another moment of the stream (audit). (-1, -1) when the governor is gone
+/// or the stream is another one.
 std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const SimulationSnapshot &now, int g,
                                        qint64 entry)
 {
-    if (!before || g < 0 || g >= before->governorCount() || entry < 0)
+    if (!before || g < 0 || g >= before->governorCount() || entry < 0 || !now.stream || before->stream != now.stream)
         return {-1, -1};
-    const int moved = now.indexOf(before->runs[static_cast<std::size_t>(g)].variant);
-    if (moved < 0 || entry >= static_cast<qint64>(now.runs[static_cast<std::size_t>(moved)].size()))
+    const GovernorRun &old = before->runs[static_cast<std::size_t>(g)];
+    const int moved = now.indexOf(old.variant);
+    if (moved < 0 || entry >= static_cast<qint64>(old.size()))
         return {-1, -1};
-    return {moved, entry};
+    const auto i = static_cast<std::size_t>(entry);
+    const std::int32_t span = old.span[i];
+    std::size_t first = i;
+    while (first > 0 && old.span[first - 1] == span)
+        --first;
+    const std::vector<std::int32_t> &spans = now.runs[static_cast<std::size_t>(moved)].span; // ascending
+    const auto [lo, hi] = std::equal_range(spans.begin(), spans.end(), span);
+    if (lo == hi)
+        return {-1, -1};
+    const auto offset = std::min<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(i - first), hi - lo - 1);
+    return {moved, static_cast<qint64>((lo - spans.begin()) + offset)};
 }
 
 } // namespace

@@ -719,15 +719,36 @@ void TestMainWindow::selectionLineFollowsAReSimulatedEntry()
     QVERIFY(s && s != s0);
     QCOMPARE(s->indexOf("menu-6.19"), g);
     QCOMPARE(w.viewState()->selectedGovernor(), g);
-    QCOMPARE(w.viewState()->selectedEntry(), qint64(100000));
-    const qint64 after = s->runs[std::size_t(g)].startNs[100000];
-    QCOMPARE(after, qint64(11627973000)); // 11.63 s: CEDE's exit latencies moved it
+    // The same wakeup (stream span), not the same entry number: the new run
+    // splits spans differently, so entry 100000 is another moment now.
+    const GovernorRun &old = s0->runs[std::size_t(g)];
+    const GovernorRun &now = s->runs[std::size_t(g)];
+    const qint64 moved = w.viewState()->selectedEntry();
+    QVERIFY(moved >= 0);
+    QCOMPARE(now.span[std::size_t(moved)], old.span[100000]);
+    QVERIFY(moved == 0 || now.span[std::size_t(moved) - 1] != old.span[100000]); // its first entry, as before
+    QVERIFY(old.span[99999] != old.span[100000]);
+    const qint64 after = now.startNs[std::size_t(moved)];
+    QVERIFY(after != before); // CEDE's exit latencies moved the wakeup's start
     w.refreshPlotsNow();
     for (TimePlot *p : timePlots(w)) {
         QCOMPARE(p->selectionLineNs(), after);
         QCOMPARE(p->selectionLineColor(), s->colors[std::size_t(g)]);
     }
-    QTRY_VERIFY_WITH_TIMEOUT(inspectorShows(w, "menu-6.19", 100000), TIMEOUT_MS);
+    QTRY_VERIFY_WITH_TIMEOUT(inspectorShows(w, "menu-6.19", moved), TIMEOUT_MS);
+
+    // A latency limit below CEDE's exit latency: every governor polls, each span
+    // is split at the polling limit into more entries; the selection stays on
+    // the same wakeup (audit: entry 50000 became a wakeup 1.3 s earlier).
+    const SnapshotPtr limited = nextSnapshot(w, [&] {
+        w.parameterPanel()->setLatencyLimitNs(5000);
+        w.runner()->requestNow(w.currentSpec());
+    });
+    QVERIFY(limited);
+    const qint64 polled = w.viewState()->selectedEntry();
+    QCOMPARE(limited->runs[std::size_t(g)].span[std::size_t(polled)], old.span[100000]);
+    QVERIFY(limited->runs[std::size_t(g)].size() != now.size());
+    QTRY_VERIFY_WITH_TIMEOUT(inspectorShows(w, "menu-6.19", polled), TIMEOUT_MS);
 }
 
 void TestMainWindow::selectionFollowsItsGovernorByVariant()
