@@ -7,11 +7,14 @@
 #include "core/stats/run_counts.h"
 #include "core/stats/run_lod.h"
 #include "replay_fixture.h"
+#include "widgets/plots/duration_histogram_plot.h"
 #include "widgets/plots/miss_histogram_plot.h"
 #include "widgets/plots/time_share_plot.h"
 #include "widgets/view_state.h"
 
 #include <QTest>
+
+#include <algorithm>
 
 using namespace idlescope;
 
@@ -64,6 +67,24 @@ private slots:
         QCOMPARE(bottom(misses.customPlot(), 0)->tickLabelRotation(), -45.0);
         QCOMPARE(bottom(share.customPlot(), 0)->tickLabelRotation(), 0.0);
 
+        // ~6 px per state (the window at its narrowest, audit): upright names
+        // would touch, so every other one is named.
+        const auto named = [&](QCPAxis *axis) {
+            auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
+            QStringList names;
+            for (auto it = ticker->ticks().cbegin(); it != ticker->ticks().cend(); ++it)
+                if (!it.value().isEmpty())
+                    names << it.value();
+            return names;
+        };
+        resize(misses, 240);
+        QCOMPARE(bottom(misses.customPlot(), 0)->tickLabelRotation(), -90.0);
+        const QStringList thinned = named(bottom(misses.customPlot(), 0));
+        QVERIFY2(thinned.size() < 9 && thinned.size() >= 3, qPrintable(thinned.join(QLatin1Char(' '))));
+        QCOMPARE(thinned.first(), QStringLiteral("POLL"));
+        resize(misses, 1400);
+        QCOMPARE(named(bottom(misses.customPlot(), 0)).size(), 9);
+
         const QByteArray shots = qgetenv("IDLESCOPE_SCREENSHOT_DIR");
         if (!shots.isEmpty()) {
             resize(misses, 360);
@@ -71,6 +92,50 @@ private slots:
             resize(share, 360);
             share.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/time-share-narrow.png"));
         }
+    }
+
+    void targetResidencyLabelsDoNotOverlap()
+    {
+        // The idle-duration histogram names each state at its target residency;
+        // C7s and C8 share 800 us, C1E..C6 are a few pixels apart in a narrow
+        // plot (audit: the names ran over each other at 1800 px).
+        auto snap = test::conformanceSnapshot("pipe-wakeups", "intel-skl", {"menu-6.14"});
+        QVERIFY(snap && snap->errors.isEmpty());
+        for (const GovernorRun &run : snap->runs) {
+            snap->counts.emplace_back(run);
+            snap->lods.emplace_back(run, snap->counts.back());
+        }
+        snap->durations = DurationHistogram(*snap->stream);
+        ViewState view;
+        view.setFullRange(0, snap->durationNs());
+        DurationHistogramPlot plot(&view);
+        plot.setSnapshot(snap);
+        plot.show();
+        plot.resize(420, 240);
+        QCoreApplication::processEvents();
+        plot.refreshNow();
+        // Eight labels (POLL has no target residency), in order of target residency.
+        const QList<int> rows = plot.labelRows();
+        QCOMPARE(rows.size(), 8);
+        QCOMPARE(rows[0], 0); // C1 at 2 us starts the first row
+        QVERIFY(*std::max_element(rows.begin(), rows.end()) >= 1);
+        int c7s = -1, c8 = -1;
+        int k = 0;
+        for (int s = 0; s < snap->table.count(); ++s) {
+            if (snap->table[s].targetResidencyNs <= 0)
+                continue;
+            if (snap->table[s].name == "C7s")
+                c7s = rows[k];
+            if (snap->table[s].name == "C8")
+                c8 = rows[k];
+            ++k;
+        }
+        QVERIFY(c7s >= 0 && c8 >= 0);
+        QVERIFY(c7s != c8); // the same 800 us: never on one row
+
+        const QByteArray shots = qgetenv("IDLESCOPE_SCREENSHOT_DIR");
+        if (!shots.isEmpty())
+            plot.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/durations-narrow.png"));
     }
 };
 

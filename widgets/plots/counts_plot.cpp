@@ -4,6 +4,7 @@
 #include <QFontMetrics>
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/stats/decimate.h"
 #include "widgets/view_state.h"
@@ -62,8 +63,15 @@ void CountsPlot::fitStateLabels(QCPAxis *axis, double widthShare) const
     const double perState = axisWidth / (n + 0.2);
     // Turned by 45 degrees, neighbours are a line height apart along the
     // slant, so that needs about 1.5 line heights per state; narrower still,
-    // the names stand upright, one line height each.
+    // the names stand upright, one line height each; narrower than that,
+    // only every k-th state is named (the window at its narrowest left ~6 px
+    // per Intel state: the upright names ran together, audit).
     axis->setTickLabelRotation(widest + 6 <= perState ? 0 : perState >= 1.5 * fm.height() ? -45 : -90);
+    const int every = perState >= fm.height() ? 1 : static_cast<int>(std::ceil(fm.height() / std::max(1.0, perState)));
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (int s = 0; s < n; ++s)
+        ticker->addTick(s + 1, s % every == 0 ? QString::fromStdString(m_snap->table[s].name) : QString());
+    axis->setTicker(ticker);
 }
 
 QList<QCPBars *> CountsPlot::makeGroupedBars(QCPAxisRect *rect, QCPBarsGroup *group)

@@ -30,7 +30,8 @@ protected:
     QSharedPointer<QCPAxisTickerText> stateTicker() const;
     /// Turns @p axis's state names by 45 degrees when they do not fit side by
     /// side (nine Intel states in a narrow dock), by 90 when even that would
-    /// overlap, level otherwise. The axis
+    /// overlap, and names only every k-th state when upright names would
+    /// still touch; level otherwise. The axis
     /// spans @p widthShare of the plot's width. Call on every rebuild: the
     /// width changes with the window (and the layout is only redone by the
     /// replot that follows, so the plot's width is read, not the axis's).

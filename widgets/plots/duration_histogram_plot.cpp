@@ -3,7 +3,11 @@
 
 #include "widgets/plots/time_ticker.h"
 
+#include <QFontMetrics>
+
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace idlescope {
 
@@ -28,6 +32,7 @@ void DurationHistogramPlot::rebuild()
         for (QCPAbstractItem *item : std::as_const(m_items))
             m_plot->removeItem(item);
         m_items.clear();
+        m_labels.clear();
         for (int s = 0; s < m_snap->table.count(); ++s) {
             const IdleState &st = m_snap->table[s];
             if (st.targetResidencyNs <= 0)
@@ -48,7 +53,10 @@ void DurationHistogramPlot::rebuild()
             label->setText(QString::fromStdString(st.name));
             label->setColor(QColor(0x50, 0x50, 0x50));
             m_items << line << label;
+            m_labels << qMakePair(x, label);
         }
+        std::stable_sort(m_labels.begin(), m_labels.end(),
+                         [](const auto &a, const auto &b) { return a.first < b.first; });
         m_itemsGeneration = m_snap->generation;
     }
     m_counts = m_snap->durations.upTo(spansUpToCursor());
@@ -84,6 +92,39 @@ void DurationHistogramPlot::rebuild()
     xhi = std::pow(10.0, std::ceil(std::log10(xhi)));
     m_plot->xAxis->setRange(xlo, xhi);
     m_plot->yAxis->setRange(0, top * 1.1);
+    staggerLabels(xlo, xhi);
+}
+
+void DurationHistogramPlot::staggerLabels(double xlo, double xhi)
+{
+    // Target residencies a few us apart (C1E, C3, C6, C7s on Intel) put their
+    // names over each other on one line. Each label takes the first row on
+    // which it clears the one before; a row is a line lower (top padding).
+    // Pixel positions are those of the log axis at the plot's current width
+    // (the layout itself is redone by the replot that follows).
+    m_labelRows.clear();
+    if (m_labels.isEmpty())
+        return;
+    const QFontMetrics fm(m_labels.first().second->font());
+    const double width = std::max(50, m_plot->width() - 90); // less the y axis and margins
+    const double lx = std::log10(xlo), span = std::log10(xhi) - lx;
+    std::vector<double> rowEnd;
+    for (const auto &[x, label] : std::as_const(m_labels)) {
+        const double px = (std::log10(x) - lx) / span * width;
+        std::size_t row = 0;
+        while (row < rowEnd.size() && rowEnd[row] > px)
+            ++row;
+        if (row == rowEnd.size())
+            rowEnd.push_back(0);
+        rowEnd[row] = px + fm.horizontalAdvance(label->text()) + 3 + 4; // padding and a gap
+        label->setPadding(QMargins(3, static_cast<int>(row) * fm.height(), 0, 0));
+        m_labelRows << static_cast<int>(row);
+    }
+}
+
+QList<int> DurationHistogramPlot::labelRows() const
+{
+    return m_labelRows;
 }
 
 QString DurationHistogramPlot::tooltipAt(const QPointF &pos) const

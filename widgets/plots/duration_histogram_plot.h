@@ -20,9 +20,18 @@ protected:
     void rebuild() override;
     QString tooltipAt(const QPointF &pos) const override;
 
+public:
+    /// Text row (0 = top) of each target-residency label, in order of target residency (tests).
+    QList<int> labelRows() const;
+
 private:
+    /// Moves each state label down a row while it would overlap the one before on its row.
+    void staggerLabels(double xlo, double xhi);
+
     QCPGraph *m_graph;
     QList<QCPAbstractItem *> m_items;
+    QList<QPair<double, QCPItemText *>> m_labels; ///< target residency (ns) and its label
+    QList<int> m_labelRows;
     std::uint64_t m_itemsGeneration = 0;
     DurationHistogram::Counts m_counts{};
 };
