@@ -20,7 +20,6 @@ namespace {
 const int kTickRates[] = {100, 250, 300, 1000};
 
 /// Latency limit slider range: 0 .. 5 ms (deeper limits are "no limit" in practice).
-constexpr Ns LATENCY_MAX_NS = 5000000;
 
 /// Slider ranges for the well-known tunables (the engine accepts wider ones; the
 /// field still takes any value the governor accepts... within these bounds).
@@ -53,7 +52,7 @@ QLabel *swatch(const QColor &c, QWidget *parent)
 
 ParameterPanel::ParameterPanel(QWidget *parent)
     : QWidget(parent), m_tick(new QComboBox(this)), m_latencyOn(new QCheckBox(tr("Latency limit"), this)),
-      m_latency(new ParameterRow(tr("latency limit"), QStringLiteral("ns"), 0, LATENCY_MAX_NS, 100000, this)),
+      m_latency(new ParameterRow(tr("latency limit"), QStringLiteral("ns"), 0, LATENCY_LIMIT_MAX_NS, 100000, this)),
       m_defaults(new QPushButton(tr("Kernel defaults"), this)), m_error(new QLabel(this)),
       m_governorLayout(new QVBoxLayout)
 {

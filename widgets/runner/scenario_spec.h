@@ -56,6 +56,10 @@ struct GovernorSpec {
     QColor color;                         ///< used for this governor in every view
 };
 
+/// The largest latency limit the window offers (ns): the slider's end, and
+/// what a session may ask for.
+inline constexpr Ns LATENCY_LIMIT_MAX_NS = 5000000;
+
 /// Everything a run depends on.
 struct ScenarioSpec {
     TargetSpec target;

@@ -289,8 +289,10 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
             readGovernor(r, governors[i], QStringLiteral("governors[%1]").arg(i)));
     s.scenario.latencyLimitNs =
         r.integer(root, key("latency_limit_ns"), key("latency_limit_ns"), false, -1);
-    if (r.ok() && s.scenario.latencyLimitNs < -1)
-        r.fail(key("latency_limit_ns"), QStringLiteral("must be -1 (none) or a latency in ns"));
+    if (r.ok() && (s.scenario.latencyLimitNs < -1 || s.scenario.latencyLimitNs > LATENCY_LIMIT_MAX_NS))
+        r.fail(key("latency_limit_ns"), QStringLiteral("must be -1 (none) or a latency from 0 to %1 ns (got %2)")
+                                             .arg(LATENCY_LIMIT_MAX_NS)
+                                             .arg(s.scenario.latencyLimitNs));
     s.view = readView(r, root);
     if (r.ok() && s.view.selectedGovernor >= static_cast<int>(s.scenario.governors.size()))
         r.fail(key("view.selected_governor"), QStringLiteral("there is no governor %1")
