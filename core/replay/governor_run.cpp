@@ -178,12 +178,8 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
     auto builder = GovernorRunBuilder::start(table, stream, variant, settings, observe, storage, latencyLimitNs);
     if (!builder)
         return builder.error();
-    for (;;) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
-            return Error{"", 0, "", "cancelled"};
-        if (builder->advance(4096))
-            break;
-    }
+    if (!advanceToEnd(*builder, cancel))
+        return Error{"", 0, "", "cancelled"};
     return builder->take();
 }
 

@@ -112,6 +112,20 @@ private:
     std::unique_ptr<State> m_state;
 };
 
+/// Advances @p builder (a GovernorRunBuilder or SummarisedRunBuilder) to the
+/// end of its stream, 4096 spans at a time, polling @p cancel (optional)
+/// before each step; false when cancelled.
+template <typename Builder>
+bool advanceToEnd(Builder &builder, const std::atomic<bool> *cancel)
+{
+    for (;;) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return false;
+        if (builder.advance(4096))
+            return true;
+    }
+}
+
 /// The reasoning record and entry of entry @p index (0-based over the whole run) of the run
 /// runGovernor() makes with the same arguments.
 struct EntryReasoning {

@@ -122,12 +122,8 @@ Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const I
     auto builder = SummarisedRunBuilder::start(table, stream, variant, settings, storage, latencyLimitNs);
     if (!builder)
         return builder.error();
-    for (;;) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
-            return Error{"", 0, "", "cancelled"};
-        if (builder->advance(4096))
-            break;
-    }
+    if (!advanceToEnd(*builder, cancel))
+        return Error{"", 0, "", "cancelled"};
     return builder->take();
 }
 
