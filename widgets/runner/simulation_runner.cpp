@@ -212,10 +212,11 @@ void SimulationRunner::jobFinished()
         // (a 10-million-span stream would fault in gigabytes at once).
         const std::size_t capacity = runCapacity(*r.snapshot);
         const auto runs = static_cast<std::size_t>(r.snapshot->governorCount());
-        const std::size_t bytes = runs * capacity * (4 * sizeof(Ns) + sizeof(std::int32_t) + 2) + summaryBytes(*r.snapshot);
+        const std::size_t heap = summaryBytes(*r.snapshot);
+        const std::size_t columnBytes = 4 * sizeof(Ns) + sizeof(std::int32_t) + 2; // per entry (governor_run.h)
+        const std::size_t bytes = runs * capacity * columnBytes + heap;
         if (bytes > m_prefaultedBytes && bytes <= (std::size_t(1) << 30)) {
             m_prefaultedBytes = bytes;
-            const std::size_t heap = summaryBytes(*r.snapshot);
             (void)QtConcurrent::run([runs, capacity, heap] {
                 try {
                     RunRecycler::instance().prefill(runs, capacity);
