@@ -24,16 +24,17 @@ using namespace idlescope;
 
 namespace {
 
-std::string sharedDir()
+/// The conformance kit the repository carries (tests/data/conformance).
+std::string kitDir()
 {
-    const char *env = std::getenv("IDLESCOPE_SHARED_DIR");
-    return env ? env : IDLESCOPE_SHARED_DIR;
+    const char *env = std::getenv("IDLESCOPE_TEST_DATA");
+    return std::string(env ? env : IDLESCOPE_TEST_DATA) + "/conformance";
 }
 
 const IdleStream &largestStream()
 {
     static const IdleStream stream = [] {
-        auto s = readStreamCsv(sharedDir() + "/conformance/streams/mixed-server.csv");
+        auto s = readStreamCsv(kitDir() + "/streams/mixed-server.csv");
         if (!s) {
             std::fprintf(stderr, "%s\n", s.error().toString().c_str());
             std::exit(1);
@@ -48,7 +49,7 @@ const IdleStateTable &table(const std::string &id)
     static std::map<std::string, IdleStateTable> cache;
     auto it = cache.find(id);
     if (it == cache.end()) {
-        auto t = readTableJson(sharedDir() + "/conformance/tables/" + id + ".json");
+        auto t = readTableJson(kitDir() + "/tables/" + id + ".json");
         if (!t) {
             std::fprintf(stderr, "%s\n", t.error().toString().c_str());
             std::exit(1);

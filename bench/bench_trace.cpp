@@ -27,7 +27,7 @@ using namespace idlescope::trace;
 
 namespace {
 
-std::string tracePath(const char *name) { return std::string(IDLESCOPE_SHARED_DIR) + "/data/traces/" + name; }
+std::string tracePath(const char *name) { return std::string(IDLESCOPE_TEST_DATA) + "/traces/" + name; }
 
 // The decompressed text of the pipe ping-pong trace (27.6 MB, 199,589 lines), read once.
 const std::string &pipeText()

@@ -69,7 +69,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());
-        m_kit = idlescope::test::sharedDir() + u"/conformance"_s;
+        m_kit = idlescope::test::kitDir();
     }
 
     void governorsListsVariantsWithKernelVersions()

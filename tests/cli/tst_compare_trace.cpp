@@ -29,7 +29,7 @@ private slots:
     void traceWorkloadEqualsItsImportedStream()
     {
         QTemporaryDir tmp;
-        const QString trace = idlescope::test::sharedDir() + u"/data/traces/vm-amd-2cpu-timer500us.ftrace.txt.gz"_s;
+        const QString trace = idlescope::test::tracesDir() + u"/vm-amd-2cpu-timer500us.ftrace.txt.gz"_s;
         const QString stream = tmp.filePath(u"cpu0.csv"_s);
         int rc = -1;
         QByteArray err;

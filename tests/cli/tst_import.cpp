@@ -35,7 +35,7 @@ CliResult runCli(const QStringList &args)
     return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
-QString trace(const char *name) { return idlescope::test::sharedDir() + "/data/traces/"_L1 + QString::fromUtf8(name); }
+QString trace(const char *name) { return idlescope::test::tracesDir() + "/"_L1 + QString::fromUtf8(name); }
 
 QByteArray readAll(const QString &path)
 {

@@ -9,6 +9,7 @@
  * IDLESCOPE_CONFORMANCE_FILTER=<substring> restricts the rows (e.g. "teo-6.14/").
  */
 #include "tests/test_paths.h"
+#include "tests/test_require.h"
 
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
@@ -36,34 +37,36 @@ private:
     std::map<QString, IdleStream> m_streams;
     QString m_root;
 
-    const IdleStateTable &table(const QString &id)
+    /// The kit's table @p id, read once; an unreadable one is an error for each row that needs it.
+    Result<const IdleStateTable *> table(const QString &id)
     {
         auto it = m_tables.find(id);
         if (it == m_tables.end()) {
             auto t = readTableJson((m_root + u"/tables/"_s + id + u".json"_s).toStdString());
             if (!t)
-                qFatal("%s", t.error().toString().c_str());
+                return t.error();
             it = m_tables.emplace(id, *t).first;
         }
-        return it->second;
+        return &it->second;
     }
 
-    const IdleStream &stream(const QString &name)
+    /// The kit's stream @p name, read once.
+    Result<const IdleStream *> stream(const QString &name)
     {
         auto it = m_streams.find(name);
         if (it == m_streams.end()) {
             auto s = readStreamCsv((m_root + u"/streams/"_s + name + u".csv"_s).toStdString());
             if (!s)
-                qFatal("%s", s.error().toString().c_str());
+                return s.error();
             it = m_streams.emplace(name, *s).first;
         }
-        return it->second;
+        return &it->second;
     }
 
 private slots:
     void initTestCase()
     {
-        m_root = test::sharedDir() + u"/conformance"_s;
+        m_root = test::kitDir();
         QVERIFY2(QDir(m_root + u"/expected"_s).exists(),
                  qPrintable(u"conformance kit not found at "_s + m_root));
     }
@@ -99,8 +102,10 @@ private slots:
 
         std::unique_ptr<Governor> gov = createGovernor(variant.toStdString());
         QVERIFY2(gov, qPrintable(u"variant not implemented: "_s + variant));
-        const IdleStateTable &drv = table(tableId);
-        const IdleStream &spans = stream(streamName);
+        IDLESCOPE_REQUIRE_OK(drvPtr, table(tableId));
+        IDLESCOPE_REQUIRE_OK(spansPtr, stream(streamName));
+        const IdleStateTable &drv = *drvPtr;
+        const IdleStream &spans = *spansPtr;
 
         const QString base = m_root + u"/expected/"_s + variant + u'/' + streamName + u"__"_s + tableId;
         LineReader expected((base + u".csv.gz"_s).toStdString());

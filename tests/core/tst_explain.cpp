@@ -22,7 +22,7 @@ namespace {
 
 std::string kit(const char *rel)
 {
-    return (test::sharedDir() + QStringLiteral("/conformance/") + QLatin1String(rel)).toStdString();
+    return (test::kitDir() + QStringLiteral("/") + QLatin1String(rel)).toStdString();
 }
 
 std::string joined(const std::vector<std::string> &lines)

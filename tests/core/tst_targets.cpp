@@ -24,7 +24,7 @@ namespace {
 
 QJsonObject stateTablesDoc()
 {
-    QFile f(test::sharedDir() + "/docs/state-tables.json");
+    QFile f(test::stateTablesJson());
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return QJsonDocument::fromJson(f.readAll()).object();
@@ -256,7 +256,7 @@ private slots:
         QVERIFY(a.ok() && b.ok());
         QCOMPARE(a->id, b->id);
         // The conformance kit's POWER10 table has the same states and tick rate.
-        Result<IdleStateTable> kit = readTableJson((test::sharedDir() + "/conformance/tables/pseries-p10.json").toStdString());
+        Result<IdleStateTable> kit = readTableJson((test::kitDir() + "/tables/pseries-p10.json").toStdString());
         QVERIFY(kit.ok());
         QCOMPARE(kit->count(), b->count());
         QCOMPARE(kit->tickHz, b->tickHz);
@@ -266,7 +266,7 @@ private slots:
             QCOMPARE((*kit)[i].polling, (*b)[i].polling);
         }
         Result<IdleStateTable> skl = builtinTarget("intel-skl");
-        Result<IdleStateTable> kitSkl = readTableJson((test::sharedDir() + "/conformance/tables/intel-skl.json").toStdString());
+        Result<IdleStateTable> kitSkl = readTableJson((test::kitDir() + "/tables/intel-skl.json").toStdString());
         QVERIFY(skl.ok() && kitSkl.ok());
         for (int i = 0; i < kitSkl->count(); ++i)
             QCOMPARE((*kitSkl)[i].targetResidencyNs, (*skl)[i].targetResidencyNs);

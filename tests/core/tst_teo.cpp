@@ -604,16 +604,20 @@ private:
     /// Rows of bimodal on intel-skx where @p gov differs from the kit's @p variant.
     static std::int64_t mismatches(Governor &gov, const char *variant)
     {
-        const QString root = test::sharedDir() + u"/conformance"_s;
+        const QString root = test::kitDir();
         auto table = readTableJson((root + u"/tables/intel-skx.json"_s).toStdString());
         auto stream = readStreamCsv((root + u"/streams/bimodal.csv"_s).toStdString());
-        if (!table.ok() || !stream.ok())
-            qFatal("conformance kit not readable under %s", qPrintable(root));
+        if (!table.ok() || !stream.ok()) {
+            qWarning("conformance kit not readable under %s", qPrintable(root));
+            return -1;
+        }
         LineReader expected(
             (root + u"/expected/"_s + QString::fromUtf8(variant) + u"/bimodal__intel-skx.csv.gz"_s).toStdString());
         std::string_view line;
-        if (!expected.next(line)) // header
-            qFatal("no expected rows for %s", variant);
+        if (!expected.next(line)) { // header
+            qWarning("no expected rows for %s", variant);
+            return -1;
+        }
         std::int64_t bad = 0;
         std::string row;
         replayStream(*table, *stream, gov, [&](const EntryRecord &e, const Governor &) {

@@ -10,6 +10,7 @@
 #include "core/trace/trace_stream.h"
 
 #include "tests/test_paths.h"
+#include "tests/test_require.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -25,15 +26,7 @@ namespace {
 
 std::string tracePath(const char *name)
 {
-    return (test::sharedDir() + QStringLiteral("/data/traces/") + QString::fromUtf8(name)).toStdString();
-}
-
-TraceImport load(const std::string &path)
-{
-    Result<TraceImport> r = importTrace(path);
-    if (!r)
-        qFatal("%s", r.error().toString().c_str());
-    return std::move(*r);
+    return (test::tracesDir() + QStringLiteral("/") + QString::fromUtf8(name)).toStdString();
 }
 
 bool near(Ns a, Ns b, Ns tol) { return std::llabs(a - b) <= tol; }
@@ -113,8 +106,8 @@ private slots:
     {
         QFETCH(QString, dat);
         QFETCH(QString, report);
-        const TraceImport a = load(tracePath(dat.toUtf8().constData()));
-        const TraceImport b = load(tracePath(report.toUtf8().constData()));
+        IDLESCOPE_REQUIRE_OK(a, importTrace(tracePath(dat.toUtf8().constData())));
+        IDLESCOPE_REQUIRE_OK(b, importTrace(tracePath(report.toUtf8().constData())));
         QCOMPARE(a.format, TraceFormat::TraceCmdDat);
         QCOMPARE(b.format, TraceFormat::TraceCmdReport);
         QTEST(a.declaredCpus, "cpus");
@@ -140,7 +133,7 @@ private slots:
     {
         // Event counts of the .dat: trace-cmd report -i vm-amd-2cpu-pipe200us.dat | grep -c ' cpu_idle: '
         // -> 14231 (= zcat vm-amd-2cpu-pipe200us.report.txt.gz | grep -c ' cpu_idle: ').
-        const TraceImport t = load(tracePath("vm-amd-2cpu-pipe200us.dat"));
+        IDLESCOPE_REQUIRE_OK(t, importTrace(tracePath("vm-amd-2cpu-pipe200us.dat")));
         QCOMPARE(t.eventCounts.at("cpu_idle"), std::int64_t(14231));
         // zcat vm-amd-2cpu-pipe200us.report.txt.gz | grep -c ' sched_switch: ' -> 20884
         QCOMPARE(t.eventCounts.at("sched_switch"), std::int64_t(20884));
@@ -149,7 +142,7 @@ private slots:
         QVERIFY(t.hasTimerEvents);
         QCOMPARE(t.clockOffsetNs, Ns(0)); // mono clock (SOURCES.md)
         // The Juno .dat: SOURCES.md counts 16 cpu_frequency, 2437 sched_load_cfs_rq, 6 print, ...
-        const TraceImport j = load(tracePath("lisa-juno-sched_load-6cpu.dat"));
+        IDLESCOPE_REQUIRE_OK(j, importTrace(tracePath("lisa-juno-sched_load-6cpu.dat")));
         QCOMPARE(j.eventCounts.at("cpu_idle"), std::int64_t(474));
         QCOMPARE(j.unknownEvents.at("sched_load_cfs_rq"), std::int64_t(2437));
         QCOMPARE(j.unknownEvents.at("cpu_frequency"), std::int64_t(16));
@@ -168,8 +161,8 @@ private slots:
         QCOMPARE(gzwrite(gz, bytes.data(), static_cast<unsigned>(bytes.size())), static_cast<int>(bytes.size()));
         gzclose(gz);
         QCOMPARE(sniffTraceFile(gzPath).value(), TraceFormat::TraceCmdDat);
-        const TraceImport a = load(gzPath);
-        const TraceImport b = load(src);
+        IDLESCOPE_REQUIRE_OK(a, importTrace(gzPath));
+        IDLESCOPE_REQUIRE_OK(b, importTrace(src));
         QCOMPARE(a.totalEntries(), b.totalEntries());
         QCOMPARE(a.totalSpans(), b.totalSpans());
     }

@@ -39,6 +39,7 @@
 #include "core/trace/trace_stream.h"
 
 #include "tests/test_paths.h"
+#include "tests/test_require.h"
 
 #include <QTest>
 
@@ -49,16 +50,10 @@ namespace {
 
 std::string tracePath(const char *name)
 {
-    return (test::sharedDir() + QStringLiteral("/data/traces/") + QString::fromUtf8(name)).toStdString();
+    return (test::tracesDir() + QStringLiteral("/") + QString::fromUtf8(name)).toStdString();
 }
 
-TraceImport load(const char *name)
-{
-    Result<TraceImport> r = importTrace(tracePath(name));
-    if (!r)
-        qFatal("%s", r.error().toString().c_str());
-    return std::move(*r);
-}
+Result<TraceImport> load(const char *name) { return importTrace(tracePath(name)); }
 
 std::int64_t usage(const CpuStats &s, int state)
 {
@@ -118,7 +113,7 @@ private slots:
         QFETCH(QString, file);
         QFETCH(qint64, entries);
         QFETCH(qint64, residency);
-        const TraceImport t = load(file.toUtf8().constData());
+        IDLESCOPE_REQUIRE_OK(t, load(file.toUtf8().constData()));
         QCOMPARE(t.cpus.size(), size_t(2));
         QVERIFY(t.hasTimerEvents);
         QVERIFY(t.hasSwitchEvents);
@@ -159,7 +154,8 @@ private slots:
         //   open && cause=="" && /\[001\]/ && / ipi_send_cpu: +cpu=0 / { cause="x" }
         //   END { for (k in c) if (k != "x") print k, c[k] }'
         // -> virtio0-reporting_vq 1; virtio3-rx 1
-        const TraceStats s = computeStats(load("vm-amd-2cpu-io-direct.ftrace.txt.gz"), nullptr);
+        IDLESCOPE_REQUIRE_OK(io, load("vm-amd-2cpu-io-direct.ftrace.txt.gz"));
+        const TraceStats s = computeStats(io, nullptr);
         QCOMPARE(s.total.irqNames.size(), size_t(2));
         QCOMPARE(s.total.irqNames.at("virtio0-reporting_vq"), std::int64_t(1));
         QCOMPARE(s.total.irqNames.at("virtio3-rx"), std::int64_t(1));
@@ -170,7 +166,7 @@ private slots:
         // The 500 us sleeper's hrtimer_wakeup ends most spans: the exported stream says so
         // (timer == wake). zcat vm-amd-2cpu-timer500us.ftrace.txt.gz | grep -c 'function=hrtimer_wakeup now='
         // -> 4828 expiries in all (both CPUs, in idle or not); CAUSES gives 4554 entry ends by any non-tick hrtimer.
-        const TraceImport t = load("vm-amd-2cpu-timer500us.ftrace.txt.gz");
+        IDLESCOPE_REQUIRE_OK(t, load("vm-amd-2cpu-timer500us.ftrace.txt.gz"));
         const StreamExport ex = toReplayStream(t.cpus[0]);
         std::int64_t timerEnded = 0;
         for (const IdleSpan &sp : ex.stream)
@@ -185,7 +181,7 @@ private slots:
         // lisa-juno-sched_load-6cpu.report.txt | ENTRIES -> n 0 0 68; n 0 1 15; n 0 2 25; n 1 0 23; n 2 0 11;
         // n 2 1 11; n 2 2 5; n 3 0 14; n 3 1 18; n 3 2 7; n 4 0 2; n 4 1 6; n 4 2 12; n 5 0 3; n 5 1 10; n 5 2 1;
         // res 0 403752000; res 1 94544000; res 2 367681000; res 3 404528000; res 4 114182000; res 5 163749000
-        const TraceImport t = load("lisa-juno-sched_load-6cpu.report.txt");
+        IDLESCOPE_REQUIRE_OK(t, load("lisa-juno-sched_load-6cpu.report.txt"));
         QCOMPARE(t.format, TraceFormat::TraceCmdReport);
         QCOMPARE(t.declaredCpus, 6);
         const TraceStats s = computeStats(t, nullptr);
@@ -219,7 +215,7 @@ private slots:
     {
         // trappy-trace_idle-6cpu.report.txt | ENTRIES -> n 0 2 3; n 1 0 1; n 3 0 1;
         // res 0 1614000; res 1 1618000; res 3 1611000      | SPANS -> 0 3
-        const TraceImport t = load("trappy-trace_idle-6cpu.report.txt");
+        IDLESCOPE_REQUIRE_OK(t, load("trappy-trace_idle-6cpu.report.txt"));
         const TraceStats s = computeStats(t, nullptr);
         QCOMPARE(usage(cpu(s, 0), 2), std::int64_t(3));
         QCOMPARE(usage(cpu(s, 1), 0), std::int64_t(1));
@@ -242,7 +238,7 @@ private slots:
         //   awk '/\[00[0-9]\]/ { match($0,/\[00[0-9]\]/); c=substr($0,RSTART,5); match($0,/[0-9]+\.[0-9]+:/);
         //   t=substr($0,RSTART,RLENGTH-1)+0; if (c in l && t < l[c]) n++; l[c]=t } END { print n }'  -> 1
         // The last line is cut after prev_pid=14840 (no next_pid): one malformed line.
-        const TraceImport t = load("trappy-trace_idle_unsorted-8cpu.txt");
+        IDLESCOPE_REQUIRE_OK(t, load("trappy-trace_idle_unsorted-8cpu.txt"));
         QCOMPARE(t.format, TraceFormat::TraceCmdReport);
         QCOMPARE(t.declaredCpus, 8);
         QCOMPARE(t.warningCount(WarningKind::OutOfOrder), std::int64_t(1));

@@ -15,6 +15,7 @@
 #include "core/trace/trace_stream.h"
 
 #include "tests/test_paths.h"
+#include "tests/test_require.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,21 +27,14 @@ using namespace idlescope::trace;
 
 namespace {
 
-TraceImport loadTrace(const char *name)
+Result<TraceImport> loadTrace(const char *name)
 {
-    const std::string path = (test::sharedDir() + QStringLiteral("/data/traces/") + QString::fromUtf8(name)).toStdString();
-    Result<TraceImport> r = importTrace(path);
-    if (!r)
-        qFatal("%s", r.error().toString().c_str());
-    return std::move(*r);
+    return importTrace((test::tracesDir() + QStringLiteral("/") + QString::fromUtf8(name)).toStdString());
 }
 
-IdleStateTable junoTable()
+Result<IdleStateTable> junoTable()
 {
-    Result<IdleStateTable> t = readTableJson((test::sourceDir() + QStringLiteral("/resources/targets/arm-juno-r0.json")).toStdString());
-    if (!t)
-        qFatal("%s", t.error().toString().c_str());
-    return *t;
+    return readTableJson((test::sourceDir() + QStringLiteral("/resources/targets/arm-juno-r0.json")).toStdString());
 }
 
 } // namespace
@@ -66,8 +60,8 @@ private slots:
         // duration d in state st: st==0 && d>1000 && d-1000>=2000000 -> below0; st==1 && d<2000000 -> above1,
         // else st==1 && d>1500000 && d-1500000>=2500000 -> below1; st==2 && d<2500000 -> above2)
         // -> below0 27, above1 9, below1 16, above2 27
-        const TraceImport t = loadTrace("lisa-juno-sched_load-6cpu.report.txt");
-        const IdleStateTable table = junoTable();
+        IDLESCOPE_REQUIRE_OK(t, loadTrace("lisa-juno-sched_load-6cpu.report.txt"));
+        IDLESCOPE_REQUIRE_OK(table, junoTable());
         const TraceStats s = computeStats(t, &table);
         QCOMPARE(s.missSource, MissSource::Recomputed);
         QCOMPARE(s.tableId, std::string("arm-juno-r0"));
@@ -96,7 +90,7 @@ private slots:
                            "  <idle>-0 [000] d..1. 1.000500: cpu_idle_miss: cpu_id=0 state=1 type=below\n";
         Result<TraceImport> t = importTraceText(text, "m.txt");
         QVERIFY(t);
-        const IdleStateTable table = junoTable();
+        IDLESCOPE_REQUIRE_OK(table, junoTable());
         // 500 us in cpu-sleep-0 would be "above" by the rule; the trace says "below": the trace wins.
         const TraceStats s = computeStats(*t, &table);
         QCOMPARE(s.missSource, MissSource::Recorded);
@@ -110,7 +104,7 @@ private slots:
                            "  <idle>-0 [000] d..1. 1.000500: cpu_idle: state=4294967295 cpu_id=0\n";
         Result<TraceImport> t = importTraceText(text, "b.txt");
         QVERIFY(t);
-        const IdleStateTable table = junoTable();
+        IDLESCOPE_REQUIRE_OK(table, junoTable());
         const TraceStats s = computeStats(*t, &table);
         QCOMPARE(s.total.statesBeyondTable, std::int64_t(1));
         QCOMPARE(s.total.states[5].usage, std::int64_t(1));
@@ -118,8 +112,8 @@ private slots:
 
     void renderings()
     {
-        const TraceImport t = loadTrace("lisa-juno-sched_load-6cpu.report.txt");
-        const IdleStateTable table = junoTable();
+        IDLESCOPE_REQUIRE_OK(t, loadTrace("lisa-juno-sched_load-6cpu.report.txt"));
+        IDLESCOPE_REQUIRE_OK(table, junoTable());
         const TraceStats s = computeStats(t, &table);
         Result<SimulatedTrace> sim = simulateTrace(t, table, "menu-6.14");
         QVERIFY(sim);
@@ -155,7 +149,7 @@ private slots:
     void streamIsLoadable()
     {
         // The exported stream passes the conformance reader's checks row by row.
-        const TraceImport t = loadTrace("vm-amd-2cpu-pipe100us.ftrace.txt.gz");
+        IDLESCOPE_REQUIRE_OK(t, loadTrace("vm-amd-2cpu-pipe100us.ftrace.txt.gz"));
         const StreamExport ex = toReplayStream(t.cpus[0]);
         const std::string csv = formatStreamCsv(ex.stream);
         Result<IdleStream> back = parseStreamCsv(csv, "exported");

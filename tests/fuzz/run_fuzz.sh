@@ -5,7 +5,7 @@
 #   tests/fuzz/run_fuzz.sh [SECONDS_PER_TARGET]      (default 60)
 # Configures build/fuzz with clang, builds only the two libFuzzer targets (the trace
 # sources and the few engine files they use, with ASan/UBSan), seeds their corpora
-# (text traces of ../shared/data/traces cut into small pieces; small cuts of its .dat
+# (text traces of tests/data/traces cut into small pieces; small cuts of its .dat
 # files from tests/fuzz/seeds) and runs `ctest -L fuzz`. IDLESCOPE_FUZZ_SEED sets
 # libFuzzer's -seed (CI: 1). Any crash, leak, UBSan report or per-input timeout fails
 # the run: the script exits non-zero and leaves the input in
@@ -16,12 +16,11 @@ set -eu
 SECONDS_PER_TARGET=${1:-60}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${IDLESCOPE_FUZZ_BUILD:-$SRC/build/fuzz}
-SHARED=${IDLESCOPE_SHARED_DIR:-$SRC/../shared}
-TRACES=$SHARED/data/traces
+TRACES=$SRC/tests/data/traces
 
 CC=clang CXX=clang++ cmake -S "$SRC" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DIDLESCOPE_BUILD_FUZZERS=ON -DIDLESCOPE_BUILD_GUI=OFF -DIDLESCOPE_BUILD_BENCH=OFF \
-    -DIDLESCOPE_FUZZ_SECONDS="$SECONDS_PER_TARGET" -DIDLESCOPE_FUZZ_SEED="${IDLESCOPE_FUZZ_SEED:-0}" -DIDLESCOPE_SHARED_DIR="$SHARED" >/dev/null
+    -DIDLESCOPE_FUZZ_SECONDS="$SECONDS_PER_TARGET" -DIDLESCOPE_FUZZ_SEED="${IDLESCOPE_FUZZ_SEED:-0}" >/dev/null
 cmake --build "$BUILD" --target fuzz_trace_text fuzz_trace_dat -j2
 
 CORPUS=$BUILD/tests/fuzz/corpus

@@ -23,7 +23,7 @@ namespace idlescope::test {
 
 inline QString conformancePath(const QString &rel)
 {
-    return sharedDir() + QStringLiteral("/conformance/") + rel;
+    return kitDir() + QStringLiteral("/") + rel;
 }
 
 /// Snapshot of @p variants replayed on @p table and @p stream; empty runs on error.

@@ -283,7 +283,7 @@ void TestMainWindow::conformanceTableAndStreamLoad()
 {
     MainWindow w;
     QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
-    const QString kit = test::sharedDir() + QStringLiteral("/conformance");
+    const QString kit = test::kitDir();
     SnapshotPtr s = nextSnapshot(w, [&] {
         QVERIFY(w.setupPanel()->loadTableFile(kit + QStringLiteral("/tables/intel-skx.json")));
     });
@@ -318,7 +318,7 @@ namespace {
 
 QString pipeTrace()
 {
-    return test::sharedDir() + QStringLiteral("/data/traces/vm-amd-2cpu-pipe100us.ftrace.txt.gz");
+    return test::tracesDir() + QStringLiteral("/vm-amd-2cpu-pipe100us.ftrace.txt.gz");
 }
 
 /// The trace page's background import listed the file's CPUs (wait with QTRY_VERIFY).
@@ -841,7 +841,7 @@ void TestMainWindow::parameterChangeKeepsTheZoom()
 
     // A new workload shows everything.
     v->zoomTo(1000000000, 1002000000);
-    const QString kit = test::sharedDir() + QStringLiteral("/conformance");
+    const QString kit = test::kitDir();
     s = nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadStreamFile(kit + QStringLiteral("/streams/pipe-wakeups.csv"))); });
     QVERIFY(s);
     QCOMPARE(s->stream->size(), std::size_t(4000));

@@ -196,7 +196,7 @@ void TestMainWindowUsability::openFileLoadsAStream()
 {
     MainWindow w;
     QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
-    const QString stream = test::sharedDir() + QStringLiteral("/conformance/streams/periodic-timers.csv");
+    const QString stream = test::kitDir() + QStringLiteral("/streams/periodic-timers.csv");
     QSignalSpy shown(&w, &MainWindow::snapshotShown);
     QCOMPARE(w.openFile(stream), QString());
     QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->spec.workload.path == stream, TIMEOUT_MS);
@@ -218,7 +218,7 @@ void TestMainWindowUsability::commandLineFileIsOpened()
     Session s;
     s.scenario = defaultScenario();
     s.scenario.workload = WorkloadSpec{QStringLiteral("csv"),
-                                       test::sharedDir() + QStringLiteral("/conformance/streams/periodic-timers.csv"),
+                                       test::kitDir() + QStringLiteral("/streams/periodic-timers.csv"),
                                        {}, QStringLiteral("periodic-timers.csv")};
     const QString session = dir.filePath(QStringLiteral("cli.idlescope"));
     QVERIFY(saveSession(s, session));

@@ -43,7 +43,7 @@ Session sampleSession()
 {
     Session s;
     auto table = readTableJson(
-        (test::sharedDir() + QStringLiteral("/conformance/tables/pseries-p10.json")).toStdString());
+        (test::kitDir() + QStringLiteral("/tables/pseries-p10.json")).toStdString());
     if (!table.ok())
         qFatal("cannot read pseries-p10.json: %s", table.error().toString().c_str());
     IdleStateTable t = *table;
