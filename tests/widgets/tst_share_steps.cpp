@@ -6,6 +6,7 @@
 #include "widgets/runner/share_steps.h"
 
 #include <QTest>
+#include <QThread>
 
 #include <atomic>
 #include <new>
@@ -18,17 +19,33 @@ class TestShareSteps : public QObject {
 private slots:
     void everyStepOnceNeverTwoAtOnce()
     {
+        // No sleeps: a step of task t stays inside until another thread has
+        // begun a step (or nothing else is left to do), so each time a thread
+        // chooses its next task, the longest task is inside a step: a
+        // scheduler that could pick a running task would pick that one and
+        // be caught, whatever the timing.
+        if (QThread::idealThreadCount() < 2)
+            QSKIP("one core: shareSteps() makes every step on the calling thread, so none can overlap");
         const std::vector<int> length{40, 75, 13, 1};
         std::vector<std::atomic<int>> made(length.size());
         std::vector<std::atomic<bool>> inside(length.size());
         std::atomic<int> overlaps{0};
+        std::atomic<long> started{0};
         const std::atomic<bool> cancel{false};
+        const auto othersLeft = [&](std::size_t t) {
+            for (std::size_t u = 0; u < length.size(); ++u)
+                if (u != t && made[u].load() < length[u])
+                    return true;
+            return false;
+        };
         shareSteps(
             length.size(), [&](std::size_t t) { return std::size_t(length[t] - made[t].load()); },
             [&](std::size_t t) {
                 if (inside[t].exchange(true))
                     ++overlaps;
-                QThread::usleep(200);
+                const long me = ++started;
+                while (started.load() == me && othersLeft(t))
+                    QThread::yieldCurrentThread();
                 const bool done = ++made[t] == length[t];
                 inside[t] = false;
                 return done;
@@ -37,6 +54,7 @@ private slots:
         for (std::size_t t = 0; t < length.size(); ++t)
             QCOMPARE(made[t].load(), length[t]);
         QCOMPARE(overlaps.load(), 0);
+        QCOMPARE(started.load(), 40L + 75 + 13 + 1);
     }
 
     void cancelStops()
@@ -58,18 +76,27 @@ private slots:
     {
         // Task 1 runs out of memory at its third step; the call returns
         // (no thread left waiting) with that exception; the other task was
-        // stopped before its end.
+        // stopped before its end. Task 0's 500th step waits for the throw,
+        // so that it cannot run to its end first, however the threads are
+        // scheduled (one core: a single thread would wait for ever).
+        if (QThread::idealThreadCount() < 2)
+            QSKIP("one core: task 0 would wait for a throw that only this thread could make");
         const std::atomic<bool> cancel{false};
         std::vector<std::atomic<int>> made(2);
+        std::atomic<bool> threw{false};
         bool caught = false;
         try {
             shareSteps(
                 2, [&](std::size_t t) { return std::size_t(1000 - made[t].load()); },
                 [&](std::size_t t) {
-                    if (t == 1 && made[t] == 2)
+                    if (t == 1 && made[t] == 2) {
+                        threw = true;
                         throw std::bad_alloc();
+                    }
+                    if (t == 0 && made[t] == 500)
+                        while (!threw.load())
+                            QThread::yieldCurrentThread();
                     ++made[t];
-                    QThread::usleep(100);
                     return made[t] == 1000;
                 },
                 cancel);
@@ -78,7 +105,7 @@ private slots:
         }
         QVERIFY(caught);
         QCOMPARE(made[1].load(), 2);
-        QVERIFY(made[0].load() < 1000);
+        QVERIFY(made[0].load() <= 501);
     }
 };
 
