@@ -153,7 +153,7 @@ private slots:
     void everyBuiltinLoadsAndEqualsItsSource()
     {
         const QJsonObject doc = stateTablesDoc();
-        QVERIFY2(!doc.isEmpty(), "shared/docs/state-tables.json not found");
+        QVERIFY2(!doc.isEmpty(), "tests/data/state-tables.json (a copy of shared/docs/) not found");
         QCOMPARE(int(builtinTargets().size()), 27);
         for (const BuiltinTargetInfo &info : builtinTargets()) {
             const QByteArray id = QByteArray::fromStdString(info.id);
@@ -162,6 +162,7 @@ private slots:
             QVERIFY2(t->validate().ok(), id.constData());
             QCOMPARE(QString::fromStdString(t->id), QString::fromStdString(info.id));
             QVERIFY2(!t->source.empty(), id.constData());
+            QVERIFY2(!info.label.empty() && !info.driver.empty() && !info.source.empty(), id.constData());
 
             // The embedded text is the committed file, byte for byte.
             QFile f(test::sourceDir() + "/resources/targets/" + QString::fromStdString(info.id) + ".json");
