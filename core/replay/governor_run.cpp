@@ -130,7 +130,7 @@ bool GovernorRunBuilder::advance(std::size_t spans)
         batch.sleepLengthNs[k] = e.sleepLengthNs;
         batch.span[k] = e.span;
         batch.state[k] = static_cast<std::int8_t>(e.state);
-        const bool wokenByWakeup = e.residencyNs - table[e.state].exitLatencyNs >= e.remainingWakeNs;
+        const bool wokenByWakeup = entryEndsAtWakeup(e, table[e.state].exitLatencyNs);
         batch.flags[k] = static_cast<std::uint8_t>(
             (e.stopTick ? ENTRY_STOP_TICK : 0) | (e.above ? ENTRY_ABOVE : 0) | (e.below ? ENTRY_BELOW : 0)
             | (e.gotTick ? ENTRY_GOT_TICK : 0) | (e.pollTimeLimit ? ENTRY_POLL_TIME_LIMIT : 0)

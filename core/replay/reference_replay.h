@@ -69,6 +69,24 @@ struct EntryRecord {
     Ns predictedNs = -1;          ///< governor's expected idle time, -1 if none
 };
 
+/// The entry ended at its span's wakeup, not at the tick or a poll time limit:
+/// the time it spent in the state (its residency less the exit latency)
+/// reached what was left to the wakeup at select.
+inline bool entryEndsAtWakeup(const EntryRecord &e, Ns exitLatencyNs)
+{
+    return e.residencyNs - exitLatencyNs >= e.remainingWakeNs;
+}
+
+/// A woken task paid the entered state's exit latency (the latency cost of
+/// the comparison tables): the entry ended at its span's wakeup and that
+/// wakeup was no timer of the span's own (an IPI or device interrupt a task
+/// was waiting on). Entries ended by the tick or a poll limit woke no task;
+/// timer wakeups are left out because a governor sees them coming (sleep length).
+inline bool entryPaysExitLatency(bool endsAtWakeup, bool timerWake)
+{
+    return endsAtWakeup && !timerWake;
+}
+
 /**
  * Replays idle spans through one governor on one table.
  * The table must be valid (IdleStateTable::validate()) and outlive the replay.

@@ -69,12 +69,11 @@ RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Gove
 {
     RunMetrics m;
     const ReplaySummary sum = replayStream(table, stream, gov, [&](const EntryRecord &e, const Governor &) {
-        const IdleState &st = table[e.state];
-        const bool endsSpan = e.residencyNs - st.exitLatencyNs == e.remainingWakeNs;
-        const IdleSpan &span = stream[static_cast<size_t>(e.span)];
-        if (endsSpan && span.wakeNs < span.timerNs) {
+        const Ns exitLatencyNs = table[e.state].exitLatencyNs;
+        if (entryPaysExitLatency(entryEndsAtWakeup(e, exitLatencyNs),
+                                 stream[static_cast<size_t>(e.span)].timerWake())) {
             ++m.wakeups;
-            m.latencyCostNs += st.exitLatencyNs;
+            m.latencyCostNs += exitLatencyNs;
         }
     });
     m.spans = sum.spans;

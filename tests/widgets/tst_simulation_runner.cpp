@@ -7,7 +7,7 @@
 // workload's idle-duration histogram.
 #include "core/replay/governor_run.h"
 #include "core/stats/run_counts.h"
-#include "widgets/comparison/comparison_stats.h"
+#include "core/stats/governor_totals.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
 

@@ -4,7 +4,7 @@
  * The comparison table: one row per governor of a SimulationSnapshot, in
  * display order, with the columns of the linux-pm test reports (gov, idles,
  * idle_misses, idle_miss_ratio, belows, aboves), above/below as percentages,
- * the latency cost (comparison_stats.h), then one usage column per state
+ * the latency cost (core/stats/governor_totals.h), then one usage column per state
  * named after the state (as the threads do: "WFI", "WFI2").
  *
  * Roles: DisplayRole text for people; EditRole the raw value (qint64 counts
@@ -16,7 +16,7 @@
  */
 #pragma once
 
-#include "widgets/comparison/comparison_stats.h"
+#include "core/stats/governor_totals.h"
 #include "widgets/runner/simulation_snapshot.h"
 
 #include <QAbstractTableModel>

@@ -2,7 +2,7 @@
 #include "widgets/export/data_export.h"
 
 #include "core/io/atomic_file.h"
-#include "widgets/comparison/comparison_stats.h"
+#include "core/stats/governor_totals.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/export/model_export.h"
 

@@ -17,7 +17,7 @@
 #include "core/stats/run_lod.h"
 #include "core/states/idle_state_table.h"
 #include "core/stream/idle_span.h"
-#include "widgets/comparison/comparison_stats.h"
+#include "core/stats/governor_totals.h"
 #include "widgets/runner/scenario_spec.h"
 
 #include <QColor>

@@ -1,16 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * @file comparison_stats.h
+ * @file governor_totals.h
  * One governor's totals as the kernel threads report them (linux-pm test
  * reports: idles, idle_misses, idle_miss_ratio, belows, aboves, per-state
- * usage) plus what a woken task paid: the latency cost.
- *
- * Latency cost: the sum of the entered states' exit latencies over the
- * entries that ended at the span's wakeup (ENTRY_WOKEN_BY_WAKEUP) when that
- * wakeup was not the span's timer (ENTRY_TIMER_WAKE clear), i.e. an IPI
- * or device interrupt that a task was waiting on. Entries ended by the tick
- * or the polling time limit woke no task; timer wakeups are left out because
- * a governor can see them coming (sleep length). Integer ns.
+ * usage) plus what a woken task paid: the latency cost
+ * (entryPaysExitLatency(), reference_replay.h). The GUI's comparison table,
+ * its exports and `idlescope-cli compare` all count it with that one rule.
+ * Integer ns.
  */
 #pragma once
 
@@ -37,8 +33,8 @@ struct GovernorTotals {
 };
 
 /// Totals of @p run replayed on @p table; usage/above/below come from
-/// run.summary, the latency cost from the per-entry columns (the flags say
-/// which wakeups were the span's timer).
+/// run.summary, the latency cost from the per-entry flags
+/// (ENTRY_WOKEN_BY_WAKEUP and ENTRY_TIMER_WAKE, set by entryPaysExitLatency()'s rule).
 GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &table);
 
 /// The latency cost of one entry @p i of @p run (0 when it does not count).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "widgets/comparison/comparison_stats.h"
+#include "core/stats/governor_totals.h"
 
 #include <array>
 
@@ -7,15 +7,17 @@ namespace idlescope {
 
 namespace {
 
-/// Woken by a wakeup that no timer announced: the entries whose exit latency a task paid.
-constexpr std::uint8_t UNANNOUNCED_MASK = ENTRY_WOKEN_BY_WAKEUP | ENTRY_TIMER_WAKE;
-constexpr std::uint8_t UNANNOUNCED = ENTRY_WOKEN_BY_WAKEUP;
+/// entryPaysExitLatency() read back from a run's flags.
+bool paysExitLatency(std::uint8_t flags)
+{
+    return entryPaysExitLatency((flags & ENTRY_WOKEN_BY_WAKEUP) != 0, (flags & ENTRY_TIMER_WAKE) != 0);
+}
 
 } // namespace
 
 Ns entryLatencyCostNs(const GovernorRun &run, const IdleStateTable &table, std::size_t i)
 {
-    if ((run.flags[i] & UNANNOUNCED_MASK) != UNANNOUNCED)
+    if (!paysExitLatency(run.flags[i]))
         return 0;
     return table[run.state[i]].exitLatencyNs;
 }
@@ -43,7 +45,7 @@ GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &tabl
     for (int k = 0; k < table.count() && k < CPUIDLE_STATE_MAX; ++k)
         exitLatency[static_cast<std::size_t>(k)] = table[k].exitLatencyNs;
     for (std::size_t i = 0; i < run.size(); ++i) {
-        const bool paid = (run.flags[i] & UNANNOUNCED_MASK) == UNANNOUNCED;
+        const bool paid = paysExitLatency(run.flags[i]);
         t.latencyCostEntries += paid;
         t.latencyCostNs += paid ? exitLatency[static_cast<std::size_t>(run.state[i])] : 0;
     }
