@@ -63,7 +63,8 @@ const char *const COMPARE_HELP =
     "                     numbers), or a CPU count N of --table; with --workload every CPU gets the\n"
     "                     workload with a seed of its own (one point, no sweep)\n"
     "  --cpus each|sum    per-CPU rows and the sum (default), or the sum only\n"
-    "  --per-state        also above_<state>, below_<state>, above_pct_<state> (of its usage)\n"
+    "  --per-state        also above_<state>, below_<state>, above_pct_<state> (of its usage);\n"
+    "                     also on one CPU, like --power and --throughput (duration_ms, wakeups_per_s)\n"
     "  --power ITEM       power data: STATE=NUMBERmW (while in STATE), STATE=NUMBERuJ (one entry\n"
     "                     plus exit), active=NUMBERmW; repeatable; a table JSON file may carry\n"
     "                     power_mw / entry_exit_energy_uj per state and active_power_mw\n"
@@ -172,11 +173,12 @@ Result<IdleStream> traceStream(const std::string &path, const std::string &cpuAr
 
 int runCompare(int argc, char **argv, int first)
 {
-    Args args(argc, argv, first, {"aggregates-only", "list-targets", "list-workloads", "per-state", "cluster-view"});
+    Args args(argc, argv, first, {"aggregates-only", "list-targets", "list-workloads", "per-state", "cluster-view",
+                                  "throughput"});
     if (std::string e = args.check({"table", "workload", "governors", "iterations", "seed", "spans", "hz", "set",
                                     "format", "aggregates-only", "threads", "output", "export-streams",
                                     "list-targets", "list-workloads", "trace", "cpu", "machine", "cpus",
-                                    "per-state", "power", "recorded-governor", "cluster-view"},
+                                    "per-state", "power", "recorded-governor", "cluster-view", "throughput"},
                                    0, "compare");
         !e.empty())
         return fail(e);
@@ -228,7 +230,7 @@ int runCompare(int argc, char **argv, int first)
             mo.hz = static_cast<int>(*hz);
         return runMachineCompare(args, mo);
     }
-    for (const char *machineOnly : {"cpus", "recorded-governor", "cluster-view", "per-state", "power"})
+    for (const char *machineOnly : {"cpus", "recorded-governor", "cluster-view"})
         if (args.has(machineOnly))
             return fail(std::string("--") + machineOnly + " needs a machine (--machine, or --trace without --cpu)");
 
@@ -268,6 +270,12 @@ int runCompare(int argc, char **argv, int first)
     }
     o.governors = splitList(args.value("governors"));
     o.settings = args.all("set");
+    o.perState = args.has("per-state");
+    o.throughput = args.has("throughput");
+    if (Result<PowerModel> power = tablePower(args, o.table); power)
+        o.power = std::move(*power);
+    else
+        return fail(power.error());
 
     // A fixed stream gives the same numbers every time: one iteration unless asked.
     Result<std::int64_t> iterations = intOption(args, "iterations", o.fixedStream.empty() ? 3 : 1, 1, 1000);

@@ -37,17 +37,14 @@ Result<Machine> resolveMachine(const Args &args, int traceCpus)
     if (!t)
         return t.error();
     Machine machine = Machine::uniform(*t, parsed ? static_cast<int>(n) : std::max(1, traceCpus));
-    // A table file may carry power data (core/io/power_json.h).
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(args.value("table"), ec)) {
-        Result<PowerModel> p = readTablePower(args.value("table"), *t);
-        if (!p)
-            return p.error();
-        machine.clusters.front().power = std::move(*p);
-    }
+    Result<PowerModel> p = tablePower(args, *t);
+    if (!p)
+        return p.error();
+    machine.clusters.front().power = std::move(*p);
     return machine;
 }
 
+/// --power items over a built-in machine's own power data, cluster by cluster.
 Status applyPower(Machine &machine, const std::vector<std::string> &items)
 {
     for (const std::string &item : items)
@@ -76,6 +73,22 @@ Result<MachineWorkload> syntheticWorkload(const std::string &text, const Machine
 }
 
 } // namespace
+
+Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
+{
+    PowerModel power = PowerModel::empty(table);
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(args.value("table"), ec)) {
+        Result<PowerModel> p = readTablePower(args.value("table"), table);
+        if (!p)
+            return p.error();
+        power = std::move(*p);
+    }
+    for (const std::string &item : args.all("power"))
+        if (Status s = applyPowerOption(power, table, item); !s)
+            return s.error();
+    return power;
+}
 
 bool wantsMachineCompare(const Args &args)
 {
@@ -107,8 +120,9 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
     if (o.hz)
         if (Status s = machine->setTickHz(*o.hz); !s)
             return fail(s.error());
-    if (Status s = applyPower(*machine, args.all("power")); !s)
-        return fail(s.error());
+    if (!args.has("table"))
+        if (Status s = applyPower(*machine, args.all("power")); !s)
+            return fail(s.error());
     if (Status s = machine->validate(); !s)
         return fail(s.error());
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "app/cli/cli_args.h"
+#include "core/energy/power_model.h"
 #include "core/workloads/comparison.h"
 
 #include <cstdint>
@@ -28,6 +29,10 @@ struct MachineCliOptions {
     int threads = 2;
     std::optional<int> hz;
 };
+
+/// The power data of --table @p table: a table file's power fields (core/io/power_json.h),
+/// then every --power item applied over them.
+Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table);
 
 /// True when compare should run on a machine: --machine, or --trace without --cpu.
 bool wantsMachineCompare(const Args &args);

@@ -78,10 +78,11 @@ Result<PowerModel> parseTablePower(std::string_view json, const IdleStateTable &
     QJsonParseError perr;
     const QJsonDocument doc = QJsonDocument::fromJson(
         QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())), &perr);
-    if (perr.error != QJsonParseError::NoError || !doc.isObject())
-        return Error{label, 0, "", "not a JSON table"};
-    const QJsonObject root = doc.object();
     PowerModel m = PowerModel::empty(table);
+    // A table read from another format (pasted cpupower output) has no power fields.
+    if (perr.error != QJsonParseError::NoError || !doc.isObject())
+        return m;
+    const QJsonObject root = doc.object();
     Reader r(json, label);
     if (Status s = r.refuseUnitless(root, UNITLESS_ROOT_KEYS, std::size(UNITLESS_ROOT_KEYS), "table",
                                     "active_power_mw (milliwatts)");

@@ -9,7 +9,8 @@
  * Units are in the key: a key without one ("power", "energy", "active_power")
  * is refused, as are strings, negative numbers and non-finite values. Errors
  * name the file, the line of the key and the field. A file without any power
- * field gives an empty model (no power data).
+ * field, or a table of another format (cpupower text), gives an empty model
+ * (no power data).
  */
 #pragma once
 

@@ -193,6 +193,45 @@ private slots:
         QVERIFY(parseCsv(p.out, 2).value(u"oracle|0"_s)["idle_energy_J"].toDouble() < o["idle_energy_J"].toDouble());
     }
 
+    void oneCpuPerStateThroughputAndEnergyByHand()
+    {
+        // Table: WFI exit 1 us / target 1 us, sleep exit 100 us / target 250 us; the oracle on
+        //   span 1: gap 10 us, timer = wake = 200 us -> WFI, residency 201 us (200 < 250: not below)
+        //   span 2: gap 10 us, timer 2 ms, wake 800 us -> sleep, 900 us; a non-timer wakeup
+        //   span 3: gap 1 us, timer = wake = 300 us, PM QoS 50 us -> WFI (sleep's 100 us exit
+        //           latency is over the limit), 301 us; 300 >= 250: below in WFI
+        // duration 10+201+10+900+1+301 = 1423 us; idle 1402 us, busy 21 us.
+        // Power WFI 100 mW, sleep 10 mW + 50 uJ per entry+exit, active 500 mW:
+        //   idle 502 us x 0.1 W + 900 us x 0.01 W + 1 x 50 uJ = 50.2 + 9 + 50 = 109.2 uJ;
+        //   + 21 us x 0.5 W = 10.5 uJ -> 119.7 uJ. wakeups_per_s = 1 / 1.423 ms = 702.741.
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s), stream = tmp.filePath(u"s.csv"_s);
+        writeFile(table, R"({"id": "two", "tick_hz": 250, "active_power_mw": 500, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000, "power_mw": 100},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 250000, "power_mw": 10,
+   "entry_exit_energy_uj": 50}]})");
+        writeFile(stream, "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n10000,200000,200000,-1,0\n"
+                          "10000,2000000,800000,-1,0\n1000,300000,300000,50000,0\n");
+        const CliResult r = runCli({u"compare"_s, u"--table"_s, table, u"--workload"_s, u"csv:"_s + stream,
+                                    u"--governors"_s, u"oracle"_s, u"--per-state"_s, u"--throughput"_s,
+                                    u"--format"_s, u"csv"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const Row o = parseCsv(r.out, 3).value(u"csv:"_s + stream + u"|oracle|1"_s);
+        QVERIFY2(!o.isEmpty(), qPrintable(r.out));
+        QCOMPARE(o["duration_ms"], u"1.423"_s);
+        QCOMPARE(o["wakeups_per_s"], u"702.741"_s);
+        QCOMPARE(o["idle_energy_J"], u"0.0001092"_s);
+        QCOMPARE(o["energy_J"], u"0.0001197"_s);
+        QCOMPARE(o["below_WFI"], u"1"_s);
+        QCOMPARE(o["above_WFI"], u"0"_s);
+        QCOMPARE(o["below_sleep"], u"0"_s);
+        QCOMPARE(o["above_pct_WFI"], u"0.00"_s);
+        // Without power data there are no energy columns at all (the one-CPU table is unchanged).
+        const CliResult bare = runCli({u"compare"_s, u"--table"_s, u"arm-rk3399"_s, u"--workload"_s,
+                                       u"csv:"_s + stream, u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s});
+        QVERIFY(!bare.out.contains(u"energy_J"_s));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QByteArray>("tableJson");
