@@ -10,10 +10,13 @@
 #include "core/machine/cluster_view.h"
 #include "core/machine/machine_replay.h"
 #include "core/machine/state_matrices.h"
+#include "core/targets/builtin_machines.h"
 #include "core/targets/builtin_targets.h"
 #include "core/workloads/workload_spec.h"
 
 #include <QTest>
+
+#include <cmath>
 
 using namespace idlescope;
 
@@ -254,6 +257,51 @@ private slots:
         const RunEnergy none = runEnergy(bare, run);
         QVERIFY(!none.available);
         QCOMPARE(QString::fromStdString(none.missing), u"no power data for two state sleep"_qs);
+    }
+
+    void clusterEnergyByHand()
+    {
+        // The hand example without offsets: both CPUs idle over [10, 211) us with the cluster
+        // in WFI (201 us) and over [221, 700) us in sleep (479 us). Cluster power WFI 50 mW,
+        // sleep 20 mW: 201 us x 0.05 W + 479 us x 0.02 W = 10.05 + 9.58 = 19.63 uJ.
+        Machine m = Machine::uniform(twoStates(), 2);
+        m.clusters[0].clusterIdlePowerMw = {50, 20};
+        MachineWorkload w = handWorkload();
+        w.cpus.pop_back();
+        const MachineRun run = replayMachine(m, w, oracleOnly(true)).value().front();
+        const std::vector<ClusterIdle> v = clusterView(m, run);
+        QCOMPARE(v[0].timeNs[1], 479000);
+        QVERIFY(qAbs(clusterIdleEnergyJ(m.clusters[0], v[0]) - 19.63e-6) < 1e-12);
+        m.clusters[0].clusterIdlePowerMw.clear();
+        QVERIFY(std::isnan(clusterIdleEnergyJ(m.clusters[0], v[0])));
+    }
+
+    void builtinMachines()
+    {
+        // rk3399-base.dtsi: cpu_l0..3 (Cortex-A53) are CPUs 0-3, cpu_b0..1 (Cortex-A72) 4-5.
+        const Machine rk = builtinMachine("rk3399").value();
+        QVERIFY(rk.validate().ok());
+        QCOMPARE(rk.cpuCount(), 6);
+        QCOMPARE(rk.clusters[0].cpus, (std::vector<int>{0, 1, 2, 3}));
+        QCOMPARE(rk.clusters[1].cpus, (std::vector<int>{4, 5}));
+        QCOMPARE(QString::fromStdString(rk.tableOf(5).id), u"arm-rk3399"_qs);
+        QVERIFY(!rk.clusters[0].power.hasIdlePower()); // no public energy model
+        // LISA juno_r0_energy.py: a53s = [0, 3, 4, 5], a57s = [1, 2]; per-CPU WFI 6 and 15,
+        // the sleep states 0; cluster idle 56/56/17 and 65/65/24; active at the top OPP 93 and 616.
+        const Machine juno = builtinMachine("juno-r0").value();
+        QVERIFY(juno.validate().ok());
+        QCOMPARE(juno.clusters[0].cpus, (std::vector<int>{0, 3, 4, 5}));
+        QCOMPARE(juno.clusters[1].cpus, (std::vector<int>{1, 2}));
+        QCOMPARE(juno.clusterOf(2), 1);
+        QCOMPARE(juno.clusters[0].power.states[0].powerMw, 6.0);
+        QCOMPARE(juno.clusters[1].power.states[0].powerMw, 15.0);
+        QCOMPARE(juno.clusters[1].power.states[2].powerMw, 0.0);
+        QCOMPARE(juno.clusters[0].power.activeMw, 93.0);
+        QCOMPARE(juno.clusters[1].power.activeMw, 616.0);
+        QCOMPARE(juno.clusters[0].clusterIdlePowerMw, (std::vector<double>{56, 56, 17}));
+        QCOMPARE(juno.clusters[1].clusterIdlePowerMw, (std::vector<double>{65, 65, 24}));
+        QVERIFY(!builtinMachine("nope").ok());
+        QCOMPARE(QString::fromStdString(builtinMachine("nope").error().field), u"--machine"_qs);
     }
 
     void badPowerOptions_data()
