@@ -71,6 +71,10 @@ const char *const COMPARE_HELP =
     "  --recorded-governor NAME  the governor that ran when the trace was recorded (a label)\n"
     "  --cluster-view     also the time every CPU of a cluster was idle, per cluster state (the\n"
     "                     shallowest state of its CPUs), as idlestat prints it\n"
+    "  --closed-loop SPEC instead of --workload: a closed loop whose next event waits for the CPU's\n"
+    "                     real wakeup, so duration, ops/s and added latency follow the governor:\n"
+    "                     io:service_us=S,work_us=W[,iodepth=N][,jitter_us=J][,ops=N] (one CPU)\n"
+    "                     pingpong:work_us=W[,peer_work_us=P][,ops=N] (CPUs 0 and 1)\n"
     "Machine columns add duration_ms, wakeups_per_s, idle_energy_J (time x state power + entries x\n"
     "entry/exit energy) and energy_J (+ busy time x active power), or 'no power data'.\n\n"
     "Columns (kernel-thread names): entries (idle entries = select calls), spans, usage_<state>,\n"
@@ -178,7 +182,8 @@ int runCompare(int argc, char **argv, int first)
     if (std::string e = args.check({"table", "workload", "governors", "iterations", "seed", "spans", "hz", "set",
                                     "format", "aggregates-only", "threads", "output", "export-streams",
                                     "list-targets", "list-workloads", "trace", "cpu", "machine", "cpus",
-                                    "per-state", "power", "recorded-governor", "cluster-view", "throughput"},
+                                    "per-state", "power", "recorded-governor", "cluster-view", "throughput",
+                                    "closed-loop"},
                                    0, "compare");
         !e.empty())
         return fail(e);
@@ -190,8 +195,9 @@ int runCompare(int argc, char **argv, int first)
         std::cout << workloads::workloadReference();
         return 0;
     }
-    for (const char *required : {wantsMachineCompare(args) ? "governors" : "table",
-                                 args.has("trace") ? "trace" : "workload", "governors"})
+    const bool closedLoop = args.has("closed-loop");
+    for (const char *required : {wantsMachineCompare(args) || closedLoop ? "governors" : "table",
+                                 closedLoop ? "closed-loop" : args.has("trace") ? "trace" : "workload", "governors"})
         if (!args.has(required))
             return fail(std::string("missing --") + required + " (see idlescope-cli help compare)");
 
@@ -206,7 +212,7 @@ int runCompare(int argc, char **argv, int first)
     else
         return fail("--format: '" + format + "' is not md, csv or json");
 
-    if (wantsMachineCompare(args)) {
+    if (wantsMachineCompare(args) || closedLoop) {
         if (args.has("trace") && args.has("workload"))
             return fail("give either --workload or --trace, not both");
         Result<std::int64_t> seed = intOption(args, "seed", 1, 0, INT64_MAX);
@@ -228,7 +234,7 @@ int runCompare(int argc, char **argv, int first)
         mo.threads = static_cast<int>(*threads);
         if (args.has("hz"))
             mo.hz = static_cast<int>(*hz);
-        return runMachineCompare(args, mo);
+        return closedLoop ? runClosedLoopCompare(args, mo) : runMachineCompare(args, mo);
     }
     for (const char *machineOnly : {"cpus", "recorded-governor", "cluster-view"})
         if (args.has(machineOnly))

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/compare_machine.h"
 
+#include "core/experiments/closed_loop.h"
+#include "core/experiments/closed_loop_format.h"
+#include "core/experiments/governor_settings.h"
 #include "core/experiments/machine_comparison.h"
 #include "core/experiments/machine_comparison_format.h"
 #include "core/io/atomic_file.h"
@@ -166,6 +169,41 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
     fo.eachCpu = cpus == "each";
     fo.perState = args.has("per-state");
     const std::string text = formatMachineComparison(*c, fo);
+    if (args.has("output")) {
+        if (Status s = writeFileAtomically(args.value("output"), text); !s)
+            return fail(s.error());
+    } else {
+        std::cout << text;
+    }
+    return 0;
+}
+
+int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
+{
+    if (args.has("trace") || args.has("workload"))
+        return fail("--closed-loop is the workload: give it without --trace or --workload");
+    Result<ClosedLoopSpec> spec = parseClosedLoopSpec(args.value("closed-loop"));
+    if (!spec)
+        return fail(spec.error());
+    Result<Machine> machine = resolveMachine(args, spec->cpus());
+    if (!machine)
+        return fail(machine.error());
+    if (o.hz)
+        if (Status s = machine->setTickHz(*o.hz); !s)
+            return fail(s.error());
+    if (!args.has("table"))
+        if (Status s = applyPower(*machine, args.all("power")); !s)
+            return fail(s.error());
+    Result<std::vector<std::vector<TunableSetting>>> settings = settingsPerGovernor(o.governors, o.settings);
+    if (!settings)
+        return fail(settings.error());
+    if (args.has("output"))
+        if (Status s = checkOutputPath(args.value("output")); !s)
+            return fail(s.error());
+    Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(*machine, *spec, o.governors, *settings, o.seed, o.threads);
+    if (!runs)
+        return fail(runs.error());
+    const std::string text = formatClosedLoop(*machine, *spec, *runs, o.format);
     if (args.has("output")) {
         if (Status s = writeFileAtomically(args.value("output"), text); !s)
             return fail(s.error());

@@ -39,4 +39,7 @@ bool wantsMachineCompare(const Args &args);
 
 int runMachineCompare(const Args &args, const MachineCliOptions &options);
 
+/// compare --closed-loop SPEC (core/experiments/closed_loop.h) on --table or --machine.
+int runClosedLoopCompare(const Args &args, const MachineCliOptions &options);
+
 } // namespace idlescope::cli

@@ -232,6 +232,35 @@ private slots:
         QVERIFY(!bare.out.contains(u"energy_J"_s));
     }
 
+    void closedLoopByHand()
+    {
+        // io:service_us=200,work_us=10,ops=3 through the oracle, sleep exit 100 us / target
+        // 150 us: every wait is spent in sleep and costs 100 us (tst_closed_loop has the
+        // timeline): duration 930 us, 3 / 930 us = 3225.8 ops/s, 100 us added per operation.
+        // Energy: 900 us in sleep x 10 mW = 9 uJ; busy 30 us x 500 mW = 15 uJ; 24 uJ, 8 uJ an op.
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s);
+        writeFile(table, R"({"id": "two", "tick_hz": 250, "active_power_mw": 500, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000, "power_mw": 100},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 150000, "power_mw": 10}]})");
+        const CliResult r = runCli({u"compare"_s, u"--table"_s, table, u"--closed-loop"_s,
+                                    u"io:service_us=200,work_us=10,ops=3"_s, u"--governors"_s, u"oracle"_s,
+                                    u"--format"_s, u"csv"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const Row o = parseCsv(r.out, 1).value(u"oracle"_s);
+        QCOMPARE(o["operations"], u"3"_s);
+        QCOMPARE(o["duration_ms"], u"0.930"_s);
+        QCOMPARE(o["ops_per_s"], u"3225.8"_s);
+        QCOMPARE(o["added_latency_mean_us"], u"100.000"_s);
+        QCOMPARE(o["added_latency_p99_us"], u"100.000"_s);
+        QCOMPARE(o["energy_J"], u"2.4e-05"_s);
+        QCOMPARE(o["energy_per_op_uJ"], u"8"_s);
+        const CliResult bad = runCli({u"compare"_s, u"--table"_s, table, u"--closed-loop"_s, u"io:work_us=10"_s,
+                                      u"--governors"_s, u"oracle"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(u"--closed-loop: field 'service_us'"_s), qPrintable(bad.err));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QByteArray>("tableJson");
