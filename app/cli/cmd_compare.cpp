@@ -332,13 +332,7 @@ int runCompare(int argc, char **argv, int first)
             std::cout << text;
         return 0;
     }
-    if (args.has("output")) {
-        if (Status s = writeFileAtomically(args.value("output"), text); !s)
-            return fail(s.error());
-    } else {
-        std::cout << text;
-    }
-    return 0;
+    return emitOutput(args, text);
 }
 
 } // namespace idlescope::cli

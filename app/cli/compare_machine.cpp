@@ -75,6 +75,15 @@ Result<MachineWorkload> syntheticWorkload(const std::string &text, const Machine
     return w;
 }
 
+/// --hz, and --power over a built-in machine's own power data (a --table's has it already).
+Status tuneMachine(const Args &args, const MachineCliOptions &o, Machine &machine)
+{
+    if (o.hz)
+        if (Status s = machine.setTickHz(*o.hz); !s)
+            return s;
+    return args.has("table") ? Status(Ok{}) : applyPower(machine, args.all("power"));
+}
+
 } // namespace
 
 Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
@@ -91,6 +100,17 @@ Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
         if (Status s = applyPowerOption(power, table, item); !s)
             return s.error();
     return power;
+}
+
+int emitOutput(const Args &args, const std::string &text)
+{
+    if (args.has("output")) {
+        if (Status s = writeFileAtomically(args.value("output"), text); !s)
+            return fail(s.error());
+    } else {
+        std::cout << text;
+    }
+    return 0;
 }
 
 bool wantsMachineCompare(const Args &args)
@@ -120,12 +140,8 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
     Result<Machine> machine = resolveMachine(args, traceCpus);
     if (!machine)
         return fail(machine.error());
-    if (o.hz)
-        if (Status s = machine->setTickHz(*o.hz); !s)
-            return fail(s.error());
-    if (!args.has("table"))
-        if (Status s = applyPower(*machine, args.all("power")); !s)
-            return fail(s.error());
+    if (Status s = tuneMachine(args, o, *machine); !s)
+        return fail(s.error());
     if (Status s = machine->validate(); !s)
         return fail(s.error());
 
@@ -169,13 +185,7 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
     fo.eachCpu = cpus == "each";
     fo.perState = args.has("per-state");
     const std::string text = formatMachineComparison(*c, fo);
-    if (args.has("output")) {
-        if (Status s = writeFileAtomically(args.value("output"), text); !s)
-            return fail(s.error());
-    } else {
-        std::cout << text;
-    }
-    return 0;
+    return emitOutput(args, text);
 }
 
 int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
@@ -188,12 +198,8 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
     Result<Machine> machine = resolveMachine(args, spec->cpus());
     if (!machine)
         return fail(machine.error());
-    if (o.hz)
-        if (Status s = machine->setTickHz(*o.hz); !s)
-            return fail(s.error());
-    if (!args.has("table"))
-        if (Status s = applyPower(*machine, args.all("power")); !s)
-            return fail(s.error());
+    if (Status s = tuneMachine(args, o, *machine); !s)
+        return fail(s.error());
     Result<std::vector<std::vector<TunableSetting>>> settings = settingsPerGovernor(o.governors, o.settings);
     if (!settings)
         return fail(settings.error());
@@ -204,13 +210,7 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
     if (!runs)
         return fail(runs.error());
     const std::string text = formatClosedLoop(*machine, *spec, *runs, o.format);
-    if (args.has("output")) {
-        if (Status s = writeFileAtomically(args.value("output"), text); !s)
-            return fail(s.error());
-    } else {
-        std::cout << text;
-    }
-    return 0;
+    return emitOutput(args, text);
 }
 
 } // namespace idlescope::cli

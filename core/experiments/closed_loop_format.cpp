@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/experiments/closed_loop_format.h"
 
+#include "core/common/text_cells.h"
 #include "core/energy/energy.h"
 
 #include <cstdio>
@@ -63,13 +64,13 @@ std::string formatClosedLoop(const Machine &m, const ClosedLoopSpec &spec, const
     std::string out;
     const size_t n = std::size(COLUMNS);
     if (format == workloads::CompareFormat::Json) {
-        out = "{\n  \"machine\": \"" + m.id + "\",\n  \"closed_loop\": \"" + spec.text + "\",\n  \"runs\": [";
+        out = "{\n  \"machine\": " + jsonString(m.id) + ",\n  \"closed_loop\": " + jsonString(spec.text) + ",\n  \"runs\": [";
         for (size_t k = 0; k < runs.size(); ++k) {
             const auto c = cells(m, runs[k]);
             out += std::string(k ? "," : "") + "\n    {";
             for (size_t i = 0; i < n; ++i)
                 out += (i ? ", \"" : "\"") + std::string(COLUMNS[i]) + "\": "
-                       + (c[i].second ? c[i].first : (c[i].first.rfind("no ", 0) == 0 && i > 0 ? "null" : "\"" + c[i].first + "\""));
+                       + (c[i].second ? c[i].first : (c[i].first.rfind("no ", 0) == 0 && i > 0 ? "null" : jsonString(c[i].first)));
             out += "}";
         }
         return out + "\n  ]\n}\n";

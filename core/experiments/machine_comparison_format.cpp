@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/experiments/machine_comparison_format.h"
 
+#include "core/common/text_cells.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -31,38 +33,13 @@ double ratio(double a, double b)
     return b > 0 ? a / b : 0.0;
 }
 
-std::string safe(const std::string &s)
-{
-    std::string out;
-    for (char c : s)
-        out += (c == ' ' || c == ',' || c == '"' || c == '|') ? '_' : c;
-    return out;
-}
-
-std::string jsonString(const std::string &s)
-{
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-            continue;
-        }
-        out += c;
-    }
-    return out + "\"";
-}
-
 /// State names for the columns: the first cluster's table, "state<k>" beyond it.
 std::vector<std::string> stateNames(const Machine &m)
 {
     std::vector<std::string> names;
     for (const Cluster &c : m.clusters)
         for (int s = static_cast<int>(names.size()); s < c.table.count(); ++s)
-            names.push_back(safe(c.table[s].name));
+            names.push_back(columnSafe(c.table[s].name));
     return names;
 }
 
@@ -238,7 +215,7 @@ std::string csv(const std::vector<std::string> &cols, const Rows &rows)
     out += '\n';
     for (const std::vector<Cell> &row : rows.rows) {
         for (size_t i = 0; i < row.size(); ++i)
-            out += (i ? "," : "") + safe(row[i].text);
+            out += (i ? "," : "") + columnSafe(row[i].text);
         out += '\n';
     }
     return out;

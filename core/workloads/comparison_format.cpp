@@ -8,6 +8,8 @@
  */
 #include "core/workloads/comparison.h"
 
+#include "core/common/text_cells.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -25,31 +27,6 @@ double ratio(double num, double den)
 double totalTime(const RunMetrics &m)
 {
     return static_cast<double>(std::accumulate(m.timeNs.begin(), m.timeNs.end(), Ns(0)));
-}
-
-std::string columnSafe(const std::string &s)
-{
-    std::string out;
-    for (char c : s)
-        out += (c == ' ' || c == ',' || c == '"' || c == '|') ? '_' : c;
-    return out;
-}
-
-std::string jsonString(const std::string &s)
-{
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-            continue;
-        }
-        out += c;
-    }
-    return out + "\"";
 }
 
 enum class Row { Iteration, Mean, Min, Max };

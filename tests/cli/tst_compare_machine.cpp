@@ -7,10 +7,10 @@
  * reason, energy from a table's power data, and bad input (exit 2 naming
  * the file, line and field).
  */
+#include "tests/cli_process.h"
 #include "tests/test_paths.h"
 
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -18,19 +18,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliResult runCli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(IDLESCOPE_CLI), args);
-    p.waitForFinished(300000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+using idlescope::test::CliResult;
+using idlescope::test::runCli;
 
 using Row = QMap<QString, QString>;
 
