@@ -7,8 +7,14 @@
  * (runComparison() on that stream: one job, the oracle and the 3 governors
  * in turn). The issue's target: machine <= 1.5 x the 1-CPU run.
  * N = IDLESCOPE_BENCH_SPANS (default 1,000,000 spans per CPU).
+ *
+ * Closed loop against open loop: io:service_us=300,work_us=20 with N
+ * operations through teo-6.14, against the open-loop replay of the N spans
+ * it would be with no exit latency (gap 20 us, wakeup 300 us, no timer).
  */
+#include "core/experiments/closed_loop.h"
 #include "core/machine/machine_replay.h"
+#include "core/workloads/generator_base.h"
 #include "core/targets/builtin_targets.h"
 #include "core/workloads/comparison.h"
 #include "core/workloads/workload_spec.h"
@@ -104,5 +110,34 @@ static void BM_OneCpuCompareToday(benchmark::State &state)
     state.SetItemsProcessed(state.iterations() * 4 * 6 * static_cast<std::int64_t>(spansPerCpu())); // + the oracle
 }
 BENCHMARK(BM_OneCpuCompareToday)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+static void BM_ClosedLoopIo(benchmark::State &state)
+{
+    const Machine m = Machine::uniform(table(), 1);
+    ClosedLoopSpec spec = parseClosedLoopSpec("io:service_us=300,work_us=20").value();
+    spec.operations = static_cast<std::int64_t>(spansPerCpu());
+    for (auto _ : state)
+        benchmark::DoNotOptimize(runClosedLoop(m, spec, {"teo-6.14"}, {}, 1, 1));
+    state.SetItemsProcessed(state.iterations() * spec.operations);
+}
+BENCHMARK(BM_ClosedLoopIo)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+static void BM_OpenLoopIoSpans(benchmark::State &state)
+{
+    const Machine m = Machine::uniform(table(), 1);
+    MachineWorkload w;
+    IdleSpan s;
+    s.gapNs = 20000;
+    s.wakeNs = 300000;
+    s.timerNs = workloads::NO_TIMER_NS;
+    w.cpus.push_back({0, IdleStream(spansPerCpu(), s), 0, {}});
+    MachineReplayOptions o;
+    o.governors = {"teo-6.14"};
+    o.threads = 1;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(replayMachine(m, w, o));
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(spansPerCpu()));
+}
+BENCHMARK(BM_OpenLoopIoSpans)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_MAIN();

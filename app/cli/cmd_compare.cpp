@@ -62,6 +62,8 @@ const char *const COMPARE_HELP =
     "                     juno-r0: CPUs 0,3,4,5 Cortex-A53 + 1,2 Cortex-A57, with LISA's power\n"
     "                     numbers), or a CPU count N of --table; with --workload every CPU gets the\n"
     "                     workload with a seed of its own (one point, no sweep)\n"
+    "  --workload-cpus L  with --machine: the CPUs running --workload (default all); the others run\n"
+    "  --background SPEC  (default 'tick': long timer-ended idles) for as long as the busiest one\n"
     "  --cpus each|sum    per-CPU rows and the sum (default), or the sum only\n"
     "  --per-state        also above_<state>, below_<state>, above_pct_<state> (of its usage);\n"
     "                     also on one CPU, like --power and --throughput (duration_ms, wakeups_per_s)\n"
@@ -183,7 +185,7 @@ int runCompare(int argc, char **argv, int first)
                                     "format", "aggregates-only", "threads", "output", "export-streams",
                                     "list-targets", "list-workloads", "trace", "cpu", "machine", "cpus",
                                     "per-state", "power", "recorded-governor", "cluster-view", "throughput",
-                                    "closed-loop"},
+                                    "closed-loop", "workload-cpus", "background"},
                                    0, "compare");
         !e.empty())
         return fail(e);
@@ -236,7 +238,7 @@ int runCompare(int argc, char **argv, int first)
             mo.hz = static_cast<int>(*hz);
         return closedLoop ? runClosedLoopCompare(args, mo) : runMachineCompare(args, mo);
     }
-    for (const char *machineOnly : {"cpus", "recorded-governor", "cluster-view"})
+    for (const char *machineOnly : {"cpus", "recorded-governor", "cluster-view", "workload-cpus", "background"})
         if (args.has(machineOnly))
             return fail(std::string("--") + machineOnly + " needs a machine (--machine, or --trace without --cpu)");
 

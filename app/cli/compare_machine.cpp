@@ -6,6 +6,7 @@
 #include "core/experiments/governor_settings.h"
 #include "core/experiments/machine_comparison.h"
 #include "core/experiments/machine_comparison_format.h"
+#include "core/experiments/synthetic_machine.h"
 #include "core/io/atomic_file.h"
 #include "core/io/csv_fields.h"
 #include "core/io/power_json.h"
@@ -20,6 +21,18 @@
 namespace idlescope::cli {
 
 namespace {
+
+std::vector<std::string> splitCpuList(const std::string &s)
+{
+    std::vector<std::string> out;
+    size_t b = 0;
+    while (b < s.size()) {
+        const size_t c = std::min(s.find(',', b), s.size());
+        out.push_back(s.substr(b, c - b));
+        b = c + 1;
+    }
+    return out;
+}
 
 /// --machine ID (built-in), --machine N (N CPUs of --table), or a trace's CPUs on --table.
 Result<Machine> resolveMachine(const Args &args, int traceCpus)
@@ -57,22 +70,30 @@ Status applyPower(Machine &machine, const std::vector<std::string> &items)
     return Ok{};
 }
 
-/// The same workload on every CPU, each with a seed of its own (CPU k is iteration k of the seed).
-Result<MachineWorkload> syntheticWorkload(const std::string &text, const Machine &machine,
-                                          const MachineCliOptions &o)
+/// --workload on --workload-cpus (default every CPU), --background (default "tick") on the others.
+Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machine, const MachineCliOptions &o)
 {
+    const std::string text = args.value("workload");
     if (text.rfind("csv:", 0) == 0)
         return Error{text, 0, "--workload", "a stream file is one CPU: use it without --machine"};
-    Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(text);
-    if (!spec)
-        return spec.error();
-    if (spec->pointCount() > 1)
-        return Error{text, 0, "--workload", "a sweep on a machine is not supported: give one point"};
-    MachineWorkload w;
-    w.label = text;
-    for (int cpu = 0; cpu < machine.cpuCount(); ++cpu)
-        w.cpus.push_back({cpu, workloads::generateStream(*spec, 0, workloads::runSeed(o.seed, 0, cpu), o.spans), 0, {}});
-    return w;
+    SyntheticMachineSpec spec;
+    Result<workloads::WorkloadSpec> workload = workloads::parseWorkloadSpec(text);
+    if (!workload)
+        return workload.error();
+    spec.workload = std::move(*workload);
+    Result<workloads::WorkloadSpec> background = workloads::parseWorkloadSpec(args.value("background", "tick"));
+    if (!background)
+        return background.error();
+    spec.background = std::move(*background);
+    for (const std::string &item : splitCpuList(args.value("workload-cpus"))) {
+        const std::optional<std::int64_t> cpu = csv::parseInt(item);
+        if (!cpu || *cpu < 0 || *cpu > 4095)
+            return Error{item, 0, "--workload-cpus", "expected CPU numbers separated by commas"};
+        spec.workloadCpus.push_back(static_cast<int>(*cpu));
+    }
+    spec.spans = o.spans;
+    spec.seed = o.seed;
+    return syntheticMachineWorkload(machine, spec);
 }
 
 /// --hz, and --power over a built-in machine's own power data (a --table's has it already).
@@ -171,7 +192,7 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
             if (s.stream.empty())
                 std::cerr << "compare: CPU " << s.cpu << " not replayed: " << s.emptyReason << '\n';
     } else {
-        Result<MachineWorkload> w = syntheticWorkload(args.value("workload"), *machine, o);
+        Result<MachineWorkload> w = syntheticWorkload(args, *machine, o);
         if (!w)
             return fail(w.error());
         mo.workload = std::move(*w);

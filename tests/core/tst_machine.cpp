@@ -6,6 +6,7 @@
  * table, and the one-CPU machine against the reference replay itself.
  */
 #include "core/energy/energy.h"
+#include "core/experiments/synthetic_machine.h"
 #include "core/governors/registry.h"
 #include "core/machine/cluster_view.h"
 #include "core/machine/machine_replay.h"
@@ -302,6 +303,45 @@ private slots:
         QCOMPARE(juno.clusters[1].clusterIdlePowerMw, (std::vector<double>{65, 65, 24}));
         QVERIFY(!builtinMachine("nope").ok());
         QCOMPARE(QString::fromStdString(builtinMachine("nope").error().field), u"--machine"_qs);
+    }
+
+    void backgroundCoversTheBenchmark()
+    {
+        // rk3399 with the benchmark on CPUs 0 and 4 (one per cluster) and the tick generator's
+        // idle system (idle_us=3000: 20 us of work, then 3 ms to the next timer) on the others.
+        const Machine m = builtinMachine("rk3399").value();
+        SyntheticMachineSpec spec;
+        spec.workload = workloads::parseWorkloadSpec("io:device=emmc").value();
+        spec.background = workloads::parseWorkloadSpec("tick:idle_us=3000").value();
+        spec.workloadCpus = {4, 0};
+        spec.spans = 500;
+        const MachineWorkload w = syntheticMachineWorkload(m, spec).value();
+        QCOMPARE(int(w.cpus.size()), 6);
+        auto time = [](const IdleStream &s, size_t n) {
+            Ns t = 0;
+            for (size_t i = 0; i < n; ++i)
+                t += s[i].gapNs + s[i].wakeNs;
+            return t;
+        };
+        const Ns busiest = std::max(time(w.cpus[0].stream, 500), time(w.cpus[4].stream, 500));
+        for (int cpu = 0; cpu < 6; ++cpu) {
+            const IdleStream &s = w.cpus[size_t(cpu)].stream;
+            QCOMPARE(w.cpus[size_t(cpu)].cpu, cpu);
+            if (cpu == 0 || cpu == 4) {
+                QCOMPARE(int(s.size()), 500);
+                continue;
+            }
+            // Every background span is 20 us + 3000 us; the last one crosses the busiest's time.
+            QCOMPARE(s.front().gapNs, 20000);
+            QCOMPARE(s.front().wakeNs, 3000000);
+            QVERIFY(time(s, s.size()) >= busiest);
+            QVERIFY(time(s, s.size() - 1) < busiest);
+            QCOMPARE(Ns(s.size()), (busiest + 3020000 - 1) / 3020000);
+        }
+        spec.workloadCpus = {6};
+        Result<MachineWorkload> bad = syntheticMachineWorkload(m, spec);
+        QVERIFY(!bad.ok());
+        QCOMPARE(QString::fromStdString(bad.error().field), u"--workload-cpus"_qs);
     }
 
     void badPowerOptions_data()
