@@ -147,8 +147,8 @@ void listTargets()
 
 namespace {
 
-// A recorded trace as a fixed workload: the idle spans of one CPU (by default
-// the CPU with the most complete spans), as `import` would export them.
+// A recorded trace as a fixed workload: the idle spans of the --cpu CPU, as
+// `import` would export them (without --cpu, compare_machine.cpp replays every CPU).
 Result<IdleStream> traceStream(const std::string &path, const std::string &cpuArg)
 {
     Result<trace::TraceImport> t = trace::importTrace(path);

@@ -51,6 +51,7 @@ MachineRun recordedRun(const TraceImport &trace, const Machine &machine, const s
     MachineRun run;
     run.name = "recorded";
     run.label = governor.empty() ? "recorded" : "recorded (" + governor + ")";
+    run.missSource = missSourceName(trace.hasMissEvents ? MissSource::Recorded : MissSource::Recomputed);
     const Ns t0 = traceOrigin(trace);
     // computeStats() takes one table: run it per cluster and keep that cluster's CPUs.
     for (const CpuTrace &c : trace.cpus) {
@@ -69,7 +70,6 @@ MachineRun recordedRun(const TraceImport &trace, const Machine &machine, const s
         one.names = trace.names;
         one.cpus.push_back(c);
         const TraceStats stats = computeStats(one, &table);
-        run.missSource = missSourceName(stats.missSource);
         const CpuStats &s = stats.cpus.front();
         if (s.entries == 0) {
             run.skipped.push_back({c.cpu, "no complete idle entry"});
