@@ -8,6 +8,7 @@
  */
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
+#include "app/cli/compare_machine.h"
 
 #include "core/io/atomic_file.h"
 #include "core/trace/trace_import.h"
@@ -38,7 +39,8 @@ const char *const COMPARE_HELP =
     "  --workload SPEC    a workload spec (below), or csv:FILE to replay a stream file\n"
     "  --trace TRACE      instead of --workload: the idle spans of a recorded trace (ftrace,\n"
     "                     trace-cmd report or .dat, perf script; see 'help import')\n"
-    "  --cpu N            with --trace: that CPU (default: the one with the most idle spans)\n"
+    "  --cpu N            with --trace: that CPU only, on one CPU's table as with --workload\n"
+    "                     (without --cpu every CPU of the trace replays at once: below)\n"
     "  --governors LIST   comma-separated variant ids (idlescope-cli governors)\n"
     "  --iterations N     seeded repetitions per point (default 3)\n"
     "  --seed S           base seed (default 1); run seeds derive from (S, point, iteration)\n"
@@ -52,6 +54,31 @@ const char *const COMPARE_HELP =
     "  --output FILE      write there (atomically) instead of stdout\n"
     "  --export-streams DIR  also write each generated stream as DIR/p<point>-i<iteration>.csv\n"
     "                     (the conformance stream format; replay them with --workload csv:FILE)\n\n"
+    "A whole machine (--trace without --cpu, or --machine): every CPU replays with its cluster's\n"
+    "table and a governor instance of its own, in parallel; rows per (run, CPU) and summed over\n"
+    "the CPUs as the sysfs files would be (cpu 'all'). For a trace the kernel's own choices are\n"
+    "the first run, 'recorded' (above/below from cpu_idle_miss, else recomputed against the table).\n"
+    "  --machine M        a built-in machine (rk3399: CPUs 0-3 Cortex-A53 + 4-5 Cortex-A72;\n"
+    "                     juno-r0: CPUs 0,3,4,5 Cortex-A53 + 1,2 Cortex-A57, with LISA's power\n"
+    "                     numbers), or a CPU count N of --table; with --workload every CPU gets the\n"
+    "                     workload with a seed of its own (one point, no sweep)\n"
+    "  --workload-cpus L  with --machine: the CPUs running --workload (default all); the others run\n"
+    "  --background SPEC  (default 'tick': long timer-ended idles) for as long as the busiest one\n"
+    "  --cpus each|sum    per-CPU rows and the sum (default), or the sum only\n"
+    "  --per-state        also above_<state>, below_<state>, above_pct_<state> (of its usage);\n"
+    "                     also on one CPU, like --power and --throughput (duration_ms, wakeups_per_s)\n"
+    "  --power ITEM       power data: STATE=NUMBERmW (while in STATE), STATE=NUMBERuJ (one entry\n"
+    "                     plus exit), active=NUMBERmW; repeatable; a table JSON file may carry\n"
+    "                     power_mw / entry_exit_energy_uj per state and active_power_mw\n"
+    "  --recorded-governor NAME  the governor that ran when the trace was recorded (a label)\n"
+    "  --cluster-view     also the time every CPU of a cluster was idle, per cluster state (the\n"
+    "                     shallowest state of its CPUs), as idlestat prints it\n"
+    "  --closed-loop SPEC instead of --workload: a closed loop whose next event waits for the CPU's\n"
+    "                     real wakeup, so duration, ops/s and added latency follow the governor:\n"
+    "                     io:service_us=S,work_us=W[,iodepth=N][,jitter_us=J][,ops=N] (one CPU)\n"
+    "                     pingpong:work_us=W[,peer_work_us=P][,ops=N] (CPUs 0 and 1)\n"
+    "Machine columns add duration_ms, wakeups_per_s, idle_energy_J (time x state power + entries x\n"
+    "entry/exit energy) and energy_J (+ busy time x active power), or 'no power data'.\n\n"
     "Columns (kernel-thread names): entries (idle entries = select calls), spans, usage_<state>,\n"
     "above, below, idle_misses (above + below), idle_miss_ratio (misses / entries), above_pct and\n"
     "below_pct (of entries), time_pct_<state> (share of idle time), oracle_above, oracle_below,\n"
@@ -120,8 +147,8 @@ void listTargets()
 
 namespace {
 
-// A recorded trace as a fixed workload: the idle spans of one CPU (by default
-// the CPU with the most complete spans), as `import` would export them.
+// A recorded trace as a fixed workload: the idle spans of the --cpu CPU, as
+// `import` would export them (without --cpu, compare_machine.cpp replays every CPU).
 Result<IdleStream> traceStream(const std::string &path, const std::string &cpuArg)
 {
     Result<trace::TraceImport> t = trace::importTrace(path);
@@ -152,10 +179,13 @@ Result<IdleStream> traceStream(const std::string &path, const std::string &cpuAr
 
 int runCompare(int argc, char **argv, int first)
 {
-    Args args(argc, argv, first, {"aggregates-only", "list-targets", "list-workloads"});
+    Args args(argc, argv, first, {"aggregates-only", "list-targets", "list-workloads", "per-state", "cluster-view",
+                                  "throughput"});
     if (std::string e = args.check({"table", "workload", "governors", "iterations", "seed", "spans", "hz", "set",
                                     "format", "aggregates-only", "threads", "output", "export-streams",
-                                    "list-targets", "list-workloads", "trace", "cpu"},
+                                    "list-targets", "list-workloads", "trace", "cpu", "machine", "cpus",
+                                    "per-state", "power", "recorded-governor", "cluster-view", "throughput",
+                                    "closed-loop", "workload-cpus", "background"},
                                    0, "compare");
         !e.empty())
         return fail(e);
@@ -167,7 +197,9 @@ int runCompare(int argc, char **argv, int first)
         std::cout << workloads::workloadReference();
         return 0;
     }
-    for (const char *required : {"table", args.has("trace") ? "trace" : "workload", "governors"})
+    const bool closedLoop = args.has("closed-loop");
+    for (const char *required : {wantsMachineCompare(args) || closedLoop ? "governors" : "table",
+                                 closedLoop ? "closed-loop" : args.has("trace") ? "trace" : "workload", "governors"})
         if (!args.has(required))
             return fail(std::string("missing --") + required + " (see idlescope-cli help compare)");
 
@@ -181,6 +213,34 @@ int runCompare(int argc, char **argv, int first)
         fmt = workloads::CompareFormat::Json;
     else
         return fail("--format: '" + format + "' is not md, csv or json");
+
+    if (wantsMachineCompare(args) || closedLoop) {
+        if (args.has("trace") && args.has("workload"))
+            return fail("give either --workload or --trace, not both");
+        Result<std::int64_t> seed = intOption(args, "seed", 1, 0, INT64_MAX);
+        Result<std::int64_t> spans = intOption(args, "spans", 10000, 1, 10000000);
+        Result<std::int64_t> threads = intOption(args, "threads", 2, 1, 256);
+        Result<std::int64_t> hz = intOption(args, "hz", 250, 24, 10000);
+        for (const auto *r : {&seed, &spans, &threads, &hz})
+            if (!*r)
+                return fail(r->error());
+        for (const char *single : {"iterations", "export-streams", "aggregates-only"})
+            if (args.has(single))
+                return fail(std::string("--") + single + " is for one CPU; a machine compare runs once");
+        MachineCliOptions mo;
+        mo.format = fmt;
+        mo.governors = splitList(args.value("governors"));
+        mo.settings = args.all("set");
+        mo.seed = static_cast<std::uint64_t>(*seed);
+        mo.spans = static_cast<std::size_t>(*spans);
+        mo.threads = static_cast<int>(*threads);
+        if (args.has("hz"))
+            mo.hz = static_cast<int>(*hz);
+        return closedLoop ? runClosedLoopCompare(args, mo) : runMachineCompare(args, mo);
+    }
+    for (const char *machineOnly : {"cpus", "recorded-governor", "cluster-view", "workload-cpus", "background"})
+        if (args.has(machineOnly))
+            return fail(std::string("--") + machineOnly + " needs a machine (--machine, or --trace without --cpu)");
 
     workloads::CompareOptions o;
     Result<IdleStateTable> table = resolveTable(args.value("table"));
@@ -218,6 +278,12 @@ int runCompare(int argc, char **argv, int first)
     }
     o.governors = splitList(args.value("governors"));
     o.settings = args.all("set");
+    o.perState = args.has("per-state");
+    o.throughput = args.has("throughput");
+    if (Result<PowerModel> power = tablePower(args, o.table); power)
+        o.power = std::move(*power);
+    else
+        return fail(power.error());
 
     // A fixed stream gives the same numbers every time: one iteration unless asked.
     Result<std::int64_t> iterations = intOption(args, "iterations", o.fixedStream.empty() ? 3 : 1, 1, 1000);
@@ -268,13 +334,7 @@ int runCompare(int argc, char **argv, int first)
             std::cout << text;
         return 0;
     }
-    if (args.has("output")) {
-        if (Status s = writeFileAtomically(args.value("output"), text); !s)
-            return fail(s.error());
-    } else {
-        std::cout << text;
-    }
-    return 0;
+    return emitOutput(args, text);
 }
 
 } // namespace idlescope::cli

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/workloads/comparison.h"
 
+#include "core/energy/energy.h"
 #include "core/governors/registry.h"
 #include "core/replay/reference_replay.h"
 #include "core/workloads/parallel_for.h"
@@ -84,8 +85,34 @@ RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Gove
         m.timeNs[static_cast<size_t>(i)] = s.timeNs;
         m.above += s.above;
         m.below += s.below;
+        m.aboveByState[static_cast<size_t>(i)] = s.above;
+        m.belowByState[static_cast<size_t>(i)] = s.below;
     }
+    m.durationNs = sum.endNowNs - REPLAY_START_NS;
     return m;
+}
+
+/// The run's energy as a one-CPU machine's (core/energy/energy.h), when @p power has data.
+void addEnergy(RunMetrics &m, const IdleStateTable &table, const PowerModel &power)
+{
+    Machine machine = Machine::uniform(table, 1);
+    machine.clusters.front().power = power;
+    MachineRun run;
+    CpuRun cpu;
+    cpu.cpu = 0;
+    cpu.stateCount = table.count();
+    for (int i = 0; i < table.count(); ++i) {
+        const auto k = static_cast<size_t>(i);
+        cpu.states[k] = StateStats{m.usage[k], m.timeNs[k], m.aboveByState[k], m.belowByState[k]};
+    }
+    cpu.durationNs = m.durationNs;
+    run.cpus.push_back(cpu);
+    const RunEnergy e = runEnergy(machine, run);
+    if (!e.available)
+        return;
+    m.idleEnergyJ = e.idleTotalJ();
+    if (e.hasActive)
+        m.energyJ = e.totalJ();
 }
 
 } // namespace
@@ -144,6 +171,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         for (int g = 0; g < nGov; ++g) {
             std::unique_ptr<Governor> gov = std::move(makeGovernor(o.governors[static_cast<size_t>(g)], *settings).value());
             RunMetrics m = replayOne(o.table, stream, *gov);
+            addEnergy(m, o.table, o.power);
             m.oracleAbove = ref.above;
             m.oracleBelow = ref.below;
             r.runs[static_cast<size_t>((p * nGov + g) * o.iterations + it)] = m;

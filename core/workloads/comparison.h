@@ -15,6 +15,7 @@
 #pragma once
 
 #include "core/common/error.h"
+#include "core/energy/power_model.h"
 #include "core/states/idle_state_table.h"
 #include "core/workloads/workload_spec.h"
 
@@ -39,6 +40,13 @@ struct CompareOptions {
     /// "NAME=VALUE" for every listed governor that has the tunable, or "GOVERNOR:NAME=VALUE".
     std::vector<std::string> settings;
     int threads = 2;
+    /// Extra columns: above_<state>, below_<state>, above_pct_<state> (of that state's usage).
+    bool perState = false;
+    /// Extra columns: duration_ms (busy + idle time of the run), wakeups_per_s.
+    bool throughput = false;
+    /// Power data of the table; when it has any, the energy columns idle_energy_J and
+    /// energy_J (core/energy/energy.h), "no power data" where it is incomplete.
+    PowerModel power;
 };
 
 /// The counters of one replay (one point, one governor, one iteration).
@@ -53,6 +61,11 @@ struct RunMetrics {
     std::int64_t oracleBelow = 0;
     std::int64_t wakeups = 0;       ///< spans ended by a non-timer event
     Ns latencyCostNs = 0;           ///< exit latency of the state left at each of those wakeups
+    std::array<std::int64_t, CPUIDLE_STATE_MAX> aboveByState{};
+    std::array<std::int64_t, CPUIDLE_STATE_MAX> belowByState{};
+    Ns durationNs = 0;              ///< time the replay covers (gaps + residencies)
+    double idleEnergyJ = NO_POWER_DATA; ///< idle + entry/exit energy; NaN without power data
+    double energyJ = NO_POWER_DATA;     ///< plus busy time x active power; NaN without it
 };
 
 struct CompareResult {
@@ -78,7 +91,7 @@ Result<CompareResult> runComparison(const CompareOptions &options);
 /// One output column: its kernel-thread name and how to compute it from a run.
 struct CompareColumn {
     std::string name;
-    enum class Kind { Count, Ratio, Percent, Micros } kind;
+    enum class Kind { Count, Ratio, Percent, Micros, Joules } kind;
     double (*value)(const RunMetrics &, int state);
     int state = -1; ///< per-state columns
 };
@@ -87,6 +100,10 @@ struct CompareColumn {
 /// above, below, idle_misses, idle_miss_ratio, above_pct, below_pct,
 /// time_pct_<state>..., oracle_above, oracle_below, oracle_misses, wakeups, latency_cost_us.
 std::vector<CompareColumn> compareColumns(const IdleStateTable &table);
+/// compareColumns(options.table) plus the columns @p options asks for (perState,
+/// throughput, power): duration_ms, wakeups_per_s, idle_energy_J, energy_J, then
+/// above_<state>, below_<state>, above_pct_<state> for every state.
+std::vector<CompareColumn> compareColumns(const CompareOptions &options);
 
 /// Output formats. Rows: every iteration, then mean, min and max over iterations.
 enum class CompareFormat { Markdown, Csv, Json };

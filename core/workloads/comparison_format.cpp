@@ -8,7 +8,10 @@
  */
 #include "core/workloads/comparison.h"
 
+#include "core/common/text_cells.h"
+
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 
@@ -24,31 +27,6 @@ double ratio(double num, double den)
 double totalTime(const RunMetrics &m)
 {
     return static_cast<double>(std::accumulate(m.timeNs.begin(), m.timeNs.end(), Ns(0)));
-}
-
-std::string columnSafe(const std::string &s)
-{
-    std::string out;
-    for (char c : s)
-        out += (c == ' ' || c == ',' || c == '"' || c == '|') ? '_' : c;
-    return out;
-}
-
-std::string jsonString(const std::string &s)
-{
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-            continue;
-        }
-        out += c;
-    }
-    return out + "\"";
 }
 
 enum class Row { Iteration, Mean, Min, Max };
@@ -71,6 +49,11 @@ std::string formatCell(const CompareColumn &c, double v, Row row)
         break;
     case CompareColumn::Kind::Micros:
         std::snprintf(buf, sizeof buf, "%.3f", v);
+        break;
+    case CompareColumn::Kind::Joules:
+        if (!std::isfinite(v))
+            return "no power data";
+        std::snprintf(buf, sizeof buf, "%.6g", v);
         break;
     }
     return buf;
@@ -150,10 +133,44 @@ std::vector<CompareColumn> compareColumns(const IdleStateTable &table)
     return c;
 }
 
+std::vector<CompareColumn> compareColumns(const CompareOptions &o)
+{
+    using K = CompareColumn::Kind;
+    std::vector<CompareColumn> c = compareColumns(o.table);
+    if (o.throughput) {
+        c.push_back({"duration_ms", K::Micros, [](const RunMetrics &m, int) { return double(m.durationNs) / 1e6; }});
+        c.push_back({"wakeups_per_s", K::Micros, [](const RunMetrics &m, int) {
+                         return ratio(double(m.wakeups), double(m.durationNs) * 1e-9);
+                     }});
+    }
+    bool powered = std::isfinite(o.power.activeMw);
+    for (const StatePower &p : o.power.states)
+        powered = powered || std::isfinite(p.powerMw) || p.entryExitUj != 0;
+    if (powered) {
+        c.push_back({"idle_energy_J", K::Joules, [](const RunMetrics &m, int) { return m.idleEnergyJ; }});
+        c.push_back({"energy_J", K::Joules, [](const RunMetrics &m, int) { return m.energyJ; }});
+    }
+    if (o.perState)
+        for (int i = 0; i < o.table.count(); ++i) {
+            const std::string n = columnSafe(o.table[i].name);
+            c.push_back({"above_" + n, K::Count,
+                         [](const RunMetrics &m, int s) { return double(m.aboveByState[static_cast<size_t>(s)]); }, i});
+            c.push_back({"below_" + n, K::Count,
+                         [](const RunMetrics &m, int s) { return double(m.belowByState[static_cast<size_t>(s)]); }, i});
+            c.push_back({"above_pct_" + n, K::Percent,
+                         [](const RunMetrics &m, int s) {
+                             return 100.0 * ratio(double(m.aboveByState[static_cast<size_t>(s)]),
+                                                  double(m.usage[static_cast<size_t>(s)]));
+                         },
+                         i});
+        }
+    return c;
+}
+
 std::string formatComparison(const CompareOptions &o, const CompareResult &r, CompareFormat format,
                              bool aggregatesOnly)
 {
-    const std::vector<CompareColumn> cols = compareColumns(o.table);
+    const std::vector<CompareColumn> cols = compareColumns(o);
     const std::vector<TableRow> rows = buildRows(r, cols, aggregatesOnly);
     std::string out;
     if (format == CompareFormat::Csv) {
@@ -205,7 +222,8 @@ std::string formatComparison(const CompareOptions &o, const CompareResult &r, Co
             auto object = [&](const TableRow &row) {
                 std::string obj = "{";
                 for (size_t c = 0; c < cols.size(); ++c)
-                    obj += (c ? ", " : "") + jsonString(cols[c].name) + ": " + row.cells[c];
+                    obj += (c ? ", " : "") + jsonString(cols[c].name) + ": "
+                           + (row.cells[c] == "no power data" ? std::string("null") : row.cells[c]);
                 return obj + "}";
             };
             if (runs > 0) {

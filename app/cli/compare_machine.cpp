@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/cli/compare_machine.h"
+
+#include "core/experiments/closed_loop.h"
+#include "core/experiments/closed_loop_format.h"
+#include "core/experiments/governor_settings.h"
+#include "core/experiments/machine_comparison.h"
+#include "core/experiments/machine_comparison_format.h"
+#include "core/experiments/synthetic_machine.h"
+#include "core/io/atomic_file.h"
+#include "core/io/csv_fields.h"
+#include "core/io/power_json.h"
+#include "core/targets/builtin_machines.h"
+#include "core/trace/trace_import.h"
+#include "core/trace/trace_machine.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+
+namespace idlescope::cli {
+
+namespace {
+
+std::vector<std::string> splitCpuList(const std::string &s)
+{
+    std::vector<std::string> out;
+    size_t b = 0;
+    while (b < s.size()) {
+        const size_t c = std::min(s.find(',', b), s.size());
+        out.push_back(s.substr(b, c - b));
+        b = c + 1;
+    }
+    return out;
+}
+
+/// --machine ID (built-in), --machine N (N CPUs of --table), or a trace's CPUs on --table.
+Result<Machine> resolveMachine(const Args &args, int traceCpus)
+{
+    const std::string m = args.value("machine");
+    const std::optional<std::int64_t> parsed = m.empty() ? std::optional<std::int64_t>{} : csv::parseInt(m);
+    const std::int64_t n = parsed.value_or(0);
+    if (!m.empty() && !parsed) {
+        if (args.has("table"))
+            return Error{m, 0, "--machine", "a built-in machine has its own tables: give --machine or --table"};
+        return builtinMachine(m);
+    }
+    if (!args.has("table"))
+        return Error{"", 0, "--table", "missing (or give --machine with a built-in machine)"};
+    if (parsed && (n < 1 || n > 4096))
+        return Error{m, 0, "--machine", "a CPU count must be 1..4096"};
+    Result<IdleStateTable> t = resolveTable(args.value("table"));
+    if (!t)
+        return t.error();
+    Machine machine = Machine::uniform(*t, parsed ? static_cast<int>(n) : std::max(1, traceCpus));
+    Result<PowerModel> p = tablePower(args, *t);
+    if (!p)
+        return p.error();
+    machine.clusters.front().power = std::move(*p);
+    return machine;
+}
+
+/// --power items over a built-in machine's own power data, cluster by cluster.
+Status applyPower(Machine &machine, const std::vector<std::string> &items)
+{
+    for (const std::string &item : items)
+        for (Cluster &c : machine.clusters)
+            if (Status s = applyPowerOption(c.power, c.table, item); !s)
+                return s;
+    return Ok{};
+}
+
+/// --workload on --workload-cpus (default every CPU), --background (default "tick") on the others.
+Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machine, const MachineCliOptions &o)
+{
+    const std::string text = args.value("workload");
+    if (text.rfind("csv:", 0) == 0)
+        return Error{text, 0, "--workload", "a stream file is one CPU: use it without --machine"};
+    SyntheticMachineSpec spec;
+    Result<workloads::WorkloadSpec> workload = workloads::parseWorkloadSpec(text);
+    if (!workload)
+        return workload.error();
+    spec.workload = std::move(*workload);
+    Result<workloads::WorkloadSpec> background = workloads::parseWorkloadSpec(args.value("background", "tick"));
+    if (!background)
+        return background.error();
+    spec.background = std::move(*background);
+    for (const std::string &item : splitCpuList(args.value("workload-cpus"))) {
+        const std::optional<std::int64_t> cpu = csv::parseInt(item);
+        if (!cpu || *cpu < 0 || *cpu > 4095)
+            return Error{item, 0, "--workload-cpus", "expected CPU numbers separated by commas"};
+        spec.workloadCpus.push_back(static_cast<int>(*cpu));
+    }
+    spec.spans = o.spans;
+    spec.seed = o.seed;
+    return syntheticMachineWorkload(machine, spec);
+}
+
+/// --hz, and --power over a built-in machine's own power data (a --table's has it already).
+Status tuneMachine(const Args &args, const MachineCliOptions &o, Machine &machine)
+{
+    if (o.hz)
+        if (Status s = machine.setTickHz(*o.hz); !s)
+            return s;
+    return args.has("table") ? Status(Ok{}) : applyPower(machine, args.all("power"));
+}
+
+} // namespace
+
+Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
+{
+    PowerModel power = PowerModel::empty(table);
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(args.value("table"), ec)) {
+        Result<PowerModel> p = readTablePower(args.value("table"), table);
+        if (!p)
+            return p.error();
+        power = std::move(*p);
+    }
+    for (const std::string &item : args.all("power"))
+        if (Status s = applyPowerOption(power, table, item); !s)
+            return s.error();
+    return power;
+}
+
+int emitOutput(const Args &args, const std::string &text)
+{
+    if (args.has("output")) {
+        if (Status s = writeFileAtomically(args.value("output"), text); !s)
+            return fail(s.error());
+    } else {
+        std::cout << text;
+    }
+    return 0;
+}
+
+bool wantsMachineCompare(const Args &args)
+{
+    return args.has("machine") || (args.has("trace") && !args.has("cpu"));
+}
+
+int runMachineCompare(const Args &args, const MachineCliOptions &o)
+{
+    const std::string cpus = args.value("cpus", "each");
+    if (cpus != "each" && cpus != "sum")
+        return fail(Error{"", 0, "--cpus", "'" + cpus + "' is not each or sum"});
+    if (args.has("recorded-governor") && !args.has("trace"))
+        return fail(Error{"", 0, "--recorded-governor", "only with --trace (it names the governor that ran)"});
+    if (args.has("output"))
+        if (Status s = checkOutputPath(args.value("output")); !s)
+            return fail(s.error());
+
+    std::optional<trace::TraceImport> imported;
+    if (args.has("trace")) {
+        Result<trace::TraceImport> t = trace::importTrace(args.value("trace"));
+        if (!t)
+            return fail(t.error());
+        imported = std::move(*t);
+    }
+    const int traceCpus = imported ? std::max<int>(imported->declaredCpus, static_cast<int>(imported->cpus.size())) : 0;
+    Result<Machine> machine = resolveMachine(args, traceCpus);
+    if (!machine)
+        return fail(machine.error());
+    if (Status s = tuneMachine(args, o, *machine); !s)
+        return fail(s.error());
+    if (Status s = machine->validate(); !s)
+        return fail(s.error());
+
+    MachineCompareOptions mo;
+    mo.machine = *machine;
+    mo.governors = o.governors;
+    mo.settings = o.settings;
+    mo.threads = o.threads;
+    mo.clusterView = args.has("cluster-view");
+    if (imported) {
+        const std::string path = args.value("trace");
+        for (const trace::CpuTrace &c : imported->cpus)
+            if (c.events > 0 && c.cpu >= machine->cpuCount())
+                return fail(Error{path, 0, "--machine", "the trace has events on CPU " + std::to_string(c.cpu)
+                                                           + ", machine " + machine->id + " has CPUs 0.."
+                                                           + std::to_string(machine->cpuCount() - 1)});
+        mo.workload = trace::traceWorkload(*imported, "trace:" + path);
+        mo.workload.cpus.erase(std::remove_if(mo.workload.cpus.begin(), mo.workload.cpus.end(),
+                                              [&](const CpuStream &s) { return s.cpu >= machine->cpuCount(); }),
+                               mo.workload.cpus.end());
+        mo.recorded = trace::recordedRun(*imported, *machine, args.value("recorded-governor"), mo.clusterView);
+        std::string list;
+        for (const CpuStream &s : mo.workload.cpus)
+            list += (list.empty() ? "" : ", ") + ("CPU " + std::to_string(s.cpu) + " " + std::to_string(s.stream.size()));
+        std::cerr << "compare: trace " << path << ", idle spans per CPU: " << list << '\n';
+        for (const CpuStream &s : mo.workload.cpus)
+            if (s.stream.empty())
+                std::cerr << "compare: CPU " << s.cpu << " not replayed: " << s.emptyReason << '\n';
+    } else {
+        Result<MachineWorkload> w = syntheticWorkload(args, *machine, o);
+        if (!w)
+            return fail(w.error());
+        mo.workload = std::move(*w);
+    }
+
+    Result<MachineComparison> c = runMachineComparison(mo);
+    if (!c)
+        return fail(c.error());
+    MachineFormatOptions fo;
+    fo.format = o.format;
+    fo.eachCpu = cpus == "each";
+    fo.perState = args.has("per-state");
+    const std::string text = formatMachineComparison(*c, fo);
+    return emitOutput(args, text);
+}
+
+int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
+{
+    if (args.has("trace") || args.has("workload"))
+        return fail("--closed-loop is the workload: give it without --trace or --workload");
+    Result<ClosedLoopSpec> spec = parseClosedLoopSpec(args.value("closed-loop"));
+    if (!spec)
+        return fail(spec.error());
+    Result<Machine> machine = resolveMachine(args, spec->cpus());
+    if (!machine)
+        return fail(machine.error());
+    if (Status s = tuneMachine(args, o, *machine); !s)
+        return fail(s.error());
+    Result<std::vector<std::vector<TunableSetting>>> settings = settingsPerGovernor(o.governors, o.settings);
+    if (!settings)
+        return fail(settings.error());
+    if (args.has("output"))
+        if (Status s = checkOutputPath(args.value("output")); !s)
+            return fail(s.error());
+    Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(*machine, *spec, o.governors, *settings, o.seed, o.threads);
+    if (!runs)
+        return fail(runs.error());
+    const std::string text = formatClosedLoop(*machine, *spec, *runs, o.format);
+    return emitOutput(args, text);
+}
+
+} // namespace idlescope::cli

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file compare_machine.h
+ * compare on a whole machine: every CPU of a trace (the default of
+ * compare --trace) or a synthetic workload on every CPU of --machine, with
+ * the kernel's recorded choices beside the governors for a trace. The work
+ * is core/experiments/machine_comparison.h; this file reads options.
+ */
+#pragma once
+
+#include "app/cli/cli_args.h"
+#include "core/energy/power_model.h"
+#include "core/workloads/comparison.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace idlescope::cli {
+
+/// The options cmd_compare.cpp has already read and checked.
+struct MachineCliOptions {
+    workloads::CompareFormat format = workloads::CompareFormat::Markdown;
+    std::vector<std::string> governors;
+    std::vector<std::string> settings;
+    std::uint64_t seed = 1;
+    std::size_t spans = 10000;
+    int threads = 2;
+    std::optional<int> hz;
+};
+
+/// The power data of --table @p table: a table file's power fields (core/io/power_json.h),
+/// then every --power item applied over them.
+Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table);
+
+/// Writes @p text to --output (atomically) or stdout; the exit code.
+int emitOutput(const Args &args, const std::string &text);
+
+/// True when compare should run on a machine: --machine, or --trace without --cpu.
+bool wantsMachineCompare(const Args &args);
+
+int runMachineCompare(const Args &args, const MachineCliOptions &options);
+
+/// compare --closed-loop SPEC (core/experiments/closed_loop.h) on --table or --machine.
+int runClosedLoopCompare(const Args &args, const MachineCliOptions &options);
+
+} // namespace idlescope::cli

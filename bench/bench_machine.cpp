@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * A whole machine against one CPU of the same total work: 6 CPUs x N spans
+ * x 3 governors (menu, teo, ladder) replayed by replayMachine() on 2 threads,
+ * against 1 CPU x 6N spans x the same 3 governors (the same replays, one
+ * stream: three jobs for two threads) and against today's one-CPU compare
+ * (runComparison() on that stream: one job, the oracle and the 3 governors
+ * in turn). The issue's target: machine <= 1.5 x the 1-CPU run.
+ * N = IDLESCOPE_BENCH_SPANS (default 1,000,000 spans per CPU).
+ *
+ * Closed loop against open loop: io:service_us=300,work_us=20 with N
+ * operations through teo-6.14, against the open-loop replay of the N spans
+ * it would be with no exit latency (gap 20 us, wakeup 300 us, no timer).
+ */
+#include "core/experiments/closed_loop.h"
+#include "core/machine/machine_replay.h"
+#include "core/workloads/generator_base.h"
+#include "core/targets/builtin_targets.h"
+#include "core/workloads/comparison.h"
+#include "core/workloads/workload_spec.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+
+using namespace idlescope;
+
+namespace {
+
+std::size_t spansPerCpu()
+{
+    const char *v = std::getenv("IDLESCOPE_BENCH_SPANS");
+    return v ? static_cast<std::size_t>(std::strtoull(v, nullptr, 10)) : 1000000;
+}
+
+const IdleStateTable &table()
+{
+    static const IdleStateTable t = builtinTarget("arm-rk3399").value();
+    return t;
+}
+
+const workloads::WorkloadSpec &spec()
+{
+    static const workloads::WorkloadSpec s = workloads::parseWorkloadSpec("server + io:device=emmc").value();
+    return s;
+}
+
+const MachineWorkload &sixCpus()
+{
+    static const MachineWorkload w = [] {
+        MachineWorkload m;
+        for (int cpu = 0; cpu < 6; ++cpu)
+            m.cpus.push_back({cpu, workloads::generateStream(spec(), 0, 1 + std::uint64_t(cpu), spansPerCpu()), 0, {}});
+        return m;
+    }();
+    return w;
+}
+
+const MachineWorkload &oneCpu()
+{
+    static const MachineWorkload w = [] {
+        MachineWorkload m;
+        m.cpus.push_back({0, workloads::generateStream(spec(), 0, 1, 6 * spansPerCpu()), 0, {}});
+        return m;
+    }();
+    return w;
+}
+
+MachineReplayOptions threeGovernors()
+{
+    MachineReplayOptions o;
+    o.governors = {"menu-6.14", "teo-6.14", "ladder-latest"};
+    o.threads = 2;
+    return o;
+}
+
+} // namespace
+
+static void BM_Machine6Cpus3Governors(benchmark::State &state)
+{
+    const Machine m = Machine::uniform(table(), 6);
+    const MachineWorkload &w = sixCpus();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(replayMachine(m, w, threeGovernors()));
+    state.SetItemsProcessed(state.iterations() * 3 * 6 * static_cast<std::int64_t>(spansPerCpu()));
+}
+BENCHMARK(BM_Machine6Cpus3Governors)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+static void BM_OneCpu3Governors(benchmark::State &state)
+{
+    const Machine m = Machine::uniform(table(), 1);
+    const MachineWorkload &w = oneCpu();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(replayMachine(m, w, threeGovernors()));
+    state.SetItemsProcessed(state.iterations() * 3 * 6 * static_cast<std::int64_t>(spansPerCpu()));
+}
+BENCHMARK(BM_OneCpu3Governors)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+static void BM_OneCpuCompareToday(benchmark::State &state)
+{
+    workloads::CompareOptions o;
+    o.table = table();
+    o.fixedStream = oneCpu().cpus.front().stream;
+    o.fixedStreamLabel = "one CPU";
+    o.governors = threeGovernors().governors;
+    o.iterations = 1;
+    o.threads = 2;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(workloads::runComparison(o));
+    state.SetItemsProcessed(state.iterations() * 4 * 6 * static_cast<std::int64_t>(spansPerCpu())); // + the oracle
+}
+BENCHMARK(BM_OneCpuCompareToday)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+static void BM_ClosedLoopIo(benchmark::State &state)
+{
+    const Machine m = Machine::uniform(table(), 1);
+    ClosedLoopSpec spec = parseClosedLoopSpec("io:service_us=300,work_us=20").value();
+    spec.operations = static_cast<std::int64_t>(spansPerCpu());
+    for (auto _ : state)
+        benchmark::DoNotOptimize(runClosedLoop(m, spec, {"teo-6.14"}, {}, 1, 1));
+    state.SetItemsProcessed(state.iterations() * spec.operations);
+}
+BENCHMARK(BM_ClosedLoopIo)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+static void BM_OpenLoopIoSpans(benchmark::State &state)
+{
+    const Machine m = Machine::uniform(table(), 1);
+    MachineWorkload w;
+    IdleSpan s;
+    s.gapNs = 20000;
+    s.wakeNs = 300000;
+    s.timerNs = workloads::NO_TIMER_NS;
+    w.cpus.push_back({0, IdleStream(spansPerCpu(), s), 0, {}});
+    MachineReplayOptions o;
+    o.governors = {"teo-6.14"};
+    o.threads = 1;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(replayMachine(m, w, o));
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(spansPerCpu()));
+}
+BENCHMARK(BM_OpenLoopIoSpans)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+BENCHMARK_MAIN();

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * The closed loops of closed_loop.h. Each CPU is a ReferenceReplay fed one
+ * span at a time: a span starts when the CPU runs out of work (its gap is the
+ * work since its last wakeup) and its wakeup is the moment the awaited event
+ * happens, known by then because it depends only on what the other side did
+ * before. The replay's clock (REPLAY_START_NS onwards) is the loop's clock; a
+ * CPU's wakeup is where its replay's clock stands after the span (the event
+ * plus the exit latency of the state it was in).
+ */
+#include "core/experiments/closed_loop.h"
+
+#include "core/workloads/generator_base.h"
+#include "core/workloads/parallel_for.h"
+#include "core/workloads/rng.h"
+
+#include <algorithm>
+#include <charconv>
+#include <memory>
+
+namespace idlescope {
+
+namespace {
+
+/// "12", "12.5", "0.125" us -> ns; at most 3 decimals.
+bool parseMicros(const std::string &v, Ns *out)
+{
+    const size_t dot = v.find('.');
+    const std::string whole = v.substr(0, dot);
+    std::string frac = dot == std::string::npos ? "" : v.substr(dot + 1);
+    if (whole.empty() || frac.size() > 3 || (dot != std::string::npos && frac.empty()))
+        return false;
+    for (char c : whole + frac)
+        if (c < '0' || c > '9')
+            return false;
+    if (whole.size() > 9)
+        return false;
+    frac.resize(3, '0');
+    *out = std::stoll(whole) * 1000 + std::stoll(frac);
+    return true;
+}
+
+/// One CPU of a loop: its replay, its governor and the counters the loop adds.
+struct LoopCpu {
+    LoopCpu(const IdleStateTable &table, std::unique_ptr<Governor> g, int cpu)
+        : gov(std::move(g)), replay(table, *gov), tableRef(table)
+    {
+        run.cpu = cpu;
+        run.stateCount = table.count();
+    }
+
+    /// Idle from @p startNs (>= the replay's clock) until the event at @p eventNs; returns the wakeup.
+    Ns idleUntil(Ns startNs, Ns eventNs)
+    {
+        IdleSpan s;
+        s.gapNs = startNs - replay.now();
+        s.wakeNs = std::max<Ns>(0, eventNs - startNs);
+        s.timerNs = std::max(s.wakeNs, workloads::NO_TIMER_NS);
+        replay.runSpan(s, [&](const EntryRecord &e, const Governor &) {
+            const Ns exit = tableRef[e.state].exitLatencyNs;
+            if (e.residencyNs - exit == e.remainingWakeNs) {
+                ++run.wakeups;
+                run.latencyCostNs += exit;
+            }
+        });
+        return replay.now();
+    }
+
+    void finish(Ns endNs)
+    {
+        const ReplaySummary &sum = replay.summary();
+        run.entries = sum.entries;
+        run.spans = sum.spans;
+        run.durationNs = endNs - REPLAY_START_NS;
+        for (int i = 0; i < run.stateCount; ++i)
+            run.states[static_cast<size_t>(i)] = sum.states[static_cast<size_t>(i)];
+    }
+
+    std::unique_ptr<Governor> gov;
+    ReferenceReplay replay;
+    const IdleStateTable &tableRef;
+    CpuRun run;
+};
+
+/// io: N requests in flight; completions handled in order, each submitting the next.
+Ns runIo(LoopCpu &cpu, const ClosedLoopSpec &s, std::uint64_t seed, std::vector<Ns> &added)
+{
+    workloads::Rng rng(seed);
+    auto service = [&] { return s.jitterNs > 0 ? rng.jitter(s.serviceNs, s.jitterNs) : s.serviceNs; };
+    std::vector<Ns> inFlight; // completion times; at most iodepth
+    inFlight.reserve(static_cast<size_t>(s.iodepth));
+    Ns free = REPLAY_START_NS;
+    std::int64_t submitted = 0;
+    for (; submitted < std::min<std::int64_t>(s.iodepth, s.operations); ++submitted)
+        inFlight.push_back(free + service());
+    while (!inFlight.empty()) {
+        auto next = std::min_element(inFlight.begin(), inFlight.end());
+        if (*next > free)
+            free = cpu.idleUntil(free, *next);
+        // Handle every completion that has happened by now, oldest first.
+        while (!inFlight.empty()) {
+            next = std::min_element(inFlight.begin(), inFlight.end());
+            if (*next > free)
+                break;
+            added.push_back(free - *next);
+            free += s.workNs;
+            if (submitted < s.operations) {
+                *next = free + service();
+                ++submitted;
+            } else {
+                inFlight.erase(next);
+            }
+        }
+    }
+    return free;
+}
+
+/// pingpong: CPU 0 works, sends; CPU 1 wakes, works, replies; CPU 0 wakes; one round trip.
+Ns runPingPong(LoopCpu &a, LoopCpu &b, const ClosedLoopSpec &s, std::vector<Ns> &added)
+{
+    Ns aFree = REPLAY_START_NS + s.workNs; // CPU 0 prepares the first message
+    Ns bIdleSince = REPLAY_START_NS;       // CPU 1 waits for it from the start
+    for (std::int64_t op = 0; op < s.operations; ++op) {
+        const Ns sent = aFree;
+        const Ns bWoke = b.idleUntil(bIdleSince, sent);
+        const Ns reply = bWoke + s.peerWorkNs;
+        bIdleSince = reply;
+        const Ns aWoke = a.idleUntil(sent, reply);
+        added.push_back((bWoke - sent) + (aWoke - reply));
+        aFree = aWoke + s.workNs;
+    }
+    return aFree;
+}
+
+} // namespace
+
+double ClosedLoopRun::opsPerSecond() const
+{
+    return durationNs > 0 ? static_cast<double>(operations) / (static_cast<double>(durationNs) * 1e-9) : 0.0;
+}
+
+Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
+{
+    ClosedLoopSpec s;
+    s.text = text;
+    const size_t colon = text.find(':');
+    const std::string model = text.substr(0, colon);
+    if (model == "io")
+        s.kind = ClosedLoopSpec::Kind::Io;
+    else if (model == "pingpong")
+        s.kind = ClosedLoopSpec::Kind::PingPong;
+    else
+        return Error{"--closed-loop", 0, model, "unknown closed-loop model (io, pingpong)"};
+    bool haveWork = false, haveService = false;
+    std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
+    while (!rest.empty()) {
+        const size_t comma = rest.find(',');
+        const std::string kv = rest.substr(0, comma);
+        rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos)
+            return Error{"--closed-loop", 0, kv, "expected KEY=VALUE"};
+        const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
+        Ns ns = 0;
+        if (key == "ops" || key == "iodepth") {
+            std::int64_t n = 0;
+            const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+            const std::int64_t hi = key == "ops" ? 10000000 : 1024;
+            if (ec != std::errc() || p != value.data() + value.size() || n < 1 || n > hi)
+                return Error{"--closed-loop", 0, key, "'" + value + "' is not a whole number in 1.." + std::to_string(hi)};
+            if (key == "ops")
+                s.operations = n;
+            else if (s.kind == ClosedLoopSpec::Kind::Io)
+                s.iodepth = static_cast<int>(n);
+            else
+                return Error{"--closed-loop", 0, key, "pingpong has one message in flight"};
+            continue;
+        }
+        const bool known = key == "work_us" || (s.kind == ClosedLoopSpec::Kind::Io && (key == "service_us" || key == "jitter_us"))
+                           || (s.kind == ClosedLoopSpec::Kind::PingPong && key == "peer_work_us");
+        if (!known)
+            return Error{"--closed-loop", 0, key, "not a parameter of " + model};
+        if (!parseMicros(value, &ns))
+            return Error{"--closed-loop", 0, key, "'" + value + "' is not a duration in us (up to 3 decimals)"};
+        if (key == "work_us") {
+            s.workNs = ns;
+            haveWork = true;
+        } else if (key == "service_us") {
+            s.serviceNs = ns;
+            haveService = true;
+        } else if (key == "jitter_us") {
+            s.jitterNs = ns;
+        } else {
+            s.peerWorkNs = ns;
+        }
+    }
+    if (!haveWork || s.workNs <= 0)
+        return Error{"--closed-loop", 0, "work_us", "give the CPU's work per operation (> 0 us)"};
+    if (s.kind == ClosedLoopSpec::Kind::Io && !haveService)
+        return Error{"--closed-loop", 0, "service_us", "give the device's time per request"};
+    if (s.kind == ClosedLoopSpec::Kind::PingPong && s.peerWorkNs <= 0)
+        s.peerWorkNs = s.workNs;
+    return s;
+}
+
+Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
+                                                 const std::vector<std::string> &governors,
+                                                 const std::vector<std::vector<TunableSetting>> &settings,
+                                                 std::uint64_t seed, int threads)
+{
+    if (Status v = machine.validate(); !v)
+        return v.error();
+    if (machine.cpuCount() < spec.cpus())
+        return Error{machine.id, 0, "--machine", spec.text + " needs " + std::to_string(spec.cpus()) + " CPUs"};
+    auto settingsOf = [&](size_t g) { return g < settings.size() ? settings[g] : std::vector<TunableSetting>{}; };
+    for (size_t g = 0; g < governors.size(); ++g)
+        if (Result<std::unique_ptr<Governor>> gov = makeConfiguredGovernor(governors[g], settingsOf(g)); !gov) {
+            Error e = gov.error();
+            e.message = governors[g] + ": " + e.message;
+            return e;
+        }
+    std::vector<ClosedLoopRun> out(governors.size());
+    workloads::parallelFor(static_cast<int>(governors.size()), threads, [&](int job) {
+        const auto g = static_cast<size_t>(job);
+        std::vector<Ns> added;
+        added.reserve(static_cast<size_t>(spec.operations));
+        std::vector<std::unique_ptr<LoopCpu>> cpus;
+        for (int c = 0; c < spec.cpus(); ++c)
+            cpus.push_back(std::make_unique<LoopCpu>(machine.tableOf(c),
+                                                     std::move(makeConfiguredGovernor(governors[g], settingsOf(g)).value()), c));
+        const Ns end = spec.kind == ClosedLoopSpec::Kind::Io ? runIo(*cpus[0], spec, seed, added)
+                                                             : runPingPong(*cpus[0], *cpus[1], spec, added);
+        ClosedLoopRun &r = out[g];
+        r.governor = governors[g];
+        r.counters.name = governors[g];
+        for (std::unique_ptr<LoopCpu> &c : cpus) {
+            c->finish(end);
+            r.counters.cpus.push_back(c->run);
+        }
+        r.operations = static_cast<std::int64_t>(added.size());
+        r.durationNs = end - REPLAY_START_NS;
+        double sum = 0;
+        for (Ns a : added)
+            sum += static_cast<double>(a);
+        r.meanAddedNs = added.empty() ? 0 : sum / static_cast<double>(added.size());
+        if (!added.empty()) {
+            // Nearest rank: the ceil(0.99 n)-th smallest.
+            const size_t rank = (added.size() * 99 + 99) / 100 - 1;
+            std::nth_element(added.begin(), added.begin() + static_cast<std::ptrdiff_t>(rank), added.end());
+            r.p99AddedNs = added[rank];
+            r.maxAddedNs = *std::max_element(added.begin(), added.end());
+        }
+    });
+    return out;
+}
+
+} // namespace idlescope

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file closed_loop.h
+ * Closed-loop workloads: the next event depends on when the CPU really woke.
+ * The chosen state's exit latency delays the handling of each completion or
+ * message, the handling delays the next request, so the run's duration, its
+ * operations per second and the latency added to each operation change with
+ * the governor. Each CPU is still the reference replay, span by span; only
+ * the spans are made as the run goes, from the moments the CPUs woke
+ * (docs/workloads.md, "Closed loop"). The open-loop replay is untouched.
+ *
+ *   io:service_us=S,work_us=W[,iodepth=N][,jitter_us=J]
+ *       one CPU keeps N requests in flight on a device that completes each
+ *       S us (+/- J) after its submission; handling a completion takes W us of
+ *       CPU and submits the next request. Added latency of an operation: from
+ *       its completion to the start of its handling (exit latency, plus the
+ *       wait behind other completions when N > 1).
+ *   pingpong:work_us=W[,peer_work_us=P]
+ *       CPU 0 and CPU 1 pass one message back and forth (a pipe ping-pong,
+ *       or a client and its server); each side works W (P) us per message.
+ *       One operation is a round trip; its added latency is the round trip
+ *       minus W + P (both CPUs' wakeups).
+ * Both take ops=N (operations, default 10000). Durations in us (3 decimals).
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/machine/machine.h"
+#include "core/machine/machine_run.h"
+#include "core/replay/governor_run.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace idlescope {
+
+struct ClosedLoopSpec {
+    enum class Kind { Io, PingPong } kind = Kind::Io;
+    std::string text;
+    Ns serviceNs = 0;        ///< io: device time per request
+    Ns jitterNs = 0;         ///< io: +/- uniform on the device time
+    Ns workNs = 0;           ///< CPU 0's handling per completion / message
+    Ns peerWorkNs = 0;       ///< pingpong: CPU 1's handling per message
+    int iodepth = 1;
+    std::int64_t operations = 10000;
+
+    int cpus() const { return kind == Kind::PingPong ? 2 : 1; }
+};
+
+/// Errors (field = the parameter): unknown model or key, a value that is not a duration
+/// or is out of range (work_us > 0; service_us >= 0; iodepth 1..1024; ops 1..10,000,000).
+Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text);
+
+struct ClosedLoopRun {
+    std::string governor;
+    std::int64_t operations = 0;
+    Ns durationNs = 0;          ///< from the start to the end of the last handling
+    double meanAddedNs = 0;     ///< mean latency added per operation
+    Ns p99AddedNs = 0;          ///< 99th percentile (nearest rank)
+    Ns maxAddedNs = 0;
+    MachineRun counters;        ///< per-CPU sysfs counters of the run
+
+    double opsPerSecond() const;
+};
+
+/**
+ * One run per governor on @p machine (its CPUs 0 and, for pingpong, 1), in
+ * parallel over @p threads. @p seed drives the io jitter. Errors: a machine
+ * with too few CPUs (field "--machine"), an unknown governor or a rejected setting.
+ */
+Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
+                                                 const std::vector<std::string> &governors,
+                                                 const std::vector<std::vector<TunableSetting>> &settings,
+                                                 std::uint64_t seed, int threads);
+
+} // namespace idlescope

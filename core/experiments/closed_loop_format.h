@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file closed_loop_format.h
+ * Closed-loop runs as a table, one row per governor: operations, duration_ms,
+ * ops_per_s, added_latency_mean_us / _p99_us / _max_us, the summed sysfs
+ * counters (entries, above, below, idle_miss_ratio) and energy (idle_energy_J,
+ * energy_J, energy_per_op_uJ; "no power data" without it).
+ */
+#pragma once
+
+#include "core/experiments/closed_loop.h"
+#include "core/workloads/comparison.h"
+
+#include <string>
+#include <vector>
+
+namespace idlescope {
+
+std::string formatClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
+                             const std::vector<ClosedLoopRun> &runs, workloads::CompareFormat format);
+
+} // namespace idlescope

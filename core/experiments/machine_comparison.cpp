@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/experiments/machine_comparison.h"
+
+#include "core/experiments/governor_settings.h"
+#include "core/machine/machine_replay.h"
+
+namespace idlescope {
+
+Result<MachineComparison> runMachineComparison(const MachineCompareOptions &o)
+{
+    Result<std::vector<std::vector<TunableSetting>>> settings = settingsPerGovernor(o.governors, o.settings);
+    if (!settings)
+        return settings.error();
+    MachineReplayOptions ro;
+    ro.governors = o.governors;
+    ro.settings = std::move(*settings);
+    ro.threads = o.threads;
+    ro.keepIntervals = o.clusterView;
+    ro.cancel = o.cancel;
+    Result<std::vector<MachineRun>> runs = replayMachine(o.machine, o.workload, ro);
+    if (!runs)
+        return runs.error();
+
+    MachineComparison c;
+    c.machine = o.machine;
+    c.workloadLabel = o.workload.label;
+    if (o.recorded)
+        c.runs.push_back(*o.recorded);
+    for (MachineRun &r : *runs)
+        c.runs.push_back(std::move(r));
+    for (MachineRun &r : c.runs) {
+        c.energy.push_back(runEnergy(c.machine, r));
+        if (o.clusterView) {
+            c.clusters.push_back(clusterView(c.machine, r));
+            std::vector<double> joules;
+            for (size_t k = 0; k < c.machine.clusters.size(); ++k)
+                joules.push_back(clusterIdleEnergyJ(c.machine.clusters[k], c.clusters.back()[k]));
+            c.clusterIdleJ.push_back(std::move(joules));
+            for (CpuRun &cpu : r.cpus)
+                std::vector<IdleInterval>().swap(cpu.intervals); // the view is made: free the entries
+        } else {
+            c.clusters.emplace_back();
+            c.clusterIdleJ.emplace_back();
+        }
+    }
+    return c;
+}
+
+} // namespace idlescope

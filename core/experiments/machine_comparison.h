@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file machine_comparison.h
+ * A comparison on a whole machine: the kernel threads' question "on this
+ * machine, with this workload, what does the patch change in misses and
+ * energy?". Every listed governor replays every CPU of the workload
+ * (machine_replay.h); a recorded run (a trace's kernel choices,
+ * trace_machine.h) may stand beside them; each run gets its energy
+ * (energy.h) and, when asked, its cluster view (cluster_view.h). The CLI's
+ * compare --trace and, later, the GUI read this one result.
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/energy/energy.h"
+#include "core/machine/cluster_view.h"
+#include "core/machine/machine.h"
+#include "core/machine/machine_run.h"
+#include "core/machine/machine_workload.h"
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace idlescope {
+
+struct MachineCompareOptions {
+    Machine machine;
+    MachineWorkload workload;
+    std::vector<std::string> governors;      ///< variant ids
+    std::vector<std::string> settings;       ///< compare's --set items (governor_settings.h)
+    std::optional<MachineRun> recorded;      ///< shown first when given
+    bool clusterView = false;                ///< keep entry intervals and compute the cluster view
+    int threads = 2;
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+struct MachineComparison {
+    Machine machine;
+    std::string workloadLabel;
+    std::vector<MachineRun> runs;                  ///< the recorded run (if any), then the governors
+    std::vector<RunEnergy> energy;                 ///< per run
+    std::vector<std::vector<ClusterIdle>> clusters;///< per run, empty without clusterView
+    std::vector<std::vector<double>> clusterIdleJ; ///< per run and cluster, NaN without cluster power data
+};
+
+/// Errors: those of settingsPerGovernor() and replayMachine().
+Result<MachineComparison> runMachineComparison(const MachineCompareOptions &options);
+
+} // namespace idlescope

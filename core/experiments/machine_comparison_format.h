@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file machine_comparison_format.h
+ * A machine comparison as the kernel threads' tables: one row per (run, CPU)
+ * and a row per run summed over its CPUs ("all", the sysfs files summed), or
+ * the summed rows only; columns as compare's (usage_<state>, above, below,
+ * idle_misses, idle_miss_ratio, above_pct, below_pct, time_pct_<state>,
+ * wakeups, latency_cost_us), then duration_ms, wakeups_per_s (throughput:
+ * wakeups handled per second of the run), idle_energy_J, energy_J; with
+ * per-state columns above_<state>, below_<state>, above_pct_<state> (of that
+ * state's usage). Markdown adds the CPUs not replayed with their reason and
+ * the cluster view; JSON has everything; CSV the rows only.
+ */
+#pragma once
+
+#include "core/experiments/machine_comparison.h"
+#include "core/workloads/comparison.h"
+
+#include <string>
+
+namespace idlescope {
+
+struct MachineFormatOptions {
+    workloads::CompareFormat format = workloads::CompareFormat::Markdown;
+    bool eachCpu = true;   ///< --cpus each (per-CPU rows and the sum) or sum (the sum only)
+    bool perState = false; ///< --per-state
+};
+
+std::string formatMachineComparison(const MachineComparison &c, const MachineFormatOptions &options);
+
+/// "recorded", "recomputed" or "simulated": the first word of MachineRun::missSource.
+std::string missSourceWord(const MachineRun &run);
+
+} // namespace idlescope

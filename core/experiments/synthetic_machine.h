@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file synthetic_machine.h
+ * A generated workload on a machine: the benchmark's workload on the CPUs
+ * that run it, each with a seed of its own (CPU k: the seeds of iteration k),
+ * and a background workload on the others (by default the "tick" generator:
+ * long timer-ended idles that only the tick interrupts) generated until it
+ * covers as much time as the busiest benchmark CPU, so that the machine's
+ * sums hold every CPU's idle over the same stretch, as a real machine's do.
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/machine/machine.h"
+#include "core/machine/machine_workload.h"
+#include "core/workloads/workload_spec.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace idlescope {
+
+struct SyntheticMachineSpec {
+    workloads::WorkloadSpec workload;   ///< one point (no sweep)
+    std::vector<int> workloadCpus;      ///< CPUs running it; empty: every CPU
+    workloads::WorkloadSpec background; ///< the other CPUs' workload (one point)
+    std::size_t spans = 10000;          ///< spans per workload CPU
+    std::uint64_t seed = 1;
+};
+
+/// Errors: a sweep (field "--workload" / "--background"), a workload CPU the machine lacks
+/// (field "--workload-cpus").
+Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec);
+
+/// The spans of @p spec (point 0, @p seed) from the start until their busy + idle time
+/// reaches @p durationNs (the span that crosses it is the last).
+IdleStream streamCovering(const workloads::WorkloadSpec &spec, std::uint64_t seed, Ns durationNs);
+
+} // namespace idlescope

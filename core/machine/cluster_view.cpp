@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/machine/cluster_view.h"
+
+#include <algorithm>
+
+namespace idlescope {
+
+namespace {
+
+struct Edge {
+    Ns timeNs;
+    std::int32_t member; ///< CPU's index within the cluster
+    std::int32_t state;  ///< state entered, -1 for an entry's end
+};
+
+ClusterIdle sweep(const Cluster &cluster, const MachineRun &run)
+{
+    ClusterIdle out;
+    out.name = cluster.name;
+    out.cpus = cluster.cpus;
+    out.stateCount = cluster.table.count();
+    std::vector<Edge> edges;
+    for (size_t m = 0; m < cluster.cpus.size(); ++m) {
+        const CpuRun *c = run.find(cluster.cpus[m]);
+        if (!c)
+            return out;
+        for (const IdleInterval &iv : c->intervals) {
+            edges.push_back({iv.startNs, static_cast<std::int32_t>(m), iv.state});
+            edges.push_back({iv.endNs, static_cast<std::int32_t>(m), -1});
+        }
+    }
+    out.complete = true;
+    // Ends before starts at the same moment: a CPU going from one entry
+    // straight into the next stays idle throughout.
+    std::sort(edges.begin(), edges.end(), [](const Edge &a, const Edge &b) {
+        return a.timeNs != b.timeNs ? a.timeNs < b.timeNs : a.state < b.state;
+    });
+    std::vector<std::int32_t> current(cluster.cpus.size(), -1);
+    std::int32_t clusterState = -1;
+    Ns since = 0;
+    for (size_t i = 0; i < edges.size();) {
+        const Ns t = edges[i].timeNs;
+        if (clusterState >= 0)
+            out.timeNs[static_cast<size_t>(clusterState)] += t - since;
+        for (; i < edges.size() && edges[i].timeNs == t; ++i)
+            current[static_cast<size_t>(edges[i].member)] = edges[i].state;
+        std::int32_t next = CPUIDLE_STATE_MAX;
+        for (std::int32_t s : current)
+            next = s < 0 ? -1 : std::min(next, s);
+        if (next >= 0 && next != clusterState)
+            ++out.usage[static_cast<size_t>(next)];
+        clusterState = next;
+        since = t;
+    }
+    for (int s = 0; s < out.stateCount; ++s)
+        out.idleNs += out.timeNs[static_cast<size_t>(s)];
+    return out;
+}
+
+} // namespace
+
+std::vector<ClusterIdle> clusterView(const Machine &machine, const MachineRun &run)
+{
+    std::vector<ClusterIdle> out;
+    for (const Cluster &c : machine.clusters)
+        out.push_back(sweep(c, run));
+    return out;
+}
+
+} // namespace idlescope

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/machine/machine_replay.h"
+
+#include "core/workloads/parallel_for.h"
+
+#include <algorithm>
+#include <memory>
+#include <numeric>
+
+namespace idlescope {
+
+CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov, bool keepIntervals,
+                 const std::atomic<bool> *cancel)
+{
+    CpuRun out;
+    out.cpu = cs.cpu;
+    out.stateCount = table.count();
+    const IdleStream &stream = cs.stream;
+    ReferenceReplay replay(table, gov);
+    // Entries end a span when their idle time reaches the span's wakeup; a
+    // wakeup that is not the span's own timer is one the governor could not
+    // see coming, and the exit latency of the state left is what it cost
+    // (the same rule as compare's latency_cost_us).
+    auto sink = [&](const EntryRecord &e, const Governor &) {
+        const IdleState &st = table[e.state];
+        const IdleSpan &span = stream[static_cast<size_t>(e.span)];
+        if (e.residencyNs - st.exitLatencyNs == e.remainingWakeNs && span.wakeNs < span.timerNs) {
+            ++out.wakeups;
+            out.latencyCostNs += st.exitLatencyNs;
+        }
+        if (keepIntervals) {
+            const Ns start = e.startNs - REPLAY_START_NS + cs.offsetNs;
+            out.intervals.push_back({start, start + e.residencyNs, e.state});
+        }
+    };
+    for (size_t i = 0; i < stream.size(); ++i) {
+        if (cancel && (i & 4095) == 0 && cancel->load(std::memory_order_relaxed))
+            break;
+        replay.runSpan(stream[i], sink);
+    }
+    const ReplaySummary &sum = replay.summary();
+    out.entries = sum.entries;
+    out.spans = sum.spans;
+    out.durationNs = replay.now() - REPLAY_START_NS;
+    for (int i = 0; i < table.count(); ++i)
+        out.states[static_cast<size_t>(i)] = sum.states[static_cast<size_t>(i)];
+    return out;
+}
+
+Result<std::vector<MachineRun>> replayMachine(const Machine &machine, const MachineWorkload &workload,
+                                              const MachineReplayOptions &o)
+{
+    if (Status v = machine.validate(); !v)
+        return v.error();
+    if (o.governors.empty())
+        return Error{"", 0, "governors", "name at least one governor variant"};
+    std::vector<int> seen(static_cast<size_t>(machine.cpuCount()), 0);
+    for (const CpuStream &cs : workload.cpus) {
+        if (cs.cpu < 0 || cs.cpu >= machine.cpuCount())
+            return Error{workload.label, 0, "cpu", "CPU " + std::to_string(cs.cpu) + " is not a CPU of machine "
+                                                       + machine.id + " (CPUs 0.." + std::to_string(machine.cpuCount() - 1) + ")"};
+        if (seen[static_cast<size_t>(cs.cpu)]++)
+            return Error{workload.label, 0, "cpu", "CPU " + std::to_string(cs.cpu) + " has two streams"};
+    }
+    auto settingsOf = [&](size_t g) {
+        return g < o.settings.size() ? o.settings[g] : std::vector<TunableSetting>{};
+    };
+    for (size_t g = 0; g < o.governors.size(); ++g)
+        if (Result<std::unique_ptr<Governor>> gov = makeConfiguredGovernor(o.governors[g], settingsOf(g)); !gov) {
+            Error e = gov.error();
+            e.message = o.governors[g] + ": " + e.message;
+            return e;
+        }
+
+    // One job per (governor, CPU with spans), the longest streams first.
+    struct Job {
+        size_t governor;
+        size_t stream;
+    };
+    std::vector<Job> jobs;
+    for (size_t g = 0; g < o.governors.size(); ++g)
+        for (size_t s = 0; s < workload.cpus.size(); ++s)
+            if (!workload.cpus[s].stream.empty())
+                jobs.push_back({g, s});
+    std::stable_sort(jobs.begin(), jobs.end(), [&](const Job &a, const Job &b) {
+        return workload.cpus[a.stream].stream.size() > workload.cpus[b.stream].stream.size();
+    });
+    std::vector<CpuRun> results(jobs.size());
+    workloads::parallelFor(static_cast<int>(jobs.size()), o.threads, [&](int j) {
+        const Job &job = jobs[static_cast<size_t>(j)];
+        const CpuStream &cs = workload.cpus[job.stream];
+        std::unique_ptr<Governor> gov = std::move(makeConfiguredGovernor(o.governors[job.governor],
+                                                                         settingsOf(job.governor)).value());
+        results[static_cast<size_t>(j)] = replayCpu(machine.tableOf(cs.cpu), cs, *gov, o.keepIntervals, o.cancel);
+    });
+    if (o.cancel && o.cancel->load())
+        return Error{"", 0, "", "cancelled"};
+
+    std::vector<MachineRun> runs(o.governors.size());
+    for (size_t g = 0; g < runs.size(); ++g) {
+        runs[g].name = o.governors[g];
+        for (const CpuStream &cs : workload.cpus)
+            if (cs.stream.empty())
+                runs[g].skipped.push_back({cs.cpu, cs.emptyReason.empty() ? "no idle spans" : cs.emptyReason});
+    }
+    for (size_t j = 0; j < jobs.size(); ++j)
+        runs[jobs[j].governor].cpus.push_back(std::move(results[j]));
+    for (MachineRun &r : runs) {
+        std::sort(r.cpus.begin(), r.cpus.end(), [](const CpuRun &a, const CpuRun &b) { return a.cpu < b.cpu; });
+        std::sort(r.skipped.begin(), r.skipped.end(),
+                  [](const SkippedCpu &a, const SkippedCpu &b) { return a.cpu < b.cpu; });
+    }
+    return runs;
+}
+
+} // namespace idlescope

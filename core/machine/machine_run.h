@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file machine_run.h
+ * The results of one run on a machine, per CPU and per state, in the shape of
+ * /sys/devices/system/cpu/cpuN/cpuidle/stateK/{usage,time,above,below}; the
+ * same type holds a simulated governor's run and the kernel's own recorded
+ * choices (a trace's "recorded" run), so that every view and format treats
+ * them alike. total() sums the CPUs as one sums the sysfs files.
+ */
+#pragma once
+
+#include "core/common/kernel_types.h"
+#include "core/replay/reference_replay.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace idlescope {
+
+/// One idle entry on the machine's common time axis, kept for the cluster view.
+struct IdleInterval {
+    Ns startNs = 0;
+    Ns endNs = 0;
+    std::int32_t state = 0;
+};
+
+/// The counters of one CPU (or of all CPUs summed, cpu = -1).
+struct CpuRun {
+    int cpu = -1;
+    int stateCount = 0;
+    std::array<StateStats, CPUIDLE_STATE_MAX> states{}; ///< usage, time, above, below per state
+    std::int64_t entries = 0;
+    std::int64_t spans = 0;
+    std::int64_t wakeups = 0;       ///< spans ended by a non-timer event
+    Ns latencyCostNs = 0;           ///< exit latency of the state left at each of those wakeups
+    Ns durationNs = 0;              ///< time the run covers (busy + idle); the largest CPU's for a sum
+    std::vector<IdleInterval> intervals; ///< only when asked for (cluster view); sorted, disjoint
+
+    std::int64_t above() const;
+    std::int64_t below() const;
+    Ns idleNs() const;
+    /// (above + below) / entries, 0 without entries.
+    double missRatio() const;
+    /// Adds @p other's counters (not its intervals); duration becomes the larger.
+    void add(const CpuRun &other);
+};
+
+/// Why a CPU of the workload has no results.
+struct SkippedCpu {
+    int cpu = 0;
+    std::string reason;
+};
+
+struct MachineRun {
+    std::string name;        ///< governor variant id, or "recorded"
+    std::string label;       ///< e.g. "recorded (menu)"; empty means name
+    /// Where above/below come from: "simulated", "recorded (cpu_idle_miss)" or
+    /// "recomputed (...)" (trace_stats.h's missSourceName()).
+    std::string missSource = "simulated";
+    std::vector<CpuRun> cpus;        ///< CPUs with results, by CPU number
+    std::vector<SkippedCpu> skipped; ///< the others, with the reason
+
+    /// Sum over cpus, as sysfs would show it summed; cpu = -1.
+    CpuRun total() const;
+    /// The CPU's results, or nullptr.
+    const CpuRun *find(int cpu) const;
+};
+
+} // namespace idlescope

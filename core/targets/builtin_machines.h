@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file builtin_machines.h
+ * Built-in machines: the CPU layout of boards whose sources say which CPUs
+ * form which cluster, with the built-in idle-state table of each cluster and,
+ * where a public energy model gives them, power numbers (each cited in
+ * builtin_machines.cpp). Ids: "rk3399" (4 x Cortex-A53 + 2 x Cortex-A72),
+ * "juno-r0" (4 x Cortex-A53 + 2 x Cortex-A57). Other machines are one
+ * table on N CPUs (Machine::uniform()).
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/machine/machine.h"
+
+#include <string>
+#include <vector>
+
+namespace idlescope {
+
+struct BuiltinMachineInfo {
+    std::string id;
+    std::string label;
+    std::string source;
+};
+
+const std::vector<BuiltinMachineInfo> &builtinMachines();
+
+/// The machine with this id; Error (field "--machine") listing the known ones.
+Result<Machine> builtinMachine(const std::string &id);
+
+} // namespace idlescope

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/trace/trace_machine.h"
+
+#include "core/trace/trace_stats.h"
+#include "core/trace/trace_stream.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace idlescope::trace {
+
+namespace {
+
+Ns traceOrigin(const TraceImport &trace)
+{
+    Ns t0 = std::numeric_limits<Ns>::max();
+    for (const CpuTrace &c : trace.cpus)
+        if (c.events > 0)
+            t0 = std::min(t0, c.firstNs);
+    return t0 == std::numeric_limits<Ns>::max() ? 0 : t0;
+}
+
+} // namespace
+
+MachineWorkload traceWorkload(const TraceImport &trace, const std::string &label)
+{
+    MachineWorkload w;
+    w.label = label;
+    const Ns t0 = traceOrigin(trace);
+    for (const CpuTrace &c : trace.cpus) {
+        CpuStream cs;
+        cs.cpu = c.cpu;
+        if (c.events == 0) {
+            cs.emptyReason = "no events";
+        } else {
+            StreamExport ex = toReplayStream(c);
+            cs.stream = std::move(ex.stream);
+            cs.offsetNs = c.firstNs - t0;
+            if (cs.stream.empty())
+                cs.emptyReason = "no complete idle span: "
+                                 + spanAccountText(static_cast<std::int64_t>(c.spans.size()), 0, ex.dropped);
+        }
+        w.cpus.push_back(std::move(cs));
+    }
+    return w;
+}
+
+MachineRun recordedRun(const TraceImport &trace, const Machine &machine, const std::string &governor,
+                       bool keepIntervals)
+{
+    MachineRun run;
+    run.name = "recorded";
+    run.label = governor.empty() ? "recorded" : "recorded (" + governor + ")";
+    run.missSource = missSourceName(trace.hasMissEvents ? MissSource::Recorded : MissSource::Recomputed);
+    const Ns t0 = traceOrigin(trace);
+    // computeStats() takes one table: run it per cluster and keep that cluster's CPUs.
+    for (const CpuTrace &c : trace.cpus) {
+        if (c.events == 0) {
+            run.skipped.push_back({c.cpu, "no events"});
+            continue;
+        }
+        const int k = machine.clusterOf(c.cpu);
+        if (k < 0) {
+            run.skipped.push_back({c.cpu, "not a CPU of machine " + machine.id});
+            continue;
+        }
+        const IdleStateTable &table = machine.clusters[static_cast<size_t>(k)].table;
+        TraceImport one;
+        one.hasMissEvents = trace.hasMissEvents;
+        one.names = trace.names;
+        one.cpus.push_back(c);
+        const TraceStats stats = computeStats(one, &table);
+        const CpuStats &s = stats.cpus.front();
+        if (s.entries == 0) {
+            run.skipped.push_back({c.cpu, "no complete idle entry"});
+            continue;
+        }
+        CpuRun r;
+        r.cpu = c.cpu;
+        r.stateCount = std::min<int>(CPUIDLE_STATE_MAX, std::max<int>(table.count(), static_cast<int>(s.states.size())));
+        for (size_t i = 0; i < s.states.size() && i < CPUIDLE_STATE_MAX; ++i)
+            r.states[i] = s.states[i];
+        r.entries = s.entries;
+        r.spans = s.spans;
+        r.durationNs = s.observedNs;
+        const StreamExport ex = toReplayStream(c);
+        for (size_t row = 0; row < ex.stream.size(); ++row) {
+            const IdleSpanRec &sp = c.spans[static_cast<size_t>(ex.spanIndex[row])];
+            if (ex.stream[row].timerWake() || sp.entryCount == 0)
+                continue;
+            const IdleEntryRec &last = c.entries[static_cast<size_t>(sp.firstEntry + sp.entryCount - 1)];
+            ++r.wakeups;
+            if (last.state >= 0 && last.state < table.count())
+                r.latencyCostNs += table[last.state].exitLatencyNs;
+        }
+        if (keepIntervals)
+            for (const IdleEntryRec &e : c.entries)
+                if (!(e.flags & ENTRY_TRUNCATED))
+                    r.intervals.push_back({e.enterNs - t0, e.exitNs - t0, e.state});
+        run.cpus.push_back(std::move(r));
+    }
+    return run;
+}
+
+} // namespace idlescope::trace

@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * compare on a whole machine (issue #12): every CPU of a trace at once, the
+ * kernel's recorded choices beside the governors (checked against
+ * idlescope-cli trace-stats on the same trace), per-CPU rows equal to the
+ * one-CPU compare of that CPU, CPUs with nothing to replay listed with the
+ * reason, energy from a table's power data, and bad input (exit 2 naming
+ * the file, line and field).
+ */
+#include "tests/cli_process.h"
+#include "tests/test_paths.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+using idlescope::test::CliResult;
+using idlescope::test::runCli;
+
+using Row = QMap<QString, QString>;
+
+/// CSV rows keyed by the first @p keyColumns fields joined with '|'.
+QMap<QString, Row> parseCsv(const QString &text, int keyColumns)
+{
+    QMap<QString, Row> rows;
+    const QStringList lines = text.split('\n', Qt::SkipEmptyParts);
+    if (lines.isEmpty())
+        return rows;
+    const QStringList cols = lines.first().split(',');
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QStringList f = lines[i].split(',');
+        Row row;
+        for (qsizetype c = 0; c < cols.size() && c < f.size(); ++c)
+            row[cols[c]] = f[c];
+        QStringList key;
+        for (int k = 0; k < keyColumns; ++k)
+            key << f.value(k);
+        rows[key.join('|')] = row;
+    }
+    return rows;
+}
+
+QString trace(const char *name)
+{
+    return idlescope::test::sharedDir() + u"/data/traces/"_s + QString::fromLatin1(name);
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+} // namespace
+
+class TestCompareMachine : public QObject {
+    Q_OBJECT
+
+private slots:
+    void recordedRunIsTraceStats()
+    {
+        // The Juno trace (6 CPUs, states WFI / cpu-sleep-0 / cluster-sleep-0, no cpu_idle_miss):
+        // the recorded run's per-CPU counters are trace-stats' with the same table.
+        const QString t = trace("lisa-juno-sched_load-6cpu.dat");
+        const CliResult cmp = runCli({u"compare"_s, u"--machine"_s, u"juno-r0"_s, u"--trace"_s, t, u"--governors"_s,
+                                      u"menu-6.14"_s, u"--per-state"_s, u"--format"_s, u"csv"_s,
+                                      u"--recorded-governor"_s, u"menu"_s});
+        QVERIFY2(cmp.exitCode == 0, qPrintable(cmp.err));
+        const CliResult st = runCli({u"trace-stats"_s, t, u"--table"_s, u"arm-juno-r0"_s, u"--format"_s, u"csv"_s});
+        QVERIFY2(st.exitCode == 0, qPrintable(st.err));
+        // trace-stats CSV: cpu,metric,key,value.
+        QMap<QString, QString> stats;
+        for (const QString &line : st.out.split('\n', Qt::SkipEmptyParts)) {
+            const QStringList f = line.split(',');
+            if (f.size() == 4)
+                stats[f[0] + "|" + f[1] + "|" + f[2]] = f[3];
+        }
+        const QMap<QString, Row> rows = parseCsv(cmp.out, 2);
+        const char *states[] = {"WFI", "cpu-sleep-0", "cluster-sleep-0"};
+        qint64 entries = 0;
+        for (int cpu = 0; cpu < 6; ++cpu) {
+            const QString c = QString::number(cpu);
+            const Row r = rows.value(u"recorded_(menu)|"_s + c);
+            QVERIFY2(!r.isEmpty(), qPrintable(u"no recorded row for CPU "_s + c));
+            QCOMPARE(r["misses"], u"recomputed"_s);
+            QCOMPARE(r["entries"], stats[c + u"|entries|"_s]);
+            QCOMPARE(r["spans"], stats[c + u"|spans|"_s]);
+            for (int s = 0; s < 3; ++s) {
+                const QString k = QString::number(s), n = QString::fromLatin1(states[s]);
+                // trace-stats lists a CPU's states up to the deepest it entered; the rest are 0.
+                QCOMPARE(r[u"usage_"_s + n], stats.value(c + u"|state_usage|"_s + k, u"0"_s));
+                QCOMPARE(r[u"above_"_s + n], stats.value(c + u"|state_above|"_s + k, u"0"_s));
+                QCOMPARE(r[u"below_"_s + n], stats.value(c + u"|state_below|"_s + k, u"0"_s));
+            }
+            entries += r["entries"].toLongLong();
+        }
+        // trace-stats per CPU: 108 + 23 + 27 + 39 + 20 + 14 = 231 complete entries.
+        QCOMPARE(entries, 231);
+        QCOMPARE(rows.value(u"recorded_(menu)|all"_s)["entries"], u"231"_s);
+        // CPU 0's above (per state 0 + 5 + 18) and below (7 + 5 + 0) summed by hand.
+        QCOMPARE(rows.value(u"recorded_(menu)|0"_s)["above"], u"23"_s);
+        QCOMPARE(rows.value(u"recorded_(menu)|0"_s)["below"], u"12"_s);
+        // The simulated governor covers the exported spans of every CPU: 31+11+10+18+16+3 = 89.
+        QCOMPARE(rows.value(u"menu-6.14|all"_s)["spans"], u"89"_s);
+        QCOMPARE(rows.value(u"menu-6.14|all"_s)["misses"], u"simulated"_s);
+    }
+
+    void perCpuRowIsTheOneCpuCompare()
+    {
+        // CPU 0 of the 2-CPU VM trace replayed with the machine equals compare --cpu 0.
+        const QString t = trace("vm-amd-2cpu-timer500us.ftrace.txt.gz");
+        const QStringList common{u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s,
+                                 u"menu-6.14,teo-6.14"_s, u"--format"_s, u"csv"_s, u"--trace"_s, t};
+        const CliResult machine = runCli(common);
+        QVERIFY2(machine.exitCode == 0, qPrintable(machine.err));
+        const CliResult one = runCli(common + QStringList{u"--cpu"_s, u"0"_s, u"--aggregates-only"_s});
+        QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+        const QMap<QString, Row> m = parseCsv(machine.out, 2);
+        const QMap<QString, Row> o = parseCsv(one.out, 3);
+        const QString point = u"trace:"_s + t;
+        for (const QString &gov : {u"menu-6.14"_s, u"teo-6.14"_s}) {
+            const Row a = m.value(gov + u"|0"_s);
+            const Row b = o.value(point + "|" + gov + u"|mean"_s);
+            QVERIFY(!a.isEmpty() && !b.isEmpty());
+            for (const char *col : {"entries", "spans", "usage_POLL", "usage_C1", "usage_C1E", "usage_C6", "above",
+                                    "below", "wakeups", "latency_cost_us"})
+                QCOMPARE(a[col].toDouble(), b[col].toDouble());
+            // One CPU with spans: its row is the sum.
+            QCOMPARE(m.value(gov + u"|all"_s)["entries"], a["entries"]);
+        }
+        // CPU 1 has no complete span (every one misses a sched_switch): listed, not replayed.
+        QVERIFY2(machine.err.contains(u"CPU 1 not replayed: no complete idle span: 148 spans = 0 exported + 147 "
+                                      "missing a sched_switch + 1 cut by the trace's end"_s),
+                 qPrintable(machine.err));
+        QVERIFY(!m.contains(u"menu-6.14|1"_s));
+        // --cpus sum keeps the sums only.
+        const CliResult sum = runCli(common + QStringList{u"--cpus"_s, u"sum"_s});
+        QCOMPARE(sum.out.split('\n', Qt::SkipEmptyParts).size(), 1 + 3); // header + recorded + 2 governors
+    }
+
+    void skippedCpusInTheTable()
+    {
+        const CliResult r = runCli({u"compare"_s, u"--table"_s, u"arm-juno-r0"_s, u"--trace"_s,
+                                    trace("trappy-trace_idle-6cpu.dat"), u"--governors"_s, u"teo-6.14"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"- CPU 4: no events"_s), qPrintable(r.out));
+        QVERIFY(r.out.contains(u"- CPU 5: no complete idle span: 1 span = 0 exported + 1 cut by the trace's end"_s));
+        QVERIFY(r.out.contains(u"energy: no power data for arm-juno-r0 state WFI"_s));
+    }
+
+    void energyFromTableJsonPower()
+    {
+        // Every state and the busy CPU at 1000 mW: energy_J = run duration x 1 W, i.e.
+        // duration_ms / 1000, and idle_energy_J is the idle time in seconds.
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s);
+        writeFile(table, R"({"id": "pw", "tick_hz": 250, "active_power_mw": 1000,
+ "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000, "power_mw": 1000},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 500000, "power_mw": 1000}
+ ]})");
+        const CliResult r = runCli({u"compare"_s, u"--table"_s, table, u"--trace"_s,
+                                    trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--governors"_s, u"oracle"_s,
+                                    u"--format"_s, u"csv"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QMap<QString, Row> rows = parseCsv(r.out, 2);
+        const Row o = rows.value(u"oracle|0"_s);
+        QVERIFY(!o.isEmpty());
+        const double durationS = o["duration_ms"].toDouble() / 1000.0;
+        QVERIFY2(qAbs(o["energy_J"].toDouble() - durationS) < 1e-5 * durationS, qPrintable(o["energy_J"]));
+        QVERIFY(o["idle_energy_J"].toDouble() < o["energy_J"].toDouble());
+        // --power overrides: sleep at 0 mW leaves WFI's time only (< the idle energy above).
+        const CliResult p = runCli({u"compare"_s, u"--table"_s, table, u"--trace"_s,
+                                    trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--governors"_s, u"oracle"_s,
+                                    u"--format"_s, u"csv"_s, u"--power"_s, u"sleep=0mW"_s});
+        QVERIFY2(p.exitCode == 0, qPrintable(p.err));
+        QVERIFY(parseCsv(p.out, 2).value(u"oracle|0"_s)["idle_energy_J"].toDouble() < o["idle_energy_J"].toDouble());
+    }
+
+    void oneCpuPerStateThroughputAndEnergyByHand()
+    {
+        // Table: WFI exit 1 us / target 1 us, sleep exit 100 us / target 250 us; the oracle on
+        //   span 1: gap 10 us, timer = wake = 200 us -> WFI, residency 201 us (200 < 250: not below)
+        //   span 2: gap 10 us, timer 2 ms, wake 800 us -> sleep, 900 us; a non-timer wakeup
+        //   span 3: gap 1 us, timer = wake = 300 us, PM QoS 50 us -> WFI (sleep's 100 us exit
+        //           latency is over the limit), 301 us; 300 >= 250: below in WFI
+        // duration 10+201+10+900+1+301 = 1423 us; idle 1402 us, busy 21 us.
+        // Power WFI 100 mW, sleep 10 mW + 50 uJ per entry+exit, active 500 mW:
+        //   idle 502 us x 0.1 W + 900 us x 0.01 W + 1 x 50 uJ = 50.2 + 9 + 50 = 109.2 uJ;
+        //   + 21 us x 0.5 W = 10.5 uJ -> 119.7 uJ. wakeups_per_s = 1 / 1.423 ms = 702.741.
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s), stream = tmp.filePath(u"s.csv"_s);
+        writeFile(table, R"({"id": "two", "tick_hz": 250, "active_power_mw": 500, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000, "power_mw": 100},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 250000, "power_mw": 10,
+   "entry_exit_energy_uj": 50}]})");
+        writeFile(stream, "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n10000,200000,200000,-1,0\n"
+                          "10000,2000000,800000,-1,0\n1000,300000,300000,50000,0\n");
+        const CliResult r = runCli({u"compare"_s, u"--table"_s, table, u"--workload"_s, u"csv:"_s + stream,
+                                    u"--governors"_s, u"oracle"_s, u"--per-state"_s, u"--throughput"_s,
+                                    u"--format"_s, u"csv"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const Row o = parseCsv(r.out, 3).value(u"csv:"_s + stream + u"|oracle|1"_s);
+        QVERIFY2(!o.isEmpty(), qPrintable(r.out));
+        QCOMPARE(o["duration_ms"], u"1.423"_s);
+        QCOMPARE(o["wakeups_per_s"], u"702.741"_s);
+        QCOMPARE(o["idle_energy_J"], u"0.0001092"_s);
+        QCOMPARE(o["energy_J"], u"0.0001197"_s);
+        QCOMPARE(o["below_WFI"], u"1"_s);
+        QCOMPARE(o["above_WFI"], u"0"_s);
+        QCOMPARE(o["below_sleep"], u"0"_s);
+        QCOMPARE(o["above_pct_WFI"], u"0.00"_s);
+        // Without power data there are no energy columns at all (the one-CPU table is unchanged).
+        const CliResult bare = runCli({u"compare"_s, u"--table"_s, u"arm-rk3399"_s, u"--workload"_s,
+                                       u"csv:"_s + stream, u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s});
+        QVERIFY(!bare.out.contains(u"energy_J"_s));
+    }
+
+    void closedLoopByHand()
+    {
+        // io:service_us=200,work_us=10,ops=3 through the oracle, sleep exit 100 us / target
+        // 150 us: every wait is spent in sleep and costs 100 us (tst_closed_loop has the
+        // timeline): duration 930 us, 3 / 930 us = 3225.8 ops/s, 100 us added per operation.
+        // Energy: 900 us in sleep x 10 mW = 9 uJ; busy 30 us x 500 mW = 15 uJ; 24 uJ, 8 uJ an op.
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s);
+        writeFile(table, R"({"id": "two", "tick_hz": 250, "active_power_mw": 500, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000, "power_mw": 100},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 150000, "power_mw": 10}]})");
+        const CliResult r = runCli({u"compare"_s, u"--table"_s, table, u"--closed-loop"_s,
+                                    u"io:service_us=200,work_us=10,ops=3"_s, u"--governors"_s, u"oracle"_s,
+                                    u"--format"_s, u"csv"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const Row o = parseCsv(r.out, 1).value(u"oracle"_s);
+        QCOMPARE(o["operations"], u"3"_s);
+        QCOMPARE(o["duration_ms"], u"0.930"_s);
+        QCOMPARE(o["ops_per_s"], u"3225.8"_s);
+        QCOMPARE(o["added_latency_mean_us"], u"100.000"_s);
+        QCOMPARE(o["added_latency_p99_us"], u"100.000"_s);
+        QCOMPARE(o["energy_J"], u"2.4e-05"_s);
+        QCOMPARE(o["energy_per_op_uJ"], u"8"_s);
+        const CliResult bad = runCli({u"compare"_s, u"--table"_s, table, u"--closed-loop"_s, u"io:work_us=10"_s,
+                                      u"--governors"_s, u"oracle"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(u"--closed-loop: field 'service_us'"_s), qPrintable(bad.err));
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QByteArray>("tableJson");
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("message");
+        const QByteArray good = R"({"id": "pw", "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000}]})";
+        QTest::newRow("power without unit") << good << QStringList{u"--power"_s, u"WFI=5"_s}
+                                            << u"--power: field 'WFI': '5' has no unit"_s;
+        QTest::newRow("power of an unknown state") << good << QStringList{u"--power"_s, u"C6=5mW"_s}
+                                                   << u"no such state in table pw"_s;
+        QTest::newRow("negative power in the file")
+            << QByteArray(R"({"id": "pw", "states": [
+  {"name": "WFI", "exit_latency_ns": 1000,
+   "target_residency_ns": 1000,
+   "power_mw": -3}]})")
+            << QStringList{} << u"t.json:4: field 'power_mw': state 0 (WFI): must not be negative"_s;
+        QTest::newRow("power key without unit")
+            << QByteArray(R"({"id": "pw", "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000, "power": 3}]})")
+            << QStringList{} << u"t.json:2: field 'power': state 0 (WFI): no unit in the key"_s;
+        QTest::newRow("power as text")
+            << QByteArray(R"({"id": "pw", "active_power_mw": "300 mW", "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000}]})")
+            << QStringList{} << u"t.json:1: field 'active_power_mw': table: must be a number"_s;
+        QTest::newRow("a CPU the machine lacks") << good << QStringList{u"--machine"_s, u"1"_s}
+                                                 << u"field '--machine': the trace has events on CPU 1, machine pw x1 has CPUs 0..0"_s;
+        QTest::newRow("bad --cpus") << good << QStringList{u"--cpus"_s, u"some"_s} << u"'some' is not each or sum"_s;
+    }
+
+    void badInput()
+    {
+        QFETCH(QByteArray, tableJson);
+        QFETCH(QStringList, extra);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s);
+        writeFile(table, tableJson);
+        const CliResult r = runCli(QStringList{u"compare"_s, u"--table"_s, table, u"--trace"_s,
+                                               trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--governors"_s,
+                                               u"menu-6.14"_s} + extra);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void builtinMachineOnAWorkload()
+    {
+        // rk3399: 6 CPUs, two clusters of the arm-rk3399 table; the workload on every CPU.
+        const CliResult r = runCli({u"compare"_s, u"--machine"_s, u"rk3399"_s, u"--workload"_s, u"io:device=emmc"_s,
+                                    u"--governors"_s, u"menu-6.14"_s, u"--spans"_s, u"300"_s, u"--format"_s, u"csv"_s,
+                                    u"--cluster-view"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QMap<QString, Row> rows = parseCsv(r.out, 2);
+        qint64 spans = 0, entries = 0;
+        for (int cpu = 0; cpu < 6; ++cpu) {
+            const Row row = rows.value(u"menu-6.14|"_s + QString::number(cpu));
+            QCOMPARE(row["spans"], u"300"_s);
+            entries += row["entries"].toLongLong();
+            spans += row["spans"].toLongLong();
+        }
+        QCOMPARE(spans, 6 * 300);
+        QCOMPARE(rows.value(u"menu-6.14|all"_s)["entries"].toLongLong(), entries);
+        // A sweep is one CPU's business.
+        const CliResult sweep = runCli({u"compare"_s, u"--machine"_s, u"rk3399"_s, u"--workload"_s,
+                                        u"periodic:interval_us=30..100:3"_s, u"--governors"_s, u"menu-6.14"_s});
+        QCOMPARE(sweep.exitCode, 2);
+        QVERIFY(sweep.err.contains(u"a sweep on a machine is not supported"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCompareMachine)
+#include "tst_compare_machine.moc"

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * A machine of CPUs (core/machine): per-CPU replays with a governor instance
+ * each, their sum as the sysfs files summed, the CPU x state matrices, the
+ * cluster view and energy, checked against hand computations on a two-state
+ * table, and the one-CPU machine against the reference replay itself.
+ */
+#include "core/energy/energy.h"
+#include "core/experiments/synthetic_machine.h"
+#include "core/governors/registry.h"
+#include "core/machine/cluster_view.h"
+#include "core/machine/machine_replay.h"
+#include "core/machine/state_matrices.h"
+#include "core/targets/builtin_machines.h"
+#include "core/targets/builtin_targets.h"
+#include "core/workloads/workload_spec.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace idlescope;
+
+namespace {
+
+/// WFI: exit 1 us, target 1 us; sleep: exit 100 us, target 500 us; HZ 250.
+IdleStateTable twoStates()
+{
+    IdleStateTable t;
+    t.id = "two";
+    t.tickHz = 250;
+    t.states = {{"WFI", "", 1000, 1000, false, false}, {"sleep", "", 100000, 500000, false, false}};
+    return t;
+}
+
+IdleSpan span(Ns gap, Ns timer, Ns wake)
+{
+    IdleSpan s;
+    s.gapNs = gap;
+    s.timerNs = timer;
+    s.wakeNs = wake;
+    return s;
+}
+
+/*
+ * The hand example, replayed through the oracle (it enters the deepest state
+ * whose target residency fits the time to the wakeup and stops the tick, so
+ * every entry lasts until the wakeup; residency = wake + exit latency):
+ *   CPU 0 span 1: gap 10 us, timer = wake = 200 us -> WFI (sleep's 500 us does not fit),
+ *                 residency 201 us, a timer wakeup; CPU 0 runs [10, 211) us in WFI.
+ *   CPU 0 span 2: gap 10 us, timer 2 ms, wake 800 us -> sleep, residency 900 us,
+ *                 a non-timer wakeup costing sleep's 100 us exit latency; [221, 1121) us.
+ *   CPU 1 span 1: gap 0, timer = wake = 600 us -> sleep, residency 700 us; [0, 700) us.
+ * No entry is above or below (200 < 500 - 1 and 900 >= 500).
+ */
+MachineWorkload handWorkload()
+{
+    MachineWorkload w;
+    w.label = "hand";
+    w.cpus.push_back({0, {span(10000, 200000, 200000), span(10000, 2000000, 800000)}, 0, {}});
+    w.cpus.push_back({1, {span(0, 600000, 600000)}, 0, {}});
+    w.cpus.push_back({2, {}, 0, "no complete idle span"});
+    return w;
+}
+
+MachineReplayOptions oracleOnly(bool intervals = false)
+{
+    MachineReplayOptions o;
+    o.governors = {"oracle"};
+    o.keepIntervals = intervals;
+    return o;
+}
+
+} // namespace
+
+class TestMachine : public QObject {
+    Q_OBJECT
+
+private slots:
+    void perCpuCountsSumByHand()
+    {
+        const Machine m = Machine::uniform(twoStates(), 3);
+        Result<std::vector<MachineRun>> r = replayMachine(m, handWorkload(), oracleOnly());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        QCOMPARE(int(r->size()), 1);
+        const MachineRun &run = r->front();
+        QCOMPARE(int(run.cpus.size()), 2);
+        QCOMPARE(int(run.skipped.size()), 1);
+        QCOMPARE(run.skipped[0].cpu, 2);
+        QCOMPARE(QString::fromStdString(run.skipped[0].reason), u"no complete idle span"_qs);
+
+        const CpuRun &c0 = run.cpus[0];
+        QCOMPARE(c0.cpu, 0);
+        QCOMPARE(c0.states[0].usage, 1);
+        QCOMPARE(c0.states[0].timeNs, 201000);
+        QCOMPARE(c0.states[1].usage, 1);
+        QCOMPARE(c0.states[1].timeNs, 900000);
+        QCOMPARE(c0.wakeups, 1);
+        QCOMPARE(c0.latencyCostNs, 100000);
+        QCOMPARE(c0.durationNs, 10000 + 201000 + 10000 + 900000);
+        const CpuRun &c1 = run.cpus[1];
+        QCOMPARE(c1.states[0].usage, 0);
+        QCOMPARE(c1.states[1].usage, 1);
+        QCOMPARE(c1.states[1].timeNs, 700000);
+        QCOMPARE(c1.wakeups, 0);
+
+        // Summed as the sysfs files: WFI 1 entry, 201 us; sleep 1 + 1 entries, 900 + 700 us.
+        const CpuRun t = run.total();
+        QCOMPARE(t.cpu, -1);
+        QCOMPARE(t.entries, 3);
+        QCOMPARE(t.spans, 3);
+        QCOMPARE(t.states[0].usage, 1);
+        QCOMPARE(t.states[0].timeNs, 201000);
+        QCOMPARE(t.states[1].usage, 2);
+        QCOMPARE(t.states[1].timeNs, 1600000);
+        QCOMPARE(t.above() + t.below(), 0);
+        QCOMPARE(t.wakeups, 1);
+        QCOMPARE(t.latencyCostNs, 100000);
+        QCOMPARE(t.durationNs, 1121000); // the longer CPU's
+
+        // The same numbers as CPU x state matrices; their column sums are the sum above.
+        const StateMatrices mx = stateMatrices(run, 2);
+        QCOMPARE(mx.usage.rows(), 2);
+        QCOMPARE(mx.usage(0, 0), 1);
+        QCOMPARE(mx.usage(1, 1), 1);
+        QCOMPARE(mx.usage.colwise().sum()(1), 2);
+        QCOMPARE(mx.timeNs.colwise().sum()(1), 1600000);
+        QCOMPARE(mx.rowOf(1), 1);
+        QCOMPARE(mx.rowOf(2), -1);
+    }
+
+    void missesPerCpuSumByHand()
+    {
+        // Two CPUs, two spans each, every one timer-ended at 300 us with a 50 us PM QoS
+        // limit, on the two-state table with sleep's target lowered to 250 us: the limit
+        // keeps the oracle in WFI (sleep's 100 us exit latency is over it), residency
+        // 301 us, and since 301 - 1 = 300 >= 250 (sleep's target) every entry is "below".
+        IdleStateTable t = twoStates();
+        QVERIFY(t.setTargetResidencyNs(1, 250000).ok());
+        MachineWorkload w;
+        IdleSpan s = span(1000, 300000, 300000);
+        s.latencyReqNs = 50000;
+        w.cpus.push_back({0, {s, s}, 0, {}});
+        w.cpus.push_back({1, {s, s}, 0, {}});
+        Result<std::vector<MachineRun>> r = replayMachine(Machine::uniform(t, 2), w, oracleOnly());
+        QVERIFY(r.ok());
+        const MachineRun &run = r->front();
+        QCOMPARE(run.cpus[0].states[0].below, 2);
+        QCOMPARE(run.cpus[1].states[0].below, 2);
+        const CpuRun tot = run.total();
+        QCOMPARE(tot.states[0].usage, 4);   // 2 + 2
+        QCOMPARE(tot.states[0].below, 4);   // 2 + 2
+        QCOMPARE(tot.states[0].timeNs, 4 * 301000);
+        QCOMPARE(tot.missRatio(), 1.0);     // 4 misses / 4 entries
+    }
+
+    void oneCpuMachineIsTheReferenceReplay()
+    {
+        // The one-CPU case is replayStream() itself, governor for governor.
+        const IdleStateTable table = builtinTarget("intel-skx").value();
+        const workloads::WorkloadSpec spec = workloads::parseWorkloadSpec("server").value();
+        const IdleStream stream = workloads::generateStream(spec, 0, 7, 3000);
+        MachineWorkload w;
+        w.cpus.push_back({0, stream, 0, {}});
+        MachineReplayOptions o;
+        o.governors = {"menu-6.14", "teo-6.14", "ladder-latest"};
+        Result<std::vector<MachineRun>> r = replayMachine(Machine::uniform(table, 1), w, o);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        for (size_t g = 0; g < o.governors.size(); ++g) {
+            std::unique_ptr<Governor> gov = createGovernor(o.governors[g]);
+            QVERIFY(gov);
+            const ReplaySummary ref = replayStream(table, stream, *gov);
+            const CpuRun &c = (*r)[g].cpus.front();
+            QCOMPARE(c.entries, ref.entries);
+            QCOMPARE(c.spans, ref.spans);
+            QCOMPARE(c.durationNs, ref.endNowNs - REPLAY_START_NS);
+            for (int s = 0; s < table.count(); ++s) {
+                QCOMPARE(c.states[size_t(s)].usage, ref.states[size_t(s)].usage);
+                QCOMPARE(c.states[size_t(s)].timeNs, ref.states[size_t(s)].timeNs);
+                QCOMPARE(c.states[size_t(s)].above, ref.states[size_t(s)].above);
+                QCOMPARE(c.states[size_t(s)].below, ref.states[size_t(s)].below);
+            }
+        }
+    }
+
+    void resultsDoNotDependOnThreads()
+    {
+        const IdleStateTable table = builtinTarget("arm-rk3399").value();
+        const workloads::WorkloadSpec spec = workloads::parseWorkloadSpec("io:device=emmc").value();
+        MachineWorkload w;
+        for (int cpu = 0; cpu < 6; ++cpu)
+            w.cpus.push_back({cpu, workloads::generateStream(spec, 0, 100 + std::uint64_t(cpu), 500 + 100 * size_t(cpu)), 0, {}});
+        MachineReplayOptions o;
+        o.governors = {"menu-6.14", "teo-6.14"};
+        o.threads = 1;
+        const std::vector<MachineRun> one = replayMachine(Machine::uniform(table, 6), w, o).value();
+        o.threads = 3;
+        const std::vector<MachineRun> three = replayMachine(Machine::uniform(table, 6), w, o).value();
+        for (size_t g = 0; g < 2; ++g)
+            for (size_t c = 0; c < 6; ++c) {
+                QCOMPARE(three[g].cpus[c].cpu, int(c));
+                QCOMPARE(three[g].cpus[c].entries, one[g].cpus[c].entries);
+                QCOMPARE(three[g].cpus[c].states[1].below, one[g].cpus[c].states[1].below);
+                QCOMPARE(three[g].cpus[c].durationNs, one[g].cpus[c].durationNs);
+            }
+    }
+
+    void clusterViewByHand()
+    {
+        // CPU 0: WFI [10, 211) us, sleep [221, 1121) us; CPU 1 (offset 5 us): sleep [5, 705) us.
+        // Both idle: [10, 211) with CPU 0 in WFI -> the cluster in WFI for 201 us;
+        // [221, 705) both in sleep -> 484 us in sleep. One period each.
+        MachineWorkload w = handWorkload();
+        w.cpus[1].offsetNs = 5000;
+        w.cpus.pop_back();
+        const Machine m = Machine::uniform(twoStates(), 2);
+        const MachineRun run = replayMachine(m, w, oracleOnly(true)).value().front();
+        QCOMPARE(int(run.cpus[0].intervals.size()), 2);
+        QCOMPARE(run.cpus[1].intervals[0].startNs, 5000);
+        const std::vector<ClusterIdle> v = clusterView(m, run);
+        QCOMPARE(int(v.size()), 1);
+        QVERIFY(v[0].complete);
+        QCOMPARE(v[0].timeNs[0], 201000);
+        QCOMPARE(v[0].timeNs[1], 484000);
+        QCOMPARE(v[0].usage[0], 1);
+        QCOMPARE(v[0].usage[1], 1);
+        QCOMPARE(v[0].idleNs, 685000);
+    }
+
+    void energyByHand()
+    {
+        // Power: WFI 100 mW, sleep 10 mW and 50 uJ per entry+exit, active 500 mW.
+        // CPU 0: 201 us x 0.1 W = 20.1 uJ, 900 us x 0.01 W = 9 uJ (idle 29.1 uJ); one sleep
+        //        entry 50 uJ; busy 1121 - 1101 = 20 us x 0.5 W = 10 uJ; 89.1 uJ in all.
+        // CPU 1: 700 us x 0.01 W = 7 uJ; 50 uJ; busy 0; 57 uJ.
+        // Machine: idle 36.1 uJ, entry/exit 100 uJ, active 10 uJ, total 146.1 uJ.
+        Machine m = Machine::uniform(twoStates(), 2);
+        PowerModel &p = m.clusters[0].power;
+        for (const char *item : {"WFI=100mW", "sleep=10mW", "sleep=50uJ", "active=500mW"})
+            QVERIFY(applyPowerOption(p, m.clusters[0].table, item).ok());
+        MachineWorkload w = handWorkload();
+        w.cpus.pop_back();
+        const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
+        const RunEnergy e = runEnergy(m, run);
+        QVERIFY(e.available);
+        QVERIFY(e.hasActive);
+        QCOMPARE(int(e.cpus.size()), 2);
+        QVERIFY(qAbs(e.cpus[0].idleJ - 29.1e-6) < 1e-12);
+        QVERIFY(qAbs(e.cpus[0].entryExitJ - 50e-6) < 1e-12);
+        QVERIFY(qAbs(e.cpus[0].activeJ - 10e-6) < 1e-12);
+        QVERIFY(qAbs(e.cpus[1].idleJ - 7e-6) < 1e-12);
+        QVERIFY(qAbs(e.idleJ - 36.1e-6) < 1e-12);
+        QVERIFY(qAbs(e.totalJ() - 146.1e-6) < 1e-12);
+
+        // Without sleep's power there is no energy, and the reason names the state.
+        Machine bare = Machine::uniform(twoStates(), 2);
+        QVERIFY(applyPowerOption(bare.clusters[0].power, bare.clusters[0].table, "WFI=100mW").ok());
+        const RunEnergy none = runEnergy(bare, run);
+        QVERIFY(!none.available);
+        QCOMPARE(QString::fromStdString(none.missing), u"no power data for two state sleep"_qs);
+    }
+
+    void clusterEnergyByHand()
+    {
+        // The hand example without offsets: both CPUs idle over [10, 211) us with the cluster
+        // in WFI (201 us) and over [221, 700) us in sleep (479 us). Cluster power WFI 50 mW,
+        // sleep 20 mW: 201 us x 0.05 W + 479 us x 0.02 W = 10.05 + 9.58 = 19.63 uJ.
+        Machine m = Machine::uniform(twoStates(), 2);
+        m.clusters[0].clusterIdlePowerMw = {50, 20};
+        MachineWorkload w = handWorkload();
+        w.cpus.pop_back();
+        const MachineRun run = replayMachine(m, w, oracleOnly(true)).value().front();
+        const std::vector<ClusterIdle> v = clusterView(m, run);
+        QCOMPARE(v[0].timeNs[1], 479000);
+        QVERIFY(qAbs(clusterIdleEnergyJ(m.clusters[0], v[0]) - 19.63e-6) < 1e-12);
+        m.clusters[0].clusterIdlePowerMw.clear();
+        QVERIFY(std::isnan(clusterIdleEnergyJ(m.clusters[0], v[0])));
+    }
+
+    void builtinMachines()
+    {
+        // rk3399-base.dtsi: cpu_l0..3 (Cortex-A53) are CPUs 0-3, cpu_b0..1 (Cortex-A72) 4-5.
+        const Machine rk = builtinMachine("rk3399").value();
+        QVERIFY(rk.validate().ok());
+        QCOMPARE(rk.cpuCount(), 6);
+        QCOMPARE(rk.clusters[0].cpus, (std::vector<int>{0, 1, 2, 3}));
+        QCOMPARE(rk.clusters[1].cpus, (std::vector<int>{4, 5}));
+        QCOMPARE(QString::fromStdString(rk.tableOf(5).id), u"arm-rk3399"_qs);
+        QVERIFY(!rk.clusters[0].power.hasIdlePower()); // no public energy model
+        // LISA juno_r0_energy.py: a53s = [0, 3, 4, 5], a57s = [1, 2]; per-CPU WFI 6 and 15,
+        // the sleep states 0; cluster idle 56/56/17 and 65/65/24; active at the top OPP 93 and 616.
+        const Machine juno = builtinMachine("juno-r0").value();
+        QVERIFY(juno.validate().ok());
+        QCOMPARE(juno.clusters[0].cpus, (std::vector<int>{0, 3, 4, 5}));
+        QCOMPARE(juno.clusters[1].cpus, (std::vector<int>{1, 2}));
+        QCOMPARE(juno.clusterOf(2), 1);
+        QCOMPARE(juno.clusters[0].power.states[0].powerMw, 6.0);
+        QCOMPARE(juno.clusters[1].power.states[0].powerMw, 15.0);
+        QCOMPARE(juno.clusters[1].power.states[2].powerMw, 0.0);
+        QCOMPARE(juno.clusters[0].power.activeMw, 93.0);
+        QCOMPARE(juno.clusters[1].power.activeMw, 616.0);
+        QCOMPARE(juno.clusters[0].clusterIdlePowerMw, (std::vector<double>{56, 56, 17}));
+        QCOMPARE(juno.clusters[1].clusterIdlePowerMw, (std::vector<double>{65, 65, 24}));
+        QVERIFY(!builtinMachine("nope").ok());
+        QCOMPARE(QString::fromStdString(builtinMachine("nope").error().field), u"--machine"_qs);
+    }
+
+    void backgroundCoversTheBenchmark()
+    {
+        // rk3399 with the benchmark on CPUs 0 and 4 (one per cluster) and the tick generator's
+        // idle system (idle_us=3000: 20 us of work, then 3 ms to the next timer) on the others.
+        const Machine m = builtinMachine("rk3399").value();
+        SyntheticMachineSpec spec;
+        spec.workload = workloads::parseWorkloadSpec("io:device=emmc").value();
+        spec.background = workloads::parseWorkloadSpec("tick:idle_us=3000").value();
+        spec.workloadCpus = {4, 0};
+        spec.spans = 500;
+        const MachineWorkload w = syntheticMachineWorkload(m, spec).value();
+        QCOMPARE(int(w.cpus.size()), 6);
+        auto time = [](const IdleStream &s, size_t n) {
+            Ns t = 0;
+            for (size_t i = 0; i < n; ++i)
+                t += s[i].gapNs + s[i].wakeNs;
+            return t;
+        };
+        const Ns busiest = std::max(time(w.cpus[0].stream, 500), time(w.cpus[4].stream, 500));
+        for (int cpu = 0; cpu < 6; ++cpu) {
+            const IdleStream &s = w.cpus[size_t(cpu)].stream;
+            QCOMPARE(w.cpus[size_t(cpu)].cpu, cpu);
+            if (cpu == 0 || cpu == 4) {
+                QCOMPARE(int(s.size()), 500);
+                continue;
+            }
+            // Every background span is 20 us + 3000 us; the last one crosses the busiest's time.
+            QCOMPARE(s.front().gapNs, 20000);
+            QCOMPARE(s.front().wakeNs, 3000000);
+            QVERIFY(time(s, s.size()) >= busiest);
+            QVERIFY(time(s, s.size() - 1) < busiest);
+            QCOMPARE(Ns(s.size()), (busiest + 3020000 - 1) / 3020000);
+        }
+        spec.workloadCpus = {6};
+        Result<MachineWorkload> bad = syntheticMachineWorkload(m, spec);
+        QVERIFY(!bad.ok());
+        QCOMPARE(QString::fromStdString(bad.error().field), u"--workload-cpus"_qs);
+    }
+
+    void badPowerOptions_data()
+    {
+        QTest::addColumn<QString>("item");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no unit") << u"WFI=100"_qs << u"has no unit"_qs;
+        QTest::newRow("negative") << u"WFI=-5mW"_qs << u"must not be negative"_qs;
+        QTest::newRow("nan") << u"WFI=nanmW"_qs << u"finite"_qs;
+        QTest::newRow("unknown state") << u"C6=5mW"_qs << u"no such state in table two"_qs;
+        QTest::newRow("not a number") << u"WFI=fivemW"_qs << u"not a number"_qs;
+        QTest::newRow("no equals") << u"WFI"_qs << u"expected STATE=VALUEmW"_qs;
+    }
+
+    void badPowerOptions()
+    {
+        QFETCH(QString, item);
+        QFETCH(QString, message);
+        PowerModel p;
+        const Status s = applyPowerOption(p, twoStates(), item.toStdString());
+        QVERIFY(!s.ok());
+        QCOMPARE(QString::fromStdString(s.error().file), u"--power"_qs);
+        QVERIFY2(QString::fromStdString(s.error().message).contains(message), s.error().message.c_str());
+    }
+
+    void badMachines()
+    {
+        Machine m = Machine::uniform(twoStates(), 2);
+        m.clusters.push_back(m.clusters[0]);
+        m.clusters[1].name = "second";
+        m.clusters[1].cpus = {1, 3};
+        Status s = m.validate();
+        QVERIFY(!s.ok());
+        QVERIFY2(s.error().message.find("CPU 1 is already in cluster all") != std::string::npos, s.error().message.c_str());
+        m.clusters[1].cpus = {3};
+        s = m.validate();
+        QVERIFY(!s.ok());
+        QVERIFY2(s.error().message == "CPU 2 has no table (no cluster lists it)", s.error().message.c_str());
+
+        MachineWorkload w;
+        w.label = "w.csv";
+        w.cpus.push_back({5, {span(0, 1000, 1000)}, 0, {}});
+        Result<std::vector<MachineRun>> r = replayMachine(Machine::uniform(twoStates(), 2), w, oracleOnly());
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.error().field), u"cpu"_qs);
+        QVERIFY(r.error().message.find("CPU 5 is not a CPU") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMachine)
+#include "tst_machine.moc"
