@@ -10,6 +10,7 @@
 #include "app/cli/commands.h"
 
 #include "core/io/atomic_file.h"
+#include "core/io/comparison_shard.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_stream.h"
 #include "core/io/csv_fields.h"
@@ -27,7 +28,7 @@ const char *const COMPARE_HELP =
     "                             [--iterations N] [--seed S] [--spans N] [--hz HZ]\n"
     "                             [--set [GOVERNOR:]NAME=VALUE]... [--format md|csv|json]\n"
     "                             [--aggregates-only] [--threads N] [--output FILE]\n"
-    "                             [--export-streams DIR]\n"
+    "                             [--export-streams DIR] [--shard K/N]\n"
     "       idlescope-cli compare --list-targets | --list-workloads\n\n"
     "Generates the workload's idle spans (seeded: the same seed gives the same spans), replays\n"
     "them through each governor and through the oracle in the reference replay, and prints one\n"
@@ -51,7 +52,10 @@ const char *const COMPARE_HELP =
     "  --threads N        worker threads (default 2)\n"
     "  --output FILE      write there (atomically) instead of stdout\n"
     "  --export-streams DIR  also write each generated stream as DIR/p<point>-i<iteration>.csv\n"
-    "                     (the conformance stream format; replay them with --workload csv:FILE)\n\n"
+    "                     (the conformance stream format; replay them with --workload csv:FILE)\n"
+    "  --shard K/N        run only part K of N of the work (every N-th (point, iteration) unit)\n"
+    "                     and write a shard file (JSON) instead of the table; 'idlescope-cli merge'\n"
+    "                     of the N shard files prints exactly the unsharded table (docs/sweeps.md)\n\n"
     "Columns (kernel-thread names): entries (idle entries = select calls), spans, usage_<state>,\n"
     "above, below, idle_misses (above + below), idle_miss_ratio (misses / entries), above_pct and\n"
     "below_pct (of entries), time_pct_<state> (share of idle time), oracle_above, oracle_below,\n"
@@ -155,7 +159,7 @@ int runCompare(int argc, char **argv, int first)
     Args args(argc, argv, first, {"aggregates-only", "list-targets", "list-workloads"});
     if (std::string e = args.check({"table", "workload", "governors", "iterations", "seed", "spans", "hz", "set",
                                     "format", "aggregates-only", "threads", "output", "export-streams",
-                                    "list-targets", "list-workloads", "trace", "cpu"},
+                                    "list-targets", "list-workloads", "trace", "cpu", "shard"},
                                    0, "compare");
         !e.empty())
         return fail(e);
@@ -243,10 +247,21 @@ int runCompare(int argc, char **argv, int first)
             return fail(Error{dir, 0, "--export-streams", "exists and is not a folder"});
     }
 
+    if (args.has("shard")) {
+        Result<std::pair<int, int>> shard = parseShard(args.value("shard"));
+        if (!shard)
+            return fail(shard.error());
+        if (args.has("format") || args.has("aggregates-only"))
+            return fail("--shard writes a shard file; give --format and --aggregates-only to 'merge'");
+        o.shardIndex = shard->first;
+        o.shardCount = shard->second;
+    }
+
     Result<workloads::CompareResult> result = workloads::runComparison(o);
     if (!result)
         return fail(result.error());
-    const std::string text = workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));
+    const std::string text = args.has("shard") ? formatComparisonShard(o, *result)
+                                               : workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));
 
     if (args.has("export-streams") && o.fixedStream.empty()) {
         const std::string dir = args.value("export-streams");

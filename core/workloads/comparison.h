@@ -39,7 +39,16 @@ struct CompareOptions {
     /// "NAME=VALUE" for every listed governor that has the tunable, or "GOVERNOR:NAME=VALUE".
     std::vector<std::string> settings;
     int threads = 2;
+    /// Run only the work units of one shard (--shard K/N: index K-1 of N); the
+    /// other runs of the result stay zero (core/io/comparison_shard.h merges them).
+    int shardIndex = 0;
+    int shardCount = 1;
 };
+
+/// Whether work unit @p job (point * iterations + iteration) belongs to shard
+/// @p index of @p count: every count-th unit, so that each shard gets some of
+/// every point of a sweep (later points are often the slow ones).
+inline bool inShard(int job, int index, int count) { return job % count == index; }
 
 /// The counters of one replay (one point, one governor, one iteration).
 struct RunMetrics {
