@@ -85,7 +85,7 @@ class TestInstall : public QObject {
 private slots:
     void desktopEntryIconAndMetainfoAgree()
     {
-        const auto entry = desktopEntry(packagingFile(u"idlescope.desktop"_s));
+        const auto entry = desktopEntry(packagingFile(u"io.github.idlescope.desktop"_s));
         QCOMPARE(entry.value(u"Type"_s), u"Application"_s);
         QCOMPARE(entry.value(u"Exec"_s).section(u' ', 0, 0), u"idlescope"_s);
         QCOMPARE(entry.value(u"Icon"_s), u"idlescope"_s);
@@ -107,7 +107,9 @@ private slots:
         QCOMPARE(meta.value(u"id"_s), u"io.github.idlescope"_s);
         QCOMPARE(meta.value(u"project_license"_s), u"GPL-3.0-or-later"_s);
         QCOMPARE(meta.value(u"metadata_license"_s), u"CC0-1.0"_s);
-        QCOMPARE(meta.value(u"launchable@desktop-id"_s), u"idlescope.desktop"_s);
+        // The desktop file is named after the component id (AppStream's rule; the GUI's
+        // setDesktopFileName says the same to Wayland compositors).
+        QCOMPARE(meta.value(u"launchable@desktop-id"_s), meta.value(u"id"_s) + u".desktop"_s);
         QCOMPARE(meta.value(u"icon@stock"_s), entry.value(u"Icon"_s));
         const QStringList binaries = meta.values(u"binary"_s);
         QVERIFY(binaries.contains(u"idlescope"_s));
@@ -146,7 +148,7 @@ private slots:
         if (!gui)
             return;
         QVERIFY(QFileInfo(root.filePath(u"bin/idlescope"_s)).isExecutable());
-        QVERIFY(QFile::exists(root.filePath(u"share/applications/idlescope.desktop"_s)));
+        QVERIFY(QFile::exists(root.filePath(u"share/applications/io.github.idlescope.desktop"_s)));
         QVERIFY(QFile::exists(root.filePath(u"share/icons/hicolor/scalable/apps/idlescope.svg"_s)));
         QVERIFY(QFile::exists(root.filePath(u"share/metainfo/io.github.idlescope.metainfo.xml"_s)));
 
