@@ -8,10 +8,13 @@
 # make one worktree's compiler cache useless to another.
 #
 # On by default where dpkg-buildflags exists and the build is optimised
-# (_FORTIFY_SOURCE needs optimisation; a Debug build keeps its plain flags).
+# (_FORTIFY_SOURCE needs optimisation; a Debug build keeps its plain flags),
+# and off for sanitizer and fuzzer builds (fortified libc calls go around the
+# sanitizers' interceptors, which would then miss overflows).
 
 find_program(DPKG_BUILDFLAGS dpkg-buildflags)
-if(DPKG_BUILDFLAGS AND NOT CMAKE_BUILD_TYPE STREQUAL "Debug")
+if(DPKG_BUILDFLAGS AND NOT CMAKE_BUILD_TYPE STREQUAL "Debug" AND NOT IDLESCOPE_BUILD_FUZZERS
+   AND NOT CMAKE_CXX_FLAGS MATCHES "-fsanitize")
     set(_idlescope_hardening_default ON)
 else()
     set(_idlescope_hardening_default OFF)
