@@ -20,6 +20,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 namespace idlescope::cli {
 
@@ -154,6 +155,17 @@ Result<IdleStream> traceStream(const std::string &path, const std::string &cpuAr
 
 } // namespace
 
+std::optional<workloads::CompareFormat> compareFormat(const std::string &name)
+{
+    if (name == "md")
+        return workloads::CompareFormat::Markdown;
+    if (name == "csv")
+        return workloads::CompareFormat::Csv;
+    if (name == "json")
+        return workloads::CompareFormat::Json;
+    return std::nullopt;
+}
+
 int runCompare(int argc, char **argv, int first)
 {
     Args args(argc, argv, first, {"aggregates-only", "list-targets", "list-workloads"});
@@ -175,16 +187,10 @@ int runCompare(int argc, char **argv, int first)
         if (!args.has(required))
             return fail(std::string("missing --") + required + " (see idlescope-cli help compare)");
 
-    const std::string format = args.value("format", "md");
-    workloads::CompareFormat fmt;
-    if (format == "md")
-        fmt = workloads::CompareFormat::Markdown;
-    else if (format == "csv")
-        fmt = workloads::CompareFormat::Csv;
-    else if (format == "json")
-        fmt = workloads::CompareFormat::Json;
-    else
-        return fail("--format: '" + format + "' is not md, csv or json");
+    const std::optional<workloads::CompareFormat> format = compareFormat(args.value("format", "md"));
+    if (!format)
+        return fail("--format: '" + args.value("format") + "' is not md, csv or json");
+    const workloads::CompareFormat fmt = *format;
 
     workloads::CompareOptions o;
     Result<IdleStateTable> table = resolveTable(args.value("table"));

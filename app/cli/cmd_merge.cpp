@@ -11,6 +11,7 @@
 #include "core/io/comparison_shard.h"
 
 #include <iostream>
+#include <optional>
 
 namespace idlescope::cli {
 
@@ -40,16 +41,9 @@ int runMerge(int argc, char **argv, int first)
         return fail("unknown option " + u + " (see idlescope-cli help merge)");
     if (args.positional().empty())
         return fail("expected the shard files (see idlescope-cli help merge)");
-    const std::string format = args.value("format", "json");
-    workloads::CompareFormat fmt;
-    if (format == "md")
-        fmt = workloads::CompareFormat::Markdown;
-    else if (format == "csv")
-        fmt = workloads::CompareFormat::Csv;
-    else if (format == "json")
-        fmt = workloads::CompareFormat::Json;
-    else
-        return fail("--format: '" + format + "' is not md, csv or json");
+    const std::optional<workloads::CompareFormat> format = compareFormat(args.value("format", "json"));
+    if (!format)
+        return fail("--format: '" + args.value("format") + "' is not md, csv or json");
     if (args.has("output"))
         if (Status s = checkOutputPath(args.value("output")); !s)
             return fail(s.error());
@@ -57,7 +51,7 @@ int runMerge(int argc, char **argv, int first)
     Result<MergedComparison> merged = mergeComparisonShards(args.positional());
     if (!merged)
         return fail(merged.error());
-    const std::string text = workloads::formatComparison(merged->options, merged->result, fmt,
+    const std::string text = workloads::formatComparison(merged->options, merged->result, *format,
                                                          args.has("aggregates-only"));
     if (args.has("output")) {
         if (Status s = writeFileAtomically(args.value("output"), text); !s)

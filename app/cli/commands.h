@@ -7,6 +7,11 @@
  */
 #pragma once
 
+#include "core/workloads/comparison.h"
+
+#include <optional>
+#include <string>
+
 namespace idlescope::cli {
 
 struct Command {
@@ -31,5 +36,8 @@ extern const char *const IMPORT_HELP;
 extern const char *const TRACE_STATS_HELP;
 extern const char *const MERGE_HELP;
 extern const char *const RECORD_HELP;
+
+/// "md", "csv" or "json" as compare and merge take them; nothing for another word.
+std::optional<workloads::CompareFormat> compareFormat(const std::string &name);
 
 } // namespace idlescope::cli
