@@ -11,6 +11,7 @@
 #include "app/cli/compare_machine.h"
 
 #include "core/io/atomic_file.h"
+#include "core/io/comparison_shard.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_stream.h"
 #include "core/io/csv_fields.h"
@@ -20,6 +21,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 namespace idlescope::cli {
 
@@ -28,7 +30,7 @@ const char *const COMPARE_HELP =
     "                             [--iterations N] [--seed S] [--spans N] [--hz HZ]\n"
     "                             [--set [GOVERNOR:]NAME=VALUE]... [--format md|csv|json]\n"
     "                             [--aggregates-only] [--threads N] [--output FILE]\n"
-    "                             [--export-streams DIR]\n"
+    "                             [--export-streams DIR] [--shard K/N]\n"
     "       idlescope-cli compare --list-targets | --list-workloads\n\n"
     "Generates the workload's idle spans (seeded: the same seed gives the same spans), replays\n"
     "them through each governor and through the oracle in the reference replay, and prints one\n"
@@ -53,7 +55,10 @@ const char *const COMPARE_HELP =
     "  --threads N        worker threads (default 2)\n"
     "  --output FILE      write there (atomically) instead of stdout\n"
     "  --export-streams DIR  also write each generated stream as DIR/p<point>-i<iteration>.csv\n"
-    "                     (the conformance stream format; replay them with --workload csv:FILE)\n\n"
+    "                     (the conformance stream format; replay them with --workload csv:FILE)\n"
+    "  --shard K/N        run only part K of N of the work (every N-th (point, iteration) unit)\n"
+    "                     and write a shard file (JSON) instead of the table; 'idlescope-cli merge'\n"
+    "                     of the N shard files prints exactly the unsharded table (docs/sweeps.md)\n\n"
     "A whole machine (--trace without --cpu, or --machine): every CPU replays with its cluster's\n"
     "table and a governor instance of its own, in parallel; rows per (run, CPU) and summed over\n"
     "the CPUs as the sysfs files would be (cpu 'all'). For a trace the kernel's own choices are\n"
@@ -177,6 +182,17 @@ Result<IdleStream> traceStream(const std::string &path, const std::string &cpuAr
 
 } // namespace
 
+std::optional<workloads::CompareFormat> compareFormat(const std::string &name)
+{
+    if (name == "md")
+        return workloads::CompareFormat::Markdown;
+    if (name == "csv")
+        return workloads::CompareFormat::Csv;
+    if (name == "json")
+        return workloads::CompareFormat::Json;
+    return std::nullopt;
+}
+
 int runCompare(int argc, char **argv, int first)
 {
     Args args(argc, argv, first, {"aggregates-only", "list-targets", "list-workloads", "per-state", "cluster-view",
@@ -185,7 +201,7 @@ int runCompare(int argc, char **argv, int first)
                                     "format", "aggregates-only", "threads", "output", "export-streams",
                                     "list-targets", "list-workloads", "trace", "cpu", "machine", "cpus",
                                     "per-state", "power", "recorded-governor", "cluster-view", "throughput",
-                                    "closed-loop", "workload-cpus", "background"},
+                                    "closed-loop", "workload-cpus", "background", "shard"},
                                    0, "compare");
         !e.empty())
         return fail(e);
@@ -203,16 +219,10 @@ int runCompare(int argc, char **argv, int first)
         if (!args.has(required))
             return fail(std::string("missing --") + required + " (see idlescope-cli help compare)");
 
-    const std::string format = args.value("format", "md");
-    workloads::CompareFormat fmt;
-    if (format == "md")
-        fmt = workloads::CompareFormat::Markdown;
-    else if (format == "csv")
-        fmt = workloads::CompareFormat::Csv;
-    else if (format == "json")
-        fmt = workloads::CompareFormat::Json;
-    else
-        return fail("--format: '" + format + "' is not md, csv or json");
+    const std::optional<workloads::CompareFormat> format = compareFormat(args.value("format", "md"));
+    if (!format)
+        return fail("--format: '" + args.value("format") + "' is not md, csv or json");
+    const workloads::CompareFormat fmt = *format;
 
     if (wantsMachineCompare(args) || closedLoop) {
         if (args.has("trace") && args.has("workload"))
@@ -224,7 +234,7 @@ int runCompare(int argc, char **argv, int first)
         for (const auto *r : {&seed, &spans, &threads, &hz})
             if (!*r)
                 return fail(r->error());
-        for (const char *single : {"iterations", "export-streams", "aggregates-only"})
+        for (const char *single : {"iterations", "export-streams", "aggregates-only", "shard"})
             if (args.has(single))
                 return fail(std::string("--") + single + " is for one CPU; a machine compare runs once");
         MachineCliOptions mo;
@@ -309,10 +319,21 @@ int runCompare(int argc, char **argv, int first)
             return fail(Error{dir, 0, "--export-streams", "exists and is not a folder"});
     }
 
+    if (args.has("shard")) {
+        Result<std::pair<int, int>> shard = parseShard(args.value("shard"));
+        if (!shard)
+            return fail(shard.error());
+        if (args.has("format") || args.has("aggregates-only"))
+            return fail("--shard writes a shard file; give --format and --aggregates-only to 'merge'");
+        o.shardIndex = shard->first;
+        o.shardCount = shard->second;
+    }
+
     Result<workloads::CompareResult> result = workloads::runComparison(o);
     if (!result)
         return fail(result.error());
-    const std::string text = workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));
+    const std::string text = args.has("shard") ? formatComparisonShard(o, *result)
+                                               : workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));
 
     if (args.has("export-streams") && o.fixedStream.empty()) {
         const std::string dir = args.value("export-streams");

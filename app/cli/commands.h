@@ -7,6 +7,11 @@
  */
 #pragma once
 
+#include "core/workloads/comparison.h"
+
+#include <optional>
+#include <string>
+
 namespace idlescope::cli {
 
 struct Command {
@@ -21,11 +26,18 @@ int runGovernors(int argc, char **argv, int first);
 int runCompare(int argc, char **argv, int first);
 int runImport(int argc, char **argv, int first);
 int runTraceStats(int argc, char **argv, int first);
+int runMerge(int argc, char **argv, int first);
+int runRecord(int argc, char **argv, int first);
 
 extern const char *const REPLAY_HELP;
 extern const char *const GOVERNORS_HELP;
 extern const char *const COMPARE_HELP;
 extern const char *const IMPORT_HELP;
 extern const char *const TRACE_STATS_HELP;
+extern const char *const MERGE_HELP;
+extern const char *const RECORD_HELP;
+
+/// "md", "csv" or "json" as compare and merge take them; nothing for another word.
+std::optional<workloads::CompareFormat> compareFormat(const std::string &name);
 
 } // namespace idlescope::cli

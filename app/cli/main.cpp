@@ -19,19 +19,25 @@ const Command kCommands[] = {
      runGovernors},
     {"compare", "compare governors on a target and workload (kernel-thread tables)", COMPARE_HELP,
      runCompare},
+    {"merge", "put the shard files of compare --shard K/N back together", MERGE_HELP, runMerge},
     {"import", "turn a kernel trace into per-CPU idle-span streams", IMPORT_HELP, runImport},
     {"trace-stats", "recorded idle statistics of a kernel trace", TRACE_STATS_HELP, runTraceStats},
+    {"record", "record this machine's trace with the events idlescope reads (root)", RECORD_HELP, runRecord},
 };
 
 void printUsage(std::ostream &out)
 {
     out << "usage: idlescope-cli <command> [options]\n"
-           "       idlescope-cli help <command>\n\n"
+           "       idlescope-cli help <command>\n"
+           "       idlescope-cli --version\n\n"
            "idlescope reproduces the Linux kernel's cpuidle governors decision for decision.\n"
            "All times are integer nanoseconds.\n\ncommands:\n";
     for (const Command &c : kCommands)
         out << "  " << c.name << std::string(14 - std::strlen(c.name), ' ') << c.synopsis << '\n';
-    out << "\nExit codes: 0 success, 1 internal failure, 2 bad input or usage.\n";
+    out << "\noptions:\n"
+           "  -h, --help    this text; 'idlescope-cli help <command>' for a command's options\n"
+           "  -V, --version print the version and exit\n"
+           "\nExit codes: 0 success, 1 internal failure, 2 bad input or usage.\n";
 }
 
 const Command *findCommand(const char *name)
@@ -64,7 +70,7 @@ int main(int argc, char **argv)
         printUsage(std::cout);
         return 0;
     }
-    if (first == "--version") {
+    if (first == "--version" || first == "-V") {
         std::cout << "idlescope-cli " IDLESCOPE_VERSION "\n";
         return 0;
     }
@@ -75,6 +81,8 @@ int main(int argc, char **argv)
         return 2;
     }
     for (int i = 2; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0) // what follows is record's COMMAND
+            break;
         if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
             std::cout << c->help;
             return 0;

@@ -24,6 +24,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <string_view>
 
 namespace {
 
@@ -58,6 +59,46 @@ void screenshotWhenReady(idlescope::MainWindow &w, const QString &path, const QS
     });
 }
 
+/// The names desktops and QSettings know the application by; the desktop file
+/// is named after the AppStream component id (io.github.idlescope.desktop).
+void setApplicationIdentity()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("idlescope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("idlescope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(IDLESCOPE_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.idlescope"));
+}
+
+/// The command line, declared on @p parser by the constructor.
+struct GuiOptions {
+    const QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                        QStringLiteral("Render the default scenario to <file> (PNG) and exit."),
+                                        QStringLiteral("file")};
+    const QCommandLineOption measure{QStringLiteral("measure"),
+                                     QStringLiteral("Measure re-simulation + replot latency and playback frame "
+                                                    "time on a stream of <spans> spans, print, exit."),
+                                     QStringLiteral("spans")};
+    const QCommandLineOption jitter{QStringLiteral("jitter"),
+                                    QStringLiteral("With --measure: +-<us> of jitter on the default scenario's "
+                                                   "100 us IPI wakeups (default 0; 30 makes menu's pattern "
+                                                   "detector work on every decision)."),
+                                    QStringLiteral("us"), QStringLiteral("0")};
+
+    explicit GuiOptions(QCommandLineParser &parser)
+    {
+        parser.setApplicationDescription(QStringLiteral("A lab for the Linux kernel's cpuidle governors"));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOption(screenshot);
+        parser.addOption(measure);
+        parser.addOption(jitter);
+        parser.addPositionalArgument(QStringLiteral("file"),
+                                     QStringLiteral("A session (.idlescope) to open, or a stream (.csv) or kernel "
+                                                    "trace to load as the workload."),
+                                     QStringLiteral("[file]"));
+    }
+};
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -73,34 +114,26 @@ int main(int argc, char **argv)
     mallopt(M_TRIM_THRESHOLD, 1024 * 1024 * 1024);
     mallopt(M_ARENA_MAX, 1); // worker threads reuse the same warm heap
 
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("idlescope"));
-    QApplication::setOrganizationName(QStringLiteral("idlescope"));
-    QApplication::setApplicationVersion(QStringLiteral(IDLESCOPE_VERSION));
+    // --help and --version print and exit before the window system is touched:
+    // they work without a display (the man page is written from --help at build time).
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--")
+            break;
+        if (a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version") {
+            QCoreApplication core(argc, argv);
+            setApplicationIdentity();
+            QCommandLineParser parser;
+            const GuiOptions options(parser);
+            parser.process(core); // prints and exits 0 (1 on a bad command line)
+        }
+    }
 
+    QApplication app(argc, argv);
+    setApplicationIdentity();
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("A lab for the Linux kernel's cpuidle governors"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the default scenario to <file> (PNG) and exit."),
-                                        QStringLiteral("file"));
-    const QCommandLineOption measure(QStringLiteral("measure"),
-                                     QStringLiteral("Measure re-simulation + replot latency and playback frame "
-                                                    "time on a stream of <spans> spans, print, exit."),
-                                     QStringLiteral("spans"));
-    const QCommandLineOption jitter(QStringLiteral("jitter"),
-                                    QStringLiteral("With --measure: +-<us> of jitter on the default scenario's "
-                                                   "100 us IPI wakeups (default 0; 30 makes menu's pattern "
-                                                   "detector work on every decision)."),
-                                    QStringLiteral("us"), QStringLiteral("0"));
-    parser.addOption(screenshot);
-    parser.addOption(measure);
-    parser.addOption(jitter);
-    parser.addPositionalArgument(QStringLiteral("file"),
-                                 QStringLiteral("A session (.idlescope) to open, or a stream (.csv) or kernel "
-                                                "trace to load as the workload."),
-                                 QStringLiteral("[file]"));
+    const GuiOptions options(parser);
+    const QCommandLineOption &screenshot = options.screenshot, &measure = options.measure, &jitter = options.jitter;
     // process() exits with 1 on a bad command line; bad input is 2 here, as in idlescope-cli.
     const QStringList arguments = QApplication::arguments();
     if (!parser.parse(arguments)) {

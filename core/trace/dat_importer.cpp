@@ -15,12 +15,14 @@
  * Isolation: libtraceevent 1.7 can crash on a damaged event format inside the
  * file (found by fuzz_trace_dat: a SEGV in tep_parse_event on a .dat with 7
  * bytes changed; tests/core/tst_trace_fuzz_regressions.cpp). Since bad input
- * must give an Error and never a crash, the whole read runs first in a forked
- * child (ImportConfig::isolateDat); a child killed by a signal becomes an Error
- * naming the file. The read is deterministic, so the parent's own read then
- * goes through. It costs one extra read of the file. A file the libraries
- * reject is not read a second time: the child sends its Error back through a
- * pipe. Whatever a damaged file makes libtracecmd allocate and leak then dies
+ * must give an Error and never a crash, the libraries run only in a forked
+ * child (ImportConfig::isolateDat), which sends the events it reads back
+ * through a pipe; the parent reconstructs the idle spans from them as they
+ * arrive (so the file is read once, by the child, while the parent works on
+ * what came before). A child killed by a signal becomes an Error naming the
+ * file, and what the parent built from its events is dropped; a file the
+ * libraries reject comes back as the child's Error. Whatever a damaged file
+ * makes libtracecmd allocate and leak then dies
  * with the child (found by fuzz_trace_dat: a 40 KB file whose header claims a
  * 2.9 GB section; libtracecmd mallocs that much, the read comes up short and
  * the block is never freed; tests/fuzz/regressions/fuzz_trace_dat/oom-*).
@@ -42,9 +44,13 @@
 #include <cstdlib>
 #include <fcntl.h>
 #include <cstring>
+#include <optional>
+#include <string_view>
 #include <sys/wait.h>
+#include <type_traits>
 #include <unistd.h>
 #include <unordered_map>
+#include <vector>
 #include <zlib.h>
 
 namespace idlescope::trace {
@@ -62,16 +68,25 @@ struct EventInfo {
     std::string name;
 };
 
+// Where the records' events go: straight into the reconstruction (DirectSink),
+// or from the reading child through a pipe to the parent's (PipeSink).
+class RecordSink {
+public:
+    virtual ~RecordSink() = default;
+    /// The id of @p name; ids are dense from 0 in the order names first appear.
+    virtual std::int32_t intern(std::string_view name) = 0;
+    virtual void event(const TraceEvent &ev) = 0;
+    virtual void lost(int cpu, std::int64_t missed) = 0;
+    virtual void unknown(const std::string &name) = 0;
+    /// Every PROGRESS_RECORDS records; false cancels the read.
+    virtual bool progress(std::int64_t records) = 0;
+};
+
 struct DatContext {
     tep_handle *tep = nullptr;
-    TraceImport *out = nullptr;
-    WarningSink *warn = nullptr;
-    IdleReconstructor *rec = nullptr;
-    NameTable names;
-    const ProgressFn *progress = nullptr;
+    RecordSink *sink = nullptr;
     std::unordered_map<int, EventInfo> infos;
     std::unordered_map<unsigned long long, std::int32_t> functions;
-    std::int64_t kindCounts[EVENT_KIND_COUNT] = {};
     std::int64_t records = 0;
     bool cancelled = false;
 };
@@ -148,7 +163,7 @@ std::int32_t functionId(DatContext &ctx, unsigned long long addr)
         std::snprintf(buf, sizeof buf, "0x%llx", addr);
         fn = buf;
     }
-    const std::int32_t id = ctx.names.intern(fn);
+    const std::int32_t id = ctx.sink->intern(fn);
     ctx.functions.emplace(addr, id);
     return id;
 }
@@ -172,20 +187,19 @@ int onRecord(tracecmd_input *, tep_record *r, int cpu, void *data)
     if (ctx.cancelled)
         return 1;
     ++ctx.records;
-    ++ctx.out->lines;
-    if (ctx.progress && *ctx.progress && ctx.records % PROGRESS_RECORDS == 0 && !(*ctx.progress)(ctx.records, -1)) {
+    if (ctx.records % PROGRESS_RECORDS == 0 && !ctx.sink->progress(ctx.records)) {
         ctx.cancelled = true;
         return 1;
     }
     if (r->missed_events)
-        ctx.rec->lost(cpu, r->missed_events < 0 ? -1 : r->missed_events, 0);
+        ctx.sink->lost(cpu, r->missed_events < 0 ? -1 : r->missed_events);
     const int type = tep_data_type(ctx.tep, r);
     auto it = ctx.infos.find(type);
     if (it == ctx.infos.end())
         it = ctx.infos.emplace(type, describe(tep_find_event(ctx.tep, type))).first;
     const EventInfo &info = it->second;
     if (!info.known) {
-        ++ctx.out->unknownEvents[info.name.empty() ? std::string("id ") + std::to_string(type) : info.name];
+        ctx.sink->unknown(info.name.empty() ? std::string("id ") + std::to_string(type) : info.name);
         return 0;
     }
     TraceEvent ev;
@@ -219,7 +233,7 @@ int onRecord(tracecmd_input *, tep_record *r, int cpu, void *data)
         ev.arg = number(info.f[0], r);
         int len = 0;
         const char *s = static_cast<const char *>(tep_get_field_raw(nullptr, e, "name", r, &len, 0));
-        ev.nameId = ctx.names.intern(s ? std::string_view(s, strnlen(s, static_cast<size_t>(len))) : "?");
+        ev.nameId = ctx.sink->intern(s ? std::string_view(s, strnlen(s, static_cast<size_t>(len))) : "?");
         break;
     }
     case EventKind::Softirq:
@@ -240,8 +254,7 @@ int onRecord(tracecmd_input *, tep_record *r, int cpu, void *data)
     case EventKind::IpiEntry:
         break;
     }
-    ++ctx.kindCounts[static_cast<int>(ev.kind)];
-    ctx.rec->feed(ev);
+    ctx.sink->event(ev);
     return 0;
 }
 
@@ -286,56 +299,317 @@ private:
     std::string m_path;
 };
 
-Result<TraceImport> readDat(const std::string &path, const std::string &file, const ImportConfig &config,
-                            const ProgressFn &progress);
+// Reads the file's records through libtracecmd into @p sink. The records' count
+// and the CPUs the header declares come back; an Error when the file cannot be opened.
+struct RecordsRead {
+    int declaredCpus = 0;
+    std::int64_t records = 0;
+};
 
-// The child's Error on the pipe: line, field and message, each ended by a NUL.
-void writeError(int fd, const Error &e)
+Result<RecordsRead> readRecords(const std::string &path, const std::string &file, RecordSink &sink)
 {
-    const std::string msg = std::to_string(e.line) + '\0' + e.field + '\0' + e.message + '\0';
-    for (size_t done = 0; done < msg.size();) {
-        const ssize_t n = ::write(fd, msg.data() + done, msg.size() - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return;
-        done += static_cast<size_t>(n);
-    }
+    tracecmd_set_loglevel(TEP_LOG_NONE);
+    tep_set_loglevel(TEP_LOG_NONE);
+    tracecmd_input *handle = tracecmd_open(file.c_str(), TRACECMD_FL_LOAD_NO_PLUGINS);
+    if (!handle)
+        return Error{path, 0, "", "libtracecmd cannot open this trace-cmd .dat file (damaged or unsupported version)"};
+    DatContext ctx;
+    ctx.tep = tracecmd_get_tep(handle);
+    ctx.sink = &sink;
+    RecordsRead read{tep_get_cpus(ctx.tep), 0};
+    tracecmd_iterate_events(handle, nullptr, 0, onRecord, &ctx);
+    tracecmd_close(handle);
+    if (ctx.cancelled)
+        return Error{path, 0, "", "import cancelled"};
+    read.records = ctx.records;
+    return read;
 }
 
-Error readError(int fd, const std::string &path)
+// The events feed the reconstruction of the import at once.
+class DirectSink final : public RecordSink {
+public:
+    DirectSink(const std::string &path, const ImportConfig &config, const ProgressFn &progress)
+        : m_warn(m_out, config.keptWarningsPerKind), m_progress(progress)
+    {
+        m_out.file = path;
+        m_out.format = TraceFormat::TraceCmdDat;
+        m_rec.emplace(m_out, m_warn, m_names);
+    }
+
+    std::int32_t intern(std::string_view name) override { return m_names.intern(name); }
+    void event(const TraceEvent &ev) override
+    {
+        ++m_kindCounts[static_cast<int>(ev.kind)];
+        m_rec->feed(ev);
+    }
+    void lost(int cpu, std::int64_t missed) override { m_rec->lost(cpu, missed, 0); }
+    void unknown(const std::string &name) override { ++m_out.unknownEvents[name]; }
+    bool progress(std::int64_t records) override { return !m_progress || m_progress(records, -1); }
+
+    /// The import once every record has been fed.
+    Result<TraceImport> finish(const RecordsRead &read)
+    {
+        m_rec->finish();
+        m_rec.reset();
+        m_out.declaredCpus = read.declaredCpus;
+        m_out.lines += read.records;
+        for (int k = 0; k < EVENT_KIND_COUNT; ++k)
+            if (m_kindCounts[k]) {
+                m_out.eventCounts[eventKindName(static_cast<EventKind>(k))] += m_kindCounts[k];
+                m_out.events += m_kindCounts[k];
+            }
+        m_out.names = m_names.take();
+        if (m_kindCounts[static_cast<int>(EventKind::CpuIdle)] == 0)
+            return Error{m_out.file, 0, "cpu_idle",
+                         "no power:cpu_idle events in " + std::to_string(read.records)
+                             + " records: record with -e power:cpu_idle (see docs/traces.md)"};
+        if (m_progress)
+            m_progress(read.records, read.records);
+        return std::move(m_out);
+    }
+
+private:
+    TraceImport m_out;
+    WarningSink m_warn;
+    NameTable m_names;
+    std::optional<IdleReconstructor> m_rec;
+    const ProgressFn &m_progress;
+    std::int64_t m_kindCounts[EVENT_KIND_COUNT] = {};
+};
+
+/*
+ * The reading child's messages to the parent, a tag byte then the fields in
+ * this process image's own layout (parent and child are one binary):
+ *   'N' u32 length, bytes     a name, interned in order (the parent's ids are the child's)
+ *   'E' TraceEvent            an event
+ *   'L' i32 cpu, i64 missed   events lost on a CPU
+ *   'U' u32 length, bytes     a record of an event idlescope does not read
+ *   'P' i64 records           progress (the parent may cancel by killing the child)
+ *   'D' i32 cpus, i64 records the read is complete
+ *   'X' i64 line, u32 length, field, u32 length, message   the read failed with an Error
+ */
+class PipeSink final : public RecordSink {
+public:
+    explicit PipeSink(int fd) : m_fd(fd) { m_buf.reserve(BUFFER + sizeof(TraceEvent) + 64); }
+
+    std::int32_t intern(std::string_view name) override
+    {
+        const size_t before = m_names.size();
+        const std::int32_t id = m_names.intern(name);
+        if (m_names.size() != before) {
+            put('N');
+            putString(name);
+        }
+        return id;
+    }
+    void event(const TraceEvent &ev) override
+    {
+        put('E');
+        put(ev);
+    }
+    void lost(int cpu, std::int64_t missed) override
+    {
+        put('L');
+        put(std::int32_t{cpu});
+        put(missed);
+    }
+    void unknown(const std::string &name) override
+    {
+        put('U');
+        putString(name);
+    }
+    bool progress(std::int64_t records) override
+    {
+        put('P');
+        put(records);
+        flush();
+        return true;
+    }
+    void done(const RecordsRead &read)
+    {
+        put('D');
+        put(std::int32_t{read.declaredCpus});
+        put(read.records);
+        flush();
+    }
+    void error(const Error &e)
+    {
+        put('X');
+        put(e.line);
+        putString(e.field);
+        putString(e.message);
+        flush();
+    }
+
+private:
+    static constexpr size_t BUFFER = 1 << 16;
+
+    template <typename T>
+    void put(const T &v)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        const auto *p = reinterpret_cast<const char *>(&v);
+        m_buf.append(p, sizeof v);
+        if (m_buf.size() >= BUFFER)
+            flush();
+    }
+    void putString(std::string_view s)
+    {
+        put(static_cast<std::uint32_t>(s.size()));
+        m_buf.append(s);
+    }
+    void flush()
+    {
+        for (size_t done = 0; done < m_buf.size();) {
+            const ssize_t n = ::write(m_fd, m_buf.data() + done, m_buf.size() - done);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                ::_exit(4); // the parent is gone
+            done += static_cast<size_t>(n);
+        }
+        m_buf.clear();
+    }
+
+    int m_fd;
+    std::string m_buf;
+    NameTable m_names;
+};
+
+// The parent's side of the pipe: buffered reads of whole fields.
+class PipeReader {
+public:
+    explicit PipeReader(int fd) : m_fd(fd), m_buf(1 << 20) {}
+
+    template <typename T>
+    bool get(T &v)
+    {
+        if (!need(sizeof v))
+            return false;
+        std::memcpy(&v, m_buf.data() + m_pos, sizeof v);
+        m_pos += sizeof v;
+        return true;
+    }
+    bool getString(std::string &s)
+    {
+        std::uint32_t n = 0;
+        if (!get(n) || n > (1u << 20) || !need(n))
+            return false;
+        s.assign(m_buf.data() + m_pos, n);
+        m_pos += n;
+        return true;
+    }
+
+private:
+    bool need(size_t n)
+    {
+        while (m_end - m_pos < n) {
+            if (m_pos > 0) {
+                std::memmove(m_buf.data(), m_buf.data() + m_pos, m_end - m_pos);
+                m_end -= m_pos;
+                m_pos = 0;
+            }
+            const ssize_t got = ::read(m_fd, m_buf.data() + m_end, m_buf.size() - m_end);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got <= 0)
+                return false;
+            m_end += static_cast<size_t>(got);
+        }
+        return true;
+    }
+
+    int m_fd;
+    std::vector<char> m_buf;
+    size_t m_pos = 0, m_end = 0;
+};
+
+// What the parent took from the pipe.
+struct ChildOutcome {
+    std::optional<RecordsRead> done;
+    std::optional<Error> error;
+    bool cancelled = false;
+};
+
+ChildOutcome receive(int fd, pid_t child, const std::string &path, DirectSink &sink)
 {
-    std::string msg;
-    char buf[4096];
-    for (;;) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
+    ChildOutcome out;
+    PipeReader in(fd);
+    std::string text;
+    char tag = 0;
+    while (!out.done && !out.error && in.get(tag)) {
+        bool ok = true;
+        switch (tag) {
+        case 'N':
+            if ((ok = in.getString(text)))
+                sink.intern(text);
             break;
-        msg.append(buf, static_cast<size_t>(n));
+        case 'E': {
+            TraceEvent ev;
+            if ((ok = in.get(ev)))
+                sink.event(ev);
+            break;
+        }
+        case 'L': {
+            std::int32_t cpu = 0;
+            std::int64_t missed = 0;
+            if ((ok = in.get(cpu) && in.get(missed)))
+                sink.lost(cpu, missed);
+            break;
+        }
+        case 'U':
+            if ((ok = in.getString(text)))
+                sink.unknown(text);
+            break;
+        case 'P': {
+            std::int64_t records = 0;
+            ok = in.get(records);
+            if (ok && !sink.progress(records)) {
+                ::kill(child, SIGKILL);
+                out.cancelled = true;
+                return out;
+            }
+            break;
+        }
+        case 'D': {
+            RecordsRead read;
+            ok = in.get(read.declaredCpus) && in.get(read.records);
+            if (ok)
+                out.done = read;
+            break;
+        }
+        case 'X': {
+            Error e{path, 0, "", ""};
+            ok = in.get(e.line) && in.getString(e.field) && in.getString(e.message);
+            if (ok)
+                out.error = e;
+            break;
+        }
+        default:
+            ok = false;
+        }
+        if (!ok)
+            break; // cut short: the child's exit status says why
     }
-    const size_t a = msg.find('\0');
-    const size_t b = a == std::string::npos ? a : msg.find('\0', a + 1);
-    const size_t c = b == std::string::npos ? b : msg.find('\0', b + 1);
-    if (c == std::string::npos)
-        return Error{path, 0, "", "reading this .dat file failed (no message from the reading process)"};
-    return Error{path, std::atoll(msg.substr(0, a).c_str()), msg.substr(a + 1, b - a - 1), msg.substr(b + 1, c - b - 1)};
+    return out;
 }
 
-// Runs the read in a child process; an Error when the libraries crash on the file or
-// when the read fails (the child's Error: the parent then does not read the file again).
-Status probeInChild(const std::string &path, const std::string &file, const ImportConfig &config)
+// Reads the file in a child process, which sends the events back: libtracecmd and
+// libtraceevent run only there, so a crash of theirs on a damaged file (or what
+// they leak) ends with the child, and the parent reconstructs as the events arrive.
+// Nothing when no child can be started (no isolation available: read directly).
+std::optional<Result<TraceImport>> readInChild(const std::string &path, const std::string &file,
+                                               const ImportConfig &config, const ProgressFn &progress)
 {
     std::fflush(nullptr);
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0)
-        return Ok{}; // no isolation available: read directly
+        return std::nullopt;
     const pid_t pid = ::fork();
     if (pid < 0) {
         ::close(fds[0]);
         ::close(fds[1]);
-        return Ok{};
+        return std::nullopt;
     }
     if (pid == 0) {
         // A crash here is the expected outcome for a damaged file: the host's crash
@@ -343,30 +617,38 @@ Status probeInChild(const std::string &path, const std::string &file, const Impo
         for (const int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
             std::signal(sig, SIG_DFL);
         ::close(fds[0]);
-        const Result<TraceImport> r = readDat(path, file, config, {});
-        if (!r)
-            writeError(fds[1], r.error());
-        ::_exit(r ? 0 : 3);
+        PipeSink sink(fds[1]);
+        const Result<RecordsRead> read = readRecords(path, file, sink);
+        if (read)
+            sink.done(*read);
+        else
+            sink.error(read.error());
+        ::_exit(read ? 0 : 3);
     }
     ::close(fds[1]);
-    const Error childError = readError(fds[0], path); // until EOF: the child has exited or is exiting
+    DirectSink sink(path, config, progress);
+    const ChildOutcome outcome = receive(fds[0], pid, path, sink);
     ::close(fds[0]);
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    // The child ends with 0 (read) or 3 (an Error, which the parent's read reports too);
-    // a signal or any other exit code (a sanitizer's abort) is a crash of the libraries.
+    if (outcome.cancelled)
+        return Error{path, 0, "", "import cancelled"};
+    // The child ends with 0 (read) or 3 (an Error, sent on the pipe); a signal or any
+    // other exit code (a sanitizer's abort) is a crash of the libraries.
     if (WIFSIGNALED(status))
         return Error{path, 0, "",
                      "libtracecmd/libtraceevent crashed reading this .dat file (signal "
                          + std::to_string(WTERMSIG(status)) + "): the file is damaged"};
-    if (WIFEXITED(status) && WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != 3)
+    if (!WIFEXITED(status) || (WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != 3))
         return Error{path, 0, "",
                      "libtracecmd/libtraceevent crashed reading this .dat file (exit code "
-                         + std::to_string(WEXITSTATUS(status)) + "): the file is damaged"};
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 3)
-        return childError;
-    return Ok{};
+                         + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + "): the file is damaged"};
+    if (outcome.error)
+        return *outcome.error;
+    if (!outcome.done)
+        return Error{path, 0, "", "reading this .dat file failed (the reading process ended without a result)"};
+    return sink.finish(*outcome.done);
 }
 
 } // namespace
@@ -378,58 +660,13 @@ Result<TraceImport> importTraceDat(const std::string &path, const ImportConfig &
     if (!file)
         return file.error();
     if (config.isolateDat)
-        if (Status s = probeInChild(path, *file, config); !s)
-            return s.error();
-    return readDat(path, *file, config, progress);
+        if (std::optional<Result<TraceImport>> r = readInChild(path, *file, config, progress))
+            return std::move(*r);
+    DirectSink sink(path, config, progress);
+    const Result<RecordsRead> read = readRecords(path, *file, sink);
+    if (!read)
+        return read.error();
+    return sink.finish(*read);
 }
-
-namespace {
-
-Result<TraceImport> readDat(const std::string &path, const std::string &fileName, const ImportConfig &config,
-                            const ProgressFn &progress)
-{
-    const std::string *file = &fileName;
-    tracecmd_set_loglevel(TEP_LOG_NONE);
-    tep_set_loglevel(TEP_LOG_NONE);
-    tracecmd_input *handle = tracecmd_open(file->c_str(), TRACECMD_FL_LOAD_NO_PLUGINS);
-    if (!handle)
-        return Error{path, 0, "", "libtracecmd cannot open this trace-cmd .dat file (damaged or unsupported version)"};
-
-    TraceImport out;
-    out.file = path;
-    out.format = TraceFormat::TraceCmdDat;
-    WarningSink warn(out, config.keptWarningsPerKind);
-    DatContext ctx;
-    ctx.tep = tracecmd_get_tep(handle);
-    out.declaredCpus = tep_get_cpus(ctx.tep);
-    ctx.out = &out;
-    ctx.warn = &warn;
-    ctx.progress = &progress;
-    {
-        IdleReconstructor rec(out, warn, ctx.names);
-        ctx.rec = &rec;
-        tracecmd_iterate_events(handle, nullptr, 0, onRecord, &ctx);
-        if (!ctx.cancelled)
-            rec.finish();
-    }
-    tracecmd_close(handle);
-    if (ctx.cancelled)
-        return Error{path, 0, "", "import cancelled"};
-    for (int k = 0; k < EVENT_KIND_COUNT; ++k)
-        if (ctx.kindCounts[k]) {
-            out.eventCounts[eventKindName(static_cast<EventKind>(k))] += ctx.kindCounts[k];
-            out.events += ctx.kindCounts[k];
-        }
-    out.names = ctx.names.take();
-    if (ctx.kindCounts[static_cast<int>(EventKind::CpuIdle)] == 0)
-        return Error{path, 0, "cpu_idle",
-                     "no power:cpu_idle events in " + std::to_string(ctx.records)
-                         + " records: record with -e power:cpu_idle (see docs/traces.md)"};
-    if (progress)
-        progress(ctx.records, ctx.records);
-    return out;
-}
-
-} // namespace
 
 } // namespace idlescope::trace

@@ -4,6 +4,7 @@
 #include "core/trace/trace_names.h"
 #include "core/trace/trace_stream.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace idlescope::trace {
@@ -25,6 +26,42 @@ std::string pct(Ns part, Ns whole)
 }
 
 std::string cpuLabel(const CpuStats &s) { return s.cpu < 0 ? std::string("all") : std::to_string(s.cpu); }
+
+std::string us(Ns ns)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", static_cast<double>(ns) / 1e3);
+    return buf;
+}
+
+/// The table's name of recorded state @p i, empty without a table or beyond it.
+std::string stateName(const StatsReport &r, size_t i)
+{
+    return r.table && i < static_cast<size_t>(r.table->count()) ? (*r.table)[static_cast<int>(i)].name : std::string();
+}
+
+ResidencyRange rangeOf(const CpuStats &c, size_t i) { return i < c.residency.size() ? c.residency[i] : ResidencyRange{}; }
+
+Ns meanResidency(const StateStats &st) { return st.usage > 0 ? st.timeNs / st.usage : 0; }
+
+std::string cpuList(const std::vector<int> &cpus)
+{
+    std::string o;
+    for (const int c : cpus)
+        o += (o.empty() ? "" : " ") + std::to_string(c);
+    return o;
+}
+
+/// A CSV field: quoted when it holds a comma, a quote or a line break.
+std::string csvField(const std::string &s)
+{
+    if (s.find_first_of(",\"\n\r") == std::string::npos)
+        return s;
+    std::string o = "\"";
+    for (const char c : s)
+        o += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return o + "\"";
+}
 
 std::string jsonString(const std::string &s)
 {
@@ -109,17 +146,28 @@ std::string formatStatsMarkdown(const StatsReport &r)
     if (t.clockOffsetNs)
         o += "- trace clock is not mono: offset " + std::to_string(t.clockOffsetNs) + " ns corrected\n";
 
-    o += "\n## Per state\n\n| cpu | state | usage | time (ms) | share of idle | above | below |\n|---|---|---|---|---|---|---|\n";
+    o += "\n## Per state\n\n| cpu | state | usage | time (ms) | share of idle | above | below | min (us) | avg (us) | max (us) |\n"
+         "|---|---|---|---|---|---|---|---|---|---|\n";
     for (const CpuStats *c : allRows(s))
         for (size_t i = 0; i < c->states.size(); ++i) {
             const StateStats &st = c->states[i];
-            o += "| " + cpuLabel(*c) + " | " + std::to_string(i) + " | " + std::to_string(st.usage) + " | " + ms(st.timeNs)
-                 + " | " + pct(st.timeNs, c->idleNs) + " | " + std::to_string(st.above) + " | " + std::to_string(st.below) + " |\n";
+            const std::string name = stateName(r, i);
+            const ResidencyRange range = rangeOf(*c, i);
+            o += "| " + cpuLabel(*c) + " | " + std::to_string(i) + (name.empty() ? "" : " (" + name + ")") + " | "
+                 + std::to_string(st.usage) + " | " + ms(st.timeNs) + " | " + pct(st.timeNs, c->idleNs) + " | "
+                 + std::to_string(st.above) + " | " + std::to_string(st.below) + " | " + us(range.minNs) + " | "
+                 + us(meanResidency(st)) + " | " + us(range.maxNs) + " |\n";
         }
     o += "\n## Idle time\n\n| cpu | entries | idle (ms) | observed (ms) | idle share |\n|---|---|---|---|---|\n";
     for (const CpuStats *c : allRows(s))
         o += "| " + cpuLabel(*c) + " | " + std::to_string(c->entries) + " | " + ms(c->idleNs) + " | " + ms(c->observedNs)
              + " | " + (c->cpu < 0 ? std::string("-") : pct(c->idleNs, c->observedNs)) + " |\n";
+
+    o += "\n## Cluster idle (every CPU of the group idle at once)\n\n| cpus | all idle (ms) | observed (ms) | share |\n"
+         "|---|---|---|---|\n";
+    for (const ClusterStats &cl : s.clusters)
+        o += "| " + cpuList(cl.cpus) + " | " + ms(cl.allIdleNs) + " | " + ms(cl.observedNs) + " | "
+             + pct(cl.allIdleNs, cl.observedNs) + " |\n";
 
     o += "\n## Wakeup causes\n\n| cpu |";
     for (int k = 0; k < WAKE_CAUSE_COUNT; ++k)
@@ -165,6 +213,34 @@ std::string formatStatsMarkdown(const StatsReport &r)
         }
         o += "\n" + coverageText(s, sim) + "\n";
     }
+    if (r.baseline && r.baselineTrace) {
+        const CpuStats &a = s.total, &b = r.baseline->total;
+        o += "\n## Against the baseline " + r.baselineTrace->file + " (all CPUs)\n\n";
+        o += "| | this trace | baseline | change |\n|---|---|---|---|\n";
+        auto line = [&](const std::string &what, const std::string &x, const std::string &y, const std::string &d) {
+            o += "| " + what + " | " + x + " | " + y + " | " + d + " |\n";
+        };
+        auto diff = [](std::int64_t x, std::int64_t y) { return (x >= y ? "+" : "") + std::to_string(x - y); };
+        line("idle entries", std::to_string(a.entries), std::to_string(b.entries), diff(a.entries, b.entries));
+        line("idle (ms)", ms(a.idleNs), ms(b.idleNs), (a.idleNs >= b.idleNs ? "+" : "-") + ms(a.idleNs >= b.idleNs ? a.idleNs - b.idleNs : b.idleNs - a.idleNs));
+        const size_t n = std::max(a.states.size(), b.states.size());
+        for (size_t i = 0; i < n; ++i) {
+            const StateStats x = i < a.states.size() ? a.states[i] : StateStats{};
+            const StateStats y = i < b.states.size() ? b.states[i] : StateStats{};
+            const std::string name = stateName(r, i);
+            const std::string st = "state " + std::to_string(i) + (name.empty() ? "" : " (" + name + ")");
+            line(st + " usage", std::to_string(x.usage), std::to_string(y.usage), diff(x.usage, y.usage));
+            line(st + " share of idle", pct(x.timeNs, a.idleNs), pct(y.timeNs, b.idleNs), "");
+            line(st + " above", std::to_string(x.above), std::to_string(y.above), diff(x.above, y.above));
+            line(st + " below", std::to_string(x.below), std::to_string(y.below), diff(x.below, y.below));
+            line(st + " avg residency (us)", us(meanResidency(x)), us(meanResidency(y)), "");
+        }
+        for (int k = 0; k < WAKE_CAUSE_COUNT; ++k) {
+            const auto kk = static_cast<size_t>(k);
+            line(std::string("wakeups by ") + wakeCauseName(static_cast<WakeCause>(k)), std::to_string(a.causes[kk]),
+                 std::to_string(b.causes[kk]), diff(a.causes[kk], b.causes[kk]));
+        }
+    }
     o += "\n## Warnings\n\n";
     bool any = false;
     for (int k = 0; k < WARNING_KIND_COUNT; ++k)
@@ -207,11 +283,43 @@ std::string formatStatsCsv(const StatsReport &r)
             row(cpu, "state_time_ns", std::to_string(i), c->states[i].timeNs);
             row(cpu, "state_above", std::to_string(i), c->states[i].above);
             row(cpu, "state_below", std::to_string(i), c->states[i].below);
+            row(cpu, "state_min_residency_ns", std::to_string(i), rangeOf(*c, i).minNs);
+            row(cpu, "state_avg_residency_ns", std::to_string(i), meanResidency(c->states[i]));
+            row(cpu, "state_max_residency_ns", std::to_string(i), rangeOf(*c, i).maxNs);
         }
         for (int k = 0; k < WAKE_CAUSE_COUNT; ++k)
             row(cpu, "cause", wakeCauseName(static_cast<WakeCause>(k)), c->causes[static_cast<size_t>(k)]);
+        for (const auto &[name, n] : c->irqNames)
+            row(cpu, "cause_irq", csvField(name), n);
+        for (const auto &[name, n] : c->timerNames)
+            row(cpu, "cause_hrtimer", csvField(name), n);
         for (int k = 0; k < HIST_BINS; ++k)
             row(cpu, "hist_lower_ns", std::to_string(histogramLowerNs(k)), c->histogram[static_cast<size_t>(k)]);
+    }
+    // State names (the only text values: key = state index, value = the table's name).
+    for (size_t i = 0; i < r.stats.total.states.size(); ++i)
+        if (const std::string name = stateName(r, i); !name.empty())
+            o += "all,state_name," + std::to_string(i) + "," + csvField(name) + "\n";
+    for (const ClusterStats &cl : r.stats.clusters) {
+        std::string cpus;
+        for (const int c : cl.cpus)
+            cpus += (cpus.empty() ? "" : "+") + std::to_string(c);
+        row(cpus, "cluster_all_idle_ns", "", cl.allIdleNs);
+        row(cpus, "cluster_observed_ns", "", cl.observedNs);
+    }
+    if (r.baseline) {
+        const CpuStats &b = r.baseline->total;
+        row("baseline", "entries", "", b.entries);
+        row("baseline", "idle_ns", "", b.idleNs);
+        row("baseline", "observed_ns", "", b.observedNs);
+        for (size_t i = 0; i < b.states.size(); ++i) {
+            row("baseline", "state_usage", std::to_string(i), b.states[i].usage);
+            row("baseline", "state_time_ns", std::to_string(i), b.states[i].timeNs);
+            row("baseline", "state_above", std::to_string(i), b.states[i].above);
+            row("baseline", "state_below", std::to_string(i), b.states[i].below);
+        }
+        for (int k = 0; k < WAKE_CAUSE_COUNT; ++k)
+            row("baseline", "cause", wakeCauseName(static_cast<WakeCause>(k)), b.causes[static_cast<size_t>(k)]);
     }
     if (r.simulated) {
         row("all", "sim_spans", "", r.simulated->total.spans);
@@ -248,20 +356,47 @@ std::string formatStatsJson(const StatsReport &r)
              + ", \"entries_in_exported_spans\": " + std::to_string(c->exportedEntries)
              + ", \"idle_ns\": " + std::to_string(c->idleNs)
              + ", \"observed_ns\": " + std::to_string(c->observedNs) + ",\n     \"states\": [";
-        for (size_t i = 0; i < c->states.size(); ++i)
-            o += std::string(i ? ", " : "") + "{\"usage\": " + std::to_string(c->states[i].usage) + ", \"time_ns\": "
+        for (size_t i = 0; i < c->states.size(); ++i) {
+            const std::string name = stateName(r, i);
+            o += std::string(i ? ", " : "") + "{" + (name.empty() ? "" : "\"name\": " + jsonString(name) + ", ")
+                 + "\"usage\": " + std::to_string(c->states[i].usage) + ", \"time_ns\": "
                  + std::to_string(c->states[i].timeNs) + ", \"above\": " + std::to_string(c->states[i].above)
-                 + ", \"below\": " + std::to_string(c->states[i].below) + "}";
+                 + ", \"below\": " + std::to_string(c->states[i].below)
+                 + ", \"min_residency_ns\": " + std::to_string(rangeOf(*c, i).minNs)
+                 + ", \"avg_residency_ns\": " + std::to_string(meanResidency(c->states[i]))
+                 + ", \"max_residency_ns\": " + std::to_string(rangeOf(*c, i).maxNs) + "}";
+        }
         o += "],\n     \"causes\": {";
         for (int k = 0; k < WAKE_CAUSE_COUNT; ++k)
             o += std::string(k ? ", " : "") + jsonString(wakeCauseName(static_cast<WakeCause>(k))) + ": "
                  + std::to_string(c->causes[static_cast<size_t>(k)]);
-        o += "},\n     \"histogram\": [";
+        o += "},\n     \"cause_names\": {\"irq\": {";
+        bool firstName = true;
+        for (const auto &[name, n] : c->irqNames) {
+            o += std::string(firstName ? "" : ", ") + jsonString(name) + ": " + std::to_string(n);
+            firstName = false;
+        }
+        o += "}, \"hrtimer\": {";
+        firstName = true;
+        for (const auto &[name, n] : c->timerNames) {
+            o += std::string(firstName ? "" : ", ") + jsonString(name) + ": " + std::to_string(n);
+            firstName = false;
+        }
+        o += "}},\n     \"histogram\": [";
         for (int k = 0; k < HIST_BINS; ++k)
             o += std::string(k ? ", " : "") + std::to_string(c->histogram[static_cast<size_t>(k)]);
         o += "]}";
     }
-    o += "\n  ],\n  \"warnings\": {";
+    o += "\n  ],\n  \"clusters\": [";
+    for (size_t i = 0; i < r.stats.clusters.size(); ++i) {
+        const ClusterStats &cl = r.stats.clusters[i];
+        std::string cpus;
+        for (const int c : cl.cpus)
+            cpus += (cpus.empty() ? "" : ", ") + std::to_string(c);
+        o += std::string(i ? ", " : "") + "{\"cpus\": [" + cpus + "], \"all_idle_ns\": " + std::to_string(cl.allIdleNs)
+             + ", \"observed_ns\": " + std::to_string(cl.observedNs) + "}";
+    }
+    o += "],\n  \"warnings\": {";
     bool first = true;
     for (int k = 0; k < WARNING_KIND_COUNT; ++k)
         if (t.warningCounts[k]) {
@@ -270,6 +405,21 @@ std::string formatStatsJson(const StatsReport &r)
             first = false;
         }
     o += "}";
+    if (r.baseline && r.baselineTrace) {
+        const CpuStats &b = r.baseline->total;
+        o += ",\n  \"baseline\": {\"file\": " + jsonString(r.baselineTrace->file) + ", \"entries\": "
+             + std::to_string(b.entries) + ", \"idle_ns\": " + std::to_string(b.idleNs) + ", \"observed_ns\": "
+             + std::to_string(b.observedNs) + ", \"states\": [";
+        for (size_t i = 0; i < b.states.size(); ++i)
+            o += std::string(i ? ", " : "") + "{\"usage\": " + std::to_string(b.states[i].usage) + ", \"time_ns\": "
+                 + std::to_string(b.states[i].timeNs) + ", \"above\": " + std::to_string(b.states[i].above)
+                 + ", \"below\": " + std::to_string(b.states[i].below) + "}";
+        o += "], \"causes\": {";
+        for (int k = 0; k < WAKE_CAUSE_COUNT; ++k)
+            o += std::string(k ? ", " : "") + jsonString(wakeCauseName(static_cast<WakeCause>(k))) + ": "
+                 + std::to_string(b.causes[static_cast<size_t>(k)]);
+        o += "}}";
+    }
     if (r.simulated) {
         o += ",\n  \"simulated\": {\"governor\": " + jsonString(r.simulated->governor) + ", \"table\": "
              + jsonString(r.simulated->tableId) + ", \"spans\": " + std::to_string(r.simulated->total.spans)

@@ -20,6 +20,10 @@ struct StatsReport {
     const TraceImport &trace;
     const TraceStats &stats;
     const SimulatedTrace *simulated = nullptr; ///< may be null
+    const IdleStateTable *table = nullptr;     ///< may be null: names the states
+    /// A second trace's statistics to compare with (trace-stats A --baseline B); may be null.
+    const TraceImport *baselineTrace = nullptr;
+    const TraceStats *baseline = nullptr;
 };
 
 std::string formatStatsMarkdown(const StatsReport &r);

@@ -3,6 +3,8 @@
 
 #include "core/replay/cpuidle_core.h"
 
+#include <algorithm>
+
 namespace idlescope::trace {
 
 Ns histogramLowerNs(int k)
@@ -43,6 +45,11 @@ void addEntry(CpuStats &s, const IdleEntryRec &e, const TraceImport &trace, cons
         s.states.resize(idx + 1);
     StateStats &st = s.states[idx];
     const Ns res = e.residencyNs();
+    if (s.residency.size() <= idx)
+        s.residency.resize(idx + 1);
+    ResidencyRange &range = s.residency[idx];
+    range.minNs = st.usage == 0 ? res : std::min(range.minNs, res);
+    range.maxNs = std::max(range.maxNs, res);
     ++s.entries;
     ++st.usage;
     st.timeNs += res;
@@ -79,6 +86,17 @@ void merge(CpuStats &into, const CpuStats &from)
         into.states[i].above += from.states[i].above;
         into.states[i].below += from.states[i].below;
     }
+    if (into.residency.size() < from.residency.size())
+        into.residency.resize(from.residency.size());
+    for (size_t i = 0; i < from.residency.size(); ++i) {
+        if (from.states[i].usage == 0)
+            continue;
+        ResidencyRange &r = into.residency[i];
+        // into's usage already includes from's (added above): from is its first when they are equal.
+        const bool firstUse = into.states[i].usage == from.states[i].usage;
+        r.minNs = firstUse ? from.residency[i].minNs : std::min(r.minNs, from.residency[i].minNs);
+        r.maxNs = std::max(r.maxNs, from.residency[i].maxNs);
+    }
     into.entries += from.entries;
     into.truncatedEntries += from.truncatedEntries;
     into.spans += from.spans;
@@ -101,7 +119,44 @@ void merge(CpuStats &into, const CpuStats &from)
 
 } // namespace
 
-TraceStats computeStats(const TraceImport &trace, const IdleStateTable *table)
+ClusterStats clusterIdle(const TraceImport &trace, const std::vector<int> &cpus)
+{
+    ClusterStats out;
+    // Each CPU's complete entries as +1 at enter and -1 at exit, swept in time
+    // order (exits first at equal times: touching entries do not overlap).
+    std::vector<std::pair<Ns, int>> edges;
+    Ns from = 0, to = 0;
+    for (const int cpu : cpus) {
+        if (cpu < 0 || static_cast<size_t>(cpu) >= trace.cpus.size() || trace.cpus[static_cast<size_t>(cpu)].events == 0)
+            continue;
+        const CpuTrace &c = trace.cpus[static_cast<size_t>(cpu)];
+        from = out.cpus.empty() ? c.firstNs : std::max(from, c.firstNs);
+        to = out.cpus.empty() ? c.lastNs : std::min(to, c.lastNs);
+        out.cpus.push_back(cpu);
+        for (const IdleEntryRec &e : c.entries)
+            if (!(e.flags & ENTRY_TRUNCATED) && e.exitNs > e.enterNs) {
+                edges.emplace_back(e.enterNs, +1);
+                edges.emplace_back(e.exitNs, -1);
+            }
+    }
+    if (out.cpus.empty())
+        return out;
+    out.observedNs = std::max<Ns>(0, to - from);
+    std::sort(edges.begin(), edges.end());
+    const int n = static_cast<int>(out.cpus.size());
+    int idle = 0;
+    Ns since = 0;
+    for (const auto &[t, d] : edges) {
+        if (idle == n)
+            out.allIdleNs += t - since;
+        idle += d;
+        since = t;
+    }
+    return out;
+}
+
+TraceStats computeStats(const TraceImport &trace, const IdleStateTable *table,
+                        const std::vector<std::vector<int>> &clusters)
 {
     TraceStats out;
     out.missSource = trace.hasMissEvents ? MissSource::Recorded : table ? MissSource::Recomputed : MissSource::None;
@@ -127,6 +182,16 @@ TraceStats computeStats(const TraceImport &trace, const IdleStateTable *table)
         merge(out.total, s);
         out.cpus.push_back(std::move(s));
     }
+    if (clusters.empty()) {
+        std::vector<int> all;
+        for (const CpuTrace &c : trace.cpus)
+            if (!c.entries.empty())
+                all.push_back(c.cpu);
+        if (!all.empty())
+            out.clusters.push_back(clusterIdle(trace, all));
+    }
+    for (const std::vector<int> &group : clusters)
+        out.clusters.push_back(clusterIdle(trace, group));
     return out;
 }
 

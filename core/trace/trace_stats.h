@@ -38,9 +38,16 @@ int histogramBin(Ns durationNs);
 enum class MissSource : std::uint8_t { None, Recorded, Recomputed };
 const char *missSourceName(MissSource s);
 
+/// The shortest and the longest residency of one state's entries (the mean is timeNs / usage).
+struct ResidencyRange {
+    Ns minNs = 0;
+    Ns maxNs = 0;
+};
+
 struct CpuStats {
     int cpu = -1;                                   ///< -1 for the total
     std::vector<StateStats> states;                 ///< index = recorded state
+    std::vector<ResidencyRange> residency;          ///< index = recorded state; {0, 0} where usage is 0
     std::int64_t entries = 0;
     std::int64_t truncatedEntries = 0;
     std::int64_t spans = 0;
@@ -56,14 +63,30 @@ struct CpuStats {
     std::int64_t statesBeyondTable = 0;             ///< entries whose state the table lacks
 };
 
+/// Cluster-level idle: the time every CPU of a group was idle at once (the
+/// window in which a cluster's shared power domain could be off), within the
+/// part of the trace all of them observed.
+struct ClusterStats {
+    std::vector<int> cpus;
+    Ns allIdleNs = 0;   ///< every CPU of the group inside a complete idle entry
+    Ns observedNs = 0;  ///< from the latest first event to the earliest last event of the group
+};
+
 struct TraceStats {
     std::vector<CpuStats> cpus;   ///< CPUs with events
     CpuStats total;
+    std::vector<ClusterStats> clusters; ///< as asked, or one of every CPU with idle entries
     MissSource missSource = MissSource::None;
     std::string tableId;          ///< the table used to recompute above/below
 };
 
 /// Statistics of @p trace; @p table (may be null) recomputes above/below when the trace lacks cpu_idle_miss.
-TraceStats computeStats(const TraceImport &trace, const IdleStateTable *table);
+/// @p clusters: groups of CPUs for ClusterStats; empty: one group of every CPU with idle entries
+/// (a trace does not say the topology). CPUs a trace lacks are left out of their group.
+TraceStats computeStats(const TraceImport &trace, const IdleStateTable *table,
+                        const std::vector<std::vector<int>> &clusters = {});
+
+/// The time all of @p cpus were inside a complete idle entry at once, and the window they all observed.
+ClusterStats clusterIdle(const TraceImport &trace, const std::vector<int> &cpus);
 
 } // namespace idlescope::trace

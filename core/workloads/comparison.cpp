@@ -127,6 +127,8 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         return Error{"--spans", 0, "", "must be 1..10000000"};
     if (o.governors.empty())
         return Error{"--governors", 0, "", "name at least one governor variant"};
+    if (o.shardCount < 1 || o.shardIndex < 0 || o.shardIndex >= o.shardCount)
+        return Error{"", 0, "--shard", "K/N needs 1 <= K <= N"};
     Result<std::vector<Setting>> settings = parseSettings(o.settings);
     if (!settings)
         return settings.error();
@@ -162,6 +164,8 @@ Result<CompareResult> runComparison(const CompareOptions &o)
 
     // One job per (point, iteration): generate once, replay the oracle and every governor.
     parallelFor(points * o.iterations, o.threads, [&](int job) {
+        if (!inShard(job, o.shardIndex, o.shardCount))
+            return;
         const int p = job / o.iterations;
         const int it = job % o.iterations;
         const IdleStream generated = fixed ? IdleStream{} : generateStream(o.workload, p, runSeed(o.seed, p, it), o.spans);

@@ -47,7 +47,16 @@ struct CompareOptions {
     /// Power data of the table; when it has any, the energy columns idle_energy_J and
     /// energy_J (core/energy/energy.h), "no power data" where it is incomplete.
     PowerModel power;
+    /// Run only the work units of one shard (--shard K/N: index K-1 of N); the
+    /// other runs of the result stay zero (core/io/comparison_shard.h merges them).
+    int shardIndex = 0;
+    int shardCount = 1;
 };
+
+/// Whether work unit @p job (point * iterations + iteration) belongs to shard
+/// @p index of @p count: every count-th unit, so that each shard gets some of
+/// every point of a sweep (later points are often the slow ones).
+inline bool inShard(int job, int index, int count) { return job % count == index; }
 
 /// The counters of one replay (one point, one governor, one iteration).
 struct RunMetrics {

@@ -46,7 +46,7 @@ QMap<QString, Row> parseCsv(const QString &text, int keyColumns)
 
 QString trace(const char *name)
 {
-    return idlescope::test::sharedDir() + u"/data/traces/"_s + QString::fromLatin1(name);
+    return idlescope::test::tracesDir() + u"/"_s + QString::fromLatin1(name);
 }
 
 void writeFile(const QString &path, const QByteArray &bytes)

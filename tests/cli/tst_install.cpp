@@ -68,12 +68,27 @@ QMultiMap<QString, QString> metainfo(const QString &path, QString *error)
             continue;
         }
         if (key == u"description"_s || key == u"releases"_s || key == u"provides"_s
-            || key == u"categories"_s || key == u"keywords"_s || key == u"release"_s)
+            || key == u"categories"_s || key == u"keywords"_s || key == u"release"_s
+            || key.startsWith(u"screenshot"_s))
             continue;
         out.insert(key, xml.readElementText(QXmlStreamReader::SkipChildElements).trimmed());
     }
     if (xml.hasError())
         *error = path + u":"_s + QString::number(xml.lineNumber()) + u": "_s + xml.errorString();
+    return out;
+}
+
+/// The version attributes of <release> elements, newest (first) first.
+QStringList metainfoReleases(const QString &path)
+{
+    QStringList out;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return out;
+    QXmlStreamReader xml(&f);
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"release"_s)
+            out << xml.attributes().value(u"version"_s).toString();
     return out;
 }
 
@@ -85,7 +100,7 @@ class TestInstall : public QObject {
 private slots:
     void desktopEntryIconAndMetainfoAgree()
     {
-        const auto entry = desktopEntry(packagingFile(u"idlescope.desktop"_s));
+        const auto entry = desktopEntry(packagingFile(u"io.github.idlescope.desktop"_s));
         QCOMPARE(entry.value(u"Type"_s), u"Application"_s);
         QCOMPARE(entry.value(u"Exec"_s).section(u' ', 0, 0), u"idlescope"_s);
         QCOMPARE(entry.value(u"Icon"_s), u"idlescope"_s);
@@ -107,11 +122,23 @@ private slots:
         QCOMPARE(meta.value(u"id"_s), u"io.github.idlescope"_s);
         QCOMPARE(meta.value(u"project_license"_s), u"GPL-3.0-or-later"_s);
         QCOMPARE(meta.value(u"metadata_license"_s), u"CC0-1.0"_s);
-        QCOMPARE(meta.value(u"launchable@desktop-id"_s), u"idlescope.desktop"_s);
+        // The desktop file is named after the component id (AppStream's rule; the GUI's
+        // setDesktopFileName says the same to Wayland compositors).
+        QCOMPARE(meta.value(u"launchable@desktop-id"_s), meta.value(u"id"_s) + u".desktop"_s);
         QCOMPARE(meta.value(u"icon@stock"_s), entry.value(u"Icon"_s));
         const QStringList binaries = meta.values(u"binary"_s);
         QVERIFY(binaries.contains(u"idlescope"_s));
         QVERIFY(binaries.contains(u"idlescope-cli"_s));
+        // The screenshot is the README's, and the newest release is this version.
+        QCOMPARE(meta.value(u"image@source"_s),
+                 u"https://raw.githubusercontent.com/idlescope/idlescope/main/docs/screenshot-main.png"_s);
+        QVERIFY(QFile::exists(idlescope::test::sourceDir() + u"/docs/screenshot-main.png"_s));
+        QProcess cli;
+        cli.start(QStringLiteral(IDLESCOPE_CLI), {u"--version"_s});
+        QVERIFY(cli.waitForFinished(60000));
+        const QString version = QString::fromUtf8(cli.readAllStandardOutput()).trimmed().section(u' ', 1);
+        QVERIFY(!version.isEmpty());
+        QCOMPARE(metainfoReleases(packagingFile(u"io.github.idlescope.metainfo.xml"_s)).value(0), version);
         const QStringList categories = meta.values(u"category"_s);
         QCOMPARE(categories.size(), 2);
         QVERIFY(categories.contains(u"Development"_s) && categories.contains(u"Profiling"_s));
@@ -143,10 +170,26 @@ private slots:
         const QDir root(prefix.path());
         QVERIFY(QFileInfo(root.filePath(u"bin/idlescope-cli"_s)).isExecutable());
         QVERIFY(QFile::exists(root.filePath(u"share/doc/idlescope/copyright"_s)));
+        // Debian's places: the changelog and the man pages gzip'd, the completion by command name.
+        for (const QString &gz : {u"share/doc/idlescope/changelog.gz"_s, u"share/man/man1/idlescope-cli.1.gz"_s}) {
+            QFile f(root.filePath(gz));
+            QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(gz));
+            QCOMPARE(f.read(2), QByteArray("\x1f\x8b")); // gzip magic
+        }
+        QVERIFY(QFile::exists(root.filePath(u"share/bash-completion/completions/idlescope-cli"_s)));
+        // The copyright is DEP-5 and points to the GPL in common-licenses instead of carrying it.
+        QFile copyright(root.filePath(u"share/doc/idlescope/copyright"_s));
+        QVERIFY(copyright.open(QIODevice::ReadOnly));
+        const QByteArray text = copyright.readAll();
+        QVERIFY(text.startsWith("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"));
+        QVERIFY(text.contains("/usr/share/common-licenses/GPL-3"));
+        QVERIFY(text.contains("QCustomPlot"));
+        QVERIFY(!text.contains("TERMS AND CONDITIONS")); // the full licence text is not copied
         if (!gui)
             return;
+        QVERIFY(QFile::exists(root.filePath(u"share/man/man1/idlescope.1.gz"_s)));
         QVERIFY(QFileInfo(root.filePath(u"bin/idlescope"_s)).isExecutable());
-        QVERIFY(QFile::exists(root.filePath(u"share/applications/idlescope.desktop"_s)));
+        QVERIFY(QFile::exists(root.filePath(u"share/applications/io.github.idlescope.desktop"_s)));
         QVERIFY(QFile::exists(root.filePath(u"share/icons/hicolor/scalable/apps/idlescope.svg"_s)));
         QVERIFY(QFile::exists(root.filePath(u"share/metainfo/io.github.idlescope.metainfo.xml"_s)));
 

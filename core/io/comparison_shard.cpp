@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/io/comparison_shard.h"
+
+#include "core/io/csv_fields.h"
+#include "core/io/table_json.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <set>
+
+namespace idlescope {
+
+using workloads::CompareOptions;
+using workloads::CompareResult;
+using workloads::RunMetrics;
+
+namespace {
+
+constexpr int SHARD_FORMAT = 1;
+constexpr int SHARD_COUNT_MAX = 100000;
+
+// The order of a run's "counters": the scalars, then usage and time per state.
+std::vector<std::int64_t> countersOf(const RunMetrics &m, int states)
+{
+    std::vector<std::int64_t> c{m.spans, m.entries, m.above, m.below, m.oracleAbove, m.oracleBelow, m.wakeups,
+                                m.latencyCostNs};
+    for (int s = 0; s < states; ++s)
+        c.push_back(m.usage[static_cast<size_t>(s)]);
+    for (int s = 0; s < states; ++s)
+        c.push_back(m.timeNs[static_cast<size_t>(s)]);
+    return c;
+}
+constexpr int SCALAR_COUNTERS = 8;
+
+RunMetrics metricsOf(const std::vector<std::int64_t> &c, int states)
+{
+    RunMetrics m;
+    m.spans = c[0];
+    m.entries = c[1];
+    m.above = c[2];
+    m.below = c[3];
+    m.oracleAbove = c[4];
+    m.oracleBelow = c[5];
+    m.wakeups = c[6];
+    m.latencyCostNs = c[7];
+    for (int s = 0; s < states; ++s) {
+        m.usage[static_cast<size_t>(s)] = c[static_cast<size_t>(SCALAR_COUNTERS + s)];
+        m.timeNs[static_cast<size_t>(s)] = c[static_cast<size_t>(SCALAR_COUNTERS + states + s)];
+    }
+    return m;
+}
+
+QJsonArray stringArray(const std::vector<std::string> &v)
+{
+    QJsonArray a;
+    for (const std::string &s : v)
+        a.append(QString::fromStdString(s));
+    return a;
+}
+
+/// What every shard of one comparison shares; compared key by key on merge.
+QJsonObject headerOf(const QJsonObject &root)
+{
+    QJsonObject h;
+    for (const char *key : {"table", "workload", "seed", "spans", "iterations", "points", "governors"})
+        h.insert(QLatin1String(key), root.value(QLatin1String(key)));
+    return h;
+}
+
+struct Shard {
+    std::string path;
+    QJsonObject root;
+    int index = 0, count = 0;
+};
+
+Result<Shard> readShard(const std::string &path)
+{
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{path, 0, "", "cannot read: " + f.errorString().toStdString()};
+    QJsonParseError perr;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &perr);
+    if (perr.error != QJsonParseError::NoError)
+        return Error{path, 0, "", "JSON syntax error at byte " + std::to_string(perr.offset) + ": "
+                                      + perr.errorString().toStdString()};
+    const QJsonObject root = doc.object();
+    if (root.value(QLatin1String("idlescope_compare_shard")).toInt() != SHARD_FORMAT)
+        return Error{path, 0, "idlescope_compare_shard",
+                     "not a shard file of idlescope-cli compare --shard (format 1)"};
+    const QJsonArray shard = root.value(QLatin1String("shard")).toArray();
+    Shard s{path, root, shard.at(0).toInt(-1), shard.at(1).toInt(-1)};
+    if (shard.size() != 2 || s.count < 1 || s.count > SHARD_COUNT_MAX || s.index < 1 || s.index > s.count)
+        return Error{path, 0, "shard", "expected [K, N] with 1 <= K <= N"};
+    --s.index;
+    return s;
+}
+
+std::vector<std::string> strings(const QJsonValue &v)
+{
+    std::vector<std::string> out;
+    for (const QJsonValue &x : v.toArray())
+        out.push_back(x.toString().toStdString());
+    return out;
+}
+
+} // namespace
+
+Result<std::pair<int, int>> parseShard(const std::string &text)
+{
+    const Error bad{"", 0, "--shard", "'" + text + "' is not K/N with 1 <= K <= N <= 100000"};
+    const size_t slash = text.find('/');
+    if (slash == std::string::npos)
+        return bad;
+    const std::int64_t k = csv::parseInt(text.substr(0, slash)).value_or(0);
+    const std::int64_t n = csv::parseInt(text.substr(slash + 1)).value_or(0);
+    if (n < 1 || n > SHARD_COUNT_MAX || k < 1 || k > n)
+        return bad;
+    return std::pair<int, int>{static_cast<int>(k) - 1, static_cast<int>(n)};
+}
+
+std::string formatComparisonShard(const CompareOptions &o, const CompareResult &r)
+{
+    QJsonObject root;
+    root.insert(QLatin1String("idlescope_compare_shard"), SHARD_FORMAT);
+    root.insert(QLatin1String("shard"), QJsonArray{o.shardIndex + 1, o.shardCount});
+    root.insert(QLatin1String("table"),
+                QJsonDocument::fromJson(QByteArray::fromStdString(formatTableJson(o.table))).object());
+    const bool fixed = !o.fixedStream.empty();
+    // The values the tables print in their header (see formatComparison()).
+    root.insert(QLatin1String("workload"), QString::fromStdString(fixed ? o.fixedStreamLabel : o.workload.text));
+    root.insert(QLatin1String("seed"), QString::number(o.seed));
+    root.insert(QLatin1String("spans"), QString::number(fixed ? o.fixedStream.size() : o.spans));
+    root.insert(QLatin1String("iterations"), o.iterations);
+    root.insert(QLatin1String("points"), stringArray(r.pointLabels));
+    root.insert(QLatin1String("governors"), stringArray(r.governors));
+    QJsonArray runs;
+    const int nGov = static_cast<int>(r.governors.size());
+    for (int p = 0; p < static_cast<int>(r.pointLabels.size()); ++p)
+        for (int it = 0; it < r.iterations; ++it) {
+            if (!workloads::inShard(p * r.iterations + it, o.shardIndex, o.shardCount))
+                continue;
+            for (int g = 0; g < nGov; ++g) {
+                QJsonArray counters;
+                for (std::int64_t c : countersOf(r.at(p, g, it), o.table.count()))
+                    counters.append(QString::number(c));
+                runs.append(QJsonObject{{QLatin1String("point"), p},
+                                        {QLatin1String("iteration"), it},
+                                        {QLatin1String("governor"), g},
+                                        {QLatin1String("counters"), counters}});
+            }
+        }
+    root.insert(QLatin1String("runs"), runs);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
+}
+
+Result<MergedComparison> mergeComparisonShards(const std::vector<std::string> &paths)
+{
+    if (paths.empty())
+        return Error{"", 0, "", "no shard files given"};
+    std::vector<Shard> shards;
+    for (const std::string &path : paths) {
+        Result<Shard> s = readShard(path);
+        if (!s)
+            return s.error();
+        shards.push_back(std::move(*s));
+    }
+    const Shard &first = shards.front();
+    const QJsonObject header = headerOf(first.root);
+    std::set<int> seen;
+    for (const Shard &s : shards) {
+        for (auto it = header.begin(); it != header.end(); ++it)
+            if (s.root.value(it.key()) != it.value())
+                return Error{s.path, 0, it.key().toStdString(),
+                             "differs from " + first.path + ": the shards are of different comparisons"};
+        if (s.count != first.count)
+            return Error{s.path, 0, "shard", "of " + std::to_string(s.count) + " shards, " + first.path + " of "
+                                                 + std::to_string(first.count)};
+        if (!seen.insert(s.index).second)
+            return Error{s.path, 0, "shard", "shard " + std::to_string(s.index + 1) + " is given twice"};
+    }
+    for (int k = 0; k < first.count; ++k)
+        if (!seen.count(k))
+            return Error{"", 0, "shard", "shard " + std::to_string(k + 1) + "/" + std::to_string(first.count)
+                                             + " is missing"};
+
+    MergedComparison m;
+    CompareOptions &o = m.options;
+    Result<IdleStateTable> table = parseTableJson(
+        QJsonDocument(first.root.value(QLatin1String("table")).toObject()).toJson().toStdString(), first.path);
+    if (!table)
+        return table.error();
+    o.table = std::move(*table);
+    o.workload.text = first.root.value(QLatin1String("workload")).toString().toStdString();
+    const auto seed = csv::parseInt(first.root.value(QLatin1String("seed")).toString().toStdString());
+    const auto spans = csv::parseInt(first.root.value(QLatin1String("spans")).toString().toStdString());
+    o.iterations = first.root.value(QLatin1String("iterations")).toInt();
+    CompareResult &r = m.result;
+    r.pointLabels = strings(first.root.value(QLatin1String("points")));
+    r.governors = strings(first.root.value(QLatin1String("governors")));
+    r.iterations = o.iterations;
+    if (!seed || *seed < 0 || !spans || *spans < 1 || o.iterations < 1 || r.pointLabels.empty()
+        || r.governors.empty())
+        return Error{first.path, 0, "", "seed, spans, iterations, points or governors missing or invalid"};
+    o.seed = static_cast<std::uint64_t>(*seed);
+    o.spans = static_cast<std::size_t>(*spans);
+    o.governors = r.governors;
+
+    const int points = static_cast<int>(r.pointLabels.size());
+    const int nGov = static_cast<int>(r.governors.size());
+    const int states = o.table.count();
+    r.runs.resize(static_cast<size_t>(points * nGov * o.iterations));
+    std::vector<bool> filled(r.runs.size(), false);
+    for (const Shard &s : shards) {
+        for (const QJsonValue &v : s.root.value(QLatin1String("runs")).toArray()) {
+            const QJsonObject run = v.toObject();
+            const int p = run.value(QLatin1String("point")).toInt(-1);
+            const int it = run.value(QLatin1String("iteration")).toInt(-1);
+            const int g = run.value(QLatin1String("governor")).toInt(-1);
+            const std::string where = "run (point " + std::to_string(p) + ", iteration " + std::to_string(it)
+                                      + ", governor " + std::to_string(g) + ")";
+            if (p < 0 || p >= points || it < 0 || it >= o.iterations || g < 0 || g >= nGov
+                || !workloads::inShard(p * o.iterations + it, s.index, s.count))
+                return Error{s.path, 0, "runs", where + " is not one of this shard's"};
+            const QJsonArray counters = run.value(QLatin1String("counters")).toArray();
+            if (counters.size() != SCALAR_COUNTERS + 2 * states)
+                return Error{s.path, 0, "counters", where + ": expected " + std::to_string(SCALAR_COUNTERS + 2 * states)};
+            std::vector<std::int64_t> c;
+            for (const QJsonValue &x : counters) {
+                const auto n = csv::parseInt(x.toString().toStdString());
+                if (!n || *n < 0)
+                    return Error{s.path, 0, "counters", where + ": '" + x.toString().toStdString()
+                                                            + "' is not a whole number >= 0"};
+                c.push_back(*n);
+            }
+            const size_t at = static_cast<size_t>((p * nGov + g) * o.iterations + it);
+            if (filled[at])
+                return Error{s.path, 0, "runs", where + " is given twice"};
+            filled[at] = true;
+            r.runs[at] = metricsOf(c, states);
+        }
+    }
+    for (size_t i = 0; i < filled.size(); ++i)
+        if (!filled[i])
+            return Error{"", 0, "runs", "run " + std::to_string(i) + " is in no shard (a shard file was cut short?)"};
+    return m;
+}
+
+} // namespace idlescope

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * A .dat is read once: libtracecmd runs in a child that sends the events back
+ * through a pipe (ImportConfig::isolateDat), and the parent reconstructs from
+ * them. The result must equal the in-process read (isolateDat = false) field
+ * for field on every in-tree .dat (the fuzz seeds: trace-cmd v6 and v7, zstd
+ * sections, 2 and 6 CPUs) and on the shared real traces when present; an
+ * Error from the libraries comes back unchanged; progress reaches the parent
+ * and a cancel ends the child.
+ */
+#include "core/trace/trace_import.h"
+
+#include "tests/test_paths.h"
+
+#include <QDir>
+#include <QTest>
+
+using namespace idlescope;
+using namespace idlescope::trace;
+
+namespace {
+
+QStringList datFiles()
+{
+    QStringList out;
+    const QDir seeds(test::sourceDir() + QStringLiteral("/tests/fuzz/seeds/fuzz_trace_dat"));
+    for (const QString &f : seeds.entryList({QStringLiteral("*.dat.gz")}, QDir::Files, QDir::Name))
+        out << seeds.filePath(f);
+    const QDir shared(test::sharedDir() + QStringLiteral("/data/traces"));
+    for (const QString &f : shared.entryList({QStringLiteral("*.dat")}, QDir::Files, QDir::Name))
+        out << shared.filePath(f);
+    return out;
+}
+
+Result<TraceImport> importDat(const QString &path, bool isolate, const ProgressFn &progress = {})
+{
+    ImportConfig config;
+    config.isolateDat = isolate;
+    return importTraceDat(path.toStdString(), config, progress);
+}
+
+} // namespace
+
+class TestDatReadOnce : public QObject {
+    Q_OBJECT
+
+private slots:
+    void isolatedEqualsInProcess_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const QString &f : datFiles())
+            QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+    }
+
+    void isolatedEqualsInProcess()
+    {
+        QFETCH(QString, path);
+        const Result<TraceImport> direct = importDat(path, false);
+        const Result<TraceImport> child = importDat(path, true);
+        QCOMPARE(bool(child), bool(direct));
+        if (!direct) {
+            QCOMPARE(child.error().toString(), direct.error().toString());
+            return;
+        }
+        const TraceImport &a = *child, &b = *direct;
+        QVERIFY(b.events > 0);
+        QCOMPARE(a.declaredCpus, b.declaredCpus);
+        QCOMPARE(a.lines, b.lines);
+        QCOMPARE(a.events, b.events);
+        QCOMPARE(a.eventCounts, b.eventCounts);
+        QCOMPARE(a.unknownEvents, b.unknownEvents);
+        QCOMPARE(a.names, b.names);
+        QCOMPARE(a.warnings.size(), b.warnings.size());
+        for (int k = 0; k < WARNING_KIND_COUNT; ++k)
+            QCOMPARE(a.warningCounts[k], b.warningCounts[k]);
+        QCOMPARE(a.cpus.size(), b.cpus.size());
+        std::int64_t entries = 0;
+        for (size_t c = 0; c < a.cpus.size(); ++c) {
+            const CpuTrace &x = a.cpus[c], &y = b.cpus[c];
+            QCOMPARE(x.events, y.events);
+            QCOMPARE(x.firstNs, y.firstNs);
+            QCOMPARE(x.lastNs, y.lastNs);
+            QCOMPARE(x.entries.size(), y.entries.size());
+            for (size_t i = 0; i < x.entries.size(); ++i) {
+                const IdleEntryRec &e = x.entries[i], &f = y.entries[i];
+                QCOMPARE(e.enterNs, f.enterNs);
+                QCOMPARE(e.exitNs, f.exitNs);
+                QCOMPARE(e.state, f.state);
+                QCOMPARE(e.cause, f.cause);
+                QCOMPARE(e.causeName, f.causeName);
+                QCOMPARE(e.sleepLengthNs, f.sleepLengthNs);
+                QCOMPARE(e.flags, f.flags);
+            }
+            entries += static_cast<std::int64_t>(x.entries.size());
+            QCOMPARE(x.spans.size(), y.spans.size());
+            for (size_t i = 0; i < x.spans.size(); ++i) {
+                QCOMPARE(x.spans[i].startNs, y.spans[i].startNs);
+                QCOMPARE(x.spans[i].endNs, y.spans[i].endNs);
+                QCOMPARE(x.spans[i].timerNs, y.spans[i].timerNs);
+                QCOMPARE(x.spans[i].flags, y.spans[i].flags);
+            }
+        }
+        // Every cpu_idle enter is an entry (exits and enters alternate in these traces).
+        QVERIFY(entries > 0);
+    }
+
+    void errorsComeBackUnchanged()
+    {
+        // tests/data/traces/trappy-sched-only.dat.gz: sched events, no power:cpu_idle.
+        const QString path = test::testDataDir() + QStringLiteral("/traces/trappy-sched-only.dat.gz");
+        const Result<TraceImport> child = importDat(path, true);
+        QVERIFY(!child);
+        QCOMPARE(child.error().field, std::string("cpu_idle"));
+        QCOMPARE(child.error().toString(), importDat(path, false).error().toString());
+        // Not a .dat at all: libtracecmd refuses it in the child; the parent says so.
+        const Result<TraceImport> junk =
+            importDat(test::sourceDir() + QStringLiteral("/resources/targets/intel-skx.json"), true);
+        QVERIFY(!junk);
+        QVERIFY(junk.error().message.find("libtracecmd cannot open") != std::string::npos);
+    }
+
+    void progressAndCancel()
+    {
+        // vm-amd-2cpu-pipe200us.dat has 65699 events (trace-cmd report | wc -l): more than
+        // the 65536 records between progress calls, so the child reports once mid-read.
+        const QString path = test::sharedDir() + QStringLiteral("/data/traces/vm-amd-2cpu-pipe200us.dat");
+        if (!QFile::exists(path))
+            QSKIP("the shared real traces are not here");
+        std::vector<std::int64_t> calls;
+        const Result<TraceImport> full = importDat(path, true, [&](std::int64_t done, std::int64_t) {
+            calls.push_back(done);
+            return true;
+        });
+        QVERIFY(full);
+        QCOMPARE(calls.front(), std::int64_t(65536));
+        QCOMPARE(calls.back(), full->lines); // the last call: done == total
+        const Result<TraceImport> cancelled = importDat(path, true, [](std::int64_t, std::int64_t) { return false; });
+        QVERIFY(!cancelled);
+        QCOMPARE(cancelled.error().message, std::string("import cancelled"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDatReadOnce)
+#include "tst_dat_read_once.moc"
