@@ -28,7 +28,7 @@
 #include <QDateTime>
 #include <QDockWidget>
 #include <QElapsedTimer>
-#include <QGraphicsOpacityEffect>
+#include <QGridLayout>
 #include <QFileInfo>
 #include <QIcon>
 #include <QLabel>
@@ -168,7 +168,19 @@ void MainWindow::setupUi()
     m_noGovernorHint->setAlignment(Qt::AlignCenter);
     m_noGovernorHint->setStyleSheet(QStringLiteral("color:#707070; font-size:14pt;"));
     m_plotStack->addWidget(m_noGovernorHint);
-    v->addWidget(m_plotStack, 1);
+    // The stale mark lies over the plots in the same grid cell (the layout keeps it their size).
+    auto *plotArea = new QWidget(central);
+    auto *cell = new QGridLayout(plotArea);
+    cell->setContentsMargins(0, 0, 0, 0);
+    cell->addWidget(m_plotStack, 0, 0);
+    m_staleMark = new QLabel(tr("Simulating the new scenario: the plots show the previous run"), plotArea);
+    m_staleMark->setAlignment(Qt::AlignCenter);
+    m_staleMark->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_staleMark->setStyleSheet(QStringLiteral("background: rgba(255, 255, 255, 170); color: #4e79a7; "
+                                              "font-size: 14pt; font-weight: bold;"));
+    m_staleMark->hide();
+    cell->addWidget(m_staleMark, 0, 0);
+    v->addWidget(plotArea, 1);
     m_playback = new PlaybackBar(m_view, central);
     v->addWidget(m_playback);
     setCentralWidget(central);
@@ -314,6 +326,9 @@ void MainWindow::createConnections()
     connect(m_runner, &SimulationRunner::runFailed, this, &MainWindow::onRunFailed);
     // Warnings (some governors could not run) come with their snapshot: showSnapshot shows them.
     connect(m_view, &ViewState::entrySelected, this, &MainWindow::onEntrySelected);
+    // After the inspector moved the selection (connected before these).
+    for (QAction *miss : {m_inspector->nextMissAction(), m_inspector->previousMissAction()})
+        connect(miss, &QAction::triggered, this, &MainWindow::zoomToSelectedEntry);
     connect(m_comparison, &ComparisonView::governorActivated, this, [this](int g) {
         // A row click selects that governor's first miss (or first entry).
         m_view->selectEntry(g, 0);
@@ -496,6 +511,26 @@ void MainWindow::onEntrySelected(int governorIndex, qint64 entryIndex)
     m_inspectorDock->raise();
 }
 
+void MainWindow::zoomToSelectedEntry()
+{
+    const int g = m_view->selectedGovernor();
+    const qint64 entry = m_view->selectedEntry();
+    if (!m_snapshot || g < 0 || g >= m_snapshot->governorCount() || entry < 0)
+        return;
+    const GovernorRun &run = m_snapshot->runs[static_cast<std::size_t>(g)];
+    const auto i = static_cast<std::size_t>(entry);
+    if (i >= run.size())
+        return;
+    // Entries start in order: how many the visible range holds.
+    const auto first = std::lower_bound(run.startNs.begin(), run.startNs.end(), m_view->rangeStartNs());
+    const auto last = std::upper_bound(run.startNs.begin(), run.startNs.end(), m_view->rangeEndNs());
+    if (last - first <= MISS_ZOOM_ENTRIES * 20)
+        return; // the entry has room to be seen where it is
+    const std::size_t lo = i > static_cast<std::size_t>(MISS_ZOOM_ENTRIES) ? i - MISS_ZOOM_ENTRIES : 0;
+    const std::size_t hi = std::min(run.size() - 1, i + MISS_ZOOM_ENTRIES);
+    m_view->setRange(run.startNs[lo], run.startNs[hi] + run.residencyNs[hi]);
+}
+
 void MainWindow::showError(const QString &message)
 {
     statusBar()->showMessage(message, 10000);
@@ -616,13 +651,9 @@ void MainWindow::setStale(bool stale)
     if (stale == m_stale)
         return;
     m_stale = stale;
-    if (stale) {
-        auto *fade = new QGraphicsOpacityEffect(m_plotStack);
-        fade->setOpacity(0.4);
-        m_plotStack->setGraphicsEffect(fade); // owned by the stack
-    } else {
-        m_plotStack->setGraphicsEffect(nullptr); // deletes the effect
-    }
+    m_staleMark->setVisible(stale);
+    if (stale)
+        m_staleMark->raise();
     m_legend->setEnabled(!stale);
     m_comparison->setEnabled(!stale);
 }

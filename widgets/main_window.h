@@ -44,6 +44,9 @@ class ViewState;
 
 /// How often a modified window refreshes its recovery copy.
 inline constexpr int AUTOSAVE_INTERVAL_MS = 30000;
+/// Next/Previous Miss zooms to this many entries either side of the miss when the view holds
+/// so many entries (twenty times this) that one of them is narrower than a pixel.
+inline constexpr int MISS_ZOOM_ENTRIES = 25;
 /// A simulation running longer than this greys the views it will replace.
 inline constexpr int STALE_AFTER_MS = 300;
 
@@ -156,6 +159,8 @@ private:
     void restoreSettings();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *w, Qt::DockWidgetArea area);
     void onEntrySelected(int governorIndex, qint64 entryIndex);
+    /// Next/Previous Miss: zoom in around the entry picked when the view is too wide to show it.
+    void zoomToSelectedEntry();
     bool saveSessionDialog(bool saveAs);
     void openSessionDialog();
     void exportRunData(bool json);
@@ -217,6 +222,7 @@ private:
     WorkloadSpec m_warningSource; ///< the workload the message bar's warning is about
     QStackedWidget *m_plotStack = nullptr; ///< the plots, or the hint when no governor is selected
     QLabel *m_noGovernorHint = nullptr;
+    QLabel *m_staleMark = nullptr; ///< over the plots while they are older than the panels
     /// A session being opened: it becomes the window's session when its snapshot arrives.
     QString m_openingSession;
     bool m_fallingBack = false; ///< applying the default scenario after a first run failed

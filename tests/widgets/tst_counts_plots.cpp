@@ -20,6 +20,18 @@
 
 using namespace idlescope;
 
+namespace {
+/// The prefix counts, plot summaries and duration histogram a runner's snapshot has.
+void summarise(SimulationSnapshot &snap)
+{
+    for (const GovernorRun &run : snap.runs) {
+        snap.counts.emplace_back(run);
+        snap.lods.emplace_back(run, snap.counts.back());
+    }
+    snap.durations = DurationHistogram(*snap.stream);
+}
+} // namespace
+
 class TestCountsPlots : public QObject {
     Q_OBJECT
 private slots:
@@ -30,11 +42,7 @@ private slots:
         auto t = readTableJson(test::conformancePath(QStringLiteral("tables/pseries-p10.json")).toStdString());
         QVERIFY(t.ok());
         auto snap = test::makeSnapshot(*t, {{1000, 5000000, 200000, -1, 0}, {500, 20000, 20000, -1, 0}}, {"oracle"});
-        for (const GovernorRun &run : snap->runs) {
-            snap->counts.emplace_back(run);
-            snap->lods.emplace_back(run, snap->counts.back());
-        }
-        snap->durations = DurationHistogram(*snap->stream);
+        summarise(*snap);
         ViewState view;
         view.setFullRange(0, snap->durationNs());
         MissHistogramPlot misses(&view);
@@ -62,11 +70,7 @@ private slots:
         auto snap = test::conformanceSnapshot("pipe-wakeups", "intel-skl", {"menu-6.14", "teo-6.14"});
         QVERIFY(snap && snap->errors.isEmpty());
         QCOMPARE(snap->table.count(), 9); // POLL to C10
-        for (const GovernorRun &run : snap->runs) {
-            snap->counts.emplace_back(run);
-            snap->lods.emplace_back(run, snap->counts.back());
-        }
-        snap->durations = DurationHistogram(*snap->stream);
+        summarise(*snap);
         QVERIFY(snap->isComplete());
         ViewState view;
         view.setFullRange(0, snap->durationNs());
@@ -137,11 +141,7 @@ private slots:
         // plot (audit: the names ran over each other at 1800 px).
         auto snap = test::conformanceSnapshot("pipe-wakeups", "intel-skl", {"menu-6.14"});
         QVERIFY(snap && snap->errors.isEmpty());
-        for (const GovernorRun &run : snap->runs) {
-            snap->counts.emplace_back(run);
-            snap->lods.emplace_back(run, snap->counts.back());
-        }
-        snap->durations = DurationHistogram(*snap->stream);
+        summarise(*snap);
         ViewState view;
         view.setFullRange(0, snap->durationNs());
         DurationHistogramPlot plot(&view);
