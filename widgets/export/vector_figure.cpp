@@ -179,6 +179,8 @@ QByteArray renderSvg(QCustomPlot &plot, QSize size, const QString &title, int he
 {
     std::vector<QCPLayerable *> drawn;
     const std::vector<Pass> passes = passesOf(plot, &drawn);
+    if (passes.empty()) // nothing but backgrounds: one pass is the document
+        return svgPass(plot, size, title, headerHeight, header);
     // The first pass carries the document's head, the header and the backgrounds.
     QByteArray out;
     QByteArray defs;
@@ -209,10 +211,6 @@ QByteArray renderSvg(QCustomPlot &plot, QSize size, const QString &title, int he
         } else {
             bodies += body;
         }
-    }
-    if (passes.empty()) { // nothing but backgrounds
-        const QByteArray doc = svgPass(plot, size, title, headerHeight, header);
-        return doc;
     }
     if (!defs.isEmpty())
         out += "<defs>\n" + defs + "</defs>\n";
