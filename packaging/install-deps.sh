@@ -9,7 +9,8 @@ qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
 libqcustomplot-dev libeigen3-dev zlib1g-dev
 libtracecmd-dev libtraceevent-dev libtracefs-dev trace-cmd
 libbenchmark-dev clang libclang-rt-14-dev
-xvfb xauth imagemagick dpkg-dev file lintian parallel"
+xvfb xauth imagemagick dpkg-dev file lintian parallel
+poppler-utils librsvg2-bin"
 
 missing=""
 for p in $PACKAGES; do

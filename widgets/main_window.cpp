@@ -2,6 +2,7 @@
 #include "widgets/main_window.h"
 
 #include "widgets/comparison/comparison_view.h"
+#include "widgets/export/scenario_context.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/panels/governor_legend.h"
 #include "widgets/panels/message_bar.h"
@@ -20,11 +21,14 @@
 #include "widgets/view_state.h"
 
 #include "widgets/session/recent_files.h"
+#include "widgets/session/recovery_store.h"
 #include "widgets/space_key_guard.h"
 
 #include <QApplication>
+#include <QDateTime>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QGridLayout>
 #include <QFileInfo>
 #include <QIcon>
 #include <QLabel>
@@ -32,9 +36,13 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
+#include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 // The icon resource lives in a static library: pull its initialiser in explicitly
@@ -91,23 +99,55 @@ std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const S
     return {moved, static_cast<qint64>((lo - spans.begin()) + offset)};
 }
 
+/// The status bar's line for @p now: what was simulated and how long it took, or that
+/// nothing was (a slider released at the value it was dragged to: every run is the one
+/// @p before had, and "simulated in 0 ms" was no simulation).
+QString statusLine(const SimulationSnapshot *before, const SimulationSnapshot &now)
+{
+    std::size_t replayed = now.runs.size();
+    if (before && before->stream == now.stream)
+        for (const GovernorRun &run : now.runs)
+            for (const GovernorRun &old : before->runs)
+                if (&run == &old) { // shared, not replayed
+                    --replayed;
+                    break;
+                }
+    const QString scenario = QStringLiteral("%1 \u00b7 %2").arg(now.targetId, now.workloadDescription);
+    if (replayed == 0 && !now.runs.empty())
+        return MainWindow::tr("%1 \u00b7 unchanged: no governor needed a new run").arg(scenario);
+    if (replayed < now.runs.size())
+        return MainWindow::tr("%1 \u00b7 %2 of %3 governors simulated in %4 ms")
+            .arg(scenario)
+            .arg(replayed)
+            .arg(now.runs.size())
+            .arg(now.simulationMs, 0, 'f', 0);
+    return MainWindow::tr("%1 \u00b7 simulated in %2 ms").arg(scenario).arg(now.simulationMs, 0, 'f', 0);
+}
+
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_view(new ViewState(this)), m_runner(new SimulationRunner(this))
+    : QMainWindow(parent), m_view(new ViewState(this)), m_runner(new SimulationRunner(this)),
+      m_undo(new QUndoStack(this)), m_autosave(new QTimer(this))
 {
     setupUi();
     createMenus();
     createConnections();
     restoreSettings();
     applySpec(defaultScenario());
+    m_committed = editState();
 }
 
-MainWindow::~MainWindow() = default; // out of line: SessionView is incomplete in the header
+MainWindow::~MainWindow()
+{
+    // The undo stack clears itself (cleanChanged) when the children are deleted, after
+    // this window's members: a crash-like end must leave the recovery copy alone.
+    disconnect(m_undo, nullptr, this, nullptr);
+}
 
 void MainWindow::setupUi()
 {
-    setWindowTitle(tr("idlescope"));
+    setSessionPath(QString());
     initIconResource();
     setWindowIcon(QIcon(QStringLiteral(":/icons/idlescope.svg")));
     // Space plays and pauses, except where a focused button, field or list needs it.
@@ -128,7 +168,19 @@ void MainWindow::setupUi()
     m_noGovernorHint->setAlignment(Qt::AlignCenter);
     m_noGovernorHint->setStyleSheet(QStringLiteral("color:#707070; font-size:14pt;"));
     m_plotStack->addWidget(m_noGovernorHint);
-    v->addWidget(m_plotStack, 1);
+    // The stale mark lies over the plots in the same grid cell (the layout keeps it their size).
+    auto *plotArea = new QWidget(central);
+    auto *cell = new QGridLayout(plotArea);
+    cell->setContentsMargins(0, 0, 0, 0);
+    cell->addWidget(m_plotStack, 0, 0);
+    m_staleMark = new QLabel(tr("Simulating the new scenario: the plots show the previous run"), plotArea);
+    m_staleMark->setAlignment(Qt::AlignCenter);
+    m_staleMark->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_staleMark->setStyleSheet(QStringLiteral("background: rgba(255, 255, 255, 170); color: #4e79a7; "
+                                              "font-size: 14pt; font-weight: bold;"));
+    m_staleMark->hide();
+    cell->addWidget(m_staleMark, 0, 0);
+    v->addWidget(plotArea, 1);
     m_playback = new PlaybackBar(m_view, central);
     v->addWidget(m_playback);
     setCentralWidget(central);
@@ -138,8 +190,18 @@ void MainWindow::setupUi()
     m_busy = new QLabel(tr("simulating\u2026"), this);
     m_busy->setStyleSheet(QStringLiteral("color:#4e79a7; font-weight:bold;"));
     m_busy->hide();
+    auto *cancel = new QToolButton(this);
+    cancel->setText(tr("Cancel"));
+    cancel->setToolTip(tr("Stop this simulation and go back to the scenario the plots show"));
+    connect(cancel, &QToolButton::clicked, this, &MainWindow::cancelSimulation);
+    cancel->hide();
+    m_cancel = cancel;
+    m_progressTimer = new QTimer(this);
+    m_progressTimer->setInterval(100);
+    connect(m_progressTimer, &QTimer::timeout, this, &MainWindow::updateProgress);
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_busy);
+    statusBar()->addPermanentWidget(m_cancel);
     resize(1600, 1000);
 }
 
@@ -228,19 +290,45 @@ void MainWindow::createDocks()
 void MainWindow::createConnections()
 {
     connect(m_setup, &SetupPanel::targetChanged, this, &MainWindow::onTargetChanged);
-    connect(m_setup, &SetupPanel::workloadChanged, this, [this] { simulate(true); });
+    connect(m_setup, &SetupPanel::statesEdited, this, [this] {
+        // Only the edited state changes: the tick rate chosen stays (it was reset to the table's).
+        commitEdit(tr("Edit state table"));
+        simulate(true);
+    });
+    connect(m_setup, &SetupPanel::workloadChanged, this, [this] {
+        commitEdit(tr("Change workload"));
+        simulate(true);
+    });
     connect(m_setup, &SetupPanel::governorsChanged, this, &MainWindow::onGovernorsChanged);
     connect(m_setup, &SetupPanel::errorOccurred, this, &MainWindow::showError);
     connect(m_setup, &SetupPanel::warningOccurred, this, &MainWindow::showWarning);
-    connect(m_parameters, &ParameterPanel::parametersChanged, this, [this](bool final) { simulate(final); });
+    connect(m_parameters, &ParameterPanel::parametersChanged, this, [this](bool final) {
+        if (final) // a slider being dragged is recorded once, when it is released
+            commitEdit(tr("Change parameters"));
+        simulate(final);
+    });
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) {
+        setWindowModified(!clean);
+        if (clean && m_recovery)
+            m_recovery->discard(); // nothing left to recover
+    });
+    m_autosave->setInterval(AUTOSAVE_INTERVAL_MS);
+    connect(m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
     connect(m_runner, &SimulationRunner::snapshotReady, this, &MainWindow::showSnapshot);
     connect(m_runner, &SimulationRunner::started, this, [this](quint64 generation) {
+        m_busy->setText(tr("simulating\u2026"));
         m_busy->show();
         m_lastStarted = generation;
+        if (!m_progressTimer->isActive()) // a newer request keeps the older one's start
+            m_jobStartMs = QDateTime::currentMSecsSinceEpoch();
+        m_progressTimer->start();
     });
     connect(m_runner, &SimulationRunner::runFailed, this, &MainWindow::onRunFailed);
     // Warnings (some governors could not run) come with their snapshot: showSnapshot shows them.
     connect(m_view, &ViewState::entrySelected, this, &MainWindow::onEntrySelected);
+    // After the inspector moved the selection (connected before these).
+    for (QAction *miss : {m_inspector->nextMissAction(), m_inspector->previousMissAction()})
+        connect(miss, &QAction::triggered, this, &MainWindow::zoomToSelectedEntry);
     connect(m_comparison, &ComparisonView::governorActivated, this, [this](int g) {
         // A row click selects that governor's first miss (or first entry).
         m_view->selectEntry(g, 0);
@@ -275,7 +363,12 @@ void MainWindow::showSpecInPanels(const ScenarioSpec &spec)
     m_parameters->setGovernors(spec.governors);
     for (const GovernorSpec &g : spec.governors)
         m_parameters->applySettings(g.variant, g.settings);
-    m_parameters->setTableTickHz(spec.target.table.tickHz);
+    // The tick control names the table's own rate: a session (or recovery copy) holds the
+    // rate in force, so the table's comes from the table itself where it can be read again.
+    const std::optional<IdleStateTable> original = originalTable(spec.target);
+    const bool same = original && original->count() == spec.target.table.count();
+    m_parameters->setTableTickHz(same ? original->tickHz : spec.target.table.tickHz);
+    m_parameters->setTickHz(spec.target.table.tickHz);
     m_parameters->setLatencyLimitNs(spec.latencyLimitNs);
 }
 
@@ -294,13 +387,49 @@ void MainWindow::onGovernorsChanged()
     for (GovernorSpec &g : govs)
         g.settings = m_parameters->settingsFor(g.variant);
     m_parameters->setGovernors(govs);
+    commitEdit(tr("Change governors"));
     simulate(true);
 }
 
 void MainWindow::onTargetChanged()
 {
     m_parameters->setTableTickHz(m_setup->target().table.tickHz);
+    commitEdit(tr("Change target"));
     simulate(true);
+}
+
+EditState MainWindow::editState() const
+{
+    return {currentSpec(), m_parameters->tableTickHz()};
+}
+
+void MainWindow::commitEdit(const QString &what)
+{
+    EditState now = editState();
+    if (sameScenario(now.spec, m_committed.spec))
+        return;
+    EditState before = std::exchange(m_committed, now);
+    m_undo->push(new ScenarioEdit(what, std::move(before), std::move(now),
+                                  [this](const EditState &s) { restoreEditState(s); }));
+}
+
+void MainWindow::restoreEditState(const EditState &state)
+{
+    m_committed = state;
+    showSpecInPanels(state.spec);
+    // The table keeps its own tick rate; the one in force may be another.
+    TargetSpec target = state.spec.target;
+    target.table.tickHz = state.tableTickHz;
+    m_setup->setTarget(target);
+    m_parameters->setTableTickHz(state.tableTickHz);
+    m_parameters->setTickHz(state.spec.target.table.tickHz);
+    simulate(true);
+}
+
+void MainWindow::setSessionPath(const QString &path)
+{
+    m_sessionPath = path;
+    setWindowTitle(path.isEmpty() ? tr("idlescope[*]") : tr("%1[*] \u2014 idlescope").arg(QFileInfo(path).fileName()));
 }
 
 void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot)
@@ -313,8 +442,10 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
     const bool sameRun = m_snapshot && sameWorkloadAndTarget(*m_snapshot, *snapshot);
     const auto [selGov, selEntry] =
         followSelection(m_snapshot.get(), *snapshot, m_view->selectedGovernor(), m_view->selectedEntry());
-    m_snapshot = snapshot;
+    const SnapshotPtr previous = std::exchange(m_snapshot, snapshot);
     m_busy->setVisible(m_runner->isBusy());
+    if (!m_runner->isBusy())
+        endProgress();
     if (sameRun)
         m_view->updateFullRange(0, snapshot->durationNs());
     else
@@ -348,15 +479,14 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
         m_message->clear();
     m_fallingBack = false;
     if (!m_openingSession.isEmpty()) {
-        m_sessionPath = m_openingSession;
+        setSessionPath(m_openingSession);
         m_openingSession.clear();
         RecentFiles().add(m_sessionPath);
         m_recent->rebuild();
-        setWindowTitle(tr("%1 \u2014 idlescope").arg(QFileInfo(m_sessionPath).fileName()));
+        // The session replaces the work: its scenario is the saved one, with no steps to undo.
+        m_undo->clear();
     }
-    m_status->setText(tr("%1 \u00b7 %2 \u00b7 simulated in %3 ms")
-                          .arg(snapshot->targetId, snapshot->workloadDescription)
-                          .arg(snapshot->simulationMs, 0, 'f', 0));
+    m_status->setText(statusLine(previous.get(), *snapshot));
     m_lastShowMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     emit snapshotShown(snapshot);
 }
@@ -381,6 +511,26 @@ void MainWindow::onEntrySelected(int governorIndex, qint64 entryIndex)
     m_inspectorDock->raise();
 }
 
+void MainWindow::zoomToSelectedEntry()
+{
+    const int g = m_view->selectedGovernor();
+    const qint64 entry = m_view->selectedEntry();
+    if (!m_snapshot || g < 0 || g >= m_snapshot->governorCount() || entry < 0)
+        return;
+    const GovernorRun &run = m_snapshot->runs[static_cast<std::size_t>(g)];
+    const auto i = static_cast<std::size_t>(entry);
+    if (i >= run.size())
+        return;
+    // Entries start in order: how many the visible range holds.
+    const auto first = std::lower_bound(run.startNs.begin(), run.startNs.end(), m_view->rangeStartNs());
+    const auto last = std::upper_bound(run.startNs.begin(), run.startNs.end(), m_view->rangeEndNs());
+    if (last - first <= MISS_ZOOM_ENTRIES * 20)
+        return; // the entry has room to be seen where it is
+    const std::size_t lo = i > static_cast<std::size_t>(MISS_ZOOM_ENTRIES) ? i - MISS_ZOOM_ENTRIES : 0;
+    const std::size_t hi = std::min(run.size() - 1, i + MISS_ZOOM_ENTRIES);
+    m_view->setRange(run.startNs[lo], run.startNs[hi] + run.residencyNs[hi]);
+}
+
 void MainWindow::showError(const QString &message)
 {
     statusBar()->showMessage(message, 10000);
@@ -403,6 +553,11 @@ bool MainWindow::isNoGovernorHintShown() const
     return m_plotStack->currentWidget() == m_noGovernorHint;
 }
 
+QString MainWindow::statusText() const
+{
+    return m_status->text();
+}
+
 bool MainWindow::isBusyShown() const
 {
     return !m_busy->isHidden();
@@ -411,6 +566,7 @@ bool MainWindow::isBusyShown() const
 void MainWindow::onRunFailed(const QString &message)
 {
     m_busy->setVisible(m_runner->isBusy());
+    endProgress();
     m_pendingView.reset();
     QString text = message;
     if (!m_openingSession.isEmpty()) {
@@ -423,12 +579,88 @@ void MainWindow::onRunFailed(const QString &message)
     // The panels always describe the plots: back to the scenario on screen, so that
     // "Save session" or the next slider move never carries the file that failed.
     if (m_snapshot) {
-        showSpecInPanels(m_snapshot->spec);
+        revertPanelsToSnapshot();
     } else if (!m_fallingBack) {
         // Nothing shown yet (a session or file given at start-up): the default scenario.
         m_fallingBack = true;
         applySpec(defaultScenario());
+        m_committed = editState();
     }
+}
+
+void MainWindow::revertPanelsToSnapshot()
+{
+    showSpecInPanels(m_snapshot->spec);
+    // The edit that did not make it is no step to undo: the panels are back to the step before it.
+    const EditState shown = editState();
+    const int top = m_undo->index() - 1;
+    if (top >= 0 && top == m_undo->count() - 1 && !sameScenario(shown.spec, m_committed.spec)) {
+        auto *last = const_cast<QUndoCommand *>(m_undo->command(top));
+        if (const auto *edit = dynamic_cast<const ScenarioEdit *>(last);
+            edit && sameScenario(edit->after().spec, m_committed.spec)) {
+            last->setObsolete(true); // QUndoStack lends its steps const; dropping one is its own API
+            m_undo->undo();          // an obsolete step is dropped, not undone
+        }
+    }
+    m_committed = shown;
+}
+
+void MainWindow::cancelSimulation()
+{
+    if (!m_runner->isBusy())
+        return;
+    m_runner->cancel();
+    m_busy->hide();
+    endProgress();
+    m_openingSession.clear();
+    m_pendingView.reset();
+    if (m_snapshot)
+        revertPanelsToSnapshot();
+    statusBar()->showMessage(tr("Simulation cancelled: the panels show the scenario of the plots again"), 5000);
+}
+
+void MainWindow::updateProgress()
+{
+    if (!m_runner->isBusy()) {
+        endProgress();
+        return;
+    }
+    if (QDateTime::currentMSecsSinceEpoch() - m_jobStartMs < STALE_AFTER_MS)
+        return;
+    setStale(true);
+    m_cancel->show();
+    const std::vector<JobProgress::Governor> progress = m_runner->progress();
+    QStringList parts;
+    for (const JobProgress::Governor &g : progress)
+        parts << QStringLiteral("%1 %2 %").arg(QString::fromStdString(g.variant)).arg(std::lround(g.fraction * 100));
+    m_busy->setText(parts.isEmpty() ? tr("building the workload\u2026 (the plots show the previous run)")
+                                    : tr("simulating %1 (the plots show the previous run)")
+                                          .arg(parts.join(QStringLiteral(" \u00b7 "))));
+}
+
+void MainWindow::endProgress()
+{
+    m_progressTimer->stop();
+    m_cancel->hide();
+    m_busy->setText(tr("simulating\u2026"));
+    setStale(false);
+}
+
+void MainWindow::setStale(bool stale)
+{
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
+    m_staleMark->setVisible(stale);
+    if (stale)
+        m_staleMark->raise();
+    m_legend->setEnabled(!stale);
+    m_comparison->setEnabled(!stale);
+}
+
+QString MainWindow::busyText() const
+{
+    return m_busy->isHidden() ? QString() : m_busy->text();
 }
 
 bool MainWindow::saveScreenshot(const QString &path)

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "widgets/runner/simulation_snapshot.h"
+#include "widgets/session/scenario_edit.h"
 
 #include <QList>
 #include <QMainWindow>
@@ -20,6 +21,8 @@ class QLabel;
 class QMenu;
 class QSplitter;
 class QStackedWidget;
+class QTimer;
+class QUndoStack;
 
 namespace idlescope {
 
@@ -34,9 +37,18 @@ struct SessionView;
 class ParameterPanel;
 class PlaybackBar;
 class PlotBase;
+class RecoveryStore;
 class SetupPanel;
 class SimulationRunner;
 class ViewState;
+
+/// How often a modified window refreshes its recovery copy.
+inline constexpr int AUTOSAVE_INTERVAL_MS = 30000;
+/// Next/Previous Miss zooms to this many entries either side of the miss when the view holds
+/// so many entries (twenty times this) that one of them is narrower than a pixel.
+inline constexpr int MISS_ZOOM_ENTRIES = 25;
+/// A simulation running longer than this greys the views it will replace.
+inline constexpr int STALE_AFTER_MS = 300;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -64,6 +76,19 @@ public:
     MessageBar *messageBar() const { return m_message; }
     /// The "simulating…" indicator in the status bar (tests).
     bool isBusyShown() const;
+    /// The status bar's line about the snapshot shown (what was simulated, in how long).
+    QString statusText() const;
+    /// The busy indicator's text ("simulating… menu-6.14 40 % · teo-6.14 38 %").
+    QString busyText() const;
+    /// True while the plots, legend and table show a snapshot older than the scenario in the
+    /// panels (a simulation has run longer than STALE_AFTER_MS): they are greyed.
+    bool isStaleShown() const { return m_stale; }
+
+public slots:
+    /// Stops the running simulation; the panels go back to the scenario the plots show.
+    void cancelSimulation();
+
+public:
     /// True when the "select a governor" hint stands in for the plots.
     bool isNoGovernorHintShown() const;
     /// Every plot, top to bottom, left to right (export, tests).
@@ -91,6 +116,27 @@ public:
     /// screen (the default one at start-up) stays. Later load errors go to the message bar.
     QString openFile(const QString &path);
 
+    /// The user's edits of the scenario, undone and redone with Ctrl+Z / Ctrl+Shift+Z; clean
+    /// when the scenario is the one last saved or opened (the title's "*" otherwise).
+    QUndoStack *undoStack() const { return m_undo; }
+
+    /// Keep a recovery copy of unsaved work in @p dir (recovery_store.h): written every
+    /// AUTOSAVE_INTERVAL_MS while the window is modified, removed when it closes normally.
+    /// Off unless called (tests and scripted runs keep nothing).
+    void enableRecovery(const QString &dir);
+    /// This window's recovery copy ("" while recovery is off).
+    QString recoveryPath() const;
+    /// Writes the recovery copy now if the window is modified; false when nothing was written.
+    bool autosaveNow();
+    /// Offers the work a window that ended without closing left in the recovery folder
+    /// (the newest copy; older ones are removed). True when it was restored: the window
+    /// then shows it unsaved and modified.
+    bool offerRecovery();
+
+    /// Asks Save / Discard / Cancel when the window has unsaved changes; true when the
+    /// caller may go on (saved, discarded, or nothing to save).
+    bool maybeSaveChanges();
+
 signals:
     /// A snapshot was shown (after every view got it).
     void snapshotShown(std::shared_ptr<const SimulationSnapshot> snapshot);
@@ -113,19 +159,38 @@ private:
     void restoreSettings();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *w, Qt::DockWidgetArea area);
     void onEntrySelected(int governorIndex, qint64 entryIndex);
-    void saveSessionDialog(bool saveAs);
+    /// Next/Previous Miss: zoom in around the entry picked when the view is too wide to show it.
+    void zoomToSelectedEntry();
+    bool saveSessionDialog(bool saveAs);
     void openSessionDialog();
     void exportRunData(bool json);
 
     void simulate(bool immediate);
     void onGovernorsChanged();
     void onTargetChanged();
+    /// What the panels show now, for the undo stack.
+    EditState editState() const;
+    /// Records a final user edit as an undo step (nothing when the scenario did not change).
+    void commitEdit(const QString &what);
+    /// Puts @p state in the panels and simulates it (undo, redo).
+    void restoreEditState(const EditState &state);
+    /// The session file the window is about ("" for none): the title and its "*".
+    void setSessionPath(const QString &path);
+    void createEditMenu();
     void showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot);
     void showError(const QString &message);
     /// A warning about the workload being set up (a trace's import warnings):
     /// shown while that file stays the workload.
     void showWarning(const QString &message);
     void onRunFailed(const QString &message);
+    /// The panels back to the snapshot shown, the edit that did not make it dropped from undo.
+    void revertPanelsToSnapshot();
+    /// Greys (or restores) the views while a newer scenario is being simulated.
+    void setStale(bool stale);
+    /// Progress per governor in the busy indicator, and the stale mark once the job is slow.
+    void updateProgress();
+    /// The job ended (a snapshot, a failure, a cancel): no progress, no stale mark.
+    void endProgress();
     /// Put @p spec in the setup and parameter panels without simulating it.
     void showSpecInPanels(const ScenarioSpec &spec);
 
@@ -149,15 +214,24 @@ private:
     std::unique_ptr<SessionView> m_pendingView;
     QLabel *m_status = nullptr;
     QLabel *m_busy = nullptr;
+    QWidget *m_cancel = nullptr;     ///< the status bar's Cancel, shown with the progress
+    QTimer *m_progressTimer = nullptr;
+    qint64 m_jobStartMs = 0;         ///< QDateTime ms when the running job started
+    bool m_stale = false;
     MessageBar *m_message = nullptr;
     WorkloadSpec m_warningSource; ///< the workload the message bar's warning is about
     QStackedWidget *m_plotStack = nullptr; ///< the plots, or the hint when no governor is selected
     QLabel *m_noGovernorHint = nullptr;
+    QLabel *m_staleMark = nullptr; ///< over the plots while they are older than the panels
     /// A session being opened: it becomes the window's session when its snapshot arrives.
     QString m_openingSession;
     bool m_fallingBack = false; ///< applying the default scenario after a first run failed
     bool m_followingSelection = false; ///< showSnapshot() moving the selection to the new runs
     quint64 m_lastStarted = 0;       ///< generation of the runner's latest job
+    QUndoStack *m_undo = nullptr;
+    EditState m_committed; ///< the state of the last undo step (or of the session opened)
+    std::unique_ptr<RecoveryStore> m_recovery;
+    QTimer *m_autosave = nullptr;
     /// Generation running when the message bar got its error: only a snapshot asked for
     /// later (a newer generation) clears it, not the run that was already under way.
     quint64 m_messageGeneration = 0;

@@ -7,6 +7,7 @@
 #include "widgets/export/data_export.h"
 #include "widgets/export/figure_export.h"
 #include "widgets/export/plot_export.h"
+#include "widgets/export/scenario_context.h"
 #include "widgets/help/concepts_dialog.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/panels/parameter_panel.h"
@@ -16,6 +17,7 @@
 #include "widgets/plots/plot_base.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/recent_files.h"
+#include "widgets/session/recovery_store.h"
 #include "widgets/session/session.h"
 #include "widgets/view_state.h"
 
@@ -24,10 +26,14 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QPushButton>
 #include <QStatusBar>
+#include <QTimer>
+#include <QUndoStack>
 
 namespace idlescope {
 
@@ -38,6 +44,7 @@ const QString kSessionFilter = QObject::tr("idlescope sessions (*.idlescope);;Al
 void MainWindow::createMenus()
 {
     createFileMenu();
+    createEditMenu();
     createViewMenu();
     createSimulationMenus();
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -63,6 +70,8 @@ void MainWindow::createFileMenu()
     m_recent->setTitle(tr("Open &recent"));
     file->addMenu(m_recent);
     connect(m_recent, &RecentFilesMenu::openRequested, this, [this](const QString &path) {
+        if (!maybeSaveChanges())
+            return;
         if (const QString err = openSession(path); !err.isEmpty())
             QMessageBox::warning(this, tr("Open session"), err);
     });
@@ -98,8 +107,21 @@ void MainWindow::createExportMenu(QMenu *file)
     QMenu *exp = file->addMenu(tr("&Export"));
     for (PlotBase *p : std::as_const(m_plots))
         exp->addAction(tr("Plot \u201c%1\u201d\u2026").arg(p->title()), this, [this, p] {
-            exportFigureWithDialog(*p->customPlot(), this, p->title(), figureCaption(p));
+            exportFigureWithDialog(*p->customPlot(), this, figureFileName(p->title()), figureCaption(p));
         });
+    exp->addAction(tr("All plots to a folder\u2026"), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export all plots to"));
+        if (dir.isEmpty())
+            return;
+        QList<FigureSource> figures;
+        for (PlotBase *p : std::as_const(m_plots))
+            figures.append({p->customPlot(), p->title(), figureCaption(p)});
+        const Result<QStringList> written = exportAllFigures(figures, dir);
+        if (!written)
+            showError(QString::fromStdString(written.error().toString()));
+        else
+            statusBar()->showMessage(tr("Wrote %n figure(s) to %1", nullptr, static_cast<int>(written->size())).arg(dir), 5000);
+    });
     exp->addAction(tr("Window as PNG\u2026"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Save window"), QStringLiteral("idlescope.png"),
                                                           tr("PNG image (*.png)"));
@@ -126,10 +148,22 @@ FigureCaption MainWindow::figureCaption(PlotBase *plot) const
     if (!m_snapshot)
         return c;
     c.title += QStringLiteral(" \u2014 %1, %2").arg(m_snapshot->targetId, m_snapshot->workloadDescription);
+    c.context = scenarioContext(m_snapshot->spec);
     // The idle-duration histogram is the stream's, drawn once: no governor colours in it.
     if (!qobject_cast<DurationHistogramPlot *>(plot))
         c.legend = legendFor(*m_snapshot);
     return c;
+}
+
+void MainWindow::createEditMenu()
+{
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Z)});
+    QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    edit->addAction(undo);
+    edit->addAction(redo);
 }
 
 void MainWindow::createViewMenu()
@@ -167,10 +201,10 @@ QString MainWindow::saveSessionTo(const QString &path)
     s.view = captureView(*m_view);
     if (const Status st = saveSession(s, path); !st)
         return QString::fromStdString(st.error().toString());
-    m_sessionPath = path;
+    setSessionPath(path);
     RecentFiles().add(path);
     m_recent->rebuild();
-    setWindowTitle(tr("%1 \u2014 idlescope").arg(QFileInfo(path).fileName()));
+    m_undo->setClean();
     return {};
 }
 
@@ -187,6 +221,7 @@ QString MainWindow::openSession(const QString &path)
     // (showSnapshot); a workload that fails to build is reported by onRunFailed.
     m_openingSession = path;
     applySpec(s->scenario);
+    m_committed = editState();
     return {};
 }
 
@@ -213,22 +248,114 @@ QString MainWindow::openFile(const QString &path)
     return err;
 }
 
-void MainWindow::saveSessionDialog(bool saveAs)
+bool MainWindow::saveSessionDialog(bool saveAs)
 {
     QString path = m_sessionPath;
     if (saveAs || path.isEmpty())
         path = QFileDialog::getSaveFileName(this, tr("Save session"), QStringLiteral("session.idlescope"),
                                             kSessionFilter);
     if (path.isEmpty())
-        return;
-    if (const QString err = saveSessionTo(path); !err.isEmpty())
+        return false;
+    if (const QString err = saveSessionTo(path); !err.isEmpty()) {
         QMessageBox::warning(this, tr("Save session"), err);
-    else
-        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    return true;
+}
+
+bool MainWindow::maybeSaveChanges()
+{
+    if (!isWindowModified())
+        return true;
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+                    m_sessionPath.isEmpty()
+                        ? tr("The scenario has changes that are not saved in a session.")
+                        : tr("%1 has changes that are not saved.").arg(QFileInfo(m_sessionPath).fileName()),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setInformativeText(tr("Save them before going on?"));
+    box.setDefaultButton(QMessageBox::Save);
+    switch (box.exec()) {
+    case QMessageBox::Save:
+        return saveSessionDialog(false);
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void MainWindow::enableRecovery(const QString &dir)
+{
+    m_recovery = std::make_unique<RecoveryStore>(dir);
+    m_autosave->start();
+}
+
+QString MainWindow::recoveryPath() const
+{
+    return m_recovery ? m_recovery->path() : QString();
+}
+
+bool MainWindow::autosaveNow()
+{
+    if (!m_recovery || !isWindowModified())
+        return false;
+    Session s;
+    s.scenario = currentSpec();
+    s.view = captureView(*m_view);
+    if (const Status st = m_recovery->save(s); !st) {
+        statusBar()->showMessage(tr("Could not write the recovery copy: %1")
+                                     .arg(QString::fromStdString(st.error().toString())),
+                                 10000);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::offerRecovery()
+{
+    if (!m_recovery)
+        return false;
+    const QStringList orphans = m_recovery->orphans();
+    if (orphans.isEmpty())
+        return false;
+    // Only the newest copy is offered: older ones are from earlier ends, already superseded.
+    for (qsizetype i = 1; i < orphans.size(); ++i)
+        RecoveryStore::removeOrphan(orphans[i]);
+    const QString copy = orphans.first();
+    auto recovered = loadSession(copy);
+    if (!recovered) {
+        RecoveryStore::removeOrphan(copy);
+        showError(tr("The recovery copy could not be read: %1").arg(QString::fromStdString(recovered.error().toString())));
+        return false;
+    }
+    QMessageBox box(QMessageBox::Question, tr("Recover unsaved work"),
+                    tr("idlescope ended without closing while it had unsaved changes (saved %1).")
+                        .arg(QLocale().toString(QFileInfo(copy).lastModified(), QLocale::ShortFormat)),
+                    QMessageBox::NoButton, this);
+    box.setInformativeText(tr("Restore them?"));
+    QPushButton *restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+    box.addButton(QMessageBox::Discard);
+    box.setDefaultButton(restore);
+    box.exec();
+    if (box.clickedButton() != restore) {
+        RecoveryStore::removeOrphan(copy);
+        return false;
+    }
+    // The restored work is unsaved: one undo step from the scenario shown, the window modified.
+    showSpecInPanels(recovered->scenario);
+    m_pendingView = std::make_unique<SessionView>(recovered->view);
+    commitEdit(tr("Restore unsaved work"));
+    simulate(true);
+    RecoveryStore::removeOrphan(copy);
+    autosaveNow(); // the work is in this window's copy from now on
+    return true;
 }
 
 void MainWindow::openSessionDialog()
 {
+    if (!maybeSaveChanges())
+        return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(), kSessionFilter);
     if (path.isEmpty())
         return;
@@ -262,6 +389,12 @@ void MainWindow::restoreSettings()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!maybeSaveChanges()) {
+        event->ignore();
+        return;
+    }
+    if (m_recovery)
+        m_recovery->discard(); // closed on purpose: nothing to recover
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

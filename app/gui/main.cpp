@@ -11,6 +11,7 @@
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/workload_form.h"
+#include "widgets/session/recovery_store.h"
 #include "widgets/view_state.h"
 
 #include <QApplication>
@@ -178,6 +179,12 @@ int main(int argc, char **argv)
     w.runner()->setPrefaultHeap(true); // the heap is kept (mallopt above)
     w.resize(1600, 1000);
     w.show();
+    if (!parser.isSet(screenshot) && !parser.isSet(measure)) {
+        // Unsaved work is kept in a recovery copy; one left by a crash is offered when no file is opened.
+        w.enableRecovery(idlescope::RecoveryStore::defaultDir());
+        if (file.isEmpty())
+            QTimer::singleShot(0, &w, [&w] { w.offerRecovery(); });
+    }
     if (!file.isEmpty())
         if (const QString err = w.openFile(file); !err.isEmpty())
             std::fprintf(stderr, "idlescope: %s\n", qPrintable(err)); // also in the window's message bar

@@ -4,6 +4,7 @@
 // by side and were drawn over each other (audit); they are turned by 45
 // degrees then (90 when narrower still), and level again when the plot is wide
 // enough.
+#include "core/io/table_json.h"
 #include "core/stats/run_counts.h"
 #include "core/stats/run_lod.h"
 #include "replay_fixture.h"
@@ -15,22 +16,61 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace idlescope;
+
+namespace {
+/// The prefix counts, plot summaries and duration histogram a runner's snapshot has.
+void summarise(SimulationSnapshot &snap)
+{
+    for (const GovernorRun &run : snap.runs) {
+        snap.counts.emplace_back(run);
+        snap.lods.emplace_back(run, snap.counts.back());
+    }
+    snap.durations = DurationHistogram(*snap.stream);
+}
+} // namespace
 
 class TestCountsPlots : public QObject {
     Q_OBJECT
 private slots:
+    void countTicksAreWhole()
+    {
+        // Two oracle entries on pseries-p10 (an IPI at 200 us, a timer at 20 us): no misses,
+        // two spans. The count axes showed 0, 0.2, 0.4 ... (audit): there is no part of a miss.
+        auto t = readTableJson(test::conformancePath(QStringLiteral("tables/pseries-p10.json")).toStdString());
+        QVERIFY(t.ok());
+        auto snap = test::makeSnapshot(*t, {{1000, 5000000, 200000, -1, 0}, {500, 20000, 20000, -1, 0}}, {"oracle"});
+        summarise(*snap);
+        ViewState view;
+        view.setFullRange(0, snap->durationNs());
+        MissHistogramPlot misses(&view);
+        DurationHistogramPlot durations(&view);
+        QList<QCPAxis *> axes;
+        for (PlotBase *p : {static_cast<PlotBase *>(&misses), static_cast<PlotBase *>(&durations)}) {
+            p->setSnapshot(snap);
+            p->show();
+            p->resize(500, 300);
+            QCoreApplication::processEvents();
+            p->refreshNow();
+            p->customPlot()->replot();
+        }
+        axes << misses.customPlot()->axisRects().at(0)->axis(QCPAxis::atLeft)
+             << misses.customPlot()->axisRects().at(1)->axis(QCPAxis::atLeft) << durations.customPlot()->yAxis;
+        for (QCPAxis *axis : axes) {
+            const QVector<double> ticks = axis->tickVector();
+            QVERIFY(ticks.size() >= 2); // 0 and 1 at least
+            for (double tick : ticks)
+                QVERIFY2(tick == std::round(tick), qPrintable(QString::number(tick)));
+        }
+    }
     void stateNamesTurnWhenNarrow()
     {
         auto snap = test::conformanceSnapshot("pipe-wakeups", "intel-skl", {"menu-6.14", "teo-6.14"});
         QVERIFY(snap && snap->errors.isEmpty());
         QCOMPARE(snap->table.count(), 9); // POLL to C10
-        for (const GovernorRun &run : snap->runs) {
-            snap->counts.emplace_back(run);
-            snap->lods.emplace_back(run, snap->counts.back());
-        }
-        snap->durations = DurationHistogram(*snap->stream);
+        summarise(*snap);
         QVERIFY(snap->isComplete());
         ViewState view;
         view.setFullRange(0, snap->durationNs());
@@ -101,11 +141,7 @@ private slots:
         // plot (audit: the names ran over each other at 1800 px).
         auto snap = test::conformanceSnapshot("pipe-wakeups", "intel-skl", {"menu-6.14"});
         QVERIFY(snap && snap->errors.isEmpty());
-        for (const GovernorRun &run : snap->runs) {
-            snap->counts.emplace_back(run);
-            snap->lods.emplace_back(run, snap->counts.back());
-        }
-        snap->durations = DurationHistogram(*snap->stream);
+        summarise(*snap);
         ViewState view;
         view.setFullRange(0, snap->durationNs());
         DurationHistogramPlot plot(&view);

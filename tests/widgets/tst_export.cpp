@@ -3,6 +3,10 @@
 // requested size), per-entry run data as CSV/JSON, summaries as JSON/CSV.
 #include "replay_fixture.h"
 #include "widgets/comparison/comparison_table_model.h"
+#include "widgets/comparison/comparison_view.h"
+#include "widgets/export/scenario_context.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/simulation_runner.h"
 #include "widgets/export/data_export.h"
 #include "widgets/export/figure_export.h"
 #include "widgets/export/model_export.h"
@@ -15,6 +19,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -35,6 +42,37 @@ std::shared_ptr<SimulationSnapshot> tinySnapshot()
     return test::makeSnapshot(*t, {{1000, 5000000, 200000, -1, 0}, {500, 20000, 20000, -1, 0}}, {"oracle"});
 }
 
+/// Runs @p program with @p args; its standard output, or a null array when it failed.
+QByteArray run(const QString &program, const QStringList &args)
+{
+    QProcess p;
+    p.start(program, args);
+    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        return {};
+    const QByteArray out = p.readAllStandardOutput();
+    return out.isNull() ? QByteArray("") : out;
+}
+
+/// A plot whose red line runs far past its axes on every side: points at x = 0, 30, 50, 100
+/// (y 0, 10, -10, 0) seen through x 20..60, y -5..5.
+std::unique_ptr<QCustomPlot> overflowingPlot()
+{
+    auto plot = std::make_unique<QCustomPlot>();
+    plot->resize(640, 400);
+    QCPGraph *g = plot->addGraph();
+    g->setPen(QPen(QColor(255, 0, 0), 3));
+    g->setData({0, 30, 50, 100}, {0, 10, -10, 0});
+    plot->xAxis->setRange(20, 60);
+    plot->yAxis->setRange(-5, 5);
+    plot->replot();
+    return plot;
+}
+
+bool isRed(QRgb c)
+{
+    return qRed(c) > 200 && qGreen(c) < 90 && qBlue(c) < 90;
+}
+
 } // namespace
 
 class TestExport : public QObject {
@@ -48,6 +86,14 @@ private slots:
     void widgetPng();
     void figureHasLegendAndIsWide();
     void figureVectorNamesTheGovernors();
+    void pdfGlyphsHaveTheirSize();
+    void svgClipsDataToTheAxes();
+    void figureTitleIsPrintedOnce();
+    void figureFileNameHasNoSymbols();
+    void slideFigureIs16By9();
+    void contextNamesEverythingTheRunDependsOn();
+    void comparisonExportsCarryTheContext();
+    void allFiguresGoToOneFolder();
     void runCsvRows();
     void runJsonColumns();
     void summariesJsonMatchKernel();
@@ -224,6 +270,221 @@ void TestExport::figureVectorNamesTheGovernors()
     QCOMPARE(legend.size(), 1);
     QCOMPARE(legend[0].name, QStringLiteral("oracle"));
     QCOMPARE(legend[0].color, snap->colors.empty() ? QColor(Qt::gray) : snap->colors[0]);
+}
+
+void TestExport::pdfGlyphsHaveTheirSize()
+{
+    // The PDF was drawn at QPdfWriter's 1200 dpi in a window of logical pixels: every
+    // 9 pt glyph came out ~150 pt tall ("/F7 150 Tf", audit). Read back by poppler.
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    const QString pdftoppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
+    if (pdftotext.isEmpty() || pdftoppm.isEmpty())
+        QSKIP("poppler-utils (pdftotext, pdftoppm) is not installed: packaging/install-deps.sh installs it");
+    const QString pdf = m_dir.filePath(QStringLiteral("glyphs.pdf"));
+    QVERIFY(exportPlot(*m_plot, pdf).ok());
+    // The words with their boxes in points: the x axis label "time" is one line of a
+    // ~9 pt font (7..20 pt tall), inside the 640 x 400 px = 480 x 300 pt page at 96 dpi.
+    const QByteArray html = run(pdftotext, {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
+    QVERIFY(!html.isNull());
+    const QRegularExpression page(QStringLiteral("<page width=\"([0-9.]+)\" height=\"([0-9.]+)\""));
+    const QRegularExpressionMatch pm = page.match(QString::fromUtf8(html));
+    QVERIFY2(pm.hasMatch(), html.constData());
+    const double pageW = pm.captured(1).toDouble(), pageH = pm.captured(2).toDouble();
+    QCOMPARE(qRound(pageW), qRound(640 * 72.0 / m_plot->logicalDpiX()));
+    const QRegularExpression word(QStringLiteral("<word xMin=\"([0-9.]+)\" yMin=\"([0-9.]+)\" xMax=\"([0-9.]+)\" "
+                                                 "yMax=\"([0-9.]+)\">time</word>"));
+    const QRegularExpressionMatch wm = word.match(QString::fromUtf8(html));
+    QVERIFY2(wm.hasMatch(), html.constData());
+    const double height = wm.captured(4).toDouble() - wm.captured(2).toDouble();
+    QVERIFY2(height > 7 && height < 20, qPrintable(QString::number(height)));
+    QVERIFY(wm.captured(3).toDouble() <= pageW && wm.captured(4).toDouble() <= pageH);
+    // Rendered, it is a plot on white, not a page of black glyph strokes.
+    const QString png = m_dir.filePath(QStringLiteral("glyphs"));
+    QVERIFY(!run(pdftoppm, {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("96"),
+                            QStringLiteral("-singlefile"), pdf, png})
+                 .isNull());
+    const QImage image(png + QStringLiteral(".png"));
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(640, 400));
+    int dark = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            dark += qGray(image.pixel(x, y)) < 128;
+    QVERIFY2(dark > 300 && dark < image.width() * image.height() / 10, qPrintable(QString::number(dark)));
+}
+
+void TestExport::svgClipsDataToTheAxes()
+{
+    // Qt's SVG generator ignores clipping: the line ran over the labels and past the edge (audit).
+    const QString rsvg = QStandardPaths::findExecutable(QStringLiteral("rsvg-convert"));
+    if (rsvg.isEmpty())
+        QSKIP("rsvg-convert (librsvg2-bin) is not installed: packaging/install-deps.sh installs it");
+    auto plot = overflowingPlot();
+    for (const bool figure : {false, true}) {
+        const QString svg = m_dir.filePath(figure ? QStringLiteral("clipfig.svg") : QStringLiteral("clip.svg"));
+        const FigureCaption caption{QStringLiteral("Overflow"), {}};
+        QVERIFY(figure ? exportFigure(*plot, svg, caption).ok() : exportPlot(*plot, svg).ok());
+        const QString png = svg + QStringLiteral(".png");
+        QVERIFY(!run(rsvg, {QStringLiteral("-b"), QStringLiteral("white"), QStringLiteral("-o"), png, svg}).isNull());
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        // One SVG unit per pixel: the plot's 640 px width (the caption adds rows on top).
+        QCOMPARE(image.width(), 640);
+        const int top = image.height() - 400;
+        QVERIFY(figure ? top > 0 : top == 0);
+        const QRect axes = plot->axisRect()->rect().translated(0, top).adjusted(-2, -2, 2, 2);
+        int inside = 0, outside = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                if (isRed(image.pixel(x, y)))
+                    ++(axes.contains(x, y) ? inside : outside);
+        QVERIFY2(inside > 200, qPrintable(QString::number(inside)));
+        QVERIFY2(outside == 0, qPrintable(QStringLiteral("%1 red pixels outside the axes").arg(outside)));
+        // The axes themselves are still drawn (tick labels are black text outside the rect).
+        int darkOutside = 0;
+        for (int y = top; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                darkOutside += !axes.contains(x, y) && qGray(image.pixel(x, y)) < 100;
+        QVERIFY(darkOutside > 50);
+    }
+}
+
+void TestExport::figureTitleIsPrintedOnce()
+{
+    // The plot's own title row and the caption above it both said it (audit).
+    QCustomPlot plot;
+    plot.resize(500, 300);
+    plot.plotLayout()->insertRow(0);
+    plot.plotLayout()->addElement(0, 0, new QCPTextElement(&plot, QStringLiteral("Miss ratio")));
+    plot.addGraph()->setData({0, 1}, {0, 1});
+    plot.rescaleAxes();
+    plot.replot();
+    const FigureCaption caption{QStringLiteral("Miss ratio \u2014 pseries-p10"), {}};
+    const QByteArray svg = renderFigure(plot, PlotFormat::Svg, caption);
+    const QByteArray body = svg.mid(svg.indexOf("</title>"));
+    QCOMPARE(body.count(">Miss ratio"), 1);
+    // Left as it was for the window.
+    QCOMPARE(qobject_cast<QCPTextElement *>(plot.plotLayout()->element(0, 0))->text(), QStringLiteral("Miss ratio"));
+    // Without a caption the plot's own title is the only one, and it stays.
+    const QByteArray bare = renderFigure(plot, PlotFormat::Svg, FigureCaption{});
+    QCOMPARE(bare.mid(bare.indexOf("</title>")).count(">Miss ratio"), 1);
+}
+
+namespace {
+/// POWER10 LPAR with CEDE's exit latency edited to 15 us, HZ 250, a 50 us latency limit,
+/// periodic IPI every 100 us with seed 7 (1000 spans), menu-6.19 at a 200 us threshold.
+ScenarioSpec editedScenario()
+{
+    ScenarioSpec s = defaultScenario();
+    s.target.table.setExitLatencyNs(1, 15000);
+    s.target.table.setTickHz(250);
+    s.latencyLimitNs = 50000;
+    s.workload = periodicIpiWorkload(1000);
+    s.workload.params.insert(QStringLiteral("seed"), 7);
+    s.workload.description = describeWorkload(s.workload);
+    for (GovernorSpec &g : s.governors)
+        if (g.variant == "menu-6.19")
+            g.settings = {{"RESIDENCY_THRESHOLD_NS", 200000}};
+    return s;
+}
+} // namespace
+
+void TestExport::contextNamesEverythingTheRunDependsOn()
+{
+    const ScenarioSpec s = editedScenario();
+    const QStringList lines = scenarioContext(s);
+    QCOMPARE(lines.size(), 5);
+    // The built-in table read again is the reference for "edited" (CEDE: 12 us, HZ 100).
+    QCOMPARE(lines[0], QStringLiteral("Table: pseries-power10-lpar, edited: CEDE exit latency 15 \u00b5s (table 12 \u00b5s)"));
+    QCOMPARE(lines[1], QStringLiteral("HZ: 250 (table 100)"));
+    QCOMPARE(lines[2], QStringLiteral("Latency limit: 50 \u00b5s"));
+    QCOMPARE(lines[3], QStringLiteral("Workload: %1 (seed 7)").arg(describeWorkload(s.workload)));
+    QCOMPARE(lines[4], QStringLiteral("menu-6.19: RESIDENCY_THRESHOLD_NS=200000"));
+    // The default scenario: nothing edited, no limit, no tunable changed.
+    const QStringList plain = scenarioContext(defaultScenario());
+    QCOMPARE(plain[0], QStringLiteral("Table: pseries-power10-lpar, as published"));
+    QCOMPARE(plain[1], QStringLiteral("HZ: 100"));
+    QCOMPARE(plain.size(), 4);
+    // A figure's caption carries the lines under its title.
+    FigureCaption caption = kCaption;
+    caption.context = lines;
+    auto plot = smallPlot();
+    const QByteArray svg = renderFigure(*plot, PlotFormat::Svg, caption);
+    QVERIFY(svg.contains("HZ: 250 (table 100)"));
+    QVERIFY(svg.contains("menu-6.19: RESIDENCY_THRESHOLD_NS=200000"));
+}
+
+void TestExport::comparisonExportsCarryTheContext()
+{
+    std::atomic<bool> cancel{false};
+    QString error;
+    const ScenarioSpec spec = editedScenario();
+    const SnapshotPtr snap = SimulationRunner::simulate(spec, nullptr, 1, cancel, &error);
+    QVERIFY2(snap, qPrintable(error));
+    ComparisonView view;
+    view.setSnapshot(snap);
+    const QStringList lines = scenarioContext(spec);
+    QVERIFY(view.csv().startsWith(QStringLiteral("# ") + lines[0] + QLatin1Char('\n')));
+    QVERIFY(view.csv().contains(QStringLiteral("# HZ: 250 (table 100)\n")));
+    QVERIFY(view.markdown().startsWith(QStringLiteral("- ") + lines[0] + QLatin1Char('\n')));
+    QVERIFY(view.markdown().contains(QStringLiteral("- menu-6.19: RESIDENCY_THRESHOLD_NS=200000\n\n|")));
+    const QJsonObject json = QJsonDocument::fromJson(view.json().toUtf8()).object();
+    QCOMPARE(json.value(QStringLiteral("context")).toArray().size(), lines.size());
+    QCOMPARE(json.value(QStringLiteral("context")).toArray().at(2).toString(), QStringLiteral("Latency limit: 50 \u00b5s"));
+    QCOMPARE(json.value(QStringLiteral("rows")).toArray().size(), snap->governorCount());
+    // The file written is the same text.
+    const QString path = m_dir.filePath(QStringLiteral("cmp.md"));
+    QCOMPARE(view.exportTo(path), QString());
+    QCOMPARE(QString::fromUtf8(readAll(path)), view.markdown());
+}
+
+void TestExport::slideFigureIs16By9()
+{
+    // A 444 x 190 plot in the window (aspect 2.3) exported for a slide: 1920 x 1080 exactly,
+    // the caption included; the colour chips are still in the caption band.
+    auto plot = smallPlot();
+    const QString path = m_dir.filePath(QStringLiteral("slide.png"));
+    QVERIFY(exportFigure(*plot, path, kCaption, SLIDE_FHD).ok());
+    const QImage img(path);
+    QCOMPARE(img.size(), QSize(1920, 1080));
+    QVERIFY(hasColor(img, QRect(0, 0, 1920, 400), qRgb(255, 0, 0)));      // the caption, ~60 px x 4.3
+    QVERIFY(!hasColor(img, QRect(0, 540, 1920, 540), qRgb(255, 0, 0)));   // the plot body below it
+    QCOMPARE(QImage::fromData(renderFigure(*plot, PlotFormat::Png, kCaption, SLIDE_UHD)).size(), QSize(3840, 2160));
+    // The vector forms take the same shape: 444 logical px wide, 444 * 9 / 16 = 250 tall.
+    const QByteArray svg = renderFigure(*plot, PlotFormat::Svg, kCaption, SLIDE_FHD);
+    QVERIFY2(svg.contains("viewBox=\"0 0 444 250\""), svg.left(600).constData());
+    // The window's plot is left at its size.
+    QCOMPARE(plot->size(), QSize(444, 190));
+}
+
+void TestExport::figureFileNameHasNoSymbols()
+{
+    // The plot titles of the window (audit: "Predicted idle duration (●) vs … · teo…" was the name).
+    QCOMPARE(figureFileName(QStringLiteral("Predicted idle duration (\u25cf) vs measured residency (\u25cb) \u00b7 teo: "
+                                           "\u25cb only")),
+             QStringLiteral("predicted-idle-duration-vs-measured-residency-teo-only.png"));
+    QCOMPARE(figureFileName(QStringLiteral("Idle durations [ns]"), QStringLiteral("svg")),
+             QStringLiteral("idle-durations-ns.svg"));
+    QCOMPARE(figureFileName(QStringLiteral("\u25cf\u25cb\u00b7"), QStringLiteral("pdf")), QStringLiteral("figure.pdf"));
+}
+
+void TestExport::allFiguresGoToOneFolder()
+{
+    auto a = smallPlot();
+    auto b = overflowingPlot();
+    QTemporaryDir dir;
+    const Result<QStringList> written = exportAllFigures(
+        {{a.get(), QStringLiteral("Miss ratio (%)"), kCaption}, {b.get(), QStringLiteral("Time share \u00b7 states"), {}}},
+        dir.path());
+    QVERIFY2(written.ok(), written.ok() ? "" : written.error().toString().c_str());
+    QCOMPARE(*written, QStringList({dir.filePath(QStringLiteral("miss-ratio.png")),
+                                    dir.filePath(QStringLiteral("time-share-states.png"))}));
+    QVERIFY(QImage(dir.filePath(QStringLiteral("miss-ratio.png"))).width() >= MIN_FIGURE_PNG_WIDTH);
+    QVERIFY(!QImage(dir.filePath(QStringLiteral("time-share-states.png"))).isNull());
+    // A folder that does not exist: the error names the file.
+    const Result<QStringList> bad = exportAllFigures({{a.get(), QStringLiteral("x"), {}}}, dir.filePath(QStringLiteral("no/such")));
+    QVERIFY(!bad.ok());
+    QVERIFY(QString::fromStdString(bad.error().file).endsWith(QStringLiteral("no/such/x.png")));
 }
 
 void TestExport::runCsvRows()

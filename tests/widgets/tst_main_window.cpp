@@ -23,6 +23,7 @@
 #include "widgets/view_state.h"
 
 #include "tests/test_paths.h"
+#include "window_fixture.h"
 
 #include <QComboBox>
 #include <QJsonArray>
@@ -43,18 +44,9 @@
 using namespace idlescope;
 
 namespace {
-constexpr int TIMEOUT_MS = 120000; // the machine is shared; never a timing assertion
+constexpr int TIMEOUT_MS = test::WINDOW_TIMEOUT_MS;
 
-/// Waits for the next snapshot after @p action.
-template <typename F>
-SnapshotPtr nextSnapshot(MainWindow &w, F &&action)
-{
-    QSignalSpy spy(&w, &MainWindow::snapshotShown);
-    action();
-    if (!spy.wait(TIMEOUT_MS) && spy.isEmpty())
-        return nullptr;
-    return w.snapshot();
-}
+using test::nextSnapshot;
 
 /// Moves menu-6.19's RESIDENCY_THRESHOLD_NS slider to 200 us and releases it (one re-simulation).
 void setMenu619ThresholdTo200us(MainWindow &w)

@@ -86,6 +86,8 @@ private slots:
     void roundTripEveryField();
     void traceWorkloadRoundTrip();
     void fileNamesFormatVersion();
+    void generatorParamsAreWrittenInTheUnitOfTheirName();
+    void formatVersion1IsReadAsItIs();
     void overwriteLeavesNoTemporaryFile();
     void newerVersionIsRejected();
     void badFieldIsNamed_data();
@@ -187,7 +189,66 @@ void TestSession::traceWorkloadRoundTrip()
 void TestSession::fileNamesFormatVersion()
 {
     const QByteArray json = sessionToJson(sampleSession());
-    QVERIFY(json.startsWith("{\n    \"format_version\": 1,"));
+    QVERIFY(json.startsWith("{\n    \"format_version\": 2,"));
+}
+
+namespace {
+/// A session of the periodic generator with @p params (held units: ns, milli-%).
+Session periodicSession(const QVariantMap &params)
+{
+    Session s = sampleSession();
+    s.scenario.workload.kind = QStringLiteral("periodic");
+    s.scenario.workload.path.clear();
+    s.scenario.workload.params = params;
+    return s;
+}
+} // namespace
+
+void TestSession::generatorParamsAreWrittenInTheUnitOfTheirName()
+{
+    // periodic's interval_us and jitter_us are held in ns (core/workloads/workload.h).
+    const Session s = periodicSession({{QStringLiteral("interval_us"), qint64(100000)},
+                                       {QStringLiteral("jitter_us"), qint64(2500)},
+                                       {QStringLiteral("spans"), qint64(200000)},
+                                       {QStringLiteral("kind"), qint64(1)}});
+    const QByteArray json = sessionToJson(s);
+    // 100000 ns is 100 us, 2500 ns is 2.5 us; counts and choices stay as they are.
+    QVERIFY2(json.contains("\"interval_us\": 100,"), json.constData());
+    QVERIFY2(json.contains("\"jitter_us\": 2.5,"), json.constData());
+    QVERIFY(json.contains("\"spans\": 200000"));
+    QVERIFY(json.contains("\"kind\": 1"));
+    const Result<Session> back = sessionFromJson(json, QStringLiteral("v2.idlescope"));
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+    QCOMPARE(back->scenario.workload.params.value(QStringLiteral("interval_us")).toLongLong(), qint64(100000));
+    QCOMPARE(back->scenario.workload.params.value(QStringLiteral("jitter_us")).toLongLong(), qint64(2500));
+    QVERIFY(sameSession(s, *back));
+
+    // A hand-edited 50 is 50 us (format 1 read it as 50 ns = 0.050 us).
+    const QByteArray edited = replaced(json, "\"interval_us\": 100,", "\"interval_us\": 50,");
+    QCOMPARE(sessionFromJson(edited, QStringLiteral("e.idlescope"))->scenario.workload.params.value(
+                 QStringLiteral("interval_us")).toLongLong(),
+             qint64(50000));
+    // Finer than the held ns, or beyond the generator's range: refused, naming the key.
+    for (const char *bad : {"\"interval_us\": 0.0005,", "\"interval_us\": -3,", "\"interval_us\": \"x\","}) {
+        const Result<Session> r = sessionFromJson(replaced(json, "\"interval_us\": 100,", bad), QStringLiteral("b.idlescope"));
+        QVERIFY2(!r.ok(), bad);
+        QCOMPARE(r.error().field, std::string("workload.params.interval_us"));
+    }
+}
+
+void TestSession::formatVersion1IsReadAsItIs()
+{
+    // Written by format 1: the held ns under the "_us" name (100000 for 100 us).
+    const Session s = periodicSession({{QStringLiteral("interval_us"), qint64(100000)},
+                                       {QStringLiteral("spans"), qint64(1000)}});
+    QByteArray v1 = replaced(sessionToJson(s), "\"format_version\": 2", "\"format_version\": 1");
+    v1 = replaced(v1, "\"interval_us\": 100,", "\"interval_us\": 100000,");
+    const Result<Session> r = sessionFromJson(v1, QStringLiteral("v1.idlescope"));
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(r->scenario.workload.params.value(QStringLiteral("interval_us")).toLongLong(), qint64(100000));
+    QVERIFY(sameSession(s, *r));
+    // Saved again, it is format 2 with the value in us.
+    QVERIFY(sessionToJson(*r).contains("\"interval_us\": 100,"));
 }
 
 void TestSession::overwriteLeavesNoTemporaryFile()
@@ -211,12 +272,12 @@ void TestSession::overwriteLeavesNoTemporaryFile()
 void TestSession::newerVersionIsRejected()
 {
     const QByteArray json =
-        replaced(sessionToJson(sampleSession()), "\"format_version\": 1", "\"format_version\": 2");
+        replaced(sessionToJson(sampleSession()), "\"format_version\": 2", "\"format_version\": 3");
     const Result<Session> r = sessionFromJson(json, QStringLiteral("new.idlescope"));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().field, std::string("format_version"));
     QCOMPARE(r.error().file, std::string("new.idlescope"));
-    QVERIFY(QString::fromStdString(r.error().message).contains(QStringLiteral("newer idlescope (format 2)")));
+    QVERIFY(QString::fromStdString(r.error().message).contains(QStringLiteral("newer idlescope (format 3)")));
 }
 
 void TestSession::badFieldIsNamed_data()
@@ -225,10 +286,10 @@ void TestSession::badFieldIsNamed_data()
     QTest::addColumn<QByteArray>("to");
     QTest::addColumn<QString>("field");
 
-    QTest::newRow("no version") << QByteArray("\"format_version\": 1,") << QByteArray()
+    QTest::newRow("no version") << QByteArray("\"format_version\": 2,") << QByteArray()
                                 << QStringLiteral("format_version");
-    QTest::newRow("version is text") << QByteArray("\"format_version\": 1")
-                                     << QByteArray("\"format_version\": \"1\"")
+    QTest::newRow("version is text") << QByteArray("\"format_version\": 2")
+                                     << QByteArray("\"format_version\": \"2\"")
                                      << QStringLiteral("format_version");
     QTest::newRow("unknown variant") << QByteArray("\"variant\": \"oracle\"")
                                      << QByteArray("\"variant\": \"menu-9.99\"")

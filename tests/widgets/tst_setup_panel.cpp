@@ -35,7 +35,9 @@ void TestSetupPanel::hugeLatencyIsOutOfRange()
     const Ns before = panel.target().table[1].targetResidencyNs;
     QCOMPARE(before, Ns(120000));
     QSignalSpy errors(&panel, &SetupPanel::errorOccurred);
-    QSignalSpy changed(&panel, &SetupPanel::targetChanged);
+    // A cell edit is statesEdited, not targetChanged (which resets the tick rate to the table's).
+    QSignalSpy changed(&panel, &SetupPanel::statesEdited);
+    QSignalSpy replaced(&panel, &SetupPanel::targetChanged);
     states->item(1, 2)->setText(QStringLiteral("1e30")); // Target µs of CEDE
     QCOMPARE(errors.count(), 1);
     const QString msg = errors.first().first().toString();
@@ -51,6 +53,7 @@ void TestSetupPanel::hugeLatencyIsOutOfRange()
     QVERIFY(errors.last().first().toString().contains(QStringLiteral("out of range")));
     states->item(1, 2)->setText(QStringLiteral("150"));
     QCOMPARE(changed.count(), 1);
+    QCOMPARE(replaced.count(), 0);
     QCOMPARE(panel.target().table[1].targetResidencyNs, Ns(150000));
 }
 

@@ -4,6 +4,7 @@
 #include "core/io/atomic_file.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/export/model_export.h"
+#include "widgets/export/scenario_context.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -15,6 +16,9 @@
 #include <QMessageBox>
 #include <QScrollBar>
 #include <QIdentityProxyModel>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QToolButton>
@@ -180,8 +184,39 @@ private:
 
 } // namespace
 
-QString ComparisonView::markdown() const { return modelToMarkdown(ShownOrder(m_model, *m_proxy)); }
-QString ComparisonView::csv() const { return modelToCsv(ShownOrder(m_model, *m_proxy)); }
+QStringList ComparisonView::context() const
+{
+    const SnapshotPtr snap = m_model->snapshot();
+    return snap && !snap->spec.target.kind.isEmpty() ? scenarioContext(snap->spec) : QStringList();
+}
+
+QString ComparisonView::markdown() const
+{
+    QString head;
+    for (const QString &line : context())
+        head += QStringLiteral("- ") + line + QLatin1Char('\n');
+    return (head.isEmpty() ? head : head + QLatin1Char('\n')) + modelToMarkdown(ShownOrder(m_model, *m_proxy));
+}
+
+QString ComparisonView::csv() const
+{
+    QString head;
+    for (const QString &line : context())
+        head += QStringLiteral("# ") + line + QLatin1Char('\n');
+    return head + modelToCsv(ShownOrder(m_model, *m_proxy));
+}
+
+QString ComparisonView::json() const
+{
+    const QString rows = modelToJson(ShownOrder(m_model, *m_proxy));
+    const QStringList lines = context();
+    if (lines.isEmpty())
+        return rows;
+    QJsonObject o;
+    o.insert(QStringLiteral("context"), QJsonArray::fromStringList(lines));
+    o.insert(QStringLiteral("rows"), QJsonDocument::fromJson(rows.toUtf8()).array());
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
+}
 
 void ComparisonView::copyMarkdown() { QApplication::clipboard()->setText(markdown()); }
 void ComparisonView::copyCsv() { QApplication::clipboard()->setText(csv()); }
@@ -193,7 +228,7 @@ QString ComparisonView::exportTo(const QString &path) const
     if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown"))
         text = markdown().toUtf8();
     else if (suffix == QLatin1String("json"))
-        text = modelToJson(ShownOrder(m_model, *m_proxy)).toUtf8();
+        text = json().toUtf8();
     else if (suffix == QLatin1String("csv"))
         text = csv().toUtf8();
     else // never CSV under a name that says otherwise

@@ -39,9 +39,15 @@ public:
     /// The label saying the totals are the whole run's (not the playback cursor's).
     QString scopeText() const;
 
-    /// The table as Markdown / CSV, rows in the order shown (sorted as the view is).
+    /// What the table was computed from (scenario_context.h); empty for a snapshot without a
+    /// scenario (tests' hand-made ones).
+    QStringList context() const;
+    /// The table as Markdown / CSV, rows in the order shown (sorted as the view is), after
+    /// the context: "- line" items and a blank line (Markdown), "# line" comments (CSV).
     QString markdown() const;
     QString csv() const;
+    /// The rows as modelToJson(); with a context, {"context": [lines], "rows": [...]}.
+    QString json() const;
     /// Tall enough for the toolbar, the header and every row (a dock's initial size).
     QSize sizeHint() const override;
 

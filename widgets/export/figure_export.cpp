@@ -2,15 +2,14 @@
 #include "widgets/export/figure_export.h"
 
 #include "core/io/atomic_file.h"
+#include "widgets/export/vector_figure.h"
 #include "widgets/plots/qcp.h"
 
 #include <QBuffer>
+#include <QDir>
 #include <QFileDialog>
 #include <QFontMetrics>
 #include <QMessageBox>
-#include <QPageSize>
-#include <QPdfWriter>
-#include <QSvgGenerator>
 
 #include <algorithm>
 #include <cmath>
@@ -41,6 +40,24 @@ QRect titleRect(const QCustomPlot &plot, const FigureCaption &caption, int width
     return QRect(PAD, PAD, box.width(), used.height());
 }
 
+QFont contextFont(const QCustomPlot &plot)
+{
+    QFont f = plot.font();
+    f.setPointSizeF(f.pointSizeF() * 0.85);
+    return f;
+}
+
+/// The context lines' box under the title, wrapped at words like the title.
+QRect contextRect(const QCustomPlot &plot, const FigureCaption &caption, int width, int top)
+{
+    if (caption.context.isEmpty())
+        return {};
+    const QRect box(PAD, top, std::max(1, width - 2 * PAD), 1 << 20);
+    const QRect used = QFontMetrics(contextFont(plot))
+                           .boundingRect(box, Qt::AlignLeft | Qt::TextWordWrap, caption.context.join(QLatin1Char('\n')));
+    return QRect(PAD, top, box.width(), used.height());
+}
+
 /// Where each legend entry goes when the caption is @p width wide; returns the caption height.
 int layoutCaption(const QCustomPlot &plot, const FigureCaption &caption, int width, QList<QPoint> *origins)
 {
@@ -48,6 +65,8 @@ int layoutCaption(const QCustomPlot &plot, const FigureCaption &caption, int wid
     int y = PAD;
     if (!caption.title.isEmpty())
         y += titleRect(plot, caption, width).height() + PAD / 2;
+    if (!caption.context.isEmpty())
+        y += contextRect(plot, caption, width, y).height() + PAD / 2;
     int x = PAD;
     const int row = std::max(fm.height(), CHIP);
     bool any = false;
@@ -64,7 +83,7 @@ int layoutCaption(const QCustomPlot &plot, const FigureCaption &caption, int wid
     }
     if (any)
         y += row;
-    return caption.title.isEmpty() && !any ? 0 : y + PAD / 2;
+    return caption.title.isEmpty() && caption.context.isEmpty() && !any ? 0 : y + PAD / 2;
 }
 
 /// Draws the caption on @p p in logical coordinates, @p width wide.
@@ -78,6 +97,13 @@ void paintCaption(QPainter &p, const QCustomPlot &plot, const FigureCaption &cap
         p.setFont(titleFont(plot));
         p.setPen(QColor(0x30, 0x30, 0x30));
         p.drawText(titleRect(plot, caption, width), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption.title);
+    }
+    if (!caption.context.isEmpty()) {
+        const int top = PAD + (caption.title.isEmpty() ? 0 : titleRect(plot, caption, width).height() + PAD / 2);
+        p.setFont(contextFont(plot));
+        p.setPen(QColor(0x55, 0x55, 0x55));
+        p.drawText(contextRect(plot, caption, width, top), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   caption.context.join(QLatin1Char('\n')));
     }
     p.setFont(plot.font());
     const int row = std::max(fm.height(), CHIP);
@@ -99,15 +125,29 @@ QSize plotSize(const QCustomPlot &plot)
     return s.isEmpty() ? QSize(800, 500) : s;
 }
 
-QByteArray renderFigurePng(QCustomPlot &plot, const FigureCaption &caption)
+/// The plot's size in the figure: the window's width; the height of @p shape's aspect
+/// less the caption (the window's height without an aspect).
+QSize shapedPlotSize(const QCustomPlot &plot, int captionHeight, const FigureShape &shape)
 {
-    const QSize size = plotSize(plot);
-    const int captionHeight = layoutCaption(plot, caption, size.width(), nullptr);
+    QSize size = plotSize(plot);
+    if (shape.aspect > 0)
+        size.setHeight(std::max(120, static_cast<int>(std::lround(size.width() / shape.aspect)) - captionHeight));
+    return size;
+}
+
+QByteArray renderFigurePng(QCustomPlot &plot, const FigureCaption &caption, const FigureShape &shape)
+{
+    const int captionHeight = layoutCaption(plot, caption, plotSize(plot).width(), nullptr);
+    const QSize size = shapedPlotSize(plot, captionHeight, shape);
     // Scale the whole figure, not the plot's layout: the figure keeps the window's look.
-    const double scale = std::max(2.0, static_cast<double>(MIN_FIGURE_PNG_WIDTH) / size.width());
+    const double scale = shape.pngWidth > 0 ? static_cast<double>(shape.pngWidth) / size.width()
+                                            : std::max(2.0, static_cast<double>(MIN_FIGURE_PNG_WIDTH) / size.width());
     const QPixmap body = plot.toPixmap(size.width(), size.height(), scale);
-    QImage image(static_cast<int>(std::ceil(size.width() * scale)),
-                 static_cast<int>(std::ceil((size.height() + captionHeight) * scale)), QImage::Format_RGB32);
+    const int width = shape.pngWidth > 0 ? shape.pngWidth : static_cast<int>(std::ceil(size.width() * scale));
+    const int height = shape.pngWidth > 0 && shape.aspect > 0
+                           ? static_cast<int>(std::lround(shape.pngWidth / shape.aspect))
+                           : static_cast<int>(std::ceil((size.height() + captionHeight) * scale));
+    QImage image(width, height, QImage::Format_RGB32);
     image.fill(Qt::white);
     {
         QPainter p(&image);
@@ -126,47 +166,49 @@ QByteArray renderFigurePng(QCustomPlot &plot, const FigureCaption &caption)
     return bytes;
 }
 
-/// Vector output: the caption with QPainter, the plot through a QCPPainter below it.
-void paintFigureVector(QCustomPlot &plot, QPaintDevice &device, const FigureCaption &caption, QSize size,
-                       int captionHeight)
+QByteArray renderFigureVector(QCustomPlot &plot, PlotFormat format, const FigureCaption &caption,
+                              const FigureShape &shape)
 {
-    QCPPainter painter;
-    if (!painter.begin(&device))
-        return;
-    painter.setMode(QCPPainter::pmVectorized);
-    painter.setMode(QCPPainter::pmNoCaching);
-    painter.setWindow(QRect(0, 0, size.width(), size.height() + captionHeight));
-    paintCaption(painter, plot, caption, size.width(), captionHeight);
-    painter.translate(0, captionHeight);
-    plot.toPainter(&painter, size.width(), size.height());
-    painter.end();
+    const int captionHeight = layoutCaption(plot, caption, plotSize(plot).width(), nullptr);
+    const QSize size = shapedPlotSize(plot, captionHeight, shape);
+    return renderVectorFigure(plot, format, size,
+                              caption.title.isEmpty() ? QStringLiteral("idlescope plot") : caption.title,
+                              captionHeight, [&](QPainter &p) {
+                                  paintCaption(p, plot, caption, size.width(), captionHeight);
+                              });
 }
 
-QByteArray renderFigureVector(QCustomPlot &plot, PlotFormat format, const FigureCaption &caption)
-{
-    const QSize size = plotSize(plot);
-    const int captionHeight = layoutCaption(plot, caption, size.width(), nullptr);
-    const QSize whole(size.width(), size.height() + captionHeight);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    if (format == PlotFormat::Pdf) {
-        QPdfWriter writer(&buffer);
-        writer.setCreator(QStringLiteral("idlescope"));
-        writer.setTitle(caption.title);
-        writer.setPageSize(QPageSize(QSizeF(whole), QPageSize::Point, QString(), QPageSize::ExactMatch));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        paintFigureVector(plot, writer, caption, size, captionHeight);
-    } else {
-        QSvgGenerator svg;
-        svg.setOutputDevice(&buffer);
-        svg.setSize(whole);
-        svg.setViewBox(QRect(QPoint(0, 0), whole));
-        svg.setTitle(caption.title.isEmpty() ? QStringLiteral("idlescope plot") : caption.title);
-        paintFigureVector(plot, svg, caption, size, captionHeight);
+/// The plot's own title row (a text element atop its layout, as PlotBase makes) is
+/// emptied while a caption above the figure names the plot: the title was printed twice.
+class OwnTitleHidden {
+public:
+    OwnTitleHidden(QCustomPlot &plot, const FigureCaption &caption)
+    {
+        if (caption.title.isEmpty() || plot.plotLayout()->rowCount() == 0)
+            return;
+        m_title = qobject_cast<QCPTextElement *>(plot.plotLayout()->element(0, 0));
+        if (m_title) {
+            m_text = m_title->text();
+            m_margins = m_title->margins();
+            m_title->setText(QString());
+            m_title->setMargins(QMargins());
+        }
     }
-    return bytes;
-}
+    ~OwnTitleHidden()
+    {
+        if (m_title) {
+            m_title->setText(m_text);
+            m_title->setMargins(m_margins);
+        }
+    }
+    OwnTitleHidden(const OwnTitleHidden &) = delete;
+    OwnTitleHidden &operator=(const OwnTitleHidden &) = delete;
+
+private:
+    QCPTextElement *m_title = nullptr;
+    QString m_text;
+    QMargins m_margins;
+};
 
 } // namespace
 
@@ -179,36 +221,78 @@ QList<LegendEntry> legendFor(const SimulationSnapshot &snapshot)
     return out;
 }
 
-QByteArray renderFigure(QCustomPlot &plot, PlotFormat format, const FigureCaption &caption)
+QByteArray renderFigure(QCustomPlot &plot, PlotFormat format, const FigureCaption &caption, const FigureShape &shape)
 {
-    return format == PlotFormat::Png ? renderFigurePng(plot, caption) : renderFigureVector(plot, format, caption);
+    const OwnTitleHidden once(plot, caption);
+    return format == PlotFormat::Png ? renderFigurePng(plot, caption, shape)
+                                     : renderFigureVector(plot, format, caption, shape);
 }
 
-Status exportFigure(QCustomPlot &plot, const QString &path, const FigureCaption &caption)
+Status exportFigure(QCustomPlot &plot, const QString &path, const FigureCaption &caption, const FigureShape &shape)
 {
     const std::optional<PlotFormat> format = plotFormatForPath(path);
     if (!format)
         return Error{path.toStdString(), 0, "", "unknown image format: use .png, .pdf or .svg"};
-    const QByteArray bytes = renderFigure(plot, *format, caption);
+    const QByteArray bytes = renderFigure(plot, *format, caption, shape);
     if (bytes.isEmpty())
         return Error{path.toStdString(), 0, "", "nothing was rendered"};
     return writeFileAtomically(path.toStdString(),
                                std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
 }
 
+QString figureFileName(const QString &title, const QString &suffix)
+{
+    // Words of letters and digits, joined by '-': symbols, brackets and dots go.
+    QStringList words;
+    QString word;
+    for (const QChar c : title.normalized(QString::NormalizationForm_KD)) {
+        if (c.isLetterOrNumber() && c.unicode() < 128) {
+            word += c.toLower();
+        } else if (c.category() == QChar::Mark_NonSpacing) {
+            continue; // an accent of the letter before
+        } else if (!word.isEmpty()) {
+            words << word;
+            word.clear();
+        }
+    }
+    if (!word.isEmpty())
+        words << word;
+    const QString base = words.isEmpty() ? QStringLiteral("figure") : words.join(QLatin1Char('-'));
+    return base + QLatin1Char('.') + suffix;
+}
+
+Result<QStringList> exportAllFigures(const QList<FigureSource> &figures, const QString &dir, const QString &suffix)
+{
+    QStringList written;
+    for (const FigureSource &f : figures) {
+        if (!f.plot)
+            continue;
+        const QString path = QDir(dir).filePath(figureFileName(f.title, suffix));
+        if (const Status st = exportFigure(*f.plot, path, f.caption); !st)
+            return st.error();
+        written << path;
+    }
+    return written;
+}
+
 void exportFigureWithDialog(QCustomPlot &plot, QWidget *parent, const QString &suggestedName,
                             const FigureCaption &caption)
 {
+    const QString windowPng = QObject::tr("PNG image, as in the window (*.png)");
+    const QString fhd = QObject::tr("PNG for slides, 1920 \u00d7 1080, 16:9 (*.png)");
+    const QString uhd = QObject::tr("PNG for slides, 3840 \u00d7 2160, 16:9 (*.png)");
+    const QString pdf = QObject::tr("PDF document (*.pdf)");
+    const QString svg = QObject::tr("SVG drawing (*.svg)");
     QString selected;
     QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export plot"), suggestedName,
-                                                plotFileFilter(), &selected);
+                                                QStringList{windowPng, fhd, uhd, pdf, svg}.join(QStringLiteral(";;")),
+                                                &selected);
     if (path.isEmpty())
         return;
     if (!plotFormatForPath(path)) // no suffix typed: take the filter's
-        path += selected.contains(QLatin1String("*.pdf"))   ? QStringLiteral(".pdf")
-                : selected.contains(QLatin1String("*.svg")) ? QStringLiteral(".svg")
-                                                            : QStringLiteral(".png");
-    if (const Status st = exportFigure(plot, path, caption); !st.ok())
+        path += selected == pdf ? QStringLiteral(".pdf") : selected == svg ? QStringLiteral(".svg") : QStringLiteral(".png");
+    const FigureShape shape = selected == fhd ? SLIDE_FHD : selected == uhd ? SLIDE_UHD : FigureShape{};
+    if (const Status st = exportFigure(plot, path, caption, shape); !st.ok())
         QMessageBox::warning(parent, QObject::tr("Export failed"), QString::fromStdString(st.error().toString()));
 }
 

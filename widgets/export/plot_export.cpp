@@ -2,13 +2,11 @@
 #include "widgets/export/plot_export.h"
 
 #include "core/io/atomic_file.h"
+#include "widgets/export/vector_figure.h"
 #include "widgets/plots/qcp.h"
 
 #include <QBuffer>
 #include <QFileInfo>
-#include <QPageSize>
-#include <QPdfWriter>
-#include <QSvgGenerator>
 
 namespace idlescope {
 
@@ -29,48 +27,6 @@ QByteArray renderPng(QCustomPlot &plot, QSize size, double scale)
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     pixmap.save(&buffer, "PNG");
-    return bytes;
-}
-
-/// Vector output: QCustomPlot draws through a QCPPainter in vectorized mode.
-void paintVector(QCustomPlot &plot, QPaintDevice &device, QSize size)
-{
-    QCPPainter painter;
-    if (!painter.begin(&device))
-        return;
-    painter.setMode(QCPPainter::pmVectorized);
-    painter.setMode(QCPPainter::pmNoCaching);
-    painter.setWindow(QRect(QPoint(0, 0), size));
-    plot.toPainter(&painter, size.width(), size.height());
-    painter.end();
-}
-
-QByteArray renderPdf(QCustomPlot &plot, QSize size)
-{
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    {
-        QPdfWriter writer(&buffer);
-        writer.setCreator(QStringLiteral("idlescope"));
-        writer.setPageSize(QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        paintVector(plot, writer, size);
-    } // the writer finishes the document when destroyed
-    return bytes;
-}
-
-QByteArray renderSvg(QCustomPlot &plot, QSize size)
-{
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator svg;
-    svg.setOutputDevice(&buffer);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(0, 0), size));
-    svg.setTitle(QStringLiteral("idlescope plot"));
-    paintVector(plot, svg, size);
     return bytes;
 }
 
@@ -101,8 +57,8 @@ QByteArray renderPlot(QCustomPlot &plot, PlotFormat format, int width, int heigh
     const QSize size = exportSize(plot, width, height);
     switch (format) {
     case PlotFormat::Png: return renderPng(plot, size, scale);
-    case PlotFormat::Pdf: return renderPdf(plot, size);
-    case PlotFormat::Svg: return renderSvg(plot, size);
+    case PlotFormat::Pdf:
+    case PlotFormat::Svg: return renderVectorFigure(plot, format, size, QStringLiteral("idlescope plot"));
     }
     return {};
 }

@@ -4,7 +4,7 @@
  * A QCustomPlot view as a PNG (raster), PDF or SVG (vector) file. The plot is
  * rendered to memory first and then written atomically (QSaveFile), so a
  * failed export never leaves a truncated file. SVG goes through
- * QSvgGenerator, PDF through QPdfWriter, both with QCustomPlot::toPainter().
+ * QSvgGenerator, PDF through QPdfWriter (vector_figure.h).
  */
 #pragma once
 

@@ -36,6 +36,8 @@ public:
     void setGovernors(const std::vector<GovernorSpec> &governors);
     /// The tick rate the table declares (the "kernel default" of the tick control).
     void setTableTickHz(int hz);
+    /// The table's own tick rate (set by setTableTickHz()).
+    int tableTickHz() const { return m_tableTickHz; }
 
     /// Non-default settings of @p variant (what GovernorSpec::settings should hold).
     std::vector<TunableSetting> settingsFor(const std::string &variant) const;

@@ -494,7 +494,7 @@ void SetupPanel::stateCellChanged(int row, int column)
         return;
     }
     fillStateTable();
-    emit targetChanged();
+    emit statesEdited();
 }
 
 void SetupPanel::updateGovernorIcons()

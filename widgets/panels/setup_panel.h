@@ -58,7 +58,11 @@ public:
     void setGovernorChecked(const std::string &variant, bool checked);
 
 signals:
+    /// Another table was chosen (built-in, sysfs, file): its tick rate is the new default.
     void targetChanged();
+    /// A cell of the state table was edited (a latency, a state disabled): only that
+    /// state changed, the tick rate the user chose stays.
+    void statesEdited();
     void workloadChanged();
     void governorsChanged();
     void errorOccurred(const QString &message);

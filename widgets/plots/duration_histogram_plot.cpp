@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/duration_histogram_plot.h"
 
+#include "widgets/plots/count_ticker.h"
 #include "widgets/plots/time_ticker.h"
 
 #include <QFontMetrics>
@@ -18,6 +19,7 @@ DurationHistogramPlot::DurationHistogramPlot(ViewState *view, QWidget *parent)
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogNsTicker));
     styleAxis(m_plot->xAxis, tr("duration; dashed: target residency"));
     styleAxis(m_plot->yAxis, tr("spans"));
+    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new CountTicker));
     m_plot->xAxis->grid()->setSubGridVisible(false);
     m_graph->setLineStyle(QCPGraph::lsStepLeft);
     m_graph->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.2));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/miss_histogram_plot.h"
 
+#include "widgets/plots/count_ticker.h"
+
 #include <cmath>
 
 namespace idlescope {
@@ -23,6 +25,7 @@ MissHistogramPlot::MissHistogramPlot(ViewState *view, QWidget *parent)
         styleAxisRect(m_rects[k]);
         styleAxis(m_rects[k]->axis(QCPAxis::atBottom), QString());
         styleAxis(m_rects[k]->axis(QCPAxis::atLeft), k == 0 ? tr("entries") : QString());
+        m_rects[k]->axis(QCPAxis::atLeft)->setTicker(QSharedPointer<QCPAxisTicker>(new CountTicker));
         m_rects[k]->axis(QCPAxis::atBottom)->grid()->setVisible(false);
         m_groups[k] = new QCPBarsGroup(m_plot);
     }

@@ -123,6 +123,30 @@ bool governorDefaults(const GovernorSpec &g)
 
 } // namespace
 
+std::vector<JobProgress::Governor> JobProgress::snapshot() const
+{
+    std::vector<Governor> out;
+    if (!m_ready.load(std::memory_order_acquire)) // the list is written once, before m_ready
+        return out;
+    for (std::size_t i = 0; i < m_variants.size(); ++i)
+        out.push_back({m_variants[i], static_cast<double>(m_done[i].load(std::memory_order_relaxed))
+                                          / static_cast<double>(m_total)});
+    return out;
+}
+
+void JobProgress::begin(std::vector<std::string> variants, std::int64_t totalSpans)
+{
+    m_variants = std::move(variants);
+    m_done = std::make_unique<std::atomic<std::int64_t>[]>(m_variants.size());
+    m_total = std::max<std::int64_t>(1, totalSpans);
+    m_ready.store(true, std::memory_order_release);
+}
+
+void JobProgress::update(std::size_t index, std::int64_t spansLeft)
+{
+    m_done[index].store(m_total - spansLeft, std::memory_order_relaxed);
+}
+
 SimulationRunner::SimulationRunner(QObject *parent) : QObject(parent)
 {
     qRegisterMetaType<std::shared_ptr<const SimulationSnapshot>>();
@@ -174,13 +198,14 @@ void SimulationRunner::startJob()
     }
     m_pending = false;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_progress = std::make_shared<JobProgress>();
     const std::uint64_t generation = ++m_generation;
     emit started(generation);
     m_watcher.setFuture(QtConcurrent::run([spec = m_spec, previous = m_latest, generation,
-                                           cancel = m_cancel]() {
+                                           cancel = m_cancel, progress = m_progress]() {
         JobResult r;
         try {
-            r.snapshot = simulate(spec, previous, generation, *cancel, &r.error);
+            r.snapshot = simulate(spec, previous, generation, *cancel, &r.error, progress.get());
         } catch (const std::bad_alloc &) {
             // A stream too long for this machine's memory: say so, keep the window.
             r.snapshot.reset();
@@ -189,6 +214,11 @@ void SimulationRunner::startJob()
         }
         return r;
     }));
+}
+
+std::vector<JobProgress::Governor> SimulationRunner::progress() const
+{
+    return m_watcher.isRunning() && m_progress ? m_progress->snapshot() : std::vector<JobProgress::Governor>{};
 }
 
 void SimulationRunner::jobFinished()
@@ -234,7 +264,8 @@ void SimulationRunner::jobFinished()
 
 std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpec &spec, const SnapshotPtr &previous,
                                                                std::uint64_t generation,
-                                                               const std::atomic<bool> &cancel, QString *error)
+                                                               const std::atomic<bool> &cancel, QString *error,
+                                                               JobProgress *progress)
 {
     QElapsedTimer clock;
     clock.start();
@@ -293,11 +324,20 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         j.builder.emplace(std::move(*builder));
         fresh.push_back(k);
     }
+    if (progress) {
+        std::vector<std::string> variants;
+        for (std::size_t k : fresh)
+            variants.push_back(jobs[k].gov->variant);
+        progress->begin(std::move(variants), static_cast<std::int64_t>(stream->size()));
+    }
     shareSteps(
         fresh.size(), [&](std::size_t t) { return jobs[fresh[t]].builder->spansLeft(); },
         [&](std::size_t t) {
             Job &j = jobs[fresh[t]];
-            if (!j.builder->advance(STEP_SPANS))
+            const bool done = j.builder->advance(STEP_SPANS);
+            if (progress)
+                progress->update(t, done ? 0 : static_cast<std::int64_t>(j.builder->spansLeft()));
+            if (!done)
                 return false;
             j.run = j.builder->take();
             j.builder.reset();

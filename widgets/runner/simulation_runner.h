@@ -18,8 +18,34 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace idlescope {
+
+/// How far a job has come, written by the worker and read by the GUI thread while it runs:
+/// the governors it replays afresh, and for each the spans replayed so far of its stream.
+/// Filled in once the stream is built (before that, no governor is listed).
+class JobProgress {
+public:
+    struct Governor {
+        std::string variant;
+        double fraction = 0; ///< 0..1 of its stream replayed
+    };
+    /// The state now (empty while the workload is being built).
+    std::vector<Governor> snapshot() const;
+
+    /// Worker side: the runs of @p variants, @p totalSpans each.
+    void begin(std::vector<std::string> variants, std::int64_t totalSpans);
+    /// Worker side: run @p index has @p spansLeft left.
+    void update(std::size_t index, std::int64_t spansLeft);
+
+private:
+    std::atomic<bool> m_ready{false};
+    std::vector<std::string> m_variants;
+    std::unique_ptr<std::atomic<std::int64_t>[]> m_done;
+    std::int64_t m_total = 1;
+};
 
 class SimulationRunner : public QObject {
     Q_OBJECT
@@ -33,6 +59,8 @@ public:
     /// The last snapshot delivered, or null before the first one.
     SnapshotPtr latest() const { return m_latest; }
     bool isBusy() const { return m_watcher.isRunning() || m_debounce.isActive(); }
+    /// The running job's progress per governor (empty when idle or still building the stream).
+    std::vector<JobProgress::Governor> progress() const;
 
     /// After a snapshot, fault in (on a pool thread) as much heap as one
     /// re-simulation of every governor will allocate, once per new high.
@@ -52,9 +80,11 @@ public:
 
     /// Builds a snapshot synchronously (the worker's job; public for benches and tests).
     /// @p previous (may be null) supplies runs whose inputs are unchanged.
+    /// @p progress, when given, hears how far each fresh run has come.
     static std::shared_ptr<SimulationSnapshot> simulate(const ScenarioSpec &spec, const SnapshotPtr &previous,
                                                         std::uint64_t generation,
-                                                        const std::atomic<bool> &cancel, QString *error);
+                                                        const std::atomic<bool> &cancel, QString *error,
+                                                        JobProgress *progress = nullptr);
 
 signals:
     /// A job for @p generation started on the worker.
@@ -78,6 +108,7 @@ private:
     std::size_t m_prefaultedBytes = 0;
     QTimer m_debounce;
     std::shared_ptr<std::atomic<bool>> m_cancel;
+    std::shared_ptr<JobProgress> m_progress;
     struct JobResult {
         std::shared_ptr<SimulationSnapshot> snapshot;
         QString error;

@@ -4,6 +4,7 @@
 #include "core/governors/registry.h"
 #include "core/io/atomic_file.h"
 #include "core/io/table_json.h"
+#include "core/workloads/workload.h"
 #include "widgets/session/session_json_reader.h"
 #include "widgets/view_state.h"
 
@@ -13,6 +14,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+#include <cmath>
+
 namespace idlescope {
 
 namespace {
@@ -20,6 +24,26 @@ namespace {
 constexpr qint64 MAX_SESSION_BYTES = 64LL << 20;
 
 QString key(const char *k) { return QString::fromLatin1(k); }
+
+/// The generator parameter @p name of workload @p w when its held unit is a
+/// thousandth of the unit its name says (ns for "_us", milli-% for "_pct",
+/// mHz for Hz), else null: format 2 writes those in the named unit.
+const workloads::ParamInfo *scaledParam(const WorkloadSpec &w, const QString &name)
+{
+    const workloads::GeneratorInfo *g = workloads::findGenerator(w.kind.toStdString());
+    if (!g)
+        return nullptr;
+    const int i = g->paramIndex(name.toStdString());
+    if (i < 0)
+        return nullptr;
+    const workloads::ParamInfo &p = g->params[static_cast<std::size_t>(i)];
+    const bool scaled = p.unit == workloads::ParamUnit::Us || p.unit == workloads::ParamUnit::Percent
+                        || p.unit == workloads::ParamUnit::Hz;
+    return scaled ? &p : nullptr;
+}
+
+/// Held units per named unit of a scaled parameter.
+constexpr qint64 HELD_PER_NAMED = 1000;
 
 // ---- writing ---------------------------------------------------------------
 
@@ -42,7 +66,22 @@ QJsonObject workloadJson(const WorkloadSpec &w)
     o.insert(key("kind"), w.kind);
     o.insert(key("path"), w.path);
     o.insert(key("description"), w.description);
-    o.insert(key("params"), QJsonObject::fromVariantMap(w.params));
+    // Every value in the unit its key names: "interval_us": 100 is 100 us (format 1 wrote the
+    // held 100000 ns under that name, and a hand-edited 50 became 0.050 us).
+    QJsonObject params;
+    for (auto it = w.params.begin(); it != w.params.end(); ++it) {
+        const bool whole = it.value().typeId() == QMetaType::LongLong || it.value().typeId() == QMetaType::Int;
+        if (whole && scaledParam(w, it.key())) {
+            const qint64 held = it.value().toLongLong();
+            if (held % HELD_PER_NAMED == 0)
+                params.insert(it.key(), held / HELD_PER_NAMED);
+            else
+                params.insert(it.key(), static_cast<double>(held) / HELD_PER_NAMED);
+        } else {
+            params.insert(it.key(), QJsonValue::fromVariant(it.value()));
+        }
+    }
+    o.insert(key("params"), params);
     return o;
 }
 
@@ -103,7 +142,32 @@ TargetSpec readTarget(SessionJsonReader &r, const QJsonObject &root, const QStri
     return t;
 }
 
-WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root)
+/// A scaled parameter @p p written in its named unit (format 2), in held units.
+qint64 heldFromNamed(SessionJsonReader &r, const workloads::ParamInfo &p, const QJsonValue &v, const QString &path)
+{
+    if (!v.isDouble()) {
+        r.fail(path, QStringLiteral("must be a number"));
+        return 0;
+    }
+    const double named = v.toDouble();
+    const double heldExact = named * HELD_PER_NAMED;
+    const auto inRange = [&p](double held) { return held >= static_cast<double>(p.min) && held <= static_cast<double>(p.max); };
+    if (!std::isfinite(named) || !inRange(heldExact)) {
+        r.fail(path, QStringLiteral("%1 is outside %2..%3")
+                         .arg(named)
+                         .arg(static_cast<double>(p.min) / HELD_PER_NAMED)
+                         .arg(static_cast<double>(p.max) / HELD_PER_NAMED));
+        return 0;
+    }
+    const qint64 held = std::llround(heldExact);
+    if (std::abs(heldExact - static_cast<double>(held)) > 1e-6 * std::max(1.0, std::abs(heldExact))) {
+        r.fail(path, QStringLiteral("%1 has more than 3 decimals").arg(named, 0, 'g', 17));
+        return 0;
+    }
+    return held;
+}
+
+WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 version)
 {
     WorkloadSpec w;
     const QJsonObject o = r.object(root, key("workload"), key("workload"));
@@ -113,8 +177,14 @@ WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root)
     if (!o.contains(key("params")))
         return w;
     const QJsonObject params = r.object(o, key("params"), key("workload.params"));
-    for (auto it = params.begin(); it != params.end() && r.ok(); ++it)
-        w.params.insert(it.key(), r.scalar(it.value(), key("workload.params.") + it.key()));
+    for (auto it = params.begin(); it != params.end() && r.ok(); ++it) {
+        const QString path = key("workload.params.") + it.key();
+        // Format 1 held the values as they are used (ns under "_us" names): read as they are.
+        if (const workloads::ParamInfo *p = version >= 2 ? scaledParam(w, it.key()) : nullptr)
+            w.params.insert(it.key(), heldFromNamed(r, *p, it.value(), path));
+        else
+            w.params.insert(it.key(), r.scalar(it.value(), path));
+    }
     return w;
 }
 
@@ -188,28 +258,29 @@ SessionView readView(SessionJsonReader &r, const QJsonObject &root)
 }
 
 /// The version gate comes first: a newer file may differ in every other field.
-bool checkVersion(SessionJsonReader &r, const QJsonObject &root)
+/// The file's version, or 0 when it cannot be read.
+qint64 checkVersion(SessionJsonReader &r, const QJsonObject &root)
 {
     if (!root.contains(key("format_version"))) {
         r.fail(key("format_version"), QStringLiteral("missing: not an idlescope session file"));
-        return false;
+        return 0;
     }
     const qint64 version = r.integer(root, key("format_version"), key("format_version"), true);
     if (!r.ok())
-        return false;
+        return 0;
     if (version > SESSION_FORMAT_VERSION) {
         r.fail(key("format_version"),
                QStringLiteral("the file was written by a newer idlescope (format %1); this version "
                               "reads format %2 and older")
                    .arg(version)
                    .arg(SESSION_FORMAT_VERSION));
-        return false;
+        return 0;
     }
     if (version < 1) {
         r.fail(key("format_version"), QStringLiteral("%1 is not a valid format version").arg(version));
-        return false;
+        return 0;
     }
-    return true;
+    return version;
 }
 
 bool sameTable(const IdleStateTable &a, const IdleStateTable &b)
@@ -229,10 +300,8 @@ bool sameTable(const IdleStateTable &a, const IdleStateTable &b)
 
 } // namespace
 
-bool sameSession(const Session &a, const Session &b)
+bool sameScenario(const ScenarioSpec &x, const ScenarioSpec &y)
 {
-    const ScenarioSpec &x = a.scenario;
-    const ScenarioSpec &y = b.scenario;
     if (x.target.kind != y.target.kind || x.target.id != y.target.id || x.target.path != y.target.path
         || !sameTable(x.target.table, y.target.table))
         return false;
@@ -247,7 +316,12 @@ bool sameSession(const Session &a, const Session &b)
         if (g.variant != h.variant || g.settings != h.settings || g.color.rgb() != h.color.rgb())
             return false;
     }
-    return a.view == b.view;
+    return true;
+}
+
+bool sameSession(const Session &a, const Session &b)
+{
+    return sameScenario(a.scenario, b.scenario) && a.view == b.view;
 }
 
 QByteArray sessionToJson(const Session &s)
@@ -277,12 +351,13 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
     const QJsonObject root = doc.object();
 
     SessionJsonReader r(label);
-    if (!checkVersion(r, root))
+    const qint64 version = checkVersion(r, root);
+    if (version == 0)
         return r.error();
     Session s;
     s.scenario.target = readTarget(r, root, label);
     if (r.ok())
-        s.scenario.workload = readWorkload(r, root);
+        s.scenario.workload = readWorkload(r, root, version);
     const QJsonArray governors = r.array(root, key("governors"), key("governors"));
     for (qsizetype i = 0; i < governors.size() && r.ok(); ++i)
         s.scenario.governors.push_back(

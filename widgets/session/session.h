@@ -4,15 +4,21 @@
  * A saved idlescope session (`.idlescope`, JSON): the whole ScenarioSpec
  * (target with the user's table edits, workload recipe, governors with their
  * tunable settings and colours, latency limit) plus the view (visible range,
- * cursor, selected entry). The file carries "format_version": 1.
+ * cursor, selected entry). The file carries "format_version": 2.
  *
  * Shape (QJsonObject writes keys in alphabetical order; unknown keys are ignored):
- *   {"format_version": 1, "generator": "idlescope 0.1.0",
+ *   {"format_version": 2, "generator": "idlescope 0.1.0",
  *    "target":   {"kind", "id", "path", "table": {the table JSON of core/io/table_json.h}},
  *    "workload": {"kind", "path", "description", "params": {name: number | string | bool}},
  *    "governors": [{"variant", "color": "#rrggbb", "settings": [{"name", "value"}]}],
  *    "latency_limit_ns": -1,
  *    "view": {"range_start_ns", "range_end_ns", "cursor_ns", "selected_governor", "selected_entry"}}
+ *
+ * Every key says its unit, and its value is in that unit: "_ns" keys hold
+ * nanoseconds, and a generator parameter is written in the unit of its name
+ * ("interval_us": 100 is 100 us, "busy_pct": 12.5 is 12.5 %, "hz": 250 is
+ * 250 Hz; up to 3 decimals). Format 1 wrote those parameters in the units the
+ * generator holds (ns under an "_us" name): a format 1 file is read as it is.
  *
  * Errors (idlescope::Error) name the file, the line of a JSON syntax error,
  * and the field by path, e.g. "governors[1].settings[0].value" or
@@ -31,7 +37,7 @@ namespace idlescope {
 class ViewState;
 
 /// The format this build writes and the newest it reads.
-inline constexpr int SESSION_FORMAT_VERSION = 1;
+inline constexpr int SESSION_FORMAT_VERSION = 2;
 /// File name suffix, without the dot.
 inline constexpr const char *SESSION_SUFFIX = "idlescope";
 
@@ -51,6 +57,8 @@ struct Session {
     SessionView view;
 };
 
+/// True when every saved field of @p x equals that of @p y (tables compared state by state).
+bool sameScenario(const ScenarioSpec &x, const ScenarioSpec &y);
 /// True when every saved field of @p a equals that of @p b (tables compared state by state).
 bool sameSession(const Session &a, const Session &b);
 

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/export/scenario_context.h"
+
+#include "core/io/table_json.h"
+#include "widgets/runner/builtin_scenario.h"
+
+#include <QFileInfo>
+
+namespace idlescope {
+
+namespace {
+
+QString usText(Ns ns)
+{
+    return QStringLiteral("%1 \u00b5s").arg(static_cast<double>(ns) / 1000.0);
+}
+
+QString tableLine(const ScenarioSpec &spec)
+{
+    const TargetSpec &t = spec.target;
+    QString line = QStringLiteral("Table: %1").arg(t.id.isEmpty() ? QString::fromStdString(t.table.id) : t.id);
+    if (t.kind == QLatin1String("file"))
+        line += QStringLiteral(" (file %1)").arg(QFileInfo(t.path).fileName());
+    else if (t.kind == QLatin1String("machine"))
+        line += QStringLiteral(" (this machine's sysfs)");
+    if (const std::optional<IdleStateTable> original = originalTable(t)) {
+        const QStringList edits = tableEdits(*original, t.table);
+        line += edits.isEmpty() ? QStringLiteral(", as published") : QStringLiteral(", edited: ") + edits.join(QStringLiteral("; "));
+    }
+    return line;
+}
+
+} // namespace
+
+std::optional<IdleStateTable> originalTable(const TargetSpec &target)
+{
+    if (target.kind == QLatin1String("builtin")) {
+        if (auto t = builtinTable(target.id))
+            return std::move(*t);
+    } else if (target.kind == QLatin1String("file")) {
+        if (auto t = readTableJson(target.path.toStdString()))
+            return std::move(*t);
+    }
+    return std::nullopt;
+}
+
+QStringList tableEdits(const IdleStateTable &original, const IdleStateTable &edited)
+{
+    QStringList out;
+    if (original.count() != edited.count())
+        return out;
+    for (int i = 0; i < edited.count(); ++i) {
+        const IdleState &a = original[i];
+        const IdleState &b = edited[i];
+        const QString name = QString::fromStdString(b.name);
+        if (a.exitLatencyNs != b.exitLatencyNs)
+            out << QStringLiteral("%1 exit latency %2 (table %3)").arg(name, usText(b.exitLatencyNs), usText(a.exitLatencyNs));
+        if (a.targetResidencyNs != b.targetResidencyNs)
+            out << QStringLiteral("%1 target residency %2 (table %3)")
+                       .arg(name, usText(b.targetResidencyNs), usText(a.targetResidencyNs));
+        if (a.disabled != b.disabled)
+            out << QStringLiteral("%1 %2").arg(name, b.disabled ? QStringLiteral("disabled") : QStringLiteral("enabled"));
+    }
+    return out;
+}
+
+QStringList scenarioContext(const ScenarioSpec &spec)
+{
+    QStringList lines;
+    lines << tableLine(spec);
+    const std::optional<IdleStateTable> original = originalTable(spec.target);
+    const int tableHz = original ? original->tickHz : spec.target.table.tickHz;
+    lines << (spec.target.table.tickHz == tableHz
+                  ? QStringLiteral("HZ: %1").arg(spec.target.table.tickHz)
+                  : QStringLiteral("HZ: %1 (table %2)").arg(spec.target.table.tickHz).arg(tableHz));
+    lines << (spec.latencyLimitNs < 0 ? QStringLiteral("Latency limit: none (the stream's own)")
+                                      : QStringLiteral("Latency limit: %1").arg(usText(spec.latencyLimitNs)));
+    QString workload = QStringLiteral("Workload: %1").arg(describeWorkload(spec.workload));
+    if (spec.workload.params.contains(QStringLiteral("seed")))
+        workload += QStringLiteral(" (seed %1)").arg(spec.workload.params.value(QStringLiteral("seed")).toLongLong());
+    lines << workload;
+    for (const GovernorSpec &g : spec.governors) {
+        if (g.settings.empty())
+            continue;
+        QStringList changed;
+        for (const auto &[name, value] : g.settings)
+            changed << QStringLiteral("%1=%2").arg(QString::fromStdString(name)).arg(value);
+        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(g.variant), changed.join(QStringLiteral(", ")));
+    }
+    return lines;
+}
+
+} // namespace idlescope

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file scenario_context.h
+ * What an exported table or figure was computed from, in lines a reader can
+ * check against their own run: the target table and every cell the user
+ * edited in it, the tick rate (HZ), the latency limit, the workload with its
+ * seed, and each governor's tunables that differ from the kernel's (what the
+ * "modified" badge stands for). Figure captions, the comparison table's
+ * CSV / Markdown / JSON carry them.
+ */
+#pragma once
+
+#include "widgets/runner/scenario_spec.h"
+
+#include <QStringList>
+
+namespace idlescope {
+
+/// The table @p target was resolved from before any edit (a built-in table or a table
+/// file read again); empty when it cannot be known (this machine's sysfs).
+std::optional<IdleStateTable> originalTable(const TargetSpec &target);
+
+/// The cells of @p edited that differ from @p original, e.g. "CEDE exit latency 15 µs (table 12 µs)",
+/// "snooze disabled"; empty when the tables do not have the same states.
+QStringList tableEdits(const IdleStateTable &original, const IdleStateTable &edited);
+
+/// One line each: "Table: …", "HZ: …", "Latency limit: …", "Workload: … (seed N)", then
+/// "<variant>: NAME=VALUE, …" for each governor with changed tunables.
+QStringList scenarioContext(const ScenarioSpec &spec);
+
+} // namespace idlescope
