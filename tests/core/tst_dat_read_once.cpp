@@ -26,9 +26,9 @@ QStringList datFiles()
     const QDir seeds(test::sourceDir() + QStringLiteral("/tests/fuzz/seeds/fuzz_trace_dat"));
     for (const QString &f : seeds.entryList({QStringLiteral("*.dat.gz")}, QDir::Files, QDir::Name))
         out << seeds.filePath(f);
-    const QDir shared(test::sharedDir() + QStringLiteral("/data/traces"));
-    for (const QString &f : shared.entryList({QStringLiteral("*.dat")}, QDir::Files, QDir::Name))
-        out << shared.filePath(f);
+    const QDir traces(test::tracesDir());
+    for (const QString &f : traces.entryList({QStringLiteral("*.dat")}, QDir::Files, QDir::Name))
+        out << traces.filePath(f);
     return out;
 }
 
@@ -45,6 +45,12 @@ class TestDatReadOnce : public QObject {
     Q_OBJECT
 
 private slots:
+    void everyDatIsCovered()
+    {
+        // 4 small seeds (tests/fuzz/seeds) and the 3 real .dat traces of tests/data/traces.
+        QCOMPARE(datFiles().size(), qsizetype(7));
+    }
+
     void isolatedEqualsInProcess_data()
     {
         QTest::addColumn<QString>("path");
@@ -123,9 +129,7 @@ private slots:
     {
         // vm-amd-2cpu-pipe200us.dat has 65699 events (trace-cmd report | wc -l): more than
         // the 65536 records between progress calls, so the child reports once mid-read.
-        const QString path = test::sharedDir() + QStringLiteral("/data/traces/vm-amd-2cpu-pipe200us.dat");
-        if (!QFile::exists(path))
-            QSKIP("the shared real traces are not here");
+        const QString path = test::tracePath(QStringLiteral("vm-amd-2cpu-pipe200us.dat"));
         std::vector<std::int64_t> calls;
         const Result<TraceImport> full = importDat(path, true, [&](std::int64_t done, std::int64_t) {
             calls.push_back(done);
