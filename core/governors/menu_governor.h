@@ -93,9 +93,8 @@ public:
     std::int64_t tunable(std::string_view name) const override;
     bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
 
-    /// The ring as the kernel holds it (index 0 first) and its write position; for tests and viewers.
+    /// The ring as the kernel holds it (index 0 first); for tests and viewers.
     std::span<const std::uint32_t> intervals() const { return {m_intervals.data(), size_t(m_intervalCount)}; }
-    int intervalPtr() const { return m_intervalPtr; }
     /// correction_factor[bucket] (8192 = 1.0).
     std::uint32_t correctionFactor(int bucket) const { return m_correction[size_t(bucket)]; }
 

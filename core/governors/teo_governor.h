@@ -175,7 +175,6 @@ public:
     std::uint32_t tickIntercepts() const { return m_tickIntercepts; }
     std::uint32_t shortIdles() const { return m_shortIdles; }
     std::uint32_t totalTick() const { return m_totalTick; }
-    std::uint32_t tickHits() const { return m_tickHits; }
     Ns sleepLengthNs() const { return m_sleepLengthNs; }
 
 private:
