@@ -4,7 +4,7 @@
  * plus the posted patches the conformance kit names (Rafael Wysocki's Feb-2025
  * RFT series menu-1 … menu-5, Aboorva Devarajan's polling-override patches,
  * and the post-v7.0 "Refine stopped tick handling"). One class; each version
- * is a MenuOptions value (menu_governor.h), listed in kVariants below.
+ * is a MenuOptions value (menu_governor.h), one row of kVariants below.
  *
  * Vocabulary (the kernel's):
  *  - next_timer_ns: time till the closest timer if the tick were stopped
@@ -165,72 +165,75 @@ constexpr MenuOptions v7_1()
     return o;
 }
 
-constexpr VariantInfo kVariants[] = {
-    {"menu-5.10", "menu", "v5.10",
-     "v5.5–v5.12 form: timer first, 12 buckets, iowait multiplier (1 here), old poll limit",
-     PollTimeRule::V5_5, false},
-    {"menu-6.6", "menu", "v6.6–v6.12",
-     "Typical interval first, timer skipped below 15 us, 12 buckets (iowait 0)", PollTimeRule::V5_11,
-     false},
-    {"menu-6.14", "menu", "v6.14",
-     "v6.13–v6.14 after \"Remove iowait influence\": 6 buckets, latency limited to the prediction",
-     PollTimeRule::V5_11, false},
-    {"menu-nooverride", "menu", "v6.14 + Aboorva Devarajan v2 (Mar 2025, not merged)",
-     "\"Prefer polling state for short idle durations\": the polling override deleted",
-     PollTimeRule::V5_11, false},
-    {"menu-1", "menu", "v6.14 + RFT 1/5 (Feb 2025)", "\"Drop a redundant local variable\": decides as v6.14",
-     PollTimeRule::V5_11, false},
-    {"menu-2", "menu", "v6.14 + RFT 1–2/5 (Feb 2025)",
-     "One pass for average and variance (E[v^2] - avg^2, different rounding)", PollTimeRule::V5_11,
-     false},
-    {"menu-3", "menu", "v6.14 + RFT 1–3/5 (Feb 2025)",
-     "Outlier threshold starts at UINT_MAX, \">= thresh\" dropped", PollTimeRule::V5_11, false},
-    {"menu-4", "menu", "v6.14 + RFT 1–4/5 (Feb 2025)",
-     "Outliers eliminated on both ends of the sample set", PollTimeRule::V5_11, false},
-    {"menu-5", "menu", "v6.14 + RFT 1–5/5 (Feb 2025)",
-     "\"Avoid discarding useful information\": max of >= 4 remaining samples", PollTimeRule::V5_11,
-     false},
-    {"menu-6.15", "menu", "v6.15", "The RFT series as merged (decides as menu-5)", PollTimeRule::V5_11,
-     false},
-    {"menu-6.16", "menu", "v6.16", "Bucket assignment optimisation for KTIME_MAX (decides as v6.15)",
-     PollTimeRule::V5_11, false},
-    {"menu-6.17", "menu", "v6.17",
-     "Invalid recent-interval data recorded as UINT_MAX; exit latency checked first", PollTimeRule::V5_11,
-     false},
-    {"menu-resthresh", "menu", "v6.17 + Aboorva Devarajan v3 (Sep 2025, not merged)",
-     "Polling override only for states below RESIDENCY_THRESHOLD_NS", PollTimeRule::V5_11, false},
-    {"menu-6.18", "menu", "v6.18",
-     "Max-of-remaining reverted; override needs exit latency <= prediction", PollTimeRule::V5_11,
-     false},
-    {"menu-6.19", "menu", "v6.19", "Override also needs target residency below 15 us (RESIDENCY_THRESHOLD_NS)",
-     PollTimeRule::V5_11, false},
-    {"menu-latest", "menu", "v7.0", "Timers always checked with the tick stopped; single-state handling in the core",
-     PollTimeRule::V5_11, true},
-    {"menu-7.1", "menu", "v7.0 + \"Refine stopped tick handling\" (Feb 2026)",
-     "Stopped tick: a short prediction stands if a timer fires within 2 ticks (SAFE_TIMER_RANGE_NS)",
-     PollTimeRule::V5_11, true},
+/// One row per variant: what it reproduces and the options that make it so.
+struct MenuVariant {
+    VariantInfo info;
+    MenuOptions options;
 };
 
-constexpr MenuOptions kOptions[] = {
-    v5_10(),
-    v6_6(),
-    v6_14(),
-    noOverride(),
-    rft(MenuTypicalAlgo::G2),
-    rft(MenuTypicalAlgo::OnePass),
-    rft(MenuTypicalAlgo::OnePassUintMax),
-    rft(MenuTypicalAlgo::TwoSided),
-    rft(MenuTypicalAlgo::TwoSided, true),
-    rft(MenuTypicalAlgo::TwoSided, true),
-    rft(MenuTypicalAlgo::TwoSided, true),
-    v6_17(),
-    resThresh(),
-    v6_18(),
-    v6_19(),
-    v7_0(),
-    v7_1(),
+constexpr MenuVariant kVariants[] = {
+    {{"menu-5.10", "menu", "v5.10",
+      "v5.5–v5.12 form: timer first, 12 buckets, iowait multiplier (1 here), old poll limit",
+      PollTimeRule::V5_5, false},
+     v5_10()},
+    {{"menu-6.6", "menu", "v6.6–v6.12",
+      "Typical interval first, timer skipped below 15 us, 12 buckets (iowait 0)", PollTimeRule::V5_11,
+      false},
+     v6_6()},
+    {{"menu-6.14", "menu", "v6.14",
+      "v6.13–v6.14 after \"Remove iowait influence\": 6 buckets, latency limited to the prediction",
+      PollTimeRule::V5_11, false},
+     v6_14()},
+    {{"menu-nooverride", "menu", "v6.14 + Aboorva Devarajan v2 (Mar 2025, not merged)",
+      "\"Prefer polling state for short idle durations\": the polling override deleted",
+      PollTimeRule::V5_11, false},
+     noOverride()},
+    {{"menu-1", "menu", "v6.14 + RFT 1/5 (Feb 2025)", "\"Drop a redundant local variable\": decides as v6.14",
+      PollTimeRule::V5_11, false},
+     rft(MenuTypicalAlgo::G2)},
+    {{"menu-2", "menu", "v6.14 + RFT 1–2/5 (Feb 2025)",
+      "One pass for average and variance (E[v^2] - avg^2, different rounding)", PollTimeRule::V5_11,
+      false},
+     rft(MenuTypicalAlgo::OnePass)},
+    {{"menu-3", "menu", "v6.14 + RFT 1–3/5 (Feb 2025)",
+      "Outlier threshold starts at UINT_MAX, \">= thresh\" dropped", PollTimeRule::V5_11, false},
+     rft(MenuTypicalAlgo::OnePassUintMax)},
+    {{"menu-4", "menu", "v6.14 + RFT 1–4/5 (Feb 2025)",
+      "Outliers eliminated on both ends of the sample set", PollTimeRule::V5_11, false},
+     rft(MenuTypicalAlgo::TwoSided)},
+    {{"menu-5", "menu", "v6.14 + RFT 1–5/5 (Feb 2025)",
+      "\"Avoid discarding useful information\": max of >= 4 remaining samples", PollTimeRule::V5_11,
+      false},
+     rft(MenuTypicalAlgo::TwoSided, true)},
+    {{"menu-6.15", "menu", "v6.15", "The RFT series as merged (decides as menu-5)", PollTimeRule::V5_11,
+      false},
+     rft(MenuTypicalAlgo::TwoSided, true)},
+    {{"menu-6.16", "menu", "v6.16", "Bucket assignment optimisation for KTIME_MAX (decides as v6.15)",
+      PollTimeRule::V5_11, false},
+     rft(MenuTypicalAlgo::TwoSided, true)},
+    {{"menu-6.17", "menu", "v6.17",
+      "Invalid recent-interval data recorded as UINT_MAX; exit latency checked first", PollTimeRule::V5_11,
+      false},
+     v6_17()},
+    {{"menu-resthresh", "menu", "v6.17 + Aboorva Devarajan v3 (Sep 2025, not merged)",
+      "Polling override only for states below RESIDENCY_THRESHOLD_NS", PollTimeRule::V5_11, false},
+     resThresh()},
+    {{"menu-6.18", "menu", "v6.18",
+      "Max-of-remaining reverted; override needs exit latency <= prediction", PollTimeRule::V5_11,
+      false},
+     v6_18()},
+    {{"menu-6.19", "menu", "v6.19", "Override also needs target residency below 15 us (RESIDENCY_THRESHOLD_NS)",
+      PollTimeRule::V5_11, false},
+     v6_19()},
+    {{"menu-latest", "menu", "v7.0", "Timers always checked with the tick stopped; single-state handling in the core",
+      PollTimeRule::V5_11, true},
+     v7_0()},
+    {{"menu-7.1", "menu", "v7.0 + \"Refine stopped tick handling\" (Feb 2026)",
+      "Stopped tick: a short prediction stands if a timer fires within 2 ticks (SAFE_TIMER_RANGE_NS)",
+      PollTimeRule::V5_11, true},
+     v7_1()},
 };
-static_assert(std::size(kVariants) == std::size(kOptions));
+constexpr auto kInfos = variantInfos(kVariants);
 
 // ---- Tunables ------------------------------------------------------------------
 
@@ -267,13 +270,13 @@ inline int whichBucket(std::uint64_t durationNs)
 
 // ---- Registry hooks ------------------------------------------------------------
 
-std::span<const VariantInfo> menuVariants() { return kVariants; }
+std::span<const VariantInfo> menuVariants() { return kInfos; }
 
 const MenuOptions *menuOptionsFor(std::string_view id)
 {
-    for (size_t i = 0; i < std::size(kVariants); ++i)
-        if (id == kVariants[i].id)
-            return &kOptions[i];
+    for (const MenuVariant &v : kVariants)
+        if (id == v.info.id)
+            return &v.options;
     return nullptr;
 }
 

@@ -95,58 +95,123 @@ namespace idlescope {
 
 namespace {
 
-constexpr VariantInfo kTeo[] = {
-    {"teo-5.14", "teo", "v5.14–v6.2",
-     "Timer events oriented: hit/intercept bins plus 9 recent intercepts, sleep length queried first",
-     PollTimeRule::V5_11, false},
-    {"teo-6.10", "teo", "v6.6–v6.10",
-     "teo with util-awareness, the sleep length queried only for deep candidates, tick statistics",
-     PollTimeRule::V5_11, false},
-    {"teo-6.14", "teo", "v6.14–v6.18",
-     "teo with short-idle and tick-intercept statistics; tick wakeups count as long sleeps",
-     PollTimeRule::V5_11, false},
-    {"teo-6.19", "teo", "v6.19",
-     "teo with small metrics decaying to zero, tick-wakeup statistics, simpler intercepts walk",
-     PollTimeRule::V5_11, false},
-    {"teo-latest", "teo", "v7.0",
-     "teo of v7.0: hits need the wakeup near the timer, walk bounded by the busiest intercepts bin",
-     PollTimeRule::V5_11, true},
-};
-
 using O = TeoOptions;
 
-constexpr TeoOptions kOptions[] = {
-    // teo-5.14
-    {O::SleepLengthQuery::Upfront, O::QuerySkip::Never, O::SafetyNet::TimeSpan, O::Total::SumOfBins,
-     O::TickStats::None, O::TickRule::None, O::TickWakeups::SafetyNet, O::InterceptWalk::FirstSuitable,
-     /*recent*/ true, /*util*/ false, /*shortIdles*/ false, /*stateOkAfterShallower*/ false,
-     /*decayToZero*/ false, /*hitNeedsTimerProximity*/ false, /*singleStateInCore*/ false},
-    // teo-6.10
-    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShallowCandidate, O::SafetyNet::TimeSpan,
-     O::Total::SumOfBins, O::TickStats::TickHitsBin, O::TickRule::FiveEighths, O::TickWakeups::SafetyNet,
-     O::InterceptWalk::FirstSuitable, true, true, false, true, false, false, false},
-    // teo-6.14
-    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShortIdles, O::SafetyNet::ArtificialWakeup,
-     O::Total::Decayed, O::TickStats::InterceptsAtOrAboveTick, O::TickRule::FiveEighths,
-     O::TickWakeups::SafetyNet, O::InterceptWalk::FirstSuitable, false, false, true, true, false, false,
-     false},
-    // teo-6.19
-    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShortIdles, O::SafetyNet::PollLimitOnly,
-     O::Total::SumOfBins, O::TickStats::InterceptsAtOrBelowTick, O::TickRule::FiveEighths,
-     O::TickWakeups::TotalTick, O::InterceptWalk::MinIdx, false, false, true, false, true, false, false},
-    // teo-latest (v7.0)
-    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShortIdles, O::SafetyNet::PollLimitOnly,
-     O::Total::SumOfBins, O::TickStats::InterceptsAtOrBelowTick, O::TickRule::TwoThirds,
-     O::TickWakeups::TotalTickOrHit, O::InterceptWalk::MinIdxMaxIntercepts, false, false, true, false, true,
-     true, true},
+/// One row per kernel file: what the variant reproduces and its options.
+struct TeoVariant {
+    VariantInfo info;
+    TeoOptions options;
 };
-static_assert(std::size(kTeo) == std::size(kOptions));
+
+constexpr TeoVariant kVariants[] = {
+    {{"teo-5.14", "teo", "v5.14–v6.2",
+      "Timer events oriented: hit/intercept bins plus 9 recent intercepts, sleep length queried first",
+      PollTimeRule::V5_11, false},
+     {
+         .query = O::SleepLengthQuery::Upfront,
+         .skip = O::QuerySkip::Never,
+         .safetyNet = O::SafetyNet::TimeSpan,
+         .total = O::Total::SumOfBins,
+         .tickStats = O::TickStats::None,
+         .tickRule = O::TickRule::None,
+         .tickWakeups = O::TickWakeups::SafetyNet,
+         .walk = O::InterceptWalk::FirstSuitable,
+         .recentIntercepts = true,
+         .utilAwareness = false,
+         .shortIdles = false,
+         .stateOkAfterShallower = false,
+         .decayToZero = false,
+         .hitNeedsTimerProximity = false,
+         .singleStateInCore = false,
+     }},
+    {{"teo-6.10", "teo", "v6.6–v6.10",
+      "teo with util-awareness, the sleep length queried only for deep candidates, tick statistics",
+      PollTimeRule::V5_11, false},
+     {
+         .query = O::SleepLengthQuery::AfterCandidate,
+         .skip = O::QuerySkip::ShallowCandidate,
+         .safetyNet = O::SafetyNet::TimeSpan,
+         .total = O::Total::SumOfBins,
+         .tickStats = O::TickStats::TickHitsBin,
+         .tickRule = O::TickRule::FiveEighths,
+         .tickWakeups = O::TickWakeups::SafetyNet,
+         .walk = O::InterceptWalk::FirstSuitable,
+         .recentIntercepts = true,
+         .utilAwareness = true,
+         .shortIdles = false,
+         .stateOkAfterShallower = true,
+         .decayToZero = false,
+         .hitNeedsTimerProximity = false,
+         .singleStateInCore = false,
+     }},
+    {{"teo-6.14", "teo", "v6.14–v6.18",
+      "teo with short-idle and tick-intercept statistics; tick wakeups count as long sleeps",
+      PollTimeRule::V5_11, false},
+     {
+         .query = O::SleepLengthQuery::AfterCandidate,
+         .skip = O::QuerySkip::ShortIdles,
+         .safetyNet = O::SafetyNet::ArtificialWakeup,
+         .total = O::Total::Decayed,
+         .tickStats = O::TickStats::InterceptsAtOrAboveTick,
+         .tickRule = O::TickRule::FiveEighths,
+         .tickWakeups = O::TickWakeups::SafetyNet,
+         .walk = O::InterceptWalk::FirstSuitable,
+         .recentIntercepts = false,
+         .utilAwareness = false,
+         .shortIdles = true,
+         .stateOkAfterShallower = true,
+         .decayToZero = false,
+         .hitNeedsTimerProximity = false,
+         .singleStateInCore = false,
+     }},
+    {{"teo-6.19", "teo", "v6.19",
+      "teo with small metrics decaying to zero, tick-wakeup statistics, simpler intercepts walk",
+      PollTimeRule::V5_11, false},
+     {
+         .query = O::SleepLengthQuery::AfterCandidate,
+         .skip = O::QuerySkip::ShortIdles,
+         .safetyNet = O::SafetyNet::PollLimitOnly,
+         .total = O::Total::SumOfBins,
+         .tickStats = O::TickStats::InterceptsAtOrBelowTick,
+         .tickRule = O::TickRule::FiveEighths,
+         .tickWakeups = O::TickWakeups::TotalTick,
+         .walk = O::InterceptWalk::MinIdx,
+         .recentIntercepts = false,
+         .utilAwareness = false,
+         .shortIdles = true,
+         .stateOkAfterShallower = false,
+         .decayToZero = true,
+         .hitNeedsTimerProximity = false,
+         .singleStateInCore = false,
+     }},
+    {{"teo-latest", "teo", "v7.0",
+      "teo of v7.0: hits need the wakeup near the timer, walk bounded by the busiest intercepts bin",
+      PollTimeRule::V5_11, true},
+     {
+         .query = O::SleepLengthQuery::AfterCandidate,
+         .skip = O::QuerySkip::ShortIdles,
+         .safetyNet = O::SafetyNet::PollLimitOnly,
+         .total = O::Total::SumOfBins,
+         .tickStats = O::TickStats::InterceptsAtOrBelowTick,
+         .tickRule = O::TickRule::TwoThirds,
+         .tickWakeups = O::TickWakeups::TotalTickOrHit,
+         .walk = O::InterceptWalk::MinIdxMaxIntercepts,
+         .recentIntercepts = false,
+         .utilAwareness = false,
+         .shortIdles = true,
+         .stateOkAfterShallower = false,
+         .decayToZero = true,
+         .hitNeedsTimerProximity = true,
+         .singleStateInCore = true,
+     }},
+};
+constexpr auto kInfos = variantInfos(kVariants);
 
 // Options providers for TeoGovernor's templates: a kernel option set known at
 // compile time, or the governor's own m_opt read at run time.
 template <int I>
 struct KernelOptions {
-    static constexpr TeoOptions get(const TeoOptions &) { return kOptions[I]; }
+    static constexpr TeoOptions get(const TeoOptions &) { return kVariants[I].options; }
 };
 struct RuntimeOptions {
     static TeoOptions get(const TeoOptions &o) { return o; }
@@ -192,13 +257,13 @@ enum class Exit : std::uint8_t {
 
 } // namespace
 
-std::span<const VariantInfo> teoVariants() { return kTeo; }
+std::span<const VariantInfo> teoVariants() { return kInfos; }
 
 std::unique_ptr<Governor> makeTeoGovernor(const VariantInfo &v)
 {
-    for (size_t i = 0; i < std::size(kTeo); ++i)
-        if (&v == &kTeo[i])
-            return std::make_unique<TeoGovernor>(v, kOptions[i]);
+    for (size_t i = 0; i < std::size(kVariants); ++i)
+        if (&v == &kInfos[i])
+            return std::make_unique<TeoGovernor>(v, kVariants[i].options);
     return nullptr;
 }
 
@@ -206,19 +271,19 @@ TeoGovernor::TeoGovernor(const VariantInfo &v, const TeoOptions &options) : m_va
 {
     m_reasoning.emplace<TeoReasoning>();
     m_recentIdx.fill(-1);
-    if (options == kOptions[0])
+    if (options == kVariants[0].options)
         bind<KernelOptions<0>>();
-    else if (options == kOptions[1])
+    else if (options == kVariants[1].options)
         bind<KernelOptions<1>>();
-    else if (options == kOptions[2])
+    else if (options == kVariants[2].options)
         bind<KernelOptions<2>>();
-    else if (options == kOptions[3])
+    else if (options == kVariants[3].options)
         bind<KernelOptions<3>>();
-    else if (options == kOptions[4])
+    else if (options == kVariants[4].options)
         bind<KernelOptions<4>>();
     else
         bind<RuntimeOptions>();
-    static_assert(std::size(kOptions) == 5, "bind every kernel option set above");
+    static_assert(std::size(kVariants) == 5, "bind every kernel option set above");
 }
 
 template <class P>
