@@ -521,73 +521,80 @@ bool MenuGovernor::overrideAllowed(const IdleState &s, Ns predictedNs, Ns latenc
     return true;
 }
 
-int MenuGovernor::mainLoop(const IdleStateTable &drv, const SelectContext &ctx, Ns &predictedNs,
-                           Ns latencyReq, Ns deltaTick, bool &returnNow)
+MenuGovernor::LoopResult MenuGovernor::stateLoop(const IdleStateTable &drv, const SelectContext &ctx,
+                                                 const Plan &plan, Ns deltaTick)
 {
     // Steps 5–7. predicted_ns is u64 in the kernel; every value it can take
     // here is below 2^63, so the comparisons below are done on u64 copies.
     MenuReasoning &r = *m_rec;
-    const Ns tick = ctx.tickNsec;
-    const Ns residencyThreshold = m_residencyThresholdNs;
-    const int count = drv.count();
-    int idx = -1;
-    returnNow = false;
+    const Ns latencyReq = plan.latencyReqNs;
+    LoopResult l{-1, static_cast<Ns>(plan.predictedNs), false};
     r.loopEnd = LoopEnd::AllFit;
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < drv.count(); ++i) {
         const IdleState &s = drv[i];
         if (s.disabled)
             continue;
-        if (idx == -1)
-            idx = i; // first enabled state
+        if (l.idx == -1)
+            l.idx = i; // first enabled state
 
         // v6.17-rc3+: the exit latency limit is checked before anything else.
-        if (m_opt.latencyFirst && s.exitLatencyNs > latencyReq) {
-            r.loopEnd = LoopEnd::Latency;
-            r.loopStopIdx = i;
-            break;
-        }
-        if (std::uint64_t(s.targetResidencyNs) > std::uint64_t(predictedNs)) {
-            r.loopStopIdx = i;
-            // Step 7: a physical state instead of busy polling when it fits
-            // before the next timer.
-            if (drv[idx].polling) {
-                if (overrideAllowed(s, predictedNs, latencyReq, residencyThreshold)) {
-                    predictedNs = s.targetResidencyNs;
-                    r.path = Path::PollingOverride;
-                    r.loopEnd = LoopEnd::Residency;
-                    return i;
-                }
-                if (r.overrideBlock == OverrideBlock::ResidencyThreshold)
-                    r.path = Path::ResidencyThreshold;
-            }
-            if (std::uint64_t(predictedNs) < std::uint64_t(tick)) {
-                r.loopEnd = LoopEnd::Residency;
-                break;
-            }
-            if (!ctx.tickStopped) {
-                // Step 6, tick running: a shallow state is fine, the tick
-                // will let the governor run again; make the tick be kept.
-                predictedNs = drv[idx].targetResidencyNs;
-                r.loopEnd = LoopEnd::ShallowKeepTick;
-                break;
-            }
-            // Step 6, tick stopped: do not get stuck in a shallow state.
-            r.loopEnd = LoopEnd::TickStopped;
-            if (drv[idx].targetResidencyNs < tick && trWithin(s.targetResidencyNs, deltaTick)) {
-                idx = i;
-                r.path = Path::TickStoppedDeeper;
-            }
-            returnNow = true;
-            return idx;
-        }
-        if (!m_opt.latencyFirst && s.exitLatencyNs > latencyReq) {
-            r.loopEnd = LoopEnd::Latency;
-            r.loopStopIdx = i;
-            break;
-        }
-        idx = i;
+        if (m_opt.latencyFirst && s.exitLatencyNs > latencyReq)
+            return loopStop(l, LoopEnd::Latency, i);
+        if (std::uint64_t(s.targetResidencyNs) > std::uint64_t(l.predictedNs))
+            return residencyStop(drv, ctx, l, i, latencyReq, deltaTick);
+        if (!m_opt.latencyFirst && s.exitLatencyNs > latencyReq)
+            return loopStop(l, LoopEnd::Latency, i);
+        l.idx = i;
     }
-    return idx < 0 ? 0 : idx; // no states enabled: must use 0
+    if (l.idx < 0)
+        l.idx = 0; // no states enabled: must use 0
+    return l;
+}
+
+MenuGovernor::LoopResult MenuGovernor::loopStop(LoopResult l, LoopEnd end, int stopIdx)
+{
+    m_rec->loopEnd = end;
+    m_rec->loopStopIdx = stopIdx;
+    return l;
+}
+
+MenuGovernor::LoopResult MenuGovernor::residencyStop(const IdleStateTable &drv, const SelectContext &ctx,
+                                                     LoopResult l, int i, Ns latencyReq, Ns deltaTick)
+{
+    // The first state whose target residency exceeds predicted_ns.
+    MenuReasoning &r = *m_rec;
+    const IdleState &s = drv[i];
+    const Ns tick = ctx.tickNsec;
+    r.loopStopIdx = i;
+    // Step 7: a physical state instead of busy polling when it fits before
+    // the next timer.
+    if (drv[l.idx].polling) {
+        if (overrideAllowed(s, l.predictedNs, latencyReq, m_residencyThresholdNs)) {
+            r.path = Path::PollingOverride;
+            r.loopEnd = LoopEnd::Residency;
+            return LoopResult{i, s.targetResidencyNs, false};
+        }
+        if (r.overrideBlock == OverrideBlock::ResidencyThreshold)
+            r.path = Path::ResidencyThreshold;
+    }
+    if (std::uint64_t(l.predictedNs) < std::uint64_t(tick)) {
+        r.loopEnd = LoopEnd::Residency;
+        return l;
+    }
+    if (!ctx.tickStopped) {
+        // Step 6, tick running: a shallow state is fine, the tick will let
+        // the governor run again; make the tick be kept.
+        r.loopEnd = LoopEnd::ShallowKeepTick;
+        return LoopResult{l.idx, drv[l.idx].targetResidencyNs, false};
+    }
+    // Step 6, tick stopped: do not get stuck in a shallow state.
+    r.loopEnd = LoopEnd::TickStopped;
+    if (drv[l.idx].targetResidencyNs < tick && trWithin(s.targetResidencyNs, deltaTick)) {
+        l.idx = i;
+        r.path = Path::TickStoppedDeeper;
+    }
+    l.returned = true;
+    return l;
 }
 
 int MenuGovernor::tickKeptDemotion(const IdleStateTable &drv, int idx, Ns deltaTick) const
@@ -604,14 +611,9 @@ int MenuGovernor::tickKeptDemotion(const IdleStateTable &drv, int idx, Ns deltaT
     return idx;
 }
 
-Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
+void MenuGovernor::startRecord(const SelectContext &ctx)
 {
     MenuReasoning &r = *m_rec;
-    const Ns tick = ctx.tickNsec;
-    const bool stopped = ctx.tickStopped;
-    const int count = drv.count();
-    Ns latencyReq = ctx.latencyReqNs;
-
     r.updated = false;
     r.timerQueried = false;
     r.stoppedTickReplaced = false;
@@ -619,26 +621,32 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
     r.loopEnd = LoopEnd::NotRun;
     r.loopStopIdx = -1;
     r.overrideBlock = OverrideBlock::None;
-    r.tickStopped = stopped;
-    r.latencyReqInputNs = latencyReq;
+    r.tickStopped = ctx.tickStopped;
+    r.latencyReqInputNs = ctx.latencyReqNs;
+}
 
+Selection MenuGovernor::coreSingleState()
+{
     // v7.0: cpuidle_select() does not consult the governor for one state.
-    if (m_opt.coreHandlesSingleState && count <= 1) {
-        r.path = Path::CoreSingleState;
-        r.rounds = 0;
-        r.candidateIdx = r.chosenIdx = 0;
-        r.stopTick = false;
-        r.predictedNs = r.predictedInitialNs = -1;
-        return Selection{0, false, -1};
-    }
+    MenuReasoning &r = *m_rec;
+    r.path = Path::CoreSingleState;
+    r.rounds = 0;
+    r.candidateIdx = r.chosenIdx = 0;
+    r.stopTick = false;
+    r.predictedNs = r.predictedInitialNs = -1;
+    return Selection{0, false, -1};
+}
 
-    // Step 1: learn from the previous entry.
+void MenuGovernor::learn(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec)
+{
+    // Step 1: menu_update() when reflect asked for it.
     if (m_needsUpdate) {
-        update(drv, dev, tick);
+        update(drv, dev, tickNsec);
         m_needsUpdate = false;
     } else if (m_opt.invalidIntervalsFix && dev.lastResidencyNs == 0) {
         // The previous selection was not entered: make the detector see it.
         appendInterval(UINT_MAX_U32);
+        MenuReasoning &r = *m_rec;
         r.updated = true;
         r.measuredKind = Measured::Invalid;
         r.lastResidencyNs = 0;
@@ -646,130 +654,171 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
         r.measuredClamped = false;
         r.storedUs = UINT_MAX_U32;
     }
+}
 
-    // Step 2: the prediction, and the timer query it may need.
-    Ns deltaTick = 0;
-    auto queryTimer = [&] {
-        Ns delta = ctx.sleepLengthNs;
-        deltaTick = ctx.deltaNextNs;
-        if (m_opt.clampNegativeSleep && delta < 0) {
-            delta = 0;
-            deltaTick = 0;
-        }
-        m_nextTimerNs = std::uint64_t(delta);
-        m_bucket = whichBucket(m_nextTimerNs);
-        r.timerQueried = true;
-        // Rounded to the closest us; the u64 product wraps for sleep lengths
-        // beyond ~26 days and the quotient is cut to an unsigned int.
-        const std::uint32_t factor = m_correction[size_t(m_bucket)];
-        const std::uint32_t timerUs =
-            static_cast<std::uint32_t>((TIMER_US_DIVISOR / 2 + m_nextTimerNs * factor) / TIMER_US_DIVISOR);
-        r.correctionFactor = factor;
-        r.timerUs = timerUs;
-        return timerUs;
-    };
-
-    std::uint64_t predicted = 0;
-    bool havePrediction = false;
-    if (m_opt.typicalFirst) {
-        predicted = std::uint64_t(typicalInterval(UINT_MAX_U32)) * NSEC_PER_USEC;
-        if (predicted > std::uint64_t(m_residencyThresholdNs) || (m_opt.alwaysQueryWhenTickStopped && stopped)) {
-            const std::uint32_t timerUs = queryTimer();
-            predicted = std::min(std::uint64_t(timerUs) * NSEC_PER_USEC, predicted);
-            // v7.0+ (step 4 moved here): with the tick stopped a short
-            // prediction risks a long stay in a shallow state.
-            if (m_opt.alwaysQueryWhenTickStopped && stopped && predicted < std::uint64_t(tick)
-                && (!m_opt.safeTimerRange || m_nextTimerNs > std::uint64_t(2 * tick))) {
-                predicted = m_nextTimerNs;
-                r.stoppedTickReplaced = true;
-            }
-        } else {
-            // A short typical interval: assume no timer (KTIME_MAX) and the
-            // tick half a period away.
-            m_nextTimerNs = std::uint64_t(KTIME_MAX);
-            deltaTick = tick / 2;
-            m_bucket = whichBucket(m_nextTimerNs);
-            r.correctionFactor = m_correction[size_t(m_bucket)];
-            r.timerUs = 0;
-        }
-        havePrediction = true;
-    } else {
-        queryTimer();
+MenuGovernor::TimerQuery MenuGovernor::queryTimer(const SelectContext &ctx)
+{
+    // tick_nohz_get_sleep_length(), its bucket and the corrected prediction.
+    Ns delta = ctx.sleepLengthNs;
+    TimerQuery q{0, ctx.deltaNextNs};
+    if (m_opt.clampNegativeSleep && delta < 0) {
+        delta = 0;
+        q.deltaTickNs = 0;
     }
+    m_nextTimerNs = std::uint64_t(delta);
+    m_bucket = whichBucket(m_nextTimerNs);
+    // Rounded to the closest us; the u64 product wraps for sleep lengths
+    // beyond ~26 days and the quotient is cut to an unsigned int.
+    const std::uint32_t factor = m_correction[size_t(m_bucket)];
+    q.timerUs = static_cast<std::uint32_t>((TIMER_US_DIVISOR / 2 + m_nextTimerNs * factor) / TIMER_US_DIVISOR);
+    MenuReasoning &r = *m_rec;
+    r.timerQueried = true;
+    r.correctionFactor = factor;
+    r.timerUs = q.timerUs;
+    return q;
+}
+
+MenuGovernor::Prediction MenuGovernor::predictTypicalFirst(const SelectContext &ctx)
+{
+    // Step 2, v6.6+: the typical interval, and the timer only when it is long.
+    const Ns tick = ctx.tickNsec;
+    const bool stopped = ctx.tickStopped;
+    std::uint64_t predicted = std::uint64_t(typicalInterval(UINT_MAX_U32)) * NSEC_PER_USEC;
+    if (predicted <= std::uint64_t(m_residencyThresholdNs) && !(m_opt.alwaysQueryWhenTickStopped && stopped)) {
+        // A short typical interval: assume no timer (KTIME_MAX) and the tick
+        // half a period away.
+        m_nextTimerNs = std::uint64_t(KTIME_MAX);
+        m_bucket = whichBucket(m_nextTimerNs);
+        m_rec->correctionFactor = m_correction[size_t(m_bucket)];
+        m_rec->timerUs = 0;
+        return Prediction{predicted, tick / 2, true};
+    }
+    const TimerQuery q = queryTimer(ctx);
+    predicted = std::min(std::uint64_t(q.timerUs) * NSEC_PER_USEC, predicted);
+    // v7.0+ (step 4 moved here): with the tick stopped a short prediction
+    // risks a long stay in a shallow state.
+    if (m_opt.alwaysQueryWhenTickStopped && stopped && predicted < std::uint64_t(tick)
+        && (!m_opt.safeTimerRange || m_nextTimerNs > std::uint64_t(2 * tick))) {
+        predicted = m_nextTimerNs;
+        m_rec->stoppedTickReplaced = true;
+    }
+    return Prediction{predicted, q.deltaTickNs, true};
+}
+
+bool MenuGovernor::state0Anyway(const IdleStateTable &drv, Ns latencyReq) const
+{
+    // Step 3: a single state, no latency allowed, or state 1 too long for
+    // the next timer or too slow for the limit (with state 0 enabled).
+    const bool single = !m_opt.coreHandlesSingleState && drv.count() <= 1;
+    return single || latencyReq == 0
+           || ((m_nextTimerNs < std::uint64_t(drv[1].targetResidencyNs) || latencyReq < drv[1].exitLatencyNs)
+               && !drv[0].disabled);
+}
+
+Selection MenuGovernor::earlyState0(const IdleStateTable &drv, const Prediction &p, Ns latencyReq)
+{
+    MenuReasoning &r = *m_rec;
+    if (!p.known) {
+        // v5.x: the typical interval was never computed.
+        r.rounds = 0;
+        r.typical = MenuReasoning::Typical::NoSamples;
+        r.typicalUs = UINT_MAX_U32;
+        r.discardedMask = r.invalidMask = 0;
+    }
+    const Ns shown = p.known ? static_cast<Ns>(p.predictedNs) : -1;
+    r.path = Path::EarlyState0;
+    r.predictedInitialNs = r.predictedNs = shown;
+    r.latencyReqNs = latencyReq;
+    r.candidateIdx = r.chosenIdx = 0;
+    r.stopTick = !drv[0].polling;
+    return Selection{0, r.stopTick, shown};
+}
+
+MenuGovernor::Plan MenuGovernor::stoppedTickRule(std::uint64_t predicted, const SelectContext &ctx, Ns deltaTick)
+{
+    // Step 4 (before v7.0, which does it in step 2).
+    Plan plan{predicted, ctx.latencyReqNs};
+    if (m_opt.alwaysQueryWhenTickStopped)
+        return plan;
+    if (ctx.tickStopped) {
+        if (predicted < std::uint64_t(ctx.tickNsec)) {
+            plan.predictedNs = m_opt.clampNegativeSleep ? m_nextTimerNs : std::uint64_t(deltaTick);
+            m_rec->stoppedTickReplaced = true;
+        }
+    } else if (!m_opt.latencyFirst && std::uint64_t(plan.latencyReqNs) > predicted) {
+        // The performance multiplier (1 with no iowaiters) bounds the exit
+        // latency by the predicted idle duration.
+        plan.latencyReqNs = static_cast<Ns>(predicted);
+    }
+    return plan;
+}
+
+MenuGovernor::TickChoice MenuGovernor::tickDecision(const IdleStateTable &drv, const SelectContext &ctx,
+                                                    const LoopResult &l, Ns deltaTick)
+{
+    // Step 8: keep the tick for polling or a short prediction, and then fit
+    // the state before the tick.
+    if (l.returned || ctx.tickStopped
+        || !(drv[l.idx].polling || std::uint64_t(l.predictedNs) < std::uint64_t(ctx.tickNsec)))
+        return TickChoice{l.idx, true};
+    TickChoice t{l.idx, false};
+    if (t.idx > 0 && !trWithin(drv[t.idx].targetResidencyNs, deltaTick)) {
+        t.idx = tickKeptDemotion(drv, t.idx, deltaTick);
+        if (t.idx != l.idx)
+            m_rec->path = Path::TickKeptDemotion;
+    }
+    return t;
+}
+
+Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
+{
+    MenuReasoning &r = *m_rec;
+    startRecord(ctx);
+    if (m_opt.coreHandlesSingleState && drv.count() <= 1)
+        return coreSingleState();
+
+    // Step 1: learn from the previous entry.
+    learn(drv, dev, ctx.tickNsec);
+
+    // Step 2: v6.6+ predict and maybe query; v5.x query only (the typical
+    // interval needs the timer prediction and comes after step 3).
+    Prediction p{0, 0, false};
+    if (m_opt.typicalFirst)
+        p = predictTypicalFirst(ctx);
+    else
+        p.deltaTickNs = queryTimer(ctx).deltaTickNs;
     r.nextTimerNs = static_cast<Ns>(m_nextTimerNs);
-    r.deltaTickNs = deltaTick;
+    r.deltaTickNs = p.deltaTickNs;
     r.bucket = m_bucket;
 
     // Step 3: state 0 will be used no matter what.
-    const bool single = !m_opt.coreHandlesSingleState && count <= 1;
-    if (single || latencyReq == 0
-        || ((m_nextTimerNs < std::uint64_t(drv[1].targetResidencyNs) || latencyReq < drv[1].exitLatencyNs)
-            && !drv[0].disabled)) {
-        if (!havePrediction) {
-            // v5.x: the typical interval was never computed.
-            r.rounds = 0;
-            r.typical = MenuReasoning::Typical::NoSamples;
-            r.typicalUs = UINT_MAX_U32;
-            r.discardedMask = r.invalidMask = 0;
-        }
-        const Ns shown = havePrediction ? static_cast<Ns>(predicted) : -1;
-        r.path = Path::EarlyState0;
-        r.predictedInitialNs = r.predictedNs = shown;
-        r.latencyReqNs = latencyReq;
-        r.candidateIdx = r.chosenIdx = 0;
-        r.stopTick = !drv[0].polling;
-        return Selection{0, r.stopTick, shown};
-    }
+    if (state0Anyway(drv, ctx.latencyReqNs))
+        return earlyState0(drv, p, ctx.latencyReqNs);
 
-    if (!m_opt.typicalFirst) {
-        // v5.x step 2: the timer prediction, then the typical interval that
+    if (!p.known) {
+        // v5.x step 2: the timer prediction, and the typical interval that
         // would have to beat it.
         const std::uint32_t timerUs = r.timerUs;
-        const std::uint32_t typicalUs = typicalInterval(timerUs);
-        predicted = std::uint64_t(std::min(timerUs, typicalUs)) * NSEC_PER_USEC;
+        p.predictedNs = std::uint64_t(std::min(timerUs, typicalInterval(timerUs))) * NSEC_PER_USEC;
     }
 
-    // Step 4 (before v7.0).
-    if (!m_opt.alwaysQueryWhenTickStopped) {
-        if (stopped) {
-            if (predicted < std::uint64_t(tick)) {
-                predicted = m_opt.clampNegativeSleep ? m_nextTimerNs : std::uint64_t(deltaTick);
-                r.stoppedTickReplaced = true;
-            }
-        } else if (!m_opt.latencyFirst && std::uint64_t(latencyReq) > predicted) {
-            // The performance multiplier (1 with no iowaiters) bounds the
-            // exit latency by the predicted idle duration.
-            latencyReq = static_cast<Ns>(predicted);
-        }
-    }
-    r.predictedInitialNs = static_cast<Ns>(predicted);
-    r.latencyReqNs = latencyReq;
+    // Step 4.
+    const Plan plan = stoppedTickRule(p.predictedNs, ctx, p.deltaTickNs);
+    r.predictedInitialNs = static_cast<Ns>(plan.predictedNs);
+    r.latencyReqNs = plan.latencyReqNs;
 
-    // Steps 5–7.
-    Ns predictedNs = static_cast<Ns>(predicted);
-    bool returnNow = false;
-    int idx = mainLoop(drv, ctx, predictedNs, latencyReq, deltaTick, returnNow);
-    r.candidateIdx = idx;
-    bool stopTick = true;
+    // Steps 5–7, then step 8.
+    const LoopResult l = stateLoop(drv, ctx, plan, p.deltaTickNs);
+    r.candidateIdx = l.idx;
+    const TickChoice t = tickDecision(drv, ctx, l, p.deltaTickNs);
 
-    // Step 8: keep the tick for polling or a short prediction, and then fit
-    // the state before the tick.
-    if (!returnNow && (drv[idx].polling || std::uint64_t(predictedNs) < std::uint64_t(tick)) && !stopped) {
-        stopTick = false;
-        if (idx > 0 && !trWithin(drv[idx].targetResidencyNs, deltaTick)) {
-            idx = tickKeptDemotion(drv, idx, deltaTick);
-            if (idx != r.candidateIdx)
-                r.path = Path::TickKeptDemotion;
-        }
-    }
-
-    r.predictedNs = predictedNs;
-    r.chosenIdx = idx;
-    r.stopTick = stopTick;
+    r.predictedNs = l.predictedNs;
+    r.chosenIdx = t.idx;
+    r.stopTick = t.stopTick;
     // The caller sees menu's own prediction: the loop's re-assignments of
     // predicted_ns (a target residency, to steer the tick decision) are not
     // a prediction; the record keeps both.
-    return Selection{idx, stopTick, r.predictedInitialNs};
+    return Selection{t.idx, t.stopTick, r.predictedInitialNs};
 }
 
 void MenuGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index)
