@@ -401,9 +401,13 @@ void MenuGovernor::update(const IdleStateTable &drv, const CpuidleDevice &dev, N
 
     // Running average of measured/next_timer_ns for the bucket chosen at the
     // previous select; a long sleep counts as a perfect prediction.
+    // measured == next_timer_ns (a poll cut by its time limit, or clamped
+    // above) is a ratio of exactly RESOLUTION: no division needed. It is the
+    // common case in runs of polls, where the division was a quarter of the
+    // update's time.
     std::uint32_t factor = m_correction[size_t(m_bucket)];
     factor -= factor / DECAY;
-    if (m_nextTimerNs > 0 && measured < MAX_INTERESTING_NS)
+    if (m_nextTimerNs > 0 && measured < MAX_INTERESTING_NS && measured != m_nextTimerNs)
         factor += static_cast<std::uint32_t>((RESOLUTION * measured) / m_nextTimerNs);
     else
         factor += RESOLUTION;
