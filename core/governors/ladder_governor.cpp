@@ -82,26 +82,28 @@ LadderGovernor::LadderGovernor(const VariantInfo &v) : m_variant(v)
 
 std::span<const TunableInfo> LadderGovernor::tunables() const { return kLadderTunables; }
 
+std::span<const TunableRow<LadderGovernor>> LadderGovernor::tunableRows()
+{
+    // Like the kernel's #defines, the counts reach the per-state thresholds at enable().
+    using G = LadderGovernor;
+    static constexpr TunableRow<G> rows[] = {
+        {kLadderTunables[0], [](const G &g) -> std::int64_t { return g.m_promotionCount; },
+         [](G &g, std::int64_t v) { g.m_promotionCount = v; }},
+        {kLadderTunables[1], [](const G &g) -> std::int64_t { return g.m_demotionCount; },
+         [](G &g, std::int64_t v) { g.m_demotionCount = v; }},
+    };
+    static_assert(std::size(rows) == std::size(kLadderTunables));
+    return rows;
+}
+
 std::int64_t LadderGovernor::tunable(std::string_view name) const
 {
-    if (name == "PROMOTION_COUNT")
-        return m_promotionCount;
-    if (name == "DEMOTION_COUNT")
-        return m_demotionCount;
-    return Governor::tunable(name);
+    return tableTunable(*this, tunableRows(), name);
 }
 
 bool LadderGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
 {
-    const TunableInfo *t = checkTunable(kLadderTunables, name, value, m_variant.id, error);
-    if (!t)
-        return false;
-    // Like the kernel's #defines, the counts reach the per-state thresholds at enable().
-    if (name == "PROMOTION_COUNT")
-        m_promotionCount = value;
-    else
-        m_demotionCount = value;
-    return true;
+    return tableSetTunable(*this, tunableRows(), name, value, error);
 }
 
 // ladder_enable_device(): thresholds from the table, counters cleared.

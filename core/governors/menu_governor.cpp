@@ -66,6 +66,7 @@
 #include "core/governors/menu_governor.h"
 
 #include "core/governors/registry.h"
+#include "core/governors/tunable_check.h"
 
 #include <algorithm>
 #include <cstring>
@@ -234,20 +235,6 @@ constexpr MenuVariant kVariants[] = {
      v7_1()},
 };
 constexpr auto kInfos = variantInfos(kVariants);
-
-// ---- Tunables ------------------------------------------------------------------
-
-constexpr TunableInfo kTunables[] = {
-    {"INTERVALS", "Recent idle durations the repeating-pattern detector looks at", "samples", 8, 1,
-     MENU_MAX_INTERVALS},
-    {"STDDEV_RATIO", "A pattern is accepted when the average exceeds this many standard deviations",
-     "ratio", 6, 1, 1000},
-    {"STDDEV_MAX_US", "A pattern is always accepted when the standard deviation is at most this", "us", 20,
-     0, 1000000},
-    {"RESIDENCY_THRESHOLD_NS",
-     "Typical intervals up to this skip the timer query; v6.19+ override only below it", "ns",
-     RESIDENCY_THRESHOLD_NS, 0, 100000000},
-};
 
 // which_bucket() with nr_iowait_cpu() == 0: the order of magnitude of the
 // expected duration (strict "<" on 10 us, 100 us, 1 ms, 10 ms, 100 ms).
@@ -835,65 +822,61 @@ void MenuGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index
 
 // ---- Tunables ------------------------------------------------------------------
 
+std::span<const TunableRow<MenuGovernor>> MenuGovernor::tunableRows()
+{
+    using G = MenuGovernor;
+    static constexpr TunableRow<G> rows[] = {
+        {{"INTERVALS", "Recent idle durations the repeating-pattern detector looks at", "samples", 8, 1,
+          MENU_MAX_INTERVALS},
+         [](const G &g) -> std::int64_t { return g.m_intervalCount; },
+         [](G &g, std::int64_t v) {
+             if (v == g.m_intervalCount)
+                 return;
+             // A different ring size is a different kernel build: start empty.
+             g.m_intervalCount = static_cast<int>(v);
+             g.m_intervals.fill(0);
+             g.m_rec->intervalsUs.fill(0);
+             g.m_intervalPtr = 0;
+         }},
+        {{"STDDEV_RATIO", "A pattern is accepted when the average exceeds this many standard deviations", "ratio",
+          6, 1, 1000},
+         [](const G &g) -> std::int64_t { return g.m_stddevRatio; },
+         [](G &g, std::int64_t v) {
+             g.m_stddevRatio = v;
+             g.m_typicalParams.setRatio(std::uint64_t(v));
+         }},
+        {{"STDDEV_MAX_US", "A pattern is always accepted when the standard deviation is at most this", "us", 20,
+          0, 1000000},
+         [](const G &g) -> std::int64_t { return g.m_stddevMaxUs; },
+         [](G &g, std::int64_t v) {
+             g.m_stddevMaxUs = v;
+             g.m_typicalParams.stddevMaxSq = std::uint64_t(v) * std::uint64_t(v);
+         }},
+        {{"RESIDENCY_THRESHOLD_NS",
+          "Typical intervals up to this skip the timer query; v6.19+ override only below it", "ns",
+          RESIDENCY_THRESHOLD_NS, 0, 100000000},
+         [](const G &g) -> std::int64_t { return g.m_residencyThresholdNs; },
+         [](G &g, std::int64_t v) { g.m_residencyThresholdNs = v; }},
+    };
+    return rows;
+}
+
 std::span<const TunableInfo> MenuGovernor::tunables() const
 {
     // RESIDENCY_THRESHOLD_NS exists from v6.6 (gov.h); v5.x menu has no use for it.
-    return std::span<const TunableInfo>(kTunables, m_opt.typicalFirst ? 4 : 3);
+    static const auto infos = tunableInfos<4>(tunableRows());
+    return std::span<const TunableInfo>(infos.data(), m_opt.typicalFirst ? 4 : 3);
 }
 
 std::int64_t MenuGovernor::tunable(std::string_view name) const
 {
-    if (name == "INTERVALS")
-        return m_intervalCount;
-    if (name == "STDDEV_RATIO")
-        return m_stddevRatio;
-    if (name == "STDDEV_MAX_US")
-        return m_stddevMaxUs;
-    if (name == "RESIDENCY_THRESHOLD_NS" && m_opt.typicalFirst)
-        return m_residencyThresholdNs;
-    return Governor::tunable(name);
+    return tableTunable(*this, tunableRows(), name);
 }
 
 bool MenuGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
 {
-    const TunableInfo *info = nullptr;
-    for (const TunableInfo &t : tunables())
-        if (name == t.name)
-            info = &t;
-    if (!info) {
-        if (error) {
-            *error = "unknown parameter '" + std::string(name) + "' for " + m_variant.id + " (known:";
-            for (const TunableInfo &t : tunables())
-                *error += std::string(" ") + t.name;
-            *error += ")";
-        }
+    if (!tableSetTunable(*this, tunableRows(), name, value, error))
         return false;
-    }
-    if (value < info->minValue || value > info->maxValue) {
-        if (error)
-            *error = std::string(info->name) + " must be between " + std::to_string(info->minValue) + " and "
-                     + std::to_string(info->maxValue)
-                     + (std::string_view(info->unit) == "ratio" ? "" : std::string(" ") + info->unit) + " (got "
-                     + std::to_string(value) + ")";
-        return false;
-    }
-    if (name == "INTERVALS") {
-        if (value != m_intervalCount) {
-            // A different ring size is a different kernel build: start empty.
-            m_intervalCount = static_cast<int>(value);
-            m_intervals.fill(0);
-            m_rec->intervalsUs.fill(0);
-            m_intervalPtr = 0;
-        }
-    } else if (name == "STDDEV_RATIO") {
-        m_stddevRatio = value;
-        m_typicalParams.setRatio(std::uint64_t(value));
-    } else if (name == "STDDEV_MAX_US") {
-        m_stddevMaxUs = value;
-        m_typicalParams.stddevMaxSq = std::uint64_t(value) * std::uint64_t(value);
-    } else {
-        m_residencyThresholdNs = value;
-    }
     m_lastTypicalValid = false; // the window or the detector's thresholds changed
     recordConfig();
     return true;

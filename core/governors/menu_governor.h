@@ -10,6 +10,7 @@
 
 #include "core/governors/governor.h"
 #include "core/governors/menu_typical_interval.h"
+#include "core/governors/tunable_check.h"
 
 #include <array>
 #include <cstdint>
@@ -128,6 +129,9 @@ private:
         int idx;
         bool stopTick;
     };
+
+    /// The tunables: INTERVALS, STDDEV_RATIO, STDDEV_MAX_US, RESIDENCY_THRESHOLD_NS (v6.6+ only).
+    static std::span<const TunableRow<MenuGovernor>> tunableRows();
 
     void update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec);
     void appendInterval(std::uint32_t us);

@@ -87,6 +87,7 @@
 #include "core/governors/teo_governor.h"
 
 #include "core/governors/registry.h"
+#include "core/governors/tunable_check.h"
 
 #include <iterator>
 #include <memory>
@@ -299,68 +300,40 @@ std::span<const TunableInfo> TeoGovernor::tunables() const
     return kTunables614;
 }
 
+std::span<const TunableRow<TeoGovernor>> TeoGovernor::tunableRows()
+{
+    using G = TeoGovernor;
+    static constexpr TunableRow<G> rows[] = {
+        {kPulse, [](const G &g) -> std::int64_t { return g.m_pulse; },
+         [](G &g, std::int64_t v) { g.m_pulse = static_cast<std::uint32_t>(v); }},
+        {kDecayShift, [](const G &g) -> std::int64_t { return g.m_decayShift; },
+         [](G &g, std::int64_t v) { g.m_decayShift = static_cast<int>(v); }},
+        {kNrRecent, [](const G &g) -> std::int64_t { return g.m_nrRecent; },
+         [](G &g, std::int64_t v) {
+             // The ring's slots index the old size; start it afresh, as enable() would.
+             g.m_nrRecent = static_cast<int>(v);
+             g.m_nextRecentIdx = 0;
+             g.m_recentIdx.fill(-1);
+             g.m_recent.fill(0);
+         }},
+        {kUtilShift, [](const G &g) -> std::int64_t { return g.m_utilShift; },
+         [](G &g, std::int64_t v) { g.m_utilShift = static_cast<int>(v); }},
+        {kResidencyThreshold, [](const G &g) -> std::int64_t { return g.m_residencyThresholdNs; },
+         [](G &g, std::int64_t v) { g.m_residencyThresholdNs = v; }},
+        {kLatencyThreshold, [](const G &g) -> std::int64_t { return g.m_latencyThresholdNs; },
+         [](G &g, std::int64_t v) { g.m_latencyThresholdNs = v; }},
+    };
+    return rows;
+}
+
 std::int64_t TeoGovernor::tunable(std::string_view name) const
 {
-    if (name == kPulse.name)
-        return m_pulse;
-    if (name == kDecayShift.name)
-        return m_decayShift;
-    for (const TunableInfo &t : tunables()) {
-        if (name != t.name)
-            continue;
-        if (name == kNrRecent.name)
-            return m_nrRecent;
-        if (name == kUtilShift.name)
-            return m_utilShift;
-        if (name == kResidencyThreshold.name)
-            return m_residencyThresholdNs;
-        if (name == kLatencyThreshold.name)
-            return m_latencyThresholdNs;
-    }
-    return Governor::tunable(name);
+    return tableTunable(*this, tunableRows(), name);
 }
 
 bool TeoGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
 {
-    const TunableInfo *info = nullptr;
-    for (const TunableInfo &t : tunables())
-        if (name == t.name)
-            info = &t;
-    if (!info) {
-        if (error) {
-            std::string known;
-            for (const TunableInfo &t : tunables())
-                known += (known.empty() ? "" : ", ") + std::string(t.name);
-            *error = "unknown parameter '" + std::string(name) + "' for " + m_variant.id + " (known: " + known
-                     + ")";
-        }
-        return false;
-    }
-    if (value < info->minValue || value > info->maxValue) {
-        if (error)
-            *error = std::string(info->name) + " = " + std::to_string(value) + " is out of range "
-                     + std::to_string(info->minValue) + ".." + std::to_string(info->maxValue) + " for "
-                     + m_variant.id + " (kernel default " + std::to_string(info->kernelDefault) + ")";
-        return false;
-    }
-    if (name == kPulse.name) {
-        m_pulse = static_cast<std::uint32_t>(value);
-    } else if (name == kDecayShift.name) {
-        m_decayShift = static_cast<int>(value);
-    } else if (name == kNrRecent.name) {
-        // The ring's slots index the old size; start it afresh, as enable() would.
-        m_nrRecent = static_cast<int>(value);
-        m_nextRecentIdx = 0;
-        m_recentIdx.fill(-1);
-        m_recent.fill(0);
-    } else if (name == kUtilShift.name) {
-        m_utilShift = static_cast<int>(value);
-    } else if (name == kResidencyThreshold.name) {
-        m_residencyThresholdNs = value;
-    } else if (name == kLatencyThreshold.name) {
-        m_latencyThresholdNs = value;
-    }
-    return true;
+    return tableSetTunable(*this, tunableRows(), name, value, error);
 }
 
 void TeoGovernor::enable(const IdleStateTable &drv, CpuidleDevice &)

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "core/governors/governor.h"
+#include "core/governors/tunable_check.h"
 
 #include <array>
 #include <cstdint>
@@ -190,6 +191,9 @@ private:
     struct Choice;
     struct Candidate;
     struct TickChoice;
+
+    /// The tunables of all versions; tunables() lists a version's own.
+    static std::span<const TunableRow<TeoGovernor>> tunableRows();
 
     template <class P>
     Selection selectWith(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx);

@@ -108,28 +108,29 @@ TeoLegacyGovernor::TeoLegacyGovernor(const VariantInfo &v) : m_variant(v)
 
 std::span<const TunableInfo> TeoLegacyGovernor::tunables() const { return kTeoLegacyTunables; }
 
+std::span<const TunableRow<TeoLegacyGovernor>> TeoLegacyGovernor::tunableRows()
+{
+    using G = TeoLegacyGovernor;
+    static constexpr TunableRow<G> rows[] = {
+        {kTeoLegacyTunables[0], [](const G &g) -> std::int64_t { return g.m_pulse; },
+         [](G &g, std::int64_t v) { g.m_pulse = static_cast<std::uint32_t>(v); }},
+        {kTeoLegacyTunables[1], [](const G &g) -> std::int64_t { return g.m_decayShift; },
+         [](G &g, std::int64_t v) { g.m_decayShift = static_cast<int>(v); }},
+        {kTeoLegacyTunables[2], [](const G &g) -> std::int64_t { return g.m_intervalCount; },
+         [](G &g, std::int64_t v) { g.m_intervalCount = static_cast<int>(v); }},
+    };
+    static_assert(std::size(rows) == std::size(kTeoLegacyTunables));
+    return rows;
+}
+
 std::int64_t TeoLegacyGovernor::tunable(std::string_view name) const
 {
-    if (name == "PULSE")
-        return m_pulse;
-    if (name == "DECAY_SHIFT")
-        return m_decayShift;
-    if (name == "INTERVALS")
-        return m_intervalCount;
-    return Governor::tunable(name);
+    return tableTunable(*this, tunableRows(), name);
 }
 
 bool TeoLegacyGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
 {
-    if (!checkTunable(kTeoLegacyTunables, name, value, m_variant.id, error))
-        return false;
-    if (name == "PULSE")
-        m_pulse = static_cast<std::uint32_t>(value);
-    else if (name == "DECAY_SHIFT")
-        m_decayShift = static_cast<int>(value);
-    else
-        m_intervalCount = static_cast<int>(value);
-    return true;
+    return tableSetTunable(*this, tunableRows(), name, value, error);
 }
 
 // teo_enable_device(): zeroed per-CPU data, every recent interval "infinite".

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "core/governors/governor.h"
+#include "core/governors/tunable_check.h"
 
 #include <array>
 #include <cstdint>
@@ -44,6 +45,8 @@ public:
     bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
 
 private:
+    static std::span<const TunableRow<TeoLegacyGovernor>> tunableRows();
+
     /// struct teo_idle_state.
     struct StateMetrics {
         std::uint32_t earlyHits = 0;
