@@ -351,36 +351,38 @@ void MenuGovernor::appendInterval(std::uint32_t us)
     }
 }
 
+std::uint64_t MenuGovernor::measuredNs(const IdleState &target, const CpuidleDevice &dev, Ns tickNsec) const
+{
+    // What happened since entry: the tick woke a CPU that expected no event
+    // within a tick (assume it could have slept long), or polling hit its
+    // time limit (assume the next timer would have ended it), or the
+    // measured residency less the exit latency (halved if it is that short).
+    MenuReasoning &r = *m_rec;
+    if (m_tickWakeup && m_nextTimerNs > std::uint64_t(tickNsec)) {
+        r.measuredKind = Measured::TickWakeup;
+        return 9 * MAX_INTERESTING_NS / 10;
+    }
+    if (target.polling && dev.pollTimeLimit) {
+        r.measuredKind = Measured::PollTimeLimit;
+        return m_nextTimerNs;
+    }
+    const std::uint64_t residency = std::uint64_t(dev.lastResidencyNs);
+    const std::uint64_t exitLatency = std::uint64_t(target.exitLatencyNs);
+    if (residency > 2 * exitLatency) {
+        r.measuredKind = Measured::Residency;
+        return residency - exitLatency;
+    }
+    r.measuredKind = Measured::ResidencyHalved;
+    return residency / 2;
+}
+
 void MenuGovernor::update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec)
 {
     MenuReasoning &r = *m_rec;
     int last = dev.lastStateIdx;
     if (last < 0 || last >= drv.count())
         last = 0; // a table edited since the entry: never index outside it
-    const IdleState &target = drv[last];
-
-    // What happened since entry: the tick woke a CPU that expected no event
-    // within a tick (assume it could have slept long), or polling hit its
-    // time limit (assume the next timer would have ended it), or the
-    // measured residency less the exit latency (halved if it is that short).
-    std::uint64_t measured;
-    if (m_tickWakeup && m_nextTimerNs > std::uint64_t(tickNsec)) {
-        measured = 9 * MAX_INTERESTING_NS / 10;
-        r.measuredKind = Measured::TickWakeup;
-    } else if (target.polling && dev.pollTimeLimit) {
-        measured = m_nextTimerNs;
-        r.measuredKind = Measured::PollTimeLimit;
-    } else {
-        measured = std::uint64_t(dev.lastResidencyNs);
-        const std::uint64_t exitLatency = std::uint64_t(target.exitLatencyNs);
-        if (measured > 2 * exitLatency) {
-            measured -= exitLatency;
-            r.measuredKind = Measured::Residency;
-        } else {
-            measured /= 2;
-            r.measuredKind = Measured::ResidencyHalved;
-        }
-    }
+    std::uint64_t measured = measuredNs(drv[last], dev, tickNsec);
     // The correction factor must not exceed unity.
     r.measuredClamped = measured > m_nextTimerNs;
     if (r.measuredClamped)

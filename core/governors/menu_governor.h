@@ -134,6 +134,7 @@ private:
     static std::span<const TunableRow<MenuGovernor>> tunableRows();
 
     void update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec);
+    std::uint64_t measuredNs(const IdleState &target, const CpuidleDevice &dev, Ns tickNsec) const;
     void appendInterval(std::uint32_t us);
     std::uint32_t typicalInterval(std::uint32_t predictedUs);
     void recordConfig();
