@@ -93,12 +93,9 @@ int fail(const Error &error)
 Status applySettings(Governor &gov, const std::vector<std::string> &settings)
 {
     for (const std::string &text : settings) {
-        Result<TunableSettingText> s = parseTunableSetting(text);
-        if (!s) {
-            Error e = s.error();
-            e.file = "--set";
-            return e;
-        }
+        Result<TunableSettingText> s = parseTunableSetting(text, "--set");
+        if (!s)
+            return s.error();
         if (!s->governor.empty() && s->governor != gov.variant().id)
             return Error{"--set", 0, s->name,
                          "names " + s->governor + ", but the governor is " + gov.variant().id};

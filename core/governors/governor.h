@@ -43,6 +43,14 @@ struct VariantInfo {
     bool idleLoopReadsGotTick = false;
 };
 
+/// One row of a family's variant table: what the variant reproduces and the
+/// options (a family's own struct) that make it so.
+template <class Options>
+struct VariantRow {
+    VariantInfo info;
+    Options options;
+};
+
 /// The VariantInfo column of a family's table (rows with an `info` member,
 /// one per variant), as the contiguous list registry.h hands out.
 template <class Row, std::size_t N>

@@ -166,13 +166,8 @@ constexpr MenuOptions v7_1()
     return o;
 }
 
-/// One row per variant: what it reproduces and the options that make it so.
-struct MenuVariant {
-    VariantInfo info;
-    MenuOptions options;
-};
-
-constexpr MenuVariant kVariants[] = {
+/// One row per variant.
+constexpr VariantRow<MenuOptions> kVariants[] = {
     {{"menu-5.10", "menu", "v5.10",
       "v5.5–v5.12 form: timer first, 12 buckets, iowait multiplier (1 here), old poll limit",
       PollTimeRule::V5_5, false},
@@ -261,7 +256,7 @@ std::span<const VariantInfo> menuVariants() { return kInfos; }
 
 const MenuOptions *menuOptionsFor(std::string_view id)
 {
-    for (const MenuVariant &v : kVariants)
+    for (const VariantRow<MenuOptions> &v : kVariants)
         if (id == v.info.id)
             return &v.options;
     return nullptr;

@@ -101,13 +101,8 @@ namespace {
 
 using O = TeoOptions;
 
-/// One row per kernel file: what the variant reproduces and its options.
-struct TeoVariant {
-    VariantInfo info;
-    TeoOptions options;
-};
-
-constexpr TeoVariant kVariants[] = {
+/// One row per kernel file.
+constexpr VariantRow<TeoOptions> kVariants[] = {
     {{"teo-5.14", "teo", "v5.14–v6.2",
       "Timer events oriented: hit/intercept bins plus 9 recent intercepts, sleep length queried first",
       PollTimeRule::V5_11, false},

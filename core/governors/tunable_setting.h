@@ -23,9 +23,9 @@ struct TunableSettingText {
 
 /**
  * Parses @p text. VALUE is a decimal integer (spaces around it allowed).
- * Errors leave Error::file empty for the caller to name its flag; the field
- * is the text when it has no '=', else NAME.
+ * Errors name @p source (where the text came from, e.g. "--set") as the
+ * file, and as the field the text when it has no '=', else NAME.
  */
-Result<TunableSettingText> parseTunableSetting(std::string_view text);
+Result<TunableSettingText> parseTunableSetting(std::string_view text, std::string_view source = {});
 
 } // namespace idlescope

@@ -19,12 +19,9 @@ Result<std::vector<Setting>> parseSettings(const std::vector<std::string> &texts
 {
     std::vector<Setting> out;
     for (const std::string &t : texts) {
-        Result<Setting> s = parseTunableSetting(t);
-        if (!s) {
-            Error e = s.error();
-            e.file = "--set";
-            return e;
-        }
+        Result<Setting> s = parseTunableSetting(t, "--set");
+        if (!s)
+            return s.error();
         out.push_back(std::move(*s));
     }
     return out;

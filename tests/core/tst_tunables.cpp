@@ -57,9 +57,9 @@ private slots:
     {
         QFETCH(QString, text);
         QFETCH(QString, error);
-        const Result<TunableSettingText> s = parseTunableSetting(text.toStdString());
+        const Result<TunableSettingText> s = parseTunableSetting(text.toStdString(), "--set");
         QVERIFY(!s.ok());
-        QCOMPARE(QString::fromStdString(s.error().toString()), error);
+        QCOMPARE(QString::fromStdString(s.error().toString()), "--set: " + error);
     }
 
     // The same wording from every family's table: "NAME = V is out of range
