@@ -7,6 +7,14 @@
  *   build/release/bench/bench_replay --benchmark_counters_tabular=true
  *
  * items_per_second is entries (select + enter + reflect) per second.
+ *
+ * latency-poll/ replays the kit's latency-constrained and poll-heavy streams
+ * one after the other on intel-skx: latency limits keep menu off the deep
+ * states and polling spans turn into long runs of selects (v5.10's
+ * cpuidle_poll_time() ends a poll after 2 us), so it times the per-select
+ * path itself rather than the learning. selects_per_second counts selects:
+ *
+ *   build/release/bench/bench_replay --benchmark_filter=latency-poll
  */
 #include "core/governors/registry.h"
 #include "core/io/stream_csv.h"
@@ -31,15 +39,30 @@ std::string kitDir()
     return std::string(env ? env : IDLESCOPE_TEST_DATA) + "/conformance";
 }
 
+IdleStream readKitStream(const std::string &name)
+{
+    auto s = readStreamCsv(kitDir() + "/streams/" + name + ".csv");
+    if (!s) {
+        std::fprintf(stderr, "%s\n", s.error().toString().c_str());
+        std::exit(1);
+    }
+    return *s;
+}
+
 const IdleStream &largestStream()
 {
+    static const IdleStream stream = readKitStream("mixed-server");
+    return stream;
+}
+
+/// latency-constrained.csv followed by poll-heavy.csv, one replay.
+const IdleStream &latencyPollStream()
+{
     static const IdleStream stream = [] {
-        auto s = readStreamCsv(kitDir() + "/streams/mixed-server.csv");
-        if (!s) {
-            std::fprintf(stderr, "%s\n", s.error().toString().c_str());
-            std::exit(1);
-        }
-        return *s;
+        IdleStream s = readKitStream("latency-constrained");
+        const IdleStream poll = readKitStream("poll-heavy");
+        s.insert(s.end(), poll.begin(), poll.end());
+        return s;
     }();
     return stream;
 }
@@ -59,9 +82,10 @@ const IdleStateTable &table(const std::string &id)
     return it->second;
 }
 
-void replayVariant(benchmark::State &state, std::string variant, std::string tableId)
+void replayVariant(benchmark::State &state, const IdleStream *streamPtr, std::string variant,
+                   std::string tableId)
 {
-    const IdleStream &stream = largestStream();
+    const IdleStream &stream = *streamPtr;
     const IdleStateTable &drv = table(tableId);
     auto gov = createGovernor(variant);
     std::int64_t entries = 0;
@@ -71,15 +95,21 @@ void replayVariant(benchmark::State &state, std::string variant, std::string tab
         benchmark::DoNotOptimize(s.endNowNs);
     }
     state.SetItemsProcessed(entries);
+    state.counters["selects_per_second"] = benchmark::Counter(double(entries), benchmark::Counter::kIsRate);
 }
 
 const int kRegistered = [] {
     for (const VariantInfo *v : allVariants()) {
         const std::string id = v->id;
         const std::string tableId = std::string(v->family) == "haltpoll" ? "haltpoll-guest" : "intel-skx";
-        benchmark::RegisterBenchmark(("replay/" + id + "/" + tableId).c_str(), replayVariant, id, tableId)
+        benchmark::RegisterBenchmark(("replay/" + id + "/" + tableId).c_str(), replayVariant,
+                                     &largestStream(), id, tableId)
             ->Unit(benchmark::kMillisecond);
     }
+    for (const char *id : {"menu-5.10", "menu-6.14", "menu-latest"})
+        benchmark::RegisterBenchmark((std::string("latency-poll/") + id + "/intel-skx").c_str(), replayVariant,
+                                     &latencyPollStream(), std::string(id), std::string("intel-skx"))
+            ->Unit(benchmark::kMillisecond);
     return 0;
 }();
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_args.h"
 
+#include "core/governors/tunable_setting.h"
 #include "core/io/csv_fields.h"
 #include "core/io/table_json.h"
 
@@ -91,17 +92,16 @@ int fail(const Error &error)
 
 Status applySettings(Governor &gov, const std::vector<std::string> &settings)
 {
-    for (const std::string &s : settings) {
-        const size_t eq = s.find('=');
-        if (eq == std::string::npos)
-            return Error{"--set", 0, s, "expected NAME=VALUE"};
-        const std::string name = s.substr(0, eq);
-        const auto value = csv::parseInt(std::string_view(s).substr(eq + 1));
-        if (!value)
-            return Error{"--set", 0, name, "value '" + s.substr(eq + 1) + "' is not an integer"};
+    for (const std::string &text : settings) {
+        Result<TunableSettingText> s = parseTunableSetting(text, "--set");
+        if (!s)
+            return s.error();
+        if (!s->governor.empty() && s->governor != gov.variant().id)
+            return Error{"--set", 0, s->name,
+                         "names " + s->governor + ", but the governor is " + gov.variant().id};
         std::string err;
-        if (!gov.setTunable(name, *value, &err))
-            return Error{"--set", 0, name, err};
+        if (!gov.setTunable(s->name, s->value, &err))
+            return Error{"--set", 0, s->name, err};
     }
     return Ok{};
 }

@@ -52,7 +52,8 @@ int fail(const Error &error);
 /// A table from a JSON file path, or a built-in target id (resources/targets).
 Result<IdleStateTable> resolveTable(const std::string &arg);
 
-/// Applies "NAME=VALUE" settings to a governor; the error names the bad one.
+/// Applies "[GOVERNOR:]NAME=VALUE" settings (parseTunableSetting()) to a
+/// governor; a GOVERNOR other than its own is an error; the error names the bad one.
 Status applySettings(Governor &gov, const std::vector<std::string> &settings);
 
 } // namespace idlescope::cli

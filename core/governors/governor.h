@@ -17,6 +17,8 @@
 #include "core/governors/reasoning.h"
 #include "core/states/idle_state_table.h"
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -40,6 +42,25 @@ struct VariantInfo {
     /// v7.0's do_idle() reads tick_nohz_idle_got_tick() after every reflect.
     bool idleLoopReadsGotTick = false;
 };
+
+/// One row of a family's variant table: what the variant reproduces and the
+/// options (a family's own struct) that make it so.
+template <class Options>
+struct VariantRow {
+    VariantInfo info;
+    Options options;
+};
+
+/// The VariantInfo column of a family's table (rows with an `info` member,
+/// one per variant), as the contiguous list registry.h hands out.
+template <class Row, std::size_t N>
+constexpr std::array<VariantInfo, N> variantInfos(const Row (&rows)[N])
+{
+    std::array<VariantInfo, N> infos{};
+    for (std::size_t i = 0; i < N; ++i)
+        infos[i] = rows[i].info;
+    return infos;
+}
 
 /// What the kernel helpers return at this select (see the replay README).
 struct SelectContext {

@@ -79,37 +79,34 @@ HaltpollGovernor::HaltpollGovernor(const VariantInfo &v) : m_variant(v)
 
 std::span<const TunableInfo> HaltpollGovernor::tunables() const { return kHaltpollTunables; }
 
+std::span<const TunableRow<HaltpollGovernor>> HaltpollGovernor::tunableRows()
+{
+    // The module parameters are unsigned ints (allow_shrink a bool).
+    using G = HaltpollGovernor;
+    static constexpr TunableRow<G> rows[] = {
+        {kHaltpollTunables[0], [](const G &g) -> std::int64_t { return g.m_guestHaltPollNs; },
+         [](G &g, std::int64_t v) { g.m_guestHaltPollNs = static_cast<std::uint32_t>(v); }},
+        {kHaltpollTunables[1], [](const G &g) -> std::int64_t { return g.m_shrink; },
+         [](G &g, std::int64_t v) { g.m_shrink = static_cast<std::uint32_t>(v); }},
+        {kHaltpollTunables[2], [](const G &g) -> std::int64_t { return g.m_grow; },
+         [](G &g, std::int64_t v) { g.m_grow = static_cast<std::uint32_t>(v); }},
+        {kHaltpollTunables[3], [](const G &g) -> std::int64_t { return g.m_growStart; },
+         [](G &g, std::int64_t v) { g.m_growStart = static_cast<std::uint32_t>(v); }},
+        {kHaltpollTunables[4], [](const G &g) -> std::int64_t { return g.m_allowShrink ? 1 : 0; },
+         [](G &g, std::int64_t v) { g.m_allowShrink = v != 0; }},
+    };
+    static_assert(std::size(rows) == std::size(kHaltpollTunables));
+    return rows;
+}
+
 std::int64_t HaltpollGovernor::tunable(std::string_view name) const
 {
-    if (name == "guest_halt_poll_ns")
-        return m_guestHaltPollNs;
-    if (name == "guest_halt_poll_shrink")
-        return m_shrink;
-    if (name == "guest_halt_poll_grow")
-        return m_grow;
-    if (name == "guest_halt_poll_grow_start")
-        return m_growStart;
-    if (name == "guest_halt_poll_allow_shrink")
-        return m_allowShrink ? 1 : 0;
-    return Governor::tunable(name);
+    return tableTunable(*this, tunableRows(), name);
 }
 
 bool HaltpollGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
 {
-    if (!checkTunable(kHaltpollTunables, name, value, m_variant.id, error))
-        return false;
-    const auto v = static_cast<std::uint32_t>(value);
-    if (name == "guest_halt_poll_ns")
-        m_guestHaltPollNs = v;
-    else if (name == "guest_halt_poll_shrink")
-        m_shrink = v;
-    else if (name == "guest_halt_poll_grow")
-        m_grow = v;
-    else if (name == "guest_halt_poll_grow_start")
-        m_growStart = v;
-    else
-        m_allowShrink = v != 0;
-    return true;
+    return tableSetTunable(*this, tunableRows(), name, value, error);
 }
 
 // haltpoll_enable_device(): no window until the first halt grows one.

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "core/governors/governor.h"
+#include "core/governors/tunable_check.h"
 
 #include <cstdint>
 
@@ -41,6 +42,7 @@ public:
     bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
 
 private:
+    static std::span<const TunableRow<HaltpollGovernor>> tunableRows();
     void adjustPollLimit(CpuidleDevice &dev, std::uint64_t blockNs);
 
     const VariantInfo &m_variant;

@@ -32,71 +32,78 @@ std::string describeLadder(const LadderReasoning &r)
            + std::to_string(r.chosenIdx);
 }
 
-std::vector<std::string> explainLadder(const LadderReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+namespace {
+
+using Action = LadderReasoning::Action;
+
+/// The rung ladder stood on and what the last entry measured beyond its exit latency.
+std::vector<std::string> residencySentences(const LadderReasoning &r, const IdleStateTable &drv,
+                                            const ExplainContext &cx)
 {
-    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
-    using Action = LadderReasoning::Action;
-    std::vector<std::string> out;
     const std::string last = drv[r.lastIdx].name;
-    const std::string chosen = drv[r.chosenIdx].name;
-
-    if (r.action == Action::LatencyZero) {
-        out.push_back("The latency limit is 0, so ladder went straight to " + chosen
-                      + " and forgot the counts it had on " + last + ".");
-        return out;
-    }
-
+    const std::string lasted = formatDuration(r.lastResidencyNs, cx.units);
+    std::vector<std::string> out;
     if (cx.firstSelect) {
         // ladder_enable_device() put last_state_idx on the first state; no
         // entry has happened, so last_residency_ns is still 0.
         out.push_back("This is ladder's first decision: no idle period came before it. It starts on " + last
                       + ", and with no residency yet (0) the time beyond " + last + "'s exit latency reads "
-                      + dur(r.lastResidencyNs) + ".");
+                      + lasted + ".");
         if (r.lastResidencyNs < 0)
             out.push_back("ladder compares that negative value as an unsigned 64-bit number, so it counts as "
                           "a long residency.");
-    } else {
-        out.push_back("ladder stood on " + last + "; the last entry lasted " + dur(r.lastResidencyNs)
-                      + " beyond its exit latency.");
-        if (r.lastResidencyNs < 0)
-            out.push_back("That is negative, and ladder compares it as an unsigned 64-bit number, so "
-                          "it counts as a long residency.");
+        return out;
     }
+    out.push_back("ladder stood on " + last + "; the last entry lasted " + lasted + " beyond its exit latency.");
+    if (r.lastResidencyNs < 0)
+        out.push_back("That is negative, and ladder compares it as an unsigned 64-bit number, so "
+                      "it counts as a long residency.");
+    return out;
+}
 
+/// What ladder did with it: promote, demote (forced or counted) or stay.
+std::string actionSentence(const LadderReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
+    const std::string last = drv[r.lastIdx].name;
+    const std::string chosen = drv[r.chosenIdx].name;
     switch (r.action) {
     case Action::Promote:
-        out.push_back("That is longer than " + last + "'s promotion time of "
-                      + dur(r.promotionTimeNs) + ", " + std::to_string(r.promotionCount)
-                      + " times in a row, which reaches the promotion count, so ladder stepped down to "
-                      + chosen + ".");
-        break;
+        return "That is longer than " + last + "'s promotion time of " + dur(r.promotionTimeNs) + ", "
+               + std::to_string(r.promotionCount)
+               + " times in a row, which reaches the promotion count, so ladder stepped down to " + chosen + ".";
     case Action::ForcedDemote:
-        out.push_back(last
-                      + (drv[r.lastIdx].disabled
-                             ? std::string(" is disabled")
-                             : " exits too slowly for the latency limit of " + dur(r.latencyReqNs))
-                      + ", so ladder moved up to " + chosen
-                      + ", the first shallower state within the limit (or the first usable state).");
-        break;
+        return last
+               + (drv[r.lastIdx].disabled ? std::string(" is disabled")
+                                          : " exits too slowly for the latency limit of " + dur(r.latencyReqNs))
+               + ", so ladder moved up to " + chosen
+               + ", the first shallower state within the limit (or the first usable state).";
     case Action::Demote:
-        out.push_back("That is shorter than " + last + "'s demotion time of "
-                      + dur(r.demotionTimeNs) + ", so ladder stepped up to " + chosen + ".");
-        break;
+        return "That is shorter than " + last + "'s demotion time of " + dur(r.demotionTimeNs)
+               + ", so ladder stepped up to " + chosen + ".";
     case Action::Stay:
         if (r.promotionCandidate)
-            out.push_back("That is long enough to count towards promotion ("
-                          + std::to_string(r.promotionCount)
-                          + " in a row so far), but not yet enough, so ladder stayed on " + chosen + ".");
-        else if (r.demotionCandidate)
-            out.push_back("That is short enough to count towards demotion ("
-                          + std::to_string(r.demotionCount)
-                          + " in a row so far), but not yet enough, so ladder stayed on " + chosen + ".");
-        else
-            out.push_back("Neither promotion nor demotion applies, so ladder stayed on " + chosen + ".");
-        break;
+            return "That is long enough to count towards promotion (" + std::to_string(r.promotionCount)
+                   + " in a row so far), but not yet enough, so ladder stayed on " + chosen + ".";
+        if (r.demotionCandidate)
+            return "That is short enough to count towards demotion (" + std::to_string(r.demotionCount)
+                   + " in a row so far), but not yet enough, so ladder stayed on " + chosen + ".";
+        return "Neither promotion nor demotion applies, so ladder stayed on " + chosen + ".";
     case Action::LatencyZero:
         break;
     }
+    return {};
+}
+
+} // namespace
+
+std::vector<std::string> explainLadder(const LadderReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    if (r.action == Action::LatencyZero)
+        return {"The latency limit is 0, so ladder went straight to " + drv[r.chosenIdx].name
+                + " and forgot the counts it had on " + drv[r.lastIdx].name + "."};
+    std::vector<std::string> out = residencySentences(r, drv, cx);
+    out.push_back(actionSentence(r, drv, cx));
     out.push_back("ladder never keeps the tick and makes no prediction of the idle time.");
     return out;
 }

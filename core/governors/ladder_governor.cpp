@@ -66,6 +66,33 @@ constexpr TunableInfo kLadderTunables[] = {
 
 int firstUsableIdx(const IdleStateTable &drv) { return drv[0].polling ? 1 : 0; }
 
+/// Step 3's target: the deepest state below the rung within the latency
+/// limit, first_idx if none is.
+int forcedDemotionIdx(const IdleStateTable &drv, int lastIdx, int firstIdx, Ns latencyReq)
+{
+    int i = lastIdx - 1;
+    for (; i > firstIdx; --i)
+        if (drv[i].exitLatencyNs <= latencyReq)
+            break;
+    return i;
+}
+
+/// The rung's counters as the decision left them, into the record.
+template <class State>
+void recordCounts(LadderReasoning &r, const State &last)
+{
+    r.promotionCount = last.promotionCount;
+    r.demotionCount = last.demotionCount;
+}
+
+/// The decision into the record; ladder never writes *stop_tick.
+Selection finishSelection(LadderReasoning &r, int idx, LadderReasoning::Action a)
+{
+    r.action = a;
+    r.chosenIdx = idx;
+    return Selection{idx, true, -1};
+}
+
 } // namespace
 
 std::span<const VariantInfo> ladderVariants() { return kLadder; }
@@ -82,26 +109,28 @@ LadderGovernor::LadderGovernor(const VariantInfo &v) : m_variant(v)
 
 std::span<const TunableInfo> LadderGovernor::tunables() const { return kLadderTunables; }
 
+std::span<const TunableRow<LadderGovernor>> LadderGovernor::tunableRows()
+{
+    // Like the kernel's #defines, the counts reach the per-state thresholds at enable().
+    using G = LadderGovernor;
+    static constexpr TunableRow<G> rows[] = {
+        {kLadderTunables[0], [](const G &g) -> std::int64_t { return g.m_promotionCount; },
+         [](G &g, std::int64_t v) { g.m_promotionCount = v; }},
+        {kLadderTunables[1], [](const G &g) -> std::int64_t { return g.m_demotionCount; },
+         [](G &g, std::int64_t v) { g.m_demotionCount = v; }},
+    };
+    static_assert(std::size(rows) == std::size(kLadderTunables));
+    return rows;
+}
+
 std::int64_t LadderGovernor::tunable(std::string_view name) const
 {
-    if (name == "PROMOTION_COUNT")
-        return m_promotionCount;
-    if (name == "DEMOTION_COUNT")
-        return m_demotionCount;
-    return Governor::tunable(name);
+    return tableTunable(*this, tunableRows(), name);
 }
 
 bool LadderGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
 {
-    const TunableInfo *t = checkTunable(kLadderTunables, name, value, m_variant.id, error);
-    if (!t)
-        return false;
-    // Like the kernel's #defines, the counts reach the per-state thresholds at enable().
-    if (name == "PROMOTION_COUNT")
-        m_promotionCount = value;
-    else
-        m_demotionCount = value;
-    return true;
+    return tableSetTunable(*this, tunableRows(), name, value, error);
 }
 
 // ladder_enable_device(): thresholds from the table, counters cleared.
@@ -144,12 +173,7 @@ Selection LadderGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev,
     r.lastIdx = lastIdx;
     r.firstIdx = firstIdx;
     r.latencyReqNs = latencyReq;
-
-    auto finish = [&](int idx, Action a) {
-        r.action = a;
-        r.chosenIdx = idx;
-        return Selection{idx, true, -1}; // *stop_tick is never written
-    };
+    auto finish = [&](int idx, Action a) { return finishSelection(r, idx, a); };
 
     // Step 1: a zero latency limit allows nothing but state 0.
     if (latencyReq == 0)
@@ -169,21 +193,16 @@ Selection LadderGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev,
         r.promotionCandidate = true;
         last.promotionCount++;
         last.demotionCount = 0;
-        r.promotionCount = last.promotionCount;
-        r.demotionCount = 0;
+        recordCounts(r, last);
         if (static_cast<std::uint32_t>(last.promotionCount) >= last.promotionCountThreshold)
             return finish(doSelection(dev, lastIdx, lastIdx + 1), Action::Promote);
     }
 
     // Step 3: forced demotion off a rung that is disabled or too slow to leave.
     if (lastIdx > firstIdx && (drv[lastIdx].disabled || drv[lastIdx].exitLatencyNs > latencyReq)) {
-        int i = lastIdx - 1;
-        for (; i > firstIdx; --i)
-            if (drv[i].exitLatencyNs <= latencyReq)
-                break;
-        r.promotionCount = last.promotionCount;
-        r.demotionCount = last.demotionCount;
-        return finish(doSelection(dev, lastIdx, i), Action::ForcedDemote);
+        recordCounts(r, last);
+        return finish(doSelection(dev, lastIdx, forcedDemotionIdx(drv, lastIdx, firstIdx, latencyReq)),
+                      Action::ForcedDemote);
     }
 
     // Step 4: demotion.
@@ -191,15 +210,13 @@ Selection LadderGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev,
         r.demotionCandidate = true;
         last.demotionCount++;
         last.promotionCount = 0;
-        r.promotionCount = 0;
-        r.demotionCount = last.demotionCount;
+        recordCounts(r, last);
         if (static_cast<std::uint32_t>(last.demotionCount) >= last.demotionCountThreshold)
             return finish(doSelection(dev, lastIdx, lastIdx - 1), Action::Demote);
     }
 
     // Step 5: stay.
-    r.promotionCount = last.promotionCount;
-    r.demotionCount = last.demotionCount;
+    recordCounts(r, last);
     return finish(lastIdx, Action::Stay);
 }
 

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "core/governors/governor.h"
+#include "core/governors/tunable_check.h"
 
 #include <array>
 #include <cstdint>
@@ -38,6 +39,8 @@ public:
     bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
 
 private:
+    static std::span<const TunableRow<LadderGovernor>> tunableRows();
+
     /// struct ladder_device_state: thresholds (u32 counts, u64 times) and int counters.
     struct LadderState {
         std::uint32_t promotionCountThreshold = 0;

@@ -244,128 +244,139 @@ std::string describeMenu(const MenuReasoning &r)
     return s;
 }
 
-std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+namespace {
+
+/// Step 2: the timer query, or why there was none.
+std::string timerSentence(const MenuReasoning &r, const ExplainContext &cx)
 {
     auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
-    std::vector<std::string> out;
-    const std::string chosen = stateName(drv, r.chosenIdx);
+    if (r.timerQueried)
+        return "The next timer is " + dur(r.nextTimerNs) + " away (the next event including the tick "
+               + dur(r.deltaTickNs) + "); bucket " + std::to_string(r.bucket) + "'s correction factor "
+               + std::to_string(r.correctionFactor) + "/8192 makes that " + formatMicros(r.timerUs, cx.units)
+               + ".";
+    if (r.residencyThresholdNs > 0)
+        return "The typical interval is not above " + dur(r.residencyThresholdNs)
+               + ", so menu did not ask for the next timer: it assumes none and the tick " + dur(r.deltaTickNs)
+               + " away.";
+    return {};
+}
 
-    if (r.path == Path::CoreSingleState) {
-        out.push_back("The driver has a single idle state, so the v7.0 core uses " + chosen
-                      + " without asking menu and keeps the tick.");
-        return out;
-    }
+/// Step 3: why state 0 was used no matter what.
+std::string earlyState0Sentence(const MenuReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
+    std::string why;
+    if (r.latencyReqInputNs == 0)
+        why = "the latency limit is 0";
+    else if (drv.count() <= 1)
+        why = "there is only one state";
+    else if (r.nextTimerNs < drv[1].targetResidencyNs)
+        why = "the next timer (" + dur(r.nextTimerNs) + ") comes before " + stateName(drv, 1)
+              + "'s target residency (" + dur(drv[1].targetResidencyNs) + ")";
+    else
+        why = "the latency limit (" + dur(r.latencyReqInputNs) + ") is below " + stateName(drv, 1)
+              + "'s exit latency (" + dur(drv[1].exitLatencyNs) + ")";
+    return "State 0 would be used no matter what because " + why + ", so menu chose "
+           + stateName(drv, r.chosenIdx)
+           + (r.stopTick ? " and lets the tick stop." : " and keeps the tick (it polls).");
+}
 
-    if (std::string u = updateSentence(r, drv, cx); !u.empty())
-        out.push_back(std::move(u));
-
-    out.push_back(windowSentence(r, cx) + typicalSentence(r, cx));
-
-    if (r.timerQueried) {
-        out.push_back("The next timer is " + dur(r.nextTimerNs) + " away (the next event including the tick "
-                      + dur(r.deltaTickNs) + "); bucket " + std::to_string(r.bucket)
-                      + "'s correction factor " + std::to_string(r.correctionFactor)
-                      + "/8192 makes that " + formatMicros(r.timerUs, cx.units) + ".");
-    } else if (r.residencyThresholdNs > 0) {
-        out.push_back("The typical interval is not above " + dur(r.residencyThresholdNs)
-                      + ", so menu did not ask for the next timer: it assumes none and the tick "
-                      + dur(r.deltaTickNs) + " away.");
-    }
-
-    if (r.path == Path::EarlyState0) {
-        std::string why;
-        if (r.latencyReqInputNs == 0)
-            why = "the latency limit is 0";
-        else if (drv.count() <= 1)
-            why = "there is only one state";
-        else if (r.nextTimerNs < drv[1].targetResidencyNs)
-            why = "the next timer (" + dur(r.nextTimerNs) + ") comes before " + stateName(drv, 1)
-                  + "'s target residency (" + dur(drv[1].targetResidencyNs) + ")";
-        else
-            why = "the latency limit (" + dur(r.latencyReqInputNs) + ") is below "
-                  + stateName(drv, 1) + "'s exit latency (" + dur(drv[1].exitLatencyNs) + ")";
-        out.push_back("State 0 would be used no matter what because " + why + ", so menu chose " + chosen
-                      + (r.stopTick ? " and lets the tick stop." : " and keeps the tick (it polls)."));
-        return out;
-    }
-
-    std::string plan = "menu planned for " + dur(r.predictedInitialNs);
+/// Step 4: what the state loop planned for.
+std::string planSentence(const MenuReasoning &r, const ExplainContext &cx)
+{
+    std::string plan = "menu planned for " + formatDuration(r.predictedInitialNs, cx.units);
     if (r.stoppedTickReplaced)
         plan += " (the tick is already stopped, so a short prediction was replaced by the time till the next timer)";
     if (r.latencyReqNs != r.latencyReqInputNs)
         plan += ", with the exit latency limited to that prediction";
     else
-        plan += ", with a latency limit of " + dur(r.latencyReqNs);
-    out.push_back(plan + ".");
+        plan += ", with a latency limit of " + formatDuration(r.latencyReqNs, cx.units);
+    return plan + ".";
+}
 
+/// Step 5: where the state loop stopped.
+std::string loopEndWords(const MenuReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
     const std::string stopName = stateName(drv, r.loopStopIdx);
+    switch (r.loopEnd) {
+    case LoopEnd::AllFit: return " (every enabled state does)";
+    case LoopEnd::Residency: return "; " + stopName + " needs " + dur(drv[r.loopStopIdx].targetResidencyNs);
+    case LoopEnd::Latency:
+        return "; " + stopName + "'s exit latency " + dur(drv[r.loopStopIdx].exitLatencyNs) + " exceeds the limit";
+    case LoopEnd::ShallowKeepTick: {
+        std::string s = "; it is shallow, so the tick will be kept and menu will run again at the next tick";
+        if (r.predictedNs != r.predictedInitialNs)
+            s += " (to make sure, the kernel set predicted_ns to " + stateName(drv, r.candidateIdx)
+                 + "'s target residency, " + dur(r.predictedNs) + ", below a tick period)";
+        return s;
+    }
+    case LoopEnd::TickStopped: return " with the tick already stopped";
+    case LoopEnd::NotRun: break;
+    }
+    return {};
+}
+
+/// Step 7: why the polling override did not pick the state the loop stopped at.
+std::string overrideBlockWords(const MenuReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    if (r.loopStopIdx < 0 || r.loopStopIdx >= drv.count())
+        return {};
+    const IdleState &next = drv[r.loopStopIdx];
+    switch (r.overrideBlock) {
+    case OverrideBlock::None:
+    case OverrideBlock::ResidencyThreshold: break;
+    case OverrideBlock::Disabled: return "; this variant has no polling override";
+    case OverrideBlock::LatencyLimit:
+        return "; the polling override did not pick " + next.name + " because its exit latency ("
+               + formatDuration(next.exitLatencyNs, cx.units) + ") is above the latency limit";
+    case OverrideBlock::NextTimer:
+        return "; the polling override did not pick " + next.name
+               + " because its target residency is beyond the next timer";
+    case OverrideBlock::ExitLatency:
+        return "; the polling override did not pick " + next.name + " because its exit latency ("
+               + formatDuration(next.exitLatencyNs, cx.units) + ") is above the predicted idle time";
+    }
+    return {};
+}
+
+/// Steps 5–7: the state loop's choice.
+std::vector<std::string> loopSentences(const MenuReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
+    const std::string chosen = stateName(drv, r.chosenIdx);
     switch (r.path) {
-    case Path::PollingOverride:
-        out.push_back("The polling state fitted, but the first non-polling state " + chosen + " (target residency "
-                      + dur(drv[r.chosenIdx].targetResidencyNs)
-                      + ") fits before the next timer, so menu chose " + chosen + ".");
+    case Path::PollingOverride: {
+        std::vector<std::string> out{"The polling state fitted, but the first non-polling state " + chosen
+                                     + " (target residency " + dur(drv[r.chosenIdx].targetResidencyNs)
+                                     + ") fits before the next timer, so menu chose " + chosen + "."};
         // menu_select() re-assigns predicted_ns here; the tick decision reads it.
         if (r.predictedNs != r.predictedInitialNs)
             out.push_back("With it, the kernel set predicted_ns to " + chosen + "'s target residency, "
                           + dur(r.predictedNs) + " (menu's own prediction was " + dur(r.predictedInitialNs)
                           + "); the tick decision below uses " + dur(r.predictedNs) + ".");
-        break;
+        return out;
+    }
     case Path::ResidencyThreshold:
-        out.push_back("Only the polling state fitted; " + stopName + "'s target residency ("
-                      + dur(drv[r.loopStopIdx].targetResidencyNs) + ") is not below "
-                      + dur(r.residencyThresholdNs) + ", so the residency threshold kept "
-                      + stateName(drv, r.candidateIdx) + ".");
-        break;
+        return {"Only the polling state fitted; " + stateName(drv, r.loopStopIdx) + "'s target residency ("
+                + dur(drv[r.loopStopIdx].targetResidencyNs) + ") is not below " + dur(r.residencyThresholdNs)
+                + ", so the residency threshold kept " + stateName(drv, r.candidateIdx) + "."};
     case Path::TickStoppedDeeper:
-        out.push_back("The tick is already stopped and " + chosen
-                      + " fits before the next event, so menu went deeper than the prediction to avoid being "
-                        "stuck in a shallow state.");
-        break;
-    default: {
-        std::string s = stateName(drv, r.candidateIdx) + " is the deepest state that fits";
-        switch (r.loopEnd) {
-        case LoopEnd::AllFit: s += " (every enabled state does)"; break;
-        case LoopEnd::Residency:
-            s += "; " + stopName + " needs " + dur(drv[r.loopStopIdx].targetResidencyNs);
-            break;
-        case LoopEnd::Latency:
-            s += "; " + stopName + "'s exit latency " + dur(drv[r.loopStopIdx].exitLatencyNs)
-                 + " exceeds the limit";
-            break;
-        case LoopEnd::ShallowKeepTick:
-            s += "; it is shallow, so the tick will be kept and menu will run again at the next tick";
-            if (r.predictedNs != r.predictedInitialNs)
-                s += " (to make sure, the kernel set predicted_ns to " + stateName(drv, r.candidateIdx)
-                     + "'s target residency, " + dur(r.predictedNs) + ", below a tick period)";
-            break;
-        case LoopEnd::TickStopped: s += " with the tick already stopped"; break;
-        case LoopEnd::NotRun: break;
-        }
-        if (r.loopStopIdx >= 0 && r.loopStopIdx < drv.count()) {
-            const IdleState &next = drv[r.loopStopIdx];
-            switch (r.overrideBlock) {
-            case OverrideBlock::None:
-            case OverrideBlock::ResidencyThreshold: break;
-            case OverrideBlock::Disabled: s += "; this variant has no polling override"; break;
-            case OverrideBlock::LatencyLimit:
-                s += "; the polling override did not pick " + next.name + " because its exit latency ("
-                     + dur(next.exitLatencyNs) + ") is above the latency limit";
-                break;
-            case OverrideBlock::NextTimer:
-                s += "; the polling override did not pick " + next.name
-                     + " because its target residency is beyond the next timer";
-                break;
-            case OverrideBlock::ExitLatency:
-                s += "; the polling override did not pick " + next.name + " because its exit latency ("
-                     + dur(next.exitLatencyNs) + ") is above the predicted idle time";
-                break;
-            }
-        }
-        out.push_back(s + ".");
-        break;
+        return {"The tick is already stopped and " + chosen
+                + " fits before the next event, so menu went deeper than the prediction to avoid being "
+                  "stuck in a shallow state."};
+    default:
+        return {stateName(drv, r.candidateIdx) + " is the deepest state that fits" + loopEndWords(r, drv, cx)
+                + overrideBlockWords(r, drv, cx) + "."};
     }
-    }
+}
 
+/// Step 8: the tick, and a demotion to fit before it.
+std::vector<std::string> tickSentences(const MenuReasoning &r, const IdleStateTable &drv)
+{
+    const std::string chosen = stateName(drv, r.chosenIdx);
+    std::vector<std::string> out;
     if (r.path == Path::TickKeptDemotion)
         out.push_back("The tick is kept, and " + stateName(drv, r.candidateIdx)
                       + " would not pay off before it, so menu demoted to " + chosen + ".");
@@ -374,6 +385,34 @@ std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTabl
     else
         out.push_back(r.stopTick ? "menu chose " + chosen + " and lets the tick stop."
                                  : "menu chose " + chosen + " and keeps the tick running.");
+    return out;
+}
+
+} // namespace
+
+std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    if (r.path == Path::CoreSingleState)
+        return {"The driver has a single idle state, so the v7.0 core uses " + stateName(drv, r.chosenIdx)
+                + " without asking menu and keeps the tick."};
+    // One paragraph per step of menu_select() that has something to say.
+    std::vector<std::string> out;
+    auto add = [&](std::string s) {
+        if (!s.empty())
+            out.push_back(std::move(s));
+    };
+    add(updateSentence(r, drv, cx));
+    add(windowSentence(r, cx) + typicalSentence(r, cx));
+    add(timerSentence(r, cx));
+    if (r.path == Path::EarlyState0) {
+        add(earlyState0Sentence(r, drv, cx));
+        return out;
+    }
+    add(planSentence(r, cx));
+    for (std::string &s : loopSentences(r, drv, cx))
+        add(std::move(s));
+    for (std::string &s : tickSentences(r, drv))
+        add(std::move(s));
     return out;
 }
 

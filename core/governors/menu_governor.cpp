@@ -4,7 +4,7 @@
  * plus the posted patches the conformance kit names (Rafael Wysocki's Feb-2025
  * RFT series menu-1 … menu-5, Aboorva Devarajan's polling-override patches,
  * and the post-v7.0 "Refine stopped tick handling"). One class; each version
- * is a MenuOptions value (menu_governor.h), listed in kVariants below.
+ * is a MenuOptions value (menu_governor.h), one row of kVariants below.
  *
  * Vocabulary (the kernel's):
  *  - next_timer_ns: time till the closest timer if the tick were stopped
@@ -66,6 +66,7 @@
 #include "core/governors/menu_governor.h"
 
 #include "core/governors/registry.h"
+#include "core/governors/tunable_check.h"
 
 #include <algorithm>
 #include <cstring>
@@ -165,86 +166,70 @@ constexpr MenuOptions v7_1()
     return o;
 }
 
-constexpr VariantInfo kVariants[] = {
-    {"menu-5.10", "menu", "v5.10",
-     "v5.5–v5.12 form: timer first, 12 buckets, iowait multiplier (1 here), old poll limit",
-     PollTimeRule::V5_5, false},
-    {"menu-6.6", "menu", "v6.6–v6.12",
-     "Typical interval first, timer skipped below 15 us, 12 buckets (iowait 0)", PollTimeRule::V5_11,
-     false},
-    {"menu-6.14", "menu", "v6.14",
-     "v6.13–v6.14 after \"Remove iowait influence\": 6 buckets, latency limited to the prediction",
-     PollTimeRule::V5_11, false},
-    {"menu-nooverride", "menu", "v6.14 + Aboorva Devarajan v2 (Mar 2025, not merged)",
-     "\"Prefer polling state for short idle durations\": the polling override deleted",
-     PollTimeRule::V5_11, false},
-    {"menu-1", "menu", "v6.14 + RFT 1/5 (Feb 2025)", "\"Drop a redundant local variable\": decides as v6.14",
-     PollTimeRule::V5_11, false},
-    {"menu-2", "menu", "v6.14 + RFT 1–2/5 (Feb 2025)",
-     "One pass for average and variance (E[v^2] - avg^2, different rounding)", PollTimeRule::V5_11,
-     false},
-    {"menu-3", "menu", "v6.14 + RFT 1–3/5 (Feb 2025)",
-     "Outlier threshold starts at UINT_MAX, \">= thresh\" dropped", PollTimeRule::V5_11, false},
-    {"menu-4", "menu", "v6.14 + RFT 1–4/5 (Feb 2025)",
-     "Outliers eliminated on both ends of the sample set", PollTimeRule::V5_11, false},
-    {"menu-5", "menu", "v6.14 + RFT 1–5/5 (Feb 2025)",
-     "\"Avoid discarding useful information\": max of >= 4 remaining samples", PollTimeRule::V5_11,
-     false},
-    {"menu-6.15", "menu", "v6.15", "The RFT series as merged (decides as menu-5)", PollTimeRule::V5_11,
-     false},
-    {"menu-6.16", "menu", "v6.16", "Bucket assignment optimisation for KTIME_MAX (decides as v6.15)",
-     PollTimeRule::V5_11, false},
-    {"menu-6.17", "menu", "v6.17",
-     "Invalid recent-interval data recorded as UINT_MAX; exit latency checked first", PollTimeRule::V5_11,
-     false},
-    {"menu-resthresh", "menu", "v6.17 + Aboorva Devarajan v3 (Sep 2025, not merged)",
-     "Polling override only for states below RESIDENCY_THRESHOLD_NS", PollTimeRule::V5_11, false},
-    {"menu-6.18", "menu", "v6.18",
-     "Max-of-remaining reverted; override needs exit latency <= prediction", PollTimeRule::V5_11,
-     false},
-    {"menu-6.19", "menu", "v6.19", "Override also needs target residency below 15 us (RESIDENCY_THRESHOLD_NS)",
-     PollTimeRule::V5_11, false},
-    {"menu-latest", "menu", "v7.0", "Timers always checked with the tick stopped; single-state handling in the core",
-     PollTimeRule::V5_11, true},
-    {"menu-7.1", "menu", "v7.0 + \"Refine stopped tick handling\" (Feb 2026)",
-     "Stopped tick: a short prediction stands if a timer fires within 2 ticks (SAFE_TIMER_RANGE_NS)",
-     PollTimeRule::V5_11, true},
+/// One row per variant.
+constexpr VariantRow<MenuOptions> kVariants[] = {
+    {{"menu-5.10", "menu", "v5.10",
+      "v5.5–v5.12 form: timer first, 12 buckets, iowait multiplier (1 here), old poll limit",
+      PollTimeRule::V5_5, false},
+     v5_10()},
+    {{"menu-6.6", "menu", "v6.6–v6.12",
+      "Typical interval first, timer skipped below 15 us, 12 buckets (iowait 0)", PollTimeRule::V5_11,
+      false},
+     v6_6()},
+    {{"menu-6.14", "menu", "v6.14",
+      "v6.13–v6.14 after \"Remove iowait influence\": 6 buckets, latency limited to the prediction",
+      PollTimeRule::V5_11, false},
+     v6_14()},
+    {{"menu-nooverride", "menu", "v6.14 + Aboorva Devarajan v2 (Mar 2025, not merged)",
+      "\"Prefer polling state for short idle durations\": the polling override deleted",
+      PollTimeRule::V5_11, false},
+     noOverride()},
+    {{"menu-1", "menu", "v6.14 + RFT 1/5 (Feb 2025)", "\"Drop a redundant local variable\": decides as v6.14",
+      PollTimeRule::V5_11, false},
+     rft(MenuTypicalAlgo::G2)},
+    {{"menu-2", "menu", "v6.14 + RFT 1–2/5 (Feb 2025)",
+      "One pass for average and variance (E[v^2] - avg^2, different rounding)", PollTimeRule::V5_11,
+      false},
+     rft(MenuTypicalAlgo::OnePass)},
+    {{"menu-3", "menu", "v6.14 + RFT 1–3/5 (Feb 2025)",
+      "Outlier threshold starts at UINT_MAX, \">= thresh\" dropped", PollTimeRule::V5_11, false},
+     rft(MenuTypicalAlgo::OnePassUintMax)},
+    {{"menu-4", "menu", "v6.14 + RFT 1–4/5 (Feb 2025)",
+      "Outliers eliminated on both ends of the sample set", PollTimeRule::V5_11, false},
+     rft(MenuTypicalAlgo::TwoSided)},
+    {{"menu-5", "menu", "v6.14 + RFT 1–5/5 (Feb 2025)",
+      "\"Avoid discarding useful information\": max of >= 4 remaining samples", PollTimeRule::V5_11,
+      false},
+     rft(MenuTypicalAlgo::TwoSided, true)},
+    {{"menu-6.15", "menu", "v6.15", "The RFT series as merged (decides as menu-5)", PollTimeRule::V5_11,
+      false},
+     rft(MenuTypicalAlgo::TwoSided, true)},
+    {{"menu-6.16", "menu", "v6.16", "Bucket assignment optimisation for KTIME_MAX (decides as v6.15)",
+      PollTimeRule::V5_11, false},
+     rft(MenuTypicalAlgo::TwoSided, true)},
+    {{"menu-6.17", "menu", "v6.17",
+      "Invalid recent-interval data recorded as UINT_MAX; exit latency checked first", PollTimeRule::V5_11,
+      false},
+     v6_17()},
+    {{"menu-resthresh", "menu", "v6.17 + Aboorva Devarajan v3 (Sep 2025, not merged)",
+      "Polling override only for states below RESIDENCY_THRESHOLD_NS", PollTimeRule::V5_11, false},
+     resThresh()},
+    {{"menu-6.18", "menu", "v6.18",
+      "Max-of-remaining reverted; override needs exit latency <= prediction", PollTimeRule::V5_11,
+      false},
+     v6_18()},
+    {{"menu-6.19", "menu", "v6.19", "Override also needs target residency below 15 us (RESIDENCY_THRESHOLD_NS)",
+      PollTimeRule::V5_11, false},
+     v6_19()},
+    {{"menu-latest", "menu", "v7.0", "Timers always checked with the tick stopped; single-state handling in the core",
+      PollTimeRule::V5_11, true},
+     v7_0()},
+    {{"menu-7.1", "menu", "v7.0 + \"Refine stopped tick handling\" (Feb 2026)",
+      "Stopped tick: a short prediction stands if a timer fires within 2 ticks (SAFE_TIMER_RANGE_NS)",
+      PollTimeRule::V5_11, true},
+     v7_1()},
 };
-
-constexpr MenuOptions kOptions[] = {
-    v5_10(),
-    v6_6(),
-    v6_14(),
-    noOverride(),
-    rft(MenuTypicalAlgo::G2),
-    rft(MenuTypicalAlgo::OnePass),
-    rft(MenuTypicalAlgo::OnePassUintMax),
-    rft(MenuTypicalAlgo::TwoSided),
-    rft(MenuTypicalAlgo::TwoSided, true),
-    rft(MenuTypicalAlgo::TwoSided, true),
-    rft(MenuTypicalAlgo::TwoSided, true),
-    v6_17(),
-    resThresh(),
-    v6_18(),
-    v6_19(),
-    v7_0(),
-    v7_1(),
-};
-static_assert(std::size(kVariants) == std::size(kOptions));
-
-// ---- Tunables ------------------------------------------------------------------
-
-constexpr TunableInfo kTunables[] = {
-    {"INTERVALS", "Recent idle durations the repeating-pattern detector looks at", "samples", 8, 1,
-     MENU_MAX_INTERVALS},
-    {"STDDEV_RATIO", "A pattern is accepted when the average exceeds this many standard deviations",
-     "ratio", 6, 1, 1000},
-    {"STDDEV_MAX_US", "A pattern is always accepted when the standard deviation is at most this", "us", 20,
-     0, 1000000},
-    {"RESIDENCY_THRESHOLD_NS",
-     "Typical intervals up to this skip the timer query; v6.19+ override only below it", "ns",
-     RESIDENCY_THRESHOLD_NS, 0, 100000000},
-};
+constexpr auto kInfos = variantInfos(kVariants);
 
 // which_bucket() with nr_iowait_cpu() == 0: the order of magnitude of the
 // expected duration (strict "<" on 10 us, 100 us, 1 ms, 10 ms, 100 ms).
@@ -267,13 +252,13 @@ inline int whichBucket(std::uint64_t durationNs)
 
 // ---- Registry hooks ------------------------------------------------------------
 
-std::span<const VariantInfo> menuVariants() { return kVariants; }
+std::span<const VariantInfo> menuVariants() { return kInfos; }
 
 const MenuOptions *menuOptionsFor(std::string_view id)
 {
-    for (size_t i = 0; i < std::size(kVariants); ++i)
-        if (id == kVariants[i].id)
-            return &kOptions[i];
+    for (const VariantRow<MenuOptions> &v : kVariants)
+        if (id == v.info.id)
+            return &v.options;
     return nullptr;
 }
 
@@ -361,36 +346,38 @@ void MenuGovernor::appendInterval(std::uint32_t us)
     }
 }
 
+std::uint64_t MenuGovernor::measuredNs(const IdleState &target, const CpuidleDevice &dev, Ns tickNsec) const
+{
+    // What happened since entry: the tick woke a CPU that expected no event
+    // within a tick (assume it could have slept long), or polling hit its
+    // time limit (assume the next timer would have ended it), or the
+    // measured residency less the exit latency (halved if it is that short).
+    MenuReasoning &r = *m_rec;
+    if (m_tickWakeup && m_nextTimerNs > std::uint64_t(tickNsec)) {
+        r.measuredKind = Measured::TickWakeup;
+        return 9 * MAX_INTERESTING_NS / 10;
+    }
+    if (target.polling && dev.pollTimeLimit) {
+        r.measuredKind = Measured::PollTimeLimit;
+        return m_nextTimerNs;
+    }
+    const std::uint64_t residency = std::uint64_t(dev.lastResidencyNs);
+    const std::uint64_t exitLatency = std::uint64_t(target.exitLatencyNs);
+    if (residency > 2 * exitLatency) {
+        r.measuredKind = Measured::Residency;
+        return residency - exitLatency;
+    }
+    r.measuredKind = Measured::ResidencyHalved;
+    return residency / 2;
+}
+
 void MenuGovernor::update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec)
 {
     MenuReasoning &r = *m_rec;
     int last = dev.lastStateIdx;
     if (last < 0 || last >= drv.count())
         last = 0; // a table edited since the entry: never index outside it
-    const IdleState &target = drv[last];
-
-    // What happened since entry: the tick woke a CPU that expected no event
-    // within a tick (assume it could have slept long), or polling hit its
-    // time limit (assume the next timer would have ended it), or the
-    // measured residency less the exit latency (halved if it is that short).
-    std::uint64_t measured;
-    if (m_tickWakeup && m_nextTimerNs > std::uint64_t(tickNsec)) {
-        measured = 9 * MAX_INTERESTING_NS / 10;
-        r.measuredKind = Measured::TickWakeup;
-    } else if (target.polling && dev.pollTimeLimit) {
-        measured = m_nextTimerNs;
-        r.measuredKind = Measured::PollTimeLimit;
-    } else {
-        measured = std::uint64_t(dev.lastResidencyNs);
-        const std::uint64_t exitLatency = std::uint64_t(target.exitLatencyNs);
-        if (measured > 2 * exitLatency) {
-            measured -= exitLatency;
-            r.measuredKind = Measured::Residency;
-        } else {
-            measured /= 2;
-            r.measuredKind = Measured::ResidencyHalved;
-        }
-    }
+    std::uint64_t measured = measuredNs(drv[last], dev, tickNsec);
     // The correction factor must not exceed unity.
     r.measuredClamped = measured > m_nextTimerNs;
     if (r.measuredClamped)
@@ -398,9 +385,13 @@ void MenuGovernor::update(const IdleStateTable &drv, const CpuidleDevice &dev, N
 
     // Running average of measured/next_timer_ns for the bucket chosen at the
     // previous select; a long sleep counts as a perfect prediction.
+    // measured == next_timer_ns (a poll cut by its time limit, or clamped
+    // above) is a ratio of exactly RESOLUTION: no division needed. It is the
+    // common case in runs of polls, where the division was a quarter of the
+    // update's time.
     std::uint32_t factor = m_correction[size_t(m_bucket)];
     factor -= factor / DECAY;
-    if (m_nextTimerNs > 0 && measured < MAX_INTERESTING_NS)
+    if (m_nextTimerNs > 0 && measured < MAX_INTERESTING_NS && measured != m_nextTimerNs)
         factor += static_cast<std::uint32_t>((RESOLUTION * measured) / m_nextTimerNs);
     else
         factor += RESOLUTION;
@@ -518,73 +509,80 @@ bool MenuGovernor::overrideAllowed(const IdleState &s, Ns predictedNs, Ns latenc
     return true;
 }
 
-int MenuGovernor::mainLoop(const IdleStateTable &drv, const SelectContext &ctx, Ns &predictedNs,
-                           Ns latencyReq, Ns deltaTick, bool &returnNow)
+MenuGovernor::LoopResult MenuGovernor::stateLoop(const IdleStateTable &drv, const SelectContext &ctx,
+                                                 const Plan &plan, Ns deltaTick)
 {
     // Steps 5–7. predicted_ns is u64 in the kernel; every value it can take
     // here is below 2^63, so the comparisons below are done on u64 copies.
     MenuReasoning &r = *m_rec;
-    const Ns tick = ctx.tickNsec;
-    const Ns residencyThreshold = m_residencyThresholdNs;
-    const int count = drv.count();
-    int idx = -1;
-    returnNow = false;
+    const Ns latencyReq = plan.latencyReqNs;
+    LoopResult l{-1, static_cast<Ns>(plan.predictedNs), false};
     r.loopEnd = LoopEnd::AllFit;
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < drv.count(); ++i) {
         const IdleState &s = drv[i];
         if (s.disabled)
             continue;
-        if (idx == -1)
-            idx = i; // first enabled state
+        if (l.idx == -1)
+            l.idx = i; // first enabled state
 
         // v6.17-rc3+: the exit latency limit is checked before anything else.
-        if (m_opt.latencyFirst && s.exitLatencyNs > latencyReq) {
-            r.loopEnd = LoopEnd::Latency;
-            r.loopStopIdx = i;
-            break;
-        }
-        if (std::uint64_t(s.targetResidencyNs) > std::uint64_t(predictedNs)) {
-            r.loopStopIdx = i;
-            // Step 7: a physical state instead of busy polling when it fits
-            // before the next timer.
-            if (drv[idx].polling) {
-                if (overrideAllowed(s, predictedNs, latencyReq, residencyThreshold)) {
-                    predictedNs = s.targetResidencyNs;
-                    r.path = Path::PollingOverride;
-                    r.loopEnd = LoopEnd::Residency;
-                    return i;
-                }
-                if (r.overrideBlock == OverrideBlock::ResidencyThreshold)
-                    r.path = Path::ResidencyThreshold;
-            }
-            if (std::uint64_t(predictedNs) < std::uint64_t(tick)) {
-                r.loopEnd = LoopEnd::Residency;
-                break;
-            }
-            if (!ctx.tickStopped) {
-                // Step 6, tick running: a shallow state is fine, the tick
-                // will let the governor run again; make the tick be kept.
-                predictedNs = drv[idx].targetResidencyNs;
-                r.loopEnd = LoopEnd::ShallowKeepTick;
-                break;
-            }
-            // Step 6, tick stopped: do not get stuck in a shallow state.
-            r.loopEnd = LoopEnd::TickStopped;
-            if (drv[idx].targetResidencyNs < tick && trWithin(s.targetResidencyNs, deltaTick)) {
-                idx = i;
-                r.path = Path::TickStoppedDeeper;
-            }
-            returnNow = true;
-            return idx;
-        }
-        if (!m_opt.latencyFirst && s.exitLatencyNs > latencyReq) {
-            r.loopEnd = LoopEnd::Latency;
-            r.loopStopIdx = i;
-            break;
-        }
-        idx = i;
+        if (m_opt.latencyFirst && s.exitLatencyNs > latencyReq)
+            return loopStop(l, LoopEnd::Latency, i);
+        if (std::uint64_t(s.targetResidencyNs) > std::uint64_t(l.predictedNs))
+            return residencyStop(drv, ctx, l, i, latencyReq, deltaTick);
+        if (!m_opt.latencyFirst && s.exitLatencyNs > latencyReq)
+            return loopStop(l, LoopEnd::Latency, i);
+        l.idx = i;
     }
-    return idx < 0 ? 0 : idx; // no states enabled: must use 0
+    if (l.idx < 0)
+        l.idx = 0; // no states enabled: must use 0
+    return l;
+}
+
+MenuGovernor::LoopResult MenuGovernor::loopStop(LoopResult l, LoopEnd end, int stopIdx)
+{
+    m_rec->loopEnd = end;
+    m_rec->loopStopIdx = stopIdx;
+    return l;
+}
+
+MenuGovernor::LoopResult MenuGovernor::residencyStop(const IdleStateTable &drv, const SelectContext &ctx,
+                                                     LoopResult l, int i, Ns latencyReq, Ns deltaTick)
+{
+    // The first state whose target residency exceeds predicted_ns.
+    MenuReasoning &r = *m_rec;
+    const IdleState &s = drv[i];
+    const Ns tick = ctx.tickNsec;
+    r.loopStopIdx = i;
+    // Step 7: a physical state instead of busy polling when it fits before
+    // the next timer.
+    if (drv[l.idx].polling) {
+        if (overrideAllowed(s, l.predictedNs, latencyReq, m_residencyThresholdNs)) {
+            r.path = Path::PollingOverride;
+            r.loopEnd = LoopEnd::Residency;
+            return LoopResult{i, s.targetResidencyNs, false};
+        }
+        if (r.overrideBlock == OverrideBlock::ResidencyThreshold)
+            r.path = Path::ResidencyThreshold;
+    }
+    if (std::uint64_t(l.predictedNs) < std::uint64_t(tick)) {
+        r.loopEnd = LoopEnd::Residency;
+        return l;
+    }
+    if (!ctx.tickStopped) {
+        // Step 6, tick running: a shallow state is fine, the tick will let
+        // the governor run again; make the tick be kept.
+        r.loopEnd = LoopEnd::ShallowKeepTick;
+        return LoopResult{l.idx, drv[l.idx].targetResidencyNs, false};
+    }
+    // Step 6, tick stopped: do not get stuck in a shallow state.
+    r.loopEnd = LoopEnd::TickStopped;
+    if (drv[l.idx].targetResidencyNs < tick && trWithin(s.targetResidencyNs, deltaTick)) {
+        l.idx = i;
+        r.path = Path::TickStoppedDeeper;
+    }
+    l.returned = true;
+    return l;
 }
 
 int MenuGovernor::tickKeptDemotion(const IdleStateTable &drv, int idx, Ns deltaTick) const
@@ -601,14 +599,9 @@ int MenuGovernor::tickKeptDemotion(const IdleStateTable &drv, int idx, Ns deltaT
     return idx;
 }
 
-Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
+void MenuGovernor::startRecord(const SelectContext &ctx)
 {
     MenuReasoning &r = *m_rec;
-    const Ns tick = ctx.tickNsec;
-    const bool stopped = ctx.tickStopped;
-    const int count = drv.count();
-    Ns latencyReq = ctx.latencyReqNs;
-
     r.updated = false;
     r.timerQueried = false;
     r.stoppedTickReplaced = false;
@@ -616,26 +609,32 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
     r.loopEnd = LoopEnd::NotRun;
     r.loopStopIdx = -1;
     r.overrideBlock = OverrideBlock::None;
-    r.tickStopped = stopped;
-    r.latencyReqInputNs = latencyReq;
+    r.tickStopped = ctx.tickStopped;
+    r.latencyReqInputNs = ctx.latencyReqNs;
+}
 
+Selection MenuGovernor::coreSingleState()
+{
     // v7.0: cpuidle_select() does not consult the governor for one state.
-    if (m_opt.coreHandlesSingleState && count <= 1) {
-        r.path = Path::CoreSingleState;
-        r.rounds = 0;
-        r.candidateIdx = r.chosenIdx = 0;
-        r.stopTick = false;
-        r.predictedNs = r.predictedInitialNs = -1;
-        return Selection{0, false, -1};
-    }
+    MenuReasoning &r = *m_rec;
+    r.path = Path::CoreSingleState;
+    r.rounds = 0;
+    r.candidateIdx = r.chosenIdx = 0;
+    r.stopTick = false;
+    r.predictedNs = r.predictedInitialNs = -1;
+    return Selection{0, false, -1};
+}
 
-    // Step 1: learn from the previous entry.
+void MenuGovernor::learn(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec)
+{
+    // Step 1: menu_update() when reflect asked for it.
     if (m_needsUpdate) {
-        update(drv, dev, tick);
+        update(drv, dev, tickNsec);
         m_needsUpdate = false;
     } else if (m_opt.invalidIntervalsFix && dev.lastResidencyNs == 0) {
         // The previous selection was not entered: make the detector see it.
         appendInterval(UINT_MAX_U32);
+        MenuReasoning &r = *m_rec;
         r.updated = true;
         r.measuredKind = Measured::Invalid;
         r.lastResidencyNs = 0;
@@ -643,130 +642,171 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
         r.measuredClamped = false;
         r.storedUs = UINT_MAX_U32;
     }
+}
 
-    // Step 2: the prediction, and the timer query it may need.
-    Ns deltaTick = 0;
-    auto queryTimer = [&] {
-        Ns delta = ctx.sleepLengthNs;
-        deltaTick = ctx.deltaNextNs;
-        if (m_opt.clampNegativeSleep && delta < 0) {
-            delta = 0;
-            deltaTick = 0;
-        }
-        m_nextTimerNs = std::uint64_t(delta);
-        m_bucket = whichBucket(m_nextTimerNs);
-        r.timerQueried = true;
-        // Rounded to the closest us; the u64 product wraps for sleep lengths
-        // beyond ~26 days and the quotient is cut to an unsigned int.
-        const std::uint32_t factor = m_correction[size_t(m_bucket)];
-        const std::uint32_t timerUs =
-            static_cast<std::uint32_t>((TIMER_US_DIVISOR / 2 + m_nextTimerNs * factor) / TIMER_US_DIVISOR);
-        r.correctionFactor = factor;
-        r.timerUs = timerUs;
-        return timerUs;
-    };
-
-    std::uint64_t predicted = 0;
-    bool havePrediction = false;
-    if (m_opt.typicalFirst) {
-        predicted = std::uint64_t(typicalInterval(UINT_MAX_U32)) * NSEC_PER_USEC;
-        if (predicted > std::uint64_t(m_residencyThresholdNs) || (m_opt.alwaysQueryWhenTickStopped && stopped)) {
-            const std::uint32_t timerUs = queryTimer();
-            predicted = std::min(std::uint64_t(timerUs) * NSEC_PER_USEC, predicted);
-            // v7.0+ (step 4 moved here): with the tick stopped a short
-            // prediction risks a long stay in a shallow state.
-            if (m_opt.alwaysQueryWhenTickStopped && stopped && predicted < std::uint64_t(tick)
-                && (!m_opt.safeTimerRange || m_nextTimerNs > std::uint64_t(2 * tick))) {
-                predicted = m_nextTimerNs;
-                r.stoppedTickReplaced = true;
-            }
-        } else {
-            // A short typical interval: assume no timer (KTIME_MAX) and the
-            // tick half a period away.
-            m_nextTimerNs = std::uint64_t(KTIME_MAX);
-            deltaTick = tick / 2;
-            m_bucket = whichBucket(m_nextTimerNs);
-            r.correctionFactor = m_correction[size_t(m_bucket)];
-            r.timerUs = 0;
-        }
-        havePrediction = true;
-    } else {
-        queryTimer();
+MenuGovernor::TimerQuery MenuGovernor::queryTimer(const SelectContext &ctx)
+{
+    // tick_nohz_get_sleep_length(), its bucket and the corrected prediction.
+    Ns delta = ctx.sleepLengthNs;
+    TimerQuery q{0, ctx.deltaNextNs};
+    if (m_opt.clampNegativeSleep && delta < 0) {
+        delta = 0;
+        q.deltaTickNs = 0;
     }
+    m_nextTimerNs = std::uint64_t(delta);
+    m_bucket = whichBucket(m_nextTimerNs);
+    // Rounded to the closest us; the u64 product wraps for sleep lengths
+    // beyond ~26 days and the quotient is cut to an unsigned int.
+    const std::uint32_t factor = m_correction[size_t(m_bucket)];
+    q.timerUs = static_cast<std::uint32_t>((TIMER_US_DIVISOR / 2 + m_nextTimerNs * factor) / TIMER_US_DIVISOR);
+    MenuReasoning &r = *m_rec;
+    r.timerQueried = true;
+    r.correctionFactor = factor;
+    r.timerUs = q.timerUs;
+    return q;
+}
+
+MenuGovernor::Prediction MenuGovernor::predictTypicalFirst(const SelectContext &ctx)
+{
+    // Step 2, v6.6+: the typical interval, and the timer only when it is long.
+    const Ns tick = ctx.tickNsec;
+    const bool stopped = ctx.tickStopped;
+    std::uint64_t predicted = std::uint64_t(typicalInterval(UINT_MAX_U32)) * NSEC_PER_USEC;
+    if (predicted <= std::uint64_t(m_residencyThresholdNs) && !(m_opt.alwaysQueryWhenTickStopped && stopped)) {
+        // A short typical interval: assume no timer (KTIME_MAX) and the tick
+        // half a period away.
+        m_nextTimerNs = std::uint64_t(KTIME_MAX);
+        m_bucket = whichBucket(m_nextTimerNs);
+        m_rec->correctionFactor = m_correction[size_t(m_bucket)];
+        m_rec->timerUs = 0;
+        return Prediction{predicted, tick / 2, true};
+    }
+    const TimerQuery q = queryTimer(ctx);
+    predicted = std::min(std::uint64_t(q.timerUs) * NSEC_PER_USEC, predicted);
+    // v7.0+ (step 4 moved here): with the tick stopped a short prediction
+    // risks a long stay in a shallow state.
+    if (m_opt.alwaysQueryWhenTickStopped && stopped && predicted < std::uint64_t(tick)
+        && (!m_opt.safeTimerRange || m_nextTimerNs > std::uint64_t(2 * tick))) {
+        predicted = m_nextTimerNs;
+        m_rec->stoppedTickReplaced = true;
+    }
+    return Prediction{predicted, q.deltaTickNs, true};
+}
+
+bool MenuGovernor::state0Anyway(const IdleStateTable &drv, Ns latencyReq) const
+{
+    // Step 3: a single state, no latency allowed, or state 1 too long for
+    // the next timer or too slow for the limit (with state 0 enabled).
+    const bool single = !m_opt.coreHandlesSingleState && drv.count() <= 1;
+    return single || latencyReq == 0
+           || ((m_nextTimerNs < std::uint64_t(drv[1].targetResidencyNs) || latencyReq < drv[1].exitLatencyNs)
+               && !drv[0].disabled);
+}
+
+Selection MenuGovernor::earlyState0(const IdleStateTable &drv, const Prediction &p, Ns latencyReq)
+{
+    MenuReasoning &r = *m_rec;
+    if (!p.known) {
+        // v5.x: the typical interval was never computed.
+        r.rounds = 0;
+        r.typical = MenuReasoning::Typical::NoSamples;
+        r.typicalUs = UINT_MAX_U32;
+        r.discardedMask = r.invalidMask = 0;
+    }
+    const Ns shown = p.known ? static_cast<Ns>(p.predictedNs) : -1;
+    r.path = Path::EarlyState0;
+    r.predictedInitialNs = r.predictedNs = shown;
+    r.latencyReqNs = latencyReq;
+    r.candidateIdx = r.chosenIdx = 0;
+    r.stopTick = !drv[0].polling;
+    return Selection{0, r.stopTick, shown};
+}
+
+MenuGovernor::Plan MenuGovernor::stoppedTickRule(std::uint64_t predicted, const SelectContext &ctx, Ns deltaTick)
+{
+    // Step 4 (before v7.0, which does it in step 2).
+    Plan plan{predicted, ctx.latencyReqNs};
+    if (m_opt.alwaysQueryWhenTickStopped)
+        return plan;
+    if (ctx.tickStopped) {
+        if (predicted < std::uint64_t(ctx.tickNsec)) {
+            plan.predictedNs = m_opt.clampNegativeSleep ? m_nextTimerNs : std::uint64_t(deltaTick);
+            m_rec->stoppedTickReplaced = true;
+        }
+    } else if (!m_opt.latencyFirst && std::uint64_t(plan.latencyReqNs) > predicted) {
+        // The performance multiplier (1 with no iowaiters) bounds the exit
+        // latency by the predicted idle duration.
+        plan.latencyReqNs = static_cast<Ns>(predicted);
+    }
+    return plan;
+}
+
+MenuGovernor::TickChoice MenuGovernor::tickDecision(const IdleStateTable &drv, const SelectContext &ctx,
+                                                    const LoopResult &l, Ns deltaTick)
+{
+    // Step 8: keep the tick for polling or a short prediction, and then fit
+    // the state before the tick.
+    if (l.returned || ctx.tickStopped
+        || !(drv[l.idx].polling || std::uint64_t(l.predictedNs) < std::uint64_t(ctx.tickNsec)))
+        return TickChoice{l.idx, true};
+    TickChoice t{l.idx, false};
+    if (t.idx > 0 && !trWithin(drv[t.idx].targetResidencyNs, deltaTick)) {
+        t.idx = tickKeptDemotion(drv, t.idx, deltaTick);
+        if (t.idx != l.idx)
+            m_rec->path = Path::TickKeptDemotion;
+    }
+    return t;
+}
+
+Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
+{
+    MenuReasoning &r = *m_rec;
+    startRecord(ctx);
+    if (m_opt.coreHandlesSingleState && drv.count() <= 1)
+        return coreSingleState();
+
+    // Step 1: learn from the previous entry.
+    learn(drv, dev, ctx.tickNsec);
+
+    // Step 2: v6.6+ predict and maybe query; v5.x query only (the typical
+    // interval needs the timer prediction and comes after step 3).
+    Prediction p{0, 0, false};
+    if (m_opt.typicalFirst)
+        p = predictTypicalFirst(ctx);
+    else
+        p.deltaTickNs = queryTimer(ctx).deltaTickNs;
     r.nextTimerNs = static_cast<Ns>(m_nextTimerNs);
-    r.deltaTickNs = deltaTick;
+    r.deltaTickNs = p.deltaTickNs;
     r.bucket = m_bucket;
 
     // Step 3: state 0 will be used no matter what.
-    const bool single = !m_opt.coreHandlesSingleState && count <= 1;
-    if (single || latencyReq == 0
-        || ((m_nextTimerNs < std::uint64_t(drv[1].targetResidencyNs) || latencyReq < drv[1].exitLatencyNs)
-            && !drv[0].disabled)) {
-        if (!havePrediction) {
-            // v5.x: the typical interval was never computed.
-            r.rounds = 0;
-            r.typical = MenuReasoning::Typical::NoSamples;
-            r.typicalUs = UINT_MAX_U32;
-            r.discardedMask = r.invalidMask = 0;
-        }
-        const Ns shown = havePrediction ? static_cast<Ns>(predicted) : -1;
-        r.path = Path::EarlyState0;
-        r.predictedInitialNs = r.predictedNs = shown;
-        r.latencyReqNs = latencyReq;
-        r.candidateIdx = r.chosenIdx = 0;
-        r.stopTick = !drv[0].polling;
-        return Selection{0, r.stopTick, shown};
-    }
+    if (state0Anyway(drv, ctx.latencyReqNs))
+        return earlyState0(drv, p, ctx.latencyReqNs);
 
-    if (!m_opt.typicalFirst) {
-        // v5.x step 2: the timer prediction, then the typical interval that
+    if (!p.known) {
+        // v5.x step 2: the timer prediction, and the typical interval that
         // would have to beat it.
         const std::uint32_t timerUs = r.timerUs;
-        const std::uint32_t typicalUs = typicalInterval(timerUs);
-        predicted = std::uint64_t(std::min(timerUs, typicalUs)) * NSEC_PER_USEC;
+        p.predictedNs = std::uint64_t(std::min(timerUs, typicalInterval(timerUs))) * NSEC_PER_USEC;
     }
 
-    // Step 4 (before v7.0).
-    if (!m_opt.alwaysQueryWhenTickStopped) {
-        if (stopped) {
-            if (predicted < std::uint64_t(tick)) {
-                predicted = m_opt.clampNegativeSleep ? m_nextTimerNs : std::uint64_t(deltaTick);
-                r.stoppedTickReplaced = true;
-            }
-        } else if (!m_opt.latencyFirst && std::uint64_t(latencyReq) > predicted) {
-            // The performance multiplier (1 with no iowaiters) bounds the
-            // exit latency by the predicted idle duration.
-            latencyReq = static_cast<Ns>(predicted);
-        }
-    }
-    r.predictedInitialNs = static_cast<Ns>(predicted);
-    r.latencyReqNs = latencyReq;
+    // Step 4.
+    const Plan plan = stoppedTickRule(p.predictedNs, ctx, p.deltaTickNs);
+    r.predictedInitialNs = static_cast<Ns>(plan.predictedNs);
+    r.latencyReqNs = plan.latencyReqNs;
 
-    // Steps 5–7.
-    Ns predictedNs = static_cast<Ns>(predicted);
-    bool returnNow = false;
-    int idx = mainLoop(drv, ctx, predictedNs, latencyReq, deltaTick, returnNow);
-    r.candidateIdx = idx;
-    bool stopTick = true;
+    // Steps 5–7, then step 8.
+    const LoopResult l = stateLoop(drv, ctx, plan, p.deltaTickNs);
+    r.candidateIdx = l.idx;
+    const TickChoice t = tickDecision(drv, ctx, l, p.deltaTickNs);
 
-    // Step 8: keep the tick for polling or a short prediction, and then fit
-    // the state before the tick.
-    if (!returnNow && (drv[idx].polling || std::uint64_t(predictedNs) < std::uint64_t(tick)) && !stopped) {
-        stopTick = false;
-        if (idx > 0 && !trWithin(drv[idx].targetResidencyNs, deltaTick)) {
-            idx = tickKeptDemotion(drv, idx, deltaTick);
-            if (idx != r.candidateIdx)
-                r.path = Path::TickKeptDemotion;
-        }
-    }
-
-    r.predictedNs = predictedNs;
-    r.chosenIdx = idx;
-    r.stopTick = stopTick;
+    r.predictedNs = l.predictedNs;
+    r.chosenIdx = t.idx;
+    r.stopTick = t.stopTick;
     // The caller sees menu's own prediction: the loop's re-assignments of
     // predicted_ns (a target residency, to steer the tick decision) are not
     // a prediction; the record keeps both.
-    return Selection{idx, stopTick, r.predictedInitialNs};
+    return Selection{t.idx, t.stopTick, r.predictedInitialNs};
 }
 
 void MenuGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index)
@@ -779,65 +819,61 @@ void MenuGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index
 
 // ---- Tunables ------------------------------------------------------------------
 
+std::span<const TunableRow<MenuGovernor>> MenuGovernor::tunableRows()
+{
+    using G = MenuGovernor;
+    static constexpr TunableRow<G> rows[] = {
+        {{"INTERVALS", "Recent idle durations the repeating-pattern detector looks at", "samples", 8, 1,
+          MENU_MAX_INTERVALS},
+         [](const G &g) -> std::int64_t { return g.m_intervalCount; },
+         [](G &g, std::int64_t v) {
+             if (v == g.m_intervalCount)
+                 return;
+             // A different ring size is a different kernel build: start empty.
+             g.m_intervalCount = static_cast<int>(v);
+             g.m_intervals.fill(0);
+             g.m_rec->intervalsUs.fill(0);
+             g.m_intervalPtr = 0;
+         }},
+        {{"STDDEV_RATIO", "A pattern is accepted when the average exceeds this many standard deviations", "ratio",
+          6, 1, 1000},
+         [](const G &g) -> std::int64_t { return g.m_stddevRatio; },
+         [](G &g, std::int64_t v) {
+             g.m_stddevRatio = v;
+             g.m_typicalParams.setRatio(std::uint64_t(v));
+         }},
+        {{"STDDEV_MAX_US", "A pattern is always accepted when the standard deviation is at most this", "us", 20,
+          0, 1000000},
+         [](const G &g) -> std::int64_t { return g.m_stddevMaxUs; },
+         [](G &g, std::int64_t v) {
+             g.m_stddevMaxUs = v;
+             g.m_typicalParams.stddevMaxSq = std::uint64_t(v) * std::uint64_t(v);
+         }},
+        {{"RESIDENCY_THRESHOLD_NS",
+          "Typical intervals up to this skip the timer query; v6.19+ override only below it", "ns",
+          RESIDENCY_THRESHOLD_NS, 0, 100000000},
+         [](const G &g) -> std::int64_t { return g.m_residencyThresholdNs; },
+         [](G &g, std::int64_t v) { g.m_residencyThresholdNs = v; }},
+    };
+    return rows;
+}
+
 std::span<const TunableInfo> MenuGovernor::tunables() const
 {
     // RESIDENCY_THRESHOLD_NS exists from v6.6 (gov.h); v5.x menu has no use for it.
-    return std::span<const TunableInfo>(kTunables, m_opt.typicalFirst ? 4 : 3);
+    static const auto infos = tunableInfos<4>(tunableRows());
+    return std::span<const TunableInfo>(infos.data(), m_opt.typicalFirst ? 4 : 3);
 }
 
 std::int64_t MenuGovernor::tunable(std::string_view name) const
 {
-    if (name == "INTERVALS")
-        return m_intervalCount;
-    if (name == "STDDEV_RATIO")
-        return m_stddevRatio;
-    if (name == "STDDEV_MAX_US")
-        return m_stddevMaxUs;
-    if (name == "RESIDENCY_THRESHOLD_NS" && m_opt.typicalFirst)
-        return m_residencyThresholdNs;
-    return Governor::tunable(name);
+    return tableTunable(*this, tunableRows(), name);
 }
 
 bool MenuGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
 {
-    const TunableInfo *info = nullptr;
-    for (const TunableInfo &t : tunables())
-        if (name == t.name)
-            info = &t;
-    if (!info) {
-        if (error) {
-            *error = "unknown parameter '" + std::string(name) + "' for " + m_variant.id + " (known:";
-            for (const TunableInfo &t : tunables())
-                *error += std::string(" ") + t.name;
-            *error += ")";
-        }
+    if (!tableSetTunable(*this, tunableRows(), name, value, error))
         return false;
-    }
-    if (value < info->minValue || value > info->maxValue) {
-        if (error)
-            *error = std::string(info->name) + " must be between " + std::to_string(info->minValue) + " and "
-                     + std::to_string(info->maxValue)
-                     + (std::string_view(info->unit) == "ratio" ? "" : std::string(" ") + info->unit) + " (got "
-                     + std::to_string(value) + ")";
-        return false;
-    }
-    if (name == "INTERVALS") {
-        if (value != m_intervalCount) {
-            // A different ring size is a different kernel build: start empty.
-            m_intervalCount = static_cast<int>(value);
-            m_intervals.fill(0);
-            m_rec->intervalsUs.fill(0);
-            m_intervalPtr = 0;
-        }
-    } else if (name == "STDDEV_RATIO") {
-        m_stddevRatio = value;
-        m_typicalParams.setRatio(std::uint64_t(value));
-    } else if (name == "STDDEV_MAX_US") {
-        m_stddevMaxUs = value;
-        m_typicalParams.stddevMaxSq = std::uint64_t(value) * std::uint64_t(value);
-    } else {
-        m_residencyThresholdNs = value;
-    }
     m_lastTypicalValid = false; // the window or the detector's thresholds changed
     recordConfig();
     return true;

@@ -10,6 +10,7 @@
 
 #include "core/governors/governor.h"
 #include "core/governors/menu_typical_interval.h"
+#include "core/governors/tunable_check.h"
 
 #include <array>
 #include <cstdint>
@@ -93,20 +94,67 @@ public:
     std::int64_t tunable(std::string_view name) const override;
     bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
 
-    /// The ring as the kernel holds it (index 0 first) and its write position; for tests and viewers.
+    /// The ring as the kernel holds it (index 0 first); for tests and viewers.
     std::span<const std::uint32_t> intervals() const { return {m_intervals.data(), size_t(m_intervalCount)}; }
-    int intervalPtr() const { return m_intervalPtr; }
     /// correction_factor[bucket] (8192 = 1.0).
     std::uint32_t correctionFactor(int bucket) const { return m_correction[size_t(bucket)]; }
 
 private:
+    /// Step 2's outcome: predicted_ns (u64 as in the kernel), delta_tick,
+    /// and whether predicted_ns is known yet (v5.x: only after step 3).
+    struct Prediction {
+        std::uint64_t predictedNs;
+        Ns deltaTickNs;
+        bool known;
+    };
+    /// tick_nohz_get_sleep_length() and the corrected timer prediction.
+    struct TimerQuery {
+        std::uint32_t timerUs;
+        Ns deltaTickNs;
+    };
+    /// Step 4's outcome: what the state loop plans for and its latency limit.
+    struct Plan {
+        std::uint64_t predictedNs;
+        Ns latencyReqNs;
+    };
+    /// Steps 5–7: the state, predicted_ns as the loop leaves it, and whether
+    /// menu_select() returned from inside the loop (step 6, tick stopped).
+    struct LoopResult {
+        int idx;
+        Ns predictedNs;
+        bool returned;
+    };
+    /// Step 8: the state and the value left in *stop_tick.
+    struct TickChoice {
+        int idx;
+        bool stopTick;
+    };
+
+    /// The tunables: INTERVALS, STDDEV_RATIO, STDDEV_MAX_US, RESIDENCY_THRESHOLD_NS (v6.6+ only).
+    static std::span<const TunableRow<MenuGovernor>> tunableRows();
+
     void update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec);
+    std::uint64_t measuredNs(const IdleState &target, const CpuidleDevice &dev, Ns tickNsec) const;
     void appendInterval(std::uint32_t us);
     std::uint32_t typicalInterval(std::uint32_t predictedUs);
     void recordConfig();
-    int mainLoop(const IdleStateTable &drv, const SelectContext &ctx, Ns &predictedNs, Ns latencyReq,
-                 Ns deltaTick, bool &returnNow);
+
+    // menu_select(), one function per step of the prose.
+    void startRecord(const SelectContext &ctx);
+    Selection coreSingleState();
+    void learn(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec);
+    TimerQuery queryTimer(const SelectContext &ctx);
+    Prediction predictTypicalFirst(const SelectContext &ctx);
+    bool state0Anyway(const IdleStateTable &drv, Ns latencyReq) const;
+    Selection earlyState0(const IdleStateTable &drv, const Prediction &p, Ns latencyReq);
+    Plan stoppedTickRule(std::uint64_t predicted, const SelectContext &ctx, Ns deltaTick);
+    LoopResult stateLoop(const IdleStateTable &drv, const SelectContext &ctx, const Plan &plan, Ns deltaTick);
+    LoopResult loopStop(LoopResult l, MenuReasoning::LoopEnd end, int stopIdx);
+    LoopResult residencyStop(const IdleStateTable &drv, const SelectContext &ctx, LoopResult l, int i,
+                             Ns latencyReq, Ns deltaTick);
     bool overrideAllowed(const IdleState &s, Ns predictedNs, Ns latencyReq, Ns residencyThreshold);
+    TickChoice tickDecision(const IdleStateTable &drv, const SelectContext &ctx, const LoopResult &l,
+                            Ns deltaTick);
     int tickKeptDemotion(const IdleStateTable &drv, int idx, Ns deltaTick) const;
     bool trWithin(Ns targetResidency, Ns delta) const;
 

@@ -89,11 +89,4 @@ MenuTypicalResult menuTypicalIntervalUnsorted(std::span<const std::uint32_t> val
 /// insertion for the rest), more with std::sort.
 void menuSortWindow(std::span<std::uint32_t> values);
 
-/// True when @p v was used by the round that @p r ended in.
-constexpr bool menuTypicalUsed(const MenuTypicalResult &r, std::uint32_t v)
-{
-    const std::int64_t s = v;
-    return s > r.lo && s < r.hi;
-}
-
 } // namespace idlescope

@@ -159,183 +159,224 @@ std::string describeTeo(const TeoReasoning &r)
     return s;
 }
 
-std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+namespace {
+
+using Update = TeoReasoning::Update;
+using Path = TeoReasoning::Path;
+
+/// The first select: teo_update() still ran on the zeroed device.
+std::string firstUpdateParagraph(const TeoReasoning &r, const IdleStateTable &drv)
 {
-    std::vector<std::string> out;
+    // The kernel still runs teo_update() (last_state_idx starts at 0) on the
+    // zeroed per-CPU data, a zero residency against a zero sleep length.
+    return "This is teo's first decision: no idle period came before it. teo_update() still ran, as "
+           "in the kernel (the device starts zeroed, with last_state_idx 0), and counted that empty "
+           "\"previous period\" as "
+           + std::string(r.update == Update::Intercept ? "an intercept" : "a hit") + " in the "
+           + stateName(drv, r.updateBin) + " bin: the only event teo knows so far.";
+}
+
+/// What teo_update() made of the previous idle period.
+std::string updateParagraph(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    if (!r.updated)
+        return {};
+    if (cx.firstSelect)
+        return firstUpdateParagraph(r, drv);
     auto name = [&](int i) { return stateName(drv, i); };
     auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
-
-    if (r.path == TeoReasoning::Path::CoreSingleState) {
-        out.push_back("The driver has a single idle state, so the cpuidle core used it without asking teo "
-                      "and kept the tick.");
-        return out;
+    const bool timerKnown = r.updateSleepLengthNs != KTIME_MAX;
+    const std::string timer = timerKnown ? "the next timer was " + dur(r.updateSleepLengthNs) + " away"
+                                         : std::string("teo had not asked when the next timer was due");
+    const std::string lasted = "it lasted " + dur(r.measuredNs) + " (measured, less half the exit latency)";
+    switch (r.update) {
+    case Update::Hit:
+        if (r.measuredSafetyNet)
+            return "A safety net ended the previous idle period (the polling time limit, a tick, or a "
+                   "wakeup at or after the timer), so teo counted it as a sleep until the timer: a hit "
+                   "in the " + name(r.updateBin) + " bin.";
+        return "The previous idle period was a hit in the " + name(r.updateBin) + " bin: " + lasted + " and "
+               + timer + ", both in that bin.";
+    case Update::Intercept:
+        if (r.measuredSafetyNet)
+            return "The polling time limit ended the previous idle period, so teo counted it as a long "
+                   "sleep; with " + timer + ", that is an intercept in the " + name(r.updateBin) + " bin.";
+        if (r.timerBin == r.durationBin)
+            return "The previous idle period was an intercept in the " + name(r.updateBin) + " bin: " + lasted
+                   + "; " + timer + ", in the same bin, but the CPU woke more than half an "
+                   "exit latency before it, so something else woke it.";
+        return "The previous idle period was an intercept in the " + name(r.updateBin) + " bin: " + lasted
+               + ", while " + timer + " (the " + name(r.timerBin)
+               + " bin), so something other than the timer woke the CPU.";
+    case Update::TickHit:
+        return "The previous idle period lasted at least a tick period, as the sleep length foretold: "
+               "a hit in the extra tick bin beyond the deepest state.";
+    case Update::TickDominant:
+        return "The scheduler tick ended the previous idle period, and tick wakeups are more than two "
+               "thirds of all events, so teo counted it as a hit on the deepest bin ("
+               + name(r.updateBin) + ") to make stopping the tick more likely.";
+    case Update::TickWakeupHit:
+        return "The scheduler tick ended the previous idle period while intercepts within a tick "
+               "period are rare, so teo counted it as a hit in the " + name(r.updateBin)
+               + " bin of the sleep length rather than as an intercept.";
+    case Update::None:
+        break;
     }
+    return {};
+}
 
-    // What the previous wakeup taught teo. On the first select there was none:
-    // the kernel still runs teo_update() (last_state_idx starts at 0) on the
-    // zeroed per-CPU data, a zero residency against a zero sleep length.
-    if (r.updated && cx.firstSelect) {
-        out.push_back("This is teo's first decision: no idle period came before it. teo_update() still ran, as "
-                      "in the kernel (the device starts zeroed, with last_state_idx 0), and counted that empty "
-                      "\"previous period\" as "
-                      + std::string(r.update == TeoReasoning::Update::Intercept ? "an intercept" : "a hit")
-                      + " in the " + name(r.updateBin) + " bin: the only event teo knows so far.");
-    } else if (r.updated) {
-        const bool timerKnown = r.updateSleepLengthNs != KTIME_MAX;
-        const std::string timer = timerKnown ? "the next timer was " + dur(r.updateSleepLengthNs) + " away"
-                                             : std::string("teo had not asked when the next timer was due");
-        const std::string lasted =
-            "it lasted " + dur(r.measuredNs) + " (measured, less half the exit latency)";
-        switch (r.update) {
-        case TeoReasoning::Update::Hit:
-            if (r.measuredSafetyNet)
-                out.push_back("A safety net ended the previous idle period (the polling time limit, a tick, or a "
-                              "wakeup at or after the timer), so teo counted it as a sleep until the timer: a hit "
-                              "in the " + name(r.updateBin) + " bin.");
-            else
-                out.push_back("The previous idle period was a hit in the " + name(r.updateBin) + " bin: " + lasted
-                              + " and " + timer + ", both in that bin.");
-            break;
-        case TeoReasoning::Update::Intercept:
-            if (r.measuredSafetyNet)
-                out.push_back("The polling time limit ended the previous idle period, so teo counted it as a long "
-                              "sleep; with " + timer + ", that is an intercept in the " + name(r.updateBin)
-                              + " bin.");
-            else if (r.timerBin == r.durationBin)
-                out.push_back("The previous idle period was an intercept in the " + name(r.updateBin) + " bin: "
-                              + lasted + "; " + timer + ", in the same bin, but the CPU woke more than half an "
-                              "exit latency before it, so something else woke it.");
-            else
-                out.push_back("The previous idle period was an intercept in the " + name(r.updateBin) + " bin: "
-                              + lasted + ", while " + timer + " (the " + name(r.timerBin)
-                              + " bin), so something other than the timer woke the CPU.");
-            break;
-        case TeoReasoning::Update::TickHit:
-            out.push_back("The previous idle period lasted at least a tick period, as the sleep length foretold: "
-                          "a hit in the extra tick bin beyond the deepest state.");
-            break;
-        case TeoReasoning::Update::TickDominant:
-            out.push_back("The scheduler tick ended the previous idle period, and tick wakeups are more than two "
-                          "thirds of all events, so teo counted it as a hit on the deepest bin ("
-                          + name(r.updateBin) + ") to make stopping the tick more likely.");
-            break;
-        case TeoReasoning::Update::TickWakeupHit:
-            out.push_back("The scheduler tick ended the previous idle period while intercepts within a tick "
-                          "period are rare, so teo counted it as a hit in the " + name(r.updateBin)
-                          + " bin of the sleep length rather than as an intercept.");
-            break;
-        case TeoReasoning::Update::None:
-            break;
-        }
-    }
+/// Step 2: the candidate.
+std::string candidateParagraph(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    if (r.path == Path::NoChoice)
+        return stateName(drv, r.chosenIdx) + " was the only choice: it is the shallowest enabled state (or "
+                                             "nothing is enabled), so teo looked no further.";
+    if (r.candidateBySleepLength)
+        return "The candidate was " + stateName(drv, r.candidateIdx)
+               + ", the deepest enabled state whose target residency fits the sleep length of "
+               + formatDuration(r.sleepLengthNs, cx.units) + ".";
+    return "The candidate was " + stateName(drv, r.candidateIdx) + ", the deepest enabled state.";
+}
 
-    // The candidate.
-    if (r.path == TeoReasoning::Path::NoChoice)
-        out.push_back(name(r.chosenIdx) + " was the only choice: it is the shallowest enabled state (or nothing "
-                                          "is enabled), so teo looked no further.");
-    else if (r.candidateBySleepLength)
-        out.push_back("The candidate was " + name(r.candidateIdx)
-                      + ", the deepest enabled state whose target residency fits the sleep length of "
-                      + dur(r.sleepLengthNs) + ".");
-    else
-        out.push_back("The candidate was " + name(r.candidateIdx) + ", the deepest enabled state.");
-
-    // The intercepts rule: intercepts below the candidate against all events
-    // except the hits below it (2 * idx_intercept_sum > total - idx_hit_sum).
+/// Step 3, when it applied: why the intercepts rule fired.
+std::string interceptsWhy(const TeoReasoning &r, const IdleStateTable &drv)
+{
     const std::uint32_t against = r.total - r.idxHitSum;
-    const bool recentWrapped = r.idxRecentSum > static_cast<std::uint32_t>(teoRecentSanityLimit);
-    if (r.altIntercepts || r.altRecent) {
-        std::string why;
-        if (r.altIntercepts)
-            why = "Intercepts in bins below " + name(r.candidateIdx) + " add up to "
-                  + percent(r.idxInterceptSum, against)
-                  + " of all events other than the hits below it, more than half";
-        if (r.altRecent) {
-            why += r.altIntercepts ? "; and " : "";
-            if (recentWrapped)
-                why += std::string(r.altIntercepts ? "the" : "The")
-                       + " recent-intercepts count below it reads " + std::to_string(r.idxRecentSum)
-                       + " (the kernel's per-bin counters wrapped around below zero, a bug fixed in v6.11)";
-            else
-                why += std::to_string(r.idxRecentSum)
-                       + " of the most recent wakeups were intercepts below it, more than half of them";
-        }
-        std::string result;
-        if (r.walkIdx >= 0 && r.walkIdx != r.candidateIdx)
-            result = ", so teo looked for a shallower state and settled on " + name(r.walkIdx)
-                     + ", the deepest one whose bins below the candidate hold most of those intercepts"
-                     + (r.candidateBySleepLength ? ", expecting an idle period in the middle of its bin ("
-                                                       + dur(r.durationNs) + ")."
-                                                 : std::string("."));
+    std::string why;
+    if (r.altIntercepts)
+        why = "Intercepts in bins below " + stateName(drv, r.candidateIdx) + " add up to "
+              + percent(r.idxInterceptSum, against) + " of all events other than the hits below it, more than half";
+    if (r.altRecent) {
+        why += r.altIntercepts ? "; and " : "";
+        if (r.idxRecentSum > static_cast<std::uint32_t>(teoRecentSanityLimit))
+            why += std::string(r.altIntercepts ? "the" : "The") + " recent-intercepts count below it reads "
+                   + std::to_string(r.idxRecentSum)
+                   + " (the kernel's per-bin counters wrapped around below zero, a bug fixed in v6.11)";
         else
-            result = ", so teo looked for a shallower state, but none qualified and it kept "
-                     + name(r.candidateIdx) + ".";
-        if (r.minIdx >= 0 && r.tickStopped)
-            result += " With the tick stopped it would not go below " + name(r.minIdx)
-                      + ", the shallowest state worth a tick period.";
-        out.push_back(why + result);
-    } else if (r.path != TeoReasoning::Path::NoChoice && r.candidateIdx != r.idx0) {
-        if (against == 0)
-            out.push_back("Intercepts in bins below " + name(r.candidateIdx) + ": "
-                          + percent(r.idxInterceptSum, against)
-                          + " besides the hits below it, so the intercepts rule does not apply and teo kept the "
-                            "candidate.");
-        else
-            out.push_back("Intercepts in bins below " + name(r.candidateIdx) + " are "
-                          + percent(r.idxInterceptSum, against)
-                          + " of all events other than the hits below it; that is not more than half, so teo "
-                            "kept the candidate.");
+            why += std::to_string(r.idxRecentSum)
+                   + " of the most recent wakeups were intercepts below it, more than half of them";
     }
+    return why;
+}
 
-    if (r.latencyCapped)
-        out.push_back("The latency limit of " + dur(r.latencyReqNs) + " allows at most "
-                      + name(r.constraintIdx) + ", so teo capped the choice there.");
+/// Step 3, when it applied: where the walk went.
+std::string interceptsResult(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    std::string result;
+    if (r.walkIdx >= 0 && r.walkIdx != r.candidateIdx)
+        result = ", so teo looked for a shallower state and settled on " + stateName(drv, r.walkIdx)
+                 + ", the deepest one whose bins below the candidate hold most of those intercepts"
+                 + (r.candidateBySleepLength ? ", expecting an idle period in the middle of its bin ("
+                                                   + formatDuration(r.durationNs, cx.units) + ")."
+                                             : std::string("."));
+    else
+        result = ", so teo looked for a shallower state, but none qualified and it kept "
+                 + stateName(drv, r.candidateIdx) + ".";
+    if (r.minIdx >= 0 && r.tickStopped)
+        result += " With the tick stopped it would not go below " + stateName(drv, r.minIdx)
+                  + ", the shallowest state worth a tick period.";
+    return result;
+}
 
-    if (r.utilThreshold) {
-        if (r.utilized)
-            out.push_back("The CPU is utilized (" + std::to_string(r.util) + " of 1024, above the threshold "
-                          + std::to_string(r.utilThreshold) + ")"
-                          + (r.utilShallower ? ", so teo took a shallower non-polling state."
-                                             : ", but no shallower non-polling state was usable."));
-        else
-            out.push_back("The CPU is not utilized (" + std::to_string(r.util) + " of 1024, threshold "
-                          + std::to_string(r.utilThreshold) + "), so utilization played no part.");
-    }
+/// Step 3: intercepts below the candidate against all events except the
+/// hits below it (2 * idx_intercept_sum > total - idx_hit_sum).
+std::string interceptsParagraph(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    if (r.altIntercepts || r.altRecent)
+        return interceptsWhy(r, drv) + interceptsResult(r, drv, cx);
+    if (r.path == Path::NoChoice || r.candidateIdx == r.idx0)
+        return {};
+    const std::uint32_t against = r.total - r.idxHitSum;
+    if (against == 0)
+        return "Intercepts in bins below " + stateName(drv, r.candidateIdx) + ": "
+               + percent(r.idxInterceptSum, against)
+               + " besides the hits below it, so the intercepts rule does not apply and teo kept the candidate.";
+    return "Intercepts in bins below " + stateName(drv, r.candidateIdx) + " are "
+           + percent(r.idxInterceptSum, against)
+           + " of all events other than the hits below it; that is not more than half, so teo kept the candidate.";
+}
 
+/// Step 4: the latency cap and (teo-6.10) utilization.
+std::string latencyParagraph(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    if (!r.latencyCapped)
+        return {};
+    return "The latency limit of " + formatDuration(r.latencyReqNs, cx.units) + " allows at most "
+           + stateName(drv, r.constraintIdx) + ", so teo capped the choice there.";
+}
+
+std::string utilParagraph(const TeoReasoning &r)
+{
+    if (!r.utilThreshold)
+        return {};
+    if (!r.utilized)
+        return "The CPU is not utilized (" + std::to_string(r.util) + " of 1024, threshold "
+               + std::to_string(r.utilThreshold) + "), so utilization played no part.";
+    return "The CPU is utilized (" + std::to_string(r.util) + " of 1024, above the threshold "
+           + std::to_string(r.utilThreshold) + ")"
+           + (r.utilShallower ? ", so teo took a shallower non-polling state."
+                              : ", but no shallower non-polling state was usable.");
+}
+
+/// Step 5 (v6.6+): the sleep length query, its refinement and the tick-intercepts rule.
+std::string sleepLengthParagraph(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
     if (r.skippedQuery)
-        out.push_back("teo did not ask when the next timer is due: " + name(r.chosenIdx)
-                      + " is shallow, and short idle periods dominate (or the latency limit is tight).");
-    else if (r.sleepLengthQueried && !r.candidateBySleepLength)
-        out.push_back("The next timer was " + dur(r.sleepLengthNs) + " away"
-                      + (r.sleepLengthRefined ? std::string(", too soon for the state chosen so far, so teo moved to "
-                                                            "a shallower one that fits.")
-                                              : std::string(".")));
+        return "teo did not ask when the next timer is due: " + stateName(drv, r.chosenIdx)
+               + " is shallow, and short idle periods dominate (or the latency limit is tight).";
+    if (!r.sleepLengthQueried || r.candidateBySleepLength)
+        return {};
+    return "The next timer was " + formatDuration(r.sleepLengthNs, cx.units) + " away"
+           + (r.sleepLengthRefined ? std::string(", too soon for the state chosen so far, so teo moved to "
+                                                 "a shallower one that fits.")
+                                   : std::string("."));
+}
 
-    if (r.tickInterceptsRule)
-        out.push_back("Intercepts within a tick period are frequent, so teo expected only half a tick ("
-                      + dur(r.durationNs) + "), which keeps the tick running.");
+std::string tickInterceptsParagraph(const TeoReasoning &r, const ExplainContext &cx)
+{
+    if (!r.tickInterceptsRule)
+        return {};
+    return "Intercepts within a tick period are frequent, so teo expected only half a tick ("
+           + formatDuration(r.durationNs, cx.units) + "), which keeps the tick running.";
+}
 
-    if (r.stopTick) {
-        if (r.tickStopped)
-            out.push_back("The tick was already stopped and stays stopped.");
-        else
-            out.push_back("It let the tick stop: " + name(r.chosenIdx) + " is a hardware state and "
-                          + durationWords(r, cx.units) + ", at least a tick period.");
-    } else {
-        std::string s = "It kept the tick running";
-        if (r.chosenIdx >= 0 && r.chosenIdx < drv.count() && drv[r.chosenIdx].polling)
-            s += ", since " + name(r.chosenIdx) + " is a polling state";
-        else if (!r.hasDuration || r.skippedQuery)
-            s += ", as teo does when it decides without the sleep length";
-        else if (r.durationNs < r.tickNsec)
-            s += ", since " + durationWords(r, cx.units) + ", less than a tick period";
-        if (r.tickKeptDemotion)
-            s += "; the tick comes in " + dur(r.deltaTickNs) + ", so teo moved to "
-                 + name(r.chosenIdx) + ", whose target residency fits before it";
-        out.push_back(s + ".");
-    }
+/// Step 6: the tick.
+std::string tickParagraph(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    if (r.stopTick && r.tickStopped)
+        return "The tick was already stopped and stays stopped.";
+    if (r.stopTick)
+        return "It let the tick stop: " + stateName(drv, r.chosenIdx) + " is a hardware state and "
+               + durationWords(r, cx.units) + ", at least a tick period.";
+    std::string s = "It kept the tick running";
+    if (r.chosenIdx >= 0 && r.chosenIdx < drv.count() && drv[r.chosenIdx].polling)
+        s += ", since " + stateName(drv, r.chosenIdx) + " is a polling state";
+    else if (!r.hasDuration || r.skippedQuery)
+        s += ", as teo does when it decides without the sleep length";
+    else if (r.durationNs < r.tickNsec)
+        s += ", since " + durationWords(r, cx.units) + ", less than a tick period";
+    if (r.tickKeptDemotion)
+        s += "; the tick comes in " + formatDuration(r.deltaTickNs, cx.units) + ", so teo moved to "
+             + stateName(drv, r.chosenIdx) + ", whose target residency fits before it";
+    return s + ".";
+}
 
-    out.push_back("teo chose " + name(r.chosenIdx) + ".");
+} // namespace
+
+std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    if (r.path == Path::CoreSingleState)
+        return {"The driver has a single idle state, so the cpuidle core used it without asking teo "
+                "and kept the tick."};
+    // One paragraph per step that has something to say, in the order teo took them.
+    std::vector<std::string> out;
+    for (std::string p : {updateParagraph(r, drv, cx), candidateParagraph(r, drv, cx),
+                          interceptsParagraph(r, drv, cx), latencyParagraph(r, drv, cx), utilParagraph(r),
+                          sleepLengthParagraph(r, drv, cx), tickInterceptsParagraph(r, cx),
+                          tickParagraph(r, drv, cx)})
+        if (!p.empty())
+            out.push_back(std::move(p));
+    out.push_back("teo chose " + stateName(drv, r.chosenIdx) + ".");
     return out;
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
  * Mirrors drivers/cpuidle/governors/teo.c from Rafael Wysocki's June 2021
- * rework to Linux v7.0, one variant per kernel file (see VARIANTS.md):
+ * rework to Linux v7.0, one variant per kernel file (the conformance kit's
+ * ../shared/conformance/VARIANTS.md lists them with their sources):
  *
  *   teo-5.14   v5.14–v6.2  (blob d9262db79cae)  bins with hits, intercepts and
  *              recent intercepts; the sleep length is queried up front.
@@ -51,7 +52,7 @@
  *  3. If the intercepts below the candidate outweigh the hits and
  *     intercepts at and above it (v5.14–v6.10: or most recent intercepts
  *     lie below it), walk down to the deepest state whose bins hold the
- *     majority of those intercepts (see walkFirstSuitable / walkMinIdx).
+ *     majority of those intercepts (walkFirstSuitableWith(), walkMinIdx()).
  *  4. Latency cap; teo-6.10: utilized CPU, a shallower non-polling state.
  *  5. v6.6+: skip the sleep length query (keep the tick) for shallow
  *     candidates; else query it, and move to a state that fits it.
@@ -69,7 +70,9 @@
  * measured wraps as the kernel's -fno-strict-overflow build does.
  *
  * Implementation. select(), teo_update() and reflect() are written once, as
- * templates over an options provider: for the five kernel option sets the
+ * templates over an options provider, one function per step above (v5.14's
+ * up-front flow is selectUpfrontWith(), v6.6+'s selectDeferredWith(), over
+ * the same step functions): for the five kernel option sets the
  * options are compile-time constants, so each variant runs the same source
  * without the branches of the other versions (about twice as fast); any
  * other TeoOptions value runs it with run-time checks. The reasoning record
@@ -84,9 +87,11 @@
 #include "core/governors/teo_governor.h"
 
 #include "core/governors/registry.h"
+#include "core/governors/tunable_check.h"
 
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -94,58 +99,118 @@ namespace idlescope {
 
 namespace {
 
-constexpr VariantInfo kTeo[] = {
-    {"teo-5.14", "teo", "v5.14–v6.2",
-     "Timer events oriented: hit/intercept bins plus 9 recent intercepts, sleep length queried first",
-     PollTimeRule::V5_11, false},
-    {"teo-6.10", "teo", "v6.6–v6.10",
-     "teo with util-awareness, the sleep length queried only for deep candidates, tick statistics",
-     PollTimeRule::V5_11, false},
-    {"teo-6.14", "teo", "v6.14–v6.18",
-     "teo with short-idle and tick-intercept statistics; tick wakeups count as long sleeps",
-     PollTimeRule::V5_11, false},
-    {"teo-6.19", "teo", "v6.19",
-     "teo with small metrics decaying to zero, tick-wakeup statistics, simpler intercepts walk",
-     PollTimeRule::V5_11, false},
-    {"teo-latest", "teo", "v7.0",
-     "teo of v7.0: hits need the wakeup near the timer, walk bounded by the busiest intercepts bin",
-     PollTimeRule::V5_11, true},
-};
-
 using O = TeoOptions;
 
-constexpr TeoOptions kOptions[] = {
-    // teo-5.14
-    {O::SleepLengthQuery::Upfront, O::QuerySkip::Never, O::SafetyNet::TimeSpan, O::Total::SumOfBins,
-     O::TickStats::None, O::TickRule::None, O::TickWakeups::SafetyNet, O::InterceptWalk::FirstSuitable,
-     /*recent*/ true, /*util*/ false, /*shortIdles*/ false, /*stateOkAfterShallower*/ false,
-     /*decayToZero*/ false, /*hitNeedsTimerProximity*/ false, /*singleStateInCore*/ false},
-    // teo-6.10
-    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShallowCandidate, O::SafetyNet::TimeSpan,
-     O::Total::SumOfBins, O::TickStats::TickHitsBin, O::TickRule::FiveEighths, O::TickWakeups::SafetyNet,
-     O::InterceptWalk::FirstSuitable, true, true, false, true, false, false, false},
-    // teo-6.14
-    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShortIdles, O::SafetyNet::ArtificialWakeup,
-     O::Total::Decayed, O::TickStats::InterceptsAtOrAboveTick, O::TickRule::FiveEighths,
-     O::TickWakeups::SafetyNet, O::InterceptWalk::FirstSuitable, false, false, true, true, false, false,
-     false},
-    // teo-6.19
-    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShortIdles, O::SafetyNet::PollLimitOnly,
-     O::Total::SumOfBins, O::TickStats::InterceptsAtOrBelowTick, O::TickRule::FiveEighths,
-     O::TickWakeups::TotalTick, O::InterceptWalk::MinIdx, false, false, true, false, true, false, false},
-    // teo-latest (v7.0)
-    {O::SleepLengthQuery::AfterCandidate, O::QuerySkip::ShortIdles, O::SafetyNet::PollLimitOnly,
-     O::Total::SumOfBins, O::TickStats::InterceptsAtOrBelowTick, O::TickRule::TwoThirds,
-     O::TickWakeups::TotalTickOrHit, O::InterceptWalk::MinIdxMaxIntercepts, false, false, true, false, true,
-     true, true},
+/// One row per kernel file.
+constexpr VariantRow<TeoOptions> kVariants[] = {
+    {{"teo-5.14", "teo", "v5.14–v6.2",
+      "Timer events oriented: hit/intercept bins plus 9 recent intercepts, sleep length queried first",
+      PollTimeRule::V5_11, false},
+     {
+         .query = O::SleepLengthQuery::Upfront,
+         .skip = O::QuerySkip::Never,
+         .safetyNet = O::SafetyNet::TimeSpan,
+         .total = O::Total::SumOfBins,
+         .tickStats = O::TickStats::None,
+         .tickRule = O::TickRule::None,
+         .tickWakeups = O::TickWakeups::SafetyNet,
+         .walk = O::InterceptWalk::FirstSuitable,
+         .recentIntercepts = true,
+         .utilAwareness = false,
+         .shortIdles = false,
+         .stateOkAfterShallower = false,
+         .decayToZero = false,
+         .hitNeedsTimerProximity = false,
+         .singleStateInCore = false,
+     }},
+    {{"teo-6.10", "teo", "v6.6–v6.10",
+      "teo with util-awareness, the sleep length queried only for deep candidates, tick statistics",
+      PollTimeRule::V5_11, false},
+     {
+         .query = O::SleepLengthQuery::AfterCandidate,
+         .skip = O::QuerySkip::ShallowCandidate,
+         .safetyNet = O::SafetyNet::TimeSpan,
+         .total = O::Total::SumOfBins,
+         .tickStats = O::TickStats::TickHitsBin,
+         .tickRule = O::TickRule::FiveEighths,
+         .tickWakeups = O::TickWakeups::SafetyNet,
+         .walk = O::InterceptWalk::FirstSuitable,
+         .recentIntercepts = true,
+         .utilAwareness = true,
+         .shortIdles = false,
+         .stateOkAfterShallower = true,
+         .decayToZero = false,
+         .hitNeedsTimerProximity = false,
+         .singleStateInCore = false,
+     }},
+    {{"teo-6.14", "teo", "v6.14–v6.18",
+      "teo with short-idle and tick-intercept statistics; tick wakeups count as long sleeps",
+      PollTimeRule::V5_11, false},
+     {
+         .query = O::SleepLengthQuery::AfterCandidate,
+         .skip = O::QuerySkip::ShortIdles,
+         .safetyNet = O::SafetyNet::ArtificialWakeup,
+         .total = O::Total::Decayed,
+         .tickStats = O::TickStats::InterceptsAtOrAboveTick,
+         .tickRule = O::TickRule::FiveEighths,
+         .tickWakeups = O::TickWakeups::SafetyNet,
+         .walk = O::InterceptWalk::FirstSuitable,
+         .recentIntercepts = false,
+         .utilAwareness = false,
+         .shortIdles = true,
+         .stateOkAfterShallower = true,
+         .decayToZero = false,
+         .hitNeedsTimerProximity = false,
+         .singleStateInCore = false,
+     }},
+    {{"teo-6.19", "teo", "v6.19",
+      "teo with small metrics decaying to zero, tick-wakeup statistics, simpler intercepts walk",
+      PollTimeRule::V5_11, false},
+     {
+         .query = O::SleepLengthQuery::AfterCandidate,
+         .skip = O::QuerySkip::ShortIdles,
+         .safetyNet = O::SafetyNet::PollLimitOnly,
+         .total = O::Total::SumOfBins,
+         .tickStats = O::TickStats::InterceptsAtOrBelowTick,
+         .tickRule = O::TickRule::FiveEighths,
+         .tickWakeups = O::TickWakeups::TotalTick,
+         .walk = O::InterceptWalk::MinIdx,
+         .recentIntercepts = false,
+         .utilAwareness = false,
+         .shortIdles = true,
+         .stateOkAfterShallower = false,
+         .decayToZero = true,
+         .hitNeedsTimerProximity = false,
+         .singleStateInCore = false,
+     }},
+    {{"teo-latest", "teo", "v7.0",
+      "teo of v7.0: hits need the wakeup near the timer, walk bounded by the busiest intercepts bin",
+      PollTimeRule::V5_11, true},
+     {
+         .query = O::SleepLengthQuery::AfterCandidate,
+         .skip = O::QuerySkip::ShortIdles,
+         .safetyNet = O::SafetyNet::PollLimitOnly,
+         .total = O::Total::SumOfBins,
+         .tickStats = O::TickStats::InterceptsAtOrBelowTick,
+         .tickRule = O::TickRule::TwoThirds,
+         .tickWakeups = O::TickWakeups::TotalTickOrHit,
+         .walk = O::InterceptWalk::MinIdxMaxIntercepts,
+         .recentIntercepts = false,
+         .utilAwareness = false,
+         .shortIdles = true,
+         .stateOkAfterShallower = false,
+         .decayToZero = true,
+         .hitNeedsTimerProximity = true,
+         .singleStateInCore = true,
+     }},
 };
-static_assert(std::size(kTeo) == std::size(kOptions));
+constexpr auto kInfos = variantInfos(kVariants);
 
 // Options providers for TeoGovernor's templates: a kernel option set known at
 // compile time, or the governor's own m_opt read at run time.
 template <int I>
 struct KernelOptions {
-    static constexpr TeoOptions get(const TeoOptions &) { return kOptions[I]; }
+    static constexpr TeoOptions get(const TeoOptions &) { return kVariants[I].options; }
 };
 struct RuntimeOptions {
     static TeoOptions get(const TeoOptions &o) { return o; }
@@ -173,31 +238,15 @@ constexpr TunableInfo kTunables514[] = {kPulse, kDecayShift, kNrRecent};
 constexpr TunableInfo kTunables610[] = {kPulse, kDecayShift, kNrRecent, kUtilShift, kResidencyThreshold};
 constexpr TunableInfo kTunables614[] = {kPulse, kDecayShift, kResidencyThreshold, kLatencyThreshold};
 
-/// The original record fields select() decides on the way (TeoSteps holds the rest).
-struct Picked {
-    std::uint32_t idxInterceptSum = 0;
-    std::uint32_t idxHitSum = 0;
-    int candidateIdx = 0;
-    int constraintIdx = 0;
-    TeoReasoning::Path path = TeoReasoning::Path::Candidate;
-    bool sleepLengthQueried = false;
-};
-
-/// Where teo_select() goes when it has its state.
-enum class Exit : std::uint8_t {
-    End,     ///< its "end:" label: the tick decision
-    OutTick, ///< its "out_tick:" label: keep the tick, return idx
-};
-
 } // namespace
 
-std::span<const VariantInfo> teoVariants() { return kTeo; }
+std::span<const VariantInfo> teoVariants() { return kInfos; }
 
 std::unique_ptr<Governor> makeTeoGovernor(const VariantInfo &v)
 {
-    for (size_t i = 0; i < std::size(kTeo); ++i)
-        if (&v == &kTeo[i])
-            return std::make_unique<TeoGovernor>(v, kOptions[i]);
+    for (size_t i = 0; i < std::size(kVariants); ++i)
+        if (&v == &kInfos[i])
+            return std::make_unique<TeoGovernor>(v, kVariants[i].options);
     return nullptr;
 }
 
@@ -205,19 +254,19 @@ TeoGovernor::TeoGovernor(const VariantInfo &v, const TeoOptions &options) : m_va
 {
     m_reasoning.emplace<TeoReasoning>();
     m_recentIdx.fill(-1);
-    if (options == kOptions[0])
+    if (options == kVariants[0].options)
         bind<KernelOptions<0>>();
-    else if (options == kOptions[1])
+    else if (options == kVariants[1].options)
         bind<KernelOptions<1>>();
-    else if (options == kOptions[2])
+    else if (options == kVariants[2].options)
         bind<KernelOptions<2>>();
-    else if (options == kOptions[3])
+    else if (options == kVariants[3].options)
         bind<KernelOptions<3>>();
-    else if (options == kOptions[4])
+    else if (options == kVariants[4].options)
         bind<KernelOptions<4>>();
     else
         bind<RuntimeOptions>();
-    static_assert(std::size(kOptions) == 5, "bind every kernel option set above");
+    static_assert(std::size(kVariants) == 5, "bind every kernel option set above");
 }
 
 template <class P>
@@ -246,68 +295,40 @@ std::span<const TunableInfo> TeoGovernor::tunables() const
     return kTunables614;
 }
 
+std::span<const TunableRow<TeoGovernor>> TeoGovernor::tunableRows()
+{
+    using G = TeoGovernor;
+    static constexpr TunableRow<G> rows[] = {
+        {kPulse, [](const G &g) -> std::int64_t { return g.m_pulse; },
+         [](G &g, std::int64_t v) { g.m_pulse = static_cast<std::uint32_t>(v); }},
+        {kDecayShift, [](const G &g) -> std::int64_t { return g.m_decayShift; },
+         [](G &g, std::int64_t v) { g.m_decayShift = static_cast<int>(v); }},
+        {kNrRecent, [](const G &g) -> std::int64_t { return g.m_nrRecent; },
+         [](G &g, std::int64_t v) {
+             // The ring's slots index the old size; start it afresh, as enable() would.
+             g.m_nrRecent = static_cast<int>(v);
+             g.m_nextRecentIdx = 0;
+             g.m_recentIdx.fill(-1);
+             g.m_recent.fill(0);
+         }},
+        {kUtilShift, [](const G &g) -> std::int64_t { return g.m_utilShift; },
+         [](G &g, std::int64_t v) { g.m_utilShift = static_cast<int>(v); }},
+        {kResidencyThreshold, [](const G &g) -> std::int64_t { return g.m_residencyThresholdNs; },
+         [](G &g, std::int64_t v) { g.m_residencyThresholdNs = v; }},
+        {kLatencyThreshold, [](const G &g) -> std::int64_t { return g.m_latencyThresholdNs; },
+         [](G &g, std::int64_t v) { g.m_latencyThresholdNs = v; }},
+    };
+    return rows;
+}
+
 std::int64_t TeoGovernor::tunable(std::string_view name) const
 {
-    if (name == kPulse.name)
-        return m_pulse;
-    if (name == kDecayShift.name)
-        return m_decayShift;
-    for (const TunableInfo &t : tunables()) {
-        if (name != t.name)
-            continue;
-        if (name == kNrRecent.name)
-            return m_nrRecent;
-        if (name == kUtilShift.name)
-            return m_utilShift;
-        if (name == kResidencyThreshold.name)
-            return m_residencyThresholdNs;
-        if (name == kLatencyThreshold.name)
-            return m_latencyThresholdNs;
-    }
-    return Governor::tunable(name);
+    return tableTunable(*this, tunableRows(), name);
 }
 
 bool TeoGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
 {
-    const TunableInfo *info = nullptr;
-    for (const TunableInfo &t : tunables())
-        if (name == t.name)
-            info = &t;
-    if (!info) {
-        if (error) {
-            std::string known;
-            for (const TunableInfo &t : tunables())
-                known += (known.empty() ? "" : ", ") + std::string(t.name);
-            *error = "unknown parameter '" + std::string(name) + "' for " + m_variant.id + " (known: " + known
-                     + ")";
-        }
-        return false;
-    }
-    if (value < info->minValue || value > info->maxValue) {
-        if (error)
-            *error = std::string(info->name) + " = " + std::to_string(value) + " is out of range "
-                     + std::to_string(info->minValue) + ".." + std::to_string(info->maxValue) + " for "
-                     + m_variant.id + " (kernel default " + std::to_string(info->kernelDefault) + ")";
-        return false;
-    }
-    if (name == kPulse.name) {
-        m_pulse = static_cast<std::uint32_t>(value);
-    } else if (name == kDecayShift.name) {
-        m_decayShift = static_cast<int>(value);
-    } else if (name == kNrRecent.name) {
-        // The ring's slots index the old size; start it afresh, as enable() would.
-        m_nrRecent = static_cast<int>(value);
-        m_nextRecentIdx = 0;
-        m_recentIdx.fill(-1);
-        m_recent.fill(0);
-    } else if (name == kUtilShift.name) {
-        m_utilShift = static_cast<int>(value);
-    } else if (name == kResidencyThreshold.name) {
-        m_residencyThresholdNs = value;
-    } else if (name == kLatencyThreshold.name) {
-        m_latencyThresholdNs = value;
-    }
-    return true;
+    return tableSetTunable(*this, tunableRows(), name, value, error);
 }
 
 void TeoGovernor::enable(const IdleStateTable &drv, CpuidleDevice &)
@@ -387,25 +408,45 @@ int TeoGovernor::findShallowerState(const IdleStateTable &drv, int stateIdx, Ns 
     return stateIdx;
 }
 
+// ---- teo_update() ----------------------------------------------------------------
+
+// The steps below are functions of their own for the reader; for the
+// compiler they are one function again: each runs once per select, and
+// inlined, the structs passed between them and select()'s TeoSteps stay in
+// registers (left to the compiler, some went through memory and TeoSteps
+// was cleared with a rep stos: 5-13% more instructions per select).
+#define TEO_STEP [[gnu::always_inline]] inline
+
+/// Step 1's outcome: measured_ns, the exit latency it was corrected by, and
+/// whether a safety net set it to the maximum.
+struct TeoGovernor::Measured {
+    Ns ns;
+    Ns exitLatencyNs;
+    bool safetyNet;
+};
+
+/// Step 2's outcome (and step 3's tick bin): the sum of the decayed bins,
+/// idx_timer, idx_duration, and whether the wakeup was a v6.6–v6.10 tick hit.
+struct TeoGovernor::Bins {
+    std::uint32_t total;
+    int timer;
+    int duration;
+    bool tickHit;
+};
+
 template <class P>
-Ns TeoGovernor::updateWith(const IdleStateTable &drv, CpuidleDevice &dev, int n, TeoSteps &st)
+TEO_STEP TeoGovernor::Measured TeoGovernor::measuredWith(const IdleStateTable &drv, CpuidleDevice &dev, int n)
 {
     const TeoOptions o = P::get(m_opt);
-    const Ns tick = m_tickNsec;
     const int last = dev.lastStateIdx;
     const Ns latNs = last < n ? drv[last].exitLatencyNs : 0;
-    const std::uint32_t pulse = m_pulse;
-    const Ns sleepLength = m_sleepLengthNs;
-    st.updateSleepLengthNs = sleepLength;
-    st.tickWakeup = m_tickWakeup;
-
     if (o.shortIdles)
         m_shortIdles = decayed(m_shortIdles, o.decayToZero);
 
     bool safetyNet = false;
     switch (o.safetyNet) {
     case TeoOptions::SafetyNet::TimeSpan:
-        safetyNet = m_timeSpanNs >= sleepLength;
+        safetyNet = m_timeSpanNs >= m_sleepLengthNs;
         break;
     case TeoOptions::SafetyNet::ArtificialWakeup:
         safetyNet = m_artificialWakeup;
@@ -417,480 +458,623 @@ Ns TeoGovernor::updateWith(const IdleStateTable &drv, CpuidleDevice &dev, int n,
         }
         break;
     }
+    if (safetyNet)
+        return Measured{KTIME_MAX, latNs, true};
 
-    Ns measured = KTIME_MAX;
-    if (!safetyNet) {
-        measured = dev.lastResidencyNs;
-        // The exit takes EL in the worst case; half of it is the guess for an average one.
-        if (measured >= latNs) {
-            measured -= latNs / 2;
-            if (o.shortIdles && measured < m_residencyThresholdNs)
-                m_shortIdles += pulse;
-        } else {
-            measured /= 2;
-            if (o.shortIdles)
-                m_shortIdles += pulse;
-        }
+    Ns measured = dev.lastResidencyNs;
+    // The exit takes EL in the worst case; half of it is the guess for an average one.
+    if (measured >= latNs) {
+        measured -= latNs / 2;
+        if (o.shortIdles && measured < m_residencyThresholdNs)
+            m_shortIdles += m_pulse;
+    } else {
+        measured /= 2;
+        if (o.shortIdles)
+            m_shortIdles += m_pulse;
     }
-    st.measuredSafetyNet = safetyNet;
+    return Measured{measured, latNs, false};
+}
 
-    std::uint32_t total = 0;
-    int idxTimer = 0;
-    int idxDuration = 0;
+template <class P>
+TEO_STEP TeoGovernor::Bins TeoGovernor::decayBinsWith(const IdleStateTable &drv, int n, Ns measuredNs)
+{
+    const TeoOptions o = P::get(m_opt);
+    const Ns sleepLength = m_sleepLengthNs;
+    Bins b{0, 0, 0, false};
     for (int i = 0; i < n; ++i) {
         const auto k = static_cast<size_t>(i);
         m_hits[k] = decayed(m_hits[k], o.decayToZero);
         m_intercepts[k] = decayed(m_intercepts[k], o.decayToZero);
-        total += m_hits[k] + m_intercepts[k];
+        b.total += m_hits[k] + m_intercepts[k];
         const Ns tr = drv[i].targetResidencyNs;
         if (tr <= sleepLength) {
-            idxTimer = i;
-            if (tr <= measured)
-                idxDuration = i;
+            b.timer = i;
+            if (tr <= measuredNs)
+                b.duration = i;
         }
     }
+    return b;
+}
 
-    int slot = -1;
-    if (o.recentIntercepts) {
-        slot = m_nextRecentIdx++;
-        if (m_nextRecentIdx >= m_nrRecent)
-            m_nextRecentIdx = 0;
-        const int old = m_recentIdx[static_cast<size_t>(slot)];
-        if (old >= 0)
-            m_recent[static_cast<size_t>(old)]--;
-    }
+TEO_STEP int TeoGovernor::advanceRecentRing()
+{
+    // v5.14–v6.10: the ring's next slot; its oldest intercept is forgotten.
+    const int slot = m_nextRecentIdx++;
+    if (m_nextRecentIdx >= m_nrRecent)
+        m_nextRecentIdx = 0;
+    const int old = m_recentIdx[static_cast<size_t>(slot)];
+    if (old >= 0)
+        m_recent[static_cast<size_t>(old)]--;
+    return slot;
+}
 
-    bool tickHit = false;
-    if (o.tickStats == TeoOptions::TickStats::TickHitsBin && drv[n - 1].targetResidencyNs < tick) {
-        // v6.6–v6.10: with no state as deep as a tick, an extra hits-only bin
-        // beyond the last state records sleeps that lasted a tick period.
-        m_tickHits -= m_tickHits >> m_decayShift;
-        total += m_tickHits;
-        if (tick <= sleepLength) {
-            idxTimer = n;
-            if (tick <= measured) {
-                m_tickHits += pulse;
-                tickHit = true;
-            }
+TEO_STEP TeoGovernor::Bins TeoGovernor::tickBin(const IdleStateTable &drv, int n, Ns measuredNs, Bins b)
+{
+    // v6.6–v6.10: with no state as deep as a tick, an extra hits-only bin
+    // beyond the last state records sleeps that lasted a tick period.
+    const Ns tick = m_tickNsec;
+    if (drv[n - 1].targetResidencyNs >= tick)
+        return b;
+    m_tickHits -= m_tickHits >> m_decayShift;
+    b.total += m_tickHits;
+    if (tick <= m_sleepLengthNs) {
+        b.timer = n;
+        if (tick <= measuredNs) {
+            m_tickHits += m_pulse;
+            b.tickHit = true;
         }
     }
-    st.timerBin = idxTimer;
-    st.durationBin = idxDuration;
-
-    if (o.total == TeoOptions::Total::SumOfBins)
-        m_total = total + pulse;
-
-    if (tickHit) {
-        // The ring slot keeps its old bin (already decremented): the kernel's underflow.
-        st.update = TeoReasoning::Update::TickHit;
-        st.updateBin = n;
-        return measured;
-    }
-
-    if (o.tickStats == TeoOptions::TickStats::InterceptsAtOrAboveTick
-        || o.tickStats == TeoOptions::TickStats::InterceptsAtOrBelowTick)
-        m_tickIntercepts = decayed(m_tickIntercepts, o.decayToZero);
-
-    if (o.tickWakeups != TeoOptions::TickWakeups::SafetyNet) {
-        m_totalTick = decayed(m_totalTick, o.decayToZero);
-        if (m_tickWakeup) {
-            m_totalTick += pulse;
-            // Tick wakeups dominate: favour the deepest state so the tick gets stopped.
-            if (3u * m_totalTick > 2u * m_total) {
-                m_hits[static_cast<size_t>(n - 1)] += pulse;
-                st.update = TeoReasoning::Update::TickDominant;
-                st.updateBin = n - 1;
-                return measured;
-            }
-            // v7.0: a tick that came while tick-range intercepts are rare most
-            // likely replaced a missing intercept; count it as a timer hit.
-            if (o.tickWakeups == TeoOptions::TickWakeups::TotalTickOrHit
-                && 3u * m_tickIntercepts < 2u * total) {
-                m_hits[static_cast<size_t>(idxTimer)] += pulse;
-                st.update = TeoReasoning::Update::TickWakeupHit;
-                st.updateBin = idxTimer;
-                return measured;
-            }
-        }
-    }
-
-    bool hit = idxTimer == idxDuration;
-    if (hit && o.hitNeedsTimerProximity) {
-        // s64 subtraction; the kernel build wraps on overflow (-fno-strict-overflow).
-        const Ns early = static_cast<Ns>(static_cast<std::uint64_t>(sleepLength)
-                                         - static_cast<std::uint64_t>(measured));
-        hit = early < latNs / 2;
-    }
-    if (hit) {
-        m_hits[static_cast<size_t>(idxTimer)] += pulse;
-        if (o.recentIntercepts)
-            m_recentIdx[static_cast<size_t>(slot)] = -1;
-        st.update = TeoReasoning::Update::Hit;
-        st.updateBin = idxTimer;
-    } else {
-        const auto k = static_cast<size_t>(idxDuration);
-        m_intercepts[k] += pulse;
-        if (o.recentIntercepts) {
-            m_recent[k]++;
-            m_recentIdx[static_cast<size_t>(slot)] = static_cast<std::int8_t>(idxDuration);
-        }
-        if (o.tickStats == TeoOptions::TickStats::InterceptsAtOrAboveTick && tick <= measured)
-            m_tickIntercepts += pulse;
-        else if (o.tickStats == TeoOptions::TickStats::InterceptsAtOrBelowTick && measured <= tick)
-            m_tickIntercepts += pulse;
-        st.update = TeoReasoning::Update::Intercept;
-        st.updateBin = idxDuration;
-    }
-
-    if (o.total == TeoOptions::Total::Decayed) {
-        m_total -= m_total >> m_decayShift;
-        m_total += pulse;
-    }
-    return measured;
+    return b;
 }
 
 template <class P>
-Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
+TEO_STEP bool TeoGovernor::tickWakeupWith(int n, const Bins &b, TeoSteps &st)
+{
+    // v6.19+: total_tick; a tick wakeup may be counted here, not as an intercept.
+    const TeoOptions o = P::get(m_opt);
+    const std::uint32_t pulse = m_pulse;
+    m_totalTick = decayed(m_totalTick, o.decayToZero);
+    if (!m_tickWakeup)
+        return false;
+    m_totalTick += pulse;
+    // Tick wakeups dominate: favour the deepest state so the tick gets stopped.
+    if (3u * m_totalTick > 2u * m_total) {
+        m_hits[static_cast<size_t>(n - 1)] += pulse;
+        st.update = TeoReasoning::Update::TickDominant;
+        st.updateBin = n - 1;
+        return true;
+    }
+    // v7.0: a tick that came while tick-range intercepts are rare most
+    // likely replaced a missing intercept; count it as a timer hit.
+    if (o.tickWakeups == TeoOptions::TickWakeups::TotalTickOrHit && 3u * m_tickIntercepts < 2u * b.total) {
+        m_hits[static_cast<size_t>(b.timer)] += pulse;
+        st.update = TeoReasoning::Update::TickWakeupHit;
+        st.updateBin = b.timer;
+        return true;
+    }
+    return false;
+}
+
+template <class P>
+TEO_STEP void TeoGovernor::countWakeupWith(const Measured &m, const Bins &b, int slot, TeoSteps &st)
+{
+    // Step 4: a hit of idx_timer's bin or an intercept of idx_duration's.
+    const TeoOptions o = P::get(m_opt);
+    const std::uint32_t pulse = m_pulse;
+    bool hit = b.timer == b.duration;
+    if (hit && o.hitNeedsTimerProximity) {
+        // s64 subtraction; the kernel build wraps on overflow (-fno-strict-overflow).
+        const Ns early = static_cast<Ns>(static_cast<std::uint64_t>(m_sleepLengthNs)
+                                         - static_cast<std::uint64_t>(m.ns));
+        hit = early < m.exitLatencyNs / 2;
+    }
+    if (hit) {
+        m_hits[static_cast<size_t>(b.timer)] += pulse;
+        if (o.recentIntercepts)
+            m_recentIdx[static_cast<size_t>(slot)] = -1;
+        st.update = TeoReasoning::Update::Hit;
+        st.updateBin = b.timer;
+        return;
+    }
+    const auto k = static_cast<size_t>(b.duration);
+    m_intercepts[k] += pulse;
+    if (o.recentIntercepts) {
+        m_recent[k]++;
+        m_recentIdx[static_cast<size_t>(slot)] = static_cast<std::int8_t>(b.duration);
+    }
+    if (o.tickStats == TeoOptions::TickStats::InterceptsAtOrAboveTick && m_tickNsec <= m.ns)
+        m_tickIntercepts += pulse;
+    else if (o.tickStats == TeoOptions::TickStats::InterceptsAtOrBelowTick && m.ns <= m_tickNsec)
+        m_tickIntercepts += pulse;
+    st.update = TeoReasoning::Update::Intercept;
+    st.updateBin = b.duration;
+}
+
+template <class P>
+TEO_STEP Ns TeoGovernor::updateWith(const IdleStateTable &drv, CpuidleDevice &dev, int n, TeoSteps &st)
 {
     const TeoOptions o = P::get(m_opt);
-    const int n = drv.count();
-    const Ns tick = ctx.tickNsec;
-    const bool tickStopped = ctx.tickStopped;
-    const bool upfront = o.query == TeoOptions::SleepLengthQuery::Upfront;
-    m_tickNsec = tick;
+    st.updateSleepLengthNs = m_sleepLengthNs;
+    st.tickWakeup = m_tickWakeup;
 
-    const bool coreSingleState = o.singleStateInCore && n < 2;
-    TeoSteps st;
-    Ns measuredNs = 0;
-    if (!coreSingleState && dev.lastStateIdx >= 0) {
-        measuredNs = updateWith<P>(drv, dev, n, st);
-        dev.lastStateIdx = -1;
+    // Step 1.
+    const Measured m = measuredWith<P>(drv, dev, n);
+    st.measuredSafetyNet = m.safetyNet;
+
+    // Step 2.
+    Bins b = decayBinsWith<P>(drv, n, m.ns);
+
+    // Step 3.
+    const int slot = o.recentIntercepts ? advanceRecentRing() : -1;
+    if (o.tickStats == TeoOptions::TickStats::TickHitsBin)
+        b = tickBin(drv, n, m.ns, b);
+    st.timerBin = b.timer;
+    st.durationBin = b.duration;
+    // Step 5, sum of the bins (before the early returns, as in the kernel).
+    if (o.total == TeoOptions::Total::SumOfBins)
+        m_total = b.total + m_pulse;
+    if (b.tickHit) {
+        // The ring slot keeps its old bin (already decremented): the kernel's underflow.
+        st.update = TeoReasoning::Update::TickHit;
+        st.updateBin = n;
+        return m.ns;
     }
+    if (o.tickStats == TeoOptions::TickStats::InterceptsAtOrAboveTick
+        || o.tickStats == TeoOptions::TickStats::InterceptsAtOrBelowTick)
+        m_tickIntercepts = decayed(m_tickIntercepts, o.decayToZero);
+    if (o.tickWakeups != TeoOptions::TickWakeups::SafetyNet && tickWakeupWith<P>(n, b, st))
+        return m.ns;
 
-    // Decisions run on locals; the record is written once at the end (its
-    // 32-bit fields could alias the metrics and force reloads otherwise).
-    const std::uint32_t total = m_total;
-    const std::uint32_t tickIntercepts = m_tickIntercepts;
-    const std::uint32_t shortIdles = m_shortIdles;
-    Picked c;
+    // Step 4.
+    countWakeupWith<P>(m, b, slot, st);
+
+    // Step 5, v6.14–v6.18: the total decayed on its own.
+    if (o.total == TeoOptions::Total::Decayed) {
+        m_total -= m_total >> m_decayShift;
+        m_total += m_pulse;
+    }
+    return m.ns;
+}
+
+// ---- teo_select() ----------------------------------------------------------------
+
+/// What select() notes on the way for the reasoning record: TeoGovernor's
+/// block, and the fields of the original record decided in the steps.
+struct TeoGovernor::Notes {
+    TeoSteps &st; ///< a local of select() of its own (kept in memory: updateWith() fills it)
+    Ns measuredNs = 0;
+    std::uint32_t idxInterceptSum = 0;
+    std::uint32_t idxHitSum = 0;
+    int candidateIdx = 0;
+    int constraintIdx = 0;
+    int idx0 = 0;
+    TeoReasoning::Path path = TeoReasoning::Path::Candidate;
+    bool sleepLengthQueried = false;
+};
+
+/// The state picked so far, duration_ns (valid when hasDuration), delta_tick,
+/// and where teo_select() goes next.
+struct TeoGovernor::Choice {
+    enum class Exit : std::uint8_t {
+        End,     ///< its "end:" label: the tick decision
+        OutTick, ///< its "out_tick:" label: keep the tick, return idx
+    };
+    int idx;
+    Ns durationNs;
+    Ns deltaTickNs;
+    bool hasDuration;
+    Exit exit;
+};
+
+/// Step 2's outcome: the candidate (-1 if nothing is enabled), idx0, the
+/// deepest state within the latency limit and the bin sums below the candidate.
+struct TeoGovernor::Candidate {
     int idx = -1;
     int idx0 = 0;
-    Ns duration = 0;
-    bool hasDuration = false;
-    Ns deltaTick = tick / 2; // v6.6+: what the tick decision uses when the query is skipped
-    Exit exit = Exit::End;
+    int constraintIdx = 0;
+    int interceptMaxIdx = -1;               ///< v7.0: the bin with the most intercepts
+    std::uint32_t interceptSum = 0;         ///< intercepts of the bins the walk passed
+    std::uint32_t idxInterceptSum = 0;
+    std::uint32_t idxHitSum = 0;
+    std::uint32_t idxRecentSum = 0;
+};
 
-    auto querySleepLength = [&] {
-        duration = ctx.sleepLengthNs;
-        deltaTick = ctx.deltaNextNs;
-        hasDuration = true;
-        m_sleepLengthNs = duration;
-        c.sleepLengthQueried = true;
-    };
+/// Step 6: the state and the value left in *stop_tick.
+struct TeoGovernor::TickChoice {
+    int idx;
+    bool stopTick;
+};
 
-    // v5.14 asks first. Later versions start from "unknown" (KTIME_MAX): a
-    // wakeup after a skipped query is judged by its measured duration alone.
-    // (The v7.0 core does not call the governor at all for one state.)
-    if (!coreSingleState) {
-        if (upfront)
-            querySleepLength();
-        else
-            m_sleepLengthNs = KTIME_MAX;
+TEO_STEP TeoGovernor::Choice TeoGovernor::querySleepLength(const SelectContext &ctx, Choice ch, Notes &notes)
+{
+    // tick_nohz_get_sleep_length(); saved for the next teo_update().
+    ch.durationNs = ctx.sleepLengthNs;
+    ch.deltaTickNs = ctx.deltaNextNs;
+    ch.hasDuration = true;
+    m_sleepLengthNs = ch.durationNs;
+    notes.sleepLengthQueried = true;
+    return ch;
+}
+
+TEO_STEP std::optional<TeoGovernor::Choice> TeoGovernor::utilizedTwoStates(const IdleStateTable &drv,
+                                                                  const SelectContext &ctx, int first,
+                                                                  Choice ch, Notes &notes)
+{
+    // teo-6.10, step 1: two states and a busy CPU need no metrics.
+    TeoSteps &st = notes.st;
+    st.util = ctx.util;
+    st.utilThreshold = static_cast<int>(teo::SCHED_CAPACITY_SCALE >> m_utilShift);
+    st.utilized = ctx.util > st.utilThreshold;
+    if (drv.count() >= 3 || !st.utilized)
+        return std::nullopt;
+    notes.path = TeoReasoning::Path::Utilized;
+    st.utilShallower = true;
+    if ((first == 0 && !drv[0].polling && stateOk(drv, 0, ctx.tickStopped)) || drv[1].disabled) {
+        ch.idx = 0;
+        ch.exit = Choice::Exit::OutTick;
+        return ch;
     }
+    ch.idx = 1;
+    ch.durationNs = drv[1].targetResidencyNs;
+    ch.hasDuration = true;
+    ch.exit = Choice::Exit::End;
+    return ch;
+}
 
-    do {
-        if (coreSingleState) {
-            // v7.0 cpuidle_select(): one state, the governor is not called.
-            idx = 0;
-            deltaTick = 0;
-            c.path = TeoReasoning::Path::CoreSingleState;
-            exit = Exit::OutTick;
+template <class P>
+TEO_STEP TeoGovernor::Candidate TeoGovernor::candidateWith(const IdleStateTable &drv, const SelectContext &ctx,
+                                                  int first, Ns durationNs, Notes &notes)
+{
+    // Step 2: walk the enabled states summing the bins below each.
+    const TeoOptions o = P::get(m_opt);
+    const bool upfront = o.query == TeoOptions::SleepLengthQuery::Upfront;
+    const bool trackMax = o.walk == TeoOptions::InterceptWalk::MinIdxMaxIntercepts;
+    Candidate c;
+    c.idx = first;
+    std::uint32_t hitSum = 0, recentSum = 0, interceptMax = 0;
+    for (int i = 1; i < drv.count(); ++i) {
+        const auto prev = static_cast<size_t>(i - 1);
+        const std::uint32_t prevIntercepts = m_intercepts[prev];
+        c.interceptSum += prevIntercepts;
+        hitSum += m_hits[prev];
+        if (o.recentIntercepts)
+            recentSum += m_recent[prev];
+        if (trackMax && prevIntercepts >= interceptMax) {
+            interceptMax = prevIntercepts;
+            c.interceptMaxIdx = i - 1;
+        }
+        const IdleState &s = drv[i];
+        if (s.disabled)
+            continue;
+        if (c.idx < 0) {
+            c.idx = i;
+            c.idx0 = i;
+        }
+        // v5.14: only states within the sleep length.
+        if (upfront && s.targetResidencyNs > durationNs)
             break;
-        }
-        if (n < 2) {
-            idx = 0;
-            c.path = TeoReasoning::Path::NoChoice;
-            exit = upfront ? Exit::End : Exit::OutTick;
-            break;
-        }
+        c.idx = i;
+        if (s.exitLatencyNs <= ctx.latencyReqNs)
+            c.constraintIdx = i;
+        c.idxInterceptSum = c.interceptSum;
+        c.idxHitSum = hitSum;
+        c.idxRecentSum = recentSum;
+    }
+    notes.constraintIdx = c.constraintIdx;
+    notes.idxInterceptSum = c.idxInterceptSum;
+    notes.idxHitSum = c.idxHitSum;
+    notes.idx0 = c.idx0;
+    notes.st.idxRecentSum = c.idxRecentSum;
+    notes.st.interceptMaxIdx = c.interceptMaxIdx;
+    if (c.idx >= 0)
+        notes.candidateIdx = c.idx;
+    return c;
+}
 
-        if (!drv[0].disabled) {
-            idx = 0;
-            // v5.14: state 1 does not fit the sleep length, so state 0 it is.
-            if (upfront && drv[1].targetResidencyNs > duration) {
-                exit = Exit::End;
-                break;
-            }
-        }
-
-        if (o.utilAwareness) {
-            st.util = ctx.util;
-            st.utilThreshold = static_cast<int>(teo::SCHED_CAPACITY_SCALE >> m_utilShift);
-            st.utilized = ctx.util > st.utilThreshold;
-            if (n < 3 && st.utilized) {
-                // Two states and a busy CPU: the metrics need not be consulted.
-                c.path = TeoReasoning::Path::Utilized;
-                st.utilShallower = true;
-                if ((idx == 0 && !drv[0].polling && stateOk(drv, 0, tickStopped)) || drv[1].disabled) {
-                    idx = 0;
-                    exit = Exit::OutTick;
-                    break;
-                }
-                idx = 1;
-                duration = drv[1].targetResidencyNs;
-                hasDuration = true;
-                exit = Exit::End;
-                break;
-            }
-        }
-
-        std::uint32_t interceptSum = 0, hitSum = 0, recentSum = 0;
-        std::uint32_t idxInterceptSum = 0, idxHitSum = 0, idxRecentSum = 0;
-        std::uint32_t interceptMax = 0;
-        int interceptMaxIdx = -1;
-        int constraintIdx = 0;
-        const bool trackMax = o.walk == TeoOptions::InterceptWalk::MinIdxMaxIntercepts;
-        for (int i = 1; i < n; ++i) {
-            const auto prev = static_cast<size_t>(i - 1);
-            const std::uint32_t prevIntercepts = m_intercepts[prev];
-            interceptSum += prevIntercepts;
-            hitSum += m_hits[prev];
-            if (o.recentIntercepts)
-                recentSum += m_recent[prev];
-            if (trackMax && prevIntercepts >= interceptMax) {
-                interceptMax = prevIntercepts;
-                interceptMaxIdx = i - 1;
-            }
-            const IdleState &s = drv[i];
-            if (s.disabled)
-                continue;
-            if (idx < 0) {
-                idx = i;
-                idx0 = i;
-            }
-            if (upfront && s.targetResidencyNs > duration)
-                break;
-            idx = i;
-            if (s.exitLatencyNs <= ctx.latencyReqNs)
-                constraintIdx = i;
-            idxInterceptSum = interceptSum;
-            idxHitSum = hitSum;
-            idxRecentSum = recentSum;
-        }
-        c.constraintIdx = constraintIdx;
-        c.idxInterceptSum = idxInterceptSum;
-        c.idxHitSum = idxHitSum;
-        st.idxRecentSum = idxRecentSum;
-        st.interceptMaxIdx = interceptMaxIdx;
-
-        if (idx < 0) {
-            idx = 0; // nothing enabled: state 0 regardless
-            c.path = TeoReasoning::Path::NoChoice;
-            exit = upfront ? Exit::End : Exit::OutTick;
-            break;
-        }
-        c.candidateIdx = idx;
-        if (idx == idx0) {
-            // The shallowest enabled state: nothing shallower to look for.
-            if (!upfront) {
-                duration = drv[idx].targetResidencyNs;
-                hasDuration = true;
-                c.path = TeoReasoning::Path::NoChoice;
-            }
-            exit = Exit::End;
-            break;
-        }
-
-        std::uint32_t tickInterceptSum = 0;
-        if (o.tickStats == TeoOptions::TickStats::TickHitsBin) {
-            tickInterceptSum = interceptSum + m_intercepts[static_cast<size_t>(n - 1)];
-            st.tickInterceptSum = tickInterceptSum;
-        }
-
-        // Intercepts below the candidate against everything at or above it.
-        const bool altIntercepts = 2u * idxInterceptSum > total - idxHitSum;
-        const bool altRecent = o.recentIntercepts && idxRecentSum > static_cast<std::uint32_t>(m_nrRecent / 2);
-        st.altIntercepts = altIntercepts;
-        st.altRecent = altRecent;
-        if (altRecent || altIntercepts) {
-            const int before = idx;
-            if (o.walk == TeoOptions::InterceptWalk::FirstSuitable) {
-                // Deepest state whose bins below the candidate hold the majority of
-                // the intercepts (and of the recent ones); if that state is
-                // disabled or too shallow for a stopped tick, the first suitable
-                // deeper one found on the way.
-                int firstSuitableIdx = idx;
-                Ns firstSuitableSpan = duration;
-                std::uint32_t walkIntercepts = 0, walkRecent = 0;
-                for (int i = idx - 1; i >= 0; --i) {
-                    walkIntercepts += m_intercepts[static_cast<size_t>(i)];
-                    if (o.recentIntercepts)
-                        walkRecent += m_recent[static_cast<size_t>(i)];
-                    Ns span = 0;
-                    bool ok;
-                    if (upfront) {
-                        // teo_middle_of_bin() and teo_time_ok().
-                        span = (drv[i].targetResidencyNs + drv[i + 1].targetResidencyNs) / 2;
-                        ok = !tickStopped || static_cast<std::uint64_t>(span) >= static_cast<std::uint64_t>(tick);
-                    } else {
-                        ok = stateOk(drv, i, tickStopped);
-                    }
-                    if ((!altRecent || 2u * walkRecent > idxRecentSum)
-                        && (!altIntercepts || 2u * walkIntercepts > idxInterceptSum)) {
-                        if (ok && !drv[i].disabled) {
-                            idx = i;
-                            if (upfront)
-                                duration = span;
-                        } else {
-                            idx = firstSuitableIdx;
-                            if (upfront)
-                                duration = firstSuitableSpan;
-                        }
-                        break;
-                    }
-                    if (drv[i].disabled)
-                        continue;
-                    if (!ok) {
-                        if (firstSuitableIdx != idx)
-                            continue;
-                        break;
-                    }
-                    firstSuitableIdx = i;
-                    firstSuitableSpan = span;
-                }
-            } else {
-                // v6.19+: walk down, never below min_idx (with the tick stopped,
-                // the shallowest state worth a tick period).
-                int minIdx = idx0;
-                bool done = false;
-                if (tickStopped) {
-                    while (minIdx < idx && drv[minIdx].targetResidencyNs < tick)
-                        minIdx++;
-                    // v7.0: min_idx shares the candidate's residency, its bin is empty.
-                    if (trackMax && drv[minIdx].targetResidencyNs == drv[idx].targetResidencyNs)
-                        done = true;
-                }
-                st.minIdx = minIdx;
-                if (!done && trackMax && minIdx >= interceptMaxIdx && !drv[minIdx].disabled) {
-                    // v7.0: the busiest intercepts bin is at or below min_idx.
-                    idx = minIdx;
-                    done = true;
-                }
-                if (!done) {
-                    std::uint32_t walkIntercepts = 0;
-                    for (int i = idx - 1; i >= minIdx; --i) {
-                        walkIntercepts += m_intercepts[static_cast<size_t>(i)];
-                        if (drv[i].disabled)
-                            continue;
-                        idx = i;
-                        if (2u * walkIntercepts > idxInterceptSum && (!trackMax || i <= interceptMaxIdx))
-                            break;
-                    }
-                }
-            }
-            st.walkIdx = idx;
-            if (idx != before)
-                c.path = TeoReasoning::Path::Intercepts;
-        }
-
-        if (idx > constraintIdx) {
-            idx = constraintIdx;
-            st.latencyCapped = true;
-            c.path = TeoReasoning::Path::LatencyLimit;
-        }
-
-        if (o.utilAwareness && st.utilized) {
-            // teo-6.10: a busy CPU takes a shallower non-polling state.
-            const int i = findShallowerState(drv, idx, KTIME_MAX, true);
-            if (stateOk(drv, i, tickStopped) && i != idx) {
-                idx = i;
-                st.utilShallower = true;
-                c.path = TeoReasoning::Path::Utilized;
-            }
-        }
-
+template <class P>
+TEO_STEP TeoGovernor::Choice TeoGovernor::walkFirstSuitableWith(const IdleStateTable &drv, const SelectContext &ctx,
+                                                       const Candidate &cand, Choice ch, bool altRecent,
+                                                       bool altIntercepts)
+{
+    // v5.14–v6.18: the deepest state whose bins below the candidate hold the
+    // majority of the intercepts (and of the recent ones); if that state is
+    // disabled or too shallow for a stopped tick, the first suitable deeper
+    // one found on the way. v5.14 expects the middle of the chosen bin.
+    const TeoOptions o = P::get(m_opt);
+    const bool upfront = o.query == TeoOptions::SleepLengthQuery::Upfront;
+    const Choice candidate = ch;
+    Choice firstSuitable = ch;
+    std::uint32_t walkIntercepts = 0, walkRecent = 0;
+    for (int i = cand.idx - 1; i >= 0; --i) {
+        walkIntercepts += m_intercepts[static_cast<size_t>(i)];
+        if (o.recentIntercepts)
+            walkRecent += m_recent[static_cast<size_t>(i)];
+        Ns span = 0;
+        bool ok;
         if (upfront) {
-            exit = Exit::End;
+            // teo_middle_of_bin() and teo_time_ok().
+            span = (drv[i].targetResidencyNs + drv[i + 1].targetResidencyNs) / 2;
+            ok = !ctx.tickStopped || static_cast<std::uint64_t>(span) >= static_cast<std::uint64_t>(ctx.tickNsec);
+        } else {
+            ok = stateOk(drv, i, ctx.tickStopped);
+        }
+        if ((!altRecent || 2u * walkRecent > cand.idxRecentSum)
+            && (!altIntercepts || 2u * walkIntercepts > cand.idxInterceptSum)) {
+            if (!ok || drv[i].disabled)
+                return firstSuitable;
+            ch.idx = i;
+            if (upfront)
+                ch.durationNs = span;
+            return ch;
+        }
+        if (drv[i].disabled)
+            continue;
+        if (!ok) {
+            if (firstSuitable.idx != candidate.idx)
+                continue;
             break;
         }
-
-        // v6.6+: a shallow candidate does not need the timer query.
-        bool skip = false;
-        if (o.skip == TeoOptions::QuerySkip::ShallowCandidate) {
-            skip = idx == 0 || (drv[0].polling && drv[idx].targetResidencyNs < m_residencyThresholdNs);
-        } else if (o.skip == TeoOptions::QuerySkip::ShortIdles) {
-            skip = (idx == 0 || drv[idx].targetResidencyNs < m_residencyThresholdNs)
-                   && (2u * shortIdles >= total || ctx.latencyReqNs < m_latencyThresholdNs);
-        }
-        if (skip) {
-            st.skippedQuery = true;
-            c.path = TeoReasoning::Path::SkipSleepLength;
-            exit = Exit::OutTick;
-            break;
-        }
-
-        querySleepLength();
-        if (idx == 0) {
-            exit = Exit::OutTick;
-            break;
-        }
-
-        if (drv[idx].targetResidencyNs > duration) {
-            const int i = findShallowerState(drv, idx, duration, false);
-            if ((!o.stateOkAfterShallower || stateOk(drv, i, tickStopped)) && i != idx) {
-                idx = i;
-                st.sleepLengthRefined = true;
-                c.path = TeoReasoning::Path::SleepLength;
-            }
-        }
-
-        // Tick-range intercepts are frequent: keep the tick for a shallow state.
-        if (drv[idx].targetResidencyNs < tick) {
-            bool keepTick = false;
-            if (o.tickRule == TeoOptions::TickRule::FiveEighths) {
-                const std::uint32_t sum =
-                    o.tickStats == TeoOptions::TickStats::TickHitsBin ? tickInterceptSum : tickIntercepts;
-                keepTick = sum > total / 2 + total / 8;
-            } else if (o.tickRule == TeoOptions::TickRule::TwoThirds) {
-                keepTick = 3u * tickIntercepts >= 2u * total;
-            }
-            if (keepTick) {
-                duration = tick / 2;
-                st.tickInterceptsRule = true;
-                c.path = TeoReasoning::Path::TickIntercepts;
-            }
-        }
-        exit = Exit::End;
-    } while (false);
-
-    bool stopTick = true;
-    if (exit == Exit::End) {
-        // Stop the tick for a hardware state expected to outlast it (or keep it
-        // stopped); otherwise keep it and make sure the state fits before it.
-        if ((drv[idx].polling || duration < tick) && !tickStopped) {
-            stopTick = false;
-            if (idx > idx0 && drv[idx].targetResidencyNs > deltaTick) {
-                idx = findShallowerState(drv, idx, deltaTick, false);
-                st.tickKeptDemotion = true;
-                c.path = TeoReasoning::Path::TickKeptDemotion;
-            }
-        }
-    } else {
-        stopTick = false;
+        firstSuitable.idx = i;
+        if (upfront)
+            firstSuitable.durationNs = span;
     }
-    const Ns predicted = hasDuration ? duration : -1;
+    return candidate;
+}
 
+TEO_STEP int TeoGovernor::walkMinIdx(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand,
+                            bool trackMax, Notes &notes)
+{
+    // v6.19+: walk down from the candidate, never below min_idx (with the
+    // tick stopped, the shallowest state worth a tick period), to the
+    // shallowest state whose bins hold the majority of the intercepts.
+    const int idx = cand.idx;
+    int minIdx = cand.idx0;
+    if (ctx.tickStopped) {
+        while (minIdx < idx && drv[minIdx].targetResidencyNs < ctx.tickNsec)
+            minIdx++;
+    }
+    notes.st.minIdx = minIdx;
+    // v7.0: min_idx shares the candidate's residency, its bin is empty.
+    if (ctx.tickStopped && trackMax && drv[minIdx].targetResidencyNs == drv[idx].targetResidencyNs)
+        return idx;
+    // v7.0: the busiest intercepts bin is at or below min_idx.
+    if (trackMax && minIdx >= cand.interceptMaxIdx && !drv[minIdx].disabled)
+        return minIdx;
+    int found = idx;
+    std::uint32_t walkIntercepts = 0;
+    for (int i = idx - 1; i >= minIdx; --i) {
+        walkIntercepts += m_intercepts[static_cast<size_t>(i)];
+        if (drv[i].disabled)
+            continue;
+        found = i;
+        if (2u * walkIntercepts > cand.idxInterceptSum && (!trackMax || i <= cand.interceptMaxIdx))
+            break;
+    }
+    return found;
+}
+
+template <class P>
+TEO_STEP TeoGovernor::Choice TeoGovernor::interceptsRuleWith(const IdleStateTable &drv, const SelectContext &ctx,
+                                                    const Candidate &cand, Choice ch, Notes &notes)
+{
+    // Step 3: intercepts below the candidate against everything at or above it.
+    const TeoOptions o = P::get(m_opt);
+    TeoSteps &st = notes.st;
+    const bool altIntercepts = 2u * cand.idxInterceptSum > m_total - cand.idxHitSum;
+    const bool altRecent =
+        o.recentIntercepts && cand.idxRecentSum > static_cast<std::uint32_t>(m_nrRecent / 2);
+    st.altIntercepts = altIntercepts;
+    st.altRecent = altRecent;
+    if (!altRecent && !altIntercepts)
+        return ch;
+    if (o.walk == TeoOptions::InterceptWalk::FirstSuitable)
+        ch = walkFirstSuitableWith<P>(drv, ctx, cand, ch, altRecent, altIntercepts);
+    else
+        ch.idx = walkMinIdx(drv, ctx, cand, o.walk == TeoOptions::InterceptWalk::MinIdxMaxIntercepts, notes);
+    st.walkIdx = ch.idx;
+    if (ch.idx != cand.idx)
+        notes.path = TeoReasoning::Path::Intercepts;
+    return ch;
+}
+
+template <class P>
+TEO_STEP TeoGovernor::Choice TeoGovernor::shallowerWith(const IdleStateTable &drv, const SelectContext &ctx,
+                                               const Candidate &cand, Choice ch, Notes &notes)
+{
+    // Steps 3 and 4, from a candidate with something shallower below it.
+    const TeoOptions o = P::get(m_opt);
+    TeoSteps &st = notes.st;
+    if (o.tickStats == TeoOptions::TickStats::TickHitsBin)
+        st.tickInterceptSum = cand.interceptSum + m_intercepts[static_cast<size_t>(drv.count() - 1)];
+    ch.idx = cand.idx;
+    ch = interceptsRuleWith<P>(drv, ctx, cand, ch, notes);
+
+    if (ch.idx > cand.constraintIdx) {
+        ch.idx = cand.constraintIdx;
+        st.latencyCapped = true;
+        notes.path = TeoReasoning::Path::LatencyLimit;
+    }
+    if (o.utilAwareness && st.utilized) {
+        // teo-6.10: a busy CPU takes a shallower non-polling state.
+        const int i = findShallowerState(drv, ch.idx, KTIME_MAX, true);
+        if (stateOk(drv, i, ctx.tickStopped) && i != ch.idx) {
+            ch.idx = i;
+            st.utilShallower = true;
+            notes.path = TeoReasoning::Path::Utilized;
+        }
+    }
+    return ch;
+}
+
+template <class P>
+TEO_STEP bool TeoGovernor::skipQueryWith(const IdleStateTable &drv, const SelectContext &ctx, int idx) const
+{
+    // v6.6+: a shallow candidate does not need the timer query.
+    const TeoOptions o = P::get(m_opt);
+    const Ns tr = drv[idx].targetResidencyNs;
+    if (o.skip == TeoOptions::QuerySkip::ShallowCandidate)
+        return idx == 0 || (drv[0].polling && tr < m_residencyThresholdNs);
+    if (o.skip == TeoOptions::QuerySkip::ShortIdles)
+        return (idx == 0 || tr < m_residencyThresholdNs)
+               && (2u * m_shortIdles >= m_total || ctx.latencyReqNs < m_latencyThresholdNs);
+    return false;
+}
+
+template <class P>
+TEO_STEP bool TeoGovernor::tickInterceptsRuleWith(std::uint32_t tickInterceptSum) const
+{
+    // Tick-range intercepts are frequent: keep the tick for a shallow state.
+    const TeoOptions o = P::get(m_opt);
+    const std::uint32_t total = m_total;
+    if (o.tickRule == TeoOptions::TickRule::FiveEighths) {
+        const std::uint32_t sum =
+            o.tickStats == TeoOptions::TickStats::TickHitsBin ? tickInterceptSum : m_tickIntercepts;
+        return sum > total / 2 + total / 8;
+    }
+    if (o.tickRule == TeoOptions::TickRule::TwoThirds)
+        return 3u * m_tickIntercepts >= 2u * total;
+    return false;
+}
+
+template <class P>
+TEO_STEP TeoGovernor::Choice TeoGovernor::sleepLengthStepWith(const IdleStateTable &drv, const SelectContext &ctx,
+                                                     Choice ch, Notes &notes)
+{
+    // Step 5 (v6.6+): the sleep length, unless a skip rule spares the query.
+    const TeoOptions o = P::get(m_opt);
+    TeoSteps &st = notes.st;
+    if (skipQueryWith<P>(drv, ctx, ch.idx)) {
+        st.skippedQuery = true;
+        notes.path = TeoReasoning::Path::SkipSleepLength;
+        ch.exit = Choice::Exit::OutTick;
+        return ch;
+    }
+    ch = querySleepLength(ctx, ch, notes);
+    if (ch.idx == 0) {
+        ch.exit = Choice::Exit::OutTick;
+        return ch;
+    }
+    if (drv[ch.idx].targetResidencyNs > ch.durationNs) {
+        const int i = findShallowerState(drv, ch.idx, ch.durationNs, false);
+        if ((!o.stateOkAfterShallower || stateOk(drv, i, ctx.tickStopped)) && i != ch.idx) {
+            ch.idx = i;
+            st.sleepLengthRefined = true;
+            notes.path = TeoReasoning::Path::SleepLength;
+        }
+    }
+    if (drv[ch.idx].targetResidencyNs < ctx.tickNsec && tickInterceptsRuleWith<P>(st.tickInterceptSum)) {
+        ch.durationNs = ctx.tickNsec / 2;
+        st.tickInterceptsRule = true;
+        notes.path = TeoReasoning::Path::TickIntercepts;
+    }
+    ch.exit = Choice::Exit::End;
+    return ch;
+}
+
+template <class P>
+TEO_STEP TeoGovernor::Choice TeoGovernor::selectUpfrontWith(const IdleStateTable &drv, const SelectContext &ctx,
+                                                   Notes &notes)
+{
+    // v5.14: the sleep length first; the candidate must fit within it.
+    const TeoOptions o = P::get(m_opt);
+    Choice ch = querySleepLength(ctx, Choice{0, 0, 0, false, Choice::Exit::End}, notes);
+    // Step 1.
+    if (drv.count() < 2) {
+        notes.path = TeoReasoning::Path::NoChoice;
+        return ch;
+    }
+    const int first = drv[0].disabled ? -1 : 0;
+    // State 1 does not fit the sleep length, so state 0 it is.
+    if (first == 0 && drv[1].targetResidencyNs > ch.durationNs)
+        return ch;
+    if (o.utilAwareness) {
+        if (const std::optional<Choice> u = utilizedTwoStates(drv, ctx, first, ch, notes))
+            return *u;
+    }
+    // Step 2.
+    const Candidate cand = candidateWith<P>(drv, ctx, first, ch.durationNs, notes);
+    if (cand.idx < 0) {
+        notes.path = TeoReasoning::Path::NoChoice; // nothing enabled: state 0 regardless
+        return ch;
+    }
+    ch.idx = cand.idx;
+    if (cand.idx == cand.idx0)
+        return ch; // the shallowest enabled state: nothing shallower to look for
+    // Steps 3 and 4.
+    return shallowerWith<P>(drv, ctx, cand, ch, notes);
+}
+
+template <class P>
+TEO_STEP TeoGovernor::Choice TeoGovernor::selectDeferredWith(const IdleStateTable &drv, const SelectContext &ctx,
+                                                    Notes &notes)
+{
+    // v6.6+: the sleep length is "unknown" (KTIME_MAX) until step 5 asks for
+    // it: a wakeup after a skipped query is judged by its measured duration.
+    const TeoOptions o = P::get(m_opt);
+    m_sleepLengthNs = KTIME_MAX;
+    Choice ch{0, 0, ctx.tickNsec / 2, false, Choice::Exit::OutTick};
+    // Step 1.
+    if (drv.count() < 2) {
+        notes.path = TeoReasoning::Path::NoChoice;
+        return ch;
+    }
+    const int first = drv[0].disabled ? -1 : 0;
+    if (o.utilAwareness) {
+        if (const std::optional<Choice> u = utilizedTwoStates(drv, ctx, first, ch, notes))
+            return *u;
+    }
+    // Step 2.
+    const Candidate cand = candidateWith<P>(drv, ctx, first, KTIME_MAX, notes);
+    if (cand.idx < 0) {
+        notes.path = TeoReasoning::Path::NoChoice; // nothing enabled: state 0 regardless
+        return ch;
+    }
+    if (cand.idx == cand.idx0) {
+        // The shallowest enabled state: nothing shallower to look for.
+        notes.path = TeoReasoning::Path::NoChoice;
+        return Choice{cand.idx, drv[cand.idx].targetResidencyNs, ch.deltaTickNs, true, Choice::Exit::End};
+    }
+    // Steps 3 to 5.
+    ch = shallowerWith<P>(drv, ctx, cand, ch, notes);
+    return sleepLengthStepWith<P>(drv, ctx, ch, notes);
+}
+
+TEO_STEP TeoGovernor::TickChoice TeoGovernor::tickDecision(const IdleStateTable &drv, const SelectContext &ctx,
+                                                  const Choice &ch, Notes &notes)
+{
+    // Step 6 ("end:"): stop the tick for a hardware state expected to outlast
+    // it (or keep it stopped); otherwise keep it and make sure the state fits
+    // before it. "out_tick:" keeps the tick as it is.
+    if (ch.exit == Choice::Exit::OutTick)
+        return TickChoice{ch.idx, false};
+    if ((!drv[ch.idx].polling && ch.durationNs >= ctx.tickNsec) || ctx.tickStopped)
+        return TickChoice{ch.idx, true};
+    TickChoice t{ch.idx, false};
+    if (t.idx > notes.idx0 && drv[t.idx].targetResidencyNs > ch.deltaTickNs) {
+        t.idx = findShallowerState(drv, t.idx, ch.deltaTickNs, false);
+        notes.st.tickKeptDemotion = true;
+        notes.path = TeoReasoning::Path::TickKeptDemotion;
+    }
+    return t;
+}
+
+template <class P>
+TEO_STEP void TeoGovernor::recordWith(const SelectContext &ctx, int n, const Choice &ch, const TickChoice &t,
+                             Notes &notes)
+{
     // The reasoning record: TeoGovernor's block in one copy, then the fields
     // of the original record.
+    const TeoOptions o = P::get(m_opt);
+    TeoSteps &st = notes.st;
     st.totalTick = m_totalTick;
     st.tickHits = m_tickHits;
     st.stateCount = n;
-    st.tickStopped = tickStopped;
-    st.hasDuration = hasDuration;
-    st.candidateBySleepLength = upfront;
+    st.tickStopped = ctx.tickStopped;
+    st.hasDuration = ch.hasDuration;
+    st.candidateBySleepLength = o.query == TeoOptions::SleepLengthQuery::Upfront;
     st.latencyReqNs = ctx.latencyReqNs;
-    st.deltaTickNs = deltaTick;
-    st.tickNsec = tick;
+    st.deltaTickNs = ch.deltaTickNs;
+    st.tickNsec = ctx.tickNsec;
     TeoReasoning &r = *std::get_if<TeoReasoning>(&m_reasoning);
     static_cast<TeoSteps &>(r) = st;
     // Whole arrays (bins past the last state stay 0): fixed-size block copies.
@@ -898,26 +1082,57 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
     r.intercepts = m_intercepts;
     if (o.recentIntercepts)
         r.extra = m_recent;
-    r.total = total;
-    r.tickIntercepts = tickIntercepts;
-    r.shortIdles = shortIdles;
-    r.idxInterceptSum = c.idxInterceptSum;
-    r.idxHitSum = c.idxHitSum;
+    r.total = m_total;
+    r.tickIntercepts = m_tickIntercepts;
+    r.shortIdles = m_shortIdles;
+    r.idxInterceptSum = notes.idxInterceptSum;
+    r.idxHitSum = notes.idxHitSum;
     r.binCount = n;
-    r.candidateIdx = c.candidateIdx;
-    r.constraintIdx = c.constraintIdx;
-    r.chosenIdx = idx;
-    r.sleepLengthQueried = c.sleepLengthQueried;
-    r.sleepLengthNs = c.sleepLengthQueried ? ctx.sleepLengthNs : 0;
-    r.durationNs = predicted;
-    r.path = c.path;
+    r.candidateIdx = notes.candidateIdx;
+    r.constraintIdx = notes.constraintIdx;
+    r.chosenIdx = t.idx;
+    r.sleepLengthQueried = notes.sleepLengthQueried;
+    r.sleepLengthNs = notes.sleepLengthQueried ? ctx.sleepLengthNs : 0;
+    r.durationNs = ch.hasDuration ? ch.durationNs : -1;
+    r.path = notes.path;
     r.updated = st.update != TeoReasoning::Update::None;
-    r.measuredNs = measuredNs;
+    r.measuredNs = notes.measuredNs;
     r.lastWasHit = r.updated && st.update != TeoReasoning::Update::Intercept;
-    r.idx0 = idx0;
-    r.stopTick = stopTick;
-    return Selection{idx, stopTick, predicted};
+    r.idx0 = notes.idx0;
+    r.stopTick = t.stopTick;
 }
+
+template <class P>
+Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
+{
+    const TeoOptions o = P::get(m_opt);
+    const int n = drv.count();
+    m_tickNsec = ctx.tickNsec;
+
+    // The v7.0 core does not call the governor at all for one state.
+    const bool coreSingleState = o.singleStateInCore && n < 2;
+    TeoSteps st;
+    Notes notes{st};
+    // Step 1: learn from the previous entry.
+    if (!coreSingleState && dev.lastStateIdx >= 0) {
+        notes.measuredNs = updateWith<P>(drv, dev, n, notes.st);
+        dev.lastStateIdx = -1;
+    }
+
+    Choice ch{0, 0, 0, false, Choice::Exit::OutTick};
+    if (coreSingleState)
+        notes.path = TeoReasoning::Path::CoreSingleState; // state 0, tick kept
+    else if (o.query == TeoOptions::SleepLengthQuery::Upfront)
+        ch = selectUpfrontWith<P>(drv, ctx, notes);
+    else
+        ch = selectDeferredWith<P>(drv, ctx, notes);
+    const TickChoice t = tickDecision(drv, ctx, ch, notes);
+
+    recordWith<P>(ctx, n, ch, t, notes);
+    return Selection{t.idx, t.stopTick, ch.hasDuration ? ch.durationNs : -1};
+}
+
+#undef TEO_STEP
 
 template <class P>
 void TeoGovernor::reflectWith(const IdleStateTable &, CpuidleDevice &dev, int index)

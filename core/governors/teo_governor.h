@@ -16,9 +16,11 @@
 #pragma once
 
 #include "core/governors/governor.h"
+#include "core/governors/tunable_check.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 namespace idlescope {
 
@@ -175,22 +177,76 @@ public:
     std::uint32_t tickIntercepts() const { return m_tickIntercepts; }
     std::uint32_t shortIdles() const { return m_shortIdles; }
     std::uint32_t totalTick() const { return m_totalTick; }
-    std::uint32_t tickHits() const { return m_tickHits; }
     Ns sleepLengthNs() const { return m_sleepLengthNs; }
 
 private:
     // The algorithm, written once. P supplies the options: a compile-time
     // constant for the five kernel option sets (so the compiler drops the
     // branches a version does not take) or m_opt for any other TeoOptions.
+    // One function per step of the prose in teo_governor.cpp; the structs
+    // they return are defined there.
+    struct Measured;
+    struct Bins;
+    struct Notes;
+    struct Choice;
+    struct Candidate;
+    struct TickChoice;
+
+    /// The tunables of all versions; tunables() lists a version's own.
+    static std::span<const TunableRow<TeoGovernor>> tunableRows();
+
     template <class P>
     Selection selectWith(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx);
-    /// teo_update(); notes what it did in @p st and returns measured_ns.
-    template <class P>
-    Ns updateWith(const IdleStateTable &drv, CpuidleDevice &dev, int n, TeoSteps &st);
     template <class P>
     void reflectWith(const IdleStateTable &drv, CpuidleDevice &dev, int index);
     template <class P>
     void bind();
+
+    // teo_update(); notes what it did in @p st and returns measured_ns.
+    template <class P>
+    Ns updateWith(const IdleStateTable &drv, CpuidleDevice &dev, int n, TeoSteps &st);
+    template <class P>
+    Measured measuredWith(const IdleStateTable &drv, CpuidleDevice &dev, int n);
+    template <class P>
+    Bins decayBinsWith(const IdleStateTable &drv, int n, Ns measuredNs);
+    int advanceRecentRing();
+    Bins tickBin(const IdleStateTable &drv, int n, Ns measuredNs, Bins b);
+    template <class P>
+    bool tickWakeupWith(int n, const Bins &b, TeoSteps &st);
+    template <class P>
+    void countWakeupWith(const Measured &m, const Bins &b, int slot, TeoSteps &st);
+
+    // teo_select(): v5.14's flow and the v6.6+ one over the same steps.
+    template <class P>
+    Choice selectUpfrontWith(const IdleStateTable &drv, const SelectContext &ctx, Notes &notes);
+    template <class P>
+    Choice selectDeferredWith(const IdleStateTable &drv, const SelectContext &ctx, Notes &notes);
+    Choice querySleepLength(const SelectContext &ctx, Choice ch, Notes &notes);
+    std::optional<Choice> utilizedTwoStates(const IdleStateTable &drv, const SelectContext &ctx, int first,
+                                            Choice ch, Notes &notes);
+    template <class P>
+    Candidate candidateWith(const IdleStateTable &drv, const SelectContext &ctx, int first, Ns durationNs,
+                            Notes &notes);
+    template <class P>
+    Choice shallowerWith(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand, Choice ch,
+                         Notes &notes);
+    template <class P>
+    Choice interceptsRuleWith(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand,
+                              Choice ch, Notes &notes);
+    template <class P>
+    Choice walkFirstSuitableWith(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand,
+                                 Choice ch, bool altRecent, bool altIntercepts);
+    int walkMinIdx(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand, bool trackMax,
+                   Notes &notes);
+    template <class P>
+    Choice sleepLengthStepWith(const IdleStateTable &drv, const SelectContext &ctx, Choice ch, Notes &notes);
+    template <class P>
+    bool skipQueryWith(const IdleStateTable &drv, const SelectContext &ctx, int idx) const;
+    template <class P>
+    bool tickInterceptsRuleWith(std::uint32_t tickInterceptSum) const;
+    TickChoice tickDecision(const IdleStateTable &drv, const SelectContext &ctx, const Choice &ch, Notes &notes);
+    template <class P>
+    void recordWith(const SelectContext &ctx, int n, const Choice &ch, const TickChoice &t, Notes &notes);
 
     std::uint32_t decayed(std::uint32_t m, bool toZero) const;
     bool stateOk(const IdleStateTable &drv, int i, bool tickStopped) const;

@@ -46,72 +46,88 @@ std::string describeTeoLegacy(const TeoReasoning &r)
     return s;
 }
 
-std::vector<std::string> explainTeoLegacy(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+namespace {
+
+using Path = TeoReasoning::Path;
+
+/// What teo_update() made of the previous idle period ("" before any).
+std::string legacyUpdateSentence(const TeoReasoning &r, const ExplainContext &cx)
 {
-    using Path = TeoReasoning::Path;
-    std::vector<std::string> out;
+    if (!r.updated)
+        return {};
+    if (cx.firstSelect)
+        // The kernel runs teo_update() on the zeroed device (last_state_idx 0) too.
+        return std::string("This is teo's first decision: no idle period came before it. teo_update() "
+                           "still ran on the zeroed per-CPU data (as in the kernel) and counted that empty "
+                           "\"previous period\" as a ")
+               + (r.lastWasHit ? "hit." : "miss.");
+    if (r.measuredNs == KTIME_MAX)
+        return "The previous wakeup came at or after the sleep length (a timer, or a safety net), so it counted "
+               "as a hit.";
+    return "The previous idle period measured " + formatDuration(r.measuredNs, cx.units)
+           + " (half the exit latency taken off); it was a "
+           + (r.lastWasHit ? "hit." : "miss, and an early hit of the state it matched.");
+}
+
+/// The candidate's hits against its misses ("" for no candidate).
+std::string candidateRecordSentence(const TeoReasoning &r)
+{
+    if (r.candidateIdx < 0 || r.candidateIdx >= r.binCount)
+        return {};
+    const auto k = static_cast<size_t>(r.candidateIdx);
+    if (r.hits[k] == 0 && r.intercepts[k] == 0)
+        return "Its record is empty: no hits and no misses yet.";
+    return "Its record is " + countOf(r.hits[k], "hit", "hits") + " against "
+           + countOf(r.intercepts[k], "miss", "misses") + ".";
+}
+
+/// Steps 2-5: why the chosen state.
+std::string legacyPathSentence(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
     const std::string chosen = stateName(drv, r.chosenIdx);
     auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
-
-    if (r.updated && cx.firstSelect)
-        // The kernel runs teo_update() on the zeroed device (last_state_idx 0) too.
-        out.push_back(std::string("This is teo's first decision: no idle period came before it. teo_update() "
-                                  "still ran on the zeroed per-CPU data (as in the kernel) and counted that empty "
-                                  "\"previous period\" as a ")
-                      + (r.lastWasHit ? "hit." : "miss."));
-    else if (r.updated)
-        out.push_back(r.measuredNs == KTIME_MAX
-                          ? std::string("The previous wakeup came at or after the sleep length (a timer, or "
-                                        "a safety net), so it counted as a hit.")
-                          : "The previous idle period measured " + dur(r.measuredNs)
-                                + " (half the exit latency taken off); it was a "
-                                + (r.lastWasHit ? "hit." : "miss, and an early hit of the state it matched."));
-
-    if (r.path == Path::NoChoice) {
-        out.push_back("No state is enabled, so teo used state 0.");
-        return out;
-    }
-
-    out.push_back("The next timer is " + dur(r.sleepLengthNs) + " away; the deepest enabled state "
-                  "that fits it is " + stateName(drv, r.candidateIdx) + ".");
-    if (r.candidateIdx >= 0 && r.candidateIdx < r.binCount) {
-        const auto k = static_cast<size_t>(r.candidateIdx);
-        if (r.hits[k] == 0 && r.intercepts[k] == 0)
-            out.push_back("Its record is empty: no hits and no misses yet.");
-        else
-            out.push_back("Its record is " + countOf(r.hits[k], "hit", "hits") + " against "
-                          + countOf(r.intercepts[k], "miss", "misses") + ".");
-    }
-
     switch (r.path) {
     case Path::EarlyHits:
-        out.push_back("Hits do not outnumber misses, so teo took " + chosen
-                      + ", the shallower state with the most early hits, and expects "
-                      + dur(r.durationNs) + " of idle time (its target residency).");
-        break;
+        return "Hits do not outnumber misses, so teo took " + chosen
+               + ", the shallower state with the most early hits, and expects " + dur(r.durationNs)
+               + " of idle time (its target residency).";
     case Path::LatencyLimit:
-        out.push_back(chosen + " is the first state whose exit latency exceeds the latency limit; teo 5.13 "
-                      "caps the choice there, so it may pick a state slower than the limit allows "
-                      "(fixed by the June 2021 rework).");
-        break;
+        return chosen + " is the first state whose exit latency exceeds the latency limit; teo 5.13 "
+                        "caps the choice there, so it may pick a state slower than the limit allows "
+                        "(fixed by the June 2021 rework).";
     case Path::RecentIntervals:
-        out.push_back(std::to_string(r.recentCount) + " of the recent idle periods were shorter, averaging "
-                      + dur(r.recentAvgNs) + ", so teo moved to " + chosen + ", which fits that.");
-        break;
+        return std::to_string(r.recentCount) + " of the recent idle periods were shorter, averaging "
+               + dur(r.recentAvgNs) + ", so teo moved to " + chosen + ", which fits that.";
     case Path::TickKeptDemotion:
-        out.push_back("teo keeps the tick, so the idle period ends at the next tick at the latest; it moved to "
-                      + chosen + " to fit before it.");
-        break;
+        return "teo keeps the tick, so the idle period ends at the next tick at the latest; it moved to " + chosen
+               + " to fit before it.";
     default: {
         const bool hitsWin = r.candidateIdx >= 0 && r.candidateIdx < r.binCount
                              && r.hits[static_cast<size_t>(r.candidateIdx)]
                                     > r.intercepts[static_cast<size_t>(r.candidateIdx)];
-        out.push_back(hitsWin ? "Hits outnumber misses, so teo stayed with " + chosen + "."
-                              : "Hits do not outnumber misses, but no shallower state has more early hits, so "
-                                "teo stayed with " + chosen + ".");
-        break;
+        return hitsWin ? "Hits outnumber misses, so teo stayed with " + chosen + "."
+                       : "Hits do not outnumber misses, but no shallower state has more early hits, so "
+                         "teo stayed with " + chosen + ".";
     }
     }
+}
+
+} // namespace
+
+std::vector<std::string> explainTeoLegacy(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    std::vector<std::string> out;
+    if (std::string u = legacyUpdateSentence(r, cx); !u.empty())
+        out.push_back(std::move(u));
+    if (r.path == Path::NoChoice) {
+        out.push_back("No state is enabled, so teo used state 0.");
+        return out;
+    }
+    out.push_back("The next timer is " + formatDuration(r.sleepLengthNs, cx.units)
+                  + " away; the deepest enabled state that fits it is " + stateName(drv, r.candidateIdx) + ".");
+    if (std::string c = candidateRecordSentence(r); !c.empty())
+        out.push_back(std::move(c));
+    out.push_back(legacyPathSentence(r, drv, cx));
     out.push_back(r.stopTick ? "It let the tick stop." : "It kept the tick running.");
     return out;
 }

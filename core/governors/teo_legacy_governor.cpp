@@ -108,28 +108,29 @@ TeoLegacyGovernor::TeoLegacyGovernor(const VariantInfo &v) : m_variant(v)
 
 std::span<const TunableInfo> TeoLegacyGovernor::tunables() const { return kTeoLegacyTunables; }
 
+std::span<const TunableRow<TeoLegacyGovernor>> TeoLegacyGovernor::tunableRows()
+{
+    using G = TeoLegacyGovernor;
+    static constexpr TunableRow<G> rows[] = {
+        {kTeoLegacyTunables[0], [](const G &g) -> std::int64_t { return g.m_pulse; },
+         [](G &g, std::int64_t v) { g.m_pulse = static_cast<std::uint32_t>(v); }},
+        {kTeoLegacyTunables[1], [](const G &g) -> std::int64_t { return g.m_decayShift; },
+         [](G &g, std::int64_t v) { g.m_decayShift = static_cast<int>(v); }},
+        {kTeoLegacyTunables[2], [](const G &g) -> std::int64_t { return g.m_intervalCount; },
+         [](G &g, std::int64_t v) { g.m_intervalCount = static_cast<int>(v); }},
+    };
+    static_assert(std::size(rows) == std::size(kTeoLegacyTunables));
+    return rows;
+}
+
 std::int64_t TeoLegacyGovernor::tunable(std::string_view name) const
 {
-    if (name == "PULSE")
-        return m_pulse;
-    if (name == "DECAY_SHIFT")
-        return m_decayShift;
-    if (name == "INTERVALS")
-        return m_intervalCount;
-    return Governor::tunable(name);
+    return tableTunable(*this, tunableRows(), name);
 }
 
 bool TeoLegacyGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
 {
-    if (!checkTunable(kTeoLegacyTunables, name, value, m_variant.id, error))
-        return false;
-    if (name == "PULSE")
-        m_pulse = static_cast<std::uint32_t>(value);
-    else if (name == "DECAY_SHIFT")
-        m_decayShift = static_cast<int>(value);
-    else
-        m_intervalCount = static_cast<int>(value);
-    return true;
+    return tableSetTunable(*this, tunableRows(), name, value, error);
 }
 
 // teo_enable_device(): zeroed per-CPU data, every recent interval "infinite".
@@ -217,6 +218,33 @@ void TeoLegacyGovernor::update(const IdleStateTable &drv, CpuidleDevice &dev)
     r.lastWasHit = idxTimer == idxHit;
 }
 
+// Step 1, a disabled state within the duration: its range is covered by the
+// candidate, but its hits and misses still decide whether that candidate is
+// good enough, and it may raise the early-hits maximum on its behalf.
+TeoLegacyGovernor::Scan TeoLegacyGovernor::scanDisabledState(Scan s, const StateMetrics &m,
+                                                             const IdleStateTable &drv,
+                                                             const SelectContext &ctx) const
+{
+    s.hits = m.hits;
+    s.misses = m.misses;
+    if (s.earlyHits >= m.earlyHits || s.idx < 0)
+        return s;
+    // The candidate already holds the maximum: raise the maximum only,
+    // so that no deeper state with fewer early hits is chosen.
+    if (s.maxEarlyIdx == s.idx) {
+        s.earlyHits = m.earlyHits;
+        return s;
+    }
+    // The candidate is closer to this state than the current maximum:
+    // it takes the maximum on this state's behalf, if not too shallow.
+    if (timeOk(ctx, static_cast<std::uint64_t>(drv[s.idx].targetResidencyNs))) {
+        s.prevMaxEarlyIdx = s.maxEarlyIdx;
+        s.earlyHits = m.earlyHits;
+        s.maxEarlyIdx = s.idx;
+    }
+    return s;
+}
+
 // Step 1: the candidate, idx0, constraint_idx and the early-hits maximum.
 TeoLegacyGovernor::Scan TeoLegacyGovernor::scanStates(const IdleStateTable &drv,
                                                       const CpuidleDevice &,
@@ -231,27 +259,8 @@ TeoLegacyGovernor::Scan TeoLegacyGovernor::scanStates(const IdleStateTable &drv,
 
         if (st.disabled) {
             // Beyond the expected idle duration it does not matter.
-            if (st.targetResidencyNs > durationNs)
-                continue;
-            // Its range is covered by the candidate, but its hits and misses
-            // still decide whether that candidate is good enough.
-            s.hits = m.hits;
-            s.misses = m.misses;
-            if (s.earlyHits >= m.earlyHits || s.idx < 0)
-                continue;
-            // The candidate already holds the maximum: raise the maximum only,
-            // so that no deeper state with fewer early hits is chosen.
-            if (s.maxEarlyIdx == s.idx) {
-                s.earlyHits = m.earlyHits;
-                continue;
-            }
-            // The candidate is closer to this state than the current maximum:
-            // it takes the maximum on this state's behalf, if not too shallow.
-            if (timeOk(ctx, static_cast<std::uint64_t>(drv[s.idx].targetResidencyNs))) {
-                s.prevMaxEarlyIdx = s.maxEarlyIdx;
-                s.earlyHits = m.earlyHits;
-                s.maxEarlyIdx = s.idx;
-            }
+            if (st.targetResidencyNs <= durationNs)
+                s = scanDisabledState(s, m, drv, ctx);
             continue;
         }
 
@@ -314,6 +323,53 @@ int TeoLegacyGovernor::refineWithRecentIntervals(const IdleStateTable &drv, cons
     return idx;
 }
 
+// Step 2: too many misses for the candidate: the early-hits alternative.
+TeoLegacyGovernor::Pick TeoLegacyGovernor::earlyHitsStep(const IdleStateTable &drv, const Scan &s, Pick p) const
+{
+    p.maxEarlyIdx = s.maxEarlyIdx;
+    if (s.hits > s.misses)
+        return p;
+    if (p.idx == p.maxEarlyIdx)
+        p.maxEarlyIdx = s.prevMaxEarlyIdx;
+    if (p.maxEarlyIdx >= 0) {
+        p.idx = p.maxEarlyIdx;
+        p.durationNs = drv[p.idx].targetResidencyNs;
+        p.path = TeoReasoning::Path::EarlyHits;
+    }
+    return p;
+}
+
+// Step 5: the tick. Kept when idx polls or the duration is short (unless
+// already stopped); the tick will then end the idle period: fit the state
+// before it.
+TeoLegacyGovernor::Pick TeoLegacyGovernor::tickStep(const IdleStateTable &drv, const SelectContext &ctx,
+                                                    const Scan &s, Pick p) const
+{
+    p.stopTick = true;
+    if ((!drv[p.idx].polling && p.durationNs >= ctx.tickNsec) || ctx.tickStopped)
+        return p;
+    p.stopTick = false;
+    if (p.idx > s.idx0 && drv[p.idx].targetResidencyNs > ctx.deltaNextNs) {
+        const int shallower = findShallowerState(drv, p.idx, ctx.deltaNextNs);
+        if (shallower != p.idx)
+            p.path = TeoReasoning::Path::TickKeptDemotion;
+        p.idx = shallower;
+    }
+    return p;
+}
+
+// The record's metrics as this select saw them (after the update).
+void TeoLegacyGovernor::recordMetrics(const IdleStateTable &drv, TeoReasoning &r) const
+{
+    r.binCount = drv.count();
+    for (int i = 0; i < drv.count(); ++i) {
+        const StateMetrics &m = m_states[static_cast<size_t>(i)];
+        r.hits[static_cast<size_t>(i)] = m.hits;
+        r.intercepts[static_cast<size_t>(i)] = m.misses;
+        r.extra[static_cast<size_t>(i)] = m.earlyHits;
+    }
+}
+
 Selection TeoLegacyGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev,
                                     const SelectContext &ctx)
 {
@@ -328,75 +384,45 @@ Selection TeoLegacyGovernor::select(const IdleStateTable &drv, CpuidleDevice &de
     }
 
     m_timeSpanNs = ctx.nowNs;
-    Ns durationNs = ctx.sleepLengthNs;
-    m_sleepLengthNs = durationNs;
+    m_sleepLengthNs = ctx.sleepLengthNs;
 
     // Step 1.
-    const Scan s = scanStates(drv, dev, ctx, durationNs);
-    int idx = s.idx;
-    Path path = Path::Candidate;
-
-    // Step 2: too many misses for the candidate: the early-hits alternative.
-    int maxEarlyIdx = s.maxEarlyIdx;
-    if (s.hits <= s.misses) {
-        if (idx == maxEarlyIdx)
-            maxEarlyIdx = s.prevMaxEarlyIdx;
-        if (maxEarlyIdx >= 0) {
-            idx = maxEarlyIdx;
-            durationNs = drv[idx].targetResidencyNs;
-            path = Path::EarlyHits;
-        }
-    }
+    const Scan s = scanStates(drv, dev, ctx, ctx.sleepLengthNs);
+    // Step 2.
+    Pick p = earlyHitsStep(drv, s, Pick{s.idx, ctx.sleepLengthNs, Path::Candidate, -1, true});
 
     // Step 3: the latency limit (the first state over it, see the prose).
-    if (s.constraintIdx < idx) {
-        idx = s.constraintIdx;
-        path = Path::LatencyLimit;
+    if (s.constraintIdx < p.idx) {
+        p.idx = s.constraintIdx;
+        p.path = Path::LatencyLimit;
     }
 
     // Step 4.
-    if (idx < 0) {
-        idx = 0; // no state enabled: 0 it must be
-        path = Path::NoChoice;
-    } else if (idx > s.idx0) {
-        const int refined = refineWithRecentIntervals(drv, dev, ctx, idx, durationNs);
-        if (refined != idx)
-            path = Path::RecentIntervals;
-        idx = refined;
+    if (p.idx < 0) {
+        p.idx = 0; // no state enabled: 0 it must be
+        p.path = Path::NoChoice;
+    } else if (p.idx > s.idx0) {
+        const int refined = refineWithRecentIntervals(drv, dev, ctx, p.idx, p.durationNs);
+        if (refined != p.idx)
+            p.path = Path::RecentIntervals;
+        p.idx = refined;
     }
 
-    // Step 5: the tick.
-    bool stopTick = true;
-    if ((drv[idx].polling || durationNs < ctx.tickNsec) && !ctx.tickStopped) {
-        stopTick = false;
-        // The tick will end the idle period: fit the state before it.
-        if (idx > s.idx0 && drv[idx].targetResidencyNs > ctx.deltaNextNs) {
-            const int shallower = findShallowerState(drv, idx, ctx.deltaNextNs);
-            if (shallower != idx)
-                path = Path::TickKeptDemotion;
-            idx = shallower;
-        }
-    }
+    // Step 5.
+    p = tickStep(drv, ctx, s, p);
 
-    // The record: metrics as this select saw them (after the update).
-    r.binCount = drv.count();
-    for (int i = 0; i < drv.count(); ++i) {
-        const StateMetrics &m = m_states[static_cast<size_t>(i)];
-        r.hits[static_cast<size_t>(i)] = m.hits;
-        r.intercepts[static_cast<size_t>(i)] = m.misses;
-        r.extra[static_cast<size_t>(i)] = m.earlyHits;
-    }
+    recordMetrics(drv, r);
     r.candidateIdx = s.idx;
     r.constraintIdx = s.constraintIdx;
     r.idx0 = s.idx0;
-    r.maxEarlyIdx = maxEarlyIdx;
-    r.chosenIdx = idx;
+    r.maxEarlyIdx = p.maxEarlyIdx;
+    r.chosenIdx = p.idx;
     r.sleepLengthQueried = true;
     r.sleepLengthNs = ctx.sleepLengthNs;
-    r.durationNs = durationNs;
-    r.path = path;
-    r.stopTick = stopTick;
-    return Selection{idx, stopTick, durationNs};
+    r.durationNs = p.durationNs;
+    r.path = p.path;
+    r.stopTick = p.stopTick;
+    return Selection{p.idx, p.stopTick, p.durationNs};
 }
 
 // teo_reflect().

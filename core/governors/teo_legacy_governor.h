@@ -13,6 +13,7 @@
 #pragma once
 
 #include "core/governors/governor.h"
+#include "core/governors/tunable_check.h"
 
 #include <array>
 #include <cstdint>
@@ -44,6 +45,8 @@ public:
     bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
 
 private:
+    static std::span<const TunableRow<TeoLegacyGovernor>> tunableRows();
+
     /// struct teo_idle_state.
     struct StateMetrics {
         std::uint32_t earlyHits = 0;
@@ -63,7 +66,21 @@ private:
         std::uint32_t earlyHits = 0;
     };
 
+    /// The state picked so far (steps 2-5), the duration expected in it, and
+    /// the early-hits alternative after the previous-maximum swap.
+    struct Pick {
+        int idx;
+        Ns durationNs;
+        TeoReasoning::Path path;
+        int maxEarlyIdx;
+        bool stopTick;
+    };
+
     void update(const IdleStateTable &drv, CpuidleDevice &dev);
+    Scan scanDisabledState(Scan s, const StateMetrics &m, const IdleStateTable &drv, const SelectContext &ctx) const;
+    Pick earlyHitsStep(const IdleStateTable &drv, const Scan &s, Pick p) const;
+    Pick tickStep(const IdleStateTable &drv, const SelectContext &ctx, const Scan &s, Pick p) const;
+    void recordMetrics(const IdleStateTable &drv, TeoReasoning &r) const;
     Scan scanStates(const IdleStateTable &drv, const CpuidleDevice &dev, const SelectContext &ctx,
                     Ns durationNs) const;
     int refineWithRecentIntervals(const IdleStateTable &drv, const CpuidleDevice &dev,

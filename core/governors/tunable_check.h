@@ -1,15 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * @file tunable_check.h
- * The one place a governor's setTunable() checks a name and a range, so that
- * every family words its errors the same way: "unknown parameter 'X' for
- * ladder-latest (known: A, B)" or "PROMOTION_COUNT = 0 is out of range 1..1000
- * for ladder-latest". Allocates only on error.
+ * The one place a governor's tunables are looked up, checked and set, so
+ * that every family words its errors the same way: "unknown parameter 'X'
+ * for ladder-latest (known: A, B)" or "PROMOTION_COUNT = 0 is out of range
+ * 1..1000 for ladder-latest (kernel default 2)".
+ *
+ * Each family keeps one table of TunableRow, {TunableInfo, get, set}, and
+ * answers Governor::tunable() and setTunable() with tableTunable() and
+ * tableSetTunable() over it; its tunables() lists the rows the variant has.
+ * Allocates only on error.
  */
 #pragma once
 
 #include "core/governors/governor.h"
 
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -42,6 +50,65 @@ inline const TunableInfo *checkTunable(std::span<const TunableInfo> known, std::
         *error += list.empty() ? " (it has no parameters)" : " (known: " + list + ")";
     }
     return nullptr;
+}
+
+/// One tunable of governor class G: what the user sees, how to read it and
+/// how to store a value (already range-checked).
+template <class G>
+struct TunableRow {
+    TunableInfo info;
+    std::int64_t (*get)(const G &);
+    void (*set)(G &, std::int64_t);
+};
+
+/// The TunableInfo column of a table's first N rows, for tunables().
+template <std::size_t N, class G>
+std::array<TunableInfo, N> tunableInfos(std::span<const TunableRow<G>> rows)
+{
+    std::array<TunableInfo, N> infos{};
+    for (std::size_t i = 0; i < N && i < rows.size(); ++i)
+        infos[i] = rows[i].info;
+    return infos;
+}
+
+/// The row named @p name, or nullptr.
+template <class G>
+const TunableRow<G> *findTunableRow(std::span<const TunableRow<G>> rows, std::string_view name)
+{
+    for (const TunableRow<G> &r : rows)
+        if (name == r.info.name)
+            return &r;
+    return nullptr;
+}
+
+/// Governor::tunable() over a table: the value of @p name when the variant
+/// has it (g.tunables() lists it), else 0.
+template <class G>
+std::int64_t tableTunable(const G &g, std::span<const TunableRow<G>> rows, std::string_view name)
+{
+    for (const TunableInfo &t : g.tunables())
+        if (name == t.name)
+            if (const TunableRow<G> *r = findTunableRow(rows, name))
+                return r->get(g);
+    return 0;
+}
+
+/// Governor::setTunable() over a table: checkTunable() against the
+/// variant's g.tunables(), then the row's set.
+template <class G>
+bool tableSetTunable(G &g, std::span<const TunableRow<G>> rows, std::string_view name, std::int64_t value,
+                     std::string *error)
+{
+    if (!checkTunable(g.tunables(), name, value, g.variant().id, error))
+        return false;
+    const TunableRow<G> *r = findTunableRow(rows, name);
+    if (!r) {
+        if (error)
+            *error = "parameter '" + std::string(name) + "' of " + g.variant().id + " has no setter";
+        return false;
+    }
+    r->set(g, value);
+    return true;
 }
 
 } // namespace idlescope

@@ -3,42 +3,27 @@
 
 #include "core/energy/energy.h"
 #include "core/governors/registry.h"
+#include "core/governors/tunable_setting.h"
 #include "core/replay/reference_replay.h"
 #include "core/workloads/parallel_for.h"
 
 #include <algorithm>
-#include <charconv>
 #include <memory>
 
 namespace idlescope::workloads {
 
 namespace {
 
-struct Setting {
-    std::string governor; ///< empty: every listed governor that has the tunable
-    std::string name;
-    std::int64_t value = 0;
-};
+using Setting = TunableSettingText;
 
 Result<std::vector<Setting>> parseSettings(const std::vector<std::string> &texts)
 {
     std::vector<Setting> out;
     for (const std::string &t : texts) {
-        const size_t eq = t.find('=');
-        if (eq == std::string::npos)
-            return Error{"--set", 0, t, "expected NAME=VALUE or GOVERNOR:NAME=VALUE"};
-        Setting s;
-        std::string lhs = t.substr(0, eq);
-        if (const size_t colon = lhs.find(':'); colon != std::string::npos) {
-            s.governor = lhs.substr(0, colon);
-            lhs = lhs.substr(colon + 1);
-        }
-        s.name = lhs;
-        const std::string v = t.substr(eq + 1);
-        const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), s.value);
-        if (ec != std::errc() || ptr != v.data() + v.size() || v.empty())
-            return Error{"--set", 0, s.name, "value '" + v + "' is not an integer"};
-        out.push_back(std::move(s));
+        Result<Setting> s = parseTunableSetting(t, "--set");
+        if (!s)
+            return s.error();
+        out.push_back(std::move(*s));
     }
     return out;
 }

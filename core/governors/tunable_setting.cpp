@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/governors/tunable_setting.h"
+
+#include <charconv>
+
+namespace idlescope {
+
+namespace {
+
+std::string_view trimmed(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+} // namespace
+
+Result<TunableSettingText> parseTunableSetting(std::string_view text, std::string_view source)
+{
+    const size_t eq = text.find('=');
+    if (eq == std::string_view::npos)
+        return Error{std::string(source), 0, std::string(text), "expected NAME=VALUE or GOVERNOR:NAME=VALUE"};
+    TunableSettingText s;
+    std::string_view lhs = text.substr(0, eq);
+    if (const size_t colon = lhs.find(':'); colon != std::string_view::npos) {
+        s.governor = std::string(lhs.substr(0, colon));
+        lhs = lhs.substr(colon + 1);
+    }
+    s.name = std::string(lhs);
+    const std::string_view raw = text.substr(eq + 1);
+    const std::string_view v = trimmed(raw);
+    const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), s.value);
+    if (v.empty() || ec != std::errc() || ptr != v.data() + v.size())
+        return Error{std::string(source), 0, s.name, "value '" + std::string(raw) + "' is not an integer"};
+    return s;
+}
+
+} // namespace idlescope
