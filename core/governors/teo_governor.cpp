@@ -2,7 +2,7 @@
 /*
  * Mirrors drivers/cpuidle/governors/teo.c from Rafael Wysocki's June 2021
  * rework to Linux v7.0, one variant per kernel file (the conformance kit's
- * ../shared/conformance/VARIANTS.md lists them with their sources):
+ * VARIANTS.md, in tests/data/conformance/, lists them with their sources):
  *
  *   teo-5.14   v5.14–v6.2  (blob d9262db79cae)  bins with hits, intercepts and
  *              recent intercepts; the sleep length is queried up front.
