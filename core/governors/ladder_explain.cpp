@@ -14,6 +14,7 @@ const char *actionName(LadderReasoning::Action a)
     case LadderReasoning::Action::Demote: return "demote";
     case LadderReasoning::Action::ForcedDemote: return "forced_demote";
     case LadderReasoning::Action::LatencyZero: return "latency_zero";
+    case LadderReasoning::Action::CoreSingleState: return "core_single_state";
     }
     return "?";
 }
@@ -37,6 +38,11 @@ std::vector<std::string> explainLadder(const LadderReasoning &r, const IdleState
     auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
     using Action = LadderReasoning::Action;
     std::vector<std::string> out;
+    if (r.action == Action::CoreSingleState) {
+        out.push_back("The table has one state, so the cpuidle core (v7.0) does not ask ladder: it uses "
+                      + drv[0].name + " and keeps the tick.");
+        return out;
+    }
     const std::string last = drv[r.lastIdx].name;
     const std::string chosen = drv[r.chosenIdx].name;
 
@@ -95,6 +101,7 @@ std::vector<std::string> explainLadder(const LadderReasoning &r, const IdleState
             out.push_back("Neither promotion nor demotion applies, so ladder stayed on " + chosen + ".");
         break;
     case Action::LatencyZero:
+    case Action::CoreSingleState:
         break;
     }
     out.push_back("ladder never keeps the tick and makes no prediction of the idle time.");
