@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * idlescope-cli under hostile input (issue 15): a full disk, outputs that are
+ * inputs, options that were ignored, and inputs whose numbers overflowed.
+ * Each case exits 2 with a message naming the file or field and leaves the
+ * files it was not meant to write as they were.
+ */
+#include "tests/small_tmpfs.h"
+#include "tests/test_paths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliResult runCli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(IDLESCOPE_CLI), args);
+    p.waitForFinished(120000);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+const QByteArray kStream = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n1000,50000,2000,-1,0\n"
+                           "3000,900000,700000,-1,0\n";
+
+} // namespace
+
+class TestCliReliability : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+
+private slots:
+    // Item 3: each of these replaced its input with its output and exited 0.
+    void outputsNeverOverwriteInputs()
+    {
+        const QString stream = m_tmp.filePath(u"in.csv"_s);
+        writeFile(stream, kStream);
+        const QString link = m_tmp.filePath(u"link.csv"_s);
+        QVERIFY(QFile::link(stream, link));
+        const QString table = m_tmp.filePath(u"table.json"_s);
+        QFile::copy(idlescope::test::sharedDir() + u"/conformance/tables/intel-skx.json"_s, table);
+        const QByteArray tableBytes = readAll(table);
+        const QString trace = m_tmp.filePath(u"trace.txt.gz"_s);
+        QFile::copy(idlescope::test::sharedDir() + u"/data/traces/vm-amd-2cpu-timer500us.ftrace.txt.gz"_s, trace);
+        const QByteArray traceBytes = readAll(trace);
+        const QStringList compare = {u"compare"_s, u"--governors"_s, u"menu-6.14"_s};
+
+        struct Case {
+            QStringList args;
+            QString victim;
+            QByteArray bytes;
+        };
+        const Case cases[] = {
+            {compare + QStringList{u"--table"_s, u"intel-skx"_s, u"--workload"_s, u"csv:"_s + stream, u"--output"_s,
+                                   stream},
+             stream, kStream},
+            // Through a symlink: the same device and inode.
+            {compare + QStringList{u"--table"_s, u"intel-skx"_s, u"--workload"_s, u"csv:"_s + stream, u"--output"_s,
+                                   link},
+             stream, kStream},
+            {compare + QStringList{u"--table"_s, table, u"--workload"_s, u"periodic:interval_us=100"_s,
+                                   u"--spans"_s, u"100"_s, u"--output"_s, table},
+             table, tableBytes},
+            {compare + QStringList{u"--table"_s, u"intel-skx"_s, u"--trace"_s, trace, u"--output"_s, trace}, trace,
+             traceBytes},
+            {QStringList{u"trace-stats"_s, trace, u"--out"_s, trace}, trace, traceBytes},
+            {QStringList{u"trace-stats"_s, trace, u"--table"_s, table, u"--out"_s, table}, table, tableBytes},
+        };
+        for (const Case &c : cases) {
+            const CliResult r = runCli(c.args);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(u"would overwrite the input"_s), qPrintable(c.args.join(' ') + u"\n"_s + r.err));
+            QCOMPARE(readAll(c.victim), c.bytes);
+        }
+    }
+
+    // Item 1: on a 64 KiB disk the entries were cut at 65,536 bytes, renamed
+    // into place, exit 0.
+    void fullDiskFailsAndKeepsTheOldFile()
+    {
+        idlescope::test::SmallTmpfs fs(64);
+        if (!fs.mounted())
+            QSKIP(fs.reason());
+        const QString stream = m_tmp.filePath(u"pipe.csv"_s);
+        QFile::copy(idlescope::test::sharedDir() + u"/conformance/streams/pipe-wakeups.csv"_s, stream);
+        const QString entries = fs.filePath(u"entries.csv"_s);
+        writeFile(entries, "old entries\n");
+        // pipe-wakeups under menu-6.14 makes far more than 64 KiB of entries.
+        const CliResult r = runCli({u"replay"_s, u"--table"_s, u"intel-skx"_s, u"--stream"_s, stream, u"--governor"_s,
+                                    u"menu-6.14"_s, u"--entries"_s, entries});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"No space left on device"_s), qPrintable(r.err));
+        QCOMPARE(readAll(entries), QByteArray("old entries\n"));
+        QCOMPARE(QDir(fs.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList{u"entries.csv"_s});
+
+        // --export-streams: 3 x 20,000 spans (about 1.5 MB) do not fit; no folder is left behind.
+        const QString dir = fs.filePath(u"streams"_s);
+        const CliResult c = runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--workload"_s,
+                                    u"poisson:mean_us=100"_s, u"--governors"_s, u"menu-6.14"_s, u"--spans"_s,
+                                    u"20000"_s, u"--export-streams"_s, dir});
+        QCOMPARE(c.exitCode, 2);
+        QVERIFY2(c.err.contains(u"No space left on device"_s), qPrintable(c.err));
+        QVERIFY(!QFile::exists(dir));
+    }
+
+    // Item 14: options that did nothing were accepted without a word.
+    void ignoredOptionsAreRefused()
+    {
+        const QString stream = m_tmp.filePath(u"fixed.csv"_s);
+        writeFile(stream, kStream);
+        CliResult r = runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"menu-6.14"_s,
+                              u"--workload"_s, u"periodic:interval_us=100"_s, u"--cpu"_s, u"1"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"field '--cpu'"_s), qPrintable(r.err));
+        const QString dir = m_tmp.filePath(u"never"_s);
+        r = runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"menu-6.14"_s, u"--workload"_s,
+                    u"csv:"_s + stream, u"--export-streams"_s, dir});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"field '--export-streams'"_s), qPrintable(r.err));
+        QVERIFY(!QFile::exists(dir));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliReliability)
+#include "tst_cli_reliability.moc"
