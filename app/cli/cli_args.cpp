@@ -98,7 +98,7 @@ Status applySettings(Governor &gov, const std::vector<std::string> &settings)
         const std::string name = s.substr(0, eq);
         const auto value = csv::parseInt(std::string_view(s).substr(eq + 1));
         if (!value)
-            return Error{"--set", 0, name, "value '" + s.substr(eq + 1) + "' is not an integer"};
+            return Error{"--set", 0, name, "value '" + quoteField(s.substr(eq + 1)) + "' is not an integer"};
         std::string err;
         if (!gov.setTunable(name, *value, &err))
             return Error{"--set", 0, name, err};

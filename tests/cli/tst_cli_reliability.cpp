@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -48,6 +50,11 @@ void writeFile(const QString &path, const QByteArray &bytes)
 
 const QByteArray kStream = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n1000,50000,2000,-1,0\n"
                            "3000,900000,700000,-1,0\n";
+
+QString repro(const char *name)
+{
+    return idlescope::test::testDataDir() + u"/reliability/"_s + QString::fromLatin1(name);
+}
 
 } // namespace
 
@@ -146,6 +153,53 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"field '--export-streams'"_s), qPrintable(r.err));
         QVERIFY(!QFile::exists(dir));
+    }
+
+    // Items 9 and 14: a FIFO blocked open() for ever, /dev/zero was read until
+    // memory ran out, a BOM made JSON "cpupower text", "0abc" was CPU 0.
+    void tableArgumentsThatAreNotTables()
+    {
+        const QString stream = m_tmp.filePath(u"t.csv"_s);
+        writeFile(stream, kStream);
+        auto replay = [&](const QString &table) {
+            return runCli({u"replay"_s, u"--table"_s, table, u"--stream"_s, stream, u"--governor"_s, u"oracle"_s});
+        };
+        const QString fifo = m_tmp.filePath(u"fifo.json"_s);
+        QVERIFY(::mkfifo(fifo.toLocal8Bit().constData(), 0600) == 0);
+        CliResult r = replay(fifo);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(fifo + u": is a FIFO (named pipe), not a file"_s), qPrintable(r.err));
+        const QString zero = m_tmp.filePath(u"zero.json"_s);
+        QVERIFY(QFile::link(u"/dev/zero"_s, zero));
+        r = replay(zero);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(zero + u": is a device, not a file"_s), qPrintable(r.err));
+        r = replay(repro("table-with-bom.json"));
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(u"\"variant\": \"oracle\""_s), qPrintable(r.err));
+        r = replay(u"sysfs:/sys/devices/system/cpu:0abc"_s);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"got CPU '0abc'"_s), qPrintable(r.err));
+    }
+
+    // Item 11: std::bad_alloc ended in std::terminate (exit 134).
+    void outOfMemoryIsExit2()
+    {
+#if defined(__SANITIZE_ADDRESS__)
+        QSKIP("an address-space limit and ASan's shadow memory do not mix");
+#endif
+        // 10,000,000 spans of 40 bytes per job do not fit in a 300 MB address space.
+        QProcess p;
+        p.start(u"prlimit"_s, {u"--as=300000000"_s, QStringLiteral(IDLESCOPE_CLI), u"compare"_s, u"--table"_s,
+                               u"intel-skx"_s, u"--workload"_s, u"poisson:mean_us=100"_s, u"--governors"_s,
+                               u"menu-6.14"_s, u"--spans"_s, u"10000000"_s, u"--iterations"_s, u"2"_s});
+        if (!p.waitForStarted())
+            QSKIP("no prlimit (util-linux) here");
+        p.waitForFinished(120000);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains(u"out of memory while"_s), qPrintable(err));
     }
 };
 
