@@ -5,6 +5,7 @@
  * Each case exits 2 with a message naming the file or field and leaves the
  * files it was not meant to write as they were.
  */
+#include "tests/cli_runner.h"
 #include "tests/small_tmpfs.h"
 #include "tests/test_paths.h"
 
@@ -20,20 +21,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliResult runCli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(IDLESCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
+using idlescope::test::CliResult;
+using idlescope::test::runCli;
 
 QByteArray readAll(const QString &path)
 {

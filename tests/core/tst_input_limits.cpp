@@ -48,6 +48,14 @@ void writeFile(const QString &path, const QByteArray &bytes)
     f.write(bytes);
 }
 
+workloads::CompareOptions oneStateComparison()
+{
+    workloads::CompareOptions o;
+    o.table = parseTableJson(R"({"id":"t","states":[{"name":"C1","exit_latency_ns":1,"target_residency_ns":1}]})", "t")
+                  .value();
+    return o;
+}
+
 bool contains(const std::string &s, const char *part) { return s.find(part) != std::string::npos; }
 
 } // namespace
@@ -201,10 +209,7 @@ private slots:
     // past INT_MAX (the run count wrapped and the vector was written past its end).
     void hugeGridIsRefused()
     {
-        workloads::CompareOptions o;
-        o.table = parseTableJson(R"({"id":"t","states":[{"name":"C1","exit_latency_ns":1,"target_residency_ns":1}]})",
-                                 "t")
-                      .value();
+        workloads::CompareOptions o = oneStateComparison();
         o.workload = workloads::parseWorkloadSpec("periodic:interval_us=1..1000:1000").value();
         const std::string list = slurp(repro("governors-4295.txt"));
         for (size_t b = 0, c; b < list.size(); b = c + 1) {
@@ -227,10 +232,7 @@ private slots:
     // Item 8: 9,300,000 spans of 1000 s each pass the 3e9 s stream limit at span 3,000,001.
     void generatedStreamHasTheStreamLimit()
     {
-        workloads::CompareOptions o;
-        o.table = parseTableJson(R"({"id":"t","states":[{"name":"C1","exit_latency_ns":1,"target_residency_ns":1}]})",
-                                 "t")
-                      .value();
+        workloads::CompareOptions o = oneStateComparison();
         o.workload = workloads::parseWorkloadSpec("duty:hz=0.001,busy_pct=0").value();
         o.governors = {"menu-6.14"};
         o.iterations = 1;
