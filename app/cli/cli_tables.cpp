@@ -7,6 +7,8 @@
  */
 #include "app/cli/cli_args.h"
 
+#include "core/common/input_file.h"
+#include "core/io/csv_fields.h"
 #include "core/io/table_json.h"
 
 #include "core/targets/builtin_targets.h"
@@ -15,7 +17,6 @@
 
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 namespace idlescope::cli {
@@ -28,11 +29,12 @@ void printWarnings(const std::string &what, const std::vector<std::string> &warn
         std::cerr << "idlescope-cli: " << what << ": " << w << '\n';
 }
 
-bool startsWithBrace(const std::string &path)
+/// JSON when the first character past a UTF-8 byte-order mark and blanks is '{'.
+bool looksLikeJson(std::string_view text)
 {
-    std::ifstream in(path);
-    char c = 0;
-    while (in.get(c))
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.remove_prefix(3);
+    for (const char c : text)
         if (!std::isspace(static_cast<unsigned char>(c)))
             return c == '{';
     return false;
@@ -49,11 +51,12 @@ Result<IdleStateTable> resolveTable(const std::string &arg)
         if (arg != "this-machine") {
             root = arg.substr(6);
             if (const size_t colon = root.rfind(':'); colon != std::string::npos) {
-                try {
-                    cpu = std::stoi(root.substr(colon + 1));
-                } catch (...) {
-                    return Error{arg, 0, "--table", "expected sysfs:ROOT or sysfs:ROOT:CPU"};
-                }
+                // Whole-field digits only: "0abc" is not CPU 0.
+                const auto n = csv::parseInt(std::string_view(root).substr(colon + 1));
+                if (!n || *n < 0 || *n > 8191)
+                    return Error{arg, 0, "--table", "expected sysfs:ROOT or sysfs:ROOT:CPU (CPU 0..8191), got CPU '"
+                                                        + quoteField(root.substr(colon + 1)) + "'"};
+                cpu = static_cast<int>(*n);
                 root = root.substr(0, colon);
             }
         }
@@ -63,19 +66,23 @@ Result<IdleStateTable> resolveTable(const std::string &arg)
         printWarnings(arg, s->warnings);
         return s->table;
     }
+    if (!std::filesystem::exists(arg, ec))
+        return builtinTarget(arg);
+    // One read, checked (a FIFO or /dev/zero is refused, the size capped); the
+    // content tells which format it is.
+    Result<std::string> text = readInputFile(arg, MAX_TABLE_FILE_BYTES, "a table file");
+    if (!text)
+        return text.error();
     // An empty file is neither format: say so instead of blaming one of them.
-    if (std::filesystem::is_regular_file(arg, ec) && std::filesystem::file_size(arg, ec) == 0 && !ec)
+    if (text->empty())
         return Error{arg, 0, "--table", "empty file (expected a table JSON or 'cpupower idle-info' output)"};
-    if (std::filesystem::is_regular_file(arg, ec) && !startsWithBrace(arg)) {
-        Result<CpupowerIdleInfo> c = readCpupowerIdleInfo(arg);
-        if (!c)
-            return c.error();
-        printWarnings(arg, c->warnings);
-        return c->table;
-    }
-    if (std::filesystem::exists(arg, ec))
-        return readTableJson(arg);
-    return builtinTarget(arg);
+    if (looksLikeJson(*text))
+        return parseTableJson(*text, arg);
+    Result<CpupowerIdleInfo> c = parseCpupowerIdleInfo(*text, arg);
+    if (!c)
+        return c.error();
+    printWarnings(arg, c->warnings);
+    return c->table;
 }
 
 } // namespace idlescope::cli

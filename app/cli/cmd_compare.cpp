@@ -22,6 +22,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <memory>
 
 namespace idlescope::cli {
 
@@ -213,6 +214,8 @@ int runCompare(int argc, char **argv, int first)
         std::cout << workloads::workloadReference();
         return 0;
     }
+    if (args.has("cpu") && !args.has("trace"))
+        return fail(Error{"", 0, "--cpu", "only applies with --trace (a recorded trace's CPU)"});
     const bool closedLoop = args.has("closed-loop");
     for (const char *required : {wantsMachineCompare(args) || closedLoop ? "governors" : "table",
                                  closedLoop ? "closed-loop" : args.has("trace") ? "trace" : "workload", "governors"})
@@ -308,16 +311,33 @@ int runCompare(int argc, char **argv, int first)
     o.spans = static_cast<std::size_t>(*spans);
     o.threads = static_cast<int>(*threads);
 
-    // Refuse bad destinations before the runs, not after them.
-    if (args.has("output"))
+    // Refuse bad destinations before the runs, not after them, and never
+    // write over a file that is read.
+    if (args.has("export-streams") && !o.fixedStream.empty())
+        return fail(Error{"", 0, "--export-streams", "the workload is a stream file or a trace: there is no "
+                                                     "generated stream to export"});
+    std::vector<std::string> outputs;
+    if (args.has("output")) {
         if (Status s = checkOutputPath(args.value("output")); !s)
             return fail(s.error());
-    if (args.has("export-streams")) {
-        const std::string dir = args.value("export-streams");
-        std::error_code ec;
-        if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
-            return fail(Error{dir, 0, "--export-streams", "exists and is not a folder"});
+        outputs.push_back(args.value("output"));
     }
+    const std::string exportDir = args.value("export-streams");
+    auto streamName = [&](int p, int it) {
+        return "p" + std::to_string(p) + "-i" + std::to_string(it + 1) + ".csv";
+    };
+    if (args.has("export-streams")) {
+        std::error_code ec;
+        if (std::filesystem::exists(exportDir, ec) && !std::filesystem::is_directory(exportDir, ec))
+            return fail(Error{exportDir, 0, "--export-streams", "exists and is not a folder"});
+        for (int p = 0; p < o.workload.pointCount(); ++p)
+            for (int it = 0; it < o.iterations; ++it)
+                outputs.push_back((std::filesystem::path(exportDir) / streamName(p, it)).string());
+    }
+    const std::vector<std::string> inputs = {args.value("table"), args.value("trace"),
+                                             workload.rfind("csv:", 0) == 0 ? workload.substr(4) : std::string()};
+    if (Status s = checkDistinctPaths(inputs, outputs); !s)
+        return fail(s.error());
 
     if (args.has("shard")) {
         Result<std::pair<int, int>> shard = parseShard(args.value("shard"));
@@ -335,27 +355,35 @@ int runCompare(int argc, char **argv, int first)
     const std::string text = args.has("shard") ? formatComparisonShard(o, *result)
                                                : workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));
 
-    if (args.has("export-streams") && o.fixedStream.empty()) {
-        const std::string dir = args.value("export-streams");
-        std::error_code ec;
-        std::filesystem::create_directories(dir, ec);
-        std::vector<std::pair<std::string, std::string>> streams;
-        for (int p = 0; p < o.workload.pointCount(); ++p)
-            for (int it = 0; it < o.iterations; ++it) {
-                const IdleStream s = workloads::generateStream(o.workload, p, workloads::runSeed(o.seed, p, it), o.spans);
-                streams.emplace_back(dir + "/p" + std::to_string(p) + "-i" + std::to_string(it + 1) + ".csv",
-                                     formatStreamCsv(s));
-            }
-        std::vector<std::pair<std::string, std::string_view>> files(streams.begin(), streams.end());
-        if (args.has("output"))
-            files.emplace_back(args.value("output"), text);
-        if (Status st = writeFilesAtomically(files); !st)
-            return fail(st.error());
-        if (!args.has("output"))
-            std::cout << text;
-        return 0;
+    // The result file is written (not yet renamed) first, then the streams,
+    // one at a time, then the result is put in place.
+    std::unique_ptr<AtomicWriter> output;
+    if (args.has("output")) {
+        output = std::make_unique<AtomicWriter>(args.value("output"));
+        output->append(text);
+        output->flush();
+        if (!output->ok())
+            return fail(output->error());
     }
-    return emitOutput(args, text);
+    if (args.has("export-streams")) {
+        const int points = o.workload.pointCount();
+        const auto count = static_cast<std::size_t>(points) * static_cast<std::size_t>(o.iterations);
+        Status s = writeFilesIntoFolder(exportDir, count, [&](std::size_t i) {
+            const int p = static_cast<int>(i / static_cast<std::size_t>(o.iterations));
+            const int it = static_cast<int>(i % static_cast<std::size_t>(o.iterations));
+            const IdleStream stream = workloads::generateStream(o.workload, p, workloads::runSeed(o.seed, p, it), o.spans);
+            return std::pair{streamName(p, it), formatStreamCsv(stream)};
+        });
+        if (!s)
+            return fail(s.error());
+    }
+    if (output) {
+        if (Status s = output->commit(); !s)
+            return fail(s.error());
+    } else {
+        std::cout << text;
+    }
+    return 0;
 }
 
 } // namespace idlescope::cli

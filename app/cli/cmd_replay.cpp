@@ -9,6 +9,7 @@
 #include "core/replay/reference_replay.h"
 
 #include <iostream>
+#include <memory>
 
 namespace idlescope::cli {
 
@@ -71,24 +72,43 @@ int runReplay(int argc, char **argv, int first)
     }
     if (Status s = checkDistinctPaths({args.value("table"), args.value("stream")}, outputs); !s)
         return fail(s.error());
-    std::string entries;
+    // The entries are written as they are made: one long span under a zero
+    // latency limit makes gigabytes of them.
+    std::unique_ptr<AtomicWriter> entries;
     if (!entriesPath.empty()) {
-        entries.reserve(stream->size() * 40);
-        entries = std::string(ENTRIES_CSV_HEADER) + "\n";
+        entries = std::make_unique<AtomicWriter>(entriesPath);
+        entries->append(std::string(ENTRIES_CSV_HEADER) + "\n");
+        if (!entries->ok())
+            return fail(entries->error());
     }
+    std::string row;
     const ReplaySummary summary = replayStream(*table, *stream, *gov, [&](const EntryRecord &e, const Governor &) {
-        if (!entriesPath.empty())
-            appendEntryCsv(entries, e);
+        if (entries) {
+            row.clear();
+            appendEntryCsv(row, e);
+            entries->append(row);
+        }
     });
     const std::string summaryJson = formatSummaryJson(summary, *table, variant);
 
-    std::vector<std::pair<std::string, std::string_view>> files;
-    if (!entriesPath.empty())
-        files.emplace_back(entriesPath, entries);
-    if (!summaryPath.empty())
-        files.emplace_back(summaryPath, summaryJson);
-    if (Status s = writeFilesAtomically(files); !s)
-        return fail(s.error());
+    // Both outputs or neither, as far as the file system allows: every byte
+    // is written before the first rename.
+    std::unique_ptr<AtomicWriter> summaryFile;
+    if (!summaryPath.empty()) {
+        summaryFile = std::make_unique<AtomicWriter>(summaryPath);
+        summaryFile->append(summaryJson);
+    }
+    for (AtomicWriter *w : {entries.get(), summaryFile.get()}) {
+        if (!w)
+            continue;
+        w->flush();
+        if (!w->ok())
+            return fail(w->error());
+    }
+    for (AtomicWriter *w : {entries.get(), summaryFile.get()})
+        if (w)
+            if (Status s = w->commit(); !s)
+                return fail(s.error());
     if (entriesPath.empty() && summaryPath.empty())
         std::cout << summaryJson;
     return 0;

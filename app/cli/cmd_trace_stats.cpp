@@ -73,6 +73,13 @@ int runTraceStats(int argc, char **argv, int first)
     if (args.has("governor") && !args.has("table"))
         return fail("--governor needs --table (see idlescope-cli help trace-stats)");
 
+    if (args.has("out")) {
+        if (Status s = checkOutputPath(args.value("out")); !s)
+            return fail(s.error());
+        if (Status s = checkDistinctPaths({args.positional()[0], args.value("table")}, {args.value("out")}); !s)
+            return fail(s.error());
+    }
+
     std::optional<IdleStateTable> table;
     if (args.has("table")) {
         Result<IdleStateTable> t = resolveTable(args.value("table"));

@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <iostream>
+#include <new>
 #include <string>
 
 using namespace idlescope::cli;
@@ -88,5 +89,13 @@ int main(int argc, char **argv)
             return 0;
         }
     }
-    return c->run(argc, argv, 2);
+    // Bad input may ask for more memory than there is (an endless line, a
+    // huge grid): say so and exit 2 rather than abort in std::terminate.
+    try {
+        return c->run(argc, argv, 2);
+    } catch (const std::bad_alloc &) {
+        std::cerr << "idlescope-cli: out of memory while running '" << c->name
+                  << "' (smaller inputs or fewer --threads / --spans)\n";
+        return 2;
+    }
 }

@@ -20,4 +20,11 @@ std::string Error::toString() const
     return out;
 }
 
+std::string quoteField(std::string_view value, std::size_t max)
+{
+    if (value.size() <= max)
+        return std::string(value);
+    return std::string(value.substr(0, max)) + "... (" + std::to_string(value.size()) + " bytes)";
+}
+
 } // namespace idlescope

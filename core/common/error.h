@@ -7,8 +7,10 @@
  */
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -24,6 +26,10 @@ struct Error {
     /// "file:line: field 'x': message", leaving out the parts that are empty.
     std::string toString() const;
 };
+
+/// A bad value as an error message shows it: at most @p max bytes, then
+/// "... (N bytes)", so that a 200 MB field does not become 200 MB of stderr.
+std::string quoteField(std::string_view value, std::size_t max = 80);
 
 /// A T or an Error (std::expected is C++23).
 template <typename T>

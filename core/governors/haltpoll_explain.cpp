@@ -14,6 +14,7 @@ const char *actionName(HaltpollReasoning::Action a)
     case HaltpollReasoning::Action::PollAgain: return "poll_again";
     case HaltpollReasoning::Action::PollExpired: return "poll_expired";
     case HaltpollReasoning::Action::AfterHalt: return "after_halt";
+    case HaltpollReasoning::Action::CoreSingleState: return "core_single_state";
     }
     return "?";
 }
@@ -74,6 +75,10 @@ std::vector<std::string> explainHaltpoll(const HaltpollReasoning &r, const IdleS
         out.push_back("The last entry halted, so haltpoll polls first (" + chosen + ", window "
                       + dur(r.pollLimitNs) + ") and keeps the tick.");
         break;
+    case Action::CoreSingleState:
+        out.push_back("The table has one state, so the cpuidle core (v7.0) does not ask haltpoll: it uses "
+                      + chosen + " and keeps the tick.");
+        return out;
     }
 
     if (!r.reflected || r.chosenIdx == 0)

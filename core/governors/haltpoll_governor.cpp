@@ -30,6 +30,11 @@
  * are truncated to 32 bits before the comparisons, as in C. Only (a) is
  * capped; an (unmerged, 2024) patch that caps both is not in v7.0.
  *
+ * One state. Since v7.0 cpuidle_select() does not call the governor when the
+ * driver has a single state (v7.0 also dropped haltpoll's own state-count
+ * test): state 0 with the tick kept. Done here, before step 1; step 2 would
+ * otherwise pick state 1, past the table.
+ *
  * Deviations from the kernel: none in decisions. The kernel's module
  * parameters are global; here they are per-governor tunables.
  */
@@ -116,7 +121,7 @@ void HaltpollGovernor::enable(const IdleStateTable &, CpuidleDevice &dev)
     m_reasoning.emplace<HaltpollReasoning>();
 }
 
-Selection HaltpollGovernor::select(const IdleStateTable &, CpuidleDevice &dev,
+Selection HaltpollGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev,
                                    const SelectContext &ctx)
 {
     using Action = HaltpollReasoning::Action;
@@ -133,6 +138,9 @@ Selection HaltpollGovernor::select(const IdleStateTable &, CpuidleDevice &dev,
         return Selection{idx, stopTick, -1};
     };
 
+    // v7.0 cpuidle_select(): one state, state 0 and the tick kept; haltpoll is not called.
+    if (drv.count() <= 1)
+        return finish(0, false, Action::CoreSingleState);
     // Step 1.
     if (ctx.latencyReqNs == 0)
         return finish(0, false, Action::LatencyZero);

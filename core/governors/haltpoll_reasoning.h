@@ -21,6 +21,7 @@ struct HaltpollReasoning {
         PollAgain,     ///< last entry polled and was woken by an event: poll again
         PollExpired,   ///< last entry polled until the window ran out: halt
         AfterHalt,     ///< last entry halted: poll first
+        CoreSingleState, ///< v7.0 core: one state only, the governor is not consulted
     };
     enum class Adjust : std::uint8_t {
         None,    ///< polling state entered, or block time in neither range

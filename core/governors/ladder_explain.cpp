@@ -14,6 +14,7 @@ const char *actionName(LadderReasoning::Action a)
     case LadderReasoning::Action::Demote: return "demote";
     case LadderReasoning::Action::ForcedDemote: return "forced_demote";
     case LadderReasoning::Action::LatencyZero: return "latency_zero";
+    case LadderReasoning::Action::CoreSingleState: return "core_single_state";
     }
     return "?";
 }
@@ -90,6 +91,7 @@ std::string actionSentence(const LadderReasoning &r, const IdleStateTable &drv, 
                    + " in a row so far), but not yet enough, so ladder stayed on " + chosen + ".";
         return "Neither promotion nor demotion applies, so ladder stayed on " + chosen + ".";
     case Action::LatencyZero:
+    case Action::CoreSingleState:
         break;
     }
     return {};
@@ -99,6 +101,9 @@ std::string actionSentence(const LadderReasoning &r, const IdleStateTable &drv, 
 
 std::vector<std::string> explainLadder(const LadderReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
 {
+    if (r.action == Action::CoreSingleState)
+        return {"The table has one state, so the cpuidle core (v7.0) does not ask ladder: it uses " + drv[0].name
+                + " and keeps the tick."};
     if (r.action == Action::LatencyZero)
         return {"The latency limit is 0, so ladder went straight to " + drv[r.chosenIdx].name
                 + " and forgot the counts it had on " + drv[r.lastIdx].name + "."};

@@ -29,6 +29,11 @@
  * Every move resets the counters of the rung being left. reflect() records
  * the entered state only when it is above 0.
  *
+ * One state. Since v7.0 cpuidle_select() does not call the governor when the
+ * driver has a single state: state 0 with the tick kept. That is done here,
+ * before step 1, because ladder itself would go wrong: with a single polling
+ * state first_idx is 1, past the table (the crash the v7.0 change fixed).
+ *
  * Integer types matter: the thresholds are u64 and last_residency is s64, so
  * C compares them as u64. A negative last residency (last_residency_ns below
  * the exit latency; e.g. the zeroed device at the first select) therefore
@@ -174,6 +179,14 @@ Selection LadderGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev,
     r.firstIdx = firstIdx;
     r.latencyReqNs = latencyReq;
     auto finish = [&](int idx, Action a) { return finishSelection(r, idx, a); };
+
+    // v7.0 cpuidle_select(): one state, state 0 and the tick kept; ladder is not called.
+    if (drv.count() <= 1) {
+        r.lastIdx = r.firstIdx = 0;
+        r.action = Action::CoreSingleState;
+        r.chosenIdx = 0;
+        return Selection{0, false, -1};
+    }
 
     // Step 1: a zero latency limit allows nothing but state 0.
     if (latencyReq == 0)

@@ -19,6 +19,7 @@ struct LadderReasoning {
         Demote,        ///< demotion count reached: one step shallower
         ForcedDemote,  ///< lastIdx disabled or over the latency limit: scan down
         LatencyZero,   ///< latency_req == 0: state 0 at once
+        CoreSingleState, ///< v7.0 core: one state only, the governor is not consulted
     };
     int lastIdx = 0;           ///< ladder's dev->last_state_idx before this select
     int firstIdx = 0;          ///< 1 when state 0 polls, else 0

@@ -3,10 +3,47 @@
 
 #include <QSaveFile>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace idlescope {
+
+namespace {
+
+WriteSyscall g_write = ::write;
+
+} // namespace
+
+void setWriteSyscallForTesting(WriteSyscall write)
+{
+    g_write = write ? write : ::write;
+}
+
+Status writeAllBytes(int fd, std::string_view bytes, const std::string &path)
+{
+    // QFileDevice reports a write that stored only part of the data as a
+    // success and loses the error of a buffered one; write(2) itself says
+    // how much it took, so the count is checked here, every time.
+    while (!bytes.empty()) {
+        errno = 0;
+        const ssize_t n = g_write(fd, bytes.data(), bytes.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            const int err = n == 0 ? ENOSPC : errno; // 0 bytes taken of a non-empty write: no room
+            return Error{path, 0, "", std::string("write failed: ") + std::strerror(err)
+                                          + (err == ENOSPC ? " (disk full?)" : "")};
+        }
+        bytes.remove_prefix(static_cast<size_t>(n));
+    }
+    return Ok{};
+}
 
 struct AtomicWriter::Impl {
     QSaveFile file;
@@ -37,22 +74,41 @@ Status checkOutputPath(const std::string &path)
     return Ok{};
 }
 
+namespace {
+
+// Who a path is: device and inode when it exists (after symlinks, so a link
+// to the input is the input), else its absolute form with the existing part
+// resolved (two spellings of one new file). One stat per path.
+std::string fileIdentity(const std::string &path)
+{
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0)
+        return "inode:" + std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino);
+    std::error_code ec;
+    return "path:" + std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec).string();
+}
+
+} // namespace
+
 Status checkDistinctPaths(const std::vector<std::string> &inputs, const std::vector<std::string> &outputs)
 {
-    namespace fs = std::filesystem;
-    auto same = [](const std::string &a, const std::string &b) {
-        std::error_code ec;
-        if (fs::exists(a, ec) && fs::exists(b, ec))
-            return fs::equivalent(a, b, ec);
-        return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
-    };
-    for (size_t i = 0; i < outputs.size(); ++i) {
-        for (const std::string &in : inputs)
-            if (!in.empty() && same(outputs[i], in))
-                return Error{outputs[i], 0, "", "output would overwrite the input " + in};
-        for (size_t j = i + 1; j < outputs.size(); ++j)
-            if (same(outputs[i], outputs[j]))
-                return Error{outputs[i], 0, "", "the same file is named for two outputs"};
+    // O(N) in the paths: machines with hundreds of CPUs give hundreds of outputs.
+    std::unordered_map<std::string, const std::string *> seen;
+    for (const std::string &in : inputs) {
+        struct stat st {};
+        if (!in.empty() && ::stat(in.c_str(), &st) == 0) // not a file: a built-in id, say
+            seen.emplace(fileIdentity(in), &in);
+    }
+    std::unordered_set<std::string> inputIds;
+    for (const auto &[id, path] : seen)
+        inputIds.insert(id);
+    for (const std::string &out : outputs) {
+        const auto [it, fresh] = seen.emplace(fileIdentity(out), &out);
+        if (fresh)
+            continue;
+        if (inputIds.count(it->first))
+            return Error{out, 0, "", "output would overwrite the input " + *it->second};
+        return Error{out, 0, "", "the same file is named for two outputs (also " + *it->second + ")"};
     }
     return Ok{};
 }
@@ -84,31 +140,38 @@ void AtomicWriter::append(std::string_view bytes)
     if (!ok())
         return;
     m_pending.append(bytes);
-    if (m_pending.size() >= (1u << 20)) {
-        if (m_impl->file.write(m_pending.data(), static_cast<qint64>(m_pending.size())) < 0)
-            m_error = Error{m_path, 0, "", "write failed: " + m_impl->file.errorString().toStdString()};
-        m_pending.clear();
-    }
+    if (m_pending.size() >= (1u << 20))
+        flush();
 }
 
 void AtomicWriter::flush()
 {
-    if (ok() && !m_pending.empty()
-        && (m_impl->file.write(m_pending.data(), static_cast<qint64>(m_pending.size())) < 0
-            || !m_impl->file.flush()))
-        m_error = Error{m_path, 0, "", "write failed: " + m_impl->file.errorString().toStdString()};
+    if (ok() && !m_pending.empty())
+        if (Status s = writeAllBytes(m_impl->file.handle(), m_pending, m_path); !s)
+            m_error = s.error();
     m_pending.clear();
 }
 
 Status AtomicWriter::commit()
 {
     flush();
+    // fsync() is where a file system with delayed allocation reports the disk
+    // full; QSaveFile::commit() syncs too but ignores the result.
+    if (ok() && ::fsync(m_impl->file.handle()) != 0 && errno != EINVAL)
+        m_error = Error{m_path, 0, "", std::string("cannot save: fsync failed: ") + std::strerror(errno)};
     if (!ok()) {
-        m_impl->file.cancelWriting();
+        // A cancelled QSaveFile's commit() removes the temporary at once.
+        if (m_impl->file.isOpen()) {
+            m_impl->file.cancelWriting();
+            m_impl->file.commit();
+        }
         return m_error;
     }
-    if (!m_impl->file.commit())
-        return Error{m_path, 0, "", "cannot save: " + m_impl->file.errorString().toStdString()};
+    // commit() closes (checked) and renames; on failure it removes the temporary.
+    if (!m_impl->file.commit()) {
+        m_error = Error{m_path, 0, "", "cannot save: " + m_impl->file.errorString().toStdString()};
+        return m_error;
+    }
     return Ok{};
 }
 
@@ -128,6 +191,52 @@ Status writeFilesAtomically(const std::vector<std::pair<std::string, std::string
     for (auto &w : writers)
         if (Status s = w->commit(); !s)
             return s;
+    return Ok{};
+}
+
+Status writeFilesIntoFolder(const std::string &dir, std::size_t count,
+                            const std::function<std::pair<std::string, std::string>(std::size_t)> &make)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+        return Error{dir, 0, "", "exists and is not a folder"};
+    const bool created = fs::create_directories(dir, ec);
+    if (ec)
+        return Error{dir, 0, "", "cannot create the folder: " + ec.message()};
+    std::string staging = (fs::path(dir) / ".idlescope-staging-XXXXXX").string();
+    auto undo = [&](Error e) {
+        std::error_code ignored;
+        if (!staging.empty())
+            fs::remove_all(staging, ignored);
+        if (created)
+            fs::remove(dir, ignored); // only if empty: never what was there before
+        return e;
+    };
+    if (!::mkdtemp(staging.data())) {
+        staging.clear();
+        return undo(Error{dir, 0, "", std::string("cannot write into the folder: ") + std::strerror(errno)});
+    }
+    std::vector<std::string> names;
+    names.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        auto [name, content] = make(i);
+        if (Status s = writeFileAtomically((fs::path(staging) / name).string(), content); !s) {
+            Error e = s.error();
+            e.file = (fs::path(dir) / name).string();
+            return undo(e);
+        }
+        names.push_back(std::move(name));
+    }
+    for (const std::string &name : names) {
+        const fs::path target = fs::path(dir) / name;
+        if (fs::is_directory(target, ec))
+            return undo(Error{target.string(), 0, "", "is a folder, not a file"});
+        fs::rename(fs::path(staging) / name, target, ec);
+        if (ec)
+            return undo(Error{target.string(), 0, "", "cannot save: " + ec.message()});
+    }
+    fs::remove(staging, ec);
     return Ok{};
 }
 

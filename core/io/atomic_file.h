@@ -9,11 +9,15 @@
 
 #include "core/common/error.h"
 
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include <sys/types.h>
 
 namespace idlescope {
 
@@ -24,7 +28,9 @@ namespace idlescope {
  */
 Status checkOutputPath(const std::string &path);
 
-/// Refuses an output path that is one of @p inputs or another output (same file).
+/// Refuses an output path that is one of @p inputs or another output: the same
+/// device and inode (symlinks followed), or for files not yet made the same
+/// resolved path. Inputs that are not files (built-in ids) are ignored. O(N).
 Status checkDistinctPaths(const std::vector<std::string> &inputs, const std::vector<std::string> &outputs);
 
 /// Writes @p content to @p path atomically (after checkOutputPath()).
@@ -34,8 +40,36 @@ Status writeFileAtomically(const std::string &path, std::string_view content);
 /// path is checked and every temporary file written before the first rename.
 Status writeFilesAtomically(const std::vector<std::pair<std::string, std::string_view>> &files);
 
+/// write(2) as the writers call it.
+using WriteSyscall = ssize_t (*)(int fd, const void *buf, size_t count);
+
+/**
+ * Writes all of @p bytes to @p fd: a short write (the disk filled up part-way)
+ * is continued, EINTR retried, and any other outcome, a write that stores
+ * nothing included, is an error naming @p path and errno ("No space left on
+ * device"). Only a complete write returns Ok.
+ */
+Status writeAllBytes(int fd, std::string_view bytes, const std::string &path);
+
+/// Tests only: replace write(2) for every writer (nullptr restores it), to give
+/// the writers the short writes and ENOSPC of a full disk.
+void setWriteSyscallForTesting(WriteSyscall write);
+
+/**
+ * @p count files into the folder @p dir, all or nothing and one in memory at
+ * a time: @p make(i) returns the i-th file's name (no folder) and content.
+ * The files are written into a hidden staging folder inside @p dir and
+ * renamed into place once all of them are written. On any error the staging
+ * folder is removed, and @p dir too if this call created it.
+ */
+Status writeFilesIntoFolder(const std::string &dir, std::size_t count,
+                            const std::function<std::pair<std::string, std::string>(std::size_t)> &make);
+
 /// Streaming form for large outputs: append(), then commit(); destroying an
-/// uncommitted writer discards the temporary file.
+/// uncommitted writer discards the temporary file. Every write's count is
+/// checked and the data is fsync()ed before the rename: a full disk, a failed
+/// flush or close makes commit() fail with the old file untouched and the
+/// temporary removed.
 class AtomicWriter {
 public:
     explicit AtomicWriter(const std::string &path);

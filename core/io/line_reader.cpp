@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/line_reader.h"
 
+#include "core/common/input_file.h"
+
 #include <cstring>
 #include <filesystem>
 #include <zlib.h>
@@ -15,7 +17,8 @@ LineReader::LineReader(const std::string &path) : m_path(path)
 {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) {
-        m_error = Error{path, 0, "", "no such file (or not a regular file)"};
+        m_error = std::filesystem::exists(path, ec) ? checkRegularInput(path, "the input").error()
+                                                    : Error{path, 0, "", "no such file"};
         return;
     }
     m_fileSize = static_cast<std::int64_t>(std::filesystem::file_size(path, ec));
@@ -96,6 +99,12 @@ bool LineReader::next(std::string_view &line)
         m_carry.append(start, m_len - m_pos);
         carrying = true;
         m_pos = m_len;
+        if (m_carry.size() > MAX_LINE_BYTES) {
+            m_error = Error{m_path, m_lineNo + 1, "", "line is longer than " + std::to_string(MAX_LINE_BYTES >> 20)
+                                                          + " MiB (not a text file of lines?)"};
+            m_eof = true;
+            return false;
+        }
     }
     line = m_carry;
     if (!line.empty() && line.back() == '\r')

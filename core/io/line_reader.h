@@ -4,17 +4,24 @@
  * Reads a text file line by line, plain or gzip-compressed (zlib detects
  * which from the content, not the name). Lines are returned without the
  * trailing "\n" or "\r\n"; a final line without a newline is returned too.
+ * Only regular files are opened (a FIFO would block, a device never end), and
+ * a line longer than MAX_LINE_BYTES is an error naming it: a gzip file that
+ * inflates to gigabytes without a newline must not be held in memory.
  */
 #pragma once
 
 #include "core/common/error.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 
 namespace idlescope {
+
+/// Longest line read (1 MiB): far beyond any trace or CSV line.
+inline constexpr std::size_t MAX_LINE_BYTES = 1u << 20;
 
 class LineReader {
 public:

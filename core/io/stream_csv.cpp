@@ -36,9 +36,16 @@ Result<Header> parseHeader(std::string_view line, const std::string &label)
             name.remove_suffix(1);
         while (!name.empty() && name.front() == ' ')
             name.remove_prefix(1);
-        for (int c = 0; c < kColumns; ++c)
-            if (name == kNames[static_cast<size_t>(c)])
-                h.pos[static_cast<size_t>(c)] = i;
+        for (int c = 0; c < kColumns; ++c) {
+            if (name != kNames[static_cast<size_t>(c)])
+                continue;
+            // Which of the two was meant is anyone's guess: refuse, do not pick one.
+            if (const int before = h.pos[static_cast<size_t>(c)]; before >= 0)
+                return Error{label, 1, std::string(name), "the column is named twice (fields "
+                                                              + std::to_string(before + 1) + " and "
+                                                              + std::to_string(i + 1) + ")"};
+            h.pos[static_cast<size_t>(c)] = i;
+        }
         // Catch the common unit mistake early with a precise message.
         if (name.ends_with("_us") || name.ends_with("_ms") || name.ends_with("_s"))
             return Error{label, 1, std::string(name),
@@ -81,7 +88,7 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
             const auto value = csv::parseInt(f[static_cast<size_t>(p)]);
             if (!value)
                 return Error{label, lineNo, std::string(kNames[static_cast<size_t>(c)]),
-                             "'" + std::string(f[static_cast<size_t>(p)])
+                             "'" + quoteField(f[static_cast<size_t>(p)])
                                  + "' is not an integer (times are whole nanoseconds)"};
             v[static_cast<size_t>(c)] = *value;
         }

@@ -7,7 +7,7 @@
  *
  * Errors name file, line and field: a missing column, a field that is not an
  * integer count of ns (e.g. "1.5" or "3us"), a negative gap or wake,
- * wake_ns > timer_ns, latency_req_ns < -1, util outside 0..1024, an empty stream,
+ * a column named twice, wake_ns > timer_ns, latency_req_ns < -1, util outside 0..1024, an empty stream,
  * a gap or wake above MAX_SPAN_NS, a total above MAX_STREAM_NS.
  */
 #pragma once
@@ -19,11 +19,7 @@
 
 namespace idlescope {
 
-/// Longest busy gap or idle span accepted (10,000 s): longer is a unit mistake,
-/// and it bounds the work of one span.
-inline constexpr Ns MAX_SPAN_NS = 10000 * NSEC_PER_SEC;
-/// Longest stream accepted (about 100 years of replay time), far from int64 overflow.
-inline constexpr Ns MAX_STREAM_NS = 3'000'000'000LL * NSEC_PER_SEC;
+// MAX_SPAN_NS and MAX_STREAM_NS: core/stream/idle_span.h.
 
 /// Reads a stream file.
 Result<IdleStream> readStreamCsv(const std::string &path);

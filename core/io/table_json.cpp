@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/table_json.h"
 
-#include <QFile>
+#include "core/common/input_file.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -39,10 +40,36 @@ Result<Ns> integerField(const QJsonObject &o, const char *key, const std::string
     return static_cast<Ns>(d);
 }
 
+// A text key: absent is "", anything but a string is refused (1234 read as "" silently).
+Result<std::string> stringField(const QJsonObject &o, const char *key, const std::string &label,
+                                const std::string &where)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (v.isUndefined())
+        return std::string();
+    if (!v.isString())
+        return Error{label, 0, key, where + ": must be a string"};
+    return v.toString().toStdString();
+}
+
+// A flag: absent is false, anything but true/false is refused ("yes" read as false silently).
+Result<bool> boolField(const QJsonObject &o, const char *key, const std::string &label, const std::string &where)
+{
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (v.isUndefined())
+        return false;
+    if (!v.isBool())
+        return Error{label, 0, key, where + ": must be true or false"};
+    return v.toBool();
+}
+
 } // namespace
 
 Result<IdleStateTable> parseTableJson(std::string_view json, const std::string &label)
 {
+    // Editors on some systems start UTF-8 files with a byte-order mark; JSON has none.
+    if (json.starts_with("\xEF\xBB\xBF"))
+        json.remove_prefix(3);
     QJsonParseError perr;
     const QJsonDocument doc = QJsonDocument::fromJson(
         QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())), &perr);
@@ -54,8 +81,12 @@ Result<IdleStateTable> parseTableJson(std::string_view json, const std::string &
     const QJsonObject root = doc.object();
 
     IdleStateTable t;
-    t.id = root.value(QLatin1String("id")).toString().toStdString();
-    t.source = root.value(QLatin1String("source")).toString().toStdString();
+    for (const auto &[key, into] : {std::pair{"id", &t.id}, std::pair{"source", &t.source}}) {
+        Result<std::string> v = stringField(root, key, label, "table");
+        if (!v)
+            return v.error();
+        *into = std::move(*v);
+    }
     if (root.contains(QLatin1String("tick_hz"))) {
         Result<Ns> hz = integerField(root, "tick_hz", label, "table", "Hz");
         if (!hz)
@@ -74,8 +105,12 @@ Result<IdleStateTable> parseTableJson(std::string_view json, const std::string &
             return Error{label, 0, "states", where + ": not an object"};
         const QJsonObject s = states.at(i).toObject();
         IdleState st;
-        st.name = s.value(QLatin1String("name")).toString().toStdString();
-        st.desc = s.value(QLatin1String("desc")).toString().toStdString();
+        for (const auto &[key, into] : {std::pair{"name", &st.name}, std::pair{"desc", &st.desc}}) {
+            Result<std::string> v = stringField(s, key, label, where);
+            if (!v)
+                return v.error();
+            *into = std::move(*v);
+        }
         Result<Ns> el = integerField(s, "exit_latency_ns", label, where);
         if (!el)
             return el.error();
@@ -84,8 +119,12 @@ Result<IdleStateTable> parseTableJson(std::string_view json, const std::string &
             return tr.error();
         st.exitLatencyNs = *el;
         st.targetResidencyNs = *tr;
-        st.polling = s.value(QLatin1String("polling")).toBool(false);
-        st.disabled = s.value(QLatin1String("disabled")).toBool(false);
+        for (const auto &[key, into] : {std::pair{"polling", &st.polling}, std::pair{"disabled", &st.disabled}}) {
+            Result<bool> v = boolField(s, key, label, where);
+            if (!v)
+                return v.error();
+            *into = *v;
+        }
         t.states.push_back(std::move(st));
     }
     if (Status v = t.validate(); !v) {
@@ -98,13 +137,10 @@ Result<IdleStateTable> parseTableJson(std::string_view json, const std::string &
 
 Result<IdleStateTable> readTableJson(const std::string &path)
 {
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly))
-        return Error{path, 0, "", "cannot open: " + f.errorString().toStdString()};
-    if (f.size() > 16 * 1024 * 1024)
-        return Error{path, 0, "", "file too large for a state table (over 16 MiB)"};
-    const QByteArray bytes = f.readAll();
-    return parseTableJson(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), path);
+    Result<std::string> text = readInputFile(path, MAX_TABLE_FILE_BYTES, "a state table");
+    if (!text)
+        return text.error();
+    return parseTableJson(*text, path);
 }
 
 std::string formatTableJson(const IdleStateTable &table)

@@ -4,18 +4,24 @@
  * Idle-state tables as JSON, in the conformance kit's shape:
  * {"id", "tick_hz", "source", "states": [{"name", "desc", "exit_latency_ns",
  * "target_residency_ns", "polling", "disabled"}]}. Extra keys are ignored.
- * Errors name the file, the line of the JSON syntax error, or the state and key.
+ * Errors name the file, the line of the JSON syntax error, or the state and key
+ * (also a key of the wrong JSON type: a name that is not a string, a polling
+ * flag that is not true/false). A leading UTF-8 byte-order mark is skipped.
  */
 #pragma once
 
 #include "core/common/error.h"
 #include "core/states/idle_state_table.h"
 
+#include <cstddef>
 #include <string>
 
 namespace idlescope {
 
-/// Reads and validates a table file.
+/// Largest table file read (a table is a few KiB).
+inline constexpr std::size_t MAX_TABLE_FILE_BYTES = 16u << 20;
+
+/// Reads and validates a table file (a regular file of at most MAX_TABLE_FILE_BYTES).
 Result<IdleStateTable> readTableJson(const std::string &path);
 
 /// Parses and validates JSON text; @p label names it in errors.

@@ -192,7 +192,11 @@ void ReferenceReplay::runSpan(const IdleSpan &span, Sink &&sink)
         } else {
             // The tick sets no need_resched, so it does not end polling.
             const Ns pollLimit = cpuidlePollTime(m_gov.variant().pollTime, m_table, m_dev);
-            end = std::min(remainingWake, pollLimit);
+            // poll_idle() spins at least POLL_IDLE_RELAX_COUNT times and then
+            // until more than the limit has passed, so even a limit of 0 (the
+            // v5.5 rule on a state 1 with target residency 0) takes time: at
+            // least 1 ns here, or the span would never end.
+            end = std::min(remainingWake, std::max<Ns>(pollLimit, 1));
             gotTick = tick <= end;
             pollTimeLimit = pollLimit < remainingWake;
             m_dev.pollTimeLimit = pollTimeLimit;

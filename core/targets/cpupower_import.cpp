@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/targets/cpupower_import.h"
 
+#include "core/common/units.h"
 #include "core/targets/sysfs_cpuidle.h"
 
+#include "core/common/input_file.h"
+
 #include <charconv>
-#include <fstream>
 #include <optional>
-#include <sstream>
 
 namespace idlescope {
 
@@ -56,8 +57,17 @@ Result<CpupowerIdleInfo> parseCpupowerIdleInfo(std::string_view text, const std:
     auto numberAfter = [&](std::string_view value, const char *field) -> Result<std::int64_t> {
         const std::optional<std::int64_t> v = wholeNumber(trim(value));
         if (!v)
-            return Error{label, lineNo, field, "expected a whole number of microseconds, got '" + std::string(trim(value)) + "'"};
+            return Error{label, lineNo, field, "expected a whole number of microseconds, got '" + quoteField(trim(value)) + "'"};
         return *v;
+    };
+    auto microsAfter = [&](std::string_view value, const char *field) -> Result<Ns> {
+        Result<std::int64_t> us = numberAfter(value, field);
+        if (!us)
+            return us.error();
+        const std::optional<Ns> ns = usToNs(*us);
+        if (!ns)
+            return Error{label, lineNo, field, std::to_string(*us) + " us does not fit in 64-bit nanoseconds"};
+        return *ns;
     };
 
     size_t pos = 0;
@@ -101,18 +111,18 @@ Result<CpupowerIdleInfo> parseCpupowerIdleInfo(std::string_view text, const std:
         } else if (startsWith(line, "Latency:")) {
             if (states.empty())
                 return Error{label, lineNo, "Latency", "appears before any state name line"};
-            Result<std::int64_t> v = numberAfter(line.substr(8), "Latency");
+            Result<Ns> v = microsAfter(line.substr(8), "Latency");
             if (!v)
                 return v.error();
-            states.back().state.exitLatencyNs = *v * NSEC_PER_USEC;
+            states.back().state.exitLatencyNs = *v;
             states.back().hasLatency = true;
         } else if (startsWith(line, "Residency:")) {
             if (states.empty())
                 return Error{label, lineNo, "Residency", "appears before any state name line"};
-            Result<std::int64_t> v = numberAfter(line.substr(10), "Residency");
+            Result<Ns> v = microsAfter(line.substr(10), "Residency");
             if (!v)
                 return v.error();
-            states.back().state.targetResidencyNs = *v * NSEC_PER_USEC;
+            states.back().state.targetResidencyNs = *v;
             states.back().hasResidency = true;
         } else if (line.back() == ':') {
             // A state header: "NAME:" or "NAME (DISABLED) :".
@@ -131,7 +141,7 @@ Result<CpupowerIdleInfo> parseCpupowerIdleInfo(std::string_view text, const std:
         } else if (startsWith(line, "Could not determine cpuidle driver")) {
             continue;
         } else {
-            return Error{label, lineNo, "", "not a line of cpupower idle-info output: '" + std::string(line) + "'"};
+            return Error{label, lineNo, "", "not a line of cpupower idle-info output: '" + quoteField(line) + "'"};
         }
     }
 
@@ -177,15 +187,10 @@ Result<CpupowerIdleInfo> parseCpupowerIdleInfo(std::string_view text, const std:
 
 Result<CpupowerIdleInfo> readCpupowerIdleInfo(const std::string &path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Error{path, 0, "", "cannot open"};
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
-    if (text.size() > 4 * 1024 * 1024)
-        return Error{path, 0, "", "too large for cpupower idle-info output (over 4 MiB)"};
-    return parseCpupowerIdleInfo(text, path);
+    Result<std::string> text = readInputFile(path, 4u << 20, "cpupower idle-info output");
+    if (!text)
+        return text.error();
+    return parseCpupowerIdleInfo(*text, path);
 }
 
 } // namespace idlescope

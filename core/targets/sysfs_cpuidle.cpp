@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/targets/sysfs_cpuidle.h"
 
+#include "core/common/input_file.h"
+#include "core/common/units.h"
+
 #include <charconv>
 #include <filesystem>
-#include <fstream>
 #include <optional>
-#include <sstream>
 
 namespace idlescope {
 
@@ -13,29 +14,51 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// The first line of a sysfs file, without the newline; nullopt if it cannot be read.
-std::optional<std::string> readLine(const fs::path &p)
+/// The first line of a sysfs file, without the newline; nullopt if it cannot be
+/// read. A copied tree may hold anything: a FIFO (open() would block) or a
+/// device is not read, and a sysfs attribute is at most a page.
+Result<std::string> readFirstLine(const fs::path &p)
 {
-    std::ifstream in(p);
-    if (!in)
-        return std::nullopt;
-    std::string line;
-    std::getline(in, line);
+    Result<std::string> text = readInputFile(p.string(), 4096, "a sysfs attribute");
+    if (!text)
+        return text.error();
+    std::string line = text->substr(0, text->find('\n'));
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
         line.pop_back();
     return line;
 }
 
+std::optional<std::string> readLine(const fs::path &p)
+{
+    Result<std::string> line = readFirstLine(p);
+    return line ? std::optional<std::string>(std::move(*line)) : std::nullopt;
+}
+
 Result<std::int64_t> readNumber(const fs::path &p, const char *field)
 {
-    const std::optional<std::string> s = readLine(p);
-    if (!s)
-        return Error{p.string(), 0, field, "cannot read"};
+    Result<std::string> s = readFirstLine(p);
+    if (!s) {
+        Error e = s.error();
+        e.field = field;
+        return e;
+    }
     std::int64_t v = 0;
     const auto [ptr, ec] = std::from_chars(s->data(), s->data() + s->size(), v);
     if (ec != std::errc() || ptr != s->data() + s->size() || v < 0)
-        return Error{p.string(), 1, field, "expected a non-negative whole number, got '" + *s + "'"};
+        return Error{p.string(), 1, field, "expected a non-negative whole number, got '" + quoteField(*s) + "'"};
     return v;
+}
+
+/// A sysfs file of microseconds, in nanoseconds.
+Result<Ns> readMicros(const fs::path &p, const char *field)
+{
+    Result<std::int64_t> us = readNumber(p, field);
+    if (!us)
+        return us.error();
+    const std::optional<Ns> ns = usToNs(*us);
+    if (!ns)
+        return Error{p.string(), 1, field, std::to_string(*us) + " us does not fit in 64-bit nanoseconds"};
+    return *ns;
 }
 
 } // namespace
@@ -86,15 +109,15 @@ Result<SysfsCpuidle> readSysfsCpuidle(const std::string &cpuRoot, int cpu)
             return Error{(dir / "name").string(), 0, "name", "cannot read"};
         st.name = *name;
         st.desc = readLine(dir / "desc").value_or(st.name);
-        Result<std::int64_t> lat = readNumber(dir / "latency", "latency");
+        Result<Ns> lat = readMicros(dir / "latency", "latency");
         if (!lat)
             return lat.error();
-        st.exitLatencyNs = *lat * NSEC_PER_USEC;
+        st.exitLatencyNs = *lat;
         if (fs::exists(dir / "residency", ec)) {
-            Result<std::int64_t> res = readNumber(dir / "residency", "residency");
+            Result<Ns> res = readMicros(dir / "residency", "residency");
             if (!res)
                 return res.error();
-            st.targetResidencyNs = *res * NSEC_PER_USEC;
+            st.targetResidencyNs = *res;
         } else {
             // Kernels before v3.x had no residency file.
             st.targetResidencyNs = st.exitLatencyNs;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/trace/trace_import.h"
 
+#include "core/common/input_file.h"
 #include "core/io/line_reader.h"
 #include "core/trace/text_importer.h"
 
@@ -22,6 +23,9 @@ constexpr std::int64_t PROGRESS_LINES = 1 << 16;
 
 Result<TraceFormat> sniffTraceFile(const std::string &path)
 {
+    // A FIFO would block gzopen() for ever; a device would be read without end.
+    if (Status s = checkRegularInput(path, "a trace"); !s)
+        return s.error();
     gzFile gz = gzopen(path.c_str(), "rb");
     if (!gz)
         return Error{path, 0, "", std::string("cannot open: ") + std::strerror(errno)};

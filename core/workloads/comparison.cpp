@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <memory>
+#include <mutex>
+#include <new>
 
 namespace idlescope::workloads {
 
@@ -145,16 +147,44 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     for (int p = 0; p < points; ++p)
         r.pointLabels.push_back(fixed ? o.fixedStreamLabel : o.workload.pointLabel(p));
     const int nGov = static_cast<int>(o.governors.size());
-    r.runs.resize(static_cast<size_t>(points * nGov * o.iterations));
+    const std::size_t runs =
+        static_cast<std::size_t>(points) * o.governors.size() * static_cast<std::size_t>(o.iterations);
+    if (runs > MAX_COMPARE_RUNS)
+        return Error{"", 0, "runs", std::to_string(points) + " points x " + std::to_string(nGov)
+                                               + " governors x " + std::to_string(o.iterations) + " iterations = "
+                                               + std::to_string(runs) + " runs; at most "
+                                               + std::to_string(MAX_COMPARE_RUNS) + " (split the comparison)"};
+    r.runs.resize(runs);
+
+    // A job's error (the first in job order, so the message does not depend
+    // on scheduling) ends the comparison; the other jobs still finish.
+    std::mutex errorLock;
+    int errorJob = -1;
+    Error firstError;
+    auto report = [&](int job, Error e) {
+        const std::lock_guard<std::mutex> lock(errorLock);
+        if (errorJob < 0 || job < errorJob) {
+            errorJob = job;
+            firstError = std::move(e);
+        }
+    };
 
     // One job per (point, iteration): generate once, replay the oracle and every governor.
-    parallelFor(points * o.iterations, o.threads, [&](int job) {
+    auto runJob = [&](int job) {
         if (!inShard(job, o.shardIndex, o.shardCount))
             return;
         const int p = job / o.iterations;
         const int it = job % o.iterations;
         const IdleStream generated = fixed ? IdleStream{} : generateStream(o.workload, p, runSeed(o.seed, p, it), o.spans);
         const IdleStream &stream = fixed ? o.fixedStream : generated;
+        // The same limit as for a stream file: the replay's ns clock must not overflow.
+        if (const std::int64_t past = firstSpanPastStreamLimit(stream); past >= 0) {
+            report(job, Error{"", 0, "--spans", "point " + std::to_string(p) + " lasts more than "
+                                                    + std::to_string(MAX_STREAM_NS / NSEC_PER_SEC)
+                                                    + " s in total by span " + std::to_string(past + 1)
+                                                    + " (the replay's int64 ns clock); use fewer spans"});
+            return;
+        }
         std::unique_ptr<Governor> oracle = createGovernor("oracle");
         const RunMetrics ref = replayOne(o.table, stream, *oracle);
         for (int g = 0; g < nGov; ++g) {
@@ -163,9 +193,22 @@ Result<CompareResult> runComparison(const CompareOptions &o)
             addEnergy(m, o.table, o.power);
             m.oracleAbove = ref.above;
             m.oracleBelow = ref.below;
-            r.runs[static_cast<size_t>((p * nGov + g) * o.iterations + it)] = m;
+            r.runs[CompareResult::index(static_cast<size_t>(p), static_cast<size_t>(g), static_cast<size_t>(it),
+                                        o.governors.size(), static_cast<size_t>(o.iterations))] = m;
+        }
+    };
+    parallelFor(points * o.iterations, o.threads, [&](int job) {
+        // A worker thread must not let an exception out (std::terminate).
+        try {
+            runJob(job);
+        } catch (const std::bad_alloc &) {
+            report(job, Error{"", 0, "", "out of memory while replaying point " + std::to_string(job / o.iterations)
+                                             + ", iteration " + std::to_string(job % o.iterations + 1)
+                                             + " (fewer --spans or --threads)"});
         }
     });
+    if (errorJob >= 0)
+        return firstError;
     return r;
 }
 

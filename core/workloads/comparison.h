@@ -77,23 +77,34 @@ struct RunMetrics {
     double energyJ = NO_POWER_DATA;     ///< plus busy time x active power; NaN without it
 };
 
+/// Most runs (points x governors x iterations) one comparison makes: each run
+/// keeps a few hundred bytes of counters and prints a row, so a million is a
+/// few hundred MB and already far beyond a readable table.
+inline constexpr std::size_t MAX_COMPARE_RUNS = 1'000'000;
+
 struct CompareResult {
     std::vector<std::string> pointLabels;
     std::vector<std::string> governors;
     int iterations = 0;
     std::vector<RunMetrics> runs; ///< [(point * governors + governor) * iterations + iteration]
 
+    /// 64-bit index arithmetic: (point, governor, iteration) of a large grid overflows int.
+    static std::size_t index(std::size_t point, std::size_t governor, std::size_t iteration,
+                             std::size_t governorCount, std::size_t iterationCount)
+    {
+        return (point * governorCount + governor) * iterationCount + iteration;
+    }
     const RunMetrics &at(int point, int governor, int iteration) const
     {
-        return runs[static_cast<size_t>((point * static_cast<int>(governors.size()) + governor) * iterations
-                                        + iteration)];
+        return runs[index(static_cast<size_t>(point), static_cast<size_t>(governor), static_cast<size_t>(iteration),
+                          governors.size(), static_cast<size_t>(iterations))];
     }
 };
 
 /**
  * Runs the comparison. Errors (field named): an unknown governor, a setting no
  * listed governor accepts or with a bad value, iterations < 1, spans < 1, an
- * invalid table.
+ * invalid table, more than MAX_COMPARE_RUNS runs.
  */
 Result<CompareResult> runComparison(const CompareOptions &options);
 

@@ -99,8 +99,15 @@ private:
             return error("expected a generator name or mix(...)");
         skipBlanks();
         if (name == "mix" && peek() == '(') {
+            // The parser (and later the generator) recurses once per level:
+            // thousands of levels would overflow the stack.
+            if (m_mixDepth >= MAX_MIX_DEPTH)
+                return errorAt(start, "mix(...) nested more than " + std::to_string(MAX_MIX_DEPTH) + " deep");
             ++m_pos;
-            return parseMix(out);
+            ++m_mixDepth;
+            const bool ok = parseMix(out);
+            --m_mixDepth;
+            return ok;
         }
         const GeneratorInfo *g = findGenerator(name);
         if (!g) {
@@ -396,6 +403,7 @@ private:
 
     std::string_view m_text;
     size_t m_pos = 0;
+    int m_mixDepth = 0;
     std::optional<SweepAxis> m_sweep;
     Error m_error;
 };

@@ -69,7 +69,11 @@ struct WorkloadSpec {
     WorkloadNode nodeAt(int point) const;
 };
 
-/// Parses a spec. Errors: field "--workload", message with the column and what was expected.
+/// Deepest nesting of mix(...) a spec may have (parsing and generating recurse per level).
+inline constexpr int MAX_MIX_DEPTH = 64;
+
+/// Parses a spec. Errors: field "--workload", message with the column and what was expected
+/// (also: mix(...) nested deeper than MAX_MIX_DEPTH).
 Result<WorkloadSpec> parseWorkloadSpec(std::string_view text);
 
 /// The seed of one (point, iteration) run.

@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Bounded fuzz run of the trace importers, one command:
+# Bounded fuzz run of every input kind, one command:
 #   tests/fuzz/run_fuzz.sh [SECONDS_PER_TARGET]      (default 60)
-# Configures build/fuzz with clang, builds only the two libFuzzer targets (the trace
-# sources and the few engine files they use, with ASan/UBSan), seeds their corpora
+# Configures build/fuzz with clang, builds only the libFuzzer targets (the trace
+# sources, the engine and file-format sources, with ASan/UBSan), seeds their corpora
 # (text traces of tests/data/traces cut into small pieces; small cuts of its .dat
-# files from tests/fuzz/seeds) and runs `ctest -L fuzz`. IDLESCOPE_FUZZ_SEED sets
+# files from tests/fuzz/seeds; the repository's tables, cpupower texts, streams,
+# workload specs, --set lines and sysfs trees) and runs `ctest -L fuzz`. IDLESCOPE_FUZZ_SEED sets
 # libFuzzer's -seed (CI: 1). Any crash, leak, UBSan report or per-input timeout fails
 # the run: the script exits non-zero and leaves the input in
 # build/fuzz/tests/fuzz/crash-<target>-{crash,leak,timeout,oom}-*; copy it into tests/fuzz/regressions/<target>/
@@ -21,7 +22,8 @@ TRACES=$SRC/tests/data/traces
 CC=clang CXX=clang++ cmake -S "$SRC" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DIDLESCOPE_BUILD_FUZZERS=ON -DIDLESCOPE_BUILD_GUI=OFF -DIDLESCOPE_BUILD_BENCH=OFF \
     -DIDLESCOPE_FUZZ_SECONDS="$SECONDS_PER_TARGET" -DIDLESCOPE_FUZZ_SEED="${IDLESCOPE_FUZZ_SEED:-0}" >/dev/null
-cmake --build "$BUILD" --target fuzz_trace_text fuzz_trace_dat -j2
+ENGINE_TARGETS="fuzz_table_json fuzz_cpupower fuzz_sysfs fuzz_stream_csv fuzz_workload_spec fuzz_settings"
+cmake --build "$BUILD" --target fuzz_trace_text fuzz_trace_dat $ENGINE_TARGETS -j2
 
 CORPUS=$BUILD/tests/fuzz/corpus
 mkdir -p "$CORPUS/fuzz_trace_text" "$CORPUS/fuzz_trace_dat"
@@ -38,5 +40,27 @@ done
 rm -f "$CORPUS"/fuzz_trace_dat/seed-*
 for f in "$SRC"/tests/fuzz/seeds/fuzz_trace_dat/*.dat.gz; do
     gzip -dc "$f" > "$CORPUS/fuzz_trace_dat/seed-$(basename "$f" .gz)"
+done
+# Engine seeds: the files of each kind the repository holds, the ones of tests/fuzz/seeds
+# (sysfs trees as PATH=CONTENT lines, workload specs, --set lines) and, for streams, the
+# first 40 rows of each conformance stream.
+for t in $ENGINE_TARGETS; do
+    mkdir -p "$CORPUS/$t"
+    rm -f "$CORPUS/$t"/seed-*
+    for f in "$SRC"/tests/fuzz/seeds/$t/*; do
+        [ -e "$f" ] && cp "$f" "$CORPUS/$t/seed-$(basename "$f")"
+    done
+done
+for f in "$SRC"/resources/targets/*.json "$SRC"/tests/data/conformance/tables/*.json "$SRC"/tests/data/reliability/table-*.json; do
+    [ -e "$f" ] && cp "$f" "$CORPUS/fuzz_table_json/seed-$(basename "$f")"
+done
+for f in "$SRC"/tests/data/reliability/cpupower-*.txt; do
+    [ -e "$f" ] && cp "$f" "$CORPUS/fuzz_cpupower/seed-$(basename "$f")"
+done
+for f in "$SRC"/tests/data/conformance/streams/*.csv; do
+    [ -e "$f" ] && head -n 40 "$f" > "$CORPUS/fuzz_stream_csv/seed-$(basename "$f")"
+done
+for f in "$SRC"/tests/data/reliability/stream-*; do
+    [ -e "$f" ] && cp "$f" "$CORPUS/fuzz_stream_csv/seed-$(basename "$f")"
 done
 cd "$BUILD" && ctest -L fuzz --output-on-failure

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/session.h"
 
+#include "core/common/input_file.h"
 #include "core/governors/registry.h"
 #include "core/io/atomic_file.h"
 #include "core/io/table_json.h"
@@ -386,12 +387,12 @@ Status saveSession(const Session &s, const QString &path)
 
 Result<Session> loadSession(const QString &path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return Error{path.toStdString(), 0, "", "cannot open: " + f.errorString().toStdString()};
-    if (f.size() > MAX_SESSION_BYTES)
-        return Error{path.toStdString(), 0, "", "file too large for a session (over 64 MiB)"};
-    return sessionFromJson(f.readAll(), path);
+    // A FIFO would block the window's start for ever and /dev/zero never ends:
+    // only a regular file is read, at most MAX_SESSION_BYTES of it.
+    Result<std::string> text = readInputFile(path.toStdString(), static_cast<std::size_t>(MAX_SESSION_BYTES), "a session");
+    if (!text)
+        return text.error();
+    return sessionFromJson(QByteArray::fromStdString(*text), path);
 }
 
 SessionView captureView(const ViewState &v)
