@@ -22,7 +22,7 @@ Result<TunableSettingText> parseTunableSetting(std::string_view text, std::strin
 {
     const size_t eq = text.find('=');
     if (eq == std::string_view::npos)
-        return Error{std::string(source), 0, std::string(text), "expected NAME=VALUE or GOVERNOR:NAME=VALUE"};
+        return Error{std::string(source), 0, quoteField(text), "expected NAME=VALUE or GOVERNOR:NAME=VALUE"};
     TunableSettingText s;
     std::string_view lhs = text.substr(0, eq);
     if (const size_t colon = lhs.find(':'); colon != std::string_view::npos) {
@@ -34,7 +34,7 @@ Result<TunableSettingText> parseTunableSetting(std::string_view text, std::strin
     const std::string_view v = trimmed(raw);
     const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), s.value);
     if (v.empty() || ec != std::errc() || ptr != v.data() + v.size())
-        return Error{std::string(source), 0, s.name, "value '" + std::string(raw) + "' is not an integer"};
+        return Error{std::string(source), 0, s.name, "value '" + quoteField(raw) + "' is not an integer"};
     return s;
 }
 
