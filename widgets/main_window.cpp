@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/main_window.h"
 
+#include "widgets/trace/entries_dock.h"
+
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/export/scenario_context.h"
 #include "widgets/inspector/episode_inspector.h"
@@ -284,6 +286,10 @@ void MainWindow::createDocks()
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     resizeDocks({setupDock, paramDock}, {285, 400}, Qt::Horizontal);
+    m_entries = new EntriesDock(m_view);
+    QDockWidget *entriesDock = addDock(tr("Entries"), QStringLiteral("entriesDock"), m_entries, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(compDock, entriesDock);
+    compDock->raise();
     resizeDocks({compDock}, {175}, Qt::Vertical);
 }
 
@@ -457,6 +463,7 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
         p->setSnapshot(snapshot);
     m_comparison->setSnapshot(snapshot);
     m_inspector->setSnapshot(snapshot);
+    m_entries->setSnapshot(snapshot);
     // The selection follows its governor by variant id, or is cleared when that
     // governor or entry is gone; the plots and the inspector hear it from the view
     // state, after they have the new snapshot (the time plots also redraw their

@@ -30,6 +30,7 @@ class ComparisonView;
 class ConceptsDialog;
 struct FigureCaption;
 class EpisodeInspector;
+class EntriesDock;
 class GovernorLegend;
 class MessageBar;
 class RecentFilesMenu;
@@ -71,6 +72,8 @@ public:
     PlaybackBar *playbackBar() const { return m_playback; }
     GovernorLegend *legend() const { return m_legend; }
     EpisodeInspector *inspector() const { return m_inspector; }
+    /// The entries list (widgets/trace/entries_dock.h).
+    EntriesDock *entriesList() const { return m_entries; }
     ComparisonView *comparison() const { return m_comparison; }
     /// The inline banner for errors that must stay visible (failed loads, failed session opens).
     MessageBar *messageBar() const { return m_message; }
@@ -203,6 +206,7 @@ private:
     GovernorLegend *m_legend = nullptr;
     QList<PlotBase *> m_plots;
     EpisodeInspector *m_inspector = nullptr;
+    EntriesDock *m_entries = nullptr;
     ComparisonView *m_comparison = nullptr;
     ConceptsDialog *m_concepts = nullptr;
     RecentFilesMenu *m_recent = nullptr;

@@ -62,9 +62,11 @@ void TestSetupPanel::governorListIsGroupedAndOrdered()
     SetupPanel panel;
     auto *list = panel.findChild<QListWidget *>();
     QVERIFY(list);
-    QCOMPARE(list->count(), static_cast<int>(allVariants().size()));
+    // Every variant, and first the kernel's recorded choices (offered for a kernel trace).
+    QCOMPARE(list->count(), static_cast<int>(allVariants().size()) + 1);
+    QCOMPARE(list->item(0)->data(Qt::UserRole).toString(), QStringLiteral("recorded"));
     QStringList ids;
-    for (int i = 0; i < list->count(); ++i)
+    for (int i = 1; i < list->count(); ++i) // the variants, after the recorded row
         ids << list->item(i)->data(Qt::UserRole).toString();
     // teo v5.13 (registered last, by the legacy family file) comes before teo v5.14.
     QVERIFY(ids.indexOf(QStringLiteral("teo-5.13")) >= 0);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/comparison/comparison_view.h"
 
+#include "widgets/trace/trace_disclosure.h"
+
 #include "core/io/atomic_file.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/export/model_export.h"
@@ -141,10 +143,18 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
     layout->addWidget(m_view);
+    m_traceNote = new QLabel(this);
+    m_traceNote->setWordWrap(true);
+    m_traceNote->setStyleSheet(QStringLiteral("color:#707070;"));
+    m_traceNote->hide();
+    layout->addWidget(m_traceNote);
 }
 
 void ComparisonView::setSnapshot(SnapshotPtr snapshot)
 {
+    const QStringList note = snapshot && snapshot->trace ? traceDisclosure(*snapshot->trace, snapshot->table) : QStringList();
+    m_traceNote->setText(note.join(QLatin1Char(' ')));
+    m_traceNote->setVisible(!note.isEmpty());
     m_model->setSnapshot(std::move(snapshot));
     updateGeometry(); // the row count may have changed the size hint
 }
@@ -157,6 +167,11 @@ QSize ComparisonView::sizeHint() const
                        + rows * rowHeight + m_view->horizontalScrollBar()->sizeHint().height()
                        + 2 * m_view->frameWidth() + 12;
     return {QWidget::sizeHint().width(), height};
+}
+
+QString ComparisonView::traceNoteText() const
+{
+    return m_traceNote->text();
 }
 
 QString ComparisonView::scopeText() const

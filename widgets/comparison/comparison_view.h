@@ -38,6 +38,8 @@ public:
     QTableView *tableView() const { return m_view; }
     /// The label saying the totals are the whole run's (not the playback cursor's).
     QString scopeText() const;
+    /// For a kernel trace: what it cannot tell (trace_disclosure.h), under the table; "" otherwise.
+    QString traceNoteText() const;
 
     /// What the table was computed from (scenario_context.h); empty for a snapshot without a
     /// scenario (tests' hand-made ones).
@@ -71,6 +73,7 @@ private:
     QSortFilterProxyModel *m_proxy = nullptr;
     QTableView *m_view = nullptr;
     QLabel *m_scope = nullptr;
+    QLabel *m_traceNote = nullptr;
 };
 
 } // namespace idlescope

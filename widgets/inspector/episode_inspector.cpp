@@ -3,9 +3,12 @@
 
 #include "widgets/inspector/inspector_html.h"
 #include "widgets/inspector/reasoning_chart.h"
+#include "widgets/trace/trace_entry_text.h"
 #include "widgets/view_state.h"
 
 #include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -48,6 +51,14 @@ void EpisodeInspector::createActions()
     addAction(m_prevAction);
     connect(m_nextAction, &QAction::triggered, this, &EpisodeInspector::nextMiss);
     connect(m_prevAction, &QAction::triggered, this, &EpisodeInspector::previousMiss);
+    m_copyTsAction = new QAction(tr("Copy timestamp"), this);
+    m_copyTsAction->setToolTip(tr("Copy the entry's trace timestamp (seconds, as trace-cmd report, KernelShark "
+                                  "and Perfetto show it)"));
+    m_copyTsAction->setEnabled(false);
+    connect(m_copyTsAction, &QAction::triggered, this, [this] {
+        if (!m_timestamp.isEmpty())
+            QGuiApplication::clipboard()->setText(m_timestamp);
+    });
 }
 
 void EpisodeInspector::setupUi()
@@ -71,6 +82,9 @@ void EpisodeInspector::setupUi()
     bar->addWidget(tool(m_nextAction, Qt::RightArrow));
     bar->addWidget(m_kindBox);
     bar->addStretch(1);
+    auto *copy = new QToolButton(this);
+    copy->setDefaultAction(m_copyTsAction);
+    bar->addWidget(copy);
 
     m_title = new QLabel(this);
     m_title->setTextFormat(Qt::RichText);
@@ -139,8 +153,31 @@ void EpisodeInspector::setViewState(ViewState *view)
         connect(m_view, &ViewState::entrySelected, this, &EpisodeInspector::showEntry);
 }
 
+void EpisodeInspector::setTimestamp()
+{
+    const Ns ts = m_snap ? entryTraceNs(*m_snap, m_gov, m_entry) : -1;
+    m_timestamp = ts >= 0 ? traceTimestampText(ts) : QString();
+    m_copyTsAction->setEnabled(!m_timestamp.isEmpty());
+}
+
+void EpisodeInspector::presentRecorded()
+{
+    m_detail.reset();
+    m_chart->clear();
+    setTimestamp();
+    m_title->setText(QStringLiteral("<b>%1</b>").arg(tr("recorded · entry %1 · span %2 · %3 s")
+                                                        .arg(m_entry)
+                                                        .arg(m_snap->runs[size_t(m_gov)].span[size_t(m_entry)])
+                                                        .arg(m_timestamp)
+                                                        .toHtmlEscaped()));
+    m_text->setHtml(recordedEntryHtml(*m_snap, m_gov, m_entry));
+    emit detailShown(m_gov, m_entry);
+}
+
 void EpisodeInspector::showMessage(const QString &text)
 {
+    m_timestamp.clear();
+    m_copyTsAction->setEnabled(false);
     m_detail.reset();
     m_title->setText(text);
     m_text->clear();
@@ -161,6 +198,10 @@ void EpisodeInspector::showEntry(int governorIndex, qint64 entryIndex)
     }
     const bool inRange = governorIndex < m_snap->governorCount()
                          && entryIndex < static_cast<qint64>(m_snap->runs[size_t(governorIndex)].size());
+    if (inRange && isRecordedRun(*m_snap, governorIndex)) { // read from the trace: nothing to replay
+        presentRecorded();
+        return;
+    }
     if (entryIndex < SYNC_ENTRY_LIMIT || !inRange) { // a bad index fails at once
         present(computeEntryDetail(*m_snap, governorIndex, entryIndex), request);
         return;
@@ -185,7 +226,17 @@ void EpisodeInspector::present(const Result<EntryDetail> &r, std::uint64_t reque
     const QColor color = size_t(m_gov) < m_snap->colors.size() ? m_snap->colors[size_t(m_gov)]
                                                                : QColor(Qt::black);
     m_title->setText(QStringLiteral("<b>%1</b>").arg(entryTitle(*m_detail).toHtmlEscaped()));
-    m_text->setHtml(entryDetailHtml(*m_detail, m_snap->table, color));
+    setTimestamp();
+    // On a trace: where the span is in it; for every run: its own clock's drift from the workload's.
+    const Ns drift = entryDriftNs(*m_snap, m_gov, m_entry, m_detail->entry.startNs);
+    QString drifted;
+    if (m_snap->spanClockNs) // hand-made snapshots have no workload clock
+        drifted = tr("<p><b>Clock:</b> this run's own time is %1 %2 the %3 here (exit latencies and poll limits "
+                     "add up); the plots draw the entry at the %3.</p>")
+                      .arg(durationText(drift < 0 ? -drift : drift), drift < 0 ? tr("behind") : tr("ahead of"),
+                           m_snap->clockName());
+    m_text->setHtml(entryDetailHtml(*m_detail, m_snap->table, color) + traceSourceHtml(*m_snap, m_gov, m_entry)
+                    + drifted);
     m_chart->showDetail(*m_detail, m_snap->table, color);
     emit detailShown(m_gov, m_entry);
 }

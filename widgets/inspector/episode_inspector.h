@@ -68,6 +68,10 @@ public:
     QString html() const;
     ReasoningChart *chart() const { return m_chart; }
 
+    /// The selected entry's trace timestamp as "Copy timestamp" copies it ("" without a trace).
+    QString traceTimestamp() const { return m_timestamp; }
+    QAction *copyTimestampAction() const { return m_copyTsAction; }
+
     /// Actions with shortcuts ("N" / "Shift+N"), for menus and toolbars.
     QAction *nextMissAction() const { return m_nextAction; }
     QAction *previousMissAction() const { return m_prevAction; }
@@ -90,6 +94,8 @@ private:
     void jumpToMiss(bool forward);
     void present(const Result<EntryDetail> &r, std::uint64_t request);
     void showMessage(const QString &text);
+    void presentRecorded();
+    void setTimestamp();
     std::uint8_t missMask() const;
 
     SnapshotPtr m_snap;
@@ -106,6 +112,8 @@ private:
     QComboBox *m_kindBox = nullptr;
     QAction *m_nextAction = nullptr;
     QAction *m_prevAction = nullptr;
+    QAction *m_copyTsAction = nullptr;
+    QString m_timestamp;
     struct Job {
         Result<EntryDetail> result = Error{};
         std::uint64_t request = 0;

@@ -225,6 +225,15 @@ QWidget *SetupPanel::createGovernorGroup()
     auto *v = new QVBoxLayout(box);
     m_governors = new QListWidget(box);
     m_governors->setUniformItemSizes(true);
+    {
+        // The kernel's own choices, as a row like any governor's (a kernel trace only: governors()).
+        auto *item = new QListWidgetItem(QStringLiteral("recorded"), m_governors);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Unchecked);
+        item->setToolTip(tr("<b>recorded</b><br>What the kernel itself chose in the trace (the states of "
+                            "power:cpu_idle and their measured residencies). Only for a kernel trace."));
+        item->setData(Qt::UserRole, QStringLiteral("recorded"));
+    }
     for (const VariantInfo *info : sortedVariants()) {
         auto *item = new QListWidgetItem(QString::fromUtf8(info->id), m_governors);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
@@ -270,6 +279,9 @@ std::vector<GovernorSpec> SetupPanel::governors() const
         QListWidgetItem *item = m_governors->item(i);
         if (item->checkState() != Qt::Checked)
             continue;
+        if (item->data(Qt::UserRole).toString() == QLatin1String("recorded")
+            && m_workloadKind->currentData().toString() != QLatin1String("trace"))
+            continue; // a generated stream has no recorded choices
         GovernorSpec g;
         g.variant = item->data(Qt::UserRole).toString().toStdString();
         g.color = m_colors.value(item->data(Qt::UserRole).toString(), QColor(Qt::gray));
@@ -384,6 +396,13 @@ bool SetupPanel::loadTraceFile(const QString &path, int cpu)
     w.path = path;
     w.params.insert(QStringLiteral("cpu"), cpu);
     setWorkload(w);
+    // A trace opened: show the kernel's own choices beside the governors.
+    for (int i = 0; i < m_governors->count(); ++i)
+        if (m_governors->item(i)->data(Qt::UserRole).toString() == QLatin1String("recorded")) {
+            const QSignalBlocker block(m_governors);
+            m_governors->item(i)->setCheckState(Qt::Checked);
+            updateGovernorIcons();
+        }
     // With the CPU still to choose, the page's import decides it and cpuResolved simulates.
     if (m_tracePage->cpu() != TRACE_BEST_CPU)
         emit workloadChanged();

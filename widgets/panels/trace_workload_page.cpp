@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/panels/trace_workload_page.h"
 
+#include "widgets/trace/trace_disclosure.h"
+
 #include <QComboBox>
 #include <QEvent>
 #include <QFileInfo>
@@ -67,6 +69,8 @@ TraceWorkloadPage::TraceWorkloadPage(QWidget *parent) : QWidget(parent)
         if (cpu == m_cpu)
             return;
         m_cpu = cpu;
+        if (m_summary)
+            showInfo();
         emit cpuChanged();
     });
     connect(&m_watcher, &QFutureWatcher<ImportJob>::finished, this, &TraceWorkloadPage::importFinished);
@@ -170,6 +174,17 @@ void TraceWorkloadPage::announceWarnings()
                                       m_summary->warningKinds.join(QStringLiteral(", "))));
 }
 
+void TraceWorkloadPage::showInfo()
+{
+    const TraceSummary &s = *m_summary;
+    const QLocale locale;
+    // What the trace cannot tell about the CPU replayed, under the counts (trace_disclosure.h).
+    QStringList info{(s.cpus.size() == 1 ? tr("%1 \u00b7 %2 CPU \u00b7 %3 events") : tr("%1 \u00b7 %2 CPUs \u00b7 %3 events"))
+                         .arg(s.format, locale.toString(static_cast<qint64>(s.cpus.size())), locale.toString(s.events))};
+    info << traceDisclosure(s, m_cpu);
+    m_info->setText(info.join(QLatin1Char('\n')));
+}
+
 void TraceWorkloadPage::fillCpus()
 {
     const TraceSummary &s = *m_summary;
@@ -211,8 +226,7 @@ void TraceWorkloadPage::fillCpus()
     }
     m_cpuCombo->setCurrentIndex(current);
 
-    m_info->setText((s.cpus.size() == 1 ? tr("%1 \u00b7 %2 CPU \u00b7 %3 events") : tr("%1 \u00b7 %2 CPUs \u00b7 %3 events"))
-                        .arg(s.format, locale.toString(static_cast<qint64>(s.cpus.size())), locale.toString(s.events)));
+    showInfo();
     if (s.warningTotal > 0) {
         m_warnings->setText((s.warningTotal == 1 ? tr("\u26a0 %1 import warning: %2") : tr("\u26a0 %1 import warnings: %2"))
                                 .arg(locale.toString(s.warningTotal), s.warningKinds.join(QStringLiteral(", "))));

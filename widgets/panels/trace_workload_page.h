@@ -49,6 +49,8 @@ public:
     /// Widgets, for tests.
     QComboBox *cpuCombo() const { return m_cpuCombo; }
     QLabel *warningsLabel() const { return m_warnings; }
+    /// The format and disclosure lines (tests).
+    QLabel *infoLabel() const { return m_info; }
 
 signals:
     /// The "Open…" button was pressed.
@@ -76,6 +78,8 @@ private:
         QString error;
     };
     void importFinished();
+    /// The format and counts line, then what the trace cannot tell about the CPU (trace_disclosure.h).
+    void showInfo();
     void fillCpus();
     void showRequestedCpuOnly(const QString &note);
     void elideFileName();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/time_plot.h"
 
+#include "widgets/trace/trace_entry_text.h"
+
 #include "widgets/plots/time_ticker.h"
 #include "widgets/view_state.h"
 
@@ -63,6 +65,9 @@ void TimePlot::rebuild()
         return;
     }
     m_plot->xAxis->setRange(static_cast<double>(m_view->rangeStartNs()), static_cast<double>(m_view->rangeEndNs()));
+    const QString clock = timeAxisTitle(*m_snap);
+    if (m_plot->xAxis->label() != clock)
+        m_plot->xAxis->setLabel(clock);
     const int cols = columns();
     if (m_cachedGeneration != m_snap->generation || m_cachedStart != m_view->rangeStartNs()
         || m_cachedEnd != m_view->rangeEndNs() || m_cachedColumns != cols) {
@@ -74,6 +79,20 @@ void TimePlot::rebuild()
     }
     const qint64 cursor = m_view->cursorNs();
     fill(cursor < 0 ? std::numeric_limits<Ns>::max() : cursor);
+}
+
+QString TimePlot::timeAxisLabel() const
+{
+    return m_plot->xAxis->label();
+}
+
+QString TimePlot::timeAxisTitle(const SimulationSnapshot &snap)
+{
+    // Every run is drawn on the workload's clock (span_clock.h): say which.
+    if (snap.trace)
+        return tr("trace time since its first event (%1 s); every lane on this clock")
+            .arg(traceTimestampText(snap.trace->originNs));
+    return tr("time since start of run");
 }
 
 std::pair<int, qint64> TimePlot::entryAt(const QPointF &) const

@@ -37,6 +37,10 @@ public:
     qint64 selectionLineNs() const;
     /// The selection line's colour: the selected governor's (tests).
     QColor selectionLineColor() const;
+    /// The x axis title for @p snap: which clock the lanes are on (trace or stream time).
+    static QString timeAxisTitle(const SimulationSnapshot &snap);
+    /// The x axis title shown (tests).
+    QString timeAxisLabel() const;
 
 signals:
     /// The user clicked an entry (also forwarded to ViewState::selectEntry()).

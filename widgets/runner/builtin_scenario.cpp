@@ -149,6 +149,8 @@ QColor governorColor(int n, const std::string &variant)
 {
     if (variant == "oracle")
         return QColor(0x55, 0x55, 0x55);
+    if (variant == "recorded") // the kernel's own choices: ink, apart from every governor's hue
+        return QColor(0x1b, 0x1b, 0x1b);
     // Tableau 10 without its grey: distinct hues that survive print and colour blindness well.
     static const QColor palette[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b),
                                      QColor(0x59, 0xa1, 0x4f), QColor(0xe1, 0x57, 0x59),

@@ -5,7 +5,10 @@
 #include "widgets/runner/run_recycler.h"
 #include "widgets/runner/share_steps.h"
 
+#include "core/stats/span_clock.h"
 #include "core/stats/summarised_run.h"
+#include "core/trace/recorded_entries.h"
+#include "core/trace/trace_model.h"
 
 #include <QElapsedTimer>
 #include <QMutex>
@@ -117,6 +120,8 @@ constexpr std::size_t STEP_SPANS = 32768;
 
 bool governorDefaults(const GovernorSpec &g)
 {
+    if (g.variant == trace::RECORDED_VARIANT) // the kernel's own choices: nothing to tune
+        return true;
     auto gov = makeConfiguredGovernor(g.variant, g.settings);
     return gov && (*gov)->atKernelDefaults();
 }
@@ -286,6 +291,25 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
     snap->targetId = spec.target.id;
     snap->workloadDescription = spec.workload.description;
 
+    // A trace: its runs are drawn on its timestamps (from its earliest event), the same x the same wakeup.
+    if (spec.workload.kind == QLatin1String("trace")) {
+        auto src = traceCpuSource(spec.workload.path, spec.workload.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt());
+        if (!src) {
+            *error = QString::fromStdString(src.error().toString());
+            return nullptr;
+        }
+        auto spanClock = std::make_shared<std::vector<Ns>>();
+        const trace::CpuTrace &cpu = src->trace->cpus[static_cast<std::size_t>(src->cpu)];
+        for (const std::int32_t row : src->spanIndex)
+            spanClock->push_back(cpu.spans[static_cast<std::size_t>(row)].startNs - src->originNs);
+        snap->spanClockNs = std::move(spanClock);
+        snap->trace = std::make_shared<const TraceCpuSource>(std::move(*src));
+        // The stream's own time of each span, for the drift the inspector shows.
+        const bool sameStream = previous && previous->stream == stream && previous->streamSpanStartNs;
+        snap->streamSpanStartNs = sameStream ? previous->streamSpanStartNs
+                                             : std::make_shared<const std::vector<Ns>>(streamSpanStarts(*stream));
+    }
+
     const bool sameInputs = previous && previous->stream == stream && sameTable(previous->table, snap->table)
                             && previous->spec.latencyLimitNs == spec.latencyLimitNs;
     struct Job {
@@ -314,6 +338,24 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         Job &j = jobs[k];
         if (j.reuse >= 0)
             continue;
+        if (j.gov->variant == trace::RECORDED_VARIANT) {
+            // The kernel's own choices: read from the trace, never replayed.
+            if (!snap->trace) {
+                j.error = QStringLiteral("recorded: only a kernel trace has the kernel's recorded choices");
+                continue;
+            }
+            const trace::TraceImport &t = *snap->trace->trace;
+            GovernorRun run = trace::recordedEntries(t.cpus[static_cast<std::size_t>(snap->trace->cpu)],
+                                                     snap->trace->spanIndex, snap->table, t.hasMissEvents,
+                                                     snap->trace->originNs);
+            SummarisedRun sr;
+            sr.counts = RunCounts(run);
+            sr.lod = RunLod(run, sr.counts);
+            sr.run = std::move(run);
+            j.totals = governorTotals(sr.run, snap->table);
+            j.run = std::move(sr);
+            continue;
+        }
         GovernorRun storage = RunRecycler::instance().take();
         auto builder = SummarisedRunBuilder::start(snap->table, *stream, j.gov->variant, j.gov->settings, &storage,
                                                    spec.latencyLimitNs);
@@ -341,6 +383,9 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
                 return false;
             j.run = j.builder->take();
             j.builder.reset();
+            // A trace's runs on its clock; the plot summaries follow the moved times.
+            if (snap->spanClockNs && onSpanClock(j.run->run, *snap->spanClockNs))
+                j.run->lod = RunLod(j.run->run, j.run->counts);
             j.totals = governorTotals(j.run->run, snap->table);
             return true;
         },

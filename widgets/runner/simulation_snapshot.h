@@ -19,6 +19,7 @@
 #include "core/stream/idle_span.h"
 #include "core/stats/governor_totals.h"
 #include "widgets/runner/scenario_spec.h"
+#include "widgets/runner/trace_workload.h"
 
 #include <QColor>
 #include <QString>
@@ -129,6 +130,19 @@ struct SimulationSnapshot {
     /// so that showing a snapshot scans no run on the GUI thread). May be
     /// empty in hand-made test snapshots.
     std::vector<GovernorTotals> totals;
+
+    /// For a kernel trace, the trace's clock, which every run's startNs is then on (span_clock.h):
+    /// spanClockNs[row] is the start of stream row @p row on it (ns from x = 0);
+    /// streamSpanStartNs[row] the same on the stream's own time (spanDriftNs()). Null otherwise
+    /// (a generated stream's runs keep their own clocks).
+    std::shared_ptr<const std::vector<Ns>> spanClockNs;
+    std::shared_ptr<const std::vector<Ns>> streamSpanStartNs;
+    /// For a kernel trace: the CPU replayed and its import (null otherwise). x = 0 is
+    /// trace->originNs on the trace's clock.
+    std::shared_ptr<const TraceCpuSource> trace;
+
+    /// "trace time" or "stream time": the axis title's clock.
+    QString clockName() const { return trace ? QStringLiteral("trace time") : QStringLiteral("stream time"); }
 
     int governorCount() const { return static_cast<int>(runs.size()); }
 

@@ -48,6 +48,8 @@ TraceSummary summarize(const trace::TraceImport &t)
     TraceSummary s;
     s.format = QString::fromUtf8(trace::traceFormatName(t.format));
     s.events = t.events;
+    s.hasTimerEvents = t.hasTimerEvents;
+    s.hasMissEvents = t.hasMissEvents;
     qint64 bestSpans = 0;
     for (const trace::CpuTrace &c : t.cpus) {
         TraceCpuInfo info;
@@ -60,6 +62,8 @@ TraceSummary summarize(const trace::TraceImport &t)
             const trace::StreamExport e = trace::toReplayStream(c);
             info.spans = static_cast<qint64>(e.stream.size());
             info.account = QString::fromStdString(trace::spanAccountText(info.recordedSpans, info.spans, e.dropped));
+            info.timerFallback = e.timerFallback;
+            info.timerClamped = e.timerClamped;
         }
         if (info.spans > bestSpans) { // strictly more: the lowest CPU wins a tie, as in the CLI
             bestSpans = info.spans;
@@ -139,7 +143,10 @@ Result<TraceSummary> traceSummary(const QString &path)
     return s;
 }
 
-Result<IdleStream> traceWorkloadStream(const QString &path, int cpu)
+namespace {
+
+/// The CPU @p cpu of the cached trace and its export, or the error traceWorkloadStream() gives.
+Result<std::pair<std::shared_ptr<const CachedTrace>, trace::StreamExport>> exportCpu(const QString &path, int &cpu)
 {
     auto entry = importCached(path);
     if (!entry)
@@ -163,7 +170,37 @@ Result<IdleStream> traceWorkloadStream(const QString &path, int cpu)
                      "CPU " + std::to_string(cpu) + " has no complete idle span ("
                          + trace::spanAccountText(static_cast<std::int64_t>(cpus[index].spans.size()), 0, e.dropped)
                          + ")"};
-    return std::move(e.stream);
+    return std::make_pair(*entry, std::move(e));
+}
+
+} // namespace
+
+Result<IdleStream> traceWorkloadStream(const QString &path, int cpu)
+{
+    auto e = exportCpu(path, cpu);
+    if (!e)
+        return e.error();
+    return std::move(e->second.stream);
+}
+
+Result<TraceCpuSource> traceCpuSource(const QString &path, int cpu)
+{
+    auto e = exportCpu(path, cpu);
+    if (!e)
+        return e.error();
+    TraceCpuSource src;
+    src.trace = e->first->trace;
+    src.cpu = cpu;
+    src.spanIndex = std::move(e->second.spanIndex);
+    src.timerFallback = e->second.timerFallback;
+    src.timerClamped = e->second.timerClamped;
+    src.account = e->first->summary.cpus[static_cast<std::size_t>(cpu)].account;
+    Ns t0 = -1;
+    for (const trace::CpuTrace &c : src.trace->cpus)
+        if (c.events > 0 && (t0 < 0 || c.firstNs < t0))
+            t0 = c.firstNs;
+    src.originNs = t0 < 0 ? 0 : t0;
+    return src;
 }
 
 int traceImportCount()

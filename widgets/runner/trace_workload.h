@@ -21,7 +21,12 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <vector>
+
+namespace idlescope::trace {
+struct TraceImport;
+}
 
 namespace idlescope {
 
@@ -32,6 +37,8 @@ struct TraceCpuInfo {
     qint64 recordedSpans = 0; ///< idle spans recorded, including those cut by the trace's ends
     qint64 entries = 0;       ///< power:cpu_idle entries
     QString account;          ///< "20785 spans = 0 exported + 20784 missing a sched_switch + 1 cut by the trace's end"
+    qint64 timerFallback = 0; ///< exported spans with no known next timer (timer_ns = wake_ns)
+    qint64 timerClamped = 0;  ///< exported spans whose next timer expired before the wakeup
 };
 
 /// What the workload panel shows after an import.
@@ -45,6 +52,8 @@ struct TraceSummary {
     qint64 warningTotal = 0;      ///< every structured warning, all kinds
     QStringList warningKinds;     ///< "missing_switch \u00d7 20788", one per kind that occurred
     QStringList firstWarnings;    ///< the first few in full: "file:line: kind (field 'f'): detail"
+    bool hasTimerEvents = false;  ///< hrtimer_start seen (sleep lengths known)
+    bool hasMissEvents = false;   ///< cpu_idle_miss seen (above/below recorded, not recomputed)
 };
 
 /// "CPU" value meaning "the CPU with the most idle spans" (idlescope-cli compare --trace's default).
@@ -59,6 +68,22 @@ Result<TraceSummary> traceSummary(const QString &path);
  * does not have or that has no complete idle span, field "cpu" and the CPU.
  */
 Result<IdleStream> traceWorkloadStream(const QString &path, int cpu);
+
+/// One CPU of an imported trace as the window replays it: the import itself
+/// (shared with the cache), the CPU, the trace row of every stream row, and
+/// the trace's origin (its earliest event: x = 0 of the trace clock).
+struct TraceCpuSource {
+    std::shared_ptr<const trace::TraceImport> trace;
+    int cpu = 0;
+    std::vector<std::int32_t> spanIndex; ///< CpuTrace::spans index of each stream row
+    Ns originNs = 0;                     ///< trace timestamp of the earliest event (ns)
+    std::int64_t timerFallback = 0;      ///< rows with no known next timer (timer_ns = wake_ns)
+    std::int64_t timerClamped = 0;       ///< rows whose next timer expired before the wakeup
+    QString account;                     ///< the CPU's span account (trace_stream.h's spanAccountText())
+};
+
+/// The source of traceWorkloadStream(@p path, @p cpu) (same CPU choice and errors).
+Result<TraceCpuSource> traceCpuSource(const QString &path, int cpu);
 
 /// "<mtime ms>:<size>" of the file now, "" when it does not exist (tells a rewritten trace or
 /// stream CSV apart from the one opened before under the same path).

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window on a real trace (issue 13): the kernel's recorded choices as a
+// run beside the simulated governors, every lane on the trace's clock, and
+// the inspector's way back to the trace. On LISA's Juno trace
+// (lisa-juno-sched_load-6cpu.dat, shared/data/traces) with its table
+// arm-juno-r0 (WFI, cpu-sleep-0, cluster-sleep-0).
+#include "core/trace/trace_model.h"
+#include "tests/test_paths.h"
+#include "widgets/comparison/comparison_view.h"
+#include "widgets/inspector/episode_inspector.h"
+#include "widgets/plots/state_timeline_plot.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/simulation_runner.h"
+#include "widgets/trace/entries_dock.h"
+#include "widgets/trace/trace_entry_text.h"
+#include "widgets/view_state.h"
+
+#include <QComboBox>
+#include <QItemSelectionModel>
+#include <QTableView>
+#include <QTest>
+
+using namespace idlescope;
+
+class TestTraceGui : public QObject
+{
+    Q_OBJECT
+private slots:
+    void recordedCountsAreTraceStats();
+    void everyLaneOnTheTraceClock();
+    void inspectorNamesTheTraceTimestamp();
+    void generatedStreamHasNoRecordedRow();
+    void tableSaysWhatTheTraceCannotTell();
+    void entriesListFiltersAndFollows();
+};
+
+namespace
+{
+
+QString junoTrace()
+{
+    return test::sharedDir() + QStringLiteral("/data/traces/lisa-juno-sched_load-6cpu.dat");
+}
+
+ScenarioSpec junoScenario(int cpu)
+{
+    ScenarioSpec spec;
+    spec.target.kind = QStringLiteral("builtin");
+    spec.target.id = QStringLiteral("arm-juno-r0");
+    spec.target.table = builtinTable(spec.target.id).value();
+    spec.workload.kind = QStringLiteral("trace");
+    spec.workload.path = junoTrace();
+    spec.workload.params.insert(QStringLiteral("cpu"), cpu);
+    spec.governors = { { "recorded", {}, QColor(Qt::black) }, { "menu-6.14", {}, QColor(Qt::red) },
+        { "teo-6.14", {}, QColor(Qt::blue) } };
+    return spec;
+}
+
+SnapshotPtr simulate(const ScenarioSpec &spec)
+{
+    const std::atomic<bool> cancel { false };
+    QString error;
+    auto snap = SimulationRunner::simulate(spec, nullptr, 1, cancel, &error);
+    if (!snap)
+        qWarning("simulate: %s", qPrintable(error));
+    return snap;
+}
+
+} // namespace
+
+void TestTraceGui::recordedCountsAreTraceStats()
+{
+    // `idlescope-cli trace-stats lisa-juno-sched_load-6cpu.dat --table arm-juno-r0 --format csv`,
+    // rows state_usage/state_above/state_below of CPUs 4 and 5, whose complete entries all lie in
+    // the spans the governors replay (entries = entries_in_exported_spans: 20 and 14; the
+    // recorded row holds the entries of the replayed spans only, so that it counts the same
+    // wakeups as the simulated rows).
+    struct Want {
+        int cpu;
+        std::int64_t usage[3], above[3], below[3];
+    };
+    const Want want[] = {
+        { 4, { 2, 6, 12 }, { 0, 0, 6 }, { 1, 1, 0 } },
+        { 5, { 3, 10, 1 }, { 0, 0, 0 }, { 2, 2, 0 } },
+    };
+    for (const Want &w : want) {
+        const SnapshotPtr snap = simulate(junoScenario(w.cpu));
+        QVERIFY(snap);
+        QCOMPARE(snap->governorCount(), 3);
+        const int g = snap->indexOf("recorded");
+        QCOMPARE(g, 0);
+        QVERIFY(isRecordedRun(*snap, g));
+        const GovernorRun &rec = snap->runs[0];
+        for (int k = 0; k < 3; ++k) {
+            QCOMPARE(rec.summary.states[k].usage, w.usage[k]);
+            QCOMPARE(rec.summary.states[k].above, w.above[k]);
+            QCOMPARE(rec.summary.states[k].below, w.below[k]);
+            // The comparison table shows what core counted.
+            QCOMPARE(snap->totals[0].usage[static_cast<std::size_t>(k)], w.usage[k]);
+        }
+    }
+    // Every CPU: the recorded row's entries are trace-stats' entries_in_exported_spans.
+    const std::int64_t inExported[6] = { 91, 12, 18, 37, 20, 14 };
+    for (int cpu = 0; cpu < 6; ++cpu) {
+        const SnapshotPtr snap = simulate(junoScenario(cpu));
+        QVERIFY(snap);
+        QCOMPARE(snap->runs[0].summary.entries, inExported[cpu]);
+        QCOMPARE(snap->totals[0].idles, inExported[cpu]);
+    }
+}
+
+void TestTraceGui::everyLaneOnTheTraceClock()
+{
+    // CPU 4's first replayed span, in lisa-juno-sched_load-6cpu.report.txt: line 542
+    // "sshd-2928 [004] 2084.203821: sched_switch: sshd:2928 [120] D ==> swapper/4:0", then line
+    // 543 "2084.203832: cpu_idle: state=2" (its only entry, exit 2084.203990 at line 578); the
+    // span before (line 522) is stream row 0. The trace's first event, line 2, is at 2084.021443.
+    const SnapshotPtr snap = simulate(junoScenario(4));
+    QVERIFY(snap && snap->trace);
+    QCOMPARE(snap->clockName(), QStringLiteral("trace time"));
+    QCOMPARE(traceTimestampText(snap->trace->originNs), QStringLiteral("2084.021443"));
+    ViewState view;
+    view.setFullRange(0, snap->durationNs());
+    StateTimelinePlot lanes(&view);
+    lanes.resize(900, 400);
+    lanes.setSnapshot(snap);
+    lanes.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&lanes));
+    QTRY_VERIFY(lanes.timeAxisLabel().contains(QStringLiteral("trace time")));
+    QVERIFY(lanes.timeAxisLabel().contains(QStringLiteral("2084.021443")));
+    for (int g = 0; g < snap->governorCount(); ++g) {
+        const GovernorRun &run = snap->runs[static_cast<std::size_t>(g)];
+        const std::int64_t e = firstEntryOfSpan(run, 1);
+        QVERIFY2(e >= 0, run.variant.c_str());
+        // A simulated governor selects at the span's start (the switch to the idle task); the
+        // kernel's entry is its cpu_idle enter, 11 us later.
+        const QString want
+            = isRecordedRun(*snap, g) ? QStringLiteral("2084.203832") : QStringLiteral("2084.203821");
+        QCOMPARE(traceTimestampText(entryTraceNs(*snap, g, e)), want);
+        // The lane draws it there: the selection line's x is that timestamp minus the origin.
+        view.selectEntry(g, e);
+        QTRY_COMPARE(lanes.selectionLineNs(), entryTraceNs(*snap, g, e) - snap->trace->originNs);
+    }
+    // No lane runs on its own clock: every run's last entry starts in the last replayed span.
+    const std::int32_t lastRow = static_cast<std::int32_t>(snap->stream->size()) - 1;
+    const Ns lastSpan = (*snap->spanClockNs)[static_cast<std::size_t>(lastRow)];
+    for (const GovernorRun &run : snap->runs) {
+        QCOMPARE(run.span.back(), lastRow);
+        QVERIFY(run.startNs.back() >= lastSpan);
+        QVERIFY(run.startNs.back() <= lastSpan + snap->stream->back().wakeNs);
+    }
+}
+
+void TestTraceGui::inspectorNamesTheTraceTimestamp()
+{
+    // The recorded entry of CPU 4's span 1 (see above): entered cluster-sleep-0 (cpu_idle state=2)
+    // at 2084.203832 and left it at 2084.203990, 158 us (trace-cmd's microseconds; the .dat's
+    // nanoseconds may add up to one more).
+    const SnapshotPtr snap = simulate(junoScenario(4));
+    QVERIFY(snap);
+    const GovernorRun &rec = snap->runs[0];
+    const std::int64_t e = firstEntryOfSpan(rec, 1);
+    QCOMPARE(rec.state[static_cast<std::size_t>(e)], std::int8_t(2));
+    QVERIFY(std::llabs(rec.residencyNs[static_cast<std::size_t>(e)] - 158000) < 1000);
+    EpisodeInspector inspector;
+    inspector.setSnapshot(snap);
+    inspector.showEntry(0, e);
+    QCOMPARE(inspector.traceTimestamp(), QStringLiteral("2084.203832"));
+    QVERIFY(inspector.copyTimestampAction()->isEnabled());
+    const QString text = inspector.plainText();
+    QVERIFY2(text.contains(QStringLiteral("The kernel entered cluster-sleep-0 here for")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("menu-6.14 would have chosen")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("the oracle")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("2084.203832 s, CPU 4")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("woken at 2084.203990 s")), qPrintable(text));
+    // A simulated entry of the same span: the span's start, and its own clock's drift as a value.
+    inspector.showEntry(1, firstEntryOfSpan(snap->runs[1], 1));
+    QTRY_VERIFY(inspector.detail() != nullptr);
+    QCOMPARE(inspector.traceTimestamp(), QStringLiteral("2084.203821"));
+    QVERIFY2(inspector.plainText().contains(QStringLiteral("Clock: this run's own time is")),
+        qPrintable(inspector.plainText()));
+}
+
+void TestTraceGui::generatedStreamHasNoRecordedRow()
+{
+    // "recorded" asked for on a generated stream: the other governors run, and the error says why.
+    ScenarioSpec spec = defaultScenario();
+    spec.workload = periodicIpiWorkload(2000, 100, 30);
+    spec.governors = { { "recorded", {}, QColor(Qt::black) }, { "menu-6.14", {}, QColor(Qt::red) } };
+    const SnapshotPtr snap = simulate(spec);
+    QVERIFY(snap);
+    QCOMPARE(snap->governorCount(), 1);
+    QCOMPARE(snap->runs[0].variant, std::string("menu-6.14"));
+    QCOMPARE(snap->errors.size(), 1);
+    QVERIFY(snap->errors[0].contains(QStringLiteral("only a kernel trace")));
+    // A generated stream keeps every run on its own clock (no workload clock to draw on).
+    QVERIFY(!snap->spanClockNs);
+    QCOMPARE(snap->clockName(), QStringLiteral("stream time"));
+}
+
+void TestTraceGui::tableSaysWhatTheTraceCannotTell()
+{
+    // `idlescope-cli import lisa-juno-sched_load-6cpu.dat --cpu 0 --stream x.csv` on stderr:
+    // "cpu 0: 33 spans = 31 exported + 1 cut by the trace's start + 1 cut by the trace's end; of
+    // the exported: timer fallback 31" (the trace has no hrtimer event at all: `grep -c hrtimer`
+    // on its report is 0), and trace-stats: 108 complete entries, 91 in the exported spans.
+    const SnapshotPtr snap = simulate(junoScenario(0));
+    QVERIFY(snap);
+    ComparisonView table;
+    table.setSnapshot(snap);
+    const QString note = table.traceNoteText();
+    QVERIFY2(note.contains(QStringLiteral("No hrtimer events in the trace")), qPrintable(note));
+    QVERIFY2(note.contains(
+                 QStringLiteral("2 of 33 recorded spans are not replayed: 33 spans = 31 exported + 1 cut "
+                                "by the trace's start + 1 cut by the trace's end")),
+        qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("the 91 of the CPU's 108 complete entries")), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("recomputed")), qPrintable(note));
+    // A generated stream: nothing to disclose.
+    ScenarioSpec spec = defaultScenario();
+    spec.workload = periodicIpiWorkload(500, 100, 30);
+    table.setSnapshot(simulate(spec));
+    QCOMPARE(table.traceNoteText(), QString());
+}
+
+void TestTraceGui::entriesListFiltersAndFollows()
+{
+    // CPU 4's recorded run: trace-stats' state_above 0 + 0 + 6 = 6, state_below 1 + 1 + 0 = 2,
+    // 20 entries, 12 of them in state 2 (cluster-sleep-0).
+    const SnapshotPtr snap = simulate(junoScenario(4));
+    QVERIFY(snap);
+    ViewState view;
+    view.setFullRange(0, snap->durationNs());
+    EntriesDock list(&view);
+    list.setSnapshot(snap);
+    QCOMPARE(list.model()->run(), 0); // the first run: recorded
+    QCOMPARE(list.model()->rowCount(), 20);
+    list.missBox()->setCurrentIndex(list.missBox()->findData(int(ENTRY_ABOVE)));
+    QCOMPARE(list.model()->rowCount(), 6);
+    QCOMPARE(list.countText(), QStringLiteral("6 of 20 entries"));
+    for (int row = 0; row < 6; ++row)
+        QVERIFY(snap->runs[0].has(static_cast<std::size_t>(list.model()->entryAt(row)), ENTRY_ABOVE));
+    list.missBox()->setCurrentIndex(list.missBox()->findData(int(ENTRY_BELOW)));
+    QCOMPARE(list.model()->rowCount(), 2);
+    EntryFilter deep;
+    deep.state = 2;
+    list.model()->setFilter(deep);
+    QCOMPARE(list.model()->rowCount(), 12);
+    // Sorted by residency, longest first: every row at most the one above it.
+    list.model()->sort(EntriesModel::Residency, Qt::DescendingOrder);
+    for (int row = 1; row < 12; ++row)
+        QVERIFY(snap->runs[0].residencyNs[static_cast<std::size_t>(list.model()->entryAt(row))]
+            <= snap->runs[0].residencyNs[static_cast<std::size_t>(list.model()->entryAt(row - 1))]);
+    // A row clicked selects its entry everywhere ...
+    const std::int64_t third = list.model()->entryAt(2);
+    list.tableView()->selectionModel()->setCurrentIndex(
+        list.model()->index(2, 0), QItemSelectionModel::ClearAndSelect);
+    QCOMPARE(view.selectedGovernor(), 0);
+    QCOMPARE(view.selectedEntry(), third);
+    // ... and a selection made elsewhere (menu-6.14's entry 3) switches the list to that run's row.
+    list.model()->setFilter(EntryFilter {});
+    list.model()->sort(EntriesModel::Time, Qt::AscendingOrder);
+    view.selectEntry(1, 3);
+    QCOMPARE(list.model()->run(), 1);
+    QCOMPARE(list.model()->entryAt(list.tableView()->currentIndex().row()), std::int64_t(3));
+}
+
+QTEST_MAIN(TestTraceGui)
+#include "tst_trace_gui.moc"

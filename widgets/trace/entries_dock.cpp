@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/trace/entries_dock.h"
+
+#include "widgets/view_state.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLocale>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace idlescope
+{
+
+EntriesDock::EntriesDock(ViewState *view, QWidget *parent)
+    : QWidget(parent)
+    , m_view(view)
+{
+    m_model = new EntriesModel(this);
+    m_runBox = new QComboBox(this);
+    m_runBox->setToolTip(tr("Whose entries: a governor, or the kernel's recorded choices"));
+    m_missBox = new QComboBox(this);
+    m_missBox->addItem(tr("every entry"), 0);
+    m_missBox->addItem(tr("above or below"), int(ENTRY_ABOVE | ENTRY_BELOW));
+    m_missBox->addItem(tr("above"), int(ENTRY_ABOVE));
+    m_missBox->addItem(tr("below"), int(ENTRY_BELOW));
+    m_stateBox = new QComboBox(this);
+    m_endBox = new QComboBox(this);
+    m_endBox->addItem(tr("any end"), -1);
+    for (int e = 0; e < ENTRY_END_COUNT; ++e)
+        m_endBox->addItem(
+            tr("ended by %1").arg(QString::fromUtf8(entryEndName(static_cast<EntryEnd>(e)))), e);
+    auto spin = [this](const QString &prefix, const QString &tip) {
+        auto *s = new QSpinBox(this);
+        s->setRange(-1, 100000000);
+        s->setValue(-1);
+        s->setSpecialValueText(tr("%1 any").arg(prefix));
+        s->setPrefix(prefix + QLatin1Char(' '));
+        s->setSuffix(QStringLiteral(" \u00b5s"));
+        s->setToolTip(tip);
+        return s;
+    };
+    m_minUs = spin(tr("residency \u2265"), tr("Only entries at least this long"));
+    m_maxUs = spin(tr("\u2264"), tr("Only entries at most this long"));
+    m_count = new QLabel(this);
+
+    m_table = new QTableView(this);
+    m_table->setModel(m_model);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(EntriesModel::Time, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    // Fixed row heights: the view never measures ten million rows.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    for (QWidget *w : { static_cast<QWidget *>(m_runBox), static_cast<QWidget *>(m_missBox),
+             static_cast<QWidget *>(m_stateBox), static_cast<QWidget *>(m_endBox),
+             static_cast<QWidget *>(m_minUs), static_cast<QWidget *>(m_maxUs) })
+        bar->addWidget(w);
+    bar->addWidget(m_count, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(bar);
+    layout->addWidget(m_table, 1);
+
+    for (QComboBox *b : { m_missBox, m_stateBox, m_endBox })
+        connect(b, &QComboBox::currentIndexChanged, this, &EntriesDock::applyFilter);
+    for (QSpinBox *s : { m_minUs, m_maxUs })
+        connect(s, &QSpinBox::valueChanged, this, &EntriesDock::applyFilter);
+    connect(m_runBox, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (m_filling)
+            return;
+        m_model->setRun(i);
+        applyFilter();
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex &current) {
+            if (m_filling || !current.isValid() || !m_view)
+                return;
+            const std::int64_t e = m_model->entryAt(current.row());
+            if (e >= 0)
+                m_view->selectEntry(m_model->run(), e);
+        });
+    if (m_view)
+        connect(m_view, &ViewState::entrySelected, this, &EntriesDock::followSelection);
+}
+
+void EntriesDock::fillCombos()
+{
+    const QSignalBlocker b1(m_runBox);
+    const QSignalBlocker b2(m_stateBox);
+    const int state = m_stateBox->currentData().isValid() ? m_stateBox->currentData().toInt() : -1;
+    m_runBox->clear();
+    m_stateBox->clear();
+    m_stateBox->addItem(tr("any state"), -1);
+    if (!m_snap)
+        return;
+    for (const GovernorRun &r : m_snap->runs)
+        m_runBox->addItem(QString::fromStdString(r.variant));
+    m_runBox->setCurrentIndex(m_model->run());
+    for (int s = 0; s < m_snap->table.count(); ++s)
+        m_stateBox->addItem(QString::fromStdString(m_snap->table[s].name), s);
+    m_stateBox->setCurrentIndex(std::max(0, m_stateBox->findData(state)));
+}
+
+void EntriesDock::setSnapshot(SnapshotPtr snapshot)
+{
+    m_snap = snapshot;
+    m_filling = true;
+    m_model->setSnapshot(std::move(snapshot));
+    fillCombos();
+    m_filling = false;
+    applyFilter();
+}
+
+void EntriesDock::applyFilter()
+{
+    if (m_filling)
+        return;
+    EntryFilter f;
+    f.missMask = static_cast<std::uint8_t>(m_missBox->currentData().toInt());
+    f.state = m_stateBox->currentData().isValid() ? m_stateBox->currentData().toInt() : -1;
+    f.end = m_endBox->currentData().toInt();
+    f.minResidencyNs = m_minUs->value() < 0 ? -1 : Ns(m_minUs->value()) * 1000;
+    f.maxResidencyNs = m_maxUs->value() < 0 ? -1 : Ns(m_maxUs->value()) * 1000;
+    m_filling = true;
+    m_model->setFilter(f);
+    m_filling = false;
+    updateCount();
+    if (m_view)
+        followSelection(m_view->selectedGovernor(), m_view->selectedEntry());
+}
+
+void EntriesDock::updateCount()
+{
+    const qint64 total
+        = m_model->run() >= 0 && m_snap ? qint64(m_snap->runs[size_t(m_model->run())].size()) : 0;
+    const QLocale locale;
+    m_count->setText(
+        tr("%1 of %2 entries").arg(locale.toString(m_model->rowCount()), locale.toString(total)));
+}
+
+void EntriesDock::followSelection(int g, qint64 entry)
+{
+    if (m_filling || !m_snap || g < 0 || g >= m_snap->governorCount())
+        return;
+    m_filling = true;
+    if (g != m_model->run()) {
+        m_model->setRun(g);
+        const QSignalBlocker block(m_runBox);
+        m_runBox->setCurrentIndex(g);
+        updateCount();
+    }
+    const int row = m_model->rowOf(entry);
+    if (row >= 0) {
+        const QModelIndex index = m_model->index(row, 0);
+        m_table->selectionModel()->setCurrentIndex(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->scrollTo(index);
+    }
+    m_filling = false;
+}
+
+QString EntriesDock::countText() const
+{
+    return m_count->text();
+}
+
+} // namespace idlescope

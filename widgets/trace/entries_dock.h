@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file entries_dock.h
+ * The entries list (content of a QDockWidget): every entry of one run
+ * (entries_model.h) with filters for miss kind, state, residency range and
+ * what ended the entry; clicking a row selects that entry in every view
+ * (ViewState::selectEntry), and a selection made elsewhere scrolls to its
+ * row (switching the list to that run).
+ */
+#pragma once
+
+#include "widgets/runner/simulation_snapshot.h"
+#include "widgets/trace/entries_model.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSpinBox;
+class QTableView;
+
+namespace idlescope
+{
+
+class ViewState;
+
+class EntriesDock : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit EntriesDock(ViewState *view, QWidget *parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snapshot);
+    EntriesModel *model() const { return m_model; }
+    QTableView *tableView() const { return m_table; }
+    QComboBox *runBox() const { return m_runBox; }
+    QComboBox *missBox() const { return m_missBox; }
+    /// "123 of 4567 entries" (tests).
+    QString countText() const;
+
+private:
+    void applyFilter();
+    void updateCount();
+    void followSelection(int g, qint64 entry);
+    void fillCombos();
+
+    ViewState *m_view;
+    SnapshotPtr m_snap;
+    EntriesModel *m_model;
+    QTableView *m_table;
+    QComboBox *m_runBox;
+    QComboBox *m_missBox;
+    QComboBox *m_stateBox;
+    QComboBox *m_endBox;
+    QSpinBox *m_minUs;
+    QSpinBox *m_maxUs;
+    QLabel *m_count;
+    bool m_filling = false;
+};
+
+} // namespace idlescope

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/trace/trace_entry_text.h"
+
+#include "widgets/inspector/entry_detail.h"
+#include "widgets/inspector/inspector_html.h"
+
+#include "core/trace/recorded_entries.h"
+#include "core/trace/trace_model.h"
+
+#include <algorithm>
+
+namespace idlescope
+{
+
+namespace
+{
+
+QString stateName(const IdleStateTable &table, int state)
+{
+    return state >= 0 && state < table.count() ? QString::fromStdString(table[state].name)
+                                               : QStringLiteral("state %1").arg(state);
+}
+
+const trace::IdleSpanRec *traceSpan(const SimulationSnapshot &snap, std::int32_t row)
+{
+    if (!snap.trace || row < 0 || static_cast<std::size_t>(row) >= snap.trace->spanIndex.size())
+        return nullptr;
+    const trace::CpuTrace &cpu = snap.trace->trace->cpus[static_cast<std::size_t>(snap.trace->cpu)];
+    return &cpu.spans[static_cast<std::size_t>(snap.trace->spanIndex[static_cast<std::size_t>(row)])];
+}
+
+/// The recorded entry that starts at trace time @p enterNs in @p sp, or its last entry.
+const trace::IdleEntryRec *traceEntry(
+    const SimulationSnapshot &snap, const trace::IdleSpanRec &sp, Ns enterNs)
+{
+    if (sp.entryCount <= 0)
+        return nullptr;
+    const trace::CpuTrace &cpu = snap.trace->trace->cpus[static_cast<std::size_t>(snap.trace->cpu)];
+    const auto first = static_cast<std::size_t>(sp.firstEntry);
+    for (std::int32_t k = 0; k < sp.entryCount; ++k)
+        if (cpu.entries[first + static_cast<std::size_t>(k)].enterNs == enterNs)
+            return &cpu.entries[first + static_cast<std::size_t>(k)];
+    return &cpu.entries[first + static_cast<std::size_t>(sp.entryCount - 1)];
+}
+
+QString causeText(const SimulationSnapshot &snap, const trace::IdleEntryRec &e)
+{
+    QString what = QString::fromUtf8(trace::wakeCauseName(e.cause));
+    const auto &names = snap.trace->trace->names;
+    if (e.causeName >= 0 && static_cast<std::size_t>(e.causeName) < names.size())
+        what += QStringLiteral(" ") + QString::fromStdString(names[static_cast<std::size_t>(e.causeName)]);
+    return what;
+}
+
+/// The entry of @p run in stream row @p row that was running at display time @p t (the span's first
+/// otherwise).
+std::int64_t entryAt(const GovernorRun &run, std::int32_t row, Ns t)
+{
+    std::int64_t e = firstEntryOfSpan(run, row);
+    if (e < 0)
+        return -1;
+    while (static_cast<std::size_t>(e + 1) < run.size() && run.span[static_cast<std::size_t>(e + 1)] == row
+        && run.startNs[static_cast<std::size_t>(e + 1)] <= t)
+        ++e;
+    return e;
+}
+
+} // namespace
+
+bool isRecordedRun(const SimulationSnapshot &snap, int g)
+{
+    return g >= 0 && g < snap.governorCount()
+        && snap.runs[static_cast<std::size_t>(g)].variant == trace::RECORDED_VARIANT;
+}
+
+Ns entryTraceNs(const SimulationSnapshot &snap, int g, std::int64_t i)
+{
+    if (!snap.trace || g < 0 || g >= snap.governorCount())
+        return -1;
+    const GovernorRun &run = snap.runs[static_cast<std::size_t>(g)];
+    if (i < 0 || static_cast<std::size_t>(i) >= run.size())
+        return -1;
+    // Every run's startNs is on the trace clock from its origin (span_clock.h, recorded_entries.h).
+    return snap.trace->originNs + run.startNs[static_cast<std::size_t>(i)];
+}
+
+QString traceTimestampText(Ns ns)
+{
+    // Rounded to the microsecond, as trace-cmd report prints a nanosecond timestamp.
+    const Ns us = (ns + 500) / 1000;
+    return QStringLiteral("%1.%2").arg(us / 1000000).arg(us % 1000000, 6, 10, QLatin1Char('0'));
+}
+
+std::int64_t firstEntryOfSpan(const GovernorRun &run, std::int32_t row)
+{
+    const auto it = std::lower_bound(run.span.begin(), run.span.end(), row);
+    if (it == run.span.end() || *it != row)
+        return -1;
+    return it - run.span.begin();
+}
+
+QString recordedVerdict(const SimulationSnapshot &snap, int g, std::int64_t i)
+{
+    const GovernorRun &rec = snap.runs[static_cast<std::size_t>(g)];
+    const auto k = static_cast<std::size_t>(i);
+    const std::int32_t row = rec.span[k];
+    QStringList parts;
+    parts << QStringLiteral("the kernel entered %1 here for %2")
+                 .arg(stateName(snap.table, rec.state[k]), durationText(rec.residencyNs[k]));
+    for (int o = 0; o < snap.governorCount(); ++o) {
+        const GovernorRun &run = snap.runs[static_cast<std::size_t>(o)];
+        if (o == g || run.variant == trace::RECORDED_VARIANT || run.variant == "oracle")
+            continue;
+        const std::int64_t e = entryAt(run, row, rec.startNs[k]);
+        if (e >= 0)
+            parts << QStringLiteral("%1 would have chosen %2")
+                         .arg(QString::fromStdString(run.variant),
+                             stateName(snap.table, run.state[static_cast<std::size_t>(e)]));
+    }
+    // The oracle for the same wakeup: the time from this entry to the span's wakeup, no QoS limit
+    // beyond the stream's.
+    if (snap.stream && snap.spanClockNs && static_cast<std::size_t>(row) < snap.stream->size()) {
+        const IdleSpan &span = (*snap.stream)[static_cast<std::size_t>(row)];
+        const Ns offset = rec.startNs[k] - (*snap.spanClockNs)[static_cast<std::size_t>(row)];
+        EntryRecord r;
+        r.startNs = rec.startNs[k];
+        r.remainingWakeNs = std::max<Ns>(0, span.wakeNs - offset);
+        r.sleepLengthNs = std::max<Ns>(0, span.timerNs - offset);
+        r.deltaNextNs = r.sleepLengthNs;
+        r.latencyReqNs = governorLatencyReq(
+            snap.spec.latencyLimitNs >= 0 ? snap.spec.latencyLimitNs : span.latencyReqNs);
+        parts << QStringLiteral("the oracle %1")
+                     .arg(stateName(snap.table, oracleChoice(snap.table, r).chosenIdx));
+    }
+    return parts.join(QStringLiteral("; ")) + QLatin1Char('.');
+}
+
+QString recordedEntryHtml(const SimulationSnapshot &snap, int g, std::int64_t i)
+{
+    const GovernorRun &rec = snap.runs[static_cast<std::size_t>(g)];
+    const auto k = static_cast<std::size_t>(i);
+    QString verdict = recordedVerdict(snap, g, i);
+    verdict[0] = verdict[0].toUpper();
+    QString html = QStringLiteral("<p>%1</p>").arg(verdict.toHtmlEscaped());
+    const char *miss = rec.has(k, ENTRY_ABOVE) ? "above (too deep for the residency)"
+        : rec.has(k, ENTRY_BELOW)              ? "below (a deeper state would have fitted)"
+                                               : "no miss";
+    const bool recorded = snap.trace && snap.trace->trace->hasMissEvents;
+    html += QStringLiteral("<p><b>Verdict:</b> %1 (%2).</p>")
+                .arg(QString::fromUtf8(miss),
+                    recorded ? QStringLiteral("cpu_idle_miss in the trace")
+                             : QStringLiteral("recomputed with cpuidle_enter_state()'s rule against %1")
+                                   .arg(QString::fromStdString(snap.table.id).toHtmlEscaped()));
+    if (rec.sleepLengthNs[k] >= 0)
+        html += QStringLiteral("<p>Sleep length at entry (next non-tick hrtimer): %1.</p>")
+                    .arg(durationText(rec.sleepLengthNs[k]));
+    else
+        html += QStringLiteral("<p>Sleep length unknown: no hrtimer armed on this CPU was seen.</p>");
+    html += traceSourceHtml(snap, g, i);
+    return html;
+}
+
+QString traceSourceHtml(const SimulationSnapshot &snap, int g, std::int64_t i)
+{
+    const Ns ts = entryTraceNs(snap, g, i);
+    if (ts < 0)
+        return {};
+    const GovernorRun &run = snap.runs[static_cast<std::size_t>(g)];
+    const std::int32_t row = run.span[static_cast<std::size_t>(i)];
+    const trace::IdleSpanRec *sp = traceSpan(snap, row);
+    QString html = QStringLiteral("<p><b>In the trace:</b> %1 s, CPU %2")
+                       .arg(traceTimestampText(ts))
+                       .arg(snap.trace->cpu);
+    if (sp) {
+        html += QStringLiteral("; span %1 s \u2192 %2 s")
+                    .arg(traceTimestampText(sp->startNs), traceTimestampText(sp->endNs));
+        // The recorded entry itself; for a simulated one, the span's last recorded entry (its wakeup).
+        if (const trace::IdleEntryRec *e = traceEntry(snap, *sp, isRecordedRun(snap, g) ? ts : -1))
+            html += QStringLiteral("; woken at %1 s by %2")
+                        .arg(traceTimestampText(e->exitNs), causeText(snap, *e).toHtmlEscaped());
+    }
+    return html + QStringLiteral(".</p>");
+}
+
+Ns entryDriftNs(const SimulationSnapshot &snap, int g, std::int64_t i, Ns simulatedNowNs)
+{
+    if (isRecordedRun(snap, g) || !snap.spanClockNs || !snap.streamSpanStartNs)
+        return 0;
+    const GovernorRun &run = snap.runs[static_cast<std::size_t>(g)];
+    const auto row = static_cast<std::size_t>(run.span[static_cast<std::size_t>(i)]);
+    if (row >= snap.spanClockNs->size() || row >= snap.streamSpanStartNs->size())
+        return 0;
+    const Ns onStream = (*snap.streamSpanStartNs)[row]
+        + (run.startNs[static_cast<std::size_t>(i)] - (*snap.spanClockNs)[row]);
+    return simulatedNowNs - REPLAY_START_NS - onStream;
+}
+
+} // namespace idlescope

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file trace_entry_text.h
+ * What the inspector says about an entry when the workload is a kernel
+ * trace: where its span is in the trace (timestamp, CPU, what woke it), how
+ * far a simulated run's own clock had drifted there, and, for the recorded
+ * run, the kernel's choice beside every simulated governor's and the
+ * oracle's for the same wakeup ("the kernel entered C1E here for 48 µs;
+ * menu-6.14 would have chosen C6; the oracle C1E").
+ *
+ * Pure functions of a snapshot (no widget), so that tests read the same
+ * text the panel shows.
+ */
+#pragma once
+
+#include "widgets/runner/simulation_snapshot.h"
+
+#include <QString>
+
+namespace idlescope
+{
+
+/// True when run @p g of @p snap is the kernel's recorded choices.
+bool isRecordedRun(const SimulationSnapshot &snap, int g);
+
+/// The trace timestamp (ns, on the trace's clock) at which entry @p i of run @p g starts:
+/// for the recorded run its cpu_idle enter, for a simulated one its span's start plus the
+/// entry's offset in the span. -1 without a trace.
+Ns entryTraceNs(const SimulationSnapshot &snap, int g, std::int64_t i);
+
+/// A trace timestamp as trace-cmd report prints it: seconds with six decimals, rounded ("2301.563207").
+QString traceTimestampText(Ns ns);
+
+/// The first entry of stream row @p row in @p run, or -1 (span is sorted).
+std::int64_t firstEntryOfSpan(const GovernorRun &run, std::int32_t row);
+
+/// "the kernel entered C1E here for 48 µs; menu-6.14 would have chosen C6; the oracle C1E":
+/// one sentence for recorded entry @p i (the simulated runs' first entry of the same span).
+QString recordedVerdict(const SimulationSnapshot &snap, int g, std::int64_t i);
+
+/// The inspector's HTML for recorded entry @p i: the verdict, its residency, miss and cause.
+QString recordedEntryHtml(const SimulationSnapshot &snap, int g, std::int64_t i);
+
+/// The "In the trace" section: timestamp, CPU, span, the event that woke it. Empty without a trace.
+QString traceSourceHtml(const SimulationSnapshot &snap, int g, std::int64_t i);
+
+/// How far simulated run @p g's own clock had drifted from the workload's at entry @p i's span
+/// (ns; the run's exit latencies and poll limits). 0 for the recorded run.
+Ns entryDriftNs(const SimulationSnapshot &snap, int g, std::int64_t i, Ns simulatedNowNs);
+
+} // namespace idlescope
