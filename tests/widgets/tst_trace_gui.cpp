@@ -39,7 +39,7 @@ namespace
 
 QString junoTrace()
 {
-    return test::sharedDir() + QStringLiteral("/data/traces/lisa-juno-sched_load-6cpu.dat");
+    return test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
 }
 
 ScenarioSpec junoScenario(int cpu)
