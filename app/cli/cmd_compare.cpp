@@ -227,7 +227,16 @@ int runCompare(int argc, char **argv, int first)
         return fail("--format: '" + args.value("format") + "' is not md, csv or json");
     const workloads::CompareFormat fmt = *format;
 
+    // The files compare reads; no output may be one of them (device + inode, links followed).
+    const std::string workloadText = args.value("workload");
+    const std::vector<std::string> inputs = {
+        args.value("table"), args.value("trace"),
+        workloadText.rfind("csv:", 0) == 0 ? workloadText.substr(4) : std::string()};
+
     if (wantsMachineCompare(args) || closedLoop) {
+        if (args.has("output"))
+            if (Status s = checkDistinctPaths(inputs, {args.value("output")}); !s)
+                return fail(s.error());
         if (args.has("trace") && args.has("workload"))
             return fail("give either --workload or --trace, not both");
         Result<std::int64_t> seed = intOption(args, "seed", 1, 0, INT64_MAX);
@@ -334,8 +343,6 @@ int runCompare(int argc, char **argv, int first)
             for (int it = 0; it < o.iterations; ++it)
                 outputs.push_back((std::filesystem::path(exportDir) / streamName(p, it)).string());
     }
-    const std::vector<std::string> inputs = {args.value("table"), args.value("trace"),
-                                             workload.rfind("csv:", 0) == 0 ? workload.substr(4) : std::string()};
     if (Status s = checkDistinctPaths(inputs, outputs); !s)
         return fail(s.error());
 
