@@ -60,16 +60,27 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent)
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->horizontalHeader()->setStretchLastSection(true);
 
-    auto *bar = new QHBoxLayout;
-    bar->setContentsMargins(0, 0, 0, 0);
-    for (QWidget *w : { static_cast<QWidget *>(m_runBox), static_cast<QWidget *>(m_missBox),
-             static_cast<QWidget *>(m_stateBox), static_cast<QWidget *>(m_endBox),
-             static_cast<QWidget *>(m_minUs), static_cast<QWidget *>(m_maxUs) })
-        bar->addWidget(w);
-    bar->addWidget(m_count, 1);
+    // Two rows of filters, and combo boxes that may shrink below their longest
+    // item: in one row at full width they made the bottom dock, and so the
+    // window, wider than a 1600-pixel screen.
+    for (QComboBox *b : { m_runBox, m_missBox, m_stateBox, m_endBox }) {
+        b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        b->setMinimumContentsLength(10);
+    }
+    m_count->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *choices = new QHBoxLayout;
+    choices->setContentsMargins(0, 0, 0, 0);
+    for (QComboBox *b : { m_runBox, m_missBox, m_stateBox, m_endBox })
+        choices->addWidget(b, 1);
+    auto *range = new QHBoxLayout;
+    range->setContentsMargins(0, 0, 0, 0);
+    range->addWidget(m_minUs);
+    range->addWidget(m_maxUs);
+    range->addWidget(m_count, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addLayout(bar);
+    layout->addLayout(choices);
+    layout->addLayout(range);
     layout->addWidget(m_table, 1);
 
     for (QComboBox *b : { m_missBox, m_stateBox, m_endBox })
