@@ -6,6 +6,7 @@
  */
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
+#include "app/cli/compare_machine.h"
 
 #include "core/io/atomic_file.h"
 #include "core/io/comparison_shard.h"
@@ -44,22 +45,20 @@ int runMerge(int argc, char **argv, int first)
     const std::optional<workloads::CompareFormat> format = compareFormat(args.value("format", "json"));
     if (!format)
         return fail("--format: '" + args.value("format") + "' is not md, csv or json");
-    if (args.has("output"))
+    if (args.has("output")) {
         if (Status s = checkOutputPath(args.value("output")); !s)
             return fail(s.error());
+        // The merged table must not replace one of the shards it is made of.
+        if (Status s = checkDistinctPaths(args.positional(), {args.value("output")}); !s)
+            return fail(s.error());
+    }
 
     Result<MergedComparison> merged = mergeComparisonShards(args.positional());
     if (!merged)
         return fail(merged.error());
     const std::string text = workloads::formatComparison(merged->options, merged->result, *format,
                                                          args.has("aggregates-only"));
-    if (args.has("output")) {
-        if (Status s = writeFileAtomically(args.value("output"), text); !s)
-            return fail(s.error());
-    } else {
-        std::cout << text;
-    }
-    return 0;
+    return emitOutput(args, text);
 }
 
 } // namespace idlescope::cli

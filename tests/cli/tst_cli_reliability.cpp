@@ -5,7 +5,7 @@
  * Each case exits 2 with a message naming the file or field and leaves the
  * files it was not meant to write as they were.
  */
-#include "tests/cli_runner.h"
+#include "tests/cli_process.h"
 #include "tests/small_tmpfs.h"
 #include "tests/test_paths.h"
 

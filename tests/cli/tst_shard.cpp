@@ -164,6 +164,17 @@ private slots:
         }
         r = runCli(kCase + QStringList{u"--shard"_s, u"1/2"_s, u"--format"_s, u"csv"_s});
         QCOMPARE(r.exitCode, 2);
+
+        // The merged table may not replace one of its shards: refused, the shard keeps its bytes.
+        QFile shard(m_shard[1]);
+        QVERIFY(shard.open(QIODevice::ReadOnly));
+        const QByteArray before = shard.readAll();
+        shard.close();
+        r = runCli({u"merge"_s, m_shard[0], m_shard[1], u"--output"_s, m_shard[1]});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"would overwrite the input"_s), qPrintable(r.err));
+        QVERIFY(shard.open(QIODevice::ReadOnly));
+        QCOMPARE(shard.readAll(), before);
     }
 };
 
