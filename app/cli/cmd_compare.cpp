@@ -228,10 +228,10 @@ int runCompare(int argc, char **argv, int first)
     const workloads::CompareFormat fmt = *format;
 
     // The files compare reads; no output may be one of them (device + inode, links followed).
-    const std::string workloadText = args.value("workload");
+    const std::string workload = args.value("workload");
     const std::vector<std::string> inputs = {
         args.value("table"), args.value("trace"),
-        workloadText.rfind("csv:", 0) == 0 ? workloadText.substr(4) : std::string()};
+        workload.rfind("csv:", 0) == 0 ? workload.substr(4) : std::string()};
 
     if (wantsMachineCompare(args) || closedLoop) {
         if (args.has("output"))
@@ -277,7 +277,6 @@ int runCompare(int argc, char **argv, int first)
             return fail(s.error());
     }
 
-    const std::string workload = args.value("workload");
     if (args.has("trace")) {
         if (args.has("workload"))
             return fail("give either --workload or --trace, not both");
