@@ -36,7 +36,7 @@ const char *const RECORD_HELP =
     "usage: idlescope-cli record [--duration S] [--output F.dat] [-- COMMAND [ARG]...]\n\n"
     "Records this machine's kernel trace, with the events idlescope reads\n"
     "(power:cpu_idle, cpu_idle_miss; sched_switch, sched_wakeup; hrtimer_*, timer_expire_entry,\n"
-    "tick_stop; irq_handler_entry, softirq_entry; ipi_*; those this kernel lacks are left\n"
+    "tick_stop; irq_handler_entry, softirq_entry; ipi_*; cpu_frequency; those this kernel lacks are left\n"
     "out), for S seconds or while COMMAND runs. Beside the trace it saves this machine's\n"
     "idle-state table from sysfs as F.table.json (give it to --table so that the replay uses\n"
     "the right table) and the running cpuidle governor in F.governor, then imports the trace\n"
@@ -61,7 +61,7 @@ const char *const kEvents[] = {
     "timer:tick_stop",         "irq:irq_handler_entry",         "irq:softirq_entry",
     "ipi:ipi_send_cpu",        "ipi:ipi_send_cpumask",          "ipi:ipi_raise",
     "ipi:ipi_entry",           "irq_vectors:reschedule_entry",  "irq_vectors:call_function_entry",
-    "irq_vectors:call_function_single_entry",
+    "irq_vectors:call_function_single_entry", "power:cpu_frequency",
 };
 
 std::string firstLine(const std::string &path)

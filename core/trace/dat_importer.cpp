@@ -110,6 +110,8 @@ EventInfo describe(tep_event *e)
         set(EventKind::CpuIdle, "state", "cpu_id");
     else if (n == "cpu_idle_miss")
         set(EventKind::CpuIdleMiss, "state", "cpu_id", "below");
+    else if (n == "cpu_frequency")
+        set(EventKind::CpuFrequency, "state", "cpu_id");
     else if (n == "hrtimer_start")
         set(EventKind::HrtimerStart, "hrtimer", "function", "expires");
     else if (n == "hrtimer_expire_entry")
@@ -215,6 +217,10 @@ int onRecord(tracecmd_input *, tep_record *r, int cpu, void *data)
             ev.arg = -1;
         ev.target = number(info.f[1], r);
         ev.flag = info.f[2] && number(info.f[2], r) != 0;
+        break;
+    case EventKind::CpuFrequency:
+        ev.arg = number(info.f[0], r);
+        ev.target = number(info.f[1], r);
         break;
     case EventKind::HrtimerStart:
     case EventKind::HrtimerExpire:

@@ -385,12 +385,27 @@ struct IdleReconstructor::Impl {
             break;
         case EventKind::TimerExpire:
         case EventKind::Softirq:
+        case EventKind::CpuFrequency: // taken apart in feed()
             break;
         }
     }
 
+    // cpu_frequency is a fact about cpu_id logged from wherever cpufreq ran (often a sugov
+    // thread on another CPU): it is kept apart and touches neither CPU's clock, event count
+    // or idle state, so a trace's idle statistics do not depend on whether it has them.
+    void frequencyChange(const TraceEvent &ev)
+    {
+        const int cpu = static_cast<int>(ev.target);
+        if (ensureCpu(cpu, ev.line))
+            cpuOut(cpu).frequencies.push_back({ev.ts, ev.arg});
+    }
+
     void feed(TraceEvent ev)
     {
+        if (ev.kind == EventKind::CpuFrequency) {
+            frequencyChange(ev);
+            return;
+        }
         // cpu_idle names its CPU (cpu_id); everything else belongs to the logging CPU.
         const bool idleEvent = ev.kind == EventKind::CpuIdle || ev.kind == EventKind::CpuIdleMiss;
         const int cpu = idleEvent ? static_cast<int>(ev.target) : ev.cpu;

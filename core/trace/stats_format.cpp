@@ -122,6 +122,52 @@ std::string coverageText(const TraceStats &s, const SimulatedTrace &sim)
     return o;
 }
 
+std::string mhz(std::int64_t khz)
+{
+    char buf[32];
+    if (khz % 1000 == 0)
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(khz / 1000));
+    else
+        std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(khz) / 1000.0);
+    return buf;
+}
+
+Ns runningAtKnownFrequency(const CpuStats &c)
+{
+    Ns sum = 0;
+    for (const FrequencyResidency &f : c.frequencies)
+        sum += f.timeNs;
+    return sum;
+}
+
+std::string frequenciesMarkdown(const TraceStats &s)
+{
+    if (s.total.frequencies.empty())
+        return "";
+    std::string o = "\n## CPU frequency (running time at each power:cpu_frequency value; idle entries left out)\n\n"
+                    "| cpu | frequency (MHz) | hits | time (ms) | share of running | min (us) | avg (us) | max (us) |\n"
+                    "|---|---|---|---|---|---|---|---|\n";
+    for (const CpuStats *c : allRows(s)) {
+        const Ns running = runningAtKnownFrequency(*c);
+        for (const FrequencyResidency &f : c->frequencies)
+            o += "| " + cpuLabel(*c) + " | " + mhz(f.khz) + " | " + std::to_string(f.hits) + " | " + ms(f.timeNs) + " | "
+                 + pct(f.timeNs, running) + " | " + us(f.minNs) + " | " + us(f.meanNs()) + " | " + us(f.maxNs) + " |\n";
+    }
+    return o;
+}
+
+std::string frequenciesJson(const CpuStats &c)
+{
+    std::string o = "[";
+    for (size_t i = 0; i < c.frequencies.size(); ++i) {
+        const FrequencyResidency &f = c.frequencies[i];
+        o += std::string(i ? ", " : "") + "{\"khz\": " + std::to_string(f.khz) + ", \"hits\": " + std::to_string(f.hits)
+             + ", \"time_ns\": " + std::to_string(f.timeNs) + ", \"min_ns\": " + std::to_string(f.minNs)
+             + ", \"avg_ns\": " + std::to_string(f.meanNs()) + ", \"max_ns\": " + std::to_string(f.maxNs) + "}";
+    }
+    return o + "]";
+}
+
 std::string dropsJson(const SpanDrops &d)
 {
     std::string o = "{";
@@ -162,6 +208,8 @@ std::string formatStatsMarkdown(const StatsReport &r)
     for (const CpuStats *c : allRows(s))
         o += "| " + cpuLabel(*c) + " | " + std::to_string(c->entries) + " | " + ms(c->idleNs) + " | " + ms(c->observedNs)
              + " | " + (c->cpu < 0 ? std::string("-") : pct(c->idleNs, c->observedNs)) + " |\n";
+
+    o += frequenciesMarkdown(s);
 
     o += "\n## Cluster idle (every CPU of the group idle at once)\n\n| cpus | all idle (ms) | observed (ms) | share |\n"
          "|---|---|---|---|\n";
@@ -295,6 +343,14 @@ std::string formatStatsCsv(const StatsReport &r)
             row(cpu, "cause_hrtimer", csvField(name), n);
         for (int k = 0; k < HIST_BINS; ++k)
             row(cpu, "hist_lower_ns", std::to_string(histogramLowerNs(k)), c->histogram[static_cast<size_t>(k)]);
+        for (const FrequencyResidency &f : c->frequencies) {
+            const std::string khz = std::to_string(f.khz);
+            row(cpu, "freq_hits", khz, f.hits);
+            row(cpu, "freq_time_ns", khz, f.timeNs);
+            row(cpu, "freq_min_ns", khz, f.minNs);
+            row(cpu, "freq_avg_ns", khz, f.meanNs());
+            row(cpu, "freq_max_ns", khz, f.maxNs);
+        }
     }
     // State names (the only text values: key = state index, value = the table's name).
     for (size_t i = 0; i < r.stats.total.states.size(); ++i)
@@ -385,7 +441,7 @@ std::string formatStatsJson(const StatsReport &r)
         o += "}},\n     \"histogram\": [";
         for (int k = 0; k < HIST_BINS; ++k)
             o += std::string(k ? ", " : "") + std::to_string(c->histogram[static_cast<size_t>(k)]);
-        o += "]}";
+        o += "],\n     \"frequencies\": " + frequenciesJson(*c) + "}";
     }
     o += "\n  ],\n  \"clusters\": [";
     for (size_t i = 0; i < r.stats.clusters.size(); ++i) {

@@ -41,10 +41,10 @@ struct KnownEvent {
 enum : int {
     E_CPU_IDLE, E_CPU_IDLE_MISS, E_HRTIMER_START, E_HRTIMER_EXPIRE, E_HRTIMER_CANCEL, E_TIMER_EXPIRE,
     E_TICK_STOP, E_IRQ, E_SOFTIRQ, E_IPI_SEND_CPU, E_IPI_SEND_MASK, E_IPI_RAISE, E_IPI_ENTRY,
-    E_VECTOR_IPI, E_WAKEUP, E_SWITCH,
+    E_VECTOR_IPI, E_WAKEUP, E_SWITCH, E_CPU_FREQUENCY,
 };
 
-constexpr std::array<KnownEvent, 19> KNOWN = {{
+constexpr std::array<KnownEvent, 20> KNOWN = {{
     {"cpu_idle", E_CPU_IDLE},
     {"cpu_idle_miss", E_CPU_IDLE_MISS},
     {"hrtimer_start", E_HRTIMER_START},
@@ -64,6 +64,7 @@ constexpr std::array<KnownEvent, 19> KNOWN = {{
     {"sched_wakeup", E_WAKEUP},
     {"sched_wakeup_new", E_WAKEUP},
     {"sched_switch", E_SWITCH},
+    {"cpu_frequency", E_CPU_FREQUENCY},
 }};
 
 int lookupEvent(std::string_view name)
@@ -281,6 +282,14 @@ LineKind TextLineParser::parseFields(std::string_view name, std::string_view fie
         }
         return LineKind::Event;
     }
+    case E_CPU_FREQUENCY:
+        // power:cpu_frequency "state=%lu cpu_id=%lu": the new frequency in kHz, for cpu_id.
+        ev.kind = EventKind::CpuFrequency;
+        if (!dec("state=", ev.arg) || ev.arg < 0)
+            return malformed("state", "missing or not a frequency in kHz");
+        if (!dec("cpu_id=", ev.target) || ev.target < 0)
+            return malformed("cpu_id", "missing or not a number");
+        return LineKind::Event;
     case E_HRTIMER_START:
         ev.kind = EventKind::HrtimerStart;
         if (!hex("hrtimer=", ev.ptr))

@@ -32,8 +32,9 @@ enum class EventKind : std::uint8_t {
     IpiEntry,       ///< ipi:ipi_entry, irq_vectors:*_entry IPI vectors (receiver side)
     SchedWakeup,    ///< sched:sched_wakeup(_new)  arg = pid, target = target_cpu
     SchedSwitch,    ///< sched:sched_switch    arg = prev_pid, target = next_pid
+    CpuFrequency,   ///< power:cpu_frequency   arg = state (kHz), target = cpu_id
 };
-inline constexpr int EVENT_KIND_COUNT = 13;
+inline constexpr int EVENT_KIND_COUNT = 14;
 
 /// Up to 256 CPUs as a bit set (IPI targets).
 struct CpuMask {

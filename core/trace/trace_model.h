@@ -105,11 +105,18 @@ enum SpanFlag : std::uint8_t {
     SPAN_MISSING_EXIT = 32,   ///< SPAN_FROM_ENTRY whose entry has no cpu_idle exit (the next enter closed it)
 };
 
+/// power:cpu_frequency for one CPU: from tsNs on, the CPU runs at khz (until the next change).
+struct FrequencyChange {
+    Ns tsNs = 0;
+    std::int64_t khz = 0;
+};
+
 /// Everything recorded for one CPU.
 struct CpuTrace {
     int cpu = 0;
     std::vector<IdleEntryRec> entries;
     std::vector<IdleSpanRec> spans;
+    std::vector<FrequencyChange> frequencies; ///< in trace order; empty without cpu_frequency events
     std::int64_t events = 0;
     Ns firstNs = -1;
     Ns lastNs = -1;

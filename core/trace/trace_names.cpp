@@ -21,6 +21,7 @@ const char *eventKindName(EventKind k)
     case EventKind::IpiEntry: return "ipi_entry";
     case EventKind::SchedWakeup: return "sched_wakeup";
     case EventKind::SchedSwitch: return "sched_switch";
+    case EventKind::CpuFrequency: return "cpu_frequency";
     }
     return "?";
 }

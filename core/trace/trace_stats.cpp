@@ -115,6 +115,7 @@ void merge(CpuStats &into, const CpuStats &from)
     for (const auto &[k, v] : from.timerNames)
         into.timerNames[k] += v;
     into.statesBeyondTable += from.statesBeyondTable;
+    mergeFrequencies(into.frequencies, from.frequencies);
 }
 
 } // namespace
@@ -170,6 +171,7 @@ TraceStats computeStats(const TraceImport &trace, const IdleStateTable *table,
         s.observedNs = c.lastNs - c.firstNs;
         for (const IdleEntryRec &e : c.entries)
             addEntry(s, e, trace, table, out.missSource);
+        s.frequencies = frequencyResidency(c);
         s.spans = static_cast<std::int64_t>(c.spans.size());
         const StreamExport ex = toReplayStream(c);
         s.exportedSpans = static_cast<std::int64_t>(ex.stream.size());

@@ -14,11 +14,14 @@
  * Truncated entries are counted apart and left out of usage and time.
  * Spans are accounted as the replay stream sees them: exported, or dropped
  * with a reason (SpanDrop), which is what a simulated run covers.
+ * When the trace has power:cpu_frequency, the running time at each frequency
+ * is counted too (frequency_stats.h).
  */
 #pragma once
 
 #include "core/replay/reference_replay.h"
 #include "core/states/idle_state_table.h"
+#include "core/trace/frequency_stats.h"
 #include "core/trace/trace_model.h"
 #include "core/trace/trace_stream.h"
 
@@ -61,6 +64,7 @@ struct CpuStats {
     std::map<std::string, std::int64_t> timerNames; ///< HrTimer causes by callback
     std::array<std::int64_t, HIST_BINS> histogram{};
     std::int64_t statesBeyondTable = 0;             ///< entries whose state the table lacks
+    std::vector<FrequencyResidency> frequencies;    ///< running time per frequency (cpu_frequency), lowest first
 };
 
 /// Cluster-level idle: the time every CPU of a group was idle at once (the
