@@ -130,6 +130,9 @@ const char *traceFormatName(TraceFormat f);
 struct ImportConfig {
     int keptWarningsPerKind = 50;  ///< details kept per kind; all are counted
     bool isolateDat = true;        ///< read a .dat in a forked child first (libtraceevent can crash on damage)
+    /// Let libtraceevent parse a .dat's kallsyms itself instead of kallsyms_index.h's one pass
+    /// (same names, about twice the time on a small file; kept to check the two agree).
+    bool libraryKallsyms = false;
 };
 
 /// Progress: bytes (or records) done and total; return false to cancel.
