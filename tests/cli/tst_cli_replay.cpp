@@ -4,33 +4,21 @@
  * conformance kit's byte for byte, and bad input gives exit code 2, a message
  * naming file, line and field, and no output file (an existing one untouched).
  */
+#include "tests/cli_process.h"
 #include "tests/test_paths.h"
 
 #include "core/io/line_reader.h"
 
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 
+using idlescope::test::CliResult;
+using idlescope::test::runCli;
+
 namespace {
-
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliResult runCli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(IDLESCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
 
 QByteArray gunzipFile(const QString &path)
 {

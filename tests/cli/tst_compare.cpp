@@ -5,6 +5,7 @@
  * pasted cpupower output, stream export and re-import, help, and bad input
  * (exit code 2 with a message naming the option).
  */
+#include "tests/cli_process.h"
 #include "tests/test_paths.h"
 
 #include <QDir>
@@ -12,25 +13,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+using idlescope::test::CliResult;
+using idlescope::test::runCli;
+
 namespace {
-
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliResult runCli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(IDLESCOPE_CLI), args);
-    p.waitForFinished(300000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
 
 void writeFile(const QString &path, const QByteArray &bytes)
 {

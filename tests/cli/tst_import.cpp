@@ -5,6 +5,7 @@
  * dumps, the three stats formats, and bad input (exit code 2, a message with
  * file and field, no output file).
  */
+#include "tests/cli_process.h"
 #include "tests/test_paths.h"
 
 #include "core/io/stream_csv.h"
@@ -13,27 +14,15 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 
+using idlescope::test::CliResult;
+using idlescope::test::runCli;
+
 namespace {
-
-struct CliResult {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliResult runCli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(IDLESCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
 
 QString trace(const char *name) { return idlescope::test::tracesDir() + "/"_L1 + QString::fromUtf8(name); }
 

@@ -7,6 +7,7 @@
  * (a missing shard, one given twice, shards of different comparisons) are
  * refused with exit 2 naming the field.
  */
+#include "tests/cli_process.h"
 #include "tests/test_paths.h"
 
 #include <QFile>
@@ -21,21 +22,10 @@
 
 using namespace Qt::StringLiterals;
 
+using idlescope::test::CliResult;
+using idlescope::test::runCli;
+
 namespace {
-
-struct CliResult {
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
-
-CliResult runCli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(IDLESCOPE_CLI), args);
-    p.waitForFinished(300000);
-    return {p.exitCode(), p.readAllStandardOutput(), QString::fromUtf8(p.readAllStandardError())};
-}
 
 // Two sweep points x 3 iterations = 6 work units, two governors and the oracle each.
 const QStringList kCase = {u"compare"_s, u"--table"_s, u"pseries-power10-lpar"_s, u"--workload"_s,

@@ -8,6 +8,8 @@
 #include "core/governors/registry.h"
 #include "core/replay/reference_replay.h"
 
+#include "tests/governor_rig.h"
+
 #include <QTest>
 
 using namespace idlescope;
@@ -23,23 +25,14 @@ IdleStateTable guest()
     return t;
 }
 
-SelectContext ctxWith(Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS)
+/// select()'s inputs of these cases: sleep length 10 ms, the next tick in 4 ms.
+test::SelectInputs wakeup(Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS)
 {
-    SelectContext c;
-    c.nowNs = 1000000000;
-    c.sleepLengthNs = 10000000;
-    c.deltaNextNs = 4000000;
-    c.latencyReqNs = latencyReq;
-    c.tickNsec = 4000000;
-    return c;
+    return {.sleepLengthNs = 10000 * NSEC_PER_USEC, .deltaNextNs = 4000 * NSEC_PER_USEC, .latencyReqNs = latencyReq};
 }
 
-struct Rig {
-    IdleStateTable drv = guest();
-    CpuidleDevice dev;
-    std::unique_ptr<Governor> gov = createGovernor("haltpoll-latest");
-
-    Rig() { gov->enable(drv, dev); }
+struct Rig : test::GovernorRig {
+    Rig() : GovernorRig("haltpoll-latest", guest()) {}
 
     /// A halt that blocked for @p blockNs (its last_residency_ns), reflected directly.
     void halt(Ns blockNs)
@@ -47,7 +40,7 @@ struct Rig {
         dev.lastResidencyNs = blockNs;
         gov->reflect(drv, dev, 1);
     }
-    const HaltpollReasoning &why() const { return std::get<HaltpollReasoning>(gov->reasoning()); }
+    const HaltpollReasoning &why() const { return GovernorRig::why<HaltpollReasoning>(); }
 };
 
 } // namespace
@@ -64,19 +57,19 @@ private slots:
         QCOMPARE(r.dev.pollLimitNs, Ns(0));
 
         // No window: halt, *stop_tick untouched (stays true).
-        Selection s = r.gov->select(r.drv, r.dev, ctxWith());
+        Selection s = r.select(wakeup());
         QCOMPARE(s.stateIndex, 1);
         QVERIFY(s.stopTick);
         QCOMPARE(s.predictedNs, Ns(-1));
         QCOMPARE(r.why().action, HaltpollReasoning::Action::NoPollWindow);
 
         // A zero latency limit polls even without a window, keeping the tick.
-        s = r.gov->select(r.drv, r.dev, ctxWith(0));
+        s = r.select(wakeup(0));
         QCOMPARE(s.stateIndex, 0);
         QVERIFY(!s.stopTick);
 
         r.halt(30000); // grows the window to 50 us (see below)
-        s = r.gov->select(r.drv, r.dev, ctxWith());
+        s = r.select(wakeup());
         QCOMPARE(s.stateIndex, 0); // after a halt: poll first
         QVERIFY(!s.stopTick);
         QCOMPARE(r.why().action, HaltpollReasoning::Action::AfterHalt);
@@ -85,14 +78,14 @@ private slots:
         r.dev.pollTimeLimit = false; // an event ended the poll
         r.gov->reflect(r.drv, r.dev, 0);
         QCOMPARE(r.dev.pollLimitNs, Ns(50000)); // polling does not adjust
-        s = r.gov->select(r.drv, r.dev, ctxWith());
+        s = r.select(wakeup());
         QCOMPARE(s.stateIndex, 0);
         QVERIFY(!s.stopTick);
         QCOMPARE(r.why().action, HaltpollReasoning::Action::PollAgain);
 
         r.dev.pollTimeLimit = true; // the window ran out
         r.gov->reflect(r.drv, r.dev, 0);
-        s = r.gov->select(r.drv, r.dev, ctxWith());
+        s = r.select(wakeup());
         QCOMPARE(s.stateIndex, 1);
         QVERIFY(s.stopTick);
         QCOMPARE(r.why().action, HaltpollReasoning::Action::PollExpired);
@@ -224,7 +217,7 @@ private slots:
     void explain()
     {
         Rig r;
-        const Selection s = r.gov->select(r.drv, r.dev, ctxWith());
+        const Selection s = r.select(wakeup());
         r.dev.lastResidencyNs = 30000;
         r.gov->reflect(r.drv, r.dev, s.stateIndex);
         const std::string d = describeReasoning(r.gov->reasoning());

@@ -7,51 +7,30 @@
 #include "core/governors/ladder_governor.h"
 #include "core/governors/registry.h"
 
+#include "tests/governor_rig.h"
+
 #include <QTest>
 
 using namespace idlescope;
 
 namespace {
 
-IdleStateTable skxLike()
-{
-    IdleStateTable t;
-    t.id = "skx-like";
-    t.tickHz = 250;
-    t.states = {{"POLL", "", 0, 0, true, false},
-                {"C1", "", 2000, 2000, false, false},
-                {"C1E", "", 10000, 20000, false, false},
-                {"C6", "", 133000, 600000, false, false}};
-    return t;
-}
+using test::skxLike;
 
-SelectContext ctxWith(Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS)
-{
-    SelectContext c;
-    c.nowNs = 1000000000;
-    c.sleepLengthNs = 5000000;
-    c.deltaNextNs = 4000000;
-    c.latencyReqNs = latencyReq;
-    c.tickNsec = 4000000;
-    return c;
-}
-
-/// One idle entry: select, then reflect the chosen state with @p residencyNs measured.
-struct Rig {
-    IdleStateTable drv = skxLike();
-    CpuidleDevice dev;
-    std::unique_ptr<Governor> gov = createGovernor("ladder-latest");
-
-    Rig() { gov->enable(drv, dev); }
+/// ladder-latest on the skx-like table. One idle entry: select (sleep length 5 ms, the next
+/// tick in 4 ms), then reflect the chosen state with @p lastResidencyNs measured.
+struct Rig : test::GovernorRig {
+    Rig() : GovernorRig("ladder-latest", skxLike()) {}
 
     Selection entry(Ns lastResidencyNs, Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS)
     {
         dev.lastResidencyNs = lastResidencyNs;
-        const Selection s = gov->select(drv, dev, ctxWith(latencyReq));
+        const Selection s = select({.sleepLengthNs = 5000 * NSEC_PER_USEC, .deltaNextNs = 4000 * NSEC_PER_USEC,
+                                    .latencyReqNs = latencyReq});
         gov->reflect(drv, dev, s.stateIndex);
         return s;
     }
-    const LadderReasoning &why() const { return std::get<LadderReasoning>(gov->reasoning()); }
+    const LadderReasoning &why() const { return GovernorRig::why<LadderReasoning>(); }
 };
 
 } // namespace

@@ -12,6 +12,8 @@
 #include "core/governors/menu_typical_interval.h"
 #include "core/governors/registry.h"
 
+#include "tests/governor_rig.h"
+
 #include <QTest>
 
 #include <algorithm>
@@ -28,17 +30,7 @@ namespace {
 
 constexpr std::uint32_t UMAX = UINT_MAX_U32;
 
-IdleStateTable skx()
-{
-    IdleStateTable t;
-    t.id = "skx";
-    t.tickHz = 250;
-    t.states = {{"POLL", "", 0, 0, true, false},
-                {"C1", "", 2000, 2000, false, false},
-                {"C1E", "", 10000, 20000, false, false},
-                {"C6", "", 133000, 600000, false, false}};
-    return t;
-}
+IdleStateTable skx() { return test::skxLike(); }
 
 IdleStateTable pseries()
 {
@@ -63,36 +55,22 @@ IdleStateTable skl()
 
 // Drives one governor by hand: select with chosen helper values, then an
 // "entry" that sets what cpuidle_enter_state() would and calls reflect.
-struct Driver {
-    IdleStateTable drv;
-    CpuidleDevice dev;
-    std::unique_ptr<Governor> gov;
+struct Driver : test::GovernorRig {
+    Driver(const char *id, IdleStateTable table) : GovernorRig(id, std::move(table)) {}
 
-    Driver(const char *id, IdleStateTable table) : drv(std::move(table)), gov(createGovernor(id))
-    {
-        if (gov)
-            gov->enable(drv, dev);
-    }
-
+    /// delta_next defaults to the next tick when the sleep length is beyond it.
     Selection select(Ns sleepNs, Ns deltaNextNs = -1, Ns latencyNs = PM_QOS_DEFAULT_LATENCY_NS,
                      bool tickStopped = false)
     {
-        SelectContext c;
-        c.nowNs = 1000000000;
-        c.sleepLengthNs = sleepNs;
-        c.deltaNextNs = deltaNextNs >= 0 ? deltaNextNs : std::min(sleepNs, drv.tickNsec());
-        c.latencyReqNs = latencyNs;
-        c.tickNsec = drv.tickNsec();
-        c.tickStopped = tickStopped;
-        return gov->select(drv, dev, c);
+        return GovernorRig::select({.sleepLengthNs = sleepNs,
+                                    .deltaNextNs = deltaNextNs >= 0 ? deltaNextNs : std::min(sleepNs, drv.tickNsec()),
+                                    .latencyReqNs = latencyNs,
+                                    .tickStopped = tickStopped});
     }
 
     void enter(int idx, Ns residencyNs, bool pollLimit = false, bool gotTick = false)
     {
-        dev.lastResidencyNs = residencyNs;
-        dev.pollTimeLimit = pollLimit;
-        dev.gotTickFlag = gotTick;
-        gov->reflect(drv, dev, idx);
+        reflect(idx, {.residencyNs = residencyNs, .pollTimeLimit = pollLimit, .gotTick = gotTick});
     }
 
     // Fill the ring with @p n entries of POLL (exit latency 0) lasting @p us each.
@@ -104,7 +82,7 @@ struct Driver {
         }
     }
 
-    const MenuReasoning &rec() const { return std::get<MenuReasoning>(gov->reasoning()); }
+    const MenuReasoning &rec() const { return why<MenuReasoning>(); }
     MenuGovernor &menu() { return static_cast<MenuGovernor &>(*gov); }
 };
 

@@ -8,25 +8,13 @@
 #include "core/replay/cpuidle_core.h"
 #include "core/replay/reference_replay.h"
 
+#include "tests/governor_rig.h"
+
 #include <QTest>
 
 using namespace idlescope;
 
-namespace {
-
-IdleStateTable skxLike()
-{
-    IdleStateTable t;
-    t.id = "skx-like";
-    t.tickHz = 250;
-    t.states = {{"POLL", "", 0, 0, true, false},
-                {"C1", "", 2000, 2000, false, false},
-                {"C1E", "", 10000, 20000, false, false},
-                {"C6", "", 133000, 600000, false, false}};
-    return t;
-}
-
-} // namespace
+using test::skxLike;
 
 class TestReplay : public QObject {
     Q_OBJECT

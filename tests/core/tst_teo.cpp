@@ -20,6 +20,8 @@
 #include "core/io/table_json.h"
 #include "core/replay/reference_replay.h"
 
+#include "tests/governor_rig.h"
+
 #include <QTest>
 
 #include <algorithm>
@@ -79,40 +81,24 @@ IdleStateTable skl()
 
 /// One governor driven by hand: select with a given context, reflect with a
 /// given residency and the tick / poll-limit flags the replay would set.
-struct Rig {
-    IdleStateTable drv;
-    std::unique_ptr<Governor> gov;
+struct Rig : test::GovernorRig {
     TeoGovernor *teo = nullptr;
-    CpuidleDevice dev;
 
-    Rig(const char *id, IdleStateTable table) : drv(std::move(table)), gov(createGovernor(id))
+    Rig(const char *id, IdleStateTable table) : GovernorRig(id, std::move(table))
     {
         teo = dynamic_cast<TeoGovernor *>(gov.get());
-        if (teo)
-            gov->enable(drv, dev);
     }
 
     Selection select(Ns sleepLength, Ns deltaNext, Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS,
                      bool tickStopped = false, int util = 0)
     {
-        SelectContext ctx;
-        ctx.sleepLengthNs = sleepLength;
-        ctx.deltaNextNs = deltaNext;
-        ctx.latencyReqNs = latencyReq;
-        ctx.tickNsec = drv.tickNsec();
-        ctx.tickStopped = tickStopped;
-        ctx.util = util;
-        return gov->select(drv, dev, ctx);
+        return GovernorRig::select({.sleepLengthNs = sleepLength, .deltaNextNs = deltaNext, .latencyReqNs = latencyReq,
+                                    .tickStopped = tickStopped, .util = util, .nowNs = 0});
     }
 
     void reflect(int idx, Ns residency, bool gotTick = false, bool pollLimit = false)
     {
-        dev.lastResidencyNs = residency;
-        if (gotTick)
-            dev.gotTickFlag = true;
-        if (pollLimit)
-            dev.pollTimeLimit = true;
-        gov->reflect(drv, dev, idx);
+        GovernorRig::reflect(idx, {.residencyNs = residency, .pollTimeLimit = pollLimit, .gotTick = gotTick});
     }
 
     /// Seed the metrics and skip the update at the next select.
@@ -122,7 +108,7 @@ struct Rig {
         dev.lastStateIdx = -1;
     }
 
-    const TeoReasoning &r() const { return std::get<TeoReasoning>(gov->reasoning()); }
+    const TeoReasoning &r() const { return why<TeoReasoning>(); }
 };
 
 std::uint32_t binSum(const TeoGovernor &t, int n)

@@ -9,6 +9,8 @@
 #include "core/governors/registry.h"
 #include "core/governors/teo_legacy_governor.h"
 
+#include "tests/governor_rig.h"
+
 #include <QTest>
 
 using namespace idlescope;
@@ -27,43 +29,19 @@ IdleStateTable tableT()
     return t;
 }
 
-IdleStateTable skxLike()
-{
-    IdleStateTable t;
-    t.id = "skx-like";
-    t.tickHz = 250;
-    t.states = {{"POLL", "", 0, 0, true, false},
-                {"C1", "", 2000, 2000, false, false},
-                {"C1E", "", 10000, 20000, false, false},
-                {"C6", "", 133000, 600000, false, false}};
-    return t;
-}
+using test::skxLike;
 
-struct Rig {
-    IdleStateTable drv;
-    CpuidleDevice dev; // zeroed, last_state_idx 0, as in the reference replay
-    std::unique_ptr<Governor> gov = createGovernor("teo-5.13");
-
-    explicit Rig(IdleStateTable t) : drv(std::move(t)) { gov->enable(drv, dev); }
+struct Rig : test::GovernorRig {
+    explicit Rig(IdleStateTable t) : GovernorRig("teo-5.13", std::move(t)) {}
 
     Selection select(Ns sleepNs, Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS, bool tickStopped = false,
                      Ns deltaNext = -1)
     {
-        SelectContext c;
-        c.nowNs = 1000000000;
-        c.sleepLengthNs = sleepNs;
-        c.deltaNextNs = deltaNext >= 0 ? deltaNext : sleepNs;
-        c.latencyReqNs = latencyReq;
-        c.tickNsec = drv.tickNsec();
-        c.tickStopped = tickStopped;
-        return gov->select(drv, dev, c);
+        return GovernorRig::select(
+            {.sleepLengthNs = sleepNs, .deltaNextNs = deltaNext, .latencyReqNs = latencyReq, .tickStopped = tickStopped});
     }
-    void reflect(int index, Ns residencyNs)
-    {
-        dev.lastResidencyNs = residencyNs;
-        gov->reflect(drv, dev, index);
-    }
-    const TeoReasoning &why() const { return std::get<TeoReasoning>(gov->reasoning()); }
+    void reflect(int index, Ns residencyNs) { GovernorRig::reflect(index, {.residencyNs = residencyNs}); }
+    const TeoReasoning &why() const { return GovernorRig::why<TeoReasoning>(); }
 };
 
 } // namespace
@@ -218,9 +196,7 @@ private slots:
     {
         Rig r(tableT());
         r.select(8000000);
-        r.dev.pollTimeLimit = true;
-        r.dev.gotTickFlag = true;
-        r.reflect(0, 62500);
+        r.GovernorRig::reflect(0, {.residencyNs = 62500, .pollTimeLimit = true, .gotTick = true});
         // poll_time_limit short-circuits the ||: the got_tick flag is not read.
         QVERIFY(!r.dev.pollTimeLimit);
         QVERIFY(r.dev.gotTickFlag);
