@@ -77,7 +77,7 @@ bool sameWorkloadAndTarget(const SimulationSnapshot &before, const SimulationSna
 /// removed) and the same wakeup: the entry as many entries into the same
 /// stream span as before (the span's last if it has fewer now). A parameter
 /// changes how many entries a span takes, so the same entry number is
-/// another moment of the stream (audit). (-1, -1) when the governor is gone
+/// another moment of the stream. (-1, -1) when the governor is gone
 /// or the stream is another one.
 std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const SimulationSnapshot &now, int g,
                                        qint64 entry)

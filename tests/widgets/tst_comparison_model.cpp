@@ -244,7 +244,7 @@ void TestComparisonModel::viewExportsAndActivates()
     QCOMPARE(rows[2].toObject().value(QStringLiteral("gov")).toString(), QStringLiteral("oracle"));
 
     // Ties keep the order an earlier sort left on screen, and so do the copies
-    // (a proxy sorted afresh listed tied rows in model order: audit). Sorted by
+    // (a proxy sorted afresh listed tied rows in model order). Sorted by
     // name, then by belows: ladder and the oracle have none, and the name sort
     // left ladder first where the model has the oracle first.
     const auto tied = [&] {

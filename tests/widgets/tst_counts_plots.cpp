@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The state-indexed bar plots (above/below histograms, time share) on a
 // nine-state Intel table: in a narrow dock the state names did not fit side
-// by side and were drawn over each other (audit); they are turned by 45
+// by side and were drawn over each other; they are turned by 45
 // degrees then (90 when narrower still), and level again when the plot is wide
 // enough.
 #include "core/io/table_json.h"
@@ -38,7 +38,7 @@ private slots:
     void countTicksAreWhole()
     {
         // Two oracle entries on pseries-p10 (an IPI at 200 us, a timer at 20 us): no misses,
-        // two spans. The count axes showed 0, 0.2, 0.4 ... (audit): there is no part of a miss.
+        // two spans. The count axes showed 0, 0.2, 0.4 ...: there is no part of a miss.
         auto t = readTableJson(test::conformancePath(QStringLiteral("tables/pseries-p10.json")).toStdString());
         QVERIFY(t.ok());
         auto snap = test::makeSnapshot(*t, {{1000, 5000000, 200000, -1, 0}, {500, 20000, 20000, -1, 0}}, {"oracle"});
@@ -107,7 +107,7 @@ private slots:
         QCOMPARE(bottom(misses.customPlot(), 0)->tickLabelRotation(), -45.0);
         QCOMPARE(bottom(share.customPlot(), 0)->tickLabelRotation(), 0.0);
 
-        // ~6 px per state (the window at its narrowest, audit): upright names
+        // ~6 px per state (the window at its narrowest): upright names
         // would touch, so every other one is named.
         const auto named = [&](QCPAxis *axis) {
             auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
@@ -138,7 +138,7 @@ private slots:
     {
         // The idle-duration histogram names each state at its target residency;
         // C7s and C8 share 800 us, C1E..C6 are a few pixels apart in a narrow
-        // plot (audit: the names ran over each other at 1800 px).
+        // plot (seen in a user trial: the names ran over each other at 1800 px).
         auto snap = test::conformanceSnapshot("pipe-wakeups", "intel-skl", {"menu-6.14"});
         QVERIFY(snap && snap->errors.isEmpty());
         summarise(*snap);

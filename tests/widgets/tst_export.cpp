@@ -234,7 +234,7 @@ void TestExport::figureHasLegendAndIsWide()
     QVERIFY(exportFigure(*plot, bare, FigureCaption{}).ok());
     QCOMPARE(QImage(bare).size(), QSize(static_cast<int>(std::ceil(444 * scale)), static_cast<int>(std::ceil(190 * scale))));
     // A title wider than the figure is wrapped onto more lines, not cut short
-    // (audit): the caption band grows by at least a line; in the SVG every word is there.
+    // The caption band grows by at least a line; in the SVG every word is there.
     FigureCaption longTitle = kCaption;
     longTitle.title = QStringLiteral("Predicted idle duration (●) vs measured residency (○) · teo: ○ only "
                                      "(teo predicts no duration) — pseries-p10, IPI wakeups every 100 us, 200000 spans");
@@ -275,7 +275,7 @@ void TestExport::figureVectorNamesTheGovernors()
 void TestExport::pdfGlyphsHaveTheirSize()
 {
     // The PDF was drawn at QPdfWriter's 1200 dpi in a window of logical pixels: every
-    // 9 pt glyph came out ~150 pt tall ("/F7 150 Tf", audit). Read back by poppler.
+    // 9 pt glyph came out ~150 pt tall ("/F7 150 Tf"). Read back by poppler.
     const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
     const QString pdftoppm = QStandardPaths::findExecutable(QStringLiteral("pdftoppm"));
     if (pdftotext.isEmpty() || pdftoppm.isEmpty())
@@ -315,7 +315,7 @@ void TestExport::pdfGlyphsHaveTheirSize()
 
 void TestExport::svgClipsDataToTheAxes()
 {
-    // Qt's SVG generator ignores clipping: the line ran over the labels and past the edge (audit).
+    // Qt's SVG generator ignores clipping: the line ran over the labels and past the edge.
     const QString rsvg = QStandardPaths::findExecutable(QStringLiteral("rsvg-convert"));
     if (rsvg.isEmpty())
         QSKIP("rsvg-convert (librsvg2-bin) is not installed: packaging/install-deps.sh installs it");
@@ -351,7 +351,7 @@ void TestExport::svgClipsDataToTheAxes()
 
 void TestExport::figureTitleIsPrintedOnce()
 {
-    // The plot's own title row and the caption above it both said it (audit).
+    // The plot's own title row and the caption above it both said it.
     QCustomPlot plot;
     plot.resize(500, 300);
     plot.plotLayout()->insertRow(0);
@@ -459,7 +459,7 @@ void TestExport::slideFigureIs16By9()
 
 void TestExport::figureFileNameHasNoSymbols()
 {
-    // The plot titles of the window (audit: "Predicted idle duration (●) vs … · teo…" was the name).
+    // The plot titles of the window (seen in a user trial: "Predicted idle duration (●) vs … · teo…" was the name).
     QCOMPARE(figureFileName(QStringLiteral("Predicted idle duration (\u25cf) vs measured residency (\u25cb) \u00b7 teo: "
                                            "\u25cb only")),
              QStringLiteral("predicted-idle-duration-vs-measured-residency-teo-only.png"));

@@ -378,7 +378,7 @@ void TestInspector::teoFirstEntryHasNoPreviousPeriod()
     auto snap = test::conformanceSnapshot("pipe-wakeups", "pseries-p10", {"teo-6.14"});
     QVERIFY(snap && snap->errors.isEmpty());
     EpisodeInspector inspector;
-    inspector.resize(400, 900); // the audit's width
+    inspector.resize(400, 900); // the width of a user trial
     inspector.setSnapshot(snap);
     inspector.showEntry(0, 0);
     const EntryDetail *d = inspector.detail();

@@ -419,7 +419,7 @@ void TestMainWindow::kernelTraceLoadsTheBusiestCpu()
     QCOMPARE(page->summary()->warningTotal, qint64(2 + 1 + 20788));
     // The window says so too, as a warning (not an error), and the trace's own
     // runs do not take it away (they did when the trace was opened here, but
-    // not when opened from the command line: audit).
+    // not when opened from the command line).
     QVERIFY(!w.messageBar()->isHidden());
     QCOMPARE(w.messageBar()->kind(), MessageBar::Kind::Warning);
     QVERIFY2(w.messageBar()->text().contains(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz: imported with "))
@@ -731,7 +731,7 @@ void TestMainWindow::selectionLineFollowsAReSimulatedEntry()
 
     // A latency limit below CEDE's exit latency: every governor polls, each span
     // is split at the polling limit into more entries; the selection stays on
-    // the same wakeup (audit: entry 50000 became a wakeup 1.3 s earlier).
+    // the same wakeup (seen in a user trial: entry 50000 became a wakeup 1.3 s earlier).
     const SnapshotPtr limited = nextSnapshot(w, [&] {
         w.parameterPanel()->setLatencyLimitNs(5000);
         w.runner()->requestNow(w.currentSpec());

@@ -259,7 +259,7 @@ void TestMainWindowUsability::commandLineFileIsOpened()
         {{QStringLiteral("--measure"), QStringLiteral("5"), QStringLiteral("--jitter"), QStringLiteral("100")},
          QStringLiteral("from 0 to 99")},
         {{QStringLiteral("--jitter"), QStringLiteral("5")}, QStringLiteral("only with --measure")},
-        // A missing value or an unknown option is bad input too (exit 2, not Qt's 1: audit).
+        // A missing value or an unknown option is bad input too (exit 2, not Qt's 1).
         {{QStringLiteral("--measure")}, QStringLiteral("Missing value after '--measure'")},
         {{QStringLiteral("--measure"), QStringLiteral("100"), QStringLiteral("--jitter")},
          QStringLiteral("Missing value after '--jitter'")},

@@ -177,7 +177,7 @@ private slots:
     void vectorFiguresDrawShapesNotImages()
     {
         // PDF and SVG have no device pixels: a marker image there was a
-        // 7 x 7 px bitmap scaled with the document (audit); shapes instead.
+        // 7 x 7 px bitmap scaled with the document; shapes instead.
         Canvas c;
         auto *g = new MarkerGraph(c.plot.xAxis, c.plot.yAxis, 5.0, dot(RED));
         for (double k : {50.0, 100.0, 150.0})

@@ -2,7 +2,7 @@
 // RunRecycler (widgets/runner/run_recycler.h): the largest spare run is
 // taken first; a full recycler keeps the larger columns; prefill() makes
 // spares with room for a longer stream and lets smaller ones go, also those
-// given back while it works (audit: after the workload grew from 200,000 to
+// given back while it works (seen in a user trial: after the workload grew from 200,000 to
 // 2,000,000 spans the old snapshot's four small runs filled the recycler and
 // only one large spare was made, so the first re-simulation faulted in fresh
 // memory for three runs of four).
@@ -68,7 +68,7 @@ private slots:
     void smallRunsGivenBackDuringPrefill()
     {
         // The old snapshot lets go of its four small runs while prefill() makes
-        // large spares (the order the audit found): three large spares result.
+        // large spares (the order a user trial found): three large spares result.
         RunRecycler bin;
         std::thread old([&] {
             for (int i = 0; i < 4; ++i) {

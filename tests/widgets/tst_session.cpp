@@ -305,7 +305,7 @@ void TestSession::badFieldIsNamed_data()
     QTest::newRow("fractional latency limit") << QByteArray("\"latency_limit_ns\": 50000")
                                               << QByteArray("\"latency_limit_ns\": 50000.5")
                                               << QStringLiteral("latency_limit_ns");
-    // The window offers 0..5 ms; a larger limit was clamped to 5 ms without a word (audit).
+    // The window offers 0..5 ms; a larger limit was clamped to 5 ms without a word.
     QTest::newRow("latency limit beyond 5 ms") << QByteArray("\"latency_limit_ns\": 50000")
                                                << QByteArray("\"latency_limit_ns\": 999999999999")
                                                << QStringLiteral("latency_limit_ns");

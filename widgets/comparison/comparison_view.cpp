@@ -184,7 +184,7 @@ namespace {
 /// The rows exactly as @p shown lists them (the view's proxy: its sort, and
 /// for equal keys the order an earlier sort left), with the model's own
 /// header texts (the two-line ones are for the screen). A proxy sorted
-/// afresh put tied rows in model order (audit).
+/// afresh put tied rows in model order.
 class ShownOrder : public QIdentityProxyModel {
 public:
     ShownOrder(QAbstractItemModel *model, QSortFilterProxyModel &shown) : m_model(model) { setSourceModel(&shown); }

@@ -65,7 +65,7 @@ void CountsPlot::fitStateLabels(QCPAxis *axis, double widthShare) const
     // slant, so that needs about 1.5 line heights per state; narrower still,
     // the names stand upright, one line height each; narrower than that,
     // only every k-th state is named (the window at its narrowest left ~6 px
-    // per Intel state: the upright names ran together, audit).
+    // per Intel state: the upright names ran together).
     axis->setTickLabelRotation(widest + 6 <= perState ? 0 : perState >= 1.5 * fm.height() ? -45 : -90);
     const int every = perState >= fm.height() ? 1 : static_cast<int>(std::ceil(fm.height() / std::max(1.0, perState)));
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);

@@ -69,7 +69,6 @@ public:
     void setPrefaultHeap(bool on) { m_prefaultHeap = on; }
 
     /// Debounce delay for request() (ms, default 40).
-    void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
 
     /// Simulate @p spec after the debounce delay (later requests within it replace it).
     void request(const ScenarioSpec &spec);
