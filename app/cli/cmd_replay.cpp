@@ -7,6 +7,8 @@
 #include "core/io/replay_output.h"
 #include "core/io/stream_csv.h"
 #include "core/replay/reference_replay.h"
+#include "app/cli/source_args.h"
+#include "core/source_governor/source_governor.h"
 
 #include <iostream>
 #include <memory>
@@ -15,7 +17,9 @@ namespace idlescope::cli {
 
 const char *const REPLAY_HELP =
     "usage: idlescope-cli replay --table T --stream S.csv --governor VARIANT\n"
-    "                            [--set NAME=VALUE]... [--entries OUT.csv] [--summary OUT.json]\n\n"
+    "                            [--set NAME=VALUE]... [--entries OUT.csv] [--summary OUT.json]\n"
+    "       idlescope-cli replay --table T --stream S.csv --governor-source FILE.c [--name NAME]\n"
+    "                            [--kernel VERSION] [--timeout SECONDS] [--entries ...] [--summary ...]\n\n"
     "Replays the wakeup stream S through one governor variant on the idle-state table T,\n"
     "in the reference replay of the conformance kit (one CPU, high-resolution next timer,\n"
     "periodic tick at multiples of TICK_NSEC, polling time limit, above/below counted as\n"
@@ -23,6 +27,15 @@ const char *const REPLAY_HELP =
     "  --table T          a table JSON file, or a built-in target id\n"
     "  --stream S.csv     gap_ns,timer_ns,wake_ns,latency_req_ns,util rows (plain or .gz)\n"
     "  --governor ID      a variant id from 'idlescope-cli governors'\n"
+    "  --governor-source FILE.c  instead of --governor: a kernel governor source file (menu.c,\n"
+    "                     teo.c, a patched copy), built with the system C compiler against\n"
+    "                     idlescope's kernel shim (cached) and run in a process of its own\n"
+    "                     (docs/testing-your-patch.md); same as --governor src:FILE.c\n"
+    "  --name NAME        with --governor-source: the name in the summary (default src:FILE.c)\n"
+    "  --kernel VERSION   with --governor-source: the cpuidle core and idle loop of that kernel\n"
+    "                     (5.10 ... 7.0; default 7.0)\n"
+    "  --timeout SECONDS  with --governor-source: a governor that makes no progress for that\n"
+    "                     long is stopped as hung (default 10)\n"
     "  --set NAME=VALUE   change a tunable (see 'idlescope-cli governors --tunables');\n"
     "                     may be repeated\n"
     "  --entries OUT.csv  one row per idle entry:\n"
@@ -31,24 +44,58 @@ const char *const REPLAY_HELP =
     "Without --entries or --summary the summary is printed on stdout. Outputs are written\n"
     "atomically: on any error no output file is created or changed.\n";
 
+namespace {
+
+/// The --governor variant, or the --governor-source file with its options.
+Result<std::unique_ptr<Governor>> makeReplayGovernor(const Args &args)
+{
+    if (!args.has("governor-source")) {
+        for (const char *sourceOnly : {"name", "kernel", "timeout"})
+            if (args.has(sourceOnly))
+                return Error{"", 0, "", std::string("--") + sourceOnly + " goes with --governor-source"};
+        const std::string variant = args.value("governor");
+        if (isSourceGovernorId(variant)) {
+            Result<SourceGovernorSpec> spec = parseSourceGovernorId(variant);
+            if (!spec)
+                return spec.error();
+            return std::unique_ptr<Governor>(std::make_unique<SourceGovernor>(std::move(*spec)));
+        }
+        std::unique_ptr<Governor> gov = createGovernor(variant);
+        if (!gov)
+            return Error{"", 0, "", "--governor: unknown variant '" + variant + "' (idlescope-cli governors lists them)"};
+        return gov;
+    }
+    Result<SourceGovernorSpec> spec = sourceGovernorSpecFromArgs(args);
+    if (!spec)
+        return spec.error();
+    return std::unique_ptr<Governor>(std::make_unique<SourceGovernor>(std::move(*spec)));
+}
+
+} // namespace
+
 int runReplay(int argc, char **argv, int first)
 {
     Args args(argc, argv, first);
-    if (std::string e = args.check({"table", "stream", "governor", "set", "entries", "summary"}, 0, "replay");
+    if (std::string e = args.check({"table", "stream", "governor", "governor-source", "name", "kernel", "timeout",
+                                    "set", "entries", "summary"},
+                                   0, "replay");
         !e.empty())
         return fail(e);
-    for (const char *required : {"table", "stream", "governor"}) {
+    if (args.has("governor") == args.has("governor-source"))
+        return fail("give one of --governor and --governor-source (see idlescope-cli help replay)");
+    for (const char *required : {"table", "stream"}) {
         if (!args.has(required))
             return fail(std::string("missing --") + required + " (see idlescope-cli help replay)");
-        if (args.all(required).size() > 1)
-            return fail(std::string("--") + required + " is given more than once");
     }
+    for (const char *once : {"table", "stream", "governor", "governor-source", "name", "kernel", "timeout"})
+        if (args.all(once).size() > 1)
+            return fail(std::string("--") + once + " is given more than once");
 
-    const std::string variant = args.value("governor");
-    std::unique_ptr<Governor> gov = createGovernor(variant);
-    if (!gov)
-        return fail("--governor: unknown variant '" + variant
-                    + "' (idlescope-cli governors lists them)");
+    Result<std::unique_ptr<Governor>> made = makeReplayGovernor(args);
+    if (!made)
+        return fail(made.error());
+    std::unique_ptr<Governor> gov = std::move(*made);
+    const std::string variant = gov->variant().id;
     if (Status s = applySettings(*gov, args.all("set")); !s)
         return fail(s.error());
 
@@ -81,6 +128,8 @@ int runReplay(int argc, char **argv, int first)
         if (!entries->ok())
             return fail(entries->error());
     }
+    if (Status s = prepareSourceGovernor(*gov, *table, *stream); !s)
+        return fail(s.error());
     std::string row;
     const ReplaySummary summary = replayStream(*table, *stream, *gov, [&](const EntryRecord &e, const Governor &) {
         if (entries) {
@@ -89,6 +138,9 @@ int runReplay(int argc, char **argv, int first)
             entries->append(row);
         }
     });
+    if (auto *src = dynamic_cast<SourceGovernor *>(gov.get()))
+        if (Status s = src->checkPlayback(summary); !s)
+            return fail(s.error());
     const std::string summaryJson = formatSummaryJson(summary, *table, variant);
 
     // Both outputs or neither, as far as the file system allows: every byte
