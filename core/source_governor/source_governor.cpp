@@ -107,6 +107,18 @@ std::unique_ptr<Governor> makeSourceGovernor(std::string_view id)
     return std::make_unique<SourceGovernor>(std::move(*spec));
 }
 
+Status buildSourceGovernorOf(std::string_view id)
+{
+    if (!isSourceGovernorId(id))
+        return Ok{};
+    Result<SourceGovernorSpec> spec = parseSourceGovernorId(id);
+    if (!spec)
+        return spec.error();
+    if (Result<BuiltGovernor> b = buildSourceGovernor(spec->path); !b)
+        return b.error();
+    return Ok{};
+}
+
 Status prepareGovernor(Governor &gov, const IdleStateTable &table, const IdleStream &stream, Ns latencyLimitNs,
                        const std::atomic<bool> *cancel)
 {

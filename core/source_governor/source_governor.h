@@ -80,6 +80,10 @@ private:
 /// createGovernor()'s factory for "src:" ids (the registry's hook); nullptr for a malformed id.
 std::unique_ptr<Governor> makeSourceGovernor(std::string_view id);
 
+/// Builds (or finds in the cache) the file of a "src:" id, so that a bad
+/// file is reported once before any replay; Ok for every other id.
+Status buildSourceGovernorOf(std::string_view id);
+
 /// Prepares @p gov for @p stream when it is a SourceGovernor; Ok for every other governor.
 Status prepareGovernor(Governor &gov, const IdleStateTable &table, const IdleStream &stream,
                        Ns latencyLimitNs = NO_LATENCY_REQ, const std::atomic<bool> *cancel = nullptr);

@@ -148,6 +148,76 @@ private slots:
                  qPrintable(r.err));
     }
 
+    void compareHasARowForASourceGovernor()
+    {
+        // hop.c's decisions (its comment): usage C1 3, C2 2, C3 1; 2 above,
+        // 3 below; the six wakeups are no timers, so each pays its state's
+        // exit latency: 1 + 10 + 100 + 10 + 1 + 1 = 123 us.
+        const auto r = runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                               u"csv:"_s + dataFile(u"hop.csv"_s), u"--governors"_s,
+                               u"ladder-latest,src:"_s + dataFile(u"hop.c"_s), u"--iterations"_s, u"1"_s,
+                               u"--format"_s, u"csv"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString row = u"src:"_s + dataFile(u"hop.c"_s) + u",1,6,6,3,2,1,2,3,5,"_s;
+        QVERIFY2(r.out.contains(row), qPrintable(r.out));
+        QVERIFY2(r.out.contains(u",6,123.000\n"_s), qPrintable(r.out));
+    }
+
+    void compareRefusesASourceGovernorWhereItCannotRun()
+    {
+        // A whole machine replays every CPU at once; the host replays one stream.
+        auto r = runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--machine"_s, u"2"_s,
+                         u"--workload"_s, u"periodic:kind=ipi,interval_us=50"_s, u"--governors"_s,
+                         u"src:"_s + dataFile(u"hop.c"_s)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"not a whole machine"_s), qPrintable(r.err));
+        // A file that does not build is reported once, before any replay.
+        r = runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                    u"csv:"_s + dataFile(u"hop.csv"_s), u"--governors"_s, u"src:"_s + dataFile(u"broken.c"_s)});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.err.count(u"broken.c:15:9: error:"_s), 1);
+    }
+
+    void diffFindsWhereHopLeavesTheLadder()
+    {
+        // ladder-latest on the same rows (ladder_governor.cpp's rules; three_states.json has
+        // no polling state, so first_idx is 0, promotion times 1 and 10 us, demotion times
+        // 10 and 100 us, 4 long residencies to step deeper, 1 short one to step back):
+        //  row 0: -1000 (zeroed device, u64: long) count 1 -> C1, residency 201000
+        //  row 1: 200000 long, count 2 -> C1, residency 2001000     hop: C2 (differs)
+        //  row 2: 2000000 long, count 3 -> C1, residency 31000      hop: C3 (differs)
+        //  row 3: 30000 long, count 4 -> C2, residency 30000        hop: C2
+        //  row 4: 20000 long (> 10 us), not short -> C2, 15000      hop: C1 (differs)
+        //  row 5: 5000 < 10 us, short -> C1                         hop: C1
+        // Entry 1 is the first difference, on the same history: now at its select is
+        // 1e9 + 100 us + 201 us + 100 us = 1,000,401,000 ns, 3,599,000 ns before a tick.
+        const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"ladder-latest"_s, u"--governor-source"_s,
+                               dataFile(u"hop.c"_s), u"--name"_s, u"hop"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.startsWith(u"ladder-latest and hop decide differently on 3 entries in 3 of 6 stream rows"_s),
+                 qPrintable(r.out));
+        const qsizetype first = r.out.indexOf(u"\nentry 1 (stream row 1, entry 0 of the row)\n"_s);
+        QVERIFY2(first > 0, qPrintable(r.out));
+        QVERIFY(r.out.indexOf(u"\nentry 2 (stream row 2"_s) > first);
+        QVERIFY(r.out.indexOf(u"\nentry 4 (stream row 4"_s) > first);
+        QVERIFY(!r.out.contains(u"\nentry 3 "_s));
+        QVERIFY2(r.out.contains(u"inputs:         sleep length 1000000000 ns, delta_next 3599000 ns, latency limit "
+                                u"none, tick running, wakeup in 2000000 ns\n"
+                                u"  ladder-latest:  state 0 C1, stop_tick 1 (residency 2001000 ns, below)\n"
+                                u"  hop:            state 1 C2, stop_tick 1 (residency 2010000 ns, below)\n"_s),
+                 qPrintable(r.out));
+    }
+
+    void diffOfAGovernorWithItselfFindsNothing()
+    {
+        const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"src:"_s + dataFile(u"hop.c"_s),
+                               u"--governor-source"_s, dataFile(u"hop.c"_s), u"--name"_s, u"hop"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"decide alike on all 6 entries of 6 stream rows"_s), qPrintable(r.out));
+    }
+
     void badOptionsAreRefused()
     {
         auto r = runCli(replayArgs(u"hop.c"_s) << u"--governor"_s << u"menu-6.19"_s);

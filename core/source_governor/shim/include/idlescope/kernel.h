@@ -199,7 +199,9 @@ static inline bool tick_nohz_idle_got_tick(void)
     idlescope_shim.got_idle_tick = 0;
     return got;
 }
-static inline bool tick_nohz_enabled_cpu(void) { return true; }
+/* NO_HZ is on (the replay stops the tick), also at boot (no nohz=off). */
+#define tick_nohz_enabled ((bool)1)
+#define tick_nohz_active ((bool)1)
 
 /* ---- per-CPU data (include/linux/percpu-defs.h): CPU 0 only ---- */
 #define DEFINE_PER_CPU(type, name) __typeof__(type) name
@@ -327,6 +329,13 @@ int idlescope_initcall(int (*fn)(void));
 #define late_initcall(fn) idlescope_define_initcall(fn)
 #define module_init(fn) idlescope_define_initcall(fn)
 #define module_exit(fn) static void (*__idlescope_exit_##fn)(void) __attribute__((__unused__)) = fn
+
+/* ---- tracepoints (include/trace/events/power.h): disabled, so their arguments are not evaluated ---- */
+#define trace_guest_halt_poll_ns(...) do { } while (0)
+#define trace_guest_halt_poll_ns_grow(...) do { } while (0)
+#define trace_guest_halt_poll_ns_shrink(...) do { } while (0)
+#define trace_cpu_idle(...) do { } while (0)
+#define trace_cpu_idle_miss(...) do { } while (0)
 
 /* ---- paravirtualisation (include/linux/kvm_para.h): a guest with the hint ---- */
 #define KVM_HINTS_REALTIME 0
