@@ -16,7 +16,9 @@
 #include <cstring>
 #include <dlfcn.h>
 #include <string>
+#include <span>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -31,16 +33,52 @@ namespace {
     std::exit(HOST_EXIT_REFUSED);
 }
 
-bool readAll(void *dst, std::size_t n)
+/// The whole input. idlescope gives a memory file: it is read into memory
+/// that may use huge pages, because touching tens of MB of fresh 4 KiB pages
+/// (a mapping of the file, or a plain buffer) cost this process more than the
+/// replay itself (one page fault per page; worse in a virtual machine).
+std::span<const unsigned char> readInput()
 {
-    auto *p = static_cast<unsigned char *>(dst);
-    while (n > 0) {
-        const ssize_t got = ::read(STDIN_FILENO, p, n);
-        if (got <= 0)
-            return false;
-        p += got;
-        n -= static_cast<std::size_t>(got);
+    struct stat st{};
+    if (::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        constexpr std::size_t HUGE_PAGE = 2u << 20;
+        const auto size = static_cast<std::size_t>(st.st_size);
+        const std::size_t mapped = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE + HUGE_PAGE;
+        void *m = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m != MAP_FAILED) {
+            auto *base = reinterpret_cast<unsigned char *>(
+                (reinterpret_cast<std::uintptr_t>(m) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
+            ::madvise(base, mapped - HUGE_PAGE, MADV_HUGEPAGE); // a hint: fine if refused
+            std::size_t done = 0;
+            while (done < size) {
+                const ssize_t got = ::pread(STDIN_FILENO, base + done, size - done, static_cast<off_t>(done));
+                if (got <= 0)
+                    break;
+                done += static_cast<std::size_t>(got);
+            }
+            if (done == size)
+                return {base, size};
+        }
     }
+    static std::vector<unsigned char> all;
+    unsigned char buf[1 << 16];
+    for (;;) {
+        const ssize_t got = ::read(STDIN_FILENO, buf, sizeof buf);
+        if (got <= 0)
+            break;
+        all.insert(all.end(), buf, buf + got);
+    }
+    return all;
+}
+
+/// Reads a T at @p offset of the input, advancing it; false past the end.
+template <typename T>
+bool take(std::span<const unsigned char> in, std::size_t &offset, T &out)
+{
+    if (in.size() - offset < sizeof(T))
+        return false;
+    std::memcpy(&out, in.data() + offset, sizeof(T));
+    offset += sizeof(T);
     return true;
 }
 
@@ -73,8 +111,10 @@ int main(int argc, char **argv)
     HostProgress &progress = mapProgress();
     progress.phase.store(static_cast<std::int32_t>(HostPhase::Loading), std::memory_order_relaxed);
 
+    const std::span<const unsigned char> input = readInput();
+    std::size_t offset = 0;
     HostHeader header{};
-    if (!readAll(&header, sizeof header) || std::memcmp(header.magic, HOST_MAGIC, sizeof HOST_MAGIC) != 0)
+    if (!take(input, offset, header) || std::memcmp(header.magic, HOST_MAGIC, sizeof HOST_MAGIC) != 0)
         refuse("bad input header (not from this idlescope build)");
     if (header.stateCount < 1 || header.stateCount > CPUIDLE_STATE_MAX || header.spanCount < 0)
         refuse("bad input header (state or span count)");
@@ -83,7 +123,7 @@ int main(int argc, char **argv)
     table.tickHz = header.tickHz;
     for (int i = 0; i < header.stateCount; ++i) {
         HostState s{};
-        if (!readAll(&s, sizeof s))
+        if (!take(input, offset, s))
             refuse("input ends inside the state table");
         IdleState st;
         st.name.assign(s.name, strnlen(s.name, sizeof s.name));
@@ -93,15 +133,11 @@ int main(int argc, char **argv)
         st.disabled = s.disabled != 0;
         table.states.push_back(st);
     }
-    IdleStream stream(static_cast<std::size_t>(header.spanCount));
-    {
-        std::vector<HostSpan> wire(stream.size());
-        if (!wire.empty() && !readAll(wire.data(), wire.size() * sizeof(HostSpan)))
-            refuse("input ends inside the stream");
-        for (std::size_t i = 0; i < wire.size(); ++i)
-            stream[i] = IdleSpan{wire[i].gapNs, wire[i].timerNs, wire[i].wakeNs, wire[i].latencyReqNs,
-                                 static_cast<int>(wire[i].util)};
-    }
+    // The spans are replayed where they lie (host_protocol.h: IdleSpan's layout, 8-byte aligned).
+    const auto spanCount = static_cast<std::size_t>(header.spanCount);
+    if ((input.size() - offset) / sizeof(IdleSpan) < spanCount)
+        refuse("input ends inside the stream");
+    const std::span<const IdleSpan> stream(reinterpret_cast<const IdleSpan *>(input.data() + offset), spanCount);
 
     // The shim state must be set before the file's initcalls run (at load).
     void *lib = ::dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
@@ -127,6 +163,7 @@ int main(int argc, char **argv)
 
     shim->hz = table.tickHz;
     shim->tick_nsec = table.tickNsec();
+    shim->tick_usec = (1000000 + table.tickHz / 2) / table.tickHz;
     shim->poll_rule = header.pollRule;
     drv->name = "idlescope";
     drv->state_count = table.count();

@@ -4,15 +4,20 @@
  * What idlescope and the governor host (app/governor_host, the process that
  * runs a governor built from source) say to each other. The host runs the
  * whole reference replay itself, so that the process boundary costs nothing
- * per entry: the table and the stream go in once (stdin), every decision
+ * per entry: the table and the stream go in once (stdin, a memory file the
+ * host maps), every decision
  * comes back in one stream (stdout), and a page of shared memory (fd 3)
  * says which entry the governor is in, for a crash or a hang.
  * Both ends are the same build on the same machine: native byte order.
  */
 #pragma once
 
+#include "core/stream/idle_span.h"
+
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace idlescope::source_governor {
 
@@ -43,9 +48,11 @@ struct HostState {
     char name[16];
 };
 
-struct HostSpan {
-    std::int64_t gapNs, timerNs, wakeNs, latencyReqNs, util;
-};
+/// The spans follow the states as IdleSpan's own bytes: the host maps its
+/// input and replays the spans in place, without a copy of the stream.
+static_assert(std::is_trivially_copyable_v<IdleSpan> && std::is_standard_layout_v<IdleSpan>);
+static_assert(sizeof(IdleSpan) == 40 && offsetof(IdleSpan, util) == 32 && alignof(IdleSpan) == 8);
+static_assert(sizeof(HostHeader) % 8 == 0 && sizeof(HostState) % 8 == 0);
 
 /// One byte per entry: the state, the stop_tick left, and whether the
 /// governor changed dev->poll_limit_ns (then its new value follows, 8 bytes).

@@ -64,17 +64,8 @@ Result<Fd> hostInput(const KernelCore &core, const IdleStateTable &table, const 
         if (Status s = writeAll(fd.get(), &w, sizeof w); !s)
             return s.error();
     }
-    std::vector<HostSpan> chunk;
-    chunk.reserve(4096);
-    for (std::size_t i = 0; i < stream.size(); ++i) {
-        const IdleSpan &s = stream[i];
-        chunk.push_back(HostSpan{s.gapNs, s.timerNs, s.wakeNs, s.latencyReqNs, s.util});
-        if (chunk.size() == 4096 || i + 1 == stream.size()) {
-            if (Status st = writeAll(fd.get(), chunk.data(), chunk.size() * sizeof(HostSpan)); !st)
-                return st.error();
-            chunk.clear();
-        }
-    }
+    if (Status s = writeAll(fd.get(), stream.data(), stream.size() * sizeof(IdleSpan)); !s)
+        return s.error();
     if (::lseek(fd.get(), 0, SEEK_SET) != 0)
         return Error{"", 0, "", "cannot rewind the governor host's input"};
     return fd;

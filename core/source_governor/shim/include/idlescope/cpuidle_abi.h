@@ -131,6 +131,7 @@ struct idlescope_shim_state {
     idlescope_s64 delta_next_ns;   /* its *delta_next */
     idlescope_s64 latency_req_ns;  /* cpuidle_governor_latency_req() */
     idlescope_s64 tick_nsec;       /* TICK_NSEC */
+    idlescope_s64 tick_usec;       /* TICK_USEC */
     int hz;                        /* HZ (CONFIG_HZ of the table) */
     int tick_stopped;              /* tick_nohz_tick_stopped() */
     int got_idle_tick;             /* the sticky flag tick_nohz_idle_got_tick() reads and clears */

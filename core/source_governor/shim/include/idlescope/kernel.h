@@ -158,8 +158,11 @@ static inline u64 div64_ul(u64 dividend, unsigned long divisor) { return dividen
 #define NSEC_PER_SEC 1000000000L
 /* CONFIG_HZ of the table being replayed: a run-time value here. */
 #define HZ (idlescope_shim.hz)
-#define TICK_NSEC ((NSEC_PER_SEC + HZ / 2) / HZ)
-#define TICK_USEC ((USEC_PER_SEC + HZ / 2) / HZ)
+/* (NSEC_PER_SEC + HZ / 2) / HZ and (USEC_PER_SEC + HZ / 2) / HZ, as long,
+ * computed once by the host: a division per use would cost more than the
+ * kernel's constant does. */
+#define TICK_NSEC ((long)idlescope_shim.tick_nsec)
+#define TICK_USEC ((long)idlescope_shim.tick_usec)
 static inline s64 ktime_to_ns(const ktime_t kt) { return kt; }
 static inline ktime_t ns_to_ktime(u64 ns) { return (ktime_t)ns; }
 static inline s64 ktime_divns(const ktime_t kt, s64 div) { return kt / div; }
