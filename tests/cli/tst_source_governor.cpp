@@ -8,6 +8,11 @@
  */
 #include "tests/cli_process.h"
 #include "tests/test_paths.h"
+#include "tests/test_require.h"
+
+#include "core/io/stream_csv.h"
+#include "core/io/table_json.h"
+#include "core/replay/governor_run.h"
 
 #include <QDir>
 #include <QFile>
@@ -110,6 +115,49 @@ private slots:
                                dataFile(u"hop.csv"_s), u"--governor-source"_s, copy});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(governors.entryList({u"*.so"_s}, QDir::Files).size(), 2);
+    }
+
+    void aGovernorMayOwnThePollWindow()
+    {
+        // window.c sets dev->poll_limit_ns in select() and in reflect(); the
+        // replay's polling ends where the window says (its comment's table).
+        const QString entries = m_out.filePath(u"window.csv"_s);
+        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"poll_halt.json"_s), u"--stream"_s,
+                               dataFile(u"window.csv"_s), u"--governor-source"_s, dataFile(u"window.c"_s),
+                               u"--entries"_s, entries});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(readAll(entries),
+                 QByteArray("span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n"
+                            "0,0,0,0,20000,0,1,0,1\n"
+                            "0,1,1,1,31000,0,0,0,0\n"
+                            "1,0,0,0,30000,0,1,0,0\n"
+                            "2,0,0,0,40000,0,1,0,1\n"
+                            "2,1,1,1,61000,0,0,0,0\n"
+                            "3,0,0,0,10000,0,1,0,0\n"));
+    }
+
+    void runGovernorTakesASourceId()
+    {
+        // The engine's own entry point (the GUI's runs): the same decisions as
+        // the CLI above, and reasoningAt() finds entry 4 (row 2's halt).
+        using namespace idlescope;
+        IDLESCOPE_REQUIRE_OK(table, readTableJson(dataFile(u"poll_halt.json"_s).toStdString()));
+        IDLESCOPE_REQUIRE_OK(stream, readStreamCsv(dataFile(u"window.csv"_s).toStdString()));
+        const std::string id = "src:" + dataFile(u"window.c"_s).toStdString();
+        IDLESCOPE_REQUIRE_OK(run, runGovernor(table, stream, id));
+        QCOMPARE(run.variant, id);
+        QCOMPARE(std::vector<int>(run.state.begin(), run.state.end()), (std::vector<int>{0, 1, 0, 0, 1, 0}));
+        QCOMPARE(std::vector<Ns>(run.residencyNs.begin(), run.residencyNs.end()),
+                 (std::vector<Ns>{20000, 31000, 30000, 40000, 61000, 10000}));
+        QCOMPARE(run.summary.endNowNs, Ns{1000232000});
+        QVERIFY(run.has(0, ENTRY_POLL_TIME_LIMIT) && !run.has(2, ENTRY_POLL_TIME_LIMIT));
+        QVERIFY(run.has(1, ENTRY_STOP_TICK) && !run.has(0, ENTRY_STOP_TICK));
+        IDLESCOPE_REQUIRE_OK(at, reasoningAt(table, stream, id, {}, 4));
+        QCOMPARE(at.entry.span, 2);
+        QCOMPARE(at.entry.state, 1);
+        QCOMPARE(at.entry.residencyNs, Ns{61000});
+        // A source file has no tunables: a setting is refused, not ignored.
+        QVERIFY(!runGovernor(table, stream, id, {{"INTERVALS", 4}}).ok());
     }
 
     void aCrashNamesItsSignalAndEntry()
