@@ -168,6 +168,9 @@ std::string explainCompilerOutput(const std::string &output)
 
 Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
 {
+    std::error_code fileError;
+    if (fs::exists(sourcePath, fileError) && !fs::is_regular_file(sourcePath, fileError))
+        return Error{sourcePath, 0, "", "not a file: give a governor source file (menu.c, teo.c, ...)"};
     Result<std::string> source = readFile(sourcePath);
     if (!source)
         return source.error();

@@ -266,6 +266,22 @@ private slots:
         QVERIFY2(r.out.contains(u"decide alike on all 6 entries of 6 stream rows"_s), qPrintable(r.out));
     }
 
+    void whatTheKernelWouldRefuseIsRefused()
+    {
+        // No initcall: nothing registered.
+        auto r = runCli(replayArgs(u"unregistered.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"the file registers no governor"_s), qPrintable(r.err));
+        // State 3 of a three-state table, on the third select.
+        r = runCli(replayArgs(u"past_the_table.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"select() returned state 3 at entry 2; the table has states 0..2"_s), qPrintable(r.err));
+        // A directory is no source file.
+        r = runCli(replayArgs(QString()));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"not a file"_s), qPrintable(r.err));
+    }
+
     void badOptionsAreRefused()
     {
         auto r = runCli(replayArgs(u"hop.c"_s) << u"--governor"_s << u"menu-6.19"_s);
