@@ -8,12 +8,11 @@
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
 #include "app/cli/source_args.h"
+#include "app/cli/stream_args.h"
 
 #include "core/governors/registry.h"
 #include "core/io/csv_fields.h"
-#include "core/io/stream_csv.h"
 #include "core/replay/governor_diff.h"
-#include "core/workloads/workload_spec.h"
 
 #include <iostream>
 #include <memory>
@@ -46,34 +45,6 @@ const char *const DIFF_GOVERNORS_HELP =
     "Exit code 0 whether or not the governors differ; 2 for bad input.\n";
 
 namespace {
-
-Result<IdleStream> diffStream(const Args &args)
-{
-    const int sources = int(args.has("workload")) + int(args.has("stream")) + int(args.has("trace"));
-    if (sources != 1)
-        return Error{"", 0, "", "give one of --workload, --stream and --trace"};
-    if (args.has("cpu") && !args.has("trace"))
-        return Error{"", 0, "--cpu", "only applies with --trace"};
-    if (args.has("trace"))
-        return traceStream(args.value("trace"), args.value("cpu"));
-    const std::string w = args.value("workload");
-    if (args.has("stream") || w.rfind("csv:", 0) == 0)
-        return readStreamCsv(args.has("stream") ? args.value("stream") : w.substr(4));
-    Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(w);
-    if (!spec)
-        return spec.error();
-    if (spec->pointCount() != 1)
-        return Error{"", 0, "--workload", "sweeps " + std::to_string(spec->pointCount())
-                                              + " points; diff-governors takes one (give the parameter one value)"};
-    const auto spans = csv::parseInt(args.value("spans", "10000"));
-    if (!spans || *spans < 1 || *spans > 10000000)
-        return Error{"", 0, "--spans", "must be 1..10000000"};
-    const auto seed = csv::parseInt(args.value("seed", "1"));
-    if (!seed || *seed < 0)
-        return Error{"", 0, "--seed", "must be a non-negative integer"};
-    return workloads::generateStream(*spec, 0, workloads::runSeed(static_cast<std::uint64_t>(*seed), 0, 0),
-                                     static_cast<std::size_t>(*spans));
-}
 
 Result<std::unique_ptr<Governor>> governorFor(const std::string &id)
 {
@@ -146,7 +117,7 @@ int runDiffGovernors(int argc, char **argv, int first)
     Result<IdleStateTable> table = resolveTable(args.value("table"));
     if (!table)
         return fail(table.error());
-    Result<IdleStream> stream = diffStream(args);
+    Result<IdleStream> stream = oneStreamFromArgs(args, true);
     if (!stream)
         return fail(stream.error());
     for (auto &g : govs)

@@ -8,6 +8,7 @@
 #include "core/io/stream_csv.h"
 #include "core/replay/reference_replay.h"
 #include "app/cli/source_args.h"
+#include "app/cli/stream_args.h"
 #include "core/source_governor/source_governor.h"
 
 #include <iostream>
@@ -16,9 +17,9 @@
 namespace idlescope::cli {
 
 const char *const REPLAY_HELP =
-    "usage: idlescope-cli replay --table T --stream S.csv --governor VARIANT\n"
+    "usage: idlescope-cli replay --table T (--stream S.csv | --workload SPEC) --governor VARIANT\n"
     "                            [--set NAME=VALUE]... [--entries OUT.csv] [--summary OUT.json]\n"
-    "       idlescope-cli replay --table T --stream S.csv --governor-source FILE.c [--name NAME]\n"
+    "       idlescope-cli replay --table T (--stream S.csv | --workload SPEC) --governor-source FILE.c [--name NAME]\n"
     "                            [--kernel VERSION] [--timeout SECONDS] [--entries ...] [--summary ...]\n\n"
     "Replays the wakeup stream S through one governor variant on the idle-state table T,\n"
     "in the reference replay of the conformance kit (one CPU, high-resolution next timer,\n"
@@ -26,6 +27,9 @@ const char *const REPLAY_HELP =
     "cpuidle_enter_state() does).\n\n"
     "  --table T          a table JSON file, or a built-in target id\n"
     "  --stream S.csv     gap_ns,timer_ns,wake_ns,latency_req_ns,util rows (plain or .gz)\n"
+    "  --workload SPEC    instead of --stream: a workload spec of one point (see 'help compare'),\n"
+    "                     generated with --spans N (default 10000) and --seed S (default 1:\n"
+    "                     the stream of compare's first iteration)\n"
     "  --governor ID      a variant id from 'idlescope-cli governors'\n"
     "  --governor-source FILE.c  instead of --governor: a kernel governor source file (menu.c,\n"
     "                     teo.c, a patched copy), built with the system C compiler against\n"
@@ -76,18 +80,19 @@ Result<std::unique_ptr<Governor>> makeReplayGovernor(const Args &args)
 int runReplay(int argc, char **argv, int first)
 {
     Args args(argc, argv, first);
-    if (std::string e = args.check({"table", "stream", "governor", "governor-source", "name", "kernel", "timeout",
-                                    "set", "entries", "summary"},
+    if (std::string e = args.check({"table", "stream", "workload", "spans", "seed", "governor", "governor-source",
+                                    "name", "kernel", "timeout", "set", "entries", "summary"},
                                    0, "replay");
         !e.empty())
         return fail(e);
     if (args.has("governor") == args.has("governor-source"))
         return fail("give one of --governor and --governor-source (see idlescope-cli help replay)");
-    for (const char *required : {"table", "stream"}) {
-        if (!args.has(required))
-            return fail(std::string("missing --") + required + " (see idlescope-cli help replay)");
-    }
-    for (const char *once : {"table", "stream", "governor", "governor-source", "name", "kernel", "timeout"})
+    if (!args.has("table"))
+        return fail("missing --table (see idlescope-cli help replay)");
+    if (!args.has("stream") && !args.has("workload"))
+        return fail("missing --stream (or --workload; see idlescope-cli help replay)");
+    for (const char *once : {"table", "stream", "workload", "spans", "seed", "governor", "governor-source", "name",
+                             "kernel", "timeout"})
         if (args.all(once).size() > 1)
             return fail(std::string("--") + once + " is given more than once");
 
@@ -102,7 +107,7 @@ int runReplay(int argc, char **argv, int first)
     Result<IdleStateTable> table = resolveTable(args.value("table"));
     if (!table)
         return fail(table.error());
-    Result<IdleStream> stream = readStreamCsv(args.value("stream"));
+    Result<IdleStream> stream = oneStreamFromArgs(args, false);
     if (!stream)
         return fail(stream.error());
 

@@ -282,6 +282,33 @@ private slots:
         QVERIFY2(r.err.contains(u"not a file"_s), qPrintable(r.err));
     }
 
+    void replayGeneratesCompareFirstStream()
+    {
+        // replay --workload is the stream compare --export-streams writes for
+        // its first iteration (p0-i1.csv: seed 1, point 0, iteration 0), so the
+        // two replays print the same summary, byte for byte.
+        const QString dir = m_out.filePath(u"exported"_s);
+        QVERIFY(QDir().mkpath(dir));
+        const QString workload = u"periodic:kind=ipi,interval_us=50"_s;
+        auto r = runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--governors"_s,
+                         u"ladder-latest"_s, u"--workload"_s, workload, u"--spans"_s, u"500"_s, u"--iterations"_s,
+                         u"1"_s, u"--export-streams"_s, dir});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto fromFile = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                                      dir + u"/p0-i1.csv"_s, u"--governor-source"_s, dataFile(u"hop.c"_s)});
+        const auto generated = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                                       workload, u"--spans"_s, u"500"_s, u"--governor-source"_s, dataFile(u"hop.c"_s)});
+        QVERIFY2(fromFile.exitCode == 0, qPrintable(fromFile.err));
+        QVERIFY2(generated.exitCode == 0, qPrintable(generated.err));
+        QVERIFY(generated.out.contains(u"\"spans\": 500,"_s));
+        QCOMPARE(generated.out, fromFile.out);
+        // A sweep is no single stream.
+        r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                    u"periodic:kind=ipi,interval_us=30..60:2"_s, u"--governor"_s, u"ladder-latest"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"sweeps 2 points"_s), qPrintable(r.err));
+    }
+
     void badOptionsAreRefused()
     {
         auto r = runCli(replayArgs(u"hop.c"_s) << u"--governor"_s << u"menu-6.19"_s);
