@@ -257,6 +257,24 @@ private slots:
                  qPrintable(r.out));
     }
 
+    void diffOnATraceIsDiffOnItsImportedStream()
+    {
+        // --trace T --cpu 0 replays the spans `import` exports for CPU 0.
+        const QString trace = idlescope::test::tracePath(u"lisa-juno-sched_load-6cpu.dat"_s);
+        const QString spans = m_out.filePath(u"juno.csv"_s);
+        auto r = runCli({u"import"_s, trace, u"--stream"_s, spans});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QStringList common{u"--table"_s, u"arm-juno-r0"_s, u"--governor"_s, u"ladder-latest"_s,
+                                 u"--governor-source"_s, dataFile(u"hop.c"_s), u"--name"_s, u"hop"_s};
+        const auto fromTrace = runCli(QStringList{u"diff-governors"_s, u"--trace"_s, trace, u"--cpu"_s, u"0"_s} + common);
+        const auto fromStream =
+            runCli(QStringList{u"diff-governors"_s, u"--stream"_s, m_out.filePath(u"juno.cpu0.csv"_s)} + common);
+        QVERIFY2(fromTrace.exitCode == 0, qPrintable(fromTrace.err));
+        QVERIFY2(fromStream.exitCode == 0, qPrintable(fromStream.err));
+        QVERIFY(fromStream.out.startsWith(u"ladder-latest and hop decide differently on "_s));
+        QCOMPARE(fromTrace.out, fromStream.out);
+    }
+
     void diffOfAGovernorWithItselfFindsNothing()
     {
         const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
