@@ -5,6 +5,15 @@
 #include <filesystem>
 #include <system_error>
 
+// Set for this file by core/CMakeLists.txt; a target that compiles it
+// elsewhere (the fuzzers) gets the install default only.
+#ifndef IDLESCOPE_GOVERNOR_HOST_BUILD
+#define IDLESCOPE_GOVERNOR_HOST_BUILD ""
+#endif
+#ifndef IDLESCOPE_GOVERNOR_HOST_INSTALLED
+#define IDLESCOPE_GOVERNOR_HOST_INSTALLED "/usr/libexec/idlescope/idlescope-governor-host"
+#endif
+
 namespace idlescope::source_governor {
 
 std::string governorHostPath()
@@ -21,7 +30,7 @@ std::string governorHostPath()
             return installed.string();
     }
     for (const char *p : {IDLESCOPE_GOVERNOR_HOST_BUILD, IDLESCOPE_GOVERNOR_HOST_INSTALLED})
-        if (fs::exists(p, ec))
+        if (*p && fs::exists(p, ec))
             return p;
     return IDLESCOPE_GOVERNOR_HOST_INSTALLED;
 }
