@@ -93,10 +93,8 @@ int runDiffGovernors(int argc, char **argv, int first)
                              "cpu", "spans", "seed", "first"})
         if (args.all(once).size() > 1)
             return fail(std::string("--") + once + " is given more than once");
-    if (!args.has("governor-source"))
-        for (const char *sourceOnly : {"name", "kernel", "timeout"})
-            if (args.has(sourceOnly))
-                return fail(std::string("--") + sourceOnly + " goes with --governor-source");
+    if (Status s = checkSourceOnlyOptions(args); !s)
+        return fail(s.error());
     const auto keep = csv::parseInt(args.value("first", "10"));
     if (!keep || *keep < 1 || *keep > 1000000)
         return fail(Error{"", 0, "--first", "must be 1..1000000"});

@@ -53,10 +53,9 @@ namespace {
 /// The --governor variant, or the --governor-source file with its options.
 Result<std::unique_ptr<Governor>> makeReplayGovernor(const Args &args)
 {
+    if (Status s = checkSourceOnlyOptions(args); !s)
+        return s.error();
     if (!args.has("governor-source")) {
-        for (const char *sourceOnly : {"name", "kernel", "timeout"})
-            if (args.has(sourceOnly))
-                return Error{"", 0, "", std::string("--") + sourceOnly + " goes with --governor-source"};
         const std::string variant = args.value("governor");
         if (isSourceGovernorId(variant)) {
             Result<SourceGovernorSpec> spec = parseSourceGovernorId(variant);

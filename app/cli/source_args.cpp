@@ -6,6 +6,15 @@
 
 namespace idlescope::cli {
 
+Status checkSourceOnlyOptions(const Args &args)
+{
+    if (!args.has("governor-source"))
+        for (const char *sourceOnly : {"name", "kernel", "timeout"})
+            if (args.has(sourceOnly))
+                return Error{"", 0, "", std::string("--") + sourceOnly + " goes with --governor-source"};
+    return Ok{};
+}
+
 Result<SourceGovernorSpec> sourceGovernorSpecFromArgs(const Args &args)
 {
     SourceGovernorSpec spec;

@@ -14,6 +14,9 @@
 
 namespace idlescope::cli {
 
+/// An error when --name, --kernel or --timeout is given without --governor-source.
+Status checkSourceOnlyOptions(const Args &args);
+
 /// The spec of --governor-source and its companion options.
 Result<SourceGovernorSpec> sourceGovernorSpecFromArgs(const Args &args);
 
