@@ -151,8 +151,6 @@ void listTargets()
 
 } // namespace
 
-namespace {
-
 // A recorded trace as a fixed workload: the idle spans of the --cpu CPU, as
 // `import` would export them (without --cpu, compare_machine.cpp replays every CPU).
 Result<IdleStream> traceStream(const std::string &path, const std::string &cpuArg)
@@ -180,8 +178,6 @@ Result<IdleStream> traceStream(const std::string &path, const std::string &cpuAr
     std::cerr << "compare: trace " << path << ", CPU " << best << ", " << chosen.size() << " idle spans\n";
     return chosen;
 }
-
-} // namespace
 
 std::optional<workloads::CompareFormat> compareFormat(const std::string &name)
 {

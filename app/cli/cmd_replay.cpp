@@ -7,6 +7,9 @@
 #include "core/io/replay_output.h"
 #include "core/io/stream_csv.h"
 #include "core/replay/reference_replay.h"
+#include "app/cli/source_args.h"
+#include "app/cli/stream_args.h"
+#include "core/source_governor/source_governor.h"
 
 #include <iostream>
 #include <memory>
@@ -14,15 +17,29 @@
 namespace idlescope::cli {
 
 const char *const REPLAY_HELP =
-    "usage: idlescope-cli replay --table T --stream S.csv --governor VARIANT\n"
-    "                            [--set NAME=VALUE]... [--entries OUT.csv] [--summary OUT.json]\n\n"
+    "usage: idlescope-cli replay --table T (--stream S.csv | --workload SPEC) --governor VARIANT\n"
+    "                            [--set NAME=VALUE]... [--entries OUT.csv] [--summary OUT.json]\n"
+    "       idlescope-cli replay --table T (--stream S.csv | --workload SPEC) --governor-source FILE.c [--name NAME]\n"
+    "                            [--kernel VERSION] [--timeout SECONDS] [--entries ...] [--summary ...]\n\n"
     "Replays the wakeup stream S through one governor variant on the idle-state table T,\n"
     "in the reference replay of the conformance kit (one CPU, high-resolution next timer,\n"
     "periodic tick at multiples of TICK_NSEC, polling time limit, above/below counted as\n"
     "cpuidle_enter_state() does).\n\n"
     "  --table T          a table JSON file, or a built-in target id\n"
     "  --stream S.csv     gap_ns,timer_ns,wake_ns,latency_req_ns,util rows (plain or .gz)\n"
+    "  --workload SPEC    instead of --stream: a workload spec of one point (see 'help compare'),\n"
+    "                     generated with --spans N (default 10000) and --seed S (default 1:\n"
+    "                     the stream of compare's first iteration)\n"
     "  --governor ID      a variant id from 'idlescope-cli governors'\n"
+    "  --governor-source FILE.c  instead of --governor: a kernel governor source file (menu.c,\n"
+    "                     teo.c, a patched copy), built with the system C compiler against\n"
+    "                     idlescope's kernel shim (cached) and run in a process of its own\n"
+    "                     (docs/testing-your-patch.md); same as --governor src:FILE.c\n"
+    "  --name NAME        with --governor-source: the name in the summary (default src:FILE.c)\n"
+    "  --kernel VERSION   with --governor-source: the cpuidle core and idle loop of that kernel\n"
+    "                     (5.10 ... 7.0; default 7.0)\n"
+    "  --timeout SECONDS  with --governor-source: a governor that makes no progress for that\n"
+    "                     long is stopped as hung (default 10)\n"
     "  --set NAME=VALUE   change a tunable (see 'idlescope-cli governors --tunables');\n"
     "                     may be repeated\n"
     "  --entries OUT.csv  one row per idle entry:\n"
@@ -31,31 +48,65 @@ const char *const REPLAY_HELP =
     "Without --entries or --summary the summary is printed on stdout. Outputs are written\n"
     "atomically: on any error no output file is created or changed.\n";
 
+namespace {
+
+/// The --governor variant, or the --governor-source file with its options.
+Result<std::unique_ptr<Governor>> makeReplayGovernor(const Args &args)
+{
+    if (Status s = checkSourceOnlyOptions(args); !s)
+        return s.error();
+    if (!args.has("governor-source")) {
+        const std::string variant = args.value("governor");
+        if (isSourceGovernorId(variant)) {
+            Result<SourceGovernorSpec> spec = parseSourceGovernorId(variant);
+            if (!spec)
+                return spec.error();
+            return std::unique_ptr<Governor>(std::make_unique<SourceGovernor>(std::move(*spec)));
+        }
+        std::unique_ptr<Governor> gov = createGovernor(variant);
+        if (!gov)
+            return Error{"", 0, "", "--governor: unknown variant '" + variant + "' (idlescope-cli governors lists them)"};
+        return gov;
+    }
+    Result<SourceGovernorSpec> spec = sourceGovernorSpecFromArgs(args);
+    if (!spec)
+        return spec.error();
+    return std::unique_ptr<Governor>(std::make_unique<SourceGovernor>(std::move(*spec)));
+}
+
+} // namespace
+
 int runReplay(int argc, char **argv, int first)
 {
     Args args(argc, argv, first);
-    if (std::string e = args.check({"table", "stream", "governor", "set", "entries", "summary"}, 0, "replay");
+    if (std::string e = args.check({"table", "stream", "workload", "spans", "seed", "governor", "governor-source",
+                                    "name", "kernel", "timeout", "set", "entries", "summary"},
+                                   0, "replay");
         !e.empty())
         return fail(e);
-    for (const char *required : {"table", "stream", "governor"}) {
-        if (!args.has(required))
-            return fail(std::string("missing --") + required + " (see idlescope-cli help replay)");
-        if (args.all(required).size() > 1)
-            return fail(std::string("--") + required + " is given more than once");
-    }
+    if (args.has("governor") == args.has("governor-source"))
+        return fail("give one of --governor and --governor-source (see idlescope-cli help replay)");
+    if (!args.has("table"))
+        return fail("missing --table (see idlescope-cli help replay)");
+    if (!args.has("stream") && !args.has("workload"))
+        return fail("missing --stream (or --workload; see idlescope-cli help replay)");
+    for (const char *once : {"table", "stream", "workload", "spans", "seed", "governor", "governor-source", "name",
+                             "kernel", "timeout"})
+        if (args.all(once).size() > 1)
+            return fail(std::string("--") + once + " is given more than once");
 
-    const std::string variant = args.value("governor");
-    std::unique_ptr<Governor> gov = createGovernor(variant);
-    if (!gov)
-        return fail("--governor: unknown variant '" + variant
-                    + "' (idlescope-cli governors lists them)");
+    Result<std::unique_ptr<Governor>> made = makeReplayGovernor(args);
+    if (!made)
+        return fail(made.error());
+    std::unique_ptr<Governor> gov = std::move(*made);
+    const std::string variant = gov->variant().id;
     if (Status s = applySettings(*gov, args.all("set")); !s)
         return fail(s.error());
 
     Result<IdleStateTable> table = resolveTable(args.value("table"));
     if (!table)
         return fail(table.error());
-    Result<IdleStream> stream = readStreamCsv(args.value("stream"));
+    Result<IdleStream> stream = oneStreamFromArgs(args, false);
     if (!stream)
         return fail(stream.error());
 
@@ -81,6 +132,8 @@ int runReplay(int argc, char **argv, int first)
         if (!entries->ok())
             return fail(entries->error());
     }
+    if (Status s = prepareSourceGovernor(*gov, *table, *stream); !s)
+        return fail(s.error());
     std::string row;
     const ReplaySummary summary = replayStream(*table, *stream, *gov, [&](const EntryRecord &e, const Governor &) {
         if (entries) {
@@ -89,6 +142,9 @@ int runReplay(int argc, char **argv, int first)
             entries->append(row);
         }
     });
+    if (auto *src = dynamic_cast<SourceGovernor *>(gov.get()))
+        if (Status s = src->checkPlayback(summary); !s)
+            return fail(s.error());
     const std::string summaryJson = formatSummaryJson(summary, *table, variant);
 
     // Both outputs or neither, as far as the file system allows: every byte

@@ -28,6 +28,7 @@ int runImport(int argc, char **argv, int first);
 int runTraceStats(int argc, char **argv, int first);
 int runMerge(int argc, char **argv, int first);
 int runRecord(int argc, char **argv, int first);
+int runDiffGovernors(int argc, char **argv, int first);
 
 extern const char *const REPLAY_HELP;
 extern const char *const GOVERNORS_HELP;
@@ -36,6 +37,11 @@ extern const char *const IMPORT_HELP;
 extern const char *const TRACE_STATS_HELP;
 extern const char *const MERGE_HELP;
 extern const char *const RECORD_HELP;
+extern const char *const DIFF_GOVERNORS_HELP;
+
+/// The idle spans of CPU @p cpuArg of a recorded trace (the CPU with the most
+/// spans when empty), as `import` exports them (cmd_compare.cpp).
+Result<IdleStream> traceStream(const std::string &path, const std::string &cpuArg);
 
 /// "md", "csv" or "json" as compare and merge take them; nothing for another word.
 std::optional<workloads::CompareFormat> compareFormat(const std::string &name);

@@ -20,6 +20,8 @@ const Command kCommands[] = {
      runGovernors},
     {"compare", "compare governors on a target and workload (kernel-thread tables)", COMPARE_HELP,
      runCompare},
+    {"diff-governors", "where two governors (one may be a source file) first decide differently",
+     DIFF_GOVERNORS_HELP, runDiffGovernors},
     {"merge", "put the shard files of compare --shard K/N back together", MERGE_HELP, runMerge},
     {"import", "turn a kernel trace into per-CPU idle-span streams", IMPORT_HELP, runImport},
     {"trace-stats", "recorded idle statistics of a kernel trace", TRACE_STATS_HELP, runTraceStats},
@@ -34,7 +36,7 @@ void printUsage(std::ostream &out)
            "idlescope reproduces the Linux kernel's cpuidle governors decision for decision.\n"
            "All times are integer nanoseconds.\n\ncommands:\n";
     for (const Command &c : kCommands)
-        out << "  " << c.name << std::string(14 - std::strlen(c.name), ' ') << c.synopsis << '\n';
+        out << "  " << c.name << std::string(16 - std::strlen(c.name), ' ') << c.synopsis << '\n';
     out << "\noptions:\n"
            "  -h, --help    this text; 'idlescope-cli help <command>' for a command's options\n"
            "  -V, --version print the version and exit\n"

@@ -10,6 +10,8 @@
  */
 #include "core/experiments/closed_loop.h"
 
+#include "core/source_governor/source_governor.h"
+
 #include "core/workloads/generator_base.h"
 #include "core/workloads/parallel_for.h"
 #include "core/workloads/rng.h"
@@ -213,6 +215,10 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
     if (machine.cpuCount() < spec.cpus())
         return Error{machine.id, 0, "--machine", spec.text + " needs " + std::to_string(spec.cpus()) + " CPUs"};
     auto settingsOf = [&](size_t g) { return g < settings.size() ? settings[g] : std::vector<TunableSetting>{}; };
+    for (size_t g = 0; g < governors.size(); ++g)
+        if (isSourceGovernorId(governors[g]))
+            return Error{"", 0, governors[g], "a governor built from source replays a recorded stream, not a closed "
+                                              "loop (whose wakeups depend on each decision as it is made)"};
     for (size_t g = 0; g < governors.size(); ++g)
         if (Result<std::unique_ptr<Governor>> gov = makeConfiguredGovernor(governors[g], settingsOf(g)); !gov) {
             Error e = gov.error();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/machine/machine_replay.h"
 
+#include "core/source_governor/source_governor.h"
+
 #include "core/workloads/parallel_for.h"
 
 #include <algorithm>
@@ -65,6 +67,10 @@ Result<std::vector<MachineRun>> replayMachine(const Machine &machine, const Mach
     auto settingsOf = [&](size_t g) {
         return g < o.settings.size() ? o.settings[g] : std::vector<TunableSetting>{};
     };
+    for (size_t g = 0; g < o.governors.size(); ++g)
+        if (isSourceGovernorId(o.governors[g]))
+            return Error{"", 0, o.governors[g], "a governor built from source replays one CPU's stream at a time, "
+                                                "not a whole machine (give --cpu N, or leave out --machine)"};
     for (size_t g = 0; g < o.governors.size(); ++g)
         if (Result<std::unique_ptr<Governor>> gov = makeConfiguredGovernor(o.governors[g], settingsOf(g)); !gov) {
             Error e = gov.error();

@@ -2,6 +2,7 @@
 #include "core/replay/governor_run.h"
 
 #include "core/governors/registry.h"
+#include "core/source_governor/source_governor.h"
 
 #include <algorithm>
 
@@ -84,6 +85,8 @@ Result<GovernorRunBuilder> GovernorRunBuilder::start(const IdleStateTable &table
     auto gov = makeConfiguredGovernor(variant, settings);
     if (!gov)
         return gov.error();
+    if (Status s = prepareGovernor(**gov, table, stream, latencyLimitNs); !s)
+        return s.error();
     auto state = std::make_unique<State>(table, stream, std::move(*gov), observe, latencyLimitNs);
     GovernorRun &run = state->run;
     if (storage) {
@@ -193,6 +196,8 @@ Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream
         return gov.error();
     if (index < 0)
         return Error{"", 0, "entry", "negative entry index"};
+    if (Status s = prepareGovernor(**gov, table, stream, latencyLimitNs); !s)
+        return s.error();
 
     ReferenceReplay replay(table, **gov, latencyLimitNs);
     std::int64_t seen = 0;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/trace/trace_simulate.h"
 
+#include "core/source_governor/source_governor.h"
+
 #include "core/governors/registry.h"
 #include "core/trace/trace_stream.h"
 
@@ -21,6 +23,8 @@ Result<SimulatedTrace> simulateTrace(const TraceImport &trace, const IdleStateTa
         std::unique_ptr<Governor> gov = createGovernor(variant);
         if (!gov)
             return Error{"", 0, "governor", "unknown variant '" + variant + "'"};
+        if (Status st = prepareGovernor(*gov, table, ex.stream); !st)
+            return st.error();
         SimulatedCpu s;
         s.cpu = c.cpu;
         s.summary = replayStream(table, ex.stream, *gov);

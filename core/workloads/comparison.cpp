@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/workloads/comparison.h"
 
+#include "core/source_governor/source_governor.h"
+
 #include "core/energy/energy.h"
 #include "core/governors/registry.h"
 #include "core/governors/tunable_setting.h"
@@ -136,6 +138,10 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     for (const std::string &id : o.governors)
         if (Result<std::unique_ptr<Governor>> g = makeGovernor(id, *settings); !g)
             return g.error();
+    // Build each source file once (a compile error ends it here, not in every job).
+    for (const std::string &id : o.governors)
+        if (Status b = buildSourceGovernorOf(id); !b)
+            return b.error();
     if (!createGovernor("oracle"))
         return Error{"", 0, "oracle", "the oracle governor is not registered"};
 
@@ -189,6 +195,11 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         const RunMetrics ref = replayOne(o.table, stream, *oracle);
         for (int g = 0; g < nGov; ++g) {
             std::unique_ptr<Governor> gov = std::move(makeGovernor(o.governors[static_cast<size_t>(g)], *settings).value());
+            // A governor built from source runs this stream in its own process first.
+            if (Status s = prepareGovernor(*gov, o.table, stream); !s) {
+                report(job, s.error());
+                return;
+            }
             RunMetrics m = replayOne(o.table, stream, *gov);
             addEnergy(m, o.table, o.power);
             m.oracleAbove = ref.above;

@@ -185,6 +185,8 @@ private slots:
         QVERIFY(text.contains("/usr/share/common-licenses/GPL-3"));
         QVERIFY(text.contains("QCustomPlot"));
         QVERIFY(!text.contains("TERMS AND CONDITIONS")); // the full licence text is not copied
+        // Where the installed CLI looks for the host of source governors (governor_host_path.cpp).
+        QVERIFY(QFileInfo(root.filePath(u"libexec/idlescope/idlescope-governor-host"_s)).isExecutable());
         if (!gui)
             return;
         QVERIFY(QFile::exists(root.filePath(u"share/man/man1/idlescope.1.gz"_s)));

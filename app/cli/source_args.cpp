@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/cli/source_args.h"
+
+#include <charconv>
+#include <iostream>
+
+namespace idlescope::cli {
+
+Status checkSourceOnlyOptions(const Args &args)
+{
+    if (!args.has("governor-source"))
+        for (const char *sourceOnly : {"name", "kernel", "timeout"})
+            if (args.has(sourceOnly))
+                return Error{"", 0, "", std::string("--") + sourceOnly + " goes with --governor-source"};
+    return Ok{};
+}
+
+Result<SourceGovernorSpec> sourceGovernorSpecFromArgs(const Args &args)
+{
+    SourceGovernorSpec spec;
+    spec.path = args.value("governor-source");
+    if (spec.path.empty())
+        return Error{"", 0, "--governor-source", "needs a file"};
+    spec.name = args.value("name");
+    if (args.has("name") && spec.name.empty())
+        return Error{"", 0, "--name", "is empty"};
+    if (args.has("kernel")) {
+        Result<source_governor::KernelCore> k = source_governor::parseKernelCore(args.value("kernel"));
+        if (!k)
+            return Error{"", 0, "--kernel", k.error().message};
+        spec.core = *k;
+    }
+    if (args.has("timeout")) {
+        const std::string t = args.value("timeout");
+        int v = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (ec != std::errc() || end != t.data() + t.size() || v < 1 || v > 86400)
+            return Error{"", 0, "--timeout", "'" + t + "' is not a number of seconds from 1 to 86400"};
+        spec.timeoutSeconds = v;
+    }
+    return spec;
+}
+
+Status prepareSourceGovernor(Governor &gov, const IdleStateTable &table, const IdleStream &stream)
+{
+    if (Status s = prepareGovernor(gov, table, stream); !s)
+        return s;
+    if (auto *src = dynamic_cast<SourceGovernor *>(&gov)) {
+        if (!src->warnings().empty())
+            std::cerr << src->warnings();
+        if (!src->log().empty())
+            std::cerr << src->log();
+    }
+    return Ok{};
+}
+
+} // namespace idlescope::cli

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file source_args.h
+ * The options of a governor built from source (--governor-source FILE.c,
+ * --name, --kernel, --timeout) shared by replay and diff-governors, and its
+ * preparation with the compiler's warnings and the governor's messages
+ * passed on to stderr.
+ */
+#pragma once
+
+#include "app/cli/cli_args.h"
+
+#include "core/source_governor/source_governor.h"
+
+namespace idlescope::cli {
+
+/// An error when --name, --kernel or --timeout is given without --governor-source.
+Status checkSourceOnlyOptions(const Args &args);
+
+/// The spec of --governor-source and its companion options.
+Result<SourceGovernorSpec> sourceGovernorSpecFromArgs(const Args &args);
+
+/// prepareGovernor(), then the compiler's warnings and the governor's pr_*() output on stderr.
+Status prepareSourceGovernor(Governor &gov, const IdleStateTable &table, const IdleStream &stream);
+
+} // namespace idlescope::cli

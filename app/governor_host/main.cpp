@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * idlescope-governor-host GOVERNOR.so: runs the reference replay with a
+ * governor that idlescope built from a kernel source file. Reads the table
+ * and the stream on stdin and writes one decision per entry on stdout
+ * (core/source_governor/host_protocol.h); its own refusals go to stderr
+ * with exit status HOST_EXIT_REFUSED. Not meant to be run by hand:
+ * idlescope starts it, watches it, and reports its crashes.
+ */
+#include "app/governor_host/shim_governor.h"
+
+#include "core/replay/reference_replay.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <string>
+#include <span>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace idlescope;
+using namespace idlescope::source_governor;
+
+namespace {
+
+[[noreturn]] void refuse(const std::string &message)
+{
+    std::fprintf(stderr, "%s%s\n", HOST_ERROR_PREFIX, message.c_str());
+    std::exit(HOST_EXIT_REFUSED);
+}
+
+/// The whole input. idlescope gives a memory file: it is read into memory
+/// that may use huge pages, because touching tens of MB of fresh 4 KiB pages
+/// (a mapping of the file, or a plain buffer) cost this process more than the
+/// replay itself (one page fault per page; worse in a virtual machine).
+std::span<const unsigned char> readInput()
+{
+    struct stat st{};
+    if (::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        constexpr std::size_t HUGE_PAGE = 2u << 20;
+        const auto size = static_cast<std::size_t>(st.st_size);
+        const std::size_t mapped = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE + HUGE_PAGE;
+        void *m = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m != MAP_FAILED) {
+            auto *base = reinterpret_cast<unsigned char *>(
+                (reinterpret_cast<std::uintptr_t>(m) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
+            ::madvise(base, mapped - HUGE_PAGE, MADV_HUGEPAGE); // a hint: fine if refused
+            std::size_t done = 0;
+            while (done < size) {
+                const ssize_t got = ::pread(STDIN_FILENO, base + done, size - done, static_cast<off_t>(done));
+                if (got <= 0)
+                    break;
+                done += static_cast<std::size_t>(got);
+            }
+            if (done == size)
+                return {base, size};
+        }
+    }
+    static std::vector<unsigned char> all;
+    unsigned char buf[1 << 16];
+    for (;;) {
+        const ssize_t got = ::read(STDIN_FILENO, buf, sizeof buf);
+        if (got <= 0)
+            break;
+        all.insert(all.end(), buf, buf + got);
+    }
+    return all;
+}
+
+/// Reads a T at @p offset of the input, advancing it; false past the end.
+template <typename T>
+bool take(std::span<const unsigned char> in, std::size_t &offset, T &out)
+{
+    if (in.size() - offset < sizeof(T))
+        return false;
+    std::memcpy(&out, in.data() + offset, sizeof(T));
+    offset += sizeof(T);
+    return true;
+}
+
+HostProgress &mapProgress()
+{
+    void *m = ::mmap(nullptr, sizeof(HostProgress), PROT_READ | PROT_WRITE, MAP_SHARED, HOST_PROGRESS_FD, 0);
+    if (m == MAP_FAILED) {
+        // Run by hand: keep the progress to ourselves.
+        static HostProgress local{};
+        return local;
+    }
+    return *static_cast<HostProgress *>(m);
+}
+
+template <typename T>
+T *symbol(void *lib, const char *name, const char *so)
+{
+    void *p = ::dlsym(lib, name);
+    if (!p)
+        refuse(std::string(so) + " has no " + name + ": it was not built by idlescope");
+    return static_cast<T *>(p);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc != 2)
+        refuse("usage: idlescope-governor-host GOVERNOR.so < input > decisions");
+    HostProgress &progress = mapProgress();
+    progress.phase.store(static_cast<std::int32_t>(HostPhase::Loading), std::memory_order_relaxed);
+
+    const std::span<const unsigned char> input = readInput();
+    std::size_t offset = 0;
+    HostHeader header{};
+    if (!take(input, offset, header) || std::memcmp(header.magic, HOST_MAGIC, sizeof HOST_MAGIC) != 0)
+        refuse("bad input header (not from this idlescope build)");
+    if (header.stateCount < 1 || header.stateCount > CPUIDLE_STATE_MAX || header.spanCount < 0)
+        refuse("bad input header (state or span count)");
+
+    IdleStateTable table;
+    table.tickHz = header.tickHz;
+    for (int i = 0; i < header.stateCount; ++i) {
+        HostState s{};
+        if (!take(input, offset, s))
+            refuse("input ends inside the state table");
+        IdleState st;
+        st.name.assign(s.name, strnlen(s.name, sizeof s.name));
+        st.exitLatencyNs = s.exitLatencyNs;
+        st.targetResidencyNs = s.targetResidencyNs;
+        st.polling = s.polling != 0;
+        st.disabled = s.disabled != 0;
+        table.states.push_back(st);
+    }
+    // The spans are replayed where they lie (host_protocol.h: IdleSpan's layout, 8-byte aligned).
+    const auto spanCount = static_cast<std::size_t>(header.spanCount);
+    if ((input.size() - offset) / sizeof(IdleSpan) < spanCount)
+        refuse("input ends inside the stream");
+    const std::span<const IdleSpan> stream(reinterpret_cast<const IdleSpan *>(input.data() + offset), spanCount);
+
+    // The shim state must be set before the file's initcalls run (at load).
+    void *lib = ::dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+        refuse(std::string("cannot load the built governor: ") + ::dlerror());
+    auto *shim = symbol<idlescope_shim_state>(lib, "idlescope_shim", argv[1]);
+    auto *drv = symbol<cpuidle_driver>(lib, "idlescope_driver", argv[1]);
+    auto *dev = symbol<cpuidle_device>(lib, "idlescope_device", argv[1]);
+    if (shim->initcall_error)
+        refuse("the file's initcall returned " + std::to_string(shim->initcall_error)
+               + " (the kernel would not register the governor)");
+    if (shim->governor_count == 0)
+        refuse("the file registers no governor: it needs an initcall (postcore_initcall(), module_init()) "
+               "that calls cpuidle_register_governor()");
+    if (shim->governor_count > 1) {
+        std::string names;
+        for (int i = 0; i < shim->governor_count; ++i)
+            names += std::string(i ? ", " : "") + shim->governors[i]->name;
+        refuse("the file registers " + std::to_string(shim->governor_count) + " governors (" + names
+               + "); idlescope runs one governor per file");
+    }
+    cpuidle_governor &gov = *shim->governors[0];
+
+    shim->hz = table.tickHz;
+    shim->tick_nsec = table.tickNsec();
+    shim->tick_usec = (1000000 + table.tickHz / 2) / table.tickHz;
+    shim->poll_rule = header.pollRule;
+    drv->name = "idlescope";
+    drv->state_count = table.count();
+    for (int i = 0; i < table.count(); ++i) {
+        cpuidle_state &s = drv->states[i];
+        std::snprintf(s.name, sizeof s.name, "%s", table[i].name.c_str());
+        s.exit_latency_ns = table[i].exitLatencyNs;
+        s.target_residency_ns = table[i].targetResidencyNs;
+        // The driver core's microsecond copies: ns / 1000, truncated.
+        s.exit_latency = static_cast<unsigned int>(table[i].exitLatencyNs / NSEC_PER_USEC);
+        s.target_residency = static_cast<unsigned int>(table[i].targetResidencyNs / NSEC_PER_USEC);
+        s.flags = table[i].polling ? CPUIDLE_FLAG_POLLING : 0;
+        dev->states_usage[i].disable = table[i].disabled ? CPUIDLE_STATE_DISABLED_BY_USER : 0;
+    }
+    dev->cpu = 0;
+    dev->registered = 1;
+    dev->enabled = 1;
+
+    VariantInfo info{gov.name, "source", "", "a governor built from source",
+                     header.pollRule == IDLESCOPE_POLL_RULE_V5_5 ? PollTimeRule::V5_5 : PollTimeRule::V5_11,
+                     header.idleLoopReadsGotTick != 0};
+    DecisionSink sink;
+    ShimGovernor shimGov(info, *shim, *drv, *dev, gov, header.skipSelectOneState != 0, progress, sink);
+    ReferenceReplay replay(table, shimGov, header.latencyLimitNs); // runs enable()
+    shimGov.setReplay(&replay);
+    if (!shimGov.failure().empty())
+        refuse(shimGov.failure());
+    for (std::size_t i = 0; i < stream.size(); ++i) {
+        progress.span.store(static_cast<std::int64_t>(i), std::memory_order_relaxed);
+        replay.runSpan(stream[i]);
+        if (!shimGov.failure().empty()) {
+            sink.flush();
+            refuse(shimGov.failure());
+        }
+    }
+    progress.phase.store(static_cast<std::int32_t>(HostPhase::Done), std::memory_order_relaxed);
+    sink.put(DECISION_END);
+    sink.put64(replay.summary().entries);
+    sink.put64(replay.summary().endNowNs);
+    sink.flush();
+    return sink.failed() ? 1 : 0;
+}

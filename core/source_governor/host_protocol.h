@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file host_protocol.h
+ * What idlescope and the governor host (app/governor_host, the process that
+ * runs a governor built from source) say to each other. The host runs the
+ * whole reference replay itself, so that the process boundary costs nothing
+ * per entry: the table and the stream go in once (stdin, a memory file the
+ * host maps), every decision
+ * comes back in one stream (stdout), and a page of shared memory (fd 3)
+ * says which entry the governor is in, for a crash or a hang.
+ * Both ends are the same build on the same machine: native byte order.
+ */
+#pragma once
+
+#include "core/stream/idle_span.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace idlescope::source_governor {
+
+inline constexpr char HOST_MAGIC[8] = {'I', 'S', 'G', 'H', 'O', 'S', 'T', '2'};
+inline constexpr int HOST_PROGRESS_FD = 3;
+/// Exit status of a host that refused to run (its reason is on stderr).
+inline constexpr int HOST_EXIT_REFUSED = 3;
+/// Prefix of the host's own messages on stderr (the governor's pr_*() output has none).
+inline constexpr const char *HOST_ERROR_PREFIX = "idlescope-governor-host: ";
+
+struct HostHeader {
+    char magic[8];
+    std::int32_t tickHz;
+    std::int32_t stateCount;
+    std::int32_t pollRule;              ///< IDLESCOPE_POLL_RULE_* (cpuidle_abi.h)
+    std::int32_t idleLoopReadsGotTick;  ///< v7.0 do_idle()
+    std::int32_t skipSelectOneState;    ///< v7.0 cpuidle_select(): no governor call for one state
+    std::int32_t reserved;
+    std::int64_t latencyLimitNs;        ///< ReferenceReplay's latency limit, -1 for the spans' own
+    std::int64_t spanCount;
+};
+
+struct HostState {
+    std::int64_t exitLatencyNs;
+    std::int64_t targetResidencyNs;
+    std::int32_t polling;
+    std::int32_t disabled;
+    char name[16];
+};
+
+/// The spans follow the states as IdleSpan's own bytes: the host maps its
+/// input and replays the spans in place, without a copy of the stream.
+static_assert(std::is_trivially_copyable_v<IdleSpan> && std::is_standard_layout_v<IdleSpan>);
+static_assert(sizeof(IdleSpan) == 40 && offsetof(IdleSpan, util) == 32 && alignof(IdleSpan) == 8);
+static_assert(sizeof(HostHeader) % 8 == 0 && sizeof(HostState) % 8 == 0);
+
+/// One byte per entry: the state, the stop_tick left, and whether the
+/// governor changed dev->poll_limit_ns (then its new value follows, 8 bytes).
+inline constexpr std::uint8_t DECISION_STATE_MASK = 0x0f;
+inline constexpr std::uint8_t DECISION_STOP_TICK = 0x10;
+inline constexpr std::uint8_t DECISION_POLL_LIMIT = 0x20;
+/// After the last decision: this byte, then entries and end_now_ns (int64 each).
+inline constexpr std::uint8_t DECISION_END = 0xff;
+
+enum class HostPhase : std::int32_t { Loading = 0, Enable, Select, Reflect, Done };
+
+/// Written by the host as it goes, read by idlescope after a crash or a hang.
+struct HostProgress {
+    std::atomic<std::int64_t> entry;  ///< 0-based over the whole run
+    std::atomic<std::int64_t> span;   ///< stream row
+    std::atomic<std::int32_t> phase;  ///< HostPhase
+};
+
+} // namespace idlescope::source_governor

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/source_governor/source_build.h"
+
+#include "core/source_governor/kernel_shim_files.h"
+#include "core/source_governor/subprocess.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <system_error>
+#include <unistd.h>
+
+namespace idlescope::source_governor {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The compiler flags, as the kernel builds a governor where it matters:
+/// GNU C11, signed overflow wraps, no type-based aliasing, no libc headers.
+/// Calls to undeclared functions and mismatched callback types are errors
+/// (a silently wrong prototype would decide wrongly), and every symbol must
+/// resolve when linking, so that a helper the shim lacks is named at once.
+const char *const kCompileFlags[] = {
+    "-std=gnu11", "-O2", "-fPIC", "-shared", "-fno-strict-overflow", "-fno-strict-aliasing", "-fno-common",
+    "-fdiagnostics-color=never", "-Werror=implicit-function-declaration", "-Werror=implicit-int",
+    "-Werror=incompatible-pointer-types", "-Werror=int-conversion", "-Werror=return-type", "-nostdinc",
+};
+
+/// FNV-1a, 64 bits: a cache key, not a security measure.
+struct Hash {
+    std::uint64_t h = 1469598103934665603ull;
+    void add(std::string_view s)
+    {
+        for (unsigned char c : s) {
+            h ^= c;
+            h *= 1099511628211ull;
+        }
+        const std::uint64_t n = s.size();
+        for (int i = 0; i < 8; ++i) {
+            h ^= (n >> (8 * i)) & 0xff;
+            h *= 1099511628211ull;
+        }
+    }
+    std::string hex() const
+    {
+        char buf[17];
+        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+        return buf;
+    }
+};
+
+Result<std::string> readFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return Error{path, 0, "", std::string("cannot read the governor source: ") + std::strerror(errno)};
+    std::ostringstream s;
+    s << in.rdbuf();
+    if (in.bad())
+        return Error{path, 0, "", "cannot read the governor source"};
+    return s.str();
+}
+
+std::string compiler()
+{
+    if (const char *cc = std::getenv("CC"); cc && *cc)
+        return cc;
+    return "cc";
+}
+
+std::string uniqueSuffix()
+{
+    static std::atomic<unsigned> counter{0};
+    return ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter.fetch_add(1));
+}
+
+/// The shim's files and its compiled runtime under cache/shim-<hash>/, made once per shim version.
+Result<std::string> shimDirectory(const std::string &cache, const std::string &cc)
+{
+    Hash h;
+    for (const ShimFile &f : kernelShimFiles()) {
+        h.add(f.path);
+        h.add(f.text);
+    }
+    h.add(cc);
+    const fs::path dir = fs::path(cache) / ("shim-" + h.hex());
+    std::error_code ec;
+    if (fs::exists(dir / "runtime.o", ec))
+        return dir.string();
+
+    const fs::path tmp = fs::path(cache) / ("shim-" + h.hex() + uniqueSuffix());
+    for (const ShimFile &f : kernelShimFiles()) {
+        const fs::path p = tmp / std::string(f.path);
+        fs::create_directories(p.parent_path(), ec);
+        std::ofstream out(p, std::ios::binary);
+        out.write(f.text.data(), static_cast<std::streamsize>(f.text.size()));
+        if (!out)
+            return Error{p.string(), 0, "", "cannot write the kernel shim (is the cache directory writable?)"};
+    }
+    Result<Finished> r = runToEnd({cc, "-std=gnu11", "-O2", "-fPIC", "-fdiagnostics-color=never", "-I",
+                                   (tmp / "include").string(), "-c", (tmp / "runtime.c").string(), "-o",
+                                   (tmp / "runtime.o").string()});
+    if (!r)
+        return r.error();
+    if (r->exitStatus != 0)
+        return Error{"", 0, "", "cannot compile idlescope's kernel shim runtime with " + cc + ":\n" + r->output};
+    fs::rename(tmp, dir, ec);
+    if (ec) // another process made it first
+        fs::remove_all(tmp, ec);
+    if (!fs::exists(dir / "runtime.o", ec))
+        return Error{dir.string(), 0, "", "cannot create the kernel shim directory"};
+    return dir.string();
+}
+
+} // namespace
+
+std::string cacheDirectory()
+{
+    if (const char *d = std::getenv("IDLESCOPE_CACHE_DIR"); d && *d)
+        return d;
+    if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x)
+        return std::string(x) + "/idlescope";
+    if (const char *home = std::getenv("HOME"); home && *home)
+        return std::string(home) + "/.cache/idlescope";
+    return "/tmp/idlescope-cache-" + std::to_string(::getuid());
+}
+
+std::string explainCompilerOutput(const std::string &output)
+{
+    // The compiler's messages stay as they are (file:line:column: error: ...);
+    // a note follows for each kernel symbol or header the shim does not have.
+    static const std::regex implicitFn(R"(implicit declaration of function '([A-Za-z_][A-Za-z0-9_]*)')");
+    static const std::regex undefinedRef(R"(undefined reference to `([A-Za-z_][A-Za-z0-9_]*)')");
+    static const std::regex missingHeader(R"(fatal error: ([^:]+\.h): No such file or directory)");
+    static const std::regex undeclared(R"('([A-Za-z_][A-Za-z0-9_]*)' undeclared)");
+    static const std::regex unknownType(R"(unknown type name '([A-Za-z_][A-Za-z0-9_]*)')");
+    std::set<std::string> seen;
+    std::string notes;
+    auto note = [&](const std::string &key, const std::string &text) {
+        if (seen.insert(key).second)
+            notes += "note: " + text + "\n";
+    };
+    std::istringstream lines(output);
+    std::string line;
+    while (std::getline(lines, line)) {
+        std::smatch m;
+        if (std::regex_search(line, m, implicitFn) || std::regex_search(line, m, undefinedRef))
+            note(m[1], m[1].str() + " is not provided yet by idlescope's kernel shim");
+        else if (std::regex_search(line, m, missingHeader))
+            note(m[1], "<" + m[1].str() + "> is not provided yet by idlescope's kernel shim");
+        else if (std::regex_search(line, m, undeclared) || std::regex_search(line, m, unknownType))
+            note(m[1], "if " + m[1].str() + " is a kernel symbol, it is not provided yet by idlescope's kernel shim");
+    }
+    std::string out = output;
+    if (!out.empty() && out.back() != '\n')
+        out += '\n';
+    return out + notes;
+}
+
+Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
+{
+    std::error_code fileError;
+    if (fs::exists(sourcePath, fileError) && !fs::is_regular_file(sourcePath, fileError))
+        return Error{sourcePath, 0, "", "not a file: give a governor source file (menu.c, teo.c, ...)"};
+    Result<std::string> source = readFile(sourcePath);
+    if (!source)
+        return source.error();
+    const std::string cc = compiler();
+    const std::string cache = cacheDirectory();
+    std::error_code ec;
+    fs::create_directories(fs::path(cache) / "governors", ec);
+    if (ec)
+        return Error{cache, 0, "", "cannot create the governor cache: " + ec.message()};
+    Result<std::string> shim = shimDirectory(cache, cc);
+    if (!shim)
+        return shim.error();
+
+    // The key: everything the object depends on. Headers beside the file
+    // (the kernel's gov.h) may be included by it; a change in one rebuilds.
+    Hash h;
+    h.add(*shim);
+    h.add(cc);
+    for (const char *f : kCompileFlags)
+        h.add(f);
+    h.add(*source);
+    const fs::path srcDir = fs::absolute(fs::path(sourcePath), ec).parent_path();
+    std::set<fs::path> headers;
+    for (const auto &e : fs::directory_iterator(srcDir, ec))
+        if (e.path().extension() == ".h")
+            headers.insert(e.path());
+    for (const fs::path &p : headers) {
+        h.add(p.filename().string());
+        if (Result<std::string> t = readFile(p.string()))
+            h.add(*t);
+    }
+    const fs::path so = fs::path(cache) / "governors" / (h.hex() + ".so");
+    BuiltGovernor built;
+    built.sharedObject = so.string();
+    if (fs::exists(so, ec)) {
+        built.cached = true;
+        return built;
+    }
+
+    const std::string tmp = so.string() + uniqueSuffix();
+    std::vector<std::string> argv{cc};
+    argv.insert(argv.end(), std::begin(kCompileFlags), std::end(kCompileFlags));
+    const std::string include = *shim + "/include";
+    argv.insert(argv.end(), {"-isystem", include, "-include", "idlescope/kernel.h", "-o", tmp, sourcePath,
+                             *shim + "/runtime.o", "-Wl,-z,defs"});
+    Result<Finished> r = runToEnd(argv);
+    if (!r)
+        return r.error();
+    if (r->exitStatus != 0) {
+        fs::remove(tmp, ec);
+        return Error{"", 0, "", sourcePath + " does not build:\n" + explainCompilerOutput(r->output)};
+    }
+    fs::rename(tmp, so, ec);
+    if (ec)
+        return Error{so.string(), 0, "", "cannot store the built governor: " + ec.message()};
+    built.warnings = r->output;
+    return built;
+}
+
+} // namespace idlescope::source_governor

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file source_build.h
+ * Building a kernel governor source file (menu.c, teo.c, a patched copy)
+ * against idlescope's kernel shim into a shared object the governor host
+ * loads. The system C compiler ($CC, else cc) compiles it as the kernel
+ * would (gnu11, -fno-strict-overflow, -fno-strict-aliasing, no libc
+ * headers), with the shim runtime linked in and every symbol resolved at
+ * link time. Results are cached by content: the file, the headers beside
+ * it, the shim, the compiler and the flags.
+ */
+#pragma once
+
+#include "core/common/error.h"
+
+#include <string>
+
+namespace idlescope::source_governor {
+
+struct BuiltGovernor {
+    std::string sharedObject; ///< the .so in the cache
+    std::string warnings;     ///< the compiler's warnings, if any
+    bool cached = false;      ///< found in the cache: nothing was compiled
+};
+
+/**
+ * Builds @p sourcePath (or finds it in the cache). Errors: an unreadable
+ * file; no compiler; the compiler's own file:line:column messages when the
+ * file does not compile, each symbol the shim lacks named as "not provided
+ * yet".
+ */
+Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath);
+
+/// The cache: $IDLESCOPE_CACHE_DIR, else $XDG_CACHE_HOME/idlescope, else ~/.cache/idlescope.
+std::string cacheDirectory();
+
+/// What the compiler said, with a note after it for each shim gap it reveals.
+std::string explainCompilerOutput(const std::string &output);
+
+} // namespace idlescope::source_governor

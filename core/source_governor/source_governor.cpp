@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/source_governor/source_governor.h"
+
+#include "core/source_governor/host_protocol.h"
+#include "core/source_governor/source_build.h"
+
+#include <cstring>
+
+namespace idlescope {
+
+using namespace source_governor;
+
+bool isSourceGovernorId(std::string_view id)
+{
+    return id.substr(0, SOURCE_GOVERNOR_PREFIX.size()) == SOURCE_GOVERNOR_PREFIX;
+}
+
+Result<SourceGovernorSpec> parseSourceGovernorId(std::string_view id)
+{
+    if (!isSourceGovernorId(id))
+        return Error{"", 0, "governor", "'" + std::string(id) + "' is not a src:PATH governor"};
+    SourceGovernorSpec spec;
+    std::string rest(id.substr(SOURCE_GOVERNOR_PREFIX.size()));
+    if (const std::size_t at = rest.rfind('@'); at != std::string::npos) {
+        Result<KernelCore> k = parseKernelCore(rest.substr(at + 1));
+        if (!k)
+            return Error{"", 0, std::string(id), k.error().message};
+        spec.core = *k;
+        rest.erase(at);
+    }
+    if (rest.empty())
+        return Error{"", 0, "governor", "'" + std::string(id) + "': no file after src:"};
+    spec.path = rest;
+    spec.name = std::string(id);
+    return spec;
+}
+
+SourceGovernor::SourceGovernor(SourceGovernorSpec spec) : m_spec(std::move(spec))
+{
+    if (m_spec.name.empty())
+        m_spec.name = std::string(SOURCE_GOVERNOR_PREFIX) + m_spec.path;
+    // The poll rule and idle loop the host used: the loop here must match it.
+    m_info = VariantInfo{m_spec.name.c_str(), "source", "", "a governor built from source",
+                         m_spec.core.pollTimeV5_5() ? PollTimeRule::V5_5 : PollTimeRule::V5_11, m_spec.core.v7()};
+}
+
+Status SourceGovernor::prepare(const IdleStateTable &table, const IdleStream &stream, Ns latencyLimitNs,
+                               const std::atomic<bool> *cancel)
+{
+    m_entries = -1;
+    Result<BuiltGovernor> built = buildSourceGovernor(m_spec.path);
+    if (!built)
+        return built.error();
+    m_warnings = built->warnings;
+    Result<HostDecisions> d =
+        runInHost(built->sharedObject, m_spec.name, m_spec.core, table, stream, latencyLimitNs, m_spec.timeoutSeconds, cancel);
+    if (!d)
+        return d.error();
+    m_decisions = std::move(d->bytes);
+    m_entries = d->entries;
+    m_endNowNs = d->endNowNs;
+    m_log = std::move(d->log);
+    return Ok{};
+}
+
+void SourceGovernor::enable(const IdleStateTable &, CpuidleDevice &)
+{
+    m_pos = 0;
+    m_played = 0;
+    m_overrun = false;
+}
+
+Selection SourceGovernor::select(const IdleStateTable &, CpuidleDevice &dev, const SelectContext &)
+{
+    if (m_pos >= m_decisions.size()) {
+        m_overrun = true;
+        return Selection{0, true, -1};
+    }
+    const std::uint8_t b = m_decisions[m_pos++];
+    if ((b & DECISION_POLL_LIMIT) && m_pos + sizeof(std::int64_t) <= m_decisions.size()) {
+        std::int64_t limit;
+        std::memcpy(&limit, m_decisions.data() + m_pos, sizeof limit);
+        m_pos += sizeof limit;
+        dev.pollLimitNs = limit;
+    }
+    ++m_played;
+    return Selection{b & DECISION_STATE_MASK, (b & DECISION_STOP_TICK) != 0, -1};
+}
+
+Status SourceGovernor::checkPlayback(const ReplaySummary &summary) const
+{
+    if (m_entries < 0)
+        return Error{"", 0, "", m_spec.name + " was replayed without being built and run on the stream first"};
+    if (m_overrun || m_played != m_entries || summary.entries != m_entries || summary.endNowNs != m_endNowNs
+        || m_pos != m_decisions.size())
+        return Error{"", 0, "", m_spec.name + ": the replay of the governor host's decisions went another way ("
+                                    + std::to_string(summary.entries) + " entries here, "
+                                    + std::to_string(m_entries) + " in the host): an idlescope bug"};
+    return Ok{};
+}
+
+std::unique_ptr<Governor> makeSourceGovernor(std::string_view id)
+{
+    Result<SourceGovernorSpec> spec = parseSourceGovernorId(id);
+    if (!spec)
+        return nullptr;
+    return std::make_unique<SourceGovernor>(std::move(*spec));
+}
+
+Status buildSourceGovernorOf(std::string_view id)
+{
+    if (!isSourceGovernorId(id))
+        return Ok{};
+    Result<SourceGovernorSpec> spec = parseSourceGovernorId(id);
+    if (!spec)
+        return spec.error();
+    if (Result<BuiltGovernor> b = buildSourceGovernor(spec->path); !b)
+        return b.error();
+    return Ok{};
+}
+
+Status prepareGovernor(Governor &gov, const IdleStateTable &table, const IdleStream &stream, Ns latencyLimitNs,
+                       const std::atomic<bool> *cancel)
+{
+    if (auto *s = dynamic_cast<SourceGovernor *>(&gov))
+        return s->prepare(table, stream, latencyLimitNs, cancel);
+    return Ok{};
+}
+
+} // namespace idlescope

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/source_governor/source_run.h"
+
+#include "core/source_governor/governor_host_path.h"
+#include "core/source_governor/host_protocol.h"
+#include "core/source_governor/subprocess.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <poll.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace idlescope::source_governor {
+
+namespace {
+
+/// Kept of the host's stderr: the governor's messages may be endless.
+constexpr std::size_t MAX_LOG = 64 * 1024;
+
+Status writeAll(int fd, const void *data, std::size_t n)
+{
+    const auto *p = static_cast<const unsigned char *>(data);
+    while (n > 0) {
+        const ssize_t w = ::write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return Error{"", 0, "", std::string("cannot prepare the governor host's input: ") + std::strerror(errno)};
+        p += w;
+        n -= static_cast<std::size_t>(w);
+    }
+    return Ok{};
+}
+
+/// The table and the stream, in a memory file that becomes the host's stdin.
+Result<Fd> hostInput(const KernelCore &core, const IdleStateTable &table, const IdleStream &stream,
+                     Ns latencyLimitNs)
+{
+    Fd fd(::memfd_create("idlescope-host-input", MFD_CLOEXEC));
+    if (fd.get() < 0)
+        return Error{"", 0, "", std::string("cannot create the governor host's input: ") + std::strerror(errno)};
+    HostHeader h{};
+    std::memcpy(h.magic, HOST_MAGIC, sizeof h.magic);
+    h.tickHz = table.tickHz;
+    h.stateCount = table.count();
+    h.pollRule = core.pollTimeV5_5() ? 0 : 1;
+    h.idleLoopReadsGotTick = core.v7();
+    h.skipSelectOneState = core.v7();
+    h.latencyLimitNs = latencyLimitNs;
+    h.spanCount = static_cast<std::int64_t>(stream.size());
+    if (Status s = writeAll(fd.get(), &h, sizeof h); !s)
+        return s.error();
+    for (const IdleState &st : table.states) {
+        HostState w{};
+        w.exitLatencyNs = st.exitLatencyNs;
+        w.targetResidencyNs = st.targetResidencyNs;
+        w.polling = st.polling;
+        w.disabled = st.disabled;
+        std::strncpy(w.name, st.name.c_str(), sizeof w.name - 1);
+        if (Status s = writeAll(fd.get(), &w, sizeof w); !s)
+            return s.error();
+    }
+    if (Status s = writeAll(fd.get(), stream.data(), stream.size() * sizeof(IdleSpan)); !s)
+        return s.error();
+    if (::lseek(fd.get(), 0, SEEK_SET) != 0)
+        return Error{"", 0, "", "cannot rewind the governor host's input"};
+    return fd;
+}
+
+const char *phaseName(std::int32_t phase)
+{
+    switch (static_cast<HostPhase>(phase)) {
+    case HostPhase::Loading: return "while loading (its initcall)";
+    case HostPhase::Enable: return "in enable()";
+    case HostPhase::Select: return "in select()";
+    case HostPhase::Reflect: return "in reflect()";
+    case HostPhase::Done: return "after the last entry";
+    }
+    return "";
+}
+
+std::string whereItWas(const HostProgress &p)
+{
+    const auto phase = p.phase.load(std::memory_order_relaxed);
+    std::string s = phaseName(phase);
+    if (phase == static_cast<std::int32_t>(HostPhase::Select) || phase == static_cast<std::int32_t>(HostPhase::Reflect))
+        s += " at entry " + std::to_string(p.entry.load(std::memory_order_relaxed)) + " (stream row "
+             + std::to_string(p.span.load(std::memory_order_relaxed)) + ")";
+    return s;
+}
+
+std::string signalName(int sig)
+{
+    const char *abbrev = ::sigabbrev_np(sig);
+    const char *text = ::strsignal(sig);
+    return std::string(abbrev ? std::string("SIG") + abbrev : "signal " + std::to_string(sig))
+           + (text ? std::string(" (") + text + ")" : std::string());
+}
+
+/// The host's refusal line, and the rest of its stderr (the governor's own output).
+void splitLog(const std::string &err, std::string &refusal, std::string &log)
+{
+    std::size_t b = 0;
+    while (b < err.size()) {
+        std::size_t e = err.find('\n', b);
+        if (e == std::string::npos)
+            e = err.size();
+        const std::string line = err.substr(b, e - b);
+        if (line.rfind(HOST_ERROR_PREFIX, 0) == 0)
+            refusal = line.substr(std::strlen(HOST_ERROR_PREFIX));
+        else
+            log += line + "\n";
+        b = e + 1;
+    }
+}
+
+std::string withLog(std::string message, const std::string &log)
+{
+    if (!log.empty())
+        message += "\nthe governor printed:\n" + (log.size() > 4000 ? "...\n" + log.substr(log.size() - 4000) : log);
+    return message;
+}
+
+} // namespace
+
+Result<KernelCore> parseKernelCore(const std::string &text)
+{
+    std::string t = text;
+    if (!t.empty() && (t[0] == 'v' || t[0] == 'V'))
+        t.erase(0, 1);
+    KernelCore k;
+    char extra = 0;
+    if (std::sscanf(t.c_str(), "%d.%d%c", &k.major, &k.minor, &extra) != 2 || k.major < 0 || k.minor < 0)
+        return Error{"", 0, "kernel", "'" + text + "' is not a kernel version (e.g. 6.19)"};
+    if (k.major < 5 || (k.major == 5 && k.minor < 10))
+        return Error{"", 0, "kernel",
+                     "v" + k.name() + " is older than the kernels idlescope's shim follows (v5.10 ... v7.0)"};
+    return k;
+}
+
+Result<HostDecisions> runInHost(const std::string &sharedObject, const std::string &label, const KernelCore &core,
+                                const IdleStateTable &table, const IdleStream &stream, Ns latencyLimitNs,
+                                int timeoutSeconds, const std::atomic<bool> *cancel)
+{
+    Result<Fd> input = hostInput(core, table, stream, latencyLimitNs);
+    if (!input)
+        return input.error();
+    Fd progressFd(::memfd_create("idlescope-host-progress", MFD_CLOEXEC));
+    if (progressFd.get() < 0 || ::ftruncate(progressFd.get(), sizeof(HostProgress)) != 0)
+        return Error{"", 0, "", std::string("cannot create the governor host's progress page: ") + std::strerror(errno)};
+    void *page = ::mmap(nullptr, sizeof(HostProgress), PROT_READ | PROT_WRITE, MAP_SHARED, progressFd.get(), 0);
+    if (page == MAP_FAILED)
+        return Error{"", 0, "", std::string("cannot map the governor host's progress page: ") + std::strerror(errno)};
+    struct Unmap {
+        void *p;
+        ~Unmap() { ::munmap(p, sizeof(HostProgress)); }
+    } unmap{page};
+    const auto &progress = *static_cast<const HostProgress *>(page);
+
+    const std::string host = governorHostPath();
+    Result<Spawned> child = spawnProcess({host, sharedObject}, input->get(), {{progressFd.get(), HOST_PROGRESS_FD}}, false);
+    if (!child)
+        return Error{"", 0, "", child.error().message + " (the governor host; set IDLESCOPE_GOVERNOR_HOST to its path)"};
+
+    HostDecisions d;
+    d.bytes.reserve(stream.size() + stream.size() / 4 + 64);
+    std::string err;
+    bool outOpen = true, errOpen = true;
+    using Clock = std::chrono::steady_clock;
+    auto lastActivity = Clock::now();
+    std::int64_t lastEntry = -1;
+    std::int32_t lastPhase = -1;
+    std::string stopped; // why we killed it
+    std::vector<std::uint8_t> buf(1 << 16);
+    while (outOpen || errOpen) {
+        pollfd fds[2] = {{outOpen ? child->out.get() : -1, POLLIN, 0}, {errOpen ? child->err.get() : -1, POLLIN, 0}};
+        const int n = ::poll(fds, 2, 100);
+        if (n < 0 && errno != EINTR)
+            break;
+        bool active = false;
+        for (int i = 0; i < 2; ++i) {
+            if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            const ssize_t got = ::read(fds[i].fd, buf.data(), buf.size());
+            if (got > 0) {
+                active = true;
+                if (i == 0)
+                    d.bytes.insert(d.bytes.end(), buf.data(), buf.data() + got);
+                else if (err.size() < MAX_LOG)
+                    err.append(reinterpret_cast<const char *>(buf.data()), static_cast<std::size_t>(got));
+            } else if (got == 0 || errno != EINTR) {
+                (i == 0 ? outOpen : errOpen) = false;
+            }
+        }
+        const std::int64_t entry = progress.entry.load(std::memory_order_relaxed);
+        const std::int32_t phase = progress.phase.load(std::memory_order_relaxed);
+        if (active || entry != lastEntry || phase != lastPhase) {
+            lastActivity = Clock::now();
+            lastEntry = entry;
+            lastPhase = phase;
+        }
+        if (cancel && cancel->load(std::memory_order_relaxed)) {
+            stopped = "cancelled";
+        } else if (Clock::now() - lastActivity > std::chrono::seconds(timeoutSeconds)) {
+            stopped = label + " did not return " + whereItWas(progress) + " within " + std::to_string(timeoutSeconds)
+                      + " s: stopped (an endless loop?)";
+        }
+        if (!stopped.empty()) {
+            ::kill(child->pid, SIGKILL);
+            break;
+        }
+    }
+    int status = 0;
+    while (::waitpid(child->pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    std::string refusal;
+    splitLog(err, refusal, d.log);
+    if (!stopped.empty())
+        return Error{"", 0, "", withLog(stopped, d.log)};
+    if (WIFSIGNALED(status))
+        return Error{"", 0, "",
+                     withLog(label + " crashed " + whereItWas(progress) + ": " + signalName(WTERMSIG(status)), d.log)};
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (code == HOST_EXIT_REFUSED)
+        return Error{"", 0, "", withLog(label + ": " + (refusal.empty() ? "refused to run" : refusal), d.log)};
+    if (code != 0)
+        return Error{"", 0, "", withLog(label + " exited with status " + std::to_string(code) + " " + whereItWas(progress)
+                                            + " (a governor never exits)", d.log)};
+    constexpr std::size_t END = 1 + 2 * sizeof(std::int64_t);
+    if (d.bytes.size() < END || d.bytes[d.bytes.size() - END] != DECISION_END)
+        return Error{"", 0, "", label + ": the governor host ended without its end record"};
+    std::memcpy(&d.entries, d.bytes.data() + d.bytes.size() - END + 1, sizeof d.entries);
+    std::memcpy(&d.endNowNs, d.bytes.data() + d.bytes.size() - END + 1 + sizeof d.entries, sizeof d.endNowNs);
+    d.bytes.resize(d.bytes.size() - END);
+    return d;
+}
+
+} // namespace idlescope::source_governor

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file subprocess.h
+ * Starting the two programs a governor built from source needs: the C
+ * compiler (run to the end, its output kept) and the governor host (started
+ * with its input, a progress page and pipes, then watched by source_run.cpp).
+ * posix_spawn only, so that a multi-threaded caller (the GUI) may use it.
+ */
+#pragma once
+
+#include "core/common/error.h"
+
+#include <string>
+#include <sys/types.h>
+#include <utility>
+#include <vector>
+
+namespace idlescope::source_governor {
+
+/// A file descriptor closed when it goes out of scope.
+class Fd {
+public:
+    Fd() = default;
+    explicit Fd(int fd) : m_fd(fd) {}
+    Fd(Fd &&o) noexcept : m_fd(std::exchange(o.m_fd, -1)) {}
+    Fd &operator=(Fd &&o) noexcept;
+    Fd(const Fd &) = delete;
+    Fd &operator=(const Fd &) = delete;
+    ~Fd() { reset(); }
+    int get() const { return m_fd; }
+    void reset(int fd = -1);
+
+private:
+    int m_fd = -1;
+};
+
+struct Spawned {
+    pid_t pid = -1;
+    Fd out; ///< the child's stdout (read end)
+    Fd err; ///< the child's stderr (read end); the same pipe as out when merged
+};
+
+/**
+ * Starts @p argv (argv[0] looked up in PATH) with stdin from @p stdinFd
+ * (-1: /dev/null), each (parent fd, child fd) of @p extraFds, LC_ALL=C, and
+ * stdout and stderr on pipes (one pipe when @p mergeOutput).
+ */
+Result<Spawned> spawnProcess(const std::vector<std::string> &argv, int stdinFd,
+                             const std::vector<std::pair<int, int>> &extraFds, bool mergeOutput);
+
+struct Finished {
+    int exitStatus = -1; ///< exit code, or -1 when killed by a signal
+    int signal = 0;
+    std::string output;  ///< stdout and stderr, interleaved
+};
+
+/// Runs @p argv to the end (no stdin), keeping everything it prints.
+Result<Finished> runToEnd(const std::vector<std::string> &argv);
+
+} // namespace idlescope::source_governor

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * Governors built from source (core/source_governor, idlescope-cli replay
+ * --governor-source): the decisions of a hand-checked governor file, and
+ * the errors for a file that crashes, loops, does not compile or uses a
+ * kernel helper the shim lacks. The governor files are tests/data/
+ * source_governors/ (one .c file each); each says in a comment what it must do.
+ */
+#include "tests/cli_process.h"
+#include "tests/test_paths.h"
+#include "tests/test_require.h"
+
+#include "core/io/stream_csv.h"
+#include "core/io/table_json.h"
+#include "core/replay/governor_run.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using idlescope::test::runCli;
+
+namespace {
+
+QString dataFile(const QString &name)
+{
+    return QStringLiteral(IDLESCOPE_TEST_DATA) + u"/source_governors/"_s + name;
+}
+
+QStringList replayArgs(const QString &governorFile)
+{
+    return {u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, dataFile(u"hop.csv"_s),
+            u"--governor-source"_s, dataFile(governorFile)};
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestSourceGovernor : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_cache;
+    QTemporaryDir m_out;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_cache.isValid());
+        // Every build of this test goes to a cache of its own (the children inherit it).
+        qputenv("IDLESCOPE_CACHE_DIR", m_cache.path().toUtf8());
+    }
+
+    void hopDecidesAsComputedByHand()
+    {
+        // The table in hop.c's comment, row by row: states 0,1,2,1,0,0, the
+        // tick always stopped, residency = wake_ns + exit latency, rows 0,
+        // 1, 5 below and rows 2, 3 above.
+        const QString entries = m_out.filePath(u"hop.csv"_s);
+        const QString summary = m_out.filePath(u"hop.json"_s);
+        const auto r = runCli(replayArgs(u"hop.c"_s) << u"--entries"_s << entries << u"--summary"_s << summary);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(readAll(entries),
+                 QByteArray("span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n"
+                            "0,0,0,1,201000,0,1,0,0\n"
+                            "1,0,1,1,2010000,0,1,0,0\n"
+                            "2,0,2,1,130000,1,0,0,0\n"
+                            "3,0,1,1,30000,1,0,0,0\n"
+                            "4,0,0,1,6000,0,0,0,0\n"
+                            "5,0,0,1,151000,0,1,0,0\n"));
+        const QByteArray json = readAll(summary);
+        // end_now_ns = 1e9 + 6 gaps of 100 us + the six residencies (2,528,000 ns).
+        QVERIFY2(json.contains("\"entries\": 6, \"end_now_ns\": 1003128000"), json.constData());
+        // C1: rows 0, 4, 5 = 201000 + 6000 + 151000 ns; below on rows 0 and 5.
+        QVERIFY2(json.contains("\"name\": \"C1\", \"usage\": 3, \"time_ns\": 358000, \"above\": 0, \"below\": 2"),
+                 json.constData());
+        QVERIFY2(json.contains("\"variant\": \"src:"), json.constData());
+    }
+
+    void srcIdAndNameAreTheSameGovernor()
+    {
+        // --governor src:FILE is --governor-source FILE; --name replaces the label only.
+        const auto a = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"src:"_s + dataFile(u"hop.c"_s)});
+        const auto b = runCli(replayArgs(u"hop.c"_s) << u"--name"_s << u"my-hop"_s);
+        QVERIFY2(a.exitCode == 0, qPrintable(a.err));
+        QVERIFY2(b.exitCode == 0, qPrintable(b.err));
+        QVERIFY(b.out.contains(u"\"variant\": \"my-hop\""_s));
+        QString aOut = a.out;
+        aOut.replace(u"src:"_s + dataFile(u"hop.c"_s), u"my-hop"_s);
+        QCOMPARE(aOut, b.out);
+        QVERIFY(b.out.contains(u"\"end_now_ns\": 1003128000"_s));
+    }
+
+    void aBuildIsCachedByContent()
+    {
+        // Three runs of hop.c (above) made one object; a copy with other
+        // content makes a second one.
+        const QDir governors(m_cache.path() + u"/governors"_s);
+        QCOMPARE(governors.entryList({u"*.so"_s}, QDir::Files).size(), 1);
+        const QString copy = m_out.filePath(u"hop2.c"_s);
+        QVERIFY(QFile::copy(dataFile(u"hop.c"_s), copy));
+        QFile f(copy);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("/* a changed file */\n");
+        f.close();
+        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor-source"_s, copy});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(governors.entryList({u"*.so"_s}, QDir::Files).size(), 2);
+    }
+
+    void aGovernorMayOwnThePollWindow()
+    {
+        // window.c sets dev->poll_limit_ns in select() and in reflect(); the
+        // replay's polling ends where the window says (its comment's table).
+        const QString entries = m_out.filePath(u"window.csv"_s);
+        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"poll_halt.json"_s), u"--stream"_s,
+                               dataFile(u"window.csv"_s), u"--governor-source"_s, dataFile(u"window.c"_s),
+                               u"--entries"_s, entries});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(readAll(entries),
+                 QByteArray("span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n"
+                            "0,0,0,0,20000,0,1,0,1\n"
+                            "0,1,1,1,31000,0,0,0,0\n"
+                            "1,0,0,0,30000,0,1,0,0\n"
+                            "2,0,0,0,40000,0,1,0,1\n"
+                            "2,1,1,1,61000,0,0,0,0\n"
+                            "3,0,0,0,10000,0,1,0,0\n"));
+    }
+
+    void runGovernorTakesASourceId()
+    {
+        // The engine's own entry point (the GUI's runs): the same decisions as
+        // the CLI above, and reasoningAt() finds entry 4 (row 2's halt).
+        using namespace idlescope;
+        IDLESCOPE_REQUIRE_OK(table, readTableJson(dataFile(u"poll_halt.json"_s).toStdString()));
+        IDLESCOPE_REQUIRE_OK(stream, readStreamCsv(dataFile(u"window.csv"_s).toStdString()));
+        const std::string id = "src:" + dataFile(u"window.c"_s).toStdString();
+        IDLESCOPE_REQUIRE_OK(run, runGovernor(table, stream, id));
+        QCOMPARE(run.variant, id);
+        QCOMPARE(std::vector<int>(run.state.begin(), run.state.end()), (std::vector<int>{0, 1, 0, 0, 1, 0}));
+        QCOMPARE(std::vector<Ns>(run.residencyNs.begin(), run.residencyNs.end()),
+                 (std::vector<Ns>{20000, 31000, 30000, 40000, 61000, 10000}));
+        QCOMPARE(run.summary.endNowNs, Ns{1000232000});
+        QVERIFY(run.has(0, ENTRY_POLL_TIME_LIMIT) && !run.has(2, ENTRY_POLL_TIME_LIMIT));
+        QVERIFY(run.has(1, ENTRY_STOP_TICK) && !run.has(0, ENTRY_STOP_TICK));
+        IDLESCOPE_REQUIRE_OK(at, reasoningAt(table, stream, id, {}, 4));
+        QCOMPARE(at.entry.span, 2);
+        QCOMPARE(at.entry.state, 1);
+        QCOMPARE(at.entry.residencyNs, Ns{61000});
+        // A source file has no tunables: a setting is refused, not ignored.
+        QVERIFY(!runGovernor(table, stream, id, {{"INTERVALS", 4}}).ok());
+    }
+
+    void aCrashNamesItsSignalAndEntry()
+    {
+        // crash.c dereferences NULL in its fourth select().
+        const auto r = runCli(replayArgs(u"crash.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s), qPrintable(r.err));
+    }
+
+    void anEndlessLoopIsStoppedAtTheTimeout()
+    {
+        // endless.c loops for ever in its second reflect() (entry 1).
+        const auto r = runCli(replayArgs(u"endless.c"_s) << u"--timeout"_s << u"1"_s);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"did not return in reflect() at entry 1 (stream row 1) within 1 s"_s),
+                 qPrintable(r.err));
+    }
+
+    void aCompileErrorIsTheCompilersOwn()
+    {
+        // broken.c lacks the ';' at the end of line 13, so gcc and clang both
+        // stop at the 'return' on line 15, column 9 (a tab counts as one column).
+        const auto r = runCli(replayArgs(u"broken.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"broken.c:15:9: error:"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"does not build"_s), qPrintable(r.err));
+    }
+
+    void aMissingShimSymbolIsNamed()
+    {
+        const auto r = runCli(replayArgs(u"unsupported.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"unsupported.c:16:16: error: implicit declaration of function"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"note: get_cpu_idle_time_us is not provided yet by idlescope's kernel shim"_s),
+                 qPrintable(r.err));
+    }
+
+    void compareHasARowForASourceGovernor()
+    {
+        // hop.c's decisions (its comment): usage C1 3, C2 2, C3 1; 2 above,
+        // 3 below; the six wakeups are no timers, so each pays its state's
+        // exit latency: 1 + 10 + 100 + 10 + 1 + 1 = 123 us.
+        const auto r = runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                               u"csv:"_s + dataFile(u"hop.csv"_s), u"--governors"_s,
+                               u"ladder-latest,src:"_s + dataFile(u"hop.c"_s), u"--iterations"_s, u"1"_s,
+                               u"--format"_s, u"csv"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString row = u"src:"_s + dataFile(u"hop.c"_s) + u",1,6,6,3,2,1,2,3,5,"_s;
+        QVERIFY2(r.out.contains(row), qPrintable(r.out));
+        QVERIFY2(r.out.contains(u",6,123.000\n"_s), qPrintable(r.out));
+    }
+
+    void compareRefusesASourceGovernorWhereItCannotRun()
+    {
+        // A whole machine replays every CPU at once; the host replays one stream.
+        auto r = runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--machine"_s, u"2"_s,
+                         u"--workload"_s, u"periodic:kind=ipi,interval_us=50"_s, u"--governors"_s,
+                         u"src:"_s + dataFile(u"hop.c"_s)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"not a whole machine"_s), qPrintable(r.err));
+        // A file that does not build is reported once, before any replay.
+        r = runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                    u"csv:"_s + dataFile(u"hop.csv"_s), u"--governors"_s, u"src:"_s + dataFile(u"broken.c"_s)});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.err.count(u"broken.c:15:9: error:"_s), 1);
+    }
+
+    void diffFindsWhereHopLeavesTheLadder()
+    {
+        // ladder-latest on the same rows (ladder_governor.cpp's rules; three_states.json has
+        // no polling state, so first_idx is 0, promotion times 1 and 10 us, demotion times
+        // 10 and 100 us, 4 long residencies to step deeper, 1 short one to step back):
+        //  row 0: -1000 (zeroed device, u64: long) count 1 -> C1, residency 201000
+        //  row 1: 200000 long, count 2 -> C1, residency 2001000     hop: C2 (differs)
+        //  row 2: 2000000 long, count 3 -> C1, residency 31000      hop: C3 (differs)
+        //  row 3: 30000 long, count 4 -> C2, residency 30000        hop: C2
+        //  row 4: 20000 long (> 10 us), not short -> C2, 15000      hop: C1 (differs)
+        //  row 5: 5000 < 10 us, short -> C1                         hop: C1
+        // Entry 1 is the first difference, on the same history: now at its select is
+        // 1e9 + 100 us + 201 us + 100 us = 1,000,401,000 ns, 3,599,000 ns before a tick.
+        const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"ladder-latest"_s, u"--governor-source"_s,
+                               dataFile(u"hop.c"_s), u"--name"_s, u"hop"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.startsWith(u"ladder-latest and hop decide differently on 3 entries in 3 of 6 stream rows"_s),
+                 qPrintable(r.out));
+        const qsizetype first = r.out.indexOf(u"\nentry 1 (stream row 1, entry 0 of the row)\n"_s);
+        QVERIFY2(first > 0, qPrintable(r.out));
+        QVERIFY(r.out.indexOf(u"\nentry 2 (stream row 2"_s) > first);
+        QVERIFY(r.out.indexOf(u"\nentry 4 (stream row 4"_s) > first);
+        QVERIFY(!r.out.contains(u"\nentry 3 "_s));
+        QVERIFY2(r.out.contains(u"inputs:         sleep length 1000000000 ns, delta_next 3599000 ns, latency limit "
+                                u"none, tick running, wakeup in 2000000 ns\n"
+                                u"  ladder-latest:  state 0 C1, stop_tick 1 (residency 2001000 ns, below)\n"
+                                u"  hop:            state 1 C2, stop_tick 1 (residency 2010000 ns, below)\n"_s),
+                 qPrintable(r.out));
+    }
+
+    void diffOnATraceIsDiffOnItsImportedStream()
+    {
+        // --trace T --cpu 0 replays the spans `import` exports for CPU 0.
+        const QString trace = idlescope::test::tracePath(u"lisa-juno-sched_load-6cpu.dat"_s);
+        const QString spans = m_out.filePath(u"juno.csv"_s);
+        auto r = runCli({u"import"_s, trace, u"--stream"_s, spans});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QStringList common{u"--table"_s, u"arm-juno-r0"_s, u"--governor"_s, u"ladder-latest"_s,
+                                 u"--governor-source"_s, dataFile(u"hop.c"_s), u"--name"_s, u"hop"_s};
+        const auto fromTrace = runCli(QStringList{u"diff-governors"_s, u"--trace"_s, trace, u"--cpu"_s, u"0"_s} + common);
+        const auto fromStream =
+            runCli(QStringList{u"diff-governors"_s, u"--stream"_s, m_out.filePath(u"juno.cpu0.csv"_s)} + common);
+        QVERIFY2(fromTrace.exitCode == 0, qPrintable(fromTrace.err));
+        QVERIFY2(fromStream.exitCode == 0, qPrintable(fromStream.err));
+        QVERIFY(fromStream.out.startsWith(u"ladder-latest and hop decide differently on "_s));
+        QCOMPARE(fromTrace.out, fromStream.out);
+    }
+
+    void diffOfAGovernorWithItselfFindsNothing()
+    {
+        const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"src:"_s + dataFile(u"hop.c"_s),
+                               u"--governor-source"_s, dataFile(u"hop.c"_s), u"--name"_s, u"hop"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"decide alike on all 6 entries of 6 stream rows"_s), qPrintable(r.out));
+    }
+
+    void whatTheKernelWouldRefuseIsRefused()
+    {
+        // No initcall: nothing registered.
+        auto r = runCli(replayArgs(u"unregistered.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"the file registers no governor"_s), qPrintable(r.err));
+        // State 3 of a three-state table, on the third select.
+        r = runCli(replayArgs(u"past_the_table.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"select() returned state 3 at entry 2; the table has states 0..2"_s), qPrintable(r.err));
+        // A directory is no source file.
+        r = runCli(replayArgs(QString()));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"not a file"_s), qPrintable(r.err));
+    }
+
+    void replayGeneratesCompareFirstStream()
+    {
+        // replay --workload is the stream compare --export-streams writes for
+        // its first iteration (p0-i1.csv: seed 1, point 0, iteration 0), so the
+        // two replays print the same summary, byte for byte.
+        const QString dir = m_out.filePath(u"exported"_s);
+        QVERIFY(QDir().mkpath(dir));
+        const QString workload = u"periodic:kind=ipi,interval_us=50"_s;
+        auto r = runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--governors"_s,
+                         u"ladder-latest"_s, u"--workload"_s, workload, u"--spans"_s, u"500"_s, u"--iterations"_s,
+                         u"1"_s, u"--export-streams"_s, dir});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto fromFile = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                                      dir + u"/p0-i1.csv"_s, u"--governor-source"_s, dataFile(u"hop.c"_s)});
+        const auto generated = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                                       workload, u"--spans"_s, u"500"_s, u"--governor-source"_s, dataFile(u"hop.c"_s)});
+        QVERIFY2(fromFile.exitCode == 0, qPrintable(fromFile.err));
+        QVERIFY2(generated.exitCode == 0, qPrintable(generated.err));
+        QVERIFY(generated.out.contains(u"\"spans\": 500,"_s));
+        QCOMPARE(generated.out, fromFile.out);
+        // A sweep is no single stream.
+        r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                    u"periodic:kind=ipi,interval_us=30..60:2"_s, u"--governor"_s, u"ladder-latest"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"sweeps 2 points"_s), qPrintable(r.err));
+    }
+
+    void badOptionsAreRefused()
+    {
+        auto r = runCli(replayArgs(u"hop.c"_s) << u"--governor"_s << u"menu-6.19"_s);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"one of --governor and --governor-source"_s), qPrintable(r.err));
+        r = runCli(replayArgs(u"hop.c"_s) << u"--kernel"_s << u"4.19"_s);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"older than the kernels"_s), qPrintable(r.err));
+        r = runCli(replayArgs(u"no-such-file.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"no-such-file.c: cannot read the governor source"_s), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSourceGovernor)
+#include "tst_source_governor.moc"
