@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/main_window.h"
 
+#include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/trace/entries_dock.h"
 
 #include "widgets/comparison/comparison_view.h"
@@ -11,6 +12,7 @@
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/panels/trace_workload_page.h"
 #include "widgets/plots/duration_histogram_plot.h"
 #include "widgets/plots/miss_histogram_plot.h"
 #include "widgets/plots/miss_ratio_plot.h"
@@ -289,6 +291,9 @@ void MainWindow::createDocks()
     m_entries = new EntriesDock(m_view);
     QDockWidget *entriesDock = addDock(tr("Entries"), QStringLiteral("entriesDock"), m_entries, Qt::BottomDockWidgetArea);
     tabifyDockWidget(compDock, entriesDock);
+    m_cpuLanes = new CpuLanesView(this);
+    tabifyDockWidget(compDock, addDock(tr("CPUs"), QStringLiteral("cpusDock"), m_cpuLanes, Qt::BottomDockWidgetArea));
+    connect(m_cpuLanes, &CpuLanesView::cpuPicked, m_setup->tracePage(), &TraceWorkloadPage::pickCpu);
     compDock->raise();
     resizeDocks({compDock}, {175}, Qt::Vertical);
 }
@@ -464,6 +469,7 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
     m_comparison->setSnapshot(snapshot);
     m_inspector->setSnapshot(snapshot);
     m_entries->setSnapshot(snapshot);
+    m_cpuLanes->setSnapshot(snapshot);
     // The selection follows its governor by variant id, or is cleared when that
     // governor or entry is gone; the plots and the inspector hear it from the view
     // state, after they have the new snapshot (the time plots also redraw their

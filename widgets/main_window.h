@@ -31,6 +31,7 @@ class ConceptsDialog;
 struct FigureCaption;
 class EpisodeInspector;
 class EntriesDock;
+class CpuLanesView;
 class GovernorLegend;
 class MessageBar;
 class RecentFilesMenu;
@@ -74,6 +75,7 @@ public:
     EpisodeInspector *inspector() const { return m_inspector; }
     /// The entries list (widgets/trace/entries_dock.h).
     EntriesDock *entriesList() const { return m_entries; }
+    CpuLanesView *cpuLanes() const { return m_cpuLanes; }
     ComparisonView *comparison() const { return m_comparison; }
     /// The inline banner for errors that must stay visible (failed loads, failed session opens).
     MessageBar *messageBar() const { return m_message; }
@@ -207,6 +209,7 @@ private:
     QList<PlotBase *> m_plots;
     EpisodeInspector *m_inspector = nullptr;
     EntriesDock *m_entries = nullptr;
+    CpuLanesView *m_cpuLanes = nullptr;
     ComparisonView *m_comparison = nullptr;
     ConceptsDialog *m_concepts = nullptr;
     RecentFilesMenu *m_recent = nullptr;

@@ -12,10 +12,12 @@
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/workload_form.h"
 #include "widgets/session/recovery_store.h"
+#include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/view_state.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -45,18 +47,32 @@ void screenshotWhenReady(idlescope::MainWindow &w, const QString &path, const QS
         QObject::disconnect(*connection);
         if (snap->governorCount() > 0) {
             const idlescope::GovernorRun &run = snap->runs[0];
-            for (std::size_t i = 1000; i < run.size(); ++i) // past the warm-up
+            // Past the warm-up of a generated stream; a trace's recorded run has none.
+            for (std::size_t i = snap->trace ? 0 : 1000; i < run.size(); ++i)
                 if (run.has(i, idlescope::ENTRY_ABOVE) || run.has(i, idlescope::ENTRY_BELOW)) {
                     w.viewState()->selectEntry(0, static_cast<qint64>(i));
                     break;
                 }
         }
-        // Let the layout settle at its final size before drawing.
-        QTimer::singleShot(200, &w, [&w, path] {
+        // A trace: the CPUs dock in front, tall enough for its lane groups.
+        auto *lanesDock = snap->trace ? qobject_cast<QDockWidget *>(w.cpuLanes()->parentWidget()) : nullptr;
+        if (lanesDock) {
+            w.resize(1600, 1200); // room for the lane groups under the plots
+            lanesDock->raise();
+            w.resizeDocks({lanesDock}, {360}, Qt::Vertical);
+        }
+        // Let the layout settle at its final size (and the CPUs dock compute) before drawing.
+        auto *wait = new QTimer(&w);
+        wait->setInterval(200);
+        QObject::connect(wait, &QTimer::timeout, &w, [&w, wait, path, lanesDock] {
+            if (lanesDock && w.cpuLanes()->isComputing())
+                return;
+            wait->stop();
             const bool ok = w.saveScreenshot(path);
             std::fprintf(ok ? stdout : stderr, ok ? "wrote %s\n" : "could not write %s\n", qPrintable(path));
             QApplication::exit(ok ? 0 : 1);
         });
+        wait->start();
     });
 }
 

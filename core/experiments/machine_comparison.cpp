@@ -8,16 +8,21 @@ namespace idlescope {
 
 Result<MachineComparison> runMachineComparison(const MachineCompareOptions &o)
 {
-    Result<std::vector<std::vector<TunableSetting>>> settings = settingsPerGovernor(o.governors, o.settings);
+    Result<std::vector<std::vector<TunableSetting>>> settings =
+        o.tunables.empty() ? settingsPerGovernor(o.governors, o.settings)
+                           : Result<std::vector<std::vector<TunableSetting>>>(o.tunables);
     if (!settings)
         return settings.error();
     MachineReplayOptions ro;
     ro.governors = o.governors;
     ro.settings = std::move(*settings);
     ro.threads = o.threads;
-    ro.keepIntervals = o.clusterView;
+    ro.keepIntervals = o.clusterView || o.keepIntervals;
     ro.cancel = o.cancel;
-    Result<std::vector<MachineRun>> runs = replayMachine(o.machine, o.workload, ro);
+    // The recorded run alone (the window with every governor hidden) replays nothing.
+    Result<std::vector<MachineRun>> runs = o.governors.empty() && o.recorded
+                                               ? Result<std::vector<MachineRun>>(std::vector<MachineRun>{})
+                                               : replayMachine(o.machine, o.workload, ro);
     if (!runs)
         return runs.error();
 
@@ -36,8 +41,9 @@ Result<MachineComparison> runMachineComparison(const MachineCompareOptions &o)
             for (size_t k = 0; k < c.machine.clusters.size(); ++k)
                 joules.push_back(clusterIdleEnergyJ(c.machine.clusters[k], c.clusters.back()[k]));
             c.clusterIdleJ.push_back(std::move(joules));
-            for (CpuRun &cpu : r.cpus)
-                std::vector<IdleInterval>().swap(cpu.intervals); // the view is made: free the entries
+            if (!o.keepIntervals)
+                for (CpuRun &cpu : r.cpus)
+                    std::vector<IdleInterval>().swap(cpu.intervals); // the view is made: free the entries
         } else {
             c.clusters.emplace_back();
             c.clusterIdleJ.emplace_back();

@@ -17,6 +17,7 @@
 #include "core/machine/machine.h"
 #include "core/machine/machine_run.h"
 #include "core/machine/machine_workload.h"
+#include "core/replay/governor_run.h"
 
 #include <atomic>
 #include <optional>
@@ -30,8 +31,14 @@ struct MachineCompareOptions {
     MachineWorkload workload;
     std::vector<std::string> governors;      ///< variant ids
     std::vector<std::string> settings;       ///< compare's --set items (governor_settings.h)
+    /// Parsed settings per governor (the window's governors carry them parsed); used
+    /// instead of settings when not empty.
+    std::vector<std::vector<TunableSetting>> tunables;
     std::optional<MachineRun> recorded;      ///< shown first when given
     bool clusterView = false;                ///< keep entry intervals and compute the cluster view
+    /// Keep every run's entry intervals (CpuRun::intervals) after the cluster view: the
+    /// window draws them as per-CPU lanes. Implies the intervals are recorded.
+    bool keepIntervals = false;
     int threads = 2;
     const std::atomic<bool> *cancel = nullptr;
 };

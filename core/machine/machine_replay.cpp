@@ -19,6 +19,8 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     out.stateCount = table.count();
     const IdleStream &stream = cs.stream;
     ReferenceReplay replay(table, gov);
+    const bool onSpanClock = keepIntervals && cs.spanStartNs.size() == stream.size();
+    Ns spanOwnStartNs = 0; // the replay's own time at the current span's start
     // Entries end a span when their idle time reaches the span's wakeup; a
     // wakeup that is not the span's own timer is one the governor could not
     // see coming, and the exit latency of the state left is what it cost
@@ -30,7 +32,18 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
             ++out.wakeups;
             out.latencyCostNs += st.exitLatencyNs;
         }
-        if (keepIntervals) {
+        if (onSpanClock) {
+            // At its offset in its span; never past the next span's start (a run's own
+            // exit latencies may make an entry longer than the recorded span).
+            const auto row = static_cast<size_t>(e.span);
+            if (e.entry == 0)
+                spanOwnStartNs = e.startNs;
+            const Ns start = cs.spanStartNs[row] + (e.startNs - spanOwnStartNs);
+            Ns end = start + e.residencyNs;
+            if (row + 1 < cs.spanStartNs.size())
+                end = std::min(end, cs.spanStartNs[row + 1]);
+            out.intervals.push_back({start, std::max(start, end), e.state});
+        } else if (keepIntervals) {
             const Ns start = e.startNs - REPLAY_START_NS + cs.offsetNs;
             out.intervals.push_back({start, start + e.residencyNs, e.state});
         }

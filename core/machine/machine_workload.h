@@ -23,6 +23,11 @@ struct CpuStream {
     Ns offsetNs = 0;
     /// Why the stream is empty (e.g. a trace CPU with no complete idle span).
     std::string emptyReason;
+    /// When not empty, the start of every stream row on the machine's axis (a trace's own
+    /// clock, placeOnTraceClock()): kept entry intervals are then drawn there, each at its
+    /// offset within its span, instead of on the replay's own clock (which every exit
+    /// latency and every span the stream leaves out moves away from the trace).
+    std::vector<Ns> spanStartNs;
 };
 
 struct MachineWorkload {

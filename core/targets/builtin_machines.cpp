@@ -22,6 +22,8 @@
 
 #include "core/targets/builtin_targets.h"
 
+#include <algorithm>
+
 namespace idlescope {
 
 namespace {
@@ -100,6 +102,24 @@ Result<Machine> builtinMachine(const std::string &id)
     for (const BuiltinMachineInfo &m : builtinMachines())
         ids += (ids.empty() ? "" : ", ") + m.id;
     return Error{id, 0, "--machine", "not a built-in machine (built-in: " + ids + ")"};
+}
+
+std::optional<Machine> builtinMachineOfTable(const std::string &tableId, const IdleStateTable &table)
+{
+    for (const BuiltinMachineInfo &info : builtinMachines()) {
+        Result<Machine> m = builtinMachine(info.id);
+        if (!m)
+            continue;
+        const bool ofTable = std::all_of(m->clusters.begin(), m->clusters.end(), [&](const Cluster &c) {
+            return c.table.id == tableId && c.table.count() == table.count();
+        });
+        if (!ofTable)
+            continue;
+        for (Cluster &c : m->clusters)
+            c.table = table;
+        return std::move(*m);
+    }
+    return std::nullopt;
 }
 
 } // namespace idlescope

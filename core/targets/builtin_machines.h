@@ -13,6 +13,7 @@
 #include "core/common/error.h"
 #include "core/machine/machine.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,5 +29,12 @@ const std::vector<BuiltinMachineInfo> &builtinMachines();
 
 /// The machine with this id; Error (field "--machine") listing the known ones.
 Result<Machine> builtinMachine(const std::string &id);
+
+/// The built-in machine every cluster of which has the built-in table @p tableId
+/// (arm-juno-r0: juno-r0), with @p table (that table as the user edited it) in
+/// each cluster; nullopt when no built-in machine has that table, or when @p table
+/// has another state count (the power data is sized for the built-in one). A trace
+/// of a known board then replays on its CPU layout with its energy model.
+std::optional<Machine> builtinMachineOfTable(const std::string &tableId, const IdleStateTable &table);
 
 } // namespace idlescope

@@ -208,6 +208,7 @@ int onRecord(tracecmd_input *, tep_record *r, int cpu, void *data)
     }
     TraceEvent ev;
     ev.ts = static_cast<Ns>(r->ts);
+    ev.record = ctx.records;
     ev.cpu = cpu;
     ev.kind = info.kind;
     tep_event *e = tep_find_event(ctx.tep, type);

@@ -23,6 +23,7 @@
 #include "core/trace/idle_reconstructor.h"
 
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 
 namespace idlescope::trace {
@@ -47,6 +48,7 @@ struct Candidate {
     WakeCause cause = WakeCause::Unknown;
     std::int32_t name = -1;
     std::uint64_t ptr = 0; // the hrtimer, for HrTimer
+    std::int64_t at = 0;   // its line or record number (provenance)
 };
 
 struct CpuState {
@@ -59,6 +61,8 @@ struct CpuState {
     Candidate local;            // first local interrupt of the current entry
     std::int64_t ipiSeq = -1;   // first IPI sent to this CPU during the entry
     std::int64_t remoteSeq = -1;// first remote wakeup targeting this CPU during the entry
+    std::int64_t ipiAt = 0;     // their lines or record numbers
+    std::int64_t remoteAt = 0;
     Ns lastTs = -1;
     Ns prevTs = -1;             // the CPU's event before the current one
     Ns lastSpanEnd = -1;
@@ -77,6 +81,7 @@ struct IdleReconstructor::Impl {
     bool offsetWarned = false;
     Ns traceEnd = -1;
     std::int64_t seq = 0; // arrival number of the current event
+    std::int64_t sourceAt = 0; // line (text) or record number (.dat) of the current event
 
     Impl(TraceImport &o, WarningSink &w, const NameTable &n) : out(o), warn(w), names(n) {}
 
@@ -131,16 +136,21 @@ struct IdleReconstructor::Impl {
         if (c.entries.empty())
             return;
         IdleEntryRec &e = c.entries.back();
+        std::int64_t causeAt = 0;
         if (s.local.seq >= 0 && (s.ipiSeq < 0 || s.local.seq < s.ipiSeq)) {
             e.cause = s.local.cause;
             e.causeName = s.local.name;
+            causeAt = s.local.at;
         } else if (s.ipiSeq >= 0) {
             e.cause = WakeCause::Ipi;
+            causeAt = s.ipiAt;
         } else if (s.remoteSeq >= 0) {
             e.cause = WakeCause::RemoteWakeup;
+            causeAt = s.remoteAt;
         } else {
             e.cause = WakeCause::Unknown;
         }
+        e.causeAfter = sourceOffset(e, causeAt);
         // Entries settle in order, so the span keeps the verdict of its last one.
         if (e.span >= 0) {
             IdleSpanRec &sp = c.spans[static_cast<size_t>(e.span)];
@@ -153,12 +163,19 @@ struct IdleReconstructor::Impl {
     {
         CpuState &s = state[static_cast<size_t>(cpu)];
         if ((s.inEntry || s.awaitingCause) && s.local.seq < 0)
-            s.local = {seq, cause, name, ptr};
+            s.local = {seq, cause, name, ptr, sourceAt};
         if (s.awaitingCause)
             settleCause(cpu);
     }
 
     // ---- entries ------------------------------------------------------------------------
+
+    /// @p where as an IdleEntryRec offset from @p e's enter (0: unknown, or too far to hold).
+    static std::int32_t sourceOffset(const IdleEntryRec &e, std::int64_t where)
+    {
+        const std::int64_t d = where - e.enterAt;
+        return where <= 0 || e.enterAt <= 0 || d > std::numeric_limits<std::int32_t>::max() || d < std::numeric_limits<std::int32_t>::min() ? 0 : static_cast<std::int32_t>(d);
+    }
 
     void closeEntry(int cpu, Ns ts, bool truncated)
     {
@@ -167,6 +184,8 @@ struct IdleReconstructor::Impl {
         e.exitNs = ts;
         if (truncated)
             e.flags |= ENTRY_TRUNCATED;
+        else
+            e.exitAfter = sourceOffset(e, sourceAt);
         s.inEntry = false;
         s.awaitingCause = true;
     }
@@ -214,6 +233,7 @@ struct IdleReconstructor::Impl {
         e.enterNs = ev.ts;
         e.exitNs = ev.ts;
         e.state = static_cast<std::int16_t>(ev.arg);
+        e.enterAt = sourceAt;
         e.sleepLengthNs = sleepLength(cpu, ev.ts);
         e.span = static_cast<std::int32_t>(c.spans.size()) - 1;
         if (s.tickStopped)
@@ -332,8 +352,10 @@ struct IdleReconstructor::Impl {
                 if (to == from || static_cast<size_t>(to) >= state.size())
                     continue;
                 CpuState &t = state[static_cast<size_t>(to)];
-                if (t.inEntry && t.ipiSeq < 0)
+                if (t.inEntry && t.ipiSeq < 0) {
                     t.ipiSeq = seq;
+                    t.ipiAt = sourceAt;
+                }
             }
         }
     }
@@ -376,8 +398,10 @@ struct IdleReconstructor::Impl {
         case EventKind::SchedWakeup:
             if (ev.target != cpu && ev.target >= 0 && static_cast<size_t>(ev.target) < state.size()) {
                 CpuState &t = state[static_cast<size_t>(ev.target)];
-                if (t.inEntry && t.remoteSeq < 0)
+                if (t.inEntry && t.remoteSeq < 0) {
                     t.remoteSeq = seq;
+                    t.remoteAt = sourceAt;
+                }
             }
             break;
         case EventKind::SchedSwitch:
@@ -427,6 +451,7 @@ struct IdleReconstructor::Impl {
         c.lastNs = ev.ts;
         ++c.events;
         ++seq;
+        sourceAt = ev.line > 0 ? ev.line : ev.record;
         traceEnd = std::max(traceEnd, ev.ts);
         if (s.awaitingCause && ev.kind == EventKind::CpuIdle)
             settleCause(cpu);

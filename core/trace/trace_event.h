@@ -56,6 +56,7 @@ struct CpuMask {
 struct TraceEvent {
     Ns ts = 0;                 ///< trace clock, ns
     std::int64_t line = 0;     ///< 1-based source line (text formats), 0 for .dat records
+    std::int64_t record = 0;   ///< 1-based record number (.dat, libtracecmd's order), 0 for text
     int cpu = -1;              ///< CPU whose buffer logged the event
     EventKind kind = EventKind::CpuIdle;
     bool flag = false;

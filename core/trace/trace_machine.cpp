@@ -45,6 +45,21 @@ MachineWorkload traceWorkload(const TraceImport &trace, const std::string &label
     return w;
 }
 
+void placeOnTraceClock(MachineWorkload &workload, const TraceImport &trace)
+{
+    const Ns t0 = traceOrigin(trace);
+    for (CpuStream &cs : workload.cpus) {
+        cs.spanStartNs.clear();
+        if (cs.stream.empty() || cs.cpu < 0 || static_cast<size_t>(cs.cpu) >= trace.cpus.size())
+            continue;
+        const CpuTrace &c = trace.cpus[static_cast<size_t>(cs.cpu)];
+        const StreamExport ex = toReplayStream(c);
+        cs.spanStartNs.reserve(ex.spanIndex.size());
+        for (const std::int32_t row : ex.spanIndex)
+            cs.spanStartNs.push_back(c.spans[static_cast<size_t>(row)].startNs - t0);
+    }
+}
+
 MachineRun recordedRun(const TraceImport &trace, const Machine &machine, const std::string &governor,
                        bool keepIntervals)
 {

@@ -29,6 +29,12 @@ namespace idlescope::trace {
 
 MachineWorkload traceWorkload(const TraceImport &trace, const std::string &label);
 
+/// Fills every CPU's CpuStream::spanStartNs of @p workload (traceWorkload() of @p trace) with
+/// its spans' trace timestamps from the trace's earliest event, so that simulated entry
+/// intervals are drawn at the time of the span they belong to, as the recorded run's are
+/// (the window's per-CPU lanes; the CLI keeps each replay's own clock).
+void placeOnTraceClock(MachineWorkload &workload, const TraceImport &trace);
+
 /// @p governor names the governor that ran (empty: the trace does not say); it goes into the label.
 /// CPUs the machine lacks are skipped with that reason.
 MachineRun recordedRun(const TraceImport &trace, const Machine &machine, const std::string &governor,

@@ -73,8 +73,17 @@ struct IdleEntryRec {
     std::int16_t state = 0;     ///< recorded state index
     WakeCause cause = WakeCause::Unknown;
     std::uint8_t flags = 0;     ///< EntryFlag bits
+    /// Where the entry is in the source, to find it again in `trace-cmd report` or
+    /// KernelShark: the line (text formats, 1-based) or the record number (.dat, 1-based
+    /// in libtracecmd's time order, the report's event order) of its cpu_idle enter; 0
+    /// when unknown. The exit and the waking event as offsets from it (0: none).
+    std::int64_t enterAt = 0;
+    std::int32_t exitAfter = 0;  ///< cpu_idle exit (PWR_EVENT_EXIT) at enterAt + exitAfter
+    std::int32_t causeAfter = 0; ///< the event that gave the cause at enterAt + causeAfter
 
     Ns residencyNs() const { return exitNs - enterNs; }
+    std::int64_t exitAt() const { return exitAfter ? enterAt + exitAfter : 0; }
+    std::int64_t causeAt() const { return causeAfter ? enterAt + causeAfter : 0; }
 };
 enum EntryFlag : std::uint8_t {
     ENTRY_MISS_ABOVE = 1,   ///< cpu_idle_miss type=above recorded for this entry

@@ -29,6 +29,7 @@ private slots:
     void recordedCountsAreTraceStats();
     void everyLaneOnTheTraceClock();
     void inspectorNamesTheTraceTimestamp();
+    void inspectorGivesTheSourceEvents();
     void generatedStreamHasNoRecordedRow();
     void tableSaysWhatTheTraceCannotTell();
     void entriesListFiltersAndFollows();
@@ -179,6 +180,65 @@ void TestTraceGui::inspectorNamesTheTraceTimestamp()
     QCOMPARE(inspector.traceTimestamp(), QStringLiteral("2084.203821"));
     QVERIFY2(inspector.plainText().contains(QStringLiteral("Clock: this run's own time is")),
         qPrintable(inspector.plainText()));
+}
+
+void TestTraceGui::inspectorGivesTheSourceEvents()
+{
+    // A .dat: record numbers in libtracecmd's order, the order `trace-cmd report` prints the
+    // events in (lisa-juno-sched_load-6cpu.report.txt: line 1 "cpus=6", then one event a line,
+    // so record N is line N + 1). CPU 4's span-1 entry: enter at line 543, exit at line 578; no
+    // irq/timer/ipi/wakeup tracepoint in this trace, so no waking event.
+    {
+        const SnapshotPtr snap = simulate(junoScenario(4));
+        QVERIFY(snap);
+        const std::int64_t e = firstEntryOfSpan(snap->runs[0], 1);
+        const trace::IdleEntryRec *src = traceSourceEntry(*snap, 0, e);
+        QVERIFY(src);
+        QCOMPARE(src->enterAt, std::int64_t(542));
+        QCOMPARE(src->exitAt(), std::int64_t(577));
+        QCOMPARE(src->causeAt(), std::int64_t(0));
+        QCOMPARE(traceSourceUnit(*snap), QStringLiteral("record"));
+        const QList<TraceSourceEvent> events = traceSourceEvents(*snap, *src);
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events[0].text, QStringLiteral("cpu_idle: state=2 cpu_id=4"));
+        QCOMPARE(events[1].at, std::int64_t(577));
+        EpisodeInspector inspector;
+        inspector.setSnapshot(snap);
+        inspector.showEntry(0, e);
+        QVERIFY2(inspector.plainText().contains(QStringLiteral("record 542: cpu_idle: state=2 cpu_id=4")),
+                 qPrintable(inspector.plainText()));
+    }
+    // A text trace: line numbers. vm-amd-2cpu-timer500us.ftrace.txt.gz, CPU 0 (`zcat … | awk
+    // 'NR>=28 && NR<=39'`): line 28 switches CPU 0 to swapper/0 at 976.721082, line 29 enters
+    // cpu_idle state=1, line 31 is CPU 0's first interrupt after it (hrtimer_expire_entry
+    // function=tick_nohz_handler: the tick), line 39 the exit (state=4294967295).
+    ScenarioSpec spec = junoScenario(0);
+    spec.target.id = QStringLiteral("intel-skx");
+    spec.target.table = builtinTable(spec.target.id).value();
+    spec.workload.path = test::tracePath(QStringLiteral("vm-amd-2cpu-timer500us.ftrace.txt.gz"));
+    const SnapshotPtr snap = simulate(spec);
+    QVERIFY(snap);
+    QCOMPARE(traceSourceUnit(*snap), QStringLiteral("line"));
+    const GovernorRun &rec = snap->runs[0];
+    std::int64_t e = -1;
+    for (std::size_t i = 0; i < rec.size() && e < 0; ++i)
+        if (traceTimestampText(entryTraceNs(*snap, 0, static_cast<std::int64_t>(i))) == QStringLiteral("976.721082"))
+            e = static_cast<std::int64_t>(i);
+    QVERIFY(e >= 0);
+    const trace::IdleEntryRec *src = traceSourceEntry(*snap, 0, e);
+    QVERIFY(src);
+    const QList<TraceSourceEvent> events = traceSourceEvents(*snap, *src);
+    QCOMPARE(events.size(), 3);
+    QCOMPARE(events[0].at, std::int64_t(29));
+    QCOMPARE(events[0].text, QStringLiteral("cpu_idle: state=1 cpu_id=0"));
+    QCOMPARE(events[1].at, std::int64_t(31));
+    QCOMPARE(events[1].text, QStringLiteral("hrtimer_expire_entry: function=tick_nohz_handler"));
+    QCOMPARE(events[2].at, std::int64_t(39));
+    QCOMPARE(events[2].text, QStringLiteral("cpu_idle: state=4294967295 cpu_id=0"));
+    // A simulated entry of the same span points to the same recorded events (its wakeup).
+    const int menu = snap->indexOf("menu-6.14");
+    const std::int64_t m = firstEntryOfSpan(snap->runs[static_cast<std::size_t>(menu)], rec.span[static_cast<std::size_t>(e)]);
+    QCOMPARE(traceSourceEntry(*snap, menu, m), src);
 }
 
 void TestTraceGui::generatedStreamHasNoRecordedRow()

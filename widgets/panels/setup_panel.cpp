@@ -3,7 +3,9 @@
 
 #include "core/governors/registry.h"
 #include "core/io/table_json.h"
+#include "core/targets/builtin_targets.h"
 #include "core/targets/sysfs_cpuidle.h"
+#include "core/trace/table_proposal.h"
 #include "core/workloads/workload.h"
 #include "widgets/panels/trace_workload_page.h"
 #include "widgets/panels/workload_form.h"
@@ -27,6 +29,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace idlescope {
 
@@ -177,6 +180,10 @@ QWidget *SetupPanel::createWorkloadGroup()
     });
     connect(m_tracePage, &TraceWorkloadPage::errorOccurred, this, &SetupPanel::errorOccurred);
     connect(m_tracePage, &TraceWorkloadPage::warningOccurred, this, &SetupPanel::warningOccurred);
+    // A trace opened, or another table chosen: propose the table the trace fits (or say it fits).
+    connect(m_tracePage, &TraceWorkloadPage::summaryReady, this, &SetupPanel::proposeTable);
+    connect(this, &SetupPanel::targetChanged, this, &SetupPanel::proposeTable);
+    connect(m_tracePage, &TraceWorkloadPage::useTableClicked, this, &SetupPanel::acceptTableProposal);
     // A CPU picked by hand, or the busiest CPU found by the import: simulate it.
     for (auto signal : {&TraceWorkloadPage::cpuChanged, &TraceWorkloadPage::cpuResolved})
         connect(m_tracePage, signal, this, [this] {
@@ -200,9 +207,100 @@ QWidget *SetupPanel::createWorkloadGroup()
     return box;
 }
 
+void SetupPanel::proposeTable()
+{
+    m_proposedTable.clear();
+    const TraceSummary *s = m_tracePage->summary();
+    if (!s) {
+        m_tracePage->setTableProposal({}, {});
+        return;
+    }
+    const QString current = QString::fromStdString(m_target.table.id);
+    // The table idlescope-cli record read from the machine's sysfs beside the trace: the traced machine's own.
+    if (!s->sidecarTable.isEmpty()) {
+        const QString name = QFileInfo(s->sidecarTable).fileName();
+        if (m_target.kind == QLatin1String("file")
+            && QFileInfo(m_target.path).absoluteFilePath() == QFileInfo(s->sidecarTable).absoluteFilePath()) {
+            m_tracePage->setTableProposal(tr("Table: %1, saved beside the trace when it was recorded.").arg(name), {});
+            return;
+        }
+        m_proposedTable = QStringLiteral("file:") + s->sidecarTable;
+        m_tracePage->setTableProposal(tr("The trace has its machine's table beside it (%1, saved by idlescope-cli "
+                                         "record); the replay now uses %2.")
+                                          .arg(name, current),
+                                      tr("Use %1").arg(name));
+        return;
+    }
+    if (s->statesSeen <= 0 || s->statesSeen == m_target.table.count()) {
+        m_tracePage->setTableProposal({}, {});
+        return;
+    }
+    std::vector<std::pair<std::string, int>> tables;
+    for (const BuiltinTargetInfo &t : builtinTargets())
+        tables.emplace_back(t.id, t.stateCount);
+    const std::vector<std::string> ids = trace::tablesWithStates(tables, s->statesSeen);
+    const QString seen = tr("The trace enters %1 idle states (cpu_idle state=0..%2); %3 has %4.")
+                             .arg(s->statesSeen)
+                             .arg(s->statesSeen - 1)
+                             .arg(current)
+                             .arg(m_target.table.count());
+    if (ids.empty()) {
+        m_tracePage->setTableProposal(seen + QLatin1Char(' ')
+                                          + tr("No built-in table has %1 states: open the traced machine's table.")
+                                                .arg(s->statesSeen),
+                                      {});
+        return;
+    }
+    QStringList names;
+    for (const std::string &id : ids)
+        names << QString::fromStdString(id);
+    m_proposedTable = QStringLiteral("builtin:") + names.front();
+    m_tracePage->setTableProposal(seen + QLatin1Char(' ')
+                                      + tr("Built-in tables with %1 states: %2.").arg(s->statesSeen).arg(names.join(QStringLiteral(", "))),
+                                  tr("Use %1").arg(names.front()));
+}
+
+void SetupPanel::acceptTableProposal()
+{
+    const QString key = m_proposedTable;
+    if (key.startsWith(QLatin1String("file:"))) {
+        loadTableFile(key.mid(5));
+        return;
+    }
+    const int i = m_targetCombo->findData(key);
+    if (i < 0)
+        return;
+    m_targetCombo->setCurrentIndex(i);
+    chooseTarget(i);
+}
+
+void SetupPanel::updateRecordedRow()
+{
+    const bool trace = m_workloadKind->currentData().toString() == QLatin1String("trace");
+    const QSignalBlocker block(m_governors);
+    for (int i = 0; i < m_governors->count(); ++i) {
+        QListWidgetItem *item = m_governors->item(i);
+        if (item->data(Qt::UserRole).toString() != QLatin1String("recorded"))
+            continue;
+        if (trace) {
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+            if (std::exchange(m_recordedParked, false))
+                item->setCheckState(Qt::Checked);
+        } else {
+            if (item->checkState() == Qt::Checked) {
+                m_recordedParked = true;
+                item->setCheckState(Qt::Unchecked);
+            }
+            item->setFlags(Qt::ItemIsUserCheckable); // shown, not selectable: a generated stream has no recorded run
+        }
+    }
+    updateGovernorIcons();
+}
+
 void SetupPanel::chooseWorkload(int index)
 {
     const QString kind = m_workloadKind->itemData(index).toString();
+    updateRecordedRow();
     if (kind == QLatin1String("csv") || kind == QLatin1String("trace")) {
         const bool csv = kind == QLatin1String("csv");
         m_workloadPages->setCurrentIndex(csv ? 1 : 2);
@@ -342,6 +440,8 @@ void SetupPanel::setGovernors(const std::vector<GovernorSpec> &governors)
             if (m_governors->item(i)->data(Qt::UserRole).toString() == id)
                 m_governors->item(i)->setCheckState(Qt::Checked);
     }
+    m_recordedParked = false;
+    updateRecordedRow(); // a session's "recorded" on a generated stream: parked like a checked one
     updateGovernorIcons();
     m_filling = false;
 }

@@ -78,6 +78,13 @@ private:
     void stateCellChanged(int row, int column);
     void chooseTarget(int index);
     void updateGovernorIcons();
+    /// The "recorded" row: enabled for a kernel trace; unchecked and disabled for any other
+    /// workload (there is no recorded run), its check kept for the next trace.
+    void updateRecordedRow();
+    /// The table proposed for the trace opened (TraceWorkloadPage's proposal row), from its
+    /// summary: the table saved beside it, or the built-in tables with its state count.
+    void proposeTable();
+    void acceptTableProposal();
     QColor colorFor(const std::string &variant);
 
     TargetSpec m_target;
@@ -100,6 +107,8 @@ private:
     QListWidget *m_governors;
     QMap<QString, QColor> m_colors; ///< colour given to a variant when it was first checked
     bool m_filling = false;
+    QString m_proposedTable;       ///< target combo key of the proposed table ("builtin:id", "file:path"), or ""
+    bool m_recordedParked = false; ///< "recorded" was checked when a non-trace workload disabled it
 };
 
 } // namespace idlescope

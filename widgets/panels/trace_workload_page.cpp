@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QStandardItemModel>
 #include <QtConcurrent/QtConcurrentRun>
@@ -56,6 +57,36 @@ TraceWorkloadPage::TraceWorkloadPage(QWidget *parent) : QWidget(parent)
     m_info->setWordWrap(true);
     m_info->setStyleSheet(QStringLiteral("color:#707070; font-size:8pt;"));
     form->addRow(m_info);
+    // A large trace takes a while: how far it is, and a way out.
+    m_progressBar = new QProgressBar(this);
+    m_progressBar->setTextVisible(true);
+    m_cancelImport = new QPushButton(tr("Cancel"), this);
+    m_cancelImport->setToolTip(tr("Stop importing this trace"));
+    auto *progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progressBar, 1);
+    progressRow->addWidget(m_cancelImport);
+    form->addRow(progressRow);
+    m_progressBar->hide();
+    m_cancelImport->hide();
+    m_progressTimer.setInterval(100);
+    connect(&m_progressTimer, &QTimer::timeout, this, [this] {
+        const int permille = m_importProgress ? m_importProgress->permille.load() : -1;
+        if (permille >= 0) {
+            m_progressBar->setRange(0, 1000);
+            m_progressBar->setValue(permille);
+            m_progressBar->setFormat(QStringLiteral("%1 %").arg(permille / 10.0, 0, 'f', 1));
+        }
+    });
+    connect(m_cancelImport, &QPushButton::clicked, this, &TraceWorkloadPage::cancelImport);
+    m_tableNote = new QLabel(this);
+    m_tableNote->setWordWrap(true);
+    m_tableNote->setStyleSheet(QStringLiteral("color:#4e79a7; font-size:8pt;"));
+    m_useTable = new QPushButton(this);
+    m_useTable->setToolTip(tr("Replay the trace with this idle-state table"));
+    connect(m_useTable, &QPushButton::clicked, this, &TraceWorkloadPage::useTableClicked);
+    form->addRow(m_tableNote);
+    form->addRow(m_useTable);
+    setTableProposal({}, {});
     m_warnings = new QLabel(this);
     m_warnings->setWordWrap(true);
     m_warnings->setStyleSheet(QStringLiteral("color:#9a6700; font-size:8pt;"));
@@ -64,16 +95,34 @@ TraceWorkloadPage::TraceWorkloadPage(QWidget *parent) : QWidget(parent)
 
     m_file->installEventFilter(this);
     connect(open, &QPushButton::clicked, this, &TraceWorkloadPage::openRequested);
-    connect(m_cpuCombo, &QComboBox::activated, this, [this](int index) {
-        const int cpu = m_cpuCombo->itemData(index).toInt();
-        if (cpu == m_cpu)
-            return;
-        m_cpu = cpu;
-        if (m_summary)
-            showInfo();
-        emit cpuChanged();
-    });
+    connect(m_cpuCombo, &QComboBox::activated, this,
+            [this](int index) { pickCpu(m_cpuCombo->itemData(index).toInt()); });
     connect(&m_watcher, &QFutureWatcher<ImportJob>::finished, this, &TraceWorkloadPage::importFinished);
+}
+
+void TraceWorkloadPage::setTableProposal(const QString &text, const QString &button)
+{
+    m_tableNote->setText(text);
+    m_tableNote->setVisible(!text.isEmpty());
+    m_useTable->setText(button);
+    m_useTable->setVisible(!text.isEmpty() && !button.isEmpty());
+}
+
+void TraceWorkloadPage::pickCpu(int cpu)
+{
+    if (cpu == m_cpu)
+        return;
+    if (m_summary) {
+        // Only a CPU the selector offers: one with spans to replay.
+        const int row = m_cpuCombo->findData(cpu);
+        if (row < 0 || !(m_cpuCombo->model()->flags(m_cpuCombo->model()->index(row, 0)) & Qt::ItemIsEnabled))
+            return;
+        m_cpuCombo->setCurrentIndex(row);
+    }
+    m_cpu = cpu;
+    if (m_summary)
+        showInfo();
+    emit cpuChanged();
 }
 
 void TraceWorkloadPage::setTrace(const QString &path, int cpu)
@@ -102,10 +151,17 @@ void TraceWorkloadPage::setTrace(const QString &path, int cpu)
     showRequestedCpuOnly(tr("importing\u2026"));
     // The import runs on the thread pool; the simulation asks the same cache
     // for the stream and waits for this import instead of doing its own.
-    m_watcher.setFuture(QtConcurrent::run([path, serial = m_serial]() {
+    m_importProgress = std::make_shared<TraceImportProgress>();
+    m_progressBar->setValue(0);
+    m_progressBar->setRange(0, 0); // busy until the first report
+    m_progressBar->show();
+    m_cancelImport->show();
+    m_cancelImport->setEnabled(true);
+    m_progressTimer.start();
+    m_watcher.setFuture(QtConcurrent::run([path, serial = m_serial, progress = m_importProgress]() {
         ImportJob job;
         job.serial = serial;
-        Result<TraceSummary> s = traceSummary(path);
+        Result<TraceSummary> s = traceSummary(path, progress.get());
         if (s)
             job.summary = std::move(*s);
         else
@@ -137,8 +193,20 @@ void TraceWorkloadPage::showRequestedCpuOnly(const QString &note)
         m_cpuCombo->addItem(tr("CPU %1 (%2)").arg(m_cpu).arg(note), m_cpu);
 }
 
+void TraceWorkloadPage::cancelImport()
+{
+    if (!m_importProgress || !m_watcher.isRunning())
+        return;
+    m_importProgress->cancel.store(true);
+    m_cancelImport->setEnabled(false);
+    m_info->setText(tr("Cancelling\u2026"));
+}
+
 void TraceWorkloadPage::importFinished()
 {
+    m_progressTimer.stop();
+    m_progressBar->hide();
+    m_cancelImport->hide();
     if (m_watcher.future().resultCount() == 0)
         return;
     const ImportJob job = m_watcher.result();

@@ -18,13 +18,17 @@
 #include "widgets/runner/trace_workload.h"
 
 #include <QFutureWatcher>
+#include <QTimer>
 #include <QWidget>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 class QComboBox;
 class QLabel;
+class QProgressBar;
+class QPushButton;
 
 namespace idlescope {
 
@@ -36,6 +40,9 @@ public:
     /// Show @p path with CPU @p cpu (TRACE_BEST_CPU: pick when imported) and list its CPUs
     /// once the background import finishes. Emits nothing now.
     void setTrace(const QString &path, int cpu);
+
+    /// Replay CPU @p cpu, as picking it in the selector does (a CPU without spans is ignored).
+    void pickCpu(int cpu);
 
     QString path() const { return m_path; }
     /// The CPU replayed (TRACE_BEST_CPU until an import resolved it).
@@ -51,12 +58,24 @@ public:
     QLabel *warningsLabel() const { return m_warnings; }
     /// The format and disclosure lines (tests).
     QLabel *infoLabel() const { return m_info; }
+    /// Show the table proposed for the trace (@p text, and @p button on the button that takes it);
+    /// an empty @p text hides the row.
+    void setTableProposal(const QString &text, const QString &button);
+    QLabel *tableProposalLabel() const { return m_tableNote; }
+    QPushButton *useTableButton() const { return m_useTable; }
+    /// The import's progress bar and its Cancel button (shown while importing).
+    QProgressBar *importProgressBar() const { return m_progressBar; }
+    QPushButton *cancelImportButton() const { return m_cancelImport; }
+    /// Stop the running import (the Cancel button); errorOccurred says "import cancelled".
+    void cancelImport();
 
 signals:
     /// The "Open…" button was pressed.
     void openRequested();
     /// The user picked another CPU.
     void cpuChanged();
+    /// The user took the proposed table.
+    void useTableClicked();
     /// An import resolved TRACE_BEST_CPU to a CPU (simulate now).
     void cpuResolved();
     /// The CPU list is filled (or the import failed: errorOccurred came first).
@@ -88,6 +107,12 @@ private:
     QComboBox *m_cpuCombo;
     QLabel *m_info;
     QLabel *m_warnings;
+    QLabel *m_tableNote;
+    QPushButton *m_useTable;
+    QProgressBar *m_progressBar;
+    QPushButton *m_cancelImport;
+    QTimer m_progressTimer;
+    std::shared_ptr<TraceImportProgress> m_importProgress;
 
     QString m_path;
     QString m_stamp;

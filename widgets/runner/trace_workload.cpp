@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/runner/trace_workload.h"
 
+#include "core/trace/table_proposal.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_model.h"
 #include "core/trace/trace_stream.h"
@@ -33,6 +34,8 @@ struct CachedTrace {
 struct TraceCache {
     QMutex mutex;
     std::shared_ptr<const CachedTrace> last;
+    QString cancelledPath; ///< absolute path and stamp of the last import the user cancelled
+    QString cancelledStamp;
     std::atomic<int> imports = 0;          ///< atomics: tests read them without waiting for an import
     std::atomic<bool> lastOnGuiThread = false;
 };
@@ -92,7 +95,7 @@ TraceSummary summarize(const trace::TraceImport &t)
     return s;
 }
 
-Result<std::shared_ptr<const CachedTrace>> importCached(const QString &path)
+Result<std::shared_ptr<const CachedTrace>> importCached(const QString &path, TraceImportProgress *progress = nullptr)
 {
     if (path.isEmpty()) // "Kernel trace" picked but no file opened yet
         return Error{"", 0, "workload", "no trace file chosen (File \u2192 Open kernel trace\u2026)"};
@@ -107,17 +110,39 @@ Result<std::shared_ptr<const CachedTrace>> importCached(const QString &path)
     QMutexLocker lock(&c.mutex);
     if (c.last && c.last->absolutePath == absolute && c.last->stamp == stamp)
         return c.last;
+    // Cancelled by the user: a simulation waiting for the same file does not read it after all.
+    const bool cancelled = c.cancelledPath == absolute && c.cancelledStamp == stamp;
+    if (progress) {
+        c.cancelledPath.clear();
+    } else if (cancelled) {
+        return Error{path.toStdString(), 0, "", "import cancelled"};
+    }
     ++c.imports;
     c.lastOnGuiThread = QCoreApplication::instance()
                         && QThread::currentThread() == QCoreApplication::instance()->thread();
-    Result<trace::TraceImport> imported = trace::importTrace(path.toStdString());
-    if (!imported)
+    trace::ProgressFn follow;
+    if (progress)
+        follow = [progress](std::int64_t done, std::int64_t total) {
+            if (total > 0)
+                progress->permille.store(static_cast<int>(std::min<std::int64_t>(1000, done * 1000 / total)));
+            return !progress->cancel.load();
+        };
+    Result<trace::TraceImport> imported = trace::importTrace(path.toStdString(), {}, follow);
+    if (!imported) {
+        if (progress && progress->cancel.load()) {
+            c.cancelledPath = absolute;
+            c.cancelledStamp = stamp;
+        }
         return imported.error();
+    }
     auto entry = std::make_shared<CachedTrace>();
     entry->absolutePath = absolute;
     entry->stamp = stamp;
     entry->summary = summarize(*imported);
     entry->summary.stamp = stamp;
+    const trace::TableProposal proposal = trace::tableProposal(path.toStdString(), *imported);
+    entry->summary.sidecarTable = QString::fromStdString(proposal.sidecarPath);
+    entry->summary.statesSeen = proposal.statesSeen;
     entry->trace = std::make_shared<const trace::TraceImport>(std::move(*imported));
     c.last = entry; // the previous trace is freed once no job holds it
     return std::shared_ptr<const CachedTrace>(entry);
@@ -133,9 +158,9 @@ QString fileStamp(const QString &path)
     return QStringLiteral("%1:%2").arg(info.lastModified().toMSecsSinceEpoch()).arg(info.size());
 }
 
-Result<TraceSummary> traceSummary(const QString &path)
+Result<TraceSummary> traceSummary(const QString &path, TraceImportProgress *progress)
 {
-    auto entry = importCached(path);
+    auto entry = importCached(path, progress);
     if (!entry)
         return entry.error();
     TraceSummary s = (*entry)->summary;

@@ -21,6 +21,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -54,13 +55,29 @@ struct TraceSummary {
     QStringList firstWarnings;    ///< the first few in full: "file:line: kind (field 'f'): detail"
     bool hasTimerEvents = false;  ///< hrtimer_start seen (sleep lengths known)
     bool hasMissEvents = false;   ///< cpu_idle_miss seen (above/below recorded, not recomputed)
+    QString sidecarTable;         ///< "<trace>.table.json" saved by idlescope-cli record, "" when absent
+    int statesSeen = 0;           ///< deepest cpu_idle state entered + 1 (core/trace/table_proposal.h)
 };
 
 /// "CPU" value meaning "the CPU with the most idle spans" (idlescope-cli compare --trace's default).
 inline constexpr int TRACE_BEST_CPU = -1;
+/// The CPU selector's "All CPUs": every CPU's lane group (the CPUs dock); the one-CPU
+/// views keep the CPU replayed. Never a workload's "cpu".
+inline constexpr int TRACE_ALL_CPUS = -2;
+
+/// How far an import has come, written by the importing thread and read by the GUI's: per
+/// mille of the file read (-1 while unknown: a .dat counts records, not bytes), and the
+/// request to stop it.
+struct TraceImportProgress {
+    std::atomic<int> permille{-1};
+    std::atomic<bool> cancel{false};
+};
 
 /// Imports @p path (or takes it from the cache) and summarises it. Errors name the file.
-Result<TraceSummary> traceSummary(const QString &path);
+/// @p progress, when given, follows the import and may cancel it ("import cancelled"); a
+/// cancelled file is not imported again by traceWorkloadStream() / traceCpuSource() (which
+/// give the same error) until traceSummary() is asked for it again.
+Result<TraceSummary> traceSummary(const QString &path, TraceImportProgress *progress = nullptr);
 
 /**
  * The replay stream of CPU @p cpu of the trace at @p path (TRACE_BEST_CPU for

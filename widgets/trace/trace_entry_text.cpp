@@ -175,11 +175,82 @@ QString traceSourceHtml(const SimulationSnapshot &snap, int g, std::int64_t i)
         html += QStringLiteral("; span %1 s \u2192 %2 s")
                     .arg(traceTimestampText(sp->startNs), traceTimestampText(sp->endNs));
         // The recorded entry itself; for a simulated one, the span's last recorded entry (its wakeup).
-        if (const trace::IdleEntryRec *e = traceEntry(snap, *sp, isRecordedRun(snap, g) ? ts : -1))
-            html += QStringLiteral("; woken at %1 s by %2")
+        if (const trace::IdleEntryRec *e = traceEntry(snap, *sp, isRecordedRun(snap, g) ? ts : -1)) {
+            html += QStringLiteral("; woken at %1 s by %2.</p>")
                         .arg(traceTimestampText(e->exitNs), causeText(snap, *e).toHtmlEscaped());
+            return html + traceEventsHtml(snap, *e);
+        }
     }
     return html + QStringLiteral(".</p>");
+}
+
+const trace::IdleEntryRec *traceSourceEntry(const SimulationSnapshot &snap, int g, std::int64_t i)
+{
+    const Ns ts = entryTraceNs(snap, g, i);
+    if (ts < 0)
+        return nullptr;
+    const trace::IdleSpanRec *sp = traceSpan(snap, snap.runs[static_cast<std::size_t>(g)].span[static_cast<std::size_t>(i)]);
+    return sp ? traceEntry(snap, *sp, isRecordedRun(snap, g) ? ts : -1) : nullptr;
+}
+
+QList<TraceSourceEvent> traceSourceEvents(const SimulationSnapshot &snap, const trace::IdleEntryRec &e)
+{
+    QList<TraceSourceEvent> events;
+    if (!snap.trace || e.enterAt <= 0)
+        return events;
+    const int cpu = snap.trace->cpu;
+    events.push_back({e.enterAt, QStringLiteral("cpu_idle: state=%1 cpu_id=%2").arg(e.state).arg(cpu)});
+    if (const std::int64_t at = e.causeAt()) {
+        const auto &names = snap.trace->trace->names;
+        const QString name = e.causeName >= 0 && static_cast<std::size_t>(e.causeName) < names.size()
+                                 ? QString::fromStdString(names[static_cast<std::size_t>(e.causeName)])
+                                 : QString();
+        QString what;
+        switch (e.cause) {
+        case trace::WakeCause::Tick:
+        case trace::WakeCause::HrTimer:
+            what = QStringLiteral("hrtimer_expire_entry: function=%1").arg(name);
+            break;
+        case trace::WakeCause::Irq:
+            what = QStringLiteral("irq_handler_entry: name=%1").arg(name);
+            break;
+        case trace::WakeCause::Ipi:
+            what = QStringLiteral("an IPI to CPU %1 (ipi_entry, or the sender's ipi_send_*)").arg(cpu);
+            break;
+        case trace::WakeCause::RemoteWakeup:
+            what = QStringLiteral("sched_wakeup: target_cpu=%1, from another CPU").arg(cpu);
+            break;
+        case trace::WakeCause::Unknown:
+            break;
+        }
+        if (!what.isEmpty())
+            events.push_back({at, what});
+    }
+    if (const std::int64_t at = e.exitAt())
+        events.push_back({at, QStringLiteral("cpu_idle: state=4294967295 cpu_id=%1").arg(cpu)});
+    std::stable_sort(events.begin(), events.end(),
+                     [](const TraceSourceEvent &a, const TraceSourceEvent &b) { return a.at < b.at; });
+    return events;
+}
+
+QString traceSourceUnit(const SimulationSnapshot &snap)
+{
+    return snap.trace && snap.trace->trace->format == trace::TraceFormat::TraceCmdDat ? QStringLiteral("record")
+                                                                                      : QStringLiteral("line");
+}
+
+QString traceEventsHtml(const SimulationSnapshot &snap, const trace::IdleEntryRec &e)
+{
+    const QList<TraceSourceEvent> events = traceSourceEvents(snap, e);
+    if (events.isEmpty())
+        return {};
+    const QString unit = traceSourceUnit(snap);
+    QString html = QStringLiteral("<p><b>Events</b> (%1s of %2, as trace-cmd report lists them):</p><ul>")
+                       .arg(unit, QString::fromStdString(snap.trace->trace->file).section(QLatin1Char('/'), -1)
+                                      .toHtmlEscaped());
+    for (const TraceSourceEvent &ev : events)
+        html += QStringLiteral("<li>%1 %2: <code>%3</code></li>").arg(unit).arg(ev.at).arg(ev.text.toHtmlEscaped());
+    return html + QStringLiteral("</ul>");
 }
 
 Ns entryDriftNs(const SimulationSnapshot &snap, int g, std::int64_t i, Ns simulatedNowNs)

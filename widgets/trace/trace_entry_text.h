@@ -15,7 +15,12 @@
 
 #include "widgets/runner/simulation_snapshot.h"
 
+#include <QList>
 #include <QString>
+
+namespace idlescope::trace {
+struct IdleEntryRec;
+}
 
 namespace idlescope
 {
@@ -43,6 +48,26 @@ QString recordedEntryHtml(const SimulationSnapshot &snap, int g, std::int64_t i)
 
 /// The "In the trace" section: timestamp, CPU, span, the event that woke it. Empty without a trace.
 QString traceSourceHtml(const SimulationSnapshot &snap, int g, std::int64_t i);
+
+/// The recorded entry behind entry @p i of run @p g: the entry itself for the recorded run, the
+/// span's last recorded entry (its wakeup) for a simulated one; null without a trace.
+const trace::IdleEntryRec *traceSourceEntry(const SimulationSnapshot &snap, int g, std::int64_t i);
+
+/// One raw event of the trace that made an entry, at its line (text) or record number (.dat).
+struct TraceSourceEvent {
+    std::int64_t at = 0;
+    QString text; ///< as trace-cmd report prints the event, e.g. "cpu_idle: state=2 cpu_id=4"
+};
+
+/// The cpu_idle enter, the event that woke the CPU (when known) and the cpu_idle exit of @p e,
+/// in source order; empty when the import has no positions.
+QList<TraceSourceEvent> traceSourceEvents(const SimulationSnapshot &snap, const trace::IdleEntryRec &e);
+
+/// "line" for a text trace, "record" for a .dat.
+QString traceSourceUnit(const SimulationSnapshot &snap);
+
+/// traceSourceEvents() as the inspector's small list.
+QString traceEventsHtml(const SimulationSnapshot &snap, const trace::IdleEntryRec &e);
 
 /// How far simulated run @p g's own clock had drifted from the workload's at entry @p i's span
 /// (ns; the run's exit latencies and poll limits). 0 for the recorded run.

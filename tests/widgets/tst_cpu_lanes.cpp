@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every CPU of a real trace (issue 13): the CPUs dock's lane groups, one per
+// CPU with the recorded and the simulated lanes, its selector ("All CPUs" or
+// one CPU, CPUs with nothing to replay listed with the reason), its per-CPU
+// counters, and a CPU switch that neither imports nor replays the machine again.
+#include "core/trace/trace_model.h"
+#include "tests/test_paths.h"
+#include "tests/widgets/window_fixture.h"
+#include "widgets/main_window.h"
+#include "widgets/panels/setup_panel.h"
+#include "widgets/panels/trace_workload_page.h"
+#include "widgets/plots/qcp.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/simulation_runner.h"
+#include "widgets/runner/trace_workload.h"
+#include "widgets/trace/cpu_lanes_view.h"
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace idlescope;
+
+class TestCpuLanes : public QObject {
+    Q_OBJECT
+private slots:
+    void junoHasSixLaneGroups();
+    void oneCpuIsAViewOfTheSameComparison();
+    void cpuWithoutSpansIsListedWithTheReason();
+    void windowSwitchesCpuWithoutImporting();
+};
+
+namespace {
+
+constexpr int TIMEOUT_MS = 120000;
+
+ScenarioSpec traceScenario(const QString &trace, const QString &table, int cpu)
+{
+    ScenarioSpec spec;
+    spec.target.kind = QStringLiteral("builtin");
+    spec.target.id = table;
+    spec.target.table = builtinTable(table).value();
+    spec.workload.kind = QStringLiteral("trace");
+    spec.workload.path = test::tracePath(trace);
+    spec.workload.params.insert(QStringLiteral("cpu"), cpu);
+    spec.governors = {{"recorded", {}, QColor(Qt::black)}, {"menu-6.14", {}, QColor(Qt::red)},
+                      {"teo-6.14", {}, QColor(Qt::blue)}};
+    return spec;
+}
+
+SnapshotPtr simulate(const ScenarioSpec &spec)
+{
+    const std::atomic<bool> cancel{false};
+    QString error;
+    auto snap = SimulationRunner::simulate(spec, nullptr, 1, cancel, &error);
+    if (!snap)
+        qWarning("simulate: %s", qPrintable(error));
+    return snap;
+}
+
+SnapshotPtr juno(int cpu)
+{
+    return simulate(traceScenario(QStringLiteral("lisa-juno-sched_load-6cpu.dat"), QStringLiteral("arm-juno-r0"), cpu));
+}
+
+bool computed(CpuLanesView &v)
+{
+    QSignalSpy spy(&v, &CpuLanesView::computed);
+    return v.comparison() || spy.wait(TIMEOUT_MS);
+}
+
+const MachineRun *runNamed(const MachineComparison &c, const std::string &name)
+{
+    for (const MachineRun &r : c.runs)
+        if (r.name == name)
+            return &r;
+    return nullptr;
+}
+
+/// The table row of @p cpu ("cpu4" or "all CPUs") and @p run, or -1.
+int tableRow(const QTableWidget *t, const QString &cpu, const QString &run)
+{
+    for (int r = 0; r < t->rowCount(); ++r)
+        if (t->item(r, 0)->text() == cpu && t->item(r, 1)->text() == run)
+            return r;
+    return -1;
+}
+
+} // namespace
+
+void TestCpuLanes::junoHasSixLaneGroups()
+{
+    // LISA's Juno trace: every one of its 6 CPUs has spans to replay (tst_trace_gui's
+    // entries_in_exported_spans 91, 12, 18, 37, 20, 14), so 6 groups of 3 lanes (recorded,
+    // menu-6.14, teo-6.14); the table arm-juno-r0 is the built-in board juno-r0's.
+    const SnapshotPtr snap = juno(4);
+    QVERIFY(snap && snap->trace);
+    CpuLanesView v;
+    v.setSnapshot(snap);
+    QVERIFY(computed(v));
+    QVERIFY(v.comparison());
+    QCOMPARE(v.comparison()->machine.id, std::string("juno-r0"));
+    QCOMPARE(v.groupLabels(), QStringList({"cpu0", "cpu1", "cpu2", "cpu3", "cpu4", "cpu5"}));
+    QCOMPARE(v.laneLabels().size(), 18);
+    QCOMPARE(v.plot()->graphCount(), 18);
+    QCOMPARE(v.laneLabels().at(12), QStringLiteral("cpu4 \u00b7 recorded"));
+    QCOMPARE(v.laneLabels().at(13), QStringLiteral("cpu4 \u00b7 menu-6.14"));
+    QCOMPARE(v.skippedText(), QString());
+    QCOMPARE(v.cpuSelector()->count(), 7);
+    QCOMPARE(v.cpuSelector()->currentText(), QStringLiteral("All CPUs (6)"));
+
+    // CPU 4's recorded counters are trace-stats' (`idlescope-cli trace-stats
+    // lisa-juno-sched_load-6cpu.dat --table arm-juno-r0 --format csv`: state_usage 2, 6, 12,
+    // state_above 0, 0, 6, state_below 1, 1, 0), its lane one interval per complete entry.
+    const MachineRun *rec = runNamed(*v.comparison(), "recorded");
+    QVERIFY(rec);
+    const CpuRun *cpu4 = rec->find(4);
+    QVERIFY(cpu4);
+    QCOMPARE(cpu4->states[0].usage, std::int64_t(2));
+    QCOMPARE(cpu4->states[1].usage, std::int64_t(6));
+    QCOMPARE(cpu4->states[2].usage, std::int64_t(12));
+    QCOMPARE(cpu4->above(), std::int64_t(6));
+    QCOMPARE(cpu4->below(), std::int64_t(2));
+    QCOMPARE(cpu4->intervals.size(), std::size_t(20));
+    QCOMPARE(v.plot()->graph(12)->dataCount(), 40); // an entry's start and end
+    // The first of them, CPU 4's first complete entry (`grep -n '\[004\].*cpu_idle'
+    // lisa-juno-sched_load-6cpu.report.txt`): state=2 at 2084.203451 (line 523), exit at
+    // 2084.203658 (line 525); x = 0 is the trace's first event, 2084.021443 (line 2). The report
+    // prints microseconds, the .dat holds nanoseconds: within 1 us.
+    QVERIFY(std::llabs(cpu4->intervals.front().startNs - (2084203451000 - 2084021443000)) < 1000);
+    QVERIFY(std::llabs(cpu4->intervals.front().endNs - (2084203658000 - 2084021443000)) < 1000);
+    QCOMPARE(cpu4->intervals.front().state, 2);
+
+    // A simulated lane of CPU 4 replays the same stream as the one-CPU views: the same counters.
+    const MachineRun *menu = runNamed(*v.comparison(), "menu-6.14");
+    QVERIFY(menu && menu->find(4));
+    const GovernorRun &one = snap->runs[static_cast<std::size_t>(snap->indexOf("menu-6.14"))];
+    QCOMPARE(menu->find(4)->entries, one.summary.entries);
+    QCOMPARE(menu->find(4)->above(), one.summary.totalAbove());
+    // ... drawn on the trace's clock, not on the replay's own: its first entry at the start of
+    // CPU 4's first replayed span, the switch to swapper/4 at 2084.203441 (report line 522).
+    QVERIFY(std::llabs(menu->find(4)->intervals.front().startNs - (2084203441000 - 2084021443000)) < 1000);
+
+    // The table: a row per CPU and run, and the runs summed over the CPUs (as sysfs sums them).
+    QTableWidget *t = v.table();
+    QCOMPARE(t->rowCount(), 6 * 3 + 3);
+    const int row4 = tableRow(t, QStringLiteral("cpu4"), QStringLiteral("recorded"));
+    QVERIFY(row4 >= 0);
+    QCOMPARE(t->item(row4, 2)->text(), QStringLiteral("20"));
+    QCOMPARE(t->item(row4, 3)->text(), QStringLiteral("6"));
+    const int all = tableRow(t, QStringLiteral("all CPUs"), QStringLiteral("recorded"));
+    QVERIFY(all >= 0);
+    std::int64_t sum = 0;
+    for (const CpuRun &c : rec->cpus)
+        sum += c.entries;
+    QCOMPARE(t->item(all, 2)->text(), QLocale().toString(static_cast<qint64>(sum)));
+    // juno-r0 has LISA's energy model: the idle energy column is filled.
+    QVERIFY(t->item(all, 8)->text() != QStringLiteral("\u2014"));
+}
+
+void TestCpuLanes::oneCpuIsAViewOfTheSameComparison()
+{
+    CpuLanesView v;
+    v.setSnapshot(juno(4));
+    QVERIFY(computed(v));
+    QCOMPARE(v.computeCount(), 1);
+    // Picking cpu4 in the selector: its group only, and the one-CPU views are asked to follow.
+    QSignalSpy picked(&v, &CpuLanesView::cpuPicked);
+    QComboBox *box = v.cpuSelector();
+    const int row = box->findData(4);
+    QVERIFY(row > 0);
+    box->setCurrentIndex(row);
+    emit box->activated(row); // what a click does
+    QCOMPARE(picked.size(), 1);
+    QCOMPARE(picked.front().front().toInt(), 4);
+    QCOMPARE(v.shownCpu(), 4);
+    QCOMPARE(v.groupLabels(), QStringList({"cpu4"}));
+    QCOMPARE(v.laneLabels().size(), 3);
+    QCOMPARE(v.table()->rowCount(), 3); // no "all CPUs" rows for one CPU
+    // A snapshot of another CPU of the same trace, table and governors: nothing recomputed.
+    v.setSnapshot(juno(5));
+    QVERIFY(!v.isComputing());
+    QCOMPARE(v.computeCount(), 1);
+    v.setShownCpu(TRACE_ALL_CPUS);
+    QCOMPARE(v.groupLabels().size(), 6);
+}
+
+void TestCpuLanes::cpuWithoutSpansIsListedWithTheReason()
+{
+    // vm-amd-2cpu-pipe100us: CPU 1 has no complete span (`idlescope-cli import
+    // vm-amd-2cpu-pipe100us.ftrace.txt.gz` prints its account: 20785 spans = 0 exported +
+    // 20784 missing a sched_switch + 1 cut by the trace's end); it is listed, not drawn.
+    const SnapshotPtr snap = simulate(traceScenario(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz"),
+                                                    QStringLiteral("intel-skx"), 0));
+    QVERIFY(snap);
+    CpuLanesView v;
+    v.setSnapshot(snap);
+    QVERIFY(computed(v));
+    QCOMPARE(v.groupLabels(), QStringList({"cpu0"}));
+    QCOMPARE(v.skippedText(), QStringLiteral("Not replayed: cpu1 (no complete idle span: 20785 spans = 0 exported + "
+                                             "20784 missing a sched_switch + 1 cut by the trace's end)"));
+    QComboBox *box = v.cpuSelector();
+    QCOMPARE(box->count(), 3);
+    QCOMPARE(box->itemText(2), QStringLiteral("cpu1 \u2014 not replayed"));
+    auto *items = qobject_cast<QStandardItemModel *>(box->model());
+    QVERIFY(items && !items->item(2)->isEnabled());
+    // intel-skx is no built-in board: its table on every CPU, and no power data.
+    QCOMPARE(v.comparison()->machine.clusters.size(), std::size_t(1));
+    QCOMPARE(v.table()->item(0, 8)->text(), QStringLiteral("\u2014"));
+}
+
+void TestCpuLanes::windowSwitchesCpuWithoutImporting()
+{
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const QString path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
+    SnapshotPtr s = test::nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(path, 4)); });
+    QVERIFY(s && s->trace);
+    CpuLanesView *v = w.cpuLanes();
+    QTRY_VERIFY_WITH_TIMEOUT(v->comparison() != nullptr && !v->isComputing(), TIMEOUT_MS);
+    QCOMPARE(v->shownCpu(), TRACE_ALL_CPUS);
+    QCOMPARE(v->groupLabels().size(), 6);
+    const int imports = traceImportCount();
+    const int computedBefore = v->computeCount();
+    // cpu2 in the dock's selector: the window replays CPU 2, from the import it has.
+    QComboBox *box = v->cpuSelector();
+    const int row = box->findData(2);
+    s = test::nextSnapshot(w, [&] {
+        box->setCurrentIndex(row);
+        emit box->activated(row);
+    });
+    QVERIFY(s);
+    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 2);
+    QCOMPARE(w.setupPanel()->tracePage()->cpu(), 2);
+    QCOMPARE(traceImportCount(), imports);
+    QCOMPARE(v->groupLabels(), QStringList({"cpu2"}));
+    QCOMPARE(v->computeCount(), computedBefore);
+    QVERIFY(!v->isComputing());
+}
+
+QTEST_MAIN(TestCpuLanes)
+#include "tst_cpu_lanes.moc"

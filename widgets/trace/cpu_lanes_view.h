@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file cpu_lanes_view.h
+ * Every CPU of a kernel trace (content of the "CPUs" dock): one lane group per
+ * CPU, labelled cpuN, holding the kernel's recorded lane and one lane per
+ * simulated governor (KernelShark's CPU tracks), and under it the per-CPU
+ * counters with the "all CPUs" total summed as sysfs sums them, and the
+ * energy where the machine has power data. CPUs with nothing to replay are
+ * listed with the reason, in the selector ("All CPUs" or one CPU) too. Everything shown is core's machine comparison
+ * (trace_machine_job.h), computed on a worker thread once per trace, table
+ * and governor set; showing one CPU or all of them recomputes nothing.
+ *
+ * Lanes are drawn on the machine's common time axis (0 = the trace's first
+ * event), each entry from its start to its end, shallow at the bottom of the
+ * lane, deep at its top; the flat line between entries is the CPU running.
+ */
+#pragma once
+
+#include "core/experiments/machine_comparison.h"
+#include "widgets/runner/simulation_snapshot.h"
+
+#include <QFutureWatcher>
+#include <QStringList>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QTableWidget;
+
+namespace idlescope {
+
+class CpuLanesView : public QWidget {
+    Q_OBJECT
+public:
+    explicit CpuLanesView(QWidget *parent = nullptr);
+    ~CpuLanesView() override;
+
+    /// Computes the machine comparison of @p snap's trace when its inputs changed
+    /// (traceMachineKey()); a snapshot without a trace empties the view.
+    void setSnapshot(SnapshotPtr snap);
+    /// TRACE_ALL_CPUS (the default), or the one CPU whose group is drawn; the
+    /// selector above the lanes does the same.
+    void setShownCpu(int cpu);
+    int shownCpu() const { return m_shownCpu; }
+
+    /// For tests and benches.
+    bool isComputing() const { return m_watcher.isRunning(); }
+    int computeCount() const { return m_computed; }
+    const MachineComparison *comparison() const { return m_result ? &*m_result : nullptr; }
+    /// "cpu0", "cpu1"… of the lane groups drawn, top to bottom.
+    QStringList groupLabels() const { return m_groups; }
+    /// Lane labels, top to bottom ("cpu4 · recorded", "cpu4 · menu-6.14", …).
+    QStringList laneLabels() const { return m_lanes; }
+    /// The CPUs not replayed and why ("" when every CPU was).
+    QString skippedText() const;
+    QTableWidget *table() const { return m_table; }
+    /// "All CPUs", then every CPU of the trace (those not replayed disabled, with the reason).
+    QComboBox *cpuSelector() const { return m_cpuBox; }
+    QCustomPlot *plot() const { return m_plot; }
+
+signals:
+    /// A comparison finished (or failed) and the view shows it.
+    void computed();
+    /// The user picked one CPU in the selector: the one-CPU views may replay it.
+    void cpuPicked(int cpu);
+
+private:
+    struct Job {
+        QString key;
+        std::optional<MachineComparison> result;
+        QString error;
+    };
+    void jobFinished();
+    void rebuild();
+    void fillPlot();
+    void fillTable();
+    void fillSelector();
+    QColor colorOf(const MachineRun &run) const;
+
+    QComboBox *m_cpuBox;
+    QLabel *m_status;
+    QCustomPlot *m_plot;
+    QTableWidget *m_table;
+    SnapshotPtr m_snap;
+    QString m_key;          ///< of the comparison shown or being computed
+    std::optional<MachineComparison> m_result;
+    int m_shownCpu = TRACE_ALL_CPUS;
+    int m_computed = 0;
+    QStringList m_groups;
+    QStringList m_lanes;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    QFutureWatcher<Job> m_watcher;
+};
+
+} // namespace idlescope

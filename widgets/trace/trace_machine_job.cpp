@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/trace/trace_machine_job.h"
+
+#include "core/targets/builtin_machines.h"
+#include "core/trace/recorded_entries.h"
+#include "core/trace/trace_machine.h"
+#include "core/trace/trace_model.h"
+
+#include <algorithm>
+
+namespace idlescope {
+
+QString traceMachineKey(const SimulationSnapshot &snap)
+{
+    if (!snap.trace)
+        return {};
+    // The import (one per file version), the table as replayed, the governors with their settings.
+    QString key = QStringLiteral("%1|%2|%3|%4")
+                      .arg(quintptr(snap.trace->trace.get()))
+                      .arg(QString::fromStdString(snap.table.id))
+                      .arg(snap.table.tickHz)
+                      .arg(snap.spec.target.kind);
+    for (const IdleState &s : snap.table.states)
+        key += QStringLiteral("|%1/%2/%3/%4").arg(s.exitLatencyNs).arg(s.targetResidencyNs).arg(s.polling).arg(s.disabled);
+    for (const GovernorSpec &g : snap.spec.governors) {
+        key += QStringLiteral("|") + QString::fromStdString(g.variant);
+        for (const TunableSetting &t : g.settings)
+            key += QStringLiteral(",%1=%2").arg(QString::fromStdString(t.first)).arg(t.second);
+    }
+    return key;
+}
+
+Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, const std::atomic<bool> *cancel)
+{
+    if (!snap.trace)
+        return Error{"", 0, "workload", "every CPU is shown for a kernel trace only"};
+    const trace::TraceImport &t = *snap.trace->trace;
+    const int traceCpus = std::max<int>(t.declaredCpus, static_cast<int>(t.cpus.size()));
+    MachineCompareOptions o;
+    std::optional<Machine> board;
+    if (snap.spec.target.kind == QLatin1String("builtin"))
+        board = builtinMachineOfTable(snap.spec.target.id.toStdString(), snap.table);
+    o.machine = board && board->cpuCount() >= traceCpus ? std::move(*board)
+                                                        : Machine::uniform(snap.table, std::max(1, traceCpus));
+    o.workload = trace::traceWorkload(t, "trace:" + snap.spec.workload.path.toStdString());
+    trace::placeOnTraceClock(o.workload, t); // every lane on the trace's clock, as in the one-CPU views
+    bool withRecorded = false;
+    for (const GovernorSpec &g : snap.spec.governors) {
+        if (g.variant == trace::RECORDED_VARIANT) {
+            withRecorded = true;
+            continue;
+        }
+        o.governors.push_back(g.variant);
+        o.tunables.push_back(g.settings);
+    }
+    if (withRecorded)
+        o.recorded = trace::recordedRun(t, o.machine, "", true);
+    o.keepIntervals = true;
+    o.cancel = cancel;
+    return runMachineComparison(o);
+}
+
+} // namespace idlescope

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file trace_machine_job.h
+ * Every CPU of a snapshot's trace through core's machine comparison
+ * (core/experiments/machine_comparison.h): the snapshot's governors on every
+ * CPU's exported spans, the kernel's recorded choices beside them, with each
+ * entry's interval kept for the per-CPU lanes and each run's energy. The
+ * window computes nothing itself: this only builds the options from the
+ * snapshot (its table, governors and settings, and the trace import the
+ * snapshot already holds, so that no CPU switch imports the file again).
+ *
+ * The machine is the built-in board of the snapshot's table when there is one
+ * (arm-juno-r0: juno-r0, with its CPU clusters and energy model), otherwise
+ * that table on every CPU of the trace. Runs in a worker thread.
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/experiments/machine_comparison.h"
+#include "widgets/runner/simulation_snapshot.h"
+
+#include <QString>
+
+#include <atomic>
+
+namespace idlescope {
+
+/// What compareTraceMachine() depends on in @p snap: equal keys, equal results ("" without a trace).
+QString traceMachineKey(const SimulationSnapshot &snap);
+
+/// Errors: a snapshot without a trace, cancellation, and those of runMachineComparison().
+Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, const std::atomic<bool> *cancel);
+
+} // namespace idlescope
