@@ -478,7 +478,7 @@ void TestMainWindow::kernelTraceBadCpuIsAnErrorNamingFileAndCpu()
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write("not a trace\n");
     f.close();
-    QSignalSpy errors(w.setupPanel(), &SetupPanel::errorOccurred);
+    QSignalSpy errors(w.setupPanel(), &SetupPanel::workloadFailed); // the window puts its plots' scenario back
     QVERIFY(w.setupPanel()->loadTraceFile(junk));
     QVERIFY(errors.wait(TIMEOUT_MS) || !errors.isEmpty());
     QVERIFY2(errors.first().first().toString().startsWith(junk), qPrintable(errors.first().first().toString()));

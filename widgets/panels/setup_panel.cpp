@@ -175,7 +175,7 @@ QWidget *SetupPanel::createWorkloadGroup()
         if (!path.isEmpty())
             loadTraceFile(path);
     });
-    connect(m_tracePage, &TraceWorkloadPage::errorOccurred, this, &SetupPanel::errorOccurred);
+    connect(m_tracePage, &TraceWorkloadPage::errorOccurred, this, &SetupPanel::workloadFailed);
     connect(m_tracePage, &TraceWorkloadPage::warningOccurred, this, &SetupPanel::warningOccurred);
     // A CPU picked by hand, or the busiest CPU found by the import: simulate it.
     for (auto signal : {&TraceWorkloadPage::cpuChanged, &TraceWorkloadPage::cpuResolved})
