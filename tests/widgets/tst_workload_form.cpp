@@ -42,21 +42,31 @@ void type(CheckedSpinBox *box, const QString &text)
     QTest::keyClick(box, Qt::Key_Return);
 }
 
+/// A shown form of the periodic generator at its defaults.
+struct PeriodicForm {
+    WorkloadForm form;
+    PeriodicForm()
+    {
+        form.setGenerator(workloads::findGenerator("periodic"), {});
+        form.show();
+    }
+    bool exposed() { return QTest::qWaitForWindowExposed(&form); }
+    qint64 value(const char *name) const { return form.values().value(QLatin1String(name)).toLongLong(); }
+};
+
 } // namespace
 
 void TestWorkloadForm::minusIsRefusedNotDropped()
 {
     // Audit: typing -5 in spans ran 5 spans (the spin box dropped the '-' keystroke).
-    WorkloadForm f;
-    f.setGenerator(workloads::findGenerator("periodic"), {});
-    f.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&f));
-    CheckedSpinBox *spans = field(f, QStringLiteral("spans"));
+    PeriodicForm f;
+    QVERIFY(f.exposed());
+    CheckedSpinBox *spans = field(f.form, QStringLiteral("spans"));
     QVERIFY(spans);
-    QCOMPARE(f.values().value(QStringLiteral("spans")).toInt(), 200000); // the default
-    QSignalSpy changed(&f, &WorkloadForm::valuesChanged);
+    QCOMPARE(f.value("spans"), qint64(200000)); // the default
+    QSignalSpy changed(&f.form, &WorkloadForm::valuesChanged);
     type(spans, QStringLiteral("-5"));
-    QCOMPARE(f.values().value(QStringLiteral("spans")).toInt(), 200000); // not 5
+    QCOMPARE(f.value("spans"), qint64(200000)); // not 5
     QCOMPARE(changed.count(), 0);
     QVERIFY2(spans->message().contains(QStringLiteral("'-5' refused")), qPrintable(spans->message()));
     QVERIFY2(spans->message().contains(QStringLiteral("1 to 10,000,000")), qPrintable(spans->message()));
@@ -65,15 +75,13 @@ void TestWorkloadForm::minusIsRefusedNotDropped()
 void TestWorkloadForm::zeroIntervalIsRefused()
 {
     // Audit: interval 0 was accepted. periodic's interval_us takes 1 ns .. 100 s.
-    WorkloadForm f;
-    f.setGenerator(workloads::findGenerator("periodic"), {});
-    f.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&f));
-    CheckedSpinBox *interval = field(f, QStringLiteral("interval"));
+    PeriodicForm f;
+    QVERIFY(f.exposed());
+    CheckedSpinBox *interval = field(f.form, QStringLiteral("interval"));
     QVERIFY(interval);
-    QCOMPARE(f.values().value(QStringLiteral("interval_us")).toLongLong(), qint64(100000)); // 100 us in ns
+    QCOMPARE(f.value("interval_us"), qint64(100000)); // 100 us in ns
     type(interval, QStringLiteral("0"));
-    QCOMPARE(f.values().value(QStringLiteral("interval_us")).toLongLong(), qint64(100000));
+    QCOMPARE(f.value("interval_us"), qint64(100000));
     QVERIFY2(interval->message().contains(QStringLiteral("'0' refused")), qPrintable(interval->message()));
     // The grammar refuses it too (the CLI's periodic:interval_us=0).
     const workloads::GeneratorInfo *g = workloads::findGenerator("periodic");
@@ -84,16 +92,14 @@ void TestWorkloadForm::zeroIntervalIsRefused()
 
 void TestWorkloadForm::messageGoesOnceFixed()
 {
-    WorkloadForm f;
-    f.setGenerator(workloads::findGenerator("periodic"), {});
-    f.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&f));
-    CheckedSpinBox *spans = field(f, QStringLiteral("spans"));
+    PeriodicForm f;
+    QVERIFY(f.exposed());
+    CheckedSpinBox *spans = field(f.form, QStringLiteral("spans"));
     QVERIFY(spans);
     type(spans, QStringLiteral("0"));
     QVERIFY(!spans->message().isEmpty());
     type(spans, QStringLiteral("5000"));
-    QCOMPARE(f.values().value(QStringLiteral("spans")).toInt(), 5000);
+    QCOMPARE(f.value("spans"), qint64(5000));
     QVERIFY2(spans->message().isEmpty(), qPrintable(spans->message()));
 }
 

@@ -120,21 +120,10 @@ void StateTimelinePlot::applyLaneLabels()
     m_plot->yAxis2->setTicker(states);
 }
 
-QStringList StateTimelinePlot::stateLabels() const
+QStringList StateTimelinePlot::tickLabels(QCPAxis *axis)
 {
     QStringList out;
-    const auto ticker = m_plot->yAxis2->ticker().dynamicCast<QCPAxisTickerText>();
-    if (ticker)
-        for (const QString &label : ticker->ticks())
-            out << label;
-    return out;
-}
-
-QStringList StateTimelinePlot::laneLabels() const
-{
-    QStringList out;
-    const auto ticker = m_plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
-    if (ticker)
+    if (const auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>())
         for (const QString &label : ticker->ticks())
             out << label;
     return out;

@@ -27,9 +27,9 @@ public:
     double laneLabelPointSize() const;
     static constexpr double MIN_LABEL_POINT_SIZE = 6.5;
     /// The governor names on the left axis, top lane last (tests).
-    QStringList laneLabels() const;
+    QStringList laneLabels() const { return tickLabels(m_plot->yAxis); }
     /// The state names on the right axis, in tick order (tests).
-    QStringList stateLabels() const;
+    QStringList stateLabels() const { return tickLabels(m_plot->yAxis2); }
     /// Every how many states a lane's state names are drawn (more than the deepest: only that one).
     int stateLabelStride() const { return m_stateStride; }
 
@@ -41,6 +41,8 @@ protected:
 
 private:
     void setupLanes();
+    /// The labels of @p axis's text ticker, in tick order.
+    static QStringList tickLabels(QCPAxis *axis);
     /// y of state @p s in lane @p g.
     double laneY(int g, double s) const;
     int laneAt(double y) const;
