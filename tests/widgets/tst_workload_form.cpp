@@ -70,6 +70,8 @@ void TestWorkloadForm::minusIsRefusedNotDropped()
     QCOMPARE(changed.count(), 0);
     QVERIFY2(spans->message().contains(QStringLiteral("'-5' refused")), qPrintable(spans->message()));
     QVERIFY2(spans->message().contains(QStringLiteral("1 to 10,000,000")), qPrintable(spans->message()));
+    if (const QString dir = qEnvironmentVariable("IDLESCOPE_TEST_SHOTS"); !dir.isEmpty())
+        f.form.grab().save(dir + QStringLiteral("/workload-form-refusal.png"));
 }
 
 void TestWorkloadForm::zeroIntervalIsRefused()
