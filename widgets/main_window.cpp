@@ -312,6 +312,8 @@ void MainWindow::createConnections()
     });
     connect(m_setup, &SetupPanel::governorsChanged, this, &MainWindow::onGovernorsChanged);
     connect(m_setup, &SetupPanel::errorOccurred, this, &MainWindow::showError);
+    // A trace that did not import fails like a run: the panels go back to the plots' scenario.
+    connect(m_setup, &SetupPanel::workloadFailed, this, &MainWindow::onRunFailed);
     connect(m_setup, &SetupPanel::warningOccurred, this, &MainWindow::showWarning);
     connect(m_parameters, &ParameterPanel::parametersChanged, this, [this](bool final) {
         if (final) // a slider being dragged is recorded once, when it is released
@@ -581,14 +583,19 @@ void MainWindow::onRunFailed(const QString &message)
     m_busy->setVisible(m_runner->isBusy());
     endProgress();
     m_pendingView.reset();
+    // A trace that does not import fails twice (its import, then the run that read it):
+    // the second keeps the first's message, which may name the session being opened.
+    const bool heard = m_openingSession.isEmpty() && !m_message->isHidden() && m_message->text().endsWith(message);
     QString text = message;
     if (!m_openingSession.isEmpty()) {
         text = tr("Could not open session %1: %2").arg(m_openingSession, message);
         m_openingSession.clear();
     }
-    statusBar()->showMessage(text, 10000);
-    m_message->showMessage(MessageBar::Kind::Error, text);
-    m_messageGeneration = m_lastStarted;
+    if (!heard) {
+        statusBar()->showMessage(text, 10000);
+        m_message->showMessage(MessageBar::Kind::Error, text);
+        m_messageGeneration = m_lastStarted;
+    }
     // The panels always describe the plots: back to the scenario on screen, so that
     // "Save session" or the next slider move never carries the file that failed.
     if (m_snapshot) {

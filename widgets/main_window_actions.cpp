@@ -13,6 +13,7 @@
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/plots/counts_plot.h"
 #include "widgets/plots/duration_histogram_plot.h"
 #include "widgets/plots/plot_base.h"
 #include "widgets/runner/simulation_runner.h"
@@ -171,6 +172,14 @@ void MainWindow::createViewMenu()
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(tr("Zoom &out"), QKeySequence(Qt::Key_Backspace), this, [this] { m_view->zoomOut(); });
     m_viewMenu->addAction(tr("Zoom to &whole run"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { m_view->resetZoom(); });
+    // Every count plot's own log-scale action at once (each plot's context menu has its own).
+    QAction *logCounts = m_viewMenu->addAction(tr("&Logarithmic count axes"));
+    logCounts->setCheckable(true);
+    connect(logCounts, &QAction::toggled, this, [this](bool on) {
+        for (PlotBase *p : std::as_const(m_plots))
+            if (auto *counts = qobject_cast<CountsPlot *>(p))
+                counts->setLogScale(on);
+    });
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         m_viewMenu->addAction(dock->toggleViewAction());

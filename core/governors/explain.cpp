@@ -79,6 +79,8 @@ std::string formatMicros(std::uint64_t us, UnitStyle units)
 {
     if (us == UINT_MAX_U32)
         return "UINT_MAX";
+    if (us == KTIME_MAX_US_U32) // said where it appears: an idle time of 46 min reads as a bug
+        return formatDuration(static_cast<Ns>(us) * 1000, units) + " (" + KTIME_MAX_US_NOTE + ")";
     // Below 1 ms the count itself ("0 us", "100 us"): formatDuration would
     // write a zero as "0 ns", a unit these samples never had.
     if (us < 1000)

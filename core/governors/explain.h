@@ -75,6 +75,13 @@ std::string formatDuration(Ns ns, UnitStyle units = UnitStyle::Ascii);
 /// A whole number of microseconds (menu's 32-bit samples) the same way:
 /// "100 us", "8.939 ms"; UINT_MAX reads "UINT_MAX".
 std::string formatMicros(std::uint64_t us, UnitStyle units = UnitStyle::Ascii);
+/// KTIME_MAX / 1000 stored in a 32-bit microsecond slot: 2,783,138,807 us (~2783 s).
+/// menu records it as a recent interval when an idle time ran to "no timer pending";
+/// a real kernel artefact, not an idle period anyone measured.
+inline constexpr std::uint32_t KTIME_MAX_US_U32 = static_cast<std::uint32_t>(KTIME_MAX / 1000);
+/// What formatMicros() adds to KTIME_MAX_US_U32, and what the inspector says of it.
+inline constexpr const char *KTIME_MAX_US_NOTE = "KTIME_MAX / 1000 cut to 32 bits: the kernel's record of an "
+                                                  "idle time that ran to no pending timer";
 /// "1 sample" / "2 samples": @p n with the singular or plural noun.
 std::string countOf(std::uint64_t n, const char *singular, const char *plural);
 

@@ -112,8 +112,12 @@ std::string windowSentence(const MenuReasoning &r, const ExplainContext &cx)
     std::vector<std::string> all;
     std::vector<std::string> dropped;
     std::vector<std::string> invalid;
+    bool ktimeMax = false;
     for (int k = 0; k < n; ++k) {
-        const std::string v = us(r.intervalsUs[size_t(k)]);
+        // The KTIME_MAX artefact is noted once after the list, not at each of its samples.
+        const std::uint32_t sample = r.intervalsUs[size_t(k)];
+        ktimeMax |= sample == KTIME_MAX_US_U32;
+        const std::string v = sample == KTIME_MAX_US_U32 ? formatDuration(Ns(sample) * 1000, cx.units) : us(sample);
         all.push_back(v);
         if (r.discardedMask >> k & 1)
             dropped.push_back(v);
@@ -136,6 +140,8 @@ std::string windowSentence(const MenuReasoning &r, const ExplainContext &cx)
         s += "; " + std::to_string(dropped.size())
              + (dropped.size() == 1 ? " was dropped as an outlier (" : " were dropped as outliers (")
              + joinList(dropped) + ")";
+    if (ktimeMax)
+        s += "; " + formatDuration(Ns(KTIME_MAX_US_U32) * 1000, cx.units) + " is " + KTIME_MAX_US_NOTE;
     return s;
 }
 

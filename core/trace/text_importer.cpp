@@ -48,10 +48,12 @@ Status TextImporter::line(std::string_view text, std::int64_t lineNo)
         if (m_eventLines == 0 && text.find('\0') != std::string_view::npos)
             return Error{m_out.file, lineNo, "", "binary data that is not a trace-cmd .dat file"};
         ++m_otherLines;
-        if (m_firstOther.empty())
+        if (m_firstOther.empty()) {
             m_firstOther = std::string(text.substr(0, 80));
+            m_firstOtherLine = lineNo;
+        }
         if (m_eventLines == 0 && m_otherLines >= SNIFF_LINES)
-            return Error{m_out.file, lineNo, "",
+            return Error{m_out.file, m_firstOtherLine, "",
                          "unknown format: no ftrace, trace-cmd report or perf script event line in the first "
                              + std::to_string(SNIFF_LINES) + " lines (first: '" + m_firstOther + "')"};
         m_warn.add(WarningKind::UnknownLine, lineNo, "",
@@ -66,8 +68,8 @@ Status TextImporter::line(std::string_view text, std::int64_t lineNo)
 
 Result<TraceImport> TextImporter::finish(std::int64_t lastLine)
 {
-    if (m_eventLines == 0)
-        return Error{m_out.file, lastLine, "",
+    if (m_eventLines == 0) // the line quoted, when there is one (a Markdown file was cited at its last line)
+        return Error{m_out.file, m_otherLines == 0 ? lastLine : m_firstOtherLine, "",
                      m_otherLines == 0 ? std::string("empty trace: no event lines")
                                        : "unknown format: no ftrace, trace-cmd report or perf script event line (first: '"
                                              + m_firstOther + "')"};

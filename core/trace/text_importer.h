@@ -38,6 +38,7 @@ private:
     NameTable m_skippedNames;
     std::vector<std::int64_t> m_skippedCounts;
     std::string m_firstOther;
+    std::int64_t m_firstOtherLine = 0; ///< the line m_firstOther quotes (errors cite it, not the last line)
 };
 
 } // namespace idlescope::trace

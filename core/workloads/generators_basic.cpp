@@ -29,7 +29,8 @@ constexpr ParamInfo kPeriodicParams[] = {
     {"kind", ParamUnit::Choice, 1, 0, 2,
      "timer: the wake is the next timer (a nanosleep loop); ipi or pipe: no timer announces it "
      "(a waker spinning, then writing to a pipe)", kPeriodicKinds},
-    {"interval_us", ParamUnit::Us, 100 * US, 0, MAX_US, "sleep interval: idle time of each span"},
+    // At least 1 ns: a span of no idle time is no idle period (the GUI and the grammar refuse 0).
+    {"interval_us", ParamUnit::Us, 100 * US, 1, MAX_US, "sleep interval: idle time of each span"},
     {"jitter_us", ParamUnit::Us, 0, 0, MAX_US, "uniform +/- jitter on each interval"},
     {"run_us", ParamUnit::Us, 5 * US, 0, MAX_US, "wake-to-run time: busy time after each wakeup"},
     {"next_timer_us", ParamUnit::Us, 10000 * US, 0, MAX_US,

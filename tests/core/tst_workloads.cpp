@@ -434,7 +434,8 @@ private slots:
             for (const ParamInfo &p : g.params)
                 QVERIFY(ref.find(std::string(p.name) + "=") != std::string::npos);
         }
-        QVERIFY(ref.find("interval_us=100 (us, 0..100000000)") != std::string::npos);
+        // At least 1 ns: a span of no idle time is refused (the GUI accepted interval 0, audit).
+        QVERIFY(ref.find("interval_us=100 (us, 0.001..100000000)") != std::string::npos);
     }
 };
 

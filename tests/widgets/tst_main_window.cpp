@@ -53,9 +53,9 @@ void setMenu619ThresholdTo200us(MainWindow &w)
 {
     ParameterRow *row = w.parameterPanel()->row("menu-6.19", QStringLiteral("RESIDENCY_THRESHOLD_NS"));
     QVERIFY(row);
-    row->slider()->setSliderDown(true);
-    row->slider()->setValue(row->slider()->maximum() * 200 / 500);
-    row->slider()->setSliderDown(false);
+    row->field()->setText(QStringLiteral("200")); // beyond the slider's fine range (0..60 us): typed
+    row->field()->setModified(true);
+    emit row->field()->editingFinished();
     QCOMPARE(row->value(), std::int64_t(200000));
 }
 
@@ -208,9 +208,9 @@ void TestMainWindow::sliderChangesParameterAndCounts()
 
     // 200 us > CEDE's 120 us target residency: the override is allowed again, as in v6.14.
     const SnapshotPtr s = nextSnapshot(w, [&] {
-        row->slider()->setSliderDown(true);
-        row->slider()->setValue(row->slider()->maximum() * 200 / 500);
-        row->slider()->setSliderDown(false);
+        row->field()->setText(QStringLiteral("200")); // beyond the slider's fine range (0..60 us): typed
+        row->field()->setModified(true);
+        emit row->field()->editingFinished();
     });
     QVERIFY(s);
     QCOMPARE(row->value(), std::int64_t(200000));
@@ -478,7 +478,7 @@ void TestMainWindow::kernelTraceBadCpuIsAnErrorNamingFileAndCpu()
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write("not a trace\n");
     f.close();
-    QSignalSpy errors(w.setupPanel(), &SetupPanel::errorOccurred);
+    QSignalSpy errors(w.setupPanel(), &SetupPanel::workloadFailed); // the window puts its plots' scenario back
     QVERIFY(w.setupPanel()->loadTraceFile(junk));
     QVERIFY(errors.wait(TIMEOUT_MS) || !errors.isEmpty());
     QVERIFY2(errors.first().first().toString().startsWith(junk), qPrintable(errors.first().first().toString()));

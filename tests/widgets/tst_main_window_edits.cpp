@@ -368,8 +368,8 @@ void TestMainWindowEdits::longSimulationIsMarkedAndCanBeCancelled()
     w.show();
     QVERIFY(firstSnapshot(w));
     const SnapshotPtr before = w.snapshot();
-    QSpinBox *spans = nullptr;
-    for (QSpinBox *box : w.setupPanel()->findChildren<QSpinBox *>())
+    QDoubleSpinBox *spans = nullptr;
+    for (QDoubleSpinBox *box : w.setupPanel()->findChildren<QDoubleSpinBox *>())
         if (box->maximum() == WORKLOAD_MAX_SPANS)
             spans = box;
     QVERIFY(spans);

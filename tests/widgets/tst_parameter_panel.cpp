@@ -6,7 +6,11 @@
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/parameter_row.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QMouseEvent>
+#include <QStyle>
+#include <QStyleOptionSlider>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSlider>
@@ -47,7 +51,8 @@ private slots:
     void settingsSurviveReselection();
     void tickAndLatency();
     void errorNamesTheGovernorAndLaterEditClearsIt();
-    void wideRangesUseALogSlider();
+    void slidersCoverAFineRangeAroundTheKernelValue();
+    void refusalShowsAtItsFieldUntilFixed();
 };
 
 void TestParameterPanel::initTestCase()
@@ -78,7 +83,7 @@ void TestParameterPanel::rowsFollowEachVariantsTunables()
     QCOMPARE(intervals->value(), std::int64_t(8));
     ParameterRow *thr = p.row("menu-resthresh", QStringLiteral("RESIDENCY_THRESHOLD_NS"));
     QVERIFY(thr);
-    QCOMPARE(thr->maximum(), std::int64_t(500000)); // 0..500 us
+    QCOMPARE(thr->maximum(), std::int64_t(100000000)); // the field: 0..100 ms, as --set takes
     QCOMPARE(thr->field()->text(), QStringLiteral("15"));
 }
 
@@ -131,7 +136,7 @@ void TestParameterPanel::fieldRejectsBadInput_data()
     QTest::newRow("nan") << QStringLiteral("nan") << QStringLiteral("not a number");
     QTest::newRow("inf") << QStringLiteral("inf") << QStringLiteral("not a number");
     QTest::newRow("words") << QStringLiteral("fast") << QStringLiteral("not a number");
-    QTest::newRow("too big") << QStringLiteral("100000") << QStringLiteral("between");
+    QTest::newRow("too big") << QStringLiteral("100001") << QStringLiteral("between"); // > 100 ms
     QTest::newRow("negative") << QStringLiteral("-3") << QStringLiteral("between");
 }
 
@@ -174,33 +179,107 @@ void TestParameterPanel::errorNamesTheGovernorAndLaterEditClearsIt()
     QVERIFY(p.lastError().isEmpty());
 }
 
-void TestParameterPanel::wideRangesUseALogSlider()
+/// Drags @p row's slider handle by @p dx pixels with the mouse, as a hand does.
+static std::int64_t dragBy(ParameterRow *row, int dx)
 {
+    QSlider *s = row->slider();
+    QStyleOptionSlider opt;
+    opt.initFrom(s);
+    opt.orientation = s->orientation();
+    opt.minimum = s->minimum();
+    opt.maximum = s->maximum();
+    opt.sliderPosition = s->sliderPosition();
+    opt.sliderValue = s->value();
+    const QPoint from = s->style()->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, s).center();
+    const QPoint to = from + QPoint(dx, 0);
+    QMouseEvent press(QEvent::MouseButtonPress, from, s->mapToGlobal(from), Qt::LeftButton, Qt::LeftButton, {});
+    QApplication::sendEvent(s, &press);
+    QMouseEvent move(QEvent::MouseMove, to, s->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, {});
+    QApplication::sendEvent(s, &move);
+    QMouseEvent release(QEvent::MouseButtonRelease, to, s->mapToGlobal(to), Qt::LeftButton, Qt::NoButton, {});
+    QApplication::sendEvent(s, &release);
+    return row->value();
+}
+
+void TestParameterPanel::slidersCoverAFineRangeAroundTheKernelValue()
+{
+    // Audit: a 30 px drag took STDDEV_MAX_US from 20 to 66,588 us, 15 px took INTERVALS
+    // from 8 to 27. The slider now covers [minimum, 4 x kernel value] (at least 16 units),
+    // the field the whole range the governor takes.
     ParameterPanel p;
-    p.setGovernors(governors({"menu-6.14", "teo-6.14"}));
-    ParameterRow *pulse = p.row("teo-6.14", QStringLiteral("PULSE"));
-    ParameterRow *lat = p.row("teo-6.14", QStringLiteral("LATENCY_THRESHOLD_NS"));
+    p.setGovernors(governors({"menu-6.14", "menu-resthresh", "teo-6.14"}));
+    p.resize(410, 900); // the dock's width in the default window
+    p.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&p));
+    struct Want {
+        const char *variant, *name;
+        std::int64_t sliderMin, sliderMax, fieldMax;
+    };
+    const Want wants[] = {
+        {"menu-6.14", "INTERVALS", 1, 32, 64},                      // 8 x 4; MENU_MAX_INTERVALS
+        {"menu-6.14", "STDDEV_MAX_US", 0, 80, 1000000},             // 20 us x 4
+        {"menu-6.14", "STDDEV_RATIO", 1, 24, 1000},                 // 6 x 4
+        {"menu-resthresh", "RESIDENCY_THRESHOLD_NS", 0, 60000, 100000000}, // 15 us x 4
+        {"teo-6.14", "PULSE", 1, 4096, 1 << 20},                    // 1024 x 4
+        {"teo-6.14", "DECAY_SHIFT", 1, 16, 16},                     // 3 x 4 < 1 + 16: the whole range
+    };
+    for (const Want &w : wants) {
+        ParameterRow *row = p.row(w.variant, QString::fromUtf8(w.name));
+        QVERIFY2(row, w.name);
+        QCOMPARE(row->sliderMinimum(), w.sliderMin);
+        QCOMPARE(row->sliderMaximum(), w.sliderMax);
+        QCOMPARE(row->maximum(), w.fieldMax);
+    }
+    // 60 us in round steps of 0.1 us (600 positions), not 6 ns ones.
+    QCOMPARE(p.row("menu-resthresh", QStringLiteral("RESIDENCY_THRESHOLD_NS"))->sliderStep(), std::int64_t(100));
+
+    // The audit's drags, by mouse on the handle.
+    ParameterRow *stddev = p.row("menu-6.14", QStringLiteral("STDDEV_MAX_US"));
+    QVERIFY2(stddev->slider()->width() >= 150, qPrintable(QString::number(stddev->slider()->width())));
+    const std::int64_t afterStddev = dragBy(stddev, 30);
+    // 30 px of a >= 150 px slider over 0..80 us: at most 16 us more (the audit: 66,568 more).
+    QVERIFY2(afterStddev > 20 && afterStddev <= 36, qPrintable(QString::number(afterStddev)));
     ParameterRow *intervals = p.row("menu-6.14", QStringLiteral("INTERVALS"));
-    QVERIFY(pulse && lat && intervals);
-    QVERIFY(pulse->isLogarithmic() && lat->isLogarithmic());
-    QVERIFY(!intervals->isLogarithmic());
-    QCOMPARE(pulse->minimum(), std::int64_t(1));
-    QCOMPARE(pulse->maximum(), std::int64_t(1) << 20);
-    // Ends map to the ends; the middle of 1..2^20 is ~2^10, not ~2^19 as on a linear slider.
-    QSlider *s = pulse->slider();
-    s->setValue(s->maximum());
-    QCOMPARE(pulse->value(), std::int64_t(1) << 20);
-    s->setValue(s->minimum());
-    QCOMPARE(pulse->value(), std::int64_t(1));
-    s->setValue(s->maximum() / 2);
-    QVERIFY2(pulse->value() > 900 && pulse->value() < 1200, qPrintable(QString::number(pulse->value())));
-    // LATENCY_THRESHOLD_NS (0..1 s): its 15 us default sits mid-slider, not at the left edge.
-    QVERIFY2(lat->slider()->value() > lat->slider()->maximum() / 3, qPrintable(QString::number(lat->slider()->value())));
-    // The field still takes any value of the full range.
+    const std::int64_t afterIntervals = dragBy(intervals, 15);
+    // 15 px over 31 steps of >= 150 px: at most 3 more (the audit: 19 more).
+    QVERIFY2(afterIntervals > 8 && afterIntervals <= 11, qPrintable(QString::number(afterIntervals)));
+    QCOMPARE(p.settingsFor("menu-6.14").size(), std::size_t(2));
+
+    // Beyond the fine range, the field: INTERVALS 48 is taken, the slider waits at its end.
+    typeInto(intervals, QStringLiteral("48"));
+    QCOMPARE(intervals->value(), std::int64_t(48));
+    QCOMPARE(intervals->slider()->value(), intervals->slider()->maximum());
+    QCOMPARE(intervals->field()->text(), QStringLiteral("48"));
+    ParameterRow *pulse = p.row("teo-6.14", QStringLiteral("PULSE"));
     QVERIFY(pulse->setText(QStringLiteral("1000000")));
     QCOMPARE(pulse->value(), std::int64_t(1000000));
-    QVERIFY(lat->setText(QStringLiteral("999999.999")));
-    QCOMPARE(lat->value(), std::int64_t(999999999));
+}
+
+void TestParameterPanel::refusalShowsAtItsFieldUntilFixed()
+{
+    // Audit: a stale "'abc' is not a number" stayed after the value was fixed, and the
+    // reason was not at the field. It is shown under the row it refused, and goes once
+    // that row (or any other) takes a value.
+    ParameterPanel p;
+    p.show();
+    p.setGovernors(governors({"menu-6.14", "teo-6.14"}));
+    ParameterRow *intervals = p.row("menu-6.14", QStringLiteral("INTERVALS"));
+    ParameterRow *pulse = p.row("teo-6.14", QStringLiteral("PULSE"));
+    typeInto(intervals, QStringLiteral("abc"));
+    QCOMPARE(intervals->shownMessage(), QStringLiteral("INTERVALS: 'abc' is not a number"));
+    QCOMPARE(intervals->value(), std::int64_t(8));
+    QVERIFY(pulse->shownMessage().isEmpty());
+    typeInto(intervals, QStringLiteral("0")); // below INTERVALS' minimum of 1
+    QCOMPARE(intervals->shownMessage(), QStringLiteral("INTERVALS must be between 1 and 64 samples"));
+    typeInto(intervals, QStringLiteral("12"));
+    QVERIFY(intervals->shownMessage().isEmpty());
+    QVERIFY(p.lastError().isEmpty());
+    QCOMPARE(intervals->value(), std::int64_t(12));
+    // A refusal on one row and a valid edit on another: no message left.
+    typeInto(pulse, QStringLiteral("-1"));
+    QVERIFY(pulse->shownMessage().contains(QStringLiteral("between 1 and")));
+    typeInto(intervals, QStringLiteral("10"));
+    QVERIFY(pulse->shownMessage().isEmpty());
 }
 
 void TestParameterPanel::kernelDefaultsResetsEverything()

@@ -27,6 +27,8 @@ private slots:
     void latencyLimitReachesTheReplay();
     void prefaultedStorageGivesTheSameRuns();
     void newerRequestsCancelRunningSteps();
+    void dragRequestsAreCoalescedAndShown();
+    void dragThatNeverPausesStillSimulates();
 };
 
 namespace {
@@ -237,6 +239,58 @@ void TestSimulationRunner::newerRequestsCancelRunningSteps()
         QVERIFY(want);
         QVERIFY2(sameColumns(run, *want), run.variant.c_str());
     }
+}
+
+void TestSimulationRunner::dragRequestsAreCoalescedAndShown()
+{
+    // Audit: live re-simulation while dragging, coalesced and never queuing. A drag
+    // request (request()) while a job runs lets that job finish and shows it; of the
+    // requests made meanwhile only the newest is simulated. Before, each one
+    // cancelled the running job, so a drag showed nothing until it paused.
+    SimulationRunner runner;
+    runner.setDebounceMs(1);
+    QSignalSpy ready(&runner, &SimulationRunner::snapshotReady);
+    QSignalSpy started(&runner, &SimulationRunner::started);
+    ScenarioSpec spec = smallScenario(200000); // three governors: long enough to be running below
+    runner.requestNow(spec);
+    QVERIFY(ready.wait(120000));
+    ready.clear();
+    started.clear();
+    ScenarioSpec a = spec, b = spec, c = spec;
+    a.latencyLimitNs = 1000001; // a new limit re-runs every governor
+    b.latencyLimitNs = 1000002;
+    c.latencyLimitNs = 1000003;
+    runner.request(a);
+    QVERIFY(started.wait(120000)); // a runs
+    runner.request(b);
+    runner.request(c);
+    QTRY_VERIFY_WITH_TIMEOUT(!runner.isBusy() && runner.latest()->spec.latencyLimitNs == 1000003, 120000);
+    QCOMPARE(started.count(), 2); // a, then c: b was replaced while it waited
+    QCOMPARE(ready.count(), 2);   // a's snapshot was shown, not cancelled
+    QCOMPARE(ready.at(0).at(0).value<std::shared_ptr<const SimulationSnapshot>>()->spec.latencyLimitNs, Ns(1000001));
+    QCOMPARE(ready.at(1).at(0).value<std::shared_ptr<const SimulationSnapshot>>()->spec.latencyLimitNs, Ns(1000003));
+}
+
+void TestSimulationRunner::dragThatNeverPausesStillSimulates()
+{
+    // A drag sends a request every few ms and never pauses for the debounce delay:
+    // the delay is a throttle (the first request of an interval starts its timer),
+    // so a job starts during the drag, not only after it (a restarting debounce
+    // started none until the requests stopped).
+    SimulationRunner runner;
+    runner.setDebounceMs(40);
+    QSignalSpy started(&runner, &SimulationRunner::started);
+    ScenarioSpec spec = smallScenario(2000);
+    int startedDuringDrag = 0;
+    for (int i = 0; i < 40; ++i) { // 40 requests 5 ms apart: 200 ms, five throttle intervals
+        spec.latencyLimitNs = 1000000 + i;
+        runner.request(spec);
+        QTest::qWait(5);
+        startedDuringDrag = static_cast<int>(started.count());
+    }
+    QVERIFY2(startedDuringDrag >= 1, qPrintable(QString::number(startedDuringDrag)));
+    QTRY_VERIFY_WITH_TIMEOUT(!runner.isBusy() && runner.latest() && runner.latest()->spec.latencyLimitNs == 1000039,
+                             120000);
 }
 
 QTEST_MAIN(TestSimulationRunner)

@@ -141,7 +141,8 @@ QString latencyLimitText(Ns ns)
 
 QString entryTitle(const EntryDetail &d)
 {
-    return QObject::tr("%1 · entry %2 · span %3 (iteration %4) · at %5")
+    // "entry k within the span", never "iteration": that is the CLI's seeded repetition (--iterations).
+    return QObject::tr("%1 · entry %2 · span %3 (entry %4 within the span) · at %5")
         .arg(QString::fromStdString(d.variant))
         .arg(d.entryIndex)
         .arg(d.entry.span)

@@ -4,6 +4,7 @@
 #include "core/governors/explain.h"
 #include "widgets/plots/qcp.h"
 
+#include <QFontMetricsF>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -79,6 +80,7 @@ ReasoningChart::ReasoningChart(QWidget *parent) : QWidget(parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &ReasoningChart::placeLevelLabels);
     clear();
 }
 
@@ -86,6 +88,10 @@ void ReasoningChart::reset(const QString &title)
 {
     m_plot->clearPlottables();
     m_plot->clearItems();
+    m_levels.clear();
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis})
+        axis->setVisible(true);
+    m_plot->legend->setVisible(true);
     m_plot->xAxis->setLabel(QString());
     m_plot->yAxis->setLabel(QString());
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
@@ -99,6 +105,10 @@ void ReasoningChart::clear()
 {
     reset(tr("Select an entry"));
     m_kind = Kind::None;
+    // Nothing but the title: empty axes drew a 0..5 stub whose labels ran into each other.
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis})
+        axis->setVisible(false);
+    m_plot->legend->setVisible(false);
     m_plot->replot();
 }
 
@@ -127,6 +137,47 @@ void ReasoningChart::addLevel(double y, const QString &label, const QPen &pen, b
     text->setText(label);
     text->setColor(pen.color().darker(120));
     text->setFont(QFont(font().family(), 8));
+    m_levels.push_back({text, y, labelLeft});
+}
+
+void ReasoningChart::placeLevelLabels()
+{
+    // Each label sits on its line (bottom edge at the line). On each side, from the
+    // top down, a label that would overlap the one above moves down by the overlap;
+    // if that pushes the last out of the axis rect, the stack moves up again.
+    const QRect rect = m_plot->axisRect()->rect();
+    constexpr double GAP_PX = 1.5; // the item's box is the font's height rounded up
+    for (const bool left : {false, true}) {
+        std::vector<std::pair<double, QCPItemText *>> side; // line pixel y, label
+        for (const Level &l : m_levels)
+            if (l.left == left)
+                side.emplace_back(m_plot->yAxis->coordToPixel(l.y), l.text);
+        std::sort(side.begin(), side.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        std::vector<double> bottom(side.size());
+        for (std::size_t i = 0; i < side.size(); ++i) {
+            const double h = QFontMetricsF(side[i].second->font()).height() + GAP_PX;
+            bottom[i] = i == 0 ? side[i].first : std::max(side[i].first, bottom[i - 1] + h);
+        }
+        for (std::size_t i = side.size(); i-- > 0;) {
+            const double h = i + 1 < side.size() ? QFontMetricsF(side[i + 1].second->font()).height() + GAP_PX : 0.0;
+            const double limit = i + 1 < side.size() ? bottom[i + 1] - h : rect.bottom();
+            bottom[i] = std::min(bottom[i], limit);
+        }
+        for (std::size_t i = 0; i < side.size(); ++i) {
+            side[i].second->position->setTypeY(QCPItemPosition::ptAbsolute);
+            side[i].second->position->setCoords(left ? 0.01 : 0.99, bottom[i]);
+        }
+    }
+}
+
+QList<QRectF> ReasoningChart::levelLabelRects() const
+{
+    QList<QRectF> out;
+    for (const Level &l : m_levels) {
+        const QPointF a = l.text->topLeft->pixelPosition(), b = l.text->bottomRight->pixelPosition();
+        out << QRectF(a, b).normalized();
+    }
+    return out;
 }
 
 void ReasoningChart::drawMenu(const MenuReasoning &r, const IdleStateTable &table, const QColor &color)
@@ -169,7 +220,12 @@ void ReasoningChart::drawMenu(const MenuReasoning &r, const IdleStateTable &tabl
     // Samples and target residencies often span a decade or more: log early.
     setValueScale(m_plot, lo, hi, 10.0);
     m_plot->xAxis->setRange(0.3, r.intervalCount + 0.7);
-    m_plot->xAxis->setLabel(tr("sample"));
+    const bool ktimeMax = std::any_of(r.intervalsUs.begin(), r.intervalsUs.begin() + r.intervalCount,
+                                      [](std::uint32_t v) { return v == KTIME_MAX_US_U32; });
+    // The chart is as narrow as the inspector: the short form of KTIME_MAX_US_NOTE.
+    m_plot->xAxis->setLabel(ktimeMax ? tr("sample \u00b7 %1 = KTIME_MAX / 1000 cut to 32 bits")
+                                           .arg(usText(double(KTIME_MAX_US_U32)))
+                                     : tr("sample"));
     m_plot->yAxis->setLabel(tr("µs"));
 
     // The kernel may re-assign predicted_ns after the plan (the polling

@@ -16,9 +16,14 @@
 #include "widgets/inspector/entry_detail.h"
 
 #include <QColor>
+#include <QList>
+#include <QRectF>
 #include <QWidget>
 
+#include <vector>
+
 class QCustomPlot;
+class QCPItemText;
 
 namespace idlescope {
 
@@ -37,6 +42,8 @@ public:
     QCustomPlot *customPlot() const { return m_plot; }
     /// Bars drawn (samples for menu, bins x series for teo, states otherwise).
     int barCount() const { return m_barCount; }
+    /// The level labels' rectangles in pixels, as last drawn (tests: they never overlap).
+    QList<QRectF> levelLabelRects() const;
 
 private:
     void reset(const QString &title);
@@ -45,8 +52,17 @@ private:
     void drawRuler(const EntryDetail &d, const IdleStateTable &table, const QColor &color);
     /// A labelled horizontal line at @p y across the axis rect.
     void addLevel(double y, const QString &label, const QPen &pen, bool labelLeft = false);
+    /// Moves level labels apart that would overlap (close lines: skx's residency threshold
+    /// 15 us and C1E's 20 us, Juno's 2 ms and 2.5 ms); run after each layout.
+    void placeLevelLabels();
+    struct Level {
+        QCPItemText *text;
+        double y;
+        bool left;
+    };
 
     QCustomPlot *m_plot = nullptr;
+    std::vector<Level> m_levels;
     Kind m_kind = Kind::None;
     int m_barCount = 0;
 };

@@ -19,27 +19,6 @@ namespace {
 
 const int kTickRates[] = {100, 250, 300, 1000};
 
-/// Latency limit slider range: 0 .. 5 ms (deeper limits are "no limit" in practice).
-
-/// Slider ranges for the well-known tunables (the engine accepts wider ones; the
-/// field still takes any value the governor accepts... within these bounds).
-struct UiRange {
-    const char *name;
-    std::int64_t lo, hi;
-};
-constexpr UiRange kUiRanges[] = {
-    {"INTERVALS", 1, 64},
-    {"RESIDENCY_THRESHOLD_NS", 0, 500000},
-};
-
-std::pair<std::int64_t, std::int64_t> uiRange(const TunableInfo &t)
-{
-    for (const UiRange &r : kUiRanges)
-        if (std::string_view(r.name) == t.name)
-            return {std::max(t.minValue, r.lo), std::min(t.maxValue, r.hi)};
-    return {t.minValue, t.maxValue};
-}
-
 QLabel *swatch(const QColor &c, QWidget *parent)
 {
     auto *l = new QLabel(parent);
@@ -53,8 +32,7 @@ QLabel *swatch(const QColor &c, QWidget *parent)
 ParameterPanel::ParameterPanel(QWidget *parent)
     : QWidget(parent), m_tick(new QComboBox(this)), m_latencyOn(new QCheckBox(tr("Latency limit"), this)),
       m_latency(new ParameterRow(tr("latency limit"), QStringLiteral("ns"), 0, LATENCY_LIMIT_MAX_NS, 100000, this)),
-      m_defaults(new QPushButton(tr("Kernel defaults"), this)), m_error(new QLabel(this)),
-      m_governorLayout(new QVBoxLayout)
+      m_defaults(new QPushButton(tr("Kernel defaults"), this)), m_governorLayout(new QVBoxLayout)
 {
     auto *layout = new QVBoxLayout(this);
     auto *global = new QGroupBox(tr("Idle loop"), this);
@@ -71,10 +49,6 @@ ParameterPanel::ParameterPanel(QWidget *parent)
     layout->addWidget(global);
 
     layout->addLayout(m_governorLayout);
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color:#b0302a;"));
-    m_error->hide();
-    layout->addWidget(m_error);
     auto *buttons = new QHBoxLayout;
     buttons->addStretch();
     m_defaults->setToolTip(tr("Every tunable, the tick rate and the latency limit back to the kernel's values"));
@@ -91,7 +65,8 @@ ParameterPanel::ParameterPanel(QWidget *parent)
         showError(QString());
         emit parametersChanged(final);
     });
-    connect(m_latency, &ParameterRow::inputRejected, this, &ParameterPanel::showError);
+    connect(m_latency, &ParameterRow::inputRejected, this,
+            [this](const QString &message) { showError(message, m_latency); });
     connect(m_defaults, &QPushButton::clicked, this, &ParameterPanel::resetToKernelDefaults);
 }
 
@@ -146,12 +121,13 @@ ParameterPanel::GovernorBox ParameterPanel::makeBox(const GovernorSpec &g)
             const QString name = QString::fromUtf8(t.name);
             auto *label = new QLabel(name, box);
             label->setToolTip(QString::fromUtf8(t.description));
-            const auto [lo, hi] = uiRange(t);
-            auto *row = new ParameterRow(name, QString::fromUtf8(t.unit), lo, hi, t.kernelDefault, box);
+            auto *row = new ParameterRow(name, QString::fromUtf8(t.unit), t.minValue, t.maxValue, t.kernelDefault, box);
             row->setToolTip(QString::fromUtf8(t.description));
             row->setValue(m_values.value(key).value(name, t.kernelDefault));
-            grid->addWidget(label, r, 0);
-            grid->addWidget(row, r++, 1);
+            // The name above its slider: beside it, RESIDENCY_THRESHOLD_NS left a dock of
+            // 410 px an 82 px slider, where a pixel was a coarse step.
+            grid->addWidget(label, r++, 0, 1, 2);
+            grid->addWidget(row, r++, 0, 1, 2);
             b.rows << row;
             connect(row, &ParameterRow::valueChanged, this, [this, key, name](std::int64_t v, bool final) {
                 m_values[key][name] = v;
@@ -160,8 +136,8 @@ ParameterPanel::GovernorBox ParameterPanel::makeBox(const GovernorSpec &g)
                 emit parametersChanged(final);
             });
             // Several governors have a RESIDENCY_THRESHOLD_NS: say whose field was rejected.
-            connect(row, &ParameterRow::inputRejected, this, [this, key](const QString &message) {
-                showError(message.isEmpty() ? message : key + QStringLiteral(": ") + message);
+            connect(row, &ParameterRow::inputRejected, this, [this, key, row](const QString &message) {
+                showError(message.isEmpty() ? message : key + QStringLiteral(": ") + message, row);
             });
         }
     }
@@ -258,7 +234,7 @@ ParameterRow *ParameterPanel::row(const std::string &variant, const QString &nam
 
 QString ParameterPanel::lastError() const
 {
-    return m_error->isVisible() ? m_error->text() : QString();
+    return m_lastError;
 }
 
 void ParameterPanel::resetToKernelDefaults()
@@ -280,10 +256,17 @@ void ParameterPanel::updateBadges()
         b.badge->setVisible(isModified(b.variant));
 }
 
-void ParameterPanel::showError(const QString &message)
+void ParameterPanel::showError(const QString &message, ParameterRow *at)
 {
-    m_error->setText(message);
-    m_error->setVisible(!message.isEmpty());
+    // One message at a time, under the field it is about: any later edit, valid
+    // or refused, replaces it, so a message never outlives the input it refused.
+    m_lastError = message;
+    m_latency->showMessage(QString());
+    for (GovernorBox &b : m_boxes)
+        for (ParameterRow *row : std::as_const(b.rows))
+            row->showMessage(QString());
+    if (at && !message.isEmpty())
+        at->showMessage(at->errorMessage());
 }
 
 } // namespace idlescope

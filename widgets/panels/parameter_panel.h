@@ -54,7 +54,7 @@ public:
     bool isModified(const std::string &variant) const;
     /// The row of a tunable of a variant, or null (tests and measurements).
     ParameterRow *row(const std::string &variant, const QString &name) const;
-    /// The last rejected input message ("" when none).
+    /// The rejected input message shown, prefixed with its governor ("" when none).
     QString lastError() const;
 
 public slots:
@@ -75,13 +75,14 @@ private:
     void rebuildGovernorBoxes(const std::vector<GovernorSpec> &governors);
     GovernorBox makeBox(const GovernorSpec &g);
     void updateBadges();
-    void showError(const QString &message);
+    /// Show @p message under @p at's field (null or empty: clear every message).
+    void showError(const QString &message, ParameterRow *at = nullptr);
 
     QComboBox *m_tick;
     QCheckBox *m_latencyOn;
     ParameterRow *m_latency;
     QPushButton *m_defaults;
-    QLabel *m_error;
+    QString m_lastError;
     QVBoxLayout *m_governorLayout;
     int m_tableTickHz = 250;
     std::vector<GovernorBox> m_boxes;

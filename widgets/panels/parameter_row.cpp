@@ -6,25 +6,49 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QSlider>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace idlescope {
 
 namespace {
-/// Slider resolution for wide ranges (positions, not values).
-constexpr std::int64_t MAX_SLIDER_STEPS = 10000;
-/// Ranges this wide or wider get a logarithmic slider: on a linear one, PULSE's
-/// 1..1048576 or a 0..1 s threshold put every useful value in the first pixels.
-constexpr std::int64_t LOG_SLIDER_RANGE = 1000000;
+/// Ranges up to this many units get one slider position per unit.
+constexpr std::int64_t MAX_UNIT_POSITIONS = 10000;
+/// Wider (ns) ranges get about this many positions, a round step apart.
+constexpr std::int64_t WIDE_POSITIONS = 1000;
+/// The fine range reaches this many times the kernel value...
+constexpr std::int64_t FINE_RANGE_FACTOR = 4;
+/// ...and at least this many units above the minimum (DEMOTION_COUNT 1: 1..17).
+constexpr std::int64_t FINE_RANGE_MIN_WIDTH = 16;
+
+/// The smallest 1, 2 or 5 x 10^k not below @p v (v >= 1).
+std::int64_t roundStep(std::int64_t v)
+{
+    std::int64_t decade = 1;
+    while (true) {
+        for (std::int64_t m : {1, 2, 5})
+            if (m * decade >= v)
+                return m * decade;
+        decade *= 10;
+    }
+}
 } // namespace
+
+std::pair<std::int64_t, std::int64_t> fineRange(std::int64_t minValue, std::int64_t maxValue, std::int64_t defaultValue)
+{
+    const std::int64_t hi = std::max(defaultValue > 0 ? defaultValue * FINE_RANGE_FACTOR : 0,
+                                     minValue + FINE_RANGE_MIN_WIDTH);
+    return {minValue, std::clamp(hi, minValue, maxValue)};
+}
 
 ParameterRow::ParameterRow(const QString &name, const QString &unit, std::int64_t minValue, std::int64_t maxValue,
                            std::int64_t defaultValue, QWidget *parent)
     : QWidget(parent), m_name(name), m_min(minValue), m_max(std::max(minValue, maxValue)),
       m_default(std::clamp(defaultValue, m_min, m_max)), m_value(m_default), m_slider(new QSlider(Qt::Horizontal, this)),
-      m_field(new QLineEdit(this)), m_unitLabel(new QLabel(this))
+      m_field(new QLineEdit(this)), m_unitLabel(new QLabel(this)), m_message(new QLabel(this))
 {
     if (unit == QLatin1String("ns")) {
         m_scale = 1000.0;
@@ -35,18 +59,32 @@ ParameterRow::ParameterRow(const QString &name, const QString &unit, std::int64_
     } else {
         m_displayUnit = unit;
     }
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    std::tie(m_sliderMin, m_sliderMax) = fineRange(m_min, m_max, m_default);
+    const std::int64_t width = m_sliderMax - m_sliderMin;
+    m_sliderStep = width <= MAX_UNIT_POSITIONS ? 1 : roundStep((width + WIDE_POSITIONS - 1) / WIDE_POSITIONS);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->setSpacing(0);
+    auto *layout = new QHBoxLayout;
     layout->setSpacing(6);
-    m_slider->setRange(0, static_cast<int>(std::min(m_max - m_min, MAX_SLIDER_STEPS)));
+    m_slider->setRange(0, toSlider(m_sliderMax));
     m_slider->setMinimumWidth(60);
+    m_slider->setToolTip(tr("%1 to %2 %3 (type a value beyond in the field)")
+                             .arg(display(m_sliderMin), display(m_sliderMax), m_displayUnit));
     m_field->setFixedWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000.0")) + 12);
     m_field->setAlignment(Qt::AlignRight);
+    m_field->setToolTip(tr("%1 to %2 %3").arg(display(m_min), display(m_max), m_displayUnit));
     m_unitLabel->setText(m_displayUnit);
     m_unitLabel->setFixedWidth(fontMetrics().horizontalAdvance(QStringLiteral("samples")));
     layout->addWidget(m_slider, 1);
     layout->addWidget(m_field);
     layout->addWidget(m_unitLabel);
+    outer->addLayout(layout);
+    // The reason a typed value was refused, under the field it was typed in.
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color:#b0302a;"));
+    m_message->hide();
+    outer->addWidget(m_message);
     syncWidgets();
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int pos) {
@@ -103,40 +141,33 @@ bool ParameterRow::setText(const QString &text)
     return true;
 }
 
+QString ParameterRow::shownMessage() const
+{
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+void ParameterRow::showMessage(const QString &message)
+{
+    m_message->setText(message);
+    m_message->setVisible(!message.isEmpty());
+}
+
 void ParameterRow::syncWidgets()
 {
     const QSignalBlocker block(m_slider);
-    m_slider->setValue(toSlider(m_value));
+    m_slider->setValue(toSlider(std::clamp(m_value, m_sliderMin, m_sliderMax))); // beyond: pinned at an end
     m_field->setText(display(m_value));
     m_field->setModified(false);
 }
 
-bool ParameterRow::isLogarithmic() const
-{
-    return m_max - m_min >= LOG_SLIDER_RANGE;
-}
-
 int ParameterRow::toSlider(std::int64_t v) const
 {
-    const std::int64_t range = m_max - m_min;
-    if (isLogarithmic()) // position ~ log(1 + v - min): equal ratios, equal distances
-        return static_cast<int>(std::llround(std::log1p(static_cast<double>(v - m_min))
-                                             / std::log1p(static_cast<double>(range)) * MAX_SLIDER_STEPS));
-    if (range <= MAX_SLIDER_STEPS)
-        return static_cast<int>(v - m_min);
-    return static_cast<int>(std::llround(static_cast<double>(v - m_min) * MAX_SLIDER_STEPS / static_cast<double>(range)));
+    return static_cast<int>((v - m_sliderMin + m_sliderStep / 2) / m_sliderStep);
 }
 
 std::int64_t ParameterRow::fromSlider(int pos) const
 {
-    const std::int64_t range = m_max - m_min;
-    if (isLogarithmic()) {
-        const double offset = std::expm1(static_cast<double>(pos) / MAX_SLIDER_STEPS * std::log1p(static_cast<double>(range)));
-        return std::clamp<std::int64_t>(m_min + std::llround(offset), m_min, m_max);
-    }
-    if (range <= MAX_SLIDER_STEPS)
-        return m_min + pos;
-    return m_min + std::llround(static_cast<double>(pos) * static_cast<double>(range) / MAX_SLIDER_STEPS);
+    return std::clamp(m_sliderMin + static_cast<std::int64_t>(pos) * m_sliderStep, m_sliderMin, m_sliderMax);
 }
 
 QString ParameterRow::display(std::int64_t v) const

@@ -178,7 +178,7 @@ QWidget *SetupPanel::createWorkloadGroup()
         if (!path.isEmpty())
             loadTraceFile(path);
     });
-    connect(m_tracePage, &TraceWorkloadPage::errorOccurred, this, &SetupPanel::errorOccurred);
+    connect(m_tracePage, &TraceWorkloadPage::errorOccurred, this, &SetupPanel::workloadFailed);
     connect(m_tracePage, &TraceWorkloadPage::warningOccurred, this, &SetupPanel::warningOccurred);
     // A trace opened, or another table chosen: propose the table the trace fits (or say it fits).
     connect(m_tracePage, &TraceWorkloadPage::summaryReady, this, &SetupPanel::proposeTable);

@@ -66,6 +66,9 @@ signals:
     void workloadChanged();
     void governorsChanged();
     void errorOccurred(const QString &message);
+    /// The workload shown could not be made (a file opened as a trace that does not
+    /// import): the window puts the scenario of its plots back in the panels.
+    void workloadFailed(const QString &message);
     /// Something the user should know that did not stop the workload or target
     /// (a trace's import warnings, a sysfs state read with a warning).
     void warningOccurred(const QString &message);

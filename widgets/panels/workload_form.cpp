@@ -2,11 +2,10 @@
 #include "widgets/panels/workload_form.h"
 
 #include "core/workloads/workload.h"
+#include "widgets/panels/checked_spin_box.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QSpinBox>
 
 #include <cmath>
 
@@ -63,48 +62,51 @@ void WorkloadForm::setGenerator(const workloads::GeneratorInfo *generator, const
     for (const ParamInfo &p : generator->params) {
         const QString name = QString::fromUtf8(p.name);
         const qint64 held = values.contains(name) ? values.value(name).toLongLong() : p.def;
+        // Labels drop the unit suffix of the name: the field shows the unit.
+        QString label = name;
+        for (const char *suffix : {"_us", "_pct"})
+            if (label.endsWith(QLatin1String(suffix)))
+                label.chop(static_cast<int>(qstrlen(suffix)));
+        label.replace(QLatin1Char('_'), QLatin1Char(' '));
         QWidget *editor;
+        QWidget *cell;
         if (p.unit == ParamUnit::Choice) {
             auto *combo = new QComboBox(this);
             for (const char *c : p.choices)
                 combo->addItem(QString::fromUtf8(c));
             combo->setCurrentIndex(static_cast<int>(held));
             connect(combo, &QComboBox::activated, this, emitChange);
-            editor = combo;
+            editor = cell = combo;
         } else {
             const Display d = displayOf(p.unit);
-            auto *spin = new QDoubleSpinBox(this);
+            auto *spin = new CheckedSpinBox(label, this);
             spin->setDecimals(d.decimals);
             spin->setRange(static_cast<double>(p.min) / d.scale, static_cast<double>(p.max) / d.scale);
             spin->setValue(static_cast<double>(held) / d.scale);
             spin->setSuffix(d.suffix);
-            spin->setKeyboardTracking(false);
             connect(spin, &QDoubleSpinBox::valueChanged, this, emitChange);
             editor = spin;
+            cell = spin->withMessage();
         }
         editor->setToolTip(QString::fromUtf8(p.help));
-        // Labels drop the unit suffix of the name: the field shows the unit.
-        QString label = name;
-        for (const char *suffix : {"_us", "_pct"})
-            if (label.endsWith(QLatin1String(suffix)))
-                label.chop(static_cast<int>(qstrlen(suffix)));
-        m_form->addRow(label.replace(QLatin1Char('_'), QLatin1Char(' ')), editor);
+        m_form->addRow(label, cell);
         m_editors << editor;
     }
-    auto *spans = new QSpinBox(this);
+    auto *spans = new CheckedSpinBox(tr("spans"), this);
+    spans->setDecimals(0);
     spans->setRange(1, WORKLOAD_MAX_SPANS);
     spans->setGroupSeparatorShown(true);
-    spans->setKeyboardTracking(false);
     spans->setValue(values.value(QStringLiteral("spans"), DEFAULT_SPANS).toInt());
     spans->setToolTip(tr("Idle spans to generate"));
-    connect(spans, &QSpinBox::valueChanged, this, emitChange);
-    m_form->addRow(tr("spans"), spans);
-    auto *seed = new QSpinBox(this);
+    connect(spans, &QDoubleSpinBox::valueChanged, this, emitChange);
+    m_form->addRow(tr("spans"), spans->withMessage());
+    auto *seed = new CheckedSpinBox(tr("seed"), this);
+    seed->setDecimals(0);
     seed->setRange(0, 1000000);
     seed->setValue(values.value(QStringLiteral("seed"), 1).toInt());
     seed->setToolTip(tr("Random seed: the same seed gives the same stream"));
-    connect(seed, &QSpinBox::valueChanged, this, emitChange);
-    m_form->addRow(tr("seed"), seed);
+    connect(seed, &QDoubleSpinBox::valueChanged, this, emitChange);
+    m_form->addRow(tr("seed"), seed->withMessage());
     m_editors << spans << seed;
 }
 
@@ -123,8 +125,8 @@ QVariantMap WorkloadForm::values() const
             held = std::llround(static_cast<QDoubleSpinBox *>(e)->value() * displayOf(p.unit).scale);
         out.insert(QString::fromUtf8(p.name), held);
     }
-    out.insert(QStringLiteral("spans"), static_cast<QSpinBox *>(m_editors[i++])->value());
-    out.insert(QStringLiteral("seed"), static_cast<QSpinBox *>(m_editors[i])->value());
+    out.insert(QStringLiteral("spans"), qRound(static_cast<QDoubleSpinBox *>(m_editors[i++])->value()));
+    out.insert(QStringLiteral("seed"), qRound(static_cast<QDoubleSpinBox *>(m_editors[i])->value()));
     return out;
 }
 

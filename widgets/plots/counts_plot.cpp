@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/counts_plot.h"
 
+#include "widgets/plots/count_ticker.h"
+
+#include <QAction>
 #include <QFontMetrics>
 
 #include <algorithm>
@@ -14,6 +17,52 @@ namespace idlescope {
 CountsPlot::CountsPlot(const QString &title, ViewState *view, QWidget *parent) : PlotBase(title, view, parent)
 {
     connect(view, &ViewState::cursorChanged, this, [this] { markDirty(); });
+}
+
+void CountsPlot::offerLogScale()
+{
+    m_logScale = new QAction(tr("Logarithmic count axis"), this);
+    m_logScale->setCheckable(true);
+    m_logScale->setToolTip(tr("Counts on a log scale: a handful of misses beside hundreds of thousands stays visible"));
+    addAction(m_logScale);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+    connect(m_logScale, &QAction::toggled, this, [this] { markDirty(); });
+}
+
+bool CountsPlot::isLogScale() const
+{
+    return m_logScale && m_logScale->isChecked();
+}
+
+void CountsPlot::setLogScale(bool on)
+{
+    if (m_logScale)
+        m_logScale->setChecked(on);
+}
+
+void CountsPlot::setCountRange(QCPAxis *axis, double top) const
+{
+    if (isLogScale()) {
+        if (axis->scaleType() != QCPAxis::stLogarithmic) {
+            axis->setScaleType(QCPAxis::stLogarithmic);
+            QSharedPointer<QCPAxisTickerLog> log(new QCPAxisTickerLog);
+            log->setLogBase(10);
+            log->setSubTickCount(8);
+            axis->setTicker(log);
+            axis->setNumberFormat(QStringLiteral("g"));
+            axis->setNumberPrecision(7); // 100000, not 1e+05
+        }
+        // Bars and fills start at 0, below any log range: QCustomPlot draws them from under the axis.
+        axis->setRange(0.5, std::max(2.0, top * 2));
+        return;
+    }
+    if (axis->scaleType() != QCPAxis::stLinear) {
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new CountTicker));
+        axis->setNumberFormat(QStringLiteral("gb"));
+        axis->setNumberPrecision(6);
+    }
+    axis->setRange(0, top * 1.08);
 }
 
 std::size_t CountsPlot::entriesUpToCursor(int g) const

@@ -18,6 +18,12 @@ class CountsPlot : public PlotBase {
 public:
     CountsPlot(const QString &title, ViewState *view, QWidget *parent = nullptr);
 
+    /// The plot's "Logarithmic count axis" action (its context menu), or null for
+    /// plots of shares. Log lets 4 misses stand beside 197 k.
+    QAction *logScaleAction() const { return m_logScale; }
+    bool isLogScale() const;
+    void setLogScale(bool on);
+
 protected:
     /// Entries of governor @p g that started at or before the cursor.
     std::size_t entriesUpToCursor(int g) const;
@@ -36,8 +42,16 @@ protected:
     /// width changes with the window (and the layout is only redone by the
     /// replot that follows, so the plot's width is read, not the axis's).
     void fitStateLabels(QCPAxis *axis, double widthShare) const;
+    /// Offer the log-scale action (in the plot's context menu); plots of counts call it.
+    void offerLogScale();
+    /// A count axis from 0 to @p top: linear with whole-number ticks, or on the log
+    /// scale 0.5 .. 2 top with decade ticks (a bar of 1 stands half a decade tall).
+    void setCountRange(QCPAxis *axis, double top) const;
     /// Creates one QCPBars per governor on @p rect, grouped; returns them in governor order.
     QList<QCPBars *> makeGroupedBars(QCPAxisRect *rect, QCPBarsGroup *group);
+
+private:
+    QAction *m_logScale = nullptr;
 };
 
 } // namespace idlescope

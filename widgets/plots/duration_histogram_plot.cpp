@@ -24,6 +24,7 @@ DurationHistogramPlot::DurationHistogramPlot(ViewState *view, QWidget *parent)
     m_graph->setLineStyle(QCPGraph::lsStepLeft);
     m_graph->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.2));
     m_graph->setBrush(QBrush(QColor(0xd4, 0xd4, 0xd4)));
+    offerLogScale();
 }
 
 void DurationHistogramPlot::rebuild()
@@ -93,7 +94,7 @@ void DurationHistogramPlot::rebuild()
     xlo = std::pow(10.0, std::floor(std::log10(xlo)));
     xhi = std::pow(10.0, std::ceil(std::log10(xhi)));
     m_plot->xAxis->setRange(xlo, xhi);
-    m_plot->yAxis->setRange(0, top * 1.1);
+    setCountRange(m_plot->yAxis, top);
     staggerLabels(xlo, xhi);
 }
 

@@ -30,6 +30,7 @@ MissHistogramPlot::MissHistogramPlot(ViewState *view, QWidget *parent)
         m_groups[k] = new QCPBarsGroup(m_plot);
     }
     grid->setRowStretchFactor(0, 0.001);
+    offerLogScale();
 }
 
 void MissHistogramPlot::setupBars()
@@ -78,7 +79,7 @@ void MissHistogramPlot::rebuild()
         }
     }
     for (QCPAxisRect *r : m_rects) {
-        r->axis(QCPAxis::atLeft)->setRange(0, top * 1.08);
+        setCountRange(r->axis(QCPAxis::atLeft), top);
         fitStateLabels(r->axis(QCPAxis::atBottom), 0.5);
     }
 }

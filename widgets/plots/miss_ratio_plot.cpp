@@ -20,6 +20,8 @@ MissRatioPlot::MissRatioPlot(ViewState *view, QWidget *parent)
     m_plot->yAxis->grid()->setSubGridVisible(true);
     styleAxis(m_plot->yAxis, tr("miss ratio (%)"));
     m_plot->yAxis->setRange(0, 105);
+    // A usable height: ~65 px of axis for 0..100 % (the splitter's share left it ~40 px).
+    m_plot->setMinimumHeight(MIN_HEIGHT_PX);
 }
 
 void MissRatioPlot::decimate(const TimeWindow &window)

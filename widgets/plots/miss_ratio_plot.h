@@ -16,6 +16,8 @@ class MissRatioPlot : public TimePlot {
     Q_OBJECT
 public:
     explicit MissRatioPlot(ViewState *view, QWidget *parent = nullptr);
+    /// The plot's minimum height: title and time axis around ~65 px of 0..100 % (the prediction plot above needs its share too).
+    static constexpr int MIN_HEIGHT_PX = 140;
 
 protected:
     void decimate(const TimeWindow &window) override;

@@ -157,7 +157,7 @@ SimulationRunner::SimulationRunner(QObject *parent) : QObject(parent)
     qRegisterMetaType<std::shared_ptr<const SimulationSnapshot>>();
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(40);
-    connect(&m_debounce, &QTimer::timeout, this, &SimulationRunner::startJob);
+    connect(&m_debounce, &QTimer::timeout, this, [this] { startJob(false); });
     connect(&m_watcher, &QFutureWatcher<JobResult>::finished, this, &SimulationRunner::jobFinished);
 }
 
@@ -173,14 +173,17 @@ SimulationRunner::~SimulationRunner()
 void SimulationRunner::request(const ScenarioSpec &spec)
 {
     m_spec = spec;
-    m_debounce.start();
+    // A throttle, not a restarting debounce: a drag that never pauses still
+    // re-simulates every interval, with the newest spec of that interval.
+    if (!m_debounce.isActive())
+        m_debounce.start();
 }
 
 void SimulationRunner::requestNow(const ScenarioSpec &spec)
 {
     m_spec = spec;
     m_debounce.stop();
-    startJob();
+    startJob(true);
 }
 
 void SimulationRunner::cancel()
@@ -191,13 +194,15 @@ void SimulationRunner::cancel()
         m_cancel->store(true);
 }
 
-void SimulationRunner::startJob()
+void SimulationRunner::startJob(bool cancelRunning)
 {
     if (m_watcher.isRunning()) {
-        // One job at a time (two cores are shared with the GUI): cancel it and
-        // start the newest spec when it returns.
+        // One job at a time (two cores are shared with the GUI): the newest spec
+        // waits for it, replacing any spec that waited before (coalesced, never
+        // queued). A final request cancels it; a drag lets it finish, so that a
+        // drag shows a result at the pace the runner allows instead of none.
         m_pending = true;
-        if (m_cancel)
+        if (cancelRunning && m_cancel)
             m_cancel->store(true);
         return;
     }
@@ -230,7 +235,14 @@ void SimulationRunner::jobFinished()
 {
     const JobResult r = m_watcher.result();
     if (m_pending) {
-        startJob(); // a newer spec is waiting; this result is stale
+        // A newer spec waited for this job. A job a drag let finish is shown while
+        // the newer one runs (which copies its unchanged governors from it).
+        const bool show = r.snapshot && r.snapshot->errors.isEmpty();
+        if (show)
+            m_latest = r.snapshot;
+        startJob(false);
+        if (show)
+            emit snapshotReady(m_latest);
         return;
     }
     if (!r.snapshot) {

@@ -3,8 +3,9 @@
  * @file simulation_runner.h
  * Runs the pure core engine off the GUI thread (after hotspot's PerfParser):
  * a ScenarioSpec goes in, an immutable SimulationSnapshot comes out through
- * snapshotReady(). Requests are debounced (slider drags), a newer request
- * cancels the running one through a std::atomic<bool>, and a governor whose
+ * snapshotReady(). Drag requests are throttled and coalesced: the newest
+ * waits for the running job, which is shown when done; a final request
+ * cancels the running one through a std::atomic<bool>. A governor whose
  * inputs did not change is copied from the previous snapshot instead of being
  * replayed again. The GUI thread never waits for the engine.
  */
@@ -70,7 +71,8 @@ public:
 
     /// Debounce delay for request() (ms, default 40).
 
-    /// Simulate @p spec after the debounce delay (later requests within it replace it).
+    /// Simulate @p spec (a slider drag) at most one debounce interval later; later requests
+    /// within it replace it, and a running job is let finish (its snapshot shown) first.
     void request(const ScenarioSpec &spec);
     /// Simulate @p spec as soon as the worker is free (slider release, file load).
     void requestNow(const ScenarioSpec &spec);
@@ -96,7 +98,8 @@ signals:
     void runWarning(const QString &message);
 
 private:
-    void startJob();
+    /// Start a job for m_spec, or have it wait for the running one (cancelled when @p cancelRunning).
+    void startJob(bool cancelRunning);
     void jobFinished();
 
     ScenarioSpec m_spec;

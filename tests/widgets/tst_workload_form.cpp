@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The workload form's fields refuse what their range cannot take out loud:
+// typed text is committed with Enter as a user does, the value the engine
+// gets is read back from values(), and the reason is read from the label
+// under the field.
+#include "core/workloads/workload.h"
+#include "widgets/panels/checked_spin_box.h"
+#include "widgets/panels/workload_form.h"
+
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace idlescope;
+
+class TestWorkloadForm : public QObject {
+    Q_OBJECT
+private slots:
+    void minusIsRefusedNotDropped();
+    void zeroIntervalIsRefused();
+    void messageGoesOnceFixed();
+};
+
+namespace {
+
+/// The form's field named @p what (spans, seed, interval, ...).
+CheckedSpinBox *field(WorkloadForm &f, const QString &what)
+{
+    for (CheckedSpinBox *box : f.findChildren<CheckedSpinBox *>())
+        if (box->what() == what)
+            return box;
+    return nullptr;
+}
+
+/// Replaces the field's text with @p text and presses Enter.
+void type(CheckedSpinBox *box, const QString &text)
+{
+    box->setFocus();
+    box->findChild<QLineEdit *>()->selectAll();
+    QTest::keyClick(box->findChild<QLineEdit *>(), Qt::Key_Backspace);
+    QTest::keyClicks(box->findChild<QLineEdit *>(), text);
+    QTest::keyClick(box, Qt::Key_Return);
+}
+
+/// A shown form of the periodic generator at its defaults.
+struct PeriodicForm {
+    WorkloadForm form;
+    PeriodicForm()
+    {
+        form.setGenerator(workloads::findGenerator("periodic"), {});
+        form.show();
+    }
+    bool exposed() { return QTest::qWaitForWindowExposed(&form); }
+    qint64 value(const char *name) const { return form.values().value(QLatin1String(name)).toLongLong(); }
+};
+
+} // namespace
+
+void TestWorkloadForm::minusIsRefusedNotDropped()
+{
+    // Audit: typing -5 in spans ran 5 spans (the spin box dropped the '-' keystroke).
+    PeriodicForm f;
+    QVERIFY(f.exposed());
+    CheckedSpinBox *spans = field(f.form, QStringLiteral("spans"));
+    QVERIFY(spans);
+    QCOMPARE(f.value("spans"), qint64(200000)); // the default
+    QSignalSpy changed(&f.form, &WorkloadForm::valuesChanged);
+    type(spans, QStringLiteral("-5"));
+    QCOMPARE(f.value("spans"), qint64(200000)); // not 5
+    QCOMPARE(changed.count(), 0);
+    QVERIFY2(spans->message().contains(QStringLiteral("'-5' refused")), qPrintable(spans->message()));
+    QVERIFY2(spans->message().contains(QStringLiteral("1 to 10,000,000")), qPrintable(spans->message()));
+    if (const QString dir = qEnvironmentVariable("IDLESCOPE_TEST_SHOTS"); !dir.isEmpty())
+        f.form.grab().save(dir + QStringLiteral("/workload-form-refusal.png"));
+}
+
+void TestWorkloadForm::zeroIntervalIsRefused()
+{
+    // Audit: interval 0 was accepted. periodic's interval_us takes 1 ns .. 100 s.
+    PeriodicForm f;
+    QVERIFY(f.exposed());
+    CheckedSpinBox *interval = field(f.form, QStringLiteral("interval"));
+    QVERIFY(interval);
+    QCOMPARE(f.value("interval_us"), qint64(100000)); // 100 us in ns
+    type(interval, QStringLiteral("0"));
+    QCOMPARE(f.value("interval_us"), qint64(100000));
+    QVERIFY2(interval->message().contains(QStringLiteral("'0' refused")), qPrintable(interval->message()));
+    // The grammar refuses it too (the CLI's periodic:interval_us=0).
+    const workloads::GeneratorInfo *g = workloads::findGenerator("periodic");
+    const int idx = g->paramIndex("interval_us");
+    QVERIFY(idx >= 0);
+    QCOMPARE(g->params[static_cast<std::size_t>(idx)].min, std::int64_t(1));
+}
+
+void TestWorkloadForm::messageGoesOnceFixed()
+{
+    PeriodicForm f;
+    QVERIFY(f.exposed());
+    CheckedSpinBox *spans = field(f.form, QStringLiteral("spans"));
+    QVERIFY(spans);
+    type(spans, QStringLiteral("0"));
+    QVERIFY(!spans->message().isEmpty());
+    type(spans, QStringLiteral("5000"));
+    QCOMPARE(f.value("spans"), qint64(5000));
+    QVERIFY2(spans->message().isEmpty(), qPrintable(spans->message()));
+}
+
+QTEST_MAIN(TestWorkloadForm)
+#include "tst_workload_form.moc"
