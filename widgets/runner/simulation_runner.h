@@ -60,6 +60,8 @@ public:
     /// The last snapshot delivered, or null before the first one.
     SnapshotPtr latest() const { return m_latest; }
     bool isBusy() const { return m_watcher.isRunning() || m_debounce.isActive(); }
+    /// The coalescing delay of requests (tests make it long to see several requests become one).
+    void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
     /// The running job's progress per governor (empty when idle or still building the stream).
     std::vector<JobProgress::Governor> progress() const;
 
