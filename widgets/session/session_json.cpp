@@ -162,6 +162,18 @@ qint64 heldFromNamed(SessionJsonReader &r, const workloads::ParamInfo &p, const 
     return held;
 }
 
+/// A scaled parameter @p p as format 1 wrote it: a whole number in held units.
+qint64 heldFromFormat1(SessionJsonReader &r, const workloads::ParamInfo &p, const QJsonValue &v, const QString &path)
+{
+    const qint64 held = r.integerValue(v, path);
+    if (r.ok() && (held < p.min || held > p.max))
+        r.fail(path, QStringLiteral("%1 is outside %2..%3 (format 1: in thousandths of the unit of its name)")
+                         .arg(held)
+                         .arg(p.min)
+                         .arg(p.max));
+    return r.ok() ? held : 0;
+}
+
 WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 version)
 {
     WorkloadSpec w;
@@ -174,9 +186,13 @@ WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 
     const QJsonObject params = r.object(o, key("params"), key("workload.params"));
     for (auto it = params.begin(); it != params.end() && r.ok(); ++it) {
         const QString path = key("workload.params.") + it.key();
-        // Format 1 held the values as they are used (ns under "_us" names): read as they are.
-        if (const workloads::ParamInfo *p = version >= 2 ? scaledParam(w, it.key()) : nullptr)
+        // Format 1 held the values as they are used (ns under "_us" names): read as they are,
+        // but as format 2 would check them, or the session, saved again, could not be reopened.
+        const workloads::ParamInfo *p = scaledParam(w, it.key());
+        if (p && version >= 2)
             w.params.insert(it.key(), heldFromNamed(r, *p, it.value(), path));
+        else if (p)
+            w.params.insert(it.key(), heldFromFormat1(r, *p, it.value(), path));
         else
             w.params.insert(it.key(), r.scalar(it.value(), path));
     }
