@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/line_reader.h"
 
-#include "core/common/input_file.h"
-
 #include <cstring>
-#include <filesystem>
-#include <zlib.h>
 
 namespace idlescope {
 
@@ -13,59 +9,34 @@ namespace {
 constexpr size_t kChunk = 1 << 18;
 }
 
-LineReader::LineReader(const std::string &path) : m_path(path)
+LineReader::LineReader(const std::string &path) : m_path(path), m_file(path)
 {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) {
-        m_error = std::filesystem::exists(path, ec) ? checkRegularInput(path, "the input").error()
-                                                    : Error{path, 0, "", "no such file"};
-        return;
-    }
-    m_fileSize = static_cast<std::int64_t>(std::filesystem::file_size(path, ec));
-    gzFile gz = gzopen(path.c_str(), "rb");
-    if (!gz) {
-        m_error = Error{path, 0, "", std::string("cannot open: ") + std::strerror(errno)};
-        return;
-    }
-    gzbuffer(gz, kChunk);
-    m_gz = gz;
+    m_error = m_file.error();
     m_buf.resize(kChunk);
-}
-
-LineReader::~LineReader()
-{
-    if (m_gz)
-        gzclose(static_cast<gzFile>(m_gz));
 }
 
 std::int64_t LineReader::bytesRead() const
 {
-    return m_gz ? static_cast<std::int64_t>(gzoffset(static_cast<gzFile>(m_gz))) : 0;
+    return m_file.fileOffset();
 }
 
 bool LineReader::fill()
 {
-    if (m_eof || !m_gz)
+    if (m_eof)
         return false;
-    const int n = gzread(static_cast<gzFile>(m_gz), m_buf.data(), static_cast<unsigned>(m_buf.size()));
-    if (n < 0) {
-        int code = 0;
-        const char *msg = gzerror(static_cast<gzFile>(m_gz), &code);
-        m_error = Error{m_path, m_lineNo + 1, "", std::string("read error: ") + (msg ? msg : "?")};
-        m_eof = true;
-        return false;
-    }
+    const std::size_t n = m_file.read(m_buf.data(), m_buf.size());
     if (n == 0) {
-        // zlib reports a gzip stream cut short only here, as Z_BUF_ERROR.
-        int code = 0;
-        gzerror(static_cast<gzFile>(m_gz), &code);
-        if (code == Z_BUF_ERROR)
-            m_error = Error{m_path, m_lineNo + 1, "", "the gzip stream is truncated (file cut short?)"};
+        // A read error, a cut or corrupt gzip stream, junk after it: the line it
+        // was reading when that showed.
+        if (!m_file.ok()) {
+            m_error = m_file.error();
+            m_error.line = m_lineNo + 1;
+        }
         m_eof = true;
         return false;
     }
     m_pos = 0;
-    m_len = static_cast<size_t>(n);
+    m_len = n;
     return true;
 }
 

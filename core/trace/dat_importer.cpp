@@ -29,6 +29,7 @@
  */
 #include "core/trace/trace_import.h"
 
+#include "core/io/decompressed_file.h"
 #include "core/trace/idle_reconstructor.h"
 #include "core/trace/kallsyms_index.h"
 #include "core/trace/trace_names.h"
@@ -52,7 +53,6 @@
 #include <unistd.h>
 #include <unordered_map>
 #include <vector>
-#include <zlib.h>
 
 namespace idlescope::trace {
 
@@ -277,12 +277,10 @@ public:
     }
     Result<std::string> open(const std::string &path)
     {
-        FILE *f = std::fopen(path.c_str(), "rb");
-        unsigned char magic[2] = {0, 0};
-        const bool gz = f && std::fread(magic, 1, 2, f) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-        if (f)
-            std::fclose(f);
-        if (!gz)
+        DecompressedFile in(path);
+        if (!in.ok())
+            return in.error();
+        if (!in.isGzip())
             return path;
         const char *tmpdir = std::getenv("TMPDIR");
         std::string tmpl = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/idlescope-dat-XXXXXX";
@@ -290,17 +288,16 @@ public:
         if (fd < 0)
             return Error{path, 0, "", "cannot create a temporary file to inflate the gzip'd .dat"};
         m_path = tmpl;
-        gzFile gzf = gzopen(path.c_str(), "rb");
         std::string buf(1 << 20, '\0');
-        int n = 0;
-        bool okWrite = gzf != nullptr;
-        while (okWrite && (n = gzread(gzf, buf.data(), static_cast<unsigned>(buf.size()))) > 0)
-            okWrite = ::write(fd, buf.data(), static_cast<size_t>(n)) == n;
-        if (gzf)
-            gzclose(gzf);
+        std::size_t n = 0;
+        bool okWrite = true;
+        while (okWrite && (n = in.read(buf.data(), buf.size())) > 0)
+            okWrite = ::write(fd, buf.data(), n) == static_cast<ssize_t>(n);
         ::close(fd);
-        if (!okWrite || n < 0)
-            return Error{path, 0, "", "cannot inflate the gzip'd .dat (corrupt data or disk full)"};
+        if (!in.ok())
+            return in.error(); // corrupt, cut, or junk after the gzip data (with its byte offset)
+        if (!okWrite)
+            return Error{path, 0, "", "cannot inflate the gzip'd .dat to " + tmpl + " (disk full?)"};
         return m_path;
     }
 

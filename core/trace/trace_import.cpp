@@ -2,11 +2,11 @@
 #include "core/trace/trace_import.h"
 
 #include "core/common/input_file.h"
+#include "core/io/decompressed_file.h"
 #include "core/io/line_reader.h"
 #include "core/trace/text_importer.h"
 
 #include <cstring>
-#include <zlib.h>
 
 namespace idlescope::trace {
 
@@ -23,18 +23,21 @@ constexpr std::int64_t PROGRESS_LINES = 1 << 16;
 
 Result<TraceFormat> sniffTraceFile(const std::string &path)
 {
-    // A FIFO would block gzopen() for ever; a device would be read without end.
+    // A FIFO would block open() for ever; a device would be read without end.
     if (Status s = checkRegularInput(path, "a trace"); !s)
         return s.error();
-    gzFile gz = gzopen(path.c_str(), "rb");
-    if (!gz)
-        return Error{path, 0, "", std::string("cannot open: ") + std::strerror(errno)};
+    DecompressedFile in(path);
     char head[DAT_MAGIC_LEN] = {};
-    const int n = gzread(gz, head, DAT_MAGIC_LEN);
-    gzclose(gz);
-    if (n < 0)
-        return Error{path, 0, "", "cannot read (corrupt gzip data?)"};
-    if (n == static_cast<int>(DAT_MAGIC_LEN) && std::memcmp(head, DAT_MAGIC, DAT_MAGIC_LEN) == 0)
+    std::size_t n = 0;
+    while (in.ok() && n < DAT_MAGIC_LEN) {
+        const std::size_t got = in.read(head + n, DAT_MAGIC_LEN - n);
+        if (got == 0)
+            break;
+        n += got;
+    }
+    if (!in.ok())
+        return in.error();
+    if (n == DAT_MAGIC_LEN && std::memcmp(head, DAT_MAGIC, DAT_MAGIC_LEN) == 0)
         return TraceFormat::TraceCmdDat;
     return TraceFormat::Unknown; // text: the line parser tells which kind
 }

@@ -11,7 +11,8 @@
  * pending timer of any component, so a component's timer stays visible to the
  * governor while other events end spans, as a real next timer does.
  * latency_req_ns is the tightest limit of the components' current spans, util
- * the largest.
+ * the largest. One busy period absorbs at most MAX_ABSORBED_EVENTS events
+ * (below): a saturated CPU then shows spans without idle time.
  *
  * Mix (mix(w1*a | w2*b)): each draw picks one member with probability w/sum(w)
  * and takes `block` consecutive spans from it; members not picked are paused.
@@ -24,6 +25,22 @@
 namespace idlescope::workloads {
 
 namespace {
+
+/*
+ * The most component events one busy period of an overlay absorbs before a
+ * span ends it. When the components bring work faster than one CPU does it
+ * (busy shares adding up to 100 % or more: `video:fps=810 + sweep`, 61 % +
+ * 50 %), the busy period never ends; and a component that wakes far more often
+ * than the others' busy periods last (an IPI every 1 us next to 100 ms of work)
+ * brings 100,000 events to one. Absorbed one by one, either cost time without
+ * bound for a single span (the former guard, 1,000,000 events per span, took
+ * 21 s for 300 spans under ASan). After this many, the span ends with no idle
+ * time (the CPU re-enters idle with an event already due, as a saturated CPU
+ * does) and the next span goes on with the events still due: none is dropped,
+ * so the busy share stays right. 10,000 is 100 ms of busy time at one event per
+ * 10 us, longer than any busy period of the generators at their defaults.
+ */
+constexpr int MAX_ABSORBED_EVENTS = 10000;
 
 /// Applies a generator node's latency_req_us and util to its spans.
 class QosSource final : public SpanSource {
@@ -59,9 +76,10 @@ public:
 
     IdleSpan next() override
     {
-        // Events that arrived while the CPU was busy extend the busy period.
-        // (Bounded: components whose spans are all zero-length cannot hang it.)
-        for (int guard = 0; guard < 1000000; ++guard) {
+        // Events that arrived while the CPU was busy extend the busy period
+        // (bounded: a saturated CPU, or components whose spans are all
+        // zero-length, cannot hold one span for ever).
+        for (int absorbed = 0; absorbed < MAX_ABSORBED_EVENTS; ++absorbed) {
             const size_t i = earliest();
             if (m_cursors[i].eventAbs >= m_busyUntil)
                 break;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * Every input the fuzzers ever crashed on (tests/fuzz/regressions/<target>/),
+ * Every input the fuzzers ever crashed on or timed out with (tests/fuzz/regressions/<target>/),
  * replayed through the same calls as the fuzz target, in the ordinary test
  * run (no clang needed). Each input must give exactly what it gave when its
  * fix was made (entries, truncated entries, exported spans; or the error),
@@ -11,6 +11,7 @@
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_stats.h"
 #include "core/trace/trace_stream.h"
+#include "core/workloads/workload_spec.h"
 
 #include "tests/test_paths.h"
 
@@ -107,6 +108,43 @@ private slots:
         for (const QString &path : inputs("fuzz_trace_text"))
             present << QFileInfo(path).fileName();
         QCOMPARE(present, listed);
+    }
+
+    void workloadSpecInputs()
+    {
+        // slow-overlay-saturated-video-sweep, `video:fps=810 +sweep`: a frame every 1.235 ms with
+        // 3 ms of decoding in 4.94 ms (61 % busy) next to the sweep's 5 us runs every 10 us at
+        // point 0 (50 %): 111 %, so the overlay's busy period never ends and each span absorbed
+        // up to 1,000,000 events (21 s per input under ASan). Now at most 10,000 a span: point 0's
+        // 300 spans cover 16.94 s (it was 1693.92 s) with 0.75 ms of idle, 0.004 %: saturated.
+        // Points 1 and 2 (94 %, 86 % busy) absorb fewer and are what they were before the bound.
+        // Figures as the fuzz target generates them (runSeed(1, p, 0), 300 spans, every span valid).
+        const QStringList files = inputs("fuzz_workload_spec");
+        QCOMPARE(files.size(), 1);
+        QVERIFY(files.front().endsWith(QStringLiteral("/slow-overlay-saturated-video-sweep")));
+        const QByteArray text = readAll(files.front());
+        Result<workloads::WorkloadSpec> spec =
+            workloads::parseWorkloadSpec(std::string_view(text.constData(), static_cast<size_t>(text.size())));
+        QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
+        QCOMPARE(spec->pointCount(), 28);
+        struct Expected {
+            qint64 noIdle, gapNs, wakeNs;
+        };
+        const Expected expected[3] = {{151, 16941310000, 750000}, {2, 58455000, 2925000}, {0, 20115000, 4365000}};
+        for (int p = 0; p < 3; ++p) {
+            const IdleStream s = workloads::generateStream(*spec, p, workloads::runSeed(1, p, 0), 300);
+            QCOMPARE(s.size(), size_t(300));
+            qint64 noIdle = 0, gap = 0, wake = 0;
+            for (size_t i = 0; i < s.size(); ++i) {
+                QVERIFY(validateSpan(s[i], "fuzz", static_cast<std::int64_t>(i) + 2).ok());
+                noIdle += s[i].wakeNs == 0;
+                gap += s[i].gapNs;
+                wake += s[i].wakeNs;
+            }
+            QCOMPARE(noIdle, expected[p].noIdle);
+            QCOMPARE(gap, expected[p].gapNs);
+            QCOMPARE(wake, expected[p].wakeNs);
+        }
     }
 
     void libtraceeventCrashIsAnError()

@@ -94,6 +94,8 @@ private slots:
     void badFieldIsNamed();
     void syntaxErrorNamesLine();
     void missingFileIsAnError();
+    void fuzzSeedsAreSessions();
+    void fuzzFindingsAreRefused();
     void viewStateRoundTrip();
     void recentFiles();
 };
@@ -348,6 +350,60 @@ void TestSession::missingFileIsAnError()
     const Result<Session> r = loadSession(QStringLiteral("/nonexistent/x.idlescope"));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().file, std::string("/nonexistent/x.idlescope"));
+}
+
+void TestSession::fuzzSeedsAreSessions()
+{
+    // tests/fuzz/seeds/fuzz_session_json (fuzz_session_json's seeds) must be sessions this
+    // build opens, and reopens after saving, or the fuzzer starts from errors. Governor
+    // counts as written in each file (the "governors" arrays).
+    const QString dir = test::sourceDir() + QStringLiteral("/tests/fuzz/seeds/fuzz_session_json/");
+    const std::pair<const char *, size_t> seeds[] = {{"csv-stream.idlescope", 0},        {"file-poisson-teo.idlescope", 3},
+                                                     {"format1-juno.idlescope", 1},      {"periodic-haltpoll.idlescope", 2},
+                                                     {"trace-recorded.idlescope", 2}};
+    QCOMPARE(QDir(dir).entryList(QDir::Files).size(), qsizetype(std::size(seeds)));
+    for (const auto &[name, governors] : seeds) {
+        const Result<Session> s = loadSession(dir + QString::fromLatin1(name));
+        QVERIFY2(s.ok(), s.ok() ? name : s.error().toString().c_str());
+        QCOMPARE(s->scenario.governors.size(), governors);
+        const Result<Session> back = sessionFromJson(sessionToJson(*s), QStringLiteral("saved.idlescope"));
+        QVERIFY2(back.ok() && sameSession(*s, *back), name);
+    }
+}
+
+void TestSession::fuzzFindingsAreRefused()
+{
+    // tests/fuzz/regressions/fuzz_session_json: sessions the reader accepted but could not read
+    // back once saved (fuzz_session_json's round trip). Each is refused now, naming its field.
+    const QString dir = test::sourceDir() + QStringLiteral("/tests/fuzz/regressions/fuzz_session_json/");
+    // A format 1 file holds "_us" values in ns: "jitter_us": 2.5 was 2.5 ns, kept as a double,
+    // saved as 0.0025 us, which format 2 refuses (more than 3 decimals). A held value must be
+    // a whole number, in range, as format 2 checks it.
+    const struct {
+        const char *file, *field, *message;
+    } findings[] = {{"format1-fraction-of-ns-00759365.idlescope", "workload.params.jitter_us", "must be a whole number (got 2.5)"}};
+    QCOMPARE(QDir(dir).entryList(QDir::Files).size(), qsizetype(std::size(findings)));
+    for (const auto &f : findings) {
+        const Result<Session> s = loadSession(dir + QString::fromLatin1(f.file));
+        QVERIFY2(!s.ok(), f.file);
+        QCOMPARE(s.error().field, std::string(f.field));
+        QCOMPARE(s.error().message, std::string(f.message));
+    }
+    // The same value in range and whole is read as it is (2 ns of jitter) and survives a save.
+    const Session v1 = periodicSession({{QStringLiteral("jitter_us"), qint64(2)}});
+    QByteArray json = replaced(sessionToJson(v1), "\"format_version\": 2", "\"format_version\": 1");
+    json = replaced(json, "\"jitter_us\": 0.002", "\"jitter_us\": 2");
+    const Result<Session> r = sessionFromJson(json, QStringLiteral("v1.idlescope"));
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(r->scenario.workload.params.value(QStringLiteral("jitter_us")).toLongLong(), qint64(2));
+    const Result<Session> back = sessionFromJson(sessionToJson(*r), QStringLiteral("saved.idlescope"));
+    QVERIFY(back.ok() && sameSession(*r, *back));
+    // Out of range in held units: jitter_us is 0..100 s, 100000000000 ns at most.
+    const Result<Session> big = sessionFromJson(replaced(json, "\"jitter_us\": 2", "\"jitter_us\": 100000000001"),
+                                                QStringLiteral("big.idlescope"));
+    QVERIFY(!big.ok());
+    QCOMPARE(big.error().field, std::string("workload.params.jitter_us"));
+    QVERIFY2(big.error().message.find("is outside 0..100000000000") != std::string::npos, big.error().message.c_str());
 }
 
 void TestSession::viewStateRoundTrip()

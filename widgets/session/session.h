@@ -1,76 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * @file session.h
- * A saved idlescope session (`.idlescope`, JSON): the whole ScenarioSpec
- * (target with the user's table edits, workload recipe, governors with their
- * tunable settings and colours, latency limit) plus the view (visible range,
- * cursor, selected entry). The file carries "format_version": 2.
- *
- * Shape (QJsonObject writes keys in alphabetical order; unknown keys are ignored):
- *   {"format_version": 2, "generator": "idlescope 0.1.0",
- *    "target":   {"kind", "id", "path", "table": {the table JSON of core/io/table_json.h}},
- *    "workload": {"kind", "path", "description", "params": {name: number | string | bool}},
- *    "governors": [{"variant", "color": "#rrggbb", "settings": [{"name", "value"}]}],
- *    "latency_limit_ns": -1,
- *    "view": {"range_start_ns", "range_end_ns", "cursor_ns", "selected_governor", "selected_entry"}}
- *
- * Every key says its unit, and its value is in that unit: "_ns" keys hold
- * nanoseconds, and a generator parameter is written in the unit of its name
- * ("interval_us": 100 is 100 us, "busy_pct": 12.5 is 12.5 %, "hz": 250 is
- * 250 Hz; up to 3 decimals). Format 1 wrote those parameters in the units the
- * generator holds (ns under an "_us" name): a format 1 file is read as it is.
- *
- * Errors (idlescope::Error) name the file, the line of a JSON syntax error,
- * and the field by path, e.g. "governors[1].settings[0].value" or
- * "format_version" for a file written by a newer idlescope.
+ * Session files (`.idlescope`; their JSON is widgets/session/session_json.h):
+ * saved atomically, read with a size cap and only from regular files, and the
+ * view part taken from and restored into the window's ViewState.
  */
 #pragma once
 
-#include "core/common/error.h"
-#include "widgets/runner/scenario_spec.h"
-
-#include <QByteArray>
-#include <QString>
+#include "widgets/session/session_json.h"
 
 namespace idlescope {
 
 class ViewState;
-
-/// The format this build writes and the newest it reads.
-inline constexpr int SESSION_FORMAT_VERSION = 2;
-/// File name suffix, without the dot.
-inline constexpr const char *SESSION_SUFFIX = "idlescope";
-
-/// What the user was looking at (ns relative to the run start, as ViewState).
-struct SessionView {
-    qint64 rangeStartNs = 0;   ///< visible range; start == end == 0 means "the whole run"
-    qint64 rangeEndNs = 0;
-    qint64 cursorNs = -1;      ///< playback cursor, -1 for none
-    int selectedGovernor = -1; ///< index into ScenarioSpec::governors, -1 for none
-    qint64 selectedEntry = -1; ///< entry index in that governor's run, -1 for none
-
-    bool operator==(const SessionView &) const = default;
-};
-
-struct Session {
-    ScenarioSpec scenario;
-    SessionView view;
-};
-
-/// True when every saved field of @p x equals that of @p y (tables compared state by state).
-bool sameScenario(const ScenarioSpec &x, const ScenarioSpec &y);
-/// True when every saved field of @p a equals that of @p b (tables compared state by state).
-bool sameSession(const Session &a, const Session &b);
-
-/// The JSON text of @p s (indented, stable key order).
-QByteArray sessionToJson(const Session &s);
-
-/**
- * Parses session JSON; @p label names the text in errors. Checks the format
- * version, every field's type, the table (core/io/table_json.h rules), each
- * variant against the registry and each tunable setting against its governor.
- */
-Result<Session> sessionFromJson(const QByteArray &json, const QString &label);
 
 /// Writes @p s to @p path atomically (QSaveFile: the old file survives any error).
 Status saveSession(const Session &s, const QString &path);

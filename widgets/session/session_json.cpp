@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/session/session_json.h"
+
+#include "core/governors/registry.h"
+#include "core/io/table_json.h"
+#include "core/workloads/workload.h"
+#include "widgets/session/session_json_reader.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace idlescope {
+
+namespace {
+
+QString key(const char *k) { return QString::fromLatin1(k); }
+
+/// The generator parameter @p name of workload @p w when its held unit is a
+/// thousandth of the unit its name says (ns for "_us", milli-% for "_pct",
+/// mHz for Hz), else null: format 2 writes those in the named unit.
+const workloads::ParamInfo *scaledParam(const WorkloadSpec &w, const QString &name)
+{
+    const workloads::GeneratorInfo *g = workloads::findGenerator(w.kind.toStdString());
+    if (!g)
+        return nullptr;
+    const int i = g->paramIndex(name.toStdString());
+    if (i < 0)
+        return nullptr;
+    const workloads::ParamInfo &p = g->params[static_cast<std::size_t>(i)];
+    const bool scaled = p.unit == workloads::ParamUnit::Us || p.unit == workloads::ParamUnit::Percent
+                        || p.unit == workloads::ParamUnit::Hz;
+    return scaled ? &p : nullptr;
+}
+
+/// Held units per named unit of a scaled parameter.
+constexpr qint64 HELD_PER_NAMED = 1000;
+
+// ---- writing ---------------------------------------------------------------
+
+QJsonObject targetJson(const TargetSpec &t)
+{
+    // The table goes through core/io's own format so the saved table reads
+    // back exactly as a table file would.
+    const QByteArray tableText = QByteArray::fromStdString(formatTableJson(t.table));
+    QJsonObject o;
+    o.insert(key("kind"), t.kind);
+    o.insert(key("id"), t.id);
+    o.insert(key("path"), t.path);
+    o.insert(key("table"), QJsonDocument::fromJson(tableText).object());
+    return o;
+}
+
+QJsonObject workloadJson(const WorkloadSpec &w)
+{
+    QJsonObject o;
+    o.insert(key("kind"), w.kind);
+    o.insert(key("path"), w.path);
+    o.insert(key("description"), w.description);
+    // Every value in the unit its key names: "interval_us": 100 is 100 us (format 1 wrote the
+    // held 100000 ns under that name, and a hand-edited 50 became 0.050 us).
+    QJsonObject params;
+    for (auto it = w.params.begin(); it != w.params.end(); ++it) {
+        const bool whole = it.value().typeId() == QMetaType::LongLong || it.value().typeId() == QMetaType::Int;
+        if (whole && scaledParam(w, it.key())) {
+            const qint64 held = it.value().toLongLong();
+            if (held % HELD_PER_NAMED == 0)
+                params.insert(it.key(), held / HELD_PER_NAMED);
+            else
+                params.insert(it.key(), static_cast<double>(held) / HELD_PER_NAMED);
+        } else {
+            params.insert(it.key(), QJsonValue::fromVariant(it.value()));
+        }
+    }
+    o.insert(key("params"), params);
+    return o;
+}
+
+QJsonArray governorsJson(const std::vector<GovernorSpec> &governors)
+{
+    QJsonArray a;
+    for (const GovernorSpec &g : governors) {
+        QJsonArray settings;
+        for (const auto &[name, value] : g.settings)
+            settings.append(QJsonObject{{key("name"), QString::fromStdString(name)},
+                                        {key("value"), static_cast<qint64>(value)}});
+        QJsonObject o;
+        o.insert(key("variant"), QString::fromStdString(g.variant));
+        o.insert(key("color"), g.color.name(QColor::HexRgb));
+        o.insert(key("settings"), settings);
+        a.append(o);
+    }
+    return a;
+}
+
+QJsonObject viewJson(const SessionView &v)
+{
+    QJsonObject o;
+    o.insert(key("range_start_ns"), v.rangeStartNs);
+    o.insert(key("range_end_ns"), v.rangeEndNs);
+    o.insert(key("cursor_ns"), v.cursorNs);
+    o.insert(key("selected_governor"), v.selectedGovernor);
+    o.insert(key("selected_entry"), v.selectedEntry);
+    return o;
+}
+
+// ---- reading ---------------------------------------------------------------
+
+qint64 lineOfOffset(const QByteArray &text, int offset)
+{
+    return 1 + text.left(offset).count('\n');
+}
+
+TargetSpec readTarget(SessionJsonReader &r, const QJsonObject &root, const QString &label)
+{
+    TargetSpec t;
+    const QJsonObject o = r.object(root, key("target"), key("target"));
+    t.kind = r.string(o, key("kind"), key("target.kind"), true);
+    t.id = r.string(o, key("id"), key("target.id"), false);
+    t.path = r.string(o, key("path"), key("target.path"), false);
+    const QJsonObject table = r.object(o, key("table"), key("target.table"));
+    if (!r.ok())
+        return t;
+    const QByteArray text = QJsonDocument(table).toJson(QJsonDocument::Compact);
+    Result<IdleStateTable> parsed = parseTableJson(text.toStdString(), label.toStdString());
+    if (!parsed) {
+        const QString field = QString::fromStdString(parsed.error().field);
+        r.fail(field.isEmpty() ? key("target.table") : key("target.table.") + field,
+               QString::fromStdString(parsed.error().message));
+        return t;
+    }
+    t.table = std::move(*parsed);
+    return t;
+}
+
+/// A scaled parameter @p p written in its named unit (format 2), in held units.
+qint64 heldFromNamed(SessionJsonReader &r, const workloads::ParamInfo &p, const QJsonValue &v, const QString &path)
+{
+    if (!v.isDouble()) {
+        r.fail(path, QStringLiteral("must be a number"));
+        return 0;
+    }
+    const double named = v.toDouble();
+    const double heldExact = named * HELD_PER_NAMED;
+    const auto inRange = [&p](double held) { return held >= static_cast<double>(p.min) && held <= static_cast<double>(p.max); };
+    if (!std::isfinite(named) || !inRange(heldExact)) {
+        r.fail(path, QStringLiteral("%1 is outside %2..%3")
+                         .arg(named)
+                         .arg(static_cast<double>(p.min) / HELD_PER_NAMED)
+                         .arg(static_cast<double>(p.max) / HELD_PER_NAMED));
+        return 0;
+    }
+    const qint64 held = std::llround(heldExact);
+    if (std::abs(heldExact - static_cast<double>(held)) > 1e-6 * std::max(1.0, std::abs(heldExact))) {
+        r.fail(path, QStringLiteral("%1 has more than 3 decimals").arg(named, 0, 'g', 17));
+        return 0;
+    }
+    return held;
+}
+
+/// A scaled parameter @p p as format 1 wrote it: a whole number in held units.
+qint64 heldFromFormat1(SessionJsonReader &r, const workloads::ParamInfo &p, const QJsonValue &v, const QString &path)
+{
+    const qint64 held = r.integerValue(v, path);
+    if (r.ok() && (held < p.min || held > p.max))
+        r.fail(path, QStringLiteral("%1 is outside %2..%3 (format 1: in thousandths of the unit of its name)")
+                         .arg(held)
+                         .arg(p.min)
+                         .arg(p.max));
+    return r.ok() ? held : 0;
+}
+
+WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 version)
+{
+    WorkloadSpec w;
+    const QJsonObject o = r.object(root, key("workload"), key("workload"));
+    w.kind = r.string(o, key("kind"), key("workload.kind"), true);
+    w.path = r.string(o, key("path"), key("workload.path"), false);
+    w.description = r.string(o, key("description"), key("workload.description"), false);
+    if (!o.contains(key("params")))
+        return w;
+    const QJsonObject params = r.object(o, key("params"), key("workload.params"));
+    for (auto it = params.begin(); it != params.end() && r.ok(); ++it) {
+        const QString path = key("workload.params.") + it.key();
+        // Format 1 held the values as they are used (ns under "_us" names): read as they are,
+        // but as format 2 would check them, or the session, saved again, could not be reopened.
+        const workloads::ParamInfo *p = scaledParam(w, it.key());
+        if (p && version >= 2)
+            w.params.insert(it.key(), heldFromNamed(r, *p, it.value(), path));
+        else if (p)
+            w.params.insert(it.key(), heldFromFormat1(r, *p, it.value(), path));
+        else
+            w.params.insert(it.key(), r.scalar(it.value(), path));
+    }
+    return w;
+}
+
+std::vector<TunableSetting> readSettings(SessionJsonReader &r, const QJsonObject &g,
+                                         const QString &path)
+{
+    std::vector<TunableSetting> settings;
+    if (!g.contains(key("settings")))
+        return settings;
+    const QJsonArray a = r.array(g, key("settings"), path + key(".settings"));
+    for (qsizetype i = 0; i < a.size() && r.ok(); ++i) {
+        const QString sp = path + QStringLiteral(".settings[%1]").arg(i);
+        if (!a[i].isObject()) {
+            r.fail(sp, QStringLiteral("must be an object {\"name\", \"value\"}"));
+            break;
+        }
+        const QJsonObject s = a[i].toObject();
+        const QString name = r.string(s, key("name"), sp + key(".name"), true);
+        const qint64 value = r.integer(s, key("value"), sp + key(".value"), true);
+        settings.emplace_back(name.toStdString(), value);
+    }
+    return settings;
+}
+
+GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QString &path)
+{
+    GovernorSpec g;
+    if (!v.isObject()) {
+        r.fail(path, QStringLiteral("must be a JSON object"));
+        return g;
+    }
+    const QJsonObject o = v.toObject();
+    g.variant = r.string(o, key("variant"), path + key(".variant"), true).toStdString();
+    // "recorded" is the kernel's own choices of a trace workload (core/trace/recorded_entries.h).
+    if (r.ok() && !findVariant(g.variant) && g.variant != "recorded")
+        r.fail(path + key(".variant"),
+               QStringLiteral("unknown governor variant '%1'").arg(QString::fromStdString(g.variant)));
+    const QString color = r.string(o, key("color"), path + key(".color"), false);
+    g.color = QColor(color);
+    if (r.ok() && !color.isEmpty() && !g.color.isValid())
+        r.fail(path + key(".color"), QStringLiteral("'%1' is not a colour (use #rrggbb)").arg(color));
+    g.settings = readSettings(r, o, path);
+    if (!r.ok())
+        return g;
+    // Each setting must be one the governor accepts, at a value it accepts.
+    for (std::size_t i = 0; i < g.settings.size(); ++i) {
+        auto gov = makeConfiguredGovernor(g.variant, {g.settings[i]});
+        if (!gov) {
+            r.fail(path + QStringLiteral(".settings[%1]").arg(i),
+                   QString::fromStdString(gov.error().message));
+            break;
+        }
+    }
+    return g;
+}
+
+SessionView readView(SessionJsonReader &r, const QJsonObject &root)
+{
+    SessionView v;
+    if (!root.contains(key("view")))
+        return v;
+    const QJsonObject o = r.object(root, key("view"), key("view"));
+    v.rangeStartNs = r.integer(o, key("range_start_ns"), key("view.range_start_ns"), false, 0);
+    v.rangeEndNs = r.integer(o, key("range_end_ns"), key("view.range_end_ns"), false, 0);
+    v.cursorNs = r.integer(o, key("cursor_ns"), key("view.cursor_ns"), false, -1);
+    v.selectedGovernor = static_cast<int>(
+        r.integer(o, key("selected_governor"), key("view.selected_governor"), false, -1));
+    v.selectedEntry = r.integer(o, key("selected_entry"), key("view.selected_entry"), false, -1);
+    if (r.ok() && v.rangeEndNs < v.rangeStartNs)
+        r.fail(key("view.range_end_ns"), QStringLiteral("is before range_start_ns"));
+    return v;
+}
+
+/// The version gate comes first: a newer file may differ in every other field.
+/// The file's version, or 0 when it cannot be read.
+qint64 checkVersion(SessionJsonReader &r, const QJsonObject &root)
+{
+    if (!root.contains(key("format_version"))) {
+        r.fail(key("format_version"), QStringLiteral("missing: not an idlescope session file"));
+        return 0;
+    }
+    const qint64 version = r.integer(root, key("format_version"), key("format_version"), true);
+    if (!r.ok())
+        return 0;
+    if (version > SESSION_FORMAT_VERSION) {
+        r.fail(key("format_version"),
+               QStringLiteral("the file was written by a newer idlescope (format %1); this version "
+                              "reads format %2 and older")
+                   .arg(version)
+                   .arg(SESSION_FORMAT_VERSION));
+        return 0;
+    }
+    if (version < 1) {
+        r.fail(key("format_version"), QStringLiteral("%1 is not a valid format version").arg(version));
+        return 0;
+    }
+    return version;
+}
+
+bool sameTable(const IdleStateTable &a, const IdleStateTable &b)
+{
+    if (a.id != b.id || a.source != b.source || a.tickHz != b.tickHz || a.count() != b.count())
+        return false;
+    for (int i = 0; i < a.count(); ++i) {
+        const IdleState &x = a[i];
+        const IdleState &y = b[i];
+        if (x.name != y.name || x.desc != y.desc || x.exitLatencyNs != y.exitLatencyNs
+            || x.targetResidencyNs != y.targetResidencyNs || x.polling != y.polling
+            || x.disabled != y.disabled)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool sameScenario(const ScenarioSpec &x, const ScenarioSpec &y)
+{
+    if (x.target.kind != y.target.kind || x.target.id != y.target.id || x.target.path != y.target.path
+        || !sameTable(x.target.table, y.target.table))
+        return false;
+    if (x.workload.kind != y.workload.kind || x.workload.path != y.workload.path
+        || x.workload.description != y.workload.description || x.workload.params != y.workload.params)
+        return false;
+    if (x.governors.size() != y.governors.size() || x.latencyLimitNs != y.latencyLimitNs)
+        return false;
+    for (std::size_t i = 0; i < x.governors.size(); ++i) {
+        const GovernorSpec &g = x.governors[i];
+        const GovernorSpec &h = y.governors[i];
+        if (g.variant != h.variant || g.settings != h.settings || g.color.rgb() != h.color.rgb())
+            return false;
+    }
+    return true;
+}
+
+bool sameSession(const Session &a, const Session &b)
+{
+    return sameScenario(a.scenario, b.scenario) && a.view == b.view;
+}
+
+QByteArray sessionToJson(const Session &s)
+{
+    QJsonObject root;
+    root.insert(key("format_version"), SESSION_FORMAT_VERSION);
+    const QString version = QCoreApplication::applicationVersion();
+    root.insert(key("generator"),
+                version.isEmpty() ? key("idlescope") : QStringLiteral("idlescope ") + version);
+    root.insert(key("target"), targetJson(s.scenario.target));
+    root.insert(key("workload"), workloadJson(s.scenario.workload));
+    root.insert(key("governors"), governorsJson(s.scenario.governors));
+    root.insert(key("latency_limit_ns"), static_cast<qint64>(s.scenario.latencyLimitNs));
+    root.insert(key("view"), viewJson(s.view));
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
+{
+    QJsonParseError perr;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &perr);
+    if (perr.error != QJsonParseError::NoError)
+        return Error{label.toStdString(), lineOfOffset(json, perr.offset), "",
+                     "not valid JSON: " + perr.errorString().toStdString()};
+    if (!doc.isObject())
+        return Error{label.toStdString(), 1, "", "expected a JSON object (an idlescope session)"};
+    const QJsonObject root = doc.object();
+
+    SessionJsonReader r(label);
+    const qint64 version = checkVersion(r, root);
+    if (version == 0)
+        return r.error();
+    Session s;
+    s.scenario.target = readTarget(r, root, label);
+    if (r.ok())
+        s.scenario.workload = readWorkload(r, root, version);
+    const QJsonArray governors = r.array(root, key("governors"), key("governors"));
+    for (qsizetype i = 0; i < governors.size() && r.ok(); ++i)
+        s.scenario.governors.push_back(
+            readGovernor(r, governors[i], QStringLiteral("governors[%1]").arg(i)));
+    s.scenario.latencyLimitNs =
+        r.integer(root, key("latency_limit_ns"), key("latency_limit_ns"), false, -1);
+    if (r.ok() && (s.scenario.latencyLimitNs < -1 || s.scenario.latencyLimitNs > LATENCY_LIMIT_MAX_NS))
+        r.fail(key("latency_limit_ns"), QStringLiteral("must be -1 (none) or a latency from 0 to %1 ns (got %2)")
+                                             .arg(LATENCY_LIMIT_MAX_NS)
+                                             .arg(s.scenario.latencyLimitNs));
+    s.view = readView(r, root);
+    if (r.ok() && s.view.selectedGovernor >= static_cast<int>(s.scenario.governors.size()))
+        r.fail(key("view.selected_governor"), QStringLiteral("there is no governor %1")
+                                                  .arg(s.view.selectedGovernor));
+    if (!r.ok())
+        return r.error();
+    return s;
+}
+
+} // namespace idlescope
