@@ -417,22 +417,24 @@ private slots:
         // Issue 15 (fuzz_workload_spec, `video:fps=810 +sweep`): components that bring more work
         // than the CPU does make a busy period that never ends; each span absorbed up to
         // 1,000,000 events (21 s for 300 spans under ASan). Now 10,000 (MAX_ABSORBED_EVENTS).
-        // A: an event every 2 us bringing 2 us of work (100 %); B: every 2 us, 1 us (50 %).
-        // Both first wake at 2 us (first gap + wake). By hand, with ties going to A:
-        //  span 0: idle 0..2 us; A's work makes the CPU busy until 4 us;
-        //  span 1: B@2, A@4, B@4, A@6 ... are absorbed, 3 us of work per 2 us: after 10,000
-        //    events busy until 4 + 5000 * 3 = 15004 us, B due at 10002 us: no idle;
-        //    gap 15004 - 2 = 15002 us; B's event brings 1 us (busy until 15005);
-        //  span 2: 10,000 more from A@10004, B@10004: busy until 30005, gap 15001 us;
-        //    A's event brings 2 us (30007); span 3: B first again, gap 45007 - 30005 = 15002 us ...
-        // (With the old bound each gap was 100 times longer: 1500 s in 100 spans.)
-        const IdleStream st = gen("periodic:kind=ipi,interval_us=0,run_us=2,next_timer_us=0 + "
-                                  "periodic:kind=ipi,interval_us=1,run_us=1,next_timer_us=0", 8);
+        // A, B and C: an event every 2 us each (interval 1 + run 1) bringing 1 us of work, 150 %
+        // in all, so that a busy period never ends. All first wake at 2 us (first gap + wake).
+        // By hand, with ties going to the first component:
+        //  span 0: idle 0..2 us; A@2's work makes the CPU busy until 3 us;
+        //  span 1: B@2, C@2, A@4, B@4, C@4 ... are absorbed, 1 us each: after 10,000 events
+        //    (the last B@6668) busy until 3 + 10000 = 10003 us, C@6668 long due: no idle;
+        //    gap 10003 - 2 = 10001 us; C@6668's event brings 1 us (busy until 10004);
+        //  span 2: 10,000 more: busy until 20004, the next event due long before: no idle,
+        //    gap 20004 - 10003 = 10001 us; and so on, every 10,001 us, the backlog growing.
+        // (With the old bound each gap was 100 times longer: 1000 s in 100 spans.)
+        // (interval_us=0 is refused since issue 14: a span of no idle time is no idle period.)
+        const std::string every2us = "periodic:kind=ipi,interval_us=1,run_us=1,next_timer_us=0";
+        const IdleStream st = gen((every2us + " + " + every2us + " + " + every2us).c_str(), 8);
         QCOMPARE(st.size(), size_t(8));
         QCOMPARE(st[0].gapNs, Ns(0));
         QCOMPARE(st[0].wakeNs, Ns(2000));
         for (size_t i = 1; i < st.size(); ++i) {
-            QCOMPARE(st[i].gapNs, i % 2 == 1 ? Ns(15002000) : Ns(15001000));
+            QCOMPARE(st[i].gapNs, Ns(10001000));
             QCOMPARE(st[i].wakeNs, Ns(0));
         }
     }
