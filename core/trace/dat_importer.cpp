@@ -314,8 +314,18 @@ struct RecordsRead {
 
 /// Whether readRecords frees what libtracecmd built. The reading child skips it: it ends at
 /// once and the kernel takes its memory back whole, where tracecmd_close() would free the
-/// file's kallsyms and event formats one by one (a tenth of the read on a small .dat).
+/// file's event formats and the rest one by one.
 enum class Teardown : bool { Free, LeaveToExit };
+
+/// Opens @p file with libtracecmd; with @p index, the file's kallsyms go there instead of
+/// into libtraceevent (kallsyms_index.h).
+tracecmd_input *openDat(const std::string &file, KallsymsIndex *index)
+{
+    if (!index)
+        return tracecmd_open(file.c_str(), TRACECMD_FL_LOAD_NO_PLUGINS);
+    const KallsymsCapture capture(*index);
+    return tracecmd_open(file.c_str(), TRACECMD_FL_LOAD_NO_PLUGINS);
+}
 
 Result<RecordsRead> readRecords(const std::string &path, const std::string &file, RecordSink &sink,
                                 const ImportConfig &config, Teardown teardown = Teardown::Free)
@@ -323,18 +333,13 @@ Result<RecordsRead> readRecords(const std::string &path, const std::string &file
     tracecmd_set_loglevel(TEP_LOG_NONE);
     tep_set_loglevel(TEP_LOG_NONE);
     KallsymsIndex kallsyms;
-    tracecmd_input *handle = nullptr;
-    if (config.libraryKallsyms) {
-        handle = tracecmd_open(file.c_str(), TRACECMD_FL_LOAD_NO_PLUGINS);
-    } else {
-        const KallsymsCapture capture(kallsyms);
-        handle = tracecmd_open(file.c_str(), TRACECMD_FL_LOAD_NO_PLUGINS);
-    }
+    KallsymsIndex *ownKallsyms = config.libraryKallsyms ? nullptr : &kallsyms;
+    tracecmd_input *handle = openDat(file, ownKallsyms);
     if (!handle)
         return Error{path, 0, "", "libtracecmd cannot open this trace-cmd .dat file (damaged or unsupported version)"};
     DatContext ctx;
     ctx.tep = tracecmd_get_tep(handle);
-    ctx.kallsyms = config.libraryKallsyms ? nullptr : &kallsyms;
+    ctx.kallsyms = ownKallsyms;
     ctx.sink = &sink;
     RecordsRead read{tep_get_cpus(ctx.tep), 0};
     tracecmd_iterate_events(handle, nullptr, 0, onRecord, &ctx);
