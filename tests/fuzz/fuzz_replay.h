@@ -12,6 +12,7 @@
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
 #include "core/replay/reference_replay.h"
+#include "tests/governor_rig.h"
 
 #include <cstdlib>
 
@@ -29,18 +30,10 @@ inline const IdleStream &shortStream()
     return s;
 }
 
-/// A table with a polling state, C1, C1E and C6 (intel-skx-like).
+/// The governor tests' skx-like table (tests/governor_rig.h): a polling state, C1, C1E and C6.
 inline const IdleStateTable &pollingTable()
 {
-    static const IdleStateTable t = [] {
-        IdleStateTable x;
-        x.id = "fuzz";
-        x.states = {{"POLL", "", 0, 0, true, false},
-                    {"C1", "", 2000, 2000, false, false},
-                    {"C1E", "", 10000, 20000, false, false},
-                    {"C6", "", 133000, 600000, false, false}};
-        return x;
-    }();
+    static const IdleStateTable t = test::skxLike();
     return t;
 }
 
