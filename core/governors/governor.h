@@ -33,10 +33,18 @@ enum class PollTimeRule {
 };
 
 /// What a variant reproduces; static data, one per variant id.
+/// A kernel release, major.minor; {0, 0} for none (the oracle).
+struct KernelVersion {
+    int major = 0;
+    int minor = 0;
+    constexpr auto operator<=>(const KernelVersion &) const = default;
+};
+
 struct VariantInfo {
     const char *id;             ///< e.g. "menu-6.14"
     const char *family;         ///< "menu", "teo", "ladder", "haltpoll", "oracle"
     const char *kernel;         ///< kernel version or patch reproduced, e.g. "v6.14"
+    KernelVersion base;         ///< the release `kernel` names (a patch's base): lists sort by it
     const char *summary;        ///< one line for lists and tooltips
     PollTimeRule pollTime = PollTimeRule::V5_11;
     /// v7.0's do_idle() reads tick_nohz_idle_got_tick() after every reflect.

@@ -48,7 +48,7 @@ namespace idlescope {
 namespace {
 
 constexpr VariantInfo kHaltpoll[] = {
-    {"haltpoll-latest", "haltpoll", "v7.0",
+    {"haltpoll-latest", "haltpoll", "v7.0", {7, 0},
      "KVM guest: poll after a halt, halt after an empty poll window; the window grows and shrinks",
      PollTimeRule::V5_11, true},
 };

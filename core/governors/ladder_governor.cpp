@@ -57,7 +57,7 @@ namespace idlescope {
 namespace {
 
 constexpr VariantInfo kLadder[] = {
-    {"ladder-latest", "ladder", "v7.0",
+    {"ladder-latest", "ladder", "v7.0", {7, 0},
      "Residency ladder: one state deeper after 4 long residencies, one shallower after a short one",
      PollTimeRule::V5_11, true},
 };

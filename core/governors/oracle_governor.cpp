@@ -15,7 +15,7 @@ namespace idlescope {
 
 namespace {
 constexpr VariantInfo kOracle[] = {
-    {"oracle", "oracle", "none (knows the future)",
+    {"oracle", "oracle", "none (knows the future)", {},
      "Deepest state whose target residency fits the real idle time: the lower bound for misses",
      PollTimeRule::V5_11, false},
 };

@@ -103,7 +103,7 @@ using O = TeoOptions;
 
 /// One row per kernel file.
 constexpr VariantRow<TeoOptions> kVariants[] = {
-    {{"teo-5.14", "teo", "v5.14–v6.2",
+    {{"teo-5.14", "teo", "v5.14–v6.2", {5, 14},
       "Timer events oriented: hit/intercept bins plus 9 recent intercepts, sleep length queried first",
       PollTimeRule::V5_11, false},
      {
@@ -123,7 +123,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
          .hitNeedsTimerProximity = false,
          .singleStateInCore = false,
      }},
-    {{"teo-6.10", "teo", "v6.6–v6.10",
+    {{"teo-6.10", "teo", "v6.6–v6.10", {6, 6},
       "teo with util-awareness, the sleep length queried only for deep candidates, tick statistics",
       PollTimeRule::V5_11, false},
      {
@@ -143,7 +143,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
          .hitNeedsTimerProximity = false,
          .singleStateInCore = false,
      }},
-    {{"teo-6.14", "teo", "v6.14–v6.18",
+    {{"teo-6.14", "teo", "v6.14–v6.18", {6, 14},
       "teo with short-idle and tick-intercept statistics; tick wakeups count as long sleeps",
       PollTimeRule::V5_11, false},
      {
@@ -163,7 +163,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
          .hitNeedsTimerProximity = false,
          .singleStateInCore = false,
      }},
-    {{"teo-6.19", "teo", "v6.19",
+    {{"teo-6.19", "teo", "v6.19", {6, 19},
       "teo with small metrics decaying to zero, tick-wakeup statistics, simpler intercepts walk",
       PollTimeRule::V5_11, false},
      {
@@ -183,7 +183,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
          .hitNeedsTimerProximity = false,
          .singleStateInCore = false,
      }},
-    {{"teo-latest", "teo", "v7.0",
+    {{"teo-latest", "teo", "v7.0", {7, 0},
       "teo of v7.0: hits need the wakeup near the timer, walk bounded by the busiest intercepts bin",
       PollTimeRule::V5_11, true},
      {

@@ -78,7 +78,7 @@ namespace idlescope {
 namespace {
 
 constexpr VariantInfo kTeoLegacy[] = {
-    {"teo-5.13", "teo", "v5.13",
+    {"teo-5.13", "teo", "v5.13", {5, 13},
      "Pre-2021 teo: per-state hits, misses and early hits, plus the 8 most recent idle durations",
      PollTimeRule::V5_11, false},
 };

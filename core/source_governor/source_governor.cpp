@@ -40,7 +40,7 @@ SourceGovernor::SourceGovernor(SourceGovernorSpec spec) : m_spec(std::move(spec)
     if (m_spec.name.empty())
         m_spec.name = std::string(SOURCE_GOVERNOR_PREFIX) + m_spec.path;
     // The poll rule and idle loop the host used: the loop here must match it.
-    m_info = VariantInfo{m_spec.name.c_str(), "source", "", "a governor built from source",
+    m_info = VariantInfo{m_spec.name.c_str(), "source", "", {m_spec.core.major, m_spec.core.minor}, "a governor built from source",
                          m_spec.core.pollTimeV5_5() ? PollTimeRule::V5_5 : PollTimeRule::V5_11, m_spec.core.v7()};
 }
 

@@ -5,10 +5,6 @@ namespace idlescope {
 
 namespace {
 
-// Anything above an hour of exit latency or residency is a unit mistake
-// (seconds or microseconds typed as nanoseconds), not a real idle state.
-constexpr Ns kMaxSaneNs = 3600LL * NSEC_PER_SEC;
-
 Error stateError(const IdleStateTable &t, int i, const char *field, std::string msg)
 {
     std::string where = "state " + std::to_string(i);
@@ -59,9 +55,9 @@ Status IdleStateTable::validate() const
             return stateError(*this, i, "exit_latency_ns", "negative exit latency");
         if (s.targetResidencyNs < 0)
             return stateError(*this, i, "target_residency_ns", "negative target residency");
-        if (s.exitLatencyNs > kMaxSaneNs)
+        if (s.exitLatencyNs > MAX_STATE_TIME_NS)
             return stateError(*this, i, "exit_latency_ns", "exit latency above one hour (unit mistake?)");
-        if (s.targetResidencyNs > kMaxSaneNs)
+        if (s.targetResidencyNs > MAX_STATE_TIME_NS)
             return stateError(*this, i, "target_residency_ns",
                               "target residency above one hour (unit mistake?)");
         if (s.polling && i != 0)
@@ -154,6 +150,20 @@ int IdleStateTable::firstEnabled() const
         if (!states[static_cast<size_t>(i)].disabled)
             return i;
     return -1;
+}
+
+bool decideAlike(const IdleStateTable &a, const IdleStateTable &b)
+{
+    if (a.tickHz != b.tickHz || a.count() != b.count())
+        return false;
+    for (int i = 0; i < a.count(); ++i) {
+        const IdleState &x = a[i];
+        const IdleState &y = b[i];
+        if (x.exitLatencyNs != y.exitLatencyNs || x.targetResidencyNs != y.targetResidencyNs
+            || x.polling != y.polling || x.disabled != y.disabled)
+            return false;
+    }
+    return true;
 }
 
 } // namespace idlescope

@@ -15,6 +15,11 @@
 
 namespace idlescope {
 
+/// Anything above an hour of exit latency or target residency is a unit mistake
+/// (seconds or microseconds typed as nanoseconds), not a real idle state:
+/// validate() refuses it, and editors check typed values against it.
+inline constexpr Ns MAX_STATE_TIME_NS = 3600LL * NSEC_PER_SEC;
+
 /// One idle state (struct cpuidle_state plus its per-CPU disable bit).
 struct IdleState {
     std::string name;          ///< e.g. "POLL", "C1E", "CEDE"
@@ -23,6 +28,8 @@ struct IdleState {
     Ns targetResidencyNs = 0;  ///< target_residency_ns
     bool polling = false;      ///< CPUIDLE_FLAG_POLLING: a busy-poll loop, not a hardware state
     bool disabled = false;     ///< states_usage[i].disable (sysfs "disable")
+
+    bool operator==(const IdleState &) const = default;
 };
 
 /**
@@ -60,6 +67,14 @@ public:
 
     /// Index of the first enabled state, or -1 when every state is disabled.
     int firstEnabled() const;
+
+    /// Every field equal, names and provenance included.
+    bool operator==(const IdleStateTable &) const = default;
 };
+
+/// Whether every governor decides alike on @p a and @p b: the same tick rate and,
+/// state by state, the same exit latency, target residency, polling flag and
+/// disable bit (names, descriptions and provenance are not read by governors).
+bool decideAlike(const IdleStateTable &a, const IdleStateTable &b);
 
 } // namespace idlescope

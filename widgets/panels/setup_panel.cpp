@@ -28,7 +28,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <utility>
 
 namespace idlescope {
@@ -56,18 +55,8 @@ QString traceFileFilter()
     return SetupPanel::tr("Traces (*.dat *.txt *.gz *.trace *.report);;All files (*)");
 }
 
-/// The table's sanity bound (core/states: one hour), in the cell's unit.
-constexpr double MAX_STATE_US = 3600.0 * 1e6;
-
-/// Kernel version a variant is based on, from its "kernel" text ("v6.14 + RFT 1/5" -> {6, 14}).
-std::pair<int, int> baseVersion(const char *kernel)
-{
-    int major = 0;
-    int minor = 0;
-    if (kernel && std::sscanf(kernel, "v%d.%d", &major, &minor) < 2)
-        return {0, 0};
-    return {major, minor};
-}
+/// The table's sanity bound (core/states), in the cell's unit.
+constexpr double MAX_STATE_US = static_cast<double>(MAX_STATE_TIME_NS) / NSEC_PER_USEC;
 
 /// The registry's variants grouped by family (in the registry's family order), each family
 /// by the kernel version it is based on; patches keep their place after their base version.
@@ -82,7 +71,7 @@ std::vector<const VariantInfo *> sortedVariants()
         return std::find(families.begin(), families.end(), v->family) - families.begin();
     };
     std::stable_sort(out.begin(), out.end(), [&](const VariantInfo *a, const VariantInfo *b) {
-        return std::pair(familyIndex(a), baseVersion(a->kernel)) < std::pair(familyIndex(b), baseVersion(b->kernel));
+        return std::pair(familyIndex(a), a->base) < std::pair(familyIndex(b), b->base);
     });
     return out;
 }

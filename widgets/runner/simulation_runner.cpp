@@ -30,20 +30,6 @@ namespace idlescope {
 
 namespace {
 
-bool sameTable(const IdleStateTable &a, const IdleStateTable &b)
-{
-    if (a.tickHz != b.tickHz || a.states.size() != b.states.size())
-        return false;
-    for (std::size_t i = 0; i < a.states.size(); ++i) {
-        const IdleState &x = a.states[i];
-        const IdleState &y = b.states[i];
-        if (x.exitLatencyNs != y.exitLatencyNs || x.targetResidencyNs != y.targetResidencyNs
-            || x.polling != y.polling || x.disabled != y.disabled)
-            return false;
-    }
-    return true;
-}
-
 /// The last generated or loaded stream, so that a latency-limit change does not re-read a file.
 /// Only one job runs at a time; the mutex is for the destructor-vs-worker corner.
 struct BaseStreamCache {
@@ -322,7 +308,7 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
                                              : std::make_shared<const std::vector<Ns>>(streamSpanStarts(*stream));
     }
 
-    const bool sameInputs = previous && previous->stream == stream && sameTable(previous->table, snap->table)
+    const bool sameInputs = previous && previous->stream == stream && decideAlike(previous->table, snap->table)
                             && previous->spec.latencyLimitNs == spec.latencyLimitNs;
     struct Job {
         const GovernorSpec *gov;

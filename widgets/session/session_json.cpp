@@ -295,27 +295,12 @@ qint64 checkVersion(SessionJsonReader &r, const QJsonObject &root)
     return version;
 }
 
-bool sameTable(const IdleStateTable &a, const IdleStateTable &b)
-{
-    if (a.id != b.id || a.source != b.source || a.tickHz != b.tickHz || a.count() != b.count())
-        return false;
-    for (int i = 0; i < a.count(); ++i) {
-        const IdleState &x = a[i];
-        const IdleState &y = b[i];
-        if (x.name != y.name || x.desc != y.desc || x.exitLatencyNs != y.exitLatencyNs
-            || x.targetResidencyNs != y.targetResidencyNs || x.polling != y.polling
-            || x.disabled != y.disabled)
-            return false;
-    }
-    return true;
-}
-
 } // namespace
 
 bool sameScenario(const ScenarioSpec &x, const ScenarioSpec &y)
 {
     if (x.target.kind != y.target.kind || x.target.id != y.target.id || x.target.path != y.target.path
-        || !sameTable(x.target.table, y.target.table))
+        || x.target.table != y.target.table)
         return false;
     if (x.workload.kind != y.workload.kind || x.workload.path != y.workload.path
         || x.workload.description != y.workload.description || x.workload.params != y.workload.params)

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * What the registry says of each variant beyond its decisions: the kernel
+ * release it is based on (lists sort by it; the setup panel once parsed the
+ * "kernel" text for it) and which table differences a governor can see.
+ */
+#include "core/governors/registry.h"
+#include "core/states/idle_state_table.h"
+
+#include "tests/governor_rig.h"
+
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace idlescope;
+
+class TestVariantInfo : public QObject {
+    Q_OBJECT
+
+private slots:
+    /// `base` is the release the kernel text starts with ("v6.14 + RFT 1/5" -> 6.14), read here
+    /// independently with a regular expression; the oracle names no release.
+    void baseIsTheReleaseTheKernelTextNames()
+    {
+        const QRegularExpression release(QStringLiteral("^v(\\d+)\\.(\\d+)"));
+        for (const VariantInfo *v : allVariants()) {
+            const QRegularExpressionMatch m = release.match(QString::fromUtf8(v->kernel));
+            const KernelVersion expected = m.hasMatch() ? KernelVersion{m.captured(1).toInt(), m.captured(2).toInt()}
+                                                        : KernelVersion{};
+            QVERIFY2(v->base == expected, v->id);
+        }
+    }
+
+    /// Spot values, so that the check above cannot pass on an all-zero column.
+    void spotValues()
+    {
+        QCOMPARE(findVariant("menu-5.10")->base.minor, 10);
+        QVERIFY((findVariant("menu-7.1")->base == KernelVersion{7, 0}));
+        QVERIFY((findVariant("menu-nooverride")->base == KernelVersion{6, 14}));
+        QVERIFY((findVariant("teo-5.14")->base == KernelVersion{5, 14}));
+        QVERIFY((findVariant("oracle")->base == KernelVersion{}));
+        QVERIFY(findVariant("teo-5.13")->base < findVariant("teo-5.14")->base);
+        QVERIFY(findVariant("menu-6.6")->base < findVariant("menu-6.14")->base);
+    }
+
+    /// A renamed table decides alike but is not the same table; a changed exit latency,
+    /// disable bit or tick rate is seen by every governor.
+    void decideAlikeReadsOnlyWhatGovernorsRead()
+    {
+        const IdleStateTable a = test::skxLike();
+        IdleStateTable renamed = a;
+        renamed.id = "other";
+        renamed.states[2].name = "C1E-renamed";
+        renamed.states[2].desc = "typed by hand";
+        QVERIFY(decideAlike(a, renamed));
+        QVERIFY(a != renamed);
+        QVERIFY(a == test::skxLike());
+
+        IdleStateTable slower = a;
+        QVERIFY(slower.setExitLatencyNs(2, 11000).ok());
+        QVERIFY(!decideAlike(a, slower));
+        IdleStateTable disabled = a;
+        QVERIFY(disabled.setDisabled(3, true).ok());
+        QVERIFY(!decideAlike(a, disabled));
+        IdleStateTable hz100 = a;
+        QVERIFY(hz100.setTickHz(100).ok());
+        QVERIFY(!decideAlike(a, hz100));
+        IdleStateTable shorter = a;
+        QVERIFY(shorter.removeState(3).ok());
+        QVERIFY(!decideAlike(a, shorter));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestVariantInfo)
+#include "tst_variant_info.moc"
