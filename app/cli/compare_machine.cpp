@@ -70,7 +70,7 @@ Status applyPower(Machine &machine, const std::vector<std::string> &items)
     return Ok{};
 }
 
-/// --workload on --workload-cpus (default every CPU), --background (default "tick") on the others.
+/// --workload on --workload-cpus (default: its cpus= or every CPU), --background (default "idle") on the others.
 Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machine, const MachineCliOptions &o)
 {
     const std::string text = args.value("workload");
@@ -81,7 +81,7 @@ Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machi
     if (!workload)
         return workload.error();
     spec.workload = std::move(*workload);
-    Result<workloads::WorkloadSpec> background = workloads::parseWorkloadSpec(args.value("background", "tick"));
+    Result<workloads::WorkloadSpec> background = workloads::parseWorkloadSpec(args.value("background", "idle"));
     if (!background)
         return background.error();
     spec.background = std::move(*background);

@@ -45,7 +45,19 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
     if (spec.background.pointCount() > 1)
         return Error{spec.background.text, 0, "--background", "a sweep is not a background: give one point"};
     const int n = machine.cpuCount();
-    std::vector<bool> runs(static_cast<size_t>(n), spec.workloadCpus.empty());
+    // cpus=N: the workload runs on N CPUs, 0..N-1 unless --workload-cpus names them.
+    const int wanted = spec.workload.cpuCount();
+    if (wanted > n)
+        return Error{spec.workload.text, 0, "--workload", "cpus=" + std::to_string(wanted) + " but machine "
+                                                              + machine.id + " has " + std::to_string(n) + " CPUs"};
+    if (wanted > 0 && !spec.workloadCpus.empty() && spec.workloadCpus.size() != static_cast<size_t>(wanted))
+        return Error{spec.workload.text, 0, "--workload-cpus", std::to_string(spec.workloadCpus.size())
+                                                                   + " CPUs listed but the workload says cpus="
+                                                                   + std::to_string(wanted)};
+    std::vector<bool> runs(static_cast<size_t>(n), spec.workloadCpus.empty() && wanted == 0);
+    if (spec.workloadCpus.empty())
+        for (int cpu = 0; cpu < wanted; ++cpu)
+            runs[static_cast<size_t>(cpu)] = true;
     for (int cpu : spec.workloadCpus) {
         if (cpu < 0 || cpu >= n)
             return Error{machine.id, 0, "--workload-cpus", "CPU " + std::to_string(cpu) + " is not a CPU of machine "

@@ -43,6 +43,9 @@ constexpr ParamInfo kLatencyReq = {"latency_req_us", ParamUnit::Us, NO_LATENCY_R
                                    "PM QoS resume-latency limit of every span (\"none\" by default)"};
 constexpr ParamInfo kUtil = {"util", ParamUnit::Count, 0, 0, 1024,
                              "scheduler utilisation seen during the spans (read by teo-6.10)"};
+constexpr ParamInfo kCpus = {"cpus", ParamUnit::Count, 1, 1, 4096,
+                             "CPUs of a machine running this workload (compare --machine: CPUs 0..cpus-1 "
+                             "unless --workload-cpus says; the others run the background)"};
 
 class Parser {
 public:
@@ -232,13 +235,14 @@ private:
         const ParamInfo *info = idx >= 0 ? &g.params[static_cast<size_t>(idx)]
                                 : key == kLatencyReq.name ? &kLatencyReq
                                 : key == kUtil.name       ? &kUtil
+                                : key == kCpus.name       ? &kCpus
                                                           : nullptr;
         if (!info) {
             std::string names;
             for (const ParamInfo &p : g.params)
                 names += std::string(names.empty() ? "" : ", ") + p.name;
             return errorAt(keyAt, std::string(g.name) + " has no parameter '" + key + "' (it takes: " + names
-                                      + ", latency_req_us, util)");
+                                      + ", latency_req_us, util, cpus)");
         }
         if (info == &kLatencyReq && value == "none") {
             node.latencyReqNs = NO_LATENCY_REQ;
@@ -255,11 +259,14 @@ private:
             m_sweep = SweepAxis{key, info, values};
             node.sweepParam = idx;
         }
+        // pingpong's ring size is its own parameter and the CPUs it runs on at once.
+        if (key == kCpus.name)
+            node.cpus = static_cast<int>(values.front());
         if (idx >= 0)
             node.params.v[static_cast<size_t>(idx)] = values.front();
         else if (info == &kLatencyReq)
             node.latencyReqNs = values.front();
-        else
+        else if (info == &kUtil)
             node.util = static_cast<int>(values.front());
         return true;
     }
@@ -419,11 +426,24 @@ void substituteSweep(WorkloadNode &node, std::int64_t value)
         substituteSweep(c, value);
 }
 
+int maxCpus(const WorkloadNode &node)
+{
+    int n = node.cpus;
+    for (const WorkloadNode &c : node.children)
+        n = std::max(n, maxCpus(c));
+    return n;
+}
+
 } // namespace
 
 Result<WorkloadSpec> parseWorkloadSpec(std::string_view text)
 {
     return Parser(text).run();
+}
+
+int WorkloadSpec::cpuCount() const
+{
+    return maxCpus(root);
 }
 
 int WorkloadSpec::pointCount() const
@@ -475,7 +495,8 @@ std::string workloadReference()
          "  generator := NAME[:KEY=VALUE{,KEY=VALUE}]\n"
          "  VALUE     := NUMBER | WORD | FROM..TO:POINTS (linear sweep) | V1/V2/... (list sweep)\n"
          "At most one parameter may be swept; each value is a workload point.\n"
-         "Every generator also takes latency_req_us (none) and util (0).\n\n"
+         "Every generator also takes latency_req_us (none), util (0) and cpus (the CPUs of a\n"
+         "machine running it; compare --machine gives the others the background).\n\n"
          "Generators (parameter = default, unit, range):\n";
     for (const GeneratorInfo &g : allGenerators()) {
         o << "  " << g.name << ": " << g.summary << '\n';

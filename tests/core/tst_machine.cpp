@@ -344,6 +344,62 @@ private slots:
         QCOMPARE(QString::fromStdString(bad.error().field), u"--workload-cpus"_qs);
     }
 
+    void workloadCpusAndIdleBackgroundSumByHand()
+    {
+        // Four CPUs of the two-state table; the workload says cpus=2, so CPUs 0 and 1 run it:
+        // 3 spans each of 10 us busy, then a 200 us timer -> the oracle picks WFI (sleep's
+        // 500 us does not fit), residency 201 us; 3 x 210 us = 630 us of stream each.
+        // CPUs 2 and 3 run the idle system with a timer every 600 us (the cap: the 100 s
+        // mean makes every draw of this seed longer), no interrupts, no handler time:
+        // spans of 600 us -> sleep, residency 700 us, until they cover 630 us: 2 spans.
+        const Machine m = Machine::uniform(twoStates(), 4);
+        SyntheticMachineSpec spec;
+        spec.workload = workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=200,run_us=10,cpus=2").value();
+        spec.background =
+            workloads::parseWorkloadSpec("idle:timer_us=100000000,max_idle_us=600,irq_us=0,run_us=0").value();
+        spec.spans = 3;
+        const MachineWorkload w = syntheticMachineWorkload(m, spec).value();
+        QCOMPARE(int(w.cpus.size()), 4);
+        QCOMPARE(w.cpus[0].stream.size(), size_t(3));
+        QCOMPARE(w.cpus[1].stream.size(), size_t(3));
+        QCOMPARE(w.cpus[2].stream.size(), size_t(2));
+        QCOMPARE(w.cpus[3].stream.size(), size_t(2));
+        const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
+        for (int cpu : {0, 1}) {
+            const CpuRun &c = run.cpus[size_t(cpu)];
+            QCOMPARE(c.states[0].usage, 3);
+            QCOMPARE(c.states[0].timeNs, 3 * 201000);
+            QCOMPARE(c.states[1].usage, 0);
+        }
+        for (int cpu : {2, 3}) {
+            const CpuRun &c = run.cpus[size_t(cpu)];
+            QCOMPARE(c.states[0].usage, 0);
+            QCOMPARE(c.states[1].usage, 2);
+            QCOMPARE(c.states[1].timeNs, 2 * 700000);
+        }
+        // Summed as sysfs: WFI 3 + 3 entries, 1206 us; sleep 2 + 2 entries, 2800 us; no misses.
+        const CpuRun t = run.total();
+        QCOMPARE(t.entries, 10);
+        QCOMPARE(t.states[0].usage, 6);
+        QCOMPARE(t.states[0].timeNs, 1206000);
+        QCOMPARE(t.states[1].usage, 4);
+        QCOMPARE(t.states[1].timeNs, 2800000);
+        QCOMPARE(t.above() + t.below(), 0);
+
+        // --workload-cpus picks which CPUs, but as many as cpus= says.
+        spec.workloadCpus = {3, 1};
+        const MachineWorkload picked = syntheticMachineWorkload(m, spec).value();
+        QCOMPARE(picked.cpus[3].stream.size(), size_t(3));
+        QCOMPARE(picked.cpus[0].stream.size(), size_t(2));
+        spec.workloadCpus = {1};
+        QCOMPARE(QString::fromStdString(syntheticMachineWorkload(m, spec).error().field), u"--workload-cpus"_qs);
+        spec.workloadCpus = {};
+        spec.workload = workloads::parseWorkloadSpec("io:cpus=5").value();
+        const Error tooMany = syntheticMachineWorkload(m, spec).error();
+        QCOMPARE(QString::fromStdString(tooMany.field), u"--workload"_qs);
+        QVERIFY(QString::fromStdString(tooMany.message).contains(u"cpus=5 but machine"_qs));
+    }
+
     void badPowerOptions_data()
     {
         QTest::addColumn<QString>("item");

@@ -214,6 +214,57 @@ private slots:
         }
     }
 
+    void idleSystem()
+    {
+        // Timers only (irq_us=0), and a 100 s mean capped at 600 us: every draw of this
+        // seed is longer than the cap (P(exp < 600 us) = 6e-6 a draw), so a timer fires every
+        // 600 us; each span is 15 us of its handler, then the 585 us left to the next one.
+        for (const IdleSpan &x : gen("idle:timer_us=100000000,max_idle_us=600,irq_us=0,run_us=15", 50)) {
+            QVERIFY(x.timerWake());
+            QCOMPARE(x.gapNs, Ns(15000));
+            QCOMPARE(x.wakeNs, Ns(585000));
+        }
+        // The defaults: timer-ended idles of 54.5 ms mean (capped at 500 ms) and a device
+        // interrupt about every 2 s. An interrupt's span carries the pending timer as its
+        // sleep length, so the next span's timer is that one, 20 us of handler later.
+        const IdleStream st = gen("idle", 20000);
+        int irqs = 0;
+        Ns idle = 0, busy = 0;
+        for (size_t i = 0; i < st.size(); ++i) {
+            const IdleSpan &x = st[i];
+            QCOMPARE(x.gapNs, Ns(20000));
+            QVERIFY(x.timerNs <= 500000000);
+            idle += x.wakeNs;
+            busy += x.gapNs;
+            if (x.timerWake())
+                continue;
+            ++irqs;
+            if (i + 1 < st.size() && x.timerNs - x.wakeNs > 20000)
+                QCOMPARE(st[i + 1].timerNs, x.timerNs - x.wakeNs - 20000);
+        }
+        // Timers at 20 a second (mean 50 ms; the 500 ms cap trims it by e^-10) and
+        // interrupts at 0.5 a second, both memoryless: 20.5 wakeups a second, spans of
+        // 1/20.5 s = 48.8 ms (+ 20 us), ~976 s in all, ~490 interrupts.
+        const double seconds = double(idle + busy) / 1e9;
+        QVERIFY2(near(seconds / 20000, 0.0488, 0.03), qPrintable(QString::number(seconds)));
+        QVERIFY2(near(irqs / seconds, 0.5, 0.15), qPrintable(QString::number(irqs)));
+    }
+
+    void cpusOfAWorkload()
+    {
+        // cpus= on any generator: the CPUs of a machine that run it; pingpong's ring counts
+        // as its own; an overlay runs on as many CPUs as its widest generator; none given: 0.
+        QCOMPARE(parseWorkloadSpec("io:device=emmc,cpus=6")->cpuCount(), 6);
+        QCOMPARE(parseWorkloadSpec("pingpong:cpus=4")->cpuCount(), 4);
+        QCOMPARE(parseWorkloadSpec("pingpong")->cpuCount(), 0);
+        QCOMPARE(parseWorkloadSpec("video:cpus=1 + pingpong:cpus=3")->cpuCount(), 3);
+        QCOMPARE(parseWorkloadSpec("tick")->cpuCount(), 0);
+        // The stream is one CPU's: cpus= changes nothing in it.
+        QCOMPARE(formatStreamCsv(gen("io:device=emmc,cpus=6", 100)), formatStreamCsv(gen("io:device=emmc", 100)));
+        QVERIFY(err("io:cpus=0").contains("cpus = 0 is outside 1..4096"));
+        QVERIFY(err("io:cpus=2/4").contains("cpus cannot be swept"));
+    }
+
     void ioDevices_data()
     {
         QTest::addColumn<QString>("device");
