@@ -271,22 +271,13 @@ private:
         return true;
     }
 
-    // NUMBER | WORD | NUMBER '..' NUMBER ':' POINTS | NUMBER { '/' NUMBER }
+    // NUMBER | WORD | NUMBER '..' NUMBER ':' POINTS | NUMBER { '/' NUMBER } | WORD { '/' WORD }
     bool parseValues(const ParamInfo &info, const std::string &text, size_t at, std::vector<std::int64_t> &out)
     {
         if (text.empty())
             return errorAt(at, std::string("missing value for ") + info.name);
-        if (info.unit == ParamUnit::Choice) {
-            for (size_t i = 0; i < info.choices.size(); ++i)
-                if (text == info.choices[i]) {
-                    out.push_back(static_cast<std::int64_t>(i));
-                    return true;
-                }
-            std::string words;
-            for (const char *c : info.choices)
-                words += std::string(words.empty() ? "" : ", ") + c;
-            return errorAt(at, std::string(info.name) + " is one of: " + words + " (got '" + text + "')");
-        }
+        if (info.unit == ParamUnit::Choice)
+            return parseWords(info, text, at, out);
         if (const size_t dots = text.find(".."); dots != std::string::npos) {
             const size_t colon = text.find(':', dots);
             if (colon == std::string::npos)
@@ -317,6 +308,28 @@ private:
                 return errorAt(at, "at most 1000 values in a list");
         }
         return true;
+    }
+
+    // WORD { '/' WORD }: a list of words sweeps like a list of numbers (io:device=emmc/nvme).
+    bool parseWords(const ParamInfo &info, const std::string &text, size_t at, std::vector<std::int64_t> &out)
+    {
+        size_t begin = 0;
+        for (;;) {
+            const size_t slash = text.find('/', begin);
+            const std::string w = text.substr(begin, slash == std::string::npos ? std::string::npos : slash - begin);
+            const auto it = std::find_if(info.choices.begin(), info.choices.end(),
+                                         [&](const char *c) { return w == c; });
+            if (it == info.choices.end()) {
+                std::string words;
+                for (const char *c : info.choices)
+                    words += std::string(words.empty() ? "" : ", ") + c;
+                return errorAt(at, std::string(info.name) + " is one of: " + words + " (got '" + w + "')");
+            }
+            out.push_back(it - info.choices.begin());
+            if (slash == std::string::npos)
+                return true;
+            begin = slash + 1;
+        }
     }
 
     /// A decimal number in the parameter's written unit -> held unit, range-checked.
@@ -493,7 +506,8 @@ std::string workloadReference()
          "  term      := generator | mix(member { | member } [;block=N])\n"
          "  member    := [WEIGHT*] spec               picked with probability WEIGHT/sum\n"
          "  generator := NAME[:KEY=VALUE{,KEY=VALUE}]\n"
-         "  VALUE     := NUMBER | WORD | FROM..TO:POINTS (linear sweep) | V1/V2/... (list sweep)\n"
+         "  VALUE     := NUMBER | WORD | FROM..TO:POINTS (linear sweep) | V1/V2/... (list sweep,\n"
+         "               numbers or words: io:device=emmc/nvme/sata)\n"
          "At most one parameter may be swept; each value is a workload point.\n"
          "Every generator also takes latency_req_us (none), util (0) and cpus (the CPUs of a\n"
          "machine running it; compare --machine gives the others the background).\n\n"

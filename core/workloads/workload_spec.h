@@ -10,6 +10,7 @@
  *     member    := [ WEIGHT '*' ] spec
  *     generator := NAME [ ':' KEY '=' VALUE { ',' KEY '=' VALUE } ]
  *     VALUE     := NUMBER | WORD | NUMBER '..' NUMBER ':' POINTS | NUMBER { '/' NUMBER }
+ *                | WORD { '/' WORD }
  *
  * A range or '/'-list makes that parameter the sweep axis: one workload point
  * per value. Every generator also takes latency_req_us (PM QoS limit, "none"

@@ -374,6 +374,27 @@ private slots:
         QCOMPARE(list->sweep->values, (std::vector<std::int64_t>{2500, 10000, 100125}));
         QCOMPARE(QString::fromStdString(list->pointLabel(2)), QString("mean_us=100.125"));
 
+        // Words sweep like numbers: one point per device, in the order written; point p's
+        // stream is the single-device spec's for the same seed (every wake of a device is at
+        // least its base time: emmc 300 us, nvme 70 us, sata 150 us).
+        Result<WorkloadSpec> words = parseWorkloadSpec("io:device=emmc/nvme/sata,submit_us=5");
+        QVERIFY2(words.ok(), words.ok() ? "" : words.error().toString().c_str());
+        QCOMPARE(words->pointCount(), 3);
+        QCOMPARE(words->sweep->values, (std::vector<std::int64_t>{2, 0, 1}));
+        QCOMPARE(QString::fromStdString(words->pointLabel(0)), QString("device=emmc"));
+        QCOMPARE(QString::fromStdString(words->pointLabel(1)), QString("device=nvme"));
+        QCOMPARE(QString::fromStdString(words->pointLabel(2)), QString("device=sata"));
+        const char *single[] = {"io:device=emmc,submit_us=5", "io:device=nvme,submit_us=5", "io:device=sata,submit_us=5"};
+        const Ns base[] = {300000, 70000, 150000};
+        for (int p = 0; p < 3; ++p) {
+            const IdleStream swept = generateStream(*words, p, 9, 200);
+            QCOMPARE(formatStreamCsv(swept), formatStreamCsv(gen(single[p], 200, 9)));
+            for (const IdleSpan &x : swept)
+                QVERIFY(x.wakeNs >= base[p] || x.timerWake());
+        }
+        QVERIFY(err("io:device=emmc/ssd").contains("device is one of: nvme, sata, emmc, mtd, nullblk, dmdelay, custom (got 'ssd')"));
+        QVERIFY(err("io:device=emmc/nvme,submit_us=1/2").contains("only one parameter may be swept"));
+
         Result<WorkloadSpec> sweep = parseWorkloadSpec("sweep:kind=timer");
         QVERIFY(sweep.ok());
         QCOMPARE(sweep->pointCount(), 28);
