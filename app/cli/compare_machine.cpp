@@ -11,6 +11,7 @@
 #include "core/io/csv_fields.h"
 #include "core/io/power_json.h"
 #include "core/targets/builtin_machines.h"
+#include "core/trace/recorded_governor.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_machine.h"
 
@@ -94,6 +95,19 @@ Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machi
     spec.spans = o.spans;
     spec.seed = o.seed;
     return syntheticMachineWorkload(machine, spec);
+}
+
+/// The governor that ran while @p tracePath was recorded: --recorded-governor NAME, or
+/// @FILE for a saved current_governor, else the TRACE.governor idlescope-cli record wrote
+/// beside the trace, else "" (no trace format carries it: core/trace/recorded_governor.h).
+Result<std::string> recordedGovernor(const Args &args, const std::string &tracePath)
+{
+    if (!args.has("recorded-governor"))
+        return trace::governorBesideTrace(tracePath);
+    const std::string value = args.value("recorded-governor");
+    if (value.rfind('@', 0) == 0)
+        return trace::readSavedGovernor(value.substr(1));
+    return value;
 }
 
 /// --hz, and --power over a built-in machine's own power data (a --table's has it already).
@@ -183,7 +197,10 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
         mo.workload.cpus.erase(std::remove_if(mo.workload.cpus.begin(), mo.workload.cpus.end(),
                                               [&](const CpuStream &s) { return s.cpu >= machine->cpuCount(); }),
                                mo.workload.cpus.end());
-        mo.recorded = trace::recordedRun(*imported, *machine, args.value("recorded-governor"), mo.clusterView);
+        Result<std::string> governor = recordedGovernor(args, path);
+        if (!governor)
+            return fail(governor.error());
+        mo.recorded = trace::recordedRun(*imported, *machine, *governor, mo.clusterView);
         std::string list;
         for (const CpuStream &s : mo.workload.cpus)
             list += (list.empty() ? "" : ", ") + ("CPU " + std::to_string(s.cpu) + " " + std::to_string(s.stream.size()));

@@ -110,6 +110,43 @@ private slots:
         QCOMPARE(rows.value(u"menu-6.14|all"_s)["misses"], u"simulated"_s);
     }
 
+    void recordedGovernorFromASavedCurrentGovernor()
+    {
+        // No trace format names the governor (the .dat options of tests/data/traces hold the
+        // clock, uname, trace-cmd version, CPU statistics and command lines); it comes from
+        // TRACE.governor (idlescope-cli record saves the sysfs file beside the trace) or from
+        // --recorded-governor @FILE: vm-amd-2cpu.machine.txt says 'current_governor: menu'.
+        QTemporaryDir tmp;
+        const QString t = tmp.filePath(u"idle.ftrace.txt.gz"_s);
+        QVERIFY(QFile::copy(trace("vm-amd-2cpu-idle.ftrace.txt.gz"), t));
+        const QStringList common{u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"oracle"_s,
+                                 u"--cpus"_s, u"sum"_s, u"--format"_s, u"csv"_s, u"--trace"_s, t};
+        CliResult r = runCli(common);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(parseCsv(r.out, 2).contains(u"recorded|all"_s));
+        writeFile(t + u".governor"_s, "teo\n");
+        r = runCli(common);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QMap<QString, Row> rows = parseCsv(r.out, 2);
+        QVERIFY2(rows.contains(u"recorded_(teo)|all"_s), qPrintable(r.out));
+        r = runCli(common + QStringList{u"--recorded-governor"_s, u"@"_s + trace("vm-amd-2cpu.machine.txt")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(parseCsv(r.out, 2).contains(u"recorded_(menu)|all"_s), qPrintable(r.out));
+        // The same counters whatever the label.
+        QCOMPARE(parseCsv(r.out, 2).value(u"recorded_(menu)|all"_s)["entries"], rows.value(u"recorded_(teo)|all"_s)["entries"]);
+        // A name the kernel cannot have, or no governor at all: exit 2 naming file, line, field.
+        writeFile(t + u".governor"_s, "Menu!\n");
+        r = runCli(common);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(t + u".governor:1: field 'current_governor'"_s), qPrintable(r.err));
+        const QString note = tmp.filePath(u"note.txt"_s);
+        writeFile(note, "uname: Linux\ncurrent_driver: none\n");
+        r = runCli(common + QStringList{u"--recorded-governor"_s, u"@"_s + note});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(note + u":1: field 'current_governor': no governor"_s), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+    }
+
     void perCpuRowIsTheOneCpuCompare()
     {
         // CPU 0 of the 2-CPU VM trace replayed with the machine equals compare --cpu 0.
