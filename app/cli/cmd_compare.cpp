@@ -78,6 +78,10 @@ const char *const COMPARE_HELP =
     "  --power ITEM       power data: STATE=NUMBERmW (while in STATE), STATE=NUMBERuJ (one entry\n"
     "                     plus exit), active=NUMBERmW; repeatable; a table JSON file may carry\n"
     "                     power_mw / entry_exit_energy_uj per state and active_power_mw\n"
+    "  --energy-model FILE  power data from idlestat's energy-model file: cluster A on the first\n"
+    "                     cluster (or the one CPU), B on the second...: C-state core power as the\n"
+    "                     state's mW, cluster power as the cluster view's, the fastest P-state's\n"
+    "                     core power as active; --power items apply over it\n"
     "  --recorded-governor NAME|@FILE  the governor that ran when the trace was recorded (a\n"
     "                     label), or @FILE: a saved current_governor (the sysfs file's word, or a\n"
     "                     'current_governor: NAME' line); default: TRACE.governor, which\n"
@@ -204,7 +208,8 @@ int runCompare(int argc, char **argv, int first)
     if (std::string e = args.check({"table", "workload", "governors", "iterations", "seed", "spans", "hz", "set",
                                     "format", "aggregates-only", "threads", "output", "export-streams",
                                     "list-targets", "list-workloads", "trace", "cpu", "machine", "cpus",
-                                    "per-state", "power", "recorded-governor", "cluster-view", "throughput",
+                                    "per-state", "power", "energy-model", "recorded-governor", "cluster-view",
+                                    "throughput",
                                     "closed-loop", "workload-cpus", "background", "shard"},
                                    0, "compare");
         !e.empty())

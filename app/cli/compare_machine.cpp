@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/compare_machine.h"
 
+#include "core/energy/idlestat_energy_model.h"
 #include "core/experiments/closed_loop.h"
 #include "core/experiments/closed_loop_format.h"
 #include "core/experiments/governor_settings.h"
@@ -18,6 +19,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <span>
 
 namespace idlescope::cli {
 
@@ -33,6 +35,29 @@ std::vector<std::string> splitCpuList(const std::string &s)
         b = c + 1;
     }
     return out;
+}
+
+/// --energy-model FILE (idlestat's format) over @p clusters, if given.
+Status applyEnergyModel(const Args &args, std::span<Cluster> clusters)
+{
+    if (!args.has("energy-model"))
+        return Ok{};
+    Result<IdlestatEnergyModel> model = readIdlestatEnergyModel(args.value("energy-model"));
+    if (!model)
+        return model.error();
+    return applyIdlestatEnergyModel(*model, clusters);
+}
+
+/// --energy-model, then the --power items, over a machine's own power data, cluster by cluster.
+Status applyPower(const Args &args, Machine &machine)
+{
+    if (Status s = applyEnergyModel(args, machine.clusters); !s)
+        return s;
+    for (const std::string &item : args.all("power"))
+        for (Cluster &c : machine.clusters)
+            if (Status s = applyPowerOption(c.power, c.table, item); !s)
+                return s;
+    return Ok{};
 }
 
 /// --machine ID (built-in), --machine N (N CPUs of --table), or a trace's CPUs on --table.
@@ -58,17 +83,11 @@ Result<Machine> resolveMachine(const Args &args, int traceCpus)
     if (!p)
         return p.error();
     machine.clusters.front().power = std::move(*p);
+    // Again on the machine for the energy model's cluster idle powers (--power over it).
+    if (args.has("energy-model"))
+        if (Status s = applyPower(args, machine); !s)
+            return s.error();
     return machine;
-}
-
-/// --power items over a built-in machine's own power data, cluster by cluster.
-Status applyPower(Machine &machine, const std::vector<std::string> &items)
-{
-    for (const std::string &item : items)
-        for (Cluster &c : machine.clusters)
-            if (Status s = applyPowerOption(c.power, c.table, item); !s)
-                return s;
-    return Ok{};
 }
 
 /// --workload on --workload-cpus (default: its cpus= or every CPU), --background (default "idle") on the others.
@@ -116,7 +135,7 @@ Status tuneMachine(const Args &args, const MachineCliOptions &o, Machine &machin
     if (o.hz)
         if (Status s = machine.setTickHz(*o.hz); !s)
             return s;
-    return args.has("table") ? Status(Ok{}) : applyPower(machine, args.all("power"));
+    return args.has("table") ? Status(Ok{}) : applyPower(args, machine);
 }
 
 } // namespace
@@ -130,6 +149,12 @@ Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
         if (!p)
             return p.error();
         power = std::move(*p);
+    }
+    if (args.has("energy-model")) {
+        Cluster one{"all", table, {0}, std::move(power), {}};
+        if (Status s = applyEnergyModel(args, std::span<Cluster>(&one, 1)); !s)
+            return s.error();
+        power = std::move(one.power);
     }
     for (const std::string &item : args.all("power"))
         if (Status s = applyPowerOption(power, table, item); !s)

@@ -147,6 +147,36 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
+    void idlestatEnergyModelIsPowerData()
+    {
+        // --energy-model FILE gives the same energy as the --power items it stands for (core
+        // power per C-state, the fastest P-state's core power as active); bad input exits 2
+        // naming file, line and field, with nothing on stdout.
+        QTemporaryDir tmp;
+        const QString em = tmp.filePath(u"em.txt"_s);
+        writeFile(em, "clusters 1\nclusterA: 2 cap states 2 C states\nP-states:\n600 0 200\n1200 0 700\n"
+                      "C-states:\nC1 5 30\nC6 1 2\nwakeup 0 0\n");
+        const QStringList common{u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"oracle"_s,
+                                 u"--per-state"_s, u"--format"_s, u"csv"_s, u"--trace"_s,
+                                 trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--cpus"_s, u"sum"_s,
+                                 u"--power"_s, u"POLL=40mW"_s, u"--power"_s, u"C1E=10mW"_s};
+        const CliResult a = runCli(common + QStringList{u"--energy-model"_s, em});
+        QVERIFY2(a.exitCode == 0, qPrintable(a.err));
+        const CliResult b = runCli(common + QStringList{u"--power"_s, u"C1=30mW"_s, u"--power"_s, u"C6=2mW"_s,
+                                                        u"--power"_s, u"active=700mW"_s});
+        QVERIFY2(b.exitCode == 0, qPrintable(b.err));
+        const Row ra = parseCsv(a.out, 2).value(u"oracle|all"_s), rb = parseCsv(b.out, 2).value(u"oracle|all"_s);
+        QVERIFY(!ra.isEmpty());
+        QVERIFY2(ra["energy_J"].toDouble() > 0, qPrintable(ra["energy_J"]));
+        QCOMPARE(ra["idle_energy_J"], rb["idle_energy_J"]);
+        QCOMPARE(ra["energy_J"], rb["energy_J"]);
+        writeFile(em, "clusters 1\nclusterA: 0 cap states 1 C states\nC-states:\nC1 ? 30\n");
+        const CliResult bad = runCli(common + QStringList{u"--energy-model"_s, em});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(em + u":4: field 'cluster_power'"_s), qPrintable(bad.err));
+        QVERIFY(bad.out.isEmpty());
+    }
+
     void perCpuRowIsTheOneCpuCompare()
     {
         // CPU 0 of the 2-CPU VM trace replayed with the machine equals compare --cpu 0.

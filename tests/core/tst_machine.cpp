@@ -6,6 +6,7 @@
  * table, and the one-CPU machine against the reference replay itself.
  */
 #include "core/energy/energy.h"
+#include "core/energy/idlestat_energy_model.h"
 #include "core/experiments/synthetic_machine.h"
 #include "core/governors/registry.h"
 #include "core/machine/cluster_view.h"
@@ -275,6 +276,108 @@ private slots:
         QVERIFY(qAbs(clusterIdleEnergyJ(m.clusters[0], v[0]) - 19.63e-6) < 1e-12);
         m.clusters[0].clusterIdlePowerMw.clear();
         QVERIFY(std::isnan(clusterIdleEnergyJ(m.clusters[0], v[0])));
+    }
+
+    void idlestatEnergyModelByHand()
+    {
+        // idlestat's format on the two-state table: core powers WFI 100, sleep 10 (the numbers
+        // of energyByHand), cluster powers 50 and 20 (clusterEnergyByHand's), and the core
+        // power of the fastest P-state (1200 MHz: 500) as the active power. The wakeup line
+        // is read, not used: no entry/exit energy. By hand, as in energyByHand without its
+        // 2 x 50 uJ of entries: CPU 0 idle 29.1 uJ + active 10 uJ, CPU 1 idle 7 uJ: 46.1 uJ;
+        // the cluster view's 19.63 uJ as in clusterEnergyByHand.
+        const char *text = "# two states\n"
+                           "clusters 1\n"
+                           "clusterA: 2 cap states 2 C states\n"
+                           "\n"
+                           "P-states:\n"
+                           "800\t0\t300\n"
+                           "1200\t0\t500\n"
+                           "C-states:\n"
+                           "WFI\t50\t100\n"
+                           "sleep\t20\t10\n"
+                           "wakeup\t210\t6\n";
+        const IdlestatEnergyModel em = parseIdlestatEnergyModel(text, "em").value();
+        QCOMPARE(int(em.clusters.size()), 1);
+        QCOMPARE(em.clusters[0].pStates[1].speedMhz, 1200);
+        QCOMPARE(em.clusters[0].wakeupCore, 6.0);
+        Machine m = Machine::uniform(twoStates(), 2);
+        QVERIFY(applyIdlestatEnergyModel(em, m.clusters).ok());
+        QCOMPARE(m.clusters[0].power.states[0].powerMw, 100.0);
+        QCOMPARE(m.clusters[0].power.states[1].powerMw, 10.0);
+        QCOMPARE(m.clusters[0].power.states[1].entryExitUj, 0.0);
+        QCOMPARE(m.clusters[0].power.activeMw, 500.0);
+        QCOMPARE(m.clusters[0].clusterIdlePowerMw, (std::vector<double>{50, 20}));
+        MachineWorkload w = handWorkload();
+        w.cpus.pop_back();
+        const MachineRun run = replayMachine(m, w, oracleOnly(true)).value().front();
+        const RunEnergy e = runEnergy(m, run);
+        QVERIFY(e.available);
+        QVERIFY(qAbs(e.cpus[0].idleJ - 29.1e-6) < 1e-12);
+        QVERIFY(qAbs(e.cpus[1].idleJ - 7e-6) < 1e-12);
+        QVERIFY(qAbs(e.totalJ() - 46.1e-6) < 1e-12);
+        QVERIFY(qAbs(clusterIdleEnergyJ(m.clusters[0], clusterView(m, run)[0]) - 19.63e-6) < 1e-12);
+
+        // A state the file does not list keeps no power data.
+        const char *one = "clusters 1\nclusterA: 0 cap states 1 C states\nC-states:\nWFI 50 100\nwakeup 0 0\n";
+        Machine partial = Machine::uniform(twoStates(), 1);
+        QVERIFY(applyIdlestatEnergyModel(parseIdlestatEnergyModel(one, "em").value(), partial.clusters).ok());
+        QVERIFY(!partial.clusters[0].power.hasIdlePower());
+        QVERIFY(!partial.clusters[0].power.hasActivePower());
+    }
+
+    void idlestatEnergyModelErrors_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        const QString head = "clusters 1\nclusterA: 1 cap states 2 C states\nP-states:\n1000 5 3\nC-states:\n";
+        QTest::newRow("template placeholder") << head + "WFI ? 1\nsleep 1 1\n"
+                                              << "em:6: field 'cluster_power': '?' is idlestat's template placeholder";
+        QTest::newRow("negative") << head + "WFI 1 -2\nsleep 1 1\n" << "em:6: field 'core_power': must not be negative";
+        QTest::newRow("nan") << head + "WFI nan 1\nsleep 1 1\n" << "em:6: field 'cluster_power': must be a finite number";
+        QTest::newRow("word") << head + "WFI 1 lots\nsleep 1 1\n" << "em:6: field 'core_power': 'lots' is not a number";
+        QTest::newRow("too few C states") << head + "WFI 1 1\n"
+                                          << "em:2: field 'clusterA': announces 2 C states, 1 C-state lines follow";
+        QTest::newRow("too many C states") << head + "WFI 1 1\nsleep 1 1\ndeep 1 1\n"
+                                           << "em:8: field 'C-states': more than the 2 C states clusterA announces";
+        QTest::newRow("unknown state") << head + "WFI 1 1\nC6 1 1\n" << "em:7: field 'C-states': no state C6 in table two";
+        QTest::newRow("repeated state") << head + "WFI 1 1\nWFI 1 1\n" << "em:7: field 'C-states': state WFI given twice";
+        QTest::newRow("speed") << "clusters 1\nclusterA: 1 cap states 1 C states\nP-states:\n1.5GHz 5 3\n"
+                               << "em:4: field 'speed': '1.5GHz' is not a speed in MHz";
+        QTest::newRow("missing column") << head + "WFI 1\n" << "em:6: field 'C-states': expected 'NAME CLUSTER_POWER CORE_POWER'";
+        QTest::newRow("no clusters line") << "clusterA: 1 cap states 1 C states\n"
+                                          << "em:1: field 'clusterA': before the 'clusters N' line";
+        QTest::newRow("cluster count") << "clusters 2\nclusterA: 0 cap states 1 C states\nC-states:\nWFI 1 1\n"
+                                       << "em:1: field 'clusters': says 2 clusters, the file describes 1";
+        QTest::newRow("clusters out of order") << "clusters 2\nclusterB: 0 cap states 1 C states\n"
+                                               << "em:2: field 'clusterB': expected clusterA";
+        QTest::newRow("stray line") << "clusters 1\nhello 1 2\n" << "em:2: field 'hello': not a line of an idlestat energy model";
+        QTest::newRow("machine of two clusters") << "clusters 1\nclusterA: 0 cap states 1 C states\nC-states:\nWFI 1 1\n"
+                                                 << "em:1: field 'clusters': 1 clusters, the machine has 2";
+        QTest::newRow("empty") << "# nothing\n" << "em: field 'clusters': no 'clusters N' line";
+    }
+
+    void idlestatEnergyModelErrors()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        const std::string t = text.toStdString();
+        Result<IdlestatEnergyModel> em = parseIdlestatEnergyModel(t, "em");
+        std::string got;
+        if (!em) {
+            got = em.error().toString();
+        } else {
+            // Read well: the error is the mapping's (the two-state table; two clusters for that row).
+            Machine m = Machine::uniform(twoStates(), 1);
+            if (QTest::currentDataTag() == QByteArray("machine of two clusters")) {
+                m.clusters.push_back(m.clusters[0]);
+                m.clusters[1].cpus = {1};
+            }
+            const Status s = applyIdlestatEnergyModel(*em, m.clusters);
+            QVERIFY2(!s.ok(), "no error");
+            got = s.error().toString();
+        }
+        QVERIFY2(QString::fromStdString(got).contains(message), got.c_str());
     }
 
     void builtinMachines()
