@@ -17,6 +17,7 @@
 #include "core/workloads/workload_spec.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,13 @@ struct SyntheticMachineSpec {
 /// (field "--workload-cpus"), cpus= above the machine's CPU count ("--workload"), a CPU list
 /// of another length than cpus= ("--workload-cpus").
 Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec);
+
+/// @p in with an interrupt at each time of @p atNs (sorted, on @p in's own time axis: span
+/// k's busy part starts at the end of span k-1) taking @p handlerNs of CPU time: one inside
+/// an idle period ends it early (an event wake; the rest of the period follows with the
+/// same timer); one in a busy period lengthens it; a span whose wakeup comes while the CPU
+/// is still busy has no idle period left and its work joins the busy time.
+IdleStream withInterrupts(const IdleStream &in, std::span<const Ns> atNs, Ns handlerNs);
 
 /// The spans of @p spec (point 0, @p seed) from the start until their busy + idle time
 /// reaches @p durationNs (the span that crosses it is the last).

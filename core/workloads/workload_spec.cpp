@@ -259,8 +259,9 @@ private:
             m_sweep = SweepAxis{key, info, values};
             node.sweepParam = idx;
         }
-        // pingpong's ring size is its own parameter and the CPUs it runs on at once.
-        if (key == kCpus.name)
+        // pingpong's ring size and io's numjobs are their own parameters and the CPUs
+        // they run on at once.
+        if (key == kCpus.name || key == "numjobs")
             node.cpus = static_cast<int>(values.front());
         if (idx >= 0)
             node.params.v[static_cast<size_t>(idx)] = values.front();

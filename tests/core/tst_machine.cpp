@@ -14,6 +14,7 @@
 #include "core/machine/state_matrices.h"
 #include "core/targets/builtin_machines.h"
 #include "core/targets/builtin_targets.h"
+#include "core/workloads/io_interrupts.h"
 #include "core/workloads/workload_spec.h"
 
 #include <QTest>
@@ -278,6 +279,58 @@ private slots:
         QVERIFY(std::isnan(clusterIdleEnergyJ(m.clusters[0], v[0])));
     }
 
+    void completionInterruptsOnCpu0ByHand()
+    {
+        // CPU 1 submits (io, a custom device of exactly 300 us, 10 us of CPU per I/O, no other
+        // timer) and its controller's one interrupt goes to CPU 0 (irq=cpu0, 5 us a handler).
+        // CPU 1: 3 spans of 10 us busy + 300 us -> WFI (300 < 500), completions at 310, 620,
+        // 930 us. CPU 0 runs the idle system with one timer 1000 us away (the cap), which
+        // covers CPU 1's 930 us in one span; the interrupts cut it:
+        //   [0, 310) idle -> event at 310; handler to 315; [315, 620) -> 305 us; handler to
+        //   625; [625, 930) -> 305 us; handler to 935; [935, 1000) -> 65 us, the timer.
+        // So CPU 0's spans are (gap, timer, wake) = (0, 1000, 310), (5, 685, 305),
+        // (5, 375, 305), (5, 65, 65), all WFI: 4 entries, 985 us + 4 x 1 us exit = 989 us,
+        // 3 non-timer wakeups. Sum: WFI 7 entries, 989 + 903 us, 6 wakeups.
+        const Machine m = Machine::uniform(twoStates(), 2);
+        SyntheticMachineSpec spec;
+        spec.workload = workloads::parseWorkloadSpec(
+                            "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=cpu0,hardirq_us=5")
+                            .value();
+        spec.background =
+            workloads::parseWorkloadSpec("idle:timer_us=100000000,max_idle_us=1000,irq_us=0,run_us=0").value();
+        spec.workloadCpus = {1};
+        spec.spans = 3;
+        const MachineWorkload w = syntheticMachineWorkload(m, spec).value();
+        const IdleStream &c0 = w.cpus[0].stream;
+        QCOMPARE(c0.size(), size_t(4));
+        const Ns expected[4][3] = {{0, 1000000, 310000}, {5000, 685000, 305000}, {5000, 375000, 305000},
+                                   {5000, 65000, 65000}};
+        for (size_t i = 0; i < 4; ++i) {
+            QCOMPARE(c0[i].gapNs, expected[i][0]);
+            QCOMPARE(c0[i].timerNs, expected[i][1]);
+            QCOMPARE(c0[i].wakeNs, expected[i][2]);
+        }
+        const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
+        QCOMPARE(run.cpus[0].states[0].usage, 4);
+        QCOMPARE(run.cpus[0].states[0].timeNs, 989000);
+        QCOMPARE(run.cpus[0].wakeups, 3);
+        const CpuRun t = run.total();
+        QCOMPARE(t.states[0].usage, 7);
+        QCOMPARE(t.states[0].timeNs, 989000 + 903000);
+        QCOMPARE(t.wakeups, 6);
+
+        // irq=local (NVMe's per-queue vectors): CPU 0 sees only its own timer.
+        spec.workload = workloads::parseWorkloadSpec(
+                            "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=local")
+                            .value();
+        QCOMPARE(syntheticMachineWorkload(m, spec).value().cpus[0].stream.size(), size_t(1));
+        // irq=auto: eMMC's one vector goes to CPU 0, NVMe's stay local; numjobs is the CPU count.
+        QVERIFY(workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=emmc")->root).has_value());
+        QVERIFY(!workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=nvme")->root).has_value());
+        QVERIFY(!workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=emmc + tick")->root).has_value());
+        QCOMPARE(workloads::parseWorkloadSpec("io:device=sata,numjobs=4")->cpuCount(), 4);
+    }
+
     void idlestatEnergyModelByHand()
     {
         // idlestat's format on the two-state table: core powers WFI 100, sleep 10 (the numbers
@@ -414,7 +467,9 @@ private slots:
         // idle system (idle_us=3000: 20 us of work, then 3 ms to the next timer) on the others.
         const Machine m = builtinMachine("rk3399").value();
         SyntheticMachineSpec spec;
-        spec.workload = workloads::parseWorkloadSpec("io:device=emmc").value();
+        // irq=local: each completion wakes its submitter only (emmc's default sends them all
+        // to CPU 0, completionInterruptsOnCpu0ByHand).
+        spec.workload = workloads::parseWorkloadSpec("io:device=emmc,irq=local").value();
         spec.background = workloads::parseWorkloadSpec("tick:idle_us=3000").value();
         spec.workloadCpus = {4, 0};
         spec.spans = 500;
