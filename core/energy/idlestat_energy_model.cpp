@@ -150,9 +150,7 @@ private:
         IdlestatPState p;
         if (!wholeNumber(w[0], p.speedMhz))
             return fail(m_line, "speed", "'" + quoteField(w[0], 40) + "' is not a speed in MHz (a whole number)");
-        if (Status s = number(w[1], "cluster_power", p.clusterPower); !s)
-            return s;
-        if (Status s = number(w[2], "core_power", p.corePower); !s)
+        if (Status s = powers(w, p.clusterPower, p.corePower); !s)
             return s;
         if (static_cast<std::int64_t>(m_current->pStates.size()) >= m_wantP)
             return fail(m_line, "P-states", "more than the " + std::to_string(m_wantP) + " cap states " + m_currentName
@@ -172,9 +170,7 @@ private:
             if (other.name == c.name)
                 return fail(m_line, "C-states", "state " + c.name + " given twice (first on line "
                                                     + std::to_string(other.line) + ")");
-        if (Status s = number(w[1], "cluster_power", c.clusterPower); !s)
-            return s;
-        if (Status s = number(w[2], "core_power", c.corePower); !s)
+        if (Status s = powers(w, c.clusterPower, c.corePower); !s)
             return s;
         if (static_cast<std::int64_t>(m_current->cStates.size()) >= m_wantC)
             return fail(m_line, "C-states", "more than the " + std::to_string(m_wantC) + " C states " + m_currentName
@@ -198,6 +194,14 @@ private:
                                                             + " C-state lines follow");
         m_current = nullptr;
         return Ok{};
+    }
+
+    /// The cluster and core power columns of a P-state or C-state line (words 1 and 2).
+    Status powers(const std::vector<std::string> &w, double &cluster, double &core)
+    {
+        if (Status s = number(w[1], "cluster_power", cluster); !s)
+            return s;
+        return number(w[2], "core_power", core);
     }
 
     Status number(const std::string &text, const std::string &field, double &out)

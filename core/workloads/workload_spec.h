@@ -43,7 +43,7 @@ struct WorkloadNode {
     Ns latencyReqNs = NO_LATENCY_REQ;
     int util = 0;
     int sweepParam = -1; ///< index of the swept parameter of this generator, or -1
-    /// cpus= as given (pingpong's own ring size counts): CPUs of a machine that run this
+    /// cpus= as given (pingpong's ring size and io's numjobs count): CPUs of a machine that run this
     /// workload; 0 when not given.
     int cpus = 0;
 
