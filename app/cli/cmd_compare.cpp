@@ -68,15 +68,24 @@ const char *const COMPARE_HELP =
     "                     juno-r0: CPUs 0,3,4,5 Cortex-A53 + 1,2 Cortex-A57, with LISA's power\n"
     "                     numbers), or a CPU count N of --table; with --workload every CPU gets the\n"
     "                     workload with a seed of its own (one point, no sweep)\n"
-    "  --workload-cpus L  with --machine: the CPUs running --workload (default all); the others run\n"
-    "  --background SPEC  (default 'tick': long timer-ended idles) for as long as the busiest one\n"
+    "  --workload-cpus L  with --machine: the CPUs running --workload (default: 0..N-1 for its\n"
+    "                     cpus=N, else all); the others run --background SPEC (default 'idle':\n"
+    "  --background SPEC  an idle system's housekeeping timers and rare device interrupts under\n"
+    "                     nohz) for as long as the busiest one\n"
     "  --cpus each|sum    per-CPU rows and the sum (default), or the sum only\n"
     "  --per-state        also above_<state>, below_<state>, above_pct_<state> (of its usage);\n"
     "                     also on one CPU, like --power and --throughput (duration_ms, wakeups_per_s)\n"
     "  --power ITEM       power data: STATE=NUMBERmW (while in STATE), STATE=NUMBERuJ (one entry\n"
     "                     plus exit), active=NUMBERmW; repeatable; a table JSON file may carry\n"
     "                     power_mw / entry_exit_energy_uj per state and active_power_mw\n"
-    "  --recorded-governor NAME  the governor that ran when the trace was recorded (a label)\n"
+    "  --energy-model FILE  power data from idlestat's energy-model file: cluster A on the first\n"
+    "                     cluster (or the one CPU), B on the second...: C-state core power as the\n"
+    "                     state's mW, cluster power as the cluster view's, the fastest P-state's\n"
+    "                     core power as active; --power items apply over it\n"
+    "  --recorded-governor NAME|@FILE  the governor that ran when the trace was recorded (a\n"
+    "                     label), or @FILE: a saved current_governor (the sysfs file's word, or a\n"
+    "                     'current_governor: NAME' line); default: TRACE.governor, which\n"
+    "                     'idlescope-cli record' saves beside the trace (no trace format has it)\n"
     "  --cluster-view     also the time every CPU of a cluster was idle, per cluster state (the\n"
     "                     shallowest state of its CPUs), as idlestat prints it\n"
     "  --closed-loop SPEC instead of --workload: a closed loop whose next event waits for the CPU's\n"
@@ -95,11 +104,13 @@ const char *const COMPARE_HELP =
     "  term      := generator | mix(member { | member } [;block=N])\n"
     "  member    := [WEIGHT*] spec               chosen with probability WEIGHT/sum, N spans a draw\n"
     "  generator := NAME[:KEY=VALUE{,KEY=VALUE}]\n"
-    "  VALUE     := NUMBER | WORD | FROM..TO:POINTS (linear sweep) | V1/V2/... (list sweep)\n"
+    "  VALUE     := NUMBER | WORD | FROM..TO:POINTS (linear sweep) | V1/V2/... (list sweep,\n"
+    "               numbers or words: io:device=emmc/nvme/sata)\n"
     "At most one parameter may be swept; each value is a workload point. Durations are in us\n"
-    "(up to 3 decimals), shares in %. Every generator also takes latency_req_us and util.\n"
-    "Generators: periodic, sweep, duty, poisson, bimodal, tick, io, pingpong, video, server,\n"
-    "pgbench (parameters, defaults and ranges: idlescope-cli compare --list-workloads).\n\n"
+    "(up to 3 decimals), shares in %. Every generator also takes latency_req_us, util and cpus\n"
+    "(the CPUs of a --machine that run it; the others run --background).\n"
+    "Generators: periodic, sweep, duty, poisson, bimodal, tick, idle, io, pingpong, video,\n"
+    "server, pgbench (parameters, defaults and ranges: idlescope-cli compare --list-workloads).\n\n"
     "Examples:\n"
     "  idlescope-cli compare --table pseries-power10-lpar --governors menu-6.14,teo-6.14 \\\n"
     "      --workload 'periodic:kind=ipi,interval_us=30..100:8,jitter_us=1'\n"
@@ -197,7 +208,8 @@ int runCompare(int argc, char **argv, int first)
     if (std::string e = args.check({"table", "workload", "governors", "iterations", "seed", "spans", "hz", "set",
                                     "format", "aggregates-only", "threads", "output", "export-streams",
                                     "list-targets", "list-workloads", "trace", "cpu", "machine", "cpus",
-                                    "per-state", "power", "recorded-governor", "cluster-view", "throughput",
+                                    "per-state", "power", "energy-model", "recorded-governor", "cluster-view",
+                                    "throughput",
                                     "closed-loop", "workload-cpus", "background", "shard"},
                                    0, "compare");
         !e.empty())

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/compare_machine.h"
 
+#include "core/energy/idlestat_energy_model.h"
 #include "core/experiments/closed_loop.h"
 #include "core/experiments/closed_loop_format.h"
 #include "core/experiments/governor_settings.h"
@@ -11,12 +12,14 @@
 #include "core/io/csv_fields.h"
 #include "core/io/power_json.h"
 #include "core/targets/builtin_machines.h"
+#include "core/trace/recorded_governor.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_machine.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <span>
 
 namespace idlescope::cli {
 
@@ -32,6 +35,29 @@ std::vector<std::string> splitCpuList(const std::string &s)
         b = c + 1;
     }
     return out;
+}
+
+/// --energy-model FILE (idlestat's format) over @p clusters, if given.
+Status applyEnergyModel(const Args &args, std::span<Cluster> clusters)
+{
+    if (!args.has("energy-model"))
+        return Ok{};
+    Result<IdlestatEnergyModel> model = readIdlestatEnergyModel(args.value("energy-model"));
+    if (!model)
+        return model.error();
+    return applyIdlestatEnergyModel(*model, clusters);
+}
+
+/// --energy-model, then the --power items, over a machine's own power data, cluster by cluster.
+Status applyPower(const Args &args, Machine &machine)
+{
+    if (Status s = applyEnergyModel(args, machine.clusters); !s)
+        return s;
+    for (const std::string &item : args.all("power"))
+        for (Cluster &c : machine.clusters)
+            if (Status s = applyPowerOption(c.power, c.table, item); !s)
+                return s;
+    return Ok{};
 }
 
 /// --machine ID (built-in), --machine N (N CPUs of --table), or a trace's CPUs on --table.
@@ -57,20 +83,14 @@ Result<Machine> resolveMachine(const Args &args, int traceCpus)
     if (!p)
         return p.error();
     machine.clusters.front().power = std::move(*p);
+    // Again on the machine for the energy model's cluster idle powers (--power over it).
+    if (args.has("energy-model"))
+        if (Status s = applyPower(args, machine); !s)
+            return s.error();
     return machine;
 }
 
-/// --power items over a built-in machine's own power data, cluster by cluster.
-Status applyPower(Machine &machine, const std::vector<std::string> &items)
-{
-    for (const std::string &item : items)
-        for (Cluster &c : machine.clusters)
-            if (Status s = applyPowerOption(c.power, c.table, item); !s)
-                return s;
-    return Ok{};
-}
-
-/// --workload on --workload-cpus (default every CPU), --background (default "tick") on the others.
+/// --workload on --workload-cpus (default: its cpus= or every CPU), --background (default "idle") on the others.
 Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machine, const MachineCliOptions &o)
 {
     const std::string text = args.value("workload");
@@ -81,7 +101,7 @@ Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machi
     if (!workload)
         return workload.error();
     spec.workload = std::move(*workload);
-    Result<workloads::WorkloadSpec> background = workloads::parseWorkloadSpec(args.value("background", "tick"));
+    Result<workloads::WorkloadSpec> background = workloads::parseWorkloadSpec(args.value("background", "idle"));
     if (!background)
         return background.error();
     spec.background = std::move(*background);
@@ -96,13 +116,26 @@ Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machi
     return syntheticMachineWorkload(machine, spec);
 }
 
+/// The governor that ran while @p tracePath was recorded: --recorded-governor NAME, or
+/// @FILE for a saved current_governor, else the TRACE.governor idlescope-cli record wrote
+/// beside the trace, else "" (no trace format carries it: core/trace/recorded_governor.h).
+Result<std::string> recordedGovernor(const Args &args, const std::string &tracePath)
+{
+    if (!args.has("recorded-governor"))
+        return trace::governorBesideTrace(tracePath);
+    const std::string value = args.value("recorded-governor");
+    if (value.rfind('@', 0) == 0)
+        return trace::readSavedGovernor(value.substr(1));
+    return value;
+}
+
 /// --hz, and --power over a built-in machine's own power data (a --table's has it already).
 Status tuneMachine(const Args &args, const MachineCliOptions &o, Machine &machine)
 {
     if (o.hz)
         if (Status s = machine.setTickHz(*o.hz); !s)
             return s;
-    return args.has("table") ? Status(Ok{}) : applyPower(machine, args.all("power"));
+    return args.has("table") ? Status(Ok{}) : applyPower(args, machine);
 }
 
 } // namespace
@@ -116,6 +149,12 @@ Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
         if (!p)
             return p.error();
         power = std::move(*p);
+    }
+    if (args.has("energy-model")) {
+        Cluster one{"all", table, {0}, std::move(power), {}};
+        if (Status s = applyEnergyModel(args, std::span<Cluster>(&one, 1)); !s)
+            return s.error();
+        power = std::move(one.power);
     }
     for (const std::string &item : args.all("power"))
         if (Status s = applyPowerOption(power, table, item); !s)
@@ -183,7 +222,10 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
         mo.workload.cpus.erase(std::remove_if(mo.workload.cpus.begin(), mo.workload.cpus.end(),
                                               [&](const CpuStream &s) { return s.cpu >= machine->cpuCount(); }),
                                mo.workload.cpus.end());
-        mo.recorded = trace::recordedRun(*imported, *machine, args.value("recorded-governor"), mo.clusterView);
+        Result<std::string> governor = recordedGovernor(args, path);
+        if (!governor)
+            return fail(governor.error());
+        mo.recorded = trace::recordedRun(*imported, *machine, *governor, mo.clusterView);
         std::string list;
         for (const CpuStream &s : mo.workload.cpus)
             list += (list.empty() ? "" : ", ") + ("CPU " + std::to_string(s.cpu) + " " + std::to_string(s.stream.size()));

@@ -166,7 +166,7 @@ std::string markdown(const MachineComparison &c, const std::vector<std::string> 
     }
     for (const MachineRun &run : c.runs)
         if (run.name == "recorded")
-            out += "\nrecorded: the states the kernel entered" + std::string(run.label == "recorded" ? " (the trace does not name the governor: --recorded-governor)" : "") + "; above/below " + run.missSource + "\n";
+            out += "\nrecorded: the states the kernel entered" + std::string(run.label == "recorded" ? " (no TRACE.governor beside the trace names the governor: --recorded-governor)" : "") + "; above/below " + run.missSource + "\n";
     if (!c.energy.empty() && !c.energy.front().available)
         out += "\nenergy: " + c.energy.front().missing + " (table JSON power_mw, or --power STATE=NUMBERmW)\n";
     if (!c.runs.empty() && !c.runs.back().skipped.empty()) {

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/experiments/synthetic_machine.h"
 
+#include "core/workloads/io_interrupts.h"
+
 #include <algorithm>
+#include <optional>
 
 namespace idlescope {
 
@@ -15,7 +18,56 @@ Ns streamTime(const IdleStream &s)
     return t;
 }
 
+/// When each non-timer wakeup of @p s comes, on the stream's own time axis (the I/O
+/// generator's completions: a wait the unrelated timer cut ends in the span after).
+void appendCompletions(const IdleStream &s, std::vector<Ns> &out)
+{
+    Ns t = 0;
+    for (const IdleSpan &span : s) {
+        t += span.gapNs;
+        if (!span.timerWake())
+            out.push_back(t + span.wakeNs);
+        t += span.wakeNs;
+    }
+}
+
 } // namespace
+
+IdleStream withInterrupts(const IdleStream &in, std::span<const Ns> atNs, Ns handlerNs)
+{
+    IdleStream out;
+    out.reserve(in.size() + atNs.size());
+    size_t next = 0;
+    Ns busyFrom = 0; // when the CPU last left idle
+    Ns busyEnd = 0;  // when its pending work (spans' gaps, handlers) is done
+    Ns origT = 0;    // the end of the previous span on @p in's own axis
+    auto absorb = [&] {
+        while (next < atNs.size() && atNs[next] <= busyEnd) {
+            busyEnd = std::max(busyEnd, atNs[next]) + handlerNs;
+            ++next;
+        }
+    };
+    for (const IdleSpan &s : in) {
+        busyEnd = std::max(busyEnd, origT) + s.gapNs;
+        absorb();
+        const Ns idleStart = origT + s.gapNs;
+        const Ns timerAt = idleStart + s.timerNs, wakeAt = idleStart + s.wakeNs;
+        origT = wakeAt;
+        // Each interrupt inside the idle ends it early, as an event wake.
+        while (busyEnd < wakeAt && next < atNs.size() && atNs[next] < wakeAt) {
+            out.push_back({busyEnd - busyFrom, timerAt - busyEnd, atNs[next] - busyEnd, s.latencyReqNs, s.util});
+            busyFrom = atNs[next];
+            busyEnd = atNs[next];
+            absorb();
+        }
+        // What is left of the idle, unless the handlers ran past its wakeup.
+        if (busyEnd < wakeAt) {
+            out.push_back({busyEnd - busyFrom, timerAt - busyEnd, wakeAt - busyEnd, s.latencyReqNs, s.util});
+            busyFrom = busyEnd = wakeAt;
+        }
+    }
+    return out;
+}
 
 IdleStream streamCovering(const workloads::WorkloadSpec &spec, std::uint64_t seed, Ns durationNs)
 {
@@ -45,7 +97,19 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
     if (spec.background.pointCount() > 1)
         return Error{spec.background.text, 0, "--background", "a sweep is not a background: give one point"};
     const int n = machine.cpuCount();
-    std::vector<bool> runs(static_cast<size_t>(n), spec.workloadCpus.empty());
+    // cpus=N: the workload runs on N CPUs, 0..N-1 unless --workload-cpus names them.
+    const int wanted = spec.workload.cpuCount();
+    if (wanted > n)
+        return Error{spec.workload.text, 0, "--workload", "cpus=" + std::to_string(wanted) + " but machine "
+                                                              + machine.id + " has " + std::to_string(n) + " CPUs"};
+    if (wanted > 0 && !spec.workloadCpus.empty() && spec.workloadCpus.size() != static_cast<size_t>(wanted))
+        return Error{spec.workload.text, 0, "--workload-cpus", std::to_string(spec.workloadCpus.size())
+                                                                   + " CPUs listed but the workload says cpus="
+                                                                   + std::to_string(wanted)};
+    std::vector<bool> runs(static_cast<size_t>(n), spec.workloadCpus.empty() && wanted == 0);
+    if (spec.workloadCpus.empty())
+        for (int cpu = 0; cpu < wanted; ++cpu)
+            runs[static_cast<size_t>(cpu)] = true;
     for (int cpu : spec.workloadCpus) {
         if (cpu < 0 || cpu >= n)
             return Error{machine.id, 0, "--workload-cpus", "CPU " + std::to_string(cpu) + " is not a CPU of machine "
@@ -71,6 +135,18 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
         if (!runs[static_cast<size_t>(cpu)])
             w.cpus.push_back({cpu, streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), busiest), 0, {}});
     std::sort(w.cpus.begin(), w.cpus.end(), [](const CpuStream &a, const CpuStream &b) { return a.cpu < b.cpu; });
+    // A single-vector controller: every other submitter's completion interrupts CPU 0 too.
+    if (const std::optional<workloads::IoInterruptRoute> route = workloads::ioInterruptRoute(spec.workload.root);
+        route && route->cpu < n) {
+        std::vector<Ns> completions;
+        for (const CpuStream &c : w.cpus)
+            if (runs[static_cast<size_t>(c.cpu)] && c.cpu != route->cpu)
+                appendCompletions(c.stream, completions);
+        std::sort(completions.begin(), completions.end());
+        IdleStream &target = w.cpus[static_cast<size_t>(route->cpu)].stream;
+        target = withInterrupts(target, completions, route->hardirqNs);
+        w.label += " (completion interrupts on CPU " + std::to_string(route->cpu) + ")";
+    }
     return w;
 }
 

@@ -2,9 +2,10 @@
 /**
  * @file synthetic_machine.h
  * A generated workload on a machine: the benchmark's workload on the CPUs
- * that run it, each with a seed of its own (CPU k: the seeds of iteration k),
- * and a background workload on the others (by default the "tick" generator:
- * long timer-ended idles that only the tick interrupts) generated until it
+ * that run it (--workload-cpus, or CPUs 0..N-1 for the spec's cpus=N, or every
+ * CPU), each with a seed of its own (CPU k: the seeds of iteration k), and a
+ * background workload on the others (by default the "idle" generator: an idle
+ * system's housekeeping timers and rare device interrupts under nohz) generated until it
  * covers as much time as the busiest benchmark CPU, so that the machine's
  * sums hold every CPU's idle over the same stretch, as a real machine's do.
  */
@@ -16,6 +17,7 @@
 #include "core/workloads/workload_spec.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,15 +25,23 @@ namespace idlescope {
 
 struct SyntheticMachineSpec {
     workloads::WorkloadSpec workload;   ///< one point (no sweep)
-    std::vector<int> workloadCpus;      ///< CPUs running it; empty: every CPU
+    std::vector<int> workloadCpus;      ///< CPUs running it; empty: the spec's cpus= or every CPU
     workloads::WorkloadSpec background; ///< the other CPUs' workload (one point)
     std::size_t spans = 10000;          ///< spans per workload CPU
     std::uint64_t seed = 1;
 };
 
 /// Errors: a sweep (field "--workload" / "--background"), a workload CPU the machine lacks
-/// (field "--workload-cpus").
+/// (field "--workload-cpus"), cpus= above the machine's CPU count ("--workload"), a CPU list
+/// of another length than cpus= ("--workload-cpus").
 Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec);
+
+/// @p in with an interrupt at each time of @p atNs (sorted, on @p in's own time axis: span
+/// k's busy part starts at the end of span k-1) taking @p handlerNs of CPU time: one inside
+/// an idle period ends it early (an event wake; the rest of the period follows with the
+/// same timer); one in a busy period lengthens it; a span whose wakeup comes while the CPU
+/// is still busy has no idle period left and its work joins the busy time.
+IdleStream withInterrupts(const IdleStream &in, std::span<const Ns> atNs, Ns handlerNs);
 
 /// The spans of @p spec (point 0, @p seed) from the start until their busy + idle time
 /// reaches @p durationNs (the span that crosses it is the last).

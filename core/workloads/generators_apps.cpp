@@ -11,6 +11,7 @@
  * io:device=custom,base_us=...,tail_us=... instead.
  */
 #include "core/workloads/generator_base.h"
+#include "core/workloads/io_interrupts.h"
 
 #include <algorithm>
 #include <iterator>
@@ -44,6 +45,8 @@ constexpr DeviceProfile kProfiles[] = {
     {51000 * US + 70 * US, 15 * US}, // dm-delay 51 ms in front of an NVMe device
 };
 
+constexpr const char *kIrqRoutes[] = {"auto", "local", "cpu0"};
+
 constexpr ParamInfo kIoParams[] = {
     {"device", ParamUnit::Choice, 0, 0, 6,
      "latency profile: nvme 70+15, sata 150+40, emmc 300+150, mtd 700+300, nullblk 3+1, "
@@ -52,6 +55,14 @@ constexpr ParamInfo kIoParams[] = {
     {"tail_us", ParamUnit::Us, 20 * US, 0, MAX_US, "device=custom: mean exponential tail"},
     {"submit_us", ParamUnit::Us, 8 * US, 0, MAX_US, "CPU time per I/O (completion + next submission)"},
     {"next_timer_us", ParamUnit::Us, NEXT_TIMER_DEFAULT, 0, MAX_US, kNextTimerHelp},
+    {"numjobs", ParamUnit::Count, 1, 1, 4096,
+     "fio jobs, one per CPU: the CPUs of a machine that submit (as cpus=)"},
+    {"irq", ParamUnit::Choice, 0, 0, 2,
+     "CPU that takes the completion interrupt on a machine: local (the submitting CPU: NVMe's "
+     "per-queue vectors, null_blk), cpu0 (one vector routed to CPU 0: eMMC, SATA, MTD); auto = "
+     "local for nvme, nullblk, dmdelay, custom, cpu0 for the others", kIrqRoutes},
+    {"hardirq_us", ParamUnit::Us, 5 * US, 0, MAX_US,
+     "irq=cpu0: CPU time of each completion interrupt on CPU 0"},
 };
 
 class IoGenerator final : public GeneratorBase {
@@ -230,6 +241,21 @@ constexpr GeneratorInfo kApps[] = {
 };
 
 } // namespace
+
+std::optional<IoInterruptRoute> ioInterruptRoute(const WorkloadNode &root)
+{
+    if (root.kind != WorkloadNode::Kind::Generator || std::string_view(root.params.info->name) != "io")
+        return std::nullopt;
+    const std::int64_t route = root.params.get("irq");
+    const std::int64_t device = root.params.get("device");
+    // Single-vector controllers (eMMC hosts, AHCI, raw NAND) route to CPU 0 by default;
+    // NVMe has a vector per queue, affine to the submitting CPUs; null_blk completes in
+    // the submitter's softirq; dm-delay sits here on NVMe; custom is the user's.
+    const bool onCpu0 = route == 2 || (route == 0 && (device == 1 || device == 2 || device == 3));
+    if (!onCpu0)
+        return std::nullopt;
+    return IoInterruptRoute{0, root.params.get("hardirq_us")};
+}
 
 std::span<const GeneratorInfo> applicationGenerators()
 {

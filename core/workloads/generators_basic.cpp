@@ -3,7 +3,7 @@
  * The basic generators: fixed-interval wakeups (timer or IPI/pipe kind, the
  * cpuidle_wakeup benchmark of the POWER threads), periodic duty cycles (the
  * 73/113/211/347/401 Hz workflows of the teo threads), Poisson and bimodal
- * idle mixes, and background tick-only idle.
+ * idle mixes, background tick-only idle and the idle system's CPUs.
  *
  * Each class reads its parameters once in the constructor (held units: ns,
  * milli-percent, mHz) and draws only from its own Rng, so a seed always gives
@@ -12,6 +12,7 @@
 #include "core/workloads/generator_base.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace idlescope::workloads {
 
@@ -178,6 +179,69 @@ private:
     Ns m_idleNs, m_jitterNs, m_runNs;
 };
 
+// --- the idle system: the CPUs that run no benchmark --------------------------
+
+constexpr ParamInfo kIdleParams[] = {
+    {"timer_us", ParamUnit::Us, 50000 * US, 1, MAX_US,
+     "mean distance between housekeeping timers (exponential): workqueues, RCU, the watchdog"},
+    {"max_idle_us", ParamUnit::Us, 500000 * US, 1, MAX_US,
+     "no idle longer than this: a timer always fires by then"},
+    {"irq_us", ParamUnit::Us, 2000000 * US, 0, MAX_US,
+     "mean distance between device interrupts (exponential, no timer announces them; 0 = none)"},
+    {"run_us", ParamUnit::Us, 20 * US, 0, MAX_US, "busy time of each timer's or interrupt's handler"},
+};
+
+/*
+ * A CPU of an idle system under nohz: the tick is stopped, so each idle ends at
+ * the CPU's next timer (a housekeeping timer, exponential distances capped at
+ * max_idle_us) or, rarely, at a device interrupt that no timer announces. Both
+ * event streams run in absolute time, so an interrupt's span carries the real
+ * pending timer as its sleep length, and an event that falls in a handler's
+ * busy time is handled right after it. Defaults from vm-amd-2cpu-idle (tests/data/
+ * traces, HZ=250, NO_HZ_IDLE): CPU 0 idles 55 times in 3.02 s, mean 54.5 ms, the
+ * longest 500 ms; 3 device interrupts over both CPUs in that time (about one every
+ * 2 s per CPU).
+ */
+class IdleSystemGenerator final : public GeneratorBase {
+public:
+    IdleSystemGenerator(const ParamValues &p, std::uint64_t seed)
+        : GeneratorBase(seed, 0), m_timerMeanNs(p.get("timer_us")), m_maxIdleNs(p.get("max_idle_us")),
+          m_irqMeanNs(p.get("irq_us")), m_runNs(p.get("run_us"))
+    {
+        m_nextTimerAt = drawTimer(0);
+        m_nextIrqAt = drawIrq(0);
+    }
+
+protected:
+    IdleSpan produce() override
+    {
+        const Ns idleStart = m_nowNs + m_runNs;
+        // Events that came during the handler are handled right after it.
+        const Ns timerAt = std::max(m_nextTimerAt, idleStart + 1);
+        const Ns irqAt = std::max(m_nextIrqAt, idleStart + 1);
+        const bool irq = irqAt < timerAt;
+        const Ns wakeAt = irq ? irqAt : timerAt;
+        const IdleSpan span{m_runNs, timerAt - idleStart, wakeAt - idleStart, NO_LATENCY_REQ, 0};
+        m_nowNs = wakeAt;
+        if (irq)
+            m_nextIrqAt = drawIrq(wakeAt);
+        else
+            m_nextTimerAt = drawTimer(wakeAt);
+        return span;
+    }
+
+private:
+    Ns drawTimer(Ns from) { return from + std::clamp<Ns>(m_rng.exponential(m_timerMeanNs), 1, m_maxIdleNs); }
+    Ns drawIrq(Ns from)
+    {
+        return m_irqMeanNs > 0 ? from + std::max<Ns>(1, m_rng.exponential(m_irqMeanNs))
+                               : std::numeric_limits<Ns>::max();
+    }
+
+    Ns m_timerMeanNs, m_maxIdleNs, m_irqMeanNs, m_runNs;
+    Ns m_nowNs = 0, m_nextTimerAt = 0, m_nextIrqAt = 0;
+};
+
 constexpr GeneratorInfo kBasic[] = {
     {"periodic", "wakeups at a fixed sleep interval, timer or IPI/pipe kind", kPeriodicParams,
      makeGenerator<PeriodicGenerator>},
@@ -190,6 +254,8 @@ constexpr GeneratorInfo kBasic[] = {
     {"bimodal", "short/long idle mix", kBimodalParams, makeGenerator<BimodalGenerator>},
     {"tick", "background idle: long timer-ended spans, only the tick interrupts them", kTickParams,
      makeGenerator<TickGenerator>},
+    {"idle", "the idle system under nohz: housekeeping timers and rare device interrupts", kIdleParams,
+     makeGenerator<IdleSystemGenerator>},
 };
 
 } // namespace

@@ -43,6 +43,9 @@ constexpr ParamInfo kLatencyReq = {"latency_req_us", ParamUnit::Us, NO_LATENCY_R
                                    "PM QoS resume-latency limit of every span (\"none\" by default)"};
 constexpr ParamInfo kUtil = {"util", ParamUnit::Count, 0, 0, 1024,
                              "scheduler utilisation seen during the spans (read by teo-6.10)"};
+constexpr ParamInfo kCpus = {"cpus", ParamUnit::Count, 1, 1, 4096,
+                             "CPUs of a machine running this workload (compare --machine: CPUs 0..cpus-1 "
+                             "unless --workload-cpus says; the others run the background)"};
 
 class Parser {
 public:
@@ -232,13 +235,14 @@ private:
         const ParamInfo *info = idx >= 0 ? &g.params[static_cast<size_t>(idx)]
                                 : key == kLatencyReq.name ? &kLatencyReq
                                 : key == kUtil.name       ? &kUtil
+                                : key == kCpus.name       ? &kCpus
                                                           : nullptr;
         if (!info) {
             std::string names;
             for (const ParamInfo &p : g.params)
                 names += std::string(names.empty() ? "" : ", ") + p.name;
             return errorAt(keyAt, std::string(g.name) + " has no parameter '" + key + "' (it takes: " + names
-                                      + ", latency_req_us, util)");
+                                      + ", latency_req_us, util, cpus)");
         }
         if (info == &kLatencyReq && value == "none") {
             node.latencyReqNs = NO_LATENCY_REQ;
@@ -255,31 +259,26 @@ private:
             m_sweep = SweepAxis{key, info, values};
             node.sweepParam = idx;
         }
+        // pingpong's ring size and io's numjobs are their own parameters and the CPUs
+        // they run on at once.
+        if (key == kCpus.name || key == "numjobs")
+            node.cpus = static_cast<int>(values.front());
         if (idx >= 0)
             node.params.v[static_cast<size_t>(idx)] = values.front();
         else if (info == &kLatencyReq)
             node.latencyReqNs = values.front();
-        else
+        else if (info == &kUtil)
             node.util = static_cast<int>(values.front());
         return true;
     }
 
-    // NUMBER | WORD | NUMBER '..' NUMBER ':' POINTS | NUMBER { '/' NUMBER }
+    // NUMBER | WORD | NUMBER '..' NUMBER ':' POINTS | NUMBER { '/' NUMBER } | WORD { '/' WORD }
     bool parseValues(const ParamInfo &info, const std::string &text, size_t at, std::vector<std::int64_t> &out)
     {
         if (text.empty())
             return errorAt(at, std::string("missing value for ") + info.name);
-        if (info.unit == ParamUnit::Choice) {
-            for (size_t i = 0; i < info.choices.size(); ++i)
-                if (text == info.choices[i]) {
-                    out.push_back(static_cast<std::int64_t>(i));
-                    return true;
-                }
-            std::string words;
-            for (const char *c : info.choices)
-                words += std::string(words.empty() ? "" : ", ") + c;
-            return errorAt(at, std::string(info.name) + " is one of: " + words + " (got '" + text + "')");
-        }
+        if (info.unit == ParamUnit::Choice)
+            return parseWords(info, text, at, out);
         if (const size_t dots = text.find(".."); dots != std::string::npos) {
             const size_t colon = text.find(':', dots);
             if (colon == std::string::npos)
@@ -310,6 +309,28 @@ private:
                 return errorAt(at, "at most 1000 values in a list");
         }
         return true;
+    }
+
+    // WORD { '/' WORD }: a list of words sweeps like a list of numbers (io:device=emmc/nvme).
+    bool parseWords(const ParamInfo &info, const std::string &text, size_t at, std::vector<std::int64_t> &out)
+    {
+        size_t begin = 0;
+        for (;;) {
+            const size_t slash = text.find('/', begin);
+            const std::string w = text.substr(begin, slash == std::string::npos ? std::string::npos : slash - begin);
+            const auto it = std::find_if(info.choices.begin(), info.choices.end(),
+                                         [&](const char *c) { return w == c; });
+            if (it == info.choices.end()) {
+                std::string words;
+                for (const char *c : info.choices)
+                    words += std::string(words.empty() ? "" : ", ") + c;
+                return errorAt(at, std::string(info.name) + " is one of: " + words + " (got '" + w + "')");
+            }
+            out.push_back(it - info.choices.begin());
+            if (slash == std::string::npos)
+                return true;
+            begin = slash + 1;
+        }
     }
 
     /// A decimal number in the parameter's written unit -> held unit, range-checked.
@@ -419,11 +440,24 @@ void substituteSweep(WorkloadNode &node, std::int64_t value)
         substituteSweep(c, value);
 }
 
+int maxCpus(const WorkloadNode &node)
+{
+    int n = node.cpus;
+    for (const WorkloadNode &c : node.children)
+        n = std::max(n, maxCpus(c));
+    return n;
+}
+
 } // namespace
 
 Result<WorkloadSpec> parseWorkloadSpec(std::string_view text)
 {
     return Parser(text).run();
+}
+
+int WorkloadSpec::cpuCount() const
+{
+    return maxCpus(root);
 }
 
 int WorkloadSpec::pointCount() const
@@ -473,9 +507,11 @@ std::string workloadReference()
          "  term      := generator | mix(member { | member } [;block=N])\n"
          "  member    := [WEIGHT*] spec               picked with probability WEIGHT/sum\n"
          "  generator := NAME[:KEY=VALUE{,KEY=VALUE}]\n"
-         "  VALUE     := NUMBER | WORD | FROM..TO:POINTS (linear sweep) | V1/V2/... (list sweep)\n"
+         "  VALUE     := NUMBER | WORD | FROM..TO:POINTS (linear sweep) | V1/V2/... (list sweep,\n"
+         "               numbers or words: io:device=emmc/nvme/sata)\n"
          "At most one parameter may be swept; each value is a workload point.\n"
-         "Every generator also takes latency_req_us (none) and util (0).\n\n"
+         "Every generator also takes latency_req_us (none), util (0) and cpus (the CPUs of a\n"
+         "machine running it; compare --machine gives the others the background).\n\n"
          "Generators (parameter = default, unit, range):\n";
     for (const GeneratorInfo &g : allGenerators()) {
         o << "  " << g.name << ": " << g.summary << '\n';

@@ -10,10 +10,11 @@
  *     member    := [ WEIGHT '*' ] spec
  *     generator := NAME [ ':' KEY '=' VALUE { ',' KEY '=' VALUE } ]
  *     VALUE     := NUMBER | WORD | NUMBER '..' NUMBER ':' POINTS | NUMBER { '/' NUMBER }
+ *                | WORD { '/' WORD }
  *
  * A range or '/'-list makes that parameter the sweep axis: one workload point
  * per value. Every generator also takes latency_req_us (PM QoS limit, "none"
- * by default) and util (0..1024).
+ * by default), util (0..1024) and cpus (the CPUs of a machine running it).
  *
  * Seeds: the spans of (point, iteration) come from runSeed(seed, point,
  * iteration); inside a tree every generator and every mix draws from its own
@@ -42,6 +43,9 @@ struct WorkloadNode {
     Ns latencyReqNs = NO_LATENCY_REQ;
     int util = 0;
     int sweepParam = -1; ///< index of the swept parameter of this generator, or -1
+    /// cpus= as given (pingpong's ring size and io's numjobs count): CPUs of a machine that run this
+    /// workload; 0 when not given.
+    int cpus = 0;
 
     // Overlay and Mix
     std::vector<WorkloadNode> children;
@@ -65,6 +69,9 @@ struct WorkloadSpec {
     int pointCount() const;
     /// "interval_us=30" for a sweep point, "all" without a sweep.
     std::string pointLabel(int point) const;
+    /// The CPUs the workload runs on (the largest cpus= of its generators), 0 when no
+    /// generator says: a one-CPU compare replays one of them, a machine all of them.
+    int cpuCount() const;
     /// The tree with the sweep value of @p point substituted.
     WorkloadNode nodeAt(int point) const;
 };

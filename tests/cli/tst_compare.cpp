@@ -176,6 +176,35 @@ private slots:
             QCOMPARE(r.value(col), g.value(col));
     }
 
+    void wordSweep()
+    {
+        // io:device=emmc/nvme/sata is three workload points, labelled by device; the oracle's
+        // row of each point replays exactly the stream exported for it.
+        QTemporaryDir dir;
+        const CliResult r = runCli({"compare", "--table", "intel-skl", "--workload", "io:device=emmc/nvme/sata",
+                                    "--governors", "oracle", "--spans", "300", "--iterations", "1", "--format",
+                                    "csv", "--export-streams", dir.path()});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto rows = parseCsv(r.out);
+        QCOMPARE(rows.size(), 3 * 4); // per point: the run, mean, min, max
+        const char *devices[] = {"emmc", "nvme", "sata"};
+        for (int p = 0; p < 3; ++p) {
+            const auto row = rows.value(QString("device=") + devices[p] + "|oracle|1");
+            QCOMPARE(row.value("spans"), QString("300"));
+            const QString csv = dir.path() + "/p" + QString::number(p) + "-i1.csv";
+            const CliResult replay = runCli({"compare", "--table", "intel-skl", "--workload", "csv:" + csv,
+                                             "--governors", "oracle", "--format", "csv"});
+            QCOMPARE(replay.exitCode, 0);
+            const auto again = parseCsv(replay.out).value("csv:" + csv + "|oracle|1");
+            for (const char *col : {"entries", "usage_C6", "usage_C1", "latency_cost_us"})
+                QCOMPARE(again.value(col), row.value(col));
+        }
+        const CliResult bad = runCli({"compare", "--table", "intel-skl", "--workload", "io:device=emmc/ssd",
+                                      "--governors", "oracle"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("device is one of: nvme, sata, emmc"), qPrintable(bad.err));
+    }
+
     void tablesFromSysfsAndCpupower()
     {
         QTemporaryDir dir;

@@ -110,6 +110,73 @@ private slots:
         QCOMPARE(rows.value(u"menu-6.14|all"_s)["misses"], u"simulated"_s);
     }
 
+    void recordedGovernorFromASavedCurrentGovernor()
+    {
+        // No trace format names the governor (the .dat options of tests/data/traces hold the
+        // clock, uname, trace-cmd version, CPU statistics and command lines); it comes from
+        // TRACE.governor (idlescope-cli record saves the sysfs file beside the trace) or from
+        // --recorded-governor @FILE: vm-amd-2cpu.machine.txt says 'current_governor: menu'.
+        QTemporaryDir tmp;
+        const QString t = tmp.filePath(u"idle.ftrace.txt.gz"_s);
+        QVERIFY(QFile::copy(trace("vm-amd-2cpu-idle.ftrace.txt.gz"), t));
+        const QStringList common{u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"oracle"_s,
+                                 u"--cpus"_s, u"sum"_s, u"--format"_s, u"csv"_s, u"--trace"_s, t};
+        CliResult r = runCli(common);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(parseCsv(r.out, 2).contains(u"recorded|all"_s));
+        writeFile(t + u".governor"_s, "teo\n");
+        r = runCli(common);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QMap<QString, Row> rows = parseCsv(r.out, 2);
+        QVERIFY2(rows.contains(u"recorded_(teo)|all"_s), qPrintable(r.out));
+        r = runCli(common + QStringList{u"--recorded-governor"_s, u"@"_s + trace("vm-amd-2cpu.machine.txt")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(parseCsv(r.out, 2).contains(u"recorded_(menu)|all"_s), qPrintable(r.out));
+        // The same counters whatever the label.
+        QCOMPARE(parseCsv(r.out, 2).value(u"recorded_(menu)|all"_s)["entries"], rows.value(u"recorded_(teo)|all"_s)["entries"]);
+        // A name the kernel cannot have, or no governor at all: exit 2 naming file, line, field.
+        writeFile(t + u".governor"_s, "Menu!\n");
+        r = runCli(common);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(t + u".governor:1: field 'current_governor'"_s), qPrintable(r.err));
+        const QString note = tmp.filePath(u"note.txt"_s);
+        writeFile(note, "uname: Linux\ncurrent_driver: none\n");
+        r = runCli(common + QStringList{u"--recorded-governor"_s, u"@"_s + note});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(note + u":1: field 'current_governor': no governor"_s), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void idlestatEnergyModelIsPowerData()
+    {
+        // --energy-model FILE gives the same energy as the --power items it stands for (core
+        // power per C-state, the fastest P-state's core power as active); bad input exits 2
+        // naming file, line and field, with nothing on stdout.
+        QTemporaryDir tmp;
+        const QString em = tmp.filePath(u"em.txt"_s);
+        writeFile(em, "clusters 1\nclusterA: 2 cap states 2 C states\nP-states:\n600 0 200\n1200 0 700\n"
+                      "C-states:\nC1 5 30\nC6 1 2\nwakeup 0 0\n");
+        const QStringList common{u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"oracle"_s,
+                                 u"--per-state"_s, u"--format"_s, u"csv"_s, u"--trace"_s,
+                                 trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--cpus"_s, u"sum"_s,
+                                 u"--power"_s, u"POLL=40mW"_s, u"--power"_s, u"C1E=10mW"_s};
+        const CliResult a = runCli(common + QStringList{u"--energy-model"_s, em});
+        QVERIFY2(a.exitCode == 0, qPrintable(a.err));
+        const CliResult b = runCli(common + QStringList{u"--power"_s, u"C1=30mW"_s, u"--power"_s, u"C6=2mW"_s,
+                                                        u"--power"_s, u"active=700mW"_s});
+        QVERIFY2(b.exitCode == 0, qPrintable(b.err));
+        const Row ra = parseCsv(a.out, 2).value(u"oracle|all"_s), rb = parseCsv(b.out, 2).value(u"oracle|all"_s);
+        QVERIFY(!ra.isEmpty());
+        QVERIFY2(ra["energy_J"].toDouble() > 0, qPrintable(ra["energy_J"]));
+        QCOMPARE(ra["idle_energy_J"], rb["idle_energy_J"]);
+        QCOMPARE(ra["energy_J"], rb["energy_J"]);
+        writeFile(em, "clusters 1\nclusterA: 0 cap states 1 C states\nC-states:\nC1 ? 30\n");
+        const CliResult bad = runCli(common + QStringList{u"--energy-model"_s, em});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(em + u":4: field 'cluster_power'"_s), qPrintable(bad.err));
+        QVERIFY(bad.out.isEmpty());
+    }
+
     void perCpuRowIsTheOneCpuCompare()
     {
         // CPU 0 of the 2-CPU VM trace replayed with the machine equals compare --cpu 0.
@@ -298,8 +365,10 @@ private slots:
 
     void builtinMachineOnAWorkload()
     {
-        // rk3399: 6 CPUs, two clusters of the arm-rk3399 table; the workload on every CPU.
-        const CliResult r = runCli({u"compare"_s, u"--machine"_s, u"rk3399"_s, u"--workload"_s, u"io:device=emmc"_s,
+        // rk3399: 6 CPUs, two clusters of the arm-rk3399 table; the workload on every CPU, each
+        // completion on its submitter (irq=local; emmc's default also interrupts CPU 0).
+        const CliResult r = runCli({u"compare"_s, u"--machine"_s, u"rk3399"_s, u"--workload"_s,
+                                    u"io:device=emmc,irq=local"_s,
                                     u"--governors"_s, u"menu-6.14"_s, u"--spans"_s, u"300"_s, u"--format"_s, u"csv"_s,
                                     u"--cluster-view"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));

@@ -6,6 +6,7 @@
  * table, and the one-CPU machine against the reference replay itself.
  */
 #include "core/energy/energy.h"
+#include "core/energy/idlestat_energy_model.h"
 #include "core/experiments/synthetic_machine.h"
 #include "core/governors/registry.h"
 #include "core/machine/cluster_view.h"
@@ -13,6 +14,7 @@
 #include "core/machine/state_matrices.h"
 #include "core/targets/builtin_machines.h"
 #include "core/targets/builtin_targets.h"
+#include "core/workloads/io_interrupts.h"
 #include "core/workloads/workload_spec.h"
 
 #include <QTest>
@@ -277,6 +279,160 @@ private slots:
         QVERIFY(std::isnan(clusterIdleEnergyJ(m.clusters[0], v[0])));
     }
 
+    void completionInterruptsOnCpu0ByHand()
+    {
+        // CPU 1 submits (io, a custom device of exactly 300 us, 10 us of CPU per I/O, no other
+        // timer) and its controller's one interrupt goes to CPU 0 (irq=cpu0, 5 us a handler).
+        // CPU 1: 3 spans of 10 us busy + 300 us -> WFI (300 < 500), completions at 310, 620,
+        // 930 us. CPU 0 runs the idle system with one timer 1000 us away (the cap), which
+        // covers CPU 1's 930 us in one span; the interrupts cut it:
+        //   [0, 310) idle -> event at 310; handler to 315; [315, 620) -> 305 us; handler to
+        //   625; [625, 930) -> 305 us; handler to 935; [935, 1000) -> 65 us, the timer.
+        // So CPU 0's spans are (gap, timer, wake) = (0, 1000, 310), (5, 685, 305),
+        // (5, 375, 305), (5, 65, 65), all WFI: 4 entries, 985 us + 4 x 1 us exit = 989 us,
+        // 3 non-timer wakeups. Sum: WFI 7 entries, 989 + 903 us, 6 wakeups.
+        const Machine m = Machine::uniform(twoStates(), 2);
+        SyntheticMachineSpec spec;
+        spec.workload = workloads::parseWorkloadSpec(
+                            "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=cpu0,hardirq_us=5")
+                            .value();
+        spec.background =
+            workloads::parseWorkloadSpec("idle:timer_us=100000000,max_idle_us=1000,irq_us=0,run_us=0").value();
+        spec.workloadCpus = {1};
+        spec.spans = 3;
+        const MachineWorkload w = syntheticMachineWorkload(m, spec).value();
+        const IdleStream &c0 = w.cpus[0].stream;
+        QCOMPARE(c0.size(), size_t(4));
+        const Ns expected[4][3] = {{0, 1000000, 310000}, {5000, 685000, 305000}, {5000, 375000, 305000},
+                                   {5000, 65000, 65000}};
+        for (size_t i = 0; i < 4; ++i) {
+            QCOMPARE(c0[i].gapNs, expected[i][0]);
+            QCOMPARE(c0[i].timerNs, expected[i][1]);
+            QCOMPARE(c0[i].wakeNs, expected[i][2]);
+        }
+        const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
+        QCOMPARE(run.cpus[0].states[0].usage, 4);
+        QCOMPARE(run.cpus[0].states[0].timeNs, 989000);
+        QCOMPARE(run.cpus[0].wakeups, 3);
+        const CpuRun t = run.total();
+        QCOMPARE(t.states[0].usage, 7);
+        QCOMPARE(t.states[0].timeNs, 989000 + 903000);
+        QCOMPARE(t.wakeups, 6);
+
+        // irq=local (NVMe's per-queue vectors): CPU 0 sees only its own timer.
+        spec.workload = workloads::parseWorkloadSpec(
+                            "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=local")
+                            .value();
+        QCOMPARE(syntheticMachineWorkload(m, spec).value().cpus[0].stream.size(), size_t(1));
+        // irq=auto: eMMC's one vector goes to CPU 0, NVMe's stay local; numjobs is the CPU count.
+        QVERIFY(workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=emmc")->root).has_value());
+        QVERIFY(!workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=nvme")->root).has_value());
+        QVERIFY(!workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=emmc + tick")->root).has_value());
+        QCOMPARE(workloads::parseWorkloadSpec("io:device=sata,numjobs=4")->cpuCount(), 4);
+    }
+
+    void idlestatEnergyModelByHand()
+    {
+        // idlestat's format on the two-state table: core powers WFI 100, sleep 10 (the numbers
+        // of energyByHand), cluster powers 50 and 20 (clusterEnergyByHand's), and the core
+        // power of the fastest P-state (1200 MHz: 500) as the active power. The wakeup line
+        // is read, not used: no entry/exit energy. By hand, as in energyByHand without its
+        // 2 x 50 uJ of entries: CPU 0 idle 29.1 uJ + active 10 uJ, CPU 1 idle 7 uJ: 46.1 uJ;
+        // the cluster view's 19.63 uJ as in clusterEnergyByHand.
+        const char *text = "# two states\n"
+                           "clusters 1\n"
+                           "clusterA: 2 cap states 2 C states\n"
+                           "\n"
+                           "P-states:\n"
+                           "800\t0\t300\n"
+                           "1200\t0\t500\n"
+                           "C-states:\n"
+                           "WFI\t50\t100\n"
+                           "sleep\t20\t10\n"
+                           "wakeup\t210\t6\n";
+        const IdlestatEnergyModel em = parseIdlestatEnergyModel(text, "em").value();
+        QCOMPARE(int(em.clusters.size()), 1);
+        QCOMPARE(em.clusters[0].pStates[1].speedMhz, 1200);
+        QCOMPARE(em.clusters[0].wakeupCore, 6.0);
+        Machine m = Machine::uniform(twoStates(), 2);
+        QVERIFY(applyIdlestatEnergyModel(em, m.clusters).ok());
+        QCOMPARE(m.clusters[0].power.states[0].powerMw, 100.0);
+        QCOMPARE(m.clusters[0].power.states[1].powerMw, 10.0);
+        QCOMPARE(m.clusters[0].power.states[1].entryExitUj, 0.0);
+        QCOMPARE(m.clusters[0].power.activeMw, 500.0);
+        QCOMPARE(m.clusters[0].clusterIdlePowerMw, (std::vector<double>{50, 20}));
+        MachineWorkload w = handWorkload();
+        w.cpus.pop_back();
+        const MachineRun run = replayMachine(m, w, oracleOnly(true)).value().front();
+        const RunEnergy e = runEnergy(m, run);
+        QVERIFY(e.available);
+        QVERIFY(qAbs(e.cpus[0].idleJ - 29.1e-6) < 1e-12);
+        QVERIFY(qAbs(e.cpus[1].idleJ - 7e-6) < 1e-12);
+        QVERIFY(qAbs(e.totalJ() - 46.1e-6) < 1e-12);
+        QVERIFY(qAbs(clusterIdleEnergyJ(m.clusters[0], clusterView(m, run)[0]) - 19.63e-6) < 1e-12);
+
+        // A state the file does not list keeps no power data.
+        const char *one = "clusters 1\nclusterA: 0 cap states 1 C states\nC-states:\nWFI 50 100\nwakeup 0 0\n";
+        Machine partial = Machine::uniform(twoStates(), 1);
+        QVERIFY(applyIdlestatEnergyModel(parseIdlestatEnergyModel(one, "em").value(), partial.clusters).ok());
+        QVERIFY(!partial.clusters[0].power.hasIdlePower());
+        QVERIFY(!partial.clusters[0].power.hasActivePower());
+    }
+
+    void idlestatEnergyModelErrors_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        const QString head = "clusters 1\nclusterA: 1 cap states 2 C states\nP-states:\n1000 5 3\nC-states:\n";
+        QTest::newRow("template placeholder") << head + "WFI ? 1\nsleep 1 1\n"
+                                              << "em:6: field 'cluster_power': '?' is idlestat's template placeholder";
+        QTest::newRow("negative") << head + "WFI 1 -2\nsleep 1 1\n" << "em:6: field 'core_power': must not be negative";
+        QTest::newRow("nan") << head + "WFI nan 1\nsleep 1 1\n" << "em:6: field 'cluster_power': must be a finite number";
+        QTest::newRow("word") << head + "WFI 1 lots\nsleep 1 1\n" << "em:6: field 'core_power': 'lots' is not a number";
+        QTest::newRow("too few C states") << head + "WFI 1 1\n"
+                                          << "em:2: field 'clusterA': announces 2 C states, 1 C-state lines follow";
+        QTest::newRow("too many C states") << head + "WFI 1 1\nsleep 1 1\ndeep 1 1\n"
+                                           << "em:8: field 'C-states': more than the 2 C states clusterA announces";
+        QTest::newRow("unknown state") << head + "WFI 1 1\nC6 1 1\n" << "em:7: field 'C-states': no state C6 in table two";
+        QTest::newRow("repeated state") << head + "WFI 1 1\nWFI 1 1\n" << "em:7: field 'C-states': state WFI given twice";
+        QTest::newRow("speed") << "clusters 1\nclusterA: 1 cap states 1 C states\nP-states:\n1.5GHz 5 3\n"
+                               << "em:4: field 'speed': '1.5GHz' is not a speed in MHz";
+        QTest::newRow("missing column") << head + "WFI 1\n" << "em:6: field 'C-states': expected 'NAME CLUSTER_POWER CORE_POWER'";
+        QTest::newRow("no clusters line") << "clusterA: 1 cap states 1 C states\n"
+                                          << "em:1: field 'clusterA': before the 'clusters N' line";
+        QTest::newRow("cluster count") << "clusters 2\nclusterA: 0 cap states 1 C states\nC-states:\nWFI 1 1\n"
+                                       << "em:1: field 'clusters': says 2 clusters, the file describes 1";
+        QTest::newRow("clusters out of order") << "clusters 2\nclusterB: 0 cap states 1 C states\n"
+                                               << "em:2: field 'clusterB': expected clusterA";
+        QTest::newRow("stray line") << "clusters 1\nhello 1 2\n" << "em:2: field 'hello': not a line of an idlestat energy model";
+        QTest::newRow("machine of two clusters") << "clusters 1\nclusterA: 0 cap states 1 C states\nC-states:\nWFI 1 1\n"
+                                                 << "em:1: field 'clusters': 1 clusters, the machine has 2";
+        QTest::newRow("empty") << "# nothing\n" << "em: field 'clusters': no 'clusters N' line";
+    }
+
+    void idlestatEnergyModelErrors()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        const std::string t = text.toStdString();
+        Result<IdlestatEnergyModel> em = parseIdlestatEnergyModel(t, "em");
+        std::string got;
+        if (!em) {
+            got = em.error().toString();
+        } else {
+            // Read well: the error is the mapping's (the two-state table; two clusters for that row).
+            Machine m = Machine::uniform(twoStates(), 1);
+            if (QTest::currentDataTag() == QByteArray("machine of two clusters")) {
+                m.clusters.push_back(m.clusters[0]);
+                m.clusters[1].cpus = {1};
+            }
+            const Status s = applyIdlestatEnergyModel(*em, m.clusters);
+            QVERIFY2(!s.ok(), "no error");
+            got = s.error().toString();
+        }
+        QVERIFY2(QString::fromStdString(got).contains(message), got.c_str());
+    }
+
     void builtinMachines()
     {
         // rk3399-base.dtsi: cpu_l0..3 (Cortex-A53) are CPUs 0-3, cpu_b0..1 (Cortex-A72) 4-5.
@@ -311,7 +467,9 @@ private slots:
         // idle system (idle_us=3000: 20 us of work, then 3 ms to the next timer) on the others.
         const Machine m = builtinMachine("rk3399").value();
         SyntheticMachineSpec spec;
-        spec.workload = workloads::parseWorkloadSpec("io:device=emmc").value();
+        // irq=local: each completion wakes its submitter only (emmc's default sends them all
+        // to CPU 0, completionInterruptsOnCpu0ByHand).
+        spec.workload = workloads::parseWorkloadSpec("io:device=emmc,irq=local").value();
         spec.background = workloads::parseWorkloadSpec("tick:idle_us=3000").value();
         spec.workloadCpus = {4, 0};
         spec.spans = 500;
@@ -342,6 +500,62 @@ private slots:
         Result<MachineWorkload> bad = syntheticMachineWorkload(m, spec);
         QVERIFY(!bad.ok());
         QCOMPARE(QString::fromStdString(bad.error().field), u"--workload-cpus"_qs);
+    }
+
+    void workloadCpusAndIdleBackgroundSumByHand()
+    {
+        // Four CPUs of the two-state table; the workload says cpus=2, so CPUs 0 and 1 run it:
+        // 3 spans each of 10 us busy, then a 200 us timer -> the oracle picks WFI (sleep's
+        // 500 us does not fit), residency 201 us; 3 x 210 us = 630 us of stream each.
+        // CPUs 2 and 3 run the idle system with a timer every 600 us (the cap: the 100 s
+        // mean makes every draw of this seed longer), no interrupts, no handler time:
+        // spans of 600 us -> sleep, residency 700 us, until they cover 630 us: 2 spans.
+        const Machine m = Machine::uniform(twoStates(), 4);
+        SyntheticMachineSpec spec;
+        spec.workload = workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=200,run_us=10,cpus=2").value();
+        spec.background =
+            workloads::parseWorkloadSpec("idle:timer_us=100000000,max_idle_us=600,irq_us=0,run_us=0").value();
+        spec.spans = 3;
+        const MachineWorkload w = syntheticMachineWorkload(m, spec).value();
+        QCOMPARE(int(w.cpus.size()), 4);
+        QCOMPARE(w.cpus[0].stream.size(), size_t(3));
+        QCOMPARE(w.cpus[1].stream.size(), size_t(3));
+        QCOMPARE(w.cpus[2].stream.size(), size_t(2));
+        QCOMPARE(w.cpus[3].stream.size(), size_t(2));
+        const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
+        for (int cpu : {0, 1}) {
+            const CpuRun &c = run.cpus[size_t(cpu)];
+            QCOMPARE(c.states[0].usage, 3);
+            QCOMPARE(c.states[0].timeNs, 3 * 201000);
+            QCOMPARE(c.states[1].usage, 0);
+        }
+        for (int cpu : {2, 3}) {
+            const CpuRun &c = run.cpus[size_t(cpu)];
+            QCOMPARE(c.states[0].usage, 0);
+            QCOMPARE(c.states[1].usage, 2);
+            QCOMPARE(c.states[1].timeNs, 2 * 700000);
+        }
+        // Summed as sysfs: WFI 3 + 3 entries, 1206 us; sleep 2 + 2 entries, 2800 us; no misses.
+        const CpuRun t = run.total();
+        QCOMPARE(t.entries, 10);
+        QCOMPARE(t.states[0].usage, 6);
+        QCOMPARE(t.states[0].timeNs, 1206000);
+        QCOMPARE(t.states[1].usage, 4);
+        QCOMPARE(t.states[1].timeNs, 2800000);
+        QCOMPARE(t.above() + t.below(), 0);
+
+        // --workload-cpus picks which CPUs, but as many as cpus= says.
+        spec.workloadCpus = {3, 1};
+        const MachineWorkload picked = syntheticMachineWorkload(m, spec).value();
+        QCOMPARE(picked.cpus[3].stream.size(), size_t(3));
+        QCOMPARE(picked.cpus[0].stream.size(), size_t(2));
+        spec.workloadCpus = {1};
+        QCOMPARE(QString::fromStdString(syntheticMachineWorkload(m, spec).error().field), u"--workload-cpus"_qs);
+        spec.workloadCpus = {};
+        spec.workload = workloads::parseWorkloadSpec("io:cpus=5").value();
+        const Error tooMany = syntheticMachineWorkload(m, spec).error();
+        QCOMPARE(QString::fromStdString(tooMany.field), u"--workload"_qs);
+        QVERIFY(QString::fromStdString(tooMany.message).contains(u"cpus=5 but machine"_qs));
     }
 
     void badPowerOptions_data()

@@ -214,6 +214,57 @@ private slots:
         }
     }
 
+    void idleSystem()
+    {
+        // Timers only (irq_us=0), and a 100 s mean capped at 600 us: every draw of this
+        // seed is longer than the cap (P(exp < 600 us) = 6e-6 a draw), so a timer fires every
+        // 600 us; each span is 15 us of its handler, then the 585 us left to the next one.
+        for (const IdleSpan &x : gen("idle:timer_us=100000000,max_idle_us=600,irq_us=0,run_us=15", 50)) {
+            QVERIFY(x.timerWake());
+            QCOMPARE(x.gapNs, Ns(15000));
+            QCOMPARE(x.wakeNs, Ns(585000));
+        }
+        // The defaults: timer-ended idles of 54.5 ms mean (capped at 500 ms) and a device
+        // interrupt about every 2 s. An interrupt's span carries the pending timer as its
+        // sleep length, so the next span's timer is that one, 20 us of handler later.
+        const IdleStream st = gen("idle", 20000);
+        int irqs = 0;
+        Ns idle = 0, busy = 0;
+        for (size_t i = 0; i < st.size(); ++i) {
+            const IdleSpan &x = st[i];
+            QCOMPARE(x.gapNs, Ns(20000));
+            QVERIFY(x.timerNs <= 500000000);
+            idle += x.wakeNs;
+            busy += x.gapNs;
+            if (x.timerWake())
+                continue;
+            ++irqs;
+            if (i + 1 < st.size() && x.timerNs - x.wakeNs > 20000)
+                QCOMPARE(st[i + 1].timerNs, x.timerNs - x.wakeNs - 20000);
+        }
+        // Timers at 20 a second (mean 50 ms; the 500 ms cap trims it by e^-10) and
+        // interrupts at 0.5 a second, both memoryless: 20.5 wakeups a second, spans of
+        // 1/20.5 s = 48.8 ms (+ 20 us), ~976 s in all, ~490 interrupts.
+        const double seconds = double(idle + busy) / 1e9;
+        QVERIFY2(near(seconds / 20000, 0.0488, 0.03), qPrintable(QString::number(seconds)));
+        QVERIFY2(near(irqs / seconds, 0.5, 0.15), qPrintable(QString::number(irqs)));
+    }
+
+    void cpusOfAWorkload()
+    {
+        // cpus= on any generator: the CPUs of a machine that run it; pingpong's ring counts
+        // as its own; an overlay runs on as many CPUs as its widest generator; none given: 0.
+        QCOMPARE(parseWorkloadSpec("io:device=emmc,cpus=6")->cpuCount(), 6);
+        QCOMPARE(parseWorkloadSpec("pingpong:cpus=4")->cpuCount(), 4);
+        QCOMPARE(parseWorkloadSpec("pingpong")->cpuCount(), 0);
+        QCOMPARE(parseWorkloadSpec("video:cpus=1 + pingpong:cpus=3")->cpuCount(), 3);
+        QCOMPARE(parseWorkloadSpec("tick")->cpuCount(), 0);
+        // The stream is one CPU's: cpus= changes nothing in it.
+        QCOMPARE(formatStreamCsv(gen("io:device=emmc,cpus=6", 100)), formatStreamCsv(gen("io:device=emmc", 100)));
+        QVERIFY(err("io:cpus=0").contains("cpus = 0 is outside 1..4096"));
+        QVERIFY(err("io:cpus=2/4").contains("cpus cannot be swept"));
+    }
+
     void ioDevices_data()
     {
         QTest::addColumn<QString>("device");
@@ -322,6 +373,27 @@ private slots:
         QVERIFY(list.ok());
         QCOMPARE(list->sweep->values, (std::vector<std::int64_t>{2500, 10000, 100125}));
         QCOMPARE(QString::fromStdString(list->pointLabel(2)), QString("mean_us=100.125"));
+
+        // Words sweep like numbers: one point per device, in the order written; point p's
+        // stream is the single-device spec's for the same seed (every wake of a device is at
+        // least its base time: emmc 300 us, nvme 70 us, sata 150 us).
+        Result<WorkloadSpec> words = parseWorkloadSpec("io:device=emmc/nvme/sata,submit_us=5");
+        QVERIFY2(words.ok(), words.ok() ? "" : words.error().toString().c_str());
+        QCOMPARE(words->pointCount(), 3);
+        QCOMPARE(words->sweep->values, (std::vector<std::int64_t>{2, 0, 1}));
+        QCOMPARE(QString::fromStdString(words->pointLabel(0)), QString("device=emmc"));
+        QCOMPARE(QString::fromStdString(words->pointLabel(1)), QString("device=nvme"));
+        QCOMPARE(QString::fromStdString(words->pointLabel(2)), QString("device=sata"));
+        const char *single[] = {"io:device=emmc,submit_us=5", "io:device=nvme,submit_us=5", "io:device=sata,submit_us=5"};
+        const Ns base[] = {300000, 70000, 150000};
+        for (int p = 0; p < 3; ++p) {
+            const IdleStream swept = generateStream(*words, p, 9, 200);
+            QCOMPARE(formatStreamCsv(swept), formatStreamCsv(gen(single[p], 200, 9)));
+            for (const IdleSpan &x : swept)
+                QVERIFY(x.wakeNs >= base[p] || x.timerWake());
+        }
+        QVERIFY(err("io:device=emmc/ssd").contains("device is one of: nvme, sata, emmc, mtd, nullblk, dmdelay, custom (got 'ssd')"));
+        QVERIFY(err("io:device=emmc/nvme,submit_us=1/2").contains("only one parameter may be swept"));
 
         Result<WorkloadSpec> sweep = parseWorkloadSpec("sweep:kind=timer");
         QVERIFY(sweep.ok());
