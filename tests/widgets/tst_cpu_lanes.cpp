@@ -16,6 +16,7 @@
 #include "widgets/trace/cpu_lanes_view.h"
 
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTableWidget>
@@ -27,6 +28,7 @@ class TestCpuLanes : public QObject {
     Q_OBJECT
 private slots:
     void junoHasSixLaneGroups();
+    void everyLaneNamedWithItsDeepestState();
     void oneCpuIsAViewOfTheSameComparison();
     void cpuWithoutSpansIsListedWithTheReason();
     void windowSwitchesCpuWithoutImporting();
@@ -158,6 +160,33 @@ void TestCpuLanes::junoHasSixLaneGroups()
     QCOMPARE(t->item(all, 2)->text(), QLocale().toString(static_cast<qint64>(sum)));
     // juno-r0 has LISA's energy model: the idle energy column is filled.
     QVERIFY(t->item(all, 8)->text() != QStringLiteral("\u2014"));
+}
+
+void TestCpuLanes::everyLaneNamedWithItsDeepestState()
+{
+    // Issue 14: lanes without names. Each of the 18 lanes (6 CPUs x recorded, menu-6.14,
+    // teo-6.14) is named on the left axis, bottom lane first, and its deepest state on the
+    // right: arm-juno-r0's cluster-sleep-0 (`idlescope-cli replay --table arm-juno-r0 ...`
+    // lists WFI, cpu-sleep-0, cluster-sleep-0), for the recorded lanes too (3 states in the trace).
+    const SnapshotPtr snap = juno(4);
+    QVERIFY(snap && snap->trace);
+    CpuLanesView v;
+    v.resize(900, 300);
+    v.show();
+    v.setSnapshot(snap);
+    QVERIFY(computed(v));
+    QStringList bottomUp = v.laneLabels();
+    std::reverse(bottomUp.begin(), bottomUp.end());
+    QCOMPARE(v.axisLaneLabels(), bottomUp);
+    QCOMPARE(v.axisLaneLabels().first(), QStringLiteral("cpu5 \u00b7 teo-6.14"));
+    QCOMPARE(v.axisStateLabels(), QStringList(18, QStringLiteral("cluster-sleep-0")));
+    // The lanes are tall enough for their labels (the dock scrolls instead).
+    v.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const double lanePx = v.plot()->axisRect()->height() / 18.0;
+    const double labelPx = QFontMetricsF(v.plot()->yAxis->tickLabelFont()).height();
+    QVERIFY2(labelPx <= lanePx + 0.5, qPrintable(QStringLiteral("label %1 px, lane %2 px").arg(labelPx).arg(lanePx)));
+    if (const QString dir = qEnvironmentVariable("IDLESCOPE_TEST_SHOTS"); !dir.isEmpty())
+        v.grab().save(dir + QStringLiteral("/cpu-lanes.png"));
 }
 
 void TestCpuLanes::oneCpuIsAViewOfTheSameComparison()

@@ -196,7 +196,7 @@ void TestMainWindowEdits::undoAndRedoEveryKindOfEdit()
         emit row->field()->editingFinished();
     }));
     QVERIFY(nextSnapshot(w, [&] {
-        auto *interval = w.setupPanel()->findChild<QDoubleSpinBox *>(); // periodic: interval_us first
+        auto *interval = w.setupPanel()->findChild<WorkloadForm *>()->findChild<QDoubleSpinBox *>(); // periodic: interval_us first
         QVERIFY(interval);
         interval->setValue(50);
     }));
@@ -369,7 +369,7 @@ void TestMainWindowEdits::longSimulationIsMarkedAndCanBeCancelled()
     QVERIFY(firstSnapshot(w));
     const SnapshotPtr before = w.snapshot();
     QDoubleSpinBox *spans = nullptr;
-    for (QDoubleSpinBox *box : w.setupPanel()->findChildren<QDoubleSpinBox *>())
+    for (QDoubleSpinBox *box : w.setupPanel()->findChild<WorkloadForm *>()->findChildren<QDoubleSpinBox *>())
         if (box->maximum() == WORKLOAD_MAX_SPANS)
             spans = box;
     QVERIFY(spans);

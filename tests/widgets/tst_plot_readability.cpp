@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Plots that can be read in the default window: a miss-ratio plot of a
+// Plots that can be read in the default window: every state lane named with
+// eight governors and state names on the lanes' axis, a miss-ratio plot of a
 // usable height, and count axes that can go logarithmic so that 4 misses
 // stand beside 197 k. Set IDLESCOPE_TEST_SHOTS=DIR to keep the windows as PNG.
 #include "core/governors/registry.h"
@@ -19,6 +20,8 @@ using namespace idlescope;
 class TestPlotReadability : public QObject {
     Q_OBJECT
 private slots:
+    void stateLanesNameStatesAndGovernors();
+    void eightGovernorsEveryLaneNamed();
     void missRatioPlotHasAUsableHeight();
     void logScaleShowsFourMissesBeside197k();
 };
@@ -59,6 +62,56 @@ bool showDefault(MainWindow &w)
 }
 
 } // namespace
+
+void TestPlotReadability::stateLanesNameStatesAndGovernors()
+{
+    // Audit: the state lanes had no state names on their axis. Default scenario: four lanes
+    // on POWER10 (snooze, CEDE), each named on the left and its two states on the right.
+    MainWindow w;
+    QVERIFY(showDefault(w));
+    auto *timeline = plotOf<StateTimelinePlot>(w);
+    QVERIFY(timeline);
+    QCOMPARE(w.snapshot()->governorCount(), 4);
+    QCOMPARE(timeline->stateLabelStride(), 1);
+    const QStringList states = timeline->stateLabels();
+    QCOMPARE(states.count(QStringLiteral("snooze")), 4);
+    QCOMPARE(states.count(QStringLiteral("CEDE")), 4);
+    QCOMPARE(timeline->laneLabels(), QStringList({QStringLiteral("oracle"), QStringLiteral("teo-6.14"),
+                                                  QStringLiteral("menu-6.19"), QStringLiteral("menu-6.14")}));
+    keepShot(w, "default");
+}
+
+void TestPlotReadability::eightGovernorsEveryLaneNamed()
+{
+    // Audit: with 8 governors every other lane was unlabelled.
+    MainWindow w;
+    QVERIFY(showDefault(w));
+    std::vector<GovernorSpec> govs;
+    for (const VariantInfo *v : allVariants())
+        if (govs.size() < 8)
+            govs.push_back(GovernorSpec{v->id, {}, governorColor(static_cast<int>(govs.size()), v->id)});
+    ScenarioSpec spec = w.currentSpec();
+    spec.governors = govs;
+    w.applySpec(spec);
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->governorCount() == 8 && !w.isBusyShown(), TIMEOUT_MS);
+    w.refreshPlotsNow();
+    QCoreApplication::processEvents();
+    w.refreshPlotsNow();
+    auto *timeline = plotOf<StateTimelinePlot>(w);
+    QCOMPARE(timeline->laneLabelStep(), 1);
+    QStringList want;
+    for (auto it = govs.rbegin(); it != govs.rend(); ++it) // ticks bottom-up: the first governor is on top
+        want << QString::fromStdString(it->variant);
+    QCOMPARE(timeline->laneLabels(), want);
+    // Every label fits its lane.
+    const QFontMetricsF fm(timeline->customPlot()->yAxis->tickLabelFont());
+    const double lanePx = timeline->customPlot()->yAxis->axisRect()->height() / 8.0;
+    QVERIFY2(fm.height() <= lanePx + 0.5, qPrintable(QStringLiteral("label %1 px, lane %2 px").arg(fm.height()).arg(lanePx)));
+    // Each lane still names a state (its deepest when two do not fit).
+    QVERIFY2(timeline->stateLabels().count(QStringLiteral("CEDE")) == 8, qPrintable(timeline->stateLabels().join(',')));
+    QCOMPARE(w.width(), 1600);
+    keepShot(w, "eight-governors");
+}
 
 void TestPlotReadability::missRatioPlotHasAUsableHeight()
 {

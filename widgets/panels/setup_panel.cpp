@@ -9,7 +9,9 @@
 #include "core/workloads/workload.h"
 #include "widgets/panels/trace_workload_page.h"
 #include "widgets/panels/workload_form.h"
+#include "widgets/panels/workload_spec_page.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/spec_workload.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -137,6 +139,10 @@ QWidget *SetupPanel::createWorkloadGroup()
         m_workloadKind->addItem(QString::fromUtf8(g.name), QString::fromUtf8(g.name));
         m_workloadKind->setItemData(m_workloadKind->count() - 1, QString::fromUtf8(g.summary), Qt::ToolTipRole);
     }
+    m_workloadKind->addItem(tr("Spec (a + b, mix(\u2026))"), QString::fromUtf8(SPEC_WORKLOAD_KIND));
+    m_workloadKind->setItemData(m_workloadKind->count() - 1,
+                                tr("A compound workload as text, in idlescope-cli's --workload grammar"),
+                                Qt::ToolTipRole);
     m_workloadKind->insertSeparator(m_workloadKind->count());
     m_workloadKind->addItem(tr("Stream file (CSV)"), QStringLiteral("csv"));
     m_workloadKind->addItem(tr("Kernel trace"), QStringLiteral("trace"));
@@ -162,6 +168,15 @@ QWidget *SetupPanel::createWorkloadGroup()
 
     m_tracePage = new TraceWorkloadPage(m_workloadPages);
     m_workloadPages->addWidget(m_tracePage);
+
+    m_specPage = new WorkloadSpecPage(m_workloadPages);
+    m_workloadPages->addWidget(m_specPage);
+    connect(m_specPage, &WorkloadSpecPage::valuesChanged, this, [this] {
+        if (m_filling)
+            return;
+        m_generatorValues[QString::fromUtf8(SPEC_WORKLOAD_KIND)] = m_specPage->values();
+        emit workloadChanged();
+    });
     connect(m_tracePage, &TraceWorkloadPage::openRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel trace"), QString(), traceFileFilter());
         if (!path.isEmpty())
@@ -299,6 +314,13 @@ void SetupPanel::chooseWorkload(int index)
             emit workloadChanged();
         return;
     }
+    if (kind == QLatin1String(SPEC_WORKLOAD_KIND)) {
+        m_workloadPages->setCurrentIndex(3);
+        m_specPage->setValues(m_generatorValues.value(kind, specWorkloadDefaults()));
+        if (!m_filling)
+            emit workloadChanged();
+        return;
+    }
     m_workloadPages->setCurrentIndex(0);
     const QVariantMap values = m_generatorValues.value(kind, generatorDefaults(kind));
     m_generatorForm->setGenerator(workloads::findGenerator(kind.toStdString()), values);
@@ -352,6 +374,8 @@ WorkloadSpec SetupPanel::workload() const
         w.path = m_tracePage->path();
         w.params.insert(QStringLiteral("cpu"), m_tracePage->cpu());
         w.params.insert(QStringLiteral("file_stamp"), m_tracePage->stamp());
+    } else if (w.kind == QLatin1String(SPEC_WORKLOAD_KIND)) {
+        w.params = m_specPage->values();
     } else {
         w.params = m_generatorForm->values();
     }

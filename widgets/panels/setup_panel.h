@@ -27,6 +27,7 @@ class QTableWidget;
 namespace idlescope {
 
 class TraceWorkloadPage;
+class WorkloadSpecPage;
 class WorkloadForm;
 
 class SetupPanel : public QWidget {
@@ -53,6 +54,7 @@ public:
     bool loadTraceFile(const QString &path, int cpu = -1);
     /// The kernel-trace page (CPU list, warnings), for tests.
     TraceWorkloadPage *tracePage() const { return m_tracePage; }
+    WorkloadSpecPage *specPage() const { return m_specPage; }
 
     /// Check or uncheck one variant (tests, shortcuts).
     void setGovernorChecked(const std::string &variant, bool checked);
@@ -106,6 +108,7 @@ private:
     QString m_streamFile;
     QString m_streamStamp; ///< fileStamp() of m_streamFile when it was opened
     TraceWorkloadPage *m_tracePage;
+    WorkloadSpecPage *m_specPage; ///< kind "spec": a workload in the command line's grammar
 
     QListWidget *m_governors;
     QMap<QString, QColor> m_colors; ///< colour given to a variant when it was first checked

@@ -15,6 +15,8 @@ namespace idlescope {
 namespace {
 /// Vertical space between lanes, in state units.
 constexpr double LANE_GAP = 0.8;
+/// Title, time axis and margins around the lanes, in pixels, before the first layout.
+constexpr int DECORATION_PX = 84;
 } // namespace
 
 StateTimelinePlot::StateTimelinePlot(ViewState *view, QWidget *parent)
@@ -24,6 +26,14 @@ StateTimelinePlot::StateTimelinePlot(ViewState *view, QWidget *parent)
     m_plot->yAxis->grid()->setVisible(false);
     m_plot->xAxis->grid()->setVisible(true);
     m_baseLabelFont = m_plot->yAxis->tickLabelFont();
+    // State names on the right, governor names on the left.
+    styleAxis(m_plot->yAxis2, QString());
+    m_plot->yAxis2->setVisible(true);
+    m_plot->yAxis2->grid()->setVisible(false);
+    m_plot->yAxis2->setTickLength(0, 0);
+    m_plot->yAxis2->setSubTickLength(0, 0);
+    m_plot->yAxis2->setBasePen(Qt::NoPen);
+    m_plot->yAxis2->setTickLabelColor(QColor(0x70, 0x70, 0x70));
     connect(m_plot, &QCustomPlot::afterLayout, this, &StateTimelinePlot::fitLaneLabels);
 }
 
@@ -38,22 +48,48 @@ void StateTimelinePlot::fitLaneLabels()
         return;
     // Lane pitch in pixels: ten governors in the default window leave ~9 px each.
     const double pitch = std::max(1, m_states - 1) + LANE_GAP;
-    const double pxPerUnit = m_plot->yAxis->axisRect()->height() / std::max(1e-9, m_plot->yAxis->range().size());
+    const double axisPx = m_plot->yAxis->axisRect()->height();
+    const double pxPerUnit = axisPx / std::max(1e-9, m_plot->yAxis->range().size());
     const double lanePx = pitch * pxPerUnit;
+    keepLanesReadable(m_plot->height() - axisPx);
     const double base = m_baseLabelFont.pointSizeF() > 0 ? m_baseLabelFont.pointSizeF() : 9.0;
     const double baseHeight = QFontMetricsF(m_baseLabelFont).height();
-    // Shrink the font to the lane, not below a readable size; then label every step-th lane.
-    const double size = std::clamp(base * lanePx / baseHeight, MIN_LABEL_POINT_SIZE, base);
+    // Shrink the font to the lane, not below a readable size; then label every step-th lane
+    // (a label may be a pixel taller than its lane: a font's height includes its leading).
+    // Up to four lanes, sized so that state names a state apart fit too (keepLanesReadable()).
+    const double fitPx = m_snap->governorCount() <= 4 ? std::min(lanePx, pxPerUnit) : lanePx;
+    const double size = std::clamp(base * fitPx / baseHeight, MIN_LABEL_POINT_SIZE, base);
     QFont f = m_baseLabelFont;
     f.setPointSizeF(size);
-    const double labelPx = QFontMetricsF(f).height();
+    const double labelPx = QFontMetricsF(f).height() - 1;
     const int step = std::max(1, static_cast<int>(std::ceil(labelPx / std::max(1.0, lanePx))));
-    if (step == m_labelStep && std::abs(size - m_labelPointSize) < 0.25)
+    // State names: every stride-th state of a lane, where a label fits between two.
+    const double statePx = pxPerUnit;
+    const int stride = statePx >= labelPx ? 1 : static_cast<int>(std::ceil(labelPx / std::max(0.1, statePx)));
+    if (step == m_labelStep && stride == m_stateStride && std::abs(size - m_labelPointSize) < 0.25)
         return;
     m_labelStep = step;
+    m_stateStride = stride;
     m_labelPointSize = size;
     applyLaneLabels();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void StateTimelinePlot::keepLanesReadable(double decorationPx)
+{
+    // At the smallest label size, every lane carries its governor's name, and up to four
+    // lanes also name their shallowest and deepest states (eight governors left every other
+    // lane unnamed, and the states were named nowhere on the axis).
+    QFont smallest = m_baseLabelFont;
+    smallest.setPointSizeF(MIN_LABEL_POINT_SIZE);
+    const double labelPx = QFontMetricsF(smallest).height();
+    const double pitch = std::max(1, m_states - 1) + LANE_GAP;
+    double pxPerUnit = labelPx / pitch;
+    if (m_snap->governorCount() <= 4)
+        pxPerUnit = std::max(pxPerUnit, labelPx / std::max(1, m_states - 1));
+    const int height = static_cast<int>(std::ceil(decorationPx + pxPerUnit * m_plot->yAxis->range().size()));
+    if (std::abs(m_plot->minimumHeight() - height) > 1)
+        m_plot->setMinimumHeight(std::max(120, height));
 }
 
 void StateTimelinePlot::applyLaneLabels()
@@ -69,6 +105,19 @@ void StateTimelinePlot::applyLaneLabels()
     for (int g = 0; g < static_cast<int>(m_lanes.size()); g += m_labelStep)
         ticker->addTick(laneY(g, (m_states - 1) / 2.0), m_lanes[static_cast<std::size_t>(g)].dominant->name());
     m_plot->yAxis->setTicker(ticker);
+    m_plot->yAxis2->setTickLabelFont(f);
+    QSharedPointer<QCPAxisTickerText> states(new QCPAxisTickerText);
+    const int deepest = m_states - 1;
+    for (int g = 0; g < static_cast<int>(m_lanes.size()); ++g) {
+        if (m_stateStride > deepest) { // no room for two: the deepest, at the lane's ceiling
+            states->addTick(laneY(g, deepest), QString::fromStdString(m_snap->table[deepest].name));
+            continue;
+        }
+        // From the deepest down, so that the lane's ceiling is always named.
+        for (int st = deepest; st >= 0; st -= m_stateStride)
+            states->addTick(laneY(g, st), QString::fromStdString(m_snap->table[st].name));
+    }
+    m_plot->yAxis2->setTicker(states);
 }
 
 double StateTimelinePlot::laneY(int g, double s) const
@@ -134,6 +183,8 @@ void StateTimelinePlot::setupLanes()
     applyLaneLabels(); // fitLaneLabels() adjusts them once the layout is known
     m_plot->yAxis->setTickLength(0, 0);
     m_plot->yAxis->setRange(-0.4, laneY(0, std::max(1, m_states - 1)) + 0.4);
+    m_plot->yAxis2->setRange(m_plot->yAxis->range());
+    keepLanesReadable(DECORATION_PX); // the layout's own decoration once it is known (fitLaneLabels)
     const std::string shallow = m_snap->table[0].name;
     const std::string deep = m_snap->table[m_states - 1].name;
     setTitle(tr("Selected idle state \u2014 each lane from %1 (bottom) to %2 (top)")
@@ -141,8 +192,13 @@ void StateTimelinePlot::setupLanes()
     m_laneGeneration = m_snap->generation;
 }
 
-void StateTimelinePlot::decimate(const TimeWindow &window)
+void StateTimelinePlot::prepareAxes()
 {
+    // The state names on the right axis set the right margin, and so the width the lanes
+    // are decimated for: new lanes and their labels are set up, fitted to the lane height
+    // of a first layout (heights do not depend on the labels) and laid out again before
+    // the columns are counted. Fitting them only after the replot's layout decimated a
+    // fresh plot for its label-less width (tst_time_plot_cache).
     if (m_laneGeneration != m_snap->generation) {
         const QString key = seriesSetupKey();
         if (key != m_laneKey)
@@ -150,6 +206,13 @@ void StateTimelinePlot::decimate(const TimeWindow &window)
         m_laneKey = key;
         m_laneGeneration = m_snap->generation;
     }
+    layOut();
+    fitLaneLabels();
+    layOut();
+}
+
+void StateTimelinePlot::decimate(const TimeWindow &window)
+{
     std::vector<int> stale;
     for (int g = 0; g < m_snap->governorCount(); ++g) {
         const RunList::Ptr &shared = m_snap->runs.shared(static_cast<std::size_t>(g));

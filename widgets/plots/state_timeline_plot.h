@@ -7,10 +7,12 @@
  * governor's colour follows the state that holds most of the column's time,
  * and a light band spans the shallowest to the deepest state entered in the
  * column, so occasional flips stay visible without hiding the main choice.
+ * Governor names label the lanes on the left, state names on the right.
  */
 #pragma once
 
 #include "widgets/plots/series_cache.h"
+#include "widgets/plots/text_ticks.h"
 #include "widgets/plots/time_plot.h"
 
 namespace idlescope {
@@ -25,8 +27,15 @@ public:
     /// Point size of the lane labels (shrinks for thin lanes, down to MIN_LABEL_POINT_SIZE).
     double laneLabelPointSize() const;
     static constexpr double MIN_LABEL_POINT_SIZE = 6.5;
+    /// The governor names on the left axis, top lane last (tests).
+    QStringList laneLabels() const { return textTickLabels(m_plot->yAxis); }
+    /// The state names on the right axis, in tick order (tests).
+    QStringList stateLabels() const { return textTickLabels(m_plot->yAxis2); }
+    /// Every how many states a lane's state names are drawn (more than the deepest: only that one).
+    int stateLabelStride() const { return m_stateStride; }
 
 protected:
+    void prepareAxes() override;
     void decimate(const TimeWindow &window) override;
     void fill(Ns clipNs) override;
     std::pair<int, qint64> entryAt(const QPointF &pos) const override;
@@ -40,6 +49,8 @@ private:
     /// Shrink the lane labels, then skip some, so that they never overlap (after each layout).
     void fitLaneLabels();
     void applyLaneLabels();
+    /// Sets the minimum height at which the labels fit, around @p decorationPx of title and axes.
+    void keepLanesReadable(double decorationPx);
 
     struct Lane {
         QCPGraph *dominant = nullptr;
@@ -53,6 +64,7 @@ private:
     QString m_laneKey; ///< seriesSetupKey() of the last setupLanes()
     int m_states = 1;
     int m_labelStep = 1;
+    int m_stateStride = 1;
     double m_labelPointSize = 0; ///< 0: the axis's own size
     QFont m_baseLabelFont;
 };

@@ -54,6 +54,12 @@ TimePlot::TimePlot(const QString &title, ViewState *view, QWidget *parent) : Plo
     connect(m_plot, &QCustomPlot::mouseRelease, this, &TimePlot::mouseRelease);
     connect(m_plot, &QCustomPlot::mouseWheel, this, &TimePlot::wheel);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent *) { m_view->zoomOut(); });
+    // Any layout that leaves the plot area at another width than the one decimated for
+    // (a margin grown by new labels without a resize) decimates again, once, on the timer.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (m_snap && m_cachedColumns >= 0 && columns() != m_cachedColumns)
+            markDirty();
+    });
 }
 
 void TimePlot::rebuild()
@@ -68,6 +74,7 @@ void TimePlot::rebuild()
     const QString clock = timeAxisTitle(*m_snap);
     if (m_plot->xAxis->label() != clock)
         m_plot->xAxis->setLabel(clock);
+    prepareAxes();
     const int cols = columns();
     if (m_cachedGeneration != m_snap->generation || m_cachedStart != m_view->rangeStartNs()
         || m_cachedEnd != m_view->rangeEndNs() || m_cachedColumns != cols) {
@@ -79,6 +86,13 @@ void TimePlot::rebuild()
     }
     const qint64 cursor = m_view->cursorNs();
     fill(cursor < 0 ? std::numeric_limits<Ns>::max() : cursor);
+}
+
+void TimePlot::layOut()
+{
+    // QCustomPlot::updateLayout() is protected; these are its phases.
+    for (const auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        m_plot->plotLayout()->update(phase);
 }
 
 QString TimePlot::timeAxisLabel() const

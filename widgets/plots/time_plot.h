@@ -48,6 +48,12 @@ signals:
 
 protected:
     void rebuild() final;
+    /// Called by rebuild() before the columns are counted: a subclass whose axes change
+    /// with the snapshot (labels that widen a margin) sets them up here and lays the plot
+    /// out again (layOut()), so that the window is decimated for the width it is drawn at.
+    virtual void prepareAxes() {}
+    /// Lays the plot out now (what a replot does first), without drawing.
+    void layOut();
     /// Decimate the visible window into the subclass's cache.
     virtual void decimate(const TimeWindow &window) = 0;
     /// Hand the cached points with t <= clipNs to the plottables.

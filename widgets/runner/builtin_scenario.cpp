@@ -5,6 +5,7 @@
 #include "core/io/stream_csv.h"
 #include "core/targets/builtin_targets.h"
 #include "core/workloads/workload.h"
+#include "widgets/runner/spec_workload.h"
 #include "widgets/runner/trace_workload.h"
 
 #include <QFileInfo>
@@ -90,6 +91,8 @@ QString describeWorkload(const WorkloadSpec &w)
         return cpu == TRACE_BEST_CPU ? QStringLiteral("trace %1, CPU with the most idle spans").arg(QFileInfo(w.path).fileName())
                                      : QStringLiteral("trace %1, CPU %2").arg(QFileInfo(w.path).fileName()).arg(cpu);
     }
+    if (w.kind == QLatin1String(SPEC_WORKLOAD_KIND))
+        return describeSpecWorkload(w);
     const GeneratorInfo *g = workloads::findGenerator(w.kind.toStdString());
     if (!g)
         return w.kind;
@@ -118,6 +121,8 @@ Result<IdleStream> buildStream(const WorkloadSpec &w)
     }
     if (w.kind == QLatin1String("trace"))
         return traceWorkloadStream(w.path, w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt());
+    if (w.kind == QLatin1String(SPEC_WORKLOAD_KIND))
+        return specWorkloadStream(w);
     const GeneratorInfo *g = workloads::findGenerator(w.kind.toStdString());
     if (!g)
         return Error{"", 0, "workload", "unknown workload kind '" + w.kind.toStdString() + "'"};

@@ -14,7 +14,8 @@
  * and replays the idle spans of CPU params["cpu"] (-1 or absent: the CPU
  * with the most idle spans); params["file_stamp"] is the file's mtime:size
  * when it was opened, so that re-opening a rewritten file is a new workload
- * to every cache (ignored when a session is loaded); any other kind names a generator of
+ * to every cache (ignored when a session is loaded); kind "spec" is a spec in
+ * the command line's grammar (widgets/runner/spec_workload.h); any other kind names a generator of
  * core/workloads and @c params holds its parameters in held units (ns for
  * _us, milli-% for _pct, mHz for hz, the index of a choice) plus "spans" and
  * "seed".

@@ -4,6 +4,7 @@
 #include "core/governors/registry.h"
 #include "core/io/table_json.h"
 #include "core/workloads/workload.h"
+#include "widgets/runner/spec_workload.h"
 #include "widgets/session/session_json_reader.h"
 
 #include <QCoreApplication>
@@ -195,6 +196,13 @@ WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 
             w.params.insert(it.key(), heldFromFormat1(r, *p, it.value(), path));
         else
             w.params.insert(it.key(), r.scalar(it.value(), path));
+    }
+    // A spec's text is checked as the window's field checks it, so that a hand-edited
+    // session names the column at fault when it is opened, not when it is simulated.
+    if (r.ok() && w.kind == QLatin1String(SPEC_WORKLOAD_KIND)) {
+        const QString refusal = specWorkloadRefusal(w.params.value(key("spec")).toString());
+        if (!refusal.isEmpty())
+            r.fail(key("workload.params.spec"), refusal);
     }
     return w;
 }

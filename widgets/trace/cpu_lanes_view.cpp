@@ -2,14 +2,17 @@
 #include "widgets/trace/cpu_lanes_view.h"
 
 #include "widgets/plots/qcp.h"
+#include "widgets/plots/text_ticks.h"
 #include "widgets/trace/trace_machine_job.h"
 
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QStandardItemModel>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -36,6 +39,11 @@ QString runName(const MachineRun &r)
 {
     return QString::fromStdString(r.label.empty() ? r.name : r.label);
 }
+
+/// Point size of the lane labels on both axes: every lane carries one (the plot is made tall enough).
+constexpr double LANE_LABEL_POINT_SIZE = 7.0;
+/// Title, time axis and margins around the lanes, in pixels.
+constexpr int LANES_DECORATION_PX = 50;
 
 } // namespace
 
@@ -64,7 +72,13 @@ CpuLanesView::CpuLanesView(QWidget *parent)
     // Lanes and counters on tabs: the bottom dock is short, and the lanes need its height.
     auto *tabs = new QTabWidget(this);
     tabs->setDocumentMode(true);
-    tabs->addTab(m_plot, tr("Lanes"));
+    // Every lane is tall enough for its labels: many CPUs scroll rather than squeeze.
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(m_plot);
+    tabs->addTab(scroll, tr("Lanes"));
     tabs->addTab(m_table, tr("Counters per CPU"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -245,6 +259,13 @@ void CpuLanesView::fillPlot()
     }
     const int n = static_cast<int>(lanes.size());
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    auto stateTicker = QSharedPointer<QCPAxisTickerText>::create();
+    QFont labelFont = m_plot->yAxis->tickLabelFont();
+    labelFont.setPointSizeF(LANE_LABEL_POINT_SIZE);
+    const double labelPx = QFontMetricsF(labelFont).height();
+    // Lanes whose states span one label's height: each names its deepest state at its ceiling
+    // (the floor is the running line), as the state timeline does when two names do not fit.
+    const double lanePx = std::ceil(labelPx / LANE_STATES);
     double xEnd = 0;
     for (int i = 0; i < n; ++i) {
         const Lane &l = lanes[static_cast<std::size_t>(i)];
@@ -261,6 +282,12 @@ void CpuLanesView::fillPlot()
             pts.push_back({e.endNs / 1e9, base + LANE_RUNNING});
             xEnd = std::max(xEnd, e.endNs / 1e9);
         }
+        // Every lane named on the left (its CPU and run), its deepest state on the right.
+        ticker->addTick(base + 0.5, label);
+        const bool named = m_snap && m_snap->table.count() == states; // a recorded lane may count otherwise
+        stateTicker->addTick(base + LANE_RUNNING + LANE_STATES,
+                             named ? QString::fromStdString(m_snap->table[states - 1].name)
+                                   : QStringLiteral("state %1").arg(states - 1));
         QCPGraph *g = m_plot->addGraph();
         g->setLineStyle(QCPGraph::lsStepLeft);
         g->setPen(QPen(colorOf(*l.run), 1.2));
@@ -274,19 +301,34 @@ void CpuLanesView::fillPlot()
             sep->setPen(QPen(QColor(0x70, 0x70, 0x70), 1, Qt::DashLine));
         }
     }
-    // One label per group, at its middle (KernelShark's CPU tracks); a lane is its run's colour,
-    // in the governor legend's order (the recorded run first).
-    for (std::size_t k = 0; k < groupStart.size(); ++k) {
-        const int from = groupStart[k];
-        const int to = k + 1 < groupStart.size() ? groupStart[k + 1] : n;
-        ticker->addTick(n - (from + to) / 2.0, m_groups[static_cast<int>(k)]);
-    }
+    // Lanes of a CPU group are its run's colours, in the governor legend's order (the
+    // recorded run first); the dashed lines part the groups (KernelShark's CPU tracks).
     m_plot->yAxis->setTicker(ticker);
-    m_plot->setMinimumHeight(std::max(120, 7 * n + 50));
+    m_plot->yAxis->setTickLabelFont(labelFont);
+    m_plot->yAxis->setTickLength(0, 0);
+    m_plot->yAxis2->setVisible(true);
+    m_plot->yAxis2->setTicker(stateTicker);
+    m_plot->yAxis2->setTickLabelFont(labelFont);
+    m_plot->yAxis2->setTickLabelColor(QColor(0x70, 0x70, 0x70));
+    m_plot->yAxis2->setTickLength(0, 0);
+    m_plot->yAxis2->setSubTickLength(0, 0);
+    m_plot->yAxis2->grid()->setVisible(false);
+    m_plot->setMinimumHeight(std::max(120, static_cast<int>(lanePx * n) + LANES_DECORATION_PX));
     m_plot->yAxis->setRange(0, std::max(1, n));
+    m_plot->yAxis2->setRange(m_plot->yAxis->range());
     m_plot->yAxis->grid()->setVisible(false);
     m_plot->xAxis->setRange(0, xEnd > 0 ? xEnd : 1);
     m_plot->replot();
+}
+
+QStringList CpuLanesView::axisLaneLabels() const
+{
+    return textTickLabels(m_plot->yAxis);
+}
+
+QStringList CpuLanesView::axisStateLabels() const
+{
+    return textTickLabels(m_plot->yAxis2);
 }
 
 void CpuLanesView::fillTable()

@@ -56,6 +56,10 @@ public:
     QStringList groupLabels() const { return m_groups; }
     /// Lane labels, top to bottom ("cpu4 · recorded", "cpu4 · menu-6.14", …).
     QStringList laneLabels() const { return m_lanes; }
+    /// The names on the lanes' left axis, one per lane, bottom lane first (tests).
+    QStringList axisLaneLabels() const;
+    /// The state names on the right axis, each lane's deepest at its ceiling, bottom lane first (tests).
+    QStringList axisStateLabels() const;
     /// The CPUs not replayed and why ("" when every CPU was).
     QString skippedText() const;
     QTableWidget *table() const { return m_table; }

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Compound workloads in the window: the command line's spec grammar (a + b,
+// mix(...)) typed in the workload panel. A refusal is shown at the field with
+// its column and nothing is simulated; a spec that parses is simulated on
+// exactly the spans idlescope-cli generates for the same text, span count and
+// seed (checked against `idlescope-cli replay --workload`, run here); a
+// session keeps the spec as its text. IDLESCOPE_TEST_SHOTS=DIR keeps the
+// panel as PNG.
+#include "tests/cli_process.h"
+#include "widgets/main_window.h"
+#include "widgets/panels/checked_spin_box.h"
+#include "widgets/panels/setup_panel.h"
+#include "widgets/panels/workload_spec_page.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/spec_workload.h"
+#include "widgets/session/session_json.h"
+#include "window_fixture.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace idlescope;
+
+class TestSpecWorkload : public QObject {
+    Q_OBJECT
+private slots:
+    void refusalShownAtTheFieldWithItsColumn();
+    void sweepIsRefused();
+    void simulatesTheCliSpans();
+    void sessionKeepsTheSpecText();
+};
+
+namespace {
+
+/// A mix of two overlays: every kind of node of the grammar.
+const QString COMPOUND = QStringLiteral("mix(3*periodic:kind=ipi,interval_us=80 + poisson:mean_us=400 | "
+                                        "1*bimodal;block=20)");
+
+/// Replaces the field's text with @p text as typed, then presses Enter.
+void type(QLineEdit *field, const QString &text)
+{
+    field->setFocus();
+    field->selectAll();
+    QTest::keyClick(field, Qt::Key_Backspace);
+    QTest::keyClicks(field, text);
+    QTest::keyClick(field, Qt::Key_Return);
+}
+
+/// Selects the "spec" workload kind in @p panel as a user does (the combo's activated()).
+bool chooseSpecKind(SetupPanel &panel)
+{
+    auto *combo = panel.findChild<QComboBox *>();
+    for (QComboBox *c : panel.findChildren<QComboBox *>())
+        if (c->findData(QString::fromUtf8(SPEC_WORKLOAD_KIND)) >= 0)
+            combo = c;
+    const int i = combo ? combo->findData(QString::fromUtf8(SPEC_WORKLOAD_KIND)) : -1;
+    if (i < 0)
+        return false;
+    combo->setCurrentIndex(i);
+    emit combo->activated(i);
+    return true;
+}
+
+} // namespace
+
+void TestSpecWorkload::refusalShownAtTheFieldWithItsColumn()
+{
+    WorkloadSpecPage page;
+    page.setValues({{QStringLiteral("spec"), QStringLiteral("periodic")}, {QStringLiteral("spans"), 1000}});
+    page.resize(260, 200); // about the setup panel's width
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QCOMPARE(page.message(), QString());
+    QSignalSpy changed(&page, &WorkloadSpecPage::valuesChanged);
+    // "periodic + " ends where a term is expected: column 12, one past the 11 characters.
+    const QString bad = QStringLiteral("periodic + ");
+    type(page.field(), bad);
+    QVERIFY2(page.message().startsWith(QStringLiteral("column 12: ")), qPrintable(page.message()));
+    QCOMPARE(changed.count(), 0);                                         // nothing simulated
+    QCOMPARE(page.values().value(QStringLiteral("spec")).toString(), QStringLiteral("periodic")); // the last good one
+    QCOMPARE(page.field()->text(), bad); // the typed text stays, to be mended
+    // The command line refuses the same text with the same words (exit 2).
+    const test::CliResult cli = test::runCli({QStringLiteral("replay"), QStringLiteral("--table"),
+                                              QStringLiteral("pseries-power10-lpar"), QStringLiteral("--workload"), bad,
+                                              QStringLiteral("--governor"), QStringLiteral("menu-6.19")});
+    QCOMPARE(cli.exitCode, 2);
+    QVERIFY2(cli.err.contains(page.message()), qPrintable(cli.err + QStringLiteral(" / ") + page.message()));
+    // An unknown parameter names itself, also while typing (no Enter).
+    page.field()->setFocus();
+    QTest::keyClicks(page.field(), QStringLiteral("x"));
+    QVERIFY2(page.message().startsWith(QStringLiteral("column 12: ")), qPrintable(page.message()));
+    if (const QString dir = qEnvironmentVariable("IDLESCOPE_TEST_SHOTS"); !dir.isEmpty()) {
+        QCoreApplication::processEvents(); // the layout request of the shown message
+        page.grab().save(dir + QStringLiteral("/spec-workload-refusal.png"));
+    }
+    // Mended: the message goes and the spec is committed once.
+    type(page.field(), COMPOUND);
+    QCOMPARE(page.message(), QString());
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(page.values().value(QStringLiteral("spec")).toString(), COMPOUND);
+}
+
+void TestSpecWorkload::sweepIsRefused()
+{
+    // The window shows one workload: a range (a sweep of 3 points) is refused, naming the parameter.
+    const QString refusal = specWorkloadRefusal(QStringLiteral("periodic:interval_us=10..30:3"));
+    QVERIFY2(refusal.contains(QStringLiteral("sweeps interval_us over 3 points")), qPrintable(refusal));
+    QCOMPARE(specWorkloadRefusal(COMPOUND), QString());
+}
+
+void TestSpecWorkload::simulatesTheCliSpans()
+{
+    MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, test::WINDOW_TIMEOUT_MS);
+    SetupPanel *panel = w.setupPanel();
+    // As a user does: pick the kind, set spans and seed, type the spec and press Enter.
+    QVERIFY(chooseSpecKind(*panel));
+    WorkloadSpecPage *page = panel->specPage();
+    QVERIFY(page->isVisible());
+    for (CheckedSpinBox *spin : page->findChildren<CheckedSpinBox *>())
+        spin->setValue(spin->what() == QLatin1String("spans") ? 3000 : 7);
+    type(page->field(), COMPOUND);
+    QCOMPARE(page->message(), QString());
+    const QVariantMap want{{QStringLiteral("spec"), COMPOUND}, {QStringLiteral("spans"), 3000}, {QStringLiteral("seed"), 7}};
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isBusyShown() && w.snapshot()->spec.workload.kind == QLatin1String("spec")
+                                 && w.snapshot()->spec.workload.params == want,
+                             test::WINDOW_TIMEOUT_MS);
+    const SnapshotPtr s = w.snapshot();
+    QCOMPARE(s->spec.workload.params.value(QStringLiteral("spec")).toString(), COMPOUND);
+    QCOMPARE(static_cast<qint64>(s->stream->size()), qint64(3000));
+    const int menu = s->indexOf("menu-6.19");
+    QVERIFY(menu >= 0);
+    const GovernorRun &run = s->runs[static_cast<std::size_t>(menu)];
+
+    // The same spec, spans and seed through the command line, on the same table (the default
+    // scenario's POWER10 LPAR at its own HZ, no latency limit).
+    QTemporaryDir dir;
+    const QString entries = dir.filePath(QStringLiteral("e.csv"));
+    const QString summary = dir.filePath(QStringLiteral("s.json"));
+    const test::CliResult cli = test::runCli(
+        {QStringLiteral("replay"), QStringLiteral("--table"), QStringLiteral("pseries-power10-lpar"),
+         QStringLiteral("--workload"), COMPOUND, QStringLiteral("--spans"), QStringLiteral("3000"),
+         QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--governor"), QStringLiteral("menu-6.19"),
+         QStringLiteral("--entries"), entries, QStringLiteral("--summary"), summary});
+    QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
+    QFile sf(summary);
+    QVERIFY(sf.open(QIODevice::ReadOnly));
+    const QJsonObject sum = QJsonDocument::fromJson(sf.readAll()).object();
+    QCOMPARE(sum.value(QStringLiteral("spans")).toInteger(), qint64(3000));
+    QCOMPARE(run.summary.spans, sum.value(QStringLiteral("spans")).toInteger());
+    QCOMPARE(run.summary.entries, sum.value(QStringLiteral("entries")).toInteger());
+    // The end of the replay is the sum of every span's gap and idle time: one differing span moves it.
+    QCOMPARE(run.summary.endNowNs, sum.value(QStringLiteral("end_now_ns")).toInteger());
+    // The first entries, span by span: their residencies follow the first gaps.
+    QFile ef(entries);
+    QVERIFY(ef.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList header = QString::fromUtf8(ef.readLine()).trimmed().split(QLatin1Char(','));
+    const int residencyCol = header.indexOf(QStringLiteral("residency_ns"));
+    const int stateCol = header.indexOf(QStringLiteral("state"));
+    QVERIFY(residencyCol >= 0 && stateCol >= 0);
+    for (std::size_t i = 0; i < 20; ++i) {
+        const QStringList row = QString::fromUtf8(ef.readLine()).trimmed().split(QLatin1Char(','));
+        QCOMPARE(run.residencyNs[i], row[residencyCol].toLongLong());
+        QCOMPARE(static_cast<int>(run.state[i]), row[stateCol].toInt());
+    }
+    // Not a workload that happens to agree: the spans vary (mix of a 80 us overlay and bimodal).
+    QVERIFY(run.residencyNs[0] != run.residencyNs[1] || run.residencyNs[1] != run.residencyNs[2]);
+    if (const QString shots = qEnvironmentVariable("IDLESCOPE_TEST_SHOTS"); !shots.isEmpty()) {
+        w.refreshPlotsNow();
+        w.grab().save(shots + QStringLiteral("/spec-workload-window.png"));
+    }
+}
+
+void TestSpecWorkload::sessionKeepsTheSpecText()
+{
+    Session s;
+    s.scenario = defaultScenario();
+    s.scenario.workload.kind = QString::fromUtf8(SPEC_WORKLOAD_KIND);
+    s.scenario.workload.params = {{QStringLiteral("spec"), COMPOUND},
+                                  {QStringLiteral("spans"), 3000},
+                                  {QStringLiteral("seed"), 7}};
+    const QByteArray json = sessionToJson(s);
+    const QJsonObject params = QJsonDocument::fromJson(json)
+                                   .object()
+                                   .value(QStringLiteral("workload"))
+                                   .toObject()
+                                   .value(QStringLiteral("params"))
+                                   .toObject();
+    QCOMPARE(params.value(QStringLiteral("spec")).toString(), COMPOUND); // the text, as typed
+    Result<Session> back = sessionFromJson(json, QStringLiteral("t.idlescope"));
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+    QCOMPARE(back->scenario.workload.kind, QStringLiteral("spec"));
+    QCOMPARE(back->scenario.workload.params, s.scenario.workload.params);
+
+    // A hand-edited spec that does not parse is refused when the session is opened, at its column.
+    QByteArray broken = json;
+    broken.replace("block=20", "block=x");
+    Result<Session> refused = sessionFromJson(broken, QStringLiteral("t.idlescope"));
+    QVERIFY(!refused.ok());
+    const QString err = QString::fromStdString(refused.error().toString());
+    QVERIFY2(err.contains(QStringLiteral("workload.params.spec")) && err.contains(QStringLiteral("column ")),
+             qPrintable(err));
+}
+
+QTEST_MAIN(TestSpecWorkload)
+#include "tst_spec_workload.moc"

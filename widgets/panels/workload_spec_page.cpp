@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/panels/workload_spec_page.h"
+
+#include "core/workloads/workload_spec.h"
+#include "widgets/panels/checked_spin_box.h"
+#include "widgets/panels/workload_form.h"
+#include "widgets/runner/spec_workload.h"
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+namespace idlescope {
+
+WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
+    : QWidget(parent), m_field(new QLineEdit(this)), m_message(new QLabel(this)),
+      m_spans(new CheckedSpinBox(tr("spans"), this)), m_seed(new CheckedSpinBox(tr("seed"), this))
+{
+    // The field, its refusal under it (a box layout gives a wrapped label its height; a
+    // form row does not), then spans and seed.
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(0, 0, 0, 0);
+    auto *top = new QFormLayout;
+    auto *form = new QFormLayout;
+    for (QFormLayout *f : {top, form})
+        f->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_field->setPlaceholderText(QStringLiteral("periodic:interval_us=100 + poisson:mean_us=500"));
+    m_field->setToolTip(tr("A workload in the grammar of idlescope-cli compare --workload: generators overlaid "
+                           "with '+', mixed with mix(w*a | b; block=N) (see docs/workloads.md). "
+                           "Enter or leaving the field simulates it."));
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color:#b0302a;"));
+    m_message->hide();
+    top->addRow(tr("spec"), m_field);
+    v->addLayout(top);
+    v->addWidget(m_message);
+    v->addLayout(form);
+    m_spans->setDecimals(0);
+    m_spans->setRange(1, WORKLOAD_MAX_SPANS);
+    m_spans->setGroupSeparatorShown(true);
+    m_spans->setToolTip(tr("Idle spans to generate (idlescope-cli --spans)"));
+    form->addRow(tr("spans"), m_spans->withMessage());
+    m_seed->setDecimals(0);
+    m_seed->setRange(0, 1000000);
+    m_seed->setToolTip(tr("Random seed (idlescope-cli --seed): the same seed gives the same stream"));
+    form->addRow(tr("seed"), m_seed->withMessage());
+    v->addStretch(1);
+    setValues({});
+
+    connect(m_field, &QLineEdit::textEdited, this, &WorkloadSpecPage::check);
+    connect(m_field, &QLineEdit::editingFinished, this, &WorkloadSpecPage::commit);
+    for (CheckedSpinBox *spin : {m_spans, m_seed})
+        connect(spin, &QDoubleSpinBox::valueChanged, this, &WorkloadSpecPage::valuesChanged);
+}
+
+void WorkloadSpecPage::setValues(const QVariantMap &values)
+{
+    const QVariantMap d = specWorkloadDefaults();
+    const QSignalBlocker a(m_spans), b(m_seed);
+    m_committed = values.value(QStringLiteral("spec"), d.value(QStringLiteral("spec"))).toString();
+    m_field->setText(m_committed);
+    m_spans->setValue(values.value(QStringLiteral("spans"), d.value(QStringLiteral("spans"))).toDouble());
+    m_seed->setValue(values.value(QStringLiteral("seed"), d.value(QStringLiteral("seed"))).toDouble());
+    check();
+}
+
+QVariantMap WorkloadSpecPage::values() const
+{
+    return {{QStringLiteral("spec"), m_committed},
+            {QStringLiteral("spans"), qRound(m_spans->value())},
+            {QStringLiteral("seed"), qRound(m_seed->value())}};
+}
+
+QString WorkloadSpecPage::message() const
+{
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+bool WorkloadSpecPage::check()
+{
+    const QString refusal = specWorkloadRefusal(m_field->text());
+    m_message->setText(refusal);
+    m_message->setVisible(!refusal.isEmpty());
+    return refusal.isEmpty();
+}
+
+void WorkloadSpecPage::commit()
+{
+    // A refused text stays in the field, with its reason, until it is mended; the
+    // simulation keeps the last spec that parsed.
+    if (!check() || m_field->text() == m_committed)
+        return;
+    m_committed = m_field->text();
+    emit valuesChanged();
+}
+
+} // namespace idlescope

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file workload_spec_page.h
+ * A workload written in the command line's spec grammar (`a + b`,
+ * `mix(...)`, docs/workloads.md) as one text field, with the number of spans
+ * and the seed. The text is parsed on every keystroke by the core's own parser
+ * (parseWorkloadSpec()); a refusal is shown under the field with its column,
+ * and only a spec that parses, of one workload point, is committed. Values
+ * travel as WorkloadSpec::params of kind "spec": "spec" (the text), "spans",
+ * "seed" — the spans are then exactly those `idlescope-cli replay --workload`
+ * generates for the same text, span count and seed (specWorkloadStream()).
+ */
+#pragma once
+
+#include <QVariantMap>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+
+namespace idlescope {
+
+class CheckedSpinBox;
+
+class WorkloadSpecPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit WorkloadSpecPage(QWidget *parent = nullptr);
+
+    /// Show @p values ("spec", "spans", "seed"; missing ones at their defaults).
+    void setValues(const QVariantMap &values);
+    /// The last committed spec with "spans" and "seed".
+    QVariantMap values() const;
+    /// The refusal of the text being typed ("" when it parses).
+    QString message() const;
+    /// The field (tests type into it).
+    QLineEdit *field() const { return m_field; }
+
+signals:
+    /// A spec that parses was committed (Enter or focus out), or spans or seed changed.
+    void valuesChanged();
+
+private:
+    /// Parses the field's text and shows or clears the refusal; true when it may be committed.
+    bool check();
+    void commit();
+
+    QLineEdit *m_field;
+    QLabel *m_message;
+    CheckedSpinBox *m_spans;
+    CheckedSpinBox *m_seed;
+    QString m_committed;
+};
+
+} // namespace idlescope
