@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * Governors → "Add governor from source…"
+ * Governors → "Add governor from source…" and "First difference"
  * (widgets/source_governor_actions.h): a governor file of tests/data/
  * source_governors/ built and shown like any governor, with the decisions
  * `idlescope-cli replay --governor-source` makes; its file watched, so that
  * a save (in place or by rename) re-simulates it and a save that breaks it
  * keeps the last good run, marked stale with the compiler's file:line; a
- * crash named by its signal and entry with the window still working.
+ * crash named by its signal and entry with the window still working; and
+ * the first difference against the variant it patches, as `idlescope-cli
+ * diff-governors` finds it.
  */
 #include "tests/cli_process.h"
 #include "tests/widgets/window_fixture.h"
@@ -281,6 +283,48 @@ private slots:
         QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
         QVERIFY(w.setupPanel()->sourceGovernorIds().contains(QString::fromStdString(id)));
         QVERIFY(w.sourceGovernors()->watch()->paths().contains(hop));
+    }
+
+    void firstDifferenceIsTheCliDiffs()
+    {
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        const QString hop = dataFile(u"hop.c"_s);
+        const SnapshotPtr s = addSource(w, hop);
+        QVERIFY(s);
+        QVERIFY(w.sourceGovernors()->firstDifferenceAction()->isEnabled());
+        // tst_source_governor's diffFindsWhereHopLeavesTheLadder computes this by hand:
+        // 3 entries differ in 3 of 6 rows, the first at entry 1 (stream row 1).
+        const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"ladder-latest"_s, u"--governor-source"_s,
+                               hop, u"--name"_s, u"hop"_s, u"--first"_s, u"1"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.startsWith(u"ladder-latest and hop decide differently on 3 entries in 3 of 6 stream rows"_s),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(u"\nentry 1 (stream row 1, entry 0 of the row)\n"_s), qPrintable(r.out));
+
+        QSignalSpy shown(w.sourceGovernors(), &SourceGovernorActions::differenceShown);
+        w.sourceGovernors()->firstDifferenceAction()->trigger();
+        QVERIFY(shown.wait(WINDOW_TIMEOUT_MS) || !shown.isEmpty());
+        const FirstDifference &d = w.sourceGovernors()->lastDifference();
+        QVERIFY2(d.error.isEmpty(), qPrintable(d.error));
+        QCOMPARE(d.sourceIndex, s->indexOf((u"src:"_s + hop).toStdString()));
+        QCOMPARE(d.variantIndex, s->indexOf("ladder-latest"));
+        QCOMPARE(d.diff.differingEntries, 3);
+        QCOMPARE(d.diff.differingSpans, 3);
+        QCOMPARE(d.diff.first.size(), std::size_t(1));
+        QCOMPARE(d.diff.first.front().entry, 1);
+        QCOMPARE(d.diff.first.front().span, 1);
+        // hop: C2 there, ladder-latest C1 (the CLI's lines for entry 1).
+        QCOMPARE(d.diff.first.front().a.state, 1);
+        QCOMPARE(d.diff.first.front().b.state, 0);
+        QVERIFY(r.out.contains(u"  ladder-latest:  state 0 C1, stop_tick 1"_s));
+        QVERIFY(r.out.contains(u"  hop:            state 1 C2, stop_tick 1"_s));
+        // The entry is selected, and the count is said.
+        QCOMPARE(w.viewState()->selectedGovernor(), d.sourceIndex);
+        QCOMPARE(w.viewState()->selectedEntry(), 1);
+        QVERIFY2(shown.last().first().toString().contains(u"decide differently on 3 entries in 3 of 6 stream rows"_s),
+                 qPrintable(shown.last().first().toString()));
     }
 };
 
