@@ -118,6 +118,12 @@ SnapshotPtr addSource(MainWindow &w, const QString &path, const QString &kernel 
     return w.snapshot();
 }
 
+/// showHopScenario() with hop.c added from source.
+SnapshotPtr showHopScenarioWithHopC(MainWindow &w)
+{
+    return showHopScenario(w) ? addSource(w, dataFile(u"hop.c"_s)) : nullptr;
+}
+
 } // namespace
 
 class TestSourceGovernorGui : public QObject {
@@ -136,9 +142,8 @@ private slots:
     void anAddedGovernorDecidesAsTheCli()
     {
         MainWindow w;
-        QVERIFY(showHopScenario(w));
         const QString hop = dataFile(u"hop.c"_s);
-        const SnapshotPtr s = addSource(w, hop);
+        const SnapshotPtr s = showHopScenarioWithHopC(w);
         QVERIFY(s);
         const int g = s->indexOf((u"src:"_s + hop).toStdString());
         QVERIFY(g >= 0);
@@ -288,9 +293,8 @@ private slots:
     void firstDifferenceIsTheCliDiffs()
     {
         MainWindow w;
-        QVERIFY(showHopScenario(w));
         const QString hop = dataFile(u"hop.c"_s);
-        const SnapshotPtr s = addSource(w, hop);
+        const SnapshotPtr s = showHopScenarioWithHopC(w);
         QVERIFY(s);
         QVERIFY(w.sourceGovernors()->firstDifferenceAction()->isEnabled());
         // tst_source_governor's diffFindsWhereHopLeavesTheLadder computes this by hand:
