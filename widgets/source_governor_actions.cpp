@@ -91,7 +91,7 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
                          "any governor; saving the file rebuilds it"));
     connect(m_add, &QAction::triggered, this, &SourceGovernorActions::openDialog);
     m_firstDifference = new QAction(tr("&First difference"), this);
-    m_firstDifference->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    m_firstDifference->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D)); // Ctrl+D is Kernel defaults
     m_firstDifference->setToolTip(tr("Select the first entry where the governor built from source and the "
                                      "variant it patches decide differently"));
     m_firstDifference->setEnabled(false);

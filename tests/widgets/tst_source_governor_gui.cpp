@@ -24,6 +24,8 @@
 #include "widgets/view_state.h"
 
 #include <QFile>
+#include <QMenu>
+#include <QMenuBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -297,6 +299,14 @@ private slots:
         const SnapshotPtr s = showHopScenarioWithHopC(w);
         QVERIFY(s);
         QVERIFY(w.sourceGovernors()->firstDifferenceAction()->isEnabled());
+        // Its shortcut is its own (an ambiguous one would fire neither action).
+        const QKeySequence key = w.sourceGovernors()->firstDifferenceAction()->shortcut();
+        int sameKey = 0;
+        for (QAction *top : w.menuBar()->actions())
+            if (top->menu())
+                for (QAction *a : top->menu()->actions())
+                    sameKey += !key.isEmpty() && a->shortcuts().contains(key) ? 1 : 0;
+        QCOMPARE(sameKey, 1);
         // tst_source_governor's diffFindsWhereHopLeavesTheLadder computes this by hand:
         // 3 entries differ in 3 of 6 rows, the first at entry 1 (stream row 1).
         const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
