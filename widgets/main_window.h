@@ -42,6 +42,7 @@ class PlotBase;
 class RecoveryStore;
 class SetupPanel;
 class SimulationRunner;
+class SourceGovernorActions;
 class ViewState;
 
 /// How often a modified window refreshes its recovery copy.
@@ -77,6 +78,8 @@ public:
     EntriesDock *entriesList() const { return m_entries; }
     CpuLanesView *cpuLanes() const { return m_cpuLanes; }
     ComparisonView *comparison() const { return m_comparison; }
+    /// Governors built from source: the Governors menu's items and the watched files.
+    SourceGovernorActions *sourceGovernors() const { return m_sourceGovernors; }
     /// The inline banner for errors that must stay visible (failed loads, failed session opens).
     MessageBar *messageBar() const { return m_message; }
     /// The "simulating…" indicator in the status bar (tests).
@@ -212,6 +215,7 @@ private:
     CpuLanesView *m_cpuLanes = nullptr;
     ComparisonView *m_comparison = nullptr;
     ConceptsDialog *m_concepts = nullptr;
+    SourceGovernorActions *m_sourceGovernors = nullptr;
     RecentFilesMenu *m_recent = nullptr;
     QDockWidget *m_inspectorDock = nullptr;
     QMenu *m_viewMenu = nullptr;

@@ -20,6 +20,7 @@
 #include "widgets/session/recent_files.h"
 #include "widgets/session/recovery_store.h"
 #include "widgets/session/session.h"
+#include "widgets/source_governor_actions.h"
 #include "widgets/view_state.h"
 
 #include <QApplication>
@@ -48,6 +49,10 @@ void MainWindow::createMenus()
     createEditMenu();
     createViewMenu();
     createSimulationMenus();
+    m_sourceGovernors = new SourceGovernorActions(this);
+    m_sourceGovernors->addTo(menuBar()->addMenu(tr("&Governors")));
+    connect(m_sourceGovernors, &SourceGovernorActions::governorsEdited, this, &MainWindow::onGovernorsChanged);
+    connect(m_sourceGovernors, &SourceGovernorActions::sourceFileSaved, this, [this] { simulate(true); });
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Concepts"), QKeySequence::HelpContents, this, [this] {
         if (!m_concepts)

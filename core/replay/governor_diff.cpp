@@ -11,11 +11,11 @@ bool sameDecision(const EntryRecord &a, const EntryRecord &b)
 }
 
 GovernorDiff diffGovernors(const IdleStateTable &table, const IdleStream &stream, Governor &a, Governor &b,
-                           std::size_t keep)
+                           std::size_t keep, Ns latencyLimitNs)
 {
     GovernorDiff d;
-    ReferenceReplay ra(table, a);
-    ReferenceReplay rb(table, b);
+    ReferenceReplay ra(table, a, latencyLimitNs);
+    ReferenceReplay rb(table, b, latencyLimitNs);
     // One row's entries at a time: most rows have one or two.
     std::vector<EntryRecord> ea, eb;
     std::int64_t entryA = 0;

@@ -41,10 +41,12 @@ struct GovernorDiff {
 bool sameDecision(const EntryRecord &a, const EntryRecord &b);
 
 /**
- * Replays @p stream through @p a and @p b (each prepared for it, see
- * prepareGovernor()) and keeps the first @p keep differences.
+ * Replays @p stream through @p a and @p b (each prepared for it with the same
+ * @p latencyLimitNs, see prepareGovernor()) and keeps the first @p keep
+ * differences. @p latencyLimitNs >= 0 replaces every span's latency limit
+ * (ReferenceReplay).
  */
 GovernorDiff diffGovernors(const IdleStateTable &table, const IdleStream &stream, Governor &a, Governor &b,
-                           std::size_t keep);
+                           std::size_t keep, Ns latencyLimitNs = NO_LATENCY_REQ);
 
 } // namespace idlescope

@@ -96,7 +96,8 @@ QString ComparisonTableModel::displayText(int row, int column) const
         const bool defaults = static_cast<std::size_t>(row) >= m_snapshot->atDefaults.size()
                               || m_snapshot->atDefaults[static_cast<std::size_t>(row)];
         // The same badge as the setup panel: a governor off its kernel defaults.
-        return defaults ? v.toString() : v.toString() + QStringLiteral(" ✎");
+        const QString name = defaults ? v.toString() : v.toString() + QStringLiteral(" ✎");
+        return m_snapshot->staleReason(row).isEmpty() ? name : name + tr(" (stale)");
     }
     case IdleMissRatioColumn: return QString::number(v.toDouble(), 'f', 3);
     case AbovePercentColumn:
@@ -121,6 +122,8 @@ QString ComparisonTableModel::toolTip(int row, int column) const
                         : QString::fromStdString(run.variant);
         for (const auto &[name, value] : run.settings)
             tip += QStringLiteral("\n%1 = %2").arg(QString::fromStdString(name)).arg(value);
+        if (const QString stale = m_snapshot->staleReason(row); !stale.isEmpty())
+            tip += tr("\n\nStale: the last good run; the file now fails:\n%1").arg(stale);
         return tip;
     }
     if (column == LatencyCostColumn)

@@ -3,6 +3,7 @@
 
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
+#include "core/source_governor/source_governor.h"
 
 namespace idlescope {
 
@@ -115,6 +116,9 @@ Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int gover
     cx.units = UnitStyle::Micro;
     cx.firstSelect = entryIndex == 0;
     d.sentences = explainReasoning(d.reasoning, snap.table, cx);
+    if (d.sentences.empty() && isSourceGovernorId(run.variant))
+        d.sentences.push_back("A governor built from source keeps no reasoning record: shown are the inputs "
+                              "it was given, its decision and what the entry cost.");
     d.expectation = expectationSentence(d.reasoning, snap.table, cx);
     const IdleSpan &span = stream[static_cast<std::size_t>(d.entry.span)];
     d.cause = wakeCause(d.entry, span, snap.table);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/inspector/episode_inspector.h"
 
+#include "core/source_governor/source_governor.h"
+
 #include "widgets/inspector/inspector_html.h"
 #include "widgets/inspector/reasoning_chart.h"
 #include "widgets/trace/trace_entry_text.h"
@@ -202,7 +204,9 @@ void EpisodeInspector::showEntry(int governorIndex, qint64 entryIndex)
         presentRecorded();
         return;
     }
-    if (entryIndex < SYNC_ENTRY_LIMIT || !inRange) { // a bad index fails at once
+    // A governor built from source is replayed by its host process: never on this thread.
+    const bool sourceRun = inRange && isSourceGovernorId(m_snap->runs[size_t(governorIndex)].variant);
+    if ((entryIndex < SYNC_ENTRY_LIMIT && !sourceRun) || !inRange) { // a bad index fails at once
         present(computeEntryDetail(*m_snap, governorIndex, entryIndex), request);
         return;
     }

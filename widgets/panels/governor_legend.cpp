@@ -81,9 +81,13 @@ void GovernorLegend::refresh()
         const std::size_t end = cursor < 0 ? run.size() : static_cast<std::size_t>(lastIndexAtOrBefore(run.startNs, cursor) + 1);
         const PrefixCounts c = m_snap->counts[k].upTo(run, end);
         m_shown.push_back(c);
-        const QString badge = m_snap->atDefaults[k]
+        QString badge = m_snap->atDefaults[k]
             ? QString()
             : QStringLiteral(" <span style='background:#f28e2b; color:white; font-size:8pt;'>&nbsp;modified&nbsp;</span>");
+        const QString stale = m_snap->staleReason(g); // a source file that no longer builds or runs
+        if (!stale.isEmpty())
+            badge += QStringLiteral(" <span style='background:#c0392b; color:white; font-size:8pt;'>&nbsp;%1&nbsp;</span>")
+                         .arg(tr("stale"));
         m_chips[g]->setText(
             QStringLiteral("<span style='color:%1; font-size:14pt;'>\u25a0</span> <b>%2</b>%3"
                            "<br><span style='color:#555;'><b>miss %6 %</b> \u00b7 above %4 \u00b7 below %5</span>")
@@ -95,7 +99,9 @@ void GovernorLegend::refresh()
                                   "below: a deeper state would have fit.")
                                    .arg(c.entries)
                                    .arg(c.totalAbove())
-                                   .arg(c.totalBelow()));
+                                   .arg(c.totalBelow())
+                               + (stale.isEmpty() ? QString()
+                                                  : tr("\n\nStale: the last good run; the file now fails:\n%1").arg(stale)));
     }
 }
 

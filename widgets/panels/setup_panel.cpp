@@ -3,6 +3,7 @@
 
 #include "core/governors/registry.h"
 #include "core/io/table_json.h"
+#include "core/source_governor/source_governor.h"
 #include "core/targets/builtin_targets.h"
 #include "core/targets/sysfs_cpuidle.h"
 #include "core/trace/table_proposal.h"
@@ -11,6 +12,7 @@
 #include "widgets/panels/workload_form.h"
 #include "widgets/panels/workload_spec_page.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/source_file_watch.h"
 #include "widgets/runner/spec_workload.h"
 
 #include <QCheckBox>
@@ -37,6 +39,9 @@ namespace idlescope {
 namespace {
 
 enum StateColumn { ColName, ColExit, ColTarget, ColPolling, ColEnabled, ColCount };
+
+/// A source row's sourceFileStamp() (governors() passes it on as GovernorSpec::sourceStamp).
+constexpr int SOURCE_STAMP_ROLE = Qt::UserRole + 1;
 
 QIcon colorIcon(const QColor &c, bool filled)
 {
@@ -396,6 +401,7 @@ std::vector<GovernorSpec> SetupPanel::governors() const
         GovernorSpec g;
         g.variant = item->data(Qt::UserRole).toString().toStdString();
         g.color = m_colors.value(item->data(Qt::UserRole).toString(), QColor(Qt::gray));
+        g.sourceStamp = item->data(SOURCE_STAMP_ROLE).toString();
         out.push_back(g);
     }
     return out;
@@ -448,6 +454,8 @@ void SetupPanel::setGovernors(const std::vector<GovernorSpec> &governors)
         m_governors->item(i)->setCheckState(Qt::Unchecked);
     for (const GovernorSpec &g : governors) {
         const QString id = QString::fromStdString(g.variant);
+        if (isSourceGovernorId(g.variant) && !sourceGovernorIds().contains(id)) // a session's: its file as it is now
+            addSourceGovernor(id, sourceFileStamp(QString::fromStdString(parseSourceGovernorId(g.variant)->path)));
         m_colors[id] = g.color;
         for (int i = 0; i < m_governors->count(); ++i)
             if (m_governors->item(i)->data(Qt::UserRole).toString() == id)
@@ -465,6 +473,47 @@ void SetupPanel::setGovernorChecked(const std::string &variant, bool checked)
     for (int i = 0; i < m_governors->count(); ++i)
         if (m_governors->item(i)->data(Qt::UserRole).toString() == id)
             m_governors->item(i)->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+}
+
+void SetupPanel::addSourceGovernor(const QString &id, const QString &stamp)
+{
+    const bool filling = m_filling;
+    m_filling = true;
+    QListWidgetItem *item = nullptr;
+    for (int i = 0; i < m_governors->count(); ++i)
+        if (m_governors->item(i)->data(Qt::UserRole).toString() == id)
+            item = m_governors->item(i);
+    if (!item) {
+        const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id.toStdString());
+        const QString path = spec ? QString::fromStdString(spec->path) : id;
+        const QString kernel = spec ? QString::fromStdString(spec->core.name()) : QString();
+        item = new QListWidgetItem(id, m_governors);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setData(Qt::UserRole, id);
+        item->setToolTip(tr("<b>%1</b><br>Built from source: %2, run with the cpuidle core of v%3 in its own "
+                            "process. Saving the file rebuilds and re-simulates it.")
+                             .arg(QFileInfo(path).fileName().toHtmlEscaped(), path.toHtmlEscaped(), kernel));
+    }
+    item->setData(SOURCE_STAMP_ROLE, stamp);
+    item->setCheckState(Qt::Checked);
+    updateGovernorIcons();
+    m_filling = filling;
+}
+
+QStringList SetupPanel::sourceGovernorIds() const
+{
+    QStringList ids;
+    for (int i = 0; i < m_governors->count(); ++i)
+        if (const QString id = m_governors->item(i)->data(Qt::UserRole).toString(); isSourceGovernorId(id.toStdString()))
+            ids << id;
+    return ids;
+}
+
+void SetupPanel::setSourceStamp(const QString &id, const QString &stamp)
+{
+    for (int i = 0; i < m_governors->count(); ++i)
+        if (m_governors->item(i)->data(Qt::UserRole).toString() == id)
+            m_governors->item(i)->setData(SOURCE_STAMP_ROLE, stamp);
 }
 
 bool SetupPanel::loadTableFile(const QString &path)

@@ -59,6 +59,14 @@ public:
     /// Check or uncheck one variant (tests, shortcuts).
     void setGovernorChecked(const std::string &variant, bool checked);
 
+    /// A governor built from source ("src:FILE.c[@KERNEL]"): a row of the list, checked,
+    /// its file's content as @p stamp (sourceFileStamp()). Emits nothing.
+    void addSourceGovernor(const QString &id, const QString &stamp);
+    /// The ids of the rows built from source, checked or not.
+    QStringList sourceGovernorIds() const;
+    /// The file of source row @p id was saved: @p stamp is its content now. Emits nothing.
+    void setSourceStamp(const QString &id, const QString &stamp);
+
 signals:
     /// Another table was chosen (built-in, sysfs, file): its tick rate is the new default.
     void targetChanged();

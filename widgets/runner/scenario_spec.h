@@ -54,6 +54,9 @@ struct GovernorSpec {
     std::string variant;                  ///< registry id, e.g. "menu-6.14"
     std::vector<TunableSetting> settings; ///< tunables that differ from the kernel default
     QColor color;                         ///< used for this governor in every view
+    /// A governor built from source ("src:FILE.c"): sourceFileStamp() of its file when
+    /// asked for, so that a saved edit of the file re-simulates it; empty otherwise.
+    QString sourceStamp;
 };
 
 /// The largest latency limit the window offers (ns): the slider's end, and

@@ -5,6 +5,7 @@
 #include "widgets/runner/run_recycler.h"
 #include "widgets/runner/share_steps.h"
 
+#include "core/source_governor/source_governor.h"
 #include "core/stats/span_clock.h"
 #include "core/stats/summarised_run.h"
 #include "core/trace/recorded_entries.h"
@@ -110,6 +111,28 @@ bool governorDefaults(const GovernorSpec &g)
         return true;
     auto gov = makeConfiguredGovernor(g.variant, g.settings);
     return gov && (*gov)->atKernelDefaults();
+}
+
+/// The index in @p previous of the run of @p g (same variant and settings), or -1.
+int previousRunOf(const SimulationSnapshot &previous, const GovernorSpec &g)
+{
+    int found = -1;
+    for (int k = 0; k < previous.governorCount(); ++k)
+        if (previous.runs[k].variant == g.variant && previous.runs[k].settings == g.settings)
+            found = k;
+    return found;
+}
+
+/// False when @p g is built from a source file that changed since @p previous
+/// was simulated: its run must be made afresh (the id names the file, not its text).
+bool sameSourceFile(const SimulationSnapshot &previous, const GovernorSpec &g)
+{
+    if (!isSourceGovernorId(g.variant))
+        return true;
+    for (const GovernorSpec &p : previous.spec.governors)
+        if (p.variant == g.variant)
+            return p.sourceStamp == g.sourceStamp;
+    return false;
 }
 
 } // namespace
@@ -317,14 +340,13 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         std::optional<SummarisedRun> run;
         GovernorTotals totals;
         QString error;
+        QString stale; // reused as the last good run of a source file that failed
     };
     std::vector<Job> jobs;
     for (const GovernorSpec &g : spec.governors) {
         Job j{&g};
-        if (sameInputs)
-            for (int k = 0; k < previous->governorCount(); ++k)
-                if (previous->runs[k].variant == g.variant && previous->runs[k].settings == g.settings)
-                    j.reuse = k;
+        if (sameInputs && sameSourceFile(*previous, g))
+            j.reuse = previousRunOf(*previous, g);
         jobs.push_back(std::move(j));
     }
     // Each fresh run: the replay with its prefix counts and plot summaries
@@ -359,6 +381,10 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
                                                    spec.latencyLimitNs);
         if (!builder) {
             j.error = QString::fromStdString(j.gov->variant + ": " + builder.error().toString());
+            // A file that no longer builds or runs keeps its last good run, marked stale.
+            if (sameInputs && isSourceGovernorId(j.gov->variant))
+                if ((j.reuse = previousRunOf(*previous, *j.gov)) >= 0)
+                    j.stale = j.error;
             continue;
         }
         j.builder.emplace(std::move(*builder));
@@ -394,18 +420,22 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
     }
     const bool previousTotals = previous && previous->totals.size() == previous->runs.size();
     for (Job &j : jobs) {
-        if (!j.error.isEmpty()) {
+        if (!j.error.isEmpty())
             snap->errors << j.error;
+        if (!j.error.isEmpty() && j.stale.isEmpty())
             continue;
-        }
         if (j.reuse >= 0) {
             const auto k = static_cast<std::size_t>(j.reuse);
+            snap->stale.push_back(j.stale.isEmpty() ? previous->staleReason(j.reuse) : j.stale);
+            if (j.error.isEmpty() && !snap->stale.back().isEmpty()) // still the same failing file
+                snap->errors << snap->stale.back();
             snap->runs.push_back(previous->runs.shared(k));
             snap->counts.push_back(previous->counts[k]);
             snap->lods.push_back(previous->lods[k]);
             snap->totals.push_back(previousTotals ? previous->totals[k]
                                                   : governorTotals(previous->runs[k], snap->table));
         } else {
+            snap->stale.emplace_back();
             snap->runs.push_back(RunRecycler::share(std::move(j.run->run)));
             snap->counts.push_back(std::move(j.run->counts));
             snap->lods.push_back(std::move(j.run->lod));

@@ -141,6 +141,16 @@ struct SimulationSnapshot {
     /// trace->originNs on the trace's clock.
     std::shared_ptr<const TraceCpuSource> trace;
 
+    /// stale[i], when not empty: runs[i] is the last good run of a governor built from
+    /// source whose file no longer builds or runs, and this is why (the compiler's or the
+    /// governor host's message). May be empty in hand-made test snapshots.
+    std::vector<QString> stale;
+    /// stale[g], or "" when runs[g] is up to date.
+    QString staleReason(int g) const
+    {
+        return g >= 0 && static_cast<std::size_t>(g) < stale.size() ? stale[static_cast<std::size_t>(g)] : QString();
+    }
+
     /// "trace time" or "stream time": the axis title's clock.
     QString clockName() const { return trace ? QStringLiteral("trace time") : QStringLiteral("stream time"); }
 

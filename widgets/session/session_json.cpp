@@ -2,6 +2,7 @@
 #include "widgets/session/session_json.h"
 
 #include "core/governors/registry.h"
+#include "core/source_governor/source_governor.h"
 #include "core/io/table_json.h"
 #include "core/workloads/workload.h"
 #include "widgets/runner/spec_workload.h"
@@ -238,7 +239,8 @@ GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QStri
     const QJsonObject o = v.toObject();
     g.variant = r.string(o, key("variant"), path + key(".variant"), true).toStdString();
     // "recorded" is the kernel's own choices of a trace workload (core/trace/recorded_entries.h).
-    if (r.ok() && !findVariant(g.variant) && g.variant != "recorded")
+    // "src:FILE.c[@KERNEL]" is a governor built from source (core/source_governor), saved by its path.
+    if (r.ok() && !findVariant(g.variant) && g.variant != "recorded" && !isSourceGovernorId(g.variant))
         r.fail(path + key(".variant"),
                QStringLiteral("unknown governor variant '%1'").arg(QString::fromStdString(g.variant)));
     const QString color = r.string(o, key("color"), path + key(".color"), false);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/trace/trace_machine_job.h"
 
+#include "core/source_governor/source_governor.h"
 #include "core/targets/builtin_machines.h"
 #include "core/trace/recorded_entries.h"
 #include "core/trace/trace_machine.h"
@@ -50,6 +51,8 @@ Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, co
             withRecorded = true;
             continue;
         }
+        if (isSourceGovernorId(g.variant)) // replays one CPU's stream only (its host process)
+            continue;
         o.governors.push_back(g.variant);
         o.tunables.push_back(g.settings);
     }

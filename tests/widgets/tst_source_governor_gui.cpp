@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * Governors → "Add governor from source…" and "First difference"
+ * (widgets/source_governor_actions.h): a governor file of tests/data/
+ * source_governors/ built and shown like any governor, with the decisions
+ * `idlescope-cli replay --governor-source` makes; its file watched, so that
+ * a save (in place or by rename) re-simulates it and a save that breaks it
+ * keeps the last good run, marked stale with the compiler's file:line; a
+ * crash named by its signal and entry with the window still working; and
+ * the first difference against the variant it patches, as `idlescope-cli
+ * diff-governors` finds it.
+ */
+#include "tests/cli_process.h"
+#include "tests/widgets/window_fixture.h"
+
+#include "core/io/table_json.h"
+#include "widgets/comparison/comparison_table_model.h"
+#include "widgets/comparison/comparison_view.h"
+#include "widgets/inspector/episode_inspector.h"
+#include "widgets/panels/message_bar.h"
+#include "widgets/panels/setup_panel.h"
+#include "widgets/runner/source_file_watch.h"
+#include "widgets/source_governor_actions.h"
+#include "widgets/view_state.h"
+
+#include <QFile>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace idlescope;
+using namespace Qt::StringLiterals;
+using test::nextSnapshot;
+using test::runCli;
+using test::WINDOW_TIMEOUT_MS;
+
+namespace {
+
+QString dataFile(const QString &name)
+{
+    return QStringLiteral(IDLESCOPE_TEST_DATA) + u"/source_governors/"_s + name;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+/// Saves @p bytes as an editor that writes a new file and renames it over the old one.
+bool saveByRename(const QString &path, const QByteArray &bytes)
+{
+    const QString temp = path + u".new"_s;
+    return writeFile(temp, bytes) && QFile::remove(path) && QFile::rename(temp, path);
+}
+
+/// The run's entries in the format of `idlescope-cli replay --entries`.
+QByteArray entriesCsv(const GovernorRun &run)
+{
+    QByteArray out("span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n");
+    int entryInSpan = 0;
+    for (std::size_t i = 0; i < run.size(); ++i) {
+        entryInSpan = i > 0 && run.span[i] == run.span[i - 1] ? entryInSpan + 1 : 0;
+        out += QByteArray::number(run.span[i]) + ',' + QByteArray::number(entryInSpan) + ','
+               + QByteArray::number(run.state[i]) + ',' + (run.has(i, ENTRY_STOP_TICK) ? "1" : "0") + ','
+               + QByteArray::number(run.residencyNs[i]) + ',' + (run.has(i, ENTRY_ABOVE) ? "1" : "0") + ','
+               + (run.has(i, ENTRY_BELOW) ? "1" : "0") + ',' + (run.has(i, ENTRY_GOT_TICK) ? "1" : "0") + ','
+               + (run.has(i, ENTRY_POLL_TIME_LIMIT) ? "1" : "0") + '\n';
+    }
+    return out;
+}
+
+/// The comparison table's governor cell of row @p g, as shown.
+QString governorCell(MainWindow &w, int g)
+{
+    const ComparisonTableModel *m = w.comparison()->model();
+    return m->data(m->index(g, 0)).toString();
+}
+
+std::vector<int> states(const GovernorRun &run)
+{
+    return std::vector<int>(run.state.begin(), run.state.end());
+}
+
+/// The window on three_states.json and hop.csv with ladder-latest only (hop.c's comment tables).
+SnapshotPtr showHopScenario(MainWindow &w)
+{
+    if (!QTest::qWaitFor([&] { return w.snapshot() != nullptr; }, WINDOW_TIMEOUT_MS))
+        return nullptr;
+    ScenarioSpec spec = w.currentSpec();
+    const QString table = dataFile(u"three_states.json"_s);
+    auto t = readTableJson(table.toStdString());
+    if (!t)
+        return nullptr;
+    spec.target = TargetSpec{u"file"_s, u"three-states"_s, table, *t};
+    spec.workload = WorkloadSpec{u"csv"_s, dataFile(u"hop.csv"_s), {}, u"hop.csv"_s};
+    spec.governors = {GovernorSpec{"ladder-latest", {}, QColor(0x4e, 0x79, 0xa7), {}}};
+    spec.latencyLimitNs = -1;
+    return nextSnapshot(w, [&] { w.applySpec(spec); });
+}
+
+/// Adds @p path from source; the snapshot that has its run (null when none came).
+SnapshotPtr addSource(MainWindow &w, const QString &path, const QString &kernel = QString())
+{
+    const QString id = u"src:"_s + path + (kernel.isEmpty() ? QString() : u"@"_s + kernel);
+    QSignalSpy built(w.sourceGovernors(), &SourceGovernorActions::built);
+    w.sourceGovernors()->addFromSource(path, kernel);
+    if (!built.wait(WINDOW_TIMEOUT_MS) && built.isEmpty())
+        return nullptr;
+    if (!QTest::qWaitFor([&] { return w.snapshot() && w.snapshot()->indexOf(id.toStdString()) >= 0; },
+                         WINDOW_TIMEOUT_MS))
+        return nullptr;
+    return w.snapshot();
+}
+
+/// showHopScenario() with hop.c added from source.
+SnapshotPtr showHopScenarioWithHopC(MainWindow &w)
+{
+    return showHopScenario(w) ? addSource(w, dataFile(u"hop.c"_s)) : nullptr;
+}
+
+} // namespace
+
+class TestSourceGovernorGui : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_cache;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_cache.isValid());
+        qputenv("IDLESCOPE_CACHE_DIR", m_cache.path().toUtf8()); // the builds of this test only
+    }
+
+    void anAddedGovernorDecidesAsTheCli()
+    {
+        MainWindow w;
+        const QString hop = dataFile(u"hop.c"_s);
+        const SnapshotPtr s = showHopScenarioWithHopC(w);
+        QVERIFY(s);
+        const int g = s->indexOf((u"src:"_s + hop).toStdString());
+        QVERIFY(g >= 0);
+        QVERIFY(s->indexOf("ladder-latest") >= 0);
+        const GovernorRun &run = s->runs[std::size_t(g)];
+        // hop.c's comment: states C1 C2 C3 C2 C1 C1, rows 0, 1, 5 below and 2, 3 above.
+        QCOMPARE(states(run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QCOMPARE(run.summary.states[0].below, 2);
+        QCOMPARE(run.summary.states[1].above + run.summary.states[2].above, 2);
+        // The same entries, bit for bit, as the command line's replay of the file.
+        QTemporaryDir out;
+        const QString entries = out.filePath(u"entries.csv"_s);
+        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor-source"_s, hop, u"--entries"_s, entries});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(entriesCsv(run), readAll(entries));
+        // A row like any other: its colour, its comparison row, its inspector.
+        QCOMPARE(std::size_t(s->colors.size()), s->runs.size());
+        QVERIFY(s->colors[std::size_t(g)].isValid());
+        QVERIFY(governorCell(w, g).startsWith(u"src:"_s));
+        QVERIFY(s->staleReason(g).isEmpty());
+        QSignalSpy shown(w.inspector(), &EpisodeInspector::detailShown);
+        w.viewState()->selectEntry(g, 2);
+        QVERIFY(shown.wait(WINDOW_TIMEOUT_MS) || !shown.isEmpty());
+        QCOMPARE(shown.last().at(0).toInt(), g);
+        QCOMPARE(shown.last().at(1).toLongLong(), 2);
+    }
+
+    void savingTheWatchedFileReSimulates()
+    {
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"hop.c"_s);
+        const QByteArray original = readAll(dataFile(u"hop.c"_s));
+        QVERIFY(writeFile(path, original));
+        SnapshotPtr s = addSource(w, path);
+        QVERIFY(s);
+        const std::string id = (u"src:"_s + path).toStdString();
+        QCOMPARE(states(s->runs[std::size_t(s->indexOf(id))]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QVERIFY(w.sourceGovernors()->watch()->paths().contains(path));
+
+        // Saved by rename with the deeper hop taken out: hop stays on C1 (idx never grows).
+        // Each row is then one C1 entry to its wakeup, residency = wake_ns + 1 us:
+        // 201000, 2001000, 31000, 21000, 6000, 151000 ns; below (residency - 1 us >= C2's
+        // 50 us target) on rows 0, 1 and 5; above (< C1's 1 us) on none.
+        QByteArray stayOnC1 = original;
+        QVERIFY(stayOnC1.contains("data->idx++;"));
+        stayOnC1.replace("data->idx++;", "data->idx += 0;");
+        s = nextSnapshot(w, [&] { QVERIFY(saveByRename(path, stayOnC1)); });
+        QVERIFY(s);
+        const GovernorRun &c1 = s->runs[std::size_t(s->indexOf(id))];
+        QCOMPARE(states(c1), (std::vector<int>(6, 0)));
+        QCOMPARE(c1.summary.states[0].usage, 6);
+        QCOMPARE(c1.summary.states[0].below, 3);
+        QCOMPARE(c1.summary.states[0].above, 0);
+        QCOMPARE(std::vector<Ns>(c1.residencyNs.begin(), c1.residencyNs.end()),
+                 (std::vector<Ns>{201000, 2001000, 31000, 21000, 6000, 151000}));
+        QVERIFY(s->staleReason(s->indexOf(id)).isEmpty());
+
+        // Saved in place back to the original: the first run's decisions again (the file
+        // is still watched after the rename).
+        s = nextSnapshot(w, [&] { QVERIFY(writeFile(path, original)); });
+        QVERIFY(s);
+        QCOMPARE(states(s->runs[std::size_t(s->indexOf(id))]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+
+        // A save that does not compile keeps those results, marked stale with the
+        // compiler's file:line:column (the line added is the file's last).
+        const int brokenLine = int(original.count('\n')) + 1;
+        s = nextSnapshot(w, [&] { QVERIFY(writeFile(path, original + "static int oops = ;\n")); });
+        QVERIFY(s);
+        const int g = s->indexOf(id);
+        QVERIFY(g >= 0);
+        QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        const QString where = u"hop.c:%1:"_s.arg(brokenLine);
+        QVERIFY2(s->staleReason(g).contains(where) && s->staleReason(g).contains(u"error"_s),
+                 qPrintable(s->staleReason(g)));
+        QVERIFY2(w.messageBar()->text().contains(where), qPrintable(w.messageBar()->text()));
+        QVERIFY2(governorCell(w, g).endsWith(u"(stale)"_s),
+                 qPrintable(governorCell(w, g)));
+    }
+
+    void aFileThatDoesNotCompileShowsTheCompilersLine()
+    {
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QSignalSpy failed(w.sourceGovernors(), &SourceGovernorActions::buildFailed);
+        w.sourceGovernors()->addFromSource(dataFile(u"broken.c"_s));
+        QVERIFY(failed.wait(WINDOW_TIMEOUT_MS) || !failed.isEmpty());
+        // tst_source_governor: gcc and clang both put broken.c's error at 15:9.
+        const QString message = failed.first().first().toString();
+        QVERIFY2(message.contains(u"broken.c:15:9: error:"_s), qPrintable(message));
+        QVERIFY2(w.messageBar()->text().contains(u"broken.c:15:9: error:"_s), qPrintable(w.messageBar()->text()));
+        QVERIFY(w.setupPanel()->sourceGovernorIds().isEmpty()); // nothing added
+
+        // A kernel symbol the shim lacks is named.
+        failed.clear();
+        w.sourceGovernors()->addFromSource(dataFile(u"unsupported.c"_s));
+        QVERIFY(failed.wait(WINDOW_TIMEOUT_MS) || !failed.isEmpty());
+        QVERIFY2(failed.first().first().toString().contains(u"is not provided yet by idlescope's kernel shim"_s),
+                 qPrintable(failed.first().first().toString()));
+    }
+
+    void aCrashIsNamedAndTheWindowSurvives()
+    {
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QSignalSpy built(w.sourceGovernors(), &SourceGovernorActions::built);
+        const SnapshotPtr s = nextSnapshot(w, [&] { w.sourceGovernors()->addFromSource(dataFile(u"crash.c"_s)); });
+        QVERIFY(s);
+        QCOMPARE(built.size(), 1); // it builds; it crashes when it runs
+        // crash.c dereferences NULL on its fourth select: entry 3, stream row 3.
+        const QString errors = s->errors.join(u"\n"_s);
+        QVERIFY2(errors.contains(u"SIGSEGV"_s) && errors.contains(u"entry 3"_s), qPrintable(errors));
+        QVERIFY2(w.messageBar()->text().contains(u"SIGSEGV"_s), qPrintable(w.messageBar()->text()));
+        QVERIFY(s->indexOf("ladder-latest") >= 0); // the other governors ran
+        // The window still simulates.
+        const SnapshotPtr next = nextSnapshot(w, [&] { w.setupPanel()->setGovernorChecked("teo-6.19", true); });
+        QVERIFY(next);
+        QVERIFY(next->indexOf("teo-6.19") >= 0);
+    }
+
+    void aSessionKeepsTheSourceGovernorByPath()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(u"hop.idlescope"_s);
+        const QString hop = dataFile(u"hop.c"_s);
+        const std::string id = (u"src:"_s + hop + u"@6.19"_s).toStdString();
+        {
+            MainWindow w;
+            QVERIFY(showHopScenario(w));
+            QVERIFY(addSource(w, hop, u"6.19"_s));
+            QVERIFY(w.saveSessionTo(session).isEmpty());
+        }
+        QVERIFY(readAll(session).contains(QByteArray(id.c_str())));
+        MainWindow w;
+        QVERIFY(QTest::qWaitFor([&] { return w.snapshot() != nullptr; }, WINDOW_TIMEOUT_MS));
+        const SnapshotPtr s = nextSnapshot(w, [&] { QVERIFY(w.openSession(session).isEmpty()); });
+        QVERIFY(s);
+        const int g = s->indexOf(id);
+        QVERIFY2(g >= 0, qPrintable(s->errors.join(u"\n"_s)));
+        QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QVERIFY(w.setupPanel()->sourceGovernorIds().contains(QString::fromStdString(id)));
+        QVERIFY(w.sourceGovernors()->watch()->paths().contains(hop));
+    }
+
+    void firstDifferenceIsTheCliDiffs()
+    {
+        MainWindow w;
+        const QString hop = dataFile(u"hop.c"_s);
+        const SnapshotPtr s = showHopScenarioWithHopC(w);
+        QVERIFY(s);
+        QVERIFY(w.sourceGovernors()->firstDifferenceAction()->isEnabled());
+        // Its shortcut is its own (an ambiguous one would fire neither action).
+        const QKeySequence key = w.sourceGovernors()->firstDifferenceAction()->shortcut();
+        int sameKey = 0;
+        for (QAction *top : w.menuBar()->actions())
+            if (top->menu())
+                for (QAction *a : top->menu()->actions())
+                    sameKey += !key.isEmpty() && a->shortcuts().contains(key) ? 1 : 0;
+        QCOMPARE(sameKey, 1);
+        // tst_source_governor's diffFindsWhereHopLeavesTheLadder computes this by hand:
+        // 3 entries differ in 3 of 6 rows, the first at entry 1 (stream row 1).
+        const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"ladder-latest"_s, u"--governor-source"_s,
+                               hop, u"--name"_s, u"hop"_s, u"--first"_s, u"1"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.startsWith(u"ladder-latest and hop decide differently on 3 entries in 3 of 6 stream rows"_s),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(u"\nentry 1 (stream row 1, entry 0 of the row)\n"_s), qPrintable(r.out));
+
+        QSignalSpy shown(w.sourceGovernors(), &SourceGovernorActions::differenceShown);
+        w.sourceGovernors()->firstDifferenceAction()->trigger();
+        QVERIFY(shown.wait(WINDOW_TIMEOUT_MS) || !shown.isEmpty());
+        const FirstDifference &d = w.sourceGovernors()->lastDifference();
+        QVERIFY2(d.error.isEmpty(), qPrintable(d.error));
+        QCOMPARE(d.sourceIndex, s->indexOf((u"src:"_s + hop).toStdString()));
+        QCOMPARE(d.variantIndex, s->indexOf("ladder-latest"));
+        QCOMPARE(d.diff.differingEntries, 3);
+        QCOMPARE(d.diff.differingSpans, 3);
+        QCOMPARE(d.diff.first.size(), std::size_t(1));
+        QCOMPARE(d.diff.first.front().entry, 1);
+        QCOMPARE(d.diff.first.front().span, 1);
+        // hop: C2 there, ladder-latest C1 (the CLI's lines for entry 1).
+        QCOMPARE(d.diff.first.front().a.state, 1);
+        QCOMPARE(d.diff.first.front().b.state, 0);
+        QVERIFY(r.out.contains(u"  ladder-latest:  state 0 C1, stop_tick 1"_s));
+        QVERIFY(r.out.contains(u"  hop:            state 1 C2, stop_tick 1"_s));
+        // The entry is selected, and the count is said.
+        QCOMPARE(w.viewState()->selectedGovernor(), d.sourceIndex);
+        QCOMPARE(w.viewState()->selectedEntry(), 1);
+        QVERIFY2(shown.last().first().toString().contains(u"decide differently on 3 entries in 3 of 6 stream rows"_s),
+                 qPrintable(shown.last().first().toString()));
+    }
+};
+
+QTEST_MAIN(TestSourceGovernorGui)
+#include "tst_source_governor_gui.moc"

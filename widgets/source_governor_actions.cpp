@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/source_governor_actions.h"
+
+#include "core/governors/registry.h"
+#include "core/replay/governor_run.h"
+#include "core/source_governor/source_governor.h"
+#include "widgets/main_window.h"
+#include "widgets/panels/message_bar.h"
+#include "widgets/panels/setup_panel.h"
+#include "widgets/runner/source_file_watch.h"
+#include "widgets/view_state.h"
+
+#include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
+
+namespace idlescope {
+
+namespace {
+
+/// The file of a "src:" id ("" for any other id).
+QString sourcePathOf(const std::string &id)
+{
+    const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id);
+    return spec ? QString::fromStdString(spec->path) : QString();
+}
+
+/// A built-in governor variant (neither the oracle, the recorded choices nor a source file).
+bool isBuiltinVariant(const std::string &id)
+{
+    const VariantInfo *v = findVariant(id);
+    return v && std::string_view(v->family) != "oracle";
+}
+
+/// Both governors prepared for the snapshot's stream, then core's diff (the first difference kept).
+FirstDifference diffRuns(const SnapshotPtr &snap, int sourceIndex, int variantIndex)
+{
+    FirstDifference out;
+    out.sourceIndex = sourceIndex;
+    out.variantIndex = variantIndex;
+    std::unique_ptr<Governor> govs[2];
+    const int index[2] = {sourceIndex, variantIndex};
+    const Ns limit = snap->spec.latencyLimitNs;
+    for (int i = 0; i < 2; ++i) {
+        const GovernorRun &run = snap->runs[static_cast<std::size_t>(index[i])];
+        auto gov = makeConfiguredGovernor(run.variant, run.settings);
+        if (!gov) {
+            out.error = QString::fromStdString(run.variant + ": " + gov.error().toString());
+            return out;
+        }
+        if (Status s = prepareGovernor(**gov, snap->table, *snap->stream, limit); !s) {
+            out.error = QString::fromStdString(run.variant + ": " + s.error().toString());
+            return out;
+        }
+        govs[i] = std::move(*gov);
+    }
+    out.diff = diffGovernors(snap->table, *snap->stream, *govs[0], *govs[1], 1, limit);
+    if (auto *src = dynamic_cast<SourceGovernor *>(govs[0].get()))
+        if (Status s = src->checkPlayback(out.diff.a); !s)
+            out.error = QString::fromStdString(s.error().toString());
+    return out;
+}
+
+QString decisionText(const IdleStateTable &table, const EntryRecord &e)
+{
+    return QStringLiteral("state %1 %2, stop_tick %3")
+        .arg(e.state)
+        .arg(QString::fromStdString(table[e.state].name))
+        .arg(e.stopTick ? 1 : 0);
+}
+
+} // namespace
+
+SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(window), m_window(window)
+{
+    m_add = new QAction(tr("Add governor from &source…"), this);
+    m_add->setToolTip(tr("Build a kernel governor file (menu.c, teo.c, a patched copy) and replay it like "
+                         "any governor; saving the file rebuilds it"));
+    connect(m_add, &QAction::triggered, this, &SourceGovernorActions::openDialog);
+    m_firstDifference = new QAction(tr("&First difference"), this);
+    m_firstDifference->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D)); // Ctrl+D is Kernel defaults
+    m_firstDifference->setToolTip(tr("Select the first entry where the governor built from source and the "
+                                     "variant it patches decide differently"));
+    m_firstDifference->setEnabled(false);
+    connect(m_firstDifference, &QAction::triggered, this, &SourceGovernorActions::showFirstDifference);
+    // What "First difference" found, at the status bar's right until the next snapshot.
+    m_result = new QLabel(window);
+    m_result->setVisible(false);
+    window->statusBar()->addPermanentWidget(m_result);
+    m_watch = new SourceFileWatch(this);
+    connect(m_watch, &SourceFileWatch::changed, this, &SourceGovernorActions::fileSaved);
+    connect(&m_build, &QFutureWatcher<QString>::finished, this, &SourceGovernorActions::buildFinished);
+    connect(&m_diff, &QFutureWatcher<FirstDifference>::finished, this, &SourceGovernorActions::differenceFinished);
+    connect(window, &MainWindow::snapshotShown, this, [this](const SnapshotPtr &snap) {
+        watchSourceFiles();
+        bool source = false, builtin = false;
+        for (const GovernorRun &r : snap->runs) {
+            source = source || isSourceGovernorId(r.variant);
+            builtin = builtin || isBuiltinVariant(r.variant);
+        }
+        m_firstDifference->setEnabled(source && builtin && !m_diff.isRunning());
+        if (!m_diff.isRunning() && snap != m_shownFor)
+            showResult(QString());
+    });
+}
+
+SourceGovernorActions::~SourceGovernorActions()
+{
+    // The workers touch only their own copies; wait so that none outlives the window.
+    m_build.waitForFinished();
+    m_diff.waitForFinished();
+}
+
+void SourceGovernorActions::addTo(QMenu *menu)
+{
+    menu->addAction(m_add);
+    menu->addAction(m_firstDifference);
+}
+
+bool SourceGovernorActions::isBuilding() const
+{
+    return m_build.isRunning();
+}
+
+void SourceGovernorActions::openDialog()
+{
+    QDialog dialog(m_window);
+    dialog.setWindowTitle(tr("Add governor from source"));
+    auto *form = new QFormLayout(&dialog);
+    auto *path = new QLineEdit(&dialog);
+    path->setMinimumWidth(360);
+    path->setPlaceholderText(tr("menu.c, teo.c, a patched copy…"));
+    auto *browse = new QPushButton(tr("Browse…"), &dialog);
+    connect(browse, &QPushButton::clicked, &dialog, [&] {
+        const QString file = QFileDialog::getOpenFileName(&dialog, tr("Governor source file"), path->text(),
+                                                          tr("C files (*.c);;All files (*)"));
+        if (!file.isEmpty())
+            path->setText(file);
+    });
+    auto *row = new QHBoxLayout;
+    row->addWidget(path, 1);
+    row->addWidget(browse);
+    form->addRow(tr("&File:"), row);
+    auto *kernel = new QLineEdit(&dialog);
+    kernel->setPlaceholderText(tr("7.0 (the default); the version the file comes from, e.g. 6.19"));
+    kernel->setToolTip(tr("The cpuidle core and idle loop the file runs with (5.10 to 7.0), as "
+                          "idlescope-cli's --kernel"));
+    form->addRow(tr("&Kernel version:"), kernel);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Build and add"));
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() == QDialog::Accepted && !path->text().trimmed().isEmpty())
+        addFromSource(path->text().trimmed(), kernel->text().trimmed());
+}
+
+void SourceGovernorActions::addFromSource(const QString &path, const QString &kernel)
+{
+    if (m_build.isRunning())
+        return; // one build at a time; the menu item is disabled meanwhile
+    QString id = QStringLiteral("src:") + QFileInfo(path).absoluteFilePath();
+    if (!kernel.isEmpty())
+        id += QLatin1Char('@') + kernel;
+    if (const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id.toStdString()); !spec) {
+        const QString message = QString::fromStdString(spec.error().toString());
+        m_window->messageBar()->showMessage(MessageBar::Kind::Error, message);
+        emit buildFailed(message);
+        return;
+    }
+    m_buildingId = id;
+    m_add->setEnabled(false);
+    if (!m_progress) {
+        m_progress = new QProgressDialog(m_window);
+        m_progress->setWindowTitle(tr("Add governor from source"));
+        m_progress->setRange(0, 0); // a compiler says nothing about how far it is
+        m_progress->setMinimumDuration(0);
+        m_progress->setCancelButton(nullptr); // the build is short and not cancellable
+        m_progress->setAutoReset(false);
+        m_progress->setAutoClose(false);
+    }
+    m_progress->setLabelText(tr("Building %1 with idlescope's kernel shim…").arg(QFileInfo(path).fileName()));
+    m_progress->show();
+    m_build.setFuture(QtConcurrent::run([id = id.toStdString()] {
+        const Status s = buildSourceGovernorOf(id);
+        return s ? QString() : QString::fromStdString(s.error().toString());
+    }));
+}
+
+void SourceGovernorActions::buildFinished()
+{
+    const QString error = m_build.result();
+    m_progress->hide();
+    m_add->setEnabled(true);
+    const QString id = std::exchange(m_buildingId, QString());
+    if (!error.isEmpty()) {
+        // The compiler's own file:line:column lines, as it printed them.
+        m_window->messageBar()->showMessage(MessageBar::Kind::Error, error);
+        emit buildFailed(error);
+        return;
+    }
+    m_window->setupPanel()->addSourceGovernor(id, sourceFileStamp(sourcePathOf(id.toStdString())));
+    watchSourceFiles();
+    emit governorsEdited();
+    emit built(id);
+}
+
+void SourceGovernorActions::watchSourceFiles()
+{
+    QStringList paths;
+    for (const QString &id : m_window->setupPanel()->sourceGovernorIds())
+        if (const QString p = sourcePathOf(id.toStdString()); !p.isEmpty() && !paths.contains(p))
+            paths << p;
+    m_watch->setPaths(paths);
+}
+
+void SourceGovernorActions::fileSaved(const QString &path)
+{
+    const QString stamp = sourceFileStamp(path);
+    bool changed = false;
+    const std::vector<GovernorSpec> shown = m_window->setupPanel()->governors();
+    for (const QString &id : m_window->setupPanel()->sourceGovernorIds()) {
+        if (sourcePathOf(id.toStdString()) != path)
+            continue;
+        for (const GovernorSpec &g : shown)
+            if (QString::fromStdString(g.variant) == id && g.sourceStamp != stamp)
+                changed = true;
+        m_window->setupPanel()->setSourceStamp(id, stamp);
+    }
+    if (changed) // a save that kept the bytes (or an unchecked row) re-simulates nothing
+        emit sourceFileSaved();
+}
+
+int SourceGovernorActions::patchedVariantIndex(const QString &path, const std::vector<std::string> &variants)
+{
+    const QString name = QFileInfo(path).fileName();
+    int firstBuiltin = -1;
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        if (!isBuiltinVariant(variants[i]))
+            continue;
+        if (name.startsWith(QString::fromUtf8(findVariant(variants[i])->family)))
+            return static_cast<int>(i);
+        if (firstBuiltin < 0)
+            firstBuiltin = static_cast<int>(i);
+    }
+    return firstBuiltin;
+}
+
+void SourceGovernorActions::showFirstDifference()
+{
+    const SnapshotPtr snap = m_window->snapshot();
+    if (!snap || !snap->stream || m_diff.isRunning())
+        return;
+    std::vector<std::string> variants;
+    for (const GovernorRun &r : snap->runs)
+        variants.push_back(r.variant);
+    // The selected governor when it is built from source, else the first one that is.
+    int source = m_window->viewState()->selectedGovernor();
+    if (source < 0 || source >= snap->governorCount() || !isSourceGovernorId(variants[std::size_t(source)])) {
+        source = -1;
+        for (std::size_t i = 0; i < variants.size() && source < 0; ++i)
+            if (isSourceGovernorId(variants[i]))
+                source = static_cast<int>(i);
+    }
+    const int variant = source < 0 ? -1 : patchedVariantIndex(sourcePathOf(variants[std::size_t(source)]), variants);
+    if (source < 0 || variant < 0) {
+        m_last = FirstDifference{};
+        m_last.error = tr("First difference needs a governor built from source and a built-in variant shown");
+        showResult(m_last.error);
+        emit differenceShown(m_last.error);
+        return;
+    }
+    m_firstDifference->setEnabled(false);
+    showResult(tr("Looking for the first difference…"),
+               tr("Replaying %1 and %2 side by side")
+                   .arg(QString::fromStdString(variants[std::size_t(source)]),
+                        QString::fromStdString(variants[std::size_t(variant)])));
+    m_diffSnapshot = snap;
+    m_diff.setFuture(QtConcurrent::run([snap, source, variant] { return diffRuns(snap, source, variant); }));
+}
+
+void SourceGovernorActions::differenceFinished()
+{
+    m_last = m_diff.result();
+    m_firstDifference->setEnabled(true);
+    const SnapshotPtr snap = std::exchange(m_diffSnapshot, nullptr);
+    QString text;
+    if (!m_last.error.isEmpty()) {
+        text = tr("First difference: %1").arg(m_last.error);
+        m_window->messageBar()->showMessage(MessageBar::Kind::Error, text);
+        showResult(tr("First difference: the governors could not be compared (the message above says why)"));
+        emit differenceShown(text);
+        return;
+    }
+    QString brief; // the status bar's words; the tooltip has the whole text
+    {
+        m_shownFor = snap;
+        const GovernorDiff &d = m_last.diff;
+        const QString a = QString::fromStdString(snap->runs[std::size_t(m_last.sourceIndex)].variant);
+        const QString b = QString::fromStdString(snap->runs[std::size_t(m_last.variantIndex)].variant);
+        if (d.differingEntries == 0) {
+            text = tr("%1 and %2 decide alike on all %3 entries.").arg(a, b).arg(d.a.entries);
+            brief = tr("No difference: alike on all %1 entries").arg(d.a.entries);
+        } else {
+            const EntryDifference &x = d.first.front();
+            text = tr("%1 and %2 decide differently on %3 entries in %4 of %5 stream rows; the first, entry %6 "
+                      "(stream row %7): %8 vs %9.")
+                       .arg(a, b)
+                       .arg(d.differingEntries)
+                       .arg(d.differingSpans)
+                       .arg(d.a.spans)
+                       .arg(x.entry)
+                       .arg(x.span)
+                       .arg(x.inA ? decisionText(snap->table, x.a) : tr("no such entry"),
+                            x.inB ? decisionText(snap->table, x.b) : tr("no such entry"));
+            brief = tr("%1 entries differ; the first: entry %2 (stream row %3)")
+                        .arg(d.differingEntries)
+                        .arg(x.entry)
+                        .arg(x.span);
+            // The source governor's entry there (the diff numbers entries by its replay).
+            const auto last = static_cast<qint64>(snap->runs[std::size_t(m_last.sourceIndex)].size()) - 1;
+            if (m_window->snapshot() == snap) // not when a newer snapshot moved the runs meanwhile
+                m_window->viewState()->selectEntry(m_last.sourceIndex, std::min<qint64>(x.entry, last));
+        }
+    }
+    showResult(brief, text);
+    emit differenceShown(text);
+}
+
+void SourceGovernorActions::showResult(const QString &text, const QString &toolTip)
+{
+    m_result->setText(text);
+    m_result->setToolTip(toolTip.isEmpty() ? text : toolTip);
+    m_result->setVisible(!text.isEmpty());
+}
+
+} // namespace idlescope

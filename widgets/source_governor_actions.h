@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file source_governor_actions.h
+ * The window's side of governors built from source (docs/testing-your-patch.md):
+ * Governors → "Add governor from source…" builds a kernel governor file
+ * (core/source_governor) on a worker thread with a busy indicator, shows
+ * the compiler's own file:line:column messages when it does not build, and
+ * then adds it as a governor row like any other; its file is watched
+ * (source_file_watch.h), so that saving it rebuilds and re-simulates it.
+ * Governors → "First difference" finds, with core's diffGovernors(), the
+ * first entry where a source governor and the variant it patches decide
+ * differently, selects it and says how many entries differ.
+ *
+ * The user's code runs only in the governor host: a crash or a hang is an
+ * error message naming its signal and entry, never the window's end.
+ */
+#pragma once
+
+#include "core/replay/governor_diff.h"
+#include "widgets/runner/simulation_snapshot.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QProgressDialog;
+
+namespace idlescope {
+
+class MainWindow;
+class SourceFileWatch;
+
+/// What "First difference" found (for the status bar and tests).
+struct FirstDifference {
+    int sourceIndex = -1;  ///< the source governor's run in the snapshot
+    int variantIndex = -1; ///< the variant it was compared with
+    GovernorDiff diff;     ///< diffGovernors(source, variant), the first difference kept
+    QString error;         ///< why nothing was compared ("" when diff holds the answer)
+};
+
+class SourceGovernorActions : public QObject {
+    Q_OBJECT
+public:
+    explicit SourceGovernorActions(MainWindow *window);
+    ~SourceGovernorActions() override;
+
+    /// The Governors menu's items (added by the window).
+    void addTo(QMenu *menu);
+    QAction *addFromSourceAction() const { return m_add; }
+    QAction *firstDifferenceAction() const { return m_firstDifference; }
+
+    /// Builds @p path (a kernel version such as "6.19", or "" for the default) in the
+    /// background, then adds it; built() or buildFailed() tells how it went.
+    void addFromSource(const QString &path, const QString &kernel = QString());
+    bool isBuilding() const;
+    /// Diffs the source governor and the variant it patches in the background, then
+    /// selects the first difference; differenceShown() tells when.
+    void showFirstDifference();
+    const FirstDifference &lastDifference() const { return m_last; }
+    SourceFileWatch *watch() const { return m_watch; }
+
+    /// The variant a source governor of @p path is best compared with among @p variants:
+    /// the first of its family (the file's name starts with it: menu.c, teo-patched.c), else
+    /// the first built-in one; -1 when there is none.
+    static int patchedVariantIndex(const QString &path, const std::vector<std::string> &variants);
+
+signals:
+    /// A source governor was added to the setup panel's list (the window simulates).
+    void governorsEdited();
+    /// A watched file's content changed (its stamp is updated; the window simulates).
+    void sourceFileSaved();
+    void built(const QString &id);
+    void buildFailed(const QString &message);
+    /// @p text: what was found, as the status bar shows it.
+    void differenceShown(const QString &text);
+
+private:
+    void openDialog();
+    void buildFinished();
+    void differenceFinished();
+    void fileSaved(const QString &path);
+    void watchSourceFiles();
+    /// @p text at the status bar's right ("" hides it), @p toolTip (default @p text) on it.
+    void showResult(const QString &text, const QString &toolTip = QString());
+
+    MainWindow *m_window;
+    QAction *m_add = nullptr;
+    QAction *m_firstDifference = nullptr;
+    SourceFileWatch *m_watch = nullptr;
+    QProgressDialog *m_progress = nullptr;
+    QString m_buildingId;
+    QFutureWatcher<QString> m_build;
+    QFutureWatcher<FirstDifference> m_diff;
+    SnapshotPtr m_diffSnapshot; ///< the snapshot being diffed
+    SnapshotPtr m_shownFor;     ///< the snapshot the result shown is about
+    QLabel *m_result = nullptr;
+    FirstDifference m_last;
+};
+
+} // namespace idlescope
