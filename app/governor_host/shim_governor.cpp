@@ -70,6 +70,7 @@ Selection ShimGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
 {
     m_progress.entry.store(m_entry, std::memory_order_relaxed);
     m_progress.phase.store(static_cast<std::int32_t>(HostPhase::Select), std::memory_order_relaxed);
+    m_selectNowNs = ctx.nowNs;
     m_shim.now_ns = ctx.nowNs;
     m_shim.sleep_length_ns = ctx.sleepLengthNs;
     m_shim.delta_next_ns = ctx.deltaNextNs;
@@ -115,6 +116,10 @@ void ShimGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index
         u.below = static_cast<unsigned long long>(st.below);
     }
     if (m_gov.reflect) {
+        // The reference replay advances now by the residency before reflect, so
+        // local_clock() there is the wakeup's time (teo v5.13-v6.18 measure the
+        // idle span as local_clock() minus the one select() read).
+        m_shim.now_ns = m_selectNowNs + dev.lastResidencyNs;
         toC(dev);
         m_gov.reflect(&m_dev, index);
         fromC(dev);

@@ -75,6 +75,7 @@ private:
     std::int64_t m_entry = 0;
     /// dev->poll_limit_ns as idlescope's own replay of the decisions will have it before the next select.
     std::uint64_t m_loopPollLimit = 0;
+    Ns m_selectNowNs = 0; ///< local_clock() during the last select()
     std::string m_failure;
 };
 
