@@ -342,6 +342,7 @@ void MainWindow::createConnections()
     // After the inspector moved the selection (connected before these).
     for (QAction *miss : {m_inspector->nextMissAction(), m_inspector->previousMissAction()})
         connect(miss, &QAction::triggered, this, &MainWindow::zoomToSelectedEntry);
+    connect(m_comparison, &ComparisonView::copyCommandRequested, this, [this] { copyAsCommand(); });
     connect(m_comparison, &ComparisonView::governorActivated, this, [this](int g) {
         // A row click selects that governor's first miss (or first entry).
         m_view->selectEntry(g, 0);

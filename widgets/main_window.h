@@ -142,6 +142,15 @@ public:
     /// caller may go on (saved, discarded, or nothing to save).
     bool maybeSaveChanges();
 
+    /// Edit → Copy as command: the `idlescope-cli compare` line of the comparison shown
+    /// (widgets/export/compare_command.h) on the clipboard, and returned ("" when cancelled).
+    /// A legacy-seeded scenario is offered the switch to the common seeding first, an edited
+    /// table a table file to save beside the command; what it cannot carry goes to the message bar.
+    QString copyAsCommand();
+    /// Moves a legacy-seeded generator workload (an old session's) to the common seeding:
+    /// an undoable edit, so the window is then modified, and a new simulation.
+    void switchToCommonSeeding();
+
 signals:
     /// A snapshot was shown (after every view got it).
     void snapshotShown(std::shared_ptr<const SimulationSnapshot> snapshot);

@@ -181,7 +181,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
             return;
         const int p = job / o.iterations;
         const int it = job % o.iterations;
-        const IdleStream generated = fixed ? IdleStream{} : generateStream(o.workload, p, runSeed(o.seed, p, it), o.spans);
+        const IdleStream generated = fixed ? IdleStream{} : seededStream(o.workload, p, it, o.seed, o.spans);
         const IdleStream &stream = fixed ? o.fixedStream : generated;
         // The same limit as for a stream file: the replay's ns clock must not overflow.
         if (const std::int64_t past = firstSpanPastStreamLimit(stream); past >= 0) {

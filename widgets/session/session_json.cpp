@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/session_json.h"
+#include "widgets/runner/workload_seeding.h"
 
 #include "core/governors/registry.h"
 #include "core/io/table_json.h"
@@ -174,6 +175,13 @@ qint64 heldFromFormat1(SessionJsonReader &r, const workloads::ParamInfo &p, cons
     return r.ok() ? held : 0;
 }
 
+/// Formats 1 and 2 seeded a generator with the session's seed itself: their spans must not change.
+void markLegacySeeding(WorkloadSpec &w, qint64 version)
+{
+    if (version <= 2 && workloads::findGenerator(w.kind.toStdString()))
+        w.params.insert(QString::fromUtf8(SEEDING_PARAM), QString::fromUtf8(LEGACY_SEEDING));
+}
+
 WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 version)
 {
     WorkloadSpec w;
@@ -181,8 +189,10 @@ WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 
     w.kind = r.string(o, key("kind"), key("workload.kind"), true);
     w.path = r.string(o, key("path"), key("workload.path"), false);
     w.description = r.string(o, key("description"), key("workload.description"), false);
-    if (!o.contains(key("params")))
+    if (!o.contains(key("params"))) {
+        markLegacySeeding(w, version);
         return w;
+    }
     const QJsonObject params = r.object(o, key("params"), key("workload.params"));
     for (auto it = params.begin(); it != params.end() && r.ok(); ++it) {
         const QString path = key("workload.params.") + it.key();
@@ -196,6 +206,7 @@ WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 
         else
             w.params.insert(it.key(), r.scalar(it.value(), path));
     }
+    markLegacySeeding(w, version);
     return w;
 }
 
