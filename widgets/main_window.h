@@ -42,6 +42,8 @@ class PlotBase;
 class RecoveryStore;
 class SetupPanel;
 class SimulationRunner;
+class SweepView;
+struct SweepRequest;
 class ViewState;
 
 /// How often a modified window refreshes its recovery copy.
@@ -77,6 +79,8 @@ public:
     EntriesDock *entriesList() const { return m_entries; }
     CpuLanesView *cpuLanes() const { return m_cpuLanes; }
     ComparisonView *comparison() const { return m_comparison; }
+    /// The Sweep tab (widgets/sweep/sweep_view.h).
+    SweepView *sweepView() const { return m_sweep; }
     /// The inline banner for errors that must stay visible (failed loads, failed session opens).
     MessageBar *messageBar() const { return m_message; }
     /// The "simulating…" indicator in the status bar (tests).
@@ -150,6 +154,9 @@ public:
     /// Moves a legacy-seeded generator workload (an old session's) to the common seeding:
     /// an undoable edit, so the window is then modified, and a new simulation.
     void switchToCommonSeeding();
+    /// Makes point @p point of the sweep @p request the current scenario: the swept parameter
+    /// (workload or tunable) at that value, everything else as the sweep had it (an undoable edit).
+    void openSweepPoint(const SweepRequest &request, int point);
 
 signals:
     /// A snapshot was shown (after every view got it).
@@ -220,6 +227,7 @@ private:
     EntriesDock *m_entries = nullptr;
     CpuLanesView *m_cpuLanes = nullptr;
     ComparisonView *m_comparison = nullptr;
+    SweepView *m_sweep = nullptr;
     ConceptsDialog *m_concepts = nullptr;
     RecentFilesMenu *m_recent = nullptr;
     QDockWidget *m_inspectorDock = nullptr;

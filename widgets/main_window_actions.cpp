@@ -20,6 +20,8 @@
 #include "widgets/session/recent_files.h"
 #include "widgets/session/recovery_store.h"
 #include "widgets/session/session.h"
+#include "widgets/sweep/sweep_plot.h"
+#include "widgets/sweep/sweep_view.h"
 #include "widgets/view_state.h"
 
 #include <QApplication>
@@ -117,12 +119,17 @@ void MainWindow::createExportMenu(QMenu *file)
         QList<FigureSource> figures;
         for (PlotBase *p : std::as_const(m_plots))
             figures.append({p->customPlot(), p->title(), figureCaption(p)});
+        if (m_sweep->plot()->result().ok()) { // the sweep figure too, once there is one
+            m_sweep->plot()->refreshNow();
+            figures.append({m_sweep->plot()->customPlot(), m_sweep->plot()->title(), m_sweep->caption()});
+        }
         const Result<QStringList> written = exportAllFigures(figures, dir);
         if (!written)
             showError(QString::fromStdString(written.error().toString()));
         else
             statusBar()->showMessage(tr("Wrote %n figure(s) to %1", nullptr, static_cast<int>(written->size())).arg(dir), 5000);
     });
+    exp->addAction(tr("Sweep plot\u2026"), this, [this] { m_sweep->exportWithDialog(); });
     exp->addAction(tr("Window as PNG\u2026"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Save window"), QStringLiteral("idlescope.png"),
                                                           tr("PNG image (*.png)"));

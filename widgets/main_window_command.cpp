@@ -13,8 +13,11 @@
 #include "widgets/export/compare_command.h"
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/panels/parameter_panel.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/runner/trace_workload.h"
+#include "widgets/sweep/sweep_view.h"
 
 #include <QClipboard>
 #include <QFileDialog>
@@ -94,6 +97,30 @@ void MainWindow::switchToCommonSeeding()
     w.params.remove(QString::fromUtf8(SEEDING_PARAM));
     m_setup->setWorkload(w);
     commitEdit(tr("Switch to common seeding"));
+    simulate(true);
+}
+
+void MainWindow::openSweepPoint(const SweepRequest &request, int point)
+{
+    if (point < 0 || point >= static_cast<int>(request.values.size()))
+        return;
+    ScenarioSpec spec = request.scenario;
+    const qint64 v = request.values[static_cast<std::size_t>(point)];
+    if (request.axis.kind == SweepAxisChoice::Kind::Workload) {
+        spec.workload.params.insert(request.axis.param, QVariant::fromValue<qint64>(v));
+        spec.workload.params.remove(QString::fromUtf8(SEEDING_PARAM)); // the sweep's seeding is the common one
+        spec.workload.description = describeWorkload(spec.workload);
+    } else {
+        for (GovernorSpec &g : spec.governors) {
+            if (g.variant != request.axis.governor)
+                continue;
+            const std::string name = request.axis.param.toStdString();
+            std::erase_if(g.settings, [&name](const TunableSetting &s) { return s.first == name; });
+            g.settings.emplace_back(name, v);
+        }
+    }
+    showSpecInPanels(spec);
+    commitEdit(tr("Open sweep point"));
     simulate(true);
 }
 

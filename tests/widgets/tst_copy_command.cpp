@@ -16,6 +16,7 @@
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/session_json.h"
+#include "poisson_scenario.h"
 #include "window_fixture.h"
 
 #include <QClipboard>
@@ -36,31 +37,6 @@ namespace {
 
 constexpr int TIMEOUT_MS = test::WINDOW_TIMEOUT_MS;
 
-/// intel-skx at HZ 1000 (the table's is 250), Poisson wakeups (random: the seed matters),
-/// a 100 us latency limit, menu-6.14 with INTERVALS=4, teo-6.14 and the oracle.
-ScenarioSpec poissonScenario(qint64 seed)
-{
-    ScenarioSpec s;
-    s.target.kind = QStringLiteral("builtin");
-    s.target.id = QStringLiteral("intel-skx");
-    s.target.table = *builtinTable(s.target.id);
-    s.target.table.tickHz = 1000;
-    s.workload.kind = QStringLiteral("poisson");
-    s.workload.params = generatorDefaults(s.workload.kind, 30000, seed);
-    s.workload.params.insert(QStringLiteral("mean_us"), 150000); // held ns
-    s.workload.description = describeWorkload(s.workload);
-    s.latencyLimitNs = 100000;
-    int n = 0;
-    for (const char *id : {"menu-6.14", "teo-6.14", "oracle"}) {
-        GovernorSpec g;
-        g.variant = id;
-        g.color = governorColor(n++, id);
-        if (g.variant == "menu-6.14")
-            g.settings = {{"INTERVALS", 4}};
-        s.governors.push_back(g);
-    }
-    return s;
-}
 
 /// Shows @p spec and waits for its snapshot.
 SnapshotPtr showScenario(MainWindow &w, const ScenarioSpec &spec)
@@ -101,9 +77,9 @@ void TestCopyCommand::copiedCommandCountsWhatTheTableShows()
 {
     MainWindow w;
     QVERIFY(QTest::qWaitFor([&] { return w.snapshot() != nullptr; }, TIMEOUT_MS));
-    const SnapshotPtr snap = showScenario(w, poissonScenario(7));
+    const SnapshotPtr snap = showScenario(w, test::poissonScenario(30000, 7));
     QVERIFY(snap);
-    QVERIFY(sameWorkload(snap->spec.workload, poissonScenario(7).workload));
+    QVERIFY(sameWorkload(snap->spec.workload, test::poissonScenario(30000, 7).workload));
 
     const QString copied = w.copyAsCommand();
     QCOMPARE(QGuiApplication::clipboard()->text(), copied);
@@ -162,7 +138,7 @@ void TestCopyCommand::copiedCommandCountsWhatTheTableShows()
 
 void TestCopyCommand::editedTableIsSaidNotHidden()
 {
-    ScenarioSpec s = poissonScenario(7);
+    ScenarioSpec s = test::poissonScenario(30000, 7);
     s.target.table.states[1].exitLatencyNs += 1000;
     const CompareCommand c = compareCommand(s);
     QVERIFY(c.tableEdited);
@@ -179,7 +155,7 @@ void TestCopyCommand::legacySessionKeepsItsSpansUntilSwitched()
 {
     // A session as idlescope wrote it before the common seeding (format 2).
     Session old;
-    old.scenario = poissonScenario(3);
+    old.scenario = test::poissonScenario(30000, 3);
     QByteArray json = sessionToJson(old);
     QVERIFY(json.contains("\"format_version\": 3"));
     json.replace("\"format_version\": 3", "\"format_version\": 2");
