@@ -27,6 +27,7 @@
 #include "widgets/session/recent_files.h"
 #include "widgets/session/recovery_store.h"
 #include "widgets/space_key_guard.h"
+#include "widgets/sweep/sweep_view.h"
 
 #include <QApplication>
 #include <QDateTime>
@@ -294,6 +295,14 @@ void MainWindow::createDocks()
     m_cpuLanes = new CpuLanesView(this);
     tabifyDockWidget(compDock, addDock(tr("CPUs"), QStringLiteral("cpusDock"), m_cpuLanes, Qt::BottomDockWidgetArea));
     connect(m_cpuLanes, &CpuLanesView::cpuPicked, m_setup->tracePage(), &TraceWorkloadPage::pickCpu);
+    m_sweep = new SweepView(this);
+    QDockWidget *sweepDock = addDock(tr("Sweep"), QStringLiteral("sweepDock"), m_sweep, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(compDock, sweepDock);
+    // Three stacked panels need more than the table's height: a finished sweep makes room.
+    connect(m_sweep, &SweepView::finished, this, [this, sweepDock] {
+        if (m_sweep->result().ok() && sweepDock->height() < 420)
+            resizeDocks({sweepDock}, {420}, Qt::Vertical);
+    });
     compDock->raise();
     resizeDocks({compDock}, {175}, Qt::Vertical);
 }
@@ -342,6 +351,8 @@ void MainWindow::createConnections()
     // After the inspector moved the selection (connected before these).
     for (QAction *miss : {m_inspector->nextMissAction(), m_inspector->previousMissAction()})
         connect(miss, &QAction::triggered, this, &MainWindow::zoomToSelectedEntry);
+    connect(m_comparison, &ComparisonView::copyCommandRequested, this, [this] { copyAsCommand(); });
+    connect(m_sweep, &SweepView::pointActivated, this, &MainWindow::openSweepPoint);
     connect(m_comparison, &ComparisonView::governorActivated, this, [this](int g) {
         // A row click selects that governor's first miss (or first entry).
         m_view->selectEntry(g, 0);
@@ -456,6 +467,7 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
     const auto [selGov, selEntry] =
         followSelection(m_snapshot.get(), *snapshot, m_view->selectedGovernor(), m_view->selectedEntry());
     const SnapshotPtr previous = std::exchange(m_snapshot, snapshot);
+    m_sweep->setScenario(snapshot->spec);
     m_busy->setVisible(m_runner->isBusy());
     if (!m_runner->isBusy())
         endProgress();

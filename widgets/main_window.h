@@ -43,6 +43,8 @@ class RecoveryStore;
 class SetupPanel;
 class SimulationRunner;
 class SourceGovernorActions;
+class SweepView;
+struct SweepRequest;
 class ViewState;
 
 /// How often a modified window refreshes its recovery copy.
@@ -80,6 +82,8 @@ public:
     ComparisonView *comparison() const { return m_comparison; }
     /// Governors built from source: the Governors menu's items and the watched files.
     SourceGovernorActions *sourceGovernors() const { return m_sourceGovernors; }
+    /// The Sweep tab (widgets/sweep/sweep_view.h).
+    SweepView *sweepView() const { return m_sweep; }
     /// The inline banner for errors that must stay visible (failed loads, failed session opens).
     MessageBar *messageBar() const { return m_message; }
     /// The "simulating…" indicator in the status bar (tests).
@@ -144,6 +148,18 @@ public:
     /// Asks Save / Discard / Cancel when the window has unsaved changes; true when the
     /// caller may go on (saved, discarded, or nothing to save).
     bool maybeSaveChanges();
+
+    /// Edit → Copy as command: the `idlescope-cli compare` line of the comparison shown
+    /// (widgets/export/compare_command.h) on the clipboard, and returned ("" when cancelled).
+    /// A legacy-seeded scenario is offered the switch to the common seeding first, an edited
+    /// table a table file to save beside the command; what it cannot carry goes to the message bar.
+    QString copyAsCommand();
+    /// Moves a legacy-seeded generator workload (an old session's) to the common seeding:
+    /// an undoable edit, so the window is then modified, and a new simulation.
+    void switchToCommonSeeding();
+    /// Makes point @p point of the sweep @p request the current scenario: the swept parameter
+    /// (workload or tunable) at that value, everything else as the sweep had it (an undoable edit).
+    void openSweepPoint(const SweepRequest &request, int point);
 
 signals:
     /// A snapshot was shown (after every view got it).
@@ -214,6 +230,7 @@ private:
     EntriesDock *m_entries = nullptr;
     CpuLanesView *m_cpuLanes = nullptr;
     ComparisonView *m_comparison = nullptr;
+    SweepView *m_sweep = nullptr;
     ConceptsDialog *m_concepts = nullptr;
     SourceGovernorActions *m_sourceGovernors = nullptr;
     RecentFilesMenu *m_recent = nullptr;

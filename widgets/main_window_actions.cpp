@@ -21,6 +21,8 @@
 #include "widgets/session/recovery_store.h"
 #include "widgets/session/session.h"
 #include "widgets/source_governor_actions.h"
+#include "widgets/sweep/sweep_plot.h"
+#include "widgets/sweep/sweep_view.h"
 #include "widgets/view_state.h"
 
 #include <QApplication>
@@ -122,12 +124,17 @@ void MainWindow::createExportMenu(QMenu *file)
         QList<FigureSource> figures;
         for (PlotBase *p : std::as_const(m_plots))
             figures.append({p->customPlot(), p->title(), figureCaption(p)});
+        if (m_sweep->plot()->result().ok()) { // the sweep figure too, once there is one
+            m_sweep->plot()->refreshNow();
+            figures.append({m_sweep->plot()->customPlot(), m_sweep->plot()->title(), m_sweep->caption()});
+        }
         const Result<QStringList> written = exportAllFigures(figures, dir);
         if (!written)
             showError(QString::fromStdString(written.error().toString()));
         else
             statusBar()->showMessage(tr("Wrote %n figure(s) to %1", nullptr, static_cast<int>(written->size())).arg(dir), 5000);
     });
+    exp->addAction(tr("Sweep plot\u2026"), this, [this] { m_sweep->exportWithDialog(); });
     exp->addAction(tr("Window as PNG\u2026"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Save window"), QStringLiteral("idlescope.png"),
                                                           tr("PNG image (*.png)"));
@@ -170,6 +177,8 @@ void MainWindow::createEditMenu()
     redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("Copy as &command"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, [this] { copyAsCommand(); });
 }
 
 void MainWindow::createViewMenu()

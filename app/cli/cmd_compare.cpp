@@ -385,7 +385,7 @@ int runCompare(int argc, char **argv, int first)
         Status s = writeFilesIntoFolder(exportDir, count, [&](std::size_t i) {
             const int p = static_cast<int>(i / static_cast<std::size_t>(o.iterations));
             const int it = static_cast<int>(i % static_cast<std::size_t>(o.iterations));
-            const IdleStream stream = workloads::generateStream(o.workload, p, workloads::runSeed(o.seed, p, it), o.spans);
+            const IdleStream stream = workloads::seededStream(o.workload, p, it, o.seed, o.spans);
             return std::pair{streamName(p, it), formatStreamCsv(stream)};
         });
         if (!s)

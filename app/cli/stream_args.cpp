@@ -38,8 +38,7 @@ Result<IdleStream> oneStreamFromArgs(const Args &args, bool allowTrace)
     const auto seed = csv::parseInt(args.value("seed", "1"));
     if (!seed || *seed < 0)
         return Error{"", 0, "--seed", "must be a non-negative integer"};
-    return workloads::generateStream(*spec, 0, workloads::runSeed(static_cast<std::uint64_t>(*seed), 0, 0),
-                                     static_cast<std::size_t>(*spans));
+    return workloads::seededStream(*spec, 0, 0, static_cast<std::uint64_t>(*seed), static_cast<std::size_t>(*spans));
 }
 
 } // namespace idlescope::cli

@@ -175,13 +175,14 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         }
     };
 
+    const auto cancelled = [&o] { return o.cancel && o.cancel->load(std::memory_order_relaxed); };
     // One job per (point, iteration): generate once, replay the oracle and every governor.
     auto runJob = [&](int job) {
-        if (!inShard(job, o.shardIndex, o.shardCount))
+        if (!inShard(job, o.shardIndex, o.shardCount) || cancelled())
             return;
         const int p = job / o.iterations;
         const int it = job % o.iterations;
-        const IdleStream generated = fixed ? IdleStream{} : generateStream(o.workload, p, runSeed(o.seed, p, it), o.spans);
+        const IdleStream generated = fixed ? IdleStream{} : seededStream(o.workload, p, it, o.seed, o.spans);
         const IdleStream &stream = fixed ? o.fixedStream : generated;
         // The same limit as for a stream file: the replay's ns clock must not overflow.
         if (const std::int64_t past = firstSpanPastStreamLimit(stream); past >= 0) {
@@ -206,7 +207,11 @@ Result<CompareResult> runComparison(const CompareOptions &o)
             m.oracleBelow = ref.below;
             r.runs[CompareResult::index(static_cast<size_t>(p), static_cast<size_t>(g), static_cast<size_t>(it),
                                         o.governors.size(), static_cast<size_t>(o.iterations))] = m;
+            if (cancelled()) // a long unit (millions of spans) stops between governors too
+                return;
         }
+        if (o.unitsDone)
+            o.unitsDone->fetch_add(1, std::memory_order_relaxed);
     };
     parallelFor(points * o.iterations, o.threads, [&](int job) {
         // A worker thread must not let an exception out (std::terminate).
@@ -220,6 +225,8 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     });
     if (errorJob >= 0)
         return firstError;
+    if (cancelled()) // some units never ran: a partial table is no result
+        return Error{"", 0, "cancelled", "the comparison was cancelled"};
     return r;
 }
 

@@ -20,6 +20,7 @@
 #include "core/workloads/workload_spec.h"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -51,6 +52,12 @@ struct CompareOptions {
     /// other runs of the result stay zero (core/io/comparison_shard.h merges them).
     int shardIndex = 0;
     int shardCount = 1;
+    /// When set and true, no further work unit starts (a window's Cancel): runComparison then
+    /// fails with the field "cancelled". Read by the worker threads; never written by them.
+    const std::atomic<bool> *cancel = nullptr;
+    /// When set, incremented as each work unit (point, iteration) of this shard finishes
+    /// (a window's progress): the comparison is done at pointCount() x iterations units.
+    std::atomic<int> *unitsDone = nullptr;
 };
 
 /// Whether work unit @p job (point * iterations + iteration) belongs to shard

@@ -223,4 +223,18 @@ IdleStream generateStream(const WorkloadSpec &spec, int point, std::uint64_t see
     return out;
 }
 
+IdleStream seededStream(const WorkloadSpec &spec, int point, int iteration, std::uint64_t seed, std::size_t spans)
+{
+    return generateStream(spec, point, runSeed(seed, point, iteration), spans);
+}
+
+IdleStream legacyDirectSeedStream(const WorkloadNode &node, std::uint64_t seed, std::size_t spans)
+{
+    std::unique_ptr<SpanSource> src = node.params.info->make(node.params, seed);
+    IdleStream out(spans);
+    for (IdleSpan &span : out)
+        span = src->next();
+    return out;
+}
+
 } // namespace idlescope::workloads

@@ -18,7 +18,10 @@
  *
  * Seeds: the spans of (point, iteration) come from runSeed(seed, point,
  * iteration); inside a tree every generator and every mix draws from its own
- * stream, numbered in pre-order.
+ * stream, numbered in pre-order. seededStream() is that one derivation, used by
+ * the CLI and the GUI alike, so that a command copied from the window gives the
+ * window's spans; legacyDirectSeedStream() is the GUI's former one, kept only for
+ * sessions saved with it.
  */
 #pragma once
 
@@ -91,6 +94,15 @@ std::unique_ptr<SpanSource> buildSource(const WorkloadNode &node, std::uint64_t 
 
 /// @p spans spans of point @p point with the run seed @p seed.
 IdleStream generateStream(const WorkloadSpec &spec, int point, std::uint64_t seed, std::size_t spans);
+
+/// The spans of (@p point, @p iteration) of @p spec from the base seed @p seed: the one seed
+/// derivation (runSeed, then pre-order streams) that `compare` and the GUI share.
+IdleStream seededStream(const WorkloadSpec &spec, int point, int iteration, std::uint64_t seed, std::size_t spans);
+
+/// The spans the GUI generated before it shared seededStream() (sessions of format 2 and older):
+/// the generator of @p node (a Generator node, no QoS) seeded with @p seed itself. Kept so that a
+/// saved session's spans never change behind its user's back; nothing new uses it.
+IdleStream legacyDirectSeedStream(const WorkloadNode &node, std::uint64_t seed, std::size_t spans);
 
 /// A held value written back in the parameter's unit ("2.5" for 2500 ns of an _us parameter).
 std::string formatParamValue(const ParamInfo &info, std::int64_t held);

@@ -162,6 +162,24 @@ private slots:
         QVERIFY(!runComparison(o).ok());
     }
 
+    void progressCountsUnitsAndCancelStops()
+    {
+        // 8 points x 2 iterations = 16 work units, each counted once when it finishes.
+        CompareOptions o = power10("periodic:kind=pipe,interval_us=30..100:8", {"menu-6.14"});
+        std::atomic<int> done{0};
+        o.unitsDone = &done;
+        QVERIFY(runComparison(o).ok());
+        QCOMPARE(done.load(), 16);
+        // Cancelled before it starts: no unit runs, and no partial table comes back.
+        const std::atomic<bool> cancel{true};
+        o.cancel = &cancel;
+        done = 0;
+        const Result<CompareResult> r = runComparison(o);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().field, std::string("cancelled"));
+        QCOMPARE(done.load(), 0);
+    }
+
     void fixedStream()
     {
         CompareOptions o = power10("tick", {"oracle"});

@@ -5,6 +5,7 @@
 #include "core/io/table_json.h"
 #include "tests/test_paths.h"
 #include "widgets/session/recent_files.h"
+#include "widgets/runner/workload_seeding.h"
 #include "widgets/session/session.h"
 #include "widgets/view_state.h"
 
@@ -191,7 +192,7 @@ void TestSession::traceWorkloadRoundTrip()
 void TestSession::fileNamesFormatVersion()
 {
     const QByteArray json = sessionToJson(sampleSession());
-    QVERIFY(json.startsWith("{\n    \"format_version\": 2,"));
+    QVERIFY(json.startsWith("{\n    \"format_version\": 3,"));
 }
 
 namespace {
@@ -243,13 +244,17 @@ void TestSession::formatVersion1IsReadAsItIs()
     // Written by format 1: the held ns under the "_us" name (100000 for 100 us).
     const Session s = periodicSession({{QStringLiteral("interval_us"), qint64(100000)},
                                        {QStringLiteral("spans"), qint64(1000)}});
-    QByteArray v1 = replaced(sessionToJson(s), "\"format_version\": 2", "\"format_version\": 1");
+    QByteArray v1 = replaced(sessionToJson(s), "\"format_version\": 3", "\"format_version\": 1");
     v1 = replaced(v1, "\"interval_us\": 100,", "\"interval_us\": 100000,");
     const Result<Session> r = sessionFromJson(v1, QStringLiteral("v1.idlescope"));
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
     QCOMPARE(r->scenario.workload.params.value(QStringLiteral("interval_us")).toLongLong(), qint64(100000));
-    QVERIFY(sameSession(s, *r));
-    // Saved again, it is format 2 with the value in us.
+    // Format 1 seeded the generator the legacy way: marked so, its spans stay its own.
+    QVERIFY(usesLegacySeeding(r->scenario.workload));
+    Session unmarked = *r;
+    unmarked.scenario.workload.params.remove(QString::fromUtf8(SEEDING_PARAM));
+    QVERIFY(sameSession(s, unmarked));
+    // Saved again, it is format 3 with the value in us (and the mark).
     QVERIFY(sessionToJson(*r).contains("\"interval_us\": 100,"));
 }
 
@@ -274,12 +279,12 @@ void TestSession::overwriteLeavesNoTemporaryFile()
 void TestSession::newerVersionIsRejected()
 {
     const QByteArray json =
-        replaced(sessionToJson(sampleSession()), "\"format_version\": 2", "\"format_version\": 3");
+        replaced(sessionToJson(sampleSession()), "\"format_version\": 3", "\"format_version\": 4");
     const Result<Session> r = sessionFromJson(json, QStringLiteral("new.idlescope"));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().field, std::string("format_version"));
     QCOMPARE(r.error().file, std::string("new.idlescope"));
-    QVERIFY(QString::fromStdString(r.error().message).contains(QStringLiteral("newer idlescope (format 3)")));
+    QVERIFY(QString::fromStdString(r.error().message).contains(QStringLiteral("newer idlescope (format 4)")));
 }
 
 void TestSession::badFieldIsNamed_data()
@@ -288,9 +293,9 @@ void TestSession::badFieldIsNamed_data()
     QTest::addColumn<QByteArray>("to");
     QTest::addColumn<QString>("field");
 
-    QTest::newRow("no version") << QByteArray("\"format_version\": 2,") << QByteArray()
+    QTest::newRow("no version") << QByteArray("\"format_version\": 3,") << QByteArray()
                                 << QStringLiteral("format_version");
-    QTest::newRow("version is text") << QByteArray("\"format_version\": 2")
+    QTest::newRow("version is text") << QByteArray("\"format_version\": 3")
                                      << QByteArray("\"format_version\": \"2\"")
                                      << QStringLiteral("format_version");
     QTest::newRow("unknown variant") << QByteArray("\"variant\": \"oracle\"")
@@ -391,7 +396,7 @@ void TestSession::fuzzFindingsAreRefused()
     }
     // The same value in range and whole is read as it is (2 ns of jitter) and survives a save.
     const Session v1 = periodicSession({{QStringLiteral("jitter_us"), qint64(2)}});
-    QByteArray json = replaced(sessionToJson(v1), "\"format_version\": 2", "\"format_version\": 1");
+    QByteArray json = replaced(sessionToJson(v1), "\"format_version\": 3", "\"format_version\": 1");
     json = replaced(json, "\"jitter_us\": 0.002", "\"jitter_us\": 2");
     const Result<Session> r = sessionFromJson(json, QStringLiteral("v1.idlescope"));
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());

@@ -15,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QScrollBar>
 #include <QIdentityProxyModel>
@@ -112,6 +113,15 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
                                          "QHeaderView::section { padding: 1px 3px; }"));
     connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &i) {
         emit governorActivated(i.data(ComparisonTableModel::GovernorIndexRole).toInt());
+    });
+    // The context menu: the copies of the toolbar, and the command that reproduces the table.
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        QMenu menu(this);
+        menu.addAction(tr("Copy Markdown"), this, &ComparisonView::copyMarkdown);
+        menu.addAction(tr("Copy CSV"), this, &ComparisonView::copyCsv);
+        menu.addAction(tr("Copy as command"), this, &ComparisonView::copyCommandRequested);
+        menu.exec(m_view->viewport()->mapToGlobal(at));
     });
 
     auto button = [this](const QString &text, const QString &tip, void (ComparisonView::*slot)()) {

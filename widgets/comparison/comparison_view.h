@@ -67,6 +67,8 @@ public slots:
 signals:
     /// The user clicked the row of snapshot run @p governorIndex.
     void governorActivated(int governorIndex);
+    /// "Copy as command" of the context menu (the window builds the command: it may ask first).
+    void copyCommandRequested();
 
 private:
     ComparisonTableModel *m_model = nullptr;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/panels/setup_panel.h"
+#include "widgets/runner/workload_seeding.h"
 
 #include "core/governors/registry.h"
 #include "core/io/table_json.h"
@@ -383,6 +384,8 @@ WorkloadSpec SetupPanel::workload() const
         w.params = m_specPage->values();
     } else {
         w.params = m_generatorForm->values();
+        if (m_legacySeeding) // the form has no seeding field: an old session's spans stay its own
+            w.params.insert(QString::fromUtf8(SEEDING_PARAM), QString::fromUtf8(LEGACY_SEEDING));
     }
     w.description = describeWorkload(w);
     return w;
@@ -426,6 +429,7 @@ void SetupPanel::setTarget(const TargetSpec &target)
 void SetupPanel::setWorkload(const WorkloadSpec &w)
 {
     m_filling = true;
+    m_legacySeeding = usesLegacySeeding(w);
     const int i = m_workloadKind->findData(w.kind);
     if (i >= 0) {
         m_workloadKind->setCurrentIndex(i);

@@ -112,6 +112,8 @@ private:
     WorkloadForm *m_generatorForm;
     /// Values the user gave each generator, so switching back keeps them.
     QMap<QString, QVariantMap> m_generatorValues;
+    /// The workload set last keeps the legacy seeding (an old session's): edits keep it too.
+    bool m_legacySeeding = false;
     QLabel *m_streamPath;
     QString m_streamFile;
     QString m_streamStamp; ///< fileStamp() of m_streamFile when it was opened

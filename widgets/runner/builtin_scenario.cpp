@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/workload_seeding.h"
 
 #include "core/governors/registry.h"
 #include "core/io/stream_csv.h"
 #include "core/targets/builtin_targets.h"
 #include "core/workloads/workload.h"
+#include "core/workloads/workload_spec.h"
 #include "widgets/runner/spec_workload.h"
 #include "widgets/runner/trace_workload.h"
 
@@ -143,12 +145,13 @@ Result<IdleStream> buildStream(const WorkloadSpec &w)
     if (!ok || spans < 1 || spans > 50000000)
         return Error{"", 0, "spans", "must be 1..50000000"};
     const auto seed = static_cast<std::uint64_t>(w.params.value(QStringLiteral("seed"), 1).toLongLong());
-    auto source = g->make(values, seed);
-    IdleStream s(static_cast<std::size_t>(spans));
-    for (IdleSpan &span : s)
-        span = source->next();
-    return s;
+    workloads::WorkloadSpec one; // a single generator, no sweep: point 0, iteration 0 of compare
+    one.root.params = values;
+    if (usesLegacySeeding(w))
+        return workloads::legacyDirectSeedStream(one.root, seed, static_cast<std::size_t>(spans));
+    return workloads::seededStream(one, 0, 0, seed, static_cast<std::size_t>(spans));
 }
+
 
 QColor governorColor(int n, const std::string &variant)
 {

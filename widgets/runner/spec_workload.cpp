@@ -51,8 +51,7 @@ Result<IdleStream> specWorkloadStream(const WorkloadSpec &w)
     if (!ok || seed < 0)
         return Error{"", 0, "seed", "must be a non-negative integer"};
     // As idlescope-cli replay --workload (app/cli/stream_args.cpp): point 0, iteration 0.
-    return workloads::generateStream(*spec, 0, workloads::runSeed(static_cast<std::uint64_t>(seed), 0, 0),
-                                     static_cast<std::size_t>(spans));
+    return workloads::seededStream(*spec, 0, 0, static_cast<std::uint64_t>(seed), static_cast<std::size_t>(spans));
 }
 
 QString describeSpecWorkload(const WorkloadSpec &w)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/session_json.h"
+#include "widgets/runner/workload_seeding.h"
 
 #include "core/governors/registry.h"
 #include "core/source_governor/source_governor.h"
@@ -176,6 +177,13 @@ qint64 heldFromFormat1(SessionJsonReader &r, const workloads::ParamInfo &p, cons
     return r.ok() ? held : 0;
 }
 
+/// Formats 1 and 2 seeded a generator with the session's seed itself: their spans must not change.
+void markLegacySeeding(WorkloadSpec &w, qint64 version)
+{
+    if (version <= 2 && workloads::findGenerator(w.kind.toStdString()))
+        w.params.insert(QString::fromUtf8(SEEDING_PARAM), QString::fromUtf8(LEGACY_SEEDING));
+}
+
 WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 version)
 {
     WorkloadSpec w;
@@ -183,8 +191,10 @@ WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 
     w.kind = r.string(o, key("kind"), key("workload.kind"), true);
     w.path = r.string(o, key("path"), key("workload.path"), false);
     w.description = r.string(o, key("description"), key("workload.description"), false);
-    if (!o.contains(key("params")))
+    if (!o.contains(key("params"))) {
+        markLegacySeeding(w, version);
         return w;
+    }
     const QJsonObject params = r.object(o, key("params"), key("workload.params"));
     for (auto it = params.begin(); it != params.end() && r.ok(); ++it) {
         const QString path = key("workload.params.") + it.key();
@@ -205,6 +215,7 @@ WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 
         if (!refusal.isEmpty())
             r.fail(key("workload.params.spec"), refusal);
     }
+    markLegacySeeding(w, version);
     return w;
 }
 

@@ -5,10 +5,10 @@
  * parsed: the whole ScenarioSpec (target with the user's table edits,
  * workload recipe, governors with their tunable settings and colours, latency
  * limit) plus the view (visible range, cursor, selected entry). The file
- * carries "format_version": 2.
+ * carries "format_version": 3.
  *
  * Shape (QJsonObject writes keys in alphabetical order; unknown keys are ignored):
- *   {"format_version": 2, "generator": "idlescope 0.1.0",
+ *   {"format_version": 3, "generator": "idlescope 0.1.0",
  *    "target":   {"kind", "id", "path", "table": {the table JSON of core/io/table_json.h}},
  *    "workload": {"kind", "path", "description", "params": {name: number | string | bool}},
  *    "governors": [{"variant", "color": "#rrggbb", "settings": [{"name", "value"}]}],
@@ -20,6 +20,13 @@
  * ("interval_us": 100 is 100 us, "busy_pct": 12.5 is 12.5 %, "hz": 250 is
  * 250 Hz; up to 3 decimals). Format 1 wrote those parameters in the units the
  * generator holds (ns under an "_us" name): a format 1 file is read as it is.
+ *
+ * Seeding: up to format 2 the window seeded a generator with the session's seed
+ * itself, since format 3 as `idlescope-cli compare` does (runSeed). A generator
+ * workload of a format 1 or 2 file is read with params "seeding": "legacy"
+ * (widgets/runner/workload_seeding.h), so that its spans stay the ones its
+ * user saw; the mark is written back until the user switches the scenario to
+ * the common seeding.
  *
  * Errors (idlescope::Error) name the file, the line of a JSON syntax error,
  * and the field by path, e.g. "governors[1].settings[0].value" or
@@ -39,7 +46,7 @@
 namespace idlescope {
 
 /// The format this build writes and the newest it reads.
-inline constexpr int SESSION_FORMAT_VERSION = 2;
+inline constexpr int SESSION_FORMAT_VERSION = 3;
 /// File name suffix, without the dot.
 inline constexpr const char *SESSION_SUFFIX = "idlescope";
 

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/export/compare_command.h"
+#include "widgets/runner/workload_seeding.h"
+
+#include "core/workloads/workload.h"
+#include "core/workloads/workload_spec.h"
+#include "widgets/export/scenario_context.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/trace_workload.h"
+
+#include <QObject>
+#include <QRegularExpression>
+
+namespace idlescope {
+
+namespace {
+
+/// "periodic:kind=ipi,interval_us=100,…": every parameter of the generator, in its named unit
+/// (the CLI's defaults may change; the command must not), plus the latency limit.
+QString generatorSpecText(const WorkloadSpec &w, const workloads::GeneratorInfo &g, Ns latencyLimitNs,
+                          const QString &param, const QString &paramText)
+{
+    QStringList kv;
+    for (const workloads::ParamInfo &p : g.params) {
+        const QString name = QString::fromUtf8(p.name);
+        const qint64 held = w.params.value(name, QVariant::fromValue<qint64>(p.def)).toLongLong();
+        kv << QStringLiteral("%1=%2").arg(name, name == param ? paramText
+                                                              : QString::fromStdString(workloads::formatParamValue(p, held)));
+    }
+    if (latencyLimitNs >= 0) {
+        // The window's limit holds for every span, as a generator's latency_req_us does.
+        static const workloads::ParamInfo us{"latency_req_us", workloads::ParamUnit::Us, 0, 0, 0, ""};
+        kv << QStringLiteral("latency_req_us=%1").arg(QString::fromStdString(workloads::formatParamValue(us, latencyLimitNs)));
+    }
+    return QString::fromUtf8(g.name) + QLatin1Char(':') + kv.join(QLatin1Char(','));
+}
+
+bool tableWasEdited(const TargetSpec &target)
+{
+    if (target.kind == QLatin1String("machine"))
+        return false; // read again from sysfs by the CLI (a caveat says so)
+    const std::optional<IdleStateTable> original = originalTable(target);
+    if (!original)
+        return true;
+    return original->count() != target.table.count() || !tableEdits(*original, target.table).isEmpty();
+}
+
+} // namespace
+
+QString workloadSpecText(const ScenarioSpec &spec, const QString &param, const QString &paramText)
+{
+    const workloads::GeneratorInfo *g = workloads::findGenerator(spec.workload.kind.toStdString());
+    return g ? generatorSpecText(spec.workload, *g, spec.latencyLimitNs, param, paramText) : QString();
+}
+
+QString shellQuoted(const QString &arg)
+{
+    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_./:=,@%+-]+$"));
+    if (!arg.isEmpty() && safe.match(arg).hasMatch())
+        return arg;
+    QString q = arg;
+    q.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + q + QLatin1Char('\'');
+}
+
+CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath, int traceCpu)
+{
+    CompareCommand c;
+    QStringList &a = c.args;
+    a << QStringLiteral("compare");
+
+    const TargetSpec &t = spec.target;
+    c.tableEdited = tableWasEdited(t);
+    if (!tablePath.isEmpty())
+        a << QStringLiteral("--table") << tablePath;
+    else if (t.kind == QLatin1String("machine"))
+        a << QStringLiteral("--table") << QStringLiteral("this-machine");
+    else if (t.kind == QLatin1String("file"))
+        a << QStringLiteral("--table") << t.path;
+    else
+        a << QStringLiteral("--table") << t.id;
+    if (c.tableEdited && tablePath.isEmpty())
+        c.caveats << QObject::tr("The table was edited: the command names the unedited table; save the "
+                                 "edited one as a table file to reproduce it.");
+    if (t.kind == QLatin1String("machine"))
+        c.caveats << QObject::tr("--table this-machine reads cpu0's sysfs where the command runs.");
+    const std::optional<IdleStateTable> original = tablePath.isEmpty() ? originalTable(t) : std::nullopt;
+    if (!original || original->tickHz != t.table.tickHz)
+        a << QStringLiteral("--hz") << QString::number(t.table.tickHz);
+
+    const WorkloadSpec &w = spec.workload;
+    if (w.kind == QLatin1String("csv")) {
+        a << QStringLiteral("--workload") << QStringLiteral("csv:") + w.path;
+    } else if (w.kind == QLatin1String("trace")) {
+        const int cpu = w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt();
+        a << QStringLiteral("--trace") << w.path << QStringLiteral("--cpu")
+          << QString::number(cpu == TRACE_BEST_CPU ? traceCpu : cpu);
+    } else if (workloads::findGenerator(w.kind.toStdString())) {
+        a << QStringLiteral("--workload") << workloadSpecText(spec)
+          << QStringLiteral("--seed") << QString::number(w.params.value(QStringLiteral("seed"), 1).toLongLong())
+          << QStringLiteral("--spans") << QString::number(w.params.value(QStringLiteral("spans"), 200000).toLongLong());
+        c.legacySeeding = usesLegacySeeding(w);
+        if (c.legacySeeding)
+            c.caveats << QObject::tr("This scenario (from a session saved by an older idlescope) uses the legacy "
+                                     "seeding: the command generates other spans until the scenario is switched "
+                                     "to the common seeding.");
+    }
+    if (spec.latencyLimitNs >= 0 && (w.kind == QLatin1String("csv") || w.kind == QLatin1String("trace")))
+        c.caveats << QObject::tr("The latency limit applies to a stream or trace only in the window: compare "
+                                 "replays the stream's own latency column.");
+    // One stream, one replay per governor: the window's table is one iteration.
+    a << QStringLiteral("--iterations") << QStringLiteral("1");
+
+    QStringList governors;
+    QStringList sets;
+    for (const GovernorSpec &g : spec.governors) {
+        // The oracle is every compare row's oracle_* columns; "recorded" is the trace's own.
+        if (g.variant == "oracle" || g.variant == "recorded")
+            continue;
+        const QString id = QString::fromStdString(g.variant);
+        if (governors.contains(id)) {
+            c.caveats << QObject::tr("%1 appears twice: compare runs each variant once.").arg(id);
+            continue;
+        }
+        governors << id;
+        for (const auto &[name, value] : g.settings)
+            sets << QStringLiteral("%1:%2=%3").arg(id, QString::fromStdString(name)).arg(value);
+    }
+    a << QStringLiteral("--governors") << governors.join(QLatin1Char(','));
+    for (const QString &s : sets)
+        a << QStringLiteral("--set") << s;
+
+    QStringList quoted{QStringLiteral("idlescope-cli")};
+    for (const QString &arg : a)
+        quoted << shellQuoted(arg);
+    c.text = quoted.join(QLatin1Char(' '));
+    return c;
+}
+
+} // namespace idlescope
