@@ -15,6 +15,7 @@
 #include "widgets/main_window.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/runner/spec_workload.h"
 #include "widgets/session/session_json.h"
 #include "poisson_scenario.h"
 #include "window_fixture.h"
@@ -53,6 +54,54 @@ QList<qint64> firstWakes(const IdleStream &stream, int n)
     return out;
 }
 
+/// Runs @p copied as a user would paste it and checks every governor row of @p w's
+/// comparison table, cell by cell, against the CLI's run of @p spans spans.
+void checkTableAgainstCommand(MainWindow &w, const IdleStateTable &table, const QString &copied, qint64 spans)
+{
+    // No quoting needed: no spaces in the command.
+    QStringList args = QProcess::splitCommand(copied);
+    QCOMPARE(args.takeFirst(), QStringLiteral("idlescope-cli"));
+    args << QStringLiteral("--format") << QStringLiteral("json");
+    const test::CliResult r = test::runCli(args);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonArray govs = root.value(QStringLiteral("points")).toArray().at(0).toObject().value(QStringLiteral("governors")).toArray();
+    QCOMPARE(govs.size(), 2); // the oracle is every row's oracle_* columns
+
+    const ComparisonTableModel *m = w.comparison()->model();
+    QCOMPARE(m->rowCount(), 3);
+    int checked = 0;
+    for (int row = 0; row < m->rowCount(); ++row) {
+        const QString gov = m->data(m->index(row, ComparisonTableModel::GovColumn), Qt::EditRole).toString();
+        auto value = [&](int column) { return m->data(m->index(row, column), Qt::EditRole).toLongLong(); };
+        QJsonObject cli;
+        for (const QJsonValue &g : govs)
+            if (g.toObject().value(QStringLiteral("governor")).toString() == gov)
+                cli = g.toObject().value(QStringLiteral("runs")).toArray().at(0).toObject();
+        if (gov == QLatin1String("oracle")) {
+            // The CLI's oracle columns are the same oracle on the same spans.
+            const QJsonObject any = govs.at(0).toObject().value(QStringLiteral("runs")).toArray().at(0).toObject();
+            QCOMPARE(value(ComparisonTableModel::AbovesColumn), any.value(QStringLiteral("oracle_above")).toInteger());
+            QCOMPARE(value(ComparisonTableModel::BelowsColumn), any.value(QStringLiteral("oracle_below")).toInteger());
+            ++checked;
+            continue;
+        }
+        QVERIFY2(!cli.isEmpty(), qPrintable(gov));
+        QCOMPARE(value(ComparisonTableModel::IdlesColumn), cli.value(QStringLiteral("entries")).toInteger());
+        QCOMPARE(value(ComparisonTableModel::AbovesColumn), cli.value(QStringLiteral("above")).toInteger());
+        QCOMPARE(value(ComparisonTableModel::BelowsColumn), cli.value(QStringLiteral("below")).toInteger());
+        QCOMPARE(value(ComparisonTableModel::IdleMissesColumn), cli.value(QStringLiteral("idle_misses")).toInteger());
+        for (int st = 0; st < table.count(); ++st)
+            QCOMPARE(value(ComparisonTableModel::FirstStateColumn + st),
+                     cli.value(QStringLiteral("usage_") + QString::fromStdString(table[st].name)).toInteger());
+        // A real comparison, not zeros against zeros: these workloads miss sometimes.
+        QCOMPARE(cli.value(QStringLiteral("spans")).toInteger(), spans);
+        QVERIFY(cli.value(QStringLiteral("idle_misses")).toInteger() > 0);
+        ++checked;
+    }
+    QCOMPARE(checked, 3);
+}
+
 } // namespace
 
 class TestCopyCommand : public QObject {
@@ -60,6 +109,7 @@ class TestCopyCommand : public QObject {
 private slots:
     void initTestCase();
     void copiedCommandCountsWhatTheTableShows();
+    void specCommandCountsWhatTheTableShows();
     void editedTableIsSaidNotHidden();
     void legacySessionKeepsItsSpansUntilSwitched();
 
@@ -90,50 +140,32 @@ void TestCopyCommand::copiedCommandCountsWhatTheTableShows()
                  && copied.contains(QStringLiteral("--set menu-6.14:INTERVALS=4")),
              qPrintable(copied));
 
-    // Run what was copied, as a user would paste it (no quoting needed: no spaces in it).
-    QStringList args = QProcess::splitCommand(copied);
-    QCOMPARE(args.takeFirst(), QStringLiteral("idlescope-cli"));
-    args << QStringLiteral("--format") << QStringLiteral("json");
-    const test::CliResult r = test::runCli(args);
-    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
-    const QJsonArray govs = root.value(QStringLiteral("points")).toArray().at(0).toObject().value(QStringLiteral("governors")).toArray();
-    QCOMPARE(govs.size(), 2); // the oracle is every row's oracle_* columns
+    checkTableAgainstCommand(w, snap->spec.target.table, copied, 30000);
+}
 
-    // Every governor row of the window's table, cell by cell against the CLI's run.
-    const ComparisonTableModel *m = w.comparison()->model();
-    QCOMPARE(m->rowCount(), 3);
-    const IdleStateTable &table = snap->spec.target.table;
-    int checked = 0;
-    for (int row = 0; row < m->rowCount(); ++row) {
-        const QString gov = m->data(m->index(row, ComparisonTableModel::GovColumn), Qt::EditRole).toString();
-        auto value = [&](int column) { return m->data(m->index(row, column), Qt::EditRole).toLongLong(); };
-        QJsonObject cli;
-        for (const QJsonValue &g : govs)
-            if (g.toObject().value(QStringLiteral("governor")).toString() == gov)
-                cli = g.toObject().value(QStringLiteral("runs")).toArray().at(0).toObject();
-        if (gov == QLatin1String("oracle")) {
-            // The CLI's oracle columns are the same oracle on the same spans.
-            const QJsonObject any = govs.at(0).toObject().value(QStringLiteral("runs")).toArray().at(0).toObject();
-            QCOMPARE(value(ComparisonTableModel::AbovesColumn), any.value(QStringLiteral("oracle_above")).toInteger());
-            QCOMPARE(value(ComparisonTableModel::BelowsColumn), any.value(QStringLiteral("oracle_below")).toInteger());
-            ++checked;
-            continue;
-        }
-        QVERIFY2(!cli.isEmpty(), qPrintable(gov));
-        QCOMPARE(value(ComparisonTableModel::IdlesColumn), cli.value(QStringLiteral("entries")).toInteger());
-        QCOMPARE(value(ComparisonTableModel::AbovesColumn), cli.value(QStringLiteral("above")).toInteger());
-        QCOMPARE(value(ComparisonTableModel::BelowsColumn), cli.value(QStringLiteral("below")).toInteger());
-        QCOMPARE(value(ComparisonTableModel::IdleMissesColumn), cli.value(QStringLiteral("idle_misses")).toInteger());
-        for (int s = 0; s < table.count(); ++s)
-            QCOMPARE(value(ComparisonTableModel::FirstStateColumn + s),
-                     cli.value(QStringLiteral("usage_") + QString::fromStdString(table[s].name)).toInteger());
-        // A real comparison, not zeros against zeros: 30000 Poisson spans miss sometimes.
-        QVERIFY(cli.value(QStringLiteral("spans")).toInteger() == 30000);
-        QVERIFY(cli.value(QStringLiteral("idle_misses")).toInteger() > 0);
-        ++checked;
-    }
-    QCOMPARE(checked, 3);
+void TestCopyCommand::specCommandCountsWhatTheTableShows()
+{
+    // A compound workload typed as text: the command carries the text, seed and spans as
+    // they are, and compare generates the window's spans from them.
+    MainWindow w;
+    QVERIFY(QTest::qWaitFor([&] { return w.snapshot() != nullptr; }, TIMEOUT_MS));
+    ScenarioSpec spec = test::poissonScenario(20000, 5);
+    spec.latencyLimitNs = -1;
+    spec.workload = WorkloadSpec{};
+    spec.workload.kind = QString::fromLatin1(SPEC_WORKLOAD_KIND);
+    spec.workload.params = {{QStringLiteral("spec"), QStringLiteral("poisson:mean_us=300+periodic:interval_us=700")},
+                            {QStringLiteral("spans"), 20000},
+                            {QStringLiteral("seed"), 5}};
+    spec.workload.description = describeWorkload(spec.workload);
+    const SnapshotPtr snap = showScenario(w, spec);
+    QVERIFY(snap);
+    QCOMPARE(snap->stream->size(), std::size_t(20000));
+
+    const QString copied = w.copyAsCommand();
+    QVERIFY2(copied.contains(QStringLiteral("--workload poisson:mean_us=300+periodic:interval_us=700 --seed 5 "
+                                            "--spans 20000")),
+             qPrintable(copied));
+    checkTableAgainstCommand(w, snap->spec.target.table, copied, 20000);
 }
 
 void TestCopyCommand::editedTableIsSaidNotHidden()

@@ -6,6 +6,7 @@
 #include "core/workloads/workload_spec.h"
 #include "widgets/export/scenario_context.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/spec_workload.h"
 #include "widgets/runner/trace_workload.h"
 
 #include <QObject>
@@ -95,6 +96,11 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
         const int cpu = w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt();
         a << QStringLiteral("--trace") << w.path << QStringLiteral("--cpu")
           << QString::number(cpu == TRACE_BEST_CPU ? traceCpu : cpu);
+    } else if (w.kind == QLatin1String(SPEC_WORKLOAD_KIND)) {
+        // The typed text as it is: the window and compare both generate point 0, iteration 0.
+        a << QStringLiteral("--workload") << w.params.value(QStringLiteral("spec")).toString()
+          << QStringLiteral("--seed") << QString::number(w.params.value(QStringLiteral("seed"), 1).toLongLong())
+          << QStringLiteral("--spans") << QString::number(w.params.value(QStringLiteral("spans"), 200000).toLongLong());
     } else if (workloads::findGenerator(w.kind.toStdString())) {
         a << QStringLiteral("--workload") << workloadSpecText(spec)
           << QStringLiteral("--seed") << QString::number(w.params.value(QStringLiteral("seed"), 1).toLongLong())
@@ -105,7 +111,9 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
                                      "seeding: the command generates other spans until the scenario is switched "
                                      "to the common seeding.");
     }
-    if (spec.latencyLimitNs >= 0 && (w.kind == QLatin1String("csv") || w.kind == QLatin1String("trace")))
+    if (spec.latencyLimitNs >= 0
+        && (w.kind == QLatin1String("csv") || w.kind == QLatin1String("trace")
+            || w.kind == QLatin1String(SPEC_WORKLOAD_KIND)))
         c.caveats << QObject::tr("The latency limit applies to a stream or trace only in the window: compare "
                                  "replays the stream's own latency column.");
     // One stream, one replay per governor: the window's table is one iteration.
