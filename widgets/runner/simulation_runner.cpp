@@ -316,11 +316,15 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
             spanClock->push_back(cpu.spans[static_cast<std::size_t>(row)].startNs - src->originNs);
         snap->spanClockNs = std::move(spanClock);
         snap->trace = std::make_shared<const TraceCpuSource>(std::move(*src));
-        // The stream's own time of each span, for the drift the inspector shows.
-        const bool sameStream = previous && previous->stream == stream && previous->streamSpanStartNs;
-        snap->streamSpanStartNs = sameStream ? previous->streamSpanStartNs
-                                             : std::make_shared<const std::vector<Ns>>(streamSpanStarts(*stream));
     }
+    // The stream's own time of each span: for a trace the drift the inspector shows is taken
+    // from it; a generated stream or a stream file has no other clock, so its runs are drawn on
+    // it (the same x the same span in every lane, each run's drift a value in the inspector).
+    const bool sameStream = previous && previous->stream == stream && previous->streamSpanStartNs;
+    snap->streamSpanStartNs = sameStream ? previous->streamSpanStartNs
+                                         : std::make_shared<const std::vector<Ns>>(streamSpanStarts(*stream));
+    if (!snap->spanClockNs)
+        snap->spanClockNs = snap->streamSpanStartNs;
 
     const bool sameInputs = previous && previous->stream == stream && sameTable(previous->table, snap->table)
                             && previous->spec.latencyLimitNs == spec.latencyLimitNs;
@@ -395,7 +399,7 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
                 return false;
             j.run = j.builder->take();
             j.builder.reset();
-            // A trace's runs on its clock; the plot summaries follow the moved times.
+            // Every run on the workload's clock; the plot summaries follow the moved times.
             if (snap->spanClockNs && onSpanClock(j.run->run, *snap->spanClockNs))
                 j.run->lod = RunLod(j.run->run, j.run->counts);
             j.totals = governorTotals(j.run->run, snap->table);

@@ -131,10 +131,11 @@ struct SimulationSnapshot {
     /// empty in hand-made test snapshots.
     std::vector<GovernorTotals> totals;
 
-    /// For a kernel trace, the trace's clock, which every run's startNs is then on (span_clock.h):
-    /// spanClockNs[row] is the start of stream row @p row on it (ns from x = 0);
-    /// streamSpanStartNs[row] the same on the stream's own time (spanDriftNs()). Null otherwise
-    /// (a generated stream's runs keep their own clocks).
+    /// The workload's clock, which every simulated run's startNs is on (span_clock.h):
+    /// spanClockNs[row] is the start of stream row @p row on it (ns from x = 0), the trace's
+    /// timestamps for a kernel trace, else the stream's own time (the same vector as
+    /// streamSpanStartNs); streamSpanStartNs[row] the start on the stream's own time
+    /// (spanDriftNs()). Null in hand-made test snapshots.
     std::shared_ptr<const std::vector<Ns>> spanClockNs;
     std::shared_ptr<const std::vector<Ns>> streamSpanStartNs;
     /// For a kernel trace: the CPU replayed and its import (null otherwise). x = 0 is
