@@ -5,6 +5,7 @@
 #include "widgets/trace/entries_dock.h"
 
 #include "widgets/comparison/comparison_view.h"
+#include "widgets/comparison/tradeoff_view.h"
 #include "widgets/export/scenario_context.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/panels/governor_legend.h"
@@ -294,6 +295,10 @@ void MainWindow::createDocks()
     m_cpuLanes = new CpuLanesView(this);
     tabifyDockWidget(compDock, addDock(tr("CPUs"), QStringLiteral("cpusDock"), m_cpuLanes, Qt::BottomDockWidgetArea));
     connect(m_cpuLanes, &CpuLanesView::cpuPicked, m_setup->tracePage(), &TraceWorkloadPage::pickCpu);
+    // The comparison table's misses, throughput and energy side by side (it follows the table).
+    m_tradeoff = new TradeoffView(m_comparison->model());
+    tabifyDockWidget(compDock, addDock(tr("Trade-off"), QStringLiteral("tradeoffDock"), m_tradeoff,
+                                       Qt::BottomDockWidgetArea));
     compDock->raise();
     resizeDocks({compDock}, {175}, Qt::Vertical);
 }

@@ -42,6 +42,7 @@ class PlotBase;
 class RecoveryStore;
 class SetupPanel;
 class SimulationRunner;
+class TradeoffView;
 class ViewState;
 
 /// How often a modified window refreshes its recovery copy.
@@ -77,6 +78,7 @@ public:
     EntriesDock *entriesList() const { return m_entries; }
     CpuLanesView *cpuLanes() const { return m_cpuLanes; }
     ComparisonView *comparison() const { return m_comparison; }
+    TradeoffView *tradeoff() const { return m_tradeoff; }
     /// The inline banner for errors that must stay visible (failed loads, failed session opens).
     MessageBar *messageBar() const { return m_message; }
     /// The "simulating…" indicator in the status bar (tests).
@@ -211,6 +213,7 @@ private:
     EntriesDock *m_entries = nullptr;
     CpuLanesView *m_cpuLanes = nullptr;
     ComparisonView *m_comparison = nullptr;
+    TradeoffView *m_tradeoff = nullptr;
     ConceptsDialog *m_concepts = nullptr;
     RecentFilesMenu *m_recent = nullptr;
     QDockWidget *m_inspectorDock = nullptr;

@@ -5,6 +5,7 @@
 #include "widgets/runner/run_recycler.h"
 #include "widgets/runner/share_steps.h"
 
+#include "core/io/power_json.h"
 #include "core/stats/span_clock.h"
 #include "core/stats/summarised_run.h"
 #include "core/trace/recorded_entries.h"
@@ -326,6 +327,15 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
     if (!snap->spanClockNs)
         snap->spanClockNs = snap->streamSpanStartNs;
 
+    // A table file may carry power data; a bad power field is said, and the energy left out.
+    snap->power = PowerModel::empty(snap->table);
+    if (spec.target.kind == QLatin1String("file") && !spec.target.path.isEmpty()) {
+        if (auto power = readTablePower(spec.target.path.toStdString(), snap->table); power)
+            snap->power = std::move(*power);
+        else
+            snap->errors << QString::fromStdString(power.error().toString());
+    }
+
     const bool sameInputs = previous && previous->stream == stream && sameTable(previous->table, snap->table)
                             && previous->spec.latencyLimitNs == spec.latencyLimitNs;
     struct Job {
@@ -431,6 +441,12 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         }
         snap->colors.push_back(j.gov->color);
         snap->atDefaults.push_back(governorDefaults(*j.gov));
+        // Throughput and energy from the run's counters (no entry scan): the CLI's numbers.
+        const GovernorRun &run = snap->runs.back();
+        snap->throughput.push_back(run.variant == trace::RECORDED_VARIANT
+                                       ? RunThroughput{}
+                                       : replayThroughput(snap->table, snap->power, run.summary,
+                                                          snap->totals.back().latencyCostEntries));
     }
     // The idle durations (wakeNs) are the workload's.
     snap->durations = previous && previous->stream == stream ? previous->durations : DurationHistogram(*stream);

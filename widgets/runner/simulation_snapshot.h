@@ -18,6 +18,7 @@
 #include "core/states/idle_state_table.h"
 #include "core/stream/idle_span.h"
 #include "core/stats/governor_totals.h"
+#include "core/stats/run_throughput.h"
 #include "widgets/runner/scenario_spec.h"
 #include "widgets/runner/trace_workload.h"
 
@@ -141,6 +142,14 @@ struct SimulationSnapshot {
     /// For a kernel trace: the CPU replayed and its import (null otherwise). x = 0 is
     /// trace->originNs on the trace's clock.
     std::shared_ptr<const TraceCpuSource> trace;
+
+    /// The table's power data: a table file's power_mw / entry_exit_energy_uj /
+    /// active_power_mw (power_json.h); empty (no power data) for a built-in table.
+    PowerModel power;
+    /// throughput[i]: runs[i]'s duration, wakeups per second and energy on `power`
+    /// (run_throughput.h), as `idlescope-cli compare --throughput` counts them; a recorded
+    /// run's is zero (no replay clock). May be empty in hand-made test snapshots.
+    std::vector<RunThroughput> throughput;
 
     /// "trace time" or "stream time": the axis title's clock.
     QString clockName() const { return trace ? QStringLiteral("trace time") : QStringLiteral("stream time"); }
