@@ -341,6 +341,8 @@ void TestTraceGui::entriesListFiltersAndFollows()
     QCOMPARE(list.model()->rowCount(), 20);
     list.missBox()->setCurrentIndex(list.missBox()->findData(int(ENTRY_ABOVE)));
     QCOMPARE(list.model()->rowCount(), 6);
+    // Exactly the recorded run's above count (its summary, counted by core from the trace).
+    QCOMPARE(std::int64_t(list.model()->rowCount()), snap->runs[0].summary.totalAbove());
     QCOMPARE(list.countText(), QStringLiteral("6 of 20 entries"));
     for (int row = 0; row < 6; ++row)
         QVERIFY(snap->runs[0].has(static_cast<std::size_t>(list.model()->entryAt(row)), ENTRY_ABOVE));
