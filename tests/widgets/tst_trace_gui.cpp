@@ -69,6 +69,15 @@ SnapshotPtr simulate(const ScenarioSpec &spec)
     return snap;
 }
 
+/// @p lanes (on @p view) showing @p snap over its whole run, 900 x 400.
+void showLanes(StateTimelinePlot &lanes, ViewState &view, const SnapshotPtr &snap)
+{
+    view.setFullRange(0, snap->durationNs());
+    lanes.resize(900, 400);
+    lanes.setSnapshot(snap);
+    lanes.show();
+}
+
 } // namespace
 
 void TestTraceGui::recordedCountsAreTraceStats()
@@ -123,11 +132,8 @@ void TestTraceGui::everyLaneOnTheTraceClock()
     QCOMPARE(snap->clockName(), QStringLiteral("trace time"));
     QCOMPARE(traceTimestampText(snap->trace->originNs), QStringLiteral("2084.021443"));
     ViewState view;
-    view.setFullRange(0, snap->durationNs());
     StateTimelinePlot lanes(&view);
-    lanes.resize(900, 400);
-    lanes.setSnapshot(snap);
-    lanes.show();
+    showLanes(lanes, view, snap);
     QVERIFY(QTest::qWaitForWindowExposed(&lanes));
     QTRY_VERIFY(lanes.timeAxisLabel().contains(QStringLiteral("trace time")));
     QVERIFY(lanes.timeAxisLabel().contains(QStringLiteral("2084.021443")));
@@ -282,11 +288,8 @@ void TestTraceGui::everyLaneOnTheStreamClock()
     QVERIFY(!snap->trace);
     QCOMPARE(snap->clockName(), QStringLiteral("stream time"));
     ViewState view;
-    view.setFullRange(0, snap->durationNs());
     StateTimelinePlot lanes(&view);
-    lanes.resize(900, 400);
-    lanes.setSnapshot(snap);
-    lanes.show();
+    showLanes(lanes, view, snap);
     QVERIFY(QTest::qWaitForWindowExposed(&lanes));
     QTRY_VERIFY(lanes.timeAxisLabel().contains(QStringLiteral("stream time")));
     for (int g = 0; g < snap->governorCount(); ++g) {
