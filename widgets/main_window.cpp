@@ -5,6 +5,7 @@
 #include "widgets/trace/entries_dock.h"
 
 #include "widgets/comparison/comparison_view.h"
+#include "widgets/comparison/tradeoff_view.h"
 #include "widgets/export/scenario_context.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/panels/governor_legend.h"
@@ -303,6 +304,10 @@ void MainWindow::createDocks()
         if (m_sweep->result().ok() && sweepDock->height() < 420)
             resizeDocks({sweepDock}, {420}, Qt::Vertical);
     });
+    // The comparison table's misses, throughput and energy side by side (it follows the table).
+    m_tradeoff = new TradeoffView(m_comparison->model());
+    tabifyDockWidget(compDock, addDock(tr("Trade-off"), QStringLiteral("tradeoffDock"), m_tradeoff,
+                                       Qt::BottomDockWidgetArea));
     compDock->raise();
     resizeDocks({compDock}, {175}, Qt::Vertical);
 }

@@ -45,6 +45,7 @@ class SimulationRunner;
 class SourceGovernorActions;
 class SweepView;
 struct SweepRequest;
+class TradeoffView;
 class ViewState;
 
 /// How often a modified window refreshes its recovery copy.
@@ -84,6 +85,7 @@ public:
     SourceGovernorActions *sourceGovernors() const { return m_sourceGovernors; }
     /// The Sweep tab (widgets/sweep/sweep_view.h).
     SweepView *sweepView() const { return m_sweep; }
+    TradeoffView *tradeoff() const { return m_tradeoff; }
     /// The inline banner for errors that must stay visible (failed loads, failed session opens).
     MessageBar *messageBar() const { return m_message; }
     /// The "simulating…" indicator in the status bar (tests).
@@ -231,6 +233,7 @@ private:
     CpuLanesView *m_cpuLanes = nullptr;
     ComparisonView *m_comparison = nullptr;
     SweepView *m_sweep = nullptr;
+    TradeoffView *m_tradeoff = nullptr;
     ConceptsDialog *m_concepts = nullptr;
     SourceGovernorActions *m_sourceGovernors = nullptr;
     RecentFilesMenu *m_recent = nullptr;

@@ -3,10 +3,10 @@
 
 #include "core/source_governor/source_governor.h"
 
-#include "core/energy/energy.h"
 #include "core/governors/registry.h"
 #include "core/governors/tunable_setting.h"
 #include "core/replay/reference_replay.h"
+#include "core/stats/run_throughput.h"
 #include "core/workloads/parallel_for.h"
 
 #include <algorithm>
@@ -54,8 +54,9 @@ Result<std::unique_ptr<Governor>> makeGovernor(const std::string &id, const std:
     return g;
 }
 
-/// Replays one stream through one governor and collects the counters.
-RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Governor &gov)
+/// Replays one stream through one governor and collects the counters, with the
+/// run's duration and energy (run_throughput.h) on @p power.
+RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Governor &gov, const PowerModel &power)
 {
     RunMetrics m;
     const ReplaySummary sum = replayStream(table, stream, gov, [&](const EntryRecord &e, const Governor &) {
@@ -77,31 +78,11 @@ RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Gove
         m.aboveByState[static_cast<size_t>(i)] = s.above;
         m.belowByState[static_cast<size_t>(i)] = s.below;
     }
-    m.durationNs = sum.endNowNs - REPLAY_START_NS;
+    const RunThroughput t = replayThroughput(table, power, sum, m.wakeups);
+    m.durationNs = t.durationNs;
+    m.idleEnergyJ = t.idleEnergyJ;
+    m.energyJ = t.energyJ;
     return m;
-}
-
-/// The run's energy as a one-CPU machine's (core/energy/energy.h), when @p power has data.
-void addEnergy(RunMetrics &m, const IdleStateTable &table, const PowerModel &power)
-{
-    Machine machine = Machine::uniform(table, 1);
-    machine.clusters.front().power = power;
-    MachineRun run;
-    CpuRun cpu;
-    cpu.cpu = 0;
-    cpu.stateCount = table.count();
-    for (int i = 0; i < table.count(); ++i) {
-        const auto k = static_cast<size_t>(i);
-        cpu.states[k] = StateStats{m.usage[k], m.timeNs[k], m.aboveByState[k], m.belowByState[k]};
-    }
-    cpu.durationNs = m.durationNs;
-    run.cpus.push_back(cpu);
-    const RunEnergy e = runEnergy(machine, run);
-    if (!e.available)
-        return;
-    m.idleEnergyJ = e.idleTotalJ();
-    if (e.hasActive)
-        m.energyJ = e.totalJ();
 }
 
 } // namespace
@@ -193,7 +174,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
             return;
         }
         std::unique_ptr<Governor> oracle = createGovernor("oracle");
-        const RunMetrics ref = replayOne(o.table, stream, *oracle);
+        const RunMetrics ref = replayOne(o.table, stream, *oracle, o.power);
         for (int g = 0; g < nGov; ++g) {
             std::unique_ptr<Governor> gov = std::move(makeGovernor(o.governors[static_cast<size_t>(g)], *settings).value());
             // A governor built from source runs this stream in its own process first.
@@ -201,8 +182,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
                 report(job, s.error());
                 return;
             }
-            RunMetrics m = replayOne(o.table, stream, *gov);
-            addEnergy(m, o.table, o.power);
+            RunMetrics m = replayOne(o.table, stream, *gov, o.power);
             m.oracleAbove = ref.above;
             m.oracleBelow = ref.below;
             r.runs[CompareResult::index(static_cast<size_t>(p), static_cast<size_t>(g), static_cast<size_t>(it),

@@ -123,6 +123,12 @@ struct CompareColumn {
     int state = -1; ///< per-state columns
 };
 
+/// One cell of an iteration row as the tables print it: counts whole, ratios with 4
+/// decimals, percentages with 2, Micros (us, ms, per-second columns) with 3, joules with 6
+/// significant digits or "no power data" when NaN. The window's comparison table shows its
+/// throughput and energy cells with it, so that they read as the CLI's.
+std::string formatCompareCell(CompareColumn::Kind kind, double value);
+
 /// The columns, in output order, for a table: entries, spans, usage_<state>...,
 /// above, below, idle_misses, idle_miss_ratio, above_pct, below_pct,
 /// time_pct_<state>..., oracle_above, oracle_below, oracle_misses, wakeups, latency_cost_us.

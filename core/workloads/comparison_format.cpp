@@ -9,6 +9,7 @@
 #include "core/workloads/comparison.h"
 
 #include "core/common/text_cells.h"
+#include "core/stats/run_throughput.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,29 +34,10 @@ enum class Row { Iteration, Mean, Min, Max };
 
 std::string formatCell(const CompareColumn &c, double v, Row row)
 {
+    if (row != Row::Mean || c.kind != CompareColumn::Kind::Count)
+        return formatCompareCell(c.kind, v);
     char buf[64];
-    switch (c.kind) {
-    case CompareColumn::Kind::Count:
-        if (row == Row::Mean)
-            std::snprintf(buf, sizeof buf, "%.2f", v);
-        else
-            std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
-        break;
-    case CompareColumn::Kind::Ratio:
-        std::snprintf(buf, sizeof buf, "%.4f", v);
-        break;
-    case CompareColumn::Kind::Percent:
-        std::snprintf(buf, sizeof buf, "%.2f", v);
-        break;
-    case CompareColumn::Kind::Micros:
-        std::snprintf(buf, sizeof buf, "%.3f", v);
-        break;
-    case CompareColumn::Kind::Joules:
-        if (!std::isfinite(v))
-            return "no power data";
-        std::snprintf(buf, sizeof buf, "%.6g", v);
-        break;
-    }
+    std::snprintf(buf, sizeof buf, "%.2f", v);
     return buf;
 }
 
@@ -100,6 +82,31 @@ std::vector<TableRow> buildRows(const CompareResult &r, const std::vector<Compar
 
 } // namespace
 
+std::string formatCompareCell(CompareColumn::Kind kind, double v)
+{
+    char buf[64];
+    switch (kind) {
+    case CompareColumn::Kind::Count:
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+        break;
+    case CompareColumn::Kind::Ratio:
+        std::snprintf(buf, sizeof buf, "%.4f", v);
+        break;
+    case CompareColumn::Kind::Percent:
+        std::snprintf(buf, sizeof buf, "%.2f", v);
+        break;
+    case CompareColumn::Kind::Micros:
+        std::snprintf(buf, sizeof buf, "%.3f", v);
+        break;
+    case CompareColumn::Kind::Joules:
+        if (!std::isfinite(v))
+            return "no power data";
+        std::snprintf(buf, sizeof buf, "%.6g", v);
+        break;
+    }
+    return buf;
+}
+
 std::vector<CompareColumn> compareColumns(const IdleStateTable &table)
 {
     using K = CompareColumn::Kind;
@@ -139,9 +146,8 @@ std::vector<CompareColumn> compareColumns(const CompareOptions &o)
     std::vector<CompareColumn> c = compareColumns(o.table);
     if (o.throughput) {
         c.push_back({"duration_ms", K::Micros, [](const RunMetrics &m, int) { return double(m.durationNs) / 1e6; }});
-        c.push_back({"wakeups_per_s", K::Micros, [](const RunMetrics &m, int) {
-                         return ratio(double(m.wakeups), double(m.durationNs) * 1e-9);
-                     }});
+        c.push_back({"wakeups_per_s", K::Micros,
+                     [](const RunMetrics &m, int) { return perSecond(double(m.wakeups), m.durationNs); }});
     }
     bool powered = std::isfinite(o.power.activeMw);
     for (const StatePower &p : o.power.states)

@@ -179,15 +179,20 @@ void TestComparisonModel::csvAndMarkdown()
 {
     ComparisonView view;
     view.setSnapshot(handSnapshot());
+    // Throughput: the 4 IPI-ended entries (latencyCostByHand) in the run's own 31.073 ms (5 gaps
+    // of 1 us, 31.02 ms of idle, 4 CEDE exits of 12 us), 4 / 31.073 ms = 128.729 /s, the cells
+    // `idlescope-cli compare --table pseries-p10.json --workload csv:<these 5 spans> --governors
+    // oracle --iterations 1 --throughput` prints (duration_ms 31.073, wakeups_per_s 128.729); the
+    // kit's table has no power data.
     QCOMPARE(view.csv(),
              QStringLiteral("gov,idles,idle_misses,idle_miss_ratio,belows,aboves,above_pct,below_pct,"
-                            "latency_cost_ns,snooze,CEDE\n"
-                            "oracle,5,0,0,0,0,0,0,36000,1,4\n"));
+                            "latency_cost_ns,wakeups_per_s,idle_energy_J,snooze,CEDE\n"
+                            "oracle,5,0,0,0,0,0,0,36000,128.729121746,no power data,1,4\n"));
     QCOMPARE(view.markdown(),
              QStringLiteral("| gov | idles | idle_misses | idle_miss_ratio | belows | aboves | above % | below % | "
-                            "latency cost | snooze | CEDE |\n"
-                            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
-                            "| oracle | 5 | 0 | 0.000 | 0 | 0 | 0.0 % | 0.0 % | 36 \u00b5s | 1 | 4 |\n"));
+                            "latency cost | wakeups/s | idle energy (J) | snooze | CEDE |\n"
+                            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+                            "| oracle | 5 | 0 | 0.000 | 0 | 0 | 0.0 % | 0.0 % | 36 \u00b5s | 128.729 | no power data | 1 | 4 |\n"));
 }
 
 void TestComparisonModel::viewExportsAndActivates()

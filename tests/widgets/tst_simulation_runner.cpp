@@ -9,6 +9,7 @@
 #include "core/stats/run_counts.h"
 #include "core/stats/governor_totals.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "core/stats/span_clock.h"
 #include "widgets/runner/simulation_runner.h"
 
 #include <QSignalSpy>
@@ -201,6 +202,7 @@ void TestSimulationRunner::prefaultedStorageGivesTheSameRuns()
         auto want = runGovernor(snap->table, *snap->stream, run.variant, run.settings, nullptr, nullptr, nullptr,
                                 spec.latencyLimitNs);
         QVERIFY(want);
+        QVERIFY(onSpanClock(*want, *snap->spanClockNs)); // the window draws every run on the stream's time
         QVERIFY2(sameColumns(run, *want), run.variant.c_str());
     }
 }
@@ -237,6 +239,7 @@ void TestSimulationRunner::newerRequestsCancelRunningSteps()
         auto want = runGovernor(snap->table, *snap->stream, run.variant, run.settings, nullptr, nullptr, nullptr,
                                 spec.latencyLimitNs);
         QVERIFY(want);
+        QVERIFY(onSpanClock(*want, *snap->spanClockNs)); // the window draws every run on the stream's time
         QVERIFY2(sameColumns(run, *want), run.variant.c_str());
     }
 }

@@ -4,6 +4,7 @@
 // the inspector's way back to the trace. On LISA's Juno trace
 // (lisa-juno-sched_load-6cpu.dat, shared/data/traces) with its table
 // arm-juno-r0 (WFI, cpu-sleep-0, cluster-sleep-0).
+#include "core/io/table_json.h"
 #include "core/trace/trace_model.h"
 #include "tests/test_paths.h"
 #include "widgets/comparison/comparison_view.h"
@@ -31,6 +32,7 @@ private slots:
     void inspectorNamesTheTraceTimestamp();
     void inspectorGivesTheSourceEvents();
     void generatedStreamHasNoRecordedRow();
+    void everyLaneOnTheStreamClock();
     void tableSaysWhatTheTraceCannotTell();
     void entriesListFiltersAndFollows();
 };
@@ -65,6 +67,15 @@ SnapshotPtr simulate(const ScenarioSpec &spec)
     if (!snap)
         qWarning("simulate: %s", qPrintable(error));
     return snap;
+}
+
+/// @p lanes (on @p view) showing @p snap over its whole run, 900 x 400.
+void showLanes(StateTimelinePlot &lanes, ViewState &view, const SnapshotPtr &snap)
+{
+    view.setFullRange(0, snap->durationNs());
+    lanes.resize(900, 400);
+    lanes.setSnapshot(snap);
+    lanes.show();
 }
 
 } // namespace
@@ -121,11 +132,8 @@ void TestTraceGui::everyLaneOnTheTraceClock()
     QCOMPARE(snap->clockName(), QStringLiteral("trace time"));
     QCOMPARE(traceTimestampText(snap->trace->originNs), QStringLiteral("2084.021443"));
     ViewState view;
-    view.setFullRange(0, snap->durationNs());
     StateTimelinePlot lanes(&view);
-    lanes.resize(900, 400);
-    lanes.setSnapshot(snap);
-    lanes.show();
+    showLanes(lanes, view, snap);
     QVERIFY(QTest::qWaitForWindowExposed(&lanes));
     QTRY_VERIFY(lanes.timeAxisLabel().contains(QStringLiteral("trace time")));
     QVERIFY(lanes.timeAxisLabel().contains(QStringLiteral("2084.021443")));
@@ -253,9 +261,48 @@ void TestTraceGui::generatedStreamHasNoRecordedRow()
     QCOMPARE(snap->runs[0].variant, std::string("menu-6.14"));
     QCOMPARE(snap->errors.size(), 1);
     QVERIFY(snap->errors[0].contains(QStringLiteral("only a kernel trace")));
-    // A generated stream keeps every run on its own clock (no workload clock to draw on).
-    QVERIFY(!snap->spanClockNs);
+    // A generated stream draws every run on the stream's own time (everyLaneOnTheStreamClock).
+    QVERIFY(snap->spanClockNs);
     QCOMPARE(snap->clockName(), QStringLiteral("stream time"));
+}
+
+void TestTraceGui::everyLaneOnTheStreamClock()
+{
+    // pipe-wakeups.csv (conformance kit) on its table pseries-p10: the start of span k on the
+    // stream's time is the sum of the gaps up to it and of the idle durations (wake_ns) before it.
+    // Its first rows are (gap_ns, wake_ns) = (3606, 2019), (3695, 2015), (4574, 1998), (5319, ...):
+    // span 3 starts at 3606 + 2019 + 3695 + 2015 + 4574 + 1998 + 5319 = 23226 ns. Its last span
+    // (row 3999) at 2,259,106,058 ns (the same sum over the 4000 rows, by a short script).
+    ScenarioSpec spec;
+    spec.target.kind = QStringLiteral("file");
+    spec.target.path = test::kitDir() + QStringLiteral("/tables/pseries-p10.json");
+    spec.target.table = readTableJson(spec.target.path.toStdString()).value();
+    spec.target.id = QString::fromStdString(spec.target.table.id);
+    spec.workload.kind = QStringLiteral("csv");
+    spec.workload.path = test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv");
+    spec.governors = { { "menu-6.14", {}, QColor(Qt::red) }, { "teo-6.14", {}, QColor(Qt::blue) },
+        { "ladder-latest", {}, QColor(Qt::darkGreen) }, { "oracle", {}, QColor(Qt::gray) } };
+    const SnapshotPtr snap = simulate(spec);
+    QVERIFY(snap);
+    QCOMPARE(snap->governorCount(), 4);
+    QVERIFY(!snap->trace);
+    QCOMPARE(snap->clockName(), QStringLiteral("stream time"));
+    ViewState view;
+    StateTimelinePlot lanes(&view);
+    showLanes(lanes, view, snap);
+    QVERIFY(QTest::qWaitForWindowExposed(&lanes));
+    QTRY_VERIFY(lanes.timeAxisLabel().contains(QStringLiteral("stream time")));
+    for (int g = 0; g < snap->governorCount(); ++g) {
+        const GovernorRun &run = snap->runs[static_cast<std::size_t>(g)];
+        const std::int64_t e = firstEntryOfSpan(run, 3);
+        QVERIFY2(e >= 0, run.variant.c_str());
+        view.selectEntry(g, e);
+        QTRY_COMPARE(lanes.selectionLineNs(), Ns(23226));
+        // Every lane ends in the last span, on the stream's time, whatever its exit latencies.
+        QCOMPARE(run.span.back(), std::int32_t(3999));
+        QVERIFY2(run.startNs.back() >= Ns(2259106058), run.variant.c_str());
+        QVERIFY2(run.startNs.back() <= Ns(2259106058) + snap->stream->back().wakeNs, run.variant.c_str());
+    }
 }
 
 void TestTraceGui::tableSaysWhatTheTraceCannotTell()
@@ -297,6 +344,8 @@ void TestTraceGui::entriesListFiltersAndFollows()
     QCOMPARE(list.model()->rowCount(), 20);
     list.missBox()->setCurrentIndex(list.missBox()->findData(int(ENTRY_ABOVE)));
     QCOMPARE(list.model()->rowCount(), 6);
+    // Exactly the recorded run's above count (its summary, counted by core from the trace).
+    QCOMPARE(std::int64_t(list.model()->rowCount()), snap->runs[0].summary.totalAbove());
     QCOMPARE(list.countText(), QStringLiteral("6 of 20 entries"));
     for (int row = 0; row < 6; ++row)
         QVERIFY(snap->runs[0].has(static_cast<std::size_t>(list.model()->entryAt(row)), ENTRY_ABOVE));

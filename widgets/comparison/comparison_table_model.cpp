@@ -3,9 +3,13 @@
 
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
+#include "core/trace/recorded_entries.h"
+#include "core/workloads/comparison.h"
 
 #include <QColor>
 #include <QFont>
+
+#include <cmath>
 
 namespace idlescope {
 
@@ -29,6 +33,12 @@ constexpr ColumnInfo kColumns[] = {
     {"below %", "below_pct", "belows as a percentage of idles"},
     {"latency cost", "latency_cost_ns",
      "Exit latency paid on entries ended by a wakeup no timer announced (IPI, device interrupt)"},
+    {"wakeups/s", "wakeups_per_s",
+     "Throughput: wakeups no timer announced per second of the run's own time (every exit latency paid "
+     "lengthens it), as idlescope-cli compare --throughput prints it"},
+    {"idle energy (J)", "idle_energy_J",
+     "Time in each state x its power + entries x entry/exit energy, from the table's power data "
+     "(power_mw in a table JSON file); \"no power data\" without it"},
 };
 
 } // namespace
@@ -40,6 +50,7 @@ void ComparisonTableModel::setSnapshot(SnapshotPtr snapshot)
     beginResetModel();
     m_snapshot = std::move(snapshot);
     m_totals.clear();
+    m_throughput.clear();
     m_stateCount = 0;
     if (m_snapshot) {
         m_stateCount = m_snapshot->table.count();
@@ -48,6 +59,12 @@ void ComparisonTableModel::setSnapshot(SnapshotPtr snapshot)
         else
             for (const GovernorRun &run : m_snapshot->runs)
                 m_totals.push_back(governorTotals(run, m_snapshot->table));
+        if (m_snapshot->throughput.size() == m_snapshot->runs.size())
+            m_throughput = m_snapshot->throughput;
+        else // a hand-made snapshot: core's numbers from the run's counters
+            for (std::size_t i = 0; i < m_snapshot->runs.size(); ++i)
+                m_throughput.push_back(replayThroughput(m_snapshot->table, m_snapshot->power,
+                                                        m_snapshot->runs[i].summary, m_totals[i].latencyCostEntries));
     }
     endResetModel();
 }
@@ -68,6 +85,14 @@ Qt::ItemFlags ComparisonTableModel::flags(const QModelIndex &index) const
                            : Qt::NoItemFlags;
 }
 
+const RunThroughput *ComparisonTableModel::throughput(int row) const
+{
+    const auto r = static_cast<std::size_t>(row);
+    if (r >= m_throughput.size() || m_snapshot->runs[r].variant == trace::RECORDED_VARIANT)
+        return nullptr;
+    return &m_throughput[r];
+}
+
 QVariant ComparisonTableModel::rawValue(int row, int column) const
 {
     const GovernorTotals &t = totals(row);
@@ -82,6 +107,11 @@ QVariant ComparisonTableModel::rawValue(int row, int column) const
     case AbovePercentColumn: return t.abovePercent;
     case BelowPercentColumn: return t.belowPercent;
     case LatencyCostColumn: return qint64(t.latencyCostNs);
+    case ThroughputColumn: return throughput(row) ? QVariant(throughput(row)->wakeupsPerSecond) : QVariant();
+    // None without power data: the exports then write the display text, "no power data".
+    case EnergyColumn:
+        return throughput(row) && std::isfinite(throughput(row)->idleEnergyJ) ? QVariant(throughput(row)->idleEnergyJ)
+                                                                                : QVariant();
     default: break;
     }
     const auto state = static_cast<std::size_t>(column - FirstStateColumn);
@@ -106,6 +136,16 @@ QString ComparisonTableModel::displayText(int row, int column) const
     case LatencyCostColumn:
         return v.toLongLong() == 0 ? QStringLiteral("0")
                                    : QString::fromStdString(formatDuration(v.toLongLong(), UnitStyle::Micro));
+    // The CLI's cells (formatCompareCell()), so that the two read the same.
+    case ThroughputColumn:
+        return v.isValid() ? QString::fromStdString(workloads::formatCompareCell(workloads::CompareColumn::Kind::Micros,
+                                                                                 v.toDouble()))
+                           : QStringLiteral("\u2014");
+    case EnergyColumn:
+        if (!throughput(row))
+            return QStringLiteral("\u2014");
+        return QString::fromStdString(
+            workloads::formatCompareCell(workloads::CompareColumn::Kind::Joules, throughput(row)->idleEnergyJ));
     default: return QString::number(v.toLongLong());
     }
 }
@@ -130,6 +170,22 @@ QString ComparisonTableModel::toolTip(int row, int column) const
         return tr("%1 ns over %2 entries ended by a wakeup no timer announced")
             .arg(t.latencyCostNs)
             .arg(t.latencyCostEntries);
+    if (column == ThroughputColumn || column == EnergyColumn) {
+        const RunThroughput *tp = throughput(row);
+        if (!tp)
+            return tr("The kernel's recorded run has no replay clock: no duration, throughput or energy");
+        if (column == ThroughputColumn)
+            return tr("%1 wakeups no timer announced in %2 of the run's own time")
+                .arg(tp->wakeups)
+                .arg(QString::fromStdString(formatDuration(tp->durationNs, UnitStyle::Micro)));
+        if (!std::isfinite(tp->idleEnergyJ))
+            return QString::fromStdString(tp->missing);
+        return std::isfinite(tp->energyJ)
+            ? tr("idle + entry/exit %1 J; with the busy time at the active power %2 J")
+                  .arg(tp->idleEnergyJ, 0, 'g', 6)
+                  .arg(tp->energyJ, 0, 'g', 6)
+            : tr("idle + entry/exit %1 J (no active power: the busy time is not priced)").arg(tp->idleEnergyJ, 0, 'g', 6);
+    }
     if (column >= FirstStateColumn) {
         const int state = column - FirstStateColumn;
         const StateStats &s = run.summary.states[static_cast<std::size_t>(state)];

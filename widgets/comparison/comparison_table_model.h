@@ -4,8 +4,10 @@
  * The comparison table: one row per governor of a SimulationSnapshot, in
  * display order, with the columns of the linux-pm test reports (gov, idles,
  * idle_misses, idle_miss_ratio, belows, aboves), above/below as percentages,
- * the latency cost (core/stats/governor_totals.h), then one usage column per state
- * named after the state (as the threads do: "WFI", "WFI2").
+ * the latency cost (core/stats/governor_totals.h), the throughput and energy
+ * (core/stats/run_throughput.h, printed as `idlescope-cli compare --throughput`
+ * prints them; "no power data" for a table without), then one usage column per
+ * state named after the state (as the threads do: "WFI", "WFI2").
  *
  * Roles: DisplayRole text for people; EditRole the raw value (qint64 counts
  * and ns, double ratios and percentages, the variant id), used for sorting
@@ -38,6 +40,8 @@ public:
         AbovePercentColumn,
         BelowPercentColumn,
         LatencyCostColumn,
+        ThroughputColumn, ///< wakeups no timer announced per second of the run (compare's wakeups_per_s)
+        EnergyColumn,     ///< idle + entry/exit energy (compare's idle_energy_J), or "no power data"
         FirstStateColumn, ///< usage of state 0; state i is FirstStateColumn + i
     };
     static constexpr int GovernorIndexRole = Qt::UserRole + 1;
@@ -59,12 +63,15 @@ public:
 
 private:
     QVariant rawValue(int row, int column) const;
+    /// runs[row]'s throughput and energy, or null (a recorded run, a hand-made snapshot).
+    const RunThroughput *throughput(int row) const;
     QString displayText(int row, int column) const;
     QString toolTip(int row, int column) const;
     bool isBest(int row, int column) const;
 
     SnapshotPtr m_snapshot;
     std::vector<GovernorTotals> m_totals;
+    std::vector<RunThroughput> m_throughput;
     int m_stateCount = 0;
 };
 

@@ -106,7 +106,7 @@ QString TimePlot::timeAxisTitle(const SimulationSnapshot &snap)
     if (snap.trace)
         return tr("trace time since its first event (%1 s); every lane on this clock")
             .arg(traceTimestampText(snap.trace->originNs));
-    return tr("time since start of run");
+    return tr("stream time (the stream's gaps and idle durations, no exit latency); every lane on this clock");
 }
 
 std::pair<int, qint64> TimePlot::entryAt(const QPointF &) const

@@ -6,6 +6,7 @@
 #include "widgets/runner/share_steps.h"
 
 #include "core/source_governor/source_governor.h"
+#include "core/io/power_json.h"
 #include "core/stats/span_clock.h"
 #include "core/stats/summarised_run.h"
 #include "core/trace/recorded_entries.h"
@@ -325,10 +326,23 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
             spanClock->push_back(cpu.spans[static_cast<std::size_t>(row)].startNs - src->originNs);
         snap->spanClockNs = std::move(spanClock);
         snap->trace = std::make_shared<const TraceCpuSource>(std::move(*src));
-        // The stream's own time of each span, for the drift the inspector shows.
-        const bool sameStream = previous && previous->stream == stream && previous->streamSpanStartNs;
-        snap->streamSpanStartNs = sameStream ? previous->streamSpanStartNs
-                                             : std::make_shared<const std::vector<Ns>>(streamSpanStarts(*stream));
+    }
+    // The stream's own time of each span: for a trace the drift the inspector shows is taken
+    // from it; a generated stream or a stream file has no other clock, so its runs are drawn on
+    // it (the same x the same span in every lane, each run's drift a value in the inspector).
+    const bool sameStream = previous && previous->stream == stream && previous->streamSpanStartNs;
+    snap->streamSpanStartNs = sameStream ? previous->streamSpanStartNs
+                                         : std::make_shared<const std::vector<Ns>>(streamSpanStarts(*stream));
+    if (!snap->spanClockNs)
+        snap->spanClockNs = snap->streamSpanStartNs;
+
+    // A table file may carry power data; a bad power field is said, and the energy left out.
+    snap->power = PowerModel::empty(snap->table);
+    if (spec.target.kind == QLatin1String("file") && !spec.target.path.isEmpty()) {
+        if (auto power = readTablePower(spec.target.path.toStdString(), snap->table); power)
+            snap->power = std::move(*power);
+        else
+            snap->errors << QString::fromStdString(power.error().toString());
     }
 
     const bool sameInputs = previous && previous->stream == stream && decideAlike(previous->table, snap->table)
@@ -407,7 +421,7 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
                 return false;
             j.run = j.builder->take();
             j.builder.reset();
-            // A trace's runs on its clock; the plot summaries follow the moved times.
+            // Every run on the workload's clock; the plot summaries follow the moved times.
             if (snap->spanClockNs && onSpanClock(j.run->run, *snap->spanClockNs))
                 j.run->lod = RunLod(j.run->run, j.run->counts);
             j.totals = governorTotals(j.run->run, snap->table);
@@ -443,6 +457,12 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         }
         snap->colors.push_back(j.gov->color);
         snap->atDefaults.push_back(governorDefaults(*j.gov));
+        // Throughput and energy from the run's counters (no entry scan): the CLI's numbers.
+        const GovernorRun &run = snap->runs.back();
+        snap->throughput.push_back(run.variant == trace::RECORDED_VARIANT
+                                       ? RunThroughput{}
+                                       : replayThroughput(snap->table, snap->power, run.summary,
+                                                          snap->totals.back().latencyCostEntries));
     }
     // The idle durations (wakeNs) are the workload's.
     snap->durations = previous && previous->stream == stream ? previous->durations : DurationHistogram(*stream);

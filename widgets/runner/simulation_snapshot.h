@@ -18,6 +18,7 @@
 #include "core/states/idle_state_table.h"
 #include "core/stream/idle_span.h"
 #include "core/stats/governor_totals.h"
+#include "core/stats/run_throughput.h"
 #include "widgets/runner/scenario_spec.h"
 #include "widgets/runner/trace_workload.h"
 
@@ -131,10 +132,11 @@ struct SimulationSnapshot {
     /// empty in hand-made test snapshots.
     std::vector<GovernorTotals> totals;
 
-    /// For a kernel trace, the trace's clock, which every run's startNs is then on (span_clock.h):
-    /// spanClockNs[row] is the start of stream row @p row on it (ns from x = 0);
-    /// streamSpanStartNs[row] the same on the stream's own time (spanDriftNs()). Null otherwise
-    /// (a generated stream's runs keep their own clocks).
+    /// The workload's clock, which every simulated run's startNs is on (span_clock.h):
+    /// spanClockNs[row] is the start of stream row @p row on it (ns from x = 0), the trace's
+    /// timestamps for a kernel trace, else the stream's own time (the same vector as
+    /// streamSpanStartNs); streamSpanStartNs[row] the start on the stream's own time
+    /// (spanDriftNs()). Null in hand-made test snapshots.
     std::shared_ptr<const std::vector<Ns>> spanClockNs;
     std::shared_ptr<const std::vector<Ns>> streamSpanStartNs;
     /// For a kernel trace: the CPU replayed and its import (null otherwise). x = 0 is
@@ -150,6 +152,13 @@ struct SimulationSnapshot {
     {
         return g >= 0 && static_cast<std::size_t>(g) < stale.size() ? stale[static_cast<std::size_t>(g)] : QString();
     }
+    /// The table's power data: a table file's power_mw / entry_exit_energy_uj /
+    /// active_power_mw (power_json.h); empty (no power data) for a built-in table.
+    PowerModel power;
+    /// throughput[i]: runs[i]'s duration, wakeups per second and energy on `power`
+    /// (run_throughput.h), as `idlescope-cli compare --throughput` counts them; a recorded
+    /// run's is zero (no replay clock). May be empty in hand-made test snapshots.
+    std::vector<RunThroughput> throughput;
 
     /// "trace time" or "stream time": the axis title's clock.
     QString clockName() const { return trace ? QStringLiteral("trace time") : QStringLiteral("stream time"); }

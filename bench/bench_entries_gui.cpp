@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * The entries list (widgets/trace/entries_dock.h) on a 10-million-entry run
+ * (issue 13: "handles 10 M rows"), the dock shown and painted as in the window:
+ *
+ *   fill/10M       a new snapshot in the dock (the model's rows, the combos, the count) and
+ *                  the first paint of the visible rows
+ *   sort/10M       the residency column sorted, longest first, as a header click does, then
+ *                  painted; the next iteration sorts back by time
+ *   filter/10M     "above" picked in the miss box (one pass over the flags), then painted;
+ *                  the next iteration goes back to every entry
+ *
+ * Each reports peak_rss_MB, the process's peak resident set so far (getrusage): the run's
+ * columns (38 bytes an entry, 380 MB) plus what the dock adds (4 bytes a row).
+ *
+ *   QT_QPA_PLATFORM=offscreen build/release/bench/bench_entries_gui
+ *
+ * The run is made up (no replay: 10 M replayed entries would time the governor, not the
+ * list): one span an entry, every 8th entry above, every 16th below, residencies spread
+ * over 1..4096 us by a fixed linear congruential sequence.
+ */
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/trace/entries_dock.h"
+#include "widgets/view_state.h"
+
+#include <benchmark/benchmark.h>
+
+#include <QApplication>
+#include <QComboBox>
+#include <QTableView>
+
+#include <sys/resource.h>
+
+#include <cstdint>
+#include <memory>
+
+using namespace idlescope;
+
+namespace {
+
+constexpr std::size_t ENTRIES = 10'000'000;
+
+double peakRssMb()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_maxrss) / 1024.0; // ru_maxrss is in KiB on Linux
+}
+
+SnapshotPtr tenMillionEntries()
+{
+    static SnapshotPtr snap;
+    if (snap)
+        return snap;
+    auto s = std::make_shared<SimulationSnapshot>();
+    s->generation = 1;
+    s->table = defaultScenario().target.table;
+    GovernorRun run;
+    run.variant = "menu-6.14";
+    run.startNs.resize(ENTRIES);
+    run.residencyNs.resize(ENTRIES);
+    run.predictedNs.resize(ENTRIES);
+    run.sleepLengthNs.resize(ENTRIES);
+    run.span.resize(ENTRIES);
+    run.state.resize(ENTRIES);
+    run.flags.resize(ENTRIES);
+    std::uint64_t x = 12345;
+    Ns now = 0;
+    for (std::size_t i = 0; i < ENTRIES; ++i) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        const Ns residency = Ns(1000) * static_cast<Ns>(1 + ((x >> 33) % 4096));
+        now += 3000;
+        run.startNs[i] = now;
+        run.residencyNs[i] = residency;
+        run.predictedNs[i] = residency / 2;
+        run.sleepLengthNs[i] = 10'000'000;
+        run.span[i] = static_cast<std::int32_t>(i);
+        run.state[i] = static_cast<std::int8_t>(residency > 120'000 ? 1 : 0);
+        run.flags[i] = static_cast<std::uint8_t>(ENTRY_WOKEN_BY_WAKEUP | (i % 8 == 0 ? ENTRY_ABOVE : 0)
+                                                 | (i % 16 == 1 ? ENTRY_BELOW : 0));
+        now += residency;
+    }
+    run.summary.entries = static_cast<std::int64_t>(ENTRIES);
+    run.summary.spans = static_cast<std::int64_t>(ENTRIES);
+    run.summary.stateCount = s->table.count();
+    s->runs.push_back(std::move(run));
+    s->colors.push_back(QColor(Qt::red));
+    s->atDefaults.push_back(true);
+    snap = s;
+    return snap;
+}
+
+struct Window {
+    ViewState view;
+    EntriesDock dock{&view};
+    Window()
+    {
+        dock.resize(900, 400);
+        dock.show();
+        QApplication::processEvents();
+    }
+    void paint() { dock.tableView()->viewport()->repaint(); }
+};
+
+void BM_Fill(benchmark::State &state)
+{
+    const SnapshotPtr snap = tenMillionEntries();
+    Window w;
+    int rows = 0;
+    for (auto _ : state) {
+        w.dock.setSnapshot(snap);
+        w.paint();
+        state.PauseTiming();
+        rows = w.dock.model()->rowCount();
+        w.dock.setSnapshot(nullptr);
+        state.ResumeTiming();
+    }
+    state.counters["rows"] = rows;
+    state.counters["peak_rss_MB"] = peakRssMb();
+}
+BENCHMARK(BM_Fill)->Name("fill/10M")->Unit(benchmark::kMillisecond)->Iterations(3);
+
+void BM_Sort(benchmark::State &state)
+{
+    Window w;
+    w.dock.setSnapshot(tenMillionEntries());
+    w.paint();
+    for (auto _ : state) {
+        w.dock.tableView()->sortByColumn(EntriesModel::Residency, Qt::DescendingOrder);
+        w.paint();
+        state.PauseTiming();
+        w.dock.tableView()->sortByColumn(EntriesModel::Time, Qt::AscendingOrder);
+        state.ResumeTiming();
+    }
+    state.counters["rows"] = static_cast<double>(w.dock.model()->rowCount());
+    state.counters["peak_rss_MB"] = peakRssMb();
+}
+BENCHMARK(BM_Sort)->Name("sort/10M")->Unit(benchmark::kMillisecond)->Iterations(3);
+
+void BM_Filter(benchmark::State &state)
+{
+    Window w;
+    w.dock.setSnapshot(tenMillionEntries());
+    w.paint();
+    QComboBox *miss = w.dock.missBox();
+    for (auto _ : state) {
+        miss->setCurrentIndex(miss->findData(int(ENTRY_ABOVE)));
+        w.paint();
+        state.PauseTiming();
+        miss->setCurrentIndex(0);
+        state.ResumeTiming();
+    }
+    miss->setCurrentIndex(miss->findData(int(ENTRY_ABOVE)));
+    // Every 8th of 10 M entries: 1,250,000 rows.
+    state.counters["rows"] = static_cast<double>(w.dock.model()->rowCount());
+    state.counters["peak_rss_MB"] = peakRssMb();
+}
+BENCHMARK(BM_Filter)->Name("filter/10M")->Unit(benchmark::kMillisecond)->Iterations(3);
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

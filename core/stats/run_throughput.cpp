@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/stats/run_throughput.h"
+
+#include "core/energy/energy.h"
+#include "core/machine/machine.h"
+#include "core/machine/machine_run.h"
+
+namespace idlescope {
+
+double perSecond(double count, Ns durationNs)
+{
+    return durationNs > 0 ? count / (static_cast<double>(durationNs) * 1e-9) : 0.0;
+}
+
+RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary,
+                               std::int64_t wakeups)
+{
+    RunThroughput t;
+    t.durationNs = summary.endNowNs - REPLAY_START_NS;
+    t.wakeups = wakeups;
+    t.wakeupsPerSecond = perSecond(static_cast<double>(wakeups), t.durationNs);
+    // The run as a one-CPU machine's, so that one rule (energy.h) prices every run.
+    Machine machine = Machine::uniform(table, 1);
+    machine.clusters.front().power = power;
+    CpuRun cpu;
+    cpu.cpu = 0;
+    cpu.stateCount = table.count();
+    for (int i = 0; i < table.count(); ++i)
+        cpu.states[static_cast<std::size_t>(i)] = summary.states[static_cast<std::size_t>(i)];
+    cpu.durationNs = t.durationNs;
+    MachineRun run;
+    run.cpus.push_back(cpu);
+    const RunEnergy e = runEnergy(machine, run);
+    if (!e.available) {
+        t.missing = e.missing;
+        return t;
+    }
+    t.idleEnergyJ = e.idleTotalJ();
+    if (e.hasActive)
+        t.energyJ = e.totalJ();
+    return t;
+}
+
+} // namespace idlescope

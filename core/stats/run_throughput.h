@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file run_throughput.h
+ * What one replay on one CPU did for the work and cost in energy, the numbers
+ * `idlescope-cli compare --throughput` and its power columns print and the
+ * window's comparison table shows: the run's duration on its own clock (the
+ * stream's gaps and idle times plus every exit latency paid), the wakeups no
+ * timer announced per second of it (the open-loop replay's throughput), and
+ * the energy of a one-CPU machine of the table with its power data
+ * (energy.h). Nothing is guessed: without power data the energy is NaN and
+ * `missing` says why.
+ */
+#pragma once
+
+#include "core/energy/power_model.h"
+#include "core/replay/reference_replay.h"
+#include "core/states/idle_state_table.h"
+
+#include <cstdint>
+#include <string>
+
+namespace idlescope {
+
+struct RunThroughput {
+    Ns durationNs = 0;                 ///< summary.endNowNs - REPLAY_START_NS
+    std::int64_t wakeups = 0;          ///< entries that ended at a wakeup no timer announced
+    double wakeupsPerSecond = 0.0;     ///< wakeups / duration (0 for an empty run)
+    double idleEnergyJ = NO_POWER_DATA;///< time in states x power + entries x entry/exit energy
+    double energyJ = NO_POWER_DATA;    ///< plus busy time x active power (NaN without it)
+    std::string missing;               ///< why idleEnergyJ is NaN, e.g. "no power data for ... state CEDE"
+};
+
+/// @p count events per second of @p durationNs (0 when the duration is not positive).
+double perSecond(double count, Ns durationNs);
+
+/**
+ * The throughput and energy of one reference replay of @p table: @p summary its
+ * counters (replayStream()'s, on the REPLAY_START_NS clock), @p wakeups the
+ * entries that paid their exit latency to a wakeup (entryPaysExitLatency(),
+ * GovernorTotals::latencyCostEntries), @p power the table's power data.
+ */
+RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary,
+                               std::int64_t wakeups);
+
+} // namespace idlescope

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/comparison/tradeoff_view.h"
+
+#include "widgets/comparison/comparison_table_model.h"
+
+#include <cmath>
+#include <limits>
+
+namespace idlescope {
+
+namespace {
+
+using Col = ComparisonTableModel::Column;
+
+constexpr int PANEL_COLUMN[] = {Col::IdleMissesColumn, Col::ThroughputColumn, Col::EnergyColumn};
+
+} // namespace
+
+TradeoffView::TradeoffView(ComparisonTableModel *model, QWidget *parent)
+    : PlotBase(tr("Misses, throughput and energy per governor"), nullptr, parent), m_model(model)
+{
+    // PlotBase's one axis rect becomes the first of three panels in a row, each under its title.
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    QCPAxisRect *first = m_plot->axisRect();
+    layout->take(first);
+    auto *row = new QCPLayoutGrid;
+    layout->addElement(1, 0, row);
+    m_rects[Misses] = first;
+    const QString titles[] = {tr("idle misses (fewer is better)"), tr("wakeups/s (more is better)"),
+                              tr("idle energy, J (less is better)")};
+    for (int p = 0; p < PanelCount; ++p) {
+        if (p > 0)
+            m_rects[p] = new QCPAxisRect(m_plot);
+        QFont f = font();
+        f.setPointSizeF(f.pointSizeF() * 0.9);
+        auto *title = new QCPTextElement(m_plot, titles[p], f);
+        title->setTextColor(QColor(0x50, 0x50, 0x50));
+        row->addElement(0, p, title);
+        row->addElement(1, p, m_rects[p]);
+        styleAxisRect(m_rects[p]);
+        styleAxis(m_rects[p]->axis(QCPAxis::atBottom), QString());
+        styleAxis(m_rects[p]->axis(QCPAxis::atLeft), QString());
+        m_rects[p]->axis(QCPAxis::atBottom)->grid()->setVisible(false);
+    }
+    row->setRowStretchFactor(0, 0.001);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { markDirty(); });
+    markDirty();
+}
+
+int TradeoffView::barCount() const
+{
+    return static_cast<int>(m_bars[Misses].size());
+}
+
+double TradeoffView::barValue(Panel panel, int row) const
+{
+    for (const QCPBars *b : m_bars[panel])
+        if (!b->data()->isEmpty() && b->data()->begin()->key == row + 1)
+            return b->data()->begin()->value;
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+QString TradeoffView::energyNote() const
+{
+    return m_energyNote && m_energyNote->visible() ? m_energyNote->text() : QString();
+}
+
+double TradeoffView::tableValue(int panel, int row) const
+{
+    const QVariant v = m_model->index(row, PANEL_COLUMN[panel]).data(Qt::EditRole);
+    return v.isValid() ? v.toDouble() : std::numeric_limits<double>::quiet_NaN();
+}
+
+void TradeoffView::rebuild()
+{
+    const int n = m_model->rowCount();
+    QSharedPointer<QCPAxisTickerText> names(new QCPAxisTickerText);
+    for (int g = 0; g < n; ++g)
+        names->addTick(g + 1, m_model->index(g, Col::GovColumn).data(Qt::EditRole).toString());
+    m_plot->clearItems(); // the value labels; the note is made again below
+    m_energyNote = nullptr;
+    bool anyEnergy = false;
+    for (int p = 0; p < PanelCount; ++p) {
+        for (QCPBars *b : std::as_const(m_bars[p]))
+            m_plot->removePlottable(b);
+        m_bars[p].clear();
+        QCPAxis *x = m_rects[p]->axis(QCPAxis::atBottom);
+        QCPAxis *y = m_rects[p]->axis(QCPAxis::atLeft);
+        x->setTicker(names);
+        x->setTickLabelRotation(n > 3 ? 30 : 0);
+        x->setRange(0.4, n + 0.6);
+        double top = 0;
+        for (int g = 0; g < n; ++g) {
+            const double v = tableValue(p, g);
+            if (!std::isfinite(v))
+                continue;
+            if (p == Energy)
+                anyEnergy = true;
+            top = std::max(top, v);
+            auto *bars = new QCPBars(x, y);
+            const QColor c = m_model->index(g, Col::GovColumn).data(Qt::DecorationRole).value<QColor>();
+            bars->setPen(QPen(c.darker(115), 1));
+            bars->setBrush(c);
+            bars->setWidth(0.6);
+            bars->addData(g + 1, v);
+            m_bars[p] << bars;
+            // The table's own cell above the bar, so that the panel reads without the table.
+            auto *label = new QCPItemText(m_plot);
+            label->setClipAxisRect(m_rects[p]);
+            label->position->setAxes(x, y);
+            label->position->setCoords(g + 1, v);
+            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            label->setText(m_model->index(g, PANEL_COLUMN[p]).data().toString());
+            label->setFont(QFont(font().family(), static_cast<int>(font().pointSizeF() * 0.85)));
+        }
+        y->setRange(0, top > 0 ? top * 1.2 : 1);
+    }
+    // No power data: the table's word for it where the bars would be ("no power data").
+    QString note;
+    for (int g = 0; g < n && !anyEnergy && note.isEmpty(); ++g)
+        if (const QString text = m_model->index(g, Col::EnergyColumn).data().toString(); text != QStringLiteral("\u2014"))
+            note = text;
+    m_energyNote = new QCPItemText(m_plot);
+    m_energyNote->setClipAxisRect(m_rects[Energy]);
+    m_energyNote->position->setAxisRect(m_rects[Energy]);
+    m_energyNote->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_energyNote->position->setCoords(0.5, 0.5);
+    m_energyNote->setColor(QColor(0x70, 0x70, 0x70));
+    m_energyNote->setText(note);
+    m_energyNote->setVisible(!note.isEmpty());
+    m_rects[Energy]->axis(QCPAxis::atLeft)->setTickLabels(note.isEmpty()); // no scale for nothing drawn
+}
+
+QString TradeoffView::tooltipAt(const QPointF &pos) const
+{
+    for (int p = 0; p < PanelCount; ++p)
+        for (int b = 0; b < m_bars[p].size(); ++b)
+            if (m_bars[p][b]->selectTest(pos, false) >= 0) {
+                const int row = static_cast<int>(m_bars[p][b]->data()->begin()->key) - 1;
+                return m_model->index(row, Col::GovColumn).data(Qt::EditRole).toString() + QStringLiteral(": ")
+                       + m_model->index(row, PANEL_COLUMN[p]).data(Qt::ToolTipRole).toString();
+            }
+    return {};
+}
+
+} // namespace idlescope

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file tradeoff_view.h
+ * The trade-off in one look: three small bar panels side by side, idle
+ * misses, throughput (wakeups/s) and idle energy, one bar per governor in
+ * its colour, each labelled with the comparison table's own cell. It reads
+ * ComparisonTableModel (whose numbers core computed, run_throughput.h) and
+ * computes nothing; without power data the energy panel says "no power
+ * data" instead of drawing zeros. Rebuilt whenever the model is reset.
+ */
+#pragma once
+
+#include "widgets/plots/plot_base.h"
+
+namespace idlescope {
+
+class ComparisonTableModel;
+
+class TradeoffView : public PlotBase {
+    Q_OBJECT
+public:
+    enum Panel { Misses, Throughput, Energy, PanelCount };
+
+    explicit TradeoffView(ComparisonTableModel *model, QWidget *parent = nullptr);
+
+    /// Bars drawn in the misses panel (one per row of the table), and the height of the
+    /// bar of table row @p row in @p panel (NaN when none is drawn: a recorded run, no power data).
+    int barCount() const;
+    double barValue(Panel panel, int row) const;
+    /// What the energy panel says instead of bars ("no power data"), else "".
+    QString energyNote() const;
+
+protected:
+    void rebuild() override;
+    QString tooltipAt(const QPointF &pos) const override;
+
+private:
+    /// The comparison table's value behind panel @p panel's bar of @p row (NaN: none).
+    double tableValue(int panel, int row) const;
+
+    ComparisonTableModel *m_model;
+    QCPAxisRect *m_rects[PanelCount] = {};
+    QList<QCPBars *> m_bars[PanelCount];
+    QCPItemText *m_energyNote = nullptr;
+};
+
+} // namespace idlescope
