@@ -25,6 +25,19 @@
 using namespace idlescope;
 using namespace idlescope::source_governor;
 
+#if defined(__SANITIZE_ADDRESS__)
+/*
+ * In a sanitizer build the host would otherwise report a crash of the user's
+ * governor as an AddressSanitizer SEGV and exit with status 1; idlescope tells
+ * a crash from a refusal by the signal that ended the host, so the signals stay
+ * the kernel's. ASan still checks the host's own memory accesses.
+ */
+extern "C" const char *__asan_default_options()
+{
+    return "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0:handle_sigill=0";
+}
+#endif
+
 namespace {
 
 [[noreturn]] void refuse(const std::string &message)
@@ -182,7 +195,7 @@ int main(int argc, char **argv)
     dev->registered = 1;
     dev->enabled = 1;
 
-    VariantInfo info{gov.name, "source", "", "a governor built from source",
+    VariantInfo info{gov.name, "source", "", {}, "a governor built from source",
                      header.pollRule == IDLESCOPE_POLL_RULE_V5_5 ? PollTimeRule::V5_5 : PollTimeRule::V5_11,
                      header.idleLoopReadsGotTick != 0};
     DecisionSink sink;
