@@ -11,6 +11,7 @@
 #include "widgets/panels/trace_workload_page.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "tests/widgets/runner_fixture.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/runner/trace_workload.h"
 #include "widgets/trace/cpu_lanes_view.h"
@@ -52,19 +53,9 @@ ScenarioSpec traceScenario(const QString &trace, const QString &table, int cpu)
     return spec;
 }
 
-SnapshotPtr simulate(const ScenarioSpec &spec)
-{
-    const std::atomic<bool> cancel{false};
-    QString error;
-    auto snap = SimulationRunner::simulate(spec, nullptr, 1, cancel, &error);
-    if (!snap)
-        qWarning("simulate: %s", qPrintable(error));
-    return snap;
-}
-
 SnapshotPtr juno(int cpu)
 {
-    return simulate(traceScenario(QStringLiteral("lisa-juno-sched_load-6cpu.dat"), QStringLiteral("arm-juno-r0"), cpu));
+    return test::simulateOnce(traceScenario(QStringLiteral("lisa-juno-sched_load-6cpu.dat"), QStringLiteral("arm-juno-r0"), cpu));
 }
 
 bool computed(CpuLanesView &v)
@@ -221,7 +212,7 @@ void TestCpuLanes::cpuWithoutSpansIsListedWithTheReason()
     // vm-amd-2cpu-pipe100us: CPU 1 has no complete span (`idlescope-cli import
     // vm-amd-2cpu-pipe100us.ftrace.txt.gz` prints its account: 20785 spans = 0 exported +
     // 20784 missing a sched_switch + 1 cut by the trace's end); it is listed, not drawn.
-    const SnapshotPtr snap = simulate(traceScenario(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz"),
+    const SnapshotPtr snap = test::simulateOnce(traceScenario(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz"),
                                                     QStringLiteral("intel-skx"), 0));
     QVERIFY(snap);
     CpuLanesView v;

@@ -8,6 +8,7 @@
 #include "core/io/table_json.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/comparison/tradeoff_view.h"
+#include "tests/widgets/runner_fixture.h"
 #include "widgets/runner/simulation_runner.h"
 
 #include <QColor>
@@ -49,12 +50,7 @@ SnapshotPtr simulate(const QString &tablePath)
     spec.workload.path = stream();
     for (const char *g : GOVERNORS)
         spec.governors.push_back({ g, {}, QColor(Qt::red) });
-    const std::atomic<bool> cancel { false };
-    QString error;
-    auto snap = SimulationRunner::simulate(spec, nullptr, 1, cancel, &error);
-    if (!snap)
-        qWarning("simulate: %s", qPrintable(error));
-    return snap;
+    return test::simulateOnce(spec);
 }
 
 /// `compare --format csv` rows by governor: column name -> cell (iteration rows only).

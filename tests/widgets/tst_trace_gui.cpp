@@ -11,6 +11,7 @@
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/plots/state_timeline_plot.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "tests/widgets/runner_fixture.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/trace/entries_dock.h"
 #include "widgets/trace/trace_entry_text.h"
@@ -59,16 +60,6 @@ ScenarioSpec junoScenario(int cpu)
     return spec;
 }
 
-SnapshotPtr simulate(const ScenarioSpec &spec)
-{
-    const std::atomic<bool> cancel { false };
-    QString error;
-    auto snap = SimulationRunner::simulate(spec, nullptr, 1, cancel, &error);
-    if (!snap)
-        qWarning("simulate: %s", qPrintable(error));
-    return snap;
-}
-
 /// @p lanes (on @p view) showing @p snap over its whole run, 900 x 400.
 void showLanes(StateTimelinePlot &lanes, ViewState &view, const SnapshotPtr &snap)
 {
@@ -96,7 +87,7 @@ void TestTraceGui::recordedCountsAreTraceStats()
         { 5, { 3, 10, 1 }, { 0, 0, 0 }, { 2, 2, 0 } },
     };
     for (const Want &w : want) {
-        const SnapshotPtr snap = simulate(junoScenario(w.cpu));
+        const SnapshotPtr snap = test::simulateOnce(junoScenario(w.cpu));
         QVERIFY(snap);
         QCOMPARE(snap->governorCount(), 3);
         const int g = snap->indexOf("recorded");
@@ -114,7 +105,7 @@ void TestTraceGui::recordedCountsAreTraceStats()
     // Every CPU: the recorded row's entries are trace-stats' entries_in_exported_spans.
     const std::int64_t inExported[6] = { 91, 12, 18, 37, 20, 14 };
     for (int cpu = 0; cpu < 6; ++cpu) {
-        const SnapshotPtr snap = simulate(junoScenario(cpu));
+        const SnapshotPtr snap = test::simulateOnce(junoScenario(cpu));
         QVERIFY(snap);
         QCOMPARE(snap->runs[0].summary.entries, inExported[cpu]);
         QCOMPARE(snap->totals[0].idles, inExported[cpu]);
@@ -127,7 +118,7 @@ void TestTraceGui::everyLaneOnTheTraceClock()
     // "sshd-2928 [004] 2084.203821: sched_switch: sshd:2928 [120] D ==> swapper/4:0", then line
     // 543 "2084.203832: cpu_idle: state=2" (its only entry, exit 2084.203990 at line 578); the
     // span before (line 522) is stream row 0. The trace's first event, line 2, is at 2084.021443.
-    const SnapshotPtr snap = simulate(junoScenario(4));
+    const SnapshotPtr snap = test::simulateOnce(junoScenario(4));
     QVERIFY(snap && snap->trace);
     QCOMPARE(snap->clockName(), QStringLiteral("trace time"));
     QCOMPARE(traceTimestampText(snap->trace->originNs), QStringLiteral("2084.021443"));
@@ -165,7 +156,7 @@ void TestTraceGui::inspectorNamesTheTraceTimestamp()
     // The recorded entry of CPU 4's span 1 (see above): entered cluster-sleep-0 (cpu_idle state=2)
     // at 2084.203832 and left it at 2084.203990, 158 us (trace-cmd's microseconds; the .dat's
     // nanoseconds may add up to one more).
-    const SnapshotPtr snap = simulate(junoScenario(4));
+    const SnapshotPtr snap = test::simulateOnce(junoScenario(4));
     QVERIFY(snap);
     const GovernorRun &rec = snap->runs[0];
     const std::int64_t e = firstEntryOfSpan(rec, 1);
@@ -197,7 +188,7 @@ void TestTraceGui::inspectorGivesTheSourceEvents()
     // so record N is line N + 1). CPU 4's span-1 entry: enter at line 543, exit at line 578; no
     // irq/timer/ipi/wakeup tracepoint in this trace, so no waking event.
     {
-        const SnapshotPtr snap = simulate(junoScenario(4));
+        const SnapshotPtr snap = test::simulateOnce(junoScenario(4));
         QVERIFY(snap);
         const std::int64_t e = firstEntryOfSpan(snap->runs[0], 1);
         const trace::IdleEntryRec *src = traceSourceEntry(*snap, 0, e);
@@ -224,7 +215,7 @@ void TestTraceGui::inspectorGivesTheSourceEvents()
     spec.target.id = QStringLiteral("intel-skx");
     spec.target.table = builtinTable(spec.target.id).value();
     spec.workload.path = test::tracePath(QStringLiteral("vm-amd-2cpu-timer500us.ftrace.txt.gz"));
-    const SnapshotPtr snap = simulate(spec);
+    const SnapshotPtr snap = test::simulateOnce(spec);
     QVERIFY(snap);
     QCOMPARE(traceSourceUnit(*snap), QStringLiteral("line"));
     const GovernorRun &rec = snap->runs[0];
@@ -255,7 +246,7 @@ void TestTraceGui::generatedStreamHasNoRecordedRow()
     ScenarioSpec spec = defaultScenario();
     spec.workload = periodicIpiWorkload(2000, 100, 30);
     spec.governors = { { "recorded", {}, QColor(Qt::black) }, { "menu-6.14", {}, QColor(Qt::red) } };
-    const SnapshotPtr snap = simulate(spec);
+    const SnapshotPtr snap = test::simulateOnce(spec);
     QVERIFY(snap);
     QCOMPARE(snap->governorCount(), 1);
     QCOMPARE(snap->runs[0].variant, std::string("menu-6.14"));
@@ -282,7 +273,7 @@ void TestTraceGui::everyLaneOnTheStreamClock()
     spec.workload.path = test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv");
     spec.governors = { { "menu-6.14", {}, QColor(Qt::red) }, { "teo-6.14", {}, QColor(Qt::blue) },
         { "ladder-latest", {}, QColor(Qt::darkGreen) }, { "oracle", {}, QColor(Qt::gray) } };
-    const SnapshotPtr snap = simulate(spec);
+    const SnapshotPtr snap = test::simulateOnce(spec);
     QVERIFY(snap);
     QCOMPARE(snap->governorCount(), 4);
     QVERIFY(!snap->trace);
@@ -311,7 +302,7 @@ void TestTraceGui::tableSaysWhatTheTraceCannotTell()
     // "cpu 0: 33 spans = 31 exported + 1 cut by the trace's start + 1 cut by the trace's end; of
     // the exported: timer fallback 31" (the trace has no hrtimer event at all: `grep -c hrtimer`
     // on its report is 0), and trace-stats: 108 complete entries, 91 in the exported spans.
-    const SnapshotPtr snap = simulate(junoScenario(0));
+    const SnapshotPtr snap = test::simulateOnce(junoScenario(0));
     QVERIFY(snap);
     ComparisonView table;
     table.setSnapshot(snap);
@@ -326,7 +317,7 @@ void TestTraceGui::tableSaysWhatTheTraceCannotTell()
     // A generated stream: nothing to disclose.
     ScenarioSpec spec = defaultScenario();
     spec.workload = periodicIpiWorkload(500, 100, 30);
-    table.setSnapshot(simulate(spec));
+    table.setSnapshot(test::simulateOnce(spec));
     QCOMPARE(table.traceNoteText(), QString());
 }
 
@@ -334,7 +325,7 @@ void TestTraceGui::entriesListFiltersAndFollows()
 {
     // CPU 4's recorded run: trace-stats' state_above 0 + 0 + 6 = 6, state_below 1 + 1 + 0 = 2,
     // 20 entries, 12 of them in state 2 (cluster-sleep-0).
-    const SnapshotPtr snap = simulate(junoScenario(4));
+    const SnapshotPtr snap = test::simulateOnce(junoScenario(4));
     QVERIFY(snap);
     ViewState view;
     view.setFullRange(0, snap->durationNs());
