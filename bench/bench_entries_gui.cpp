@@ -23,6 +23,8 @@
 #include "widgets/trace/entries_dock.h"
 #include "widgets/view_state.h"
 
+#include "bench/gui_benchmark_main.h"
+
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
@@ -159,11 +161,4 @@ BENCHMARK(BM_Filter)->Name("filter/10M")->Unit(benchmark::kMillisecond)->Iterati
 
 } // namespace
 
-int main(int argc, char **argv)
-{
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
-}
+IDLESCOPE_GUI_BENCHMARK_MAIN()

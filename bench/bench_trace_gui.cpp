@@ -24,6 +24,8 @@
 #include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/trace/trace_machine_job.h"
 
+#include "bench/gui_benchmark_main.h"
+
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
@@ -140,11 +142,4 @@ BENCHMARK(BM_AllCpus)->Name("allcpus/juno")->Unit(benchmark::kMillisecond)->UseR
 
 } // namespace
 
-int main(int argc, char **argv)
-{
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
-}
+IDLESCOPE_GUI_BENCHMARK_MAIN()
