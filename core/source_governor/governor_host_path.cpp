@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/source_governor/governor_host_path.h"
 
-#include <cstdlib>
-#include <filesystem>
-#include <system_error>
+#include "core/common/helper_program.h"
 
 // Set for this file by core/CMakeLists.txt; a target that compiles it
 // elsewhere (the fuzzers) gets the install default only.
@@ -18,21 +16,8 @@ namespace idlescope::source_governor {
 
 std::string governorHostPath()
 {
-    namespace fs = std::filesystem;
-    if (const char *env = std::getenv("IDLESCOPE_GOVERNOR_HOST"); env && *env)
-        return env;
-    std::error_code ec;
-    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        // Installed: bin/idlescope-cli and libexec/idlescope/idlescope-governor-host.
-        const fs::path installed = self.parent_path().parent_path() / "libexec/idlescope/idlescope-governor-host";
-        if (fs::exists(installed, ec))
-            return installed.string();
-    }
-    for (const char *p : {IDLESCOPE_GOVERNOR_HOST_BUILD, IDLESCOPE_GOVERNOR_HOST_INSTALLED})
-        if (*p && fs::exists(p, ec))
-            return p;
-    return IDLESCOPE_GOVERNOR_HOST_INSTALLED;
+    return helperProgramPath({"idlescope-governor-host", "IDLESCOPE_GOVERNOR_HOST", IDLESCOPE_GOVERNOR_HOST_BUILD,
+                              IDLESCOPE_GOVERNOR_HOST_INSTALLED});
 }
 
 } // namespace idlescope::source_governor

@@ -61,13 +61,13 @@ std::vector<char *> cStrings(std::vector<std::string> &strings)
 } // namespace
 
 Result<Spawned> spawnProcess(const std::vector<std::string> &argv, int stdinFd,
-                             const std::vector<std::pair<int, int>> &extraFds, bool mergeOutput)
+                             const std::vector<std::pair<int, int>> &extraFds, ChildStderr stderrTo)
 {
     Spawned s;
     Fd outWrite, errWrite;
     if (Status st = makePipe(s.out, outWrite); !st)
         return st.error();
-    if (!mergeOutput)
+    if (stderrTo == ChildStderr::Pipe)
         if (Status st = makePipe(s.err, errWrite); !st)
             return st.error();
     Fd devNull;
@@ -80,7 +80,9 @@ Result<Spawned> spawnProcess(const std::vector<std::string> &argv, int stdinFd,
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, stdinFd, STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&actions, outWrite.get(), STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, mergeOutput ? outWrite.get() : errWrite.get(), STDERR_FILENO);
+    if (stderrTo != ChildStderr::Inherited)
+        posix_spawn_file_actions_adddup2(&actions, stderrTo == ChildStderr::Merged ? outWrite.get() : errWrite.get(),
+                                         STDERR_FILENO);
     for (const auto &[from, to] : extraFds)
         posix_spawn_file_actions_adddup2(&actions, from, to);
 

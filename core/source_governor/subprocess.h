@@ -3,13 +3,14 @@
  * @file subprocess.h
  * Starting the two programs a governor built from source needs: the C
  * compiler (run to the end, its output kept) and the governor host (started
- * with its input, a progress page and pipes, then watched by source_run.cpp).
- * posix_spawn only, so that a multi-threaded caller (the GUI) may use it.
+ * with its input, a progress page and pipes, then watched by source_run.cpp),
+ * and the .dat reader of core/trace (dat_importer.cpp). posix_spawn only, so that a multi-threaded caller (the GUI) may use it.
  */
 #pragma once
 
 #include "core/common/error.h"
 
+#include <cstdint>
 #include <string>
 #include <sys/types.h>
 #include <utility>
@@ -40,13 +41,25 @@ struct Spawned {
     Fd err; ///< the child's stderr (read end); the same pipe as out when merged
 };
 
+/// Where a started program's stderr goes.
+enum class ChildStderr : std::uint8_t {
+    Pipe,     ///< its own pipe (Spawned::err)
+    Merged,   ///< the stdout pipe (Spawned::out), interleaved
+    Inherited ///< this process's stderr (a helper's sanitizer report reaches the terminal)
+};
+
 /**
  * Starts @p argv (argv[0] looked up in PATH) with stdin from @p stdinFd
- * (-1: /dev/null), each (parent fd, child fd) of @p extraFds, LC_ALL=C, and
- * stdout and stderr on pipes (one pipe when @p mergeOutput).
+ * (-1: /dev/null), each (parent fd, child fd) of @p extraFds, LC_ALL=C,
+ * stdout on a pipe and stderr as @p stderrTo says.
  */
 Result<Spawned> spawnProcess(const std::vector<std::string> &argv, int stdinFd,
-                             const std::vector<std::pair<int, int>> &extraFds, bool mergeOutput);
+                             const std::vector<std::pair<int, int>> &extraFds, ChildStderr stderrTo);
+inline Result<Spawned> spawnProcess(const std::vector<std::string> &argv, int stdinFd,
+                                    const std::vector<std::pair<int, int>> &extraFds, bool mergeOutput)
+{
+    return spawnProcess(argv, stdinFd, extraFds, mergeOutput ? ChildStderr::Merged : ChildStderr::Pipe);
+}
 
 struct Finished {
     int exitStatus = -1; ///< exit code, or -1 when killed by a signal

@@ -15,21 +15,23 @@
  * Isolation: libtraceevent 1.7 can crash on a damaged event format inside the
  * file (found by fuzz_trace_dat: a SEGV in tep_parse_event on a .dat with 7
  * bytes changed; tests/core/tst_trace_fuzz_regressions.cpp). Since bad input
- * must give an Error and never a crash, the libraries run only in a forked
- * child (ImportConfig::isolateDat), which sends the events it reads back
- * through a pipe; the parent reconstructs the idle spans from them as they
- * arrive (so the file is read once, by the child, while the parent works on
- * what came before). A child killed by a signal becomes an Error naming the
- * file, and what the parent built from its events is dropped; a file the
- * libraries reject comes back as the child's Error. Whatever a damaged file
- * makes libtracecmd allocate and leak then dies
- * with the child (found by fuzz_trace_dat: a 40 KB file whose header claims a
+ * must give an Error and never a crash, the libraries run only in a child
+ * process, the reader program of dat_reader.h (ImportConfig::isolateDat),
+ * which sends the events it reads back through a pipe; the parent
+ * reconstructs the idle spans from them as they arrive (so the file is read
+ * once, by the child, while the parent works on what came before). A child
+ * killed by a signal becomes an Error naming the file, and what the parent
+ * built from its events is dropped; a file the libraries reject comes back as
+ * the child's Error. Whatever a damaged file makes libtracecmd allocate and
+ * leak then dies with the child (found by fuzz_trace_dat: a 40 KB file whose header claims a
  * 2.9 GB section; libtracecmd mallocs that much, the read comes up short and
  * the block is never freed; tests/fuzz/regressions/fuzz_trace_dat/oom-*).
  */
 #include "core/trace/trace_import.h"
 
 #include "core/io/decompressed_file.h"
+#include "core/source_governor/subprocess.h"
+#include "core/trace/dat_reader.h"
 #include "core/trace/idle_reconstructor.h"
 #include "core/trace/kallsyms_index.h"
 #include "core/trace/trace_names.h"
@@ -404,8 +406,9 @@ private:
 };
 
 /*
- * The reading child's messages to the parent, a tag byte then the fields in
- * this process image's own layout (parent and child are one binary):
+ * The reader's messages to the parent, a tag byte then the fields in this
+ * build's own layout (the reader is built from the same sources, with the
+ * same compiler, as the program that starts it):
  *   'N' u32 length, bytes     a name, interned in order (the parent's ids are the child's)
  *   'E' TraceEvent            an event
  *   'L' i32 cpu, i64 missed   events lost on a CPU
@@ -620,53 +623,39 @@ ChildOutcome receive(int fd, pid_t child, const std::string &path, DirectSink &s
     return out;
 }
 
-// Reads the file in a child process, which sends the events back: libtracecmd and
-// libtraceevent run only there, so a crash of theirs on a damaged file (or what
-// they leak) ends with the child, and the parent reconstructs as the events arrive.
-// Nothing when no child can be started (no isolation available: read directly).
-std::optional<Result<TraceImport>> readInChild(const std::string &path, const std::string &file,
-                                               const ImportConfig &config, const ProgressFn &progress)
+// Reads the file in the reader program (dat_reader.h), which sends the events back:
+// libtracecmd and libtraceevent run only there, so a crash of theirs on a damaged
+// file (or what they leak) ends with that process, and this one reconstructs as the
+// events arrive.
+Result<TraceImport> readInReader(const std::string &path, const std::string &file, const ImportConfig &config,
+                                 const ProgressFn &progress)
 {
-    std::fflush(nullptr);
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0)
-        return std::nullopt;
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        ::close(fds[0]);
-        ::close(fds[1]);
-        return std::nullopt;
-    }
-    if (pid == 0) {
-        // A crash here is the expected outcome for a damaged file: the host's crash
-        // handlers (Qt Test's, a GUI's) must not run in the child.
-        for (const int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
-            std::signal(sig, SIG_DFL);
-        ::close(fds[0]);
-        PipeSink sink(fds[1]);
-        const Result<RecordsRead> read = readRecords(path, file, sink, config, Teardown::LeaveToExit);
-        if (read)
-            sink.done(*read);
-        else
-            sink.error(read.error());
-        ::_exit(read ? 0 : 3);
-    }
-    ::close(fds[1]);
+    using source_governor::ChildStderr;
+    const std::string reader = datReaderPath();
+    std::vector<std::string> argv{reader};
+    if (config.libraryKallsyms)
+        argv.emplace_back("--library-kallsyms");
+    argv.emplace_back("--");
+    argv.push_back(file);
+    Result<source_governor::Spawned> child = source_governor::spawnProcess(argv, -1, {}, ChildStderr::Inherited);
+    if (!child)
+        return Error{path, 0, "", child.error().message + " (the .dat reader, which idlescope installs in "
+                                                             "libexec/idlescope/; IDLESCOPE_DAT_READER names another)"};
     DirectSink sink(path, config, progress);
-    const ChildOutcome outcome = receive(fds[0], pid, path, sink);
-    ::close(fds[0]);
+    const ChildOutcome outcome = receive(child->out.get(), child->pid, path, sink);
+    child->out.reset();
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    while (::waitpid(child->pid, &status, 0) < 0 && errno == EINTR) {
     }
     if (outcome.cancelled)
         return Error{path, 0, "", "import cancelled"};
-    // The child ends with 0 (read) or 3 (an Error, sent on the pipe); a signal or any
-    // other exit code (a sanitizer's abort) is a crash of the libraries.
+    // The reader ends with 0 (read) or DAT_READER_REFUSED (an Error, sent on the pipe);
+    // a signal or any other exit code (a sanitizer's report) is a crash of the libraries.
     if (WIFSIGNALED(status))
         return Error{path, 0, "",
                      "libtracecmd/libtraceevent crashed reading this .dat file (signal "
                          + std::to_string(WTERMSIG(status)) + "): the file is damaged"};
-    if (!WIFEXITED(status) || (WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != 3))
+    if (!WIFEXITED(status) || (WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != DAT_READER_REFUSED))
         return Error{path, 0, "",
                      "libtracecmd/libtraceevent crashed reading this .dat file (exit code "
                          + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + "): the file is damaged"};
@@ -686,13 +675,27 @@ Result<TraceImport> importTraceDat(const std::string &path, const ImportConfig &
     if (!file)
         return file.error();
     if (config.isolateDat)
-        if (std::optional<Result<TraceImport>> r = readInChild(path, *file, config, progress))
-            return std::move(*r);
+        return readInReader(path, *file, config, progress);
     DirectSink sink(path, config, progress);
     const Result<RecordsRead> read = readRecords(path, *file, sink, config);
     if (!read)
         return read.error();
     return sink.finish(*read);
+}
+
+int serveDatFile(const std::string &file, bool libraryKallsyms, int fd)
+{
+    PipeSink sink(fd);
+    ImportConfig config;
+    config.libraryKallsyms = libraryKallsyms;
+    // The path is the parent's to name: Errors travel without it.
+    const Result<RecordsRead> read = readRecords("", file, sink, config, Teardown::LeaveToExit);
+    if (!read) {
+        sink.error(read.error());
+        return DAT_READER_REFUSED;
+    }
+    sink.done(*read);
+    return 0;
 }
 
 } // namespace idlescope::trace

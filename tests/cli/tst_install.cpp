@@ -187,6 +187,8 @@ private slots:
         QVERIFY(!text.contains("TERMS AND CONDITIONS")); // the full licence text is not copied
         // Where the installed CLI looks for the host of source governors (governor_host_path.cpp).
         QVERIFY(QFileInfo(root.filePath(u"libexec/idlescope/idlescope-governor-host"_s)).isExecutable());
+        // ...and for the reader of .dat files (dat_reader_path.cpp).
+        QVERIFY(QFileInfo(root.filePath(u"libexec/idlescope/idlescope-dat-reader"_s)).isExecutable());
         if (!gui)
             return;
         QVERIFY(QFile::exists(root.filePath(u"share/man/man1/idlescope.1.gz"_s)));

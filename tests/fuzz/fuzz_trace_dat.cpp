@@ -25,10 +25,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, size_t size)
     std::fwrite(data, 1, size, f);
     std::fclose(f);
     const Result<trace::TraceImport> r = trace::importTrace(path);
-    // The .dat is read first in a forked child (dat_importer.cpp). The libraries dying
-    // there by a signal is tolerated by design (an Error), but a sanitizer report in
-    // the child ends it with an exit code, and must fail the run like one here would:
-    // the report is on stderr above.
+    // The .dat is read in the reader process (core/trace/dat_reader.h; in this build
+    // fuzz_dat_reader, instrumented like this target). The libraries dying there by a
+    // signal is tolerated by design (an Error), but a sanitizer report in the reader
+    // ends it with an exit code, and must fail the run like one here would: the report
+    // is on stderr above.
     if (!r && r.error().message.find("crashed reading this .dat file (exit code") != std::string::npos)
         std::abort();
     return 0;

@@ -23,7 +23,7 @@ CC=clang CXX=clang++ cmake -S "$SRC" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebIn
     -DIDLESCOPE_BUILD_FUZZERS=ON -DIDLESCOPE_BUILD_GUI=OFF -DIDLESCOPE_BUILD_BENCH=OFF \
     -DIDLESCOPE_FUZZ_SECONDS="$SECONDS_PER_TARGET" -DIDLESCOPE_FUZZ_SEED="${IDLESCOPE_FUZZ_SEED:-0}" >/dev/null
 ENGINE_TARGETS="fuzz_table_json fuzz_cpupower fuzz_sysfs fuzz_stream_csv fuzz_workload_spec fuzz_settings fuzz_session_json"
-cmake --build "$BUILD" --target fuzz_trace_text fuzz_trace_dat $ENGINE_TARGETS -j2
+cmake --build "$BUILD" --target fuzz_trace_text fuzz_trace_dat fuzz_dat_reader $ENGINE_TARGETS -j2
 
 CORPUS=$BUILD/tests/fuzz/corpus
 mkdir -p "$CORPUS/fuzz_trace_text" "$CORPUS/fuzz_trace_dat"
