@@ -138,7 +138,7 @@ const char *traceFormatName(TraceFormat f);
 /// Knobs of an import (all optional).
 struct ImportConfig {
     int keptWarningsPerKind = 50;  ///< details kept per kind; all are counted
-    bool isolateDat = true;        ///< read a .dat in a forked child first (libtraceevent can crash on damage)
+    bool isolateDat = true;        ///< read a .dat in the reader process (dat_reader.h: libtraceevent can crash on damage)
     /// Let libtraceevent parse a .dat's kallsyms itself instead of kallsyms_index.h's one pass
     /// (same names, about twice the time on a small file; kept to check the two agree).
     bool libraryKallsyms = false;
