@@ -16,6 +16,7 @@
 #include "core/targets/builtin_targets.h"
 #include "core/workloads/io_interrupts.h"
 #include "core/workloads/workload_spec.h"
+#include "tests/governor_rig.h"
 
 #include <QTest>
 
@@ -31,11 +32,8 @@ namespace {
 /// WFI: exit 1 us, target 1 us; sleep: exit 100 us, target 500 us; HZ 250.
 IdleStateTable twoStates()
 {
-    IdleStateTable t;
-    t.id = "two";
-    t.tickHz = 250;
-    t.states = {{"WFI", "", 1000, 1000, false, false}, {"sleep", "", 100000, 500000, false, false}};
-    return t;
+    return test::makeTable("two", 250,
+                           {{"WFI", "", 1000, 1000, false, false}, {"sleep", "", 100000, 500000, false, false}});
 }
 
 IdleSpan span(Ns gap, Ns timer, Ns wake)
