@@ -8,6 +8,7 @@
  * the file, line and field).
  */
 #include "tests/cli_process.h"
+#include "tests/test_files.h"
 #include "tests/test_paths.h"
 
 #include <QFile>
@@ -20,6 +21,7 @@ namespace {
 
 using idlescope::test::CliResult;
 using idlescope::test::runCli;
+using idlescope::test::writeFile;
 
 using Row = QMap<QString, QString>;
 
@@ -47,13 +49,6 @@ QMap<QString, Row> parseCsv(const QString &text, int keyColumns)
 QString trace(const char *name)
 {
     return idlescope::test::tracesDir() + u"/"_s + QString::fromLatin1(name);
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
 }
 
 } // namespace
