@@ -131,8 +131,7 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
             w.cpus.push_back({cpu, streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), busiest), 0, {}});
     std::sort(w.cpus.begin(), w.cpus.end(), [](const CpuStream &a, const CpuStream &b) { return a.cpu < b.cpu; });
     if (irqCpu && *irqCpu < n) {
-        std::stable_sort(routed.begin(), routed.end(),
-                         [](const workloads::IoInterrupt &a, const workloads::IoInterrupt &b) { return a.atNs < b.atNs; });
+        workloads::sortByTime(routed);
         IdleStream &target = w.cpus[static_cast<size_t>(*irqCpu)].stream;
         target = withInterrupts(target, routed);
         w.label += " (completion interrupts on CPU " + std::to_string(*irqCpu) + ")";

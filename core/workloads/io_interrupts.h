@@ -51,6 +51,9 @@ std::optional<IoInterruptRoute> ioInterruptRoute(const WorkloadNode &generator);
 /// submitter.
 std::optional<int> ioInterruptCpu(const WorkloadNode &root);
 
+/// Sorts @p irqs by time; interrupts of the same time keep their order.
+void sortByTime(std::vector<IoInterrupt> &irqs);
+
 /// generateStream() that also gives, sorted, the routed completion interrupts of the tree's io
 /// generators up to the end of the stream (@p interrupts is replaced). The spans are the same.
 IdleStream generateStreamWithInterrupts(const WorkloadSpec &spec, int point, std::uint64_t seed, std::size_t spans,

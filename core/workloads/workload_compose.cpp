@@ -342,9 +342,14 @@ IdleStream generateStreamWithInterrupts(const WorkloadSpec &spec, int point, std
     // An overlay reads its components' next spans ahead: completions after the stream's end
     // belong to spans it never played.
     std::erase_if(interrupts, [endNs](const IoInterrupt &irq) { return irq.atNs > endNs; });
-    std::stable_sort(interrupts.begin(), interrupts.end(),
-                     [](const IoInterrupt &a, const IoInterrupt &b) { return a.atNs < b.atNs; });
+    sortByTime(interrupts);
     return out;
+}
+
+void sortByTime(std::vector<IoInterrupt> &irqs)
+{
+    std::stable_sort(irqs.begin(), irqs.end(),
+                     [](const IoInterrupt &a, const IoInterrupt &b) { return a.atNs < b.atNs; });
 }
 
 IdleStream seededStream(const WorkloadSpec &spec, int point, int iteration, std::uint64_t seed, std::size_t spans)

@@ -328,7 +328,8 @@ private slots:
         writeFile(table, R"({"id": "two", "tick_hz": 250, "states": [
   {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000},
   {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 500000}]})");
-        const QString io = u"io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=cpu0,hardirq_us=5"_s;
+        const QString io =
+            u"io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=cpu0,hardirq_us=5"_s;
         auto compareOnCpu1 = [&](const QString &workload, const char *spans, const char *format) {
             return runCli({u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s, workload,
                            u"--workload-cpus"_s, u"1"_s, u"--background"_s,
@@ -354,11 +355,10 @@ private slots:
         const CliResult md = compareOnCpu1(overlay, "5", "md");
         QVERIFY2(md.out.contains(u"(completion interrupts on CPU 0)"_s), qPrintable(md.out));
 
-        const Row m0 = parseCsv(compareOnCpu1(u"mix("_s + io + u" | periodic:kind=ipi,interval_us=200,run_us=10,next_timer_us=0)"_s,
-                                              "7", "csv")
-                                    .out,
-                                2)
-                           .value(u"oracle|0"_s);
+        const QString ipi = u"periodic:kind=ipi,interval_us=200,run_us=10,next_timer_us=0"_s;
+        const CliResult mix = compareOnCpu1(u"mix("_s + io + u" | "_s + ipi + u")"_s, "7", "csv");
+        QVERIFY2(mix.exitCode == 0, qPrintable(mix.err));
+        const Row m0 = parseCsv(mix.out, 2).value(u"oracle|0"_s);
         QCOMPARE(m0["usage_WFI"], u"3"_s);
         QCOMPARE(m0["usage_sleep"], u"2"_s);
         QCOMPARE(m0["time_pct_WFI"], u"24.36"_s);

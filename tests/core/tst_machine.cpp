@@ -334,10 +334,9 @@ private slots:
         QCOMPARE(t.wakeups, 6);
 
         // irq=local (NVMe's per-queue vectors): CPU 0 sees only its own timer.
-        QCOMPARE(onCpu1WithIdleCpu0(m, "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=local", 3)
-                     .cpus[0]
-                     .stream.size(),
-                 size_t(1));
+        const MachineWorkload local = onCpu1WithIdleCpu0(
+            m, "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=local", 3);
+        QCOMPARE(local.cpus[0].stream.size(), size_t(1));
         // irq=auto: eMMC's one vector goes to CPU 0, NVMe's stay local; numjobs is the CPU count.
         QVERIFY(workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=emmc")->root).has_value());
         QVERIFY(!workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=nvme")->root).has_value());
@@ -362,8 +361,8 @@ private slots:
         // same times as io alone, so CPU 0's spans are completionInterruptsOnCpu0ByHand's:
         // 4 WFI entries, 989 us, 3 wakeups. Sum: 9 WFI entries, 989 + 915 us, 6 wakeups.
         const Machine m = Machine::uniform(twoStates(), 2);
-        const MachineWorkload w =
-            onCpu1WithIdleCpu0(m, std::string("idle:timer_us=100000000,max_idle_us=450,irq_us=0,run_us=0 + ") + kIoOnCpu0, 5);
+        const std::string idle = "idle:timer_us=100000000,max_idle_us=450,irq_us=0,run_us=0";
+        const MachineWorkload w = onCpu1WithIdleCpu0(m, idle + " + " + kIoOnCpu0, 5);
         compareSpans(w.cpus[1].stream, {{0, 450, 310}, {10, 130, 130}, {0, 450, 170}, {10, 270, 270}, {0, 450, 30}});
         compareSpans(w.cpus[0].stream, {{0, 1000, 310}, {5, 685, 305}, {5, 375, 305}, {5, 65, 65}});
         QVERIFY(QString::fromStdString(w.label).endsWith(u"(completion interrupts on CPU 0)"_qs));
