@@ -97,6 +97,18 @@ void compareSpans(const IdleStream &s, std::initializer_list<std::array<Ns, 3>> 
     }
 }
 
+/// Compares @p run's usage and time (us) of each state with @p expected, and its wakeups.
+void compareUsageAndTime(const CpuRun &run, std::initializer_list<std::array<Ns, 2>> expected, std::int64_t wakeups)
+{
+    size_t i = 0;
+    for (const std::array<Ns, 2> &e : expected) {
+        QCOMPARE(run.states[i].usage, e[0]);
+        QCOMPARE(run.states[i].timeNs, e[1] * 1000);
+        ++i;
+    }
+    QCOMPARE(run.wakeups, wakeups);
+}
+
 MachineReplayOptions oracleOnly(bool intervals = false)
 {
     MachineReplayOptions o;
@@ -404,19 +416,10 @@ private slots:
                                         {10, NONE, 300}, {10, NONE, 200}, {10, NONE, 300}});
         compareSpans(w.cpus[0].stream, {{0, 1000, 940}, {5, 55, 55}, {0, 1000, 250}, {5, 745, 515}, {5, 225, 225}});
         const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
-        const CpuRun &c0 = run.cpus[0];
-        QCOMPARE(c0.states[0].usage, 3);
-        QCOMPARE(c0.states[0].timeNs, 533000);
-        QCOMPARE(c0.states[1].usage, 2);
-        QCOMPARE(c0.states[1].timeNs, 1655000);
-        QCOMPARE(c0.wakeups, 3);
-        QCOMPARE(c0.latencyCostNs, 201000);
-        const CpuRun t = run.total();
-        QCOMPARE(t.states[0].usage, 10);
-        QCOMPARE(t.states[0].timeNs, 2240000);
-        QCOMPARE(t.states[1].usage, 2);
-        QCOMPARE(t.states[1].timeNs, 1655000);
-        QCOMPARE(t.wakeups, 10);
+        // CPU 0 and the sum: (usage, time in us) of WFI and sleep, wakeups.
+        compareUsageAndTime(run.cpus[0], {{3, 533}, {2, 1655}}, 3);
+        QCOMPARE(run.cpus[0].latencyCostNs, 201000);
+        compareUsageAndTime(run.total(), {{10, 2240}, {2, 1655}}, 10);
     }
 
     void idlestatEnergyModelByHand()
