@@ -11,10 +11,22 @@
 #include "core/states/idle_state_table.h"
 
 #include <memory>
+#include <string>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace idlescope::test {
+
+/// A table of the test's own: @p states (shallow to deep) at @p tickHz, named @p id.
+inline IdleStateTable makeTable(std::string id, int tickHz, std::vector<IdleState> states)
+{
+    IdleStateTable t;
+    t.id = std::move(id);
+    t.tickHz = tickHz;
+    t.states = std::move(states);
+    return t;
+}
 
 /// intel-skx's POLL, C1, C1E and C6 (exit latency / target residency 0/0, 2/2, 10/20 and
 /// 133/600 us) at 250 Hz: the table most hand computations use.

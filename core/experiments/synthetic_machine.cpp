@@ -18,32 +18,19 @@ Ns streamTime(const IdleStream &s)
     return t;
 }
 
-/// When each non-timer wakeup of @p s comes, on the stream's own time axis (the I/O
-/// generator's completions: a wait the unrelated timer cut ends in the span after).
-void appendCompletions(const IdleStream &s, std::vector<Ns> &out)
-{
-    Ns t = 0;
-    for (const IdleSpan &span : s) {
-        t += span.gapNs;
-        if (!span.timerWake())
-            out.push_back(t + span.wakeNs);
-        t += span.wakeNs;
-    }
-}
-
 } // namespace
 
-IdleStream withInterrupts(const IdleStream &in, std::span<const Ns> atNs, Ns handlerNs)
+IdleStream withInterrupts(const IdleStream &in, std::span<const workloads::IoInterrupt> irqs)
 {
     IdleStream out;
-    out.reserve(in.size() + atNs.size());
+    out.reserve(in.size() + irqs.size());
     size_t next = 0;
     Ns busyFrom = 0; // when the CPU last left idle
     Ns busyEnd = 0;  // when its pending work (spans' gaps, handlers) is done
     Ns origT = 0;    // the end of the previous span on @p in's own axis
     auto absorb = [&] {
-        while (next < atNs.size() && atNs[next] <= busyEnd) {
-            busyEnd = std::max(busyEnd, atNs[next]) + handlerNs;
+        while (next < irqs.size() && irqs[next].atNs <= busyEnd) {
+            busyEnd = std::max(busyEnd, irqs[next].atNs) + irqs[next].handlerNs;
             ++next;
         }
     };
@@ -54,10 +41,11 @@ IdleStream withInterrupts(const IdleStream &in, std::span<const Ns> atNs, Ns han
         const Ns timerAt = idleStart + s.timerNs, wakeAt = idleStart + s.wakeNs;
         origT = wakeAt;
         // Each interrupt inside the idle ends it early, as an event wake.
-        while (busyEnd < wakeAt && next < atNs.size() && atNs[next] < wakeAt) {
-            out.push_back({busyEnd - busyFrom, timerAt - busyEnd, atNs[next] - busyEnd, s.latencyReqNs, s.util});
-            busyFrom = atNs[next];
-            busyEnd = atNs[next];
+        while (busyEnd < wakeAt && next < irqs.size() && irqs[next].atNs < wakeAt) {
+            const Ns at = irqs[next].atNs;
+            out.push_back({busyEnd - busyFrom, timerAt - busyEnd, at - busyEnd, s.latencyReqNs, s.util});
+            busyFrom = at;
+            busyEnd = at;
             absorb();
         }
         // What is left of the idle, unless the handlers ran past its wakeup.
@@ -119,9 +107,16 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
     MachineWorkload w;
     w.label = spec.workload.text;
     Ns busiest = 0;
+    // A single-vector controller: every other submitter's completions interrupt that CPU too
+    // (the io generators' own completions, wherever they sit in the spec's tree).
+    const std::optional<int> irqCpu = workloads::ioInterruptCpu(spec.workload.root);
+    std::vector<workloads::IoInterrupt> routed, one;
     for (int cpu = 0; cpu < n; ++cpu)
         if (runs[static_cast<size_t>(cpu)]) {
-            IdleStream s = workloads::generateStream(spec.workload, 0, workloads::runSeed(spec.seed, 0, cpu), spec.spans);
+            IdleStream s = workloads::generateStreamWithInterrupts(
+                spec.workload, 0, workloads::runSeed(spec.seed, 0, cpu), spec.spans, one);
+            if (cpu != irqCpu)
+                routed.insert(routed.end(), one.begin(), one.end());
             busiest = std::max(busiest, streamTime(s));
             w.cpus.push_back({cpu, std::move(s), 0, {}});
         }
@@ -135,17 +130,11 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
         if (!runs[static_cast<size_t>(cpu)])
             w.cpus.push_back({cpu, streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), busiest), 0, {}});
     std::sort(w.cpus.begin(), w.cpus.end(), [](const CpuStream &a, const CpuStream &b) { return a.cpu < b.cpu; });
-    // A single-vector controller: every other submitter's completion interrupts CPU 0 too.
-    if (const std::optional<workloads::IoInterruptRoute> route = workloads::ioInterruptRoute(spec.workload.root);
-        route && route->cpu < n) {
-        std::vector<Ns> completions;
-        for (const CpuStream &c : w.cpus)
-            if (runs[static_cast<size_t>(c.cpu)] && c.cpu != route->cpu)
-                appendCompletions(c.stream, completions);
-        std::sort(completions.begin(), completions.end());
-        IdleStream &target = w.cpus[static_cast<size_t>(route->cpu)].stream;
-        target = withInterrupts(target, completions, route->hardirqNs);
-        w.label += " (completion interrupts on CPU " + std::to_string(route->cpu) + ")";
+    if (irqCpu && *irqCpu < n) {
+        workloads::sortByTime(routed);
+        IdleStream &target = w.cpus[static_cast<size_t>(*irqCpu)].stream;
+        target = withInterrupts(target, routed);
+        w.label += " (completion interrupts on CPU " + std::to_string(*irqCpu) + ")";
     }
     return w;
 }

@@ -14,6 +14,7 @@
 #include "core/common/error.h"
 #include "core/machine/machine.h"
 #include "core/machine/machine_workload.h"
+#include "core/workloads/io_interrupts.h"
 #include "core/workloads/workload_spec.h"
 
 #include <cstdint>
@@ -36,12 +37,13 @@ struct SyntheticMachineSpec {
 /// of another length than cpus= ("--workload-cpus").
 Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec);
 
-/// @p in with an interrupt at each time of @p atNs (sorted, on @p in's own time axis: span
-/// k's busy part starts at the end of span k-1) taking @p handlerNs of CPU time: one inside
-/// an idle period ends it early (an event wake; the rest of the period follows with the
-/// same timer); one in a busy period lengthens it; a span whose wakeup comes while the CPU
-/// is still busy has no idle period left and its work joins the busy time.
-IdleStream withInterrupts(const IdleStream &in, std::span<const Ns> atNs, Ns handlerNs);
+/// @p in with the interrupts @p irqs (sorted by time, on @p in's own time axis: span k's busy
+/// part starts at the end of span k-1), each taking its handler's CPU time: one inside an idle
+/// period ends it early (an event wake; the rest of the period follows with the same timer, as
+/// a component without timers does in an overlay); one in a busy period lengthens it; a span
+/// whose wakeup comes while the CPU is still busy has no idle period left and its work joins
+/// the busy time.
+IdleStream withInterrupts(const IdleStream &in, std::span<const workloads::IoInterrupt> irqs);
 
 /// The spans of @p spec (point 0, @p seed) from the start until their busy + idle time
 /// reaches @p durationNs (the span that crosses it is the last).

@@ -104,16 +104,6 @@ std::span<const TunableRow<HaltpollGovernor>> HaltpollGovernor::tunableRows()
     return rows;
 }
 
-std::int64_t HaltpollGovernor::tunable(std::string_view name) const
-{
-    return tableTunable(*this, tunableRows(), name);
-}
-
-bool HaltpollGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
-{
-    return tableSetTunable(*this, tunableRows(), name, value, error);
-}
-
 // haltpoll_enable_device(): no window until the first halt grows one.
 void HaltpollGovernor::enable(const IdleStateTable &, CpuidleDevice &dev)
 {

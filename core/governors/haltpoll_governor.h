@@ -28,7 +28,7 @@ inline constexpr std::int64_t GUEST_HALT_POLL_GROW_START = 50000;
 inline constexpr std::int64_t GUEST_HALT_POLL_ALLOW_SHRINK = 1;
 } // namespace haltpoll
 
-class HaltpollGovernor final : public Governor {
+class HaltpollGovernor final : public TableTunableGovernor<HaltpollGovernor> {
 public:
     explicit HaltpollGovernor(const VariantInfo &v);
     const VariantInfo &variant() const override { return m_variant; }
@@ -38,10 +38,9 @@ public:
     void reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index) override;
 
     std::span<const TunableInfo> tunables() const override;
-    std::int64_t tunable(std::string_view name) const override;
-    bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
 
 private:
+    friend class TableTunableGovernor<HaltpollGovernor>;
     static std::span<const TunableRow<HaltpollGovernor>> tunableRows();
     void adjustPollLimit(CpuidleDevice &dev, std::uint64_t blockNs);
 

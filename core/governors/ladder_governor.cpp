@@ -128,16 +128,6 @@ std::span<const TunableRow<LadderGovernor>> LadderGovernor::tunableRows()
     return rows;
 }
 
-std::int64_t LadderGovernor::tunable(std::string_view name) const
-{
-    return tableTunable(*this, tunableRows(), name);
-}
-
-bool LadderGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
-{
-    return tableSetTunable(*this, tunableRows(), name, value, error);
-}
-
 // ladder_enable_device(): thresholds from the table, counters cleared.
 void LadderGovernor::enable(const IdleStateTable &drv, CpuidleDevice &dev)
 {

@@ -25,7 +25,7 @@ inline constexpr std::int64_t PROMOTION_COUNT = 4;
 inline constexpr std::int64_t DEMOTION_COUNT = 1;
 } // namespace ladder
 
-class LadderGovernor final : public Governor {
+class LadderGovernor final : public TableTunableGovernor<LadderGovernor> {
 public:
     explicit LadderGovernor(const VariantInfo &v);
     const VariantInfo &variant() const override { return m_variant; }
@@ -35,10 +35,9 @@ public:
     void reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index) override;
 
     std::span<const TunableInfo> tunables() const override;
-    std::int64_t tunable(std::string_view name) const override;
-    bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
 
 private:
+    friend class TableTunableGovernor<LadderGovernor>;
     static std::span<const TunableRow<LadderGovernor>> tunableRows();
 
     /// struct ladder_device_state: thresholds (u32 counts, u64 times) and int counters.

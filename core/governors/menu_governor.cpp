@@ -865,14 +865,9 @@ std::span<const TunableInfo> MenuGovernor::tunables() const
     return std::span<const TunableInfo>(infos.data(), m_opt.typicalFirst ? 4 : 3);
 }
 
-std::int64_t MenuGovernor::tunable(std::string_view name) const
-{
-    return tableTunable(*this, tunableRows(), name);
-}
-
 bool MenuGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
 {
-    if (!tableSetTunable(*this, tunableRows(), name, value, error))
+    if (!TableTunableGovernor::setTunable(name, value, error))
         return false;
     m_lastTypicalValid = false; // the window or the detector's thresholds changed
     recordConfig();

@@ -77,7 +77,7 @@ const MenuOptions *menuOptionsFor(std::string_view id);
  * rebuilt kernel would start. Not copyable (the reasoning record is filled
  * in place through a pointer into the base class).
  */
-class MenuGovernor final : public Governor {
+class MenuGovernor final : public TableTunableGovernor<MenuGovernor> {
 public:
     MenuGovernor(const VariantInfo &v, const MenuOptions &o);
     MenuGovernor(const MenuGovernor &) = delete;
@@ -91,7 +91,6 @@ public:
     void reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index) override;
 
     std::span<const TunableInfo> tunables() const override;
-    std::int64_t tunable(std::string_view name) const override;
     bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
 
     /// The ring as the kernel holds it (index 0 first); for tests and viewers.
@@ -130,6 +129,7 @@ private:
         bool stopTick;
     };
 
+    friend class TableTunableGovernor<MenuGovernor>;
     /// The tunables: INTERVALS, STDDEV_RATIO, STDDEV_MAX_US, RESIDENCY_THRESHOLD_NS (v6.6+ only).
     static std::span<const TunableRow<MenuGovernor>> tunableRows();
 

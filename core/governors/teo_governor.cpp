@@ -321,16 +321,6 @@ std::span<const TunableRow<TeoGovernor>> TeoGovernor::tunableRows()
     return rows;
 }
 
-std::int64_t TeoGovernor::tunable(std::string_view name) const
-{
-    return tableTunable(*this, tunableRows(), name);
-}
-
-bool TeoGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
-{
-    return tableSetTunable(*this, tunableRows(), name, value, error);
-}
-
 void TeoGovernor::enable(const IdleStateTable &drv, CpuidleDevice &)
 {
     // teo_enable_device(): memset the per-CPU data; v5.14–v6.10 also empty the ring.

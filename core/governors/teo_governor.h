@@ -126,7 +126,7 @@ struct TeoOptions {
  * RESIDENCY_THRESHOLD_NS, LATENCY_THRESHOLD_NS. A tunable changed after
  * enable() takes effect at once; NR_RECENT restarts the recent ring.
  */
-class TeoGovernor final : public Governor {
+class TeoGovernor final : public TableTunableGovernor<TeoGovernor> {
 public:
     TeoGovernor(const VariantInfo &v, const TeoOptions &options);
 
@@ -139,9 +139,6 @@ public:
     void reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index) override;
 
     std::span<const TunableInfo> tunables() const override;
-    std::int64_t tunable(std::string_view name) const override;
-    /// Errors: unknown name, or a value outside the TunableInfo range.
-    bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
 
     /// struct teo_bin: the metrics of one bin (unsigned int, wrapping as in C).
     struct Bin {
@@ -192,6 +189,7 @@ private:
     struct Candidate;
     struct TickChoice;
 
+    friend class TableTunableGovernor<TeoGovernor>;
     /// The tunables of all versions; tunables() lists a version's own.
     static std::span<const TunableRow<TeoGovernor>> tunableRows();
 

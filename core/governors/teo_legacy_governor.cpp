@@ -123,16 +123,6 @@ std::span<const TunableRow<TeoLegacyGovernor>> TeoLegacyGovernor::tunableRows()
     return rows;
 }
 
-std::int64_t TeoLegacyGovernor::tunable(std::string_view name) const
-{
-    return tableTunable(*this, tunableRows(), name);
-}
-
-bool TeoLegacyGovernor::setTunable(std::string_view name, std::int64_t value, std::string *error)
-{
-    return tableSetTunable(*this, tunableRows(), name, value, error);
-}
-
 // teo_enable_device(): zeroed per-CPU data, every recent interval "infinite".
 void TeoLegacyGovernor::enable(const IdleStateTable &, CpuidleDevice &)
 {

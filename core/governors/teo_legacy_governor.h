@@ -31,7 +31,7 @@ inline constexpr std::int64_t INTERVALS = 8;
 inline constexpr int INTERVALS_MAX = 64;
 } // namespace teo513
 
-class TeoLegacyGovernor final : public Governor {
+class TeoLegacyGovernor final : public TableTunableGovernor<TeoLegacyGovernor> {
 public:
     explicit TeoLegacyGovernor(const VariantInfo &v);
     const VariantInfo &variant() const override { return m_variant; }
@@ -41,10 +41,9 @@ public:
     void reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index) override;
 
     std::span<const TunableInfo> tunables() const override;
-    std::int64_t tunable(std::string_view name) const override;
-    bool setTunable(std::string_view name, std::int64_t value, std::string *error) override;
 
 private:
+    friend class TableTunableGovernor<TeoLegacyGovernor>;
     static std::span<const TunableRow<TeoLegacyGovernor>> tunableRows();
 
     /// struct teo_idle_state.

@@ -7,9 +7,9 @@
  * 1..1000 for ladder-latest (kernel default 2)".
  *
  * Each family keeps one table of TunableRow, {TunableInfo, get, set}, and
- * answers Governor::tunable() and setTunable() with tableTunable() and
- * tableSetTunable() over it; its tunables() lists the rows the variant has.
- * Allocates only on error.
+ * derives from TableTunableGovernor, which answers Governor::tunable() and
+ * setTunable() with tableTunable() and tableSetTunable() over it; its
+ * tunables() lists the rows the variant has. Allocates only on error.
  */
 #pragma once
 
@@ -110,5 +110,21 @@ bool tableSetTunable(G &g, std::span<const TunableRow<G>> rows, std::string_view
     r->set(g, value);
     return true;
 }
+
+/// The Governor base of a family G with a TunableRow table, static G::tunableRows() (G makes
+/// this class a friend when the table is private): tunable() and setTunable() over it.
+template <class G>
+class TableTunableGovernor : public Governor {
+public:
+    std::int64_t tunable(std::string_view name) const override
+    {
+        return tableTunable(static_cast<const G &>(*this), G::tunableRows(), name);
+    }
+    /// Errors: unknown name, or a value outside the TunableInfo range.
+    bool setTunable(std::string_view name, std::int64_t value, std::string *error) override
+    {
+        return tableSetTunable(static_cast<G &>(*this), G::tunableRows(), name, value, error);
+    }
+};
 
 } // namespace idlescope

@@ -7,26 +7,17 @@ namespace idlescope {
 
 std::int64_t CpuRun::above() const
 {
-    std::int64_t n = 0;
-    for (int i = 0; i < stateCount; ++i)
-        n += states[static_cast<size_t>(i)].above;
-    return n;
+    return sumOverStates(states, stateCount, &StateStats::above);
 }
 
 std::int64_t CpuRun::below() const
 {
-    std::int64_t n = 0;
-    for (int i = 0; i < stateCount; ++i)
-        n += states[static_cast<size_t>(i)].below;
-    return n;
+    return sumOverStates(states, stateCount, &StateStats::below);
 }
 
 Ns CpuRun::idleNs() const
 {
-    Ns t = 0;
-    for (int i = 0; i < stateCount; ++i)
-        t += states[static_cast<size_t>(i)].timeNs;
-    return t;
+    return sumOverStates(states, stateCount, &StateStats::timeNs);
 }
 
 double CpuRun::missRatio() const
@@ -37,14 +28,8 @@ double CpuRun::missRatio() const
 void CpuRun::add(const CpuRun &o)
 {
     stateCount = std::max(stateCount, o.stateCount);
-    for (int i = 0; i < o.stateCount; ++i) {
-        StateStats &s = states[static_cast<size_t>(i)];
-        const StateStats &t = o.states[static_cast<size_t>(i)];
-        s.usage += t.usage;
-        s.timeNs += t.timeNs;
-        s.above += t.above;
-        s.below += t.below;
-    }
+    for (int i = 0; i < o.stateCount; ++i)
+        states[static_cast<size_t>(i)] += o.states[static_cast<size_t>(i)];
     entries += o.entries;
     spans += o.spans;
     wakeups += o.wakeups;

@@ -5,18 +5,12 @@ namespace idlescope {
 
 std::int64_t ReplaySummary::totalAbove() const
 {
-    std::int64_t n = 0;
-    for (int i = 0; i < stateCount; ++i)
-        n += states[static_cast<size_t>(i)].above;
-    return n;
+    return sumOverStates(states, stateCount, &StateStats::above);
 }
 
 std::int64_t ReplaySummary::totalBelow() const
 {
-    std::int64_t n = 0;
-    for (int i = 0; i < stateCount; ++i)
-        n += states[static_cast<size_t>(i)].below;
-    return n;
+    return sumOverStates(states, stateCount, &StateStats::below);
 }
 
 ReferenceReplay::ReferenceReplay(const IdleStateTable &table, Governor &governor, Ns latencyLimitNs)

@@ -35,7 +35,27 @@ struct StateStats {
     Ns timeNs = 0;
     std::int64_t above = 0;
     std::int64_t below = 0;
+
+    /// Adds @p o's counters (summing CPUs or runs, as the sysfs files of several CPUs add).
+    StateStats &operator+=(const StateStats &o)
+    {
+        usage += o.usage;
+        timeNs += o.timeNs;
+        above += o.above;
+        below += o.below;
+        return *this;
+    }
 };
+
+/// One counter of StateStats (e.g. &StateStats::above) summed over the first @p count states.
+template <class T, std::size_t N>
+T sumOverStates(const std::array<StateStats, N> &states, int count, T StateStats::*counter)
+{
+    T n = 0;
+    for (int i = 0; i < count; ++i)
+        n += states[static_cast<size_t>(i)].*counter;
+    return n;
+}
 
 /// Totals of a replay; the .summary.json of the conformance kit.
 struct ReplaySummary {

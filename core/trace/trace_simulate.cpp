@@ -31,13 +31,8 @@ Result<SimulatedTrace> simulateTrace(const TraceImport &trace, const IdleStateTa
         out.total.spans += s.summary.spans;
         out.total.entries += s.summary.entries;
         out.total.endNowNs = std::max(out.total.endNowNs, s.summary.endNowNs);
-        for (int i = 0; i < table.count(); ++i) {
-            const auto k = static_cast<size_t>(i);
-            out.total.states[k].usage += s.summary.states[k].usage;
-            out.total.states[k].timeNs += s.summary.states[k].timeNs;
-            out.total.states[k].above += s.summary.states[k].above;
-            out.total.states[k].below += s.summary.states[k].below;
-        }
+        for (int i = 0; i < table.count(); ++i)
+            out.total.states[static_cast<size_t>(i)] += s.summary.states[static_cast<size_t>(i)];
         out.cpus.push_back(s);
     }
     return out;

@@ -80,12 +80,8 @@ void merge(CpuStats &into, const CpuStats &from)
 {
     if (into.states.size() < from.states.size())
         into.states.resize(from.states.size());
-    for (size_t i = 0; i < from.states.size(); ++i) {
-        into.states[i].usage += from.states[i].usage;
-        into.states[i].timeNs += from.states[i].timeNs;
-        into.states[i].above += from.states[i].above;
-        into.states[i].below += from.states[i].below;
-    }
+    for (size_t i = 0; i < from.states.size(); ++i)
+        into.states[i] += from.states[i];
     if (into.residency.size() < from.residency.size())
         into.residency.resize(from.residency.size());
     for (size_t i = 0; i < from.residency.size(); ++i) {

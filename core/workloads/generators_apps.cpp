@@ -242,19 +242,29 @@ constexpr GeneratorInfo kApps[] = {
 
 } // namespace
 
-std::optional<IoInterruptRoute> ioInterruptRoute(const WorkloadNode &root)
+std::optional<IoInterruptRoute> ioInterruptRoute(const WorkloadNode &generator)
 {
-    if (root.kind != WorkloadNode::Kind::Generator || std::string_view(root.params.info->name) != "io")
+    if (generator.kind != WorkloadNode::Kind::Generator || std::string_view(generator.params.info->name) != "io")
         return std::nullopt;
-    const std::int64_t route = root.params.get("irq");
-    const std::int64_t device = root.params.get("device");
+    const std::int64_t route = generator.params.get("irq");
+    const std::int64_t device = generator.params.get("device");
     // Single-vector controllers (eMMC hosts, AHCI, raw NAND) route to CPU 0 by default;
     // NVMe has a vector per queue, affine to the submitting CPUs; null_blk completes in
     // the submitter's softirq; dm-delay sits here on NVMe; custom is the user's.
     const bool onCpu0 = route == 2 || (route == 0 && (device == 1 || device == 2 || device == 3));
     if (!onCpu0)
         return std::nullopt;
-    return IoInterruptRoute{0, root.params.get("hardirq_us")};
+    return IoInterruptRoute{0, generator.params.get("hardirq_us")};
+}
+
+std::optional<int> ioInterruptCpu(const WorkloadNode &root)
+{
+    if (const std::optional<IoInterruptRoute> route = ioInterruptRoute(root))
+        return route->cpu;
+    for (const WorkloadNode &c : root.children)
+        if (const std::optional<int> cpu = ioInterruptCpu(c))
+            return cpu;
+    return std::nullopt;
 }
 
 std::span<const GeneratorInfo> applicationGenerators()

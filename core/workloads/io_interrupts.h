@@ -11,6 +11,13 @@
  * moves it: that CPU is then woken once per completion of every submitter,
  * and the submitter by the wakeup it sends (blk-mq's completion IPI or the
  * task's wakeup).
+ *
+ * An `io` generator inside an overlay or a mix routes its completions the
+ * same way: the times are those of its own events (an overlay keeps every
+ * component's events in place; a mix moves a member's spans, and so its
+ * completions, to where the mix plays them), so a composed workload's
+ * interrupt CPU sees exactly the completions of its io generators and none
+ * of the other components' wakeups.
  */
 #pragma once
 
@@ -18,6 +25,7 @@
 #include "core/workloads/workload_spec.h"
 
 #include <optional>
+#include <vector>
 
 namespace idlescope::workloads {
 
@@ -26,9 +34,29 @@ struct IoInterruptRoute {
     Ns hardirqNs = 0;     ///< CPU time of one interrupt there
 };
 
-/// The route of @p root when it is an `io` generator (alone, not in an overlay or a mix)
-/// whose interrupts land on another CPU than the submitter's (irq=cpu0, or irq=auto for
-/// sata, emmc, mtd); nullopt otherwise (the completions wake the submitting CPU only).
-std::optional<IoInterruptRoute> ioInterruptRoute(const WorkloadNode &root);
+/// One routed completion interrupt: when it comes, on the submitting CPU's stream axis (span k's
+/// busy part starts at the end of span k-1), and the handler time it costs the interrupt CPU.
+struct IoInterrupt {
+    Ns atNs = 0;
+    Ns handlerNs = 0;
+};
+
+/// The route of @p generator when it is an `io` generator node whose interrupts land on another
+/// CPU than the submitter's (irq=cpu0, or irq=auto for sata, emmc, mtd); nullopt otherwise (the
+/// completions wake the submitting CPU only, or the node is no io generator).
+std::optional<IoInterruptRoute> ioInterruptRoute(const WorkloadNode &generator);
+
+/// The CPU that takes the completion interrupts of the io generators of the tree @p root (alone,
+/// in an overlay or in a mix; every route is CPU 0), nullopt when none is routed away from its
+/// submitter.
+std::optional<int> ioInterruptCpu(const WorkloadNode &root);
+
+/// Sorts @p irqs by time; interrupts of the same time keep their order.
+void sortByTime(std::vector<IoInterrupt> &irqs);
+
+/// generateStream() that also gives, sorted, the routed completion interrupts of the tree's io
+/// generators up to the end of the stream (@p interrupts is replaced). The spans are the same.
+IdleStream generateStreamWithInterrupts(const WorkloadSpec &spec, int point, std::uint64_t seed, std::size_t spans,
+                                        std::vector<IoInterrupt> &interrupts);
 
 } // namespace idlescope::workloads

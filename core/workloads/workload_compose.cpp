@@ -16,7 +16,15 @@
  *
  * Mix (mix(w1*a | w2*b)): each draw picks one member with probability w/sum(w)
  * and takes `block` consecutive spans from it; members not picked are paused.
+ *
+ * Routed I/O completions (io_interrupts.h): when asked for, every io generator
+ * whose interrupts go to another CPU reports its completions, on its own time
+ * axis, to an InterruptSink. An overlay's components share its axis, so it
+ * passes its sink on; a mix plays a member's spans at other times than the
+ * member's own, so it keeps each member's completions until the member's
+ * span that holds them is played, then moves them by the same shift.
  */
+#include "core/workloads/io_interrupts.h"
 #include "core/workloads/rng.h"
 #include "core/workloads/workload_spec.h"
 
@@ -41,6 +49,37 @@ namespace {
  * 10 us, longer than any busy period of the generators at their defaults.
  */
 constexpr int MAX_ABSORBED_EVENTS = 10000;
+
+/// Receives routed completion interrupts, on the time axis of the source it was given to.
+class InterruptSink {
+public:
+    virtual ~InterruptSink() = default;
+    virtual void interrupt(IoInterrupt irq) = 0;
+};
+
+/// The completions of an io generator: the end of each span no timer ends (a wait that an
+/// unrelated timer cut ends in the span after, GeneratorBase::eventWake).
+class CompletionTap final : public SpanSource {
+public:
+    CompletionTap(std::unique_ptr<SpanSource> inner, InterruptSink &sink, Ns hardirqNs)
+        : m_inner(std::move(inner)), m_sink(sink), m_hardirqNs(hardirqNs)
+    {
+    }
+    IdleSpan next() override
+    {
+        const IdleSpan s = m_inner->next();
+        m_nowNs += s.gapNs + s.wakeNs;
+        if (!s.timerWake())
+            m_sink.interrupt({m_nowNs, m_hardirqNs});
+        return s;
+    }
+
+private:
+    std::unique_ptr<SpanSource> m_inner;
+    InterruptSink &m_sink;
+    Ns m_hardirqNs;
+    Ns m_nowNs = 0; ///< the end of the last span, on the generator's own axis
+};
 
 /// Applies a generator node's latency_req_us and util to its spans.
 class QosSource final : public SpanSource {
@@ -141,11 +180,45 @@ private:
     Ns m_lastWakeAbs = 0;
 };
 
+/*
+ * A mix member's completions, held on the member's own axis until the mix
+ * plays the span that holds them (a member may report a completion before:
+ * an overlay reads each component's next span ahead), then handed on moved to
+ * the mix's axis: the member's span [from, to) plays at [at, at + to - from).
+ */
+class MemberInterrupts final : public InterruptSink {
+public:
+    void interrupt(IoInterrupt irq) override { m_held.push_back(irq); }
+
+    /// The member played [m_playedNs, m_playedNs + lengthNs) of its axis from @p atNs of the mix's.
+    void played(Ns atNs, Ns lengthNs, InterruptSink &out)
+    {
+        const Ns to = m_playedNs + lengthNs;
+        size_t kept = 0;
+        for (const IoInterrupt &irq : m_held) {
+            if (irq.atNs <= to)
+                out.interrupt({atNs + irq.atNs - m_playedNs, irq.handlerNs});
+            else
+                m_held[kept++] = irq;
+        }
+        m_held.resize(kept);
+        m_playedNs = to;
+    }
+
+private:
+    std::vector<IoInterrupt> m_held;
+    Ns m_playedNs = 0;
+};
+
 class MixSource final : public SpanSource {
 public:
+    /// @p sink and @p members (one per part, whose completions they hold): routed completions,
+    /// or nullptr and none.
     MixSource(std::vector<std::unique_ptr<SpanSource>> parts, std::vector<std::int64_t> weights,
-              std::int64_t block, std::uint64_t seed)
-        : m_parts(std::move(parts)), m_weights(std::move(weights)), m_block(block), m_rng(seed)
+              std::int64_t block, std::uint64_t seed, InterruptSink *sink,
+              std::vector<std::unique_ptr<MemberInterrupts>> members)
+        : m_parts(std::move(parts)), m_weights(std::move(weights)), m_block(block), m_rng(seed), m_sink(sink),
+          m_members(std::move(members))
     {
         for (std::int64_t w : m_weights)
             m_total += static_cast<std::uint64_t>(w);
@@ -163,7 +236,12 @@ public:
             m_left = m_block;
         }
         --m_left;
-        return m_parts[m_current]->next();
+        const IdleSpan s = m_parts[m_current]->next();
+        if (m_sink) {
+            m_members[m_current]->played(m_nowNs, s.gapNs + s.wakeNs, *m_sink);
+            m_nowNs += s.gapNs + s.wakeNs;
+        }
+        return s;
     }
 
 private:
@@ -174,9 +252,14 @@ private:
     std::uint64_t m_total = 0;
     size_t m_current = 0;
     std::int64_t m_left = 0;
+    InterruptSink *m_sink;
+    std::vector<std::unique_ptr<MemberInterrupts>> m_members;
+    Ns m_nowNs = 0; ///< the end of the last span played, on the mix's axis
 };
 
-std::unique_ptr<SpanSource> build(const WorkloadNode &node, std::uint64_t seed, std::uint64_t &stream)
+/// The source of @p node; with @p sink, its routed io generators report their completions there.
+std::unique_ptr<SpanSource> build(const WorkloadNode &node, std::uint64_t seed, std::uint64_t &stream,
+                                  InterruptSink *sink)
 {
     const std::uint64_t own = ++stream;
     switch (node.kind) {
@@ -184,20 +267,39 @@ std::unique_ptr<SpanSource> build(const WorkloadNode &node, std::uint64_t seed, 
         auto src = node.params.info->make(node.params, deriveSeed(seed, own));
         if (node.latencyReqNs != NO_LATENCY_REQ || node.util != 0)
             src = std::make_unique<QosSource>(std::move(src), node.latencyReqNs, node.util);
+        if (const std::optional<IoInterruptRoute> route = ioInterruptRoute(node); sink && route)
+            src = std::make_unique<CompletionTap>(std::move(src), *sink, route->hardirqNs);
         return src;
     }
     case WorkloadNode::Kind::Overlay:
     case WorkloadNode::Kind::Mix: {
+        const bool mix = node.kind == WorkloadNode::Kind::Mix;
         std::vector<std::unique_ptr<SpanSource>> parts;
-        for (const WorkloadNode &c : node.children)
-            parts.push_back(build(c, seed, stream));
-        if (node.kind == WorkloadNode::Kind::Overlay)
+        std::vector<std::unique_ptr<MemberInterrupts>> members;
+        for (const WorkloadNode &c : node.children) {
+            InterruptSink *childSink = sink;
+            if (mix && sink)
+                childSink = members.emplace_back(std::make_unique<MemberInterrupts>()).get();
+            parts.push_back(build(c, seed, stream, childSink));
+        }
+        if (!mix)
             return std::make_unique<OverlaySource>(std::move(parts));
-        return std::make_unique<MixSource>(std::move(parts), node.weights, node.block, deriveSeed(seed, own));
+        return std::make_unique<MixSource>(std::move(parts), node.weights, node.block, deriveSeed(seed, own), sink,
+                                           std::move(members));
     }
     }
     return nullptr;
 }
+
+/// Gathers the routed completions of a whole stream.
+class InterruptList final : public InterruptSink {
+public:
+    explicit InterruptList(std::vector<IoInterrupt> &out) : m_out(out) {}
+    void interrupt(IoInterrupt irq) override { m_out.push_back(irq); }
+
+private:
+    std::vector<IoInterrupt> &m_out;
+};
 
 } // namespace
 
@@ -209,7 +311,7 @@ std::uint64_t runSeed(std::uint64_t seed, int point, int iteration)
 std::unique_ptr<SpanSource> buildSource(const WorkloadNode &node, std::uint64_t seed)
 {
     std::uint64_t stream = 0;
-    return build(node, seed, stream);
+    return build(node, seed, stream, nullptr);
 }
 
 IdleStream generateStream(const WorkloadSpec &spec, int point, std::uint64_t seed, std::size_t spans)
@@ -221,6 +323,33 @@ IdleStream generateStream(const WorkloadSpec &spec, int point, std::uint64_t see
     for (std::size_t i = 0; i < spans; ++i)
         out.push_back(src->next());
     return out;
+}
+
+IdleStream generateStreamWithInterrupts(const WorkloadSpec &spec, int point, std::uint64_t seed, std::size_t spans,
+                                        std::vector<IoInterrupt> &interrupts)
+{
+    interrupts.clear();
+    InterruptList list(interrupts);
+    std::uint64_t stream = 0;
+    std::unique_ptr<SpanSource> src = build(spec.nodeAt(point), seed, stream, &list);
+    IdleStream out;
+    out.reserve(spans);
+    Ns endNs = 0;
+    for (std::size_t i = 0; i < spans; ++i) {
+        out.push_back(src->next());
+        endNs += out.back().gapNs + out.back().wakeNs;
+    }
+    // An overlay reads its components' next spans ahead: completions after the stream's end
+    // belong to spans it never played.
+    std::erase_if(interrupts, [endNs](const IoInterrupt &irq) { return irq.atNs > endNs; });
+    sortByTime(interrupts);
+    return out;
+}
+
+void sortByTime(std::vector<IoInterrupt> &irqs)
+{
+    std::stable_sort(irqs.begin(), irqs.end(),
+                     [](const IoInterrupt &a, const IoInterrupt &b) { return a.atNs < b.atNs; });
 }
 
 IdleStream seededStream(const WorkloadSpec &spec, int point, int iteration, std::uint64_t seed, std::size_t spans)

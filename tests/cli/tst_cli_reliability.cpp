@@ -7,6 +7,7 @@
  */
 #include "tests/cli_process.h"
 #include "tests/small_tmpfs.h"
+#include "tests/test_files.h"
 #include "tests/test_paths.h"
 
 #include <QDir>
@@ -23,19 +24,9 @@ namespace {
 
 using idlescope::test::CliResult;
 using idlescope::test::runCli;
+using idlescope::test::writeFile;
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
+QByteArray readAll(const QString &path) { return idlescope::test::readAll(path, "<missing>"); }
 
 const QByteArray kStream = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n1000,50000,2000,-1,0\n"
                            "3000,900000,700000,-1,0\n";

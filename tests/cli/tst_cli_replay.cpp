@@ -8,6 +8,7 @@
 #include "tests/test_paths.h"
 
 #include "core/io/line_reader.h"
+#include "tests/test_files.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -20,6 +21,9 @@ using idlescope::test::runCli;
 
 namespace {
 
+using idlescope::test::readAll;
+using idlescope::test::writeFile;
+
 QByteArray gunzipFile(const QString &path)
 {
     idlescope::LineReader r(path.toStdString());
@@ -30,19 +34,6 @@ QByteArray gunzipFile(const QString &path)
         out.append('\n');
     }
     return out;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
  * (exit code 2 with a message naming the option).
  */
 #include "tests/cli_process.h"
+#include "tests/test_files.h"
 #include "tests/test_paths.h"
 
 #include <QDir>
@@ -21,13 +22,7 @@ using idlescope::test::runCli;
 
 namespace {
 
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
+using idlescope::test::writeFile;
 
 /// CSV rows keyed by "point|governor|iteration", each a column -> value map.
 QMap<QString, QMap<QString, QString>> parseCsv(const QString &text, QStringList *header = nullptr)

@@ -8,6 +8,7 @@
  * the file, line and field).
  */
 #include "tests/cli_process.h"
+#include "tests/test_files.h"
 #include "tests/test_paths.h"
 
 #include <QFile>
@@ -20,6 +21,7 @@ namespace {
 
 using idlescope::test::CliResult;
 using idlescope::test::runCli;
+using idlescope::test::writeFile;
 
 using Row = QMap<QString, QString>;
 
@@ -47,13 +49,6 @@ QMap<QString, Row> parseCsv(const QString &text, int keyColumns)
 QString trace(const char *name)
 {
     return idlescope::test::tracesDir() + u"/"_s + QString::fromLatin1(name);
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
 }
 
 } // namespace
@@ -315,6 +310,61 @@ private slots:
                                       u"--governors"_s, u"oracle"_s});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains(u"--closed-loop: field 'service_us'"_s), qPrintable(bad.err));
+    }
+
+    void composedIoInterruptsOnCpu0ByHand()
+    {
+        // tst_machine's completionInterruptsOfAnOverlayByHand and ...OfAMixByHand through the CLI
+        // (the same two-state table, seed 1, the oracle): io on CPU 1 inside an overlay or a mix,
+        // its single-vector controller's interrupts on CPU 0, which idles to timers 1000 us apart.
+        // Overlay `idle + io`, 5 spans: CPU 0 has 4 WFI entries (985 us idle), 3 wakeups from
+        // CPU 1's completions (1 us exit each), duration 1000 + 4 x 1 = 1004 us,
+        // 3 / 1.004 ms = 2988.0 wakeups/s; CPU 1 5 WFI entries, 3 wakeups; all: 9 entries, 6.
+        // Mix `mix(io | periodic)`, 7 spans: CPU 0 has WFI 3 (533 us) and sleep 2 (1655 us):
+        // 533 / 2188 = 24.36 % in WFI; 3 wakeups leaving sleep, WFI, sleep: 201 us of latency;
+        // duration 2000 + 2 x 100 (sleep) + 3 x 1 (WFI) = 2203 us (every entry's exit latency).
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s);
+        writeFile(table, R"({"id": "two", "tick_hz": 250, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 500000}]})");
+        const QString io =
+            u"io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=cpu0,hardirq_us=5"_s;
+        auto compareOnCpu1 = [&](const QString &workload, const char *spans, const char *format) {
+            return runCli({u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s, workload,
+                           u"--workload-cpus"_s, u"1"_s, u"--background"_s,
+                           u"idle:timer_us=100000000,max_idle_us=1000,irq_us=0,run_us=0"_s, u"--governors"_s,
+                           u"oracle"_s, u"--spans"_s, QString::fromLatin1(spans), u"--format"_s,
+                           QString::fromLatin1(format)});
+        };
+        const QString overlay = u"idle:timer_us=100000000,max_idle_us=450,irq_us=0,run_us=0 + "_s + io;
+        const CliResult o = compareOnCpu1(overlay, "5", "csv");
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+        const QMap<QString, Row> orows = parseCsv(o.out, 2);
+        const Row o0 = orows.value(u"oracle|0"_s);
+        QCOMPARE(o0["entries"], u"4"_s);
+        QCOMPARE(o0["usage_WFI"], u"4"_s);
+        QCOMPARE(o0["wakeups"], u"3"_s);
+        QCOMPARE(o0["duration_ms"], u"1.004"_s);
+        QCOMPARE(o0["wakeups_per_s"], u"2988.0"_s);
+        QCOMPARE(orows.value(u"oracle|1"_s)["entries"], u"5"_s);
+        QCOMPARE(orows.value(u"oracle|1"_s)["wakeups"], u"3"_s);
+        QCOMPARE(orows.value(u"oracle|all"_s)["entries"], u"9"_s);
+        QCOMPARE(orows.value(u"oracle|all"_s)["wakeups"], u"6"_s);
+        // The table names the split in its workload line.
+        const CliResult md = compareOnCpu1(overlay, "5", "md");
+        QVERIFY2(md.out.contains(u"(completion interrupts on CPU 0)"_s), qPrintable(md.out));
+
+        const QString ipi = u"periodic:kind=ipi,interval_us=200,run_us=10,next_timer_us=0"_s;
+        const CliResult mix = compareOnCpu1(u"mix("_s + io + u" | "_s + ipi + u")"_s, "7", "csv");
+        QVERIFY2(mix.exitCode == 0, qPrintable(mix.err));
+        const Row m0 = parseCsv(mix.out, 2).value(u"oracle|0"_s);
+        QCOMPARE(m0["usage_WFI"], u"3"_s);
+        QCOMPARE(m0["usage_sleep"], u"2"_s);
+        QCOMPARE(m0["time_pct_WFI"], u"24.36"_s);
+        QCOMPARE(m0["wakeups"], u"3"_s);
+        QCOMPARE(m0["latency_cost_us"], u"201.000"_s);
+        QCOMPARE(m0["duration_ms"], u"2.203"_s);
     }
 
     void badInput_data()

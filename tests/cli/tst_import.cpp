@@ -9,6 +9,7 @@
 #include "tests/test_paths.h"
 
 #include "core/io/stream_csv.h"
+#include "tests/test_files.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -24,13 +25,9 @@ using idlescope::test::runCli;
 
 namespace {
 
-QString trace(const char *name) { return idlescope::test::tracesDir() + "/"_L1 + QString::fromUtf8(name); }
+using idlescope::test::readAll;
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+QString trace(const char *name) { return idlescope::test::tracesDir() + "/"_L1 + QString::fromUtf8(name); }
 
 } // namespace
 

@@ -13,6 +13,7 @@
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_run.h"
+#include "tests/test_files.h"
 
 #include <QDir>
 #include <QFile>
@@ -24,6 +25,8 @@ using idlescope::test::runCli;
 
 namespace {
 
+using idlescope::test::readAll;
+
 QString dataFile(const QString &name)
 {
     return QStringLiteral(IDLESCOPE_TEST_DATA) + u"/source_governors/"_s + name;
@@ -33,12 +36,6 @@ QStringList replayArgs(const QString &governorFile)
 {
     return {u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, dataFile(u"hop.csv"_s),
             u"--governor-source"_s, dataFile(governorFile)};
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include "core/io/atomic_file.h"
 
 #include "tests/small_tmpfs.h"
+#include "tests/test_files.h"
 
 #include <QDir>
 #include <QFile>
@@ -41,11 +42,7 @@ ssize_t fullDiskWrite(int fd, const void *buf, size_t count)
     return ::write(fd, buf, n);
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-}
+QByteArray readAll(const QString &path) { return test::readAll(path, "<missing>"); }
 
 QStringList entries(const QString &dir)
 {

@@ -6,6 +6,7 @@
  * parameter errors.
  */
 #include "core/experiments/closed_loop.h"
+#include "tests/governor_rig.h"
 
 #include <QTest>
 
@@ -16,11 +17,8 @@ namespace {
 /// WFI: exit 1 us, target 1 us; sleep: exit 100 us, target 150 us; HZ 250.
 IdleStateTable table()
 {
-    IdleStateTable t;
-    t.id = "two";
-    t.tickHz = 250;
-    t.states = {{"WFI", "", 1000, 1000, false, false}, {"sleep", "", 100000, 150000, false, false}};
-    return t;
+    return test::makeTable("two", 250,
+                           {{"WFI", "", 1000, 1000, false, false}, {"sleep", "", 100000, 150000, false, false}});
 }
 
 ClosedLoopRun runOne(const Machine &m, const char *spec)

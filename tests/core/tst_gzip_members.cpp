@@ -17,6 +17,7 @@
 #include "core/io/stream_csv.h"
 #include "core/trace/trace_import.h"
 
+#include "tests/test_files.h"
 #include "tests/test_paths.h"
 
 #include <QFile>
@@ -29,6 +30,8 @@ using namespace idlescope;
 using namespace Qt::StringLiterals;
 
 namespace {
+
+using idlescope::test::readAll;
 
 QByteArray gzipped(const QByteArray &text)
 {
@@ -63,12 +66,6 @@ QByteArray gunzipped(const QByteArray &gz)
     }
     inflateEnd(&z);
     return out;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 bool contains(const std::string &s, const std::string &part)

@@ -18,11 +18,8 @@ namespace {
 
 IdleStateTable guest()
 {
-    IdleStateTable t;
-    t.id = "haltpoll-guest";
-    t.tickHz = 250;
-    t.states = {{"POLL", "", 0, 0, true, false}, {"haltpoll-idle", "", 1000, 1000, false, false}};
-    return t;
+    return test::makeTable("haltpoll-guest", 250,
+                           {{"POLL", "", 0, 0, true, false}, {"haltpoll-idle", "", 1000, 1000, false, false}});
 }
 
 /// select()'s inputs of these cases: sleep length 10 ms, the next tick in 4 ms.

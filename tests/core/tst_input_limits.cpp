@@ -15,6 +15,7 @@
 #include "core/workloads/comparison.h"
 #include "core/workloads/workload_spec.h"
 
+#include "tests/test_files.h"
 #include "tests/test_paths.h"
 
 #include <QDir>
@@ -29,6 +30,8 @@ using namespace idlescope;
 
 namespace {
 
+using idlescope::test::writeFile;
+
 std::string repro(const char *name)
 {
     return (test::testDataDir() + QStringLiteral("/reliability/") + QString::fromLatin1(name)).toStdString();
@@ -38,14 +41,6 @@ std::string slurp(const std::string &path)
 {
     QFile f(QString::fromStdString(path));
     return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
 }
 
 workloads::CompareOptions oneStateComparison()

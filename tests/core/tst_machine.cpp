@@ -16,10 +16,14 @@
 #include "core/targets/builtin_targets.h"
 #include "core/workloads/io_interrupts.h"
 #include "core/workloads/workload_spec.h"
+#include "tests/governor_rig.h"
 
 #include <QTest>
 
+#include <array>
 #include <cmath>
+#include <initializer_list>
+#include <string>
 
 using namespace idlescope;
 
@@ -28,11 +32,8 @@ namespace {
 /// WFI: exit 1 us, target 1 us; sleep: exit 100 us, target 500 us; HZ 250.
 IdleStateTable twoStates()
 {
-    IdleStateTable t;
-    t.id = "two";
-    t.tickHz = 250;
-    t.states = {{"WFI", "", 1000, 1000, false, false}, {"sleep", "", 100000, 500000, false, false}};
-    return t;
+    return test::makeTable("two", 250,
+                           {{"WFI", "", 1000, 1000, false, false}, {"sleep", "", 100000, 500000, false, false}});
 }
 
 IdleSpan span(Ns gap, Ns timer, Ns wake)
@@ -63,6 +64,49 @@ MachineWorkload handWorkload()
     w.cpus.push_back({1, {span(0, 600000, 600000)}, 0, {}});
     w.cpus.push_back({2, {}, 0, "no complete idle span"});
     return w;
+}
+
+/// The submitter of completionInterruptsOnCpu0ByHand: a custom device of exactly 300 us, 10 us of
+/// CPU per I/O, no other timer; its controller's one interrupt goes to CPU 0, 5 us a handler.
+constexpr const char *kIoOnCpu0 =
+    "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=cpu0,hardirq_us=5";
+
+/// @p workload on CPU 1 of a two-CPU machine of the two-state table (@p spans spans), CPU 0 running
+/// the idle system with one timer 1000 us away (the cap: the 100 s mean makes every draw longer).
+MachineWorkload onCpu1WithIdleCpu0(const Machine &m, const std::string &workload, std::size_t spans)
+{
+    SyntheticMachineSpec spec;
+    spec.workload = workloads::parseWorkloadSpec(workload).value();
+    spec.background =
+        workloads::parseWorkloadSpec("idle:timer_us=100000000,max_idle_us=1000,irq_us=0,run_us=0").value();
+    spec.workloadCpus = {1};
+    spec.spans = spans;
+    return syntheticMachineWorkload(m, spec).value();
+}
+
+/// Compares @p s with the (gap, timer, wake) triples of @p expected, in us.
+void compareSpans(const IdleStream &s, std::initializer_list<std::array<Ns, 3>> expectedUs)
+{
+    QCOMPARE(s.size(), expectedUs.size());
+    size_t i = 0;
+    for (const std::array<Ns, 3> &e : expectedUs) {
+        QCOMPARE(s[i].gapNs, e[0] * 1000);
+        QCOMPARE(s[i].timerNs, e[1] * 1000);
+        QCOMPARE(s[i].wakeNs, e[2] * 1000);
+        ++i;
+    }
+}
+
+/// Compares @p run's usage and time (us) of each state with @p expected, and its wakeups.
+void compareUsageAndTime(const CpuRun &run, std::initializer_list<std::array<Ns, 2>> expected, std::int64_t wakeups)
+{
+    size_t i = 0;
+    for (const std::array<Ns, 2> &e : expected) {
+        QCOMPARE(run.states[i].usage, e[0]);
+        QCOMPARE(run.states[i].timeNs, e[1] * 1000);
+        ++i;
+    }
+    QCOMPARE(run.wakeups, wakeups);
 }
 
 MachineReplayOptions oracleOnly(bool intervals = false)
@@ -281,35 +325,17 @@ private slots:
 
     void completionInterruptsOnCpu0ByHand()
     {
-        // CPU 1 submits (io, a custom device of exactly 300 us, 10 us of CPU per I/O, no other
-        // timer) and its controller's one interrupt goes to CPU 0 (irq=cpu0, 5 us a handler).
-        // CPU 1: 3 spans of 10 us busy + 300 us -> WFI (300 < 500), completions at 310, 620,
-        // 930 us. CPU 0 runs the idle system with one timer 1000 us away (the cap), which
-        // covers CPU 1's 930 us in one span; the interrupts cut it:
+        // CPU 1 submits (kIoOnCpu0). CPU 1: 3 spans of 10 us busy + 300 us -> WFI (300 < 500),
+        // completions at 310, 620, 930 us. CPU 0 runs the idle system with one timer 1000 us
+        // away (the cap), which covers CPU 1's 930 us in one span; the interrupts cut it:
         //   [0, 310) idle -> event at 310; handler to 315; [315, 620) -> 305 us; handler to
         //   625; [625, 930) -> 305 us; handler to 935; [935, 1000) -> 65 us, the timer.
         // So CPU 0's spans are (gap, timer, wake) = (0, 1000, 310), (5, 685, 305),
         // (5, 375, 305), (5, 65, 65), all WFI: 4 entries, 985 us + 4 x 1 us exit = 989 us,
         // 3 non-timer wakeups. Sum: WFI 7 entries, 989 + 903 us, 6 wakeups.
         const Machine m = Machine::uniform(twoStates(), 2);
-        SyntheticMachineSpec spec;
-        spec.workload = workloads::parseWorkloadSpec(
-                            "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=cpu0,hardirq_us=5")
-                            .value();
-        spec.background =
-            workloads::parseWorkloadSpec("idle:timer_us=100000000,max_idle_us=1000,irq_us=0,run_us=0").value();
-        spec.workloadCpus = {1};
-        spec.spans = 3;
-        const MachineWorkload w = syntheticMachineWorkload(m, spec).value();
-        const IdleStream &c0 = w.cpus[0].stream;
-        QCOMPARE(c0.size(), size_t(4));
-        const Ns expected[4][3] = {{0, 1000000, 310000}, {5000, 685000, 305000}, {5000, 375000, 305000},
-                                   {5000, 65000, 65000}};
-        for (size_t i = 0; i < 4; ++i) {
-            QCOMPARE(c0[i].gapNs, expected[i][0]);
-            QCOMPARE(c0[i].timerNs, expected[i][1]);
-            QCOMPARE(c0[i].wakeNs, expected[i][2]);
-        }
+        const MachineWorkload w = onCpu1WithIdleCpu0(m, kIoOnCpu0, 3);
+        compareSpans(w.cpus[0].stream, {{0, 1000, 310}, {5, 685, 305}, {5, 375, 305}, {5, 65, 65}});
         const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
         QCOMPARE(run.cpus[0].states[0].usage, 4);
         QCOMPARE(run.cpus[0].states[0].timeNs, 989000);
@@ -320,15 +346,80 @@ private slots:
         QCOMPARE(t.wakeups, 6);
 
         // irq=local (NVMe's per-queue vectors): CPU 0 sees only its own timer.
-        spec.workload = workloads::parseWorkloadSpec(
-                            "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=local")
-                            .value();
-        QCOMPARE(syntheticMachineWorkload(m, spec).value().cpus[0].stream.size(), size_t(1));
+        const MachineWorkload local = onCpu1WithIdleCpu0(
+            m, "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=local", 3);
+        QCOMPARE(local.cpus[0].stream.size(), size_t(1));
         // irq=auto: eMMC's one vector goes to CPU 0, NVMe's stay local; numjobs is the CPU count.
         QVERIFY(workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=emmc")->root).has_value());
         QVERIFY(!workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=nvme")->root).has_value());
-        QVERIFY(!workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=emmc + tick")->root).has_value());
+        QCOMPARE(workloads::ioInterruptCpu(workloads::parseWorkloadSpec("tick + io:device=emmc")->root), 0);
+        QVERIFY(!workloads::ioInterruptCpu(workloads::parseWorkloadSpec("mix(io:device=nvme | tick)")->root));
         QCOMPARE(workloads::parseWorkloadSpec("io:device=sata,numjobs=4")->cpuCount(), 4);
+    }
+
+    void completionInterruptsOfAnOverlayByHand()
+    {
+        // CPU 1 runs `idle + io` (kIoOnCpu0 beside the idle system with a timer every 450 us,
+        // no work per timer). The overlay keeps each component's events in place: io
+        // completes at 310, 620, 930 us (10 us of CPU after each), idle's timers fire at
+        // 450 and 900 us. CPU 1's spans (gap, timer, wake), the timer the earliest pending one:
+        //   (0, 450, 310)    idle from 0, the completion at 310, idle's timer pending at 450
+        //   (10, 130, 130)   from 320, idle's timer at 450
+        //   (0, 450, 170)    from 450 to the completion at 620, the timer pending at 900
+        //   (10, 270, 270)   from 630 to the timer at 900
+        //   (0, 450, 30)     from 900 to the completion at 930
+        // all WFI (< 500 us): 5 entries, 310+130+170+270+30 + 5 x 1 us = 915 us, 3 non-timer
+        // wakeups. Only io's completions reach CPU 0 (idle's timers are CPU 1's own), at the
+        // same times as io alone, so CPU 0's spans are completionInterruptsOnCpu0ByHand's:
+        // 4 WFI entries, 989 us, 3 wakeups. Sum: 9 WFI entries, 989 + 915 us, 6 wakeups.
+        const Machine m = Machine::uniform(twoStates(), 2);
+        const std::string idle = "idle:timer_us=100000000,max_idle_us=450,irq_us=0,run_us=0";
+        const MachineWorkload w = onCpu1WithIdleCpu0(m, idle + " + " + kIoOnCpu0, 5);
+        compareSpans(w.cpus[1].stream, {{0, 450, 310}, {10, 130, 130}, {0, 450, 170}, {10, 270, 270}, {0, 450, 30}});
+        compareSpans(w.cpus[0].stream, {{0, 1000, 310}, {5, 685, 305}, {5, 375, 305}, {5, 65, 65}});
+        QVERIFY(QString::fromStdString(w.label).endsWith(u"(completion interrupts on CPU 0)"_qs));
+        const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
+        QCOMPARE(run.cpus[0].states[0].usage, 4);
+        QCOMPARE(run.cpus[0].states[0].timeNs, 989000);
+        QCOMPARE(run.cpus[0].wakeups, 3);
+        QCOMPARE(run.cpus[1].states[0].usage, 5);
+        QCOMPARE(run.cpus[1].states[0].timeNs, 915000);
+        const CpuRun t = run.total();
+        QCOMPARE(t.states[0].usage, 9);
+        QCOMPARE(t.states[0].timeNs, 989000 + 915000);
+        QCOMPARE(t.wakeups, 6);
+    }
+
+    void completionInterruptsOfAMixByHand()
+    {
+        // CPU 1 runs mix(io | periodic): kIoOnCpu0 (10 us + 300 us, the completion at the end)
+        // or an IPI every 200 us after 10 us of work (no timer), one span per draw. The draws of
+        // this seed (CPU 1's spans say which: 300 us is io, 200 us periodic) are periodic x3,
+        // io, io, periodic, io. The mix plays io's spans where it draws them, so io's own
+        // completions at 310, 620, 930 us land at the ends of CPU 1's spans 4, 5 and 7:
+        // 3 x 210 + 310 = 940, 1250, 1250 + 210 + 310 = 1770 us; the IPIs at 210, 420, 630
+        // and 1460 us are CPU 1's own. CPU 0 idles to timers at 1000 and 2000 us (the cap:
+        // two spans cover CPU 1's 1770 us); the interrupts cut them:
+        //   [0, 940) -> event; handler to 945; [945, 1000) -> 55 us, the timer;
+        //   [1000, 1250) -> event; handler to 1255; [1255, 1770) -> 515 us, event; handler
+        //   to 1775; [1775, 2000) -> 225 us, the timer.
+        // Through the oracle: 940 and 515 us -> sleep (>= 500 us), 1040 + 615 = 1655 us;
+        // 55, 250, 225 us -> WFI, 56 + 251 + 226 = 533 us; 3 non-timer wakeups, leaving
+        // sleep, WFI, sleep: latency cost 100 + 1 + 100 = 201 us.
+        // CPU 1: 7 WFI entries, 4 x 201 + 3 x 301 = 1707 us, 7 wakeups. Sum: WFI 10 entries,
+        // 533 + 1707 = 2240 us, sleep 2 entries 1655 us, 10 wakeups.
+        const Machine m = Machine::uniform(twoStates(), 2);
+        const MachineWorkload w = onCpu1WithIdleCpu0(
+            m, std::string("mix(") + kIoOnCpu0 + " | periodic:kind=ipi,interval_us=200,run_us=10,next_timer_us=0)", 7);
+        constexpr Ns NONE = 1000000000; // next_timer_us=0: no timer (NO_TIMER_NS), in us
+        compareSpans(w.cpus[1].stream, {{10, NONE, 200}, {10, NONE, 200}, {10, NONE, 200}, {10, NONE, 300},
+                                        {10, NONE, 300}, {10, NONE, 200}, {10, NONE, 300}});
+        compareSpans(w.cpus[0].stream, {{0, 1000, 940}, {5, 55, 55}, {0, 1000, 250}, {5, 745, 515}, {5, 225, 225}});
+        const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
+        // CPU 0 and the sum: (usage, time in us) of WFI and sleep, wakeups.
+        compareUsageAndTime(run.cpus[0], {{3, 533}, {2, 1655}}, 3);
+        QCOMPARE(run.cpus[0].latencyCostNs, 201000);
+        compareUsageAndTime(run.total(), {{10, 2240}, {2, 1655}}, 10);
     }
 
     void idlestatEnergyModelByHand()

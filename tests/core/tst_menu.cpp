@@ -34,23 +34,17 @@ IdleStateTable skx() { return test::skxLike(); }
 
 IdleStateTable pseries()
 {
-    IdleStateTable t;
-    t.id = "pseries";
-    t.tickHz = 100;
-    t.states = {{"snooze", "", 0, 0, true, false}, {"CEDE", "", 12000, 120000, false, false}};
-    return t;
+    return test::makeTable("pseries", 100,
+                           {{"snooze", "", 0, 0, true, false}, {"CEDE", "", 12000, 120000, false, false}});
 }
 
 IdleStateTable skl()
 {
-    IdleStateTable t;
-    t.id = "skl";
-    t.tickHz = 250;
-    t.states = {{"POLL", "", 0, 0, true, false},       {"C1", "", 2000, 2000, false, false},
-                {"C1E", "", 10000, 20000, false, false}, {"C3", "", 70000, 100000, false, false},
-                {"C6", "", 85000, 200000, false, false}, {"C7s", "", 124000, 800000, false, false},
-                {"C8", "", 200000, 800000, false, false}, {"C9", "", 480000, 5000000, false, false}};
-    return t;
+    return test::makeTable("skl", 250,
+                           {{"POLL", "", 0, 0, true, false},       {"C1", "", 2000, 2000, false, false},
+                            {"C1E", "", 10000, 20000, false, false}, {"C3", "", 70000, 100000, false, false},
+                            {"C6", "", 85000, 200000, false, false}, {"C7s", "", 124000, 800000, false, false},
+                            {"C8", "", 200000, 800000, false, false}, {"C9", "", 480000, 5000000, false, false}});
 }
 
 // Drives one governor by hand: select with chosen helper values, then an

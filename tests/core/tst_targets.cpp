@@ -8,6 +8,7 @@
 #include "core/targets/cpupower_import.h"
 #include "core/targets/sysfs_cpuidle.h"
 #include "core/io/table_json.h"
+#include "tests/test_files.h"
 #include "tests/test_paths.h"
 
 #include <QDir>
@@ -21,6 +22,8 @@
 using namespace idlescope;
 
 namespace {
+
+using idlescope::test::writeFile;
 
 QJsonObject stateTablesDoc()
 {
@@ -46,14 +49,6 @@ QJsonArray sourceStates(const QJsonObject &doc, const QString &stateTablesId, co
         return o.value("states").toArray();
     }
     return {};
-}
-
-void writeFile(const QString &path, const QByteArray &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(text);
 }
 
 struct FakeState {

@@ -38,11 +38,7 @@ constexpr Ns US = 1000;
 
 IdleStateTable makeTable(int hz, std::vector<IdleState> states)
 {
-    IdleStateTable t;
-    t.id = "test";
-    t.tickHz = hz;
-    t.states = std::move(states);
-    return t;
+    return test::makeTable("test", hz, std::move(states));
 }
 
 IdleStateTable skx()

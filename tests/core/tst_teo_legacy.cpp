@@ -19,14 +19,10 @@ namespace {
 
 IdleStateTable tableT()
 {
-    IdleStateTable t;
-    t.id = "T";
-    t.tickHz = 250;
-    t.states = {{"POLL", "", 0, 0, true, false},
-                {"S1", "", 1000, 10000, false, false},
-                {"S2", "", 2000, 100000, false, false},
-                {"S3", "", 4000, 1000000, false, false}};
-    return t;
+    return test::makeTable("T", 250, {{"POLL", "", 0, 0, true, false},
+                                     {"S1", "", 1000, 10000, false, false},
+                                     {"S2", "", 2000, 100000, false, false},
+                                     {"S3", "", 4000, 1000000, false, false}});
 }
 
 using test::skxLike;

@@ -13,6 +13,7 @@
 #include "core/trace/trace_stream.h"
 #include "core/workloads/workload_spec.h"
 
+#include "tests/test_files.h"
 #include "tests/test_paths.h"
 
 #include <QDir>
@@ -25,6 +26,8 @@ using namespace idlescope;
 using namespace idlescope::trace;
 
 namespace {
+
+using idlescope::test::readAll;
 
 QString folder(const char *target)
 {
@@ -39,12 +42,6 @@ QStringList inputs(const char *target)
         if (name != QStringLiteral(".gitkeep")) // keeps the folder in git, where the fuzz script looks
             files << dir.filePath(name);
     return files;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 } // namespace
