@@ -77,7 +77,7 @@ bool sameWorkloadAndTarget(const SimulationSnapshot &before, const SimulationSna
 }
 
 /// Where the selection (@p g, @p entry) of @p before lives in @p now: the same
-/// governor by variant id (its index moves when governors are added or
+/// governor by name (its index moves when governors are added or
 /// removed) and the same wakeup: the entry as many entries into the same
 /// stream span as before (the span's last if it has fewer now). A parameter
 /// changes how many entries a span takes, so the same entry number is
@@ -89,7 +89,7 @@ std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const S
     if (!before || g < 0 || g >= before->governorCount() || entry < 0 || !now.stream || before->stream != now.stream)
         return {-1, -1};
     const GovernorRun &old = before->runs[static_cast<std::size_t>(g)];
-    const int moved = now.indexOf(old.variant);
+    const int moved = now.indexOf(before->nameOf(static_cast<std::size_t>(g)));
     if (moved < 0 || entry >= static_cast<qint64>(old.size()))
         return {-1, -1};
     const auto i = static_cast<std::size_t>(entry);
@@ -325,6 +325,13 @@ void MainWindow::createConnections()
         simulate(true);
     });
     connect(m_setup, &SetupPanel::governorsChanged, this, &MainWindow::onGovernorsChanged);
+    // A second instance starts at the tunables of the row it was made from; a label keeps its own.
+    connect(m_setup, &SetupPanel::governorDuplicated, this, [this](const QString &from, const QString &label) {
+        for (const GovernorSpec &g : m_setup->governors())
+            if (g.name() == label.toStdString())
+                m_parameters->copyGovernor(from, label, g.variant);
+    });
+    connect(m_setup, &SetupPanel::governorRenamed, m_parameters, &ParameterPanel::renameGovernor);
     connect(m_setup, &SetupPanel::errorOccurred, this, &MainWindow::showError);
     // A trace that did not import fails like a run: the panels go back to the plots' scenario.
     connect(m_setup, &SetupPanel::workloadFailed, this, &MainWindow::onRunFailed);
@@ -373,7 +380,7 @@ ScenarioSpec MainWindow::currentSpec() const
     s.workload = m_setup->workload();
     s.governors = m_setup->governors();
     for (GovernorSpec &g : s.governors)
-        g.settings = m_parameters->settingsFor(g.variant);
+        g.settings = m_parameters->settingsFor(g.name());
     s.latencyLimitNs = m_parameters->latencyLimitNs();
     return s;
 }
@@ -391,7 +398,7 @@ void MainWindow::showSpecInPanels(const ScenarioSpec &spec)
     m_setup->setGovernors(spec.governors);
     m_parameters->setGovernors(spec.governors);
     for (const GovernorSpec &g : spec.governors)
-        m_parameters->applySettings(g.variant, g.settings);
+        m_parameters->applySettings(g.name(), g.settings);
     // The tick control names the table's own rate: a session (or recovery copy) holds the
     // rate in force, so the table's comes from the table itself where it can be read again.
     const std::optional<IdleStateTable> original = originalTable(spec.target);
@@ -414,7 +421,7 @@ void MainWindow::onGovernorsChanged()
 {
     std::vector<GovernorSpec> govs = m_setup->governors();
     for (GovernorSpec &g : govs)
-        g.settings = m_parameters->settingsFor(g.variant);
+        g.settings = m_parameters->settingsFor(g.name());
     m_parameters->setGovernors(govs);
     commitEdit(tr("Change governors"));
     simulate(true);

@@ -392,7 +392,7 @@ void MainWindow::exportRunData(bool json)
         return;
     const int g = std::max(0, m_view->selectedGovernor());
     const GovernorRun &run = m_snapshot->runs[static_cast<std::size_t>(g)];
-    const QString suggested = QString::fromStdString(run.variant) + (json ? QStringLiteral(".json") : QStringLiteral(".csv"));
+    const QString suggested = m_snapshot->name(g) + (json ? QStringLiteral(".json") : QStringLiteral(".csv"));
     const QString path = QFileDialog::getSaveFileName(this, tr("Export entries"), suggested,
                                                       json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
     if (path.isEmpty())

@@ -112,7 +112,7 @@ void MainWindow::openSweepPoint(const SweepRequest &request, int point)
         spec.workload.description = describeWorkload(spec.workload);
     } else {
         for (GovernorSpec &g : spec.governors) {
-            if (g.variant != request.axis.governor)
+            if (g.name() != request.axis.governor)
                 continue;
             const std::string name = request.axis.param.toStdString();
             std::erase_if(g.settings, [&name](const TunableSetting &s) { return s.first == name; });

@@ -44,13 +44,16 @@ const char *const COMPARE_HELP =
     "                     trace-cmd report or .dat, perf script; see 'help import')\n"
     "  --cpu N            with --trace: that CPU only, on one CPU's table as with --workload\n"
     "                     (without --cpu every CPU of the trace replays at once: below)\n"
-    "  --governors LIST   comma-separated variant ids (idlescope-cli governors)\n"
+    "  --governors LIST   comma-separated variant ids (idlescope-cli governors); LABEL=VARIANT\n"
+    "                     names an instance of its own, to compare a variant with itself at\n"
+    "                     other tunables: --governors menu-6.19,i16=menu-6.19 --set i16:INTERVALS=16\n"
+    "                     (rows show the label; one CPU only)\n"
     "  --iterations N     seeded repetitions per point (default 3)\n"
     "  --seed S           base seed (default 1); run seeds derive from (S, point, iteration)\n"
     "  --spans N          idle spans per run (default 10000)\n"
     "  --hz HZ            override the table's tick rate (CONFIG_HZ)\n"
     "  --set NAME=VALUE   a tunable for every listed governor that has it; GOVERNOR:NAME=VALUE\n"
-    "                     for one; may be repeated\n"
+    "                     for one (GOVERNOR: its label, or its variant id); may be repeated\n"
     "  --format F         md (default), csv or json\n"
     "  --aggregates-only  print only the mean/min/max rows\n"
     "  --threads N        worker threads (default 2)\n"
@@ -260,6 +263,13 @@ int runCompare(int argc, char **argv, int first)
         MachineCliOptions mo;
         mo.format = fmt;
         mo.governors = splitList(args.value("governors"));
+        Result<std::vector<workloads::GovernorInstance>> instances = workloads::parseGovernorList(mo.governors);
+        if (!instances)
+            return fail(instances.error());
+        for (const workloads::GovernorInstance &gi : *instances)
+            if (gi.label != gi.variant)
+                return fail(Error{"--governors", 0, gi.label + "=" + gi.variant,
+                                  "a label (LABEL=VARIANT) is for one CPU; a machine compare runs each variant once"});
         mo.settings = args.all("set");
         mo.seed = static_cast<std::uint64_t>(*seed);
         mo.spans = static_cast<std::size_t>(*spans);

@@ -38,18 +38,18 @@ bool hasTunable(const Governor &g, const std::string &name)
     return std::any_of(ts.begin(), ts.end(), [&](const TunableInfo &t) { return name == t.name; });
 }
 
-/// A governor for @p id with the settings that apply to it.
-Result<std::unique_ptr<Governor>> makeGovernor(const std::string &id, const std::vector<Setting> &settings)
+/// A governor for @p gi with the settings that apply to it (a GOVERNOR: prefix names its label).
+Result<std::unique_ptr<Governor>> makeGovernor(const GovernorInstance &gi, const std::vector<Setting> &settings)
 {
-    std::unique_ptr<Governor> g = createGovernor(id);
+    std::unique_ptr<Governor> g = createGovernor(gi.variant);
     if (!g)
-        return Error{"--governors", 0, id, "unknown governor variant (idlescope-cli governors lists them)"};
+        return Error{"--governors", 0, gi.variant, "unknown governor variant (idlescope-cli governors lists them)"};
     for (const Setting &s : settings) {
-        if (!s.governor.empty() ? s.governor != id : !hasTunable(*g, s.name))
+        if (!s.governor.empty() ? s.governor != gi.label : !hasTunable(*g, s.name))
             continue;
         std::string err;
         if (!g->setTunable(s.name, s.value, &err))
-            return Error{"--set", 0, s.name, id + ": " + err};
+            return Error{"--set", 0, s.name, gi.label + ": " + err};
     }
     return g;
 }
@@ -87,6 +87,43 @@ RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Gove
 
 } // namespace
 
+std::string governorLabelProblem(std::string_view label)
+{
+    if (label.empty())
+        return "a label may not be empty";
+    if (label.front() == ' ' || label.back() == ' ')
+        return "a label may not begin or end with a space";
+    for (const char c : label)
+        if (c == ',' || c == ':' || c == '=' || c == '"' || static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            return "a label may not hold ',', ':', '=', '\"' or a control character";
+    return {};
+}
+
+Result<std::vector<GovernorInstance>> parseGovernorList(const std::vector<std::string> &items)
+{
+    std::vector<GovernorInstance> out;
+    for (const std::string &item : items) {
+        GovernorInstance gi{item, item};
+        // "src:FILE.c" ids may hold '=' in their path: only a valid label before it makes a label.
+        if (const std::size_t eq = item.find('='); eq != std::string::npos) {
+            std::string label = item.substr(0, eq);
+            if (std::string problem = governorLabelProblem(label); problem.empty())
+                gi = {std::move(label), item.substr(eq + 1)};
+            else if (!isSourceGovernorId(item))
+                return Error{"--governors", 0, item, problem};
+        }
+        if (gi.label != gi.variant && (findVariant(gi.label) || gi.label == "oracle"))
+            return Error{"--governors", 0, item, "the label " + gi.label + " is another variant's id"};
+        for (const GovernorInstance &o : out)
+            if (o.label == gi.label)
+                return Error{"--governors", 0, gi.label,
+                             "listed twice; name the second instance LABEL=" + gi.variant
+                                 + " (then --set LABEL:NAME=VALUE sets its tunables)"};
+        out.push_back(std::move(gi));
+    }
+    return out;
+}
+
 Result<CompareResult> runComparison(const CompareOptions &o)
 {
     if (Status v = o.table.validate(); !v)
@@ -99,6 +136,9 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         return Error{"--governors", 0, "", "name at least one governor variant"};
     if (o.shardCount < 1 || o.shardIndex < 0 || o.shardIndex >= o.shardCount)
         return Error{"", 0, "--shard", "K/N needs 1 <= K <= N"};
+    Result<std::vector<GovernorInstance>> instances = parseGovernorList(o.governors);
+    if (!instances)
+        return instances.error();
     Result<std::vector<Setting>> settings = parseSettings(o.settings);
     if (!settings)
         return settings.error();
@@ -106,9 +146,9 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     // Check every governor and setting once, before any thread starts.
     for (const Setting &s : *settings) {
         bool used = false;
-        for (const std::string &id : o.governors) {
-            std::unique_ptr<Governor> g = createGovernor(id);
-            if (g && (s.governor.empty() ? hasTunable(*g, s.name) : s.governor == id))
+        for (const GovernorInstance &gi : *instances) {
+            std::unique_ptr<Governor> g = createGovernor(gi.variant);
+            if (g && (s.governor.empty() ? hasTunable(*g, s.name) : s.governor == gi.label))
                 used = true;
         }
         if (!used)
@@ -116,18 +156,19 @@ Result<CompareResult> runComparison(const CompareOptions &o)
                          s.governor.empty() ? "no listed governor has this tunable (idlescope-cli governors --tunables)"
                                             : "governor " + s.governor + " is not in --governors"};
     }
-    for (const std::string &id : o.governors)
-        if (Result<std::unique_ptr<Governor>> g = makeGovernor(id, *settings); !g)
+    for (const GovernorInstance &gi : *instances)
+        if (Result<std::unique_ptr<Governor>> g = makeGovernor(gi, *settings); !g)
             return g.error();
     // Build each source file once (a compile error ends it here, not in every job).
-    for (const std::string &id : o.governors)
-        if (Status b = buildSourceGovernorOf(id); !b)
+    for (const GovernorInstance &gi : *instances)
+        if (Status b = buildSourceGovernorOf(gi.variant); !b)
             return b.error();
     if (!createGovernor("oracle"))
         return Error{"", 0, "oracle", "the oracle governor is not registered"};
 
     CompareResult r;
-    r.governors = o.governors;
+    for (const GovernorInstance &gi : *instances)
+        r.governors.push_back(gi.label);
     r.iterations = o.iterations;
     const bool fixed = !o.fixedStream.empty();
     const int points = fixed ? 1 : o.workload.pointCount();
@@ -176,7 +217,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         std::unique_ptr<Governor> oracle = createGovernor("oracle");
         const RunMetrics ref = replayOne(o.table, stream, *oracle, o.power);
         for (int g = 0; g < nGov; ++g) {
-            std::unique_ptr<Governor> gov = std::move(makeGovernor(o.governors[static_cast<size_t>(g)], *settings).value());
+            std::unique_ptr<Governor> gov = std::move(makeGovernor((*instances)[static_cast<size_t>(g)], *settings).value());
             // A governor built from source runs this stream in its own process first.
             if (Status s = prepareGovernor(*gov, o.table, stream); !s) {
                 report(job, s.error());

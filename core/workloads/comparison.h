@@ -23,6 +23,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace idlescope::workloads {
@@ -34,11 +35,14 @@ struct CompareOptions {
     /// stream): one point, and every iteration replays the same spans.
     IdleStream fixedStream;
     std::string fixedStreamLabel;       ///< point label and "workload" text for a fixed stream
-    std::vector<std::string> governors; ///< variant ids (registry.h)
+    /// --governors items: a variant id (registry.h), or LABEL=VARIANT for an instance of
+    /// its own (parseGovernorList()): the same variant twice with other tunables.
+    std::vector<std::string> governors;
     int iterations = 3;                 ///< seeded repetitions per point, >= 1
     std::uint64_t seed = 1;
     std::size_t spans = 10000;          ///< idle spans per run
-    /// "NAME=VALUE" for every listed governor that has the tunable, or "GOVERNOR:NAME=VALUE".
+    /// "NAME=VALUE" for every listed governor that has the tunable, or "GOVERNOR:NAME=VALUE"
+    /// for the one whose label (its variant id when it has none) is GOVERNOR.
     std::vector<std::string> settings;
     int threads = 2;
     /// Extra columns: above_<state>, below_<state>, above_pct_<state> (of that state's usage).
@@ -91,7 +95,7 @@ inline constexpr std::size_t MAX_COMPARE_RUNS = 1'000'000;
 
 struct CompareResult {
     std::vector<std::string> pointLabels;
-    std::vector<std::string> governors;
+    std::vector<std::string> governors; ///< each governor's label (its variant id when it has none)
     int iterations = 0;
     std::vector<RunMetrics> runs; ///< [(point * governors + governor) * iterations + iteration]
 
@@ -107,6 +111,25 @@ struct CompareResult {
                           governors.size(), static_cast<size_t>(iterations))];
     }
 };
+
+/// One governor of a comparison: a variant, and the name its rows and --set use.
+struct GovernorInstance {
+    std::string label;   ///< unique among the comparison's governors; the variant id when none was given
+    std::string variant; ///< registry id (or a source governor's "src:" id)
+};
+
+/// Why @p label cannot name a governor instance, or "" when it can: it must not be empty,
+/// begin or end with a space, or hold ',' ':' '=' '"' or a control character (the
+/// separators of --governors and --set, and of the CSV it is printed in).
+std::string governorLabelProblem(std::string_view label);
+
+/**
+ * Parses --governors items: "VARIANT", or "LABEL=VARIANT" for an instance with a label of
+ * its own (an item whose text before '=' is no valid label is a variant id as a whole).
+ * Errors (field "--governors"): a bad label, a label (or unlabelled variant) listed twice,
+ * a label that is another variant's id.
+ */
+Result<std::vector<GovernorInstance>> parseGovernorList(const std::vector<std::string> &items);
 
 /**
  * Runs the comparison. Errors (field named): an unknown governor, a setting no

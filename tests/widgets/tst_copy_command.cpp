@@ -6,6 +6,7 @@
 // spans, says so when its command is copied, and switches to the common
 // seeding only when asked (the window is then modified).
 #include "../cli_process.h"
+#include "compare_command_check.h"
 #include "core/workloads/workload.h"
 #include "core/workloads/workload_spec.h"
 #include "widgets/comparison/comparison_table_model.h"
@@ -54,54 +55,6 @@ QList<qint64> firstWakes(const IdleStream &stream, int n)
     return out;
 }
 
-/// Runs @p copied as a user would paste it and checks every governor row of @p w's
-/// comparison table, cell by cell, against the CLI's run of @p spans spans.
-void checkTableAgainstCommand(MainWindow &w, const IdleStateTable &table, const QString &copied, qint64 spans)
-{
-    // No quoting needed: no spaces in the command.
-    QStringList args = QProcess::splitCommand(copied);
-    QCOMPARE(args.takeFirst(), QStringLiteral("idlescope-cli"));
-    args << QStringLiteral("--format") << QStringLiteral("json");
-    const test::CliResult r = test::runCli(args);
-    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
-    const QJsonArray govs = root.value(QStringLiteral("points")).toArray().at(0).toObject().value(QStringLiteral("governors")).toArray();
-    QCOMPARE(govs.size(), 2); // the oracle is every row's oracle_* columns
-
-    const ComparisonTableModel *m = w.comparison()->model();
-    QCOMPARE(m->rowCount(), 3);
-    int checked = 0;
-    for (int row = 0; row < m->rowCount(); ++row) {
-        const QString gov = m->data(m->index(row, ComparisonTableModel::GovColumn), Qt::EditRole).toString();
-        auto value = [&](int column) { return m->data(m->index(row, column), Qt::EditRole).toLongLong(); };
-        QJsonObject cli;
-        for (const QJsonValue &g : govs)
-            if (g.toObject().value(QStringLiteral("governor")).toString() == gov)
-                cli = g.toObject().value(QStringLiteral("runs")).toArray().at(0).toObject();
-        if (gov == QLatin1String("oracle")) {
-            // The CLI's oracle columns are the same oracle on the same spans.
-            const QJsonObject any = govs.at(0).toObject().value(QStringLiteral("runs")).toArray().at(0).toObject();
-            QCOMPARE(value(ComparisonTableModel::AbovesColumn), any.value(QStringLiteral("oracle_above")).toInteger());
-            QCOMPARE(value(ComparisonTableModel::BelowsColumn), any.value(QStringLiteral("oracle_below")).toInteger());
-            ++checked;
-            continue;
-        }
-        QVERIFY2(!cli.isEmpty(), qPrintable(gov));
-        QCOMPARE(value(ComparisonTableModel::IdlesColumn), cli.value(QStringLiteral("entries")).toInteger());
-        QCOMPARE(value(ComparisonTableModel::AbovesColumn), cli.value(QStringLiteral("above")).toInteger());
-        QCOMPARE(value(ComparisonTableModel::BelowsColumn), cli.value(QStringLiteral("below")).toInteger());
-        QCOMPARE(value(ComparisonTableModel::IdleMissesColumn), cli.value(QStringLiteral("idle_misses")).toInteger());
-        for (int st = 0; st < table.count(); ++st)
-            QCOMPARE(value(ComparisonTableModel::FirstStateColumn + st),
-                     cli.value(QStringLiteral("usage_") + QString::fromStdString(table[st].name)).toInteger());
-        // A real comparison, not zeros against zeros: these workloads miss sometimes.
-        QCOMPARE(cli.value(QStringLiteral("spans")).toInteger(), spans);
-        QVERIFY(cli.value(QStringLiteral("idle_misses")).toInteger() > 0);
-        ++checked;
-    }
-    QCOMPARE(checked, 3);
-}
-
 } // namespace
 
 class TestCopyCommand : public QObject {
@@ -140,7 +93,7 @@ void TestCopyCommand::copiedCommandCountsWhatTheTableShows()
                  && copied.contains(QStringLiteral("--set menu-6.14:INTERVALS=4")),
              qPrintable(copied));
 
-    checkTableAgainstCommand(w, snap->spec.target.table, copied, 30000);
+    test::checkTableAgainstCommand(w, snap->spec.target.table, copied, 30000);
 }
 
 void TestCopyCommand::specCommandCountsWhatTheTableShows()
@@ -165,7 +118,7 @@ void TestCopyCommand::specCommandCountsWhatTheTableShows()
     QVERIFY2(copied.contains(QStringLiteral("--workload poisson:mean_us=300+periodic:interval_us=700 --seed 5 "
                                             "--spans 20000")),
              qPrintable(copied));
-    checkTableAgainstCommand(w, snap->spec.target.table, copied, 20000);
+    test::checkTableAgainstCommand(w, snap->spec.target.table, copied, 20000);
 }
 
 void TestCopyCommand::editedTableIsSaidNotHidden()

@@ -98,7 +98,7 @@ QVariant ComparisonTableModel::rawValue(int row, int column) const
     const GovernorTotals &t = totals(row);
     switch (column) {
     case GovColumn:
-        return QString::fromStdString(m_snapshot->runs[static_cast<std::size_t>(row)].variant);
+        return m_snapshot->name(row);
     case IdlesColumn: return qint64(t.idles);
     case IdleMissesColumn: return qint64(t.idleMisses);
     case IdleMissRatioColumn: return t.idleMissRatio;
@@ -159,9 +159,11 @@ QString ComparisonTableModel::toolTip(int row, int column) const
         QString tip = v ? QStringLiteral("%1 (%2)\n%3")
                               .arg(QString::fromUtf8(v->id), QString::fromUtf8(v->kernel),
                                    QString::fromUtf8(v->summary))
-                        : QString::fromStdString(run.variant);
+                        : m_snapshot->name(row);
         for (const auto &[name, value] : run.settings)
             tip += QStringLiteral("\n%1 = %2").arg(QString::fromStdString(name)).arg(value);
+        if (m_snapshot->nameOf(static_cast<std::size_t>(row)) != run.variant)
+            tip = tr("%1: an instance of %2").arg(m_snapshot->name(row), tip);
         if (const QString stale = m_snapshot->staleReason(row); !stale.isEmpty())
             tip += tr("\n\nStale: the last good run; the file now fails:\n%1").arg(stale);
         return tip;

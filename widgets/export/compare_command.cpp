@@ -125,14 +125,11 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
         // The oracle is every compare row's oracle_* columns; "recorded" is the trace's own.
         if (g.variant == "oracle" || g.variant == "recorded")
             continue;
-        const QString id = QString::fromStdString(g.variant);
-        if (governors.contains(id)) {
-            c.caveats << QObject::tr("%1 appears twice: compare runs each variant once.").arg(id);
-            continue;
-        }
-        governors << id;
-        for (const auto &[name, value] : g.settings)
-            sets << QStringLiteral("%1:%2=%3").arg(id, QString::fromStdString(name)).arg(value);
+        // A second instance is LABEL=VARIANT, its tunables LABEL:NAME=VALUE (compare's rows show the label).
+        const QString name = QString::fromStdString(g.name());
+        governors << (g.label.empty() ? name : name + QLatin1Char('=') + QString::fromStdString(g.variant));
+        for (const auto &[tunable, value] : g.settings)
+            sets << QStringLiteral("%1:%2=%3").arg(name, QString::fromStdString(tunable)).arg(value);
     }
     a << QStringLiteral("--governors") << governors.join(QLatin1Char(','));
     for (const QString &s : sets)

@@ -160,6 +160,7 @@ QByteArray summariesJson(const SimulationSnapshot &snap)
         const GovernorRun &run = snap.runs[i];
         const GovernorTotals t = governorTotals(run, snap.table);
         QJsonObject g{{key("variant"), QString::fromStdString(run.variant)},
+                      {key("name"), QString::fromStdString(snap.nameOf(i))},
                       {key("settings"), settingsJson(run.settings)},
                       {key("idles"), qint64(t.idles)},
                       {key("idle_misses"), qint64(t.idleMisses)},

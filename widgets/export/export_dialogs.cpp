@@ -34,9 +34,9 @@ void exportRunWithDialog(const SnapshotPtr &snap, int governorIndex, QWidget *pa
         return;
     const GovernorRun &run = snap->runs[static_cast<std::size_t>(governorIndex)];
     QString filter;
-    const QString suggested = QString::fromStdString(run.variant) + QStringLiteral("-entries.csv");
+    const QString suggested = snap->name(governorIndex) + QStringLiteral("-entries.csv");
     QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export entries of %1")
-                                                            .arg(QString::fromStdString(run.variant)),
+                                                            .arg(snap->name(governorIndex)),
                                                 suggested, QObject::tr("CSV (*.csv);;JSON (*.json)"), &filter);
     if (path.isEmpty())
         return;

@@ -216,7 +216,7 @@ QList<LegendEntry> legendFor(const SimulationSnapshot &snapshot)
 {
     QList<LegendEntry> out;
     for (std::size_t i = 0; i < snapshot.runs.size(); ++i)
-        out.append({QString::fromStdString(snapshot.runs[i].variant),
+        out.append({QString::fromStdString(snapshot.nameOf(i)),
                     i < snapshot.colors.size() ? snapshot.colors[i] : QColor(Qt::gray)});
     return out;
 }

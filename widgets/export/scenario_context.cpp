@@ -85,7 +85,7 @@ QStringList scenarioContext(const ScenarioSpec &spec)
         QStringList changed;
         for (const auto &[name, value] : g.settings)
             changed << QStringLiteral("%1=%2").arg(QString::fromStdString(name)).arg(value);
-        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(g.variant), changed.join(QStringLiteral(", ")));
+        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(g.name()), changed.join(QStringLiteral(", ")));
     }
     return lines;
 }

@@ -93,7 +93,7 @@ Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int gover
         return Error{"", 0, "governor", "no governor " + std::to_string(governorIndex)};
     const GovernorRun &run = snap.runs[static_cast<std::size_t>(governorIndex)];
     if (entryIndex < 0 || entryIndex >= static_cast<std::int64_t>(run.size()))
-        return Error{"", 0, "entry", "no entry " + std::to_string(entryIndex) + " in " + run.variant};
+        return Error{"", 0, "entry", "no entry " + std::to_string(entryIndex) + " in " + snap.nameOf(static_cast<std::size_t>(governorIndex))};
     if (!snap.stream)
         return Error{"", 0, "stream", "the snapshot has no stream"};
     const IdleStream &stream = *snap.stream;
@@ -107,6 +107,7 @@ Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int gover
     d.governorIndex = governorIndex;
     d.entryIndex = entryIndex;
     d.variant = run.variant;
+    d.name = snap.nameOf(static_cast<std::size_t>(governorIndex));
     d.entry = r->entry;
     d.reasoning = r->reasoning;
     d.selection = r->selection;

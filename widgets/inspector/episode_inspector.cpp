@@ -253,8 +253,8 @@ void EpisodeInspector::jumpToMiss(bool forward)
     const qint64 from = gov == m_gov ? m_entry : -1;
     const std::int64_t next = findMiss(m_snap->runs[size_t(gov)], from, forward, missMask());
     if (next < 0) {
-        m_title->setText(forward ? tr("No later miss in %1.").arg(QString::fromStdString(m_snap->runs[size_t(gov)].variant))
-                                 : tr("No earlier miss in %1.").arg(QString::fromStdString(m_snap->runs[size_t(gov)].variant)));
+        m_title->setText(forward ? tr("No later miss in %1.").arg(m_snap->name(gov))
+                                 : tr("No earlier miss in %1.").arg(m_snap->name(gov)));
         return;
     }
     if (m_view)

@@ -62,7 +62,7 @@ QString decisionHtml(const EntryDetail &d, const IdleStateTable &t, const QColor
     QString h = section(QObject::tr("Decision"));
     h += QObject::tr("<b style='color:%1'>%2</b> chose <b>%3</b> (exit latency %4, target residency %5), "
                      "%6. ")
-             .arg(color.name(), s(d.variant), stateName(t, e.state), durationText(st.exitLatencyNs),
+             .arg(color.name(), s(d.name.empty() ? d.variant : d.name), stateName(t, e.state), durationText(st.exitLatencyNs),
                   durationText(st.targetResidencyNs),
                   e.stopTick ? QObject::tr("stop_tick = 1 (tick may stop)")
                              : QObject::tr("stop_tick = 0 (tick kept)"));
@@ -143,7 +143,7 @@ QString entryTitle(const EntryDetail &d)
 {
     // "entry k within the span", never "iteration": that is the CLI's seeded repetition (--iterations).
     return QObject::tr("%1 · entry %2 · span %3 (entry %4 within the span) · at %5")
-        .arg(QString::fromStdString(d.variant))
+        .arg(QString::fromStdString(d.name.empty() ? d.variant : d.name))
         .arg(d.entryIndex)
         .arg(d.entry.span)
         .arg(d.entry.entry)

@@ -91,7 +91,7 @@ void GovernorLegend::refresh()
         m_chips[g]->setText(
             QStringLiteral("<span style='color:%1; font-size:14pt;'>\u25a0</span> <b>%2</b>%3"
                            "<br><span style='color:#555;'><b>miss %6 %</b> \u00b7 above %4 \u00b7 below %5</span>")
-                .arg(m_snap->colors[k].name(), QString::fromStdString(run.variant), badge)
+                .arg(m_snap->colors[k].name(), m_snap->name(g), badge)
                 .arg(compact(c.totalAbove()), compact(c.totalBelow()))
                 .arg(100.0 * c.missRatio(), 0, 'f', 1));
         m_chips[g]->setToolTip(tr("Up to the playback cursor: %1 entries, %2 above, %3 below.\n"

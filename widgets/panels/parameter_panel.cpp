@@ -72,9 +72,11 @@ ParameterPanel::ParameterPanel(QWidget *parent)
 
 void ParameterPanel::setGovernors(const std::vector<GovernorSpec> &governors)
 {
-    for (const GovernorSpec &g : governors)
+    for (const GovernorSpec &g : governors) {
+        m_variantOf[QString::fromStdString(g.name())] = g.variant;
         for (const auto &[name, value] : g.settings)
-            m_values[QString::fromStdString(g.variant)][QString::fromStdString(name)] = value;
+            m_values[QString::fromStdString(g.name())][QString::fromStdString(name)] = value;
+    }
     rebuildGovernorBoxes(governors);
 }
 
@@ -94,6 +96,7 @@ void ParameterPanel::rebuildGovernorBoxes(const std::vector<GovernorSpec> &gover
 ParameterPanel::GovernorBox ParameterPanel::makeBox(const GovernorSpec &g)
 {
     GovernorBox b;
+    b.name = g.name();
     b.variant = g.variant;
     auto *box = new QGroupBox(this);
     b.box = box;
@@ -101,7 +104,7 @@ ParameterPanel::GovernorBox ParameterPanel::makeBox(const GovernorSpec &g)
     grid->setContentsMargins(8, 6, 8, 6);
     auto *header = new QHBoxLayout;
     header->addWidget(swatch(g.color, box));
-    auto *title = new QLabel(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(g.variant)), box);
+    auto *title = new QLabel(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(g.name()).toHtmlEscaped()), box);
     header->addWidget(title);
     if (const VariantInfo *v = findVariant(g.variant))
         title->setToolTip(QString::fromUtf8(v->summary));
@@ -114,7 +117,7 @@ ParameterPanel::GovernorBox ParameterPanel::makeBox(const GovernorSpec &g)
     grid->addLayout(header, 0, 0, 1, 2);
 
     auto gov = createGovernor(g.variant);
-    const QString key = QString::fromStdString(g.variant);
+    const QString key = QString::fromStdString(g.name());
     int r = 1;
     if (gov) {
         for (const TunableInfo &t : gov->tunables()) {
@@ -149,13 +152,14 @@ ParameterPanel::GovernorBox ParameterPanel::makeBox(const GovernorSpec &g)
     return b;
 }
 
-std::vector<TunableSetting> ParameterPanel::settingsFor(const std::string &variant) const
+std::vector<TunableSetting> ParameterPanel::settingsFor(const std::string &name) const
 {
     std::vector<TunableSetting> out;
-    auto gov = createGovernor(variant);
+    const QString key = QString::fromStdString(name);
+    auto gov = createGovernor(m_variantOf.value(key, name));
     if (!gov)
         return out;
-    const QMap<QString, std::int64_t> values = m_values.value(QString::fromStdString(variant));
+    const QMap<QString, std::int64_t> values = m_values.value(key);
     for (const TunableInfo &t : gov->tunables()) {
         const std::int64_t v = values.value(QString::fromUtf8(t.name), t.kernelDefault);
         if (v != t.kernelDefault)
@@ -164,17 +168,30 @@ std::vector<TunableSetting> ParameterPanel::settingsFor(const std::string &varia
     return out;
 }
 
-void ParameterPanel::applySettings(const std::string &variant, const std::vector<TunableSetting> &settings)
+void ParameterPanel::applySettings(const std::string &governor, const std::vector<TunableSetting> &settings)
 {
-    const QString key = QString::fromStdString(variant);
+    const QString key = QString::fromStdString(governor);
     m_values.remove(key);
     for (const auto &[name, value] : settings)
         m_values[key][QString::fromStdString(name)] = value;
     for (GovernorBox &b : m_boxes)
-        if (b.variant == variant)
+        if (b.name == governor)
             for (ParameterRow *row : std::as_const(b.rows))
                 row->setValue(m_values.value(key).value(row->name(), row->defaultValue()));
     updateBadges();
+}
+
+void ParameterPanel::copyGovernor(const QString &from, const QString &to, const std::string &variant)
+{
+    m_variantOf[to] = variant;
+    m_values[to] = m_values.value(from);
+}
+
+void ParameterPanel::renameGovernor(const QString &from, const QString &to)
+{
+    if (m_variantOf.contains(from))
+        m_variantOf[to] = m_variantOf.take(from);
+    m_values[to] = m_values.take(from);
 }
 
 int ParameterPanel::tickHz() const
@@ -217,17 +234,17 @@ void ParameterPanel::setLatencyLimitNs(Ns ns)
         m_latency->setValue(ns);
 }
 
-bool ParameterPanel::isModified(const std::string &variant) const
+bool ParameterPanel::isModified(const std::string &name) const
 {
-    return !settingsFor(variant).empty();
+    return !settingsFor(name).empty();
 }
 
-ParameterRow *ParameterPanel::row(const std::string &variant, const QString &name) const
+ParameterRow *ParameterPanel::row(const std::string &name, const QString &tunable) const
 {
     for (const GovernorBox &b : m_boxes)
-        if (b.variant == variant)
+        if (b.name == name)
             for (ParameterRow *r : b.rows)
-                if (r->name() == name)
+                if (r->name() == tunable)
                     return r;
     return nullptr;
 }
@@ -253,7 +270,7 @@ void ParameterPanel::resetToKernelDefaults()
 void ParameterPanel::updateBadges()
 {
     for (GovernorBox &b : m_boxes)
-        b.badge->setVisible(isModified(b.variant));
+        b.badge->setVisible(isModified(b.name));
 }
 
 void ParameterPanel::showError(const QString &message, ParameterRow *at)

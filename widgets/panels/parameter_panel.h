@@ -32,17 +32,25 @@ class ParameterPanel : public QWidget {
 public:
     explicit ParameterPanel(QWidget *parent = nullptr);
 
-    /// Show rows for these governors (in order); settings already made for a variant are kept.
+    /// Show rows for these governors (in order); settings already made for a governor are kept.
+    /// Governors are told apart by GovernorSpec::name(): a second instance of a variant (a
+    /// label of its own) has a box and values of its own.
     void setGovernors(const std::vector<GovernorSpec> &governors);
     /// The tick rate the table declares (the "kernel default" of the tick control).
     void setTableTickHz(int hz);
     /// The table's own tick rate (set by setTableTickHz()).
     int tableTickHz() const { return m_tableTickHz; }
 
-    /// Non-default settings of @p variant (what GovernorSpec::settings should hold).
-    std::vector<TunableSetting> settingsFor(const std::string &variant) const;
-    /// Set a variant's values (session load); unknown names are ignored.
-    void applySettings(const std::string &variant, const std::vector<TunableSetting> &settings);
+    /// Non-default settings of the governor named @p name (GovernorSpec::name(); what its
+    /// GovernorSpec::settings should hold).
+    std::vector<TunableSetting> settingsFor(const std::string &name) const;
+    /// Set a governor's values (session load); unknown names are ignored.
+    void applySettings(const std::string &name, const std::vector<TunableSetting> &settings);
+
+    /// A second instance @p to of @p variant starts with governor @p from's values.
+    void copyGovernor(const QString &from, const QString &to, const std::string &variant);
+    /// Governor @p from is now named @p to: its values go with it.
+    void renameGovernor(const QString &from, const QString &to);
 
     int tickHz() const;
     void setTickHz(int hz);
@@ -50,10 +58,10 @@ public:
     Ns latencyLimitNs() const;
     void setLatencyLimitNs(Ns ns);
 
-    /// True when @p variant's values differ from the kernel defaults (the badge is shown).
-    bool isModified(const std::string &variant) const;
-    /// The row of a tunable of a variant, or null (tests and measurements).
-    ParameterRow *row(const std::string &variant, const QString &name) const;
+    /// True when governor @p name's values differ from the kernel defaults (the badge is shown).
+    bool isModified(const std::string &name) const;
+    /// The row of tunable @p tunable of governor @p name, or null (tests and measurements).
+    ParameterRow *row(const std::string &name, const QString &tunable) const;
     /// The rejected input message shown, prefixed with its governor ("" when none).
     QString lastError() const;
 
@@ -67,6 +75,7 @@ signals:
 
 private:
     struct GovernorBox {
+        std::string name; ///< GovernorSpec::name()
         std::string variant;
         QWidget *box = nullptr;
         QLabel *badge = nullptr;
@@ -86,8 +95,10 @@ private:
     QVBoxLayout *m_governorLayout;
     int m_tableTickHz = 250;
     std::vector<GovernorBox> m_boxes;
-    /// Values the user set, per variant and name (kept while a variant is deselected).
+    /// Values the user set, per governor name and tunable (kept while a governor is deselected).
     QMap<QString, QMap<QString, std::int64_t>> m_values;
+    /// The variant of each governor name setGovernors() was given (a label's variant).
+    QMap<QString, std::string> m_variantOf;
 };
 
 } // namespace idlescope

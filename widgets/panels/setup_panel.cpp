@@ -8,6 +8,7 @@
 #include "core/targets/builtin_targets.h"
 #include "core/targets/sysfs_cpuidle.h"
 #include "core/trace/table_proposal.h"
+#include "core/workloads/comparison.h"
 #include "core/workloads/workload.h"
 #include "widgets/panels/trace_workload_page.h"
 #include "widgets/panels/workload_form.h"
@@ -25,6 +26,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QPainter>
 #include <QPushButton>
 #include <QStackedWidget>
@@ -43,6 +45,22 @@ enum StateColumn { ColName, ColExit, ColTarget, ColPolling, ColEnabled, ColCount
 
 /// A source row's sourceFileStamp() (governors() passes it on as GovernorSpec::sourceStamp).
 constexpr int SOURCE_STAMP_ROLE = Qt::UserRole + 1;
+/// A second instance's label (GovernorSpec::label); empty on a variant's own row.
+constexpr int LABEL_ROLE = Qt::UserRole + 2;
+
+/// The governor's name of a row (GovernorSpec::name()): its label, else its variant id.
+QString rowName(const QListWidgetItem *item)
+{
+    const QString label = item->data(LABEL_ROLE).toString();
+    return label.isEmpty() ? item->data(Qt::UserRole).toString() : label;
+}
+
+QString instanceToolTip(const QString &label, const QString &variant)
+{
+    return SetupPanel::tr("<b>%1</b>: a second instance of %2, with tunables of its own. Double-click to rename "
+                          "it; its context menu removes it.")
+        .arg(label.toHtmlEscaped(), variant.toHtmlEscaped());
+}
 
 QIcon colorIcon(const QColor &c, bool filled)
 {
@@ -359,10 +377,21 @@ QWidget *SetupPanel::createGovernorGroup()
         item->setData(Qt::UserRole, QString::fromUtf8(info->id));
     }
     v->addWidget(m_governors);
+    auto *hint = new QLabel(tr("Right-click a governor to duplicate it: the same variant at other tunables."), box);
+    hint->setWordWrap(true);
+    hint->setStyleSheet(QStringLiteral("color:#707070; font-size:8pt;"));
+    v->addWidget(hint);
     updateGovernorIcons();
-    connect(m_governors, &QListWidget::itemChanged, this, [this](QListWidgetItem *) {
+    m_governors->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_governors->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_governors, &QWidget::customContextMenuRequested, this, &SetupPanel::showGovernorMenu);
+    connect(m_governors, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
         if (m_filling)
             return;
+        if (item->text() != rowName(item)) { // a second instance's label was edited
+            instanceRowEdited(item);
+            return;
+        }
         updateGovernorIcons();
         emit governorsChanged();
     });
@@ -403,7 +432,8 @@ std::vector<GovernorSpec> SetupPanel::governors() const
             continue; // a generated stream has no recorded choices
         GovernorSpec g;
         g.variant = item->data(Qt::UserRole).toString().toStdString();
-        g.color = m_colors.value(item->data(Qt::UserRole).toString(), QColor(Qt::gray));
+        g.label = item->data(LABEL_ROLE).toString().toStdString();
+        g.color = m_colors.value(rowName(item), QColor(Qt::gray));
         g.sourceStamp = item->data(SOURCE_STAMP_ROLE).toString();
         out.push_back(g);
     }
@@ -454,16 +484,23 @@ void SetupPanel::setWorkload(const WorkloadSpec &w)
 void SetupPanel::setGovernors(const std::vector<GovernorSpec> &governors)
 {
     m_filling = true;
+    // Second instances are the scenario's: the rows of the one shown before go.
+    for (int i = m_governors->count() - 1; i >= 0; --i)
+        if (!m_governors->item(i)->data(LABEL_ROLE).toString().isEmpty())
+            delete m_governors->takeItem(i);
     for (int i = 0; i < m_governors->count(); ++i)
         m_governors->item(i)->setCheckState(Qt::Unchecked);
     for (const GovernorSpec &g : governors) {
         const QString id = QString::fromStdString(g.variant);
         if (isSourceGovernorId(g.variant) && !sourceGovernorIds().contains(id)) // a session's: its file as it is now
             addSourceGovernor(id, sourceFileStamp(QString::fromStdString(parseSourceGovernorId(g.variant)->path)));
-        m_colors[id] = g.color;
-        for (int i = 0; i < m_governors->count(); ++i)
-            if (m_governors->item(i)->data(Qt::UserRole).toString() == id)
-                m_governors->item(i)->setCheckState(Qt::Checked);
+        const QString name = QString::fromStdString(g.name());
+        QListWidgetItem *item = rowOf(name);
+        if (!item && !g.label.empty() && rowOf(id))
+            item = addInstanceRow(id, name);
+        m_colors[name] = g.color;
+        if (item)
+            item->setCheckState(Qt::Checked);
     }
     m_recordedParked = false;
     updateRecordedRow(); // a session's "recorded" on a generated stream: parked like a checked one
@@ -471,22 +508,134 @@ void SetupPanel::setGovernors(const std::vector<GovernorSpec> &governors)
     m_filling = false;
 }
 
-void SetupPanel::setGovernorChecked(const std::string &variant, bool checked)
+void SetupPanel::setGovernorChecked(const std::string &name, bool checked)
 {
-    const QString id = QString::fromStdString(variant);
+    if (QListWidgetItem *item = rowOf(QString::fromStdString(name)))
+        item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+}
+
+QListWidgetItem *SetupPanel::rowOf(const QString &name) const
+{
     for (int i = 0; i < m_governors->count(); ++i)
-        if (m_governors->item(i)->data(Qt::UserRole).toString() == id)
-            m_governors->item(i)->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+        if (rowName(m_governors->item(i)) == name)
+            return m_governors->item(i);
+    return nullptr;
+}
+
+QListWidgetItem *SetupPanel::addInstanceRow(const QString &variant, const QString &label)
+{
+    int last = -1;
+    for (int i = 0; i < m_governors->count(); ++i)
+        if (m_governors->item(i)->data(Qt::UserRole).toString() == variant)
+            last = i;
+    const QListWidgetItem *own = m_governors->item(last);
+    auto *item = new QListWidgetItem(label);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsEditable);
+    item->setData(Qt::UserRole, variant);
+    item->setData(LABEL_ROLE, label);
+    item->setData(SOURCE_STAMP_ROLE, own->data(SOURCE_STAMP_ROLE));
+    item->setToolTip(instanceToolTip(label, variant));
+    item->setCheckState(Qt::Unchecked);
+    m_governors->insertItem(last + 1, item);
+    return item;
+}
+
+QString SetupPanel::duplicateGovernor(const QString &name)
+{
+    const QListWidgetItem *from = rowOf(name);
+    const QString variant = from ? from->data(Qt::UserRole).toString() : QString();
+    if (!from || variant == QLatin1String("oracle") || variant == QLatin1String("recorded"))
+        return {};
+    // "menu-6.19 (B)", then (C)...: the first letter no row has.
+    QString label;
+    for (int n = 1; label.isEmpty() || rowOf(label); ++n)
+        label = n < 26 ? QStringLiteral("%1 (%2)").arg(variant, QChar(u'A' + n))
+                       : QStringLiteral("%1 (%2)").arg(variant).arg(n + 1);
+    const bool filling = std::exchange(m_filling, true);
+    addInstanceRow(variant, label)->setCheckState(Qt::Checked);
+    updateGovernorIcons();
+    m_filling = filling;
+    emit governorDuplicated(name, label);
+    emit governorsChanged();
+    return label;
+}
+
+bool SetupPanel::renameGovernor(const QString &name, const QString &label)
+{
+    QListWidgetItem *item = rowOf(name);
+    if (!item || item->data(LABEL_ROLE).toString().isEmpty())
+        return false;
+    if (label == name)
+        return true;
+    QString problem = QString::fromStdString(workloads::governorLabelProblem(label.toStdString()));
+    if (problem.isEmpty() && (rowOf(label) || findVariant(label.toStdString())))
+        problem = tr("%1 is already a governor's name").arg(label);
+    if (!problem.isEmpty()) {
+        emit errorOccurred(tr("Label '%1' refused: %2").arg(label, problem));
+        return false;
+    }
+    const bool filling = std::exchange(m_filling, true);
+    item->setData(LABEL_ROLE, label);
+    item->setText(label);
+    item->setToolTip(instanceToolTip(label, item->data(Qt::UserRole).toString()));
+    if (m_colors.contains(name))
+        m_colors[label] = m_colors.take(name);
+    m_filling = filling;
+    emit governorRenamed(name, label);
+    if (item->checkState() == Qt::Checked)
+        emit governorsChanged();
+    return true;
+}
+
+void SetupPanel::removeGovernor(const QString &name)
+{
+    QListWidgetItem *item = rowOf(name);
+    if (!item || item->data(LABEL_ROLE).toString().isEmpty())
+        return;
+    const bool checked = item->checkState() == Qt::Checked;
+    m_colors.remove(name);
+    delete m_governors->takeItem(m_governors->row(item));
+    if (checked)
+        emit governorsChanged();
+}
+
+void SetupPanel::instanceRowEdited(QListWidgetItem *item)
+{
+    const QString label = item->data(LABEL_ROLE).toString();
+    if (label.isEmpty() || item->text() == label)
+        return;
+    const QString typed = item->text();
+    {
+        const bool filling = std::exchange(m_filling, true);
+        item->setText(label); // kept when the new label is refused
+        m_filling = filling;
+    }
+    renameGovernor(label, typed);
+}
+
+void SetupPanel::showGovernorMenu(const QPoint &pos)
+{
+    QListWidgetItem *item = m_governors->itemAt(pos);
+    if (!item)
+        return;
+    const QString name = rowName(item);
+    const QString variant = item->data(Qt::UserRole).toString();
+    QMenu menu(this);
+    QAction *dup = menu.addAction(tr("Duplicate %1 (other tunables)").arg(variant), this,
+                                  [this, name] { duplicateGovernor(name); });
+    dup->setEnabled(variant != QLatin1String("oracle") && variant != QLatin1String("recorded"));
+    if (!item->data(LABEL_ROLE).toString().isEmpty()) {
+        menu.addAction(tr("Rename…"), this, [this, item] { m_governors->editItem(item); });
+        menu.addAction(tr("Remove %1").arg(name), this, [this, name] { removeGovernor(name); });
+    }
+    menu.exec(m_governors->viewport()->mapToGlobal(pos));
 }
 
 void SetupPanel::addSourceGovernor(const QString &id, const QString &stamp)
 {
     const bool filling = m_filling;
     m_filling = true;
-    QListWidgetItem *item = nullptr;
-    for (int i = 0; i < m_governors->count(); ++i)
-        if (m_governors->item(i)->data(Qt::UserRole).toString() == id)
-            item = m_governors->item(i);
+    QListWidgetItem *item = rowOf(id); // the file's own row, not a second instance's
     if (!item) {
         const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id.toStdString());
         const QString path = spec ? QString::fromStdString(spec->path) : id;
@@ -508,7 +657,8 @@ QStringList SetupPanel::sourceGovernorIds() const
 {
     QStringList ids;
     for (int i = 0; i < m_governors->count(); ++i)
-        if (const QString id = m_governors->item(i)->data(Qt::UserRole).toString(); isSourceGovernorId(id.toStdString()))
+        if (const QString id = m_governors->item(i)->data(Qt::UserRole).toString();
+            isSourceGovernorId(id.toStdString()) && m_governors->item(i)->data(LABEL_ROLE).toString().isEmpty())
             ids << id;
     return ids;
 }
@@ -687,25 +837,24 @@ void SetupPanel::updateGovernorIcons()
     for (int i = 0; i < m_governors->count(); ++i) {
         QListWidgetItem *item = m_governors->item(i);
         const bool on = item->checkState() == Qt::Checked;
-        const std::string id = item->data(Qt::UserRole).toString().toStdString();
         const QSignalBlocker block(m_governors);
         if (!on) // a colour is the governor's only while it is selected
-            m_colors.remove(item->data(Qt::UserRole).toString());
-        item->setIcon(colorIcon(on ? colorFor(id) : QColor(Qt::gray), on));
+            m_colors.remove(rowName(item));
+        item->setIcon(colorIcon(on ? colorFor(item) : QColor(Qt::gray), on));
     }
 }
 
-QColor SetupPanel::colorFor(const std::string &variant)
+QColor SetupPanel::colorFor(const QListWidgetItem *item)
 {
-    const QString id = QString::fromStdString(variant);
+    const QString id = rowName(item);
     if (m_colors.contains(id))
         return m_colors.value(id);
     // The first palette colour no checked governor uses.
     for (int n = 0;; ++n) {
-        const QColor c = governorColor(n, variant);
+        const QColor c = governorColor(n, item->data(Qt::UserRole).toString().toStdString());
         bool used = false;
         for (int i = 0; i < m_governors->count(); ++i) {
-            const QString other = m_governors->item(i)->data(Qt::UserRole).toString();
+            const QString other = rowName(m_governors->item(i));
             if (other != id && m_governors->item(i)->checkState() == Qt::Checked && m_colors.value(other) == c)
                 used = true;
         }

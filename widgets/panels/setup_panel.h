@@ -7,7 +7,9 @@
  * synthetic generator of core/workloads with its parameters, a stream CSV
  * file, or a kernel trace with a CPU selector, trace_workload_page.h) and the governors (a checkable list of every
  * registered variant, each checked one with its own colour; the oracle is
- * always available as a reference).
+ * always available as a reference). A variant's row can be duplicated (its
+ * context menu): a second instance of the variant with a label and colour of
+ * its own, for the same variant at other tunables (A/B).
  */
 #pragma once
 
@@ -56,8 +58,21 @@ public:
     TraceWorkloadPage *tracePage() const { return m_tracePage; }
     WorkloadSpecPage *specPage() const { return m_specPage; }
 
-    /// Check or uncheck one variant (tests, shortcuts).
-    void setGovernorChecked(const std::string &variant, bool checked);
+    /// Check or uncheck one governor by name (GovernorSpec::name(); tests, shortcuts).
+    void setGovernorChecked(const std::string &name, bool checked);
+
+    /// A second instance of governor @p name's variant, checked, in a row below it, with a
+    /// label of its own ("menu-6.19 (B)") and the first colour no checked governor has.
+    /// Emits governorDuplicated() then governorsChanged(); returns the label ("" when @p name
+    /// is no row, or the oracle or the recorded run, which have nothing to tune).
+    QString duplicateGovernor(const QString &name);
+    /// Gives the second instance @p name the label @p label (also by editing its row's text).
+    /// Refused (false, errorOccurred()) for a label that is not valid
+    /// (workloads::governorLabelProblem()) or another governor's name. Emits governorRenamed()
+    /// then governorsChanged().
+    bool renameGovernor(const QString &name, const QString &label);
+    /// Removes the row of the second instance @p name (a variant's own row stays).
+    void removeGovernor(const QString &name);
 
     /// A governor built from source ("src:FILE.c[@KERNEL]"): a row of the list, checked,
     /// its file's content as @p stamp (sourceFileStamp()). Emits nothing.
@@ -75,6 +90,10 @@ signals:
     void statesEdited();
     void workloadChanged();
     void governorsChanged();
+    /// Second instance @p label of @p from's variant was added (its tunables start as @p from's).
+    void governorDuplicated(const QString &from, const QString &label);
+    /// Second instance @p from is now named @p to (its tunables and colour go with it).
+    void governorRenamed(const QString &from, const QString &to);
     void errorOccurred(const QString &message);
     /// The workload shown could not be made (a file opened as a trace that does not
     /// import): the window puts the scenario of its plots back in the panels.
@@ -98,7 +117,14 @@ private:
     /// summary: the table saved beside it, or the built-in tables with its state count.
     void proposeTable();
     void acceptTableProposal();
-    QColor colorFor(const std::string &variant);
+    QColor colorFor(const QListWidgetItem *item);
+    /// The row of governor @p name, or null.
+    QListWidgetItem *rowOf(const QString &name) const;
+    /// A second instance's row of @p variant labelled @p label, below the variant's last row.
+    QListWidgetItem *addInstanceRow(const QString &variant, const QString &label);
+    void showGovernorMenu(const QPoint &pos);
+    /// A second instance's row text was edited: rename it, or put the label back.
+    void instanceRowEdited(QListWidgetItem *item);
 
     TargetSpec m_target;
     QComboBox *m_targetCombo;
@@ -121,7 +147,7 @@ private:
     WorkloadSpecPage *m_specPage; ///< kind "spec": a workload in the command line's grammar
 
     QListWidget *m_governors;
-    QMap<QString, QColor> m_colors; ///< colour given to a variant when it was first checked
+    QMap<QString, QColor> m_colors; ///< colour given to a governor (by name) when it was first checked
     bool m_filling = false;
     QString m_proposedTable;       ///< target combo key of the proposed table ("builtin:id", "file:path"), or ""
     bool m_recordedParked = false; ///< "recorded" was checked when a non-trace workload disabled it

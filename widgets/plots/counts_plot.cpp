@@ -134,7 +134,7 @@ QList<QCPBars *> CountsPlot::makeGroupedBars(QCPAxisRect *rect, QCPBarsGroup *gr
         bars->setPen(QPen(c.darker(115), 1));
         bars->setBrush(c);
         bars->setWidth(width);
-        bars->setName(QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant));
+        bars->setName(m_snap->name(g));
         bars->setBarsGroup(group);
         out << bars;
     }

@@ -101,7 +101,7 @@ QString MissHistogramPlot::tooltipAt(const QPointF &pos) const
             const std::int64_t n = k == 0 ? c.above[static_cast<std::size_t>(s)] : c.below[static_cast<std::size_t>(s)];
             const std::int64_t usage = c.usage[static_cast<std::size_t>(s)];
             return tr("<b>%1</b>, %2: %3 %4 of %5 entries (%6 %)")
-                .arg(QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant),
+                .arg(m_snap->name(g),
                      QString::fromStdString(m_snap->table[s].name))
                 .arg(n)
                 .arg(k == 0 ? tr("above") : tr("below"))

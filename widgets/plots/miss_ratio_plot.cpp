@@ -102,7 +102,7 @@ QString MissRatioPlot::tooltipAt(const QPointF &pos) const
             continue;
         const auto misses = m_snap->counts[static_cast<std::size_t>(g)].missesThrough(static_cast<std::size_t>(i));
         text += tr("<br><span style='color:%1'>\u25a0</span> %2: %3 % (%4 of %5)")
-                    .arg(m_snap->colors[static_cast<std::size_t>(g)].name(), QString::fromStdString(run.variant))
+                    .arg(m_snap->colors[static_cast<std::size_t>(g)].name(), m_snap->name(g))
                     .arg(100.0 * misses / static_cast<double>(i + 1), 0, 'f', 1)
                     .arg(misses)
                     .arg(i + 1);

@@ -227,7 +227,7 @@ QString PredictionPlot::tooltipAt(const QPointF &pos) const
                    : run.has(k, ENTRY_BELOW) ? tr("<br><b>below</b>: a deeper state would have fit") : QString();
     return tr("<b>%1</b> entry %2 at %3<br>%4, measured %5<br>sleep length %6, chose <b>%7</b> (target residency "
               "%8)%9")
-        .arg(QString::fromStdString(run.variant))
+        .arg(m_snap->name(g))
         .arg(i)
         .arg(formatNs(static_cast<double>(run.startNs[k])), predicted,
              formatNs(static_cast<double>(run.residencyNs[k])), formatNs(static_cast<double>(run.sleepLengthNs[k])),

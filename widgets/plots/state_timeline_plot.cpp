@@ -171,7 +171,7 @@ void StateTimelinePlot::setupLanes()
         lane.high->setChannelFillGraph(lane.low);
         lane.low->setVisible(false); // only the band's lower edge: it draws nothing itself
         lane.dominant->setPen(QPen(c, 1)); // width 1: the raster engine's fast cosmetic path
-        lane.dominant->setName(QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant));
+        lane.dominant->setName(m_snap->name(g));
         for (int s : {0, std::max(1, m_states - 1)}) { // lane floor and ceiling
             auto *line = new QCPItemStraightLine(m_plot);
             line->setPen(QPen(QColor(0xe2, 0xe2, 0xe2), 1, Qt::DotLine));
@@ -269,7 +269,7 @@ QString StateTimelinePlot::tooltipAt(const QPointF &pos) const
     QString miss = run.has(k, ENTRY_ABOVE) ? tr(" — above (too deep)")
                    : run.has(k, ENTRY_BELOW) ? tr(" — below (too shallow)") : QString();
     return tr("<b>%1</b> entry %2<br>at %3: <b>%4</b> for %5%6")
-        .arg(QString::fromStdString(run.variant))
+        .arg(m_snap->name(g))
         .arg(i)
         .arg(formatNs(static_cast<double>(run.startNs[k])))
         .arg(QString::fromStdString(m_snap->table[run.state[k]].name))

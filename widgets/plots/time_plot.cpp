@@ -144,7 +144,7 @@ QString TimePlot::seriesSetupKey() const
         return {};
     QString key;
     for (int g = 0; g < m_snap->governorCount(); ++g)
-        key += QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant) + QLatin1Char(' ')
+        key += m_snap->name(g) + QLatin1Char(' ')
                + m_snap->colors[static_cast<std::size_t>(g)].name(QColor::HexArgb) + QLatin1Char(';');
     key += QLatin1Char('|');
     for (const IdleState &st : m_snap->table.states)

@@ -59,7 +59,7 @@ QString TimeSharePlot::tooltipAt(const QPointF &pos) const
         const PrefixCounts c = countsUpToCursor(g);
         const auto k = static_cast<std::size_t>(s);
         return tr("<b>%1</b>, %2: %3 in %4 entries (%5 %)")
-            .arg(QString::fromStdString(m_snap->runs[static_cast<std::size_t>(g)].variant),
+            .arg(m_snap->name(g),
                  QString::fromStdString(m_snap->table[s].name), formatNs(static_cast<double>(c.timeNs[k])))
             .arg(c.usage[k])
             .arg(m_bars[g]->data()->at(s)->value, 0, 'f', 1);

@@ -57,6 +57,14 @@ struct GovernorSpec {
     /// A governor built from source ("src:FILE.c"): sourceFileStamp() of its file when
     /// asked for, so that a saved edit of the file re-simulates it; empty otherwise.
     QString sourceStamp;
+    /// A second instance of a variant (the same variant at other tunables): its label, unique
+    /// among the scenario's governors (workloads::governorLabelProblem() says which are valid);
+    /// empty for a variant's own instance, named by its id.
+    std::string label;
+
+    /// The governor's name in every view, and its key among the scenario's governors
+    /// (colours, tunables, selection): its label, else its variant id.
+    const std::string &name() const { return label.empty() ? variant : label; }
 };
 
 /// The largest latency limit the window offers (ns): the slider's end, and

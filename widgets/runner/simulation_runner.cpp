@@ -407,7 +407,7 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
     if (progress) {
         std::vector<std::string> variants;
         for (std::size_t k : fresh)
-            variants.push_back(jobs[k].gov->variant);
+            variants.push_back(jobs[k].gov->name());
         progress->begin(std::move(variants), static_cast<std::int64_t>(stream->size()));
     }
     shareSteps(
@@ -456,6 +456,7 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
             snap->totals.push_back(std::move(j.totals));
         }
         snap->colors.push_back(j.gov->color);
+        snap->names.push_back(j.gov->name());
         snap->atDefaults.push_back(governorDefaults(*j.gov));
         // Throughput and energy from the run's counters (no entry scan): the CLI's numbers.
         const GovernorRun &run = snap->runs.back();

@@ -102,7 +102,7 @@ struct SimulationSnapshot {
     /// latency_req_ns column in the replay (runGovernor()'s latencyLimitNs), so pass it to reasoningAt().
     std::shared_ptr<const IdleStream> stream;
 
-    /// One run per governor that ran, in display order; runs[i].variant names it.
+    /// One run per governor that ran, in display order; names[i] names it (nameOf()).
     /// (Reads like std::vector<GovernorRun>; runs are shared between snapshots.)
     RunList runs;
     /// colors[i] is the colour of runs[i] in every view.
@@ -160,6 +160,14 @@ struct SimulationSnapshot {
     /// run's is zero (no replay clock). May be empty in hand-made test snapshots.
     std::vector<RunThroughput> throughput;
 
+    /// names[i]: the name of runs[i] in every view (GovernorSpec::name(): a second instance's
+    /// label, else the variant id). May be empty in hand-made test snapshots: name() then
+    /// gives the variant id.
+    std::vector<std::string> names;
+    /// The name of run @p g in every view (legend, lanes, table rows, inspector, exports).
+    const std::string &nameOf(std::size_t g) const { return g < names.size() ? names[g] : runs[g].variant; }
+    QString name(int g) const { return QString::fromStdString(nameOf(static_cast<std::size_t>(g))); }
+
     /// "trace time" or "stream time": the axis title's clock.
     QString clockName() const { return trace ? QStringLiteral("trace time") : QStringLiteral("stream time"); }
 
@@ -173,11 +181,12 @@ struct SimulationSnapshot {
         return colors.size() == n && atDefaults.size() == n && counts.size() == n && lods.size() == n;
     }
 
-    /// Index into runs of @p variant, or -1.
-    int indexOf(std::string_view variant) const
+    /// Index into runs of the governor named @p name (nameOf(): a variant id, or a second
+    /// instance's label), or -1.
+    int indexOf(std::string_view name) const
     {
         for (std::size_t i = 0; i < runs.size(); ++i)
-            if (runs[i].variant == variant)
+            if (nameOf(i) == name)
                 return static_cast<int>(i);
         return -1;
     }

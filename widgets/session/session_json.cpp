@@ -5,6 +5,7 @@
 #include "core/governors/registry.h"
 #include "core/source_governor/source_governor.h"
 #include "core/io/table_json.h"
+#include "core/workloads/comparison.h"
 #include "core/workloads/workload.h"
 #include "widgets/runner/spec_workload.h"
 #include "widgets/session/session_json_reader.h"
@@ -93,6 +94,8 @@ QJsonArray governorsJson(const std::vector<GovernorSpec> &governors)
                                         {key("value"), static_cast<qint64>(value)}});
         QJsonObject o;
         o.insert(key("variant"), QString::fromStdString(g.variant));
+        if (!g.label.empty()) // a second instance of its variant; a file without labels reads as before
+            o.insert(key("label"), QString::fromStdString(g.label));
         o.insert(key("color"), g.color.name(QColor::HexRgb));
         o.insert(key("settings"), settings);
         a.append(o);
@@ -254,6 +257,13 @@ GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QStri
     if (r.ok() && !findVariant(g.variant) && g.variant != "recorded" && !isSourceGovernorId(g.variant))
         r.fail(path + key(".variant"),
                QStringLiteral("unknown governor variant '%1'").arg(QString::fromStdString(g.variant)));
+    g.label = r.string(o, key("label"), path + key(".label"), false).toStdString();
+    if (r.ok() && o.contains(key("label"))) {
+        if (const std::string problem = workloads::governorLabelProblem(g.label); !problem.empty())
+            r.fail(path + key(".label"), QString::fromStdString(problem));
+        else if (findVariant(g.label))
+            r.fail(path + key(".label"), QStringLiteral("'%1' is a variant's id").arg(QString::fromStdString(g.label)));
+    }
     const QString color = r.string(o, key("color"), path + key(".color"), false);
     g.color = QColor(color);
     if (r.ok() && !color.isEmpty() && !g.color.isValid())
@@ -331,7 +341,7 @@ bool sameScenario(const ScenarioSpec &x, const ScenarioSpec &y)
     for (std::size_t i = 0; i < x.governors.size(); ++i) {
         const GovernorSpec &g = x.governors[i];
         const GovernorSpec &h = y.governors[i];
-        if (g.variant != h.variant || g.settings != h.settings || g.color.rgb() != h.color.rgb())
+        if (g.variant != h.variant || g.label != h.label || g.settings != h.settings || g.color.rgb() != h.color.rgb())
             return false;
     }
     return true;
@@ -377,9 +387,16 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
     if (r.ok())
         s.scenario.workload = readWorkload(r, root, version);
     const QJsonArray governors = r.array(root, key("governors"), key("governors"));
-    for (qsizetype i = 0; i < governors.size() && r.ok(); ++i)
-        s.scenario.governors.push_back(
-            readGovernor(r, governors[i], QStringLiteral("governors[%1]").arg(i)));
+    for (qsizetype i = 0; i < governors.size() && r.ok(); ++i) {
+        GovernorSpec g = readGovernor(r, governors[i], QStringLiteral("governors[%1]").arg(i));
+        // Every view tells governors apart by name: a second instance needs a label of its own.
+        for (const GovernorSpec &h : s.scenario.governors)
+            if (r.ok() && h.name() == g.name())
+                r.fail(QStringLiteral("governors[%1]").arg(i),
+                       QStringLiteral("'%1' is listed twice: give the second instance a \"label\"")
+                           .arg(QString::fromStdString(g.name())));
+        s.scenario.governors.push_back(std::move(g));
+    }
     s.scenario.latencyLimitNs =
         r.integer(root, key("latency_limit_ns"), key("latency_limit_ns"), false, -1);
     if (r.ok() && (s.scenario.latencyLimitNs < -1 || s.scenario.latencyLimitNs > LATENCY_LIMIT_MAX_NS))

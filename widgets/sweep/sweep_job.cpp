@@ -74,13 +74,16 @@ workloads::CompareOptions scenarioCompareOptions(const ScenarioSpec &scenario, i
 {
     workloads::CompareOptions o;
     o.table = scenario.target.table;
+    std::vector<std::string> names;
     for (const GovernorSpec &g : scenario.governors) {
         if (g.variant == "oracle" || g.variant == "recorded"
-            || std::find(o.governors.begin(), o.governors.end(), g.variant) != o.governors.end())
+            || std::find(names.begin(), names.end(), g.name()) != names.end())
             continue;
-        o.governors.push_back(g.variant);
+        // A second instance as compare --governors LABEL=VARIANT, its tunables under its label.
+        names.push_back(g.name());
+        o.governors.push_back(g.label.empty() ? g.variant : g.label + "=" + g.variant);
         for (const auto &[name, value] : g.settings)
-            o.settings.push_back(g.variant + ":" + name + "=" + std::to_string(value));
+            o.settings.push_back(g.name() + ":" + name + "=" + std::to_string(value));
     }
     o.iterations = 1;
     o.seed = static_cast<std::uint64_t>(scenario.workload.params.value(QStringLiteral("seed"), 1).toLongLong());
@@ -108,13 +111,12 @@ SweepResult runSweep(const SweepRequest &rq, const std::atomic<bool> &cancel, st
         r.error = QStringLiteral("no governor to sweep (the oracle is every row's floor)");
         return r;
     }
-    for (const std::string &id : o.governors)
-        for (const GovernorSpec &gs : rq.scenario.governors)
-            if (gs.variant == id) {
-                r.governors.push_back(id);
-                r.governorColors.push_back(gs.color.name());
-                break;
-            }
+    for (const GovernorSpec &gs : rq.scenario.governors)
+        if (gs.variant != "oracle" && gs.variant != "recorded"
+            && std::find(r.governors.begin(), r.governors.end(), gs.name()) == r.governors.end()) {
+            r.governors.push_back(gs.name());
+            r.governorColors.push_back(gs.color.name());
+        }
     o.cancel = &cancel;
     o.unitsDone = &unitsDone;
 

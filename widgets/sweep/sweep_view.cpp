@@ -47,6 +47,15 @@ SweepAxisChoice axisFromKey(const QString &key)
     return a;
 }
 
+/// The variant of the governor named @p name (GovernorSpec::name()) in @p scenario, else @p name.
+std::string variantNamed(const ScenarioSpec &scenario, const std::string &name)
+{
+    for (const GovernorSpec &g : scenario.governors)
+        if (g.name() == name)
+            return g.variant;
+    return name;
+}
+
 /// Held units per axis unit: thousandths for µs, % and Hz parameters, 1 otherwise.
 double heldPerUnit(const SweepRequest &r)
 {
@@ -148,13 +157,13 @@ void SweepView::fillAxisChoices()
                                 QStringLiteral("w:") + QString::fromUtf8(p.name));
     std::vector<std::string> seen;
     for (const GovernorSpec &gs : m_scenario.governors) {
-        if (std::find(seen.begin(), seen.end(), gs.variant) != seen.end())
+        if (std::find(seen.begin(), seen.end(), gs.name()) != seen.end())
             continue;
-        seen.push_back(gs.variant);
+        seen.push_back(gs.name());
         if (std::unique_ptr<Governor> gov = createGovernor(gs.variant))
             for (const TunableInfo &t : gov->tunables())
-                m_axis->addItem(tr("%1: %2").arg(QString::fromStdString(gs.variant), QString::fromUtf8(t.name)),
-                                QStringLiteral("t:%1:%2").arg(QString::fromStdString(gs.variant), QString::fromUtf8(t.name)));
+                m_axis->addItem(tr("%1: %2").arg(QString::fromStdString(gs.name()), QString::fromUtf8(t.name)),
+                                QStringLiteral("t:%1:%2").arg(QString::fromStdString(gs.name()), QString::fromUtf8(t.name)));
     }
     const int i = m_axis->findData(keep);
     m_axis->setCurrentIndex(i >= 0 ? i : 0);
@@ -188,7 +197,7 @@ void SweepView::axisChanged()
         m_from->setValue(lo / unit);
         m_to->setValue(hi / unit);
         m_log->setChecked(lo > 0);
-    } else if (std::unique_ptr<Governor> gov = createGovernor(a.governor)) {
+    } else if (std::unique_ptr<Governor> gov = createGovernor(variantNamed(m_scenario, a.governor))) {
         for (const TunableInfo &t : gov->tunables()) {
             if (a.param != QString::fromUtf8(t.name))
                 continue;

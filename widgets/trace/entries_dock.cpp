@@ -115,8 +115,8 @@ void EntriesDock::fillCombos()
     m_stateBox->addItem(tr("any state"), -1);
     if (!m_snap)
         return;
-    for (const GovernorRun &r : m_snap->runs)
-        m_runBox->addItem(QString::fromStdString(r.variant));
+    for (int g = 0; g < m_snap->governorCount(); ++g)
+        m_runBox->addItem(m_snap->name(g));
     m_runBox->setCurrentIndex(m_model->run());
     for (int s = 0; s < m_snap->table.count(); ++s)
         m_stateBox->addItem(QString::fromStdString(m_snap->table[s].name), s);

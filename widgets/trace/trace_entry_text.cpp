@@ -114,7 +114,7 @@ QString recordedVerdict(const SimulationSnapshot &snap, int g, std::int64_t i)
         const std::int64_t e = entryAt(run, row, rec.startNs[k]);
         if (e >= 0)
             parts << QStringLiteral("%1 would have chosen %2")
-                         .arg(QString::fromStdString(run.variant),
+                         .arg(snap.name(o),
                              stateName(snap.table, run.state[static_cast<std::size_t>(e)]));
     }
     // The oracle for the same wakeup: the time from this entry to the span's wakeup, no QoS limit
