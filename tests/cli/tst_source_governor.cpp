@@ -13,6 +13,8 @@
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_run.h"
+#include "core/source_governor/source_governor.h"
+#include "core/source_governor/source_governor_names.h"
 
 #include <QDir>
 #include <QFile>
@@ -177,6 +179,43 @@ private slots:
         QCOMPARE(at.entry.residencyNs, Ns{61000});
         // A source file has no tunables: a setting is refused, not ignored.
         QVERIFY(!runGovernor(table, stream, id, {{"INTERVALS", 4}}).ok());
+    }
+
+    void aNameStandsForItsFile()
+    {
+        // The window's names (source_governor_names.h): "src:my-window" is window.c
+        // run with v6.19's core, with runGovernorTakesASourceId's decisions and the
+        // name as its variant.
+        using namespace idlescope;
+        const std::string file = dataFile(u"window.c"_s).toStdString();
+        IDLESCOPE_REQUIRE_OK(table, readTableJson(dataFile(u"poll_halt.json"_s).toStdString()));
+        IDLESCOPE_REQUIRE_OK(stream, readStreamCsv(dataFile(u"window.csv"_s).toStdString()));
+        QVERIFY(!runGovernor(table, stream, "src:my-window").ok()); // no such file yet
+        const NamedSourceFile named{file, {6, 19}};
+        QVERIFY(nameSourceGovernor("my-window", named).ok());
+        QVERIFY(nameSourceGovernor("my-window", named).ok()); // again: the same file
+        IDLESCOPE_REQUIRE_OK(spec, parseSourceGovernorId("src:my-window"));
+        QCOMPARE(spec.path, file);
+        QCOMPARE(spec.core.name(), std::string("6.19"));
+        QCOMPARE(sourceGovernorFileId("src:my-window"), "src:" + file + "@6.19");
+        QCOMPARE(sourceGovernorFileId("menu-6.19"), std::string("menu-6.19"));
+        IDLESCOPE_REQUIRE_OK(run, runGovernor(table, stream, "src:my-window"));
+        QCOMPARE(run.variant, std::string("src:my-window"));
+        QCOMPARE(std::vector<int>(run.state.begin(), run.state.end()), (std::vector<int>{0, 1, 0, 0, 1, 0}));
+        QCOMPARE(run.summary.endNowNs, Ns{1000232000});
+        // One name, one file; names a list, a kernel suffix or a path could mistake are refused.
+        const Status other = nameSourceGovernor("my-window", NamedSourceFile{dataFile(u"hop.c"_s).toStdString(), {}});
+        QVERIFY(!other.ok());
+        QVERIFY2(other.error().message.find("already names " + file + " (v6.19)") != std::string::npos,
+                 other.error().message.c_str());
+        for (const char *bad : {"", "a,b", "a@6.19", "dir/x", ".hidden", "two words"})
+            QVERIFY2(!nameSourceGovernor(bad, named).ok(), bad);
+        // The default is the file's base name, with what a name cannot hold as '-'.
+        QCOMPARE(defaultSourceGovernorName("/src/linux/drivers/cpuidle/governors/menu.c"), std::string("menu"));
+        QCOMPARE(defaultSourceGovernorName("teo-6.19.c"), std::string("teo-6.19"));
+        QCOMPARE(defaultSourceGovernorName("/tmp/my menu,v2.c"), std::string("my-menu-v2"));
+        QCOMPARE(defaultSourceGovernorName("/tmp/.hidden.c"), std::string("hidden"));
+        QCOMPARE(defaultSourceGovernorName("/tmp/"), std::string("governor"));
     }
 
     void aCrashNamesItsSignalAndEntry()
