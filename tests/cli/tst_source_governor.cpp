@@ -199,6 +199,7 @@ private slots:
         QCOMPARE(spec.core.name(), std::string("6.19"));
         QCOMPARE(sourceGovernorFileId("src:my-window"), "src:" + file + "@6.19");
         QCOMPARE(sourceGovernorFileId("menu-6.19"), std::string("menu-6.19"));
+        QCOMPARE(sourceGovernorFileId("src:" + file), "src:" + file); // unnamed: already a file id
         IDLESCOPE_REQUIRE_OK(run, runGovernor(table, stream, "src:my-window"));
         QCOMPARE(run.variant, std::string("src:my-window"));
         QCOMPARE(std::vector<int>(run.state.begin(), run.state.end()), (std::vector<int>{0, 1, 0, 0, 1, 0}));

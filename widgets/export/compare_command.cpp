@@ -2,6 +2,7 @@
 #include "widgets/export/compare_command.h"
 #include "widgets/runner/workload_seeding.h"
 
+#include "core/source_governor/source_governor.h"
 #include "core/workloads/workload.h"
 #include "core/workloads/workload_spec.h"
 #include "widgets/export/scenario_context.h"
@@ -125,7 +126,8 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
         // The oracle is every compare row's oracle_* columns; "recorded" is the trace's own.
         if (g.variant == "oracle" || g.variant == "recorded")
             continue;
-        const QString id = QString::fromStdString(g.variant);
+        // A named source governor ("src:NAME") by its file: the command line has no names.
+        const QString id = QString::fromStdString(sourceGovernorFileId(g.variant));
         if (governors.contains(id)) {
             c.caveats << QObject::tr("%1 appears twice: compare runs each variant once.").arg(id);
             continue;
