@@ -44,10 +44,10 @@ Result<SourceGovernorSpec> parseSourceGovernorId(std::string_view id)
 
 std::string sourceGovernorFileId(std::string_view id)
 {
-    Result<SourceGovernorSpec> spec = parseSourceGovernorId(id);
-    if (!spec)
+    if (!isSourceGovernorId(id))
         return std::string(id);
-    return std::string(SOURCE_GOVERNOR_PREFIX) + spec->path + "@" + spec->core.name();
+    const std::optional<NamedSourceFile> named = namedSourceFile(id.substr(SOURCE_GOVERNOR_PREFIX.size()));
+    return named ? std::string(SOURCE_GOVERNOR_PREFIX) + named->path + "@" + named->core.name() : std::string(id);
 }
 
 SourceGovernor::SourceGovernor(SourceGovernorSpec spec) : m_spec(std::move(spec))

@@ -46,7 +46,7 @@ struct SourceGovernorSpec {
 /// "src:NAME" for a name of source_governor_names.h is the file it names.
 Result<SourceGovernorSpec> parseSourceGovernorId(std::string_view id);
 
-/// "src:PATH@KERNEL" for a "src:" id (a named one's file), as idlescope-cli's
+/// "src:PATH@KERNEL" for a named source governor's id ("src:NAME"), as idlescope-cli's
 /// --governors takes it; @p id itself for any other id.
 std::string sourceGovernorFileId(std::string_view id);
 
