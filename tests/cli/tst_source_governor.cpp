@@ -227,6 +227,41 @@ private slots:
         QVERIFY2(r.err.contains(u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s), qPrintable(r.err));
     }
 
+    void aCrashWhileTheStreamIsStillBeingSentIsNamed()
+    {
+        // The host reads the stream as it replays it: 200,000 spans (8 MB, far more than
+        // a socket holds) are mostly unsent when crash.c dies at entry 3 or when the host
+        // refuses unregistered.c before its first span. Both are told as for hop.csv's
+        // six rows, and the replay ends instead of waiting to send the rest.
+        QByteArray csv("gap_ns,timer_ns,wake_ns,latency_req_ns,util\n");
+        for (int i = 0; i < 200000; ++i)
+            csv += "100000,1000000000,200000,-1,0\n";
+        const QString stream = m_out.filePath(u"long.csv"_s);
+        QFile f(stream);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(csv) == csv.size());
+        f.close();
+        const auto args = [&](const QString &file) {
+            return QStringList{u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
+                               u"--governor-source"_s, dataFile(file)};
+        };
+        auto r = runCli(args(u"crash.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s), qPrintable(r.err));
+        r = runCli(args(u"unregistered.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"the file registers no governor"_s), qPrintable(r.err));
+        // And one that runs to the end replays every span. hop.c as in its comment: C1 first
+        // (residency 201000), then an idle of 200000 >= 2 * 50000 takes it to C2, where each
+        // idle of 200000 stays (not >= 2 * 500000, not < 50000): 199,999 entries of
+        // 200000 + 10000 ns; end_now_ns = 1e9 + 200000 gaps of 100 us + 201000 + 199999 * 210000.
+        r = runCli(args(u"hop.c"_s));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"\"spans\": 200000, \"entries\": 200000, \"end_now_ns\": 62999991000"_s),
+                 qPrintable(r.out.left(300)));
+        QVERIFY2(r.out.contains(u"\"name\": \"C2\", \"usage\": 199999, \"time_ns\": 41999790000"_s),
+                 qPrintable(r.out.left(400)));
+    }
+
     void anEndlessLoopIsStoppedAtTheTimeout()
     {
         // endless.c loops for ever in its second reflect() (entry 1).
