@@ -244,17 +244,19 @@ private slots:
             return QStringList{u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
                                u"--governor-source"_s, dataFile(file)};
         };
-        auto r = runCli(args(u"crash.c"_s));
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains(u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s), qPrintable(r.err));
-        r = runCli(args(u"unregistered.c"_s));
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains(u"the file registers no governor"_s), qPrintable(r.err));
+        const std::pair<QString, QString> failures[] = {
+            {u"crash.c"_s, u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s},
+            {u"unregistered.c"_s, u"the file registers no governor"_s}};
+        for (const auto &[file, message] : failures) {
+            const auto failed = runCli(args(file));
+            QCOMPARE(failed.exitCode, 2);
+            QVERIFY2(failed.err.contains(message), qPrintable(failed.err));
+        }
         // And one that runs to the end replays every span. hop.c as in its comment: C1 first
         // (residency 201000), then an idle of 200000 >= 2 * 50000 takes it to C2, where each
         // idle of 200000 stays (not >= 2 * 500000, not < 50000): 199,999 entries of
         // 200000 + 10000 ns; end_now_ns = 1e9 + 200000 gaps of 100 us + 201000 + 199999 * 210000.
-        r = runCli(args(u"hop.c"_s));
+        const auto r = runCli(args(u"hop.c"_s));
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(u"\"spans\": 200000, \"entries\": 200000, \"end_now_ns\": 62999991000"_s),
                  qPrintable(r.out.left(300)));
