@@ -4,6 +4,7 @@
 #include "core/governors/registry.h"
 #include "core/replay/governor_run.h"
 #include "core/source_governor/source_governor.h"
+#include "core/source_governor/source_governor_names.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/setup_panel.h"
@@ -11,6 +12,7 @@
 #include "widgets/view_state.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -96,6 +98,10 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
                                      "variant it patches decide differently"));
     m_firstDifference->setEnabled(false);
     connect(m_firstDifference, &QAction::triggered, this, &SourceGovernorActions::showFirstDifference);
+    m_rename = new QAction(tr("&Rename governor from source…"), this);
+    m_rename->setToolTip(tr("Give a governor built from source the name shown for it in every view"));
+    m_rename->setEnabled(false);
+    connect(m_rename, &QAction::triggered, this, &SourceGovernorActions::openRenameDialog);
     // What "First difference" found, at the status bar's right until the next snapshot.
     m_result = new QLabel(window);
     m_result->setVisible(false);
@@ -106,6 +112,7 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
     connect(&m_diff, &QFutureWatcher<FirstDifference>::finished, this, &SourceGovernorActions::differenceFinished);
     connect(window, &MainWindow::snapshotShown, this, [this](const SnapshotPtr &snap) {
         watchSourceFiles();
+        m_rename->setEnabled(!m_window->setupPanel()->sourceGovernorIds().isEmpty());
         bool source = false, builtin = false;
         for (const GovernorRun &r : snap->runs) {
             source = source || isSourceGovernorId(r.variant);
@@ -127,6 +134,7 @@ SourceGovernorActions::~SourceGovernorActions()
 void SourceGovernorActions::addTo(QMenu *menu)
 {
     menu->addAction(m_add);
+    menu->addAction(m_rename);
     menu->addAction(m_firstDifference);
 }
 
@@ -159,27 +167,142 @@ void SourceGovernorActions::openDialog()
     kernel->setToolTip(tr("The cpuidle core and idle loop the file runs with (5.10 to 7.0), as "
                           "idlescope-cli's --kernel"));
     form->addRow(tr("&Kernel version:"), kernel);
+    auto *name = new QLineEdit(&dialog);
+    name->setObjectName(QStringLiteral("sourceName"));
+    name->setPlaceholderText(tr("the file's name, e.g. my-menu"));
+    name->setToolTip(tr("What the governor is called in every view and in the session (src:NAME); "
+                        "letters, digits and . _ + -. Governors → Rename changes it later."));
+    form->addRow(tr("&Name:"), name);
+    // The name follows the file until the user types one of their own.
+    bool ownName = false;
+    const auto propose = [&] {
+        if (!ownName)
+            name->setText(path->text().trimmed().isEmpty()
+                              ? QString()
+                              : proposedName(path->text().trimmed(), kernel->text().trimmed()));
+    };
+    connect(path, &QLineEdit::textChanged, &dialog, propose);
+    connect(kernel, &QLineEdit::textChanged, &dialog, propose);
+    connect(name, &QLineEdit::textEdited, &dialog, [&] { ownName = !name->text().isEmpty(); });
+    path->setObjectName(QStringLiteral("sourcePath"));
+    kernel->setObjectName(QStringLiteral("sourceKernel"));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Build and add"));
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     form->addRow(buttons);
-    if (dialog.exec() == QDialog::Accepted && !path->text().trimmed().isEmpty())
-        addFromSource(path->text().trimmed(), kernel->text().trimmed());
+    if (dialog.exec() == QDialog::Accepted && !path->text().trimmed().isEmpty()) {
+        const QString file = path->text().trimmed();
+        const QString given = name->text().trimmed();
+        addFromSource(file, kernel->text().trimmed(), given.isEmpty() ? proposedName(file, kernel->text().trimmed()) : given);
+    }
 }
 
-void SourceGovernorActions::addFromSource(const QString &path, const QString &kernel)
+QString SourceGovernorActions::proposedName(const QString &path, const QString &kernel)
+{
+    const std::string file = QFileInfo(path).absoluteFilePath().toStdString();
+    const Result<source_governor::KernelCore> core =
+        kernel.isEmpty() ? Result<source_governor::KernelCore>(source_governor::KernelCore{})
+                         : source_governor::parseKernelCore(kernel.toStdString());
+    const std::string base = defaultSourceGovernorName(file);
+    for (int n = 1;; ++n) {
+        const std::string candidate = n == 1 ? base : base + "-" + std::to_string(n);
+        const std::optional<NamedSourceFile> had = namedSourceFile(candidate);
+        if (!had || (core && had->path == file && had->core.name() == core->name()))
+            return QString::fromStdString(candidate);
+    }
+}
+
+void SourceGovernorActions::openRenameDialog()
+{
+    const QStringList ids = m_window->setupPanel()->sourceGovernorIds();
+    if (ids.isEmpty())
+        return;
+    QDialog dialog(m_window);
+    dialog.setWindowTitle(tr("Rename governor from source"));
+    auto *form = new QFormLayout(&dialog);
+    auto *which = new QComboBox(&dialog);
+    which->setObjectName(QStringLiteral("sourceGovernor"));
+    for (const QString &id : ids)
+        which->addItem(id, id);
+    // The governor selected in the views, when it is one of them.
+    if (const SnapshotPtr snap = m_window->snapshot()) {
+        const int g = m_window->viewState()->selectedGovernor();
+        if (g >= 0 && g < snap->governorCount())
+            if (const int i = which->findData(QString::fromStdString(snap->runs[std::size_t(g)].variant)); i >= 0)
+                which->setCurrentIndex(i);
+    }
+    form->addRow(tr("&Governor:"), which);
+    auto *name = new QLineEdit(&dialog);
+    name->setObjectName(QStringLiteral("sourceName"));
+    const auto current = [&] {
+        const QString id = which->currentData().toString();
+        const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id.toStdString());
+        // A named one shows its name; an unnamed one the name it would be given.
+        if (spec && namedSourceFile(id.mid(int(SOURCE_GOVERNOR_PREFIX.size())).toStdString()))
+            name->setText(id.mid(int(SOURCE_GOVERNOR_PREFIX.size())));
+        else if (spec)
+            name->setText(proposedName(QString::fromStdString(spec->path), QString::fromStdString(spec->core.name())));
+    };
+    connect(which, &QComboBox::currentIndexChanged, &dialog, current);
+    current();
+    form->addRow(tr("&Name:"), name);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Rename"));
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() == QDialog::Accepted)
+        renameSourceGovernor(which->currentData().toString(), name->text().trimmed());
+}
+
+bool SourceGovernorActions::renameSourceGovernor(const QString &id, const QString &name)
+{
+    const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id.toStdString());
+    if (!spec || !m_window->setupPanel()->sourceGovernorIds().contains(id)) {
+        showError(tr("%1 is not a governor built from source of this window").arg(id));
+        return false;
+    }
+    const QString newId = QStringLiteral("src:") + name;
+    if (newId == id)
+        return true;
+    if (m_window->setupPanel()->sourceGovernorIds().contains(newId)) {
+        showError(tr("%1 is already a governor of this window").arg(newId));
+        return false;
+    }
+    if (Status s = nameSourceGovernor(name.toStdString(), NamedSourceFile{spec->path, spec->core}); !s) {
+        showError(QString::fromStdString(s.error().toString()));
+        return false;
+    }
+    m_window->setupPanel()->renameSourceGovernor(id, newId);
+    watchSourceFiles();
+    emit governorsEdited();
+    return true;
+}
+
+void SourceGovernorActions::showError(const QString &message)
+{
+    m_window->messageBar()->showMessage(MessageBar::Kind::Error, message);
+}
+
+void SourceGovernorActions::addFromSource(const QString &path, const QString &kernel, const QString &name)
 {
     if (m_build.isRunning())
         return; // one build at a time; the menu item is disabled meanwhile
     QString id = QStringLiteral("src:") + QFileInfo(path).absoluteFilePath();
     if (!kernel.isEmpty())
         id += QLatin1Char('@') + kernel;
-    if (const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id.toStdString()); !spec) {
-        const QString message = QString::fromStdString(spec.error().toString());
-        m_window->messageBar()->showMessage(MessageBar::Kind::Error, message);
+    const auto fail = [this](const QString &message) {
+        showError(message);
         emit buildFailed(message);
-        return;
+    };
+    const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id.toStdString());
+    if (!spec)
+        return fail(QString::fromStdString(spec.error().toString()));
+    if (!name.isEmpty()) {
+        if (Status s = nameSourceGovernor(name.toStdString(), NamedSourceFile{spec->path, spec->core}); !s)
+            return fail(QString::fromStdString(s.error().toString()));
+        id = QStringLiteral("src:") + name;
     }
     m_buildingId = id;
     m_add->setEnabled(false);

@@ -5,7 +5,9 @@
  * Governors → "Add governor from source…" builds a kernel governor file
  * (core/source_governor) on a worker thread with a busy indicator, shows
  * the compiler's own file:line:column messages when it does not build, and
- * then adds it as a governor row like any other; its file is watched
+ * then adds it as a governor row like any other, under the name the dialog
+ * asks for (the file's base name by default; Governors → "Rename governor
+ * from source…" changes it); its file is watched
  * (source_file_watch.h), so that saving it rebuilds and re-simulates it.
  * Governors → "First difference" finds, with core's diffGovernors(), the
  * first entry where a source governor and the variant it patches decide
@@ -53,10 +55,20 @@ public:
     void addTo(QMenu *menu);
     QAction *addFromSourceAction() const { return m_add; }
     QAction *firstDifferenceAction() const { return m_firstDifference; }
+    QAction *renameAction() const { return m_rename; }
 
     /// Builds @p path (a kernel version such as "6.19", or "" for the default) in the
-    /// background, then adds it; built() or buildFailed() tells how it went.
-    void addFromSource(const QString &path, const QString &kernel = QString());
+    /// background, then adds it; built() or buildFailed() tells how it went. With a
+    /// @p name (source_governor_names.h) its id is "src:NAME", shown wherever the
+    /// governor is; without one it is "src:PATH[@KERNEL]".
+    void addFromSource(const QString &path, const QString &kernel = QString(), const QString &name = QString());
+    /// Gives source governor @p id the name @p name: its row, runs and session entry
+    /// become "src:NAME" (re-simulated). False, with the reason on the message bar,
+    /// for a bad name or one that names another file or row.
+    bool renameSourceGovernor(const QString &id, const QString &name);
+    /// The name the dialog proposes for @p path run with @p kernel: its base name,
+    /// with "-2", "-3"… when that already names another file.
+    static QString proposedName(const QString &path, const QString &kernel);
     bool isBuilding() const;
     /// Diffs the source governor and the variant it patches in the background, then
     /// selects the first difference; differenceShown() tells when.
@@ -81,6 +93,8 @@ signals:
 
 private:
     void openDialog();
+    void openRenameDialog();
+    void showError(const QString &message);
     void buildFinished();
     void differenceFinished();
     void fileSaved(const QString &path);
@@ -91,6 +105,7 @@ private:
     MainWindow *m_window;
     QAction *m_add = nullptr;
     QAction *m_firstDifference = nullptr;
+    QAction *m_rename = nullptr;
     SourceFileWatch *m_watch = nullptr;
     QProgressDialog *m_progress = nullptr;
     QString m_buildingId;

@@ -2,7 +2,8 @@
 /*
  * idlescope-governor-host GOVERNOR.so: runs the reference replay with a
  * governor that idlescope built from a kernel source file. Reads the table
- * and the stream on stdin and writes one decision per entry on stdout
+ * and then the stream on stdin, replaying each piece as it comes, and writes
+ * one decision per entry on stdout
  * (core/source_governor/host_protocol.h); its own refusals go to stderr
  * with exit status HOST_EXIT_REFUSED. Not meant to be run by hand:
  * idlescope starts it, watches it, and reports its crashes.
@@ -11,14 +12,14 @@
 
 #include "core/replay/reference_replay.h"
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 #include <string>
-#include <span>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -46,52 +47,19 @@ namespace {
     std::exit(HOST_EXIT_REFUSED);
 }
 
-/// The whole input. idlescope gives a memory file: it is read into memory
-/// that may use huge pages, because touching tens of MB of fresh 4 KiB pages
-/// (a mapping of the file, or a plain buffer) cost this process more than the
-/// replay itself (one page fault per page; worse in a virtual machine).
-std::span<const unsigned char> readInput()
+/// Reads exactly @p n bytes of stdin; false at its end (or on an error) before them.
+bool readExactly(void *to, std::size_t n)
 {
-    struct stat st{};
-    if (::fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-        constexpr std::size_t HUGE_PAGE = 2u << 20;
-        const auto size = static_cast<std::size_t>(st.st_size);
-        const std::size_t mapped = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE + HUGE_PAGE;
-        void *m = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (m != MAP_FAILED) {
-            auto *base = reinterpret_cast<unsigned char *>(
-                (reinterpret_cast<std::uintptr_t>(m) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
-            ::madvise(base, mapped - HUGE_PAGE, MADV_HUGEPAGE); // a hint: fine if refused
-            std::size_t done = 0;
-            while (done < size) {
-                const ssize_t got = ::pread(STDIN_FILENO, base + done, size - done, static_cast<off_t>(done));
-                if (got <= 0)
-                    break;
-                done += static_cast<std::size_t>(got);
-            }
-            if (done == size)
-                return {base, size};
-        }
-    }
-    static std::vector<unsigned char> all;
-    unsigned char buf[1 << 16];
-    for (;;) {
-        const ssize_t got = ::read(STDIN_FILENO, buf, sizeof buf);
+    auto *p = static_cast<unsigned char *>(to);
+    while (n > 0) {
+        const ssize_t got = ::read(STDIN_FILENO, p, n);
+        if (got < 0 && errno == EINTR)
+            continue;
         if (got <= 0)
-            break;
-        all.insert(all.end(), buf, buf + got);
+            return false;
+        p += got;
+        n -= static_cast<std::size_t>(got);
     }
-    return all;
-}
-
-/// Reads a T at @p offset of the input, advancing it; false past the end.
-template <typename T>
-bool take(std::span<const unsigned char> in, std::size_t &offset, T &out)
-{
-    if (in.size() - offset < sizeof(T))
-        return false;
-    std::memcpy(&out, in.data() + offset, sizeof(T));
-    offset += sizeof(T);
     return true;
 }
 
@@ -124,10 +92,8 @@ int main(int argc, char **argv)
     HostProgress &progress = mapProgress();
     progress.phase.store(static_cast<std::int32_t>(HostPhase::Loading), std::memory_order_relaxed);
 
-    const std::span<const unsigned char> input = readInput();
-    std::size_t offset = 0;
     HostHeader header{};
-    if (!take(input, offset, header) || std::memcmp(header.magic, HOST_MAGIC, sizeof HOST_MAGIC) != 0)
+    if (!readExactly(&header, sizeof header) || std::memcmp(header.magic, HOST_MAGIC, sizeof HOST_MAGIC) != 0)
         refuse("bad input header (not from this idlescope build)");
     if (header.stateCount < 1 || header.stateCount > CPUIDLE_STATE_MAX || header.spanCount < 0)
         refuse("bad input header (state or span count)");
@@ -136,7 +102,7 @@ int main(int argc, char **argv)
     table.tickHz = header.tickHz;
     for (int i = 0; i < header.stateCount; ++i) {
         HostState s{};
-        if (!take(input, offset, s))
+        if (!readExactly(&s, sizeof s))
             refuse("input ends inside the state table");
         IdleState st;
         st.name.assign(s.name, strnlen(s.name, sizeof s.name));
@@ -146,11 +112,7 @@ int main(int argc, char **argv)
         st.disabled = s.disabled != 0;
         table.states.push_back(st);
     }
-    // The spans are replayed where they lie (host_protocol.h: IdleSpan's layout, 8-byte aligned).
     const auto spanCount = static_cast<std::size_t>(header.spanCount);
-    if ((input.size() - offset) / sizeof(IdleSpan) < spanCount)
-        refuse("input ends inside the stream");
-    const std::span<const IdleSpan> stream(reinterpret_cast<const IdleSpan *>(input.data() + offset), spanCount);
 
     // The shim state must be set before the file's initcalls run (at load).
     void *lib = ::dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
@@ -204,12 +166,24 @@ int main(int argc, char **argv)
     shimGov.setReplay(&replay);
     if (!shimGov.failure().empty())
         refuse(shimGov.failure());
-    for (std::size_t i = 0; i < stream.size(); ++i) {
-        progress.span.store(static_cast<std::int64_t>(i), std::memory_order_relaxed);
-        replay.runSpan(stream[i]);
-        if (!shimGov.failure().empty()) {
+    // The spans come in pieces (host_protocol.h: IdleSpan's own bytes), each replayed
+    // while idlescope sends the next; a piece stays in the cache, so the stream is never
+    // held whole here.
+    constexpr std::size_t PIECE = 2048;
+    std::vector<IdleSpan> piece(PIECE);
+    for (std::size_t first = 0; first < spanCount; first += PIECE) {
+        const std::size_t n = std::min(PIECE, spanCount - first);
+        if (!readExactly(piece.data(), n * sizeof(IdleSpan))) {
             sink.flush();
-            refuse(shimGov.failure());
+            refuse("input ends inside the stream");
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            progress.span.store(static_cast<std::int64_t>(first + i), std::memory_order_relaxed);
+            replay.runSpan(piece[i]);
+            if (!shimGov.failure().empty()) {
+                sink.flush();
+                refuse(shimGov.failure());
+            }
         }
     }
     progress.phase.store(static_cast<std::int32_t>(HostPhase::Done), std::memory_order_relaxed);

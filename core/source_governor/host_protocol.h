@@ -4,8 +4,8 @@
  * What idlescope and the governor host (app/governor_host, the process that
  * runs a governor built from source) say to each other. The host runs the
  * whole reference replay itself, so that the process boundary costs nothing
- * per entry: the table and the stream go in once (stdin, a memory file the
- * host maps), every decision
+ * per entry: the table and then the stream go in once (stdin, a socket the
+ * host reads in pieces of spans and replays as they come), every decision
  * comes back in one stream (stdout), and a page of shared memory (fd 3)
  * says which entry the governor is in, for a crash or a hang.
  * Both ends are the same build on the same machine: native byte order.
@@ -48,8 +48,8 @@ struct HostState {
     char name[16];
 };
 
-/// The spans follow the states as IdleSpan's own bytes: the host maps its
-/// input and replays the spans in place, without a copy of the stream.
+/// The spans follow the states as IdleSpan's own bytes: idlescope sends the
+/// stream's memory as it is, the host reads it into an array of IdleSpan.
 static_assert(std::is_trivially_copyable_v<IdleSpan> && std::is_standard_layout_v<IdleSpan>);
 static_assert(sizeof(IdleSpan) == 40 && offsetof(IdleSpan, util) == 32 && alignof(IdleSpan) == 8);
 static_assert(sizeof(HostHeader) % 8 == 0 && sizeof(HostState) % 8 == 0);

@@ -3,6 +3,7 @@
 
 #include "core/source_governor/host_protocol.h"
 #include "core/source_governor/source_build.h"
+#include "core/source_governor/source_governor_names.h"
 
 #include <cstring>
 
@@ -21,6 +22,12 @@ Result<SourceGovernorSpec> parseSourceGovernorId(std::string_view id)
         return Error{"", 0, "governor", "'" + std::string(id) + "' is not a src:PATH governor"};
     SourceGovernorSpec spec;
     std::string rest(id.substr(SOURCE_GOVERNOR_PREFIX.size()));
+    if (std::optional<NamedSourceFile> named = namedSourceFile(rest)) { // "src:NAME"
+        spec.path = std::move(named->path);
+        spec.core = named->core;
+        spec.name = std::string(id);
+        return spec;
+    }
     if (const std::size_t at = rest.rfind('@'); at != std::string::npos) {
         Result<KernelCore> k = parseKernelCore(rest.substr(at + 1));
         if (!k)
@@ -33,6 +40,14 @@ Result<SourceGovernorSpec> parseSourceGovernorId(std::string_view id)
     spec.path = rest;
     spec.name = std::string(id);
     return spec;
+}
+
+std::string sourceGovernorFileId(std::string_view id)
+{
+    if (!isSourceGovernorId(id))
+        return std::string(id);
+    const std::optional<NamedSourceFile> named = namedSourceFile(id.substr(SOURCE_GOVERNOR_PREFIX.size()));
+    return named ? std::string(SOURCE_GOVERNOR_PREFIX) + named->path + "@" + named->core.name() : std::string(id);
 }
 
 SourceGovernor::SourceGovernor(SourceGovernorSpec spec) : m_spec(std::move(spec))

@@ -3,7 +3,8 @@
  * @file source_governor.h
  * A governor from a kernel source file, as the rest of idlescope sees it:
  * variant id "src:PATH" (or "src:PATH@KERNEL", the kernel version whose
- * cpuidle core and idle loop it runs with; default 7.0).
+ * cpuidle core and idle loop it runs with; default 7.0), or "src:NAME" once
+ * NAME names the file (source_governor_names.h).
  *
  * The user's code never runs in this process. prepare() builds the file
  * (cached) and has the governor host replay the whole stream with it; the
@@ -22,6 +23,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +43,12 @@ struct SourceGovernorSpec {
 };
 
 /// "src:PATH[@KERNEL]" to a spec; an Error for a bad kernel version or an empty path.
+/// "src:NAME" for a name of source_governor_names.h is the file it names.
 Result<SourceGovernorSpec> parseSourceGovernorId(std::string_view id);
+
+/// "src:PATH@KERNEL" for a named source governor's id ("src:NAME"), as idlescope-cli's
+/// --governors takes it; @p id itself for any other id.
+std::string sourceGovernorFileId(std::string_view id);
 
 class SourceGovernor final : public Governor {
 public:

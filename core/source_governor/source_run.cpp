@@ -5,12 +5,14 @@
 #include "core/source_governor/host_protocol.h"
 #include "core/source_governor/subprocess.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
 #include <poll.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,28 +23,10 @@ namespace {
 /// Kept of the host's stderr: the governor's messages may be endless.
 constexpr std::size_t MAX_LOG = 64 * 1024;
 
-Status writeAll(int fd, const void *data, std::size_t n)
+/// The header and the state table: what the host reads before the spans.
+std::vector<unsigned char> hostPreamble(const KernelCore &core, const IdleStateTable &table, const IdleStream &stream,
+                                        Ns latencyLimitNs)
 {
-    const auto *p = static_cast<const unsigned char *>(data);
-    while (n > 0) {
-        const ssize_t w = ::write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return Error{"", 0, "", std::string("cannot prepare the governor host's input: ") + std::strerror(errno)};
-        p += w;
-        n -= static_cast<std::size_t>(w);
-    }
-    return Ok{};
-}
-
-/// The table and the stream, in a memory file that becomes the host's stdin.
-Result<Fd> hostInput(const KernelCore &core, const IdleStateTable &table, const IdleStream &stream,
-                     Ns latencyLimitNs)
-{
-    Fd fd(::memfd_create("idlescope-host-input", MFD_CLOEXEC));
-    if (fd.get() < 0)
-        return Error{"", 0, "", std::string("cannot create the governor host's input: ") + std::strerror(errno)};
     HostHeader h{};
     std::memcpy(h.magic, HOST_MAGIC, sizeof h.magic);
     h.tickHz = table.tickHz;
@@ -52,8 +36,9 @@ Result<Fd> hostInput(const KernelCore &core, const IdleStateTable &table, const 
     h.skipSelectOneState = core.v7();
     h.latencyLimitNs = latencyLimitNs;
     h.spanCount = static_cast<std::int64_t>(stream.size());
-    if (Status s = writeAll(fd.get(), &h, sizeof h); !s)
-        return s.error();
+    std::vector<unsigned char> out(sizeof h + table.states.size() * sizeof(HostState));
+    std::memcpy(out.data(), &h, sizeof h);
+    std::size_t at = sizeof h;
     for (const IdleState &st : table.states) {
         HostState w{};
         w.exitLatencyNs = st.exitLatencyNs;
@@ -61,15 +46,38 @@ Result<Fd> hostInput(const KernelCore &core, const IdleStateTable &table, const 
         w.polling = st.polling;
         w.disabled = st.disabled;
         std::strncpy(w.name, st.name.c_str(), sizeof w.name - 1);
-        if (Status s = writeAll(fd.get(), &w, sizeof w); !s)
-            return s.error();
+        std::memcpy(out.data() + at, &w, sizeof w);
+        at += sizeof w;
     }
-    if (Status s = writeAll(fd.get(), stream.data(), stream.size() * sizeof(IdleSpan)); !s)
-        return s.error();
-    if (::lseek(fd.get(), 0, SEEK_SET) != 0)
-        return Error{"", 0, "", "cannot rewind the governor host's input"};
-    return fd;
+    return out;
 }
+
+/// What is left to send to the host: the preamble, then the stream's own bytes (no copy).
+struct HostInput {
+    std::vector<unsigned char> preamble;
+    const unsigned char *spans = nullptr;
+    std::size_t spanBytes = 0;
+    std::size_t sent = 0;
+
+    std::size_t size() const { return preamble.size() + spanBytes; }
+    /// Sends what the socket takes now; false when the host closed its end (it ended: its status says why).
+    bool sendSome(int fd)
+    {
+        while (sent < size()) {
+            const bool inPreamble = sent < preamble.size();
+            const unsigned char *p = inPreamble ? preamble.data() + sent : spans + (sent - preamble.size());
+            const std::size_t left = inPreamble ? preamble.size() - sent : size() - sent;
+            const ssize_t n = ::send(fd, p, std::min<std::size_t>(left, 1u << 20), MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (n > 0)
+                sent += static_cast<std::size_t>(n);
+            else if (n < 0 && errno == EINTR)
+                continue;
+            else
+                return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+        }
+        return true;
+    }
+};
 
 const char *phaseName(std::int32_t phase)
 {
@@ -146,9 +154,18 @@ Result<HostDecisions> runInHost(const std::string &sharedObject, const std::stri
                                 const IdleStateTable &table, const IdleStream &stream, Ns latencyLimitNs,
                                 int timeoutSeconds, const std::atomic<bool> *cancel)
 {
-    Result<Fd> input = hostInput(core, table, stream, latencyLimitNs);
-    if (!input)
-        return input.error();
+    // The input goes through a socket, in pieces the host replays as they come: no copy of
+    // the stream in a file or in the host's memory, and the host starts on the first spans
+    // while the rest is being sent. (A socket, not a pipe: a host that died takes no
+    // SIGPIPE to this process with it.)
+    HostInput input{hostPreamble(core, table, stream, latencyLimitNs),
+                    reinterpret_cast<const unsigned char *>(stream.data()), stream.size() * sizeof(IdleSpan)};
+    int sv[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
+        return Error{"", 0, "", std::string("cannot create the governor host's input: ") + std::strerror(errno)};
+    Fd inWrite(sv[0]), inRead(sv[1]);
+    const int sendBuffer = 4 << 20; // the kernel caps it at net.core.wmem_max
+    ::setsockopt(inWrite.get(), SOL_SOCKET, SO_SNDBUF, &sendBuffer, sizeof sendBuffer);
     Fd progressFd(::memfd_create("idlescope-host-progress", MFD_CLOEXEC));
     if (progressFd.get() < 0 || ::ftruncate(progressFd.get(), sizeof(HostProgress)) != 0)
         return Error{"", 0, "", std::string("cannot create the governor host's progress page: ") + std::strerror(errno)};
@@ -162,9 +179,10 @@ Result<HostDecisions> runInHost(const std::string &sharedObject, const std::stri
     const auto &progress = *static_cast<const HostProgress *>(page);
 
     const std::string host = governorHostPath();
-    Result<Spawned> child = spawnProcess({host, sharedObject}, input->get(), {{progressFd.get(), HOST_PROGRESS_FD}}, false);
+    Result<Spawned> child = spawnProcess({host, sharedObject}, inRead.get(), {{progressFd.get(), HOST_PROGRESS_FD}}, false);
     if (!child)
         return Error{"", 0, "", child.error().message + " (the governor host; set IDLESCOPE_GOVERNOR_HOST to its path)"};
+    inRead.reset();
 
     HostDecisions d;
     d.bytes.reserve(stream.size() + stream.size() / 4 + 64);
@@ -176,12 +194,24 @@ Result<HostDecisions> runInHost(const std::string &sharedObject, const std::stri
     std::int32_t lastPhase = -1;
     std::string stopped; // why we killed it
     std::vector<std::uint8_t> buf(1 << 16);
+    bool inOpen = true;
     while (outOpen || errOpen) {
-        pollfd fds[2] = {{outOpen ? child->out.get() : -1, POLLIN, 0}, {errOpen ? child->err.get() : -1, POLLIN, 0}};
-        const int n = ::poll(fds, 2, 100);
+        pollfd fds[3] = {{outOpen ? child->out.get() : -1, POLLIN, 0},
+                         {errOpen ? child->err.get() : -1, POLLIN, 0},
+                         {inOpen ? inWrite.get() : -1, POLLOUT, 0}};
+        const int n = ::poll(fds, 3, 100);
         if (n < 0 && errno != EINTR)
             break;
         bool active = false;
+        if (inOpen && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
+            const std::size_t before = input.sent;
+            const bool open = input.sendSome(inWrite.get());
+            active = input.sent != before;
+            if (!open || input.sent == input.size()) {
+                inOpen = false;
+                inWrite.reset();
+            }
+        }
         for (int i = 0; i < 2; ++i) {
             if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
                 continue;

@@ -13,6 +13,8 @@
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_run.h"
+#include "core/source_governor/source_governor.h"
+#include "core/source_governor/source_governor_names.h"
 #include "tests/test_files.h"
 
 #include <QDir>
@@ -176,12 +178,87 @@ private slots:
         QVERIFY(!runGovernor(table, stream, id, {{"INTERVALS", 4}}).ok());
     }
 
+    void aNameStandsForItsFile()
+    {
+        // The window's names (source_governor_names.h): "src:my-window" is window.c
+        // run with v6.19's core, with runGovernorTakesASourceId's decisions and the
+        // name as its variant.
+        using namespace idlescope;
+        const std::string file = dataFile(u"window.c"_s).toStdString();
+        IDLESCOPE_REQUIRE_OK(table, readTableJson(dataFile(u"poll_halt.json"_s).toStdString()));
+        IDLESCOPE_REQUIRE_OK(stream, readStreamCsv(dataFile(u"window.csv"_s).toStdString()));
+        QVERIFY(!runGovernor(table, stream, "src:my-window").ok()); // no such file yet
+        const NamedSourceFile named{file, {6, 19}};
+        QVERIFY(nameSourceGovernor("my-window", named).ok());
+        QVERIFY(nameSourceGovernor("my-window", named).ok()); // again: the same file
+        IDLESCOPE_REQUIRE_OK(spec, parseSourceGovernorId("src:my-window"));
+        QCOMPARE(spec.path, file);
+        QCOMPARE(spec.core.name(), std::string("6.19"));
+        QCOMPARE(sourceGovernorFileId("src:my-window"), "src:" + file + "@6.19");
+        QCOMPARE(sourceGovernorFileId("menu-6.19"), std::string("menu-6.19"));
+        QCOMPARE(sourceGovernorFileId("src:" + file), "src:" + file); // unnamed: already a file id
+        IDLESCOPE_REQUIRE_OK(run, runGovernor(table, stream, "src:my-window"));
+        QCOMPARE(run.variant, std::string("src:my-window"));
+        QCOMPARE(std::vector<int>(run.state.begin(), run.state.end()), (std::vector<int>{0, 1, 0, 0, 1, 0}));
+        QCOMPARE(run.summary.endNowNs, Ns{1000232000});
+        // One name, one file; names a list, a kernel suffix or a path could mistake are refused.
+        const Status other = nameSourceGovernor("my-window", NamedSourceFile{dataFile(u"hop.c"_s).toStdString(), {}});
+        QVERIFY(!other.ok());
+        QVERIFY2(other.error().message.find("already names " + file + " (v6.19)") != std::string::npos,
+                 other.error().message.c_str());
+        for (const char *bad : {"", "a,b", "a@6.19", "dir/x", ".hidden", "two words"})
+            QVERIFY2(!nameSourceGovernor(bad, named).ok(), bad);
+        // The default is the file's base name, with what a name cannot hold as '-'.
+        QCOMPARE(defaultSourceGovernorName("/src/linux/drivers/cpuidle/governors/menu.c"), std::string("menu"));
+        QCOMPARE(defaultSourceGovernorName("teo-6.19.c"), std::string("teo-6.19"));
+        QCOMPARE(defaultSourceGovernorName("/tmp/my menu,v2.c"), std::string("my-menu-v2"));
+        QCOMPARE(defaultSourceGovernorName("/tmp/.hidden.c"), std::string("hidden"));
+        QCOMPARE(defaultSourceGovernorName("/tmp/"), std::string("governor"));
+    }
+
     void aCrashNamesItsSignalAndEntry()
     {
         // crash.c dereferences NULL in its fourth select().
         const auto r = runCli(replayArgs(u"crash.c"_s));
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s), qPrintable(r.err));
+    }
+
+    void aCrashWhileTheStreamIsStillBeingSentIsNamed()
+    {
+        // The host reads the stream as it replays it: 200,000 spans (8 MB, far more than
+        // a socket holds) are mostly unsent when crash.c dies at entry 3 or when the host
+        // refuses unregistered.c before its first span. Both are told as for hop.csv's
+        // six rows, and the replay ends instead of waiting to send the rest.
+        QByteArray csv("gap_ns,timer_ns,wake_ns,latency_req_ns,util\n");
+        for (int i = 0; i < 200000; ++i)
+            csv += "100000,1000000000,200000,-1,0\n";
+        const QString stream = m_out.filePath(u"long.csv"_s);
+        QFile f(stream);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(csv) == csv.size());
+        f.close();
+        const auto args = [&](const QString &file) {
+            return QStringList{u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
+                               u"--governor-source"_s, dataFile(file)};
+        };
+        const std::pair<QString, QString> failures[] = {
+            {u"crash.c"_s, u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s},
+            {u"unregistered.c"_s, u"the file registers no governor"_s}};
+        for (const auto &[file, message] : failures) {
+            const auto failed = runCli(args(file));
+            QCOMPARE(failed.exitCode, 2);
+            QVERIFY2(failed.err.contains(message), qPrintable(failed.err));
+        }
+        // And one that runs to the end replays every span. hop.c as in its comment: C1 first
+        // (residency 201000), then an idle of 200000 >= 2 * 50000 takes it to C2, where each
+        // idle of 200000 stays (not >= 2 * 500000, not < 50000): 199,999 entries of
+        // 200000 + 10000 ns; end_now_ns = 1e9 + 200000 gaps of 100 us + 201000 + 199999 * 210000.
+        const auto r = runCli(args(u"hop.c"_s));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"\"spans\": 200000, \"entries\": 200000, \"end_now_ns\": 62999991000"_s),
+                 qPrintable(r.out.left(300)));
+        QVERIFY2(r.out.contains(u"\"name\": \"C2\", \"usage\": 199999, \"time_ns\": 41999790000"_s),
+                 qPrintable(r.out.left(400)));
     }
 
     void anEndlessLoopIsStoppedAtTheTimeout()

@@ -14,6 +14,7 @@
 #include "tests/widgets/window_fixture.h"
 
 #include "core/io/table_json.h"
+#include "core/source_governor/source_governor_names.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/inspector/episode_inspector.h"
@@ -23,7 +24,13 @@
 #include "widgets/source_governor_actions.h"
 #include "widgets/view_state.h"
 
+#include <QApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFile>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTimer>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTemporaryDir>
@@ -290,6 +297,82 @@ private slots:
         QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
         QVERIFY(w.setupPanel()->sourceGovernorIds().contains(QString::fromStdString(id)));
         QVERIFY(w.sourceGovernors()->watch()->paths().contains(hop));
+    }
+
+    void aNamedGovernorIsShownSavedAndRenamedByItsName()
+    {
+        MainWindow w;
+        const QString hop = dataFile(u"hop.c"_s);
+        QVERIFY(showHopScenario(w));
+        // The dialog proposes the file's base name, and takes the one typed instead.
+        QString proposed;
+        QSignalSpy built(w.sourceGovernors(), &SourceGovernorActions::built);
+        QTimer::singleShot(0, [&] {
+            QWidget *dialog = QApplication::activeModalWidget();
+            QVERIFY(dialog);
+            auto *path = dialog->findChild<QLineEdit *>(u"sourcePath"_s);
+            auto *kernel = dialog->findChild<QLineEdit *>(u"sourceKernel"_s);
+            auto *name = dialog->findChild<QLineEdit *>(u"sourceName"_s);
+            QVERIFY(path && kernel && name);
+            path->setText(hop);
+            kernel->setText(u"6.19"_s);
+            proposed = name->text();
+            name->clear();
+            QTest::keyClicks(name, u"my-hop"_s);
+            path->setText(hop); // the name the user typed stays
+            dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        });
+        w.sourceGovernors()->addFromSourceAction()->trigger();
+        QCOMPARE(proposed, u"hop"_s);
+        QVERIFY(built.wait(WINDOW_TIMEOUT_MS) || !built.isEmpty());
+        QCOMPARE(built.first().first().toString(), u"src:my-hop"_s);
+        QVERIFY(QTest::qWaitFor([&] { return w.snapshot() && w.snapshot()->indexOf("src:my-hop") >= 0; },
+                                WINDOW_TIMEOUT_MS));
+        SnapshotPtr s = w.snapshot();
+        int g = s->indexOf("src:my-hop");
+        // hop.c's comment: C1 C2 C3 C2 C1 C1, under its name in the list, the table and the watch.
+        QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QCOMPARE(governorCell(w, g), u"src:my-hop"_s);
+        QCOMPARE(w.setupPanel()->sourceGovernorIds(), QStringList{u"src:my-hop"_s});
+        QVERIFY(w.sourceGovernors()->watch()->paths().contains(hop));
+        QVERIFY(w.sourceGovernors()->renameAction()->isEnabled());
+
+        // The session keeps the name and the file it stands for.
+        QTemporaryDir dir;
+        const QString session = dir.filePath(u"named.idlescope"_s);
+        QVERIFY(w.saveSessionTo(session).isEmpty());
+        const QByteArray saved = readAll(session);
+        QVERIFY2(saved.contains("\"variant\": \"src:my-hop\""), saved.constData());
+        QVERIFY2(saved.contains("\"kernel\": \"6.19\""), saved.constData());
+        QVERIFY2(saved.contains(("\"path\": \"" + hop + "\"").toUtf8()), saved.constData());
+
+        // Renamed: the same run under the new name; a name of another file is refused.
+        s = nextSnapshot(w, [&] { QVERIFY(w.sourceGovernors()->renameSourceGovernor(u"src:my-hop"_s, u"hop-b"_s)); });
+        QVERIFY(s);
+        QCOMPARE(s->indexOf("src:my-hop"), -1);
+        g = s->indexOf("src:hop-b");
+        QVERIFY(g >= 0);
+        QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QCOMPARE(w.setupPanel()->sourceGovernorIds(), QStringList{u"src:hop-b"_s});
+        QVERIFY(nameSourceGovernor("window", NamedSourceFile{dataFile(u"window.c"_s).toStdString(), {}}).ok());
+        QVERIFY(!w.sourceGovernors()->renameSourceGovernor(u"src:hop-b"_s, u"window"_s));
+        QCOMPARE(w.setupPanel()->sourceGovernorIds(), QStringList{u"src:hop-b"_s});
+        // Taken by window.c, "window" is not proposed for another file.
+        QCOMPARE(SourceGovernorActions::proposedName(dataFile(u"window.c"_s), QString()), u"window"_s);
+        QCOMPARE(SourceGovernorActions::proposedName(u"/elsewhere/window.c"_s, QString()), u"window-2"_s);
+
+        // A session names its files in a window that never saw them.
+        QByteArray other = saved;
+        other.replace("src:my-hop", "src:from-session");
+        const QString otherSession = dir.filePath(u"other.idlescope"_s);
+        QVERIFY(writeFile(otherSession, other));
+        s = nextSnapshot(w, [&] { QVERIFY(w.openSession(otherSession).isEmpty()); });
+        QVERIFY(s);
+        g = s->indexOf("src:from-session");
+        QVERIFY2(g >= 0, qPrintable(s->errors.join(u"\n"_s)));
+        QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QCOMPARE(namedSourceFile("from-session")->path, hop.toStdString());
+        QCOMPARE(namedSourceFile("from-session")->core.name(), std::string("6.19"));
     }
 
     void firstDifferenceIsTheCliDiffs()

@@ -2,6 +2,7 @@
 #include "widgets/export/compare_command.h"
 #include "widgets/runner/workload_seeding.h"
 
+#include "core/source_governor/source_governor.h"
 #include "core/workloads/workload.h"
 #include "core/workloads/workload_spec.h"
 #include "widgets/export/scenario_context.h"
@@ -125,9 +126,11 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
         // The oracle is every compare row's oracle_* columns; "recorded" is the trace's own.
         if (g.variant == "oracle" || g.variant == "recorded")
             continue;
+        // A named source governor ("src:NAME") by its file: the command line has no names.
+        const QString variant = QString::fromStdString(sourceGovernorFileId(g.variant));
         // A second instance is LABEL=VARIANT, its tunables LABEL:NAME=VALUE (compare's rows show the label).
-        const QString name = QString::fromStdString(g.name());
-        governors << (g.label.empty() ? name : name + QLatin1Char('=') + QString::fromStdString(g.variant));
+        const QString name = g.label.empty() ? variant : QString::fromStdString(g.label);
+        governors << (g.label.empty() ? variant : name + QLatin1Char('=') + variant);
         for (const auto &[tunable, value] : g.settings)
             sets << QStringLiteral("%1:%2=%3").arg(name, QString::fromStdString(tunable)).arg(value);
     }

@@ -670,6 +670,22 @@ void SetupPanel::setSourceStamp(const QString &id, const QString &stamp)
             m_governors->item(i)->setData(SOURCE_STAMP_ROLE, stamp);
 }
 
+void SetupPanel::renameSourceGovernor(const QString &id, const QString &newId)
+{
+    for (int i = 0; i < m_governors->count(); ++i) {
+        QListWidgetItem *item = m_governors->item(i);
+        if (item->data(Qt::UserRole).toString() != id)
+            continue;
+        const bool filling = m_filling;
+        m_filling = true;
+        item->setText(newId);
+        item->setData(Qt::UserRole, newId);
+        if (m_colors.contains(id))
+            m_colors[newId] = m_colors.take(id);
+        m_filling = filling;
+    }
+}
+
 bool SetupPanel::loadTableFile(const QString &path)
 {
     auto table = readTableJson(path.toStdString());

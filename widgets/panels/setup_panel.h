@@ -81,6 +81,8 @@ public:
     QStringList sourceGovernorIds() const;
     /// The file of source row @p id was saved: @p stamp is its content now. Emits nothing.
     void setSourceStamp(const QString &id, const QString &stamp);
+    /// Source row @p id is now @p newId (a new name for its file), its check and colour kept. Emits nothing.
+    void renameSourceGovernor(const QString &id, const QString &newId);
 
 signals:
     /// Another table was chosen (built-in, sysfs, file): its tick rate is the new default.

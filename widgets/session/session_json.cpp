@@ -4,6 +4,7 @@
 
 #include "core/governors/registry.h"
 #include "core/source_governor/source_governor.h"
+#include "core/source_governor/source_governor_names.h"
 #include "core/io/table_json.h"
 #include "core/workloads/comparison.h"
 #include "core/workloads/workload.h"
@@ -96,6 +97,11 @@ QJsonArray governorsJson(const std::vector<GovernorSpec> &governors)
         o.insert(key("variant"), QString::fromStdString(g.variant));
         if (!g.label.empty()) // a second instance of its variant; a file without labels reads as before
             o.insert(key("label"), QString::fromStdString(g.label));
+        // A named source governor ("src:NAME"): the file and kernel version its name stands for.
+        if (isSourceGovernorId(g.variant))
+            if (const auto named = namedSourceFile(g.variant.substr(SOURCE_GOVERNOR_PREFIX.size())))
+                o.insert(key("source"), QJsonObject{{key("path"), QString::fromStdString(named->path)},
+                                                    {key("kernel"), QString::fromStdString(named->core.name())}});
         o.insert(key("color"), g.color.name(QColor::HexRgb));
         o.insert(key("settings"), settings);
         a.append(o);
@@ -252,6 +258,22 @@ GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QStri
     }
     const QJsonObject o = v.toObject();
     g.variant = r.string(o, key("variant"), path + key(".variant"), true).toStdString();
+    // "src:NAME" with "source": {"path", "kernel"}: the name is given to that file again.
+    if (r.ok() && o.contains(key("source"))) {
+        const QString sp = path + key(".source");
+        const QJsonObject src = r.object(o, key("source"), sp);
+        const std::string file = r.string(src, key("path"), sp + key(".path"), true).toStdString();
+        const QString kernel = r.string(src, key("kernel"), sp + key(".kernel"), true);
+        if (r.ok() && !isSourceGovernorId(g.variant))
+            r.fail(sp, QStringLiteral("goes with a \"src:NAME\" variant"));
+        if (r.ok()) {
+            const Result<source_governor::KernelCore> core = source_governor::parseKernelCore(kernel.toStdString());
+            if (!core)
+                r.fail(sp + key(".kernel"), QString::fromStdString(core.error().message));
+            else if (Status st = nameSourceGovernor(g.variant.substr(SOURCE_GOVERNOR_PREFIX.size()), {file, *core}); !st)
+                r.fail(path + key(".variant"), QString::fromStdString(st.error().message));
+        }
+    }
     // "recorded" is the kernel's own choices of a trace workload (core/trace/recorded_entries.h).
     // "src:FILE.c[@KERNEL]" is a governor built from source (core/source_governor), saved by its path.
     if (r.ok() && !findVariant(g.variant) && g.variant != "recorded" && !isSourceGovernorId(g.variant))
