@@ -92,12 +92,16 @@ void EntriesModel::refilter()
     // docs/performance.md), no sort. A sort of 10 M keys takes seconds: on the worker.
     const bool entryOrder = want.column == Time || want.column == Cpu;
     if (!r || r->size() <= m_backgroundRows || entryOrder) {
-        // Small, or no sort to make: at once.
-        std::vector<std::uint32_t> rows;
+        // Small, or no sort to make: at once, in the shown rows' storage.
+        beginResetModel();
+        std::vector<std::uint32_t> rows = std::move(m_rows);
+        m_rows.clear();
         if (r)
-            rows = std::move(*orderedEntries(*r, want.filter, static_cast<EntryKey>(want.column),
-                want.order == Qt::AscendingOrder, nullptr));
-        install(want, std::move(rows));
+            m_rows = std::move(*orderedEntries(*r, want.filter, static_cast<EntryKey>(want.column),
+                want.order == Qt::AscendingOrder, nullptr, std::move(rows)));
+        m_shown = want;
+        endResetModel();
+        emit rowsReplaced();
         if (wasBusy)
             emit busyChanged(false);
         return;

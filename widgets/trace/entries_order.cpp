@@ -127,11 +127,12 @@ EntryEnd entryEnd(std::uint8_t flags)
     return EntryEnd::Other;
 }
 
-std::optional<std::vector<std::uint32_t>> orderedEntries(
-    const GovernorRun &r, const EntryFilter &filter, EntryKey key, bool ascending, EntryOrderProgress *progress)
+std::optional<std::vector<std::uint32_t>> orderedEntries(const GovernorRun &r, const EntryFilter &filter,
+    EntryKey key, bool ascending, EntryOrderProgress *progress, std::vector<std::uint32_t> storage)
 {
     const std::size_t n = r.size();
-    std::vector<std::uint32_t> rows;
+    std::vector<std::uint32_t> rows = std::move(storage);
+    rows.clear();
     if (filter.passesAll()) {
         rows.resize(n);
         std::iota(rows.begin(), rows.end(), std::uint32_t(0));

@@ -52,9 +52,11 @@ struct EntryOrderProgress {
 /**
  * The entries of @p run that pass @p filter, sorted by @p key (ascending or
  * not); ties in entry order, reversed when descending. Time and CPU are entry
- * order. Nothing when @p progress's cancel flag was raised before the end.
+ * order. Nothing when @p progress's cancel flag was raised before the end. The rows are
+ * written into @p storage (its old contents dropped, its capacity reused: fresh pages
+ * for 10 M rows cost more than the filter pass itself).
  */
-std::optional<std::vector<std::uint32_t>> orderedEntries(
-    const GovernorRun &run, const EntryFilter &filter, EntryKey key, bool ascending, EntryOrderProgress *progress);
+std::optional<std::vector<std::uint32_t>> orderedEntries(const GovernorRun &run, const EntryFilter &filter,
+    EntryKey key, bool ascending, EntryOrderProgress *progress, std::vector<std::uint32_t> storage = {});
 
 } // namespace idlescope
