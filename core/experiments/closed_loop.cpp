@@ -136,8 +136,28 @@ private:
     std::int64_t m_count = 0;
 };
 
+/// Whether a loop may go on after its latest operation: every CLOSED_LOOP_POLL_OPS
+/// operations it tells the watch how far it is and looks at its cancel flag.
+class LoopPoll {
+public:
+    LoopPoll(const ClosedLoopWatch *watch, std::size_t governor) : m_watch(watch), m_governor(governor) {}
+
+    bool keepGoing(const AddedLatency &added) const
+    {
+        if (!m_watch || added.count() % CLOSED_LOOP_POLL_OPS != 0)
+            return true;
+        if (m_watch->progress)
+            m_watch->progress(m_governor, added.count());
+        return !(m_watch->cancel && m_watch->cancel->load(std::memory_order_relaxed));
+    }
+
+private:
+    const ClosedLoopWatch *m_watch;
+    std::size_t m_governor;
+};
+
 /// io: N requests in flight; completions handled in order, each submitting the next.
-Ns runIo(LoopCpu &cpu, const ClosedLoopSpec &s, std::uint64_t seed, AddedLatency &added)
+Ns runIo(LoopCpu &cpu, const ClosedLoopSpec &s, std::uint64_t seed, AddedLatency &added, const LoopPoll &poll)
 {
     workloads::Rng rng(seed);
     auto service = [&] { return s.jitterNs > 0 ? rng.jitter(s.serviceNs, s.jitterNs) : s.serviceNs; };
@@ -157,6 +177,8 @@ Ns runIo(LoopCpu &cpu, const ClosedLoopSpec &s, std::uint64_t seed, AddedLatency
             if (*next > free)
                 break;
             added.add(free - *next);
+            if (!poll.keepGoing(added))
+                return free;
             free += s.workNs;
             if (submitted < s.operations) {
                 *next = free + service();
@@ -170,7 +192,7 @@ Ns runIo(LoopCpu &cpu, const ClosedLoopSpec &s, std::uint64_t seed, AddedLatency
 }
 
 /// pingpong: CPU 0 works, sends; CPU 1 wakes, works, replies; CPU 0 wakes; one round trip.
-Ns runPingPong(LoopCpu &a, LoopCpu &b, const ClosedLoopSpec &s, AddedLatency &added)
+Ns runPingPong(LoopCpu &a, LoopCpu &b, const ClosedLoopSpec &s, AddedLatency &added, const LoopPoll &poll)
 {
     Ns aFree = REPLAY_START_NS + s.workNs; // CPU 0 prepares the first message
     Ns bIdleSince = REPLAY_START_NS;       // CPU 1 waits for it from the start
@@ -182,6 +204,8 @@ Ns runPingPong(LoopCpu &a, LoopCpu &b, const ClosedLoopSpec &s, AddedLatency &ad
         const Ns aWoke = a.idleUntil(sent, reply);
         added.add((bWoke - sent) + (aWoke - reply));
         aFree = aWoke + s.workNs;
+        if (!poll.keepGoing(added))
+            break;
     }
     return aFree;
 }
@@ -260,7 +284,7 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
 Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
                                                  const std::vector<std::string> &governors,
                                                  const std::vector<std::vector<TunableSetting>> &settings,
-                                                 std::uint64_t seed, int threads)
+                                                 std::uint64_t seed, int threads, const ClosedLoopWatch *watch)
 {
     if (Status v = machine.validate(); !v)
         return v.error();
@@ -285,8 +309,9 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
         for (int c = 0; c < spec.cpus(); ++c)
             cpus.push_back(std::make_unique<LoopCpu>(machine.tableOf(c),
                                                      std::move(makeConfiguredGovernor(governors[g], settingsOf(g)).value()), c));
-        const Ns end = spec.kind == ClosedLoopSpec::Kind::Io ? runIo(*cpus[0], spec, seed, added)
-                                                             : runPingPong(*cpus[0], *cpus[1], spec, added);
+        const LoopPoll poll(watch, g);
+        const Ns end = spec.kind == ClosedLoopSpec::Kind::Io ? runIo(*cpus[0], spec, seed, added, poll)
+                                                             : runPingPong(*cpus[0], *cpus[1], spec, added, poll);
         ClosedLoopRun &r = out[g];
         r.governor = governors[g];
         r.counters.name = governors[g];
@@ -302,6 +327,8 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
             r.maxAddedNs = added.max();
         }
     });
+    if (watch && watch->cancel && watch->cancel->load())
+        return Error{"", 0, "", "cancelled"};
     return out;
 }
 

@@ -29,7 +29,9 @@
 #include "core/machine/machine_run.h"
 #include "core/replay/governor_run.h"
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -64,6 +66,16 @@ struct ClosedLoopRun {
     double opsPerSecond() const;
 };
 
+/// Lets another thread follow and stop runClosedLoop() (the window's runner does).
+struct ClosedLoopWatch {
+    /// Raised: every loop stops at its next look (every CLOSED_LOOP_POLL_OPS operations) and
+    /// runClosedLoop() returns the error "cancelled".
+    const std::atomic<bool> *cancel = nullptr;
+    /// Called from the worker threads with governor g's operations done so far.
+    std::function<void(std::size_t g, std::int64_t operationsDone)> progress;
+};
+inline constexpr std::int64_t CLOSED_LOOP_POLL_OPS = 4096;
+
 /**
  * One run per governor on @p machine (its CPUs 0 and, for pingpong, 1), in
  * parallel over @p threads. @p seed drives the io jitter. Errors: a machine
@@ -72,6 +84,7 @@ struct ClosedLoopRun {
 Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
                                                  const std::vector<std::string> &governors,
                                                  const std::vector<std::vector<TunableSetting>> &settings,
-                                                 std::uint64_t seed, int threads);
+                                                 std::uint64_t seed, int threads,
+                                                 const ClosedLoopWatch *watch = nullptr);
 
 } // namespace idlescope

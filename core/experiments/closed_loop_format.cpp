@@ -58,6 +58,14 @@ std::vector<std::pair<std::string, bool>> cells(const Machine &m, const ClosedLo
 
 } // namespace
 
+std::string closedLoopCell(const Machine &m, const ClosedLoopRun &r, const std::string &column)
+{
+    for (size_t i = 0; i < std::size(COLUMNS); ++i)
+        if (column == COLUMNS[i])
+            return cells(m, r)[i].first;
+    return {};
+}
+
 std::string formatClosedLoop(const Machine &m, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs,
                              workloads::CompareFormat format)
 {

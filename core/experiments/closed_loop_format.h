@@ -16,6 +16,10 @@
 
 namespace idlescope {
 
+/// The cell of @p run in column @p column (one of the names above, e.g. "ops_per_s"), as
+/// formatClosedLoop() prints it; "" for an unknown column. The window's table shows these.
+std::string closedLoopCell(const Machine &machine, const ClosedLoopRun &run, const std::string &column);
+
 std::string formatClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
                              const std::vector<ClosedLoopRun> &runs, workloads::CompareFormat format);
 

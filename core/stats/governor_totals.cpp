@@ -13,6 +13,29 @@ bool paysExitLatency(std::uint8_t flags)
     return entryPaysExitLatency((flags & ENTRY_WOKEN_BY_WAKEUP) != 0, (flags & ENTRY_TIMER_WAKE) != 0);
 }
 
+/// Entries, usage per state, above, below and their ratios from @p states.
+GovernorTotals stateTotals(std::int64_t entries, const std::array<StateStats, CPUIDLE_STATE_MAX> &states,
+                           int stateCount)
+{
+    GovernorTotals t;
+    t.idles = entries;
+    t.usage.reserve(static_cast<std::size_t>(stateCount));
+    for (int i = 0; i < stateCount; ++i) {
+        const StateStats &s = states[static_cast<std::size_t>(i)];
+        t.usage.push_back(s.usage);
+        t.aboves += s.above;
+        t.belows += s.below;
+    }
+    t.idleMisses = t.aboves + t.belows;
+    if (t.idles > 0) {
+        const double n = static_cast<double>(t.idles);
+        t.idleMissRatio = static_cast<double>(t.idleMisses) / n;
+        t.abovePercent = 100.0 * static_cast<double>(t.aboves) / n;
+        t.belowPercent = 100.0 * static_cast<double>(t.belows) / n;
+    }
+    return t;
+}
+
 } // namespace
 
 Ns entryLatencyCostNs(const GovernorRun &run, const IdleStateTable &table, std::size_t i)
@@ -22,23 +45,18 @@ Ns entryLatencyCostNs(const GovernorRun &run, const IdleStateTable &table, std::
     return table[run.state[i]].exitLatencyNs;
 }
 
+GovernorTotals counterTotals(const CpuRun &sum)
+{
+    GovernorTotals t = stateTotals(sum.entries, sum.states, sum.stateCount);
+    t.latencyCostNs = sum.latencyCostNs;
+    t.latencyCostEntries = sum.wakeups;
+    return t;
+}
+
 GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &table)
 {
-    GovernorTotals t;
     const ReplaySummary &s = run.summary;
-    t.idles = s.entries;
-    t.usage.reserve(static_cast<std::size_t>(s.stateCount));
-    for (int i = 0; i < s.stateCount; ++i)
-        t.usage.push_back(s.states[static_cast<std::size_t>(i)].usage);
-    t.aboves = s.totalAbove();
-    t.belows = s.totalBelow();
-    t.idleMisses = t.aboves + t.belows;
-    if (t.idles > 0) {
-        const double n = static_cast<double>(t.idles);
-        t.idleMissRatio = static_cast<double>(t.idleMisses) / n;
-        t.abovePercent = 100.0 * static_cast<double>(t.aboves) / n;
-        t.belowPercent = 100.0 * static_cast<double>(t.belows) / n;
-    }
+    GovernorTotals t = stateTotals(s.entries, s.states, s.stateCount);
     // From two byte columns only (the stream's timer wakeups are in the
     // flags): a million entries cost about a millisecond.
     std::array<Ns, CPUIDLE_STATE_MAX> exitLatency{};

@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include "core/machine/machine_run.h"
 #include "core/replay/governor_run.h"
 #include "core/states/idle_state_table.h"
 #include "core/stream/idle_span.h"
@@ -36,6 +37,11 @@ struct GovernorTotals {
 /// run.summary, the latency cost from the per-entry flags
 /// (ENTRY_WOKEN_BY_WAKEUP and ENTRY_TIMER_WAKE, set by entryPaysExitLatency()'s rule).
 GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &table);
+
+/// Totals of @p sum, a run's sysfs counters summed over its CPUs (machine_run.h: a closed
+/// loop's, which keeps no entries): usage/above/below from its states, the latency cost
+/// from its wakeups and latencyCostNs (counted with the same rule as they happened).
+GovernorTotals counterTotals(const CpuRun &sum);
 
 /// The latency cost of one entry @p i of @p run (0 when it does not count).
 Ns entryLatencyCostNs(const GovernorRun &run, const IdleStateTable &table, std::size_t i);

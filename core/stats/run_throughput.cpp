@@ -15,10 +15,7 @@ double perSecond(double count, Ns durationNs)
 RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary,
                                std::int64_t wakeups)
 {
-    RunThroughput t;
-    t.durationNs = summary.endNowNs - REPLAY_START_NS;
-    t.wakeups = wakeups;
-    t.wakeupsPerSecond = perSecond(static_cast<double>(wakeups), t.durationNs);
+    const Ns durationNs = summary.endNowNs - REPLAY_START_NS;
     // The run as a one-CPU machine's, so that one rule (energy.h) prices every run.
     Machine machine = Machine::uniform(table, 1);
     machine.clusters.front().power = power;
@@ -27,9 +24,19 @@ RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &po
     cpu.stateCount = table.count();
     for (int i = 0; i < table.count(); ++i)
         cpu.states[static_cast<std::size_t>(i)] = summary.states[static_cast<std::size_t>(i)];
-    cpu.durationNs = t.durationNs;
+    cpu.durationNs = durationNs;
+    cpu.wakeups = wakeups;
     MachineRun run;
     run.cpus.push_back(cpu);
+    return machineRunThroughput(machine, run, durationNs);
+}
+
+RunThroughput machineRunThroughput(const Machine &machine, const MachineRun &run, Ns durationNs)
+{
+    RunThroughput t;
+    t.durationNs = durationNs;
+    t.wakeups = run.total().wakeups;
+    t.wakeupsPerSecond = perSecond(static_cast<double>(t.wakeups), t.durationNs);
     const RunEnergy e = runEnergy(machine, run);
     if (!e.available) {
         t.missing = e.missing;

@@ -21,6 +21,9 @@
 
 namespace idlescope {
 
+struct Machine;
+struct MachineRun;
+
 struct RunThroughput {
     Ns durationNs = 0;                 ///< summary.endNowNs - REPLAY_START_NS
     std::int64_t wakeups = 0;          ///< entries that ended at a wakeup no timer announced
@@ -41,5 +44,12 @@ double perSecond(double count, Ns durationNs);
  */
 RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary,
                                std::int64_t wakeups);
+
+/**
+ * The same for a run given as per-CPU counters on @p machine (machine_run.h; a closed
+ * loop's, which keeps no entries): @p durationNs its duration, the wakeups its CPUs'
+ * counted ones, the energy runEnergy()'s.
+ */
+RunThroughput machineRunThroughput(const Machine &machine, const MachineRun &run, Ns durationNs);
 
 } // namespace idlescope

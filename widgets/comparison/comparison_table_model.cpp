@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/comparison/comparison_table_model.h"
 
+#include "core/experiments/closed_loop_format.h"
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
 #include "core/trace/recorded_entries.h"
@@ -10,6 +11,7 @@
 #include <QFont>
 
 #include <cmath>
+#include <string_view>
 
 namespace idlescope {
 
@@ -39,6 +41,14 @@ constexpr ColumnInfo kColumns[] = {
     {"idle energy (J)", "idle_energy_J",
      "Time in each state x its power + entries x entry/exit energy, from the table's power data "
      "(power_mw in a table JSON file); \"no power data\" without it"},
+    {"ops/s", "ops_per_s",
+     "Closed loop: operations per second of the run (each wakeup's exit latency delays the next "
+     "operation), as idlescope-cli compare --closed-loop prints it"},
+    {"added latency mean", "added_latency_mean_us",
+     "Closed loop: mean latency added to an operation, from its completion or message to the start of its "
+     "handling (us)"},
+    {"added latency p99", "added_latency_p99_us",
+     "Closed loop: 99th percentile (nearest rank) of the latency added to an operation (us)"},
 };
 
 } // namespace
@@ -112,6 +122,14 @@ QVariant ComparisonTableModel::rawValue(int row, int column) const
     case EnergyColumn:
         return throughput(row) && std::isfinite(throughput(row)->idleEnergyJ) ? QVariant(throughput(row)->idleEnergyJ)
                                                                                 : QVariant();
+    // A closed loop's figures as core measured them (ns for the latencies).
+    case OpsColumn:
+        return m_snapshot->closedLoopRun(row) ? QVariant(m_snapshot->closedLoopRun(row)->opsPerSecond()) : QVariant();
+    case AddedMeanColumn:
+        return m_snapshot->closedLoopRun(row) ? QVariant(m_snapshot->closedLoopRun(row)->meanAddedNs) : QVariant();
+    case AddedP99Column:
+        return m_snapshot->closedLoopRun(row) ? QVariant(qint64(m_snapshot->closedLoopRun(row)->p99AddedNs))
+                                              : QVariant();
     default: break;
     }
     const auto state = static_cast<std::size_t>(column - FirstStateColumn);
@@ -146,8 +164,21 @@ QString ComparisonTableModel::displayText(int row, int column) const
             return QStringLiteral("\u2014");
         return QString::fromStdString(
             workloads::formatCompareCell(workloads::CompareColumn::Kind::Joules, throughput(row)->idleEnergyJ));
+    case OpsColumn: return closedLoopText(row, "ops_per_s");
+    case AddedMeanColumn: return closedLoopText(row, "added_latency_mean_us");
+    case AddedP99Column: return closedLoopText(row, "added_latency_p99_us");
     default: return QString::number(v.toLongLong());
     }
+}
+
+QString ComparisonTableModel::closedLoopText(int row, const char *name) const
+{
+    const ClosedLoopRun *loop = m_snapshot->closedLoopRun(row);
+    if (!loop || !m_snapshot->closedLoopMachine)
+        return QStringLiteral("\u2014");
+    // compare --closed-loop's own cell; the latencies in us, as its column names say.
+    const QString cell = QString::fromStdString(closedLoopCell(*m_snapshot->closedLoopMachine, *loop, name));
+    return std::string_view(name) == "ops_per_s" ? cell : cell + QStringLiteral(" \u00b5s");
 }
 
 QString ComparisonTableModel::toolTip(int row, int column) const
@@ -187,6 +218,17 @@ QString ComparisonTableModel::toolTip(int row, int column) const
                   .arg(tp->idleEnergyJ, 0, 'g', 6)
                   .arg(tp->energyJ, 0, 'g', 6)
             : tr("idle + entry/exit %1 J (no active power: the busy time is not priced)").arg(tp->idleEnergyJ, 0, 'g', 6);
+    }
+    if (column == OpsColumn || column == AddedMeanColumn || column == AddedP99Column) {
+        const ClosedLoopRun *loop = m_snapshot->closedLoopRun(row);
+        if (!loop)
+            return tr("Only a closed-loop workload (Spec, closed loop) has operations and their added latency");
+        return tr("%1 operations in %2; added latency mean %3 us, p99 %4 us, max %5 us")
+            .arg(loop->operations)
+            .arg(QString::fromStdString(formatDuration(loop->durationNs, UnitStyle::Micro)))
+            .arg(loop->meanAddedNs / 1e3, 0, 'f', 3)
+            .arg(static_cast<double>(loop->p99AddedNs) / 1e3, 0, 'f', 3)
+            .arg(static_cast<double>(loop->maxAddedNs) / 1e3, 0, 'f', 3);
     }
     if (column >= FirstStateColumn) {
         const int state = column - FirstStateColumn;

@@ -6,7 +6,8 @@
  * idle_misses, idle_miss_ratio, belows, aboves), above/below as percentages,
  * the latency cost (core/stats/governor_totals.h), the throughput and energy
  * (core/stats/run_throughput.h, printed as `idlescope-cli compare --throughput`
- * prints them; "no power data" for a table without), then one usage column per
+ * prints them; "no power data" for a table without), a closed loop's operations
+ * per second and added latency (compare --closed-loop's cells), then one usage column per
  * state named after the state (as the threads do: "WFI", "WFI2").
  *
  * Roles: DisplayRole text for people; EditRole the raw value (qint64 counts
@@ -42,6 +43,12 @@ public:
         LatencyCostColumn,
         ThroughputColumn, ///< wakeups no timer announced per second of the run (compare's wakeups_per_s)
         EnergyColumn,     ///< idle + entry/exit energy (compare's idle_energy_J), or "no power data"
+        /// A closed-loop workload's (closed_loop_workload.h) operations per second and the
+        /// latency added per operation, mean and p99: compare --closed-loop's ops_per_s,
+        /// added_latency_mean_us and _p99_us; "—" for any other workload.
+        OpsColumn,
+        AddedMeanColumn,
+        AddedP99Column,
         FirstStateColumn, ///< usage of state 0; state i is FirstStateColumn + i
     };
     static constexpr int GovernorIndexRole = Qt::UserRole + 1;
@@ -66,6 +73,8 @@ private:
     /// runs[row]'s throughput and energy, or null (a recorded run, a hand-made snapshot).
     const RunThroughput *throughput(int row) const;
     QString displayText(int row, int column) const;
+    /// compare --closed-loop's cell of runs[row] in its column @p name, or "" (no closed loop).
+    QString closedLoopText(int row, const char *name) const;
     QString toolTip(int row, int column) const;
     bool isBest(int row, int column) const;
 

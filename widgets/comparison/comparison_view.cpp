@@ -18,7 +18,6 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QScrollBar>
-#include <QIdentityProxyModel>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -27,7 +26,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 namespace idlescope {
 
@@ -162,10 +163,18 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
 
 void ComparisonView::setSnapshot(SnapshotPtr snapshot)
 {
-    const QStringList note = snapshot && snapshot->trace ? traceDisclosure(*snapshot->trace, snapshot->table) : QStringList();
+    QStringList note = snapshot && snapshot->trace ? traceDisclosure(*snapshot->trace, snapshot->table) : QStringList();
+    const bool closedLoop = snapshot && !snapshot->closedLoop.empty();
+    if (closedLoop)
+        note << tr("Closed loop: each governor's wakeups delay its next operation, so every governor runs "
+                   "spans of its own; only these totals are kept (the per-entry views stay empty).");
     m_traceNote->setText(note.join(QLatin1Char(' ')));
     m_traceNote->setVisible(!note.isEmpty());
     m_model->setSnapshot(std::move(snapshot));
+    // A closed loop's operations and added latency; no such columns for a replayed stream.
+    for (const int c : {ComparisonTableModel::OpsColumn, ComparisonTableModel::AddedMeanColumn,
+                        ComparisonTableModel::AddedP99Column})
+        m_view->setColumnHidden(c, !closedLoop);
     updateGeometry(); // the row count may have changed the size hint
 }
 
@@ -194,17 +203,33 @@ namespace {
 /// The rows exactly as @p shown lists them (the view's proxy: its sort, and
 /// for equal keys the order an earlier sort left), with the model's own
 /// header texts (the two-line ones are for the screen). A proxy sorted
-/// afresh put tied rows in model order.
-class ShownOrder : public QIdentityProxyModel {
+/// afresh put tied rows in model order. Only the columns @p view shows (a
+/// replayed stream has no closed-loop columns): never sorted itself.
+class ShownOrder : public QSortFilterProxyModel {
 public:
-    ShownOrder(QAbstractItemModel *model, QSortFilterProxyModel &shown) : m_model(model) { setSourceModel(&shown); }
+    ShownOrder(QAbstractItemModel *model, QSortFilterProxyModel &shown, const QTableView &view) : m_model(model)
+    {
+        for (int c = 0; c < shown.columnCount(); ++c)
+            if (!view.isColumnHidden(c))
+                m_columns.push_back(c);
+        setSourceModel(&shown);
+    }
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override
     {
+        if (orientation == Qt::Horizontal && section >= 0 && static_cast<std::size_t>(section) < m_columns.size())
+            section = m_columns[static_cast<std::size_t>(section)];
         return m_model->headerData(section, orientation, role);
+    }
+
+protected:
+    bool filterAcceptsColumn(int column, const QModelIndex &) const override
+    {
+        return std::find(m_columns.begin(), m_columns.end(), column) != m_columns.end();
     }
 
 private:
     const QAbstractItemModel *m_model;
+    std::vector<int> m_columns;
 };
 
 } // namespace
@@ -220,7 +245,7 @@ QString ComparisonView::markdown() const
     QString head;
     for (const QString &line : context())
         head += QStringLiteral("- ") + line + QLatin1Char('\n');
-    return (head.isEmpty() ? head : head + QLatin1Char('\n')) + modelToMarkdown(ShownOrder(m_model, *m_proxy));
+    return (head.isEmpty() ? head : head + QLatin1Char('\n')) + modelToMarkdown(ShownOrder(m_model, *m_proxy, *m_view));
 }
 
 QString ComparisonView::csv() const
@@ -228,12 +253,12 @@ QString ComparisonView::csv() const
     QString head;
     for (const QString &line : context())
         head += QStringLiteral("# ") + line + QLatin1Char('\n');
-    return head + modelToCsv(ShownOrder(m_model, *m_proxy));
+    return head + modelToCsv(ShownOrder(m_model, *m_proxy, *m_view));
 }
 
 QString ComparisonView::json() const
 {
-    const QString rows = modelToJson(ShownOrder(m_model, *m_proxy));
+    const QString rows = modelToJson(ShownOrder(m_model, *m_proxy, *m_view));
     const QStringList lines = context();
     if (lines.isEmpty())
         return rows;

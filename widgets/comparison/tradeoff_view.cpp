@@ -12,7 +12,7 @@ namespace {
 
 using Col = ComparisonTableModel::Column;
 
-constexpr int PANEL_COLUMN[] = {Col::IdleMissesColumn, Col::ThroughputColumn, Col::EnergyColumn};
+constexpr int PANEL_COLUMN[] = {Col::IdleMissesColumn, Col::ThroughputColumn, Col::EnergyColumn, Col::AddedP99Column};
 
 } // namespace
 
@@ -24,10 +24,12 @@ TradeoffView::TradeoffView(ComparisonTableModel *model, QWidget *parent)
     QCPAxisRect *first = m_plot->axisRect();
     layout->take(first);
     auto *row = new QCPLayoutGrid;
+    m_row = row;
     layout->addElement(1, 0, row);
     m_rects[Misses] = first;
     const QString titles[] = {tr("idle misses (fewer is better)"), tr("wakeups/s (more is better)"),
-                              tr("idle energy, J (less is better)")};
+                              tr("idle energy, J (less is better)"),
+                              tr("added latency p99, \u00b5s (less is better)")};
     for (int p = 0; p < PanelCount; ++p) {
         if (p > 0)
             m_rects[p] = new QCPAxisRect(m_plot);
@@ -35,6 +37,7 @@ TradeoffView::TradeoffView(ComparisonTableModel *model, QWidget *parent)
         f.setPointSizeF(f.pointSizeF() * 0.9);
         auto *title = new QCPTextElement(m_plot, titles[p], f);
         title->setTextColor(QColor(0x50, 0x50, 0x50));
+        m_titles[p] = title;
         row->addElement(0, p, title);
         row->addElement(1, p, m_rects[p]);
         styleAxisRect(m_rects[p]);
@@ -43,8 +46,42 @@ TradeoffView::TradeoffView(ComparisonTableModel *model, QWidget *parent)
         m_rects[p]->axis(QCPAxis::atBottom)->grid()->setVisible(false);
     }
     row->setRowStretchFactor(0, 0.001);
+    showLatencyPanel(false); // until a closed loop is shown
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { markDirty(); });
     markDirty();
+}
+
+TradeoffView::~TradeoffView()
+{
+    showLatencyPanel(true); // back in the layout, which owns (and deletes) it
+}
+
+QString TradeoffView::panelTitle(Panel panel) const
+{
+    return m_titles[panel]->text();
+}
+
+int TradeoffView::panelColumn(int panel) const
+{
+    return panel == Throughput && m_closedLoop ? int(Col::OpsColumn) : PANEL_COLUMN[panel];
+}
+
+void TradeoffView::showLatencyPanel(bool show)
+{
+    if (show == m_latencyShown)
+        return;
+    m_latencyShown = show;
+    // Out of the layout it would still be drawn where it last stood: hidden too.
+    m_titles[AddedLatency]->setVisible(show);
+    m_rects[AddedLatency]->setVisible(show);
+    if (show) {
+        m_row->addElement(0, AddedLatency, m_titles[AddedLatency]);
+        m_row->addElement(1, AddedLatency, m_rects[AddedLatency]);
+    } else {
+        m_row->take(m_titles[AddedLatency]);
+        m_row->take(m_rects[AddedLatency]);
+        m_row->simplify();
+    }
 }
 
 int TradeoffView::barCount() const
@@ -67,7 +104,7 @@ QString TradeoffView::energyNote() const
 
 double TradeoffView::tableValue(int panel, int row) const
 {
-    const QVariant v = m_model->index(row, PANEL_COLUMN[panel]).data(Qt::EditRole);
+    const QVariant v = m_model->index(row, panelColumn(panel)).data(Qt::EditRole);
     return v.isValid() ? v.toDouble() : std::numeric_limits<double>::quiet_NaN();
 }
 
@@ -79,11 +116,16 @@ void TradeoffView::rebuild()
         names->addTick(g + 1, m_model->index(g, Col::GovColumn).data(Qt::EditRole).toString());
     m_plot->clearItems(); // the value labels; the note is made again below
     m_energyNote = nullptr;
+    m_closedLoop = n > 0 && m_model->index(0, Col::OpsColumn).data(Qt::EditRole).isValid();
+    showLatencyPanel(m_closedLoop);
+    m_titles[Throughput]->setText(m_closedLoop ? tr("operations/s (more is better)") : tr("wakeups/s (more is better)"));
     bool anyEnergy = false;
     for (int p = 0; p < PanelCount; ++p) {
         for (QCPBars *b : std::as_const(m_bars[p]))
             m_plot->removePlottable(b);
         m_bars[p].clear();
+        if (p == AddedLatency && !m_closedLoop)
+            continue;
         QCPAxis *x = m_rects[p]->axis(QCPAxis::atBottom);
         QCPAxis *y = m_rects[p]->axis(QCPAxis::atLeft);
         x->setTicker(names);
@@ -91,7 +133,8 @@ void TradeoffView::rebuild()
         x->setRange(0.4, n + 0.6);
         double top = 0;
         for (int g = 0; g < n; ++g) {
-            const double v = tableValue(p, g);
+            // The latencies in us, as the table's cells read.
+            const double v = p == AddedLatency ? tableValue(p, g) / 1e3 : tableValue(p, g);
             if (!std::isfinite(v))
                 continue;
             if (p == Energy)
@@ -110,7 +153,10 @@ void TradeoffView::rebuild()
             label->position->setAxes(x, y);
             label->position->setCoords(g + 1, v);
             label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-            label->setText(m_model->index(g, PANEL_COLUMN[p]).data().toString());
+            label->setText(p == AddedLatency ? tr("mean %1\np99 %2")
+                                                   .arg(m_model->index(g, Col::AddedMeanColumn).data().toString(),
+                                                        m_model->index(g, Col::AddedP99Column).data().toString())
+                                             : m_model->index(g, panelColumn(p)).data().toString());
             label->setFont(QFont(font().family(), static_cast<int>(font().pointSizeF() * 0.85)));
         }
         y->setRange(0, top > 0 ? top * 1.2 : 1);
@@ -138,7 +184,7 @@ QString TradeoffView::tooltipAt(const QPointF &pos) const
             if (m_bars[p][b]->selectTest(pos, false) >= 0) {
                 const int row = static_cast<int>(m_bars[p][b]->data()->begin()->key) - 1;
                 return m_model->index(row, Col::GovColumn).data(Qt::EditRole).toString() + QStringLiteral(": ")
-                       + m_model->index(row, PANEL_COLUMN[p]).data(Qt::ToolTipRole).toString();
+                       + m_model->index(row, panelColumn(p)).data(Qt::ToolTipRole).toString();
             }
     return {};
 }

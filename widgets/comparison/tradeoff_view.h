@@ -6,7 +6,9 @@
  * its colour, each labelled with the comparison table's own cell. It reads
  * ComparisonTableModel (whose numbers core computed, run_throughput.h) and
  * computes nothing; without power data the energy panel says "no power
- * data" instead of drawing zeros. Rebuilt whenever the model is reset.
+ * data" instead of drawing zeros. For a closed-loop workload the throughput
+ * panel shows its operations per second, and a fourth panel the latency added
+ * per operation (p99, the mean in its label). Rebuilt whenever the model is reset.
  */
 #pragma once
 
@@ -19,9 +21,15 @@ class ComparisonTableModel;
 class TradeoffView : public PlotBase {
     Q_OBJECT
 public:
-    enum Panel { Misses, Throughput, Energy, PanelCount };
+    enum Panel { Misses, Throughput, Energy, AddedLatency, PanelCount };
 
     explicit TradeoffView(ComparisonTableModel *model, QWidget *parent = nullptr);
+    ~TradeoffView() override;
+
+    /// Whether the model's runs are a closed loop's (ops/s and the added-latency panel shown).
+    bool showsClosedLoop() const { return m_closedLoop; }
+    /// The title over panel @p panel.
+    QString panelTitle(Panel panel) const;
 
     /// Bars drawn in the misses panel (one per row of the table), and the height of the
     /// bar of table row @p row in @p panel (NaN when none is drawn: a recorded run, no power data).
@@ -37,9 +45,17 @@ protected:
 private:
     /// The comparison table's value behind panel @p panel's bar of @p row (NaN: none).
     double tableValue(int panel, int row) const;
+    /// The comparison table's column behind panel @p panel.
+    int panelColumn(int panel) const;
+    /// Put the added-latency panel in the row of panels, or take it out.
+    void showLatencyPanel(bool show);
 
     ComparisonTableModel *m_model;
     QCPAxisRect *m_rects[PanelCount] = {};
+    QCPTextElement *m_titles[PanelCount] = {};
+    QCPLayoutGrid *m_row = nullptr;
+    bool m_closedLoop = false;
+    bool m_latencyShown = true;
     QList<QCPBars *> m_bars[PanelCount];
     QCPItemText *m_energyNote = nullptr;
 };

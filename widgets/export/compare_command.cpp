@@ -7,6 +7,7 @@
 #include "core/workloads/workload_spec.h"
 #include "widgets/export/scenario_context.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/closed_loop_workload.h"
 #include "widgets/runner/spec_workload.h"
 #include "widgets/runner/trace_workload.h"
 
@@ -97,6 +98,9 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
         const int cpu = w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt();
         a << QStringLiteral("--trace") << w.path << QStringLiteral("--cpu")
           << QString::number(cpu == TRACE_BEST_CPU ? traceCpu : cpu);
+    } else if (isClosedLoopWorkload(w)) {
+        a << QStringLiteral("--closed-loop") << w.params.value(QStringLiteral("spec")).toString()
+          << QStringLiteral("--seed") << QString::number(w.params.value(QStringLiteral("seed"), 1).toLongLong());
     } else if (w.kind == QLatin1String(SPEC_WORKLOAD_KIND)) {
         // The typed text as it is: the window and compare both generate point 0, iteration 0.
         a << QStringLiteral("--workload") << w.params.value(QStringLiteral("spec")).toString()

@@ -6,6 +6,7 @@
 #include "widgets/panels/workload_form.h"
 #include "widgets/runner/spec_workload.h"
 
+#include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -14,7 +15,7 @@
 namespace idlescope {
 
 WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
-    : QWidget(parent), m_field(new QLineEdit(this)), m_message(new QLabel(this)),
+    : QWidget(parent), m_loop(new QComboBox(this)), m_field(new QLineEdit(this)), m_message(new QLabel(this)),
       m_spans(new CheckedSpinBox(tr("spans"), this)), m_seed(new CheckedSpinBox(tr("seed"), this))
 {
     // The field, its refusal under it (a box layout gives a wrapped label its height; a
@@ -32,6 +33,13 @@ WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color:#b0302a;"));
     m_message->hide();
+    m_loop->addItem(tr("open loop: replay a stream"), QStringLiteral("open"));
+    m_loop->addItem(tr("closed loop: io / pingpong"), QStringLiteral("closed"));
+    m_loop->setToolTip(tr("Open loop: the spans are generated first and every governor replays the same ones "
+                          "(compare --workload). Closed loop: the next event waits for the CPU's wakeup, so the "
+                          "run's operations per second and added latency depend on the governor "
+                          "(compare --closed-loop, docs/workloads.md)."));
+    top->addRow(tr("loop"), m_loop);
     top->addRow(tr("spec"), m_field);
     v->addLayout(top);
     v->addWidget(m_message);
@@ -41,6 +49,8 @@ WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
     m_spans->setGroupSeparatorShown(true);
     m_spans->setToolTip(tr("Idle spans to generate (idlescope-cli --spans)"));
     form->addRow(tr("spans"), m_spans->withMessage());
+    m_spansRow = form->rowCount() - 1;
+    m_form = form;
     m_seed->setDecimals(0);
     m_seed->setRange(0, 1000000);
     m_seed->setToolTip(tr("Random seed (idlescope-cli --seed): the same seed gives the same stream"));
@@ -48,6 +58,7 @@ WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
     v->addStretch(1);
     setValues({});
 
+    connect(m_loop, &QComboBox::currentIndexChanged, this, &WorkloadSpecPage::loopChanged);
     connect(m_field, &QLineEdit::textEdited, this, &WorkloadSpecPage::check);
     connect(m_field, &QLineEdit::editingFinished, this, &WorkloadSpecPage::commit);
     for (CheckedSpinBox *spin : {m_spans, m_seed})
@@ -57,7 +68,11 @@ WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
 void WorkloadSpecPage::setValues(const QVariantMap &values)
 {
     const QVariantMap d = specWorkloadDefaults();
-    const QSignalBlocker a(m_spans), b(m_seed);
+    const QSignalBlocker a(m_spans), b(m_seed), c(m_loop);
+    const bool closed = values.value(QStringLiteral("loop")).toString() == QLatin1String("closed");
+    m_loop->setCurrentIndex(closed ? 1 : 0);
+    m_form->setRowVisible(m_spansRow, !closed);
+    m_otherLoopText.clear();
     m_committed = values.value(QStringLiteral("spec"), d.value(QStringLiteral("spec"))).toString();
     m_field->setText(m_committed);
     m_spans->setValue(values.value(QStringLiteral("spans"), d.value(QStringLiteral("spans"))).toDouble());
@@ -67,9 +82,35 @@ void WorkloadSpecPage::setValues(const QVariantMap &values)
 
 QVariantMap WorkloadSpecPage::values() const
 {
-    return {{QStringLiteral("spec"), m_committed},
-            {QStringLiteral("spans"), qRound(m_spans->value())},
-            {QStringLiteral("seed"), qRound(m_seed->value())}};
+    QVariantMap v{{QStringLiteral("spec"), m_committed},
+                  {QStringLiteral("spans"), qRound(m_spans->value())},
+                  {QStringLiteral("seed"), qRound(m_seed->value())}};
+    if (closedLoop())
+        v.insert(QStringLiteral("loop"), QStringLiteral("closed"));
+    return v;
+}
+
+bool WorkloadSpecPage::closedLoop() const
+{
+    return m_loop->currentData().toString() == QLatin1String("closed");
+}
+
+void WorkloadSpecPage::loopChanged()
+{
+    // Each mode keeps its own text: switching back finds the one left there.
+    const QString other = m_otherLoopText;
+    m_otherLoopText = m_field->text();
+    const QString text = !other.isEmpty() ? other
+                         : closedLoop()   ? QStringLiteral("io:service_us=50,work_us=10,iodepth=1,ops=10000")
+                                          : specWorkloadDefaults().value(QStringLiteral("spec")).toString();
+    m_form->setRowVisible(m_spansRow, !closedLoop());
+    m_field->setText(text);
+    m_field->setPlaceholderText(closedLoop() ? QStringLiteral("io:service_us=50,work_us=10,iodepth=4")
+                                             : QStringLiteral("periodic:interval_us=100 + poisson:mean_us=500"));
+    if (!check())
+        return;
+    m_committed = text;
+    emit valuesChanged();
 }
 
 QString WorkloadSpecPage::message() const
@@ -79,7 +120,7 @@ QString WorkloadSpecPage::message() const
 
 bool WorkloadSpecPage::check()
 {
-    const QString refusal = specWorkloadRefusal(m_field->text());
+    const QString refusal = specWorkloadRefusal(m_field->text(), closedLoop());
     m_message->setText(refusal);
     m_message->setVisible(!refusal.isEmpty());
     return refusal.isEmpty();

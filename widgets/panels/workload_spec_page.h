@@ -9,12 +9,17 @@
  * travel as WorkloadSpec::params of kind "spec": "spec" (the text), "spans",
  * "seed" — the spans are then exactly those `idlescope-cli replay --workload`
  * generates for the same text, span count and seed (specWorkloadStream()).
+ * A "loop" choice above the field makes the text a closed loop instead
+ * ("loop" = "closed", the text that of `idlescope-cli compare --closed-loop`,
+ * closed_loop_workload.h); its operations are in the text, so spans are hidden.
  */
 #pragma once
 
 #include <QVariantMap>
 #include <QWidget>
 
+class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 
@@ -35,6 +40,8 @@ public:
     QString message() const;
     /// The field (tests type into it).
     QLineEdit *field() const { return m_field; }
+    /// Open loop (a stream replayed) or closed loop (tests pick it).
+    QComboBox *loopBox() const { return m_loop; }
 
 signals:
     /// A spec that parses was committed (Enter or focus out), or spans or seed changed.
@@ -45,11 +52,19 @@ private:
     bool check();
     void commit();
 
+    /// The loop box changed: another grammar for the same field.
+    void loopChanged();
+    bool closedLoop() const;
+
+    QComboBox *m_loop;
     QLineEdit *m_field;
     QLabel *m_message;
     CheckedSpinBox *m_spans;
     CheckedSpinBox *m_seed;
     QString m_committed;
+    QFormLayout *m_form = nullptr;
+    int m_spansRow = 0;
+    QString m_otherLoopText; ///< the field's text in the other loop mode, back when it is picked again
 };
 
 } // namespace idlescope

@@ -2,6 +2,7 @@
 #include "widgets/runner/simulation_runner.h"
 
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/closed_loop_workload.h"
 #include "widgets/runner/run_recycler.h"
 #include "widgets/runner/share_steps.h"
 
@@ -134,6 +135,18 @@ bool sameSourceFile(const SimulationSnapshot &previous, const GovernorSpec &g)
         if (p.variant == g.variant)
             return p.sourceStamp == g.sourceStamp;
     return false;
+}
+
+/// A table file may carry power data; a bad power field is said, and the energy left out.
+void readPower(SimulationSnapshot &snap)
+{
+    snap.power = PowerModel::empty(snap.table);
+    if (snap.spec.target.kind == QLatin1String("file") && !snap.spec.target.path.isEmpty()) {
+        if (auto power = readTablePower(snap.spec.target.path.toStdString(), snap.table); power)
+            snap.power = std::move(*power);
+        else
+            snap.errors << QString::fromStdString(power.error().toString());
+    }
 }
 
 } // namespace
@@ -300,6 +313,20 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         *error = QStringLiteral("target table: ") + QString::fromStdString(st.error().toString());
         return nullptr;
     }
+    if (isClosedLoopWorkload(spec.workload)) {
+        // Its spans are made as each governor's loop runs: no stream to build first.
+        auto snap = std::make_shared<SimulationSnapshot>();
+        snap->generation = generation;
+        snap->spec = spec;
+        snap->table = spec.target.table;
+        snap->targetId = spec.target.id;
+        snap->workloadDescription = spec.workload.description;
+        readPower(*snap);
+        if (!simulateClosedLoop(*snap, cancel, progress, error))
+            return nullptr;
+        snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+        return snap;
+    }
     // The latency limit is applied by the replay, not by a copy of the stream.
     auto stream = baseStream(spec.workload, error);
     if (!stream)
@@ -336,14 +363,7 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
     if (!snap->spanClockNs)
         snap->spanClockNs = snap->streamSpanStartNs;
 
-    // A table file may carry power data; a bad power field is said, and the energy left out.
-    snap->power = PowerModel::empty(snap->table);
-    if (spec.target.kind == QLatin1String("file") && !spec.target.path.isEmpty()) {
-        if (auto power = readTablePower(spec.target.path.toStdString(), snap->table); power)
-            snap->power = std::move(*power);
-        else
-            snap->errors << QString::fromStdString(power.error().toString());
-    }
+    readPower(*snap);
 
     const bool sameInputs = previous && previous->stream == stream && decideAlike(previous->table, snap->table)
                             && previous->spec.latencyLimitNs == spec.latencyLimitNs;

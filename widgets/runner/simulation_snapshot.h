@@ -12,6 +12,8 @@
  */
 #pragma once
 
+#include "core/experiments/closed_loop.h"
+#include "core/machine/machine.h"
 #include "core/replay/governor_run.h"
 #include "core/stats/run_counts.h"
 #include "core/stats/run_lod.h"
@@ -167,6 +169,19 @@ struct SimulationSnapshot {
     /// The name of run @p g in every view (legend, lanes, table rows, inspector, exports).
     const std::string &nameOf(std::size_t g) const { return g < names.size() ? names[g] : runs[g].variant; }
     QString name(int g) const { return QString::fromStdString(nameOf(static_cast<std::size_t>(g))); }
+    /// A closed-loop workload (closed_loop_workload.h): closedLoop[i] is runs[i]'s loop,
+    /// its operations per second and added latency as `idlescope-cli compare --closed-loop`
+    /// prints them, on closedLoopMachine (the table on as many CPUs as the loop needs). Its
+    /// runs keep no entries (a loop's spans are made as it goes, another for each governor):
+    /// only their summaries, totals and throughput are filled. Empty for every other workload.
+    std::vector<ClosedLoopRun> closedLoop;
+    std::shared_ptr<const Machine> closedLoopMachine;
+    /// closedLoop[g], or null (an open-loop workload).
+    const ClosedLoopRun *closedLoopRun(int g) const
+    {
+        return g >= 0 && static_cast<std::size_t>(g) < closedLoop.size() ? &closedLoop[static_cast<std::size_t>(g)]
+                                                                         : nullptr;
+    }
 
     /// "trace time" or "stream time": the axis title's clock.
     QString clockName() const { return trace ? QStringLiteral("trace time") : QStringLiteral("stream time"); }

@@ -2,6 +2,7 @@
 #include "widgets/runner/spec_workload.h"
 
 #include "core/workloads/workload_spec.h"
+#include "core/experiments/closed_loop.h"
 
 namespace idlescope {
 
@@ -23,7 +24,24 @@ Result<workloads::WorkloadSpec> parseOnePoint(const QString &text)
     return spec;
 }
 
+/// "closed loop: io:service_us=50,work_us=10".
+QString describeClosedLoopWorkload(const WorkloadSpec &w)
+{
+    return QStringLiteral("closed loop: %1").arg(w.params.value(QStringLiteral("spec")).toString());
+}
+
 } // namespace
+
+bool isClosedLoopWorkload(const WorkloadSpec &w)
+{
+    return w.kind == QLatin1String("spec") && w.params.value(QStringLiteral("loop")).toString() == QLatin1String("closed");
+}
+
+QString closedLoopRefusal(const QString &text)
+{
+    const Result<ClosedLoopSpec> spec = parseClosedLoopSpec(text.toStdString());
+    return spec ? QString() : QString::fromStdString(spec.error().field + ": " + spec.error().message);
+}
 
 QVariantMap specWorkloadDefaults()
 {
@@ -32,14 +50,18 @@ QVariantMap specWorkloadDefaults()
             {QStringLiteral("seed"), 1}};
 }
 
-QString specWorkloadRefusal(const QString &text)
+QString specWorkloadRefusal(const QString &text, bool closedLoop)
 {
+    if (closedLoop)
+        return closedLoopRefusal(text);
     const Result<workloads::WorkloadSpec> spec = parseOnePoint(text);
     return spec ? QString() : QString::fromStdString(spec.error().message);
 }
 
 Result<IdleStream> specWorkloadStream(const WorkloadSpec &w)
 {
+    if (isClosedLoopWorkload(w)) // the runner runs its loops (closed_loop_workload.h)
+        return Error{"", 0, "loop", "a closed loop makes its spans as it runs: it has no stream of its own"};
     Result<workloads::WorkloadSpec> spec = parseOnePoint(w.params.value(QStringLiteral("spec")).toString());
     if (!spec)
         return spec.error();
@@ -56,6 +78,8 @@ Result<IdleStream> specWorkloadStream(const WorkloadSpec &w)
 
 QString describeSpecWorkload(const WorkloadSpec &w)
 {
+    if (isClosedLoopWorkload(w))
+        return describeClosedLoopWorkload(w);
     return QStringLiteral("spec: %1 \u00b7 %2 spans")
         .arg(w.params.value(QStringLiteral("spec")).toString())
         .arg(w.params.value(QStringLiteral("spans")).toLongLong());

@@ -7,7 +7,8 @@
  * the one `idlescope-cli replay --workload TEXT --spans N --seed S` replays
  * (and compare's first iteration): point 0 of the parsed spec with the run
  * seed runSeed(S, 0, 0). A spec that sweeps a parameter is refused: the window
- * shows one workload.
+ * shows one workload. With "loop" = "closed" the text is a closed loop instead,
+ * as for `idlescope-cli compare --closed-loop` (closed_loop_workload.h).
  */
 #pragma once
 
@@ -27,10 +28,17 @@ inline constexpr const char *SPEC_WORKLOAD_KIND = "spec";
 QVariantMap specWorkloadDefaults();
 
 /// Why @p text cannot be simulated (the parser's message with its column, or a sweep), or "".
-QString specWorkloadRefusal(const QString &text);
+/// @p closedLoop: the text is a closed loop (params "loop" = "closed"), parsed as such.
+QString specWorkloadRefusal(const QString &text, bool closedLoop = false);
 
 /// The spans of the spec workload @p w (kind "spec"). Errors: field "spec", "spans" or "seed".
 Result<IdleStream> specWorkloadStream(const WorkloadSpec &w);
+
+/// Kind "spec" with params "loop" = "closed": the text is a closed loop (closed_loop_workload.h).
+bool isClosedLoopWorkload(const WorkloadSpec &w);
+
+/// Why @p text is not a closed loop the window can run (core's parser's message), or "".
+QString closedLoopRefusal(const QString &text);
 
 /// "spec: periodic:interval_us=100 + poisson:mean_us=500 · 200000 spans" (the seed is said apart, as for a generator).
 QString describeSpecWorkload(const WorkloadSpec &w);

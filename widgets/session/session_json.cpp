@@ -220,7 +220,8 @@ WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 
     // A spec's text is checked as the window's field checks it, so that a hand-edited
     // session names the column at fault when it is opened, not when it is simulated.
     if (r.ok() && w.kind == QLatin1String(SPEC_WORKLOAD_KIND)) {
-        const QString refusal = specWorkloadRefusal(w.params.value(key("spec")).toString());
+        const QString refusal = specWorkloadRefusal(w.params.value(key("spec")).toString(),
+                                                    w.params.value(key("loop")).toString() == QLatin1String("closed"));
         if (!refusal.isEmpty())
             r.fail(key("workload.params.spec"), refusal);
     }

@@ -9,9 +9,12 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace idlescope
@@ -48,6 +51,16 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent)
     m_minUs = spin(tr("residency \u2265"), tr("Only entries at least this long"));
     m_maxUs = spin(tr("\u2264"), tr("Only entries at most this long"));
     m_count = new QLabel(this);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setFormat(tr("sorting %p%"));
+    m_progress->setToolTip(tr("The new order is made in the background; the old one stays until it is ready"));
+    m_progress->hide();
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setToolTip(tr("Keep the order shown"));
+    m_cancel->hide();
+    m_progressTimer = new QTimer(this);
+    m_progressTimer->setInterval(100);
 
     m_table = new QTableView(this);
     m_table->setModel(m_model);
@@ -77,6 +90,8 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent)
     range->addWidget(m_minUs);
     range->addWidget(m_maxUs);
     range->addWidget(m_count, 1);
+    range->addWidget(m_progress);
+    range->addWidget(m_cancel);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(choices);
@@ -97,10 +112,28 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent)
         [this](const QModelIndex &current) {
             if (m_filling || !current.isValid() || !m_view)
                 return;
+            // The rows on screen may still be a previous run's (busy): select among those.
             const std::int64_t e = m_model->entryAt(current.row());
-            if (e >= 0)
-                m_view->selectEntry(m_model->run(), e);
+            if (e >= 0 && m_model->shownRun() >= 0)
+                m_view->selectEntry(m_model->shownRun(), e);
         });
+    connect(m_model, &EntriesModel::busyChanged, this, &EntriesDock::showBusy);
+    connect(m_model, &EntriesModel::rowsReplaced, this, [this] {
+        updateCount();
+        if (m_view)
+            followSelection(m_view->selectedGovernor(), m_view->selectedEntry());
+    });
+    connect(m_progressTimer, &QTimer::timeout, this,
+        [this] { m_progress->setValue(static_cast<int>(m_model->progress() * 1000)); });
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_model->cancelPending();
+        // Back to the order shown, in the header and in the filter boxes.
+        const QSignalBlocker block(m_table->horizontalHeader());
+        m_table->horizontalHeader()->setSortIndicator(m_model->sortColumn(), m_model->sortOrder());
+        showFilter(m_model->filter());
+        const QSignalBlocker blockRun(m_runBox);
+        m_runBox->setCurrentIndex(m_model->run());
+    });
     if (m_view)
         connect(m_view, &ViewState::entrySelected, this, &EntriesDock::followSelection);
 }
@@ -153,11 +186,36 @@ void EntriesDock::applyFilter()
 
 void EntriesDock::updateCount()
 {
-    const qint64 total
-        = m_model->run() >= 0 && m_snap ? qint64(m_snap->runs[size_t(m_model->run())].size()) : 0;
+    const int run = m_model->shownRun();
+    const qint64 total = run >= 0 && m_snap ? qint64(m_snap->runs[size_t(run)].size()) : 0;
     const QLocale locale;
     m_count->setText(
         tr("%1 of %2 entries").arg(locale.toString(m_model->rowCount()), locale.toString(total)));
+}
+
+void EntriesDock::showBusy(bool busy)
+{
+    m_progress->setValue(0);
+    m_progress->setVisible(busy);
+    m_cancel->setVisible(busy);
+    if (busy) {
+        m_progressTimer->start();
+        m_table->viewport()->setCursor(Qt::BusyCursor);
+    } else {
+        m_progressTimer->stop();
+        m_table->viewport()->unsetCursor();
+    }
+}
+
+void EntriesDock::showFilter(const EntryFilter &f)
+{
+    m_filling = true;
+    m_missBox->setCurrentIndex(std::max(0, m_missBox->findData(int(f.missMask))));
+    m_stateBox->setCurrentIndex(std::max(0, m_stateBox->findData(f.state)));
+    m_endBox->setCurrentIndex(std::max(0, m_endBox->findData(f.end)));
+    m_minUs->setValue(f.minResidencyNs < 0 ? -1 : int(f.minResidencyNs / 1000));
+    m_maxUs->setValue(f.maxResidencyNs < 0 ? -1 : int(f.maxResidencyNs / 1000));
+    m_filling = false;
 }
 
 void EntriesDock::followSelection(int g, qint64 entry)
@@ -171,7 +229,7 @@ void EntriesDock::followSelection(int g, qint64 entry)
         m_runBox->setCurrentIndex(g);
         updateCount();
     }
-    const int row = m_model->rowOf(entry);
+    const int row = m_model->shownRun() == g ? m_model->rowOf(entry) : -1; // else after rowsReplaced()
     if (row >= 0) {
         const QModelIndex index = m_model->index(row, 0);
         m_table->selectionModel()->setCurrentIndex(

@@ -5,7 +5,9 @@
  * (entries_model.h) with filters for miss kind, state, residency range and
  * what ended the entry; clicking a row selects that entry in every view
  * (ViewState::selectEntry), and a selection made elsewhere scrolls to its
- * row (switching the list to that run).
+ * row (switching the list to that run). A sort or filter of a long run is
+ * made on a worker (entries_model.h): meanwhile the old order stays on screen
+ * under a busy cursor, with a progress bar and a Cancel button.
  */
 #pragma once
 
@@ -16,7 +18,10 @@
 
 class QComboBox;
 class QLabel;
+class QProgressBar;
+class QPushButton;
 class QSpinBox;
+class QTimer;
 class QTableView;
 
 namespace idlescope
@@ -37,12 +42,18 @@ public:
     QComboBox *missBox() const { return m_missBox; }
     /// "123 of 4567 entries" (tests).
     QString countText() const;
+    /// Shown while the model makes new rows on a worker (tests).
+    QProgressBar *progressBar() const { return m_progress; }
+    QPushButton *cancelButton() const { return m_cancel; }
 
 private:
     void applyFilter();
     void updateCount();
     void followSelection(int g, qint64 entry);
     void fillCombos();
+    void showBusy(bool busy);
+    /// The filter boxes set to @p filter (after a cancel), without filtering again.
+    void showFilter(const EntryFilter &filter);
 
     ViewState *m_view;
     SnapshotPtr m_snap;
@@ -55,6 +66,9 @@ private:
     QSpinBox *m_minUs;
     QSpinBox *m_maxUs;
     QLabel *m_count;
+    QProgressBar *m_progress;
+    QPushButton *m_cancel;
+    QTimer *m_progressTimer;
     bool m_filling = false;
 };
 

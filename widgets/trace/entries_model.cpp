@@ -4,102 +4,170 @@
 #include "widgets/inspector/inspector_html.h"
 #include "widgets/trace/trace_entry_text.h"
 
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <algorithm>
-#include <functional>
 #include <utility>
 
 namespace idlescope
 {
-
-const char *entryEndName(EntryEnd e)
-{
-    switch (e) {
-    case EntryEnd::Timer:
-        return "timer";
-    case EntryEnd::Wakeup:
-        return "wakeup";
-    case EntryEnd::Tick:
-        return "tick";
-    case EntryEnd::PollLimit:
-        return "poll limit";
-    case EntryEnd::Other:
-        break;
-    }
-    return "other";
-}
-
-EntryEnd entryEnd(std::uint8_t flags)
-{
-    if (flags & ENTRY_WOKEN_BY_WAKEUP)
-        return (flags & ENTRY_TIMER_WAKE) ? EntryEnd::Timer : EntryEnd::Wakeup;
-    if (flags & ENTRY_POLL_TIME_LIMIT)
-        return EntryEnd::PollLimit;
-    if (flags & ENTRY_GOT_TICK)
-        return EntryEnd::Tick;
-    return EntryEnd::Other;
-}
 
 EntriesModel::EntriesModel(QObject *parent)
     : QAbstractTableModel(parent)
 {
 }
 
-const GovernorRun *EntriesModel::currentRun() const
+/// A request running on a worker: its inputs, its progress and cancel flag, and the watcher
+/// that brings its rows back to the GUI thread.
+struct EntriesModel::Job {
+    Request request;
+    std::shared_ptr<EntryOrderProgress> progress = std::make_shared<EntryOrderProgress>();
+    QFutureWatcher<std::optional<std::vector<std::uint32_t>>> watcher;
+};
+
+EntriesModel::~EntriesModel()
 {
-    if (!m_snap || m_run < 0 || m_run >= m_snap->governorCount())
+    if (m_job)
+        m_job->progress->cancel.store(true);
+}
+
+const GovernorRun *EntriesModel::shownRunData() const
+{
+    const Request &s = m_shown;
+    if (!s.snap || s.run < 0 || s.run >= s.snap->governorCount())
         return nullptr;
-    return &m_snap->runs[static_cast<std::size_t>(m_run)];
+    return &s.snap->runs[static_cast<std::size_t>(s.run)];
 }
 
 void EntriesModel::setSnapshot(SnapshotPtr snapshot)
 {
     std::string variant;
-    if (const GovernorRun *r = currentRun())
-        variant = r->variant;
-    m_snap = std::move(snapshot);
-    m_run = m_snap ? m_snap->indexOf(variant) : -1;
-    if (m_run < 0 && m_snap && m_snap->governorCount() > 0)
-        m_run = 0;
+    if (m_want.snap && m_want.run >= 0 && m_want.run < m_want.snap->governorCount())
+        variant = m_want.snap->runs[static_cast<std::size_t>(m_want.run)].variant;
+    m_want.snap = std::move(snapshot);
+    m_want.run = m_want.snap ? m_want.snap->indexOf(variant) : -1;
+    if (m_want.run < 0 && m_want.snap && m_want.snap->governorCount() > 0)
+        m_want.run = 0;
     refilter();
 }
 
 void EntriesModel::setRun(int g)
 {
-    m_run = g;
+    m_want.run = g;
     refilter();
 }
 
 void EntriesModel::setFilter(const EntryFilter &filter)
 {
-    m_filter = filter;
+    if (filter == m_want.filter) // the rows asked for already are (or are being made) these
+        return;
+    m_want.filter = filter;
+    refilter();
+}
+
+void EntriesModel::sort(int column, Qt::SortOrder order)
+{
+    if (column == m_want.column && order == m_want.order)
+        return;
+    m_want.column = column;
+    m_want.order = order;
     refilter();
 }
 
 void EntriesModel::refilter()
 {
-    beginResetModel();
-    m_rows.clear();
-    if (const GovernorRun *r = currentRun()) {
-        const EntryFilter &f = m_filter;
-        const std::size_t n = r->size();
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::uint8_t flags = r->flags[i];
-            if (f.missMask && !(flags & f.missMask))
-                continue;
-            if (f.state >= 0 && r->state[i] != f.state)
-                continue;
-            const Ns res = r->residencyNs[i];
-            if ((f.minResidencyNs >= 0 && res < f.minResidencyNs)
-                || (f.maxResidencyNs >= 0 && res > f.maxResidencyNs))
-                continue;
-            if (f.end >= 0 && static_cast<int>(entryEnd(flags)) != f.end)
-                continue;
-            m_rows.push_back(static_cast<std::uint32_t>(i));
-        }
+    // A newer request supersedes the running one: it stops at its next look at the flag,
+    // and its rows, should they still come, are dropped (jobDone()).
+    const bool wasBusy = isBusy();
+    if (m_job) {
+        m_job->progress->cancel.store(true);
+        m_job.reset();
     }
+    const Request want = m_want;
+    const GovernorRun *r = want.snap && want.run >= 0 && want.run < want.snap->governorCount()
+        ? &want.snap->runs[static_cast<std::size_t>(want.run)]
+        : nullptr;
+    // Time and CPU are entry order: one pass over the flags (34 ms at 10 M entries,
+    // docs/performance.md), no sort. A sort of 10 M keys takes seconds: on the worker.
+    const bool entryOrder = want.column == Time || want.column == Cpu;
+    if (!r || r->size() <= m_backgroundRows || entryOrder) {
+        // Small, or no sort to make: at once, in the shown rows' storage.
+        beginResetModel();
+        std::vector<std::uint32_t> rows = std::move(m_rows);
+        m_rows.clear();
+        if (r)
+            m_rows = std::move(*orderedEntries(*r, want.filter, static_cast<EntryKey>(want.column),
+                want.order == Qt::AscendingOrder, nullptr, std::move(rows)));
+        m_shown = want;
+        endResetModel();
+        emit rowsReplaced();
+        if (wasBusy)
+            emit busyChanged(false);
+        return;
+    }
+    auto job = std::make_shared<Job>();
+    job->request = want;
+    Job *raw = job.get();
+    connect(&job->watcher, &QFutureWatcherBase::finished, this, [this, raw] { jobDone(raw); });
+    // The worker holds the snapshot (so the run) and the progress alive on its own.
+    job->watcher.setFuture(QtConcurrent::run(
+        [snap = want.snap, run = want.run, filter = want.filter, key = static_cast<EntryKey>(want.column),
+            ascending = want.order == Qt::AscendingOrder, progress = job->progress] {
+            return orderedEntries(snap->runs[static_cast<std::size_t>(run)], filter, key, ascending, progress.get());
+        }));
+    m_job = std::move(job);
+    if (!wasBusy)
+        emit busyChanged(true);
+}
+
+void EntriesModel::jobDone(Job *job)
+{
+    if (!m_job || m_job.get() != job) // superseded or cancelled: its watcher goes with it
+        return;
+    std::optional<std::vector<std::uint32_t>> rows = m_job->watcher.result();
+    const Request request = m_job->request;
+    // The watcher is the sender of this call: delete it once back in the event loop.
+    std::shared_ptr<Job> finished = std::move(m_job);
+    QMetaObject::invokeMethod(this, [finished] { }, Qt::QueuedConnection);
+    if (rows)
+        install(request, std::move(*rows));
+    emit busyChanged(false);
+}
+
+void EntriesModel::cancelPending()
+{
+    if (!m_job)
+        return;
+    m_job->progress->cancel.store(true);
+    std::shared_ptr<Job> dropped = std::move(m_job);
+    QMetaObject::invokeMethod(this, [dropped] { }, Qt::QueuedConnection);
+    if (m_shown.snap == m_want.snap) {
+        // What is shown is what is asked for now.
+        m_want = m_shown;
+    } else {
+        // The rows shown are a previous snapshot's: the new run's entries in entry order
+        // instead (no filter, no sort: made at once).
+        m_want.filter = EntryFilter {};
+        m_want.column = Time;
+        m_want.order = Qt::AscendingOrder;
+        refilter();
+    }
+    emit busyChanged(false);
+}
+
+double EntriesModel::progress() const
+{
+    return m_job ? m_job->progress->perMille.load(std::memory_order_relaxed) / 1000.0 : 0.0;
+}
+
+void EntriesModel::install(const Request &request, std::vector<std::uint32_t> rows)
+{
+    beginResetModel();
+    m_shown = request;
+    m_rows = std::move(rows);
     endResetModel();
-    if (m_sortColumn != Time || m_sortOrder != Qt::AscendingOrder)
-        sort(m_sortColumn, m_sortOrder);
+    emit rowsReplaced();
 }
 
 std::int64_t EntriesModel::entryAt(int row) const
@@ -113,7 +181,7 @@ int EntriesModel::rowOf(std::int64_t entry) const
     if (entry < 0)
         return -1;
     const auto e = static_cast<std::uint32_t>(entry);
-    if (m_sortColumn == Time && m_sortOrder == Qt::AscendingOrder) { // entry order: binary search
+    if (m_shown.column == Time && m_shown.order == Qt::AscendingOrder) { // entry order: binary search
         const auto it = std::lower_bound(m_rows.begin(), m_rows.end(), e);
         return it != m_rows.end() && *it == e ? static_cast<int>(it - m_rows.begin()) : -1;
     }
@@ -133,7 +201,7 @@ int EntriesModel::columnCount(const QModelIndex &parent) const
 
 QVariant EntriesModel::data(const QModelIndex &index, int role) const
 {
-    const GovernorRun *r = currentRun();
+    const GovernorRun *r = shownRunData();
     if (!r || !index.isValid() || static_cast<std::size_t>(index.row()) >= m_rows.size())
         return {};
     const std::size_t i = m_rows[static_cast<std::size_t>(index.row())];
@@ -145,14 +213,14 @@ QVariant EntriesModel::data(const QModelIndex &index, int role) const
         return {};
     switch (index.column()) {
     case Time: {
-        const Ns ts = entryTraceNs(*m_snap, m_run, static_cast<std::int64_t>(i));
+        const Ns ts = entryTraceNs(*m_shown.snap, m_shown.run, static_cast<std::int64_t>(i));
         return ts >= 0 ? traceTimestampText(ts) : durationText(r->startNs[i]);
     }
     case Cpu:
-        return m_snap->trace ? QVariant(m_snap->trace->cpu) : QVariant(QStringLiteral("\u2014"));
+        return m_shown.snap->trace ? QVariant(m_shown.snap->trace->cpu) : QVariant(QStringLiteral("\u2014"));
     case State: {
         const int s = r->state[i];
-        return s >= 0 && s < m_snap->table.count() ? QString::fromStdString(m_snap->table[s].name)
+        return s >= 0 && s < m_shown.snap->table.count() ? QString::fromStdString(m_shown.snap->table[s].name)
                                                    : QString::number(s);
     }
     case Residency:
@@ -177,7 +245,7 @@ QVariant EntriesModel::headerData(int section, Qt::Orientation orientation, int 
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case Time:
-        return m_snap && m_snap->trace ? tr("trace time (s)") : tr("stream time");
+        return m_want.snap && m_want.snap->trace ? tr("trace time (s)") : tr("stream time");
     case Cpu:
         return tr("CPU");
     case State:
@@ -194,54 +262,6 @@ QVariant EntriesModel::headerData(int section, Qt::Orientation orientation, int 
         break;
     }
     return {};
-}
-
-void EntriesModel::sort(int column, Qt::SortOrder order)
-{
-    m_sortColumn = column;
-    m_sortOrder = order;
-    const GovernorRun *r = currentRun();
-    if (!r)
-        return;
-    emit layoutAboutToBeChanged();
-    // Sort keys straight from the run's columns; ties in entry order (reversed when descending).
-    auto key = [&](std::uint32_t i) -> std::int64_t {
-        switch (column) {
-        case State:
-            return r->state[i];
-        case Residency:
-            return r->residencyNs[i];
-        case Prediction:
-            return r->predictedNs[i];
-        case Miss:
-            return r->has(i, ENTRY_ABOVE) ? 2 : r->has(i, ENTRY_BELOW) ? 1 : 0;
-        case End:
-            return static_cast<std::int64_t>(entryEnd(r->flags[i]));
-        default:
-            return i; // time and CPU: entry order
-        }
-    };
-    const bool ascending = order == Qt::AscendingOrder;
-    if (column == Time || column == Cpu) { // entry order: the keys are the rows themselves
-        if (ascending)
-            std::sort(m_rows.begin(), m_rows.end());
-        else
-            std::sort(m_rows.begin(), m_rows.end(), std::greater<>());
-    } else {
-        // Each key read once, in row order, then (key, entry) pairs sorted in one array: a
-        // comparison that read the run's columns at two random entries took 10 s of CPU for
-        // 10 M rows (bench/bench_entries_gui.cpp), the pairs about a tenth of it.
-        std::vector<std::pair<std::int64_t, std::uint32_t>> keyed(m_rows.size());
-        for (std::size_t k = 0; k < m_rows.size(); ++k)
-            keyed[k] = { key(m_rows[k]), m_rows[k] };
-        if (ascending)
-            std::sort(keyed.begin(), keyed.end());
-        else
-            std::sort(keyed.begin(), keyed.end(), std::greater<>());
-        for (std::size_t k = 0; k < m_rows.size(); ++k)
-            m_rows[k] = keyed[k].second;
-    }
-    emit layoutChanged();
 }
 
 } // namespace idlescope

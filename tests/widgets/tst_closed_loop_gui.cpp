@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A closed-loop workload in the window (issue 13, "throughput from the whole-machine issue"):
+// the spec page's closed loop runs on the runner's worker (progress, cancel), and the
+// comparison table shows each governor's operations per second and added latency (mean,
+// p99) with exactly the cells `idlescope-cli compare --closed-loop` prints for the same loop,
+// table and seed; the Trade-off view draws the table's values.
+#include "tests/cli_process.h"
+#include "tests/test_paths.h"
+#include "core/io/table_json.h"
+#include "widgets/comparison/comparison_table_model.h"
+#include "widgets/comparison/comparison_view.h"
+#include "widgets/comparison/tradeoff_view.h"
+#include "widgets/panels/workload_spec_page.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/closed_loop_workload.h"
+#include "widgets/runner/simulation_runner.h"
+#include "tests/widgets/runner_fixture.h"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QMap>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace idlescope;
+
+class TestClosedLoopGui : public QObject
+{
+    Q_OBJECT
+private slots:
+    void cellsAreTheCliCells_data();
+    void cellsAreTheCliCells();
+    void tradeoffViewShowsOpsAndLatency();
+    void runsOnTheWorkerWithProgressAndCancel();
+    void specPageCommitsAClosedLoop();
+    void openLoopHasNoClosedLoopCells();
+};
+
+namespace
+{
+
+using Col = ComparisonTableModel::Column;
+
+// snooze 3000 mW, CEDE 500 mW + 5 uJ an entry, active 4000 mW (tests/data/power).
+QString table() { return test::testDataDir() + QStringLiteral("/power/pseries-p10-power.json"); }
+
+const char *const GOVERNORS[] = { "menu-6.14", "teo-6.14", "ladder-latest" };
+
+ScenarioSpec closedLoopScenario(const QString &loop, int seed = 3)
+{
+    ScenarioSpec spec;
+    spec.target.kind = QStringLiteral("file");
+    spec.target.path = table();
+    spec.target.table = readTableJson(table().toStdString()).value();
+    spec.target.id = QString::fromStdString(spec.target.table.id);
+    spec.workload.kind = QStringLiteral("spec");
+    spec.workload.params = { { QStringLiteral("spec"), loop }, { QStringLiteral("loop"), QStringLiteral("closed") },
+        { QStringLiteral("seed"), seed } };
+    for (const char *g : GOVERNORS)
+        spec.governors.push_back({ g, {}, QColor(Qt::darkCyan) });
+    return spec;
+}
+
+/// `compare --closed-loop LOOP --table T --format csv` rows by governor: column -> cell.
+QMap<QString, QMap<QString, QString>> cliRows(const QString &loop, int seed = 3)
+{
+    const test::CliResult r = test::runCli({ QStringLiteral("compare"), QStringLiteral("--table"), table(),
+        QStringLiteral("--closed-loop"), loop, QStringLiteral("--governors"),
+        QStringLiteral("menu-6.14,teo-6.14,ladder-latest"), QStringLiteral("--seed"), QString::number(seed),
+        QStringLiteral("--format"), QStringLiteral("csv") });
+    QMap<QString, QMap<QString, QString>> rows;
+    if (r.exitCode != 0) {
+        qWarning("idlescope-cli: %s", qPrintable(r.err));
+        return rows;
+    }
+    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList header = lines.value(0).split(QLatin1Char(','));
+    for (int l = 1; l < lines.size(); ++l) {
+        const QStringList cells = lines[l].split(QLatin1Char(','));
+        QMap<QString, QString> row;
+        for (int c = 0; c < header.size() && c < cells.size(); ++c)
+            row.insert(header[c], cells[c]);
+        rows.insert(cells[0], row);
+    }
+    return rows;
+}
+
+const QString MICRO = QStringLiteral(" \u00b5s");
+
+} // namespace
+
+void TestClosedLoopGui::cellsAreTheCliCells_data()
+{
+    QTest::addColumn<QString>("loop");
+    // A device with two requests in flight and jittered service (seeded), one CPU.
+    QTest::newRow("io") << QStringLiteral("io:service_us=40,work_us=8,iodepth=2,jitter_us=30,ops=3000");
+    // Two CPUs passing a message: both CPUs' wakeups in every round trip.
+    QTest::newRow("pingpong") << QStringLiteral("pingpong:work_us=15,peer_work_us=5,ops=2000");
+}
+
+void TestClosedLoopGui::cellsAreTheCliCells()
+{
+    QFETCH(QString, loop);
+    const SnapshotPtr snap = test::simulateOnce(closedLoopScenario(loop));
+    QVERIFY(snap);
+    QVERIFY2(snap->errors.isEmpty(), qPrintable(snap->errors.join(QLatin1Char('\n'))));
+    QCOMPARE(snap->governorCount(), 3);
+    QCOMPARE(int(snap->closedLoop.size()), 3);
+    const auto cli = cliRows(loop);
+    QCOMPARE(cli.size(), 3);
+    ComparisonTableModel model;
+    model.setSnapshot(snap);
+    QCOMPARE(model.headerData(Col::OpsColumn, Qt::Horizontal, Qt::EditRole).toString(), QStringLiteral("ops_per_s"));
+    QCOMPARE(model.headerData(Col::AddedMeanColumn, Qt::Horizontal, Qt::EditRole).toString(),
+        QStringLiteral("added_latency_mean_us"));
+    QCOMPARE(model.headerData(Col::AddedP99Column, Qt::Horizontal, Qt::EditRole).toString(),
+        QStringLiteral("added_latency_p99_us"));
+    for (int row = 0; row < 3; ++row) {
+        const QString gov = QString::fromUtf8(GOVERNORS[row]);
+        QCOMPARE(model.index(row, Col::GovColumn).data(Qt::EditRole).toString(), gov);
+        const QMap<QString, QString> &c = cli[gov];
+        QCOMPARE(model.index(row, Col::OpsColumn).data().toString(), c.value(QStringLiteral("ops_per_s")));
+        QCOMPARE(model.index(row, Col::AddedMeanColumn).data().toString(),
+            c.value(QStringLiteral("added_latency_mean_us")) + MICRO);
+        QCOMPARE(model.index(row, Col::AddedP99Column).data().toString(),
+            c.value(QStringLiteral("added_latency_p99_us")) + MICRO);
+        // The run's counters, summed over its CPUs, are the table's idles, aboves and belows.
+        QCOMPARE(model.index(row, Col::IdlesColumn).data().toString(), c.value(QStringLiteral("entries")));
+        QCOMPARE(model.index(row, Col::AbovesColumn).data().toString(), c.value(QStringLiteral("above")));
+        QCOMPARE(model.index(row, Col::BelowsColumn).data().toString(), c.value(QStringLiteral("below")));
+        // The same ratio (4 decimals in the CLI).
+        QVERIFY(qAbs(model.index(row, Col::IdleMissRatioColumn).data(Qt::EditRole).toDouble()
+                    - c.value(QStringLiteral("idle_miss_ratio")).toDouble())
+            < 5e-5);
+        // Energy from the same counters on the same machine (compare prints %.6g, the table too).
+        QCOMPARE(model.index(row, Col::EnergyColumn).data().toString(), c.value(QStringLiteral("idle_energy_J")));
+        // Real figures: every operation done, a positive rate.
+        QCOMPARE(c.value(QStringLiteral("operations")), loop.endsWith(QStringLiteral("ops=3000")) ? QStringLiteral("3000")
+                                                                                                : QStringLiteral("2000"));
+        QVERIFY(model.index(row, Col::OpsColumn).data(Qt::EditRole).toDouble() > 1000.0);
+    }
+}
+
+void TestClosedLoopGui::tradeoffViewShowsOpsAndLatency()
+{
+    const SnapshotPtr snap
+        = test::simulateOnce(closedLoopScenario(QStringLiteral("io:service_us=40,work_us=8,iodepth=2,jitter_us=30,ops=3000")));
+    QVERIFY(snap);
+    ComparisonTableModel model;
+    model.setSnapshot(snap);
+    TradeoffView view(&model);
+    view.resize(900, 260);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.refreshNow();
+    QVERIFY(view.showsClosedLoop());
+    QCOMPARE(view.panelTitle(TradeoffView::Throughput), QStringLiteral("operations/s (more is better)"));
+    for (int g = 0; g < 3; ++g) {
+        QCOMPARE(view.barValue(TradeoffView::Throughput, g), model.index(g, Col::OpsColumn).data(Qt::EditRole).toDouble());
+        // The p99 in us, as the table's cell reads it.
+        QCOMPARE(view.barValue(TradeoffView::AddedLatency, g),
+            model.index(g, Col::AddedP99Column).data(Qt::EditRole).toDouble() / 1e3);
+    }
+    // A replayed stream: wakeups/s again and no latency panel.
+    ScenarioSpec open = closedLoopScenario(QString());
+    open.workload = defaultScenario().workload;
+    model.setSnapshot(test::simulateOnce(open));
+    view.refreshNow();
+    QVERIFY(!view.showsClosedLoop());
+    QCOMPARE(view.panelTitle(TradeoffView::Throughput), QStringLiteral("wakeups/s (more is better)"));
+    QVERIFY(std::isnan(view.barValue(TradeoffView::AddedLatency, 0)));
+}
+
+void TestClosedLoopGui::runsOnTheWorkerWithProgressAndCancel()
+{
+    SimulationRunner runner;
+    QSignalSpy ready(&runner, &SimulationRunner::snapshotReady);
+    QSignalSpy failed(&runner, &SimulationRunner::runFailed);
+    runner.requestNow(closedLoopScenario(QStringLiteral("pingpong:work_us=15,ops=2000")));
+    QVERIFY(runner.isBusy()); // requestNow returned with the loops still to run
+    QVERIFY(ready.wait(20000));
+    QCOMPARE(failed.count(), 0);
+    const auto snap = ready.at(0).at(0).value<std::shared_ptr<const SimulationSnapshot>>();
+    QCOMPARE(snap->governorCount(), 3);
+    QCOMPARE(snap->closedLoop[0].operations, std::int64_t(2000));
+    // A long loop (ten million round trips): its progress shows, and Cancel stops it.
+    runner.requestNow(closedLoopScenario(QStringLiteral("pingpong:work_us=15,ops=10000000")));
+    bool moved = false;
+    for (int i = 0; i < 200 && !moved; ++i) {
+        QTest::qWait(20);
+        for (const JobProgress::Governor &g : runner.progress())
+            moved = moved || g.fraction > 0;
+    }
+    QVERIFY(moved);
+    const auto names = runner.progress();
+    QCOMPARE(int(names.size()), 3);
+    QCOMPARE(names[0].variant, std::string("menu-6.14"));
+    runner.cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!runner.isBusy(), 10000);
+    QCOMPARE(ready.count(), 1); // no snapshot of the cancelled loop
+    QCOMPARE(failed.count(), 0); // and no error either
+}
+
+void TestClosedLoopGui::specPageCommitsAClosedLoop()
+{
+    WorkloadSpecPage page;
+    QSignalSpy changed(&page, &WorkloadSpecPage::valuesChanged);
+    page.loopBox()->setCurrentIndex(page.loopBox()->findData(QStringLiteral("closed")));
+    QCOMPARE(changed.count(), 1); // the closed loop's starting text parses: simulated at once
+    QVariantMap v = page.values();
+    QCOMPARE(v.value(QStringLiteral("loop")).toString(), QStringLiteral("closed"));
+    WorkloadSpec w;
+    w.kind = QStringLiteral("spec");
+    w.params = v;
+    QVERIFY(isClosedLoopWorkload(w));
+    // Core's parser judges the text: a missing work_us is refused with its field.
+    page.field()->setText(QStringLiteral("io:service_us=50"));
+    QTest::keyClick(page.field(), Qt::Key_Return);
+    QCOMPARE(page.message(), QStringLiteral("work_us: give the CPU's work per operation (> 0 us)"));
+    QCOMPARE(page.values().value(QStringLiteral("spec")), v.value(QStringLiteral("spec")));
+    // A spec-grammar text is no closed loop (core's message names the model it found).
+    QCOMPARE(closedLoopRefusal(QStringLiteral("periodic:interval_us=100")),
+        QStringLiteral("periodic: unknown closed-loop model (io, pingpong)"));
+    // Back to the open loop: its own text again, no "loop" value.
+    page.loopBox()->setCurrentIndex(page.loopBox()->findData(QStringLiteral("open")));
+    QVERIFY(!page.values().contains(QStringLiteral("loop")));
+    QVERIFY(page.values().value(QStringLiteral("spec")).toString().contains(QStringLiteral("periodic")));
+}
+
+void TestClosedLoopGui::openLoopHasNoClosedLoopCells()
+{
+    ScenarioSpec open = closedLoopScenario(QString());
+    open.workload = defaultScenario().workload;
+    const SnapshotPtr snap = test::simulateOnce(open);
+    QVERIFY(snap);
+    QVERIFY(snap->closedLoop.empty());
+    ComparisonView view;
+    view.setSnapshot(snap);
+    const QAbstractItemModel *model = view.tableView()->model();
+    QCOMPARE(model->index(0, Col::OpsColumn).data().toString(), QStringLiteral("\u2014"));
+    QVERIFY(view.tableView()->isColumnHidden(Col::OpsColumn));
+    QVERIFY(view.tableView()->isColumnHidden(Col::AddedP99Column));
+    // What is shown is what is exported: no closed-loop columns for a replayed stream.
+    QVERIFY(!view.csv().contains(QStringLiteral("ops_per_s")));
+    view.setSnapshot(test::simulateOnce(closedLoopScenario(QStringLiteral("pingpong:work_us=15,ops=500"))));
+    QVERIFY(!view.tableView()->isColumnHidden(Col::OpsColumn));
+    QVERIFY(view.traceNoteText().contains(QStringLiteral("Closed loop")));
+    const QString csv = view.csv();
+    QVERIFY2(csv.contains(QStringLiteral(",wakeups_per_s,idle_energy_J,ops_per_s,added_latency_mean_us,"
+                                         "added_latency_p99_us,")),
+        qPrintable(csv));
+}
+
+QTEST_MAIN(TestClosedLoopGui)
+#include "tst_closed_loop_gui.moc"

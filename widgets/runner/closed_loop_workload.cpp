@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/runner/closed_loop_workload.h"
+
+#include "core/source_governor/source_governor.h"
+#include "core/stats/governor_totals.h"
+#include "core/stats/run_throughput.h"
+#include "core/trace/recorded_entries.h"
+#include "widgets/runner/simulation_runner.h"
+
+#include <QThread>
+
+#include <algorithm>
+
+namespace idlescope {
+
+namespace {
+
+/// Run @p g's summary from its loop's counters: what the comparison table reads of a run.
+GovernorRun summaryRun(const GovernorSpec &g, const ClosedLoopRun &loop)
+{
+    GovernorRun run;
+    run.variant = g.variant;
+    run.settings = g.settings;
+    const CpuRun sum = loop.counters.total();
+    run.summary.entries = sum.entries;
+    run.summary.spans = sum.spans;
+    run.summary.stateCount = sum.stateCount;
+    run.summary.states = sum.states;
+    run.summary.endNowNs = REPLAY_START_NS + loop.durationNs;
+    return run;
+}
+
+} // namespace
+
+bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cancel, JobProgress *progress,
+                        QString *error)
+{
+    const WorkloadSpec &w = snap.spec.workload;
+    const Result<ClosedLoopSpec> spec = parseClosedLoopSpec(w.params.value(QStringLiteral("spec")).toString().toStdString());
+    if (!spec) {
+        *error = QString::fromStdString(spec.error().toString());
+        return false;
+    }
+    bool ok = false;
+    const qint64 seed = w.params.value(QStringLiteral("seed"), 1).toLongLong(&ok);
+    if (!ok || seed < 0) {
+        *error = QStringLiteral("seed: must be a non-negative integer");
+        return false;
+    }
+    // The table on as many CPUs as the loop needs, with its power data: compare --table's machine.
+    auto machine = std::make_shared<Machine>(Machine::uniform(snap.table, spec->cpus()));
+    machine->clusters.front().power = snap.power;
+
+    // The kernel's recorded choices exist only in a trace; a governor built from source
+    // replays a recorded stream. Both are said and left out; the others run.
+    std::vector<const GovernorSpec *> runnable;
+    for (const GovernorSpec &g : snap.spec.governors) {
+        if (g.variant == trace::RECORDED_VARIANT)
+            snap.errors << QStringLiteral("recorded: only a kernel trace has the kernel's recorded choices");
+        else if (isSourceGovernorId(g.variant))
+            snap.errors << QString::fromStdString(g.variant) + QStringLiteral(": a governor built from source replays "
+                                                                              "a recorded stream, not a closed loop");
+        else
+            runnable.push_back(&g);
+    }
+    std::vector<std::string> governors;
+    std::vector<std::vector<TunableSetting>> settings;
+    for (const GovernorSpec *g : runnable) {
+        governors.push_back(g->variant);
+        settings.push_back(g->settings);
+    }
+    if (progress)
+        progress->begin(governors, spec->operations);
+    ClosedLoopWatch watch;
+    watch.cancel = &cancel;
+    if (progress)
+        watch.progress = [progress, total = spec->operations](std::size_t g, std::int64_t done) {
+            progress->update(g, total - done);
+        };
+    Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(*machine, *spec, governors, settings,
+                                                            static_cast<std::uint64_t>(seed),
+                                                            std::max(1, QThread::idealThreadCount()), &watch);
+    if (cancel.load()) {
+        *error = QStringLiteral("cancelled");
+        return false;
+    }
+    if (!runs) {
+        *error = QString::fromStdString(runs.error().toString());
+        return false;
+    }
+
+    auto stream = std::make_shared<const IdleStream>();
+    snap.stream = stream;
+    snap.streamSpanStartNs = std::make_shared<const std::vector<Ns>>();
+    snap.spanClockNs = snap.streamSpanStartNs;
+    snap.durations = DurationHistogram(*stream);
+    snap.closedLoopMachine = machine;
+    for (std::size_t k = 0; k < runs->size(); ++k) {
+        const ClosedLoopRun &loop = (*runs)[k];
+        GovernorRun run = summaryRun(*runnable[k], loop);
+        snap.counts.emplace_back(run);
+        snap.lods.emplace_back(run, snap.counts.back());
+        snap.totals.push_back(counterTotals(loop.counters.total()));
+        snap.throughput.push_back(machineRunThroughput(*machine, loop.counters, loop.durationNs));
+        snap.runs.push_back(std::move(run));
+        snap.colors.push_back(runnable[k]->color);
+        snap.names.push_back(runnable[k]->name());
+        auto gov = makeConfiguredGovernor(runnable[k]->variant, runnable[k]->settings);
+        snap.atDefaults.push_back(gov && (*gov)->atKernelDefaults());
+        snap.stale.emplace_back();
+        snap.closedLoop.push_back(loop);
+    }
+    return true;
+}
+
+} // namespace idlescope
