@@ -136,6 +136,17 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         return Error{"--governors", 0, "", "name at least one governor variant"};
     if (o.shardCount < 1 || o.shardIndex < 0 || o.shardIndex >= o.shardCount)
         return Error{"", 0, "--shard", "K/N needs 1 <= K <= N"};
+    // The grid's size first: it needs only counts, and a list long enough to overflow it
+    // should hear that, not a complaint about one of its thousands of names.
+    const bool fixed = !o.fixedStream.empty();
+    const int points = fixed ? 1 : o.workload.pointCount();
+    const std::size_t runs =
+        static_cast<std::size_t>(points) * o.governors.size() * static_cast<std::size_t>(o.iterations);
+    if (runs > MAX_COMPARE_RUNS)
+        return Error{"", 0, "runs", std::to_string(points) + " points x " + std::to_string(o.governors.size())
+                                               + " governors x " + std::to_string(o.iterations) + " iterations = "
+                                               + std::to_string(runs) + " runs; at most "
+                                               + std::to_string(MAX_COMPARE_RUNS) + " (split the comparison)"};
     Result<std::vector<GovernorInstance>> instances = parseGovernorList(o.governors);
     if (!instances)
         return instances.error();
@@ -170,18 +181,9 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     for (const GovernorInstance &gi : *instances)
         r.governors.push_back(gi.label);
     r.iterations = o.iterations;
-    const bool fixed = !o.fixedStream.empty();
-    const int points = fixed ? 1 : o.workload.pointCount();
     for (int p = 0; p < points; ++p)
         r.pointLabels.push_back(fixed ? o.fixedStreamLabel : o.workload.pointLabel(p));
     const int nGov = static_cast<int>(o.governors.size());
-    const std::size_t runs =
-        static_cast<std::size_t>(points) * o.governors.size() * static_cast<std::size_t>(o.iterations);
-    if (runs > MAX_COMPARE_RUNS)
-        return Error{"", 0, "runs", std::to_string(points) + " points x " + std::to_string(nGov)
-                                               + " governors x " + std::to_string(o.iterations) + " iterations = "
-                                               + std::to_string(runs) + " runs; at most "
-                                               + std::to_string(MAX_COMPARE_RUNS) + " (split the comparison)"};
     r.runs.resize(runs);
 
     // A job's error (the first in job order, so the message does not depend
