@@ -14,13 +14,16 @@
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/closed_loop_workload.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/export/data_export.h"
 #include "tests/widgets/runner_fixture.h"
 
 #include <QComboBox>
+#include <QFile>
 #include <QLineEdit>
 #include <QMap>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace idlescope;
@@ -139,6 +142,24 @@ void TestClosedLoopGui::cellsAreTheCliCells()
         QCOMPARE(c.value(QStringLiteral("operations")), loop.endsWith(QStringLiteral("ops=3000")) ? QStringLiteral("3000")
                                                                                                 : QStringLiteral("2000"));
         QVERIFY(model.index(row, Col::OpsColumn).data(Qt::EditRole).toDouble() > 1000.0);
+    }
+    // Exported, the closed loop keeps its three columns, each row's ops/s as the CLI prints it.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("summaries.csv"));
+    QVERIFY(exportSummariesCsv(snap, path).ok());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 4);
+    const QStringList head = lines[0].split(QLatin1Char(','));
+    const qsizetype ops = head.indexOf(QStringLiteral("ops_per_s"));
+    QCOMPARE(ops, qsizetype(Col::OpsColumn));
+    QCOMPARE(head.value(ops + 2), QStringLiteral("added_latency_p99_us"));
+    for (int row = 0; row < 3; ++row) {
+        const QStringList cells = lines[row + 1].split(QLatin1Char(','));
+        QCOMPARE(cells[0], QString::fromUtf8(GOVERNORS[row]));
+        // The file has 12 digits, the CLI one decimal (%.1f): equal within its rounding.
+        QVERIFY(qAbs(cells[ops].toDouble() - cli[cells[0]].value(QStringLiteral("ops_per_s")).toDouble()) <= 0.05);
     }
 }
 

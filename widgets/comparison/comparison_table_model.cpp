@@ -84,6 +84,12 @@ int ComparisonTableModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : static_cast<int>(m_totals.size());
 }
 
+bool ComparisonTableModel::columnApplies(int column) const
+{
+    const bool closedLoopColumn = column == OpsColumn || column == AddedMeanColumn || column == AddedP99Column;
+    return !closedLoopColumn || (m_snapshot && !m_snapshot->closedLoop.empty());
+}
+
 int ComparisonTableModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : FirstStateColumn + m_stateCount;

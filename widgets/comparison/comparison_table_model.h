@@ -59,6 +59,10 @@ public:
     void setSnapshot(SnapshotPtr snapshot);
     SnapshotPtr snapshot() const { return m_snapshot; }
 
+    /// Whether @p column has anything to say about this snapshot: the closed-loop columns
+    /// only for a closed loop. The view hides, and exports leave out, the others.
+    bool columnApplies(int column) const;
+
     /// The totals behind row @p row (display order).
     const GovernorTotals &totals(int row) const { return m_totals[static_cast<std::size_t>(row)]; }
 

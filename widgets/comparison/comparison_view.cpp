@@ -171,10 +171,8 @@ void ComparisonView::setSnapshot(SnapshotPtr snapshot)
     m_traceNote->setText(note.join(QLatin1Char(' ')));
     m_traceNote->setVisible(!note.isEmpty());
     m_model->setSnapshot(std::move(snapshot));
-    // A closed loop's operations and added latency; no such columns for a replayed stream.
-    for (const int c : {ComparisonTableModel::OpsColumn, ComparisonTableModel::AddedMeanColumn,
-                        ComparisonTableModel::AddedP99Column})
-        m_view->setColumnHidden(c, !closedLoop);
+    for (int c = 0; c < m_model->columnCount(); ++c)
+        m_view->setColumnHidden(c, !m_model->columnApplies(c));
     updateGeometry(); // the row count may have changed the size hint
 }
 
