@@ -10,10 +10,12 @@
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/comparison/tradeoff_view.h"
+#include "widgets/panels/governor_legend.h"
 #include "widgets/panels/workload_spec_page.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/closed_loop_workload.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/view_state.h"
 #include "widgets/export/data_export.h"
 #include "tests/widgets/runner_fixture.h"
 
@@ -142,6 +144,16 @@ void TestClosedLoopGui::cellsAreTheCliCells()
         QCOMPARE(c.value(QStringLiteral("operations")), loop.endsWith(QStringLiteral("ops=3000")) ? QStringLiteral("3000")
                                                                                                 : QStringLiteral("2000"));
         QVERIFY(model.index(row, Col::OpsColumn).data(Qt::EditRole).toDouble() > 1000.0);
+    }
+    // The legend's chips: the run's counters, not the "miss 0.0 %" of a run without entries.
+    ViewState viewState;
+    GovernorLegend legend(&viewState);
+    legend.setSnapshot(snap);
+    for (int row = 0; row < 3; ++row) {
+        const QMap<QString, QString> &c = cli[QString::fromUtf8(GOVERNORS[row])];
+        QVERIFY2(legend.chipText(row).contains(QStringLiteral("above %1 \u00b7 below %2")
+                                                    .arg(c.value(QStringLiteral("above")), c.value(QStringLiteral("below")))),
+            qPrintable(legend.chipText(row) + QStringLiteral(" / CLI above ") + c.value(QStringLiteral("above"))));
     }
     // Exported, the closed loop keeps its three columns, each row's ops/s as the CLI prints it.
     QTemporaryDir dir;

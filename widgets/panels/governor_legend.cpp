@@ -2,6 +2,7 @@
 #include "widgets/panels/governor_legend.h"
 
 #include "core/stats/decimate.h"
+#include "core/stats/governor_totals.h"
 #include "widgets/panels/flow_layout.h"
 #include "widgets/view_state.h"
 
@@ -88,18 +89,26 @@ void GovernorLegend::refresh()
         if (!stale.isEmpty())
             badge += QStringLiteral(" <span style='background:#c0392b; color:white; font-size:8pt;'>&nbsp;%1&nbsp;</span>")
                          .arg(tr("stale"));
+        // A closed loop keeps no entries to play back: its chip shows the whole run's counters.
+        const ClosedLoopRun *loop = m_snap->closedLoopRun(g);
+        const GovernorTotals t = loop ? counterTotals(loop->counters.total()) : GovernorTotals{};
+        const std::int64_t entries = loop ? t.idles : c.entries;
+        const std::int64_t above = loop ? t.aboves : c.totalAbove();
+        const std::int64_t below = loop ? t.belows : c.totalBelow();
+        const double missRatio = loop ? t.idleMissRatio : c.missRatio();
         m_chips[g]->setText(
             QStringLiteral("<span style='color:%1; font-size:14pt;'>\u25a0</span> <b>%2</b>%3"
                            "<br><span style='color:#555;'><b>miss %6 %</b> \u00b7 above %4 \u00b7 below %5</span>")
                 .arg(m_snap->colors[k].name(), m_snap->name(g), badge)
-                .arg(compact(c.totalAbove()), compact(c.totalBelow()))
-                .arg(100.0 * c.missRatio(), 0, 'f', 1));
-        m_chips[g]->setToolTip(tr("Up to the playback cursor: %1 entries, %2 above, %3 below.\n"
-                                  "Miss = (above + below) / entries; above: the state was too deep, "
-                                  "below: a deeper state would have fit.")
-                                   .arg(c.entries)
-                                   .arg(c.totalAbove())
-                                   .arg(c.totalBelow())
+                .arg(compact(above), compact(below))
+                .arg(100.0 * missRatio, 0, 'f', 1));
+        m_chips[g]->setToolTip((loop ? tr("The whole closed loop: %1 entries, %2 above, %3 below.\n")
+                                     : tr("Up to the playback cursor: %1 entries, %2 above, %3 below.\n"))
+                                       .arg(entries)
+                                       .arg(above)
+                                       .arg(below)
+                               + tr("Miss = (above + below) / entries; above: the state was too deep, "
+                                    "below: a deeper state would have fit.")
                                + (stale.isEmpty() ? QString()
                                                   : tr("\n\nStale: the last good run; the file now fails:\n%1").arg(stale)));
     }
