@@ -259,17 +259,21 @@ int runCompare(int argc, char **argv, int first)
                 return fail(r->error());
         for (const char *single : {"iterations", "export-streams", "aggregates-only", "shard"})
             if (args.has(single))
-                return fail(std::string("--") + single + " is for one CPU; a machine compare runs once");
+                return fail(std::string("--") + single
+                            + (closedLoop ? " is for a replayed workload; a closed loop runs once"
+                                          : " is for one CPU; a machine compare runs once"));
         MachineCliOptions mo;
         mo.format = fmt;
         mo.governors = splitList(args.value("governors"));
         Result<std::vector<workloads::GovernorInstance>> instances = workloads::parseGovernorList(mo.governors);
         if (!instances)
             return fail(instances.error());
+        // A closed loop runs each instance on a machine of its own, so A/B labels apply there.
         for (const workloads::GovernorInstance &gi : *instances)
-            if (gi.label != gi.variant)
+            if (gi.label != gi.variant && !closedLoop)
                 return fail(Error{"--governors", 0, gi.label + "=" + gi.variant,
                                   "a label (LABEL=VARIANT) is for one CPU; a machine compare runs each variant once"});
+        mo.instances = std::move(*instances);
         mo.settings = args.all("set");
         mo.seed = static_cast<std::uint64_t>(*seed);
         mo.spans = static_cast<std::size_t>(*spans);

@@ -263,15 +263,23 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
         return fail(machine.error());
     if (Status s = tuneMachine(args, o, *machine); !s)
         return fail(s.error());
-    Result<std::vector<std::vector<TunableSetting>>> settings = settingsPerGovernor(o.governors, o.settings);
+    std::vector<std::string> variants;
+    std::vector<std::string> labels;
+    for (const workloads::GovernorInstance &gi : o.instances) {
+        variants.push_back(gi.variant);
+        labels.push_back(gi.label);
+    }
+    Result<std::vector<std::vector<TunableSetting>>> settings = settingsPerGovernor(variants, o.settings, labels);
     if (!settings)
         return fail(settings.error());
     if (args.has("output"))
         if (Status s = checkOutputPath(args.value("output")); !s)
             return fail(s.error());
-    Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(*machine, *spec, o.governors, *settings, o.seed, o.threads);
+    Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(*machine, *spec, variants, *settings, o.seed, o.threads);
     if (!runs)
         return fail(runs.error());
+    for (std::size_t g = 0; g < runs->size(); ++g)
+        (*runs)[g].governor = labels[g]; // the rows name the instance, as compare's do
     const std::string text = formatClosedLoop(*machine, *spec, *runs, o.format);
     return emitOutput(args, text);
 }

@@ -23,6 +23,8 @@ namespace idlescope::cli {
 struct MachineCliOptions {
     workloads::CompareFormat format = workloads::CompareFormat::Markdown;
     std::vector<std::string> governors;
+    /// --governors parsed (LABEL=VARIANT); labels only reach a closed loop.
+    std::vector<workloads::GovernorInstance> instances;
     std::vector<std::string> settings;
     std::uint64_t seed = 1;
     std::size_t spans = 10000;

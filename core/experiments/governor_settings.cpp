@@ -20,8 +20,10 @@ bool hasTunable(const Governor &g, const std::string &name)
 } // namespace
 
 Result<std::vector<std::vector<TunableSetting>>> settingsPerGovernor(const std::vector<std::string> &governors,
-                                                                     const std::vector<std::string> &items)
+                                                                     const std::vector<std::string> &items,
+                                                                     const std::vector<std::string> &labels)
 {
+    const std::vector<std::string> &names = labels.empty() ? governors : labels;
     std::vector<std::unique_ptr<Governor>> govs;
     for (const std::string &id : governors) {
         govs.push_back(createGovernor(id));
@@ -46,7 +48,7 @@ Result<std::vector<std::vector<TunableSetting>>> settingsPerGovernor(const std::
             return Error{"--set", 0, name, "value '" + text + "' is not an integer"};
         bool used = false;
         for (size_t g = 0; g < governors.size(); ++g)
-            if (only.empty() ? hasTunable(*govs[g], name) : only == governors[g]) {
+            if (only.empty() ? hasTunable(*govs[g], name) : only == names[g]) {
                 out[g].emplace_back(name, value);
                 used = true;
             }

@@ -16,6 +16,7 @@
 #include "widgets/runner/closed_loop_workload.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/view_state.h"
+#include "widgets/export/compare_command.h"
 #include "widgets/export/data_export.h"
 #include "tests/widgets/runner_fixture.h"
 
@@ -40,6 +41,7 @@ private slots:
     void runsOnTheWorkerWithProgressAndCancel();
     void specPageCommitsAClosedLoop();
     void openLoopHasNoClosedLoopCells();
+    void copiedCommandOfAnABLoopRuns();
 };
 
 namespace
@@ -172,6 +174,11 @@ void TestClosedLoopGui::cellsAreTheCliCells()
         QCOMPARE(cells[0], QString::fromUtf8(GOVERNORS[row]));
         // The file has 12 digits, the CLI one decimal (%.1f): equal within its rounding.
         QVERIFY(qAbs(cells[ops].toDouble() - cli[cells[0]].value(QStringLiteral("ops_per_s")).toDouble()) <= 0.05);
+        // The latencies in µs, as their keys say (they were written in ns: a p99 of 1.000 µs as 1000).
+        QVERIFY(qAbs(cells[ops + 1].toDouble() - cli[cells[0]].value(QStringLiteral("added_latency_mean_us")).toDouble())
+            <= 0.0005);
+        QVERIFY(qAbs(cells[ops + 2].toDouble() - cli[cells[0]].value(QStringLiteral("added_latency_p99_us")).toDouble())
+            <= 0.0005);
     }
 }
 
@@ -193,7 +200,7 @@ void TestClosedLoopGui::tradeoffViewShowsOpsAndLatency()
         QCOMPARE(view.barValue(TradeoffView::Throughput, g), model.index(g, Col::OpsColumn).data(Qt::EditRole).toDouble());
         // The p99 in us, as the table's cell reads it.
         QCOMPARE(view.barValue(TradeoffView::AddedLatency, g),
-            model.index(g, Col::AddedP99Column).data(Qt::EditRole).toDouble() / 1e3);
+            model.index(g, Col::AddedP99Column).data(Qt::EditRole).toDouble());
     }
     // A replayed stream: wakeups/s again and no latency panel.
     ScenarioSpec open = closedLoopScenario(QString());
@@ -286,4 +293,41 @@ void TestClosedLoopGui::openLoopHasNoClosedLoopCells()
 }
 
 QTEST_MAIN(TestClosedLoopGui)
+// Copy as command for a closed loop with a second instance of menu-6.14 at INTERVALS=4:
+// compare refused both the command's --iterations ("a machine compare runs once") and the
+// label; the pasted line now runs and gives the window's ops/s per instance.
+void TestClosedLoopGui::copiedCommandOfAnABLoopRuns()
+{
+    const QString loop = QStringLiteral("pingpong:work_us=15,ops=2000");
+    ScenarioSpec spec = closedLoopScenario(loop);
+    GovernorSpec b{ "menu-6.14", { { "INTERVALS", 4 } }, QColor(Qt::darkRed) };
+    b.label = "m4";
+    spec.governors.push_back(b);
+    const SnapshotPtr snap = test::simulateOnce(spec);
+    QVERIFY(snap && snap->errors.isEmpty());
+    ComparisonTableModel model;
+    model.setSnapshot(snap);
+    QCOMPARE(model.rowCount(), 4);
+
+    const CompareCommand c = compareCommand(spec, table());
+    QVERIFY2(!c.args.contains(QStringLiteral("--iterations")), qPrintable(c.text));
+    QVERIFY2(c.args.join(QLatin1Char(' ')).contains(QStringLiteral("m4=menu-6.14")), qPrintable(c.text));
+    QStringList args = c.args;
+    args << QStringLiteral("--format") << QStringLiteral("csv");
+    const test::CliResult r = test::runCli(args);
+    QVERIFY2(r.exitCode == 0, qPrintable(c.text + QLatin1Char('\n') + r.err));
+    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 5);
+    const QStringList header = lines[0].split(QLatin1Char(','));
+    const qsizetype ops = header.indexOf(QStringLiteral("ops_per_s"));
+    QVERIFY(ops > 0);
+    for (int row = 0; row < 4; ++row) {
+        const QStringList cells = lines[row + 1].split(QLatin1Char(','));
+        QCOMPARE(cells[0], model.index(row, Col::GovColumn).data(Qt::EditRole).toString());
+        QCOMPARE(cells[ops], model.index(row, Col::OpsColumn).data().toString());
+    }
+    // The two menu-6.14 instances differ only in INTERVALS; the rows are told apart by name.
+    QCOMPARE(lines[4].section(QLatin1Char(','), 0, 0), QStringLiteral("m4"));
+}
+
 #include "tst_closed_loop_gui.moc"

@@ -33,6 +33,7 @@ private slots:
     void oneCpuIsAViewOfTheSameComparison();
     void cpuWithoutSpansIsListedWithTheReason();
     void windowSwitchesCpuWithoutImporting();
+    void secondInstanceIsShownByItsLabel();
 };
 
 namespace {
@@ -261,4 +262,24 @@ void TestCpuLanes::windowSwitchesCpuWithoutImporting()
 }
 
 QTEST_MAIN(TestCpuLanes)
+// A second instance of menu-6.14 (INTERVALS=4, label m4): its lanes and counter rows say
+// "m4"; they said "menu-6.14" twice, while the legend and the comparison table said m4.
+void TestCpuLanes::secondInstanceIsShownByItsLabel()
+{
+    ScenarioSpec spec = traceScenario(QStringLiteral("lisa-juno-sched_load-6cpu.dat"), QStringLiteral("arm-juno-r0"), 4);
+    GovernorSpec b{"menu-6.14", {{"INTERVALS", 4}}, QColor(Qt::darkRed)};
+    b.label = "m4";
+    spec.governors.push_back(b);
+    const SnapshotPtr snap = test::simulateOnce(spec);
+    QVERIFY(snap && snap->trace);
+    CpuLanesView v;
+    v.setSnapshot(snap);
+    QVERIFY(computed(v));
+    QCOMPARE(v.laneLabels().size(), 24); // 6 CPUs x (recorded, menu-6.14, teo-6.14, m4)
+    QCOMPARE(v.laneLabels().at(19), QStringLiteral("cpu4 \u00b7 m4"));
+    QVERIFY(runNamed(*v.comparison(), "m4"));
+    QVERIFY(tableRow(v.table(), QStringLiteral("all CPUs"), QStringLiteral("m4")) >= 0);
+    QVERIFY(tableRow(v.table(), QStringLiteral("all CPUs"), QStringLiteral("menu-6.14")) >= 0);
+}
+
 #include "tst_cpu_lanes.moc"

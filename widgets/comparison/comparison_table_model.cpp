@@ -128,14 +128,16 @@ QVariant ComparisonTableModel::rawValue(int row, int column) const
     case EnergyColumn:
         return throughput(row) && std::isfinite(throughput(row)->idleEnergyJ) ? QVariant(throughput(row)->idleEnergyJ)
                                                                                 : QVariant();
-    // A closed loop's figures as core measured them (ns for the latencies).
+    // A closed loop's figures in the units their keys name (added_latency_*_us: µs, as
+    // compare --closed-loop prints them; the exports write these values).
     case OpsColumn:
         return m_snapshot->closedLoopRun(row) ? QVariant(m_snapshot->closedLoopRun(row)->opsPerSecond()) : QVariant();
     case AddedMeanColumn:
-        return m_snapshot->closedLoopRun(row) ? QVariant(m_snapshot->closedLoopRun(row)->meanAddedNs) : QVariant();
+        return m_snapshot->closedLoopRun(row) ? QVariant(m_snapshot->closedLoopRun(row)->meanAddedNs / 1e3) : QVariant();
     case AddedP99Column:
-        return m_snapshot->closedLoopRun(row) ? QVariant(qint64(m_snapshot->closedLoopRun(row)->p99AddedNs))
-                                              : QVariant();
+        return m_snapshot->closedLoopRun(row)
+                   ? QVariant(static_cast<double>(m_snapshot->closedLoopRun(row)->p99AddedNs) / 1e3)
+                   : QVariant();
     default: break;
     }
     const auto state = static_cast<std::size_t>(column - FirstStateColumn);

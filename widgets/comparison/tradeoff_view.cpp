@@ -134,7 +134,7 @@ void TradeoffView::rebuild()
         double top = 0;
         for (int g = 0; g < n; ++g) {
             // The latencies in us, as the table's cells read.
-            const double v = p == AddedLatency ? tableValue(p, g) / 1e3 : tableValue(p, g);
+            const double v = tableValue(p, g); // the added latency is in µs already
             if (!std::isfinite(v))
                 continue;
             if (p == Energy)

@@ -121,8 +121,10 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
             || w.kind == QLatin1String(SPEC_WORKLOAD_KIND)))
         c.caveats << QObject::tr("The latency limit applies to a stream or trace only in the window: compare "
                                  "replays the stream's own latency column.");
-    // One stream, one replay per governor: the window's table is one iteration.
-    a << QStringLiteral("--iterations") << QStringLiteral("1");
+    // One stream, one replay per governor: the window's table is one iteration (a closed
+    // loop runs once, and compare refuses --iterations for it).
+    if (!isClosedLoopWorkload(w))
+        a << QStringLiteral("--iterations") << QStringLiteral("1");
 
     QStringList governors;
     QStringList sets;

@@ -24,7 +24,8 @@ QString traceMachineKey(const SimulationSnapshot &snap)
     for (const IdleState &s : snap.table.states)
         key += QStringLiteral("|%1/%2/%3/%4").arg(s.exitLatencyNs).arg(s.targetResidencyNs).arg(s.polling).arg(s.disabled);
     for (const GovernorSpec &g : snap.spec.governors) {
-        key += QStringLiteral("|") + QString::fromStdString(g.variant);
+        key += QStringLiteral("|") + QString::fromStdString(g.name()) + QStringLiteral("=")
+               + QString::fromStdString(g.variant);
         for (const TunableSetting &t : g.settings)
             key += QStringLiteral(",%1=%2").arg(QString::fromStdString(t.first)).arg(t.second);
     }
@@ -46,6 +47,7 @@ Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, co
     o.workload = trace::traceWorkload(t, "trace:" + snap.spec.workload.path.toStdString());
     trace::placeOnTraceClock(o.workload, t); // every lane on the trace's clock, as in the one-CPU views
     bool withRecorded = false;
+    std::vector<std::string> names; // each governor's name in the window (a second instance's label)
     for (const GovernorSpec &g : snap.spec.governors) {
         if (g.variant == trace::RECORDED_VARIANT) {
             withRecorded = true;
@@ -55,12 +57,20 @@ Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, co
             continue;
         o.governors.push_back(g.variant);
         o.tunables.push_back(g.settings);
+        names.push_back(g.name());
     }
     if (withRecorded)
         o.recorded = trace::recordedRun(t, o.machine, "", true);
     o.keepIntervals = true;
     o.cancel = cancel;
-    return runMachineComparison(o);
+    Result<MachineComparison> r = runMachineComparison(o);
+    if (!r)
+        return r;
+    // The governors' runs follow the recorded one; named as everywhere else in the window.
+    const std::size_t first = r->runs.size() - names.size();
+    for (std::size_t k = 0; k < names.size(); ++k)
+        r->runs[first + k].name = names[k];
+    return r;
 }
 
 } // namespace idlescope
