@@ -2,9 +2,9 @@
 #include "core/experiments/governor_settings.h"
 
 #include "core/governors/registry.h"
+#include "core/governors/tunable_setting.h"
 
 #include <algorithm>
-#include <charconv>
 #include <memory>
 
 namespace idlescope {
@@ -31,21 +31,13 @@ Result<std::vector<std::vector<TunableSetting>>> settingsPerGovernor(const std::
             return Error{"--governors", 0, id, "unknown governor variant (idlescope-cli governors lists them)"};
     }
     std::vector<std::vector<TunableSetting>> out(governors.size());
-    for (const std::string &item : items) {
-        const size_t eq = item.find('=');
-        if (eq == std::string::npos)
-            return Error{"--set", 0, item, "expected NAME=VALUE or GOVERNOR:NAME=VALUE"};
-        std::string name = item.substr(0, eq);
-        std::string only;
-        if (const size_t colon = name.find(':'); colon != std::string::npos) {
-            only = name.substr(0, colon);
-            name = name.substr(colon + 1);
-        }
-        const std::string text = item.substr(eq + 1);
-        std::int64_t value = 0;
-        const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
-            return Error{"--set", 0, name, "value '" + text + "' is not an integer"};
+    Result<std::vector<TunableSettingText>> parsed = parseTunableSettings(items, "--set");
+    if (!parsed)
+        return parsed.error();
+    for (const TunableSettingText &item : *parsed) {
+        const std::string &name = item.name;
+        const std::string &only = item.governor;
+        const std::int64_t value = item.value;
         bool used = false;
         for (size_t g = 0; g < governors.size(); ++g)
             if (only.empty() ? hasTunable(*govs[g], name) : only == names[g]) {

@@ -38,4 +38,22 @@ Result<TunableSettingText> parseTunableSetting(std::string_view text, std::strin
     return s;
 }
 
+Result<std::vector<TunableSettingText>> parseTunableSettings(const std::vector<std::string> &texts,
+                                                             std::string_view source)
+{
+    std::vector<TunableSettingText> out;
+    for (const std::string &t : texts) {
+        Result<TunableSettingText> s = parseTunableSetting(t, source);
+        if (!s)
+            return s.error();
+        for (const TunableSettingText &o : out)
+            if (o.governor == s->governor && o.name == s->name)
+                return Error{std::string(source), 0, s->governor.empty() ? s->name : s->governor + ":" + s->name,
+                             "given twice (" + std::to_string(o.value) + " and " + std::to_string(s->value)
+                                 + "); give it once"};
+        out.push_back(std::move(*s));
+    }
+    return out;
+}
+
 } // namespace idlescope

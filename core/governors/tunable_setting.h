@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace idlescope {
 
@@ -27,5 +28,11 @@ struct TunableSettingText {
  * file, and as the field the text when it has no '=', else NAME.
  */
 Result<TunableSettingText> parseTunableSetting(std::string_view text, std::string_view source = {});
+
+/// Every item of @p texts parsed, in order. The same [GOVERNOR:]NAME given twice is refused
+/// (one of the two values would be dropped without a word); NAME and GOVERNOR:NAME together
+/// are not the same setting (the governor's own one is applied after).
+Result<std::vector<TunableSettingText>> parseTunableSettings(const std::vector<std::string> &texts,
+                                                             std::string_view source);
 
 } // namespace idlescope

@@ -20,18 +20,6 @@ namespace {
 
 using Setting = TunableSettingText;
 
-Result<std::vector<Setting>> parseSettings(const std::vector<std::string> &texts)
-{
-    std::vector<Setting> out;
-    for (const std::string &t : texts) {
-        Result<Setting> s = parseTunableSetting(t, "--set");
-        if (!s)
-            return s.error();
-        out.push_back(std::move(*s));
-    }
-    return out;
-}
-
 bool hasTunable(const Governor &g, const std::string &name)
 {
     const auto ts = g.tunables();
@@ -114,6 +102,9 @@ Result<std::vector<GovernorInstance>> parseGovernorList(const std::vector<std::s
         }
         if (gi.label != gi.variant && (findVariant(gi.label) || gi.label == "oracle"))
             return Error{"--governors", 0, item, "the label " + gi.label + " is another variant's id"};
+        // "recorded" is the kernel's own run of a trace: a simulated row must not look like it.
+        if (gi.label != gi.variant && gi.label == "recorded")
+            return Error{"--governors", 0, item, "the label recorded names the kernel's own choices in a trace"};
         for (const GovernorInstance &o : out)
             if (o.label == gi.label)
                 return Error{"--governors", 0, gi.label,
@@ -150,7 +141,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     Result<std::vector<GovernorInstance>> instances = parseGovernorList(o.governors);
     if (!instances)
         return instances.error();
-    Result<std::vector<Setting>> settings = parseSettings(o.settings);
+    Result<std::vector<Setting>> settings = parseTunableSettings(o.settings, "--set");
     if (!settings)
         return settings.error();
 

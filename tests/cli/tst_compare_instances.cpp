@@ -90,6 +90,11 @@ private slots:
             {{"--governors", "=menu-6.19"}, "a label may not be empty"},
             {{"--governors", "x=nope-1.0"}, "unknown governor variant"},
             {{"--governors", "menu-6.19,i16=menu-6.19", "--set", "i8:INTERVALS=8"}, "governor i8 is not in --governors"},
+            // User-test findings: a simulated row named like the kernel's own run, and a
+            // setting given twice whose first value was dropped.
+            {{"--governors", "menu-6.19,recorded=menu-6.19"}, "the label recorded names the kernel's own choices"},
+            {{"--governors", "menu-6.19,i16=menu-6.19", "--set", "i16:INTERVALS=16", "--set", "i16:INTERVALS=8"},
+             "field 'i16:INTERVALS': given twice (16 and 8)"},
         };
         for (const auto &c : cases) {
             const CliResult r = runCli(compareArgs(c.args));
