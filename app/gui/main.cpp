@@ -5,7 +5,8 @@
 //   --jitter US         with --measure: +-US of jitter on the IPI wakeups (default 0)
 //   [FILE]              a session (.idlescope) to open, or a stream CSV / kernel trace to load
 //                       as the workload (the .desktop file's Exec=idlescope %f); with
-//                       --screenshot, the window is rendered once it is shown
+//                       --screenshot, the window is rendered once it is shown; a file that
+//                       cannot be opened ends a --screenshot or --measure with exit 2
 #include "app/gui/measure.h"
 #include "widgets/main_window.h"
 #include "widgets/runner/simulation_runner.h"
@@ -45,6 +46,11 @@ void screenshotWhenReady(idlescope::MainWindow &w, const QString &path, const QS
         if (!anySnapshot && snap->spec.workload.path != file && w.messageBar()->text().isEmpty())
             return;
         QObject::disconnect(*connection);
+        if (!anySnapshot && snap->spec.workload.path != file) { // its import failed: no picture of another scenario
+            std::fprintf(stderr, "idlescope: %s\n", qPrintable(w.messageBar()->text()));
+            QApplication::exit(2);
+            return;
+        }
         if (snap->governorCount() > 0) {
             const idlescope::GovernorRun &run = snap->runs[0];
             // Past the warm-up of a generated stream; a trace's recorded run has none.
@@ -89,7 +95,8 @@ void setApplicationIdentity()
 /// The command line, declared on @p parser by the constructor.
 struct GuiOptions {
     const QCommandLineOption screenshot{QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the default scenario to <file> (PNG) and exit."),
+                                        QStringLiteral("Render the window (the default scenario, or the file given) to <file> "
+                                                       "(PNG) and exit; 2 if the file cannot be opened."),
                                         QStringLiteral("file")};
     const QCommandLineOption measure{QStringLiteral("measure"),
                                      QStringLiteral("Measure re-simulation + replot latency and playback frame "
@@ -202,8 +209,13 @@ int main(int argc, char **argv)
             QTimer::singleShot(0, &w, [&w] { w.offerRecovery(); });
     }
     if (!file.isEmpty())
-        if (const QString err = w.openFile(file); !err.isEmpty())
+        if (const QString err = w.openFile(file); !err.isEmpty()) {
             std::fprintf(stderr, "idlescope: %s\n", qPrintable(err)); // also in the window's message bar
+            // A script asked for this file's picture or timing: the default scenario's would
+            // be a wrong answer given as a right one.
+            if (parser.isSet(screenshot) || parser.isSet(measure))
+                return 2;
+        }
     if (parser.isSet(screenshot))
         screenshotWhenReady(w, parser.value(screenshot), file);
     if (parser.isSet(measure))

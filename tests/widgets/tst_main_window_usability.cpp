@@ -233,16 +233,34 @@ void TestMainWindowUsability::commandLineFileIsOpened()
     QVERIFY(QImage(out).width() > 0);
     QCOMPARE(QString::fromLocal8Bit(p.readAllStandardError()).contains(QStringLiteral("idlescope:")), false);
 
-    // A file that cannot be opened: said on stderr (and in the window), the default scenario shown.
+    // A file that cannot be opened: said on stderr, exit 2 and no picture (it rendered the
+    // default scenario and exited 0, so a scripted screenshot of a refused session was
+    // silently another scenario's).
     const QString out2 = dir.filePath(QStringLiteral("missing.png"));
     QProcess q;
     q.setProcessEnvironment(env);
     q.start(app, {QStringLiteral("--screenshot"), out2, dir.filePath(QStringLiteral("missing.csv"))});
     QVERIFY(q.waitForFinished(TIMEOUT_MS));
-    QCOMPARE(q.exitCode(), 0);
-    QVERIFY(QImage(out2).width() > 0);
+    QCOMPARE(q.exitCode(), 2);
+    QVERIFY(!QFileInfo::exists(out2));
     const QString err = QString::fromLocal8Bit(q.readAllStandardError());
     QVERIFY2(err.contains(QStringLiteral("missing.csv: no such file")), qPrintable(err));
+    // A trace that does not import (asynchronously, on the runner): exit 2 as well.
+    const QString badTrace = dir.filePath(QStringLiteral("bad.dat"));
+    {
+        QFile f(badTrace);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("\x17\x08\x44tracing6\0\0\0\0", 16);
+    }
+    const QString out3 = dir.filePath(QStringLiteral("bad.png"));
+    QProcess t;
+    t.setProcessEnvironment(env);
+    t.start(app, {QStringLiteral("--screenshot"), out3, badTrace});
+    QVERIFY(t.waitForFinished(TIMEOUT_MS));
+    QCOMPARE(t.exitCode(), 2);
+    QVERIFY(!QFileInfo::exists(out3));
+    const QString traceErr = QString::fromLocal8Bit(t.readAllStandardError());
+    QVERIFY2(traceErr.contains(QStringLiteral("bad.dat")), qPrintable(traceErr));
 
     // Two files: refused.
     QProcess r;
