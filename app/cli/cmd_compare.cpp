@@ -9,6 +9,7 @@
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
 #include "app/cli/compare_machine.h"
+#include "app/cli/trace_warnings.h"
 
 #include "core/io/atomic_file.h"
 #include "core/io/comparison_shard.h"
@@ -173,6 +174,7 @@ Result<IdleStream> traceStream(const std::string &path, const std::string &cpuAr
     Result<trace::TraceImport> t = trace::importTrace(path);
     if (!t)
         return t.error();
+    printTraceWarnings(*t);
     int best = -1;
     std::size_t bestSize = 0;
     IdleStream chosen;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
+#include "app/cli/trace_warnings.h"
 
 #include "core/io/atomic_file.h"
 #include "core/io/csv_fields.h"
@@ -111,14 +112,7 @@ void printSummary(const trace::TraceImport &t)
             dropped[k] += ex.dropped[k];
     }
     std::cerr << "all CPUs: " << trace::spanAccountText(t.totalSpans(), exported, dropped) << "\n";
-    // The first few in full, then a count per kind (all of them are in TraceImport).
-    constexpr size_t SHOWN = 10;
-    for (size_t i = 0; i < t.warnings.size() && i < SHOWN; ++i)
-        std::cerr << "warning: " << t.warnings[i].toString() << "\n";
-    for (int k = 0; k < trace::WARNING_KIND_COUNT; ++k)
-        if (t.warningCounts[k])
-            std::cerr << "warnings: " << trace::warningKindName(static_cast<trace::WarningKind>(k)) << " x"
-                      << t.warningCounts[k] << "\n";
+    printTraceWarnings(t);
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/compare_machine.h"
+#include "app/cli/trace_warnings.h"
 
 #include "core/energy/idlestat_energy_model.h"
 #include "core/experiments/closed_loop.h"
@@ -194,6 +195,7 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
         Result<trace::TraceImport> t = trace::importTrace(args.value("trace"));
         if (!t)
             return fail(t.error());
+        printTraceWarnings(*t);
         imported = std::move(*t);
     }
     const int traceCpus = imported ? std::max<int>(imported->declaredCpus, static_cast<int>(imported->cpus.size())) : 0;

@@ -6,6 +6,7 @@
 #include "tests/cli_process.h"
 #include "tests/test_paths.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -38,6 +39,34 @@ private slots:
         QVERIFY(a.size() > 3);
         for (qsizetype i = 1; i < a.size(); ++i)
             QCOMPARE(a[i].mid(a[i].indexOf(',')), b[i].mid(b[i].indexOf(',')));
+    }
+
+    // A malformed line: import warned "F:5: malformed (field 'state')", compare --trace said
+    // nothing of it (a user-test finding). Four idle entries on CPU 0, the third one bad: the
+    // spans of the good ones replay, and the warning names the line.
+    void malformedTraceLineIsWarnedAbout()
+    {
+        QTemporaryDir tmp;
+        const QString trace = tmp.filePath(u"bad.txt"_s);
+        QFile f(trace);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("# tracer: nop\n"
+                "          <idle>-0       [000] d..1.   10.000100: cpu_idle: state=1 cpu_id=0\n"
+                "          <idle>-0       [000] d..1.   10.000300: cpu_idle: state=4294967295 cpu_id=0\n"
+                "          <idle>-0       [000] d..1.   10.000400: cpu_idle: state=abc cpu_id=0\n"
+                "          <idle>-0       [000] d..1.   10.000600: cpu_idle: state=4294967295 cpu_id=0\n"
+                "          <idle>-0       [000] d..1.   10.000700: cpu_idle: state=1 cpu_id=0\n"
+                "          <idle>-0       [000] d..1.   10.000900: cpu_idle: state=4294967295 cpu_id=0\n");
+        f.close();
+        const CliResult r = runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"menu-6.14"_s,
+                                    u"--trace"_s, trace, u"--cpu"_s, u"0"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(trace + u":4: malformed (field 'state')"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"warnings: malformed x1"_s), qPrintable(r.err));
+        // Every CPU at once (the machine compare) says it too.
+        const CliResult m = runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"menu-6.14"_s,
+                                    u"--trace"_s, trace});
+        QVERIFY2(m.err.contains(trace + u":4: malformed (field 'state')"_s), qPrintable(m.err));
     }
 
     void traceAndWorkloadTogetherIsAnError()
