@@ -99,6 +99,8 @@ Result<std::vector<GovernorInstance>> parseGovernorList(const std::vector<std::s
                 gi = {std::move(label), item.substr(eq + 1)};
             else if (!isSourceGovernorId(item))
                 return Error{"--governors", 0, item, problem};
+            if (gi.variant.empty())
+                return Error{"--governors", 0, item, "a label needs the variant it names: LABEL=VARIANT"};
         }
         if (gi.label != gi.variant && (findVariant(gi.label) || gi.label == "oracle"))
             return Error{"--governors", 0, item, "the label " + gi.label + " is another variant's id"};

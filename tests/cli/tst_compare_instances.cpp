@@ -93,6 +93,7 @@ private slots:
             // User-test findings: a simulated row named like the kernel's own run, and a
             // setting given twice whose first value was dropped.
             {{"--governors", "menu-6.19,recorded=menu-6.19"}, "the label recorded names the kernel's own choices"},
+            {{"--governors", "menu-6.19,i16="}, "'i16=': a label needs the variant it names: LABEL=VARIANT"},
             {{"--governors", "menu-6.19,i16=menu-6.19", "--set", "i16:INTERVALS=16", "--set", "i16:INTERVALS=8"},
              "field 'i16:INTERVALS': given twice (16 and 8)"},
         };
