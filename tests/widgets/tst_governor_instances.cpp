@@ -245,6 +245,16 @@ void TestGovernorInstances::sessionWithAVariantTwiceUnlabelledIsRefused()
     QVERIFY(!twice);
     QCOMPARE(QString::fromStdString(twice.error().field), QStringLiteral("governors[1]"));
     QVERIFY(QString::fromStdString(twice.error().message).contains(QStringLiteral("listed twice")));
+    // A label that is another governor's name: said as such (it said "give the second
+    // instance a label" of one that had one; a user-test finding).
+    session.scenario.governors[1].label = "i16";
+    session.scenario.governors[2].label = "i16";
+    Result<Session> clash = sessionFromJson(sessionToJson(session), QStringLiteral("ab.idlescope"));
+    QVERIFY(!clash);
+    QCOMPARE(QString::fromStdString(clash.error().field), QStringLiteral("governors[2]"));
+    QVERIFY2(QString::fromStdString(clash.error().message).contains(QStringLiteral("is another governor's name")),
+             clash.error().toString().c_str());
+    session.scenario.governors[2].label.clear();
 
     session.scenario.governors[1].label = "a:b";
     Result<Session> colon = sessionFromJson(sessionToJson(session), QStringLiteral("ab.idlescope"));

@@ -416,7 +416,9 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
         for (const GovernorSpec &h : s.scenario.governors)
             if (r.ok() && h.name() == g.name())
                 r.fail(QStringLiteral("governors[%1]").arg(i),
-                       QStringLiteral("'%1' is listed twice: give the second instance a \"label\"")
+                       (g.label.empty() ? QStringLiteral("'%1' is listed twice: give the second instance a \"label\"")
+                                        : QStringLiteral("the label '%1' is another governor's name: give it "
+                                                         "a \"label\" of its own"))
                            .arg(QString::fromStdString(g.name())));
         s.scenario.governors.push_back(std::move(g));
     }
