@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/trace/cpu_lanes_view.h"
 
+#include "core/trace/recorded_entries.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/plots/text_ticks.h"
 #include "widgets/trace/trace_machine_job.h"
@@ -216,7 +217,20 @@ void CpuLanesView::rebuild()
                           : tr("%1 of the trace on machine %2").arg(cpuName(m_shownCpu), machine)};
     if (const QString skipped = skippedText(); !skipped.isEmpty())
         lines << skipped;
+    // The two recorded counts differ where spans are cut or lack a sched_switch: say which is which.
+    for (const MachineRun &r : m_result->runs)
+        if (r.name == trace::RECORDED_VARIANT) {
+            lines << tr("recorded counts every complete idle entry of the trace (%1), as sysfs and trace-stats do; "
+                        "the Comparison table's recorded row counts those inside the spans the governors replay.")
+                         .arg(r.total().entries);
+            break;
+        }
     m_status->setText(lines.join(QLatin1Char('\n')));
+}
+
+QString CpuLanesView::statusText() const
+{
+    return m_status->text();
 }
 
 QColor CpuLanesView::colorOf(const MachineRun &run) const

@@ -62,6 +62,8 @@ public:
     QStringList axisStateLabels() const;
     /// The CPUs not replayed and why ("" when every CPU was).
     QString skippedText() const;
+    /// The line above the lanes: the machine, the CPUs not replayed, what recorded counts (tests).
+    QString statusText() const;
     QTableWidget *table() const { return m_table; }
     /// "All CPUs", then every CPU of the trace (those not replayed disabled, with the reason).
     QComboBox *cpuSelector() const { return m_cpuBox; }
