@@ -65,10 +65,31 @@ private slots:
     void specCommandCountsWhatTheTableShows();
     void editedTableIsSaidNotHidden();
     void legacySessionKeepsItsSpansUntilSwitched();
+    void traceRecordedRowIsACaveat();
 
 private:
     QTemporaryDir m_settings;
 };
+
+// A trace with the recorded row: the one-CPU command has no such row, and says where it is
+// (the copied line left it out without a word: a user-test finding).
+void TestCopyCommand::traceRecordedRowIsACaveat()
+{
+    ScenarioSpec spec = defaultScenario();
+    spec.workload = WorkloadSpec{};
+    spec.workload.kind = QStringLiteral("trace");
+    spec.workload.path = QStringLiteral("/traces/juno.dat");
+    spec.workload.params.insert(QStringLiteral("cpu"), 4);
+    spec.governors = {{"recorded", {}, QColor(Qt::black)}, {"menu-6.14", {}, QColor(Qt::red)}};
+    const CompareCommand c = compareCommand(spec);
+    QVERIFY2(c.text.contains(QStringLiteral("--trace /traces/juno.dat --cpu 4")), qPrintable(c.text));
+    QVERIFY2(c.text.contains(QStringLiteral("--governors menu-6.14")), qPrintable(c.text));
+    QCOMPARE(c.caveats.size(), 1);
+    QVERIFY2(c.caveats.front().contains(QStringLiteral("compare --trace without --cpu")), qPrintable(c.caveats.front()));
+    // Without the recorded row: nothing to say.
+    spec.governors.erase(spec.governors.begin());
+    QVERIFY(compareCommand(spec).caveats.isEmpty());
+}
 
 void TestCopyCommand::initTestCase()
 {

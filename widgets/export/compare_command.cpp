@@ -130,6 +130,9 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
     QStringList sets;
     for (const GovernorSpec &g : spec.governors) {
         // The oracle is every compare row's oracle_* columns; "recorded" is the trace's own.
+        if (g.variant == "recorded" && w.kind == QLatin1String("trace"))
+            c.caveats << QObject::tr("The recorded row is not in a one-CPU compare: compare --trace without --cpu "
+                                     "(every CPU at once) or trace-stats shows the kernel's own choices.");
         if (g.variant == "oracle" || g.variant == "recorded")
             continue;
         // A named source governor ("src:NAME") by its file: the command line has no names.
