@@ -30,8 +30,8 @@ struct TunableSettingText {
 Result<TunableSettingText> parseTunableSetting(std::string_view text, std::string_view source = {});
 
 /// Every item of @p texts parsed, in order. The same [GOVERNOR:]NAME given twice is refused
-/// (one of the two values would be dropped without a word); NAME and GOVERNOR:NAME together
-/// are not the same setting (the governor's own one is applied after).
+/// (one of the two values would be dropped without a word); NAME and GOVERNOR:NAME are two
+/// settings, applied in the order given.
 Result<std::vector<TunableSettingText>> parseTunableSettings(const std::vector<std::string> &texts,
                                                              std::string_view source);
 
