@@ -222,29 +222,40 @@ void TestMainWindowUsability::commandLineFileIsOpened()
                                        {}, QStringLiteral("periodic-timers.csv")};
     const QString session = dir.filePath(QStringLiteral("cli.idlescope"));
     QVERIFY(saveSession(s, session));
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    // The GUI as a script runs it: offscreen, its exit code and what it said on stderr.
+    struct Ran {
+        bool finished = false;
+        int exitCode = -1;
+        QString err;
+    };
+    const auto runGui = [&app](const QStringList &args) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        QProcess gui;
+        gui.setProcessEnvironment(env);
+        gui.start(app, args);
+        Ran r;
+        r.finished = gui.waitForFinished(TIMEOUT_MS);
+        r.exitCode = gui.exitCode();
+        r.err = QString::fromLocal8Bit(gui.readAllStandardError());
+        return r;
+    };
     const QString out = dir.filePath(QStringLiteral("cli.png"));
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(app, {QStringLiteral("--screenshot"), out, session});
-    QVERIFY(p.waitForFinished(TIMEOUT_MS));
-    QCOMPARE(p.exitCode(), 0);
+    const Ran p = runGui({QStringLiteral("--screenshot"), out, session});
+    QVERIFY(p.finished);
+    QCOMPARE(p.exitCode, 0);
     QVERIFY(QImage(out).width() > 0);
-    QCOMPARE(QString::fromLocal8Bit(p.readAllStandardError()).contains(QStringLiteral("idlescope:")), false);
+    QCOMPARE(p.err.contains(QStringLiteral("idlescope:")), false);
 
     // A file that cannot be opened: said on stderr, exit 2 and no picture (it rendered the
     // default scenario and exited 0, so a scripted screenshot of a refused session was
     // silently another scenario's).
     const QString out2 = dir.filePath(QStringLiteral("missing.png"));
-    QProcess q;
-    q.setProcessEnvironment(env);
-    q.start(app, {QStringLiteral("--screenshot"), out2, dir.filePath(QStringLiteral("missing.csv"))});
-    QVERIFY(q.waitForFinished(TIMEOUT_MS));
-    QCOMPARE(q.exitCode(), 2);
+    const Ran q = runGui({QStringLiteral("--screenshot"), out2, dir.filePath(QStringLiteral("missing.csv"))});
+    QVERIFY(q.finished);
+    QCOMPARE(q.exitCode, 2);
     QVERIFY(!QFileInfo::exists(out2));
-    const QString err = QString::fromLocal8Bit(q.readAllStandardError());
-    QVERIFY2(err.contains(QStringLiteral("missing.csv: no such file")), qPrintable(err));
+    QVERIFY2(q.err.contains(QStringLiteral("missing.csv: no such file")), qPrintable(q.err));
     // A trace that does not import (asynchronously, on the runner): exit 2 as well.
     const QString badTrace = dir.filePath(QStringLiteral("bad.dat"));
     {
@@ -253,21 +264,16 @@ void TestMainWindowUsability::commandLineFileIsOpened()
         f.write("\x17\x08\x44tracing6\0\0\0\0", 16);
     }
     const QString out3 = dir.filePath(QStringLiteral("bad.png"));
-    QProcess t;
-    t.setProcessEnvironment(env);
-    t.start(app, {QStringLiteral("--screenshot"), out3, badTrace});
-    QVERIFY(t.waitForFinished(TIMEOUT_MS));
-    QCOMPARE(t.exitCode(), 2);
+    const Ran t = runGui({QStringLiteral("--screenshot"), out3, badTrace});
+    QVERIFY(t.finished);
+    QCOMPARE(t.exitCode, 2);
     QVERIFY(!QFileInfo::exists(out3));
-    const QString traceErr = QString::fromLocal8Bit(t.readAllStandardError());
-    QVERIFY2(traceErr.contains(QStringLiteral("bad.dat")), qPrintable(traceErr));
+    QVERIFY2(t.err.contains(QStringLiteral("bad.dat")), qPrintable(t.err));
 
     // Two files: refused.
-    QProcess r;
-    r.setProcessEnvironment(env);
-    r.start(app, {session, session});
-    QVERIFY(r.waitForFinished(TIMEOUT_MS));
-    QCOMPARE(r.exitCode(), 2);
+    const Ran r = runGui({session, session});
+    QVERIFY(r.finished);
+    QCOMPARE(r.exitCode, 2);
 
     // --measure and --jitter out of range, or --jitter alone: refused before any window
     // (--measure 60000000 used to measure 10,000,000 spans without a word).
@@ -284,13 +290,10 @@ void TestMainWindowUsability::commandLineFileIsOpened()
         {{QStringLiteral("--no-such-option")}, QStringLiteral("no-such-option")},
     };
     for (const auto &[args, message] : refused) {
-        QProcess m;
-        m.setProcessEnvironment(env);
-        m.start(app, args);
-        QVERIFY(m.waitForFinished(TIMEOUT_MS));
-        QCOMPARE(m.exitCode(), 2);
-        const QString said = QString::fromLocal8Bit(m.readAllStandardError());
-        QVERIFY2(said.contains(message), qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + said));
+        const Ran m = runGui(args);
+        QVERIFY(m.finished);
+        QCOMPARE(m.exitCode, 2);
+        QVERIFY2(m.err.contains(message), qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + m.err));
     }
 }
 

@@ -198,37 +198,18 @@ QString ComparisonView::scopeText() const
 
 namespace {
 
-/// The rows exactly as @p shown lists them (the view's proxy: its sort, and
-/// for equal keys the order an earlier sort left), with the model's own
-/// header texts (the two-line ones are for the screen). A proxy sorted
-/// afresh put tied rows in model order. Only the columns @p view shows (a
-/// replayed stream has no closed-loop columns): never sorted itself.
-class ShownOrder : public QSortFilterProxyModel {
-public:
-    ShownOrder(QAbstractItemModel *model, QSortFilterProxyModel &shown, const QTableView &view) : m_model(model)
-    {
-        for (int c = 0; c < shown.columnCount(); ++c)
-            if (!view.isColumnHidden(c))
-                m_columns.push_back(c);
-        setSourceModel(&shown);
-    }
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const override
-    {
-        if (orientation == Qt::Horizontal && section >= 0 && static_cast<std::size_t>(section) < m_columns.size())
-            section = m_columns[static_cast<std::size_t>(section)];
-        return m_model->headerData(section, orientation, role);
-    }
-
-protected:
-    bool filterAcceptsColumn(int column, const QModelIndex &) const override
-    {
-        return std::find(m_columns.begin(), m_columns.end(), column) != m_columns.end();
-    }
-
-private:
-    const QAbstractItemModel *m_model;
-    std::vector<int> m_columns;
-};
+/// The rows exactly as @p shown lists them (the view's proxy: its sort, and for equal keys
+/// the order an earlier sort left), with the model's own header texts (the two-line ones
+/// are for the screen): a proxy sorted afresh put tied rows in model order. Only the
+/// columns @p view shows (a replayed stream has no closed-loop columns).
+ColumnSubsetModel shownOrder(QAbstractItemModel *model, QSortFilterProxyModel &shown, const QTableView &view)
+{
+    std::vector<int> columns;
+    for (int c = 0; c < shown.columnCount(); ++c)
+        if (!view.isColumnHidden(c))
+            columns.push_back(c);
+    return ColumnSubsetModel(shown, *model, std::move(columns));
+}
 
 } // namespace
 
@@ -243,7 +224,7 @@ QString ComparisonView::markdown() const
     QString head;
     for (const QString &line : context())
         head += QStringLiteral("- ") + line + QLatin1Char('\n');
-    return (head.isEmpty() ? head : head + QLatin1Char('\n')) + modelToMarkdown(ShownOrder(m_model, *m_proxy, *m_view));
+    return (head.isEmpty() ? head : head + QLatin1Char('\n')) + modelToMarkdown(shownOrder(m_model, *m_proxy, *m_view));
 }
 
 QString ComparisonView::csv() const
@@ -251,12 +232,12 @@ QString ComparisonView::csv() const
     QString head;
     for (const QString &line : context())
         head += QStringLiteral("# ") + line + QLatin1Char('\n');
-    return head + modelToCsv(ShownOrder(m_model, *m_proxy, *m_view));
+    return head + modelToCsv(shownOrder(m_model, *m_proxy, *m_view));
 }
 
 QString ComparisonView::json() const
 {
-    const QString rows = modelToJson(ShownOrder(m_model, *m_proxy, *m_view));
+    const QString rows = modelToJson(shownOrder(m_model, *m_proxy, *m_view));
     const QStringList lines = context();
     if (lines.isEmpty())
         return rows;

@@ -133,8 +133,8 @@ void TradeoffView::rebuild()
         x->setRange(0.4, n + 0.6);
         double top = 0;
         for (int g = 0; g < n; ++g) {
-            // The latencies in us, as the table's cells read.
-            const double v = tableValue(p, g); // the added latency is in µs already
+            // The table's own values (its latencies are in µs, as its cells read).
+            const double v = tableValue(p, g);
             if (!std::isfinite(v))
                 continue;
             if (p == Energy)

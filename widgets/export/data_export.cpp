@@ -7,7 +7,6 @@
 #include "widgets/export/model_export.h"
 
 #include <QJsonArray>
-#include <QSortFilterProxyModel>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -188,37 +187,18 @@ Status exportSummariesJson(const SimulationSnapshot &snap, const QString &path)
     return writeFileAtomically(path.toStdString(), summariesJson(snap).toStdString());
 }
 
-namespace {
-
-// The comparison table's columns that apply to its snapshot, as the window shows them (an
-// open-loop run has no operations per second to write).
-class AppliedColumns : public QSortFilterProxyModel {
-public:
-    explicit AppliedColumns(ComparisonTableModel &model) : m_model(model) { setSourceModel(&model); }
-    QVariant headerData(int section, Qt::Orientation orientation, int role) const override
-    {
-        // Mapped by hand: a table without rows has no index to map a header through.
-        if (orientation == Qt::Horizontal)
-            for (int c = 0, shown = -1; c < m_model.columnCount(); ++c)
-                if (m_model.columnApplies(c) && ++shown == section)
-                    return m_model.headerData(c, orientation, role);
-        return QSortFilterProxyModel::headerData(section, orientation, role);
-    }
-
-protected:
-    bool filterAcceptsColumn(int column, const QModelIndex &) const override { return m_model.columnApplies(column); }
-
-private:
-    const ComparisonTableModel &m_model;
-};
-
-} // namespace
-
 Status exportSummariesCsv(const SnapshotPtr &snap, const QString &path)
 {
     ComparisonTableModel model;
     model.setSnapshot(snap);
-    return writeFileAtomically(path.toStdString(), modelToCsv(AppliedColumns(model)).toUtf8().toStdString());
+    // The columns that apply to the snapshot, as the window shows them (an open-loop run
+    // has no operations per second to write).
+    std::vector<int> columns;
+    for (int c = 0; c < model.columnCount(); ++c)
+        if (model.columnApplies(c))
+            columns.push_back(c);
+    const ColumnSubsetModel applied(model, model, std::move(columns));
+    return writeFileAtomically(path.toStdString(), modelToCsv(applied).toUtf8().toStdString());
 }
 
 } // namespace idlescope

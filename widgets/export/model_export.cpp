@@ -2,6 +2,7 @@
 #include "widgets/export/model_export.h"
 
 #include <QAbstractItemModel>
+#include <algorithm>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -108,6 +109,25 @@ QString modelToJson(const QAbstractItemModel &model)
         rows.append(row);
     }
     return QString::fromUtf8(QJsonDocument(rows).toJson(QJsonDocument::Indented));
+}
+
+ColumnSubsetModel::ColumnSubsetModel(QAbstractItemModel &rows, const QAbstractItemModel &headers,
+                                     std::vector<int> columns)
+    : m_headers(headers), m_columns(std::move(columns))
+{
+    setSourceModel(&rows);
+}
+
+QVariant ColumnSubsetModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && section >= 0 && static_cast<std::size_t>(section) < m_columns.size())
+        section = m_columns[static_cast<std::size_t>(section)];
+    return m_headers.headerData(section, orientation, role);
+}
+
+bool ColumnSubsetModel::filterAcceptsColumn(int column, const QModelIndex &) const
+{
+    return std::find(m_columns.begin(), m_columns.end(), column) != m_columns.end();
 }
 
 } // namespace idlescope

@@ -10,9 +10,10 @@
  */
 #pragma once
 
+#include <QSortFilterProxyModel>
 #include <QString>
 
-class QAbstractItemModel;
+#include <vector>
 
 namespace idlescope {
 
@@ -28,5 +29,22 @@ QString csvField(const QString &text);
 /// The model as a JSON array of row objects keyed by the CSV column names
 /// (headers' EditRole); numeric cells are JSON numbers, the rest strings.
 QString modelToJson(const QAbstractItemModel &model);
+
+/// Some columns of a model for the exports above: the rows of @p rows (in its order), only
+/// @p columns (its column numbers, ascending), with the header texts of @p headers (the
+/// model under a sorting proxy: its EditRole keys). Never sorted or filtered itself.
+class ColumnSubsetModel : public QSortFilterProxyModel {
+public:
+    ColumnSubsetModel(QAbstractItemModel &rows, const QAbstractItemModel &headers, std::vector<int> columns);
+    /// Mapped by hand: a table without rows has no index to map a header through.
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+protected:
+    bool filterAcceptsColumn(int column, const QModelIndex &parent) const override;
+
+private:
+    const QAbstractItemModel &m_headers;
+    std::vector<int> m_columns;
+};
 
 } // namespace idlescope
