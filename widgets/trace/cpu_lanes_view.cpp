@@ -220,8 +220,9 @@ void CpuLanesView::rebuild()
     // The two recorded counts differ where spans are cut or lack a sched_switch: say which is which.
     for (const MachineRun &r : m_result->runs)
         if (r.name == trace::RECORDED_VARIANT) {
-            lines << tr("recorded counts every complete idle entry of the trace (%1), as sysfs and trace-stats do; "
-                        "the Comparison table's recorded row counts those inside the spans the governors replay.")
+            // One line: the status row above the lanes holds two.
+            lines << tr("recorded: every complete idle entry of the trace (%1), as sysfs counts; "
+                        "the Comparison table: replayed spans only.")
                          .arg(r.total().entries);
             break;
         }
