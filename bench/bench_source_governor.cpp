@@ -125,7 +125,7 @@ void source(benchmark::State &state)
             return;
         }
         const ReplaySummary s = replayStream(table(), stream(), gov);
-        if (Status c = gov.checkPlayback(s); !c) {
+        if (Status c = gov.checkPlayback(&s); !c) {
             state.SkipWithError(c.error().toString().c_str());
             return;
         }

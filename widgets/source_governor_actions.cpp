@@ -70,8 +70,8 @@ FirstDifference diffRuns(const SnapshotPtr &snap, int sourceIndex, int variantIn
         govs[i] = std::move(*gov);
     }
     out.diff = diffGovernors(snap->table, *snap->stream, *govs[0], *govs[1], 1, limit);
-    if (auto *src = dynamic_cast<SourceGovernor *>(govs[0].get()))
-        if (Status s = src->checkPlayback(out.diff.a); !s)
+    for (int i = 0; i < 2; ++i)
+        if (Status s = finishGovernor(*govs[i], i == 0 ? &out.diff.a : &out.diff.b); !s)
             out.error = QString::fromStdString(s.error().toString());
     return out;
 }

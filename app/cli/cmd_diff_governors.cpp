@@ -124,9 +124,8 @@ int runDiffGovernors(int argc, char **argv, int first)
 
     const GovernorDiff d = diffGovernors(*table, *stream, *govs[0], *govs[1], static_cast<std::size_t>(*keep));
     for (int i = 0; i < 2; ++i)
-        if (auto *src = dynamic_cast<SourceGovernor *>(govs[i].get()))
-            if (Status s = src->checkPlayback(i == 0 ? d.a : d.b); !s)
-                return fail(s.error());
+        if (Status s = finishSourceGovernor(*govs[i], i == 0 ? d.a : d.b); !s)
+            return fail(s.error());
     const std::string nameA = govs[0]->variant().id;
     const std::string nameB = govs[1]->variant().id;
     std::ostringstream out;

@@ -142,9 +142,8 @@ int runReplay(int argc, char **argv, int first)
             entries->append(row);
         }
     });
-    if (auto *src = dynamic_cast<SourceGovernor *>(gov.get()))
-        if (Status s = src->checkPlayback(summary); !s)
-            return fail(s.error());
+    if (Status s = finishSourceGovernor(*gov, summary); !s)
+        return fail(s.error());
     const std::string summaryJson = formatSummaryJson(summary, *table, variant);
 
     // Both outputs or neither, as far as the file system allows: every byte

@@ -45,13 +45,19 @@ Status prepareSourceGovernor(Governor &gov, const IdleStateTable &table, const I
 {
     if (Status s = prepareGovernor(gov, table, stream); !s)
         return s;
-    if (auto *src = dynamic_cast<SourceGovernor *>(&gov)) {
+    if (auto *src = dynamic_cast<SourceGovernor *>(&gov))
         if (!src->warnings().empty())
             std::cerr << src->warnings();
+    return Ok{};
+}
+
+Status finishSourceGovernor(Governor &gov, const ReplaySummary &summary)
+{
+    Status s = finishGovernor(gov, &summary);
+    if (auto *src = dynamic_cast<SourceGovernor *>(&gov))
         if (!src->log().empty())
             std::cerr << src->log();
-    }
-    return Ok{};
+    return s;
 }
 
 } // namespace idlescope::cli

@@ -20,7 +20,11 @@ Status checkSourceOnlyOptions(const Args &args);
 /// The spec of --governor-source and its companion options.
 Result<SourceGovernorSpec> sourceGovernorSpecFromArgs(const Args &args);
 
-/// prepareGovernor(), then the compiler's warnings and the governor's pr_*() output on stderr.
+/// prepareGovernor(), then the compiler's warnings on stderr.
 Status prepareSourceGovernor(Governor &gov, const IdleStateTable &table, const IdleStream &stream);
+
+/// After the replay: finishGovernor(), then the governor's pr_*() output on stderr
+/// (the host's whole output is there only once it has ended).
+Status finishSourceGovernor(Governor &gov, const ReplaySummary &summary);
 
 } // namespace idlescope::cli

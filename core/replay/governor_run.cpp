@@ -161,7 +161,7 @@ std::size_t GovernorRunBuilder::spansLeft() const
     return m_state->stream.size() - m_state->next;
 }
 
-GovernorRun GovernorRunBuilder::take()
+Result<GovernorRun> GovernorRunBuilder::take()
 {
     State &st = *m_state;
     st.batch.appendTo(st.run, st.used);
@@ -169,6 +169,8 @@ GovernorRun GovernorRunBuilder::take()
         (*st.observe)(st.run, st.run.size() - st.used, st.run.size());
     st.used = 0;
     st.run.summary = st.replay.summary();
+    if (Status s = finishGovernor(*st.gov, &st.run.summary); !s)
+        return s.error();
     return std::move(st.run);
 }
 
@@ -212,9 +214,14 @@ Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream
                 found = true;
             }
         });
-        if (found)
+        if (found) {
+            if (Status st = finishGovernor(**gov, nullptr); !st)
+                return st.error();
             return out;
+        }
     }
+    if (Status st = finishGovernor(**gov, nullptr); !st)
+        return st.error();
     return Error{"", 0, "entry", "entry " + std::to_string(index) + " is past the end of the run ("
                                      + std::to_string(seen) + " entries)"};
 }

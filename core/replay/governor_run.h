@@ -103,8 +103,10 @@ public:
     bool advance(std::size_t spans);
     /// Spans not replayed yet.
     std::size_t spansLeft() const;
-    /// The run, once advance() returned true; the builder is spent.
-    GovernorRun take();
+    /// The run, once advance() returned true; the builder is spent. An Error
+    /// when a governor built from source failed in its host during the run
+    /// (finishGovernor(): its crash or hang is known only at the end).
+    Result<GovernorRun> take();
 
 private:
     struct State;

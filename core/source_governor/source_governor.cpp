@@ -62,54 +62,91 @@ SourceGovernor::SourceGovernor(SourceGovernorSpec spec) : m_spec(std::move(spec)
 Status SourceGovernor::prepare(const IdleStateTable &table, const IdleStream &stream, Ns latencyLimitNs,
                                const std::atomic<bool> *cancel)
 {
+    m_host.reset(); // stops a host still running for an earlier stream
+    m_hostEnd.reset();
     m_entries = -1;
+    m_log.clear();
     Result<BuiltGovernor> built = buildSourceGovernor(m_spec.path);
     if (!built)
         return built.error();
     m_warnings = built->warnings;
-    Result<HostDecisions> d =
-        runInHost(built->sharedObject, m_spec.name, m_spec.core, table, stream, latencyLimitNs, m_spec.timeoutSeconds, cancel);
-    if (!d)
-        return d.error();
-    m_decisions = std::move(d->bytes);
-    m_entries = d->entries;
-    m_endNowNs = d->endNowNs;
-    m_log = std::move(d->log);
+    auto host = HostRun::start(built->sharedObject, m_spec.name, m_spec.core, table, stream, latencyLimitNs,
+                               m_spec.timeoutSeconds, cancel);
+    if (!host)
+        return host.error();
+    m_host = std::move(*host);
+    // A host that ends before its first decision (a refusal, a crash while loading or in
+    // enable()) is reported here, as before any replay.
+    if (m_host->bytesFrom(0).empty()) {
+        Status end = checkPlayback(nullptr); // the host's Error: it sent not even its end record
+        m_host.reset();
+        return end;
+    }
     return Ok{};
 }
 
 void SourceGovernor::enable(const IdleStateTable &, CpuidleDevice &)
 {
-    m_pos = 0;
+    m_bytes = nullptr;
+    m_bytesStart = m_bytesEnd = m_pos = 0;
     m_played = 0;
     m_overrun = false;
 }
 
+bool SourceGovernor::nextBytes()
+{
+    const std::span<const std::uint8_t> more = m_host ? m_host->bytesFrom(m_pos) : std::span<const std::uint8_t>();
+    if (more.empty())
+        return false;
+    m_bytes = more.data();
+    m_bytesStart = m_pos;
+    m_bytesEnd = m_pos + more.size();
+    return true;
+}
+
 Selection SourceGovernor::select(const IdleStateTable &, CpuidleDevice &dev, const SelectContext &)
 {
-    if (m_pos >= m_decisions.size()) {
+    if (m_overrun || (m_pos == m_bytesEnd && !nextBytes()) || m_bytes[m_pos - m_bytesStart] == DECISION_END) {
+        // No decision left (the host's end record, or a host that ended early): the replay
+        // runs on with state 0, and checkPlayback() says why.
         m_overrun = true;
         return Selection{0, true, -1};
     }
-    const std::uint8_t b = m_decisions[m_pos++];
-    if ((b & DECISION_POLL_LIMIT) && m_pos + sizeof(std::int64_t) <= m_decisions.size()) {
-        std::int64_t limit;
-        std::memcpy(&limit, m_decisions.data() + m_pos, sizeof limit);
-        m_pos += sizeof limit;
-        dev.pollLimitNs = limit;
+    const std::uint8_t b = nextByte();
+    if (b & DECISION_POLL_LIMIT) {
+        std::uint8_t limit[sizeof(std::int64_t)];
+        for (std::uint8_t &byte : limit)
+            byte = nextByte();
+        std::memcpy(&dev.pollLimitNs, limit, sizeof limit);
     }
     ++m_played;
     return Selection{b & DECISION_STATE_MASK, (b & DECISION_STOP_TICK) != 0, -1};
 }
 
-Status SourceGovernor::checkPlayback(const ReplaySummary &summary) const
+Status SourceGovernor::checkPlayback(const ReplaySummary *summary)
 {
-    if (m_entries < 0)
+    if (!m_host)
         return Error{"", 0, "", m_spec.name + " was replayed without being built and run on the stream first"};
-    if (m_overrun || m_played != m_entries || summary.entries != m_entries || summary.endNowNs != m_endNowNs
-        || m_pos != m_decisions.size())
+    if (!m_hostEnd) {
+        Result<HostEnd> end = m_host->finish();
+        if (end) {
+            m_entries = end->entries;
+            m_endNowNs = end->endNowNs;
+            m_log = std::move(end->log);
+            m_decisionBytes = end->decisionBytes;
+            m_hostEnd = Ok{};
+        } else {
+            m_hostEnd = end.error();
+        }
+    }
+    if (!*m_hostEnd)
+        return *m_hostEnd;
+    const bool mismatch = summary ? (m_overrun || m_played != m_entries || summary->entries != m_entries
+                                     || summary->endNowNs != m_endNowNs || m_pos != m_decisionBytes)
+                                  : m_played > m_entries;
+    if (mismatch)
         return Error{"", 0, "", m_spec.name + ": the replay of the governor host's decisions went another way ("
-                                    + std::to_string(summary.entries) + " entries here, "
+                                    + std::to_string(summary ? summary->entries : m_played) + " entries here, "
                                     + std::to_string(m_entries) + " in the host): an idlescope bug"};
     return Ok{};
 }
@@ -139,6 +176,13 @@ Status prepareGovernor(Governor &gov, const IdleStateTable &table, const IdleStr
 {
     if (auto *s = dynamic_cast<SourceGovernor *>(&gov))
         return s->prepare(table, stream, latencyLimitNs, cancel);
+    return Ok{};
+}
+
+Status finishGovernor(Governor &gov, const ReplaySummary *summary)
+{
+    if (auto *s = dynamic_cast<SourceGovernor *>(&gov))
+        return s->checkPlayback(summary);
     return Ok{};
 }
 

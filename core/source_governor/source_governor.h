@@ -7,17 +7,20 @@
  * NAME names the file (source_governor_names.h).
  *
  * The user's code never runs in this process. prepare() builds the file
- * (cached) and has the governor host replay the whole stream with it; the
- * governor object then plays those decisions back, so that every metric,
+ * (cached) and starts the governor host on the stream; the governor object
+ * plays the host's decisions back as they arrive, so that every metric,
  * table and view of idlescope is computed by the same code as for a
- * built-in variant. A governor that was not prepared for the stream it is
- * replayed on decides nothing (state 0) and reports it: callers that know
- * the stream call prepareGovernor() first.
+ * built-in variant, beside the host's own replay. A governor that was not
+ * prepared for the stream it is replayed on decides nothing (state 0) and
+ * reports it: callers that know the stream call prepareGovernor() first,
+ * and finishGovernor() after the replay (a crash or a hang of the host
+ * after its first decision is known only then).
  */
 #pragma once
 
 #include "core/governors/governor.h"
 #include "core/replay/reference_replay.h"
+#include "core/source_governor/host_protocol.h"
 #include "core/source_governor/source_run.h"
 
 #include <atomic>
@@ -59,27 +62,48 @@ public:
     Selection select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx) override;
     void reflect(const IdleStateTable &, CpuidleDevice &, int) override {}
 
-    /// Builds the file and runs it on @p stream in the governor host.
+    /// Builds the file and starts it on @p stream in the governor host; returns
+    /// when its first decision has arrived, or with the Error of a host that
+    /// ended before making one (a refusal, a crash in the initcall or enable()).
+    /// @p stream and @p cancel must outlive the replay.
     Status prepare(const IdleStateTable &table, const IdleStream &stream, Ns latencyLimitNs = NO_LATENCY_REQ,
                    const std::atomic<bool> *cancel = nullptr);
-    /// After a replay of the prepared stream: an Error if it did not use
-    /// exactly the host's decisions (an unprepared governor, another stream).
-    Status checkPlayback(const ReplaySummary &summary) const;
+    /// After a replay of the prepared stream: waits for the host to end, then
+    /// the Error of a host that failed (crash, hang, cancel), or of a replay
+    /// that did not use exactly the host's decisions (an unprepared governor,
+    /// another stream). With @p summary null (a replay stopped early) only the
+    /// host's failure and decisions it did not make count.
+    Status checkPlayback(const ReplaySummary *summary);
 
     const SourceGovernorSpec &spec() const { return m_spec; }
-    /// The compiler's warnings and the governor's printed messages of the last prepare().
+    /// The compiler's warnings of the last prepare(), and the governor's printed
+    /// messages once checkPlayback() has seen its host end.
     const std::string &warnings() const { return m_warnings; }
     const std::string &log() const { return m_log; }
 
 private:
     SourceGovernorSpec m_spec;
     VariantInfo m_info;
-    std::vector<std::uint8_t> m_decisions;
-    std::int64_t m_entries = -1; ///< -1: not prepared
+    /// The next decision byte: from the block in hand, else from the host (waiting for it).
+    std::uint8_t nextByte()
+    {
+        if (m_pos == m_bytesEnd && !nextBytes())
+            return source_governor::DECISION_END;
+        return m_bytes[m_pos++ - m_bytesStart];
+    }
+    bool nextBytes();
+
+    std::unique_ptr<source_governor::HostRun> m_host; ///< null: not prepared
+    std::optional<Status> m_hostEnd;                  ///< what finishing the host gave
+    std::int64_t m_entries = -1;                      ///< the host's count, once it ended
     Ns m_endNowNs = 0;
-    std::size_t m_pos = 0;
+    std::size_t m_decisionBytes = 0;                  ///< before the host's end record
+    const std::uint8_t *m_bytes = nullptr; ///< the decision bytes [m_bytesStart, m_bytesEnd) in hand
+    std::size_t m_bytesStart = 0;
+    std::size_t m_bytesEnd = 0;
+    std::size_t m_pos = 0; ///< next decision byte
     std::int64_t m_played = 0;
-    bool m_overrun = false;
+    bool m_overrun = false; ///< a select() found no decision left
     std::string m_warnings;
     std::string m_log;
 };
@@ -94,5 +118,8 @@ Status buildSourceGovernorOf(std::string_view id);
 /// Prepares @p gov for @p stream when it is a SourceGovernor; Ok for every other governor.
 Status prepareGovernor(Governor &gov, const IdleStateTable &table, const IdleStream &stream,
                        Ns latencyLimitNs = NO_LATENCY_REQ, const std::atomic<bool> *cancel = nullptr);
+
+/// After the replay of a prepared @p gov: SourceGovernor::checkPlayback(); Ok for every other governor.
+Status finishGovernor(Governor &gov, const ReplaySummary *summary);
 
 } // namespace idlescope

@@ -8,8 +8,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cstring>
+#include <mutex>
+#include <thread>
 #include <poll.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -150,123 +153,238 @@ Result<KernelCore> parseKernelCore(const std::string &text)
     return k;
 }
 
-Result<HostDecisions> runInHost(const std::string &sharedObject, const std::string &label, const KernelCore &core,
-                                const IdleStateTable &table, const IdleStream &stream, Ns latencyLimitNs,
-                                int timeoutSeconds, const std::atomic<bool> *cancel)
+/// Everything a running host needs on this side; its thread (loop()) is the only one that
+/// touches the host's fds, the rest is shared under the mutex.
+struct HostRun::Watch {
+    std::string label;
+    int timeoutSeconds = DEFAULT_SOURCE_TIMEOUT_S;
+    const std::atomic<bool> *cancel = nullptr;
+    HostInput input;
+    Fd inWrite;
+    Fd progressFd;
+    void *page = MAP_FAILED;
+    Spawned child;
+    std::thread thread;
+    std::atomic<bool> stop{false}; ///< the run was destroyed before the host ended
+
+    /// Decision bytes in blocks that never move: the replay reads a block while the
+    /// thread appends to a later one.
+    static constexpr std::size_t BLOCK = 1 << 20;
+    std::mutex mutex;
+    std::condition_variable arrived;
+    std::vector<std::unique_ptr<std::uint8_t[]>> blocks;
+    std::size_t size = 0; ///< bytes written to the blocks
+    bool ended = false;   ///< the host was reaped: no byte will follow
+    int status = 0;       ///< its waitpid() status
+    std::string err;      ///< its stderr (at most MAX_LOG)
+    std::string stopped;  ///< why this side killed it
+
+    const HostProgress &progress() const { return *static_cast<const HostProgress *>(page); }
+    ~Watch()
+    {
+        if (page != MAP_FAILED)
+            ::munmap(page, sizeof(HostProgress));
+    }
+
+    /// Reads what the host's stdout has into the free end of the last block.
+    bool readDecisions(int fd)
+    {
+        std::uint8_t *to;
+        std::size_t room;
+        {
+            std::lock_guard lock(mutex);
+            if (size == blocks.size() * BLOCK)
+                blocks.push_back(std::make_unique_for_overwrite<std::uint8_t[]>(BLOCK));
+            to = blocks.back().get() + size % BLOCK;
+            room = BLOCK - size % BLOCK;
+        }
+        const ssize_t got = ::read(fd, to, room);
+        if (got < 0 && errno == EINTR)
+            return true;
+        if (got <= 0)
+            return false;
+        {
+            std::lock_guard lock(mutex);
+            size += static_cast<std::size_t>(got);
+        }
+        arrived.notify_all();
+        return true;
+    }
+
+    bool readLog(int fd)
+    {
+        char buf[4096];
+        const ssize_t got = ::read(fd, buf, sizeof buf);
+        if (got < 0 && errno == EINTR)
+            return true;
+        if (got <= 0)
+            return false;
+        if (err.size() < MAX_LOG)
+            err.append(buf, static_cast<std::size_t>(got));
+        return true;
+    }
+
+    /// The thread: feeds the host, keeps its output, stops it when it hangs or is cancelled, reaps it.
+    void loop()
+    {
+        bool outOpen = true, errOpen = true, inOpen = true;
+        using Clock = std::chrono::steady_clock;
+        auto lastActivity = Clock::now();
+        std::int64_t lastEntry = -1;
+        std::int32_t lastPhase = -1;
+        while (outOpen || errOpen) {
+            pollfd fds[3] = {{outOpen ? child.out.get() : -1, POLLIN, 0},
+                             {errOpen ? child.err.get() : -1, POLLIN, 0},
+                             {inOpen ? inWrite.get() : -1, POLLOUT, 0}};
+            const int n = ::poll(fds, 3, 100);
+            if (n < 0 && errno != EINTR)
+                break;
+            bool active = false;
+            if (inOpen && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
+                const std::size_t before = input.sent;
+                const bool open = input.sendSome(inWrite.get());
+                active = input.sent != before;
+                if (!open || input.sent == input.size()) {
+                    inOpen = false;
+                    inWrite.reset();
+                }
+            }
+            if (outOpen && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) {
+                active = true;
+                outOpen = readDecisions(child.out.get());
+            }
+            if (errOpen && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) {
+                active = true;
+                errOpen = readLog(child.err.get());
+            }
+            const std::int64_t entry = progress().entry.load(std::memory_order_relaxed);
+            const std::int32_t phase = progress().phase.load(std::memory_order_relaxed);
+            if (active || entry != lastEntry || phase != lastPhase) {
+                lastActivity = Clock::now();
+                lastEntry = entry;
+                lastPhase = phase;
+            }
+            if (stop.load(std::memory_order_relaxed) || (cancel && cancel->load(std::memory_order_relaxed)))
+                stopped = "cancelled";
+            else if (Clock::now() - lastActivity > std::chrono::seconds(timeoutSeconds))
+                stopped = label + " did not return " + whereItWas(progress()) + " within "
+                          + std::to_string(timeoutSeconds) + " s: stopped (an endless loop?)";
+            if (!stopped.empty()) {
+                ::kill(child.pid, SIGKILL);
+                break;
+            }
+        }
+        int st = 0;
+        while (::waitpid(child.pid, &st, 0) < 0 && errno == EINTR) {
+        }
+        {
+            std::lock_guard lock(mutex);
+            status = st;
+            ended = true;
+        }
+        arrived.notify_all();
+    }
+
+    /// @p n bytes from @p pos of the blocks (the thread has ended).
+    void copyOut(std::size_t pos, void *to, std::size_t n) const
+    {
+        auto *out = static_cast<std::uint8_t *>(to);
+        for (std::size_t i = 0; i < n; ++i, ++pos)
+            out[i] = blocks[pos / BLOCK][pos % BLOCK];
+    }
+};
+
+HostRun::HostRun(std::unique_ptr<Watch> watch) : m_watch(std::move(watch)) {}
+
+HostRun::~HostRun()
+{
+    if (m_watch->thread.joinable()) {
+        m_watch->stop.store(true, std::memory_order_relaxed);
+        m_watch->thread.join();
+    }
+}
+
+Result<std::unique_ptr<HostRun>> HostRun::start(const std::string &sharedObject, const std::string &label,
+                                                const KernelCore &core, const IdleStateTable &table,
+                                                const IdleStream &stream, Ns latencyLimitNs, int timeoutSeconds,
+                                                const std::atomic<bool> *cancel)
 {
     // The input goes through a socket, in pieces the host replays as they come: no copy of
     // the stream in a file or in the host's memory, and the host starts on the first spans
     // while the rest is being sent. (A socket, not a pipe: a host that died takes no
     // SIGPIPE to this process with it.)
-    HostInput input{hostPreamble(core, table, stream, latencyLimitNs),
-                    reinterpret_cast<const unsigned char *>(stream.data()), stream.size() * sizeof(IdleSpan)};
+    auto w = std::make_unique<Watch>();
+    w->label = label;
+    w->timeoutSeconds = timeoutSeconds;
+    w->cancel = cancel;
+    w->input = HostInput{hostPreamble(core, table, stream, latencyLimitNs),
+                         reinterpret_cast<const unsigned char *>(stream.data()), stream.size() * sizeof(IdleSpan)};
     int sv[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
         return Error{"", 0, "", std::string("cannot create the governor host's input: ") + std::strerror(errno)};
-    Fd inWrite(sv[0]), inRead(sv[1]);
+    w->inWrite = Fd(sv[0]);
+    Fd inRead(sv[1]);
     const int sendBuffer = 4 << 20; // the kernel caps it at net.core.wmem_max
-    ::setsockopt(inWrite.get(), SOL_SOCKET, SO_SNDBUF, &sendBuffer, sizeof sendBuffer);
-    Fd progressFd(::memfd_create("idlescope-host-progress", MFD_CLOEXEC));
-    if (progressFd.get() < 0 || ::ftruncate(progressFd.get(), sizeof(HostProgress)) != 0)
+    ::setsockopt(w->inWrite.get(), SOL_SOCKET, SO_SNDBUF, &sendBuffer, sizeof sendBuffer);
+    w->progressFd = Fd(::memfd_create("idlescope-host-progress", MFD_CLOEXEC));
+    if (w->progressFd.get() < 0 || ::ftruncate(w->progressFd.get(), sizeof(HostProgress)) != 0)
         return Error{"", 0, "", std::string("cannot create the governor host's progress page: ") + std::strerror(errno)};
-    void *page = ::mmap(nullptr, sizeof(HostProgress), PROT_READ | PROT_WRITE, MAP_SHARED, progressFd.get(), 0);
-    if (page == MAP_FAILED)
+    w->page = ::mmap(nullptr, sizeof(HostProgress), PROT_READ | PROT_WRITE, MAP_SHARED, w->progressFd.get(), 0);
+    if (w->page == MAP_FAILED)
         return Error{"", 0, "", std::string("cannot map the governor host's progress page: ") + std::strerror(errno)};
-    struct Unmap {
-        void *p;
-        ~Unmap() { ::munmap(p, sizeof(HostProgress)); }
-    } unmap{page};
-    const auto &progress = *static_cast<const HostProgress *>(page);
 
     const std::string host = governorHostPath();
-    Result<Spawned> child = spawnProcess({host, sharedObject}, inRead.get(), {{progressFd.get(), HOST_PROGRESS_FD}}, false);
+    Result<Spawned> child =
+        spawnProcess({host, sharedObject}, inRead.get(), {{w->progressFd.get(), HOST_PROGRESS_FD}}, false);
     if (!child)
         return Error{"", 0, "", child.error().message + " (the governor host; set IDLESCOPE_GOVERNOR_HOST to its path)"};
-    inRead.reset();
+    w->child = std::move(*child);
+    w->thread = std::thread([watch = w.get()] { watch->loop(); });
+    return std::unique_ptr<HostRun>(new HostRun(std::move(w)));
+}
 
-    HostDecisions d;
-    d.bytes.reserve(stream.size() + stream.size() / 4 + 64);
-    std::string err;
-    bool outOpen = true, errOpen = true;
-    using Clock = std::chrono::steady_clock;
-    auto lastActivity = Clock::now();
-    std::int64_t lastEntry = -1;
-    std::int32_t lastPhase = -1;
-    std::string stopped; // why we killed it
-    std::vector<std::uint8_t> buf(1 << 16);
-    bool inOpen = true;
-    while (outOpen || errOpen) {
-        pollfd fds[3] = {{outOpen ? child->out.get() : -1, POLLIN, 0},
-                         {errOpen ? child->err.get() : -1, POLLIN, 0},
-                         {inOpen ? inWrite.get() : -1, POLLOUT, 0}};
-        const int n = ::poll(fds, 3, 100);
-        if (n < 0 && errno != EINTR)
-            break;
-        bool active = false;
-        if (inOpen && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
-            const std::size_t before = input.sent;
-            const bool open = input.sendSome(inWrite.get());
-            active = input.sent != before;
-            if (!open || input.sent == input.size()) {
-                inOpen = false;
-                inWrite.reset();
-            }
-        }
-        for (int i = 0; i < 2; ++i) {
-            if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
-                continue;
-            const ssize_t got = ::read(fds[i].fd, buf.data(), buf.size());
-            if (got > 0) {
-                active = true;
-                if (i == 0)
-                    d.bytes.insert(d.bytes.end(), buf.data(), buf.data() + got);
-                else if (err.size() < MAX_LOG)
-                    err.append(reinterpret_cast<const char *>(buf.data()), static_cast<std::size_t>(got));
-            } else if (got == 0 || errno != EINTR) {
-                (i == 0 ? outOpen : errOpen) = false;
-            }
-        }
-        const std::int64_t entry = progress.entry.load(std::memory_order_relaxed);
-        const std::int32_t phase = progress.phase.load(std::memory_order_relaxed);
-        if (active || entry != lastEntry || phase != lastPhase) {
-            lastActivity = Clock::now();
-            lastEntry = entry;
-            lastPhase = phase;
-        }
-        if (cancel && cancel->load(std::memory_order_relaxed)) {
-            stopped = "cancelled";
-        } else if (Clock::now() - lastActivity > std::chrono::seconds(timeoutSeconds)) {
-            stopped = label + " did not return " + whereItWas(progress) + " within " + std::to_string(timeoutSeconds)
-                      + " s: stopped (an endless loop?)";
-        }
-        if (!stopped.empty()) {
-            ::kill(child->pid, SIGKILL);
-            break;
-        }
-    }
-    int status = 0;
-    while (::waitpid(child->pid, &status, 0) < 0 && errno == EINTR) {
-    }
+std::span<const std::uint8_t> HostRun::bytesFrom(std::size_t pos)
+{
+    Watch &w = *m_watch;
+    std::unique_lock lock(w.mutex);
+    w.arrived.wait(lock, [&] { return w.size > pos || w.ended; });
+    if (w.size <= pos)
+        return {};
+    const std::size_t blockEnd = (pos / Watch::BLOCK + 1) * Watch::BLOCK;
+    return {w.blocks[pos / Watch::BLOCK].get() + pos % Watch::BLOCK, std::min(w.size, blockEnd) - pos};
+}
+
+Result<HostEnd> HostRun::finish()
+{
+    Watch &w = *m_watch;
+    if (w.thread.joinable())
+        w.thread.join();
+    HostEnd end;
     std::string refusal;
-    splitLog(err, refusal, d.log);
-    if (!stopped.empty())
-        return Error{"", 0, "", withLog(stopped, d.log)};
-    if (WIFSIGNALED(status))
+    splitLog(w.err, refusal, end.log);
+    const HostProgress &progress = w.progress();
+    const std::string &label = w.label;
+    if (!w.stopped.empty())
+        return Error{"", 0, "", withLog(w.stopped, end.log)};
+    if (WIFSIGNALED(w.status))
         return Error{"", 0, "",
-                     withLog(label + " crashed " + whereItWas(progress) + ": " + signalName(WTERMSIG(status)), d.log)};
-    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+                     withLog(label + " crashed " + whereItWas(progress) + ": " + signalName(WTERMSIG(w.status)), end.log)};
+    const int code = WIFEXITED(w.status) ? WEXITSTATUS(w.status) : -1;
     if (code == HOST_EXIT_REFUSED)
-        return Error{"", 0, "", withLog(label + ": " + (refusal.empty() ? "refused to run" : refusal), d.log)};
+        return Error{"", 0, "", withLog(label + ": " + (refusal.empty() ? "refused to run" : refusal), end.log)};
     if (code != 0)
         return Error{"", 0, "", withLog(label + " exited with status " + std::to_string(code) + " " + whereItWas(progress)
-                                            + " (a governor never exits)", d.log)};
+                                            + " (a governor never exits)", end.log)};
     constexpr std::size_t END = 1 + 2 * sizeof(std::int64_t);
-    if (d.bytes.size() < END || d.bytes[d.bytes.size() - END] != DECISION_END)
+    std::uint8_t marker = 0;
+    if (w.size >= END)
+        w.copyOut(w.size - END, &marker, 1);
+    if (w.size < END || marker != DECISION_END)
         return Error{"", 0, "", label + ": the governor host ended without its end record"};
-    std::memcpy(&d.entries, d.bytes.data() + d.bytes.size() - END + 1, sizeof d.entries);
-    std::memcpy(&d.endNowNs, d.bytes.data() + d.bytes.size() - END + 1 + sizeof d.entries, sizeof d.endNowNs);
-    d.bytes.resize(d.bytes.size() - END);
-    return d;
+    w.copyOut(w.size - END + 1, &end.entries, sizeof end.entries);
+    w.copyOut(w.size - END + 1 + sizeof end.entries, &end.endNowNs, sizeof end.endNowNs);
+    end.decisionBytes = w.size - END;
+    return end;
 }
 
 } // namespace idlescope::source_governor

@@ -2,8 +2,8 @@
 /**
  * @file source_run.h
  * Running a built governor: the governor host replays the whole stream in
- * its own process and sends back every decision at once; this side watches
- * it, and turns a crash (its signal), an endless loop (no progress within
+ * its own process and sends back every decision as it makes it; this side
+ * watches it, and turns a crash (its signal), an endless loop (no progress within
  * the timeout) or a refusal into an Error naming the entry it happened at.
  */
 #pragma once
@@ -15,6 +15,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,24 +36,52 @@ struct KernelCore {
 /// "6.19", "v6.19", "7.0"; the versions the kit covers (5.10 ... 7.0) and later.
 Result<KernelCore> parseKernelCore(const std::string &text);
 
-struct HostDecisions {
-    std::vector<std::uint8_t> bytes; ///< host_protocol.h decision bytes, without the end record
-    std::int64_t entries = 0;
-    Ns endNowNs = 0;
-    std::string log;                 ///< what the governor printed (pr_*())
-};
-
 /// Seconds without progress after which a governor is stopped as hung.
 inline constexpr int DEFAULT_SOURCE_TIMEOUT_S = 10;
 
+/// What the host said after its last decision.
+struct HostEnd {
+    std::int64_t entries = 0;
+    Ns endNowNs = 0;
+    std::size_t decisionBytes = 0; ///< host_protocol.h decision bytes before the end record
+    std::string log;               ///< what the governor printed (pr_*())
+};
+
 /**
- * Replays @p stream on @p table with the governor in @p sharedObject (from
- * buildSourceGovernor()) in the governor host. @p label names the governor
- * in errors. @p cancel (optional) stops the host.
+ * The governor host replaying one stream with the governor in a shared
+ * object (from buildSourceGovernor()). A thread of this object sends the
+ * stream, keeps every decision byte as it arrives and watches the host, so
+ * that the decisions can be played back while the host is still making the
+ * next ones: the two replays, the host's and idlescope's, run side by side
+ * instead of one after the other. The stream (its bytes are sent as the
+ * host takes them) and @p cancel must outlive the run; destroying a run
+ * stops a host that is still running.
  */
-Result<HostDecisions> runInHost(const std::string &sharedObject, const std::string &label, const KernelCore &core,
-                                const IdleStateTable &table, const IdleStream &stream, Ns latencyLimitNs,
-                                int timeoutSeconds = DEFAULT_SOURCE_TIMEOUT_S,
-                                const std::atomic<bool> *cancel = nullptr);
+class HostRun {
+public:
+    /// Starts the host; an Error when it cannot be started. @p label names the governor in errors.
+    static Result<std::unique_ptr<HostRun>> start(const std::string &sharedObject, const std::string &label,
+                                                  const KernelCore &core, const IdleStateTable &table,
+                                                  const IdleStream &stream, Ns latencyLimitNs,
+                                                  int timeoutSeconds = DEFAULT_SOURCE_TIMEOUT_S,
+                                                  const std::atomic<bool> *cancel = nullptr);
+    ~HostRun();
+    HostRun(const HostRun &) = delete;
+    HostRun &operator=(const HostRun &) = delete;
+
+    /// The decision bytes from @p pos on that have arrived, waiting for one
+    /// when none has; empty once the host has ended and every byte is read.
+    /// The bytes stay where they are for the run's life.
+    std::span<const std::uint8_t> bytesFrom(std::size_t pos);
+    /// Waits for the host to end: its end record, or the Error that says
+    /// why it ended without one (crash, hang, refusal, cancel).
+    Result<HostEnd> finish();
+
+    struct Watch;
+
+private:
+    explicit HostRun(std::unique_ptr<Watch> watch);
+    std::unique_ptr<Watch> m_watch;
+};
 
 } // namespace idlescope::source_governor

@@ -105,10 +105,13 @@ bool SummarisedRunBuilder::advance(std::size_t spans) { return m_state->run->adv
 
 std::size_t SummarisedRunBuilder::spansLeft() const { return m_state->run->spansLeft(); }
 
-SummarisedRun SummarisedRunBuilder::take()
+Result<SummarisedRun> SummarisedRunBuilder::take()
 {
+    Result<GovernorRun> run = m_state->run->take();
+    if (!run)
+        return run.error();
     SummarisedRun out;
-    out.run = m_state->run->take();
+    out.run = std::move(*run);
     m_state->summaries.finish(out);
     return out;
 }

@@ -38,8 +38,9 @@ public:
     /// GovernorRunBuilder::advance(), the new entries summarised on the way.
     bool advance(std::size_t spans);
     std::size_t spansLeft() const;
-    /// The run and its summaries, once advance() returned true; the builder is spent.
-    SummarisedRun take();
+    /// The run and its summaries, once advance() returned true; the builder is
+    /// spent. An Error as GovernorRunBuilder::take()'s.
+    Result<SummarisedRun> take();
 
 private:
     struct State;

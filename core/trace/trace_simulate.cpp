@@ -28,6 +28,8 @@ Result<SimulatedTrace> simulateTrace(const TraceImport &trace, const IdleStateTa
         SimulatedCpu s;
         s.cpu = c.cpu;
         s.summary = replayStream(table, ex.stream, *gov);
+        if (Status st = finishGovernor(*gov, &s.summary); !st)
+            return st.error();
         out.total.spans += s.summary.spans;
         out.total.entries += s.summary.entries;
         out.total.endNowNs = std::max(out.total.endNowNs, s.summary.endNowNs);

@@ -219,6 +219,10 @@ Result<CompareResult> runComparison(const CompareOptions &o)
                 return;
             }
             RunMetrics m = replayOne(o.table, stream, *gov, o.power);
+            if (Status s = finishGovernor(*gov, nullptr); !s) { // the host's crash or hang, if any
+                report(job, s.error());
+                return;
+            }
             m.oracleAbove = ref.above;
             m.oracleBelow = ref.below;
             r.runs[CompareResult::index(static_cast<size_t>(p), static_cast<size_t>(g), static_cast<size_t>(it),

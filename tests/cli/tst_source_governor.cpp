@@ -49,6 +49,22 @@ private:
     QTemporaryDir m_cache;
     QTemporaryDir m_out;
 
+    /// 200,000 spans of one entry each on three_states.json (8 MB, far more than a socket
+    /// holds), written once; empty when it cannot be written.
+    QString longStream()
+    {
+        const QString path = m_out.filePath(u"long.csv"_s);
+        if (QFile::exists(path))
+            return path;
+        QByteArray csv("gap_ns,timer_ns,wake_ns,latency_req_ns,util\n");
+        for (int i = 0; i < 200000; ++i)
+            csv += "100000,1000000000,200000,-1,0\n";
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(csv) != csv.size())
+            return {};
+        return path;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -230,13 +246,8 @@ private slots:
         // a socket holds) are mostly unsent when crash.c dies at entry 3 or when the host
         // refuses unregistered.c before its first span. Both are told as for hop.csv's
         // six rows, and the replay ends instead of waiting to send the rest.
-        QByteArray csv("gap_ns,timer_ns,wake_ns,latency_req_ns,util\n");
-        for (int i = 0; i < 200000; ++i)
-            csv += "100000,1000000000,200000,-1,0\n";
-        const QString stream = m_out.filePath(u"long.csv"_s);
-        QFile f(stream);
-        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(csv) == csv.size());
-        f.close();
+        const QString stream = longStream();
+        QVERIFY(!stream.isEmpty());
         const auto args = [&](const QString &file) {
             return QStringList{u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
                                u"--governor-source"_s, dataFile(file)};
@@ -259,6 +270,31 @@ private slots:
                  qPrintable(r.out.left(300)));
         QVERIFY2(r.out.contains(u"\"name\": \"C2\", \"usage\": 199999, \"time_ns\": 41999790000"_s),
                  qPrintable(r.out.left(400)));
+    }
+
+    void aCrashAfterTheFirstDecisionsIsNamed()
+    {
+        // late_crash.c picks C1 (state 0) until select() 100000, where it dies: by then
+        // the host has sent its first piece of decisions (64 KiB) and idlescope is
+        // playing them back. The crash is known only when the host ends: the CLI's
+        // replay, the engine's runGovernor() (the GUI's runs) and compare all say it.
+        const QString stream = longStream();
+        QVERIFY(!stream.isEmpty());
+        const QString message = u"crashed in select() at entry 100000 (stream row 100000): SIGSEGV"_s;
+        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
+                               u"--governor-source"_s, dataFile(u"late_crash.c"_s)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY2(!r.out.contains(u"\"entries\""_s), qPrintable(r.out.left(200))); // no summary of a run that failed
+
+        using namespace idlescope;
+        IDLESCOPE_REQUIRE_OK(table, readTableJson(dataFile(u"three_states.json"_s).toStdString()));
+        IDLESCOPE_REQUIRE_OK(spans, readStreamCsv(stream.toStdString()));
+        const Result<GovernorRun> run = runGovernor(table, spans, "src:" + dataFile(u"late_crash.c"_s).toStdString());
+        QVERIFY(!run.ok());
+        QVERIFY2(QString::fromStdString(run.error().message).contains(message), run.error().message.c_str());
+        // reasoningAt() stops at its entry; the host's later crash still makes it fail.
+        QVERIFY(!reasoningAt(table, spans, "src:" + dataFile(u"late_crash.c"_s).toStdString(), {}, 5).ok());
     }
 
     void anEndlessLoopIsStoppedAtTheTimeout()

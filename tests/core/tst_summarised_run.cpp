@@ -214,8 +214,8 @@ void TestSummarisedRun::stepsOnOtherThreads()
     }
     QVERIFY(made > 10);
     QCOMPARE(menu->spansLeft(), std::size_t(0));
-    const SummarisedRun m = menu->take();
-    const SummarisedRun t = teo->take();
+    const SummarisedRun m = menu->take().value();
+    const SummarisedRun t = teo->take().value();
     auto wholeMenu = runGovernor(table, stream, "menu-6.14", {{"INTERVALS", 9}});
     auto wholeTeo = runGovernor(table, stream, "teo-6.14");
     QVERIFY(wholeMenu && wholeTeo);

@@ -376,6 +376,13 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         QString error;
         QString stale; // reused as the last good run of a source file that failed
     };
+    // A file that no longer builds or runs keeps its last good run, marked stale.
+    auto fail = [&](Job &j, const Error &e) {
+        j.error = QString::fromStdString(j.gov->variant + ": " + e.toString());
+        if (sameInputs && isSourceGovernorId(j.gov->variant))
+            if ((j.reuse = previousRunOf(*previous, *j.gov)) >= 0)
+                j.stale = j.error;
+    };
     std::vector<Job> jobs;
     for (const GovernorSpec &g : spec.governors) {
         Job j{&g};
@@ -414,11 +421,7 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
         auto builder = SummarisedRunBuilder::start(snap->table, *stream, j.gov->variant, j.gov->settings, &storage,
                                                    spec.latencyLimitNs);
         if (!builder) {
-            j.error = QString::fromStdString(j.gov->variant + ": " + builder.error().toString());
-            // A file that no longer builds or runs keeps its last good run, marked stale.
-            if (sameInputs && isSourceGovernorId(j.gov->variant))
-                if ((j.reuse = previousRunOf(*previous, *j.gov)) >= 0)
-                    j.stale = j.error;
+            fail(j, builder.error());
             continue;
         }
         j.builder.emplace(std::move(*builder));
@@ -439,8 +442,13 @@ std::shared_ptr<SimulationSnapshot> SimulationRunner::simulate(const ScenarioSpe
                 progress->update(t, done ? 0 : static_cast<std::int64_t>(j.builder->spansLeft()));
             if (!done)
                 return false;
-            j.run = j.builder->take();
+            Result<SummarisedRun> run = j.builder->take(); // a source governor's host may have failed
             j.builder.reset();
+            if (!run) {
+                fail(j, run.error());
+                return true;
+            }
+            j.run = std::move(*run);
             // Every run on the workload's clock; the plot summaries follow the moved times.
             if (snap->spanClockNs && onSpanClock(j.run->run, *snap->spanClockNs))
                 j.run->lod = RunLod(j.run->run, j.run->counts);
