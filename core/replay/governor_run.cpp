@@ -182,7 +182,7 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
     if (!builder)
         return builder.error();
     if (!advanceToEnd(*builder, cancel))
-        return Error{"", 0, "", "cancelled"};
+        return Error::cancelled();
     return builder->take();
 }
 

@@ -66,7 +66,7 @@ inline constexpr std::size_t RUN_BATCH_ENTRIES = 256;
  * Replays @p stream through a fresh governor of @p variant with @p settings
  * applied, keeping every entry. Returns an Error for an unknown variant or a
  * rejected setting. @p cancel (optional) is polled every 4096 spans; a
- * cancelled run returns an Error with message "cancelled". @p observe
+ * cancelled run returns Error::cancelled() (code Cancelled). @p observe
  * (optional) sees every batch of entries as it is appended. @p storage
  * (optional) is a finished run whose column memory is reused (moved from,
  * columns cleared): a re-simulation then writes to pages that are already

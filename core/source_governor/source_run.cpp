@@ -193,6 +193,7 @@ Result<HostDecisions> runInHost(const std::string &sharedObject, const std::stri
     std::int64_t lastEntry = -1;
     std::int32_t lastPhase = -1;
     std::string stopped; // why we killed it
+    bool cancelled = false;
     std::vector<std::uint8_t> buf(1 << 16);
     bool inOpen = true;
     while (outOpen || errOpen) {
@@ -235,6 +236,7 @@ Result<HostDecisions> runInHost(const std::string &sharedObject, const std::stri
         }
         if (cancel && cancel->load(std::memory_order_relaxed)) {
             stopped = "cancelled";
+            cancelled = true;
         } else if (Clock::now() - lastActivity > std::chrono::seconds(timeoutSeconds)) {
             stopped = label + " did not return " + whereItWas(progress) + " within " + std::to_string(timeoutSeconds)
                       + " s: stopped (an endless loop?)";
@@ -249,6 +251,8 @@ Result<HostDecisions> runInHost(const std::string &sharedObject, const std::stri
     }
     std::string refusal;
     splitLog(err, refusal, d.log);
+    if (cancelled)
+        return Error::cancelled(withLog(stopped, d.log));
     if (!stopped.empty())
         return Error{"", 0, "", withLog(stopped, d.log)};
     if (WIFSIGNALED(status))

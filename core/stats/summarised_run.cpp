@@ -123,7 +123,7 @@ Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const I
     if (!builder)
         return builder.error();
     if (!advanceToEnd(*builder, cancel))
-        return Error{"", 0, "", "cancelled"};
+        return Error::cancelled();
     return builder->take();
 }
 

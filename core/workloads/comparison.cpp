@@ -242,7 +242,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     if (errorJob >= 0)
         return firstError;
     if (cancelled()) // some units never ran: a partial table is no result
-        return Error{"", 0, "cancelled", "the comparison was cancelled"};
+        return Error::cancelled("the comparison was cancelled");
     return r;
 }
 

@@ -57,7 +57,7 @@ struct CompareOptions {
     int shardIndex = 0;
     int shardCount = 1;
     /// When set and true, no further work unit starts (a window's Cancel): runComparison then
-    /// fails with the field "cancelled". Read by the worker threads; never written by them.
+    /// fails with Error::cancelled() (code Cancelled). Read by the worker threads; never written by them.
     const std::atomic<bool> *cancel = nullptr;
     /// When set, incremented as each work unit (point, iteration) of this shard finishes
     /// (a window's progress): the comparison is done at pointCount() x iterations units.

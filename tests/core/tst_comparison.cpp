@@ -176,7 +176,8 @@ private slots:
         done = 0;
         const Result<CompareResult> r = runComparison(o);
         QVERIFY(!r.ok());
-        QCOMPARE(r.error().field, std::string("cancelled"));
+        QVERIFY(r.error().code == ErrorCode::Cancelled);
+        QCOMPARE(r.error().toString(), std::string("the comparison was cancelled"));
         QCOMPARE(done.load(), 0);
     }
 

@@ -182,8 +182,10 @@ void TestSummarisedRun::cancelled()
     auto s = runGovernorSummarised(power10(), ipiStream(100), "menu-6.14", {}, &cancel);
     QVERIFY(!s.ok());
     QCOMPARE(QString::fromStdString(s.error().message), QStringLiteral("cancelled"));
+    QVERIFY(s.error().code == ErrorCode::Cancelled);
     auto bad = runGovernorSummarised(power10(), ipiStream(100), "no-such-governor");
     QVERIFY(!bad.ok());
+    QVERIFY(bad.error().code == ErrorCode::BadInput); // an unknown variant is the input's fault
 }
 
 void TestSummarisedRun::stepsOnOtherThreads()

@@ -116,6 +116,7 @@ private:
     struct JobResult {
         std::shared_ptr<SimulationSnapshot> snapshot;
         QString error;
+        bool cancelled = false; ///< stopped by its cancel flag: nothing to say
     };
     QFutureWatcher<JobResult> m_watcher;
 };
