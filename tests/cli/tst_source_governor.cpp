@@ -175,7 +175,7 @@ private slots:
         QCOMPARE(at.entry.state, 1);
         QCOMPARE(at.entry.residencyNs, Ns{61000});
         // A source file has no tunables: a setting is refused, not ignored.
-        QVERIFY(!runGovernor(table, stream, id, {{"INTERVALS", 4}}).ok());
+        QVERIFY(!runGovernor(table, stream, id, {.settings = {{"INTERVALS", 4}}}).ok());
     }
 
     void aNameStandsForItsFile()
