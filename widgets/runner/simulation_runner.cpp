@@ -298,8 +298,6 @@ void SimulationRunner::jobFinished()
             });
         }
     }
-    if (!r.snapshot->errors.isEmpty())
-        emit runWarning(r.snapshot->errors.join(QLatin1Char('\n')));
     emit snapshotReady(m_latest);
 }
 
