@@ -157,7 +157,7 @@ Error inCliTerms(Error error)
 
 int fail(const Error &error)
 {
-    return fail(inCliTerms(error).toString());
+    return fail(error.toString());
 }
 
 Status applySettings(Governor &gov, const std::vector<std::string> &settings)

@@ -270,7 +270,7 @@ int runCompare(int argc, char **argv, int first)
         mo.governors = splitList(args.value("governors"));
         Result<std::vector<workloads::GovernorInstance>> instances = workloads::parseGovernorList(mo.governors);
         if (!instances)
-            return fail(instances.error());
+            return fail(inCliTerms(instances.error()));
         // A closed loop runs each instance on a machine of its own, so A/B labels apply there.
         for (const workloads::GovernorInstance &gi : *instances)
             if (gi.label != gi.variant && !closedLoop)
@@ -382,7 +382,7 @@ int runCompare(int argc, char **argv, int first)
 
     Result<workloads::CompareResult> result = workloads::runComparison(o);
     if (!result)
-        return fail(result.error());
+        return fail(inCliTerms(result.error()));
     const std::string text = args.has("shard") ? formatComparisonShard(o, *result)
                                                : workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));
 

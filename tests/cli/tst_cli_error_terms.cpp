@@ -44,39 +44,34 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("stderrText");
-        QTest::newRow("unknown variant") << oneCpu({"--governors", "menu-9.99"})
-                                         << QStringLiteral("idlescope-cli: --governors: field 'menu-9.99': unknown "
-                                                           "governor variant (idlescope-cli governors lists them)\n");
+        // runComparison() (one CPU) and settingsPerGovernor() (a machine) say these the same way.
+        for (const bool machine : {false, true}) {
+            const auto args = machine ? twoCpus : oneCpu;
+            const QByteArray on = machine ? "machine: " : "one CPU: ";
+            QTest::newRow((on + "unknown variant").constData())
+                << args({"--governors", "menu-9.99"})
+                << QStringLiteral("idlescope-cli: --governors: field 'menu-9.99': unknown governor variant "
+                                  "(idlescope-cli governors lists them)\n");
+            QTest::newRow((on + "no such tunable").constData())
+                << args({"--governors", "menu-6.14", "--set", "NOPE=1"})
+                << QStringLiteral("idlescope-cli: --set: field 'NOPE': no listed governor has this tunable "
+                                  "(idlescope-cli governors --tunables)\n");
+            QTest::newRow((on + "governor not listed").constData())
+                << args({"--governors", "menu-6.14", "--set", "teo-6.14:INTERVALS=4"})
+                << QStringLiteral("idlescope-cli: --set: field 'INTERVALS': governor teo-6.14 is not in --governors\n");
+        }
         QTest::newRow("no governor") << oneCpu({"--governors", ""})
                                      << QStringLiteral("idlescope-cli: --governors: name at least one governor variant\n");
         QTest::newRow("listed twice")
             << oneCpu({"--governors", "menu-6.14,menu-6.14"})
             << QStringLiteral("idlescope-cli: --governors: field 'menu-6.14': listed twice; name the second instance "
                               "LABEL=menu-6.14 (then --set LABEL:NAME=VALUE sets its tunables)\n");
-        QTest::newRow("no such tunable")
-            << oneCpu({"--governors", "menu-6.14", "--set", "NOPE=1"})
-            << QStringLiteral("idlescope-cli: --set: field 'NOPE': no listed governor has this tunable (idlescope-cli "
-                              "governors --tunables)\n");
-        QTest::newRow("governor not listed")
-            << oneCpu({"--governors", "menu-6.14", "--set", "teo-6.14:INTERVALS=4"})
-            << QStringLiteral("idlescope-cli: --set: field 'INTERVALS': governor teo-6.14 is not in --governors\n");
         QTest::newRow("no value") << oneCpu({"--governors", "menu-6.14", "--set", "INTERVALS"})
                                   << QStringLiteral("idlescope-cli: --set: field 'INTERVALS': expected NAME=VALUE or "
                                                     "GOVERNOR:NAME=VALUE\n");
         QTest::newRow("given twice")
             << oneCpu({"--governors", "menu-6.14", "--set", "INTERVALS=4", "--set", "INTERVALS=5"})
             << QStringLiteral("idlescope-cli: --set: field 'INTERVALS': given twice (4 and 5); give it once\n");
-        QTest::newRow("machine: unknown variant")
-            << twoCpus({"--governors", "menu-9.99"})
-            << QStringLiteral("idlescope-cli: --governors: field 'menu-9.99': unknown governor variant (idlescope-cli "
-                              "governors lists them)\n");
-        QTest::newRow("machine: no such tunable")
-            << twoCpus({"--governors", "menu-6.14", "--set", "NOPE=1"})
-            << QStringLiteral("idlescope-cli: --set: field 'NOPE': no listed governor has this tunable (idlescope-cli "
-                              "governors --tunables)\n");
-        QTest::newRow("machine: governor not listed")
-            << twoCpus({"--governors", "menu-6.14", "--set", "teo-6.14:INTERVALS=4"})
-            << QStringLiteral("idlescope-cli: --set: field 'INTERVALS': governor teo-6.14 is not in --governors\n");
     }
 
     void coreFieldsAreFlags()
