@@ -3,7 +3,7 @@
  * idlescope-cli compare: a target's table, a workload, several governors, and
  * the kernel threads' table of usage / above / below / idle misses, per
  * (workload point, governor, iteration) with mean/min/max over iterations.
- * The work is core/workloads/comparison.h; this file reads options and
+ * The work is core/experiments/comparison.h; this file reads options and
  * writes the result.
  */
 #include "app/cli/cli_args.h"
@@ -11,6 +11,7 @@
 #include "app/cli/compare_machine.h"
 #include "app/cli/trace_warnings.h"
 
+#include "core/experiments/comparison.h"
 #include "core/io/atomic_file.h"
 #include "core/io/comparison_shard.h"
 #include "core/trace/trace_import.h"
@@ -18,7 +19,6 @@
 #include "core/io/csv_fields.h"
 #include "core/io/stream_csv.h"
 #include "core/targets/builtin_targets.h"
-#include "core/workloads/comparison.h"
 
 #include <filesystem>
 #include <iostream>

@@ -7,12 +7,12 @@
  * and keys of the wrong kind. Each is a clear error naming the field.
  */
 #include "core/common/input_file.h"
+#include "core/experiments/comparison.h"
 #include "core/io/line_reader.h"
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/targets/cpupower_import.h"
 #include "core/targets/sysfs_cpuidle.h"
-#include "core/workloads/comparison.h"
 #include "core/workloads/workload_spec.h"
 
 #include "tests/test_files.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/workloads/comparison.h"
+#include "core/experiments/comparison.h"
 
 #include "core/source_governor/source_governor.h"
 
