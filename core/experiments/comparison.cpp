@@ -166,7 +166,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         if (Status b = buildSourceGovernorOf(gi.variant); !b)
             return b.error();
     if (!createGovernor("oracle"))
-        return Error{"", 0, "oracle", "the oracle governor is not registered"};
+        return Error{"", 0, "oracle", "the oracle governor is not registered", ErrorCode::Internal};
 
     CompareResult r;
     for (const GovernorInstance &gi : *instances)
@@ -232,8 +232,10 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         try {
             runJob(job);
         } catch (const std::bad_alloc &) {
-            report(job, Error{"", 0, "", "out of memory while replaying point " + std::to_string(job / o.iterations)
-                                             + ", iteration " + std::to_string(job % o.iterations + 1)});
+            report(job, Error{"", 0, "",
+                              "out of memory while replaying point " + std::to_string(job / o.iterations)
+                                  + ", iteration " + std::to_string(job % o.iterations + 1),
+                              ErrorCode::Internal});
         }
     });
     if (errorJob >= 0)
