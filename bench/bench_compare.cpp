@@ -5,8 +5,8 @@
  * the POWER10 LPAR table (the `compare` performance target is 28 points x 3
  * iterations of this in under 10 s on 2 cores).
  */
+#include "core/experiments/comparison.h"
 #include "core/targets/builtin_targets.h"
-#include "core/workloads/comparison.h"
 
 #include <benchmark/benchmark.h>
 

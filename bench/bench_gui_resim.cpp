@@ -101,7 +101,7 @@ const GovernorRun &keptRun(const std::string &variant, const std::vector<Tunable
     auto key = std::make_pair(variant, settings);
     auto it = cache.find(key);
     if (it == cache.end()) {
-        auto run = runGovernor(table(), stream(), variant, settings);
+        auto run = runGovernor(table(), stream(), variant, {.settings = settings});
         if (!run) {
             std::fprintf(stderr, "%s\n", run.error().toString().c_str());
             std::exit(1);
@@ -127,7 +127,7 @@ void run(benchmark::State &state, std::string variant, std::vector<TunableSettin
 {
     std::int64_t entries = 0;
     for (auto _ : state) {
-        auto r = runGovernor(table(), stream(), variant, settings);
+        auto r = runGovernor(table(), stream(), variant, {.settings = settings});
         entries += static_cast<std::int64_t>(r->size());
         benchmark::DoNotOptimize(r->summary.endNowNs);
     }

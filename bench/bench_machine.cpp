@@ -13,10 +13,10 @@
  * it would be with no exit latency (gap 20 us, wakeup 300 us, no timer).
  */
 #include "core/experiments/closed_loop.h"
+#include "core/experiments/comparison.h"
 #include "core/machine/machine_replay.h"
 #include "core/workloads/generator_base.h"
 #include "core/targets/builtin_targets.h"
-#include "core/workloads/comparison.h"
 #include "core/workloads/workload_spec.h"
 
 #include <benchmark/benchmark.h>

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <string_view>
 
 namespace idlescope::cli {
 
@@ -83,6 +84,75 @@ int fail(const std::string &message)
 {
     std::cerr << "idlescope-cli: " << message << '\n';
     return EXIT_BAD_INPUT;
+}
+
+namespace {
+
+/// The parameters core's errors name (runComparison(), settingsPerGovernor()), and the
+/// option that gives each on the command line.
+struct CoreParameter {
+    std::string_view name;
+    std::string_view flag;
+};
+constexpr CoreParameter CORE_PARAMETERS[] = {
+    {"governors", "--governors"}, {"set", "--set"}, {"iterations", "--iterations"},
+    {"spans", "--spans"},         {"shard", "--shard"},
+};
+
+/// What the CLI adds to a core message: one about @p parameter ("" for none) that begins
+/// with @p begins and ends with @p coreEnd ends with @p cliEnd instead. Core's messages say
+/// what is wrong; these say which command or option helps.
+struct CliHint {
+    std::string_view parameter;
+    std::string_view begins;
+    std::string_view coreEnd;
+    std::string_view cliEnd;
+};
+constexpr CliHint CLI_HINTS[] = {
+    {"governors", "unknown governor variant", "", " (idlescope-cli governors lists them)"},
+    {"governors", "listed twice;", "", " (then --set LABEL:NAME=VALUE sets its tunables)"},
+    {"set", "no listed governor has this tunable", "", " (idlescope-cli governors --tunables)"},
+    {"set", "governor ", " is not one of the governors", " is not in --governors"},
+    {"", "out of memory while replaying", "", " (fewer --spans or --threads)"},
+};
+
+const CoreParameter *coreParameter(const std::string &name)
+{
+    for (const CoreParameter &p : CORE_PARAMETERS)
+        if (name == p.name)
+            return &p;
+    return nullptr;
+}
+
+bool endsWith(std::string_view s, std::string_view end)
+{
+    return s.size() >= end.size() && s.substr(s.size() - end.size()) == end;
+}
+
+} // namespace
+
+Error inCliTerms(Error error)
+{
+    // A line number means a file: its name is a path, whatever it is called.
+    std::string_view parameter;
+    if (error.line == 0) {
+        if (const CoreParameter *p = coreParameter(error.file)) {
+            parameter = p->name;
+            error.file = std::string(p->flag);
+        } else if (error.file.empty()) {
+            if (const CoreParameter *f = coreParameter(error.field)) {
+                parameter = f->name;
+                error.field = std::string(f->flag);
+            }
+        }
+    }
+    for (const CliHint &h : CLI_HINTS)
+        if (h.parameter == parameter && error.message.rfind(h.begins, 0) == 0 && endsWith(error.message, h.coreEnd)) {
+            error.message.resize(error.message.size() - h.coreEnd.size());
+            error.message += h.cliEnd;
+            break;
+        }
+    return error;
 }
 
 int fail(const Error &error)

@@ -45,6 +45,14 @@ private:
     std::string m_error;
 };
 
+/// @p error of a comparison (runComparison(), parseGovernorList(), settingsPerGovernor(),
+/// runMachineComparison()) as the CLI says it: core's parameter names ("governors", "set",
+/// "iterations", "spans", "shard") become the options that give them ("--governors", ...),
+/// and the messages that have a CLI hint (which command lists the variants, which option
+/// helps) get it. The one place where core's words become the command line's; only for
+/// those errors, so that a file that happens to be called "spans" keeps its name.
+Error inCliTerms(Error error);
+
 /// Prints "idlescope-cli: <message>" to stderr and returns EXIT_BAD_INPUT.
 int fail(const std::string &message);
 int fail(const Error &error);

@@ -3,7 +3,7 @@
  * idlescope-cli compare: a target's table, a workload, several governors, and
  * the kernel threads' table of usage / above / below / idle misses, per
  * (workload point, governor, iteration) with mean/min/max over iterations.
- * The work is core/workloads/comparison.h; this file reads options and
+ * The work is core/experiments/comparison.h; this file reads options and
  * writes the result.
  */
 #include "app/cli/cli_args.h"
@@ -11,6 +11,7 @@
 #include "app/cli/compare_machine.h"
 #include "app/cli/trace_warnings.h"
 
+#include "core/experiments/comparison.h"
 #include "core/io/atomic_file.h"
 #include "core/io/comparison_shard.h"
 #include "core/trace/trace_import.h"
@@ -18,7 +19,6 @@
 #include "core/io/csv_fields.h"
 #include "core/io/stream_csv.h"
 #include "core/targets/builtin_targets.h"
-#include "core/workloads/comparison.h"
 
 #include <filesystem>
 #include <iostream>
@@ -270,7 +270,7 @@ int runCompare(int argc, char **argv, int first)
         mo.governors = splitList(args.value("governors"));
         Result<std::vector<workloads::GovernorInstance>> instances = workloads::parseGovernorList(mo.governors);
         if (!instances)
-            return fail(instances.error());
+            return fail(inCliTerms(instances.error()));
         // A closed loop runs each instance on a machine of its own, so A/B labels apply there.
         for (const workloads::GovernorInstance &gi : *instances)
             if (gi.label != gi.variant && !closedLoop)
@@ -382,7 +382,7 @@ int runCompare(int argc, char **argv, int first)
 
     Result<workloads::CompareResult> result = workloads::runComparison(o);
     if (!result)
-        return fail(result.error());
+        return fail(inCliTerms(result.error()));
     const std::string text = args.has("shard") ? formatComparisonShard(o, *result)
                                                : workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));
 

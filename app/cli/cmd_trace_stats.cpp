@@ -6,6 +6,7 @@
 #include "core/io/csv_fields.h"
 #include "core/trace/stats_format.h"
 #include "core/trace/trace_import.h"
+#include "core/trace/trace_machine.h"
 
 #include <algorithm>
 #include <iostream>
@@ -111,7 +112,7 @@ int runTraceStats(int argc, char **argv, int first)
     }
     std::optional<trace::SimulatedTrace> sim;
     if (args.has("governor")) {
-        Result<trace::SimulatedTrace> s = trace::simulateTrace(*imported, *table, args.value("governor"));
+        Result<trace::SimulatedTrace> s = trace::simulateTrace(trace::traceWorkload(*imported, ""), *table, args.value("governor"));
         if (!s)
             return fail(Error{"", 0, "--governor", s.error().message + " (idlescope-cli governors lists them)"});
         sim = std::move(*s);

@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include "core/workloads/comparison.h"
+#include "core/experiments/comparison.h"
 
 #include <optional>
 #include <string>

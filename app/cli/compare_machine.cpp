@@ -244,7 +244,7 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
 
     Result<MachineComparison> c = runMachineComparison(mo);
     if (!c)
-        return fail(c.error());
+        return fail(inCliTerms(c.error()));
     MachineFormatOptions fo;
     fo.format = o.format;
     fo.eachCpu = cpus == "each";
@@ -273,7 +273,7 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
     }
     Result<std::vector<std::vector<TunableSetting>>> settings = settingsPerGovernor(variants, o.settings, labels);
     if (!settings)
-        return fail(settings.error());
+        return fail(inCliTerms(settings.error()));
     if (args.has("output"))
         if (Status s = checkOutputPath(args.value("output")); !s)
             return fail(s.error());

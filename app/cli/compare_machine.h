@@ -10,7 +10,7 @@
 
 #include "app/cli/cli_args.h"
 #include "core/energy/power_model.h"
-#include "core/workloads/comparison.h"
+#include "core/experiments/comparison.h"
 
 #include <cstdint>
 #include <optional>

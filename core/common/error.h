@@ -16,12 +16,29 @@
 
 namespace idlescope {
 
+/// What kind of failure an Error is, for callers that act on it rather than show it
+/// (a window says nothing when its own Cancel stopped the work).
+enum class ErrorCode {
+    BadInput,    ///< the input was rejected: file, line and field say where
+    Cancelled,   ///< the caller's cancel flag stopped the work; no result
+    Unsupported, ///< valid input this build or host cannot handle
+    Internal,    ///< a broken invariant or resource failure, not the user's input
+};
+
 /// Where and why input was rejected. line is 1-based; 0 means "not line-based".
 struct Error {
     std::string file;    ///< path or a label such as "<stdin>"; may be empty
     std::int64_t line = 0;
     std::string field;   ///< column, key or parameter name; may be empty
     std::string message; ///< what is wrong, in plain words
+    ErrorCode code = ErrorCode::BadInput;
+
+    /// The work was stopped by the caller's cancel flag; @p message is what a log would say.
+    static Error cancelled(std::string message = "cancelled", std::string file = {})
+    {
+        return Error{std::move(file), 0, {}, std::move(message), ErrorCode::Cancelled};
+    }
+    bool isCancelled() const { return code == ErrorCode::Cancelled; }
 
     /// "file:line: field 'x': message", leaving out the parts that are empty.
     std::string toString() const;

@@ -328,7 +328,7 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
         }
     });
     if (watch && watch->cancel && watch->cancel->load())
-        return Error{"", 0, "", "cancelled"};
+        return Error::cancelled();
     return out;
 }
 

@@ -69,7 +69,7 @@ struct ClosedLoopRun {
 /// Lets another thread follow and stop runClosedLoop() (the window's runner does).
 struct ClosedLoopWatch {
     /// Raised: every loop stops at its next look (every CLOSED_LOOP_POLL_OPS operations) and
-    /// runClosedLoop() returns the error "cancelled".
+    /// runClosedLoop() returns Error::cancelled().
     const std::atomic<bool> *cancel = nullptr;
     /// Called from the worker threads with governor g's operations done so far.
     std::function<void(std::size_t g, std::int64_t operationsDone)> progress;

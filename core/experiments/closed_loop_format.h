@@ -9,7 +9,7 @@
 #pragma once
 
 #include "core/experiments/closed_loop.h"
-#include "core/workloads/comparison.h"
+#include "core/experiments/comparison.h"
 
 #include <string>
 #include <vector>

@@ -28,10 +28,10 @@ Result<std::vector<std::vector<TunableSetting>>> settingsPerGovernor(const std::
     for (const std::string &id : governors) {
         govs.push_back(createGovernor(id));
         if (!govs.back())
-            return Error{"--governors", 0, id, "unknown governor variant (idlescope-cli governors lists them)"};
+            return Error{"governors", 0, id, "unknown governor variant"};
     }
     std::vector<std::vector<TunableSetting>> out(governors.size());
-    Result<std::vector<TunableSettingText>> parsed = parseTunableSettings(items, "--set");
+    Result<std::vector<TunableSettingText>> parsed = parseTunableSettings(items, "set");
     if (!parsed)
         return parsed.error();
     for (const TunableSettingText &item : *parsed) {
@@ -45,9 +45,9 @@ Result<std::vector<std::vector<TunableSetting>>> settingsPerGovernor(const std::
                 used = true;
             }
         if (!used)
-            return Error{"--set", 0, name,
-                         only.empty() ? "no listed governor has this tunable (idlescope-cli governors --tunables)"
-                                      : "governor " + only + " is not in --governors"};
+            return Error{"set", 0, name,
+                         only.empty() ? "no listed governor has this tunable"
+                                      : "governor " + only + " is not one of the governors"};
     }
     return out;
 }

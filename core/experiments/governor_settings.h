@@ -17,8 +17,8 @@ namespace idlescope {
 
 /// One list per governor, in @p governors order (variant ids). A GOVERNOR: prefix names
 /// @p labels[g] (compare's LABEL=VARIANT instances; empty: the ids themselves). Errors
-/// (field "--set"): no '=', a value that is not an integer, a tunable no listed governor
-/// has, a GOVERNOR: prefix naming a governor not listed; an unknown governor (field "--governors").
+/// (named "set"): no '=', a value that is not an integer, a tunable no listed governor
+/// has, a GOVERNOR: prefix naming a governor not listed; an unknown governor (named "governors").
 Result<std::vector<std::vector<TunableSetting>>> settingsPerGovernor(const std::vector<std::string> &governors,
                                                                      const std::vector<std::string> &items,
                                                                      const std::vector<std::string> &labels = {});

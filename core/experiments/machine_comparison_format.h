@@ -13,8 +13,8 @@
  */
 #pragma once
 
+#include "core/experiments/comparison.h"
 #include "core/experiments/machine_comparison.h"
-#include "core/workloads/comparison.h"
 
 #include <string>
 

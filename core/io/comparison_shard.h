@@ -18,7 +18,7 @@
 #pragma once
 
 #include "core/common/error.h"
-#include "core/workloads/comparison.h"
+#include "core/experiments/comparison.h"
 
 #include <string>
 #include <vector>

@@ -113,7 +113,7 @@ Result<std::vector<MachineRun>> replayMachine(const Machine &machine, const Mach
         results[static_cast<size_t>(j)] = replayCpu(machine.tableOf(cs.cpu), cs, *gov, o.keepIntervals, o.cancel);
     });
     if (o.cancel && o.cancel->load())
-        return Error{"", 0, "", "cancelled"};
+        return Error::cancelled();
 
     std::vector<MachineRun> runs(o.governors.size());
     for (size_t g = 0; g < runs.size(); ++g) {

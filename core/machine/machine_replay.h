@@ -40,7 +40,7 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &stream, Governor 
  * One MachineRun per governor, in the order given. CPUs with an empty stream
  * are listed in MachineRun::skipped with the stream's emptyReason.
  * Errors: an invalid machine, a stream for a CPU the machine does not have
- * (field "cpu"), an unknown governor or a rejected setting, "cancelled".
+ * (field "cpu"), an unknown governor or a rejected setting; Error::cancelled() when o.cancel is raised.
  */
 Result<std::vector<MachineRun>> replayMachine(const Machine &machine, const MachineWorkload &workload,
                                               const MachineReplayOptions &options);

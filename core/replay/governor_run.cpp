@@ -77,20 +77,17 @@ GovernorRunBuilder &GovernorRunBuilder::operator=(GovernorRunBuilder &&) noexcep
 GovernorRunBuilder::~GovernorRunBuilder() = default;
 
 Result<GovernorRunBuilder> GovernorRunBuilder::start(const IdleStateTable &table, const IdleStream &stream,
-                                                     const std::string &variant,
-                                                     const std::vector<TunableSetting> &settings,
-                                                     const RunObserver *observe, GovernorRun *storage,
-                                                     Ns latencyLimitNs)
+                                                     const std::string &variant, const RunOptions &options)
 {
-    auto gov = makeConfiguredGovernor(variant, settings);
+    auto gov = makeConfiguredGovernor(variant, options.settings);
     if (!gov)
         return gov.error();
-    if (Status s = prepareGovernor(**gov, table, stream, latencyLimitNs); !s)
+    if (Status s = prepareGovernor(**gov, table, stream, options.latencyLimitNs); !s)
         return s.error();
-    auto state = std::make_unique<State>(table, stream, std::move(*gov), observe, latencyLimitNs);
+    auto state = std::make_unique<State>(table, stream, std::move(*gov), options.observe, options.latencyLimitNs);
     GovernorRun &run = state->run;
-    if (storage) {
-        run = std::move(*storage);
+    if (options.storage) {
+        run = std::move(*options.storage);
         run.startNs.clear();
         run.residencyNs.clear();
         run.predictedNs.clear();
@@ -101,7 +98,7 @@ Result<GovernorRunBuilder> GovernorRunBuilder::start(const IdleStateTable &table
         run.summary = ReplaySummary{};
     }
     run.variant = variant;
-    run.settings = settings;
+    run.settings = options.settings;
     // Most spans are one entry; a tick or the polling limit splits some (up
     // to ~17 % on the GUI's default scenario). Reserve enough that a typical
     // run never regrows (a regrowth copies every column once).
@@ -174,17 +171,14 @@ Result<GovernorRun> GovernorRunBuilder::take()
     return std::move(st.run);
 }
 
-Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream,
-                                const std::string &variant,
-                                const std::vector<TunableSetting> &settings,
-                                const std::atomic<bool> *cancel, const RunObserver *observe,
-                                GovernorRun *storage, Ns latencyLimitNs)
+Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream, const std::string &variant,
+                                const RunOptions &options)
 {
-    auto builder = GovernorRunBuilder::start(table, stream, variant, settings, observe, storage, latencyLimitNs);
+    auto builder = GovernorRunBuilder::start(table, stream, variant, options);
     if (!builder)
         return builder.error();
-    if (!advanceToEnd(*builder, cancel))
-        return Error{"", 0, "", "cancelled"};
+    if (!advanceToEnd(*builder, options.cancel))
+        return Error::cancelled();
     return builder->take();
 }
 

@@ -62,23 +62,25 @@ struct GovernorRun {
 using RunObserver = std::function<void(const GovernorRun &run, std::size_t begin, std::size_t end)>;
 inline constexpr std::size_t RUN_BATCH_ENTRIES = 256;
 
+/// How runGovernor() runs: every member is optional (a default RunOptions is a plain replay).
+struct RunOptions {
+    std::vector<TunableSetting> settings;       ///< applied to the fresh governor, in order
+    const std::atomic<bool> *cancel = nullptr;  ///< polled every 4096 spans
+    const RunObserver *observe = nullptr;       ///< sees every batch of entries as it is appended
+    /// A finished run whose column memory is reused (moved from, columns cleared): a
+    /// re-simulation then writes to pages that are already mapped instead of faulting
+    /// in tens of MB of fresh ones.
+    GovernorRun *storage = nullptr;
+    Ns latencyLimitNs = NO_LATENCY_REQ;         ///< >= 0 replaces every span's latency limit (ReferenceReplay)
+};
+
 /**
- * Replays @p stream through a fresh governor of @p variant with @p settings
- * applied, keeping every entry. Returns an Error for an unknown variant or a
- * rejected setting. @p cancel (optional) is polled every 4096 spans; a
- * cancelled run returns an Error with message "cancelled". @p observe
- * (optional) sees every batch of entries as it is appended. @p storage
- * (optional) is a finished run whose column memory is reused (moved from,
- * columns cleared): a re-simulation then writes to pages that are already
- * mapped instead of faulting in tens of MB of fresh ones. @p latencyLimitNs
- * >= 0 replaces every span's latency limit (ReferenceReplay).
+ * Replays @p stream through a fresh governor of @p variant run as @p options say,
+ * keeping every entry. Returns an Error for an unknown variant or a rejected
+ * setting; a cancelled run returns Error::cancelled() (code Cancelled).
  */
-Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream,
-                                const std::string &variant,
-                                const std::vector<TunableSetting> &settings = {},
-                                const std::atomic<bool> *cancel = nullptr,
-                                const RunObserver *observe = nullptr, GovernorRun *storage = nullptr,
-                                Ns latencyLimitNs = NO_LATENCY_REQ);
+Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream, const std::string &variant,
+                                const RunOptions &options = {});
 
 /**
  * runGovernor() in steps, so that a few threads can share more runs than
@@ -89,12 +91,10 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
  */
 class GovernorRunBuilder {
 public:
-    /// The arguments and errors of runGovernor() (cancellation is the caller's, between steps).
+    /// The arguments and errors of runGovernor(); options.cancel is not read (cancellation
+    /// is the caller's, between steps).
     static Result<GovernorRunBuilder> start(const IdleStateTable &table, const IdleStream &stream,
-                                            const std::string &variant,
-                                            const std::vector<TunableSetting> &settings = {},
-                                            const RunObserver *observe = nullptr, GovernorRun *storage = nullptr,
-                                            Ns latencyLimitNs = NO_LATENCY_REQ);
+                                            const std::string &variant, const RunOptions &options = {});
     GovernorRunBuilder(GovernorRunBuilder &&) noexcept;
     GovernorRunBuilder &operator=(GovernorRunBuilder &&) noexcept;
     ~GovernorRunBuilder();

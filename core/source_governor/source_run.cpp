@@ -178,6 +178,7 @@ struct HostRun::Watch {
     int status = 0;       ///< its waitpid() status
     std::string err;      ///< its stderr (at most MAX_LOG)
     std::string stopped;  ///< why this side killed it
+    bool cancelled = false;
 
     const HostProgress &progress() const { return *static_cast<const HostProgress *>(page); }
     ~Watch()
@@ -264,9 +265,10 @@ struct HostRun::Watch {
                 lastEntry = entry;
                 lastPhase = phase;
             }
-            if (stop.load(std::memory_order_relaxed) || (cancel && cancel->load(std::memory_order_relaxed)))
+            if (stop.load(std::memory_order_relaxed) || (cancel && cancel->load(std::memory_order_relaxed))) {
                 stopped = "cancelled";
-            else if (Clock::now() - lastActivity > std::chrono::seconds(timeoutSeconds))
+                cancelled = true;
+            } else if (Clock::now() - lastActivity > std::chrono::seconds(timeoutSeconds))
                 stopped = label + " did not return " + whereItWas(progress()) + " within "
                           + std::to_string(timeoutSeconds) + " s: stopped (an endless loop?)";
             if (!stopped.empty()) {
@@ -364,6 +366,8 @@ Result<HostEnd> HostRun::finish()
     splitLog(w.err, refusal, end.log);
     const HostProgress &progress = w.progress();
     const std::string &label = w.label;
+    if (w.cancelled)
+        return Error::cancelled(withLog(w.stopped, end.log));
     if (!w.stopped.empty())
         return Error{"", 0, "", withLog(w.stopped, end.log)};
     if (WIFSIGNALED(w.status))

@@ -94,7 +94,11 @@ Result<SummarisedRunBuilder> SummarisedRunBuilder::start(const IdleStateTable &t
                                                          GovernorRun *storage, Ns latencyLimitNs)
 {
     auto state = std::make_unique<State>(stream.size() + stream.size() / 4 + 16);
-    auto run = GovernorRunBuilder::start(table, stream, variant, settings, &state->observe, storage, latencyLimitNs);
+    auto run = GovernorRunBuilder::start(table, stream, variant,
+                                         {.settings = settings,
+                                          .observe = &state->observe,
+                                          .storage = storage,
+                                          .latencyLimitNs = latencyLimitNs});
     if (!run)
         return run.error();
     state->run.emplace(std::move(*run));
@@ -126,7 +130,7 @@ Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const I
     if (!builder)
         return builder.error();
     if (!advanceToEnd(*builder, cancel))
-        return Error{"", 0, "", "cancelled"};
+        return Error::cancelled();
     return builder->take();
 }
 

@@ -348,7 +348,7 @@ Result<RecordsRead> readRecords(const std::string &path, const std::string &file
     if (teardown == Teardown::Free)
         tracecmd_close(handle);
     if (ctx.cancelled)
-        return Error{path, 0, "", "import cancelled"};
+        return Error::cancelled("import cancelled", path);
     read.records = ctx.records;
     return read;
 }
@@ -648,7 +648,7 @@ Result<TraceImport> readInReader(const std::string &path, const std::string &fil
     while (::waitpid(child->pid, &status, 0) < 0 && errno == EINTR) {
     }
     if (outcome.cancelled)
-        return Error{path, 0, "", "import cancelled"};
+        return Error::cancelled("import cancelled", path);
     // The reader ends with 0 (read) or DAT_READER_REFUSED (an Error, sent on the pipe);
     // a signal or any other exit code (a sanitizer's report) is a crash of the libraries.
     if (WIFSIGNALED(status))

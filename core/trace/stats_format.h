@@ -8,8 +8,8 @@
  */
 #pragma once
 
+#include "core/experiments/trace_simulate.h"
 #include "core/trace/trace_model.h"
-#include "core/trace/trace_simulate.h"
 #include "core/trace/trace_stats.h"
 
 #include <string>

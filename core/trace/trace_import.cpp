@@ -60,7 +60,7 @@ Result<TraceImport> importTrace(const std::string &path, const ImportConfig &con
         if (Status s = importer.line(line, no); !s)
             return s.error();
         if (progress && no % PROGRESS_LINES == 0 && !progress(reader.bytesRead(), reader.fileSize()))
-            return Error{path, no, "", "import cancelled"};
+            return Error{path, no, "", "import cancelled", ErrorCode::Cancelled};
     }
     if (!reader.ok())
         return reader.error();

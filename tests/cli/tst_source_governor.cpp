@@ -191,7 +191,7 @@ private slots:
         QCOMPARE(at.entry.state, 1);
         QCOMPARE(at.entry.residencyNs, Ns{61000});
         // A source file has no tunables: a setting is refused, not ignored.
-        QVERIFY(!runGovernor(table, stream, id, {{"INTERVALS", 4}}).ok());
+        QVERIFY(!runGovernor(table, stream, id, {.settings = {{"INTERVALS", 4}}}).ok());
     }
 
     void aNameStandsForItsFile()
@@ -277,7 +277,7 @@ private slots:
         // late_crash.c picks C1 (state 0) until select() 100000, where it dies: by then
         // the host has sent its first piece of decisions (64 KiB) and idlescope is
         // playing them back. The crash is known only when the host ends: the CLI's
-        // replay, the engine's runGovernor() (the GUI's runs) and compare all say it.
+        // replay and the engine's runGovernor() (the GUI's runs) both say it.
         const QString stream = longStream();
         QVERIFY(!stream.isEmpty());
         const QString message = u"crashed in select() at entry 100000 (stream row 100000): SIGSEGV"_s;

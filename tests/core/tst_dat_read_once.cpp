@@ -141,6 +141,7 @@ private slots:
         const Result<TraceImport> cancelled = importDat(path, true, [](std::int64_t, std::int64_t) { return false; });
         QVERIFY(!cancelled);
         QCOMPARE(cancelled.error().message, std::string("import cancelled"));
+        QVERIFY(cancelled.error().code == ErrorCode::Cancelled);
     }
 };
 

@@ -5,9 +5,9 @@
  * reads it from a run's flags, `idlescope-cli compare` (runComparison) from
  * each entry as it is replayed; both must give the hand-computed figure.
  */
+#include "core/experiments/comparison.h"
 #include "core/replay/governor_run.h"
 #include "core/stats/governor_totals.h"
-#include "core/workloads/comparison.h"
 
 #include "tests/test_paths.h"
 #include "tests/test_require.h"

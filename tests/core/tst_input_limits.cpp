@@ -7,12 +7,12 @@
  * and keys of the wrong kind. Each is a clear error naming the field.
  */
 #include "core/common/input_file.h"
+#include "core/experiments/comparison.h"
 #include "core/io/line_reader.h"
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/targets/cpupower_import.h"
 #include "core/targets/sysfs_cpuidle.h"
-#include "core/workloads/comparison.h"
 #include "core/workloads/workload_spec.h"
 
 #include "tests/test_files.h"
@@ -234,7 +234,7 @@ private slots:
         o.spans = 3000001;
         const Result<workloads::CompareResult> r = workloads::runComparison(o);
         QVERIFY(!r.ok());
-        QCOMPARE(r.error().field, std::string("--spans"));
+        QCOMPARE(r.error().field, std::string("spans")); // the CLI prints it as --spans
         QVERIFY2(contains(r.error().message, "by span 3000001"), r.error().message.c_str());
         // Exactly 3e9 s is allowed; one span more is not (the index of span 3,000,001).
         const IdleStream at = workloads::generateStream(o.workload, 0, 1, 3000000);

@@ -150,8 +150,25 @@ private slots:
         QFETCH(QString, message);
         auto s = parseStreamCsv(std::string_view(text.constData(), static_cast<size_t>(text.size())), "t");
         QVERIFY(!s.ok());
+        QVERIFY(s.error().code == ErrorCode::BadInput); // a parse error is the input's, never "cancelled"
         const QString got = QString::fromStdString(s.error().toString());
         QVERIFY2(got.contains(message), qPrintable(got));
+    }
+
+    void errorCodesLeaveTheTextAlone()
+    {
+        // Bad input is the default code, and its text is file:line: field 'x': message as before.
+        const Error bad{"t.csv", 3, "wake_ns", "must not be negative"};
+        QVERIFY(bad.code == ErrorCode::BadInput);
+        QVERIFY(!bad.isCancelled());
+        QCOMPARE(bad.toString(), std::string("t.csv:3: field 'wake_ns': must not be negative"));
+        // A cancel is told by its code, not by its words; the words still say what happened.
+        const Error stop = Error::cancelled();
+        QVERIFY(stop.isCancelled());
+        QCOMPARE(stop.toString(), std::string("cancelled"));
+        const Error import = Error::cancelled("import cancelled", "a.dat");
+        QVERIFY(import.code == ErrorCode::Cancelled);
+        QCOMPARE(import.toString(), std::string("a.dat: import cancelled"));
     }
 
     void tableJsonReadsKitFormat()

@@ -2,7 +2,9 @@
 /**
  * The written layering rules, checked on the source tree: the engine
  * (core/ but core/io) includes no Qt header, and nothing in core/ includes
- * widgets/ or app/; widgets/ includes nothing of app/. CMake already refuses
+ * widgets/ or app/; widgets/ includes nothing of app/; core/trace and
+ * core/workloads make streams and include no governor registry (the runs that
+ * replay them through governors are core/experiments). CMake already refuses
  * an idlescope_core that links Qt; this catches a header that would make it
  * need to.
  */
@@ -73,10 +75,23 @@ private slots:
         QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QStringLiteral("; "))));
     }
 
+    void streamMakersKnowNoGovernorRegistry()
+    {
+        const QRegularExpression registry(QStringLiteral("^\"core/governors/registry\\.h\"$"));
+        for (const QString &folder : {QStringLiteral("core/trace"), QStringLiteral("core/workloads")}) {
+            const QStringList bad = offending(folder, registry);
+            QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QStringLiteral("; "))));
+        }
+    }
+
     void theCheckSeesIncludes()
     {
-        // The scan finds what it is meant to: core/io does include Qt.
+        // The scan finds what it is meant to: core/io does include Qt, and the experiments
+        // (core/experiments/comparison.cpp, governor_settings.cpp) the governor registry.
         QVERIFY(!offending(QStringLiteral("core/io"), QRegularExpression(QStringLiteral("^<Q"))).isEmpty());
+        QVERIFY(!offending(QStringLiteral("core/experiments"),
+                           QRegularExpression(QStringLiteral("^\"core/governors/registry\\.h\"$")))
+                     .isEmpty());
     }
 };
 

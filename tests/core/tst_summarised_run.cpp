@@ -130,7 +130,7 @@ void TestSummarisedRun::sameAsSeparatePasses()
     std::vector<TunableSetting> settings;
     if (intervals > 0)
         settings.emplace_back("INTERVALS", intervals);
-    auto run = runGovernor(table, stream, variant.toStdString(), settings);
+    auto run = runGovernor(table, stream, variant.toStdString(), {.settings = settings});
     QVERIFY(run.ok());
     auto s = runGovernorSummarised(table, stream, variant.toStdString(), settings);
     QVERIFY(s.ok());
@@ -167,7 +167,7 @@ void TestSummarisedRun::reusedStorage()
     QVERIFY(longer.ok());
     GovernorRun storage = std::move(*longer);
     const std::size_t capacity = storage.startNs.capacity();
-    auto fresh = runGovernor(table, stream, "menu-6.14", {{"INTERVALS", 9}});
+    auto fresh = runGovernor(table, stream, "menu-6.14", {.settings = {{"INTERVALS", 9}}});
     auto s = runGovernorSummarised(table, stream, "menu-6.14", {{"INTERVALS", 9}}, nullptr, &storage);
     QVERIFY(fresh.ok() && s.ok());
     QCOMPARE(s->run.variant, std::string("menu-6.14"));
@@ -182,8 +182,10 @@ void TestSummarisedRun::cancelled()
     auto s = runGovernorSummarised(power10(), ipiStream(100), "menu-6.14", {}, &cancel);
     QVERIFY(!s.ok());
     QCOMPARE(QString::fromStdString(s.error().message), QStringLiteral("cancelled"));
+    QVERIFY(s.error().code == ErrorCode::Cancelled);
     auto bad = runGovernorSummarised(power10(), ipiStream(100), "no-such-governor");
     QVERIFY(!bad.ok());
+    QVERIFY(bad.error().code == ErrorCode::BadInput); // an unknown variant is the input's fault
 }
 
 void TestSummarisedRun::stepsOnOtherThreads()
@@ -216,7 +218,7 @@ void TestSummarisedRun::stepsOnOtherThreads()
     QCOMPARE(menu->spansLeft(), std::size_t(0));
     const SummarisedRun m = menu->take().value();
     const SummarisedRun t = teo->take().value();
-    auto wholeMenu = runGovernor(table, stream, "menu-6.14", {{"INTERVALS", 9}});
+    auto wholeMenu = runGovernor(table, stream, "menu-6.14", {.settings = {{"INTERVALS", 9}}});
     auto wholeTeo = runGovernor(table, stream, "teo-6.14");
     QVERIFY(wholeMenu && wholeTeo);
     QString diff = compare(m, *wholeMenu);

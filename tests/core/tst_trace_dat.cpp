@@ -212,6 +212,7 @@ private slots:
         });
         QVERIFY(!r);
         QVERIFY(r.error().message.find("cancelled") != std::string::npos);
+        QVERIFY(r.error().code == ErrorCode::Cancelled);
         QCOMPARE(calls, 1);
         calls = 0;
         r = importTrace(tracePath("vm-amd-2cpu-pipe100us.ftrace.txt.gz"), {}, [&](std::int64_t done, std::int64_t total) {

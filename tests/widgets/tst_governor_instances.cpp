@@ -75,8 +75,8 @@ SnapshotPtr showTwoInstances(MainWindow &w)
 /// The states entered by runGovernor() of menu-6.19 with @p settings on @p snap's stream and table.
 std::vector<std::int8_t> plainReplayStates(const SimulationSnapshot &snap, const std::vector<TunableSetting> &settings)
 {
-    Result<GovernorRun> r = runGovernor(snap.table, *snap.stream, "menu-6.19", settings, nullptr, nullptr, nullptr,
-                                        snap.spec.latencyLimitNs);
+    Result<GovernorRun> r = runGovernor(snap.table, *snap.stream, "menu-6.19",
+                                        {.settings = settings, .latencyLimitNs = snap.spec.latencyLimitNs});
     return r ? r->state : std::vector<std::int8_t>{};
 }
 

@@ -199,8 +199,8 @@ void TestSimulationRunner::prefaultedStorageGivesTheSameRuns()
     QVERIFY(snap && snap->spec.latencyLimitNs == 2000000);
     QCOMPARE(snap->governorCount(), 3);
     for (const GovernorRun &run : snap->runs) {
-        auto want = runGovernor(snap->table, *snap->stream, run.variant, run.settings, nullptr, nullptr, nullptr,
-                                spec.latencyLimitNs);
+        auto want = runGovernor(snap->table, *snap->stream, run.variant,
+                                {.settings = run.settings, .latencyLimitNs = spec.latencyLimitNs});
         QVERIFY(want);
         QVERIFY(onSpanClock(*want, *snap->spanClockNs)); // the window draws every run on the stream's time
         QVERIFY2(sameColumns(run, *want), run.variant.c_str());
@@ -236,8 +236,8 @@ void TestSimulationRunner::newerRequestsCancelRunningSteps()
     const SnapshotPtr snap = runner.latest();
     QCOMPARE(snap->runs[0].settings, (std::vector<TunableSetting>{{"INTERVALS", 5}}));
     for (const GovernorRun &run : snap->runs) {
-        auto want = runGovernor(snap->table, *snap->stream, run.variant, run.settings, nullptr, nullptr, nullptr,
-                                spec.latencyLimitNs);
+        auto want = runGovernor(snap->table, *snap->stream, run.variant,
+                                {.settings = run.settings, .latencyLimitNs = spec.latencyLimitNs});
         QVERIFY(want);
         QVERIFY(onSpanClock(*want, *snap->spanClockNs)); // the window draws every run on the stream's time
         QVERIFY2(sameColumns(run, *want), run.variant.c_str());

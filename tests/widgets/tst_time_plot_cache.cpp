@@ -44,7 +44,7 @@ std::shared_ptr<SimulationSnapshot> afterSlider(const SimulationSnapshot &prev)
 {
     auto snap = std::make_shared<SimulationSnapshot>(prev);
     snap->generation = prev.generation + 1;
-    Result<GovernorRun> menu = runGovernor(prev.table, *prev.stream, "menu-6.14", {{"INTERVALS", 2}});
+    Result<GovernorRun> menu = runGovernor(prev.table, *prev.stream, "menu-6.14", {.settings = {{"INTERVALS", 2}}});
     if (!menu)
         return nullptr;
     RunList runs;

@@ -2,10 +2,10 @@
 #include "widgets/comparison/comparison_table_model.h"
 
 #include "core/experiments/closed_loop_format.h"
+#include "core/experiments/comparison.h"
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
 #include "core/trace/recorded_entries.h"
-#include "core/workloads/comparison.h"
 
 #include <QColor>
 #include <QFont>

@@ -239,6 +239,7 @@ void SimulationRunner::startJob(bool cancelRunning)
         JobResult r;
         try {
             r.snapshot = simulate(spec, previous, generation, *cancel, &r.error, progress.get());
+            r.cancelled = !r.snapshot && cancel->load();
         } catch (const std::bad_alloc &) {
             // A stream too long for this machine's memory: say so, keep the window.
             r.snapshot.reset();
@@ -269,7 +270,7 @@ void SimulationRunner::jobFinished()
         return;
     }
     if (!r.snapshot) {
-        if (r.error != QLatin1String("cancelled"))
+        if (!r.cancelled)
             emit runFailed(r.error);
         return;
     }
@@ -297,8 +298,6 @@ void SimulationRunner::jobFinished()
             });
         }
     }
-    if (!r.snapshot->errors.isEmpty())
-        emit runWarning(r.snapshot->errors.join(QLatin1Char('\n')));
     emit snapshotReady(m_latest);
 }
 

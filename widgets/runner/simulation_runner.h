@@ -92,12 +92,11 @@ public:
 signals:
     /// A job for @p generation started on the worker.
     void started(quint64 generation);
-    /// A new result; every view rebuilds from it.
+    /// A new result; every view rebuilds from it. Its errors name the governors that could
+    /// not run (the others are in it): the window shows them in the message bar.
     void snapshotReady(std::shared_ptr<const SimulationSnapshot> snapshot);
     /// The workload or target could not be built (message names file/line/field).
     void runFailed(const QString &message);
-    /// Some governors could not run; the snapshot still has the others.
-    void runWarning(const QString &message);
 
 private:
     /// Start a job for m_spec, or have it wait for the running one (cancelled when @p cancelRunning).
@@ -116,6 +115,7 @@ private:
     struct JobResult {
         std::shared_ptr<SimulationSnapshot> snapshot;
         QString error;
+        bool cancelled = false; ///< stopped by its cancel flag: nothing to say
     };
     QFutureWatcher<JobResult> m_watcher;
 };

@@ -115,7 +115,7 @@ Result<std::shared_ptr<const CachedTrace>> importCached(const QString &path, Tra
     if (progress) {
         c.cancelledPath.clear();
     } else if (cancelled) {
-        return Error{path.toStdString(), 0, "", "import cancelled"};
+        return Error::cancelled("import cancelled", path.toStdString());
     }
     ++c.imports;
     c.lastOnGuiThread = QCoreApplication::instance()

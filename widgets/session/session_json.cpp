@@ -2,11 +2,11 @@
 #include "widgets/session/session_json.h"
 #include "widgets/runner/workload_seeding.h"
 
+#include "core/experiments/comparison.h"
 #include "core/governors/registry.h"
 #include "core/source_governor/source_governor.h"
 #include "core/source_governor/source_governor_names.h"
 #include "core/io/table_json.h"
-#include "core/workloads/comparison.h"
 #include "core/workloads/workload.h"
 #include "widgets/runner/spec_workload.h"
 #include "widgets/session/session_json_reader.h"

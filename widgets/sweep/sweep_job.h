@@ -8,7 +8,7 @@
  * above %, below % and idle miss ratio (the cpuidle_wakeup figure).
  *
  * Core computes it all: a workload sweep is one `compare` of the spec with
- * the parameter as a '/'-list (core/workloads/comparison.h; the same numbers
+ * the parameter as a '/'-list (core/experiments/comparison.h; the same numbers
  * as `idlescope-cli compare --workload …=v1/v2/… --iterations 1`, point p
  * seeded with runSeed(seed, p, 0)); a tunable sweep is one single-point
  * comparison per value (`--set GOV:NAME=v`). The metrics are core's compare
@@ -16,7 +16,7 @@
  */
 #pragma once
 
-#include "core/workloads/comparison.h"
+#include "core/experiments/comparison.h"
 #include "widgets/runner/scenario_spec.h"
 
 #include <QString>

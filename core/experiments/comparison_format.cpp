@@ -6,7 +6,7 @@
  * column over the iterations of a (point, governor) pair: the mean, min and
  * max of that column's per-iteration values.
  */
-#include "core/workloads/comparison.h"
+#include "core/experiments/comparison.h"
 
 #include "core/common/text_cells.h"
 #include "core/stats/run_throughput.h"

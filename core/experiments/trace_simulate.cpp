@@ -1,33 +1,32 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/trace/trace_simulate.h"
+#include "core/experiments/trace_simulate.h"
 
 #include "core/source_governor/source_governor.h"
 
 #include "core/governors/registry.h"
-#include "core/trace/trace_stream.h"
 
 #include <algorithm>
 
 namespace idlescope::trace {
 
-Result<SimulatedTrace> simulateTrace(const TraceImport &trace, const IdleStateTable &table, const std::string &variant)
+Result<SimulatedTrace> simulateTrace(const MachineWorkload &cpus, const IdleStateTable &table,
+                                     const std::string &variant)
 {
     SimulatedTrace out;
     out.governor = variant;
     out.tableId = table.id;
     out.total.stateCount = table.count();
-    for (const CpuTrace &c : trace.cpus) {
-        const StreamExport ex = toReplayStream(c);
-        if (ex.stream.empty())
+    for (const CpuStream &c : cpus.cpus) {
+        if (c.stream.empty())
             continue;
         std::unique_ptr<Governor> gov = createGovernor(variant);
         if (!gov)
             return Error{"", 0, "governor", "unknown variant '" + variant + "'"};
-        if (Status st = prepareGovernor(*gov, table, ex.stream); !st)
+        if (Status st = prepareGovernor(*gov, table, c.stream); !st)
             return st.error();
         SimulatedCpu s;
         s.cpu = c.cpu;
-        s.summary = replayStream(table, ex.stream, *gov);
+        s.summary = replayStream(table, c.stream, *gov);
         if (Status st = finishGovernor(*gov, &s.summary); !st)
             return st.error();
         out.total.spans += s.summary.spans;

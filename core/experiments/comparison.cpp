@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/workloads/comparison.h"
+#include "core/experiments/comparison.h"
 
 #include "core/source_governor/source_governor.h"
 
@@ -31,13 +31,13 @@ Result<std::unique_ptr<Governor>> makeGovernor(const GovernorInstance &gi, const
 {
     std::unique_ptr<Governor> g = createGovernor(gi.variant);
     if (!g)
-        return Error{"--governors", 0, gi.variant, "unknown governor variant (idlescope-cli governors lists them)"};
+        return Error{"governors", 0, gi.variant, "unknown governor variant"};
     for (const Setting &s : settings) {
         if (!s.governor.empty() ? s.governor != gi.label : !hasTunable(*g, s.name))
             continue;
         std::string err;
         if (!g->setTunable(s.name, s.value, &err))
-            return Error{"--set", 0, s.name, gi.label + ": " + err};
+            return Error{"set", 0, s.name, gi.label + ": " + err};
     }
     return g;
 }
@@ -98,20 +98,18 @@ Result<std::vector<GovernorInstance>> parseGovernorList(const std::vector<std::s
             if (std::string problem = governorLabelProblem(label); problem.empty())
                 gi = {std::move(label), item.substr(eq + 1)};
             else if (!isSourceGovernorId(item))
-                return Error{"--governors", 0, item, problem};
+                return Error{"governors", 0, item, problem};
             if (gi.variant.empty())
-                return Error{"--governors", 0, item, "a label needs the variant it names: LABEL=VARIANT"};
+                return Error{"governors", 0, item, "a label needs the variant it names: LABEL=VARIANT"};
         }
         if (gi.label != gi.variant && (findVariant(gi.label) || gi.label == "oracle"))
-            return Error{"--governors", 0, item, "the label " + gi.label + " is another variant's id"};
+            return Error{"governors", 0, item, "the label " + gi.label + " is another variant's id"};
         // "recorded" is the kernel's own run of a trace: a simulated row must not look like it.
         if (gi.label != gi.variant && gi.label == "recorded")
-            return Error{"--governors", 0, item, "the label recorded names the kernel's own choices in a trace"};
+            return Error{"governors", 0, item, "the label recorded names the kernel's own choices in a trace"};
         for (const GovernorInstance &o : out)
             if (o.label == gi.label)
-                return Error{"--governors", 0, gi.label,
-                             "listed twice; name the second instance LABEL=" + gi.variant
-                                 + " (then --set LABEL:NAME=VALUE sets its tunables)"};
+                return Error{"governors", 0, gi.label, "listed twice; name the second instance LABEL=" + gi.variant};
         out.push_back(std::move(gi));
     }
     return out;
@@ -122,13 +120,13 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     if (Status v = o.table.validate(); !v)
         return v.error();
     if (o.iterations < 1 || o.iterations > 1000)
-        return Error{"--iterations", 0, "", "must be 1..1000"};
+        return Error{"iterations", 0, "", "must be 1..1000"};
     if (o.fixedStream.empty() && (o.spans < 1 || o.spans > 10000000))
-        return Error{"--spans", 0, "", "must be 1..10000000"};
+        return Error{"spans", 0, "", "must be 1..10000000"};
     if (o.governors.empty())
-        return Error{"--governors", 0, "", "name at least one governor variant"};
+        return Error{"governors", 0, "", "name at least one governor variant"};
     if (o.shardCount < 1 || o.shardIndex < 0 || o.shardIndex >= o.shardCount)
-        return Error{"", 0, "--shard", "K/N needs 1 <= K <= N"};
+        return Error{"", 0, "shard", "K/N needs 1 <= K <= N"};
     // The grid's size first: it needs only counts, and a list long enough to overflow it
     // should hear that, not a complaint about one of its thousands of names.
     const bool fixed = !o.fixedStream.empty();
@@ -143,7 +141,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     Result<std::vector<GovernorInstance>> instances = parseGovernorList(o.governors);
     if (!instances)
         return instances.error();
-    Result<std::vector<Setting>> settings = parseTunableSettings(o.settings, "--set");
+    Result<std::vector<Setting>> settings = parseTunableSettings(o.settings, "set");
     if (!settings)
         return settings.error();
 
@@ -156,9 +154,9 @@ Result<CompareResult> runComparison(const CompareOptions &o)
                 used = true;
         }
         if (!used)
-            return Error{"--set", 0, s.name,
-                         s.governor.empty() ? "no listed governor has this tunable (idlescope-cli governors --tunables)"
-                                            : "governor " + s.governor + " is not in --governors"};
+            return Error{"set", 0, s.name,
+                         s.governor.empty() ? "no listed governor has this tunable"
+                                            : "governor " + s.governor + " is not one of the governors"};
     }
     for (const GovernorInstance &gi : *instances)
         if (Result<std::unique_ptr<Governor>> g = makeGovernor(gi, *settings); !g)
@@ -168,7 +166,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         if (Status b = buildSourceGovernorOf(gi.variant); !b)
             return b.error();
     if (!createGovernor("oracle"))
-        return Error{"", 0, "oracle", "the oracle governor is not registered"};
+        return Error{"", 0, "oracle", "the oracle governor is not registered", ErrorCode::Internal};
 
     CompareResult r;
     for (const GovernorInstance &gi : *instances)
@@ -203,7 +201,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         const IdleStream &stream = fixed ? o.fixedStream : generated;
         // The same limit as for a stream file: the replay's ns clock must not overflow.
         if (const std::int64_t past = firstSpanPastStreamLimit(stream); past >= 0) {
-            report(job, Error{"", 0, "--spans", "point " + std::to_string(p) + " lasts more than "
+            report(job, Error{"", 0, "spans", "point " + std::to_string(p) + " lasts more than "
                                                     + std::to_string(MAX_STREAM_NS / NSEC_PER_SEC)
                                                     + " s in total by span " + std::to_string(past + 1)
                                                     + " (the replay's int64 ns clock); use fewer spans"});
@@ -238,15 +236,16 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         try {
             runJob(job);
         } catch (const std::bad_alloc &) {
-            report(job, Error{"", 0, "", "out of memory while replaying point " + std::to_string(job / o.iterations)
-                                             + ", iteration " + std::to_string(job % o.iterations + 1)
-                                             + " (fewer --spans or --threads)"});
+            report(job, Error{"", 0, "",
+                              "out of memory while replaying point " + std::to_string(job / o.iterations)
+                                  + ", iteration " + std::to_string(job % o.iterations + 1),
+                              ErrorCode::Internal});
         }
     });
     if (errorJob >= 0)
         return firstError;
     if (cancelled()) // some units never ran: a partial table is no result
-        return Error{"", 0, "cancelled", "the comparison was cancelled"};
+        return Error::cancelled("the comparison was cancelled");
     return r;
 }
 

@@ -57,7 +57,7 @@ struct CompareOptions {
     int shardIndex = 0;
     int shardCount = 1;
     /// When set and true, no further work unit starts (a window's Cancel): runComparison then
-    /// fails with the field "cancelled". Read by the worker threads; never written by them.
+    /// fails with Error::cancelled() (code Cancelled). Read by the worker threads; never written by them.
     const std::atomic<bool> *cancel = nullptr;
     /// When set, incremented as each work unit (point, iteration) of this shard finishes
     /// (a window's progress): the comparison is done at pointCount() x iterations units.
@@ -126,15 +126,17 @@ std::string governorLabelProblem(std::string_view label);
 /**
  * Parses --governors items: "VARIANT", or "LABEL=VARIANT" for an instance with a label of
  * its own (an item whose text before '=' is no valid label is a variant id as a whole).
- * Errors (field "--governors"): a bad label, a label (or unlabelled variant) listed twice,
+ * Errors (named "governors"): a bad label, a label (or unlabelled variant) listed twice,
  * a label that is another variant's id.
  */
 Result<std::vector<GovernorInstance>> parseGovernorList(const std::vector<std::string> &items);
 
 /**
- * Runs the comparison. Errors (field named): an unknown governor, a setting no
- * listed governor accepts or with a bad value, iterations < 1, spans < 1, an
- * invalid table, more than MAX_COMPARE_RUNS runs.
+ * Runs the comparison. Errors name the option at fault by a plain name, not by
+ * a command-line flag ("governors", "set" for the settings, "iterations",
+ * "spans", "shard"; the CLI maps them to its flags): an unknown governor, a
+ * setting no listed governor accepts or with a bad value, iterations < 1,
+ * spans < 1, an invalid table, more than MAX_COMPARE_RUNS runs.
  */
 Result<CompareResult> runComparison(const CompareOptions &options);
 

@@ -2,15 +2,16 @@
 /**
  * @file trace_simulate.h
  * The "simulated" side of recorded vs simulated: each CPU's exported spans
- * (trace_stream.h) replayed through one governor variant on one table in the
- * reference replay. Meaningful side by side with the recorded statistics when
- * the table is the recording machine's.
+ * (core/trace's traceWorkload(), trace_machine.h) replayed through one governor
+ * variant on one table in the reference replay. Meaningful side by side with
+ * the recorded statistics when the table is the recording machine's. An
+ * experiment, not an importer: core/trace makes the streams, this replays them.
  */
 #pragma once
 
 #include "core/common/error.h"
+#include "core/machine/machine_workload.h"
 #include "core/replay/reference_replay.h"
-#include "core/trace/trace_model.h"
 
 #include <string>
 #include <vector>
@@ -29,8 +30,9 @@ struct SimulatedTrace {
     ReplaySummary total;            ///< sums over cpus (endNowNs: the largest)
 };
 
+/// Replays every CPU stream of @p cpus that is not empty (a trace's traceWorkload()).
 /// Errors: unknown variant (field "governor"). A fresh governor instance runs per CPU.
-Result<SimulatedTrace> simulateTrace(const TraceImport &trace, const IdleStateTable &table,
+Result<SimulatedTrace> simulateTrace(const MachineWorkload &cpus, const IdleStateTable &table,
                                      const std::string &variant);
 
 } // namespace idlescope::trace
