@@ -3,11 +3,15 @@
  * Desktop integration and install layout: the desktop entry, the icon and
  * the AppStream metainfo agree with each other (names, categories, licence,
  * binaries), and `cmake --install` of this build tree puts the CLI, the GUI
- * (when built) and the three files where desktops look for them.
+ * (when built) and the three files where desktops look for them; the install
+ * components split them: `--component cli` is the CLI with its helper
+ * programs, man page and completion and nothing of the GUI, `--component gui`
+ * the GUI with its helpers and desktop files and not the CLI.
  */
 #include "tests/test_paths.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QMap>
@@ -92,6 +96,33 @@ QStringList metainfoReleases(const QString &path)
     return out;
 }
 
+/// This build tree (the CLI is <build>/app/cli/idlescope-cli).
+QDir buildDir() { return QDir(QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absoluteDir().filePath(u"../.."_s)); }
+
+/// `cmake --install <build> [--component C] --prefix P`: "" when it succeeded, else why not.
+QString cmakeInstall(const QString &cmake, const QString &prefix, const QString &component = {})
+{
+    QStringList args = {u"--install"_s, buildDir().absolutePath(), u"--prefix"_s, prefix};
+    if (!component.isEmpty())
+        args << u"--component"_s << component;
+    QProcess p;
+    p.start(cmake, args);
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit)
+        return u"cmake --install did not finish"_s;
+    return p.exitCode() == 0 ? QString() : QString::fromUtf8(p.readAllStandardError());
+}
+
+/// Every file under @p root, relative to it, sorted.
+QStringList filesUnder(const QString &root)
+{
+    QStringList out;
+    QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        out << QDir(root).relativeFilePath(it.next());
+    out.sort();
+    return out;
+}
+
 } // namespace
 
 class TestInstall : public QObject {
@@ -147,7 +178,7 @@ private slots:
     void cmakeInstallLaysOutTheFiles()
     {
         // This build tree: the CLI is <build>/app/cli/idlescope-cli.
-        const QDir build(QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absoluteDir().filePath(u"../.."_s));
+        const QDir build = buildDir();
         QVERIFY2(QFile::exists(build.filePath(u"cmake_install.cmake"_s)), qPrintable(build.absolutePath()));
         const QString cmake = QStandardPaths::findExecutable(u"cmake"_s);
         if (cmake.isEmpty())
@@ -162,10 +193,8 @@ private slots:
 
         QTemporaryDir prefix;
         QVERIFY(prefix.isValid());
-        QProcess p;
-        p.start(cmake, {u"--install"_s, build.absolutePath(), u"--prefix"_s, prefix.path()});
-        QVERIFY(p.waitForFinished(120000));
-        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const QString error = cmakeInstall(cmake, prefix.path());
+        QVERIFY2(error.isEmpty(), qPrintable(error));
 
         const QDir root(prefix.path());
         QVERIFY(QFileInfo(root.filePath(u"bin/idlescope-cli"_s)).isExecutable());
@@ -201,6 +230,59 @@ private slots:
         QProcess cli;
         cli.start(root.filePath(u"bin/idlescope-cli"_s), {u"governors"_s});
         QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        QVERIFY(cli.readAllStandardOutput().contains("ladder-latest"));
+    }
+
+    void componentInstall_data()
+    {
+        QTest::addColumn<QString>("component");
+        QTest::addColumn<QStringList>("files");
+        // Exactly these (COMPONENT in app/*/CMakeLists.txt and packaging/CMakeLists.txt):
+        // the program, the two helpers both programs start from libexec/idlescope, the
+        // program's man page, its completion or desktop files, and Debian's two documents.
+        QTest::newRow("cli") << u"cli"_s
+                             << QStringList({u"bin/idlescope-cli"_s, u"libexec/idlescope/idlescope-dat-reader"_s,
+                                             u"libexec/idlescope/idlescope-governor-host"_s,
+                                             u"share/bash-completion/completions/idlescope-cli"_s,
+                                             u"share/doc/idlescope/changelog.gz"_s, u"share/doc/idlescope/copyright"_s,
+                                             u"share/man/man1/idlescope-cli.1.gz"_s});
+        QTest::newRow("gui") << u"gui"_s
+                             << QStringList({u"bin/idlescope"_s, u"libexec/idlescope/idlescope-dat-reader"_s,
+                                             u"libexec/idlescope/idlescope-governor-host"_s,
+                                             u"share/applications/io.github.idlescope.desktop"_s,
+                                             u"share/doc/idlescope/changelog.gz"_s, u"share/doc/idlescope/copyright"_s,
+                                             u"share/icons/hicolor/scalable/apps/idlescope.svg"_s,
+                                             u"share/man/man1/idlescope.1.gz"_s,
+                                             u"share/metainfo/io.github.idlescope.metainfo.xml"_s});
+    }
+
+    void componentInstall()
+    {
+        QFETCH(QString, component);
+        QFETCH(QStringList, files);
+        const QString cmake = QStandardPaths::findExecutable(u"cmake"_s);
+        if (cmake.isEmpty())
+            QSKIP("cmake is not on PATH");
+        // The cli component needs no GUI built (its rules name the CLI's files only).
+        if (component == u"gui"_s && !QFile::exists(buildDir().filePath(u"app/gui/idlescope"_s)))
+            QSKIP("the GUI is not built");
+        QTemporaryDir prefix;
+        QVERIFY(prefix.isValid());
+        const QString error = cmakeInstall(cmake, prefix.path(), component);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(filesUnder(prefix.path()), files);
+        const QDir root(prefix.path());
+        for (const QString &f : files)
+            if (f.startsWith(u"bin/"_s) || f.startsWith(u"libexec/"_s))
+                QVERIFY2(QFileInfo(root.filePath(f)).isExecutable(), qPrintable(f));
+        if (component != u"cli"_s)
+            return;
+        // The CLI installed alone runs from there: `governors` lists the built-in variants.
+        QProcess cli;
+        cli.start(root.filePath(u"bin/idlescope-cli"_s), {u"governors"_s});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
         QCOMPARE(cli.exitCode(), 0);
         QVERIFY(cli.readAllStandardOutput().contains("ladder-latest"));
     }

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * The written layering rules, checked on the source tree: the engine
- * (core/ but core/io) includes no Qt header, and nothing in core/ includes
- * widgets/ or app/; widgets/ includes nothing of app/; core/trace and
- * core/workloads make streams and include no governor registry (the runs that
- * replay them through governors are core/experiments). CMake already refuses
- * an idlescope_core that links Qt; this catches a header that would make it
- * need to.
+ * (core/ but the QtCore part of core/io, idlescope_io) includes no Qt header,
+ * and nothing in core/ includes widgets/ or app/; widgets/ includes nothing of
+ * app/. The plain formats (idlescope_formats) and the trace importers, which
+ * link no Qt, include no header of idlescope_io either. CMake already refuses
+ * an idlescope_core, idlescope_formats or idlescope_trace that links Qt; this
+ * catches a header that would make them need to. Which core/io files are which
+ * comes from the build (tests/CMakeLists.txt: the two libraries' sources).
+ * core/trace and core/workloads make streams and include no governor registry
+ * (the runs that replay them through governors are core/experiments).
  */
 #include "tests/test_paths.h"
 
@@ -18,7 +21,8 @@
 namespace {
 
 /// "file:line: include" for every #include under @p folder (relative to the
-/// source tree) that matches @p forbidden, except in the folders of @p allowed.
+/// source tree) that matches @p forbidden, except in files whose path starts
+/// with one of @p allowed (a folder "core/io/" or a file's stem "core/io/x.").
 QStringList offending(const QString &folder, const QRegularExpression &forbidden, const QStringList &allowed = {})
 {
     const QString root = idlescope::test::sourceDir();
@@ -31,7 +35,7 @@ QStringList offending(const QString &folder, const QRegularExpression &forbidden
         const QString rel = path.mid(root.size() + 1);
         bool exempt = false;
         for (const QString &a : allowed)
-            exempt = exempt || rel.startsWith(a + u'/');
+            exempt = exempt || rel.startsWith(a);
         if (exempt)
             continue;
         QFile f(path);
@@ -49,6 +53,20 @@ QStringList offending(const QString &folder, const QRegularExpression &forbidden
     return out;
 }
 
+/// "core/io/x." for each "io/x.cpp" of a library's sources (CMake's list, comma-separated):
+/// the prefix of its .cpp and its header.
+QStringList stems(const char *sources)
+{
+    QStringList out;
+    for (const QString &s : QString::fromUtf8(sources).split(u',', Qt::SkipEmptyParts))
+        out << QStringLiteral("core/") + s.chopped(3); // "io/x.cpp" -> "core/io/x."
+    return out;
+}
+
+const QStringList kQtIo = stems(IDLESCOPE_QT_IO_SOURCES);
+const QStringList kFormats = stems(IDLESCOPE_FORMATS_SOURCES);
+const QRegularExpression kQtInclude(QStringLiteral("^<Q|^<qt|^\"Q"));
+
 } // namespace
 
 class TestLayering : public QObject {
@@ -57,8 +75,23 @@ class TestLayering : public QObject {
 private slots:
     void engineHasNoQt()
     {
-        const QStringList bad = offending(QStringLiteral("core"), QRegularExpression(QStringLiteral("^<Q|^<qt|^\"Q")),
-                                          {QStringLiteral("core/io")});
+        // Everything of core/ but idlescope_io's files: the engine, the plain formats,
+        // the trace importers and the targets.
+        const QStringList bad = offending(QStringLiteral("core"), kQtInclude, kQtIo);
+        QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QStringLiteral("; "))));
+    }
+
+    void plainFormatsAndTraceUseNoQtIo()
+    {
+        // "core/io/table_json.h" from a formats file or an importer would need
+        // idlescope_io (and QtCore) at link time.
+        QString headers;
+        for (const QString &stem : kQtIo)
+            headers += (headers.isEmpty() ? QString() : QStringLiteral("|"))
+                       + QRegularExpression::escape(stem + QStringLiteral("h"));
+        const QRegularExpression qtIoHeader(QStringLiteral("^\"(") + headers + QStringLiteral(")\""));
+        QStringList bad = offending(QStringLiteral("core/trace"), qtIoHeader);
+        bad << offending(QStringLiteral("core/io"), qtIoHeader, kQtIo); // the formats' files
         QVERIFY2(bad.isEmpty(), qPrintable(bad.join(QStringLiteral("; "))));
     }
 
@@ -86,9 +119,18 @@ private slots:
 
     void theCheckSeesIncludes()
     {
-        // The scan finds what it is meant to: core/io does include Qt, and the experiments
-        // (core/experiments/comparison.cpp, governor_settings.cpp) the governor registry.
+        // The scan finds what it is meant to: idlescope_io's files do include Qt
+        // (table_json.cpp: <QJsonDocument>), and comparison_shard.cpp includes
+        // another of them (core/io/table_json.h).
         QVERIFY(!offending(QStringLiteral("core/io"), QRegularExpression(QStringLiteral("^<Q"))).isEmpty());
+        QVERIFY(kQtIo.contains(QStringLiteral("core/io/table_json.")));
+        QVERIFY(!offending(QStringLiteral("core/io"), QRegularExpression(QStringLiteral("^\"core/io/table_json\\.h\"")))
+                     .isEmpty());
+        // The build's two lists are the ones meant: stream CSV is plain, and no file is in both.
+        QVERIFY(kFormats.contains(QStringLiteral("core/io/stream_csv.")));
+        for (const QString &stem : kFormats)
+            QVERIFY2(!kQtIo.contains(stem), qPrintable(stem));
+        // ... and core/experiments (comparison.cpp, governor_settings.cpp) the governor registry.
         QVERIFY(!offending(QStringLiteral("core/experiments"),
                            QRegularExpression(QStringLiteral("^\"core/governors/registry\\.h\"$")))
                      .isEmpty());
