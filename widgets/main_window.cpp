@@ -10,6 +10,7 @@
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/panels/governor_legend.h"
 #include "widgets/panels/message_bar.h"
+#include "widgets/panels/message_center.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
@@ -23,10 +24,10 @@
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/session.h"
+#include "widgets/session/session_opener.h"
 #include "widgets/view_state.h"
 
 #include "widgets/session/recent_files.h"
-#include "widgets/session/recovery_store.h"
 #include "widgets/space_key_guard.h"
 #include "widgets/sweep/sweep_view.h"
 
@@ -165,6 +166,7 @@ void MainWindow::setupUi()
     v->setSpacing(0);
     m_message = new MessageBar(central);
     v->addWidget(m_message);
+    m_messages = new MessageCenter(m_message, statusBar(), this);
     m_legend = new GovernorLegend(m_view, central);
     v->addWidget(m_legend);
     // With no governor selected the plots would show empty "0 … 1 ns" axes: say what to do instead.
@@ -272,6 +274,7 @@ QScrollArea *scrolled(QWidget *w, int minWidth)
 void MainWindow::createDocks()
 {
     m_setup = new SetupPanel;
+    m_opener = new SessionOpener(m_setup, this);
     QDockWidget *setupDock = addDock(tr("Setup"), QStringLiteral("setupDock"),
                                      scrolled(m_setup, 275), Qt::LeftDockWidgetArea);
     m_parameters = new ParameterPanel;
@@ -314,6 +317,17 @@ void MainWindow::createDocks()
 
 void MainWindow::createConnections()
 {
+    connect(m_opener, &SessionOpener::scenarioRead, this, [this](const ScenarioSpec &scenario) {
+        applySpec(scenario);
+        m_committed = editState(); // the session opened is no step to undo
+    });
+    connect(m_opener, &SessionOpener::sessionAdopted, this, [this](const QString &path) {
+        setSessionPath(path);
+        // The session replaces the work: its scenario is the saved one, with no steps to undo.
+        m_undo->clear();
+    });
+    connect(m_opener, &SessionOpener::recentFilesChanged, m_recent, &RecentFilesMenu::rebuild);
+    connect(m_opener, &SessionOpener::errorOccurred, m_messages, &MessageCenter::showError);
     connect(m_setup, &SetupPanel::targetChanged, this, &MainWindow::onTargetChanged);
     connect(m_setup, &SetupPanel::statesEdited, this, [this] {
         // Only the edited state changes: the tick rate chosen stays (it was reset to the table's).
@@ -332,10 +346,13 @@ void MainWindow::createConnections()
                 m_parameters->copyGovernor(from, label, g.variant);
     });
     connect(m_setup, &SetupPanel::governorRenamed, m_parameters, &ParameterPanel::renameGovernor);
-    connect(m_setup, &SetupPanel::errorOccurred, this, &MainWindow::showError);
+    connect(m_setup, &SetupPanel::errorOccurred, m_messages, &MessageCenter::showError);
     // A trace that did not import fails like a run: the panels go back to the plots' scenario.
     connect(m_setup, &SetupPanel::workloadFailed, this, &MainWindow::onRunFailed);
-    connect(m_setup, &SetupPanel::warningOccurred, this, &MainWindow::showWarning);
+    // A trace's warning stays while that file is the workload (its runs, the CPU the import
+    // picked, sliders), whichever way it was opened.
+    connect(m_setup, &SetupPanel::warningOccurred, this,
+            [this](const QString &message) { m_messages->showWarning(message, m_setup->workload()); });
     connect(m_parameters, &ParameterPanel::parametersChanged, this, [this](bool final) {
         if (final) // a slider being dragged is recorded once, when it is released
             commitEdit(tr("Change parameters"));
@@ -343,8 +360,8 @@ void MainWindow::createConnections()
     });
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) {
         setWindowModified(!clean);
-        if (clean && m_recovery)
-            m_recovery->discard(); // nothing left to recover
+        if (clean)
+            m_opener->discardRecovery(); // nothing left to recover
     });
     m_autosave->setInterval(AUTOSAVE_INTERVAL_MS);
     connect(m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
@@ -352,7 +369,7 @@ void MainWindow::createConnections()
     connect(m_runner, &SimulationRunner::started, this, [this](quint64 generation) {
         m_busy->setText(tr("simulating\u2026"));
         m_busy->show();
-        m_lastStarted = generation;
+        m_messages->runStarted(generation);
         if (!m_progressTimer->isActive()) // a newer request keeps the older one's start
             m_jobStartMs = QDateTime::currentMSecsSinceEpoch();
         m_progressTimer->start();
@@ -504,27 +521,11 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
     m_followingSelection = true;
     m_view->selectEntry(selGov, selEntry);
     m_followingSelection = false;
-    if (m_pendingView) {
-        applyView(*m_pendingView, *m_view);
-        m_pendingView.reset();
-    }
-    // A run that succeeded ends the previous failure's message; its own warnings replace it.
-    // The default scenario shown in place of a failed start-up file keeps the failure in view.
-    if (!snapshot->errors.isEmpty())
-        m_message->showMessage(MessageBar::Kind::Warning, snapshot->errors.join(QLatin1Char('\n')));
-    else if (!m_fallingBack && snapshot->generation > m_messageGeneration // asked for after the message
-             && !(m_message->kind() == MessageBar::Kind::Warning && snapshot->spec.workload.kind == m_warningSource.kind
-                  && snapshot->spec.workload.path == m_warningSource.path))
-        m_message->clear();
-    m_fallingBack = false;
-    if (!m_openingSession.isEmpty()) {
-        setSessionPath(m_openingSession);
-        m_openingSession.clear();
-        RecentFiles().add(m_sessionPath);
-        m_recent->rebuild();
-        // The session replaces the work: its scenario is the saved one, with no steps to undo.
-        m_undo->clear();
-    }
+    if (const std::unique_ptr<SessionView> view = m_opener->takePendingView())
+        applyView(*view, *m_view);
+    m_messages->snapshotShown(snapshot->errors, snapshot->generation, snapshot->spec.workload,
+                              m_opener->isFallingBack());
+    m_opener->snapshotShown(); // a session being opened is the window's now (sessionAdopted)
     m_status->setText(statusLine(previous.get(), *snapshot));
     m_lastShowMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     emit snapshotShown(snapshot);
@@ -570,23 +571,6 @@ void MainWindow::zoomToSelectedEntry()
     m_view->setRange(run.startNs[lo], run.startNs[hi] + run.residencyNs[hi]);
 }
 
-void MainWindow::showError(const QString &message)
-{
-    statusBar()->showMessage(message, 10000);
-    m_message->showMessage(MessageBar::Kind::Error, message);
-    m_messageGeneration = m_lastStarted;
-}
-
-void MainWindow::showWarning(const QString &message)
-{
-    statusBar()->showMessage(message, 10000);
-    m_message->showMessage(MessageBar::Kind::Warning, message);
-    m_messageGeneration = m_lastStarted;
-    // It stays while the file it is about is the workload (the runs of the
-    // trace, the CPU the import picked, sliders), whichever way it was opened.
-    m_warningSource = m_setup->workload();
-}
-
 bool MainWindow::isNoGovernorHintShown() const
 {
     return m_plotStack->currentWidget() == m_noGovernorHint;
@@ -606,27 +590,14 @@ void MainWindow::onRunFailed(const QString &message)
 {
     m_busy->setVisible(m_runner->isBusy());
     endProgress();
-    m_pendingView.reset();
-    // A trace that does not import fails twice (its import, then the run that read it):
-    // the second keeps the first's message, which may name the session being opened.
-    const bool heard = m_openingSession.isEmpty() && !m_message->isHidden() && m_message->text().endsWith(message);
-    QString text = message;
-    if (!m_openingSession.isEmpty()) {
-        text = tr("Could not open session %1: %2").arg(m_openingSession, message);
-        m_openingSession.clear();
-    }
-    if (!heard) {
-        statusBar()->showMessage(text, 10000);
-        m_message->showMessage(MessageBar::Kind::Error, text);
-        m_messageGeneration = m_lastStarted;
-    }
+    // A session being opened is refused, in words that name it.
+    m_messages->runFailed(message, m_opener->runFailed(message));
     // The panels always describe the plots: back to the scenario on screen, so that
     // "Save session" or the next slider move never carries the file that failed.
     if (m_snapshot) {
         revertPanelsToSnapshot();
-    } else if (!m_fallingBack) {
+    } else if (m_opener->startFallback()) {
         // Nothing shown yet (a session or file given at start-up): the default scenario.
-        m_fallingBack = true;
         applySpec(defaultScenario());
         m_committed = editState();
     }
@@ -656,8 +627,7 @@ void MainWindow::cancelSimulation()
     m_runner->cancel();
     m_busy->hide();
     endProgress();
-    m_openingSession.clear();
-    m_pendingView.reset();
+    m_opener->cancelled();
     if (m_snapshot)
         revertPanelsToSnapshot();
     statusBar()->showMessage(tr("Simulation cancelled: the panels show the scenario of the plots again"), 5000);

@@ -5,6 +5,9 @@
  * ViewState and the SimulationRunner, the setup and parameter docks, the
  * governor legend, the plots and the playback bar; it turns panel edits into
  * a ScenarioSpec for the runner and hands every new snapshot to every view.
+ * What the message bar shows is MessageCenter's policy (message_center.h);
+ * opening sessions and files, recent files and recovery copies are
+ * SessionOpener's (session_opener.h).
  */
 #pragma once
 
@@ -34,12 +37,13 @@ class EntriesDock;
 class CpuLanesView;
 class GovernorLegend;
 class MessageBar;
+class MessageCenter;
 class RecentFilesMenu;
 struct SessionView;
 class ParameterPanel;
 class PlaybackBar;
 class PlotBase;
-class RecoveryStore;
+class SessionOpener;
 class SetupPanel;
 class SimulationRunner;
 class SourceGovernorActions;
@@ -204,10 +208,6 @@ private:
     void setSessionPath(const QString &path);
     void createEditMenu();
     void showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot);
-    void showError(const QString &message);
-    /// A warning about the workload being set up (a trace's import warnings):
-    /// shown while that file stays the workload.
-    void showWarning(const QString &message);
     void onRunFailed(const QString &message);
     /// The panels back to the snapshot shown, the edit that did not make it dropped from undo.
     void revertPanelsToSnapshot();
@@ -224,6 +224,7 @@ private:
     SimulationRunner *m_runner;
     SnapshotPtr m_snapshot;
     SetupPanel *m_setup = nullptr;
+    SessionOpener *m_opener = nullptr; ///< sessions and files being opened (session_opener.h)
     ParameterPanel *m_parameters = nullptr;
     PlaybackBar *m_playback = nullptr;
     GovernorLegend *m_legend = nullptr;
@@ -241,8 +242,6 @@ private:
     QMenu *m_viewMenu = nullptr;
     QString m_sessionPath;
     double m_lastShowMs = 0;
-    /// View of a session being opened, applied when its snapshot arrives.
-    std::unique_ptr<SessionView> m_pendingView;
     QLabel *m_status = nullptr;
     QLabel *m_busy = nullptr;
     QWidget *m_cancel = nullptr;     ///< the status bar's Cancel, shown with the progress
@@ -250,22 +249,14 @@ private:
     qint64 m_jobStartMs = 0;         ///< QDateTime ms when the running job started
     bool m_stale = false;
     MessageBar *m_message = nullptr;
-    WorkloadSpec m_warningSource; ///< the workload the message bar's warning is about
+    MessageCenter *m_messages = nullptr; ///< what m_message shows, and until when
     QStackedWidget *m_plotStack = nullptr; ///< the plots, or the hint when no governor is selected
     QLabel *m_noGovernorHint = nullptr;
     QLabel *m_staleMark = nullptr; ///< over the plots while they are older than the panels
-    /// A session being opened: it becomes the window's session when its snapshot arrives.
-    QString m_openingSession;
-    bool m_fallingBack = false; ///< applying the default scenario after a first run failed
     bool m_followingSelection = false; ///< showSnapshot() moving the selection to the new runs
-    quint64 m_lastStarted = 0;       ///< generation of the runner's latest job
     QUndoStack *m_undo = nullptr;
     EditState m_committed; ///< the state of the last undo step (or of the session opened)
-    std::unique_ptr<RecoveryStore> m_recovery;
     QTimer *m_autosave = nullptr;
-    /// Generation running when the message bar got its error: only a snapshot asked for
-    /// later (a newer generation) clears it, not the run that was already under way.
-    quint64 m_messageGeneration = 0;
 };
 
 } // namespace idlescope

@@ -10,6 +10,7 @@
 #include "widgets/export/scenario_context.h"
 #include "widgets/help/concepts_dialog.h"
 #include "widgets/inspector/episode_inspector.h"
+#include "widgets/panels/message_center.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
@@ -18,8 +19,8 @@
 #include "widgets/plots/plot_base.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/recent_files.h"
-#include "widgets/session/recovery_store.h"
 #include "widgets/session/session.h"
+#include "widgets/session/session_opener.h"
 #include "widgets/source_governor_actions.h"
 #include "widgets/sweep/sweep_plot.h"
 #include "widgets/sweep/sweep_view.h"
@@ -130,7 +131,7 @@ void MainWindow::createExportMenu(QMenu *file)
         }
         const Result<QStringList> written = exportAllFigures(figures, dir);
         if (!written)
-            showError(QString::fromStdString(written.error().toString()));
+            m_messages->showError(QString::fromStdString(written.error().toString()));
         else
             statusBar()->showMessage(tr("Wrote %n figure(s) to %1", nullptr, static_cast<int>(written->size())).arg(dir), 5000);
     });
@@ -139,7 +140,7 @@ void MainWindow::createExportMenu(QMenu *file)
         const QString path = QFileDialog::getSaveFileName(this, tr("Save window"), QStringLiteral("idlescope.png"),
                                                           tr("PNG image (*.png)"));
         if (!path.isEmpty() && !saveScreenshot(path))
-            showError(tr("Could not write %1").arg(path));
+            m_messages->showError(tr("Could not write %1").arg(path));
     });
     exp->addSeparator();
     exp->addAction(tr("Selected governor's entries as CSV\u2026"), this, [this] { exportRunData(false); });
@@ -149,7 +150,7 @@ void MainWindow::createExportMenu(QMenu *file)
                                                           tr("JSON (*.json)"));
         if (!path.isEmpty() && m_snapshot)
             if (const Status st = exportSummariesJson(*m_snapshot, path); !st)
-                showError(QString::fromStdString(st.error().toString()));
+                m_messages->showError(QString::fromStdString(st.error().toString()));
     });
     exp->addAction(tr("Comparison table\u2026"), m_comparison, &ComparisonView::exportWithDialog);
 }
@@ -225,50 +226,19 @@ QString MainWindow::saveSessionTo(const QString &path)
     if (const Status st = saveSession(s, path); !st)
         return QString::fromStdString(st.error().toString());
     setSessionPath(path);
-    RecentFiles().add(path);
-    m_recent->rebuild();
+    m_opener->sessionSaved(path);
     m_undo->setClean();
     return {};
 }
 
 QString MainWindow::openSession(const QString &path)
 {
-    auto s = loadSession(path);
-    if (!s) {
-        RecentFiles().remove(path);
-        m_recent->rebuild();
-        return QString::fromStdString(s.error().toString());
-    }
-    m_pendingView = std::make_unique<SessionView>(s->view);
-    // The title and recent files take the session when its snapshot arrives
-    // (showSnapshot); a workload that fails to build is reported by onRunFailed.
-    m_openingSession = path;
-    applySpec(s->scenario);
-    m_committed = editState();
-    return {};
+    return m_opener->openSession(path);
 }
 
 QString MainWindow::openFile(const QString &path)
 {
-    const QString lower = path.toLower();
-    QString err;
-    if (lower.endsWith(QLatin1String(".idlescope"))) {
-        err = openSession(path);
-    } else {
-        // The panel reports its own errors (no such file) through errorOccurred -> the message bar.
-        QString reported;
-        const auto c = connect(m_setup, &SetupPanel::errorOccurred, this, [&reported](const QString &m) { reported = m; });
-        const bool ok = lower.endsWith(QLatin1String(".csv")) || lower.endsWith(QLatin1String(".csv.gz"))
-                            ? m_setup->loadStreamFile(path)
-                            : m_setup->loadTraceFile(path);
-        disconnect(c);
-        if (!ok)
-            return reported.isEmpty() ? tr("%1: could not be opened").arg(path) : reported;
-        return {};
-    }
-    if (!err.isEmpty())
-        showError(err);
-    return err;
+    return m_opener->openFile(path);
 }
 
 bool MainWindow::saveSessionDialog(bool saveAs)
@@ -310,23 +280,23 @@ bool MainWindow::maybeSaveChanges()
 
 void MainWindow::enableRecovery(const QString &dir)
 {
-    m_recovery = std::make_unique<RecoveryStore>(dir);
+    m_opener->enableRecovery(dir);
     m_autosave->start();
 }
 
 QString MainWindow::recoveryPath() const
 {
-    return m_recovery ? m_recovery->path() : QString();
+    return m_opener->recoveryPath();
 }
 
 bool MainWindow::autosaveNow()
 {
-    if (!m_recovery || !isWindowModified())
+    if (!m_opener->isRecoveryEnabled() || !isWindowModified())
         return false;
     Session s;
     s.scenario = currentSpec();
     s.view = captureView(*m_view);
-    if (const Status st = m_recovery->save(s); !st) {
+    if (const Status st = m_opener->saveRecovery(s); !st) {
         statusBar()->showMessage(tr("Could not write the recovery copy: %1")
                                      .arg(QString::fromStdString(st.error().toString())),
                                  10000);
@@ -337,40 +307,26 @@ bool MainWindow::autosaveNow()
 
 bool MainWindow::offerRecovery()
 {
-    if (!m_recovery)
+    const std::optional<SessionOpener::LeftWork> left = m_opener->leftWork();
+    if (!left)
         return false;
-    const QStringList orphans = m_recovery->orphans();
-    if (orphans.isEmpty())
-        return false;
-    // Only the newest copy is offered: older ones are from earlier ends, already superseded.
-    for (qsizetype i = 1; i < orphans.size(); ++i)
-        RecoveryStore::removeOrphan(orphans[i]);
-    const QString copy = orphans.first();
-    auto recovered = loadSession(copy);
-    if (!recovered) {
-        RecoveryStore::removeOrphan(copy);
-        showError(tr("The recovery copy could not be read: %1").arg(QString::fromStdString(recovered.error().toString())));
-        return false;
-    }
     QMessageBox box(QMessageBox::Question, tr("Recover unsaved work"),
                     tr("idlescope ended without closing while it had unsaved changes (saved %1).")
-                        .arg(QLocale().toString(QFileInfo(copy).lastModified(), QLocale::ShortFormat)),
+                        .arg(QLocale().toString(QFileInfo(left->path).lastModified(), QLocale::ShortFormat)),
                     QMessageBox::NoButton, this);
     box.setInformativeText(tr("Restore them?"));
     QPushButton *restore = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
     box.addButton(QMessageBox::Discard);
     box.setDefaultButton(restore);
     box.exec();
-    if (box.clickedButton() != restore) {
-        RecoveryStore::removeOrphan(copy);
+    SessionOpener::forgetLeftWork(left->path); // restored into this window's copy, or declined
+    if (box.clickedButton() != restore)
         return false;
-    }
     // The restored work is unsaved: one undo step from the scenario shown, the window modified.
-    showSpecInPanels(recovered->scenario);
-    m_pendingView = std::make_unique<SessionView>(recovered->view);
+    showSpecInPanels(left->session.scenario);
+    m_opener->setPendingView(left->session.view);
     commitEdit(tr("Restore unsaved work"));
     simulate(true);
-    RecoveryStore::removeOrphan(copy);
     autosaveNow(); // the work is in this window's copy from now on
     return true;
 }
@@ -400,7 +356,7 @@ void MainWindow::exportRunData(bool json)
     const Status st = json ? exportRunJson(run, m_snapshot->table, *m_snapshot->stream, path)
                            : exportRunCsv(run, m_snapshot->table, *m_snapshot->stream, path);
     if (!st)
-        showError(QString::fromStdString(st.error().toString()));
+        m_messages->showError(QString::fromStdString(st.error().toString()));
 }
 
 void MainWindow::restoreSettings()
@@ -416,8 +372,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
-    if (m_recovery)
-        m_recovery->discard(); // closed on purpose: nothing to recover
+    m_opener->discardRecovery(); // closed on purpose: nothing to recover
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

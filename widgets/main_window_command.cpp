@@ -11,7 +11,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/table_json.h"
 #include "widgets/export/compare_command.h"
-#include "widgets/panels/message_bar.h"
+#include "widgets/panels/message_center.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/panels/parameter_panel.h"
@@ -85,7 +85,7 @@ QString MainWindow::copyAsCommand()
     QGuiApplication::clipboard()->setText(cmd.text);
     statusBar()->showMessage(tr("Copied: %1").arg(cmd.text), 10000);
     if (!cmd.caveats.isEmpty())
-        m_message->showMessage(MessageBar::Kind::Warning, tr("Copied the command. %1").arg(cmd.caveats.join(QLatin1Char(' '))));
+        m_messages->showNote(tr("Copied the command. %1").arg(cmd.caveats.join(QLatin1Char(' '))));
     return cmd.text;
 }
 

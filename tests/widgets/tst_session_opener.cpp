@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Opening sessions and command-line files (widgets/session/session_opener.h), without a
+// window: what is refused at once (naming the file, applying nothing), what stays pending
+// until the session's first snapshot, what a failed run of it says, and the start-up fallback.
+#include "widgets/panels/setup_panel.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/session/recent_files.h"
+#include "widgets/session/recovery_store.h"
+#include "widgets/session/session.h"
+#include "widgets/session/session_opener.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace idlescope;
+
+class TestSessionOpener : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void unreadableSessionIsRefusedAtOnce();
+    void sessionIsAdoptedWithItsFirstSnapshot();
+    void sessionWhoseRunFailsIsRefusedInItsWords();
+    void cancelledSessionIsNotAdopted();
+    void missingFilesOnTheCommandLine();
+    void fallbackHappensOncePerStart();
+    void leftWorkIsTheNewestCopy();
+    void unreadableLeftWorkIsReportedAndRemoved();
+
+private:
+    /// A session of the default scenario on @p target, its view at 1000..5000 ns, saved in m_dir.
+    QString writeSession(const QString &name, const QString &target);
+
+    QTemporaryDir m_settings;
+    QTemporaryDir m_dir;
+};
+
+void TestSessionOpener::initTestCase()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("idlescope-tests"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+}
+
+void TestSessionOpener::init()
+{
+    RecentFiles().clear();
+}
+
+QString TestSessionOpener::writeSession(const QString &name, const QString &target)
+{
+    Session s;
+    s.scenario = defaultScenario();
+    s.scenario.target.kind = QStringLiteral("builtin");
+    s.scenario.target.id = target;
+    s.scenario.target.table = *builtinTable(target);
+    s.view.rangeStartNs = 1000;
+    s.view.rangeEndNs = 5000;
+    const QString path = m_dir.filePath(name);
+    if (!saveSession(s, path).ok())
+        return {};
+    return path;
+}
+
+void TestSessionOpener::unreadableSessionIsRefusedAtOnce()
+{
+    SetupPanel setup;
+    setup.setWorkload(defaultScenario().workload);
+    SessionOpener opener(&setup);
+    int read = 0; // scenarioRead() emitted
+    connect(&opener, &SessionOpener::scenarioRead, this, [&read] { ++read; });
+    const QString path = m_dir.filePath(QStringLiteral("broken.idlescope"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{ not json");
+    f.close();
+    RecentFiles().add(path); // it opened once; it does not any more
+
+    const QString err = opener.openSession(path);
+    QVERIFY2(err.contains(path), qPrintable(err)); // the error names the file
+    QCOMPARE(read, 0);                     // nothing applied: the scenario on screen stays
+    QCOMPARE(opener.pendingSession(), QString());
+    QVERIFY(!opener.takePendingView());
+    QVERIFY(!RecentFiles().files().contains(path)); // and it leaves the recent files
+    QCOMPARE(setup.workload().kind, defaultScenario().workload.kind);
+}
+
+void TestSessionOpener::sessionIsAdoptedWithItsFirstSnapshot()
+{
+    SetupPanel setup;
+    SessionOpener opener(&setup);
+    QStringList targetsRead;
+    connect(&opener, &SessionOpener::scenarioRead, this,
+            [&targetsRead](const ScenarioSpec &s) { targetsRead << s.target.id; });
+    QSignalSpy adopted(&opener, &SessionOpener::sessionAdopted);
+    const QString path = writeSession(QStringLiteral("skx.idlescope"), QStringLiteral("intel-skx"));
+    QVERIFY(!path.isEmpty());
+
+    QCOMPARE(opener.openSession(path), QString());
+    QCOMPARE(targetsRead, QStringList{QStringLiteral("intel-skx")}); // the scenario written, to show
+    // Pending until it simulated: not yet the window's, not yet recent.
+    QCOMPARE(opener.pendingSession(), path);
+    QCOMPARE(adopted.count(), 0);
+    QVERIFY(RecentFiles().files().isEmpty());
+
+    const std::unique_ptr<SessionView> view = opener.takePendingView();
+    QVERIFY(view);
+    QCOMPARE(view->rangeStartNs, 1000);
+    QCOMPARE(view->rangeEndNs, 5000);
+    opener.snapshotShown();
+    QCOMPARE(adopted.count(), 1);
+    QCOMPARE(adopted.at(0).at(0).toString(), path);
+    QCOMPARE(RecentFiles().files(), QStringList{path});
+    QCOMPARE(opener.pendingSession(), QString());
+    // Later snapshots adopt nothing more.
+    opener.snapshotShown();
+    QCOMPARE(adopted.count(), 1);
+}
+
+void TestSessionOpener::sessionWhoseRunFailsIsRefusedInItsWords()
+{
+    SetupPanel setup;
+    SessionOpener opener(&setup);
+    QSignalSpy adopted(&opener, &SessionOpener::sessionAdopted);
+    const QString path = writeSession(QStringLiteral("fails.idlescope"), QStringLiteral("intel-skx"));
+    QCOMPARE(opener.openSession(path), QString());
+
+    QCOMPARE(opener.runFailed(QStringLiteral("gone.csv: no such file")),
+             QStringLiteral("Could not open session %1: gone.csv: no such file").arg(path));
+    QVERIFY(!opener.takePendingView()); // its view is not applied to the scenario on screen
+    opener.snapshotShown();             // the scenario on screen simulated again
+    QCOMPARE(adopted.count(), 0);
+    QVERIFY(RecentFiles().files().isEmpty());
+    // With no session being opened, the failure's own message says it all.
+    QCOMPARE(opener.runFailed(QStringLiteral("gone.csv: no such file")), QString());
+}
+
+void TestSessionOpener::cancelledSessionIsNotAdopted()
+{
+    SetupPanel setup;
+    SessionOpener opener(&setup);
+    QSignalSpy adopted(&opener, &SessionOpener::sessionAdopted);
+    const QString path = writeSession(QStringLiteral("cancel.idlescope"), QStringLiteral("intel-skx"));
+    QCOMPARE(opener.openSession(path), QString());
+    opener.cancelled();
+    QVERIFY(!opener.takePendingView());
+    opener.snapshotShown();
+    QCOMPARE(adopted.count(), 0);
+}
+
+void TestSessionOpener::missingFilesOnTheCommandLine()
+{
+    SetupPanel setup;
+    setup.setWorkload(defaultScenario().workload);
+    SessionOpener opener(&setup);
+    int read = 0; // scenarioRead() emitted
+    connect(&opener, &SessionOpener::scenarioRead, this, [&read] { ++read; });
+    QSignalSpy errors(&opener, &SessionOpener::errorOccurred);
+    const QString csv = m_dir.filePath(QStringLiteral("gone.csv"));
+    const QString trace = m_dir.filePath(QStringLiteral("gone.dat"));
+    const QString session = m_dir.filePath(QStringLiteral("gone.idlescope"));
+
+    // A stream or a trace: the setup panel's own error, the workload unchanged.
+    QCOMPARE(opener.openFile(csv), QStringLiteral("%1: no such file").arg(csv));
+    QCOMPARE(opener.openFile(trace), QStringLiteral("%1: no such file").arg(trace));
+    QCOMPARE(setup.workload().kind, defaultScenario().workload.kind);
+    QCOMPARE(errors.count(), 0); // the panel reports those itself
+
+    // A session: refused naming it, and reported for the message bar.
+    const QString err = opener.openFile(session);
+    QVERIFY2(err.contains(session), qPrintable(err));
+    QCOMPARE(errors.count(), 1);
+    QCOMPARE(errors.at(0).at(0).toString(), err);
+    QCOMPARE(read, 0);
+}
+
+void TestSessionOpener::fallbackHappensOncePerStart()
+{
+    SetupPanel setup;
+    SessionOpener opener(&setup);
+    QVERIFY(!opener.isFallingBack());
+    QVERIFY(opener.startFallback()); // the start-up file failed: the default scenario takes its place
+    QVERIFY(opener.isFallingBack());
+    QVERIFY(!opener.startFallback()); // and if that fails too, nothing more is tried
+    opener.snapshotShown();           // the default scenario is on screen
+    QVERIFY(!opener.isFallingBack());
+}
+
+void TestSessionOpener::leftWorkIsTheNewestCopy()
+{
+    QTemporaryDir recovery;
+    // Two copies left by windows that ended without closing (no lock held): an older on
+    // intel-skx, a newer on intel-icx.
+    const QString older = recovery.filePath(QStringLiteral("recovery-1-1.idlescope"));
+    const QString newer = recovery.filePath(QStringLiteral("recovery-2-1.idlescope"));
+    QVERIFY(QFile::copy(writeSession(QStringLiteral("old.idlescope"), QStringLiteral("intel-skx")), older));
+    QVERIFY(QFile::copy(writeSession(QStringLiteral("new.idlescope"), QStringLiteral("intel-icx")), newer));
+    QFile f(older);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-3600), QFileDevice::FileModificationTime));
+    f.close();
+
+    SetupPanel setup;
+    SessionOpener opener(&setup);
+    QVERIFY(!opener.leftWork()); // recovery off: nothing is looked for
+    opener.enableRecovery(recovery.path());
+    const std::optional<SessionOpener::LeftWork> left = opener.leftWork();
+    QVERIFY(left);
+    QCOMPARE(left->path, newer);
+    QCOMPARE(left->session.scenario.target.id, QStringLiteral("intel-icx"));
+    QCOMPARE(left->session.view.rangeEndNs, 5000);
+    QVERIFY(!QFile::exists(older)); // superseded by the newer end
+    QVERIFY(QFile::exists(newer));  // until it is restored or declined
+    SessionOpener::forgetLeftWork(left->path);
+    QVERIFY(!QFile::exists(newer));
+    QVERIFY(!opener.leftWork());
+}
+
+void TestSessionOpener::unreadableLeftWorkIsReportedAndRemoved()
+{
+    QTemporaryDir recovery;
+    const QString copy = recovery.filePath(QStringLiteral("recovery-3-1.idlescope"));
+    QFile f(copy);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"format\": "); // cut short by the crash
+    f.close();
+    SetupPanel setup;
+    SessionOpener opener(&setup);
+    opener.enableRecovery(recovery.path());
+    QSignalSpy errors(&opener, &SessionOpener::errorOccurred);
+    QVERIFY(!opener.leftWork());
+    QCOMPARE(errors.count(), 1);
+    const QString err = errors.first().first().toString();
+    QVERIFY2(err.startsWith(QStringLiteral("The recovery copy could not be read: ")) && err.contains(copy),
+             qPrintable(err));
+    QVERIFY(!QFile::exists(copy));
+}
+
+QTEST_MAIN(TestSessionOpener)
+#include "tst_session_opener.moc"

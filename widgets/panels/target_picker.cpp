@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/panels/target_picker.h"
+
+#include "core/io/table_json.h"
+#include "core/targets/builtin_targets.h"
+#include "core/targets/sysfs_cpuidle.h"
+#include "widgets/runner/builtin_scenario.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <utility>
+
+namespace idlescope {
+
+namespace {
+
+enum StateColumn { ColName, ColExit, ColTarget, ColPolling, ColEnabled, ColCount };
+
+/// The table's sanity bound (core/states), in the cell's unit.
+constexpr double MAX_STATE_US = static_cast<double>(MAX_STATE_TIME_NS) / NSEC_PER_USEC;
+
+QString usText(Ns ns)
+{
+    return QString::number(static_cast<double>(ns) / 1000.0, 'g', 10);
+}
+
+} // namespace
+
+TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
+{
+    auto *box = this;
+    auto *v = new QVBoxLayout(box);
+    m_targetCombo = new QComboBox(box);
+    for (const QString &id : builtinTargetIds()) {
+        m_targetCombo->addItem(id, QStringLiteral("builtin:") + id);
+        m_targetCombo->setItemData(m_targetCombo->count() - 1, builtinTargetLabel(id), Qt::ToolTipRole);
+    }
+    m_targetCombo->insertSeparator(m_targetCombo->count());
+    m_targetCombo->addItem(tr("This machine (sysfs)"), QStringLiteral("machine"));
+    m_targetCombo->addItem(tr("Table file\u2026"), QStringLiteral("open"));
+    v->addWidget(m_targetCombo);
+
+    m_states = new QTableWidget(0, ColCount, box);
+    m_states->setHorizontalHeaderLabels({tr("State"), tr("Exit \u00b5s"), tr("Target \u00b5s"), tr("Poll"), tr("On")});
+    m_states->horizontalHeaderItem(ColExit)->setToolTip(tr("Exit latency (exit_latency_ns), in \u00b5s"));
+    m_states->horizontalHeaderItem(ColTarget)->setToolTip(tr("Target residency (target_residency_ns), in \u00b5s"));
+    m_states->verticalHeader()->hide();
+    m_states->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    for (int c : {ColPolling, ColEnabled})
+        m_states->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_states->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_states->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_states->setSelectionMode(QAbstractItemView::NoSelection);
+    m_states->setToolTip(tr("Double-click a latency to edit it; untick \"On\" to disable a state"));
+    v->addWidget(m_states);
+    m_targetSource = new QLabel(box);
+    m_targetSource->setWordWrap(true);
+    m_targetSource->setStyleSheet(QStringLiteral("color:#707070; font-size:8pt;"));
+    v->addWidget(m_targetSource);
+
+    connect(m_targetCombo, &QComboBox::activated, this, &TargetPicker::chooseTarget);
+    connect(m_states, &QTableWidget::cellChanged, this, &TargetPicker::stateCellChanged);
+}
+
+void TargetPicker::setTarget(const TargetSpec &target)
+{
+    m_target = target;
+    const QString key = target.kind == QLatin1String("file")      ? QStringLiteral("file:") + target.path
+                        : target.kind == QLatin1String("machine") ? QStringLiteral("machine")
+                                                                  : QStringLiteral("builtin:") + target.id;
+    int i = m_targetCombo->findData(key);
+    if (i < 0) {
+        const QString label = target.kind == QLatin1String("file") ? QFileInfo(target.path).fileName() : target.id;
+        m_targetCombo->insertItem(m_targetCombo->count() - 1, label, key);
+        i = m_targetCombo->count() - 2;
+    }
+    m_targetCombo->setCurrentIndex(i);
+    fillStateTable();
+}
+
+bool TargetPicker::loadTableFile(const QString &path)
+{
+    auto table = readTableJson(path.toStdString());
+    if (!table) {
+        emit errorOccurred(QString::fromStdString(table.error().toString()));
+        return false;
+    }
+    TargetSpec t;
+    t.kind = QStringLiteral("file");
+    t.id = QString::fromStdString(table->id);
+    t.path = path;
+    t.table = std::move(*table);
+    setTarget(t);
+    emit targetChanged();
+    return true;
+}
+
+void TargetPicker::useTable(const QString &key)
+{
+    if (key.startsWith(QLatin1String("file:"))) {
+        loadTableFile(key.mid(5));
+        return;
+    }
+    const int i = m_targetCombo->findData(key);
+    if (i < 0)
+        return;
+    m_targetCombo->setCurrentIndex(i);
+    chooseTarget(i);
+}
+
+void TargetPicker::chooseTarget(int index)
+{
+    const QString key = m_targetCombo->itemData(index).toString();
+    if (key == QLatin1String("open")) {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
+                                                          tr("Tables (*.json);;All files (*)"));
+        if (path.isEmpty() || !loadTableFile(path))
+            setTarget(m_target); // back to the current entry
+        return;
+    }
+    if (key == QLatin1String("machine")) {
+        auto sys = readSysfsCpuidle();
+        if (!sys) {
+            emit errorOccurred(QString::fromStdString(sys.error().toString()));
+            setTarget(m_target);
+            return;
+        }
+        for (const std::string &w : sys->warnings)
+            emit warningOccurred(QString::fromStdString(w));
+        TargetSpec t;
+        t.kind = QStringLiteral("machine");
+        t.id = QString::fromStdString(sys->table.id);
+        t.table = std::move(sys->table);
+        setTarget(t);
+        emit targetChanged();
+        return;
+    }
+    if (key.startsWith(QLatin1String("file:"))) {
+        loadTableFile(key.mid(5));
+        return;
+    }
+    auto table = builtinTable(key.mid(8));
+    if (!table) {
+        emit errorOccurred(QString::fromStdString(table.error().toString()));
+        return;
+    }
+    TargetSpec t;
+    t.kind = QStringLiteral("builtin");
+    t.id = key.mid(8);
+    t.table = std::move(*table);
+    setTarget(t);
+    emit targetChanged();
+}
+
+void TargetPicker::fillStateTable()
+{
+    const QSignalBlocker block(m_states);
+    const IdleStateTable &t = m_target.table;
+    m_states->setRowCount(t.count());
+    for (int r = 0; r < t.count(); ++r) {
+        const IdleState &s = t[r];
+        auto *name = new QTableWidgetItem(QString::fromStdString(s.name));
+        name->setFlags(Qt::ItemIsEnabled);
+        name->setToolTip(QString::fromStdString(s.desc));
+        m_states->setItem(r, ColName, name);
+        m_states->setItem(r, ColExit, new QTableWidgetItem(usText(s.exitLatencyNs)));
+        m_states->setItem(r, ColTarget, new QTableWidgetItem(usText(s.targetResidencyNs)));
+        auto *poll = new QTableWidgetItem(s.polling ? tr("yes") : QString());
+        poll->setFlags(Qt::ItemIsEnabled);
+        m_states->setItem(r, ColPolling, poll);
+        auto *on = new QTableWidgetItem;
+        on->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        on->setCheckState(s.disabled ? Qt::Unchecked : Qt::Checked);
+        m_states->setItem(r, ColEnabled, on);
+        for (int c : {ColExit, ColTarget})
+            m_states->item(r, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    m_states->setFixedHeight(m_states->horizontalHeader()->height() + 4
+                             + t.count() * m_states->verticalHeader()->defaultSectionSize());
+    m_targetSource->setText(QString::fromStdString(t.source));
+    m_targetSource->setVisible(!t.source.empty());
+}
+
+void TargetPicker::stateCellChanged(int row, int column)
+{
+    Status st = Ok{};
+    if (column == ColEnabled) {
+        st = m_target.table.setDisabled(row, m_states->item(row, column)->checkState() != Qt::Checked);
+    } else if (column == ColExit || column == ColTarget) {
+        bool ok = false;
+        const double us = m_states->item(row, column)->text().trimmed().toDouble(&ok);
+        const char *field = column == ColExit ? "exit_latency_ns" : "target_residency_ns";
+        if (!ok || !std::isfinite(us)) {
+            st = Error{"", 0, field,
+                       "'" + m_states->item(row, column)->text().toStdString() + "' is not a number of \u00b5s"};
+        } else if (std::abs(us) > MAX_STATE_US) {
+            // Checked before the conversion: llround of 1e30 us overflows (and read as negative).
+            st = Error{"", 0, field,
+                       "'" + m_states->item(row, column)->text().toStdString()
+                           + "' \u00b5s is out of range (max 3600000000 \u00b5s, one hour)"};
+        } else {
+            const Ns ns = std::llround(us * 1000.0);
+            st = column == ColExit ? m_target.table.setExitLatencyNs(row, ns)
+                                   : m_target.table.setTargetResidencyNs(row, ns);
+        }
+    } else {
+        return;
+    }
+    if (!st) {
+        emit errorOccurred(tr("State %1: %2").arg(row).arg(QString::fromStdString(st.error().toString())));
+        fillStateTable(); // show the values still in force
+        return;
+    }
+    fillStateTable();
+    emit statesEdited();
+}
+
+} // namespace idlescope

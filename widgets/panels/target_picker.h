@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file target_picker.h
+ * The Setup panel's "Target" group: which idle-state table is simulated (a
+ * built-in table of core/targets, this machine's sysfs table, or a table
+ * JSON file) and the table itself, editable: a state's exit latency and
+ * target residency can be changed (in µs) and a state disabled. An edit that
+ * the table refuses (not a number, out of range, an order the kernel would
+ * not accept) is reported and the values in force are shown again.
+ */
+#pragma once
+
+#include "widgets/runner/scenario_spec.h"
+
+#include <QGroupBox>
+
+class QComboBox;
+class QLabel;
+class QTableWidget;
+
+namespace idlescope {
+
+class TargetPicker : public QGroupBox {
+    Q_OBJECT
+public:
+    explicit TargetPicker(QWidget *parent = nullptr);
+
+    TargetSpec target() const { return m_target; }
+    /// Shows @p target (session load, default scenario); emits nothing.
+    void setTarget(const TargetSpec &target);
+    /// Loads a table JSON file as the target; false with errorOccurred() on failure.
+    bool loadTableFile(const QString &path);
+    /// Makes the table of combo key @p key the target, as if chosen ("builtin:ID", "file:PATH").
+    void useTable(const QString &key);
+
+signals:
+    /// Another table was chosen (built-in, sysfs, file): its tick rate is the new default.
+    void targetChanged();
+    /// A cell of the state table was edited (a latency, a state disabled): only that
+    /// state changed, the tick rate the user chose stays.
+    void statesEdited();
+    void errorOccurred(const QString &message);
+    /// A sysfs state read with a warning.
+    void warningOccurred(const QString &message);
+
+private:
+    void fillStateTable();
+    void stateCellChanged(int row, int column);
+    void chooseTarget(int index);
+
+    TargetSpec m_target;
+    QComboBox *m_targetCombo;
+    QTableWidget *m_states;
+    QLabel *m_targetSource;
+};
+
+} // namespace idlescope

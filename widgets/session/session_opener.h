@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file session_opener.h
+ * Opening what the window is given to open: a `.idlescope` session (File →
+ * Open session, Open recent, the command line), or a stream CSV or kernel
+ * trace named on the command line (the .desktop file's %f), and what becomes
+ * of it until its first snapshot.
+ *
+ * A session is the window's only once it simulated: until its snapshot
+ * arrives it is *pending* (its view is applied then, its path becomes the
+ * window's session and goes to the front of the recent files). A session
+ * whose workload or target fails to build is refused in its own words
+ * ("Could not open session FILE: …") and the scenario on screen stays. An
+ * unreadable file is refused at once: its error names the file, the file
+ * leaves the recent files, nothing is applied. A file given at start-up that
+ * fails leaves the default scenario in its place (once: the fallback).
+ *
+ * Unsaved work is kept in a recovery copy (recovery_store.h) once recovery is
+ * enabled; the work a window that ended without closing left is found here
+ * (leftWork()), and the window asks whether to restore it.
+ */
+#pragma once
+
+#include "widgets/session/session_json.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace idlescope {
+
+class RecoveryStore;
+class SetupPanel;
+
+class SessionOpener : public QObject {
+    Q_OBJECT
+public:
+    /// Streams and traces are loaded as the workload of @p setup.
+    explicit SessionOpener(SetupPanel *setup, QObject *parent = nullptr);
+    ~SessionOpener() override;
+
+    /// Reads session @p path: on success emits scenarioRead() (the window shows and simulates
+    /// it) and the session is pending; "" then, else the error naming the file.
+    QString openSession(const QString &path);
+    /// A file from the command line: a session (.idlescope), a stream (.csv, .csv.gz), else a
+    /// kernel trace, as the workload. An error known at once is returned (a session's is also
+    /// emitted as errorOccurred(); the setup panel reports its own) and nothing is applied.
+    QString openFile(const QString &path);
+    /// Session @p path was saved: it leads the recent files.
+    void sessionSaved(const QString &path);
+
+    /// A snapshot was shown. The pending session's view (null when none) to apply to the
+    /// views; the session itself is adopted by sessionAdopted() after that, in snapshotShown().
+    std::unique_ptr<SessionView> takePendingView() { return std::move(m_pendingView); }
+    /// A snapshot was shown (after takePendingView()): the fallback is over, and a pending session
+    /// becomes the window's (sessionAdopted(), recent files).
+    void snapshotShown();
+    /// The run (or a trace's import) failed with @p message: a pending session is refused.
+    /// The message in the words of what was being opened ("" when nothing was: @p message
+    /// says it all).
+    QString runFailed(const QString &message);
+    /// The simulation was cancelled: the pending session is dropped (the scenario on screen stays).
+    void cancelled();
+    /// Nothing is on screen yet and the first scenario failed: true once, when the default
+    /// scenario should take its place (it keeps that failure's message in view).
+    bool startFallback();
+    /// The default scenario is being shown in place of a failed start-up file.
+    bool isFallingBack() const { return m_fallingBack; }
+    /// The session path waiting for its first snapshot ("" for none).
+    QString pendingSession() const { return m_openingSession; }
+
+    /// Set a session view to apply with the next snapshot (a recovered copy's).
+    void setPendingView(const SessionView &view);
+
+    /// Keep recovery copies in @p dir (off until called: tests and scripted runs keep nothing).
+    void enableRecovery(const QString &dir);
+    bool isRecoveryEnabled() const { return m_recovery != nullptr; }
+    /// This window's recovery copy ("" while recovery is off).
+    QString recoveryPath() const;
+    /// Writes the recovery copy (a no-op success while recovery is off).
+    Status saveRecovery(const Session &work);
+    /// Nothing is left to recover (saved, or closed on purpose): the copy goes.
+    void discardRecovery();
+    /// Work left by a window that ended without closing, from its recovery copy.
+    struct LeftWork {
+        QString path;    ///< the copy (forgetLeftWork() removes it)
+        Session session; ///< what it held
+    };
+    /// The newest copy left (older ones are removed: later ends superseded them); none when
+    /// recovery is off or nothing was left. A copy that does not read is removed and reported
+    /// (errorOccurred()).
+    std::optional<LeftWork> leftWork();
+    /// The copy @p path of leftWork() was restored or declined: it goes.
+    static void forgetLeftWork(const QString &path);
+
+signals:
+    /// A session was read: show and simulate @p scenario; it is the one opened (no undo step).
+    void scenarioRead(const ScenarioSpec &scenario);
+    /// Session @p path simulated: it is the window's session now (title, nothing to undo).
+    void sessionAdopted(const QString &path);
+    /// The recent-files list changed.
+    void recentFilesChanged();
+    /// An error of opening to show (a session that could not be read from openFile(), a
+    /// recovery copy that could not be read).
+    void errorOccurred(const QString &message);
+
+private:
+    SetupPanel *m_setup;
+    /// View of a session being opened, applied when its snapshot arrives.
+    std::unique_ptr<SessionView> m_pendingView;
+    /// A session being opened: it becomes the window's session when its snapshot arrives.
+    QString m_openingSession;
+    bool m_fallingBack = false; ///< applying the default scenario after a first run failed
+    std::unique_ptr<RecoveryStore> m_recovery;
+};
+
+} // namespace idlescope
