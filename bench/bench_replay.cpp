@@ -12,9 +12,13 @@
  * one after the other on intel-skx: latency limits keep menu off the deep
  * states and polling spans turn into long runs of selects (v5.10's
  * cpuidle_poll_time() ends a poll after 2 us), so it times the per-select
- * path itself rather than the learning. selects_per_second counts selects:
+ * path itself rather than the learning. One entry is one select() call, so
+ * items_per_second (and selects_per_second) are selects per second, in CPU
+ * time; menu-6.19 and teo-6.19 (v5.11+ poll limit: 20 us on intel-skx) are
+ * there for comparison. docs/performance.md has the figures:
  *
- *   build/release/bench/bench_replay --benchmark_filter=latency-poll
+ *   build/release/bench/bench_replay --benchmark_filter=latency-poll \
+ *       --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
  */
 #include "core/governors/registry.h"
 #include "core/io/stream_csv.h"
@@ -106,7 +110,7 @@ const int kRegistered = [] {
                                      &largestStream(), id, tableId)
             ->Unit(benchmark::kMillisecond);
     }
-    for (const char *id : {"menu-5.10", "menu-6.14", "menu-latest"})
+    for (const char *id : {"menu-5.10", "menu-6.14", "menu-6.19", "menu-latest", "teo-6.19"})
         benchmark::RegisterBenchmark((std::string("latency-poll/") + id + "/intel-skx").c_str(), replayVariant,
                                      &latencyPollStream(), std::string(id), std::string("intel-skx"))
             ->Unit(benchmark::kMillisecond);

@@ -10,11 +10,8 @@
 
 namespace idlescope {
 
-Ns cpuidlePollTime(PollTimeRule rule, const IdleStateTable &drv, CpuidleDevice &dev)
+Ns cpuidlePollLimit(PollTimeRule rule, const IdleStateTable &drv)
 {
-    if (dev.pollLimitNs)
-        return dev.pollLimitNs;
-
     const Ns tickNsec = drv.tickNsec();
     Ns limit = 0;
     if (rule == PollTimeRule::V5_5) {
@@ -42,31 +39,7 @@ Ns cpuidlePollTime(PollTimeRule rule, const IdleStateTable &drv, CpuidleDevice &
             break;
         }
     }
-    dev.pollLimitNs = limit;
     return limit;
-}
-
-MissFlags classifyMiss(const IdleStateTable &drv, int entered, Ns diffNs, Ns delayNs)
-{
-    MissFlags f;
-    if (diffNs < drv[entered].targetResidencyNs) {
-        // Too deep, but only a miss if a shallower state could have been used.
-        for (int i = entered - 1; i >= 0; --i) {
-            if (drv[i].disabled)
-                continue;
-            f.above = true;
-            break;
-        }
-    } else if (diffNs > delayNs) {
-        // Too shallow if the first enabled deeper state would have paid off.
-        for (int i = entered + 1; i < drv.count(); ++i) {
-            if (drv[i].disabled)
-                continue;
-            f.below = diffNs - delayNs >= drv[i].targetResidencyNs;
-            break;
-        }
-    }
-    return f;
 }
 
 } // namespace idlescope

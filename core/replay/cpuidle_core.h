@@ -24,7 +24,10 @@ inline constexpr Ns CPUIDLE_POLL_MIN = 10 * NSEC_PER_USEC;
  * V5_11 (v5.11+): first enabled state with TR >= CPUIDLE_POLL_MIN, clamped to
  * TICK_NSEC/16 (the clamp is also the default).
  */
-Ns cpuidlePollTime(PollTimeRule rule, const IdleStateTable &drv, CpuidleDevice &dev);
+inline Ns cpuidlePollTime(PollTimeRule rule, const IdleStateTable &drv, CpuidleDevice &dev);
+
+/// The limit cpuidle_poll_time() computes by @p rule when nothing is cached.
+Ns cpuidlePollLimit(PollTimeRule rule, const IdleStateTable &drv);
 
 /// Which miss counter an entry incremented.
 struct MissFlags {
@@ -37,6 +40,39 @@ struct MissFlags {
  * lasted @p diffNs with exit latency @p delayNs (v5.1+ rules; strict
  * comparisons, only the first enabled neighbour is examined).
  */
-MissFlags classifyMiss(const IdleStateTable &drv, int entered, Ns diffNs, Ns delayNs);
+inline MissFlags classifyMiss(const IdleStateTable &drv, int entered, Ns diffNs, Ns delayNs);
+
+// Both run on every entry of a replay (a run of polls makes one entry per
+// 2 us): inline here, so that the common case costs a few compares.
+
+inline Ns cpuidlePollTime(PollTimeRule rule, const IdleStateTable &drv, CpuidleDevice &dev)
+{
+    if (!dev.pollLimitNs)
+        dev.pollLimitNs = cpuidlePollLimit(rule, drv);
+    return dev.pollLimitNs;
+}
+
+inline MissFlags classifyMiss(const IdleStateTable &drv, int entered, Ns diffNs, Ns delayNs)
+{
+    MissFlags f;
+    if (diffNs < drv[entered].targetResidencyNs) {
+        // Too deep, but only a miss if a shallower state could have been used.
+        for (int i = entered - 1; i >= 0; --i) {
+            if (drv[i].disabled)
+                continue;
+            f.above = true;
+            break;
+        }
+    } else if (diffNs > delayNs) {
+        // Too shallow if the first enabled deeper state would have paid off.
+        for (int i = entered + 1; i < drv.count(); ++i) {
+            if (drv[i].disabled)
+                continue;
+            f.below = diffNs - delayNs >= drv[i].targetResidencyNs;
+            break;
+        }
+    }
+    return f;
+}
 
 } // namespace idlescope

@@ -27,6 +27,7 @@ void ReferenceReplay::reset()
     m_summary.endNowNs = REPLAY_START_NS;
     m_now = REPLAY_START_NS;
     m_tickNsec = m_table.tickNsec();
+    m_nextTickNs = 0;
     m_gov.enable(m_table, m_dev);
 }
 

@@ -136,12 +136,24 @@ public:
     const Governor &governor() const { return m_gov; }
 
 private:
+    /// Time from now to the next tick, in (0, TICK_NSEC]: ticks fire at
+    /// absolute multiples of TICK_NSEC. The next one is kept between calls
+    /// and found again (one division) only once `now` has passed it: a run
+    /// of 2 us polls would otherwise divide on every select.
+    Ns toNextTick()
+    {
+        if (m_now >= m_nextTickNs)
+            m_nextTickNs = (m_now / m_tickNsec + 1) * m_tickNsec;
+        return m_nextTickNs - m_now;
+    }
+
     const IdleStateTable &m_table;
     Governor &m_gov;
     CpuidleDevice m_dev;
     ReplaySummary m_summary;
     Ns m_now = REPLAY_START_NS;
     Ns m_tickNsec = 0;
+    Ns m_nextTickNs = 0; ///< the first multiple of m_tickNsec after m_now once toNextTick() ran
     Ns m_latencyLimitNs = NO_LATENCY_REQ;
 };
 
@@ -169,7 +181,8 @@ template <typename Sink>
 void ReferenceReplay::runSpan(const IdleSpan &span, Sink &&sink)
 {
     const std::int32_t spanIndex = static_cast<std::int32_t>(m_summary.spans);
-    const bool readsGotTick = m_gov.variant().idleLoopReadsGotTick;
+    const VariantInfo &variant = m_gov.variant();
+    const bool readsGotTick = variant.idleLoopReadsGotTick;
     const Ns latencyReq = governorLatencyReq(m_latencyLimitNs >= 0 ? m_latencyLimitNs : span.latencyReqNs);
 
     m_now += span.gapNs;
@@ -184,7 +197,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, Sink &&sink)
         const Ns elapsed = m_now - spanStart;
         const Ns remainingWake = span.wakeNs - elapsed;
         const Ns sleepLength = span.timerNs - elapsed;
-        const Ns toTick = m_tickNsec - (m_now % m_tickNsec);
+        const Ns toTick = toNextTick();
 
         SelectContext ctx;
         ctx.nowNs = m_now;
@@ -211,7 +224,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, Sink &&sink)
             gotTick = tick <= remainingWake;
         } else {
             // The tick sets no need_resched, so it does not end polling.
-            const Ns pollLimit = cpuidlePollTime(m_gov.variant().pollTime, m_table, m_dev);
+            const Ns pollLimit = cpuidlePollTime(variant.pollTime, m_table, m_dev);
             // poll_idle() spins at least POLL_IDLE_RELAX_COUNT times and then
             // until more than the limit has passed, so even a limit of 0 (the
             // v5.5 rule on a state 1 with target residency 0) takes time: at
