@@ -342,20 +342,6 @@ void TeoGovernor::enable(const IdleStateTable &drv, CpuidleDevice &)
     m_reasoning.emplace<TeoReasoning>();
 }
 
-TeoGovernor::Metrics TeoGovernor::metrics() const
-{
-    Metrics m;
-    m.intercepts = m_intercepts;
-    m.hits = m_hits;
-    m.recent = m_recent;
-    m.total = m_total;
-    m.tickIntercepts = m_tickIntercepts;
-    m.shortIdles = m_shortIdles;
-    m.totalTick = m_totalTick;
-    m.tickHits = m_tickHits;
-    return m;
-}
-
 void TeoGovernor::setMetrics(const Metrics &m)
 {
     m_intercepts = m.intercepts;

@@ -158,8 +158,6 @@ public:
         std::uint32_t totalTick = 0;      ///< v6.19+
         std::uint32_t tickHits = 0;       ///< v6.6–v6.10
     };
-    /// The current statistics.
-    Metrics metrics() const;
     /// Seed the statistics (an inspector's "what if", or a test's starting
     /// point). The recent ring, saved sleep length and wakeup flags are kept.
     void setMetrics(const Metrics &m);

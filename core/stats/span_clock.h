@@ -35,12 +35,13 @@ std::vector<Ns> streamSpanStarts(const IdleStream &stream);
  */
 bool onSpanClock(GovernorRun &run, const std::vector<Ns> &spanStartNs);
 
-/// How far the run's own clock had drifted from the workload's at the start of span @p spanRow:
-/// @p simulatedSpanStartNs (the run's `now` at the span's first select, REPLAY_START_NS based) minus
-/// REPLAY_START_NS minus the span's start on the stream's time (streamSpanStarts()).
-inline Ns spanDriftNs(Ns simulatedSpanStartNs, Ns streamSpanStartNs)
+/// How far a run's own clock had drifted from the workload's at one instant:
+/// @p simulatedNowNs (the run's `now` there, REPLAY_START_NS based) minus REPLAY_START_NS
+/// minus the same instant on the stream's time @p streamNs (a span's start from
+/// streamSpanStarts(), plus the offset within the span). The inspector shows it.
+inline Ns spanDriftNs(Ns simulatedNowNs, Ns streamNs)
 {
-    return simulatedSpanStartNs - REPLAY_START_NS - streamSpanStartNs;
+    return simulatedNowNs - REPLAY_START_NS - streamNs;
 }
 
 } // namespace idlescope

@@ -3,7 +3,7 @@
  * teo-5.13 (teo.c v5.13) with hand-computed metrics and decisions. Most cases
  * use table T: POLL (0/0), S1 (EL 1 us, TR 10 us), S2 (EL 2 us, TR 100 us),
  * S3 (EL 4 us, TR 1 ms) at 250 Hz (TICK_NSEC 4 ms); the constraint_idx quirk
- * uses the skx-like table of VARIANTS.md's example.
+ * uses the skx-like table of the example in tests/data/conformance/VARIANTS.md.
  */
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
@@ -115,7 +115,7 @@ private slots:
 
     void constraintIdxQuirk()
     {
-        // VARIANTS.md: latency limit 0 and a 10 us sleep length pick C1, not POLL:
+        // tests/data/conformance/VARIANTS.md (teo-5.13): latency limit 0 and a 10 us sleep length pick C1, not POLL:
         // constraint_idx is the first state over the limit (C1, EL 2 us).
         Rig r(skxLike());
         Selection s = r.select(10000, 0);

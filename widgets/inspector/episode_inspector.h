@@ -57,7 +57,6 @@ public:
     /// Follow (and drive) the shared selection; may be null.
     void setViewState(ViewState *view);
 
-    MissKind missKind() const { return m_missKind; }
     void setMissKind(MissKind k);
 
     /// The detail on display, or null (nothing selected, or still computing).

@@ -4,6 +4,7 @@
 #include "widgets/inspector/entry_detail.h"
 #include "widgets/inspector/inspector_html.h"
 
+#include "core/stats/span_clock.h"
 #include "core/trace/recorded_entries.h"
 #include "core/trace/trace_model.h"
 
@@ -263,7 +264,7 @@ Ns entryDriftNs(const SimulationSnapshot &snap, int g, std::int64_t i, Ns simula
         return 0;
     const Ns onStream = (*snap.streamSpanStartNs)[row]
         + (run.startNs[static_cast<std::size_t>(i)] - (*snap.spanClockNs)[row]);
-    return simulatedNowNs - REPLAY_START_NS - onStream;
+    return spanDriftNs(simulatedNowNs, onStream);
 }
 
 } // namespace idlescope
