@@ -28,6 +28,7 @@ using idlescope::test::runCli;
 namespace {
 
 using idlescope::test::readAll;
+using idlescope::test::writeFile;
 
 QString dataFile(const QString &name)
 {
@@ -234,9 +235,7 @@ private slots:
         for (int i = 0; i < 200000; ++i)
             csv += "100000,1000000000,200000,-1,0\n";
         const QString stream = m_out.filePath(u"long.csv"_s);
-        QFile f(stream);
-        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(csv) == csv.size());
-        f.close();
+        writeFile(stream, csv);
         const auto args = [&](const QString &file) {
             return QStringList{u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
                                u"--governor-source"_s, dataFile(file)};
