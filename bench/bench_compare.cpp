@@ -13,23 +13,20 @@
 using namespace idlescope;
 using namespace idlescope::workloads;
 
-static void BM_GenerateSweepPoint(benchmark::State &state)
+/// 100,000 spans of point @p point of the workload @p specText (seed 1).
+static void generateSpans(benchmark::State &state, const char *specText, int point)
 {
-    const WorkloadSpec spec = parseWorkloadSpec("sweep:kind=ipi,jitter_us=1").value();
+    const WorkloadSpec spec = parseWorkloadSpec(specText).value();
     for (auto _ : state)
-        benchmark::DoNotOptimize(generateStream(spec, 10, 1, 100000));
+        benchmark::DoNotOptimize(generateStream(spec, point, 1, 100000));
     state.SetItemsProcessed(state.iterations() * 100000);
 }
-BENCHMARK(BM_GenerateSweepPoint)->Unit(benchmark::kMillisecond);
-
-static void BM_GenerateOverlay(benchmark::State &state)
-{
-    const WorkloadSpec spec = parseWorkloadSpec("server + io:device=emmc + tick:idle_us=4000").value();
-    for (auto _ : state)
-        benchmark::DoNotOptimize(generateStream(spec, 0, 1, 100000));
-    state.SetItemsProcessed(state.iterations() * 100000);
-}
-BENCHMARK(BM_GenerateOverlay)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(generateSpans, sweep, "sweep:kind=ipi,jitter_us=1", 10)
+    ->Name("BM_GenerateSweepPoint")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(generateSpans, overlay, "server + io:device=emmc + tick:idle_us=4000", 0)
+    ->Name("BM_GenerateOverlay")
+    ->Unit(benchmark::kMillisecond);
 
 static void BM_CompareOnePoint(benchmark::State &state)
 {

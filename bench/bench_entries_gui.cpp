@@ -159,17 +159,8 @@ void sortClicks(benchmark::State &state, bool untilShown)
     state.counters["peak_rss_MB"] = peakRssMb();
 }
 
-void BM_Sort(benchmark::State &state)
-{
-    sortClicks(state, false);
-}
-BENCHMARK(BM_Sort)->Name("sort/10M")->Unit(benchmark::kMillisecond)->Iterations(3);
-
-void BM_SortReady(benchmark::State &state)
-{
-    sortClicks(state, true);
-}
-BENCHMARK(BM_SortReady)->Name("sort_ready/10M")->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK_CAPTURE(sortClicks, painted, false)->Name("sort/10M")->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK_CAPTURE(sortClicks, shown, true)->Name("sort_ready/10M")->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 
 /// "above" picked in the miss box, then painted; @p untilShown: until the rows are on screen
 /// (a filter in entry order is made at once, so both read alike). Each iteration goes back
@@ -197,17 +188,8 @@ void filterPicks(benchmark::State &state, bool untilShown)
     state.counters["peak_rss_MB"] = peakRssMb();
 }
 
-void BM_Filter(benchmark::State &state)
-{
-    filterPicks(state, false);
-}
-BENCHMARK(BM_Filter)->Name("filter/10M")->Unit(benchmark::kMillisecond)->Iterations(3);
-
-void BM_FilterReady(benchmark::State &state)
-{
-    filterPicks(state, true);
-}
-BENCHMARK(BM_FilterReady)->Name("filter_ready/10M")->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK_CAPTURE(filterPicks, painted, false)->Name("filter/10M")->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK_CAPTURE(filterPicks, shown, true)->Name("filter_ready/10M")->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 
 } // namespace
 

@@ -76,25 +76,24 @@ MachineReplayOptions threeGovernors()
 
 } // namespace
 
-static void BM_Machine6Cpus3Governors(benchmark::State &state)
+/// The three governors on a machine of @p cpus CPUs given @p workload() (both hold
+/// 6 x spansPerCpu() spans in all, so the items compare).
+static void replayThreeGovernors(benchmark::State &state, int cpus, const MachineWorkload &(*workload)())
 {
-    const Machine m = Machine::uniform(table(), 6);
-    const MachineWorkload &w = sixCpus();
+    const Machine m = Machine::uniform(table(), cpus);
+    const MachineWorkload &w = workload();
     for (auto _ : state)
         benchmark::DoNotOptimize(replayMachine(m, w, threeGovernors()));
     state.SetItemsProcessed(state.iterations() * 3 * 6 * static_cast<std::int64_t>(spansPerCpu()));
 }
-BENCHMARK(BM_Machine6Cpus3Governors)->Unit(benchmark::kMillisecond)->UseRealTime();
-
-static void BM_OneCpu3Governors(benchmark::State &state)
-{
-    const Machine m = Machine::uniform(table(), 1);
-    const MachineWorkload &w = oneCpu();
-    for (auto _ : state)
-        benchmark::DoNotOptimize(replayMachine(m, w, threeGovernors()));
-    state.SetItemsProcessed(state.iterations() * 3 * 6 * static_cast<std::int64_t>(spansPerCpu()));
-}
-BENCHMARK(BM_OneCpu3Governors)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(replayThreeGovernors, six, 6, &sixCpus)
+    ->Name("BM_Machine6Cpus3Governors")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(replayThreeGovernors, one, 1, &oneCpu)
+    ->Name("BM_OneCpu3Governors")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 static void BM_OneCpuCompareToday(benchmark::State &state)
 {

@@ -9,6 +9,7 @@
  */
 #pragma once
 
+#include <QMap>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -33,6 +34,34 @@ inline CliResult runCli(const QStringList &args)
         r.err += QStringLiteral("\n[idlescope-cli did not finish normally: %1]").arg(p.errorString());
     }
     return r;
+}
+
+/// One row of a `--format csv` table: column name -> cell.
+using CsvRow = QMap<QString, QString>;
+
+/// The rows of the CSV table @p text, keyed by their first @p keyColumns cells joined with '|'
+/// (a later row with the same key replaces the earlier one). A row shorter than the header has
+/// only its cells; with @p wholeRowsOnly, a row of another length than the header is left out.
+inline QMap<QString, CsvRow> csvRowsBy(const QString &text, int keyColumns, bool wholeRowsOnly = false)
+{
+    QMap<QString, CsvRow> rows;
+    const QStringList lines = text.split(u'\n', Qt::SkipEmptyParts);
+    if (lines.isEmpty())
+        return rows;
+    const QStringList header = lines.first().split(u',');
+    for (qsizetype l = 1; l < lines.size(); ++l) {
+        const QStringList cells = lines[l].split(u',');
+        if (wholeRowsOnly && cells.size() != header.size())
+            continue;
+        CsvRow row;
+        for (qsizetype c = 0; c < header.size() && c < cells.size(); ++c)
+            row.insert(header[c], cells[c]);
+        QStringList key;
+        for (int k = 0; k < keyColumns; ++k)
+            key << cells.value(k);
+        rows.insert(key.join(u'|'), row);
+    }
+    return rows;
 }
 
 } // namespace idlescope::test

@@ -23,13 +23,13 @@ inline QByteArray readAll(const QString &path, const QByteArray &missing = {})
     return f.open(QIODevice::ReadOnly) ? f.readAll() : missing;
 }
 
-/// Writes @p bytes to @p path, making its folder first.
+/// Writes @p bytes to @p path (replacing it), making its folder first; a short write fails the test.
 inline void writeFile(const QString &path, const QByteArray &bytes)
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
+    QVERIFY2(f.open(QIODevice::WriteOnly), qPrintable(path));
+    QVERIFY2(f.write(bytes) == bytes.size() && f.flush(), qPrintable(path));
 }
 
 } // namespace idlescope::test

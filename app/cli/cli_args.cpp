@@ -2,6 +2,7 @@
 #include "app/cli/cli_args.h"
 
 #include "core/governors/tunable_setting.h"
+#include "core/io/atomic_file.h"
 #include "core/io/csv_fields.h"
 #include "core/io/table_json.h"
 
@@ -77,6 +78,14 @@ std::string Args::check(const std::vector<std::string> &known, size_t maxPositio
     if (m_positional.size() > maxPositional)
         return "unexpected argument '" + m_positional[maxPositional] + "' (see idlescope-cli help "
                + command + ")";
+    return {};
+}
+
+std::string Args::givenTwice(const std::vector<std::string> &once) const
+{
+    for (const std::string &name : once)
+        if (all(name).size() > 1)
+            return "--" + name + " is given more than once";
     return {};
 }
 
@@ -158,6 +167,17 @@ Error inCliTerms(Error error)
 int fail(const Error &error)
 {
     return fail(error.toString());
+}
+
+int emitOutput(const Args &args, const std::string &option, const std::string &text)
+{
+    if (!args.has(option)) {
+        std::cout << text;
+        return 0;
+    }
+    if (Status s = writeFileAtomically(args.value(option), text); !s)
+        return fail(s.error());
+    return 0;
 }
 
 Status applySettings(Governor &gov, const std::vector<std::string> &settings)

@@ -38,6 +38,8 @@ public:
     /// @p maxPositional plain arguments; empty when the arguments are fine.
     std::string check(const std::vector<std::string> &known, size_t maxPositional,
                       const std::string &command) const;
+    /// "--X is given more than once" for the first of @p once given twice; empty when none is.
+    std::string givenTwice(const std::vector<std::string> &once) const;
 
 private:
     std::vector<std::pair<std::string, std::string>> m_opts;
@@ -56,6 +58,10 @@ Error inCliTerms(Error error);
 /// Prints "idlescope-cli: <message>" to stderr and returns EXIT_BAD_INPUT.
 int fail(const std::string &message);
 int fail(const Error &error);
+
+/// Writes @p text to the file the option @p option names (atomically), or to stdout when it is
+/// not given; the exit code (EXIT_BAD_INPUT, said on stderr, when the file cannot be written).
+int emitOutput(const Args &args, const std::string &option, const std::string &text);
 
 /// A table from a JSON file path, or a built-in target id (resources/targets).
 Result<IdleStateTable> resolveTable(const std::string &arg);

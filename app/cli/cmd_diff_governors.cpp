@@ -89,10 +89,10 @@ int runDiffGovernors(int argc, char **argv, int first)
     const std::vector<std::string> ids = args.all("governor");
     if (ids.size() + (args.has("governor-source") ? 1 : 0) != 2)
         return fail("give two governors: --governor A --governor B, or --governor A --governor-source FILE.c");
-    for (const char *once : {"table", "governor-source", "name", "kernel", "timeout", "workload", "stream", "trace",
-                             "cpu", "spans", "seed", "first"})
-        if (args.all(once).size() > 1)
-            return fail(std::string("--") + once + " is given more than once");
+    if (std::string e = args.givenTwice({"table", "governor-source", "name", "kernel", "timeout", "workload",
+                                         "stream", "trace", "cpu", "spans", "seed", "first"});
+        !e.empty())
+        return fail(e);
     if (Status s = checkSourceOnlyOptions(args); !s)
         return fail(s.error());
     const auto keep = csv::parseInt(args.value("first", "10"));

@@ -12,6 +12,7 @@
 #include "core/trace/trace_stream.h"
 
 #include <iostream>
+#include <utility>
 
 namespace idlescope::cli {
 
@@ -58,21 +59,14 @@ const char *missText(std::uint8_t flags)
 
 std::string spanFlags(std::uint8_t f)
 {
+    static constexpr std::pair<std::uint8_t, const char *> names[] = {
+        {trace::SPAN_TRUNCATED_START, "truncated_start"}, {trace::SPAN_TRUNCATED_END, "truncated_end"},
+        {trace::SPAN_FROM_ENTRY, "from_entry"},           {trace::SPAN_TIMER_WAKE, "timer_wake"},
+        {trace::SPAN_MISSING_SWITCH, "missing_switch"},   {trace::SPAN_MISSING_EXIT, "missing_exit"}};
     std::string s;
-    if (f & trace::SPAN_TRUNCATED_START)
-        s += "truncated_start;";
-    if (f & trace::SPAN_TRUNCATED_END)
-        s += "truncated_end;";
-    if (f & trace::SPAN_FROM_ENTRY)
-        s += "from_entry;";
-    if (f & trace::SPAN_TIMER_WAKE)
-        s += "timer_wake;";
-    if (f & trace::SPAN_MISSING_SWITCH)
-        s += "missing_switch;";
-    if (f & trace::SPAN_MISSING_EXIT)
-        s += "missing_exit;";
-    if (!s.empty())
-        s.pop_back();
+    for (const auto &[flag, name] : names)
+        if (f & flag)
+            s += s.empty() ? name : std::string(";") + name;
     return s;
 }
 

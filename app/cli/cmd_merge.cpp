@@ -58,7 +58,7 @@ int runMerge(int argc, char **argv, int first)
         return fail(merged.error());
     const std::string text = workloads::formatComparison(merged->options, merged->result, *format,
                                                          args.has("aggregates-only"));
-    return emitOutput(args, text);
+    return emitOutput(args, "output", text);
 }
 
 } // namespace idlescope::cli

@@ -90,10 +90,10 @@ int runReplay(int argc, char **argv, int first)
         return fail("missing --table (see idlescope-cli help replay)");
     if (!args.has("stream") && !args.has("workload"))
         return fail("missing --stream (or --workload; see idlescope-cli help replay)");
-    for (const char *once : {"table", "stream", "workload", "spans", "seed", "governor", "governor-source", "name",
-                             "kernel", "timeout"})
-        if (args.all(once).size() > 1)
-            return fail(std::string("--") + once + " is given more than once");
+    if (std::string e = args.givenTwice({"table", "stream", "workload", "spans", "seed", "governor",
+                                         "governor-source", "name", "kernel", "timeout"});
+        !e.empty())
+        return fail(e);
 
     Result<std::unique_ptr<Governor>> made = makeReplayGovernor(args);
     if (!made)

@@ -9,7 +9,6 @@
 #include "core/trace/trace_machine.h"
 
 #include <algorithm>
-#include <iostream>
 #include <optional>
 
 namespace idlescope::cli {
@@ -126,13 +125,7 @@ int runTraceStats(int argc, char **argv, int first)
     const std::string text = format == "md"    ? trace::formatStatsMarkdown(report)
                              : format == "csv" ? trace::formatStatsCsv(report)
                                                : trace::formatStatsJson(report);
-    if (args.has("out")) {
-        if (Status s = writeFileAtomically(args.value("out"), text); !s)
-            return fail(s.error());
-    } else {
-        std::cout << text;
-    }
-    return 0;
+    return emitOutput(args, "out", text);
 }
 
 } // namespace idlescope::cli

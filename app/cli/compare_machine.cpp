@@ -163,16 +163,6 @@ Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
     return power;
 }
 
-int emitOutput(const Args &args, const std::string &text)
-{
-    if (args.has("output")) {
-        if (Status s = writeFileAtomically(args.value("output"), text); !s)
-            return fail(s.error());
-    } else {
-        std::cout << text;
-    }
-    return 0;
-}
 
 bool wantsMachineCompare(const Args &args)
 {
@@ -250,7 +240,7 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
     fo.eachCpu = cpus == "each";
     fo.perState = args.has("per-state");
     const std::string text = formatMachineComparison(*c, fo);
-    return emitOutput(args, text);
+    return emitOutput(args, "output", text);
 }
 
 int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
@@ -283,7 +273,7 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
     for (std::size_t g = 0; g < runs->size(); ++g)
         (*runs)[g].governor = labels[g]; // the rows name the instance, as compare's do
     const std::string text = formatClosedLoop(*machine, *spec, *runs, o.format);
-    return emitOutput(args, text);
+    return emitOutput(args, "output", text);
 }
 
 } // namespace idlescope::cli

@@ -36,8 +36,6 @@ struct MachineCliOptions {
 /// then every --power item applied over them.
 Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table);
 
-/// Writes @p text to --output (atomically) or stdout; the exit code.
-int emitOutput(const Args &args, const std::string &text);
 
 /// True when compare should run on a machine: --machine, or --trace without --cpu.
 bool wantsMachineCompare(const Args &args);

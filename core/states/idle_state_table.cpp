@@ -36,6 +36,19 @@ Status checkIndex(const IdleStateTable &t, int index)
     return Ok{};
 }
 
+/// Applies @p edit to state @p index of @p t, as editValidated(): a bad index or a table
+/// that is no longer valid leaves @p t as it was.
+template <typename Fn>
+Status editStateValidated(IdleStateTable &t, int index, Fn &&edit)
+{
+    return editValidated(t, [&]() -> Status {
+        if (Status s = checkIndex(t, index); !s)
+            return s;
+        edit(t.states[static_cast<size_t>(index)]);
+        return Ok{};
+    });
+}
+
 } // namespace
 
 Status IdleStateTable::validate() const
@@ -108,32 +121,17 @@ Status IdleStateTable::moveState(int from, int to)
 
 Status IdleStateTable::setDisabled(int index, bool disabled)
 {
-    return editValidated(*this, [&]() -> Status {
-        if (Status s = checkIndex(*this, index); !s)
-            return s;
-        states[static_cast<size_t>(index)].disabled = disabled;
-        return Ok{};
-    });
+    return editStateValidated(*this, index, [&](IdleState &s) { s.disabled = disabled; });
 }
 
 Status IdleStateTable::setExitLatencyNs(int index, Ns value)
 {
-    return editValidated(*this, [&]() -> Status {
-        if (Status s = checkIndex(*this, index); !s)
-            return s;
-        states[static_cast<size_t>(index)].exitLatencyNs = value;
-        return Ok{};
-    });
+    return editStateValidated(*this, index, [&](IdleState &s) { s.exitLatencyNs = value; });
 }
 
 Status IdleStateTable::setTargetResidencyNs(int index, Ns value)
 {
-    return editValidated(*this, [&]() -> Status {
-        if (Status s = checkIndex(*this, index); !s)
-            return s;
-        states[static_cast<size_t>(index)].targetResidencyNs = value;
-        return Ok{};
-    });
+    return editStateValidated(*this, index, [&](IdleState &s) { s.targetResidencyNs = value; });
 }
 
 Status IdleStateTable::setTickHz(int hz)

@@ -88,19 +88,10 @@ std::vector<StateColumn> summariseStates(std::span<const Ns> keys, std::span<con
             s.add(std::clamp<int>(states[k], 0, CPUIDLE_STATE_MAX - 1),
                   durations.empty() ? 1 : std::max<Ns>(durations[k], 0));
     };
-    constexpr std::size_t C = StateLod::CHUNK;
     const auto [first, last] = visibleIndexRange(keys, window.startNs, window.endNs, withNeighbours);
     forEachColumn(keys, first, std::min(last, states.size()), window, [&](std::int64_t c, std::size_t i, std::size_t j) {
         StateSummary s;
-        if (lod && !lod->empty() && j - i >= 3 * C) {
-            const std::size_t c0 = (i + C - 1) / C, c1 = j / C;
-            scan(s, i, c0 * C);
-            for (std::size_t k = c0; k < c1; ++k)
-                s.merge(lod->chunk(k));
-            scan(s, c1 * C, j);
-        } else {
-            scan(s, i, j);
-        }
+        detail::summariseColumn(s, i, j, lod, scan);
         StateColumn col{c, keys[i], s.first, s.last, s.min, s.max, s.min, s.transitions};
         Ns best = -1;
         for (int st = s.min; st <= s.max; ++st)

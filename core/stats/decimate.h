@@ -81,6 +81,24 @@ void forEachColumn(std::span<const Ns> keys, std::size_t first, std::size_t last
 namespace detail {
 /// Appends a column's first/min/max/last in time order without duplicates.
 void flushColumn(std::vector<DecimatedPoint> &out, const ValueSummary &s);
+
+/// Summarises the entries [i, j) of one pixel column into @p s: with a chunk summary @p lod
+/// (may be null) and at least three chunks' worth of entries, the whole chunks inside come from
+/// it and only the entries either side are read (@p scan(s, from, to)); otherwise all are read.
+template <typename Summary, typename Lod, typename Scan>
+void summariseColumn(Summary &s, std::size_t i, std::size_t j, const Lod *lod, Scan &&scan)
+{
+    constexpr std::size_t C = Lod::CHUNK;
+    if (lod && !lod->empty() && j - i >= 3 * C) {
+        const std::size_t c0 = (i + C - 1) / C, c1 = j / C; // whole chunks [c0, c1)
+        scan(s, i, c0 * C);
+        for (std::size_t c = c0; c < c1; ++c)
+            s.merge(lod->chunk(c));
+        scan(s, c1 * C, j);
+    } else {
+        scan(s, i, j);
+    }
+}
 } // namespace detail
 
 /**
@@ -103,18 +121,9 @@ void decimateMinMax(std::span<const Ns> keys, std::size_t first, std::size_t las
             if (keep(k))
                 s.add(keys[k], static_cast<double>(valueAt(k)));
     };
-    constexpr std::size_t C = ValueLod::CHUNK;
     forEachColumn(keys, first, last, window, [&](std::int64_t, std::size_t i, std::size_t j) {
         ValueSummary s;
-        if (lod && !lod->empty() && j - i >= 3 * C) {
-            const std::size_t c0 = (i + C - 1) / C, c1 = j / C; // whole chunks [c0, c1)
-            scan(s, i, c0 * C);
-            for (std::size_t c = c0; c < c1; ++c)
-                s.merge(lod->chunk(c));
-            scan(s, c1 * C, j);
-        } else {
-            scan(s, i, j);
-        }
+        detail::summariseColumn(s, i, j, lod, scan);
         if (s.any)
             detail::flushColumn(out, s);
     });

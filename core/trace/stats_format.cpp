@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/trace/stats_format.h"
 
+#include "core/common/text_cells.h"
 #include "core/trace/trace_names.h"
 #include "core/trace/trace_stream.h"
 
@@ -60,24 +61,6 @@ std::string csvField(const std::string &s)
     std::string o = "\"";
     for (const char c : s)
         o += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return o + "\"";
-}
-
-std::string jsonString(const std::string &s)
-{
-    std::string o = "\"";
-    for (const char c : s) {
-        if (c == '"' || c == '\\') {
-            o += '\\';
-            o += c;
-        } else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            o += buf;
-        } else {
-            o += c;
-        }
-    }
     return o + "\"";
 }
 

@@ -175,7 +175,7 @@ private slots:
                                u"menu-6.14"_s, u"--spans"_s, u"10000000"_s, u"--iterations"_s, u"2"_s});
         if (!p.waitForStarted())
             QSKIP("no prlimit (util-linux) here");
-        p.waitForFinished(120000);
+        QVERIFY(p.waitForFinished(120000));
         const QString err = QString::fromUtf8(p.readAllStandardError());
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QCOMPARE(p.exitCode(), 2);

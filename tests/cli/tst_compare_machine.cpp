@@ -20,31 +20,11 @@ using namespace Qt::StringLiterals;
 namespace {
 
 using idlescope::test::CliResult;
+using idlescope::test::csvRowsBy;
 using idlescope::test::runCli;
 using idlescope::test::writeFile;
 
-using Row = QMap<QString, QString>;
-
-/// CSV rows keyed by the first @p keyColumns fields joined with '|'.
-QMap<QString, Row> parseCsv(const QString &text, int keyColumns)
-{
-    QMap<QString, Row> rows;
-    const QStringList lines = text.split('\n', Qt::SkipEmptyParts);
-    if (lines.isEmpty())
-        return rows;
-    const QStringList cols = lines.first().split(',');
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const QStringList f = lines[i].split(',');
-        Row row;
-        for (qsizetype c = 0; c < cols.size() && c < f.size(); ++c)
-            row[cols[c]] = f[c];
-        QStringList key;
-        for (int k = 0; k < keyColumns; ++k)
-            key << f.value(k);
-        rows[key.join('|')] = row;
-    }
-    return rows;
-}
+using Row = idlescope::test::CsvRow;
 
 QString trace(const char *name)
 {
@@ -75,7 +55,7 @@ private slots:
             if (f.size() == 4)
                 stats[f[0] + "|" + f[1] + "|" + f[2]] = f[3];
         }
-        const QMap<QString, Row> rows = parseCsv(cmp.out, 2);
+        const QMap<QString, Row> rows = csvRowsBy(cmp.out, 2);
         const char *states[] = {"WFI", "cpu-sleep-0", "cluster-sleep-0"};
         qint64 entries = 0;
         for (int cpu = 0; cpu < 6; ++cpu) {
@@ -118,17 +98,17 @@ private slots:
                                  u"--cpus"_s, u"sum"_s, u"--format"_s, u"csv"_s, u"--trace"_s, t};
         CliResult r = runCli(common);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY(parseCsv(r.out, 2).contains(u"recorded|all"_s));
+        QVERIFY(csvRowsBy(r.out, 2).contains(u"recorded|all"_s));
         writeFile(t + u".governor"_s, "teo\n");
         r = runCli(common);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const QMap<QString, Row> rows = parseCsv(r.out, 2);
+        const QMap<QString, Row> rows = csvRowsBy(r.out, 2);
         QVERIFY2(rows.contains(u"recorded_(teo)|all"_s), qPrintable(r.out));
         r = runCli(common + QStringList{u"--recorded-governor"_s, u"@"_s + trace("vm-amd-2cpu.machine.txt")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(parseCsv(r.out, 2).contains(u"recorded_(menu)|all"_s), qPrintable(r.out));
+        QVERIFY2(csvRowsBy(r.out, 2).contains(u"recorded_(menu)|all"_s), qPrintable(r.out));
         // The same counters whatever the label.
-        QCOMPARE(parseCsv(r.out, 2).value(u"recorded_(menu)|all"_s)["entries"], rows.value(u"recorded_(teo)|all"_s)["entries"]);
+        QCOMPARE(csvRowsBy(r.out, 2).value(u"recorded_(menu)|all"_s)["entries"], rows.value(u"recorded_(teo)|all"_s)["entries"]);
         // A name the kernel cannot have, or no governor at all: exit 2 naming file, line, field.
         writeFile(t + u".governor"_s, "Menu!\n");
         r = runCli(common);
@@ -160,7 +140,7 @@ private slots:
         const CliResult b = runCli(common + QStringList{u"--power"_s, u"C1=30mW"_s, u"--power"_s, u"C6=2mW"_s,
                                                         u"--power"_s, u"active=700mW"_s});
         QVERIFY2(b.exitCode == 0, qPrintable(b.err));
-        const Row ra = parseCsv(a.out, 2).value(u"oracle|all"_s), rb = parseCsv(b.out, 2).value(u"oracle|all"_s);
+        const Row ra = csvRowsBy(a.out, 2).value(u"oracle|all"_s), rb = csvRowsBy(b.out, 2).value(u"oracle|all"_s);
         QVERIFY(!ra.isEmpty());
         QVERIFY2(ra["energy_J"].toDouble() > 0, qPrintable(ra["energy_J"]));
         QCOMPARE(ra["idle_energy_J"], rb["idle_energy_J"]);
@@ -182,8 +162,8 @@ private slots:
         QVERIFY2(machine.exitCode == 0, qPrintable(machine.err));
         const CliResult one = runCli(common + QStringList{u"--cpu"_s, u"0"_s, u"--aggregates-only"_s});
         QVERIFY2(one.exitCode == 0, qPrintable(one.err));
-        const QMap<QString, Row> m = parseCsv(machine.out, 2);
-        const QMap<QString, Row> o = parseCsv(one.out, 3);
+        const QMap<QString, Row> m = csvRowsBy(machine.out, 2);
+        const QMap<QString, Row> o = csvRowsBy(one.out, 3);
         const QString point = u"trace:"_s + t;
         for (const QString &gov : {u"menu-6.14"_s, u"teo-6.14"_s}) {
             const Row a = m.value(gov + u"|0"_s);
@@ -230,7 +210,7 @@ private slots:
                                     trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--governors"_s, u"oracle"_s,
                                     u"--format"_s, u"csv"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const QMap<QString, Row> rows = parseCsv(r.out, 2);
+        const QMap<QString, Row> rows = csvRowsBy(r.out, 2);
         const Row o = rows.value(u"oracle|0"_s);
         QVERIFY(!o.isEmpty());
         const double durationS = o["duration_ms"].toDouble() / 1000.0;
@@ -241,7 +221,7 @@ private slots:
                                     trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--governors"_s, u"oracle"_s,
                                     u"--format"_s, u"csv"_s, u"--power"_s, u"sleep=0mW"_s});
         QVERIFY2(p.exitCode == 0, qPrintable(p.err));
-        QVERIFY(parseCsv(p.out, 2).value(u"oracle|0"_s)["idle_energy_J"].toDouble() < o["idle_energy_J"].toDouble());
+        QVERIFY(csvRowsBy(p.out, 2).value(u"oracle|0"_s)["idle_energy_J"].toDouble() < o["idle_energy_J"].toDouble());
     }
 
     void oneCpuPerStateThroughputAndEnergyByHand()
@@ -267,7 +247,7 @@ private slots:
                                     u"--governors"_s, u"oracle"_s, u"--per-state"_s, u"--throughput"_s,
                                     u"--format"_s, u"csv"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const Row o = parseCsv(r.out, 3).value(u"csv:"_s + stream + u"|oracle|1"_s);
+        const Row o = csvRowsBy(r.out, 3).value(u"csv:"_s + stream + u"|oracle|1"_s);
         QVERIFY2(!o.isEmpty(), qPrintable(r.out));
         QCOMPARE(o["duration_ms"], u"1.423"_s);
         QCOMPARE(o["wakeups_per_s"], u"702.741"_s);
@@ -298,7 +278,7 @@ private slots:
                                     u"io:service_us=200,work_us=10,ops=3"_s, u"--governors"_s, u"oracle"_s,
                                     u"--format"_s, u"csv"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const Row o = parseCsv(r.out, 1).value(u"oracle"_s);
+        const Row o = csvRowsBy(r.out, 1).value(u"oracle"_s);
         QCOMPARE(o["operations"], u"3"_s);
         QCOMPARE(o["duration_ms"], u"0.930"_s);
         QCOMPARE(o["ops_per_s"], u"3225.8"_s);
@@ -340,7 +320,7 @@ private slots:
         const QString overlay = u"idle:timer_us=100000000,max_idle_us=450,irq_us=0,run_us=0 + "_s + io;
         const CliResult o = compareOnCpu1(overlay, "5", "csv");
         QVERIFY2(o.exitCode == 0, qPrintable(o.err));
-        const QMap<QString, Row> orows = parseCsv(o.out, 2);
+        const QMap<QString, Row> orows = csvRowsBy(o.out, 2);
         const Row o0 = orows.value(u"oracle|0"_s);
         QCOMPARE(o0["entries"], u"4"_s);
         QCOMPARE(o0["usage_WFI"], u"4"_s);
@@ -358,7 +338,7 @@ private slots:
         const QString ipi = u"periodic:kind=ipi,interval_us=200,run_us=10,next_timer_us=0"_s;
         const CliResult mix = compareOnCpu1(u"mix("_s + io + u" | "_s + ipi + u")"_s, "7", "csv");
         QVERIFY2(mix.exitCode == 0, qPrintable(mix.err));
-        const Row m0 = parseCsv(mix.out, 2).value(u"oracle|0"_s);
+        const Row m0 = csvRowsBy(mix.out, 2).value(u"oracle|0"_s);
         QCOMPARE(m0["usage_WFI"], u"3"_s);
         QCOMPARE(m0["usage_sleep"], u"2"_s);
         QCOMPARE(m0["time_pct_WFI"], u"24.36"_s);
@@ -422,7 +402,7 @@ private slots:
                                     u"--governors"_s, u"menu-6.14"_s, u"--spans"_s, u"300"_s, u"--format"_s, u"csv"_s,
                                     u"--cluster-view"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const QMap<QString, Row> rows = parseCsv(r.out, 2);
+        const QMap<QString, Row> rows = csvRowsBy(r.out, 2);
         qint64 spans = 0, entries = 0;
         for (int cpu = 0; cpu < 6; ++cpu) {
             const Row row = rows.value(u"menu-6.14|"_s + QString::number(cpu));

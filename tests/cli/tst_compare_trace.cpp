@@ -4,6 +4,7 @@
  * importing that CPU's spans and comparing on the stream file (issue #4).
  */
 #include "tests/cli_process.h"
+#include "tests/test_files.h"
 #include "tests/test_paths.h"
 
 #include <QFile>
@@ -48,16 +49,13 @@ private slots:
     {
         QTemporaryDir tmp;
         const QString trace = tmp.filePath(u"bad.txt"_s);
-        QFile f(trace);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("# tracer: nop\n"
-                "          <idle>-0       [000] d..1.   10.000100: cpu_idle: state=1 cpu_id=0\n"
-                "          <idle>-0       [000] d..1.   10.000300: cpu_idle: state=4294967295 cpu_id=0\n"
-                "          <idle>-0       [000] d..1.   10.000400: cpu_idle: state=abc cpu_id=0\n"
-                "          <idle>-0       [000] d..1.   10.000600: cpu_idle: state=4294967295 cpu_id=0\n"
-                "          <idle>-0       [000] d..1.   10.000700: cpu_idle: state=1 cpu_id=0\n"
-                "          <idle>-0       [000] d..1.   10.000900: cpu_idle: state=4294967295 cpu_id=0\n");
-        f.close();
+        idlescope::test::writeFile(trace, "# tracer: nop\n"
+                                   "          <idle>-0       [000] d..1.   10.000100: cpu_idle: state=1 cpu_id=0\n"
+                                   "          <idle>-0       [000] d..1.   10.000300: cpu_idle: state=4294967295 cpu_id=0\n"
+                                   "          <idle>-0       [000] d..1.   10.000400: cpu_idle: state=abc cpu_id=0\n"
+                                   "          <idle>-0       [000] d..1.   10.000600: cpu_idle: state=4294967295 cpu_id=0\n"
+                                   "          <idle>-0       [000] d..1.   10.000700: cpu_idle: state=1 cpu_id=0\n"
+                                   "          <idle>-0       [000] d..1.   10.000900: cpu_idle: state=4294967295 cpu_id=0\n");
         const CliResult r = runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"menu-6.14"_s,
                                     u"--trace"_s, trace, u"--cpu"_s, u"0"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));

@@ -5,6 +5,7 @@
  * command line, the completion function runs, and COMPREPLY is compared with
  * what the CLI itself lists (commands, options, governor variant ids, table ids).
  */
+#include "tests/cli_process.h"
 #include "tests/test_paths.h"
 
 #include <QFileInfo>
@@ -35,12 +36,12 @@ QStringList complete(const QStringList &words)
     return QString::fromUtf8(bash.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
 }
 
+/// What idlescope-cli prints for @p args; a run that did not finish normally gives its
+/// error instead (runCli()), which lists nothing the completion could match.
 QString cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(IDLESCOPE_CLI), args);
-    p.waitForFinished(60000);
-    return QString::fromUtf8(p.readAllStandardOutput());
+    const idlescope::test::CliResult r = idlescope::test::runCli(args);
+    return r.exitCode < 0 ? r.err : r.out;
 }
 
 } // namespace

@@ -26,6 +26,7 @@ using idlescope::test::runCli;
 namespace {
 
 using idlescope::test::readAll;
+using idlescope::test::writeFile;
 
 QString trace(const char *name) { return idlescope::test::tracesDir() + "/"_L1 + QString::fromUtf8(name); }
 
@@ -190,10 +191,7 @@ private slots:
         const QString out = dir.filePath(u"x.csv"_s);
         // Not a trace.
         const QString junk = dir.filePath(u"junk.txt"_s);
-        QFile f(junk);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("gap_ns,timer_ns\n1,2\n");
-        f.close();
+        writeFile(junk, "gap_ns,timer_ns\n1,2\n");
         CliResult r = runCli({u"import"_s, junk, u"--stream"_s, out});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains(u"unknown format"_s));

@@ -8,6 +8,7 @@
  * trace-cmd), and the test is skipped with that reason. Bad options are
  * refused before anything is recorded.
  */
+#include "tests/cli_process.h"
 #include "tests/test_paths.h"
 
 #include <QFile>
@@ -22,18 +23,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QString out, err;
-};
-
-CliResult runCli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(IDLESCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+using idlescope::test::CliResult;
+using idlescope::test::runCli;
 
 QString firstLine(const QString &path)
 {
@@ -46,7 +37,9 @@ QString report(const QString &file)
 {
     QProcess p;
     p.start(u"trace-cmd"_s, {u"report"_s, file});
-    p.waitForFinished(120000);
+    // A report that did not end normally counts no event (a partial one would pass for fewer).
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit)
+        return u"[trace-cmd report did not finish normally: "_s + p.errorString() + u']';
     return QString::fromUtf8(p.readAllStandardOutput());
 }
 

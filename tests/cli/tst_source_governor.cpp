@@ -28,6 +28,7 @@ using idlescope::test::runCli;
 namespace {
 
 using idlescope::test::readAll;
+using idlescope::test::writeFile;
 
 QString dataFile(const QString &name)
 {

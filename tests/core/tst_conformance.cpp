@@ -37,30 +37,34 @@ private:
     std::map<QString, IdleStream> m_streams;
     QString m_root;
 
-    /// The kit's table @p id, read once; an unreadable one is an error for each row that needs it.
-    Result<const IdleStateTable *> table(const QString &id)
+    /// The kit's file @p folder/@p name@p suffix, read by @p read once into @p cache; an
+    /// unreadable one is an error for each row that needs it.
+    template <typename T, typename Read>
+    Result<const T *> readOnce(std::map<QString, T> &cache, const QString &folder, const QString &name,
+                               const QString &suffix, Read read)
     {
-        auto it = m_tables.find(id);
-        if (it == m_tables.end()) {
-            auto t = readTableJson((m_root + u"/tables/"_s + id + u".json"_s).toStdString());
-            if (!t)
-                return t.error();
-            it = m_tables.emplace(id, *t).first;
+        auto it = cache.find(name);
+        if (it == cache.end()) {
+            Result<T> r = read((m_root + u'/' + folder + u'/' + name + suffix).toStdString());
+            if (!r)
+                return r.error();
+            it = cache.emplace(name, std::move(*r)).first;
         }
         return &it->second;
     }
 
-    /// The kit's stream @p name, read once.
+    /// The kit's table @p id.
+    Result<const IdleStateTable *> table(const QString &id)
+    {
+        return readOnce(m_tables, u"tables"_s, id, u".json"_s,
+                        [](const std::string &path) { return readTableJson(path); });
+    }
+
+    /// The kit's stream @p name.
     Result<const IdleStream *> stream(const QString &name)
     {
-        auto it = m_streams.find(name);
-        if (it == m_streams.end()) {
-            auto s = readStreamCsv((m_root + u"/streams/"_s + name + u".csv"_s).toStdString());
-            if (!s)
-                return s.error();
-            it = m_streams.emplace(name, *s).first;
-        }
-        return &it->second;
+        return readOnce(m_streams, u"streams"_s, name, u".csv"_s,
+                        [](const std::string &path) { return readStreamCsv(path); });
     }
 
 private slots:

@@ -9,6 +9,8 @@
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 
+#include "tests/test_require.h"
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -228,10 +230,8 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, message);
-        auto t = parseTableJson(std::string_view(json.constData(), static_cast<size_t>(json.size())), "x.json");
-        QVERIFY(!t.ok());
-        const QString got = QString::fromStdString(t.error().toString());
-        QVERIFY2(got.contains(message), qPrintable(got));
+        IDLESCOPE_REQUIRE_ERROR(parseTableJson(std::string_view(json.constData(), static_cast<size_t>(json.size())), "x.json"),
+                                message);
     }
 
     void tableEditingRollsBackOnError()

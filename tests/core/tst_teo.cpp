@@ -43,10 +43,7 @@ IdleStateTable makeTable(int hz, std::vector<IdleState> states)
 
 IdleStateTable skx()
 {
-    return makeTable(250, {{"POLL", "", 0, 0, true, false},
-                           {"C1", "", 2 * US, 2 * US, false, false},
-                           {"C1E", "", 10 * US, 20 * US, false, false},
-                           {"C6", "", 133 * US, 600 * US, false, false}});
+    return test::skxLike(); // POLL, C1 2/2 us, C1E 10/20 us, C6 133/600 us at 250 Hz
 }
 
 IdleStateTable tri()

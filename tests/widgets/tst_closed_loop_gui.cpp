@@ -76,21 +76,11 @@ QMap<QString, QMap<QString, QString>> cliRows(const QString &loop, int seed = 3)
         QStringLiteral("--closed-loop"), loop, QStringLiteral("--governors"),
         QStringLiteral("menu-6.14,teo-6.14,ladder-latest"), QStringLiteral("--seed"), QString::number(seed),
         QStringLiteral("--format"), QStringLiteral("csv") });
-    QMap<QString, QMap<QString, QString>> rows;
     if (r.exitCode != 0) {
         qWarning("idlescope-cli: %s", qPrintable(r.err));
-        return rows;
+        return {};
     }
-    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    const QStringList header = lines.value(0).split(QLatin1Char(','));
-    for (int l = 1; l < lines.size(); ++l) {
-        const QStringList cells = lines[l].split(QLatin1Char(','));
-        QMap<QString, QString> row;
-        for (int c = 0; c < header.size() && c < cells.size(); ++c)
-            row.insert(header[c], cells[c]);
-        rows.insert(cells[0], row);
-    }
-    return rows;
+    return test::csvRowsBy(r.out, 1); // by governor, the first column
 }
 
 const QString MICRO = QStringLiteral(" \u00b5s");

@@ -19,6 +19,7 @@
 #include "widgets/runner/spec_workload.h"
 #include "widgets/session/session_json.h"
 #include "poisson_scenario.h"
+#include "tests/test_files.h"
 #include "window_fixture.h"
 
 #include <QClipboard>
@@ -60,7 +61,6 @@ QList<qint64> firstWakes(const IdleStream &stream, int n)
 class TestCopyCommand : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase();
     void copiedCommandCountsWhatTheTableShows();
     void specCommandCountsWhatTheTableShows();
     void editedTableIsSaidNotHidden();
@@ -68,7 +68,7 @@ private slots:
     void traceRecordedRowIsACaveat();
 
 private:
-    QTemporaryDir m_settings;
+    test::IsolatedSettings m_settings;
 };
 
 // A trace with the recorded row: the one-CPU command has no such row, and says where it is
@@ -89,12 +89,6 @@ void TestCopyCommand::traceRecordedRowIsACaveat()
     // Without the recorded row: nothing to say.
     spec.governors.erase(spec.governors.begin());
     QVERIFY(compareCommand(spec).caveats.isEmpty());
-}
-
-void TestCopyCommand::initTestCase()
-{
-    QCoreApplication::setOrganizationName(QStringLiteral("idlescope-tests"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
 }
 
 void TestCopyCommand::copiedCommandCountsWhatTheTableShows()
@@ -167,10 +161,7 @@ void TestCopyCommand::legacySessionKeepsItsSpansUntilSwitched()
     json.replace("\"format_version\": 3", "\"format_version\": 2");
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("old.idlescope"));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(json);
-    f.close();
+    test::writeFile(path, json);
 
     MainWindow w;
     QVERIFY(QTest::qWaitFor([&] { return w.snapshot() != nullptr; }, TIMEOUT_MS));

@@ -6,6 +6,7 @@
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/session/session.h"
+#include "tests/test_files.h"
 #include "tests/widgets/window_fixture.h"
 
 #include <QFile>
@@ -24,12 +25,8 @@ void TestFailedImport::markdownAsTraceLeavesPanelsAndPlotsConsistent()
 {
     QTemporaryDir dir;
     const QString md = dir.filePath(QStringLiteral("notes.md"));
-    {
-        QFile f(md);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        // Line 1 a heading, 2 blank (skipped), 3 the first line that is not an event; 5 lines in all.
-        f.write("# Notes\n\nsome text here\n\nmore text\n");
-    }
+    // Line 1 a heading, 2 blank (skipped), 3 the first line that is not an event; 5 lines in all.
+    test::writeFile(md, "# Notes\n\nsome text here\n\nmore text\n");
     MainWindow w;
     w.show();
     QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr && !w.isBusyShown(), test::WINDOW_TIMEOUT_MS);

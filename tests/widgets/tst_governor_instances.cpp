@@ -85,7 +85,6 @@ std::vector<std::int8_t> plainReplayStates(const SimulationSnapshot &snap, const
 class TestGovernorInstances : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase();
     void twoInstancesRunAtTheirOwnTunables();
     void copiedCommandReproducesBothRows();
     void sessionKeepsBothInstances();
@@ -93,14 +92,8 @@ private slots:
     void badLabelsAreRefused();
 
 private:
-    QTemporaryDir m_settings;
+    test::IsolatedSettings m_settings;
 };
-
-void TestGovernorInstances::initTestCase()
-{
-    QCoreApplication::setOrganizationName(QStringLiteral("idlescope-tests"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-}
 
 void TestGovernorInstances::twoInstancesRunAtTheirOwnTunables()
 {

@@ -22,6 +22,7 @@
 #include "widgets/runner/trace_workload.h"
 #include "widgets/view_state.h"
 
+#include "tests/test_files.h"
 #include "tests/test_paths.h"
 #include "window_fixture.h"
 
@@ -261,10 +262,7 @@ void TestMainWindow::badStreamFileIsReportedNotFatal()
     QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bad.csv"));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("gap_ns,timer_ns,wake_ns,latency_req_ns\n10,100,nan,-1\n");
-    f.close();
+    test::writeFile(path, "gap_ns,timer_ns,wake_ns,latency_req_ns\n10,100,nan,-1\n");
     QSignalSpy failed(w.runner(), &SimulationRunner::runFailed);
     QVERIFY(w.setupPanel()->loadStreamFile(path));
     QVERIFY(failed.wait(TIMEOUT_MS) || !failed.isEmpty());
@@ -476,10 +474,7 @@ void TestMainWindow::kernelTraceBadCpuIsAnErrorNamingFileAndCpu()
     // A file that is not a trace: the error names it.
     QTemporaryDir dir;
     const QString junk = dir.filePath(QStringLiteral("junk.txt"));
-    QFile f(junk);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("not a trace\n");
-    f.close();
+    test::writeFile(junk, "not a trace\n");
     QSignalSpy errors(w.setupPanel(), &SetupPanel::workloadFailed); // the window puts its plots' scenario back
     QVERIFY(w.setupPanel()->loadTraceFile(junk));
     QVERIFY(errors.wait(TIMEOUT_MS) || !errors.isEmpty());

@@ -105,7 +105,6 @@ QAction *editAction(MainWindow &w, const QString &name)
 class TestMainWindowEdits : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase();
     void stateEditKeepsTheTickRate();
     void editsMarkTheWindowModifiedUntilSaved();
     void undoAndRedoEveryKindOfEdit();
@@ -117,14 +116,8 @@ private slots:
     void nextMissAtWholeRunZoomsToIt();
 
 private:
-    QTemporaryDir m_settings;
+    test::IsolatedSettings m_settings;
 };
-
-void TestMainWindowEdits::initTestCase()
-{
-    QCoreApplication::setOrganizationName(QStringLiteral("idlescope-tests"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-}
 
 void TestMainWindowEdits::stateEditKeepsTheTickRate()
 {

@@ -20,7 +20,9 @@
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/session.h"
 
+#include "tests/test_files.h"
 #include "tests/test_paths.h"
+#include "tests/widgets/window_fixture.h"
 
 #include <QCheckBox>
 #include <QFile>
@@ -54,7 +56,6 @@ QString writeNanCsv(const QTemporaryDir &dir)
 class TestMainWindowUsability : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase();
     void failedStreamLoadRestoresThePanelsAndStaysReported();
     void sessionWithFailingWorkloadIsNotPretendedLoaded();
     void sessionWithUnimportableTraceIsNotPretendedLoaded();
@@ -66,14 +67,8 @@ private slots:
     void menusHaveDistinctNamesAndWindowHasIcon();
 
 private:
-    QTemporaryDir m_settings;
+    test::IsolatedSettings m_settings;
 };
-
-void TestMainWindowUsability::initTestCase()
-{
-    QCoreApplication::setOrganizationName(QStringLiteral("idlescope-tests"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-}
 
 void TestMainWindowUsability::failedStreamLoadRestoresThePanelsAndStaysReported()
 {
@@ -164,10 +159,7 @@ void TestMainWindowUsability::sessionWithUnimportableTraceIsNotPretendedLoaded()
 
     QTemporaryDir dir;
     const QString tracePath = dir.filePath(QStringLiteral("not-a-trace.txt"));
-    QFile f(tracePath);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("this is not a kernel trace\n");
-    f.close();
+    test::writeFile(tracePath, "this is not a kernel trace\n");
     Session s;
     s.scenario = w.currentSpec();
     s.scenario.workload = WorkloadSpec{QStringLiteral("trace"), tracePath, {{QStringLiteral("cpu"), -1}}, // the busiest CPU: waits for the import
@@ -258,11 +250,7 @@ void TestMainWindowUsability::commandLineFileIsOpened()
     QVERIFY2(q.err.contains(QStringLiteral("missing.csv: no such file")), qPrintable(q.err));
     // A trace that does not import (asynchronously, on the runner): exit 2 as well.
     const QString badTrace = dir.filePath(QStringLiteral("bad.dat"));
-    {
-        QFile f(badTrace);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("\x17\x08\x44tracing6\0\0\0\0", 16);
-    }
+    test::writeFile(badTrace, QByteArray("\x17\x08\x44tracing6\0\0\0\0", 16));
     const QString out3 = dir.filePath(QStringLiteral("bad.png"));
     const Ran t = runGui({QStringLiteral("--screenshot"), out3, badTrace});
     QVERIFY(t.finished);

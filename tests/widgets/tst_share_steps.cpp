@@ -8,6 +8,7 @@
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
 #include <atomic>
 #include <new>
 #include <vector>
@@ -23,13 +24,17 @@ private slots:
         // begun a step (or nothing else is left to do), so each time a thread
         // chooses its next task, the longest task is inside a step: a
         // scheduler that could pick a running task would pick that one and
-        // be caught, whatever the timing.
+        // be caught, whatever the timing. The same wait proves the sharing:
+        // the first step cannot end before a second one has begun, so two
+        // steps (of two tasks) are inside at once, and never more than the
+        // threads shareSteps() makes, min(tasks, cores).
         if (QThread::idealThreadCount() < 2)
             QSKIP("one core: shareSteps() makes every step on the calling thread, so none can overlap");
         const std::vector<int> length{40, 75, 13, 1};
         std::vector<std::atomic<int>> made(length.size());
         std::vector<std::atomic<bool>> inside(length.size());
         std::atomic<int> overlaps{0};
+        std::atomic<int> insideNow{0}, mostInside{0}; // steps inside at once, and the most ever
         std::atomic<long> started{0};
         const std::atomic<bool> cancel{false};
         const auto othersLeft = [&](std::size_t t) {
@@ -43,10 +48,14 @@ private slots:
             [&](std::size_t t) {
                 if (inside[t].exchange(true))
                     ++overlaps;
+                const int now = ++insideNow; // before started: whoever sees a new start sees it
+                for (int most = mostInside.load(); now > most && !mostInside.compare_exchange_weak(most, now);) {
+                }
                 const long me = ++started;
                 while (started.load() == me && othersLeft(t))
                     QThread::yieldCurrentThread();
                 const bool done = ++made[t] == length[t];
+                --insideNow;
                 inside[t] = false;
                 return done;
             },
@@ -55,21 +64,28 @@ private slots:
             QCOMPARE(made[t].load(), length[t]);
         QCOMPARE(overlaps.load(), 0);
         QCOMPARE(started.load(), 40L + 75 + 13 + 1);
+        QVERIFY2(mostInside.load() >= 2, "no two steps ran at once");
+        QVERIFY(mostInside.load() <= std::min(int(length.size()), QThread::idealThreadCount()));
     }
 
     void cancelStops()
     {
+        // Each step that makes the 10th or a later one sets the cancel before it returns, so
+        // the thread that made it stops at once; each other thread can end at most the one
+        // step it is inside: 10 steps, plus at most one for each thread but the first,
+        // whatever the timing (two tasks: min(2, cores) threads).
         std::atomic<bool> cancel{false};
         std::atomic<int> steps{0};
         shareSteps(
             2, [&](std::size_t) { return std::size_t(1000); },
             [&](std::size_t) {
-                if (++steps == 10)
+                if (++steps >= 10)
                     cancel = true;
                 return false; // never done by itself
             },
             cancel);
-        QVERIFY(steps.load() >= 10 && steps.load() < 20);
+        const int threads = std::min(2, std::max(1, QThread::idealThreadCount()));
+        QVERIFY2(steps.load() >= 10 && steps.load() <= 10 + threads - 1, qPrintable(QString::number(steps.load())));
     }
 
     void throwingStepReachesTheCaller()

@@ -60,6 +60,19 @@ bool sameColumns(const GovernorRun &a, const GovernorRun &b)
            && a.summary.entries == b.summary.entries && a.summary.endNowNs == b.summary.endNowNs;
 }
 
+/// Every run of @p snap is runGovernor() of its variant and settings on the snapshot's table and
+/// stream under @p latencyLimitNs, column by column, and on the stream's clock.
+void verifyEachRunIsItsReplay(const SimulationSnapshot &snap, Ns latencyLimitNs)
+{
+    for (const GovernorRun &run : snap.runs) {
+        auto want = runGovernor(snap.table, *snap.stream, run.variant,
+                                {.settings = run.settings, .latencyLimitNs = latencyLimitNs});
+        QVERIFY(want);
+        QVERIFY(onSpanClock(*want, *snap.spanClockNs)); // the window draws every run on the stream's time
+        QVERIFY2(sameColumns(run, *want), run.variant.c_str());
+    }
+}
+
 } // namespace
 
 void TestSimulationRunner::snapshotIsComplete()
@@ -198,13 +211,7 @@ void TestSimulationRunner::prefaultedStorageGivesTheSameRuns()
     const SnapshotPtr snap = runner.latest();
     QVERIFY(snap && snap->spec.latencyLimitNs == 2000000);
     QCOMPARE(snap->governorCount(), 3);
-    for (const GovernorRun &run : snap->runs) {
-        auto want = runGovernor(snap->table, *snap->stream, run.variant,
-                                {.settings = run.settings, .latencyLimitNs = spec.latencyLimitNs});
-        QVERIFY(want);
-        QVERIFY(onSpanClock(*want, *snap->spanClockNs)); // the window draws every run on the stream's time
-        QVERIFY2(sameColumns(run, *want), run.variant.c_str());
-    }
+    verifyEachRunIsItsReplay(*snap, spec.latencyLimitNs);
 }
 
 void TestSimulationRunner::newerRequestsCancelRunningSteps()
@@ -235,13 +242,7 @@ void TestSimulationRunner::newerRequestsCancelRunningSteps()
     QVERIFY(ready.count() < 13); // stale jobs were dropped, not all shown
     const SnapshotPtr snap = runner.latest();
     QCOMPARE(snap->runs[0].settings, (std::vector<TunableSetting>{{"INTERVALS", 5}}));
-    for (const GovernorRun &run : snap->runs) {
-        auto want = runGovernor(snap->table, *snap->stream, run.variant,
-                                {.settings = run.settings, .latencyLimitNs = spec.latencyLimitNs});
-        QVERIFY(want);
-        QVERIFY(onSpanClock(*want, *snap->spanClockNs)); // the window draws every run on the stream's time
-        QVERIFY2(sameColumns(run, *want), run.variant.c_str());
-    }
+    verifyEachRunIsItsReplay(*snap, spec.latencyLimitNs);
 }
 
 void TestSimulationRunner::dragRequestsAreCoalescedAndShown()

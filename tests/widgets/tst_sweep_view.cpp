@@ -42,19 +42,12 @@ SweepAxisChoice meanAxis()
 class TestSweepView : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase();
     void threePointSweepEqualsCompareAndOpensPoint2();
     void cancelStopsTheSweep();
 
 private:
-    QTemporaryDir m_settings;
+    test::IsolatedSettings m_settings;
 };
-
-void TestSweepView::initTestCase()
-{
-    QCoreApplication::setOrganizationName(QStringLiteral("idlescope-tests"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-}
 
 void TestSweepView::threePointSweepEqualsCompareAndOpensPoint2()
 {

@@ -65,17 +65,10 @@ QMap<QString, QMap<QString, QString>> cliRows(const QString &tablePath)
         qWarning("idlescope-cli: %s", qPrintable(r.err));
         return rows;
     }
-    const QStringList lines = r.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    const QStringList header = lines.value(0).split(QLatin1Char(','));
-    for (int l = 1; l < lines.size(); ++l) {
-        const QStringList cells = lines[l].split(QLatin1Char(','));
-        if (cells.size() != header.size() || cells[2] != QStringLiteral("1"))
-            continue;
-        QMap<QString, QString> row;
-        for (int c = 0; c < header.size(); ++c)
-            row.insert(header[c], cells[c]);
-        rows.insert(cells[1], row);
-    }
+    // Keyed by point|governor|iteration, the first three columns; only iteration 1's rows.
+    for (const test::CsvRow &row : test::csvRowsBy(r.out, 3, true))
+        if (row.value(QStringLiteral("iteration")) == QStringLiteral("1"))
+            rows.insert(row.value(QStringLiteral("governor")), row);
     return rows;
 }
 

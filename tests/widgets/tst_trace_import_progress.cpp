@@ -6,6 +6,8 @@
 #include "widgets/panels/trace_workload_page.h"
 #include "widgets/runner/trace_workload.h"
 
+#include "tests/test_files.h"
+
 #include <QFile>
 #include <QProgressBar>
 #include <QPushButton>
@@ -47,11 +49,7 @@ void TestTraceImportProgress::cancelStopsTheImport()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("big.ftrace.txt"));
-    {
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(bigTrace(ENTRIES));
-    }
+    test::writeFile(path, bigTrace(ENTRIES));
     TraceWorkloadPage page;
     QSignalSpy errors(&page, &TraceWorkloadPage::errorOccurred);
     QSignalSpy ready(&page, &TraceWorkloadPage::summaryReady);

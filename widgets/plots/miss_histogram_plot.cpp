@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/miss_histogram_plot.h"
 
+#include "widgets/plots/bar_at.h"
 #include "widgets/plots/count_ticker.h"
 
 #include <cmath>
@@ -90,13 +91,9 @@ QString MissHistogramPlot::tooltipAt(const QPointF &pos) const
         return {};
     for (int k = 0; k < 2; ++k) {
         for (int g = 0; g < m_bars[k].size(); ++g) {
-            QVariant details;
-            if (m_bars[k][g]->selectTest(pos, false, &details) < 0)
+            const int s = barAt(m_bars[k][g], pos);
+            if (s < 0)
                 continue;
-            const auto sel = details.value<QCPDataSelection>();
-            if (sel.isEmpty())
-                continue;
-            const int s = sel.dataRange().begin();
             const PrefixCounts c = countsUpToCursor(g);
             const std::int64_t n = k == 0 ? c.above[static_cast<std::size_t>(s)] : c.below[static_cast<std::size_t>(s)];
             const std::int64_t usage = c.usage[static_cast<std::size_t>(s)];

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/time_share_plot.h"
 
+#include "widgets/plots/bar_at.h"
 #include "widgets/plots/time_ticker.h"
 
 namespace idlescope {
@@ -49,13 +50,9 @@ QString TimeSharePlot::tooltipAt(const QPointF &pos) const
     if (!m_snap)
         return {};
     for (int g = 0; g < m_bars.size(); ++g) {
-        QVariant details;
-        if (m_bars[g]->selectTest(pos, false, &details) < 0)
+        const int s = barAt(m_bars[g], pos);
+        if (s < 0)
             continue;
-        const auto sel = details.value<QCPDataSelection>();
-        if (sel.isEmpty())
-            continue;
-        const int s = sel.dataRange().begin();
         const PrefixCounts c = countsUpToCursor(g);
         const auto k = static_cast<std::size_t>(s);
         return tr("<b>%1</b>, %2: %3 in %4 entries (%5 %)")
