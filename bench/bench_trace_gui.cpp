@@ -6,7 +6,7 @@
  *                   with the table arm-juno-r0 and 4 governors (menu-6.14, menu-6.19,
  *                   teo-6.14, ladder-latest) beside the recorded run: the import (a fresh
  *                   copy each iteration, so that the cache never answers), the busiest CPU's
- *                   snapshot (SimulationRunner::simulate) and the CPUs dock's machine
+ *                   snapshot (buildSnapshot()) and the CPUs dock's machine
  *                   comparison of all 6 CPUs (compareTraceMachine), as the window runs them
  *   switch/juno     picking another CPU: that CPU's snapshot from the cached import (the
  *                   previous snapshot given, as the runner does) and the CPUs dock redrawn
@@ -19,7 +19,7 @@
  * `idlescope --screenshot` on the same trace (docs/performance.md).
  */
 #include "widgets/runner/builtin_scenario.h"
-#include "widgets/runner/simulation_runner.h"
+#include "widgets/runner/build_snapshot.h"
 #include "widgets/runner/trace_workload.h"
 #include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/trace/trace_machine_job.h"
@@ -64,13 +64,13 @@ ScenarioSpec junoSpec(const QString &path, int cpu)
 SnapshotPtr simulate(const ScenarioSpec &spec, const SnapshotPtr &previous)
 {
     const std::atomic<bool> cancel{false};
-    QString error;
-    SnapshotPtr snap = SimulationRunner::simulate(spec, previous, 1, cancel, &error);
-    if (!snap) {
-        std::fprintf(stderr, "simulate: %s\n", qPrintable(error));
+    SnapshotBuild build = buildSnapshot(spec, previous, cancel);
+    if (!build.snapshot) {
+        std::fprintf(stderr, "simulate: %s\n", qPrintable(build.error));
         std::exit(1);
     }
-    return snap;
+    build.snapshot->generation = 1;
+    return build.snapshot;
 }
 
 void BM_OpenJuno(benchmark::State &state)

@@ -31,6 +31,8 @@
 #include "widgets/space_key_guard.h"
 #include "widgets/sweep/sweep_view.h"
 
+#include "core/replay/same_wakeup.h"
+
 #include <QApplication>
 #include <QDateTime>
 #include <QDockWidget>
@@ -78,32 +80,20 @@ bool sameWorkloadAndTarget(const SimulationSnapshot &before, const SimulationSna
 }
 
 /// Where the selection (@p g, @p entry) of @p before lives in @p now: the same
-/// governor by name (its index moves when governors are added or
-/// removed) and the same wakeup: the entry as many entries into the same
-/// stream span as before (the span's last if it has fewer now). A parameter
-/// changes how many entries a span takes, so the same entry number is
-/// another moment of the stream. (-1, -1) when the governor is gone
-/// or the stream is another one.
+/// governor by name (its index moves when governors are added or removed) and
+/// the same wakeup (sameWakeupEntry(): a parameter changes how many entries a
+/// span takes). (-1, -1) when the governor is gone or the stream is another one.
 std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const SimulationSnapshot &now, int g,
                                        qint64 entry)
 {
-    if (!before || g < 0 || g >= before->governorCount() || entry < 0 || !now.stream || before->stream != now.stream)
+    if (!before || g < 0 || g >= before->governorCount() || !now.stream || before->stream != now.stream)
         return {-1, -1};
-    const GovernorRun &old = before->runs[static_cast<std::size_t>(g)];
     const int moved = now.indexOf(before->nameOf(static_cast<std::size_t>(g)));
-    if (moved < 0 || entry >= static_cast<qint64>(old.size()))
+    if (moved < 0)
         return {-1, -1};
-    const auto i = static_cast<std::size_t>(entry);
-    const std::int32_t span = old.span[i];
-    std::size_t first = i;
-    while (first > 0 && old.span[first - 1] == span)
-        --first;
-    const std::vector<std::int32_t> &spans = now.runs[static_cast<std::size_t>(moved)].span; // ascending
-    const auto [lo, hi] = std::equal_range(spans.begin(), spans.end(), span);
-    if (lo == hi)
-        return {-1, -1};
-    const auto offset = std::min<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(i - first), hi - lo - 1);
-    return {moved, static_cast<qint64>((lo - spans.begin()) + offset)};
+    const std::int64_t same = sameWakeupEntry(before->runs[static_cast<std::size_t>(g)], entry,
+                                              now.runs[static_cast<std::size_t>(moved)]);
+    return same < 0 ? std::pair<int, qint64>{-1, -1} : std::pair<int, qint64>{moved, same};
 }
 
 /// The status bar's line for @p now: what was simulated and how long it took, or that

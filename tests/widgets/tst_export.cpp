@@ -6,7 +6,7 @@
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/export/scenario_context.h"
 #include "widgets/runner/builtin_scenario.h"
-#include "widgets/runner/simulation_runner.h"
+#include "tests/widgets/runner_fixture.h"
 #include "widgets/export/data_export.h"
 #include "widgets/export/figure_export.h"
 #include "widgets/export/model_export.h"
@@ -416,11 +416,9 @@ void TestExport::contextNamesEverythingTheRunDependsOn()
 
 void TestExport::comparisonExportsCarryTheContext()
 {
-    std::atomic<bool> cancel{false};
-    QString error;
     const ScenarioSpec spec = editedScenario();
-    const SnapshotPtr snap = SimulationRunner::simulate(spec, nullptr, 1, cancel, &error);
-    QVERIFY2(snap, qPrintable(error));
+    const SnapshotPtr snap = test::simulateOnce(spec);
+    QVERIFY(snap);
     ComparisonView view;
     view.setSnapshot(snap);
     const QStringList lines = scenarioContext(spec);

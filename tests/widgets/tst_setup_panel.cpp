@@ -6,7 +6,7 @@
 #include "core/governors/registry.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/builtin_scenario.h"
-#include "widgets/runner/simulation_runner.h"
+#include "tests/widgets/runner_fixture.h"
 
 #include <QListWidget>
 #include <QSignalSpy>
@@ -107,9 +107,7 @@ void TestSetupPanel::rewrittenStreamFileIsANewWorkload()
     const auto simulateSpans = [&] {
         ScenarioSpec spec = defaultScenario();
         spec.workload = panel.workload();
-        const std::atomic<bool> cancel{false};
-        QString error;
-        auto snap = SimulationRunner::simulate(spec, nullptr, 1, cancel, &error);
+        const SnapshotPtr snap = test::simulateOnce(spec);
         return snap ? snap->stream->size() : std::size_t(0);
     };
     write(3);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// SimulationRunner::simulate() (the worker's job): complete snapshots whose
+// buildSnapshot() (the runner's job): complete snapshots whose
 // counts, plot summaries and comparison totals equal the ones built from the
 // finished runs; unchanged governors shared with the previous snapshot; and
 // a re-simulation that writes into the recycled columns of a released run
@@ -11,6 +11,7 @@
 #include "widgets/runner/builtin_scenario.h"
 #include "core/stats/span_clock.h"
 #include "widgets/runner/simulation_runner.h"
+#include "tests/widgets/runner_fixture.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -44,12 +45,7 @@ ScenarioSpec smallScenario(qint64 spans)
 
 std::shared_ptr<SimulationSnapshot> simulate(const ScenarioSpec &spec, const SnapshotPtr &previous)
 {
-    const std::atomic<bool> cancel{false};
-    QString error;
-    auto snap = SimulationRunner::simulate(spec, previous, previous ? previous->generation + 1 : 1, cancel, &error);
-    if (!snap)
-        qWarning("simulate: %s", qPrintable(error));
-    return snap;
+    return test::simulateOnce(spec, previous);
 }
 
 bool sameColumns(const GovernorRun &a, const GovernorRun &b)

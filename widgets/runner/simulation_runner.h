@@ -2,8 +2,8 @@
 /**
  * @file simulation_runner.h
  * Runs the pure core engine off the GUI thread (after hotspot's PerfParser):
- * a ScenarioSpec goes in, an immutable SimulationSnapshot comes out through
- * snapshotReady(). Drag requests are throttled and coalesced: the newest
+ * a ScenarioSpec goes in, an immutable SimulationSnapshot (buildSnapshot())
+ * comes out through snapshotReady(). Drag requests are throttled and coalesced: the newest
  * waits for the running job, which is shown when done; a final request
  * cancels the running one through a std::atomic<bool>. A governor whose
  * inputs did not change is copied from the previous snapshot instead of being
@@ -11,6 +11,8 @@
  */
 #pragma once
 
+#include "widgets/runner/build_snapshot.h"
+#include "widgets/runner/job_progress.h"
 #include "widgets/runner/simulation_snapshot.h"
 
 #include <QFutureWatcher>
@@ -23,30 +25,6 @@
 #include <vector>
 
 namespace idlescope {
-
-/// How far a job has come, written by the worker and read by the GUI thread while it runs:
-/// the governors it replays afresh, and for each the spans replayed so far of its stream.
-/// Filled in once the stream is built (before that, no governor is listed).
-class JobProgress {
-public:
-    struct Governor {
-        std::string variant;
-        double fraction = 0; ///< 0..1 of its stream replayed
-    };
-    /// The state now (empty while the workload is being built).
-    std::vector<Governor> snapshot() const;
-
-    /// Worker side: the runs of @p variants, @p totalSpans each.
-    void begin(std::vector<std::string> variants, std::int64_t totalSpans);
-    /// Worker side: run @p index has @p spansLeft left.
-    void update(std::size_t index, std::int64_t spansLeft);
-
-private:
-    std::atomic<bool> m_ready{false};
-    std::vector<std::string> m_variants;
-    std::unique_ptr<std::atomic<std::int64_t>[]> m_done;
-    std::int64_t m_total = 1;
-};
 
 class SimulationRunner : public QObject {
     Q_OBJECT
@@ -81,14 +59,6 @@ public:
     /// Cancel the running job and drop pending requests.
     void cancel();
 
-    /// Builds a snapshot synchronously (the worker's job; public for benches and tests).
-    /// @p previous (may be null) supplies runs whose inputs are unchanged.
-    /// @p progress, when given, hears how far each fresh run has come.
-    static std::shared_ptr<SimulationSnapshot> simulate(const ScenarioSpec &spec, const SnapshotPtr &previous,
-                                                        std::uint64_t generation,
-                                                        const std::atomic<bool> &cancel, QString *error,
-                                                        JobProgress *progress = nullptr);
-
 signals:
     /// A job for @p generation started on the worker.
     void started(quint64 generation);
@@ -112,12 +82,7 @@ private:
     QTimer m_debounce;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::shared_ptr<JobProgress> m_progress;
-    struct JobResult {
-        std::shared_ptr<SimulationSnapshot> snapshot;
-        QString error;
-        bool cancelled = false; ///< stopped by its cancel flag: nothing to say
-    };
-    QFutureWatcher<JobResult> m_watcher;
+    QFutureWatcher<SnapshotBuild> m_watcher;
 };
 
 } // namespace idlescope

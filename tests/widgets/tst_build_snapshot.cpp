@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// buildSnapshot() called directly (no runner, no event loop): the oracle's choices and
+// counts on five spans worked by hand; every run and its counts equal core's replay of the
+// same stream (runGovernor()) and the counts built from that run; a previous snapshot's
+// run is reused (the same pointer) when only another governor's tunable changed; a raised
+// cancel gives no snapshot and no error; a bad table gives an error and no snapshot.
+#include "core/io/stream_csv.h"
+#include "core/io/table_json.h"
+#include "core/replay/governor_run.h"
+#include "core/stats/run_counts.h"
+#include "core/stats/span_clock.h"
+#include "tests/test_paths.h"
+#include "widgets/runner/build_snapshot.h"
+
+#include <QColor>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+
+using namespace idlescope;
+
+namespace {
+
+QString tablePath() { return test::kitDir() + QStringLiteral("/tables/pseries-p10.json"); }
+
+/// Five spans on pseries-p10 (snooze 0/0 us, CEDE exit latency 12 us, target residency
+/// 120 us), as tst_comparison_model works them by hand: the oracle enters the deepest state
+/// whose target residency fits the idle time (gap_ns,timer_ns,wake_ns,latency_req_ns,util).
+const char STREAM[] = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n"
+                      "1000,500000,500000,-1,0\n"       // timer at 500 us: CEDE
+                      "1000,5000000,200000,-1,0\n"      // IPI at 200 us: CEDE, pays 12 us
+                      "1000,5000000,20000,-1,0\n"       // IPI at 20 us: snooze (< 120 us), pays 0
+                      "1000,5000000,300000,-1,0\n"      // IPI at 300 us: CEDE, pays 12 us
+                      "1000,50000000,30000000,-1,0\n";  // IPI at 30 ms: CEDE, pays 12 us
+
+ScenarioSpec handScenario(const QString &streamPath)
+{
+    ScenarioSpec spec;
+    spec.target.kind = QStringLiteral("file");
+    spec.target.path = tablePath();
+    spec.target.table = readTableJson(tablePath().toStdString()).value();
+    spec.target.id = QString::fromStdString(spec.target.table.id);
+    spec.workload.kind = QStringLiteral("csv");
+    spec.workload.path = streamPath;
+    spec.governors = {{"oracle", {}, QColor(Qt::black)},
+                      {"menu-6.14", {}, QColor(Qt::red)},
+                      {"teo-6.14", {}, QColor(Qt::blue)}};
+    return spec;
+}
+
+bool sameColumns(const GovernorRun &a, const GovernorRun &b)
+{
+    return a.variant == b.variant && a.settings == b.settings && a.startNs == b.startNs
+           && a.residencyNs == b.residencyNs && a.predictedNs == b.predictedNs && a.sleepLengthNs == b.sleepLengthNs
+           && a.span == b.span && a.state == b.state && a.flags == b.flags;
+}
+
+} // namespace
+
+class TestBuildSnapshot : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void oracleByHand();
+    void runsAndCountsAreCoreReplays();
+    void unchangedRunIsReused();
+    void cancelGivesNoSnapshot();
+    void badTableGivesAnError();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_stream;
+};
+
+void TestBuildSnapshot::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_stream = m_dir.filePath(QStringLiteral("hand.csv"));
+    QFile f(m_stream);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(STREAM);
+}
+
+void TestBuildSnapshot::oracleByHand()
+{
+    const std::atomic<bool> cancel{false};
+    const SnapshotBuild build = buildSnapshot(handScenario(m_stream), nullptr, cancel);
+    QVERIFY2(build.snapshot, qPrintable(build.error));
+    QVERIFY(!build.cancelled);
+    const SimulationSnapshot &snap = *build.snapshot;
+    QVERIFY2(snap.errors.isEmpty(), qPrintable(snap.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(snap.governorCount(), 3);
+    QCOMPARE(snap.stream->size(), std::size_t(5));
+    const GovernorRun &oracle = snap.runs[0];
+    QCOMPARE(snap.nameOf(0), std::string("oracle"));
+    // One entry per span (no poll is cut: the snooze span ends at its IPI).
+    QCOMPARE(std::vector<int>(oracle.state.begin(), oracle.state.end()), (std::vector<int>{1, 1, 0, 1, 1}));
+    const PrefixCounts all = snap.counts[0].upTo(oracle, oracle.size());
+    QCOMPARE(all.entries, std::int64_t(5));
+    QCOMPARE(all.usage[0], std::int64_t(1)); // snooze
+    QCOMPARE(all.usage[1], std::int64_t(4)); // CEDE
+    QCOMPARE(all.totalAbove() + all.totalBelow(), std::int64_t(0)); // the oracle never misses
+    // The first three entries: CEDE, CEDE, snooze.
+    QCOMPARE(snap.counts[0].upTo(oracle, 3).usage[1], std::int64_t(2));
+    // Three CEDE entries end at an IPI: 3 x 12 us of exit latency.
+    QCOMPARE(snap.totals[0].latencyCostNs, Ns(36000));
+    QCOMPARE(snap.totals[0].latencyCostEntries, std::int64_t(4));
+    QCOMPARE(snap.colors[0], QColor(Qt::black));
+    QVERIFY(snap.atDefaults[0]);
+}
+
+void TestBuildSnapshot::runsAndCountsAreCoreReplays()
+{
+    const std::atomic<bool> cancel{false};
+    const ScenarioSpec spec = handScenario(m_stream);
+    const SnapshotBuild build = buildSnapshot(spec, nullptr, cancel);
+    QVERIFY2(build.snapshot, qPrintable(build.error));
+    const SimulationSnapshot &snap = *build.snapshot;
+    const IdleStream stream = readStreamCsv(m_stream.toStdString()).value();
+    QCOMPARE(snap.governorCount(), int(spec.governors.size()));
+    for (std::size_t g = 0; g < spec.governors.size(); ++g) {
+        Result<GovernorRun> want = runGovernor(spec.target.table, stream, spec.governors[g].variant);
+        QVERIFY(want);
+        onSpanClock(*want, *snap.spanClockNs); // the snapshot's runs are drawn on the stream's own time
+        const GovernorRun &run = snap.runs[g];
+        QVERIFY2(sameColumns(run, *want), want->variant.c_str());
+        // The counts built in the replay's pass are the counts of the finished run, and
+        // their totals the replay's own per-state counters.
+        const RunCounts counts(*want);
+        const PrefixCounts got = snap.counts[g].upTo(run, run.size());
+        QCOMPARE(got.entries, want->summary.entries);
+        for (int s = 0; s < spec.target.table.count(); ++s) {
+            QCOMPARE(got.usage[s], want->summary.states[s].usage);
+            QCOMPARE(got.above[s], want->summary.states[s].above);
+            QCOMPARE(got.below[s], want->summary.states[s].below);
+            QCOMPARE(got.timeNs[s], counts.upTo(*want, want->size()).timeNs[s]);
+        }
+        for (std::size_t i = 0; i < run.size(); ++i)
+            QCOMPARE(snap.counts[g].missesThrough(i), counts.missesThrough(i));
+    }
+}
+
+void TestBuildSnapshot::unchangedRunIsReused()
+{
+    const std::atomic<bool> cancel{false};
+    ScenarioSpec spec = handScenario(m_stream);
+    const SnapshotBuild first = buildSnapshot(spec, nullptr, cancel);
+    QVERIFY2(first.snapshot, qPrintable(first.error));
+    spec.governors[1].settings = {{"INTERVALS", 2}}; // only menu's tunable changes
+    const SnapshotBuild second = buildSnapshot(spec, first.snapshot, cancel);
+    QVERIFY2(second.snapshot, qPrintable(second.error));
+    QCOMPARE(second.snapshot->governorCount(), 3);
+    QVERIFY(second.snapshot->runs.shared(0) == first.snapshot->runs.shared(0)); // oracle: the same run
+    QVERIFY(second.snapshot->runs.shared(2) == first.snapshot->runs.shared(2)); // teo: the same run
+    QVERIFY(second.snapshot->runs.shared(1) != first.snapshot->runs.shared(1)); // menu: replayed
+    QCOMPARE(second.snapshot->runs[1].settings, spec.governors[1].settings);
+    QVERIFY(!second.snapshot->atDefaults[1]);
+    QVERIFY(second.snapshot->atDefaults[2]);
+    // A reused run keeps its totals.
+    QCOMPARE(second.snapshot->totals[0].latencyCostNs, Ns(36000));
+}
+
+void TestBuildSnapshot::cancelGivesNoSnapshot()
+{
+    const std::atomic<bool> cancel{true};
+    const SnapshotBuild build = buildSnapshot(handScenario(m_stream), nullptr, cancel);
+    QVERIFY(!build.snapshot);
+    QVERIFY(build.cancelled);
+    QVERIFY(build.error.isEmpty());
+}
+
+void TestBuildSnapshot::badTableGivesAnError()
+{
+    const std::atomic<bool> cancel{false};
+    ScenarioSpec spec = handScenario(m_stream);
+    spec.target.table.states.clear(); // a table without states does not validate
+    const SnapshotBuild build = buildSnapshot(spec, nullptr, cancel);
+    QVERIFY(!build.snapshot);
+    QVERIFY(!build.cancelled);
+    QVERIFY2(build.error.startsWith(QStringLiteral("target table: ")), qPrintable(build.error));
+}
+
+QTEST_GUILESS_MAIN(TestBuildSnapshot)
+#include "tst_build_snapshot.moc"

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/runner/build_snapshot.h"
+
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/closed_loop_workload.h"
+#include "widgets/runner/run_recycler.h"
+#include "widgets/runner/share_steps.h"
+
+#include "core/io/power_json.h"
+#include "core/source_governor/source_governor.h"
+#include "core/stats/span_clock.h"
+#include "core/stats/summarised_run.h"
+#include "core/trace/recorded_entries.h"
+#include "core/trace/trace_model.h"
+
+#include <QElapsedTimer>
+#include <QMutex>
+
+#include <optional>
+#include <vector>
+
+namespace idlescope {
+
+namespace {
+
+/// The last generated or loaded stream, so that a latency-limit change does not re-read a file.
+/// Only one job runs at a time; the mutex is for the destructor-vs-worker corner.
+struct BaseStreamCache {
+    QMutex mutex;
+    WorkloadSpec workload;
+    std::shared_ptr<const IdleStream> stream;
+};
+
+BaseStreamCache &baseCache()
+{
+    static BaseStreamCache cache;
+    return cache;
+}
+
+std::shared_ptr<const IdleStream> baseStream(const WorkloadSpec &w, QString *error)
+{
+    BaseStreamCache &c = baseCache();
+    {
+        QMutexLocker lock(&c.mutex);
+        if (c.stream && sameWorkload(c.workload, w))
+            return c.stream;
+    }
+    auto s = buildStream(w);
+    if (!s) {
+        *error = QString::fromStdString(s.error().toString());
+        return nullptr;
+    }
+    if (s->empty()) {
+        *error = QStringLiteral("the workload produced no spans");
+        return nullptr;
+    }
+    auto ptr = std::make_shared<const IdleStream>(std::move(*s));
+    QMutexLocker lock(&c.mutex);
+    c.workload = w;
+    c.stream = ptr;
+    return ptr;
+}
+
+/// Spans a run replays per step: ~1.5 ms at a million entries, so that steps of
+/// three runs share two threads evenly.
+constexpr std::size_t STEP_SPANS = 32768;
+
+bool governorDefaults(const GovernorSpec &g)
+{
+    if (g.variant == trace::RECORDED_VARIANT) // the kernel's own choices: nothing to tune
+        return true;
+    auto gov = makeConfiguredGovernor(g.variant, g.settings);
+    return gov && (*gov)->atKernelDefaults();
+}
+
+/// The index in @p previous of the run of @p g (same variant and settings), or -1.
+int previousRunOf(const SimulationSnapshot &previous, const GovernorSpec &g)
+{
+    int found = -1;
+    for (int k = 0; k < previous.governorCount(); ++k)
+        if (previous.runs[k].variant == g.variant && previous.runs[k].settings == g.settings)
+            found = k;
+    return found;
+}
+
+/// False when @p g is built from a source file that changed since @p previous
+/// was simulated: its run must be made afresh (the id names the file, not its text).
+bool sameSourceFile(const SimulationSnapshot &previous, const GovernorSpec &g)
+{
+    if (!isSourceGovernorId(g.variant))
+        return true;
+    for (const GovernorSpec &p : previous.spec.governors)
+        if (p.variant == g.variant)
+            return p.sourceStamp == g.sourceStamp;
+    return false;
+}
+
+/// A table file may carry power data; a bad power field is said, and the energy left out.
+void readPower(SimulationSnapshot &snap)
+{
+    snap.power = PowerModel::empty(snap.table);
+    if (snap.spec.target.kind == QLatin1String("file") && !snap.spec.target.path.isEmpty()) {
+        if (auto power = readTablePower(snap.spec.target.path.toStdString(), snap.table); power)
+            snap.power = std::move(*power);
+        else
+            snap.errors << QString::fromStdString(power.error().toString());
+    }
+}
+
+SnapshotBuild failed(QString error)
+{
+    return {nullptr, std::move(error)};
+}
+
+SnapshotBuild cancelled()
+{
+    return {nullptr, QString(), true};
+}
+
+} // namespace
+
+SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previous, const std::atomic<bool> &cancel,
+                            JobProgress *progress)
+{
+    QElapsedTimer clock;
+    clock.start();
+    if (const Status st = spec.target.table.validate(); !st)
+        return failed(QStringLiteral("target table: ") + QString::fromStdString(st.error().toString()));
+    if (isClosedLoopWorkload(spec.workload)) {
+        // Its spans are made as each governor's loop runs: no stream to build first.
+        auto snap = std::make_shared<SimulationSnapshot>();
+        snap->spec = spec;
+        snap->table = spec.target.table;
+        snap->targetId = spec.target.id;
+        snap->workloadDescription = spec.workload.description;
+        readPower(*snap);
+        QString error;
+        if (!simulateClosedLoop(*snap, cancel, progress, &error))
+            return cancel.load() ? cancelled() : failed(error);
+        snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+        return {snap};
+    }
+    // The latency limit is applied by the replay, not by a copy of the stream.
+    QString streamError;
+    auto stream = baseStream(spec.workload, &streamError);
+    if (!stream)
+        return failed(streamError);
+
+    auto snap = std::make_shared<SimulationSnapshot>();
+    snap->spec = spec;
+    snap->table = spec.target.table;
+    snap->stream = stream;
+    snap->targetId = spec.target.id;
+    snap->workloadDescription = spec.workload.description;
+
+    // A trace: its runs are drawn on its timestamps (from its earliest event), the same x the same wakeup.
+    if (spec.workload.kind == QLatin1String("trace")) {
+        auto src = traceCpuSource(spec.workload.path, spec.workload.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt());
+        if (!src)
+            return failed(QString::fromStdString(src.error().toString()));
+        auto spanClock = std::make_shared<std::vector<Ns>>();
+        const trace::CpuTrace &cpu = src->trace->cpus[static_cast<std::size_t>(src->cpu)];
+        for (const std::int32_t row : src->spanIndex)
+            spanClock->push_back(cpu.spans[static_cast<std::size_t>(row)].startNs - src->originNs);
+        snap->spanClockNs = std::move(spanClock);
+        snap->trace = std::make_shared<const TraceCpuSource>(std::move(*src));
+    }
+    // The stream's own time of each span: for a trace the drift the inspector shows is taken
+    // from it; a generated stream or a stream file has no other clock, so its runs are drawn on
+    // it (the same x the same span in every lane, each run's drift a value in the inspector).
+    const bool sameStream = previous && previous->stream == stream && previous->streamSpanStartNs;
+    snap->streamSpanStartNs = sameStream ? previous->streamSpanStartNs
+                                         : std::make_shared<const std::vector<Ns>>(streamSpanStarts(*stream));
+    if (!snap->spanClockNs)
+        snap->spanClockNs = snap->streamSpanStartNs;
+
+    readPower(*snap);
+
+    const bool sameInputs = previous && previous->stream == stream && decideAlike(previous->table, snap->table)
+                            && previous->spec.latencyLimitNs == spec.latencyLimitNs;
+    struct Job {
+        const GovernorSpec *gov;
+        int reuse = -1; // index into previous->runs
+        std::optional<SummarisedRunBuilder> builder;
+        std::optional<SummarisedRun> run;
+        GovernorTotals totals;
+        QString error;
+        QString stale; // reused as the last good run of a source file that failed
+    };
+    // A file that no longer builds or runs keeps its last good run, marked stale.
+    auto fail = [&](Job &j, const Error &e) {
+        j.error = QString::fromStdString(j.gov->variant + ": " + e.toString());
+        if (sameInputs && isSourceGovernorId(j.gov->variant))
+            if ((j.reuse = previousRunOf(*previous, *j.gov)) >= 0)
+                j.stale = j.error;
+    };
+    std::vector<Job> jobs;
+    for (const GovernorSpec &g : spec.governors) {
+        Job j{&g};
+        if (sameInputs && sameSourceFile(*previous, g))
+            j.reuse = previousRunOf(*previous, g);
+        jobs.push_back(std::move(j));
+    }
+    // Each fresh run: the replay with its prefix counts and plot summaries
+    // built in the same pass (summarised_run.h), then the comparison table's
+    // totals, so that the GUI thread only swaps pointers when the snapshot
+    // arrives.
+    std::vector<std::size_t> fresh;
+    for (std::size_t k = 0; k < jobs.size(); ++k) {
+        Job &j = jobs[k];
+        if (j.reuse >= 0)
+            continue;
+        if (j.gov->variant == trace::RECORDED_VARIANT) {
+            // The kernel's own choices: read from the trace, never replayed.
+            if (!snap->trace) {
+                j.error = QStringLiteral("recorded: only a kernel trace has the kernel's recorded choices");
+                continue;
+            }
+            const trace::TraceImport &t = *snap->trace->trace;
+            GovernorRun run = trace::recordedEntries(t.cpus[static_cast<std::size_t>(snap->trace->cpu)],
+                                                     snap->trace->spanIndex, snap->table, t.hasMissEvents,
+                                                     snap->trace->originNs);
+            SummarisedRun sr;
+            sr.counts = RunCounts(run);
+            sr.lod = RunLod(run, sr.counts);
+            sr.run = std::move(run);
+            j.totals = governorTotals(sr.run, snap->table);
+            j.run = std::move(sr);
+            continue;
+        }
+        GovernorRun storage = RunRecycler::instance().take();
+        auto builder = SummarisedRunBuilder::start(snap->table, *stream, j.gov->variant, j.gov->settings, &storage,
+                                                   spec.latencyLimitNs);
+        if (!builder) {
+            fail(j, builder.error());
+            continue;
+        }
+        j.builder.emplace(std::move(*builder));
+        fresh.push_back(k);
+    }
+    if (progress) {
+        std::vector<std::string> variants;
+        for (std::size_t k : fresh)
+            variants.push_back(jobs[k].gov->name());
+        progress->begin(std::move(variants), static_cast<std::int64_t>(stream->size()));
+    }
+    shareSteps(
+        fresh.size(), [&](std::size_t t) { return jobs[fresh[t]].builder->spansLeft(); },
+        [&](std::size_t t) {
+            Job &j = jobs[fresh[t]];
+            const bool done = j.builder->advance(STEP_SPANS);
+            if (progress)
+                progress->update(t, done ? 0 : static_cast<std::int64_t>(j.builder->spansLeft()));
+            if (!done)
+                return false;
+            Result<SummarisedRun> run = j.builder->take(); // a source governor's host may have failed
+            j.builder.reset();
+            if (!run) {
+                fail(j, run.error());
+                return true;
+            }
+            j.run = std::move(*run);
+            // Every run on the workload's clock; the plot summaries follow the moved times.
+            if (snap->spanClockNs && onSpanClock(j.run->run, *snap->spanClockNs))
+                j.run->lod = RunLod(j.run->run, j.run->counts);
+            j.totals = governorTotals(j.run->run, snap->table);
+            return true;
+        },
+        cancel);
+    if (cancel.load())
+        return cancelled();
+    const bool previousTotals = previous && previous->totals.size() == previous->runs.size();
+    for (Job &j : jobs) {
+        if (!j.error.isEmpty())
+            snap->errors << j.error;
+        if (!j.error.isEmpty() && j.stale.isEmpty())
+            continue;
+        if (j.reuse >= 0) {
+            const auto k = static_cast<std::size_t>(j.reuse);
+            snap->stale.push_back(j.stale.isEmpty() ? previous->staleReason(j.reuse) : j.stale);
+            if (j.error.isEmpty() && !snap->stale.back().isEmpty()) // still the same failing file
+                snap->errors << snap->stale.back();
+            snap->runs.push_back(previous->runs.shared(k));
+            snap->counts.push_back(previous->counts[k]);
+            snap->lods.push_back(previous->lods[k]);
+            snap->totals.push_back(previousTotals ? previous->totals[k]
+                                                  : governorTotals(previous->runs[k], snap->table));
+        } else {
+            snap->stale.emplace_back();
+            snap->runs.push_back(RunRecycler::share(std::move(j.run->run)));
+            snap->counts.push_back(std::move(j.run->counts));
+            snap->lods.push_back(std::move(j.run->lod));
+            snap->totals.push_back(std::move(j.totals));
+        }
+        snap->colors.push_back(j.gov->color);
+        snap->names.push_back(j.gov->name());
+        snap->atDefaults.push_back(governorDefaults(*j.gov));
+        // Throughput and energy from the run's counters (no entry scan): the CLI's numbers.
+        const GovernorRun &run = snap->runs.back();
+        snap->throughput.push_back(run.variant == trace::RECORDED_VARIANT
+                                       ? RunThroughput{}
+                                       : replayThroughput(snap->table, snap->power, run.summary,
+                                                          snap->totals.back().latencyCostEntries));
+    }
+    // The idle durations (wakeNs) are the workload's.
+    snap->durations = previous && previous->stream == stream ? previous->durations : DurationHistogram(*stream);
+    snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    return {snap};
+}
+
+
+} // namespace idlescope
