@@ -160,7 +160,11 @@ void sortClicks(benchmark::State &state, bool untilShown)
 }
 
 BENCHMARK_CAPTURE(sortClicks, painted, false)->Name("sort/10M")->Unit(benchmark::kMillisecond)->Iterations(3);
-BENCHMARK_CAPTURE(sortClicks, shown, true)->Name("sort_ready/10M")->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK_CAPTURE(sortClicks, shown, true)
+    ->Name("sort_ready/10M")
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
 
 /// "above" picked in the miss box, then painted; @p untilShown: until the rows are on screen
 /// (a filter in entry order is made at once, so both read alike). Each iteration goes back
@@ -189,7 +193,11 @@ void filterPicks(benchmark::State &state, bool untilShown)
 }
 
 BENCHMARK_CAPTURE(filterPicks, painted, false)->Name("filter/10M")->Unit(benchmark::kMillisecond)->Iterations(3);
-BENCHMARK_CAPTURE(filterPicks, shown, true)->Name("filter_ready/10M")->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK_CAPTURE(filterPicks, shown, true)
+    ->Name("filter_ready/10M")
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
 
 } // namespace
 

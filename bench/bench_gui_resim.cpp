@@ -193,8 +193,8 @@ const int kRegistered = [] {
         {"teo-6.14", "teo-6.14", {}},
     };
     using Fn = void (*)(benchmark::State &, std::string, std::vector<TunableSetting>);
-    const std::pair<const char *, Fn> pieces[] = {
-        {"engine", engine}, {"run", run}, {"summarised", summarised}, {"counts", counts}, {"lod", lod}, {"miss", miss}};
+    const std::pair<const char *, Fn> pieces[] = {{"engine", engine}, {"run", run}, {"summarised", summarised},
+                                                  {"counts", counts}, {"lod", lod}, {"miss", miss}};
     for (const auto &[piece, fn] : pieces)
         for (const Case &c : cases)
             benchmark::RegisterBenchmark((std::string(piece) + "/" + c.name).c_str(), fn, c.variant, c.settings)

@@ -15,8 +15,8 @@
 #include "core/experiments/closed_loop.h"
 #include "core/experiments/comparison.h"
 #include "core/machine/machine_replay.h"
-#include "core/workloads/generator_base.h"
 #include "core/targets/builtin_targets.h"
+#include "core/workloads/generator_base.h"
 #include "core/workloads/workload_spec.h"
 
 #include <benchmark/benchmark.h>

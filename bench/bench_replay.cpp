@@ -86,8 +86,7 @@ const IdleStateTable &table(const std::string &id)
     return it->second;
 }
 
-void replayVariant(benchmark::State &state, const IdleStream *streamPtr, std::string variant,
-                   std::string tableId)
+void replayVariant(benchmark::State &state, const IdleStream *streamPtr, std::string variant, std::string tableId)
 {
     const IdleStream &stream = *streamPtr;
     const IdleStateTable &drv = table(tableId);
@@ -106,8 +105,8 @@ const int kRegistered = [] {
     for (const VariantInfo *v : allVariants()) {
         const std::string id = v->id;
         const std::string tableId = std::string(v->family) == "haltpoll" ? "haltpoll-guest" : "intel-skx";
-        benchmark::RegisterBenchmark(("replay/" + id + "/" + tableId).c_str(), replayVariant,
-                                     &largestStream(), id, tableId)
+        benchmark::RegisterBenchmark(("replay/" + id + "/" + tableId).c_str(), replayVariant, &largestStream(), id,
+                                     tableId)
             ->Unit(benchmark::kMillisecond);
     }
     for (const char *id : {"menu-5.10", "menu-6.14", "menu-6.19", "menu-latest", "teo-6.19"})

@@ -58,8 +58,14 @@ std::string setting(const char *name, const std::string &fallback)
     return v && *v ? std::string(v) : fallback;
 }
 
-std::string sourceFile() { return setting("IDLESCOPE_BENCH_SOURCE", dataDir() + "/source_governors/hop.c"); }
-std::string builtinVariant() { return setting("IDLESCOPE_BENCH_VARIANT", "ladder-latest"); }
+std::string sourceFile()
+{
+    return setting("IDLESCOPE_BENCH_SOURCE", dataDir() + "/source_governors/hop.c");
+}
+std::string builtinVariant()
+{
+    return setting("IDLESCOPE_BENCH_VARIANT", "ladder-latest");
+}
 
 template <typename T>
 T orDie(Result<T> r)
@@ -85,8 +91,8 @@ const IdleStream &stream()
 
 const IdleStateTable &table()
 {
-    static const IdleStateTable t = orDie(readTableJson(
-        dataDir() + "/conformance/tables/" + setting("IDLESCOPE_BENCH_TABLE", "intel-skx") + ".json"));
+    static const IdleStateTable t = orDie(
+        readTableJson(dataDir() + "/conformance/tables/" + setting("IDLESCOPE_BENCH_TABLE", "intel-skx") + ".json"));
     return t;
 }
 
@@ -172,7 +178,10 @@ const int kRegistered = [] {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
     benchmark::RegisterBenchmark("replay/source", source)->Unit(benchmark::kMillisecond)->UseRealTime();
-    benchmark::RegisterBenchmark("build/first", firstBuild)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(5);
+    benchmark::RegisterBenchmark("build/first", firstBuild)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->Iterations(5);
     benchmark::RegisterBenchmark("build/cached", cachedBuild)->Unit(benchmark::kMillisecond)->UseRealTime();
     return 0;
 }();

@@ -27,7 +27,10 @@ using namespace idlescope::trace;
 
 namespace {
 
-std::string tracePath(const char *name) { return std::string(IDLESCOPE_TEST_DATA) + "/traces/" + name; }
+std::string tracePath(const char *name)
+{
+    return std::string(IDLESCOPE_TEST_DATA) + "/traces/" + name;
+}
 
 // The decompressed text of the pipe ping-pong trace (27.6 MB, 199,589 lines), read once.
 const std::string &pipeText()
@@ -52,7 +55,9 @@ const std::string &pipeFile()
 {
     static const std::string path = [] {
         g_fileMade = true;
-        const std::string p = (std::filesystem::temp_directory_path() / ("idlescope-bench-" + std::to_string(::getpid()) + ".txt")).string();
+        const std::string p =
+            (std::filesystem::temp_directory_path() / ("idlescope-bench-" + std::to_string(::getpid()) + ".txt"))
+                .string();
         std::ofstream(p, std::ios::binary) << pipeText();
         return p;
     }();
@@ -105,7 +110,8 @@ void importPipeText(benchmark::State &state, const std::string &(*path)())
         Result<TraceImport> r = importTrace(file);
         benchmark::DoNotOptimize(r.ok());
     }
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(pipeText().size()));
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations())
+                            * static_cast<std::int64_t>(pipeText().size()));
 }
 BENCHMARK_CAPTURE(importPipeText, file, &pipeFile)->Name("BM_ImportTextFile")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(importPipeText, gzip, &pipeGzip)->Name("BM_ImportTextGzip")->Unit(benchmark::kMillisecond);
@@ -118,9 +124,11 @@ void BM_ImportDat(benchmark::State &state)
         Result<TraceImport> r = importTrace(path);
         records = r ? r->lines : 0;
     }
-    state.counters["records_per_second"] = benchmark::Counter(static_cast<double>(records) * static_cast<double>(state.iterations()),
-                                                              benchmark::Counter::kIsRate);
-    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(std::filesystem::file_size(path)));
+    state.counters["records_per_second"] =
+        benchmark::Counter(static_cast<double>(records) * static_cast<double>(state.iterations()),
+                           benchmark::Counter::kIsRate);
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations())
+                            * static_cast<std::int64_t>(std::filesystem::file_size(path)));
 }
 BENCHMARK(BM_ImportDat)->Unit(benchmark::kMillisecond);
 

@@ -18,8 +18,8 @@
  * The first picture also needs the window drawn; the whole-process figure is
  * `idlescope --screenshot` on the same trace (docs/performance.md).
  */
-#include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/build_snapshot.h"
+#include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/trace_workload.h"
 #include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/trace/trace_machine_job.h"

@@ -27,7 +27,8 @@ inline CliResult runCli(const QStringList &args)
     QProcess p;
     p.start(QStringLiteral(IDLESCOPE_CLI), args);
     const bool finished = p.waitForFinished(300000);
-    CliResult r{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    CliResult r{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
     if (!finished || p.exitStatus() != QProcess::NormalExit) {
         p.kill();
         r.exitCode = -1;

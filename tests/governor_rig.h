@@ -44,7 +44,7 @@ inline IdleStateTable skxLike()
 
 /// What select() is given (SelectContext), by name.
 struct SelectInputs {
-    Ns sleepLengthNs = 5000 * NSEC_PER_USEC;        ///< tick_nohz_get_sleep_length()
+    Ns sleepLengthNs = 5000 * NSEC_PER_USEC;     ///< tick_nohz_get_sleep_length()
     Ns deltaNextNs = -1;                         ///< its delta_next; -1: the sleep length
     Ns latencyReqNs = PM_QOS_DEFAULT_LATENCY_NS; ///< cpuidle_governor_latency_req()
     bool tickStopped = false;                    ///< tick_nohz_tick_stopped()

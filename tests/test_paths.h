@@ -24,21 +24,42 @@ inline QString envOr(const char *name, const char *fallback)
 }
 
 /// tests/data: committed fixtures.
-inline QString testDataDir() { return envOr("IDLESCOPE_TEST_DATA", IDLESCOPE_TEST_DATA); }
+inline QString testDataDir()
+{
+    return envOr("IDLESCOPE_TEST_DATA", IDLESCOPE_TEST_DATA);
+}
 /// The source tree (resources/ etc.).
-inline QString sourceDir() { return envOr("IDLESCOPE_SOURCE_DIR", IDLESCOPE_SOURCE_DIR); }
+inline QString sourceDir()
+{
+    return envOr("IDLESCOPE_SOURCE_DIR", IDLESCOPE_SOURCE_DIR);
+}
 
 /// The conformance kit: tables/, streams/, expected/ and its README.
-inline QString kitDir() { return testDataDir() + QStringLiteral("/conformance"); }
+inline QString kitDir()
+{
+    return testDataDir() + QStringLiteral("/conformance");
+}
 /// Real traces with their SOURCES.md.
-inline QString tracesDir() { return testDataDir() + QStringLiteral("/traces"); }
+inline QString tracesDir()
+{
+    return testDataDir() + QStringLiteral("/traces");
+}
 /// One real trace by file name.
-inline QString tracePath(const QString &name) { return tracesDir() + u'/' + name; }
+inline QString tracePath(const QString &name)
+{
+    return tracesDir() + u'/' + name;
+}
 /// The published state tables (shared/docs/state-tables.json).
-inline QString stateTablesJson() { return testDataDir() + QStringLiteral("/state-tables.json"); }
+inline QString stateTablesJson()
+{
+    return testDataDir() + QStringLiteral("/state-tables.json");
+}
 
 /// ../shared as laid beside the repository, if it is: only the check that
 /// the in-tree copies are current reads it.
-inline QString sharedDir() { return envOr("IDLESCOPE_SHARED_DIR", IDLESCOPE_SHARED_DIR); }
+inline QString sharedDir()
+{
+    return envOr("IDLESCOPE_SHARED_DIR", IDLESCOPE_SHARED_DIR);
+}
 
 } // namespace idlescope::test

@@ -28,17 +28,17 @@ std::string errorText(const Result<T> &r)
 
 /// Declares `name` as a reference to the value of the Result `expr`, or fails
 /// the current test function with the Result's error.
-#define IDLESCOPE_REQUIRE_OK(name, expr)                                                                    \
-    auto name##Loaded = (expr);                                                                              \
-    QVERIFY2(name##Loaded.ok(), ::idlescope::test::errorText(name##Loaded).c_str());                        \
+#define IDLESCOPE_REQUIRE_OK(name, expr)                                                                               \
+    auto name##Loaded = (expr);                                                                                        \
+    QVERIFY2(name##Loaded.ok(), ::idlescope::test::errorText(name##Loaded).c_str());                                   \
     auto &name = *name##Loaded
 
 /// Fails the current test function unless the Result `expr` is an error whose text
 /// (Error::toString(): file, line, field and message) contains the QString `part`.
-#define IDLESCOPE_REQUIRE_ERROR(expr, part)                                                                 \
-    do {                                                                                                     \
-        const auto refused = (expr);                                                                         \
-        QVERIFY(!refused.ok());                                                                              \
-        const QString got = QString::fromStdString(refused.error().toString());                              \
-        QVERIFY2(got.contains(part), qPrintable(got));                                                       \
+#define IDLESCOPE_REQUIRE_ERROR(expr, part)                                                                            \
+    do {                                                                                                               \
+        const auto refused = (expr);                                                                                   \
+        QVERIFY(!refused.ok());                                                                                        \
+        const QString got = QString::fromStdString(refused.error().toString());                                        \
+        QVERIFY2(got.contains(part), qPrintable(got));                                                                 \
     } while (false)

@@ -37,8 +37,8 @@
 #include <QDateTime>
 #include <QDockWidget>
 #include <QElapsedTimer>
-#include <QGridLayout>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QIcon>
 #include <QLabel>
 #include <QScrollArea>
@@ -75,8 +75,8 @@ bool sameWorkloadAndTarget(const SimulationSnapshot &before, const SimulationSna
     const TargetSpec &y = now.spec.target;
     const std::size_t spansBefore = before.stream ? before.stream->size() : 0;
     const std::size_t spansNow = now.stream ? now.stream->size() : 0;
-    return sameWorkload(before.spec.workload, now.spec.workload) && x.kind == y.kind && x.id == y.id
-           && x.path == y.path && spansBefore == spansNow;
+    return sameWorkload(before.spec.workload, now.spec.workload) && x.kind == y.kind && x.id == y.id && x.path == y.path
+           && spansBefore == spansNow;
 }
 
 /// Where the selection (@p g, @p entry) of @p before lives in @p now: the same
@@ -91,8 +91,8 @@ std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const S
     const int moved = now.indexOf(before->nameOf(static_cast<std::size_t>(g)));
     if (moved < 0)
         return {-1, -1};
-    const std::int64_t same = sameWakeupEntry(before->runs[static_cast<std::size_t>(g)], entry,
-                                              now.runs[static_cast<std::size_t>(moved)]);
+    const std::int64_t same =
+        sameWakeupEntry(before->runs[static_cast<std::size_t>(g)], entry, now.runs[static_cast<std::size_t>(moved)]);
     return same < 0 ? std::pair<int, qint64>{-1, -1} : std::pair<int, qint64>{moved, same};
 }
 
@@ -238,8 +238,7 @@ QWidget *MainWindow::createPlots()
     return all;
 }
 
-QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName, QWidget *w,
-                                 Qt::DockWidgetArea area)
+QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName, QWidget *w, Qt::DockWidgetArea area)
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
@@ -265,26 +264,27 @@ void MainWindow::createDocks()
 {
     m_setup = new SetupPanel;
     m_opener = new SessionOpener(m_setup, this);
-    QDockWidget *setupDock = addDock(tr("Setup"), QStringLiteral("setupDock"),
-                                     scrolled(m_setup, 275), Qt::LeftDockWidgetArea);
+    QDockWidget *setupDock =
+        addDock(tr("Setup"), QStringLiteral("setupDock"), scrolled(m_setup, 275), Qt::LeftDockWidgetArea);
     m_parameters = new ParameterPanel;
     QDockWidget *paramDock = addDock(tr("Parameters"), QStringLiteral("parameterDock"), scrolled(m_parameters, 392),
                                      Qt::RightDockWidgetArea);
     m_inspector = new EpisodeInspector;
     m_inspector->setViewState(m_view);
-    m_inspectorDock = addDock(tr("Episode inspector"), QStringLiteral("inspectorDock"), m_inspector,
-                              Qt::RightDockWidgetArea);
+    m_inspectorDock =
+        addDock(tr("Episode inspector"), QStringLiteral("inspectorDock"), m_inspector, Qt::RightDockWidgetArea);
     tabifyDockWidget(paramDock, m_inspectorDock);
     paramDock->raise();
     m_comparison = new ComparisonView;
-    QDockWidget *compDock = addDock(tr("Comparison"), QStringLiteral("comparisonDock"), m_comparison,
-                                    Qt::BottomDockWidgetArea);
+    QDockWidget *compDock =
+        addDock(tr("Comparison"), QStringLiteral("comparisonDock"), m_comparison, Qt::BottomDockWidgetArea);
     // The bottom dock spans only the plots; the side docks keep their full height.
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     resizeDocks({setupDock, paramDock}, {285, 400}, Qt::Horizontal);
     m_entries = new EntriesDock(m_view);
-    QDockWidget *entriesDock = addDock(tr("Entries"), QStringLiteral("entriesDock"), m_entries, Qt::BottomDockWidgetArea);
+    QDockWidget *entriesDock =
+        addDock(tr("Entries"), QStringLiteral("entriesDock"), m_entries, Qt::BottomDockWidgetArea);
     tabifyDockWidget(compDock, entriesDock);
     m_cpuLanes = new CpuLanesView(this);
     tabifyDockWidget(compDock, addDock(tr("CPUs"), QStringLiteral("cpusDock"), m_cpuLanes, Qt::BottomDockWidgetArea));
@@ -299,8 +299,8 @@ void MainWindow::createDocks()
     });
     // The comparison table's misses, throughput and energy side by side (it follows the table).
     m_tradeoff = new TradeoffView(m_comparison->model());
-    tabifyDockWidget(compDock, addDock(tr("Trade-off"), QStringLiteral("tradeoffDock"), m_tradeoff,
-                                       Qt::BottomDockWidgetArea));
+    tabifyDockWidget(compDock,
+                     addDock(tr("Trade-off"), QStringLiteral("tradeoffDock"), m_tradeoff, Qt::BottomDockWidgetArea));
     compDock->raise();
     resizeDocks({compDock}, {175}, Qt::Vertical);
 }
@@ -452,8 +452,8 @@ void MainWindow::commitEdit(const QString &what)
     if (sameScenario(now.spec, m_committed.spec))
         return;
     EditState before = std::exchange(m_committed, now);
-    m_undo->push(new ScenarioEdit(what, std::move(before), std::move(now),
-                                  [this](const EditState &s) { restoreEditState(s); }));
+    m_undo->push(
+        new ScenarioEdit(what, std::move(before), std::move(now), [this](const EditState &s) { restoreEditState(s); }));
 }
 
 void MainWindow::restoreEditState(const EditState &state)
@@ -637,9 +637,10 @@ void MainWindow::updateProgress()
     QStringList parts;
     for (const JobProgress::Governor &g : progress)
         parts << QStringLiteral("%1 %2 %").arg(QString::fromStdString(g.variant)).arg(std::lround(g.fraction * 100));
-    m_busy->setText(parts.isEmpty() ? tr("building the workload\u2026 (the plots show the previous run)")
-                                    : tr("simulating %1 (the plots show the previous run)")
-                                          .arg(parts.join(QStringLiteral(" \u00b7 "))));
+    m_busy->setText(
+        parts.isEmpty()
+            ? tr("building the workload\u2026 (the plots show the previous run)")
+            : tr("simulating %1 (the plots show the previous run)").arg(parts.join(QStringLiteral(" \u00b7 "))));
 }
 
 void MainWindow::endProgress()

@@ -244,15 +244,15 @@ private:
     double m_lastShowMs = 0;
     QLabel *m_status = nullptr;
     QLabel *m_busy = nullptr;
-    QWidget *m_cancel = nullptr;     ///< the status bar's Cancel, shown with the progress
+    QWidget *m_cancel = nullptr; ///< the status bar's Cancel, shown with the progress
     QTimer *m_progressTimer = nullptr;
-    qint64 m_jobStartMs = 0;         ///< QDateTime ms when the running job started
+    qint64 m_jobStartMs = 0; ///< QDateTime ms when the running job started
     bool m_stale = false;
     MessageBar *m_message = nullptr;
-    MessageCenter *m_messages = nullptr; ///< what m_message shows, and until when
+    MessageCenter *m_messages = nullptr;   ///< what m_message shows, and until when
     QStackedWidget *m_plotStack = nullptr; ///< the plots, or the hint when no governor is selected
     QLabel *m_noGovernorHint = nullptr;
-    QLabel *m_staleMark = nullptr; ///< over the plots while they are older than the panels
+    QLabel *m_staleMark = nullptr;     ///< over the plots while they are older than the panels
     bool m_followingSelection = false; ///< showSnapshot() moving the selection to the new runs
     QUndoStack *m_undo = nullptr;
     EditState m_committed; ///< the state of the last undo step (or of the session opened)

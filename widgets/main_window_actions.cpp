@@ -34,8 +34,8 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSettings>
 #include <QPushButton>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
@@ -100,8 +100,9 @@ void MainWindow::createFileMenu()
             m_setup->loadStreamFile(path);
     });
     file->addAction(tr("Open kernel t&race\u2026"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel trace"), QString(),
-                                                          tr("Traces (*.dat *.txt *.gz *.trace *.report);;All files (*)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open kernel trace"), QString(),
+                                         tr("Traces (*.dat *.txt *.gz *.trace *.report);;All files (*)"));
         if (!path.isEmpty())
             m_setup->loadTraceFile(path);
     });
@@ -133,7 +134,8 @@ void MainWindow::createExportMenu(QMenu *file)
         if (!written)
             m_messages->showError(QString::fromStdString(written.error().toString()));
         else
-            statusBar()->showMessage(tr("Wrote %n figure(s) to %1", nullptr, static_cast<int>(written->size())).arg(dir), 5000);
+            statusBar()->showMessage(
+                tr("Wrote %n figure(s) to %1", nullptr, static_cast<int>(written->size())).arg(dir), 5000);
     });
     exp->addAction(tr("Sweep plot\u2026"), this, [this] { m_sweep->exportWithDialog(); });
     exp->addAction(tr("Window as PNG\u2026"), this, [this] {
@@ -146,8 +148,8 @@ void MainWindow::createExportMenu(QMenu *file)
     exp->addAction(tr("Selected governor's entries as CSV\u2026"), this, [this] { exportRunData(false); });
     exp->addAction(tr("Selected governor's entries as JSON\u2026"), this, [this] { exportRunData(true); });
     exp->addAction(tr("Summaries as JSON\u2026"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export summaries"), QStringLiteral("summaries.json"),
-                                                          tr("JSON (*.json)"));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export summaries"),
+                                                          QStringLiteral("summaries.json"), tr("JSON (*.json)"));
         if (!path.isEmpty() && m_snapshot)
             if (const Status st = exportSummariesJson(*m_snapshot, path); !st)
                 m_messages->showError(QString::fromStdString(st.error().toString()));
@@ -179,14 +181,16 @@ void MainWindow::createEditMenu()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    edit->addAction(tr("Copy as &command"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, [this] { copyAsCommand(); });
+    edit->addAction(tr("Copy as &command"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this,
+                    [this] { copyAsCommand(); });
 }
 
 void MainWindow::createViewMenu()
 {
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addAction(tr("Zoom &out"), QKeySequence(Qt::Key_Backspace), this, [this] { m_view->zoomOut(); });
-    m_viewMenu->addAction(tr("Zoom to &whole run"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { m_view->resetZoom(); });
+    m_viewMenu->addAction(tr("Zoom to &whole run"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
+                          [this] { m_view->resetZoom(); });
     // Every count plot's own log-scale action at once (each plot's context menu has its own).
     QAction *logCounts = m_viewMenu->addAction(tr("&Logarithmic count axes"));
     logCounts->setCheckable(true);
@@ -212,7 +216,8 @@ void MainWindow::createSimulationMenus()
     play->addAction(tr("&Next entry"), QKeySequence(Qt::Key_Period), m_playback, &PlaybackBar::stepForward);
     play->addAction(tr("P&revious entry"), QKeySequence(Qt::Key_Comma), m_playback, &PlaybackBar::stepBackward);
     play->addAction(tr("To &start"), QKeySequence(Qt::Key_Home), m_playback, &PlaybackBar::toStart);
-    play->addAction(tr("To &end (counts of the whole run)"), QKeySequence(Qt::Key_End), m_playback, &PlaybackBar::toEnd);
+    play->addAction(tr("To &end (counts of the whole run)"), QKeySequence(Qt::Key_End), m_playback,
+                    &PlaybackBar::toEnd);
     play->addSeparator();
     play->addAction(m_inspector->nextMissAction());
     play->addAction(m_inspector->previousMissAction());
@@ -245,8 +250,8 @@ bool MainWindow::saveSessionDialog(bool saveAs)
 {
     QString path = m_sessionPath;
     if (saveAs || path.isEmpty())
-        path = QFileDialog::getSaveFileName(this, tr("Save session"), QStringLiteral("session.idlescope"),
-                                            kSessionFilter);
+        path =
+            QFileDialog::getSaveFileName(this, tr("Save session"), QStringLiteral("session.idlescope"), kSessionFilter);
     if (path.isEmpty())
         return false;
     if (const QString err = saveSessionTo(path); !err.isEmpty()) {
@@ -269,12 +274,9 @@ bool MainWindow::maybeSaveChanges()
     box.setInformativeText(tr("Save them before going on?"));
     box.setDefaultButton(QMessageBox::Save);
     switch (box.exec()) {
-    case QMessageBox::Save:
-        return saveSessionDialog(false);
-    case QMessageBox::Discard:
-        return true;
-    default:
-        return false;
+    case QMessageBox::Save: return saveSessionDialog(false);
+    case QMessageBox::Discard: return true;
+    default: return false;
     }
 }
 
@@ -297,9 +299,8 @@ bool MainWindow::autosaveNow()
     s.scenario = currentSpec();
     s.view = captureView(*m_view);
     if (const Status st = m_opener->saveRecovery(s); !st) {
-        statusBar()->showMessage(tr("Could not write the recovery copy: %1")
-                                     .arg(QString::fromStdString(st.error().toString())),
-                                 10000);
+        statusBar()->showMessage(
+            tr("Could not write the recovery copy: %1").arg(QString::fromStdString(st.error().toString())), 10000);
         return false;
     }
     return true;

@@ -12,9 +12,9 @@
 #include "core/io/table_json.h"
 #include "widgets/export/compare_command.h"
 #include "widgets/panels/message_center.h"
+#include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/builtin_scenario.h"
-#include "widgets/panels/parameter_panel.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/runner/trace_workload.h"
 #include "widgets/sweep/sweep_view.h"
@@ -71,7 +71,8 @@ QString MainWindow::copyAsCommand()
             return {};
         if (choice == 0) {
             const QString path = QFileDialog::getSaveFileName(this, tr("Save the edited table"),
-                                                              QString::fromStdString(spec.target.table.id) + QStringLiteral("-edited.json"),
+                                                              QString::fromStdString(spec.target.table.id)
+                                                                  + QStringLiteral("-edited.json"),
                                                               tr("Table JSON (*.json)"));
             if (path.isEmpty())
                 return {};

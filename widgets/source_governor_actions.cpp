@@ -194,7 +194,8 @@ void SourceGovernorActions::openDialog()
     if (dialog.exec() == QDialog::Accepted && !path->text().trimmed().isEmpty()) {
         const QString file = path->text().trimmed();
         const QString given = name->text().trimmed();
-        addFromSource(file, kernel->text().trimmed(), given.isEmpty() ? proposedName(file, kernel->text().trimmed()) : given);
+        addFromSource(file, kernel->text().trimmed(),
+                      given.isEmpty() ? proposedName(file, kernel->text().trimmed()) : given);
     }
 }
 

@@ -13,8 +13,8 @@
 #pragma once
 
 #include <QObject>
-#include <QVector>
 #include <QPair>
+#include <QVector>
 
 namespace idlescope {
 

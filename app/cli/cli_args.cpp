@@ -68,16 +68,14 @@ std::string Args::unknown(const std::vector<std::string> &known) const
     return {};
 }
 
-std::string Args::check(const std::vector<std::string> &known, size_t maxPositional,
-                        const std::string &command) const
+std::string Args::check(const std::vector<std::string> &known, size_t maxPositional, const std::string &command) const
 {
     if (std::string u = unknown(known); !u.empty())
         return "unknown option " + u + " (see idlescope-cli help " + command + ")";
     if (!m_error.empty())
         return m_error;
     if (m_positional.size() > maxPositional)
-        return "unexpected argument '" + m_positional[maxPositional] + "' (see idlescope-cli help "
-               + command + ")";
+        return "unexpected argument '" + m_positional[maxPositional] + "' (see idlescope-cli help " + command + ")";
     return {};
 }
 
@@ -104,7 +102,7 @@ struct CoreParameter {
     std::string_view flag;
 };
 constexpr CoreParameter CORE_PARAMETERS[] = {
-    {"governors", "--governors"}, {"set", "--set"}, {"iterations", "--iterations"},
+    {"governors", "--governors"}, {"set", "--set"},     {"iterations", "--iterations"},
     {"spans", "--spans"},         {"shard", "--shard"},
 };
 
@@ -187,8 +185,7 @@ Status applySettings(Governor &gov, const std::vector<std::string> &settings)
         if (!s)
             return s.error();
         if (!s->governor.empty() && s->governor != gov.variant().id)
-            return Error{"--set", 0, s->name,
-                         "names " + s->governor + ", but the governor is " + gov.variant().id};
+            return Error{"--set", 0, s->name, "names " + s->governor + ", but the governor is " + gov.variant().id};
         std::string err;
         if (!gov.setTunable(s->name, s->value, &err))
             return Error{"--set", 0, s->name, err};

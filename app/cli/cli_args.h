@@ -36,8 +36,7 @@ public:
     std::string unknown(const std::vector<std::string> &known) const;
     /// The first problem in order: an unknown option, a missing value, more than
     /// @p maxPositional plain arguments; empty when the arguments are fine.
-    std::string check(const std::vector<std::string> &known, size_t maxPositional,
-                      const std::string &command) const;
+    std::string check(const std::vector<std::string> &known, size_t maxPositional, const std::string &command) const;
     /// "--X is given more than once" for the first of @p once given twice; empty when none is.
     std::string givenTwice(const std::vector<std::string> &once) const;
 

@@ -54,8 +54,9 @@ Result<IdleStateTable> resolveTable(const std::string &arg)
                 // Whole-field digits only: "0abc" is not CPU 0.
                 const auto n = csv::parseInt(std::string_view(root).substr(colon + 1));
                 if (!n || *n < 0 || *n > 8191)
-                    return Error{arg, 0, "--table", "expected sysfs:ROOT or sysfs:ROOT:CPU (CPU 0..8191), got CPU '"
-                                                        + quoteField(root.substr(colon + 1)) + "'"};
+                    return Error{arg, 0, "--table",
+                                 "expected sysfs:ROOT or sysfs:ROOT:CPU (CPU 0..8191), got CPU '"
+                                     + quoteField(root.substr(colon + 1)) + "'"};
                 cpu = static_cast<int>(*n);
                 root = root.substr(0, colon);
             }

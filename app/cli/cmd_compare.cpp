@@ -14,16 +14,16 @@
 #include "core/experiments/comparison.h"
 #include "core/io/atomic_file.h"
 #include "core/io/comparison_shard.h"
-#include "core/trace/trace_import.h"
-#include "core/trace/trace_stream.h"
 #include "core/io/csv_fields.h"
 #include "core/io/stream_csv.h"
 #include "core/targets/builtin_targets.h"
+#include "core/trace/trace_import.h"
+#include "core/trace/trace_stream.h"
 
 #include <filesystem>
 #include <iostream>
-#include <optional>
 #include <memory>
+#include <optional>
 
 namespace idlescope::cli {
 
@@ -150,16 +150,16 @@ Result<std::int64_t> intOption(const Args &args, const std::string &name, std::i
     const std::string v = args.value(name);
     const auto n = csv::parseInt(v);
     if (!n || *n < lo || *n > hi)
-        return Error{"--" + name, 0, "", "'" + v + "' is not a whole number in " + std::to_string(lo) + ".."
-                                             + std::to_string(hi)};
+        return Error{"--" + name, 0, "",
+                     "'" + v + "' is not a whole number in " + std::to_string(lo) + ".." + std::to_string(hi)};
     return *n;
 }
 
 void listTargets()
 {
     for (const BuiltinTargetInfo &t : builtinTargets())
-        std::cout << t.id << std::string(t.id.size() < 22 ? 22 - t.id.size() : 1, ' ') << t.stateCount
-                  << " states, " << t.tickHz << " Hz  " << t.label << "\n"
+        std::cout << t.id << std::string(t.id.size() < 22 ? 22 - t.id.size() : 1, ' ') << t.stateCount << " states, "
+                  << t.tickHz << " Hz  " << t.label << "\n"
                   << std::string(22, ' ') << "source: " << t.source << '\n';
     std::cout << "\nAliases: pseries-p10 = power10-lpar = pseries-power10-lpar, acpi-idle = acpi-generic.\n"
                  "Also: this-machine, sysfs:ROOT[:CPU], a table JSON file, a cpupower idle-info text file.\n";
@@ -209,14 +209,37 @@ std::optional<workloads::CompareFormat> compareFormat(const std::string &name)
 
 int runCompare(int argc, char **argv, int first)
 {
-    Args args(argc, argv, first, {"aggregates-only", "list-targets", "list-workloads", "per-state", "cluster-view",
-                                  "throughput"});
-    if (std::string e = args.check({"table", "workload", "governors", "iterations", "seed", "spans", "hz", "set",
-                                    "format", "aggregates-only", "threads", "output", "export-streams",
-                                    "list-targets", "list-workloads", "trace", "cpu", "machine", "cpus",
-                                    "per-state", "power", "energy-model", "recorded-governor", "cluster-view",
+    Args args(argc, argv, first,
+              {"aggregates-only", "list-targets", "list-workloads", "per-state", "cluster-view", "throughput"});
+    if (std::string e = args.check({"table",
+                                    "workload",
+                                    "governors",
+                                    "iterations",
+                                    "seed",
+                                    "spans",
+                                    "hz",
+                                    "set",
+                                    "format",
+                                    "aggregates-only",
+                                    "threads",
+                                    "output",
+                                    "export-streams",
+                                    "list-targets",
+                                    "list-workloads",
+                                    "trace",
+                                    "cpu",
+                                    "machine",
+                                    "cpus",
+                                    "per-state",
+                                    "power",
+                                    "energy-model",
+                                    "recorded-governor",
+                                    "cluster-view",
                                     "throughput",
-                                    "closed-loop", "workload-cpus", "background", "shard"},
+                                    "closed-loop",
+                                    "workload-cpus",
+                                    "background",
+                                    "shard"},
                                    0, "compare");
         !e.empty())
         return fail(e);
@@ -232,7 +255,10 @@ int runCompare(int argc, char **argv, int first)
         return fail(Error{"", 0, "--cpu", "only applies with --trace (a recorded trace's CPU)"});
     const bool closedLoop = args.has("closed-loop");
     for (const char *required : {wantsMachineCompare(args) || closedLoop ? "governors" : "table",
-                                 closedLoop ? "closed-loop" : args.has("trace") ? "trace" : "workload", "governors"})
+                                 closedLoop          ? "closed-loop"
+                                 : args.has("trace") ? "trace"
+                                                     : "workload",
+                                 "governors"})
         if (!args.has(required))
             return fail(std::string("missing --") + required + " (see idlescope-cli help compare)");
 
@@ -243,9 +269,8 @@ int runCompare(int argc, char **argv, int first)
 
     // The files compare reads; no output may be one of them (device + inode, links followed).
     const std::string workload = args.value("workload");
-    const std::vector<std::string> inputs = {
-        args.value("table"), args.value("trace"),
-        workload.rfind("csv:", 0) == 0 ? workload.substr(4) : std::string()};
+    const std::vector<std::string> inputs = {args.value("table"), args.value("trace"),
+                                             workload.rfind("csv:", 0) == 0 ? workload.substr(4) : std::string()};
 
     if (wantsMachineCompare(args) || closedLoop) {
         if (args.has("output"))
@@ -347,8 +372,9 @@ int runCompare(int argc, char **argv, int first)
     // Refuse bad destinations before the runs, not after them, and never
     // write over a file that is read.
     if (args.has("export-streams") && !o.fixedStream.empty())
-        return fail(Error{"", 0, "--export-streams", "the workload is a stream file or a trace: there is no "
-                                                     "generated stream to export"});
+        return fail(Error{"", 0, "--export-streams",
+                          "the workload is a stream file or a trace: there is no "
+                          "generated stream to export"});
     std::vector<std::string> outputs;
     if (args.has("output")) {
         if (Status s = checkOutputPath(args.value("output")); !s)
@@ -356,9 +382,7 @@ int runCompare(int argc, char **argv, int first)
         outputs.push_back(args.value("output"));
     }
     const std::string exportDir = args.value("export-streams");
-    auto streamName = [&](int p, int it) {
-        return "p" + std::to_string(p) + "-i" + std::to_string(it + 1) + ".csv";
-    };
+    auto streamName = [&](int p, int it) { return "p" + std::to_string(p) + "-i" + std::to_string(it + 1) + ".csv"; };
     if (args.has("export-streams")) {
         std::error_code ec;
         if (std::filesystem::exists(exportDir, ec) && !std::filesystem::is_directory(exportDir, ec))
@@ -383,8 +407,9 @@ int runCompare(int argc, char **argv, int first)
     Result<workloads::CompareResult> result = workloads::runComparison(o);
     if (!result)
         return fail(inCliTerms(result.error()));
-    const std::string text = args.has("shard") ? formatComparisonShard(o, *result)
-                                               : workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));
+    const std::string text = args.has("shard")
+                                 ? formatComparisonShard(o, *result)
+                                 : workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));
 
     // The result file is written (not yet renamed) first, then the streams,
     // one at a time, then the result is put in place.

@@ -62,8 +62,7 @@ std::string inputsText(const EntryRecord &e, bool tickStopped)
         s << "none";
     else
         s << e.latencyReqNs << " ns";
-    s << ", tick " << (tickStopped ? "stopped" : "running") << ", wakeup in " << e.remainingWakeNs
-      << " ns";
+    s << ", tick " << (tickStopped ? "stopped" : "running") << ", wakeup in " << e.remainingWakeNs << " ns";
     return s.str();
 }
 
@@ -89,8 +88,8 @@ int runDiffGovernors(int argc, char **argv, int first)
     const std::vector<std::string> ids = args.all("governor");
     if (ids.size() + (args.has("governor-source") ? 1 : 0) != 2)
         return fail("give two governors: --governor A --governor B, or --governor A --governor-source FILE.c");
-    if (std::string e = args.givenTwice({"table", "governor-source", "name", "kernel", "timeout", "workload",
-                                         "stream", "trace", "cpu", "spans", "seed", "first"});
+    if (std::string e = args.givenTwice({"table", "governor-source", "name", "kernel", "timeout", "workload", "stream",
+                                         "trace", "cpu", "spans", "seed", "first"});
         !e.empty())
         return fail(e);
     if (Status s = checkSourceOnlyOptions(args); !s)
@@ -130,14 +129,14 @@ int runDiffGovernors(int argc, char **argv, int first)
     const std::string nameB = govs[1]->variant().id;
     std::ostringstream out;
     if (d.differingEntries == 0) {
-        out << nameA << " and " << nameB << " decide alike on all " << d.a.entries << " entries of "
-            << d.a.spans << " stream rows.\n";
+        out << nameA << " and " << nameB << " decide alike on all " << d.a.entries << " entries of " << d.a.spans
+            << " stream rows.\n";
         std::cout << out.str();
         return 0;
     }
     out << nameA << " and " << nameB << " decide differently on " << d.differingEntries << " entries in "
-        << d.differingSpans << " of " << d.a.spans << " stream rows (" << nameA << ": " << d.a.entries
-        << " entries, " << nameB << ": " << d.b.entries << ").\n";
+        << d.differingSpans << " of " << d.a.spans << " stream rows (" << nameA << ": " << d.a.entries << " entries, "
+        << nameB << ": " << d.b.entries << ").\n";
     out << "The first " << d.first.size() << (d.first.size() == 1 ? " difference" : " differences")
         << " (after the first, the two histories differ):\n";
     const std::size_t width = std::max(nameA.size(), nameB.size()) + 2;

@@ -10,12 +10,11 @@
 
 namespace idlescope::cli {
 
-const char *const GOVERNORS_HELP =
-    "usage: idlescope-cli governors [--tunables]\n\n"
-    "Lists every governor variant: its id (for --governor), its family, the kernel\n"
-    "version or patch it reproduces, and a one-line summary. With --tunables, also\n"
-    "the parameters each variant accepts with --set NAME=VALUE, with kernel defaults\n"
-    "and ranges.\n";
+const char *const GOVERNORS_HELP = "usage: idlescope-cli governors [--tunables]\n\n"
+                                   "Lists every governor variant: its id (for --governor), its family, the kernel\n"
+                                   "version or patch it reproduces, and a one-line summary. With --tunables, also\n"
+                                   "the parameters each variant accepts with --set NAME=VALUE, with kernel defaults\n"
+                                   "and ranges.\n";
 
 namespace {
 

@@ -59,10 +59,12 @@ const char *missText(std::uint8_t flags)
 
 std::string spanFlags(std::uint8_t f)
 {
-    static constexpr std::pair<std::uint8_t, const char *> names[] = {
-        {trace::SPAN_TRUNCATED_START, "truncated_start"}, {trace::SPAN_TRUNCATED_END, "truncated_end"},
-        {trace::SPAN_FROM_ENTRY, "from_entry"},           {trace::SPAN_TIMER_WAKE, "timer_wake"},
-        {trace::SPAN_MISSING_SWITCH, "missing_switch"},   {trace::SPAN_MISSING_EXIT, "missing_exit"}};
+    static constexpr std::pair<std::uint8_t, const char *> names[] = {{trace::SPAN_TRUNCATED_START, "truncated_start"},
+                                                                      {trace::SPAN_TRUNCATED_END, "truncated_end"},
+                                                                      {trace::SPAN_FROM_ENTRY, "from_entry"},
+                                                                      {trace::SPAN_TIMER_WAKE, "timer_wake"},
+                                                                      {trace::SPAN_MISSING_SWITCH, "missing_switch"},
+                                                                      {trace::SPAN_MISSING_EXIT, "missing_exit"}};
     std::string s;
     for (const auto &[flag, name] : names)
         if (f & flag)
@@ -76,7 +78,8 @@ void appendSpans(std::string &out, const trace::CpuTrace &c)
         const trace::IdleSpanRec &sp = c.spans[i];
         out += std::to_string(c.cpu) + "," + std::to_string(i) + "," + std::to_string(sp.startNs) + ","
                + std::to_string(sp.endNs) + "," + std::to_string(sp.wakeNs) + "," + std::to_string(sp.timerNs) + ","
-               + std::to_string(sp.entryCount) + "," + trace::wakeCauseName(sp.cause) + "," + spanFlags(sp.flags) + "\n";
+               + std::to_string(sp.entryCount) + "," + trace::wakeCauseName(sp.cause) + "," + spanFlags(sp.flags)
+               + "\n";
     }
 }
 
@@ -137,12 +140,14 @@ int runImport(int argc, char **argv, int first)
     const trace::TraceImport &t = *imported;
     if (!args.has("quiet"))
         printSummary(t);
-    if (onlyCpu >= static_cast<int>(t.cpus.size()) || (onlyCpu >= 0 && t.cpus[static_cast<size_t>(onlyCpu)].events == 0))
+    if (onlyCpu >= static_cast<int>(t.cpus.size())
+        || (onlyCpu >= 0 && t.cpus[static_cast<size_t>(onlyCpu)].events == 0))
         return fail(Error{t.file, 0, "--cpu", "CPU " + cpuArg + " has no events in this trace"});
 
     std::vector<std::pair<std::string, std::string>> files; // path, content: written only when all are ready
     std::string spans = "cpu,span,start_ns,end_ns,wake_ns,timer_ns,entries,cause,flags\n";
-    std::string entries = "cpu,enter_ns,exit_ns,state,residency_ns,cause,cause_name,sleep_length_ns,span,miss,truncated\n";
+    std::string entries =
+        "cpu,enter_ns,exit_ns,state,residency_ns,cause,cause_name,sleep_length_ns,span,miss,truncated\n";
     for (const trace::CpuTrace &c : t.cpus) {
         if (onlyCpu >= 0 && c.cpu != onlyCpu)
             continue;

@@ -56,8 +56,8 @@ int runMerge(int argc, char **argv, int first)
     Result<MergedComparison> merged = mergeComparisonShards(args.positional());
     if (!merged)
         return fail(merged.error());
-    const std::string text = workloads::formatComparison(merged->options, merged->result, *format,
-                                                         args.has("aggregates-only"));
+    const std::string text =
+        workloads::formatComparison(merged->options, merged->result, *format, args.has("aggregates-only"));
     return emitOutput(args, "output", text);
 }
 

@@ -55,13 +55,26 @@ namespace {
 
 // The tracepoints the importer understands (core/trace/trace_event.h), as system:event.
 const char *const kEvents[] = {
-    "power:cpu_idle",          "power:cpu_idle_miss",           "sched:sched_switch",
-    "sched:sched_wakeup",      "sched:sched_wakeup_new",        "timer:hrtimer_start",
-    "timer:hrtimer_expire_entry", "timer:hrtimer_cancel",       "timer:timer_expire_entry",
-    "timer:tick_stop",         "irq:irq_handler_entry",         "irq:softirq_entry",
-    "ipi:ipi_send_cpu",        "ipi:ipi_send_cpumask",          "ipi:ipi_raise",
-    "ipi:ipi_entry",           "irq_vectors:reschedule_entry",  "irq_vectors:call_function_entry",
-    "irq_vectors:call_function_single_entry", "power:cpu_frequency",
+    "power:cpu_idle",
+    "power:cpu_idle_miss",
+    "sched:sched_switch",
+    "sched:sched_wakeup",
+    "sched:sched_wakeup_new",
+    "timer:hrtimer_start",
+    "timer:hrtimer_expire_entry",
+    "timer:hrtimer_cancel",
+    "timer:timer_expire_entry",
+    "timer:tick_stop",
+    "irq:irq_handler_entry",
+    "irq:softirq_entry",
+    "ipi:ipi_send_cpu",
+    "ipi:ipi_send_cpumask",
+    "ipi:ipi_raise",
+    "ipi:ipi_entry",
+    "irq_vectors:reschedule_entry",
+    "irq_vectors:call_function_entry",
+    "irq_vectors:call_function_single_entry",
+    "power:cpu_frequency",
 };
 
 std::string firstLine(const std::string &path)
@@ -144,7 +157,8 @@ private:
         std::ofstream f(m_dir + "/" + path);
         f << value << std::flush;
         if (!f)
-            return Error{m_dir + "/" + path, 0, "", std::string("cannot write '") + value + "': " + std::strerror(errno)};
+            return Error{m_dir + "/" + path, 0, "",
+                         std::string("cannot write '") + value + "': " + std::strerror(errno)};
         return Ok{};
     }
 
@@ -169,8 +183,7 @@ int run(const std::vector<std::string> &argv)
     if (rc != 0)
         return -1;
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -206,7 +219,8 @@ int runRecord(int argc, char **argv, int first)
     if (args.has("duration")) {
         const auto n = csv::parseInt(args.value("duration"));
         if (!n || *n < 1 || *n > 86400)
-            return fail(Error{"", 0, "--duration", "'" + args.value("duration") + "' is not whole seconds in 1..86400"});
+            return fail(
+                Error{"", 0, "--duration", "'" + args.value("duration") + "' is not whole seconds in 1..86400"});
         seconds = *n;
     }
     const std::string output = args.value("output", "trace.dat");
@@ -237,7 +251,8 @@ int runRecord(int argc, char **argv, int first)
             enabled.push_back(ev);
         } else {
             if (std::strcmp(ev, "power:cpu_idle") == 0)
-                return fail(Error{*tracefs + "/" + path, 0, "power:cpu_idle", "this kernel has no cpu_idle tracepoint"});
+                return fail(
+                    Error{*tracefs + "/" + path, 0, "power:cpu_idle", "this kernel has no cpu_idle tracepoint"});
             left.push_back(ev);
         }
     }

@@ -2,13 +2,13 @@
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
 
+#include "app/cli/source_args.h"
+#include "app/cli/stream_args.h"
 #include "core/governors/registry.h"
 #include "core/io/atomic_file.h"
 #include "core/io/replay_output.h"
 #include "core/io/stream_csv.h"
 #include "core/replay/reference_replay.h"
-#include "app/cli/source_args.h"
-#include "app/cli/stream_args.h"
 #include "core/source_governor/source_governor.h"
 
 #include <iostream>
@@ -65,7 +65,8 @@ Result<std::unique_ptr<Governor>> makeReplayGovernor(const Args &args)
         }
         std::unique_ptr<Governor> gov = createGovernor(variant);
         if (!gov)
-            return Error{"", 0, "", "--governor: unknown variant '" + variant + "' (idlescope-cli governors lists them)"};
+            return Error{"", 0, "",
+                         "--governor: unknown variant '" + variant + "' (idlescope-cli governors lists them)"};
         return gov;
     }
     Result<SourceGovernorSpec> spec = sourceGovernorSpecFromArgs(args);
@@ -90,8 +91,8 @@ int runReplay(int argc, char **argv, int first)
         return fail("missing --table (see idlescope-cli help replay)");
     if (!args.has("stream") && !args.has("workload"))
         return fail("missing --stream (or --workload; see idlescope-cli help replay)");
-    if (std::string e = args.givenTwice({"table", "stream", "workload", "spans", "seed", "governor",
-                                         "governor-source", "name", "kernel", "timeout"});
+    if (std::string e = args.givenTwice({"table", "stream", "workload", "spans", "seed", "governor", "governor-source",
+                                         "name", "kernel", "timeout"});
         !e.empty())
         return fail(e);
 

@@ -111,7 +111,8 @@ int runTraceStats(int argc, char **argv, int first)
     }
     std::optional<trace::SimulatedTrace> sim;
     if (args.has("governor")) {
-        Result<trace::SimulatedTrace> s = trace::simulateTrace(trace::traceWorkload(*imported, ""), *table, args.value("governor"));
+        Result<trace::SimulatedTrace> s =
+            trace::simulateTrace(trace::traceWorkload(*imported, ""), *table, args.value("governor"));
         if (!s)
             return fail(Error{"", 0, "--governor", s.error().message + " (idlescope-cli governors lists them)"});
         sim = std::move(*s);

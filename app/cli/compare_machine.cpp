@@ -163,7 +163,6 @@ Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
     return power;
 }
 
-
 bool wantsMachineCompare(const Args &args)
 {
     return args.has("machine") || (args.has("trace") && !args.has("cpu"));
@@ -207,9 +206,9 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
         const std::string path = args.value("trace");
         for (const trace::CpuTrace &c : imported->cpus)
             if (c.events > 0 && c.cpu >= machine->cpuCount())
-                return fail(Error{path, 0, "--machine", "the trace has events on CPU " + std::to_string(c.cpu)
-                                                           + ", machine " + machine->id + " has CPUs 0.."
-                                                           + std::to_string(machine->cpuCount() - 1)});
+                return fail(Error{path, 0, "--machine",
+                                  "the trace has events on CPU " + std::to_string(c.cpu) + ", machine " + machine->id
+                                      + " has CPUs 0.." + std::to_string(machine->cpuCount() - 1)});
         mo.workload = trace::traceWorkload(*imported, "trace:" + path);
         mo.workload.cpus.erase(std::remove_if(mo.workload.cpus.begin(), mo.workload.cpus.end(),
                                               [&](const CpuStream &s) { return s.cpu >= machine->cpuCount(); }),
@@ -220,7 +219,8 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
         mo.recorded = trace::recordedRun(*imported, *machine, *governor, mo.clusterView);
         std::string list;
         for (const CpuStream &s : mo.workload.cpus)
-            list += (list.empty() ? "" : ", ") + ("CPU " + std::to_string(s.cpu) + " " + std::to_string(s.stream.size()));
+            list +=
+                (list.empty() ? "" : ", ") + ("CPU " + std::to_string(s.cpu) + " " + std::to_string(s.stream.size()));
         std::cerr << "compare: trace " << path << ", idle spans per CPU: " << list << '\n';
         for (const CpuStream &s : mo.workload.cpus)
             if (s.stream.empty())

@@ -36,7 +36,6 @@ struct MachineCliOptions {
 /// then every --power item applied over them.
 Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table);
 
-
 /// True when compare should run on a machine: --machine, or --trace without --cpu.
 bool wantsMachineCompare(const Args &args);
 

@@ -16,12 +16,10 @@ namespace {
 
 const Command kCommands[] = {
     {"replay", "replay a stream through one governor (reference replay)", REPLAY_HELP, runReplay},
-    {"governors", "list governor variants and the kernel version each reproduces", GOVERNORS_HELP,
-     runGovernors},
-    {"compare", "compare governors on a target and workload (kernel-thread tables)", COMPARE_HELP,
-     runCompare},
-    {"diff-governors", "where two governors (one may be a source file) first decide differently",
-     DIFF_GOVERNORS_HELP, runDiffGovernors},
+    {"governors", "list governor variants and the kernel version each reproduces", GOVERNORS_HELP, runGovernors},
+    {"compare", "compare governors on a target and workload (kernel-thread tables)", COMPARE_HELP, runCompare},
+    {"diff-governors", "where two governors (one may be a source file) first decide differently", DIFF_GOVERNORS_HELP,
+     runDiffGovernors},
     {"merge", "put the shard files of compare --shard K/N back together", MERGE_HELP, runMerge},
     {"import", "turn a kernel trace into per-CPU idle-span streams", IMPORT_HELP, runImport},
     {"trace-stats", "recorded idle statistics of a kernel trace", TRACE_STATS_HELP, runTraceStats},

@@ -13,8 +13,9 @@ Result<IdleStream> oneStreamFromArgs(const Args &args, bool allowTrace)
 {
     const int sources = int(args.has("workload")) + int(args.has("stream")) + int(allowTrace && args.has("trace"));
     if (sources != 1)
-        return Error{"", 0, "", allowTrace ? "give one of --workload, --stream and --trace"
-                                           : "give one of --stream and --workload"};
+        return Error{"", 0, "",
+                     allowTrace ? "give one of --workload, --stream and --trace"
+                                : "give one of --stream and --workload"};
     if (args.has("cpu") && !(allowTrace && args.has("trace")))
         return Error{"", 0, "--cpu", "only applies with --trace"};
     if (!args.has("workload"))
@@ -30,8 +31,9 @@ Result<IdleStream> oneStreamFromArgs(const Args &args, bool allowTrace)
     if (!spec)
         return spec.error();
     if (spec->pointCount() != 1)
-        return Error{"", 0, "--workload", "sweeps " + std::to_string(spec->pointCount())
-                                              + " points; give the parameter one value (one stream)"};
+        return Error{"", 0, "--workload",
+                     "sweeps " + std::to_string(spec->pointCount())
+                         + " points; give the parameter one value (one stream)"};
     const auto spans = csv::parseInt(args.value("spans", "10000"));
     if (!spans || *spans < 1 || *spans > 10000000)
         return Error{"", 0, "--spans", "must be 1..10000000"};

@@ -157,7 +157,11 @@ int main(int argc, char **argv)
     dev->registered = 1;
     dev->enabled = 1;
 
-    VariantInfo info{gov.name, "source", "", {}, "a governor built from source",
+    VariantInfo info{gov.name,
+                     "source",
+                     "",
+                     {},
+                     "a governor built from source",
                      header.pollRule == IDLESCOPE_POLL_RULE_V5_5 ? PollTimeRule::V5_5 : PollTimeRule::V5_11,
                      header.idleLoopReadsGotTick != 0};
     DecisionSink sink;

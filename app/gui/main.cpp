@@ -9,9 +9,9 @@
 //                       cannot be opened ends a --screenshot or --measure with exit 2
 #include "app/gui/measure.h"
 #include "widgets/main_window.h"
-#include "widgets/runner/simulation_runner.h"
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/workload_form.h"
+#include "widgets/runner/simulation_runner.h"
 #include "widgets/session/recovery_store.h"
 #include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/view_state.h"
@@ -39,47 +39,47 @@ void screenshotWhenReady(idlescope::MainWindow &w, const QString &path, const QS
 {
     const bool anySnapshot = file.isEmpty() || file.endsWith(QLatin1String(".idlescope"), Qt::CaseInsensitive);
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = QObject::connect(&w, &idlescope::MainWindow::snapshotShown, &w, [&w, path, file, anySnapshot,
-                                                                                 connection] {
-        const idlescope::SnapshotPtr snap = w.snapshot();
-        // A trace whose CPU the import still chooses shows the default scenario first.
-        if (!anySnapshot && snap->spec.workload.path != file && w.messageBar()->text().isEmpty())
-            return;
-        QObject::disconnect(*connection);
-        if (!anySnapshot && snap->spec.workload.path != file) { // its import failed: no picture of another scenario
-            std::fprintf(stderr, "idlescope: %s\n", qPrintable(w.messageBar()->text()));
-            QApplication::exit(2);
-            return;
-        }
-        if (snap->governorCount() > 0) {
-            const idlescope::GovernorRun &run = snap->runs[0];
-            // Past the warm-up of a generated stream; a trace's recorded run has none.
-            for (std::size_t i = snap->trace ? 0 : 1000; i < run.size(); ++i)
-                if (run.has(i, idlescope::ENTRY_ABOVE) || run.has(i, idlescope::ENTRY_BELOW)) {
-                    w.viewState()->selectEntry(0, static_cast<qint64>(i));
-                    break;
-                }
-        }
-        // A trace: the CPUs dock in front, tall enough for its lane groups.
-        auto *lanesDock = snap->trace ? qobject_cast<QDockWidget *>(w.cpuLanes()->parentWidget()) : nullptr;
-        if (lanesDock) {
-            w.resize(1600, 1200); // room for the lane groups under the plots
-            lanesDock->raise();
-            w.resizeDocks({lanesDock}, {360}, Qt::Vertical);
-        }
-        // Let the layout settle at its final size (and the CPUs dock compute) before drawing.
-        auto *wait = new QTimer(&w);
-        wait->setInterval(200);
-        QObject::connect(wait, &QTimer::timeout, &w, [&w, wait, path, lanesDock] {
-            if (lanesDock && w.cpuLanes()->isComputing())
+    *connection =
+        QObject::connect(&w, &idlescope::MainWindow::snapshotShown, &w, [&w, path, file, anySnapshot, connection] {
+            const idlescope::SnapshotPtr snap = w.snapshot();
+            // A trace whose CPU the import still chooses shows the default scenario first.
+            if (!anySnapshot && snap->spec.workload.path != file && w.messageBar()->text().isEmpty())
                 return;
-            wait->stop();
-            const bool ok = w.saveScreenshot(path);
-            std::fprintf(ok ? stdout : stderr, ok ? "wrote %s\n" : "could not write %s\n", qPrintable(path));
-            QApplication::exit(ok ? 0 : 1);
+            QObject::disconnect(*connection);
+            if (!anySnapshot && snap->spec.workload.path != file) { // its import failed: no picture of another scenario
+                std::fprintf(stderr, "idlescope: %s\n", qPrintable(w.messageBar()->text()));
+                QApplication::exit(2);
+                return;
+            }
+            if (snap->governorCount() > 0) {
+                const idlescope::GovernorRun &run = snap->runs[0];
+                // Past the warm-up of a generated stream; a trace's recorded run has none.
+                for (std::size_t i = snap->trace ? 0 : 1000; i < run.size(); ++i)
+                    if (run.has(i, idlescope::ENTRY_ABOVE) || run.has(i, idlescope::ENTRY_BELOW)) {
+                        w.viewState()->selectEntry(0, static_cast<qint64>(i));
+                        break;
+                    }
+            }
+            // A trace: the CPUs dock in front, tall enough for its lane groups.
+            auto *lanesDock = snap->trace ? qobject_cast<QDockWidget *>(w.cpuLanes()->parentWidget()) : nullptr;
+            if (lanesDock) {
+                w.resize(1600, 1200); // room for the lane groups under the plots
+                lanesDock->raise();
+                w.resizeDocks({lanesDock}, {360}, Qt::Vertical);
+            }
+            // Let the layout settle at its final size (and the CPUs dock compute) before drawing.
+            auto *wait = new QTimer(&w);
+            wait->setInterval(200);
+            QObject::connect(wait, &QTimer::timeout, &w, [&w, wait, path, lanesDock] {
+                if (lanesDock && w.cpuLanes()->isComputing())
+                    return;
+                wait->stop();
+                const bool ok = w.saveScreenshot(path);
+                std::fprintf(ok ? stdout : stderr, ok ? "wrote %s\n" : "could not write %s\n", qPrintable(path));
+                QApplication::exit(ok ? 0 : 1);
+            });
+            wait->start();
         });
-        wait->start();
-    });
 }
 
 /// The names desktops and QSettings know the application by; the desktop file
@@ -95,8 +95,9 @@ void setApplicationIdentity()
 /// The command line, declared on @p parser by the constructor.
 struct GuiOptions {
     const QCommandLineOption screenshot{QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the window (the default scenario, or the file given) to <file> "
-                                                       "(PNG) and exit; 2 if the file cannot be opened."),
+                                        QStringLiteral(
+                                            "Render the window (the default scenario, or the file given) to <file> "
+                                            "(PNG) and exit; 2 if the file cannot be opened."),
                                         QStringLiteral("file")};
     const QCommandLineOption measure{QStringLiteral("measure"),
                                      QStringLiteral("Measure re-simulation + replot latency and playback frame "

@@ -66,7 +66,9 @@ Stats stats(std::vector<double> v)
     double sum = 0;
     for (double x : v)
         sum += x;
-    const auto at = [&](double q) { return v[std::min(v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size())))]; };
+    const auto at = [&](double q) {
+        return v[std::min(v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size())))];
+    };
     return {at(0.5), at(0.95), v.back(), sum / static_cast<double>(v.size())};
 }
 
@@ -86,9 +88,8 @@ double timeRelease(MainWindow &w, ParameterRow *row, int position, double *cpu)
     QElapsedTimer t;
     t.start();
     double startedAt = -1;
-    const auto c = QObject::connect(w.runner(), &SimulationRunner::started, [&] {
-        startedAt = static_cast<double>(t.nsecsElapsed()) / 1e6;
-    });
+    const auto c = QObject::connect(w.runner(), &SimulationRunner::started,
+                                    [&] { startedAt = static_cast<double>(t.nsecsElapsed()) / 1e6; });
     releaseAt(row, position);
     const double releasedAt = static_cast<double>(t.nsecsElapsed()) / 1e6;
     if (!waitForSnapshot(w))
@@ -148,8 +149,8 @@ void printStats(const char *what, const std::vector<double> &wall, const std::ve
 {
     const Stats s = stats(wall);
     const Stats c = stats(cpu);
-    std::printf("%-56s n=%3zu  wall: median %7.1f  p95 %7.1f  max %7.1f ms | CPU: median %7.1f  max %7.1f ms\n",
-                what, wall.size(), s.median, s.p95, s.max, c.median, c.max);
+    std::printf("%-56s n=%3zu  wall: median %7.1f  p95 %7.1f  max %7.1f ms | CPU: median %7.1f  max %7.1f ms\n", what,
+                wall.size(), s.median, s.p95, s.max, c.median, c.max);
 }
 
 /// The 1-minute load average and the CPU count: a wall clock on a shared
@@ -206,8 +207,8 @@ void printVerdict(const char *target, double limitMs, bool inclusive, const std:
     const Stats s = stats(wall);
     const Stats c = stats(cpu);
     const auto ok = [&](double v) { return inclusive ? v <= limitMs : v < limitMs; };
-    std::printf("  target %s: %s (wall median %.1f ms, p95 %.1f ms; CPU median %.1f ms: %s on CPU time)\n",
-                target, ok(s.median) ? "MET" : "NOT met", s.median, s.p95, c.median, ok(c.median) ? "met" : "not met");
+    std::printf("  target %s: %s (wall median %.1f ms, p95 %.1f ms; CPU median %.1f ms: %s on CPU time)\n", target,
+                ok(s.median) ? "MET" : "NOT met", s.median, s.p95, c.median, ok(c.median) ? "met" : "not met");
 }
 
 /// Where the time of the re-simulation just shown went, plot by plot.

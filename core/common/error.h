@@ -27,7 +27,7 @@ enum class ErrorCode {
 
 /// Where and why input was rejected. line is 1-based; 0 means "not line-based".
 struct Error {
-    std::string file;    ///< path or a label such as "<stdin>"; may be empty
+    std::string file; ///< path or a label such as "<stdin>"; may be empty
     std::int64_t line = 0;
     std::string field;   ///< column, key or parameter name; may be empty
     std::string message; ///< what is wrong, in plain words

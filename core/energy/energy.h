@@ -22,9 +22,9 @@ namespace idlescope {
 
 struct CpuEnergy {
     int cpu = 0;
-    double idleJ = 0;        ///< time in states x their power
-    double entryExitJ = 0;   ///< entries x entry+exit energy
-    double activeJ = 0;      ///< busy time x active power (0 without active power)
+    double idleJ = 0;      ///< time in states x their power
+    double entryExitJ = 0; ///< entries x entry+exit energy
+    double activeJ = 0;    ///< busy time x active power (0 without active power)
 };
 
 struct RunEnergy {

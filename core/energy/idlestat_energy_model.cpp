@@ -103,8 +103,9 @@ private:
             return pStateLine(w);
         if (m_block == Block::CStates)
             return cStateLine(w);
-        return fail(m_line, key, "not a line of an idlestat energy model (expected clusters, clusterX:, "
-                                 "P-states:, C-states: or wakeup)");
+        return fail(m_line, key,
+                    "not a line of an idlestat energy model (expected clusters, clusterX:, "
+                    "P-states:, C-states: or wakeup)");
     }
 
     Status clustersLine(const std::vector<std::string> &w)
@@ -127,13 +128,14 @@ private:
             return s;
         const std::int64_t index = name.size() == 8 ? name[7] - 'A' : -1;
         if (index != static_cast<std::int64_t>(m_model.clusters.size()))
-            return fail(m_line, name, "expected cluster" + std::string(1, char('A' + m_model.clusters.size()))
-                                          + ": clusters come in order, A first");
+            return fail(m_line, name,
+                        "expected cluster" + std::string(1, char('A' + m_model.clusters.size()))
+                            + ": clusters come in order, A first");
         if (index >= m_clusters)
             return fail(m_line, name, "beyond the " + std::to_string(m_clusters) + " clusters the file announces");
         if (w.size() != 7 || w[2] != "cap" || w[3] != "states" || w[5] != "C" || w[6] != "states"
-            || !wholeNumber(w[1], m_wantP) || !wholeNumber(w[4], m_wantC) || m_wantP > MAX_STATES
-            || m_wantC < 1 || m_wantC > MAX_STATES)
+            || !wholeNumber(w[1], m_wantP) || !wholeNumber(w[4], m_wantC) || m_wantP > MAX_STATES || m_wantC < 1
+            || m_wantC > MAX_STATES)
             return fail(m_line, name, "expected '" + name + ": P cap states C C states' (whole numbers, C >= 1)");
         m_model.clusters.emplace_back();
         m_current = &m_model.clusters.back();
@@ -153,8 +155,8 @@ private:
         if (Status s = powers(w, p.clusterPower, p.corePower); !s)
             return s;
         if (static_cast<std::int64_t>(m_current->pStates.size()) >= m_wantP)
-            return fail(m_line, "P-states", "more than the " + std::to_string(m_wantP) + " cap states " + m_currentName
-                                                + " announces");
+            return fail(m_line, "P-states",
+                        "more than the " + std::to_string(m_wantP) + " cap states " + m_currentName + " announces");
         m_current->pStates.push_back(p);
         return Ok{};
     }
@@ -168,13 +170,13 @@ private:
         c.line = m_line;
         for (const IdlestatCState &other : m_current->cStates)
             if (other.name == c.name)
-                return fail(m_line, "C-states", "state " + c.name + " given twice (first on line "
-                                                    + std::to_string(other.line) + ")");
+                return fail(m_line, "C-states",
+                            "state " + c.name + " given twice (first on line " + std::to_string(other.line) + ")");
         if (Status s = powers(w, c.clusterPower, c.corePower); !s)
             return s;
         if (static_cast<std::int64_t>(m_current->cStates.size()) >= m_wantC)
-            return fail(m_line, "C-states", "more than the " + std::to_string(m_wantC) + " C states " + m_currentName
-                                                + " announces");
+            return fail(m_line, "C-states",
+                        "more than the " + std::to_string(m_wantC) + " C states " + m_currentName + " announces");
         m_current->cStates.push_back(std::move(c));
         return Ok{};
     }
@@ -185,13 +187,13 @@ private:
         if (!m_current)
             return Ok{};
         if (static_cast<std::int64_t>(m_current->pStates.size()) != m_wantP)
-            return fail(m_current->line, m_currentName, "announces " + std::to_string(m_wantP) + " cap states, "
-                                                            + std::to_string(m_current->pStates.size())
-                                                            + " P-state lines follow");
+            return fail(m_current->line, m_currentName,
+                        "announces " + std::to_string(m_wantP) + " cap states, "
+                            + std::to_string(m_current->pStates.size()) + " P-state lines follow");
         if (static_cast<std::int64_t>(m_current->cStates.size()) != m_wantC)
-            return fail(m_current->line, m_currentName, "announces " + std::to_string(m_wantC) + " C states, "
-                                                            + std::to_string(m_current->cStates.size())
-                                                            + " C-state lines follow");
+            return fail(m_current->line, m_currentName,
+                        "announces " + std::to_string(m_wantC) + " C states, "
+                            + std::to_string(m_current->cStates.size()) + " C-state lines follow");
         m_current = nullptr;
         return Ok{};
     }
@@ -247,7 +249,8 @@ Status applyIdlestatEnergyModel(const IdlestatEnergyModel &model, std::span<Clus
 {
     if (model.clusters.size() != clusters.size())
         return Error{model.file, model.clustersLine, "clusters",
-                     std::to_string(model.clusters.size()) + " clusters, the machine has " + std::to_string(clusters.size())
+                     std::to_string(model.clusters.size()) + " clusters, the machine has "
+                         + std::to_string(clusters.size())
                          + " (cluster A of the file is the machine's first cluster, B its second ...)"};
     for (size_t k = 0; k < clusters.size(); ++k) {
         const IdlestatCluster &em = model.clusters[k];
@@ -264,8 +267,8 @@ Status applyIdlestatEnergyModel(const IdlestatEnergyModel &model, std::span<Clus
                 std::string names;
                 for (const IdleState &s : c.table.states)
                     names += (names.empty() ? "" : ", ") + s.name;
-                return Error{model.file, cs.line, "C-states", "no state " + cs.name + " in table " + c.table.id
-                                                                  + " (states: " + names + ")"};
+                return Error{model.file, cs.line, "C-states",
+                             "no state " + cs.name + " in table " + c.table.id + " (states: " + names + ")"};
             }
             c.power.states[static_cast<size_t>(index)].powerMw = cs.corePower;
             c.clusterIdlePowerMw[static_cast<size_t>(index)] = cs.clusterPower;

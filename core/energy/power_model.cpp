@@ -51,8 +51,10 @@ Status applyPowerOption(PowerModel &model, const IdleStateTable &table, const st
     if (value.size() > 2 && (value.ends_with("mW") || value.ends_with("uJ")))
         unit = value.substr(value.size() - 2);
     if (unit.empty())
-        return Error{"--power", 0, name, "'" + value + "' has no unit: write it as NUMBERmW (power) or NUMBERuJ "
-                                          "(entry+exit energy)"};
+        return Error{"--power", 0, name,
+                     "'" + value
+                         + "' has no unit: write it as NUMBERmW (power) or NUMBERuJ "
+                           "(entry+exit energy)"};
     const std::string number = value.substr(0, value.size() - 2);
     char *end = nullptr;
     const double v = std::strtod(number.c_str(), &end);

@@ -22,14 +22,14 @@ inline constexpr double NO_POWER_DATA = std::numeric_limits<double>::quiet_NaN()
 
 /// Power data of one idle state.
 struct StatePower {
-    double powerMw = NO_POWER_DATA;    ///< power while in the state
-    double entryExitUj = 0.0;          ///< energy of one entry plus its exit (0 when not given)
+    double powerMw = NO_POWER_DATA; ///< power while in the state
+    double entryExitUj = 0.0;       ///< energy of one entry plus its exit (0 when not given)
 };
 
 struct PowerModel {
-    std::vector<StatePower> states;    ///< index = table state
-    double activeMw = NO_POWER_DATA;   ///< power while not idle
-    std::string source;                ///< where the numbers come from
+    std::vector<StatePower> states;  ///< index = table state
+    double activeMw = NO_POWER_DATA; ///< power while not idle
+    std::string source;              ///< where the numbers come from
 
     /// True when every state has a power: energy can be computed.
     bool hasIdlePower() const;

@@ -245,7 +245,8 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
             const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
             const std::int64_t hi = key == "ops" ? 10000000 : 1024;
             if (ec != std::errc() || p != value.data() + value.size() || n < 1 || n > hi)
-                return Error{"--closed-loop", 0, key, "'" + value + "' is not a whole number in 1.." + std::to_string(hi)};
+                return Error{"--closed-loop", 0, key,
+                             "'" + value + "' is not a whole number in 1.." + std::to_string(hi)};
             if (key == "ops")
                 s.operations = n;
             else if (s.kind == ClosedLoopSpec::Kind::Io)
@@ -254,7 +255,8 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
                 return Error{"--closed-loop", 0, key, "pingpong has one message in flight"};
             continue;
         }
-        const bool known = key == "work_us" || (s.kind == ClosedLoopSpec::Kind::Io && (key == "service_us" || key == "jitter_us"))
+        const bool known = key == "work_us"
+                           || (s.kind == ClosedLoopSpec::Kind::Io && (key == "service_us" || key == "jitter_us"))
                            || (s.kind == ClosedLoopSpec::Kind::PingPong && key == "peer_work_us");
         if (!known)
             return Error{"--closed-loop", 0, key, "not a parameter of " + model};
@@ -293,8 +295,9 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
     auto settingsOf = [&](size_t g) { return g < settings.size() ? settings[g] : std::vector<TunableSetting>{}; };
     for (size_t g = 0; g < governors.size(); ++g)
         if (isSourceGovernorId(governors[g]))
-            return Error{"", 0, governors[g], "a governor built from source replays a recorded stream, not a closed "
-                                              "loop (whose wakeups depend on each decision as it is made)"};
+            return Error{"", 0, governors[g],
+                         "a governor built from source replays a recorded stream, not a closed "
+                         "loop (whose wakeups depend on each decision as it is made)"};
     for (size_t g = 0; g < governors.size(); ++g)
         if (Result<std::unique_ptr<Governor>> gov = makeConfiguredGovernor(governors[g], settingsOf(g)); !gov) {
             Error e = gov.error();
@@ -307,8 +310,9 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
         AddedLatency added(spec.operations);
         std::vector<std::unique_ptr<LoopCpu>> cpus;
         for (int c = 0; c < spec.cpus(); ++c)
-            cpus.push_back(std::make_unique<LoopCpu>(machine.tableOf(c),
-                                                     std::move(makeConfiguredGovernor(governors[g], settingsOf(g)).value()), c));
+            cpus.push_back(
+                std::make_unique<LoopCpu>(machine.tableOf(c),
+                                          std::move(makeConfiguredGovernor(governors[g], settingsOf(g)).value()), c));
         const LoopPoll poll(watch, g);
         const Ns end = spec.kind == ClosedLoopSpec::Kind::Io ? runIo(*cpus[0], spec, seed, added, poll)
                                                              : runPingPong(*cpus[0], *cpus[1], spec, added, poll);

@@ -40,10 +40,10 @@ namespace idlescope {
 struct ClosedLoopSpec {
     enum class Kind { Io, PingPong } kind = Kind::Io;
     std::string text;
-    Ns serviceNs = 0;        ///< io: device time per request
-    Ns jitterNs = 0;         ///< io: +/- uniform on the device time
-    Ns workNs = 0;           ///< CPU 0's handling per completion / message
-    Ns peerWorkNs = 0;       ///< pingpong: CPU 1's handling per message
+    Ns serviceNs = 0;  ///< io: device time per request
+    Ns jitterNs = 0;   ///< io: +/- uniform on the device time
+    Ns workNs = 0;     ///< CPU 0's handling per completion / message
+    Ns peerWorkNs = 0; ///< pingpong: CPU 1's handling per message
     int iodepth = 1;
     std::int64_t operations = 10000;
 
@@ -57,11 +57,11 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text);
 struct ClosedLoopRun {
     std::string governor;
     std::int64_t operations = 0;
-    Ns durationNs = 0;          ///< from the start to the end of the last handling
-    double meanAddedNs = 0;     ///< mean latency added per operation
-    Ns p99AddedNs = 0;          ///< 99th percentile (nearest rank)
+    Ns durationNs = 0;      ///< from the start to the end of the last handling
+    double meanAddedNs = 0; ///< mean latency added per operation
+    Ns p99AddedNs = 0;      ///< 99th percentile (nearest rank)
     Ns maxAddedNs = 0;
-    MachineRun counters;        ///< per-CPU sysfs counters of the run
+    MachineRun counters; ///< per-CPU sysfs counters of the run
 
     double opsPerSecond() const;
 };

@@ -18,9 +18,20 @@ std::string fmt(const char *f, double v)
     return buf;
 }
 
-const char *const COLUMNS[] = {"governor", "operations", "duration_ms", "ops_per_s", "added_latency_mean_us",
-                               "added_latency_p99_us", "added_latency_max_us", "entries", "above", "below",
-                               "idle_miss_ratio", "idle_energy_J", "energy_J", "energy_per_op_uJ"};
+const char *const COLUMNS[] = {"governor",
+                               "operations",
+                               "duration_ms",
+                               "ops_per_s",
+                               "added_latency_mean_us",
+                               "added_latency_p99_us",
+                               "added_latency_max_us",
+                               "entries",
+                               "above",
+                               "below",
+                               "idle_miss_ratio",
+                               "idle_energy_J",
+                               "energy_J",
+                               "energy_per_op_uJ"};
 
 /// Cells of one run; the second of each pair says whether it is a number (JSON).
 std::vector<std::pair<std::string, bool>> cells(const Machine &m, const ClosedLoopRun &r)
@@ -48,7 +59,8 @@ std::vector<std::pair<std::string, bool>> cells(const Machine &m, const ClosedLo
     c.emplace_back(fmt("%.6g", e.idleTotalJ()), true);
     if (e.hasActive) {
         c.emplace_back(fmt("%.6g", e.totalJ()), true);
-        c.emplace_back(fmt("%.6g", r.operations > 0 ? e.totalJ() * 1e6 / static_cast<double>(r.operations) : 0.0), true);
+        c.emplace_back(fmt("%.6g", r.operations > 0 ? e.totalJ() * 1e6 / static_cast<double>(r.operations) : 0.0),
+                       true);
     } else {
         c.emplace_back("no active power", false);
         c.emplace_back("no active power", false);
@@ -72,13 +84,15 @@ std::string formatClosedLoop(const Machine &m, const ClosedLoopSpec &spec, const
     std::string out;
     const size_t n = std::size(COLUMNS);
     if (format == workloads::CompareFormat::Json) {
-        out = "{\n  \"machine\": " + jsonString(m.id) + ",\n  \"closed_loop\": " + jsonString(spec.text) + ",\n  \"runs\": [";
+        out = "{\n  \"machine\": " + jsonString(m.id) + ",\n  \"closed_loop\": " + jsonString(spec.text)
+              + ",\n  \"runs\": [";
         for (size_t k = 0; k < runs.size(); ++k) {
             const auto c = cells(m, runs[k]);
             out += std::string(k ? "," : "") + "\n    {";
             for (size_t i = 0; i < n; ++i)
                 out += (i ? ", \"" : "\"") + std::string(COLUMNS[i]) + "\": "
-                       + (c[i].second ? c[i].first : (c[i].first.rfind("no ", 0) == 0 && i > 0 ? "null" : jsonString(c[i].first)));
+                       + (c[i].second ? c[i].first
+                                      : (c[i].first.rfind("no ", 0) == 0 && i > 0 ? "null" : jsonString(c[i].first)));
             out += "}";
         }
         return out + "\n  ]\n}\n";

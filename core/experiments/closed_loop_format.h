@@ -20,7 +20,7 @@ namespace idlescope {
 /// formatClosedLoop() prints it; "" for an unknown column. The window's table shows these.
 std::string closedLoopCell(const Machine &machine, const ClosedLoopRun &run, const std::string &column);
 
-std::string formatClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
-                             const std::vector<ClosedLoopRun> &runs, workloads::CompareFormat format);
+std::string formatClosedLoop(const Machine &machine, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs,
+                             workloads::CompareFormat format);
 
 } // namespace idlescope

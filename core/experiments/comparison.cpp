@@ -134,10 +134,10 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     const std::size_t runs =
         static_cast<std::size_t>(points) * o.governors.size() * static_cast<std::size_t>(o.iterations);
     if (runs > MAX_COMPARE_RUNS)
-        return Error{"", 0, "runs", std::to_string(points) + " points x " + std::to_string(o.governors.size())
-                                               + " governors x " + std::to_string(o.iterations) + " iterations = "
-                                               + std::to_string(runs) + " runs; at most "
-                                               + std::to_string(MAX_COMPARE_RUNS) + " (split the comparison)"};
+        return Error{"", 0, "runs",
+                     std::to_string(points) + " points x " + std::to_string(o.governors.size()) + " governors x "
+                         + std::to_string(o.iterations) + " iterations = " + std::to_string(runs) + " runs; at most "
+                         + std::to_string(MAX_COMPARE_RUNS) + " (split the comparison)"};
     Result<std::vector<GovernorInstance>> instances = parseGovernorList(o.governors);
     if (!instances)
         return instances.error();
@@ -201,16 +201,17 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         const IdleStream &stream = fixed ? o.fixedStream : generated;
         // The same limit as for a stream file: the replay's ns clock must not overflow.
         if (const std::int64_t past = firstSpanPastStreamLimit(stream); past >= 0) {
-            report(job, Error{"", 0, "spans", "point " + std::to_string(p) + " lasts more than "
-                                                    + std::to_string(MAX_STREAM_NS / NSEC_PER_SEC)
-                                                    + " s in total by span " + std::to_string(past + 1)
-                                                    + " (the replay's int64 ns clock); use fewer spans"});
+            report(job, Error{"", 0, "spans",
+                              "point " + std::to_string(p) + " lasts more than "
+                                  + std::to_string(MAX_STREAM_NS / NSEC_PER_SEC) + " s in total by span "
+                                  + std::to_string(past + 1) + " (the replay's int64 ns clock); use fewer spans"});
             return;
         }
         std::unique_ptr<Governor> oracle = createGovernor("oracle");
         const RunMetrics ref = replayOne(o.table, stream, *oracle, o.power);
         for (int g = 0; g < nGov; ++g) {
-            std::unique_ptr<Governor> gov = std::move(makeGovernor((*instances)[static_cast<size_t>(g)], *settings).value());
+            std::unique_ptr<Governor> gov =
+                std::move(makeGovernor((*instances)[static_cast<size_t>(g)], *settings).value());
             // A governor built from source runs this stream in its own process first.
             if (Status s = prepareGovernor(*gov, o.table, stream); !s) {
                 report(job, s.error());

@@ -29,18 +29,18 @@
 namespace idlescope::workloads {
 
 struct CompareOptions {
-    IdleStateTable table;               ///< must validate
+    IdleStateTable table; ///< must validate
     WorkloadSpec workload;
     /// When not empty, replayed instead of generating from `workload` (an imported
     /// stream): one point, and every iteration replays the same spans.
     IdleStream fixedStream;
-    std::string fixedStreamLabel;       ///< point label and "workload" text for a fixed stream
+    std::string fixedStreamLabel; ///< point label and "workload" text for a fixed stream
     /// --governors items: a variant id (registry.h), or LABEL=VARIANT for an instance of
     /// its own (parseGovernorList()): the same variant twice with other tunables.
     std::vector<std::string> governors;
-    int iterations = 3;                 ///< seeded repetitions per point, >= 1
+    int iterations = 3; ///< seeded repetitions per point, >= 1
     std::uint64_t seed = 1;
-    std::size_t spans = 10000;          ///< idle spans per run
+    std::size_t spans = 10000; ///< idle spans per run
     /// "NAME=VALUE" for every listed governor that has the tunable, or "GOVERNOR:NAME=VALUE"
     /// for the one whose label (its variant id when it has none) is GOVERNOR.
     std::vector<std::string> settings;
@@ -67,7 +67,10 @@ struct CompareOptions {
 /// Whether work unit @p job (point * iterations + iteration) belongs to shard
 /// @p index of @p count: every count-th unit, so that each shard gets some of
 /// every point of a sweep (later points are often the slow ones).
-inline bool inShard(int job, int index, int count) { return job % count == index; }
+inline bool inShard(int job, int index, int count)
+{
+    return job % count == index;
+}
 
 /// The counters of one replay (one point, one governor, one iteration).
 struct RunMetrics {
@@ -77,13 +80,13 @@ struct RunMetrics {
     std::array<Ns, CPUIDLE_STATE_MAX> timeNs{};
     std::int64_t above = 0;
     std::int64_t below = 0;
-    std::int64_t oracleAbove = 0;   ///< the oracle's misses on the same spans
+    std::int64_t oracleAbove = 0; ///< the oracle's misses on the same spans
     std::int64_t oracleBelow = 0;
-    std::int64_t wakeups = 0;       ///< spans ended by a non-timer event
-    Ns latencyCostNs = 0;           ///< exit latency of the state left at each of those wakeups
+    std::int64_t wakeups = 0; ///< spans ended by a non-timer event
+    Ns latencyCostNs = 0;     ///< exit latency of the state left at each of those wakeups
     std::array<std::int64_t, CPUIDLE_STATE_MAX> aboveByState{};
     std::array<std::int64_t, CPUIDLE_STATE_MAX> belowByState{};
-    Ns durationNs = 0;              ///< time the replay covers (gaps + residencies)
+    Ns durationNs = 0;                  ///< time the replay covers (gaps + residencies)
     double idleEnergyJ = NO_POWER_DATA; ///< idle + entry/exit energy; NaN without power data
     double energyJ = NO_POWER_DATA;     ///< plus busy time x active power; NaN without it
 };
@@ -100,8 +103,8 @@ struct CompareResult {
     std::vector<RunMetrics> runs; ///< [(point * governors + governor) * iterations + iteration]
 
     /// 64-bit index arithmetic: (point, governor, iteration) of a large grid overflows int.
-    static std::size_t index(std::size_t point, std::size_t governor, std::size_t iteration,
-                             std::size_t governorCount, std::size_t iterationCount)
+    static std::size_t index(std::size_t point, std::size_t governor, std::size_t iteration, std::size_t governorCount,
+                             std::size_t iterationCount)
     {
         return (point * governorCount + governor) * iterationCount + iteration;
     }

@@ -64,13 +64,18 @@ std::vector<TableRow> buildRows(const CompareResult &r, const std::vector<Compar
                     rows.push_back(std::move(row));
             }
             for (Row kind : {Row::Mean, Row::Min, Row::Max}) {
-                TableRow row{r.pointLabels[p], r.governors[g],
-                             kind == Row::Mean ? "mean" : kind == Row::Min ? "min" : "max", {}};
+                TableRow row{r.pointLabels[p],
+                             r.governors[g],
+                             kind == Row::Mean  ? "mean"
+                             : kind == Row::Min ? "min"
+                                                : "max",
+                             {}};
                 for (size_t c = 0; c < cols.size(); ++c) {
                     const std::vector<double> &v = values[c];
-                    const double x = kind == Row::Mean ? std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size())
-                                   : kind == Row::Min  ? *std::min_element(v.begin(), v.end())
-                                                       : *std::max_element(v.begin(), v.end());
+                    const double x = kind == Row::Mean
+                                         ? std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size())
+                                     : kind == Row::Min ? *std::min_element(v.begin(), v.end())
+                                                        : *std::max_element(v.begin(), v.end());
                     row.cells.push_back(formatCell(cols[c], x, kind));
                 }
                 rows.push_back(std::move(row));
@@ -86,18 +91,10 @@ std::string formatCompareCell(CompareColumn::Kind kind, double v)
 {
     char buf[64];
     switch (kind) {
-    case CompareColumn::Kind::Count:
-        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
-        break;
-    case CompareColumn::Kind::Ratio:
-        std::snprintf(buf, sizeof buf, "%.4f", v);
-        break;
-    case CompareColumn::Kind::Percent:
-        std::snprintf(buf, sizeof buf, "%.2f", v);
-        break;
-    case CompareColumn::Kind::Micros:
-        std::snprintf(buf, sizeof buf, "%.3f", v);
-        break;
+    case CompareColumn::Kind::Count: std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v)); break;
+    case CompareColumn::Kind::Ratio: std::snprintf(buf, sizeof buf, "%.4f", v); break;
+    case CompareColumn::Kind::Percent: std::snprintf(buf, sizeof buf, "%.2f", v); break;
+    case CompareColumn::Kind::Micros: std::snprintf(buf, sizeof buf, "%.3f", v); break;
     case CompareColumn::Kind::Joules:
         if (!std::isfinite(v))
             return "no power data";
@@ -133,10 +130,11 @@ std::vector<CompareColumn> compareColumns(const IdleStateTable &table)
                      i});
     c.push_back({"oracle_above", K::Count, [](const RunMetrics &m, int) { return double(m.oracleAbove); }});
     c.push_back({"oracle_below", K::Count, [](const RunMetrics &m, int) { return double(m.oracleBelow); }});
-    c.push_back({"oracle_misses", K::Count,
-                 [](const RunMetrics &m, int) { return double(m.oracleAbove + m.oracleBelow); }});
+    c.push_back(
+        {"oracle_misses", K::Count, [](const RunMetrics &m, int) { return double(m.oracleAbove + m.oracleBelow); }});
     c.push_back({"wakeups", K::Count, [](const RunMetrics &m, int) { return double(m.wakeups); }});
-    c.push_back({"latency_cost_us", K::Micros, [](const RunMetrics &m, int) { return double(m.latencyCostNs) / 1000.0; }});
+    c.push_back(
+        {"latency_cost_us", K::Micros, [](const RunMetrics &m, int) { return double(m.latencyCostNs) / 1000.0; }});
     return c;
 }
 
@@ -165,16 +163,16 @@ std::vector<CompareColumn> compareColumns(const CompareOptions &o)
                          [](const RunMetrics &m, int s) { return double(m.belowByState[static_cast<size_t>(s)]); }, i});
             c.push_back({"above_pct_" + n, K::Percent,
                          [](const RunMetrics &m, int s) {
-                             return 100.0 * ratio(double(m.aboveByState[static_cast<size_t>(s)]),
-                                                  double(m.usage[static_cast<size_t>(s)]));
+                             return 100.0
+                                    * ratio(double(m.aboveByState[static_cast<size_t>(s)]),
+                                            double(m.usage[static_cast<size_t>(s)]));
                          },
                          i});
         }
     return c;
 }
 
-std::string formatComparison(const CompareOptions &o, const CompareResult &r, CompareFormat format,
-                             bool aggregatesOnly)
+std::string formatComparison(const CompareOptions &o, const CompareResult &r, CompareFormat format, bool aggregatesOnly)
 {
     const std::vector<CompareColumn> cols = compareColumns(o);
     const std::vector<TableRow> rows = buildRows(r, cols, aggregatesOnly);
@@ -194,8 +192,9 @@ std::string formatComparison(const CompareOptions &o, const CompareResult &r, Co
     }
     if (format == CompareFormat::Markdown) {
         out += "table `" + o.table.id + "` (tick " + std::to_string(o.table.tickHz) + " Hz), workload `"
-               + (o.fixedStream.empty() ? o.workload.text : o.fixedStreamLabel) + "`, seed " + std::to_string(o.seed) + ", " + std::to_string(o.fixedStream.empty() ? o.spans : o.fixedStream.size())
-               + " spans per run, " + std::to_string(o.iterations) + " iteration(s)\n\n";
+               + (o.fixedStream.empty() ? o.workload.text : o.fixedStreamLabel) + "`, seed " + std::to_string(o.seed)
+               + ", " + std::to_string(o.fixedStream.empty() ? o.spans : o.fixedStream.size()) + " spans per run, "
+               + std::to_string(o.iterations) + " iteration(s)\n\n";
         out += "| point | governor | iteration |";
         for (const CompareColumn &c : cols)
             out += " " + c.name + " |";
@@ -213,9 +212,10 @@ std::string formatComparison(const CompareOptions &o, const CompareResult &r, Co
     }
     // JSON: points -> governors -> iterations / mean / min / max, numbers as printed.
     out += "{\n  \"table\": " + jsonString(o.table.id) + ",\n  \"tick_hz\": " + std::to_string(o.table.tickHz)
-           + ",\n  \"workload\": " + jsonString(o.fixedStream.empty() ? o.workload.text : o.fixedStreamLabel) + ",\n  \"seed\": " + std::to_string(o.seed)
-           + ",\n  \"spans\": " + std::to_string(o.fixedStream.empty() ? o.spans : o.fixedStream.size()) + ",\n  \"iterations\": " + std::to_string(o.iterations)
-           + ",\n  \"columns\": [";
+           + ",\n  \"workload\": " + jsonString(o.fixedStream.empty() ? o.workload.text : o.fixedStreamLabel)
+           + ",\n  \"seed\": " + std::to_string(o.seed)
+           + ",\n  \"spans\": " + std::to_string(o.fixedStream.empty() ? o.spans : o.fixedStream.size())
+           + ",\n  \"iterations\": " + std::to_string(o.iterations) + ",\n  \"columns\": [";
     for (size_t i = 0; i < cols.size(); ++i)
         out += (i ? ", " : "") + jsonString(cols[i].name);
     out += "],\n  \"points\": [";

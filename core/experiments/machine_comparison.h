@@ -29,13 +29,13 @@ namespace idlescope {
 struct MachineCompareOptions {
     Machine machine;
     MachineWorkload workload;
-    std::vector<std::string> governors;      ///< variant ids
-    std::vector<std::string> settings;       ///< compare's --set items (governor_settings.h)
+    std::vector<std::string> governors; ///< variant ids
+    std::vector<std::string> settings;  ///< compare's --set items (governor_settings.h)
     /// Parsed settings per governor (the window's governors carry them parsed); used
     /// instead of settings when not empty.
     std::vector<std::vector<TunableSetting>> tunables;
-    std::optional<MachineRun> recorded;      ///< shown first when given
-    bool clusterView = false;                ///< keep entry intervals and compute the cluster view
+    std::optional<MachineRun> recorded; ///< shown first when given
+    bool clusterView = false;           ///< keep entry intervals and compute the cluster view
     /// Keep every run's entry intervals (CpuRun::intervals) after the cluster view: the
     /// window draws them as per-CPU lanes. Implies the intervals are recorded.
     bool keepIntervals = false;
@@ -46,10 +46,10 @@ struct MachineCompareOptions {
 struct MachineComparison {
     Machine machine;
     std::string workloadLabel;
-    std::vector<MachineRun> runs;                  ///< the recorded run (if any), then the governors
-    std::vector<RunEnergy> energy;                 ///< per run
-    std::vector<std::vector<ClusterIdle>> clusters;///< per run, empty without clusterView
-    std::vector<std::vector<double>> clusterIdleJ; ///< per run and cluster, NaN without cluster power data
+    std::vector<MachineRun> runs;                   ///< the recorded run (if any), then the governors
+    std::vector<RunEnergy> energy;                  ///< per run
+    std::vector<std::vector<ClusterIdle>> clusters; ///< per run, empty without clusterView
+    std::vector<std::vector<double>> clusterIdleJ;  ///< per run and cluster, NaN without cluster power data
 };
 
 /// Errors: those of settingsPerGovernor() and replayMachine().

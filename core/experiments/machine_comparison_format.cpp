@@ -101,8 +101,9 @@ std::vector<Cell> rowCells(const MachineRun &run, const CpuRun &r, const RunEner
         for (size_t s = 0; s < states; ++s) {
             c.push_back(count(r.states[s].above));
             c.push_back(count(r.states[s].below));
-            c.push_back(num("%.2f", 100.0 * ratio(static_cast<double>(r.states[s].above),
-                                                  static_cast<double>(r.states[s].usage))));
+            c.push_back(
+                num("%.2f",
+                    100.0 * ratio(static_cast<double>(r.states[s].above), static_cast<double>(r.states[s].usage))));
         }
     return c;
 }
@@ -120,7 +121,8 @@ Rows buildRows(const MachineComparison &c, size_t states, const MachineFormatOpt
         const RunEnergy &e = c.energy[k];
         if (o.eachCpu)
             for (size_t i = 0; i < run.cpus.size(); ++i) {
-                out.rows.push_back(rowCells(run, run.cpus[i], e, e.available ? &e.cpus[i] : nullptr, states, o.perState));
+                out.rows.push_back(
+                    rowCells(run, run.cpus[i], e, e.available ? &e.cpus[i] : nullptr, states, o.perState));
                 out.runOf.push_back(k);
             }
         out.rows.push_back(rowCells(run, run.total(), e, nullptr, states, o.perState));
@@ -166,7 +168,11 @@ std::string markdown(const MachineComparison &c, const std::vector<std::string> 
     }
     for (const MachineRun &run : c.runs)
         if (run.name == "recorded")
-            out += "\nrecorded: the states the kernel entered" + std::string(run.label == "recorded" ? " (no TRACE.governor beside the trace names the governor: --recorded-governor)" : "") + "; above/below " + run.missSource + "\n";
+            out += "\nrecorded: the states the kernel entered"
+                   + std::string(run.label == "recorded"
+                                     ? " (no TRACE.governor beside the trace names the governor: --recorded-governor)"
+                                     : "")
+                   + "; above/below " + run.missSource + "\n";
     if (!c.energy.empty() && !c.energy.front().available)
         out += "\nenergy: " + c.energy.front().missing + " (table JSON power_mw, or --power STATE=NUMBERmW)\n";
     if (!c.runs.empty() && !c.runs.back().skipped.empty()) {
@@ -200,8 +206,11 @@ std::string markdown(const MachineComparison &c, const std::vector<std::string> 
             }
             out += num("%.3f", static_cast<double>(v.idleNs) / 1e6).text + " |";
             for (size_t s = 0; s < states.size(); ++s)
-                out += " " + num("%.3f", static_cast<double>(v.timeNs[s]) / 1e6).text + " | " + std::to_string(v.usage[s]) + " |";
-            out += " " + (std::isfinite(c.clusterIdleJ[k][ci]) ? num("%.6g", c.clusterIdleJ[k][ci]).text : "no power data") + " |\n";
+                out += " " + num("%.3f", static_cast<double>(v.timeNs[s]) / 1e6).text + " | "
+                       + std::to_string(v.usage[s]) + " |";
+            out += " "
+                   + (std::isfinite(c.clusterIdleJ[k][ci]) ? num("%.6g", c.clusterIdleJ[k][ci]).text : "no power data")
+                   + " |\n";
         }
     }
     return out;
@@ -227,13 +236,14 @@ std::string json(const MachineComparison &c, const std::vector<std::string> &col
     auto object = [&](const std::vector<Cell> &row) {
         std::string o = "{";
         for (size_t i = 1; i < row.size(); ++i)
-            o += (i > 1 ? ", " : "") + jsonString(cols[i]) + ": " + (row[i].number ? row[i].text : jsonString(row[i].text));
+            o += (i > 1 ? ", " : "") + jsonString(cols[i]) + ": "
+                 + (row[i].number ? row[i].text : jsonString(row[i].text));
         return o + "}";
     };
-    std::string out = "{\n  \"machine\": " + jsonString(c.machine.id) + ",\n  \"cpus\": "
-                      + std::to_string(c.machine.cpuCount()) + ",\n  \"tick_hz\": "
-                      + std::to_string(c.machine.clusters.front().table.tickHz) + ",\n  \"workload\": "
-                      + jsonString(c.workloadLabel) + ",\n  \"runs\": [";
+    std::string out = "{\n  \"machine\": " + jsonString(c.machine.id)
+                      + ",\n  \"cpus\": " + std::to_string(c.machine.cpuCount())
+                      + ",\n  \"tick_hz\": " + std::to_string(c.machine.clusters.front().table.tickHz)
+                      + ",\n  \"workload\": " + jsonString(c.workloadLabel) + ",\n  \"runs\": [";
     for (size_t k = 0; k < c.runs.size(); ++k) {
         const MachineRun &run = c.runs[k];
         out += std::string(k ? "," : "") + "\n    {\"run\": " + jsonString(run.name) + ", \"label\": "
@@ -253,16 +263,16 @@ std::string json(const MachineComparison &c, const std::vector<std::string> &col
             out += (i ? ",\n       " : "\n       ") + cpuRows[i];
         out += "],\n     \"sum\": " + sum + ",\n     \"skipped\": [";
         for (size_t i = 0; i < run.skipped.size(); ++i)
-            out += std::string(i ? ", " : "") + "{\"cpu\": " + std::to_string(run.skipped[i].cpu) + ", \"reason\": "
-                   + jsonString(run.skipped[i].reason) + "}";
+            out += std::string(i ? ", " : "") + "{\"cpu\": " + std::to_string(run.skipped[i].cpu)
+                   + ", \"reason\": " + jsonString(run.skipped[i].reason) + "}";
         out += "]";
         if (!c.clusters[k].empty()) {
             out += ",\n     \"clusters\": [";
             for (size_t i = 0; i < c.clusters[k].size(); ++i) {
                 const ClusterIdle &v = c.clusters[k][i];
                 out += std::string(i ? ", " : "") + "{\"name\": " + jsonString(v.name) + ", \"cpus\": ["
-                       + cpuList(v.cpus) + "], \"complete\": " + (v.complete ? "true" : "false") + ", \"idle_ns\": "
-                       + std::to_string(v.idleNs);
+                       + cpuList(v.cpus) + "], \"complete\": " + (v.complete ? "true" : "false")
+                       + ", \"idle_ns\": " + std::to_string(v.idleNs);
                 for (size_t s = 0; s < states.size(); ++s)
                     out += ", \"time_ns_" + states[s] + "\": " + std::to_string(v.timeNs[s]) + ", \"usage_" + states[s]
                            + "\": " + std::to_string(v.usage[s]);

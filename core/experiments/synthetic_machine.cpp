@@ -88,20 +88,22 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
     // cpus=N: the workload runs on N CPUs, 0..N-1 unless --workload-cpus names them.
     const int wanted = spec.workload.cpuCount();
     if (wanted > n)
-        return Error{spec.workload.text, 0, "--workload", "cpus=" + std::to_string(wanted) + " but machine "
-                                                              + machine.id + " has " + std::to_string(n) + " CPUs"};
+        return Error{spec.workload.text, 0, "--workload",
+                     "cpus=" + std::to_string(wanted) + " but machine " + machine.id + " has " + std::to_string(n)
+                         + " CPUs"};
     if (wanted > 0 && !spec.workloadCpus.empty() && spec.workloadCpus.size() != static_cast<size_t>(wanted))
-        return Error{spec.workload.text, 0, "--workload-cpus", std::to_string(spec.workloadCpus.size())
-                                                                   + " CPUs listed but the workload says cpus="
-                                                                   + std::to_string(wanted)};
+        return Error{spec.workload.text, 0, "--workload-cpus",
+                     std::to_string(spec.workloadCpus.size())
+                         + " CPUs listed but the workload says cpus=" + std::to_string(wanted)};
     std::vector<bool> runs(static_cast<size_t>(n), spec.workloadCpus.empty() && wanted == 0);
     if (spec.workloadCpus.empty())
         for (int cpu = 0; cpu < wanted; ++cpu)
             runs[static_cast<size_t>(cpu)] = true;
     for (int cpu : spec.workloadCpus) {
         if (cpu < 0 || cpu >= n)
-            return Error{machine.id, 0, "--workload-cpus", "CPU " + std::to_string(cpu) + " is not a CPU of machine "
-                                                               + machine.id + " (CPUs 0.." + std::to_string(n - 1) + ")"};
+            return Error{machine.id, 0, "--workload-cpus",
+                         "CPU " + std::to_string(cpu) + " is not a CPU of machine " + machine.id + " (CPUs 0.."
+                             + std::to_string(n - 1) + ")"};
         runs[static_cast<size_t>(cpu)] = true;
     }
     MachineWorkload w;
@@ -113,8 +115,9 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
     std::vector<workloads::IoInterrupt> routed, one;
     for (int cpu = 0; cpu < n; ++cpu)
         if (runs[static_cast<size_t>(cpu)]) {
-            IdleStream s = workloads::generateStreamWithInterrupts(
-                spec.workload, 0, workloads::runSeed(spec.seed, 0, cpu), spec.spans, one);
+            IdleStream s =
+                workloads::generateStreamWithInterrupts(spec.workload, 0, workloads::runSeed(spec.seed, 0, cpu),
+                                                        spec.spans, one);
             if (cpu != irqCpu)
                 routed.insert(routed.end(), one.begin(), one.end());
             busiest = std::max(busiest, streamTime(s));
@@ -128,7 +131,8 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
     }
     for (int cpu = 0; cpu < n; ++cpu)
         if (!runs[static_cast<size_t>(cpu)])
-            w.cpus.push_back({cpu, streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), busiest), 0, {}});
+            w.cpus.push_back(
+                {cpu, streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), busiest), 0, {}});
     std::sort(w.cpus.begin(), w.cpus.end(), [](const CpuStream &a, const CpuStream &b) { return a.cpu < b.cpu; });
     if (irqCpu && *irqCpu < n) {
         workloads::sortByTime(routed);

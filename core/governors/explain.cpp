@@ -27,14 +27,15 @@ std::string describeReasoning(const Reasoning &r)
 
 std::vector<std::string> explainReasoning(const Reasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
 {
-    return std::visit(
-        Overloaded{[](std::monostate) { return std::vector<std::string>{}; },
-                   [&](const MenuReasoning &m) { return explainMenu(m, drv, cx); },
-                   [&](const TeoReasoning &t) { return t.legacy ? explainTeoLegacy(t, drv, cx) : explainTeo(t, drv, cx); },
-                   [&](const LadderReasoning &l) { return explainLadder(l, drv, cx); },
-                   [&](const HaltpollReasoning &h) { return explainHaltpoll(h, drv, cx); },
-                   [&](const OracleReasoning &o) { return explainOracle(o, drv, cx); }},
-        r);
+    return std::visit(Overloaded{[](std::monostate) { return std::vector<std::string>{}; },
+                                 [&](const MenuReasoning &m) { return explainMenu(m, drv, cx); },
+                                 [&](const TeoReasoning &t) {
+                                     return t.legacy ? explainTeoLegacy(t, drv, cx) : explainTeo(t, drv, cx);
+                                 },
+                                 [&](const LadderReasoning &l) { return explainLadder(l, drv, cx); },
+                                 [&](const HaltpollReasoning &h) { return explainHaltpoll(h, drv, cx); },
+                                 [&](const OracleReasoning &o) { return explainOracle(o, drv, cx); }},
+                      r);
 }
 
 std::string expectationSentence(const Reasoning &r, const IdleStateTable &drv, const ExplainContext &cx)

@@ -34,8 +34,7 @@ struct ExplainContext {
 std::string describeReasoning(const Reasoning &r);
 
 /// Sentences that explain the decision, naming states from @p drv.
-std::vector<std::string> explainReasoning(const Reasoning &r, const IdleStateTable &drv,
-                                          const ExplainContext &cx = {});
+std::vector<std::string> explainReasoning(const Reasoning &r, const IdleStateTable &drv, const ExplainContext &cx = {});
 
 /**
  * One sentence for the inspector's Decision line: what the governor expected
@@ -49,12 +48,10 @@ std::string expectationSentence(const Reasoning &r, const IdleStateTable &drv, c
 
 // Per-family halves, each defined beside its governor.
 std::string describeMenu(const MenuReasoning &r);
-std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTable &drv,
-                                     const ExplainContext &cx = {});
+std::vector<std::string> explainMenu(const MenuReasoning &r, const IdleStateTable &drv, const ExplainContext &cx = {});
 std::string expectMenu(const MenuReasoning &r, const IdleStateTable &drv, const ExplainContext &cx = {});
 std::string describeTeo(const TeoReasoning &r);
-std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable &drv,
-                                    const ExplainContext &cx = {});
+std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx = {});
 std::string expectTeo(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx = {});
 /// teo-5.13 records (TeoReasoning::legacy); describeReasoning/explainReasoning route them here.
 std::string describeTeoLegacy(const TeoReasoning &r);
@@ -81,7 +78,7 @@ std::string formatMicros(std::uint64_t us, UnitStyle units = UnitStyle::Ascii);
 inline constexpr std::uint32_t KTIME_MAX_US_U32 = static_cast<std::uint32_t>(KTIME_MAX / 1000);
 /// What formatMicros() adds to KTIME_MAX_US_U32, and what the inspector says of it.
 inline constexpr const char *KTIME_MAX_US_NOTE = "KTIME_MAX / 1000 cut to 32 bits: the kernel's record of an "
-                                                  "idle time that ran to no pending timer";
+                                                 "idle time that ran to no pending timer";
 /// "1 sample" / "2 samples": @p n with the singular or plural noun.
 std::string countOf(std::uint64_t n, const char *singular, const char *plural);
 

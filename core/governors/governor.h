@@ -28,8 +28,8 @@ namespace idlescope {
 
 /// Which cpuidle_poll_time() the variant's kernel has (drivers/cpuidle/cpuidle.c).
 enum class PollTimeRule {
-    V5_5,   ///< v5.5–v5.10: TR of the first enabled state after state 0, else TICK_NSEC
-    V5_11,  ///< v5.11+: first enabled state with TR >= 10 us, clamped to TICK_NSEC/16
+    V5_5,  ///< v5.5–v5.10: TR of the first enabled state after state 0, else TICK_NSEC
+    V5_11, ///< v5.11+: first enabled state with TR >= 10 us, clamped to TICK_NSEC/16
 };
 
 /// What a variant reproduces; static data, one per variant id.
@@ -41,11 +41,11 @@ struct KernelVersion {
 };
 
 struct VariantInfo {
-    const char *id;             ///< e.g. "menu-6.14"
-    const char *family;         ///< "menu", "teo", "ladder", "haltpoll", "oracle"
-    const char *kernel;         ///< kernel version or patch reproduced, e.g. "v6.14"
-    KernelVersion base;         ///< the release `kernel` names (a patch's base): lists sort by it
-    const char *summary;        ///< one line for lists and tooltips
+    const char *id;      ///< e.g. "menu-6.14"
+    const char *family;  ///< "menu", "teo", "ladder", "haltpoll", "oracle"
+    const char *kernel;  ///< kernel version or patch reproduced, e.g. "v6.14"
+    KernelVersion base;  ///< the release `kernel` names (a patch's base): lists sort by it
+    const char *summary; ///< one line for lists and tooltips
     PollTimeRule pollTime = PollTimeRule::V5_11;
     /// v7.0's do_idle() reads tick_nohz_idle_got_tick() after every reflect.
     bool idleLoopReadsGotTick = false;
@@ -72,13 +72,13 @@ constexpr std::array<VariantInfo, N> variantInfos(const Row (&rows)[N])
 
 /// What the kernel helpers return at this select (see the replay README).
 struct SelectContext {
-    Ns nowNs = 0;            ///< local_clock()
-    Ns sleepLengthNs = 0;    ///< tick_nohz_get_sleep_length() return value
-    Ns deltaNextNs = 0;      ///< its delta_next output (next tick or timer, whichever first)
-    Ns latencyReqNs = 0;     ///< cpuidle_governor_latency_req()
-    Ns tickNsec = 0;         ///< TICK_NSEC
-    bool tickStopped = false;///< tick_nohz_tick_stopped()
-    int util = 0;            ///< sched_cpu_util(), capacity 1024
+    Ns nowNs = 0;             ///< local_clock()
+    Ns sleepLengthNs = 0;     ///< tick_nohz_get_sleep_length() return value
+    Ns deltaNextNs = 0;       ///< its delta_next output (next tick or timer, whichever first)
+    Ns latencyReqNs = 0;      ///< cpuidle_governor_latency_req()
+    Ns tickNsec = 0;          ///< TICK_NSEC
+    bool tickStopped = false; ///< tick_nohz_tick_stopped()
+    int util = 0;             ///< sched_cpu_util(), capacity 1024
     /// Not a kernel input: how long this entry will really last if nothing
     /// else ends it (time to the wakeup). Only the oracle may read it.
     Ns oracleIdleNs = 0;
@@ -97,9 +97,9 @@ struct Selection {
 
 /// A named numeric parameter a user may change (GUI sliders, --set NAME=VALUE).
 struct TunableInfo {
-    const char *name;         ///< kernel spelling, e.g. "INTERVALS", "RESIDENCY_THRESHOLD_NS"
+    const char *name; ///< kernel spelling, e.g. "INTERVALS", "RESIDENCY_THRESHOLD_NS"
     const char *description;
-    const char *unit;         ///< "ns", "samples", "ratio", "count", ...
+    const char *unit; ///< "ns", "samples", "ratio", "count", ...
     std::int64_t kernelDefault;
     std::int64_t minValue;
     std::int64_t maxValue;
@@ -115,8 +115,7 @@ public:
     virtual void enable(const IdleStateTable &drv, CpuidleDevice &dev) = 0;
 
     /// ->select(): pick a state; always returns a valid index (0 as last resort).
-    virtual Selection select(const IdleStateTable &drv, CpuidleDevice &dev,
-                             const SelectContext &ctx) = 0;
+    virtual Selection select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx) = 0;
 
     /// ->reflect(): the state that was entered; dev.lastResidencyNs is already set.
     virtual void reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index) = 0;

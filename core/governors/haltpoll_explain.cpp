@@ -34,9 +34,9 @@ const char *adjustName(HaltpollReasoning::Adjust a)
 std::string describeHaltpoll(const HaltpollReasoning &r)
 {
     std::string s = std::string("action=") + actionName(r.action) + " last=" + std::to_string(r.lastStateIdx)
-                    + " poll_time_limit=" + (r.pollTimeLimit ? "1" : "0") + " poll_limit_ns="
-                    + std::to_string(r.pollLimitNs) + " latency_req_ns=" + std::to_string(r.latencyReqNs)
-                    + " chosen=" + std::to_string(r.chosenIdx);
+                    + " poll_time_limit=" + (r.pollTimeLimit ? "1" : "0")
+                    + " poll_limit_ns=" + std::to_string(r.pollLimitNs)
+                    + " latency_req_ns=" + std::to_string(r.latencyReqNs) + " chosen=" + std::to_string(r.chosenIdx);
     if (r.reflected)
         s += " block_ns=" + std::to_string(r.blockNs) + " adjust=" + adjustName(r.adjust)
              + " val=" + std::to_string(r.rawVal) + " new_poll_limit_ns=" + std::to_string(r.newPollLimitNs);
@@ -68,16 +68,15 @@ std::vector<std::string> explainHaltpoll(const HaltpollReasoning &r, const IdleS
         break;
     case Action::PollExpired:
         out.push_back("The last entry polled for the whole " + dur(r.pollLimitNs)
-                      + " window without an event, so haltpoll halts in " + chosen
-                      + " and lets the tick stop.");
+                      + " window without an event, so haltpoll halts in " + chosen + " and lets the tick stop.");
         break;
     case Action::AfterHalt:
-        out.push_back("The last entry halted, so haltpoll polls first (" + chosen + ", window "
-                      + dur(r.pollLimitNs) + ") and keeps the tick.");
+        out.push_back("The last entry halted, so haltpoll polls first (" + chosen + ", window " + dur(r.pollLimitNs)
+                      + ") and keeps the tick.");
         break;
     case Action::CoreSingleState:
-        out.push_back("The table has one state, so the cpuidle core (v7.0) does not ask haltpoll: it uses "
-                      + chosen + " and keeps the tick.");
+        out.push_back("The table has one state, so the cpuidle core (v7.0) does not ask haltpoll: it uses " + chosen
+                      + " and keeps the tick.");
         return out;
     }
 
@@ -86,20 +85,21 @@ std::vector<std::string> explainHaltpoll(const HaltpollReasoning &r, const IdleS
     const std::string block = dur(r.blockNs);
     switch (r.adjust) {
     case Adjust::Grow:
-        out.push_back("The halt blocked for " + block + ", longer than the window but short enough for polling "
-                      "to have covered it, so the window grew to " + dur(r.newPollLimitNs)
-                      + (r.raisedToGrowStart ? " (raised to grow_start)" : "")
+        out.push_back("The halt blocked for " + block
+                      + ", longer than the window but short enough for polling "
+                        "to have covered it, so the window grew to "
+                      + dur(r.newPollLimitNs) + (r.raisedToGrowStart ? " (raised to grow_start)" : "")
                       + (r.cappedAtMax ? " (capped at guest_halt_poll_ns)" : "") + ".");
         break;
     case Adjust::Shrink:
-        out.push_back("The halt blocked for " + block + ", longer than guest_halt_poll_ns, so polling could "
-                      "not have helped and the window shrank to " + dur(r.newPollLimitNs)
-                      + (r.resetToZero ? " (below grow_start, so to 0: no polling until a halt grows it)" : "")
-                      + ".");
+        out.push_back("The halt blocked for " + block
+                      + ", longer than guest_halt_poll_ns, so polling could "
+                        "not have helped and the window shrank to "
+                      + dur(r.newPollLimitNs)
+                      + (r.resetToZero ? " (below grow_start, so to 0: no polling until a halt grows it)" : "") + ".");
         break;
     case Adjust::None:
-        out.push_back("The halt blocked for " + block + ", which leaves the window at "
-                      + dur(r.newPollLimitNs) + ".");
+        out.push_back("The halt blocked for " + block + ", which leaves the window at " + dur(r.newPollLimitNs) + ".");
         break;
     }
     return out;

@@ -48,9 +48,13 @@ namespace idlescope {
 namespace {
 
 constexpr VariantInfo kHaltpoll[] = {
-    {"haltpoll-latest", "haltpoll", "v7.0", {7, 0},
+    {"haltpoll-latest",
+     "haltpoll",
+     "v7.0",
+     {7, 0},
      "KVM guest: poll after a halt, halt after an empty poll window; the window grows and shrinks",
-     PollTimeRule::V5_11, true},
+     PollTimeRule::V5_11,
+     true},
 };
 
 constexpr std::int64_t kUintMax = UINT_MAX_U32;
@@ -58,19 +62,22 @@ constexpr std::int64_t kUintMax = UINT_MAX_U32;
 constexpr TunableInfo kHaltpollTunables[] = {
     {"guest_halt_poll_ns", "Largest poll window; halts that block longer shrink the window", "ns",
      haltpoll::GUEST_HALT_POLL_NS, 0, kUintMax},
-    {"guest_halt_poll_shrink", "Divisor applied to the window after a long halt (0: reset to 0)",
-     "ratio", haltpoll::GUEST_HALT_POLL_SHRINK, 0, kUintMax},
-    {"guest_halt_poll_grow", "Factor applied to the window after a halt it could have covered",
-     "ratio", haltpoll::GUEST_HALT_POLL_GROW, 0, kUintMax},
-    {"guest_halt_poll_grow_start", "Smallest non-zero window (ns)", "ns",
-     haltpoll::GUEST_HALT_POLL_GROW_START, 0, kUintMax},
+    {"guest_halt_poll_shrink", "Divisor applied to the window after a long halt (0: reset to 0)", "ratio",
+     haltpoll::GUEST_HALT_POLL_SHRINK, 0, kUintMax},
+    {"guest_halt_poll_grow", "Factor applied to the window after a halt it could have covered", "ratio",
+     haltpoll::GUEST_HALT_POLL_GROW, 0, kUintMax},
+    {"guest_halt_poll_grow_start", "Smallest non-zero window (ns)", "ns", haltpoll::GUEST_HALT_POLL_GROW_START, 0,
+     kUintMax},
     {"guest_halt_poll_allow_shrink", "1 to shrink the window after long halts, 0 never to", "bool",
      haltpoll::GUEST_HALT_POLL_ALLOW_SHRINK, 0, 1},
 };
 
 } // namespace
 
-std::span<const VariantInfo> haltpollVariants() { return kHaltpoll; }
+std::span<const VariantInfo> haltpollVariants()
+{
+    return kHaltpoll;
+}
 
 std::unique_ptr<Governor> makeHaltpollGovernor(const VariantInfo &v)
 {
@@ -82,7 +89,10 @@ HaltpollGovernor::HaltpollGovernor(const VariantInfo &v) : m_variant(v)
     m_reasoning.emplace<HaltpollReasoning>();
 }
 
-std::span<const TunableInfo> HaltpollGovernor::tunables() const { return kHaltpollTunables; }
+std::span<const TunableInfo> HaltpollGovernor::tunables() const
+{
+    return kHaltpollTunables;
+}
 
 std::span<const TunableRow<HaltpollGovernor>> HaltpollGovernor::tunableRows()
 {
@@ -111,8 +121,7 @@ void HaltpollGovernor::enable(const IdleStateTable &, CpuidleDevice &dev)
     m_reasoning.emplace<HaltpollReasoning>();
 }
 
-Selection HaltpollGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev,
-                                   const SelectContext &ctx)
+Selection HaltpollGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
 {
     using Action = HaltpollReasoning::Action;
     HaltpollReasoning &r = std::get<HaltpollReasoning>(m_reasoning);

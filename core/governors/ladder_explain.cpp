@@ -24,13 +24,11 @@ const char *actionName(LadderReasoning::Action a)
 std::string describeLadder(const LadderReasoning &r)
 {
     return std::string("action=") + actionName(r.action) + " last=" + std::to_string(r.lastIdx)
-           + " first=" + std::to_string(r.firstIdx) + " last_residency_ns="
-           + std::to_string(r.lastResidencyNs) + " promotion_time_ns="
-           + std::to_string(r.promotionTimeNs) + " demotion_time_ns="
-           + std::to_string(r.demotionTimeNs) + " promotion_count="
-           + std::to_string(r.promotionCount) + " demotion_count=" + std::to_string(r.demotionCount)
-           + " latency_req_ns=" + std::to_string(r.latencyReqNs) + " chosen="
-           + std::to_string(r.chosenIdx);
+           + " first=" + std::to_string(r.firstIdx) + " last_residency_ns=" + std::to_string(r.lastResidencyNs)
+           + " promotion_time_ns=" + std::to_string(r.promotionTimeNs) + " demotion_time_ns="
+           + std::to_string(r.demotionTimeNs) + " promotion_count=" + std::to_string(r.promotionCount)
+           + " demotion_count=" + std::to_string(r.demotionCount) + " latency_req_ns=" + std::to_string(r.latencyReqNs)
+           + " chosen=" + std::to_string(r.chosenIdx);
 }
 
 namespace {
@@ -48,8 +46,8 @@ std::vector<std::string> residencySentences(const LadderReasoning &r, const Idle
         // ladder_enable_device() put last_state_idx on the first state; no
         // entry has happened, so last_residency_ns is still 0.
         out.push_back("This is ladder's first decision: no idle period came before it. It starts on " + last
-                      + ", and with no residency yet (0) the time beyond " + last + "'s exit latency reads "
-                      + lasted + ".");
+                      + ", and with no residency yet (0) the time beyond " + last + "'s exit latency reads " + lasted
+                      + ".");
         if (r.lastResidencyNs < 0)
             out.push_back("ladder compares that negative value as an unsigned 64-bit number, so it counts as "
                           "a long residency.");
@@ -91,8 +89,7 @@ std::string actionSentence(const LadderReasoning &r, const IdleStateTable &drv, 
                    + " in a row so far), but not yet enough, so ladder stayed on " + chosen + ".";
         return "Neither promotion nor demotion applies, so ladder stayed on " + chosen + ".";
     case Action::LatencyZero:
-    case Action::CoreSingleState:
-        break;
+    case Action::CoreSingleState: break;
     }
     return {};
 }

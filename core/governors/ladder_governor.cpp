@@ -57,19 +57,26 @@ namespace idlescope {
 namespace {
 
 constexpr VariantInfo kLadder[] = {
-    {"ladder-latest", "ladder", "v7.0", {7, 0},
+    {"ladder-latest",
+     "ladder",
+     "v7.0",
+     {7, 0},
      "Residency ladder: one state deeper after 4 long residencies, one shallower after a short one",
-     PollTimeRule::V5_11, true},
+     PollTimeRule::V5_11,
+     true},
 };
 
 constexpr TunableInfo kLadderTunables[] = {
-    {"PROMOTION_COUNT", "Long residencies in a row before stepping one state deeper", "count",
-     ladder::PROMOTION_COUNT, 1, 1000},
+    {"PROMOTION_COUNT", "Long residencies in a row before stepping one state deeper", "count", ladder::PROMOTION_COUNT,
+     1, 1000},
     {"DEMOTION_COUNT", "Short residencies in a row before stepping one state shallower", "count",
      ladder::DEMOTION_COUNT, 1, 1000},
 };
 
-int firstUsableIdx(const IdleStateTable &drv) { return drv[0].polling ? 1 : 0; }
+int firstUsableIdx(const IdleStateTable &drv)
+{
+    return drv[0].polling ? 1 : 0;
+}
 
 /// Step 3's target: the deepest state below the rung within the latency
 /// limit, first_idx if none is.
@@ -100,7 +107,10 @@ Selection finishSelection(LadderReasoning &r, int idx, LadderReasoning::Action a
 
 } // namespace
 
-std::span<const VariantInfo> ladderVariants() { return kLadder; }
+std::span<const VariantInfo> ladderVariants()
+{
+    return kLadder;
+}
 
 std::unique_ptr<Governor> makeLadderGovernor(const VariantInfo &v)
 {
@@ -112,7 +122,10 @@ LadderGovernor::LadderGovernor(const VariantInfo &v) : m_variant(v)
     m_reasoning.emplace<LadderReasoning>();
 }
 
-std::span<const TunableInfo> LadderGovernor::tunables() const { return kLadderTunables; }
+std::span<const TunableInfo> LadderGovernor::tunables() const
+{
+    return kLadderTunables;
+}
 
 std::span<const TunableRow<LadderGovernor>> LadderGovernor::tunableRows()
 {
@@ -155,8 +168,7 @@ int LadderGovernor::doSelection(CpuidleDevice &dev, int oldIdx, int newIdx)
     return newIdx;
 }
 
-Selection LadderGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev,
-                                 const SelectContext &ctx)
+Selection LadderGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
 {
     using Action = LadderReasoning::Action;
     LadderReasoning &r = std::get<LadderReasoning>(m_reasoning);
@@ -191,8 +203,8 @@ Selection LadderGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev,
     r.demotionTimeNs = static_cast<Ns>(last.demotionTimeNs);
 
     // Step 2: promotion.
-    if (lastIdx < drv.count() - 1 && !drv[lastIdx + 1].disabled
-        && lastResidencyU > last.promotionTimeNs && drv[lastIdx + 1].exitLatencyNs <= latencyReq) {
+    if (lastIdx < drv.count() - 1 && !drv[lastIdx + 1].disabled && lastResidencyU > last.promotionTimeNs
+        && drv[lastIdx + 1].exitLatencyNs <= latencyReq) {
         r.promotionCandidate = true;
         last.promotionCount++;
         last.demotionCount = 0;

@@ -85,7 +85,6 @@ const char *measuredName(Measured m)
     return "?";
 }
 
-
 std::string stateName(const IdleStateTable &drv, int i)
 {
     if (i < 0 || i >= drv.count())
@@ -164,8 +163,7 @@ std::string typicalSentence(const MenuReasoning &r, const ExplainContext &cx)
 {
     auto us = [&](std::uint64_t v) { return formatMicros(v, cx.units); };
     const std::string test = std::to_string(r.stddevRatio) + "\u00d7stddev";
-    const std::string stats = "their average " + us(r.avgUs) + " with standard deviation "
-                              + us(isqrt(r.varianceUs2));
+    const std::string stats = "their average " + us(r.avgUs) + " with standard deviation " + us(isqrt(r.varianceUs2));
     switch (r.typical) {
     case Typical::Average: {
         const bool absolute = r.varianceUs2 <= std::uint64_t(r.stddevMaxUs) * r.stddevMaxUs;
@@ -206,15 +204,17 @@ std::string updateSentence(const MenuReasoning &r, const IdleStateTable &drv, co
     switch (r.measuredKind) {
     case Measured::Residency: s += "the idle time less the exit latency"; break;
     case Measured::ResidencyHalved: s += "half the residency, since it did not exceed twice the exit latency"; break;
-    case Measured::TickWakeup: s += "the tick woke the CPU although no timer was due within a tick, so 45 ms was assumed"; break;
+    case Measured::TickWakeup:
+        s += "the tick woke the CPU although no timer was due within a tick, so 45 ms was assumed";
+        break;
     case Measured::PollTimeLimit: s += "polling hit its time limit, so the next timer was assumed"; break;
     case Measured::Invalid: break;
     }
     s += " gives " + dur(r.measuredNs);
     if (r.measuredClamped)
         s += " (cut to the next timer)";
-    s += "; recorded as " + formatMicros(r.storedUs, cx.units) + ", correction factor of bucket " + std::to_string(r.updatedBucket)
-         + " now " + std::to_string(r.updatedFactor) + "/8192.";
+    s += "; recorded as " + formatMicros(r.storedUs, cx.units) + ", correction factor of bucket "
+         + std::to_string(r.updatedBucket) + " now " + std::to_string(r.updatedFactor) + "/8192.";
     return s;
 }
 
@@ -222,10 +222,9 @@ std::string updateSentence(const MenuReasoning &r, const IdleStateTable &drv, co
 
 std::string describeMenu(const MenuReasoning &r)
 {
-    std::string s = "path=" + std::string(pathName(r.path)) + " chosen=" + std::to_string(r.chosenIdx)
-                    + " candidate=" + std::to_string(r.candidateIdx) + " stop_tick=" + (r.stopTick ? "1" : "0")
-                    + " predicted_ns=" + std::to_string(r.predictedNs)
-                    + " predicted_initial_ns=" + std::to_string(r.predictedInitialNs)
+    std::string s = "path=" + std::string(pathName(r.path)) + " chosen=" + std::to_string(r.chosenIdx) + " candidate="
+                    + std::to_string(r.candidateIdx) + " stop_tick=" + (r.stopTick ? "1" : "0") + " predicted_ns="
+                    + std::to_string(r.predictedNs) + " predicted_initial_ns=" + std::to_string(r.predictedInitialNs)
                     + " latency_req_ns=" + std::to_string(r.latencyReqNs) + " intervals=[";
     for (int k = 0; k < r.intervalCount; ++k) {
         if (k)
@@ -245,8 +244,8 @@ std::string describeMenu(const MenuReasoning &r)
          + " tick_stopped=" + (r.tickStopped ? "1" : "0") + " loop_end=" + loopEndName(r.loopEnd)
          + " loop_stop_idx=" + std::to_string(r.loopStopIdx) + " override_block=" + blockName(r.overrideBlock);
     if (r.updated)
-        s += " measured=" + std::string(measuredName(r.measuredKind)) + " measured_ns="
-             + std::to_string(r.measuredNs) + " stored_us=" + std::to_string(r.storedUs);
+        s += " measured=" + std::string(measuredName(r.measuredKind)) + " measured_ns=" + std::to_string(r.measuredNs)
+             + " stored_us=" + std::to_string(r.storedUs);
     return s;
 }
 
@@ -259,8 +258,7 @@ std::string timerSentence(const MenuReasoning &r, const ExplainContext &cx)
     if (r.timerQueried)
         return "The next timer is " + dur(r.nextTimerNs) + " away (the next event including the tick "
                + dur(r.deltaTickNs) + "); bucket " + std::to_string(r.bucket) + "'s correction factor "
-               + std::to_string(r.correctionFactor) + "/8192 makes that " + formatMicros(r.timerUs, cx.units)
-               + ".";
+               + std::to_string(r.correctionFactor) + "/8192 makes that " + formatMicros(r.timerUs, cx.units) + ".";
     if (r.residencyThresholdNs > 0)
         return "The typical interval is not above " + dur(r.residencyThresholdNs)
                + ", so menu did not ask for the next timer: it assumes none and the tick " + dur(r.deltaTickNs)
@@ -278,13 +276,12 @@ std::string earlyState0Sentence(const MenuReasoning &r, const IdleStateTable &dr
     else if (drv.count() <= 1)
         why = "there is only one state";
     else if (r.nextTimerNs < drv[1].targetResidencyNs)
-        why = "the next timer (" + dur(r.nextTimerNs) + ") comes before " + stateName(drv, 1)
-              + "'s target residency (" + dur(drv[1].targetResidencyNs) + ")";
+        why = "the next timer (" + dur(r.nextTimerNs) + ") comes before " + stateName(drv, 1) + "'s target residency ("
+              + dur(drv[1].targetResidencyNs) + ")";
     else
-        why = "the latency limit (" + dur(r.latencyReqInputNs) + ") is below " + stateName(drv, 1)
-              + "'s exit latency (" + dur(drv[1].exitLatencyNs) + ")";
-    return "State 0 would be used no matter what because " + why + ", so menu chose "
-           + stateName(drv, r.chosenIdx)
+        why = "the latency limit (" + dur(r.latencyReqInputNs) + ") is below " + stateName(drv, 1) + "'s exit latency ("
+              + dur(drv[1].exitLatencyNs) + ")";
+    return "State 0 would be used no matter what because " + why + ", so menu chose " + stateName(drv, r.chosenIdx)
            + (r.stopTick ? " and lets the tick stop." : " and keeps the tick (it polls).");
 }
 

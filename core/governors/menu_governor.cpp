@@ -168,65 +168,141 @@ constexpr MenuOptions v7_1()
 
 /// One row per variant.
 constexpr VariantRow<MenuOptions> kVariants[] = {
-    {{"menu-5.10", "menu", "v5.10", {5, 10},
+    {{"menu-5.10",
+      "menu",
+      "v5.10",
+      {5, 10},
       "v5.5–v5.12 form: timer first, 12 buckets, iowait multiplier (1 here), old poll limit",
-      PollTimeRule::V5_5, false},
+      PollTimeRule::V5_5,
+      false},
      v5_10()},
-    {{"menu-6.6", "menu", "v6.6–v6.12", {6, 6},
-      "Typical interval first, timer skipped below 15 us, 12 buckets (iowait 0)", PollTimeRule::V5_11,
+    {{"menu-6.6",
+      "menu",
+      "v6.6–v6.12",
+      {6, 6},
+      "Typical interval first, timer skipped below 15 us, 12 buckets (iowait 0)",
+      PollTimeRule::V5_11,
       false},
      v6_6()},
-    {{"menu-6.14", "menu", "v6.14", {6, 14},
+    {{"menu-6.14",
+      "menu",
+      "v6.14",
+      {6, 14},
       "v6.13–v6.14 after \"Remove iowait influence\": 6 buckets, latency limited to the prediction",
-      PollTimeRule::V5_11, false},
+      PollTimeRule::V5_11,
+      false},
      v6_14()},
-    {{"menu-nooverride", "menu", "v6.14 + Aboorva Devarajan v2 (Mar 2025, not merged)", {6, 14},
+    {{"menu-nooverride",
+      "menu",
+      "v6.14 + Aboorva Devarajan v2 (Mar 2025, not merged)",
+      {6, 14},
       "\"Prefer polling state for short idle durations\": the polling override deleted",
-      PollTimeRule::V5_11, false},
+      PollTimeRule::V5_11,
+      false},
      noOverride()},
-    {{"menu-1", "menu", "v6.14 + RFT 1/5 (Feb 2025)", {6, 14}, "\"Drop a redundant local variable\": decides as v6.14",
-      PollTimeRule::V5_11, false},
+    {{"menu-1",
+      "menu",
+      "v6.14 + RFT 1/5 (Feb 2025)",
+      {6, 14},
+      "\"Drop a redundant local variable\": decides as v6.14",
+      PollTimeRule::V5_11,
+      false},
      rft(MenuTypicalAlgo::G2)},
-    {{"menu-2", "menu", "v6.14 + RFT 1–2/5 (Feb 2025)", {6, 14},
-      "One pass for average and variance (E[v^2] - avg^2, different rounding)", PollTimeRule::V5_11,
+    {{"menu-2",
+      "menu",
+      "v6.14 + RFT 1–2/5 (Feb 2025)",
+      {6, 14},
+      "One pass for average and variance (E[v^2] - avg^2, different rounding)",
+      PollTimeRule::V5_11,
       false},
      rft(MenuTypicalAlgo::OnePass)},
-    {{"menu-3", "menu", "v6.14 + RFT 1–3/5 (Feb 2025)", {6, 14},
-      "Outlier threshold starts at UINT_MAX, \">= thresh\" dropped", PollTimeRule::V5_11, false},
+    {{"menu-3",
+      "menu",
+      "v6.14 + RFT 1–3/5 (Feb 2025)",
+      {6, 14},
+      "Outlier threshold starts at UINT_MAX, \">= thresh\" dropped",
+      PollTimeRule::V5_11,
+      false},
      rft(MenuTypicalAlgo::OnePassUintMax)},
-    {{"menu-4", "menu", "v6.14 + RFT 1–4/5 (Feb 2025)", {6, 14},
-      "Outliers eliminated on both ends of the sample set", PollTimeRule::V5_11, false},
+    {{"menu-4",
+      "menu",
+      "v6.14 + RFT 1–4/5 (Feb 2025)",
+      {6, 14},
+      "Outliers eliminated on both ends of the sample set",
+      PollTimeRule::V5_11,
+      false},
      rft(MenuTypicalAlgo::TwoSided)},
-    {{"menu-5", "menu", "v6.14 + RFT 1–5/5 (Feb 2025)", {6, 14},
-      "\"Avoid discarding useful information\": max of >= 4 remaining samples", PollTimeRule::V5_11,
+    {{"menu-5",
+      "menu",
+      "v6.14 + RFT 1–5/5 (Feb 2025)",
+      {6, 14},
+      "\"Avoid discarding useful information\": max of >= 4 remaining samples",
+      PollTimeRule::V5_11,
       false},
      rft(MenuTypicalAlgo::TwoSided, true)},
-    {{"menu-6.15", "menu", "v6.15", {6, 15}, "The RFT series as merged (decides as menu-5)", PollTimeRule::V5_11,
+    {{"menu-6.15",
+      "menu",
+      "v6.15",
+      {6, 15},
+      "The RFT series as merged (decides as menu-5)",
+      PollTimeRule::V5_11,
       false},
      rft(MenuTypicalAlgo::TwoSided, true)},
-    {{"menu-6.16", "menu", "v6.16", {6, 16}, "Bucket assignment optimisation for KTIME_MAX (decides as v6.15)",
-      PollTimeRule::V5_11, false},
+    {{"menu-6.16",
+      "menu",
+      "v6.16",
+      {6, 16},
+      "Bucket assignment optimisation for KTIME_MAX (decides as v6.15)",
+      PollTimeRule::V5_11,
+      false},
      rft(MenuTypicalAlgo::TwoSided, true)},
-    {{"menu-6.17", "menu", "v6.17", {6, 17},
-      "Invalid recent-interval data recorded as UINT_MAX; exit latency checked first", PollTimeRule::V5_11,
+    {{"menu-6.17",
+      "menu",
+      "v6.17",
+      {6, 17},
+      "Invalid recent-interval data recorded as UINT_MAX; exit latency checked first",
+      PollTimeRule::V5_11,
       false},
      v6_17()},
-    {{"menu-resthresh", "menu", "v6.17 + Aboorva Devarajan v3 (Sep 2025, not merged)", {6, 17},
-      "Polling override only for states below RESIDENCY_THRESHOLD_NS", PollTimeRule::V5_11, false},
+    {{"menu-resthresh",
+      "menu",
+      "v6.17 + Aboorva Devarajan v3 (Sep 2025, not merged)",
+      {6, 17},
+      "Polling override only for states below RESIDENCY_THRESHOLD_NS",
+      PollTimeRule::V5_11,
+      false},
      resThresh()},
-    {{"menu-6.18", "menu", "v6.18", {6, 18},
-      "Max-of-remaining reverted; override needs exit latency <= prediction", PollTimeRule::V5_11,
+    {{"menu-6.18",
+      "menu",
+      "v6.18",
+      {6, 18},
+      "Max-of-remaining reverted; override needs exit latency <= prediction",
+      PollTimeRule::V5_11,
       false},
      v6_18()},
-    {{"menu-6.19", "menu", "v6.19", {6, 19}, "Override also needs target residency below 15 us (RESIDENCY_THRESHOLD_NS)",
-      PollTimeRule::V5_11, false},
+    {{"menu-6.19",
+      "menu",
+      "v6.19",
+      {6, 19},
+      "Override also needs target residency below 15 us (RESIDENCY_THRESHOLD_NS)",
+      PollTimeRule::V5_11,
+      false},
      v6_19()},
-    {{"menu-latest", "menu", "v7.0", {7, 0}, "Timers always checked with the tick stopped; single-state handling in the core",
-      PollTimeRule::V5_11, true},
+    {{"menu-latest",
+      "menu",
+      "v7.0",
+      {7, 0},
+      "Timers always checked with the tick stopped; single-state handling in the core",
+      PollTimeRule::V5_11,
+      true},
      v7_0()},
-    {{"menu-7.1", "menu", "v7.0 + \"Refine stopped tick handling\" (Feb 2026)", {7, 0},
+    {{"menu-7.1",
+      "menu",
+      "v7.0 + \"Refine stopped tick handling\" (Feb 2026)",
+      {7, 0},
       "Stopped tick: a short prediction stands if a timer fires within 2 ticks (SAFE_TIMER_RANGE_NS)",
-      PollTimeRule::V5_11, true},
+      PollTimeRule::V5_11,
+      true},
      v7_1()},
 };
 constexpr auto kInfos = variantInfos(kVariants);
@@ -252,7 +328,10 @@ inline int whichBucket(std::uint64_t durationNs)
 
 // ---- Registry hooks ------------------------------------------------------------
 
-std::span<const VariantInfo> menuVariants() { return kInfos; }
+std::span<const VariantInfo> menuVariants()
+{
+    return kInfos;
+}
 
 const MenuOptions *menuOptionsFor(std::string_view id)
 {
@@ -421,8 +500,7 @@ std::uint32_t MenuGovernor::typicalInterval(std::uint32_t predictedUs)
     // detector would repeat its last verdict (it reads the samples as a set).
     // Only the positional masks below are recomputed.
     if (!m_lastTypicalValid || m_lastTypicalPredictedUs != predictedUs) {
-        m_lastTypical =
-            menuTypicalIntervalUnsorted(std::span<const std::uint32_t>(window, size_t(n)), m_typicalParams);
+        m_lastTypical = menuTypicalIntervalUnsorted(std::span<const std::uint32_t>(window, size_t(n)), m_typicalParams);
         m_lastTypicalPredictedUs = predictedUs;
         m_lastTypicalValid = true;
     }
@@ -500,8 +578,7 @@ bool MenuGovernor::overrideAllowed(const IdleState &s, Ns predictedNs, Ns latenc
         r.overrideBlock = OverrideBlock::NextTimer;
         return false;
     }
-    if (m_opt.overrideNeedsExitLatencyWithinPrediction
-        && std::uint64_t(s.exitLatencyNs) > std::uint64_t(predictedNs)) {
+    if (m_opt.overrideNeedsExitLatencyWithinPrediction && std::uint64_t(s.exitLatencyNs) > std::uint64_t(predictedNs)) {
         r.overrideBlock = OverrideBlock::ExitLatency;
         return false;
     }
@@ -509,8 +586,8 @@ bool MenuGovernor::overrideAllowed(const IdleState &s, Ns predictedNs, Ns latenc
     return true;
 }
 
-MenuGovernor::LoopResult MenuGovernor::stateLoop(const IdleStateTable &drv, const SelectContext &ctx,
-                                                 const Plan &plan, Ns deltaTick)
+MenuGovernor::LoopResult MenuGovernor::stateLoop(const IdleStateTable &drv, const SelectContext &ctx, const Plan &plan,
+                                                 Ns deltaTick)
 {
     // Steps 5–7. predicted_ns is u64 in the kernel; every value it can take
     // here is below 2^63, so the comparisons below are done on u64 copies.
@@ -546,8 +623,8 @@ MenuGovernor::LoopResult MenuGovernor::loopStop(LoopResult l, LoopEnd end, int s
     return l;
 }
 
-MenuGovernor::LoopResult MenuGovernor::residencyStop(const IdleStateTable &drv, const SelectContext &ctx,
-                                                     LoopResult l, int i, Ns latencyReq, Ns deltaTick)
+MenuGovernor::LoopResult MenuGovernor::residencyStop(const IdleStateTable &drv, const SelectContext &ctx, LoopResult l,
+                                                     int i, Ns latencyReq, Ns deltaTick)
 {
     // The first state whose target residency exceeds predicted_ns.
     MenuReasoning &r = *m_rec;
@@ -835,23 +912,22 @@ std::span<const TunableRow<MenuGovernor>> MenuGovernor::tunableRows()
              g.m_rec->intervalsUs.fill(0);
              g.m_intervalPtr = 0;
          }},
-        {{"STDDEV_RATIO", "A pattern is accepted when the average exceeds this many standard deviations", "ratio",
-          6, 1, 1000},
+        {{"STDDEV_RATIO", "A pattern is accepted when the average exceeds this many standard deviations", "ratio", 6, 1,
+          1000},
          [](const G &g) -> std::int64_t { return g.m_stddevRatio; },
          [](G &g, std::int64_t v) {
              g.m_stddevRatio = v;
              g.m_typicalParams.setRatio(std::uint64_t(v));
          }},
-        {{"STDDEV_MAX_US", "A pattern is always accepted when the standard deviation is at most this", "us", 20,
-          0, 1000000},
+        {{"STDDEV_MAX_US", "A pattern is always accepted when the standard deviation is at most this", "us", 20, 0,
+          1000000},
          [](const G &g) -> std::int64_t { return g.m_stddevMaxUs; },
          [](G &g, std::int64_t v) {
              g.m_stddevMaxUs = v;
              g.m_typicalParams.stddevMaxSq = std::uint64_t(v) * std::uint64_t(v);
          }},
-        {{"RESIDENCY_THRESHOLD_NS",
-          "Typical intervals up to this skip the timer query; v6.19+ override only below it", "ns",
-          RESIDENCY_THRESHOLD_NS, 0, 100000000},
+        {{"RESIDENCY_THRESHOLD_NS", "Typical intervals up to this skip the timer query; v6.19+ override only below it",
+          "ns", RESIDENCY_THRESHOLD_NS, 0, 100000000},
          [](const G &g) -> std::int64_t { return g.m_residencyThresholdNs; },
          [](G &g, std::int64_t v) { g.m_residencyThresholdNs = v; }},
     };

@@ -150,11 +150,10 @@ private:
     Plan stoppedTickRule(std::uint64_t predicted, const SelectContext &ctx, Ns deltaTick);
     LoopResult stateLoop(const IdleStateTable &drv, const SelectContext &ctx, const Plan &plan, Ns deltaTick);
     LoopResult loopStop(LoopResult l, MenuReasoning::LoopEnd end, int stopIdx);
-    LoopResult residencyStop(const IdleStateTable &drv, const SelectContext &ctx, LoopResult l, int i,
-                             Ns latencyReq, Ns deltaTick);
+    LoopResult residencyStop(const IdleStateTable &drv, const SelectContext &ctx, LoopResult l, int i, Ns latencyReq,
+                             Ns deltaTick);
     bool overrideAllowed(const IdleState &s, Ns predictedNs, Ns latencyReq, Ns residencyThreshold);
-    TickChoice tickDecision(const IdleStateTable &drv, const SelectContext &ctx, const LoopResult &l,
-                            Ns deltaTick);
+    TickChoice tickDecision(const IdleStateTable &drv, const SelectContext &ctx, const LoopResult &l, Ns deltaTick);
     int tickKeptDemotion(const IdleStateTable &drv, int idx, Ns deltaTick) const;
     bool trWithin(Ns targetResidency, Ns delta) const;
 

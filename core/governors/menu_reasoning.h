@@ -22,13 +22,13 @@ inline constexpr int MENU_MAX_INTERVALS = 64;
 struct MenuReasoning {
     /// Which rule fired last on the way to the state.
     enum class Path : std::uint8_t {
-        MainLoop,            ///< deepest state whose target residency fits predicted_ns
-        EarlyState0,         ///< latency_req == 0, a single state, or next timer / latency below state 1
-        PollingOverride,     ///< "first non-polling state" rule replaced the polling state
-        TickStoppedDeeper,   ///< tick already stopped: a deeper state up to delta_tick
-        TickKeptDemotion,    ///< tick kept: demoted to fit before the next tick
-        ResidencyThreshold,  ///< the residency-threshold rule kept the polling state
-        CoreSingleState,     ///< v7.0 core: one state only, the governor is not consulted
+        MainLoop,           ///< deepest state whose target residency fits predicted_ns
+        EarlyState0,        ///< latency_req == 0, a single state, or next timer / latency below state 1
+        PollingOverride,    ///< "first non-polling state" rule replaced the polling state
+        TickStoppedDeeper,  ///< tick already stopped: a deeper state up to delta_tick
+        TickKeptDemotion,   ///< tick kept: demoted to fit before the next tick
+        ResidencyThreshold, ///< the residency-threshold rule kept the polling state
+        CoreSingleState,    ///< v7.0 core: one state only, the governor is not consulted
     };
     /// How get_typical_interval() ended.
     enum class Typical : std::uint8_t {
@@ -68,9 +68,9 @@ struct MenuReasoning {
     // Recent-interval window (copy of the ring, oldest first) and what was dropped.
     int intervalCount = 0;                                       ///< INTERVALS in force
     std::array<std::uint32_t, MENU_MAX_INTERVALS> intervalsUs{}; ///< the ring, oldest first (first intervalCount)
-    std::uint64_t discardedMask = 0; ///< bit i set: intervalsUs[i] dropped as an outlier
-    std::uint64_t invalidMask = 0;   ///< bit i set: above the initial threshold, never considered
-    int rounds = 0;                  ///< outlier-elimination rounds run (passes over the window)
+    std::uint64_t discardedMask = 0;                             ///< bit i set: intervalsUs[i] dropped as an outlier
+    std::uint64_t invalidMask = 0; ///< bit i set: above the initial threshold, never considered
+    int rounds = 0;                ///< outlier-elimination rounds run (passes over the window)
     Typical typical = Typical::NoSamples;
     std::uint32_t typicalUs = UINT_MAX_U32; ///< get_typical_interval() result
     std::uint64_t avgUs = 0;                ///< last round's average
@@ -92,22 +92,22 @@ struct MenuReasoning {
     std::uint32_t timerUs = 0;          ///< corrected timer prediction, us (32-bit, wraps)
 
     // Outcome.
-    bool tickStopped = false;        ///< tick_nohz_tick_stopped() at select
-    bool stoppedTickReplaced = false;///< tick stopped, short prediction replaced by the next timer
-    Ns predictedInitialNs = 0;       ///< predicted_ns before the state loop
-    Ns predictedNs = 0;              ///< final predicted_ns (after overrides)
-    Ns latencyReqInputNs = 0;        ///< cpuidle_governor_latency_req()
-    Ns latencyReqNs = 0;             ///< latency limit in force in the main loop
+    bool tickStopped = false;         ///< tick_nohz_tick_stopped() at select
+    bool stoppedTickReplaced = false; ///< tick stopped, short prediction replaced by the next timer
+    Ns predictedInitialNs = 0;        ///< predicted_ns before the state loop
+    Ns predictedNs = 0;               ///< final predicted_ns (after overrides)
+    Ns latencyReqInputNs = 0;         ///< cpuidle_governor_latency_req()
+    Ns latencyReqNs = 0;              ///< latency limit in force in the main loop
     Path path = Path::MainLoop;
     LoopEnd loopEnd = LoopEnd::NotRun;
-    int loopStopIdx = -1;            ///< the state whose test ended the loop (-1: none)
+    int loopStopIdx = -1; ///< the state whose test ended the loop (-1: none)
     OverrideBlock overrideBlock = OverrideBlock::None;
-    int candidateIdx = 0;            ///< state before the tick decision
-    int chosenIdx = 0;               ///< returned state
-    bool stopTick = true;            ///< value left in *stop_tick
+    int candidateIdx = 0; ///< state before the tick decision
+    int chosenIdx = 0;    ///< returned state
+    bool stopTick = true; ///< value left in *stop_tick
 
     // menu_update() run at the start of this select (for the previous entry).
-    bool updated = false;            ///< menu_update() or the invalid-data append ran
+    bool updated = false; ///< menu_update() or the invalid-data append ran
     Measured measuredKind = Measured::Residency;
     int updatedStateIdx = 0;         ///< dev->last_state_idx that was evaluated
     Ns lastResidencyNs = 0;          ///< dev->last_residency_ns it read

@@ -89,9 +89,8 @@ namespace {
 /// Round 1's upper bound: samples at or above it are never considered.
 constexpr std::int64_t firstThreshold(MenuTypicalAlgo algo)
 {
-    return (algo == MenuTypicalAlgo::OnePassUintMax || algo == MenuTypicalAlgo::TwoSided)
-               ? std::int64_t(UINT_MAX_U32)
-               : INT_MAX_EXCLUSIVE;
+    return (algo == MenuTypicalAlgo::OnePassUintMax || algo == MenuTypicalAlgo::TwoSided) ? std::int64_t(UINT_MAX_U32)
+                                                                                          : INT_MAX_EXCLUSIVE;
 }
 
 /// One round's figures: its kept samples (count, extremes, sums mod 2^64)
@@ -142,8 +141,7 @@ inline bool roundDecides(Round &r, unsigned intervals, const MenuTypicalParams &
     // next to the average (the latter only with >= 3/4 of the samples).
     // The guard keeps ratio^2 * variance within u64 (U64_MAX/36).
     if (r.variance <= p.varianceGuard
-        && ((r.avg * r.avg > r.variance * p.ratioSq && divisor * 4 >= intervals * 3)
-            || r.variance <= p.stddevMaxSq)) {
+        && ((r.avg * r.avg > r.variance * p.ratioSq && divisor * 4 >= intervals * 3) || r.variance <= p.stddevMaxSq)) {
         r.kind = Typical::Average;
         r.result = static_cast<std::uint32_t>(r.avg);
         return true;
@@ -331,8 +329,7 @@ inline void sinkInto(std::uint32_t *v, size_t sortedPrefix, size_t n)
 // Sorts n values from @p in into @p out (n <= SMALL_SORT_MAX, n != 0) and
 // returns their sum and sum of squares (mod 2^64): the first 8 through the
 // network when there are that many, the rest sunk in.
-inline void sortSmall(const std::uint32_t *in, std::uint32_t *out, size_t n, std::uint64_t &sum,
-                      std::uint64_t &sumSq)
+inline void sortSmall(const std::uint32_t *in, std::uint32_t *out, size_t n, std::uint64_t &sum, std::uint64_t &sumSq)
 {
     size_t done = 0;
     sum = sumSq = 0;
@@ -367,7 +364,8 @@ MenuTypicalResult menuTypicalIntervalUnsorted(std::span<const std::uint32_t> val
     std::array<std::uint32_t, MENU_MAX_INTERVALS> sorted;
     const size_t n = std::min(values.size(), sorted.size());
     MenuTypicalResult decided;
-    if (n == 8 ? firstRoundDecides<8>(values.data(), n, p, decided) : firstRoundDecides<0>(values.data(), n, p, decided))
+    if (n == 8 ? firstRoundDecides<8>(values.data(), n, p, decided)
+               : firstRoundDecides<0>(values.data(), n, p, decided))
         return decided;
     std::uint64_t sum = 0;
     std::uint64_t sumSq = 0;

@@ -59,16 +59,16 @@ struct MenuTypicalParams {
 struct MenuTypicalResult {
     std::uint32_t us = UINT_MAX_U32; ///< typical interval in us, UINT_MAX for "no prediction"
     MenuReasoning::Typical kind = MenuReasoning::Typical::NoSamples;
-    int rounds = 0;                  ///< passes over the window the kernel makes
-    int divisor = 0;                 ///< samples used in the last round
-    std::uint64_t avg = 0;           ///< last round's average (us)
-    std::uint64_t variance = 0;      ///< last round's variance (us^2; 0 if not reached)
-    std::uint32_t min = 0;           ///< last round's smallest used sample (UINT_MAX if none)
-    std::uint32_t max = 0;           ///< last round's largest used sample (0 if none)
-    std::int64_t lo = -1;            ///< the last round kept the samples with lo < v < hi
+    int rounds = 0;             ///< passes over the window the kernel makes
+    int divisor = 0;            ///< samples used in the last round
+    std::uint64_t avg = 0;      ///< last round's average (us)
+    std::uint64_t variance = 0; ///< last round's variance (us^2; 0 if not reached)
+    std::uint32_t min = 0;      ///< last round's smallest used sample (UINT_MAX if none)
+    std::uint32_t max = 0;      ///< last round's largest used sample (0 if none)
+    std::int64_t lo = -1;       ///< the last round kept the samples with lo < v < hi
     std::int64_t hi = 0;
-    std::int64_t firstHi = 0;        ///< round 1's hi: samples at or above it are never considered
-    int neverConsidered = 0;         ///< how many samples that is
+    std::int64_t firstHi = 0; ///< round 1's hi: samples at or above it are never considered
+    int neverConsidered = 0;  ///< how many samples that is
 };
 
 /**

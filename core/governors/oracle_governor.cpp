@@ -15,13 +15,20 @@ namespace idlescope {
 
 namespace {
 constexpr VariantInfo kOracle[] = {
-    {"oracle", "oracle", "none (knows the future)", {},
+    {"oracle",
+     "oracle",
+     "none (knows the future)",
+     {},
      "Deepest state whose target residency fits the real idle time: the lower bound for misses",
-     PollTimeRule::V5_11, false},
+     PollTimeRule::V5_11,
+     false},
 };
 } // namespace
 
-std::span<const VariantInfo> oracleVariants() { return kOracle; }
+std::span<const VariantInfo> oracleVariants()
+{
+    return kOracle;
+}
 
 std::unique_ptr<Governor> makeOracleGovernor(const VariantInfo &v)
 {
@@ -33,8 +40,7 @@ void OracleGovernor::enable(const IdleStateTable &, CpuidleDevice &)
     m_reasoning = OracleReasoning{};
 }
 
-Selection OracleGovernor::select(const IdleStateTable &drv, CpuidleDevice &,
-                                 const SelectContext &ctx)
+Selection OracleGovernor::select(const IdleStateTable &drv, CpuidleDevice &, const SelectContext &ctx)
 {
     int idx = -1;
     for (int i = 0; i < drv.count(); ++i) {

@@ -17,8 +17,7 @@ public:
     explicit OracleGovernor(const VariantInfo &v) : m_variant(v) {}
     const VariantInfo &variant() const override { return m_variant; }
     void enable(const IdleStateTable &drv, CpuidleDevice &dev) override;
-    Selection select(const IdleStateTable &drv, CpuidleDevice &dev,
-                     const SelectContext &ctx) override;
+    Selection select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx) override;
     void reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index) override;
 
 private:

@@ -10,8 +10,8 @@
 namespace idlescope {
 
 struct OracleReasoning {
-    Ns idleNs = 0;          ///< the real time to the wakeup
-    Ns latencyReqNs = 0;    ///< latency limit it respected
+    Ns idleNs = 0;       ///< the real time to the wakeup
+    Ns latencyReqNs = 0; ///< latency limit it respected
     int chosenIdx = 0;
 };
 

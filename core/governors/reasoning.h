@@ -18,7 +18,7 @@
 
 namespace idlescope {
 
-using Reasoning = std::variant<std::monostate, MenuReasoning, TeoReasoning, LadderReasoning,
-                               HaltpollReasoning, OracleReasoning>;
+using Reasoning =
+    std::variant<std::monostate, MenuReasoning, TeoReasoning, LadderReasoning, HaltpollReasoning, OracleReasoning>;
 
 } // namespace idlescope

@@ -15,12 +15,9 @@ struct Family {
 };
 
 constexpr Family kFamilies[] = {
-    {menuVariants, makeMenuGovernor},
-    {teoLegacyVariants, makeTeoLegacyGovernor},
-    {teoVariants, makeTeoGovernor},
-    {ladderVariants, makeLadderGovernor},
-    {haltpollVariants, makeHaltpollGovernor},
-    {oracleVariants, makeOracleGovernor},
+    {menuVariants, makeMenuGovernor},         {teoLegacyVariants, makeTeoLegacyGovernor},
+    {teoVariants, makeTeoGovernor},           {ladderVariants, makeLadderGovernor},
+    {haltpollVariants, makeHaltpollGovernor}, {oracleVariants, makeOracleGovernor},
 };
 
 } // namespace

@@ -12,7 +12,10 @@ namespace idlescope {
 
 namespace {
 
-std::string num(std::int64_t v) { return std::to_string(v); }
+std::string num(std::int64_t v)
+{
+    return std::to_string(v);
+}
 
 std::string list(const std::array<std::uint32_t, CPUIDLE_STATE_MAX> &a, int n)
 {
@@ -61,7 +64,10 @@ const char *pathName(TeoReasoning::Path p)
 /// a larger sum is the v5.14–v6.10 counters' unsigned wrap-around.
 constexpr std::int64_t teoRecentSanityLimit = 64;
 
-std::string nsText(Ns ns) { return ns == KTIME_MAX ? std::string("max") : std::to_string(ns); }
+std::string nsText(Ns ns)
+{
+    return ns == KTIME_MAX ? std::string("max") : std::to_string(ns);
+}
 
 /// "C6", or "the tick bin" for the extra bin of v6.6–v6.10.
 std::string stateName(const IdleStateTable &drv, int i)
@@ -131,21 +137,18 @@ std::string describeTeo(const TeoReasoning &r)
     s.reserve(512);
     s += "update=" + std::string(updateName(r.update));
     if (r.updated) {
-        s += " update_bin=" + num(r.updateBin) + " measured=" + nsText(r.measuredNs)
-             + " safety_net=" + num(r.measuredSafetyNet) + " prev_sleep_length=" + nsText(r.updateSleepLengthNs)
-             + " timer_bin=" + num(r.timerBin) + " duration_bin=" + num(r.durationBin)
-             + " tick_wakeup=" + num(r.tickWakeup);
+        s += " update_bin=" + num(r.updateBin) + " measured=" + nsText(r.measuredNs) + " safety_net="
+             + num(r.measuredSafetyNet) + " prev_sleep_length=" + nsText(r.updateSleepLengthNs) + " timer_bin="
+             + num(r.timerBin) + " duration_bin=" + num(r.durationBin) + " tick_wakeup=" + num(r.tickWakeup);
     }
     s += " hits=" + list(r.hits, n) + " intercepts=" + list(r.intercepts, n) + " recent=" + list(r.extra, n);
-    s += " total=" + num(r.total) + " tick_intercepts=" + num(r.tickIntercepts)
-         + " short_idles=" + num(r.shortIdles) + " total_tick=" + num(r.totalTick)
-         + " tick_hits=" + num(r.tickHits);
+    s += " total=" + num(r.total) + " tick_intercepts=" + num(r.tickIntercepts) + " short_idles=" + num(r.shortIdles)
+         + " total_tick=" + num(r.totalTick) + " tick_hits=" + num(r.tickHits);
     s += " candidate=" + num(r.candidateIdx) + " idx0=" + num(r.idx0) + " constraint=" + num(r.constraintIdx)
-         + " idx_intercept_sum=" + num(r.idxInterceptSum) + " idx_hit_sum=" + num(r.idxHitSum)
-         + " idx_recent_sum=" + num(r.idxRecentSum) + " alt_intercepts=" + num(r.altIntercepts)
-         + " alt_recent=" + num(r.altRecent) + " tick_intercept_sum=" + num(r.tickInterceptSum)
-         + " intercept_max_idx=" + num(r.interceptMaxIdx) + " min_idx=" + num(r.minIdx)
-         + " walk_idx=" + num(r.walkIdx) + " latency_capped=" + num(r.latencyCapped);
+         + " idx_intercept_sum=" + num(r.idxInterceptSum) + " idx_hit_sum=" + num(r.idxHitSum) + " idx_recent_sum="
+         + num(r.idxRecentSum) + " alt_intercepts=" + num(r.altIntercepts) + " alt_recent=" + num(r.altRecent)
+         + " tick_intercept_sum=" + num(r.tickInterceptSum) + " intercept_max_idx=" + num(r.interceptMaxIdx)
+         + " min_idx=" + num(r.minIdx) + " walk_idx=" + num(r.walkIdx) + " latency_capped=" + num(r.latencyCapped);
     if (r.utilThreshold)
         s += " util=" + num(r.util) + " util_threshold=" + num(r.utilThreshold) + " utilized=" + num(r.utilized)
              + " util_shallower=" + num(r.utilShallower);
@@ -154,8 +157,8 @@ std::string describeTeo(const TeoReasoning &r)
         s += " sleep_length=" + num(r.sleepLengthNs);
     s += " refined=" + num(r.sleepLengthRefined) + " tick_rule=" + num(r.tickInterceptsRule)
          + " demoted=" + num(r.tickKeptDemotion) + " duration=" + num(r.durationNs)
-         + " delta_tick=" + num(r.deltaTickNs) + " tick_stopped=" + num(r.tickStopped)
-         + " chosen=" + num(r.chosenIdx) + " stop_tick=" + num(r.stopTick) + " path=" + pathName(r.path);
+         + " delta_tick=" + num(r.deltaTickNs) + " tick_stopped=" + num(r.tickStopped) + " chosen=" + num(r.chosenIdx)
+         + " stop_tick=" + num(r.stopTick) + " path=" + pathName(r.path);
     return s;
 }
 
@@ -194,20 +197,22 @@ std::string updateParagraph(const TeoReasoning &r, const IdleStateTable &drv, co
         if (r.measuredSafetyNet)
             return "A safety net ended the previous idle period (the polling time limit, a tick, or a "
                    "wakeup at or after the timer), so teo counted it as a sleep until the timer: a hit "
-                   "in the " + name(r.updateBin) + " bin.";
-        return "The previous idle period was a hit in the " + name(r.updateBin) + " bin: " + lasted + " and "
-               + timer + ", both in that bin.";
+                   "in the "
+                   + name(r.updateBin) + " bin.";
+        return "The previous idle period was a hit in the " + name(r.updateBin) + " bin: " + lasted + " and " + timer
+               + ", both in that bin.";
     case Update::Intercept:
         if (r.measuredSafetyNet)
             return "The polling time limit ended the previous idle period, so teo counted it as a long "
-                   "sleep; with " + timer + ", that is an intercept in the " + name(r.updateBin) + " bin.";
+                   "sleep; with "
+                   + timer + ", that is an intercept in the " + name(r.updateBin) + " bin.";
         if (r.timerBin == r.durationBin)
-            return "The previous idle period was an intercept in the " + name(r.updateBin) + " bin: " + lasted
-                   + "; " + timer + ", in the same bin, but the CPU woke more than half an "
-                   "exit latency before it, so something else woke it.";
-        return "The previous idle period was an intercept in the " + name(r.updateBin) + " bin: " + lasted
-               + ", while " + timer + " (the " + name(r.timerBin)
-               + " bin), so something other than the timer woke the CPU.";
+            return "The previous idle period was an intercept in the " + name(r.updateBin) + " bin: " + lasted + "; "
+                   + timer
+                   + ", in the same bin, but the CPU woke more than half an "
+                     "exit latency before it, so something else woke it.";
+        return "The previous idle period was an intercept in the " + name(r.updateBin) + " bin: " + lasted + ", while "
+               + timer + " (the " + name(r.timerBin) + " bin), so something other than the timer woke the CPU.";
     case Update::TickHit:
         return "The previous idle period lasted at least a tick period, as the sleep length foretold: "
                "a hit in the extra tick bin beyond the deepest state.";
@@ -217,10 +222,9 @@ std::string updateParagraph(const TeoReasoning &r, const IdleStateTable &drv, co
                + name(r.updateBin) + ") to make stopping the tick more likely.";
     case Update::TickWakeupHit:
         return "The scheduler tick ended the previous idle period while intercepts within a tick "
-               "period are rare, so teo counted it as a hit in the " + name(r.updateBin)
-               + " bin of the sleep length rather than as an intercept.";
-    case Update::None:
-        break;
+               "period are rare, so teo counted it as a hit in the "
+               + name(r.updateBin) + " bin of the sleep length rather than as an intercept.";
+    case Update::None: break;
     }
     return {};
 }
@@ -229,8 +233,9 @@ std::string updateParagraph(const TeoReasoning &r, const IdleStateTable &drv, co
 std::string candidateParagraph(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
 {
     if (r.path == Path::NoChoice)
-        return stateName(drv, r.chosenIdx) + " was the only choice: it is the shallowest enabled state (or "
-                                             "nothing is enabled), so teo looked no further.";
+        return stateName(drv, r.chosenIdx)
+               + " was the only choice: it is the shallowest enabled state (or "
+                 "nothing is enabled), so teo looked no further.";
     if (r.candidateBySleepLength)
         return "The candidate was " + stateName(drv, r.candidateIdx)
                + ", the deepest enabled state whose target residency fits the sleep length of "
@@ -288,11 +293,9 @@ std::string interceptsParagraph(const TeoReasoning &r, const IdleStateTable &drv
         return {};
     const std::uint32_t against = r.total - r.idxHitSum;
     if (against == 0)
-        return "Intercepts in bins below " + stateName(drv, r.candidateIdx) + ": "
-               + percent(r.idxInterceptSum, against)
+        return "Intercepts in bins below " + stateName(drv, r.candidateIdx) + ": " + percent(r.idxInterceptSum, against)
                + " besides the hits below it, so the intercepts rule does not apply and teo kept the candidate.";
-    return "Intercepts in bins below " + stateName(drv, r.candidateIdx) + " are "
-           + percent(r.idxInterceptSum, against)
+    return "Intercepts in bins below " + stateName(drv, r.candidateIdx) + " are " + percent(r.idxInterceptSum, against)
            + " of all events other than the hits below it; that is not more than half, so teo kept the candidate.";
 }
 
@@ -370,10 +373,9 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
                 "and kept the tick."};
     // One paragraph per step that has something to say, in the order teo took them.
     std::vector<std::string> out;
-    for (std::string p : {updateParagraph(r, drv, cx), candidateParagraph(r, drv, cx),
-                          interceptsParagraph(r, drv, cx), latencyParagraph(r, drv, cx), utilParagraph(r),
-                          sleepLengthParagraph(r, drv, cx), tickInterceptsParagraph(r, cx),
-                          tickParagraph(r, drv, cx)})
+    for (std::string p : {updateParagraph(r, drv, cx), candidateParagraph(r, drv, cx), interceptsParagraph(r, drv, cx),
+                          latencyParagraph(r, drv, cx), utilParagraph(r), sleepLengthParagraph(r, drv, cx),
+                          tickInterceptsParagraph(r, cx), tickParagraph(r, drv, cx)})
         if (!p.empty())
             out.push_back(std::move(p));
     out.push_back("teo chose " + stateName(drv, r.chosenIdx) + ".");

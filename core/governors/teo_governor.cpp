@@ -103,9 +103,13 @@ using O = TeoOptions;
 
 /// One row per kernel file.
 constexpr VariantRow<TeoOptions> kVariants[] = {
-    {{"teo-5.14", "teo", "v5.14–v6.2", {5, 14},
+    {{"teo-5.14",
+      "teo",
+      "v5.14–v6.2",
+      {5, 14},
       "Timer events oriented: hit/intercept bins plus 9 recent intercepts, sleep length queried first",
-      PollTimeRule::V5_11, false},
+      PollTimeRule::V5_11,
+      false},
      {
          .query = O::SleepLengthQuery::Upfront,
          .skip = O::QuerySkip::Never,
@@ -123,9 +127,13 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
          .hitNeedsTimerProximity = false,
          .singleStateInCore = false,
      }},
-    {{"teo-6.10", "teo", "v6.6–v6.10", {6, 6},
+    {{"teo-6.10",
+      "teo",
+      "v6.6–v6.10",
+      {6, 6},
       "teo with util-awareness, the sleep length queried only for deep candidates, tick statistics",
-      PollTimeRule::V5_11, false},
+      PollTimeRule::V5_11,
+      false},
      {
          .query = O::SleepLengthQuery::AfterCandidate,
          .skip = O::QuerySkip::ShallowCandidate,
@@ -143,9 +151,13 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
          .hitNeedsTimerProximity = false,
          .singleStateInCore = false,
      }},
-    {{"teo-6.14", "teo", "v6.14–v6.18", {6, 14},
+    {{"teo-6.14",
+      "teo",
+      "v6.14–v6.18",
+      {6, 14},
       "teo with short-idle and tick-intercept statistics; tick wakeups count as long sleeps",
-      PollTimeRule::V5_11, false},
+      PollTimeRule::V5_11,
+      false},
      {
          .query = O::SleepLengthQuery::AfterCandidate,
          .skip = O::QuerySkip::ShortIdles,
@@ -163,9 +175,13 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
          .hitNeedsTimerProximity = false,
          .singleStateInCore = false,
      }},
-    {{"teo-6.19", "teo", "v6.19", {6, 19},
+    {{"teo-6.19",
+      "teo",
+      "v6.19",
+      {6, 19},
       "teo with small metrics decaying to zero, tick-wakeup statistics, simpler intercepts walk",
-      PollTimeRule::V5_11, false},
+      PollTimeRule::V5_11,
+      false},
      {
          .query = O::SleepLengthQuery::AfterCandidate,
          .skip = O::QuerySkip::ShortIdles,
@@ -183,9 +199,13 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
          .hitNeedsTimerProximity = false,
          .singleStateInCore = false,
      }},
-    {{"teo-latest", "teo", "v7.0", {7, 0},
+    {{"teo-latest",
+      "teo",
+      "v7.0",
+      {7, 0},
       "teo of v7.0: hits need the wakeup near the timer, walk bounded by the busiest intercepts bin",
-      PollTimeRule::V5_11, true},
+      PollTimeRule::V5_11,
+      true},
      {
          .query = O::SleepLengthQuery::AfterCandidate,
          .skip = O::QuerySkip::ShortIdles,
@@ -217,22 +237,35 @@ struct RuntimeOptions {
 };
 
 constexpr TunableInfo kPulse = {"PULSE", "Added to a hits/intercepts metric for each classified wakeup",
-                                "count", teo::PULSE, 1, 1 << 20};
-constexpr TunableInfo kDecayShift = {"DECAY_SHIFT",
-                                     "Every update removes metric >> DECAY_SHIFT (3: one eighth)", "shift",
-                                     teo::DECAY_SHIFT, 1, 16};
+                                "count", teo::PULSE,
+                                1,       1 << 20};
+constexpr TunableInfo kDecayShift = {
+    "DECAY_SHIFT", "Every update removes metric >> DECAY_SHIFT (3: one eighth)", "shift", teo::DECAY_SHIFT, 1, 16};
 constexpr TunableInfo kNrRecent = {"NR_RECENT",
                                    "Recent wakeups remembered for the recent-intercepts rule (restarts them)",
-                                   "count", teo::NR_RECENT, 1, teo::NR_RECENT_MAX};
+                                   "count",
+                                   teo::NR_RECENT,
+                                   1,
+                                   teo::NR_RECENT_MAX};
 constexpr TunableInfo kUtilShift = {"UTIL_THRESHOLD_SHIFT",
                                     "The CPU counts as utilized above capacity (1024) >> this shift",
-                                    "shift", teo::UTIL_THRESHOLD_SHIFT, 0, 10};
+                                    "shift",
+                                    teo::UTIL_THRESHOLD_SHIFT,
+                                    0,
+                                    10};
 constexpr TunableInfo kResidencyThreshold = {
-    "RESIDENCY_THRESHOLD_NS", "Idle durations below this are short; shallower candidates skip the timer query",
-    "ns", RESIDENCY_THRESHOLD_NS, 0, NSEC_PER_SEC};
-constexpr TunableInfo kLatencyThreshold = {
-    "LATENCY_THRESHOLD_NS", "A latency limit below this skips the timer query for shallow candidates", "ns",
-    teo::LATENCY_THRESHOLD_NS, 0, NSEC_PER_SEC};
+    "RESIDENCY_THRESHOLD_NS",
+    "Idle durations below this are short; shallower candidates skip the timer query",
+    "ns",
+    RESIDENCY_THRESHOLD_NS,
+    0,
+    NSEC_PER_SEC};
+constexpr TunableInfo kLatencyThreshold = {"LATENCY_THRESHOLD_NS",
+                                           "A latency limit below this skips the timer query for shallow candidates",
+                                           "ns",
+                                           teo::LATENCY_THRESHOLD_NS,
+                                           0,
+                                           NSEC_PER_SEC};
 
 constexpr TunableInfo kTunables514[] = {kPulse, kDecayShift, kNrRecent};
 constexpr TunableInfo kTunables610[] = {kPulse, kDecayShift, kNrRecent, kUtilShift, kResidencyThreshold};
@@ -240,7 +273,10 @@ constexpr TunableInfo kTunables614[] = {kPulse, kDecayShift, kResidencyThreshold
 
 } // namespace
 
-std::span<const VariantInfo> teoVariants() { return kInfos; }
+std::span<const VariantInfo> teoVariants()
+{
+    return kInfos;
+}
 
 std::unique_ptr<Governor> makeTeoGovernor(const VariantInfo &v)
 {
@@ -421,12 +457,8 @@ TEO_STEP TeoGovernor::Measured TeoGovernor::measuredWith(const IdleStateTable &d
 
     bool safetyNet = false;
     switch (o.safetyNet) {
-    case TeoOptions::SafetyNet::TimeSpan:
-        safetyNet = m_timeSpanNs >= m_sleepLengthNs;
-        break;
-    case TeoOptions::SafetyNet::ArtificialWakeup:
-        safetyNet = m_artificialWakeup;
-        break;
+    case TeoOptions::SafetyNet::TimeSpan: safetyNet = m_timeSpanNs >= m_sleepLengthNs; break;
+    case TeoOptions::SafetyNet::ArtificialWakeup: safetyNet = m_artificialWakeup; break;
     case TeoOptions::SafetyNet::PollLimitOnly:
         if (dev.pollTimeLimit) {
             dev.pollTimeLimit = false;
@@ -540,8 +572,8 @@ TEO_STEP void TeoGovernor::countWakeupWith(const Measured &m, const Bins &b, int
     bool hit = b.timer == b.duration;
     if (hit && o.hitNeedsTimerProximity) {
         // s64 subtraction; the kernel build wraps on overflow (-fno-strict-overflow).
-        const Ns early = static_cast<Ns>(static_cast<std::uint64_t>(m_sleepLengthNs)
-                                         - static_cast<std::uint64_t>(m.ns));
+        const Ns early =
+            static_cast<Ns>(static_cast<std::uint64_t>(m_sleepLengthNs) - static_cast<std::uint64_t>(m.ns));
         hit = early < m.exitLatencyNs / 2;
     }
     if (hit) {
@@ -648,8 +680,8 @@ struct TeoGovernor::Candidate {
     int idx = -1;
     int idx0 = 0;
     int constraintIdx = 0;
-    int interceptMaxIdx = -1;               ///< v7.0: the bin with the most intercepts
-    std::uint32_t interceptSum = 0;         ///< intercepts of the bins the walk passed
+    int interceptMaxIdx = -1;       ///< v7.0: the bin with the most intercepts
+    std::uint32_t interceptSum = 0; ///< intercepts of the bins the walk passed
     std::uint32_t idxInterceptSum = 0;
     std::uint32_t idxHitSum = 0;
     std::uint32_t idxRecentSum = 0;
@@ -673,8 +705,8 @@ TEO_STEP TeoGovernor::Choice TeoGovernor::querySleepLength(const SelectContext &
 }
 
 TEO_STEP std::optional<TeoGovernor::Choice> TeoGovernor::utilizedTwoStates(const IdleStateTable &drv,
-                                                                  const SelectContext &ctx, int first,
-                                                                  Choice ch, Notes &notes)
+                                                                           const SelectContext &ctx, int first,
+                                                                           Choice ch, Notes &notes)
 {
     // teo-6.10, step 1: two states and a busy CPU need no metrics.
     TeoSteps &st = notes.st;
@@ -699,7 +731,7 @@ TEO_STEP std::optional<TeoGovernor::Choice> TeoGovernor::utilizedTwoStates(const
 
 template <class P>
 TEO_STEP TeoGovernor::Candidate TeoGovernor::candidateWith(const IdleStateTable &drv, const SelectContext &ctx,
-                                                  int first, Ns durationNs, Notes &notes)
+                                                           int first, Ns durationNs, Notes &notes)
 {
     // Step 2: walk the enabled states summing the bins below each.
     const TeoOptions o = P::get(m_opt);
@@ -749,8 +781,8 @@ TEO_STEP TeoGovernor::Candidate TeoGovernor::candidateWith(const IdleStateTable 
 
 template <class P>
 TEO_STEP TeoGovernor::Choice TeoGovernor::walkFirstSuitableWith(const IdleStateTable &drv, const SelectContext &ctx,
-                                                       const Candidate &cand, Choice ch, bool altRecent,
-                                                       bool altIntercepts)
+                                                                const Candidate &cand, Choice ch, bool altRecent,
+                                                                bool altIntercepts)
 {
     // v5.14–v6.18: the deepest state whose bins below the candidate hold the
     // majority of the intercepts (and of the recent ones); if that state is
@@ -798,7 +830,7 @@ TEO_STEP TeoGovernor::Choice TeoGovernor::walkFirstSuitableWith(const IdleStateT
 }
 
 TEO_STEP int TeoGovernor::walkMinIdx(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand,
-                            bool trackMax, Notes &notes)
+                                     bool trackMax, Notes &notes)
 {
     // v6.19+: walk down from the candidate, never below min_idx (with the
     // tick stopped, the shallowest state worth a tick period), to the
@@ -831,14 +863,13 @@ TEO_STEP int TeoGovernor::walkMinIdx(const IdleStateTable &drv, const SelectCont
 
 template <class P>
 TEO_STEP TeoGovernor::Choice TeoGovernor::interceptsRuleWith(const IdleStateTable &drv, const SelectContext &ctx,
-                                                    const Candidate &cand, Choice ch, Notes &notes)
+                                                             const Candidate &cand, Choice ch, Notes &notes)
 {
     // Step 3: intercepts below the candidate against everything at or above it.
     const TeoOptions o = P::get(m_opt);
     TeoSteps &st = notes.st;
     const bool altIntercepts = 2u * cand.idxInterceptSum > m_total - cand.idxHitSum;
-    const bool altRecent =
-        o.recentIntercepts && cand.idxRecentSum > static_cast<std::uint32_t>(m_nrRecent / 2);
+    const bool altRecent = o.recentIntercepts && cand.idxRecentSum > static_cast<std::uint32_t>(m_nrRecent / 2);
     st.altIntercepts = altIntercepts;
     st.altRecent = altRecent;
     if (!altRecent && !altIntercepts)
@@ -855,7 +886,7 @@ TEO_STEP TeoGovernor::Choice TeoGovernor::interceptsRuleWith(const IdleStateTabl
 
 template <class P>
 TEO_STEP TeoGovernor::Choice TeoGovernor::shallowerWith(const IdleStateTable &drv, const SelectContext &ctx,
-                                               const Candidate &cand, Choice ch, Notes &notes)
+                                                        const Candidate &cand, Choice ch, Notes &notes)
 {
     // Steps 3 and 4, from a candidate with something shallower below it.
     const TeoOptions o = P::get(m_opt);
@@ -914,7 +945,7 @@ TEO_STEP bool TeoGovernor::tickInterceptsRuleWith(std::uint32_t tickInterceptSum
 
 template <class P>
 TEO_STEP TeoGovernor::Choice TeoGovernor::sleepLengthStepWith(const IdleStateTable &drv, const SelectContext &ctx,
-                                                     Choice ch, Notes &notes)
+                                                              Choice ch, Notes &notes)
 {
     // Step 5 (v6.6+): the sleep length, unless a skip rule spares the query.
     const TeoOptions o = P::get(m_opt);
@@ -949,7 +980,7 @@ TEO_STEP TeoGovernor::Choice TeoGovernor::sleepLengthStepWith(const IdleStateTab
 
 template <class P>
 TEO_STEP TeoGovernor::Choice TeoGovernor::selectUpfrontWith(const IdleStateTable &drv, const SelectContext &ctx,
-                                                   Notes &notes)
+                                                            Notes &notes)
 {
     // v5.14: the sleep length first; the candidate must fit within it.
     const TeoOptions o = P::get(m_opt);
@@ -982,7 +1013,7 @@ TEO_STEP TeoGovernor::Choice TeoGovernor::selectUpfrontWith(const IdleStateTable
 
 template <class P>
 TEO_STEP TeoGovernor::Choice TeoGovernor::selectDeferredWith(const IdleStateTable &drv, const SelectContext &ctx,
-                                                    Notes &notes)
+                                                             Notes &notes)
 {
     // v6.6+: the sleep length is "unknown" (KTIME_MAX) until step 5 asks for
     // it: a wakeup after a skipped query is judged by its measured duration.
@@ -1016,7 +1047,7 @@ TEO_STEP TeoGovernor::Choice TeoGovernor::selectDeferredWith(const IdleStateTabl
 }
 
 TEO_STEP TeoGovernor::TickChoice TeoGovernor::tickDecision(const IdleStateTable &drv, const SelectContext &ctx,
-                                                  const Choice &ch, Notes &notes)
+                                                           const Choice &ch, Notes &notes)
 {
     // Step 6 ("end:"): stop the tick for a hardware state expected to outlast
     // it (or keep it stopped); otherwise keep it and make sure the state fits
@@ -1036,7 +1067,7 @@ TEO_STEP TeoGovernor::TickChoice TeoGovernor::tickDecision(const IdleStateTable 
 
 template <class P>
 TEO_STEP void TeoGovernor::recordWith(const SelectContext &ctx, int n, const Choice &ch, const TickChoice &t,
-                             Notes &notes)
+                                      Notes &notes)
 {
     // The reasoning record: TeoGovernor's block in one copy, then the fields
     // of the original record.

@@ -76,8 +76,8 @@ struct TeoOptions {
     };
     /// Which tick statistics exist and how they are counted.
     enum class TickStats : std::uint8_t {
-        None,                ///< v5.14
-        TickHitsBin,         ///< v6.6–v6.10: a hits-only bin beyond the last state, intercept sum in select
+        None,                    ///< v5.14
+        TickHitsBin,             ///< v6.6–v6.10: a hits-only bin beyond the last state, intercept sum in select
         InterceptsAtOrAboveTick, ///< v6.14–v6.18: tick_intercepts counts intercepts with measured >= TICK_NSEC
         InterceptsAtOrBelowTick, ///< v6.19+ ("Fix tick_intercepts handling"): measured <= TICK_NSEC
     };
@@ -108,13 +108,13 @@ struct TeoOptions {
     TickRule tickRule = TickRule::FiveEighths;
     TickWakeups tickWakeups = TickWakeups::TotalTick;
     InterceptWalk walk = InterceptWalk::MinIdx;
-    bool recentIntercepts = false;      ///< v5.14–v6.10: NR_RECENT ring and the alt_recent rule
-    bool utilAwareness = false;         ///< v6.3–v6.10: sched_cpu_util() against capacity >> 6
-    bool shortIdles = false;            ///< v6.14+: the short_idles metric
-    bool stateOkAfterShallower = false; ///< v6.6–v6.18: a state found below the sleep length must be teo_state_ok()
-    bool decayToZero = false;           ///< v6.19+ teo_decay(): metrics below 1 << DECAY_SHIFT drop to 0
-    bool hitNeedsTimerProximity = false;///< v7.0: a hit also needs sleep_length - measured < EL/2
-    bool singleStateInCore = false;     ///< v7.0: the core answers for a one-state driver (0, tick kept)
+    bool recentIntercepts = false;       ///< v5.14–v6.10: NR_RECENT ring and the alt_recent rule
+    bool utilAwareness = false;          ///< v6.3–v6.10: sched_cpu_util() against capacity >> 6
+    bool shortIdles = false;             ///< v6.14+: the short_idles metric
+    bool stateOkAfterShallower = false;  ///< v6.6–v6.18: a state found below the sleep length must be teo_state_ok()
+    bool decayToZero = false;            ///< v6.19+ teo_decay(): metrics below 1 << DECAY_SHIFT drop to 0
+    bool hitNeedsTimerProximity = false; ///< v7.0: a hit also needs sleep_length - measured < EL/2
+    bool singleStateInCore = false;      ///< v7.0: the core answers for a one-state driver (0, tick kept)
 
     friend constexpr bool operator==(const TeoOptions &, const TeoOptions &) = default;
 };
@@ -134,8 +134,7 @@ public:
     const TeoOptions &options() const { return m_opt; }
 
     void enable(const IdleStateTable &drv, CpuidleDevice &dev) override;
-    Selection select(const IdleStateTable &drv, CpuidleDevice &dev,
-                     const SelectContext &ctx) override;
+    Selection select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx) override;
     void reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index) override;
 
     std::span<const TunableInfo> tunables() const override;
@@ -218,8 +217,8 @@ private:
     template <class P>
     Choice selectDeferredWith(const IdleStateTable &drv, const SelectContext &ctx, Notes &notes);
     Choice querySleepLength(const SelectContext &ctx, Choice ch, Notes &notes);
-    std::optional<Choice> utilizedTwoStates(const IdleStateTable &drv, const SelectContext &ctx, int first,
-                                            Choice ch, Notes &notes);
+    std::optional<Choice> utilizedTwoStates(const IdleStateTable &drv, const SelectContext &ctx, int first, Choice ch,
+                                            Notes &notes);
     template <class P>
     Candidate candidateWith(const IdleStateTable &drv, const SelectContext &ctx, int first, Ns durationNs,
                             Notes &notes);
@@ -227,11 +226,11 @@ private:
     Choice shallowerWith(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand, Choice ch,
                          Notes &notes);
     template <class P>
-    Choice interceptsRuleWith(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand,
-                              Choice ch, Notes &notes);
+    Choice interceptsRuleWith(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand, Choice ch,
+                              Notes &notes);
     template <class P>
-    Choice walkFirstSuitableWith(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand,
-                                 Choice ch, bool altRecent, bool altIntercepts);
+    Choice walkFirstSuitableWith(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand, Choice ch,
+                                 bool altRecent, bool altIntercepts);
     int walkMinIdx(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand, bool trackMax,
                    Notes &notes);
     template <class P>

@@ -29,12 +29,11 @@ std::string stateName(const IdleStateTable &drv, int idx)
 std::string describeTeoLegacy(const TeoReasoning &r)
 {
     std::string s = std::string("path=") + pathName(r.path) + " sleep_length_ns=" + std::to_string(r.sleepLengthNs)
-                    + " duration_ns=" + std::to_string(r.durationNs) + " candidate="
-                    + std::to_string(r.candidateIdx) + " idx0=" + std::to_string(r.idx0)
-                    + " max_early=" + std::to_string(r.maxEarlyIdx) + " constraint="
+                    + " duration_ns=" + std::to_string(r.durationNs) + " candidate=" + std::to_string(r.candidateIdx)
+                    + " idx0=" + std::to_string(r.idx0) + " max_early=" + std::to_string(r.maxEarlyIdx) + " constraint="
                     + std::to_string(r.constraintIdx) + " recent_count=" + std::to_string(r.recentCount)
-                    + " recent_avg_ns=" + std::to_string(r.recentAvgNs) + " chosen="
-                    + std::to_string(r.chosenIdx) + " stop_tick=" + (r.stopTick ? "1" : "0");
+                    + " recent_avg_ns=" + std::to_string(r.recentAvgNs) + " chosen=" + std::to_string(r.chosenIdx)
+                    + " stop_tick=" + (r.stopTick ? "1" : "0");
     if (r.updated)
         s += std::string(" measured_ns=") + std::to_string(r.measuredNs) + (r.lastWasHit ? " hit" : " miss");
     s += " hits/misses/early=";
@@ -92,9 +91,10 @@ std::string legacyPathSentence(const TeoReasoning &r, const IdleStateTable &drv,
                + ", the shallower state with the most early hits, and expects " + dur(r.durationNs)
                + " of idle time (its target residency).";
     case Path::LatencyLimit:
-        return chosen + " is the first state whose exit latency exceeds the latency limit; teo 5.13 "
-                        "caps the choice there, so it may pick a state slower than the limit allows "
-                        "(fixed by the June 2021 rework).";
+        return chosen
+               + " is the first state whose exit latency exceeds the latency limit; teo 5.13 "
+                 "caps the choice there, so it may pick a state slower than the limit allows "
+                 "(fixed by the June 2021 rework).";
     case Path::RecentIntervals:
         return std::to_string(r.recentCount) + " of the recent idle periods were shorter, averaging "
                + dur(r.recentAvgNs) + ", so teo moved to " + chosen + ", which fits that.";
@@ -102,12 +102,13 @@ std::string legacyPathSentence(const TeoReasoning &r, const IdleStateTable &drv,
         return "teo keeps the tick, so the idle period ends at the next tick at the latest; it moved to " + chosen
                + " to fit before it.";
     default: {
-        const bool hitsWin = r.candidateIdx >= 0 && r.candidateIdx < r.binCount
-                             && r.hits[static_cast<size_t>(r.candidateIdx)]
-                                    > r.intercepts[static_cast<size_t>(r.candidateIdx)];
+        const bool hitsWin =
+            r.candidateIdx >= 0 && r.candidateIdx < r.binCount
+            && r.hits[static_cast<size_t>(r.candidateIdx)] > r.intercepts[static_cast<size_t>(r.candidateIdx)];
         return hitsWin ? "Hits outnumber misses, so teo stayed with " + chosen + "."
                        : "Hits do not outnumber misses, but no shallower state has more early hits, so "
-                         "teo stayed with " + chosen + ".";
+                         "teo stayed with "
+                             + chosen + ".";
     }
     }
 }

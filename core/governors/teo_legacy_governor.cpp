@@ -78,22 +78,28 @@ namespace idlescope {
 namespace {
 
 constexpr VariantInfo kTeoLegacy[] = {
-    {"teo-5.13", "teo", "v5.13", {5, 13},
+    {"teo-5.13",
+     "teo",
+     "v5.13",
+     {5, 13},
      "Pre-2021 teo: per-state hits, misses and early hits, plus the 8 most recent idle durations",
-     PollTimeRule::V5_11, false},
+     PollTimeRule::V5_11,
+     false},
 };
 
 constexpr TunableInfo kTeoLegacyTunables[] = {
     {"PULSE", "Added to a metric each time it is incremented", "count", teo513::PULSE, 1, 65536},
-    {"DECAY_SHIFT", "Metrics lose metric >> DECAY_SHIFT at every update", "shift",
-     teo513::DECAY_SHIFT, 0, 31},
-    {"INTERVALS", "Recent measured idle durations kept for pattern detection", "samples",
-     teo513::INTERVALS, 1, teo513::INTERVALS_MAX},
+    {"DECAY_SHIFT", "Metrics lose metric >> DECAY_SHIFT at every update", "shift", teo513::DECAY_SHIFT, 0, 31},
+    {"INTERVALS", "Recent measured idle durations kept for pattern detection", "samples", teo513::INTERVALS, 1,
+     teo513::INTERVALS_MAX},
 };
 
 } // namespace
 
-std::span<const VariantInfo> teoLegacyVariants() { return kTeoLegacy; }
+std::span<const VariantInfo> teoLegacyVariants()
+{
+    return kTeoLegacy;
+}
 
 std::unique_ptr<Governor> makeTeoLegacyGovernor(const VariantInfo &v)
 {
@@ -106,7 +112,10 @@ TeoLegacyGovernor::TeoLegacyGovernor(const VariantInfo &v) : m_variant(v)
     m_reasoning.emplace<TeoReasoning>();
 }
 
-std::span<const TunableInfo> TeoLegacyGovernor::tunables() const { return kTeoLegacyTunables; }
+std::span<const TunableInfo> TeoLegacyGovernor::tunables() const
+{
+    return kTeoLegacyTunables;
+}
 
 std::span<const TunableRow<TeoLegacyGovernor>> TeoLegacyGovernor::tunableRows()
 {
@@ -211,8 +220,7 @@ void TeoLegacyGovernor::update(const IdleStateTable &drv, CpuidleDevice &dev)
 // Step 1, a disabled state within the duration: its range is covered by the
 // candidate, but its hits and misses still decide whether that candidate is
 // good enough, and it may raise the early-hits maximum on its behalf.
-TeoLegacyGovernor::Scan TeoLegacyGovernor::scanDisabledState(Scan s, const StateMetrics &m,
-                                                             const IdleStateTable &drv,
+TeoLegacyGovernor::Scan TeoLegacyGovernor::scanDisabledState(Scan s, const StateMetrics &m, const IdleStateTable &drv,
                                                              const SelectContext &ctx) const
 {
     s.hits = m.hits;
@@ -236,10 +244,8 @@ TeoLegacyGovernor::Scan TeoLegacyGovernor::scanDisabledState(Scan s, const State
 }
 
 // Step 1: the candidate, idx0, constraint_idx and the early-hits maximum.
-TeoLegacyGovernor::Scan TeoLegacyGovernor::scanStates(const IdleStateTable &drv,
-                                                      const CpuidleDevice &,
-                                                      const SelectContext &ctx,
-                                                      Ns durationNs) const
+TeoLegacyGovernor::Scan TeoLegacyGovernor::scanStates(const IdleStateTable &drv, const CpuidleDevice &,
+                                                      const SelectContext &ctx, Ns durationNs) const
 {
     Scan s;
     s.constraintIdx = drv.count();
@@ -271,8 +277,7 @@ TeoLegacyGovernor::Scan TeoLegacyGovernor::scanStates(const IdleStateTable &drv,
         s.hits = m.hits;
         s.misses = m.misses;
 
-        if (s.earlyHits < m.earlyHits
-            && timeOk(ctx, static_cast<std::uint64_t>(st.targetResidencyNs))) {
+        if (s.earlyHits < m.earlyHits && timeOk(ctx, static_cast<std::uint64_t>(st.targetResidencyNs))) {
             s.prevMaxEarlyIdx = s.maxEarlyIdx;
             s.earlyHits = m.earlyHits;
             s.maxEarlyIdx = i;
@@ -332,8 +337,8 @@ TeoLegacyGovernor::Pick TeoLegacyGovernor::earlyHitsStep(const IdleStateTable &d
 // Step 5: the tick. Kept when idx polls or the duration is short (unless
 // already stopped); the tick will then end the idle period: fit the state
 // before it.
-TeoLegacyGovernor::Pick TeoLegacyGovernor::tickStep(const IdleStateTable &drv, const SelectContext &ctx,
-                                                    const Scan &s, Pick p) const
+TeoLegacyGovernor::Pick TeoLegacyGovernor::tickStep(const IdleStateTable &drv, const SelectContext &ctx, const Scan &s,
+                                                    Pick p) const
 {
     p.stopTick = true;
     if ((!drv[p.idx].polling && p.durationNs >= ctx.tickNsec) || ctx.tickStopped)
@@ -360,8 +365,7 @@ void TeoLegacyGovernor::recordMetrics(const IdleStateTable &drv, TeoReasoning &r
     }
 }
 
-Selection TeoLegacyGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev,
-                                    const SelectContext &ctx)
+Selection TeoLegacyGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
 {
     using Path = TeoReasoning::Path;
     TeoReasoning &r = std::get<TeoReasoning>(m_reasoning);

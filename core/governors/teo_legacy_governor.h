@@ -36,8 +36,7 @@ public:
     explicit TeoLegacyGovernor(const VariantInfo &v);
     const VariantInfo &variant() const override { return m_variant; }
     void enable(const IdleStateTable &drv, CpuidleDevice &dev) override;
-    Selection select(const IdleStateTable &drv, CpuidleDevice &dev,
-                     const SelectContext &ctx) override;
+    Selection select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx) override;
     void reflect(const IdleStateTable &drv, CpuidleDevice &dev, int index) override;
 
     std::span<const TunableInfo> tunables() const override;
@@ -55,12 +54,12 @@ private:
 
     /// What the state scan of teo_select() leaves behind (step 1).
     struct Scan {
-        int idx = -1;             ///< candidate: deepest enabled state with TR <= duration
-        int idx0 = -1;            ///< first enabled state
-        int constraintIdx = 0;    ///< first such state with EL > latency limit (state_count if none)
+        int idx = -1;          ///< candidate: deepest enabled state with TR <= duration
+        int idx0 = -1;         ///< first enabled state
+        int constraintIdx = 0; ///< first such state with EL > latency limit (state_count if none)
         int maxEarlyIdx = -1;
         int prevMaxEarlyIdx = -1;
-        std::uint32_t hits = 0;   ///< of the candidate, or of a disabled state it covers
+        std::uint32_t hits = 0; ///< of the candidate, or of a disabled state it covers
         std::uint32_t misses = 0;
         std::uint32_t earlyHits = 0;
     };
@@ -80,10 +79,9 @@ private:
     Pick earlyHitsStep(const IdleStateTable &drv, const Scan &s, Pick p) const;
     Pick tickStep(const IdleStateTable &drv, const SelectContext &ctx, const Scan &s, Pick p) const;
     void recordMetrics(const IdleStateTable &drv, TeoReasoning &r) const;
-    Scan scanStates(const IdleStateTable &drv, const CpuidleDevice &dev, const SelectContext &ctx,
-                    Ns durationNs) const;
-    int refineWithRecentIntervals(const IdleStateTable &drv, const CpuidleDevice &dev,
-                                  const SelectContext &ctx, int idx, Ns &durationNs);
+    Scan scanStates(const IdleStateTable &drv, const CpuidleDevice &dev, const SelectContext &ctx, Ns durationNs) const;
+    int refineWithRecentIntervals(const IdleStateTable &drv, const CpuidleDevice &dev, const SelectContext &ctx,
+                                  int idx, Ns &durationNs);
     static int findShallowerState(const IdleStateTable &drv, int stateIdx, Ns durationNs);
     static bool timeOk(const SelectContext &ctx, std::uint64_t intervalNs);
     std::uint32_t decayed(std::uint32_t metric) const { return metric - (metric >> m_decayShift); }

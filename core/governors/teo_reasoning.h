@@ -28,47 +28,47 @@ namespace idlescope {
 struct TeoSteps {
     /// What teo_update() did with the previous entry.
     enum class Update : std::uint8_t {
-        None,           ///< no update (nothing reflected yet, or the v7.0 core answered alone)
-        Hit,            ///< measured and sleep length in the same bin: hits[updateBin] += PULSE
-        Intercept,      ///< measured in another (shallower) bin: intercepts[updateBin] += PULSE
-        TickHit,        ///< v6.6–v6.10: both beyond TICK_NSEC: tick_hits += PULSE (updateBin = stateCount)
-        TickDominant,   ///< v6.19+: tick wakeups dominate: hits[deepest bin] += PULSE
-        TickWakeupHit,  ///< v7.0: tick wakeup, tick-range intercepts rare: hits[timer bin] += PULSE
+        None,          ///< no update (nothing reflected yet, or the v7.0 core answered alone)
+        Hit,           ///< measured and sleep length in the same bin: hits[updateBin] += PULSE
+        Intercept,     ///< measured in another (shallower) bin: intercepts[updateBin] += PULSE
+        TickHit,       ///< v6.6–v6.10: both beyond TICK_NSEC: tick_hits += PULSE (updateBin = stateCount)
+        TickDominant,  ///< v6.19+: tick wakeups dominate: hits[deepest bin] += PULSE
+        TickWakeupHit, ///< v7.0: tick wakeup, tick-range intercepts rare: hits[timer bin] += PULSE
     };
 
-    Ns updateSleepLengthNs = 0;  ///< the sleep length saved at the previous select (KTIME_MAX if not queried)
+    Ns updateSleepLengthNs = 0;         ///< the sleep length saved at the previous select (KTIME_MAX if not queried)
     std::uint32_t idxRecentSum = 0;     ///< v5.14–v6.10: recent intercepts below the candidate
     std::uint32_t tickInterceptSum = 0; ///< v6.6–v6.10: intercepts of all bins (tick rule input)
-    int updateBin = -1;          ///< the bin that received the PULSE, -1 if no update
-    int timerBin = 0;            ///< idx_timer: bin of the saved sleep length
-    int durationBin = 0;         ///< idx_duration: bin of the measured idle duration
-    int interceptMaxIdx = -1;    ///< v7.0: bin with the most intercepts (ties: the higher)
-    int minIdx = -1;             ///< v6.19+: lowest state the walk may reach, -1 if no walk
-    int walkIdx = -1;            ///< state after the intercept walk, -1 if no walk
-    int util = 0;                ///< teo-6.10: sched_cpu_util() seen
-    int utilThreshold = 0;       ///< teo-6.10: capacity >> UTIL_THRESHOLD_SHIFT (0 for other variants)
+    int updateBin = -1;                 ///< the bin that received the PULSE, -1 if no update
+    int timerBin = 0;                   ///< idx_timer: bin of the saved sleep length
+    int durationBin = 0;                ///< idx_duration: bin of the measured idle duration
+    int interceptMaxIdx = -1;           ///< v7.0: bin with the most intercepts (ties: the higher)
+    int minIdx = -1;                    ///< v6.19+: lowest state the walk may reach, -1 if no walk
+    int walkIdx = -1;                   ///< state after the intercept walk, -1 if no walk
+    int util = 0;                       ///< teo-6.10: sched_cpu_util() seen
+    int utilThreshold = 0;              ///< teo-6.10: capacity >> UTIL_THRESHOLD_SHIFT (0 for other variants)
     Update update = Update::None;
-    bool measuredSafetyNet = false; ///< measured set to the maximum (poll limit, tick, or woke after the timer)
-    bool tickWakeup = false;     ///< the previous wakeup was the tick (v6.19+ tick_wakeup)
-    bool altIntercepts = false;  ///< 2 * idxInterceptSum > total - idxHitSum
-    bool altRecent = false;      ///< v5.14–v6.10: idxRecentSum > NR_RECENT / 2
-    bool utilized = false;       ///< teo-6.10: util > utilThreshold
-    bool latencyCapped = false;  ///< the latency cap moved the state
-    bool utilShallower = false;  ///< teo-6.10: utilization moved the state
-    bool skippedQuery = false;   ///< a skip rule spared the sleep length query (tick kept)
+    bool measuredSafetyNet = false;  ///< measured set to the maximum (poll limit, tick, or woke after the timer)
+    bool tickWakeup = false;         ///< the previous wakeup was the tick (v6.19+ tick_wakeup)
+    bool altIntercepts = false;      ///< 2 * idxInterceptSum > total - idxHitSum
+    bool altRecent = false;          ///< v5.14–v6.10: idxRecentSum > NR_RECENT / 2
+    bool utilized = false;           ///< teo-6.10: util > utilThreshold
+    bool latencyCapped = false;      ///< the latency cap moved the state
+    bool utilShallower = false;      ///< teo-6.10: utilization moved the state
+    bool skippedQuery = false;       ///< a skip rule spared the sleep length query (tick kept)
     bool sleepLengthRefined = false; ///< the state was moved to fit the sleep length
     bool tickInterceptsRule = false; ///< duration set to TICK_NSEC/2: tick kept for tick-range intercepts
     bool tickKeptDemotion = false;   ///< tick kept and the state moved to fit delta_tick
 
-    std::uint32_t totalTick = 0; ///< v6.19+: decayed count of tick wakeups
-    std::uint32_t tickHits = 0;  ///< v6.6–v6.10: the hits-only bin beyond the last state
-    int stateCount = 0;          ///< states in the table
-    bool tickStopped = false;    ///< tick_nohz_tick_stopped() at select
-    bool hasDuration = false;    ///< durationNs was computed (else Selection::predictedNs = -1)
+    std::uint32_t totalTick = 0;         ///< v6.19+: decayed count of tick wakeups
+    std::uint32_t tickHits = 0;          ///< v6.6–v6.10: the hits-only bin beyond the last state
+    int stateCount = 0;                  ///< states in the table
+    bool tickStopped = false;            ///< tick_nohz_tick_stopped() at select
+    bool hasDuration = false;            ///< durationNs was computed (else Selection::predictedNs = -1)
     bool candidateBySleepLength = false; ///< v5.14: the candidate is the deepest state within the sleep length
-    Ns latencyReqNs = 0;         ///< cpuidle_governor_latency_req()
-    Ns deltaTickNs = 0;          ///< delta_tick when the tick decision was made
-    Ns tickNsec = 0;             ///< TICK_NSEC
+    Ns latencyReqNs = 0;                 ///< cpuidle_governor_latency_req()
+    Ns deltaTickNs = 0;                  ///< delta_tick when the tick decision was made
+    Ns tickNsec = 0;                     ///< TICK_NSEC
 };
 
 struct TeoReasoning : TeoSteps {
@@ -87,17 +87,17 @@ struct TeoReasoning : TeoSteps {
         CoreSingleState,  ///< v7.0 core: one state only, the governor is not consulted
     };
 
-    std::array<std::uint32_t, CPUIDLE_STATE_MAX> hits{};        ///< per-bin hits (or v5.13 hits)
-    std::array<std::uint32_t, CPUIDLE_STATE_MAX> intercepts{};  ///< per-bin intercepts (v5.13: misses)
-    std::array<std::uint32_t, CPUIDLE_STATE_MAX> extra{};       ///< v5.13 early_hits / v5.14 recent
+    std::array<std::uint32_t, CPUIDLE_STATE_MAX> hits{};       ///< per-bin hits (or v5.13 hits)
+    std::array<std::uint32_t, CPUIDLE_STATE_MAX> intercepts{}; ///< per-bin intercepts (v5.13: misses)
+    std::array<std::uint32_t, CPUIDLE_STATE_MAX> extra{};      ///< v5.13 early_hits / v5.14 recent
     std::uint32_t total = 0;
     std::uint32_t tickIntercepts = 0;
     std::uint32_t shortIdles = 0;
     std::uint32_t idxInterceptSum = 0;
     std::uint32_t idxHitSum = 0;
     int binCount = 0;
-    int candidateIdx = 0;     ///< before the intercept walk
-    int constraintIdx = 0;    ///< deepest state within the latency limit
+    int candidateIdx = 0;  ///< before the intercept walk
+    int constraintIdx = 0; ///< deepest state within the latency limit
     int chosenIdx = 0;
     bool sleepLengthQueried = false;
     Ns sleepLengthNs = 0;
@@ -110,12 +110,12 @@ struct TeoReasoning : TeoSteps {
     bool lastWasHit = false;
 
     // teo-5.13 only (teo_legacy_governor.cpp; words in explainTeoLegacy()).
-    bool legacy = false;       ///< a teo-5.13 record: hits/intercepts(misses)/extra(early_hits) per state
-    int idx0 = -1;             ///< first enabled state
-    int maxEarlyIdx = -1;      ///< the early-hits alternative after the prev-max swap, -1 if none
-    int recentCount = 0;       ///< recent intervals shorter than the duration
-    Ns recentAvgNs = -1;       ///< their average when more than half qualified, else -1
-    bool stopTick = true;      ///< the value left in *stop_tick
+    bool legacy = false;  ///< a teo-5.13 record: hits/intercepts(misses)/extra(early_hits) per state
+    int idx0 = -1;        ///< first enabled state
+    int maxEarlyIdx = -1; ///< the early-hits alternative after the prev-max swap, -1 if none
+    int recentCount = 0;  ///< recent intervals shorter than the duration
+    Ns recentAvgNs = -1;  ///< their average when more than half qualified, else -1
+    bool stopTick = true; ///< the value left in *stop_tick
 };
 
 } // namespace idlescope

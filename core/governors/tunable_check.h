@@ -26,9 +26,8 @@ namespace idlescope {
 
 /// The TunableInfo named @p name, or nullptr (with @p error set) if unknown
 /// or if @p value lies outside [minValue, maxValue].
-inline const TunableInfo *checkTunable(std::span<const TunableInfo> known, std::string_view name,
-                                       std::int64_t value, const char *variantId,
-                                       std::string *error)
+inline const TunableInfo *checkTunable(std::span<const TunableInfo> known, std::string_view name, std::int64_t value,
+                                       const char *variantId, std::string *error)
 {
     for (const TunableInfo &t : known) {
         if (name != t.name)
@@ -36,8 +35,8 @@ inline const TunableInfo *checkTunable(std::span<const TunableInfo> known, std::
         if (value < t.minValue || value > t.maxValue) {
             if (error)
                 *error = std::string(t.name) + " = " + std::to_string(value) + " is out of range "
-                         + std::to_string(t.minValue) + ".." + std::to_string(t.maxValue) + " for "
-                         + variantId + " (kernel default " + std::to_string(t.kernelDefault) + ")";
+                         + std::to_string(t.minValue) + ".." + std::to_string(t.maxValue) + " for " + variantId
+                         + " (kernel default " + std::to_string(t.kernelDefault) + ")";
             return nullptr;
         }
         return &t;

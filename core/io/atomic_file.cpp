@@ -37,8 +37,8 @@ Status writeAllBytes(int fd, std::string_view bytes, const std::string &path)
             continue;
         if (n <= 0) {
             const int err = n == 0 ? ENOSPC : errno; // 0 bytes taken of a non-empty write: no room
-            return Error{path, 0, "", std::string("write failed: ") + std::strerror(err)
-                                          + (err == ENOSPC ? " (disk full?)" : "")};
+            return Error{path, 0, "",
+                         std::string("write failed: ") + std::strerror(err) + (err == ENOSPC ? " (disk full?)" : "")};
         }
         bytes.remove_prefix(static_cast<size_t>(n));
     }

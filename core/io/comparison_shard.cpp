@@ -25,8 +25,8 @@ constexpr int SHARD_COUNT_MAX = 100000;
 // The order of a run's "counters": the scalars, then usage and time per state.
 std::vector<std::int64_t> countersOf(const RunMetrics &m, int states)
 {
-    std::vector<std::int64_t> c{m.spans, m.entries, m.above, m.below, m.oracleAbove, m.oracleBelow, m.wakeups,
-                                m.latencyCostNs};
+    std::vector<std::int64_t> c{m.spans,       m.entries,     m.above,   m.below,
+                                m.oracleAbove, m.oracleBelow, m.wakeups, m.latencyCostNs};
     for (int s = 0; s < states; ++s)
         c.push_back(m.usage[static_cast<size_t>(s)]);
     for (int s = 0; s < states; ++s)
@@ -84,8 +84,9 @@ Result<Shard> readShard(const std::string &path)
     QJsonParseError perr;
     const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &perr);
     if (perr.error != QJsonParseError::NoError)
-        return Error{path, 0, "", "JSON syntax error at byte " + std::to_string(perr.offset) + ": "
-                                      + perr.errorString().toStdString()};
+        return Error{path, 0, "",
+                     "JSON syntax error at byte " + std::to_string(perr.offset) + ": "
+                         + perr.errorString().toStdString()};
     const QJsonObject root = doc.object();
     if (root.value(QLatin1String("idlescope_compare_shard")).toInt() != SHARD_FORMAT)
         return Error{path, 0, "idlescope_compare_shard",
@@ -176,20 +177,22 @@ Result<MergedComparison> mergeComparisonShards(const std::vector<std::string> &p
                 return Error{s.path, 0, it.key().toStdString(),
                              "differs from " + first.path + ": the shards are of different comparisons"};
         if (s.count != first.count)
-            return Error{s.path, 0, "shard", "of " + std::to_string(s.count) + " shards, " + first.path + " of "
-                                                 + std::to_string(first.count)};
+            return Error{s.path, 0, "shard",
+                         "of " + std::to_string(s.count) + " shards, " + first.path + " of "
+                             + std::to_string(first.count)};
         if (!seen.insert(s.index).second)
             return Error{s.path, 0, "shard", "shard " + std::to_string(s.index + 1) + " is given twice"};
     }
     for (int k = 0; k < first.count; ++k)
         if (!seen.count(k))
-            return Error{"", 0, "shard", "shard " + std::to_string(k + 1) + "/" + std::to_string(first.count)
-                                             + " is missing"};
+            return Error{"", 0, "shard",
+                         "shard " + std::to_string(k + 1) + "/" + std::to_string(first.count) + " is missing"};
 
     MergedComparison m;
     CompareOptions &o = m.options;
-    Result<IdleStateTable> table = parseTableJson(
-        QJsonDocument(first.root.value(QLatin1String("table")).toObject()).toJson().toStdString(), first.path);
+    Result<IdleStateTable> table =
+        parseTableJson(QJsonDocument(first.root.value(QLatin1String("table")).toObject()).toJson().toStdString(),
+                       first.path);
     if (!table)
         return table.error();
     o.table = std::move(*table);
@@ -201,8 +204,7 @@ Result<MergedComparison> mergeComparisonShards(const std::vector<std::string> &p
     r.pointLabels = strings(first.root.value(QLatin1String("points")));
     r.governors = strings(first.root.value(QLatin1String("governors")));
     r.iterations = o.iterations;
-    if (!seed || *seed < 0 || !spans || *spans < 1 || o.iterations < 1 || r.pointLabels.empty()
-        || r.governors.empty())
+    if (!seed || *seed < 0 || !spans || *spans < 1 || o.iterations < 1 || r.pointLabels.empty() || r.governors.empty())
         return Error{first.path, 0, "", "seed, spans, iterations, points or governors missing or invalid"};
     o.seed = static_cast<std::uint64_t>(*seed);
     o.spans = static_cast<std::size_t>(*spans);
@@ -226,13 +228,14 @@ Result<MergedComparison> mergeComparisonShards(const std::vector<std::string> &p
                 return Error{s.path, 0, "runs", where + " is not one of this shard's"};
             const QJsonArray counters = run.value(QLatin1String("counters")).toArray();
             if (counters.size() != SCALAR_COUNTERS + 2 * states)
-                return Error{s.path, 0, "counters", where + ": expected " + std::to_string(SCALAR_COUNTERS + 2 * states)};
+                return Error{s.path, 0, "counters",
+                             where + ": expected " + std::to_string(SCALAR_COUNTERS + 2 * states)};
             std::vector<std::int64_t> c;
             for (const QJsonValue &x : counters) {
                 const auto n = csv::parseInt(x.toString().toStdString());
                 if (!n || *n < 0)
-                    return Error{s.path, 0, "counters", where + ": '" + x.toString().toStdString()
-                                                            + "' is not a whole number >= 0"};
+                    return Error{s.path, 0, "counters",
+                                 where + ": '" + x.toString().toStdString() + "' is not a whole number >= 0"};
                 c.push_back(*n);
             }
             const size_t at = static_cast<size_t>((p * nGov + g) * o.iterations + it);

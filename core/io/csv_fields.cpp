@@ -13,8 +13,7 @@ int split(std::string_view line, std::string_view *out, int max)
         const size_t comma = line.find(',', start);
         if (n == max)
             return max + 1;
-        out[n++] = line.substr(start, comma == std::string_view::npos ? std::string_view::npos
-                                                                      : comma - start);
+        out[n++] = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
         if (comma == std::string_view::npos)
             return n;
         start = comma + 1;

@@ -61,7 +61,7 @@ private:
     std::vector<unsigned char> m_in; ///< file bytes read but not consumed: [m_inPos, m_inLen)
     std::size_t m_inPos = 0;
     std::size_t m_inLen = 0;
-    std::int64_t m_inBase = 0;       ///< file offset of m_in[0]
+    std::int64_t m_inBase = 0; ///< file offset of m_in[0]
     bool m_fileEnd = false;
     bool m_done = false;
     bool m_gzip = false;

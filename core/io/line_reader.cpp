@@ -71,8 +71,9 @@ bool LineReader::next(std::string_view &line)
         carrying = true;
         m_pos = m_len;
         if (m_carry.size() > MAX_LINE_BYTES) {
-            m_error = Error{m_path, m_lineNo + 1, "", "line is longer than " + std::to_string(MAX_LINE_BYTES >> 20)
-                                                          + " MiB (not a text file of lines?)"};
+            m_error = Error{m_path, m_lineNo + 1, "",
+                            "line is longer than " + std::to_string(MAX_LINE_BYTES >> 20)
+                                + " MiB (not a text file of lines?)"};
             m_eof = true;
             return false;
         }

@@ -76,8 +76,8 @@ private:
 Result<PowerModel> parseTablePower(std::string_view json, const IdleStateTable &table, const std::string &label)
 {
     QJsonParseError perr;
-    const QJsonDocument doc = QJsonDocument::fromJson(
-        QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())), &perr);
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())), &perr);
     PowerModel m = PowerModel::empty(table);
     // A table read from another format (pasted cpupower output) has no power fields.
     if (perr.error != QJsonParseError::NoError || !doc.isObject())
@@ -89,7 +89,8 @@ Result<PowerModel> parseTablePower(std::string_view json, const IdleStateTable &
         !s)
         return s.error();
     if (root.contains(QLatin1String("active_power_mw")))
-        if (Status s = r.number(root.value(QLatin1String("active_power_mw")), "active_power_mw", "table", &m.activeMw); !s)
+        if (Status s = r.number(root.value(QLatin1String("active_power_mw")), "active_power_mw", "table", &m.activeMw);
+            !s)
             return s.error();
     m.source = root.value(QLatin1String("power_source")).toString().toStdString();
     const QJsonArray states = root.value(QLatin1String("states")).toArray();

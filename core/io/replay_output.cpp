@@ -33,8 +33,7 @@ void appendEntryCsv(std::string &out, const EntryRecord &e)
     out += e.pollTimeLimit ? ",1\n" : ",0\n";
 }
 
-std::string formatSummaryJson(const ReplaySummary &s, const IdleStateTable &table,
-                              const std::string &variant)
+std::string formatSummaryJson(const ReplaySummary &s, const IdleStateTable &table, const std::string &variant)
 {
     std::string out = "{\"variant\": " + jsonString(variant) + ", \"spans\": " + std::to_string(s.spans)
                       + ", \"entries\": " + std::to_string(s.entries)
@@ -43,8 +42,7 @@ std::string formatSummaryJson(const ReplaySummary &s, const IdleStateTable &tabl
         const StateStats &st = s.states[static_cast<size_t>(i)];
         out += "  {\"index\": " + std::to_string(i) + ", \"name\": " + jsonString(table[i].name)
                + ", \"usage\": " + std::to_string(st.usage) + ", \"time_ns\": " + std::to_string(st.timeNs)
-               + ", \"above\": " + std::to_string(st.above) + ", \"below\": " + std::to_string(st.below)
-               + "}";
+               + ", \"above\": " + std::to_string(st.above) + ", \"below\": " + std::to_string(st.below) + "}";
         out += i + 1 < s.stateCount ? ",\n" : "\n";
     }
     out += "]}\n";

@@ -21,7 +21,6 @@ inline constexpr const char *ENTRIES_CSV_HEADER =
 void appendEntryCsv(std::string &out, const EntryRecord &e);
 
 /// The summary JSON text for @p variant on @p table.
-std::string formatSummaryJson(const ReplaySummary &s, const IdleStateTable &table,
-                              const std::string &variant);
+std::string formatSummaryJson(const ReplaySummary &s, const IdleStateTable &table, const std::string &variant);
 
 } // namespace idlescope

@@ -11,8 +11,7 @@ namespace idlescope {
 namespace {
 
 constexpr int kColumns = 5;
-constexpr std::array<std::string_view, kColumns> kNames = {"gap_ns", "timer_ns", "wake_ns",
-                                                          "latency_req_ns", "util"};
+constexpr std::array<std::string_view, kColumns> kNames = {"gap_ns", "timer_ns", "wake_ns", "latency_req_ns", "util"};
 constexpr int kMaxFields = 64;
 
 struct Header {
@@ -41,15 +40,14 @@ Result<Header> parseHeader(std::string_view line, const std::string &label)
                 continue;
             // Which of the two was meant is anyone's guess: refuse, do not pick one.
             if (const int before = h.pos[static_cast<size_t>(c)]; before >= 0)
-                return Error{label, 1, std::string(name), "the column is named twice (fields "
-                                                              + std::to_string(before + 1) + " and "
-                                                              + std::to_string(i + 1) + ")"};
+                return Error{label, 1, std::string(name),
+                             "the column is named twice (fields " + std::to_string(before + 1) + " and "
+                                 + std::to_string(i + 1) + ")"};
             h.pos[static_cast<size_t>(c)] = i;
         }
         // Catch the common unit mistake early with a precise message.
         if (name.ends_with("_us") || name.ends_with("_ms") || name.ends_with("_s"))
-            return Error{label, 1, std::string(name),
-                         "times must be integer nanoseconds (columns named *_ns)"};
+            return Error{label, 1, std::string(name), "times must be integer nanoseconds (columns named *_ns)"};
     }
     for (int c = 0; c < 4; ++c)
         if (h.pos[static_cast<size_t>(c)] < 0)
@@ -78,8 +76,9 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
             continue;
         const int n = csv::split(line, f.data(), kMaxFields);
         if (n != h.fields)
-            return Error{label, lineNo, "", "expected " + std::to_string(h.fields) + " fields, found "
-                                                + (n > kMaxFields ? std::string("more") : std::to_string(n))};
+            return Error{label, lineNo, "",
+                         "expected " + std::to_string(h.fields) + " fields, found "
+                             + (n > kMaxFields ? std::string("more") : std::to_string(n))};
         std::array<std::int64_t, kColumns> v{0, 0, 0, 0, 0};
         for (int c = 0; c < kColumns; ++c) {
             const int p = h.pos[static_cast<size_t>(c)];
@@ -100,9 +99,9 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
         // The replay's clock must not overflow int64 nanoseconds.
         totalNs += s.gapNs + s.wakeNs;
         if (totalNs > MAX_STREAM_NS)
-            return Error{label, lineNo, "wake_ns", "the stream is longer than "
-                                                       + std::to_string(MAX_STREAM_NS / NSEC_PER_SEC)
-                                                       + " s in total; split it"};
+            return Error{label, lineNo, "wake_ns",
+                         "the stream is longer than " + std::to_string(MAX_STREAM_NS / NSEC_PER_SEC)
+                             + " s in total; split it"};
         stream.push_back(s);
     }
     if (stream.empty())
@@ -119,11 +118,11 @@ Status validateSpan(const IdleSpan &s, const std::string &label, std::int64_t li
     if (s.wakeNs < 0)
         return Error{label, line, "wake_ns", "must not be negative"};
     if (s.gapNs > MAX_SPAN_NS)
-        return Error{label, line, "gap_ns", "longer than " + std::to_string(MAX_SPAN_NS / NSEC_PER_SEC)
-                                                + " s (are these nanoseconds?)"};
+        return Error{label, line, "gap_ns",
+                     "longer than " + std::to_string(MAX_SPAN_NS / NSEC_PER_SEC) + " s (are these nanoseconds?)"};
     if (s.wakeNs > MAX_SPAN_NS)
-        return Error{label, line, "wake_ns", "longer than " + std::to_string(MAX_SPAN_NS / NSEC_PER_SEC)
-                                                 + " s (are these nanoseconds?)"};
+        return Error{label, line, "wake_ns",
+                     "longer than " + std::to_string(MAX_SPAN_NS / NSEC_PER_SEC) + " s (are these nanoseconds?)"};
     if (s.timerNs < s.wakeNs)
         return Error{label, line, "wake_ns",
                      "wake_ns " + std::to_string(s.wakeNs) + " > timer_ns " + std::to_string(s.timerNs)

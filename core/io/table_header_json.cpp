@@ -10,8 +10,8 @@ namespace idlescope {
 Result<TableJsonHeader> parseTableHeaderJson(std::string_view json, const std::string &label)
 {
     QJsonParseError perr;
-    const QJsonDocument doc = QJsonDocument::fromJson(
-        QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())), &perr);
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())), &perr);
     if (perr.error != QJsonParseError::NoError || !doc.isObject())
         return Error{label, 0, "", "not a JSON object"};
     const QJsonObject o = doc.object();

@@ -23,8 +23,8 @@ std::int64_t lineOfOffset(std::string_view text, int offset)
 }
 
 // @p unit names what the number counts ("nanoseconds", "Hz") in messages.
-Result<Ns> integerField(const QJsonObject &o, const char *key, const std::string &label,
-                        const std::string &where, const char *unit = "nanoseconds")
+Result<Ns> integerField(const QJsonObject &o, const char *key, const std::string &label, const std::string &where,
+                        const char *unit = "nanoseconds")
 {
     const QJsonValue v = o.value(QLatin1String(key));
     if (v.isUndefined())
@@ -71,8 +71,8 @@ Result<IdleStateTable> parseTableJson(std::string_view json, const std::string &
     if (json.starts_with("\xEF\xBB\xBF"))
         json.remove_prefix(3);
     QJsonParseError perr;
-    const QJsonDocument doc = QJsonDocument::fromJson(
-        QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())), &perr);
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())), &perr);
     if (perr.error != QJsonParseError::NoError)
         return Error{label, lineOfOffset(json, perr.offset), "",
                      "JSON syntax error: " + perr.errorString().toStdString()};

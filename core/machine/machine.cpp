@@ -39,8 +39,9 @@ Status Machine::validate() const
             if (cpu < 0)
                 return Error{id, 0, "cpus", where + ": CPU " + std::to_string(cpu) + " is negative"};
             if (owner[static_cast<size_t>(cpu)] >= 0)
-                return Error{id, 0, "cpus", where + ": CPU " + std::to_string(cpu) + " is already in cluster "
-                                                + clusters[static_cast<size_t>(owner[static_cast<size_t>(cpu)])].name};
+                return Error{id, 0, "cpus",
+                             where + ": CPU " + std::to_string(cpu) + " is already in cluster "
+                                 + clusters[static_cast<size_t>(owner[static_cast<size_t>(cpu)])].name};
             owner[static_cast<size_t>(cpu)] = static_cast<int>(k);
         }
         if (Status v = c.table.validate(); !v) {
@@ -51,8 +52,9 @@ Status Machine::validate() const
         if (c.table.tickHz != clusters.front().table.tickHz)
             return Error{id, 0, "tick_hz", where + ": every cluster must have the machine's tick rate"};
         if (!c.power.states.empty() && c.power.states.size() != static_cast<size_t>(c.table.count()))
-            return Error{id, 0, "power", where + ": power data for " + std::to_string(c.power.states.size())
-                                             + " states, the table has " + std::to_string(c.table.count())};
+            return Error{id, 0, "power",
+                         where + ": power data for " + std::to_string(c.power.states.size()) + " states, the table has "
+                             + std::to_string(c.table.count())};
     }
     for (int cpu = 0; cpu < n; ++cpu)
         if (owner[static_cast<size_t>(cpu)] < 0)

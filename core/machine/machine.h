@@ -20,10 +20,10 @@ namespace idlescope {
 
 /// CPUs with one idle-state table (one cpuidle driver instance in the kernel's view).
 struct Cluster {
-    std::string name;        ///< e.g. "little" (A53), "big" (A72)
+    std::string name; ///< e.g. "little" (A53), "big" (A72)
     IdleStateTable table;
-    std::vector<int> cpus;   ///< CPU numbers, 0-based
-    PowerModel power;        ///< per-CPU power data of this cluster's states (may be empty)
+    std::vector<int> cpus; ///< CPU numbers, 0-based
+    PowerModel power;      ///< per-CPU power data of this cluster's states (may be empty)
     /// Power of the cluster's shared logic while every CPU of it is idle, per table
     /// state (the cluster view's state); NaN entries when unknown.
     std::vector<double> clusterIdlePowerMw;
@@ -31,7 +31,7 @@ struct Cluster {
 
 struct Machine {
     std::string id;
-    std::string source;              ///< where the CPU layout comes from
+    std::string source; ///< where the CPU layout comes from
     std::vector<Cluster> clusters;
 
     /// Highest CPU number + 1.

@@ -72,18 +72,18 @@ Result<std::vector<MachineRun>> replayMachine(const Machine &machine, const Mach
     std::vector<int> seen(static_cast<size_t>(machine.cpuCount()), 0);
     for (const CpuStream &cs : workload.cpus) {
         if (cs.cpu < 0 || cs.cpu >= machine.cpuCount())
-            return Error{workload.label, 0, "cpu", "CPU " + std::to_string(cs.cpu) + " is not a CPU of machine "
-                                                       + machine.id + " (CPUs 0.." + std::to_string(machine.cpuCount() - 1) + ")"};
+            return Error{workload.label, 0, "cpu",
+                         "CPU " + std::to_string(cs.cpu) + " is not a CPU of machine " + machine.id + " (CPUs 0.."
+                             + std::to_string(machine.cpuCount() - 1) + ")"};
         if (seen[static_cast<size_t>(cs.cpu)]++)
             return Error{workload.label, 0, "cpu", "CPU " + std::to_string(cs.cpu) + " has two streams"};
     }
-    auto settingsOf = [&](size_t g) {
-        return g < o.settings.size() ? o.settings[g] : std::vector<TunableSetting>{};
-    };
+    auto settingsOf = [&](size_t g) { return g < o.settings.size() ? o.settings[g] : std::vector<TunableSetting>{}; };
     for (size_t g = 0; g < o.governors.size(); ++g)
         if (isSourceGovernorId(o.governors[g]))
-            return Error{"", 0, o.governors[g], "a governor built from source replays one CPU's stream at a time, "
-                                                "not a whole machine (give --cpu N, or leave out --machine)"};
+            return Error{"", 0, o.governors[g],
+                         "a governor built from source replays one CPU's stream at a time, "
+                         "not a whole machine (give --cpu N, or leave out --machine)"};
     for (size_t g = 0; g < o.governors.size(); ++g)
         if (Result<std::unique_ptr<Governor>> gov = makeConfiguredGovernor(o.governors[g], settingsOf(g)); !gov) {
             Error e = gov.error();
@@ -108,8 +108,8 @@ Result<std::vector<MachineRun>> replayMachine(const Machine &machine, const Mach
     workloads::parallelFor(static_cast<int>(jobs.size()), o.threads, [&](int j) {
         const Job &job = jobs[static_cast<size_t>(j)];
         const CpuStream &cs = workload.cpus[job.stream];
-        std::unique_ptr<Governor> gov = std::move(makeConfiguredGovernor(o.governors[job.governor],
-                                                                         settingsOf(job.governor)).value());
+        std::unique_ptr<Governor> gov =
+            std::move(makeConfiguredGovernor(o.governors[job.governor], settingsOf(job.governor)).value());
         results[static_cast<size_t>(j)] = replayCpu(machine.tableOf(cs.cpu), cs, *gov, o.keepIntervals, o.cancel);
     });
     if (o.cancel && o.cancel->load())

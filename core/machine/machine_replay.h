@@ -25,11 +25,11 @@
 namespace idlescope {
 
 struct MachineReplayOptions {
-    std::vector<std::string> governors;                 ///< variant ids
-    std::vector<std::vector<TunableSetting>> settings;  ///< per governor (may be shorter: none)
+    std::vector<std::string> governors;                ///< variant ids
+    std::vector<std::vector<TunableSetting>> settings; ///< per governor (may be shorter: none)
     int threads = 2;
-    bool keepIntervals = false;                         ///< fill CpuRun::intervals (cluster view)
-    const std::atomic<bool> *cancel = nullptr;          ///< polled every 4096 spans
+    bool keepIntervals = false;                ///< fill CpuRun::intervals (cluster view)
+    const std::atomic<bool> *cancel = nullptr; ///< polled every 4096 spans
 };
 
 /// The counters of one CPU's replay (the job of one thread).

@@ -33,9 +33,9 @@ struct CpuRun {
     std::array<StateStats, CPUIDLE_STATE_MAX> states{}; ///< usage, time, above, below per state
     std::int64_t entries = 0;
     std::int64_t spans = 0;
-    std::int64_t wakeups = 0;       ///< spans ended by a non-timer event
-    Ns latencyCostNs = 0;           ///< exit latency of the state left at each of those wakeups
-    Ns durationNs = 0;              ///< time the run covers (busy + idle); the largest CPU's for a sum
+    std::int64_t wakeups = 0;            ///< spans ended by a non-timer event
+    Ns latencyCostNs = 0;                ///< exit latency of the state left at each of those wakeups
+    Ns durationNs = 0;                   ///< time the run covers (busy + idle); the largest CPU's for a sum
     std::vector<IdleInterval> intervals; ///< only when asked for (cluster view); sorted, disjoint
 
     std::int64_t above() const;
@@ -54,8 +54,8 @@ struct SkippedCpu {
 };
 
 struct MachineRun {
-    std::string name;        ///< governor variant id, or "recorded"
-    std::string label;       ///< e.g. "recorded (menu)"; empty means name
+    std::string name;  ///< governor variant id, or "recorded"
+    std::string label; ///< e.g. "recorded (menu)"; empty means name
     /// Where above/below come from: "simulated", "recorded (cpu_idle_miss)" or
     /// "recomputed (...)" (trace_stats.h's missSourceName()).
     std::string missSource = "simulated";

@@ -31,8 +31,8 @@ struct CpuStream {
 };
 
 struct MachineWorkload {
-    std::string label;            ///< e.g. "trace:FILE"
-    std::vector<CpuStream> cpus;  ///< by CPU number, every CPU of the machine at most once
+    std::string label;           ///< e.g. "trace:FILE"
+    std::vector<CpuStream> cpus; ///< by CPU number, every CPU of the machine at most once
 };
 
 } // namespace idlescope

@@ -20,7 +20,7 @@ namespace idlescope {
 using CountMatrix = Eigen::Matrix<std::int64_t, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 struct StateMatrices {
-    std::vector<int> cpus;  ///< CPU of each row
+    std::vector<int> cpus; ///< CPU of each row
     CountMatrix usage;
     CountMatrix above;
     CountMatrix below;

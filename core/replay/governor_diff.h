@@ -21,11 +21,11 @@
 namespace idlescope {
 
 struct EntryDifference {
-    std::int64_t entry = 0;        ///< entry index (over the whole run) in the first governor's replay
-    std::int32_t span = 0;         ///< stream row
-    std::int32_t entryInSpan = 0;  ///< entry within the row
-    bool inA = true, inB = true;   ///< false: that governor's replay has no such entry in the row
-    EntryRecord a, b;              ///< each governor's entry (inputs and decision)
+    std::int64_t entry = 0;       ///< entry index (over the whole run) in the first governor's replay
+    std::int32_t span = 0;        ///< stream row
+    std::int32_t entryInSpan = 0; ///< entry within the row
+    bool inA = true, inB = true;  ///< false: that governor's replay has no such entry in the row
+    EntryRecord a, b;             ///< each governor's entry (inputs and decision)
     /// tick_nohz_tick_stopped() at each governor's select (an earlier entry of the row stopped it).
     bool tickStoppedA = false, tickStoppedB = false;
 };

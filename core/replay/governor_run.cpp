@@ -182,10 +182,8 @@ Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &s
     return builder->take();
 }
 
-Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream &stream,
-                                   const std::string &variant,
-                                   const std::vector<TunableSetting> &settings, std::int64_t index,
-                                   Ns latencyLimitNs)
+Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream &stream, const std::string &variant,
+                                   const std::vector<TunableSetting> &settings, std::int64_t index, Ns latencyLimitNs)
 {
     auto gov = makeConfiguredGovernor(variant, settings);
     if (!gov)
@@ -216,8 +214,9 @@ Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream
     }
     if (Status st = finishGovernor(**gov, nullptr); !st)
         return st.error();
-    return Error{"", 0, "entry", "entry " + std::to_string(index) + " is past the end of the run ("
-                                     + std::to_string(seen) + " entries)"};
+    return Error{"", 0, "entry",
+                 "entry " + std::to_string(index) + " is past the end of the run (" + std::to_string(seen)
+                     + " entries)"};
 }
 
 } // namespace idlescope

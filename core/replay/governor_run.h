@@ -13,10 +13,10 @@
 #include "core/replay/reference_replay.h"
 
 #include <atomic>
-#include <memory>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -44,13 +44,13 @@ struct GovernorRun {
     ReplaySummary summary;
 
     // Per-entry columns, all of the same length (summary.entries).
-    std::vector<Ns> startNs;        ///< `now` at select, ns from replay start (REPLAY_START_NS)
-    std::vector<Ns> residencyNs;    ///< measured residency
-    std::vector<Ns> predictedNs;    ///< governor's expected idle time, -1 if none
-    std::vector<Ns> sleepLengthNs;  ///< sleep length at select
-    std::vector<std::int32_t> span; ///< stream row
-    std::vector<std::int8_t> state; ///< state entered
-    std::vector<std::uint8_t> flags;///< EntryFlag bits
+    std::vector<Ns> startNs;         ///< `now` at select, ns from replay start (REPLAY_START_NS)
+    std::vector<Ns> residencyNs;     ///< measured residency
+    std::vector<Ns> predictedNs;     ///< governor's expected idle time, -1 if none
+    std::vector<Ns> sleepLengthNs;   ///< sleep length at select
+    std::vector<std::int32_t> span;  ///< stream row
+    std::vector<std::int8_t> state;  ///< state entered
+    std::vector<std::uint8_t> flags; ///< EntryFlag bits
 
     std::size_t size() const { return state.size(); }
     bool has(std::size_t i, EntryFlag f) const { return (flags[i] & f) != 0; }
@@ -64,14 +64,14 @@ inline constexpr std::size_t RUN_BATCH_ENTRIES = 256;
 
 /// How runGovernor() runs: every member is optional (a default RunOptions is a plain replay).
 struct RunOptions {
-    std::vector<TunableSetting> settings;       ///< applied to the fresh governor, in order
-    const std::atomic<bool> *cancel = nullptr;  ///< polled every 4096 spans
-    const RunObserver *observe = nullptr;       ///< sees every batch of entries as it is appended
+    std::vector<TunableSetting> settings;      ///< applied to the fresh governor, in order
+    const std::atomic<bool> *cancel = nullptr; ///< polled every 4096 spans
+    const RunObserver *observe = nullptr;      ///< sees every batch of entries as it is appended
     /// A finished run whose column memory is reused (moved from, columns cleared): a
     /// re-simulation then writes to pages that are already mapped instead of faulting
     /// in tens of MB of fresh ones.
     GovernorRun *storage = nullptr;
-    Ns latencyLimitNs = NO_LATENCY_REQ;         ///< >= 0 replaces every span's latency limit (ReferenceReplay)
+    Ns latencyLimitNs = NO_LATENCY_REQ; ///< >= 0 replaces every span's latency limit (ReferenceReplay)
 };
 
 /**
@@ -135,8 +135,7 @@ struct EntryReasoning {
     Reasoning reasoning;
     Selection selection;
 };
-Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream &stream,
-                                   const std::string &variant,
+Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream &stream, const std::string &variant,
                                    const std::vector<TunableSetting> &settings, std::int64_t index,
                                    Ns latencyLimitNs = NO_LATENCY_REQ);
 

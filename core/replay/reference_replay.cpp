@@ -31,8 +31,7 @@ void ReferenceReplay::reset()
     m_gov.enable(m_table, m_dev);
 }
 
-ReplaySummary replayStream(const IdleStateTable &table, std::span<const IdleSpan> stream,
-                           Governor &governor)
+ReplaySummary replayStream(const IdleStateTable &table, std::span<const IdleSpan> stream, Governor &governor)
 {
     return replayStream(table, stream, governor, [](const EntryRecord &, const Governor &) {});
 }

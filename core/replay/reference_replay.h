@@ -71,22 +71,22 @@ struct ReplaySummary {
 
 /// One idle entry (one select call); the conformance entries CSV row plus context.
 struct EntryRecord {
-    std::int32_t span = 0;        ///< 0-based stream row
-    std::int32_t entry = 0;       ///< 0-based entry within the span
-    std::int32_t state = 0;       ///< state entered
-    bool stopTick = false;        ///< the value the governor left in *stop_tick
+    std::int32_t span = 0;  ///< 0-based stream row
+    std::int32_t entry = 0; ///< 0-based entry within the span
+    std::int32_t state = 0; ///< state entered
+    bool stopTick = false;  ///< the value the governor left in *stop_tick
     bool above = false;
     bool below = false;
-    bool gotTick = false;         ///< the tick fired during this entry
-    bool pollTimeLimit = false;   ///< polling ended by its time limit
-    bool tickStopped = false;     ///< the tick was stopped during this entry
-    Ns startNs = 0;               ///< `now` at select
-    Ns residencyNs = 0;           ///< measured residency (last_residency_ns)
-    Ns sleepLengthNs = 0;         ///< tick_nohz_get_sleep_length() at select
+    bool gotTick = false;       ///< the tick fired during this entry
+    bool pollTimeLimit = false; ///< polling ended by its time limit
+    bool tickStopped = false;   ///< the tick was stopped during this entry
+    Ns startNs = 0;             ///< `now` at select
+    Ns residencyNs = 0;         ///< measured residency (last_residency_ns)
+    Ns sleepLengthNs = 0;       ///< tick_nohz_get_sleep_length() at select
     Ns deltaNextNs = 0;
     Ns latencyReqNs = 0;
-    Ns remainingWakeNs = 0;       ///< time to the span's wakeup at select
-    Ns predictedNs = -1;          ///< governor's expected idle time, -1 if none
+    Ns remainingWakeNs = 0; ///< time to the span's wakeup at select
+    Ns predictedNs = -1;    ///< governor's expected idle time, -1 if none
 };
 
 /// The entry ended at its span's wakeup, not at the tick or a poll time limit:
@@ -159,8 +159,8 @@ private:
 
 /// Replay a whole stream from the start; sink as in ReferenceReplay::runSpan().
 template <typename Sink>
-ReplaySummary replayStream(const IdleStateTable &table, std::span<const IdleSpan> stream,
-                           Governor &governor, Sink &&sink)
+ReplaySummary replayStream(const IdleStateTable &table, std::span<const IdleSpan> stream, Governor &governor,
+                           Sink &&sink)
 {
     ReferenceReplay r(table, governor);
     for (const IdleSpan &s : stream)
@@ -168,8 +168,7 @@ ReplaySummary replayStream(const IdleStateTable &table, std::span<const IdleSpan
     return r.summary();
 }
 
-ReplaySummary replayStream(const IdleStateTable &table, std::span<const IdleSpan> stream,
-                           Governor &governor);
+ReplaySummary replayStream(const IdleStateTable &table, std::span<const IdleSpan> stream, Governor &governor);
 
 /// cpuidle_governor_latency_req() for a stream's latency_req_ns column.
 constexpr Ns governorLatencyReq(Ns latencyReqNs)

@@ -32,11 +32,11 @@ struct HostHeader {
     char magic[8];
     std::int32_t tickHz;
     std::int32_t stateCount;
-    std::int32_t pollRule;              ///< IDLESCOPE_POLL_RULE_* (cpuidle_abi.h)
-    std::int32_t idleLoopReadsGotTick;  ///< v7.0 do_idle()
-    std::int32_t skipSelectOneState;    ///< v7.0 cpuidle_select(): no governor call for one state
+    std::int32_t pollRule;             ///< IDLESCOPE_POLL_RULE_* (cpuidle_abi.h)
+    std::int32_t idleLoopReadsGotTick; ///< v7.0 do_idle()
+    std::int32_t skipSelectOneState;   ///< v7.0 cpuidle_select(): no governor call for one state
     std::int32_t reserved;
-    std::int64_t latencyLimitNs;        ///< ReferenceReplay's latency limit, -1 for the spans' own
+    std::int64_t latencyLimitNs; ///< ReferenceReplay's latency limit, -1 for the spans' own
     std::int64_t spanCount;
 };
 
@@ -66,9 +66,9 @@ enum class HostPhase : std::int32_t { Loading = 0, Enable, Select, Reflect, Done
 
 /// Written by the host as it goes, read by idlescope after a crash or a hang.
 struct HostProgress {
-    std::atomic<std::int64_t> entry;  ///< 0-based over the whole run
-    std::atomic<std::int64_t> span;   ///< stream row
-    std::atomic<std::int32_t> phase;  ///< HostPhase
+    std::atomic<std::int64_t> entry; ///< 0-based over the whole run
+    std::atomic<std::int64_t> span;  ///< stream row
+    std::atomic<std::int32_t> phase; ///< HostPhase
 };
 
 } // namespace idlescope::source_governor

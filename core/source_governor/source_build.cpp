@@ -30,9 +30,20 @@ namespace {
 /// (a silently wrong prototype would decide wrongly), and every symbol must
 /// resolve when linking, so that a helper the shim lacks is named at once.
 const char *const kCompileFlags[] = {
-    "-std=gnu11", "-O2", "-fPIC", "-shared", "-fno-strict-overflow", "-fno-strict-aliasing", "-fno-common",
-    "-fdiagnostics-color=never", "-Werror=implicit-function-declaration", "-Werror=implicit-int",
-    "-Werror=incompatible-pointer-types", "-Werror=int-conversion", "-Werror=return-type", "-nostdinc",
+    "-std=gnu11",
+    "-O2",
+    "-fPIC",
+    "-shared",
+    "-fno-strict-overflow",
+    "-fno-strict-aliasing",
+    "-fno-common",
+    "-fdiagnostics-color=never",
+    "-Werror=implicit-function-declaration",
+    "-Werror=implicit-int",
+    "-Werror=incompatible-pointer-types",
+    "-Werror=int-conversion",
+    "-Werror=return-type",
+    "-nostdinc",
 };
 
 /// FNV-1a, 64 bits: a cache key, not a security measure.
@@ -106,9 +117,9 @@ Result<std::string> shimDirectory(const std::string &cache, const std::string &c
         if (!out)
             return Error{p.string(), 0, "", "cannot write the kernel shim (is the cache directory writable?)"};
     }
-    Result<Finished> r = runToEnd({cc, "-std=gnu11", "-O2", "-fPIC", "-fdiagnostics-color=never", "-I",
-                                   (tmp / "include").string(), "-c", (tmp / "runtime.c").string(), "-o",
-                                   (tmp / "runtime.o").string()});
+    Result<Finished> r =
+        runToEnd({cc, "-std=gnu11", "-O2", "-fPIC", "-fdiagnostics-color=never", "-I", (tmp / "include").string(), "-c",
+                  (tmp / "runtime.c").string(), "-o", (tmp / "runtime.o").string()});
     if (!r)
         return r.error();
     if (r->exitStatus != 0)

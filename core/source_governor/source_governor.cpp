@@ -55,8 +55,13 @@ SourceGovernor::SourceGovernor(SourceGovernorSpec spec) : m_spec(std::move(spec)
     if (m_spec.name.empty())
         m_spec.name = std::string(SOURCE_GOVERNOR_PREFIX) + m_spec.path;
     // The poll rule and idle loop the host used: the loop here must match it.
-    m_info = VariantInfo{m_spec.name.c_str(), "source", "", {m_spec.core.major, m_spec.core.minor}, "a governor built from source",
-                         m_spec.core.pollTimeV5_5() ? PollTimeRule::V5_5 : PollTimeRule::V5_11, m_spec.core.v7()};
+    m_info = VariantInfo{m_spec.name.c_str(),
+                         "source",
+                         "",
+                         {m_spec.core.major, m_spec.core.minor},
+                         "a governor built from source",
+                         m_spec.core.pollTimeV5_5() ? PollTimeRule::V5_5 : PollTimeRule::V5_11,
+                         m_spec.core.v7()};
 }
 
 Status SourceGovernor::prepare(const IdleStateTable &table, const IdleStream &stream, Ns latencyLimitNs,
@@ -145,9 +150,10 @@ Status SourceGovernor::checkPlayback(const ReplaySummary *summary)
                                      || summary->endNowNs != m_endNowNs || m_pos != m_decisionBytes)
                                   : m_played > m_entries;
     if (mismatch)
-        return Error{"", 0, "", m_spec.name + ": the replay of the governor host's decisions went another way ("
-                                    + std::to_string(summary ? summary->entries : m_played) + " entries here, "
-                                    + std::to_string(m_entries) + " in the host): an idlescope bug"};
+        return Error{"", 0, "",
+                     m_spec.name + ": the replay of the governor host's decisions went another way ("
+                         + std::to_string(summary ? summary->entries : m_played) + " entries here, "
+                         + std::to_string(m_entries) + " in the host): an idlescope bug"};
     return Ok{};
 }
 

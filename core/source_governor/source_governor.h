@@ -97,7 +97,7 @@ private:
     std::optional<Status> m_hostEnd;                  ///< what finishing the host gave
     std::int64_t m_entries = -1;                      ///< the host's count, once it ended
     Ns m_endNowNs = 0;
-    std::size_t m_decisionBytes = 0;                  ///< before the host's end record
+    std::size_t m_decisionBytes = 0;       ///< before the host's end record
     const std::uint8_t *m_bytes = nullptr; ///< the decision bytes [m_bytesStart, m_bytesEnd) in hand
     std::size_t m_bytesStart = 0;
     std::size_t m_bytesEnd = 0;

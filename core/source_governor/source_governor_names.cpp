@@ -45,7 +45,8 @@ Status nameSourceGovernor(const std::string &name, const NamedSourceFile &file)
 {
     if (!isSourceGovernorName(name))
         return Error{"", 0, "name",
-                     "'" + name + "' is not a governor name (1 to 64 letters, digits and . _ + -, not starting with .)"};
+                     "'" + name
+                         + "' is not a governor name (1 to 64 letters, digits and . _ + -, not starting with .)"};
     if (file.path.empty())
         return Error{"", 0, "name", "'" + name + "' names no file"};
     Names &n = names();
@@ -71,7 +72,8 @@ std::optional<NamedSourceFile> namedSourceFile(std::string_view name)
 
 std::string defaultSourceGovernorName(std::string_view path)
 {
-    std::string_view base = path.substr(path.find_last_of('/') == std::string_view::npos ? 0 : path.find_last_of('/') + 1);
+    std::string_view base =
+        path.substr(path.find_last_of('/') == std::string_view::npos ? 0 : path.find_last_of('/') + 1);
     if (const std::size_t dot = base.rfind('.'); dot != std::string_view::npos && dot > 0)
         base = base.substr(0, dot);
     std::string name;

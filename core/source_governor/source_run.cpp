@@ -12,11 +12,11 @@
 #include <csignal>
 #include <cstring>
 #include <mutex>
-#include <thread>
 #include <poll.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 namespace idlescope::source_governor {
@@ -277,8 +277,7 @@ struct HostRun::Watch {
             }
         }
         int st = 0;
-        while (::waitpid(child.pid, &st, 0) < 0 && errno == EINTR) {
-        }
+        while (::waitpid(child.pid, &st, 0) < 0 && errno == EINTR) {}
         {
             std::lock_guard lock(mutex);
             status = st;
@@ -330,7 +329,8 @@ Result<std::unique_ptr<HostRun>> HostRun::start(const std::string &sharedObject,
     ::setsockopt(w->inWrite.get(), SOL_SOCKET, SO_SNDBUF, &sendBuffer, sizeof sendBuffer);
     w->progressFd = Fd(::memfd_create("idlescope-host-progress", MFD_CLOEXEC));
     if (w->progressFd.get() < 0 || ::ftruncate(w->progressFd.get(), sizeof(HostProgress)) != 0)
-        return Error{"", 0, "", std::string("cannot create the governor host's progress page: ") + std::strerror(errno)};
+        return Error{"", 0, "",
+                     std::string("cannot create the governor host's progress page: ") + std::strerror(errno)};
     w->page = ::mmap(nullptr, sizeof(HostProgress), PROT_READ | PROT_WRITE, MAP_SHARED, w->progressFd.get(), 0);
     if (w->page == MAP_FAILED)
         return Error{"", 0, "", std::string("cannot map the governor host's progress page: ") + std::strerror(errno)};
@@ -339,7 +339,8 @@ Result<std::unique_ptr<HostRun>> HostRun::start(const std::string &sharedObject,
     Result<Spawned> child =
         spawnProcess({host, sharedObject}, inRead.get(), {{w->progressFd.get(), HOST_PROGRESS_FD}}, false);
     if (!child)
-        return Error{"", 0, "", child.error().message + " (the governor host; set IDLESCOPE_GOVERNOR_HOST to its path)"};
+        return Error{"", 0, "",
+                     child.error().message + " (the governor host; set IDLESCOPE_GOVERNOR_HOST to its path)"};
     w->child = std::move(*child);
     w->thread = std::thread([watch = w.get()] { watch->loop(); });
     return std::unique_ptr<HostRun>(new HostRun(std::move(w)));
@@ -372,13 +373,16 @@ Result<HostEnd> HostRun::finish()
         return Error{"", 0, "", withLog(w.stopped, end.log)};
     if (WIFSIGNALED(w.status))
         return Error{"", 0, "",
-                     withLog(label + " crashed " + whereItWas(progress) + ": " + signalName(WTERMSIG(w.status)), end.log)};
+                     withLog(label + " crashed " + whereItWas(progress) + ": " + signalName(WTERMSIG(w.status)),
+                             end.log)};
     const int code = WIFEXITED(w.status) ? WEXITSTATUS(w.status) : -1;
     if (code == HOST_EXIT_REFUSED)
         return Error{"", 0, "", withLog(label + ": " + (refusal.empty() ? "refused to run" : refusal), end.log)};
     if (code != 0)
-        return Error{"", 0, "", withLog(label + " exited with status " + std::to_string(code) + " " + whereItWas(progress)
-                                            + " (a governor never exits)", end.log)};
+        return Error{"", 0, "",
+                     withLog(label + " exited with status " + std::to_string(code) + " " + whereItWas(progress)
+                                 + " (a governor never exits)",
+                             end.log)};
     constexpr std::size_t END = 1 + 2 * sizeof(std::int64_t);
     std::uint8_t marker = 0;
     if (w.size >= END)

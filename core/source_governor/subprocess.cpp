@@ -112,8 +112,7 @@ Result<Finished> runToEnd(const std::vector<std::string> &argv)
             break;
     }
     int status = 0;
-    while (::waitpid(s->pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(s->pid, &status, 0) < 0 && errno == EINTR) {}
     if (WIFEXITED(status))
         f.exitStatus = WEXITSTATUS(status);
     else if (WIFSIGNALED(status))

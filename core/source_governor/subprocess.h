@@ -64,7 +64,7 @@ inline Result<Spawned> spawnProcess(const std::vector<std::string> &argv, int st
 struct Finished {
     int exitStatus = -1; ///< exit code, or -1 when killed by a signal
     int signal = 0;
-    std::string output;  ///< stdout and stderr, interleaved
+    std::string output; ///< stdout and stderr, interleaved
 };
 
 /// Runs @p argv to the end (no stdin), keeping everything it prints.

@@ -31,8 +31,8 @@ Status editValidated(IdleStateTable &t, Fn &&edit)
 Status checkIndex(const IdleStateTable &t, int index)
 {
     if (index < 0 || index >= t.count())
-        return Error{t.id, 0, "index", "no state " + std::to_string(index) + " (table has "
-                                           + std::to_string(t.count()) + ")"};
+        return Error{t.id, 0, "index",
+                     "no state " + std::to_string(index) + " (table has " + std::to_string(t.count()) + ")"};
     return Ok{};
 }
 
@@ -56,12 +56,11 @@ Status IdleStateTable::validate() const
     if (states.empty())
         return Error{id, 0, "states", "the table has no idle states"};
     if (count() > CPUIDLE_STATE_MAX)
-        return Error{id, 0, "states", "the table has " + std::to_string(count())
-                                          + " states; the kernel allows at most "
-                                          + std::to_string(CPUIDLE_STATE_MAX)};
+        return Error{id, 0, "states",
+                     "the table has " + std::to_string(count()) + " states; the kernel allows at most "
+                         + std::to_string(CPUIDLE_STATE_MAX)};
     if (tickHz < 24 || tickHz > 10000)
-        return Error{id, 0, "tick_hz", "tick rate " + std::to_string(tickHz)
-                                           + " Hz is outside 24..10000 Hz"};
+        return Error{id, 0, "tick_hz", "tick rate " + std::to_string(tickHz) + " Hz is outside 24..10000 Hz"};
     for (int i = 0; i < count(); ++i) {
         const IdleState &s = states[static_cast<size_t>(i)];
         if (s.exitLatencyNs < 0)
@@ -71,8 +70,7 @@ Status IdleStateTable::validate() const
         if (s.exitLatencyNs > MAX_STATE_TIME_NS)
             return stateError(*this, i, "exit_latency_ns", "exit latency above one hour (unit mistake?)");
         if (s.targetResidencyNs > MAX_STATE_TIME_NS)
-            return stateError(*this, i, "target_residency_ns",
-                              "target residency above one hour (unit mistake?)");
+            return stateError(*this, i, "target_residency_ns", "target residency above one hour (unit mistake?)");
         if (s.polling && i != 0)
             return stateError(*this, i, "polling", "only state 0 may be a polling state");
         if (i > 0 && s.targetResidencyNs < states[static_cast<size_t>(i - 1)].targetResidencyNs)
@@ -157,8 +155,8 @@ bool decideAlike(const IdleStateTable &a, const IdleStateTable &b)
     for (int i = 0; i < a.count(); ++i) {
         const IdleState &x = a[i];
         const IdleState &y = b[i];
-        if (x.exitLatencyNs != y.exitLatencyNs || x.targetResidencyNs != y.targetResidencyNs
-            || x.polling != y.polling || x.disabled != y.disabled)
+        if (x.exitLatencyNs != y.exitLatencyNs || x.targetResidencyNs != y.targetResidencyNs || x.polling != y.polling
+            || x.disabled != y.disabled)
             return false;
     }
     return true;

@@ -22,12 +22,12 @@ inline constexpr Ns MAX_STATE_TIME_NS = 3600LL * NSEC_PER_SEC;
 
 /// One idle state (struct cpuidle_state plus its per-CPU disable bit).
 struct IdleState {
-    std::string name;          ///< e.g. "POLL", "C1E", "CEDE"
-    std::string desc;          ///< free text, as in sysfs "desc"
-    Ns exitLatencyNs = 0;      ///< exit_latency_ns
-    Ns targetResidencyNs = 0;  ///< target_residency_ns
-    bool polling = false;      ///< CPUIDLE_FLAG_POLLING: a busy-poll loop, not a hardware state
-    bool disabled = false;     ///< states_usage[i].disable (sysfs "disable")
+    std::string name;         ///< e.g. "POLL", "C1E", "CEDE"
+    std::string desc;         ///< free text, as in sysfs "desc"
+    Ns exitLatencyNs = 0;     ///< exit_latency_ns
+    Ns targetResidencyNs = 0; ///< target_residency_ns
+    bool polling = false;     ///< CPUIDLE_FLAG_POLLING: a busy-poll loop, not a hardware state
+    bool disabled = false;    ///< states_usage[i].disable (sysfs "disable")
 
     bool operator==(const IdleState &) const = default;
 };
@@ -40,9 +40,9 @@ struct IdleState {
  */
 class IdleStateTable {
 public:
-    std::string id;        ///< short identifier, e.g. "intel-skx"
-    std::string source;    ///< where the values come from (kernel file, version)
-    int tickHz = 250;      ///< CONFIG_HZ
+    std::string id;     ///< short identifier, e.g. "intel-skx"
+    std::string source; ///< where the values come from (kernel file, version)
+    int tickHz = 250;   ///< CONFIG_HZ
     std::vector<IdleState> states;
 
     int count() const { return static_cast<int>(states.size()); }

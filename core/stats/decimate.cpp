@@ -39,8 +39,8 @@ Ns TimeWindow::columnEndNs(std::int64_t c) const
     return columnStartNs(c + 1);
 }
 
-std::pair<std::size_t, std::size_t> visibleIndexRange(std::span<const Ns> keys, Ns startNs,
-                                                      Ns endNs, bool withNeighbours)
+std::pair<std::size_t, std::size_t> visibleIndexRange(std::span<const Ns> keys, Ns startNs, Ns endNs,
+                                                      bool withNeighbours)
 {
     auto lo = std::lower_bound(keys.begin(), keys.end(), startNs);
     auto hi = std::lower_bound(lo, keys.end(), endNs);
@@ -79,8 +79,8 @@ void flushColumn(std::vector<DecimatedPoint> &out, const ValueSummary &s)
 } // namespace detail
 
 std::vector<StateColumn> summariseStates(std::span<const Ns> keys, std::span<const std::int8_t> states,
-                                         std::span<const Ns> durations, const TimeWindow &window,
-                                         bool withNeighbours, const StateLod *lod)
+                                         std::span<const Ns> durations, const TimeWindow &window, bool withNeighbours,
+                                         const StateLod *lod)
 {
     std::vector<StateColumn> out;
     auto scan = [&](StateSummary &s, std::size_t from, std::size_t to) {
@@ -89,18 +89,19 @@ std::vector<StateColumn> summariseStates(std::span<const Ns> keys, std::span<con
                   durations.empty() ? 1 : std::max<Ns>(durations[k], 0));
     };
     const auto [first, last] = visibleIndexRange(keys, window.startNs, window.endNs, withNeighbours);
-    forEachColumn(keys, first, std::min(last, states.size()), window, [&](std::int64_t c, std::size_t i, std::size_t j) {
-        StateSummary s;
-        detail::summariseColumn(s, i, j, lod, scan);
-        StateColumn col{c, keys[i], s.first, s.last, s.min, s.max, s.min, s.transitions};
-        Ns best = -1;
-        for (int st = s.min; st <= s.max; ++st)
-            if (s.weight[static_cast<std::size_t>(st)] > best) {
-                best = s.weight[static_cast<std::size_t>(st)];
-                col.dominantState = st;
-            }
-        out.push_back(col);
-    });
+    forEachColumn(keys, first, std::min(last, states.size()), window,
+                  [&](std::int64_t c, std::size_t i, std::size_t j) {
+                      StateSummary s;
+                      detail::summariseColumn(s, i, j, lod, scan);
+                      StateColumn col{c, keys[i], s.first, s.last, s.min, s.max, s.min, s.transitions};
+                      Ns best = -1;
+                      for (int st = s.min; st <= s.max; ++st)
+                          if (s.weight[static_cast<std::size_t>(st)] > best) {
+                              best = s.weight[static_cast<std::size_t>(st)];
+                              col.dominantState = st;
+                          }
+                      out.push_back(col);
+                  });
     return out;
 }
 

@@ -32,8 +32,8 @@ namespace idlescope {
 /// A visible window [startNs, endNs) cut into @c columns equal bins (one per pixel column).
 struct TimeWindow {
     Ns startNs = 0;
-    Ns endNs = 1;     ///< > startNs
-    int columns = 1;  ///< >= 1
+    Ns endNs = 1;    ///< > startNs
+    int columns = 1; ///< >= 1
 
     /// Bin of time @p t: floor((t - start) * columns / (end - start)), clamped to [-1, columns]
     /// (-1: before the window, columns: after it). Exact integer arithmetic.
@@ -50,8 +50,8 @@ struct TimeWindow {
  * step series reaches the window edges instead of stopping at the first
  * inside point). O(log n).
  */
-std::pair<std::size_t, std::size_t> visibleIndexRange(std::span<const Ns> keys, Ns startNs,
-                                                      Ns endNs, bool withNeighbours);
+std::pair<std::size_t, std::size_t> visibleIndexRange(std::span<const Ns> keys, Ns startNs, Ns endNs,
+                                                      bool withNeighbours);
 
 /// The largest index whose key is <= @p t, or -1 when every key is later (O(log n)).
 std::int64_t lastIndexAtOrBefore(std::span<const Ns> keys, Ns t);
@@ -70,9 +70,9 @@ void forEachColumn(std::span<const Ns> keys, std::size_t first, std::size_t last
     while (i < last) {
         const std::int64_t c = window.columnOf(keys[i]);
         const Ns end = window.columnEndNs(c);
-        const auto j = static_cast<std::size_t>(
-            std::lower_bound(keys.begin() + static_cast<std::ptrdiff_t>(i), keys.begin() + static_cast<std::ptrdiff_t>(last), end)
-            - keys.begin());
+        const auto j = static_cast<std::size_t>(std::lower_bound(keys.begin() + static_cast<std::ptrdiff_t>(i),
+                                                                 keys.begin() + static_cast<std::ptrdiff_t>(last), end)
+                                                - keys.begin());
         column(c, i, j);
         i = j;
     }
@@ -134,19 +134,20 @@ template <typename ValueAt>
 void decimateMinMax(std::span<const Ns> keys, std::size_t first, std::size_t last, const TimeWindow &window,
                     ValueAt &&valueAt, std::vector<DecimatedPoint> &out, const ValueLod *lod = nullptr)
 {
-    decimateMinMax(keys, first, last, window, valueAt, [](std::size_t) { return true; }, out, lod);
+    decimateMinMax(
+        keys, first, last, window, valueAt, [](std::size_t) { return true; }, out, lod);
 }
 
 /// What one pixel column of a state timeline shows (KernelShark's bin summary).
 struct StateColumn {
     std::int64_t column = 0;
-    Ns firstNs = 0;       ///< start of the first entry in the column
-    int firstState = -1;  ///< state of the first entry starting in the column
-    int lastState = -1;   ///< state of the last one
-    int minState = -1;    ///< shallowest
-    int maxState = -1;    ///< deepest
-    int dominantState = -1; ///< the state holding most of the column's time (ties: the shallower)
-    std::int32_t transitions = 0;  ///< state changes inside the column
+    Ns firstNs = 0;               ///< start of the first entry in the column
+    int firstState = -1;          ///< state of the first entry starting in the column
+    int lastState = -1;           ///< state of the last one
+    int minState = -1;            ///< shallowest
+    int maxState = -1;            ///< deepest
+    int dominantState = -1;       ///< the state holding most of the column's time (ties: the shallower)
+    std::int32_t transitions = 0; ///< state changes inside the column
 };
 
 /**

@@ -21,8 +21,8 @@
 namespace idlescope {
 
 struct GovernorTotals {
-    std::int64_t idles = 0;              ///< entries (select calls)
-    std::vector<std::int64_t> usage;     ///< per state, table order
+    std::int64_t idles = 0;          ///< entries (select calls)
+    std::vector<std::int64_t> usage; ///< per state, table order
     std::int64_t aboves = 0;
     std::int64_t belows = 0;
     std::int64_t idleMisses = 0;         ///< aboves + belows

@@ -87,9 +87,9 @@ private:
 
 /// Log-spaced histogram bins for durations: BINS_PER_DECADE per decade from MIN_NS up.
 struct DurationBins {
-    static constexpr Ns MIN_NS = 100;          ///< lower edge of bin 0 (shorter ones go to bin 0)
+    static constexpr Ns MIN_NS = 100; ///< lower edge of bin 0 (shorter ones go to bin 0)
     static constexpr int BINS_PER_DECADE = 5;
-    static constexpr int DECADES = 9;          ///< 100 ns .. 100 s
+    static constexpr int DECADES = 9; ///< 100 ns .. 100 s
     static constexpr int COUNT = BINS_PER_DECADE * DECADES;
 
     /// Bin of a duration, clamped to [0, COUNT - 1].

@@ -11,18 +11,20 @@ RunLod::RunLod(const GovernorRun &run, const RunCounts &counts) : RunLod(fromRun
 RunLod RunLod::fromRun(const GovernorRun &run)
 {
     RunLod lod;
-    lod.predicted = ValueLod(run.startNs, [&](std::size_t i) { return run.predictedNs[i]; },
-                             [&](std::size_t i) { return run.predictedNs[i] > 0; });
-    lod.residency = ValueLod(run.startNs, [&](std::size_t i) { return run.residencyNs[i]; },
-                             [&](std::size_t i) { return run.residencyNs[i] > 0; });
+    lod.predicted = ValueLod(
+        run.startNs, [&](std::size_t i) { return run.predictedNs[i]; },
+        [&](std::size_t i) { return run.predictedNs[i] > 0; });
+    lod.residency = ValueLod(
+        run.startNs, [&](std::size_t i) { return run.residencyNs[i]; },
+        [&](std::size_t i) { return run.residencyNs[i] > 0; });
     lod.states = StateLod(run.state, run.residencyNs);
     return lod;
 }
 
 void RunLod::setMissRatio(const GovernorRun &run, const RunCounts &counts)
 {
-    missRatio = ValueLod(run.startNs, [&](std::size_t i) { return missRatioPercent(counts, i); },
-                         [](std::size_t) { return true; });
+    missRatio = ValueLod(
+        run.startNs, [&](std::size_t i) { return missRatioPercent(counts, i); }, [](std::size_t) { return true; });
 }
 
 } // namespace idlescope

@@ -15,10 +15,10 @@
 namespace idlescope {
 
 struct RunLod {
-    ValueLod predicted;  ///< GovernorRun::predictedNs where > 0
-    ValueLod residency;  ///< GovernorRun::residencyNs where > 0
-    ValueLod missRatio;  ///< 100 * missesThrough(i) / (i + 1)
-    StateLod states;     ///< GovernorRun::state weighted by residencyNs
+    ValueLod predicted; ///< GovernorRun::predictedNs where > 0
+    ValueLod residency; ///< GovernorRun::residencyNs where > 0
+    ValueLod missRatio; ///< 100 * missesThrough(i) / (i + 1)
+    StateLod states;    ///< GovernorRun::state weighted by residencyNs
 
     RunLod() = default;
     /// @p counts must have been built from @p run.

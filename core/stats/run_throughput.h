@@ -25,12 +25,12 @@ struct Machine;
 struct MachineRun;
 
 struct RunThroughput {
-    Ns durationNs = 0;                 ///< summary.endNowNs - REPLAY_START_NS
-    std::int64_t wakeups = 0;          ///< entries that ended at a wakeup no timer announced
-    double wakeupsPerSecond = 0.0;     ///< wakeups / duration (0 for an empty run)
-    double idleEnergyJ = NO_POWER_DATA;///< time in states x power + entries x entry/exit energy
-    double energyJ = NO_POWER_DATA;    ///< plus busy time x active power (NaN without it)
-    std::string missing;               ///< why idleEnergyJ is NaN, e.g. "no power data for ... state CEDE"
+    Ns durationNs = 0;                  ///< summary.endNowNs - REPLAY_START_NS
+    std::int64_t wakeups = 0;           ///< entries that ended at a wakeup no timer announced
+    double wakeupsPerSecond = 0.0;      ///< wakeups / duration (0 for an empty run)
+    double idleEnergyJ = NO_POWER_DATA; ///< time in states x power + entries x entry/exit energy
+    double energyJ = NO_POWER_DATA;     ///< plus busy time x active power (NaN without it)
+    std::string missing;                ///< why idleEnergyJ is NaN, e.g. "no power data for ... state CEDE"
 };
 
 /// @p count events per second of @p durationNs (0 when the duration is not positive).

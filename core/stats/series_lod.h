@@ -168,10 +168,7 @@ public:
         explicit Builder(std::size_t expectedEntries) { m_chunks->reserve(expectedEntries / CHUNK + 1); }
         void grow(std::size_t n) { m_chunks->resize((n + CHUNK - 1) / CHUNK); }
         /// Entry i: state @p s (clamped as the constructor does), weight @p w (negative counts 0).
-        void add(std::size_t i, int s, Ns w)
-        {
-            (*m_chunks)[i / CHUNK].add(clampState(s), w < 0 ? 0 : w);
-        }
+        void add(std::size_t i, int s, Ns w) { (*m_chunks)[i / CHUNK].add(clampState(s), w < 0 ? 0 : w); }
         StateSummary &chunkOf(std::size_t i) { return (*m_chunks)[i / CHUNK]; }
         StateLod finish(std::size_t n)
         {

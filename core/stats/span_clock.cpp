@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/stats/span_clock.h"
 
-namespace idlescope
-{
+namespace idlescope {
 
 std::vector<Ns> streamSpanStarts(const IdleStream &stream)
 {

@@ -19,8 +19,7 @@
 
 #include <vector>
 
-namespace idlescope
-{
+namespace idlescope {
 
 /// Start of each span of @p stream on the stream's own time (ns from its start):
 /// the sum of the gaps up to it and of the wakeups before it, as if no idle state had an exit latency.

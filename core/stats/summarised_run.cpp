@@ -12,8 +12,7 @@ namespace {
 class SummaryBuilder {
 public:
     explicit SummaryBuilder(std::size_t expected)
-        : m_counts(expected), m_predicted(expected), m_residency(expected), m_missRatio(expected),
-          m_states(expected)
+        : m_counts(expected), m_predicted(expected), m_residency(expected), m_missRatio(expected), m_states(expected)
     {
     }
 
@@ -94,20 +93,24 @@ Result<SummarisedRunBuilder> SummarisedRunBuilder::start(const IdleStateTable &t
                                                          GovernorRun *storage, Ns latencyLimitNs)
 {
     auto state = std::make_unique<State>(stream.size() + stream.size() / 4 + 16);
-    auto run = GovernorRunBuilder::start(table, stream, variant,
-                                         {.settings = settings,
-                                          .observe = &state->observe,
-                                          .storage = storage,
-                                          .latencyLimitNs = latencyLimitNs});
+    auto run = GovernorRunBuilder::start(
+        table, stream, variant,
+        {.settings = settings, .observe = &state->observe, .storage = storage, .latencyLimitNs = latencyLimitNs});
     if (!run)
         return run.error();
     state->run.emplace(std::move(*run));
     return SummarisedRunBuilder(std::move(state));
 }
 
-bool SummarisedRunBuilder::advance(std::size_t spans) { return m_state->run->advance(spans); }
+bool SummarisedRunBuilder::advance(std::size_t spans)
+{
+    return m_state->run->advance(spans);
+}
 
-std::size_t SummarisedRunBuilder::spansLeft() const { return m_state->run->spansLeft(); }
+std::size_t SummarisedRunBuilder::spansLeft() const
+{
+    return m_state->run->spansLeft();
+}
 
 Result<SummarisedRun> SummarisedRunBuilder::take()
 {
@@ -121,10 +124,8 @@ Result<SummarisedRun> SummarisedRunBuilder::take()
 }
 
 Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const IdleStream &stream,
-                                            const std::string &variant,
-                                            const std::vector<TunableSetting> &settings,
-                                            const std::atomic<bool> *cancel, GovernorRun *storage,
-                                            Ns latencyLimitNs)
+                                            const std::string &variant, const std::vector<TunableSetting> &settings,
+                                            const std::atomic<bool> *cancel, GovernorRun *storage, Ns latencyLimitNs)
 {
     auto builder = SummarisedRunBuilder::start(table, stream, variant, settings, storage, latencyLimitNs);
     if (!builder)

@@ -52,7 +52,7 @@ private:
 Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const IdleStream &stream,
                                             const std::string &variant,
                                             const std::vector<TunableSetting> &settings = {},
-                                            const std::atomic<bool> *cancel = nullptr,
-                                            GovernorRun *storage = nullptr, Ns latencyLimitNs = NO_LATENCY_REQ);
+                                            const std::atomic<bool> *cancel = nullptr, GovernorRun *storage = nullptr,
+                                            Ns latencyLimitNs = NO_LATENCY_REQ);
 
 } // namespace idlescope

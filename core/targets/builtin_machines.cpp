@@ -51,8 +51,8 @@ Result<Machine> rk3399()
 
 /// A Juno cluster with LISA's per-CPU idle powers (WFI, cpu-sleep-0, cluster-sleep-0),
 /// its cluster idle powers in the same order, and the per-CPU power at the highest OPP.
-Cluster junoCluster(const IdleStateTable &t, const char *name, std::vector<int> cpus,
-                    std::vector<double> cpuIdleMw, std::vector<double> clusterIdleMw, double activeMw)
+Cluster junoCluster(const IdleStateTable &t, const char *name, std::vector<int> cpus, std::vector<double> cpuIdleMw,
+                    std::vector<double> clusterIdleMw, double activeMw)
 {
     Cluster c{name, t, std::move(cpus), PowerModel::empty(t), std::move(clusterIdleMw)};
     for (size_t i = 0; i < c.power.states.size(); ++i)
@@ -84,7 +84,8 @@ Result<Machine> junoR0()
 const std::vector<BuiltinMachineInfo> &builtinMachines()
 {
     static const std::vector<BuiltinMachineInfo> all = {
-        {"juno-r0", "Arm Juno r0: CPUs 0,3,4,5 Cortex-A53 + CPUs 1,2 Cortex-A57, arm-juno-r0 table, LISA's energy model",
+        {"juno-r0",
+         "Arm Juno r0: CPUs 0,3,4,5 Cortex-A53 + CPUs 1,2 Cortex-A57, arm-juno-r0 table, LISA's energy model",
          JUNO_SOURCE},
         {"rk3399", "Rockchip RK3399: CPUs 0-3 Cortex-A53 + CPUs 4-5 Cortex-A72, arm-rk3399 table, no power data",
          RK3399_SOURCE},

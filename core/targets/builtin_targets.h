@@ -24,11 +24,11 @@ namespace idlescope {
 /// What a built-in table is, for lists and tooltips.
 struct BuiltinTargetInfo {
     std::string id;
-    std::string label;   ///< one line, e.g. "Intel Skylake-X / Cascade Lake ..."
-    std::string driver;  ///< intel_idle, acpi_idle, pseries_idle, powernv_idle, psci_idle, haltpoll
-    std::string kind;    ///< kernel-static-table, device-tree, firmware-derived, observed-sample
-    std::string source;  ///< kernel file, symbol and version the values come from
-    std::string cpus;    ///< which CPUs the table applies to, where it differs by cluster
+    std::string label;  ///< one line, e.g. "Intel Skylake-X / Cascade Lake ..."
+    std::string driver; ///< intel_idle, acpi_idle, pseries_idle, powernv_idle, psci_idle, haltpoll
+    std::string kind;   ///< kernel-static-table, device-tree, firmware-derived, observed-sample
+    std::string source; ///< kernel file, symbol and version the values come from
+    std::string cpus;   ///< which CPUs the table applies to, where it differs by cluster
     int stateCount = 0;
     int tickHz = 250;
 };

@@ -57,7 +57,8 @@ Result<CpupowerIdleInfo> parseCpupowerIdleInfo(std::string_view text, const std:
     auto numberAfter = [&](std::string_view value, const char *field) -> Result<std::int64_t> {
         const std::optional<std::int64_t> v = wholeNumber(trim(value));
         if (!v)
-            return Error{label, lineNo, field, "expected a whole number of microseconds, got '" + quoteField(trim(value)) + "'"};
+            return Error{label, lineNo, field,
+                         "expected a whole number of microseconds, got '" + quoteField(trim(value)) + "'"};
         return *v;
     };
     auto microsAfter = [&](std::string_view value, const char *field) -> Result<Ns> {
@@ -154,7 +155,8 @@ Result<CpupowerIdleInfo> parseCpupowerIdleInfo(std::string_view text, const std:
         return Error{label, 0, "", "no idle state blocks: run cpupower idle-info without --silent"};
     if (declared >= 0 && declared != static_cast<std::int64_t>(states.size()))
         return Error{label, 0, "Number of idle states",
-                     "says " + std::to_string(declared) + " but " + std::to_string(states.size()) + " state blocks follow"};
+                     "says " + std::to_string(declared) + " but " + std::to_string(states.size())
+                         + " state blocks follow"};
 
     bool warnedResidency = false;
     for (size_t i = 0; i < states.size(); ++i) {

@@ -80,7 +80,8 @@ Result<SysfsCpuidle> readSysfsCpuidle(const std::string &cpuRoot, int cpu)
         if (driver && !driver->empty() && *driver != "none")
             msg = "cpu" + std::to_string(cpu) + " has no cpuidle directory (offline, or no driver for it)";
         return Error{cpuDir.string(), 0, "",
-                     msg + ": the kernel exposes no idle states here (common in virtual machines, "
+                     msg
+                         + ": the kernel exposes no idle states here (common in virtual machines, "
                            "where the host decides). Pick a built-in table instead (idlescope-cli compare "
                            "--table ID; ids in help compare)."};
     }

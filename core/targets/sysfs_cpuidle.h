@@ -27,7 +27,7 @@ struct SysfsCpuidle {
     std::string driver;   ///< current_driver, e.g. "intel_idle"
     std::string governor; ///< current_governor (or current_governor_ro), e.g. "menu"
     int cpu = 0;
-    IdleStateTable table; ///< id "this-machine-cpuN"
+    IdleStateTable table;              ///< id "this-machine-cpuN"
     std::vector<std::string> warnings; ///< e.g. missing residency files on old kernels
 };
 

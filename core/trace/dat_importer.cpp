@@ -46,8 +46,8 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <fcntl.h>
 #include <cstring>
+#include <fcntl.h>
 #include <optional>
 #include <string_view>
 #include <sys/wait.h>
@@ -154,7 +154,8 @@ std::int64_t number(tep_format_field *f, tep_record *r)
     if (!f || tep_read_number_field(f, r->data, &v) != 0)
         return 0;
     // Sign-extend the small signed fields (pids) as their C type says.
-    if (f->size == 4 && f->type && std::strstr(f->type, "unsigned") == nullptr && std::strstr(f->type, "u32") == nullptr)
+    if (f->size == 4 && f->type && std::strstr(f->type, "unsigned") == nullptr
+        && std::strstr(f->type, "u32") == nullptr)
         return static_cast<std::int32_t>(static_cast<std::uint32_t>(v));
     return static_cast<std::int64_t>(v);
 }
@@ -233,9 +234,7 @@ int onRecord(tracecmd_input *, tep_record *r, int cpu, void *data)
         ev.nameId = functionId(ctx, static_cast<unsigned long long>(number(info.f[1], r)));
         ev.timeNs = number(info.f[2], r);
         break;
-    case EventKind::HrtimerCancel:
-        ev.ptr = static_cast<std::uint64_t>(number(info.f[0], r));
-        break;
+    case EventKind::HrtimerCancel: ev.ptr = static_cast<std::uint64_t>(number(info.f[0], r)); break;
     case EventKind::TickStop:
         ev.arg = number(info.f[0], r);
         ev.flag = ev.arg != 0;
@@ -247,9 +246,7 @@ int onRecord(tracecmd_input *, tep_record *r, int cpu, void *data)
         ev.nameId = ctx.sink->intern(s ? std::string_view(s, strnlen(s, static_cast<size_t>(len))) : "?");
         break;
     }
-    case EventKind::Softirq:
-        ev.arg = number(info.f[0], r);
-        break;
+    case EventKind::Softirq: ev.arg = number(info.f[0], r); break;
     case EventKind::IpiSend:
         if (info.variant == 0)
             ev.mask.set(static_cast<int>(number(info.f[0], r)));
@@ -262,8 +259,7 @@ int onRecord(tracecmd_input *, tep_record *r, int cpu, void *data)
         ev.target = number(info.f[1], r);
         break;
     case EventKind::TimerExpire:
-    case EventKind::IpiEntry:
-        break;
+    case EventKind::IpiEntry: break;
     }
     ctx.sink->event(ev);
     return 0;
@@ -614,8 +610,7 @@ ChildOutcome receive(int fd, pid_t child, const std::string &path, DirectSink &s
                 out.error = e;
             break;
         }
-        default:
-            ok = false;
+        default: ok = false;
         }
         if (!ok)
             break; // cut short: the child's exit status says why
@@ -639,14 +634,15 @@ Result<TraceImport> readInReader(const std::string &path, const std::string &fil
     argv.push_back(file);
     Result<source_governor::Spawned> child = source_governor::spawnProcess(argv, -1, {}, ChildStderr::Inherited);
     if (!child)
-        return Error{path, 0, "", child.error().message + " (the .dat reader, which idlescope installs in "
-                                                             "libexec/idlescope/; IDLESCOPE_DAT_READER names another)"};
+        return Error{path, 0, "",
+                     child.error().message
+                         + " (the .dat reader, which idlescope installs in "
+                           "libexec/idlescope/; IDLESCOPE_DAT_READER names another)"};
     DirectSink sink(path, config, progress);
     const ChildOutcome outcome = receive(child->out.get(), child->pid, path, sink);
     child->out.reset();
     int status = 0;
-    while (::waitpid(child->pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(child->pid, &status, 0) < 0 && errno == EINTR) {}
     if (outcome.cancelled)
         return Error::cancelled("import cancelled", path);
     // The reader ends with 0 (read) or DAT_READER_REFUSED (an Error, sent on the pipe);

@@ -58,13 +58,13 @@ struct CpuState {
     bool tickStopped = false;   // in the current span
     bool seenSwitch = false;
     bool seenIdle = false;
-    Candidate local;            // first local interrupt of the current entry
-    std::int64_t ipiSeq = -1;   // first IPI sent to this CPU during the entry
-    std::int64_t remoteSeq = -1;// first remote wakeup targeting this CPU during the entry
-    std::int64_t ipiAt = 0;     // their lines or record numbers
+    Candidate local;             // first local interrupt of the current entry
+    std::int64_t ipiSeq = -1;    // first IPI sent to this CPU during the entry
+    std::int64_t remoteSeq = -1; // first remote wakeup targeting this CPU during the entry
+    std::int64_t ipiAt = 0;      // their lines or record numbers
     std::int64_t remoteAt = 0;
     Ns lastTs = -1;
-    Ns prevTs = -1;             // the CPU's event before the current one
+    Ns prevTs = -1; // the CPU's event before the current one
     Ns lastSpanEnd = -1;
 };
 
@@ -77,10 +77,10 @@ struct IdleReconstructor::Impl {
     std::vector<CpuState> state;
     std::unordered_map<std::uint64_t, ArmedTimer> timers;
     bool offsetKnown = false;
-    Ns offsetNs = 0;      // trace clock - mono, as measured
+    Ns offsetNs = 0; // trace clock - mono, as measured
     bool offsetWarned = false;
     Ns traceEnd = -1;
-    std::int64_t seq = 0; // arrival number of the current event
+    std::int64_t seq = 0;      // arrival number of the current event
     std::int64_t sourceAt = 0; // line (text) or record number (.dat) of the current event
 
     Impl(TraceImport &o, WarningSink &w, const NameTable &n) : out(o), warn(w), names(n) {}
@@ -174,7 +174,10 @@ struct IdleReconstructor::Impl {
     static std::int32_t sourceOffset(const IdleEntryRec &e, std::int64_t where)
     {
         const std::int64_t d = where - e.enterAt;
-        return where <= 0 || e.enterAt <= 0 || d > std::numeric_limits<std::int32_t>::max() || d < std::numeric_limits<std::int32_t>::min() ? 0 : static_cast<std::int32_t>(d);
+        return where <= 0 || e.enterAt <= 0 || d > std::numeric_limits<std::int32_t>::max()
+                       || d < std::numeric_limits<std::int32_t>::min()
+                   ? 0
+                   : static_cast<std::int32_t>(d);
     }
 
     void closeEntry(int cpu, Ns ts, bool truncated)
@@ -369,32 +372,20 @@ struct IdleReconstructor::Impl {
             else
                 enter(ev, cpu);
             break;
-        case EventKind::CpuIdleMiss:
-            miss(ev, cpu);
-            break;
+        case EventKind::CpuIdleMiss: miss(ev, cpu); break;
         case EventKind::HrtimerStart:
             out.hasTimerEvents = true;
             timers[ev.ptr] = {cpu, ev.timeNs, ev.nameId >= 0 && isTickFunction(names.name(ev.nameId))};
             break;
-        case EventKind::HrtimerExpire:
-            hrtimerExpire(ev, cpu);
-            break;
-        case EventKind::HrtimerCancel:
-            timers.erase(ev.ptr);
-            break;
+        case EventKind::HrtimerExpire: hrtimerExpire(ev, cpu); break;
+        case EventKind::HrtimerCancel: timers.erase(ev.ptr); break;
         case EventKind::TickStop:
             if (ev.flag && state[static_cast<size_t>(cpu)].span == SpanState::Idle)
                 state[static_cast<size_t>(cpu)].tickStopped = true;
             break;
-        case EventKind::IrqHandler:
-            localInterrupt(cpu, WakeCause::Irq, ev.nameId);
-            break;
-        case EventKind::IpiEntry:
-            localInterrupt(cpu, WakeCause::Ipi, -1);
-            break;
-        case EventKind::IpiSend:
-            ipiSend(ev, cpu);
-            break;
+        case EventKind::IrqHandler: localInterrupt(cpu, WakeCause::Irq, ev.nameId); break;
+        case EventKind::IpiEntry: localInterrupt(cpu, WakeCause::Ipi, -1); break;
+        case EventKind::IpiSend: ipiSend(ev, cpu); break;
         case EventKind::SchedWakeup:
             if (ev.target != cpu && ev.target >= 0 && static_cast<size_t>(ev.target) < state.size()) {
                 CpuState &t = state[static_cast<size_t>(ev.target)];
@@ -404,9 +395,7 @@ struct IdleReconstructor::Impl {
                 }
             }
             break;
-        case EventKind::SchedSwitch:
-            schedSwitch(ev, cpu);
-            break;
+        case EventKind::SchedSwitch: schedSwitch(ev, cpu); break;
         case EventKind::TimerExpire:
         case EventKind::Softirq:
         case EventKind::CpuFrequency: // taken apart in feed()
@@ -507,7 +496,8 @@ struct IdleReconstructor::Impl {
         }
         if (c.entries.empty() && !c.spans.empty())
             warn.add(WarningKind::NoIdleEvents, 0, "cpu_idle",
-                     "CPU " + std::to_string(cpu) + " has idle spans but no cpu_idle events: spans end at the switch away");
+                     "CPU " + std::to_string(cpu)
+                         + " has idle spans but no cpu_idle events: spans end at the switch away");
         int truncated = 0;
         for (IdleSpanRec &sp : c.spans) {
             sp.wakeNs = sp.endNs;
@@ -523,7 +513,8 @@ struct IdleReconstructor::Impl {
             truncated += (sp.flags & (SPAN_TRUNCATED_START | SPAN_TRUNCATED_END)) ? 1 : 0;
         }
         if (truncated)
-            warn.add(WarningKind::TruncatedSpan, 0, "", "CPU " + std::to_string(cpu) + ": " + std::to_string(truncated)
+            warn.add(WarningKind::TruncatedSpan, 0, "",
+                     "CPU " + std::to_string(cpu) + ": " + std::to_string(truncated)
                          + " span(s) cut by the start or end of the trace or by a missing sched_switch / cpu_idle exit"
                            " (kept, not exported to streams)");
     }
@@ -550,15 +541,21 @@ IdleReconstructor::IdleReconstructor(TraceImport &out, WarningSink &warnings, co
 
 IdleReconstructor::~IdleReconstructor() = default;
 
-void IdleReconstructor::feed(const TraceEvent &event) { m->feed(event); }
+void IdleReconstructor::feed(const TraceEvent &event)
+{
+    m->feed(event);
+}
 
 void IdleReconstructor::lost(int cpu, std::int64_t count, std::int64_t line)
 {
-    m->warn.add(WarningKind::LostEvents, line, "", std::to_string(count) + " events lost on CPU "
-                                                       + (cpu >= 0 ? std::to_string(cpu) : std::string("?"))
-                                                       + " (ring buffer overrun): entries there may be merged");
+    m->warn.add(WarningKind::LostEvents, line, "",
+                std::to_string(count) + " events lost on CPU " + (cpu >= 0 ? std::to_string(cpu) : std::string("?"))
+                    + " (ring buffer overrun): entries there may be merged");
 }
 
-void IdleReconstructor::finish() { m->finish(); }
+void IdleReconstructor::finish()
+{
+    m->finish();
+}
 
 } // namespace idlescope::trace

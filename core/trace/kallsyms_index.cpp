@@ -23,7 +23,10 @@ int hexDigit(char c)
     return -1;
 }
 
-bool isBlank(char c) { return c == ' ' || c == '\t'; }
+bool isBlank(char c)
+{
+    return c == ' ' || c == '\t';
+}
 
 } // namespace
 
@@ -82,14 +85,20 @@ const char *KallsymsIndex::find(std::uint64_t addr) const
     if (it == m_functions.end() && start != addr)
         return nullptr;
     // Among functions at one address, the first of the file.
-    auto first = std::lower_bound(m_functions.begin(), it, start,
-                                  [](const Function &f, std::uint64_t a) { return f.addr < a; });
+    auto first =
+        std::lower_bound(m_functions.begin(), it, start, [](const Function &f, std::uint64_t a) { return f.addr < a; });
     return m_names.c_str() + first->name;
 }
 
-KallsymsCapture::KallsymsCapture(KallsymsIndex &index) : m_previous(t_capture) { t_capture = &index; }
+KallsymsCapture::KallsymsCapture(KallsymsIndex &index) : m_previous(t_capture)
+{
+    t_capture = &index;
+}
 
-KallsymsCapture::~KallsymsCapture() { t_capture = m_previous; }
+KallsymsCapture::~KallsymsCapture()
+{
+    t_capture = m_previous;
+}
 
 } // namespace idlescope::trace
 

@@ -41,7 +41,7 @@ private:
         std::uint64_t addr = 0;
         std::uint32_t name = 0; ///< offset into m_names
     };
-    std::string m_names; ///< NUL-terminated names, back to back
+    std::string m_names;               ///< NUL-terminated names, back to back
     std::vector<Function> m_functions; ///< sorted by address, file order among equals
 };
 

@@ -5,11 +5,10 @@
 
 #include <algorithm>
 
-namespace idlescope::trace
-{
+namespace idlescope::trace {
 
 GovernorRun recordedEntries(const CpuTrace &cpu, const std::vector<std::int32_t> &spanIndex,
-    const IdleStateTable &table, bool hasMissEvents, Ns originNs)
+                            const IdleStateTable &table, bool hasMissEvents, Ns originNs)
 {
     GovernorRun run;
     run.variant = RECORDED_VARIANT;

@@ -26,13 +26,12 @@
 #include <cstdint>
 #include <vector>
 
-namespace idlescope::trace
-{
+namespace idlescope::trace {
 
 inline constexpr const char *RECORDED_VARIANT = "recorded";
 
 /// @p spanIndex: CpuTrace::spans index of each stream row (StreamExport::spanIndex).
 GovernorRun recordedEntries(const CpuTrace &cpu, const std::vector<std::int32_t> &spanIndex,
-    const IdleStateTable &table, bool hasMissEvents, Ns originNs);
+                            const IdleStateTable &table, bool hasMissEvents, Ns originNs);
 
 } // namespace idlescope::trace

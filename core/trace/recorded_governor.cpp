@@ -36,8 +36,8 @@ bool isGovernorName(const std::string &s)
 Result<std::string> checked(const std::string &path, std::int64_t line, const std::string &value)
 {
     if (!isGovernorName(value))
-        return Error{path, line, FIELD, "'" + quoteField(value, 40)
-                                            + "' is not a governor name (1 to 15 of a-z, 0-9, _ and -)"};
+        return Error{path, line, FIELD,
+                     "'" + quoteField(value, 40) + "' is not a governor name (1 to 15 of a-z, 0-9, _ and -)"};
     return value;
 }
 

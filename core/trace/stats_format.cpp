@@ -22,11 +22,15 @@ std::string ms(Ns ns)
 std::string pct(Ns part, Ns whole)
 {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+    std::snprintf(buf, sizeof buf, "%.1f%%",
+                  whole > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
     return buf;
 }
 
-std::string cpuLabel(const CpuStats &s) { return s.cpu < 0 ? std::string("all") : std::to_string(s.cpu); }
+std::string cpuLabel(const CpuStats &s)
+{
+    return s.cpu < 0 ? std::string("all") : std::to_string(s.cpu);
+}
 
 std::string us(Ns ns)
 {
@@ -41,9 +45,15 @@ std::string stateName(const StatsReport &r, size_t i)
     return r.table && i < static_cast<size_t>(r.table->count()) ? (*r.table)[static_cast<int>(i)].name : std::string();
 }
 
-ResidencyRange rangeOf(const CpuStats &c, size_t i) { return i < c.residency.size() ? c.residency[i] : ResidencyRange{}; }
+ResidencyRange rangeOf(const CpuStats &c, size_t i)
+{
+    return i < c.residency.size() ? c.residency[i] : ResidencyRange{};
+}
 
-Ns meanResidency(const StateStats &st) { return st.usage > 0 ? st.timeNs / st.usage : 0; }
+Ns meanResidency(const StateStats &st)
+{
+    return st.usage > 0 ? st.timeNs / st.usage : 0;
+}
 
 std::string cpuList(const std::vector<int> &cpus)
 {
@@ -88,7 +98,8 @@ std::string histLabel(int k)
         return "<1us";
     if (k == HIST_BINS - 1)
         return ">=" + std::to_string(histogramLowerNs(k) / NSEC_PER_USEC) + "us";
-    return std::to_string(histogramLowerNs(k) / NSEC_PER_USEC) + "-" + std::to_string(histogramLowerNs(k + 1) / NSEC_PER_USEC) + "us";
+    return std::to_string(histogramLowerNs(k) / NSEC_PER_USEC) + "-"
+           + std::to_string(histogramLowerNs(k + 1) / NSEC_PER_USEC) + "us";
 }
 
 // What the simulated run covers next to the recorded totals, and why they differ.
@@ -133,8 +144,9 @@ std::string frequenciesMarkdown(const TraceStats &s)
     for (const CpuStats *c : allRows(s)) {
         const Ns running = runningAtKnownFrequency(*c);
         for (const FrequencyResidency &f : c->frequencies)
-            o += "| " + cpuLabel(*c) + " | " + mhz(f.khz) + " | " + std::to_string(f.hits) + " | " + ms(f.timeNs) + " | "
-                 + pct(f.timeNs, running) + " | " + us(f.minNs) + " | " + us(f.meanNs()) + " | " + us(f.maxNs) + " |\n";
+            o += "| " + cpuLabel(*c) + " | " + mhz(f.khz) + " | " + std::to_string(f.hits) + " | " + ms(f.timeNs)
+                 + " | " + pct(f.timeNs, running) + " | " + us(f.minNs) + " | " + us(f.meanNs()) + " | " + us(f.maxNs)
+                 + " |\n";
     }
     return o;
 }
@@ -175,8 +187,9 @@ std::string formatStatsMarkdown(const StatsReport &r)
     if (t.clockOffsetNs)
         o += "- trace clock is not mono: offset " + std::to_string(t.clockOffsetNs) + " ns corrected\n";
 
-    o += "\n## Per state\n\n| cpu | state | usage | time (ms) | share of idle | above | below | min (us) | avg (us) | max (us) |\n"
-         "|---|---|---|---|---|---|---|---|---|---|\n";
+    o +=
+        "\n## Per state\n\n| cpu | state | usage | time (ms) | share of idle | above | below | min (us) | avg (us) | max (us) |\n"
+        "|---|---|---|---|---|---|---|---|---|---|\n";
     for (const CpuStats *c : allRows(s))
         for (size_t i = 0; i < c->states.size(); ++i) {
             const StateStats &st = c->states[i];
@@ -189,8 +202,8 @@ std::string formatStatsMarkdown(const StatsReport &r)
         }
     o += "\n## Idle time\n\n| cpu | entries | idle (ms) | observed (ms) | idle share |\n|---|---|---|---|---|\n";
     for (const CpuStats *c : allRows(s))
-        o += "| " + cpuLabel(*c) + " | " + std::to_string(c->entries) + " | " + ms(c->idleNs) + " | " + ms(c->observedNs)
-             + " | " + (c->cpu < 0 ? std::string("-") : pct(c->idleNs, c->observedNs)) + " |\n";
+        o += "| " + cpuLabel(*c) + " | " + std::to_string(c->entries) + " | " + ms(c->idleNs) + " | "
+             + ms(c->observedNs) + " | " + (c->cpu < 0 ? std::string("-") : pct(c->idleNs, c->observedNs)) + " |\n";
 
     o += frequenciesMarkdown(s);
 
@@ -233,14 +246,16 @@ std::string formatStatsMarkdown(const StatsReport &r)
     if (r.simulated) {
         const SimulatedTrace &sim = *r.simulated;
         o += "\n## Recorded vs simulated (" + sim.governor + " on '" + sim.tableId + "', all CPUs)\n\n";
-        o += "| state | recorded usage | simulated usage | recorded time (ms) | simulated time (ms) | recorded above/below | simulated above/below |\n|---|---|---|---|---|---|---|\n";
+        o +=
+            "| state | recorded usage | simulated usage | recorded time (ms) | simulated time (ms) | recorded above/below | simulated above/below |\n|---|---|---|---|---|---|---|\n";
         const size_t n = std::max(s.total.states.size(), static_cast<size_t>(sim.total.stateCount));
         for (size_t i = 0; i < n; ++i) {
             const StateStats rec = i < s.total.states.size() ? s.total.states[i] : StateStats{};
             const StateStats sm = i < static_cast<size_t>(sim.total.stateCount) ? sim.total.states[i] : StateStats{};
             o += "| " + std::to_string(i) + " | " + std::to_string(rec.usage) + " | " + std::to_string(sm.usage) + " | "
-                 + ms(rec.timeNs) + " | " + ms(sm.timeNs) + " | " + std::to_string(rec.above) + "/" + std::to_string(rec.below)
-                 + " | " + std::to_string(sm.above) + "/" + std::to_string(sm.below) + " |\n";
+                 + ms(rec.timeNs) + " | " + ms(sm.timeNs) + " | " + std::to_string(rec.above) + "/"
+                 + std::to_string(rec.below) + " | " + std::to_string(sm.above) + "/" + std::to_string(sm.below)
+                 + " |\n";
         }
         o += "\n" + coverageText(s, sim) + "\n";
     }
@@ -253,7 +268,8 @@ std::string formatStatsMarkdown(const StatsReport &r)
         };
         auto diff = [](std::int64_t x, std::int64_t y) { return (x >= y ? "+" : "") + std::to_string(x - y); };
         line("idle entries", std::to_string(a.entries), std::to_string(b.entries), diff(a.entries, b.entries));
-        line("idle (ms)", ms(a.idleNs), ms(b.idleNs), (a.idleNs >= b.idleNs ? "+" : "-") + ms(a.idleNs >= b.idleNs ? a.idleNs - b.idleNs : b.idleNs - a.idleNs));
+        line("idle (ms)", ms(a.idleNs), ms(b.idleNs),
+             (a.idleNs >= b.idleNs ? "+" : "-") + ms(a.idleNs >= b.idleNs ? a.idleNs - b.idleNs : b.idleNs - a.idleNs));
         const size_t n = std::max(a.states.size(), b.states.size());
         for (size_t i = 0; i < n; ++i) {
             const StateStats x = i < a.states.size() ? a.states[i] : StateStats{};
@@ -276,7 +292,8 @@ std::string formatStatsMarkdown(const StatsReport &r)
     bool any = false;
     for (int k = 0; k < WARNING_KIND_COUNT; ++k)
         if (t.warningCounts[k]) {
-            o += "- " + std::string(warningKindName(static_cast<WarningKind>(k))) + ": " + std::to_string(t.warningCounts[k]) + "\n";
+            o += "- " + std::string(warningKindName(static_cast<WarningKind>(k))) + ": "
+                 + std::to_string(t.warningCounts[k]) + "\n";
             any = true;
         }
     if (!any)
@@ -379,9 +396,8 @@ std::string formatStatsJson(const StatsReport &r)
     const TraceImport &t = r.trace;
     std::string o = "{\n  \"file\": " + jsonString(t.file) + ",\n  \"format\": " + jsonString(traceFormatName(t.format))
                     + ",\n  \"miss_source\": " + jsonString(missSourceName(r.stats.missSource))
-                    + ",\n  \"miss_table\": " + jsonString(r.stats.tableId)
-                    + ",\n  \"cpus_in_trace\": " + std::to_string(t.cpus.size())
-                    + ", \"cpus_declared\": " + std::to_string(t.declaredCpus)
+                    + ",\n  \"miss_table\": " + jsonString(r.stats.tableId) + ",\n  \"cpus_in_trace\": "
+                    + std::to_string(t.cpus.size()) + ", \"cpus_declared\": " + std::to_string(t.declaredCpus)
                     + ", \"cpus_with_events\": " + std::to_string(t.cpusWithEvents())
                     + ", \"cpus_with_idle_entries\": " + std::to_string(t.cpusWithIdleEntries()) + ",\n  \"cpus\": [";
     bool firstCpu = true;
@@ -391,9 +407,8 @@ std::string formatStatsJson(const StatsReport &r)
         o += "    {\"cpu\": " + (c->cpu < 0 ? std::string("\"all\"") : std::to_string(c->cpu)) + ", \"entries\": "
              + std::to_string(c->entries) + ", \"truncated_entries\": " + std::to_string(c->truncatedEntries)
              + ", \"spans\": " + std::to_string(c->spans) + ", \"spans_exported\": " + std::to_string(c->exportedSpans)
-             + ", \"spans_dropped\": " + dropsJson(c->droppedSpans)
-             + ", \"entries_in_exported_spans\": " + std::to_string(c->exportedEntries)
-             + ", \"idle_ns\": " + std::to_string(c->idleNs)
+             + ", \"spans_dropped\": " + dropsJson(c->droppedSpans) + ", \"entries_in_exported_spans\": "
+             + std::to_string(c->exportedEntries) + ", \"idle_ns\": " + std::to_string(c->idleNs)
              + ", \"observed_ns\": " + std::to_string(c->observedNs) + ",\n     \"states\": [";
         for (size_t i = 0; i < c->states.size(); ++i) {
             const std::string name = stateName(r, i);
@@ -446,9 +461,9 @@ std::string formatStatsJson(const StatsReport &r)
     o += "}";
     if (r.baseline && r.baselineTrace) {
         const CpuStats &b = r.baseline->total;
-        o += ",\n  \"baseline\": {\"file\": " + jsonString(r.baselineTrace->file) + ", \"entries\": "
-             + std::to_string(b.entries) + ", \"idle_ns\": " + std::to_string(b.idleNs) + ", \"observed_ns\": "
-             + std::to_string(b.observedNs) + ", \"states\": [";
+        o += ",\n  \"baseline\": {\"file\": " + jsonString(r.baselineTrace->file)
+             + ", \"entries\": " + std::to_string(b.entries) + ", \"idle_ns\": " + std::to_string(b.idleNs)
+             + ", \"observed_ns\": " + std::to_string(b.observedNs) + ", \"states\": [";
         for (size_t i = 0; i < b.states.size(); ++i)
             o += std::string(i ? ", " : "") + "{\"usage\": " + std::to_string(b.states[i].usage) + ", \"time_ns\": "
                  + std::to_string(b.states[i].timeNs) + ", \"above\": " + std::to_string(b.states[i].above)
@@ -460,16 +475,17 @@ std::string formatStatsJson(const StatsReport &r)
         o += "}}";
     }
     if (r.simulated) {
-        o += ",\n  \"simulated\": {\"governor\": " + jsonString(r.simulated->governor) + ", \"table\": "
-             + jsonString(r.simulated->tableId) + ", \"spans\": " + std::to_string(r.simulated->total.spans)
-             + ", \"entries\": " + std::to_string(r.simulated->total.entries)
-             + ",\n                \"covers\": \"the exported spans only (cpus[all].spans_exported; spans_dropped are left out)\""
-             + ", \"states\": [";
+        o +=
+            ",\n  \"simulated\": {\"governor\": " + jsonString(r.simulated->governor) + ", \"table\": "
+            + jsonString(r.simulated->tableId) + ", \"spans\": " + std::to_string(r.simulated->total.spans)
+            + ", \"entries\": " + std::to_string(r.simulated->total.entries)
+            + ",\n                \"covers\": \"the exported spans only (cpus[all].spans_exported; spans_dropped are left out)\""
+            + ", \"states\": [";
         for (int i = 0; i < r.simulated->total.stateCount; ++i) {
             const StateStats &st = r.simulated->total.states[static_cast<size_t>(i)];
-            o += std::string(i ? ", " : "") + "{\"usage\": " + std::to_string(st.usage) + ", \"time_ns\": "
-                 + std::to_string(st.timeNs) + ", \"above\": " + std::to_string(st.above) + ", \"below\": "
-                 + std::to_string(st.below) + "}";
+            o += std::string(i ? ", " : "") + "{\"usage\": " + std::to_string(st.usage)
+                 + ", \"time_ns\": " + std::to_string(st.timeNs) + ", \"above\": " + std::to_string(st.above)
+                 + ", \"below\": " + std::to_string(st.below) + "}";
         }
         o += "]}";
     }

@@ -36,7 +36,10 @@ bool parseCpuList(std::string_view s, CpuMask &mask);
 bool parseHexMask(std::string_view s, CpuMask &mask);
 
 /// Blank = space or tab.
-inline bool isBlank(char c) { return c == ' ' || c == '\t'; }
+inline bool isBlank(char c)
+{
+    return c == ' ' || c == '\t';
+}
 inline std::string_view trimLeft(std::string_view s)
 {
     size_t i = 0;

@@ -36,9 +36,7 @@ Status TextImporter::line(std::string_view text, std::int64_t lineNo)
         ++m_skippedCounts[id];
         break;
     }
-    case LineKind::Lost:
-        m_rec.lost(m_parser.lostCpu(), m_parser.lostCount(), lineNo);
-        break;
+    case LineKind::Lost: m_rec.lost(m_parser.lostCpu(), m_parser.lostCount(), lineNo); break;
     case LineKind::Malformed:
         ++m_eventLines;
         m_warn.add(WarningKind::Malformed, lineNo, m_parser.issueField(), m_parser.issueDetail());
@@ -60,8 +58,7 @@ Status TextImporter::line(std::string_view text, std::int64_t lineNo)
                    [&] { return "not an event line: '" + std::string(text.substr(0, 80)) + "'"; });
         break;
     case LineKind::Header:
-    case LineKind::Blank:
-        break;
+    case LineKind::Blank: break;
     }
     return Ok{};
 }
@@ -70,9 +67,10 @@ Result<TraceImport> TextImporter::finish(std::int64_t lastLine)
 {
     if (m_eventLines == 0) // the line quoted, when there is one (a Markdown file was cited at its last line)
         return Error{m_out.file, m_otherLines == 0 ? lastLine : m_firstOtherLine, "",
-                     m_otherLines == 0 ? std::string("empty trace: no event lines")
-                                       : "unknown format: no ftrace, trace-cmd report or perf script event line (first: '"
-                                             + m_firstOther + "')"};
+                     m_otherLines == 0
+                         ? std::string("empty trace: no event lines")
+                         : "unknown format: no ftrace, trace-cmd report or perf script event line (first: '"
+                               + m_firstOther + "')"};
     m_out.declaredCpus = m_parser.declaredCpus();
     m_out.format = m_parser.formatHint() == TraceFormat::Unknown ? TraceFormat::FtraceText : m_parser.formatHint();
     m_rec.finish();

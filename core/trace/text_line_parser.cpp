@@ -39,9 +39,23 @@ struct KnownEvent {
 
 // Ids used by parseFields' switch.
 enum : int {
-    E_CPU_IDLE, E_CPU_IDLE_MISS, E_HRTIMER_START, E_HRTIMER_EXPIRE, E_HRTIMER_CANCEL, E_TIMER_EXPIRE,
-    E_TICK_STOP, E_IRQ, E_SOFTIRQ, E_IPI_SEND_CPU, E_IPI_SEND_MASK, E_IPI_RAISE, E_IPI_ENTRY,
-    E_VECTOR_IPI, E_WAKEUP, E_SWITCH, E_CPU_FREQUENCY,
+    E_CPU_IDLE,
+    E_CPU_IDLE_MISS,
+    E_HRTIMER_START,
+    E_HRTIMER_EXPIRE,
+    E_HRTIMER_CANCEL,
+    E_TIMER_EXPIRE,
+    E_TICK_STOP,
+    E_IRQ,
+    E_SOFTIRQ,
+    E_IPI_SEND_CPU,
+    E_IPI_SEND_MASK,
+    E_IPI_RAISE,
+    E_IPI_ENTRY,
+    E_VECTOR_IPI,
+    E_WAKEUP,
+    E_SWITCH,
+    E_CPU_FREQUENCY,
 };
 
 constexpr std::array<KnownEvent, 20> KNOWN = {{
@@ -358,9 +372,7 @@ LineKind TextLineParser::parseFields(std::string_view name, std::string_view fie
         return LineKind::Event;
     }
     case E_IPI_ENTRY:
-    case E_VECTOR_IPI:
-        ev.kind = EventKind::IpiEntry;
-        return LineKind::Event;
+    case E_VECTOR_IPI: ev.kind = EventKind::IpiEntry; return LineKind::Event;
     case E_WAKEUP: {
         ev.kind = EventKind::SchedWakeup;
         if (valueOf(fields, "pid=")) {
@@ -404,8 +416,7 @@ LineKind TextLineParser::parseFields(std::string_view name, std::string_view fie
         ev.target = *next;
         return LineKind::Event;
     }
-    default:
-        break;
+    default: break;
     }
     m_skipped = name;
     return LineKind::Skipped;

@@ -24,13 +24,13 @@ namespace idlescope::trace {
 
 /// What a line turned out to be.
 enum class LineKind : std::uint8_t {
-    Event,      ///< @p event filled
-    Header,     ///< comment or header line (facts recorded in the parser)
+    Event,  ///< @p event filled
+    Header, ///< comment or header line (facts recorded in the parser)
     Blank,
-    Skipped,    ///< an event line of a tracepoint the importer does not use
-    Lost,       ///< "CPU:N [LOST M EVENTS]": lostCount() events lost on lostCpu()
-    NotEvent,   ///< text that is not an event line
-    Malformed,  ///< an event line whose field could not be read (see issueField/issueDetail)
+    Skipped,   ///< an event line of a tracepoint the importer does not use
+    Lost,      ///< "CPU:N [LOST M EVENTS]": lostCount() events lost on lostCpu()
+    NotEvent,  ///< text that is not an event line
+    Malformed, ///< an event line whose field could not be read (see issueField/issueDetail)
 };
 
 class TextLineParser {

@@ -31,8 +31,7 @@ Result<TraceImport> importTrace(const std::string &path, const ImportConfig &con
                                 const ProgressFn &progress = {});
 
 /// Imports trace text held in memory (tests, fuzzing); @p label stands for the file in warnings.
-Result<TraceImport> importTraceText(std::string_view text, const std::string &label,
-                                    const ImportConfig &config = {});
+Result<TraceImport> importTraceText(std::string_view text, const std::string &label, const ImportConfig &config = {});
 
 /// Imports a trace-cmd .dat file through libtracecmd / libtraceevent (v6 and v7 files).
 /// @p progress gets (records read, -1).

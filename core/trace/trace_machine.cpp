@@ -92,7 +92,8 @@ MachineRun recordedRun(const TraceImport &trace, const Machine &machine, const s
         }
         CpuRun r;
         r.cpu = c.cpu;
-        r.stateCount = std::min<int>(CPUIDLE_STATE_MAX, std::max<int>(table.count(), static_cast<int>(s.states.size())));
+        r.stateCount =
+            std::min<int>(CPUIDLE_STATE_MAX, std::max<int>(table.count(), static_cast<int>(s.states.size())));
         for (size_t i = 0; i < s.states.size() && i < CPUIDLE_STATE_MAX; ++i)
             r.states[i] = s.states[i];
         r.entries = s.entries;

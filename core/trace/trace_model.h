@@ -33,22 +33,22 @@ const char *wakeCauseName(WakeCause c);
 
 /// Kinds of structured warnings. Each is counted; the first few are kept with their details.
 enum class WarningKind : std::uint8_t {
-    Malformed,       ///< a line that looks like an event but a field cannot be read
-    UnknownLine,     ///< a non-comment line that is not an event
-    OutOfOrder,      ///< a CPU's timestamp went backwards (reordered within the window, or clamped)
-    ExitWithoutEnter,///< first event of an entry is an exit (trace started mid-entry)
-    EnterWhileIdle,  ///< an enter while the previous entry had no exit (closed at the new enter)
-    TruncatedEntry,  ///< an entry still open at the end of the trace
-    TruncatedSpan,   ///< a span that starts before or ends after the trace (not exported)
-    ClockNotMono,    ///< hrtimer expires= is not on the trace clock; offset corrected
-    LostEvents,      ///< the ring buffer lost events ("[LOST n EVENTS]", missed events)
-    BadCpu,          ///< a CPU number outside 0..MAX_TRACE_CPUS-1
-    NoSwitchEvents,  ///< a CPU without sched_switch: one span per idle entry
-    TimerFallback,   ///< spans without a known next timer: timer_ns = wake_ns
-    TimerClamped,    ///< next timer expired before the span ended: timer_ns = wake_ns
-    EmptyCpu,        ///< a CPU the header announces but with no events
-    NoIdleEvents,    ///< a CPU with sched_switch spans but no cpu_idle events
-    MissingSwitch,   ///< a sched_switch to / from the idle task is missing (filtered or lost events)
+    Malformed,        ///< a line that looks like an event but a field cannot be read
+    UnknownLine,      ///< a non-comment line that is not an event
+    OutOfOrder,       ///< a CPU's timestamp went backwards (reordered within the window, or clamped)
+    ExitWithoutEnter, ///< first event of an entry is an exit (trace started mid-entry)
+    EnterWhileIdle,   ///< an enter while the previous entry had no exit (closed at the new enter)
+    TruncatedEntry,   ///< an entry still open at the end of the trace
+    TruncatedSpan,    ///< a span that starts before or ends after the trace (not exported)
+    ClockNotMono,     ///< hrtimer expires= is not on the trace clock; offset corrected
+    LostEvents,       ///< the ring buffer lost events ("[LOST n EVENTS]", missed events)
+    BadCpu,           ///< a CPU number outside 0..MAX_TRACE_CPUS-1
+    NoSwitchEvents,   ///< a CPU without sched_switch: one span per idle entry
+    TimerFallback,    ///< spans without a known next timer: timer_ns = wake_ns
+    TimerClamped,     ///< next timer expired before the span ended: timer_ns = wake_ns
+    EmptyCpu,         ///< a CPU the header announces but with no events
+    NoIdleEvents,     ///< a CPU with sched_switch spans but no cpu_idle events
+    MissingSwitch,    ///< a sched_switch to / from the idle task is missing (filtered or lost events)
 };
 inline constexpr int WARNING_KIND_COUNT = 16;
 const char *warningKindName(WarningKind k);
@@ -66,13 +66,13 @@ struct ImportWarning {
 /// One recorded idle entry: power:cpu_idle enter -> exit on one CPU.
 struct IdleEntryRec {
     Ns enterNs = 0;
-    Ns exitNs = 0;              ///< == enterNs for a truncated entry
-    Ns sleepLengthNs = -1;      ///< next non-tick hrtimer expiry - enterNs, -1 when unknown
-    std::int32_t causeName = -1;///< irq or hrtimer function name id, -1 for none
-    std::int32_t span = -1;     ///< index of the span in CpuTrace::spans, -1 outside spans
-    std::int16_t state = 0;     ///< recorded state index
+    Ns exitNs = 0;               ///< == enterNs for a truncated entry
+    Ns sleepLengthNs = -1;       ///< next non-tick hrtimer expiry - enterNs, -1 when unknown
+    std::int32_t causeName = -1; ///< irq or hrtimer function name id, -1 for none
+    std::int32_t span = -1;      ///< index of the span in CpuTrace::spans, -1 outside spans
+    std::int16_t state = 0;      ///< recorded state index
     WakeCause cause = WakeCause::Unknown;
-    std::uint8_t flags = 0;     ///< EntryFlag bits
+    std::uint8_t flags = 0; ///< EntryFlag bits
     /// Where the entry is in the source, to find it again in `trace-cmd report` or
     /// KernelShark: the line (text formats, 1-based) or the record number (.dat, 1-based
     /// in libtracecmd's time order, the report's event order) of its cpu_idle enter; 0
@@ -94,16 +94,16 @@ enum EntryFlag : std::uint8_t {
 
 /// One idle span: the CPU runs the idle task from startNs until endNs.
 struct IdleSpanRec {
-    Ns startNs = 0;          ///< sched_switch to pid 0 (or the entry's enter, see flags)
-    Ns endNs = 0;            ///< sched_switch away from pid 0
-    Ns wakeNs = 0;           ///< last idle exit in the span (endNs when no entry)
-    Ns prevEndNs = -1;       ///< end of the previous span on this CPU, -1 for the first
-    Ns timerNs = -1;         ///< next non-tick hrtimer expiry - startNs, -1 when unknown
+    Ns startNs = 0;             ///< sched_switch to pid 0 (or the entry's enter, see flags)
+    Ns endNs = 0;               ///< sched_switch away from pid 0
+    Ns wakeNs = 0;              ///< last idle exit in the span (endNs when no entry)
+    Ns prevEndNs = -1;          ///< end of the previous span on this CPU, -1 for the first
+    Ns timerNs = -1;            ///< next non-tick hrtimer expiry - startNs, -1 when unknown
     std::uint64_t timerPtr = 0; ///< that hrtimer (address as traced)
     std::int32_t firstEntry = -1;
     std::int32_t entryCount = 0;
     WakeCause cause = WakeCause::Unknown; ///< cause of the last entry
-    std::uint8_t flags = 0;  ///< SpanFlag bits
+    std::uint8_t flags = 0;               ///< SpanFlag bits
 };
 enum SpanFlag : std::uint8_t {
     SPAN_TRUNCATED_START = 1, ///< start not in the trace (idle at its start, or the switch is missing)
@@ -137,8 +137,8 @@ const char *traceFormatName(TraceFormat f);
 
 /// Knobs of an import (all optional).
 struct ImportConfig {
-    int keptWarningsPerKind = 50;  ///< details kept per kind; all are counted
-    bool isolateDat = true;        ///< read a .dat in the reader process (dat_reader.h: libtraceevent can crash on damage)
+    int keptWarningsPerKind = 50; ///< details kept per kind; all are counted
+    bool isolateDat = true; ///< read a .dat in the reader process (dat_reader.h: libtraceevent can crash on damage)
     /// Let libtraceevent parse a .dat's kallsyms itself instead of kallsyms_index.h's one pass
     /// (same names, about twice the time on a small file; kept to check the two agree).
     bool libraryKallsyms = false;
@@ -151,19 +151,19 @@ using ProgressFn = std::function<bool(std::int64_t done, std::int64_t total)>;
 struct TraceImport {
     std::string file;
     TraceFormat format = TraceFormat::Unknown;
-    int declaredCpus = 0;                  ///< "#P:", "cpus=", or the .dat header; 0 if unknown
-    std::vector<CpuTrace> cpus;            ///< index = CPU number (CPUs with no events included)
-    std::vector<std::string> names;        ///< interned irq / function names
+    int declaredCpus = 0;                              ///< "#P:", "cpus=", or the .dat header; 0 if unknown
+    std::vector<CpuTrace> cpus;                        ///< index = CPU number (CPUs with no events included)
+    std::vector<std::string> names;                    ///< interned irq / function names
     std::map<std::string, std::int64_t> eventCounts;   ///< understood events by name
     std::map<std::string, std::int64_t> unknownEvents; ///< skipped events by name
-    std::vector<ImportWarning> warnings;   ///< the first keptWarningsPerKind of each kind
+    std::vector<ImportWarning> warnings;               ///< the first keptWarningsPerKind of each kind
     std::int64_t warningCounts[WARNING_KIND_COUNT] = {};
-    std::int64_t lines = 0;                ///< text lines (or .dat records) read
-    std::int64_t events = 0;               ///< events understood
-    bool hasMissEvents = false;            ///< cpu_idle_miss seen (above/below recorded)
-    bool hasTimerEvents = false;           ///< hrtimer_start seen (sleep lengths known)
-    bool hasSwitchEvents = false;          ///< sched_switch seen
-    Ns clockOffsetNs = 0;                  ///< trace clock - CLOCK_MONOTONIC, from hrtimer now=
+    std::int64_t lines = 0;       ///< text lines (or .dat records) read
+    std::int64_t events = 0;      ///< events understood
+    bool hasMissEvents = false;   ///< cpu_idle_miss seen (above/below recorded)
+    bool hasTimerEvents = false;  ///< hrtimer_start seen (sleep lengths known)
+    bool hasSwitchEvents = false; ///< sched_switch seen
+    Ns clockOffsetNs = 0;         ///< trace clock - CLOCK_MONOTONIC, from hrtimer now=
 
     std::int64_t warningCount(WarningKind k) const { return warningCounts[static_cast<int>(k)]; }
     std::int64_t totalEntries() const;

@@ -110,7 +110,8 @@ int TraceImport::cpusWithEvents() const
 
 int TraceImport::cpusWithIdleEntries() const
 {
-    return static_cast<int>(std::count_if(cpus.begin(), cpus.end(), [](const CpuTrace &c) { return !c.entries.empty(); }));
+    return static_cast<int>(
+        std::count_if(cpus.begin(), cpus.end(), [](const CpuTrace &c) { return !c.entries.empty(); }));
 }
 
 std::string cpuCountText(const TraceImport &t)

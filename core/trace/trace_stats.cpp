@@ -124,7 +124,8 @@ ClusterStats clusterIdle(const TraceImport &trace, const std::vector<int> &cpus)
     std::vector<std::pair<Ns, int>> edges;
     Ns from = 0, to = 0;
     for (const int cpu : cpus) {
-        if (cpu < 0 || static_cast<size_t>(cpu) >= trace.cpus.size() || trace.cpus[static_cast<size_t>(cpu)].events == 0)
+        if (cpu < 0 || static_cast<size_t>(cpu) >= trace.cpus.size()
+            || trace.cpus[static_cast<size_t>(cpu)].events == 0)
             continue;
         const CpuTrace &c = trace.cpus[static_cast<size_t>(cpu)];
         from = out.cpus.empty() ? c.firstNs : std::max(from, c.firstNs);
@@ -175,7 +176,8 @@ TraceStats computeStats(const TraceImport &trace, const IdleStateTable *table,
         for (const std::int32_t i : ex.spanIndex) {
             const IdleSpanRec &sp = c.spans[static_cast<size_t>(i)];
             for (std::int32_t k = 0; k < sp.entryCount; ++k)
-                s.exportedEntries += (c.entries[static_cast<size_t>(sp.firstEntry + k)].flags & ENTRY_TRUNCATED) ? 0 : 1;
+                s.exportedEntries +=
+                    (c.entries[static_cast<size_t>(sp.firstEntry + k)].flags & ENTRY_TRUNCATED) ? 0 : 1;
         }
         merge(out.total, s);
         out.cpus.push_back(std::move(s));

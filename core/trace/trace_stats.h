@@ -48,23 +48,23 @@ struct ResidencyRange {
 };
 
 struct CpuStats {
-    int cpu = -1;                                   ///< -1 for the total
-    std::vector<StateStats> states;                 ///< index = recorded state
-    std::vector<ResidencyRange> residency;          ///< index = recorded state; {0, 0} where usage is 0
+    int cpu = -1;                          ///< -1 for the total
+    std::vector<StateStats> states;        ///< index = recorded state
+    std::vector<ResidencyRange> residency; ///< index = recorded state; {0, 0} where usage is 0
     std::int64_t entries = 0;
     std::int64_t truncatedEntries = 0;
     std::int64_t spans = 0;
-    std::int64_t exportedSpans = 0;                 ///< spans in the replay stream (trace_stream.h)
-    SpanDrops droppedSpans{};                       ///< the others, by reason: spans = exported + dropped
-    std::int64_t exportedEntries = 0;               ///< complete entries inside the exported spans
-    Ns idleNs = 0;                                  ///< sum of entry residencies
-    Ns observedNs = 0;                              ///< last - first event
+    std::int64_t exportedSpans = 0;   ///< spans in the replay stream (trace_stream.h)
+    SpanDrops droppedSpans{};         ///< the others, by reason: spans = exported + dropped
+    std::int64_t exportedEntries = 0; ///< complete entries inside the exported spans
+    Ns idleNs = 0;                    ///< sum of entry residencies
+    Ns observedNs = 0;                ///< last - first event
     std::array<std::int64_t, WAKE_CAUSE_COUNT> causes{};
     std::map<std::string, std::int64_t> irqNames;   ///< Irq causes by handler name
     std::map<std::string, std::int64_t> timerNames; ///< HrTimer causes by callback
     std::array<std::int64_t, HIST_BINS> histogram{};
-    std::int64_t statesBeyondTable = 0;             ///< entries whose state the table lacks
-    std::vector<FrequencyResidency> frequencies;    ///< running time per frequency (cpu_frequency), lowest first
+    std::int64_t statesBeyondTable = 0;          ///< entries whose state the table lacks
+    std::vector<FrequencyResidency> frequencies; ///< running time per frequency (cpu_frequency), lowest first
 };
 
 /// Cluster-level idle: the time every CPU of a group was idle at once (the
@@ -72,16 +72,16 @@ struct CpuStats {
 /// part of the trace all of them observed.
 struct ClusterStats {
     std::vector<int> cpus;
-    Ns allIdleNs = 0;   ///< every CPU of the group inside a complete idle entry
-    Ns observedNs = 0;  ///< from the latest first event to the earliest last event of the group
+    Ns allIdleNs = 0;  ///< every CPU of the group inside a complete idle entry
+    Ns observedNs = 0; ///< from the latest first event to the earliest last event of the group
 };
 
 struct TraceStats {
-    std::vector<CpuStats> cpus;   ///< CPUs with events
+    std::vector<CpuStats> cpus; ///< CPUs with events
     CpuStats total;
     std::vector<ClusterStats> clusters; ///< as asked, or one of every CPU with idle entries
     MissSource missSource = MissSource::None;
-    std::string tableId;          ///< the table used to recompute above/below
+    std::string tableId; ///< the table used to recompute above/below
 };
 
 /// Statistics of @p trace; @p table (may be null) recomputes above/below when the trace lacks cpu_idle_miss.

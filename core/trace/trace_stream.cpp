@@ -50,10 +50,12 @@ bool spanCut(const IdleSpanRec &span, SpanDrop *why)
 
 std::string spanAccountText(std::int64_t total, std::int64_t exported, const SpanDrops &dropped)
 {
-    std::string s = std::to_string(total) + (total == 1 ? " span = " : " spans = ") + std::to_string(exported) + " exported";
+    std::string s =
+        std::to_string(total) + (total == 1 ? " span = " : " spans = ") + std::to_string(exported) + " exported";
     for (int k = 0; k < SPAN_DROP_COUNT; ++k)
         if (dropped[static_cast<size_t>(k)])
-            s += " + " + std::to_string(dropped[static_cast<size_t>(k)]) + " " + spanDropLabel(static_cast<SpanDrop>(k));
+            s +=
+                " + " + std::to_string(dropped[static_cast<size_t>(k)]) + " " + spanDropLabel(static_cast<SpanDrop>(k));
     return s;
 }
 

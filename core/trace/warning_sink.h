@@ -27,8 +27,8 @@ public:
     /// @p makeDetail() -> std::string runs only for the warnings that are kept: a trace with
     /// millions of the same problem must not pay for millions of messages.
     template <typename MakeDetail>
-    void add(WarningKind kind, std::int64_t line, std::string_view field, MakeDetail &&makeDetail)
-        requires std::is_invocable_r_v<std::string, MakeDetail>
+    void add(WarningKind kind, std::int64_t line, std::string_view field,
+             MakeDetail &&makeDetail) requires std::is_invocable_r_v<std::string, MakeDetail>
     {
         auto &count = m_out.warningCounts[static_cast<int>(kind)];
         if (count++ < m_kept)

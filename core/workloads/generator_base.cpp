@@ -17,9 +17,8 @@ IdleSpan GeneratorBase::next()
 
 IdleSpan GeneratorBase::eventWake(Ns gapNs, Ns waitNs)
 {
-    const Ns timer = m_nextTimerNs > 0
-        ? m_rng.range(m_nextTimerNs / 2, m_nextTimerNs + m_nextTimerNs / 2)
-        : NO_TIMER_NS;
+    const Ns timer =
+        m_nextTimerNs > 0 ? m_rng.range(m_nextTimerNs / 2, m_nextTimerNs + m_nextTimerNs / 2) : NO_TIMER_NS;
     if (timer < waitNs) {
         // The unrelated timer fires first: it ends this span and the event
         // arrives, at its original absolute time, in the next one.

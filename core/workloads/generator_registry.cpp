@@ -13,9 +13,8 @@ namespace {
 // where the POWER and x86 shallow states' target residencies lie (10..200 us).
 // The exact grid of the mailing-list runs is not public; this one spans the
 // same range with the same number of points.
-constexpr std::int64_t kSweepUs[] = {5,   10,  15,  20,  25,  30,  35,  40,  45,  50,
-                                     60,  70,  80,  90,  100, 120, 150, 200, 250, 300,
-                                     350, 400, 500, 600, 700, 800, 900, 1000};
+constexpr std::int64_t kSweepUs[] = {5,   10,  15,  20,  25,  30,  35,  40,  45,  50,  60,  70,  80,  90,
+                                     100, 120, 150, 200, 250, 300, 350, 400, 500, 600, 700, 800, 900, 1000};
 static_assert(std::size(kSweepUs) == 28);
 
 } // namespace

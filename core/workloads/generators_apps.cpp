@@ -25,8 +25,7 @@ constexpr std::int64_t MAX_US = 100LL * NSEC_PER_SEC;
 constexpr std::int64_t PCT = 1000;
 
 constexpr Ns NEXT_TIMER_DEFAULT = 10000 * US;
-constexpr const char *kNextTimerHelp =
-    "distance of the CPU's next unrelated timer (drawn in [x/2, 3x/2]; 0 = none)";
+constexpr const char *kNextTimerHelp = "distance of the CPU's next unrelated timer (drawn in [x/2, 3x/2]; 0 = none)";
 
 // --- I/O completion ------------------------------------------------------------
 
@@ -37,11 +36,11 @@ struct DeviceProfile {
 
 constexpr const char *kDevices[] = {"nvme", "sata", "emmc", "mtd", "nullblk", "dmdelay", "custom"};
 constexpr DeviceProfile kProfiles[] = {
-    {70 * US, 15 * US},            // NVMe SSD
-    {150 * US, 40 * US},           // SATA SSD
-    {300 * US, 150 * US},          // eMMC
-    {700 * US, 300 * US},          // raw NAND through MTD/UBI
-    {3 * US, 1 * US},              // null_blk, irqmode=1 (softirq completion)
+    {70 * US, 15 * US},              // NVMe SSD
+    {150 * US, 40 * US},             // SATA SSD
+    {300 * US, 150 * US},            // eMMC
+    {700 * US, 300 * US},            // raw NAND through MTD/UBI
+    {3 * US, 1 * US},                // null_blk, irqmode=1 (softirq completion)
     {51000 * US + 70 * US, 15 * US}, // dm-delay 51 ms in front of an NVMe device
 };
 
@@ -50,19 +49,19 @@ constexpr const char *kIrqRoutes[] = {"auto", "local", "cpu0"};
 constexpr ParamInfo kIoParams[] = {
     {"device", ParamUnit::Choice, 0, 0, 6,
      "latency profile: nvme 70+15, sata 150+40, emmc 300+150, mtd 700+300, nullblk 3+1, "
-     "dmdelay 51070+15 (base + mean tail, us), custom = base_us/tail_us", kDevices},
+     "dmdelay 51070+15 (base + mean tail, us), custom = base_us/tail_us",
+     kDevices},
     {"base_us", ParamUnit::Us, 100 * US, 0, MAX_US, "device=custom: fastest completion"},
     {"tail_us", ParamUnit::Us, 20 * US, 0, MAX_US, "device=custom: mean exponential tail"},
     {"submit_us", ParamUnit::Us, 8 * US, 0, MAX_US, "CPU time per I/O (completion + next submission)"},
     {"next_timer_us", ParamUnit::Us, NEXT_TIMER_DEFAULT, 0, MAX_US, kNextTimerHelp},
-    {"numjobs", ParamUnit::Count, 1, 1, 4096,
-     "fio jobs, one per CPU: the CPUs of a machine that submit (as cpus=)"},
+    {"numjobs", ParamUnit::Count, 1, 1, 4096, "fio jobs, one per CPU: the CPUs of a machine that submit (as cpus=)"},
     {"irq", ParamUnit::Choice, 0, 0, 2,
      "CPU that takes the completion interrupt on a machine: local (the submitting CPU: NVMe's "
      "per-queue vectors, null_blk), cpu0 (one vector routed to CPU 0: eMMC, SATA, MTD); auto = "
-     "local for nvme, nullblk, dmdelay, custom, cpu0 for the others", kIrqRoutes},
-    {"hardirq_us", ParamUnit::Us, 5 * US, 0, MAX_US,
-     "irq=cpu0: CPU time of each completion interrupt on CPU 0"},
+     "local for nvme, nullblk, dmdelay, custom, cpu0 for the others",
+     kIrqRoutes},
+    {"hardirq_us", ParamUnit::Us, 5 * US, 0, MAX_US, "irq=cpu0: CPU time of each completion interrupt on CPU 0"},
 };
 
 class IoGenerator final : public GeneratorBase {
@@ -99,8 +98,7 @@ constexpr ParamInfo kPingPongParams[] = {
 class PingPongGenerator final : public GeneratorBase {
 public:
     PingPongGenerator(const ParamValues &p, std::uint64_t seed)
-        : GeneratorBase(seed, p.get("next_timer_us")), m_workNs(p.get("work_us")),
-          m_jitterNs(p.get("jitter_us"))
+        : GeneratorBase(seed, p.get("next_timer_us")), m_workNs(p.get("work_us")), m_jitterNs(p.get("jitter_us"))
     {
         // One CPU waits while the token does cpus-1 pieces of work elsewhere
         // and cpus hops (the last one back to it).
@@ -204,8 +202,8 @@ constexpr ParamInfo kPgbenchParams[] = {
 class PgbenchGenerator final : public GeneratorBase {
 public:
     PgbenchGenerator(const ParamValues &p, std::uint64_t seed)
-        : GeneratorBase(seed, p.get("next_timer_us")), m_queries(p.get("queries")),
-          m_queryNs(p.get("query_us")), m_rttNs(p.get("rtt_us")), m_commitNs(p.get("commit_us"))
+        : GeneratorBase(seed, p.get("next_timer_us")), m_queries(p.get("queries")), m_queryNs(p.get("query_us")),
+          m_rttNs(p.get("rtt_us")), m_commitNs(p.get("commit_us"))
     {
     }
 
@@ -228,16 +226,15 @@ private:
 };
 
 constexpr GeneratorInfo kApps[] = {
-    {"io", "synchronous 4 KiB I/O at queue depth 1; completion interrupts no timer announces",
-     kIoParams, makeGenerator<IoGenerator>},
-    {"pingpong", "a token passed around N CPUs with work per hop (seen from one CPU)",
-     kPingPongParams, makeGenerator<PingPongGenerator>},
-    {"video", "video playback: decode bursts with decoder waits, then idle to the next frame",
-     kVideoParams, makeGenerator<VideoGenerator>},
-    {"server", "request/response server with few timers (SPECjbb-like)", kServerParams,
-     makeGenerator<ServerGenerator>},
-    {"pgbench", "database client/server: short query round trips, then a commit wait",
-     kPgbenchParams, makeGenerator<PgbenchGenerator>},
+    {"io", "synchronous 4 KiB I/O at queue depth 1; completion interrupts no timer announces", kIoParams,
+     makeGenerator<IoGenerator>},
+    {"pingpong", "a token passed around N CPUs with work per hop (seen from one CPU)", kPingPongParams,
+     makeGenerator<PingPongGenerator>},
+    {"video", "video playback: decode bursts with decoder waits, then idle to the next frame", kVideoParams,
+     makeGenerator<VideoGenerator>},
+    {"server", "request/response server with few timers (SPECjbb-like)", kServerParams, makeGenerator<ServerGenerator>},
+    {"pgbench", "database client/server: short query round trips, then a commit wait", kPgbenchParams,
+     makeGenerator<PgbenchGenerator>},
 };
 
 } // namespace

@@ -20,7 +20,7 @@ namespace {
 
 constexpr std::int64_t US = NSEC_PER_USEC;
 constexpr std::int64_t MAX_US = 100LL * NSEC_PER_SEC; // 100 s: the longest duration a parameter takes
-constexpr std::int64_t PCT = 1000;                     // 1 % in milli-percent
+constexpr std::int64_t PCT = 1000;                    // 1 % in milli-percent
 
 constexpr const char *kPeriodicKinds[] = {"timer", "ipi", "pipe"};
 
@@ -29,7 +29,8 @@ constexpr const char *kPeriodicKinds[] = {"timer", "ipi", "pipe"};
 constexpr ParamInfo kPeriodicParams[] = {
     {"kind", ParamUnit::Choice, 1, 0, 2,
      "timer: the wake is the next timer (a nanosleep loop); ipi or pipe: no timer announces it "
-     "(a waker spinning, then writing to a pipe)", kPeriodicKinds},
+     "(a waker spinning, then writing to a pipe)",
+     kPeriodicKinds},
     // At least 1 ns: a span of no idle time is no idle period (the GUI and the grammar refuse 0).
     {"interval_us", ParamUnit::Us, 100 * US, 1, MAX_US, "sleep interval: idle time of each span"},
     {"jitter_us", ParamUnit::Us, 0, 0, MAX_US, "uniform +/- jitter on each interval"},
@@ -97,8 +98,8 @@ constexpr ParamInfo kPoissonParams[] = {
 class PoissonGenerator final : public GeneratorBase {
 public:
     PoissonGenerator(const ParamValues &p, std::uint64_t seed)
-        : GeneratorBase(seed, p.get("next_timer_us")), m_meanNs(p.get("mean_us")),
-          m_runNs(p.get("run_us")), m_timerPpm(p.get("timer_pct") * 10)
+        : GeneratorBase(seed, p.get("next_timer_us")), m_meanNs(p.get("mean_us")), m_runNs(p.get("run_us")),
+          m_timerPpm(p.get("timer_pct") * 10)
     {
     }
 
@@ -131,10 +132,9 @@ constexpr ParamInfo kBimodalParams[] = {
 class BimodalGenerator final : public GeneratorBase {
 public:
     BimodalGenerator(const ParamValues &p, std::uint64_t seed)
-        : GeneratorBase(seed, p.get("next_timer_us")), m_shortNs(p.get("short_us")),
-          m_longNs(p.get("long_us")), m_shortPpm(p.get("short_pct") * 10),
-          m_spreadMpct(p.get("spread_pct")), m_longTimerPpm(p.get("long_timer_pct") * 10),
-          m_runNs(p.get("run_us"))
+        : GeneratorBase(seed, p.get("next_timer_us")), m_shortNs(p.get("short_us")), m_longNs(p.get("long_us")),
+          m_shortPpm(p.get("short_pct") * 10), m_spreadMpct(p.get("spread_pct")),
+          m_longTimerPpm(p.get("long_timer_pct") * 10), m_runNs(p.get("run_us"))
     {
     }
 
@@ -158,8 +158,7 @@ private:
 // --- background tick-only idle ------------------------------------------------
 
 constexpr ParamInfo kTickParams[] = {
-    {"idle_us", ParamUnit::Us, 1000000 * US, 1, MAX_US,
-     "idle time between timer wakeups; only the tick interrupts it"},
+    {"idle_us", ParamUnit::Us, 1000000 * US, 1, MAX_US, "idle time between timer wakeups; only the tick interrupts it"},
     {"jitter_us", ParamUnit::Us, 0, 0, MAX_US, "uniform +/- jitter on each idle time"},
     {"run_us", ParamUnit::Us, 20 * US, 0, MAX_US, "busy time of the housekeeping work"},
 };
@@ -167,8 +166,7 @@ constexpr ParamInfo kTickParams[] = {
 class TickGenerator final : public GeneratorBase {
 public:
     TickGenerator(const ParamValues &p, std::uint64_t seed)
-        : GeneratorBase(seed, 0), m_idleNs(p.get("idle_us")), m_jitterNs(p.get("jitter_us")),
-          m_runNs(p.get("run_us"))
+        : GeneratorBase(seed, 0), m_idleNs(p.get("idle_us")), m_jitterNs(p.get("jitter_us")), m_runNs(p.get("run_us"))
     {
     }
 
@@ -184,8 +182,7 @@ private:
 constexpr ParamInfo kIdleParams[] = {
     {"timer_us", ParamUnit::Us, 50000 * US, 1, MAX_US,
      "mean distance between housekeeping timers (exponential): workqueues, RCU, the watchdog"},
-    {"max_idle_us", ParamUnit::Us, 500000 * US, 1, MAX_US,
-     "no idle longer than this: a timer always fires by then"},
+    {"max_idle_us", ParamUnit::Us, 500000 * US, 1, MAX_US, "no idle longer than this: a timer always fires by then"},
     {"irq_us", ParamUnit::Us, 2000000 * US, 0, MAX_US,
      "mean distance between device interrupts (exponential, no timer announces them; 0 = none)"},
     {"run_us", ParamUnit::Us, 20 * US, 0, MAX_US, "busy time of each timer's or interrupt's handler"},
@@ -247,7 +244,8 @@ constexpr GeneratorInfo kBasic[] = {
      makeGenerator<PeriodicGenerator>},
     {"sweep",
      "periodic wakeups over the cpuidle_wakeup interval sweep (28 points, 5..1000 us) unless "
-     "interval_us is given", kPeriodicParams, makeGenerator<PeriodicGenerator>},
+     "interval_us is given",
+     kPeriodicParams, makeGenerator<PeriodicGenerator>},
     {"duty", "periodic duty cycle: busy for busy_pct of each period, timer-woken", kDutyParams,
      makeGenerator<DutyGenerator>},
     {"poisson", "exponential idle times (Poisson wakeups)", kPoissonParams, makeGenerator<PoissonGenerator>},

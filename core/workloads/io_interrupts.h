@@ -30,8 +30,8 @@
 namespace idlescope::workloads {
 
 struct IoInterruptRoute {
-    int cpu = 0;          ///< the CPU that takes every completion interrupt
-    Ns hardirqNs = 0;     ///< CPU time of one interrupt there
+    int cpu = 0;      ///< the CPU that takes every completion interrupt
+    Ns hardirqNs = 0; ///< CPU time of one interrupt there
 };
 
 /// One routed completion interrupt: when it comes, on the submitting CPU's stream axis (span k's

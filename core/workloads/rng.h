@@ -32,8 +32,7 @@ constexpr std::uint64_t splitMix64(std::uint64_t &state)
 }
 
 /// Combines a seed with stream coordinates (point, iteration, generator index, ...).
-constexpr std::uint64_t deriveSeed(std::uint64_t seed, std::uint64_t a, std::uint64_t b = 0,
-                                   std::uint64_t c = 0)
+constexpr std::uint64_t deriveSeed(std::uint64_t seed, std::uint64_t a, std::uint64_t b = 0, std::uint64_t c = 0)
 {
     std::uint64_t s = seed;
     std::uint64_t h = splitMix64(s);

@@ -34,11 +34,11 @@ enum class ParamUnit {
 
 /// One generator parameter: kernel-thread vocabulary, unit in the name.
 struct ParamInfo {
-    const char *name;         ///< e.g. "interval_us"
+    const char *name; ///< e.g. "interval_us"
     ParamUnit unit;
-    std::int64_t def;         ///< default, in the held unit
-    std::int64_t min;         ///< inclusive, held unit
-    std::int64_t max;         ///< inclusive, held unit
+    std::int64_t def; ///< default, in the held unit
+    std::int64_t min; ///< inclusive, held unit
+    std::int64_t max; ///< inclusive, held unit
     const char *help;
     std::span<const char *const> choices = {};
 };

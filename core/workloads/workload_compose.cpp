@@ -144,9 +144,9 @@ public:
 
 private:
     struct Cursor {
-        IdleSpan span;      ///< the component's current span
-        Ns eventAbs = 0;    ///< absolute time of its wakeup
-        Ns timerAbs = 0;    ///< absolute time of its next timer
+        IdleSpan span;   ///< the component's current span
+        Ns eventAbs = 0; ///< absolute time of its wakeup
+        Ns timerAbs = 0; ///< absolute time of its next timer
     };
 
     void load(size_t i, Ns spanStartAbs, const IdleSpan &s)
@@ -214,9 +214,8 @@ class MixSource final : public SpanSource {
 public:
     /// @p sink and @p members (one per part, whose completions they hold): routed completions,
     /// or nullptr and none.
-    MixSource(std::vector<std::unique_ptr<SpanSource>> parts, std::vector<std::int64_t> weights,
-              std::int64_t block, std::uint64_t seed, InterruptSink *sink,
-              std::vector<std::unique_ptr<MemberInterrupts>> members)
+    MixSource(std::vector<std::unique_ptr<SpanSource>> parts, std::vector<std::int64_t> weights, std::int64_t block,
+              std::uint64_t seed, InterruptSink *sink, std::vector<std::unique_ptr<MemberInterrupts>> members)
         : m_parts(std::move(parts)), m_weights(std::move(weights)), m_block(block), m_rng(seed), m_sink(sink),
           m_members(std::move(members))
     {

@@ -38,12 +38,20 @@ const char *unitWord(ParamUnit u)
 }
 
 // The parameters every generator takes in addition to its own.
-constexpr ParamInfo kLatencyReq = {"latency_req_us", ParamUnit::Us, NO_LATENCY_REQ, 0,
+constexpr ParamInfo kLatencyReq = {"latency_req_us",
+                                   ParamUnit::Us,
+                                   NO_LATENCY_REQ,
+                                   0,
                                    3600LL * NSEC_PER_SEC,
                                    "PM QoS resume-latency limit of every span (\"none\" by default)"};
-constexpr ParamInfo kUtil = {"util", ParamUnit::Count, 0, 0, 1024,
-                             "scheduler utilisation seen during the spans (read by teo-6.10)"};
-constexpr ParamInfo kCpus = {"cpus", ParamUnit::Count, 1, 1, 4096,
+constexpr ParamInfo kUtil = {"util", ParamUnit::Count,
+                             0,      0,
+                             1024,   "scheduler utilisation seen during the spans (read by teo-6.10)"};
+constexpr ParamInfo kCpus = {"cpus",
+                             ParamUnit::Count,
+                             1,
+                             1,
+                             4096,
                              "CPUs of a machine running this workload (compare --machine: CPUs 0..cpus-1 "
                              "unless --workload-cpus says; the others run the background)"};
 
@@ -232,7 +240,7 @@ private:
                   const std::string &value, size_t valueAt)
     {
         const int idx = g.paramIndex(key);
-        const ParamInfo *info = idx >= 0 ? &g.params[static_cast<size_t>(idx)]
+        const ParamInfo *info = idx >= 0                  ? &g.params[static_cast<size_t>(idx)]
                                 : key == kLatencyReq.name ? &kLatencyReq
                                 : key == kUtil.name       ? &kUtil
                                 : key == kCpus.name       ? &kCpus
@@ -284,7 +292,8 @@ private:
             if (colon == std::string::npos)
                 return errorAt(at, "a range needs a point count: FROM..TO:POINTS, e.g. 30..100:8");
             std::int64_t from = 0, to = 0, points = 0;
-            if (!number(info, text.substr(0, dots), at, from) || !number(info, text.substr(dots + 2, colon - dots - 2), at, to))
+            if (!number(info, text.substr(0, dots), at, from)
+                || !number(info, text.substr(dots + 2, colon - dots - 2), at, to))
                 return false;
             if (!toInt(text.substr(colon + 1), points) || points < 2 || points > MAX_SWEEP_POINTS)
                 return errorAt(at, "the point count after ':' must be a whole number 2..1000");
@@ -299,7 +308,8 @@ private:
         for (;;) {
             const size_t slash = text.find('/', begin);
             std::int64_t v = 0;
-            if (!number(info, text.substr(begin, slash == std::string::npos ? std::string::npos : slash - begin), at, v))
+            if (!number(info, text.substr(begin, slash == std::string::npos ? std::string::npos : slash - begin), at,
+                        v))
                 return false;
             out.push_back(v);
             if (slash == std::string::npos)
@@ -318,8 +328,8 @@ private:
         for (;;) {
             const size_t slash = text.find('/', begin);
             const std::string w = text.substr(begin, slash == std::string::npos ? std::string::npos : slash - begin);
-            const auto it = std::find_if(info.choices.begin(), info.choices.end(),
-                                         [&](const char *c) { return w == c; });
+            const auto it =
+                std::find_if(info.choices.begin(), info.choices.end(), [&](const char *c) { return w == c; });
             if (it == info.choices.end()) {
                 std::string words;
                 for (const char *c : info.choices)
@@ -483,7 +493,8 @@ WorkloadNode WorkloadSpec::nodeAt(int point) const
 std::string formatParamValue(const ParamInfo &info, std::int64_t held)
 {
     if (info.unit == ParamUnit::Choice)
-        return held >= 0 && static_cast<size_t>(held) < info.choices.size() ? info.choices[static_cast<size_t>(held)] : "?";
+        return held >= 0 && static_cast<size_t>(held) < info.choices.size() ? info.choices[static_cast<size_t>(held)]
+                                                                            : "?";
     if (info.unit == ParamUnit::Count)
         return std::to_string(held);
     if (held < 0)
@@ -523,8 +534,8 @@ std::string workloadReference()
                     o << (i ? "|" : "") << p.choices[i];
                 o << ')';
             } else {
-                o << " (" << unitWord(p.unit) << ", " << formatParamValue(p, p.min) << ".." << formatParamValue(p, p.max)
-                  << ')';
+                o << " (" << unitWord(p.unit) << ", " << formatParamValue(p, p.min) << ".."
+                  << formatParamValue(p, p.max) << ')';
             }
             o << "  " << p.help << '\n';
         }

@@ -21,8 +21,8 @@ namespace {
 /// compare on intel-skx, 200 Poisson spans, one iteration, then @p rest.
 QStringList oneCpu(const QStringList &rest)
 {
-    return QStringList{"compare", "--table", "intel-skx", "--workload", "poisson:mean_us=300", "--spans", "200",
-                       "--iterations", "1"}
+    return QStringList{"compare", "--table", "intel-skx",    "--workload", "poisson:mean_us=300",
+                       "--spans", "200",     "--iterations", "1"}
            + rest;
 }
 
@@ -60,8 +60,8 @@ private slots:
                 << args({"--governors", "menu-6.14", "--set", "teo-6.14:INTERVALS=4"})
                 << QStringLiteral("idlescope-cli: --set: field 'INTERVALS': governor teo-6.14 is not in --governors\n");
         }
-        QTest::newRow("no governor") << oneCpu({"--governors", ""})
-                                     << QStringLiteral("idlescope-cli: --governors: name at least one governor variant\n");
+        QTest::newRow("no governor") << oneCpu(
+            {"--governors", ""}) << QStringLiteral("idlescope-cli: --governors: name at least one governor variant\n");
         QTest::newRow("listed twice")
             << oneCpu({"--governors", "menu-6.14,menu-6.14"})
             << QStringLiteral("idlescope-cli: --governors: field 'menu-6.14': listed twice; name the second instance "

@@ -26,7 +26,10 @@ using idlescope::test::CliResult;
 using idlescope::test::runCli;
 using idlescope::test::writeFile;
 
-QByteArray readAll(const QString &path) { return idlescope::test::readAll(path, "<missing>"); }
+QByteArray readAll(const QString &path)
+{
+    return idlescope::test::readAll(path, "<missing>");
+}
 
 const QByteArray kStream = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n1000,50000,2000,-1,0\n"
                            "3000,900000,700000,-1,0\n";
@@ -65,15 +68,17 @@ private slots:
             QByteArray bytes;
         };
         const Case cases[] = {
-            {compare + QStringList{u"--table"_s, u"intel-skx"_s, u"--workload"_s, u"csv:"_s + stream, u"--output"_s,
-                                   stream},
+            {compare
+                 + QStringList{u"--table"_s, u"intel-skx"_s, u"--workload"_s, u"csv:"_s + stream, u"--output"_s,
+                               stream},
              stream, kStream},
             // Through a symlink: the same device and inode.
-            {compare + QStringList{u"--table"_s, u"intel-skx"_s, u"--workload"_s, u"csv:"_s + stream, u"--output"_s,
-                                   link},
+            {compare
+                 + QStringList{u"--table"_s, u"intel-skx"_s, u"--workload"_s, u"csv:"_s + stream, u"--output"_s, link},
              stream, kStream},
-            {compare + QStringList{u"--table"_s, table, u"--workload"_s, u"periodic:interval_us=100"_s,
-                                   u"--spans"_s, u"100"_s, u"--output"_s, table},
+            {compare
+                 + QStringList{u"--table"_s, table, u"--workload"_s, u"periodic:interval_us=100"_s, u"--spans"_s,
+                               u"100"_s, u"--output"_s, table},
              table, tableBytes},
             {compare + QStringList{u"--table"_s, u"intel-skx"_s, u"--trace"_s, trace, u"--output"_s, trace}, trace,
              traceBytes},
@@ -110,9 +115,9 @@ private slots:
 
         // --export-streams: 3 x 20,000 spans (about 1.5 MB) do not fit; no folder is left behind.
         const QString dir = fs.filePath(u"streams"_s);
-        const CliResult c = runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--workload"_s,
-                                    u"poisson:mean_us=100"_s, u"--governors"_s, u"menu-6.14"_s, u"--spans"_s,
-                                    u"20000"_s, u"--export-streams"_s, dir});
+        const CliResult c =
+            runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--workload"_s, u"poisson:mean_us=100"_s,
+                    u"--governors"_s, u"menu-6.14"_s, u"--spans"_s, u"20000"_s, u"--export-streams"_s, dir});
         QCOMPARE(c.exitCode, 2);
         QVERIFY2(c.err.contains(u"No space left on device"_s), qPrintable(c.err));
         QVERIFY(!QFile::exists(dir));

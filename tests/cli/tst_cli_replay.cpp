@@ -77,8 +77,8 @@ private slots:
         const QString entries = m_tmp.filePath(variant + u"-entries.csv"_s);
         const QString summary = m_tmp.filePath(variant + u"-summary.json"_s);
         const CliResult r = runCli({u"replay"_s, u"--table"_s, m_kit + u"/tables/"_s + table + u".json"_s,
-                                    u"--stream"_s, m_kit + u"/streams/"_s + stream + u".csv"_s,
-                                    u"--governor"_s, variant, u"--entries"_s, entries, u"--summary"_s, summary});
+                                    u"--stream"_s, m_kit + u"/streams/"_s + stream + u".csv"_s, u"--governor"_s,
+                                    variant, u"--entries"_s, entries, u"--summary"_s, summary});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QString base = m_kit + u"/expected/"_s + variant + u'/' + stream + u"__"_s + table;
         QCOMPARE(readAll(entries), gunzipFile(base + u".csv.gz"_s));
@@ -91,14 +91,15 @@ private slots:
         QTest::addColumn<QString>("variant");
         QTest::addColumn<QString>("expectedMessage");
         const QByteArray header = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n";
-        QTest::newRow("missing column") << QByteArray("gap_ns,timer_ns,latency_req_ns\n1,2,3\n")
-                                        << u"oracle"_s << u":1: field 'wake_ns': missing column"_s;
+        QTest::newRow("missing column") << QByteArray("gap_ns,timer_ns,latency_req_ns\n1,2,3\n") << u"oracle"_s
+                                        << u":1: field 'wake_ns': missing column"_s;
         QTest::newRow("not an integer") << header + "1000,5000,2000,-1,0\n1000,5000,20.5,-1,0\n"
                                         << u"oracle"_s << u":3: field 'wake_ns': '20.5' is not an integer"_s;
         QTest::newRow("wake after timer") << header + "1000,5000,7000,-1,0\n"
                                           << u"oracle"_s << u":2: field 'wake_ns': wake_ns 7000 > timer_ns 5000"_s;
-        QTest::newRow("microsecond column") << QByteArray("gap_us,timer_ns,wake_ns,latency_req_ns,util\n1,2,2,-1,0\n")
-                                            << u"oracle"_s << u":1: field 'gap_us': times must be integer nanoseconds"_s;
+        QTest::newRow("microsecond column")
+            << QByteArray("gap_us,timer_ns,wake_ns,latency_req_ns,util\n1,2,2,-1,0\n") << u"oracle"_s
+            << u":1: field 'gap_us': times must be integer nanoseconds"_s;
         QTest::newRow("empty stream") << header << u"oracle"_s << u"the stream has no idle spans"_s;
         // Found by a fresh user: int64 overflow gave negative times or a hang.
         QTest::newRow("huge wake") << header + "1000,9223372036854775807,9223372036854775807,-1,0\n"
@@ -118,9 +119,9 @@ private slots:
         const QString summary = m_tmp.filePath(u"bad-summary.json"_s);
         QFile::remove(entries);
         writeFile(summary, "precious");
-        const CliResult r = runCli({u"replay"_s, u"--table"_s, m_kit + u"/tables/intel-skx.json"_s,
-                                    u"--stream"_s, stream, u"--governor"_s, variant,
-                                    u"--entries"_s, entries, u"--summary"_s, summary});
+        const CliResult r =
+            runCli({u"replay"_s, u"--table"_s, m_kit + u"/tables/intel-skx.json"_s, u"--stream"_s, stream,
+                    u"--governor"_s, variant, u"--entries"_s, entries, u"--summary"_s, summary});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(expectedMessage), qPrintable(r.err));
         QVERIFY(!QFile::exists(entries));
@@ -135,8 +136,8 @@ private slots:
         writeFile(table, "");
         const QString stream = m_tmp.filePath(u"one.csv"_s);
         writeFile(stream, "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n1000,50000,2000,-1,0\n");
-        const CliResult r = runCli({u"replay"_s, u"--table"_s, table, u"--stream"_s, stream,
-                                    u"--governor"_s, u"oracle"_s});
+        const CliResult r =
+            runCli({u"replay"_s, u"--table"_s, table, u"--stream"_s, stream, u"--governor"_s, u"oracle"_s});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(table + u": field '--table': empty file"_s), qPrintable(r.err));
     }
@@ -149,8 +150,9 @@ private slots:
         writeFile(stream, "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n1000,50000,2000,-1,0\n");
         const QString table = m_kit + u"/tables/intel-skx.json"_s;
         auto replay = [&](const QStringList &outs) {
-            return runCli(QStringList{u"replay"_s, u"--table"_s, table, u"--stream"_s, stream, u"--governor"_s,
-                                      u"oracle"_s} + outs);
+            return runCli(
+                QStringList{u"replay"_s, u"--table"_s, table, u"--stream"_s, stream, u"--governor"_s, u"oracle"_s}
+                + outs);
         };
         CliResult r = replay({u"--summary"_s, stream});
         QCOMPARE(r.exitCode, 2);
@@ -190,10 +192,10 @@ private slots:
         QTest::newRow("help for no command") << QStringList{u"help"_s, u"bogus"_s} << u"no command 'bogus'"_s;
         QTest::newRow("stray word") << QStringList{u"governors"_s, u"extra"_s} << u"unexpected argument 'extra'"_s;
         QTest::newRow("unknown flag last") << QStringList{u"governors"_s, u"--bogus"_s} << u"unknown option --bogus"_s;
-        QTest::newRow("governor twice")
-            << QStringList{u"replay"_s, u"--table"_s, u"x"_s, u"--stream"_s, u"y"_s, u"--governor"_s, u"oracle"_s,
-                           u"--governor"_s, u"menu-6.14"_s}
-            << u"--governor is given more than once"_s;
+        QTest::newRow("governor twice") << QStringList{u"replay"_s,   u"--table"_s,    u"x"_s,
+                                                       u"--stream"_s, u"y"_s,          u"--governor"_s,
+                                                       u"oracle"_s,   u"--governor"_s, u"menu-6.14"_s}
+                                        << u"--governor is given more than once"_s;
     }
 
     void argumentsAreChecked()
@@ -210,17 +212,17 @@ private slots:
         const QString table = m_tmp.filePath(u"table.json"_s);
         writeFile(table, "{\"id\": \"x\", \"states\": [\n {\"name\": \"C1\", \"exit_latency_ns\": 1.5, "
                          "\"target_residency_ns\": 2}]}");
-        const CliResult r = runCli({u"replay"_s, u"--table"_s, table, u"--stream"_s,
-                                    m_kit + u"/streams/bimodal.csv"_s, u"--governor"_s, u"oracle"_s});
+        const CliResult r = runCli({u"replay"_s, u"--table"_s, table, u"--stream"_s, m_kit + u"/streams/bimodal.csv"_s,
+                                    u"--governor"_s, u"oracle"_s});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"field 'exit_latency_ns': state 0: must be a whole number"_s), qPrintable(r.err));
     }
 
     void unknownTunableIsRejected()
     {
-        const CliResult r = runCli({u"replay"_s, u"--table"_s, m_kit + u"/tables/intel-skx.json"_s,
-                                    u"--stream"_s, m_kit + u"/streams/bimodal.csv"_s, u"--governor"_s,
-                                    u"oracle"_s, u"--set"_s, u"NOPE=3"_s});
+        const CliResult r =
+            runCli({u"replay"_s, u"--table"_s, m_kit + u"/tables/intel-skx.json"_s, u"--stream"_s,
+                    m_kit + u"/streams/bimodal.csv"_s, u"--governor"_s, u"oracle"_s, u"--set"_s, u"NOPE=3"_s});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"field 'NOPE'"_s), qPrintable(r.err));
     }

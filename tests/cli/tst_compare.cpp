@@ -44,9 +44,17 @@ QMap<QString, QMap<QString, QString>> parseCsv(const QString &text, QStringList 
     return rows;
 }
 
-const QStringList kSmallCase = {"compare", "--table", "pseries-power10-lpar", "--workload",
+const QStringList kSmallCase = {"compare",
+                                "--table",
+                                "pseries-power10-lpar",
+                                "--workload",
                                 "periodic:kind=pipe,interval_us=100/200,run_us=5,next_timer_us=0",
-                                "--governors", "oracle,menu-6.14", "--spans", "10", "--iterations", "1"};
+                                "--governors",
+                                "oracle,menu-6.14",
+                                "--spans",
+                                "10",
+                                "--iterations",
+                                "1"};
 
 } // namespace
 
@@ -71,12 +79,23 @@ private slots:
         // Oracle, 200 us pipe wakeups: CEDE every time (212 us each), no misses,
         // 10 wakeups each paying CEDE's 12 us exit latency.
         const auto o200 = rows.value("interval_us=200|oracle|1");
-        const QMap<QString, QString> expect200 = {
-            {"entries", "10"}, {"spans", "10"}, {"usage_snooze", "0"}, {"usage_CEDE", "10"},
-            {"above", "0"}, {"below", "0"}, {"idle_misses", "0"}, {"idle_miss_ratio", "0.0000"},
-            {"above_pct", "0.00"}, {"below_pct", "0.00"}, {"time_pct_snooze", "0.00"},
-            {"time_pct_CEDE", "100.00"}, {"oracle_above", "0"}, {"oracle_below", "0"},
-            {"oracle_misses", "0"}, {"wakeups", "10"}, {"latency_cost_us", "120.000"}};
+        const QMap<QString, QString> expect200 = {{"entries", "10"},
+                                                  {"spans", "10"},
+                                                  {"usage_snooze", "0"},
+                                                  {"usage_CEDE", "10"},
+                                                  {"above", "0"},
+                                                  {"below", "0"},
+                                                  {"idle_misses", "0"},
+                                                  {"idle_miss_ratio", "0.0000"},
+                                                  {"above_pct", "0.00"},
+                                                  {"below_pct", "0.00"},
+                                                  {"time_pct_snooze", "0.00"},
+                                                  {"time_pct_CEDE", "100.00"},
+                                                  {"oracle_above", "0"},
+                                                  {"oracle_below", "0"},
+                                                  {"oracle_misses", "0"},
+                                                  {"wakeups", "10"},
+                                                  {"latency_cost_us", "120.000"}};
         for (auto it = expect200.begin(); it != expect200.end(); ++it)
             QCOMPARE(o200.value(it.key()), it.value());
         // Oracle, 100 us: snooze (CEDE's 120 us does not fit), polling ends on the wakeup.
@@ -139,9 +158,19 @@ private slots:
 
     void seededRunsAreReproducible()
     {
-        const QStringList args = {"compare", "--table", "intel-skx", "--workload", "server + tick:idle_us=4000",
-                                  "--governors", "menu-6.14,teo-6.14", "--spans", "3000", "--format", "csv",
-                                  "--seed", "99"};
+        const QStringList args = {"compare",
+                                  "--table",
+                                  "intel-skx",
+                                  "--workload",
+                                  "server + tick:idle_us=4000",
+                                  "--governors",
+                                  "menu-6.14,teo-6.14",
+                                  "--spans",
+                                  "3000",
+                                  "--format",
+                                  "csv",
+                                  "--seed",
+                                  "99"};
         const CliResult a = runCli(args);
         const CliResult b = runCli(args + QStringList{"--threads", "1"});
         QCOMPARE(a.exitCode, 0);
@@ -153,15 +182,15 @@ private slots:
     void exportAndReplayStreams()
     {
         QTemporaryDir dir;
-        const CliResult gen = runCli({"compare", "--table", "intel-skl", "--workload", "io:device=emmc",
-                                      "--governors", "teo-6.14", "--spans", "400", "--iterations", "2",
-                                      "--format", "csv", "--export-streams", dir.path()});
+        const CliResult gen =
+            runCli({"compare", "--table", "intel-skl", "--workload", "io:device=emmc", "--governors", "teo-6.14",
+                    "--spans", "400", "--iterations", "2", "--format", "csv", "--export-streams", dir.path()});
         QCOMPARE(gen.exitCode, 0);
         QVERIFY(QFile::exists(dir.path() + "/p0-i1.csv"));
         QVERIFY(QFile::exists(dir.path() + "/p0-i2.csv"));
-        const CliResult replay = runCli({"compare", "--table", "intel-skl", "--workload",
-                                         "csv:" + dir.path() + "/p0-i2.csv", "--governors", "teo-6.14",
-                                         "--iterations", "1", "--format", "csv"});
+        const CliResult replay =
+            runCli({"compare", "--table", "intel-skl", "--workload", "csv:" + dir.path() + "/p0-i2.csv", "--governors",
+                    "teo-6.14", "--iterations", "1", "--format", "csv"});
         QCOMPARE(replay.exitCode, 0);
         // The imported stream gives iteration 2's numbers (past the label columns).
         const auto g = parseCsv(gen.out).value("all|teo-6.14|2");
@@ -177,8 +206,8 @@ private slots:
         // row of each point replays exactly the stream exported for it.
         QTemporaryDir dir;
         const CliResult r = runCli({"compare", "--table", "intel-skl", "--workload", "io:device=emmc/nvme/sata",
-                                    "--governors", "oracle", "--spans", "300", "--iterations", "1", "--format",
-                                    "csv", "--export-streams", dir.path()});
+                                    "--governors", "oracle", "--spans", "300", "--iterations", "1", "--format", "csv",
+                                    "--export-streams", dir.path()});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto rows = parseCsv(r.out);
         QCOMPARE(rows.size(), 3 * 4); // per point: the run, mean, min, max
@@ -194,8 +223,8 @@ private slots:
             for (const char *col : {"entries", "usage_C6", "usage_C1", "latency_cost_us"})
                 QCOMPARE(again.value(col), row.value(col));
         }
-        const CliResult bad = runCli({"compare", "--table", "intel-skl", "--workload", "io:device=emmc/ssd",
-                                      "--governors", "oracle"});
+        const CliResult bad =
+            runCli({"compare", "--table", "intel-skl", "--workload", "io:device=emmc/ssd", "--governors", "oracle"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains("device is one of: nvme, sata, emmc"), qPrintable(bad.err));
     }
@@ -217,8 +246,11 @@ private slots:
             writeFile(d + "residency", QByteArray(res[i]) + "\n");
             writeFile(d + "disable", "0\n");
         }
-        const QStringList rest = {"--workload", "periodic:kind=pipe,interval_us=700", "--governors", "oracle",
-                                  "--spans", "20", "--iterations", "1", "--format", "csv"};
+        const QStringList rest = {"--workload",   "periodic:kind=pipe,interval_us=700",
+                                  "--governors",  "oracle",
+                                  "--spans",      "20",
+                                  "--iterations", "1",
+                                  "--format",     "csv"};
         const CliResult s = runCli(QStringList{"compare", "--table", "sysfs:" + root} + rest);
         QCOMPARE(s.exitCode, 0);
         QVERIFY(s.err.contains("assuming 250 Hz")); // the tick rate warning

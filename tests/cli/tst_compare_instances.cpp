@@ -18,8 +18,9 @@ namespace {
 /// compare on intel-skx, 20000 Poisson spans (seed 3), one iteration, CSV, then @p rest.
 QStringList compareArgs(const QStringList &rest)
 {
-    return QStringList{"compare", "--table", "intel-skx", "--workload", "poisson:mean_us=300", "--spans", "20000",
-                       "--seed", "3", "--iterations", "1", "--format", "csv"}
+    return QStringList{"compare", "--table",  "intel-skx", "--workload", "poisson:mean_us=300",
+                       "--spans", "20000",    "--seed",    "3",          "--iterations",
+                       "1",       "--format", "csv"}
            + rest;
 }
 
@@ -53,8 +54,8 @@ class TestCompareInstances : public QObject {
 private slots:
     void twoInstancesAreEachAloneAtItsSetting()
     {
-        const CliResult both = runCli(compareArgs({"--governors", "menu-6.19,i16=menu-6.19", "--set",
-                                                   "menu-6.19:INTERVALS=8", "--set", "i16:INTERVALS=16"}));
+        const CliResult both = runCli(compareArgs(
+            {"--governors", "menu-6.19,i16=menu-6.19", "--set", "menu-6.19:INTERVALS=8", "--set", "i16:INTERVALS=16"}));
         QVERIFY2(both.exitCode == 0, qPrintable(both.err));
         // The independent commands: menu-6.19 alone at each setting.
         const CliResult at8 = runCli(compareArgs({"--governors", "menu-6.19", "--set", "INTERVALS=8"}));
@@ -83,13 +84,15 @@ private slots:
             QStringList args;
             const char *says;
         } cases[] = {
-            {{"--governors", "menu-6.19,menu-6.19"}, "'menu-6.19': listed twice; name the second instance LABEL=menu-6.19"},
+            {{"--governors", "menu-6.19,menu-6.19"},
+             "'menu-6.19': listed twice; name the second instance LABEL=menu-6.19"},
             {{"--governors", "a=menu-6.19,a=teo-6.14"}, "'a': listed twice"},
             {{"--governors", "teo-6.14=menu-6.19"}, "the label teo-6.14 is another variant's id"},
             {{"--governors", " b=menu-6.19"}, "a label may not begin or end with a space"},
             {{"--governors", "=menu-6.19"}, "a label may not be empty"},
             {{"--governors", "x=nope-1.0"}, "unknown governor variant"},
-            {{"--governors", "menu-6.19,i16=menu-6.19", "--set", "i8:INTERVALS=8"}, "governor i8 is not in --governors"},
+            {{"--governors", "menu-6.19,i16=menu-6.19", "--set", "i8:INTERVALS=8"},
+             "governor i8 is not in --governors"},
             // User-test findings: a simulated row named like the kernel's own run, and a
             // setting given twice whose first value was dropped.
             {{"--governors", "menu-6.19,recorded=menu-6.19"}, "the label recorded names the kernel's own choices"},

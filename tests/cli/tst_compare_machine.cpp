@@ -42,9 +42,9 @@ private slots:
         // The Juno trace (6 CPUs, states WFI / cpu-sleep-0 / cluster-sleep-0, no cpu_idle_miss):
         // the recorded run's per-CPU counters are trace-stats' with the same table.
         const QString t = trace("lisa-juno-sched_load-6cpu.dat");
-        const CliResult cmp = runCli({u"compare"_s, u"--machine"_s, u"juno-r0"_s, u"--trace"_s, t, u"--governors"_s,
-                                      u"menu-6.14"_s, u"--per-state"_s, u"--format"_s, u"csv"_s,
-                                      u"--recorded-governor"_s, u"menu"_s});
+        const CliResult cmp =
+            runCli({u"compare"_s, u"--machine"_s, u"juno-r0"_s, u"--trace"_s, t, u"--governors"_s, u"menu-6.14"_s,
+                    u"--per-state"_s, u"--format"_s, u"csv"_s, u"--recorded-governor"_s, u"menu"_s});
         QVERIFY2(cmp.exitCode == 0, qPrintable(cmp.err));
         const CliResult st = runCli({u"trace-stats"_s, t, u"--table"_s, u"arm-juno-r0"_s, u"--format"_s, u"csv"_s});
         QVERIFY2(st.exitCode == 0, qPrintable(st.err));
@@ -94,8 +94,17 @@ private slots:
         QTemporaryDir tmp;
         const QString t = tmp.filePath(u"idle.ftrace.txt.gz"_s);
         QVERIFY(QFile::copy(trace("vm-amd-2cpu-idle.ftrace.txt.gz"), t));
-        const QStringList common{u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"oracle"_s,
-                                 u"--cpus"_s, u"sum"_s, u"--format"_s, u"csv"_s, u"--trace"_s, t};
+        const QStringList common{u"compare"_s,
+                                 u"--table"_s,
+                                 u"intel-skx"_s,
+                                 u"--governors"_s,
+                                 u"oracle"_s,
+                                 u"--cpus"_s,
+                                 u"sum"_s,
+                                 u"--format"_s,
+                                 u"csv"_s,
+                                 u"--trace"_s,
+                                 t};
         CliResult r = runCli(common);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(csvRowsBy(r.out, 2).contains(u"recorded|all"_s));
@@ -108,7 +117,8 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(csvRowsBy(r.out, 2).contains(u"recorded_(menu)|all"_s), qPrintable(r.out));
         // The same counters whatever the label.
-        QCOMPARE(csvRowsBy(r.out, 2).value(u"recorded_(menu)|all"_s)["entries"], rows.value(u"recorded_(teo)|all"_s)["entries"]);
+        QCOMPARE(csvRowsBy(r.out, 2).value(u"recorded_(menu)|all"_s)["entries"],
+                 rows.value(u"recorded_(teo)|all"_s)["entries"]);
         // A name the kernel cannot have, or no governor at all: exit 2 naming file, line, field.
         writeFile(t + u".governor"_s, "Menu!\n");
         r = runCli(common);
@@ -131,14 +141,19 @@ private slots:
         const QString em = tmp.filePath(u"em.txt"_s);
         writeFile(em, "clusters 1\nclusterA: 2 cap states 2 C states\nP-states:\n600 0 200\n1200 0 700\n"
                       "C-states:\nC1 5 30\nC6 1 2\nwakeup 0 0\n");
-        const QStringList common{u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"oracle"_s,
-                                 u"--per-state"_s, u"--format"_s, u"csv"_s, u"--trace"_s,
-                                 trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--cpus"_s, u"sum"_s,
-                                 u"--power"_s, u"POLL=40mW"_s, u"--power"_s, u"C1E=10mW"_s};
+        const QStringList common{u"compare"_s,   u"--table"_s,
+                                 u"intel-skx"_s, u"--governors"_s,
+                                 u"oracle"_s,    u"--per-state"_s,
+                                 u"--format"_s,  u"csv"_s,
+                                 u"--trace"_s,   trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"),
+                                 u"--cpus"_s,    u"sum"_s,
+                                 u"--power"_s,   u"POLL=40mW"_s,
+                                 u"--power"_s,   u"C1E=10mW"_s};
         const CliResult a = runCli(common + QStringList{u"--energy-model"_s, em});
         QVERIFY2(a.exitCode == 0, qPrintable(a.err));
-        const CliResult b = runCli(common + QStringList{u"--power"_s, u"C1=30mW"_s, u"--power"_s, u"C6=2mW"_s,
-                                                        u"--power"_s, u"active=700mW"_s});
+        const CliResult b = runCli(
+            common
+            + QStringList{u"--power"_s, u"C1=30mW"_s, u"--power"_s, u"C6=2mW"_s, u"--power"_s, u"active=700mW"_s});
         QVERIFY2(b.exitCode == 0, qPrintable(b.err));
         const Row ra = csvRowsBy(a.out, 2).value(u"oracle|all"_s), rb = csvRowsBy(b.out, 2).value(u"oracle|all"_s);
         QVERIFY(!ra.isEmpty());
@@ -156,8 +171,15 @@ private slots:
     {
         // CPU 0 of the 2-CPU VM trace replayed with the machine equals compare --cpu 0.
         const QString t = trace("vm-amd-2cpu-timer500us.ftrace.txt.gz");
-        const QStringList common{u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s,
-                                 u"menu-6.14,teo-6.14"_s, u"--format"_s, u"csv"_s, u"--trace"_s, t};
+        const QStringList common{u"compare"_s,
+                                 u"--table"_s,
+                                 u"intel-skx"_s,
+                                 u"--governors"_s,
+                                 u"menu-6.14,teo-6.14"_s,
+                                 u"--format"_s,
+                                 u"csv"_s,
+                                 u"--trace"_s,
+                                 t};
         const CliResult machine = runCli(common);
         QVERIFY2(machine.exitCode == 0, qPrintable(machine.err));
         const CliResult one = runCli(common + QStringList{u"--cpu"_s, u"0"_s, u"--aggregates-only"_s});
@@ -206,9 +228,9 @@ private slots:
   {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000, "power_mw": 1000},
   {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 500000, "power_mw": 1000}
  ]})");
-        const CliResult r = runCli({u"compare"_s, u"--table"_s, table, u"--trace"_s,
-                                    trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--governors"_s, u"oracle"_s,
-                                    u"--format"_s, u"csv"_s});
+        const CliResult r =
+            runCli({u"compare"_s, u"--table"_s, table, u"--trace"_s, trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"),
+                    u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QMap<QString, Row> rows = csvRowsBy(r.out, 2);
         const Row o = rows.value(u"oracle|0"_s);
@@ -217,9 +239,9 @@ private slots:
         QVERIFY2(qAbs(o["energy_J"].toDouble() - durationS) < 1e-5 * durationS, qPrintable(o["energy_J"]));
         QVERIFY(o["idle_energy_J"].toDouble() < o["energy_J"].toDouble());
         // --power overrides: sleep at 0 mW leaves WFI's time only (< the idle energy above).
-        const CliResult p = runCli({u"compare"_s, u"--table"_s, table, u"--trace"_s,
-                                    trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--governors"_s, u"oracle"_s,
-                                    u"--format"_s, u"csv"_s, u"--power"_s, u"sleep=0mW"_s});
+        const CliResult p =
+            runCli({u"compare"_s, u"--table"_s, table, u"--trace"_s, trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"),
+                    u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s, u"--power"_s, u"sleep=0mW"_s});
         QVERIFY2(p.exitCode == 0, qPrintable(p.err));
         QVERIFY(csvRowsBy(p.out, 2).value(u"oracle|0"_s)["idle_energy_J"].toDouble() < o["idle_energy_J"].toDouble());
     }
@@ -243,9 +265,9 @@ private slots:
    "entry_exit_energy_uj": 50}]})");
         writeFile(stream, "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n10000,200000,200000,-1,0\n"
                           "10000,2000000,800000,-1,0\n1000,300000,300000,50000,0\n");
-        const CliResult r = runCli({u"compare"_s, u"--table"_s, table, u"--workload"_s, u"csv:"_s + stream,
-                                    u"--governors"_s, u"oracle"_s, u"--per-state"_s, u"--throughput"_s,
-                                    u"--format"_s, u"csv"_s});
+        const CliResult r =
+            runCli({u"compare"_s, u"--table"_s, table, u"--workload"_s, u"csv:"_s + stream, u"--governors"_s,
+                    u"oracle"_s, u"--per-state"_s, u"--throughput"_s, u"--format"_s, u"csv"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const Row o = csvRowsBy(r.out, 3).value(u"csv:"_s + stream + u"|oracle|1"_s);
         QVERIFY2(!o.isEmpty(), qPrintable(r.out));
@@ -258,8 +280,8 @@ private slots:
         QCOMPARE(o["below_sleep"], u"0"_s);
         QCOMPARE(o["above_pct_WFI"], u"0.00"_s);
         // Without power data there are no energy columns at all (the one-CPU table is unchanged).
-        const CliResult bare = runCli({u"compare"_s, u"--table"_s, u"arm-rk3399"_s, u"--workload"_s,
-                                       u"csv:"_s + stream, u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s});
+        const CliResult bare = runCli({u"compare"_s, u"--table"_s, u"arm-rk3399"_s, u"--workload"_s, u"csv:"_s + stream,
+                                       u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s});
         QVERIFY(!bare.out.contains(u"energy_J"_s));
     }
 
@@ -274,9 +296,9 @@ private slots:
         writeFile(table, R"({"id": "two", "tick_hz": 250, "active_power_mw": 500, "states": [
   {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000, "power_mw": 100},
   {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 150000, "power_mw": 10}]})");
-        const CliResult r = runCli({u"compare"_s, u"--table"_s, table, u"--closed-loop"_s,
-                                    u"io:service_us=200,work_us=10,ops=3"_s, u"--governors"_s, u"oracle"_s,
-                                    u"--format"_s, u"csv"_s});
+        const CliResult r =
+            runCli({u"compare"_s, u"--table"_s, table, u"--closed-loop"_s, u"io:service_us=200,work_us=10,ops=3"_s,
+                    u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const Row o = csvRowsBy(r.out, 1).value(u"oracle"_s);
         QCOMPARE(o["operations"], u"3"_s);
@@ -286,8 +308,8 @@ private slots:
         QCOMPARE(o["added_latency_p99_us"], u"100.000"_s);
         QCOMPARE(o["energy_J"], u"2.4e-05"_s);
         QCOMPARE(o["energy_per_op_uJ"], u"8"_s);
-        const CliResult bad = runCli({u"compare"_s, u"--table"_s, table, u"--closed-loop"_s, u"io:work_us=10"_s,
-                                      u"--governors"_s, u"oracle"_s});
+        const CliResult bad = runCli(
+            {u"compare"_s, u"--table"_s, table, u"--closed-loop"_s, u"io:work_us=10"_s, u"--governors"_s, u"oracle"_s});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains(u"--closed-loop: field 'service_us'"_s), qPrintable(bad.err));
     }
@@ -354,26 +376,25 @@ private slots:
         QTest::addColumn<QString>("message");
         const QByteArray good = R"({"id": "pw", "states": [
   {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000}]})";
-        QTest::newRow("power without unit") << good << QStringList{u"--power"_s, u"WFI=5"_s}
-                                            << u"--power: field 'WFI': '5' has no unit"_s;
-        QTest::newRow("power of an unknown state") << good << QStringList{u"--power"_s, u"C6=5mW"_s}
-                                                   << u"no such state in table pw"_s;
-        QTest::newRow("negative power in the file")
-            << QByteArray(R"({"id": "pw", "states": [
+        QTest::newRow("power without unit")
+            << good << QStringList{u"--power"_s, u"WFI=5"_s} << u"--power: field 'WFI': '5' has no unit"_s;
+        QTest::newRow("power of an unknown state")
+            << good << QStringList{u"--power"_s, u"C6=5mW"_s} << u"no such state in table pw"_s;
+        QTest::newRow("negative power in the file") << QByteArray(R"({"id": "pw", "states": [
   {"name": "WFI", "exit_latency_ns": 1000,
    "target_residency_ns": 1000,
-   "power_mw": -3}]})")
-            << QStringList{} << u"t.json:4: field 'power_mw': state 0 (WFI): must not be negative"_s;
+   "power_mw": -3}]})") << QStringList{} << u"t.json:4: field 'power_mw': state 0 (WFI): must not be negative"_s;
         QTest::newRow("power key without unit")
             << QByteArray(R"({"id": "pw", "states": [
   {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000, "power": 3}]})")
             << QStringList{} << u"t.json:2: field 'power': state 0 (WFI): no unit in the key"_s;
-        QTest::newRow("power as text")
-            << QByteArray(R"({"id": "pw", "active_power_mw": "300 mW", "states": [
+        QTest::newRow("power as text") << QByteArray(R"({"id": "pw", "active_power_mw": "300 mW", "states": [
   {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000}]})")
-            << QStringList{} << u"t.json:1: field 'active_power_mw': table: must be a number"_s;
-        QTest::newRow("a CPU the machine lacks") << good << QStringList{u"--machine"_s, u"1"_s}
-                                                 << u"field '--machine': the trace has events on CPU 1, machine pw x1 has CPUs 0..0"_s;
+                                       << QStringList{}
+                                       << u"t.json:1: field 'active_power_mw': table: must be a number"_s;
+        QTest::newRow("a CPU the machine lacks")
+            << good << QStringList{u"--machine"_s, u"1"_s}
+            << u"field '--machine': the trace has events on CPU 1, machine pw x1 has CPUs 0..0"_s;
         QTest::newRow("bad --cpus") << good << QStringList{u"--cpus"_s, u"some"_s} << u"'some' is not each or sum"_s;
     }
 
@@ -385,9 +406,10 @@ private slots:
         QTemporaryDir tmp;
         const QString table = tmp.filePath(u"t.json"_s);
         writeFile(table, tableJson);
-        const CliResult r = runCli(QStringList{u"compare"_s, u"--table"_s, table, u"--trace"_s,
-                                               trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--governors"_s,
-                                               u"menu-6.14"_s} + extra);
+        const CliResult r =
+            runCli(QStringList{u"compare"_s, u"--table"_s, table, u"--trace"_s,
+                               trace("vm-amd-2cpu-timer500us.ftrace.txt.gz"), u"--governors"_s, u"menu-6.14"_s}
+                   + extra);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY(r.out.isEmpty());
@@ -398,9 +420,8 @@ private slots:
         // rk3399: 6 CPUs, two clusters of the arm-rk3399 table; the workload on every CPU, each
         // completion on its submitter (irq=local; emmc's default also interrupts CPU 0).
         const CliResult r = runCli({u"compare"_s, u"--machine"_s, u"rk3399"_s, u"--workload"_s,
-                                    u"io:device=emmc,irq=local"_s,
-                                    u"--governors"_s, u"menu-6.14"_s, u"--spans"_s, u"300"_s, u"--format"_s, u"csv"_s,
-                                    u"--cluster-view"_s});
+                                    u"io:device=emmc,irq=local"_s, u"--governors"_s, u"menu-6.14"_s, u"--spans"_s,
+                                    u"300"_s, u"--format"_s, u"csv"_s, u"--cluster-view"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QMap<QString, Row> rows = csvRowsBy(r.out, 2);
         qint64 spans = 0, entries = 0;

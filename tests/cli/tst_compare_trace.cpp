@@ -27,8 +27,9 @@ private slots:
         const CliResult imported = runCli({u"import"_s, trace, u"--cpu"_s, u"0"_s, u"--stream"_s, stream});
         QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
         // zcat trace | awk: CPU 0 has 4697 complete idle spans (see tst_trace_real for the derivation).
-        const QStringList common{u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s,
-                                 u"menu-6.14,teo-6.14"_s, u"--format"_s, u"csv"_s, u"--aggregates-only"_s};
+        const QStringList common{
+            u"compare"_s,  u"--table"_s, u"intel-skx"_s,        u"--governors"_s, u"menu-6.14,teo-6.14"_s,
+            u"--format"_s, u"csv"_s,     u"--aggregates-only"_s};
         const CliResult fromTrace = runCli(common + QStringList{u"--trace"_s, trace, u"--cpu"_s, u"0"_s});
         QVERIFY2(fromTrace.exitCode == 0, qPrintable(fromTrace.err));
         QVERIFY2(fromTrace.err.contains(u"CPU 0, 4697 idle spans"_s), qPrintable(fromTrace.err));
@@ -49,21 +50,22 @@ private slots:
     {
         QTemporaryDir tmp;
         const QString trace = tmp.filePath(u"bad.txt"_s);
-        idlescope::test::writeFile(trace, "# tracer: nop\n"
-                                   "          <idle>-0       [000] d..1.   10.000100: cpu_idle: state=1 cpu_id=0\n"
-                                   "          <idle>-0       [000] d..1.   10.000300: cpu_idle: state=4294967295 cpu_id=0\n"
-                                   "          <idle>-0       [000] d..1.   10.000400: cpu_idle: state=abc cpu_id=0\n"
-                                   "          <idle>-0       [000] d..1.   10.000600: cpu_idle: state=4294967295 cpu_id=0\n"
-                                   "          <idle>-0       [000] d..1.   10.000700: cpu_idle: state=1 cpu_id=0\n"
-                                   "          <idle>-0       [000] d..1.   10.000900: cpu_idle: state=4294967295 cpu_id=0\n");
+        idlescope::test::writeFile(
+            trace, "# tracer: nop\n"
+                   "          <idle>-0       [000] d..1.   10.000100: cpu_idle: state=1 cpu_id=0\n"
+                   "          <idle>-0       [000] d..1.   10.000300: cpu_idle: state=4294967295 cpu_id=0\n"
+                   "          <idle>-0       [000] d..1.   10.000400: cpu_idle: state=abc cpu_id=0\n"
+                   "          <idle>-0       [000] d..1.   10.000600: cpu_idle: state=4294967295 cpu_id=0\n"
+                   "          <idle>-0       [000] d..1.   10.000700: cpu_idle: state=1 cpu_id=0\n"
+                   "          <idle>-0       [000] d..1.   10.000900: cpu_idle: state=4294967295 cpu_id=0\n");
         const CliResult r = runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"menu-6.14"_s,
                                     u"--trace"_s, trace, u"--cpu"_s, u"0"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.err.contains(trace + u":4: malformed (field 'state')"_s), qPrintable(r.err));
         QVERIFY2(r.err.contains(u"warnings: malformed x1"_s), qPrintable(r.err));
         // Every CPU at once (the machine compare) says it too.
-        const CliResult m = runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"menu-6.14"_s,
-                                    u"--trace"_s, trace});
+        const CliResult m =
+            runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"menu-6.14"_s, u"--trace"_s, trace});
         QVERIFY2(m.err.contains(trace + u":4: malformed (field 'state')"_s), qPrintable(m.err));
     }
 

@@ -23,12 +23,17 @@ QStringList complete(const QStringList &words)
     QString quoted;
     for (const QString &w : words)
         quoted += u" '"_s + QString(w).replace(u"'"_s, u"'\\''"_s) + u'\'';
-    const QString script = u"source '"_s + idlescope::test::sourceDir() + u"/packaging/completion/idlescope-cli'\n"
-                           u"COMP_WORDS=("_s + quoted + u")\n"
-                           u"COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))\n"
-                           u"COMP_WORDS[0]='"_s + QStringLiteral(IDLESCOPE_CLI) + u"'\n"
-                           u"_idlescope_cli\n"
-                           u"printf '%s\\n' \"${COMPREPLY[@]}\"\n"_s;
+    const QString script = u"source '"_s + idlescope::test::sourceDir()
+                           + u"/packaging/completion/idlescope-cli'\n"
+                             u"COMP_WORDS=("_s
+                           + quoted
+                           + u")\n"
+                             u"COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))\n"
+                             u"COMP_WORDS[0]='"_s
+                           + QStringLiteral(IDLESCOPE_CLI)
+                           + u"'\n"
+                             u"_idlescope_cli\n"
+                             u"printf '%s\\n' \"${COMPREPLY[@]}\"\n"_s;
     QProcess bash;
     bash.start(u"bash"_s, {u"--norc"_s, u"-c"_s, script});
     if (!bash.waitForFinished(60000) || bash.exitCode() != 0)
@@ -59,8 +64,8 @@ private slots:
     void commands()
     {
         const QStringList all = complete({u"idlescope-cli"_s, u""_s});
-        for (const QString &c : {u"replay"_s, u"governors"_s, u"compare"_s, u"import"_s, u"trace-stats"_s,
-                                 u"help"_s, u"--version"_s})
+        for (const QString &c :
+             {u"replay"_s, u"governors"_s, u"compare"_s, u"import"_s, u"trace-stats"_s, u"help"_s, u"--version"_s})
             QVERIFY2(all.contains(c), qPrintable(all.join(u' ')));
         QCOMPARE(complete({u"idlescope-cli"_s, u"tr"_s}), QStringList{u"trace-stats"_s});
         QCOMPARE(complete({u"idlescope-cli"_s, u"help"_s, u"gov"_s}), QStringList{u"governors"_s});
@@ -94,8 +99,7 @@ private slots:
         const QStringList opts = complete({u"idlescope-cli"_s, u"compare"_s, u"--"_s});
         for (const QString &o : {u"--table"_s, u"--workload"_s, u"--governors"_s, u"--format"_s, u"--trace"_s})
             QVERIFY2(opts.contains(o), qPrintable(opts.join(u' ')));
-        QCOMPARE(complete({u"idlescope-cli"_s, u"trace-stats"_s, u"x.dat"_s, u"--form"_s}),
-                 QStringList{u"--format"_s});
+        QCOMPARE(complete({u"idlescope-cli"_s, u"trace-stats"_s, u"x.dat"_s, u"--form"_s}), QStringList{u"--format"_s});
         QCOMPARE(complete({u"idlescope-cli"_s, u"compare"_s, u"--format"_s, u""_s}),
                  (QStringList{u"md"_s, u"csv"_s, u"json"_s}));
         // resources/targets/pseries-power10-lpar.json and intel-skx.json are built in.

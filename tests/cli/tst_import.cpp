@@ -28,7 +28,10 @@ namespace {
 using idlescope::test::readAll;
 using idlescope::test::writeFile;
 
-QString trace(const char *name) { return idlescope::test::tracesDir() + "/"_L1 + QString::fromUtf8(name); }
+QString trace(const char *name)
+{
+    return idlescope::test::tracesDir() + "/"_L1 + QString::fromUtf8(name);
+}
 
 } // namespace
 
@@ -60,8 +63,8 @@ private slots:
         const QString out = dir.filePath(u"pipe.csv"_s);
         const QString spans = dir.filePath(u"spans.csv"_s);
         const QString entries = dir.filePath(u"entries.csv"_s);
-        CliResult r = runCli({u"import"_s, trace("vm-amd-2cpu-pipe100us.ftrace.txt.gz"), u"--cpu"_s, u"0"_s, u"--stream"_s,
-                              out, u"--spans"_s, spans, u"--entries"_s, entries, u"--quiet"_s});
+        CliResult r = runCli({u"import"_s, trace("vm-amd-2cpu-pipe100us.ftrace.txt.gz"), u"--cpu"_s, u"0"_s,
+                              u"--stream"_s, out, u"--spans"_s, spans, u"--entries"_s, entries, u"--quiet"_s});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.err.isEmpty());
         idlescope::Result<idlescope::IdleStream> s = idlescope::readStreamCsv(out.toStdString());
@@ -105,7 +108,8 @@ private slots:
         //     END { for (c in e) n++; for (c in i) m++; print n, m }'   -> 5 5
         const QString counts = u"6 CPUs in the trace, 5 with events, 5 with idle entries"_s;
         QTemporaryDir dir;
-        CliResult r = runCli({u"import"_s, trace("trappy-trace_idle-6cpu.dat"), u"--stream"_s, dir.filePath(u"t.csv"_s)});
+        CliResult r =
+            runCli({u"import"_s, trace("trappy-trace_idle-6cpu.dat"), u"--stream"_s, dir.filePath(u"t.csv"_s)});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.err.contains(counts), qPrintable(r.err));
         r = runCli({u"trace-stats"_s, trace("trappy-trace_idle-6cpu.dat")});
@@ -139,19 +143,25 @@ private slots:
         //   -> 0 2; 1 6929. Both CPUs end idle (one span each cut by the trace's end); CPU 0 has
         //   6892 complete spans (SPANS awk of tst_trace_real on the same text).
         QTemporaryDir dir;
-        CliResult r = runCli({u"import"_s, trace("vm-amd-2cpu-pipe200us.dat"), u"--stream"_s, dir.filePath(u"p.csv"_s)});
+        CliResult r =
+            runCli({u"import"_s, trace("vm-amd-2cpu-pipe200us.dat"), u"--stream"_s, dir.filePath(u"p.csv"_s)});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.err.contains(u"cpu 0: 6895 spans = 6892 exported + 2 missing a sched_switch + 1 cut by the trace's end;"_s),
+        QVERIFY2(r.err.contains(
+                     u"cpu 0: 6895 spans = 6892 exported + 2 missing a sched_switch + 1 cut by the trace's end;"_s),
                  qPrintable(r.err));
-        QVERIFY(r.err.contains(u"cpu 1: 6930 spans = 0 exported + 6929 missing a sched_switch + 1 cut by the trace's end;"_s));
-        QVERIFY(r.err.contains(u"all CPUs: 13825 spans = 6892 exported + 6931 missing a sched_switch + 2 cut by the trace's end\n"_s));
+        QVERIFY(r.err.contains(
+            u"cpu 1: 6930 spans = 0 exported + 6929 missing a sched_switch + 1 cut by the trace's end;"_s));
+        QVERIFY(r.err.contains(
+            u"all CPUs: 13825 spans = 6892 exported + 6931 missing a sched_switch + 2 cut by the trace's end\n"_s));
         QVERIFY(r.err.contains(u"warnings: missing_switch x6931"_s));
         r = runCli({u"trace-stats"_s, trace("vm-amd-2cpu-pipe200us.dat")});
-        QVERIFY(r.out.contains(u"\n- 13825 spans = 6892 exported + 6931 missing a sched_switch + 2 cut by the trace's end\n"_s));
+        QVERIFY(r.out.contains(
+            u"\n- 13825 spans = 6892 exported + 6931 missing a sched_switch + 2 cut by the trace's end\n"_s));
         r = runCli({u"trace-stats"_s, trace("vm-amd-2cpu-pipe200us.dat"), u"--format"_s, u"csv"_s});
-        QVERIFY(r.out.contains(u"\n1,spans,,6930\n1,spans_exported,,0\n1,spans_dropped,missing_switch,6929\n"
-                               "1,spans_dropped,missing_exit,0\n1,spans_dropped,trace_start,0\n1,spans_dropped,trace_end,1\n"
-                               "1,spans_dropped,too_long,0\n"_s));
+        QVERIFY(r.out.contains(
+            u"\n1,spans,,6930\n1,spans_exported,,0\n1,spans_dropped,missing_switch,6929\n"
+            "1,spans_dropped,missing_exit,0\n1,spans_dropped,trace_start,0\n1,spans_dropped,trace_end,1\n"
+            "1,spans_dropped,too_long,0\n"_s));
         r = runCli({u"trace-stats"_s, trace("vm-amd-2cpu-pipe200us.dat"), u"--format"_s, u"json"_s});
         const QJsonArray cpus = QJsonDocument::fromJson(r.out.toUtf8()).object().value(u"cpus"_s).toArray();
         QCOMPARE(cpus.size(), 3); // 0, 1, all
@@ -175,9 +185,10 @@ private slots:
         CliResult r = runCli({u"trace-stats"_s, trace("lisa-juno-sched_load-6cpu.report.txt"), u"--table"_s,
                               u"arm-juno-r0"_s, u"--governor"_s, u"teo-6.14"_s});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains(u"It replays the exported spans only: 101 spans = 89 exported + 6 cut by the trace's start"
-                                " + 6 cut by the trace's end. The recorded columns count all 231 complete entries; 192 of"
-                                " them are in the exported spans, the other 39 in spans left out."_s),
+        QVERIFY2(r.out.contains(
+                     u"It replays the exported spans only: 101 spans = 89 exported + 6 cut by the trace's start"
+                     " + 6 cut by the trace's end. The recorded columns count all 231 complete entries; 192 of"
+                     " them are in the exported spans, the other 39 in spans left out."_s),
                  qPrintable(r.out));
         r = runCli({u"trace-stats"_s, trace("lisa-juno-sched_load-6cpu.report.txt"), u"--table"_s, u"arm-juno-r0"_s,
                     u"--governor"_s, u"teo-6.14"_s, u"--format"_s, u"csv"_s});

@@ -25,7 +25,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString packagingFile(const QString &name) { return idlescope::test::sourceDir() + u"/packaging/"_s + name; }
+QString packagingFile(const QString &name)
+{
+    return idlescope::test::sourceDir() + u"/packaging/"_s + name;
+}
 
 /// Key=value pairs of the [Desktop Entry] group.
 QMap<QString, QString> desktopEntry(const QString &path)
@@ -71,9 +74,8 @@ QMultiMap<QString, QString> metainfo(const QString &path, QString *error)
             out.insert(key, QString());
             continue;
         }
-        if (key == u"description"_s || key == u"releases"_s || key == u"provides"_s
-            || key == u"categories"_s || key == u"keywords"_s || key == u"release"_s
-            || key.startsWith(u"screenshot"_s))
+        if (key == u"description"_s || key == u"releases"_s || key == u"provides"_s || key == u"categories"_s
+            || key == u"keywords"_s || key == u"release"_s || key.startsWith(u"screenshot"_s))
             continue;
         out.insert(key, xml.readElementText(QXmlStreamReader::SkipChildElements).trimmed());
     }
@@ -97,7 +99,10 @@ QStringList metainfoReleases(const QString &path)
 }
 
 /// This build tree (the CLI is <build>/app/cli/idlescope-cli).
-QDir buildDir() { return QDir(QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absoluteDir().filePath(u"../.."_s)); }
+QDir buildDir()
+{
+    return QDir(QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absoluteDir().filePath(u"../.."_s));
+}
 
 /// `cmake --install <build> [--component C] --prefix P`: "" when it succeeded, else why not.
 QString cmakeInstall(const QString &cmake, const QString &prefix, const QString &component = {})

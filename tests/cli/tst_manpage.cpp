@@ -20,7 +20,10 @@ using namespace Qt::StringLiterals;
 namespace {
 
 /// This build tree: the CLI is <build>/app/cli/idlescope-cli.
-QDir buildDir() { return QDir(QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absoluteDir().filePath(u"../.."_s)); }
+QDir buildDir()
+{
+    return QDir(QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absoluteDir().filePath(u"../.."_s));
+}
 
 struct Run {
     int exitCode = -1;
@@ -108,7 +111,8 @@ private slots:
             const QSet<QString> options = optionsIn(help.out);
             QVERIFY2(!options.isEmpty() || c == u"governors"_s, qPrintable(c));
             for (const QString &o : options)
-                QVERIFY2(page.contains(o), qPrintable(u"help "_s + c + u" lists "_s + o + u", the man page does not"_s));
+                QVERIFY2(page.contains(o),
+                         qPrintable(u"help "_s + c + u" lists "_s + o + u", the man page does not"_s));
             // Each line of the command's help is in the page, in order, verbatim.
             qsizetype from = page.indexOf(u"\n.SS "_s + c + u'\n');
             for (const QString &line : help.out.split(u'\n', Qt::SkipEmptyParts)) {

@@ -57,8 +57,7 @@ private slots:
              {QStringList{u"record"_s, u"--duration"_s, u"0"_s, u"--output"_s, out},
               QStringList{u"record"_s, u"--duration"_s, u"x"_s, u"--output"_s, out},
               QStringList{u"record"_s, u"--duration"_s, u"1"_s, u"--output"_s, out, u"--"_s, u"true"_s},
-              QStringList{u"record"_s, u"--output"_s, out, u"--"_s},
-              QStringList{u"record"_s, u"--bogus"_s, u"1"_s}}) {
+              QStringList{u"record"_s, u"--output"_s, out, u"--"_s}, QStringList{u"record"_s, u"--bogus"_s, u"1"_s}}) {
             const CliResult r = runCli(args);
             QCOMPARE(r.exitCode, 2);
             QVERIFY(!r.err.isEmpty());

@@ -28,10 +28,19 @@ using idlescope::test::runCli;
 namespace {
 
 // Two sweep points x 3 iterations = 6 work units, two governors and the oracle each.
-const QStringList kCase = {u"compare"_s, u"--table"_s, u"pseries-power10-lpar"_s, u"--workload"_s,
-                           u"periodic:kind=ipi,interval_us=30/100,jitter_us=5"_s, u"--governors"_s,
-                           u"menu-6.14,teo-6.14"_s, u"--spans"_s, u"400"_s, u"--iterations"_s, u"3"_s,
-                           u"--seed"_s, u"7"_s};
+const QStringList kCase = {u"compare"_s,
+                           u"--table"_s,
+                           u"pseries-power10-lpar"_s,
+                           u"--workload"_s,
+                           u"periodic:kind=ipi,interval_us=30/100,jitter_us=5"_s,
+                           u"--governors"_s,
+                           u"menu-6.14,teo-6.14"_s,
+                           u"--spans"_s,
+                           u"400"_s,
+                           u"--iterations"_s,
+                           u"3"_s,
+                           u"--seed"_s,
+                           u"7"_s};
 
 } // namespace
 
@@ -94,8 +103,8 @@ private slots:
         const CliResult whole = runCli(kCase + format);
         QCOMPARE(whole.exitCode, 0);
         QVERIFY(whole.out.size() > 500);
-        for (const QStringList &files : {QStringList{m_shard[0], m_shard[1]}, QStringList{m_shard[1], m_shard[0]},
-                                         QStringList{m_shard[2]}}) {
+        for (const QStringList &files :
+             {QStringList{m_shard[0], m_shard[1]}, QStringList{m_shard[1], m_shard[0]}, QStringList{m_shard[2]}}) {
             const CliResult merged = runCli(QStringList{u"merge"_s} + files + format);
             QVERIFY2(merged.exitCode == 0, qPrintable(merged.err));
             QCOMPARE(merged.out, whole.out);

@@ -37,8 +37,9 @@ QString dataFile(const QString &name)
 
 QStringList replayArgs(const QString &governorFile)
 {
-    return {u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, dataFile(u"hop.csv"_s),
-            u"--governor-source"_s, dataFile(governorFile)};
+    return {u"replay"_s,           u"--table"_s,           dataFile(u"three_states.json"_s),
+            u"--stream"_s,         dataFile(u"hop.csv"_s), u"--governor-source"_s,
+            dataFile(governorFile)};
 }
 
 } // namespace
@@ -157,9 +158,9 @@ private slots:
         // window.c sets dev->poll_limit_ns in select() and in reflect(); the
         // replay's polling ends where the window says (its comment's table).
         const QString entries = m_out.filePath(u"window.csv"_s);
-        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"poll_halt.json"_s), u"--stream"_s,
-                               dataFile(u"window.csv"_s), u"--governor-source"_s, dataFile(u"window.c"_s),
-                               u"--entries"_s, entries});
+        const auto r =
+            runCli({u"replay"_s, u"--table"_s, dataFile(u"poll_halt.json"_s), u"--stream"_s, dataFile(u"window.csv"_s),
+                    u"--governor-source"_s, dataFile(u"window.c"_s), u"--entries"_s, entries});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(readAll(entries),
                  QByteArray("span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n"
@@ -250,12 +251,13 @@ private slots:
         const QString stream = longStream();
         QVERIFY(!stream.isEmpty());
         const auto args = [&](const QString &file) {
-            return QStringList{u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
-                               u"--governor-source"_s, dataFile(file)};
+            return QStringList{u"replay"_s,   u"--table"_s, dataFile(u"three_states.json"_s),
+                               u"--stream"_s, stream,       u"--governor-source"_s,
+                               dataFile(file)};
         };
-        const std::pair<QString, QString> failures[] = {
-            {u"crash.c"_s, u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s},
-            {u"unregistered.c"_s, u"the file registers no governor"_s}};
+        const std::pair<QString, QString> failures[] = {{u"crash.c"_s,
+                                                         u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s},
+                                                        {u"unregistered.c"_s, u"the file registers no governor"_s}};
         for (const auto &[file, message] : failures) {
             const auto failed = runCli(args(file));
             QCOMPARE(failed.exitCode, 2);
@@ -333,8 +335,8 @@ private slots:
         // exit latency: 1 + 10 + 100 + 10 + 1 + 1 = 123 us.
         const auto r = runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
                                u"csv:"_s + dataFile(u"hop.csv"_s), u"--governors"_s,
-                               u"ladder-latest,src:"_s + dataFile(u"hop.c"_s), u"--iterations"_s, u"1"_s,
-                               u"--format"_s, u"csv"_s});
+                               u"ladder-latest,src:"_s + dataFile(u"hop.c"_s), u"--iterations"_s, u"1"_s, u"--format"_s,
+                               u"csv"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QString row = u"src:"_s + dataFile(u"hop.c"_s) + u",1,6,6,3,2,1,2,3,5,"_s;
         QVERIFY2(r.out.contains(row), qPrintable(r.out));
@@ -394,9 +396,10 @@ private slots:
         const QString spans = m_out.filePath(u"juno.csv"_s);
         auto r = runCli({u"import"_s, trace, u"--stream"_s, spans});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const QStringList common{u"--table"_s, u"arm-juno-r0"_s, u"--governor"_s, u"ladder-latest"_s,
-                                 u"--governor-source"_s, dataFile(u"hop.c"_s), u"--name"_s, u"hop"_s};
-        const auto fromTrace = runCli(QStringList{u"diff-governors"_s, u"--trace"_s, trace, u"--cpu"_s, u"0"_s} + common);
+        const QStringList common{u"--table"_s,           u"arm-juno-r0"_s,     u"--governor"_s, u"ladder-latest"_s,
+                                 u"--governor-source"_s, dataFile(u"hop.c"_s), u"--name"_s,     u"hop"_s};
+        const auto fromTrace =
+            runCli(QStringList{u"diff-governors"_s, u"--trace"_s, trace, u"--cpu"_s, u"0"_s} + common);
         const auto fromStream =
             runCli(QStringList{u"diff-governors"_s, u"--stream"_s, m_out.filePath(u"juno.cpu0.csv"_s)} + common);
         QVERIFY2(fromTrace.exitCode == 0, qPrintable(fromTrace.err));
@@ -423,7 +426,8 @@ private slots:
         // State 3 of a three-state table, on the third select.
         r = runCli(replayArgs(u"past_the_table.c"_s));
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains(u"select() returned state 3 at entry 2; the table has states 0..2"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"select() returned state 3 at entry 2; the table has states 0..2"_s),
+                 qPrintable(r.err));
         // A directory is no source file.
         r = runCli(replayArgs(QString()));
         QCOMPARE(r.exitCode, 2);

@@ -42,7 +42,10 @@ ssize_t fullDiskWrite(int fd, const void *buf, size_t count)
     return ::write(fd, buf, n);
 }
 
-QByteArray readAll(const QString &path) { return test::readAll(path, "<missing>"); }
+QByteArray readAll(const QString &path)
+{
+    return test::readAll(path, "<missing>");
+}
 
 QStringList entries(const QString &dir)
 {

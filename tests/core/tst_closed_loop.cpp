@@ -101,13 +101,20 @@ private slots:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("field");
-        QTest::newRow("unknown model") << "disk:work_us=1" << "disk";
-        QTest::newRow("no work") << "io:service_us=100" << "work_us";
-        QTest::newRow("no service") << "io:work_us=10" << "service_us";
-        QTest::newRow("bad duration") << "io:service_us=1.2345,work_us=1" << "service_us";
-        QTest::newRow("iodepth 0") << "io:service_us=1,work_us=1,iodepth=0" << "iodepth";
-        QTest::newRow("pingpong iodepth") << "pingpong:work_us=1,iodepth=2" << "iodepth";
-        QTest::newRow("unknown key") << "pingpong:work_us=1,service_us=3" << "service_us";
+        QTest::newRow("unknown model") << "disk:work_us=1"
+                                       << "disk";
+        QTest::newRow("no work") << "io:service_us=100"
+                                 << "work_us";
+        QTest::newRow("no service") << "io:work_us=10"
+                                    << "service_us";
+        QTest::newRow("bad duration") << "io:service_us=1.2345,work_us=1"
+                                      << "service_us";
+        QTest::newRow("iodepth 0") << "io:service_us=1,work_us=1,iodepth=0"
+                                   << "iodepth";
+        QTest::newRow("pingpong iodepth") << "pingpong:work_us=1,iodepth=2"
+                                          << "iodepth";
+        QTest::newRow("unknown key") << "pingpong:work_us=1,service_us=3"
+                                     << "service_us";
     }
 
     void badSpecs()

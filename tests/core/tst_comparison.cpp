@@ -110,7 +110,9 @@ private slots:
         const std::string csv = formatComparison(o, *r, CompareFormat::Csv);
         QVERIFY(csv.rfind("point,governor,iteration,entries,spans,usage_snooze,usage_CEDE,above,below,idle_misses,"
                           "idle_miss_ratio,above_pct,below_pct,time_pct_snooze,time_pct_CEDE,oracle_above,"
-                          "oracle_below,oracle_misses,wakeups,latency_cost_us\n", 0) == 0);
+                          "oracle_below,oracle_misses,wakeups,latency_cost_us\n",
+                          0)
+                == 0);
         QVERIFY(csv.find("\ninterval_us=200,oracle,1,10,10,0,10,0,0,0,0.0000,0.00,0.00,0.00,100.00,0,0,0,10,120.000\n")
                 != std::string::npos);
         QVERIFY(csv.find("\ninterval_us=100,oracle,mean,10.00,10.00,10.00,0.00,") != std::string::npos);
@@ -129,7 +131,8 @@ private slots:
         QVERIFY(one.ok() && two.ok());
         QCOMPARE(formatComparison(o, *one, CompareFormat::Json), formatComparison(o, *two, CompareFormat::Json));
         // Iterations differ from each other (own seeds), and the oracle floor is the same for all governors.
-        QVERIFY(one->at(0, 0, 0).entries != one->at(0, 0, 1).entries || one->at(0, 0, 0).above != one->at(0, 0, 1).above);
+        QVERIFY(one->at(0, 0, 0).entries != one->at(0, 0, 1).entries
+                || one->at(0, 0, 0).above != one->at(0, 0, 1).above);
         QCOMPARE(one->at(1, 0, 2).oracleAbove, one->at(1, 1, 2).oracleAbove);
     }
 

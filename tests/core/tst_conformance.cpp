@@ -71,8 +71,7 @@ private slots:
     void initTestCase()
     {
         m_root = test::kitDir();
-        QVERIFY2(QDir(m_root + u"/expected"_s).exists(),
-                 qPrintable(u"conformance kit not found at "_s + m_root));
+        QVERIFY2(QDir(m_root + u"/expected"_s).exists(), qPrintable(u"conformance kit not found at "_s + m_root));
     }
 
     void kernelDecisions_data()
@@ -135,19 +134,17 @@ private slots:
             }
             ++rowsCompared;
             if (line != actualRow)
-                firstMismatch = "row " + std::to_string(expected.lineNumber() - 1) + " (span "
-                                + std::to_string(e.span) + ", entry " + std::to_string(e.entry)
-                                + ")\n  expected: " + std::string(line) + "\n  actual:   " + actualRow
-                                + "\n  at select: now=" + std::to_string(e.startNs) + " sleep_length="
-                                + std::to_string(e.sleepLengthNs) + " delta_next="
-                                + std::to_string(e.deltaNextNs) + " latency_req="
-                                + std::to_string(e.latencyReqNs) + " remaining_wake="
-                                + std::to_string(e.remainingWakeNs)
+                firstMismatch = "row " + std::to_string(expected.lineNumber() - 1) + " (span " + std::to_string(e.span)
+                                + ", entry " + std::to_string(e.entry) + ")\n  expected: " + std::string(line)
+                                + "\n  actual:   " + actualRow + "\n  at select: now=" + std::to_string(e.startNs)
+                                + " sleep_length=" + std::to_string(e.sleepLengthNs) + " delta_next="
+                                + std::to_string(e.deltaNextNs) + " latency_req=" + std::to_string(e.latencyReqNs)
+                                + " remaining_wake=" + std::to_string(e.remainingWakeNs)
                                 + "\n  reasoning: " + describeReasoning(g.reasoning());
         });
         if (firstMismatch.empty() && !expectedEnded && expected.next(line))
-            firstMismatch = "missing entries from row " + std::to_string(expected.lineNumber() - 1)
-                            + ": expected " + std::string(line);
+            firstMismatch = "missing entries from row " + std::to_string(expected.lineNumber() - 1) + ": expected "
+                            + std::string(line);
         QVERIFY2(firstMismatch.empty(), firstMismatch.c_str());
         QVERIFY(rowsCompared > 0);
 

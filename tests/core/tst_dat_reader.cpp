@@ -100,7 +100,8 @@ private slots:
         const Result<TraceImport> r = importTraceDat(pipe200());
         QVERIFY(!r);
         QCOMPARE(r.error().message,
-                 std::string("libtracecmd/libtraceevent crashed reading this .dat file (signal 11): the file is damaged"));
+                 std::string(
+                     "libtracecmd/libtraceevent crashed reading this .dat file (signal 11): the file is damaged"));
     }
 
     void aReaderThatSendsNothingIsNotAResult()

@@ -117,7 +117,8 @@ void TestDecimate::keepsFirstMinMaxLastPerColumn()
     const std::vector<Ns> keys{0, 1, 2, 3, 4, 5};
     const std::vector<int> v{5, 4, 1, 6, 9, 3};
     std::vector<DecimatedPoint> out;
-    decimateMinMax(keys, 0, keys.size(), TimeWindow{0, 100, 1}, [&](std::size_t i) { return v[i]; }, out);
+    decimateMinMax(
+        keys, 0, keys.size(), TimeWindow{0, 100, 1}, [&](std::size_t i) { return v[i]; }, out);
     QCOMPARE(out.size(), std::size_t(4));
     QCOMPARE(out[0].t, Ns(0));
     QCOMPARE(out[0].v, 5.0);
@@ -145,7 +146,8 @@ void TestDecimate::envelopeMatchesBruteForceOnAMillionEntries()
     const TimeWindow w{keys[1000], keys[900000], 1500};
     const auto [first, last] = visibleIndexRange(keys, w.startNs, w.endNs, false);
     std::vector<DecimatedPoint> out;
-    decimateMinMax(keys, first, last, w, [&](std::size_t i) { return v[i]; }, out);
+    decimateMinMax(
+        keys, first, last, w, [&](std::size_t i) { return v[i]; }, out);
     QVERIFY(out.size() <= 4u * 1500u);
     QVERIFY(std::is_sorted(out.begin(), out.end(), [](auto &a, auto &b) { return a.t < b.t; }));
 
@@ -174,7 +176,8 @@ void TestDecimate::sparseSeriesIsKeptVerbatim()
     const std::vector<Ns> keys{0, 100, 200, 300};
     const std::vector<double> v{1, 2, 3, 4};
     std::vector<DecimatedPoint> out;
-    decimateMinMax(keys, 0, 4, TimeWindow{0, 400, 400}, [&](std::size_t i) { return v[i]; }, out);
+    decimateMinMax(
+        keys, 0, 4, TimeWindow{0, 400, 400}, [&](std::size_t i) { return v[i]; }, out);
     QCOMPARE(out.size(), std::size_t(4));
     for (std::size_t i = 0; i < 4; ++i) {
         QCOMPARE(out[i].t, keys[i]);
@@ -188,8 +191,9 @@ void TestDecimate::filterDropsEntries()
     const std::vector<Ns> keys{0, 10, 20, 30};
     const std::vector<Ns> v{-1, 500, -1, 700};
     std::vector<DecimatedPoint> out;
-    decimateMinMax(keys, 0, 4, TimeWindow{0, 40, 4}, [&](std::size_t i) { return v[i]; },
-                   [&](std::size_t i) { return v[i] > 0; }, out);
+    decimateMinMax(
+        keys, 0, 4, TimeWindow{0, 40, 4}, [&](std::size_t i) { return v[i]; }, [&](std::size_t i) { return v[i] > 0; },
+        out);
     QCOMPARE(out.size(), std::size_t(2));
     QCOMPARE(out[0].v, 500.0);
     QCOMPARE(out[1].v, 700.0);
@@ -268,7 +272,8 @@ void TestDecimate::stateLodGivesTheSameColumns()
         durations[i] = std::max<Ns>(s.values[i], 0) * 10 + 1;
     const StateLod lod(s.states, durations);
     const Ns end = s.keys.back();
-    for (const TimeWindow w : {TimeWindow{0, end, 900}, TimeWindow{end / 3, end / 2, 640}, TimeWindow{end / 2, end / 2 + 5000, 500}}) {
+    for (const TimeWindow w :
+         {TimeWindow{0, end, 900}, TimeWindow{end / 3, end / 2, 640}, TimeWindow{end / 2, end / 2 + 5000, 500}}) {
         const auto plain = summariseStates(s.keys, s.states, durations, w, true);
         const auto fast = summariseStates(s.keys, s.states, durations, w, true, &lod);
         QCOMPARE(fast.size(), plain.size());

@@ -43,7 +43,10 @@ bool anyContains(const std::vector<std::string> &lines, const std::string &needl
 
 /// The default scenario's shape: an IPI 100 us after every span start, the
 /// timer 5 ms away, 5 us busy in between.
-IdleStream ipiEvery100us(int spans) { return IdleStream(std::size_t(spans), IdleSpan{5000, 5000000, 100000, -1, 0}); }
+IdleStream ipiEvery100us(int spans)
+{
+    return IdleStream(std::size_t(spans), IdleSpan{5000, 5000000, 100000, -1, 0});
+}
 
 } // namespace
 

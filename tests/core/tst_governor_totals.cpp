@@ -57,7 +57,8 @@ private slots:
 
     void guiAndCliAgreeWithTheHand()
     {
-        IDLESCOPE_REQUIRE_OK(table, readTableJson((test::kitDir() + QStringLiteral("/tables/pseries-p10.json")).toStdString()));
+        IDLESCOPE_REQUIRE_OK(table, readTableJson(
+                                        (test::kitDir() + QStringLiteral("/tables/pseries-p10.json")).toStdString()));
         const IdleStream stream = fourSpans();
 
         IDLESCOPE_REQUIRE_OK(run, runGovernor(table, stream, "oracle"));

@@ -208,7 +208,8 @@ private slots:
     {
         // A gzip'd .dat (fuzz_trace_dat's seed of trappy-trace_idle-6cpu.dat) through the .dat
         // path, which inflates it to a temporary file for libtracecmd.
-        const QString original = test::sourceDir() + QStringLiteral("/tests/fuzz/seeds/fuzz_trace_dat/trappy-6cpu-v6.dat.gz");
+        const QString original =
+            test::sourceDir() + QStringLiteral("/tests/fuzz/seeds/fuzz_trace_dat/trappy-6cpu-v6.dat.gz");
         const QByteArray gz = readAll(original);
         const QByteArray dat = gunzipped(gz);
         Result<trace::TraceImport> whole = trace::importTrace(original.toStdString());
@@ -227,8 +228,8 @@ private slots:
         Result<trace::TraceImport> junk = trace::importTrace(junkPath);
         QVERIFY(!junk.ok());
         QCOMPARE(junk.error().file, junkPath);
-        QVERIFY2(contains(junk.error().message, "junk after the gzip data at byte " + std::to_string(gz.size())
-                                                    + " (512 bytes"),
+        QVERIFY2(contains(junk.error().message,
+                          "junk after the gzip data at byte " + std::to_string(gz.size()) + " (512 bytes"),
                  junk.error().toString().c_str());
     }
 };

@@ -186,7 +186,7 @@ private slots:
         QCOMPARE(rec[2].residencyNs, Ns(50000));
         QCOMPARE(rec[3].state, 1);
         QVERIFY(rec[3].stopTick);
-        QCOMPARE(rec[3].residencyNs, Ns(31000)); // 30 us left + 1 us exit latency
+        QCOMPARE(rec[3].residencyNs, Ns(31000));      // 30 us left + 1 us exit latency
         QCOMPARE(rp.device().pollLimitNs, Ns(50000)); // 31 us <= window: unchanged
     }
 
@@ -206,8 +206,7 @@ private slots:
         QVERIFY2(err.find("out of range 0..4294967295") != std::string::npos, err.c_str());
         QVERIFY(!r.gov->setTunable("guest_halt_poll_grow", -1, &err));
         QVERIFY(!r.gov->setTunable("halt_poll_ns", 1, &err));
-        QVERIFY2(err.find("unknown parameter 'halt_poll_ns' for haltpoll-latest") != std::string::npos,
-                 err.c_str());
+        QVERIFY2(err.find("unknown parameter 'halt_poll_ns' for haltpoll-latest") != std::string::npos, err.c_str());
         QVERIFY(r.gov->atKernelDefaults());
     }
 

@@ -51,7 +51,10 @@ workloads::CompareOptions oneStateComparison()
     return o;
 }
 
-bool contains(const std::string &s, const char *part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string &s, const char *part)
+{
+    return s.find(part) != std::string::npos;
+}
 
 } // namespace
 
@@ -175,8 +178,9 @@ private slots:
         QVERIFY(!polling.ok());
         QCOMPARE(polling.error().field, std::string("polling"));
         QCOMPARE(polling.error().message, std::string("state 0: must be true or false"));
-        const Result<IdleStateTable> name = parseTableJson(
-            R"({"id":"t","states":[{"name":1234,"exit_latency_ns":1,"target_residency_ns":1}]})", "n.json");
+        const Result<IdleStateTable> name =
+            parseTableJson(R"({"id":"t","states":[{"name":1234,"exit_latency_ns":1,"target_residency_ns":1}]})",
+                           "n.json");
         QVERIFY(!name.ok());
         QCOMPARE(name.error().field, std::string("name"));
         QCOMPARE(name.error().message, std::string("state 0: must be a string"));

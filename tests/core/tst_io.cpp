@@ -200,13 +200,15 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("syntax") << QByteArray("{\n\"states\": [\n,]}") << u"x.json:3: JSON syntax error"_s;
         QTest::newRow("empty table") << QByteArray(R"({"states": []})") << u"the table has no idle states"_s;
-        QTest::newRow("negative") << QByteArray(R"({"states": [{"name": "C1", "exit_latency_ns": -1, "target_residency_ns": 2}]})")
+        QTest::newRow("negative") << QByteArray(
+            R"({"states": [{"name": "C1", "exit_latency_ns": -1, "target_residency_ns": 2}]})")
                                   << u"field 'exit_latency_ns': state 0 (C1): negative exit latency"_s;
         QTest::newRow("polling not first")
             << QByteArray(R"({"states": [{"name": "C1", "exit_latency_ns": 1, "target_residency_ns": 2},
                                          {"name": "POLL", "exit_latency_ns": 0, "target_residency_ns": 0, "polling": true}]})")
             << u"field 'polling': state 1 (POLL): only state 0 may be a polling state"_s;
-        QTest::newRow("string value") << QByteArray(R"({"states": [{"name": "C1", "exit_latency_ns": "2", "target_residency_ns": 2}]})")
+        QTest::newRow("string value") << QByteArray(
+            R"({"states": [{"name": "C1", "exit_latency_ns": "2", "target_residency_ns": 2}]})")
                                       << u"field 'exit_latency_ns': state 0: must be a number of nanoseconds"_s;
         QTest::newRow("missing key") << QByteArray(R"({"states": [{"name": "C1", "exit_latency_ns": 2}]})")
                                      << u"field 'target_residency_ns': state 0: missing"_s;
@@ -214,12 +216,13 @@ private slots:
         // Found by a fresh user: misleading or missing checks.
         QTest::newRow("tick in Hz") << QByteArray(R"({"tick_hz": 250.5, "states": []})")
                                     << u"field 'tick_hz': table: must be a whole number of Hz"_s;
-        QTest::newRow("too big") << QByteArray(R"({"states": [{"name": "C1", "exit_latency_ns": 9223372036854775807, "target_residency_ns": 2}]})")
+        QTest::newRow("too big") << QByteArray(
+            R"({"states": [{"name": "C1", "exit_latency_ns": 9223372036854775807, "target_residency_ns": 2}]})")
                                  << u"field 'exit_latency_ns': state 0: out of range"_s;
-        QTest::newRow("duplicate names")
-            << QByteArray(R"({"states": [{"name": "C1", "exit_latency_ns": 1, "target_residency_ns": 2},
+        QTest::newRow("duplicate names") << QByteArray(
+            R"({"states": [{"name": "C1", "exit_latency_ns": 1, "target_residency_ns": 2},
                                          {"name": "C1", "exit_latency_ns": 5, "target_residency_ns": 20}]})")
-            << u"field 'name': state 1 (C1): the name is used by state 0 too"_s;
+                                         << u"field 'name': state 1 (C1): the name is used by state 0 too"_s;
         QTest::newRow("deep before shallow")
             << QByteArray(R"({"states": [{"name": "C6", "exit_latency_ns": 100, "target_residency_ns": 600},
                                          {"name": "C1", "exit_latency_ns": 1, "target_residency_ns": 2}]})")
@@ -230,7 +233,8 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, message);
-        IDLESCOPE_REQUIRE_ERROR(parseTableJson(std::string_view(json.constData(), static_cast<size_t>(json.size())), "x.json"),
+        IDLESCOPE_REQUIRE_ERROR(parseTableJson(std::string_view(json.constData(), static_cast<size_t>(json.size())),
+                                               "x.json"),
                                 message);
     }
 

@@ -25,13 +25,13 @@ private slots:
     {
         KallsymsIndex k;
         k.parse("ffffffff81000000 T _stext\n"
-                "ffffffff81000040 t $x\n"                       // an ARM mapping symbol: left out
+                "ffffffff81000040 t $x\n" // an ARM mapping symbol: left out
                 "ffffffff81000100 T tick_sched_timer\n"
-                "ffffffff81000100 T tick_sched_timer_alias\n"  // same address: the first wins
+                "ffffffff81000100 T tick_sched_timer_alias\n" // same address: the first wins
                 "not a line\n"
-                "ffffffff81000200\n"                            // no type, no name
+                "ffffffff81000200\n" // no type, no name
                 "ffffffffc0001000 t e1000_intr\t[e1000]\n"
-                "ffffffffc0002000 T last_function");           // no newline at the end
+                "ffffffffc0002000 T last_function"); // no newline at the end
         QCOMPARE(k.size(), size_t(5));
         QCOMPARE(QByteArray(k.find(0xffffffff81000100ULL)), QByteArray("tick_sched_timer"));
         // Inside a function: the one that starts below it ($x is not one).

@@ -25,8 +25,8 @@ struct Rig : test::GovernorRig {
     Selection entry(Ns lastResidencyNs, Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS)
     {
         dev.lastResidencyNs = lastResidencyNs;
-        const Selection s = select({.sleepLengthNs = 5000 * NSEC_PER_USEC, .deltaNextNs = 4000 * NSEC_PER_USEC,
-                                    .latencyReqNs = latencyReq});
+        const Selection s = select(
+            {.sleepLengthNs = 5000 * NSEC_PER_USEC, .deltaNextNs = 4000 * NSEC_PER_USEC, .latencyReqNs = latencyReq});
         gov->reflect(drv, dev, s.stateIndex);
         return s;
     }
@@ -67,7 +67,7 @@ private slots:
         for (int n = 1; n <= 3; ++n) {
             const Selection s = r.entry(50000);
             QCOMPARE(s.stateIndex, 1);
-            QVERIFY(s.stopTick);            // never cleared
+            QVERIFY(s.stopTick);             // never cleared
             QCOMPARE(s.predictedNs, Ns(-1)); // no prediction
             QCOMPARE(r.why().action, LadderReasoning::Action::Stay);
             QVERIFY(r.why().promotionCandidate);

@@ -194,10 +194,10 @@ private slots:
         QCOMPARE(run.cpus[0].states[0].below, 2);
         QCOMPARE(run.cpus[1].states[0].below, 2);
         const CpuRun tot = run.total();
-        QCOMPARE(tot.states[0].usage, 4);   // 2 + 2
-        QCOMPARE(tot.states[0].below, 4);   // 2 + 2
+        QCOMPARE(tot.states[0].usage, 4); // 2 + 2
+        QCOMPARE(tot.states[0].below, 4); // 2 + 2
         QCOMPARE(tot.states[0].timeNs, 4 * 301000);
-        QCOMPARE(tot.missRatio(), 1.0);     // 4 misses / 4 entries
+        QCOMPARE(tot.missRatio(), 1.0); // 4 misses / 4 entries
     }
 
     void oneCpuMachineIsTheReferenceReplay()
@@ -235,7 +235,8 @@ private slots:
         const workloads::WorkloadSpec spec = workloads::parseWorkloadSpec("io:device=emmc").value();
         MachineWorkload w;
         for (int cpu = 0; cpu < 6; ++cpu)
-            w.cpus.push_back({cpu, workloads::generateStream(spec, 0, 100 + std::uint64_t(cpu), 500 + 100 * size_t(cpu)), 0, {}});
+            w.cpus.push_back(
+                {cpu, workloads::generateStream(spec, 0, 100 + std::uint64_t(cpu), 500 + 100 * size_t(cpu)), 0, {}});
         MachineReplayOptions o;
         o.governors = {"menu-6.14", "teo-6.14"};
         o.threads = 1;
@@ -346,8 +347,8 @@ private slots:
         QCOMPARE(t.wakeups, 6);
 
         // irq=local (NVMe's per-queue vectors): CPU 0 sees only its own timer.
-        const MachineWorkload local = onCpu1WithIdleCpu0(
-            m, "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=local", 3);
+        const MachineWorkload local =
+            onCpu1WithIdleCpu0(m, "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=local", 3);
         QCOMPARE(local.cpus[0].stream.size(), size_t(1));
         // irq=auto: eMMC's one vector goes to CPU 0, NVMe's stay local; numjobs is the CPU count.
         QVERIFY(workloads::ioInterruptRoute(workloads::parseWorkloadSpec("io:device=emmc")->root).has_value());
@@ -412,8 +413,13 @@ private slots:
         const MachineWorkload w = onCpu1WithIdleCpu0(
             m, std::string("mix(") + kIoOnCpu0 + " | periodic:kind=ipi,interval_us=200,run_us=10,next_timer_us=0)", 7);
         constexpr Ns NONE = 1000000000; // next_timer_us=0: no timer (NO_TIMER_NS), in us
-        compareSpans(w.cpus[1].stream, {{10, NONE, 200}, {10, NONE, 200}, {10, NONE, 200}, {10, NONE, 300},
-                                        {10, NONE, 300}, {10, NONE, 200}, {10, NONE, 300}});
+        compareSpans(w.cpus[1].stream, {{10, NONE, 200},
+                                        {10, NONE, 200},
+                                        {10, NONE, 200},
+                                        {10, NONE, 300},
+                                        {10, NONE, 300},
+                                        {10, NONE, 200},
+                                        {10, NONE, 300}});
         compareSpans(w.cpus[0].stream, {{0, 1000, 940}, {5, 55, 55}, {0, 1000, 250}, {5, 745, 515}, {5, 225, 225}});
         const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
         // CPU 0 and the sum: (usage, time in us) of WFI and sleep, wakeups.
@@ -477,28 +483,37 @@ private slots:
         const QString head = "clusters 1\nclusterA: 1 cap states 2 C states\nP-states:\n1000 5 3\nC-states:\n";
         QTest::newRow("template placeholder") << head + "WFI ? 1\nsleep 1 1\n"
                                               << "em:6: field 'cluster_power': '?' is idlestat's template placeholder";
-        QTest::newRow("negative") << head + "WFI 1 -2\nsleep 1 1\n" << "em:6: field 'core_power': must not be negative";
-        QTest::newRow("nan") << head + "WFI nan 1\nsleep 1 1\n" << "em:6: field 'cluster_power': must be a finite number";
-        QTest::newRow("word") << head + "WFI 1 lots\nsleep 1 1\n" << "em:6: field 'core_power': 'lots' is not a number";
+        QTest::newRow("negative") << head + "WFI 1 -2\nsleep 1 1\n"
+                                  << "em:6: field 'core_power': must not be negative";
+        QTest::newRow("nan") << head + "WFI nan 1\nsleep 1 1\n"
+                             << "em:6: field 'cluster_power': must be a finite number";
+        QTest::newRow("word") << head + "WFI 1 lots\nsleep 1 1\n"
+                              << "em:6: field 'core_power': 'lots' is not a number";
         QTest::newRow("too few C states") << head + "WFI 1 1\n"
                                           << "em:2: field 'clusterA': announces 2 C states, 1 C-state lines follow";
         QTest::newRow("too many C states") << head + "WFI 1 1\nsleep 1 1\ndeep 1 1\n"
                                            << "em:8: field 'C-states': more than the 2 C states clusterA announces";
-        QTest::newRow("unknown state") << head + "WFI 1 1\nC6 1 1\n" << "em:7: field 'C-states': no state C6 in table two";
-        QTest::newRow("repeated state") << head + "WFI 1 1\nWFI 1 1\n" << "em:7: field 'C-states': state WFI given twice";
+        QTest::newRow("unknown state") << head + "WFI 1 1\nC6 1 1\n"
+                                       << "em:7: field 'C-states': no state C6 in table two";
+        QTest::newRow("repeated state") << head + "WFI 1 1\nWFI 1 1\n"
+                                        << "em:7: field 'C-states': state WFI given twice";
         QTest::newRow("speed") << "clusters 1\nclusterA: 1 cap states 1 C states\nP-states:\n1.5GHz 5 3\n"
                                << "em:4: field 'speed': '1.5GHz' is not a speed in MHz";
-        QTest::newRow("missing column") << head + "WFI 1\n" << "em:6: field 'C-states': expected 'NAME CLUSTER_POWER CORE_POWER'";
+        QTest::newRow("missing column") << head + "WFI 1\n"
+                                        << "em:6: field 'C-states': expected 'NAME CLUSTER_POWER CORE_POWER'";
         QTest::newRow("no clusters line") << "clusterA: 1 cap states 1 C states\n"
                                           << "em:1: field 'clusterA': before the 'clusters N' line";
         QTest::newRow("cluster count") << "clusters 2\nclusterA: 0 cap states 1 C states\nC-states:\nWFI 1 1\n"
                                        << "em:1: field 'clusters': says 2 clusters, the file describes 1";
         QTest::newRow("clusters out of order") << "clusters 2\nclusterB: 0 cap states 1 C states\n"
                                                << "em:2: field 'clusterB': expected clusterA";
-        QTest::newRow("stray line") << "clusters 1\nhello 1 2\n" << "em:2: field 'hello': not a line of an idlestat energy model";
-        QTest::newRow("machine of two clusters") << "clusters 1\nclusterA: 0 cap states 1 C states\nC-states:\nWFI 1 1\n"
-                                                 << "em:1: field 'clusters': 1 clusters, the machine has 2";
-        QTest::newRow("empty") << "# nothing\n" << "em: field 'clusters': no 'clusters N' line";
+        QTest::newRow("stray line") << "clusters 1\nhello 1 2\n"
+                                    << "em:2: field 'hello': not a line of an idlestat energy model";
+        QTest::newRow("machine of two clusters")
+            << "clusters 1\nclusterA: 0 cap states 1 C states\nC-states:\nWFI 1 1\n"
+            << "em:1: field 'clusters': 1 clusters, the machine has 2";
+        QTest::newRow("empty") << "# nothing\n"
+                               << "em: field 'clusters': no 'clusters N' line";
     }
 
     void idlestatEnergyModelErrors()
@@ -680,7 +695,8 @@ private slots:
         m.clusters[1].cpus = {1, 3};
         Status s = m.validate();
         QVERIFY(!s.ok());
-        QVERIFY2(s.error().message.find("CPU 1 is already in cluster all") != std::string::npos, s.error().message.c_str());
+        QVERIFY2(s.error().message.find("CPU 1 is already in cluster all") != std::string::npos,
+                 s.error().message.c_str());
         m.clusters[1].cpus = {3};
         s = m.validate();
         QVERIFY(!s.ok());

@@ -30,7 +30,10 @@ namespace {
 
 constexpr std::uint32_t UMAX = UINT_MAX_U32;
 
-IdleStateTable skx() { return test::skxLike(); }
+IdleStateTable skx()
+{
+    return test::skxLike();
+}
 
 IdleStateTable pseries()
 {
@@ -41,10 +44,14 @@ IdleStateTable pseries()
 IdleStateTable skl()
 {
     return test::makeTable("skl", 250,
-                           {{"POLL", "", 0, 0, true, false},       {"C1", "", 2000, 2000, false, false},
-                            {"C1E", "", 10000, 20000, false, false}, {"C3", "", 70000, 100000, false, false},
-                            {"C6", "", 85000, 200000, false, false}, {"C7s", "", 124000, 800000, false, false},
-                            {"C8", "", 200000, 800000, false, false}, {"C9", "", 480000, 5000000, false, false}});
+                           {{"POLL", "", 0, 0, true, false},
+                            {"C1", "", 2000, 2000, false, false},
+                            {"C1E", "", 10000, 20000, false, false},
+                            {"C3", "", 70000, 100000, false, false},
+                            {"C6", "", 85000, 200000, false, false},
+                            {"C7s", "", 124000, 800000, false, false},
+                            {"C8", "", 200000, 800000, false, false},
+                            {"C9", "", 480000, 5000000, false, false}});
 }
 
 // Drives one governor by hand: select with chosen helper values, then an
@@ -219,8 +226,7 @@ private slots:
         const auto r = typical({100, 100, 100, 100, 100, 100, 100, 100}, params(MenuTypicalAlgo::G1, false, 100));
         QCOMPARE(r.us, UMAX);
         QCOMPARE(r.kind, Typical::AboveTimer);
-        QCOMPARE(typical({100, 100, 100, 100, 100, 100, 100, 100}, params(MenuTypicalAlgo::G1, false, 101)).us,
-                 100u);
+        QCOMPARE(typical({100, 100, 100, 100, 100, 100, 100, 100}, params(MenuTypicalAlgo::G1, false, 101)).us, 100u);
     }
 
     void versionsDisagreeOnRounding()
@@ -295,14 +301,14 @@ private slots:
     {
         // Five UINT_MAX placeholders (failed entries, v6.17) leave three real
         // samples: too few to return their maximum.
-        const auto three = typical({UMAX, 100, UMAX, 5000, UMAX, 90000, UMAX, UMAX},
-                                   params(MenuTypicalAlgo::TwoSided, true));
+        const auto three =
+            typical({UMAX, 100, UMAX, 5000, UMAX, 90000, UMAX, UMAX}, params(MenuTypicalAlgo::TwoSided, true));
         QCOMPARE(three.us, UMAX);
         QCOMPARE(three.divisor, 3);
         QCOMPARE(three.kind, Typical::NoPattern);
         // Four real samples: 4 >= INTERVALS/2, so the maximum is the prediction.
-        const auto four = typical({UMAX, 100, 200, 5000, UMAX, 90000, UMAX, UMAX},
-                                  params(MenuTypicalAlgo::TwoSided, true));
+        const auto four =
+            typical({UMAX, 100, 200, 5000, UMAX, 90000, UMAX, UMAX}, params(MenuTypicalAlgo::TwoSided, true));
         QCOMPARE(four.us, 90000u);
         QCOMPARE(four.kind, Typical::MaxOfRemaining);
     }
@@ -338,11 +344,16 @@ private slots:
                     const auto got = typical(w, params(a, maxRem, pred));
                     if (got.us != want.us || got.rounds != want.rounds || unsigned(got.divisor) != want.divisor
                         || got.avg != want.avg || got.variance != want.variance) {
-                        QString msg = QStringLiteral("algo %1 maxRem %2 pred %3 window").arg(int(a)).arg(maxRem).arg(pred);
+                        QString msg =
+                            QStringLiteral("algo %1 maxRem %2 pred %3 window").arg(int(a)).arg(maxRem).arg(pred);
                         for (auto x : w)
                             msg += QStringLiteral(" %1").arg(x);
-                        QFAIL(qPrintable(msg + QStringLiteral(": want %1/%2 got %3/%4")
-                                                   .arg(want.us).arg(want.rounds).arg(got.us).arg(got.rounds)));
+                        QFAIL(qPrintable(msg
+                                         + QStringLiteral(": want %1/%2 got %3/%4")
+                                               .arg(want.us)
+                                               .arg(want.rounds)
+                                               .arg(got.us)
+                                               .arg(got.rounds)));
                     }
                     ++compared;
                 }
@@ -385,11 +396,12 @@ private slots:
                     const MenuTypicalResult got = typical(w, p);
                     const bool same = got.us == want.us && got.kind == want.kind && got.rounds == want.rounds
                                       && got.divisor == want.divisor && got.avg == want.avg
-                                      && got.variance == want.variance && got.min == want.min
-                                      && got.max == want.max && got.lo == want.lo && got.hi == want.hi
-                                      && got.firstHi == want.firstHi && got.neverConsidered == want.neverConsidered;
+                                      && got.variance == want.variance && got.min == want.min && got.max == want.max
+                                      && got.lo == want.lo && got.hi == want.hi && got.firstHi == want.firstHi
+                                      && got.neverConsidered == want.neverConsidered;
                     if (!same) {
-                        QString msg = QStringLiteral("algo %1 maxRem %2 pred %3 window").arg(int(a)).arg(maxRem).arg(pred);
+                        QString msg =
+                            QStringLiteral("algo %1 maxRem %2 pred %3 window").arg(int(a)).arg(maxRem).arg(pred);
                         for (auto x : w)
                             msg += QStringLiteral(" %1").arg(x);
                         QFAIL(qPrintable(msg));
@@ -452,13 +464,16 @@ private slots:
                 // Residencies: a steady 300 us, 40 and 90 us in turn (stddev
                 // 25 us), random noise, a tick wakeup now and then.
                 const int phase = (i / 250) % 4;
-                const Ns us = phase == 0 ? 300 : phase == 1 ? (i % 2 == 0 ? 40 : 90) : phase == 2 ? Ns(50 + rng() % 400) : 300;
+                const Ns us = phase == 0   ? 300
+                              : phase == 1 ? (i % 2 == 0 ? 40 : 90)
+                              : phase == 2 ? Ns(50 + rng() % 400)
+                                           : 300;
                 const bool tick = phase == 3 && i % 11 == 0;
                 d.enter(0, us * 1000, false, tick);
             }
             // Most windows repeat the previous one as a set; every form was checked.
-            QVERIFY2(checked > 5000 && repeated > 2000, qPrintable(QStringLiteral("%1: %2 checked, %3 repeated")
-                                                                       .arg(id).arg(checked).arg(repeated)));
+            QVERIFY2(checked > 5000 && repeated > 2000,
+                     qPrintable(QStringLiteral("%1: %2 checked, %3 repeated").arg(id).arg(checked).arg(repeated)));
         }
     }
 
@@ -559,7 +574,7 @@ private slots:
     void tickWakeupCountsAsLongIdle()
     {
         Driver d("menu-6.14", skx());
-        d.select(100000000); // 100 ms timer: beyond the 4 ms tick
+        d.select(100000000);              // 100 ms timer: beyond the 4 ms tick
         d.enter(3, 4000000, false, true); // woken by the tick
         d.select(100000000);
         QCOMPARE(d.rec().measuredKind, MenuReasoning::Measured::TickWakeup);
@@ -607,8 +622,8 @@ private slots:
     void pollingOverrideGuards_data()
     {
         QTest::addColumn<QString>("variant");
-        QTest::addColumn<int>("cedeState");     // 50 us pattern, 1 ms timer, pseries
-        QTest::addColumn<int>("c1State");       // 5 us pattern, skx-like C1 with EL 8 us / TR 10 us
+        QTest::addColumn<int>("cedeState"); // 50 us pattern, 1 ms timer, pseries
+        QTest::addColumn<int>("c1State");   // 5 us pattern, skx-like C1 with EL 8 us / TR 10 us
         // <= v6.17-rc2: EL <= latency_req, and latency_req is lowered to predicted_ns (5 us < 8 us).
         QTest::newRow("menu-5.10") << QStringLiteral("menu-5.10") << 1 << 0;
         QTest::newRow("menu-6.6") << QStringLiteral("menu-6.6") << 1 << 0;
@@ -646,7 +661,7 @@ private slots:
             QCOMPARE(r.path, Path::PollingOverride);
             QCOMPARE(r.predictedNs, Ns(120000)); // predicted_ns := CEDE's TR
             QCOMPARE(s.predictedNs, Ns(50000));  // the caller sees menu's own prediction
-            QVERIFY(!s.stopTick);                 // below the 10 ms tick: kept
+            QVERIFY(!s.stopTick);                // below the 10 ms tick: kept
         } else if (id == "menu-nooverride") {
             QCOMPARE(r.overrideBlock, MenuReasoning::OverrideBlock::Disabled);
         } else {
@@ -860,9 +875,9 @@ private slots:
 
     void variantTable()
     {
-        const char *ids[] = {"menu-5.10", "menu-6.6", "menu-6.14", "menu-nooverride", "menu-1", "menu-2",
-                             "menu-3", "menu-4", "menu-5", "menu-6.15", "menu-6.16", "menu-6.17",
-                             "menu-resthresh", "menu-6.18", "menu-6.19", "menu-latest", "menu-7.1"};
+        const char *ids[] = {"menu-5.10",      "menu-6.6",  "menu-6.14", "menu-nooverride", "menu-1",    "menu-2",
+                             "menu-3",         "menu-4",    "menu-5",    "menu-6.15",       "menu-6.16", "menu-6.17",
+                             "menu-resthresh", "menu-6.18", "menu-6.19", "menu-latest",     "menu-7.1"};
         QCOMPARE(menuVariants().size(), std::size(ids));
         for (const char *id : ids) {
             const VariantInfo *v = findVariant(id);

@@ -84,9 +84,8 @@ private slots:
                               {1000, 50000000, 50000, -1, 0},
                               {1000, 50000000, 1000, -1, 0}};
         std::vector<EntryRecord> rec;
-        const ReplaySummary sum = replayStream(t, s, *oracle, [&](const EntryRecord &e, const Governor &) {
-            rec.push_back(e);
-        });
+        const ReplaySummary sum =
+            replayStream(t, s, *oracle, [&](const EntryRecord &e, const Governor &) { rec.push_back(e); });
         QCOMPARE(sum.spans, 3);
         QCOMPARE(sum.entries, 3);
         QCOMPARE(rec[0].state, 3);
@@ -132,13 +131,12 @@ private slots:
         auto ladder = createGovernor("ladder-latest");
         QVERIFY(ladder);
         // now starts at 1e9, itself a tick boundary (250 * TICK_NSEC).
-        const IdleStream s = {{0, 50000000, 1000, 0, 0},          // polls 1 us from a tick...
+        const IdleStream s = {{0, 50000000, 1000, 0, 0},           // polls 1 us from a tick...
                               {tick - 1000, 50000000, 1000, 0, 0}, // ...and the next starts on the next tick
-                              {0, 50000000, 4000000, -1, 0},
-                              {tick - 1, 50000000, 1, -1, 0},      // just before one
-                              {2, 50000000, 13000000, -1, 0},     // several ticks long
-                              {0, 50000000, 45000, 0, 0},         // polling, three entries
-                              {3 * tick, 3000, 3000, -1, 0},      // timer closer than the tick
+                              {0, 50000000, 4000000, -1, 0},       {tick - 1, 50000000, 1, -1, 0}, // just before one
+                              {2, 50000000, 13000000, -1, 0},                                      // several ticks long
+                              {0, 50000000, 45000, 0, 0},    // polling, three entries
+                              {3 * tick, 3000, 3000, -1, 0}, // timer closer than the tick
                               {tick, 50000000, 7, -1, 0}};
         std::vector<EntryRecord> rec;
         replayStream(t, s, *ladder, [&](const EntryRecord &e, const Governor &) { rec.push_back(e); });

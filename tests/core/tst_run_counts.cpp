@@ -92,8 +92,7 @@ void TestRunCounts::durationBins()
     QFETCH(qint64, ns);
     QFETCH(int, bin);
     QCOMPARE(DurationBins::binOf(ns), bin);
-    QVERIFY(DurationBins::lowerEdge(bin) <= std::max<double>(double(ns), DurationBins::MIN_NS) + 1e-6
-            || bin == 0);
+    QVERIFY(DurationBins::lowerEdge(bin) <= std::max<double>(double(ns), DurationBins::MIN_NS) + 1e-6 || bin == 0);
 }
 
 void TestRunCounts::durationHistogramPrefix()

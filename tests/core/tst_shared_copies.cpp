@@ -69,7 +69,8 @@ private slots:
     void init()
     {
         if (!QDir(sharedDir()).exists())
-            QSKIP(qPrintable(QStringLiteral("no shared folder at %1: the in-tree copies are all there is").arg(sharedDir())));
+            QSKIP(qPrintable(
+                QStringLiteral("no shared folder at %1: the in-tree copies are all there is").arg(sharedDir())));
     }
 
     void conformanceKitIsCurrent()
@@ -91,8 +92,8 @@ private slots:
         if (!QDir(shared).exists())
             QSKIP("the shared folder has no data/traces");
         const QStringList stale = staleCopies(shared, tracesDir());
-        QVERIFY2(stale.isEmpty(),
-                 qPrintable(QStringLiteral("tests/data/traces is behind %1: ").arg(shared) + stale.join(QStringLiteral(", "))));
+        QVERIFY2(stale.isEmpty(), qPrintable(QStringLiteral("tests/data/traces is behind %1: ").arg(shared)
+                                             + stale.join(QStringLiteral(", "))));
     }
 
     void stateTablesAreCurrent()

@@ -46,8 +46,8 @@ private slots:
             readTableJson((test::testDataDir() + QStringLiteral("/reliability/") + table).toStdString());
         QVERIFY(t.ok());
         QCOMPARE(t->count(), 1);
-        const Result<IdleStream> stream = readStreamCsv(
-            (test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv")).toStdString());
+        const Result<IdleStream> stream =
+            readStreamCsv((test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv")).toStdString());
         QVERIFY(stream.ok());
         std::unique_ptr<Governor> gov = createGovernor(variant.toStdString());
         QVERIFY(gov);

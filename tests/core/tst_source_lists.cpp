@@ -90,9 +90,8 @@ private slots:
         const Lists lists = readLists(QStringLiteral(IDLESCOPE_LISTED_SOURCES));
         QVERIFY2(lists.error.isEmpty(), qPrintable(lists.error));
         const QStringList missing = unlisted(idlescope::test::sourceDir(), lists.folders, lists.files);
-        QVERIFY2(missing.isEmpty(),
-                 qPrintable(u"named in no CMakeLists.txt list (add each to its directory's list): "_s
-                            + missing.join(u", "_s)));
+        QVERIFY2(missing.isEmpty(), qPrintable(u"named in no CMakeLists.txt list (add each to its directory's list): "_s
+                                               + missing.join(u", "_s)));
     }
 
     void theListsAreReadFromTheBuild()
@@ -117,11 +116,16 @@ private slots:
         // is not; helpers (headers, scripts) need no list.
         QTemporaryDir tree;
         QVERIFY(tree.isValid());
-        const QStringList files = {u"core/a/listed.cpp"_s, u"core/a/new.cpp"_s, u"core/a/helper.h"_s,
+        const QStringList files = {u"core/a/listed.cpp"_s,
+                                   u"core/a/new.cpp"_s,
+                                   u"core/a/helper.h"_s,
                                    u"core/source_governor/shim/include/linux/new.h"_s,
-                                   u"resources/targets/new.json"_s, u"resources/targets/index.json"_s,
-                                   u"tests/core/tst_listed.cpp"_s, u"tests/core/tst_new.cpp"_s,
-                                   u"tests/core/fixture.h"_s, u"tests/cli/tool.py"_s};
+                                   u"resources/targets/new.json"_s,
+                                   u"resources/targets/index.json"_s,
+                                   u"tests/core/tst_listed.cpp"_s,
+                                   u"tests/core/tst_new.cpp"_s,
+                                   u"tests/core/fixture.h"_s,
+                                   u"tests/cli/tool.py"_s};
         for (const QString &rel : files) {
             QVERIFY(QDir(tree.path()).mkpath(QFileInfo(rel).path()));
             QFile f(tree.filePath(rel));

@@ -60,8 +60,8 @@ bool sameValue(const ValueSummary &a, const ValueSummary &b)
 
 bool sameState(const StateSummary &a, const StateSummary &b)
 {
-    return a.first == b.first && a.last == b.last && a.min == b.min && a.max == b.max
-           && a.transitions == b.transitions && a.weight == b.weight;
+    return a.first == b.first && a.last == b.last && a.min == b.min && a.max == b.max && a.transitions == b.transitions
+           && a.weight == b.weight;
 }
 
 /// Compares everything; returns an empty string or what differs first.
@@ -69,8 +69,7 @@ QString compare(const SummarisedRun &s, const GovernorRun &run)
 {
     const GovernorRun &r = s.run;
     if (r.startNs != run.startNs || r.residencyNs != run.residencyNs || r.predictedNs != run.predictedNs
-        || r.sleepLengthNs != run.sleepLengthNs || r.span != run.span || r.state != run.state
-        || r.flags != run.flags)
+        || r.sleepLengthNs != run.sleepLengthNs || r.span != run.span || r.state != run.state || r.flags != run.flags)
         return QStringLiteral("columns differ");
     if (r.summary.entries != run.summary.entries || r.summary.endNowNs != run.summary.endNowNs)
         return QStringLiteral("summary differs");
@@ -80,8 +79,8 @@ QString compare(const SummarisedRun &s, const GovernorRun &run)
     for (std::size_t i = 0; i < run.size(); ++i)
         if (s.counts.missesThrough(i) != counts.missesThrough(i))
             return QStringLiteral("missesThrough(%1)").arg(i);
-    for (std::size_t end : {std::size_t(0), std::size_t(1), std::size_t(4095), std::size_t(4096),
-                            std::size_t(4097), run.size() / 2, run.size() - 1, run.size()}) {
+    for (std::size_t end : {std::size_t(0), std::size_t(1), std::size_t(4095), std::size_t(4096), std::size_t(4097),
+                            run.size() / 2, run.size() - 1, run.size()}) {
         const PrefixCounts a = s.counts.upTo(r, end);
         const PrefixCounts b = counts.upTo(run, end);
         if (a.entries != b.entries || a.usage != b.usage || a.above != b.above || a.below != b.below
@@ -146,8 +145,8 @@ void TestSummarisedRun::batchBoundaries()
     // Stream lengths around the batch and chunk sizes: a last partial batch,
     // an exact multiple of RUN_BATCH_ENTRIES, a single span.
     const IdleStateTable table = power10();
-    for (std::size_t spans : {std::size_t(1), std::size_t(63), std::size_t(255), std::size_t(256),
-                              std::size_t(4096), std::size_t(4097)}) {
+    for (std::size_t spans :
+         {std::size_t(1), std::size_t(63), std::size_t(255), std::size_t(256), std::size_t(4096), std::size_t(4097)}) {
         const IdleStream stream = ipiStream(spans);
         auto run = runGovernor(table, stream, "teo-6.14");
         auto s = runGovernorSummarised(table, stream, "teo-6.14");

@@ -4,10 +4,10 @@
  * reader on fake trees, and the cpupower idle-info importer on real output
  * formats (a current cpupower with Residency lines, an older one without).
  */
+#include "core/io/table_json.h"
 #include "core/targets/builtin_targets.h"
 #include "core/targets/cpupower_import.h"
 #include "core/targets/sysfs_cpuidle.h"
-#include "core/io/table_json.h"
 #include "tests/test_files.h"
 #include "tests/test_paths.h"
 
@@ -322,8 +322,8 @@ private slots:
         QCOMPARE(s->table[3].exitLatencyNs, Ns(133000));
         QCOMPARE(s->table[3].targetResidencyNs, Ns(600000));
         QCOMPARE(QString::fromStdString(s->table[2].desc), QString("MWAIT 0x01"));
-        QVERIFY(s->table[2].disabled);  // disable = 1
-        QVERIFY(s->table[3].disabled);  // default_status = disabled (CPUIDLE_FLAG_OFF)
+        QVERIFY(s->table[2].disabled); // disable = 1
+        QVERIFY(s->table[3].disabled); // default_status = disabled (CPUIDLE_FLAG_OFF)
         QVERIFY(!s->table[1].disabled);
         QCOMPARE(s->table.tickHz, 250);
         QCOMPARE(QString::fromStdString(s->table.id), QString("this-machine-cpu0"));
@@ -370,8 +370,9 @@ private slots:
     void sysfsBadLatencyNamesTheFile()
     {
         QTemporaryDir dir;
-        writeSysfs(dir.path(), "acpi_idle", {{"POLL", "CPUIDLE CORE POLL IDLE", "0", "0", "0", nullptr},
-                                             {"C1", "ACPI HLT", "1us", "2", "0", nullptr}});
+        writeSysfs(dir.path(), "acpi_idle",
+                   {{"POLL", "CPUIDLE CORE POLL IDLE", "0", "0", "0", nullptr},
+                    {"C1", "ACPI HLT", "1us", "2", "0", nullptr}});
         Result<SysfsCpuidle> s = readSysfsCpuidle(dir.path().toStdString(), 0);
         QVERIFY(!s.ok());
         QVERIFY(s.error().file.find("state1/latency") != std::string::npos);
@@ -416,7 +417,8 @@ private slots:
         // --silent output has no state blocks.
         Result<CpupowerIdleInfo> silent = parseCpupowerIdleInfo(
             "CPUidle driver: acpi_idle\nCPUidle governor: menu\nanalyzing CPU 0:\n\nNumber of idle states: 4\n"
-            "Available idle states: POLL C1 C2 C3\n", "s");
+            "Available idle states: POLL C1 C2 C3\n",
+            "s");
         QVERIFY(!silent.ok());
         QVERIFY(silent.error().message.find("--silent") != std::string::npos);
         // A count that disagrees.

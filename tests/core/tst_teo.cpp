@@ -82,11 +82,15 @@ struct Rig : test::GovernorRig {
         teo = dynamic_cast<TeoGovernor *>(gov.get());
     }
 
-    Selection select(Ns sleepLength, Ns deltaNext, Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS,
-                     bool tickStopped = false, int util = 0)
+    Selection select(Ns sleepLength, Ns deltaNext, Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS, bool tickStopped = false,
+                     int util = 0)
     {
-        return GovernorRig::select({.sleepLengthNs = sleepLength, .deltaNextNs = deltaNext, .latencyReqNs = latencyReq,
-                                    .tickStopped = tickStopped, .util = util, .nowNs = 0});
+        return GovernorRig::select({.sleepLengthNs = sleepLength,
+                                    .deltaNextNs = deltaNext,
+                                    .latencyReqNs = latencyReq,
+                                    .tickStopped = tickStopped,
+                                    .util = util,
+                                    .nowNs = 0});
     }
 
     void reflect(int idx, Ns residency, bool gotTick = false, bool pollLimit = false)
@@ -481,7 +485,7 @@ private slots:
         Rig old("teo-6.14", skx());
         old.select(1 * MS, 1 * MS);
         old.reflect(0, 250 * US, true, true);
-        QVERIFY(old.dev.gotTickFlag);   // not read
+        QVERIFY(old.dev.gotTickFlag);    // not read
         QVERIFY(!old.dev.pollTimeLimit); // cleared by teo
         old.select(1 * MS, 1 * MS);
         QVERIFY(old.r().measuredSafetyNet); // artificial wakeup
@@ -525,16 +529,15 @@ private slots:
         std::vector<std::string> names;
         for (const TunableInfo &t : rig.gov->tunables())
             names.emplace_back(t.name);
-        QCOMPARE(names, (std::vector<std::string>{"PULSE", "DECAY_SHIFT", "RESIDENCY_THRESHOLD_NS",
-                                                   "LATENCY_THRESHOLD_NS"}));
+        QCOMPARE(names,
+                 (std::vector<std::string>{"PULSE", "DECAY_SHIFT", "RESIDENCY_THRESHOLD_NS", "LATENCY_THRESHOLD_NS"}));
         QCOMPARE(rig.gov->tunable("LATENCY_THRESHOLD_NS"), std::int64_t(7500));
         QCOMPARE(rig.gov->tunable("RESIDENCY_THRESHOLD_NS"), std::int64_t(15000));
 
         std::string err;
         QVERIFY(!rig.gov->setTunable("NR_RECENT", 9, &err));
-        QCOMPARE(QString::fromStdString(err),
-                 u"unknown parameter 'NR_RECENT' for teo-6.14 (known: PULSE, DECAY_SHIFT, "
-                 "RESIDENCY_THRESHOLD_NS, LATENCY_THRESHOLD_NS)"_s);
+        QCOMPARE(QString::fromStdString(err), u"unknown parameter 'NR_RECENT' for teo-6.14 (known: PULSE, DECAY_SHIFT, "
+                                              "RESIDENCY_THRESHOLD_NS, LATENCY_THRESHOLD_NS)"_s);
         QVERIFY(!rig.gov->setTunable("PULSE", 0, &err));
         QCOMPARE(QString::fromStdString(err),
                  u"PULSE = 0 is out of range 1..1048576 for teo-6.14 (kernel default 1024)"_s);

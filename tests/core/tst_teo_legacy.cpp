@@ -19,10 +19,11 @@ namespace {
 
 IdleStateTable tableT()
 {
-    return test::makeTable("T", 250, {{"POLL", "", 0, 0, true, false},
-                                     {"S1", "", 1000, 10000, false, false},
-                                     {"S2", "", 2000, 100000, false, false},
-                                     {"S3", "", 4000, 1000000, false, false}});
+    return test::makeTable("T", 250,
+                           {{"POLL", "", 0, 0, true, false},
+                            {"S1", "", 1000, 10000, false, false},
+                            {"S2", "", 2000, 100000, false, false},
+                            {"S3", "", 4000, 1000000, false, false}});
 }
 
 using test::skxLike;
@@ -30,11 +31,12 @@ using test::skxLike;
 struct Rig : test::GovernorRig {
     explicit Rig(IdleStateTable t) : GovernorRig("teo-5.13", std::move(t)) {}
 
-    Selection select(Ns sleepNs, Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS, bool tickStopped = false,
-                     Ns deltaNext = -1)
+    Selection select(Ns sleepNs, Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS, bool tickStopped = false, Ns deltaNext = -1)
     {
-        return GovernorRig::select(
-            {.sleepLengthNs = sleepNs, .deltaNextNs = deltaNext, .latencyReqNs = latencyReq, .tickStopped = tickStopped});
+        return GovernorRig::select({.sleepLengthNs = sleepNs,
+                                    .deltaNextNs = deltaNext,
+                                    .latencyReqNs = latencyReq,
+                                    .tickStopped = tickStopped});
     }
     void reflect(int index, Ns residencyNs) { GovernorRig::reflect(index, {.residencyNs = residencyNs}); }
     const TeoReasoning &why() const { return GovernorRig::why<TeoReasoning>(); }

@@ -29,7 +29,10 @@ std::string tracePath(const char *name)
     return (test::tracesDir() + QStringLiteral("/") + QString::fromUtf8(name)).toStdString();
 }
 
-bool near(Ns a, Ns b, Ns tol) { return std::llabs(a - b) <= tol; }
+bool near(Ns a, Ns b, Ns tol)
+{
+    return std::llabs(a - b) <= tol;
+}
 
 // Same entries and spans, CPU by CPU; returns the number of spans compared.
 std::int64_t compareTraces(const TraceImport &dat, const TraceImport &txt)
@@ -94,12 +97,12 @@ private slots:
         QTest::addColumn<int>("cpus");
         // Span counts: every span, complete or cut (the SPANS awk of tst_trace_real counts the
         // complete ones: 6892 on CPU 0 of the VM; 89 on the Juno).
-        QTest::newRow("vm-pipe200us-v7") << "vm-amd-2cpu-pipe200us.dat" << "vm-amd-2cpu-pipe200us.report.txt.gz"
-                                         << qint64(13825) << 2;
-        QTest::newRow("juno-v6") << "lisa-juno-sched_load-6cpu.dat" << "lisa-juno-sched_load-6cpu.report.txt"
-                                 << qint64(101) << 6;
-        QTest::newRow("trappy-v6") << "trappy-trace_idle-6cpu.dat" << "trappy-trace_idle-6cpu.report.txt" << qint64(12)
-                                   << 6;
+        QTest::newRow("vm-pipe200us-v7") << "vm-amd-2cpu-pipe200us.dat"
+                                         << "vm-amd-2cpu-pipe200us.report.txt.gz" << qint64(13825) << 2;
+        QTest::newRow("juno-v6") << "lisa-juno-sched_load-6cpu.dat"
+                                 << "lisa-juno-sched_load-6cpu.report.txt" << qint64(101) << 6;
+        QTest::newRow("trappy-v6") << "trappy-trace_idle-6cpu.dat"
+                                   << "trappy-trace_idle-6cpu.report.txt" << qint64(12) << 6;
     }
 
     void sameAsReport()
@@ -145,7 +148,8 @@ private slots:
         IDLESCOPE_REQUIRE_OK(j, importTrace(tracePath("lisa-juno-sched_load-6cpu.dat")));
         QCOMPARE(j.eventCounts.at("cpu_idle"), std::int64_t(474));
         QCOMPARE(j.unknownEvents.at("sched_load_cfs_rq"), std::int64_t(2437));
-        QCOMPARE(j.eventCounts.at("cpu_frequency"), std::int64_t(16)); // understood since trace-stats reports frequencies
+        QCOMPARE(j.eventCounts.at("cpu_frequency"),
+                 std::int64_t(16)); // understood since trace-stats reports frequencies
         QCOMPARE(j.unknownEvents.at("print"), std::int64_t(6));
     }
 
@@ -188,7 +192,8 @@ private slots:
         // tests/data/traces/trappy-sched-only.dat.gz: trappy-trace_idle-6cpu.dat through
         // tests/fuzz/make_dat_seeds.py keeping the sched event system only, so its 17 cpu_idle
         // records have no format: `trace-cmd report` shows 23 sched_switch and 20 unknown (43).
-        const std::string path = (test::testDataDir() + QStringLiteral("/traces/trappy-sched-only.dat.gz")).toStdString();
+        const std::string path =
+            (test::testDataDir() + QStringLiteral("/traces/trappy-sched-only.dat.gz")).toStdString();
         ImportConfig isolated;
         ImportConfig direct;
         direct.isolateDat = false;
@@ -206,19 +211,21 @@ private slots:
     void cancel()
     {
         int calls = 0;
-        Result<TraceImport> r = importTrace(tracePath("vm-amd-2cpu-pipe200us.dat"), {}, [&](std::int64_t, std::int64_t) {
-            ++calls;
-            return false;
-        });
+        Result<TraceImport> r =
+            importTrace(tracePath("vm-amd-2cpu-pipe200us.dat"), {}, [&](std::int64_t, std::int64_t) {
+                ++calls;
+                return false;
+            });
         QVERIFY(!r);
         QVERIFY(r.error().message.find("cancelled") != std::string::npos);
         QVERIFY(r.error().code == ErrorCode::Cancelled);
         QCOMPARE(calls, 1);
         calls = 0;
-        r = importTrace(tracePath("vm-amd-2cpu-pipe100us.ftrace.txt.gz"), {}, [&](std::int64_t done, std::int64_t total) {
-            ++calls;
-            return done < total / 2;
-        });
+        r = importTrace(tracePath("vm-amd-2cpu-pipe100us.ftrace.txt.gz"), {},
+                        [&](std::int64_t done, std::int64_t total) {
+                            ++calls;
+                            return done < total / 2;
+                        });
         QVERIFY(!r);
         QVERIFY(calls >= 1);
     }

@@ -28,19 +28,18 @@ constexpr Ns US = 1000;
 // elsewhere would), idle [100, 300], 1000 MHz from 400, idle [700, 1000] during which it
 // is set back to 500 MHz, and an enter at 1200 that the trace ends inside.
 // CPU 1: 800 MHz from 50 (logged by CPU 0), idle [200, 600], an irq at 900 (its last event).
-const char *const kTrace =
-    "  sugov:1-10 [001] d..1. 1.000000: cpu_frequency: state=500000 cpu_id=0\n"
-    "  sugov:0-11 [000] d..1. 1.000050: cpu_frequency: state=800000 cpu_id=1\n"
-    "  <idle>-0 [000] d..1. 1.000100: cpu_idle: state=1 cpu_id=0\n"
-    "  <idle>-0 [001] d..1. 1.000200: cpu_idle: state=1 cpu_id=1\n"
-    "  <idle>-0 [000] d..1. 1.000300: cpu_idle: state=4294967295 cpu_id=0\n"
-    "  sugov:0-11 [000] d..1. 1.000400: cpu_frequency: state=1000000 cpu_id=0\n"
-    "  <idle>-0 [001] d..1. 1.000600: cpu_idle: state=4294967295 cpu_id=1\n"
-    "  <idle>-0 [000] d..1. 1.000700: cpu_idle: state=2 cpu_id=0\n"
-    "  sugov:1-10 [001] d..1. 1.000800: cpu_frequency: state=500000 cpu_id=0\n"
-    "    bash-99 [001] d.h1. 1.000900: irq_handler_entry: irq=5 name=eth0\n"
-    "  <idle>-0 [000] d..1. 1.001000: cpu_idle: state=4294967295 cpu_id=0\n"
-    "  <idle>-0 [000] d..1. 1.001200: cpu_idle: state=1 cpu_id=0\n";
+const char *const kTrace = "  sugov:1-10 [001] d..1. 1.000000: cpu_frequency: state=500000 cpu_id=0\n"
+                           "  sugov:0-11 [000] d..1. 1.000050: cpu_frequency: state=800000 cpu_id=1\n"
+                           "  <idle>-0 [000] d..1. 1.000100: cpu_idle: state=1 cpu_id=0\n"
+                           "  <idle>-0 [001] d..1. 1.000200: cpu_idle: state=1 cpu_id=1\n"
+                           "  <idle>-0 [000] d..1. 1.000300: cpu_idle: state=4294967295 cpu_id=0\n"
+                           "  sugov:0-11 [000] d..1. 1.000400: cpu_frequency: state=1000000 cpu_id=0\n"
+                           "  <idle>-0 [001] d..1. 1.000600: cpu_idle: state=4294967295 cpu_id=1\n"
+                           "  <idle>-0 [000] d..1. 1.000700: cpu_idle: state=2 cpu_id=0\n"
+                           "  sugov:1-10 [001] d..1. 1.000800: cpu_frequency: state=500000 cpu_id=0\n"
+                           "    bash-99 [001] d.h1. 1.000900: irq_handler_entry: irq=5 name=eth0\n"
+                           "  <idle>-0 [000] d..1. 1.001000: cpu_idle: state=4294967295 cpu_id=0\n"
+                           "  <idle>-0 [000] d..1. 1.001200: cpu_idle: state=1 cpu_id=0\n";
 
 TraceImport load(const char *text)
 {
@@ -128,8 +127,12 @@ private slots:
         QVERIFY(csv.find("\nall,freq_max_ns,800000,300000\n") != std::string::npos);
 
         const QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(formatStatsJson(report))).object();
-        const QJsonArray f1 = root.value(QStringLiteral("cpus")).toArray().at(1).toObject()
-                                  .value(QStringLiteral("frequencies")).toArray();
+        const QJsonArray f1 = root.value(QStringLiteral("cpus"))
+                                  .toArray()
+                                  .at(1)
+                                  .toObject()
+                                  .value(QStringLiteral("frequencies"))
+                                  .toArray();
         QCOMPARE(f1.size(), 1);
         QCOMPARE(f1.at(0).toObject().value(QStringLiteral("khz")).toInteger(), qint64(800000));
         QCOMPARE(f1.at(0).toObject().value(QStringLiteral("time_ns")).toInteger(), qint64(450000));
@@ -148,8 +151,10 @@ private slots:
     {
         // One recording read two ways: the Juno .dat through libtracecmd and its trace-cmd
         // report text (tests/data/traces/SOURCES.md); hits agree, times to the report's us. `grep -c cpu_frequency` on the report: 16.
-        IDLESCOPE_REQUIRE_OK(dat, importTrace(test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat")).toStdString()));
-        IDLESCOPE_REQUIRE_OK(txt, importTrace(test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.report.txt")).toStdString()));
+        IDLESCOPE_REQUIRE_OK(dat, importTrace(
+                                      test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat")).toStdString()));
+        IDLESCOPE_REQUIRE_OK(
+            txt, importTrace(test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.report.txt")).toStdString()));
         QCOMPARE(dat.eventCounts.at("cpu_frequency"), std::int64_t(16));
         QCOMPARE(txt.eventCounts.at("cpu_frequency"), std::int64_t(16));
         const TraceStats a = computeStats(dat, nullptr);

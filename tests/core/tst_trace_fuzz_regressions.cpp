@@ -79,14 +79,12 @@ private slots:
         QTest::addColumn<QList<qint64>>("dropped");
         // 8180166: a span longer than the stream format's limit is skipped (counted); CPU 0's other
         // 3 are exported. 12 spans = 3 exported + 2 missing a switch + 3 + 3 at the edges + 1 too long.
-        QTest::newRow("span-longer-than-stream-limit")
-            << "span-longer-than-stream-limit" << qint64(5) << qint64(3) << qint64(3) << qint64(12)
-            << QList<qint64>{2, 0, 3, 3, 1};
+        QTest::newRow("span-longer-than-stream-limit") << "span-longer-than-stream-limit" << qint64(5) << qint64(3)
+                                                       << qint64(3) << qint64(12) << QList<qint64>{2, 0, 3, 3, 1};
         // 5b67e63: a timestamp beyond int64 ns is not a timestamp (UBSan overflow once); the rest is
         // read. 9 spans, none exported: 6 missing a switch, 1 + 2 at the edges.
-        QTest::newRow("ubsan-timestamp-overflow")
-            << "ubsan-timestamp-overflow-521b2522.txt" << qint64(7) << qint64(2) << qint64(0) << qint64(9)
-            << QList<qint64>{6, 0, 1, 2, 0};
+        QTest::newRow("ubsan-timestamp-overflow") << "ubsan-timestamp-overflow-521b2522.txt" << qint64(7) << qint64(2)
+                                                  << qint64(0) << qint64(9) << QList<qint64>{6, 0, 1, 2, 0};
     }
 
     void textInputs()
@@ -193,8 +191,8 @@ private slots:
         // libtraceevent 1.7.1's tep_parse_event() dereference a null pointer (SEGV at 0x38)
         // while tracecmd_open() parses the event formats. Offsets (0-based) and new bytes,
         // from `cmp -l crash-file lisa-juno-sched_load-6cpu.dat` (1-based, octal).
-        const std::pair<qint64, char> patch[] = {{435344, '\x54'},  {712953, '\xd0'}, {712954, '\xc7'},
-                                                 {712955, '\xce'},  {712956, '\xc6'}, {2469990, '\x36'},
+        const std::pair<qint64, char> patch[] = {{435344, '\x54'}, {712953, '\xd0'}, {712954, '\xc7'},
+                                                 {712955, '\xce'}, {712956, '\xc6'}, {2469990, '\x36'},
                                                  {3192819, '\x39'}};
         QByteArray bytes = readAll(test::tracesDir() + QStringLiteral("/lisa-juno-sched_load-6cpu.dat"));
         QCOMPARE(bytes.size(), qsizetype(3436544));
@@ -245,7 +243,8 @@ private slots:
             QCOMPARE(r->format, TraceFormat::TraceCmdDat);
             QVERIFY2(r->totalEntries() > 0, name);
         }
-        Result<TraceImport> full = importTrace((test::tracesDir() + QStringLiteral("/trappy-trace_idle-6cpu.dat")).toStdString());
+        Result<TraceImport> full =
+            importTrace((test::tracesDir() + QStringLiteral("/trappy-trace_idle-6cpu.dat")).toStdString());
         QVERIFY(full.ok());
         for (const char *name : {"trappy-6cpu-v6.dat.gz", "trappy-6cpu-v7.dat.gz"}) {
             Result<TraceImport> small = importTrace((seeds + QString::fromUtf8(name)).toStdString());

@@ -53,7 +53,10 @@ std::string tracePath(const char *name)
     return (test::tracesDir() + QStringLiteral("/") + QString::fromUtf8(name)).toStdString();
 }
 
-Result<TraceImport> load(const char *name) { return importTrace(tracePath(name)); }
+Result<TraceImport> load(const char *name)
+{
+    return importTrace(tracePath(name));
+}
 
 std::int64_t usage(const CpuStats &s, int state)
 {
@@ -84,7 +87,7 @@ private slots:
         QTest::addColumn<qint64>("irq");
         QTest::addColumn<qint64>("ipi");
         QTest::addColumn<qint64>("none");
-        QTest::addColumn<qint64>("spans");     // SPANS: "0 <count>"
+        QTest::addColumn<qint64>("spans"); // SPANS: "0 <count>"
         // zcat vm-amd-2cpu-idle.ftrace.txt.gz | ENTRIES -> n 0 1 55; res 0 2999945000
         // ... | CAUSES -> hrtimer 8; ipi 4; irq 1; none 5; tick 37    ... | SPANS -> 0 20
         QTest::newRow("idle") << "vm-amd-2cpu-idle.ftrace.txt.gz" << qint64(55) << qint64(2999945000) << qint64(37)
@@ -92,20 +95,23 @@ private slots:
         // zcat vm-amd-2cpu-pipe100us.ftrace.txt.gz | ENTRIES -> n 0 1 21574; res 0 2825761000
         // ... | CAUSES -> hrtimer 40; ipi 20708; irq 2; none 180; tick 644    ... | SPANS -> 0 20672
         QTest::newRow("pipe100us") << "vm-amd-2cpu-pipe100us.ftrace.txt.gz" << qint64(21574) << qint64(2825761000)
-                                   << qint64(644) << qint64(40) << qint64(2) << qint64(20708) << qint64(180) << qint64(20672);
+                                   << qint64(644) << qint64(40) << qint64(2) << qint64(20708) << qint64(180)
+                                   << qint64(20672);
         // zcat vm-amd-2cpu-timer500us.ftrace.txt.gz | ENTRIES -> n 0 1 5257; res 0 2857588000
         // ... | CAUSES -> hrtimer 4554; ipi 24; irq 2; none 40; tick 637    ... | SPANS -> 0 4697
         QTest::newRow("timer500us") << "vm-amd-2cpu-timer500us.ftrace.txt.gz" << qint64(5257) << qint64(2857588000)
-                                    << qint64(637) << qint64(4554) << qint64(2) << qint64(24) << qint64(40) << qint64(4697);
+                                    << qint64(637) << qint64(4554) << qint64(2) << qint64(24) << qint64(40)
+                                    << qint64(4697);
         // zcat vm-amd-2cpu-io-direct.ftrace.txt.gz | ENTRIES -> n 0 1 887; res 0 2236091000
         // ... | CAUSES -> hrtimer 35; ipi 274; irq 2; none 135; tick 441    ... | SPANS -> 0 391
         QTest::newRow("io-direct") << "vm-amd-2cpu-io-direct.ftrace.txt.gz" << qint64(887) << qint64(2236091000)
-                                   << qint64(441) << qint64(35) << qint64(2) << qint64(274) << qint64(135) << qint64(391);
+                                   << qint64(441) << qint64(35) << qint64(2) << qint64(274) << qint64(135)
+                                   << qint64(391);
         // zcat vm-amd-2cpu-pipe200us.report.txt.gz | ENTRIES -> n 0 1 7115; res 0 539553000
         // ... | CAUSES -> hrtimer 6; ipi 6873; none 162; tick 74    ... | SPANS -> 0 6892
-        QTest::newRow("pipe200us-report") << "vm-amd-2cpu-pipe200us.report.txt.gz" << qint64(7115) << qint64(539553000)
-                                          << qint64(74) << qint64(6) << qint64(0) << qint64(6873) << qint64(162)
-                                          << qint64(6892);
+        QTest::newRow("pipe200us-report")
+            << "vm-amd-2cpu-pipe200us.report.txt.gz" << qint64(7115) << qint64(539553000) << qint64(74) << qint64(6)
+            << qint64(0) << qint64(6873) << qint64(162) << qint64(6892);
     }
 
     void vmTraces()
@@ -117,13 +123,13 @@ private slots:
         QCOMPARE(t.cpus.size(), size_t(2));
         QVERIFY(t.hasTimerEvents);
         QVERIFY(t.hasSwitchEvents);
-        QVERIFY(!t.hasMissEvents);            // no cpuidle driver: no cpu_idle_miss (SOURCES.md)
-        QCOMPARE(t.clockOffsetNs, Ns(0));     // recorded with trace_clock=mono
+        QVERIFY(!t.hasMissEvents);        // no cpuidle driver: no cpu_idle_miss (SOURCES.md)
+        QCOMPARE(t.clockOffsetNs, Ns(0)); // recorded with trace_clock=mono
         QCOMPARE(t.warningCount(WarningKind::ClockNotMono), std::int64_t(0));
         const TraceStats s = computeStats(t, nullptr);
         const CpuStats &c0 = cpu(s, 0);
         QCOMPARE(qint64(c0.entries), entries);
-        QCOMPARE(qint64(usage(c0, 1)), entries);      // the default idle routine reports state=1 only
+        QCOMPARE(qint64(usage(c0, 1)), entries); // the default idle routine reports state=1 only
         QCOMPARE(usage(c0, 0), std::int64_t(0));
         QCOMPARE(qint64(c0.idleNs), residency);
         QCOMPARE(cpu(s, 1).entries, std::int64_t(0)); // no cpu_idle events on CPU 1 in these recordings
@@ -133,7 +139,8 @@ private slots:
         QTEST(qint64(c0.causes[static_cast<size_t>(WakeCause::HrTimer)]), "hrtimer");
         QTEST(qint64(c0.causes[static_cast<size_t>(WakeCause::Irq)]), "irq");
         QTEST(qint64(c0.causes[static_cast<size_t>(WakeCause::Ipi)]), "ipi");
-        QTEST(qint64(c0.causes[static_cast<size_t>(WakeCause::Unknown)] + c0.causes[static_cast<size_t>(WakeCause::RemoteWakeup)]),
+        QTEST(qint64(c0.causes[static_cast<size_t>(WakeCause::Unknown)]
+                     + c0.causes[static_cast<size_t>(WakeCause::RemoteWakeup)]),
               "none");
 
         const StreamExport ex = toReplayStream(t.cpus[0]);
@@ -185,7 +192,8 @@ private slots:
         QCOMPARE(t.format, TraceFormat::TraceCmdReport);
         QCOMPARE(t.declaredCpus, 6);
         const TraceStats s = computeStats(t, nullptr);
-        const std::int64_t expected[6][3] = {{68, 15, 25}, {23, 0, 0}, {11, 11, 5}, {14, 18, 7}, {2, 6, 12}, {3, 10, 1}};
+        const std::int64_t expected[6][3] = {{68, 15, 25}, {23, 0, 0}, {11, 11, 5},
+                                             {14, 18, 7},  {2, 6, 12}, {3, 10, 1}};
         const Ns res[6] = {403752000, 94544000, 367681000, 404528000, 114182000, 163749000};
         for (int c = 0; c < 6; ++c) {
             for (int st = 0; st < 3; ++st)

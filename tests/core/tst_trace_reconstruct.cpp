@@ -27,10 +27,24 @@ std::string L(int cpu, double us, const char *event, const std::string &fields)
     std::snprintf(buf, sizeof buf, "  task-1 [%03d] d..1. %.6f: %s: %s\n", cpu, us / 1e6, event, fields.c_str());
     return buf;
 }
-std::string toIdle(int cpu, double us) { return L(cpu, us, "sched_switch", "prev_comm=a prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=swapper next_pid=0 next_prio=120"); }
-std::string fromIdle(int cpu, double us) { return L(cpu, us, "sched_switch", "prev_comm=swapper prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=5 next_prio=120"); }
-std::string enter(int cpu, double us, int state) { return L(cpu, us, "cpu_idle", "state=" + std::to_string(state) + " cpu_id=" + std::to_string(cpu)); }
-std::string leave(int cpu, double us) { return L(cpu, us, "cpu_idle", "state=4294967295 cpu_id=" + std::to_string(cpu)); }
+std::string toIdle(int cpu, double us)
+{
+    return L(cpu, us, "sched_switch",
+             "prev_comm=a prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=swapper next_pid=0 next_prio=120");
+}
+std::string fromIdle(int cpu, double us)
+{
+    return L(cpu, us, "sched_switch",
+             "prev_comm=swapper prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=5 next_prio=120");
+}
+std::string enter(int cpu, double us, int state)
+{
+    return L(cpu, us, "cpu_idle", "state=" + std::to_string(state) + " cpu_id=" + std::to_string(cpu));
+}
+std::string leave(int cpu, double us)
+{
+    return L(cpu, us, "cpu_idle", "state=4294967295 cpu_id=" + std::to_string(cpu));
+}
 
 TraceImport importOk(const std::string &text)
 {
@@ -50,7 +64,8 @@ private slots:
     {
         // CPU 0: busy until 1000 us, idle task 1000..1500, entries 1010..1200 (state 2), 1210..1490 (state 1).
         const std::string t = toIdle(0, 1000) + enter(0, 1010, 2) + leave(0, 1200) + enter(0, 1210, 1) + leave(0, 1490)
-                              + fromIdle(0, 1500) + toIdle(0, 1600) + enter(0, 1601, 0) + leave(0, 1700) + fromIdle(0, 1705);
+                              + fromIdle(0, 1500) + toIdle(0, 1600) + enter(0, 1601, 0) + leave(0, 1700)
+                              + fromIdle(0, 1705);
         const TraceImport r = importOk(t);
         QCOMPARE(r.format, TraceFormat::FtraceText);
         QCOMPARE(r.cpus.size(), size_t(1));
@@ -69,10 +84,10 @@ private slots:
         // Stream: no hrtimer events -> timer falls back to wake.
         const StreamExport ex = toReplayStream(c);
         QCOMPARE(ex.stream.size(), size_t(2));
-        QCOMPARE(ex.stream[0].gapNs, Ns(0));      // first span: from the CPU's first event (1000 us)
+        QCOMPARE(ex.stream[0].gapNs, Ns(0)); // first span: from the CPU's first event (1000 us)
         QCOMPARE(ex.stream[0].wakeNs, Ns(490000));
         QCOMPARE(ex.stream[0].timerNs, Ns(490000));
-        QCOMPARE(ex.stream[1].gapNs, Ns(100000)); // 1500 -> 1600
+        QCOMPARE(ex.stream[1].gapNs, Ns(100000));  // 1500 -> 1600
         QCOMPARE(ex.stream[1].wakeNs, Ns(100000)); // 1600 -> 1700
         QCOMPARE(ex.timerFallback, std::int64_t(2));
         QCOMPARE(r.warningCount(WarningKind::OutOfOrder), std::int64_t(0));
@@ -83,15 +98,18 @@ private slots:
         std::string t;
         // 1: tick inside the entry.
         t += toIdle(0, 100) + enter(0, 101, 1)
-             + L(0, 150, "hrtimer_expire_entry", "hrtimer=00000000000000aa function=tick_nohz_handler now=150000") + leave(0, 152);
+             + L(0, 150, "hrtimer_expire_entry", "hrtimer=00000000000000aa function=tick_nohz_handler now=150000")
+             + leave(0, 152);
         // 2: another hrtimer.
-        t += enter(0, 160, 1) + L(0, 200, "hrtimer_expire_entry", "hrtimer=00000000000000bb function=hrtimer_wakeup now=200000")
+        t += enter(0, 160, 1)
+             + L(0, 200, "hrtimer_expire_entry", "hrtimer=00000000000000bb function=hrtimer_wakeup now=200000")
              + leave(0, 201);
         // 3: device irq after the exit (idle with interrupts off), before the switch.
         t += enter(0, 210, 1) + leave(0, 250) + L(0, 251, "irq_handler_entry", "irq=36 name=virtio1-req.0");
         // 4: IPI sent by CPU 1 during the entry, then (later) a local tick: the IPI came first.
         t += enter(0, 260, 1) + L(1, 270, "ipi_send_cpu", "cpu=0 callsite=x callback=0x0")
-             + L(0, 271, "hrtimer_expire_entry", "hrtimer=00000000000000aa function=tick_nohz_handler now=271000") + leave(0, 272);
+             + L(0, 271, "hrtimer_expire_entry", "hrtimer=00000000000000aa function=tick_nohz_handler now=271000")
+             + leave(0, 272);
         // 5: a remote wakeup with no IPI (polling idle).
         t += enter(0, 280, 0) + L(1, 290, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000") + leave(0, 291);
         // 6: nothing at all.
@@ -114,19 +132,22 @@ private slots:
     void sleepLengthFromArmedTimers()
     {
         // hrtimer A (hrtimer_wakeup) armed to 5000 us, B to 3000 us then cancelled, the tick to 4000 us (ignored).
-        std::string t = L(0, 50, "hrtimer_start", "hrtimer=a function=hrtimer_wakeup expires=5000000 softexpires=5000000 mode=ABS")
-                        + L(0, 60, "hrtimer_start", "hrtimer=b function=posix_timer_fn expires=3000000 softexpires=3000000 mode=ABS")
-                        + L(0, 70, "hrtimer_start", "hrtimer=c function=tick_nohz_handler expires=4000000 softexpires=4000000 mode=ABS")
-                        + toIdle(0, 1000) + enter(0, 1100, 1)
-                        + L(1, 1200, "hrtimer_cancel", "hrtimer=b") // cancelled from another CPU
-                        + leave(0, 1300) + enter(0, 1310, 1)
-                        + L(0, 5000, "hrtimer_expire_entry", "hrtimer=a function=hrtimer_wakeup now=5000000") + leave(0, 5001)
-                        + fromIdle(0, 5002);
+        std::string t =
+            L(0, 50, "hrtimer_start", "hrtimer=a function=hrtimer_wakeup expires=5000000 softexpires=5000000 mode=ABS")
+            + L(0, 60, "hrtimer_start",
+                "hrtimer=b function=posix_timer_fn expires=3000000 softexpires=3000000 mode=ABS")
+            + L(0, 70, "hrtimer_start",
+                "hrtimer=c function=tick_nohz_handler expires=4000000 softexpires=4000000 mode=ABS")
+            + toIdle(0, 1000) + enter(0, 1100, 1)
+            + L(1, 1200, "hrtimer_cancel", "hrtimer=b") // cancelled from another CPU
+            + leave(0, 1300) + enter(0, 1310, 1)
+            + L(0, 5000, "hrtimer_expire_entry", "hrtimer=a function=hrtimer_wakeup now=5000000") + leave(0, 5001)
+            + fromIdle(0, 5002);
         const TraceImport r = importOk(t);
         QVERIFY(r.hasTimerEvents);
         QCOMPARE(r.clockOffsetNs, Ns(0));
         const CpuTrace &c = r.cpus[0];
-        QCOMPARE(c.spans[0].timerNs, Ns(2000000));       // B at 3000 us - span start 1000 us
+        QCOMPARE(c.spans[0].timerNs, Ns(2000000));         // B at 3000 us - span start 1000 us
         QCOMPARE(c.entries[0].sleepLengthNs, Ns(1900000)); // B, from 1100 us
         QCOMPARE(c.entries[1].sleepLengthNs, Ns(3690000)); // A (B cancelled), from 1310 us
         QCOMPARE(c.entries[1].cause, WakeCause::HrTimer);
@@ -140,7 +161,8 @@ private slots:
     void clockNotMono()
     {
         // Trace clock 10 s ahead of CLOCK_MONOTONIC (e.g. 'global' after boot): now= tells.
-        std::string t = L(0, 10000050, "hrtimer_start", "hrtimer=a function=hrtimer_wakeup expires=3000000 softexpires=3000000 mode=ABS")
+        std::string t = L(0, 10000050, "hrtimer_start",
+                          "hrtimer=a function=hrtimer_wakeup expires=3000000 softexpires=3000000 mode=ABS")
                         + L(0, 10000100, "hrtimer_expire_entry", "hrtimer=ff function=tick_nohz_handler now=98000")
                         + toIdle(0, 10001000) + enter(0, 10001001, 1) + leave(0, 10002000) + fromIdle(0, 10002001);
         const TraceImport r = importOk(t);
@@ -153,11 +175,12 @@ private slots:
     void edgeCases()
     {
         std::string t;
-        t += leave(0, 100) + fromIdle(0, 101);           // CPU 0: the trace starts mid-entry
-        t += toIdle(0, 200) + enter(0, 201, 1) + enter(0, 300, 2) + leave(0, 400) + fromIdle(0, 401); // enter while idle
-        t += enter(1, 150, 1) + leave(1, 170) + enter(1, 180, 1);   // CPU 1: no sched_switch, truncated last entry
+        t += leave(0, 100) + fromIdle(0, 101); // CPU 0: the trace starts mid-entry
+        t +=
+            toIdle(0, 200) + enter(0, 201, 1) + enter(0, 300, 2) + leave(0, 400) + fromIdle(0, 401); // enter while idle
+        t += enter(1, 150, 1) + leave(1, 170) + enter(1, 180, 1); // CPU 1: no sched_switch, truncated last entry
         t += L(3, 500, "softirq_entry", "vec=1 [action=TIMER]");  // CPU 3 has events, CPU 2 none
-        t += enter(0, 500, 1) + leave(0, 499);             // out of order on CPU 0 (span from a missed switch)
+        t += enter(0, 500, 1) + leave(0, 499);                    // out of order on CPU 0 (span from a missed switch)
         const TraceImport r = importOk("# entries-in-buffer/entries-written: 9/9   #P:4\n" + t);
         QCOMPARE(r.declaredCpus, 4);
         QCOMPARE(r.cpus.size(), size_t(4));
@@ -181,11 +204,11 @@ private slots:
         QCOMPARE(c0.entries.size(), size_t(3));
         QVERIFY(c0.entries[0].flags & ENTRY_TRUNCATED); // closed by the second enter
         QCOMPARE(c0.entries[0].exitNs, Ns(300000));
-        QCOMPARE(c0.entries[2].residencyNs(), Ns(0));   // exit clamped to the enter's time
+        QCOMPARE(c0.entries[2].residencyNs(), Ns(0)); // exit clamped to the enter's time
         // Opened by the enter at 500 us after a switch away from idle: its switch to idle is missing.
         QCOMPARE(c0.spans[2].flags, std::uint8_t(SPAN_TRUNCATED_START | SPAN_TRUNCATED_END | SPAN_MISSING_SWITCH));
         QCOMPARE(c0.spans[0].flags, std::uint8_t(SPAN_TRUNCATED_START)); // the trace's start, no event missing
-        QCOMPARE(c0.spans[2].startNs, Ns(401000)); // the CPU's event before the enter
+        QCOMPARE(c0.spans[2].startNs, Ns(401000));                       // the CPU's event before the enter
         const CpuTrace &c1 = r.cpus[1];
         QCOMPARE(c1.spans.size(), size_t(2));
         QVERIFY(c1.spans[0].flags & SPAN_FROM_ENTRY);
@@ -198,8 +221,10 @@ private slots:
         QCOMPARE(ex.droppedCount(SpanDrop::TraceStart), std::int64_t(1));    // span 0
         QCOMPARE(ex.droppedCount(SpanDrop::MissingSwitch), std::int64_t(1)); // span 2
         QCOMPARE(ex.droppedCount(SpanDrop::TraceEnd) + ex.droppedCount(SpanDrop::MissingExit)
-                     + ex.droppedCount(SpanDrop::TooLong), std::int64_t(0));
-        QCOMPARE(spanAccountText(3, 1, ex.dropped), std::string("3 spans = 1 exported + 1 missing a sched_switch + 1 cut by the trace's start"));
+                     + ex.droppedCount(SpanDrop::TooLong),
+                 std::int64_t(0));
+        QCOMPARE(spanAccountText(3, 1, ex.dropped),
+                 std::string("3 spans = 1 exported + 1 missing a sched_switch + 1 cut by the trace's start"));
         const StreamExport ex1 = toReplayStream(c1);
         QCOMPARE(ex1.stream.size(), size_t(1));
         QCOMPARE(ex1.droppedCount(SpanDrop::TraceEnd), std::int64_t(1));
@@ -230,8 +255,10 @@ private slots:
         QCOMPARE(e0.droppedCount(SpanDrop::TraceStart), std::int64_t(1));
         QCOMPARE(e0.droppedCount(SpanDrop::MissingSwitch), std::int64_t(1));
         QCOMPARE(e0.droppedCount(SpanDrop::TraceEnd), std::int64_t(1));
-        QCOMPARE(spanAccountText(4, 1, e0.dropped),
-                 std::string("4 spans = 1 exported + 1 missing a sched_switch + 1 cut by the trace's start + 1 cut by the trace's end"));
+        QCOMPARE(
+            spanAccountText(4, 1, e0.dropped),
+            std::string(
+                "4 spans = 1 exported + 1 missing a sched_switch + 1 cut by the trace's start + 1 cut by the trace's end"));
 
         const CpuTrace &c1 = r.cpus[1];
         QCOMPARE(c1.spans.size(), size_t(3));

@@ -141,8 +141,9 @@ private slots:
         const QJsonObject all = cpus.last().toObject();
         QCOMPARE(all.value(QStringLiteral("cpu")).toString(), QStringLiteral("all"));
         QCOMPARE(all.value(QStringLiteral("entries")).toInteger(), qint64(231));
-        QCOMPARE(all.value(QStringLiteral("states")).toArray().at(2).toObject().value(QStringLiteral("above")).toInteger(),
-                 qint64(27));
+        QCOMPARE(
+            all.value(QStringLiteral("states")).toArray().at(2).toObject().value(QStringLiteral("above")).toInteger(),
+            qint64(27));
         QCOMPARE(doc.object().value(QStringLiteral("simulated")).toObject().value(QStringLiteral("spans")).toInteger(),
                  qint64(89));
     }

@@ -25,18 +25,17 @@ namespace {
 
 // Times in us after 1 s. CPU 0: state 1 [0, 500], state 2 [1000, 3000], state 1 [4000, 4100];
 // CPU 1: state 1 [200, 2000], state 2 [3500, 4050]. An irq "eth0" right after CPU 0's first exit.
-const char *const kTrace =
-    "  <idle>-0 [000] d..1. 1.000000: cpu_idle: state=1 cpu_id=0\n"
-    "  <idle>-0 [001] d..1. 1.000200: cpu_idle: state=1 cpu_id=1\n"
-    "  <idle>-0 [000] d..1. 1.000500: cpu_idle: state=4294967295 cpu_id=0\n"
-    "  <idle>-0 [000] d.h1. 1.000501: irq_handler_entry: irq=5 name=eth0\n"
-    "  <idle>-0 [000] d..1. 1.001000: cpu_idle: state=2 cpu_id=0\n"
-    "  <idle>-0 [001] d..1. 1.002000: cpu_idle: state=4294967295 cpu_id=1\n"
-    "  <idle>-0 [000] d..1. 1.003000: cpu_idle: state=4294967295 cpu_id=0\n"
-    "  <idle>-0 [001] d..1. 1.003500: cpu_idle: state=2 cpu_id=1\n"
-    "  <idle>-0 [000] d..1. 1.004000: cpu_idle: state=1 cpu_id=0\n"
-    "  <idle>-0 [001] d..1. 1.004050: cpu_idle: state=4294967295 cpu_id=1\n"
-    "  <idle>-0 [000] d..1. 1.004100: cpu_idle: state=4294967295 cpu_id=0\n";
+const char *const kTrace = "  <idle>-0 [000] d..1. 1.000000: cpu_idle: state=1 cpu_id=0\n"
+                           "  <idle>-0 [001] d..1. 1.000200: cpu_idle: state=1 cpu_id=1\n"
+                           "  <idle>-0 [000] d..1. 1.000500: cpu_idle: state=4294967295 cpu_id=0\n"
+                           "  <idle>-0 [000] d.h1. 1.000501: irq_handler_entry: irq=5 name=eth0\n"
+                           "  <idle>-0 [000] d..1. 1.001000: cpu_idle: state=2 cpu_id=0\n"
+                           "  <idle>-0 [001] d..1. 1.002000: cpu_idle: state=4294967295 cpu_id=1\n"
+                           "  <idle>-0 [000] d..1. 1.003000: cpu_idle: state=4294967295 cpu_id=0\n"
+                           "  <idle>-0 [001] d..1. 1.003500: cpu_idle: state=2 cpu_id=1\n"
+                           "  <idle>-0 [000] d..1. 1.004000: cpu_idle: state=1 cpu_id=0\n"
+                           "  <idle>-0 [001] d..1. 1.004050: cpu_idle: state=4294967295 cpu_id=1\n"
+                           "  <idle>-0 [000] d..1. 1.004100: cpu_idle: state=4294967295 cpu_id=0\n";
 
 TraceImport load(const char *text, const char *label)
 {
@@ -49,7 +48,8 @@ TraceImport load(const char *text, const char *label)
 IdleStateTable junoTable()
 {
     // resources/targets/arm-juno-r0.json: WFI, cpu-sleep-0, cluster-sleep-0.
-    Result<IdleStateTable> t = readTableJson((test::sourceDir() + QStringLiteral("/resources/targets/arm-juno-r0.json")).toStdString());
+    Result<IdleStateTable> t =
+        readTableJson((test::sourceDir() + QStringLiteral("/resources/targets/arm-juno-r0.json")).toStdString());
     return t ? *t : IdleStateTable{};
 }
 
@@ -121,8 +121,13 @@ private slots:
         const QJsonArray cpus = root.value(QStringLiteral("cpus")).toArray();
         QCOMPARE(cpus.size(), 3); // 0, 1 and "all"
         const QJsonObject cpu0 = cpus.at(0).toObject();
-        QCOMPARE(cpu0.value(QStringLiteral("cause_names")).toObject().value(QStringLiteral("irq")).toObject()
-                     .value(QStringLiteral("eth0")).toInteger(), qint64(1));
+        QCOMPARE(cpu0.value(QStringLiteral("cause_names"))
+                     .toObject()
+                     .value(QStringLiteral("irq"))
+                     .toObject()
+                     .value(QStringLiteral("eth0"))
+                     .toInteger(),
+                 qint64(1));
         const QJsonObject all1 = cpus.at(2).toObject().value(QStringLiteral("states")).toArray().at(1).toObject();
         QCOMPARE(all1.value(QStringLiteral("name")).toString(), QStringLiteral("cpu-sleep-0"));
         QCOMPARE(all1.value(QStringLiteral("min_residency_ns")).toInteger(), qint64(100000));
@@ -152,7 +157,9 @@ private slots:
         QVERIFY(csv.find("\nbaseline,state_usage,1,1\n") != std::string::npos);
         QVERIFY(csv.find("\nbaseline,state_time_ns,1,500000\n") != std::string::npos);
         const QJsonObject base = QJsonDocument::fromJson(QByteArray::fromStdString(formatStatsJson(report)))
-                                     .object().value(QStringLiteral("baseline")).toObject();
+                                     .object()
+                                     .value(QStringLiteral("baseline"))
+                                     .toObject();
         QCOMPARE(base.value(QStringLiteral("file")).toString(), QStringLiteral("b.txt"));
         QCOMPARE(base.value(QStringLiteral("entries")).toInteger(), qint64(1));
         const std::string md = formatStatsMarkdown(report);

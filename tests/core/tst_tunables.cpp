@@ -22,11 +22,19 @@ private slots:
         QTest::addColumn<QString>("governor");
         QTest::addColumn<QString>("name");
         QTest::addColumn<qint64>("value");
-        QTest::newRow("plain") << "INTERVALS=8" << "" << "INTERVALS" << qint64(8);
-        QTest::newRow("governor") << "teo-6.14:PULSE=7" << "teo-6.14" << "PULSE" << qint64(7);
-        QTest::newRow("negative") << "X=-3" << "" << "X" << qint64(-3);
+        QTest::newRow("plain") << "INTERVALS=8"
+                               << ""
+                               << "INTERVALS" << qint64(8);
+        QTest::newRow("governor") << "teo-6.14:PULSE=7"
+                                  << "teo-6.14"
+                                  << "PULSE" << qint64(7);
+        QTest::newRow("negative") << "X=-3"
+                                  << ""
+                                  << "X" << qint64(-3);
         // Spaces around the value, as the CLI's parser allowed before.
-        QTest::newRow("spaces") << "STDDEV_MAX_US= 30 " << "" << "STDDEV_MAX_US" << qint64(30);
+        QTest::newRow("spaces") << "STDDEV_MAX_US= 30 "
+                                << ""
+                                << "STDDEV_MAX_US" << qint64(30);
     }
 
     void parsesTheThreeForms()
@@ -46,9 +54,12 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("error");
-        QTest::newRow("no =") << "INTERVALS" << "field 'INTERVALS': expected NAME=VALUE or GOVERNOR:NAME=VALUE";
-        QTest::newRow("empty") << "INTERVALS=" << "field 'INTERVALS': value '' is not an integer";
-        QTest::newRow("fraction") << "menu-6.14:INTERVALS=8.5" << "field 'INTERVALS': value '8.5' is not an integer";
+        QTest::newRow("no =") << "INTERVALS"
+                              << "field 'INTERVALS': expected NAME=VALUE or GOVERNOR:NAME=VALUE";
+        QTest::newRow("empty") << "INTERVALS="
+                               << "field 'INTERVALS': value '' is not an integer";
+        QTest::newRow("fraction") << "menu-6.14:INTERVALS=8.5"
+                                  << "field 'INTERVALS': value '8.5' is not an integer";
         QTest::newRow("huge") << "PULSE=99999999999999999999"
                               << "field 'PULSE': value '99999999999999999999' is not an integer";
     }
@@ -71,21 +82,28 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<qint64>("value");
         QTest::addColumn<QString>("error");
-        QTest::newRow("menu") << "menu-6.14" << "INTERVALS" << qint64(65)
+        QTest::newRow("menu") << "menu-6.14"
+                              << "INTERVALS" << qint64(65)
                               << "INTERVALS = 65 is out of range 1..64 for menu-6.14 (kernel default 8)";
-        QTest::newRow("teo") << "teo-6.19" << "DECAY_SHIFT" << qint64(0)
+        QTest::newRow("teo") << "teo-6.19"
+                             << "DECAY_SHIFT" << qint64(0)
                              << "DECAY_SHIFT = 0 is out of range 1..16 for teo-6.19 (kernel default 3)";
-        QTest::newRow("teo-5.13") << "teo-5.13" << "INTERVALS" << qint64(65)
+        QTest::newRow("teo-5.13") << "teo-5.13"
+                                  << "INTERVALS" << qint64(65)
                                   << "INTERVALS = 65 is out of range 1..64 for teo-5.13 (kernel default 8)";
-        QTest::newRow("ladder") << "ladder-latest" << "DEMOTION_COUNT" << qint64(1001)
+        QTest::newRow("ladder") << "ladder-latest"
+                                << "DEMOTION_COUNT" << qint64(1001)
                                 << "DEMOTION_COUNT = 1001 is out of range 1..1000 for ladder-latest (kernel default 1)";
-        QTest::newRow("haltpoll") << "haltpoll-latest" << "guest_halt_poll_allow_shrink" << qint64(2)
+        QTest::newRow("haltpoll") << "haltpoll-latest"
+                                  << "guest_halt_poll_allow_shrink" << qint64(2)
                                   << "guest_halt_poll_allow_shrink = 2 is out of range 0..1 for haltpoll-latest "
                                      "(kernel default 1)";
-        QTest::newRow("unknown") << "teo-5.14" << "LATENCY_THRESHOLD_NS" << qint64(1)
+        QTest::newRow("unknown") << "teo-5.14"
+                                 << "LATENCY_THRESHOLD_NS" << qint64(1)
                                  << "unknown parameter 'LATENCY_THRESHOLD_NS' for teo-5.14 (known: PULSE, "
                                     "DECAY_SHIFT, NR_RECENT)";
-        QTest::newRow("none") << "oracle" << "X" << qint64(1) << "unknown parameter 'X' for oracle (it has no parameters)";
+        QTest::newRow("none") << "oracle"
+                              << "X" << qint64(1) << "unknown parameter 'X' for oracle (it has no parameters)";
     }
 
     void oneWordingForEveryFamily()

@@ -25,8 +25,8 @@ private slots:
         const QRegularExpression release(QStringLiteral("^v(\\d+)\\.(\\d+)"));
         for (const VariantInfo *v : allVariants()) {
             const QRegularExpressionMatch m = release.match(QString::fromUtf8(v->kernel));
-            const KernelVersion expected = m.hasMatch() ? KernelVersion{m.captured(1).toInt(), m.captured(2).toInt()}
-                                                        : KernelVersion{};
+            const KernelVersion expected =
+                m.hasMatch() ? KernelVersion{m.captured(1).toInt(), m.captured(2).toInt()} : KernelVersion{};
             QVERIFY2(v->base == expected, v->id);
         }
     }

@@ -384,7 +384,8 @@ private slots:
         QCOMPARE(QString::fromStdString(words->pointLabel(0)), QString("device=emmc"));
         QCOMPARE(QString::fromStdString(words->pointLabel(1)), QString("device=nvme"));
         QCOMPARE(QString::fromStdString(words->pointLabel(2)), QString("device=sata"));
-        const char *single[] = {"io:device=emmc,submit_us=5", "io:device=nvme,submit_us=5", "io:device=sata,submit_us=5"};
+        const char *single[] = {"io:device=emmc,submit_us=5", "io:device=nvme,submit_us=5",
+                                "io:device=sata,submit_us=5"};
         const Ns base[] = {300000, 70000, 150000};
         for (int p = 0; p < 3; ++p) {
             const IdleStream swept = generateStream(*words, p, 9, 200);
@@ -392,7 +393,8 @@ private slots:
             for (const IdleSpan &x : swept)
                 QVERIFY(x.wakeNs >= base[p] || x.timerWake());
         }
-        QVERIFY(err("io:device=emmc/ssd").contains("device is one of: nvme, sata, emmc, mtd, nullblk, dmdelay, custom (got 'ssd')"));
+        QVERIFY(err("io:device=emmc/ssd")
+                    .contains("device is one of: nvme, sata, emmc, mtd, nullblk, dmdelay, custom (got 'ssd')"));
         QVERIFY(err("io:device=emmc/nvme,submit_us=1/2").contains("only one parameter may be swept"));
 
         Result<WorkloadSpec> sweep = parseWorkloadSpec("sweep:kind=timer");
@@ -446,9 +448,10 @@ private slots:
         // IPIs every 300 us and a 1 ms timer, no busy time: the timer stays
         // visible as the sleep length and ends the span at each millisecond.
         const IdleStream st = gen("periodic:kind=ipi,interval_us=300,run_us=0,next_timer_us=0 + "
-                                  "periodic:kind=timer,interval_us=1000,run_us=0", 6);
+                                  "periodic:kind=timer,interval_us=1000,run_us=0",
+                                  6);
         const Ns expect[6][3] = {// gap, timer, wake
-                                 {0, 700000 + 300000, 300000}, {0, 700000, 300000}, {0, 400000, 300000},
+                                 {0, 700000 + 300000, 300000}, {0, 700000, 300000},  {0, 400000, 300000},
                                  {0, 100000, 100000},          {0, 1000000, 200000}, {0, 800000, 300000}};
         for (int i = 0; i < 6; ++i) {
             QCOMPARE(st[size_t(i)].gapNs, expect[i][0]);
@@ -462,7 +465,8 @@ private slots:
         // Events every 10 us with 4 us of work each, plus a 50 us event stream with
         // 30 us of work: events that arrive during the 30 us run extend it.
         const IdleStream st = gen("periodic:kind=ipi,interval_us=6,run_us=4,next_timer_us=0 + "
-                                  "periodic:kind=ipi,interval_us=20,run_us=30,next_timer_us=0", 200);
+                                  "periodic:kind=ipi,interval_us=20,run_us=30,next_timer_us=0",
+                                  200);
         Ns t = 0;
         for (const IdleSpan &x : st) {
             QVERIFY(x.wakeNs <= x.timerNs);
@@ -513,13 +517,15 @@ private slots:
 
     void mixShares()
     {
-        const IdleStream st = gen("mix(1*periodic:kind=timer,interval_us=10 | 3*periodic:kind=timer,interval_us=20)", 40000);
+        const IdleStream st =
+            gen("mix(1*periodic:kind=timer,interval_us=10 | 3*periodic:kind=timer,interval_us=20)", 40000);
         std::int64_t tens = 0;
         for (const IdleSpan &x : st)
             tens += x.wakeNs == 10000;
         QVERIFY(std::fabs(double(tens) / 40000.0 - 0.25) < 0.015);
         // block=5: members come in runs of exactly 5.
-        const IdleStream blocks = gen("mix(periodic:kind=timer,interval_us=10 | periodic:kind=timer,interval_us=20;block=5)", 1000);
+        const IdleStream blocks =
+            gen("mix(periodic:kind=timer,interval_us=10 | periodic:kind=timer,interval_us=20;block=5)", 1000);
         for (size_t i = 0; i < blocks.size(); i += 5)
             for (size_t k = i + 1; k < i + 5; ++k)
                 QCOMPARE(blocks[k].wakeNs, blocks[i].wakeNs);

@@ -31,7 +31,8 @@ inline void checkTableAgainstCommand(MainWindow &w, const IdleStateTable &table,
     const test::CliResult r = test::runCli(args);
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
-    const QJsonArray govs = root.value(QStringLiteral("points")).toArray().at(0).toObject().value(QStringLiteral("governors")).toArray();
+    const QJsonArray govs =
+        root.value(QStringLiteral("points")).toArray().at(0).toObject().value(QStringLiteral("governors")).toArray();
     QCOMPARE(govs.size(), governors); // the oracle is every row's oracle_* columns
 
     const ComparisonTableModel *m = w.comparison()->model();

@@ -30,8 +30,8 @@ inline QString conformancePath(const QString &rel)
 inline std::shared_ptr<SimulationSnapshot> makeSnapshot(const IdleStateTable &table, IdleStream stream,
                                                         std::initializer_list<const char *> variants)
 {
-    static const QColor palette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28),
-                                     QColor(0x2c, 0xa0, 0x2c), QColor(0x55, 0x55, 0x55)};
+    static const QColor palette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c),
+                                     QColor(0x55, 0x55, 0x55)};
     auto snap = std::make_shared<SimulationSnapshot>();
     snap->generation = 1;
     snap->table = table;

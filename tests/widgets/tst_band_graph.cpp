@@ -50,13 +50,14 @@ private slots:
         auto low = series({{0, 1}, {10, 1}, {20, 0}, {30, 0}, {40, 2}, {50, 2}});
         auto high = series({{0, 3}, {10, 3}, {20, 0}, {30, 1}, {40, 3}, {50, 3}});
         QVector<QRectF> rects;
-        QVERIFY(stepBandRects(*low, *high, [](double k) { return k; }, [](double v) { return 100 - 10 * v; }, rects));
+        QVERIFY(stepBandRects(
+            *low, *high, [](double k) { return k; }, [](double v) { return 100 - 10 * v; }, rects));
         // [0, 20) x [1, 3] merged from two equal columns; nothing for the
         // one-state column at 20; [30, 40) x [0, 1]; [40, 50) x [2, 3], where
         // the series ends at its last key.
-        QCOMPARE(rects, (QVector<QRectF>{QRectF(QPointF(0, 70), QPointF(20, 90)),
-                                         QRectF(QPointF(30, 90), QPointF(40, 100)),
-                                         QRectF(QPointF(40, 70), QPointF(50, 80))}));
+        QCOMPARE(rects,
+                 (QVector<QRectF>{QRectF(QPointF(0, 70), QPointF(20, 90)), QRectF(QPointF(30, 90), QPointF(40, 100)),
+                                  QRectF(QPointF(40, 70), QPointF(50, 80))}));
     }
 
     void differentKeysAreNotOneBand()
@@ -64,9 +65,11 @@ private slots:
         auto low = series({{0, 1}, {10, 1}});
         auto high = series({{0, 3}, {11, 3}});
         QVector<QRectF> rects{QRectF(1, 1, 1, 1)};
-        QVERIFY(!stepBandRects(*low, *high, [](double k) { return k; }, [](double v) { return v; }, rects));
+        QVERIFY(!stepBandRects(
+            *low, *high, [](double k) { return k; }, [](double v) { return v; }, rects));
         QVERIFY(rects.isEmpty());
-        QVERIFY(!stepBandRects(*low, *series({{0, 3}}), [](double k) { return k; }, [](double v) { return v; }, rects));
+        QVERIFY(!stepBandRects(
+            *low, *series({{0, 3}}), [](double k) { return k; }, [](double v) { return v; }, rects));
     }
 
     void samePixelsAsTheChannelFill_data()

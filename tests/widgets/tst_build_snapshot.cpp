@@ -23,17 +23,20 @@ using namespace idlescope;
 
 namespace {
 
-QString tablePath() { return test::kitDir() + QStringLiteral("/tables/pseries-p10.json"); }
+QString tablePath()
+{
+    return test::kitDir() + QStringLiteral("/tables/pseries-p10.json");
+}
 
 /// Five spans on pseries-p10 (snooze 0/0 us, CEDE exit latency 12 us, target residency
 /// 120 us), as tst_comparison_model works them by hand: the oracle enters the deepest state
 /// whose target residency fits the idle time (gap_ns,timer_ns,wake_ns,latency_req_ns,util).
 const char STREAM[] = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n"
-                      "1000,500000,500000,-1,0\n"       // timer at 500 us: CEDE
-                      "1000,5000000,200000,-1,0\n"      // IPI at 200 us: CEDE, pays 12 us
-                      "1000,5000000,20000,-1,0\n"       // IPI at 20 us: snooze (< 120 us), pays 0
-                      "1000,5000000,300000,-1,0\n"      // IPI at 300 us: CEDE, pays 12 us
-                      "1000,50000000,30000000,-1,0\n";  // IPI at 30 ms: CEDE, pays 12 us
+                      "1000,500000,500000,-1,0\n"      // timer at 500 us: CEDE
+                      "1000,5000000,200000,-1,0\n"     // IPI at 200 us: CEDE, pays 12 us
+                      "1000,5000000,20000,-1,0\n"      // IPI at 20 us: snooze (< 120 us), pays 0
+                      "1000,5000000,300000,-1,0\n"     // IPI at 300 us: CEDE, pays 12 us
+                      "1000,50000000,30000000,-1,0\n"; // IPI at 30 ms: CEDE, pays 12 us
 
 ScenarioSpec handScenario(const QString &streamPath)
 {
@@ -99,8 +102,8 @@ void TestBuildSnapshot::oracleByHand()
     QCOMPARE(std::vector<int>(oracle.state.begin(), oracle.state.end()), (std::vector<int>{1, 1, 0, 1, 1}));
     const PrefixCounts all = snap.counts[0].upTo(oracle, oracle.size());
     QCOMPARE(all.entries, std::int64_t(5));
-    QCOMPARE(all.usage[0], std::int64_t(1)); // snooze
-    QCOMPARE(all.usage[1], std::int64_t(4)); // CEDE
+    QCOMPARE(all.usage[0], std::int64_t(1));                        // snooze
+    QCOMPARE(all.usage[1], std::int64_t(4));                        // CEDE
     QCOMPARE(all.totalAbove() + all.totalBelow(), std::int64_t(0)); // the oracle never misses
     // The first three entries: CEDE, CEDE, snooze.
     QCOMPARE(snap.counts[0].upTo(oracle, 3).usage[1], std::int64_t(2));

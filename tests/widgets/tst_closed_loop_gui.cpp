@@ -4,21 +4,21 @@
 // comparison table shows each governor's operations per second and added latency (mean,
 // p99) with exactly the cells `idlescope-cli compare --closed-loop` prints for the same loop,
 // table and seed; the Trade-off view draws the table's values.
+#include "core/io/table_json.h"
 #include "tests/cli_process.h"
 #include "tests/test_paths.h"
-#include "core/io/table_json.h"
+#include "tests/widgets/runner_fixture.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/comparison/tradeoff_view.h"
+#include "widgets/export/compare_command.h"
+#include "widgets/export/data_export.h"
 #include "widgets/panels/governor_legend.h"
 #include "widgets/panels/workload_spec_page.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/closed_loop_workload.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/view_state.h"
-#include "widgets/export/compare_command.h"
-#include "widgets/export/data_export.h"
-#include "tests/widgets/runner_fixture.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -31,8 +31,7 @@
 
 using namespace idlescope;
 
-class TestClosedLoopGui : public QObject
-{
+class TestClosedLoopGui : public QObject {
     Q_OBJECT
 private slots:
     void cellsAreTheCliCells_data();
@@ -44,15 +43,17 @@ private slots:
     void copiedCommandOfAnABLoopRuns();
 };
 
-namespace
-{
+namespace {
 
 using Col = ComparisonTableModel::Column;
 
 // snooze 3000 mW, CEDE 500 mW + 5 uJ an entry, active 4000 mW (tests/data/power).
-QString table() { return test::testDataDir() + QStringLiteral("/power/pseries-p10-power.json"); }
+QString table()
+{
+    return test::testDataDir() + QStringLiteral("/power/pseries-p10-power.json");
+}
 
-const char *const GOVERNORS[] = { "menu-6.14", "teo-6.14", "ladder-latest" };
+const char *const GOVERNORS[] = {"menu-6.14", "teo-6.14", "ladder-latest"};
 
 ScenarioSpec closedLoopScenario(const QString &loop, int seed = 3)
 {
@@ -62,20 +63,21 @@ ScenarioSpec closedLoopScenario(const QString &loop, int seed = 3)
     spec.target.table = readTableJson(table().toStdString()).value();
     spec.target.id = QString::fromStdString(spec.target.table.id);
     spec.workload.kind = QStringLiteral("spec");
-    spec.workload.params = { { QStringLiteral("spec"), loop }, { QStringLiteral("loop"), QStringLiteral("closed") },
-        { QStringLiteral("seed"), seed } };
+    spec.workload.params = {{QStringLiteral("spec"), loop},
+                            {QStringLiteral("loop"), QStringLiteral("closed")},
+                            {QStringLiteral("seed"), seed}};
     for (const char *g : GOVERNORS)
-        spec.governors.push_back({ g, {}, QColor(Qt::darkCyan) });
+        spec.governors.push_back({g, {}, QColor(Qt::darkCyan)});
     return spec;
 }
 
 /// `compare --closed-loop LOOP --table T --format csv` rows by governor: column -> cell.
 QMap<QString, QMap<QString, QString>> cliRows(const QString &loop, int seed = 3)
 {
-    const test::CliResult r = test::runCli({ QStringLiteral("compare"), QStringLiteral("--table"), table(),
-        QStringLiteral("--closed-loop"), loop, QStringLiteral("--governors"),
-        QStringLiteral("menu-6.14,teo-6.14,ladder-latest"), QStringLiteral("--seed"), QString::number(seed),
-        QStringLiteral("--format"), QStringLiteral("csv") });
+    const test::CliResult r = test::runCli(
+        {QStringLiteral("compare"), QStringLiteral("--table"), table(), QStringLiteral("--closed-loop"), loop,
+         QStringLiteral("--governors"), QStringLiteral("menu-6.14,teo-6.14,ladder-latest"), QStringLiteral("--seed"),
+         QString::number(seed), QStringLiteral("--format"), QStringLiteral("csv")});
     if (r.exitCode != 0) {
         qWarning("idlescope-cli: %s", qPrintable(r.err));
         return {};
@@ -110,31 +112,31 @@ void TestClosedLoopGui::cellsAreTheCliCells()
     model.setSnapshot(snap);
     QCOMPARE(model.headerData(Col::OpsColumn, Qt::Horizontal, Qt::EditRole).toString(), QStringLiteral("ops_per_s"));
     QCOMPARE(model.headerData(Col::AddedMeanColumn, Qt::Horizontal, Qt::EditRole).toString(),
-        QStringLiteral("added_latency_mean_us"));
+             QStringLiteral("added_latency_mean_us"));
     QCOMPARE(model.headerData(Col::AddedP99Column, Qt::Horizontal, Qt::EditRole).toString(),
-        QStringLiteral("added_latency_p99_us"));
+             QStringLiteral("added_latency_p99_us"));
     for (int row = 0; row < 3; ++row) {
         const QString gov = QString::fromUtf8(GOVERNORS[row]);
         QCOMPARE(model.index(row, Col::GovColumn).data(Qt::EditRole).toString(), gov);
         const QMap<QString, QString> &c = cli[gov];
         QCOMPARE(model.index(row, Col::OpsColumn).data().toString(), c.value(QStringLiteral("ops_per_s")));
         QCOMPARE(model.index(row, Col::AddedMeanColumn).data().toString(),
-            c.value(QStringLiteral("added_latency_mean_us")) + MICRO);
+                 c.value(QStringLiteral("added_latency_mean_us")) + MICRO);
         QCOMPARE(model.index(row, Col::AddedP99Column).data().toString(),
-            c.value(QStringLiteral("added_latency_p99_us")) + MICRO);
+                 c.value(QStringLiteral("added_latency_p99_us")) + MICRO);
         // The run's counters, summed over its CPUs, are the table's idles, aboves and belows.
         QCOMPARE(model.index(row, Col::IdlesColumn).data().toString(), c.value(QStringLiteral("entries")));
         QCOMPARE(model.index(row, Col::AbovesColumn).data().toString(), c.value(QStringLiteral("above")));
         QCOMPARE(model.index(row, Col::BelowsColumn).data().toString(), c.value(QStringLiteral("below")));
         // The same ratio (4 decimals in the CLI).
         QVERIFY(qAbs(model.index(row, Col::IdleMissRatioColumn).data(Qt::EditRole).toDouble()
-                    - c.value(QStringLiteral("idle_miss_ratio")).toDouble())
-            < 5e-5);
+                     - c.value(QStringLiteral("idle_miss_ratio")).toDouble())
+                < 5e-5);
         // Energy from the same counters on the same machine (compare prints %.6g, the table too).
         QCOMPARE(model.index(row, Col::EnergyColumn).data().toString(), c.value(QStringLiteral("idle_energy_J")));
         // Real figures: every operation done, a positive rate.
-        QCOMPARE(c.value(QStringLiteral("operations")), loop.endsWith(QStringLiteral("ops=3000")) ? QStringLiteral("3000")
-                                                                                                : QStringLiteral("2000"));
+        QCOMPARE(c.value(QStringLiteral("operations")),
+                 loop.endsWith(QStringLiteral("ops=3000")) ? QStringLiteral("3000") : QStringLiteral("2000"));
         QVERIFY(model.index(row, Col::OpsColumn).data(Qt::EditRole).toDouble() > 1000.0);
     }
     // The legend's chips: the run's counters, not the "miss 0.0 %" of a run without entries.
@@ -143,9 +145,10 @@ void TestClosedLoopGui::cellsAreTheCliCells()
     legend.setSnapshot(snap);
     for (int row = 0; row < 3; ++row) {
         const QMap<QString, QString> &c = cli[QString::fromUtf8(GOVERNORS[row])];
-        QVERIFY2(legend.chipText(row).contains(QStringLiteral("above %1 \u00b7 below %2")
-                                                    .arg(c.value(QStringLiteral("above")), c.value(QStringLiteral("below")))),
-            qPrintable(legend.chipText(row) + QStringLiteral(" / CLI above ") + c.value(QStringLiteral("above"))));
+        QVERIFY2(legend.chipText(row).contains(
+                     QStringLiteral("above %1 \u00b7 below %2")
+                         .arg(c.value(QStringLiteral("above")), c.value(QStringLiteral("below")))),
+                 qPrintable(legend.chipText(row) + QStringLiteral(" / CLI above ") + c.value(QStringLiteral("above"))));
     }
     // Exported, the closed loop keeps its three columns, each row's ops/s as the CLI prints it.
     QTemporaryDir dir;
@@ -165,17 +168,18 @@ void TestClosedLoopGui::cellsAreTheCliCells()
         // The file has 12 digits, the CLI one decimal (%.1f): equal within its rounding.
         QVERIFY(qAbs(cells[ops].toDouble() - cli[cells[0]].value(QStringLiteral("ops_per_s")).toDouble()) <= 0.05);
         // The latencies in µs, as their keys say (they were written in ns: a p99 of 1.000 µs as 1000).
-        QVERIFY(qAbs(cells[ops + 1].toDouble() - cli[cells[0]].value(QStringLiteral("added_latency_mean_us")).toDouble())
+        QVERIFY(
+            qAbs(cells[ops + 1].toDouble() - cli[cells[0]].value(QStringLiteral("added_latency_mean_us")).toDouble())
             <= 0.0005);
         QVERIFY(qAbs(cells[ops + 2].toDouble() - cli[cells[0]].value(QStringLiteral("added_latency_p99_us")).toDouble())
-            <= 0.0005);
+                <= 0.0005);
     }
 }
 
 void TestClosedLoopGui::tradeoffViewShowsOpsAndLatency()
 {
-    const SnapshotPtr snap
-        = test::simulateOnce(closedLoopScenario(QStringLiteral("io:service_us=40,work_us=8,iodepth=2,jitter_us=30,ops=3000")));
+    const SnapshotPtr snap = test::simulateOnce(
+        closedLoopScenario(QStringLiteral("io:service_us=40,work_us=8,iodepth=2,jitter_us=30,ops=3000")));
     QVERIFY(snap);
     ComparisonTableModel model;
     model.setSnapshot(snap);
@@ -187,10 +191,11 @@ void TestClosedLoopGui::tradeoffViewShowsOpsAndLatency()
     QVERIFY(view.showsClosedLoop());
     QCOMPARE(view.panelTitle(TradeoffView::Throughput), QStringLiteral("operations/s (more is better)"));
     for (int g = 0; g < 3; ++g) {
-        QCOMPARE(view.barValue(TradeoffView::Throughput, g), model.index(g, Col::OpsColumn).data(Qt::EditRole).toDouble());
+        QCOMPARE(view.barValue(TradeoffView::Throughput, g),
+                 model.index(g, Col::OpsColumn).data(Qt::EditRole).toDouble());
         // The p99 in us, as the table's cell reads it.
         QCOMPARE(view.barValue(TradeoffView::AddedLatency, g),
-            model.index(g, Col::AddedP99Column).data(Qt::EditRole).toDouble());
+                 model.index(g, Col::AddedP99Column).data(Qt::EditRole).toDouble());
     }
     // A replayed stream: wakeups/s again and no latency panel.
     ScenarioSpec open = closedLoopScenario(QString());
@@ -228,7 +233,7 @@ void TestClosedLoopGui::runsOnTheWorkerWithProgressAndCancel()
     QCOMPARE(names[0].variant, std::string("menu-6.14"));
     runner.cancel();
     QTRY_VERIFY_WITH_TIMEOUT(!runner.isBusy(), 10000);
-    QCOMPARE(ready.count(), 1); // no snapshot of the cancelled loop
+    QCOMPARE(ready.count(), 1);  // no snapshot of the cancelled loop
     QCOMPARE(failed.count(), 0); // and no error either
 }
 
@@ -251,7 +256,7 @@ void TestClosedLoopGui::specPageCommitsAClosedLoop()
     QCOMPARE(page.values().value(QStringLiteral("spec")), v.value(QStringLiteral("spec")));
     // A spec-grammar text is no closed loop (core's message names the model it found).
     QCOMPARE(closedLoopRefusal(QStringLiteral("periodic:interval_us=100")),
-        QStringLiteral("periodic: unknown closed-loop model (io, pingpong)"));
+             QStringLiteral("periodic: unknown closed-loop model (io, pingpong)"));
     // Back to the open loop: its own text again, no "loop" value.
     page.loopBox()->setCurrentIndex(page.loopBox()->findData(QStringLiteral("open")));
     QVERIFY(!page.values().contains(QStringLiteral("loop")));
@@ -279,7 +284,7 @@ void TestClosedLoopGui::openLoopHasNoClosedLoopCells()
     const QString csv = view.csv();
     QVERIFY2(csv.contains(QStringLiteral(",wakeups_per_s,idle_energy_J,ops_per_s,added_latency_mean_us,"
                                          "added_latency_p99_us,")),
-        qPrintable(csv));
+             qPrintable(csv));
 }
 
 QTEST_MAIN(TestClosedLoopGui)
@@ -290,7 +295,7 @@ void TestClosedLoopGui::copiedCommandOfAnABLoopRuns()
 {
     const QString loop = QStringLiteral("pingpong:work_us=15,ops=2000");
     ScenarioSpec spec = closedLoopScenario(loop);
-    GovernorSpec b{ "menu-6.14", { { "INTERVALS", 4 } }, QColor(Qt::darkRed) };
+    GovernorSpec b{"menu-6.14", {{"INTERVALS", 4}}, QColor(Qt::darkRed)};
     b.label = "m4";
     spec.governors.push_back(b);
     const SnapshotPtr snap = test::simulateOnce(spec);

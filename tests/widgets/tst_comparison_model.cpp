@@ -37,11 +37,11 @@ double cellD(const ComparisonTableModel &m, int row, int col)
 IdleStream handStream()
 {
     return {
-        {1000, 500000, 500000, -1, 0},        // timer wakeup at 500 us: CEDE, no cost
-        {1000, 5000000, 200000, -1, 0},       // IPI at 200 us: CEDE, pays 12 us
-        {1000, 5000000, 20000, -1, 0},        // IPI at 20 us: snooze (polls), pays 0
-        {1000, 5000000, 300000, -1, 0},       // IPI at 300 us: CEDE, pays 12 us
-        {1000, 50000000, 30000000, -1, 0},    // IPI at 30 ms, tick stopped: CEDE, pays 12 us
+        {1000, 500000, 500000, -1, 0},     // timer wakeup at 500 us: CEDE, no cost
+        {1000, 5000000, 200000, -1, 0},    // IPI at 200 us: CEDE, pays 12 us
+        {1000, 5000000, 20000, -1, 0},     // IPI at 20 us: snooze (polls), pays 0
+        {1000, 5000000, 300000, -1, 0},    // IPI at 300 us: CEDE, pays 12 us
+        {1000, 50000000, 30000000, -1, 0}, // IPI at 30 ms, tick stopped: CEDE, pays 12 us
     };
 }
 
@@ -163,7 +163,8 @@ void TestComparisonModel::latencyCostByHand()
     // and the polling entry (exit latency 0) add nothing.
     QCOMPARE(cell(model, 0, Col::LatencyCostColumn), qint64(36000));
     QCOMPARE(model.totals(0).latencyCostEntries, qint64(4));
-    QCOMPARE(model.data(model.index(0, Col::LatencyCostColumn)).toString(), QStringLiteral("36 \u00b5s")); // the window's unit, as the inspector writes it
+    QCOMPARE(model.data(model.index(0, Col::LatencyCostColumn)).toString(),
+             QStringLiteral("36 \u00b5s")); // the window's unit, as the inspector writes it
     QCOMPARE(cell(model, 0, Col::IdleMissesColumn), qint64(0));
 
     // With CEDE disabled nothing pays an exit latency: a plain "0", not "0 ns"
@@ -184,15 +185,16 @@ void TestComparisonModel::csvAndMarkdown()
     // `idlescope-cli compare --table pseries-p10.json --workload csv:<these 5 spans> --governors
     // oracle --iterations 1 --throughput` prints (duration_ms 31.073, wakeups_per_s 128.729); the
     // kit's table has no power data.
-    QCOMPARE(view.csv(),
-             QStringLiteral("gov,idles,idle_misses,idle_miss_ratio,belows,aboves,above_pct,below_pct,"
-                            "latency_cost_ns,wakeups_per_s,idle_energy_J,snooze,CEDE\n"
-                            "oracle,5,0,0,0,0,0,0,36000,128.729121746,no power data,1,4\n"));
-    QCOMPARE(view.markdown(),
-             QStringLiteral("| gov | idles | idle_misses | idle_miss_ratio | belows | aboves | above % | below % | "
-                            "latency cost | wakeups/s | idle energy (J) | snooze | CEDE |\n"
-                            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
-                            "| oracle | 5 | 0 | 0.000 | 0 | 0 | 0.0 % | 0.0 % | 36 \u00b5s | 128.729 | no power data | 1 | 4 |\n"));
+    QCOMPARE(view.csv(), QStringLiteral("gov,idles,idle_misses,idle_miss_ratio,belows,aboves,above_pct,below_pct,"
+                                        "latency_cost_ns,wakeups_per_s,idle_energy_J,snooze,CEDE\n"
+                                        "oracle,5,0,0,0,0,0,0,36000,128.729121746,no power data,1,4\n"));
+    QCOMPARE(
+        view.markdown(),
+        QStringLiteral(
+            "| gov | idles | idle_misses | idle_miss_ratio | belows | aboves | above % | below % | "
+            "latency cost | wakeups/s | idle energy (J) | snooze | CEDE |\n"
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
+            "| oracle | 5 | 0 | 0.000 | 0 | 0 | 0.0 % | 0.0 % | 36 \u00b5s | 128.729 | no power data | 1 | 4 |\n"));
 }
 
 void TestComparisonModel::viewExportsAndActivates()
@@ -217,8 +219,7 @@ void TestComparisonModel::viewExportsAndActivates()
     view.tableView()->sortByColumn(Col::AbovesColumn, Qt::AscendingOrder);
     QSignalSpy spy(&view, &ComparisonView::governorActivated);
     const QModelIndex last = view.tableView()->model()->index(2, 0);
-    QTest::mouseClick(view.tableView()->viewport(), Qt::LeftButton, {},
-                      view.tableView()->visualRect(last).center());
+    QTest::mouseClick(view.tableView()->viewport(), Qt::LeftButton, {}, view.tableView()->visualRect(last).center());
     int most = 0;
     for (int r = 1; r < m_pipe->governorCount(); ++r)
         if (m_pipe->runs[size_t(r)].summary.totalAbove() > m_pipe->runs[size_t(most)].summary.totalAbove())

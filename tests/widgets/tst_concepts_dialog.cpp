@@ -3,8 +3,8 @@
 // and every section the dialog can jump to exists.
 #include "widgets/help/concepts_dialog.h"
 
-#include <QTest>
 #include <QScrollBar>
+#include <QTest>
 #include <QTextBrowser>
 
 using namespace idlescope;
@@ -23,8 +23,8 @@ void TestConceptsDialog::pageIsEmbedded()
     const QString html = conceptsHtml();
     QVERIFY(html.size() > 5000);
     QVERIFY(html.contains(QStringLiteral("<h1>cpuidle in a nutshell</h1>")));
-    for (const char *anchor : {"states", "inputs", "misses", "tick", "poll", "menu", "teo", "cede", "oracle",
-                               "numbers"})
+    for (const char *anchor :
+         {"states", "inputs", "misses", "tick", "poll", "menu", "teo", "cede", "oracle", "numbers"})
         QVERIFY2(html.contains(QStringLiteral("name=\"%1\"").arg(QLatin1String(anchor))), anchor);
 }
 

@@ -9,17 +9,17 @@
 #include "compare_command_check.h"
 #include "core/workloads/workload.h"
 #include "core/workloads/workload_spec.h"
+#include "poisson_scenario.h"
+#include "tests/test_files.h"
 #include "widgets/comparison/comparison_table_model.h"
-#include "widgets/runner/workload_seeding.h"
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/export/compare_command.h"
 #include "widgets/main_window.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/runner/spec_workload.h"
+#include "widgets/runner/workload_seeding.h"
 #include "widgets/session/session_json.h"
-#include "poisson_scenario.h"
-#include "tests/test_files.h"
 #include "window_fixture.h"
 
 #include <QClipboard>
@@ -39,7 +39,6 @@ using namespace idlescope;
 namespace {
 
 constexpr int TIMEOUT_MS = test::WINDOW_TIMEOUT_MS;
-
 
 /// Shows @p spec and waits for its snapshot.
 SnapshotPtr showScenario(MainWindow &w, const ScenarioSpec &spec)
@@ -85,7 +84,8 @@ void TestCopyCommand::traceRecordedRowIsACaveat()
     QVERIFY2(c.text.contains(QStringLiteral("--trace /traces/juno.dat --cpu 4")), qPrintable(c.text));
     QVERIFY2(c.text.contains(QStringLiteral("--governors menu-6.14")), qPrintable(c.text));
     QCOMPARE(c.caveats.size(), 1);
-    QVERIFY2(c.caveats.front().contains(QStringLiteral("compare --trace without --cpu")), qPrintable(c.caveats.front()));
+    QVERIFY2(c.caveats.front().contains(QStringLiteral("compare --trace without --cpu")),
+             qPrintable(c.caveats.front()));
     // Without the recorded row: nothing to say.
     spec.governors.erase(spec.governors.begin());
     QVERIFY(compareCommand(spec).caveats.isEmpty());

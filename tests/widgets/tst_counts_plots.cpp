@@ -76,9 +76,7 @@ private slots:
         view.setFullRange(0, snap->durationNs());
         MissHistogramPlot misses(&view);
         TimeSharePlot share(&view);
-        const auto bottom = [](QCustomPlot *p, int rect) {
-            return p->axisRects().at(rect)->axis(QCPAxis::atBottom);
-        };
+        const auto bottom = [](QCustomPlot *p, int rect) { return p->axisRects().at(rect)->axis(QCPAxis::atBottom); };
         // Shown, so that a resize reaches the QCustomPlot inside (as in the window).
         const auto resize = [](PlotBase &p, int width) {
             p.resize(width, 240);

@@ -5,13 +5,13 @@
 // counters, and a CPU switch that neither imports nor replays the machine again.
 #include "core/trace/trace_model.h"
 #include "tests/test_paths.h"
+#include "tests/widgets/runner_fixture.h"
 #include "tests/widgets/window_fixture.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/panels/trace_workload_page.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/runner/builtin_scenario.h"
-#include "tests/widgets/runner_fixture.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/runner/trace_workload.h"
 #include "widgets/trace/cpu_lanes_view.h"
@@ -49,14 +49,16 @@ ScenarioSpec traceScenario(const QString &trace, const QString &table, int cpu)
     spec.workload.kind = QStringLiteral("trace");
     spec.workload.path = test::tracePath(trace);
     spec.workload.params.insert(QStringLiteral("cpu"), cpu);
-    spec.governors = {{"recorded", {}, QColor(Qt::black)}, {"menu-6.14", {}, QColor(Qt::red)},
+    spec.governors = {{"recorded", {}, QColor(Qt::black)},
+                      {"menu-6.14", {}, QColor(Qt::red)},
                       {"teo-6.14", {}, QColor(Qt::blue)}};
     return spec;
 }
 
 SnapshotPtr juno(int cpu)
 {
-    return test::simulateOnce(traceScenario(QStringLiteral("lisa-juno-sched_load-6cpu.dat"), QStringLiteral("arm-juno-r0"), cpu));
+    return test::simulateOnce(
+        traceScenario(QStringLiteral("lisa-juno-sched_load-6cpu.dat"), QStringLiteral("arm-juno-r0"), cpu));
 }
 
 bool computed(CpuLanesView &v)
@@ -217,8 +219,8 @@ void TestCpuLanes::cpuWithoutSpansIsListedWithTheReason()
     // vm-amd-2cpu-pipe100us: CPU 1 has no complete span (`idlescope-cli import
     // vm-amd-2cpu-pipe100us.ftrace.txt.gz` prints its account: 20785 spans = 0 exported +
     // 20784 missing a sched_switch + 1 cut by the trace's end); it is listed, not drawn.
-    const SnapshotPtr snap = test::simulateOnce(traceScenario(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz"),
-                                                    QStringLiteral("intel-skx"), 0));
+    const SnapshotPtr snap = test::simulateOnce(
+        traceScenario(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz"), QStringLiteral("intel-skx"), 0));
     QVERIFY(snap);
     CpuLanesView v;
     v.setSnapshot(snap);
@@ -270,7 +272,8 @@ QTEST_MAIN(TestCpuLanes)
 // "m4"; they said "menu-6.14" twice, while the legend and the comparison table said m4.
 void TestCpuLanes::secondInstanceIsShownByItsLabel()
 {
-    ScenarioSpec spec = traceScenario(QStringLiteral("lisa-juno-sched_load-6cpu.dat"), QStringLiteral("arm-juno-r0"), 4);
+    ScenarioSpec spec =
+        traceScenario(QStringLiteral("lisa-juno-sched_load-6cpu.dat"), QStringLiteral("arm-juno-r0"), 4);
     GovernorSpec b{"menu-6.14", {{"INTERVALS", 4}}, QColor(Qt::darkRed)};
     b.label = "m4";
     spec.governors.push_back(b);

@@ -19,8 +19,7 @@
 
 using namespace idlescope;
 
-class TestEntriesOrder : public QObject
-{
+class TestEntriesOrder : public QObject {
     Q_OBJECT
 private slots:
     void sortReturnsAtOnceAndArrivesInOrder();
@@ -32,11 +31,10 @@ private slots:
     void dockShowsProgressWhileBusy();
 };
 
-namespace
-{
+namespace {
 
 // Six entries, residencies 5, 3, 9, 1, 7, 3 us; entries 0 and 3 above, entry 4 below.
-const Ns RESIDENCY_US[] = { 5, 3, 9, 1, 7, 3 };
+const Ns RESIDENCY_US[] = {5, 3, 9, 1, 7, 3};
 
 GovernorRun sixEntries()
 {
@@ -49,8 +47,8 @@ GovernorRun sixEntries()
         run.sleepLengthNs.push_back(1000000);
         run.span.push_back(static_cast<std::int32_t>(i));
         run.state.push_back(static_cast<std::int8_t>(i % 2));
-        run.flags.push_back(static_cast<std::uint8_t>(
-            ENTRY_WOKEN_BY_WAKEUP | (i == 0 || i == 3 ? ENTRY_ABOVE : 0) | (i == 4 ? ENTRY_BELOW : 0)));
+        run.flags.push_back(static_cast<std::uint8_t>(ENTRY_WOKEN_BY_WAKEUP | (i == 0 || i == 3 ? ENTRY_ABOVE : 0)
+                                                      | (i == 4 ? ENTRY_BELOW : 0)));
     }
     run.summary.entries = Ns(std::size(RESIDENCY_US));
     return run;
@@ -81,12 +79,12 @@ void forceBackground(EntriesModel &m)
     m.setBackgroundRows(0);
 }
 
-const std::vector<std::int64_t> ENTRY_ORDER = { 0, 1, 2, 3, 4, 5 };
+const std::vector<std::int64_t> ENTRY_ORDER = {0, 1, 2, 3, 4, 5};
 // Residency descending, ties (entries 1 and 5, both 3 us) in reversed entry order:
 // 9 (2), 7 (4), 5 (0), 3 (5), 3 (1), 1 (3).
-const std::vector<std::int64_t> RESIDENCY_DESCENDING = { 2, 4, 0, 5, 1, 3 };
+const std::vector<std::int64_t> RESIDENCY_DESCENDING = {2, 4, 0, 5, 1, 3};
 // Ascending, ties in entry order: 1 (3), 3 (1), 3 (5), 5 (0), 7 (4), 9 (2).
-const std::vector<std::int64_t> RESIDENCY_ASCENDING = { 3, 1, 5, 0, 4, 2 };
+const std::vector<std::int64_t> RESIDENCY_ASCENDING = {3, 1, 5, 0, 4, 2};
 
 } // namespace
 
@@ -143,13 +141,13 @@ void TestEntriesOrder::filterRunsOnTheWorkerToo()
     // In entry order a filter is one pass over the flags: at once.
     m.setFilter(above);
     QVERIFY(!m.isBusy());
-    QCOMPARE(shownRows(m), (std::vector<std::int64_t> { 0, 3 })); // the two above entries
+    QCOMPARE(shownRows(m), (std::vector<std::int64_t>{0, 3})); // the two above entries
     // Sorted by residency, a new filter needs a new sort: on the worker, the old rows shown.
     QSignalSpy replaced(&m, &EntriesModel::rowsReplaced);
     m.sort(EntriesModel::Residency, Qt::DescendingOrder);
     QVERIFY(replaced.wait(5000));
-    QCOMPARE(shownRows(m), (std::vector<std::int64_t> { 0, 3 })); // 5 us, then 1 us
-    m.setFilter(EntryFilter {});
+    QCOMPARE(shownRows(m), (std::vector<std::int64_t>{0, 3})); // 5 us, then 1 us
+    m.setFilter(EntryFilter{});
     QVERIFY(m.isBusy());
     QCOMPARE(m.rowCount(), 2); // the old rows until the new ones arrive
     QVERIFY(replaced.wait(5000));
@@ -195,14 +193,14 @@ void TestEntriesOrder::piecesMergeToTheFullSort()
     std::vector<std::pair<Ns, std::uint32_t>> pairs;
     for (std::uint32_t i = 0; i < run.size(); ++i)
         pairs.emplace_back(run.residencyNs[i], i);
-    for (const bool ascending : { true, false }) {
+    for (const bool ascending : {true, false}) {
         auto want = pairs;
         if (ascending)
             std::sort(want.begin(), want.end());
         else
             std::sort(want.begin(), want.end(), std::greater<>());
         EntryOrderProgress progress;
-        const auto got = orderedEntries(run, EntryFilter {}, EntryKey::Residency, ascending, &progress);
+        const auto got = orderedEntries(run, EntryFilter{}, EntryKey::Residency, ascending, &progress);
         QVERIFY(got);
         QCOMPARE(got->size(), want.size());
         for (std::size_t k = 0; k < want.size(); ++k)
@@ -216,7 +214,7 @@ void TestEntriesOrder::cancelledWorkGivesNothing()
     const GovernorRun run = sixEntries();
     EntryOrderProgress progress;
     progress.cancel = true;
-    QVERIFY(!orderedEntries(run, EntryFilter {}, EntryKey::Residency, true, &progress));
+    QVERIFY(!orderedEntries(run, EntryFilter{}, EntryKey::Residency, true, &progress));
     EntryFilter above;
     above.missMask = ENTRY_ABOVE;
     QVERIFY(!orderedEntries(run, above, EntryKey::Time, true, &progress));

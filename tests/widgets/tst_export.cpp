@@ -2,16 +2,16 @@
 // Export: plots as PNG/PDF/SVG (real file signatures, decodable PNG of the
 // requested size), per-entry run data as CSV/JSON, summaries as JSON/CSV.
 #include "replay_fixture.h"
+#include "tests/widgets/runner_fixture.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/comparison/comparison_view.h"
-#include "widgets/export/scenario_context.h"
-#include "widgets/runner/builtin_scenario.h"
-#include "tests/widgets/runner_fixture.h"
 #include "widgets/export/data_export.h"
 #include "widgets/export/figure_export.h"
 #include "widgets/export/model_export.h"
 #include "widgets/export/plot_export.h"
+#include "widgets/export/scenario_context.h"
 #include "widgets/plots/qcp.h"
+#include "widgets/runner/builtin_scenario.h"
 
 #include <QDir>
 #include <QFile>
@@ -162,7 +162,7 @@ void TestExport::pdfAndSvgHeaders()
     const QByteArray s = readAll(svg);
     QVERIFY(s.startsWith("<?xml"));
     QVERIFY(s.contains("<svg"));
-    QVERIFY(s.contains("width=\"640"));  // the plot's own size when none is given
+    QVERIFY(s.contains("width=\"640")); // the plot's own size when none is given
     QVERIFY(s.contains("<path") || s.contains("<polyline"));
     QVERIFY(s.trimmed().endsWith("</svg>"));
 }
@@ -232,12 +232,14 @@ void TestExport::figureHasLegendAndIsWide()
     // No caption at all: just the plot, still scaled up.
     const QString bare = m_dir.filePath(QStringLiteral("bare.png"));
     QVERIFY(exportFigure(*plot, bare, FigureCaption{}).ok());
-    QCOMPARE(QImage(bare).size(), QSize(static_cast<int>(std::ceil(444 * scale)), static_cast<int>(std::ceil(190 * scale))));
+    QCOMPARE(QImage(bare).size(),
+             QSize(static_cast<int>(std::ceil(444 * scale)), static_cast<int>(std::ceil(190 * scale))));
     // A title wider than the figure is wrapped onto more lines, not cut short
     // The caption band grows by at least a line; in the SVG every word is there.
     FigureCaption longTitle = kCaption;
-    longTitle.title = QStringLiteral("Predicted idle duration (●) vs measured residency (○) · teo: ○ only "
-                                     "(teo predicts no duration) — pseries-p10, IPI wakeups every 100 us, 200000 spans");
+    longTitle.title =
+        QStringLiteral("Predicted idle duration (●) vs measured residency (○) · teo: ○ only "
+                       "(teo predicts no duration) — pseries-p10, IPI wakeups every 100 us, 200000 spans");
     const QString wrapped = m_dir.filePath(QStringLiteral("long.png"));
     QVERIFY(exportFigure(*plot, wrapped, longTitle).ok());
     const int lineHeight = QFontMetrics(plot->font()).height();
@@ -395,7 +397,8 @@ void TestExport::contextNamesEverythingTheRunDependsOn()
     const QStringList lines = scenarioContext(s);
     QCOMPARE(lines.size(), 5);
     // The built-in table read again is the reference for "edited" (CEDE: 12 us, HZ 100).
-    QCOMPARE(lines[0], QStringLiteral("Table: pseries-power10-lpar, edited: CEDE exit latency 15 \u00b5s (table 12 \u00b5s)"));
+    QCOMPARE(lines[0],
+             QStringLiteral("Table: pseries-power10-lpar, edited: CEDE exit latency 15 \u00b5s (table 12 \u00b5s)"));
     QCOMPARE(lines[1], QStringLiteral("HZ: 250 (table 100)"));
     QCOMPARE(lines[2], QStringLiteral("Latency limit: 50 \u00b5s"));
     QCOMPARE(lines[3], QStringLiteral("Workload: %1 (seed 7)").arg(describeWorkload(s.workload)));
@@ -428,7 +431,8 @@ void TestExport::comparisonExportsCarryTheContext()
     QVERIFY(view.markdown().contains(QStringLiteral("- menu-6.19: RESIDENCY_THRESHOLD_NS=200000\n\n|")));
     const QJsonObject json = QJsonDocument::fromJson(view.json().toUtf8()).object();
     QCOMPARE(json.value(QStringLiteral("context")).toArray().size(), lines.size());
-    QCOMPARE(json.value(QStringLiteral("context")).toArray().at(2).toString(), QStringLiteral("Latency limit: 50 \u00b5s"));
+    QCOMPARE(json.value(QStringLiteral("context")).toArray().at(2).toString(),
+             QStringLiteral("Latency limit: 50 \u00b5s"));
     QCOMPARE(json.value(QStringLiteral("rows")).toArray().size(), snap->governorCount());
     // The file written is the same text.
     const QString path = m_dir.filePath(QStringLiteral("cmp.md"));
@@ -445,8 +449,8 @@ void TestExport::slideFigureIs16By9()
     QVERIFY(exportFigure(*plot, path, kCaption, SLIDE_FHD).ok());
     const QImage img(path);
     QCOMPARE(img.size(), QSize(1920, 1080));
-    QVERIFY(hasColor(img, QRect(0, 0, 1920, 400), qRgb(255, 0, 0)));      // the caption, ~60 px x 4.3
-    QVERIFY(!hasColor(img, QRect(0, 540, 1920, 540), qRgb(255, 0, 0)));   // the plot body below it
+    QVERIFY(hasColor(img, QRect(0, 0, 1920, 400), qRgb(255, 0, 0)));    // the caption, ~60 px x 4.3
+    QVERIFY(!hasColor(img, QRect(0, 540, 1920, 540), qRgb(255, 0, 0))); // the plot body below it
     QCOMPARE(QImage::fromData(renderFigure(*plot, PlotFormat::Png, kCaption, SLIDE_UHD)).size(), QSize(3840, 2160));
     // The vector forms take the same shape: 444 logical px wide, 444 * 9 / 16 = 250 tall.
     const QByteArray svg = renderFigure(*plot, PlotFormat::Svg, kCaption, SLIDE_FHD);
@@ -458,8 +462,9 @@ void TestExport::slideFigureIs16By9()
 void TestExport::figureFileNameHasNoSymbols()
 {
     // The plot titles of the window (seen in a user trial: "Predicted idle duration (●) vs … · teo…" was the name).
-    QCOMPARE(figureFileName(QStringLiteral("Predicted idle duration (\u25cf) vs measured residency (\u25cb) \u00b7 teo: "
-                                           "\u25cb only")),
+    QCOMPARE(figureFileName(
+                 QStringLiteral("Predicted idle duration (\u25cf) vs measured residency (\u25cb) \u00b7 teo: "
+                                "\u25cb only")),
              QStringLiteral("predicted-idle-duration-vs-measured-residency-teo-only.png"));
     QCOMPARE(figureFileName(QStringLiteral("Idle durations [ns]"), QStringLiteral("svg")),
              QStringLiteral("idle-durations-ns.svg"));
@@ -471,16 +476,17 @@ void TestExport::allFiguresGoToOneFolder()
     auto a = smallPlot();
     auto b = overflowingPlot();
     QTemporaryDir dir;
-    const Result<QStringList> written = exportAllFigures(
-        {{a.get(), QStringLiteral("Miss ratio (%)"), kCaption}, {b.get(), QStringLiteral("Time share \u00b7 states"), {}}},
-        dir.path());
+    const Result<QStringList> written = exportAllFigures({{a.get(), QStringLiteral("Miss ratio (%)"), kCaption},
+                                                          {b.get(), QStringLiteral("Time share \u00b7 states"), {}}},
+                                                         dir.path());
     QVERIFY2(written.ok(), written.ok() ? "" : written.error().toString().c_str());
     QCOMPARE(*written, QStringList({dir.filePath(QStringLiteral("miss-ratio.png")),
                                     dir.filePath(QStringLiteral("time-share-states.png"))}));
     QVERIFY(QImage(dir.filePath(QStringLiteral("miss-ratio.png"))).width() >= MIN_FIGURE_PNG_WIDTH);
     QVERIFY(!QImage(dir.filePath(QStringLiteral("time-share-states.png"))).isNull());
     // A folder that does not exist: the error names the file.
-    const Result<QStringList> bad = exportAllFigures({{a.get(), QStringLiteral("x"), {}}}, dir.filePath(QStringLiteral("no/such")));
+    const Result<QStringList> bad =
+        exportAllFigures({{a.get(), QStringLiteral("x"), {}}}, dir.filePath(QStringLiteral("no/such")));
     QVERIFY(!bad.ok());
     QVERIFY(QString::fromStdString(bad.error().file).endsWith(QStringLiteral("no/such/x.png")));
 }
@@ -555,8 +561,8 @@ void TestExport::summariesCsvIsTheTable()
     // latency (the window hides those columns too; before, the file had three "—" columns).
     const QString csv = QString::fromUtf8(readAll(path));
     QCOMPARE(csv.left(csv.indexOf(QLatin1Char('\n'))),
-        QStringLiteral("gov,idles,idle_misses,idle_miss_ratio,belows,aboves,above_pct,below_pct,latency_cost_ns,"
-                       "wakeups_per_s,idle_energy_J,snooze,CEDE"));
+             QStringLiteral("gov,idles,idle_misses,idle_miss_ratio,belows,aboves,above_pct,below_pct,latency_cost_ns,"
+                            "wakeups_per_s,idle_energy_J,snooze,CEDE"));
     // wakeups_per_s: the one IPI-ended entry in the run's own 233.5 us (gaps 1 + 0.5 us, idle
     // 200 + 20 us, CEDE's 12 us exit), as `idlescope-cli compare --throughput` on these two
     // spans prints it (4282.655); the kit's table has no power data.

@@ -2,12 +2,12 @@
 // A file that is not a trace, opened as one (a Markdown file): the panels go
 // back to the scenario the plots show (no "Not imported" beside the previous
 // run's plots), and the error cites the line it quotes.
+#include "tests/test_files.h"
+#include "tests/widgets/window_fixture.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/session/session.h"
-#include "tests/test_files.h"
-#include "tests/widgets/window_fixture.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -43,7 +43,7 @@ void TestFailedImport::markdownAsTraceLeavesPanelsAndPlotsConsistent()
     QVERIFY(sameScenario(w.currentSpec(), before->spec)); // it kept the trace, "Not imported"
     QCOMPARE(w.currentSpec().workload.kind, QStringLiteral("periodic"));
     QCOMPARE(w.currentSpec().governors.size(), before->spec.governors.size()); // 'recorded' unchecked again
-    QVERIFY(!w.isWindowModified()); // nothing changed that could be saved
+    QVERIFY(!w.isWindowModified());                                            // nothing changed that could be saved
 }
 
 QTEST_MAIN(TestFailedImport)

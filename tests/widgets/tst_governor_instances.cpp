@@ -123,14 +123,19 @@ void TestGovernorInstances::twoInstancesRunAtTheirOwnTunables()
     // Colours of their own; names in the table, the legend and the figures' legend.
     QVERIFY(snap->colors[A] != snap->colors[B]);
     const ComparisonTableModel *m = w.comparison()->model();
-    QCOMPARE(m->data(m->index(a, ComparisonTableModel::GovColumn), Qt::DisplayRole).toString(), QStringLiteral("menu-6.19"));
+    QCOMPARE(m->data(m->index(a, ComparisonTableModel::GovColumn), Qt::DisplayRole).toString(),
+             QStringLiteral("menu-6.19"));
     QCOMPARE(m->data(m->index(b, ComparisonTableModel::GovColumn), Qt::EditRole).toString(), QStringLiteral("i16"));
     // The copy's tunables differ from the kernel's: its row carries the badge.
-    QCOMPARE(m->data(m->index(b, ComparisonTableModel::GovColumn), Qt::DisplayRole).toString(), QStringLiteral("i16 \u270e"));
-    QVERIFY(m->data(m->index(b, ComparisonTableModel::GovColumn), Qt::ToolTipRole).toString().startsWith(
-        QStringLiteral("i16: an instance of menu-6.19")));
-    QVERIFY2(w.legend()->chipText(b).startsWith(QStringLiteral("\u25a0 i16  modified")), qPrintable(w.legend()->chipText(b)));
-    QVERIFY2(w.legend()->chipText(a).startsWith(QStringLiteral("\u25a0 menu-6.19\n")), qPrintable(w.legend()->chipText(a)));
+    QCOMPARE(m->data(m->index(b, ComparisonTableModel::GovColumn), Qt::DisplayRole).toString(),
+             QStringLiteral("i16 \u270e"));
+    QVERIFY(m->data(m->index(b, ComparisonTableModel::GovColumn), Qt::ToolTipRole)
+                .toString()
+                .startsWith(QStringLiteral("i16: an instance of menu-6.19")));
+    QVERIFY2(w.legend()->chipText(b).startsWith(QStringLiteral("\u25a0 i16  modified")),
+             qPrintable(w.legend()->chipText(b)));
+    QVERIFY2(w.legend()->chipText(a).startsWith(QStringLiteral("\u25a0 menu-6.19\n")),
+             qPrintable(w.legend()->chipText(a)));
     const QList<LegendEntry> legend = legendFor(*snap);
     QCOMPARE(legend.size(), 3);
     QCOMPARE(legend[b].name, QStringLiteral("i16"));

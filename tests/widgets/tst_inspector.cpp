@@ -45,8 +45,7 @@ std::vector<ExpectedRow> readExpected(const QString &path)
             if (p < end && *p == ',')
                 ++p;
         }
-        rows.push_back({int(v[0]), int(v[1]), int(v[2]), int(v[3]), v[4], int(v[5]), int(v[6]), int(v[7]),
-                        int(v[8])});
+        rows.push_back({int(v[0]), int(v[1]), int(v[2]), int(v[3]), v[4], int(v[5]), int(v[6]), int(v[7]), int(v[8])});
     }
     return rows;
 }
@@ -89,8 +88,8 @@ void TestInspector::initTestCase()
     m_snap = test::conformanceSnapshot("pipe-wakeups", "pseries-p10", {"menu-6.14", "oracle"});
     QVERIFY(m_snap);
     QVERIFY2(m_snap->errors.isEmpty(), qPrintable(m_snap->errors.join(QLatin1Char('\n'))));
-    m_expected = readExpected(test::conformancePath(
-        QStringLiteral("expected/menu-6.14/pipe-wakeups__pseries-p10.csv.gz")));
+    m_expected =
+        readExpected(test::conformancePath(QStringLiteral("expected/menu-6.14/pipe-wakeups__pseries-p10.csv.gz")));
     QCOMPARE(m_expected.size(), std::size_t(4211));
     for (std::size_t i = 0; i < m_expected.size(); ++i)
         if (m_expected[i].span == MISS_SPAN && m_expected[i].entry == 0)
@@ -162,7 +161,8 @@ void TestInspector::knownMenuMissShowsItsReasoning()
     QVERIFY(d->sentences.size() >= 4);
     for (const std::string &sentence : d->sentences)
         QVERIFY2(text.contains(QString::fromStdString(sentence)), sentence.c_str());
-    QVERIFY(text.contains(QStringLiteral("10 \u00b5s, 9 \u00b5s, 10 \u00b5s, 9 \u00b5s, 10 \u00b5s, 10 \u00b5s, 24 \u00b5s and 24 \u00b5s")));
+    QVERIFY(text.contains(QStringLiteral(
+        "10 \u00b5s, 9 \u00b5s, 10 \u00b5s, 9 \u00b5s, 10 \u00b5s, 10 \u00b5s, 24 \u00b5s and 24 \u00b5s")));
     QVERIFY(text.contains(QStringLiteral("typical interval is 13 \u00b5s")));
     // The Decision line tells menu's own prediction from the value the
     // polling override gave predicted_ns, and the run keeps the former.
@@ -236,7 +236,8 @@ void TestInspector::oracleAndCost()
     QCOMPARE(c.shortOfTargetNs, Ns(120000 - 36756));
     const QString text = inspector.plainText();
     QVERIFY(text.contains(QStringLiteral("The oracle would have chosen snooze (shallower than CEDE)")));
-    QVERIFY(text.contains(QStringLiteral("Stayed 36.76 \u00b5s in CEDE, 83.24 \u00b5s short of its 120 \u00b5s target residency")));
+    QVERIFY(text.contains(
+        QStringLiteral("Stayed 36.76 \u00b5s in CEDE, 83.24 \u00b5s short of its 120 \u00b5s target residency")));
     QVERIFY(text.contains(QStringLiteral("12 \u00b5s of it wasted against snooze")));
 }
 

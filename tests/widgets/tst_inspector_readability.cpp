@@ -84,7 +84,8 @@ void TestInspectorReadability::emptyChartDrawsOnlyItsTitle()
     QVERIFY(!plot->xAxis->visible());
     QVERIFY(!plot->yAxis->visible());
     QVERIFY(!plot->legend->visible());
-    QCOMPARE(static_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0))->text(), QStringLiteral("Select an entry"));
+    QCOMPARE(static_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0))->text(),
+             QStringLiteral("Select an entry"));
     // A detail brings the axes back, clear() takes them away again.
     chart.showDetail(menuDetail(18, 15000), skx(), Qt::blue);
     QVERIFY(plot->xAxis->visible() && plot->yAxis->visible());
@@ -101,7 +102,8 @@ void TestInspectorReadability::closeLevelsDoNotOverlap_data()
     QTest::addColumn<double>("closeB");
     QTest::addColumn<int>("labels");
     // C1 2, C1E 20, C6 600 us target residencies and the 15 us threshold: four labels.
-    QTest::newRow("skx threshold 15 us, C1E 20 us") << QStringLiteral("skx") << 18u << qint64(15000) << 15.0 << 20.0 << 4;
+    QTest::newRow("skx threshold 15 us, C1E 20 us")
+        << QStringLiteral("skx") << 18u << qint64(15000) << 15.0 << 20.0 << 4;
     // cpu-sleep-0 2 ms and cluster-sleep-0 2.5 ms (state 0 gets no line): two labels.
     QTest::newRow("juno 2 ms, 2.5 ms") << QStringLiteral("juno") << 2200u << qint64(0) << 2000.0 << 2500.0 << 2;
 }
@@ -131,8 +133,14 @@ void TestInspectorReadability::closeLevelsDoNotOverlap()
         for (int j = i + 1; j < rects.size(); ++j)
             QVERIFY2(!rects[i].intersects(rects[j]),
                      qPrintable(QStringLiteral("label %1 (%2,%3 %4x%5) overlaps label %6 (%7,%8)")
-                                    .arg(i).arg(rects[i].x()).arg(rects[i].y()).arg(rects[i].width())
-                                    .arg(rects[i].height()).arg(j).arg(rects[j].x()).arg(rects[j].y())));
+                                    .arg(i)
+                                    .arg(rects[i].x())
+                                    .arg(rects[i].y())
+                                    .arg(rects[i].width())
+                                    .arg(rects[i].height())
+                                    .arg(j)
+                                    .arg(rects[j].x())
+                                    .arg(rects[j].y())));
     // Inside the axis rect still.
     const QRect area = chart.customPlot()->axisRect()->rect();
     for (const QRectF &r : rects)
@@ -171,7 +179,8 @@ void TestInspectorReadability::entryWithinASpanIsNoIteration()
     d.entry.entry = 2; // the span's third entry (the tick woke the CPU twice before)
     d.entry.startNs = REPLAY_START_NS + 116800000;
     const QString title = entryTitle(d);
-    QCOMPARE(title, QStringLiteral("menu-6.14 \u00b7 entry 1002 \u00b7 span 1000 (entry 2 within the span) \u00b7 at 116.8 ms"));
+    QCOMPARE(title, QStringLiteral(
+                        "menu-6.14 \u00b7 entry 1002 \u00b7 span 1000 (entry 2 within the span) \u00b7 at 116.8 ms"));
     QVERIFY(!title.contains(QStringLiteral("iteration")));
 }
 

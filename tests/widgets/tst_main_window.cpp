@@ -8,8 +8,8 @@
 #include "widgets/inspector/entry_detail.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/main_window.h"
-#include "widgets/panels/message_bar.h"
 #include "widgets/panels/governor_legend.h"
+#include "widgets/panels/message_bar.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/parameter_row.h"
 #include "widgets/panels/playback_bar.h"
@@ -27,18 +27,18 @@
 #include "window_fixture.h"
 
 #include <QComboBox>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTableWidget>
-#include <QFile>
-#include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
-#include <QStandardItemModel>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStandardItemModel>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -226,7 +226,8 @@ void TestMainWindow::sliderChangesParameterAndCounts()
     QVERIFY(!s->atDefaults[static_cast<std::size_t>(g)]);
     QVERIFY(w.legend()->chipText(g).contains(QStringLiteral("modified")));
     const std::int64_t aboveAfter = w.legend()->shownCounts(g).totalAbove();
-    QVERIFY2(aboveAfter > aboveBefore + 100000, qPrintable(QStringLiteral("%1 -> %2").arg(aboveBefore).arg(aboveAfter)));
+    QVERIFY2(aboveAfter > aboveBefore + 100000,
+             qPrintable(QStringLiteral("%1 -> %2").arg(aboveBefore).arg(aboveAfter)));
     // The other governors were not touched: menu-6.14 keeps its counts.
     const int menu = s->indexOf("menu-6.14");
     QVERIFY(s->atDefaults[static_cast<std::size_t>(menu)]);
@@ -337,12 +338,15 @@ QByteArray syntheticTrace(const int (&spans)[2])
         QByteArray text;
     };
     std::vector<Line> lines;
-    auto stamp = [](qint64 us) { return QByteArray::number(100 + us / 1000000) + '.' + QByteArray::number(us % 1000000).rightJustified(6, '0'); };
+    auto stamp = [](qint64 us) {
+        return QByteArray::number(100 + us / 1000000) + '.' + QByteArray::number(us % 1000000).rightJustified(6, '0');
+    };
     auto toIdle = [&](int cpu, qint64 us) {
-        lines.push_back({us, cpu, QByteArray("        work-10") + QByteArray::number(cpu) + "    [00" + QByteArray::number(cpu)
-                                      + "] d..2.   " + stamp(us) + ": sched_switch: prev_comm=work prev_pid=10"
-                                      + QByteArray::number(cpu) + " prev_prio=120 prev_state=S ==> next_comm=swapper/"
-                                      + QByteArray::number(cpu) + " next_pid=0 next_prio=120"});
+        lines.push_back({us, cpu,
+                         QByteArray("        work-10") + QByteArray::number(cpu) + "    [00" + QByteArray::number(cpu)
+                             + "] d..2.   " + stamp(us) + ": sched_switch: prev_comm=work prev_pid=10"
+                             + QByteArray::number(cpu) + " prev_prio=120 prev_state=S ==> next_comm=swapper/"
+                             + QByteArray::number(cpu) + " next_pid=0 next_prio=120"});
     };
     for (int cpu = 0; cpu < 2; ++cpu) {
         const QByteArray c = QByteArray::number(cpu);
@@ -352,10 +356,11 @@ QByteArray syntheticTrace(const int (&spans)[2])
             const QByteArray idle = "          <idle>-0       [00" + c + "] d..1.   ";
             lines.push_back({t + 1, cpu, idle + stamp(t + 1) + ": cpu_idle: state=1 cpu_id=" + c});
             lines.push_back({t + 200, cpu, idle + stamp(t + 200) + ": cpu_idle: state=4294967295 cpu_id=" + c});
-            lines.push_back({t + 201, cpu, "        <idle>-0    [00" + c + "] d..2.   " + stamp(t + 201)
-                                               + ": sched_switch: prev_comm=swapper/" + c
-                                               + " prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=work next_pid=10" + c
-                                               + " next_prio=120"});
+            lines.push_back({t + 201, cpu,
+                             "        <idle>-0    [00" + c + "] d..2.   " + stamp(t + 201)
+                                 + ": sched_switch: prev_comm=swapper/" + c
+                                 + " prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=work next_pid=10" + c
+                                 + " next_prio=120"});
             toIdle(cpu, t + 300);
         }
     }
@@ -403,8 +408,9 @@ void TestMainWindow::kernelTraceLoadsTheBusiestCpu()
     // The same account of the spans as `idlescope-cli import` prints per CPU; all of the
     // trace's 21574 idle entries are CPU 0's ("1 with idle entries").
     QCOMPARE(cpus->itemData(0, Qt::ToolTipRole).toString(),
-             QStringLiteral("20676 spans = 20672 exported + 4 missing a sched_switch; %1 cpu_idle entries \u00b7 the most "
-                            "idle spans")
+             QStringLiteral(
+                 "20676 spans = 20672 exported + 4 missing a sched_switch; %1 cpu_idle entries \u00b7 the most "
+                 "idle spans")
                  .arg(QLocale().toString(21574)));
     QCOMPARE(cpus->itemData(1, Qt::ToolTipRole).toString(),
              QStringLiteral("Nothing to replay: 20785 spans = 0 exported + 20784 missing a sched_switch + 1 cut by the "
@@ -426,7 +432,10 @@ void TestMainWindow::kernelTraceLoadsTheBusiestCpu()
                  && w.messageBar()->text().contains(QStringLiteral("missing_switch \u00d7 20788")),
              qPrintable(w.messageBar()->text()));
     // Nor a slider; another workload does.
-    nextSnapshot(w, [&] { w.parameterPanel()->setLatencyLimitNs(2000000); w.runner()->requestNow(w.currentSpec()); });
+    nextSnapshot(w, [&] {
+        w.parameterPanel()->setLatencyLimitNs(2000000);
+        w.runner()->requestNow(w.currentSpec());
+    });
     QVERIFY(!w.messageBar()->isHidden());
     nextSnapshot(w, [&] { w.applySpec(defaultScenario()); });
     QVERIFY(w.messageBar()->isHidden());
@@ -451,8 +460,9 @@ void TestMainWindow::kernelTraceBadCpuIsAnErrorNamingFileAndCpu()
     QVERIFY(failed.wait(TIMEOUT_MS) || !failed.isEmpty());
     QString message = failed.first().first().toString();
     QVERIFY2(message.contains(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz"))
-                 && message.contains(QStringLiteral("field 'cpu': CPU 1 has no complete idle span (20785 spans = 0 "
-                                                    "exported + 20784 missing a sched_switch + 1 cut by the trace's end)")),
+                 && message.contains(
+                     QStringLiteral("field 'cpu': CPU 1 has no complete idle span (20785 spans = 0 "
+                                    "exported + 20784 missing a sched_switch + 1 cut by the trace's end)")),
              qPrintable(message));
     QCOMPARE(w.snapshot(), s); // the last good snapshot stays
     // A CPU the trace does not have.
@@ -496,7 +506,7 @@ void TestMainWindow::kernelTraceDefaultCpuAndRewrittenFile()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("two-cpus.txt"));
-    auto write = [&](const int (&spans)[2]) {
+    auto write = [&](const int(&spans)[2]) {
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
         f.write(syntheticTrace(spans));
@@ -551,7 +561,8 @@ void TestMainWindow::kernelTraceSessionRoundTrip()
     }
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
-    const QJsonObject workload = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("workload")).toObject();
+    const QJsonObject workload =
+        QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("workload")).toObject();
     QCOMPARE(workload.value(QStringLiteral("kind")).toString(), QStringLiteral("trace"));
     QCOMPARE(workload.value(QStringLiteral("path")).toString(), pipeTrace());
     QCOMPARE(workload.value(QStringLiteral("params")).toObject().value(QStringLiteral("cpu")).toInt(-1), 0);
@@ -836,7 +847,9 @@ void TestMainWindow::parameterChangeKeepsTheZoom()
     // A new workload shows everything.
     v->zoomTo(1000000000, 1002000000);
     const QString kit = test::kitDir();
-    s = nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadStreamFile(kit + QStringLiteral("/streams/pipe-wakeups.csv"))); });
+    s = nextSnapshot(w, [&] {
+        QVERIFY(w.setupPanel()->loadStreamFile(kit + QStringLiteral("/streams/pipe-wakeups.csv")));
+    });
     QVERIFY(s);
     QCOMPARE(s->stream->size(), std::size_t(4000));
     QCOMPARE(v->rangeStartNs(), qint64(0));

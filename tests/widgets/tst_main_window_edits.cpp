@@ -7,14 +7,14 @@
 // leaves a recovery copy that the next window offers and restores.
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/main_window.h"
-#include "window_fixture.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/parameter_row.h"
-#include "widgets/panels/workload_form.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/panels/workload_form.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/session.h"
 #include "widgets/view_state.h"
+#include "window_fixture.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -189,7 +189,8 @@ void TestMainWindowEdits::undoAndRedoEveryKindOfEdit()
         emit row->field()->editingFinished();
     }));
     QVERIFY(nextSnapshot(w, [&] {
-        auto *interval = w.setupPanel()->findChild<WorkloadForm *>()->findChild<QDoubleSpinBox *>(); // periodic: interval_us first
+        auto *interval =
+            w.setupPanel()->findChild<WorkloadForm *>()->findChild<QDoubleSpinBox *>(); // periodic: interval_us first
         QVERIFY(interval);
         interval->setValue(50);
     }));

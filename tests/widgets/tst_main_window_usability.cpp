@@ -162,7 +162,9 @@ void TestMainWindowUsability::sessionWithUnimportableTraceIsNotPretendedLoaded()
     test::writeFile(tracePath, "this is not a kernel trace\n");
     Session s;
     s.scenario = w.currentSpec();
-    s.scenario.workload = WorkloadSpec{QStringLiteral("trace"), tracePath, {{QStringLiteral("cpu"), -1}}, // the busiest CPU: waits for the import
+    s.scenario.workload = WorkloadSpec{QStringLiteral("trace"),
+                                       tracePath,
+                                       {{QStringLiteral("cpu"), -1}}, // the busiest CPU: waits for the import
                                        QStringLiteral("trace not-a-trace.txt")};
     const QString path = dir.filePath(QStringLiteral("badtrace.idlescope"));
     QVERIFY(saveSession(s, path));
@@ -173,7 +175,8 @@ void TestMainWindowUsability::sessionWithUnimportableTraceIsNotPretendedLoaded()
     QVERIFY2(failed.first().first().toString().contains(QStringLiteral("not-a-trace.txt")),
              qPrintable(failed.first().first().toString()));
     const QString msg = w.messageBar()->text();
-    QVERIFY2(msg.contains(QStringLiteral("Could not open session")) && msg.contains(QStringLiteral("badtrace.idlescope")),
+    QVERIFY2(msg.contains(QStringLiteral("Could not open session"))
+                 && msg.contains(QStringLiteral("badtrace.idlescope")),
              qPrintable(msg));
     QCOMPARE(w.windowTitle(), title);
 
@@ -211,7 +214,8 @@ void TestMainWindowUsability::commandLineFileIsOpened()
     s.scenario = defaultScenario();
     s.scenario.workload = WorkloadSpec{QStringLiteral("csv"),
                                        test::kitDir() + QStringLiteral("/streams/periodic-timers.csv"),
-                                       {}, QStringLiteral("periodic-timers.csv")};
+                                       {},
+                                       QStringLiteral("periodic-timers.csv")};
     const QString session = dir.filePath(QStringLiteral("cli.idlescope"));
     QVERIFY(saveSession(s, session));
     // The GUI as a script runs it: offscreen, its exit code and what it said on stderr.
@@ -315,7 +319,9 @@ void TestMainWindowUsability::tenGovernorsKeepTheWindowWidth()
     const double lanePx = timeline->customPlot()->yAxis->axisRect()->height() / 10.0;
     QVERIFY2(fm.height() <= lanePx * timeline->laneLabelStep() + 0.5,
              qPrintable(QStringLiteral("label %1 px, lane %2 px, step %3")
-                            .arg(fm.height()).arg(lanePx).arg(timeline->laneLabelStep())));
+                            .arg(fm.height())
+                            .arg(lanePx)
+                            .arg(timeline->laneLabelStep())));
 }
 
 void TestMainWindowUsability::spaceReachesTheFocusedCheckBox()
@@ -333,8 +339,8 @@ void TestMainWindowUsability::spaceReachesTheFocusedCheckBox()
     const bool before = latency->isChecked();
     latency->setFocus();
     QTest::keyClick(latency, Qt::Key_Space);
-    QCOMPARE(latency->isChecked(), !before);        // the check box got its Space
-    QVERIFY(!w.playbackBar()->isPlaying());          // and playback did not start
+    QCOMPARE(latency->isChecked(), !before); // the check box got its Space
+    QVERIFY(!w.playbackBar()->isPlaying());  // and playback did not start
     // On the plots, Space still plays and pauses.
     QWidget *plot = w.plots().at(0)->customPlot();
     plot->setFocus();
@@ -356,7 +362,8 @@ void TestMainWindowUsability::noGovernorShowsAHint()
     QCOMPARE(ratio->hoverText(QPointF(2, ratio->customPlot()->height() / 2.0)), QString());
     const QRect r = ratio->customPlot()->axisRect()->rect();
     const QString inside = ratio->hoverText(QPointF(r.left() + 1, r.center().y()));
-    QVERIFY2(inside.startsWith(QStringLiteral("at ")) && !inside.startsWith(QStringLiteral("at -")), qPrintable(inside));
+    QVERIFY2(inside.startsWith(QStringLiteral("at ")) && !inside.startsWith(QStringLiteral("at -")),
+             qPrintable(inside));
 
     ScenarioSpec spec = w.currentSpec();
     spec.governors.clear();

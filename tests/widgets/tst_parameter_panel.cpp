@@ -8,12 +8,12 @@
 
 #include <QApplication>
 #include <QComboBox>
-#include <QMouseEvent>
-#include <QStyle>
-#include <QStyleOptionSlider>
 #include <QLineEdit>
+#include <QMouseEvent>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStyle>
+#include <QStyleOptionSlider>
 #include <QTest>
 
 using namespace idlescope;
@@ -98,7 +98,7 @@ void TestParameterPanel::sliderWritesSettingAndBadge()
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.last().first().toBool(), false); // still dragging: debounced run
     row->slider()->setSliderDown(false);
-    QCOMPARE(changed.last().first().toBool(), true);  // release: run now
+    QCOMPARE(changed.last().first().toBool(), true); // release: run now
     QCOMPARE(row->value(), std::int64_t(16));
     QCOMPARE(row->field()->text(), QStringLiteral("16"));
     const auto s = p.settingsFor("menu-6.14");
@@ -216,12 +216,12 @@ void TestParameterPanel::slidersCoverAFineRangeAroundTheKernelValue()
         std::int64_t sliderMin, sliderMax, fieldMax;
     };
     const Want wants[] = {
-        {"menu-6.14", "INTERVALS", 1, 32, 64},                      // 8 x 4; MENU_MAX_INTERVALS
-        {"menu-6.14", "STDDEV_MAX_US", 0, 80, 1000000},             // 20 us x 4
-        {"menu-6.14", "STDDEV_RATIO", 1, 24, 1000},                 // 6 x 4
+        {"menu-6.14", "INTERVALS", 1, 32, 64},                             // 8 x 4; MENU_MAX_INTERVALS
+        {"menu-6.14", "STDDEV_MAX_US", 0, 80, 1000000},                    // 20 us x 4
+        {"menu-6.14", "STDDEV_RATIO", 1, 24, 1000},                        // 6 x 4
         {"menu-resthresh", "RESIDENCY_THRESHOLD_NS", 0, 60000, 100000000}, // 15 us x 4
-        {"teo-6.14", "PULSE", 1, 4096, 1 << 20},                    // 1024 x 4
-        {"teo-6.14", "DECAY_SHIFT", 1, 16, 16},                     // 3 x 4 < 1 + 16: the whole range
+        {"teo-6.14", "PULSE", 1, 4096, 1 << 20},                           // 1024 x 4
+        {"teo-6.14", "DECAY_SHIFT", 1, 16, 16},                            // 3 x 4 < 1 + 16: the whole range
     };
     for (const Want &w : wants) {
         ParameterRow *row = p.row(w.variant, QString::fromUtf8(w.name));
@@ -323,7 +323,8 @@ void TestParameterPanel::tickAndLatency()
     QStringList rates;
     for (int i = 0; i < combo->count(); ++i)
         rates << combo->itemData(i).toString();
-    QCOMPARE(rates, QStringList({QStringLiteral("100"), QStringLiteral("250"), QStringLiteral("300"), QStringLiteral("1000")}));
+    QCOMPARE(rates, QStringList(
+                        {QStringLiteral("100"), QStringLiteral("250"), QStringLiteral("300"), QStringLiteral("1000")}));
     QVERIFY(combo->currentText().contains(QStringLiteral("table")));
     QCOMPARE(p.latencyLimitNs(), Ns(-1));
     p.setLatencyLimitNs(50000);

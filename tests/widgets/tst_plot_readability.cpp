@@ -4,13 +4,13 @@
 // usable height, and count axes that can go logarithmic so that 4 misses
 // stand beside 197 k. Set IDLESCOPE_TEST_SHOTS=DIR to keep the windows as PNG.
 #include "core/governors/registry.h"
+#include "tests/widgets/window_fixture.h"
 #include "widgets/main_window.h"
 #include "widgets/plots/count_ticker.h"
 #include "widgets/plots/miss_histogram_plot.h"
 #include "widgets/plots/miss_ratio_plot.h"
 #include "widgets/plots/state_timeline_plot.h"
 #include "widgets/runner/builtin_scenario.h"
-#include "tests/widgets/window_fixture.h"
 
 #include <QAction>
 #include <QTest>
@@ -106,7 +106,8 @@ void TestPlotReadability::eightGovernorsEveryLaneNamed()
     // Every label fits its lane.
     const QFontMetricsF fm(timeline->customPlot()->yAxis->tickLabelFont());
     const double lanePx = timeline->customPlot()->yAxis->axisRect()->height() / 8.0;
-    QVERIFY2(fm.height() <= lanePx + 0.5, qPrintable(QStringLiteral("label %1 px, lane %2 px").arg(fm.height()).arg(lanePx)));
+    QVERIFY2(fm.height() <= lanePx + 0.5,
+             qPrintable(QStringLiteral("label %1 px, lane %2 px").arg(fm.height()).arg(lanePx)));
     // Each lane still names a state (its deepest when two do not fit).
     QVERIFY2(timeline->stateLabels().count(QStringLiteral("CEDE")) == 8, qPrintable(timeline->stateLabels().join(',')));
     QCOMPARE(w.width(), 1600);

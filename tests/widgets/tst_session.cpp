@@ -4,8 +4,8 @@
 #include "core/governors/registry.h"
 #include "core/io/table_json.h"
 #include "tests/test_paths.h"
-#include "widgets/session/recent_files.h"
 #include "widgets/runner/workload_seeding.h"
+#include "widgets/session/recent_files.h"
 #include "widgets/session/session.h"
 #include "widgets/view_state.h"
 
@@ -43,8 +43,7 @@ TunableChoice firstTunable()
 Session sampleSession()
 {
     Session s;
-    auto table = readTableJson(
-        (test::kitDir() + QStringLiteral("/tables/pseries-p10.json")).toStdString());
+    auto table = readTableJson((test::kitDir() + QStringLiteral("/tables/pseries-p10.json")).toStdString());
     if (!table.ok())
         qFatal("cannot read pseries-p10.json: %s", table.error().toString().c_str());
     IdleStateTable t = *table;
@@ -228,12 +227,14 @@ void TestSession::generatorParamsAreWrittenInTheUnitOfTheirName()
 
     // A hand-edited 50 is 50 us (format 1 read it as 50 ns = 0.050 us).
     const QByteArray edited = replaced(json, "\"interval_us\": 100,", "\"interval_us\": 50,");
-    QCOMPARE(sessionFromJson(edited, QStringLiteral("e.idlescope"))->scenario.workload.params.value(
-                 QStringLiteral("interval_us")).toLongLong(),
+    QCOMPARE(sessionFromJson(edited, QStringLiteral("e.idlescope"))
+                 ->scenario.workload.params.value(QStringLiteral("interval_us"))
+                 .toLongLong(),
              qint64(50000));
     // Finer than the held ns, or beyond the generator's range: refused, naming the key.
     for (const char *bad : {"\"interval_us\": 0.0005,", "\"interval_us\": -3,", "\"interval_us\": \"x\","}) {
-        const Result<Session> r = sessionFromJson(replaced(json, "\"interval_us\": 100,", bad), QStringLiteral("b.idlescope"));
+        const Result<Session> r =
+            sessionFromJson(replaced(json, "\"interval_us\": 100,", bad), QStringLiteral("b.idlescope"));
         QVERIFY2(!r.ok(), bad);
         QCOMPARE(r.error().field, std::string("workload.params.interval_us"));
     }
@@ -242,8 +243,8 @@ void TestSession::generatorParamsAreWrittenInTheUnitOfTheirName()
 void TestSession::formatVersion1IsReadAsItIs()
 {
     // Written by format 1: the held ns under the "_us" name (100000 for 100 us).
-    const Session s = periodicSession({{QStringLiteral("interval_us"), qint64(100000)},
-                                       {QStringLiteral("spans"), qint64(1000)}});
+    const Session s =
+        periodicSession({{QStringLiteral("interval_us"), qint64(100000)}, {QStringLiteral("spans"), qint64(1000)}});
     QByteArray v1 = replaced(sessionToJson(s), "\"format_version\": 3", "\"format_version\": 1");
     v1 = replaced(v1, "\"interval_us\": 100,", "\"interval_us\": 100000,");
     const Result<Session> r = sessionFromJson(v1, QStringLiteral("v1.idlescope"));
@@ -278,8 +279,7 @@ void TestSession::overwriteLeavesNoTemporaryFile()
 
 void TestSession::newerVersionIsRejected()
 {
-    const QByteArray json =
-        replaced(sessionToJson(sampleSession()), "\"format_version\": 3", "\"format_version\": 4");
+    const QByteArray json = replaced(sessionToJson(sampleSession()), "\"format_version\": 3", "\"format_version\": 4");
     const Result<Session> r = sessionFromJson(json, QStringLiteral("new.idlescope"));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().field, std::string("format_version"));
@@ -295,35 +295,30 @@ void TestSession::badFieldIsNamed_data()
 
     QTest::newRow("no version") << QByteArray("\"format_version\": 3,") << QByteArray()
                                 << QStringLiteral("format_version");
-    QTest::newRow("version is text") << QByteArray("\"format_version\": 3")
-                                     << QByteArray("\"format_version\": \"2\"")
+    QTest::newRow("version is text") << QByteArray("\"format_version\": 3") << QByteArray("\"format_version\": \"2\"")
                                      << QStringLiteral("format_version");
     QTest::newRow("unknown variant") << QByteArray("\"variant\": \"oracle\"")
                                      << QByteArray("\"variant\": \"menu-9.99\"")
                                      << QStringLiteral("governors[1].variant");
-    QTest::newRow("bad colour") << QByteArray("\"color\": \"#333333\"")
-                                << QByteArray("\"color\": \"not-a-colour\"")
+    QTest::newRow("bad colour") << QByteArray("\"color\": \"#333333\"") << QByteArray("\"color\": \"not-a-colour\"")
                                 << QStringLiteral("governors[1].color");
-    QTest::newRow("negative exit latency") << QByteArray("\"exit_latency_ns\": 11000")
-                                           << QByteArray("\"exit_latency_ns\": -5")
-                                           << QStringLiteral("target.table.exit_latency_ns");
-    QTest::newRow("no target") << QByteArray("\"target\":") << QByteArray("\"targetX\":")
-                               << QStringLiteral("target");
-    QTest::newRow("fractional latency limit") << QByteArray("\"latency_limit_ns\": 50000")
-                                              << QByteArray("\"latency_limit_ns\": 50000.5")
-                                              << QStringLiteral("latency_limit_ns");
+    QTest::newRow("negative exit latency")
+        << QByteArray("\"exit_latency_ns\": 11000") << QByteArray("\"exit_latency_ns\": -5")
+        << QStringLiteral("target.table.exit_latency_ns");
+    QTest::newRow("no target") << QByteArray("\"target\":") << QByteArray("\"targetX\":") << QStringLiteral("target");
+    QTest::newRow("fractional latency limit")
+        << QByteArray("\"latency_limit_ns\": 50000") << QByteArray("\"latency_limit_ns\": 50000.5")
+        << QStringLiteral("latency_limit_ns");
     // The window offers 0..5 ms; a larger limit was clamped to 5 ms without a word.
-    QTest::newRow("latency limit beyond 5 ms") << QByteArray("\"latency_limit_ns\": 50000")
-                                               << QByteArray("\"latency_limit_ns\": 999999999999")
-                                               << QStringLiteral("latency_limit_ns");
-    QTest::newRow("entry is text") << QByteArray("\"selected_entry\": 42")
-                                   << QByteArray("\"selected_entry\": \"42\"")
+    QTest::newRow("latency limit beyond 5 ms")
+        << QByteArray("\"latency_limit_ns\": 50000") << QByteArray("\"latency_limit_ns\": 999999999999")
+        << QStringLiteral("latency_limit_ns");
+    QTest::newRow("entry is text") << QByteArray("\"selected_entry\": 42") << QByteArray("\"selected_entry\": \"42\"")
                                    << QStringLiteral("view.selected_entry");
-    QTest::newRow("no such governor selected") << QByteArray("\"selected_governor\": 1")
-                                               << QByteArray("\"selected_governor\": 5")
-                                               << QStringLiteral("view.selected_governor");
-    QTest::newRow("param is a list") << QByteArray("\"jitter\": 0.25")
-                                     << QByteArray("\"jitter\": [1, 2]")
+    QTest::newRow("no such governor selected")
+        << QByteArray("\"selected_governor\": 1") << QByteArray("\"selected_governor\": 5")
+        << QStringLiteral("view.selected_governor");
+    QTest::newRow("param is a list") << QByteArray("\"jitter\": 0.25") << QByteArray("\"jitter\": [1, 2]")
                                      << QStringLiteral("workload.params.jitter");
 }
 
@@ -363,8 +358,10 @@ void TestSession::fuzzSeedsAreSessions()
     // build opens, and reopens after saving, or the fuzzer starts from errors. Governor
     // counts as written in each file (the "governors" arrays).
     const QString dir = test::sourceDir() + QStringLiteral("/tests/fuzz/seeds/fuzz_session_json/");
-    const std::pair<const char *, size_t> seeds[] = {{"csv-stream.idlescope", 0},        {"file-poisson-teo.idlescope", 3},
-                                                     {"format1-juno.idlescope", 1},      {"periodic-haltpoll.idlescope", 2},
+    const std::pair<const char *, size_t> seeds[] = {{"csv-stream.idlescope", 0},
+                                                     {"file-poisson-teo.idlescope", 3},
+                                                     {"format1-juno.idlescope", 1},
+                                                     {"periodic-haltpoll.idlescope", 2},
                                                      {"trace-recorded.idlescope", 2}};
     QCOMPARE(QDir(dir).entryList(QDir::Files).size(), qsizetype(std::size(seeds)));
     for (const auto &[name, governors] : seeds) {
@@ -386,7 +383,8 @@ void TestSession::fuzzFindingsAreRefused()
     // a whole number, in range, as format 2 checks it.
     const struct {
         const char *file, *field, *message;
-    } findings[] = {{"format1-fraction-of-ns-00759365.idlescope", "workload.params.jitter_us", "must be a whole number (got 2.5)"}};
+    } findings[] = {
+        {"format1-fraction-of-ns-00759365.idlescope", "workload.params.jitter_us", "must be a whole number (got 2.5)"}};
     QCOMPARE(QDir(dir).entryList(QDir::Files).size(), qsizetype(std::size(findings)));
     for (const auto &f : findings) {
         const Result<Session> s = loadSession(dir + QString::fromLatin1(f.file));

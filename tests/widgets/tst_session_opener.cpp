@@ -83,7 +83,7 @@ void TestSessionOpener::unreadableSessionIsRefusedAtOnce()
 
     const QString err = opener.openSession(path);
     QVERIFY2(err.contains(path), qPrintable(err)); // the error names the file
-    QCOMPARE(read, 0);                     // nothing applied: the scenario on screen stays
+    QCOMPARE(read, 0);                             // nothing applied: the scenario on screen stays
     QCOMPARE(opener.pendingSession(), QString());
     QVERIFY(!opener.takePendingView());
     QVERIFY(!RecentFiles().files().contains(path)); // and it leaves the recent files

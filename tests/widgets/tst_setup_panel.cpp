@@ -4,9 +4,9 @@
 // "negative target residency"), the table keeps its values; the governor list
 // is grouped by family and ordered by the kernel version each variant is on.
 #include "core/governors/registry.h"
+#include "tests/widgets/runner_fixture.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/builtin_scenario.h"
-#include "tests/widgets/runner_fixture.h"
 
 #include <QListWidget>
 #include <QSignalSpy>

@@ -49,8 +49,7 @@ private slots:
                 if (inside[t].exchange(true))
                     ++overlaps;
                 const int now = ++insideNow; // before started: whoever sees a new start sees it
-                for (int most = mostInside.load(); now > most && !mostInside.compare_exchange_weak(most, now);) {
-                }
+                for (int most = mostInside.load(); now > most && !mostInside.compare_exchange_weak(most, now);) {}
                 const long me = ++started;
                 while (started.load() == me && othersLeft(t))
                     QThread::yieldCurrentThread();

@@ -6,12 +6,12 @@
 // giving exactly the run a fresh replay gives; a latency limit keeping the
 // workload's idle-duration histogram.
 #include "core/replay/governor_run.h"
-#include "core/stats/run_counts.h"
 #include "core/stats/governor_totals.h"
-#include "widgets/runner/builtin_scenario.h"
+#include "core/stats/run_counts.h"
 #include "core/stats/span_clock.h"
-#include "widgets/runner/simulation_runner.h"
 #include "tests/widgets/runner_fixture.h"
+#include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/simulation_runner.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -52,8 +52,8 @@ bool sameColumns(const GovernorRun &a, const GovernorRun &b)
 {
     return a.variant == b.variant && a.settings == b.settings && a.startNs == b.startNs
            && a.residencyNs == b.residencyNs && a.predictedNs == b.predictedNs && a.sleepLengthNs == b.sleepLengthNs
-           && a.span == b.span && a.state == b.state && a.flags == b.flags
-           && a.summary.entries == b.summary.entries && a.summary.endNowNs == b.summary.endNowNs;
+           && a.span == b.span && a.state == b.state && a.flags == b.flags && a.summary.entries == b.summary.entries
+           && a.summary.endNowNs == b.summary.endNowNs;
 }
 
 /// Every run of @p snap is runGovernor() of its variant and settings on the snapshot's table and

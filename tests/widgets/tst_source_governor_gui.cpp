@@ -29,12 +29,12 @@
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QLineEdit>
-#include <QPushButton>
-#include <QTimer>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace idlescope;
 using namespace Qt::StringLiterals;
@@ -231,8 +231,7 @@ private slots:
         QVERIFY2(s->staleReason(g).contains(where) && s->staleReason(g).contains(u"error"_s),
                  qPrintable(s->staleReason(g)));
         QVERIFY2(w.messageBar()->text().contains(where), qPrintable(w.messageBar()->text()));
-        QVERIFY2(governorCell(w, g).endsWith(u"(stale)"_s),
-                 qPrintable(governorCell(w, g)));
+        QVERIFY2(governorCell(w, g).endsWith(u"(stale)"_s), qPrintable(governorCell(w, g)));
     }
 
     void aFileThatDoesNotCompileShowsTheCompilersLine()
@@ -393,8 +392,8 @@ private slots:
         // tst_source_governor's diffFindsWhereHopLeavesTheLadder computes this by hand:
         // 3 entries differ in 3 of 6 rows, the first at entry 1 (stream row 1).
         const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
-                               dataFile(u"hop.csv"_s), u"--governor"_s, u"ladder-latest"_s, u"--governor-source"_s,
-                               hop, u"--name"_s, u"hop"_s, u"--first"_s, u"1"_s});
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"ladder-latest"_s, u"--governor-source"_s, hop,
+                               u"--name"_s, u"hop"_s, u"--first"_s, u"1"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.startsWith(u"ladder-latest and hop decide differently on 3 entries in 3 of 6 stream rows"_s),
                  qPrintable(r.out));

@@ -82,13 +82,13 @@ void TestSpecWorkload::refusalShownAtTheFieldWithItsColumn()
     const QString bad = QStringLiteral("periodic + ");
     type(page.field(), bad);
     QVERIFY2(page.message().startsWith(QStringLiteral("column 12: ")), qPrintable(page.message()));
-    QCOMPARE(changed.count(), 0);                                         // nothing simulated
+    QCOMPARE(changed.count(), 0);                                                                 // nothing simulated
     QCOMPARE(page.values().value(QStringLiteral("spec")).toString(), QStringLiteral("periodic")); // the last good one
     QCOMPARE(page.field()->text(), bad); // the typed text stays, to be mended
     // The command line refuses the same text with the same words (exit 2).
-    const test::CliResult cli = test::runCli({QStringLiteral("replay"), QStringLiteral("--table"),
-                                              QStringLiteral("pseries-power10-lpar"), QStringLiteral("--workload"), bad,
-                                              QStringLiteral("--governor"), QStringLiteral("menu-6.19")});
+    const test::CliResult cli =
+        test::runCli({QStringLiteral("replay"), QStringLiteral("--table"), QStringLiteral("pseries-power10-lpar"),
+                      QStringLiteral("--workload"), bad, QStringLiteral("--governor"), QStringLiteral("menu-6.19")});
     QCOMPARE(cli.exitCode, 2);
     QVERIFY2(cli.err.contains(page.message()), qPrintable(cli.err + QStringLiteral(" / ") + page.message()));
     // An unknown parameter names itself, also while typing (no Enter).
@@ -130,7 +130,9 @@ void TestSpecWorkload::simulatesTheCliSpans()
         spin->setValue(spin->what() == QLatin1String("spans") ? 3000 : 7);
     type(page->field(), COMPOUND);
     QCOMPARE(page->message(), QString());
-    const QVariantMap want{{QStringLiteral("spec"), COMPOUND}, {QStringLiteral("spans"), 3000}, {QStringLiteral("seed"), 7}};
+    const QVariantMap want{{QStringLiteral("spec"), COMPOUND},
+                           {QStringLiteral("spans"), 3000},
+                           {QStringLiteral("seed"), 7}};
     QTRY_VERIFY_WITH_TIMEOUT(!w.isBusyShown() && w.snapshot()->spec.workload.kind == QLatin1String("spec")
                                  && w.snapshot()->spec.workload.params == want,
                              test::WINDOW_TIMEOUT_MS);

@@ -6,12 +6,12 @@
 // makes that point the current scenario (the workload parameter at its value).
 // IDLESCOPE_SWEEP_SCREENSHOT=FILE also saves the tab as a PNG to look at.
 #include "../cli_process.h"
+#include "poisson_scenario.h"
 #include "widgets/export/compare_command.h"
 #include "widgets/main_window.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/sweep/sweep_plot.h"
 #include "widgets/sweep/sweep_view.h"
-#include "poisson_scenario.h"
 #include "window_fixture.h"
 
 #include <QDockWidget>
@@ -28,7 +28,6 @@ using namespace idlescope;
 namespace {
 
 constexpr int TIMEOUT_MS = test::WINDOW_TIMEOUT_MS;
-
 
 SweepAxisChoice meanAxis()
 {
@@ -82,7 +81,8 @@ void TestSweepView::threePointSweepEqualsCompareAndOpensPoint2()
     args << QStringLiteral("--format") << QStringLiteral("json");
     const test::CliResult cli = test::runCli(args);
     QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
-    const QJsonArray points = QJsonDocument::fromJson(cli.out.toUtf8()).object().value(QStringLiteral("points")).toArray();
+    const QJsonArray points =
+        QJsonDocument::fromJson(cli.out.toUtf8()).object().value(QStringLiteral("points")).toArray();
     QCOMPARE(points.size(), 3);
     for (int p = 0; p < 3; ++p) {
         const QJsonArray govs = points[p].toObject().value(QStringLiteral("governors")).toArray();
@@ -127,9 +127,8 @@ void TestSweepView::threePointSweepEqualsCompareAndOpensPoint2()
     v->plot()->refreshNow();
     const QPointF at = v->plot()->markerPixel(2, 0, 1);
     QVERIFY2(v->plot()->customPlot()->rect().contains(at.toPoint()), "the marker is on the plot");
-    const SnapshotPtr opened = test::nextSnapshot(w, [&] {
-        QTest::mouseClick(v->plot()->customPlot(), Qt::LeftButton, {}, at.toPoint());
-    });
+    const SnapshotPtr opened =
+        test::nextSnapshot(w, [&] { QTest::mouseClick(v->plot()->customPlot(), Qt::LeftButton, {}, at.toPoint()); });
     QVERIFY(opened);
     QCOMPARE(opened->spec.workload.params.value(QStringLiteral("mean_us")).toLongLong(), qint64(150000));
     QCOMPARE(w.currentSpec().workload.params.value(QStringLiteral("mean_us")).toLongLong(), qint64(150000));

@@ -3,12 +3,12 @@
 // (core/stats/run_throughput.h), the same cells as `idlescope-cli compare --throughput`
 // on the same stream and table, "no power data" for a table without power data; and the
 // misses / throughput / energy view, governors side by side, read from that table.
+#include "core/io/table_json.h"
 #include "tests/cli_process.h"
 #include "tests/test_paths.h"
-#include "core/io/table_json.h"
+#include "tests/widgets/runner_fixture.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/comparison/tradeoff_view.h"
-#include "tests/widgets/runner_fixture.h"
 #include "widgets/runner/simulation_runner.h"
 
 #include <QColor>
@@ -19,8 +19,7 @@
 
 using namespace idlescope;
 
-class TestThroughputEnergy : public QObject
-{
+class TestThroughputEnergy : public QObject {
     Q_OBJECT
 private slots:
     void cellsAreTheCliCells_data();
@@ -28,16 +27,18 @@ private slots:
     void tradeoffViewShowsTheTableValues();
 };
 
-namespace
-{
+namespace {
 
 using Col = ComparisonTableModel::Column;
 
 // pipe-wakeups.csv: 4000 pipe wakeups, each the reply a task waits for (the round trip of a
 // pipe ping-pong as the conformance kit recorded it).
-QString stream() { return test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv"); }
+QString stream()
+{
+    return test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv");
+}
 
-const char *const GOVERNORS[] = { "menu-6.14", "teo-6.14", "oracle" };
+const char *const GOVERNORS[] = {"menu-6.14", "teo-6.14", "oracle"};
 
 SnapshotPtr simulate(const QString &tablePath)
 {
@@ -49,17 +50,18 @@ SnapshotPtr simulate(const QString &tablePath)
     spec.workload.kind = QStringLiteral("csv");
     spec.workload.path = stream();
     for (const char *g : GOVERNORS)
-        spec.governors.push_back({ g, {}, QColor(Qt::red) });
+        spec.governors.push_back({g, {}, QColor(Qt::red)});
     return test::simulateOnce(spec);
 }
 
 /// `compare --format csv` rows by governor: column name -> cell (iteration rows only).
 QMap<QString, QMap<QString, QString>> cliRows(const QString &tablePath)
 {
-    const test::CliResult r = test::runCli({ QStringLiteral("compare"), QStringLiteral("--table"), tablePath,
-        QStringLiteral("--workload"), QStringLiteral("csv:") + stream(), QStringLiteral("--governors"),
-        QStringLiteral("menu-6.14,teo-6.14,oracle"), QStringLiteral("--iterations"), QStringLiteral("1"),
-        QStringLiteral("--throughput"), QStringLiteral("--format"), QStringLiteral("csv") });
+    const test::CliResult r =
+        test::runCli({QStringLiteral("compare"), QStringLiteral("--table"), tablePath, QStringLiteral("--workload"),
+                      QStringLiteral("csv:") + stream(), QStringLiteral("--governors"),
+                      QStringLiteral("menu-6.14,teo-6.14,oracle"), QStringLiteral("--iterations"), QStringLiteral("1"),
+                      QStringLiteral("--throughput"), QStringLiteral("--format"), QStringLiteral("csv")});
     QMap<QString, QMap<QString, QString>> rows;
     if (r.exitCode != 0) {
         qWarning("idlescope-cli: %s", qPrintable(r.err));
@@ -97,9 +99,9 @@ void TestThroughputEnergy::cellsAreTheCliCells()
     ComparisonTableModel model;
     model.setSnapshot(snap);
     QCOMPARE(model.headerData(Col::ThroughputColumn, Qt::Horizontal, Qt::EditRole).toString(),
-        QStringLiteral("wakeups_per_s"));
+             QStringLiteral("wakeups_per_s"));
     QCOMPARE(model.headerData(Col::EnergyColumn, Qt::Horizontal, Qt::EditRole).toString(),
-        QStringLiteral("idle_energy_J"));
+             QStringLiteral("idle_energy_J"));
     for (int row = 0; row < 3; ++row) {
         const QString gov = QString::fromUtf8(GOVERNORS[row]);
         QCOMPARE(model.index(row, Col::GovColumn).data(Qt::EditRole).toString(), gov);
@@ -134,18 +136,18 @@ void TestThroughputEnergy::tradeoffViewShowsTheTableValues()
     QCOMPARE(view.barCount(), 3);
     for (int g = 0; g < 3; ++g) {
         QCOMPARE(view.barValue(TradeoffView::Misses, g),
-            model.index(g, Col::IdleMissesColumn).data(Qt::EditRole).toDouble());
+                 model.index(g, Col::IdleMissesColumn).data(Qt::EditRole).toDouble());
         QCOMPARE(view.barValue(TradeoffView::Throughput, g),
-            model.index(g, Col::ThroughputColumn).data(Qt::EditRole).toDouble());
+                 model.index(g, Col::ThroughputColumn).data(Qt::EditRole).toDouble());
         QCOMPARE(view.barValue(TradeoffView::Energy, g),
-            model.index(g, Col::EnergyColumn).data(Qt::EditRole).toDouble());
+                 model.index(g, Col::EnergyColumn).data(Qt::EditRole).toDouble());
     }
     // Without power data the energy panel says so instead of drawing zeros.
     model.setSnapshot(simulate(test::kitDir() + QStringLiteral("/tables/pseries-p10.json")));
     view.refreshNow();
     QVERIFY(std::isnan(view.barValue(TradeoffView::Energy, 0)));
     QCOMPARE(view.barValue(TradeoffView::Throughput, 0),
-        model.index(0, Col::ThroughputColumn).data(Qt::EditRole).toDouble());
+             model.index(0, Col::ThroughputColumn).data(Qt::EditRole).toDouble());
     QCOMPARE(view.energyNote(), QStringLiteral("no power data"));
 }
 

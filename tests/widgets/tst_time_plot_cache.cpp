@@ -155,10 +155,7 @@ private slots:
     // Audit: after a resize the state timeline kept the old width's column layout
     // (nothing marked the plot dirty). A resized plot decimates again for its new
     // width: its points equal those of a plot that was that wide from the start.
-    void resizeDecimatesForTheNewWidth_data()
-    {
-        sameAsAFreshPlot_data();
-    }
+    void resizeDecimatesForTheNewWidth_data() { sameAsAFreshPlot_data(); }
 
     void resizeDecimatesForTheNewWidth()
     {
@@ -181,7 +178,7 @@ private slots:
         resized->resize(450, 260);
         const int narrowColumns = resized->customPlot()->axisRect()->width();
         QCOMPARE(narrowColumns, wideColumns - 450); // the plot area lost the 450 px
-        resized->refreshNow(); // what the refresh timer does next
+        resized->refreshNow();                      // what the refresh timer does next
 
         auto fresh = make(&view);
         fresh->resize(450, 260);

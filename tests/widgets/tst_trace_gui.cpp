@@ -7,11 +7,11 @@
 #include "core/io/table_json.h"
 #include "core/trace/trace_model.h"
 #include "tests/test_paths.h"
+#include "tests/widgets/runner_fixture.h"
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/plots/state_timeline_plot.h"
 #include "widgets/runner/builtin_scenario.h"
-#include "tests/widgets/runner_fixture.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/trace/entries_dock.h"
 #include "widgets/trace/trace_entry_text.h"
@@ -24,8 +24,7 @@
 
 using namespace idlescope;
 
-class TestTraceGui : public QObject
-{
+class TestTraceGui : public QObject {
     Q_OBJECT
 private slots:
     void recordedCountsAreTraceStats();
@@ -38,8 +37,7 @@ private slots:
     void entriesListFiltersAndFollows();
 };
 
-namespace
-{
+namespace {
 
 QString junoTrace()
 {
@@ -55,8 +53,9 @@ ScenarioSpec junoScenario(int cpu)
     spec.workload.kind = QStringLiteral("trace");
     spec.workload.path = junoTrace();
     spec.workload.params.insert(QStringLiteral("cpu"), cpu);
-    spec.governors = { { "recorded", {}, QColor(Qt::black) }, { "menu-6.14", {}, QColor(Qt::red) },
-        { "teo-6.14", {}, QColor(Qt::blue) } };
+    spec.governors = {{"recorded", {}, QColor(Qt::black)},
+                      {"menu-6.14", {}, QColor(Qt::red)},
+                      {"teo-6.14", {}, QColor(Qt::blue)}};
     return spec;
 }
 
@@ -83,8 +82,8 @@ void TestTraceGui::recordedCountsAreTraceStats()
         std::int64_t usage[3], above[3], below[3];
     };
     const Want want[] = {
-        { 4, { 2, 6, 12 }, { 0, 0, 6 }, { 1, 1, 0 } },
-        { 5, { 3, 10, 1 }, { 0, 0, 0 }, { 2, 2, 0 } },
+        {4, {2, 6, 12}, {0, 0, 6}, {1, 1, 0}},
+        {5, {3, 10, 1}, {0, 0, 0}, {2, 2, 0}},
     };
     for (const Want &w : want) {
         const SnapshotPtr snap = test::simulateOnce(junoScenario(w.cpu));
@@ -103,7 +102,7 @@ void TestTraceGui::recordedCountsAreTraceStats()
         }
     }
     // Every CPU: the recorded row's entries are trace-stats' entries_in_exported_spans.
-    const std::int64_t inExported[6] = { 91, 12, 18, 37, 20, 14 };
+    const std::int64_t inExported[6] = {91, 12, 18, 37, 20, 14};
     for (int cpu = 0; cpu < 6; ++cpu) {
         const SnapshotPtr snap = test::simulateOnce(junoScenario(cpu));
         QVERIFY(snap);
@@ -134,8 +133,7 @@ void TestTraceGui::everyLaneOnTheTraceClock()
         QVERIFY2(e >= 0, run.variant.c_str());
         // A simulated governor selects at the span's start (the switch to the idle task); the
         // kernel's entry is its cpu_idle enter, 11 us later.
-        const QString want
-            = isRecordedRun(*snap, g) ? QStringLiteral("2084.203832") : QStringLiteral("2084.203821");
+        const QString want = isRecordedRun(*snap, g) ? QStringLiteral("2084.203832") : QStringLiteral("2084.203821");
         QCOMPARE(traceTimestampText(entryTraceNs(*snap, g, e)), want);
         // The lane draws it there: the selection line's x is that timestamp minus the origin.
         view.selectEntry(g, e);
@@ -178,7 +176,7 @@ void TestTraceGui::inspectorNamesTheTraceTimestamp()
     QTRY_VERIFY(inspector.detail() != nullptr);
     QCOMPARE(inspector.traceTimestamp(), QStringLiteral("2084.203821"));
     QVERIFY2(inspector.plainText().contains(QStringLiteral("Clock: this run's own time is")),
-        qPrintable(inspector.plainText()));
+             qPrintable(inspector.plainText()));
 }
 
 void TestTraceGui::inspectorGivesTheSourceEvents()
@@ -236,7 +234,8 @@ void TestTraceGui::inspectorGivesTheSourceEvents()
     QCOMPARE(events[2].text, QStringLiteral("cpu_idle: state=4294967295 cpu_id=0"));
     // A simulated entry of the same span points to the same recorded events (its wakeup).
     const int menu = snap->indexOf("menu-6.14");
-    const std::int64_t m = firstEntryOfSpan(snap->runs[static_cast<std::size_t>(menu)], rec.span[static_cast<std::size_t>(e)]);
+    const std::int64_t m =
+        firstEntryOfSpan(snap->runs[static_cast<std::size_t>(menu)], rec.span[static_cast<std::size_t>(e)]);
     QCOMPARE(traceSourceEntry(*snap, menu, m), src);
 }
 
@@ -245,7 +244,7 @@ void TestTraceGui::generatedStreamHasNoRecordedRow()
     // "recorded" asked for on a generated stream: the other governors run, and the error says why.
     ScenarioSpec spec = defaultScenario();
     spec.workload = periodicIpiWorkload(2000, 100, 30);
-    spec.governors = { { "recorded", {}, QColor(Qt::black) }, { "menu-6.14", {}, QColor(Qt::red) } };
+    spec.governors = {{"recorded", {}, QColor(Qt::black)}, {"menu-6.14", {}, QColor(Qt::red)}};
     const SnapshotPtr snap = test::simulateOnce(spec);
     QVERIFY(snap);
     QCOMPARE(snap->governorCount(), 1);
@@ -271,8 +270,10 @@ void TestTraceGui::everyLaneOnTheStreamClock()
     spec.target.id = QString::fromStdString(spec.target.table.id);
     spec.workload.kind = QStringLiteral("csv");
     spec.workload.path = test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv");
-    spec.governors = { { "menu-6.14", {}, QColor(Qt::red) }, { "teo-6.14", {}, QColor(Qt::blue) },
-        { "ladder-latest", {}, QColor(Qt::darkGreen) }, { "oracle", {}, QColor(Qt::gray) } };
+    spec.governors = {{"menu-6.14", {}, QColor(Qt::red)},
+                      {"teo-6.14", {}, QColor(Qt::blue)},
+                      {"ladder-latest", {}, QColor(Qt::darkGreen)},
+                      {"oracle", {}, QColor(Qt::gray)}};
     const SnapshotPtr snap = test::simulateOnce(spec);
     QVERIFY(snap);
     QCOMPARE(snap->governorCount(), 4);
@@ -308,10 +309,9 @@ void TestTraceGui::tableSaysWhatTheTraceCannotTell()
     table.setSnapshot(snap);
     const QString note = table.traceNoteText();
     QVERIFY2(note.contains(QStringLiteral("No hrtimer events in the trace")), qPrintable(note));
-    QVERIFY2(note.contains(
-                 QStringLiteral("2 of 33 recorded spans are not replayed: 33 spans = 31 exported + 1 cut "
-                                "by the trace's start + 1 cut by the trace's end")),
-        qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("2 of 33 recorded spans are not replayed: 33 spans = 31 exported + 1 cut "
+                                          "by the trace's start + 1 cut by the trace's end")),
+             qPrintable(note));
     QVERIFY2(note.contains(QStringLiteral("the 91 of the CPU's 108 complete entries")), qPrintable(note));
     QVERIFY2(note.contains(QStringLiteral("recomputed")), qPrintable(note));
     // A generated stream: nothing to disclose.
@@ -350,15 +350,14 @@ void TestTraceGui::entriesListFiltersAndFollows()
     list.model()->sort(EntriesModel::Residency, Qt::DescendingOrder);
     for (int row = 1; row < 12; ++row)
         QVERIFY(snap->runs[0].residencyNs[static_cast<std::size_t>(list.model()->entryAt(row))]
-            <= snap->runs[0].residencyNs[static_cast<std::size_t>(list.model()->entryAt(row - 1))]);
+                <= snap->runs[0].residencyNs[static_cast<std::size_t>(list.model()->entryAt(row - 1))]);
     // A row clicked selects its entry everywhere ...
     const std::int64_t third = list.model()->entryAt(2);
-    list.tableView()->selectionModel()->setCurrentIndex(
-        list.model()->index(2, 0), QItemSelectionModel::ClearAndSelect);
+    list.tableView()->selectionModel()->setCurrentIndex(list.model()->index(2, 0), QItemSelectionModel::ClearAndSelect);
     QCOMPARE(view.selectedGovernor(), 0);
     QCOMPARE(view.selectedEntry(), third);
     // ... and a selection made elsewhere (menu-6.14's entry 3) switches the list to that run's row.
-    list.model()->setFilter(EntryFilter {});
+    list.model()->setFilter(EntryFilter{});
     list.model()->sort(EntriesModel::Time, Qt::AscendingOrder);
     view.selectEntry(1, 3);
     QCOMPARE(list.model()->run(), 1);

@@ -97,8 +97,7 @@ int ComparisonTableModel::columnCount(const QModelIndex &parent) const
 
 Qt::ItemFlags ComparisonTableModel::flags(const QModelIndex &index) const
 {
-    return index.isValid() ? Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemNeverHasChildren
-                           : Qt::NoItemFlags;
+    return index.isValid() ? Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemNeverHasChildren : Qt::NoItemFlags;
 }
 
 const RunThroughput *ComparisonTableModel::throughput(int row) const
@@ -113,8 +112,7 @@ QVariant ComparisonTableModel::rawValue(int row, int column) const
 {
     const GovernorTotals &t = totals(row);
     switch (column) {
-    case GovColumn:
-        return m_snapshot->name(row);
+    case GovColumn: return m_snapshot->name(row);
     case IdlesColumn: return qint64(t.idles);
     case IdleMissesColumn: return qint64(t.idleMisses);
     case IdleMissRatioColumn: return t.idleMissRatio;
@@ -127,13 +125,14 @@ QVariant ComparisonTableModel::rawValue(int row, int column) const
     // None without power data: the exports then write the display text, "no power data".
     case EnergyColumn:
         return throughput(row) && std::isfinite(throughput(row)->idleEnergyJ) ? QVariant(throughput(row)->idleEnergyJ)
-                                                                                : QVariant();
+                                                                              : QVariant();
     // A closed loop's figures in the units their keys name (added_latency_*_us: µs, as
     // compare --closed-loop prints them; the exports write these values).
     case OpsColumn:
         return m_snapshot->closedLoopRun(row) ? QVariant(m_snapshot->closedLoopRun(row)->opsPerSecond()) : QVariant();
     case AddedMeanColumn:
-        return m_snapshot->closedLoopRun(row) ? QVariant(m_snapshot->closedLoopRun(row)->meanAddedNs / 1e3) : QVariant();
+        return m_snapshot->closedLoopRun(row) ? QVariant(m_snapshot->closedLoopRun(row)->meanAddedNs / 1e3)
+                                              : QVariant();
     case AddedP99Column:
         return m_snapshot->closedLoopRun(row)
                    ? QVariant(static_cast<double>(m_snapshot->closedLoopRun(row)->p99AddedNs) / 1e3)
@@ -164,8 +163,8 @@ QString ComparisonTableModel::displayText(int row, int column) const
                                    : QString::fromStdString(formatDuration(v.toLongLong(), UnitStyle::Micro));
     // The CLI's cells (formatCompareCell()), so that the two read the same.
     case ThroughputColumn:
-        return v.isValid() ? QString::fromStdString(workloads::formatCompareCell(workloads::CompareColumn::Kind::Micros,
-                                                                                 v.toDouble()))
+        return v.isValid() ? QString::fromStdString(
+                   workloads::formatCompareCell(workloads::CompareColumn::Kind::Micros, v.toDouble()))
                            : QStringLiteral("\u2014");
     case EnergyColumn:
         if (!throughput(row))
@@ -195,10 +194,10 @@ QString ComparisonTableModel::toolTip(int row, int column) const
     const GovernorTotals &t = totals(row);
     if (column == GovColumn) {
         const VariantInfo *v = findVariant(run.variant);
-        QString tip = v ? QStringLiteral("%1 (%2)\n%3")
-                              .arg(QString::fromUtf8(v->id), QString::fromUtf8(v->kernel),
-                                   QString::fromUtf8(v->summary))
-                        : m_snapshot->name(row);
+        QString tip =
+            v ? QStringLiteral("%1 (%2)\n%3")
+                    .arg(QString::fromUtf8(v->id), QString::fromUtf8(v->kernel), QString::fromUtf8(v->summary))
+              : m_snapshot->name(row);
         for (const auto &[name, value] : run.settings)
             tip += QStringLiteral("\n%1 = %2").arg(QString::fromStdString(name)).arg(value);
         if (m_snapshot->nameOf(static_cast<std::size_t>(row)) != run.variant)
@@ -221,11 +220,11 @@ QString ComparisonTableModel::toolTip(int row, int column) const
                 .arg(QString::fromStdString(formatDuration(tp->durationNs, UnitStyle::Micro)));
         if (!std::isfinite(tp->idleEnergyJ))
             return QString::fromStdString(tp->missing);
-        return std::isfinite(tp->energyJ)
-            ? tr("idle + entry/exit %1 J; with the busy time at the active power %2 J")
-                  .arg(tp->idleEnergyJ, 0, 'g', 6)
-                  .arg(tp->energyJ, 0, 'g', 6)
-            : tr("idle + entry/exit %1 J (no active power: the busy time is not priced)").arg(tp->idleEnergyJ, 0, 'g', 6);
+        return std::isfinite(tp->energyJ) ? tr("idle + entry/exit %1 J; with the busy time at the active power %2 J")
+                                                .arg(tp->idleEnergyJ, 0, 'g', 6)
+                                                .arg(tp->energyJ, 0, 'g', 6)
+                                          : tr("idle + entry/exit %1 J (no active power: the busy time is not priced)")
+                                                .arg(tp->idleEnergyJ, 0, 'g', 6);
     }
     if (column == OpsColumn || column == AddedMeanColumn || column == AddedP99Column) {
         const ClosedLoopRun *loop = m_snapshot->closedLoopRun(row);

@@ -14,13 +14,13 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QScrollBar>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QToolButton>
@@ -135,11 +135,10 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
     };
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
-    bar->addWidget(button(tr("Copy Markdown"), tr("Copy the table as a Markdown table"),
-                          &ComparisonView::copyMarkdown));
+    bar->addWidget(
+        button(tr("Copy Markdown"), tr("Copy the table as a Markdown table"), &ComparisonView::copyMarkdown));
     bar->addWidget(button(tr("Copy CSV"), tr("Copy the table as CSV"), &ComparisonView::copyCsv));
-    bar->addWidget(button(tr("Export…"), tr("Save the table as .csv or .md"),
-                          &ComparisonView::exportWithDialog));
+    bar->addWidget(button(tr("Export…"), tr("Save the table as .csv or .md"), &ComparisonView::exportWithDialog));
     // The governor legend above the plots follows the playback cursor; this table,
     // like the kernel threads' tables, is always the whole run.
     m_scope = new QLabel(tr("Whole-run totals \u00b7 the legend above follows the playback cursor"), this);
@@ -247,8 +246,14 @@ QString ComparisonView::json() const
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
 }
 
-void ComparisonView::copyMarkdown() { QApplication::clipboard()->setText(markdown()); }
-void ComparisonView::copyCsv() { QApplication::clipboard()->setText(csv()); }
+void ComparisonView::copyMarkdown()
+{
+    QApplication::clipboard()->setText(markdown());
+}
+void ComparisonView::copyCsv()
+{
+    QApplication::clipboard()->setText(csv());
+}
 
 QString ComparisonView::exportTo(const QString &path) const
 {

@@ -28,8 +28,7 @@ TradeoffView::TradeoffView(ComparisonTableModel *model, QWidget *parent)
     layout->addElement(1, 0, row);
     m_rects[Misses] = first;
     const QString titles[] = {tr("idle misses (fewer is better)"), tr("wakeups/s (more is better)"),
-                              tr("idle energy, J (less is better)"),
-                              tr("added latency p99, \u00b5s (less is better)")};
+                              tr("idle energy, J (less is better)"), tr("added latency p99, \u00b5s (less is better)")};
     for (int p = 0; p < PanelCount; ++p) {
         if (p > 0)
             m_rects[p] = new QCPAxisRect(m_plot);
@@ -118,7 +117,8 @@ void TradeoffView::rebuild()
     m_energyNote = nullptr;
     m_closedLoop = n > 0 && m_model->index(0, Col::OpsColumn).data(Qt::EditRole).isValid();
     showLatencyPanel(m_closedLoop);
-    m_titles[Throughput]->setText(m_closedLoop ? tr("operations/s (more is better)") : tr("wakeups/s (more is better)"));
+    m_titles[Throughput]->setText(m_closedLoop ? tr("operations/s (more is better)")
+                                               : tr("wakeups/s (more is better)"));
     bool anyEnergy = false;
     for (int p = 0; p < PanelCount; ++p) {
         for (QCPBars *b : std::as_const(m_bars[p]))
@@ -164,7 +164,8 @@ void TradeoffView::rebuild()
     // No power data: the table's word for it where the bars would be ("no power data").
     QString note;
     for (int g = 0; g < n && !anyEnergy && note.isEmpty(); ++g)
-        if (const QString text = m_model->index(g, Col::EnergyColumn).data().toString(); text != QStringLiteral("\u2014"))
+        if (const QString text = m_model->index(g, Col::EnergyColumn).data().toString();
+            text != QStringLiteral("\u2014"))
             note = text;
     m_energyNote = new QCPItemText(m_plot);
     m_energyNote->setClipAxisRect(m_rects[Energy]);

@@ -27,13 +27,15 @@ QString generatorSpecText(const WorkloadSpec &w, const workloads::GeneratorInfo 
     for (const workloads::ParamInfo &p : g.params) {
         const QString name = QString::fromUtf8(p.name);
         const qint64 held = w.params.value(name, QVariant::fromValue<qint64>(p.def)).toLongLong();
-        kv << QStringLiteral("%1=%2").arg(name, name == param ? paramText
-                                                              : QString::fromStdString(workloads::formatParamValue(p, held)));
+        kv << QStringLiteral("%1=%2").arg(name, name == param
+                                                    ? paramText
+                                                    : QString::fromStdString(workloads::formatParamValue(p, held)));
     }
     if (latencyLimitNs >= 0) {
         // The window's limit holds for every span, as a generator's latency_req_us does.
         static const workloads::ParamInfo us{"latency_req_us", workloads::ParamUnit::Us, 0, 0, 0, ""};
-        kv << QStringLiteral("latency_req_us=%1").arg(QString::fromStdString(workloads::formatParamValue(us, latencyLimitNs)));
+        kv << QStringLiteral("latency_req_us=%1")
+                  .arg(QString::fromStdString(workloads::formatParamValue(us, latencyLimitNs)));
     }
     return QString::fromUtf8(g.name) + QLatin1Char(':') + kv.join(QLatin1Char(','));
 }
@@ -107,9 +109,9 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
           << QStringLiteral("--seed") << QString::number(w.params.value(QStringLiteral("seed"), 1).toLongLong())
           << QStringLiteral("--spans") << QString::number(w.params.value(QStringLiteral("spans"), 200000).toLongLong());
     } else if (workloads::findGenerator(w.kind.toStdString())) {
-        a << QStringLiteral("--workload") << workloadSpecText(spec)
-          << QStringLiteral("--seed") << QString::number(w.params.value(QStringLiteral("seed"), 1).toLongLong())
-          << QStringLiteral("--spans") << QString::number(w.params.value(QStringLiteral("spans"), 200000).toLongLong());
+        a << QStringLiteral("--workload") << workloadSpecText(spec) << QStringLiteral("--seed")
+          << QString::number(w.params.value(QStringLiteral("seed"), 1).toLongLong()) << QStringLiteral("--spans")
+          << QString::number(w.params.value(QStringLiteral("spans"), 200000).toLongLong());
         c.legacySeeding = usesLegacySeeding(w);
         if (c.legacySeeding)
             c.caveats << QObject::tr("This scenario (from a session saved by an older idlescope) uses the legacy "

@@ -22,8 +22,8 @@
 namespace idlescope {
 
 struct CompareCommand {
-    QStringList args;   ///< the arguments after "idlescope-cli", "compare" first
-    QString text;       ///< the whole line, quoted for a POSIX shell
+    QStringList args; ///< the arguments after "idlescope-cli", "compare" first
+    QString text;     ///< the whole line, quoted for a POSIX shell
     /// The table differs from the one its id or file names: the command needs a table
     /// file (tablePath) to reproduce it; without one it names the unedited table.
     bool tableEdited = false;

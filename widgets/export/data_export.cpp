@@ -14,7 +14,10 @@ namespace idlescope {
 
 namespace {
 
-QString key(const char *k) { return QString::fromLatin1(k); }
+QString key(const char *k)
+{
+    return QString::fromLatin1(k);
+}
 
 void appendInt(std::string &out, std::int64_t v, char sep = ',')
 {
@@ -76,8 +79,8 @@ Status writeJson(const QJsonObject &root, const QString &path)
 
 } // namespace
 
-void appendRunCsvRow(std::string &out, const GovernorRun &run, const IdleStateTable &table,
-                     const IdleStream &stream, std::size_t i)
+void appendRunCsvRow(std::string &out, const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream,
+                     std::size_t i)
 {
     const int state = run.state[i];
     const auto span = static_cast<std::size_t>(run.span[i]);
@@ -97,8 +100,7 @@ void appendRunCsvRow(std::string &out, const GovernorRun &run, const IdleStateTa
     appendInt(out, entryLatencyCostNs(run, table, i), '\n');
 }
 
-Status exportRunCsv(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream,
-                    const QString &path)
+Status exportRunCsv(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream, const QString &path)
 {
     AtomicWriter w(path.toStdString());
     if (!w.ok())
@@ -116,8 +118,7 @@ Status exportRunCsv(const GovernorRun &run, const IdleStateTable &table, const I
     return w.commit();
 }
 
-Status exportRunJson(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream,
-                     const QString &path)
+Status exportRunJson(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream, const QString &path)
 {
     QJsonObject columns;
     columns.insert(key("span"), column(run.span, [](std::int32_t v) { return QJsonValue(v); }));
@@ -125,8 +126,7 @@ Status exportRunJson(const GovernorRun &run, const IdleStateTable &table, const 
     columns.insert(key("state"), column(run.state, [](std::int8_t v) { return QJsonValue(int(v)); }));
     columns.insert(key("residency_ns"), column(run.residencyNs, [](Ns v) { return QJsonValue(qint64(v)); }));
     columns.insert(key("predicted_ns"), column(run.predictedNs, [](Ns v) { return QJsonValue(qint64(v)); }));
-    columns.insert(key("sleep_length_ns"),
-                   column(run.sleepLengthNs, [](Ns v) { return QJsonValue(qint64(v)); }));
+    columns.insert(key("sleep_length_ns"), column(run.sleepLengthNs, [](Ns v) { return QJsonValue(qint64(v)); }));
     columns.insert(key("stop_tick"), flagColumn(run, ENTRY_STOP_TICK));
     columns.insert(key("above"), flagColumn(run, ENTRY_ABOVE));
     columns.insert(key("below"), flagColumn(run, ENTRY_BELOW));

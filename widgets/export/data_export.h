@@ -30,11 +30,10 @@ inline constexpr const char *RUN_CSV_HEADER =
     "below,got_tick,poll_time_limit,tick_stopped,woken_by_wakeup,timer_wake,latency_cost_ns";
 
 /// Appends the CSV row of entry @p i (with newline) to @p out.
-void appendRunCsvRow(std::string &out, const GovernorRun &run, const IdleStateTable &table,
-                     const IdleStream &stream, std::size_t i);
+void appendRunCsvRow(std::string &out, const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream,
+                     std::size_t i);
 
-Status exportRunCsv(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream,
-                    const QString &path);
+Status exportRunCsv(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream, const QString &path);
 Status exportRunJson(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream,
                      const QString &path);
 

@@ -35,9 +35,9 @@ void exportRunWithDialog(const SnapshotPtr &snap, int governorIndex, QWidget *pa
     const GovernorRun &run = snap->runs[static_cast<std::size_t>(governorIndex)];
     QString filter;
     const QString suggested = snap->name(governorIndex) + QStringLiteral("-entries.csv");
-    QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export entries of %1")
-                                                            .arg(snap->name(governorIndex)),
-                                                suggested, QObject::tr("CSV (*.csv);;JSON (*.json)"), &filter);
+    QString path =
+        QFileDialog::getSaveFileName(parent, QObject::tr("Export entries of %1").arg(snap->name(governorIndex)),
+                                     suggested, QObject::tr("CSV (*.csv);;JSON (*.json)"), &filter);
     if (path.isEmpty())
         return;
     path = withSuffix(path, filter);
@@ -52,14 +52,14 @@ void exportSummariesWithDialog(const SnapshotPtr &snap, QWidget *parent)
     if (!snap)
         return;
     QString filter;
-    QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export summaries"),
-                                                QStringLiteral("summaries.json"),
-                                                QObject::tr("JSON (*.json);;CSV (*.csv)"), &filter);
+    QString path =
+        QFileDialog::getSaveFileName(parent, QObject::tr("Export summaries"), QStringLiteral("summaries.json"),
+                                     QObject::tr("JSON (*.json);;CSV (*.csv)"), &filter);
     if (path.isEmpty())
         return;
     path = withSuffix(path, filter);
     report(path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? exportSummariesJson(*snap, path)
-                                                                       : exportSummariesCsv(snap, path),
+                                                                      : exportSummariesCsv(snap, path),
            parent);
 }
 

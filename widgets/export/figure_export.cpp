@@ -18,9 +18,9 @@ namespace idlescope {
 
 namespace {
 
-constexpr int PAD = 8;      // margin around the caption (logical px)
-constexpr int CHIP = 10;    // colour square of a legend entry
-constexpr int GAP = 14;     // between legend entries
+constexpr int PAD = 8;   // margin around the caption (logical px)
+constexpr int CHIP = 10; // colour square of a legend entry
+constexpr int GAP = 14;  // between legend entries
 
 QFont titleFont(const QCustomPlot &plot)
 {
@@ -53,8 +53,9 @@ QRect contextRect(const QCustomPlot &plot, const FigureCaption &caption, int wid
     if (caption.context.isEmpty())
         return {};
     const QRect box(PAD, top, std::max(1, width - 2 * PAD), 1 << 20);
-    const QRect used = QFontMetrics(contextFont(plot))
-                           .boundingRect(box, Qt::AlignLeft | Qt::TextWordWrap, caption.context.join(QLatin1Char('\n')));
+    const QRect used =
+        QFontMetrics(contextFont(plot))
+            .boundingRect(box, Qt::AlignLeft | Qt::TextWordWrap, caption.context.join(QLatin1Char('\n')));
     return QRect(PAD, top, box.width(), used.height());
 }
 
@@ -172,10 +173,8 @@ QByteArray renderFigureVector(QCustomPlot &plot, PlotFormat format, const Figure
     const int captionHeight = layoutCaption(plot, caption, plotSize(plot).width(), nullptr);
     const QSize size = shapedPlotSize(plot, captionHeight, shape);
     return renderVectorFigure(plot, format, size,
-                              caption.title.isEmpty() ? QStringLiteral("idlescope plot") : caption.title,
-                              captionHeight, [&](QPainter &p) {
-                                  paintCaption(p, plot, caption, size.width(), captionHeight);
-                              });
+                              caption.title.isEmpty() ? QStringLiteral("idlescope plot") : caption.title, captionHeight,
+                              [&](QPainter &p) { paintCaption(p, plot, caption, size.width(), captionHeight); });
 }
 
 /// The plot's own title row (a text element atop its layout, as PlotBase makes) is
@@ -284,13 +283,15 @@ void exportFigureWithDialog(QCustomPlot &plot, QWidget *parent, const QString &s
     const QString pdf = QObject::tr("PDF document (*.pdf)");
     const QString svg = QObject::tr("SVG drawing (*.svg)");
     QString selected;
-    QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export plot"), suggestedName,
-                                                QStringList{windowPng, fhd, uhd, pdf, svg}.join(QStringLiteral(";;")),
-                                                &selected);
+    QString path =
+        QFileDialog::getSaveFileName(parent, QObject::tr("Export plot"), suggestedName,
+                                     QStringList{windowPng, fhd, uhd, pdf, svg}.join(QStringLiteral(";;")), &selected);
     if (path.isEmpty())
         return;
     if (!plotFormatForPath(path)) // no suffix typed: take the filter's
-        path += selected == pdf ? QStringLiteral(".pdf") : selected == svg ? QStringLiteral(".svg") : QStringLiteral(".png");
+        path += selected == pdf   ? QStringLiteral(".pdf")
+                : selected == svg ? QStringLiteral(".svg")
+                                  : QStringLiteral(".png");
     const FigureShape shape = selected == fhd ? SLIDE_FHD : selected == uhd ? SLIDE_UHD : FigureShape{};
     if (const Status st = exportFigure(plot, path, caption, shape); !st.ok())
         QMessageBox::warning(parent, QObject::tr("Export failed"), QString::fromStdString(st.error().toString()));

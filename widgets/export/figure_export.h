@@ -30,8 +30,8 @@ inline constexpr int MIN_FIGURE_PNG_WIDTH = 1200;
 
 /// One governor in a figure's legend.
 struct LegendEntry {
-    QString name;  ///< e.g. "menu-6.14"
-    QColor color;  ///< its colour in every view
+    QString name; ///< e.g. "menu-6.14"
+    QColor color; ///< its colour in every view
 };
 
 /// What is drawn above the plot.
@@ -44,8 +44,8 @@ struct FigureCaption {
 /// The size of an exported figure. The plot keeps the window's width in logical pixels
 /// (so its fonts and lines keep their proportions) and is scaled to @p pngWidth pixels.
 struct FigureShape {
-    int pngWidth = 0;   ///< PNG width in pixels; 0: the window's size scaled to >= MIN_FIGURE_PNG_WIDTH
-    double aspect = 0;  ///< width / height of the whole figure, caption included (16/9 for slides); 0: the window's
+    int pngWidth = 0;  ///< PNG width in pixels; 0: the window's size scaled to >= MIN_FIGURE_PNG_WIDTH
+    double aspect = 0; ///< width / height of the whole figure, caption included (16/9 for slides); 0: the window's
 };
 
 /// 1920 x 1080 and 3840 x 2160: slides.
@@ -73,7 +73,7 @@ QString figureFileName(const QString &title, const QString &suffix = QStringLite
 /// One figure of "Export all plots".
 struct FigureSource {
     QCustomPlot *plot = nullptr;
-    QString title;  ///< names the file (figureFileName)
+    QString title; ///< names the file (figureFileName)
     FigureCaption caption;
 };
 

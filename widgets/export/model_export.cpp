@@ -2,11 +2,11 @@
 #include "widgets/export/model_export.h"
 
 #include <QAbstractItemModel>
-#include <algorithm>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStringList>
+#include <algorithm>
 
 namespace idlescope {
 
@@ -45,8 +45,8 @@ QString markdownCell(QString text)
 
 QString csvField(const QString &text)
 {
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"'))
-        && !text.contains(QLatin1Char('\n')) && !text.contains(QLatin1Char('\r')))
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))
+        && !text.contains(QLatin1Char('\r')))
         return text;
     QString q = text;
     q.replace(QLatin1String("\""), QLatin1String("\"\""));

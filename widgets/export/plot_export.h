@@ -27,19 +27,16 @@ std::optional<PlotFormat> plotFormatForPath(const QString &path);
 
 /// The bytes of @p plot drawn at @p width x @p height pixels (0: its current
 /// size); @p scale multiplies the PNG resolution (2.0 for high-DPI figures).
-QByteArray renderPlot(QCustomPlot &plot, PlotFormat format, int width = 0, int height = 0,
-                      double scale = 1.0);
+QByteArray renderPlot(QCustomPlot &plot, PlotFormat format, int width = 0, int height = 0, double scale = 1.0);
 
 /// Renders and writes @p plot to @p path, the format taken from the suffix.
 /// Errors: unknown suffix, nothing rendered, the file cannot be written.
-Status exportPlot(QCustomPlot &plot, const QString &path, int width = 0, int height = 0,
-                  double scale = 1.0);
+Status exportPlot(QCustomPlot &plot, const QString &path, int width = 0, int height = 0, double scale = 1.0);
 
 /// Any widget (e.g. the inspector) as a PNG via QWidget::grab().
 Status exportWidgetPng(QWidget &widget, const QString &path);
 
 /// File-dialog filter for plots: "PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)".
 QString plotFileFilter();
-
 
 } // namespace idlescope

@@ -25,7 +25,8 @@ QString tableLine(const ScenarioSpec &spec)
         line += QStringLiteral(" (this machine's sysfs)");
     if (const std::optional<IdleStateTable> original = originalTable(t)) {
         const QStringList edits = tableEdits(*original, t.table);
-        line += edits.isEmpty() ? QStringLiteral(", as published") : QStringLiteral(", edited: ") + edits.join(QStringLiteral("; "));
+        line += edits.isEmpty() ? QStringLiteral(", as published")
+                                : QStringLiteral(", edited: ") + edits.join(QStringLiteral("; "));
     }
     return line;
 }
@@ -54,12 +55,14 @@ QStringList tableEdits(const IdleStateTable &original, const IdleStateTable &edi
         const IdleState &b = edited[i];
         const QString name = QString::fromStdString(b.name);
         if (a.exitLatencyNs != b.exitLatencyNs)
-            out << QStringLiteral("%1 exit latency %2 (table %3)").arg(name, usText(b.exitLatencyNs), usText(a.exitLatencyNs));
+            out << QStringLiteral("%1 exit latency %2 (table %3)")
+                       .arg(name, usText(b.exitLatencyNs), usText(a.exitLatencyNs));
         if (a.targetResidencyNs != b.targetResidencyNs)
             out << QStringLiteral("%1 target residency %2 (table %3)")
                        .arg(name, usText(b.targetResidencyNs), usText(a.targetResidencyNs));
         if (a.disabled != b.disabled)
-            out << QStringLiteral("%1 %2").arg(name, b.disabled ? QStringLiteral("disabled") : QStringLiteral("enabled"));
+            out << QStringLiteral("%1 %2").arg(name,
+                                               b.disabled ? QStringLiteral("disabled") : QStringLiteral("enabled"));
     }
     return out;
 }

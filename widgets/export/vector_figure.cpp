@@ -200,13 +200,14 @@ QByteArray renderSvg(QCustomPlot &plot, QSize size, const QString &title, int he
         const QByteArray body = svgBody(doc);
         if (clipRect.isValid()) {
             const QString id = QStringLiteral("idlescope-clip%1").arg(++clipId);
-            defs += QStringLiteral("<clipPath id=\"%1\"><rect x=\"%2\" y=\"%3\" width=\"%4\" height=\"%5\"/></clipPath>\n")
-                        .arg(id)
-                        .arg(clipRect.x())
-                        .arg(clipRect.y() + headerHeight)
-                        .arg(clipRect.width())
-                        .arg(clipRect.height())
-                        .toUtf8();
+            defs +=
+                QStringLiteral("<clipPath id=\"%1\"><rect x=\"%2\" y=\"%3\" width=\"%4\" height=\"%5\"/></clipPath>\n")
+                    .arg(id)
+                    .arg(clipRect.x())
+                    .arg(clipRect.y() + headerHeight)
+                    .arg(clipRect.width())
+                    .arg(clipRect.height())
+                    .toUtf8();
             bodies += "<g clip-path=\"url(#" + id.toUtf8() + ")\">" + body + "</g>\n";
         } else {
             bodies += body;
@@ -219,8 +220,8 @@ QByteArray renderSvg(QCustomPlot &plot, QSize size, const QString &title, int he
 
 } // namespace
 
-QByteArray renderVectorFigure(QCustomPlot &plot, PlotFormat format, QSize size, const QString &title,
-                              int headerHeight, const PaintHeader &header)
+QByteArray renderVectorFigure(QCustomPlot &plot, PlotFormat format, QSize size, const QString &title, int headerHeight,
+                              const PaintHeader &header)
 {
     switch (format) {
     case PlotFormat::Pdf: return renderPdf(plot, size, title, headerHeight, header);

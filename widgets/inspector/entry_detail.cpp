@@ -80,26 +80,27 @@ MissCost computeMissCost(const IdleStateTable &table, const EntryRecord &rec, in
     } else if (rec.below) {
         c.betterIdx = oracleIdx > rec.state ? oracleIdx : firstEnabled(table, rec.state + 1, 1);
         if (c.betterIdx >= 0)
-            c.missedDeeperNs = std::max<Ns>(
-                0, rec.residencyNs - chosen.exitLatencyNs - table[c.betterIdx].exitLatencyNs);
+            c.missedDeeperNs =
+                std::max<Ns>(0, rec.residencyNs - chosen.exitLatencyNs - table[c.betterIdx].exitLatencyNs);
     }
     return c;
 }
 
-Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int governorIndex,
-                                       std::int64_t entryIndex)
+Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int governorIndex, std::int64_t entryIndex)
 {
     if (governorIndex < 0 || governorIndex >= snap.governorCount())
         return Error{"", 0, "governor", "no governor " + std::to_string(governorIndex)};
     const GovernorRun &run = snap.runs[static_cast<std::size_t>(governorIndex)];
     if (entryIndex < 0 || entryIndex >= static_cast<std::int64_t>(run.size()))
-        return Error{"", 0, "entry", "no entry " + std::to_string(entryIndex) + " in " + snap.nameOf(static_cast<std::size_t>(governorIndex))};
+        return Error{"", 0, "entry",
+                     "no entry " + std::to_string(entryIndex) + " in "
+                         + snap.nameOf(static_cast<std::size_t>(governorIndex))};
     if (!snap.stream)
         return Error{"", 0, "stream", "the snapshot has no stream"};
     const IdleStream &stream = *snap.stream;
 
-    Result<EntryReasoning> r = reasoningAt(snap.table, stream, run.variant, run.settings, entryIndex,
-                                                 snap.spec.latencyLimitNs);
+    Result<EntryReasoning> r =
+        reasoningAt(snap.table, stream, run.variant, run.settings, entryIndex, snap.spec.latencyLimitNs);
     if (!r)
         return r.error();
 

@@ -46,12 +46,12 @@ struct MissCost {
     /// below: the deeper state that would have paid off (the oracle's choice
     /// when it is deeper, else the first enabled deeper state); -1 otherwise.
     int betterIdx = -1;
-    Ns residencyNs = 0;          ///< measured residency (time in the chosen state)
-    Ns exitLatencyPaidNs = 0;    ///< exit latency of the chosen state
-    Ns wastedExitLatencyNs = 0;  ///< above: exit latency paid beyond betterIdx's
-    Ns shortOfTargetNs = 0;      ///< above: target residency of the chosen state minus the residency
-    Ns missedDeeperNs = 0;       ///< below: idle time that could have been spent in betterIdx
-                                 ///< (residency minus both states' exit latencies, >= 0)
+    Ns residencyNs = 0;         ///< measured residency (time in the chosen state)
+    Ns exitLatencyPaidNs = 0;   ///< exit latency of the chosen state
+    Ns wastedExitLatencyNs = 0; ///< above: exit latency paid beyond betterIdx's
+    Ns shortOfTargetNs = 0;     ///< above: target residency of the chosen state minus the residency
+    Ns missedDeeperNs = 0;      ///< below: idle time that could have been spent in betterIdx
+                                ///< (residency minus both states' exit latencies, >= 0)
 };
 
 /// The cost of entry @p rec in @p table, given the oracle's state for it.
@@ -61,9 +61,9 @@ struct EntryDetail {
     int governorIndex = -1;
     std::int64_t entryIndex = -1;
     std::string variant;
-    std::string name;           ///< the governor's name in the views (SimulationSnapshot::nameOf())
-    EntryRecord entry;          ///< inputs and outcome (startNs as the replay's `now`)
-    Reasoning reasoning;        ///< the governor's record for this select
+    std::string name;    ///< the governor's name in the views (SimulationSnapshot::nameOf())
+    EntryRecord entry;   ///< inputs and outcome (startNs as the replay's `now`)
+    Reasoning reasoning; ///< the governor's record for this select
     Selection selection;
     std::vector<std::string> sentences; ///< explainReasoning() (µs; first select when entryIndex is 0)
     std::string expectation;            ///< expectationSentence(): the Decision line's family-specific words
@@ -87,8 +87,7 @@ OracleReasoning oracleChoice(const IdleStateTable &table, const EntryRecord &rec
  * (re-runs the governor up to that entry: O(entryIndex)). Errors: indices out
  * of range, or the run cannot be re-created.
  */
-Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int governorIndex,
-                                       std::int64_t entryIndex);
+Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int governorIndex, std::int64_t entryIndex);
 
 /// Index of the next (@p forward) or previous entry after/before @p from in
 /// @p run whose flags contain any of @p mask (ENTRY_ABOVE, ENTRY_BELOW or

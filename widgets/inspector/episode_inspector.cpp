@@ -10,8 +10,8 @@
 
 #include <QAction>
 #include <QClipboard>
-#include <QGuiApplication>
 #include <QComboBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSplitter>
@@ -75,8 +75,7 @@ void EpisodeInspector::setupUi()
     m_kindBox = new QComboBox(this);
     m_kindBox->addItems({tr("above or below"), tr("above only"), tr("below only")});
     m_kindBox->setToolTip(tr("Which misses Next/Previous Miss looks for"));
-    connect(m_kindBox, &QComboBox::currentIndexChanged, this,
-            [this](int i) { m_missKind = static_cast<MissKind>(i); });
+    connect(m_kindBox, &QComboBox::currentIndexChanged, this, [this](int i) { m_missKind = static_cast<MissKind>(i); });
 
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
@@ -130,8 +129,7 @@ std::uint8_t EpisodeInspector::missMask() const
 void EpisodeInspector::setSnapshot(SnapshotPtr snapshot)
 {
     m_snap = std::move(snapshot);
-    const bool stillThere = m_snap && m_gov >= 0 && m_gov < m_snap->governorCount()
-                            && m_entry >= 0
+    const bool stillThere = m_snap && m_gov >= 0 && m_gov < m_snap->governorCount() && m_entry >= 0
                             && m_entry < static_cast<qint64>(m_snap->runs[size_t(m_gov)].size());
     const bool enable = m_snap && m_snap->governorCount() > 0;
     m_nextAction->setEnabled(enable);
@@ -167,11 +165,12 @@ void EpisodeInspector::presentRecorded()
     m_detail.reset();
     m_chart->clear();
     setTimestamp();
-    m_title->setText(QStringLiteral("<b>%1</b>").arg(tr("recorded · entry %1 · span %2 · %3 s")
-                                                        .arg(m_entry)
-                                                        .arg(m_snap->runs[size_t(m_gov)].span[size_t(m_entry)])
-                                                        .arg(m_timestamp)
-                                                        .toHtmlEscaped()));
+    m_title->setText(QStringLiteral("<b>%1</b>")
+                         .arg(tr("recorded · entry %1 · span %2 · %3 s")
+                                  .arg(m_entry)
+                                  .arg(m_snap->runs[size_t(m_gov)].span[size_t(m_entry)])
+                                  .arg(m_timestamp)
+                                  .toHtmlEscaped()));
     m_text->setHtml(recordedEntryHtml(*m_snap, m_gov, m_entry));
     emit detailShown(m_gov, m_entry);
 }
@@ -227,8 +226,7 @@ void EpisodeInspector::present(const Result<EntryDetail> &r, std::uint64_t reque
         return;
     }
     m_detail = r.value();
-    const QColor color = size_t(m_gov) < m_snap->colors.size() ? m_snap->colors[size_t(m_gov)]
-                                                               : QColor(Qt::black);
+    const QColor color = size_t(m_gov) < m_snap->colors.size() ? m_snap->colors[size_t(m_gov)] : QColor(Qt::black);
     m_title->setText(QStringLiteral("<b>%1</b>").arg(entryTitle(*m_detail).toHtmlEscaped()));
     setTimestamp();
     // On a trace: where the span is in it; for every run: its own clock's drift from the workload's.
@@ -264,8 +262,14 @@ void EpisodeInspector::jumpToMiss(bool forward)
     emit entrySelected(gov, next);
 }
 
-void EpisodeInspector::nextMiss() { jumpToMiss(true); }
-void EpisodeInspector::previousMiss() { jumpToMiss(false); }
+void EpisodeInspector::nextMiss()
+{
+    jumpToMiss(true);
+}
+void EpisodeInspector::previousMiss()
+{
+    jumpToMiss(false);
+}
 
 QString EpisodeInspector::plainText() const
 {
@@ -274,6 +278,9 @@ QString EpisodeInspector::plainText() const
     return title.toPlainText() + QLatin1Char('\n') + m_text->toPlainText();
 }
 
-QString EpisodeInspector::html() const { return m_text->toHtml(); }
+QString EpisodeInspector::html() const
+{
+    return m_text->toHtml();
+}
 
 } // namespace idlescope

@@ -9,7 +9,10 @@ namespace idlescope {
 
 namespace {
 
-QString s(const std::string &text) { return QString::fromStdString(text).toHtmlEscaped(); }
+QString s(const std::string &text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
 
 QString stateName(const IdleStateTable &t, int i)
 {
@@ -18,8 +21,7 @@ QString stateName(const IdleStateTable &t, int i)
 
 QString row(const QString &label, const QString &value)
 {
-    return QStringLiteral("<tr><td style='color:#555;padding-right:10px'>%1</td><td>%2</td></tr>")
-        .arg(label, value);
+    return QStringLiteral("<tr><td style='color:#555;padding-right:10px'>%1</td><td>%2</td></tr>").arg(label, value);
 }
 
 QString section(const QString &title)
@@ -37,9 +39,8 @@ QString inputsHtml(const EntryDetail &d)
     h += row(QObject::tr("time to the wakeup (unknown to it)"), durationText(e.remainingWakeNs));
     h += row(QObject::tr("what ended it"), s(wakeCauseText(d.cause)));
     h += row(QObject::tr("measured residency"), durationText(e.residencyNs));
-    h += row(QObject::tr("span"),
-             QObject::tr("timer %1, wakeup %2 after the span start")
-                 .arg(durationText(d.spanTimerNs), durationText(d.spanWakeNs)));
+    h += row(QObject::tr("span"), QObject::tr("timer %1, wakeup %2 after the span start")
+                                      .arg(durationText(d.spanTimerNs), durationText(d.spanWakeNs)));
     return h + QStringLiteral("</table>");
 }
 
@@ -62,10 +63,9 @@ QString decisionHtml(const EntryDetail &d, const IdleStateTable &t, const QColor
     QString h = section(QObject::tr("Decision"));
     h += QObject::tr("<b style='color:%1'>%2</b> chose <b>%3</b> (exit latency %4, target residency %5), "
                      "%6. ")
-             .arg(color.name(), s(d.name.empty() ? d.variant : d.name), stateName(t, e.state), durationText(st.exitLatencyNs),
-                  durationText(st.targetResidencyNs),
-                  e.stopTick ? QObject::tr("stop_tick = 1 (tick may stop)")
-                             : QObject::tr("stop_tick = 0 (tick kept)"));
+             .arg(color.name(), s(d.name.empty() ? d.variant : d.name), stateName(t, e.state),
+                  durationText(st.exitLatencyNs), durationText(st.targetResidencyNs),
+                  e.stopTick ? QObject::tr("stop_tick = 1 (tick may stop)") : QObject::tr("stop_tick = 0 (tick kept)"));
     // Each family's own terms (menu predicts, teo does not, the oracle knows).
     if (!d.expectation.empty())
         h += s(d.expectation) + QStringLiteral(" ");
@@ -106,8 +106,8 @@ QString costHtml(const EntryDetail &d, const IdleStateTable &t)
                       durationText(t[c.chosenIdx].targetResidencyNs));
         h += QObject::tr("Exit latency paid: %1").arg(durationText(c.exitLatencyPaidNs));
         if (c.betterIdx >= 0)
-            h += QObject::tr(", %1 of it wasted against %2").arg(durationText(c.wastedExitLatencyNs),
-                                                                 stateName(t, c.betterIdx));
+            h += QObject::tr(", %1 of it wasted against %2")
+                     .arg(durationText(c.wastedExitLatencyNs), stateName(t, c.betterIdx));
         h += QStringLiteral(".");
     } else if (c.below) {
         h += QObject::tr("Stayed %1 in %2.").arg(durationText(c.residencyNs), stateName(t, c.chosenIdx));

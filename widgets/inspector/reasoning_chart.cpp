@@ -19,7 +19,10 @@ const QColor LIGHT_GREY(0xd8, 0xd8, 0xd8);
 const QColor ORANGE(0xe6, 0x7e, 0x22);
 const QColor DARK(0x33, 0x33, 0x33);
 
-double toUs(Ns ns) { return static_cast<double>(ns) / 1000.0; }
+double toUs(Ns ns)
+{
+    return static_cast<double>(ns) / 1000.0;
+}
 
 QString usText(double us)
 {
@@ -68,7 +71,8 @@ ReasoningChart::ReasoningChart(QWidget *parent) : QWidget(parent)
     // Title row, axis rect, then the legend in one line below (inside the
     // axis rect it would cover the level labels).
     m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), 9, QFont::Bold)));
+    m_plot->plotLayout()->addElement(0, 0,
+                                     new QCPTextElement(m_plot, QString(), QFont(font().family(), 9, QFont::Bold)));
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
     m_plot->plotLayout()->addElement(2, 0, m_plot->legend);
     m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
@@ -209,8 +213,8 @@ void ReasoningChart::drawMenu(const MenuReasoning &r, const IdleStateTable &tabl
         const std::uint32_t v = r.intervalsUs[static_cast<std::size_t>(k)];
         const double y = v == UINT_MAX_U32 ? hi * 1.5 : double(v);
         QCPBars *bars = (r.invalidMask >> k & 1) || v == UINT_MAX_U32 ? ignored
-                        : (r.discardedMask >> k & 1)                   ? dropped
-                                                                       : used;
+                        : (r.discardedMask >> k & 1)                  ? dropped
+                                                                      : used;
         bars->addData(k + 1, y);
     }
     m_barCount = r.intervalCount;
@@ -223,9 +227,9 @@ void ReasoningChart::drawMenu(const MenuReasoning &r, const IdleStateTable &tabl
     const bool ktimeMax = std::any_of(r.intervalsUs.begin(), r.intervalsUs.begin() + r.intervalCount,
                                       [](std::uint32_t v) { return v == KTIME_MAX_US_U32; });
     // The chart is as narrow as the inspector: the short form of KTIME_MAX_US_NOTE.
-    m_plot->xAxis->setLabel(ktimeMax ? tr("sample \u00b7 %1 = KTIME_MAX / 1000 cut to 32 bits")
-                                           .arg(usText(double(KTIME_MAX_US_U32)))
-                                     : tr("sample"));
+    m_plot->xAxis->setLabel(
+        ktimeMax ? tr("sample \u00b7 %1 = KTIME_MAX / 1000 cut to 32 bits").arg(usText(double(KTIME_MAX_US_U32)))
+                 : tr("sample"));
     m_plot->yAxis->setLabel(tr("µs"));
 
     // The kernel may re-assign predicted_ns after the plan (the polling
@@ -305,8 +309,8 @@ void ReasoningChart::drawRuler(const EntryDetail &d, const IdleStateTable &table
     // length there, and the oracle's "prediction" is the idle time itself.
     const auto *teo = std::get_if<TeoReasoning>(&d.reasoning);
     const bool predicts = std::holds_alternative<MenuReasoning>(d.reasoning) || (teo && teo->legacy);
-    const double predicted = predicts && d.entry.predictedNs >= 0 && d.entry.predictedNs < KTIME_MAX / 2
-                                 ? toUs(d.entry.predictedNs) : -1;
+    const double predicted =
+        predicts && d.entry.predictedNs >= 0 && d.entry.predictedNs < KTIME_MAX / 2 ? toUs(d.entry.predictedNs) : -1;
     double lo = 1e300, hi = 1;
     for (int i = 0; i < table.count(); ++i)
         if (table[i].targetResidencyNs > 0)

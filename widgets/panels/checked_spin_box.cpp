@@ -69,11 +69,12 @@ void CheckedSpinBox::refuse(const QString &typed)
         t.chop(suffix().size());
     t = t.trimmed();
     const QString unit = suffix().trimmed();
-    const QString range = unit.isEmpty() ? tr("%1 to %2").arg(textFromValue(minimum()), textFromValue(maximum()))
-                                         : tr("%1 to %2 %3").arg(textFromValue(minimum()), textFromValue(maximum()), unit);
-    m_message->setText(t.isEmpty() ? tr("%1 needs a value (%2); kept %3").arg(m_what, range, textFromValue(value()))
-                                   : tr("%1 takes %2: '%3' refused, kept %4")
-                                         .arg(m_what, range, t, textFromValue(value())));
+    const QString range = unit.isEmpty()
+                              ? tr("%1 to %2").arg(textFromValue(minimum()), textFromValue(maximum()))
+                              : tr("%1 to %2 %3").arg(textFromValue(minimum()), textFromValue(maximum()), unit);
+    m_message->setText(t.isEmpty()
+                           ? tr("%1 needs a value (%2); kept %3").arg(m_what, range, textFromValue(value()))
+                           : tr("%1 takes %2: '%3' refused, kept %4").arg(m_what, range, t, textFromValue(value())));
     m_message->show();
     m_refusedThisEdit = true;
 }

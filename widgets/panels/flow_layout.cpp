@@ -84,8 +84,8 @@ int FlowLayout::doLayout(const QRect &rect, bool apply, int *rows) const
         if (item->isEmpty())
             continue;
         // A chip gets its preferred width unless the row is narrower than that.
-        const QSize hint = item->sizeHint().boundedTo(QSize(std::max(area.width(), item->minimumSize().width()),
-                                                            QWIDGETSIZE_MAX));
+        const QSize hint =
+            item->sizeHint().boundedTo(QSize(std::max(area.width(), item->minimumSize().width()), QWIDGETSIZE_MAX));
         if (x > area.x() && x + hint.width() > area.right() + 1) {
             x = area.x();
             y += rowHeight + m_vSpace;

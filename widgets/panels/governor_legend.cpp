@@ -53,7 +53,8 @@ void GovernorLegend::setSnapshot(SnapshotPtr snapshot)
 
 PrefixCounts GovernorLegend::shownCounts(int g) const
 {
-    return g >= 0 && static_cast<std::size_t>(g) < m_shown.size() ? m_shown[static_cast<std::size_t>(g)] : PrefixCounts{};
+    return g >= 0 && static_cast<std::size_t>(g) < m_shown.size() ? m_shown[static_cast<std::size_t>(g)]
+                                                                  : PrefixCounts{};
 }
 
 QString GovernorLegend::chipText(int g) const
@@ -79,16 +80,20 @@ void GovernorLegend::refresh()
     for (int g = 0; g < m_snap->governorCount(); ++g) {
         const auto k = static_cast<std::size_t>(g);
         const GovernorRun &run = m_snap->runs[k];
-        const std::size_t end = cursor < 0 ? run.size() : static_cast<std::size_t>(lastIndexAtOrBefore(run.startNs, cursor) + 1);
+        const std::size_t end =
+            cursor < 0 ? run.size() : static_cast<std::size_t>(lastIndexAtOrBefore(run.startNs, cursor) + 1);
         const PrefixCounts c = m_snap->counts[k].upTo(run, end);
         m_shown.push_back(c);
-        QString badge = m_snap->atDefaults[k]
-            ? QString()
-            : QStringLiteral(" <span style='background:#f28e2b; color:white; font-size:8pt;'>&nbsp;modified&nbsp;</span>");
+        QString badge =
+            m_snap->atDefaults[k]
+                ? QString()
+                : QStringLiteral(
+                    " <span style='background:#f28e2b; color:white; font-size:8pt;'>&nbsp;modified&nbsp;</span>");
         const QString stale = m_snap->staleReason(g); // a source file that no longer builds or runs
         if (!stale.isEmpty())
-            badge += QStringLiteral(" <span style='background:#c0392b; color:white; font-size:8pt;'>&nbsp;%1&nbsp;</span>")
-                         .arg(tr("stale"));
+            badge +=
+                QStringLiteral(" <span style='background:#c0392b; color:white; font-size:8pt;'>&nbsp;%1&nbsp;</span>")
+                    .arg(tr("stale"));
         // A closed loop keeps no entries to play back: its chip shows the whole run's counters.
         const ClosedLoopRun *loop = m_snap->closedLoopRun(g);
         const GovernorTotals t = loop ? counterTotals(loop->counters.total()) : GovernorTotals{};
@@ -102,15 +107,15 @@ void GovernorLegend::refresh()
                 .arg(m_snap->colors[k].name(), m_snap->name(g), badge)
                 .arg(compact(above), compact(below))
                 .arg(100.0 * missRatio, 0, 'f', 1));
-        m_chips[g]->setToolTip((loop ? tr("The whole closed loop: %1 entries, %2 above, %3 below.\n")
-                                     : tr("Up to the playback cursor: %1 entries, %2 above, %3 below.\n"))
-                                       .arg(entries)
-                                       .arg(above)
-                                       .arg(below)
-                               + tr("Miss = (above + below) / entries; above: the state was too deep, "
-                                    "below: a deeper state would have fit.")
-                               + (stale.isEmpty() ? QString()
-                                                  : tr("\n\nStale: the last good run; the file now fails:\n%1").arg(stale)));
+        m_chips[g]->setToolTip(
+            (loop ? tr("The whole closed loop: %1 entries, %2 above, %3 below.\n")
+                  : tr("Up to the playback cursor: %1 entries, %2 above, %3 below.\n"))
+                .arg(entries)
+                .arg(above)
+                .arg(below)
+            + tr("Miss = (above + below) / entries; above: the state was too deep, "
+                 "below: a deeper state would have fit.")
+            + (stale.isEmpty() ? QString() : tr("\n\nStale: the last good run; the file now fails:\n%1").arg(stale)));
     }
 }
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/panels/governor_picker.h"
 
+#include "core/experiments/comparison.h"
 #include "core/governors/registry.h"
 #include "core/source_governor/source_governor.h"
-#include "core/experiments/comparison.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/source_file_watch.h"
 
@@ -93,9 +93,9 @@ GovernorPicker::GovernorPicker(QWidget *parent) : QGroupBox(tr("Governors"), par
         auto *item = new QListWidgetItem(QString::fromUtf8(info->id), m_governors);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(Qt::Unchecked);
-        item->setToolTip(QStringLiteral("<b>%1</b> (%2)<br>%3")
-                             .arg(QString::fromUtf8(info->id), QString::fromUtf8(info->kernel),
-                                  QString::fromUtf8(info->summary)));
+        item->setToolTip(
+            QStringLiteral("<b>%1</b> (%2)<br>%3")
+                .arg(QString::fromUtf8(info->id), QString::fromUtf8(info->kernel), QString::fromUtf8(info->summary)));
         item->setData(Qt::UserRole, QString::fromUtf8(info->id));
     }
     v->addWidget(m_governors);

@@ -56,8 +56,7 @@ public:
     /// A snapshot of job @p generation, simulating @p workload, is shown with @p errors (its
     /// governors that could not run). @p keepFailure: it is the default scenario standing in
     /// for a start-up file that failed, whose message stays.
-    void snapshotShown(const QStringList &errors, quint64 generation, const WorkloadSpec &workload,
-                       bool keepFailure);
+    void snapshotShown(const QStringList &errors, quint64 generation, const WorkloadSpec &workload, bool keepFailure);
 
 private:
     void show(bool error, const QString &text);

@@ -39,16 +39,17 @@ std::int64_t roundStep(std::int64_t v)
 
 std::pair<std::int64_t, std::int64_t> fineRange(std::int64_t minValue, std::int64_t maxValue, std::int64_t defaultValue)
 {
-    const std::int64_t hi = std::max(defaultValue > 0 ? defaultValue * FINE_RANGE_FACTOR : 0,
-                                     minValue + FINE_RANGE_MIN_WIDTH);
+    const std::int64_t hi =
+        std::max(defaultValue > 0 ? defaultValue * FINE_RANGE_FACTOR : 0, minValue + FINE_RANGE_MIN_WIDTH);
     return {minValue, std::clamp(hi, minValue, maxValue)};
 }
 
 ParameterRow::ParameterRow(const QString &name, const QString &unit, std::int64_t minValue, std::int64_t maxValue,
                            std::int64_t defaultValue, QWidget *parent)
     : QWidget(parent), m_name(name), m_min(minValue), m_max(std::max(minValue, maxValue)),
-      m_default(std::clamp(defaultValue, m_min, m_max)), m_value(m_default), m_slider(new QSlider(Qt::Horizontal, this)),
-      m_field(new QLineEdit(this)), m_unitLabel(new QLabel(this)), m_message(new QLabel(this))
+      m_default(std::clamp(defaultValue, m_min, m_max)), m_value(m_default),
+      m_slider(new QSlider(Qt::Horizontal, this)), m_field(new QLineEdit(this)), m_unitLabel(new QLabel(this)),
+      m_message(new QLabel(this))
 {
     if (unit == QLatin1String("ns")) {
         m_scale = 1000.0;

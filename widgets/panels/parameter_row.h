@@ -75,7 +75,7 @@ private:
     QString m_name;
     std::int64_t m_min, m_max, m_default, m_value;
     std::int64_t m_sliderMin = 0, m_sliderMax = 0, m_sliderStep = 1;
-    double m_scale = 1.0;   ///< engine units per display unit
+    double m_scale = 1.0; ///< engine units per display unit
     int m_decimals = 0;
     QString m_displayUnit;
     QString m_error;

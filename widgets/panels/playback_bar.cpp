@@ -172,10 +172,12 @@ void PlaybackBar::updateLabel()
     const qint64 c = m_view->cursorNs();
     {
         const QSignalBlocker block(m_scrub);
-        m_scrub->setValue(c < 0 ? SCRUB_STEPS : static_cast<int>(static_cast<double>(c) * SCRUB_STEPS / std::max<qint64>(full, 1)));
+        m_scrub->setValue(c < 0 ? SCRUB_STEPS
+                                : static_cast<int>(static_cast<double>(c) * SCRUB_STEPS / std::max<qint64>(full, 1)));
     }
     const QString total = formatNs(static_cast<double>(full));
-    m_time->setText(c < 0 ? tr("whole run, %1").arg(total) : tr("%1 / %2").arg(formatNs(static_cast<double>(c)), total));
+    m_time->setText(c < 0 ? tr("whole run, %1").arg(total)
+                          : tr("%1 / %2").arg(formatNs(static_cast<double>(c)), total));
 }
 
 } // namespace idlescope

@@ -174,19 +174,20 @@ void SetupPanel::proposeTable()
                              .arg(current)
                              .arg(target.table.count());
     if (ids.empty()) {
-        m_tracePage->setTableProposal(seen + QLatin1Char(' ')
-                                          + tr("No built-in table has %1 states: open the traced machine's table.")
-                                                .arg(s->statesSeen),
-                                      {});
+        m_tracePage->setTableProposal(
+            seen + QLatin1Char(' ')
+                + tr("No built-in table has %1 states: open the traced machine's table.").arg(s->statesSeen),
+            {});
         return;
     }
     QStringList names;
     for (const std::string &id : ids)
         names << QString::fromStdString(id);
     m_proposedTable = QStringLiteral("builtin:") + names.front();
-    m_tracePage->setTableProposal(seen + QLatin1Char(' ')
-                                      + tr("Built-in tables with %1 states: %2.").arg(s->statesSeen).arg(names.join(QStringLiteral(", "))),
-                                  tr("Use %1").arg(names.front()));
+    m_tracePage->setTableProposal(
+        seen + QLatin1Char(' ')
+            + tr("Built-in tables with %1 states: %2.").arg(s->statesSeen).arg(names.join(QStringLiteral(", "))),
+        tr("Use %1").arg(names.front()));
 }
 
 void SetupPanel::chooseWorkload(int index)
@@ -197,7 +198,8 @@ void SetupPanel::chooseWorkload(int index)
         const bool csv = kind == QLatin1String("csv");
         m_workloadPages->setCurrentIndex(csv ? 1 : 2);
         // A trace whose CPU is still being chosen by its import simulates when it is (cpuResolved).
-        const bool ready = csv ? !m_streamFile.isEmpty() : !m_tracePage->path().isEmpty() && m_tracePage->cpu() != TRACE_BEST_CPU;
+        const bool ready =
+            csv ? !m_streamFile.isEmpty() : !m_tracePage->path().isEmpty() && m_tracePage->cpu() != TRACE_BEST_CPU;
         if (ready && !m_filling)
             emit workloadChanged();
         return;

@@ -57,9 +57,15 @@ public:
     GovernorPicker *governorPicker() const { return m_governorPicker; }
 
     /// The governor picker's (governor_picker.h), for the window and tests.
-    void setGovernorChecked(const std::string &name, bool checked) { m_governorPicker->setGovernorChecked(name, checked); }
+    void setGovernorChecked(const std::string &name, bool checked)
+    {
+        m_governorPicker->setGovernorChecked(name, checked);
+    }
     QString duplicateGovernor(const QString &name) { return m_governorPicker->duplicateGovernor(name); }
-    bool renameGovernor(const QString &name, const QString &label) { return m_governorPicker->renameGovernor(name, label); }
+    bool renameGovernor(const QString &name, const QString &label)
+    {
+        return m_governorPicker->renameGovernor(name, label);
+    }
     void removeGovernor(const QString &name) { m_governorPicker->removeGovernor(name); }
     void addSourceGovernor(const QString &id, const QString &stamp) { m_governorPicker->addSourceGovernor(id, stamp); }
     QStringList sourceGovernorIds() const { return m_governorPicker->sourceGovernorIds(); }

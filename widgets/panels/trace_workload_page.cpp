@@ -21,7 +21,10 @@ namespace {
 
 constexpr int SHOWN_WARNINGS = 8; ///< first warnings (one per kind) in the tooltip
 
-QString htmlEscaped(const QString &s) { return s.toHtmlEscaped(); }
+QString htmlEscaped(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
 
 void setItemEnabled(QComboBox *combo, int index, bool enabled)
 {
@@ -135,7 +138,7 @@ void TraceWorkloadPage::setTrace(const QString &path, int cpu)
     m_file->setToolTip(path);
     elideFileName();
     if (sameFile && m_summary->stamp == m_stamp) {
-        fillCpus(); // already imported: another CPU of the same file, or a session of it
+        fillCpus();         // already imported: another CPU of the same file, or a session of it
         announceWarnings(); // it may come back as the workload after another one
         return;
     }
@@ -247,8 +250,9 @@ void TraceWorkloadPage::showInfo()
     const TraceSummary &s = *m_summary;
     const QLocale locale;
     // What the trace cannot tell about the CPU replayed, under the counts (trace_disclosure.h).
-    QStringList info{(s.cpus.size() == 1 ? tr("%1 \u00b7 %2 CPU \u00b7 %3 events") : tr("%1 \u00b7 %2 CPUs \u00b7 %3 events"))
-                         .arg(s.format, locale.toString(static_cast<qint64>(s.cpus.size())), locale.toString(s.events))};
+    QStringList info{
+        (s.cpus.size() == 1 ? tr("%1 \u00b7 %2 CPU \u00b7 %3 events") : tr("%1 \u00b7 %2 CPUs \u00b7 %3 events"))
+            .arg(s.format, locale.toString(static_cast<qint64>(s.cpus.size())), locale.toString(s.events))};
     info << traceDisclosure(s, m_cpu);
     m_info->setText(info.join(QLatin1Char('\n')));
 }
@@ -296,8 +300,9 @@ void TraceWorkloadPage::fillCpus()
 
     showInfo();
     if (s.warningTotal > 0) {
-        m_warnings->setText((s.warningTotal == 1 ? tr("\u26a0 %1 import warning: %2") : tr("\u26a0 %1 import warnings: %2"))
-                                .arg(locale.toString(s.warningTotal), s.warningKinds.join(QStringLiteral(", "))));
+        m_warnings->setText(
+            (s.warningTotal == 1 ? tr("\u26a0 %1 import warning: %2") : tr("\u26a0 %1 import warnings: %2"))
+                .arg(locale.toString(s.warningTotal), s.warningKinds.join(QStringLiteral(", "))));
         QString tip = QStringLiteral("<b>%1</b><br>").arg(tr("Import warnings by kind"));
         for (const QString &k : s.warningKinds)
             tip += htmlEscaped(k) + QStringLiteral("<br>");

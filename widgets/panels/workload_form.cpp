@@ -26,15 +26,11 @@ struct Display {
 Display displayOf(ParamUnit u)
 {
     switch (u) {
-    case ParamUnit::Us:
-        return {1000.0, QStringLiteral(" \u00b5s"), 3};
-    case ParamUnit::Percent:
-        return {1000.0, QStringLiteral(" %"), 3};
-    case ParamUnit::Hz:
-        return {1000.0, QStringLiteral(" Hz"), 3};
+    case ParamUnit::Us: return {1000.0, QStringLiteral(" \u00b5s"), 3};
+    case ParamUnit::Percent: return {1000.0, QStringLiteral(" %"), 3};
+    case ParamUnit::Hz: return {1000.0, QStringLiteral(" Hz"), 3};
     case ParamUnit::Count:
-    case ParamUnit::Choice:
-        break;
+    case ParamUnit::Choice: break;
     }
     return {1.0, QString(), 0};
 }

@@ -23,8 +23,9 @@ void BandGraph::drawFill(QCPPainter *painter, QVector<QPointF> *lines) const
         return;
     }
     QVector<QRectF> rects;
-    if (!stepBandRects(*lowGraph->data(), *data(), [key](double k) { return key->coordToPixel(k); },
-                       [value](double v) { return value->coordToPixel(v); }, rects)) {
+    if (!stepBandRects(
+            *lowGraph->data(), *data(), [key](double k) { return key->coordToPixel(k); },
+            [value](double v) { return value->coordToPixel(v); }, rects)) {
         QCPGraph::drawFill(painter, lines); // not one band: QCustomPlot's general channel fill
         return;
     }

@@ -64,7 +64,8 @@ bool stepBandRects(const QCPGraphDataContainer &low, const QCPGraphDataContainer
         if (open && hi != lo && endKey != runStart) {
             const double x0 = keyToPixel(runStart), x1 = keyToPixel(endKey);
             const double y0 = valueToPixel(lo), y1 = valueToPixel(hi);
-            out.append(QRectF(QPointF(std::min(x0, x1), std::min(y0, y1)), QPointF(std::max(x0, x1), std::max(y0, y1))));
+            out.append(
+                QRectF(QPointF(std::min(x0, x1), std::min(y0, y1)), QPointF(std::max(x0, x1), std::max(y0, y1))));
         }
         open = false;
     };

@@ -77,7 +77,7 @@ std::size_t CountsPlot::entriesUpToCursor(int g) const
 PrefixCounts CountsPlot::countsUpToCursor(int g) const
 {
     return m_snap->counts[static_cast<std::size_t>(g)].upTo(m_snap->runs[static_cast<std::size_t>(g)],
-                                                             entriesUpToCursor(g));
+                                                            entriesUpToCursor(g));
 }
 
 std::size_t CountsPlot::spansUpToCursor() const

@@ -77,8 +77,9 @@ void MarkerGraph::drawScatterPlot(QCPPainter *painter, const QVector<QPointF> &s
     // marker is drawn as shapes, crisp at any zoom of the document. Points
     // that round to one logical pixel are drawn once, as on screen.
     if (const QPaintEngine *engine = painter->paintEngine();
-        engine && (engine->type() == QPaintEngine::Pdf || engine->type() == QPaintEngine::SVG
-                   || engine->type() == QPaintEngine::Picture)) {
+        engine
+        && (engine->type() == QPaintEngine::Pdf || engine->type() == QPaintEngine::SVG
+            || engine->type() == QPaintEngine::Picture)) {
         const int side = std::max(1, static_cast<int>(std::lround(m_size)));
         painter->save();
         painter->setRenderHint(QPainter::Antialiasing);

@@ -55,7 +55,8 @@ QVector<QVector<double>> MissHistogramPlot::values(bool above) const
         const PrefixCounts c = countsUpToCursor(g);
         QVector<double> row;
         for (int s = 0; s < m_snap->table.count(); ++s)
-            row << static_cast<double>(above ? c.above[static_cast<std::size_t>(s)] : c.below[static_cast<std::size_t>(s)]);
+            row << static_cast<double>(above ? c.above[static_cast<std::size_t>(s)]
+                                             : c.below[static_cast<std::size_t>(s)]);
         out << row;
     }
     return out;
@@ -98,8 +99,7 @@ QString MissHistogramPlot::tooltipAt(const QPointF &pos) const
             const std::int64_t n = k == 0 ? c.above[static_cast<std::size_t>(s)] : c.below[static_cast<std::size_t>(s)];
             const std::int64_t usage = c.usage[static_cast<std::size_t>(s)];
             return tr("<b>%1</b>, %2: %3 %4 of %5 entries (%6 %)")
-                .arg(m_snap->name(g),
-                     QString::fromStdString(m_snap->table[s].name))
+                .arg(m_snap->name(g), QString::fromStdString(m_snap->table[s].name))
                 .arg(n)
                 .arg(k == 0 ? tr("above") : tr("below"))
                 .arg(usage)

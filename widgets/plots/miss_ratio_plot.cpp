@@ -58,8 +58,9 @@ void MissRatioPlot::decimate(const TimeWindow &window)
         const GovernorRun &run = *cache.run;
         const RunCounts &counts = m_snap->counts[g];
         const auto [first, last] = visibleIndexRange(run.startNs, window.startNs, window.endNs, true);
-        decimateMinMax(run.startNs, first, last, window, [&](std::size_t i) { return missRatioPercent(counts, i); },
-                       cache.points, &m_snap->lods[g].missRatio);
+        decimateMinMax(
+            run.startNs, first, last, window, [&](std::size_t i) { return missRatioPercent(counts, i); }, cache.points,
+            &m_snap->lods[g].missRatio);
     });
 }
 

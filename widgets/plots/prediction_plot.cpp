@@ -66,8 +66,7 @@ QString predictionPlotTitle(bool anyTeo)
     return base + PredictionPlot::tr("  \u00b7  teo: \u25cb only (teo predicts no duration)");
 }
 
-PredictionPlot::PredictionPlot(ViewState *view, QWidget *parent)
-    : TimePlot(predictionPlotTitle(false), view, parent)
+PredictionPlot::PredictionPlot(ViewState *view, QWidget *parent) : TimePlot(predictionPlotTitle(false), view, parent)
 {
     m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogNsTicker));
@@ -105,8 +104,9 @@ void PredictionPlot::setupSeries()
             // Pre-rendered markers: a blit per point (and per pixel at most), where a
             // drawn ellipse costs a Bezier flattening per point per frame.
             new MarkerGraph(m_plot->xAxis, m_plot->yAxis, predicted ? DOT_SIZE : RING_SIZE, marker(c, predicted));
-            m_series.push_back(Series{g, predicted, adoptCached(predicted ? oldPredicted : oldMeasured,
-                                                                m_snap->runs.shared(static_cast<std::size_t>(g)))});
+            m_series.push_back(Series{g, predicted,
+                                      adoptCached(predicted ? oldPredicted : oldMeasured,
+                                                  m_snap->runs.shared(static_cast<std::size_t>(g)))});
         }
     }
     // Target residency of every state deeper than a 0 target (log axis).
@@ -167,9 +167,9 @@ void PredictionPlot::decimate(const TimeWindow &window)
         const std::vector<Ns> &col = s.predicted ? run.predictedNs : run.residencyNs;
         // A log axis cannot show 0 or "no prediction" (-1).
         const RunLod &lod = m_snap->lods[static_cast<std::size_t>(s.governor)];
-        decimateMinMax(run.startNs, first, last, window, [&](std::size_t i) { return col[i]; },
-                       [&](std::size_t i) { return col[i] > 0; }, s.cache.points,
-                       s.predicted ? &lod.predicted : &lod.residency);
+        decimateMinMax(
+            run.startNs, first, last, window, [&](std::size_t i) { return col[i]; },
+            [&](std::size_t i) { return col[i] > 0; }, s.cache.points, s.predicted ? &lod.predicted : &lod.residency);
     });
 }
 
@@ -223,8 +223,9 @@ QString PredictionPlot::tooltipAt(const QPointF &pos) const
         break;
     }
     const IdleState &st = m_snap->table[run.state[k]];
-    QString miss = run.has(k, ENTRY_ABOVE) ? tr("<br><b>above</b>: state too deep")
-                   : run.has(k, ENTRY_BELOW) ? tr("<br><b>below</b>: a deeper state would have fit") : QString();
+    QString miss = run.has(k, ENTRY_ABOVE)   ? tr("<br><b>above</b>: state too deep")
+                   : run.has(k, ENTRY_BELOW) ? tr("<br><b>below</b>: a deeper state would have fit")
+                                             : QString();
     return tr("<b>%1</b> entry %2 at %3<br>%4, measured %5<br>sleep length %6, chose <b>%7</b> (target residency "
               "%8)%9")
         .arg(m_snap->name(g))

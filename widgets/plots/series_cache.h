@@ -30,8 +30,8 @@ struct CachedSeries {
     /// Whether the points are those of @p r over @p w at @p off.
     bool isFor(const RunList::Ptr &r, const TimeWindow &w, double off = 0.0) const
     {
-        return run && run == r && window.startNs == w.startNs && window.endNs == w.endNs
-               && window.columns == w.columns && offset == off;
+        return run && run == r && window.startNs == w.startNs && window.endNs == w.endNs && window.columns == w.columns
+               && offset == off;
     }
     /// Remember that the points now are those of @p r over @p w at @p off.
     void setSource(RunList::Ptr r, const TimeWindow &w, double off = 0.0)

@@ -169,7 +169,7 @@ void StateTimelinePlot::setupLanes()
         }
         lane.high->setBrush(QBrush(tint(c, 0.16)));
         lane.high->setChannelFillGraph(lane.low);
-        lane.low->setVisible(false); // only the band's lower edge: it draws nothing itself
+        lane.low->setVisible(false);       // only the band's lower edge: it draws nothing itself
         lane.dominant->setPen(QPen(c, 1)); // width 1: the raster engine's fast cosmetic path
         lane.dominant->setName(m_snap->name(g));
         for (int s : {0, std::max(1, m_states - 1)}) { // lane floor and ceiling
@@ -232,7 +232,7 @@ void StateTimelinePlot::decimate(const TimeWindow &window)
         const GovernorRun &run = *lane.dominantPts.run;
         const double base = lane.dominantPts.offset;
         for (const StateColumn &c : summariseStates(run.startNs, run.state, run.residencyNs, window, true,
-                                                          &m_snap->lods[static_cast<std::size_t>(g)].states)) {
+                                                    &m_snap->lods[static_cast<std::size_t>(g)].states)) {
             // Inside the window a column starts at its pixel; the neighbours keep their own time.
             const Ns x = (c.column < 0 || c.column >= window.columns) ? c.firstNs : window.columnStartNs(c.column);
             lane.dominantPts.points.push_back({x, base + c.dominantState});
@@ -266,8 +266,9 @@ QString StateTimelinePlot::tooltipAt(const QPointF &pos) const
         return {};
     const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
     const auto k = static_cast<std::size_t>(i);
-    QString miss = run.has(k, ENTRY_ABOVE) ? tr(" — above (too deep)")
-                   : run.has(k, ENTRY_BELOW) ? tr(" — below (too shallow)") : QString();
+    QString miss = run.has(k, ENTRY_ABOVE)   ? tr(" — above (too deep)")
+                   : run.has(k, ENTRY_BELOW) ? tr(" — below (too shallow)")
+                                             : QString();
     return tr("<b>%1</b> entry %2<br>at %3: <b>%4</b> for %5%6")
         .arg(m_snap->name(g))
         .arg(i)

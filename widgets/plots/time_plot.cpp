@@ -144,8 +144,8 @@ QString TimePlot::seriesSetupKey() const
         return {};
     QString key;
     for (int g = 0; g < m_snap->governorCount(); ++g)
-        key += m_snap->name(g) + QLatin1Char(' ')
-               + m_snap->colors[static_cast<std::size_t>(g)].name(QColor::HexArgb) + QLatin1Char(';');
+        key += m_snap->name(g) + QLatin1Char(' ') + m_snap->colors[static_cast<std::size_t>(g)].name(QColor::HexArgb)
+               + QLatin1Char(';');
     key += QLatin1Char('|');
     for (const IdleState &st : m_snap->table.states)
         key += QString::fromStdString(st.name) + QLatin1Char(' ') + QString::number(st.targetResidencyNs)
@@ -217,7 +217,8 @@ void TimePlot::updateSelectionLine()
                     && static_cast<std::size_t>(entry) < m_snap->runs[static_cast<std::size_t>(g)].size();
     m_selectionLine->setVisible(ok);
     if (ok) {
-        const double t = static_cast<double>(m_snap->runs[static_cast<std::size_t>(g)].startNs[static_cast<std::size_t>(entry)]);
+        const double t =
+            static_cast<double>(m_snap->runs[static_cast<std::size_t>(g)].startNs[static_cast<std::size_t>(entry)]);
         m_selectionLine->setPen(QPen(m_snap->colors[static_cast<std::size_t>(g)], 1.2, Qt::DashLine));
         m_selectionLine->point1->setCoords(t, 1);
         m_selectionLine->point2->setCoords(t, 2);

@@ -38,7 +38,9 @@ void TimeSharePlot::rebuild()
         QVector<double> keys, values;
         for (int s = 0; s < m_snap->table.count(); ++s) {
             keys << s + 1;
-            values << (total ? 100.0 * static_cast<double>(c.timeNs[static_cast<std::size_t>(s)]) / static_cast<double>(total) : 0.0);
+            values << (total ? 100.0 * static_cast<double>(c.timeNs[static_cast<std::size_t>(s)])
+                                   / static_cast<double>(total)
+                             : 0.0);
         }
         m_bars[g]->setData(keys, values, true);
     }
@@ -56,8 +58,8 @@ QString TimeSharePlot::tooltipAt(const QPointF &pos) const
         const PrefixCounts c = countsUpToCursor(g);
         const auto k = static_cast<std::size_t>(s);
         return tr("<b>%1</b>, %2: %3 in %4 entries (%5 %)")
-            .arg(m_snap->name(g),
-                 QString::fromStdString(m_snap->table[s].name), formatNs(static_cast<double>(c.timeNs[k])))
+            .arg(m_snap->name(g), QString::fromStdString(m_snap->table[s].name),
+                 formatNs(static_cast<double>(c.timeNs[k])))
             .arg(c.usage[k])
             .arg(m_bars[g]->data()->at(s)->value, 0, 'f', 1);
     }

@@ -41,8 +41,7 @@ QString formatNs(double ns, double stepNs)
                 break;
             ++decimals;
         }
-    }
-    else // three significant digits
+    } else // three significant digits
         decimals = std::fabs(v) >= 100 ? 0 : (std::fabs(v) >= 10 ? 1 : 2);
     QString s = QString::number(v, 'f', decimals);
     if (s.contains(QLatin1Char('.'))) {

@@ -29,7 +29,11 @@ private:
 /// Log-axis ticks at decades (and 2, 5 between them when the range is short), labelled as durations.
 class LogNsTicker : public QCPAxisTickerLog {
 public:
-    LogNsTicker() { setLogBase(10); setSubTickCount(8); }
+    LogNsTicker()
+    {
+        setLogBase(10);
+        setSubTickCount(8);
+    }
 
 protected:
     QString getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision) override;

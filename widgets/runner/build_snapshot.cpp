@@ -155,7 +155,8 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
 
     // A trace: its runs are drawn on its timestamps (from its earliest event), the same x the same wakeup.
     if (spec.workload.kind == QLatin1String("trace")) {
-        auto src = traceCpuSource(spec.workload.path, spec.workload.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt());
+        auto src = traceCpuSource(spec.workload.path,
+                                  spec.workload.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt());
         if (!src)
             return failed(QString::fromStdString(src.error().toString()));
         auto spanClock = std::make_shared<std::vector<Ns>>();
@@ -169,8 +170,8 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
     // from it; a generated stream or a stream file has no other clock, so its runs are drawn on
     // it (the same x the same span in every lane, each run's drift a value in the inspector).
     const bool sameStream = previous && previous->stream == stream && previous->streamSpanStartNs;
-    snap->streamSpanStartNs = sameStream ? previous->streamSpanStartNs
-                                         : std::make_shared<const std::vector<Ns>>(streamSpanStarts(*stream));
+    snap->streamSpanStartNs =
+        sameStream ? previous->streamSpanStartNs : std::make_shared<const std::vector<Ns>>(streamSpanStarts(*stream));
     if (!snap->spanClockNs)
         snap->spanClockNs = snap->streamSpanStartNs;
 
@@ -217,9 +218,9 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
                 continue;
             }
             const trace::TraceImport &t = *snap->trace->trace;
-            GovernorRun run = trace::recordedEntries(t.cpus[static_cast<std::size_t>(snap->trace->cpu)],
-                                                     snap->trace->spanIndex, snap->table, t.hasMissEvents,
-                                                     snap->trace->originNs);
+            GovernorRun run =
+                trace::recordedEntries(t.cpus[static_cast<std::size_t>(snap->trace->cpu)], snap->trace->spanIndex,
+                                       snap->table, t.hasMissEvents, snap->trace->originNs);
             SummarisedRun sr;
             sr.counts = RunCounts(run);
             sr.lod = RunLod(run, sr.counts);
@@ -297,16 +298,15 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
         snap->atDefaults.push_back(governorDefaults(*j.gov));
         // Throughput and energy from the run's counters (no entry scan): the CLI's numbers.
         const GovernorRun &run = snap->runs.back();
-        snap->throughput.push_back(run.variant == trace::RECORDED_VARIANT
-                                       ? RunThroughput{}
-                                       : replayThroughput(snap->table, snap->power, run.summary,
-                                                          snap->totals.back().latencyCostEntries));
+        snap->throughput.push_back(
+            run.variant == trace::RECORDED_VARIANT
+                ? RunThroughput{}
+                : replayThroughput(snap->table, snap->power, run.summary, snap->totals.back().latencyCostEntries));
     }
     // The idle durations (wakeNs) are the workload's.
     snap->durations = previous && previous->stream == stream ? previous->durations : DurationHistogram(*stream);
     snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     return {snap};
 }
-
 
 } // namespace idlescope

@@ -20,8 +20,8 @@ namespace idlescope {
 /// What buildSnapshot() made: a snapshot, or why there is none.
 struct SnapshotBuild {
     std::shared_ptr<SimulationSnapshot> snapshot; ///< null when cancelled or failed
-    QString error;          ///< why it failed (names file, line and field); empty when cancelled
-    bool cancelled = false; ///< the cancel flag was raised before the snapshot was whole
+    QString error;                                ///< why it failed (names file, line and field); empty when cancelled
+    bool cancelled = false;                       ///< the cancel flag was raised before the snapshot was whole
 };
 
 /**

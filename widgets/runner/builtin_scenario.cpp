@@ -58,17 +58,13 @@ namespace {
 QString heldText(const ParamInfo &p, qint64 held)
 {
     switch (p.unit) {
-    case ParamUnit::Us:
-        return QStringLiteral("%1 \u00b5s").arg(static_cast<double>(held) / 1000.0);
-    case ParamUnit::Percent:
-        return QStringLiteral("%1 %").arg(static_cast<double>(held) / 1000.0);
-    case ParamUnit::Hz:
-        return QStringLiteral("%1 Hz").arg(static_cast<double>(held) / 1000.0);
+    case ParamUnit::Us: return QStringLiteral("%1 \u00b5s").arg(static_cast<double>(held) / 1000.0);
+    case ParamUnit::Percent: return QStringLiteral("%1 %").arg(static_cast<double>(held) / 1000.0);
+    case ParamUnit::Hz: return QStringLiteral("%1 Hz").arg(static_cast<double>(held) / 1000.0);
     case ParamUnit::Choice:
         return held >= 0 && static_cast<std::size_t>(held) < p.choices.size() ? QString::fromUtf8(p.choices[held])
                                                                               : QString::number(held);
-    case ParamUnit::Count:
-        break;
+    case ParamUnit::Count: break;
     }
     return QString::number(held);
 }
@@ -90,8 +86,9 @@ QString describeWorkload(const WorkloadSpec &w)
         return QStringLiteral("stream %1").arg(QFileInfo(w.path).fileName());
     if (w.kind == QLatin1String("trace")) {
         const int cpu = w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt();
-        return cpu == TRACE_BEST_CPU ? QStringLiteral("trace %1, CPU with the most idle spans").arg(QFileInfo(w.path).fileName())
-                                     : QStringLiteral("trace %1, CPU %2").arg(QFileInfo(w.path).fileName()).arg(cpu);
+        return cpu == TRACE_BEST_CPU
+                   ? QStringLiteral("trace %1, CPU with the most idle spans").arg(QFileInfo(w.path).fileName())
+                   : QStringLiteral("trace %1, CPU %2").arg(QFileInfo(w.path).fileName()).arg(cpu);
     }
     if (w.kind == QLatin1String(SPEC_WORKLOAD_KIND))
         return describeSpecWorkload(w);
@@ -136,8 +133,9 @@ Result<IdleStream> buildStream(const WorkloadSpec &w)
         bool ok = false;
         const qint64 v = w.params.value(key).toLongLong(&ok);
         if (!ok || v < p.min || v > p.max)
-            return Error{"", 0, p.name, "must be an integer in " + std::to_string(p.min) + ".." + std::to_string(p.max)
-                                            + " (held units)"};
+            return Error{"", 0, p.name,
+                         "must be an integer in " + std::to_string(p.min) + ".." + std::to_string(p.max)
+                             + " (held units)"};
         values.set(p.name, v);
     }
     bool ok = false;
@@ -152,7 +150,6 @@ Result<IdleStream> buildStream(const WorkloadSpec &w)
     return workloads::seededStream(one, 0, 0, seed, static_cast<std::size_t>(spans));
 }
 
-
 QColor governorColor(int n, const std::string &variant)
 {
     if (variant == "oracle")
@@ -160,11 +157,9 @@ QColor governorColor(int n, const std::string &variant)
     if (variant == "recorded") // the kernel's own choices: ink, apart from every governor's hue
         return QColor(0x1b, 0x1b, 0x1b);
     // Tableau 10 without its grey: distinct hues that survive print and colour blindness well.
-    static const QColor palette[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b),
-                                     QColor(0x59, 0xa1, 0x4f), QColor(0xe1, 0x57, 0x59),
-                                     QColor(0xb0, 0x7a, 0xa1), QColor(0x76, 0xb7, 0xb2),
-                                     QColor(0xed, 0xc9, 0x48), QColor(0x9c, 0x75, 0x5f),
-                                     QColor(0xff, 0x9d, 0xa7)};
+    static const QColor palette[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0x59, 0xa1, 0x4f),
+                                     QColor(0xe1, 0x57, 0x59), QColor(0xb0, 0x7a, 0xa1), QColor(0x76, 0xb7, 0xb2),
+                                     QColor(0xed, 0xc9, 0x48), QColor(0x9c, 0x75, 0x5f), QColor(0xff, 0x9d, 0xa7)};
     constexpr int size = static_cast<int>(std::size(palette));
     return palette[((n % size) + size) % size];
 }

@@ -36,7 +36,8 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
                         QString *error)
 {
     const WorkloadSpec &w = snap.spec.workload;
-    const Result<ClosedLoopSpec> spec = parseClosedLoopSpec(w.params.value(QStringLiteral("spec")).toString().toStdString());
+    const Result<ClosedLoopSpec> spec =
+        parseClosedLoopSpec(w.params.value(QStringLiteral("spec")).toString().toStdString());
     if (!spec) {
         *error = QString::fromStdString(spec.error().toString());
         return false;
@@ -58,8 +59,9 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
         if (g.variant == trace::RECORDED_VARIANT)
             snap.errors << QStringLiteral("recorded: only a kernel trace has the kernel's recorded choices");
         else if (isSourceGovernorId(g.variant))
-            snap.errors << QString::fromStdString(g.variant) + QStringLiteral(": a governor built from source replays "
-                                                                              "a recorded stream, not a closed loop");
+            snap.errors << QString::fromStdString(g.variant)
+                               + QStringLiteral(": a governor built from source replays "
+                                                "a recorded stream, not a closed loop");
         else
             runnable.push_back(&g);
     }
@@ -77,9 +79,9 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
         watch.progress = [progress, total = spec->operations](std::size_t g, std::int64_t done) {
             progress->update(g, total - done);
         };
-    Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(*machine, *spec, governors, settings,
-                                                            static_cast<std::uint64_t>(seed),
-                                                            std::max(1, QThread::idealThreadCount()), &watch);
+    Result<std::vector<ClosedLoopRun>> runs =
+        runClosedLoop(*machine, *spec, governors, settings, static_cast<std::uint64_t>(seed),
+                      std::max(1, QThread::idealThreadCount()), &watch);
     if (cancel.load()) {
         *error = QStringLiteral("cancelled");
         return false;

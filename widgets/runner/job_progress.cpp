@@ -11,8 +11,8 @@ std::vector<JobProgress::Governor> JobProgress::snapshot() const
     if (!m_ready.load(std::memory_order_acquire)) // the list is written once, before m_ready
         return out;
     for (std::size_t i = 0; i < m_variants.size(); ++i)
-        out.push_back({m_variants[i], static_cast<double>(m_done[i].load(std::memory_order_relaxed))
-                                          / static_cast<double>(m_total)});
+        out.push_back({m_variants[i],
+                       static_cast<double>(m_done[i].load(std::memory_order_relaxed)) / static_cast<double>(m_total)});
     return out;
 }
 

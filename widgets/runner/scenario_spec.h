@@ -27,19 +27,19 @@ namespace idlescope {
 
 /// Where the target table came from.
 struct TargetSpec {
-    QString kind;          ///< "builtin" (embedded / core/targets), "file" (table JSON), "machine" (sysfs)
-    QString id;            ///< built-in id (e.g. "pseries-p10") or the table's own id
-    QString path;          ///< the JSON file for kind "file", empty otherwise
-    IdleStateTable table;  ///< the table as resolved, with the user's edits (disabled states, tick_hz)
+    QString kind;         ///< "builtin" (embedded / core/targets), "file" (table JSON), "machine" (sysfs)
+    QString id;           ///< built-in id (e.g. "pseries-p10") or the table's own id
+    QString path;         ///< the JSON file for kind "file", empty otherwise
+    IdleStateTable table; ///< the table as resolved, with the user's edits (disabled states, tick_hz)
 };
 
 /// How the wakeup stream is produced.
 struct WorkloadSpec {
-    QString kind;          ///< "periodic" (built-in generator), "csv" (conformance stream file), or a
-                           ///< generator id from core/workloads
-    QString path;          ///< stream file for kind "csv"
-    QVariantMap params;    ///< generator parameters by name (numbers in ns / counts; see the generator)
-    QString description;   ///< one human line, e.g. "IPI wakeups every 100 us, 200000 spans"
+    QString kind;        ///< "periodic" (built-in generator), "csv" (conformance stream file), or a
+                         ///< generator id from core/workloads
+    QString path;        ///< stream file for kind "csv"
+    QVariantMap params;  ///< generator parameters by name (numbers in ns / counts; see the generator)
+    QString description; ///< one human line, e.g. "IPI wakeups every 100 us, 200000 spans"
 };
 
 /// The same spans from @p a and @p b: same kind, file and parameters (a file's stamp among
@@ -75,7 +75,7 @@ inline constexpr Ns LATENCY_LIMIT_MAX_NS = 5000000;
 struct ScenarioSpec {
     TargetSpec target;
     WorkloadSpec workload;
-    std::vector<GovernorSpec> governors;  ///< display order; the oracle may be one of them
+    std::vector<GovernorSpec> governors; ///< display order; the oracle may be one of them
     /// PM QoS resume-latency limit applied to every span (ns), or -1 to keep the stream's column.
     Ns latencyLimitNs = -1;
 };

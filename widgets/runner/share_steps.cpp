@@ -89,5 +89,4 @@ void shareSteps(std::size_t tasks, const std::function<std::size_t(std::size_t)>
         std::rethrow_exception(failure);
 }
 
-
 } // namespace idlescope

@@ -106,20 +106,20 @@ void SimulationRunner::startJob(bool cancelRunning)
     m_progress = std::make_shared<JobProgress>();
     const std::uint64_t generation = ++m_generation;
     emit started(generation);
-    m_watcher.setFuture(QtConcurrent::run([spec = m_spec, previous = m_latest, generation,
-                                           cancel = m_cancel, progress = m_progress]() {
-        SnapshotBuild r;
-        try {
-            r = buildSnapshot(spec, previous, *cancel, progress.get());
-            if (r.snapshot)
-                r.snapshot->generation = generation;
-        } catch (const std::bad_alloc &) {
-            // A stream too long for this machine's memory: say so, keep the window.
-            r = {nullptr, QStringLiteral("out of memory: the workload's runs do not fit in memory (fewer spans or "
-                                         "governors would)")};
-        }
-        return r;
-    }));
+    m_watcher.setFuture(
+        QtConcurrent::run([spec = m_spec, previous = m_latest, generation, cancel = m_cancel, progress = m_progress]() {
+            SnapshotBuild r;
+            try {
+                r = buildSnapshot(spec, previous, *cancel, progress.get());
+                if (r.snapshot)
+                    r.snapshot->generation = generation;
+            } catch (const std::bad_alloc &) {
+                // A stream too long for this machine's memory: say so, keep the window.
+                r = {nullptr, QStringLiteral("out of memory: the workload's runs do not fit in memory (fewer spans or "
+                                             "governors would)")};
+            }
+            return r;
+        }));
 }
 
 std::vector<JobProgress::Governor> SimulationRunner::progress() const

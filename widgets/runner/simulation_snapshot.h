@@ -15,12 +15,12 @@
 #include "core/experiments/closed_loop.h"
 #include "core/machine/machine.h"
 #include "core/replay/governor_run.h"
+#include "core/states/idle_state_table.h"
+#include "core/stats/governor_totals.h"
 #include "core/stats/run_counts.h"
 #include "core/stats/run_lod.h"
-#include "core/states/idle_state_table.h"
-#include "core/stream/idle_span.h"
-#include "core/stats/governor_totals.h"
 #include "core/stats/run_throughput.h"
+#include "core/stream/idle_span.h"
 #include "widgets/runner/scenario_spec.h"
 #include "widgets/runner/trace_workload.h"
 
@@ -59,8 +59,17 @@ public:
         explicit const_iterator(std::vector<Ptr>::const_iterator it) : m_it(it) {}
         reference operator*() const { return **m_it; }
         pointer operator->() const { return m_it->get(); }
-        const_iterator &operator++() { ++m_it; return *this; }
-        const_iterator operator++(int) { auto t = *this; ++m_it; return t; }
+        const_iterator &operator++()
+        {
+            ++m_it;
+            return *this;
+        }
+        const_iterator operator++(int)
+        {
+            auto t = *this;
+            ++m_it;
+            return t;
+        }
         difference_type operator-(const const_iterator &o) const { return m_it - o.m_it; }
         bool operator==(const const_iterator &o) const { return m_it == o.m_it; }
         bool operator!=(const const_iterator &o) const { return m_it != o.m_it; }
@@ -85,7 +94,11 @@ public:
     void push_back(Ptr run) { m_runs.push_back(std::move(run)); }
     void clear() { m_runs.clear(); }
     /// Only shrinking makes sense for shared runs; growing is a programming error.
-    void resize(std::size_t n) { if (n < m_runs.size()) m_runs.resize(n); }
+    void resize(std::size_t n)
+    {
+        if (n < m_runs.size())
+            m_runs.resize(n);
+    }
 
 private:
     std::vector<Ptr> m_runs;
@@ -113,8 +126,8 @@ struct SimulationSnapshot {
     std::vector<bool> atDefaults;
 
     /// Scenario description for titles and exports.
-    QString targetId;              ///< e.g. "pseries-p10"
-    QString workloadDescription;   ///< e.g. "IPI wakeups every 100 us, 200000 spans"
+    QString targetId;            ///< e.g. "pseries-p10"
+    QString workloadDescription; ///< e.g. "IPI wakeups every 100 us, 200000 spans"
 
     /// Governors that were asked for but could not run (unknown variant, bad setting).
     QStringList errors;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/runner/spec_workload.h"
 
-#include "core/workloads/workload_spec.h"
 #include "core/experiments/closed_loop.h"
+#include "core/workloads/workload_spec.h"
 
 namespace idlescope {
 
@@ -34,7 +34,8 @@ QString describeClosedLoopWorkload(const WorkloadSpec &w)
 
 bool isClosedLoopWorkload(const WorkloadSpec &w)
 {
-    return w.kind == QLatin1String("spec") && w.params.value(QStringLiteral("loop")).toString() == QLatin1String("closed");
+    return w.kind == QLatin1String("spec")
+           && w.params.value(QStringLiteral("loop")).toString() == QLatin1String("closed");
 }
 
 QString closedLoopRefusal(const QString &text)

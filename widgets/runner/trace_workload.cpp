@@ -36,7 +36,7 @@ struct TraceCache {
     std::shared_ptr<const CachedTrace> last;
     QString cancelledPath; ///< absolute path and stamp of the last import the user cancelled
     QString cancelledStamp;
-    std::atomic<int> imports = 0;          ///< atomics: tests read them without waiting for an import
+    std::atomic<int> imports = 0; ///< atomics: tests read them without waiting for an import
     std::atomic<bool> lastOnGuiThread = false;
 };
 
@@ -118,8 +118,8 @@ Result<std::shared_ptr<const CachedTrace>> importCached(const QString &path, Tra
         return Error::cancelled("import cancelled", path.toStdString());
     }
     ++c.imports;
-    c.lastOnGuiThread = QCoreApplication::instance()
-                        && QThread::currentThread() == QCoreApplication::instance()->thread();
+    c.lastOnGuiThread =
+        QCoreApplication::instance() && QThread::currentThread() == QCoreApplication::instance()->thread();
     trace::ProgressFn follow;
     if (progress)
         follow = [progress](std::int64_t done, std::int64_t total) {
@@ -187,7 +187,8 @@ Result<std::pair<std::shared_ptr<const CachedTrace>, trace::StreamExport>> expor
     if (cpu < 0 || cpu >= static_cast<int>(cpus.size()))
         return Error{file, 0, "cpu",
                      "CPU " + std::to_string(cpu) + " is not in the trace"
-                         + (cpus.empty() ? std::string() : " (it has CPUs 0.." + std::to_string(cpus.size() - 1) + ")")};
+                         + (cpus.empty() ? std::string()
+                                         : " (it has CPUs 0.." + std::to_string(cpus.size() - 1) + ")")};
     const auto index = static_cast<std::size_t>(cpu);
     trace::StreamExport e = trace::toReplayStream(cpus[index]);
     if (e.stream.empty()) // why, in the words of `idlescope-cli import`

@@ -44,19 +44,19 @@ struct TraceCpuInfo {
 
 /// What the workload panel shows after an import.
 struct TraceSummary {
-    QString path;                 ///< as given
-    QString stamp;                ///< fileStamp() of the file that was imported
-    QString format;               ///< e.g. "ftrace text"
-    qint64 events = 0;            ///< events understood
+    QString path;                   ///< as given
+    QString stamp;                  ///< fileStamp() of the file that was imported
+    QString format;                 ///< e.g. "ftrace text"
+    qint64 events = 0;              ///< events understood
     std::vector<TraceCpuInfo> cpus; ///< index = CPU number
-    int bestCpu = -1;             ///< most exported spans (lowest number on ties); -1 when no CPU has one
-    qint64 warningTotal = 0;      ///< every structured warning, all kinds
-    QStringList warningKinds;     ///< "missing_switch \u00d7 20788", one per kind that occurred
-    QStringList firstWarnings;    ///< the first few in full: "file:line: kind (field 'f'): detail"
-    bool hasTimerEvents = false;  ///< hrtimer_start seen (sleep lengths known)
-    bool hasMissEvents = false;   ///< cpu_idle_miss seen (above/below recorded, not recomputed)
-    QString sidecarTable;         ///< "<trace>.table.json" saved by idlescope-cli record, "" when absent
-    int statesSeen = 0;           ///< deepest cpu_idle state entered + 1 (core/trace/table_proposal.h)
+    int bestCpu = -1;               ///< most exported spans (lowest number on ties); -1 when no CPU has one
+    qint64 warningTotal = 0;        ///< every structured warning, all kinds
+    QStringList warningKinds;       ///< "missing_switch \u00d7 20788", one per kind that occurred
+    QStringList firstWarnings;      ///< the first few in full: "file:line: kind (field 'f'): detail"
+    bool hasTimerEvents = false;    ///< hrtimer_start seen (sleep lengths known)
+    bool hasMissEvents = false;     ///< cpu_idle_miss seen (above/below recorded, not recomputed)
+    QString sidecarTable;           ///< "<trace>.table.json" saved by idlescope-cli record, "" when absent
+    int statesSeen = 0;             ///< deepest cpu_idle state entered + 1 (core/trace/table_proposal.h)
 };
 
 /// "CPU" value meaning "the CPU with the most idle spans" (idlescope-cli compare --trace's default).

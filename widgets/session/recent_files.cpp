@@ -30,9 +30,7 @@ RecentFiles::RecentFiles(QSettings *settings) : m_settings(settings) {}
 
 QStringList RecentFiles::files() const
 {
-    return withSettings(m_settings, [](QSettings &s) {
-        return s.value(QLatin1String(SETTINGS_KEY)).toStringList();
-    });
+    return withSettings(m_settings, [](QSettings &s) { return s.value(QLatin1String(SETTINGS_KEY)).toStringList(); });
 }
 
 void RecentFiles::store(const QStringList &files)

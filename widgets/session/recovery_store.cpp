@@ -33,8 +33,8 @@ RecoveryStore::RecoveryStore(const QString &dir) : m_dir(dir)
     // Two windows of one process (tests) or a process id used again must not
     // share a copy: the name also counts the stores this process made.
     static std::atomic<int> made{0};
-    const QString base = QDir(dir).filePath(
-        kPrefix + QStringLiteral("%1-%2.").arg(QCoreApplication::applicationPid()).arg(made++));
+    const QString base =
+        QDir(dir).filePath(kPrefix + QStringLiteral("%1-%2.").arg(QCoreApplication::applicationPid()).arg(made++));
     m_path = base + QString::fromLatin1(SESSION_SUFFIX);
     m_lock = std::make_unique<QLockFile>(lockPathOf(m_path));
     m_lock->setStaleLockTime(0); // only a lock whose process is gone is stale
@@ -57,8 +57,8 @@ QStringList RecoveryStore::orphans() const
 {
     QStringList out;
     const QFileInfoList copies =
-        QDir(m_dir).entryInfoList({kPrefix + QStringLiteral("*.") + QString::fromLatin1(SESSION_SUFFIX)},
-                                  QDir::Files, QDir::Time);
+        QDir(m_dir).entryInfoList({kPrefix + QStringLiteral("*.") + QString::fromLatin1(SESSION_SUFFIX)}, QDir::Files,
+                                  QDir::Time);
     for (const QFileInfo &f : copies) {
         const QString path = f.absoluteFilePath();
         if (path == QFileInfo(m_path).absoluteFilePath())

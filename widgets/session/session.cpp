@@ -16,15 +16,16 @@ constexpr qint64 MAX_SESSION_BYTES = 64LL << 20;
 Status saveSession(const Session &s, const QString &path)
 {
     const QByteArray json = sessionToJson(s);
-    return writeFileAtomically(path.toStdString(), std::string_view(json.constData(),
-                                                                    static_cast<size_t>(json.size())));
+    return writeFileAtomically(path.toStdString(),
+                               std::string_view(json.constData(), static_cast<size_t>(json.size())));
 }
 
 Result<Session> loadSession(const QString &path)
 {
     // A FIFO would block the window's start for ever and /dev/zero never ends:
     // only a regular file is read, at most MAX_SESSION_BYTES of it.
-    Result<std::string> text = readInputFile(path.toStdString(), static_cast<std::size_t>(MAX_SESSION_BYTES), "a session");
+    Result<std::string> text =
+        readInputFile(path.toStdString(), static_cast<std::size_t>(MAX_SESSION_BYTES), "a session");
     if (!text)
         return text.error();
     return sessionFromJson(QByteArray::fromStdString(*text), path);

@@ -4,9 +4,9 @@
 
 #include "core/experiments/comparison.h"
 #include "core/governors/registry.h"
+#include "core/io/table_json.h"
 #include "core/source_governor/source_governor.h"
 #include "core/source_governor/source_governor_names.h"
-#include "core/io/table_json.h"
 #include "core/workloads/workload.h"
 #include "widgets/runner/spec_workload.h"
 #include "widgets/session/session_json_reader.h"
@@ -23,7 +23,10 @@ namespace idlescope {
 
 namespace {
 
-QString key(const char *k) { return QString::fromLatin1(k); }
+QString key(const char *k)
+{
+    return QString::fromLatin1(k);
+}
 
 /// The generator parameter @p name of workload @p w when its held unit is a
 /// thousandth of the unit its name says (ns for "_us", milli-% for "_pct",
@@ -91,8 +94,8 @@ QJsonArray governorsJson(const std::vector<GovernorSpec> &governors)
     for (const GovernorSpec &g : governors) {
         QJsonArray settings;
         for (const auto &[name, value] : g.settings)
-            settings.append(QJsonObject{{key("name"), QString::fromStdString(name)},
-                                        {key("value"), static_cast<qint64>(value)}});
+            settings.append(
+                QJsonObject{{key("name"), QString::fromStdString(name)}, {key("value"), static_cast<qint64>(value)}});
         QJsonObject o;
         o.insert(key("variant"), QString::fromStdString(g.variant));
         if (!g.label.empty()) // a second instance of its variant; a file without labels reads as before
@@ -158,7 +161,9 @@ qint64 heldFromNamed(SessionJsonReader &r, const workloads::ParamInfo &p, const 
     }
     const double named = v.toDouble();
     const double heldExact = named * HELD_PER_NAMED;
-    const auto inRange = [&p](double held) { return held >= static_cast<double>(p.min) && held <= static_cast<double>(p.max); };
+    const auto inRange = [&p](double held) {
+        return held >= static_cast<double>(p.min) && held <= static_cast<double>(p.max);
+    };
     if (!std::isfinite(named) || !inRange(heldExact)) {
         r.fail(path, QStringLiteral("%1 is outside %2..%3")
                          .arg(named)
@@ -229,8 +234,7 @@ WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 
     return w;
 }
 
-std::vector<TunableSetting> readSettings(SessionJsonReader &r, const QJsonObject &g,
-                                         const QString &path)
+std::vector<TunableSetting> readSettings(SessionJsonReader &r, const QJsonObject &g, const QString &path)
 {
     std::vector<TunableSetting> settings;
     if (!g.contains(key("settings")))
@@ -271,7 +275,8 @@ GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QStri
             const Result<source_governor::KernelCore> core = source_governor::parseKernelCore(kernel.toStdString());
             if (!core)
                 r.fail(sp + key(".kernel"), QString::fromStdString(core.error().message));
-            else if (Status st = nameSourceGovernor(g.variant.substr(SOURCE_GOVERNOR_PREFIX.size()), {file, *core}); !st)
+            else if (Status st = nameSourceGovernor(g.variant.substr(SOURCE_GOVERNOR_PREFIX.size()), {file, *core});
+                     !st)
                 r.fail(path + key(".variant"), QString::fromStdString(st.error().message));
         }
     }
@@ -298,8 +303,7 @@ GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QStri
     for (std::size_t i = 0; i < g.settings.size(); ++i) {
         auto gov = makeConfiguredGovernor(g.variant, {g.settings[i]});
         if (!gov) {
-            r.fail(path + QStringLiteral(".settings[%1]").arg(i),
-                   QString::fromStdString(gov.error().message));
+            r.fail(path + QStringLiteral(".settings[%1]").arg(i), QString::fromStdString(gov.error().message));
             break;
         }
     }
@@ -315,8 +319,8 @@ SessionView readView(SessionJsonReader &r, const QJsonObject &root)
     v.rangeStartNs = r.integer(o, key("range_start_ns"), key("view.range_start_ns"), false, 0);
     v.rangeEndNs = r.integer(o, key("range_end_ns"), key("view.range_end_ns"), false, 0);
     v.cursorNs = r.integer(o, key("cursor_ns"), key("view.cursor_ns"), false, -1);
-    v.selectedGovernor = static_cast<int>(
-        r.integer(o, key("selected_governor"), key("view.selected_governor"), false, -1));
+    v.selectedGovernor =
+        static_cast<int>(r.integer(o, key("selected_governor"), key("view.selected_governor"), false, -1));
     v.selectedEntry = r.integer(o, key("selected_entry"), key("view.selected_entry"), false, -1);
     if (r.ok() && v.rangeEndNs < v.rangeStartNs)
         r.fail(key("view.range_end_ns"), QStringLiteral("is before range_start_ns"));
@@ -380,8 +384,7 @@ QByteArray sessionToJson(const Session &s)
     QJsonObject root;
     root.insert(key("format_version"), SESSION_FORMAT_VERSION);
     const QString version = QCoreApplication::applicationVersion();
-    root.insert(key("generator"),
-                version.isEmpty() ? key("idlescope") : QStringLiteral("idlescope ") + version);
+    root.insert(key("generator"), version.isEmpty() ? key("idlescope") : QStringLiteral("idlescope ") + version);
     root.insert(key("target"), targetJson(s.scenario.target));
     root.insert(key("workload"), workloadJson(s.scenario.workload));
     root.insert(key("governors"), governorsJson(s.scenario.governors));
@@ -422,16 +425,14 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
                            .arg(QString::fromStdString(g.name())));
         s.scenario.governors.push_back(std::move(g));
     }
-    s.scenario.latencyLimitNs =
-        r.integer(root, key("latency_limit_ns"), key("latency_limit_ns"), false, -1);
+    s.scenario.latencyLimitNs = r.integer(root, key("latency_limit_ns"), key("latency_limit_ns"), false, -1);
     if (r.ok() && (s.scenario.latencyLimitNs < -1 || s.scenario.latencyLimitNs > LATENCY_LIMIT_MAX_NS))
         r.fail(key("latency_limit_ns"), QStringLiteral("must be -1 (none) or a latency from 0 to %1 ns (got %2)")
-                                             .arg(LATENCY_LIMIT_MAX_NS)
-                                             .arg(s.scenario.latencyLimitNs));
+                                            .arg(LATENCY_LIMIT_MAX_NS)
+                                            .arg(s.scenario.latencyLimitNs));
     s.view = readView(r, root);
     if (r.ok() && s.view.selectedGovernor >= static_cast<int>(s.scenario.governors.size()))
-        r.fail(key("view.selected_governor"), QStringLiteral("there is no governor %1")
-                                                  .arg(s.view.selectedGovernor));
+        r.fail(key("view.selected_governor"), QStringLiteral("there is no governor %1").arg(s.view.selectedGovernor));
     if (!r.ok())
         return r.error();
     return s;

@@ -52,7 +52,7 @@ inline constexpr const char *SESSION_SUFFIX = "idlescope";
 
 /// What the user was looking at (ns relative to the run start, as ViewState).
 struct SessionView {
-    qint64 rangeStartNs = 0;   ///< visible range; start == end == 0 means "the whole run"
+    qint64 rangeStartNs = 0; ///< visible range; start == end == 0 means "the whole run"
     qint64 rangeEndNs = 0;
     qint64 cursorNs = -1;      ///< playback cursor, -1 for none
     int selectedGovernor = -1; ///< index into ScenarioSpec::governors, -1 for none

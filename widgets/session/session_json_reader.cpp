@@ -31,8 +31,8 @@ QJsonArray SessionJsonReader::array(const QJsonObject &o, const QString &key, co
     return v.toArray();
 }
 
-QString SessionJsonReader::string(const QJsonObject &o, const QString &key, const QString &path,
-                                  bool required, const QString &fallback)
+QString SessionJsonReader::string(const QJsonObject &o, const QString &key, const QString &path, bool required,
+                                  const QString &fallback)
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined()) {
@@ -47,8 +47,8 @@ QString SessionJsonReader::string(const QJsonObject &o, const QString &key, cons
     return v.toString();
 }
 
-qint64 SessionJsonReader::integer(const QJsonObject &o, const QString &key, const QString &path,
-                                  bool required, qint64 fallback)
+qint64 SessionJsonReader::integer(const QJsonObject &o, const QString &key, const QString &path, bool required,
+                                  qint64 fallback)
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined()) {

@@ -31,11 +31,10 @@ public:
     /// Required array.
     QJsonArray array(const QJsonObject &o, const QString &key, const QString &path);
     /// String; a missing key gives @p fallback unless @p required.
-    QString string(const QJsonObject &o, const QString &key, const QString &path,
-                   bool required, const QString &fallback = {});
+    QString string(const QJsonObject &o, const QString &key, const QString &path, bool required,
+                   const QString &fallback = {});
     /// Whole number (qint64 exactly); a missing key gives @p fallback unless @p required.
-    qint64 integer(const QJsonObject &o, const QString &key, const QString &path,
-                   bool required, qint64 fallback = 0);
+    qint64 integer(const QJsonObject &o, const QString &key, const QString &path, bool required, qint64 fallback = 0);
     /// A whole number held in @p v; @p path names it.
     qint64 integerValue(const QJsonValue &v, const QString &path);
     /// A scalar (number, string or bool) as a QVariant (qint64 for whole numbers).

@@ -10,9 +10,7 @@
 
 namespace idlescope {
 
-SessionOpener::SessionOpener(SetupPanel *setup, QObject *parent) : QObject(parent), m_setup(setup)
-{
-}
+SessionOpener::SessionOpener(SetupPanel *setup, QObject *parent) : QObject(parent), m_setup(setup) {}
 
 SessionOpener::~SessionOpener() = default;
 

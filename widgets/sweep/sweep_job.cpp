@@ -92,8 +92,7 @@ workloads::CompareOptions scenarioCompareOptions(const ScenarioSpec &scenario, i
     return o;
 }
 
-SweepResult runSweep(const SweepRequest &rq, const std::atomic<bool> &cancel, std::atomic<int> &unitsDone,
-                     int threads)
+SweepResult runSweep(const SweepRequest &rq, const std::atomic<bool> &cancel, std::atomic<int> &unitsDone, int threads)
 {
     SweepResult r;
     r.request = rq;

@@ -47,7 +47,7 @@ inline constexpr int SWEEP_METRIC_COUNT = 3;
 
 struct SweepResult {
     SweepRequest request;
-    std::vector<std::string> governors; ///< the variants replayed (the scenario's, no oracle)
+    std::vector<std::string> governors;  ///< the variants replayed (the scenario's, no oracle)
     std::vector<QString> governorColors; ///< "#rrggbb" of each, from the scenario
     workloads::CompareResult compare;    ///< one point per value, one iteration
     QString workloadText;                ///< the --workload spec (a workload sweep: with the list)

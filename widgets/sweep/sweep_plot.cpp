@@ -30,14 +30,10 @@ QString sweepAxisTitle(const SweepRequest &r)
     if (!p)
         return r.axis.param;
     switch (p->unit) {
-    case workloads::ParamUnit::Us:
-        return QStringLiteral("%1 (\u00b5s)").arg(r.axis.param);
-    case workloads::ParamUnit::Percent:
-        return QStringLiteral("%1 (%)").arg(r.axis.param);
-    case workloads::ParamUnit::Hz:
-        return QStringLiteral("%1 (Hz)").arg(r.axis.param);
-    default:
-        return r.axis.param;
+    case workloads::ParamUnit::Us: return QStringLiteral("%1 (\u00b5s)").arg(r.axis.param);
+    case workloads::ParamUnit::Percent: return QStringLiteral("%1 (%)").arg(r.axis.param);
+    case workloads::ParamUnit::Hz: return QStringLiteral("%1 (Hz)").arg(r.axis.param);
+    default: return r.axis.param;
     }
 }
 
@@ -70,7 +66,7 @@ SweepPlot::SweepPlot(QWidget *parent) : PlotBase(tr("Sweep"), nullptr, parent)
     m_plot->legend->setFont(font());
     m_plot->setAutoAddPlottableToLegend(false);
     m_rects.front()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-        connect(m_plot, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable *, int dataIndex, QMouseEvent *) {
+    connect(m_plot, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable *, int dataIndex, QMouseEvent *) {
         if (dataIndex >= 0 && dataIndex < m_result.pointCount())
             emit pointClicked(dataIndex);
     });

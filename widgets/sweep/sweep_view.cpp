@@ -29,8 +29,9 @@ namespace {
 /// "w:interval_us" / "t:menu-6.14:INTERVALS" (the combo's data) and back.
 QString axisKey(const SweepAxisChoice &a)
 {
-    return a.kind == SweepAxisChoice::Kind::Workload ? QStringLiteral("w:") + a.param
-                                                     : QStringLiteral("t:%1:%2").arg(QString::fromStdString(a.governor), a.param);
+    return a.kind == SweepAxisChoice::Kind::Workload
+               ? QStringLiteral("w:") + a.param
+               : QStringLiteral("t:%1:%2").arg(QString::fromStdString(a.governor), a.param);
 }
 
 SweepAxisChoice axisFromKey(const QString &key)
@@ -127,7 +128,8 @@ SweepView::SweepView(QWidget *parent) : QWidget(parent)
     connect(m_cancel, &QPushButton::clicked, this, &SweepView::cancel);
     connect(m_export, &QPushButton::clicked, this, &SweepView::exportWithDialog);
     connect(&m_watcher, &QFutureWatcher<SweepResult>::finished, this, &SweepView::jobFinished);
-    connect(m_plot, &SweepPlot::pointClicked, this, [this](int point) { emit pointActivated(m_result.request, point); });
+    connect(m_plot, &SweepPlot::pointClicked, this,
+            [this](int point) { emit pointActivated(m_result.request, point); });
     m_progressTimer.setInterval(100);
     connect(&m_progressTimer, &QTimer::timeout, this, &SweepView::updateProgress);
 }
@@ -163,7 +165,8 @@ void SweepView::fillAxisChoices()
         if (std::unique_ptr<Governor> gov = createGovernor(gs.variant))
             for (const TunableInfo &t : gov->tunables())
                 m_axis->addItem(tr("%1: %2").arg(QString::fromStdString(gs.name()), QString::fromUtf8(t.name)),
-                                QStringLiteral("t:%1:%2").arg(QString::fromStdString(gs.name()), QString::fromUtf8(t.name)));
+                                QStringLiteral("t:%1:%2").arg(QString::fromStdString(gs.name()),
+                                                              QString::fromUtf8(t.name)));
     }
     const int i = m_axis->findData(keep);
     m_axis->setCurrentIndex(i >= 0 ? i : 0);
@@ -189,7 +192,8 @@ void SweepView::axisChanged()
         const qint64 now = m_scenario.workload.params.value(a.param, QVariant::fromValue<qint64>(p.def)).toLongLong();
         const double unit = heldPerUnit(r);
         const double lo = std::max<double>(static_cast<double>(p.min), static_cast<double>(now) / 20.0);
-        const double hi = std::min<double>(static_cast<double>(p.max), std::max<double>(1.0, static_cast<double>(now)) * 5.0);
+        const double hi =
+            std::min<double>(static_cast<double>(p.max), std::max<double>(1.0, static_cast<double>(now)) * 5.0);
         m_from->setDecimals(unit > 1 ? 3 : 0);
         m_to->setDecimals(unit > 1 ? 3 : 0);
         m_from->setRange(static_cast<double>(p.min) / unit, static_cast<double>(p.max) / unit);
@@ -281,17 +285,17 @@ void SweepView::jobFinished()
     m_run->setEnabled(m_axis->count() > 0);
     m_result = m_watcher.result();
     if (m_result.cancelled)
-        m_status->setText(tr("Cancelled after %1 of %2 values; the figure shows the previous sweep.")
-                              .arg(unitsDone())
-                              .arg(m_total));
+        m_status->setText(
+            tr("Cancelled after %1 of %2 values; the figure shows the previous sweep.").arg(unitsDone()).arg(m_total));
     else if (!m_result.error.isEmpty())
         m_status->setText(tr("Sweep failed: %1").arg(m_result.error));
     else
-        m_status->setText(tr("%1 \u2014 %2 values, one stream each (seed %3, as idlescope-cli compare --iterations 1); "
-                             "click a point to open it")
-                              .arg(sweepAxisTitle(m_result.request))
-                              .arg(m_result.pointCount())
-                              .arg(m_result.request.scenario.workload.params.value(QStringLiteral("seed"), 1).toLongLong()));
+        m_status->setText(
+            tr("%1 \u2014 %2 values, one stream each (seed %3, as idlescope-cli compare --iterations 1); "
+               "click a point to open it")
+                .arg(sweepAxisTitle(m_result.request))
+                .arg(m_result.pointCount())
+                .arg(m_result.request.scenario.workload.params.value(QStringLiteral("seed"), 1).toLongLong()));
     if (m_result.ok())
         m_plot->setResult(m_result, m_runningLog);
     m_export->setEnabled(m_plot->result().ok());

@@ -10,11 +10,11 @@
 #include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QStandardItemModel>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollArea>
 #include <QSignalBlocker>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -48,8 +48,7 @@ constexpr int LANES_DECORATION_PX = 50;
 
 } // namespace
 
-CpuLanesView::CpuLanesView(QWidget *parent)
-    : QWidget(parent)
+CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
 {
     m_cpuBox = new QComboBox(this);
     m_cpuBox->setToolTip(tr("Every CPU's lanes, or one CPU's (which the other views then replay)"));
@@ -238,7 +237,7 @@ QColor CpuLanesView::colorOf(const MachineRun &run) const
 {
     const int i = m_snap ? m_snap->indexOf(run.name) : -1;
     return i >= 0 && static_cast<std::size_t>(i) < m_snap->colors.size() ? m_snap->colors[static_cast<std::size_t>(i)]
-                                                                          : QColor(Qt::darkGray);
+                                                                         : QColor(Qt::darkGray);
 }
 
 void CpuLanesView::fillPlot()
@@ -348,7 +347,7 @@ QStringList CpuLanesView::axisStateLabels() const
 
 void CpuLanesView::fillTable()
 {
-    const QStringList header{tr("CPU"),    tr("run"),   tr("entries"),  tr("above"), tr("below"),
+    const QStringList header{tr("CPU"),    tr("run"),     tr("entries"), tr("above"),         tr("below"),
                              tr("miss %"), tr("idle ms"), tr("wakeups"), tr("idle energy mJ")};
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(header.size()));
@@ -357,7 +356,8 @@ void CpuLanesView::fillTable()
     if (!m_result)
         return;
     const QLocale locale;
-    auto addRow = [&](const QString &cpu, const MachineRun &run, const CpuRun &c, double energyJ, const QString &noEnergy) {
+    auto addRow = [&](const QString &cpu, const MachineRun &run, const CpuRun &c, double energyJ,
+                      const QString &noEnergy) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
         const QStringList cells{cpu,
@@ -368,7 +368,8 @@ void CpuLanesView::fillTable()
                                 locale.toString(100.0 * c.missRatio(), 'f', 1),
                                 locale.toString(c.idleNs() / 1e6, 'f', 3),
                                 locale.toString(static_cast<qint64>(c.wakeups)),
-                                std::isnan(energyJ) ? QStringLiteral("\u2014") : locale.toString(energyJ * 1e3, 'f', 3)};
+                                std::isnan(energyJ) ? QStringLiteral("\u2014")
+                                                    : locale.toString(energyJ * 1e3, 'f', 3)};
         for (int col = 0; col < cells.size(); ++col) {
             auto *item = new QTableWidgetItem(cells[col]);
             if (col >= 2)

@@ -93,7 +93,7 @@ private:
     QCustomPlot *m_plot;
     QTableWidget *m_table;
     SnapshotPtr m_snap;
-    QString m_key;          ///< of the comparison shown or being computed
+    QString m_key; ///< of the comparison shown or being computed
     std::optional<MachineComparison> m_result;
     int m_shownCpu = TRACE_ALL_CPUS;
     int m_computed = 0;

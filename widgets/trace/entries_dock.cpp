@@ -17,12 +17,9 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-namespace idlescope
-{
+namespace idlescope {
 
-EntriesDock::EntriesDock(ViewState *view, QWidget *parent)
-    : QWidget(parent)
-    , m_view(view)
+EntriesDock::EntriesDock(ViewState *view, QWidget *parent) : QWidget(parent), m_view(view)
 {
     m_model = new EntriesModel(this);
     m_runBox = new QComboBox(this);
@@ -36,8 +33,7 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent)
     m_endBox = new QComboBox(this);
     m_endBox->addItem(tr("any end"), -1);
     for (int e = 0; e < ENTRY_END_COUNT; ++e)
-        m_endBox->addItem(
-            tr("ended by %1").arg(QString::fromUtf8(entryEndName(static_cast<EntryEnd>(e)))), e);
+        m_endBox->addItem(tr("ended by %1").arg(QString::fromUtf8(entryEndName(static_cast<EntryEnd>(e)))), e);
     auto spin = [this](const QString &prefix, const QString &tip) {
         auto *s = new QSpinBox(this);
         s->setRange(-1, 100000000);
@@ -76,14 +72,14 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent)
     // Two rows of filters, and combo boxes that may shrink below their longest
     // item: in one row at full width they made the bottom dock, and so the
     // window, wider than a 1600-pixel screen.
-    for (QComboBox *b : { m_runBox, m_missBox, m_stateBox, m_endBox }) {
+    for (QComboBox *b : {m_runBox, m_missBox, m_stateBox, m_endBox}) {
         b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         b->setMinimumContentsLength(10);
     }
     m_count->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *choices = new QHBoxLayout;
     choices->setContentsMargins(0, 0, 0, 0);
-    for (QComboBox *b : { m_runBox, m_missBox, m_stateBox, m_endBox })
+    for (QComboBox *b : {m_runBox, m_missBox, m_stateBox, m_endBox})
         choices->addWidget(b, 1);
     auto *range = new QHBoxLayout;
     range->setContentsMargins(0, 0, 0, 0);
@@ -98,9 +94,9 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent)
     layout->addLayout(range);
     layout->addWidget(m_table, 1);
 
-    for (QComboBox *b : { m_missBox, m_stateBox, m_endBox })
+    for (QComboBox *b : {m_missBox, m_stateBox, m_endBox})
         connect(b, &QComboBox::currentIndexChanged, this, &EntriesDock::applyFilter);
-    for (QSpinBox *s : { m_minUs, m_maxUs })
+    for (QSpinBox *s : {m_minUs, m_maxUs})
         connect(s, &QSpinBox::valueChanged, this, &EntriesDock::applyFilter);
     connect(m_runBox, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (m_filling)
@@ -109,14 +105,14 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent)
         applyFilter();
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        [this](const QModelIndex &current) {
-            if (m_filling || !current.isValid() || !m_view)
-                return;
-            // The rows on screen may still be a previous run's (busy): select among those.
-            const std::int64_t e = m_model->entryAt(current.row());
-            if (e >= 0 && m_model->shownRun() >= 0)
-                m_view->selectEntry(m_model->shownRun(), e);
-        });
+            [this](const QModelIndex &current) {
+                if (m_filling || !current.isValid() || !m_view)
+                    return;
+                // The rows on screen may still be a previous run's (busy): select among those.
+                const std::int64_t e = m_model->entryAt(current.row());
+                if (e >= 0 && m_model->shownRun() >= 0)
+                    m_view->selectEntry(m_model->shownRun(), e);
+            });
     connect(m_model, &EntriesModel::busyChanged, this, &EntriesDock::showBusy);
     connect(m_model, &EntriesModel::rowsReplaced, this, [this] {
         updateCount();
@@ -124,7 +120,7 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent)
             followSelection(m_view->selectedGovernor(), m_view->selectedEntry());
     });
     connect(m_progressTimer, &QTimer::timeout, this,
-        [this] { m_progress->setValue(static_cast<int>(m_model->progress() * 1000)); });
+            [this] { m_progress->setValue(static_cast<int>(m_model->progress() * 1000)); });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_model->cancelPending();
         // Back to the order shown, in the header and in the filter boxes.
@@ -189,8 +185,7 @@ void EntriesDock::updateCount()
     const int run = m_model->shownRun();
     const qint64 total = run >= 0 && m_snap ? qint64(m_snap->runs[size_t(run)].size()) : 0;
     const QLocale locale;
-    m_count->setText(
-        tr("%1 of %2 entries").arg(locale.toString(m_model->rowCount()), locale.toString(total)));
+    m_count->setText(tr("%1 of %2 entries").arg(locale.toString(m_model->rowCount()), locale.toString(total)));
 }
 
 void EntriesDock::showBusy(bool busy)
@@ -232,8 +227,8 @@ void EntriesDock::followSelection(int g, qint64 entry)
     const int row = m_model->shownRun() == g ? m_model->rowOf(entry) : -1; // else after rowsReplaced()
     if (row >= 0) {
         const QModelIndex index = m_model->index(row, 0);
-        m_table->selectionModel()->setCurrentIndex(
-            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->selectionModel()->setCurrentIndex(index,
+                                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         m_table->scrollTo(index);
     }
     m_filling = false;

@@ -24,13 +24,11 @@ class QSpinBox;
 class QTimer;
 class QTableView;
 
-namespace idlescope
-{
+namespace idlescope {
 
 class ViewState;
 
-class EntriesDock : public QWidget
-{
+class EntriesDock : public QWidget {
     Q_OBJECT
 public:
     explicit EntriesDock(ViewState *view, QWidget *parent = nullptr);

@@ -10,13 +10,9 @@
 #include <algorithm>
 #include <utility>
 
-namespace idlescope
-{
+namespace idlescope {
 
-EntriesModel::EntriesModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+EntriesModel::EntriesModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 /// A request running on a worker: its inputs, its progress and cancel flag, and the watcher
 /// that brings its rows back to the GUI thread.
@@ -86,8 +82,8 @@ void EntriesModel::refilter()
     }
     const Request want = m_want;
     const GovernorRun *r = want.snap && want.run >= 0 && want.run < want.snap->governorCount()
-        ? &want.snap->runs[static_cast<std::size_t>(want.run)]
-        : nullptr;
+                               ? &want.snap->runs[static_cast<std::size_t>(want.run)]
+                               : nullptr;
     // Time and CPU are entry order: one pass over the flags (34 ms at 10 M entries,
     // docs/performance.md), no sort. A sort of 10 M keys takes seconds: on the worker.
     const bool entryOrder = want.column == Time || want.column == Cpu;
@@ -98,7 +94,7 @@ void EntriesModel::refilter()
         m_rows.clear();
         if (r)
             m_rows = std::move(*orderedEntries(*r, want.filter, static_cast<EntryKey>(want.column),
-                want.order == Qt::AscendingOrder, nullptr, std::move(rows)));
+                                               want.order == Qt::AscendingOrder, nullptr, std::move(rows)));
         m_shown = want;
         endResetModel();
         emit rowsReplaced();
@@ -111,11 +107,11 @@ void EntriesModel::refilter()
     Job *raw = job.get();
     connect(&job->watcher, &QFutureWatcherBase::finished, this, [this, raw] { jobDone(raw); });
     // The worker holds the snapshot (so the run) and the progress alive on its own.
-    job->watcher.setFuture(QtConcurrent::run(
-        [snap = want.snap, run = want.run, filter = want.filter, key = static_cast<EntryKey>(want.column),
-            ascending = want.order == Qt::AscendingOrder, progress = job->progress] {
-            return orderedEntries(snap->runs[static_cast<std::size_t>(run)], filter, key, ascending, progress.get());
-        }));
+    job->watcher.setFuture(QtConcurrent::run([snap = want.snap, run = want.run, filter = want.filter,
+                                              key = static_cast<EntryKey>(want.column),
+                                              ascending = want.order == Qt::AscendingOrder, progress = job->progress] {
+        return orderedEntries(snap->runs[static_cast<std::size_t>(run)], filter, key, ascending, progress.get());
+    }));
     m_job = std::move(job);
     if (!wasBusy)
         emit busyChanged(true);
@@ -129,7 +125,8 @@ void EntriesModel::jobDone(Job *job)
     const Request request = m_job->request;
     // The watcher is the sender of this call: delete it once back in the event loop.
     std::shared_ptr<Job> finished = std::move(m_job);
-    QMetaObject::invokeMethod(this, [finished] { }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [finished] {}, Qt::QueuedConnection);
     if (rows)
         install(request, std::move(*rows));
     emit busyChanged(false);
@@ -141,14 +138,15 @@ void EntriesModel::cancelPending()
         return;
     m_job->progress->cancel.store(true);
     std::shared_ptr<Job> dropped = std::move(m_job);
-    QMetaObject::invokeMethod(this, [dropped] { }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [dropped] {}, Qt::QueuedConnection);
     if (m_shown.snap == m_want.snap) {
         // What is shown is what is asked for now.
         m_want = m_shown;
     } else {
         // The rows shown are a previous snapshot's: the new run's entries in entry order
         // instead (no filter, no sort: made at once).
-        m_want.filter = EntryFilter {};
+        m_want.filter = EntryFilter{};
         m_want.column = Time;
         m_want.order = Qt::AscendingOrder;
         refilter();
@@ -172,8 +170,7 @@ void EntriesModel::install(const Request &request, std::vector<std::uint32_t> ro
 
 std::int64_t EntriesModel::entryAt(int row) const
 {
-    return row >= 0 && static_cast<std::size_t>(row) < m_rows.size() ? m_rows[static_cast<std::size_t>(row)]
-                                                                     : -1;
+    return row >= 0 && static_cast<std::size_t>(row) < m_rows.size() ? m_rows[static_cast<std::size_t>(row)] : -1;
 }
 
 int EntriesModel::rowOf(std::int64_t entry) const
@@ -207,8 +204,8 @@ QVariant EntriesModel::data(const QModelIndex &index, int role) const
     const std::size_t i = m_rows[static_cast<std::size_t>(index.row())];
     if (role == Qt::TextAlignmentRole)
         return index.column() == State || index.column() == Miss || index.column() == End
-            ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
-            : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+                   ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                   : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -216,25 +213,20 @@ QVariant EntriesModel::data(const QModelIndex &index, int role) const
         const Ns ts = entryTraceNs(*m_shown.snap, m_shown.run, static_cast<std::int64_t>(i));
         return ts >= 0 ? traceTimestampText(ts) : durationText(r->startNs[i]);
     }
-    case Cpu:
-        return m_shown.snap->trace ? QVariant(m_shown.snap->trace->cpu) : QVariant(QStringLiteral("\u2014"));
+    case Cpu: return m_shown.snap->trace ? QVariant(m_shown.snap->trace->cpu) : QVariant(QStringLiteral("\u2014"));
     case State: {
         const int s = r->state[i];
         return s >= 0 && s < m_shown.snap->table.count() ? QString::fromStdString(m_shown.snap->table[s].name)
-                                                   : QString::number(s);
+                                                         : QString::number(s);
     }
-    case Residency:
-        return durationText(r->residencyNs[i]);
-    case Prediction:
-        return r->predictedNs[i] < 0 ? QStringLiteral("\u2014") : durationText(r->predictedNs[i]);
+    case Residency: return durationText(r->residencyNs[i]);
+    case Prediction: return r->predictedNs[i] < 0 ? QStringLiteral("\u2014") : durationText(r->predictedNs[i]);
     case Miss:
-        return r->has(i, ENTRY_ABOVE) ? QStringLiteral("above")
-            : r->has(i, ENTRY_BELOW)  ? QStringLiteral("below")
-                                      : QString();
-    case End:
-        return QString::fromUtf8(entryEndName(entryEnd(r->flags[i])));
-    default:
-        break;
+        return r->has(i, ENTRY_ABOVE)   ? QStringLiteral("above")
+               : r->has(i, ENTRY_BELOW) ? QStringLiteral("below")
+                                        : QString();
+    case End: return QString::fromUtf8(entryEndName(entryEnd(r->flags[i])));
+    default: break;
     }
     return {};
 }
@@ -244,22 +236,14 @@ QVariant EntriesModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Time:
-        return m_want.snap && m_want.snap->trace ? tr("trace time (s)") : tr("stream time");
-    case Cpu:
-        return tr("CPU");
-    case State:
-        return tr("state");
-    case Residency:
-        return tr("residency");
-    case Prediction:
-        return tr("prediction");
-    case Miss:
-        return tr("miss");
-    case End:
-        return tr("ended by");
-    default:
-        break;
+    case Time: return m_want.snap && m_want.snap->trace ? tr("trace time (s)") : tr("stream time");
+    case Cpu: return tr("CPU");
+    case State: return tr("state");
+    case Residency: return tr("residency");
+    case Prediction: return tr("prediction");
+    case Miss: return tr("miss");
+    case End: return tr("ended by");
+    default: break;
     }
     return {};
 }

@@ -30,11 +30,9 @@
 #include <memory>
 #include <vector>
 
-namespace idlescope
-{
+namespace idlescope {
 
-class EntriesModel : public QAbstractTableModel
-{
+class EntriesModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Time, Cpu, State, Residency, Prediction, Miss, End, ColumnCount };
@@ -101,11 +99,11 @@ private:
     void jobDone(Job *job);
     const GovernorRun *shownRunData() const;
 
-    Request m_want;              ///< what was asked for last
-    Request m_shown;             ///< what m_rows are (its snapshot kept alive while shown)
+    Request m_want;                    ///< what was asked for last
+    Request m_shown;                   ///< what m_rows are (its snapshot kept alive while shown)
     std::vector<std::uint32_t> m_rows; ///< entry indices, in the shown order
     std::size_t m_backgroundRows = 100000;
-    std::shared_ptr<Job> m_job;  ///< the running request, null when idle
+    std::shared_ptr<Job> m_job; ///< the running request, null when idle
 };
 
 } // namespace idlescope

@@ -6,11 +6,9 @@
 #include <numeric>
 #include <utility>
 
-namespace idlescope
-{
+namespace idlescope {
 
-namespace
-{
+namespace {
 
 /// Entries between two looks at the cancel flag in the filter pass.
 constexpr std::size_t FILTER_CHUNK = 1 << 20;
@@ -50,19 +48,13 @@ bool passes(const GovernorRun &r, const EntryFilter &f, std::size_t i)
 std::int64_t keyOf(const GovernorRun &r, EntryKey key, std::uint32_t i)
 {
     switch (key) {
-    case EntryKey::State:
-        return r.state[i];
-    case EntryKey::Residency:
-        return r.residencyNs[i];
-    case EntryKey::Prediction:
-        return r.predictedNs[i];
-    case EntryKey::Miss:
-        return r.has(i, ENTRY_ABOVE) ? 2 : r.has(i, ENTRY_BELOW) ? 1 : 0;
-    case EntryKey::End:
-        return static_cast<std::int64_t>(entryEnd(r.flags[i]));
+    case EntryKey::State: return r.state[i];
+    case EntryKey::Residency: return r.residencyNs[i];
+    case EntryKey::Prediction: return r.predictedNs[i];
+    case EntryKey::Miss: return r.has(i, ENTRY_ABOVE) ? 2 : r.has(i, ENTRY_BELOW) ? 1 : 0;
+    case EntryKey::End: return static_cast<std::int64_t>(entryEnd(r.flags[i]));
     case EntryKey::Time:
-    case EntryKey::Cpu:
-        break;
+    case EntryKey::Cpu: break;
     }
     return i;
 }
@@ -78,8 +70,8 @@ bool sortInPieces(std::vector<Keyed> &keyed, Less less, EntryOrderProgress *prog
     for (std::size_t p = 0; p * piece < n; ++p) {
         if (cancelled(progress))
             return false;
-        std::sort(keyed.begin() + std::ptrdiff_t(p * piece), keyed.begin() + std::ptrdiff_t(std::min(n, (p + 1) * piece)),
-            less);
+        std::sort(keyed.begin() + std::ptrdiff_t(p * piece),
+                  keyed.begin() + std::ptrdiff_t(std::min(n, (p + 1) * piece)), less);
         report(progress, KEYED + int((PIECES_SORTED - KEYED) * (p + 1) * piece / std::max<std::size_t>(1, n)));
     }
     int pass = 0;
@@ -88,8 +80,8 @@ bool sortInPieces(std::vector<Keyed> &keyed, Less less, EntryOrderProgress *prog
             if (cancelled(progress))
                 return false;
             const auto first = keyed.begin() + std::ptrdiff_t(lo);
-            std::inplace_merge(first, first + std::ptrdiff_t(width), keyed.begin() + std::ptrdiff_t(std::min(n, lo + 2 * width)),
-                less);
+            std::inplace_merge(first, first + std::ptrdiff_t(width),
+                               keyed.begin() + std::ptrdiff_t(std::min(n, lo + 2 * width)), less);
         }
         // Four passes merge the sixteen pieces.
         report(progress, std::min(990, PIECES_SORTED + 50 * (pass + 1)));
@@ -102,16 +94,11 @@ bool sortInPieces(std::vector<Keyed> &keyed, Less less, EntryOrderProgress *prog
 const char *entryEndName(EntryEnd e)
 {
     switch (e) {
-    case EntryEnd::Timer:
-        return "timer";
-    case EntryEnd::Wakeup:
-        return "wakeup";
-    case EntryEnd::Tick:
-        return "tick";
-    case EntryEnd::PollLimit:
-        return "poll limit";
-    case EntryEnd::Other:
-        break;
+    case EntryEnd::Timer: return "timer";
+    case EntryEnd::Wakeup: return "wakeup";
+    case EntryEnd::Tick: return "tick";
+    case EntryEnd::PollLimit: return "poll limit";
+    case EntryEnd::Other: break;
     }
     return "other";
 }
@@ -127,8 +114,9 @@ EntryEnd entryEnd(std::uint8_t flags)
     return EntryEnd::Other;
 }
 
-std::optional<std::vector<std::uint32_t>> orderedEntries(const GovernorRun &r, const EntryFilter &filter,
-    EntryKey key, bool ascending, EntryOrderProgress *progress, std::vector<std::uint32_t> storage)
+std::optional<std::vector<std::uint32_t>> orderedEntries(const GovernorRun &r, const EntryFilter &filter, EntryKey key,
+                                                         bool ascending, EntryOrderProgress *progress,
+                                                         std::vector<std::uint32_t> storage)
 {
     const std::size_t n = r.size();
     std::vector<std::uint32_t> rows = std::move(storage);
@@ -159,11 +147,11 @@ std::optional<std::vector<std::uint32_t>> orderedEntries(const GovernorRun &r, c
     // 10 M rows (bench/bench_entries_gui.cpp), the pairs about a tenth of it.
     std::vector<Keyed> keyed(rows.size());
     for (std::size_t k = 0; k < rows.size(); ++k)
-        keyed[k] = { keyOf(r, key, rows[k]), rows[k] };
+        keyed[k] = {keyOf(r, key, rows[k]), rows[k]};
     if (cancelled(progress))
         return std::nullopt;
-    const bool sorted
-        = ascending ? sortInPieces(keyed, std::less<>(), progress) : sortInPieces(keyed, std::greater<>(), progress);
+    const bool sorted =
+        ascending ? sortInPieces(keyed, std::less<>(), progress) : sortInPieces(keyed, std::greater<>(), progress);
     if (!sorted)
         return std::nullopt;
     for (std::size_t k = 0; k < rows.size(); ++k)

@@ -17,8 +17,7 @@
 #include <optional>
 #include <vector>
 
-namespace idlescope
-{
+namespace idlescope {
 
 /// What ended an entry, read from its flags (GovernorRun::flags).
 enum class EntryEnd : std::uint8_t { Timer, Wakeup, Tick, PollLimit, Other };
@@ -28,15 +27,12 @@ EntryEnd entryEnd(std::uint8_t flags);
 
 struct EntryFilter {
     std::uint8_t missMask = 0; ///< ENTRY_ABOVE and/or ENTRY_BELOW: only those misses; 0 = every entry
-    int state = -1; ///< only this state, -1 any
-    Ns minResidencyNs = -1; ///< residency >= this, -1 no bound
-    Ns maxResidencyNs = -1; ///< residency <= this, -1 no bound
-    int end = -1; ///< only this EntryEnd, -1 any
+    int state = -1;            ///< only this state, -1 any
+    Ns minResidencyNs = -1;    ///< residency >= this, -1 no bound
+    Ns maxResidencyNs = -1;    ///< residency <= this, -1 no bound
+    int end = -1;              ///< only this EntryEnd, -1 any
 
-    bool passesAll() const
-    {
-        return missMask == 0 && state < 0 && minResidencyNs < 0 && maxResidencyNs < 0 && end < 0;
-    }
+    bool passesAll() const { return missMask == 0 && state < 0 && minResidencyNs < 0 && maxResidencyNs < 0 && end < 0; }
     bool operator==(const EntryFilter &) const = default;
 };
 
@@ -45,8 +41,8 @@ enum class EntryKey { Time, Cpu, State, Residency, Prediction, Miss, End };
 
 /// Where the work stands, written by the worker, read by the GUI thread.
 struct EntryOrderProgress {
-    std::atomic<bool> cancel { false };
-    std::atomic<int> perMille { 0 };
+    std::atomic<bool> cancel{false};
+    std::atomic<int> perMille{0};
 };
 
 /**
@@ -57,6 +53,7 @@ struct EntryOrderProgress {
  * for 10 M rows cost more than the filter pass itself).
  */
 std::optional<std::vector<std::uint32_t>> orderedEntries(const GovernorRun &run, const EntryFilter &filter,
-    EntryKey key, bool ascending, EntryOrderProgress *progress, std::vector<std::uint32_t> storage = {});
+                                                         EntryKey key, bool ascending, EntryOrderProgress *progress,
+                                                         std::vector<std::uint32_t> storage = {});
 
 } // namespace idlescope

@@ -8,11 +8,9 @@
 
 #include <algorithm>
 
-namespace idlescope
-{
+namespace idlescope {
 
-namespace
-{
+namespace {
 
 QString tr(const char *text)
 {
@@ -55,22 +53,19 @@ QStringList traceDisclosure(const TraceCpuSource &source, const IdleStateTable &
     for (const std::int32_t row : source.spanIndex) {
         const trace::IdleSpanRec &sp = cpu.spans[static_cast<std::size_t>(row)];
         for (std::int32_t k = 0; k < sp.entryCount; ++k)
-            f.entriesReplayed
-                += (cpu.entries[static_cast<std::size_t>(sp.firstEntry + k)].flags & trace::ENTRY_TRUNCATED)
-                ? 0
-                : 1;
+            f.entriesReplayed +=
+                (cpu.entries[static_cast<std::size_t>(sp.firstEntry + k)].flags & trace::ENTRY_TRUNCATED) ? 0 : 1;
     }
     QStringList out = traceDisclosure(f);
     int deepest = -1;
     for (const trace::IdleEntryRec &e : cpu.entries)
         deepest = std::max<int>(deepest, e.state);
     if (deepest >= table.count())
-        out.prepend(
-            tr("The trace entered state %1, which table %2 lacks (it has %3 states): those entries are drawn "
-               "in its deepest state and their misses are not recomputed. Choose the traced machine's table.")
-                .arg(deepest)
-                .arg(QString::fromStdString(table.id))
-                .arg(table.count()));
+        out.prepend(tr("The trace entered state %1, which table %2 lacks (it has %3 states): those entries are drawn "
+                       "in its deepest state and their misses are not recomputed. Choose the traced machine's table.")
+                        .arg(deepest)
+                        .arg(QString::fromStdString(table.id))
+                        .arg(table.count()));
     return out;
 }
 
@@ -92,17 +87,14 @@ QStringList traceDisclosure(const TraceFacts &c)
                    .arg(locale.toString(c.timerClamped));
     if (c.recordedSpans > c.spans)
         out << tr("%1 of %2 recorded spans are not replayed: %3.")
-                   .arg(locale.toString(c.recordedSpans - c.spans), locale.toString(c.recordedSpans),
-                       c.account);
+                   .arg(locale.toString(c.recordedSpans - c.spans), locale.toString(c.recordedSpans), c.account);
     if (c.entries >= 0 && c.entriesReplayed >= 0 && c.entriesReplayed < c.entries)
-        out << tr(
-            "The recorded row counts the %1 of the CPU's %2 complete entries that lie in the replayed spans, "
-            "the same wakeups as the simulated rows (idlescope-cli trace-stats counts them all).")
+        out << tr("The recorded row counts the %1 of the CPU's %2 complete entries that lie in the replayed spans, "
+                  "the same wakeups as the simulated rows (idlescope-cli trace-stats counts them all).")
                    .arg(locale.toString(c.entriesReplayed), locale.toString(c.entries));
-    out << (c.hasMissEvents
-            ? tr("The recorded run's above/below are the kernel's (cpu_idle_miss).")
-            : tr("The trace has no cpu_idle_miss: the recorded run's above/below are recomputed "
-                 "with cpuidle_enter_state()'s rule against the table."));
+    out << (c.hasMissEvents ? tr("The recorded run's above/below are the kernel's (cpu_idle_miss).")
+                            : tr("The trace has no cpu_idle_miss: the recorded run's above/below are recomputed "
+                                 "with cpuidle_enter_state()'s rule against the table."));
     return out;
 }
 

@@ -15,19 +15,18 @@
 
 #include <QStringList>
 
-namespace idlescope
-{
+namespace idlescope {
 
 /// The facts the sentences are made of.
 struct TraceFacts {
     bool hasTimerEvents = false;
     bool hasMissEvents = false;
-    qint64 spans = 0; ///< replayed (exported) spans
+    qint64 spans = 0;         ///< replayed (exported) spans
     qint64 recordedSpans = 0; ///< every span of the CPU
     qint64 timerFallback = 0;
     qint64 timerClamped = 0;
-    QString account; ///< spanAccountText()
-    qint64 entries = -1; ///< complete recorded entries of the CPU, -1 unknown
+    QString account;             ///< spanAccountText()
+    qint64 entries = -1;         ///< complete recorded entries of the CPU, -1 unknown
     qint64 entriesReplayed = -1; ///< those inside the replayed spans (the recorded row's), -1 unknown
 };
 

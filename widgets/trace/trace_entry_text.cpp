@@ -10,11 +10,9 @@
 
 #include <algorithm>
 
-namespace idlescope
-{
+namespace idlescope {
 
-namespace
-{
+namespace {
 
 QString stateName(const IdleStateTable &table, int state)
 {
@@ -31,8 +29,7 @@ const trace::IdleSpanRec *traceSpan(const SimulationSnapshot &snap, std::int32_t
 }
 
 /// The recorded entry that starts at trace time @p enterNs in @p sp, or its last entry.
-const trace::IdleEntryRec *traceEntry(
-    const SimulationSnapshot &snap, const trace::IdleSpanRec &sp, Ns enterNs)
+const trace::IdleEntryRec *traceEntry(const SimulationSnapshot &snap, const trace::IdleSpanRec &sp, Ns enterNs)
 {
     if (sp.entryCount <= 0)
         return nullptr;
@@ -61,7 +58,7 @@ std::int64_t entryAt(const GovernorRun &run, std::int32_t row, Ns t)
     if (e < 0)
         return -1;
     while (static_cast<std::size_t>(e + 1) < run.size() && run.span[static_cast<std::size_t>(e + 1)] == row
-        && run.startNs[static_cast<std::size_t>(e + 1)] <= t)
+           && run.startNs[static_cast<std::size_t>(e + 1)] <= t)
         ++e;
     return e;
 }
@@ -71,7 +68,7 @@ std::int64_t entryAt(const GovernorRun &run, std::int32_t row, Ns t)
 bool isRecordedRun(const SimulationSnapshot &snap, int g)
 {
     return g >= 0 && g < snap.governorCount()
-        && snap.runs[static_cast<std::size_t>(g)].variant == trace::RECORDED_VARIANT;
+           && snap.runs[static_cast<std::size_t>(g)].variant == trace::RECORDED_VARIANT;
 }
 
 Ns entryTraceNs(const SimulationSnapshot &snap, int g, std::int64_t i)
@@ -115,8 +112,7 @@ QString recordedVerdict(const SimulationSnapshot &snap, int g, std::int64_t i)
         const std::int64_t e = entryAt(run, row, rec.startNs[k]);
         if (e >= 0)
             parts << QStringLiteral("%1 would have chosen %2")
-                         .arg(snap.name(o),
-                             stateName(snap.table, run.state[static_cast<std::size_t>(e)]));
+                         .arg(snap.name(o), stateName(snap.table, run.state[static_cast<std::size_t>(e)]));
     }
     // The oracle for the same wakeup: the time from this entry to the span's wakeup, no QoS limit
     // beyond the stream's.
@@ -128,10 +124,9 @@ QString recordedVerdict(const SimulationSnapshot &snap, int g, std::int64_t i)
         r.remainingWakeNs = std::max<Ns>(0, span.wakeNs - offset);
         r.sleepLengthNs = std::max<Ns>(0, span.timerNs - offset);
         r.deltaNextNs = r.sleepLengthNs;
-        r.latencyReqNs = governorLatencyReq(
-            snap.spec.latencyLimitNs >= 0 ? snap.spec.latencyLimitNs : span.latencyReqNs);
-        parts << QStringLiteral("the oracle %1")
-                     .arg(stateName(snap.table, oracleChoice(snap.table, r).chosenIdx));
+        r.latencyReqNs =
+            governorLatencyReq(snap.spec.latencyLimitNs >= 0 ? snap.spec.latencyLimitNs : span.latencyReqNs);
+        parts << QStringLiteral("the oracle %1").arg(stateName(snap.table, oracleChoice(snap.table, r).chosenIdx));
     }
     return parts.join(QStringLiteral("; ")) + QLatin1Char('.');
 }
@@ -143,15 +138,15 @@ QString recordedEntryHtml(const SimulationSnapshot &snap, int g, std::int64_t i)
     QString verdict = recordedVerdict(snap, g, i);
     verdict[0] = verdict[0].toUpper();
     QString html = QStringLiteral("<p>%1</p>").arg(verdict.toHtmlEscaped());
-    const char *miss = rec.has(k, ENTRY_ABOVE) ? "above (too deep for the residency)"
-        : rec.has(k, ENTRY_BELOW)              ? "below (a deeper state would have fitted)"
-                                               : "no miss";
+    const char *miss = rec.has(k, ENTRY_ABOVE)   ? "above (too deep for the residency)"
+                       : rec.has(k, ENTRY_BELOW) ? "below (a deeper state would have fitted)"
+                                                 : "no miss";
     const bool recorded = snap.trace && snap.trace->trace->hasMissEvents;
     html += QStringLiteral("<p><b>Verdict:</b> %1 (%2).</p>")
                 .arg(QString::fromUtf8(miss),
-                    recorded ? QStringLiteral("cpu_idle_miss in the trace")
-                             : QStringLiteral("recomputed with cpuidle_enter_state()'s rule against %1")
-                                   .arg(QString::fromStdString(snap.table.id).toHtmlEscaped()));
+                     recorded ? QStringLiteral("cpu_idle_miss in the trace")
+                              : QStringLiteral("recomputed with cpuidle_enter_state()'s rule against %1")
+                                    .arg(QString::fromStdString(snap.table.id).toHtmlEscaped()));
     if (rec.sleepLengthNs[k] >= 0)
         html += QStringLiteral("<p>Sleep length at entry (next non-tick hrtimer): %1.</p>")
                     .arg(durationText(rec.sleepLengthNs[k]));
@@ -169,9 +164,8 @@ QString traceSourceHtml(const SimulationSnapshot &snap, int g, std::int64_t i)
     const GovernorRun &run = snap.runs[static_cast<std::size_t>(g)];
     const std::int32_t row = run.span[static_cast<std::size_t>(i)];
     const trace::IdleSpanRec *sp = traceSpan(snap, row);
-    QString html = QStringLiteral("<p><b>In the trace:</b> %1 s, CPU %2")
-                       .arg(traceTimestampText(ts))
-                       .arg(snap.trace->cpu);
+    QString html =
+        QStringLiteral("<p><b>In the trace:</b> %1 s, CPU %2").arg(traceTimestampText(ts)).arg(snap.trace->cpu);
     if (sp) {
         html += QStringLiteral("; span %1 s \u2192 %2 s")
                     .arg(traceTimestampText(sp->startNs), traceTimestampText(sp->endNs));
@@ -190,7 +184,8 @@ const trace::IdleEntryRec *traceSourceEntry(const SimulationSnapshot &snap, int 
     const Ns ts = entryTraceNs(snap, g, i);
     if (ts < 0)
         return nullptr;
-    const trace::IdleSpanRec *sp = traceSpan(snap, snap.runs[static_cast<std::size_t>(g)].span[static_cast<std::size_t>(i)]);
+    const trace::IdleSpanRec *sp =
+        traceSpan(snap, snap.runs[static_cast<std::size_t>(g)].span[static_cast<std::size_t>(i)]);
     return sp ? traceEntry(snap, *sp, isRecordedRun(snap, g) ? ts : -1) : nullptr;
 }
 
@@ -209,20 +204,15 @@ QList<TraceSourceEvent> traceSourceEvents(const SimulationSnapshot &snap, const 
         QString what;
         switch (e.cause) {
         case trace::WakeCause::Tick:
-        case trace::WakeCause::HrTimer:
-            what = QStringLiteral("hrtimer_expire_entry: function=%1").arg(name);
-            break;
-        case trace::WakeCause::Irq:
-            what = QStringLiteral("irq_handler_entry: name=%1").arg(name);
-            break;
+        case trace::WakeCause::HrTimer: what = QStringLiteral("hrtimer_expire_entry: function=%1").arg(name); break;
+        case trace::WakeCause::Irq: what = QStringLiteral("irq_handler_entry: name=%1").arg(name); break;
         case trace::WakeCause::Ipi:
             what = QStringLiteral("an IPI to CPU %1 (ipi_entry, or the sender's ipi_send_*)").arg(cpu);
             break;
         case trace::WakeCause::RemoteWakeup:
             what = QStringLiteral("sched_wakeup: target_cpu=%1, from another CPU").arg(cpu);
             break;
-        case trace::WakeCause::Unknown:
-            break;
+        case trace::WakeCause::Unknown: break;
         }
         if (!what.isEmpty())
             events.push_back({at, what});
@@ -246,9 +236,9 @@ QString traceEventsHtml(const SimulationSnapshot &snap, const trace::IdleEntryRe
     if (events.isEmpty())
         return {};
     const QString unit = traceSourceUnit(snap);
-    QString html = QStringLiteral("<p><b>Events</b> (%1s of %2, as trace-cmd report lists them):</p><ul>")
-                       .arg(unit, QString::fromStdString(snap.trace->trace->file).section(QLatin1Char('/'), -1)
-                                      .toHtmlEscaped());
+    QString html =
+        QStringLiteral("<p><b>Events</b> (%1s of %2, as trace-cmd report lists them):</p><ul>")
+            .arg(unit, QString::fromStdString(snap.trace->trace->file).section(QLatin1Char('/'), -1).toHtmlEscaped());
     for (const TraceSourceEvent &ev : events)
         html += QStringLiteral("<li>%1 %2: <code>%3</code></li>").arg(unit).arg(ev.at).arg(ev.text.toHtmlEscaped());
     return html + QStringLiteral("</ul>");
@@ -262,8 +252,8 @@ Ns entryDriftNs(const SimulationSnapshot &snap, int g, std::int64_t i, Ns simula
     const auto row = static_cast<std::size_t>(run.span[static_cast<std::size_t>(i)]);
     if (row >= snap.spanClockNs->size() || row >= snap.streamSpanStartNs->size())
         return 0;
-    const Ns onStream = (*snap.streamSpanStartNs)[row]
-        + (run.startNs[static_cast<std::size_t>(i)] - (*snap.spanClockNs)[row]);
+    const Ns onStream =
+        (*snap.streamSpanStartNs)[row] + (run.startNs[static_cast<std::size_t>(i)] - (*snap.spanClockNs)[row]);
     return spanDriftNs(simulatedNowNs, onStream);
 }
 

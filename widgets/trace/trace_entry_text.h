@@ -22,8 +22,7 @@ namespace idlescope::trace {
 struct IdleEntryRec;
 }
 
-namespace idlescope
-{
+namespace idlescope {
 
 /// True when run @p g of @p snap is the kernel's recorded choices.
 bool isRecordedRun(const SimulationSnapshot &snap, int g);

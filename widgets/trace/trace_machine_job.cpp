@@ -22,7 +22,8 @@ QString traceMachineKey(const SimulationSnapshot &snap)
                       .arg(snap.table.tickHz)
                       .arg(snap.spec.target.kind);
     for (const IdleState &s : snap.table.states)
-        key += QStringLiteral("|%1/%2/%3/%4").arg(s.exitLatencyNs).arg(s.targetResidencyNs).arg(s.polling).arg(s.disabled);
+        key +=
+            QStringLiteral("|%1/%2/%3/%4").arg(s.exitLatencyNs).arg(s.targetResidencyNs).arg(s.polling).arg(s.disabled);
     for (const GovernorSpec &g : snap.spec.governors) {
         key += QStringLiteral("|") + QString::fromStdString(g.name()) + QStringLiteral("=")
                + QString::fromStdString(g.variant);
