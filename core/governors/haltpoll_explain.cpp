@@ -43,65 +43,70 @@ std::string describeHaltpoll(const HaltpollReasoning &r)
     return s;
 }
 
-std::vector<std::string> explainHaltpoll(const HaltpollReasoning &r, const IdleStateTable &drv,
-                                         const ExplainContext &cx)
+namespace {
+
+using Action = HaltpollReasoning::Action;
+using Adjust = HaltpollReasoning::Adjust;
+
+/// The first paragraph: which branch of haltpoll_select() chose @p chosen.
+std::string selectParagraph(const HaltpollReasoning &r, const std::string &chosen, const ExplainContext &cx)
 {
     auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
-    using Action = HaltpollReasoning::Action;
-    using Adjust = HaltpollReasoning::Adjust;
-    std::vector<std::string> out;
-    const std::string chosen = drv[r.chosenIdx].name;
-
     switch (r.action) {
-    case Action::LatencyZero:
-        out.push_back("The latency limit is 0, so haltpoll polls (" + chosen + ") and keeps the tick.");
-        break;
+    case Action::LatencyZero: return "The latency limit is 0, so haltpoll polls (" + chosen + ") and keeps the tick.";
     case Action::NoPollWindow:
-        out.push_back(std::string(cx.firstSelect ? "The poll window starts at 0 (no halt has grown it yet)"
-                                                 : "The poll window is 0 (no halt has grown it yet, or a long "
-                                                   "halt shrank it away)")
-                      + ", so haltpoll halts in " + chosen + " without polling and lets the tick stop.");
-        break;
+        return std::string(cx.firstSelect ? "The poll window starts at 0 (no halt has grown it yet)"
+                                          : "The poll window is 0 (no halt has grown it yet, or a long "
+                                            "halt shrank it away)")
+               + ", so haltpoll halts in " + chosen + " without polling and lets the tick stop.";
     case Action::PollAgain:
-        out.push_back("The last entry polled and an event ended it within the " + dur(r.pollLimitNs)
-                      + " window, so haltpoll polls again (" + chosen + ") and keeps the tick.");
-        break;
+        return "The last entry polled and an event ended it within the " + dur(r.pollLimitNs)
+               + " window, so haltpoll polls again (" + chosen + ") and keeps the tick.";
     case Action::PollExpired:
-        out.push_back("The last entry polled for the whole " + dur(r.pollLimitNs)
-                      + " window without an event, so haltpoll halts in " + chosen + " and lets the tick stop.");
-        break;
+        return "The last entry polled for the whole " + dur(r.pollLimitNs)
+               + " window without an event, so haltpoll halts in " + chosen + " and lets the tick stop.";
     case Action::AfterHalt:
-        out.push_back("The last entry halted, so haltpoll polls first (" + chosen + ", window " + dur(r.pollLimitNs)
-                      + ") and keeps the tick.");
-        break;
+        return "The last entry halted, so haltpoll polls first (" + chosen + ", window " + dur(r.pollLimitNs)
+               + ") and keeps the tick.";
     case Action::CoreSingleState:
-        out.push_back("The table has one state, so the cpuidle core (v7.0) does not ask haltpoll: it uses " + chosen
-                      + " and keeps the tick.");
-        return out;
+        return "The table has one state, so the cpuidle core (v7.0) does not ask haltpoll: it uses " + chosen
+               + " and keeps the tick.";
     }
+    return {};
+}
 
-    if (!r.reflected || r.chosenIdx == 0)
-        return out;
+/// The second paragraph: how haltpoll_reflect() moved the poll window after a halt.
+std::string adjustParagraph(const HaltpollReasoning &r, const ExplainContext &cx)
+{
+    auto dur = [&](Ns ns) { return formatDuration(ns, cx.units); };
     const std::string block = dur(r.blockNs);
     switch (r.adjust) {
     case Adjust::Grow:
-        out.push_back("The halt blocked for " + block
-                      + ", longer than the window but short enough for polling "
-                        "to have covered it, so the window grew to "
-                      + dur(r.newPollLimitNs) + (r.raisedToGrowStart ? " (raised to grow_start)" : "")
-                      + (r.cappedAtMax ? " (capped at guest_halt_poll_ns)" : "") + ".");
-        break;
+        return "The halt blocked for " + block
+               + ", longer than the window but short enough for polling "
+                 "to have covered it, so the window grew to "
+               + dur(r.newPollLimitNs) + (r.raisedToGrowStart ? " (raised to grow_start)" : "")
+               + (r.cappedAtMax ? " (capped at guest_halt_poll_ns)" : "") + ".";
     case Adjust::Shrink:
-        out.push_back("The halt blocked for " + block
-                      + ", longer than guest_halt_poll_ns, so polling could "
-                        "not have helped and the window shrank to "
-                      + dur(r.newPollLimitNs)
-                      + (r.resetToZero ? " (below grow_start, so to 0: no polling until a halt grows it)" : "") + ".");
-        break;
+        return "The halt blocked for " + block
+               + ", longer than guest_halt_poll_ns, so polling could "
+                 "not have helped and the window shrank to "
+               + dur(r.newPollLimitNs)
+               + (r.resetToZero ? " (below grow_start, so to 0: no polling until a halt grows it)" : "") + ".";
     case Adjust::None:
-        out.push_back("The halt blocked for " + block + ", which leaves the window at " + dur(r.newPollLimitNs) + ".");
-        break;
+        return "The halt blocked for " + block + ", which leaves the window at " + dur(r.newPollLimitNs) + ".";
     }
+    return {};
+}
+
+} // namespace
+
+std::vector<std::string> explainHaltpoll(const HaltpollReasoning &r, const IdleStateTable &drv,
+                                         const ExplainContext &cx)
+{
+    std::vector<std::string> out{selectParagraph(r, drv[r.chosenIdx].name, cx)};
+    if (r.action != Action::CoreSingleState && r.reflected && r.chosenIdx != 0)
+        out.push_back(adjustParagraph(r, cx));
     return out;
 }
 

@@ -105,6 +105,22 @@ Selection finishSelection(LadderReasoning &r, int idx, LadderReasoning::Action a
     return Selection{idx, true, -1};
 }
 
+/// v7.0 cpuidle_select() on a one-state driver: state 0 with the tick kept, ladder not called.
+Selection coreSingleState(LadderReasoning &r)
+{
+    r.lastIdx = r.firstIdx = 0;
+    r.action = LadderReasoning::Action::CoreSingleState;
+    r.chosenIdx = 0;
+    return Selection{0, false, -1};
+}
+
+/// What the reasoning record keeps of the rung being left: its residency and thresholds.
+template <class State>
+void recordLastRung(LadderReasoning &r, const State &last, Ns lastResidency)
+{
+    recordLastRung(r, last, lastResidency);
+}
+
 } // namespace
 
 std::span<const VariantInfo> ladderVariants()
@@ -171,24 +187,15 @@ int LadderGovernor::doSelection(CpuidleDevice &dev, int oldIdx, int newIdx)
 Selection LadderGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
 {
     using Action = LadderReasoning::Action;
-    LadderReasoning &r = std::get<LadderReasoning>(m_reasoning);
-    r = LadderReasoning{};
-
     const int lastIdx = dev.lastStateIdx;
     const int firstIdx = firstUsableIdx(drv);
     const Ns latencyReq = ctx.latencyReqNs;
-    r.lastIdx = lastIdx;
-    r.firstIdx = firstIdx;
-    r.latencyReqNs = latencyReq;
+    LadderReasoning &r = std::get<LadderReasoning>(m_reasoning);
+    r = LadderReasoning{.lastIdx = lastIdx, .firstIdx = firstIdx, .latencyReqNs = latencyReq};
     auto finish = [&](int idx, Action a) { return finishSelection(r, idx, a); };
 
-    // v7.0 cpuidle_select(): one state, state 0 and the tick kept; ladder is not called.
-    if (drv.count() <= 1) {
-        r.lastIdx = r.firstIdx = 0;
-        r.action = Action::CoreSingleState;
-        r.chosenIdx = 0;
-        return Selection{0, false, -1};
-    }
+    if (drv.count() <= 1)
+        return coreSingleState(r);
 
     // Step 1: a zero latency limit allows nothing but state 0.
     if (latencyReq == 0)
