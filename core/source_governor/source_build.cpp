@@ -17,6 +17,8 @@
 #include <sstream>
 #include <system_error>
 #include <unistd.h>
+#include <utility>
+#include <vector>
 
 namespace idlescope::source_governor {
 
@@ -88,10 +90,94 @@ std::string compiler()
     return "cc";
 }
 
+/// The files a make rule names after its colon (what gcc -MMD writes): "\\ " is a
+/// space inside a name, a backslash at the end of a line continues the list.
+std::vector<std::string> dependencyFiles(const std::string &rule)
+{
+    std::vector<std::string> files;
+    std::string name;
+    auto flush = [&] {
+        if (!name.empty())
+            files.push_back(std::exchange(name, {}));
+    };
+    const std::size_t colon = rule.find(": ");
+    for (std::size_t i = colon == std::string::npos ? rule.size() : colon + 2; i < rule.size(); ++i) {
+        const char c = rule[i];
+        const char next = i + 1 < rule.size() ? rule[i + 1] : '\0';
+        if (c == '\\' && (next == ' ' || next == '\n')) {
+            if (next == ' ')
+                name += ' ';
+            else
+                flush();
+            ++i;
+        } else if (c == ' ' || c == '\t' || c == '\n') {
+            flush();
+        } else {
+            name += c;
+        }
+    }
+    flush();
+    return files;
+}
+
+std::string contentHash(const std::string &path)
+{
+    Result<std::string> text = readFile(path);
+    if (!text)
+        return "unreadable";
+    Hash h;
+    h.add(*text);
+    return h.hex();
+}
+
+/// Beside a built object: "HASH PATH" for every file the compiler read to build it
+/// but the shim's own headers (keyed with the shim), one a line.
+std::string dependencyManifest(const std::vector<std::string> &files)
+{
+    std::string out;
+    for (const std::string &f : files)
+        out += contentHash(f) + " " + f + "\n";
+    return out;
+}
+
+/// True when every file of @p manifest still has its content of then: a header the file
+/// includes from anywhere (a folder beside it, a parent, -I of its own) is part of the object.
+bool dependenciesUnchanged(const fs::path &manifest)
+{
+    Result<std::string> text = readFile(manifest.string());
+    if (!text)
+        return false;
+    std::istringstream lines(*text);
+    std::string line;
+    while (std::getline(lines, line)) {
+        const std::size_t space = line.find(' ');
+        if (space == std::string::npos || contentHash(line.substr(space + 1)) != line.substr(0, space))
+            return false;
+    }
+    return true;
+}
+
 std::string uniqueSuffix()
 {
     static std::atomic<unsigned> counter{0};
     return ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter.fetch_add(1));
+}
+
+/// dependencyManifest() of @p files at @p manifest, written beside it and renamed over it.
+Status writeManifest(const fs::path &manifest, const std::vector<std::string> &files)
+{
+    const std::string tmp = manifest.string() + uniqueSuffix();
+    {
+        std::ofstream out(tmp, std::ios::binary);
+        out << dependencyManifest(files);
+        if (!out.flush())
+            return Error{tmp, 0, "", "cannot write the built governor's header list"};
+    }
+    std::error_code ec;
+    fs::rename(tmp, manifest, ec);
+    if (ec)
+        return Error{manifest.string(), 0, "", "cannot store the built governor's header list: " + ec.message()};
+    return Ok{};
 }
 
 /// The shim's files and its compiled runtime under cache/shim-<hash>/, made once per shim version.
@@ -214,9 +300,10 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
             h.add(*t);
     }
     const fs::path so = fs::path(cache) / "governors" / (h.hex() + ".so");
+    const fs::path deps = fs::path(so.string() + ".deps");
     BuiltGovernor built;
     built.sharedObject = so.string();
-    if (fs::exists(so, ec)) {
+    if (fs::exists(so, ec) && dependenciesUnchanged(deps)) {
         built.cached = true;
         return built;
     }
@@ -225,14 +312,22 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     std::vector<std::string> argv{cc};
     argv.insert(argv.end(), std::begin(kCompileFlags), std::end(kCompileFlags));
     const std::string include = *shim + "/include";
-    argv.insert(argv.end(), {"-isystem", include, "-include", "idlescope/kernel.h", "-o", tmp, sourcePath,
-                             *shim + "/runtime.o", "-Wl,-z,defs"});
+    // -MMD lists the files it read but the -isystem shim's: the headers the key cannot see.
+    argv.insert(argv.end(), {"-isystem", include, "-include", "idlescope/kernel.h", "-MMD", "-MF", tmp + ".d", "-o",
+                             tmp, sourcePath, *shim + "/runtime.o", "-Wl,-z,defs"});
     Result<Finished> r = runToEnd(argv);
+    Result<std::string> rule = readFile(tmp + ".d");
+    fs::remove(tmp + ".d", ec);
     if (!r)
         return r.error();
     if (r->exitStatus != 0) {
         fs::remove(tmp, ec);
         return Error{"", 0, "", sourcePath + " does not build:\n" + explainCompilerOutput(r->output)};
+    }
+    // The manifest before the object: an object without its manifest is built again.
+    if (Status s = writeManifest(deps, rule ? dependencyFiles(*rule) : std::vector<std::string>{}); !s) {
+        fs::remove(tmp, ec);
+        return s.error();
     }
     fs::rename(tmp, so, ec);
     if (ec)

@@ -13,6 +13,7 @@
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_run.h"
+#include "core/source_governor/source_build.h"
 #include "core/source_governor/source_governor.h"
 #include "core/source_governor/source_governor_names.h"
 #include "tests/test_files.h"
@@ -132,6 +133,41 @@ private slots:
                                dataFile(u"hop.csv"_s), u"--governor-source"_s, copy});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(governors.entryList({u"*.so"_s}, QDir::Files).size(), 2);
+    }
+
+    void aHeaderInAnotherFolderIsPartOfTheBuild()
+    {
+        // gov/pick.c returns the state ../inc/pick.h defines. The folder beside the file
+        // holds no header, so only the compiler's own list (-MMD) knows of it: a change
+        // there must build the file again, and the replay must take the new state.
+        using namespace idlescope;
+        const QString root = m_out.filePath(u"pick"_s);
+        QVERIFY(QDir().mkpath(root + u"/gov"_s) && QDir().mkpath(root + u"/inc"_s));
+        const QString header = root + u"/inc/pick.h"_s;
+        writeFile(header, "#define PICK 1\n");
+        writeFile(
+            root + u"/gov/pick.c"_s,
+            "#include <linux/cpuidle.h>\n#include <linux/kernel.h>\n#include \"../inc/pick.h\"\n"
+            "static int pick_select(struct cpuidle_driver *drv, struct cpuidle_device *dev, bool *stop_tick)\n"
+            "{\n\treturn PICK;\n}\n"
+            "static struct cpuidle_governor pick_governor = { .name = \"pick\", .rating = 1, .select = pick_select };\n"
+            "static int __init init_pick(void)\n{\n\treturn cpuidle_register_governor(&pick_governor);\n}\n"
+            "postcore_initcall(init_pick);\n");
+        const std::string source = (root + u"/gov/pick.c"_s).toStdString();
+        IDLESCOPE_REQUIRE_OK(table, readTableJson(dataFile(u"three_states.json"_s).toStdString()));
+        IDLESCOPE_REQUIRE_OK(stream, readStreamCsv(dataFile(u"hop.csv"_s).toStdString()));
+        const auto states = [&]() -> std::vector<int> {
+            const Result<GovernorRun> run = runGovernor(table, stream, "src:" + source);
+            return run ? std::vector<int>(run->state.begin(), run->state.end()) : std::vector<int>{};
+        };
+        // three_states.json has no polling state: each of hop.csv's six rows is one entry.
+        QCOMPARE(states(), std::vector<int>(6, 1));
+        IDLESCOPE_REQUIRE_OK(again, source_governor::buildSourceGovernor(source));
+        QVERIFY(again.cached);
+        writeFile(header, "#define PICK 2\n");
+        IDLESCOPE_REQUIRE_OK(rebuilt, source_governor::buildSourceGovernor(source));
+        QVERIFY(!rebuilt.cached);
+        QCOMPARE(states(), std::vector<int>(6, 2));
     }
 
     void localClockInReflectIsTheWakeupTime()
