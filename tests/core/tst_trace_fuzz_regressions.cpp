@@ -7,12 +7,14 @@
  * and exported streams must pass the conformance reader's checks.
  */
 #include "core/io/stream_csv.h"
+#include "core/targets/sysfs_cpuidle.h"
 #include "core/trace/stats_format.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_stats.h"
 #include "core/trace/trace_stream.h"
 #include "core/workloads/workload_spec.h"
 
+#include "tests/fuzz/sysfs_tree.h"
 #include "tests/test_files.h"
 #include "tests/test_paths.h"
 
@@ -183,6 +185,29 @@ private slots:
             QCOMPARE(gap, expected[p].gapNs);
             QCOMPARE(wake, expected[p].wakeNs);
         }
+    }
+
+    void sysfsInputs()
+    {
+        // fifo-then-file: a FIFO at state0/latency, then a line writing that path. The fuzz
+        // target's own tree writer opened the FIFO for writing and waited for a reader for ever
+        // (CI: "libFuzzer: timeout" after 20 s); it now leaves the FIFO, so the importer meets
+        // it and refuses it. This test hangs (ctest's timeout) if the writer blocks again.
+        const QStringList files = inputs("fuzz_sysfs");
+        QCOMPARE(files.size(), 1);
+        QVERIFY(files.front().endsWith(QStringLiteral("/fifo-then-file")));
+        const QByteArray text = readAll(files.front());
+        QTemporaryDir dir;
+        const std::filesystem::path tree = std::filesystem::path(dir.path().toStdString()) / "cpu";
+        fuzz::writeSysfsTree(tree, std::string_view(text.constData(), static_cast<size_t>(text.size())));
+        const std::string latency = (tree / "cpu0/cpuidle/state0/latency").string();
+        QVERIFY(std::filesystem::is_fifo(latency));
+        Result<SysfsCpuidle> s = readSysfsCpuidle(tree.string(), 0);
+        QVERIFY(!s.ok());
+        QCOMPARE(s.error().file, latency);
+        QCOMPARE(s.error().field, std::string("latency"));
+        QCOMPARE(s.error().message,
+                 std::string("is a FIFO (named pipe), not a file (a sysfs attribute must be a regular file)"));
     }
 
     void libtraceeventCrashIsAnError()
