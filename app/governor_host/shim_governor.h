@@ -23,7 +23,9 @@ extern "C" {
 
 namespace idlescope::source_governor {
 
-/// Where decisions go: a buffer written to stdout when full.
+/// Where decisions go: a buffer written to stdout when full. 16 KiB (some 16,000
+/// entries): idlescope plays the decisions back as they arrive, so a small buffer lets
+/// it start sooner and leaves it less to play after the host's last write.
 class DecisionSink {
 public:
     void put(std::uint8_t b)
@@ -37,7 +39,7 @@ public:
     bool failed() const { return m_failed; }
 
 private:
-    unsigned char m_buf[1 << 16];
+    unsigned char m_buf[1 << 14];
     std::size_t m_used = 0;
     bool m_failed = false;
 };
