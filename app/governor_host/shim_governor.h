@@ -64,6 +64,8 @@ public:
 private:
     void toC(const CpuidleDevice &dev);
     void fromC(CpuidleDevice &dev);
+    /// Records a select() result outside the table as the failure; state 0 in its place.
+    [[gnu::noinline, gnu::cold]] int badState(int idx);
 
     const VariantInfo &m_info;
     struct idlescope_shim_state &m_shim;
@@ -78,6 +80,11 @@ private:
     /// dev->poll_limit_ns as idlescope's own replay of the decisions will have it before the next select.
     std::uint64_t m_loopPollLimit = 0;
     Ns m_selectNowNs = 0; ///< local_clock() during the last select()
+    /// The table's state count, as the driver has it before the file runs.
+    int m_stateCount;
+    /// select()'s *stop_tick: a member, not a local, so that passing its address does not
+    /// make every select() set up and check a stack guard.
+    idlescope_bool m_stopTick = true;
     std::string m_failure;
 };
 
