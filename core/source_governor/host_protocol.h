@@ -22,7 +22,7 @@
 
 namespace idlescope::source_governor {
 
-inline constexpr char HOST_MAGIC[8] = {'I', 'S', 'G', 'H', 'O', 'S', 'T', '2'};
+inline constexpr char HOST_MAGIC[8] = {'I', 'S', 'G', 'H', 'O', 'S', 'T', '3'};
 inline constexpr int HOST_PROGRESS_FD = 3;
 inline constexpr int HOST_RING_FD = 4;
 /// Exit status of a host that refused to run (its reason is on stderr).
