@@ -17,8 +17,8 @@
  * spans), so that the source governor's fixed costs (starting the governor
  * host, loading the object) weigh as they do on a real trace.
  * source/ is the whole of what `replay --governor-source` does after the
- * build: the host started, the stream sent to it (it replays each piece as
- * it comes), the decisions sent back, idlescope's replay of them. Both
+ * build: the host started, the stream handed to it (it replays each slot of
+ * its ring as it is filled), the decisions sent back, idlescope's replay of them. Both
  * replays are timed in real time (most of the source governor's work is in
  * the host, which this process's CPU time leaves out); items_per_second is
  * entries per second. The whole-process comparison (stream file parsing

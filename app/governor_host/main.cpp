@@ -2,8 +2,8 @@
 /*
  * idlescope-governor-host GOVERNOR.so: runs the reference replay with a
  * governor that idlescope built from a kernel source file. Reads the table
- * and then the stream on stdin, replaying each piece as it comes, and writes
- * one decision per entry on stdout
+ * on stdin and the stream from the ring on fd 4, replaying each slot as it
+ * is filled, and writes one decision per entry on stdout
  * (core/source_governor/host_protocol.h); its own refusals go to stderr
  * with exit status HOST_EXIT_REFUSED. Not meant to be run by hand:
  * idlescope starts it, watches it, and reports its crashes.
@@ -20,6 +20,7 @@
 #include <dlfcn.h>
 #include <string>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <unistd.h>
 #include <vector>
 
@@ -61,6 +62,27 @@ bool readExactly(void *to, std::size_t n)
         n -= static_cast<std::size_t>(got);
     }
     return true;
+}
+
+/// The number of ring slots idlescope has filled since the last call (at least one,
+/// waiting for it); 0 when stdin ends first.
+std::size_t slotsFilled()
+{
+    std::uint8_t tokens[RING_SLOTS];
+    for (;;) {
+        const ssize_t got = ::read(STDIN_FILENO, tokens, sizeof tokens);
+        if (got < 0 && errno == EINTR)
+            continue;
+        return got > 0 ? static_cast<std::size_t>(got) : 0;
+    }
+}
+
+/// Gives a replayed slot back. An idlescope that has sent every slot closed its end
+/// already: nothing is lost then, and MSG_NOSIGNAL keeps the host from its SIGPIPE.
+void freeSlot()
+{
+    const std::uint8_t token = RING_FREED;
+    while (::send(STDIN_FILENO, &token, 1, MSG_NOSIGNAL) < 0 && errno == EINTR) {}
 }
 
 HostProgress &mapProgress()
@@ -170,17 +192,20 @@ int main(int argc, char **argv)
     shimGov.setReplay(&replay);
     if (!shimGov.failure().empty())
         refuse(shimGov.failure());
-    // The spans come in pieces (host_protocol.h: IdleSpan's own bytes), each replayed
-    // while idlescope sends the next; a piece stays in the cache, so the stream is never
-    // held whole here.
-    constexpr std::size_t PIECE = 2048;
-    std::vector<IdleSpan> piece(PIECE);
-    for (std::size_t first = 0; first < spanCount; first += PIECE) {
-        const std::size_t n = std::min(PIECE, spanCount - first);
-        if (!readExactly(piece.data(), n * sizeof(IdleSpan))) {
+    // The spans come in the ring's slots (host_protocol.h), each replayed where it is
+    // while idlescope fills the next: the stream is never held whole here, nor copied.
+    const void *ring = ::mmap(nullptr, RING_BYTES, PROT_READ, MAP_SHARED | MAP_POPULATE, HOST_RING_FD, 0);
+    if (spanCount > 0 && ring == MAP_FAILED)
+        refuse(std::string("cannot map the stream's ring (fd 4): ") + std::strerror(errno));
+    std::size_t filled = 0;
+    for (std::size_t first = 0, slot = 0; first < spanCount; first += RING_SLOT_SPANS, ++slot) {
+        if (filled == 0 && (filled = slotsFilled()) == 0) {
             sink.flush();
             refuse("input ends inside the stream");
         }
+        --filled;
+        const auto *piece = static_cast<const IdleSpan *>(ring) + (slot % RING_SLOTS) * RING_SLOT_SPANS;
+        const std::size_t n = std::min(RING_SLOT_SPANS, spanCount - first);
         for (std::size_t i = 0; i < n; ++i) {
             progress.span.store(static_cast<std::int64_t>(first + i), std::memory_order_relaxed);
             replay.runSpan(piece[i]);
@@ -189,6 +214,7 @@ int main(int argc, char **argv)
                 refuse(shimGov.failure());
             }
         }
+        freeSlot();
     }
     progress.phase.store(static_cast<std::int32_t>(HostPhase::Done), std::memory_order_relaxed);
     sink.put(DECISION_END);

@@ -32,7 +32,7 @@ ShimGovernor::ShimGovernor(const VariantInfo &info, struct idlescope_shim_state 
                            struct cpuidle_device &dev, struct cpuidle_governor &gov, bool skipSelectOneState,
                            HostProgress &progress, DecisionSink &sink)
     : m_info(info), m_shim(shim), m_drv(drv), m_dev(dev), m_gov(gov), m_skipSelectOneState(skipSelectOneState),
-      m_progress(progress), m_sink(sink)
+      m_progress(progress), m_sink(sink), m_stateCount(drv.state_count)
 {
 }
 
@@ -66,7 +66,7 @@ void ShimGovernor::enable(const IdleStateTable &, CpuidleDevice &dev)
     fromC(dev);
 }
 
-Selection ShimGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &ctx)
+Selection ShimGovernor::select(const IdleStateTable &, CpuidleDevice &dev, const SelectContext &ctx)
 {
     m_progress.entry.store(m_entry, std::memory_order_relaxed);
     m_progress.phase.store(static_cast<std::int32_t>(HostPhase::Select), std::memory_order_relaxed);
@@ -80,26 +80,31 @@ Selection ShimGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
     toC(dev);
 
     int idx = 0;
-    idlescope_bool stopTick = true;
+    m_stopTick = true;
     if (m_skipSelectOneState && m_drv.state_count == 1)
-        stopTick = false; // v7.0 cpuidle_select(): state 0, tick kept, governor not asked
+        m_stopTick = false; // v7.0 cpuidle_select(): state 0, tick kept, governor not asked
     else
-        idx = m_gov.select(&m_drv, &m_dev, &stopTick);
+        idx = m_gov.select(&m_drv, &m_dev, &m_stopTick);
     fromC(dev);
 
-    if (idx < 0 || idx >= drv.count()) {
-        if (m_failure.empty())
-            m_failure = "select() returned state " + std::to_string(idx) + " at entry " + std::to_string(m_entry)
-                        + "; the table has states 0.." + std::to_string(drv.count() - 1);
-        idx = 0;
-    }
+    if (static_cast<unsigned>(idx) >= static_cast<unsigned>(m_stateCount)) [[unlikely]]
+        idx = badState(idx);
+    const bool stopTick = m_stopTick;
     const bool pollLimitChanged = m_dev.poll_limit_ns != m_loopPollLimit;
     m_sink.put(static_cast<std::uint8_t>(idx | (stopTick ? DECISION_STOP_TICK : 0)
                                          | (pollLimitChanged ? DECISION_POLL_LIMIT : 0)));
     if (pollLimitChanged)
         m_sink.put64(static_cast<std::int64_t>(m_dev.poll_limit_ns));
     ++m_entry;
-    return Selection{idx, stopTick != 0, -1};
+    return Selection{idx, stopTick, -1};
+}
+
+int ShimGovernor::badState(int idx)
+{
+    if (m_failure.empty())
+        m_failure = "select() returned state " + std::to_string(idx) + " at entry " + std::to_string(m_entry)
+                    + "; the table has states 0.." + std::to_string(m_stateCount - 1);
+    return 0;
 }
 
 void ShimGovernor::reflect(const IdleStateTable &, CpuidleDevice &dev, int index)

@@ -23,7 +23,9 @@ extern "C" {
 
 namespace idlescope::source_governor {
 
-/// Where decisions go: a buffer written to stdout when full.
+/// Where decisions go: a buffer written to stdout when full. 16 KiB (some 16,000
+/// entries): idlescope plays the decisions back as they arrive, so a small buffer lets
+/// it start sooner and leaves it less to play after the host's last write.
 class DecisionSink {
 public:
     void put(std::uint8_t b)
@@ -37,7 +39,7 @@ public:
     bool failed() const { return m_failed; }
 
 private:
-    unsigned char m_buf[1 << 16];
+    unsigned char m_buf[1 << 14];
     std::size_t m_used = 0;
     bool m_failed = false;
 };
@@ -62,6 +64,8 @@ public:
 private:
     void toC(const CpuidleDevice &dev);
     void fromC(CpuidleDevice &dev);
+    /// Records a select() result outside the table as the failure; state 0 in its place.
+    [[gnu::noinline, gnu::cold]] int badState(int idx);
 
     const VariantInfo &m_info;
     struct idlescope_shim_state &m_shim;
@@ -76,6 +80,11 @@ private:
     /// dev->poll_limit_ns as idlescope's own replay of the decisions will have it before the next select.
     std::uint64_t m_loopPollLimit = 0;
     Ns m_selectNowNs = 0; ///< local_clock() during the last select()
+    /// The table's state count, as the driver has it before the file runs.
+    int m_stateCount;
+    /// select()'s *stop_tick: a member, not a local, so that passing its address does not
+    /// make every select() set up and check a stack guard.
+    idlescope_bool m_stopTick = true;
     std::string m_failure;
 };
 

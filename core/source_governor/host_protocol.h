@@ -4,11 +4,12 @@
  * What idlescope and the governor host (app/governor_host, the process that
  * runs a governor built from source) say to each other. The host runs the
  * whole reference replay itself, so that the process boundary costs nothing
- * per entry: the table and then the stream go in once (stdin, a socket the
- * host reads in pieces of spans and replays as they come), every decision
- * comes back in one stream (stdout), and a page of shared memory (fd 3)
- * says which entry the governor is in, for a crash or a hang.
- * Both ends are the same build on the same machine: native byte order.
+ * per entry: the table goes in once (stdin, a socket), the stream in slots
+ * of a ring of shared memory (fd 4) that the host replays in place as they
+ * are filled, every decision comes back in one stream (stdout), and a page
+ * of shared memory (fd 3) says which entry the governor is in, for a crash
+ * or a hang. Both ends are the same build on the same machine: native byte
+ * order.
  */
 #pragma once
 
@@ -21,8 +22,9 @@
 
 namespace idlescope::source_governor {
 
-inline constexpr char HOST_MAGIC[8] = {'I', 'S', 'G', 'H', 'O', 'S', 'T', '2'};
+inline constexpr char HOST_MAGIC[8] = {'I', 'S', 'G', 'H', 'O', 'S', 'T', '3'};
 inline constexpr int HOST_PROGRESS_FD = 3;
+inline constexpr int HOST_RING_FD = 4;
 /// Exit status of a host that refused to run (its reason is on stderr).
 inline constexpr int HOST_EXIT_REFUSED = 3;
 /// Prefix of the host's own messages on stderr (the governor's pr_*() output has none).
@@ -48,8 +50,17 @@ struct HostState {
     char name[16];
 };
 
-/// The spans follow the states as IdleSpan's own bytes: idlescope sends the
-/// stream's memory as it is, the host reads it into an array of IdleSpan.
+/// The spans go through the ring as IdleSpan's own bytes, RING_SLOT_SPANS to a slot
+/// (the last one holds the rest): idlescope copies the next spans into a free slot and
+/// then sends one byte (RING_FILLED) on stdin for it; the host replays the slots in turn
+/// where they are, and sends one byte back on the same socket once it is done with a
+/// slot, which makes it free. Neither side copies the spans through the kernel, and the
+/// ring is small enough to stay in the cache.
+inline constexpr std::size_t RING_SLOT_SPANS = 4096;
+inline constexpr std::size_t RING_SLOTS = 8;
+inline constexpr std::size_t RING_BYTES = RING_SLOTS * RING_SLOT_SPANS * sizeof(IdleSpan);
+inline constexpr std::uint8_t RING_FILLED = 'F';
+inline constexpr std::uint8_t RING_FREED = 'R';
 static_assert(std::is_trivially_copyable_v<IdleSpan> && std::is_standard_layout_v<IdleSpan>);
 static_assert(sizeof(IdleSpan) == 40 && offsetof(IdleSpan, util) == 32 && alignof(IdleSpan) == 8);
 static_assert(sizeof(HostHeader) % 8 == 0 && sizeof(HostState) % 8 == 0);

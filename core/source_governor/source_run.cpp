@@ -55,30 +55,61 @@ std::vector<unsigned char> hostPreamble(const KernelCore &core, const IdleStateT
     return out;
 }
 
-/// What is left to send to the host: the preamble, then the stream's own bytes (no copy).
+/// What is left to send to the host: the preamble on the socket, then the stream's spans
+/// through the ring (host_protocol.h), a slot at a time as the host frees them.
 struct HostInput {
     std::vector<unsigned char> preamble;
-    const unsigned char *spans = nullptr;
-    std::size_t spanBytes = 0;
-    std::size_t sent = 0;
+    std::size_t preambleSent = 0;
+    const IdleSpan *spans = nullptr;
+    std::size_t spanCount = 0;
+    IdleSpan *ring = nullptr;   ///< RING_SLOTS slots, shared with the host
+    std::size_t filled = 0;     ///< slots filled and announced
+    std::size_t freed = 0;      ///< slots the host gave back
+    bool waitsForSocket = true; ///< nothing sent yet, or the socket took no more: wait until it is writable
 
-    std::size_t size() const { return preamble.size() + spanBytes; }
-    /// Sends what the socket takes now; false when the host closed its end (it ended: its status says why).
+    std::size_t slots() const { return (spanCount + RING_SLOT_SPANS - 1) / RING_SLOT_SPANS; }
+    bool done() const { return preambleSent == preamble.size() && filled == slots(); }
+    /// Sends the preamble and fills the free slots; false when the host closed its end
+    /// (it ended: its status says why).
     bool sendSome(int fd)
     {
-        while (sent < size()) {
-            const bool inPreamble = sent < preamble.size();
-            const unsigned char *p = inPreamble ? preamble.data() + sent : spans + (sent - preamble.size());
-            const std::size_t left = inPreamble ? preamble.size() - sent : size() - sent;
-            const ssize_t n = ::send(fd, p, std::min<std::size_t>(left, 1u << 20), MSG_NOSIGNAL | MSG_DONTWAIT);
+        waitsForSocket = false;
+        while (preambleSent < preamble.size()) {
+            const ssize_t n =
+                ::send(fd, preamble.data() + preambleSent, preamble.size() - preambleSent, MSG_NOSIGNAL | MSG_DONTWAIT);
             if (n > 0)
-                sent += static_cast<std::size_t>(n);
-            else if (n < 0 && errno == EINTR)
-                continue;
-            else
-                return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+                preambleSent += static_cast<std::size_t>(n);
+            else if (!(n < 0 && errno == EINTR))
+                return blocked(n);
+        }
+        while (filled < slots() && filled - freed < RING_SLOTS) {
+            // A slot whose byte the socket did not take is filled again, with the same spans.
+            const std::size_t first = filled * RING_SLOT_SPANS;
+            const std::size_t n = std::min(RING_SLOT_SPANS, spanCount - first);
+            std::memcpy(ring + (filled % RING_SLOTS) * RING_SLOT_SPANS, spans + first, n * sizeof(IdleSpan));
+            const ssize_t sent = ::send(fd, &RING_FILLED, 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (sent == 1)
+                ++filled;
+            else if (!(sent < 0 && errno == EINTR))
+                return blocked(sent);
         }
         return true;
+    }
+    /// Counts the slots the host gave back; false when it closed its end.
+    bool readFreed(int fd)
+    {
+        std::uint8_t tokens[RING_SLOTS];
+        const ssize_t n = ::recv(fd, tokens, sizeof tokens, MSG_DONTWAIT);
+        if (n > 0)
+            freed += static_cast<std::size_t>(n);
+        return n > 0 || (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK));
+    }
+
+private:
+    bool blocked(ssize_t n)
+    {
+        waitsForSocket = n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+        return waitsForSocket;
     }
 };
 
@@ -163,6 +194,8 @@ struct HostRun::Watch {
     Fd inWrite;
     Fd progressFd;
     void *page = MAP_FAILED;
+    Fd ringFd;
+    void *ring = MAP_FAILED;
     Spawned child;
     std::thread thread;
     std::atomic<bool> stop{false}; ///< the run was destroyed before the host ended
@@ -185,6 +218,8 @@ struct HostRun::Watch {
     {
         if (page != MAP_FAILED)
             ::munmap(page, sizeof(HostProgress));
+        if (ring != MAP_FAILED)
+            ::munmap(ring, RING_BYTES);
     }
 
     /// Reads what the host's stdout has into the free end of the last block.
@@ -234,18 +269,21 @@ struct HostRun::Watch {
         std::int64_t lastEntry = -1;
         std::int32_t lastPhase = -1;
         while (outOpen || errOpen) {
+            // The socket: writable when the preamble or a slot's byte waits for room, readable
+            // when the host gives slots back.
+            const short inEvents = static_cast<short>(POLLIN | (input.waitsForSocket ? POLLOUT : 0));
             pollfd fds[3] = {{outOpen ? child.out.get() : -1, POLLIN, 0},
                              {errOpen ? child.err.get() : -1, POLLIN, 0},
-                             {inOpen ? inWrite.get() : -1, POLLOUT, 0}};
+                             {inOpen ? inWrite.get() : -1, inEvents, 0}};
             const int n = ::poll(fds, 3, 100);
             if (n < 0 && errno != EINTR)
                 break;
             bool active = false;
-            if (inOpen && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
-                const std::size_t before = input.sent;
-                const bool open = input.sendSome(inWrite.get());
-                active = input.sent != before;
-                if (!open || input.sent == input.size()) {
+            if (inOpen && (fds[2].revents & (POLLIN | POLLOUT | POLLERR | POLLHUP))) {
+                const std::size_t before = input.preambleSent + input.filled + input.freed;
+                const bool open = input.readFreed(inWrite.get()) && input.sendSome(inWrite.get());
+                active = input.preambleSent + input.filled + input.freed != before;
+                if (!open || input.done()) {
                     inOpen = false;
                     inWrite.reset();
                 }
@@ -310,16 +348,18 @@ Result<std::unique_ptr<HostRun>> HostRun::start(const std::string &sharedObject,
                                                 const IdleStream &stream, Ns latencyLimitNs, int timeoutSeconds,
                                                 const std::atomic<bool> *cancel)
 {
-    // The input goes through a socket, in pieces the host replays as they come: no copy of
-    // the stream in a file or in the host's memory, and the host starts on the first spans
-    // while the rest is being sent. (A socket, not a pipe: a host that died takes no
-    // SIGPIPE to this process with it.)
+    // The table goes through a socket and the spans through a small ring of shared memory
+    // (host_protocol.h), in slots the host replays as they are filled: no copy of the stream
+    // in a file or in the host's memory, none through the kernel, and the host starts on the
+    // first spans while the rest is being copied. (A socket, not a pipe: a host that died
+    // takes no SIGPIPE to this process with it.)
     auto w = std::make_unique<Watch>();
     w->label = label;
     w->timeoutSeconds = timeoutSeconds;
     w->cancel = cancel;
-    w->input = HostInput{hostPreamble(core, table, stream, latencyLimitNs),
-                         reinterpret_cast<const unsigned char *>(stream.data()), stream.size() * sizeof(IdleSpan)};
+    w->input.preamble = hostPreamble(core, table, stream, latencyLimitNs);
+    w->input.spans = stream.data();
+    w->input.spanCount = stream.size();
     int sv[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
         return Error{"", 0, "", std::string("cannot create the governor host's input: ") + std::strerror(errno)};
@@ -335,9 +375,18 @@ Result<std::unique_ptr<HostRun>> HostRun::start(const std::string &sharedObject,
     if (w->page == MAP_FAILED)
         return Error{"", 0, "", std::string("cannot map the governor host's progress page: ") + std::strerror(errno)};
 
+    w->ringFd = Fd(::memfd_create("idlescope-host-ring", MFD_CLOEXEC));
+    if (w->ringFd.get() < 0 || ::ftruncate(w->ringFd.get(), RING_BYTES) != 0)
+        return Error{"", 0, "", std::string("cannot create the governor host's ring: ") + std::strerror(errno)};
+    w->ring = ::mmap(nullptr, RING_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, w->ringFd.get(), 0);
+    if (w->ring == MAP_FAILED)
+        return Error{"", 0, "", std::string("cannot map the governor host's ring: ") + std::strerror(errno)};
+    w->input.ring = static_cast<IdleSpan *>(w->ring);
+
     const std::string host = governorHostPath();
     Result<Spawned> child =
-        spawnProcess({host, sharedObject}, inRead.get(), {{w->progressFd.get(), HOST_PROGRESS_FD}}, false);
+        spawnProcess({host, sharedObject}, inRead.get(),
+                     {{w->progressFd.get(), HOST_PROGRESS_FD}, {w->ringFd.get(), HOST_RING_FD}}, false);
     if (!child)
         return Error{"", 0, "",
                      child.error().message + " (the governor host; set IDLESCOPE_GOVERNOR_HOST to its path)"};

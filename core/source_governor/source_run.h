@@ -53,8 +53,8 @@ struct HostEnd {
  * stream, keeps every decision byte as it arrives and watches the host, so
  * that the decisions can be played back while the host is still making the
  * next ones: the two replays, the host's and idlescope's, run side by side
- * instead of one after the other. The stream (its bytes are sent as the
- * host takes them) and @p cancel must outlive the run; destroying a run
+ * instead of one after the other. The stream (its spans are copied into
+ * the host's ring as it frees slots) and @p cancel must outlive the run; destroying a run
  * stops a host that is still running.
  */
 class HostRun {

@@ -52,8 +52,9 @@ private:
     QTemporaryDir m_cache;
     QTemporaryDir m_out;
 
-    /// 200,000 spans of one entry each on three_states.json (8 MB, far more than a socket
-    /// holds), written once; empty when it cannot be written.
+    /// 200,000 spans of one entry each on three_states.json (8 MB: 49 slots of 4096 spans
+    /// through the host's ring of 8, the last one part full), written once; empty when it
+    /// cannot be written.
     QString longStream()
     {
         const QString path = m_out.filePath(u"long.csv"_s);
@@ -280,8 +281,8 @@ private slots:
 
     void aCrashWhileTheStreamIsStillBeingSentIsNamed()
     {
-        // The host reads the stream as it replays it: 200,000 spans (8 MB, far more than
-        // a socket holds) are mostly unsent when crash.c dies at entry 3 or when the host
+        // The host reads the stream as it replays it: 200,000 spans (8 MB, six times what
+        // the host's ring holds) are mostly unsent when crash.c dies at entry 3 or when the host
         // refuses unregistered.c before its first span. Both are told as for hop.csv's
         // six rows, and the replay ends instead of waiting to send the rest.
         const QString stream = longStream();
@@ -314,7 +315,7 @@ private slots:
     void aCrashAfterTheFirstDecisionsIsNamed()
     {
         // late_crash.c picks C1 (state 0) until select() 100000, where it dies: by then
-        // the host has sent its first piece of decisions (64 KiB) and idlescope is
+        // the host has sent its first pieces of decisions (16 KiB each) and idlescope is
         // playing them back. The crash is known only when the host ends: the CLI's
         // replay and the engine's runGovernor() (the GUI's runs) both say it.
         const QString stream = longStream();
