@@ -37,8 +37,9 @@ void shareSteps(std::size_t tasks, const std::function<std::size_t(std::size_t)>
 /// The size of the next step when @p totalLeft units are left in all tasks
 /// and @p threads threads share them: totalLeft / (2 * threads) (each thread's
 /// share, halved, so that the steps shrink as the end nears), within
-/// [max(1, maxUnits / 16), maxUnits]. Steps of maxUnits up to the last 4 % of
-/// three runs on two threads; then halving, down to a sixteenth of maxUnits.
+/// [max(1, maxUnits / 16), maxUnits]. The runner's three runs of a million
+/// spans on two threads (maxUnits 32768) make steps of 32768 spans until
+/// 131,072 spans are left (the last 4 %), then smaller ones, down to 2048.
 std::size_t guidedStepUnits(std::size_t totalLeft, int threads, std::size_t maxUnits);
 
 } // namespace idlescope
