@@ -349,6 +349,12 @@ std::unique_ptr<Governor> makeMenuGovernor(const VariantInfo &v)
 
 // ---- MenuGovernor --------------------------------------------------------------
 
+// select() up to step 3 is one function for the compiler: in a run of 2 us
+// polls under a latency limit (menu v5.10's poll time) every select returns
+// there, and its steps, called out of line, cost a call, a stack frame and a
+// stack-protector check each (update() alone was a quarter of the select).
+#define MENU_STEP [[gnu::always_inline]] inline
+
 MenuGovernor::MenuGovernor(const VariantInfo &v, const MenuOptions &o)
     : m_variant(v), m_opt(o), m_rec(&m_reasoning.emplace<MenuReasoning>())
 {
@@ -387,7 +393,7 @@ void MenuGovernor::recordConfig()
     r.stddevMaxUs = static_cast<std::uint32_t>(m_stddevMaxUs);
 }
 
-void MenuGovernor::appendInterval(std::uint32_t us)
+MENU_STEP void MenuGovernor::appendInterval(std::uint32_t us)
 {
     // menu_update_intervals(): the ring of recent idle durations.
     m_intervals[size_t(m_intervalPtr++)] = us;
@@ -411,21 +417,29 @@ void MenuGovernor::appendInterval(std::uint32_t us)
         std::memcpy(window, low, sizeof low);
         std::memcpy(window + 3, high, sizeof high);
         window[7] = us;
-    } else if (m_intervalCount <= 16) {
-        // Other small sizes: one fixed 64-byte move (no memmove call, which
-        // cost as much as the detector with INTERVALS = 9). Slots from
-        // INTERVALS on are zero and receive zeros.
-        std::uint32_t moved[16];
-        std::memcpy(moved, window + 1, sizeof moved);
-        std::memcpy(window, moved, sizeof moved);
-        window[m_intervalCount - 1] = us;
     } else {
-        std::memmove(window, window + 1, size_t(m_intervalCount - 1) * sizeof(std::uint32_t));
-        window[m_intervalCount - 1] = us;
+        shiftWindow(window, m_intervalCount, us);
     }
 }
 
-std::uint64_t MenuGovernor::measuredNs(const IdleState &target, const CpuidleDevice &dev, Ns tickNsec) const
+void MenuGovernor::shiftWindow(std::uint32_t *window, int n, std::uint32_t us)
+{
+    // Out of line: its 64-byte buffer would give every select() a stack
+    // frame and a stack-protector check, for a size the kernel never has.
+    if (n <= 16) {
+        // Small sizes: one fixed 64-byte move (no memmove call, which cost
+        // as much as the detector with INTERVALS = 9). Slots from INTERVALS
+        // on are zero and receive zeros.
+        std::uint32_t moved[16];
+        std::memcpy(moved, window + 1, sizeof moved);
+        std::memcpy(window, moved, sizeof moved);
+    } else {
+        std::memmove(window, window + 1, size_t(n - 1) * sizeof(std::uint32_t));
+    }
+    window[n - 1] = us;
+}
+
+MENU_STEP std::uint64_t MenuGovernor::measuredNs(const IdleState &target, const CpuidleDevice &dev, Ns tickNsec) const
 {
     // What happened since entry: the tick woke a CPU that expected no event
     // within a tick (assume it could have slept long), or polling hit its
@@ -450,7 +464,7 @@ std::uint64_t MenuGovernor::measuredNs(const IdleState &target, const CpuidleDev
     return residency / 2;
 }
 
-void MenuGovernor::update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec)
+MENU_STEP void MenuGovernor::update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec)
 {
     MenuReasoning &r = *m_rec;
     int last = dev.lastStateIdx;
@@ -676,7 +690,7 @@ int MenuGovernor::tickKeptDemotion(const IdleStateTable &drv, int idx, Ns deltaT
     return idx;
 }
 
-void MenuGovernor::startRecord(const SelectContext &ctx)
+MENU_STEP void MenuGovernor::startRecord(const SelectContext &ctx)
 {
     MenuReasoning &r = *m_rec;
     r.updated = false;
@@ -702,7 +716,7 @@ Selection MenuGovernor::coreSingleState()
     return Selection{0, false, -1};
 }
 
-void MenuGovernor::learn(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec)
+MENU_STEP void MenuGovernor::learn(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec)
 {
     // Step 1: menu_update() when reflect asked for it.
     if (m_needsUpdate) {
@@ -721,7 +735,7 @@ void MenuGovernor::learn(const IdleStateTable &drv, const CpuidleDevice &dev, Ns
     }
 }
 
-MenuGovernor::TimerQuery MenuGovernor::queryTimer(const SelectContext &ctx)
+MENU_STEP MenuGovernor::TimerQuery MenuGovernor::queryTimer(const SelectContext &ctx)
 {
     // tick_nohz_get_sleep_length(), its bucket and the corrected prediction.
     Ns delta = ctx.sleepLengthNs;
@@ -743,7 +757,7 @@ MenuGovernor::TimerQuery MenuGovernor::queryTimer(const SelectContext &ctx)
     return q;
 }
 
-MenuGovernor::Prediction MenuGovernor::predictTypicalFirst(const SelectContext &ctx)
+MENU_STEP MenuGovernor::Prediction MenuGovernor::predictTypicalFirst(const SelectContext &ctx)
 {
     // Step 2, v6.6+: the typical interval, and the timer only when it is long.
     const Ns tick = ctx.tickNsec;
@@ -770,7 +784,7 @@ MenuGovernor::Prediction MenuGovernor::predictTypicalFirst(const SelectContext &
     return Prediction{predicted, q.deltaTickNs, true};
 }
 
-bool MenuGovernor::state0Anyway(const IdleStateTable &drv, Ns latencyReq) const
+MENU_STEP bool MenuGovernor::state0Anyway(const IdleStateTable &drv, Ns latencyReq) const
 {
     // Step 3: a single state, no latency allowed, or state 1 too long for
     // the next timer or too slow for the limit (with state 0 enabled).
@@ -780,7 +794,7 @@ bool MenuGovernor::state0Anyway(const IdleStateTable &drv, Ns latencyReq) const
                && !drv[0].disabled);
 }
 
-Selection MenuGovernor::earlyState0(const IdleStateTable &drv, const Prediction &p, Ns latencyReq)
+MENU_STEP Selection MenuGovernor::earlyState0(const IdleStateTable &drv, const Prediction &p, Ns latencyReq)
 {
     MenuReasoning &r = *m_rec;
     if (!p.known) {
@@ -859,7 +873,12 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
     // Step 3: state 0 will be used no matter what.
     if (state0Anyway(drv, ctx.latencyReqNs))
         return earlyState0(drv, p, ctx.latencyReqNs);
+    return selectDeeper(drv, ctx, p);
+}
 
+Selection MenuGovernor::selectDeeper(const IdleStateTable &drv, const SelectContext &ctx, Prediction p)
+{
+    MenuReasoning &r = *m_rec;
     if (!p.known) {
         // v5.x step 2: the timer prediction, and the typical interval that
         // would have to beat it.

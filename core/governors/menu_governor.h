@@ -136,6 +136,7 @@ private:
     void update(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec);
     std::uint64_t measuredNs(const IdleState &target, const CpuidleDevice &dev, Ns tickNsec) const;
     void appendInterval(std::uint32_t us);
+    [[gnu::noinline]] static void shiftWindow(std::uint32_t *window, int n, std::uint32_t us);
     std::uint32_t typicalInterval(std::uint32_t predictedUs);
     void recordConfig();
 
@@ -148,6 +149,10 @@ private:
     bool state0Anyway(const IdleStateTable &drv, Ns latencyReq) const;
     Selection earlyState0(const IdleStateTable &drv, const Prediction &p, Ns latencyReq);
     Plan stoppedTickRule(std::uint64_t predicted, const SelectContext &ctx, Ns deltaTick);
+    /// Steps 2 (v5.x: the typical interval) to 8, when step 3 did not return.
+    /// Out of line: select() up to step 3, the path of every select in a run
+    /// of polls under a latency limit, then needs no stack frame of its own.
+    [[gnu::noinline]] Selection selectDeeper(const IdleStateTable &drv, const SelectContext &ctx, Prediction p);
     LoopResult stateLoop(const IdleStateTable &drv, const SelectContext &ctx, const Plan &plan, Ns deltaTick);
     LoopResult loopStop(LoopResult l, MenuReasoning::LoopEnd end, int stopIdx);
     LoopResult residencyStop(const IdleStateTable &drv, const SelectContext &ctx, LoopResult l, int i, Ns latencyReq,

@@ -61,8 +61,9 @@ std::shared_ptr<const IdleStream> baseStream(const WorkloadSpec &w, QString *err
     return ptr;
 }
 
-/// Spans a run replays per step: ~1.5 ms at a million entries, so that steps of
-/// three runs share two threads evenly.
+/// Spans a run replays per step while much is left: ~1.5 ms at a million
+/// entries, so that steps of three runs share two threads evenly; shareSteps()
+/// makes the last ones smaller (down to 2048 spans).
 constexpr std::size_t STEP_SPANS = 32768;
 
 bool governorDefaults(const GovernorSpec &g)
@@ -247,9 +248,9 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
     }
     shareSteps(
         fresh.size(), [&](std::size_t t) { return jobs[fresh[t]].builder->spansLeft(); },
-        [&](std::size_t t) {
+        [&](std::size_t t, std::size_t spans) {
             Job &j = jobs[fresh[t]];
-            const bool done = j.builder->advance(STEP_SPANS);
+            const bool done = j.builder->advance(spans);
             if (progress)
                 progress->update(t, done ? 0 : static_cast<std::int64_t>(j.builder->spansLeft()));
             if (!done)
@@ -267,7 +268,7 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
             j.totals = governorTotals(j.run->run, snap->table);
             return true;
         },
-        cancel);
+        STEP_SPANS, cancel);
     if (cancel.load())
         return cancelled();
     const bool previousTotals = previous && previous->totals.size() == previous->runs.size();

@@ -32,27 +32,47 @@ QThreadPool &runThreads()
 
 } // namespace
 
+std::size_t guidedStepUnits(std::size_t totalLeft, int threads, std::size_t maxUnits)
+{
+    const std::size_t minUnits = std::max<std::size_t>(1, maxUnits / 16);
+    const std::size_t share = totalLeft / (2 * static_cast<std::size_t>(std::max(1, threads)));
+    return std::clamp(share, minUnits, std::max(minUnits, maxUnits));
+}
+
 void shareSteps(std::size_t tasks, const std::function<std::size_t(std::size_t)> &left,
-                const std::function<bool(std::size_t)> &step, const std::atomic<bool> &cancel)
+                const std::function<bool(std::size_t task, std::size_t units)> &step, std::size_t maxUnits,
+                const std::atomic<bool> &cancel)
 {
     if (tasks == 0)
         return;
+    const int threads = std::min<int>(static_cast<int>(tasks), std::max(1, QThread::idealThreadCount()));
     std::mutex mutex;
     std::condition_variable changed;
     std::vector<char> running(tasks, 0), done(tasks, 0);
+    // What a running task will have left after its step, as far as known here:
+    // left() is never asked of a task inside a step (its step may be ending it).
+    std::vector<std::size_t> leftAfterStep(tasks, 0);
     std::exception_ptr failure; // the first step that threw
     const auto work = [&] {
         std::unique_lock lock(mutex);
         for (;;) {
-            std::size_t pick = tasks;
+            std::size_t pick = tasks, pickLeft = 0;
             bool anyRunning = false;
+            std::size_t totalLeft = 0; // in every task not done
             for (std::size_t t = 0; t < tasks; ++t) {
                 if (done[t])
                     continue;
-                if (running[t])
+                if (running[t]) {
                     anyRunning = true;
-                else if (pick == tasks || left(t) > left(pick))
+                    totalLeft += leftAfterStep[t];
+                    continue;
+                }
+                const std::size_t l = left(t);
+                totalLeft += l;
+                if (pick == tasks || l > pickLeft) {
                     pick = t;
+                    pickLeft = l;
+                }
             }
             if (cancel.load(std::memory_order_relaxed) || failure || (pick == tasks && !anyRunning))
                 break;
@@ -61,11 +81,13 @@ void shareSteps(std::size_t tasks, const std::function<std::size_t(std::size_t)>
                 continue;
             }
             running[pick] = 1;
+            const std::size_t units = guidedStepUnits(totalLeft, threads, maxUnits);
+            leftAfterStep[pick] = pickLeft - std::min(pickLeft, units);
             lock.unlock();
             bool finished = false;
             std::exception_ptr thrown;
             try {
-                finished = step(pick);
+                finished = step(pick, units);
             } catch (...) { // out of memory: every thread stops, the caller gets it
                 thrown = std::current_exception();
             }
@@ -78,7 +100,6 @@ void shareSteps(std::size_t tasks, const std::function<std::size_t(std::size_t)>
         }
         changed.notify_all();
     };
-    const int threads = std::min<int>(static_cast<int>(tasks), std::max(1, QThread::idealThreadCount()));
     std::vector<QFuture<void>> helpers;
     for (int k = 1; k < threads; ++k)
         helpers.push_back(QtConcurrent::run(&runThreads(), work));
