@@ -102,7 +102,7 @@ Result<Machine> builtinMachine(const std::string &id)
     std::string ids;
     for (const BuiltinMachineInfo &m : builtinMachines())
         ids += (ids.empty() ? "" : ", ") + m.id;
-    return Error{id, 0, "--machine", "not a built-in machine (built-in: " + ids + ")"};
+    return Error{id, 0, "machine", "not a built-in machine (built-in: " + ids + ")"};
 }
 
 std::optional<Machine> builtinMachineOfTable(const std::string &tableId, const IdleStateTable &table)

@@ -178,7 +178,7 @@ Result<CpupowerIdleInfo> parseCpupowerIdleInfo(std::string_view text, const std:
     out.table.id = "cpupower-cpu" + std::to_string(std::max(out.cpu, 0));
     out.table.source = "cpupower idle-info (" + label + "), driver " + out.driver
                        + (out.governor.empty() ? "" : ", governor " + out.governor);
-    out.warnings.push_back("the tick rate (CONFIG_HZ) is not in cpupower output: assuming 250 Hz; set it with --hz");
+    out.warnings.push_back("the tick rate (CONFIG_HZ) is not in cpupower output: assuming 250 Hz");
     if (Status v = out.table.validate(); !v) {
         Error e = v.error();
         e.file = label;
