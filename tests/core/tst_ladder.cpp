@@ -39,15 +39,6 @@ class TestLadder : public QObject {
     Q_OBJECT
 
 private slots:
-    void registered()
-    {
-        const VariantInfo *v = findVariant("ladder-latest");
-        QVERIFY(v);
-        QCOMPARE(QString(v->family), QString("ladder"));
-        QCOMPARE(QString(v->kernel), QString("v7.0"));
-        QVERIFY(v->idleLoopReadsGotTick);
-    }
-
     void enableStartsOnFirstUsableState()
     {
         Rig r;

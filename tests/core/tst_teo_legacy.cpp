@@ -48,15 +48,6 @@ class TestTeoLegacy : public QObject {
     Q_OBJECT
 
 private slots:
-    void registered()
-    {
-        const VariantInfo *v = findVariant("teo-5.13");
-        QVERIFY(v);
-        QCOMPARE(QString(v->family), QString("teo"));
-        QVERIFY(v->pollTime == PollTimeRule::V5_11);
-        QVERIFY(!v->idleLoopReadsGotTick);
-    }
-
     void firstSelectUpdatesFromZeroedDevice()
     {
         Rig r(tableT());
