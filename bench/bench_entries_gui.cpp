@@ -64,13 +64,7 @@ SnapshotPtr tenMillionEntries()
     s->table = defaultScenario().target.table;
     GovernorRun run;
     run.variant = "menu-6.14";
-    run.startNs.resize(ENTRIES);
-    run.residencyNs.resize(ENTRIES);
-    run.predictedNs.resize(ENTRIES);
-    run.sleepLengthNs.resize(ENTRIES);
-    run.span.resize(ENTRIES);
-    run.state.resize(ENTRIES);
-    run.flags.resize(ENTRIES);
+    run.forEachColumn([](auto &column) { column.resize(ENTRIES); });
     std::uint64_t x = 12345;
     Ns now = 0;
     for (std::size_t i = 0; i < ENTRIES; ++i) {

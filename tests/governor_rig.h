@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -99,6 +100,22 @@ struct GovernorRig {
     const Reasoning &why() const
     {
         return std::get<Reasoning>(gov->reasoning());
+    }
+
+    /// Every tunable as "NAME=VALUE", in tunables() order, joined by ", ".
+    std::string tunableValues() const
+    {
+        std::string out;
+        for (const TunableInfo &t : gov->tunables())
+            out += (out.empty() ? "" : ", ") + std::string(t.name) + "=" + std::to_string(gov->tunable(t.name));
+        return out;
+    }
+
+    /// What setTunable() says when it refuses @p value for @p name; "" when it accepts (and sets) it.
+    std::string refusal(std::string_view name, std::int64_t value)
+    {
+        std::string err;
+        return gov->setTunable(name, value, &err) ? std::string() : err;
     }
 };
 

@@ -95,15 +95,26 @@ int fail(const std::string &message)
 
 namespace {
 
-/// The parameters core's errors name (runComparison(), settingsPerGovernor()), and the
+/// The parameters core's errors name (runComparison(), settingsPerGovernor(), the
+/// power items, workload specs, built-in tables and machines, closed loops), and the
 /// option that gives each on the command line.
 struct CoreParameter {
     std::string_view name;
     std::string_view flag;
 };
 constexpr CoreParameter CORE_PARAMETERS[] = {
-    {"governors", "--governors"}, {"set", "--set"},     {"iterations", "--iterations"},
-    {"spans", "--spans"},         {"shard", "--shard"},
+    {"governors", "--governors"},
+    {"set", "--set"},
+    {"iterations", "--iterations"},
+    {"spans", "--spans"},
+    {"shard", "--shard"},
+    {"power", "--power"},
+    {"workload", "--workload"},
+    {"background", "--background"},
+    {"workload-cpus", "--workload-cpus"},
+    {"machine", "--machine"},
+    {"table", "--table"},
+    {"closed-loop", "--closed-loop"},
 };
 
 /// What the CLI adds to a core message: one about @p parameter ("" for none) that begins
@@ -121,6 +132,12 @@ constexpr CliHint CLI_HINTS[] = {
     {"set", "no listed governor has this tunable", "", " (idlescope-cli governors --tunables)"},
     {"set", "governor ", " is not one of the governors", " is not in --governors"},
     {"", "out of memory while replaying", "", " (fewer --spans or --threads)"},
+    {"", "a governor built from source replays one CPU's stream at a time", "",
+     " (give --cpu N, or leave out --machine)"},
+    {"", "", "Pick a built-in table instead.",
+     "Pick a built-in table instead (idlescope-cli compare --table ID; ids in help compare)."},
+    // Warnings of the sysfs and cpupower importers.
+    {"", "the tick rate (CONFIG_HZ) is not in ", "assuming 250 Hz", "assuming 250 Hz; set it with --hz"},
 };
 
 const CoreParameter *coreParameter(const std::string &name)
@@ -136,30 +153,45 @@ bool endsWith(std::string_view s, std::string_view end)
     return s.size() >= end.size() && s.substr(s.size() - end.size()) == end;
 }
 
+/// @p message about @p parameter ("" for none) with the CLI's hint, if it has one.
+std::string withCliHint(std::string message, std::string_view parameter)
+{
+    for (const CliHint &h : CLI_HINTS)
+        if (h.parameter == parameter && message.rfind(h.begins, 0) == 0 && endsWith(message, h.coreEnd)) {
+            message.resize(message.size() - h.coreEnd.size());
+            message += h.cliEnd;
+            break;
+        }
+    return message;
+}
+
 } // namespace
 
-Error inCliTerms(Error error)
+Error inCliTerms(Error error, std::initializer_list<std::string_view> valueAsFile)
 {
     // A line number means a file: its name is a path, whatever it is called.
     std::string_view parameter;
     if (error.line == 0) {
-        if (const CoreParameter *p = coreParameter(error.file)) {
+        // The field first when the file cannot be a parameter's name or the caller says it
+        // is the refused value (a table id "power" is not the power option).
+        const CoreParameter *f = coreParameter(error.field);
+        if (f
+            && (error.file.empty()
+                || std::find(valueAsFile.begin(), valueAsFile.end(), f->name) != valueAsFile.end())) {
+            parameter = f->name;
+            error.field = std::string(f->flag);
+        } else if (const CoreParameter *p = coreParameter(error.file)) {
             parameter = p->name;
             error.file = std::string(p->flag);
-        } else if (error.file.empty()) {
-            if (const CoreParameter *f = coreParameter(error.field)) {
-                parameter = f->name;
-                error.field = std::string(f->flag);
-            }
         }
     }
-    for (const CliHint &h : CLI_HINTS)
-        if (h.parameter == parameter && error.message.rfind(h.begins, 0) == 0 && endsWith(error.message, h.coreEnd)) {
-            error.message.resize(error.message.size() - h.coreEnd.size());
-            error.message += h.cliEnd;
-            break;
-        }
+    error.message = withCliHint(std::move(error.message), parameter);
     return error;
+}
+
+std::string inCliTerms(std::string warning)
+{
+    return withCliHint(std::move(warning), {});
 }
 
 int fail(const Error &error)

@@ -10,8 +10,10 @@
 #include "core/governors/governor.h"
 #include "core/states/idle_state_table.h"
 
+#include <initializer_list>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -46,13 +48,32 @@ private:
     std::string m_error;
 };
 
-/// @p error of a comparison (runComparison(), parseGovernorList(), settingsPerGovernor(),
-/// runMachineComparison()) as the CLI says it: core's parameter names ("governors", "set",
-/// "iterations", "spans", "shard") become the options that give them ("--governors", ...),
-/// and the messages that have a CLI hint (which command lists the variants, which option
-/// helps) get it. The one place where core's words become the command line's; only for
-/// those errors, so that a file that happens to be called "spans" keeps its name.
-Error inCliTerms(Error error);
+/// @p error of a core function that names the options it was given by plain names
+/// (runComparison(), parseGovernorList(), settingsPerGovernor(), runMachineComparison(),
+/// applyPowerOption(), parseWorkloadSpec(), syntheticMachineWorkload(), builtinTarget(),
+/// builtinMachine(), readSysfsCpuidle(), parseClosedLoopSpec(), runClosedLoop(),
+/// parseShard()) as the CLI says it: core's parameter names ("governors", "set",
+/// "iterations", "spans", "shard", "power", "workload", "background", "workload-cpus",
+/// "machine", "table", "closed-loop") become the options that give them ("--governors",
+/// ...), and the messages that have a CLI hint (which command lists the variants, which
+/// option helps) get it. The one place where core's words become the command line's; only
+/// for those errors, so that a file that happens to be called "spans" keeps its name.
+/// Core names a parameter as the file (the field is the refused item) or as the field with
+/// no file; @p valueAsFile lists the parameters the caller's function names as the field
+/// with the refused value as the file (builtinTarget(): the id, field "table").
+Error inCliTerms(Error error, std::initializer_list<std::string_view> valueAsFile = {});
+
+/// A warning of core (readSysfsCpuidle(), parseCpupowerIdleInfo()) with the CLI's hint, if it has one.
+std::string inCliTerms(std::string warning);
+
+/// @p result, its error in the CLI's terms (see above).
+template <typename T>
+Result<T> inCliTerms(Result<T> result, std::initializer_list<std::string_view> valueAsFile = {})
+{
+    if (!result)
+        return inCliTerms(result.error(), valueAsFile);
+    return result;
+}
 
 /// Prints "idlescope-cli: <message>" to stderr and returns EXIT_BAD_INPUT.
 int fail(const std::string &message);

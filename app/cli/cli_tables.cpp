@@ -26,7 +26,7 @@ namespace {
 void printWarnings(const std::string &what, const std::vector<std::string> &warnings)
 {
     for (const std::string &w : warnings)
-        std::cerr << "idlescope-cli: " << what << ": " << w << '\n';
+        std::cerr << "idlescope-cli: " << what << ": " << inCliTerms(w) << '\n';
 }
 
 /// JSON when the first character past a UTF-8 byte-order mark and blanks is '{'.
@@ -63,12 +63,12 @@ Result<IdleStateTable> resolveTable(const std::string &arg)
         }
         Result<SysfsCpuidle> s = readSysfsCpuidle(root, cpu);
         if (!s)
-            return s.error();
+            return inCliTerms(s.error());
         printWarnings(arg, s->warnings);
         return s->table;
     }
     if (!std::filesystem::exists(arg, ec))
-        return builtinTarget(arg);
+        return inCliTerms(builtinTarget(arg), {"table"});
     // One read, checked (a FIFO or /dev/zero is refused, the size capped); the
     // content tells which format it is.
     Result<std::string> text = readInputFile(arg, MAX_TABLE_FILE_BYTES, "a table file");

@@ -344,7 +344,7 @@ int runCompare(int argc, char **argv, int first)
     } else {
         Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(workload);
         if (!spec)
-            return fail(spec.error());
+            return fail(inCliTerms(spec.error()));
         o.workload = std::move(*spec);
     }
     o.governors = splitList(args.value("governors"));
@@ -397,7 +397,7 @@ int runCompare(int argc, char **argv, int first)
     if (args.has("shard")) {
         Result<std::pair<int, int>> shard = parseShard(args.value("shard"));
         if (!shard)
-            return fail(shard.error());
+            return fail(inCliTerms(shard.error()));
         if (args.has("format") || args.has("aggregates-only"))
             return fail("--shard writes a shard file; give --format and --aggregates-only to 'merge'");
         o.shardIndex = shard->first;

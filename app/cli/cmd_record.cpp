@@ -293,7 +293,7 @@ int runRecord(int argc, char **argv, int first)
         std::cerr << "record: " << sysfs->table.count() << " idle states of driver " << sysfs->driver << " -> "
                   << output << ".table.json\n";
     } else {
-        std::cerr << "record: no table saved: " << sysfs.error().toString() << '\n';
+        std::cerr << "record: no table saved: " << inCliTerms(sysfs.error()).toString() << '\n';
     }
 
     // What the trace holds, as the importer sees it.

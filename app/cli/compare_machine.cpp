@@ -57,7 +57,7 @@ Status applyPower(const Args &args, Machine &machine)
     for (const std::string &item : args.all("power"))
         for (Cluster &c : machine.clusters)
             if (Status s = applyPowerOption(c.power, c.table, item); !s)
-                return s;
+                return inCliTerms(s.error());
     return Ok{};
 }
 
@@ -70,7 +70,7 @@ Result<Machine> resolveMachine(const Args &args, int traceCpus)
     if (!m.empty() && !parsed) {
         if (args.has("table"))
             return Error{m, 0, "--machine", "a built-in machine has its own tables: give --machine or --table"};
-        return builtinMachine(m);
+        return inCliTerms(builtinMachine(m), {"machine"});
     }
     if (!args.has("table"))
         return Error{"", 0, "--table", "missing (or give --machine with a built-in machine)"};
@@ -100,11 +100,11 @@ Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machi
     SyntheticMachineSpec spec;
     Result<workloads::WorkloadSpec> workload = workloads::parseWorkloadSpec(text);
     if (!workload)
-        return workload.error();
+        return inCliTerms(workload.error());
     spec.workload = std::move(*workload);
     Result<workloads::WorkloadSpec> background = workloads::parseWorkloadSpec(args.value("background", "idle"));
     if (!background)
-        return background.error();
+        return inCliTerms(background.error());
     spec.background = std::move(*background);
     for (const std::string &item : splitCpuList(args.value("workload-cpus"))) {
         const std::optional<std::int64_t> cpu = csv::parseInt(item);
@@ -114,7 +114,7 @@ Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machi
     }
     spec.spans = o.spans;
     spec.seed = o.seed;
-    return syntheticMachineWorkload(machine, spec);
+    return inCliTerms(syntheticMachineWorkload(machine, spec), {"workload", "background", "workload-cpus"});
 }
 
 /// The governor that ran while @p tracePath was recorded: --recorded-governor NAME, or
@@ -159,7 +159,7 @@ Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
     }
     for (const std::string &item : args.all("power"))
         if (Status s = applyPowerOption(power, table, item); !s)
-            return s.error();
+            return inCliTerms(s.error());
     return power;
 }
 
@@ -249,7 +249,7 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
         return fail("--closed-loop is the workload: give it without --trace or --workload");
     Result<ClosedLoopSpec> spec = parseClosedLoopSpec(args.value("closed-loop"));
     if (!spec)
-        return fail(spec.error());
+        return fail(inCliTerms(spec.error()));
     Result<Machine> machine = resolveMachine(args, spec->cpus());
     if (!machine)
         return fail(machine.error());
@@ -269,7 +269,7 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
             return fail(s.error());
     Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(*machine, *spec, variants, *settings, o.seed, o.threads);
     if (!runs)
-        return fail(runs.error());
+        return fail(inCliTerms(runs.error(), {"machine"}));
     for (std::size_t g = 0; g < runs->size(); ++g)
         (*runs)[g].governor = labels[g]; // the rows name the instance, as compare's do
     const std::string text = formatClosedLoop(*machine, *spec, *runs, o.format);

@@ -29,7 +29,7 @@ Result<IdleStream> oneStreamFromArgs(const Args &args, bool allowTrace)
         return readStreamCsv(args.has("stream") ? args.value("stream") : w.substr(4));
     Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(w);
     if (!spec)
-        return spec.error();
+        return inCliTerms(spec.error());
     if (spec->pointCount() != 1)
         return Error{"", 0, "--workload",
                      "sweeps " + std::to_string(spec->pointCount())

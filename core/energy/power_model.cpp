@@ -43,7 +43,7 @@ Status applyPowerOption(PowerModel &model, const IdleStateTable &table, const st
 {
     const size_t eq = item.find('=');
     if (eq == std::string::npos)
-        return Error{"--power", 0, item, "expected STATE=VALUEmW, STATE=VALUEuJ or active=VALUEmW"};
+        return Error{"power", 0, item, "expected STATE=VALUEmW, STATE=VALUEuJ or active=VALUEmW"};
     const std::string name = item.substr(0, eq);
     const std::string value = item.substr(eq + 1);
     // The unit is part of the value so that a power is never read as an energy.
@@ -51,7 +51,7 @@ Status applyPowerOption(PowerModel &model, const IdleStateTable &table, const st
     if (value.size() > 2 && (value.ends_with("mW") || value.ends_with("uJ")))
         unit = value.substr(value.size() - 2);
     if (unit.empty())
-        return Error{"--power", 0, name,
+        return Error{"power", 0, name,
                      "'" + value
                          + "' has no unit: write it as NUMBERmW (power) or NUMBERuJ "
                            "(entry+exit energy)"};
@@ -59,14 +59,14 @@ Status applyPowerOption(PowerModel &model, const IdleStateTable &table, const st
     char *end = nullptr;
     const double v = std::strtod(number.c_str(), &end);
     if (number.empty() || end != number.c_str() + number.size())
-        return Error{"--power", 0, name, "'" + number + "' is not a number"};
-    if (Status s = checkPowerValue(v, "--power", 0, name); !s)
+        return Error{"power", 0, name, "'" + number + "' is not a number"};
+    if (Status s = checkPowerValue(v, "power", 0, name); !s)
         return s;
     if (model.states.size() != static_cast<size_t>(table.count()))
         model.states.resize(static_cast<size_t>(table.count()));
     if (name == "active") {
         if (unit != "mW")
-            return Error{"--power", 0, name, "the active power is in mW"};
+            return Error{"power", 0, name, "the active power is in mW"};
         model.activeMw = v;
         return Ok{};
     }
@@ -79,7 +79,7 @@ Status applyPowerOption(PowerModel &model, const IdleStateTable &table, const st
     std::string names;
     for (const IdleState &s : table.states)
         names += (names.empty() ? "" : ", ") + s.name;
-    return Error{"--power", 0, name, "no such state in table " + table.id + " (states: " + names + ", or active)"};
+    return Error{"power", 0, name, "no such state in table " + table.id + " (states: " + names + ", or active)"};
 }
 
 } // namespace idlescope

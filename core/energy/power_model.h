@@ -39,9 +39,9 @@ struct PowerModel {
 };
 
 /**
- * Applies one "--power" item to @p model of @p table: "STATE=VALUEmW" (power
+ * Applies one power item (idlescope-cli's --power) to @p model of @p table: "STATE=VALUEmW" (power
  * while in STATE), "STATE=VALUEuJ" (entry+exit energy) or "active=VALUEmW".
- * Errors (field "--power"): no '=', an unknown state, a missing or unknown
+ * Errors (named "power", the item's state as the field): no '=', an unknown state, a missing or unknown
  * unit, a negative, NaN or non-numeric value.
  */
 Status applyPowerOption(PowerModel &model, const IdleStateTable &table, const std::string &item);

@@ -228,7 +228,7 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
     else if (model == "pingpong")
         s.kind = ClosedLoopSpec::Kind::PingPong;
     else
-        return Error{"--closed-loop", 0, model, "unknown closed-loop model (io, pingpong)"};
+        return Error{"closed-loop", 0, model, "unknown closed-loop model (io, pingpong)"};
     bool haveWork = false, haveService = false;
     std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
     while (!rest.empty()) {
@@ -237,7 +237,7 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
         rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
         const size_t eq = kv.find('=');
         if (eq == std::string::npos)
-            return Error{"--closed-loop", 0, kv, "expected KEY=VALUE"};
+            return Error{"closed-loop", 0, kv, "expected KEY=VALUE"};
         const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
         Ns ns = 0;
         if (key == "ops" || key == "iodepth") {
@@ -245,23 +245,23 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
             const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
             const std::int64_t hi = key == "ops" ? 10000000 : 1024;
             if (ec != std::errc() || p != value.data() + value.size() || n < 1 || n > hi)
-                return Error{"--closed-loop", 0, key,
+                return Error{"closed-loop", 0, key,
                              "'" + value + "' is not a whole number in 1.." + std::to_string(hi)};
             if (key == "ops")
                 s.operations = n;
             else if (s.kind == ClosedLoopSpec::Kind::Io)
                 s.iodepth = static_cast<int>(n);
             else
-                return Error{"--closed-loop", 0, key, "pingpong has one message in flight"};
+                return Error{"closed-loop", 0, key, "pingpong has one message in flight"};
             continue;
         }
         const bool known = key == "work_us"
                            || (s.kind == ClosedLoopSpec::Kind::Io && (key == "service_us" || key == "jitter_us"))
                            || (s.kind == ClosedLoopSpec::Kind::PingPong && key == "peer_work_us");
         if (!known)
-            return Error{"--closed-loop", 0, key, "not a parameter of " + model};
+            return Error{"closed-loop", 0, key, "not a parameter of " + model};
         if (!parseMicros(value, &ns))
-            return Error{"--closed-loop", 0, key, "'" + value + "' is not a duration in us (up to 3 decimals)"};
+            return Error{"closed-loop", 0, key, "'" + value + "' is not a duration in us (up to 3 decimals)"};
         if (key == "work_us") {
             s.workNs = ns;
             haveWork = true;
@@ -275,9 +275,9 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
         }
     }
     if (!haveWork || s.workNs <= 0)
-        return Error{"--closed-loop", 0, "work_us", "give the CPU's work per operation (> 0 us)"};
+        return Error{"closed-loop", 0, "work_us", "give the CPU's work per operation (> 0 us)"};
     if (s.kind == ClosedLoopSpec::Kind::Io && !haveService)
-        return Error{"--closed-loop", 0, "service_us", "give the device's time per request"};
+        return Error{"closed-loop", 0, "service_us", "give the device's time per request"};
     if (s.kind == ClosedLoopSpec::Kind::PingPong && s.peerWorkNs <= 0)
         s.peerWorkNs = s.workNs;
     return s;
@@ -291,7 +291,7 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
     if (Status v = machine.validate(); !v)
         return v.error();
     if (machine.cpuCount() < spec.cpus())
-        return Error{machine.id, 0, "--machine", spec.text + " needs " + std::to_string(spec.cpus()) + " CPUs"};
+        return Error{machine.id, 0, "machine", spec.text + " needs " + std::to_string(spec.cpus()) + " CPUs"};
     auto settingsOf = [&](size_t g) { return g < settings.size() ? settings[g] : std::vector<TunableSetting>{}; };
     for (size_t g = 0; g < governors.size(); ++g)
         if (isSourceGovernorId(governors[g]))

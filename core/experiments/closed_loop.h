@@ -50,7 +50,7 @@ struct ClosedLoopSpec {
     int cpus() const { return kind == Kind::PingPong ? 2 : 1; }
 };
 
-/// Errors (field = the parameter): unknown model or key, a value that is not a duration
+/// Errors (named "closed-loop", field = the key): unknown model or key, a value that is not a duration
 /// or is out of range (work_us > 0; service_us >= 0; iodepth 1..1024; ops 1..10,000,000).
 Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text);
 
@@ -79,7 +79,7 @@ inline constexpr std::int64_t CLOSED_LOOP_POLL_OPS = 4096;
 /**
  * One run per governor on @p machine (its CPUs 0 and, for pingpong, 1), in
  * parallel over @p threads. @p seed drives the io jitter. Errors: a machine
- * with too few CPUs (field "--machine"), an unknown governor or a rejected setting.
+ * with too few CPUs (field "machine"), an unknown governor or a rejected setting.
  */
 Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
                                                  const std::vector<std::string> &governors,

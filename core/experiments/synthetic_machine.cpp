@@ -81,18 +81,18 @@ IdleStream streamCovering(const workloads::WorkloadSpec &spec, std::uint64_t see
 Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec)
 {
     if (spec.workload.pointCount() > 1)
-        return Error{spec.workload.text, 0, "--workload", "a sweep on a machine is not supported: give one point"};
+        return Error{spec.workload.text, 0, "workload", "a sweep on a machine is not supported: give one point"};
     if (spec.background.pointCount() > 1)
-        return Error{spec.background.text, 0, "--background", "a sweep is not a background: give one point"};
+        return Error{spec.background.text, 0, "background", "a sweep is not a background: give one point"};
     const int n = machine.cpuCount();
     // cpus=N: the workload runs on N CPUs, 0..N-1 unless --workload-cpus names them.
     const int wanted = spec.workload.cpuCount();
     if (wanted > n)
-        return Error{spec.workload.text, 0, "--workload",
+        return Error{spec.workload.text, 0, "workload",
                      "cpus=" + std::to_string(wanted) + " but machine " + machine.id + " has " + std::to_string(n)
                          + " CPUs"};
     if (wanted > 0 && !spec.workloadCpus.empty() && spec.workloadCpus.size() != static_cast<size_t>(wanted))
-        return Error{spec.workload.text, 0, "--workload-cpus",
+        return Error{spec.workload.text, 0, "workload-cpus",
                      std::to_string(spec.workloadCpus.size())
                          + " CPUs listed but the workload says cpus=" + std::to_string(wanted)};
     std::vector<bool> runs(static_cast<size_t>(n), spec.workloadCpus.empty() && wanted == 0);
@@ -101,7 +101,7 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
             runs[static_cast<size_t>(cpu)] = true;
     for (int cpu : spec.workloadCpus) {
         if (cpu < 0 || cpu >= n)
-            return Error{machine.id, 0, "--workload-cpus",
+            return Error{machine.id, 0, "workload-cpus",
                          "CPU " + std::to_string(cpu) + " is not a CPU of machine " + machine.id + " (CPUs 0.."
                              + std::to_string(n - 1) + ")"};
         runs[static_cast<size_t>(cpu)] = true;

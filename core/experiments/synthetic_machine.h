@@ -32,9 +32,9 @@ struct SyntheticMachineSpec {
     std::uint64_t seed = 1;
 };
 
-/// Errors: a sweep (field "--workload" / "--background"), a workload CPU the machine lacks
-/// (field "--workload-cpus"), cpus= above the machine's CPU count ("--workload"), a CPU list
-/// of another length than cpus= ("--workload-cpus").
+/// Errors: a sweep (field "workload" / "background"), a workload CPU the machine lacks
+/// (field "workload-cpus"), cpus= above the machine's CPU count ("workload"), a CPU list
+/// of another length than cpus= ("workload-cpus").
 Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec);
 
 /// @p in with the interrupts @p irqs (sorted by time, on @p in's own time axis: span k's busy

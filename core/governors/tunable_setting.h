@@ -24,7 +24,7 @@ struct TunableSettingText {
 
 /**
  * Parses @p text. VALUE is a decimal integer (spaces around it allowed).
- * Errors name @p source (where the text came from, e.g. "--set") as the
+ * Errors name @p source (where the text came from, e.g. "set") as the
  * file, and as the field the text when it has no '=', else NAME.
  */
 Result<TunableSettingText> parseTunableSetting(std::string_view text, std::string_view source = {});

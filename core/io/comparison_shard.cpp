@@ -111,7 +111,7 @@ std::vector<std::string> strings(const QJsonValue &v)
 
 Result<std::pair<int, int>> parseShard(const std::string &text)
 {
-    const Error bad{"", 0, "--shard", "'" + text + "' is not K/N with 1 <= K <= N <= 100000"};
+    const Error bad{"", 0, "shard", "'" + text + "' is not K/N with 1 <= K <= N <= 100000"};
     const size_t slash = text.find('/');
     if (slash == std::string::npos)
         return bad;

@@ -83,7 +83,7 @@ Result<std::vector<MachineRun>> replayMachine(const Machine &machine, const Mach
         if (isSourceGovernorId(o.governors[g]))
             return Error{"", 0, o.governors[g],
                          "a governor built from source replays one CPU's stream at a time, "
-                         "not a whole machine (give --cpu N, or leave out --machine)"};
+                         "not a whole machine"};
     for (size_t g = 0; g < o.governors.size(); ++g)
         if (Result<std::unique_ptr<Governor>> gov = makeConfiguredGovernor(o.governors[g], settingsOf(g)); !gov) {
             Error e = gov.error();

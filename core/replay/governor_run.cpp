@@ -88,13 +88,7 @@ Result<GovernorRunBuilder> GovernorRunBuilder::start(const IdleStateTable &table
     GovernorRun &run = state->run;
     if (options.storage) {
         run = std::move(*options.storage);
-        run.startNs.clear();
-        run.residencyNs.clear();
-        run.predictedNs.clear();
-        run.sleepLengthNs.clear();
-        run.span.clear();
-        run.state.clear();
-        run.flags.clear();
+        run.forEachColumn([](auto &column) { column.clear(); });
         run.summary = ReplaySummary{};
     }
     run.variant = variant;
@@ -103,13 +97,7 @@ Result<GovernorRunBuilder> GovernorRunBuilder::start(const IdleStateTable &table
     // to ~17 % on the GUI's default scenario). Reserve enough that a typical
     // run never regrows (a regrowth copies every column once).
     const std::size_t guess = stream.size() + stream.size() / 4 + 16;
-    run.startNs.reserve(guess);
-    run.residencyNs.reserve(guess);
-    run.predictedNs.reserve(guess);
-    run.sleepLengthNs.reserve(guess);
-    run.span.reserve(guess);
-    run.state.reserve(guess);
-    run.flags.reserve(guess);
+    run.forEachColumn([guess](auto &column) { column.reserve(guess); });
     return GovernorRunBuilder(std::move(state));
 }
 

@@ -54,6 +54,20 @@ struct GovernorRun {
 
     std::size_t size() const { return state.size(); }
     bool has(std::size_t i, EntryFlag f) const { return (flags[i] & f) != 0; }
+
+    /// @p f(column) for each per-entry column: to clear, reserve or resize them all alike,
+    /// so that a column added above cannot be left out of one of those.
+    template <typename F>
+    void forEachColumn(F &&f)
+    {
+        f(startNs);
+        f(residencyNs);
+        f(predictedNs);
+        f(sleepLengthNs);
+        f(span);
+        f(state);
+        f(flags);
+    }
 };
 
 /// Told about each batch of entries appended to a growing run: entries

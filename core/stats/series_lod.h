@@ -102,11 +102,52 @@ struct StateSummary {
     }
 };
 
-/// Chunk summaries of a value series.
-class ValueLod {
+namespace detail {
+
+/// What ValueLod and StateLod share: the summaries of chunks of CHUNK entries, shared
+/// read-only once made.
+template <typename Summary>
+class ChunkedLod {
 public:
     static constexpr std::size_t CHUNK = 64;
 
+    bool empty() const { return !m_chunks; }
+    std::size_t chunkCount() const { return m_chunks ? m_chunks->size() : 0; }
+    const Summary &chunk(std::size_t c) const { return (*m_chunks)[c]; }
+
+protected:
+    template <typename, typename>
+    friend class ChunkedLodBuilder;
+    std::shared_ptr<const std::vector<Summary>> m_chunks;
+};
+
+/// What ValueLod::Builder and StateLod::Builder share: the summaries grown as the series
+/// grows, then handed to a @p Lod.
+template <typename Lod, typename Summary>
+class ChunkedLodBuilder {
+public:
+    explicit ChunkedLodBuilder(std::size_t expectedEntries) { m_chunks->reserve(expectedEntries / Lod::CHUNK + 1); }
+    void grow(std::size_t n) { m_chunks->resize((n + Lod::CHUNK - 1) / Lod::CHUNK); }
+    /// The summary of the chunk holding entry i (to fill a whole chunk in registers).
+    Summary &chunkOf(std::size_t i) { return (*m_chunks)[i / Lod::CHUNK]; }
+    /// The summaries of entries [0, n); the builder is spent.
+    Lod finish(std::size_t n)
+    {
+        grow(n);
+        Lod out;
+        static_cast<ChunkedLod<Summary> &>(out).m_chunks = std::move(m_chunks);
+        return out;
+    }
+
+private:
+    std::shared_ptr<std::vector<Summary>> m_chunks = std::make_shared<std::vector<Summary>>();
+};
+
+} // namespace detail
+
+/// Chunk summaries of a value series.
+class ValueLod : public detail::ChunkedLod<ValueSummary> {
+public:
     ValueLod() = default;
     /// Summarises entries [0, keys.size()); valueAt(i) -> number, keep(i) -> bool.
     template <typename ValueAt, typename Keep>
@@ -119,74 +160,33 @@ public:
         m_chunks = std::move(chunks);
     }
 
-    bool empty() const { return !m_chunks; }
-    std::size_t chunkCount() const { return m_chunks ? m_chunks->size() : 0; }
-    const ValueSummary &chunk(std::size_t c) const { return (*m_chunks)[c]; }
-
     /// The same summaries built while the series grows: grow(n) before
     /// add() of entries below n, entries in index order (skipping the ones
     /// not kept), finish(n) gives the ValueLod of entries [0, n).
-    class Builder {
+    class Builder : public detail::ChunkedLodBuilder<ValueLod, ValueSummary> {
     public:
-        explicit Builder(std::size_t expectedEntries) { m_chunks->reserve(expectedEntries / CHUNK + 1); }
-        void grow(std::size_t n) { m_chunks->resize((n + CHUNK - 1) / CHUNK); }
-        void add(std::size_t i, Ns t, double v) { (*m_chunks)[i / CHUNK].add(t, v); }
-        /// The summary of the chunk holding entry i (to fill a whole chunk in registers).
-        ValueSummary &chunkOf(std::size_t i) { return (*m_chunks)[i / CHUNK]; }
-        ValueLod finish(std::size_t n)
-        {
-            grow(n);
-            ValueLod out;
-            out.m_chunks = std::move(m_chunks);
-            return out;
-        }
-
-    private:
-        std::shared_ptr<std::vector<ValueSummary>> m_chunks = std::make_shared<std::vector<ValueSummary>>();
+        using ChunkedLodBuilder::ChunkedLodBuilder;
+        void add(std::size_t i, Ns t, double v) { chunkOf(i).add(t, v); }
     };
-
-private:
-    std::shared_ptr<const std::vector<ValueSummary>> m_chunks;
 };
 
 /// Chunk summaries of a state series weighted by durations (empty = weight 1).
-class StateLod {
+class StateLod : public detail::ChunkedLod<StateSummary> {
 public:
-    static constexpr std::size_t CHUNK = 64;
-
     StateLod() = default;
     StateLod(std::span<const std::int8_t> states, std::span<const Ns> durations);
 
-    bool empty() const { return !m_chunks; }
-    std::size_t chunkCount() const { return m_chunks ? m_chunks->size() : 0; }
-    const StateSummary &chunk(std::size_t c) const { return (*m_chunks)[c]; }
-
     /// The same summaries built while the series grows (as ValueLod::Builder;
     /// every entry is added, in index order).
-    class Builder {
+    class Builder : public detail::ChunkedLodBuilder<StateLod, StateSummary> {
     public:
-        explicit Builder(std::size_t expectedEntries) { m_chunks->reserve(expectedEntries / CHUNK + 1); }
-        void grow(std::size_t n) { m_chunks->resize((n + CHUNK - 1) / CHUNK); }
+        using ChunkedLodBuilder::ChunkedLodBuilder;
         /// Entry i: state @p s (clamped as the constructor does), weight @p w (negative counts 0).
-        void add(std::size_t i, int s, Ns w) { (*m_chunks)[i / CHUNK].add(clampState(s), w < 0 ? 0 : w); }
-        StateSummary &chunkOf(std::size_t i) { return (*m_chunks)[i / CHUNK]; }
-        StateLod finish(std::size_t n)
-        {
-            grow(n);
-            StateLod out;
-            out.m_chunks = std::move(m_chunks);
-            return out;
-        }
-
-    private:
-        std::shared_ptr<std::vector<StateSummary>> m_chunks = std::make_shared<std::vector<StateSummary>>();
+        void add(std::size_t i, int s, Ns w) { chunkOf(i).add(clampState(s), w < 0 ? 0 : w); }
     };
 
     /// A state index as the summaries hold it: clamped to [0, CPUIDLE_STATE_MAX - 1].
     static int clampState(int s) { return s < 0 ? 0 : (s > CPUIDLE_STATE_MAX - 1 ? CPUIDLE_STATE_MAX - 1 : s); }
-
-private:
-    std::shared_ptr<const std::vector<StateSummary>> m_chunks;
 };
 
 } // namespace idlescope

@@ -36,17 +36,27 @@ constexpr const char *JUNO_SOURCE =
     "lisa/platforms/juno_r0_energy.py @04621a1e5418 (values without unit, read as mW)";
 constexpr const char *JUNO_POWER_SOURCE = "LISA lisa/platforms/juno_r0_energy.py @04621a1e5418";
 
-Result<Machine> rk3399()
+/// Machine @p id (described by @p source) whose clusters @p addClusters(machine, table) adds,
+/// all on the built-in table @p tableId.
+template <typename AddClusters>
+Result<Machine> machineOnTable(const char *tableId, const char *id, const char *source, AddClusters addClusters)
 {
-    Result<IdleStateTable> t = builtinTarget("arm-rk3399");
+    Result<IdleStateTable> t = builtinTarget(tableId);
     if (!t)
         return t.error();
     Machine m;
-    m.id = "rk3399";
-    m.source = RK3399_SOURCE;
-    m.clusters.push_back({"little (Cortex-A53)", *t, {0, 1, 2, 3}, PowerModel::empty(*t), {}});
-    m.clusters.push_back({"big (Cortex-A72)", *t, {4, 5}, PowerModel::empty(*t), {}});
+    m.id = id;
+    m.source = source;
+    addClusters(m, *t);
     return m;
+}
+
+Result<Machine> rk3399()
+{
+    return machineOnTable("arm-rk3399", "rk3399", RK3399_SOURCE, [](Machine &m, const IdleStateTable &t) {
+        m.clusters.push_back({"little (Cortex-A53)", t, {0, 1, 2, 3}, PowerModel::empty(t), {}});
+        m.clusters.push_back({"big (Cortex-A72)", t, {4, 5}, PowerModel::empty(t), {}});
+    });
 }
 
 /// A Juno cluster with LISA's per-CPU idle powers (WFI, cpu-sleep-0, cluster-sleep-0),
@@ -64,19 +74,14 @@ Cluster junoCluster(const IdleStateTable &t, const char *name, std::vector<int> 
 
 Result<Machine> junoR0()
 {
-    Result<IdleStateTable> t = builtinTarget("arm-juno-r0");
-    if (!t)
-        return t.error();
-    Machine m;
-    m.id = "juno-r0";
-    m.source = JUNO_SOURCE;
-    // a53_cpu_idle_states WFI 6, cpu-sleep-0 0, cluster-sleep-0 0; a53_cluster_idle_states
-    // 56, 56, 17; a53_cpu_active_states at 850000 kHz: power 93.
-    m.clusters.push_back(junoCluster(*t, "little (Cortex-A53)", {0, 3, 4, 5}, {6, 0, 0}, {56, 56, 17}, 93));
-    // a57_cpu_idle_states WFI 15, 0, 0; a57_cluster_idle_states 65, 65, 24;
-    // a57_cpu_active_states at 1100000 kHz: power 616.
-    m.clusters.push_back(junoCluster(*t, "big (Cortex-A57)", {1, 2}, {15, 0, 0}, {65, 65, 24}, 616));
-    return m;
+    return machineOnTable("arm-juno-r0", "juno-r0", JUNO_SOURCE, [](Machine &m, const IdleStateTable &t) {
+        // a53_cpu_idle_states WFI 6, cpu-sleep-0 0, cluster-sleep-0 0; a53_cluster_idle_states
+        // 56, 56, 17; a53_cpu_active_states at 850000 kHz: power 93.
+        m.clusters.push_back(junoCluster(t, "little (Cortex-A53)", {0, 3, 4, 5}, {6, 0, 0}, {56, 56, 17}, 93));
+        // a57_cpu_idle_states WFI 15, 0, 0; a57_cluster_idle_states 65, 65, 24;
+        // a57_cpu_active_states at 1100000 kHz: power 616.
+        m.clusters.push_back(junoCluster(t, "big (Cortex-A57)", {1, 2}, {15, 0, 0}, {65, 65, 24}, 616));
+    });
 }
 
 } // namespace
@@ -102,7 +107,7 @@ Result<Machine> builtinMachine(const std::string &id)
     std::string ids;
     for (const BuiltinMachineInfo &m : builtinMachines())
         ids += (ids.empty() ? "" : ", ") + m.id;
-    return Error{id, 0, "--machine", "not a built-in machine (built-in: " + ids + ")"};
+    return Error{id, 0, "machine", "not a built-in machine (built-in: " + ids + ")"};
 }
 
 std::optional<Machine> builtinMachineOfTable(const std::string &tableId, const IdleStateTable &table)

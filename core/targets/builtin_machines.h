@@ -27,7 +27,7 @@ struct BuiltinMachineInfo {
 
 const std::vector<BuiltinMachineInfo> &builtinMachines();
 
-/// The machine with this id; Error (field "--machine") listing the known ones.
+/// The machine with this id; Error (field "machine") listing the known ones.
 Result<Machine> builtinMachine(const std::string &id);
 
 /// The built-in machine every cluster of which has the built-in table @p tableId

@@ -52,7 +52,7 @@ Result<IdleStateTable> builtinTarget(std::string_view id)
         std::string ids;
         for (const BuiltinTargetInfo &t : builtinTargets())
             ids += (ids.empty() ? "" : ", ") + t.id;
-        return Error{std::string(id), 0, "--table", "not a file and not a built-in target (built-in: " + ids + ")"};
+        return Error{std::string(id), 0, "table", "not a file and not a built-in target (built-in: " + ids + ")"};
     }
     return parseTableJson(json, "built-in:" + std::string(resolveTargetAlias(id)));
 }

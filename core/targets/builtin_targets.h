@@ -36,7 +36,7 @@ struct BuiltinTargetInfo {
 /// Every built-in table, sorted by id. Parsed once; the list is immutable.
 const std::vector<BuiltinTargetInfo> &builtinTargets();
 
-/// The table with this id or alias. Error (field "--table") for an unknown id,
+/// The table with this id or alias. Error (field "table") for an unknown id,
 /// listing the known ones.
 Result<IdleStateTable> builtinTarget(std::string_view id);
 

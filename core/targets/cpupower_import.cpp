@@ -70,6 +70,19 @@ Result<CpupowerIdleInfo> parseCpupowerIdleInfo(std::string_view text, const std:
             return Error{label, lineNo, field, std::to_string(*us) + " us does not fit in 64-bit nanoseconds"};
         return *ns;
     };
+    // "Latency: N" or "Residency: N" (@p field) of the state block being read: N us into
+    // @p ns of that state, @p seen set.
+    auto stateMicros = [&](std::string_view line, const char *field, Ns IdleState::*ns,
+                           bool PendingState::*seen) -> Status {
+        if (states.empty())
+            return Error{label, lineNo, field, "appears before any state name line"};
+        Result<Ns> v = microsAfter(line.substr(std::string_view(field).size() + 1), field);
+        if (!v)
+            return v.error();
+        states.back().state.*ns = *v;
+        states.back().*seen = true;
+        return Ok{};
+    };
 
     size_t pos = 0;
     while (pos <= text.size()) {
@@ -110,21 +123,12 @@ Result<CpupowerIdleInfo> parseCpupowerIdleInfo(std::string_view text, const std:
                 return Error{label, lineNo, "Flags/Description", "appears before any state name line"};
             states.back().state.desc = std::string(trim(line.substr(18)));
         } else if (startsWith(line, "Latency:")) {
-            if (states.empty())
-                return Error{label, lineNo, "Latency", "appears before any state name line"};
-            Result<Ns> v = microsAfter(line.substr(8), "Latency");
-            if (!v)
-                return v.error();
-            states.back().state.exitLatencyNs = *v;
-            states.back().hasLatency = true;
+            if (Status st = stateMicros(line, "Latency", &IdleState::exitLatencyNs, &PendingState::hasLatency); !st)
+                return st.error();
         } else if (startsWith(line, "Residency:")) {
-            if (states.empty())
-                return Error{label, lineNo, "Residency", "appears before any state name line"};
-            Result<Ns> v = microsAfter(line.substr(10), "Residency");
-            if (!v)
-                return v.error();
-            states.back().state.targetResidencyNs = *v;
-            states.back().hasResidency = true;
+            if (Status st = stateMicros(line, "Residency", &IdleState::targetResidencyNs, &PendingState::hasResidency);
+                !st)
+                return st.error();
         } else if (line.back() == ':') {
             // A state header: "NAME:" or "NAME (DISABLED) :".
             std::string_view name = trim(line.substr(0, line.size() - 1));
@@ -178,7 +182,7 @@ Result<CpupowerIdleInfo> parseCpupowerIdleInfo(std::string_view text, const std:
     out.table.id = "cpupower-cpu" + std::to_string(std::max(out.cpu, 0));
     out.table.source = "cpupower idle-info (" + label + "), driver " + out.driver
                        + (out.governor.empty() ? "" : ", governor " + out.governor);
-    out.warnings.push_back("the tick rate (CONFIG_HZ) is not in cpupower output: assuming 250 Hz; set it with --hz");
+    out.warnings.push_back("the tick rate (CONFIG_HZ) is not in cpupower output: assuming 250 Hz");
     if (Status v = out.table.validate(); !v) {
         Error e = v.error();
         e.file = label;

@@ -82,8 +82,7 @@ Result<SysfsCpuidle> readSysfsCpuidle(const std::string &cpuRoot, int cpu)
         return Error{cpuDir.string(), 0, "",
                      msg
                          + ": the kernel exposes no idle states here (common in virtual machines, "
-                           "where the host decides). Pick a built-in table instead (idlescope-cli compare "
-                           "--table ID; ids in help compare)."};
+                           "where the host decides). Pick a built-in table instead."};
     }
 
     SysfsCpuidle out;
@@ -96,7 +95,7 @@ Result<SysfsCpuidle> readSysfsCpuidle(const std::string &cpuRoot, int cpu)
     out.table.id = "this-machine-cpu" + std::to_string(cpu);
     out.table.source = "sysfs " + cpuDir.string() + " (driver " + out.driver
                        + (out.governor.empty() ? "" : ", governor " + out.governor) + ")";
-    out.warnings.push_back("the tick rate (CONFIG_HZ) is not in sysfs: assuming 250 Hz; set it with --hz");
+    out.warnings.push_back("the tick rate (CONFIG_HZ) is not in sysfs: assuming 250 Hz");
 
     for (int i = 0;; ++i) {
         const fs::path dir = cpuDir / ("state" + std::to_string(i));

@@ -35,6 +35,15 @@ protected:
 
     static IdleSpan timerWake(Ns gapNs, Ns idleNs) { return IdleSpan{gapNs, idleNs, idleNs, NO_LATENCY_REQ, 0}; }
     IdleSpan eventWake(Ns gapNs, Ns waitNs);
+    /// After @p gapNs busy, an exponential idle time of mean @p meanIdleNs that a timer ends
+    /// with probability @p timerPpm (per million), an event otherwise. Draws the chance, then
+    /// the idle time (a generator's stream depends on the order).
+    IdleSpan exponentialWake(Ns gapNs, Ns meanIdleNs, std::int64_t timerPpm)
+    {
+        const bool timer = m_rng.chancePpm(timerPpm);
+        const Ns idle = m_rng.exponential(meanIdleNs);
+        return timer ? timerWake(gapNs, idle) : eventWake(gapNs, idle);
+    }
 
     Rng m_rng;
 

@@ -179,9 +179,7 @@ protected:
     IdleSpan produce() override
     {
         const Ns busy = std::max<Ns>(NSEC_PER_USEC, m_rng.exponential(m_serviceNs));
-        const bool timer = m_rng.chancePpm(m_timerPpm);
-        const Ns idle = m_rng.exponential(m_meanIdleNs);
-        return timer ? timerWake(busy, idle) : eventWake(busy, idle);
+        return exponentialWake(busy, m_meanIdleNs, m_timerPpm);
     }
 
 private:

@@ -104,12 +104,7 @@ public:
     }
 
 protected:
-    IdleSpan produce() override
-    {
-        const bool timer = m_rng.chancePpm(m_timerPpm);
-        const Ns idle = m_rng.exponential(m_meanNs);
-        return timer ? timerWake(m_runNs, idle) : eventWake(m_runNs, idle);
-    }
+    IdleSpan produce() override { return exponentialWake(m_runNs, m_meanNs, m_timerPpm); }
 
 private:
     Ns m_meanNs, m_runNs;

@@ -423,7 +423,7 @@ private:
     bool error(const std::string &what) { return errorAt(m_pos, what); }
     bool errorAt(size_t at, const std::string &what)
     {
-        m_error = Error{"", 0, "--workload", "column " + std::to_string(at + 1) + ": " + what};
+        m_error = Error{"", 0, "workload", "column " + std::to_string(at + 1) + ": " + what};
         return false;
     }
     Result<WorkloadSpec> fail(const std::string &what)

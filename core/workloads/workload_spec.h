@@ -82,7 +82,7 @@ struct WorkloadSpec {
 /// Deepest nesting of mix(...) a spec may have (parsing and generating recurse per level).
 inline constexpr int MAX_MIX_DEPTH = 64;
 
-/// Parses a spec. Errors: field "--workload", message with the column and what was expected
+/// Parses a spec. Errors: field "workload", message with the column and what was expected
 /// (also: mix(...) nested deeper than MAX_MIX_DEPTH).
 Result<WorkloadSpec> parseWorkloadSpec(std::string_view text);
 

@@ -124,7 +124,7 @@ private slots:
         Result<ClosedLoopSpec> s = parseClosedLoopSpec(spec.toStdString());
         QVERIFY(!s.ok());
         QCOMPARE(QString::fromStdString(s.error().field), field);
-        QCOMPARE(QString::fromStdString(s.error().file), u"--closed-loop"_qs);
+        QCOMPARE(QString::fromStdString(s.error().file), u"closed-loop"_qs);
     }
 
     void pingPongNeedsTwoCpus()
@@ -132,7 +132,7 @@ private slots:
         const ClosedLoopSpec s = parseClosedLoopSpec("pingpong:work_us=5").value();
         Result<std::vector<ClosedLoopRun>> r = runClosedLoop(Machine::uniform(table(), 1), s, {"oracle"}, {}, 1, 1);
         QVERIFY(!r.ok());
-        QCOMPARE(QString::fromStdString(r.error().field), u"--machine"_qs);
+        QCOMPARE(QString::fromStdString(r.error().field), u"machine"_qs);
     }
 };
 

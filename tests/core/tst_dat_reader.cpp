@@ -62,6 +62,16 @@ QString script(const QTemporaryDir &dir, const char *name, const char *body)
     return path;
 }
 
+/// The error importTraceDat() gives for pipe200 when the reader is a script with @p body
+/// ("" when it imports).
+std::string errorWithReaderScript(const char *name, const char *body)
+{
+    QTemporaryDir dir;
+    const ReaderOverride reader(script(dir, name, body));
+    const Result<TraceImport> r = importTraceDat(pipe200());
+    return r ? std::string() : r.error().message;
+}
+
 } // namespace
 
 class TestDatReader : public QObject {
@@ -95,22 +105,14 @@ private slots:
 
     void aReaderKilledByASignalIsADamagedFile()
     {
-        QTemporaryDir dir;
-        const ReaderOverride crash(script(dir, "crash", "kill -SEGV $$\n"));
-        const Result<TraceImport> r = importTraceDat(pipe200());
-        QVERIFY(!r);
-        QCOMPARE(r.error().message,
+        QCOMPARE(errorWithReaderScript("crash", "kill -SEGV $$\n"),
                  std::string(
                      "libtracecmd/libtraceevent crashed reading this .dat file (signal 11): the file is damaged"));
     }
 
     void aReaderThatSendsNothingIsNotAResult()
     {
-        QTemporaryDir dir;
-        const ReaderOverride silent(script(dir, "silent", "exit 0\n"));
-        const Result<TraceImport> r = importTraceDat(pipe200());
-        QVERIFY(!r);
-        QCOMPARE(r.error().message,
+        QCOMPARE(errorWithReaderScript("silent", "exit 0\n"),
                  std::string("reading this .dat file failed (the reading process ended without a result)"));
     }
 

@@ -194,19 +194,22 @@ private slots:
     {
         Rig r;
         QVERIFY(r.gov->atKernelDefaults());
-        QCOMPARE(r.gov->tunable("guest_halt_poll_ns"), std::int64_t(200000));
-        QCOMPARE(r.gov->tunable("guest_halt_poll_shrink"), std::int64_t(2));
-        QCOMPARE(r.gov->tunable("guest_halt_poll_grow"), std::int64_t(2));
-        QCOMPARE(r.gov->tunable("guest_halt_poll_grow_start"), std::int64_t(50000));
-        QCOMPARE(r.gov->tunable("guest_halt_poll_allow_shrink"), std::int64_t(1));
-        std::string err;
-        QVERIFY(!r.gov->setTunable("guest_halt_poll_allow_shrink", 2, &err));
-        QVERIFY2(err.find("out of range 0..1") != std::string::npos, err.c_str());
-        QVERIFY(!r.gov->setTunable("guest_halt_poll_ns", 4294967296LL, &err));
-        QVERIFY2(err.find("out of range 0..4294967295") != std::string::npos, err.c_str());
-        QVERIFY(!r.gov->setTunable("guest_halt_poll_grow", -1, &err));
-        QVERIFY(!r.gov->setTunable("halt_poll_ns", 1, &err));
-        QVERIFY2(err.find("unknown parameter 'halt_poll_ns' for haltpoll-latest") != std::string::npos, err.c_str());
+        QCOMPARE(r.tunableValues(), std::string("guest_halt_poll_ns=200000, guest_halt_poll_shrink=2, "
+                                                "guest_halt_poll_grow=2, guest_halt_poll_grow_start=50000, "
+                                                "guest_halt_poll_allow_shrink=1"));
+        QCOMPARE(r.refusal("guest_halt_poll_allow_shrink", 2),
+                 std::string("guest_halt_poll_allow_shrink = 2 is out of range 0..1 for haltpoll-latest (kernel "
+                             "default 1)"));
+        QCOMPARE(r.refusal("guest_halt_poll_ns", 4294967296LL),
+                 std::string("guest_halt_poll_ns = 4294967296 is out of range 0..4294967295 for haltpoll-latest "
+                             "(kernel default 200000)"));
+        QCOMPARE(r.refusal("guest_halt_poll_grow", -1),
+                 std::string("guest_halt_poll_grow = -1 is out of range 0..4294967295 for haltpoll-latest (kernel "
+                             "default 2)"));
+        QCOMPARE(r.refusal("halt_poll_ns", 1),
+                 std::string("unknown parameter 'halt_poll_ns' for haltpoll-latest (known: guest_halt_poll_ns, "
+                             "guest_halt_poll_shrink, guest_halt_poll_grow, guest_halt_poll_grow_start, "
+                             "guest_halt_poll_allow_shrink)"));
         QVERIFY(r.gov->atKernelDefaults());
     }
 

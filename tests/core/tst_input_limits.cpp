@@ -193,7 +193,7 @@ private slots:
         QVERIFY(deep.size() > 40000);
         const Result<workloads::WorkloadSpec> s = workloads::parseWorkloadSpec(deep);
         QVERIFY(!s.ok());
-        QCOMPARE(s.error().field, std::string("--workload"));
+        QCOMPARE(s.error().field, std::string("workload"));
         // The 65th "mix(" starts at column 64 * 4 + 1.
         QCOMPARE(s.error().message, std::string("column 257: mix(...) nested more than 64 deep"));
         // 64 levels are fine.

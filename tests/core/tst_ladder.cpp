@@ -39,15 +39,6 @@ class TestLadder : public QObject {
     Q_OBJECT
 
 private slots:
-    void registered()
-    {
-        const VariantInfo *v = findVariant("ladder-latest");
-        QVERIFY(v);
-        QCOMPARE(QString(v->family), QString("ladder"));
-        QCOMPARE(QString(v->kernel), QString("v7.0"));
-        QVERIFY(v->idleLoopReadsGotTick);
-    }
-
     void enableStartsOnFirstUsableState()
     {
         Rig r;
@@ -167,16 +158,13 @@ private slots:
     {
         Rig r;
         QVERIFY(r.gov->atKernelDefaults());
-        QCOMPARE(r.gov->tunable("PROMOTION_COUNT"), std::int64_t(4));
-        QCOMPARE(r.gov->tunable("DEMOTION_COUNT"), std::int64_t(1));
-        std::string err;
-        QVERIFY(!r.gov->setTunable("PROMOTION_COUNT", 0, &err));
-        QVERIFY2(err.find("out of range 1..1000") != std::string::npos, err.c_str());
-        QVERIFY(!r.gov->setTunable("promotion", 2, &err));
-        QVERIFY2(err.find("unknown parameter 'promotion'") != std::string::npos, err.c_str());
-        QVERIFY2(err.find("PROMOTION_COUNT") != std::string::npos, err.c_str());
+        QCOMPARE(r.tunableValues(), std::string("PROMOTION_COUNT=4, DEMOTION_COUNT=1"));
+        QCOMPARE(r.refusal("PROMOTION_COUNT", 0),
+                 std::string("PROMOTION_COUNT = 0 is out of range 1..1000 for ladder-latest (kernel default 4)"));
+        QCOMPARE(r.refusal("promotion", 2), std::string("unknown parameter 'promotion' for ladder-latest (known: "
+                                                        "PROMOTION_COUNT, DEMOTION_COUNT)"));
 
-        QVERIFY(r.gov->setTunable("PROMOTION_COUNT", 2, &err));
+        QCOMPARE(r.refusal("PROMOTION_COUNT", 2), std::string());
         QVERIFY(!r.gov->atKernelDefaults());
         r.gov->enable(r.drv, r.dev); // thresholds are copied at enable, as from the #define
         QCOMPARE(r.entry(50000).stateIndex, 1);

@@ -564,7 +564,7 @@ private slots:
         QCOMPARE(juno.clusters[0].clusterIdlePowerMw, (std::vector<double>{56, 56, 17}));
         QCOMPARE(juno.clusters[1].clusterIdlePowerMw, (std::vector<double>{65, 65, 24}));
         QVERIFY(!builtinMachine("nope").ok());
-        QCOMPARE(QString::fromStdString(builtinMachine("nope").error().field), u"--machine"_qs);
+        QCOMPARE(QString::fromStdString(builtinMachine("nope").error().field), u"machine"_qs);
     }
 
     void backgroundCoversTheBenchmark()
@@ -605,7 +605,7 @@ private slots:
         spec.workloadCpus = {6};
         Result<MachineWorkload> bad = syntheticMachineWorkload(m, spec);
         QVERIFY(!bad.ok());
-        QCOMPARE(QString::fromStdString(bad.error().field), u"--workload-cpus"_qs);
+        QCOMPARE(QString::fromStdString(bad.error().field), u"workload-cpus"_qs);
     }
 
     void workloadCpusAndIdleBackgroundSumByHand()
@@ -656,11 +656,11 @@ private slots:
         QCOMPARE(picked.cpus[3].stream.size(), size_t(3));
         QCOMPARE(picked.cpus[0].stream.size(), size_t(2));
         spec.workloadCpus = {1};
-        QCOMPARE(QString::fromStdString(syntheticMachineWorkload(m, spec).error().field), u"--workload-cpus"_qs);
+        QCOMPARE(QString::fromStdString(syntheticMachineWorkload(m, spec).error().field), u"workload-cpus"_qs);
         spec.workloadCpus = {};
         spec.workload = workloads::parseWorkloadSpec("io:cpus=5").value();
         const Error tooMany = syntheticMachineWorkload(m, spec).error();
-        QCOMPARE(QString::fromStdString(tooMany.field), u"--workload"_qs);
+        QCOMPARE(QString::fromStdString(tooMany.field), u"workload"_qs);
         QVERIFY(QString::fromStdString(tooMany.message).contains(u"cpus=5 but machine"_qs));
     }
 
@@ -683,7 +683,7 @@ private slots:
         PowerModel p;
         const Status s = applyPowerOption(p, twoStates(), item.toStdString());
         QVERIFY(!s.ok());
-        QCOMPARE(QString::fromStdString(s.error().file), u"--power"_qs);
+        QCOMPARE(QString::fromStdString(s.error().file), u"power"_qs);
         QVERIFY2(QString::fromStdString(s.error().message).contains(message), s.error().message.c_str());
     }
 

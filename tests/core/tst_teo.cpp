@@ -72,6 +72,15 @@ IdleStateTable skl()
                            {"C10", "", 890 * US, 5 * MS, false, false}});
 }
 
+/// teo's metrics after 1000 wakeups that were all hits in skx's C6 bin (a CPU that always slept long).
+TeoGovernor::Metrics hitsInC6()
+{
+    TeoGovernor::Metrics m;
+    m.hits = {0, 0, 0, 1000};
+    m.total = 1000;
+    return m;
+}
+
 /// One governor driven by hand: select with a given context, reflect with a
 /// given residency and the tick / poll-limit flags the replay would set.
 struct Rig : test::GovernorRig {
@@ -81,6 +90,9 @@ struct Rig : test::GovernorRig {
     {
         teo = dynamic_cast<TeoGovernor *>(gov.get());
     }
+
+    /// A rig seeded with @p m (see seed()).
+    Rig(const char *id, IdleStateTable table, const TeoGovernor::Metrics &m) : Rig(id, std::move(table)) { seed(m); }
 
     Selection select(Ns sleepLength, Ns deltaNext, Ns latencyReq = PM_QOS_DEFAULT_LATENCY_NS, bool tickStopped = false,
                      int util = 0)
@@ -342,21 +354,18 @@ private slots:
         m.hits = {0, 0, 0, 99};
         m.total = 1000;
         // v6.19: 2 * 251 > 901 no, 2 * 501 > 901 yes: C1.
-        Rig a("teo-6.19", skx());
-        a.seed(m);
+        Rig a("teo-6.19", skx(), m);
         Selection s = a.select(1 * MS, 1 * MS);
         QCOMPARE(s.stateIndex, 1);
         QCOMPARE(a.r().walkIdx, 1);
         // v7.0: the busiest bin (0) is at min_idx: POLL directly.
-        Rig b("teo-latest", skx());
-        b.seed(m);
+        Rig b("teo-latest", skx(), m);
         s = b.select(1 * MS, 1 * MS);
         QCOMPARE(s.stateIndex, 0);
         QCOMPARE(b.r().interceptMaxIdx, 0);
         QCOMPARE(s.stopTick, false);
         // v6.14 (first suitable walk): C1 as well.
-        Rig c("teo-6.14", skx());
-        c.seed(m);
+        Rig c("teo-6.14", skx(), m);
         QCOMPARE(c.select(1 * MS, 1 * MS).stateIndex, 1);
 
         // Tick stopped on skl, candidate C10: min_idx is C9 (first TR >= 4 ms).
@@ -364,14 +373,12 @@ private slots:
         TeoGovernor::Metrics k;
         k.intercepts = {1000};
         k.total = 1000;
-        Rig d("teo-6.19", skl());
-        d.seed(k);
+        Rig d("teo-6.19", skl(), k);
         s = d.select(100 * MS, 100 * MS, PM_QOS_DEFAULT_LATENCY_NS, true);
         QCOMPARE(d.r().minIdx, 7);
         QCOMPARE(s.stateIndex, 7);
         QCOMPARE(s.stopTick, true);
-        Rig e("teo-latest", skl());
-        e.seed(k);
+        Rig e("teo-latest", skl(), k);
         s = e.select(100 * MS, 100 * MS, PM_QOS_DEFAULT_LATENCY_NS, true);
         QCOMPARE(s.stateIndex, 8);
         QCOMPARE(s.stopTick, true);
@@ -379,13 +386,10 @@ private slots:
 
     void latencyCap()
     {
-        TeoGovernor::Metrics m;
-        m.hits = {0, 0, 0, 1000};
-        m.total = 1000;
+        const TeoGovernor::Metrics m = hitsInC6();
         // 5 us: C1 (EL 2 us) is the deepest within it; its TR (2 us) is below
         // 15 us and the limit below 7.5 us, so the timer is not queried.
-        Rig a("teo-6.14", skx());
-        a.seed(m);
+        Rig a("teo-6.14", skx(), m);
         Selection s = a.select(1 * MS, 1 * MS, 5 * US);
         QCOMPARE(s.stateIndex, 1);
         QCOMPARE(s.stopTick, false);
@@ -394,8 +398,7 @@ private slots:
         QVERIFY(a.r().skippedQuery);
         QCOMPARE(a.r().constraintIdx, 1);
         // 10 us admits C1E (EL 10 us, not strictly above): queried, tick kept (1 ms).
-        Rig b("teo-6.14", skx());
-        b.seed(m);
+        Rig b("teo-6.14", skx(), m);
         s = b.select(1 * MS, 1 * MS, 10 * US);
         QCOMPARE(s.stateIndex, 2);
         QCOMPARE(s.predictedNs, 1 * MS);
@@ -409,23 +412,18 @@ private slots:
     // teo-6.10 alone reads util, against 1024 >> 6 = 16.
     void utilAwareness()
     {
-        TeoGovernor::Metrics m;
-        m.hits = {0, 0, 0, 1000};
-        m.total = 1000;
-        Rig busy("teo-6.10", skx());
-        busy.seed(m);
+        const TeoGovernor::Metrics m = hitsInC6();
+        Rig busy("teo-6.10", skx(), m);
         // Utilized: the deepest enabled non-polling state below C6 is C1E.
         Selection s = busy.select(1 * MS, 1 * MS, PM_QOS_DEFAULT_LATENCY_NS, false, 17);
         QCOMPARE(s.stateIndex, 2);
         QVERIFY(busy.r().utilized);
         QCOMPARE(busy.r().utilThreshold, 16);
         QCOMPARE(busy.r().path, TeoReasoning::Path::Utilized);
-        Rig idle("teo-6.10", skx());
-        idle.seed(m);
+        Rig idle("teo-6.10", skx(), m);
         QCOMPARE(idle.select(1 * MS, 1 * MS, PM_QOS_DEFAULT_LATENCY_NS, false, 16).stateIndex, 3);
         QVERIFY(!idle.r().utilized);
-        Rig other("teo-6.14", skx());
-        other.seed(m);
+        Rig other("teo-6.14", skx(), m);
         QCOMPARE(other.select(1 * MS, 1 * MS, PM_QOS_DEFAULT_LATENCY_NS, false, 1024).stateIndex, 3);
 
         // Two states, utilized: state 0 polls, so CEDE with duration TR(1) = 120 us;

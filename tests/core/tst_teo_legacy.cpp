@@ -48,15 +48,6 @@ class TestTeoLegacy : public QObject {
     Q_OBJECT
 
 private slots:
-    void registered()
-    {
-        const VariantInfo *v = findVariant("teo-5.13");
-        QVERIFY(v);
-        QCOMPARE(QString(v->family), QString("teo"));
-        QVERIFY(v->pollTime == PollTimeRule::V5_11);
-        QVERIFY(!v->idleLoopReadsGotTick);
-    }
-
     void firstSelectUpdatesFromZeroedDevice()
     {
         Rig r(tableT());
@@ -216,16 +207,14 @@ private slots:
     {
         Rig r(tableT());
         QVERIFY(r.gov->atKernelDefaults());
-        QCOMPARE(r.gov->tunable("PULSE"), std::int64_t(1024));
-        QCOMPARE(r.gov->tunable("DECAY_SHIFT"), std::int64_t(3));
-        QCOMPARE(r.gov->tunable("INTERVALS"), std::int64_t(8));
-        std::string err;
-        QVERIFY(!r.gov->setTunable("INTERVALS", 0, &err));
-        QVERIFY2(err.find("INTERVALS = 0 is out of range 1..64") != std::string::npos, err.c_str());
-        QVERIFY(!r.gov->setTunable("DECAY_SHIFT", 32, &err));
-        QVERIFY(!r.gov->setTunable("NR_RECENT", 9, &err));
-        QVERIFY2(err.find("unknown parameter 'NR_RECENT' for teo-5.13") != std::string::npos, err.c_str());
-        QVERIFY(r.gov->setTunable("PULSE", 100, &err));
+        QCOMPARE(r.tunableValues(), std::string("PULSE=1024, DECAY_SHIFT=3, INTERVALS=8"));
+        QCOMPARE(r.refusal("INTERVALS", 0),
+                 std::string("INTERVALS = 0 is out of range 1..64 for teo-5.13 (kernel default 8)"));
+        QCOMPARE(r.refusal("DECAY_SHIFT", 32),
+                 std::string("DECAY_SHIFT = 32 is out of range 0..31 for teo-5.13 (kernel default 3)"));
+        QCOMPARE(r.refusal("NR_RECENT", 9),
+                 std::string("unknown parameter 'NR_RECENT' for teo-5.13 (known: PULSE, DECAY_SHIFT, INTERVALS)"));
+        QCOMPARE(r.refusal("PULSE", 100), std::string());
         r.select(2000000);
         QCOMPARE(r.why().hits[0], 100u);
     }

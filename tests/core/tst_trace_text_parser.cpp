@@ -24,6 +24,14 @@ class TestTraceTextParser : public QObject {
         return (p ? *p : local).parse(line, ev);
     }
 
+    /// @p line is an event (left in @p ev) with @p arg and @p target: a switch's pids, a wakeup's pid and CPU.
+    void expectEvent(const char *line, TraceEvent &ev, std::int64_t arg, std::int64_t target)
+    {
+        QCOMPARE(parse(line, ev), LineKind::Event);
+        QCOMPARE(ev.arg, arg);
+        QCOMPARE(ev.target, target);
+    }
+
 private slots:
     void cpuIdleFtrace5Flags()
     {
@@ -84,57 +92,34 @@ private slots:
     {
         // vm-amd-2cpu-pipe200us.report.txt.gz lines 2 and 3
         TraceEvent ev;
-        QCOMPARE(
-            parse(
-                "            bash-30899 [000]  4250.273676: sched_switch:         bash:30899 [120] S ==> bash:30901 [120]",
-                ev),
-            LineKind::Event);
+        expectEvent(
+            "            bash-30899 [000]  4250.273676: sched_switch:         bash:30899 [120] S ==> bash:30901 [120]",
+            ev, 30899, 30901);
         QCOMPARE(ev.kind, EventKind::SchedSwitch);
-        QCOMPARE(ev.arg, std::int64_t(30899));
-        QCOMPARE(ev.target, std::int64_t(30901));
-        QCOMPARE(parse("         python3-30901 [000]  4250.274726: sched_wakeup:         migration/0:18 [0] CPU:000",
-                       ev),
-                 LineKind::Event);
+        expectEvent("         python3-30901 [000]  4250.274726: sched_wakeup:         migration/0:18 [0] CPU:000", ev,
+                    18, 0);
         QCOMPARE(ev.kind, EventKind::SchedWakeup);
-        QCOMPARE(ev.arg, std::int64_t(18));
-        QCOMPARE(ev.target, std::int64_t(0));
         // trappy-trace_idle-6cpu.report.txt: a comm with a blank and a colon.
-        QCOMPARE(
-            parse(
-                "     in:imuxsock-236   [003] 162534.217767: sched_switch:         in:imuxsock:236 [120] S ==> rs:main Q:Reg:238 [120]",
-                ev),
-            LineKind::Event);
-        QCOMPARE(ev.arg, std::int64_t(236));
-        QCOMPARE(ev.target, std::int64_t(238));
+        expectEvent(
+            "     in:imuxsock-236   [003] 162534.217767: sched_switch:         in:imuxsock:236 [120] S ==> rs:main Q:Reg:238 [120]",
+            ev, 236, 238);
     }
 
     void kernelSwitchAndWakeup()
     {
         // vm-amd-2cpu-idle.ftrace.txt.gz lines 22 and 21
         TraceEvent ev;
-        QCOMPARE(
-            parse(
-                "            bash-6807    [000] d..2.   969.797768: sched_switch: prev_comm=bash prev_pid=6807 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120",
-                ev),
-            LineKind::Event);
-        QCOMPARE(ev.arg, std::int64_t(6807));
-        QCOMPARE(ev.target, std::int64_t(0));
-        QCOMPARE(
-            parse(
-                "          <idle>-0       [001] dNs5.   969.796283: sched_wakeup: comm=kworker/1:1 pid=41 prio=120 target_cpu=001",
-                ev),
-            LineKind::Event);
-        QCOMPARE(ev.arg, std::int64_t(41));
-        QCOMPARE(ev.target, std::int64_t(1));
+        expectEvent(
+            "            bash-6807    [000] d..2.   969.797768: sched_switch: prev_comm=bash prev_pid=6807 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120",
+            ev, 6807, 0);
+        expectEvent(
+            "          <idle>-0       [001] dNs5.   969.796283: sched_wakeup: comm=kworker/1:1 pid=41 prio=120 target_cpu=001",
+            ev, 41, 1);
         // trappy-trace_idle_unsorted-8cpu.txt line 3: tab-indented, numeric prev_state, no arrow.
-        QCOMPARE(
-            parse(
-                "\t   <...>-15430 [006]  7115.449594: sched_switch:          prev_comm=trace-cmd prev_pid=15430 prev_prio=120 prev_state=64 next_comm=swapper/6 next_pid=0 next_prio=120",
-                ev),
-            LineKind::Event);
+        expectEvent(
+            "\t   <...>-15430 [006]  7115.449594: sched_switch:          prev_comm=trace-cmd prev_pid=15430 prev_prio=120 prev_state=64 next_comm=swapper/6 next_pid=0 next_prio=120",
+            ev, 15430, 0);
         QCOMPARE(ev.cpu, 6);
-        QCOMPARE(ev.arg, std::int64_t(15430));
-        QCOMPARE(ev.target, std::int64_t(0));
     }
 
     void hrtimers()

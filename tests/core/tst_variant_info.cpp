@@ -43,6 +43,27 @@ private slots:
         QVERIFY(findVariant("menu-6.6")->base < findVariant("menu-6.14")->base);
     }
 
+    /// The rows of the families with one variant, which their own tests (tst_ladder,
+    /// tst_teo_legacy) once checked one by one: the family, the kernel text, the poll-time
+    /// rule and whether the idle loop reads got_tick for the governor.
+    void oneVariantFamilies()
+    {
+        struct Row {
+            const char *id, *family, *kernel;
+            PollTimeRule pollTime;
+            bool readsGotTick;
+        };
+        for (const Row &w : {Row{"ladder-latest", "ladder", "v7.0", PollTimeRule::V5_11, true},
+                             Row{"teo-5.13", "teo", "v5.13", PollTimeRule::V5_11, false}}) {
+            const VariantInfo *v = findVariant(w.id);
+            QVERIFY2(v, w.id);
+            QCOMPARE(QString::fromUtf8(v->family), QString::fromUtf8(w.family));
+            QCOMPARE(QString::fromUtf8(v->kernel), QString::fromUtf8(w.kernel));
+            QVERIFY2(v->pollTime == w.pollTime, w.id);
+            QCOMPARE(v->idleLoopReadsGotTick, w.readsGotTick);
+        }
+    }
+
     /// A renamed table decides alike but is not the same table; a changed exit latency,
     /// disable bit or tick rate is seen by every governor.
     void decideAlikeReadsOnlyWhatGovernorsRead()

@@ -430,7 +430,7 @@ private slots:
         QVERIFY(err("periodic extra").contains("unexpected 'e'"));
         QVERIFY(err("periodic:util=2000").contains("util = 2000 is outside 0..1024"));
         QVERIFY(err("periodic:util=1/2").contains("util cannot be swept"));
-        QCOMPARE(QString::fromStdString(parseWorkloadSpec("tick:idle_us=0").error().field), QString("--workload"));
+        QCOMPARE(QString::fromStdString(parseWorkloadSpec("tick:idle_us=0").error().field), QString("workload"));
     }
 
     void latencyReqAndUtil()
