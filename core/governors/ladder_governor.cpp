@@ -114,13 +114,6 @@ Selection coreSingleState(LadderReasoning &r)
     return Selection{0, false, -1};
 }
 
-/// What the reasoning record keeps of the rung being left: its residency and thresholds.
-template <class State>
-void recordLastRung(LadderReasoning &r, const State &last, Ns lastResidency)
-{
-    recordLastRung(r, last, lastResidency);
-}
-
 } // namespace
 
 std::span<const VariantInfo> ladderVariants()
