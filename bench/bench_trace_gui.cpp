@@ -47,7 +47,7 @@ QString junoPath()
 ScenarioSpec junoSpec(const QString &path, int cpu)
 {
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("builtin");
+    spec.target.kind = TargetKind::Builtin;
     spec.target.id = QStringLiteral("arm-juno-r0");
     spec.target.table = builtinTable(spec.target.id).value();
     spec.workload.kind = QStringLiteral("trace");

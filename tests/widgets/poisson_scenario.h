@@ -14,7 +14,7 @@ namespace idlescope::test {
 inline ScenarioSpec poissonScenario(qint64 spans, qint64 seed)
 {
     ScenarioSpec s;
-    s.target.kind = QStringLiteral("builtin");
+    s.target.kind = TargetKind::Builtin;
     s.target.id = QStringLiteral("intel-skx");
     s.target.table = *builtinTable(s.target.id);
     s.target.table.tickHz = 1000;

@@ -41,7 +41,7 @@ const char STREAM[] = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n"
 ScenarioSpec handScenario(const QString &streamPath)
 {
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("file");
+    spec.target.kind = TargetKind::File;
     spec.target.path = tablePath();
     spec.target.table = readTableJson(tablePath().toStdString()).value();
     spec.target.id = QString::fromStdString(spec.target.table.id);

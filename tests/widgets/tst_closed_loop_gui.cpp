@@ -58,7 +58,7 @@ const char *const GOVERNORS[] = {"menu-6.14", "teo-6.14", "ladder-latest"};
 ScenarioSpec closedLoopScenario(const QString &loop, int seed = 3)
 {
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("file");
+    spec.target.kind = TargetKind::File;
     spec.target.path = table();
     spec.target.table = readTableJson(table().toStdString()).value();
     spec.target.id = QString::fromStdString(spec.target.table.id);

@@ -43,7 +43,7 @@ constexpr int TIMEOUT_MS = 120000;
 ScenarioSpec traceScenario(const QString &trace, const QString &table, int cpu)
 {
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("builtin");
+    spec.target.kind = TargetKind::Builtin;
     spec.target.id = table;
     spec.target.table = builtinTable(table).value();
     spec.workload.kind = QStringLiteral("trace");

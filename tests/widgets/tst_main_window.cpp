@@ -282,7 +282,7 @@ void TestMainWindow::conformanceTableAndStreamLoad()
     });
     QVERIFY(s);
     QCOMPARE(s->table.id, std::string("intel-skx"));
-    QCOMPARE(s->spec.target.kind, QStringLiteral("file"));
+    QCOMPARE(s->spec.target.kind, TargetKind::File);
     s = nextSnapshot(w, [&] {
         QVERIFY(w.setupPanel()->loadStreamFile(kit + QStringLiteral("/streams/pipe-wakeups.csv")));
     });

@@ -16,6 +16,7 @@
 #include <QTest>
 
 using namespace idlescope;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -51,7 +52,7 @@ Session sampleSession()
     if (!t.setTickHz(250).ok() || !t.setExitLatencyNs(1, 11000).ok() || !t.setDisabled(0, true).ok())
         qFatal("table edit rejected");
 
-    s.scenario.target = {QStringLiteral("builtin"), QStringLiteral("pseries-p10"), QString(), t};
+    s.scenario.target = {TargetKind::Builtin, QStringLiteral("pseries-p10"), QString(), t};
     s.scenario.workload.kind = QStringLiteral("periodic");
     s.scenario.workload.path = QStringLiteral("/tmp/does-not-matter.csv");
     s.scenario.workload.description = QStringLiteral("IPI wakeups every 100 us, 200000 spans");
@@ -85,6 +86,8 @@ private slots:
     void registryHasATunableGovernor();
     void roundTripEveryField();
     void traceWorkloadRoundTrip();
+    void targetKindsRoundTrip();
+    void unknownTargetKindIsRefused();
     void fileNamesFormatVersion();
     void generatorParamsAreWrittenInTheUnitOfTheirName();
     void formatVersion1IsReadAsItIs();
@@ -120,7 +123,7 @@ void TestSession::roundTripEveryField()
     const Session &l = *loaded;
     const ScenarioSpec &x = l.scenario;
 
-    QCOMPARE(x.target.kind, QStringLiteral("builtin"));
+    QCOMPARE(x.target.kind, TargetKind::Builtin);
     QCOMPARE(x.target.id, QStringLiteral("pseries-p10"));
     QCOMPARE(x.target.table.id, std::string("pseries-p10"));
     QCOMPARE(x.target.table.tickHz, 250);
@@ -186,6 +189,45 @@ void TestSession::traceWorkloadRoundTrip()
         QCOMPARE(w.params.value(QStringLiteral("file_stamp")).toString(), QStringLiteral("1764480000123:1196989"));
         QVERIFY(sameSession(s, *l));
     }
+}
+
+void TestSession::targetKindsRoundTrip()
+{
+    // Every kind has its name, the one sessions have always written, and reads back as itself.
+    const std::pair<TargetKind, const char *> names[] = {{TargetKind::Builtin, "builtin"},
+                                                         {TargetKind::File, "file"},
+                                                         {TargetKind::Machine, "machine"}};
+    QCOMPARE(std::size(TARGET_KINDS), std::size(names));
+    for (const auto &[kind, name] : names) {
+        QCOMPARE(targetKindName(kind), QLatin1String(name));
+        const Result<TargetKind> back = targetKindFromName(QLatin1String(name), u"a.idlescope"_s, u"target.kind"_s);
+        QVERIFY2(back.ok(), name);
+        QCOMPARE(*back, kind);
+        // Through a session file too.
+        Session s = sampleSession();
+        s.scenario.target.kind = kind;
+        const QByteArray json = sessionToJson(s);
+        QVERIFY2(json.contains("\"kind\": \"" + QByteArray(name) + '"'), name);
+        const Result<Session> l = sessionFromJson(json, u"k.idlescope"_s);
+        QVERIFY2(l.ok(), l.ok() ? name : l.error().toString().c_str());
+        QCOMPARE(l->scenario.target.kind, kind);
+    }
+}
+
+void TestSession::unknownTargetKindIsRefused()
+{
+    const Result<TargetKind> k = targetKindFromName(u"sysfs"_s, u"a.idlescope"_s, u"target.kind"_s);
+    QVERIFY(!k.ok());
+    QCOMPARE(k.error().file, std::string("a.idlescope"));
+    QCOMPARE(k.error().field, std::string("target.kind"));
+    QCOMPARE(k.error().message, std::string("unknown target kind 'sysfs' (one of: builtin, file, machine)"));
+    // A session naming it is refused with its file and the field.
+    const QByteArray json = replaced(sessionToJson(sampleSession()), "\"kind\": \"builtin\"", "\"kind\": \"sysfs\"");
+    const Result<Session> r = sessionFromJson(json, u"bad.idlescope"_s);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().file, std::string("bad.idlescope"));
+    QCOMPARE(r.error().field, std::string("target.kind"));
+    QCOMPARE(r.error().message, k.error().message);
 }
 
 void TestSession::fileNamesFormatVersion()

@@ -106,7 +106,7 @@ SnapshotPtr showHopScenario(MainWindow &w)
     auto t = readTableJson(table.toStdString());
     if (!t)
         return nullptr;
-    spec.target = TargetSpec{u"file"_s, u"three-states"_s, table, *t};
+    spec.target = TargetSpec{TargetKind::File, u"three-states"_s, table, *t};
     spec.workload = WorkloadSpec{u"csv"_s, dataFile(u"hop.csv"_s), {}, u"hop.csv"_s};
     spec.governors = {GovernorSpec{"ladder-latest", {}, QColor(0x4e, 0x79, 0xa7), {}}};
     spec.latencyLimitNs = -1;

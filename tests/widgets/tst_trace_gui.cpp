@@ -47,7 +47,7 @@ QString junoTrace()
 ScenarioSpec junoScenario(int cpu)
 {
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("builtin");
+    spec.target.kind = TargetKind::Builtin;
     spec.target.id = QStringLiteral("arm-juno-r0");
     spec.target.table = builtinTable(spec.target.id).value();
     spec.workload.kind = QStringLiteral("trace");
@@ -264,7 +264,7 @@ void TestTraceGui::everyLaneOnTheStreamClock()
     // span 3 starts at 3606 + 2019 + 3695 + 2015 + 4574 + 1998 + 5319 = 23226 ns. Its last span
     // (row 3999) at 2,259,106,058 ns (the same sum over the 4000 rows, by a short script).
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("file");
+    spec.target.kind = TargetKind::File;
     spec.target.path = test::kitDir() + QStringLiteral("/tables/pseries-p10.json");
     spec.target.table = readTableJson(spec.target.path.toStdString()).value();
     spec.target.id = QString::fromStdString(spec.target.table.id);

@@ -42,7 +42,7 @@ QString generatorSpecText(const WorkloadSpec &w, const workloads::GeneratorInfo 
 
 bool tableWasEdited(const TargetSpec &target)
 {
-    if (target.kind == QLatin1String("machine"))
+    if (target.kind == TargetKind::Machine)
         return false; // read again from sysfs by the CLI (a caveat says so)
     const std::optional<IdleStateTable> original = originalTable(target);
     if (!original)
@@ -78,16 +78,16 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
     c.tableEdited = tableWasEdited(t);
     if (!tablePath.isEmpty())
         a << QStringLiteral("--table") << tablePath;
-    else if (t.kind == QLatin1String("machine"))
+    else if (t.kind == TargetKind::Machine)
         a << QStringLiteral("--table") << QStringLiteral("this-machine");
-    else if (t.kind == QLatin1String("file"))
+    else if (t.kind == TargetKind::File)
         a << QStringLiteral("--table") << t.path;
     else
         a << QStringLiteral("--table") << t.id;
     if (c.tableEdited && tablePath.isEmpty())
         c.caveats << QObject::tr("The table was edited: the command names the unedited table; save the "
                                  "edited one as a table file to reproduce it.");
-    if (t.kind == QLatin1String("machine"))
+    if (t.kind == TargetKind::Machine)
         c.caveats << QObject::tr("--table this-machine reads cpu0's sysfs where the command runs.");
     const std::optional<IdleStateTable> original = tablePath.isEmpty() ? originalTable(t) : std::nullopt;
     if (!original || original->tickHz != t.table.tickHz)

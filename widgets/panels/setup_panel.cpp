@@ -148,7 +148,7 @@ void SetupPanel::proposeTable()
     // The table idlescope-cli record read from the machine's sysfs beside the trace: the traced machine's own.
     if (!s->sidecarTable.isEmpty()) {
         const QString name = QFileInfo(s->sidecarTable).fileName();
-        if (target.kind == QLatin1String("file")
+        if (target.kind == TargetKind::File
             && QFileInfo(target.path).absoluteFilePath() == QFileInfo(s->sidecarTable).absoluteFilePath()) {
             m_tracePage->setTableProposal(tr("Table: %1, saved beside the trace when it was recorded.").arg(name), {});
             return;

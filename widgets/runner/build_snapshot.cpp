@@ -99,7 +99,7 @@ bool sameSourceFile(const SimulationSnapshot &previous, const GovernorSpec &g)
 void readPower(SimulationSnapshot &snap)
 {
     snap.power = PowerModel::empty(snap.table);
-    if (snap.spec.target.kind == QLatin1String("file") && !snap.spec.target.path.isEmpty()) {
+    if (snap.spec.target.kind == TargetKind::File && !snap.spec.target.path.isEmpty()) {
         if (auto power = readTablePower(snap.spec.target.path.toStdString(), snap.table); power)
             snap.power = std::move(*power);
         else

@@ -179,7 +179,7 @@ WorkloadSpec periodicIpiWorkload(qint64 spans, qint64 intervalUs, qint64 jitterU
 ScenarioSpec defaultScenario()
 {
     ScenarioSpec s;
-    s.target.kind = QStringLiteral("builtin");
+    s.target.kind = TargetKind::Builtin;
     s.target.id = QString::fromUtf8(POWER10_TARGET_ID);
     if (auto t = builtinTarget(POWER10_TARGET_ID))
         s.target.table = std::move(*t);

@@ -12,6 +12,7 @@
  */
 #pragma once
 
+#include "core/common/error.h"
 #include "core/common/kernel_types.h"
 #include "core/replay/governor_run.h"
 #include "core/states/idle_state_table.h"
@@ -26,10 +27,25 @@
 namespace idlescope {
 
 /// Where the target table came from.
+enum class TargetKind {
+    Builtin, ///< embedded / core/targets
+    File,    ///< a table JSON file
+    Machine, ///< this machine's sysfs
+};
+
+/// Every target kind, in declaration order (round trips, choosers).
+inline constexpr TargetKind TARGET_KINDS[] = {TargetKind::Builtin, TargetKind::File, TargetKind::Machine};
+
+/// The name a session file gives @p kind: "builtin", "file" or "machine".
+QString targetKindName(TargetKind kind);
+/// The kind a session file names @p name; an unknown name is an Error naming @p file and @p field
+/// ("target.kind") and the names it could be.
+Result<TargetKind> targetKindFromName(const QString &name, const QString &file, const QString &field);
+
 struct TargetSpec {
-    QString kind;         ///< "builtin" (embedded / core/targets), "file" (table JSON), "machine" (sysfs)
+    TargetKind kind = TargetKind::Builtin;
     QString id;           ///< built-in id (e.g. "pseries-p10") or the table's own id
-    QString path;         ///< the JSON file for kind "file", empty otherwise
+    QString path;         ///< the JSON file for TargetKind::File, empty otherwise
     IdleStateTable table; ///< the table as resolved, with the user's edits (disabled states, tick_hz)
 };
 

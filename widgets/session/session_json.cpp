@@ -56,7 +56,7 @@ QJsonObject targetJson(const TargetSpec &t)
     // back exactly as a table file would.
     const QByteArray tableText = QByteArray::fromStdString(formatTableJson(t.table));
     QJsonObject o;
-    o.insert(key("kind"), t.kind);
+    o.insert(key("kind"), targetKindName(t.kind));
     o.insert(key("id"), t.id);
     o.insert(key("path"), t.path);
     o.insert(key("table"), QJsonDocument::fromJson(tableText).object());
@@ -134,7 +134,14 @@ TargetSpec readTarget(SessionJsonReader &r, const QJsonObject &root, const QStri
 {
     TargetSpec t;
     const QJsonObject o = r.object(root, key("target"), key("target"));
-    t.kind = r.string(o, key("kind"), key("target.kind"), true);
+    const QString kind = r.string(o, key("kind"), key("target.kind"), true);
+    if (r.ok()) {
+        const Result<TargetKind> k = targetKindFromName(kind, label, key("target.kind"));
+        if (k)
+            t.kind = *k;
+        else
+            r.fail(key("target.kind"), QString::fromStdString(k.error().message));
+    }
     t.id = r.string(o, key("id"), key("target.id"), false);
     t.path = r.string(o, key("path"), key("target.path"), false);
     const QJsonObject table = r.object(o, key("table"), key("target.table"));

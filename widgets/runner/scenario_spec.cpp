@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/runner/scenario_spec.h"
+
+#include <QStringList>
+
+namespace idlescope {
+
+namespace {
+
+/// "a, b or c": the names an unknown kind could have been.
+template <typename Kind, std::size_t N>
+std::string namesOf(const Kind (&kinds)[N], QString (*name)(Kind))
+{
+    QStringList names;
+    for (const Kind k : kinds)
+        names << name(k);
+    return names.join(QStringLiteral(", ")).toStdString();
+}
+
+} // namespace
+
+QString targetKindName(TargetKind kind)
+{
+    switch (kind) {
+    case TargetKind::Builtin: return QStringLiteral("builtin");
+    case TargetKind::File: return QStringLiteral("file");
+    case TargetKind::Machine: return QStringLiteral("machine");
+    }
+    return {};
+}
+
+Result<TargetKind> targetKindFromName(const QString &name, const QString &file, const QString &field)
+{
+    for (const TargetKind k : TARGET_KINDS)
+        if (targetKindName(k) == name)
+            return k;
+    return Error{file.toStdString(), 0, field.toStdString(),
+                 "unknown target kind '" + name.toStdString() + "' (one of: " + namesOf(TARGET_KINDS, targetKindName)
+                     + ")"};
+}
+
+} // namespace idlescope
