@@ -45,7 +45,7 @@ ScenarioSpec handScenario(const QString &streamPath)
     spec.target.path = tablePath();
     spec.target.table = readTableJson(tablePath().toStdString()).value();
     spec.target.id = QString::fromStdString(spec.target.table.id);
-    spec.workload.kind = QStringLiteral("csv");
+    spec.workload.kind = WorkloadKind::Csv;
     spec.workload.path = streamPath;
     spec.governors = {{"oracle", {}, QColor(Qt::black)},
                       {"menu-6.14", {}, QColor(Qt::red)},

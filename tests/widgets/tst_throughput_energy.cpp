@@ -47,7 +47,7 @@ SnapshotPtr simulate(const QString &tablePath)
     spec.target.path = tablePath;
     spec.target.table = readTableJson(tablePath.toStdString()).value();
     spec.target.id = QString::fromStdString(spec.target.table.id);
-    spec.workload.kind = QStringLiteral("csv");
+    spec.workload.kind = WorkloadKind::Csv;
     spec.workload.path = stream();
     for (const char *g : GOVERNORS)
         spec.governors.push_back({g, {}, QColor(Qt::red)});

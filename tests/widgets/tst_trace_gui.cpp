@@ -50,9 +50,9 @@ ScenarioSpec junoScenario(int cpu)
     spec.target.kind = TargetKind::Builtin;
     spec.target.id = QStringLiteral("arm-juno-r0");
     spec.target.table = builtinTable(spec.target.id).value();
-    spec.workload.kind = QStringLiteral("trace");
+    spec.workload.kind = WorkloadKind::Trace;
     spec.workload.path = junoTrace();
-    spec.workload.params.insert(QStringLiteral("cpu"), cpu);
+    spec.workload.cpu = cpu;
     spec.governors = {{"recorded", {}, QColor(Qt::black)},
                       {"menu-6.14", {}, QColor(Qt::red)},
                       {"teo-6.14", {}, QColor(Qt::blue)}};
@@ -268,7 +268,7 @@ void TestTraceGui::everyLaneOnTheStreamClock()
     spec.target.path = test::kitDir() + QStringLiteral("/tables/pseries-p10.json");
     spec.target.table = readTableJson(spec.target.path.toStdString()).value();
     spec.target.id = QString::fromStdString(spec.target.table.id);
-    spec.workload.kind = QStringLiteral("csv");
+    spec.workload.kind = WorkloadKind::Csv;
     spec.workload.path = test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv");
     spec.governors = {{"menu-6.14", {}, QColor(Qt::red)},
                       {"teo-6.14", {}, QColor(Qt::blue)},

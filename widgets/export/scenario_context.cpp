@@ -79,8 +79,8 @@ QStringList scenarioContext(const ScenarioSpec &spec)
     lines << (spec.latencyLimitNs < 0 ? QStringLiteral("Latency limit: none (the stream's own)")
                                       : QStringLiteral("Latency limit: %1").arg(usText(spec.latencyLimitNs)));
     QString workload = QStringLiteral("Workload: %1").arg(describeWorkload(spec.workload));
-    if (spec.workload.params.contains(QStringLiteral("seed")))
-        workload += QStringLiteral(" (seed %1)").arg(spec.workload.params.value(QStringLiteral("seed")).toLongLong());
+    if (spec.workload.kind != WorkloadKind::Csv && spec.workload.kind != WorkloadKind::Trace)
+        workload += QStringLiteral(" (seed %1)").arg(spec.workload.seed);
     lines << workload;
     for (const GovernorSpec &g : spec.governors) {
         if (g.settings.empty())
