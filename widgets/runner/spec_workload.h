@@ -35,7 +35,8 @@ WorkloadSpec defaultSpecWorkload();
 /// @p closedLoop: the text is a closed loop, parsed as such.
 QString specWorkloadRefusal(const QString &text, bool closedLoop = false);
 
-/// The spans of the text workload @p w (Generator or Spec). Errors: field "spec", "spans" or "seed".
+/// The spans of the text workload @p w (Generator or Spec; a Generator of an old session with its
+/// legacy seeding, workload_seeding.h). Errors: field "spec", "spans" or "seed".
 Result<IdleStream> specWorkloadStream(const WorkloadSpec &w);
 
 /// Why @p text is not a closed loop the window can run (core's parser's message), or "".

@@ -33,10 +33,9 @@
  * Seeding: up to format 2 the window seeded a generator with the session's seed
  * itself, since format 3 as `idlescope-cli compare` does (runSeed). A generator
  * workload of a format 1 or 2 file is read with WorkloadSpec::legacySeeding
- * (widgets/runner/workload_seeding.h; params "seeding": "legacy" in the file
- * since), so that its spans stay the ones its
- * user saw; the mark is written back until the user switches the scenario to
- * the common seeding.
+ * (widgets/runner/workload_seeding.h), so that its spans stay the ones its
+ * user saw; the mark is written back (params "seeding": "legacy") until the
+ * user switches the scenario to the common seeding.
  *
  * Errors (idlescope::Error) name the file, the line of a JSON syntax error,
  * and the field by path, e.g. "governors[1].settings[0].value" or
