@@ -47,12 +47,12 @@ QString junoPath()
 ScenarioSpec junoSpec(const QString &path, int cpu)
 {
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("builtin");
+    spec.target.kind = TargetKind::Builtin;
     spec.target.id = QStringLiteral("arm-juno-r0");
     spec.target.table = builtinTable(spec.target.id).value();
-    spec.workload.kind = QStringLiteral("trace");
+    spec.workload.kind = WorkloadKind::Trace;
     spec.workload.path = path;
-    spec.workload.params.insert(QStringLiteral("cpu"), cpu);
+    spec.workload.cpu = cpu;
     spec.governors = {{"recorded", {}, QColor(Qt::black)},
                       {"menu-6.14", {}, QColor(Qt::red)},
                       {"menu-6.19", {}, QColor(Qt::darkRed)},

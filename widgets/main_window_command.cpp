@@ -10,12 +10,14 @@
 
 #include "core/io/atomic_file.h"
 #include "core/io/table_json.h"
+#include "core/workloads/workload.h"
 #include "widgets/export/compare_command.h"
 #include "widgets/panels/message_center.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/runner/spec_workload.h"
 #include "widgets/runner/trace_workload.h"
 #include "widgets/sweep/sweep_view.h"
 
@@ -95,7 +97,7 @@ void MainWindow::switchToCommonSeeding()
     WorkloadSpec w = currentSpec().workload;
     if (!usesLegacySeeding(w))
         return;
-    w.params.remove(QString::fromUtf8(SEEDING_PARAM));
+    w.legacySeeding = false;
     m_setup->setWorkload(w);
     commitEdit(tr("Switch to common seeding"));
     simulate(true);
@@ -108,8 +110,12 @@ void MainWindow::openSweepPoint(const SweepRequest &request, int point)
     ScenarioSpec spec = request.scenario;
     const qint64 v = request.values[static_cast<std::size_t>(point)];
     if (request.axis.kind == SweepAxisChoice::Kind::Workload) {
-        spec.workload.params.insert(request.axis.param, QVariant::fromValue<qint64>(v));
-        spec.workload.params.remove(QString::fromUtf8(SEEDING_PARAM)); // the sweep's seeding is the common one
+        Result<workloads::ParamValues> values = generatorValues(spec.workload.text);
+        if (values && values->info->paramIndex(request.axis.param.toStdString()) >= 0) {
+            values->set(request.axis.param.toStdString(), v);
+            spec.workload.text = generatorText(*values);
+        }
+        spec.workload.legacySeeding = false; // the sweep's seeding is the common one
         spec.workload.description = describeWorkload(spec.workload);
     } else {
         for (GovernorSpec &g : spec.governors) {

@@ -4,7 +4,9 @@
 // every part of a compare command is exercised.
 #pragma once
 
+#include "core/workloads/workload.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/spec_workload.h"
 
 namespace idlescope::test {
 
@@ -14,13 +16,15 @@ namespace idlescope::test {
 inline ScenarioSpec poissonScenario(qint64 spans, qint64 seed)
 {
     ScenarioSpec s;
-    s.target.kind = QStringLiteral("builtin");
+    s.target.kind = TargetKind::Builtin;
     s.target.id = QStringLiteral("intel-skx");
     s.target.table = *builtinTable(s.target.id);
     s.target.table.tickHz = 1000;
-    s.workload.kind = QStringLiteral("poisson");
-    s.workload.params = generatorDefaults(s.workload.kind, spans, seed);
-    s.workload.params.insert(QStringLiteral("mean_us"), 150000); // held ns
+    const workloads::GeneratorInfo *poisson = workloads::findGenerator("poisson");
+    workloads::ParamValues values = poisson->defaults();
+    values.set("mean_us", 150000); // held ns
+    s.workload = generatorWorkload(*poisson, spans, seed);
+    s.workload.text = generatorText(values);
     s.workload.description = describeWorkload(s.workload);
     s.latencyLimitNs = 100000;
     int n = 0;

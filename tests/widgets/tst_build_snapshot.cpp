@@ -41,11 +41,11 @@ const char STREAM[] = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n"
 ScenarioSpec handScenario(const QString &streamPath)
 {
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("file");
+    spec.target.kind = TargetKind::File;
     spec.target.path = tablePath();
     spec.target.table = readTableJson(tablePath().toStdString()).value();
     spec.target.id = QString::fromStdString(spec.target.table.id);
-    spec.workload.kind = QStringLiteral("csv");
+    spec.workload.kind = WorkloadKind::Csv;
     spec.workload.path = streamPath;
     spec.governors = {{"oracle", {}, QColor(Qt::black)},
                       {"menu-6.14", {}, QColor(Qt::red)},

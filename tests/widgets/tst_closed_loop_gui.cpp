@@ -58,14 +58,13 @@ const char *const GOVERNORS[] = {"menu-6.14", "teo-6.14", "ladder-latest"};
 ScenarioSpec closedLoopScenario(const QString &loop, int seed = 3)
 {
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("file");
+    spec.target.kind = TargetKind::File;
     spec.target.path = table();
     spec.target.table = readTableJson(table().toStdString()).value();
     spec.target.id = QString::fromStdString(spec.target.table.id);
-    spec.workload.kind = QStringLiteral("spec");
-    spec.workload.params = {{QStringLiteral("spec"), loop},
-                            {QStringLiteral("loop"), QStringLiteral("closed")},
-                            {QStringLiteral("seed"), seed}};
+    spec.workload.kind = WorkloadKind::ClosedLoop;
+    spec.workload.text = loop;
+    spec.workload.seed = seed;
     for (const char *g : GOVERNORS)
         spec.governors.push_back({g, {}, QColor(Qt::darkCyan)});
     return spec;
@@ -243,24 +242,21 @@ void TestClosedLoopGui::specPageCommitsAClosedLoop()
     QSignalSpy changed(&page, &WorkloadSpecPage::valuesChanged);
     page.loopBox()->setCurrentIndex(page.loopBox()->findData(QStringLiteral("closed")));
     QCOMPARE(changed.count(), 1); // the closed loop's starting text parses: simulated at once
-    QVariantMap v = page.values();
-    QCOMPARE(v.value(QStringLiteral("loop")).toString(), QStringLiteral("closed"));
-    WorkloadSpec w;
-    w.kind = QStringLiteral("spec");
-    w.params = v;
-    QVERIFY(isClosedLoopWorkload(w));
+    const WorkloadSpec v = page.workload();
+    QCOMPARE(v.kind, WorkloadKind::ClosedLoop);
+    QCOMPARE(v.text, QStringLiteral("io:service_us=50,work_us=10,iodepth=1,ops=10000")); // the starting text
     // Core's parser judges the text: a missing work_us is refused with its field.
     page.field()->setText(QStringLiteral("io:service_us=50"));
     QTest::keyClick(page.field(), Qt::Key_Return);
     QCOMPARE(page.message(), QStringLiteral("work_us: give the CPU's work per operation (> 0 us)"));
-    QCOMPARE(page.values().value(QStringLiteral("spec")), v.value(QStringLiteral("spec")));
+    QCOMPARE(page.workload().text, v.text);
     // A spec-grammar text is no closed loop (core's message names the model it found).
     QCOMPARE(closedLoopRefusal(QStringLiteral("periodic:interval_us=100")),
              QStringLiteral("periodic: unknown closed-loop model (io, pingpong)"));
-    // Back to the open loop: its own text again, no "loop" value.
+    // Back to the open loop: its own text again, a Spec.
     page.loopBox()->setCurrentIndex(page.loopBox()->findData(QStringLiteral("open")));
-    QVERIFY(!page.values().contains(QStringLiteral("loop")));
-    QVERIFY(page.values().value(QStringLiteral("spec")).toString().contains(QStringLiteral("periodic")));
+    QCOMPARE(page.workload().kind, WorkloadKind::Spec);
+    QVERIFY(page.workload().text.contains(QStringLiteral("periodic")));
 }
 
 void TestClosedLoopGui::openLoopHasNoClosedLoopCells()

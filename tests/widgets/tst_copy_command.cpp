@@ -76,9 +76,9 @@ void TestCopyCommand::traceRecordedRowIsACaveat()
 {
     ScenarioSpec spec = defaultScenario();
     spec.workload = WorkloadSpec{};
-    spec.workload.kind = QStringLiteral("trace");
+    spec.workload.kind = WorkloadKind::Trace;
     spec.workload.path = QStringLiteral("/traces/juno.dat");
-    spec.workload.params.insert(QStringLiteral("cpu"), 4);
+    spec.workload.cpu = 4;
     spec.governors = {{"recorded", {}, QColor(Qt::black)}, {"menu-6.14", {}, QColor(Qt::red)}};
     const CompareCommand c = compareCommand(spec);
     QVERIFY2(c.text.contains(QStringLiteral("--trace /traces/juno.dat --cpu 4")), qPrintable(c.text));
@@ -120,10 +120,10 @@ void TestCopyCommand::specCommandCountsWhatTheTableShows()
     ScenarioSpec spec = test::poissonScenario(20000, 5);
     spec.latencyLimitNs = -1;
     spec.workload = WorkloadSpec{};
-    spec.workload.kind = QString::fromLatin1(SPEC_WORKLOAD_KIND);
-    spec.workload.params = {{QStringLiteral("spec"), QStringLiteral("poisson:mean_us=300+periodic:interval_us=700")},
-                            {QStringLiteral("spans"), 20000},
-                            {QStringLiteral("seed"), 5}};
+    spec.workload.kind = WorkloadKind::Spec;
+    spec.workload.text = QStringLiteral("poisson:mean_us=300+periodic:interval_us=700");
+    spec.workload.spans = 20000;
+    spec.workload.seed = 5;
     spec.workload.description = describeWorkload(spec.workload);
     const SnapshotPtr snap = showScenario(w, spec);
     QVERIFY(snap);

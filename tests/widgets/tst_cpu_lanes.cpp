@@ -43,12 +43,12 @@ constexpr int TIMEOUT_MS = 120000;
 ScenarioSpec traceScenario(const QString &trace, const QString &table, int cpu)
 {
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("builtin");
+    spec.target.kind = TargetKind::Builtin;
     spec.target.id = table;
     spec.target.table = builtinTable(table).value();
-    spec.workload.kind = QStringLiteral("trace");
+    spec.workload.kind = WorkloadKind::Trace;
     spec.workload.path = test::tracePath(trace);
-    spec.workload.params.insert(QStringLiteral("cpu"), cpu);
+    spec.workload.cpu = cpu;
     spec.governors = {{"recorded", {}, QColor(Qt::black)},
                       {"menu-6.14", {}, QColor(Qt::red)},
                       {"teo-6.14", {}, QColor(Qt::blue)}};
@@ -259,7 +259,7 @@ void TestCpuLanes::windowSwitchesCpuWithoutImporting()
         emit box->activated(row);
     });
     QVERIFY(s);
-    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 2);
+    QCOMPARE(s->spec.workload.cpu, 2);
     QCOMPARE(w.setupPanel()->tracePage()->cpu(), 2);
     QCOMPARE(traceImportCount(), imports);
     QCOMPARE(v->groupLabels(), QStringList({"cpu2"}));

@@ -382,7 +382,7 @@ ScenarioSpec editedScenario()
     s.target.table.setTickHz(250);
     s.latencyLimitNs = 50000;
     s.workload = periodicIpiWorkload(1000);
-    s.workload.params.insert(QStringLiteral("seed"), 7);
+    s.workload.seed = 7;
     s.workload.description = describeWorkload(s.workload);
     for (GovernorSpec &g : s.governors)
         if (g.variant == "menu-6.19")

@@ -41,7 +41,7 @@ void TestFailedImport::markdownAsTraceLeavesPanelsAndPlotsConsistent()
     // Plots and panels tell one story: the previous run, and its workload in the panel.
     QCOMPARE(w.snapshot(), before);
     QVERIFY(sameScenario(w.currentSpec(), before->spec)); // it kept the trace, "Not imported"
-    QCOMPARE(w.currentSpec().workload.kind, QStringLiteral("periodic"));
+    QCOMPARE(workloadKindName(w.currentSpec().workload), QStringLiteral("periodic"));
     QCOMPARE(w.currentSpec().governors.size(), before->spec.governors.size()); // 'recorded' unchecked again
     QVERIFY(!w.isWindowModified());                                            // nothing changed that could be saved
 }

@@ -282,7 +282,7 @@ void TestMainWindow::conformanceTableAndStreamLoad()
     });
     QVERIFY(s);
     QCOMPARE(s->table.id, std::string("intel-skx"));
-    QCOMPARE(s->spec.target.kind, QStringLiteral("file"));
+    QCOMPARE(s->spec.target.kind, TargetKind::File);
     s = nextSnapshot(w, [&] {
         QVERIFY(w.setupPanel()->loadStreamFile(kit + QStringLiteral("/streams/pipe-wakeups.csv")));
     });
@@ -381,8 +381,8 @@ void TestMainWindow::kernelTraceLoadsTheBusiestCpu()
     // No CPU given: the import picks the one with the most idle spans, as `compare --trace` does.
     SnapshotPtr s = nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(pipeTrace())); });
     QVERIFY(s);
-    QCOMPARE(s->spec.workload.kind, QStringLiteral("trace"));
-    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 0);
+    QCOMPARE(s->spec.workload.kind, WorkloadKind::Trace);
+    QCOMPARE(s->spec.workload.cpu, 0);
     // idlescope-cli import vm-amd-2cpu-pipe100us.ftrace.txt.gz --cpu 0 --stream /tmp/x.csv
     //   -> 20673 lines (header + 20672 rows); first row 8114000,4997635116,1914000,-1,0.
     // (--cpu 1 exports nothing: "CPU 1 has no complete idle span to export", see below.)
@@ -492,7 +492,7 @@ void TestMainWindow::kernelTraceBadCpuIsAnErrorNamingFileAndCpu()
     QVERIFY(!w.setupPanel()->loadTraceFile(dir.filePath(QStringLiteral("missing.dat"))));
     // "Kernel trace" chosen but no file opened: a plain error, not an empty file name.
     WorkloadSpec none;
-    none.kind = QStringLiteral("trace");
+    none.kind = WorkloadKind::Trace;
     w.setupPanel()->setWorkload(none);
     QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->count(), 0);
     failed.clear();
@@ -517,7 +517,7 @@ void TestMainWindow::kernelTraceDefaultCpuAndRewrittenFile()
     // CPU 1 has 3 complete spans, CPU 0 one: CPU 1 is the default.
     SnapshotPtr s = nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(path)); });
     QVERIFY(s);
-    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 1);
+    QCOMPARE(s->spec.workload.cpu, 1);
     QCOMPARE(s->stream->size(), std::size_t(3));
     QCOMPARE((*s->stream)[1].gapNs, Ns(99000));
     QCOMPARE((*s->stream)[1].wakeNs, Ns(200000));
@@ -532,7 +532,7 @@ void TestMainWindow::kernelTraceDefaultCpuAndRewrittenFile()
         emit cpus->activated(0); // what a click does
     });
     QVERIFY(s);
-    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 0);
+    QCOMPARE(s->spec.workload.cpu, 0);
     QCOMPARE(s->stream->size(), std::size_t(1));
     QCOMPARE(s->workloadDescription, QStringLiteral("trace two-cpus.txt, CPU 0"));
     QCOMPARE(traceImportCount(), importsBeforePick);
@@ -543,7 +543,7 @@ void TestMainWindow::kernelTraceDefaultCpuAndRewrittenFile()
     s = nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(path)); });
     QVERIFY(s);
     QCOMPARE(traceImportCount(), imports + 1);
-    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 1);
+    QCOMPARE(s->spec.workload.cpu, 1);
     QCOMPARE(s->stream->size(), std::size_t(5));
     QTRY_VERIFY_WITH_TIMEOUT(summaryShown(w.setupPanel()->tracePage()), TIMEOUT_MS);
     QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->itemText(0), QStringLiteral("CPU 0 \u2014 2 idle spans"));
@@ -571,11 +571,11 @@ void TestMainWindow::kernelTraceSessionRoundTrip()
     QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
     const SnapshotPtr s = nextSnapshot(w, [&] { QCOMPARE(w.openSession(path), QString()); });
     QVERIFY(s);
-    QCOMPARE(s->spec.workload.kind, QStringLiteral("trace"));
+    QCOMPARE(s->spec.workload.kind, WorkloadKind::Trace);
     QCOMPARE(s->spec.workload.path, pipeTrace());
-    QCOMPARE(s->spec.workload.params.value(QStringLiteral("cpu")).toInt(), 0);
+    QCOMPARE(s->spec.workload.cpu, 0);
     QCOMPARE(s->stream->size(), std::size_t(20672));
-    QCOMPARE(w.setupPanel()->workload().kind, QStringLiteral("trace"));
+    QCOMPARE(w.setupPanel()->workload().kind, WorkloadKind::Trace);
     QTRY_VERIFY_WITH_TIMEOUT(summaryShown(w.setupPanel()->tracePage()), TIMEOUT_MS);
     QCOMPARE(w.setupPanel()->tracePage()->cpu(), 0);
     QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->currentIndex(), 0);

@@ -15,6 +15,7 @@
 #include "widgets/session/session.h"
 #include "widgets/view_state.h"
 #include "window_fixture.h"
+#include "workload_param.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -198,16 +199,16 @@ void TestMainWindowEdits::undoAndRedoEveryKindOfEdit()
     const ScenarioSpec edited = w.currentSpec();
     QCOMPARE(edited.target.table.tickHz, 250);
     QCOMPARE(edited.target.table[1].exitLatencyNs, Ns(20000));
-    QCOMPARE(edited.workload.params.value(QStringLiteral("interval_us")).toLongLong(), qint64(50000));
+    QCOMPARE(test::workloadParam(edited.workload, "interval_us"), qint64(50000));
     QCOMPARE(edited.governors.size(), start.governors.size() - 1);
     QCOMPARE(w.undoStack()->count(), 5);
 
     // Undone one by one, newest first: each takes back only its own edit.
     QVERIFY(nextSnapshot(w, [&] { undo->trigger(); }));
     QCOMPARE(w.currentSpec().governors.size(), start.governors.size());
-    QCOMPARE(w.currentSpec().workload.params.value(QStringLiteral("interval_us")).toLongLong(), qint64(50000));
+    QCOMPARE(test::workloadParam(w.currentSpec().workload, "interval_us"), qint64(50000));
     QVERIFY(nextSnapshot(w, [&] { undo->trigger(); }));
-    QCOMPARE(w.currentSpec().workload.params.value(QStringLiteral("interval_us")).toLongLong(), qint64(100000));
+    QCOMPARE(test::workloadParam(w.currentSpec().workload, "interval_us"), qint64(100000));
     QVERIFY(nextSnapshot(w, [&] { undo->trigger(); }));
     QCOMPARE(w.parameterPanel()->row("menu-6.14", QStringLiteral("INTERVALS"))->value(), std::int64_t(8));
     QCOMPARE(w.currentSpec().target.table[1].exitLatencyNs, Ns(20000));

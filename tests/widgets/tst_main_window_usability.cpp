@@ -42,6 +42,16 @@ using namespace idlescope;
 namespace {
 constexpr int TIMEOUT_MS = 120000; // the machine is shared; never a timing assertion
 
+/// A stream file or trace workload of @p path (a trace's busiest CPU).
+WorkloadSpec fileWorkload(WorkloadKind kind, const QString &path, const QString &description)
+{
+    WorkloadSpec w;
+    w.kind = kind;
+    w.path = path;
+    w.description = description;
+    return w;
+}
+
 /// A stream CSV whose first span has a NaN timer_ns (line 2).
 QString writeNanCsv(const QTemporaryDir &dir)
 {
@@ -94,7 +104,7 @@ void TestMainWindowUsability::failedStreamLoadRestoresThePanelsAndStaysReported(
     // The plots keep the previous snapshot, and the panels describe it again.
     QCOMPARE(w.snapshot(), before);
     QCOMPARE(w.setupPanel()->workload().kind, shown.kind);
-    QCOMPARE(w.setupPanel()->workload().params, shown.params);
+    QVERIFY(sameWorkload(w.setupPanel()->workload(), shown));
     QCOMPARE(w.currentSpec().workload.path, QString());
 
     // Saving now stores the scenario on screen, not the file that failed.
@@ -121,7 +131,7 @@ void TestMainWindowUsability::sessionWithFailingWorkloadIsNotPretendedLoaded()
     QTemporaryDir dir;
     Session s;
     s.scenario = w.currentSpec();
-    s.scenario.workload = WorkloadSpec{QStringLiteral("csv"), writeNanCsv(dir), {}, QStringLiteral("nan.csv")};
+    s.scenario.workload = fileWorkload(WorkloadKind::Csv, writeNanCsv(dir), QStringLiteral("nan.csv"));
     const QString path = dir.filePath(QStringLiteral("broken.idlescope"));
     QVERIFY(saveSession(s, path));
 
@@ -162,10 +172,8 @@ void TestMainWindowUsability::sessionWithUnimportableTraceIsNotPretendedLoaded()
     test::writeFile(tracePath, "this is not a kernel trace\n");
     Session s;
     s.scenario = w.currentSpec();
-    s.scenario.workload = WorkloadSpec{QStringLiteral("trace"),
-                                       tracePath,
-                                       {{QStringLiteral("cpu"), -1}}, // the busiest CPU: waits for the import
-                                       QStringLiteral("trace not-a-trace.txt")};
+    // The busiest CPU (cpu -1): waits for the import.
+    s.scenario.workload = fileWorkload(WorkloadKind::Trace, tracePath, QStringLiteral("trace not-a-trace.txt"));
     const QString path = dir.filePath(QStringLiteral("badtrace.idlescope"));
     QVERIFY(saveSession(s, path));
 
@@ -195,7 +203,7 @@ void TestMainWindowUsability::openFileLoadsAStream()
     QSignalSpy shown(&w, &MainWindow::snapshotShown);
     QCOMPARE(w.openFile(stream), QString());
     QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->spec.workload.path == stream, TIMEOUT_MS);
-    QCOMPARE(w.snapshot()->spec.workload.kind, QStringLiteral("csv"));
+    QCOMPARE(w.snapshot()->spec.workload.kind, WorkloadKind::Csv);
     // A file that is not there: the message names it, the scenario stays.
     const SnapshotPtr before = w.snapshot();
     const QString err = w.openFile(QStringLiteral("/nonexistent/x.csv"));
@@ -212,10 +220,9 @@ void TestMainWindowUsability::commandLineFileIsOpened()
     // A session on the command line (the .desktop file's %f) is opened, then rendered.
     Session s;
     s.scenario = defaultScenario();
-    s.scenario.workload = WorkloadSpec{QStringLiteral("csv"),
-                                       test::kitDir() + QStringLiteral("/streams/periodic-timers.csv"),
-                                       {},
-                                       QStringLiteral("periodic-timers.csv")};
+    s.scenario.workload =
+        fileWorkload(WorkloadKind::Csv, test::kitDir() + QStringLiteral("/streams/periodic-timers.csv"),
+                     QStringLiteral("periodic-timers.csv"));
     const QString session = dir.filePath(QStringLiteral("cli.idlescope"));
     QVERIFY(saveSession(s, session));
     // The GUI as a script runs it: offscreen, its exit code and what it said on stderr.

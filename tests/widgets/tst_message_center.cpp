@@ -26,7 +26,7 @@ namespace {
 WorkloadSpec traceWorkload(const QString &path)
 {
     WorkloadSpec w;
-    w.kind = QStringLiteral("trace");
+    w.kind = WorkloadKind::Trace;
     w.path = path;
     return w;
 }
@@ -34,7 +34,7 @@ WorkloadSpec traceWorkload(const QString &path)
 WorkloadSpec periodic()
 {
     WorkloadSpec w;
-    w.kind = QStringLiteral("periodic");
+    w.kind = WorkloadKind::Generator;
     return w;
 }
 
@@ -82,7 +82,7 @@ void TestMessageCenter::warningStaysWithItsWorkload()
     messages.showWarning(QStringLiteral("juno.dat: 3 events out of order"), juno);
     // Later runs of the same file (another CPU, a slider) keep it.
     WorkloadSpec cpu2 = juno;
-    cpu2.params.insert(QStringLiteral("cpu"), 2);
+    cpu2.cpu = 2;
     messages.runStarted(8);
     messages.snapshotShown({}, 8, cpu2, false);
     QCOMPARE(bar.text(), QStringLiteral("juno.dat: 3 events out of order"));

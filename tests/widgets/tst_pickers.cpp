@@ -47,7 +47,7 @@ void TestPickers::targetPickerUsesAProposedTableByKey()
     // What a trace's "Use intel-skx" does: the built-in table, as if chosen in the combo.
     picker.useTable(QStringLiteral("builtin:intel-skx"));
     QCOMPARE(changed.count(), 1);
-    QCOMPARE(picker.target().kind, QStringLiteral("builtin"));
+    QCOMPARE(picker.target().kind, TargetKind::Builtin);
     QCOMPARE(picker.target().id, QStringLiteral("intel-skx"));
     QCOMPARE(states->rowCount(), builtinTable(QStringLiteral("intel-skx"))->count());
     // A key that is no table of the combo changes nothing.

@@ -66,9 +66,9 @@ void TestRecordedRow::disabledForAGeneratedStream()
     QVERIFY(!(rec->flags() & Qt::ItemIsEnabled));
     QCOMPARE(variants(panel.governors()), QStringList({"menu-6.14"}));
     WorkloadSpec trace;
-    trace.kind = QStringLiteral("trace");
+    trace.kind = WorkloadKind::Trace;
     trace.path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
-    trace.params.insert(QStringLiteral("cpu"), 4);
+    trace.cpu = 4;
     panel.setWorkload(trace);
     QCOMPARE(rec->checkState(), Qt::Checked);
 }

@@ -8,6 +8,7 @@
 #include "widgets/session/recent_files.h"
 #include "widgets/session/session.h"
 #include "widgets/view_state.h"
+#include "workload_param.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,6 +17,7 @@
 #include <QTest>
 
 using namespace idlescope;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -40,6 +42,9 @@ TunableChoice firstTunable()
     return {};
 }
 
+/// A periodic generator's text with every parameter, none at its default but the kind (ipi).
+constexpr const char *PERIODIC_TEXT = "periodic:kind=ipi,interval_us=100,jitter_us=0.25,run_us=7,next_timer_us=2000";
+
 Session sampleSession()
 {
     Session s;
@@ -51,16 +56,13 @@ Session sampleSession()
     if (!t.setTickHz(250).ok() || !t.setExitLatencyNs(1, 11000).ok() || !t.setDisabled(0, true).ok())
         qFatal("table edit rejected");
 
-    s.scenario.target = {QStringLiteral("builtin"), QStringLiteral("pseries-p10"), QString(), t};
-    s.scenario.workload.kind = QStringLiteral("periodic");
+    s.scenario.target = {TargetKind::Builtin, QStringLiteral("pseries-p10"), QString(), t};
+    s.scenario.workload.kind = WorkloadKind::Generator;
+    s.scenario.workload.text = QString::fromUtf8(PERIODIC_TEXT);
     s.scenario.workload.path = QStringLiteral("/tmp/does-not-matter.csv");
     s.scenario.workload.description = QStringLiteral("IPI wakeups every 100 us, 200000 spans");
-    s.scenario.workload.params.insert(QStringLiteral("period_ns"), qint64(100000));
-    s.scenario.workload.params.insert(QStringLiteral("spans"), qint64(200000));
-    s.scenario.workload.params.insert(QStringLiteral("big_ns"), qint64(9007199254740993)); // > 2^53
-    s.scenario.workload.params.insert(QStringLiteral("jitter"), 0.25);
-    s.scenario.workload.params.insert(QStringLiteral("kind"), QStringLiteral("ipi"));
-    s.scenario.workload.params.insert(QStringLiteral("timer_wakes"), true);
+    s.scenario.workload.spans = 200000;
+    s.scenario.workload.seed = 9007199254740993; // > 2^53
 
     const TunableChoice tc = firstTunable();
     s.scenario.governors.push_back({tc.variant, {{tc.name, tc.value}}, QColor(0x1f, 0x77, 0xb4)});
@@ -77,6 +79,16 @@ QByteArray replaced(QByteArray json, const char *from, const char *to)
     return json.replace(from, to);
 }
 
+/// The sample session with @p from replaced by @p to is refused, in bad.idlescope, with @p want's field and message.
+void checkSampleRefused(const char *from, const char *to, const Error &want)
+{
+    const Result<Session> r = sessionFromJson(replaced(sessionToJson(sampleSession()), from, to), u"bad.idlescope"_s);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().file, std::string("bad.idlescope"));
+    QCOMPARE(r.error().field, want.field);
+    QCOMPARE(r.error().message, want.message);
+}
+
 } // namespace
 
 class TestSession : public QObject {
@@ -85,6 +97,10 @@ private slots:
     void registryHasATunableGovernor();
     void roundTripEveryField();
     void traceWorkloadRoundTrip();
+    void targetKindsRoundTrip();
+    void unknownTargetKindIsRefused();
+    void workloadKindsRoundTrip();
+    void unknownWorkloadKindIsRefused();
     void fileNamesFormatVersion();
     void generatorParamsAreWrittenInTheUnitOfTheirName();
     void formatVersion1IsReadAsItIs();
@@ -120,7 +136,7 @@ void TestSession::roundTripEveryField()
     const Session &l = *loaded;
     const ScenarioSpec &x = l.scenario;
 
-    QCOMPARE(x.target.kind, QStringLiteral("builtin"));
+    QCOMPARE(x.target.kind, TargetKind::Builtin);
     QCOMPARE(x.target.id, QStringLiteral("pseries-p10"));
     QCOMPARE(x.target.table.id, std::string("pseries-p10"));
     QCOMPARE(x.target.table.tickHz, 250);
@@ -134,15 +150,13 @@ void TestSession::roundTripEveryField()
     QCOMPARE(x.target.table[1].disabled, false);
     QCOMPARE(x.target.table.source, s.scenario.target.table.source);
 
-    QCOMPARE(x.workload.kind, QStringLiteral("periodic"));
+    QCOMPARE(x.workload.kind, WorkloadKind::Generator);
+    QCOMPARE(x.workload.text, QString::fromUtf8(PERIODIC_TEXT));
     QCOMPARE(x.workload.path, QStringLiteral("/tmp/does-not-matter.csv"));
     QCOMPARE(x.workload.description, QStringLiteral("IPI wakeups every 100 us, 200000 spans"));
-    QCOMPARE(x.workload.params.size(), 6);
-    QCOMPARE(x.workload.params.value(QStringLiteral("period_ns")).toLongLong(), qint64(100000));
-    QCOMPARE(x.workload.params.value(QStringLiteral("big_ns")).toLongLong(), qint64(9007199254740993));
-    QCOMPARE(x.workload.params.value(QStringLiteral("jitter")).toDouble(), 0.25);
-    QCOMPARE(x.workload.params.value(QStringLiteral("kind")).toString(), QStringLiteral("ipi"));
-    QCOMPARE(x.workload.params.value(QStringLiteral("timer_wakes")).toBool(), true);
+    QCOMPARE(x.workload.spans, qint64(200000));
+    QCOMPARE(x.workload.seed, qint64(9007199254740993));
+    QVERIFY(!x.workload.legacySeeding);
 
     QCOMPARE(x.governors.size(), std::size_t(2));
     QCOMPARE(x.governors[0].variant, s.scenario.governors[0].variant);
@@ -172,20 +186,105 @@ void TestSession::traceWorkloadRoundTrip()
     for (const int cpu : {3, -1}) {
         Session s = sampleSession();
         s.scenario.workload = {};
-        s.scenario.workload.kind = QStringLiteral("trace");
+        s.scenario.workload.kind = WorkloadKind::Trace;
         s.scenario.workload.path = QStringLiteral("/data/traces/vm-amd-2cpu-pipe100us.ftrace.txt.gz");
-        s.scenario.workload.params.insert(QStringLiteral("cpu"), cpu);
-        s.scenario.workload.params.insert(QStringLiteral("file_stamp"), QStringLiteral("1764480000123:1196989"));
+        s.scenario.workload.cpu = cpu;
+        s.scenario.workload.fileStamp = QStringLiteral("1764480000123:1196989");
         s.scenario.workload.description = QStringLiteral("trace vm-amd-2cpu-pipe100us.ftrace.txt.gz, CPU 3");
         const Result<Session> l = sessionFromJson(sessionToJson(s), QStringLiteral("trace.idlescope"));
         QVERIFY2(l.ok(), l.ok() ? "" : l.error().toString().c_str());
         const WorkloadSpec &w = l->scenario.workload;
-        QCOMPARE(w.kind, QStringLiteral("trace"));
+        QCOMPARE(w.kind, WorkloadKind::Trace);
         QCOMPARE(w.path, QStringLiteral("/data/traces/vm-amd-2cpu-pipe100us.ftrace.txt.gz"));
-        QCOMPARE(w.params.value(QStringLiteral("cpu")).toInt(), cpu);
-        QCOMPARE(w.params.value(QStringLiteral("file_stamp")).toString(), QStringLiteral("1764480000123:1196989"));
+        QCOMPARE(w.cpu, cpu);
+        QCOMPARE(w.fileStamp, QStringLiteral("1764480000123:1196989"));
         QVERIFY(sameSession(s, *l));
     }
+}
+
+void TestSession::targetKindsRoundTrip()
+{
+    // Every kind has its name, the one sessions have always written, and reads back as itself.
+    const std::pair<TargetKind, const char *> names[] = {{TargetKind::Builtin, "builtin"},
+                                                         {TargetKind::File, "file"},
+                                                         {TargetKind::Machine, "machine"}};
+    QCOMPARE(std::size(TARGET_KINDS), std::size(names));
+    for (const auto &[kind, name] : names) {
+        QCOMPARE(targetKindName(kind), QLatin1String(name));
+        const Result<TargetKind> back = targetKindFromName(QLatin1String(name), u"a.idlescope"_s, u"target.kind"_s);
+        QVERIFY2(back.ok(), name);
+        QCOMPARE(*back, kind);
+        // Through a session file too.
+        Session s = sampleSession();
+        s.scenario.target.kind = kind;
+        const QByteArray json = sessionToJson(s);
+        QVERIFY2(json.contains("\"kind\": \"" + QByteArray(name) + '"'), name);
+        const Result<Session> l = sessionFromJson(json, u"k.idlescope"_s);
+        QVERIFY2(l.ok(), l.ok() ? name : l.error().toString().c_str());
+        QCOMPARE(l->scenario.target.kind, kind);
+    }
+}
+
+void TestSession::unknownTargetKindIsRefused()
+{
+    const Result<TargetKind> k = targetKindFromName(u"sysfs"_s, u"a.idlescope"_s, u"target.kind"_s);
+    QVERIFY(!k.ok());
+    QCOMPARE(k.error().file, std::string("a.idlescope"));
+    QCOMPARE(k.error().field, std::string("target.kind"));
+    QCOMPARE(k.error().message, std::string("unknown target kind 'sysfs' (one of: builtin, file, machine)"));
+    // A session naming it is refused with its file and the field.
+    checkSampleRefused("\"kind\": \"builtin\"", "\"kind\": \"sysfs\"", k.error());
+}
+
+void TestSession::workloadKindsRoundTrip()
+{
+    // Every kind with the name sessions have always written for it (a closed loop is a "spec"
+    // with "loop": "closed"; a generator is named by its generator), through the names and
+    // through a session file.
+    struct Named {
+        WorkloadKind kind;
+        const char *text, *name, *loop;
+    };
+    const Named names[] = {{WorkloadKind::Generator, "", "poisson", ""},
+                           {WorkloadKind::Spec, "poisson:mean_us=150 + periodic:interval_us=70", "spec", ""},
+                           {WorkloadKind::ClosedLoop, "io:service_us=50,work_us=10,iodepth=1,ops=10000", "spec",
+                            "closed"},
+                           {WorkloadKind::Csv, "", "csv", ""},
+                           {WorkloadKind::Trace, "", "trace", ""}};
+    QCOMPARE(std::size(WORKLOAD_KINDS), std::size(names));
+    for (const Named &n : names) {
+        WorkloadSpec w;
+        w.kind = n.kind;
+        w.text = n.kind == WorkloadKind::Generator ? generatorWorkload(*workloads::findGenerator("poisson")).text
+                                                   : QString::fromUtf8(n.text);
+        QCOMPARE(workloadKindName(w), QLatin1String(n.name));
+        const Result<WorkloadKind> back =
+            workloadKindFromName(QLatin1String(n.name), QLatin1String(n.loop), u"a.idlescope"_s, u"workload.kind"_s);
+        QVERIFY2(back.ok(), n.name);
+        QCOMPARE(*back, n.kind);
+        Session s = sampleSession();
+        s.scenario.workload = w;
+        const QByteArray json = sessionToJson(s);
+        QVERIFY2(json.contains("\"kind\": \"" + QByteArray(n.name) + '"'), n.name);
+        QCOMPARE(json.contains("\"loop\": \"closed\""), n.kind == WorkloadKind::ClosedLoop);
+        const Result<Session> l = sessionFromJson(json, u"k.idlescope"_s);
+        QVERIFY2(l.ok(), l.ok() ? n.name : l.error().toString().c_str());
+        QCOMPARE(l->scenario.workload.kind, n.kind);
+        QVERIFY(sameSession(s, *l));
+    }
+}
+
+void TestSession::unknownWorkloadKindIsRefused()
+{
+    const Result<WorkloadKind> k = workloadKindFromName(u"stream"_s, QString(), u"a.idlescope"_s, u"workload.kind"_s);
+    QVERIFY(!k.ok());
+    QCOMPARE(k.error().file, std::string("a.idlescope"));
+    QCOMPARE(k.error().field, std::string("workload.kind"));
+    QVERIFY2(k.error().message.starts_with("unknown workload kind 'stream' (one of: spec, csv, trace, or a generator: "
+                                           "periodic, "),
+             k.error().message.c_str());
+    // A session naming it is refused with its file and the field (it was read, then failed to simulate).
+    checkSampleRefused("\"kind\": \"periodic\"", "\"kind\": \"stream\"", k.error());
 }
 
 void TestSession::fileNamesFormatVersion()
@@ -195,13 +294,17 @@ void TestSession::fileNamesFormatVersion()
 }
 
 namespace {
-/// A session of the periodic generator with @p params (held units: ns, milli-%).
-Session periodicSession(const QVariantMap &params)
+/// A session of the periodic generator with the parameters @p held (held units: ns, milli-%),
+/// the others at their defaults, and @p spans spans.
+Session periodicSession(std::initializer_list<std::pair<const char *, qint64>> held, qint64 spans = 200000)
 {
     Session s = sampleSession();
-    s.scenario.workload.kind = QStringLiteral("periodic");
-    s.scenario.workload.path.clear();
-    s.scenario.workload.params = params;
+    const workloads::GeneratorInfo *g = workloads::findGenerator("periodic");
+    workloads::ParamValues values = g->defaults();
+    for (const auto &[name, v] : held)
+        values.set(name, v);
+    s.scenario.workload = generatorWorkload(*g, spans);
+    s.scenario.workload.text = generatorText(values);
     return s;
 }
 } // namespace
@@ -209,10 +312,7 @@ Session periodicSession(const QVariantMap &params)
 void TestSession::generatorParamsAreWrittenInTheUnitOfTheirName()
 {
     // periodic's interval_us and jitter_us are held in ns (core/workloads/workload.h).
-    const Session s = periodicSession({{QStringLiteral("interval_us"), qint64(100000)},
-                                       {QStringLiteral("jitter_us"), qint64(2500)},
-                                       {QStringLiteral("spans"), qint64(200000)},
-                                       {QStringLiteral("kind"), qint64(1)}});
+    const Session s = periodicSession({{"interval_us", 100000}, {"jitter_us", 2500}, {"kind", 1}}, 200000);
     const QByteArray json = sessionToJson(s);
     // 100000 ns is 100 us, 2500 ns is 2.5 us; counts and choices stay as they are.
     QVERIFY2(json.contains("\"interval_us\": 100,"), json.constData());
@@ -221,15 +321,14 @@ void TestSession::generatorParamsAreWrittenInTheUnitOfTheirName()
     QVERIFY(json.contains("\"kind\": 1"));
     const Result<Session> back = sessionFromJson(json, QStringLiteral("v2.idlescope"));
     QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
-    QCOMPARE(back->scenario.workload.params.value(QStringLiteral("interval_us")).toLongLong(), qint64(100000));
-    QCOMPARE(back->scenario.workload.params.value(QStringLiteral("jitter_us")).toLongLong(), qint64(2500));
+    QCOMPARE(test::workloadParam(back->scenario.workload, "interval_us"), qint64(100000));
+    QCOMPARE(test::workloadParam(back->scenario.workload, "jitter_us"), qint64(2500));
     QVERIFY(sameSession(s, *back));
 
     // A hand-edited 50 is 50 us (format 1 read it as 50 ns = 0.050 us).
     const QByteArray edited = replaced(json, "\"interval_us\": 100,", "\"interval_us\": 50,");
-    QCOMPARE(sessionFromJson(edited, QStringLiteral("e.idlescope"))
-                 ->scenario.workload.params.value(QStringLiteral("interval_us"))
-                 .toLongLong(),
+    QCOMPARE(test::workloadParam(sessionFromJson(edited, QStringLiteral("e.idlescope"))->scenario.workload,
+                                 "interval_us"),
              qint64(50000));
     // Finer than the held ns, or beyond the generator's range: refused, naming the key.
     for (const char *bad : {"\"interval_us\": 0.0005,", "\"interval_us\": -3,", "\"interval_us\": \"x\","}) {
@@ -242,18 +341,20 @@ void TestSession::generatorParamsAreWrittenInTheUnitOfTheirName()
 
 void TestSession::formatVersion1IsReadAsItIs()
 {
-    // Written by format 1: the held ns under the "_us" name (100000 for 100 us).
-    const Session s =
-        periodicSession({{QStringLiteral("interval_us"), qint64(100000)}, {QStringLiteral("spans"), qint64(1000)}});
+    // Written by format 1: the held ns under the "_us" name (100000 for 100 us; run_us and
+    // next_timer_us at their defaults, 5 us and 10 ms).
+    const Session s = periodicSession({{"interval_us", 100000}}, 1000);
     QByteArray v1 = replaced(sessionToJson(s), "\"format_version\": 3", "\"format_version\": 1");
     v1 = replaced(v1, "\"interval_us\": 100,", "\"interval_us\": 100000,");
+    v1 = replaced(v1, "\"run_us\": 5,", "\"run_us\": 5000,");
+    v1 = replaced(v1, "\"next_timer_us\": 10000,", "\"next_timer_us\": 10000000,");
     const Result<Session> r = sessionFromJson(v1, QStringLiteral("v1.idlescope"));
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
-    QCOMPARE(r->scenario.workload.params.value(QStringLiteral("interval_us")).toLongLong(), qint64(100000));
+    QCOMPARE(test::workloadParam(r->scenario.workload, "interval_us"), qint64(100000));
     // Format 1 seeded the generator the legacy way: marked so, its spans stay its own.
     QVERIFY(usesLegacySeeding(r->scenario.workload));
     Session unmarked = *r;
-    unmarked.scenario.workload.params.remove(QString::fromUtf8(SEEDING_PARAM));
+    unmarked.scenario.workload.legacySeeding = false;
     QVERIFY(sameSession(s, unmarked));
     // Saved again, it is format 3 with the value in us (and the mark).
     QVERIFY(sessionToJson(*r).contains("\"interval_us\": 100,"));
@@ -318,8 +419,8 @@ void TestSession::badFieldIsNamed_data()
     QTest::newRow("no such governor selected")
         << QByteArray("\"selected_governor\": 1") << QByteArray("\"selected_governor\": 5")
         << QStringLiteral("view.selected_governor");
-    QTest::newRow("param is a list") << QByteArray("\"jitter\": 0.25") << QByteArray("\"jitter\": [1, 2]")
-                                     << QStringLiteral("workload.params.jitter");
+    QTest::newRow("param is a list") << QByteArray("\"jitter_us\": 0.25") << QByteArray("\"jitter_us\": [1, 2]")
+                                     << QStringLiteral("workload.params.jitter_us");
 }
 
 void TestSession::badFieldIsNamed()
@@ -393,12 +494,12 @@ void TestSession::fuzzFindingsAreRefused()
         QCOMPARE(s.error().message, std::string(f.message));
     }
     // The same value in range and whole is read as it is (2 ns of jitter) and survives a save.
-    const Session v1 = periodicSession({{QStringLiteral("jitter_us"), qint64(2)}});
+    const Session v1 = periodicSession({{"jitter_us", 2}});
     QByteArray json = replaced(sessionToJson(v1), "\"format_version\": 3", "\"format_version\": 1");
     json = replaced(json, "\"jitter_us\": 0.002", "\"jitter_us\": 2");
     const Result<Session> r = sessionFromJson(json, QStringLiteral("v1.idlescope"));
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
-    QCOMPARE(r->scenario.workload.params.value(QStringLiteral("jitter_us")).toLongLong(), qint64(2));
+    QCOMPARE(test::workloadParam(r->scenario.workload, "jitter_us"), qint64(2));
     const Result<Session> back = sessionFromJson(sessionToJson(*r), QStringLiteral("saved.idlescope"));
     QVERIFY(back.ok() && sameSession(*r, *back));
     // Out of range in held units: jitter_us is 0..100 s, 100000000000 ns at most.

@@ -56,7 +56,7 @@ QString TestSessionOpener::writeSession(const QString &name, const QString &targ
 {
     Session s;
     s.scenario = defaultScenario();
-    s.scenario.target.kind = QStringLiteral("builtin");
+    s.scenario.target.kind = TargetKind::Builtin;
     s.scenario.target.id = target;
     s.scenario.target.table = *builtinTable(target);
     s.view.rangeStartNs = 1000;

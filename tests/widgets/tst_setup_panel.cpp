@@ -112,12 +112,12 @@ void TestSetupPanel::rewrittenStreamFileIsANewWorkload()
     };
     write(3);
     QVERIFY(panel.loadStreamFile(path));
-    const QString first = panel.workload().params.value(QStringLiteral("file_stamp")).toString();
+    const QString first = panel.workload().fileStamp;
     QVERIFY(!first.isEmpty());
     QCOMPARE(simulateSpans(), std::size_t(3));
     write(5); // another size: another stamp even within the same millisecond
     QVERIFY(panel.loadStreamFile(path));
-    QVERIFY(panel.workload().params.value(QStringLiteral("file_stamp")).toString() != first);
+    QVERIFY(panel.workload().fileStamp != first);
     QCOMPARE(simulateSpans(), std::size_t(5));
 }
 

@@ -106,8 +106,11 @@ SnapshotPtr showHopScenario(MainWindow &w)
     auto t = readTableJson(table.toStdString());
     if (!t)
         return nullptr;
-    spec.target = TargetSpec{u"file"_s, u"three-states"_s, table, *t};
-    spec.workload = WorkloadSpec{u"csv"_s, dataFile(u"hop.csv"_s), {}, u"hop.csv"_s};
+    spec.target = TargetSpec{TargetKind::File, u"three-states"_s, table, *t};
+    spec.workload = WorkloadSpec{};
+    spec.workload.kind = WorkloadKind::Csv;
+    spec.workload.path = dataFile(u"hop.csv"_s);
+    spec.workload.description = u"hop.csv"_s;
     spec.governors = {GovernorSpec{"ladder-latest", {}, QColor(0x4e, 0x79, 0xa7), {}}};
     spec.latencyLimitNs = -1;
     return nextSnapshot(w, [&] { w.applySpec(spec); });

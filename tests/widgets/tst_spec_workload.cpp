@@ -6,6 +6,7 @@
 // seed (checked against `idlescope-cli replay --workload`, run here); a
 // session keeps the spec as its text. IDLESCOPE_TEST_SHOTS=DIR keeps the
 // panel as PNG.
+#include "runner_fixture.h"
 #include "tests/cli_process.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/checked_spin_box.h"
@@ -34,6 +35,7 @@ private slots:
     void sweepIsRefused();
     void simulatesTheCliSpans();
     void sessionKeepsTheSpecText();
+    void sessionParamsGiveTheCliText();
 };
 
 namespace {
@@ -56,10 +58,11 @@ void type(QLineEdit *field, const QString &text)
 bool chooseSpecKind(SetupPanel &panel)
 {
     auto *combo = panel.findChild<QComboBox *>();
+    const int spec = static_cast<int>(WorkloadKind::Spec);
     for (QComboBox *c : panel.findChildren<QComboBox *>())
-        if (c->findData(QString::fromUtf8(SPEC_WORKLOAD_KIND)) >= 0)
+        if (c->findData(spec) >= 0)
             combo = c;
-    const int i = combo ? combo->findData(QString::fromUtf8(SPEC_WORKLOAD_KIND)) : -1;
+    const int i = combo ? combo->findData(spec) : -1;
     if (i < 0)
         return false;
     combo->setCurrentIndex(i);
@@ -67,12 +70,54 @@ bool chooseSpecKind(SetupPanel &panel)
     return true;
 }
 
+/**
+ * Checks menu v6.19's @p run against `idlescope-cli replay --workload TEXT --spans N --seed S`
+ * on the same table: the counts, the end of the replay and the first entries.
+ */
+void checkAgainstCliReplay(const GovernorRun &run, const QString &text, qint64 spans, qint64 seed)
+{
+    // The same spec, spans and seed through the command line, on the same table (the default
+    // scenario's POWER10 LPAR at its own HZ, no latency limit).
+    QTemporaryDir dir;
+    const QString entries = dir.filePath(QStringLiteral("e.csv"));
+    const QString summary = dir.filePath(QStringLiteral("s.json"));
+    const test::CliResult cli = test::runCli(
+        {QStringLiteral("replay"), QStringLiteral("--table"), QStringLiteral("pseries-power10-lpar"),
+         QStringLiteral("--workload"), text, QStringLiteral("--spans"), QString::number(spans),
+         QStringLiteral("--seed"), QString::number(seed), QStringLiteral("--governor"), QStringLiteral("menu-6.19"),
+         QStringLiteral("--entries"), entries, QStringLiteral("--summary"), summary});
+    QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
+    QFile sf(summary);
+    QVERIFY(sf.open(QIODevice::ReadOnly));
+    const QJsonObject sum = QJsonDocument::fromJson(sf.readAll()).object();
+    QCOMPARE(sum.value(QStringLiteral("spans")).toInteger(), spans);
+    QCOMPARE(run.summary.spans, sum.value(QStringLiteral("spans")).toInteger());
+    QCOMPARE(run.summary.entries, sum.value(QStringLiteral("entries")).toInteger());
+    // The end of the replay is the sum of every span's gap and idle time: one differing span moves it.
+    QCOMPARE(run.summary.endNowNs, sum.value(QStringLiteral("end_now_ns")).toInteger());
+    // The first entries, span by span: their residencies follow the first gaps.
+    QFile ef(entries);
+    QVERIFY(ef.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList header = QString::fromUtf8(ef.readLine()).trimmed().split(QLatin1Char(','));
+    const int residencyCol = header.indexOf(QStringLiteral("residency_ns"));
+    const int stateCol = header.indexOf(QStringLiteral("state"));
+    QVERIFY(residencyCol >= 0 && stateCol >= 0);
+    for (std::size_t i = 0; i < 20; ++i) {
+        const QStringList row = QString::fromUtf8(ef.readLine()).trimmed().split(QLatin1Char(','));
+        QCOMPARE(run.residencyNs[i], row[residencyCol].toLongLong());
+        QCOMPARE(static_cast<int>(run.state[i]), row[stateCol].toInt());
+    }
+}
+
 } // namespace
 
 void TestSpecWorkload::refusalShownAtTheFieldWithItsColumn()
 {
     WorkloadSpecPage page;
-    page.setValues({{QStringLiteral("spec"), QStringLiteral("periodic")}, {QStringLiteral("spans"), 1000}});
+    WorkloadSpec periodic = defaultSpecWorkload();
+    periodic.text = QStringLiteral("periodic");
+    periodic.spans = 1000;
+    page.setWorkload(periodic);
     page.resize(260, 200); // about the setup panel's width
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
@@ -82,9 +127,9 @@ void TestSpecWorkload::refusalShownAtTheFieldWithItsColumn()
     const QString bad = QStringLiteral("periodic + ");
     type(page.field(), bad);
     QVERIFY2(page.message().startsWith(QStringLiteral("column 12: ")), qPrintable(page.message()));
-    QCOMPARE(changed.count(), 0);                                                                 // nothing simulated
-    QCOMPARE(page.values().value(QStringLiteral("spec")).toString(), QStringLiteral("periodic")); // the last good one
-    QCOMPARE(page.field()->text(), bad); // the typed text stays, to be mended
+    QCOMPARE(changed.count(), 0);                               // nothing simulated
+    QCOMPARE(page.workload().text, QStringLiteral("periodic")); // the last good one
+    QCOMPARE(page.field()->text(), bad);                        // the typed text stays, to be mended
     // The command line refuses the same text with the same words (exit 2).
     const test::CliResult cli =
         test::runCli({QStringLiteral("replay"), QStringLiteral("--table"), QStringLiteral("pseries-power10-lpar"),
@@ -103,7 +148,7 @@ void TestSpecWorkload::refusalShownAtTheFieldWithItsColumn()
     type(page.field(), COMPOUND);
     QCOMPARE(page.message(), QString());
     QCOMPARE(changed.count(), 1);
-    QCOMPARE(page.values().value(QStringLiteral("spec")).toString(), COMPOUND);
+    QCOMPARE(page.workload().text, COMPOUND);
 }
 
 void TestSpecWorkload::sweepIsRefused()
@@ -130,50 +175,19 @@ void TestSpecWorkload::simulatesTheCliSpans()
         spin->setValue(spin->what() == QLatin1String("spans") ? 3000 : 7);
     type(page->field(), COMPOUND);
     QCOMPARE(page->message(), QString());
-    const QVariantMap want{{QStringLiteral("spec"), COMPOUND},
-                           {QStringLiteral("spans"), 3000},
-                           {QStringLiteral("seed"), 7}};
-    QTRY_VERIFY_WITH_TIMEOUT(!w.isBusyShown() && w.snapshot()->spec.workload.kind == QLatin1String("spec")
-                                 && w.snapshot()->spec.workload.params == want,
-                             test::WINDOW_TIMEOUT_MS);
+    const auto wanted = [](const WorkloadSpec &x) {
+        return x.kind == WorkloadKind::Spec && x.text == COMPOUND && x.spans == 3000 && x.seed == 7;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isBusyShown() && wanted(w.snapshot()->spec.workload), test::WINDOW_TIMEOUT_MS);
     const SnapshotPtr s = w.snapshot();
-    QCOMPARE(s->spec.workload.params.value(QStringLiteral("spec")).toString(), COMPOUND);
+    QCOMPARE(s->spec.workload.text, COMPOUND);
     QCOMPARE(static_cast<qint64>(s->stream->size()), qint64(3000));
     const int menu = s->indexOf("menu-6.19");
     QVERIFY(menu >= 0);
     const GovernorRun &run = s->runs[static_cast<std::size_t>(menu)];
-
-    // The same spec, spans and seed through the command line, on the same table (the default
-    // scenario's POWER10 LPAR at its own HZ, no latency limit).
-    QTemporaryDir dir;
-    const QString entries = dir.filePath(QStringLiteral("e.csv"));
-    const QString summary = dir.filePath(QStringLiteral("s.json"));
-    const test::CliResult cli = test::runCli(
-        {QStringLiteral("replay"), QStringLiteral("--table"), QStringLiteral("pseries-power10-lpar"),
-         QStringLiteral("--workload"), COMPOUND, QStringLiteral("--spans"), QStringLiteral("3000"),
-         QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--governor"), QStringLiteral("menu-6.19"),
-         QStringLiteral("--entries"), entries, QStringLiteral("--summary"), summary});
-    QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
-    QFile sf(summary);
-    QVERIFY(sf.open(QIODevice::ReadOnly));
-    const QJsonObject sum = QJsonDocument::fromJson(sf.readAll()).object();
-    QCOMPARE(sum.value(QStringLiteral("spans")).toInteger(), qint64(3000));
-    QCOMPARE(run.summary.spans, sum.value(QStringLiteral("spans")).toInteger());
-    QCOMPARE(run.summary.entries, sum.value(QStringLiteral("entries")).toInteger());
-    // The end of the replay is the sum of every span's gap and idle time: one differing span moves it.
-    QCOMPARE(run.summary.endNowNs, sum.value(QStringLiteral("end_now_ns")).toInteger());
-    // The first entries, span by span: their residencies follow the first gaps.
-    QFile ef(entries);
-    QVERIFY(ef.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QStringList header = QString::fromUtf8(ef.readLine()).trimmed().split(QLatin1Char(','));
-    const int residencyCol = header.indexOf(QStringLiteral("residency_ns"));
-    const int stateCol = header.indexOf(QStringLiteral("state"));
-    QVERIFY(residencyCol >= 0 && stateCol >= 0);
-    for (std::size_t i = 0; i < 20; ++i) {
-        const QStringList row = QString::fromUtf8(ef.readLine()).trimmed().split(QLatin1Char(','));
-        QCOMPARE(run.residencyNs[i], row[residencyCol].toLongLong());
-        QCOMPARE(static_cast<int>(run.state[i]), row[stateCol].toInt());
-    }
+    checkAgainstCliReplay(run, COMPOUND, 3000, 7);
+    if (QTest::currentTestFailed())
+        return;
     // Not a workload that happens to agree: the spans vary (mix of a 80 us overlay and bimodal).
     QVERIFY(run.residencyNs[0] != run.residencyNs[1] || run.residencyNs[1] != run.residencyNs[2]);
     if (const QString shots = qEnvironmentVariable("IDLESCOPE_TEST_SHOTS"); !shots.isEmpty()) {
@@ -186,10 +200,11 @@ void TestSpecWorkload::sessionKeepsTheSpecText()
 {
     Session s;
     s.scenario = defaultScenario();
-    s.scenario.workload.kind = QString::fromUtf8(SPEC_WORKLOAD_KIND);
-    s.scenario.workload.params = {{QStringLiteral("spec"), COMPOUND},
-                                  {QStringLiteral("spans"), 3000},
-                                  {QStringLiteral("seed"), 7}};
+    s.scenario.workload = WorkloadSpec{};
+    s.scenario.workload.kind = WorkloadKind::Spec;
+    s.scenario.workload.text = COMPOUND;
+    s.scenario.workload.spans = 3000;
+    s.scenario.workload.seed = 7;
     const QByteArray json = sessionToJson(s);
     const QJsonObject params = QJsonDocument::fromJson(json)
                                    .object()
@@ -200,8 +215,10 @@ void TestSpecWorkload::sessionKeepsTheSpecText()
     QCOMPARE(params.value(QStringLiteral("spec")).toString(), COMPOUND); // the text, as typed
     Result<Session> back = sessionFromJson(json, QStringLiteral("t.idlescope"));
     QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
-    QCOMPARE(back->scenario.workload.kind, QStringLiteral("spec"));
-    QCOMPARE(back->scenario.workload.params, s.scenario.workload.params);
+    QCOMPARE(params.value(QStringLiteral("spans")).toInteger(), qint64(3000));
+    QCOMPARE(params.value(QStringLiteral("seed")).toInteger(), qint64(7));
+    QCOMPARE(back->scenario.workload.kind, WorkloadKind::Spec);
+    QVERIFY(sameWorkload(back->scenario.workload, s.scenario.workload));
 
     // A hand-edited spec that does not parse is refused when the session is opened, at its column.
     QByteArray broken = json;
@@ -211,6 +228,52 @@ void TestSpecWorkload::sessionKeepsTheSpecText()
     const QString err = QString::fromStdString(refused.error().toString());
     QVERIFY2(err.contains(QStringLiteral("workload.params.spec")) && err.contains(QStringLiteral("column ")),
              qPrintable(err));
+}
+
+void TestSpecWorkload::sessionParamsGiveTheCliText()
+{
+    // A generator as sessions write it (format 3, as the window held it before it held the
+    // text): its params, run_us and next_timer_us left out (their defaults, 5 us and 10 ms).
+    Session s;
+    s.scenario = defaultScenario();
+    QJsonObject root = QJsonDocument::fromJson(sessionToJson(s)).object();
+    const QJsonObject params{{QStringLiteral("kind"), 2}, // pipe
+                             {QStringLiteral("interval_us"), 50},
+                             {QStringLiteral("jitter_us"), 2.5},
+                             {QStringLiteral("spans"), 3000},
+                             {QStringLiteral("seed"), 7}};
+    root.insert(QStringLiteral("workload"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("periodic")},
+                                                        {QStringLiteral("path"), QString()},
+                                                        {QStringLiteral("description"), QStringLiteral("pipe")},
+                                                        {QStringLiteral("params"), params}});
+    const Result<Session> back = sessionFromJson(QJsonDocument(root).toJson(), QStringLiteral("old.idlescope"));
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+    const WorkloadSpec &w = back->scenario.workload;
+    QCOMPARE(w.kind, WorkloadKind::Generator);
+    // Every parameter of periodic in its order and named unit, as `compare --workload` takes it.
+    const QString text = QStringLiteral("periodic:kind=pipe,interval_us=50,jitter_us=2.5,run_us=5,next_timer_us=10000");
+    QCOMPARE(w.text, text);
+    QCOMPARE(w.spans, qint64(3000));
+    QCOMPARE(w.seed, qint64(7));
+    QVERIFY(!w.legacySeeding);
+    // Saved again: the same keys, every parameter written out in the unit of its name.
+    const QJsonObject saved = QJsonDocument::fromJson(sessionToJson(*back))
+                                  .object()
+                                  .value(QStringLiteral("workload"))
+                                  .toObject()
+                                  .value(QStringLiteral("params"))
+                                  .toObject();
+    QJsonObject all = params;
+    all.insert(QStringLiteral("run_us"), 5);
+    all.insert(QStringLiteral("next_timer_us"), 10000);
+    QCOMPARE(saved, all);
+    // Its spans are those the command line generates from that text, spans and seed.
+    const SnapshotPtr snap = test::simulateOnce(back->scenario);
+    QVERIFY(snap);
+    QCOMPARE(static_cast<qint64>(snap->stream->size()), qint64(3000));
+    const int menu = snap->indexOf("menu-6.19");
+    QVERIFY(menu >= 0);
+    checkAgainstCliReplay(snap->runs[static_cast<std::size_t>(menu)], text, 3000, 7);
 }
 
 QTEST_MAIN(TestSpecWorkload)

@@ -13,6 +13,7 @@
 #include "widgets/sweep/sweep_plot.h"
 #include "widgets/sweep/sweep_view.h"
 #include "window_fixture.h"
+#include "workload_param.h"
 
 #include <QDockWidget>
 #include <QJsonArray>
@@ -58,7 +59,8 @@ void TestSweepView::threePointSweepEqualsCompareAndOpensPoint2()
     QVERIFY(snap);
     SweepView *v = w.sweepView();
     w.findChild<QDockWidget *>(QStringLiteral("sweepDock"))->raise();
-    QCOMPARE(v->requestFromControls().scenario.workload.kind, QStringLiteral("poisson")); // the tab follows
+    QCOMPARE(workloadKindName(v->requestFromControls().scenario.workload),
+             QStringLiteral("poisson")); // the tab follows
 
     // 50, 150, 450 us: three log steps (150 = sqrt(50 x 450)).
     v->setControls(meanAxis(), 50, 450, 3, true);
@@ -119,7 +121,7 @@ void TestSweepView::threePointSweepEqualsCompareAndOpensPoint2()
 
     // Click point 2 (150 us) on menu's miss-ratio marker: it becomes the scenario.
     ScenarioSpec moved = test::poissonScenario(5000, 5);
-    moved.workload.params.insert(QStringLiteral("mean_us"), 90000);
+    moved.workload = test::withWorkloadParam(moved.workload, "mean_us", 90000);
     QVERIFY(test::nextSnapshot(w, [&] { w.applySpec(moved); })); // away from 150 us first
     QDockWidget *dock = w.findChild<QDockWidget *>(QStringLiteral("sweepDock"));
     w.resizeDocks({dock}, {480}, Qt::Vertical);
@@ -130,8 +132,8 @@ void TestSweepView::threePointSweepEqualsCompareAndOpensPoint2()
     const SnapshotPtr opened =
         test::nextSnapshot(w, [&] { QTest::mouseClick(v->plot()->customPlot(), Qt::LeftButton, {}, at.toPoint()); });
     QVERIFY(opened);
-    QCOMPARE(opened->spec.workload.params.value(QStringLiteral("mean_us")).toLongLong(), qint64(150000));
-    QCOMPARE(w.currentSpec().workload.params.value(QStringLiteral("mean_us")).toLongLong(), qint64(150000));
+    QCOMPARE(test::workloadParam(opened->spec.workload, "mean_us"), qint64(150000));
+    QCOMPARE(test::workloadParam(w.currentSpec().workload, "mean_us"), qint64(150000));
     QVERIFY(w.isWindowModified());
 }
 

@@ -80,7 +80,7 @@ void TestTableProposal::tableSavedBesideTheTrace()
                             "record); the replay now uses pseries-power10-lpar."));
     QCOMPARE(page->useTableButton()->text(), QStringLiteral("Use idle.dat.table.json"));
     page->useTableButton()->click();
-    QCOMPARE(panel.target().kind, QStringLiteral("file"));
+    QCOMPARE(panel.target().kind, TargetKind::File);
     QCOMPARE(panel.target().path, trace + QStringLiteral(".table.json"));
     QCOMPARE(panel.target().table.count(), 3);
     QCOMPARE(page->tableProposalLabel()->text(),

@@ -43,11 +43,11 @@ const char *const GOVERNORS[] = {"menu-6.14", "teo-6.14", "oracle"};
 SnapshotPtr simulate(const QString &tablePath)
 {
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("file");
+    spec.target.kind = TargetKind::File;
     spec.target.path = tablePath;
     spec.target.table = readTableJson(tablePath.toStdString()).value();
     spec.target.id = QString::fromStdString(spec.target.table.id);
-    spec.workload.kind = QStringLiteral("csv");
+    spec.workload.kind = WorkloadKind::Csv;
     spec.workload.path = stream();
     for (const char *g : GOVERNORS)
         spec.governors.push_back({g, {}, QColor(Qt::red)});

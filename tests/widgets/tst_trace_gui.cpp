@@ -47,12 +47,12 @@ QString junoTrace()
 ScenarioSpec junoScenario(int cpu)
 {
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("builtin");
+    spec.target.kind = TargetKind::Builtin;
     spec.target.id = QStringLiteral("arm-juno-r0");
     spec.target.table = builtinTable(spec.target.id).value();
-    spec.workload.kind = QStringLiteral("trace");
+    spec.workload.kind = WorkloadKind::Trace;
     spec.workload.path = junoTrace();
-    spec.workload.params.insert(QStringLiteral("cpu"), cpu);
+    spec.workload.cpu = cpu;
     spec.governors = {{"recorded", {}, QColor(Qt::black)},
                       {"menu-6.14", {}, QColor(Qt::red)},
                       {"teo-6.14", {}, QColor(Qt::blue)}};
@@ -264,11 +264,11 @@ void TestTraceGui::everyLaneOnTheStreamClock()
     // span 3 starts at 3606 + 2019 + 3695 + 2015 + 4574 + 1998 + 5319 = 23226 ns. Its last span
     // (row 3999) at 2,259,106,058 ns (the same sum over the 4000 rows, by a short script).
     ScenarioSpec spec;
-    spec.target.kind = QStringLiteral("file");
+    spec.target.kind = TargetKind::File;
     spec.target.path = test::kitDir() + QStringLiteral("/tables/pseries-p10.json");
     spec.target.table = readTableJson(spec.target.path.toStdString()).value();
     spec.target.id = QString::fromStdString(spec.target.table.id);
-    spec.workload.kind = QStringLiteral("csv");
+    spec.workload.kind = WorkloadKind::Csv;
     spec.workload.path = test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv");
     spec.governors = {{"menu-6.14", {}, QColor(Qt::red)},
                       {"teo-6.14", {}, QColor(Qt::blue)},

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The workload form's fields refuse what their range cannot take out loud:
 // typed text is committed with Enter as a user does, the value the engine
-// gets is read back from values(), and the reason is read from the label
+// gets is read back from the workload's text, and the reason is read from the label
 // under the field.
 #include "core/workloads/workload.h"
 #include "widgets/panels/checked_spin_box.h"
 #include "widgets/panels/workload_form.h"
+#include "workload_param.h"
 
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -47,11 +48,15 @@ struct PeriodicForm {
     WorkloadForm form;
     PeriodicForm()
     {
-        form.setGenerator(workloads::findGenerator("periodic"), {});
+        form.setWorkload(generatorWorkload(*workloads::findGenerator("periodic")));
         form.show();
     }
     bool exposed() { return QTest::qWaitForWindowExposed(&form); }
-    qint64 value(const char *name) const { return form.values().value(QLatin1String(name)).toLongLong(); }
+    qint64 value(const char *name) const
+    {
+        const WorkloadSpec w = form.workload();
+        return qstrcmp(name, "spans") == 0 ? w.spans : test::workloadParam(w, name);
+    }
 };
 
 } // namespace

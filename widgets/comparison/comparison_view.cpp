@@ -215,7 +215,8 @@ ColumnSubsetModel shownOrder(QAbstractItemModel *model, QSortFilterProxyModel &s
 QStringList ComparisonView::context() const
 {
     const SnapshotPtr snap = m_model->snapshot();
-    return snap && !snap->spec.target.kind.isEmpty() ? scenarioContext(snap->spec) : QStringList();
+    // A snapshot of no scenario (an empty window) names no target.
+    return snap && !snap->spec.target.id.isEmpty() ? scenarioContext(snap->spec) : QStringList();
 }
 
 QString ComparisonView::markdown() const

@@ -7,7 +7,6 @@
 #include "core/workloads/workload_spec.h"
 #include "widgets/export/scenario_context.h"
 #include "widgets/runner/builtin_scenario.h"
-#include "widgets/runner/closed_loop_workload.h"
 #include "widgets/runner/spec_workload.h"
 #include "widgets/runner/trace_workload.h"
 
@@ -18,31 +17,20 @@ namespace idlescope {
 
 namespace {
 
-/// "periodic:kind=ipi,interval_us=100,…": every parameter of the generator, in its named unit
-/// (the CLI's defaults may change; the command must not), plus the latency limit.
-QString generatorSpecText(const WorkloadSpec &w, const workloads::GeneratorInfo &g, Ns latencyLimitNs,
-                          const QString &param, const QString &paramText)
+/// ",latency_req_us=50" (":latency_req_us=50" after a generator without parameters): the
+/// window's limit holds for every span, as a generator's latency_req_us does.
+QString latencyReqText(const QString &text, Ns latencyLimitNs)
 {
-    QStringList kv;
-    for (const workloads::ParamInfo &p : g.params) {
-        const QString name = QString::fromUtf8(p.name);
-        const qint64 held = w.params.value(name, QVariant::fromValue<qint64>(p.def)).toLongLong();
-        kv << QStringLiteral("%1=%2").arg(name, name == param
-                                                    ? paramText
-                                                    : QString::fromStdString(workloads::formatParamValue(p, held)));
-    }
-    if (latencyLimitNs >= 0) {
-        // The window's limit holds for every span, as a generator's latency_req_us does.
-        static const workloads::ParamInfo us{"latency_req_us", workloads::ParamUnit::Us, 0, 0, 0, ""};
-        kv << QStringLiteral("latency_req_us=%1")
-                  .arg(QString::fromStdString(workloads::formatParamValue(us, latencyLimitNs)));
-    }
-    return QString::fromUtf8(g.name) + QLatin1Char(':') + kv.join(QLatin1Char(','));
+    if (latencyLimitNs < 0)
+        return {};
+    static const workloads::ParamInfo us{"latency_req_us", workloads::ParamUnit::Us, 0, 0, 0, ""};
+    return (text.contains(QLatin1Char(':')) ? QLatin1Char(',') : QLatin1Char(':')) + QStringLiteral("latency_req_us=")
+           + QString::fromStdString(workloads::formatParamValue(us, latencyLimitNs));
 }
 
 bool tableWasEdited(const TargetSpec &target)
 {
-    if (target.kind == QLatin1String("machine"))
+    if (target.kind == TargetKind::Machine)
         return false; // read again from sysfs by the CLI (a caveat says so)
     const std::optional<IdleStateTable> original = originalTable(target);
     if (!original)
@@ -54,8 +42,18 @@ bool tableWasEdited(const TargetSpec &target)
 
 QString workloadSpecText(const ScenarioSpec &spec, const QString &param, const QString &paramText)
 {
-    const workloads::GeneratorInfo *g = workloads::findGenerator(spec.workload.kind.toStdString());
-    return g ? generatorSpecText(spec.workload, *g, spec.latencyLimitNs, param, paramText) : QString();
+    const WorkloadSpec &w = spec.workload;
+    if (w.kind != WorkloadKind::Generator)
+        return {};
+    // The workload's own text; a sweep's values written over its parameter's.
+    QString text = w.text;
+    if (!param.isEmpty()) {
+        const Result<workloads::ParamValues> values = generatorValues(w.text);
+        if (!values)
+            return {};
+        text = generatorText(*values, param, paramText);
+    }
+    return text + latencyReqText(text, spec.latencyLimitNs);
 }
 
 QString shellQuoted(const QString &arg)
@@ -78,61 +76,59 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
     c.tableEdited = tableWasEdited(t);
     if (!tablePath.isEmpty())
         a << QStringLiteral("--table") << tablePath;
-    else if (t.kind == QLatin1String("machine"))
+    else if (t.kind == TargetKind::Machine)
         a << QStringLiteral("--table") << QStringLiteral("this-machine");
-    else if (t.kind == QLatin1String("file"))
+    else if (t.kind == TargetKind::File)
         a << QStringLiteral("--table") << t.path;
     else
         a << QStringLiteral("--table") << t.id;
     if (c.tableEdited && tablePath.isEmpty())
         c.caveats << QObject::tr("The table was edited: the command names the unedited table; save the "
                                  "edited one as a table file to reproduce it.");
-    if (t.kind == QLatin1String("machine"))
+    if (t.kind == TargetKind::Machine)
         c.caveats << QObject::tr("--table this-machine reads cpu0's sysfs where the command runs.");
     const std::optional<IdleStateTable> original = tablePath.isEmpty() ? originalTable(t) : std::nullopt;
     if (!original || original->tickHz != t.table.tickHz)
         a << QStringLiteral("--hz") << QString::number(t.table.tickHz);
 
     const WorkloadSpec &w = spec.workload;
-    if (w.kind == QLatin1String("csv")) {
-        a << QStringLiteral("--workload") << QStringLiteral("csv:") + w.path;
-    } else if (w.kind == QLatin1String("trace")) {
-        const int cpu = w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt();
+    switch (w.kind) {
+    case WorkloadKind::Csv: a << QStringLiteral("--workload") << QStringLiteral("csv:") + w.path; break;
+    case WorkloadKind::Trace:
         a << QStringLiteral("--trace") << w.path << QStringLiteral("--cpu")
-          << QString::number(cpu == TRACE_BEST_CPU ? traceCpu : cpu);
-    } else if (isClosedLoopWorkload(w)) {
-        a << QStringLiteral("--closed-loop") << w.params.value(QStringLiteral("spec")).toString()
-          << QStringLiteral("--seed") << QString::number(w.params.value(QStringLiteral("seed"), 1).toLongLong());
-    } else if (w.kind == QLatin1String(SPEC_WORKLOAD_KIND)) {
+          << QString::number(w.cpu == TRACE_BEST_CPU ? traceCpu : w.cpu);
+        break;
+    case WorkloadKind::ClosedLoop:
+        a << QStringLiteral("--closed-loop") << w.text << QStringLiteral("--seed") << QString::number(w.seed);
+        break;
+    case WorkloadKind::Spec:
         // The typed text as it is: the window and compare both generate point 0, iteration 0.
-        a << QStringLiteral("--workload") << w.params.value(QStringLiteral("spec")).toString()
-          << QStringLiteral("--seed") << QString::number(w.params.value(QStringLiteral("seed"), 1).toLongLong())
-          << QStringLiteral("--spans") << QString::number(w.params.value(QStringLiteral("spans"), 200000).toLongLong());
-    } else if (workloads::findGenerator(w.kind.toStdString())) {
+        a << QStringLiteral("--workload") << w.text << QStringLiteral("--seed") << QString::number(w.seed)
+          << QStringLiteral("--spans") << QString::number(w.spans);
+        break;
+    case WorkloadKind::Generator:
         a << QStringLiteral("--workload") << workloadSpecText(spec) << QStringLiteral("--seed")
-          << QString::number(w.params.value(QStringLiteral("seed"), 1).toLongLong()) << QStringLiteral("--spans")
-          << QString::number(w.params.value(QStringLiteral("spans"), 200000).toLongLong());
+          << QString::number(w.seed) << QStringLiteral("--spans") << QString::number(w.spans);
         c.legacySeeding = usesLegacySeeding(w);
         if (c.legacySeeding)
             c.caveats << QObject::tr("This scenario (from a session saved by an older idlescope) uses the legacy "
                                      "seeding: the command generates other spans until the scenario is switched "
                                      "to the common seeding.");
+        break;
     }
-    if (spec.latencyLimitNs >= 0
-        && (w.kind == QLatin1String("csv") || w.kind == QLatin1String("trace")
-            || w.kind == QLatin1String(SPEC_WORKLOAD_KIND)))
+    if (spec.latencyLimitNs >= 0 && w.kind != WorkloadKind::Generator)
         c.caveats << QObject::tr("The latency limit applies to a stream or trace only in the window: compare "
                                  "replays the stream's own latency column.");
     // One stream, one replay per governor: the window's table is one iteration (a closed
     // loop runs once, and compare refuses --iterations for it).
-    if (!isClosedLoopWorkload(w))
+    if (w.kind != WorkloadKind::ClosedLoop)
         a << QStringLiteral("--iterations") << QStringLiteral("1");
 
     QStringList governors;
     QStringList sets;
     for (const GovernorSpec &g : spec.governors) {
         // The oracle is every compare row's oracle_* columns; "recorded" is the trace's own.
-        if (g.variant == "recorded" && w.kind == QLatin1String("trace"))
+        if (g.variant == "recorded" && w.kind == WorkloadKind::Trace)
             c.caveats << QObject::tr("The recorded row is not in a one-CPU compare: compare --trace without --cpu "
                                      "(every CPU at once) or trace-stats shows the kernel's own choices.");
         if (g.variant == "oracle" || g.variant == "recorded")

@@ -39,9 +39,9 @@ struct CompareCommand {
  */
 CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath = {}, int traceCpu = -1);
 
-/// The `--workload` spec of a generator workload @p spec (every parameter in its named unit,
-/// the latency limit as latency_req_us); @p param, when given, takes the text @p paramText
-/// instead (a sweep's "5/50/500"). Empty for a stream file or a trace.
+/// The `--workload` spec of a generator workload @p spec: its text (every parameter in its named
+/// unit) with the latency limit as latency_req_us; @p param, when given, takes the text
+/// @p paramText instead (a sweep's "5/50/500"). Empty for any other kind of workload.
 QString workloadSpecText(const ScenarioSpec &spec, const QString &param = {}, const QString &paramText = {});
 
 /// @p arg quoted for a POSIX shell when it needs it ("a b" -> 'a b', "it's" -> 'it'\''s').

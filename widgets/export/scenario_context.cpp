@@ -19,9 +19,9 @@ QString tableLine(const ScenarioSpec &spec)
 {
     const TargetSpec &t = spec.target;
     QString line = QStringLiteral("Table: %1").arg(t.id.isEmpty() ? QString::fromStdString(t.table.id) : t.id);
-    if (t.kind == QLatin1String("file"))
+    if (t.kind == TargetKind::File)
         line += QStringLiteral(" (file %1)").arg(QFileInfo(t.path).fileName());
-    else if (t.kind == QLatin1String("machine"))
+    else if (t.kind == TargetKind::Machine)
         line += QStringLiteral(" (this machine's sysfs)");
     if (const std::optional<IdleStateTable> original = originalTable(t)) {
         const QStringList edits = tableEdits(*original, t.table);
@@ -35,10 +35,10 @@ QString tableLine(const ScenarioSpec &spec)
 
 std::optional<IdleStateTable> originalTable(const TargetSpec &target)
 {
-    if (target.kind == QLatin1String("builtin")) {
+    if (target.kind == TargetKind::Builtin) {
         if (auto t = builtinTable(target.id))
             return std::move(*t);
-    } else if (target.kind == QLatin1String("file")) {
+    } else if (target.kind == TargetKind::File) {
         if (auto t = readTableJson(target.path.toStdString()))
             return std::move(*t);
     }
@@ -79,8 +79,8 @@ QStringList scenarioContext(const ScenarioSpec &spec)
     lines << (spec.latencyLimitNs < 0 ? QStringLiteral("Latency limit: none (the stream's own)")
                                       : QStringLiteral("Latency limit: %1").arg(usText(spec.latencyLimitNs)));
     QString workload = QStringLiteral("Workload: %1").arg(describeWorkload(spec.workload));
-    if (spec.workload.params.contains(QStringLiteral("seed")))
-        workload += QStringLiteral(" (seed %1)").arg(spec.workload.params.value(QStringLiteral("seed")).toLongLong());
+    if (spec.workload.kind != WorkloadKind::Csv && spec.workload.kind != WorkloadKind::Trace)
+        workload += QStringLiteral(" (seed %1)").arg(spec.workload.seed);
     lines << workload;
     for (const GovernorSpec &g : spec.governors) {
         if (g.settings.empty())

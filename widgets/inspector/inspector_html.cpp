@@ -3,6 +3,7 @@
 
 #include "core/governors/explain.h"
 
+#include <QObject>
 #include <QStringList>
 
 namespace idlescope {

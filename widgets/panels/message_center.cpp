@@ -59,8 +59,8 @@ void MessageCenter::snapshotShown(const QStringList &errors, quint64 generation,
         m_bar->showMessage(MessageBar::Kind::Warning, errors.join(QLatin1Char('\n')));
         return;
     }
-    const bool aboutThisWorkload = m_bar->kind() == MessageBar::Kind::Warning && workload.kind == m_warningSource.kind
-                                   && workload.path == m_warningSource.path;
+    const bool aboutThisWorkload = m_bar->kind() == MessageBar::Kind::Warning && m_warningSource
+                                   && workload.kind == m_warningSource->kind && workload.path == m_warningSource->path;
     if (!keepFailure && generation > m_messageGeneration && !aboutThisWorkload)
         m_bar->clear();
 }

@@ -28,6 +28,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 class QStatusBar;
 
 namespace idlescope {
@@ -67,7 +69,9 @@ private:
     /// Generation running when the bar got its message: only a snapshot asked for later
     /// (a newer generation) clears it, not the run that was already under way.
     quint64 m_messageGeneration = 0;
-    WorkloadSpec m_warningSource; ///< the workload the bar's warning is about
+    /// The workload the bar's warning is about; none before the first warning (a default
+    /// WorkloadSpec is a generator, which a note must not be taken to be about).
+    std::optional<WorkloadSpec> m_warningSource;
 };
 
 } // namespace idlescope

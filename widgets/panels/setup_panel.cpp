@@ -33,6 +33,10 @@ QString traceFileFilter()
     return SetupPanel::tr("Traces (*.dat *.txt *.gz *.trace *.report);;All files (*)");
 }
 
+/// The workload combo's roles: the item's WorkloadKind, and a generator item's generator.
+constexpr int KIND_ROLE = Qt::UserRole;
+constexpr int GENERATOR_ROLE = Qt::UserRole + 1;
+
 } // namespace
 
 SetupPanel::SetupPanel(QWidget *parent) : QWidget(parent)
@@ -59,16 +63,17 @@ QWidget *SetupPanel::createWorkloadGroup()
     auto *v = new QVBoxLayout(box);
     m_workloadKind = new QComboBox(box);
     for (const workloads::GeneratorInfo &g : workloads::allGenerators()) {
-        m_workloadKind->addItem(QString::fromUtf8(g.name), QString::fromUtf8(g.name));
+        m_workloadKind->addItem(QString::fromUtf8(g.name), static_cast<int>(WorkloadKind::Generator));
+        m_workloadKind->setItemData(m_workloadKind->count() - 1, QString::fromUtf8(g.name), GENERATOR_ROLE);
         m_workloadKind->setItemData(m_workloadKind->count() - 1, QString::fromUtf8(g.summary), Qt::ToolTipRole);
     }
-    m_workloadKind->addItem(tr("Spec (a + b, mix(\u2026))"), QString::fromUtf8(SPEC_WORKLOAD_KIND));
+    m_workloadKind->addItem(tr("Spec (a + b, mix(\u2026))"), static_cast<int>(WorkloadKind::Spec));
     m_workloadKind->setItemData(m_workloadKind->count() - 1,
                                 tr("A compound workload as text, in idlescope-cli's --workload grammar"),
                                 Qt::ToolTipRole);
     m_workloadKind->insertSeparator(m_workloadKind->count());
-    m_workloadKind->addItem(tr("Stream file (CSV)"), QStringLiteral("csv"));
-    m_workloadKind->addItem(tr("Kernel trace"), QStringLiteral("trace"));
+    m_workloadKind->addItem(tr("Stream file (CSV)"), static_cast<int>(WorkloadKind::Csv));
+    m_workloadKind->addItem(tr("Kernel trace"), static_cast<int>(WorkloadKind::Trace));
     m_workloadKind->setItemData(m_workloadKind->count() - 1,
                                 tr("ftrace text, trace-cmd .dat or report, perf script with power:cpu_idle events"),
                                 Qt::ToolTipRole);
@@ -97,7 +102,7 @@ QWidget *SetupPanel::createWorkloadGroup()
     connect(m_specPage, &WorkloadSpecPage::valuesChanged, this, [this] {
         if (m_filling)
             return;
-        m_generatorValues[QString::fromUtf8(SPEC_WORKLOAD_KIND)] = m_specPage->values();
+        m_generatorValues[m_workloadKind->currentIndex()] = m_specPage->workload();
         emit workloadChanged();
     });
     connect(m_tracePage, &TraceWorkloadPage::openRequested, this, [this] {
@@ -115,7 +120,7 @@ QWidget *SetupPanel::createWorkloadGroup()
     // A CPU picked by hand, or the busiest CPU found by the import: simulate it.
     for (auto signal : {&TraceWorkloadPage::cpuChanged, &TraceWorkloadPage::cpuResolved})
         connect(m_tracePage, signal, this, [this] {
-            if (!m_filling && m_workloadKind->currentData().toString() == QLatin1String("trace"))
+            if (!m_filling && itemKind(m_workloadKind->currentIndex()) == WorkloadKind::Trace)
                 emit workloadChanged();
         });
 
@@ -129,7 +134,7 @@ QWidget *SetupPanel::createWorkloadGroup()
     connect(m_generatorForm, &WorkloadForm::valuesChanged, this, [this] {
         if (m_filling)
             return;
-        m_generatorValues[m_workloadKind->currentData().toString()] = m_generatorForm->values();
+        m_generatorValues[m_workloadKind->currentIndex()] = m_generatorForm->workload();
         emit workloadChanged();
     });
     return box;
@@ -148,7 +153,7 @@ void SetupPanel::proposeTable()
     // The table idlescope-cli record read from the machine's sysfs beside the trace: the traced machine's own.
     if (!s->sidecarTable.isEmpty()) {
         const QString name = QFileInfo(s->sidecarTable).fileName();
-        if (target.kind == QLatin1String("file")
+        if (target.kind == TargetKind::File
             && QFileInfo(target.path).absoluteFilePath() == QFileInfo(s->sidecarTable).absoluteFilePath()) {
             m_tracePage->setTableProposal(tr("Table: %1, saved beside the trace when it was recorded.").arg(name), {});
             return;
@@ -190,12 +195,28 @@ void SetupPanel::proposeTable()
         tr("Use %1").arg(names.front()));
 }
 
+WorkloadKind SetupPanel::itemKind(int index) const
+{
+    return static_cast<WorkloadKind>(m_workloadKind->itemData(index, KIND_ROLE).toInt());
+}
+
+int SetupPanel::itemOf(const WorkloadSpec &w) const
+{
+    if (w.kind == WorkloadKind::Generator) {
+        const workloads::GeneratorInfo *g = workloadGenerator(w);
+        return g ? m_workloadKind->findData(QString::fromUtf8(g->name), GENERATOR_ROLE) : -1;
+    }
+    // The spec page shows a closed loop too (its loop box).
+    const WorkloadKind kind = w.kind == WorkloadKind::ClosedLoop ? WorkloadKind::Spec : w.kind;
+    return m_workloadKind->findData(static_cast<int>(kind), KIND_ROLE);
+}
+
 void SetupPanel::chooseWorkload(int index)
 {
-    const QString kind = m_workloadKind->itemData(index).toString();
-    m_governorPicker->setRecordedAvailable(m_workloadKind->currentData().toString() == QLatin1String("trace"));
-    if (kind == QLatin1String("csv") || kind == QLatin1String("trace")) {
-        const bool csv = kind == QLatin1String("csv");
+    const WorkloadKind kind = itemKind(index);
+    m_governorPicker->setRecordedAvailable(itemKind(m_workloadKind->currentIndex()) == WorkloadKind::Trace);
+    if (kind == WorkloadKind::Csv || kind == WorkloadKind::Trace) {
+        const bool csv = kind == WorkloadKind::Csv;
         m_workloadPages->setCurrentIndex(csv ? 1 : 2);
         // A trace whose CPU is still being chosen by its import simulates when it is (cpuResolved).
         const bool ready =
@@ -204,16 +225,17 @@ void SetupPanel::chooseWorkload(int index)
             emit workloadChanged();
         return;
     }
-    if (kind == QLatin1String(SPEC_WORKLOAD_KIND)) {
+    if (kind == WorkloadKind::Spec) {
         m_workloadPages->setCurrentIndex(3);
-        m_specPage->setValues(m_generatorValues.value(kind, specWorkloadDefaults()));
+        m_specPage->setWorkload(m_generatorValues.value(index, defaultSpecWorkload()));
         if (!m_filling)
             emit workloadChanged();
         return;
     }
     m_workloadPages->setCurrentIndex(0);
-    const QVariantMap values = m_generatorValues.value(kind, generatorDefaults(kind));
-    m_generatorForm->setGenerator(workloads::findGenerator(kind.toStdString()), values);
+    const workloads::GeneratorInfo *g =
+        workloads::findGenerator(m_workloadKind->itemData(index, GENERATOR_ROLE).toString().toStdString());
+    m_generatorForm->setWorkload(m_generatorValues.value(index, generatorWorkload(*g)));
     if (!m_filling)
         emit workloadChanged();
 }
@@ -221,20 +243,24 @@ void SetupPanel::chooseWorkload(int index)
 WorkloadSpec SetupPanel::workload() const
 {
     WorkloadSpec w;
-    w.kind = m_workloadKind->currentData().toString();
-    if (w.kind == QLatin1String("csv")) {
+    switch (itemKind(m_workloadKind->currentIndex())) {
+    case WorkloadKind::Csv:
+        w.kind = WorkloadKind::Csv;
         w.path = m_streamFile;
-        w.params.insert(QStringLiteral("file_stamp"), m_streamStamp);
-    } else if (w.kind == QLatin1String("trace")) {
+        w.fileStamp = m_streamStamp;
+        break;
+    case WorkloadKind::Trace:
+        w.kind = WorkloadKind::Trace;
         w.path = m_tracePage->path();
-        w.params.insert(QStringLiteral("cpu"), m_tracePage->cpu());
-        w.params.insert(QStringLiteral("file_stamp"), m_tracePage->stamp());
-    } else if (w.kind == QLatin1String(SPEC_WORKLOAD_KIND)) {
-        w.params = m_specPage->values();
-    } else {
-        w.params = m_generatorForm->values();
-        if (m_legacySeeding) // the form has no seeding field: an old session's spans stay its own
-            w.params.insert(QString::fromUtf8(SEEDING_PARAM), QString::fromUtf8(LEGACY_SEEDING));
+        w.cpu = m_tracePage->cpu();
+        w.fileStamp = m_tracePage->stamp();
+        break;
+    case WorkloadKind::Spec:
+    case WorkloadKind::ClosedLoop: w = m_specPage->workload(); break;
+    case WorkloadKind::Generator:
+        w = m_generatorForm->workload();
+        w.legacySeeding = m_legacySeeding; // the form has no seeding field: an old session's spans stay its own
+        break;
     }
     w.description = describeWorkload(w);
     return w;
@@ -244,23 +270,23 @@ void SetupPanel::setWorkload(const WorkloadSpec &w)
 {
     m_filling = true;
     m_legacySeeding = usesLegacySeeding(w);
-    const int i = m_workloadKind->findData(w.kind);
+    const int i = itemOf(w);
     if (i >= 0) {
         m_workloadKind->setCurrentIndex(i);
-        if (w.kind == QLatin1String("csv")) {
+        if (w.kind == WorkloadKind::Csv) {
             m_streamFile = w.path;
             m_streamStamp = fileStamp(w.path); // the file as it is now, never a session's stamp
             m_streamPath->setText(QFileInfo(w.path).fileName());
             m_streamPath->setToolTip(w.path);
-        } else if (w.kind == QLatin1String("trace")) {
+        } else if (w.kind == WorkloadKind::Trace) {
             // The stamp is taken from the file as it is now, never from a session.
-            m_tracePage->setTrace(w.path, w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt());
+            m_tracePage->setTrace(w.path, w.cpu);
         } else {
-            m_generatorValues[w.kind] = w.params;
+            m_generatorValues[i] = w;
         }
         chooseWorkload(i);
     } else {
-        emit errorOccurred(tr("Unknown workload '%1'").arg(w.kind));
+        emit errorOccurred(tr("Unknown workload '%1'").arg(w.text));
     }
     m_filling = false;
 }
@@ -272,7 +298,7 @@ bool SetupPanel::loadStreamFile(const QString &path)
         return false;
     }
     WorkloadSpec w;
-    w.kind = QStringLiteral("csv");
+    w.kind = WorkloadKind::Csv;
     w.path = path;
     setWorkload(w);
     emit workloadChanged();
@@ -286,9 +312,9 @@ bool SetupPanel::loadTraceFile(const QString &path, int cpu)
         return false;
     }
     WorkloadSpec w;
-    w.kind = QStringLiteral("trace");
+    w.kind = WorkloadKind::Trace;
     w.path = path;
-    w.params.insert(QStringLiteral("cpu"), cpu);
+    w.cpu = cpu;
     setWorkload(w);
     // A trace opened: show the kernel's own choices beside the governors.
     m_governorPicker->checkRecorded();

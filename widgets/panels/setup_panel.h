@@ -101,6 +101,9 @@ private:
     /// summary: the table saved beside it, or the built-in tables with its state count.
     void proposeTable();
     void chooseWorkload(int index);
+    /// The kind of the workload combo's item @p index, and the item that shows @p w (-1 for none).
+    WorkloadKind itemKind(int index) const;
+    int itemOf(const WorkloadSpec &w) const;
 
     TargetPicker *m_targetPicker;
     GovernorPicker *m_governorPicker;
@@ -108,15 +111,15 @@ private:
     QComboBox *m_workloadKind;
     QStackedWidget *m_workloadPages;
     WorkloadForm *m_generatorForm;
-    /// Values the user gave each generator, so switching back keeps them.
-    QMap<QString, QVariantMap> m_generatorValues;
+    /// The workload the user gave each item of the combo (a generator, the spec), so switching back keeps it.
+    QMap<int, WorkloadSpec> m_generatorValues;
     /// The workload set last keeps the legacy seeding (an old session's): edits keep it too.
     bool m_legacySeeding = false;
     QLabel *m_streamPath;
     QString m_streamFile;
     QString m_streamStamp; ///< fileStamp() of m_streamFile when it was opened
     TraceWorkloadPage *m_tracePage;
-    WorkloadSpecPage *m_specPage; ///< kind "spec": a workload in the command line's grammar
+    WorkloadSpecPage *m_specPage; ///< Spec and ClosedLoop: a workload in the command line's grammar
     bool m_filling = false;
     QString m_proposedTable; ///< target key of the proposed table ("builtin:id", "file:path"), or ""
 };

@@ -72,12 +72,12 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
 void TargetPicker::setTarget(const TargetSpec &target)
 {
     m_target = target;
-    const QString key = target.kind == QLatin1String("file")      ? QStringLiteral("file:") + target.path
-                        : target.kind == QLatin1String("machine") ? QStringLiteral("machine")
-                                                                  : QStringLiteral("builtin:") + target.id;
+    const QString key = target.kind == TargetKind::File      ? QStringLiteral("file:") + target.path
+                        : target.kind == TargetKind::Machine ? QStringLiteral("machine")
+                                                             : QStringLiteral("builtin:") + target.id;
     int i = m_targetCombo->findData(key);
     if (i < 0) {
-        const QString label = target.kind == QLatin1String("file") ? QFileInfo(target.path).fileName() : target.id;
+        const QString label = target.kind == TargetKind::File ? QFileInfo(target.path).fileName() : target.id;
         m_targetCombo->insertItem(m_targetCombo->count() - 1, label, key);
         i = m_targetCombo->count() - 2;
     }
@@ -93,7 +93,7 @@ bool TargetPicker::loadTableFile(const QString &path)
         return false;
     }
     TargetSpec t;
-    t.kind = QStringLiteral("file");
+    t.kind = TargetKind::File;
     t.id = QString::fromStdString(table->id);
     t.path = path;
     t.table = std::move(*table);
@@ -135,7 +135,7 @@ void TargetPicker::chooseTarget(int index)
         for (const std::string &w : sys->warnings)
             emit warningOccurred(QString::fromStdString(w));
         TargetSpec t;
-        t.kind = QStringLiteral("machine");
+        t.kind = TargetKind::Machine;
         t.id = QString::fromStdString(sys->table.id);
         t.table = std::move(sys->table);
         setTarget(t);
@@ -152,7 +152,7 @@ void TargetPicker::chooseTarget(int index)
         return;
     }
     TargetSpec t;
-    t.kind = QStringLiteral("builtin");
+    t.kind = TargetKind::Builtin;
     t.id = key.mid(8);
     t.table = std::move(*table);
     setTarget(t);

@@ -3,6 +3,7 @@
 
 #include "core/workloads/workload.h"
 #include "widgets/panels/checked_spin_box.h"
+#include "widgets/runner/spec_workload.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -35,9 +36,6 @@ Display displayOf(ParamUnit u)
     return {1.0, QString(), 0};
 }
 
-/// Default span count of a generated stream.
-constexpr int DEFAULT_SPANS = 200000;
-
 } // namespace
 
 WorkloadForm::WorkloadForm(QWidget *parent) : QWidget(parent), m_form(new QFormLayout(this))
@@ -46,18 +44,21 @@ WorkloadForm::WorkloadForm(QWidget *parent) : QWidget(parent), m_form(new QFormL
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 }
 
-void WorkloadForm::setGenerator(const workloads::GeneratorInfo *generator, const QVariantMap &values)
+void WorkloadForm::setWorkload(const WorkloadSpec &w)
 {
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
     m_editors.clear();
+    const workloads::GeneratorInfo *generator = workloadGenerator(w);
     m_info = generator;
     if (!generator)
         return;
+    const Result<workloads::ParamValues> parsed = generatorValues(w.text);
+    const workloads::ParamValues values = parsed ? *parsed : generator->defaults();
     auto emitChange = [this] { emit valuesChanged(); };
     for (const ParamInfo &p : generator->params) {
         const QString name = QString::fromUtf8(p.name);
-        const qint64 held = values.contains(name) ? values.value(name).toLongLong() : p.def;
+        const qint64 held = values.get(p.name);
         // Labels drop the unit suffix of the name: the field shows the unit.
         QString label = name;
         for (const char *suffix : {"_us", "_pct"})
@@ -92,25 +93,26 @@ void WorkloadForm::setGenerator(const workloads::GeneratorInfo *generator, const
     spans->setDecimals(0);
     spans->setRange(1, WORKLOAD_MAX_SPANS);
     spans->setGroupSeparatorShown(true);
-    spans->setValue(values.value(QStringLiteral("spans"), DEFAULT_SPANS).toInt());
+    spans->setValue(static_cast<double>(w.spans));
     spans->setToolTip(tr("Idle spans to generate"));
     connect(spans, &QDoubleSpinBox::valueChanged, this, emitChange);
     m_form->addRow(tr("spans"), spans->withMessage());
     auto *seed = new CheckedSpinBox(tr("seed"), this);
     seed->setDecimals(0);
     seed->setRange(0, 1000000);
-    seed->setValue(values.value(QStringLiteral("seed"), 1).toInt());
+    seed->setValue(static_cast<double>(w.seed));
     seed->setToolTip(tr("Random seed: the same seed gives the same stream"));
     connect(seed, &QDoubleSpinBox::valueChanged, this, emitChange);
     m_form->addRow(tr("seed"), seed->withMessage());
     m_editors << spans << seed;
 }
 
-QVariantMap WorkloadForm::values() const
+WorkloadSpec WorkloadForm::workload() const
 {
-    QVariantMap out;
+    WorkloadSpec out;
     if (!m_info)
         return out;
+    workloads::ParamValues values = m_info->defaults();
     int i = 0;
     for (const ParamInfo &p : m_info->params) {
         QWidget *e = m_editors[i++];
@@ -119,10 +121,11 @@ QVariantMap WorkloadForm::values() const
             held = combo->currentIndex();
         else
             held = std::llround(static_cast<QDoubleSpinBox *>(e)->value() * displayOf(p.unit).scale);
-        out.insert(QString::fromUtf8(p.name), held);
+        values.set(p.name, held);
     }
-    out.insert(QStringLiteral("spans"), qRound(static_cast<QDoubleSpinBox *>(m_editors[i++])->value()));
-    out.insert(QStringLiteral("seed"), qRound(static_cast<QDoubleSpinBox *>(m_editors[i])->value()));
+    out.text = generatorText(values);
+    out.spans = qRound(static_cast<QDoubleSpinBox *>(m_editors[i++])->value());
+    out.seed = qRound(static_cast<QDoubleSpinBox *>(m_editors[i])->value());
     return out;
 }
 

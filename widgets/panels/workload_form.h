@@ -4,13 +4,15 @@
  * The parameters of one synthetic generator (core/workloads: periodic, duty,
  * poisson, bimodal, io, server, ...) as a form, built from its ParamInfo
  * table: durations in µs, percentages, Hz, counts and choices, each with its
- * range and help text, plus the number of spans and the seed. Values travel
- * as a QVariantMap in the generator's held units (see workload.h), which is
- * what WorkloadSpec::params stores.
+ * range and help text, plus the number of spans and the seed. The form is
+ * the parsed form of a Generator workload's text (WorkloadSpec::text, the
+ * command line's grammar): it reads its fields from the text and writes the
+ * text back, every parameter in its named unit (spec_workload.h).
  */
 #pragma once
 
-#include <QVariantMap>
+#include "widgets/runner/scenario_spec.h"
+
 #include <QWidget>
 
 class QFormLayout;
@@ -29,12 +31,13 @@ class WorkloadForm : public QWidget {
 public:
     explicit WorkloadForm(QWidget *parent = nullptr);
 
-    /// Show the parameters of @p generator with @p values (missing ones at their defaults).
-    void setGenerator(const workloads::GeneratorInfo *generator, const QVariantMap &values);
+    /// Show the generator of the Generator workload @p w with the parameters of its text
+    /// (those not written at their defaults), its spans and seed.
+    void setWorkload(const WorkloadSpec &w);
     const workloads::GeneratorInfo *generator() const { return m_info; }
 
-    /// Every parameter in held units, plus "spans" and "seed".
-    QVariantMap values() const;
+    /// The Generator workload the fields say: the text with every parameter, spans and seed.
+    WorkloadSpec workload() const;
 
 signals:
     void valuesChanged();

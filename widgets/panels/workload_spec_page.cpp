@@ -56,7 +56,7 @@ WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
     m_seed->setToolTip(tr("Random seed (idlescope-cli --seed): the same seed gives the same stream"));
     form->addRow(tr("seed"), m_seed->withMessage());
     v->addStretch(1);
-    setValues({});
+    setWorkload(defaultSpecWorkload());
 
     connect(m_loop, &QComboBox::currentIndexChanged, this, &WorkloadSpecPage::loopChanged);
     connect(m_field, &QLineEdit::textEdited, this, &WorkloadSpecPage::check);
@@ -65,29 +65,28 @@ WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
         connect(spin, &QDoubleSpinBox::valueChanged, this, &WorkloadSpecPage::valuesChanged);
 }
 
-void WorkloadSpecPage::setValues(const QVariantMap &values)
+void WorkloadSpecPage::setWorkload(const WorkloadSpec &w)
 {
-    const QVariantMap d = specWorkloadDefaults();
     const QSignalBlocker a(m_spans), b(m_seed), c(m_loop);
-    const bool closed = values.value(QStringLiteral("loop")).toString() == QLatin1String("closed");
+    const bool closed = w.kind == WorkloadKind::ClosedLoop;
     m_loop->setCurrentIndex(closed ? 1 : 0);
     m_form->setRowVisible(m_spansRow, !closed);
     m_otherLoopText.clear();
-    m_committed = values.value(QStringLiteral("spec"), d.value(QStringLiteral("spec"))).toString();
+    m_committed = w.text;
     m_field->setText(m_committed);
-    m_spans->setValue(values.value(QStringLiteral("spans"), d.value(QStringLiteral("spans"))).toDouble());
-    m_seed->setValue(values.value(QStringLiteral("seed"), d.value(QStringLiteral("seed"))).toDouble());
+    m_spans->setValue(static_cast<double>(w.spans));
+    m_seed->setValue(static_cast<double>(w.seed));
     check();
 }
 
-QVariantMap WorkloadSpecPage::values() const
+WorkloadSpec WorkloadSpecPage::workload() const
 {
-    QVariantMap v{{QStringLiteral("spec"), m_committed},
-                  {QStringLiteral("spans"), qRound(m_spans->value())},
-                  {QStringLiteral("seed"), qRound(m_seed->value())}};
-    if (closedLoop())
-        v.insert(QStringLiteral("loop"), QStringLiteral("closed"));
-    return v;
+    WorkloadSpec w;
+    w.kind = closedLoop() ? WorkloadKind::ClosedLoop : WorkloadKind::Spec;
+    w.text = m_committed;
+    w.spans = qRound(m_spans->value());
+    w.seed = qRound(m_seed->value());
+    return w;
 }
 
 bool WorkloadSpecPage::closedLoop() const
@@ -102,7 +101,7 @@ void WorkloadSpecPage::loopChanged()
     m_otherLoopText = m_field->text();
     const QString text = !other.isEmpty() ? other
                          : closedLoop()   ? QStringLiteral("io:service_us=50,work_us=10,iodepth=1,ops=10000")
-                                          : specWorkloadDefaults().value(QStringLiteral("spec")).toString();
+                                          : defaultSpecText();
     m_form->setRowVisible(m_spansRow, !closedLoop());
     m_field->setText(text);
     m_field->setPlaceholderText(closedLoop() ? QStringLiteral("io:service_us=50,work_us=10,iodepth=4")

@@ -5,17 +5,18 @@
  * `mix(...)`, docs/workloads.md) as one text field, with the number of spans
  * and the seed. The text is parsed on every keystroke by the core's own parser
  * (parseWorkloadSpec()); a refusal is shown under the field with its column,
- * and only a spec that parses, of one workload point, is committed. Values
- * travel as WorkloadSpec::params of kind "spec": "spec" (the text), "spans",
- * "seed" — the spans are then exactly those `idlescope-cli replay --workload`
- * generates for the same text, span count and seed (specWorkloadStream()).
- * A "loop" choice above the field makes the text a closed loop instead
- * ("loop" = "closed", the text that of `idlescope-cli compare --closed-loop`,
+ * and only a spec that parses, of one workload point, is committed. It edits
+ * a WorkloadKind::Spec workload's text, spans and seed — the spans are then
+ * exactly those `idlescope-cli replay --workload` generates for the same
+ * text, span count and seed (specWorkloadStream()). A "loop" choice above the
+ * field makes the text a closed loop instead (WorkloadKind::ClosedLoop, the
+ * text that of `idlescope-cli compare --closed-loop`,
  * closed_loop_workload.h); its operations are in the text, so spans are hidden.
  */
 #pragma once
 
-#include <QVariantMap>
+#include "widgets/runner/scenario_spec.h"
+
 #include <QWidget>
 
 class QComboBox;
@@ -32,10 +33,10 @@ class WorkloadSpecPage : public QWidget {
 public:
     explicit WorkloadSpecPage(QWidget *parent = nullptr);
 
-    /// Show @p values ("spec", "spans", "seed"; missing ones at their defaults).
-    void setValues(const QVariantMap &values);
-    /// The last committed spec with "spans" and "seed".
-    QVariantMap values() const;
+    /// Show the Spec or ClosedLoop workload @p w (its text, spans and seed).
+    void setWorkload(const WorkloadSpec &w);
+    /// The last committed text with the spans and seed shown, a Spec or a ClosedLoop.
+    WorkloadSpec workload() const;
     /// The refusal of the text being typed ("" when it parses).
     QString message() const;
     /// The field (tests type into it).

@@ -100,7 +100,7 @@ bool sameSourceFile(const SimulationSnapshot &previous, const GovernorSpec &g)
 void readPower(SimulationSnapshot &snap)
 {
     snap.power = PowerModel::empty(snap.table);
-    if (snap.spec.target.kind == QLatin1String("file") && !snap.spec.target.path.isEmpty()) {
+    if (snap.spec.target.kind == TargetKind::File && !snap.spec.target.path.isEmpty()) {
         if (auto power = readTablePower(snap.spec.target.path.toStdString(), snap.table); power)
             snap.power = std::move(*power);
         else
@@ -127,7 +127,7 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
     clock.start();
     if (const Status st = spec.target.table.validate(); !st)
         return failed(QStringLiteral("target table: ") + QString::fromStdString(st.error().toString()));
-    if (isClosedLoopWorkload(spec.workload)) {
+    if (spec.workload.kind == WorkloadKind::ClosedLoop) {
         // Its spans are made as each governor's loop runs: no stream to build first.
         auto snap = std::make_shared<SimulationSnapshot>();
         snap->spec = spec;
@@ -155,9 +155,8 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
     snap->workloadDescription = spec.workload.description;
 
     // A trace: its runs are drawn on its timestamps (from its earliest event), the same x the same wakeup.
-    if (spec.workload.kind == QLatin1String("trace")) {
-        auto src = traceCpuSource(spec.workload.path,
-                                  spec.workload.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt());
+    if (spec.workload.kind == WorkloadKind::Trace) {
+        auto src = traceCpuSource(spec.workload.path, spec.workload.cpu);
         if (!src)
             return failed(QString::fromStdString(src.error().toString()));
         auto spanClock = std::make_shared<std::vector<Ns>>();

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/runner/builtin_scenario.h"
-#include "widgets/runner/workload_seeding.h"
 
 #include "core/governors/registry.h"
 #include "core/io/stream_csv.h"
@@ -42,17 +41,6 @@ Result<IdleStateTable> builtinTable(const QString &id)
     return builtinTarget(id.toStdString());
 }
 
-QVariantMap generatorDefaults(const QString &name, qint64 spans, qint64 seed)
-{
-    QVariantMap m;
-    if (const GeneratorInfo *g = workloads::findGenerator(name.toStdString()))
-        for (const ParamInfo &p : g->params)
-            m.insert(QString::fromUtf8(p.name), QVariant::fromValue<qint64>(p.def));
-    m.insert(QStringLiteral("spans"), spans);
-    m.insert(QStringLiteral("seed"), seed);
-    return m;
-}
-
 namespace {
 
 QString heldText(const ParamInfo &p, qint64 held)
@@ -82,23 +70,23 @@ QString shortName(const ParamInfo &p)
 
 QString describeWorkload(const WorkloadSpec &w)
 {
-    if (w.kind == QLatin1String("csv"))
-        return QStringLiteral("stream %1").arg(QFileInfo(w.path).fileName());
-    if (w.kind == QLatin1String("trace")) {
-        const int cpu = w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt();
-        return cpu == TRACE_BEST_CPU
+    switch (w.kind) {
+    case WorkloadKind::Csv: return QStringLiteral("stream %1").arg(QFileInfo(w.path).fileName());
+    case WorkloadKind::Trace:
+        return w.cpu == TRACE_BEST_CPU
                    ? QStringLiteral("trace %1, CPU with the most idle spans").arg(QFileInfo(w.path).fileName())
-                   : QStringLiteral("trace %1, CPU %2").arg(QFileInfo(w.path).fileName()).arg(cpu);
+                   : QStringLiteral("trace %1, CPU %2").arg(QFileInfo(w.path).fileName()).arg(w.cpu);
+    case WorkloadKind::Spec:
+    case WorkloadKind::ClosedLoop: return describeSpecWorkload(w);
+    case WorkloadKind::Generator: break;
     }
-    if (w.kind == QLatin1String(SPEC_WORKLOAD_KIND))
-        return describeSpecWorkload(w);
-    const GeneratorInfo *g = workloads::findGenerator(w.kind.toStdString());
-    if (!g)
-        return w.kind;
+    const Result<workloads::ParamValues> values = generatorValues(w.text);
+    if (!values)
+        return w.text;
     QStringList parts;
     bool first = true;
-    for (const ParamInfo &p : g->params) {
-        const qint64 v = w.params.value(QString::fromUtf8(p.name), QVariant::fromValue<qint64>(p.def)).toLongLong();
+    for (const ParamInfo &p : values->info->params) {
+        const qint64 v = values->get(p.name);
         // Choices and the first number always; the rest when changed.
         const bool show = p.unit == ParamUnit::Choice || first || v != p.def;
         if (p.unit != ParamUnit::Choice)
@@ -107,47 +95,23 @@ QString describeWorkload(const WorkloadSpec &w)
             parts << (p.unit == ParamUnit::Choice ? heldText(p, v) : shortName(p) + QLatin1Char(' ') + heldText(p, v));
     }
     return QStringLiteral("%1: %2 \u00b7 %3 spans")
-        .arg(w.kind, parts.join(QStringLiteral(", ")))
-        .arg(w.params.value(QStringLiteral("spans")).toLongLong());
+        .arg(QString::fromUtf8(values->info->name), parts.join(QStringLiteral(", ")))
+        .arg(w.spans);
 }
 
 Result<IdleStream> buildStream(const WorkloadSpec &w)
 {
-    if (w.kind == QLatin1String("csv")) {
+    switch (w.kind) {
+    case WorkloadKind::Csv:
         if (!QFileInfo::exists(w.path))
             return Error{w.path.toStdString(), 0, "", "no such file"};
         return readStreamCsv(w.path.toStdString());
+    case WorkloadKind::Trace: return traceWorkloadStream(w.path, w.cpu);
+    case WorkloadKind::Generator:
+    case WorkloadKind::Spec:
+    case WorkloadKind::ClosedLoop: break;
     }
-    if (w.kind == QLatin1String("trace"))
-        return traceWorkloadStream(w.path, w.params.value(QStringLiteral("cpu"), TRACE_BEST_CPU).toInt());
-    if (w.kind == QLatin1String(SPEC_WORKLOAD_KIND))
-        return specWorkloadStream(w);
-    const GeneratorInfo *g = workloads::findGenerator(w.kind.toStdString());
-    if (!g)
-        return Error{"", 0, "workload", "unknown workload kind '" + w.kind.toStdString() + "'"};
-    workloads::ParamValues values = g->defaults();
-    for (const ParamInfo &p : g->params) {
-        const QString key = QString::fromUtf8(p.name);
-        if (!w.params.contains(key))
-            continue;
-        bool ok = false;
-        const qint64 v = w.params.value(key).toLongLong(&ok);
-        if (!ok || v < p.min || v > p.max)
-            return Error{"", 0, p.name,
-                         "must be an integer in " + std::to_string(p.min) + ".." + std::to_string(p.max)
-                             + " (held units)"};
-        values.set(p.name, v);
-    }
-    bool ok = false;
-    const qint64 spans = w.params.value(QStringLiteral("spans"), 200000).toLongLong(&ok);
-    if (!ok || spans < 1 || spans > 50000000)
-        return Error{"", 0, "spans", "must be 1..50000000"};
-    const auto seed = static_cast<std::uint64_t>(w.params.value(QStringLiteral("seed"), 1).toLongLong());
-    workloads::WorkloadSpec one; // a single generator, no sweep: point 0, iteration 0 of compare
-    one.root.params = values;
-    if (usesLegacySeeding(w))
-        return workloads::legacyDirectSeedStream(one.root, seed, static_cast<std::size_t>(spans));
-    return workloads::seededStream(one, 0, 0, seed, static_cast<std::size_t>(spans));
+    return specWorkloadStream(w);
 }
 
 QColor governorColor(int n, const std::string &variant)
@@ -166,12 +130,13 @@ QColor governorColor(int n, const std::string &variant)
 
 WorkloadSpec periodicIpiWorkload(qint64 spans, qint64 intervalUs, qint64 jitterUs)
 {
-    WorkloadSpec w;
-    w.kind = QStringLiteral("periodic");
-    w.params = generatorDefaults(w.kind, spans);
-    w.params.insert(QStringLiteral("kind"), 1); // ipi
-    w.params.insert(QStringLiteral("interval_us"), intervalUs * 1000);
-    w.params.insert(QStringLiteral("jitter_us"), jitterUs * 1000);
+    const GeneratorInfo *g = workloads::findGenerator("periodic");
+    workloads::ParamValues values = g->defaults();
+    values.set("kind", 1); // ipi
+    values.set("interval_us", intervalUs * 1000);
+    values.set("jitter_us", jitterUs * 1000);
+    WorkloadSpec w = generatorWorkload(*g, spans);
+    w.text = generatorText(values);
     w.description = describeWorkload(w);
     return w;
 }
@@ -179,7 +144,7 @@ WorkloadSpec periodicIpiWorkload(qint64 spans, qint64 intervalUs, qint64 jitterU
 ScenarioSpec defaultScenario()
 {
     ScenarioSpec s;
-    s.target.kind = QStringLiteral("builtin");
+    s.target.kind = TargetKind::Builtin;
     s.target.id = QString::fromUtf8(POWER10_TARGET_ID);
     if (auto t = builtinTarget(POWER10_TARGET_ID))
         s.target.table = std::move(*t);

@@ -8,17 +8,13 @@
  * wakeups every 100 us, menu v6.14 vs menu v6.19 (merged residency threshold) vs teo v6.14 and the
  * oracle.
  *
- * WorkloadSpec conventions: kind "csv" reads @c path (conformance stream
- * format); kind "trace" imports the kernel trace at @c path (ftrace text,
- * trace-cmd .dat or report, perf script; widgets/runner/trace_workload.h)
- * and replays the idle spans of CPU params["cpu"] (-1 or absent: the CPU
- * with the most idle spans); params["file_stamp"] is the file's mtime:size
- * when it was opened, so that re-opening a rewritten file is a new workload
- * to every cache (ignored when a session is loaded); kind "spec" is a spec in
- * the command line's grammar (widgets/runner/spec_workload.h); any other kind names a generator of
- * core/workloads and @c params holds its parameters in held units (ns for
- * _us, milli-% for _pct, mHz for hz, the index of a choice) plus "spans" and
- * "seed".
+ * WorkloadSpec conventions: WorkloadKind::Csv reads @c path (conformance
+ * stream format); WorkloadKind::Trace imports the kernel trace at @c path
+ * (ftrace text, trace-cmd .dat or report, perf script;
+ * widgets/runner/trace_workload.h) and replays the idle spans of CPU @c cpu;
+ * a Generator or a Spec is text in the command line's grammar
+ * (widgets/runner/spec_workload.h), a ClosedLoop the runner's own
+ * (closed_loop_workload.h).
  */
 #pragma once
 
@@ -41,8 +37,6 @@ QString builtinTargetLabel(const QString &id);
 /// The built-in table of @p id (aliases such as "pseries-p10" resolve), or an Error.
 Result<IdleStateTable> builtinTable(const QString &id);
 
-/// Parameters of generator @p name at their defaults, with @p spans and @p seed.
-QVariantMap generatorDefaults(const QString &name, qint64 spans = 200000, qint64 seed = 1);
 /// "periodic: kind ipi, interval 100 µs · 200000 spans" (non-default parameters shown).
 QString describeWorkload(const WorkloadSpec &w);
 

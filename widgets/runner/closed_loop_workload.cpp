@@ -36,15 +36,13 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
                         QString *error)
 {
     const WorkloadSpec &w = snap.spec.workload;
-    const Result<ClosedLoopSpec> spec =
-        parseClosedLoopSpec(w.params.value(QStringLiteral("spec")).toString().toStdString());
+    const Result<ClosedLoopSpec> spec = parseClosedLoopSpec(w.text.toStdString());
     if (!spec) {
         *error = QString::fromStdString(spec.error().toString());
         return false;
     }
-    bool ok = false;
-    const qint64 seed = w.params.value(QStringLiteral("seed"), 1).toLongLong(&ok);
-    if (!ok || seed < 0) {
+    const qint64 seed = w.seed;
+    if (seed < 0) {
         *error = QStringLiteral("seed: must be a non-negative integer");
         return false;
     }

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * @file closed_loop_workload.h
- * A closed-loop workload in the window (core/experiments/closed_loop.h): the
- * "spec" workload kind with WorkloadSpec::params "loop" = "closed", its text in
- * "spec" written as for `idlescope-cli compare --closed-loop TEXT` (for example
- * `io:service_us=50,work_us=10,iodepth=4`) and "seed" (compare's --seed). The
+ * A closed-loop workload in the window (core/experiments/closed_loop.h):
+ * WorkloadKind::ClosedLoop, its text written as for `idlescope-cli compare
+ * --closed-loop TEXT` (for example `io:service_us=50,work_us=10,iodepth=4`)
+ * and its seed compare's --seed. The
  * runner's worker runs every governor's loop with runClosedLoop(), as compare
  * does, on the target table with as many CPUs as the loop needs and the
  * table's power data; the snapshot's comparison table and Trade-off view then
  * show the operations per second and the added latency (mean, p99) next to
  * the misses and energy. A loop's spans are made as it runs, different for
  * each governor, so its runs keep no entries and the per-entry views stay
- * empty. (isClosedLoopWorkload() and the text's check are spec_workload.h's.)
+ * empty. (The text's check is spec_workload.h's.)
  */
 #pragma once
 

@@ -12,13 +12,13 @@
  */
 #pragma once
 
+#include "core/common/error.h"
 #include "core/common/kernel_types.h"
 #include "core/replay/governor_run.h"
 #include "core/states/idle_state_table.h"
 
 #include <QColor>
 #include <QString>
-#include <QVariantMap>
 
 #include <string>
 #include <vector>
@@ -26,27 +26,83 @@
 namespace idlescope {
 
 /// Where the target table came from.
+enum class TargetKind {
+    Builtin, ///< embedded / core/targets
+    File,    ///< a table JSON file
+    Machine, ///< this machine's sysfs
+};
+
+/// Every target kind, in declaration order (round trips, choosers).
+inline constexpr TargetKind TARGET_KINDS[] = {TargetKind::Builtin, TargetKind::File, TargetKind::Machine};
+
+/// The name a session file gives @p kind: "builtin", "file" or "machine".
+QString targetKindName(TargetKind kind);
+/// The kind a session file names @p name; an unknown name is an Error naming @p file and @p field
+/// ("target.kind") and the names it could be.
+Result<TargetKind> targetKindFromName(const QString &name, const QString &file, const QString &field);
+
 struct TargetSpec {
-    QString kind;         ///< "builtin" (embedded / core/targets), "file" (table JSON), "machine" (sysfs)
+    TargetKind kind = TargetKind::Builtin;
     QString id;           ///< built-in id (e.g. "pseries-p10") or the table's own id
-    QString path;         ///< the JSON file for kind "file", empty otherwise
+    QString path;         ///< the JSON file for TargetKind::File, empty otherwise
     IdleStateTable table; ///< the table as resolved, with the user's edits (disabled states, tick_hz)
 };
 
 /// How the wakeup stream is produced.
+enum class WorkloadKind {
+    Generator,  ///< one generator of core/workloads, its parameters in WorkloadSpec::text
+    Spec,       ///< a compound workload in the command line's grammar (a + b, mix(...))
+    ClosedLoop, ///< a closed loop (compare --closed-loop): its spans are made as it runs
+    Csv,        ///< a conformance stream file
+    Trace,      ///< a kernel trace, one CPU of it replayed
+};
+
+/// Every workload kind, in declaration order (round trips, choosers).
+inline constexpr WorkloadKind WORKLOAD_KINDS[] = {WorkloadKind::Generator, WorkloadKind::Spec, WorkloadKind::ClosedLoop,
+                                                  WorkloadKind::Csv, WorkloadKind::Trace};
+
+/// The default number of spans of a generated workload (the window's and the CLI's --spans).
+inline constexpr qint64 DEFAULT_WORKLOAD_SPANS = 200000;
+
 struct WorkloadSpec {
-    QString kind;        ///< "periodic" (built-in generator), "csv" (conformance stream file), or a
-                         ///< generator id from core/workloads
-    QString path;        ///< stream file for kind "csv"
-    QVariantMap params;  ///< generator parameters by name (numbers in ns / counts; see the generator)
+    WorkloadKind kind = WorkloadKind::Generator;
+    /// Generator and Spec: core's workload spec text (core/workloads/workload_spec.h, what
+    /// `idlescope-cli compare --workload` takes); a Generator's is one generator with every
+    /// parameter in its named unit ("periodic:kind=ipi,interval_us=100,..."). ClosedLoop: the
+    /// text of `compare --closed-loop`. Empty for a file.
+    QString text;
+    QString path;                          ///< the stream file (Csv) or the trace (Trace)
+    qint64 spans = DEFAULT_WORKLOAD_SPANS; ///< Generator and Spec: the spans generated (--spans)
+    qint64 seed = 1;                       ///< Generator, Spec and ClosedLoop: compare's --seed
+    int cpu = -1; ///< Trace: the CPU replayed, -1 (TRACE_BEST_CPU) for the one with the most idle spans
+    /// Csv and Trace: the file's mtime:size when it was opened, so that re-opening a rewritten file
+    /// is a new workload to every cache (a session's is never used: the file is stamped again).
+    QString fileStamp;
+    /// Generator: keeps the seeding of format 1 and 2 sessions (widgets/runner/workload_seeding.h).
+    bool legacySeeding = false;
     QString description; ///< one human line, e.g. "IPI wakeups every 100 us, 200000 spans"
 };
 
-/// The same spans from @p a and @p b: same kind, file and parameters (a file's stamp among
-/// them), whatever their descriptions say.
+/**
+ * The name a session file gives the kind of @p w: "csv", "trace", "spec" (a closed loop too: a
+ * session tells it by "loop": "closed"), or a Generator's generator ("periodic"), read from
+ * its text.
+ */
+QString workloadKindName(const WorkloadSpec &w);
+/**
+ * The kind a session file names @p name, with its "loop" @p loop ("closed" makes a "spec" a
+ * closed loop): every generator of core/workloads is WorkloadKind::Generator. An unknown name
+ * is an Error naming @p file and @p field ("workload.kind").
+ */
+Result<WorkloadKind> workloadKindFromName(const QString &name, const QString &loop, const QString &file,
+                                          const QString &field);
+
+/// The same spans from @p a and @p b: same kind, text, file, spans, seed, CPU and stamp,
+/// whatever their descriptions say.
 inline bool sameWorkload(const WorkloadSpec &a, const WorkloadSpec &b)
 {
-    return a.kind == b.kind && a.path == b.path && a.params == b.params;
+    return a.kind == b.kind && a.text == b.text && a.path == b.path && a.spans == b.spans && a.seed == b.seed
+           && a.cpu == b.cpu && a.fileStamp == b.fileStamp && a.legacySeeding == b.legacySeeding;
 }
 
 /// One governor column of the comparison.

@@ -3,13 +3,18 @@
 
 #include "core/experiments/closed_loop.h"
 #include "core/workloads/workload_spec.h"
+#include "widgets/runner/workload_seeding.h"
+
+#include <QStringList>
 
 namespace idlescope {
 
 namespace {
 
 /// The most spans a spec workload takes: idlescope-cli --spans' limit (and the window's spans field's).
-constexpr qint64 MAX_SPANS = 10000000;
+constexpr qint64 MAX_SPEC_SPANS = 10000000;
+/// The most spans a generator workload takes (a session may ask for more than the form offers).
+constexpr qint64 MAX_GENERATOR_SPANS = 50000000;
 
 /// The parsed spec of @p text, or why it cannot be simulated (one point only).
 Result<workloads::WorkloadSpec> parseOnePoint(const QString &text)
@@ -24,19 +29,7 @@ Result<workloads::WorkloadSpec> parseOnePoint(const QString &text)
     return spec;
 }
 
-/// "closed loop: io:service_us=50,work_us=10".
-QString describeClosedLoopWorkload(const WorkloadSpec &w)
-{
-    return QStringLiteral("closed loop: %1").arg(w.params.value(QStringLiteral("spec")).toString());
-}
-
 } // namespace
-
-bool isClosedLoopWorkload(const WorkloadSpec &w)
-{
-    return w.kind == QLatin1String("spec")
-           && w.params.value(QStringLiteral("loop")).toString() == QLatin1String("closed");
-}
 
 QString closedLoopRefusal(const QString &text)
 {
@@ -44,11 +37,17 @@ QString closedLoopRefusal(const QString &text)
     return spec ? QString() : QString::fromStdString(spec.error().field + ": " + spec.error().message);
 }
 
-QVariantMap specWorkloadDefaults()
+QString defaultSpecText()
 {
-    return {{QStringLiteral("spec"), QStringLiteral("periodic:kind=ipi,interval_us=100 + poisson:mean_us=500")},
-            {QStringLiteral("spans"), 200000},
-            {QStringLiteral("seed"), 1}};
+    return QStringLiteral("periodic:kind=ipi,interval_us=100 + poisson:mean_us=500");
+}
+
+WorkloadSpec defaultSpecWorkload()
+{
+    WorkloadSpec w;
+    w.kind = WorkloadKind::Spec;
+    w.text = defaultSpecText();
+    return w;
 }
 
 QString specWorkloadRefusal(const QString &text, bool closedLoop)
@@ -61,29 +60,69 @@ QString specWorkloadRefusal(const QString &text, bool closedLoop)
 
 Result<IdleStream> specWorkloadStream(const WorkloadSpec &w)
 {
-    if (isClosedLoopWorkload(w)) // the runner runs its loops (closed_loop_workload.h)
+    if (w.kind == WorkloadKind::ClosedLoop) // the runner runs its loops (closed_loop_workload.h)
         return Error{"", 0, "loop", "a closed loop makes its spans as it runs: it has no stream of its own"};
-    Result<workloads::WorkloadSpec> spec = parseOnePoint(w.params.value(QStringLiteral("spec")).toString());
+    Result<workloads::WorkloadSpec> spec = parseOnePoint(w.text);
     if (!spec)
         return spec.error();
-    bool ok = false;
-    const qint64 spans = w.params.value(QStringLiteral("spans"), 200000).toLongLong(&ok);
-    if (!ok || spans < 1 || spans > MAX_SPANS)
-        return Error{"", 0, "spans", "must be 1.." + std::to_string(MAX_SPANS)};
-    const qint64 seed = w.params.value(QStringLiteral("seed"), 1).toLongLong(&ok);
-    if (!ok || seed < 0)
+    const qint64 maxSpans = w.kind == WorkloadKind::Generator ? MAX_GENERATOR_SPANS : MAX_SPEC_SPANS;
+    if (w.spans < 1 || w.spans > maxSpans)
+        return Error{"", 0, "spans", "must be 1.." + std::to_string(maxSpans)};
+    if (w.seed < 0)
         return Error{"", 0, "seed", "must be a non-negative integer"};
+    const auto seed = static_cast<std::uint64_t>(w.seed);
+    const auto spans = static_cast<std::size_t>(w.spans);
+    if (usesLegacySeeding(w))
+        return workloads::legacyDirectSeedStream(spec->root, seed, spans);
     // As idlescope-cli replay --workload (app/cli/stream_args.cpp): point 0, iteration 0.
-    return workloads::seededStream(*spec, 0, 0, static_cast<std::uint64_t>(seed), static_cast<std::size_t>(spans));
+    return workloads::seededStream(*spec, 0, 0, seed, spans);
 }
 
 QString describeSpecWorkload(const WorkloadSpec &w)
 {
-    if (isClosedLoopWorkload(w))
-        return describeClosedLoopWorkload(w);
-    return QStringLiteral("spec: %1 \u00b7 %2 spans")
-        .arg(w.params.value(QStringLiteral("spec")).toString())
-        .arg(w.params.value(QStringLiteral("spans")).toLongLong());
+    if (w.kind == WorkloadKind::ClosedLoop)
+        return QStringLiteral("closed loop: %1").arg(w.text);
+    return QStringLiteral("spec: %1 \u00b7 %2 spans").arg(w.text).arg(w.spans);
+}
+
+const workloads::GeneratorInfo *workloadGenerator(const WorkloadSpec &w)
+{
+    if (w.kind != WorkloadKind::Generator)
+        return nullptr;
+    return workloads::findGenerator(w.text.section(QLatin1Char(':'), 0, 0).trimmed().toStdString());
+}
+
+Result<workloads::ParamValues> generatorValues(const QString &text)
+{
+    Result<workloads::WorkloadSpec> spec = parseOnePoint(text);
+    if (!spec)
+        return spec.error();
+    if (spec->root.kind != workloads::WorkloadNode::Kind::Generator)
+        return Error{"", 0, "spec", "'" + text.toStdString() + "' is not one generator"};
+    return spec->root.params;
+}
+
+QString generatorText(const workloads::ParamValues &values, const QString &param, const QString &paramText)
+{
+    QStringList kv;
+    for (const workloads::ParamInfo &p : values.info->params) {
+        const QString name = QString::fromUtf8(p.name);
+        kv << QStringLiteral("%1=%2").arg(name, name == param ? paramText
+                                                              : QString::fromStdString(
+                                                                  workloads::formatParamValue(p, values.get(p.name))));
+    }
+    const QString name = QString::fromUtf8(values.info->name);
+    return kv.isEmpty() ? name : name + QLatin1Char(':') + kv.join(QLatin1Char(','));
+}
+
+WorkloadSpec generatorWorkload(const workloads::GeneratorInfo &g, qint64 spans, qint64 seed)
+{
+    WorkloadSpec w;
+    w.kind = WorkloadKind::Generator;
+    w.text = generatorText(g.defaults());
+    w.spans = spans;
+    w.seed = seed;
+    return w;
 }
 
 } // namespace idlescope

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * @file spec_workload.h
- * The workload kind "spec": a workload written in the command line's spec
- * grammar (core/workloads/workload_spec.h: `a + b`, `mix(...)`), held in
- * WorkloadSpec::params as "spec" (the text), "spans" and "seed". Its stream is
- * the one `idlescope-cli replay --workload TEXT --spans N --seed S` replays
- * (and compare's first iteration): point 0 of the parsed spec with the run
- * seed runSeed(S, 0, 0). A spec that sweeps a parameter is refused: the window
- * shows one workload. With "loop" = "closed" the text is a closed loop instead,
- * as for `idlescope-cli compare --closed-loop` (closed_loop_workload.h).
+ * Workloads written as text (WorkloadSpec::text): a generator (WorkloadKind::Generator,
+ * one generator with every parameter written out, which the panel's form edits field by
+ * field) or a compound spec (WorkloadKind::Spec: `a + b`, `mix(...)`) in the command line's
+ * grammar (core/workloads/workload_spec.h), with WorkloadSpec::spans and seed. Their stream
+ * is the one `idlescope-cli replay --workload TEXT --spans N --seed S` replays (and
+ * compare's first iteration): point 0 of the parsed text with the run seed runSeed(S, 0,
+ * 0). A text that sweeps a parameter is refused: the window shows one workload. A closed
+ * loop (WorkloadKind::ClosedLoop) holds the text of `idlescope-cli compare --closed-loop`
+ * instead (closed_loop_workload.h).
  */
 #pragma once
 
@@ -17,30 +18,48 @@
 #include "widgets/runner/scenario_spec.h"
 
 #include <QString>
-#include <QVariantMap>
 
 namespace idlescope {
 
-/// WorkloadSpec::kind of a spec-text workload.
-inline constexpr const char *SPEC_WORKLOAD_KIND = "spec";
+namespace workloads {
+struct GeneratorInfo;
+struct ParamValues;
+} // namespace workloads
 
-/// "spec" (an overlay of two generators, to show the grammar), "spans" 200000, "seed" 1.
-QVariantMap specWorkloadDefaults();
+/// The compound spec a new Spec workload starts from: an overlay of two generators, to show the grammar.
+QString defaultSpecText();
+/// A Spec workload of defaultSpecText(), DEFAULT_WORKLOAD_SPANS spans, seed 1.
+WorkloadSpec defaultSpecWorkload();
 
 /// Why @p text cannot be simulated (the parser's message with its column, or a sweep), or "".
-/// @p closedLoop: the text is a closed loop (params "loop" = "closed"), parsed as such.
+/// @p closedLoop: the text is a closed loop, parsed as such.
 QString specWorkloadRefusal(const QString &text, bool closedLoop = false);
 
-/// The spans of the spec workload @p w (kind "spec"). Errors: field "spec", "spans" or "seed".
+/// The spans of the text workload @p w (Generator or Spec; a Generator of an old session with its
+/// legacy seeding, workload_seeding.h). Errors: field "spec", "spans" or "seed".
 Result<IdleStream> specWorkloadStream(const WorkloadSpec &w);
-
-/// Kind "spec" with params "loop" = "closed": the text is a closed loop (closed_loop_workload.h).
-bool isClosedLoopWorkload(const WorkloadSpec &w);
 
 /// Why @p text is not a closed loop the window can run (core's parser's message), or "".
 QString closedLoopRefusal(const QString &text);
 
-/// "spec: periodic:interval_us=100 + poisson:mean_us=500 · 200000 spans" (the seed is said apart, as for a generator).
+/// "spec: periodic:interval_us=100 + poisson:mean_us=500 · 200000 spans" (the seed is said apart, as for a
+/// generator); "closed loop: io:service_us=50,work_us=10" for a closed loop.
 QString describeSpecWorkload(const WorkloadSpec &w);
+
+/// The generator a Generator workload's text names ("periodic" of "periodic:kind=ipi,..."), or nullptr.
+const workloads::GeneratorInfo *workloadGenerator(const WorkloadSpec &w);
+
+/// The parameters of the one-generator text @p text in held units, defaults filled in; an
+/// Error (field "spec") for a text that is not one generator of one point.
+Result<workloads::ParamValues> generatorValues(const QString &text);
+
+/// "periodic:kind=ipi,interval_us=100,...": every parameter of @p values' generator in its
+/// named unit, in the generator's order (the CLI's defaults may change; the text must not).
+/// @p param, when given, is written as @p paramText instead (a sweep's "5/50/500").
+QString generatorText(const workloads::ParamValues &values, const QString &param = {}, const QString &paramText = {});
+
+/// A Generator workload of @p g at its defaults, @p spans spans, seed @p seed (no description).
+WorkloadSpec generatorWorkload(const workloads::GeneratorInfo &g, qint64 spans = DEFAULT_WORKLOAD_SPANS,
+                               qint64 seed = 1);
 
 } // namespace idlescope

@@ -28,21 +28,12 @@ QString key(const char *k)
     return QString::fromLatin1(k);
 }
 
-/// The generator parameter @p name of workload @p w when its held unit is a
-/// thousandth of the unit its name says (ns for "_us", milli-% for "_pct",
-/// mHz for Hz), else null: format 2 writes those in the named unit.
-const workloads::ParamInfo *scaledParam(const WorkloadSpec &w, const QString &name)
+/// True when the held unit of @p p is a thousandth of the unit its name says (ns for "_us",
+/// milli-% for "_pct", mHz for Hz): format 2 writes those in the named unit.
+bool isScaled(const workloads::ParamInfo &p)
 {
-    const workloads::GeneratorInfo *g = workloads::findGenerator(w.kind.toStdString());
-    if (!g)
-        return nullptr;
-    const int i = g->paramIndex(name.toStdString());
-    if (i < 0)
-        return nullptr;
-    const workloads::ParamInfo &p = g->params[static_cast<std::size_t>(i)];
-    const bool scaled = p.unit == workloads::ParamUnit::Us || p.unit == workloads::ParamUnit::Percent
-                        || p.unit == workloads::ParamUnit::Hz;
-    return scaled ? &p : nullptr;
+    return p.unit == workloads::ParamUnit::Us || p.unit == workloads::ParamUnit::Percent
+           || p.unit == workloads::ParamUnit::Hz;
 }
 
 /// Held units per named unit of a scaled parameter.
@@ -56,33 +47,54 @@ QJsonObject targetJson(const TargetSpec &t)
     // back exactly as a table file would.
     const QByteArray tableText = QByteArray::fromStdString(formatTableJson(t.table));
     QJsonObject o;
-    o.insert(key("kind"), t.kind);
+    o.insert(key("kind"), targetKindName(t.kind));
     o.insert(key("id"), t.id);
     o.insert(key("path"), t.path);
     o.insert(key("table"), QJsonDocument::fromJson(tableText).object());
     return o;
 }
 
+/// A generator's parameters as a session writes them: every value in the unit its key names,
+/// "interval_us": 100 is 100 us (format 1 wrote the held 100000 ns under that name, and a
+/// hand-edited 50 became 0.050 us).
+void insertGeneratorParams(QJsonObject &params, const QString &text)
+{
+    const Result<workloads::ParamValues> values = generatorValues(text);
+    if (!values)
+        return;
+    for (const workloads::ParamInfo &p : values->info->params) {
+        const qint64 held = values->get(p.name);
+        if (!isScaled(p))
+            params.insert(QString::fromUtf8(p.name), held);
+        else if (held % HELD_PER_NAMED == 0)
+            params.insert(QString::fromUtf8(p.name), held / HELD_PER_NAMED);
+        else
+            params.insert(QString::fromUtf8(p.name), static_cast<double>(held) / HELD_PER_NAMED);
+    }
+}
+
 QJsonObject workloadJson(const WorkloadSpec &w)
 {
     QJsonObject o;
-    o.insert(key("kind"), w.kind);
+    o.insert(key("kind"), workloadKindName(w));
     o.insert(key("path"), w.path);
     o.insert(key("description"), w.description);
-    // Every value in the unit its key names: "interval_us": 100 is 100 us (format 1 wrote the
-    // held 100000 ns under that name, and a hand-edited 50 became 0.050 us).
+    // The keys of format 3's "params", as the window held them before it held the text.
     QJsonObject params;
-    for (auto it = w.params.begin(); it != w.params.end(); ++it) {
-        const bool whole = it.value().typeId() == QMetaType::LongLong || it.value().typeId() == QMetaType::Int;
-        if (whole && scaledParam(w, it.key())) {
-            const qint64 held = it.value().toLongLong();
-            if (held % HELD_PER_NAMED == 0)
-                params.insert(it.key(), held / HELD_PER_NAMED);
-            else
-                params.insert(it.key(), static_cast<double>(held) / HELD_PER_NAMED);
-        } else {
-            params.insert(it.key(), QJsonValue::fromVariant(it.value()));
-        }
+    switch (w.kind) {
+    case WorkloadKind::Generator:
+        insertGeneratorParams(params, w.text);
+        if (w.legacySeeding)
+            params.insert(QString::fromUtf8(SEEDING_PARAM), QString::fromUtf8(LEGACY_SEEDING));
+        break;
+    case WorkloadKind::ClosedLoop: params.insert(key("loop"), key("closed")); [[fallthrough]];
+    case WorkloadKind::Spec: params.insert(key("spec"), w.text); break;
+    case WorkloadKind::Trace: params.insert(key("cpu"), w.cpu); [[fallthrough]];
+    case WorkloadKind::Csv: params.insert(key("file_stamp"), w.fileStamp); break;
+    }
+    if (w.kind == WorkloadKind::Generator || w.kind == WorkloadKind::Spec || w.kind == WorkloadKind::ClosedLoop) {
+        params.insert(key("spans"), w.spans);
+        params.insert(key("seed"), w.seed);
     }
     o.insert(key("params"), params);
     return o;
@@ -134,7 +146,14 @@ TargetSpec readTarget(SessionJsonReader &r, const QJsonObject &root, const QStri
 {
     TargetSpec t;
     const QJsonObject o = r.object(root, key("target"), key("target"));
-    t.kind = r.string(o, key("kind"), key("target.kind"), true);
+    const QString kind = r.string(o, key("kind"), key("target.kind"), true);
+    if (r.ok()) {
+        const Result<TargetKind> k = targetKindFromName(kind, label, key("target.kind"));
+        if (k)
+            t.kind = *k;
+        else
+            r.fail(key("target.kind"), QString::fromStdString(k.error().message));
+    }
     t.id = r.string(o, key("id"), key("target.id"), false);
     t.path = r.string(o, key("path"), key("target.path"), false);
     const QJsonObject table = r.object(o, key("table"), key("target.table"));
@@ -191,46 +210,96 @@ qint64 heldFromFormat1(SessionJsonReader &r, const workloads::ParamInfo &p, cons
     return r.ok() ? held : 0;
 }
 
-/// Formats 1 and 2 seeded a generator with the session's seed itself: their spans must not change.
-void markLegacySeeding(WorkloadSpec &w, qint64 version)
+/// A count or a choice of a generator (a choice by its index, or by its word), in range.
+qint64 heldFromPlain(SessionJsonReader &r, const workloads::ParamInfo &p, const QJsonValue &v, const QString &path)
 {
-    if (version <= 2 && workloads::findGenerator(w.kind.toStdString()))
-        w.params.insert(QString::fromUtf8(SEEDING_PARAM), QString::fromUtf8(LEGACY_SEEDING));
+    if (p.unit == workloads::ParamUnit::Choice && v.isString()) {
+        for (std::size_t i = 0; i < p.choices.size(); ++i)
+            if (v.toString() == QLatin1String(p.choices[i]))
+                return static_cast<qint64>(i);
+        r.fail(path, QStringLiteral("'%1' is not one of its choices").arg(v.toString()));
+        return 0;
+    }
+    const qint64 held = r.integerValue(v, path);
+    if (r.ok() && (held < p.min || held > p.max))
+        r.fail(path, QStringLiteral("%1 is outside %2..%3").arg(held).arg(p.min).arg(p.max));
+    return r.ok() ? held : 0;
 }
 
-WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 version)
+/**
+ * A generator's "params" as the text of that generator (every parameter, the ones not given
+ * at their defaults). Format 1 held the values as they are used (ns under "_us" names): read
+ * as they are, but as format 2 would check them, or the session, saved again, could not be
+ * reopened. Keys that are no parameter of it (spans, seed, seeding, a hand-added one) are
+ * left to the caller.
+ */
+QString generatorTextOf(SessionJsonReader &r, const workloads::GeneratorInfo &g, const QJsonObject &params,
+                        qint64 version)
+{
+    workloads::ParamValues values = g.defaults();
+    for (const workloads::ParamInfo &p : g.params) {
+        const QString name = QString::fromUtf8(p.name);
+        if (!params.contains(name) || !r.ok())
+            continue;
+        const QString path = key("workload.params.") + name;
+        const QJsonValue v = params.value(name);
+        values.set(p.name, !isScaled(p)   ? heldFromPlain(r, p, v, path)
+                           : version >= 2 ? heldFromNamed(r, p, v, path)
+                                          : heldFromFormat1(r, p, v, path));
+    }
+    return generatorText(values);
+}
+
+WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 version, const QString &label)
 {
     WorkloadSpec w;
     const QJsonObject o = r.object(root, key("workload"), key("workload"));
-    w.kind = r.string(o, key("kind"), key("workload.kind"), true);
+    const QString kind = r.string(o, key("kind"), key("workload.kind"), true);
     w.path = r.string(o, key("path"), key("workload.path"), false);
     w.description = r.string(o, key("description"), key("workload.description"), false);
-    if (!o.contains(key("params"))) {
-        markLegacySeeding(w, version);
+    const QJsonObject params =
+        o.contains(key("params")) ? r.object(o, key("params"), key("workload.params")) : QJsonObject();
+    if (!r.ok())
+        return w;
+    // Every value must be a scalar, the keys the kind does not use too ("unknown keys are ignored").
+    for (auto it = params.begin(); it != params.end() && r.ok(); ++it)
+        r.scalar(it.value(), key("workload.params.") + it.key());
+    const Result<WorkloadKind> k =
+        workloadKindFromName(kind, params.value(key("loop")).toString(), label, key("workload.kind"));
+    if (!k) {
+        r.fail(key("workload.kind"), QString::fromStdString(k.error().message));
         return w;
     }
-    const QJsonObject params = r.object(o, key("params"), key("workload.params"));
-    for (auto it = params.begin(); it != params.end() && r.ok(); ++it) {
-        const QString path = key("workload.params.") + it.key();
-        // Format 1 held the values as they are used (ns under "_us" names): read as they are,
-        // but as format 2 would check them, or the session, saved again, could not be reopened.
-        const workloads::ParamInfo *p = scaledParam(w, it.key());
-        if (p && version >= 2)
-            w.params.insert(it.key(), heldFromNamed(r, *p, it.value(), path));
-        else if (p)
-            w.params.insert(it.key(), heldFromFormat1(r, *p, it.value(), path));
-        else
-            w.params.insert(it.key(), r.scalar(it.value(), path));
+    w.kind = *k;
+    if (!r.ok())
+        return w;
+    switch (w.kind) {
+    case WorkloadKind::Generator:
+        w.text = generatorTextOf(r, *workloads::findGenerator(kind.toStdString()), params, version);
+        // Formats 1 and 2 seeded a generator with the session's seed itself: their spans must not change.
+        w.legacySeeding =
+            version <= 2 || params.value(QString::fromUtf8(SEEDING_PARAM)).toString() == QLatin1String(LEGACY_SEEDING);
+        break;
+    case WorkloadKind::Spec:
+    case WorkloadKind::ClosedLoop:
+        w.text = r.string(params, key("spec"), key("workload.params.spec"), true);
+        // A spec's text is checked as the window's field checks it, so that a hand-edited
+        // session names the column at fault when it is opened, not when it is simulated.
+        if (r.ok()) {
+            const QString refusal = specWorkloadRefusal(w.text, w.kind == WorkloadKind::ClosedLoop);
+            if (!refusal.isEmpty())
+                r.fail(key("workload.params.spec"), refusal);
+        }
+        break;
+    case WorkloadKind::Trace:
+        w.cpu = static_cast<int>(r.integer(params, key("cpu"), key("workload.params.cpu"), false, w.cpu));
+        [[fallthrough]];
+    case WorkloadKind::Csv:
+        w.fileStamp = r.string(params, key("file_stamp"), key("workload.params.file_stamp"), false);
+        break;
     }
-    // A spec's text is checked as the window's field checks it, so that a hand-edited
-    // session names the column at fault when it is opened, not when it is simulated.
-    if (r.ok() && w.kind == QLatin1String(SPEC_WORKLOAD_KIND)) {
-        const QString refusal = specWorkloadRefusal(w.params.value(key("spec")).toString(),
-                                                    w.params.value(key("loop")).toString() == QLatin1String("closed"));
-        if (!refusal.isEmpty())
-            r.fail(key("workload.params.spec"), refusal);
-    }
-    markLegacySeeding(w, version);
+    w.spans = r.integer(params, key("spans"), key("workload.params.spans"), false, w.spans);
+    w.seed = r.integer(params, key("seed"), key("workload.params.seed"), false, w.seed);
     return w;
 }
 
@@ -360,8 +429,7 @@ bool sameScenario(const ScenarioSpec &x, const ScenarioSpec &y)
     if (x.target.kind != y.target.kind || x.target.id != y.target.id || x.target.path != y.target.path
         || x.target.table != y.target.table)
         return false;
-    if (x.workload.kind != y.workload.kind || x.workload.path != y.workload.path
-        || x.workload.description != y.workload.description || x.workload.params != y.workload.params)
+    if (!sameWorkload(x.workload, y.workload) || x.workload.description != y.workload.description)
         return false;
     if (x.governors.size() != y.governors.size() || x.latencyLimitNs != y.latencyLimitNs)
         return false;
@@ -411,7 +479,7 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
     Session s;
     s.scenario.target = readTarget(r, root, label);
     if (r.ok())
-        s.scenario.workload = readWorkload(r, root, version);
+        s.scenario.workload = readWorkload(r, root, version, label);
     const QJsonArray governors = r.array(root, key("governors"), key("governors"));
     for (qsizetype i = 0; i < governors.size() && r.ok(); ++i) {
         GovernorSpec g = readGovernor(r, governors[i], QStringLiteral("governors[%1]").arg(i));

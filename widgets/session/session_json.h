@@ -15,6 +15,15 @@
  *    "latency_limit_ns": -1,
  *    "view": {"range_start_ns", "range_end_ns", "cursor_ns", "selected_governor", "selected_entry"}}
  *
+ * The kinds are named by targetKindName() and workloadKindName()
+ * (widgets/runner/scenario_spec.h): a target "builtin", "file" or "machine"; a
+ * workload "csv" (params "file_stamp"), "trace" ("cpu", "file_stamp"), "spec"
+ * ("spec": the text, "spans", "seed", and "loop": "closed" for a closed loop)
+ * or a generator's name, its params every parameter of the generator with
+ * "spans" and "seed": the window holds a generator as the text of
+ * `idlescope-cli compare --workload` (WorkloadSpec::text), written here as
+ * those params and read back into that text.
+ *
  * Every key says its unit, and its value is in that unit: "_ns" keys hold
  * nanoseconds, and a generator parameter is written in the unit of its name
  * ("interval_us": 100 is 100 us, "busy_pct": 12.5 is 12.5 %, "hz": 250 is
@@ -23,10 +32,10 @@
  *
  * Seeding: up to format 2 the window seeded a generator with the session's seed
  * itself, since format 3 as `idlescope-cli compare` does (runSeed). A generator
- * workload of a format 1 or 2 file is read with params "seeding": "legacy"
+ * workload of a format 1 or 2 file is read with WorkloadSpec::legacySeeding
  * (widgets/runner/workload_seeding.h), so that its spans stay the ones its
- * user saw; the mark is written back until the user switches the scenario to
- * the common seeding.
+ * user saw; the mark is written back (params "seeding": "legacy") until the
+ * user switches the scenario to the common seeding.
  *
  * Errors (idlescope::Error) name the file, the line of a JSON syntax error,
  * and the field by path, e.g. "governors[1].settings[0].value" or

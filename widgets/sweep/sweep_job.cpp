@@ -4,6 +4,7 @@
 #include "core/workloads/workload.h"
 #include "core/workloads/workload_spec.h"
 #include "widgets/export/compare_command.h"
+#include "widgets/runner/spec_workload.h"
 
 #include <algorithm>
 #include <cmath>
@@ -86,8 +87,8 @@ workloads::CompareOptions scenarioCompareOptions(const ScenarioSpec &scenario, i
             o.settings.push_back(g.name() + ":" + name + "=" + std::to_string(value));
     }
     o.iterations = 1;
-    o.seed = static_cast<std::uint64_t>(scenario.workload.params.value(QStringLiteral("seed"), 1).toLongLong());
-    o.spans = static_cast<std::size_t>(scenario.workload.params.value(QStringLiteral("spans"), 200000).toLongLong());
+    o.seed = static_cast<std::uint64_t>(scenario.workload.seed);
+    o.spans = static_cast<std::size_t>(scenario.workload.spans);
     o.threads = threads;
     return o;
 }
@@ -96,7 +97,7 @@ SweepResult runSweep(const SweepRequest &rq, const std::atomic<bool> &cancel, st
 {
     SweepResult r;
     r.request = rq;
-    const workloads::GeneratorInfo *g = workloads::findGenerator(rq.scenario.workload.kind.toStdString());
+    const workloads::GeneratorInfo *g = workloadGenerator(rq.scenario.workload);
     if (!g) {
         r.error = QStringLiteral("a sweep needs a generated workload (not a stream file or a trace)");
         return r;
@@ -123,7 +124,7 @@ SweepResult runSweep(const SweepRequest &rq, const std::atomic<bool> &cancel, st
     if (rq.axis.kind == SweepAxisChoice::Kind::Workload) {
         const int pi = g->paramIndex(rq.axis.param.toStdString());
         if (pi < 0) {
-            r.error = QStringLiteral("%1 has no parameter %2").arg(rq.scenario.workload.kind, rq.axis.param);
+            r.error = QStringLiteral("%1 has no parameter %2").arg(QString::fromUtf8(g->name), rq.axis.param);
             return r;
         }
         QStringList list;

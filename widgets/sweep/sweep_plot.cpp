@@ -2,6 +2,7 @@
 #include "widgets/sweep/sweep_plot.h"
 
 #include "core/workloads/workload.h"
+#include "widgets/runner/spec_workload.h"
 
 #include <algorithm>
 
@@ -15,7 +16,7 @@ const workloads::ParamInfo *sweptParam(const SweepRequest &r)
 {
     if (r.axis.kind != SweepAxisChoice::Kind::Workload)
         return nullptr;
-    const workloads::GeneratorInfo *g = workloads::findGenerator(r.scenario.workload.kind.toStdString());
+    const workloads::GeneratorInfo *g = workloadGenerator(r.scenario.workload);
     const int i = g ? g->paramIndex(r.axis.param.toStdString()) : -1;
     return i < 0 ? nullptr : &g->params[static_cast<std::size_t>(i)];
 }

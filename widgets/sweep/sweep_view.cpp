@@ -6,6 +6,7 @@
 #include "widgets/export/figure_export.h"
 #include "widgets/export/scenario_context.h"
 #include "widgets/panels/flow_layout.h"
+#include "widgets/runner/spec_workload.h"
 #include "widgets/sweep/sweep_plot.h"
 
 #include <QCheckBox>
@@ -152,7 +153,7 @@ void SweepView::fillAxisChoices()
     const QString keep = m_axis->currentData().toString();
     const QSignalBlocker block(m_axis);
     m_axis->clear();
-    if (const workloads::GeneratorInfo *g = workloads::findGenerator(m_scenario.workload.kind.toStdString()))
+    if (const workloads::GeneratorInfo *g = workloadGenerator(m_scenario.workload))
         for (const workloads::ParamInfo &p : g->params)
             if (p.unit != workloads::ParamUnit::Choice) // a choice has no axis
                 m_axis->addItem(tr("workload: %1").arg(QString::fromUtf8(p.name)),
@@ -184,12 +185,14 @@ void SweepView::axisChanged()
     r.scenario = m_scenario;
     r.axis = a;
     if (a.kind == SweepAxisChoice::Kind::Workload) {
-        const workloads::GeneratorInfo *g = workloads::findGenerator(m_scenario.workload.kind.toStdString());
-        const int pi = g ? g->paramIndex(a.param.toStdString()) : -1;
+        const Result<workloads::ParamValues> values = generatorValues(m_scenario.workload.text);
+        const int pi = values && m_scenario.workload.kind == WorkloadKind::Generator
+                           ? values->info->paramIndex(a.param.toStdString())
+                           : -1;
         if (pi < 0)
             return;
-        const workloads::ParamInfo &p = g->params[static_cast<std::size_t>(pi)];
-        const qint64 now = m_scenario.workload.params.value(a.param, QVariant::fromValue<qint64>(p.def)).toLongLong();
+        const workloads::ParamInfo &p = values->info->params[static_cast<std::size_t>(pi)];
+        const qint64 now = values->get(p.name);
         const double unit = heldPerUnit(r);
         const double lo = std::max<double>(static_cast<double>(p.min), static_cast<double>(now) / 20.0);
         const double hi =
@@ -290,12 +293,11 @@ void SweepView::jobFinished()
     else if (!m_result.error.isEmpty())
         m_status->setText(tr("Sweep failed: %1").arg(m_result.error));
     else
-        m_status->setText(
-            tr("%1 \u2014 %2 values, one stream each (seed %3, as idlescope-cli compare --iterations 1); "
-               "click a point to open it")
-                .arg(sweepAxisTitle(m_result.request))
-                .arg(m_result.pointCount())
-                .arg(m_result.request.scenario.workload.params.value(QStringLiteral("seed"), 1).toLongLong()));
+        m_status->setText(tr("%1 \u2014 %2 values, one stream each (seed %3, as idlescope-cli compare --iterations 1); "
+                             "click a point to open it")
+                              .arg(sweepAxisTitle(m_result.request))
+                              .arg(m_result.pointCount())
+                              .arg(m_result.request.scenario.workload.seed));
     if (m_result.ok())
         m_plot->setResult(m_result, m_runningLog);
     m_export->setEnabled(m_plot->result().ok());

@@ -20,7 +20,7 @@ QString traceMachineKey(const SimulationSnapshot &snap)
                       .arg(quintptr(snap.trace->trace.get()))
                       .arg(QString::fromStdString(snap.table.id))
                       .arg(snap.table.tickHz)
-                      .arg(snap.spec.target.kind);
+                      .arg(static_cast<int>(snap.spec.target.kind));
     for (const IdleState &s : snap.table.states)
         key +=
             QStringLiteral("|%1/%2/%3/%4").arg(s.exitLatencyNs).arg(s.targetResidencyNs).arg(s.polling).arg(s.disabled);
@@ -41,7 +41,7 @@ Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, co
     const int traceCpus = std::max<int>(t.declaredCpus, static_cast<int>(t.cpus.size()));
     MachineCompareOptions o;
     std::optional<Machine> board;
-    if (snap.spec.target.kind == QLatin1String("builtin"))
+    if (snap.spec.target.kind == TargetKind::Builtin)
         board = builtinMachineOfTable(snap.spec.target.id.toStdString(), snap.table);
     o.machine = board && board->cpuCount() >= traceCpus ? std::move(*board)
                                                         : Machine::uniform(snap.table, std::max(1, traceCpus));

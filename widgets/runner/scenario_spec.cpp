@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/runner/scenario_spec.h"
+
+#include "core/workloads/workload.h"
+
+#include <QStringList>
+
+namespace idlescope {
+
+namespace {
+
+/// "a, b or c": the names an unknown kind could have been.
+template <typename Kind, std::size_t N>
+std::string namesOf(const Kind (&kinds)[N], QString (*name)(Kind))
+{
+    QStringList names;
+    for (const Kind k : kinds)
+        names << name(k);
+    return names.join(QStringLiteral(", ")).toStdString();
+}
+
+} // namespace
+
+QString targetKindName(TargetKind kind)
+{
+    switch (kind) {
+    case TargetKind::Builtin: return QStringLiteral("builtin");
+    case TargetKind::File: return QStringLiteral("file");
+    case TargetKind::Machine: return QStringLiteral("machine");
+    }
+    return {};
+}
+
+Result<TargetKind> targetKindFromName(const QString &name, const QString &file, const QString &field)
+{
+    for (const TargetKind k : TARGET_KINDS)
+        if (targetKindName(k) == name)
+            return k;
+    return Error{file.toStdString(), 0, field.toStdString(),
+                 "unknown target kind '" + name.toStdString() + "' (one of: " + namesOf(TARGET_KINDS, targetKindName)
+                     + ")"};
+}
+
+QString workloadKindName(const WorkloadSpec &w)
+{
+    switch (w.kind) {
+    case WorkloadKind::Generator: return w.text.section(QLatin1Char(':'), 0, 0).trimmed();
+    case WorkloadKind::Spec:
+    case WorkloadKind::ClosedLoop: return QStringLiteral("spec");
+    case WorkloadKind::Csv: return QStringLiteral("csv");
+    case WorkloadKind::Trace: return QStringLiteral("trace");
+    }
+    return {};
+}
+
+Result<WorkloadKind> workloadKindFromName(const QString &name, const QString &loop, const QString &file,
+                                          const QString &field)
+{
+    if (name == QLatin1String("spec"))
+        return loop == QLatin1String("closed") ? WorkloadKind::ClosedLoop : WorkloadKind::Spec;
+    if (name == QLatin1String("csv"))
+        return WorkloadKind::Csv;
+    if (name == QLatin1String("trace"))
+        return WorkloadKind::Trace;
+    if (workloads::findGenerator(name.toStdString()))
+        return WorkloadKind::Generator;
+    QStringList generators;
+    for (const workloads::GeneratorInfo &g : workloads::allGenerators())
+        generators << QString::fromUtf8(g.name);
+    return Error{file.toStdString(), 0, field.toStdString(),
+                 "unknown workload kind '" + name.toStdString() + "' (one of: spec, csv, trace, or a generator: "
+                     + generators.join(QStringLiteral(", ")).toStdString() + ")"};
+}
+
+} // namespace idlescope
