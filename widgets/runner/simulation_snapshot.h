@@ -21,6 +21,7 @@
 #include "core/stats/run_lod.h"
 #include "core/stats/run_throughput.h"
 #include "core/stream/idle_span.h"
+#include "widgets/runner/governor_result.h"
 #include "widgets/runner/scenario_spec.h"
 #include "widgets/runner/trace_workload.h"
 
@@ -117,6 +118,11 @@ struct SimulationSnapshot {
     /// latency_req_ns column in the replay (runGovernor()'s latencyLimitNs), so pass it to reasoningAt().
     std::shared_ptr<const IdleStream> stream;
 
+    /// One result per governor that ran, in display order (governor_result.h says what a
+    /// hand-made snapshot may leave empty). Transitional: the runner also fills the parallel
+    /// vectors below, which every view still reads until it moves to `governors`.
+    std::vector<GovernorResult> governors;
+
     /// One run per governor that ran, in display order; names[i] names it (nameOf()).
     /// (Reads like std::vector<GovernorRun>; runs are shared between snapshots.)
     RunList runs;
@@ -198,6 +204,44 @@ struct SimulationSnapshot {
 
     /// "trace time" or "stream time": the axis title's clock.
     QString clockName() const { return trace ? QStringLiteral("trace time") : QStringLiteral("stream time"); }
+
+    /// Transitional: fills the parallel vectors from `governors` (what producers call until
+    /// every view reads `governors`), leaving counts and lods, totals and throughput empty
+    /// unless every governor has them, as the views expect of a hand-made snapshot.
+    void fillParallelVectors()
+    {
+        runs.clear();
+        colors.clear();
+        atDefaults.clear();
+        counts.clear();
+        lods.clear();
+        totals.clear();
+        stale.clear();
+        throughput.clear();
+        names.clear();
+        closedLoop.clear();
+        const auto all = [&](auto has) { return std::all_of(governors.begin(), governors.end(), has); };
+        const bool summarised = all([](const GovernorResult &g) { return g.summarised(); });
+        const bool withTotals = all([](const GovernorResult &g) { return g.totals.has_value(); });
+        const bool withThroughput = all([](const GovernorResult &g) { return g.throughput.has_value(); });
+        for (const GovernorResult &g : governors) {
+            runs.push_back(g.run);
+            colors.push_back(g.color);
+            atDefaults.push_back(g.atDefaults);
+            if (summarised) {
+                counts.push_back(g.counts);
+                lods.push_back(g.lod);
+            }
+            if (withTotals)
+                totals.push_back(*g.totals);
+            stale.push_back(g.stale);
+            if (withThroughput)
+                throughput.push_back(*g.throughput);
+            names.push_back(g.displayName());
+            if (g.closedLoop)
+                closedLoop.push_back(*g.closedLoop);
+        }
+    }
 
     int governorCount() const { return static_cast<int>(runs.size()); }
 
