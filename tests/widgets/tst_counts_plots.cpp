@@ -24,10 +24,11 @@ namespace {
 /// The prefix counts, plot summaries and duration histogram a runner's snapshot has.
 void summarise(SimulationSnapshot &snap)
 {
-    for (const GovernorRun &run : snap.runs) {
-        snap.counts.emplace_back(run);
-        snap.lods.emplace_back(run, snap.counts.back());
+    for (GovernorResult &g : snap.governors) {
+        g.counts = RunCounts(*g.run);
+        g.lod = RunLod(*g.run, g.counts);
     }
+    snap.fillParallelVectors();
     snap.durations = DurationHistogram(*snap.stream);
 }
 } // namespace

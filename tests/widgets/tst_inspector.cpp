@@ -419,8 +419,8 @@ void TestInspector::newSnapshotKeepsSelection()
     QCOMPARE(inspector.detail()->entryIndex, m_missEntry);
     // A snapshot without that governor clears the panel.
     auto oneRun = std::make_shared<SimulationSnapshot>(*m_snap);
-    oneRun->runs.resize(0);
-    oneRun->colors.clear();
+    oneRun->governors.clear();
+    oneRun->fillParallelVectors();
     inspector.setSnapshot(oneRun);
     QVERIFY(!inspector.detail());
     QCOMPARE(shown.last().at(0).toInt(), -1);

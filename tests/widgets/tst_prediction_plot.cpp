@@ -24,10 +24,11 @@ std::shared_ptr<SimulationSnapshot> ipiSnapshot(std::initializer_list<const char
         return nullptr;
     auto snap = test::makeSnapshot(*t, IdleStream(300, IdleSpan{5000, 5000000, 100000, -1, 0}), variants);
     // What a runner adds to every snapshot (the plots refuse one without).
-    for (const GovernorRun &run : snap->runs) {
-        snap->counts.emplace_back(run);
-        snap->lods.push_back(RunLod::fromRun(run));
+    for (GovernorResult &g : snap->governors) {
+        g.counts = RunCounts(*g.run);
+        g.lod = RunLod::fromRun(*g.run);
     }
+    snap->fillParallelVectors();
     return snap;
 }
 
