@@ -187,7 +187,7 @@ struct SimulationSnapshot {
     std::vector<std::string> names;
     /// The name of run @p g in every view (legend, lanes, table rows, inspector, exports).
     const std::string &nameOf(std::size_t g) const { return g < names.size() ? names[g] : runs[g].variant; }
-    QString name(int g) const { return QString::fromStdString(nameOf(static_cast<std::size_t>(g))); }
+    QString name(int g) const { return QString::fromStdString(governors[static_cast<std::size_t>(g)].displayName()); }
     /// A closed-loop workload (closed_loop_workload.h): closedLoop[i] is runs[i]'s loop,
     /// its operations per second and added latency as `idlescope-cli compare --closed-loop`
     /// prints them, on closedLoopMachine (the table on as many CPUs as the loop needs). Its
@@ -243,7 +243,21 @@ struct SimulationSnapshot {
         }
     }
 
-    int governorCount() const { return static_cast<int>(runs.size()); }
+    int governorCount() const { return static_cast<int>(governors.size()); }
+
+    /// True when every governor's counts and plot summaries are built (a runner's snapshots
+    /// always; a hand-made one may leave them empty, and the plots and legend then show nothing).
+    bool summarised() const
+    {
+        return std::all_of(governors.begin(), governors.end(), [](const GovernorResult &g) { return g.summarised(); });
+    }
+
+    /// True for a closed-loop workload (GovernorResult::closedLoop set).
+    bool isClosedLoop() const
+    {
+        return std::any_of(governors.begin(), governors.end(),
+                           [](const GovernorResult &g) { return g.closedLoop.has_value(); });
+    }
 
     /// True when colors, atDefaults, counts and lods all have one element per run
     /// (a runner's snapshots always do; hand-made test snapshots may not).
@@ -253,12 +267,12 @@ struct SimulationSnapshot {
         return colors.size() == n && atDefaults.size() == n && counts.size() == n && lods.size() == n;
     }
 
-    /// Index into runs of the governor named @p name (nameOf(): a variant id, or a second
-    /// instance's label), or -1.
+    /// Index into governors of the governor named @p name (GovernorResult::displayName(): a
+    /// variant id, or a second instance's label), or -1.
     int indexOf(std::string_view name) const
     {
-        for (std::size_t i = 0; i < runs.size(); ++i)
-            if (nameOf(i) == name)
+        for (std::size_t i = 0; i < governors.size(); ++i)
+            if (governors[i].displayName() == name)
                 return static_cast<int>(i);
         return -1;
     }
@@ -270,8 +284,8 @@ struct SimulationSnapshot {
     Ns durationNs() const
     {
         Ns d = 0;
-        for (const GovernorRun &r : runs)
-            if (r.size() > 0)
+        for (const GovernorResult &g : governors)
+            if (const GovernorRun &r = *g.run; r.size() > 0)
                 d = std::max(d, r.startNs.back() + r.residencyNs.back());
         return d;
     }
