@@ -72,7 +72,7 @@ private slots:
         QVERIFY(snap && snap->errors.isEmpty());
         QCOMPARE(snap->table.count(), 9); // POLL to C10
         summarise(*snap);
-        QVERIFY(snap->isComplete());
+        QVERIFY(snap->summarised());
         ViewState view;
         view.setFullRange(0, snap->durationNs());
         MissHistogramPlot misses(&view);

@@ -73,7 +73,7 @@ private slots:
         }
         QVERIFY(at100 > dots->size() / 2);
         // The run's column agrees: menu-6.14 chose CEDE at a 100 us prediction.
-        const GovernorRun &menu = snap->runs[0];
+        const GovernorRun &menu = *snap->governors[0].run;
         QCOMPARE(menu.state[200], std::int8_t(1));
         QCOMPARE(menu.predictedNs[200], Ns(100000));
         // Without teo the title is the plain one.

@@ -141,7 +141,7 @@ void TestSpecWorkload::simulatesTheCliSpans()
     QCOMPARE(static_cast<qint64>(s->stream->size()), qint64(3000));
     const int menu = s->indexOf("menu-6.19");
     QVERIFY(menu >= 0);
-    const GovernorRun &run = s->runs[static_cast<std::size_t>(menu)];
+    const GovernorRun &run = *s->governors[static_cast<std::size_t>(menu)].run;
 
     // The same spec, spans and seed through the command line, on the same table (the default
     // scenario's POWER10 LPAR at its own HZ, no latency limit).
