@@ -94,7 +94,6 @@ SnapshotPtr tenMillionEntries()
     g.run = std::make_shared<const GovernorRun>(std::move(run));
     g.color = QColor(Qt::red);
     s->governors.push_back(std::move(g));
-    s->fillParallelVectors();
     snap = s;
     return snap;
 }

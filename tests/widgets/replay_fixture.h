@@ -49,7 +49,6 @@ inline std::shared_ptr<SimulationSnapshot> makeSnapshot(const IdleStateTable &ta
         g.color = palette[i++ % 4];
         snap->governors.push_back(std::move(g));
     }
-    snap->fillParallelVectors();
     return snap;
 }
 

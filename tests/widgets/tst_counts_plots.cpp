@@ -28,7 +28,6 @@ void summarise(SimulationSnapshot &snap)
         g.counts = RunCounts(*g.run);
         g.lod = RunLod(*g.run, g.counts);
     }
-    snap.fillParallelVectors();
     snap.durations = DurationHistogram(*snap.stream);
 }
 } // namespace

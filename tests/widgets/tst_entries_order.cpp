@@ -63,7 +63,6 @@ SnapshotPtr snapshotOf(GovernorRun run)
     g.run = std::make_shared<const GovernorRun>(std::move(run));
     g.color = QColor(Qt::red);
     s->governors.push_back(std::move(g));
-    s->fillParallelVectors();
     return s;
 }
 

@@ -420,7 +420,6 @@ void TestInspector::newSnapshotKeepsSelection()
     // A snapshot without that governor clears the panel.
     auto oneRun = std::make_shared<SimulationSnapshot>(*m_snap);
     oneRun->governors.clear();
-    oneRun->fillParallelVectors();
     inspector.setSnapshot(oneRun);
     QVERIFY(!inspector.detail());
     QCOMPARE(shown.last().at(0).toInt(), -1);

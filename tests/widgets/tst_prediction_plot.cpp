@@ -28,7 +28,6 @@ std::shared_ptr<SimulationSnapshot> ipiSnapshot(std::initializer_list<const char
         g.counts = RunCounts(*g.run);
         g.lod = RunLod::fromRun(*g.run);
     }
-    snap->fillParallelVectors();
     return snap;
 }
 

@@ -27,7 +27,6 @@ void addSummaries(SimulationSnapshot &snap)
         g.counts = RunCounts(*g.run);
         g.lod = RunLod(*g.run, g.counts);
     }
-    snap.fillParallelVectors();
 }
 
 std::shared_ptr<SimulationSnapshot> first()
@@ -143,7 +142,6 @@ private slots:
         auto c = std::make_shared<SimulationSnapshot>(*b);
         c->generation = b->generation + 1;
         std::swap(c->governors[0].color, c->governors[1].color);
-        c->fillParallelVectors();
         seen->setSnapshot(c);
         seen->refreshNow();
         fresh->setSnapshot(c);

@@ -301,7 +301,6 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
                            : replayThroughput(snap->table, snap->power, g.run->summary, g.totals->latencyCostEntries);
         snap->governors.push_back(std::move(g));
     }
-    snap->fillParallelVectors();
     // The idle durations (wakeNs) are the workload's.
     snap->durations = previous && previous->stream == stream ? previous->durations : DurationHistogram(*stream);
     snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;

@@ -112,7 +112,6 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
         g.closedLoop = loop;
         snap.governors.push_back(std::move(g));
     }
-    snap.fillParallelVectors();
     return true;
 }
 
