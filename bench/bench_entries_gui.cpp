@@ -84,9 +84,10 @@ SnapshotPtr tenMillionEntries()
     run.summary.entries = static_cast<std::int64_t>(ENTRIES);
     run.summary.spans = static_cast<std::int64_t>(ENTRIES);
     run.summary.stateCount = s->table.count();
-    s->runs.push_back(std::move(run));
-    s->colors.push_back(QColor(Qt::red));
-    s->atDefaults.push_back(true);
+    GovernorResult g;
+    g.run = std::make_shared<const GovernorRun>(std::move(run));
+    g.color = QColor(Qt::red);
+    s->governors.push_back(std::move(g));
     snap = s;
     return snap;
 }

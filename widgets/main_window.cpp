@@ -88,11 +88,11 @@ std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const S
 {
     if (!before || g < 0 || g >= before->governorCount() || !now.stream || before->stream != now.stream)
         return {-1, -1};
-    const int moved = now.indexOf(before->nameOf(static_cast<std::size_t>(g)));
+    const int moved = now.indexOf(before->governors[static_cast<std::size_t>(g)].displayName());
     if (moved < 0)
         return {-1, -1};
-    const std::int64_t same =
-        sameWakeupEntry(before->runs[static_cast<std::size_t>(g)], entry, now.runs[static_cast<std::size_t>(moved)]);
+    const std::int64_t same = sameWakeupEntry(*before->governors[static_cast<std::size_t>(g)].run, entry,
+                                              *now.governors[static_cast<std::size_t>(moved)].run);
     return same < 0 ? std::pair<int, qint64>{-1, -1} : std::pair<int, qint64>{moved, same};
 }
 
@@ -101,22 +101,22 @@ std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const S
 /// @p before had, and "simulated in 0 ms" was no simulation).
 QString statusLine(const SimulationSnapshot *before, const SimulationSnapshot &now)
 {
-    std::size_t replayed = now.runs.size();
+    std::size_t replayed = now.governors.size();
     if (before && before->stream == now.stream)
-        for (const GovernorRun &run : now.runs)
-            for (const GovernorRun &old : before->runs)
-                if (&run == &old) { // shared, not replayed
+        for (const GovernorResult &g : now.governors)
+            for (const GovernorResult &old : before->governors)
+                if (g.run == old.run) { // shared, not replayed
                     --replayed;
                     break;
                 }
     const QString scenario = QStringLiteral("%1 \u00b7 %2").arg(now.targetId, now.workloadDescription);
-    if (replayed == 0 && !now.runs.empty())
+    if (replayed == 0 && !now.governors.empty())
         return MainWindow::tr("%1 \u00b7 unchanged: no governor needed a new run").arg(scenario);
-    if (replayed < now.runs.size())
+    if (replayed < now.governors.size())
         return MainWindow::tr("%1 \u00b7 %2 of %3 governors simulated in %4 ms")
             .arg(scenario)
             .arg(replayed)
-            .arg(now.runs.size())
+            .arg(now.governors.size())
             .arg(now.simulationMs, 0, 'f', 0);
     return MainWindow::tr("%1 \u00b7 simulated in %2 ms").arg(scenario).arg(now.simulationMs, 0, 'f', 0);
 }
@@ -528,7 +528,7 @@ void MainWindow::onEntrySelected(int governorIndex, qint64 entryIndex)
         return;
     if (!m_snapshot || governorIndex < 0 || governorIndex >= m_snapshot->governorCount() || entryIndex < 0)
         return;
-    const GovernorRun &run = m_snapshot->runs[static_cast<std::size_t>(governorIndex)];
+    const GovernorRun &run = *m_snapshot->governors[static_cast<std::size_t>(governorIndex)].run;
     if (static_cast<std::size_t>(entryIndex) >= run.size())
         return;
     // Keep the selected entry in view (next/previous miss may jump far).
@@ -547,7 +547,7 @@ void MainWindow::zoomToSelectedEntry()
     const qint64 entry = m_view->selectedEntry();
     if (!m_snapshot || g < 0 || g >= m_snapshot->governorCount() || entry < 0)
         return;
-    const GovernorRun &run = m_snapshot->runs[static_cast<std::size_t>(g)];
+    const GovernorRun &run = *m_snapshot->governors[static_cast<std::size_t>(g)].run;
     const auto i = static_cast<std::size_t>(entry);
     if (i >= run.size())
         return;

@@ -348,7 +348,7 @@ void MainWindow::exportRunData(bool json)
     if (!m_snapshot || m_snapshot->governorCount() == 0)
         return;
     const int g = std::max(0, m_view->selectedGovernor());
-    const GovernorRun &run = m_snapshot->runs[static_cast<std::size_t>(g)];
+    const GovernorRun &run = *m_snapshot->governors[static_cast<std::size_t>(g)].run;
     const QString suggested = m_snapshot->name(g) + (json ? QStringLiteral(".json") : QStringLiteral(".csv"));
     const QString path = QFileDialog::getSaveFileName(this, tr("Export entries"), suggested,
                                                       json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));

@@ -57,7 +57,7 @@ FirstDifference diffRuns(const SnapshotPtr &snap, int sourceIndex, int variantIn
     const int index[2] = {sourceIndex, variantIndex};
     const Ns limit = snap->spec.latencyLimitNs;
     for (int i = 0; i < 2; ++i) {
-        const GovernorRun &run = snap->runs[static_cast<std::size_t>(index[i])];
+        const GovernorRun &run = *snap->governors[static_cast<std::size_t>(index[i])].run;
         auto gov = makeConfiguredGovernor(run.variant, run.settings);
         if (!gov) {
             out.error = QString::fromStdString(run.variant + ": " + gov.error().toString());
@@ -114,9 +114,9 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
         watchSourceFiles();
         m_rename->setEnabled(!m_window->setupPanel()->sourceGovernorIds().isEmpty());
         bool source = false, builtin = false;
-        for (const GovernorRun &r : snap->runs) {
-            source = source || isSourceGovernorId(r.variant);
-            builtin = builtin || isBuiltinVariant(r.variant);
+        for (const GovernorResult &g : snap->governors) {
+            source = source || isSourceGovernorId(g.run->variant);
+            builtin = builtin || isBuiltinVariant(g.run->variant);
         }
         m_firstDifference->setEnabled(source && builtin && !m_diff.isRunning());
         if (!m_diff.isRunning() && snap != m_shownFor)
@@ -230,7 +230,8 @@ void SourceGovernorActions::openRenameDialog()
     if (const SnapshotPtr snap = m_window->snapshot()) {
         const int g = m_window->viewState()->selectedGovernor();
         if (g >= 0 && g < snap->governorCount())
-            if (const int i = which->findData(QString::fromStdString(snap->runs[std::size_t(g)].variant)); i >= 0)
+            if (const int i = which->findData(QString::fromStdString(snap->governors[std::size_t(g)].run->variant));
+                i >= 0)
                 which->setCurrentIndex(i);
     }
     form->addRow(tr("&Governor:"), which);
@@ -389,8 +390,8 @@ void SourceGovernorActions::showFirstDifference()
     if (!snap || !snap->stream || m_diff.isRunning())
         return;
     std::vector<std::string> variants;
-    for (const GovernorRun &r : snap->runs)
-        variants.push_back(r.variant);
+    for (const GovernorResult &g : snap->governors)
+        variants.push_back(g.run->variant);
     // The selected governor when it is built from source, else the first one that is.
     int source = m_window->viewState()->selectedGovernor();
     if (source < 0 || source >= snap->governorCount() || !isSourceGovernorId(variants[std::size_t(source)])) {
@@ -433,8 +434,8 @@ void SourceGovernorActions::differenceFinished()
     {
         m_shownFor = snap;
         const GovernorDiff &d = m_last.diff;
-        const QString a = QString::fromStdString(snap->runs[std::size_t(m_last.sourceIndex)].variant);
-        const QString b = QString::fromStdString(snap->runs[std::size_t(m_last.variantIndex)].variant);
+        const QString a = QString::fromStdString(snap->governors[std::size_t(m_last.sourceIndex)].run->variant);
+        const QString b = QString::fromStdString(snap->governors[std::size_t(m_last.variantIndex)].run->variant);
         if (d.differingEntries == 0) {
             text = tr("%1 and %2 decide alike on all %3 entries.").arg(a, b).arg(d.a.entries);
             brief = tr("No difference: alike on all %1 entries").arg(d.a.entries);
@@ -455,7 +456,7 @@ void SourceGovernorActions::differenceFinished()
                         .arg(x.entry)
                         .arg(x.span);
             // The source governor's entry there (the diff numbers entries by its replay).
-            const auto last = static_cast<qint64>(snap->runs[std::size_t(m_last.sourceIndex)].size()) - 1;
+            const auto last = static_cast<qint64>(snap->governors[std::size_t(m_last.sourceIndex)].run->size()) - 1;
             if (m_window->snapshot() == snap) // not when a newer snapshot moved the runs meanwhile
                 m_window->viewState()->selectEntry(m_last.sourceIndex, std::min<qint64>(x.entry, last));
         }

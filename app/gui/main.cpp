@@ -52,7 +52,7 @@ void screenshotWhenReady(idlescope::MainWindow &w, const QString &path, const QS
                 return;
             }
             if (snap->governorCount() > 0) {
-                const idlescope::GovernorRun &run = snap->runs[0];
+                const idlescope::GovernorRun &run = *snap->governors[0].run;
                 // Past the warm-up of a generated stream; a trace's recorded run has none.
                 for (std::size_t i = snap->trace ? 0 : 1000; i < run.size(); ++i)
                     if (run.has(i, idlescope::ENTRY_ABOVE) || run.has(i, idlescope::ENTRY_BELOW)) {

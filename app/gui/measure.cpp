@@ -249,7 +249,8 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
     {
         const SnapshotPtr snap = w.snapshot();
         std::printf("stream: %s; governors:", qPrintable(snap->workloadDescription));
-        for (const GovernorRun &r : snap->runs) {
+        for (const GovernorResult &g : snap->governors) {
+            const GovernorRun &r = *g.run;
             std::printf(" %s (%zu entries)", r.variant.c_str(), r.size());
             entries += r.size();
             variants.push_back(r.variant);

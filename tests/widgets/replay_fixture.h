@@ -44,9 +44,10 @@ inline std::shared_ptr<SimulationSnapshot> makeSnapshot(const IdleStateTable &ta
             snap->errors << QString::fromStdString(run.error().toString());
             continue;
         }
-        snap->runs.push_back(std::move(*run));
-        snap->colors.push_back(palette[i++ % 4]);
-        snap->atDefaults.push_back(true);
+        GovernorResult g;
+        g.run = std::make_shared<const GovernorRun>(std::move(*run));
+        g.color = palette[i++ % 4];
+        snap->governors.push_back(std::move(g));
     }
     return snap;
 }

@@ -96,22 +96,22 @@ void TestBuildSnapshot::oracleByHand()
     QVERIFY2(snap.errors.isEmpty(), qPrintable(snap.errors.join(QLatin1Char('\n'))));
     QCOMPARE(snap.governorCount(), 3);
     QCOMPARE(snap.stream->size(), std::size_t(5));
-    const GovernorRun &oracle = snap.runs[0];
-    QCOMPARE(snap.nameOf(0), std::string("oracle"));
+    const GovernorRun &oracle = *snap.governors[0].run;
+    QCOMPARE(snap.governors[0].displayName(), std::string("oracle"));
     // One entry per span (no poll is cut: the snooze span ends at its IPI).
     QCOMPARE(std::vector<int>(oracle.state.begin(), oracle.state.end()), (std::vector<int>{1, 1, 0, 1, 1}));
-    const PrefixCounts all = snap.counts[0].upTo(oracle, oracle.size());
+    const PrefixCounts all = snap.governors[0].counts.upTo(oracle, oracle.size());
     QCOMPARE(all.entries, std::int64_t(5));
     QCOMPARE(all.usage[0], std::int64_t(1));                        // snooze
     QCOMPARE(all.usage[1], std::int64_t(4));                        // CEDE
     QCOMPARE(all.totalAbove() + all.totalBelow(), std::int64_t(0)); // the oracle never misses
     // The first three entries: CEDE, CEDE, snooze.
-    QCOMPARE(snap.counts[0].upTo(oracle, 3).usage[1], std::int64_t(2));
+    QCOMPARE(snap.governors[0].counts.upTo(oracle, 3).usage[1], std::int64_t(2));
     // Three CEDE entries end at an IPI: 3 x 12 us of exit latency.
-    QCOMPARE(snap.totals[0].latencyCostNs, Ns(36000));
-    QCOMPARE(snap.totals[0].latencyCostEntries, std::int64_t(4));
-    QCOMPARE(snap.colors[0], QColor(Qt::black));
-    QVERIFY(snap.atDefaults[0]);
+    QCOMPARE(snap.governors[0].totals->latencyCostNs, Ns(36000));
+    QCOMPARE(snap.governors[0].totals->latencyCostEntries, std::int64_t(4));
+    QCOMPARE(snap.governors[0].color, QColor(Qt::black));
+    QVERIFY(snap.governors[0].atDefaults);
 }
 
 void TestBuildSnapshot::runsAndCountsAreCoreReplays()
@@ -127,12 +127,12 @@ void TestBuildSnapshot::runsAndCountsAreCoreReplays()
         Result<GovernorRun> want = runGovernor(spec.target.table, stream, spec.governors[g].variant);
         QVERIFY(want);
         onSpanClock(*want, *snap.spanClockNs); // the snapshot's runs are drawn on the stream's own time
-        const GovernorRun &run = snap.runs[g];
+        const GovernorRun &run = *snap.governors[g].run;
         QVERIFY2(sameColumns(run, *want), want->variant.c_str());
         // The counts built in the replay's pass are the counts of the finished run, and
         // their totals the replay's own per-state counters.
         const RunCounts counts(*want);
-        const PrefixCounts got = snap.counts[g].upTo(run, run.size());
+        const PrefixCounts got = snap.governors[g].counts.upTo(run, run.size());
         QCOMPARE(got.entries, want->summary.entries);
         for (int s = 0; s < spec.target.table.count(); ++s) {
             QCOMPARE(got.usage[s], want->summary.states[s].usage);
@@ -141,7 +141,7 @@ void TestBuildSnapshot::runsAndCountsAreCoreReplays()
             QCOMPARE(got.timeNs[s], counts.upTo(*want, want->size()).timeNs[s]);
         }
         for (std::size_t i = 0; i < run.size(); ++i)
-            QCOMPARE(snap.counts[g].missesThrough(i), counts.missesThrough(i));
+            QCOMPARE(snap.governors[g].counts.missesThrough(i), counts.missesThrough(i));
     }
 }
 
@@ -155,14 +155,14 @@ void TestBuildSnapshot::unchangedRunIsReused()
     const SnapshotBuild second = buildSnapshot(spec, first.snapshot, cancel);
     QVERIFY2(second.snapshot, qPrintable(second.error));
     QCOMPARE(second.snapshot->governorCount(), 3);
-    QVERIFY(second.snapshot->runs.shared(0) == first.snapshot->runs.shared(0)); // oracle: the same run
-    QVERIFY(second.snapshot->runs.shared(2) == first.snapshot->runs.shared(2)); // teo: the same run
-    QVERIFY(second.snapshot->runs.shared(1) != first.snapshot->runs.shared(1)); // menu: replayed
-    QCOMPARE(second.snapshot->runs[1].settings, spec.governors[1].settings);
-    QVERIFY(!second.snapshot->atDefaults[1]);
-    QVERIFY(second.snapshot->atDefaults[2]);
+    QVERIFY(second.snapshot->governors[0].run == first.snapshot->governors[0].run); // oracle: the same run
+    QVERIFY(second.snapshot->governors[2].run == first.snapshot->governors[2].run); // teo: the same run
+    QVERIFY(second.snapshot->governors[1].run != first.snapshot->governors[1].run); // menu: replayed
+    QCOMPARE(second.snapshot->governors[1].run->settings, spec.governors[1].settings);
+    QVERIFY(!second.snapshot->governors[1].atDefaults);
+    QVERIFY(second.snapshot->governors[2].atDefaults);
     // A reused run keeps its totals.
-    QCOMPARE(second.snapshot->totals[0].latencyCostNs, Ns(36000));
+    QCOMPARE(second.snapshot->governors[0].totals->latencyCostNs, Ns(36000));
 }
 
 void TestBuildSnapshot::cancelGivesNoSnapshot()

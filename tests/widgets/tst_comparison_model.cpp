@@ -99,9 +99,9 @@ void TestComparisonModel::numbersEqualSummary()
     ComparisonTableModel model;
     model.setSnapshot(m_pipe);
     for (int row = 0; row < model.rowCount(); ++row) {
-        const ReplaySummary &s = m_pipe->runs[size_t(row)].summary;
+        const ReplaySummary &s = m_pipe->governors[size_t(row)].run->summary;
         QCOMPARE(model.data(model.index(row, Col::GovColumn), Qt::EditRole).toString(),
-                 QString::fromStdString(m_pipe->runs[size_t(row)].variant));
+                 QString::fromStdString(m_pipe->governors[size_t(row)].run->variant));
         QCOMPARE(cell(model, row, Col::IdlesColumn), s.entries);
         QCOMPARE(cell(model, row, Col::AbovesColumn), s.totalAbove());
         QCOMPARE(cell(model, row, Col::BelowsColumn), s.totalBelow());
@@ -113,7 +113,8 @@ void TestComparisonModel::numbersEqualSummary()
         for (int st = 0; st < s.stateCount; ++st)
             QCOMPARE(cell(model, row, Col::FirstStateColumn + st), s.states[size_t(st)].usage);
         QCOMPARE(model.data(model.index(row, 0), ComparisonTableModel::GovernorIndexRole).toInt(), row);
-        QCOMPARE(model.data(model.index(row, 0), Qt::DecorationRole).value<QColor>(), m_pipe->colors[size_t(row)]);
+        QCOMPARE(model.data(model.index(row, 0), Qt::DecorationRole).value<QColor>(),
+                 m_pipe->governors[size_t(row)].color);
     }
     QCOMPARE(model.headerData(Col::FirstStateColumn, Qt::Horizontal).toString(), QStringLiteral("snooze"));
     QCOMPARE(model.headerData(Col::FirstStateColumn + 1, Qt::Horizontal).toString(), QStringLiteral("CEDE"));
@@ -155,7 +156,7 @@ void TestComparisonModel::latencyCostByHand()
     ComparisonTableModel model;
     model.setSnapshot(handSnapshot());
     QCOMPARE(model.rowCount(), 1);
-    const GovernorRun &run = model.snapshot()->runs[0];
+    const GovernorRun &run = *model.snapshot()->governors[0].run;
     QCOMPARE(run.size(), std::size_t(5));
     // The oracle's states: CEDE, CEDE, snooze, CEDE, CEDE.
     QCOMPARE(std::vector<int>(run.state.begin(), run.state.end()), (std::vector<int>{1, 1, 0, 1, 1}));
@@ -222,7 +223,8 @@ void TestComparisonModel::viewExportsAndActivates()
     QTest::mouseClick(view.tableView()->viewport(), Qt::LeftButton, {}, view.tableView()->visualRect(last).center());
     int most = 0;
     for (int r = 1; r < m_pipe->governorCount(); ++r)
-        if (m_pipe->runs[size_t(r)].summary.totalAbove() > m_pipe->runs[size_t(most)].summary.totalAbove())
+        if (m_pipe->governors[size_t(r)].run->summary.totalAbove()
+            > m_pipe->governors[size_t(most)].run->summary.totalAbove())
             most = r;
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.first().first().toInt(), most);
@@ -233,9 +235,11 @@ void TestComparisonModel::viewExportsAndActivates()
     const QStringList lines = view.csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 4);
     QVERIFY(lines[1].startsWith(QStringLiteral("oracle,")));
-    QVERIFY(lines[3].startsWith(QString::fromStdString(m_pipe->runs[size_t(most)].variant) + QLatin1Char(',')));
+    QVERIFY(
+        lines[3].startsWith(QString::fromStdString(m_pipe->governors[size_t(most)].run->variant) + QLatin1Char(',')));
     QVERIFY(view.markdown().split(QLatin1Char('\n'))[4].startsWith(
-        QStringLiteral("| ") + QString::fromStdString(m_pipe->runs[size_t(most)].variant) + QStringLiteral(" |")));
+        QStringLiteral("| ") + QString::fromStdString(m_pipe->governors[size_t(most)].run->variant)
+        + QStringLiteral(" |")));
     QVERIFY(view.markdown().startsWith(QStringLiteral("| gov | idles |"))); // the model's titles, on one line
     view.tableView()->sortByColumn(Col::AbovesColumn, Qt::DescendingOrder);
     QVERIFY(view.csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts)[3].startsWith(QStringLiteral("oracle,")));
@@ -246,7 +250,7 @@ void TestComparisonModel::viewExportsAndActivates()
     const QJsonArray rows = QJsonDocument::fromJson(json.readAll()).array();
     QCOMPARE(rows.size(), 3);
     QCOMPARE(rows[0].toObject().value(QStringLiteral("gov")).toString(),
-             QString::fromStdString(m_pipe->runs[size_t(most)].variant));
+             QString::fromStdString(m_pipe->governors[size_t(most)].run->variant));
     QCOMPARE(rows[2].toObject().value(QStringLiteral("gov")).toString(), QStringLiteral("oracle"));
 
     // Ties keep the order an earlier sort left on screen, and so do the copies

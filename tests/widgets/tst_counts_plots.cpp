@@ -24,9 +24,9 @@ namespace {
 /// The prefix counts, plot summaries and duration histogram a runner's snapshot has.
 void summarise(SimulationSnapshot &snap)
 {
-    for (const GovernorRun &run : snap.runs) {
-        snap.counts.emplace_back(run);
-        snap.lods.emplace_back(run, snap.counts.back());
+    for (GovernorResult &g : snap.governors) {
+        g.counts = RunCounts(*g.run);
+        g.lod = RunLod(*g.run, g.counts);
     }
     snap.durations = DurationHistogram(*snap.stream);
 }
@@ -71,7 +71,7 @@ private slots:
         QVERIFY(snap && snap->errors.isEmpty());
         QCOMPARE(snap->table.count(), 9); // POLL to C10
         summarise(*snap);
-        QVERIFY(snap->isComplete());
+        QVERIFY(snap->summarised());
         ViewState view;
         view.setFullRange(0, snap->durationNs());
         MissHistogramPlot misses(&view);

@@ -136,7 +136,7 @@ void TestCpuLanes::junoHasSixLaneGroups()
     // A simulated lane of CPU 4 replays the same stream as the one-CPU views: the same counters.
     const MachineRun *menu = runNamed(*v.comparison(), "menu-6.14");
     QVERIFY(menu && menu->find(4));
-    const GovernorRun &one = snap->runs[static_cast<std::size_t>(snap->indexOf("menu-6.14"))];
+    const GovernorRun &one = *snap->governors[static_cast<std::size_t>(snap->indexOf("menu-6.14"))].run;
     QCOMPARE(menu->find(4)->entries, one.summary.entries);
     QCOMPARE(menu->find(4)->above(), one.summary.totalAbove());
     // ... drawn on the trace's clock, not on the replay's own: its first entry at the start of

@@ -59,9 +59,10 @@ SnapshotPtr snapshotOf(GovernorRun run)
     auto s = std::make_shared<SimulationSnapshot>();
     s->generation = 1;
     s->table = defaultScenario().target.table;
-    s->runs.push_back(std::move(run));
-    s->colors.push_back(QColor(Qt::red));
-    s->atDefaults.push_back(true);
+    GovernorResult g;
+    g.run = std::make_shared<const GovernorRun>(std::move(run));
+    g.color = QColor(Qt::red);
+    s->governors.push_back(std::move(g));
     return s;
 }
 

@@ -271,7 +271,7 @@ void TestExport::figureVectorNamesTheGovernors()
     const QList<LegendEntry> legend = legendFor(*snap);
     QCOMPARE(legend.size(), 1);
     QCOMPARE(legend[0].name, QStringLiteral("oracle"));
-    QCOMPARE(legend[0].color, snap->colors.empty() ? QColor(Qt::gray) : snap->colors[0]);
+    QCOMPARE(legend[0].color, snap->governors[0].color.isValid() ? snap->governors[0].color : QColor(Qt::gray));
 }
 
 void TestExport::pdfGlyphsHaveTheirSize()
@@ -494,9 +494,9 @@ void TestExport::allFiguresGoToOneFolder()
 void TestExport::runCsvRows()
 {
     auto snap = tinySnapshot();
-    QCOMPARE(snap->runs.size(), std::size_t(1));
+    QCOMPARE(snap->governors.size(), std::size_t(1));
     const QString path = m_dir.filePath(QStringLiteral("run.csv"));
-    QVERIFY(exportRunCsv(snap->runs[0], snap->table, *snap->stream, path).ok());
+    QVERIFY(exportRunCsv(*snap->governors[0].run, snap->table, *snap->stream, path).ok());
     const QStringList lines = QString::fromUtf8(readAll(path)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);
     QCOMPARE(lines[0], QString::fromLatin1(RUN_CSV_HEADER));
@@ -511,7 +511,7 @@ void TestExport::runJsonColumns()
 {
     auto snap = tinySnapshot();
     const QString path = m_dir.filePath(QStringLiteral("run.json"));
-    QVERIFY(exportRunJson(snap->runs[0], snap->table, *snap->stream, path).ok());
+    QVERIFY(exportRunJson(*snap->governors[0].run, snap->table, *snap->stream, path).ok());
     const QJsonObject o = QJsonDocument::fromJson(readAll(path)).object();
     QCOMPARE(o.value(QStringLiteral("format_version")).toInt(), 1);
     QCOMPARE(o.value(QStringLiteral("variant")).toString(), QStringLiteral("oracle"));
@@ -549,7 +549,7 @@ void TestExport::summariesJsonMatchKernel()
     const QJsonArray states = menu.value(QStringLiteral("states")).toArray();
     QCOMPARE(states[0].toObject().value(QStringLiteral("time_ns")).toInteger(), qint64(9914459));
     QCOMPARE(states[1].toObject().value(QStringLiteral("time_ns")).toInteger(), qint64(2269609896));
-    QCOMPARE(menu.value(QStringLiteral("color")).toString(), snap->colors[0].name());
+    QCOMPARE(menu.value(QStringLiteral("color")).toString(), snap->governors[0].color.name());
 }
 
 void TestExport::summariesCsvIsTheTable()

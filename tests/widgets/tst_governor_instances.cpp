@@ -108,20 +108,20 @@ void TestGovernorInstances::twoInstancesRunAtTheirOwnTunables()
     QCOMPARE(b, a + 1); // the copy's row is below its variant's
     const auto A = static_cast<std::size_t>(a);
     const auto B = static_cast<std::size_t>(b);
-    QCOMPARE(snap->runs[B].variant, std::string("menu-6.19"));
-    QVERIFY(snap->runs[A].settings.empty());
-    QCOMPARE(snap->runs[B].settings, (std::vector<TunableSetting>{{"INTERVALS", 16}}));
-    QVERIFY(!snap->atDefaults[B] && snap->atDefaults[A]);
+    QCOMPARE(snap->governors[B].run->variant, std::string("menu-6.19"));
+    QVERIFY(snap->governors[A].run->settings.empty());
+    QCOMPARE(snap->governors[B].run->settings, (std::vector<TunableSetting>{{"INTERVALS", 16}}));
+    QVERIFY(!snap->governors[B].atDefaults && snap->governors[A].atDefaults);
 
     // Each run is the plain replay of menu-6.19 at its setting, and the two differ (a real A/B).
     const std::vector<std::int8_t> at8 = plainReplayStates(*snap, {});
     const std::vector<std::int8_t> at16 = plainReplayStates(*snap, {{"INTERVALS", 16}});
-    QCOMPARE(snap->runs[A].state, at8);
-    QCOMPARE(snap->runs[B].state, at16);
+    QCOMPARE(snap->governors[A].run->state, at8);
+    QCOMPARE(snap->governors[B].run->state, at16);
     QVERIFY(at8 != at16);
 
     // Colours of their own; names in the table, the legend and the figures' legend.
-    QVERIFY(snap->colors[A] != snap->colors[B]);
+    QVERIFY(snap->governors[A].color != snap->governors[B].color);
     const ComparisonTableModel *m = w.comparison()->model();
     QCOMPARE(m->data(m->index(a, ComparisonTableModel::GovColumn), Qt::DisplayRole).toString(),
              QStringLiteral("menu-6.19"));
@@ -139,7 +139,7 @@ void TestGovernorInstances::twoInstancesRunAtTheirOwnTunables()
     const QList<LegendEntry> legend = legendFor(*snap);
     QCOMPARE(legend.size(), 3);
     QCOMPARE(legend[b].name, QStringLiteral("i16"));
-    QCOMPARE(legend[b].color, snap->colors[B]);
+    QCOMPARE(legend[b].color, snap->governors[B].color);
 
     // The parameter boxes: one per instance, the copy's at 16, the original's at the kernel's 8.
     QCOMPARE(w.parameterPanel()->row("menu-6.19", QStringLiteral("INTERVALS"))->value(), std::int64_t(8));
@@ -161,7 +161,7 @@ void TestGovernorInstances::twoInstancesRunAtTheirOwnTunables()
     QVERIFY(one);
     QCOMPARE(one->governorCount(), 2);
     QCOMPARE(one->indexOf("i16"), -1);
-    QCOMPARE(one->runs[static_cast<std::size_t>(one->indexOf("menu-6.19"))].state, at8);
+    QCOMPARE(one->governors[static_cast<std::size_t>(one->indexOf("menu-6.19"))].run->state, at8);
 }
 
 void TestGovernorInstances::copiedCommandReproducesBothRows()
@@ -196,7 +196,7 @@ void TestGovernorInstances::sessionKeepsBothInstances()
         QVERIFY(QTest::qWaitFor([&] { return w.snapshot() != nullptr; }, test::WINDOW_TIMEOUT_MS));
         const SnapshotPtr snap = showTwoInstances(w);
         QVERIFY(snap);
-        colorB = snap->colors[static_cast<std::size_t>(snap->indexOf("i16"))];
+        colorB = snap->governors[static_cast<std::size_t>(snap->indexOf("i16"))].color;
         QCOMPARE(w.saveSessionTo(path), QString());
     }
     QFile f(path);
@@ -213,10 +213,10 @@ void TestGovernorInstances::sessionKeepsBothInstances()
     const int b = s->indexOf("i16");
     QVERIFY(b >= 1);
     const auto B = static_cast<std::size_t>(b);
-    QCOMPARE(s->runs[B].variant, std::string("menu-6.19"));
-    QCOMPARE(s->runs[B].settings, (std::vector<TunableSetting>{{"INTERVALS", 16}}));
-    QVERIFY(s->runs[static_cast<std::size_t>(s->indexOf("menu-6.19"))].settings.empty());
-    QCOMPARE(s->colors[B], colorB);
+    QCOMPARE(s->governors[B].run->variant, std::string("menu-6.19"));
+    QCOMPARE(s->governors[B].run->settings, (std::vector<TunableSetting>{{"INTERVALS", 16}}));
+    QVERIFY(s->governors[static_cast<std::size_t>(s->indexOf("menu-6.19"))].run->settings.empty());
+    QCOMPARE(s->governors[B].color, colorB);
     QCOMPARE(w.parameterPanel()->row("i16", QStringLiteral("INTERVALS"))->value(), std::int64_t(16));
     // The list shows the copy's row, checked, and the next scenario's governors replace it.
     const std::vector<GovernorSpec> listed = w.setupPanel()->governors();

@@ -102,7 +102,7 @@ void TestInspector::initTestCase()
     QCOMPARE(row.above, 1);
     QCOMPARE(row.residencyNs, Ns(36756));
     // The run agrees entry for entry up to here.
-    QCOMPARE(m_snap->runs[0].span[size_t(m_missEntry)], MISS_SPAN);
+    QCOMPARE(m_snap->governors[0].run->span[size_t(m_missEntry)], MISS_SPAN);
 }
 
 void TestInspector::knownMenuMissShowsItsReasoning()
@@ -172,7 +172,7 @@ void TestInspector::knownMenuMissShowsItsReasoning()
     QVERIFY(text.contains(QStringLiteral("With it, the kernel set predicted_ns to CEDE's target residency, "
                                          "120 \u00b5s (menu's own prediction was 13 \u00b5s)")));
     QCOMPARE(d->entry.predictedNs, Ns(13000));
-    QCOMPARE(m_snap->runs[0].predictedNs[size_t(m_missEntry)], Ns(13000));
+    QCOMPARE(m_snap->governors[0].run->predictedNs[size_t(m_missEntry)], Ns(13000));
     // One unit style on the whole panel: "µs", never "us".
     QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("\\d us\\b"))), qPrintable(text));
 
@@ -331,7 +331,7 @@ void TestInspector::teoShowsItsBins()
     QVERIFY(snap && snap->errors.isEmpty());
     const auto expected =
         readExpected(test::conformancePath(QStringLiteral("expected/teo-6.14/pipe-wakeups__intel-skx.csv.gz")));
-    QCOMPARE(expected.size(), snap->runs[0].size());
+    QCOMPARE(expected.size(), snap->governors[0].run->size());
     qint64 entry = -1;
     for (std::size_t i = 0; i < expected.size(); ++i)
         if (expected[i].span == 1490 && expected[i].entry == 1)
@@ -419,8 +419,7 @@ void TestInspector::newSnapshotKeepsSelection()
     QCOMPARE(inspector.detail()->entryIndex, m_missEntry);
     // A snapshot without that governor clears the panel.
     auto oneRun = std::make_shared<SimulationSnapshot>(*m_snap);
-    oneRun->runs.resize(0);
-    oneRun->colors.clear();
+    oneRun->governors.clear();
     inspector.setSnapshot(oneRun);
     QVERIFY(!inspector.detail());
     QCOMPARE(shown.last().at(0).toInt(), -1);
@@ -444,7 +443,7 @@ void TestInspector::farEntryIsExplainedOnAWorker()
     auto t = readTableJson(test::conformancePath(QStringLiteral("tables/pseries-p10.json")).toStdString());
     IdleStream stream(250000, IdleSpan{5000, 5000000, 95000, -1, 0});
     auto snap = test::makeSnapshot(*t, std::move(stream), {"oracle"});
-    QCOMPARE(snap->runs[0].size(), std::size_t(250000));
+    QCOMPARE(snap->governors[0].run->size(), std::size_t(250000));
     EpisodeInspector inspector;
     inspector.setSnapshot(snap);
     QSignalSpy shown(&inspector, &EpisodeInspector::detailShown);

@@ -79,7 +79,7 @@ bool inspectorShows(MainWindow &w, const char *variant, qint64 entry)
     // The same wakeup: the inspector's replay has the run's own clock, the plots the stream's
     // time (span_clock.h), so the span is compared, not the start time.
     return d && g >= 0 && d->variant == variant && d->entryIndex == entry
-           && d->entry.span == s->runs[std::size_t(g)].span[std::size_t(entry)];
+           && d->entry.span == s->governors[std::size_t(g)].run->span[std::size_t(entry)];
 }
 
 /// Nothing selected anywhere: view state, every time plot's line, the inspector
@@ -152,9 +152,10 @@ void TestMainWindow::defaultScenarioRunsAndShowsCounts()
     QCOMPARE(s->governorCount(), static_cast<int>(defaultScenario().governors.size()));
     for (int g = 0; g < s->governorCount(); ++g) {
         const PrefixCounts c = w.legend()->shownCounts(g);
-        QCOMPARE(c.entries, s->runs[static_cast<std::size_t>(g)].summary.entries);
+        QCOMPARE(c.entries, s->governors[static_cast<std::size_t>(g)].run->summary.entries);
         QVERIFY(c.entries >= 200000);
-        QVERIFY(w.legend()->chipText(g).contains(QString::fromStdString(s->runs[static_cast<std::size_t>(g)].variant)));
+        QVERIFY(w.legend()->chipText(g).contains(
+            QString::fromStdString(s->governors[static_cast<std::size_t>(g)].run->variant)));
     }
     // The oracle knows every wakeup: an IPI every 100 us never fits CEDE's 120 us.
     const int oracle = s->oracleIndex();
@@ -222,15 +223,15 @@ void TestMainWindow::sliderChangesParameterAndCounts()
     QCOMPARE(settings.size(), std::size_t(1));
     QCOMPARE(settings[0].first, std::string("RESIDENCY_THRESHOLD_NS"));
     QCOMPARE(settings[0].second, std::int64_t(200000));
-    QCOMPARE(s->runs[static_cast<std::size_t>(g)].settings, settings);
-    QVERIFY(!s->atDefaults[static_cast<std::size_t>(g)]);
+    QCOMPARE(s->governors[static_cast<std::size_t>(g)].run->settings, settings);
+    QVERIFY(!s->governors[static_cast<std::size_t>(g)].atDefaults);
     QVERIFY(w.legend()->chipText(g).contains(QStringLiteral("modified")));
     const std::int64_t aboveAfter = w.legend()->shownCounts(g).totalAbove();
     QVERIFY2(aboveAfter > aboveBefore + 100000,
              qPrintable(QStringLiteral("%1 -> %2").arg(aboveBefore).arg(aboveAfter)));
     // The other governors were not touched: menu-6.14 keeps its counts.
     const int menu = s->indexOf("menu-6.14");
-    QVERIFY(s->atDefaults[static_cast<std::size_t>(menu)]);
+    QVERIFY(s->governors[static_cast<std::size_t>(menu)].atDefaults);
 
     // Kernel defaults bring the counts back.
     const SnapshotPtr back = nextSnapshot(w, [&] { w.parameterPanel()->resetToKernelDefaults(); });
@@ -295,7 +296,7 @@ void TestMainWindow::conformanceTableAndStreamLoad()
     QFile f(kit + QStringLiteral("/expected/menu-6.14/pipe-wakeups__intel-skx.summary.json"));
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QJsonObject expected = QJsonDocument::fromJson(f.readAll()).object();
-    const GovernorRun &run = s->runs[std::size_t(menu)];
+    const GovernorRun &run = *s->governors[std::size_t(menu)].run;
     QCOMPARE(run.summary.entries, expected.value(QStringLiteral("entries")).toInteger());
     const QJsonArray states = expected.value(QStringLiteral("states")).toArray();
     QCOMPARE(states.size(), s->table.count());
@@ -646,7 +647,7 @@ void TestMainWindow::sessionRoundTripRestoresParametersAndView()
     QCOMPARE(w.parameterPanel()->latencyLimitNs(), Ns(50000));
     QCOMPARE(s->spec.latencyLimitNs, Ns(50000)); // the replay applies it (tst_simulation_runner)
     const int menu = s->indexOf("menu-6.14");
-    QCOMPARE(s->runs[std::size_t(menu)].settings, (std::vector<TunableSetting>{{"INTERVALS", 12}}));
+    QCOMPARE(s->governors[std::size_t(menu)].run->settings, (std::vector<TunableSetting>{{"INTERVALS", 12}}));
     QCOMPARE(w.viewState()->rangeStartNs(), start);
     QCOMPARE(w.viewState()->rangeEndNs(), end);
     QCOMPARE(w.openSession(dir.filePath(QStringLiteral("missing.idlescope"))).isEmpty(), false);
@@ -661,10 +662,10 @@ void TestMainWindow::playbackMovesCursorAndCounts()
     QCOMPARE(w.viewState()->cursorNs(), qint64(0));
     QCOMPARE(w.legend()->shownCounts(0).entries, std::int64_t(0)); // the first entry starts after the 3 us gap
     bar->stepForward();
-    QCOMPARE(w.viewState()->cursorNs(), w.snapshot()->runs[0].startNs[0]);
+    QCOMPARE(w.viewState()->cursorNs(), w.snapshot()->governors[0].run->startNs[0]);
     QCOMPARE(w.legend()->shownCounts(0).entries, std::int64_t(1));
     bar->stepForward();
-    QCOMPARE(w.viewState()->cursorNs(), w.snapshot()->runs[0].startNs[1]);
+    QCOMPARE(w.viewState()->cursorNs(), w.snapshot()->governors[0].run->startNs[1]);
     QCOMPARE(w.legend()->shownCounts(0).entries, std::int64_t(2));
     bar->stepBackward();
     QCOMPARE(w.legend()->shownCounts(0).entries, std::int64_t(1));
@@ -674,7 +675,7 @@ void TestMainWindow::playbackMovesCursorAndCounts()
     QVERIFY(partial > 8000 && partial < 20000);
     bar->toEnd();
     QCOMPARE(w.viewState()->cursorNs(), qint64(-1));
-    QCOMPARE(w.legend()->shownCounts(0).entries, w.snapshot()->runs[0].summary.entries);
+    QCOMPARE(w.legend()->shownCounts(0).entries, w.snapshot()->governors[0].run->summary.entries);
 }
 
 void TestMainWindow::zoomIsSharedAndUndoable()
@@ -707,7 +708,7 @@ void TestMainWindow::selectionLineFollowsAReSimulatedEntry()
     const int g = s0->indexOf("menu-6.19");
     QVERIFY(g >= 0);
     w.viewState()->selectEntry(g, 100000);
-    const qint64 before = s0->runs[std::size_t(g)].startNs[100000];
+    const qint64 before = s0->governors[std::size_t(g)].run->startNs[100000];
     // Span 100000's start on the stream's time: 100,001 gaps of 5 us (run_us) and 100,000
     // idle intervals of 100 us, 10.500005 s.
     QCOMPARE(before / 1000, qint64(10500005));
@@ -723,8 +724,8 @@ void TestMainWindow::selectionLineFollowsAReSimulatedEntry()
     QCOMPARE(w.viewState()->selectedGovernor(), g);
     // The same wakeup (stream span), not the same entry number: the new run
     // splits spans differently, so entry 100000 is another moment now.
-    const GovernorRun &old = s0->runs[std::size_t(g)];
-    const GovernorRun &now = s->runs[std::size_t(g)];
+    const GovernorRun &old = *s0->governors[std::size_t(g)].run;
+    const GovernorRun &now = *s->governors[std::size_t(g)].run;
     const qint64 moved = w.viewState()->selectedEntry();
     QVERIFY(moved >= 0);
     QCOMPARE(now.span[std::size_t(moved)], old.span[100000]);
@@ -737,7 +738,7 @@ void TestMainWindow::selectionLineFollowsAReSimulatedEntry()
     w.refreshPlotsNow();
     for (TimePlot *p : timePlots(w)) {
         QCOMPARE(p->selectionLineNs(), after);
-        QCOMPARE(p->selectionLineColor(), s->colors[std::size_t(g)]);
+        QCOMPARE(p->selectionLineColor(), s->governors[std::size_t(g)].color);
     }
     QTRY_VERIFY_WITH_TIMEOUT(inspectorShows(w, "menu-6.19", moved), TIMEOUT_MS);
 
@@ -750,8 +751,8 @@ void TestMainWindow::selectionLineFollowsAReSimulatedEntry()
     });
     QVERIFY(limited);
     const qint64 polled = w.viewState()->selectedEntry();
-    QCOMPARE(limited->runs[std::size_t(g)].span[std::size_t(polled)], old.span[100000]);
-    QVERIFY(limited->runs[std::size_t(g)].size() != now.size());
+    QCOMPARE(limited->governors[std::size_t(g)].run->span[std::size_t(polled)], old.span[100000]);
+    QVERIFY(limited->governors[std::size_t(g)].run->size() != now.size());
     QTRY_VERIFY_WITH_TIMEOUT(inspectorShows(w, "menu-6.19", polled), TIMEOUT_MS);
 }
 
@@ -775,8 +776,8 @@ void TestMainWindow::selectionFollowsItsGovernorByVariant()
     QCOMPARE(w.viewState()->selectedEntry(), qint64(5000));
     w.refreshPlotsNow();
     for (TimePlot *p : timePlots(w)) {
-        QCOMPARE(p->selectionLineNs(), s->runs[1].startNs[5000]);
-        QCOMPARE(p->selectionLineColor(), s->colors[1]);
+        QCOMPARE(p->selectionLineNs(), s->governors[1].run->startNs[5000]);
+        QCOMPARE(p->selectionLineColor(), s->governors[1].color);
     }
     QTRY_VERIFY_WITH_TIMEOUT(inspectorShows(w, "teo-6.14", 5000), TIMEOUT_MS);
 

@@ -373,8 +373,8 @@ void TestMainWindowEdits::longSimulationIsMarkedAndCanBeCancelled()
     QVERIFY2(w.busyText().contains(QStringLiteral("previous run")), qPrintable(w.busyText()));
     // Once the stream is built: each governor's share of it replayed so far.
     QTRY_VERIFY_WITH_TIMEOUT(w.busyText().contains(QStringLiteral(" %")), TIMEOUT_MS);
-    for (const GovernorRun &run : before->runs)
-        QVERIFY2(w.busyText().contains(QString::fromStdString(run.variant)), qPrintable(w.busyText()));
+    for (const GovernorResult &g : before->governors)
+        QVERIFY2(w.busyText().contains(QString::fromStdString(g.run->variant)), qPrintable(w.busyText()));
     w.cancelSimulation();
     QVERIFY(!w.isStaleShown());
     QVERIFY(!w.isBusyShown());
@@ -396,7 +396,7 @@ void TestMainWindowEdits::nextMissAtWholeRunZoomsToIt()
     w.inspector()->nextMissAction()->trigger();
     const qint64 entry = w.viewState()->selectedEntry();
     QVERIFY(entry > 0);
-    const GovernorRun &run = w.snapshot()->runs[0];
+    const GovernorRun &run = *w.snapshot()->governors[0].run;
     const qint64 t = run.startNs[static_cast<std::size_t>(entry)];
     QVERIFY(t >= w.viewState()->rangeStartNs() && t <= w.viewState()->rangeEndNs());
     // 25 entries either side of it: ~51 IPI periods of ~100 us, a few ms of a ~23 s run.

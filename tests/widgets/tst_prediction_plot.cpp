@@ -24,9 +24,9 @@ std::shared_ptr<SimulationSnapshot> ipiSnapshot(std::initializer_list<const char
         return nullptr;
     auto snap = test::makeSnapshot(*t, IdleStream(300, IdleSpan{5000, 5000000, 100000, -1, 0}), variants);
     // What a runner adds to every snapshot (the plots refuse one without).
-    for (const GovernorRun &run : snap->runs) {
-        snap->counts.emplace_back(run);
-        snap->lods.push_back(RunLod::fromRun(run));
+    for (GovernorResult &g : snap->governors) {
+        g.counts = RunCounts(*g.run);
+        g.lod = RunLod::fromRun(*g.run);
     }
     return snap;
 }
@@ -72,7 +72,7 @@ private slots:
         }
         QVERIFY(at100 > dots->size() / 2);
         // The run's column agrees: menu-6.14 chose CEDE at a 100 us prediction.
-        const GovernorRun &menu = snap->runs[0];
+        const GovernorRun &menu = *snap->governors[0].run;
         QCOMPARE(menu.state[200], std::int8_t(1));
         QCOMPARE(menu.predictedNs[200], Ns(100000));
         // Without teo the title is the plain one.

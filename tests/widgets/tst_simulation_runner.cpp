@@ -60,7 +60,8 @@ bool sameColumns(const GovernorRun &a, const GovernorRun &b)
 /// stream under @p latencyLimitNs, column by column, and on the stream's clock.
 void verifyEachRunIsItsReplay(const SimulationSnapshot &snap, Ns latencyLimitNs)
 {
-    for (const GovernorRun &run : snap.runs) {
+    for (const GovernorResult &g : snap.governors) {
+        const GovernorRun &run = *g.run;
         auto want = runGovernor(snap.table, *snap.stream, run.variant,
                                 {.settings = run.settings, .latencyLimitNs = latencyLimitNs});
         QVERIFY(want);
@@ -78,25 +79,25 @@ void TestSimulationRunner::snapshotIsComplete()
     auto snap = simulate(spec, nullptr);
     QVERIFY(snap);
     QCOMPARE(snap->governorCount(), 3);
-    QVERIFY(snap->isComplete());
-    QCOMPARE(snap->totals.size(), std::size_t(3));
-    for (std::size_t i = 0; i < snap->runs.size(); ++i) {
-        const GovernorRun &run = snap->runs[i];
+    QVERIFY(snap->summarised());
+    for (std::size_t i = 0; i < snap->governors.size(); ++i) {
+        const GovernorRun &run = *snap->governors[i].run;
+        QVERIFY(snap->governors[i].totals);
         QCOMPARE(run.variant, spec.governors[i].variant);
         QVERIFY(run.size() >= 5000);
         // The worker's totals are the comparison table's own computation.
         const GovernorTotals want = governorTotals(run, snap->table);
-        QCOMPARE(snap->totals[i].idles, want.idles);
-        QCOMPARE(snap->totals[i].idleMisses, want.idleMisses);
-        QCOMPARE(snap->totals[i].latencyCostNs, want.latencyCostNs);
-        QCOMPARE(snap->totals[i].latencyCostEntries, want.latencyCostEntries);
-        QCOMPARE(snap->totals[i].usage, want.usage);
+        QCOMPARE(snap->governors[i].totals->idles, want.idles);
+        QCOMPARE(snap->governors[i].totals->idleMisses, want.idleMisses);
+        QCOMPARE(snap->governors[i].totals->latencyCostNs, want.latencyCostNs);
+        QCOMPARE(snap->governors[i].totals->latencyCostEntries, want.latencyCostEntries);
+        QCOMPARE(snap->governors[i].totals->usage, want.usage);
         // Prefix counts built in the replay's pass equal the ones built afterwards.
         const RunCounts counts(run);
-        QCOMPARE(snap->counts[i].size(), run.size());
-        QCOMPARE(snap->counts[i].missesThrough(run.size() - 1), counts.missesThrough(run.size() - 1));
-        QCOMPARE(snap->counts[i].upTo(run, run.size()).usage, counts.upTo(run, run.size()).usage);
-        QCOMPARE(snap->lods[i].states.chunkCount(), (run.size() + StateLod::CHUNK - 1) / StateLod::CHUNK);
+        QCOMPARE(snap->governors[i].counts.size(), run.size());
+        QCOMPARE(snap->governors[i].counts.missesThrough(run.size() - 1), counts.missesThrough(run.size() - 1));
+        QCOMPARE(snap->governors[i].counts.upTo(run, run.size()).usage, counts.upTo(run, run.size()).usage);
+        QCOMPARE(snap->governors[i].lod.states.chunkCount(), (run.size() + StateLod::CHUNK - 1) / StateLod::CHUNK);
     }
 }
 
@@ -107,12 +108,12 @@ void TestSimulationRunner::unchangedGovernorIsShared()
     QVERIFY(first);
     spec.governors[0].settings = {{"INTERVALS", 9}};
     auto second = simulate(spec, first);
-    QVERIFY(second && second->isComplete());
-    QVERIFY(second->runs.shared(0) != first->runs.shared(0)); // re-run
-    QCOMPARE(second->runs[0].settings, spec.governors[0].settings);
-    QVERIFY(second->runs.shared(1) == first->runs.shared(1)); // shared
-    QVERIFY(second->runs.shared(2) == first->runs.shared(2));
-    QCOMPARE(second->totals[1].idles, first->totals[1].idles);
+    QVERIFY(second && second->summarised());
+    QVERIFY(second->governors[0].run != first->governors[0].run); // re-run
+    QCOMPARE(second->governors[0].run->settings, spec.governors[0].settings);
+    QVERIFY(second->governors[1].run == first->governors[1].run); // shared
+    QVERIFY(second->governors[2].run == first->governors[2].run);
+    QCOMPARE(second->governors[1].totals->idles, first->governors[1].totals->idles);
 }
 
 void TestSimulationRunner::recycledColumnsGiveTheSameRun()
@@ -121,7 +122,9 @@ void TestSimulationRunner::recycledColumnsGiveTheSameRun()
     // Reference runs, then released: their columns go to the recycler.
     auto reference = simulate(spec, nullptr);
     QVERIFY(reference);
-    std::vector<GovernorRun> want(reference->runs.begin(), reference->runs.end());
+    std::vector<GovernorRun> want;
+    for (const GovernorResult &g : reference->governors)
+        want.push_back(*g.run);
     reference.reset();
     // A different (longer) stream first, released too, so that recycled
     // columns hold stale entries beyond the next run's length.
@@ -130,9 +133,9 @@ void TestSimulationRunner::recycledColumnsGiveTheSameRun()
     longer.reset();
     auto again = simulate(spec, nullptr);
     QVERIFY(again);
-    QCOMPARE(again->runs.size(), want.size());
+    QCOMPARE(again->governors.size(), want.size());
     for (std::size_t i = 0; i < want.size(); ++i)
-        QVERIFY2(sameColumns(again->runs[i], want[i]), want[i].variant.c_str());
+        QVERIFY2(sameColumns(*again->governors[i].run, want[i]), want[i].variant.c_str());
 }
 
 void TestSimulationRunner::latencyLimitKeepsTheDurations()
@@ -167,16 +170,17 @@ void TestSimulationRunner::latencyLimitReachesTheReplay()
     ScenarioSpec spec = smallScenario(3000);
     auto first = simulate(spec, nullptr);
     QVERIFY(first);
-    QVERIFY(std::count(first->runs[0].state.begin(), first->runs[0].state.end(), 1) > 1000); // menu-6.14: CEDE
+    QVERIFY(std::count(first->governors[0].run->state.begin(), first->governors[0].run->state.end(), 1)
+            > 1000); // menu-6.14: CEDE
     spec.latencyLimitNs = 5000;
     auto limited = simulate(spec, first);
     QVERIFY(limited);
     QCOMPARE(limited->governorCount(), 3);
     for (int g = 0; g < 3; ++g) {
-        const GovernorRun &run = limited->runs[std::size_t(g)];
-        QVERIFY(limited->runs.shared(std::size_t(g)) != first->runs.shared(std::size_t(g)));
+        const GovernorRun &run = *limited->governors[std::size_t(g)].run;
+        QVERIFY(limited->governors[std::size_t(g)].run != first->governors[std::size_t(g)].run);
         QCOMPARE(std::count(run.state.begin(), run.state.end(), 1), std::ptrdiff_t(0));
-        QCOMPARE(limited->totals[std::size_t(g)].aboves, std::int64_t(0));
+        QCOMPARE(limited->governors[std::size_t(g)].totals->aboves, std::int64_t(0));
         auto at = reasoningAt(limited->table, *limited->stream, run.variant, run.settings, 100, spec.latencyLimitNs);
         QVERIFY(at);
         QCOMPARE(at->entry.latencyReqNs, Ns(5000));
@@ -186,7 +190,8 @@ void TestSimulationRunner::latencyLimitReachesTheReplay()
     auto lifted = simulate(spec, limited);
     QVERIFY(lifted);
     for (std::size_t g = 0; g < 3; ++g)
-        QVERIFY2(sameColumns(lifted->runs[g], first->runs[g]), first->runs[g].variant.c_str());
+        QVERIFY2(sameColumns(*lifted->governors[g].run, *first->governors[g].run),
+                 first->governors[g].run->variant.c_str());
 }
 
 void TestSimulationRunner::prefaultedStorageGivesTheSameRuns()
@@ -237,7 +242,7 @@ void TestSimulationRunner::newerRequestsCancelRunningSteps()
     QCOMPARE(failed.count(), 0); // a cancelled job is not a failure
     QVERIFY(ready.count() < 13); // stale jobs were dropped, not all shown
     const SnapshotPtr snap = runner.latest();
-    QCOMPARE(snap->runs[0].settings, (std::vector<TunableSetting>{{"INTERVALS", 5}}));
+    QCOMPARE(snap->governors[0].run->settings, (std::vector<TunableSetting>{{"INTERVALS", 5}}));
     verifyEachRunIsItsReplay(*snap, spec.latencyLimitNs);
 }
 

@@ -160,7 +160,7 @@ private slots:
         const int g = s->indexOf((u"src:"_s + hop).toStdString());
         QVERIFY(g >= 0);
         QVERIFY(s->indexOf("ladder-latest") >= 0);
-        const GovernorRun &run = s->runs[std::size_t(g)];
+        const GovernorRun &run = *s->governors[std::size_t(g)].run;
         // hop.c's comment: states C1 C2 C3 C2 C1 C1, rows 0, 1, 5 below and 2, 3 above.
         QCOMPARE(states(run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
         QCOMPARE(run.summary.states[0].below, 2);
@@ -173,10 +173,9 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(entriesCsv(run), readAll(entries));
         // A row like any other: its colour, its comparison row, its inspector.
-        QCOMPARE(std::size_t(s->colors.size()), s->runs.size());
-        QVERIFY(s->colors[std::size_t(g)].isValid());
+        QVERIFY(s->governors[std::size_t(g)].color.isValid());
         QVERIFY(governorCell(w, g).startsWith(u"src:"_s));
-        QVERIFY(s->staleReason(g).isEmpty());
+        QVERIFY(s->governors[std::size_t(g)].stale.isEmpty());
         QSignalSpy shown(w.inspector(), &EpisodeInspector::detailShown);
         w.viewState()->selectEntry(g, 2);
         QVERIFY(shown.wait(WINDOW_TIMEOUT_MS) || !shown.isEmpty());
@@ -195,7 +194,7 @@ private slots:
         SnapshotPtr s = addSource(w, path);
         QVERIFY(s);
         const std::string id = (u"src:"_s + path).toStdString();
-        QCOMPARE(states(s->runs[std::size_t(s->indexOf(id))]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QCOMPARE(states(*s->governors[std::size_t(s->indexOf(id))].run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
         QVERIFY(w.sourceGovernors()->watch()->paths().contains(path));
 
         // Saved by rename with the deeper hop taken out: hop stays on C1 (idx never grows).
@@ -207,20 +206,20 @@ private slots:
         stayOnC1.replace("data->idx++;", "data->idx += 0;");
         s = nextSnapshot(w, [&] { QVERIFY(saveByRename(path, stayOnC1)); });
         QVERIFY(s);
-        const GovernorRun &c1 = s->runs[std::size_t(s->indexOf(id))];
+        const GovernorRun &c1 = *s->governors[std::size_t(s->indexOf(id))].run;
         QCOMPARE(states(c1), (std::vector<int>(6, 0)));
         QCOMPARE(c1.summary.states[0].usage, 6);
         QCOMPARE(c1.summary.states[0].below, 3);
         QCOMPARE(c1.summary.states[0].above, 0);
         QCOMPARE(std::vector<Ns>(c1.residencyNs.begin(), c1.residencyNs.end()),
                  (std::vector<Ns>{201000, 2001000, 31000, 21000, 6000, 151000}));
-        QVERIFY(s->staleReason(s->indexOf(id)).isEmpty());
+        QVERIFY(s->governors[std::size_t(s->indexOf(id))].stale.isEmpty());
 
         // Saved in place back to the original: the first run's decisions again (the file
         // is still watched after the rename).
         s = nextSnapshot(w, [&] { QVERIFY(writeFile(path, original)); });
         QVERIFY(s);
-        QCOMPARE(states(s->runs[std::size_t(s->indexOf(id))]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QCOMPARE(states(*s->governors[std::size_t(s->indexOf(id))].run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
 
         // A save that does not compile keeps those results, marked stale with the
         // compiler's file:line:column (the line added is the file's last).
@@ -229,10 +228,10 @@ private slots:
         QVERIFY(s);
         const int g = s->indexOf(id);
         QVERIFY(g >= 0);
-        QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QCOMPARE(states(*s->governors[std::size_t(g)].run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
         const QString where = u"hop.c:%1:"_s.arg(brokenLine);
-        QVERIFY2(s->staleReason(g).contains(where) && s->staleReason(g).contains(u"error"_s),
-                 qPrintable(s->staleReason(g)));
+        const QString &stale = s->governors[std::size_t(g)].stale;
+        QVERIFY2(stale.contains(where) && stale.contains(u"error"_s), qPrintable(stale));
         QVERIFY2(w.messageBar()->text().contains(where), qPrintable(w.messageBar()->text()));
         QVERIFY2(governorCell(w, g).endsWith(u"(stale)"_s), qPrintable(governorCell(w, g)));
     }
@@ -296,7 +295,7 @@ private slots:
         QVERIFY(s);
         const int g = s->indexOf(id);
         QVERIFY2(g >= 0, qPrintable(s->errors.join(u"\n"_s)));
-        QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QCOMPARE(states(*s->governors[std::size_t(g)].run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
         QVERIFY(w.setupPanel()->sourceGovernorIds().contains(QString::fromStdString(id)));
         QVERIFY(w.sourceGovernors()->watch()->paths().contains(hop));
     }
@@ -333,7 +332,7 @@ private slots:
         SnapshotPtr s = w.snapshot();
         int g = s->indexOf("src:my-hop");
         // hop.c's comment: C1 C2 C3 C2 C1 C1, under its name in the list, the table and the watch.
-        QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QCOMPARE(states(*s->governors[std::size_t(g)].run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
         QCOMPARE(governorCell(w, g), u"src:my-hop"_s);
         QCOMPARE(w.setupPanel()->sourceGovernorIds(), QStringList{u"src:my-hop"_s});
         QVERIFY(w.sourceGovernors()->watch()->paths().contains(hop));
@@ -354,7 +353,7 @@ private slots:
         QCOMPARE(s->indexOf("src:my-hop"), -1);
         g = s->indexOf("src:hop-b");
         QVERIFY(g >= 0);
-        QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QCOMPARE(states(*s->governors[std::size_t(g)].run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
         QCOMPARE(w.setupPanel()->sourceGovernorIds(), QStringList{u"src:hop-b"_s});
         QVERIFY(nameSourceGovernor("window", NamedSourceFile{dataFile(u"window.c"_s).toStdString(), {}}).ok());
         QVERIFY(!w.sourceGovernors()->renameSourceGovernor(u"src:hop-b"_s, u"window"_s));
@@ -372,7 +371,7 @@ private slots:
         QVERIFY(s);
         g = s->indexOf("src:from-session");
         QVERIFY2(g >= 0, qPrintable(s->errors.join(u"\n"_s)));
-        QCOMPARE(states(s->runs[std::size_t(g)]), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QCOMPARE(states(*s->governors[std::size_t(g)].run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
         QCOMPARE(namedSourceFile("from-session")->path, hop.toStdString());
         QCOMPARE(namedSourceFile("from-session")->core.name(), std::string("6.19"));
     }

@@ -184,7 +184,7 @@ void TestSpecWorkload::simulatesTheCliSpans()
     QCOMPARE(static_cast<qint64>(s->stream->size()), qint64(3000));
     const int menu = s->indexOf("menu-6.19");
     QVERIFY(menu >= 0);
-    const GovernorRun &run = s->runs[static_cast<std::size_t>(menu)];
+    const GovernorRun &run = *s->governors[static_cast<std::size_t>(menu)].run;
     checkAgainstCliReplay(run, COMPOUND, 3000, 7);
     if (QTest::currentTestFailed())
         return;
@@ -273,7 +273,7 @@ void TestSpecWorkload::sessionParamsGiveTheCliText()
     QCOMPARE(static_cast<qint64>(snap->stream->size()), qint64(3000));
     const int menu = snap->indexOf("menu-6.19");
     QVERIFY(menu >= 0);
-    checkAgainstCliReplay(snap->runs[static_cast<std::size_t>(menu)], text, 3000, 7);
+    checkAgainstCliReplay(*snap->governors[static_cast<std::size_t>(menu)].run, text, 3000, 7);
 }
 
 QTEST_MAIN(TestSpecWorkload)

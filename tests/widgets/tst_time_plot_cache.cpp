@@ -23,11 +23,9 @@ namespace {
 
 void addSummaries(SimulationSnapshot &snap)
 {
-    snap.counts.clear();
-    snap.lods.clear();
-    for (const GovernorRun &run : snap.runs) {
-        snap.counts.emplace_back(run);
-        snap.lods.emplace_back(run, snap.counts.back());
+    for (GovernorResult &g : snap.governors) {
+        g.counts = RunCounts(*g.run);
+        g.lod = RunLod(*g.run, g.counts);
     }
 }
 
@@ -47,10 +45,9 @@ std::shared_ptr<SimulationSnapshot> afterSlider(const SimulationSnapshot &prev)
     Result<GovernorRun> menu = runGovernor(prev.table, *prev.stream, "menu-6.14", {.settings = {{"INTERVALS", 2}}});
     if (!menu)
         return nullptr;
-    RunList runs;
-    runs.push_back(std::move(*menu));
-    runs.push_back(prev.runs.shared(1));
-    snap->runs = runs;
+    snap->governors.resize(2);
+    snap->governors[0].run = std::make_shared<const GovernorRun>(std::move(*menu));
+    snap->governors[1].run = prev.governors[1].run;
     addSummaries(*snap);
     return snap;
 }
@@ -91,10 +88,10 @@ private slots:
         QVERIFY(a && a->errors.isEmpty() && a->governorCount() == 2);
         auto b = afterSlider(*a);
         QVERIFY(b);
-        QCOMPARE(b->runs.shared(1), a->runs.shared(1));
-        QVERIFY(b->runs.shared(0) != a->runs.shared(0));
+        QCOMPARE(b->governors[1].run, a->governors[1].run);
+        QVERIFY(b->governors[0].run != a->governors[0].run);
         // The test means something only if menu's points do change.
-        QVERIFY(b->runs[0].predictedNs != a->runs[0].predictedNs);
+        QVERIFY(b->governors[0].run->predictedNs != a->governors[0].run->predictedNs);
     }
 
     void sameAsAFreshPlot_data()
@@ -144,7 +141,7 @@ private slots:
         // New colours: the graphs are made again, with the same points.
         auto c = std::make_shared<SimulationSnapshot>(*b);
         c->generation = b->generation + 1;
-        std::swap(c->colors[0], c->colors[1]);
+        std::swap(c->governors[0].color, c->governors[1].color);
         seen->setSnapshot(c);
         seen->refreshNow();
         fresh->setSnapshot(c);

@@ -92,13 +92,13 @@ void TestTraceGui::recordedCountsAreTraceStats()
         const int g = snap->indexOf("recorded");
         QCOMPARE(g, 0);
         QVERIFY(isRecordedRun(*snap, g));
-        const GovernorRun &rec = snap->runs[0];
+        const GovernorRun &rec = *snap->governors[0].run;
         for (int k = 0; k < 3; ++k) {
             QCOMPARE(rec.summary.states[k].usage, w.usage[k]);
             QCOMPARE(rec.summary.states[k].above, w.above[k]);
             QCOMPARE(rec.summary.states[k].below, w.below[k]);
             // The comparison table shows what core counted.
-            QCOMPARE(snap->totals[0].usage[static_cast<std::size_t>(k)], w.usage[k]);
+            QCOMPARE(snap->governors[0].totals->usage[static_cast<std::size_t>(k)], w.usage[k]);
         }
     }
     // Every CPU: the recorded row's entries are trace-stats' entries_in_exported_spans.
@@ -106,8 +106,8 @@ void TestTraceGui::recordedCountsAreTraceStats()
     for (int cpu = 0; cpu < 6; ++cpu) {
         const SnapshotPtr snap = test::simulateOnce(junoScenario(cpu));
         QVERIFY(snap);
-        QCOMPARE(snap->runs[0].summary.entries, inExported[cpu]);
-        QCOMPARE(snap->totals[0].idles, inExported[cpu]);
+        QCOMPARE(snap->governors[0].run->summary.entries, inExported[cpu]);
+        QCOMPARE(snap->governors[0].totals->idles, inExported[cpu]);
     }
 }
 
@@ -128,7 +128,7 @@ void TestTraceGui::everyLaneOnTheTraceClock()
     QTRY_VERIFY(lanes.timeAxisLabel().contains(QStringLiteral("trace time")));
     QVERIFY(lanes.timeAxisLabel().contains(QStringLiteral("2084.021443")));
     for (int g = 0; g < snap->governorCount(); ++g) {
-        const GovernorRun &run = snap->runs[static_cast<std::size_t>(g)];
+        const GovernorRun &run = *snap->governors[static_cast<std::size_t>(g)].run;
         const std::int64_t e = firstEntryOfSpan(run, 1);
         QVERIFY2(e >= 0, run.variant.c_str());
         // A simulated governor selects at the span's start (the switch to the idle task); the
@@ -142,7 +142,8 @@ void TestTraceGui::everyLaneOnTheTraceClock()
     // No lane runs on its own clock: every run's last entry starts in the last replayed span.
     const std::int32_t lastRow = static_cast<std::int32_t>(snap->stream->size()) - 1;
     const Ns lastSpan = (*snap->spanClockNs)[static_cast<std::size_t>(lastRow)];
-    for (const GovernorRun &run : snap->runs) {
+    for (const GovernorResult &g : snap->governors) {
+        const GovernorRun &run = *g.run;
         QCOMPARE(run.span.back(), lastRow);
         QVERIFY(run.startNs.back() >= lastSpan);
         QVERIFY(run.startNs.back() <= lastSpan + snap->stream->back().wakeNs);
@@ -156,7 +157,7 @@ void TestTraceGui::inspectorNamesTheTraceTimestamp()
     // nanoseconds may add up to one more).
     const SnapshotPtr snap = test::simulateOnce(junoScenario(4));
     QVERIFY(snap);
-    const GovernorRun &rec = snap->runs[0];
+    const GovernorRun &rec = *snap->governors[0].run;
     const std::int64_t e = firstEntryOfSpan(rec, 1);
     QCOMPARE(rec.state[static_cast<std::size_t>(e)], std::int8_t(2));
     QVERIFY(std::llabs(rec.residencyNs[static_cast<std::size_t>(e)] - 158000) < 1000);
@@ -172,7 +173,7 @@ void TestTraceGui::inspectorNamesTheTraceTimestamp()
     QVERIFY2(text.contains(QStringLiteral("2084.203832 s, CPU 4")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("woken at 2084.203990 s")), qPrintable(text));
     // A simulated entry of the same span: the span's start, and its own clock's drift as a value.
-    inspector.showEntry(1, firstEntryOfSpan(snap->runs[1], 1));
+    inspector.showEntry(1, firstEntryOfSpan(*snap->governors[1].run, 1));
     QTRY_VERIFY(inspector.detail() != nullptr);
     QCOMPARE(inspector.traceTimestamp(), QStringLiteral("2084.203821"));
     QVERIFY2(inspector.plainText().contains(QStringLiteral("Clock: this run's own time is")),
@@ -188,7 +189,7 @@ void TestTraceGui::inspectorGivesTheSourceEvents()
     {
         const SnapshotPtr snap = test::simulateOnce(junoScenario(4));
         QVERIFY(snap);
-        const std::int64_t e = firstEntryOfSpan(snap->runs[0], 1);
+        const std::int64_t e = firstEntryOfSpan(*snap->governors[0].run, 1);
         const trace::IdleEntryRec *src = traceSourceEntry(*snap, 0, e);
         QVERIFY(src);
         QCOMPARE(src->enterAt, std::int64_t(542));
@@ -216,7 +217,7 @@ void TestTraceGui::inspectorGivesTheSourceEvents()
     const SnapshotPtr snap = test::simulateOnce(spec);
     QVERIFY(snap);
     QCOMPARE(traceSourceUnit(*snap), QStringLiteral("line"));
-    const GovernorRun &rec = snap->runs[0];
+    const GovernorRun &rec = *snap->governors[0].run;
     std::int64_t e = -1;
     for (std::size_t i = 0; i < rec.size() && e < 0; ++i)
         if (traceTimestampText(entryTraceNs(*snap, 0, static_cast<std::int64_t>(i))) == QStringLiteral("976.721082"))
@@ -235,7 +236,7 @@ void TestTraceGui::inspectorGivesTheSourceEvents()
     // A simulated entry of the same span points to the same recorded events (its wakeup).
     const int menu = snap->indexOf("menu-6.14");
     const std::int64_t m =
-        firstEntryOfSpan(snap->runs[static_cast<std::size_t>(menu)], rec.span[static_cast<std::size_t>(e)]);
+        firstEntryOfSpan(*snap->governors[static_cast<std::size_t>(menu)].run, rec.span[static_cast<std::size_t>(e)]);
     QCOMPARE(traceSourceEntry(*snap, menu, m), src);
 }
 
@@ -248,7 +249,7 @@ void TestTraceGui::generatedStreamHasNoRecordedRow()
     const SnapshotPtr snap = test::simulateOnce(spec);
     QVERIFY(snap);
     QCOMPARE(snap->governorCount(), 1);
-    QCOMPARE(snap->runs[0].variant, std::string("menu-6.14"));
+    QCOMPARE(snap->governors[0].run->variant, std::string("menu-6.14"));
     QCOMPARE(snap->errors.size(), 1);
     QVERIFY(snap->errors[0].contains(QStringLiteral("only a kernel trace")));
     // A generated stream draws every run on the stream's own time (everyLaneOnTheStreamClock).
@@ -285,7 +286,7 @@ void TestTraceGui::everyLaneOnTheStreamClock()
     QVERIFY(QTest::qWaitForWindowExposed(&lanes));
     QTRY_VERIFY(lanes.timeAxisLabel().contains(QStringLiteral("stream time")));
     for (int g = 0; g < snap->governorCount(); ++g) {
-        const GovernorRun &run = snap->runs[static_cast<std::size_t>(g)];
+        const GovernorRun &run = *snap->governors[static_cast<std::size_t>(g)].run;
         const std::int64_t e = firstEntryOfSpan(run, 3);
         QVERIFY2(e >= 0, run.variant.c_str());
         view.selectEntry(g, e);
@@ -336,10 +337,10 @@ void TestTraceGui::entriesListFiltersAndFollows()
     list.missBox()->setCurrentIndex(list.missBox()->findData(int(ENTRY_ABOVE)));
     QCOMPARE(list.model()->rowCount(), 6);
     // Exactly the recorded run's above count (its summary, counted by core from the trace).
-    QCOMPARE(std::int64_t(list.model()->rowCount()), snap->runs[0].summary.totalAbove());
+    QCOMPARE(std::int64_t(list.model()->rowCount()), snap->governors[0].run->summary.totalAbove());
     QCOMPARE(list.countText(), QStringLiteral("6 of 20 entries"));
     for (int row = 0; row < 6; ++row)
-        QVERIFY(snap->runs[0].has(static_cast<std::size_t>(list.model()->entryAt(row)), ENTRY_ABOVE));
+        QVERIFY(snap->governors[0].run->has(static_cast<std::size_t>(list.model()->entryAt(row)), ENTRY_ABOVE));
     list.missBox()->setCurrentIndex(list.missBox()->findData(int(ENTRY_BELOW)));
     QCOMPARE(list.model()->rowCount(), 2);
     EntryFilter deep;
@@ -349,8 +350,8 @@ void TestTraceGui::entriesListFiltersAndFollows()
     // Sorted by residency, longest first: every row at most the one above it.
     list.model()->sort(EntriesModel::Residency, Qt::DescendingOrder);
     for (int row = 1; row < 12; ++row)
-        QVERIFY(snap->runs[0].residencyNs[static_cast<std::size_t>(list.model()->entryAt(row))]
-                <= snap->runs[0].residencyNs[static_cast<std::size_t>(list.model()->entryAt(row - 1))]);
+        QVERIFY(snap->governors[0].run->residencyNs[static_cast<std::size_t>(list.model()->entryAt(row))]
+                <= snap->governors[0].run->residencyNs[static_cast<std::size_t>(list.model()->entryAt(row - 1))]);
     // A row clicked selects its entry everywhere ...
     const std::int64_t third = list.model()->entryAt(2);
     list.tableView()->selectionModel()->setCurrentIndex(list.model()->index(2, 0), QItemSelectionModel::ClearAndSelect);

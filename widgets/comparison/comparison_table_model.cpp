@@ -64,17 +64,13 @@ void ComparisonTableModel::setSnapshot(SnapshotPtr snapshot)
     m_stateCount = 0;
     if (m_snapshot) {
         m_stateCount = m_snapshot->table.count();
-        if (m_snapshot->totals.size() == m_snapshot->runs.size()) // the runner built them on its worker
-            m_totals = m_snapshot->totals;
-        else
-            for (const GovernorRun &run : m_snapshot->runs)
-                m_totals.push_back(governorTotals(run, m_snapshot->table));
-        if (m_snapshot->throughput.size() == m_snapshot->runs.size())
-            m_throughput = m_snapshot->throughput;
-        else // a hand-made snapshot: core's numbers from the run's counters
-            for (std::size_t i = 0; i < m_snapshot->runs.size(); ++i)
-                m_throughput.push_back(replayThroughput(m_snapshot->table, m_snapshot->power,
-                                                        m_snapshot->runs[i].summary, m_totals[i].latencyCostEntries));
+        for (const GovernorResult &g : m_snapshot->governors) {
+            // The runner built them on its worker; a hand-made snapshot: core's numbers from the run.
+            m_totals.push_back(g.totals ? *g.totals : governorTotals(*g.run, m_snapshot->table));
+            m_throughput.push_back(g.throughput ? *g.throughput
+                                                : replayThroughput(m_snapshot->table, m_snapshot->power, g.run->summary,
+                                                                   m_totals.back().latencyCostEntries));
+        }
     }
     endResetModel();
 }
@@ -87,7 +83,7 @@ int ComparisonTableModel::rowCount(const QModelIndex &parent) const
 bool ComparisonTableModel::columnApplies(int column) const
 {
     const bool closedLoopColumn = column == OpsColumn || column == AddedMeanColumn || column == AddedP99Column;
-    return !closedLoopColumn || (m_snapshot && !m_snapshot->closedLoop.empty());
+    return !closedLoopColumn || (m_snapshot && m_snapshot->isClosedLoop());
 }
 
 int ComparisonTableModel::columnCount(const QModelIndex &parent) const
@@ -103,7 +99,7 @@ Qt::ItemFlags ComparisonTableModel::flags(const QModelIndex &index) const
 const RunThroughput *ComparisonTableModel::throughput(int row) const
 {
     const auto r = static_cast<std::size_t>(row);
-    if (r >= m_throughput.size() || m_snapshot->runs[r].variant == trace::RECORDED_VARIANT)
+    if (r >= m_throughput.size() || m_snapshot->governors[r].run->variant == trace::RECORDED_VARIANT)
         return nullptr;
     return &m_throughput[r];
 }
@@ -111,6 +107,7 @@ const RunThroughput *ComparisonTableModel::throughput(int row) const
 QVariant ComparisonTableModel::rawValue(int row, int column) const
 {
     const GovernorTotals &t = totals(row);
+    const std::optional<ClosedLoopRun> &loop = m_snapshot->governors[static_cast<std::size_t>(row)].closedLoop;
     switch (column) {
     case GovColumn: return m_snapshot->name(row);
     case IdlesColumn: return qint64(t.idles);
@@ -128,15 +125,9 @@ QVariant ComparisonTableModel::rawValue(int row, int column) const
                                                                               : QVariant();
     // A closed loop's figures in the units their keys name (added_latency_*_us: µs, as
     // compare --closed-loop prints them; the exports write these values).
-    case OpsColumn:
-        return m_snapshot->closedLoopRun(row) ? QVariant(m_snapshot->closedLoopRun(row)->opsPerSecond()) : QVariant();
-    case AddedMeanColumn:
-        return m_snapshot->closedLoopRun(row) ? QVariant(m_snapshot->closedLoopRun(row)->meanAddedNs / 1e3)
-                                              : QVariant();
-    case AddedP99Column:
-        return m_snapshot->closedLoopRun(row)
-                   ? QVariant(static_cast<double>(m_snapshot->closedLoopRun(row)->p99AddedNs) / 1e3)
-                   : QVariant();
+    case OpsColumn: return loop ? QVariant(loop->opsPerSecond()) : QVariant();
+    case AddedMeanColumn: return loop ? QVariant(loop->meanAddedNs / 1e3) : QVariant();
+    case AddedP99Column: return loop ? QVariant(static_cast<double>(loop->p99AddedNs) / 1e3) : QVariant();
     default: break;
     }
     const auto state = static_cast<std::size_t>(column - FirstStateColumn);
@@ -148,11 +139,10 @@ QString ComparisonTableModel::displayText(int row, int column) const
     const QVariant v = rawValue(row, column);
     switch (column) {
     case GovColumn: {
-        const bool defaults = static_cast<std::size_t>(row) >= m_snapshot->atDefaults.size()
-                              || m_snapshot->atDefaults[static_cast<std::size_t>(row)];
+        const bool defaults = m_snapshot->governors[static_cast<std::size_t>(row)].atDefaults;
         // The same badge as the setup panel: a governor off its kernel defaults.
         const QString name = defaults ? v.toString() : v.toString() + QStringLiteral(" ✎");
-        return m_snapshot->staleReason(row).isEmpty() ? name : name + tr(" (stale)");
+        return m_snapshot->governors[static_cast<std::size_t>(row)].stale.isEmpty() ? name : name + tr(" (stale)");
     }
     case IdleMissRatioColumn: return QString::number(v.toDouble(), 'f', 3);
     case AbovePercentColumn:
@@ -180,7 +170,7 @@ QString ComparisonTableModel::displayText(int row, int column) const
 
 QString ComparisonTableModel::closedLoopText(int row, const char *name) const
 {
-    const ClosedLoopRun *loop = m_snapshot->closedLoopRun(row);
+    const std::optional<ClosedLoopRun> &loop = m_snapshot->governors[static_cast<std::size_t>(row)].closedLoop;
     if (!loop || !m_snapshot->closedLoopMachine)
         return QStringLiteral("\u2014");
     // compare --closed-loop's own cell; the latencies in us, as its column names say.
@@ -190,7 +180,7 @@ QString ComparisonTableModel::closedLoopText(int row, const char *name) const
 
 QString ComparisonTableModel::toolTip(int row, int column) const
 {
-    const GovernorRun &run = m_snapshot->runs[static_cast<std::size_t>(row)];
+    const GovernorRun &run = *m_snapshot->governors[static_cast<std::size_t>(row)].run;
     const GovernorTotals &t = totals(row);
     if (column == GovColumn) {
         const VariantInfo *v = findVariant(run.variant);
@@ -200,9 +190,9 @@ QString ComparisonTableModel::toolTip(int row, int column) const
               : m_snapshot->name(row);
         for (const auto &[name, value] : run.settings)
             tip += QStringLiteral("\n%1 = %2").arg(QString::fromStdString(name)).arg(value);
-        if (m_snapshot->nameOf(static_cast<std::size_t>(row)) != run.variant)
+        if (m_snapshot->governors[static_cast<std::size_t>(row)].displayName() != run.variant)
             tip = tr("%1: an instance of %2").arg(m_snapshot->name(row), tip);
-        if (const QString stale = m_snapshot->staleReason(row); !stale.isEmpty())
+        if (const QString &stale = m_snapshot->governors[static_cast<std::size_t>(row)].stale; !stale.isEmpty())
             tip += tr("\n\nStale: the last good run; the file now fails:\n%1").arg(stale);
         return tip;
     }
@@ -227,7 +217,7 @@ QString ComparisonTableModel::toolTip(int row, int column) const
                                                 .arg(tp->idleEnergyJ, 0, 'g', 6);
     }
     if (column == OpsColumn || column == AddedMeanColumn || column == AddedP99Column) {
-        const ClosedLoopRun *loop = m_snapshot->closedLoopRun(row);
+        const std::optional<ClosedLoopRun> &loop = m_snapshot->governors[static_cast<std::size_t>(row)].closedLoop;
         if (!loop)
             return tr("Only a closed-loop workload (Spec, closed loop) has operations and their added latency");
         return tr("%1 operations in %2; added latency mean %3 us, p99 %4 us, max %5 us")
@@ -273,8 +263,8 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: return toolTip(row, column);
     case GovernorIndexRole: return row;
     case Qt::DecorationRole:
-        if (column == GovColumn && static_cast<std::size_t>(row) < m_snapshot->colors.size())
-            return m_snapshot->colors[static_cast<std::size_t>(row)];
+        if (column == GovColumn && m_snapshot->governors[static_cast<std::size_t>(row)].color.isValid())
+            return m_snapshot->governors[static_cast<std::size_t>(row)].color;
         return {};
     case Qt::TextAlignmentRole:
         return column == GovColumn ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))

@@ -163,7 +163,7 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
 void ComparisonView::setSnapshot(SnapshotPtr snapshot)
 {
     QStringList note = snapshot && snapshot->trace ? traceDisclosure(*snapshot->trace, snapshot->table) : QStringList();
-    const bool closedLoop = snapshot && !snapshot->closedLoop.empty();
+    const bool closedLoop = snapshot && snapshot->isClosedLoop();
     if (closedLoop)
         note << tr("Closed loop: each governor's wakeups delay its next operation, so every governor runs "
                    "spans of its own; only these totals are kept (the per-entry views stay empty).");

@@ -156,11 +156,11 @@ Status exportRunJson(const GovernorRun &run, const IdleStateTable &table, const 
 QByteArray summariesJson(const SimulationSnapshot &snap)
 {
     QJsonArray governors;
-    for (std::size_t i = 0; i < snap.runs.size(); ++i) {
-        const GovernorRun &run = snap.runs[i];
+    for (const GovernorResult &gr : snap.governors) {
+        const GovernorRun &run = *gr.run;
         const GovernorTotals t = governorTotals(run, snap.table);
         QJsonObject g{{key("variant"), QString::fromStdString(run.variant)},
-                      {key("name"), QString::fromStdString(snap.nameOf(i))},
+                      {key("name"), QString::fromStdString(gr.displayName())},
                       {key("settings"), settingsJson(run.settings)},
                       {key("idles"), qint64(t.idles)},
                       {key("idle_misses"), qint64(t.idleMisses)},
@@ -171,8 +171,8 @@ QByteArray summariesJson(const SimulationSnapshot &snap)
                       {key("spans"), qint64(run.summary.spans)},
                       {key("end_now_ns"), qint64(run.summary.endNowNs)},
                       {key("states"), statesJson(run.summary, snap.table)}};
-        if (i < snap.colors.size())
-            g.insert(key("color"), snap.colors[i].name(QColor::HexRgb));
+        if (gr.color.isValid())
+            g.insert(key("color"), gr.color.name(QColor::HexRgb));
         governors.append(g);
     }
     const QJsonObject root{{key("format_version"), 1},

@@ -32,7 +32,7 @@ void exportRunWithDialog(const SnapshotPtr &snap, int governorIndex, QWidget *pa
 {
     if (!snap || governorIndex < 0 || governorIndex >= snap->governorCount() || !snap->stream)
         return;
-    const GovernorRun &run = snap->runs[static_cast<std::size_t>(governorIndex)];
+    const GovernorRun &run = *snap->governors[static_cast<std::size_t>(governorIndex)].run;
     QString filter;
     const QString suggested = snap->name(governorIndex) + QStringLiteral("-entries.csv");
     QString path =

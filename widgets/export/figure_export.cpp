@@ -214,9 +214,8 @@ private:
 QList<LegendEntry> legendFor(const SimulationSnapshot &snapshot)
 {
     QList<LegendEntry> out;
-    for (std::size_t i = 0; i < snapshot.runs.size(); ++i)
-        out.append({QString::fromStdString(snapshot.nameOf(i)),
-                    i < snapshot.colors.size() ? snapshot.colors[i] : QColor(Qt::gray)});
+    for (const GovernorResult &g : snapshot.governors)
+        out.append({QString::fromStdString(g.displayName()), g.color.isValid() ? g.color : QColor(Qt::gray)});
     return out;
 }
 

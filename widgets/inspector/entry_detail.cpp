@@ -90,11 +90,11 @@ Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int gover
 {
     if (governorIndex < 0 || governorIndex >= snap.governorCount())
         return Error{"", 0, "governor", "no governor " + std::to_string(governorIndex)};
-    const GovernorRun &run = snap.runs[static_cast<std::size_t>(governorIndex)];
+    const GovernorRun &run = *snap.governors[static_cast<std::size_t>(governorIndex)].run;
     if (entryIndex < 0 || entryIndex >= static_cast<std::int64_t>(run.size()))
         return Error{"", 0, "entry",
                      "no entry " + std::to_string(entryIndex) + " in "
-                         + snap.nameOf(static_cast<std::size_t>(governorIndex))};
+                         + snap.governors[static_cast<std::size_t>(governorIndex)].displayName()};
     if (!snap.stream)
         return Error{"", 0, "stream", "the snapshot has no stream"};
     const IdleStream &stream = *snap.stream;
@@ -108,7 +108,7 @@ Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int gover
     d.governorIndex = governorIndex;
     d.entryIndex = entryIndex;
     d.variant = run.variant;
-    d.name = snap.nameOf(static_cast<std::size_t>(governorIndex));
+    d.name = snap.governors[static_cast<std::size_t>(governorIndex)].displayName();
     d.entry = r->entry;
     d.reasoning = r->reasoning;
     d.selection = r->selection;

@@ -61,7 +61,7 @@ struct EntryDetail {
     int governorIndex = -1;
     std::int64_t entryIndex = -1;
     std::string variant;
-    std::string name;    ///< the governor's name in the views (SimulationSnapshot::nameOf())
+    std::string name;    ///< the governor's name in the views (GovernorResult::displayName())
     EntryRecord entry;   ///< inputs and outcome (startNs as the replay's `now`)
     Reasoning reasoning; ///< the governor's record for this select
     Selection selection;

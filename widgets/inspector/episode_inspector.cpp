@@ -130,7 +130,7 @@ void EpisodeInspector::setSnapshot(SnapshotPtr snapshot)
 {
     m_snap = std::move(snapshot);
     const bool stillThere = m_snap && m_gov >= 0 && m_gov < m_snap->governorCount() && m_entry >= 0
-                            && m_entry < static_cast<qint64>(m_snap->runs[size_t(m_gov)].size());
+                            && m_entry < static_cast<qint64>(m_snap->governors[size_t(m_gov)].run->size());
     const bool enable = m_snap && m_snap->governorCount() > 0;
     m_nextAction->setEnabled(enable);
     m_prevAction->setEnabled(enable);
@@ -168,7 +168,7 @@ void EpisodeInspector::presentRecorded()
     m_title->setText(QStringLiteral("<b>%1</b>")
                          .arg(tr("recorded · entry %1 · span %2 · %3 s")
                                   .arg(m_entry)
-                                  .arg(m_snap->runs[size_t(m_gov)].span[size_t(m_entry)])
+                                  .arg(m_snap->governors[size_t(m_gov)].run->span[size_t(m_entry)])
                                   .arg(m_timestamp)
                                   .toHtmlEscaped()));
     m_text->setHtml(recordedEntryHtml(*m_snap, m_gov, m_entry));
@@ -198,13 +198,13 @@ void EpisodeInspector::showEntry(int governorIndex, qint64 entryIndex)
         return;
     }
     const bool inRange = governorIndex < m_snap->governorCount()
-                         && entryIndex < static_cast<qint64>(m_snap->runs[size_t(governorIndex)].size());
+                         && entryIndex < static_cast<qint64>(m_snap->governors[size_t(governorIndex)].run->size());
     if (inRange && isRecordedRun(*m_snap, governorIndex)) { // read from the trace: nothing to replay
         presentRecorded();
         return;
     }
     // A governor built from source is replayed by its host process: never on this thread.
-    const bool sourceRun = inRange && isSourceGovernorId(m_snap->runs[size_t(governorIndex)].variant);
+    const bool sourceRun = inRange && isSourceGovernorId(m_snap->governors[size_t(governorIndex)].run->variant);
     if ((entryIndex < SYNC_ENTRY_LIMIT && !sourceRun) || !inRange) { // a bad index fails at once
         present(computeEntryDetail(*m_snap, governorIndex, entryIndex), request);
         return;
@@ -226,7 +226,8 @@ void EpisodeInspector::present(const Result<EntryDetail> &r, std::uint64_t reque
         return;
     }
     m_detail = r.value();
-    const QColor color = size_t(m_gov) < m_snap->colors.size() ? m_snap->colors[size_t(m_gov)] : QColor(Qt::black);
+    const QColor &own = m_snap->governors[size_t(m_gov)].color;
+    const QColor color = own.isValid() ? own : QColor(Qt::black);
     m_title->setText(QStringLiteral("<b>%1</b>").arg(entryTitle(*m_detail).toHtmlEscaped()));
     setTimestamp();
     // On a trace: where the span is in it; for every run: its own clock's drift from the workload's.
@@ -249,7 +250,7 @@ void EpisodeInspector::jumpToMiss(bool forward)
         return;
     const int gov = m_gov >= 0 && m_gov < m_snap->governorCount() ? m_gov : 0;
     const qint64 from = gov == m_gov ? m_entry : -1;
-    const std::int64_t next = findMiss(m_snap->runs[size_t(gov)], from, forward, missMask());
+    const std::int64_t next = findMiss(*m_snap->governors[size_t(gov)].run, from, forward, missMask());
     if (next < 0) {
         m_title->setText(forward ? tr("No later miss in %1.").arg(m_snap->name(gov))
                                  : tr("No earlier miss in %1.").arg(m_snap->name(gov)));

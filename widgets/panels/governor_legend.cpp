@@ -36,7 +36,7 @@ GovernorLegend::GovernorLegend(ViewState *view, QWidget *parent)
 
 void GovernorLegend::setSnapshot(SnapshotPtr snapshot)
 {
-    m_snap = snapshot && snapshot->isComplete() ? std::move(snapshot) : nullptr;
+    m_snap = snapshot && snapshot->summarised() ? std::move(snapshot) : nullptr;
     for (QLabel *l : std::as_const(m_chips))
         delete l;
     m_chips.clear();
@@ -79,23 +79,23 @@ void GovernorLegend::refresh()
     const qint64 cursor = m_view->cursorNs();
     for (int g = 0; g < m_snap->governorCount(); ++g) {
         const auto k = static_cast<std::size_t>(g);
-        const GovernorRun &run = m_snap->runs[k];
+        const GovernorRun &run = *m_snap->governors[k].run;
         const std::size_t end =
             cursor < 0 ? run.size() : static_cast<std::size_t>(lastIndexAtOrBefore(run.startNs, cursor) + 1);
-        const PrefixCounts c = m_snap->counts[k].upTo(run, end);
+        const PrefixCounts c = m_snap->governors[k].counts.upTo(run, end);
         m_shown.push_back(c);
         QString badge =
-            m_snap->atDefaults[k]
+            m_snap->governors[k].atDefaults
                 ? QString()
                 : QStringLiteral(
                     " <span style='background:#f28e2b; color:white; font-size:8pt;'>&nbsp;modified&nbsp;</span>");
-        const QString stale = m_snap->staleReason(g); // a source file that no longer builds or runs
+        const QString &stale = m_snap->governors[k].stale; // a source file that no longer builds or runs
         if (!stale.isEmpty())
             badge +=
                 QStringLiteral(" <span style='background:#c0392b; color:white; font-size:8pt;'>&nbsp;%1&nbsp;</span>")
                     .arg(tr("stale"));
         // A closed loop keeps no entries to play back: its chip shows the whole run's counters.
-        const ClosedLoopRun *loop = m_snap->closedLoopRun(g);
+        const std::optional<ClosedLoopRun> &loop = m_snap->governors[k].closedLoop;
         const GovernorTotals t = loop ? counterTotals(loop->counters.total()) : GovernorTotals{};
         const std::int64_t entries = loop ? t.idles : c.entries;
         const std::int64_t above = loop ? t.aboves : c.totalAbove();
@@ -104,7 +104,7 @@ void GovernorLegend::refresh()
         m_chips[g]->setText(
             QStringLiteral("<span style='color:%1; font-size:14pt;'>\u25a0</span> <b>%2</b>%3"
                            "<br><span style='color:#555;'><b>miss %6 %</b> \u00b7 above %4 \u00b7 below %5</span>")
-                .arg(m_snap->colors[k].name(), m_snap->name(g), badge)
+                .arg(m_snap->governors[k].color.name(), m_snap->name(g), badge)
                 .arg(compact(above), compact(below))
                 .arg(100.0 * missRatio, 0, 'f', 1));
         m_chips[g]->setToolTip(

@@ -126,7 +126,7 @@ void PlaybackBar::stepForward()
     if (!m_snap || m_snap->governorCount() == 0)
         return;
     pause();
-    const std::vector<Ns> &keys = m_snap->runs[0].startNs;
+    const std::vector<Ns> &keys = m_snap->governors[0].run->startNs;
     const std::int64_t i = lastIndexAtOrBefore(keys, m_view->cursorNs());
     const auto next = static_cast<std::size_t>(i + 1);
     if (next < keys.size())
@@ -138,7 +138,7 @@ void PlaybackBar::stepBackward()
     if (!m_snap || m_snap->governorCount() == 0)
         return;
     pause();
-    const std::vector<Ns> &keys = m_snap->runs[0].startNs;
+    const std::vector<Ns> &keys = m_snap->governors[0].run->startNs;
     const qint64 cursor = m_view->cursorNs() < 0 ? m_view->fullEndNs() : m_view->cursorNs();
     const std::int64_t i = lastIndexAtOrBefore(keys, cursor - 1);
     if (i >= 0)

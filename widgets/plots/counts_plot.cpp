@@ -67,7 +67,7 @@ void CountsPlot::setCountRange(QCPAxis *axis, double top) const
 
 std::size_t CountsPlot::entriesUpToCursor(int g) const
 {
-    const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+    const GovernorRun &run = *m_snap->governors[static_cast<std::size_t>(g)].run;
     const qint64 cursor = m_view->cursorNs();
     if (cursor < 0)
         return run.size();
@@ -76,8 +76,8 @@ std::size_t CountsPlot::entriesUpToCursor(int g) const
 
 PrefixCounts CountsPlot::countsUpToCursor(int g) const
 {
-    return m_snap->counts[static_cast<std::size_t>(g)].upTo(m_snap->runs[static_cast<std::size_t>(g)],
-                                                            entriesUpToCursor(g));
+    return m_snap->governors[static_cast<std::size_t>(g)].counts.upTo(
+        *m_snap->governors[static_cast<std::size_t>(g)].run, entriesUpToCursor(g));
 }
 
 std::size_t CountsPlot::spansUpToCursor() const
@@ -85,7 +85,7 @@ std::size_t CountsPlot::spansUpToCursor() const
     if (m_view->cursorNs() < 0 || m_snap->governorCount() == 0)
         return m_snap->stream->size();
     const std::size_t n = entriesUpToCursor(0);
-    return n == 0 ? 0 : static_cast<std::size_t>(m_snap->runs[0].span[n - 1]) + 1;
+    return n == 0 ? 0 : static_cast<std::size_t>(m_snap->governors[0].run->span[n - 1]) + 1;
 }
 
 QSharedPointer<QCPAxisTickerText> CountsPlot::stateTicker() const
@@ -130,7 +130,7 @@ QList<QCPBars *> CountsPlot::makeGroupedBars(QCPAxisRect *rect, QCPBarsGroup *gr
     const double width = std::min(0.22, 0.8 / std::max(1, n));
     for (int g = 0; g < n; ++g) {
         auto *bars = new QCPBars(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-        const QColor c = m_snap->colors[static_cast<std::size_t>(g)];
+        const QColor c = m_snap->governors[static_cast<std::size_t>(g)].color;
         bars->setPen(QPen(c.darker(115), 1));
         bars->setBrush(c);
         bars->setWidth(width);

@@ -32,7 +32,8 @@ void MissRatioPlot::decimate(const TimeWindow &window)
             m_plot->clearGraphs();
             for (int g = 0; g < m_snap->governorCount(); ++g) {
                 QCPGraph *graph = m_plot->addGraph();
-                graph->setPen(QPen(m_snap->colors[static_cast<std::size_t>(g)], 1)); // width 1: fast cosmetic path
+                graph->setPen(
+                    QPen(m_snap->governors[static_cast<std::size_t>(g)].color, 1)); // width 1: fast cosmetic path
                 graph->setAdaptiveSampling(false);
             }
             m_seriesKey = key;
@@ -41,12 +42,12 @@ void MissRatioPlot::decimate(const TimeWindow &window)
         std::vector<CachedSeries> old = std::move(m_points);
         m_points.clear();
         for (int g = 0; g < m_snap->governorCount(); ++g)
-            m_points.push_back(adoptCached(old, m_snap->runs.shared(static_cast<std::size_t>(g))));
+            m_points.push_back(adoptCached(old, m_snap->governors[static_cast<std::size_t>(g)].run));
         m_seriesGeneration = m_snap->generation;
     }
     std::vector<std::size_t> stale;
     for (std::size_t g = 0; g < m_points.size(); ++g) {
-        const RunList::Ptr &shared = m_snap->runs.shared(g);
+        const GovernorResult::RunPtr &shared = m_snap->governors[g].run;
         if (!m_points[g].isFor(shared, window)) {
             m_points[g].setSource(shared, window);
             stale.push_back(g);
@@ -56,11 +57,11 @@ void MissRatioPlot::decimate(const TimeWindow &window)
         const std::size_t g = stale[k];
         CachedSeries &cache = m_points[g];
         const GovernorRun &run = *cache.run;
-        const RunCounts &counts = m_snap->counts[g];
+        const RunCounts &counts = m_snap->governors[g].counts;
         const auto [first, last] = visibleIndexRange(run.startNs, window.startNs, window.endNs, true);
         decimateMinMax(
             run.startNs, first, last, window, [&](std::size_t i) { return missRatioPercent(counts, i); }, cache.points,
-            &m_snap->lods[g].missRatio);
+            &m_snap->governors[g].lod.missRatio);
     });
 }
 
@@ -80,7 +81,8 @@ std::pair<int, qint64> MissRatioPlot::entryAt(const QPointF &pos) const
         const qint64 i = nearestEntry(g, timeAt(pos.x()));
         if (i < 0)
             continue;
-        const double ratio = missRatioPercent(m_snap->counts[static_cast<std::size_t>(g)], static_cast<std::size_t>(i));
+        const double ratio =
+            missRatioPercent(m_snap->governors[static_cast<std::size_t>(g)].counts, static_cast<std::size_t>(i));
         const double dy = std::fabs(m_plot->yAxis->coordToPixel(ratio) - pos.y());
         if (dy < best) {
             best = dy;
@@ -97,13 +99,14 @@ QString MissRatioPlot::tooltipAt(const QPointF &pos) const
     const Ns t = std::max<Ns>(0, timeAt(pos.x())); // the run starts at 0
     QString text = tr("at %1").arg(formatNs(static_cast<double>(t)));
     for (int g = 0; g < m_snap->governorCount(); ++g) {
-        const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+        const GovernorRun &run = *m_snap->governors[static_cast<std::size_t>(g)].run;
         const std::int64_t i = lastIndexAtOrBefore(run.startNs, t);
         if (i < 0)
             continue;
-        const auto misses = m_snap->counts[static_cast<std::size_t>(g)].missesThrough(static_cast<std::size_t>(i));
+        const auto misses =
+            m_snap->governors[static_cast<std::size_t>(g)].counts.missesThrough(static_cast<std::size_t>(i));
         text += tr("<br><span style='color:%1'>\u25a0</span> %2: %3 % (%4 of %5)")
-                    .arg(m_snap->colors[static_cast<std::size_t>(g)].name(), m_snap->name(g))
+                    .arg(m_snap->governors[static_cast<std::size_t>(g)].color.name(), m_snap->name(g))
                     .arg(100.0 * misses / static_cast<double>(i + 1), 0, 'f', 1)
                     .arg(misses)
                     .arg(i + 1);

@@ -78,7 +78,7 @@ void PlotBase::setTitle(const QString &title)
 void PlotBase::setSnapshot(SnapshotPtr snapshot)
 {
     // The plots read the per-run counts and summaries a runner adds.
-    m_snap = snapshot && snapshot->isComplete() ? std::move(snapshot) : nullptr;
+    m_snap = snapshot && snapshot->summarised() ? std::move(snapshot) : nullptr;
     markDirty();
 }
 

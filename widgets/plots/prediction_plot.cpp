@@ -92,7 +92,7 @@ void PredictionPlot::setupSeries()
     for (int pass = 0; pass < 2; ++pass) {
         for (int g = 0; g < n; ++g) {
             const bool predicted = pass == 1;
-            const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+            const GovernorRun &run = *m_snap->governors[static_cast<std::size_t>(g)].run;
             const PredictionDraw draw = predictionDrawFor(run.variant);
             anyTeo = anyTeo || draw == PredictionDraw::NoPrediction;
             // The oracle's "prediction" is the measurement; teo's duration_ns
@@ -100,13 +100,13 @@ void PredictionPlot::setupSeries()
             // misprediction of every IPI wakeup).
             if (predicted && draw != PredictionDraw::Dots)
                 continue;
-            const QColor c = m_snap->colors[static_cast<std::size_t>(g)];
+            const QColor c = m_snap->governors[static_cast<std::size_t>(g)].color;
             // Pre-rendered markers: a blit per point (and per pixel at most), where a
             // drawn ellipse costs a Bezier flattening per point per frame.
             new MarkerGraph(m_plot->xAxis, m_plot->yAxis, predicted ? DOT_SIZE : RING_SIZE, marker(c, predicted));
             m_series.push_back(Series{g, predicted,
                                       adoptCached(predicted ? oldPredicted : oldMeasured,
-                                                  m_snap->runs.shared(static_cast<std::size_t>(g)))});
+                                                  m_snap->governors[static_cast<std::size_t>(g)].run)});
         }
     }
     // Target residency of every state deeper than a 0 target (log axis).
@@ -154,7 +154,7 @@ void PredictionPlot::decimate(const TimeWindow &window)
     }
     std::vector<Series *> stale;
     for (Series &s : m_series) {
-        const RunList::Ptr &shared = m_snap->runs.shared(static_cast<std::size_t>(s.governor));
+        const GovernorResult::RunPtr &shared = m_snap->governors[static_cast<std::size_t>(s.governor)].run;
         if (!s.cache.isFor(shared, window)) {
             s.cache.setSource(shared, window);
             stale.push_back(&s);
@@ -166,7 +166,7 @@ void PredictionPlot::decimate(const TimeWindow &window)
         const auto [first, last] = visibleIndexRange(run.startNs, window.startNs, window.endNs, false);
         const std::vector<Ns> &col = s.predicted ? run.predictedNs : run.residencyNs;
         // A log axis cannot show 0 or "no prediction" (-1).
-        const RunLod &lod = m_snap->lods[static_cast<std::size_t>(s.governor)];
+        const RunLod &lod = m_snap->governors[static_cast<std::size_t>(s.governor)].lod;
         decimateMinMax(
             run.startNs, first, last, window, [&](std::size_t i) { return col[i]; },
             [&](std::size_t i) { return col[i] > 0; }, s.cache.points, s.predicted ? &lod.predicted : &lod.residency);
@@ -191,7 +191,7 @@ std::pair<int, qint64> PredictionPlot::entryAt(const QPointF &pos) const
         const qint64 i = nearestEntry(s.governor, t);
         if (i < 0)
             continue;
-        const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(s.governor)];
+        const GovernorRun &run = *m_snap->governors[static_cast<std::size_t>(s.governor)].run;
         const auto k = static_cast<std::size_t>(i);
         const Ns v = s.predicted ? run.predictedNs[k] : run.residencyNs[k];
         if (v <= 0)
@@ -211,7 +211,7 @@ QString PredictionPlot::tooltipAt(const QPointF &pos) const
     const auto [g, i] = entryAt(pos);
     if (g < 0)
         return {};
-    const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+    const GovernorRun &run = *m_snap->governors[static_cast<std::size_t>(g)].run;
     const auto k = static_cast<std::size_t>(i);
     QString predicted;
     switch (predictionDrawFor(run.variant)) {

@@ -153,9 +153,9 @@ void StateTimelinePlot::setupLanes()
     m_lanes.assign(static_cast<std::size_t>(m_snap->governorCount()), Lane{});
     m_states = m_snap->table.count();
     for (int g = 0; g < m_snap->governorCount(); ++g) {
-        const QColor c = m_snap->colors[static_cast<std::size_t>(g)];
+        const QColor c = m_snap->governors[static_cast<std::size_t>(g)].color;
         Lane &lane = m_lanes[static_cast<std::size_t>(g)];
-        const RunList::Ptr &run = m_snap->runs.shared(static_cast<std::size_t>(g));
+        const GovernorResult::RunPtr &run = m_snap->governors[static_cast<std::size_t>(g)].run;
         lane.dominantPts = adoptCached(oldDominant, run);
         lane.lowPts = adoptCached(oldLow, run);
         lane.highPts = adoptCached(oldHigh, run);
@@ -215,7 +215,7 @@ void StateTimelinePlot::decimate(const TimeWindow &window)
 {
     std::vector<int> stale;
     for (int g = 0; g < m_snap->governorCount(); ++g) {
-        const RunList::Ptr &shared = m_snap->runs.shared(static_cast<std::size_t>(g));
+        const GovernorResult::RunPtr &shared = m_snap->governors[static_cast<std::size_t>(g)].run;
         Lane &lane = m_lanes[static_cast<std::size_t>(g)];
         const double base = laneY(g, 0);
         if (lane.dominantPts.isFor(shared, window, base))
@@ -232,7 +232,7 @@ void StateTimelinePlot::decimate(const TimeWindow &window)
         const GovernorRun &run = *lane.dominantPts.run;
         const double base = lane.dominantPts.offset;
         for (const StateColumn &c : summariseStates(run.startNs, run.state, run.residencyNs, window, true,
-                                                    &m_snap->lods[static_cast<std::size_t>(g)].states)) {
+                                                    &m_snap->governors[static_cast<std::size_t>(g)].lod.states)) {
             // Inside the window a column starts at its pixel; the neighbours keep their own time.
             const Ns x = (c.column < 0 || c.column >= window.columns) ? c.firstNs : window.columnStartNs(c.column);
             lane.dominantPts.points.push_back({x, base + c.dominantState});
@@ -264,7 +264,7 @@ QString StateTimelinePlot::tooltipAt(const QPointF &pos) const
     const auto [g, i] = entryAt(pos);
     if (g < 0 || i < 0)
         return {};
-    const GovernorRun &run = m_snap->runs[static_cast<std::size_t>(g)];
+    const GovernorRun &run = *m_snap->governors[static_cast<std::size_t>(g)].run;
     const auto k = static_cast<std::size_t>(i);
     QString miss = run.has(k, ENTRY_ABOVE)   ? tr(" — above (too deep)")
                    : run.has(k, ENTRY_BELOW) ? tr(" — below (too shallow)")

@@ -144,8 +144,8 @@ QString TimePlot::seriesSetupKey() const
         return {};
     QString key;
     for (int g = 0; g < m_snap->governorCount(); ++g)
-        key += m_snap->name(g) + QLatin1Char(' ') + m_snap->colors[static_cast<std::size_t>(g)].name(QColor::HexArgb)
-               + QLatin1Char(';');
+        key += m_snap->name(g) + QLatin1Char(' ')
+               + m_snap->governors[static_cast<std::size_t>(g)].color.name(QColor::HexArgb) + QLatin1Char(';');
     key += QLatin1Char('|');
     for (const IdleState &st : m_snap->table.states)
         key += QString::fromStdString(st.name) + QLatin1Char(' ') + QString::number(st.targetResidencyNs)
@@ -162,7 +162,7 @@ qint64 TimePlot::nearestEntry(int g, Ns t) const
 {
     if (!m_snap || g < 0 || g >= m_snap->governorCount())
         return -1;
-    const std::vector<Ns> &keys = m_snap->runs[static_cast<std::size_t>(g)].startNs;
+    const std::vector<Ns> &keys = m_snap->governors[static_cast<std::size_t>(g)].run->startNs;
     if (keys.empty())
         return -1;
     const std::int64_t i = lastIndexAtOrBefore(keys, t);
@@ -214,12 +214,12 @@ void TimePlot::updateSelectionLine()
     const int g = m_view->selectedGovernor();
     const qint64 entry = m_view->selectedEntry();
     const bool ok = m_snap && g >= 0 && g < m_snap->governorCount() && entry >= 0
-                    && static_cast<std::size_t>(entry) < m_snap->runs[static_cast<std::size_t>(g)].size();
+                    && static_cast<std::size_t>(entry) < m_snap->governors[static_cast<std::size_t>(g)].run->size();
     m_selectionLine->setVisible(ok);
     if (ok) {
-        const double t =
-            static_cast<double>(m_snap->runs[static_cast<std::size_t>(g)].startNs[static_cast<std::size_t>(entry)]);
-        m_selectionLine->setPen(QPen(m_snap->colors[static_cast<std::size_t>(g)], 1.2, Qt::DashLine));
+        const double t = static_cast<double>(
+            m_snap->governors[static_cast<std::size_t>(g)].run->startNs[static_cast<std::size_t>(entry)]);
+        m_selectionLine->setPen(QPen(m_snap->governors[static_cast<std::size_t>(g)].color, 1.2, Qt::DashLine));
         m_selectionLine->point1->setCoords(t, 1);
         m_selectionLine->point2->setCoords(t, 2);
     }

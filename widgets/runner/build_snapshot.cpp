@@ -79,7 +79,8 @@ int previousRunOf(const SimulationSnapshot &previous, const GovernorSpec &g)
 {
     int found = -1;
     for (int k = 0; k < previous.governorCount(); ++k)
-        if (previous.runs[k].variant == g.variant && previous.runs[k].settings == g.settings)
+        if (const GovernorRun &r = *previous.governors[static_cast<std::size_t>(k)].run;
+            r.variant == g.variant && r.settings == g.settings)
             found = k;
     return found;
 }
@@ -181,7 +182,7 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
                             && previous->spec.latencyLimitNs == spec.latencyLimitNs;
     struct Job {
         const GovernorSpec *gov;
-        int reuse = -1; // index into previous->runs
+        int reuse = -1; // index into previous->governors
         std::optional<SummarisedRunBuilder> builder;
         std::optional<SummarisedRun> run;
         GovernorTotals totals;
@@ -270,38 +271,35 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
         STEP_SPANS, cancel);
     if (cancel.load())
         return cancelled();
-    const bool previousTotals = previous && previous->totals.size() == previous->runs.size();
     for (Job &j : jobs) {
         if (!j.error.isEmpty())
             snap->errors << j.error;
         if (!j.error.isEmpty() && j.stale.isEmpty())
             continue;
+        GovernorResult g;
         if (j.reuse >= 0) {
-            const auto k = static_cast<std::size_t>(j.reuse);
-            snap->stale.push_back(j.stale.isEmpty() ? previous->staleReason(j.reuse) : j.stale);
-            if (j.error.isEmpty() && !snap->stale.back().isEmpty()) // still the same failing file
-                snap->errors << snap->stale.back();
-            snap->runs.push_back(previous->runs.shared(k));
-            snap->counts.push_back(previous->counts[k]);
-            snap->lods.push_back(previous->lods[k]);
-            snap->totals.push_back(previousTotals ? previous->totals[k]
-                                                  : governorTotals(previous->runs[k], snap->table));
+            const GovernorResult &was = previous->governors[static_cast<std::size_t>(j.reuse)];
+            g.stale = j.stale.isEmpty() ? was.stale : j.stale;
+            if (j.error.isEmpty() && !g.stale.isEmpty()) // still the same failing file
+                snap->errors << g.stale;
+            g.run = was.run;
+            g.counts = was.counts;
+            g.lod = was.lod;
+            g.totals = was.totals ? *was.totals : governorTotals(*was.run, snap->table);
         } else {
-            snap->stale.emplace_back();
-            snap->runs.push_back(RunRecycler::share(std::move(j.run->run)));
-            snap->counts.push_back(std::move(j.run->counts));
-            snap->lods.push_back(std::move(j.run->lod));
-            snap->totals.push_back(std::move(j.totals));
+            g.run = RunRecycler::share(std::move(j.run->run));
+            g.counts = std::move(j.run->counts);
+            g.lod = std::move(j.run->lod);
+            g.totals = std::move(j.totals);
         }
-        snap->colors.push_back(j.gov->color);
-        snap->names.push_back(j.gov->name());
-        snap->atDefaults.push_back(governorDefaults(*j.gov));
+        g.color = j.gov->color;
+        g.name = j.gov->name();
+        g.atDefaults = governorDefaults(*j.gov);
         // Throughput and energy from the run's counters (no entry scan): the CLI's numbers.
-        const GovernorRun &run = snap->runs.back();
-        snap->throughput.push_back(
-            run.variant == trace::RECORDED_VARIANT
-                ? RunThroughput{}
-                : replayThroughput(snap->table, snap->power, run.summary, snap->totals.back().latencyCostEntries));
+        g.throughput = g.run->variant == trace::RECORDED_VARIANT
+                           ? RunThroughput{}
+                           : replayThroughput(snap->table, snap->power, g.run->summary, g.totals->latencyCostEntries);
+        snap->governors.push_back(std::move(g));
     }
     // The idle durations (wakeNs) are the workload's.
     snap->durations = previous && previous->stream == stream ? previous->durations : DurationHistogram(*stream);

@@ -97,18 +97,18 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
     snap.closedLoopMachine = machine;
     for (std::size_t k = 0; k < runs->size(); ++k) {
         const ClosedLoopRun &loop = (*runs)[k];
-        GovernorRun run = summaryRun(*runnable[k], loop);
-        snap.counts.emplace_back(run);
-        snap.lods.emplace_back(run, snap.counts.back());
-        snap.totals.push_back(counterTotals(loop.counters.total()));
-        snap.throughput.push_back(machineRunThroughput(*machine, loop.counters, loop.durationNs));
-        snap.runs.push_back(std::move(run));
-        snap.colors.push_back(runnable[k]->color);
-        snap.names.push_back(runnable[k]->name());
+        GovernorResult g;
+        g.run = std::make_shared<const GovernorRun>(summaryRun(*runnable[k], loop));
+        g.counts = RunCounts(*g.run);
+        g.lod = RunLod(*g.run, g.counts);
+        g.totals = counterTotals(loop.counters.total());
+        g.throughput = machineRunThroughput(*machine, loop.counters, loop.durationNs);
+        g.color = runnable[k]->color;
+        g.name = runnable[k]->name();
         auto gov = makeConfiguredGovernor(runnable[k]->variant, runnable[k]->settings);
-        snap.atDefaults.push_back(gov && (*gov)->atKernelDefaults());
-        snap.stale.emplace_back();
-        snap.closedLoop.push_back(loop);
+        g.atDefaults = gov && (*gov)->atKernelDefaults();
+        g.closedLoop = loop;
+        snap.governors.push_back(std::move(g));
     }
     return true;
 }

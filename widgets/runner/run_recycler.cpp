@@ -91,9 +91,9 @@ std::vector<std::size_t> RunRecycler::capacities() const
     return out;
 }
 
-RunList::Ptr RunRecycler::share(GovernorRun run)
+GovernorResult::RunPtr RunRecycler::share(GovernorRun run)
 {
-    return RunList::Ptr(new GovernorRun(std::move(run)), [](const GovernorRun *r) {
+    return GovernorResult::RunPtr(new GovernorRun(std::move(run)), [](const GovernorRun *r) {
         instance().give(std::move(*const_cast<GovernorRun *>(r))); // created non-const above
         delete r;
     });

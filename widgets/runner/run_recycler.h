@@ -44,7 +44,7 @@ public:
     /// The shared handle a snapshot holds for @p run; when the last snapshot
     /// lets go of it, its columns come back to instance() (moved: O(1), on
     /// whichever thread).
-    static RunList::Ptr share(GovernorRun run);
+    static GovernorResult::RunPtr share(GovernorRun run);
 
 private:
     mutable QMutex m_mutex;

@@ -17,8 +17,8 @@ namespace {
 std::size_t runCapacity(const SimulationSnapshot &snap)
 {
     std::size_t capacity = 0;
-    for (const GovernorRun &r : snap.runs)
-        capacity = std::max(capacity, r.startNs.capacity());
+    for (const GovernorResult &g : snap.governors)
+        capacity = std::max(capacity, g.run->startNs.capacity());
     return capacity;
 }
 

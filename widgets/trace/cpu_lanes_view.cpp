@@ -236,8 +236,9 @@ QString CpuLanesView::statusText() const
 QColor CpuLanesView::colorOf(const MachineRun &run) const
 {
     const int i = m_snap ? m_snap->indexOf(run.name) : -1;
-    return i >= 0 && static_cast<std::size_t>(i) < m_snap->colors.size() ? m_snap->colors[static_cast<std::size_t>(i)]
-                                                                         : QColor(Qt::darkGray);
+    return i >= 0 && m_snap->governors[static_cast<std::size_t>(i)].color.isValid()
+               ? m_snap->governors[static_cast<std::size_t>(i)].color
+               : QColor(Qt::darkGray);
 }
 
 void CpuLanesView::fillPlot()

@@ -183,7 +183,7 @@ void EntriesDock::applyFilter()
 void EntriesDock::updateCount()
 {
     const int run = m_model->shownRun();
-    const qint64 total = run >= 0 && m_snap ? qint64(m_snap->runs[size_t(run)].size()) : 0;
+    const qint64 total = run >= 0 && m_snap ? qint64(m_snap->governors[size_t(run)].run->size()) : 0;
     const QLocale locale;
     m_count->setText(tr("%1 of %2 entries").arg(locale.toString(m_model->rowCount()), locale.toString(total)));
 }

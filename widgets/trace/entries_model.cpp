@@ -33,14 +33,14 @@ const GovernorRun *EntriesModel::shownRunData() const
     const Request &s = m_shown;
     if (!s.snap || s.run < 0 || s.run >= s.snap->governorCount())
         return nullptr;
-    return &s.snap->runs[static_cast<std::size_t>(s.run)];
+    return s.snap->governors[static_cast<std::size_t>(s.run)].run.get();
 }
 
 void EntriesModel::setSnapshot(SnapshotPtr snapshot)
 {
     std::string variant;
     if (m_want.snap && m_want.run >= 0 && m_want.run < m_want.snap->governorCount())
-        variant = m_want.snap->runs[static_cast<std::size_t>(m_want.run)].variant;
+        variant = m_want.snap->governors[static_cast<std::size_t>(m_want.run)].run->variant;
     m_want.snap = std::move(snapshot);
     m_want.run = m_want.snap ? m_want.snap->indexOf(variant) : -1;
     if (m_want.run < 0 && m_want.snap && m_want.snap->governorCount() > 0)
@@ -82,7 +82,7 @@ void EntriesModel::refilter()
     }
     const Request want = m_want;
     const GovernorRun *r = want.snap && want.run >= 0 && want.run < want.snap->governorCount()
-                               ? &want.snap->runs[static_cast<std::size_t>(want.run)]
+                               ? want.snap->governors[static_cast<std::size_t>(want.run)].run.get()
                                : nullptr;
     // Time and CPU are entry order: one pass over the flags (34 ms at 10 M entries,
     // docs/performance.md), no sort. A sort of 10 M keys takes seconds: on the worker.
@@ -110,7 +110,8 @@ void EntriesModel::refilter()
     job->watcher.setFuture(QtConcurrent::run([snap = want.snap, run = want.run, filter = want.filter,
                                               key = static_cast<EntryKey>(want.column),
                                               ascending = want.order == Qt::AscendingOrder, progress = job->progress] {
-        return orderedEntries(snap->runs[static_cast<std::size_t>(run)], filter, key, ascending, progress.get());
+        return orderedEntries(*snap->governors[static_cast<std::size_t>(run)].run, filter, key, ascending,
+                              progress.get());
     }));
     m_job = std::move(job);
     if (!wasBusy)

@@ -68,14 +68,14 @@ std::int64_t entryAt(const GovernorRun &run, std::int32_t row, Ns t)
 bool isRecordedRun(const SimulationSnapshot &snap, int g)
 {
     return g >= 0 && g < snap.governorCount()
-           && snap.runs[static_cast<std::size_t>(g)].variant == trace::RECORDED_VARIANT;
+           && snap.governors[static_cast<std::size_t>(g)].run->variant == trace::RECORDED_VARIANT;
 }
 
 Ns entryTraceNs(const SimulationSnapshot &snap, int g, std::int64_t i)
 {
     if (!snap.trace || g < 0 || g >= snap.governorCount())
         return -1;
-    const GovernorRun &run = snap.runs[static_cast<std::size_t>(g)];
+    const GovernorRun &run = *snap.governors[static_cast<std::size_t>(g)].run;
     if (i < 0 || static_cast<std::size_t>(i) >= run.size())
         return -1;
     // Every run's startNs is on the trace clock from its origin (span_clock.h, recorded_entries.h).
@@ -99,14 +99,14 @@ std::int64_t firstEntryOfSpan(const GovernorRun &run, std::int32_t row)
 
 QString recordedVerdict(const SimulationSnapshot &snap, int g, std::int64_t i)
 {
-    const GovernorRun &rec = snap.runs[static_cast<std::size_t>(g)];
+    const GovernorRun &rec = *snap.governors[static_cast<std::size_t>(g)].run;
     const auto k = static_cast<std::size_t>(i);
     const std::int32_t row = rec.span[k];
     QStringList parts;
     parts << QStringLiteral("the kernel entered %1 here for %2")
                  .arg(stateName(snap.table, rec.state[k]), durationText(rec.residencyNs[k]));
     for (int o = 0; o < snap.governorCount(); ++o) {
-        const GovernorRun &run = snap.runs[static_cast<std::size_t>(o)];
+        const GovernorRun &run = *snap.governors[static_cast<std::size_t>(o)].run;
         if (o == g || run.variant == trace::RECORDED_VARIANT || run.variant == "oracle")
             continue;
         const std::int64_t e = entryAt(run, row, rec.startNs[k]);
@@ -133,7 +133,7 @@ QString recordedVerdict(const SimulationSnapshot &snap, int g, std::int64_t i)
 
 QString recordedEntryHtml(const SimulationSnapshot &snap, int g, std::int64_t i)
 {
-    const GovernorRun &rec = snap.runs[static_cast<std::size_t>(g)];
+    const GovernorRun &rec = *snap.governors[static_cast<std::size_t>(g)].run;
     const auto k = static_cast<std::size_t>(i);
     QString verdict = recordedVerdict(snap, g, i);
     verdict[0] = verdict[0].toUpper();
@@ -161,7 +161,7 @@ QString traceSourceHtml(const SimulationSnapshot &snap, int g, std::int64_t i)
     const Ns ts = entryTraceNs(snap, g, i);
     if (ts < 0)
         return {};
-    const GovernorRun &run = snap.runs[static_cast<std::size_t>(g)];
+    const GovernorRun &run = *snap.governors[static_cast<std::size_t>(g)].run;
     const std::int32_t row = run.span[static_cast<std::size_t>(i)];
     const trace::IdleSpanRec *sp = traceSpan(snap, row);
     QString html =
@@ -185,7 +185,7 @@ const trace::IdleEntryRec *traceSourceEntry(const SimulationSnapshot &snap, int 
     if (ts < 0)
         return nullptr;
     const trace::IdleSpanRec *sp =
-        traceSpan(snap, snap.runs[static_cast<std::size_t>(g)].span[static_cast<std::size_t>(i)]);
+        traceSpan(snap, snap.governors[static_cast<std::size_t>(g)].run->span[static_cast<std::size_t>(i)]);
     return sp ? traceEntry(snap, *sp, isRecordedRun(snap, g) ? ts : -1) : nullptr;
 }
 
@@ -248,7 +248,7 @@ Ns entryDriftNs(const SimulationSnapshot &snap, int g, std::int64_t i, Ns simula
 {
     if (isRecordedRun(snap, g) || !snap.spanClockNs || !snap.streamSpanStartNs)
         return 0;
-    const GovernorRun &run = snap.runs[static_cast<std::size_t>(g)];
+    const GovernorRun &run = *snap.governors[static_cast<std::size_t>(g)].run;
     const auto row = static_cast<std::size_t>(run.span[static_cast<std::size_t>(i)]);
     if (row >= snap.spanClockNs->size() || row >= snap.streamSpanStartNs->size())
         return 0;
