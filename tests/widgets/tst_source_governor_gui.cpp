@@ -374,6 +374,36 @@ private slots:
         QCOMPARE(namedSourceFile("from-session")->core.name(), std::string("6.19"));
     }
 
+    void aHugeMessageKeepsTheWindowsSize()
+    {
+        // A binary file's compiler output was megabytes: the bar laid out all of it,
+        // froze the window for minutes and grew it to 7838x32767 px.
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(QTest::qWaitFor([&] { return w.snapshot() != nullptr; }, WINDOW_TIMEOUT_MS));
+        QApplication::processEvents();
+        const QSize before = w.size();
+        // 1 MB in one line without a space: only its first 240 characters are laid out.
+        const QString oneLine(1 << 20, u'x');
+        w.messageBar()->showMessage(MessageBar::Kind::Error, oneLine);
+        QApplication::processEvents();
+        QCOMPARE(w.size(), before);
+        QCOMPARE(w.messageBar()->text().size(), 1 << 20); // the message itself is kept whole
+        QCOMPARE(w.messageBar()->shownText(), QString(240, u'x') + u"\u2026"_s);
+        // 20,000 lines: the first six, and how many more (20,000 - 6).
+        QStringList lines;
+        for (int i = 1; i <= 20000; ++i)
+            lines << u"binary.c:%1:1: error: stray '\\377' in program"_s.arg(i);
+        w.messageBar()->showMessage(MessageBar::Kind::Error, lines.join(u'\n'));
+        QApplication::processEvents();
+        QCOMPARE(w.size(), before);
+        QCOMPARE(w.messageBar()->shownText(),
+                 QStringList(lines.mid(0, 6)).join(u'\n') + u"\n\u2026 (19994 more lines)"_s);
+        QVERIFY(w.messageBar()->height() < before.height() / 2);
+    }
+
     void firstDifferenceIsTheCliDiffs()
     {
         MainWindow w;
