@@ -40,6 +40,24 @@ QString sourcePathOf(const std::string &id)
     return spec ? QString::fromStdString(spec->path) : QString();
 }
 
+/// @p path's file name with each character a name cannot hold as one '-', an accented
+/// letter as its base letter ("mü nu.c" → "mu-nu.c"): core's default name replaces
+/// byte by byte, which made "ü" two dashes ("m---nu") and lost the letter.
+std::string nameableFileName(const QString &path)
+{
+    const QString decomposed = QFileInfo(path).fileName().normalized(QString::NormalizationForm_KD);
+    QString out;
+    for (const QChar c : decomposed) {
+        if (c.isMark())
+            continue; // the accent of a letter already kept
+        if (c.isLowSurrogate())
+            continue; // the high one stood for the whole character
+        const bool nameable = c.unicode() < 128 && (c.isLetterOrNumber() || QStringLiteral("._+-").contains(c));
+        out += nameable ? c : QChar(u'-');
+    }
+    return out.toStdString();
+}
+
 /// A built-in governor variant (neither the oracle, the recorded choices nor a source file).
 bool isBuiltinVariant(const std::string &id)
 {
@@ -205,7 +223,7 @@ QString SourceGovernorActions::proposedName(const QString &path, const QString &
     const Result<source_governor::KernelCore> core =
         kernel.isEmpty() ? Result<source_governor::KernelCore>(source_governor::KernelCore{})
                          : source_governor::parseKernelCore(kernel.toStdString());
-    const std::string base = defaultSourceGovernorName(file);
+    const std::string base = defaultSourceGovernorName(nameableFileName(path));
     for (int n = 1;; ++n) {
         const std::string candidate = n == 1 ? base : base + "-" + std::to_string(n);
         const std::optional<NamedSourceFile> had = namedSourceFile(candidate);

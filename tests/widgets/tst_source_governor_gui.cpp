@@ -374,6 +374,15 @@ private slots:
         QCOMPARE(namedSourceFile("from-session")->core.name(), std::string("6.19"));
     }
 
+    void theProposedNameKeepsTheFilesLetters()
+    {
+        // The user's "/…/sp ace ü/mü nu.c" was proposed as "m---nu" (one '-' per byte of ü).
+        QCOMPARE(SourceGovernorActions::proposedName(u"/tmp/sp ace \u00fc/m\u00fc nu.c"_s, QString()), u"mu-nu"_s);
+        // A character with no letter in it is one '-', whatever its UTF-8 or UTF-16 length.
+        QCOMPARE(SourceGovernorActions::proposedName(u"/tmp/a\U0001F600b.c"_s, QString()), u"a-b"_s);
+        QCOMPARE(SourceGovernorActions::proposedName(u"/tmp/menu-patched.c"_s, QString()), u"menu-patched"_s);
+    }
+
     void aHugeMessageKeepsTheWindowsSize()
     {
         // A binary file's compiler output was megabytes: the bar laid out all of it,
