@@ -232,6 +232,17 @@ private slots:
                  qPrintable(s->staleReason(g)));
         QVERIFY2(w.messageBar()->text().contains(where), qPrintable(w.messageBar()->text()));
         QVERIFY2(governorCell(w, g).endsWith(u"(stale)"_s), qPrintable(governorCell(w, g)));
+
+        // The inspector cannot replay a stale run: it says why in one short line (the reason's
+        // first, cut at 160 characters), not the compiler's whole output flattened.
+        QSignalSpy shown(w.inspector(), &EpisodeInspector::detailShown);
+        w.viewState()->selectEntry(g, 2);
+        QVERIFY(
+            QTest::qWaitFor([&] { return !shown.isEmpty() && shown.last().at(0).toInt() == -1; }, WINDOW_TIMEOUT_MS));
+        const QString title = w.inspector()->plainText().section(u'\n', 0, 0);
+        QVERIFY2(title.startsWith(u"Cannot explain this entry: "_s), qPrintable(title));
+        QVERIFY2(title.size() <= int(u"Cannot explain this entry: "_s.size()) + 161, qPrintable(title));
+        QVERIFY2(!title.contains(u"static int oops"_s), qPrintable(title)); // the compiler's quote of the line
     }
 
     void aFileThatDoesNotCompileShowsTheCompilersLine()
