@@ -27,6 +27,8 @@
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+#include <cstdlib>
 #include <utility>
 
 namespace idlescope {
@@ -139,6 +141,7 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
         m_firstDifference->setEnabled(source && builtin && !m_diff.isRunning());
         if (!m_diff.isRunning() && snap != m_shownFor)
             showResult(QString());
+        confirmAdded(*snap);
     });
 }
 
@@ -179,12 +182,24 @@ void SourceGovernorActions::openDialog()
     auto *row = new QHBoxLayout;
     row->addWidget(path, 1);
     row->addWidget(browse);
-    form->addRow(tr("&File:"), row);
+    // QFormLayout's addRow(QString, QLayout *) gives its label no buddy, so the '&' showed
+    // as it is: the label needs the line edit as its buddy for Alt+F to mean something.
+    auto *fileLabel = new QLabel(tr("&File:"), &dialog);
+    fileLabel->setBuddy(path);
+    form->addRow(fileLabel, row);
     auto *kernel = new QLineEdit(&dialog);
     kernel->setPlaceholderText(tr("7.0 (the default); the version the file comes from, e.g. 6.19"));
     kernel->setToolTip(tr("The cpuidle core and idle loop the file runs with (5.10 to 7.0), as "
                           "idlescope-cli's --kernel"));
     form->addRow(tr("&Kernel version:"), kernel);
+    // Why the version typed is refused, under it, with the dialog left open to fix it.
+    auto *kernelError = new QLabel(&dialog);
+    kernelError->setObjectName(QStringLiteral("sourceKernelError"));
+    kernelError->setWordWrap(true);
+    kernelError->setStyleSheet(QStringLiteral("color:#c0392b;"));
+    kernelError->hide();
+    form->addRow(QString(), kernelError);
+    connect(kernel, &QLineEdit::textEdited, kernelError, &QLabel::hide);
     auto *name = new QLineEdit(&dialog);
     name->setObjectName(QStringLiteral("sourceName"));
     name->setPlaceholderText(tr("the file's name, e.g. my-menu"));
@@ -206,7 +221,18 @@ void SourceGovernorActions::openDialog()
     kernel->setObjectName(QStringLiteral("sourceKernel"));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Build and add"));
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        const QString version = kernel->text().trimmed();
+        if (!version.isEmpty() && !source_governor::parseKernelCore(version.toStdString())) {
+            kernelError->setText(tr("\u201c%1\u201d is not a kernel version idlescope runs. Type the version "
+                                    "the file comes from, such as 6.19, or leave this empty for 7.0.")
+                                     .arg(version));
+            kernelError->show();
+            kernel->setFocus();
+            return;
+        }
+        dialog.accept();
+    });
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     form->addRow(buttons);
     if (dialog.exec() == QDialog::Accepted && !path->text().trimmed().isEmpty()) {
@@ -355,9 +381,31 @@ void SourceGovernorActions::buildFinished()
         return;
     }
     m_window->setupPanel()->addSourceGovernor(id, sourceFileStamp(sourcePathOf(id.toStdString())));
+    m_addedId = id;
     watchSourceFiles();
     emit governorsEdited();
     emit built(id);
+}
+
+void SourceGovernorActions::confirmAdded(const SimulationSnapshot &snap)
+{
+    if (m_addedId.isEmpty())
+        return;
+    const std::string id = m_addedId.toStdString();
+    if (std::none_of(snap.spec.governors.begin(), snap.spec.governors.end(),
+                     [&](const GovernorSpec &g) { return g.variant == id; }))
+        return; // a run asked for before the add
+    const QString added = std::exchange(m_addedId, QString());
+    if (snap.indexOf(id) >= 0)
+        return;
+    // It built but did not run (it registers no governor, it crashed at once): an add that
+    // failed leaves nothing behind, no row and no Parameters box, as a build that failed.
+    QStringList why = snap.errors.filter(added);
+    const QString message = tr("%1 was not added: %2").arg(added, (why.isEmpty() ? snap.errors : why).join(u'\n'));
+    m_window->setupPanel()->removeSourceGovernor(added);
+    watchSourceFiles();
+    showError(message);
+    emit buildFailed(message);
 }
 
 void SourceGovernorActions::watchSourceFiles()

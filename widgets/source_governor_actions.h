@@ -99,6 +99,8 @@ private:
     void differenceFinished();
     void fileSaved(const QString &path);
     void watchSourceFiles();
+    /// Removes the governor just added when @p snap, the first run with it, has no run of it.
+    void confirmAdded(const SimulationSnapshot &snap);
     /// @p text at the status bar's right ("" hides it), @p toolTip (default @p text) on it.
     void showResult(const QString &text, const QString &toolTip = QString());
 
@@ -109,6 +111,7 @@ private:
     SourceFileWatch *m_watch = nullptr;
     QProgressDialog *m_progress = nullptr;
     QString m_buildingId;
+    QString m_addedId; ///< built and added, not yet seen running
     QFutureWatcher<QString> m_build;
     QFutureWatcher<FirstDifference> m_diff;
     SnapshotPtr m_diffSnapshot; ///< the snapshot being diffed

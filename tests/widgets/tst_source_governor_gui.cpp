@@ -19,6 +19,7 @@
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/panels/message_bar.h"
+#include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/source_file_watch.h"
 #include "widgets/source_governor_actions.h"
@@ -28,6 +29,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -385,6 +387,45 @@ private slots:
         QCOMPARE(namedSourceFile("from-session")->core.name(), std::string("6.19"));
     }
 
+    void theDialogKeepsABadKernelVersionToFix()
+    {
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        bool fileLabelFound = false, buddyIsThePath = false;
+        bool stayedOpen = false;
+        QString error;
+        QSignalSpy failed(w.sourceGovernors(), &SourceGovernorActions::buildFailed);
+        QTimer::singleShot(0, [&] {
+            QWidget *dialog = QApplication::activeModalWidget();
+            if (!dialog)
+                return;
+            auto *pathEdit = dialog->findChild<QLineEdit *>(u"sourcePath"_s);
+            for (QLabel *l : dialog->findChildren<QLabel *>())
+                if (l->text().contains(u"File:"_s)) {
+                    fileLabelFound = true;
+                    buddyIsThePath = l->buddy() == pathEdit;
+                }
+            auto *kernel = dialog->findChild<QLineEdit *>(u"sourceKernel"_s);
+            pathEdit->setText(dataFile(u"hop.c"_s));
+            // The name typed in the wrong field (the user's shot-4).
+            QTest::keyClicks(kernel, u"menu-decay4"_s);
+            dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+            stayedOpen = QApplication::activeModalWidget() == dialog && dialog->isVisible();
+            if (auto *e = dialog->findChild<QLabel *>(u"sourceKernelError"_s); e && e->isVisible())
+                error = e->text();
+            dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Cancel)->click();
+        });
+        w.sourceGovernors()->addFromSourceAction()->trigger();
+        // "&File:" is a mnemonic for the path, not a literal ampersand.
+        QVERIFY(fileLabelFound);
+        QVERIFY(buddyIsThePath);
+        QVERIFY(stayedOpen);
+        QVERIFY2(error.contains(u"\u201cmenu-decay4\u201d is not a kernel version"_s), qPrintable(error));
+        QVERIFY2(!error.contains(u"field"_s) && !error.contains(u"src:"_s), qPrintable(error)); // not the CLI's words
+        QVERIFY(failed.isEmpty());
+        QVERIFY(w.setupPanel()->sourceGovernorIds().isEmpty());
+    }
+
     void theProposedNameKeepsTheFilesLetters()
     {
         // The user's "/…/sp ace ü/mü nu.c" was proposed as "m---nu" (one '-' per byte of ü).
@@ -392,6 +433,27 @@ private slots:
         // A character with no letter in it is one '-', whatever its UTF-8 or UTF-16 length.
         QCOMPARE(SourceGovernorActions::proposedName(u"/tmp/a\U0001F600b.c"_s, QString()), u"a-b"_s);
         QCOMPARE(SourceGovernorActions::proposedName(u"/tmp/menu-patched.c"_s, QString()), u"menu-patched"_s);
+    }
+
+    void anAddThatDoesNotRunLeavesNothing()
+    {
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QSignalSpy built(w.sourceGovernors(), &SourceGovernorActions::built);
+        QSignalSpy failed(w.sourceGovernors(), &SourceGovernorActions::buildFailed);
+        w.sourceGovernors()->addFromSource(dataFile(u"unregistered.c"_s));
+        QVERIFY(QTest::qWaitFor([&] { return !failed.isEmpty(); }, WINDOW_TIMEOUT_MS));
+        QCOMPARE(built.size(), 1); // it compiles; its first run finds no governor registered
+        const QString message = failed.first().first().toString();
+        QVERIFY2(message.contains(u"was not added"_s) && message.contains(u"registers no governor"_s),
+                 qPrintable(message));
+        QVERIFY(w.messageBar()->text().contains(u"was not added"_s));
+        // No row, no watched file, no Parameters box (the user's "src:empty" box).
+        QVERIFY(w.setupPanel()->sourceGovernorIds().isEmpty());
+        QVERIFY(w.sourceGovernors()->watch()->paths().isEmpty());
+        for (const QLabel *l : w.parameterPanel()->findChildren<QLabel *>())
+            QVERIFY2(!l->text().contains(u"unregistered"_s), qPrintable(l->text()));
+        QVERIFY(w.parameterPanel()->findChildren<QLabel *>().size() > 0); // ladder-latest's box is there
     }
 
     void aHugeMessageKeepsTheWindowsSize()

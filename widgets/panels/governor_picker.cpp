@@ -327,6 +327,18 @@ void GovernorPicker::setSourceStamp(const QString &id, const QString &stamp)
             m_governors->item(i)->setData(SOURCE_STAMP_ROLE, stamp);
 }
 
+void GovernorPicker::removeSourceGovernor(const QString &id)
+{
+    QListWidgetItem *item = rowOf(id);
+    if (!item || !sourceGovernorIds().contains(id))
+        return;
+    const bool checked = item->checkState() == Qt::Checked;
+    m_colors.remove(id);
+    delete m_governors->takeItem(m_governors->row(item));
+    if (checked)
+        emit governorsChanged();
+}
+
 void GovernorPicker::renameSourceGovernor(const QString &id, const QString &newId)
 {
     for (int i = 0; i < m_governors->count(); ++i) {

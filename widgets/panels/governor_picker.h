@@ -63,6 +63,8 @@ public:
     void setSourceStamp(const QString &id, const QString &stamp);
     /// Source row @p id is now @p newId (a new name for its file), its check and colour kept. Emits nothing.
     void renameSourceGovernor(const QString &id, const QString &newId);
+    /// Removes source row @p id (an add that did not run); governorsChanged() when it was checked.
+    void removeSourceGovernor(const QString &id);
 
 signals:
     void governorsChanged();
