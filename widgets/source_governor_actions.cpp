@@ -104,6 +104,22 @@ QString decisionText(const IdleStateTable &table, const EntryRecord &e)
         .arg(e.stopTick ? 1 : 0);
 }
 
+/// What differs between decision @p a and @p b, compactly: "stop_tick 0 vs 1", "state 1 C2 vs 0 C1".
+QString decisionChange(const IdleStateTable &table, const EntryRecord &a, const EntryRecord &b)
+{
+    QStringList parts;
+    if (a.state != b.state)
+        parts << QStringLiteral("state %1 %2 vs %3 %4")
+                     .arg(a.state)
+                     .arg(QString::fromStdString(table[a.state].name))
+                     .arg(b.state)
+                     .arg(QString::fromStdString(table[b.state].name));
+    if (a.stopTick != b.stopTick)
+        parts << QStringLiteral("stop_tick %1 vs %2").arg(a.stopTick ? 1 : 0).arg(b.stopTick ? 1 : 0);
+    return parts.isEmpty() ? decisionText(table, a) + QStringLiteral(" vs ") + decisionText(table, b)
+                           : parts.join(QStringLiteral(", "));
+}
+
 } // namespace
 
 SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(window), m_window(window)
@@ -124,6 +140,7 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
     connect(m_rename, &QAction::triggered, this, &SourceGovernorActions::openRenameDialog);
     // What "First difference" found, at the status bar's right until the next snapshot.
     m_result = new QLabel(window);
+    m_result->setObjectName(QStringLiteral("firstDifferenceResult"));
     m_result->setVisible(false);
     window->statusBar()->addPermanentWidget(m_result);
     m_watch = new SourceFileWatch(this);
@@ -434,19 +451,33 @@ void SourceGovernorActions::fileSaved(const QString &path)
         emit sourceFileSaved();
 }
 
-int SourceGovernorActions::patchedVariantIndex(const QString &path, const std::vector<std::string> &variants)
+int SourceGovernorActions::patchedVariantIndex(const std::string &id, const std::vector<std::string> &variants)
 {
-    const QString name = QFileInfo(path).fileName();
-    int firstBuiltin = -1;
+    const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id);
+    if (!spec)
+        return -1;
+    const QString name = QFileInfo(QString::fromStdString(spec->path)).fileName();
+    // Its kernel against each variant's: a patch of menu.c of v6.19 is compared with
+    // menu-6.19, not with whichever menu variant the list shows first.
+    const auto distance = [&](const VariantInfo &v) {
+        return std::abs((v.base.major - spec->core.major) * 1000 + (v.base.minor - spec->core.minor));
+    };
+    int best = -1, onlyBuiltin = -1, builtins = 0;
     for (std::size_t i = 0; i < variants.size(); ++i) {
         if (!isBuiltinVariant(variants[i]))
             continue;
-        if (name.startsWith(QString::fromUtf8(findVariant(variants[i])->family)))
-            return static_cast<int>(i);
-        if (firstBuiltin < 0)
-            firstBuiltin = static_cast<int>(i);
+        ++builtins;
+        onlyBuiltin = static_cast<int>(i);
+        const VariantInfo &v = *findVariant(variants[i]);
+        if (!name.startsWith(QString::fromUtf8(v.family)))
+            continue;
+        if (best < 0)
+            best = static_cast<int>(i);
+        const VariantInfo &had = *findVariant(variants[std::size_t(best)]);
+        if (distance(v) < distance(had) || (distance(v) == distance(had) && had.base < v.base))
+            best = static_cast<int>(i);
     }
-    return firstBuiltin;
+    return best >= 0 ? best : builtins == 1 ? onlyBuiltin : -1;
 }
 
 void SourceGovernorActions::showFirstDifference()
@@ -465,10 +496,14 @@ void SourceGovernorActions::showFirstDifference()
             if (isSourceGovernorId(variants[i]))
                 source = static_cast<int>(i);
     }
-    const int variant = source < 0 ? -1 : patchedVariantIndex(sourcePathOf(variants[std::size_t(source)]), variants);
+    const int variant = source < 0 ? -1 : patchedVariantIndex(variants[std::size_t(source)], variants);
     if (source < 0 || variant < 0) {
         m_last = FirstDifference{};
-        m_last.error = tr("First difference needs a governor built from source and a built-in variant shown");
+        m_last.error = source < 0 ? tr("First difference needs a governor built from source and a built-in "
+                                       "variant shown")
+                                  : tr("First difference: none of the governors shown is of %1's family; "
+                                       "show the variant it patches (Governors list)")
+                                        .arg(QString::fromStdString(variants[std::size_t(source)]));
         showResult(m_last.error);
         emit differenceShown(m_last.error);
         return;
@@ -503,7 +538,7 @@ void SourceGovernorActions::differenceFinished()
         const QString b = QString::fromStdString(snap->runs[std::size_t(m_last.variantIndex)].variant);
         if (d.differingEntries == 0) {
             text = tr("%1 and %2 decide alike on all %3 entries.").arg(a, b).arg(d.a.entries);
-            brief = tr("No difference: alike on all %1 entries").arg(d.a.entries);
+            brief = tr("%1 vs %2: alike on all %3 entries").arg(a, b).arg(d.a.entries);
         } else {
             const EntryDifference &x = d.first.front();
             text = tr("%1 and %2 decide differently on %3 entries in %4 of %5 stream rows; the first, entry %6 "
@@ -516,10 +551,12 @@ void SourceGovernorActions::differenceFinished()
                        .arg(x.span)
                        .arg(x.inA ? decisionText(snap->table, x.a) : tr("no such entry"),
                             x.inB ? decisionText(snap->table, x.b) : tr("no such entry"));
-            brief = tr("%1 entries differ; the first: entry %2 (stream row %3)")
+            brief = tr("%1 vs %2: %3 entries differ, first at entry %4 (stream row %5): %6")
+                        .arg(a, b)
                         .arg(d.differingEntries)
                         .arg(x.entry)
-                        .arg(x.span);
+                        .arg(x.span)
+                        .arg(x.inA && x.inB ? decisionChange(snap->table, x.a, x.b) : tr("one run ended"));
             // The source governor's entry there (the diff numbers entries by its replay).
             const auto last = static_cast<qint64>(snap->runs[std::size_t(m_last.sourceIndex)].size()) - 1;
             if (m_window->snapshot() == snap) // not when a newer snapshot moved the runs meanwhile

@@ -76,10 +76,11 @@ public:
     const FirstDifference &lastDifference() const { return m_last; }
     SourceFileWatch *watch() const { return m_watch; }
 
-    /// The variant a source governor of @p path is best compared with among @p variants:
-    /// the first of its family (the file's name starts with it: menu.c, teo-patched.c), else
-    /// the first built-in one; -1 when there is none.
-    static int patchedVariantIndex(const QString &path, const std::vector<std::string> &variants);
+    /// The variant source governor @p id (a "src:" id) patches among @p variants: of its
+    /// family (its file's name starts with it: menu.c, teo-patched.c), the one whose kernel
+    /// version is the file's (its --kernel), else the nearest in version, the newer one on a
+    /// tie; when none is of its family, the only built-in one shown; else -1.
+    static int patchedVariantIndex(const std::string &id, const std::vector<std::string> &variants);
 
 signals:
     /// A source governor was added to the setup panel's list (the window simulates).

@@ -34,6 +34,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -533,6 +534,63 @@ private slots:
         QCOMPARE(w.viewState()->selectedEntry(), 1);
         QVERIFY2(shown.last().first().toString().contains(u"decide differently on 3 entries in 3 of 6 stream rows"_s),
                  qPrintable(shown.last().first().toString()));
+    }
+
+    void firstDifferenceTakesTheVariantOfTheFilesKernel()
+    {
+        // Of menu's variants, the one of the file's --kernel; else the nearest (the newer on a tie).
+        const std::vector<std::string> list{"menu-6.14", "ladder-latest", "menu-6.19", "oracle"};
+        QCOMPARE(SourceGovernorActions::patchedVariantIndex("src:/x/menu-hop.c@6.19", list), 2);
+        QCOMPARE(SourceGovernorActions::patchedVariantIndex("src:/x/menu-hop.c@6.14", list), 0);
+        QCOMPARE(SourceGovernorActions::patchedVariantIndex("src:/x/menu-hop.c@6.16", list),
+                 0); // 2 from 6.14, 3 from 6.19
+        QCOMPARE(SourceGovernorActions::patchedVariantIndex("src:/x/menu-hop.c@6.17", list), 2); // a tie: the newer
+        // No teo shown and several built-ins: none is guessed.
+        QCOMPARE(SourceGovernorActions::patchedVariantIndex("src:/x/teo-hop.c@6.19", list), -1);
+
+        // hop.c as "menu-hop.c" for 6.19, with menu-6.14 listed before menu-6.19.
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"menu-hop.c"_s);
+        QVERIFY(writeFile(path, readAll(dataFile(u"hop.c"_s))));
+        QVERIFY(nextSnapshot(w, [&] { w.setupPanel()->setGovernorChecked("menu-6.14", true); }));
+        QVERIFY(nextSnapshot(w, [&] { w.setupPanel()->setGovernorChecked("menu-6.19", true); }));
+        QSignalSpy built(w.sourceGovernors(), &SourceGovernorActions::built);
+        w.sourceGovernors()->addFromSource(path, u"6.19"_s, u"menu-hop"_s);
+        QVERIFY(built.wait(WINDOW_TIMEOUT_MS) || !built.isEmpty());
+        QVERIFY(QTest::qWaitFor([&] { return w.snapshot() && w.snapshot()->indexOf("src:menu-hop") >= 0; },
+                                WINDOW_TIMEOUT_MS));
+        const SnapshotPtr s = w.snapshot();
+        QVERIFY(s->indexOf("menu-6.14") >= 0 && s->indexOf("menu-6.14") < s->indexOf("menu-6.19"));
+
+        QSignalSpy shown(w.sourceGovernors(), &SourceGovernorActions::differenceShown);
+        w.sourceGovernors()->firstDifferenceAction()->trigger();
+        QVERIFY(shown.wait(WINDOW_TIMEOUT_MS) || !shown.isEmpty());
+        const FirstDifference &d = w.sourceGovernors()->lastDifference();
+        QVERIFY2(d.error.isEmpty(), qPrintable(d.error));
+        QCOMPARE(d.sourceIndex, s->indexOf("src:menu-hop"));
+        QCOMPARE(d.variantIndex, s->indexOf("menu-6.19"));
+        // The count is the command line's against menu-6.19.
+        const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"menu-6.19"_s, u"--governor-source"_s, path,
+                               u"--kernel"_s, u"6.19"_s, u"--name"_s, u"menu-hop"_s, u"--first"_s, u"1"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QRegularExpressionMatch m =
+            QRegularExpression(u"menu-6.19 and menu-hop decide differently on (\\d+) entries"_s).match(r.out);
+        QVERIFY2(m.hasMatch(), qPrintable(r.out));
+        QCOMPARE(d.diff.differingEntries, m.captured(1).toInt());
+        // Both are named where the count is said, with what differs at the first entry.
+        const auto *result = w.findChild<QLabel *>(u"firstDifferenceResult"_s);
+        QVERIFY(result);
+        const EntryDifference &x = d.diff.first.front();
+        QVERIFY2(result->text().startsWith(
+                     u"src:menu-hop vs menu-6.19: %1 entries differ, first at entry %2 "_s.arg(d.diff.differingEntries)
+                         .arg(x.entry)),
+                 qPrintable(result->text()));
+        if (x.a.stopTick != x.b.stopTick)
+            QVERIFY2(result->text().contains(u"stop_tick %1 vs %2"_s.arg(int(x.a.stopTick)).arg(int(x.b.stopTick))),
+                     qPrintable(result->text()));
     }
 };
 
