@@ -249,6 +249,11 @@ void GovernorPicker::removeGovernor(const QString &name)
     QListWidgetItem *item = rowOf(name);
     if (!item || item->data(LABEL_ROLE).toString().isEmpty())
         return;
+    removeRow(item, name);
+}
+
+void GovernorPicker::removeRow(QListWidgetItem *item, const QString &name)
+{
     const bool checked = item->checkState() == Qt::Checked;
     m_colors.remove(name);
     delete m_governors->takeItem(m_governors->row(item));
@@ -329,14 +334,8 @@ void GovernorPicker::setSourceStamp(const QString &id, const QString &stamp)
 
 void GovernorPicker::removeSourceGovernor(const QString &id)
 {
-    QListWidgetItem *item = rowOf(id);
-    if (!item || !sourceGovernorIds().contains(id))
-        return;
-    const bool checked = item->checkState() == Qt::Checked;
-    m_colors.remove(id);
-    delete m_governors->takeItem(m_governors->row(item));
-    if (checked)
-        emit governorsChanged();
+    if (QListWidgetItem *item = rowOf(id); item && sourceGovernorIds().contains(id))
+        removeRow(item, id);
 }
 
 void GovernorPicker::renameSourceGovernor(const QString &id, const QString &newId)

@@ -80,6 +80,8 @@ private:
     QColor colorFor(const QListWidgetItem *item);
     /// The row of governor @p name, or null.
     QListWidgetItem *rowOf(const QString &name) const;
+    /// Takes row @p item (governor @p name) out; governorsChanged() when it was checked.
+    void removeRow(QListWidgetItem *item, const QString &name);
     /// A second instance's row of @p variant labelled @p label, below the variant's last row.
     QListWidgetItem *addInstanceRow(const QString &variant, const QString &label);
     void showGovernorMenu(const QPoint &pos);
