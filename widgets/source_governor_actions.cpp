@@ -212,7 +212,8 @@ void SourceGovernorActions::openDialog()
     // Why the version typed is refused, under it, with the dialog left open to fix it.
     auto *kernelError = new QLabel(&dialog);
     kernelError->setObjectName(QStringLiteral("sourceKernelError"));
-    kernelError->setWordWrap(true);
+    // Two lines of its own rather than word wrap: a wrapped label does not grow the dialog
+    // it appears in, and was shown cut in half.
     kernelError->setStyleSheet(QStringLiteral("color:#c0392b;"));
     kernelError->hide();
     form->addRow(QString(), kernelError);
@@ -241,7 +242,7 @@ void SourceGovernorActions::openDialog()
     connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
         const QString version = kernel->text().trimmed();
         if (!version.isEmpty() && !source_governor::parseKernelCore(version.toStdString())) {
-            kernelError->setText(tr("\u201c%1\u201d is not a kernel version idlescope runs. Type the version "
+            kernelError->setText(tr("\u201c%1\u201d is not a kernel version idlescope runs.\nType the version "
                                     "the file comes from, such as 6.19, or leave this empty for 7.0.")
                                      .arg(version));
             kernelError->show();
