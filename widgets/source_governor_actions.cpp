@@ -27,6 +27,8 @@
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+#include <cstdlib>
 #include <utility>
 
 namespace idlescope {
@@ -38,6 +40,24 @@ QString sourcePathOf(const std::string &id)
 {
     const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id);
     return spec ? QString::fromStdString(spec->path) : QString();
+}
+
+/// @p path's file name with each character a name cannot hold as one '-', an accented
+/// letter as its base letter ("mü nu.c" → "mu-nu.c"): core's default name replaces
+/// byte by byte, which made "ü" two dashes ("m---nu") and lost the letter.
+std::string nameableFileName(const QString &path)
+{
+    const QString decomposed = QFileInfo(path).fileName().normalized(QString::NormalizationForm_KD);
+    QString out;
+    for (const QChar c : decomposed) {
+        if (c.isMark())
+            continue; // the accent of a letter already kept
+        if (c.isLowSurrogate())
+            continue; // the high one stood for the whole character
+        const bool nameable = c.unicode() < 128 && (c.isLetterOrNumber() || QStringLiteral("._+-").contains(c));
+        out += nameable ? c : QChar(u'-');
+    }
+    return out.toStdString();
 }
 
 /// A built-in governor variant (neither the oracle, the recorded choices nor a source file).
@@ -84,6 +104,22 @@ QString decisionText(const IdleStateTable &table, const EntryRecord &e)
         .arg(e.stopTick ? 1 : 0);
 }
 
+/// What differs between decision @p a and @p b, compactly: "stop_tick 0 vs 1", "state 1 C2 vs 0 C1".
+QString decisionChange(const IdleStateTable &table, const EntryRecord &a, const EntryRecord &b)
+{
+    QStringList parts;
+    if (a.state != b.state)
+        parts << QStringLiteral("state %1 %2 vs %3 %4")
+                     .arg(a.state)
+                     .arg(QString::fromStdString(table[a.state].name))
+                     .arg(b.state)
+                     .arg(QString::fromStdString(table[b.state].name));
+    if (a.stopTick != b.stopTick)
+        parts << QStringLiteral("stop_tick %1 vs %2").arg(a.stopTick ? 1 : 0).arg(b.stopTick ? 1 : 0);
+    return parts.isEmpty() ? decisionText(table, a) + QStringLiteral(" vs ") + decisionText(table, b)
+                           : parts.join(QStringLiteral(", "));
+}
+
 } // namespace
 
 SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(window), m_window(window)
@@ -104,6 +140,7 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
     connect(m_rename, &QAction::triggered, this, &SourceGovernorActions::openRenameDialog);
     // What "First difference" found, at the status bar's right until the next snapshot.
     m_result = new QLabel(window);
+    m_result->setObjectName(QStringLiteral("firstDifferenceResult"));
     m_result->setVisible(false);
     window->statusBar()->addPermanentWidget(m_result);
     m_watch = new SourceFileWatch(this);
@@ -121,6 +158,7 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
         m_firstDifference->setEnabled(source && builtin && !m_diff.isRunning());
         if (!m_diff.isRunning() && snap != m_shownFor)
             showResult(QString());
+        confirmAdded(*snap);
     });
 }
 
@@ -161,12 +199,25 @@ void SourceGovernorActions::openDialog()
     auto *row = new QHBoxLayout;
     row->addWidget(path, 1);
     row->addWidget(browse);
-    form->addRow(tr("&File:"), row);
+    // QFormLayout's addRow(QString, QLayout *) gives its label no buddy, so the '&' showed
+    // as it is: the label needs the line edit as its buddy for Alt+F to mean something.
+    auto *fileLabel = new QLabel(tr("&File:"), &dialog);
+    fileLabel->setBuddy(path);
+    form->addRow(fileLabel, row);
     auto *kernel = new QLineEdit(&dialog);
     kernel->setPlaceholderText(tr("7.0 (the default); the version the file comes from, e.g. 6.19"));
     kernel->setToolTip(tr("The cpuidle core and idle loop the file runs with (5.10 to 7.0), as "
                           "idlescope-cli's --kernel"));
     form->addRow(tr("&Kernel version:"), kernel);
+    // Why the version typed is refused, under it, with the dialog left open to fix it.
+    auto *kernelError = new QLabel(&dialog);
+    kernelError->setObjectName(QStringLiteral("sourceKernelError"));
+    // Two lines of its own rather than word wrap: a wrapped label does not grow the dialog
+    // it appears in, and was shown cut in half.
+    kernelError->setStyleSheet(QStringLiteral("color:#c0392b;"));
+    kernelError->hide();
+    form->addRow(QString(), kernelError);
+    connect(kernel, &QLineEdit::textEdited, kernelError, &QLabel::hide);
     auto *name = new QLineEdit(&dialog);
     name->setObjectName(QStringLiteral("sourceName"));
     name->setPlaceholderText(tr("the file's name, e.g. my-menu"));
@@ -188,7 +239,18 @@ void SourceGovernorActions::openDialog()
     kernel->setObjectName(QStringLiteral("sourceKernel"));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Build and add"));
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        const QString version = kernel->text().trimmed();
+        if (!version.isEmpty() && !source_governor::parseKernelCore(version.toStdString())) {
+            kernelError->setText(tr("\u201c%1\u201d is not a kernel version idlescope runs.\nType the version "
+                                    "the file comes from, such as 6.19, or leave this empty for 7.0.")
+                                     .arg(version));
+            kernelError->show();
+            kernel->setFocus();
+            return;
+        }
+        dialog.accept();
+    });
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     form->addRow(buttons);
     if (dialog.exec() == QDialog::Accepted && !path->text().trimmed().isEmpty()) {
@@ -205,7 +267,7 @@ QString SourceGovernorActions::proposedName(const QString &path, const QString &
     const Result<source_governor::KernelCore> core =
         kernel.isEmpty() ? Result<source_governor::KernelCore>(source_governor::KernelCore{})
                          : source_governor::parseKernelCore(kernel.toStdString());
-    const std::string base = defaultSourceGovernorName(file);
+    const std::string base = defaultSourceGovernorName(nameableFileName(path));
     for (int n = 1;; ++n) {
         const std::string candidate = n == 1 ? base : base + "-" + std::to_string(n);
         const std::optional<NamedSourceFile> had = namedSourceFile(candidate);
@@ -338,9 +400,31 @@ void SourceGovernorActions::buildFinished()
         return;
     }
     m_window->setupPanel()->addSourceGovernor(id, sourceFileStamp(sourcePathOf(id.toStdString())));
+    m_addedId = id;
     watchSourceFiles();
     emit governorsEdited();
     emit built(id);
+}
+
+void SourceGovernorActions::confirmAdded(const SimulationSnapshot &snap)
+{
+    if (m_addedId.isEmpty())
+        return;
+    const std::string id = m_addedId.toStdString();
+    if (std::none_of(snap.spec.governors.begin(), snap.spec.governors.end(),
+                     [&](const GovernorSpec &g) { return g.variant == id; }))
+        return; // a run asked for before the add
+    const QString added = std::exchange(m_addedId, QString());
+    if (snap.indexOf(id) >= 0)
+        return;
+    // It built but did not run (it registers no governor, it crashed at once): an add that
+    // failed leaves nothing behind, no row and no Parameters box, as a build that failed.
+    QStringList why = snap.errors.filter(added);
+    const QString message = tr("%1 was not added: %2").arg(added, (why.isEmpty() ? snap.errors : why).join(u'\n'));
+    m_window->setupPanel()->removeSourceGovernor(added);
+    watchSourceFiles();
+    showError(message);
+    emit buildFailed(message);
 }
 
 void SourceGovernorActions::watchSourceFiles()
@@ -369,19 +453,33 @@ void SourceGovernorActions::fileSaved(const QString &path)
         emit sourceFileSaved();
 }
 
-int SourceGovernorActions::patchedVariantIndex(const QString &path, const std::vector<std::string> &variants)
+int SourceGovernorActions::patchedVariantIndex(const std::string &id, const std::vector<std::string> &variants)
 {
-    const QString name = QFileInfo(path).fileName();
-    int firstBuiltin = -1;
+    const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id);
+    if (!spec)
+        return -1;
+    const QString name = QFileInfo(QString::fromStdString(spec->path)).fileName();
+    // Its kernel against each variant's: a patch of menu.c of v6.19 is compared with
+    // menu-6.19, not with whichever menu variant the list shows first.
+    const auto distance = [&](const VariantInfo &v) {
+        return std::abs((v.base.major - spec->core.major) * 1000 + (v.base.minor - spec->core.minor));
+    };
+    int best = -1, onlyBuiltin = -1, builtins = 0;
     for (std::size_t i = 0; i < variants.size(); ++i) {
         if (!isBuiltinVariant(variants[i]))
             continue;
-        if (name.startsWith(QString::fromUtf8(findVariant(variants[i])->family)))
-            return static_cast<int>(i);
-        if (firstBuiltin < 0)
-            firstBuiltin = static_cast<int>(i);
+        ++builtins;
+        onlyBuiltin = static_cast<int>(i);
+        const VariantInfo &v = *findVariant(variants[i]);
+        if (!name.startsWith(QString::fromUtf8(v.family)))
+            continue;
+        if (best < 0)
+            best = static_cast<int>(i);
+        const VariantInfo &had = *findVariant(variants[std::size_t(best)]);
+        if (distance(v) < distance(had) || (distance(v) == distance(had) && had.base < v.base))
+            best = static_cast<int>(i);
     }
-    return firstBuiltin;
+    return best >= 0 ? best : builtins == 1 ? onlyBuiltin : -1;
 }
 
 void SourceGovernorActions::showFirstDifference()
@@ -400,10 +498,14 @@ void SourceGovernorActions::showFirstDifference()
             if (isSourceGovernorId(variants[i]))
                 source = static_cast<int>(i);
     }
-    const int variant = source < 0 ? -1 : patchedVariantIndex(sourcePathOf(variants[std::size_t(source)]), variants);
+    const int variant = source < 0 ? -1 : patchedVariantIndex(variants[std::size_t(source)], variants);
     if (source < 0 || variant < 0) {
         m_last = FirstDifference{};
-        m_last.error = tr("First difference needs a governor built from source and a built-in variant shown");
+        m_last.error = source < 0 ? tr("First difference needs a governor built from source and a built-in "
+                                       "variant shown")
+                                  : tr("First difference: none of the governors shown is of %1's family; "
+                                       "show the variant it patches (Governors list)")
+                                        .arg(QString::fromStdString(variants[std::size_t(source)]));
         showResult(m_last.error);
         emit differenceShown(m_last.error);
         return;
@@ -438,7 +540,7 @@ void SourceGovernorActions::differenceFinished()
         const QString b = QString::fromStdString(snap->governors[std::size_t(m_last.variantIndex)].run->variant);
         if (d.differingEntries == 0) {
             text = tr("%1 and %2 decide alike on all %3 entries.").arg(a, b).arg(d.a.entries);
-            brief = tr("No difference: alike on all %1 entries").arg(d.a.entries);
+            brief = tr("%1 vs %2: alike on all %3 entries").arg(a, b).arg(d.a.entries);
         } else {
             const EntryDifference &x = d.first.front();
             text = tr("%1 and %2 decide differently on %3 entries in %4 of %5 stream rows; the first, entry %6 "
@@ -451,10 +553,12 @@ void SourceGovernorActions::differenceFinished()
                        .arg(x.span)
                        .arg(x.inA ? decisionText(snap->table, x.a) : tr("no such entry"),
                             x.inB ? decisionText(snap->table, x.b) : tr("no such entry"));
-            brief = tr("%1 entries differ; the first: entry %2 (stream row %3)")
+            brief = tr("%1 vs %2: %3 entries differ, first at entry %4 (stream row %5): %6")
+                        .arg(a, b)
                         .arg(d.differingEntries)
                         .arg(x.entry)
-                        .arg(x.span);
+                        .arg(x.span)
+                        .arg(x.inA && x.inB ? decisionChange(snap->table, x.a, x.b) : tr("one run ended"));
             // The source governor's entry there (the diff numbers entries by its replay).
             const auto last = static_cast<qint64>(snap->governors[std::size_t(m_last.sourceIndex)].run->size()) - 1;
             if (m_window->snapshot() == snap) // not when a newer snapshot moved the runs meanwhile

@@ -76,10 +76,11 @@ public:
     const FirstDifference &lastDifference() const { return m_last; }
     SourceFileWatch *watch() const { return m_watch; }
 
-    /// The variant a source governor of @p path is best compared with among @p variants:
-    /// the first of its family (the file's name starts with it: menu.c, teo-patched.c), else
-    /// the first built-in one; -1 when there is none.
-    static int patchedVariantIndex(const QString &path, const std::vector<std::string> &variants);
+    /// The variant source governor @p id (a "src:" id) patches among @p variants: of its
+    /// family (its file's name starts with it: menu.c, teo-patched.c), the one whose kernel
+    /// version is the file's (its --kernel), else the nearest in version, the newer one on a
+    /// tie; when none is of its family, the only built-in one shown; else -1.
+    static int patchedVariantIndex(const std::string &id, const std::vector<std::string> &variants);
 
 signals:
     /// A source governor was added to the setup panel's list (the window simulates).
@@ -99,6 +100,8 @@ private:
     void differenceFinished();
     void fileSaved(const QString &path);
     void watchSourceFiles();
+    /// Removes the governor just added when @p snap, the first run with it, has no run of it.
+    void confirmAdded(const SimulationSnapshot &snap);
     /// @p text at the status bar's right ("" hides it), @p toolTip (default @p text) on it.
     void showResult(const QString &text, const QString &toolTip = QString());
 
@@ -109,6 +112,7 @@ private:
     SourceFileWatch *m_watch = nullptr;
     QProgressDialog *m_progress = nullptr;
     QString m_buildingId;
+    QString m_addedId; ///< built and added, not yet seen running
     QFutureWatcher<QString> m_build;
     QFutureWatcher<FirstDifference> m_diff;
     SnapshotPtr m_diffSnapshot; ///< the snapshot being diffed

@@ -19,6 +19,7 @@ private slots:
     void snapshotWarningsReplaceAnError();
     void failureHeardTwiceKeepsTheFirstWording();
     void noteIsClearedByTheNextRun();
+    void statusBarShowsOneShortLine();
 };
 
 namespace {
@@ -139,6 +140,20 @@ void TestMessageCenter::noteIsClearedByTheNextRun()
     QCOMPARE(status.currentMessage(), QString());
     messages.snapshotShown({}, 6, periodic(), false);
     QVERIFY(bar.isHidden());
+}
+
+void TestMessageCenter::statusBarShowsOneShortLine()
+{
+    // The status bar paints its message on one line: a compiler's 20,000 lines go to
+    // the bar (and its tooltip), the status bar gets the first line, cut at 300 characters.
+    MessageBar bar;
+    QStatusBar status;
+    MessageCenter messages(&bar, &status);
+    const QString first = QString(400, u'a');
+    messages.showError(first + QStringLiteral("\nsecond line"));
+    QCOMPARE(status.currentMessage(), QString(300, u'a') + QChar(0x2026));
+    QCOMPARE(bar.text(), first + QStringLiteral("\nsecond line"));
+    QCOMPARE(bar.shownText(), QString(240, u'a') + QChar(0x2026) + QStringLiteral("\nsecond line"));
 }
 
 QTEST_MAIN(TestMessageCenter)

@@ -19,6 +19,7 @@
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/panels/message_bar.h"
+#include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/source_file_watch.h"
 #include "widgets/source_governor_actions.h"
@@ -28,10 +29,12 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -234,6 +237,17 @@ private slots:
         QVERIFY2(stale.contains(where) && stale.contains(u"error"_s), qPrintable(stale));
         QVERIFY2(w.messageBar()->text().contains(where), qPrintable(w.messageBar()->text()));
         QVERIFY2(governorCell(w, g).endsWith(u"(stale)"_s), qPrintable(governorCell(w, g)));
+
+        // The inspector cannot replay a stale run: it says why in one short line (the reason's
+        // first, cut at 160 characters), not the compiler's whole output flattened.
+        QSignalSpy shown(w.inspector(), &EpisodeInspector::detailShown);
+        w.viewState()->selectEntry(g, 2);
+        QVERIFY(
+            QTest::qWaitFor([&] { return !shown.isEmpty() && shown.last().at(0).toInt() == -1; }, WINDOW_TIMEOUT_MS));
+        const QString title = w.inspector()->plainText().section(u'\n', 0, 0);
+        QVERIFY2(title.startsWith(u"Cannot explain this entry: "_s), qPrintable(title));
+        QVERIFY2(title.size() <= int(u"Cannot explain this entry: "_s.size()) + 161, qPrintable(title));
+        QVERIFY2(!title.contains(u"static int oops"_s), qPrintable(title)); // the compiler's quote of the line
     }
 
     void aFileThatDoesNotCompileShowsTheCompilersLine()
@@ -376,6 +390,105 @@ private slots:
         QCOMPARE(namedSourceFile("from-session")->core.name(), std::string("6.19"));
     }
 
+    void theDialogKeepsABadKernelVersionToFix()
+    {
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        bool fileLabelFound = false, buddyIsThePath = false;
+        bool stayedOpen = false;
+        QString error;
+        QSignalSpy failed(w.sourceGovernors(), &SourceGovernorActions::buildFailed);
+        QTimer::singleShot(0, [&] {
+            QWidget *dialog = QApplication::activeModalWidget();
+            if (!dialog)
+                return;
+            auto *pathEdit = dialog->findChild<QLineEdit *>(u"sourcePath"_s);
+            for (QLabel *l : dialog->findChildren<QLabel *>())
+                if (l->text().contains(u"File:"_s)) {
+                    fileLabelFound = true;
+                    buddyIsThePath = l->buddy() == pathEdit;
+                }
+            auto *kernel = dialog->findChild<QLineEdit *>(u"sourceKernel"_s);
+            pathEdit->setText(dataFile(u"hop.c"_s));
+            // The name typed in the wrong field (the user's shot-4).
+            QTest::keyClicks(kernel, u"menu-decay4"_s);
+            dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+            stayedOpen = QApplication::activeModalWidget() == dialog && dialog->isVisible();
+            if (auto *e = dialog->findChild<QLabel *>(u"sourceKernelError"_s); e && e->isVisible())
+                error = e->text();
+            dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Cancel)->click();
+        });
+        w.sourceGovernors()->addFromSourceAction()->trigger();
+        // "&File:" is a mnemonic for the path, not a literal ampersand.
+        QVERIFY(fileLabelFound);
+        QVERIFY(buddyIsThePath);
+        QVERIFY(stayedOpen);
+        QVERIFY2(error.contains(u"\u201cmenu-decay4\u201d is not a kernel version"_s), qPrintable(error));
+        QVERIFY2(!error.contains(u"field"_s) && !error.contains(u"src:"_s), qPrintable(error)); // not the CLI's words
+        QVERIFY(failed.isEmpty());
+        QVERIFY(w.setupPanel()->sourceGovernorIds().isEmpty());
+    }
+
+    void theProposedNameKeepsTheFilesLetters()
+    {
+        // The user's "/…/sp ace ü/mü nu.c" was proposed as "m---nu" (one '-' per byte of ü).
+        QCOMPARE(SourceGovernorActions::proposedName(u"/tmp/sp ace \u00fc/m\u00fc nu.c"_s, QString()), u"mu-nu"_s);
+        // A character with no letter in it is one '-', whatever its UTF-8 or UTF-16 length.
+        QCOMPARE(SourceGovernorActions::proposedName(u"/tmp/a\U0001F600b.c"_s, QString()), u"a-b"_s);
+        QCOMPARE(SourceGovernorActions::proposedName(u"/tmp/menu-patched.c"_s, QString()), u"menu-patched"_s);
+    }
+
+    void anAddThatDoesNotRunLeavesNothing()
+    {
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QSignalSpy built(w.sourceGovernors(), &SourceGovernorActions::built);
+        QSignalSpy failed(w.sourceGovernors(), &SourceGovernorActions::buildFailed);
+        w.sourceGovernors()->addFromSource(dataFile(u"unregistered.c"_s));
+        QVERIFY(QTest::qWaitFor([&] { return !failed.isEmpty(); }, WINDOW_TIMEOUT_MS));
+        QCOMPARE(built.size(), 1); // it compiles; its first run finds no governor registered
+        const QString message = failed.first().first().toString();
+        QVERIFY2(message.contains(u"was not added"_s) && message.contains(u"registers no governor"_s),
+                 qPrintable(message));
+        QVERIFY(w.messageBar()->text().contains(u"was not added"_s));
+        // No row, no watched file, no Parameters box (the user's "src:empty" box).
+        QVERIFY(w.setupPanel()->sourceGovernorIds().isEmpty());
+        QVERIFY(w.sourceGovernors()->watch()->paths().isEmpty());
+        for (const QLabel *l : w.parameterPanel()->findChildren<QLabel *>())
+            QVERIFY2(!l->text().contains(u"unregistered"_s), qPrintable(l->text()));
+        QVERIFY(w.parameterPanel()->findChildren<QLabel *>().size() > 0); // ladder-latest's box is there
+    }
+
+    void aHugeMessageKeepsTheWindowsSize()
+    {
+        // A binary file's compiler output was megabytes: the bar laid out all of it,
+        // froze the window for minutes and grew it to 7838x32767 px.
+        MainWindow w;
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(QTest::qWaitFor([&] { return w.snapshot() != nullptr; }, WINDOW_TIMEOUT_MS));
+        QApplication::processEvents();
+        const QSize before = w.size();
+        // 1 MB in one line without a space: only its first 240 characters are laid out.
+        const QString oneLine(1 << 20, u'x');
+        w.messageBar()->showMessage(MessageBar::Kind::Error, oneLine);
+        QApplication::processEvents();
+        QCOMPARE(w.size(), before);
+        QCOMPARE(w.messageBar()->text().size(), 1 << 20); // the message itself is kept whole
+        QCOMPARE(w.messageBar()->shownText(), QString(240, u'x') + u"\u2026"_s);
+        // 20,000 lines: the first six, and how many more (20,000 - 6).
+        QStringList lines;
+        for (int i = 1; i <= 20000; ++i)
+            lines << u"binary.c:%1:1: error: stray '\\377' in program"_s.arg(i);
+        w.messageBar()->showMessage(MessageBar::Kind::Error, lines.join(u'\n'));
+        QApplication::processEvents();
+        QCOMPARE(w.size(), before);
+        QCOMPARE(w.messageBar()->shownText(),
+                 QStringList(lines.mid(0, 6)).join(u'\n') + u"\n\u2026 (19994 more lines)"_s);
+        QVERIFY(w.messageBar()->height() < before.height() / 2);
+    }
+
     void firstDifferenceIsTheCliDiffs()
     {
         MainWindow w;
@@ -423,6 +536,63 @@ private slots:
         QCOMPARE(w.viewState()->selectedEntry(), 1);
         QVERIFY2(shown.last().first().toString().contains(u"decide differently on 3 entries in 3 of 6 stream rows"_s),
                  qPrintable(shown.last().first().toString()));
+    }
+
+    void firstDifferenceTakesTheVariantOfTheFilesKernel()
+    {
+        // Of menu's variants, the one of the file's --kernel; else the nearest (the newer on a tie).
+        const std::vector<std::string> list{"menu-6.14", "ladder-latest", "menu-6.19", "oracle"};
+        QCOMPARE(SourceGovernorActions::patchedVariantIndex("src:/x/menu-hop.c@6.19", list), 2);
+        QCOMPARE(SourceGovernorActions::patchedVariantIndex("src:/x/menu-hop.c@6.14", list), 0);
+        QCOMPARE(SourceGovernorActions::patchedVariantIndex("src:/x/menu-hop.c@6.16", list),
+                 0); // 2 from 6.14, 3 from 6.19
+        QCOMPARE(SourceGovernorActions::patchedVariantIndex("src:/x/menu-hop.c@6.17", list), 2); // a tie: the newer
+        // No teo shown and several built-ins: none is guessed.
+        QCOMPARE(SourceGovernorActions::patchedVariantIndex("src:/x/teo-hop.c@6.19", list), -1);
+
+        // hop.c as "menu-hop.c" for 6.19, with menu-6.14 listed before menu-6.19.
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"menu-hop.c"_s);
+        QVERIFY(writeFile(path, readAll(dataFile(u"hop.c"_s))));
+        QVERIFY(nextSnapshot(w, [&] { w.setupPanel()->setGovernorChecked("menu-6.14", true); }));
+        QVERIFY(nextSnapshot(w, [&] { w.setupPanel()->setGovernorChecked("menu-6.19", true); }));
+        QSignalSpy built(w.sourceGovernors(), &SourceGovernorActions::built);
+        w.sourceGovernors()->addFromSource(path, u"6.19"_s, u"menu-hop"_s);
+        QVERIFY(built.wait(WINDOW_TIMEOUT_MS) || !built.isEmpty());
+        QVERIFY(QTest::qWaitFor([&] { return w.snapshot() && w.snapshot()->indexOf("src:menu-hop") >= 0; },
+                                WINDOW_TIMEOUT_MS));
+        const SnapshotPtr s = w.snapshot();
+        QVERIFY(s->indexOf("menu-6.14") >= 0 && s->indexOf("menu-6.14") < s->indexOf("menu-6.19"));
+
+        QSignalSpy shown(w.sourceGovernors(), &SourceGovernorActions::differenceShown);
+        w.sourceGovernors()->firstDifferenceAction()->trigger();
+        QVERIFY(shown.wait(WINDOW_TIMEOUT_MS) || !shown.isEmpty());
+        const FirstDifference &d = w.sourceGovernors()->lastDifference();
+        QVERIFY2(d.error.isEmpty(), qPrintable(d.error));
+        QCOMPARE(d.sourceIndex, s->indexOf("src:menu-hop"));
+        QCOMPARE(d.variantIndex, s->indexOf("menu-6.19"));
+        // The count is the command line's against menu-6.19.
+        const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"menu-6.19"_s, u"--governor-source"_s, path,
+                               u"--kernel"_s, u"6.19"_s, u"--name"_s, u"menu-hop"_s, u"--first"_s, u"1"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QRegularExpressionMatch m =
+            QRegularExpression(u"menu-6.19 and menu-hop decide differently on (\\d+) entries"_s).match(r.out);
+        QVERIFY2(m.hasMatch(), qPrintable(r.out));
+        QCOMPARE(d.diff.differingEntries, m.captured(1).toInt());
+        // Both are named where the count is said, with what differs at the first entry.
+        const auto *result = w.findChild<QLabel *>(u"firstDifferenceResult"_s);
+        QVERIFY(result);
+        const EntryDifference &x = d.diff.first.front();
+        QVERIFY2(result->text().startsWith(
+                     u"src:menu-hop vs menu-6.19: %1 entries differ, first at entry %2 "_s.arg(d.diff.differingEntries)
+                         .arg(x.entry)),
+                 qPrintable(result->text()));
+        if (x.a.stopTick != x.b.stopTick)
+            QVERIFY2(result->text().contains(u"stop_tick %1 vs %2"_s.arg(int(x.a.stopTick)).arg(int(x.b.stopTick))),
+                     qPrintable(result->text()));
     }
 };
 

@@ -5,6 +5,7 @@
 
 #include "widgets/inspector/inspector_html.h"
 #include "widgets/inspector/reasoning_chart.h"
+#include "widgets/panels/message_bar.h"
 #include "widgets/trace/trace_entry_text.h"
 #include "widgets/view_state.h"
 
@@ -22,6 +23,11 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace idlescope {
+
+namespace {
+/// Characters of a reason the inspector's title holds (the title is one line of the panel).
+constexpr int REASON_CHARS = 160;
+} // namespace
 
 EpisodeInspector::EpisodeInspector(QWidget *parent) : QWidget(parent)
 {
@@ -181,6 +187,7 @@ void EpisodeInspector::showMessage(const QString &text)
     m_copyTsAction->setEnabled(false);
     m_detail.reset();
     m_title->setText(text);
+    m_title->setToolTip(QString());
     m_text->clear();
     m_chart->clear();
 }
@@ -221,7 +228,14 @@ void EpisodeInspector::present(const Result<EntryDetail> &r, std::uint64_t reque
     if (request != m_request)
         return; // a newer selection superseded this one
     if (!r.ok()) {
-        showMessage(tr("Cannot explain this entry: %1").arg(QString::fromStdString(r.error().toString())));
+        // A stale run's reason is a compiler's whole output: its first line, cut short, says
+        // why (escaped: the title is rich text, "<stdin>" or "a < b" would vanish into
+        // markup); the tooltip has a longer part, the message bar the whole.
+        const QString reason = QString::fromStdString(r.error().toString());
+        const qsizetype newline = reason.indexOf(QLatin1Char('\n'));
+        showMessage(tr("Cannot explain this entry: %1")
+                        .arg(briefText(newline < 0 ? reason : reason.left(newline), 1, REASON_CHARS).toHtmlEscaped()));
+        m_title->setToolTip(QStringLiteral("<pre>%1</pre>").arg(briefText(reason, 20, 160).toHtmlEscaped()));
         emit detailShown(-1, -1);
         return;
     }
@@ -229,6 +243,7 @@ void EpisodeInspector::present(const Result<EntryDetail> &r, std::uint64_t reque
     const QColor &own = m_snap->governors[size_t(m_gov)].color;
     const QColor color = own.isValid() ? own : QColor(Qt::black);
     m_title->setText(QStringLiteral("<b>%1</b>").arg(entryTitle(*m_detail).toHtmlEscaped()));
+    m_title->setToolTip(QString());
     setTimestamp();
     // On a trace: where the span is in it; for every run: its own clock's drift from the workload's.
     const Ns drift = entryDriftNs(*m_snap, m_gov, m_entry, m_detail->entry.startNs);

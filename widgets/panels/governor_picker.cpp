@@ -249,6 +249,11 @@ void GovernorPicker::removeGovernor(const QString &name)
     QListWidgetItem *item = rowOf(name);
     if (!item || item->data(LABEL_ROLE).toString().isEmpty())
         return;
+    removeRow(item, name);
+}
+
+void GovernorPicker::removeRow(QListWidgetItem *item, const QString &name)
+{
     const bool checked = item->checkState() == Qt::Checked;
     m_colors.remove(name);
     delete m_governors->takeItem(m_governors->row(item));
@@ -325,6 +330,12 @@ void GovernorPicker::setSourceStamp(const QString &id, const QString &stamp)
     for (int i = 0; i < m_governors->count(); ++i)
         if (m_governors->item(i)->data(Qt::UserRole).toString() == id)
             m_governors->item(i)->setData(SOURCE_STAMP_ROLE, stamp);
+}
+
+void GovernorPicker::removeSourceGovernor(const QString &id)
+{
+    if (QListWidgetItem *item = rowOf(id); item && sourceGovernorIds().contains(id))
+        removeRow(item, id);
 }
 
 void GovernorPicker::renameSourceGovernor(const QString &id, const QString &newId)

@@ -63,6 +63,8 @@ public:
     void setSourceStamp(const QString &id, const QString &stamp);
     /// Source row @p id is now @p newId (a new name for its file), its check and colour kept. Emits nothing.
     void renameSourceGovernor(const QString &id, const QString &newId);
+    /// Removes source row @p id (an add that did not run); governorsChanged() when it was checked.
+    void removeSourceGovernor(const QString &id);
 
 signals:
     void governorsChanged();
@@ -78,6 +80,8 @@ private:
     QColor colorFor(const QListWidgetItem *item);
     /// The row of governor @p name, or null.
     QListWidgetItem *rowOf(const QString &name) const;
+    /// Takes row @p item (governor @p name) out; governorsChanged() when it was checked.
+    void removeRow(QListWidgetItem *item, const QString &name);
     /// A second instance's row of @p variant labelled @p label, below the variant's last row.
     QListWidgetItem *addInstanceRow(const QString &variant, const QString &label);
     void showGovernorMenu(const QPoint &pos);

@@ -6,6 +6,11 @@
  * easy to miss): a failed workload load names file:line:field here and stays
  * until the user closes it or a later run succeeds. No modal dialog, so
  * scripted and offscreen runs never block.
+ *
+ * A message can be megabytes (a compiler's output for a binary file): the bar
+ * lays out only its first lines, each cut short, and says how much more there
+ * is; the tooltip holds a longer, still bounded part. Laying out the whole
+ * text once froze the window for minutes and grew it past the screen.
  */
 #pragma once
 
@@ -15,6 +20,11 @@ class QLabel;
 class QToolButton;
 
 namespace idlescope {
+
+/// The first @p maxLines lines of @p text, each cut to @p maxLineChars characters
+/// ("…" where cut), and "… (N more lines)" when lines were left out. It reads only
+/// the part of @p text it keeps, so a huge text costs no more than a short one.
+QString briefText(const QString &text, int maxLines, int maxLineChars);
 
 class MessageBar : public QFrame {
     Q_OBJECT
@@ -28,10 +38,16 @@ public:
     /// Hide the bar and forget its text.
     void clear();
 
-    /// What is shown ("" when hidden) and its kind (tests).
+    /// The whole message given ("" when hidden) and its kind (tests).
     QString text() const;
+    /// What the bar lays out: briefText() of the message.
+    QString shownText() const;
     Kind kind() const { return m_kind; }
     QToolButton *closeButton() const { return m_close; }
+
+    /// No minimum height: a window at its smallest lends the bar the plots' room
+    /// rather than growing past the screen for a message (the user's 1600x1099).
+    QSize minimumSizeHint() const override;
 
 signals:
     /// The user closed the bar.
@@ -41,6 +57,7 @@ private:
     QLabel *m_icon;
     QLabel *m_text;
     QToolButton *m_close;
+    QString m_full;
     Kind m_kind = Kind::Error;
 };
 

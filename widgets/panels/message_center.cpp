@@ -9,6 +9,7 @@ namespace idlescope {
 
 namespace {
 constexpr int STATUS_MESSAGE_MS = 10000;
+constexpr int STATUS_LINE_CHARS = 300;
 } // namespace
 
 MessageCenter::MessageCenter(MessageBar *bar, QStatusBar *status, QObject *parent)
@@ -23,8 +24,11 @@ void MessageCenter::runStarted(quint64 generation)
 
 void MessageCenter::show(bool error, const QString &text)
 {
-    if (m_status)
-        m_status->showMessage(text, STATUS_MESSAGE_MS);
+    if (m_status) { // its first line, cut short: the status bar paints one line whatever it is given
+        const qsizetype newline = text.indexOf(QLatin1Char('\n'));
+        m_status->showMessage(briefText(newline < 0 ? text : text.left(newline), 1, STATUS_LINE_CHARS),
+                              STATUS_MESSAGE_MS);
+    }
     m_bar->showMessage(error ? MessageBar::Kind::Error : MessageBar::Kind::Warning, text);
     m_messageGeneration = m_lastStarted;
 }

@@ -74,6 +74,7 @@ public:
     {
         m_governorPicker->renameSourceGovernor(id, newId);
     }
+    void removeSourceGovernor(const QString &id) { m_governorPicker->removeSourceGovernor(id); }
 
 signals:
     /// Another table was chosen (built-in, sysfs, file): its tick rate is the new default.
