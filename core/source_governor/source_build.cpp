@@ -4,6 +4,7 @@
 #include "core/source_governor/kernel_shim_files.h"
 #include "core/source_governor/subprocess.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
@@ -231,6 +232,34 @@ std::string cacheDirectory()
     return "/tmp/idlescope-cache-" + std::to_string(::getuid());
 }
 
+std::string capCompilerOutput(const std::string &output)
+{
+    // A binary or a generated file can make the compiler say megabytes; the first
+    // errors are the ones to read (later ones mostly follow from them), and a window
+    // showing it all stops answering.
+    std::size_t end = 0;
+    int lines = 0;
+    while (end < output.size() && lines < MAX_COMPILER_LINES) {
+        std::size_t next = output.find('\n', end);
+        next = next == std::string::npos ? output.size() : next + 1;
+        if (next > MAX_COMPILER_BYTES && lines > 0)
+            break;
+        end = std::min(next, MAX_COMPILER_BYTES);
+        ++lines;
+    }
+    if (end >= output.size())
+        return output;
+    std::size_t more = 0;
+    for (std::size_t i = end; i < output.size(); ++i)
+        more += output[i] == '\n';
+    if (output.back() != '\n')
+        ++more;
+    std::string out = output.substr(0, end);
+    if (out.back() != '\n')
+        out += '\n';
+    return out + "\u2026 " + std::to_string(more) + " more lines of compiler output\n";
+}
+
 std::string explainCompilerOutput(const std::string &output)
 {
     // The compiler's messages stay as they are (file:line:column: error: ...);
@@ -271,6 +300,13 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     Result<std::string> source = readFile(sourcePath);
     if (!source)
         return source.error();
+    // C source has no NUL byte; a binary (a.out, an object given by mistake) does, and the
+    // compiler would answer it with one error for nearly every byte.
+    if (const std::size_t nul = source->find('\0'); nul != std::string::npos)
+        return Error{sourcePath,
+                     1 + static_cast<std::int64_t>(std::count(source->begin(), source->begin() + nul, '\n')), "",
+                     "not a C source file: it holds a NUL byte (at byte " + std::to_string(nul)
+                         + "); give a governor source file (menu.c, teo.c, ...)"};
     const std::string cc = compiler();
     const std::string cache = cacheDirectory();
     std::error_code ec;
@@ -322,7 +358,8 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
         return r.error();
     if (r->exitStatus != 0) {
         fs::remove(tmp, ec);
-        return Error{"", 0, "", sourcePath + " does not build:\n" + explainCompilerOutput(r->output)};
+        return Error{"", 0, "",
+                     sourcePath + " does not build:\n" + explainCompilerOutput(capCompilerOutput(r->output))};
     }
     // The manifest before the object: an object without its manifest is built again.
     if (Status s = writeManifest(deps, rule ? dependencyFiles(*rule) : std::vector<std::string>{}); !s) {
@@ -332,7 +369,7 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     fs::rename(tmp, so, ec);
     if (ec)
         return Error{so.string(), 0, "", "cannot store the built governor: " + ec.message()};
-    built.warnings = r->output;
+    built.warnings = capCompilerOutput(r->output);
     return built;
 }
 

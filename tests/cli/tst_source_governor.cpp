@@ -20,6 +20,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -36,11 +37,17 @@ QString dataFile(const QString &name)
     return QStringLiteral(IDLESCOPE_TEST_DATA) + u"/source_governors/"_s + name;
 }
 
+/// replay of hop.csv on three_states.json through the governor file at @p path.
+QStringList replayPathArgs(const QString &path)
+{
+    return {u"replay"_s,   u"--table"_s,           dataFile(u"three_states.json"_s),
+            u"--stream"_s, dataFile(u"hop.csv"_s), u"--governor-source"_s,
+            path};
+}
+
 QStringList replayArgs(const QString &governorFile)
 {
-    return {u"replay"_s,           u"--table"_s,           dataFile(u"three_states.json"_s),
-            u"--stream"_s,         dataFile(u"hop.csv"_s), u"--governor-source"_s,
-            dataFile(governorFile)};
+    return replayPathArgs(dataFile(governorFile));
 }
 
 } // namespace
@@ -354,6 +361,58 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"broken.c:15:9: error:"_s), qPrintable(r.err));
         QVERIFY2(r.err.contains(u"does not build"_s), qPrintable(r.err));
+    }
+
+    void aFileThatIsNoTextIsRefusedBeforeCompiling()
+    {
+        // A binary given by mistake: before the check the compiler answered /bin/ls with
+        // 147,330 lines. The NUL byte is on line 2 (after one newline), byte 8.
+        const QString binary = m_out.filePath(u"binary.c"_s);
+        writeFile(binary, QByteArray("int x;\nab", 9) + QByteArray(1, '\0')
+                              + QByteArray("\x7f"
+                                           "ELF\n"));
+        const auto r = runCli(replayPathArgs(binary));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(binary + u":2: not a C source file: it holds a NUL byte (at byte 9)"_s),
+                 qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"error:"_s), qPrintable(r.err));
+    }
+
+    void theCompilersOutputIsCapped()
+    {
+        // 200 lines of "int vN = ;": gcc and clang say at least one line for each; 50
+        // lines are kept, the first error's file:line:column among them, and the rest are
+        // counted.
+        QByteArray text;
+        for (int i = 0; i < 200; ++i)
+            text += "int v" + QByteArray::number(i) + " = ;\n";
+        const QString file = m_out.filePath(u"many_errors.c"_s);
+        writeFile(file, text);
+        const auto r = runCli(replayPathArgs(file));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"many_errors.c:1:10: error:"_s), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"many_errors.c:200:"_s), qPrintable(r.err));
+        const QRegularExpression more(u"\n\u2026 (\\d+) more lines of compiler output\n"_s);
+        const QRegularExpressionMatch m = more.match(r.err);
+        QVERIFY2(m.hasMatch(), qPrintable(r.err));
+        QVERIFY2(m.captured(1).toInt() >= 200 - 50, qPrintable(m.captured(1)));
+        const QString kept = r.err.left(m.capturedStart());
+        QVERIFY2(kept.count(u'\n') <= 50 + 2, qPrintable(r.err)); // + the "does not build" line and the error prefix
+        QVERIFY(kept.toUtf8().size() <= 8 * 1024 + 500);
+        // Each cap by itself, on made-up output.
+        using idlescope::source_governor::capCompilerOutput;
+        std::string lines;
+        for (int i = 0; i < 60; ++i)
+            lines += "l" + std::to_string(i) + "\n";
+        std::string expected;
+        for (int i = 0; i < 50; ++i)
+            expected += "l" + std::to_string(i) + "\n";
+        QCOMPARE(capCompilerOutput(lines), expected + "\u2026 10 more lines of compiler output\n");
+        QCOMPARE(capCompilerOutput(expected), expected);
+        // Five lines of 3000 bytes: two fit in 8 KiB, the third would not.
+        const std::string wide(2999, 'x');
+        const std::string five = wide + "\n" + wide + "\n" + wide + "\n" + wide + "\n" + wide + "\n";
+        QCOMPARE(capCompilerOutput(five), five.substr(0, 6000) + "\u2026 3 more lines of compiler output\n");
     }
 
     void aMissingShimSymbolIsNamed()
