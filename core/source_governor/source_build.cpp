@@ -49,6 +49,12 @@ const char *const kCompileFlags[] = {
     "-nostdinc",
 };
 
+/// The file is C whatever its name: patched copies are named menu.c.orig, menu.c~ or
+/// menu-patched, which the compiler would otherwise take for a linker script, and menu.h
+/// for a header to precompile (an object with no governor in it). In the cache key, so
+/// that what such a name built before is built again.
+const char *const kSourceLanguage = "-x c";
+
 /// FNV-1a, 64 bits: a cache key, not a security measure.
 struct Hash {
     std::uint64_t h = 1469598103934665603ull;
@@ -324,6 +330,7 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     h.add(cc);
     for (const char *f : kCompileFlags)
         h.add(f);
+    h.add(kSourceLanguage);
     h.add(*source);
     const fs::path srcDir = fs::absolute(fs::path(sourcePath), ec).parent_path();
     std::set<fs::path> headers;
@@ -350,7 +357,7 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     const std::string include = *shim + "/include";
     // -MMD lists the files it read but the -isystem shim's: the headers the key cannot see.
     argv.insert(argv.end(), {"-isystem", include, "-include", "idlescope/kernel.h", "-MMD", "-MF", tmp + ".d", "-o",
-                             tmp, sourcePath, *shim + "/runtime.o", "-Wl,-z,defs"});
+                             tmp, "-x", "c", sourcePath, "-x", "none", *shim + "/runtime.o", "-Wl,-z,defs"});
     Result<Finished> r = runToEnd(argv);
     Result<std::string> rule = readFile(tmp + ".d");
     fs::remove(tmp + ".d", ec);

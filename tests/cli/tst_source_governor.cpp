@@ -415,6 +415,22 @@ private slots:
         QCOMPARE(capCompilerOutput(five), five.substr(0, 6000) + "\u2026 3 more lines of compiler output\n");
     }
 
+    void aCFileIsCompiledAsCWhateverItsName()
+    {
+        // Patched copies are often named menu.c.orig, menu.c~ or have no extension; by
+        // its suffix the compiler took the first for a linker script and menu.h for a
+        // header to precompile. Each replays as hop.c does (its comment's end_now_ns).
+        for (const QString &name : {u"hop.c.orig"_s, u"hop.c~"_s, u"hop"_s, u"hop.h"_s, u"hop.C"_s}) {
+            const QString dir = m_out.filePath(u"named-"_s + QString::number(qHash(name)));
+            QVERIFY(QDir().mkpath(dir));
+            const QString copy = dir + u"/"_s + name;
+            QVERIFY(QFile::copy(dataFile(u"hop.c"_s), copy));
+            const auto r = runCli(replayPathArgs(copy));
+            QVERIFY2(r.exitCode == 0, qPrintable(name + u": "_s + r.err));
+            QVERIFY2(r.out.contains(u"\"entries\": 6, \"end_now_ns\": 1003128000"_s), qPrintable(r.out));
+        }
+    }
+
     void aMissingShimSymbolIsNamed()
     {
         const auto r = runCli(replayArgs(u"unsupported.c"_s));
