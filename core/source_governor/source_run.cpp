@@ -160,10 +160,29 @@ void splitLog(const std::string &err, std::string &refusal, std::string &log)
     }
 }
 
+/// The host's stderr as kept (@p log, MAX_LOG characters) when @p dropped more did not
+/// fit: its whole lines, then a line saying where it was cut.
+std::string cutLog(std::string log, std::size_t dropped)
+{
+    const std::size_t total = log.size() + dropped;
+    const std::size_t lineEnd = log.rfind('\n');
+    log.resize(lineEnd == std::string::npos ? 0 : lineEnd + 1);
+    return log + "\u2026 log cut at " + std::to_string(log.size()) + " characters (of " + std::to_string(total) + ")\n";
+}
+
 std::string withLog(std::string message, const std::string &log)
 {
+    // An error keeps the end of the log, from a line's start: what the governor said last
+    // before it failed.
+    constexpr std::size_t TAIL = 4000;
+    if (log.size() > TAIL) {
+        const std::size_t newline = log.find('\n', log.size() - TAIL - 1);
+        const std::size_t lineStart = newline == std::string::npos ? log.size() - TAIL : newline + 1;
+        return message + "\nthe governor printed (\u2026 its first " + std::to_string(lineStart) + " characters cut):\n"
+               + log.substr(lineStart);
+    }
     if (!log.empty())
-        message += "\nthe governor printed:\n" + (log.size() > 4000 ? "...\n" + log.substr(log.size() - 4000) : log);
+        message += "\nthe governor printed:\n" + log;
     return message;
 }
 
@@ -206,11 +225,12 @@ struct HostRun::Watch {
     std::mutex mutex;
     std::condition_variable arrived;
     std::vector<std::unique_ptr<std::uint8_t[]>> blocks;
-    std::size_t size = 0; ///< bytes written to the blocks
-    bool ended = false;   ///< the host was reaped: no byte will follow
-    int status = 0;       ///< its waitpid() status
-    std::string err;      ///< its stderr (at most MAX_LOG)
-    std::string stopped;  ///< why this side killed it
+    std::size_t size = 0;       ///< bytes written to the blocks
+    bool ended = false;         ///< the host was reaped: no byte will follow
+    int status = 0;             ///< its waitpid() status
+    std::string err;            ///< its stderr (at most MAX_LOG)
+    std::size_t errDropped = 0; ///< bytes of its stderr past MAX_LOG, not kept
+    std::string stopped;        ///< why this side killed it
     bool cancelled = false;
 
     const HostProgress &progress() const { return *static_cast<const HostProgress *>(page); }
@@ -255,8 +275,10 @@ struct HostRun::Watch {
             return true;
         if (got <= 0)
             return false;
-        if (err.size() < MAX_LOG)
-            err.append(buf, static_cast<std::size_t>(got));
+        const std::size_t room = MAX_LOG - std::min(err.size(), MAX_LOG);
+        const std::size_t n = static_cast<std::size_t>(got);
+        err.append(buf, std::min(n, room));
+        errDropped += n - std::min(n, room);
         return true;
     }
 
@@ -413,7 +435,7 @@ Result<HostEnd> HostRun::finish()
         w.thread.join();
     HostEnd end;
     std::string refusal;
-    splitLog(w.err, refusal, end.log);
+    splitLog(w.errDropped > 0 ? cutLog(w.err, w.errDropped) : w.err, refusal, end.log);
     const HostProgress &progress = w.progress();
     const std::string &label = w.label;
     if (w.cancelled)

@@ -344,6 +344,21 @@ private slots:
         QVERIFY(!reasoningAt(table, spans, "src:" + dataFile(u"late_crash.c"_s).toStdString(), {}, 5).ok());
     }
 
+    void aLongLogIsCutOnAWholeLineAndSaysSo()
+    {
+        // chatty.c prints 15 characters a select(): 200,000 selects print 3,000,000, of
+        // which 64 KiB (65,536) are kept; the last whole line ends at 4,369 * 15 = 65,535.
+        // Before, the log stopped in the middle of a line without a word.
+        const QString stream = longStream();
+        QVERIFY(!stream.isEmpty());
+        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
+                               u"--governor-source"_s, dataFile(u"chatty.c"_s)});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err.right(300)));
+        QVERIFY2(r.err.endsWith(u"chatty select!\n\u2026 log cut at 65535 characters (of 3000000)\n"_s),
+                 qPrintable(r.err.right(300)));
+        QCOMPARE(r.err.count(u"chatty select!\n"_s), 4369);
+    }
+
     void anEndlessLoopIsStoppedAtTheTimeout()
     {
         // endless.c loops for ever in its second reflect() (entry 1).
