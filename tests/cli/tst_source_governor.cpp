@@ -596,6 +596,18 @@ private slots:
         r = runCli(replayArgs(u"hop.c"_s) << u"--kernel"_s << u"4.19"_s);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"older than the kernels"_s), qPrintable(r.err));
+        // Past the newest kernel the shim follows, as before the oldest: its cpuidle core may
+        // have changed since (7.5 and 9.9 ran without a word).
+        for (const QString &newer : {u"7.1"_s, u"7.5"_s, u"9.9"_s, u"8.0"_s}) {
+            r = runCli(replayArgs(u"hop.c"_s) << u"--kernel"_s << newer);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(u"field '--kernel': v"_s + newer
+                                    + u" is newer than the kernels idlescope's shim follows (v5.10 ... v7.0)"_s),
+                     qPrintable(r.err));
+        }
+        for (const char *edge : {"5.10", "7.0", "v6.19"})
+            QVERIFY2(idlescope::source_governor::parseKernelCore(edge).ok(), edge);
+        QVERIFY(!idlescope::source_governor::parseKernelCore("5.9").ok());
         r = runCli(replayArgs(u"no-such-file.c"_s));
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"no-such-file.c: cannot read the governor source"_s), qPrintable(r.err));
