@@ -118,9 +118,9 @@ private slots:
         const auto b = runCli(replayArgs(u"hop.c"_s) << u"--name"_s << u"my-hop"_s);
         QVERIFY2(a.exitCode == 0, qPrintable(a.err));
         QVERIFY2(b.exitCode == 0, qPrintable(b.err));
-        QVERIFY(b.out.contains(u"\"variant\": \"my-hop\""_s));
+        QVERIFY(b.out.contains(u"\"variant\": \"src:my-hop\""_s)); // as the window shows it
         QString aOut = a.out;
-        aOut.replace(u"src:"_s + dataFile(u"hop.c"_s), u"my-hop"_s);
+        aOut.replace(u"src:"_s + dataFile(u"hop.c"_s), u"src:my-hop"_s);
         QCOMPARE(aOut, b.out);
         QVERIFY(b.out.contains(u"\"end_now_ns\": 1003128000"_s));
     }
@@ -502,7 +502,7 @@ private slots:
                                dataFile(u"hop.csv"_s), u"--governor"_s, u"ladder-latest"_s, u"--governor-source"_s,
                                dataFile(u"hop.c"_s), u"--name"_s, u"hop"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.out.startsWith(u"ladder-latest and hop decide differently on 3 entries in 3 of 6 stream rows"_s),
+        QVERIFY2(r.out.startsWith(u"ladder-latest and src:hop decide differently on 3 entries in 3 of 6 stream rows"_s),
                  qPrintable(r.out));
         const qsizetype first = r.out.indexOf(u"\nentry 1 (stream row 1, entry 0 of the row)\n"_s);
         QVERIFY2(first > 0, qPrintable(r.out));
@@ -512,7 +512,7 @@ private slots:
         QVERIFY2(r.out.contains(u"inputs:         sleep length 1000000000 ns, delta_next 3599000 ns, latency limit "
                                 u"none, tick running, wakeup in 2000000 ns\n"
                                 u"  ladder-latest:  state 0 C1, stop_tick 1 (residency 2001000 ns, below)\n"
-                                u"  hop:            state 1 C2, stop_tick 1 (residency 2010000 ns, below)\n"_s),
+                                u"  src:hop:        state 1 C2, stop_tick 1 (residency 2010000 ns, below)\n"_s),
                  qPrintable(r.out));
     }
 
@@ -531,7 +531,7 @@ private slots:
             runCli(QStringList{u"diff-governors"_s, u"--stream"_s, m_out.filePath(u"juno.cpu0.csv"_s)} + common);
         QVERIFY2(fromTrace.exitCode == 0, qPrintable(fromTrace.err));
         QVERIFY2(fromStream.exitCode == 0, qPrintable(fromStream.err));
-        QVERIFY(fromStream.out.startsWith(u"ladder-latest and hop decide differently on "_s));
+        QVERIFY(fromStream.out.startsWith(u"ladder-latest and src:hop decide differently on "_s));
         QCOMPARE(fromTrace.out, fromStream.out);
     }
 
@@ -608,6 +608,21 @@ private slots:
         for (const char *edge : {"5.10", "7.0", "v6.19"})
             QVERIFY2(idlescope::source_governor::parseKernelCore(edge).ok(), edge);
         QVERIFY(!idlescope::source_governor::parseKernelCore("5.9").ok());
+        // --name is refused where compare refuses a label: "menu-6.19 and menu-6.19 decide
+        // differently" named a source file as the built-in variant it was compared with.
+        const std::pair<QString, QString> badNames[] = {
+            {u"menu-6.19"_s, u"the label menu-6.19 is another variant's id"_s},
+            {u"oracle"_s, u"the label oracle is another variant's id"_s},
+            {u"recorded"_s, u"the label recorded names the kernel's own choices in a trace"_s},
+            {u"a,b"_s, u"a label may not hold ','"_s},
+            {QString(), u"a label may not be empty"_s}};
+        for (const auto &[name, message] : badNames) {
+            r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                        dataFile(u"hop.csv"_s), u"--governor"_s, u"menu-6.19"_s, u"--governor-source"_s,
+                        dataFile(u"hop.c"_s), u"--name"_s, name});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(u"field '--name': "_s + message), qPrintable(r.err));
+        }
         r = runCli(replayArgs(u"no-such-file.c"_s));
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"no-such-file.c: cannot read the governor source"_s), qPrintable(r.err));
