@@ -275,22 +275,51 @@ std::string explainCompilerOutput(const std::string &output)
     static const std::regex missingHeader(R"(fatal error: ([^:]+\.h): No such file or directory)");
     static const std::regex undeclared(R"('([A-Za-z_][A-Za-z0-9_]*)' undeclared)");
     static const std::regex unknownType(R"(unknown type name '([A-Za-z_][A-Za-z0-9_]*)')");
+    // "FILE:LINE:" of a message, and a syntax error ("expected ';' before ...").
+    static const std::regex where(R"(^(.*?):(\d+):\d+: )");
+    static const std::regex syntaxError(R"(error: expected )");
     std::set<std::string> seen;
     std::string notes;
     auto note = [&](const std::string &key, const std::string &text) {
         if (seen.insert(key).second)
             notes += "note: " + text + "\n";
     };
-    std::istringstream lines(output);
-    std::string line;
-    while (std::getline(lines, line)) {
+    auto lineOf = [](const std::string &line) {
         std::smatch m;
-        if (std::regex_search(line, m, implicitFn) || std::regex_search(line, m, undefinedRef))
+        return std::regex_search(line, m, where) ? m[1].str() + ":" + m[2].str() : std::string();
+    };
+    std::vector<std::string> lines;
+    std::set<std::string> syntaxErrorLines; // the source lines a syntax error is on
+    {
+        std::istringstream in(output);
+        for (std::string line; std::getline(in, line);) {
+            if (std::regex_search(line, syntaxError))
+                syntaxErrorLines.insert(lineOf(line));
+            lines.push_back(std::move(line));
+        }
+    }
+    for (const std::string &line : lines) {
+        std::smatch m;
+        if (std::regex_search(line, m, implicitFn) || std::regex_search(line, m, undefinedRef)) {
             note(m[1], m[1].str() + " is not provided yet by idlescope's kernel shim");
-        else if (std::regex_search(line, m, missingHeader))
-            note(m[1], "<" + m[1].str() + "> is not provided yet by idlescope's kernel shim");
-        else if (std::regex_search(line, m, undeclared) || std::regex_search(line, m, unknownType))
-            note(m[1], "if " + m[1].str() + " is a kernel symbol, it is not provided yet by idlescope's kernel shim");
+        } else if (std::regex_search(line, m, missingHeader)) {
+            // #include "x.h" is looked up from the file's folder first: a header of the
+            // user's own, not one of the kernel's the shim could provide.
+            const std::string header = m[1];
+            if (output.find("#include \"" + header + "\"") != std::string::npos) {
+                const std::string at = lineOf(line);
+                note(header, header + " was not found next to " + at.substr(0, at.rfind(':'))
+                                 + " (a header in quotes is looked up from the file's folder)");
+            } else {
+                note(header, "<" + header + "> is not provided yet by idlescope's kernel shim");
+            }
+        } else if (std::regex_search(line, m, undeclared) || std::regex_search(line, m, unknownType)) {
+            // On the line of a syntax error the "unknown type" is a word of broken C
+            // ("this is not C;"), not a kernel symbol.
+            if (!syntaxErrorLines.contains(lineOf(line)))
+                note(m[1],
+                     "if " + m[1].str() + " is a kernel symbol, it is not provided yet by idlescope's kernel shim");
+        }
     }
     std::string out = output;
     if (!out.empty() && out.back() != '\n')

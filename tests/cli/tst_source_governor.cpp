@@ -455,6 +455,36 @@ private slots:
                  qPrintable(r.err));
     }
 
+    void aNoteForAShimGapOnlyWhereTheShimCouldHelp()
+    {
+        // "this is not C;" on line 3: gcc reads "unknown type name 'this'" there, but the
+        // syntax error on the same line says it is broken C, not a kernel symbol.
+        const QString dir = m_out.filePath(u"notes"_s);
+        QVERIFY(QDir().mkpath(dir));
+        writeFile(dir + u"/syntax.c"_s, "#include <linux/kernel.h>\nstatic int f(void)\n{\n this is not C;\n}\n");
+        auto r = runCli(replayPathArgs(dir + u"/syntax.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"syntax.c:4:"_s), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"kernel symbol"_s) && !r.err.contains(u"note:"_s), qPrintable(r.err));
+        // A header of the user's own, in quotes, that is not there: no shim header is missing.
+        writeFile(dir + u"/own_header.c"_s, "#include <linux/kernel.h>\n#include \"../inc/other/myhdr.h\"\n");
+        r = runCli(replayPathArgs(dir + u"/own_header.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"note: ../inc/other/myhdr.h was not found next to "_s + dir
+                                + u"/own_header.c (a header in quotes is looked up from the file's folder)"_s),
+                 qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"not provided yet"_s), qPrintable(r.err));
+        // A kernel header the shim lacks, and an unknown type alone on its line, still get theirs.
+        writeFile(dir + u"/kernel_gap.c"_s, "#include <linux/kernel.h>\nstatic struct_from_kernel_t x;\n");
+        r = runCli(replayPathArgs(dir + u"/kernel_gap.c"_s));
+        QVERIFY2(r.err.contains(u"note: if struct_from_kernel_t is a kernel symbol, it is not provided yet"_s),
+                 qPrintable(r.err));
+        writeFile(dir + u"/no_header.c"_s, "#include <linux/no_such_header.h>\n");
+        r = runCli(replayPathArgs(dir + u"/no_header.c"_s));
+        QVERIFY2(r.err.contains(u"note: <linux/no_such_header.h> is not provided yet by idlescope's kernel shim"_s),
+                 qPrintable(r.err));
+    }
+
     void compareHasARowForASourceGovernor()
     {
         // hop.c's decisions (its comment): usage C1 3, C2 2, C3 1; 2 above,
