@@ -31,7 +31,8 @@ Result<std::unique_ptr<Governor>> makeGovernor(const GovernorInstance &gi, const
 {
     std::unique_ptr<Governor> g = createGovernor(gi.variant);
     if (!g)
-        return Error{"governors", 0, gi.variant, "unknown governor variant"};
+        return Error{"governors", 0, gi.variant,
+                     isSourceGovernorId(gi.variant) ? sourceGovernorIdProblem(gi.variant) : "unknown governor variant"};
     for (const Setting &s : settings) {
         if (!s.governor.empty() ? s.governor != gi.label : !hasTunable(*g, s.name))
             continue;

@@ -485,6 +485,37 @@ private slots:
                  qPrintable(r.err));
     }
 
+    void aFileWithAtInItsNameIsASourceId()
+    {
+        // "src:x@6.19.c": no kernel version after the '@', and x@6.19.c is a file.
+        const QString file = m_out.filePath(u"hop@6.19.c"_s);
+        QVERIFY(QFile::copy(dataFile(u"hop.c"_s), file));
+        const QStringList common{u"compare"_s,
+                                 u"--table"_s,
+                                 dataFile(u"three_states.json"_s),
+                                 u"--workload"_s,
+                                 u"csv:"_s + dataFile(u"hop.csv"_s),
+                                 u"--iterations"_s,
+                                 u"1"_s,
+                                 u"--format"_s,
+                                 u"csv"_s,
+                                 u"--governors"_s};
+        auto r = runCli(QStringList(common) << u"ladder-latest,src:"_s + file);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        // hop.c's row as in compareHasARowForASourceGovernor.
+        QVERIFY2(r.out.contains(u"src:"_s + file + u",1,6,6,3,2,1,2,3,5,"_s), qPrintable(r.out));
+        // With its kernel after it, as any file.
+        r = runCli(QStringList(common) << u"src:"_s + file + u"@6.19"_s);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        // No such file: what is wrong with the id, not "unknown governor variant".
+        r = runCli(QStringList(common) << u"src:"_s + m_out.filePath(u"none@6.19.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"'6.19.c' is not a kernel version (e.g. 6.19) after the last '@' (a file whose "
+                                u"name holds '@' is src:FILE@VERSION)"_s),
+                 qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"unknown governor variant"_s), qPrintable(r.err));
+    }
+
     void compareHasARowForASourceGovernor()
     {
         // hop.c's decisions (its comment): usage C1 3, C2 2, C3 1; 2 above,
