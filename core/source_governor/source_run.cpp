@@ -453,17 +453,18 @@ Result<HostEnd> HostRun::finish()
     const int code = WIFEXITED(w.status) ? WEXITSTATUS(w.status) : -1;
     if (code == HOST_EXIT_REFUSED)
         return Error{"", 0, "", withLog(label + ": " + (refusal.empty() ? "refused to run" : refusal), end.log)};
-    if (code != 0)
-        return Error{"", 0, "",
-                     withLog(label + " exited with status " + std::to_string(code) + " " + whereItWas(progress)
-                                 + " (a governor never exits)",
-                             end.log)};
     constexpr std::size_t END = 1 + 2 * sizeof(std::int64_t);
     std::uint8_t marker = 0;
     if (w.size >= END)
         w.copyOut(w.size - END, &marker, 1);
-    if (w.size < END || marker != DECISION_END)
-        return Error{"", 0, "", label + ": the governor host ended without its end record"};
+    const bool ended = w.size >= END && marker == DECISION_END;
+    // The host exits with 0 only after its end record: a 0 without one is the governor's
+    // own exit(0) (exit_group), as much a failure as any other status.
+    if (code != 0 || !ended)
+        return Error{"", 0, "",
+                     withLog(label + " exited with status " + std::to_string(code) + " " + whereItWas(progress)
+                                 + " (a governor never exits)",
+                             end.log)};
     w.copyOut(w.size - END + 1, &end.entries, sizeof end.entries);
     w.copyOut(w.size - END + 1 + sizeof end.entries, &end.endNowNs, sizeof end.endNowNs);
     end.decisionBytes = w.size - END;

@@ -485,6 +485,16 @@ private slots:
                  qPrintable(r.err));
     }
 
+    void aGovernorThatExitsIsToldWithItsStatusAndEntry()
+    {
+        // exits.c calls exit_group(0) in its third select(): status 0, but no end record.
+        const auto r = runCli(replayArgs(u"exits.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(
+                     u"exited with status 0 in select() at entry 2 (stream row 2) (a governor never exits)"_s),
+                 qPrintable(r.err));
+    }
+
     void aFileWithAtInItsNameIsASourceId()
     {
         // "src:x@6.19.c": no kernel version after the '@', and x@6.19.c is a file.
