@@ -107,7 +107,7 @@ int runReplay(int argc, char **argv, int first)
     Result<IdleStateTable> table = resolveTable(args.value("table"));
     if (!table)
         return fail(table.error());
-    Result<IdleStream> stream = oneStreamFromArgs(args, false);
+    Result<IdleStream> stream = oneStreamFromArgs(args, false, "replay");
     if (!stream)
         return fail(stream.error());
 

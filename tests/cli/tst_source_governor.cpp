@@ -587,6 +587,18 @@ private slots:
                  qPrintable(r.out));
     }
 
+    void diffFirstZeroGivesOnlyTheCount()
+    {
+        // diffFindsWhereHopLeavesTheLadder's count, and nothing else; six entries each
+        // (hop.csv's six rows, no polling state on three_states.json).
+        const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"ladder-latest"_s, u"--governor-source"_s,
+                               dataFile(u"hop.c"_s), u"--name"_s, u"hop"_s, u"--first"_s, u"0"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.out, u"ladder-latest and src:hop decide differently on 3 entries in 3 of 6 stream rows "
+                        u"(ladder-latest: 6 entries, src:hop: 6).\n"_s);
+    }
+
     void diffOnATraceIsDiffOnItsImportedStream()
     {
         // --trace T --cpu 0 replays the spans `import` exports for CPU 0.
@@ -604,6 +616,10 @@ private slots:
         QVERIFY2(fromStream.exitCode == 0, qPrintable(fromStream.err));
         QVERIFY(fromStream.out.startsWith(u"ladder-latest and src:hop decide differently on "_s));
         QCOMPARE(fromTrace.out, fromStream.out);
+        // The CPU it took is told as diff-governors' own ("compare: trace ..." before).
+        QVERIFY2(fromTrace.err.contains(u"\ndiff-governors: trace "_s + trace + u", CPU 0, "_s),
+                 qPrintable(fromTrace.err));
+        QVERIFY2(!fromTrace.err.contains(u"compare:"_s), qPrintable(fromTrace.err));
     }
 
     void diffOfAGovernorWithItselfFindsNothing()
