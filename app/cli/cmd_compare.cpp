@@ -169,7 +169,7 @@ void listTargets()
 
 // A recorded trace as a fixed workload: the idle spans of the --cpu CPU, as
 // `import` would export them (without --cpu, compare_machine.cpp replays every CPU).
-Result<IdleStream> traceStream(const std::string &path, const std::string &cpuArg)
+Result<IdleStream> traceStream(const std::string &path, const std::string &cpuArg, std::string_view command)
 {
     Result<trace::TraceImport> t = trace::importTrace(path);
     if (!t)
@@ -192,7 +192,7 @@ Result<IdleStream> traceStream(const std::string &path, const std::string &cpuAr
         return Error{path, 0, "--cpu", "the trace has no CPU " + cpuArg};
     if (chosen.empty())
         return Error{path, 0, "--cpu", "no complete idle span to compare on"};
-    std::cerr << "compare: trace " << path << ", CPU " << best << ", " << chosen.size() << " idle spans\n";
+    std::cerr << command << ": trace " << path << ", CPU " << best << ", " << chosen.size() << " idle spans\n";
     return chosen;
 }
 
@@ -330,7 +330,7 @@ int runCompare(int argc, char **argv, int first)
     if (args.has("trace")) {
         if (args.has("workload"))
             return fail("give either --workload or --trace, not both");
-        Result<IdleStream> stream = traceStream(args.value("trace"), args.value("cpu"));
+        Result<IdleStream> stream = traceStream(args.value("trace"), args.value("cpu"), "compare");
         if (!stream)
             return fail(stream.error());
         o.fixedStream = std::move(*stream);

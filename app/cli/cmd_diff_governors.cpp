@@ -41,7 +41,7 @@ const char *const DIFF_GOVERNORS_HELP =
     "                     with the most spans)\n"
     "  --spans N          with --workload: spans to generate (default 10000)\n"
     "  --seed S           with --workload: seed (default 1; the same as compare's first iteration)\n"
-    "  --first N          differences to print (default 10)\n\n"
+    "  --first N          differences to print (default 10; 0: only how many differ)\n\n"
     "Exit code 0 whether or not the governors differ; 2 for bad input.\n";
 
 namespace {
@@ -95,8 +95,8 @@ int runDiffGovernors(int argc, char **argv, int first)
     if (Status s = checkSourceOnlyOptions(args); !s)
         return fail(s.error());
     const auto keep = csv::parseInt(args.value("first", "10"));
-    if (!keep || *keep < 1 || *keep > 1000000)
-        return fail(Error{"", 0, "--first", "must be 1..1000000"});
+    if (!keep || *keep < 0 || *keep > 1000000)
+        return fail(Error{"", 0, "--first", "must be 0..1000000 (0: only how many entries differ)"});
 
     std::unique_ptr<Governor> govs[2];
     for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -114,7 +114,7 @@ int runDiffGovernors(int argc, char **argv, int first)
     Result<IdleStateTable> table = resolveTable(args.value("table"));
     if (!table)
         return fail(table.error());
-    Result<IdleStream> stream = oneStreamFromArgs(args, true);
+    Result<IdleStream> stream = oneStreamFromArgs(args, true, "diff-governors");
     if (!stream)
         return fail(stream.error());
     for (auto &g : govs)
@@ -137,6 +137,10 @@ int runDiffGovernors(int argc, char **argv, int first)
     out << nameA << " and " << nameB << " decide differently on " << d.differingEntries << " entries in "
         << d.differingSpans << " of " << d.a.spans << " stream rows (" << nameA << ": " << d.a.entries << " entries, "
         << nameB << ": " << d.b.entries << ").\n";
+    if (d.first.empty()) { // --first 0
+        std::cout << out.str();
+        return 0;
+    }
     out << "The first " << d.first.size() << (d.first.size() == 1 ? " difference" : " differences")
         << " (after the first, the two histories differ):\n";
     const std::size_t width = std::max(nameA.size(), nameB.size()) + 2;

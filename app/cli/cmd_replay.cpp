@@ -35,7 +35,7 @@ const char *const REPLAY_HELP =
     "                     teo.c, a patched copy), built with the system C compiler against\n"
     "                     idlescope's kernel shim (cached) and run in a process of its own\n"
     "                     (docs/testing-your-patch.md); same as --governor src:FILE.c\n"
-    "  --name NAME        with --governor-source: the name in the summary (default src:FILE.c)\n"
+    "  --name NAME        with --governor-source: the governor is src:NAME (default src:FILE.c)\n"
     "  --kernel VERSION   with --governor-source: the cpuidle core and idle loop of that kernel\n"
     "                     (5.10 ... 7.0; default 7.0)\n"
     "  --timeout SECONDS  with --governor-source: a governor that makes no progress for that\n"
@@ -107,7 +107,7 @@ int runReplay(int argc, char **argv, int first)
     Result<IdleStateTable> table = resolveTable(args.value("table"));
     if (!table)
         return fail(table.error());
-    Result<IdleStream> stream = oneStreamFromArgs(args, false);
+    Result<IdleStream> stream = oneStreamFromArgs(args, false, "replay");
     if (!stream)
         return fail(stream.error());
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/source_args.h"
 
+#include "core/experiments/comparison.h"
+
 #include <charconv>
 #include <iostream>
 
@@ -21,9 +23,16 @@ Result<SourceGovernorSpec> sourceGovernorSpecFromArgs(const Args &args)
     spec.path = args.value("governor-source");
     if (spec.path.empty())
         return Error{"", 0, "--governor-source", "needs a file"};
-    spec.name = args.value("name");
-    if (args.has("name") && spec.name.empty())
-        return Error{"", 0, "--name", "is empty"};
+    if (args.has("name")) {
+        // Shown as "src:NAME", as the window shows it, and refused where compare refuses a
+        // label: a name that would read as a built-in variant's row is no name.
+        const std::string name = args.value("name");
+        if (std::string problem = workloads::governorLabelProblem(name); !problem.empty())
+            return Error{"", 0, "--name", problem};
+        if (std::string problem = workloads::reservedGovernorLabelProblem(name); !problem.empty())
+            return Error{"", 0, "--name", problem};
+        spec.name = std::string(SOURCE_GOVERNOR_PREFIX) + name;
+    }
     if (args.has("kernel")) {
         Result<source_governor::KernelCore> k = source_governor::parseKernelCore(args.value("kernel"));
         if (!k)

@@ -9,7 +9,7 @@
 
 namespace idlescope::cli {
 
-Result<IdleStream> oneStreamFromArgs(const Args &args, bool allowTrace)
+Result<IdleStream> oneStreamFromArgs(const Args &args, bool allowTrace, std::string_view command)
 {
     const int sources = int(args.has("workload")) + int(args.has("stream")) + int(allowTrace && args.has("trace"));
     if (sources != 1)
@@ -23,7 +23,7 @@ Result<IdleStream> oneStreamFromArgs(const Args &args, bool allowTrace)
             if (args.has(workloadOnly))
                 return Error{"", 0, std::string("--") + workloadOnly, "only applies with --workload"};
     if (allowTrace && args.has("trace"))
-        return traceStream(args.value("trace"), args.value("cpu"));
+        return traceStream(args.value("trace"), args.value("cpu"), command);
     const std::string w = args.value("workload");
     if (args.has("stream") || w.rfind("csv:", 0) == 0)
         return readStreamCsv(args.has("stream") ? args.value("stream") : w.substr(4));

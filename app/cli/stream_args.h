@@ -11,9 +11,12 @@
 
 #include "core/stream/idle_span.h"
 
+#include <string_view>
+
 namespace idlescope::cli {
 
-/// The stream the options name; exactly one source must be given.
-Result<IdleStream> oneStreamFromArgs(const Args &args, bool allowTrace);
+/// The stream the options name; exactly one source must be given. --trace when
+/// @p allowTrace, told on stderr as @p command's.
+Result<IdleStream> oneStreamFromArgs(const Args &args, bool allowTrace, std::string_view command);
 
 } // namespace idlescope::cli

@@ -31,7 +31,8 @@ Result<std::unique_ptr<Governor>> makeGovernor(const GovernorInstance &gi, const
 {
     std::unique_ptr<Governor> g = createGovernor(gi.variant);
     if (!g)
-        return Error{"governors", 0, gi.variant, "unknown governor variant"};
+        return Error{"governors", 0, gi.variant,
+                     isSourceGovernorId(gi.variant) ? sourceGovernorIdProblem(gi.variant) : "unknown governor variant"};
     for (const Setting &s : settings) {
         if (!s.governor.empty() ? s.governor != gi.label : !hasTunable(*g, s.name))
             continue;
@@ -87,6 +88,16 @@ std::string governorLabelProblem(std::string_view label)
     return {};
 }
 
+std::string reservedGovernorLabelProblem(std::string_view label)
+{
+    if (findVariant(label) || label == "oracle")
+        return "the label " + std::string(label) + " is another variant's id";
+    // "recorded" is the kernel's own run of a trace: a simulated row must not look like it.
+    if (label == "recorded")
+        return "the label recorded names the kernel's own choices in a trace";
+    return {};
+}
+
 Result<std::vector<GovernorInstance>> parseGovernorList(const std::vector<std::string> &items)
 {
     std::vector<GovernorInstance> out;
@@ -102,11 +113,9 @@ Result<std::vector<GovernorInstance>> parseGovernorList(const std::vector<std::s
             if (gi.variant.empty())
                 return Error{"governors", 0, item, "a label needs the variant it names: LABEL=VARIANT"};
         }
-        if (gi.label != gi.variant && (findVariant(gi.label) || gi.label == "oracle"))
-            return Error{"governors", 0, item, "the label " + gi.label + " is another variant's id"};
-        // "recorded" is the kernel's own run of a trace: a simulated row must not look like it.
-        if (gi.label != gi.variant && gi.label == "recorded")
-            return Error{"governors", 0, item, "the label recorded names the kernel's own choices in a trace"};
+        if (gi.label != gi.variant)
+            if (std::string problem = reservedGovernorLabelProblem(gi.label); !problem.empty())
+                return Error{"governors", 0, item, problem};
         for (const GovernorInstance &o : out)
             if (o.label == gi.label)
                 return Error{"governors", 0, gi.label, "listed twice; name the second instance LABEL=" + gi.variant};

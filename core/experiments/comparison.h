@@ -126,6 +126,10 @@ struct GovernorInstance {
 /// separators of --governors and --set, and of the CSV it is printed in).
 std::string governorLabelProblem(std::string_view label);
 
+/// Why @p label, given to another governor, would pass for a row it is not: a variant's id,
+/// "oracle" or "recorded" (the kernel's own run of a trace); "" when it would not.
+std::string reservedGovernorLabelProblem(std::string_view label);
+
 /**
  * Parses --governors items: "VARIANT", or "LABEL=VARIANT" for an instance with a label of
  * its own (an item whose text before '=' is no valid label is a variant id as a whole).

@@ -3,6 +3,7 @@
 
 #include "core/governors/registry.h"
 #include "core/governors/tunable_setting.h"
+#include "core/source_governor/source_governor.h"
 
 #include <algorithm>
 #include <memory>
@@ -28,7 +29,8 @@ Result<std::vector<std::vector<TunableSetting>>> settingsPerGovernor(const std::
     for (const std::string &id : governors) {
         govs.push_back(createGovernor(id));
         if (!govs.back())
-            return Error{"governors", 0, id, "unknown governor variant"};
+            return Error{"governors", 0, id,
+                         isSourceGovernorId(id) ? sourceGovernorIdProblem(id) : "unknown governor variant"};
     }
     std::vector<std::vector<TunableSetting>> out(governors.size());
     Result<std::vector<TunableSettingText>> parsed = parseTunableSettings(items, "set");

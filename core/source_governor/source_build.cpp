@@ -4,6 +4,7 @@
 #include "core/source_governor/kernel_shim_files.h"
 #include "core/source_governor/subprocess.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
@@ -47,6 +48,12 @@ const char *const kCompileFlags[] = {
     "-Werror=return-type",
     "-nostdinc",
 };
+
+/// The file is C whatever its name: patched copies are named menu.c.orig, menu.c~ or
+/// menu-patched, which the compiler would otherwise take for a linker script, and menu.h
+/// for a header to precompile (an object with no governor in it). In the cache key, so
+/// that what such a name built before is built again.
+const char *const kSourceLanguage = "-x c";
 
 /// FNV-1a, 64 bits: a cache key, not a security measure.
 struct Hash {
@@ -231,6 +238,34 @@ std::string cacheDirectory()
     return "/tmp/idlescope-cache-" + std::to_string(::getuid());
 }
 
+std::string capCompilerOutput(const std::string &output)
+{
+    // A binary or a generated file can make the compiler say megabytes; the first
+    // errors are the ones to read (later ones mostly follow from them), and a window
+    // showing it all stops answering.
+    std::size_t end = 0;
+    int lines = 0;
+    while (end < output.size() && lines < MAX_COMPILER_LINES) {
+        std::size_t next = output.find('\n', end);
+        next = next == std::string::npos ? output.size() : next + 1;
+        if (next > MAX_COMPILER_BYTES && lines > 0)
+            break;
+        end = std::min(next, MAX_COMPILER_BYTES);
+        ++lines;
+    }
+    if (end >= output.size())
+        return output;
+    std::size_t more = 0;
+    for (std::size_t i = end; i < output.size(); ++i)
+        more += output[i] == '\n';
+    if (output.back() != '\n')
+        ++more;
+    std::string out = output.substr(0, end);
+    if (out.back() != '\n')
+        out += '\n';
+    return out + "\u2026 " + std::to_string(more) + " more lines of compiler output\n";
+}
+
 std::string explainCompilerOutput(const std::string &output)
 {
     // The compiler's messages stay as they are (file:line:column: error: ...);
@@ -240,22 +275,51 @@ std::string explainCompilerOutput(const std::string &output)
     static const std::regex missingHeader(R"(fatal error: ([^:]+\.h): No such file or directory)");
     static const std::regex undeclared(R"('([A-Za-z_][A-Za-z0-9_]*)' undeclared)");
     static const std::regex unknownType(R"(unknown type name '([A-Za-z_][A-Za-z0-9_]*)')");
+    // "FILE:LINE:" of a message, and a syntax error ("expected ';' before ...").
+    static const std::regex where(R"(^(.*?):(\d+):\d+: )");
+    static const std::regex syntaxError(R"(error: expected )");
     std::set<std::string> seen;
     std::string notes;
     auto note = [&](const std::string &key, const std::string &text) {
         if (seen.insert(key).second)
             notes += "note: " + text + "\n";
     };
-    std::istringstream lines(output);
-    std::string line;
-    while (std::getline(lines, line)) {
+    auto lineOf = [](const std::string &line) {
         std::smatch m;
-        if (std::regex_search(line, m, implicitFn) || std::regex_search(line, m, undefinedRef))
+        return std::regex_search(line, m, where) ? m[1].str() + ":" + m[2].str() : std::string();
+    };
+    std::vector<std::string> lines;
+    std::set<std::string> syntaxErrorLines; // the source lines a syntax error is on
+    {
+        std::istringstream in(output);
+        for (std::string line; std::getline(in, line);) {
+            if (std::regex_search(line, syntaxError))
+                syntaxErrorLines.insert(lineOf(line));
+            lines.push_back(std::move(line));
+        }
+    }
+    for (const std::string &line : lines) {
+        std::smatch m;
+        if (std::regex_search(line, m, implicitFn) || std::regex_search(line, m, undefinedRef)) {
             note(m[1], m[1].str() + " is not provided yet by idlescope's kernel shim");
-        else if (std::regex_search(line, m, missingHeader))
-            note(m[1], "<" + m[1].str() + "> is not provided yet by idlescope's kernel shim");
-        else if (std::regex_search(line, m, undeclared) || std::regex_search(line, m, unknownType))
-            note(m[1], "if " + m[1].str() + " is a kernel symbol, it is not provided yet by idlescope's kernel shim");
+        } else if (std::regex_search(line, m, missingHeader)) {
+            // #include "x.h" is looked up from the file's folder first: a header of the
+            // user's own, not one of the kernel's the shim could provide.
+            const std::string header = m[1];
+            if (output.find("#include \"" + header + "\"") != std::string::npos) {
+                const std::string at = lineOf(line);
+                note(header, header + " was not found next to " + at.substr(0, at.rfind(':'))
+                                 + " (a header in quotes is looked up from the file's folder)");
+            } else {
+                note(header, "<" + header + "> is not provided yet by idlescope's kernel shim");
+            }
+        } else if (std::regex_search(line, m, undeclared) || std::regex_search(line, m, unknownType)) {
+            // On the line of a syntax error the "unknown type" is a word of broken C
+            // ("this is not C;"), not a kernel symbol.
+            if (!syntaxErrorLines.contains(lineOf(line)))
+                note(m[1],
+                     "if " + m[1].str() + " is a kernel symbol, it is not provided yet by idlescope's kernel shim");
+        }
     }
     std::string out = output;
     if (!out.empty() && out.back() != '\n')
@@ -271,6 +335,13 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     Result<std::string> source = readFile(sourcePath);
     if (!source)
         return source.error();
+    // C source has no NUL byte; a binary (a.out, an object given by mistake) does, and the
+    // compiler would answer it with one error for nearly every byte.
+    if (const std::size_t nul = source->find('\0'); nul != std::string::npos)
+        return Error{sourcePath,
+                     1 + static_cast<std::int64_t>(std::count(source->begin(), source->begin() + nul, '\n')), "",
+                     "not a C source file: it holds a NUL byte (at byte " + std::to_string(nul)
+                         + "); give a governor source file (menu.c, teo.c, ...)"};
     const std::string cc = compiler();
     const std::string cache = cacheDirectory();
     std::error_code ec;
@@ -288,6 +359,7 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     h.add(cc);
     for (const char *f : kCompileFlags)
         h.add(f);
+    h.add(kSourceLanguage);
     h.add(*source);
     const fs::path srcDir = fs::absolute(fs::path(sourcePath), ec).parent_path();
     std::set<fs::path> headers;
@@ -314,7 +386,7 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     const std::string include = *shim + "/include";
     // -MMD lists the files it read but the -isystem shim's: the headers the key cannot see.
     argv.insert(argv.end(), {"-isystem", include, "-include", "idlescope/kernel.h", "-MMD", "-MF", tmp + ".d", "-o",
-                             tmp, sourcePath, *shim + "/runtime.o", "-Wl,-z,defs"});
+                             tmp, "-x", "c", sourcePath, "-x", "none", *shim + "/runtime.o", "-Wl,-z,defs"});
     Result<Finished> r = runToEnd(argv);
     Result<std::string> rule = readFile(tmp + ".d");
     fs::remove(tmp + ".d", ec);
@@ -322,7 +394,8 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
         return r.error();
     if (r->exitStatus != 0) {
         fs::remove(tmp, ec);
-        return Error{"", 0, "", sourcePath + " does not build:\n" + explainCompilerOutput(r->output)};
+        return Error{"", 0, "",
+                     sourcePath + " does not build:\n" + explainCompilerOutput(capCompilerOutput(r->output))};
     }
     // The manifest before the object: an object without its manifest is built again.
     if (Status s = writeManifest(deps, rule ? dependencyFiles(*rule) : std::vector<std::string>{}); !s) {
@@ -332,7 +405,7 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     fs::rename(tmp, so, ec);
     if (ec)
         return Error{so.string(), 0, "", "cannot store the built governor: " + ec.message()};
-    built.warnings = r->output;
+    built.warnings = capCompilerOutput(r->output);
     return built;
 }
 

@@ -34,6 +34,14 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath);
 /// The cache: $IDLESCOPE_CACHE_DIR, else $XDG_CACHE_HOME/idlescope, else ~/.cache/idlescope.
 std::string cacheDirectory();
 
+/// What is kept of the compiler's output: its first lines.
+inline constexpr int MAX_COMPILER_LINES = 50;
+inline constexpr std::size_t MAX_COMPILER_BYTES = 8 * 1024;
+
+/// @p output up to MAX_COMPILER_LINES lines and MAX_COMPILER_BYTES, then a line
+/// "… N more lines of compiler output" when there was more.
+std::string capCompilerOutput(const std::string &output);
+
 /// What the compiler said, with a note after it for each shim gap it reveals.
 std::string explainCompilerOutput(const std::string &output);
 

@@ -6,6 +6,7 @@
 #include "core/source_governor/source_governor_names.h"
 
 #include <cstring>
+#include <filesystem>
 
 namespace idlescope {
 
@@ -30,10 +31,16 @@ Result<SourceGovernorSpec> parseSourceGovernorId(std::string_view id)
     }
     if (const std::size_t at = rest.rfind('@'); at != std::string::npos) {
         Result<KernelCore> k = parseKernelCore(rest.substr(at + 1));
-        if (!k)
-            return Error{"", 0, std::string(id), k.error().message};
-        spec.core = *k;
-        rest.erase(at);
+        // "src:x@6.19.c": an '@' in the file's own name, when no version follows it.
+        std::error_code ec;
+        const bool wholeIsAFile = !k && std::filesystem::exists(rest, ec);
+        if (!k && !wholeIsAFile)
+            return Error{"", 0, std::string(id),
+                         k.error().message + " after the last '@' (a file whose name holds '@' is src:FILE@VERSION)"};
+        if (k) {
+            spec.core = *k;
+            rest.erase(at);
+        }
     }
     if (rest.empty())
         return Error{"", 0, "governor", "'" + std::string(id) + "': no file after src:"};
@@ -155,6 +162,12 @@ Status SourceGovernor::checkPlayback(const ReplaySummary *summary)
                          + std::to_string(summary ? summary->entries : m_played) + " entries here, "
                          + std::to_string(m_entries) + " in the host): an idlescope bug"};
     return Ok{};
+}
+
+std::string sourceGovernorIdProblem(std::string_view id)
+{
+    Result<SourceGovernorSpec> spec = parseSourceGovernorId(id);
+    return spec ? std::string() : spec.error().message;
 }
 
 std::unique_ptr<Governor> makeSourceGovernor(std::string_view id)

@@ -49,6 +49,10 @@ struct SourceGovernorSpec {
 /// "src:NAME" for a name of source_governor_names.h is the file it names.
 Result<SourceGovernorSpec> parseSourceGovernorId(std::string_view id);
 
+/// What is wrong with the "src:" id @p id (parseSourceGovernorId()'s Error), "" when nothing:
+/// for the list that names it, rather than "unknown governor variant".
+std::string sourceGovernorIdProblem(std::string_view id);
+
 /// "src:PATH@KERNEL" for a named source governor's id ("src:NAME"), as idlescope-cli's
 /// --governors takes it; @p id itself for any other id.
 std::string sourceGovernorFileId(std::string_view id);

@@ -160,10 +160,29 @@ void splitLog(const std::string &err, std::string &refusal, std::string &log)
     }
 }
 
+/// The host's stderr as kept (@p log, MAX_LOG characters) when @p dropped more did not
+/// fit: its whole lines, then a line saying where it was cut.
+std::string cutLog(std::string log, std::size_t dropped)
+{
+    const std::size_t total = log.size() + dropped;
+    const std::size_t lineEnd = log.rfind('\n');
+    log.resize(lineEnd == std::string::npos ? 0 : lineEnd + 1);
+    return log + "\u2026 log cut at " + std::to_string(log.size()) + " characters (of " + std::to_string(total) + ")\n";
+}
+
 std::string withLog(std::string message, const std::string &log)
 {
+    // An error keeps the end of the log, from a line's start: what the governor said last
+    // before it failed.
+    constexpr std::size_t TAIL = 4000;
+    if (log.size() > TAIL) {
+        const std::size_t newline = log.find('\n', log.size() - TAIL - 1);
+        const std::size_t lineStart = newline == std::string::npos ? log.size() - TAIL : newline + 1;
+        return message + "\nthe governor printed (\u2026 its first " + std::to_string(lineStart) + " characters cut):\n"
+               + log.substr(lineStart);
+    }
     if (!log.empty())
-        message += "\nthe governor printed:\n" + (log.size() > 4000 ? "...\n" + log.substr(log.size() - 4000) : log);
+        message += "\nthe governor printed:\n" + log;
     return message;
 }
 
@@ -178,9 +197,13 @@ Result<KernelCore> parseKernelCore(const std::string &text)
     char extra = 0;
     if (std::sscanf(t.c_str(), "%d.%d%c", &k.major, &k.minor, &extra) != 2 || k.major < 0 || k.minor < 0)
         return Error{"", 0, "kernel", "'" + text + "' is not a kernel version (e.g. 6.19)"};
-    if (k.major < 5 || (k.major == 5 && k.minor < 10))
-        return Error{"", 0, "kernel",
-                     "v" + k.name() + " is older than the kernels idlescope's shim follows (v5.10 ... v7.0)"};
+    const auto versionName = [](KernelVersion v) { return std::to_string(v.major) + "." + std::to_string(v.minor); };
+    const std::string range = "(v" + versionName(OLDEST_SHIM_KERNEL) + " ... v" + versionName(NEWEST_SHIM_KERNEL) + ")";
+    const KernelVersion v{k.major, k.minor};
+    if (v < OLDEST_SHIM_KERNEL)
+        return Error{"", 0, "kernel", "v" + k.name() + " is older than the kernels idlescope's shim follows " + range};
+    if (v > NEWEST_SHIM_KERNEL)
+        return Error{"", 0, "kernel", "v" + k.name() + " is newer than the kernels idlescope's shim follows " + range};
     return k;
 }
 
@@ -206,11 +229,12 @@ struct HostRun::Watch {
     std::mutex mutex;
     std::condition_variable arrived;
     std::vector<std::unique_ptr<std::uint8_t[]>> blocks;
-    std::size_t size = 0; ///< bytes written to the blocks
-    bool ended = false;   ///< the host was reaped: no byte will follow
-    int status = 0;       ///< its waitpid() status
-    std::string err;      ///< its stderr (at most MAX_LOG)
-    std::string stopped;  ///< why this side killed it
+    std::size_t size = 0;       ///< bytes written to the blocks
+    bool ended = false;         ///< the host was reaped: no byte will follow
+    int status = 0;             ///< its waitpid() status
+    std::string err;            ///< its stderr (at most MAX_LOG)
+    std::size_t errDropped = 0; ///< bytes of its stderr past MAX_LOG, not kept
+    std::string stopped;        ///< why this side killed it
     bool cancelled = false;
 
     const HostProgress &progress() const { return *static_cast<const HostProgress *>(page); }
@@ -255,8 +279,10 @@ struct HostRun::Watch {
             return true;
         if (got <= 0)
             return false;
-        if (err.size() < MAX_LOG)
-            err.append(buf, static_cast<std::size_t>(got));
+        const std::size_t room = MAX_LOG - std::min(err.size(), MAX_LOG);
+        const std::size_t n = static_cast<std::size_t>(got);
+        err.append(buf, std::min(n, room));
+        errDropped += n - std::min(n, room);
         return true;
     }
 
@@ -413,7 +439,7 @@ Result<HostEnd> HostRun::finish()
         w.thread.join();
     HostEnd end;
     std::string refusal;
-    splitLog(w.err, refusal, end.log);
+    splitLog(w.errDropped > 0 ? cutLog(w.err, w.errDropped) : w.err, refusal, end.log);
     const HostProgress &progress = w.progress();
     const std::string &label = w.label;
     if (w.cancelled)
@@ -427,17 +453,18 @@ Result<HostEnd> HostRun::finish()
     const int code = WIFEXITED(w.status) ? WEXITSTATUS(w.status) : -1;
     if (code == HOST_EXIT_REFUSED)
         return Error{"", 0, "", withLog(label + ": " + (refusal.empty() ? "refused to run" : refusal), end.log)};
-    if (code != 0)
-        return Error{"", 0, "",
-                     withLog(label + " exited with status " + std::to_string(code) + " " + whereItWas(progress)
-                                 + " (a governor never exits)",
-                             end.log)};
     constexpr std::size_t END = 1 + 2 * sizeof(std::int64_t);
     std::uint8_t marker = 0;
     if (w.size >= END)
         w.copyOut(w.size - END, &marker, 1);
-    if (w.size < END || marker != DECISION_END)
-        return Error{"", 0, "", label + ": the governor host ended without its end record"};
+    const bool ended = w.size >= END && marker == DECISION_END;
+    // The host exits with 0 only after its end record: a 0 without one is the governor's
+    // own exit(0) (exit_group), as much a failure as any other status.
+    if (code != 0 || !ended)
+        return Error{"", 0, "",
+                     withLog(label + " exited with status " + std::to_string(code) + " " + whereItWas(progress)
+                                 + " (a governor never exits)",
+                             end.log)};
     w.copyOut(w.size - END + 1, &end.entries, sizeof end.entries);
     w.copyOut(w.size - END + 1 + sizeof end.entries, &end.endNowNs, sizeof end.endNowNs);
     end.decisionBytes = w.size - END;

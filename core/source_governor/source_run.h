@@ -14,6 +14,7 @@
 #include "core/stream/idle_span.h"
 
 #include <atomic>
+#include <compare>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -22,10 +23,22 @@
 
 namespace idlescope::source_governor {
 
+/// A kernel version, major.minor.
+struct KernelVersion {
+    int major = 0;
+    int minor = 0;
+    friend constexpr auto operator<=>(const KernelVersion &, const KernelVersion &) = default;
+};
+
+/// The kernels idlescope's shim follows: the one place the range is defined. Its cpuidle
+/// core and idle loop are those of these versions; a later kernel may have changed them.
+inline constexpr KernelVersion OLDEST_SHIM_KERNEL{5, 10};
+inline constexpr KernelVersion NEWEST_SHIM_KERNEL{7, 0};
+
 /// The cpuidle core and idle loop a governor file runs with, by kernel version.
 struct KernelCore {
-    int major = 7;
-    int minor = 0;
+    int major = NEWEST_SHIM_KERNEL.major;
+    int minor = NEWEST_SHIM_KERNEL.minor;
     bool pollTimeV5_5() const { return major < 5 || (major == 5 && minor < 11); }
     /// v7.0: do_idle() reads tick_nohz_idle_got_tick() after every idle
     /// entry, and cpuidle_select() skips the governor on one-state drivers.
@@ -33,7 +46,7 @@ struct KernelCore {
     std::string name() const { return std::to_string(major) + "." + std::to_string(minor); }
 };
 
-/// "6.19", "v6.19", "7.0"; the versions the kit covers (5.10 ... 7.0) and later.
+/// "6.19", "v6.19", "7.0": OLDEST_SHIM_KERNEL to NEWEST_SHIM_KERNEL; an Error names the range.
 Result<KernelCore> parseKernelCore(const std::string &text);
 
 /// Seconds without progress after which a governor is stopped as hung.

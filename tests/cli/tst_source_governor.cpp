@@ -20,6 +20,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -36,11 +37,17 @@ QString dataFile(const QString &name)
     return QStringLiteral(IDLESCOPE_TEST_DATA) + u"/source_governors/"_s + name;
 }
 
+/// replay of hop.csv on three_states.json through the governor file at @p path.
+QStringList replayPathArgs(const QString &path)
+{
+    return {u"replay"_s,   u"--table"_s,           dataFile(u"three_states.json"_s),
+            u"--stream"_s, dataFile(u"hop.csv"_s), u"--governor-source"_s,
+            path};
+}
+
 QStringList replayArgs(const QString &governorFile)
 {
-    return {u"replay"_s,           u"--table"_s,           dataFile(u"three_states.json"_s),
-            u"--stream"_s,         dataFile(u"hop.csv"_s), u"--governor-source"_s,
-            dataFile(governorFile)};
+    return replayPathArgs(dataFile(governorFile));
 }
 
 } // namespace
@@ -111,9 +118,9 @@ private slots:
         const auto b = runCli(replayArgs(u"hop.c"_s) << u"--name"_s << u"my-hop"_s);
         QVERIFY2(a.exitCode == 0, qPrintable(a.err));
         QVERIFY2(b.exitCode == 0, qPrintable(b.err));
-        QVERIFY(b.out.contains(u"\"variant\": \"my-hop\""_s));
+        QVERIFY(b.out.contains(u"\"variant\": \"src:my-hop\""_s)); // as the window shows it
         QString aOut = a.out;
-        aOut.replace(u"src:"_s + dataFile(u"hop.c"_s), u"my-hop"_s);
+        aOut.replace(u"src:"_s + dataFile(u"hop.c"_s), u"src:my-hop"_s);
         QCOMPARE(aOut, b.out);
         QVERIFY(b.out.contains(u"\"end_now_ns\": 1003128000"_s));
     }
@@ -337,6 +344,21 @@ private slots:
         QVERIFY(!reasoningAt(table, spans, "src:" + dataFile(u"late_crash.c"_s).toStdString(), {}, 5).ok());
     }
 
+    void aLongLogIsCutOnAWholeLineAndSaysSo()
+    {
+        // chatty.c prints 15 characters a select(): 200,000 selects print 3,000,000, of
+        // which 64 KiB (65,536) are kept; the last whole line ends at 4,369 * 15 = 65,535.
+        // Before, the log stopped in the middle of a line without a word.
+        const QString stream = longStream();
+        QVERIFY(!stream.isEmpty());
+        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
+                               u"--governor-source"_s, dataFile(u"chatty.c"_s)});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err.right(300)));
+        QVERIFY2(r.err.endsWith(u"chatty select!\n\u2026 log cut at 65535 characters (of 3000000)\n"_s),
+                 qPrintable(r.err.right(300)));
+        QCOMPARE(r.err.count(u"chatty select!\n"_s), 4369);
+    }
+
     void anEndlessLoopIsStoppedAtTheTimeout()
     {
         // endless.c loops for ever in its second reflect() (entry 1).
@@ -356,6 +378,74 @@ private slots:
         QVERIFY2(r.err.contains(u"does not build"_s), qPrintable(r.err));
     }
 
+    void aFileThatIsNoTextIsRefusedBeforeCompiling()
+    {
+        // A binary given by mistake: before the check the compiler answered /bin/ls with
+        // 147,330 lines. The NUL byte is on line 2 (after one newline), byte 8.
+        const QString binary = m_out.filePath(u"binary.c"_s);
+        writeFile(binary, QByteArray("int x;\nab", 9) + QByteArray(1, '\0')
+                              + QByteArray("\x7f"
+                                           "ELF\n"));
+        const auto r = runCli(replayPathArgs(binary));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(binary + u":2: not a C source file: it holds a NUL byte (at byte 9)"_s),
+                 qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"error:"_s), qPrintable(r.err));
+    }
+
+    void theCompilersOutputIsCapped()
+    {
+        // 200 lines of "int vN = ;": gcc and clang say at least one line for each; 50
+        // lines are kept, the first error's file:line:column among them, and the rest are
+        // counted.
+        QByteArray text;
+        for (int i = 0; i < 200; ++i)
+            text += "int v" + QByteArray::number(i) + " = ;\n";
+        const QString file = m_out.filePath(u"many_errors.c"_s);
+        writeFile(file, text);
+        const auto r = runCli(replayPathArgs(file));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"many_errors.c:1:10: error:"_s), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"many_errors.c:200:"_s), qPrintable(r.err));
+        const QRegularExpression more(u"\n\u2026 (\\d+) more lines of compiler output\n"_s);
+        const QRegularExpressionMatch m = more.match(r.err);
+        QVERIFY2(m.hasMatch(), qPrintable(r.err));
+        QVERIFY2(m.captured(1).toInt() >= 200 - 50, qPrintable(m.captured(1)));
+        const QString kept = r.err.left(m.capturedStart());
+        QVERIFY2(kept.count(u'\n') <= 50 + 2, qPrintable(r.err)); // + the "does not build" line and the error prefix
+        QVERIFY(kept.toUtf8().size() <= 8 * 1024 + 500);
+        // Each cap by itself, on made-up output.
+        using idlescope::source_governor::capCompilerOutput;
+        std::string lines;
+        for (int i = 0; i < 60; ++i)
+            lines += "l" + std::to_string(i) + "\n";
+        std::string expected;
+        for (int i = 0; i < 50; ++i)
+            expected += "l" + std::to_string(i) + "\n";
+        QCOMPARE(capCompilerOutput(lines), expected + "\u2026 10 more lines of compiler output\n");
+        QCOMPARE(capCompilerOutput(expected), expected);
+        // Five lines of 3000 bytes: two fit in 8 KiB, the third would not.
+        const std::string wide(2999, 'x');
+        const std::string five = wide + "\n" + wide + "\n" + wide + "\n" + wide + "\n" + wide + "\n";
+        QCOMPARE(capCompilerOutput(five), five.substr(0, 6000) + "\u2026 3 more lines of compiler output\n");
+    }
+
+    void aCFileIsCompiledAsCWhateverItsName()
+    {
+        // Patched copies are often named menu.c.orig, menu.c~ or have no extension; by
+        // its suffix the compiler took the first for a linker script and menu.h for a
+        // header to precompile. Each replays as hop.c does (its comment's end_now_ns).
+        for (const QString &name : {u"hop.c.orig"_s, u"hop.c~"_s, u"hop"_s, u"hop.h"_s, u"hop.C"_s}) {
+            const QString dir = m_out.filePath(u"named-"_s + QString::number(qHash(name)));
+            QVERIFY(QDir().mkpath(dir));
+            const QString copy = dir + u"/"_s + name;
+            QVERIFY(QFile::copy(dataFile(u"hop.c"_s), copy));
+            const auto r = runCli(replayPathArgs(copy));
+            QVERIFY2(r.exitCode == 0, qPrintable(name + u": "_s + r.err));
+            QVERIFY2(r.out.contains(u"\"entries\": 6, \"end_now_ns\": 1003128000"_s), qPrintable(r.out));
+        }
+    }
+
     void aMissingShimSymbolIsNamed()
     {
         const auto r = runCli(replayArgs(u"unsupported.c"_s));
@@ -363,6 +453,77 @@ private slots:
         QVERIFY2(r.err.contains(u"unsupported.c:16:16: error: implicit declaration of function"_s), qPrintable(r.err));
         QVERIFY2(r.err.contains(u"note: get_cpu_idle_time_us is not provided yet by idlescope's kernel shim"_s),
                  qPrintable(r.err));
+    }
+
+    void aNoteForAShimGapOnlyWhereTheShimCouldHelp()
+    {
+        // "this is not C;" on line 3: gcc reads "unknown type name 'this'" there, but the
+        // syntax error on the same line says it is broken C, not a kernel symbol.
+        const QString dir = m_out.filePath(u"notes"_s);
+        QVERIFY(QDir().mkpath(dir));
+        writeFile(dir + u"/syntax.c"_s, "#include <linux/kernel.h>\nstatic int f(void)\n{\n this is not C;\n}\n");
+        auto r = runCli(replayPathArgs(dir + u"/syntax.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"syntax.c:4:"_s), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"kernel symbol"_s) && !r.err.contains(u"note:"_s), qPrintable(r.err));
+        // A header of the user's own, in quotes, that is not there: no shim header is missing.
+        writeFile(dir + u"/own_header.c"_s, "#include <linux/kernel.h>\n#include \"../inc/other/myhdr.h\"\n");
+        r = runCli(replayPathArgs(dir + u"/own_header.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"note: ../inc/other/myhdr.h was not found next to "_s + dir
+                                + u"/own_header.c (a header in quotes is looked up from the file's folder)"_s),
+                 qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"not provided yet"_s), qPrintable(r.err));
+        // A kernel header the shim lacks, and an unknown type alone on its line, still get theirs.
+        writeFile(dir + u"/kernel_gap.c"_s, "#include <linux/kernel.h>\nstatic struct_from_kernel_t x;\n");
+        r = runCli(replayPathArgs(dir + u"/kernel_gap.c"_s));
+        QVERIFY2(r.err.contains(u"note: if struct_from_kernel_t is a kernel symbol, it is not provided yet"_s),
+                 qPrintable(r.err));
+        writeFile(dir + u"/no_header.c"_s, "#include <linux/no_such_header.h>\n");
+        r = runCli(replayPathArgs(dir + u"/no_header.c"_s));
+        QVERIFY2(r.err.contains(u"note: <linux/no_such_header.h> is not provided yet by idlescope's kernel shim"_s),
+                 qPrintable(r.err));
+    }
+
+    void aGovernorThatExitsIsToldWithItsStatusAndEntry()
+    {
+        // exits.c calls exit_group(0) in its third select(): status 0, but no end record.
+        const auto r = runCli(replayArgs(u"exits.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(
+                     u"exited with status 0 in select() at entry 2 (stream row 2) (a governor never exits)"_s),
+                 qPrintable(r.err));
+    }
+
+    void aFileWithAtInItsNameIsASourceId()
+    {
+        // "src:x@6.19.c": no kernel version after the '@', and x@6.19.c is a file.
+        const QString file = m_out.filePath(u"hop@6.19.c"_s);
+        QVERIFY(QFile::copy(dataFile(u"hop.c"_s), file));
+        const QStringList common{u"compare"_s,
+                                 u"--table"_s,
+                                 dataFile(u"three_states.json"_s),
+                                 u"--workload"_s,
+                                 u"csv:"_s + dataFile(u"hop.csv"_s),
+                                 u"--iterations"_s,
+                                 u"1"_s,
+                                 u"--format"_s,
+                                 u"csv"_s,
+                                 u"--governors"_s};
+        auto r = runCli(QStringList(common) << u"ladder-latest,src:"_s + file);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        // hop.c's row as in compareHasARowForASourceGovernor.
+        QVERIFY2(r.out.contains(u"src:"_s + file + u",1,6,6,3,2,1,2,3,5,"_s), qPrintable(r.out));
+        // With its kernel after it, as any file.
+        r = runCli(QStringList(common) << u"src:"_s + file + u"@6.19"_s);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        // No such file: what is wrong with the id, not "unknown governor variant".
+        r = runCli(QStringList(common) << u"src:"_s + m_out.filePath(u"none@6.19.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"'6.19.c' is not a kernel version (e.g. 6.19) after the last '@' (a file whose "
+                                u"name holds '@' is src:FILE@VERSION)"_s),
+                 qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"unknown governor variant"_s), qPrintable(r.err));
     }
 
     void compareHasARowForASourceGovernor()
@@ -412,7 +573,7 @@ private slots:
                                dataFile(u"hop.csv"_s), u"--governor"_s, u"ladder-latest"_s, u"--governor-source"_s,
                                dataFile(u"hop.c"_s), u"--name"_s, u"hop"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.out.startsWith(u"ladder-latest and hop decide differently on 3 entries in 3 of 6 stream rows"_s),
+        QVERIFY2(r.out.startsWith(u"ladder-latest and src:hop decide differently on 3 entries in 3 of 6 stream rows"_s),
                  qPrintable(r.out));
         const qsizetype first = r.out.indexOf(u"\nentry 1 (stream row 1, entry 0 of the row)\n"_s);
         QVERIFY2(first > 0, qPrintable(r.out));
@@ -422,8 +583,20 @@ private slots:
         QVERIFY2(r.out.contains(u"inputs:         sleep length 1000000000 ns, delta_next 3599000 ns, latency limit "
                                 u"none, tick running, wakeup in 2000000 ns\n"
                                 u"  ladder-latest:  state 0 C1, stop_tick 1 (residency 2001000 ns, below)\n"
-                                u"  hop:            state 1 C2, stop_tick 1 (residency 2010000 ns, below)\n"_s),
+                                u"  src:hop:        state 1 C2, stop_tick 1 (residency 2010000 ns, below)\n"_s),
                  qPrintable(r.out));
+    }
+
+    void diffFirstZeroGivesOnlyTheCount()
+    {
+        // diffFindsWhereHopLeavesTheLadder's count, and nothing else; six entries each
+        // (hop.csv's six rows, no polling state on three_states.json).
+        const auto r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                               dataFile(u"hop.csv"_s), u"--governor"_s, u"ladder-latest"_s, u"--governor-source"_s,
+                               dataFile(u"hop.c"_s), u"--name"_s, u"hop"_s, u"--first"_s, u"0"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.out, u"ladder-latest and src:hop decide differently on 3 entries in 3 of 6 stream rows "
+                        u"(ladder-latest: 6 entries, src:hop: 6).\n"_s);
     }
 
     void diffOnATraceIsDiffOnItsImportedStream()
@@ -441,8 +614,12 @@ private slots:
             runCli(QStringList{u"diff-governors"_s, u"--stream"_s, m_out.filePath(u"juno.cpu0.csv"_s)} + common);
         QVERIFY2(fromTrace.exitCode == 0, qPrintable(fromTrace.err));
         QVERIFY2(fromStream.exitCode == 0, qPrintable(fromStream.err));
-        QVERIFY(fromStream.out.startsWith(u"ladder-latest and hop decide differently on "_s));
+        QVERIFY(fromStream.out.startsWith(u"ladder-latest and src:hop decide differently on "_s));
         QCOMPARE(fromTrace.out, fromStream.out);
+        // The CPU it took is told as diff-governors' own ("compare: trace ..." before).
+        QVERIFY2(fromTrace.err.contains(u"\ndiff-governors: trace "_s + trace + u", CPU 0, "_s),
+                 qPrintable(fromTrace.err));
+        QVERIFY2(!fromTrace.err.contains(u"compare:"_s), qPrintable(fromTrace.err));
     }
 
     void diffOfAGovernorWithItselfFindsNothing()
@@ -506,6 +683,33 @@ private slots:
         r = runCli(replayArgs(u"hop.c"_s) << u"--kernel"_s << u"4.19"_s);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"older than the kernels"_s), qPrintable(r.err));
+        // Past the newest kernel the shim follows, as before the oldest: its cpuidle core may
+        // have changed since (7.5 and 9.9 ran without a word).
+        for (const QString &newer : {u"7.1"_s, u"7.5"_s, u"9.9"_s, u"8.0"_s}) {
+            r = runCli(replayArgs(u"hop.c"_s) << u"--kernel"_s << newer);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(u"field '--kernel': v"_s + newer
+                                    + u" is newer than the kernels idlescope's shim follows (v5.10 ... v7.0)"_s),
+                     qPrintable(r.err));
+        }
+        for (const char *edge : {"5.10", "7.0", "v6.19"})
+            QVERIFY2(idlescope::source_governor::parseKernelCore(edge).ok(), edge);
+        QVERIFY(!idlescope::source_governor::parseKernelCore("5.9").ok());
+        // --name is refused where compare refuses a label: "menu-6.19 and menu-6.19 decide
+        // differently" named a source file as the built-in variant it was compared with.
+        const std::pair<QString, QString> badNames[] = {
+            {u"menu-6.19"_s, u"the label menu-6.19 is another variant's id"_s},
+            {u"oracle"_s, u"the label oracle is another variant's id"_s},
+            {u"recorded"_s, u"the label recorded names the kernel's own choices in a trace"_s},
+            {u"a,b"_s, u"a label may not hold ','"_s},
+            {QString(), u"a label may not be empty"_s}};
+        for (const auto &[name, message] : badNames) {
+            r = runCli({u"diff-governors"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                        dataFile(u"hop.csv"_s), u"--governor"_s, u"menu-6.19"_s, u"--governor-source"_s,
+                        dataFile(u"hop.c"_s), u"--name"_s, name});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(u"field '--name': "_s + message), qPrintable(r.err));
+        }
         r = runCli(replayArgs(u"no-such-file.c"_s));
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"no-such-file.c: cannot read the governor source"_s), qPrintable(r.err));
