@@ -510,7 +510,7 @@ private slots:
                                dataFile(u"hop.csv"_s), u"--governor"_s, u"ladder-latest"_s, u"--governor-source"_s, hop,
                                u"--name"_s, u"hop"_s, u"--first"_s, u"1"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.out.startsWith(u"ladder-latest and hop decide differently on 3 entries in 3 of 6 stream rows"_s),
+        QVERIFY2(r.out.startsWith(u"ladder-latest and src:hop decide differently on 3 entries in 3 of 6 stream rows"_s),
                  qPrintable(r.out));
         QVERIFY2(r.out.contains(u"\nentry 1 (stream row 1, entry 0 of the row)\n"_s), qPrintable(r.out));
 
@@ -530,7 +530,7 @@ private slots:
         QCOMPARE(d.diff.first.front().a.state, 1);
         QCOMPARE(d.diff.first.front().b.state, 0);
         QVERIFY(r.out.contains(u"  ladder-latest:  state 0 C1, stop_tick 1"_s));
-        QVERIFY(r.out.contains(u"  hop:            state 1 C2, stop_tick 1"_s));
+        QVERIFY(r.out.contains(u"  src:hop:        state 1 C2, stop_tick 1"_s));
         // The entry is selected, and the count is said.
         QCOMPARE(w.viewState()->selectedGovernor(), d.sourceIndex);
         QCOMPARE(w.viewState()->selectedEntry(), 1);
@@ -579,7 +579,7 @@ private slots:
                                u"--kernel"_s, u"6.19"_s, u"--name"_s, u"menu-hop"_s, u"--first"_s, u"1"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QRegularExpressionMatch m =
-            QRegularExpression(u"menu-6.19 and menu-hop decide differently on (\\d+) entries"_s).match(r.out);
+            QRegularExpression(u"menu-6.19 and src:menu-hop decide differently on (\\d+) entries"_s).match(r.out);
         QVERIFY2(m.hasMatch(), qPrintable(r.out));
         QCOMPARE(d.diff.differingEntries, m.captured(1).toInt());
         // Both are named where the count is said, with what differs at the first entry.
