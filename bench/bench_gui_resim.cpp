@@ -138,7 +138,7 @@ void summarised(benchmark::State &state, std::string variant, std::vector<Tunabl
 {
     std::int64_t entries = 0;
     for (auto _ : state) {
-        auto r = runGovernorSummarised(table(), stream(), variant, settings);
+        auto r = runGovernorSummarised(table(), stream(), variant, {.settings = settings});
         entries += static_cast<std::int64_t>(r->run.size());
         benchmark::DoNotOptimize(r->lod.states.chunkCount());
     }

@@ -303,14 +303,16 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
         const std::vector<TunableSetting> settings{{t.name, row->value()}};
         auto bare = makeConfiguredGovernor(variant, settings);
         // Once untimed, so that the timed pass gets warm memory as the worker does.
-        runGovernorSummarised(s->table, *s->stream, variant, settings, nullptr, nullptr, s->spec.latencyLimitNs);
+        const RunOptions options{.settings = settings,
+                                 .latencyLimitNs = s->spec.latencyLimitNs,
+                                 .spanClockNs = s->spanClockNs.get()};
+        runGovernorSummarised(s->table, *s->stream, variant, options);
         QElapsedTimer clock;
         clock.start();
         replayStream(s->table, *s->stream, **bare); // the engine alone: no entry kept
         const double engineMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
         clock.restart();
-        auto summarised =
-            runGovernorSummarised(s->table, *s->stream, variant, settings, nullptr, nullptr, s->spec.latencyLimitNs);
+        auto summarised = runGovernorSummarised(s->table, *s->stream, variant, options);
         const double summarisedMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
         clock.restart();
         const GovernorTotals totals = governorTotals(summarised->run, s->table);

@@ -54,9 +54,11 @@ struct EntryBatch {
 } // namespace
 
 struct GovernorRunBuilder::State {
-    State(const IdleStateTable &t, const IdleStream &s, std::unique_ptr<Governor> g, const RunObserver *o,
-          Ns latencyLimitNs)
-        : table(t), stream(s), gov(std::move(g)), observe(o), replay(t, *gov, latencyLimitNs)
+    State(const IdleStateTable &t, const IdleStream &s, std::unique_ptr<Governor> g, const RunOptions &options)
+        : table(t), stream(s), gov(std::move(g)), observe(options.observe),
+          spanClock(options.spanClockNs && options.spanClockNs->size() >= s.size() ? options.spanClockNs->data()
+                                                                                   : nullptr),
+          replay(t, *gov, options.latencyLimitNs)
     {
     }
 
@@ -64,6 +66,7 @@ struct GovernorRunBuilder::State {
     const IdleStream &stream;
     std::unique_ptr<Governor> gov; // on the heap: the replay refers to it
     const RunObserver *observe;
+    const Ns *spanClock; ///< the workload's start of each span, or null: the run's own time
     ReferenceReplay replay;
     GovernorRun run;
     EntryBatch batch;
@@ -84,7 +87,7 @@ Result<GovernorRunBuilder> GovernorRunBuilder::start(const IdleStateTable &table
         return gov.error();
     if (Status s = prepareGovernor(**gov, table, stream, options.latencyLimitNs); !s)
         return s.error();
-    auto state = std::make_unique<State>(table, stream, std::move(*gov), options.observe, options.latencyLimitNs);
+    auto state = std::make_unique<State>(table, stream, std::move(*gov), options);
     GovernorRun &run = state->run;
     if (options.storage) {
         run = std::move(*options.storage);
@@ -109,10 +112,18 @@ bool GovernorRunBuilder::advance(std::size_t spans)
     GovernorRun &run = st.run;
     EntryBatch &batch = st.batch;
     const RunObserver *observe = st.observe;
+    const Ns *spanClock = st.spanClock;
     std::size_t used = st.used; // a local, so that it lives in a register
+    Ns shift = 0;               // onSpanClock()'s, set at each span's first entry (a span is never cut between steps)
     auto keep = [&](const EntryRecord &e, const Governor &) {
         const std::size_t k = used;
-        batch.startNs[k] = e.startNs - REPLAY_START_NS;
+        Ns startNs = e.startNs - REPLAY_START_NS;
+        if (spanClock) {
+            if (e.entry == 0)
+                shift = spanClock[e.span] - startNs;
+            startNs += shift;
+        }
+        batch.startNs[k] = startNs;
         batch.residencyNs[k] = e.residencyNs;
         batch.predictedNs[k] = e.predictedNs;
         batch.sleepLengthNs[k] = e.sleepLengthNs;

@@ -86,6 +86,10 @@ struct RunOptions {
     /// in tens of MB of fresh ones.
     GovernorRun *storage = nullptr;
     Ns latencyLimitNs = NO_LATENCY_REQ; ///< >= 0 replaces every span's latency limit (ReferenceReplay)
+    /// The workload's clock (span_clock.h), one start per stream span: each entry's startNs is
+    /// written on it as onSpanClock() would move it afterwards, so that whatever observes the
+    /// batches sees the times the run keeps. Shorter than the stream: not used (the run's own time).
+    const std::vector<Ns> *spanClockNs = nullptr;
 };
 
 /**

@@ -88,14 +88,11 @@ SummarisedRunBuilder &SummarisedRunBuilder::operator=(SummarisedRunBuilder &&) n
 SummarisedRunBuilder::~SummarisedRunBuilder() = default;
 
 Result<SummarisedRunBuilder> SummarisedRunBuilder::start(const IdleStateTable &table, const IdleStream &stream,
-                                                         const std::string &variant,
-                                                         const std::vector<TunableSetting> &settings,
-                                                         GovernorRun *storage, Ns latencyLimitNs)
+                                                         const std::string &variant, RunOptions options)
 {
     auto state = std::make_unique<State>(stream.size() + stream.size() / 4 + 16);
-    auto run = GovernorRunBuilder::start(
-        table, stream, variant,
-        {.settings = settings, .observe = &state->observe, .storage = storage, .latencyLimitNs = latencyLimitNs});
+    options.observe = &state->observe;
+    auto run = GovernorRunBuilder::start(table, stream, variant, options);
     if (!run)
         return run.error();
     state->run.emplace(std::move(*run));
@@ -124,13 +121,12 @@ Result<SummarisedRun> SummarisedRunBuilder::take()
 }
 
 Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const IdleStream &stream,
-                                            const std::string &variant, const std::vector<TunableSetting> &settings,
-                                            const std::atomic<bool> *cancel, GovernorRun *storage, Ns latencyLimitNs)
+                                            const std::string &variant, const RunOptions &options)
 {
-    auto builder = SummarisedRunBuilder::start(table, stream, variant, settings, storage, latencyLimitNs);
+    auto builder = SummarisedRunBuilder::start(table, stream, variant, options);
     if (!builder)
         return builder.error();
-    if (!advanceToEnd(*builder, cancel))
+    if (!advanceToEnd(*builder, options.cancel))
         return Error::cancelled();
     return builder->take();
 }

@@ -27,10 +27,9 @@ struct SummarisedRun {
 /// runGovernorSummarised() in steps, as GovernorRunBuilder is runGovernor() in steps.
 class SummarisedRunBuilder {
 public:
+    /// GovernorRunBuilder::start(); options.observe is the builder's own (whatever is set there is not called).
     static Result<SummarisedRunBuilder> start(const IdleStateTable &table, const IdleStream &stream,
-                                              const std::string &variant,
-                                              const std::vector<TunableSetting> &settings = {},
-                                              GovernorRun *storage = nullptr, Ns latencyLimitNs = NO_LATENCY_REQ);
+                                              const std::string &variant, RunOptions options = {});
     SummarisedRunBuilder(SummarisedRunBuilder &&) noexcept;
     SummarisedRunBuilder &operator=(SummarisedRunBuilder &&) noexcept;
     ~SummarisedRunBuilder();
@@ -48,11 +47,9 @@ private:
     std::unique_ptr<State> m_state;
 };
 
-/// runGovernor() (same arguments, errors, cancellation and column storage reuse) plus the summaries.
+/// runGovernor() (same arguments, errors, cancellation, column storage reuse and span clock) plus the
+/// summaries, which are made on the times the run keeps; options.observe as in SummarisedRunBuilder::start().
 Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const IdleStream &stream,
-                                            const std::string &variant,
-                                            const std::vector<TunableSetting> &settings = {},
-                                            const std::atomic<bool> *cancel = nullptr, GovernorRun *storage = nullptr,
-                                            Ns latencyLimitNs = NO_LATENCY_REQ);
+                                            const std::string &variant, const RunOptions &options = {});
 
 } // namespace idlescope

@@ -6,11 +6,13 @@
 // cancelled run stays an error.
 #include "core/stats/summarised_run.h"
 
+#include "core/stats/span_clock.h"
 #include "core/targets/builtin_targets.h"
 #include "core/workloads/workload.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <iterator>
 #include <thread>
 
@@ -25,6 +27,7 @@ private slots:
     void reusedStorage();
     void cancelled();
     void stepsOnOtherThreads();
+    void onTheWorkloadClock();
 };
 
 namespace {
@@ -131,7 +134,7 @@ void TestSummarisedRun::sameAsSeparatePasses()
         settings.emplace_back("INTERVALS", intervals);
     auto run = runGovernor(table, stream, variant.toStdString(), {.settings = settings});
     QVERIFY(run.ok());
-    auto s = runGovernorSummarised(table, stream, variant.toStdString(), settings);
+    auto s = runGovernorSummarised(table, stream, variant.toStdString(), {.settings = settings});
     QVERIFY(s.ok());
     QVERIFY(run->size() >= 20000); // one entry per span at least (menu, teo: more)
     // Misses exist, so the miss-ratio column is not trivially zero.
@@ -167,7 +170,7 @@ void TestSummarisedRun::reusedStorage()
     GovernorRun storage = std::move(*longer);
     const std::size_t capacity = storage.startNs.capacity();
     auto fresh = runGovernor(table, stream, "menu-6.14", {.settings = {{"INTERVALS", 9}}});
-    auto s = runGovernorSummarised(table, stream, "menu-6.14", {{"INTERVALS", 9}}, nullptr, &storage);
+    auto s = runGovernorSummarised(table, stream, "menu-6.14", {.settings = {{"INTERVALS", 9}}, .storage = &storage});
     QVERIFY(fresh.ok() && s.ok());
     QCOMPARE(s->run.variant, std::string("menu-6.14"));
     QCOMPARE(s->run.startNs.capacity(), capacity); // the memory was reused, not reallocated
@@ -178,7 +181,7 @@ void TestSummarisedRun::reusedStorage()
 void TestSummarisedRun::cancelled()
 {
     const std::atomic<bool> cancel{true};
-    auto s = runGovernorSummarised(power10(), ipiStream(100), "menu-6.14", {}, &cancel);
+    auto s = runGovernorSummarised(power10(), ipiStream(100), "menu-6.14", {.cancel = &cancel});
     QVERIFY(!s.ok());
     QCOMPARE(QString::fromStdString(s.error().message), QStringLiteral("cancelled"));
     QVERIFY(s.error().code == ErrorCode::Cancelled);
@@ -195,7 +198,7 @@ void TestSummarisedRun::stepsOnOtherThreads()
     // equals its run made in one go.
     const IdleStateTable table = power10();
     const IdleStream stream = ipiStream(20000);
-    auto menu = SummarisedRunBuilder::start(table, stream, "menu-6.14", {{"INTERVALS", 9}});
+    auto menu = SummarisedRunBuilder::start(table, stream, "menu-6.14", {.settings = {{"INTERVALS", 9}}});
     auto teo = SummarisedRunBuilder::start(table, stream, "teo-6.14");
     QVERIFY(menu && teo);
     QCOMPARE(menu->spansLeft(), std::size_t(20000));
@@ -225,6 +228,34 @@ void TestSummarisedRun::stepsOnOtherThreads()
     diff = compare(t, *wholeTeo);
     QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("teo: ") + diff));
     QVERIFY(!SummarisedRunBuilder::start(table, stream, "no-such-governor"));
+}
+
+void TestSummarisedRun::onTheWorkloadClock()
+{
+    // With the stream's own clock in the options the run is written as
+    // onSpanClock() moves a finished run, and the plot summaries are those of
+    // the moved times (the GUI no longer moves and re-summarises every run).
+    const IdleStateTable table = power10();
+    const IdleStream stream = ipiStream(5000);
+    const std::vector<Ns> clock = streamSpanStarts(stream);
+    auto moved = runGovernor(table, stream, "menu-6.14");
+    QVERIFY(moved.ok());
+    const std::vector<Ns> ownTime = moved->startNs;
+    QVERIFY(onSpanClock(*moved, clock));
+    QVERIFY(moved->startNs != ownTime); // the exit latencies made the run's own time drift
+    auto s = runGovernorSummarised(table, stream, "menu-6.14", {.spanClockNs = &clock});
+    QVERIFY(s.ok());
+    QString diff = compare(*s, *moved);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    // Span 1's first entry starts where the clock says: span 0's gap and wakeup, no exit latency.
+    const auto first1 = std::find(s->run.span.begin(), s->run.span.end(), 1) - s->run.span.begin();
+    QCOMPARE(s->run.startNs[static_cast<std::size_t>(first1)], stream[0].gapNs + stream[0].wakeNs + stream[1].gapNs);
+
+    // A clock without a start for every span is not used: the run keeps its own time.
+    const std::vector<Ns> shorter(clock.begin(), clock.end() - 1);
+    auto own = runGovernorSummarised(table, stream, "menu-6.14", {.spanClockNs = &shorter});
+    QVERIFY(own.ok());
+    QVERIFY(own->run.startNs == ownTime);
 }
 
 QTEST_GUILESS_MAIN(TestSummarisedRun)

@@ -231,8 +231,12 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
             continue;
         }
         GovernorRun storage = RunRecycler::instance().take();
-        auto builder = SummarisedRunBuilder::start(snap->table, *stream, j.gov->variant, j.gov->settings, &storage,
-                                                   spec.latencyLimitNs);
+        // Every run on the workload's clock, the plot summaries built on those times.
+        auto builder = SummarisedRunBuilder::start(snap->table, *stream, j.gov->variant,
+                                                   {.settings = j.gov->settings,
+                                                    .storage = &storage,
+                                                    .latencyLimitNs = spec.latencyLimitNs,
+                                                    .spanClockNs = snap->spanClockNs.get()});
         if (!builder) {
             fail(j, builder.error());
             continue;
@@ -262,9 +266,6 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
                 return true;
             }
             j.run = std::move(*run);
-            // Every run on the workload's clock; the plot summaries follow the moved times.
-            if (snap->spanClockNs && onSpanClock(j.run->run, *snap->spanClockNs))
-                j.run->lod = RunLod(j.run->run, j.run->counts);
             j.totals = governorTotals(j.run->run, snap->table);
             return true;
         },
