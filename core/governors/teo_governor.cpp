@@ -1135,7 +1135,9 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
         ch = selectDeferredWith<P>(drv, ctx, notes);
     const TickChoice t = tickDecision(drv, ctx, ch, notes);
 
-    recordWith<P>(ctx, n, ch, t, notes);
+    // The record is a copy of what the steps noted (a quarter of a select): only when it is read.
+    if (m_keepReasoning)
+        recordWith<P>(ctx, n, ch, t, notes);
     return Selection{t.idx, t.stopTick, ch.hasDuration ? ch.durationNs : -1};
 }
 

@@ -87,6 +87,7 @@ Result<GovernorRunBuilder> GovernorRunBuilder::start(const IdleStateTable &table
         return gov.error();
     if (Status s = prepareGovernor(**gov, table, stream, options.latencyLimitNs); !s)
         return s.error();
+    (*gov)->keepReasoning(false); // entries only: reasoningAt() re-runs for an entry's reasoning
     auto state = std::make_unique<State>(table, stream, std::move(*gov), options);
     GovernorRun &run = state->run;
     if (options.storage) {

@@ -4,7 +4,9 @@
  * replayed with its variant, stream and table, and every entry row and the
  * summary must match the kernel's own decisions exactly. On a mismatch the
  * first differing row is printed with the expected and actual values and the
- * governor's reasoning record at that entry.
+ * governor's reasoning record at that entry. Each row is also run as the GUI
+ * and the CLI run it (runGovernor(), no reasoning record kept) and must make
+ * the same decisions.
  *
  * IDLESCOPE_CONFORMANCE_FILTER=<substring> restricts the rows (e.g. "teo-6.14/").
  */
@@ -18,6 +20,7 @@
 #include "core/io/replay_output.h"
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
+#include "core/replay/governor_run.h"
 #include "core/replay/reference_replay.h"
 
 #include <QDir>
@@ -25,6 +28,7 @@
 #include <QTest>
 
 #include <map>
+#include <vector>
 
 using namespace idlescope;
 using namespace Qt::StringLiterals;
@@ -153,6 +157,36 @@ private slots:
         const std::string expectedSummary = sj.readAll().toStdString();
         QCOMPARE(QString::fromStdString(formatSummaryJson(summary, drv, variant.toStdString())),
                  QString::fromStdString(expectedSummary));
+    }
+
+    void entriesOnly_data() { kernelDecisions_data(); }
+
+    /// The GUI's and the CLI's runs (runGovernor) tell the governor that nobody reads its
+    /// reasoning record (Governor::keepReasoning), and teo then skips it: the same rows must
+    /// make the same decisions that way as the replay above, which matched the kernel's.
+    void entriesOnly()
+    {
+        QFETCH(QString, variant);
+        QFETCH(QString, streamName);
+        QFETCH(QString, tableId);
+        IDLESCOPE_REQUIRE_OK(drvPtr, table(tableId));
+        IDLESCOPE_REQUIRE_OK(spansPtr, stream(streamName));
+        std::unique_ptr<Governor> gov = createGovernor(variant.toStdString());
+        QVERIFY(gov);
+        std::vector<EntryRecord> recorded;
+        const ReplaySummary summary =
+            replayStream(*drvPtr, *spansPtr, *gov,
+                         [&](const EntryRecord &e, const Governor &) { recorded.push_back(e); });
+        IDLESCOPE_REQUIRE_OK(run, runGovernor(*drvPtr, *spansPtr, variant.toStdString()));
+        QCOMPARE(run.size(), recorded.size());
+        for (std::size_t i = 0; i < recorded.size(); ++i) {
+            const EntryRecord &e = recorded[i];
+            const bool same = run.state[i] == e.state && run.has(i, ENTRY_STOP_TICK) == e.stopTick
+                              && run.predictedNs[i] == e.predictedNs && run.residencyNs[i] == e.residencyNs;
+            QVERIFY2(same, qPrintable(u"entry %1 (span %2) differs"_s.arg(i).arg(e.span)));
+        }
+        QCOMPARE(QString::fromStdString(formatSummaryJson(run.summary, *drvPtr, variant.toStdString())),
+                 QString::fromStdString(formatSummaryJson(summary, *drvPtr, variant.toStdString())));
     }
 };
 
