@@ -121,8 +121,9 @@ struct TeoOptions {
 
 /**
  * teo for one CPU. select()/reflect() never allocate; reasoning() holds a
- * TeoReasoning filled at every select. Tunables (kernel defaults): PULSE,
- * DECAY_SHIFT, and where the version has them NR_RECENT, UTIL_THRESHOLD_SHIFT,
+ * TeoReasoning filled at every select (unless keepReasoning(false)).
+ * Tunables (kernel defaults): PULSE, DECAY_SHIFT, and where the version has
+ * them NR_RECENT, UTIL_THRESHOLD_SHIFT,
  * RESIDENCY_THRESHOLD_NS, LATENCY_THRESHOLD_NS. A tunable changed after
  * enable() takes effect at once; NR_RECENT restarts the recent ring.
  */
