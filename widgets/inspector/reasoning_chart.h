@@ -65,6 +65,7 @@ private:
     std::vector<Level> m_levels;
     Kind m_kind = Kind::None;
     int m_barCount = 0;
+    bool m_cleared = false; ///< clear() drew the empty chart and nothing was drawn since
 };
 
 } // namespace idlescope
