@@ -4,7 +4,6 @@
 // comparison table shows each governor's operations per second and added latency (mean,
 // p99) with exactly the cells `idlescope-cli compare --closed-loop` prints for the same loop,
 // table and seed; the Trade-off view draws the table's values.
-#include "core/io/table_json.h"
 #include "tests/cli_process.h"
 #include "tests/test_paths.h"
 #include "tests/widgets/runner_fixture.h"
@@ -60,10 +59,7 @@ const char *const GOVERNORS[] = {"menu-6.14", "teo-6.14", "ladder-latest"};
 ScenarioSpec closedLoopScenario(const QString &loop, int seed = 3)
 {
     ScenarioSpec spec;
-    spec.target.kind = TargetKind::File;
-    spec.target.path = table();
-    spec.target.table = readTableJson(table().toStdString()).value();
-    spec.target.id = QString::fromStdString(spec.target.table.id);
+    spec.target = test::fileTarget(table());
     spec.workload.kind = WorkloadKind::ClosedLoop;
     spec.workload.text = loop;
     spec.workload.seed = seed;

@@ -3,7 +3,6 @@
 // (core/stats/run_throughput.h), the same cells as `idlescope-cli compare --throughput`
 // on the same stream and table, "no power data" for a table without power data; and the
 // misses / throughput / energy view, governors side by side, read from that table.
-#include "core/io/table_json.h"
 #include "tests/cli_process.h"
 #include "tests/test_paths.h"
 #include "tests/widgets/runner_fixture.h"
@@ -43,10 +42,7 @@ const char *const GOVERNORS[] = {"menu-6.14", "teo-6.14", "oracle"};
 SnapshotPtr simulate(const QString &tablePath)
 {
     ScenarioSpec spec;
-    spec.target.kind = TargetKind::File;
-    spec.target.path = tablePath;
-    spec.target.table = readTableJson(tablePath.toStdString()).value();
-    spec.target.id = QString::fromStdString(spec.target.table.id);
+    spec.target = test::fileTarget(tablePath);
     spec.workload.kind = WorkloadKind::Csv;
     spec.workload.path = stream();
     for (const char *g : GOVERNORS)
