@@ -53,18 +53,16 @@ SnapshotPtr simulate(const QString &tablePath)
 /// `compare --format csv` rows by governor: column name -> cell (iteration rows only).
 QMap<QString, QMap<QString, QString>> cliRows(const QString &tablePath)
 {
-    const test::CliResult r =
-        test::runCli({QStringLiteral("compare"), QStringLiteral("--table"), tablePath, QStringLiteral("--workload"),
-                      QStringLiteral("csv:") + stream(), QStringLiteral("--governors"),
-                      QStringLiteral("menu-6.14,teo-6.14,oracle"), QStringLiteral("--iterations"), QStringLiteral("1"),
-                      QStringLiteral("--throughput"), QStringLiteral("--format"), QStringLiteral("csv")});
+    const QMap<QString, test::CsvRow> all =
+        test::cliCsvRows({QStringLiteral("compare"), QStringLiteral("--table"), tablePath, QStringLiteral("--workload"),
+                          QStringLiteral("csv:") + stream(), QStringLiteral("--governors"),
+                          QStringLiteral("menu-6.14,teo-6.14,oracle"), QStringLiteral("--iterations"),
+                          QStringLiteral("1"), QStringLiteral("--throughput"), QStringLiteral("--format"),
+                          QStringLiteral("csv")},
+                         3, true); // keyed by point|governor|iteration, the first three columns
     QMap<QString, QMap<QString, QString>> rows;
-    if (r.exitCode != 0) {
-        qWarning("idlescope-cli: %s", qPrintable(r.err));
-        return rows;
-    }
-    // Keyed by point|governor|iteration, the first three columns; only iteration 1's rows.
-    for (const test::CsvRow &row : test::csvRowsBy(r.out, 3, true))
+    // Only iteration 1's rows.
+    for (const test::CsvRow &row : all)
         if (row.value(QStringLiteral("iteration")) == QStringLiteral("1"))
             rows.insert(row.value(QStringLiteral("governor")), row);
     return rows;
@@ -76,8 +74,7 @@ void TestThroughputEnergy::cellsAreTheCliCells_data()
 {
     QTest::addColumn<QString>("table");
     QTest::addColumn<bool>("powered");
-    // snooze 3000 mW, CEDE 500 mW + 5 uJ an entry, active 4000 mW (tests/data/power).
-    QTest::newRow("power data") << test::testDataDir() + QStringLiteral("/power/pseries-p10-power.json") << true;
+    QTest::newRow("power data") << test::powerTablePath() << true;
     // The kit's table: no power field.
     QTest::newRow("no power data") << test::kitDir() + QStringLiteral("/tables/pseries-p10.json") << false;
 }
@@ -120,7 +117,7 @@ void TestThroughputEnergy::cellsAreTheCliCells()
 void TestThroughputEnergy::tradeoffViewShowsTheTableValues()
 {
     // The view draws what the table holds, one bar per governor in each of its three panels.
-    const SnapshotPtr snap = simulate(test::testDataDir() + QStringLiteral("/power/pseries-p10-power.json"));
+    const SnapshotPtr snap = simulate(test::powerTablePath());
     QVERIFY(snap);
     ComparisonTableModel model;
     model.setSnapshot(snap);
