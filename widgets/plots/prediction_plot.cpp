@@ -140,18 +140,12 @@ void PredictionPlot::setupSeries()
     hi = std::max(hi, tick * 2);
     m_plot->yAxis->setRange(static_cast<double>(lo) / 2, static_cast<double>(hi));
     setTitle(predictionPlotTitle(anyTeo));
-    m_seriesGeneration = m_snap->generation;
 }
 
 void PredictionPlot::decimate(const TimeWindow &window)
 {
-    if (m_seriesGeneration != m_snap->generation) {
-        const QString key = seriesSetupKey();
-        if (key != m_seriesKey)
-            setupSeries();
-        m_seriesKey = key;
-        m_seriesGeneration = m_snap->generation;
-    }
+    if (seriesSetupChanged())
+        setupSeries();
     std::vector<Series *> stale;
     for (Series &s : m_series) {
         const GovernorResult::RunPtr &shared = m_snap->governors[static_cast<std::size_t>(s.governor)].run;
