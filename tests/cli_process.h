@@ -65,4 +65,16 @@ inline QMap<QString, CsvRow> csvRowsBy(const QString &text, int keyColumns, bool
     return rows;
 }
 
+/// csvRowsBy() of the table `idlescope-cli ARGS` prints, for a helper whose caller compares
+/// the rows: none, with the CLI's error as a warning, when the command fails.
+inline QMap<QString, CsvRow> cliCsvRows(const QStringList &args, int keyColumns, bool wholeRowsOnly = false)
+{
+    const CliResult r = runCli(args);
+    if (r.exitCode != 0) {
+        qWarning("idlescope-cli: %s", qPrintable(r.err));
+        return {};
+    }
+    return csvRowsBy(r.out, keyColumns, wholeRowsOnly);
+}
+
 } // namespace idlescope::test

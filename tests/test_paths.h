@@ -49,6 +49,12 @@ inline QString tracePath(const QString &name)
 {
     return tracesDir() + u'/' + name;
 }
+/// pseries-p10 with power data (tests/data/power): snooze 3000 mW, CEDE 500 mW + 5 uJ an
+/// entry, active 4000 mW.
+inline QString powerTablePath()
+{
+    return testDataDir() + QStringLiteral("/power/pseries-p10-power.json");
+}
 /// The published state tables (shared/docs/state-tables.json).
 inline QString stateTablesJson()
 {

@@ -52,6 +52,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <utility>
 
 // The icon resource lives in a static library: pull its initialiser in explicitly
@@ -203,35 +204,32 @@ void MainWindow::setupUi()
     resize(1600, 1000);
 }
 
+namespace {
+/// A splitter of @p orientation holding @p parts in order, each with its stretch factor.
+QSplitter *splitter(Qt::Orientation orientation, std::initializer_list<std::pair<QWidget *, int>> parts)
+{
+    auto *s = new QSplitter(orientation);
+    for (const auto &[widget, stretch] : parts) {
+        s->addWidget(widget);
+        s->setStretchFactor(s->count() - 1, stretch);
+    }
+    return s;
+}
+} // namespace
+
 QWidget *MainWindow::createPlots()
 {
-    auto *timeViews = new QSplitter(Qt::Vertical);
     auto *timeline = new StateTimelinePlot(m_view);
     auto *prediction = new PredictionPlot(m_view);
     auto *ratio = new MissRatioPlot(m_view);
-    timeViews->addWidget(timeline);
-    timeViews->addWidget(prediction);
-    timeViews->addWidget(ratio);
-    timeViews->setStretchFactor(0, 3);
-    timeViews->setStretchFactor(1, 4);
-    timeViews->setStretchFactor(2, 2);
+    QSplitter *timeViews = splitter(Qt::Vertical, {{timeline, 3}, {prediction, 4}, {ratio, 2}});
 
-    auto *stats = new QSplitter(Qt::Horizontal);
     auto *misses = new MissHistogramPlot(m_view);
     auto *share = new TimeSharePlot(m_view);
     auto *durations = new DurationHistogramPlot(m_view);
-    stats->addWidget(misses);
-    stats->addWidget(share);
-    stats->addWidget(durations);
-    stats->setStretchFactor(0, 4);
-    stats->setStretchFactor(1, 3);
-    stats->setStretchFactor(2, 3);
+    QSplitter *stats = splitter(Qt::Horizontal, {{misses, 4}, {share, 3}, {durations, 3}});
 
-    auto *all = new QSplitter(Qt::Vertical);
-    all->addWidget(timeViews);
-    all->addWidget(stats);
-    all->setStretchFactor(0, 5);
-    all->setStretchFactor(1, 2);
+    QSplitter *all = splitter(Qt::Vertical, {{timeViews, 5}, {stats, 2}});
     stats->setMinimumHeight(190);
     all->setChildrenCollapsible(false);
     m_plots = {timeline, prediction, ratio, misses, share, durations};

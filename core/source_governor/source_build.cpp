@@ -15,6 +15,7 @@
 #include <fstream>
 #include <regex>
 #include <set>
+#include <span>
 #include <sstream>
 #include <system_error>
 #include <unistd.h>
@@ -52,8 +53,21 @@ const char *const kCompileFlags[] = {
 /// The file is C whatever its name: patched copies are named menu.c.orig, menu.c~ or
 /// menu-patched, which the compiler would otherwise take for a linker script, and menu.h
 /// for a header to precompile (an object with no governor in it). In the cache key, so
-/// that what such a name built before is built again.
-const char *const kSourceLanguage = "-x c";
+/// that what such a name built before is built again. One list for the command and the
+/// key, so that the two cannot drift apart.
+const char *const kSourceLanguage[] = {"-x", "c"};
+
+/// The arguments as the key has always hashed them: joined by one space ("-x c").
+std::string joinedArguments(std::span<const char *const> args)
+{
+    std::string joined;
+    for (const char *a : args) {
+        if (!joined.empty())
+            joined += ' ';
+        joined += a;
+    }
+    return joined;
+}
 
 /// FNV-1a, 64 bits: a cache key, not a security measure.
 struct Hash {
@@ -359,7 +373,7 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     h.add(cc);
     for (const char *f : kCompileFlags)
         h.add(f);
-    h.add(kSourceLanguage);
+    h.add(joinedArguments(kSourceLanguage));
     h.add(*source);
     const fs::path srcDir = fs::absolute(fs::path(sourcePath), ec).parent_path();
     std::set<fs::path> headers;
@@ -385,8 +399,10 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     argv.insert(argv.end(), std::begin(kCompileFlags), std::end(kCompileFlags));
     const std::string include = *shim + "/include";
     // -MMD lists the files it read but the -isystem shim's: the headers the key cannot see.
-    argv.insert(argv.end(), {"-isystem", include, "-include", "idlescope/kernel.h", "-MMD", "-MF", tmp + ".d", "-o",
-                             tmp, "-x", "c", sourcePath, "-x", "none", *shim + "/runtime.o", "-Wl,-z,defs"});
+    argv.insert(argv.end(),
+                {"-isystem", include, "-include", "idlescope/kernel.h", "-MMD", "-MF", tmp + ".d", "-o", tmp});
+    argv.insert(argv.end(), std::begin(kSourceLanguage), std::end(kSourceLanguage));
+    argv.insert(argv.end(), {sourcePath, "-x", "none", *shim + "/runtime.o", "-Wl,-z,defs"});
     Result<Finished> r = runToEnd(argv);
     Result<std::string> rule = readFile(tmp + ".d");
     fs::remove(tmp + ".d", ec);

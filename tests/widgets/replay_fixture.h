@@ -10,6 +10,8 @@
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_run.h"
+#include "core/stats/run_counts.h"
+#include "core/stats/run_lod.h"
 #include "tests/test_paths.h"
 #include "widgets/runner/simulation_snapshot.h"
 
@@ -50,6 +52,16 @@ inline std::shared_ptr<SimulationSnapshot> makeSnapshot(const IdleStateTable &ta
         snap->governors.push_back(std::move(g));
     }
     return snap;
+}
+
+/// What a runner adds to each run of a snapshot, which the plots refuse a run without:
+/// its prefix counts and its plot summaries.
+inline void addRunSummaries(SimulationSnapshot &snap)
+{
+    for (GovernorResult &g : snap.governors) {
+        g.counts = RunCounts(*g.run);
+        g.lod = RunLod(*g.run, g.counts);
+    }
 }
 
 /// The conformance stream @p stream ("pipe-wakeups") on table @p table ("pseries-p10").

@@ -5,11 +5,11 @@
 // run is reused (the same pointer) when only another governor's tunable changed; a raised
 // cancel gives no snapshot and no error; a bad table gives an error and no snapshot.
 #include "core/io/stream_csv.h"
-#include "core/io/table_json.h"
 #include "core/replay/governor_run.h"
 #include "core/stats/run_counts.h"
 #include "core/stats/span_clock.h"
 #include "tests/test_paths.h"
+#include "tests/widgets/runner_fixture.h"
 #include "widgets/runner/build_snapshot.h"
 
 #include <QColor>
@@ -41,10 +41,7 @@ const char STREAM[] = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n"
 ScenarioSpec handScenario(const QString &streamPath)
 {
     ScenarioSpec spec;
-    spec.target.kind = TargetKind::File;
-    spec.target.path = tablePath();
-    spec.target.table = readTableJson(tablePath().toStdString()).value();
-    spec.target.id = QString::fromStdString(spec.target.table.id);
+    spec.target = test::fileTarget(tablePath());
     spec.workload.kind = WorkloadKind::Csv;
     spec.workload.path = streamPath;
     spec.governors = {{"oracle", {}, QColor(Qt::black)},

@@ -4,7 +4,6 @@
 // comparison table shows each governor's operations per second and added latency (mean,
 // p99) with exactly the cells `idlescope-cli compare --closed-loop` prints for the same loop,
 // table and seed; the Trade-off view draws the table's values.
-#include "core/io/table_json.h"
 #include "tests/cli_process.h"
 #include "tests/test_paths.h"
 #include "tests/widgets/runner_fixture.h"
@@ -49,21 +48,12 @@ namespace {
 
 using Col = ComparisonTableModel::Column;
 
-// snooze 3000 mW, CEDE 500 mW + 5 uJ an entry, active 4000 mW (tests/data/power).
-QString table()
-{
-    return test::testDataDir() + QStringLiteral("/power/pseries-p10-power.json");
-}
-
 const char *const GOVERNORS[] = {"menu-6.14", "teo-6.14", "ladder-latest"};
 
 ScenarioSpec closedLoopScenario(const QString &loop, int seed = 3)
 {
     ScenarioSpec spec;
-    spec.target.kind = TargetKind::File;
-    spec.target.path = table();
-    spec.target.table = readTableJson(table().toStdString()).value();
-    spec.target.id = QString::fromStdString(spec.target.table.id);
+    spec.target = test::fileTarget(test::powerTablePath());
     spec.workload.kind = WorkloadKind::ClosedLoop;
     spec.workload.text = loop;
     spec.workload.seed = seed;
@@ -75,15 +65,11 @@ ScenarioSpec closedLoopScenario(const QString &loop, int seed = 3)
 /// `compare --closed-loop LOOP --table T --format csv` rows by governor: column -> cell.
 QMap<QString, QMap<QString, QString>> cliRows(const QString &loop, int seed = 3)
 {
-    const test::CliResult r = test::runCli(
-        {QStringLiteral("compare"), QStringLiteral("--table"), table(), QStringLiteral("--closed-loop"), loop,
-         QStringLiteral("--governors"), QStringLiteral("menu-6.14,teo-6.14,ladder-latest"), QStringLiteral("--seed"),
-         QString::number(seed), QStringLiteral("--format"), QStringLiteral("csv")});
-    if (r.exitCode != 0) {
-        qWarning("idlescope-cli: %s", qPrintable(r.err));
-        return {};
-    }
-    return test::csvRowsBy(r.out, 1); // by governor, the first column
+    return test::cliCsvRows({QStringLiteral("compare"), QStringLiteral("--table"), test::powerTablePath(),
+                             QStringLiteral("--closed-loop"), loop, QStringLiteral("--governors"),
+                             QStringLiteral("menu-6.14,teo-6.14,ladder-latest"), QStringLiteral("--seed"),
+                             QString::number(seed), QStringLiteral("--format"), QStringLiteral("csv")},
+                            1); // by governor, the first column
 }
 
 const QString MICRO = QStringLiteral(" \u00b5s");
@@ -304,7 +290,7 @@ void TestClosedLoopGui::copiedCommandOfAnABLoopRuns()
     model.setSnapshot(snap);
     QCOMPARE(model.rowCount(), 4);
 
-    const CompareCommand c = compareCommand(spec, table());
+    const CompareCommand c = compareCommand(spec, test::powerTablePath());
     QVERIFY2(!c.args.contains(QStringLiteral("--iterations")), qPrintable(c.text));
     QVERIFY2(c.args.join(QLatin1Char(' ')).contains(QStringLiteral("m4=menu-6.14")), qPrintable(c.text));
     QStringList args = c.args;

@@ -5,8 +5,6 @@
 // degrees then (90 when narrower still), and level again when the plot is wide
 // enough.
 #include "core/io/table_json.h"
-#include "core/stats/run_counts.h"
-#include "core/stats/run_lod.h"
 #include "replay_fixture.h"
 #include "widgets/plots/duration_histogram_plot.h"
 #include "widgets/plots/miss_histogram_plot.h"
@@ -24,10 +22,7 @@ namespace {
 /// The prefix counts, plot summaries and duration histogram a runner's snapshot has.
 void summarise(SimulationSnapshot &snap)
 {
-    for (GovernorResult &g : snap.governors) {
-        g.counts = RunCounts(*g.run);
-        g.lod = RunLod(*g.run, g.counts);
-    }
+    test::addRunSummaries(snap);
     snap.durations = DurationHistogram(*snap.stream);
 }
 } // namespace

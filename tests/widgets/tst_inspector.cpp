@@ -78,6 +78,10 @@ private slots:
     void farEntryIsExplainedOnAWorker();
 
 private:
+    /// @p inspector on m_snap with the known miss (menu-6.14's entry of span 1002) shown;
+    /// its detail, null when it has none.
+    const EntryDetail *showMiss(EpisodeInspector &inspector) const;
+
     std::shared_ptr<SimulationSnapshot> m_snap;
     std::vector<ExpectedRow> m_expected;
     qint64 m_missEntry = -1; ///< index of span 1002's entry in the menu run
@@ -103,6 +107,13 @@ void TestInspector::initTestCase()
     QCOMPARE(row.residencyNs, Ns(36756));
     // The run agrees entry for entry up to here.
     QCOMPARE(m_snap->governors[0].run->span[size_t(m_missEntry)], MISS_SPAN);
+}
+
+const EntryDetail *TestInspector::showMiss(EpisodeInspector &inspector) const
+{
+    inspector.setSnapshot(m_snap);
+    inspector.showEntry(0, m_missEntry);
+    return inspector.detail();
 }
 
 void TestInspector::knownMenuMissShowsItsReasoning()
@@ -185,9 +196,7 @@ void TestInspector::knownMenuMissShowsItsReasoning()
 void TestInspector::inputsFromTheStream()
 {
     EpisodeInspector inspector;
-    inspector.setSnapshot(m_snap);
-    inspector.showEntry(0, m_missEntry);
-    const EntryDetail *d = inspector.detail();
+    const EntryDetail *d = showMiss(inspector);
     QVERIFY(d);
     // Span 1002 of pipe-wakeups.csv: gap 3466, timer 9904950, wake 24756 ns.
     const IdleSpan &span = (*m_snap->stream)[MISS_SPAN];
@@ -221,9 +230,7 @@ void TestInspector::inputsFromTheStream()
 void TestInspector::oracleAndCost()
 {
     EpisodeInspector inspector;
-    inspector.setSnapshot(m_snap);
-    inspector.showEntry(0, m_missEntry);
-    const EntryDetail *d = inspector.detail();
+    const EntryDetail *d = showMiss(inspector);
     QVERIFY(d);
     // 24.756 us to the wakeup is below CEDE's 120 us: the oracle polls.
     QCOMPARE(d->oracle.chosenIdx, 0);
@@ -245,8 +252,7 @@ void TestInspector::nextAndPreviousMiss()
 {
     EpisodeInspector inspector;
     inspector.resize(520, 760);
-    inspector.setSnapshot(m_snap);
-    inspector.showEntry(0, m_missEntry);
+    showMiss(inspector);
     QSignalSpy moved(&inspector, &EpisodeInspector::entrySelected);
 
     auto expectedMiss = [&](qint64 from, bool forward, bool above, bool below) {
@@ -409,8 +415,7 @@ void TestInspector::teoFirstEntryHasNoPreviousPeriod()
 void TestInspector::newSnapshotKeepsSelection()
 {
     EpisodeInspector inspector;
-    inspector.setSnapshot(m_snap);
-    inspector.showEntry(0, m_missEntry);
+    showMiss(inspector);
     QSignalSpy shown(&inspector, &EpisodeInspector::detailShown);
     auto copy = std::make_shared<SimulationSnapshot>(*m_snap);
     copy->generation = 2;

@@ -19,6 +19,26 @@
 
 using namespace idlescope;
 
+namespace {
+
+/// What the window holds: a setup panel showing the default scenario's workload and an
+/// opener on it, with what the opener emitted: the scenarios it read (scenarioRead()) and
+/// the sessions it adopted (sessionAdopted()).
+struct OpenerRig {
+    SetupPanel setup;
+    SessionOpener opener{&setup};
+    int read = 0;
+    QSignalSpy adopted{&opener, &SessionOpener::sessionAdopted};
+
+    OpenerRig()
+    {
+        setup.setWorkload(defaultScenario().workload);
+        QObject::connect(&opener, &SessionOpener::scenarioRead, &opener, [this] { ++read; });
+    }
+};
+
+} // namespace
+
 class TestSessionOpener : public QObject {
     Q_OBJECT
 private slots:
@@ -69,11 +89,7 @@ QString TestSessionOpener::writeSession(const QString &name, const QString &targ
 
 void TestSessionOpener::unreadableSessionIsRefusedAtOnce()
 {
-    SetupPanel setup;
-    setup.setWorkload(defaultScenario().workload);
-    SessionOpener opener(&setup);
-    int read = 0; // scenarioRead() emitted
-    connect(&opener, &SessionOpener::scenarioRead, this, [&read] { ++read; });
+    OpenerRig rig;
     const QString path = m_dir.filePath(QStringLiteral("broken.idlescope"));
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
@@ -81,114 +97,103 @@ void TestSessionOpener::unreadableSessionIsRefusedAtOnce()
     f.close();
     RecentFiles().add(path); // it opened once; it does not any more
 
-    const QString err = opener.openSession(path);
+    const QString err = rig.opener.openSession(path);
     QVERIFY2(err.contains(path), qPrintable(err)); // the error names the file
-    QCOMPARE(read, 0);                             // nothing applied: the scenario on screen stays
-    QCOMPARE(opener.pendingSession(), QString());
-    QVERIFY(!opener.takePendingView());
+    QCOMPARE(rig.read, 0);                         // nothing applied: the scenario on screen stays
+    QCOMPARE(rig.opener.pendingSession(), QString());
+    QVERIFY(!rig.opener.takePendingView());
     QVERIFY(!RecentFiles().files().contains(path)); // and it leaves the recent files
-    QCOMPARE(setup.workload().kind, defaultScenario().workload.kind);
+    QCOMPARE(rig.setup.workload().kind, defaultScenario().workload.kind);
 }
 
 void TestSessionOpener::sessionIsAdoptedWithItsFirstSnapshot()
 {
-    SetupPanel setup;
-    SessionOpener opener(&setup);
+    OpenerRig rig;
     QStringList targetsRead;
-    connect(&opener, &SessionOpener::scenarioRead, this,
+    connect(&rig.opener, &SessionOpener::scenarioRead, this,
             [&targetsRead](const ScenarioSpec &s) { targetsRead << s.target.id; });
-    QSignalSpy adopted(&opener, &SessionOpener::sessionAdopted);
     const QString path = writeSession(QStringLiteral("skx.idlescope"), QStringLiteral("intel-skx"));
     QVERIFY(!path.isEmpty());
 
-    QCOMPARE(opener.openSession(path), QString());
+    QCOMPARE(rig.opener.openSession(path), QString());
     QCOMPARE(targetsRead, QStringList{QStringLiteral("intel-skx")}); // the scenario written, to show
     // Pending until it simulated: not yet the window's, not yet recent.
-    QCOMPARE(opener.pendingSession(), path);
-    QCOMPARE(adopted.count(), 0);
+    QCOMPARE(rig.opener.pendingSession(), path);
+    QCOMPARE(rig.adopted.count(), 0);
     QVERIFY(RecentFiles().files().isEmpty());
 
-    const std::unique_ptr<SessionView> view = opener.takePendingView();
+    const std::unique_ptr<SessionView> view = rig.opener.takePendingView();
     QVERIFY(view);
     QCOMPARE(view->rangeStartNs, 1000);
     QCOMPARE(view->rangeEndNs, 5000);
-    opener.snapshotShown();
-    QCOMPARE(adopted.count(), 1);
-    QCOMPARE(adopted.at(0).at(0).toString(), path);
+    rig.opener.snapshotShown();
+    QCOMPARE(rig.adopted.count(), 1);
+    QCOMPARE(rig.adopted.at(0).at(0).toString(), path);
     QCOMPARE(RecentFiles().files(), QStringList{path});
-    QCOMPARE(opener.pendingSession(), QString());
+    QCOMPARE(rig.opener.pendingSession(), QString());
     // Later snapshots adopt nothing more.
-    opener.snapshotShown();
-    QCOMPARE(adopted.count(), 1);
+    rig.opener.snapshotShown();
+    QCOMPARE(rig.adopted.count(), 1);
 }
 
 void TestSessionOpener::sessionWhoseRunFailsIsRefusedInItsWords()
 {
-    SetupPanel setup;
-    SessionOpener opener(&setup);
-    QSignalSpy adopted(&opener, &SessionOpener::sessionAdopted);
+    OpenerRig rig;
     const QString path = writeSession(QStringLiteral("fails.idlescope"), QStringLiteral("intel-skx"));
-    QCOMPARE(opener.openSession(path), QString());
+    QCOMPARE(rig.opener.openSession(path), QString());
 
-    QCOMPARE(opener.runFailed(QStringLiteral("gone.csv: no such file")),
+    QCOMPARE(rig.opener.runFailed(QStringLiteral("gone.csv: no such file")),
              QStringLiteral("Could not open session %1: gone.csv: no such file").arg(path));
-    QVERIFY(!opener.takePendingView()); // its view is not applied to the scenario on screen
-    opener.snapshotShown();             // the scenario on screen simulated again
-    QCOMPARE(adopted.count(), 0);
+    QVERIFY(!rig.opener.takePendingView()); // its view is not applied to the scenario on screen
+    rig.opener.snapshotShown();             // the scenario on screen simulated again
+    QCOMPARE(rig.adopted.count(), 0);
     QVERIFY(RecentFiles().files().isEmpty());
     // With no session being opened, the failure's own message says it all.
-    QCOMPARE(opener.runFailed(QStringLiteral("gone.csv: no such file")), QString());
+    QCOMPARE(rig.opener.runFailed(QStringLiteral("gone.csv: no such file")), QString());
 }
 
 void TestSessionOpener::cancelledSessionIsNotAdopted()
 {
-    SetupPanel setup;
-    SessionOpener opener(&setup);
-    QSignalSpy adopted(&opener, &SessionOpener::sessionAdopted);
+    OpenerRig rig;
     const QString path = writeSession(QStringLiteral("cancel.idlescope"), QStringLiteral("intel-skx"));
-    QCOMPARE(opener.openSession(path), QString());
-    opener.cancelled();
-    QVERIFY(!opener.takePendingView());
-    opener.snapshotShown();
-    QCOMPARE(adopted.count(), 0);
+    QCOMPARE(rig.opener.openSession(path), QString());
+    rig.opener.cancelled();
+    QVERIFY(!rig.opener.takePendingView());
+    rig.opener.snapshotShown();
+    QCOMPARE(rig.adopted.count(), 0);
 }
 
 void TestSessionOpener::missingFilesOnTheCommandLine()
 {
-    SetupPanel setup;
-    setup.setWorkload(defaultScenario().workload);
-    SessionOpener opener(&setup);
-    int read = 0; // scenarioRead() emitted
-    connect(&opener, &SessionOpener::scenarioRead, this, [&read] { ++read; });
-    QSignalSpy errors(&opener, &SessionOpener::errorOccurred);
+    OpenerRig rig;
+    QSignalSpy errors(&rig.opener, &SessionOpener::errorOccurred);
     const QString csv = m_dir.filePath(QStringLiteral("gone.csv"));
     const QString trace = m_dir.filePath(QStringLiteral("gone.dat"));
     const QString session = m_dir.filePath(QStringLiteral("gone.idlescope"));
 
     // A stream or a trace: the setup panel's own error, the workload unchanged.
-    QCOMPARE(opener.openFile(csv), QStringLiteral("%1: no such file").arg(csv));
-    QCOMPARE(opener.openFile(trace), QStringLiteral("%1: no such file").arg(trace));
-    QCOMPARE(setup.workload().kind, defaultScenario().workload.kind);
+    QCOMPARE(rig.opener.openFile(csv), QStringLiteral("%1: no such file").arg(csv));
+    QCOMPARE(rig.opener.openFile(trace), QStringLiteral("%1: no such file").arg(trace));
+    QCOMPARE(rig.setup.workload().kind, defaultScenario().workload.kind);
     QCOMPARE(errors.count(), 0); // the panel reports those itself
 
     // A session: refused naming it, and reported for the message bar.
-    const QString err = opener.openFile(session);
+    const QString err = rig.opener.openFile(session);
     QVERIFY2(err.contains(session), qPrintable(err));
     QCOMPARE(errors.count(), 1);
     QCOMPARE(errors.at(0).at(0).toString(), err);
-    QCOMPARE(read, 0);
+    QCOMPARE(rig.read, 0);
 }
 
 void TestSessionOpener::fallbackHappensOncePerStart()
 {
-    SetupPanel setup;
-    SessionOpener opener(&setup);
-    QVERIFY(!opener.isFallingBack());
-    QVERIFY(opener.startFallback()); // the start-up file failed: the default scenario takes its place
-    QVERIFY(opener.isFallingBack());
-    QVERIFY(!opener.startFallback()); // and if that fails too, nothing more is tried
-    opener.snapshotShown();           // the default scenario is on screen
-    QVERIFY(!opener.isFallingBack());
+    OpenerRig rig;
+    QVERIFY(!rig.opener.isFallingBack());
+    QVERIFY(rig.opener.startFallback()); // the start-up file failed: the default scenario takes its place
+    QVERIFY(rig.opener.isFallingBack());
+    QVERIFY(!rig.opener.startFallback()); // and if that fails too, nothing more is tried
+    rig.opener.snapshotShown();           // the default scenario is on screen
+    QVERIFY(!rig.opener.isFallingBack());
 }
 
 void TestSessionOpener::leftWorkIsTheNewestCopy()
@@ -205,11 +210,10 @@ void TestSessionOpener::leftWorkIsTheNewestCopy()
     QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-3600), QFileDevice::FileModificationTime));
     f.close();
 
-    SetupPanel setup;
-    SessionOpener opener(&setup);
-    QVERIFY(!opener.leftWork()); // recovery off: nothing is looked for
-    opener.enableRecovery(recovery.path());
-    const std::optional<SessionOpener::LeftWork> left = opener.leftWork();
+    OpenerRig rig;
+    QVERIFY(!rig.opener.leftWork()); // recovery off: nothing is looked for
+    rig.opener.enableRecovery(recovery.path());
+    const std::optional<SessionOpener::LeftWork> left = rig.opener.leftWork();
     QVERIFY(left);
     QCOMPARE(left->path, newer);
     QCOMPARE(left->session.scenario.target.id, QStringLiteral("intel-icx"));
@@ -218,7 +222,7 @@ void TestSessionOpener::leftWorkIsTheNewestCopy()
     QVERIFY(QFile::exists(newer));  // until it is restored or declined
     SessionOpener::forgetLeftWork(left->path);
     QVERIFY(!QFile::exists(newer));
-    QVERIFY(!opener.leftWork());
+    QVERIFY(!rig.opener.leftWork());
 }
 
 void TestSessionOpener::unreadableLeftWorkIsReportedAndRemoved()
@@ -229,11 +233,10 @@ void TestSessionOpener::unreadableLeftWorkIsReportedAndRemoved()
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write("{\"format\": "); // cut short by the crash
     f.close();
-    SetupPanel setup;
-    SessionOpener opener(&setup);
-    opener.enableRecovery(recovery.path());
-    QSignalSpy errors(&opener, &SessionOpener::errorOccurred);
-    QVERIFY(!opener.leftWork());
+    OpenerRig rig;
+    rig.opener.enableRecovery(recovery.path());
+    QSignalSpy errors(&rig.opener, &SessionOpener::errorOccurred);
+    QVERIFY(!rig.opener.leftWork());
     QCOMPARE(errors.count(), 1);
     const QString err = errors.first().first().toString();
     QVERIFY2(err.startsWith(QStringLiteral("The recovery copy could not be read: ")) && err.contains(copy),

@@ -3,7 +3,6 @@
 // (core/stats/run_throughput.h), the same cells as `idlescope-cli compare --throughput`
 // on the same stream and table, "no power data" for a table without power data; and the
 // misses / throughput / energy view, governors side by side, read from that table.
-#include "core/io/table_json.h"
 #include "tests/cli_process.h"
 #include "tests/test_paths.h"
 #include "tests/widgets/runner_fixture.h"
@@ -43,10 +42,7 @@ const char *const GOVERNORS[] = {"menu-6.14", "teo-6.14", "oracle"};
 SnapshotPtr simulate(const QString &tablePath)
 {
     ScenarioSpec spec;
-    spec.target.kind = TargetKind::File;
-    spec.target.path = tablePath;
-    spec.target.table = readTableJson(tablePath.toStdString()).value();
-    spec.target.id = QString::fromStdString(spec.target.table.id);
+    spec.target = test::fileTarget(tablePath);
     spec.workload.kind = WorkloadKind::Csv;
     spec.workload.path = stream();
     for (const char *g : GOVERNORS)
@@ -57,18 +53,16 @@ SnapshotPtr simulate(const QString &tablePath)
 /// `compare --format csv` rows by governor: column name -> cell (iteration rows only).
 QMap<QString, QMap<QString, QString>> cliRows(const QString &tablePath)
 {
-    const test::CliResult r =
-        test::runCli({QStringLiteral("compare"), QStringLiteral("--table"), tablePath, QStringLiteral("--workload"),
-                      QStringLiteral("csv:") + stream(), QStringLiteral("--governors"),
-                      QStringLiteral("menu-6.14,teo-6.14,oracle"), QStringLiteral("--iterations"), QStringLiteral("1"),
-                      QStringLiteral("--throughput"), QStringLiteral("--format"), QStringLiteral("csv")});
+    const QMap<QString, test::CsvRow> all =
+        test::cliCsvRows({QStringLiteral("compare"), QStringLiteral("--table"), tablePath, QStringLiteral("--workload"),
+                          QStringLiteral("csv:") + stream(), QStringLiteral("--governors"),
+                          QStringLiteral("menu-6.14,teo-6.14,oracle"), QStringLiteral("--iterations"),
+                          QStringLiteral("1"), QStringLiteral("--throughput"), QStringLiteral("--format"),
+                          QStringLiteral("csv")},
+                         3, true); // keyed by point|governor|iteration, the first three columns
     QMap<QString, QMap<QString, QString>> rows;
-    if (r.exitCode != 0) {
-        qWarning("idlescope-cli: %s", qPrintable(r.err));
-        return rows;
-    }
-    // Keyed by point|governor|iteration, the first three columns; only iteration 1's rows.
-    for (const test::CsvRow &row : test::csvRowsBy(r.out, 3, true))
+    // Only iteration 1's rows.
+    for (const test::CsvRow &row : all)
         if (row.value(QStringLiteral("iteration")) == QStringLiteral("1"))
             rows.insert(row.value(QStringLiteral("governor")), row);
     return rows;
@@ -80,8 +74,7 @@ void TestThroughputEnergy::cellsAreTheCliCells_data()
 {
     QTest::addColumn<QString>("table");
     QTest::addColumn<bool>("powered");
-    // snooze 3000 mW, CEDE 500 mW + 5 uJ an entry, active 4000 mW (tests/data/power).
-    QTest::newRow("power data") << test::testDataDir() + QStringLiteral("/power/pseries-p10-power.json") << true;
+    QTest::newRow("power data") << test::powerTablePath() << true;
     // The kit's table: no power field.
     QTest::newRow("no power data") << test::kitDir() + QStringLiteral("/tables/pseries-p10.json") << false;
 }
@@ -124,7 +117,7 @@ void TestThroughputEnergy::cellsAreTheCliCells()
 void TestThroughputEnergy::tradeoffViewShowsTheTableValues()
 {
     // The view draws what the table holds, one bar per governor in each of its three panels.
-    const SnapshotPtr snap = simulate(test::testDataDir() + QStringLiteral("/power/pseries-p10-power.json"));
+    const SnapshotPtr snap = simulate(test::powerTablePath());
     QVERIFY(snap);
     ComparisonTableModel model;
     model.setSnapshot(snap);

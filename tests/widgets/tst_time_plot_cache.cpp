@@ -5,8 +5,6 @@
 // show must be exactly what a plot that saw only the new snapshot shows:
 // pipe-wakeups on POWER10 through menu-6.14 and teo-6.14, then menu-6.14
 // again with INTERVALS = 2 (a different run; teo's run shared).
-#include "core/stats/run_counts.h"
-#include "core/stats/run_lod.h"
 #include "replay_fixture.h"
 #include "widgets/plots/miss_ratio_plot.h"
 #include "widgets/plots/prediction_plot.h"
@@ -21,19 +19,11 @@ using namespace idlescope;
 
 namespace {
 
-void addSummaries(SimulationSnapshot &snap)
-{
-    for (GovernorResult &g : snap.governors) {
-        g.counts = RunCounts(*g.run);
-        g.lod = RunLod(*g.run, g.counts);
-    }
-}
-
 std::shared_ptr<SimulationSnapshot> first()
 {
     auto snap = test::conformanceSnapshot("pipe-wakeups", "pseries-p10", {"menu-6.14", "teo-6.14"});
     if (snap)
-        addSummaries(*snap);
+        test::addRunSummaries(*snap);
     return snap;
 }
 
@@ -48,7 +38,7 @@ std::shared_ptr<SimulationSnapshot> afterSlider(const SimulationSnapshot &prev)
     snap->governors.resize(2);
     snap->governors[0].run = std::make_shared<const GovernorRun>(std::move(*menu));
     snap->governors[1].run = prev.governors[1].run;
-    addSummaries(*snap);
+    test::addRunSummaries(*snap);
     return snap;
 }
 

@@ -4,7 +4,6 @@
 // the inspector's way back to the trace. On LISA's Juno trace
 // (lisa-juno-sched_load-6cpu.dat, shared/data/traces) with its table
 // arm-juno-r0 (WFI, cpu-sleep-0, cluster-sleep-0).
-#include "core/io/table_json.h"
 #include "core/trace/trace_model.h"
 #include "tests/test_paths.h"
 #include "tests/widgets/runner_fixture.h"
@@ -265,10 +264,7 @@ void TestTraceGui::everyLaneOnTheStreamClock()
     // span 3 starts at 3606 + 2019 + 3695 + 2015 + 4574 + 1998 + 5319 = 23226 ns. Its last span
     // (row 3999) at 2,259,106,058 ns (the same sum over the 4000 rows, by a short script).
     ScenarioSpec spec;
-    spec.target.kind = TargetKind::File;
-    spec.target.path = test::kitDir() + QStringLiteral("/tables/pseries-p10.json");
-    spec.target.table = readTableJson(spec.target.path.toStdString()).value();
-    spec.target.id = QString::fromStdString(spec.target.table.id);
+    spec.target = test::fileTarget(test::kitDir() + QStringLiteral("/tables/pseries-p10.json"));
     spec.workload.kind = WorkloadKind::Csv;
     spec.workload.path = test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv");
     spec.governors = {{"menu-6.14", {}, QColor(Qt::red)},

@@ -291,31 +291,32 @@ void SetupPanel::setWorkload(const WorkloadSpec &w)
     m_filling = false;
 }
 
-bool SetupPanel::loadStreamFile(const QString &path)
+bool SetupPanel::setWorkloadFile(WorkloadKind kind, const QString &path, int cpu)
 {
     if (!QFileInfo::exists(path)) {
         emit errorOccurred(tr("%1: no such file").arg(path));
         return false;
     }
     WorkloadSpec w;
-    w.kind = WorkloadKind::Csv;
+    w.kind = kind;
     w.path = path;
+    w.cpu = cpu;
     setWorkload(w);
+    return true;
+}
+
+bool SetupPanel::loadStreamFile(const QString &path)
+{
+    if (!setWorkloadFile(WorkloadKind::Csv, path))
+        return false;
     emit workloadChanged();
     return true;
 }
 
 bool SetupPanel::loadTraceFile(const QString &path, int cpu)
 {
-    if (!QFileInfo::exists(path)) {
-        emit errorOccurred(tr("%1: no such file").arg(path));
+    if (!setWorkloadFile(WorkloadKind::Trace, path, cpu))
         return false;
-    }
-    WorkloadSpec w;
-    w.kind = WorkloadKind::Trace;
-    w.path = path;
-    w.cpu = cpu;
-    setWorkload(w);
     // A trace opened: show the kernel's own choices beside the governors.
     m_governorPicker->checkRecorded();
     // With the CPU still to choose, the page's import decides it and cpuResolved simulates.

@@ -102,6 +102,9 @@ private:
     /// summary: the table saved beside it, or the built-in tables with its state count.
     void proposeTable();
     void chooseWorkload(int index);
+    /// The file workload of @p kind at @p path set as loadStreamFile() and loadTraceFile() do
+    /// (@p cpu: a trace's, -1 as in WorkloadSpec); false with errorOccurred() when the file does not exist.
+    bool setWorkloadFile(WorkloadKind kind, const QString &path, int cpu = -1);
     /// The kind of the workload combo's item @p index, and the item that shows @p w (-1 for none).
     WorkloadKind itemKind(int index) const;
     int itemOf(const WorkloadSpec &w) const;

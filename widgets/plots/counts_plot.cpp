@@ -19,6 +19,17 @@ CountsPlot::CountsPlot(const QString &title, ViewState *view, QWidget *parent) :
     connect(view, &ViewState::cursorChanged, this, [this] { markDirty(); });
 }
 
+void CountsPlot::rebuild()
+{
+    if (!m_snap)
+        return;
+    if (m_setUpGeneration != m_snap->generation) {
+        setUp();
+        m_setUpGeneration = m_snap->generation;
+    }
+    refill();
+}
+
 void CountsPlot::offerLogScale()
 {
     m_logScale = new QAction(tr("Logarithmic count axis"), this);

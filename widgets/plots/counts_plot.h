@@ -25,6 +25,13 @@ public:
     void setLogScale(bool on);
 
 protected:
+    /// Nothing without a snapshot; setUp() once per snapshot (its generation), then refill().
+    void rebuild() final;
+    /// The plottables and items of m_snap's governors and table; once per snapshot.
+    virtual void setUp() = 0;
+    /// The totals up to the cursor into what setUp() made; on every rebuild.
+    virtual void refill() = 0;
+
     /// Entries of governor @p g that started at or before the cursor.
     std::size_t entriesUpToCursor(int g) const;
     /// Totals of governor @p g up to the cursor.
@@ -52,6 +59,7 @@ protected:
 
 private:
     QAction *m_logScale = nullptr;
+    std::uint64_t m_setUpGeneration = 0; ///< the snapshot setUp() last ran for
 };
 
 } // namespace idlescope

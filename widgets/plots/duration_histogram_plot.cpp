@@ -27,41 +27,32 @@ DurationHistogramPlot::DurationHistogramPlot(ViewState *view, QWidget *parent)
     offerLogScale();
 }
 
-void DurationHistogramPlot::rebuild()
+void DurationHistogramPlot::setUp()
 {
-    if (!m_snap)
-        return;
-    if (m_itemsGeneration != m_snap->generation) {
-        for (QCPAbstractItem *item : std::as_const(m_items))
-            m_plot->removeItem(item);
-        m_items.clear();
-        m_labels.clear();
-        for (int s = 0; s < m_snap->table.count(); ++s) {
-            const IdleState &st = m_snap->table[s];
-            if (st.targetResidencyNs <= 0)
-                continue;
-            const double x = static_cast<double>(st.targetResidencyNs);
-            auto *line = new QCPItemStraightLine(m_plot);
-            line->setPen(QPen(QColor(0x70, 0x70, 0x70), 1, Qt::DashLine));
-            line->point1->setCoords(x, 0);
-            line->point2->setCoords(x, 1);
-            auto *label = new QCPItemText(m_plot);
-            label->position->setTypeX(QCPItemPosition::ptPlotCoords);
-            label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-            label->position->setCoords(x, 0.02);
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-            label->setPadding(QMargins(3, 0, 0, 0));
-            // The axis caption says what the dashed lines are; the state name alone
-            // keeps neighbouring lines' labels (C1, C1E at 2 and 4 us) apart.
-            label->setText(QString::fromStdString(st.name));
-            label->setColor(QColor(0x50, 0x50, 0x50));
-            m_items << line << label;
-            m_labels << qMakePair(x, label);
-        }
-        std::stable_sort(m_labels.begin(), m_labels.end(),
-                         [](const auto &a, const auto &b) { return a.first < b.first; });
-        m_itemsGeneration = m_snap->generation;
+    for (QCPAbstractItem *item : std::as_const(m_items))
+        m_plot->removeItem(item);
+    m_items.clear();
+    m_labels.clear();
+    for (const ResidencyLine &r : addResidencyLines(Qt::Vertical)) {
+        const double x = r.ns;
+        auto *label = new QCPItemText(m_plot);
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(x, 0.02);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setPadding(QMargins(3, 0, 0, 0));
+        // The axis caption says what the dashed lines are; the state name alone
+        // keeps neighbouring lines' labels (C1, C1E at 2 and 4 us) apart.
+        label->setText(QString::fromStdString(r.state->name));
+        label->setColor(QColor(0x50, 0x50, 0x50));
+        m_items << r.line << label;
+        m_labels << qMakePair(x, label);
     }
+    std::stable_sort(m_labels.begin(), m_labels.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+}
+
+void DurationHistogramPlot::refill()
+{
     m_counts = m_snap->durations.upTo(spansUpToCursor());
     // Show the decades that hold data, one bin of margin each side.
     int lo = DurationBins::COUNT, hi = -1;

@@ -17,7 +17,8 @@ public:
     explicit DurationHistogramPlot(ViewState *view, QWidget *parent = nullptr);
 
 protected:
-    void rebuild() override;
+    void setUp() override;
+    void refill() override;
     QString tooltipAt(const QPointF &pos) const override;
 
 public:
@@ -32,7 +33,6 @@ private:
     QList<QCPAbstractItem *> m_items;
     QList<QPair<double, QCPItemText *>> m_labels; ///< target residency (ns) and its label
     QList<int> m_labelRows;
-    std::uint64_t m_itemsGeneration = 0;
     DurationHistogram::Counts m_counts{};
 };
 

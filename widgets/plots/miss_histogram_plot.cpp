@@ -34,7 +34,7 @@ MissHistogramPlot::MissHistogramPlot(ViewState *view, QWidget *parent)
     offerLogScale();
 }
 
-void MissHistogramPlot::setupBars()
+void MissHistogramPlot::setUp()
 {
     for (int k = 0; k < 2; ++k) {
         for (QCPBars *b : std::as_const(m_bars[k]))
@@ -43,7 +43,6 @@ void MissHistogramPlot::setupBars()
         m_rects[k]->axis(QCPAxis::atBottom)->setTicker(stateTicker());
         m_rects[k]->axis(QCPAxis::atBottom)->setRange(0.4, m_snap->table.count() + 0.6);
     }
-    m_barsGeneration = m_snap->generation;
 }
 
 QVector<QVector<double>> MissHistogramPlot::values(bool above) const
@@ -62,12 +61,8 @@ QVector<QVector<double>> MissHistogramPlot::values(bool above) const
     return out;
 }
 
-void MissHistogramPlot::rebuild()
+void MissHistogramPlot::refill()
 {
-    if (!m_snap)
-        return;
-    if (m_barsGeneration != m_snap->generation)
-        setupBars();
     double top = 1;
     QVector<double> keys;
     for (int s = 0; s < m_snap->table.count(); ++s)

@@ -21,16 +21,14 @@ public:
     QVector<QVector<double>> values(bool above) const;
 
 protected:
-    void rebuild() override;
+    void setUp() override;
+    void refill() override;
     QString tooltipAt(const QPointF &pos) const override;
 
 private:
-    void setupBars();
-
     QCPAxisRect *m_rects[2] = {nullptr, nullptr};
     QCPBarsGroup *m_groups[2] = {nullptr, nullptr};
     QList<QCPBars *> m_bars[2];
-    std::uint64_t m_barsGeneration = 0;
 };
 
 } // namespace idlescope

@@ -27,8 +27,7 @@ MissRatioPlot::MissRatioPlot(ViewState *view, QWidget *parent)
 void MissRatioPlot::decimate(const TimeWindow &window)
 {
     if (m_seriesGeneration != m_snap->generation) {
-        const QString key = seriesSetupKey();
-        if (key != m_seriesKey || m_plot->graphCount() != m_snap->governorCount()) {
+        if (seriesSetupChanged() || m_plot->graphCount() != m_snap->governorCount()) {
             m_plot->clearGraphs();
             for (int g = 0; g < m_snap->governorCount(); ++g) {
                 QCPGraph *graph = m_plot->addGraph();
@@ -36,7 +35,6 @@ void MissRatioPlot::decimate(const TimeWindow &window)
                     QPen(m_snap->governors[static_cast<std::size_t>(g)].color, 1)); // width 1: fast cosmetic path
                 graph->setAdaptiveSampling(false);
             }
-            m_seriesKey = key;
         }
         // Runs shared with the previous snapshot keep their decimated points.
         std::vector<CachedSeries> old = std::move(m_points);

@@ -28,7 +28,6 @@ protected:
 private:
     std::vector<CachedSeries> m_points; ///< [g]: run g's ratio, decimated
     std::uint64_t m_seriesGeneration = 0;
-    QString m_seriesKey; ///< seriesSetupKey() the graphs were made for
 };
 
 } // namespace idlescope

@@ -170,6 +170,27 @@ QColor PlotBase::tint(const QColor &c, double alpha)
     return QColor(mix(c.red()), mix(c.green()), mix(c.blue()));
 }
 
+std::vector<PlotBase::ResidencyLine> PlotBase::addResidencyLines(Qt::Orientation orientation)
+{
+    std::vector<ResidencyLine> lines;
+    for (const IdleState &st : m_snap->table.states) {
+        if (st.targetResidencyNs <= 0)
+            continue;
+        const double ns = static_cast<double>(st.targetResidencyNs);
+        auto *line = new QCPItemStraightLine(m_plot);
+        line->setPen(QPen(QColor(0x70, 0x70, 0x70), 1, Qt::DashLine));
+        if (orientation == Qt::Vertical) {
+            line->point1->setCoords(ns, 0);
+            line->point2->setCoords(ns, 1);
+        } else {
+            line->point1->setCoords(0, ns);
+            line->point2->setCoords(1, ns);
+        }
+        lines.push_back({&st, ns, line});
+    }
+    return lines;
+}
+
 int PlotBase::columns() const
 {
     return std::max(16, m_plot->axisRect()->width());

@@ -15,6 +15,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <vector>
+
 namespace idlescope {
 
 class ViewState;
@@ -61,6 +63,19 @@ protected:
     void styleAxisRect(QCPAxisRect *rect);
     /// @p c at strength @p alpha over white, as an opaque colour (cheap to fill).
     static QColor tint(const QColor &c, double alpha);
+
+    /// A state's target residency as a line on the plot: the state, where the line lies (ns)
+    /// and the line.
+    struct ResidencyLine {
+        const IdleState *state;
+        double ns;
+        QCPItemStraightLine *line;
+    };
+    /// A dashed grey line across the axis rect at the target residency of every state of
+    /// m_snap's table that has one (a polling state's 0 has none): vertical lines at x = the
+    /// residency for Qt::Vertical, horizontal ones at y for Qt::Horizontal. The caller labels
+    /// them and removes them with its other items.
+    std::vector<ResidencyLine> addResidencyLines(Qt::Orientation orientation);
 
     /// Axis rect width in pixels (the number of decimation columns).
     int columns() const;

@@ -111,15 +111,8 @@ void PredictionPlot::setupSeries()
     }
     // Target residency of every state deeper than a 0 target (log axis).
     Ns lo = 1000, hi = 10000000;
-    for (int s = 0; s < m_snap->table.count(); ++s) {
-        const IdleState &st = m_snap->table[s];
-        if (st.targetResidencyNs <= 0)
-            continue;
-        const double y = static_cast<double>(st.targetResidencyNs);
-        auto *line = new QCPItemStraightLine(m_plot);
-        line->setPen(QPen(QColor(0x70, 0x70, 0x70), 1, Qt::DashLine));
-        line->point1->setCoords(0, y);
-        line->point2->setCoords(1, y);
+    for (const ResidencyLine &r : addResidencyLines(Qt::Horizontal)) {
+        const double y = r.ns;
         auto *label = new QCPItemText(m_plot);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
@@ -127,31 +120,25 @@ void PredictionPlot::setupSeries()
         label->position->setCoords(0.005, y);
         label->setBrush(QBrush(QColor(255, 255, 255, 210)));
         label->setPadding(QMargins(2, 0, 2, 1));
-        label->setText(tr("%1 target residency %2").arg(QString::fromStdString(st.name), formatNs(y)));
+        label->setText(tr("%1 target residency %2").arg(QString::fromStdString(r.state->name), formatNs(y)));
         label->setColor(QColor(0x50, 0x50, 0x50));
         QFont f = font();
         f.setPointSizeF(f.pointSizeF() * 0.85);
         label->setFont(f);
         label->setClipToAxisRect(true);
-        m_lineItems << line << label;
-        hi = std::max(hi, st.targetResidencyNs * 20);
+        m_lineItems << r.line << label;
+        hi = std::max(hi, r.state->targetResidencyNs * 20);
     }
     const Ns tick = m_snap->table.tickNsec();
     hi = std::max(hi, tick * 2);
     m_plot->yAxis->setRange(static_cast<double>(lo) / 2, static_cast<double>(hi));
     setTitle(predictionPlotTitle(anyTeo));
-    m_seriesGeneration = m_snap->generation;
 }
 
 void PredictionPlot::decimate(const TimeWindow &window)
 {
-    if (m_seriesGeneration != m_snap->generation) {
-        const QString key = seriesSetupKey();
-        if (key != m_seriesKey)
-            setupSeries();
-        m_seriesKey = key;
-        m_seriesGeneration = m_snap->generation;
-    }
+    if (seriesSetupChanged())
+        setupSeries();
     std::vector<Series *> stale;
     for (Series &s : m_series) {
         const GovernorResult::RunPtr &shared = m_snap->governors[static_cast<std::size_t>(s.governor)].run;

@@ -51,8 +51,6 @@ private:
         CachedSeries cache;
     };
     std::vector<Series> m_series;
-    std::uint64_t m_seriesGeneration = 0;
-    QString m_seriesKey; ///< seriesSetupKey() of the last setupSeries()
     QList<QCPAbstractItem *> m_lineItems;
 };
 

@@ -189,7 +189,6 @@ void StateTimelinePlot::setupLanes()
     const std::string deep = m_snap->table[m_states - 1].name;
     setTitle(tr("Selected idle state \u2014 each lane from %1 (bottom) to %2 (top)")
                  .arg(QString::fromStdString(shallow), QString::fromStdString(deep)));
-    m_laneGeneration = m_snap->generation;
 }
 
 void StateTimelinePlot::prepareAxes()
@@ -199,13 +198,8 @@ void StateTimelinePlot::prepareAxes()
     // of a first layout (heights do not depend on the labels) and laid out again before
     // the columns are counted. Fitting them only after the replot's layout decimated a
     // fresh plot for its label-less width (tst_time_plot_cache).
-    if (m_laneGeneration != m_snap->generation) {
-        const QString key = seriesSetupKey();
-        if (key != m_laneKey)
-            setupLanes();
-        m_laneKey = key;
-        m_laneGeneration = m_snap->generation;
-    }
+    if (seriesSetupChanged())
+        setupLanes();
     layOut();
     fitLaneLabels();
     layOut();

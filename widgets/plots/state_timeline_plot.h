@@ -60,8 +60,6 @@ private:
     };
     std::vector<Lane> m_lanes;
     QList<QCPAbstractItem *> m_laneItems;
-    std::uint64_t m_laneGeneration = 0;
-    QString m_laneKey; ///< seriesSetupKey() of the last setupLanes()
     int m_states = 1;
     int m_labelStep = 1;
     int m_stateStride = 1;

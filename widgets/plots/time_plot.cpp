@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 namespace idlescope {
 
@@ -151,6 +152,18 @@ QString TimePlot::seriesSetupKey() const
         key += QString::fromStdString(st.name) + QLatin1Char(' ') + QString::number(st.targetResidencyNs)
                + QLatin1Char(';');
     return key + QString::number(m_snap->table.tickNsec());
+}
+
+bool TimePlot::seriesSetupChanged()
+{
+    if (m_setupGeneration == m_snap->generation)
+        return false;
+    m_setupGeneration = m_snap->generation;
+    QString key = seriesSetupKey();
+    if (key == m_setupKey)
+        return false;
+    m_setupKey = std::move(key);
+    return true;
 }
 
 Ns TimePlot::timeAt(double pixelX) const

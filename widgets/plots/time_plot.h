@@ -82,6 +82,10 @@ protected:
     /// their data is refilled: recreating graphs, lines and labels costs a
     /// replot fresh text layout and allocation for nothing.
     QString seriesSetupKey() const;
+    /// Whether m_snap's plottables must be set up afresh: its seriesSetupKey() differs from
+    /// the one of the snapshot asked about before. Asked again for the same snapshot (the
+    /// same generation), false.
+    bool seriesSetupChanged();
     /// Pixel distance that counts as "on" a point for clicks and hover.
     static constexpr double PICK_PX = 6.0;
 
@@ -103,6 +107,9 @@ private:
     Ns m_cachedStart = -1;
     Ns m_cachedEnd = -1;
     int m_cachedColumns = -1;
+    // seriesSetupChanged()'s last snapshot: its generation and seriesSetupKey().
+    std::uint64_t m_setupGeneration = 0;
+    QString m_setupKey;
     // Drag state.
     bool m_dragging = false;
     bool m_moved = false;

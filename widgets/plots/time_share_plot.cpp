@@ -18,18 +18,17 @@ TimeSharePlot::TimeSharePlot(ViewState *view, QWidget *parent)
     m_plot->yAxis->setTicker(ticker);
 }
 
-void TimeSharePlot::rebuild()
+void TimeSharePlot::setUp()
 {
-    if (!m_snap)
-        return;
-    if (m_barsGeneration != m_snap->generation) {
-        for (QCPBars *b : std::as_const(m_bars))
-            m_plot->removePlottable(b);
-        m_bars = makeGroupedBars(m_plot->axisRect(), m_group);
-        m_plot->xAxis->setTicker(stateTicker());
-        m_plot->xAxis->setRange(0.4, m_snap->table.count() + 0.6);
-        m_barsGeneration = m_snap->generation;
-    }
+    for (QCPBars *b : std::as_const(m_bars))
+        m_plot->removePlottable(b);
+    m_bars = makeGroupedBars(m_plot->axisRect(), m_group);
+    m_plot->xAxis->setTicker(stateTicker());
+    m_plot->xAxis->setRange(0.4, m_snap->table.count() + 0.6);
+}
+
+void TimeSharePlot::refill()
+{
     for (int g = 0; g < m_snap->governorCount(); ++g) {
         const PrefixCounts c = countsUpToCursor(g);
         Ns total = 0;

@@ -16,13 +16,13 @@ public:
     explicit TimeSharePlot(ViewState *view, QWidget *parent = nullptr);
 
 protected:
-    void rebuild() override;
+    void setUp() override;
+    void refill() override;
     QString tooltipAt(const QPointF &pos) const override;
 
 private:
     QCPBarsGroup *m_group;
     QList<QCPBars *> m_bars;
-    std::uint64_t m_barsGeneration = 0;
 };
 
 } // namespace idlescope

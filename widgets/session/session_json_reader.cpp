@@ -11,24 +11,25 @@ void SessionJsonReader::fail(const QString &path, const QString &message)
         m_error = Error{m_label.toStdString(), 0, path.toStdString(), message.toStdString()};
 }
 
-QJsonObject SessionJsonReader::object(const QJsonObject &o, const QString &key, const QString &path)
+QJsonValue SessionJsonReader::requiredValue(const QJsonObject &o, const QString &key, const QString &path,
+                                            bool (QJsonValue::*isKind)() const, const char *wrongKind)
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined())
         fail(path, QStringLiteral("missing"));
-    else if (!v.isObject())
-        fail(path, QStringLiteral("must be a JSON object"));
-    return v.toObject();
+    else if (!(v.*isKind)())
+        fail(path, QString::fromLatin1(wrongKind));
+    return v;
+}
+
+QJsonObject SessionJsonReader::object(const QJsonObject &o, const QString &key, const QString &path)
+{
+    return requiredValue(o, key, path, &QJsonValue::isObject, "must be a JSON object").toObject();
 }
 
 QJsonArray SessionJsonReader::array(const QJsonObject &o, const QString &key, const QString &path)
 {
-    const QJsonValue v = o.value(key);
-    if (v.isUndefined())
-        fail(path, QStringLiteral("missing"));
-    else if (!v.isArray())
-        fail(path, QStringLiteral("must be a JSON array"));
-    return v.toArray();
+    return requiredValue(o, key, path, &QJsonValue::isArray, "must be a JSON array").toArray();
 }
 
 QString SessionJsonReader::string(const QJsonObject &o, const QString &key, const QString &path, bool required,

@@ -41,6 +41,11 @@ public:
     QVariant scalar(const QJsonValue &v, const QString &path);
 
 private:
+    /// The value of the required key @p key, failing with "missing" or @p wrongKind unless
+    /// (value.*isKind)() holds; object() and array().
+    QJsonValue requiredValue(const QJsonObject &o, const QString &key, const QString &path,
+                             bool (QJsonValue::*isKind)() const, const char *wrongKind);
+
     QString m_label;
     Error m_error;
 };
