@@ -46,14 +46,6 @@ const char *const DIFF_GOVERNORS_HELP =
 
 namespace {
 
-Result<std::unique_ptr<Governor>> governorFor(const std::string &id)
-{
-    std::unique_ptr<Governor> g = createGovernor(id);
-    if (!g)
-        return Error{"", 0, "--governor", "unknown variant '" + id + "' (idlescope-cli governors lists them)"};
-    return g;
-}
-
 std::string inputsText(const EntryRecord &e, bool tickStopped)
 {
     std::ostringstream s;
@@ -100,16 +92,16 @@ int runDiffGovernors(int argc, char **argv, int first)
 
     std::unique_ptr<Governor> govs[2];
     for (std::size_t i = 0; i < ids.size(); ++i) {
-        Result<std::unique_ptr<Governor>> g = governorFor(ids[i]);
+        Result<std::unique_ptr<Governor>> g = governorFromId(ids[i]);
         if (!g)
             return fail(g.error());
         govs[i] = std::move(*g);
     }
     if (args.has("governor-source")) {
-        Result<SourceGovernorSpec> spec = sourceGovernorSpecFromArgs(args);
-        if (!spec)
-            return fail(spec.error());
-        govs[1] = std::make_unique<SourceGovernor>(std::move(*spec));
+        Result<std::unique_ptr<Governor>> g = sourceGovernorFromArgs(args);
+        if (!g)
+            return fail(g.error());
+        govs[1] = std::move(*g);
     }
     Result<IdleStateTable> table = resolveTable(args.value("table"));
     if (!table)

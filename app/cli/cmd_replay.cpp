@@ -55,24 +55,7 @@ Result<std::unique_ptr<Governor>> makeReplayGovernor(const Args &args)
 {
     if (Status s = checkSourceOnlyOptions(args); !s)
         return s.error();
-    if (!args.has("governor-source")) {
-        const std::string variant = args.value("governor");
-        if (isSourceGovernorId(variant)) {
-            Result<SourceGovernorSpec> spec = parseSourceGovernorId(variant);
-            if (!spec)
-                return spec.error();
-            return std::unique_ptr<Governor>(std::make_unique<SourceGovernor>(std::move(*spec)));
-        }
-        std::unique_ptr<Governor> gov = createGovernor(variant);
-        if (!gov)
-            return Error{"", 0, "",
-                         "--governor: unknown variant '" + variant + "' (idlescope-cli governors lists them)"};
-        return gov;
-    }
-    Result<SourceGovernorSpec> spec = sourceGovernorSpecFromArgs(args);
-    if (!spec)
-        return spec.error();
-    return std::unique_ptr<Governor>(std::make_unique<SourceGovernor>(std::move(*spec)));
+    return args.has("governor-source") ? sourceGovernorFromArgs(args) : governorFromId(args.value("governor"));
 }
 
 } // namespace

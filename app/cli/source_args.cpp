@@ -2,11 +2,34 @@
 #include "app/cli/source_args.h"
 
 #include "core/experiments/comparison.h"
+#include "core/governors/registry.h"
 
 #include <charconv>
 #include <iostream>
 
 namespace idlescope::cli {
+
+Result<std::unique_ptr<Governor>> governorFromId(const std::string &id)
+{
+    if (isSourceGovernorId(id)) {
+        Result<SourceGovernorSpec> spec = parseSourceGovernorId(id);
+        if (!spec)
+            return spec.error();
+        return std::unique_ptr<Governor>(std::make_unique<SourceGovernor>(std::move(*spec)));
+    }
+    std::unique_ptr<Governor> gov = createGovernor(id);
+    if (!gov)
+        return Error{"", 0, "", "--governor: unknown variant '" + id + "' (idlescope-cli governors lists them)"};
+    return gov;
+}
+
+Result<std::unique_ptr<Governor>> sourceGovernorFromArgs(const Args &args)
+{
+    Result<SourceGovernorSpec> spec = sourceGovernorSpecFromArgs(args);
+    if (!spec)
+        return spec.error();
+    return std::unique_ptr<Governor>(std::make_unique<SourceGovernor>(std::move(*spec)));
+}
 
 Status checkSourceOnlyOptions(const Args &args)
 {

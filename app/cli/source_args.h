@@ -14,11 +14,18 @@
 
 namespace idlescope::cli {
 
+/// The governor of a --governor ID: a variant id, or src:FILE.c[@NAME...] parsed as such
+/// (its own error, not "unknown variant"), or an error naming --governor.
+Result<std::unique_ptr<Governor>> governorFromId(const std::string &id);
+
 /// An error when --name, --kernel or --timeout is given without --governor-source.
 Status checkSourceOnlyOptions(const Args &args);
 
 /// The spec of --governor-source and its companion options.
 Result<SourceGovernorSpec> sourceGovernorSpecFromArgs(const Args &args);
+
+/// The governor of --governor-source and its companion options.
+Result<std::unique_ptr<Governor>> sourceGovernorFromArgs(const Args &args);
 
 /// prepareGovernor(), then the compiler's warnings on stderr.
 Status prepareSourceGovernor(Governor &gov, const IdleStateTable &table, const IdleStream &stream);

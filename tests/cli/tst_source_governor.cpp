@@ -599,6 +599,24 @@ private slots:
                         u"(ladder-latest: 6 entries, src:hop: 6).\n"_s);
     }
 
+    void diffAndReplayNameABadGovernorAlike()
+    {
+        // diff-governors took a src: id without parsing it: "src:" (no file) was an
+        // "unknown variant" there, and replay said what is wrong with it.
+        const QStringList common{u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, dataFile(u"hop.csv"_s)};
+        for (const QString &id : {u"src:"_s, u"menu-9.99"_s}) {
+            const auto diff = runCli(QStringList{u"diff-governors"_s} + common
+                                     + QStringList{u"--governor"_s, id, u"--governor"_s, u"ladder-latest"_s});
+            const auto replay = runCli(QStringList{u"replay"_s} + common + QStringList{u"--governor"_s, id});
+            QCOMPARE(diff.exitCode, 2);
+            QCOMPARE(replay.exitCode, 2);
+            QCOMPARE(diff.err, replay.err);
+        }
+        const auto r = runCli(QStringList{u"diff-governors"_s} + common
+                              + QStringList{u"--governor"_s, u"src:"_s, u"--governor"_s, u"ladder-latest"_s});
+        QCOMPARE(r.err, u"idlescope-cli: field 'governor': 'src:': no file after src:\n"_s);
+    }
+
     void diffOnATraceIsDiffOnItsImportedStream()
     {
         // --trace T --cpu 0 replays the spans `import` exports for CPU 0.
