@@ -174,12 +174,7 @@ Result<GovernorRun> GovernorRunBuilder::take()
 Result<GovernorRun> runGovernor(const IdleStateTable &table, const IdleStream &stream, const std::string &variant,
                                 const RunOptions &options)
 {
-    auto builder = GovernorRunBuilder::start(table, stream, variant, options);
-    if (!builder)
-        return builder.error();
-    if (!advanceToEnd(*builder, options.cancel))
-        return Error::cancelled();
-    return builder->take();
+    return runToEnd(GovernorRunBuilder::start(table, stream, variant, options), options.cancel);
 }
 
 Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream &stream, const std::string &variant,

@@ -146,6 +146,19 @@ bool advanceToEnd(Builder &builder, const std::atomic<bool> *cancel)
     }
 }
 
+/// The run of a just started @p builder (Result of GovernorRunBuilder::start() or
+/// SummarisedRunBuilder::start()) made to the end: its start's error, Error::cancelled()
+/// when @p cancel was set, or what take() gives.
+template <typename Builder>
+auto runToEnd(Result<Builder> builder, const std::atomic<bool> *cancel) -> decltype(builder->take())
+{
+    if (!builder)
+        return builder.error();
+    if (!advanceToEnd(*builder, cancel))
+        return Error::cancelled();
+    return builder->take();
+}
+
 /// The reasoning record and entry of entry @p index (0-based over the whole run) of the run
 /// runGovernor() makes with the same arguments.
 struct EntryReasoning {

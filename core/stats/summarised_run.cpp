@@ -123,12 +123,7 @@ Result<SummarisedRun> SummarisedRunBuilder::take()
 Result<SummarisedRun> runGovernorSummarised(const IdleStateTable &table, const IdleStream &stream,
                                             const std::string &variant, const RunOptions &options)
 {
-    auto builder = SummarisedRunBuilder::start(table, stream, variant, options);
-    if (!builder)
-        return builder.error();
-    if (!advanceToEnd(*builder, options.cancel))
-        return Error::cancelled();
-    return builder->take();
+    return runToEnd(SummarisedRunBuilder::start(table, stream, variant, options), options.cancel);
 }
 
 } // namespace idlescope
