@@ -132,8 +132,9 @@ public:
     /// What the last select() computed on the way (fixed size, no allocation).
     const Reasoning &reasoning() const { return m_reasoning; }
     /// Off: nothing will read reasoning() (a replay that keeps only the entries), so a
-    /// governor whose record is a copy made at the end of select() may skip it; reasoning()
-    /// is then not current. Decisions never depend on it. On by default.
+    /// governor may skip writing what only its record holds (teo's whole copy, menu's
+    /// detector figures); reasoning() is then not current. Decisions never depend on it.
+    /// On by default.
     void keepReasoning(bool keep) { m_keepReasoning = keep; }
 
 protected:

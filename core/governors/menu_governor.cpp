@@ -522,6 +522,8 @@ std::uint32_t MenuGovernor::typicalInterval(std::uint32_t predictedUs)
         m_lastTypicalValid = true;
     }
     const MenuTypicalResult &t = m_lastTypical;
+    if (!m_keepReasoning) // what follows is for the record only (keepReasoning())
+        return t.us;
 
     // Samples never considered (at or above the first threshold) are rare:
     // only then is that mask computed.
