@@ -5,7 +5,7 @@
  * as `idlescope --measure 1000000` builds it) through menu-6.14,
  * menu-6.19 and teo-6.14 (the default scenario's governors), each
  *
- *   engine/…     the reference replay alone (no entry kept)
+ *   engine/…     the reference replay alone (no entry kept, no reasoning record, as in run/)
  *   run/…        runGovernor(): the replay keeping the per-entry columns
  *   counts/…     RunCounts (prefix counts) of that run
  *   lod/…        RunLod::fromRun (plot chunk summaries) of that run
@@ -114,6 +114,7 @@ const GovernorRun &keptRun(const std::string &variant, const std::vector<Tunable
 void engine(benchmark::State &state, std::string variant, std::vector<TunableSetting> settings)
 {
     auto gov = makeConfiguredGovernor(variant, settings);
+    (*gov)->keepReasoning(false); // as in the runs below (runGovernor())
     std::int64_t entries = 0;
     for (auto _ : state) {
         const ReplaySummary s = replayStream(table(), stream(), **gov);

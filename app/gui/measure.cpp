@@ -302,6 +302,7 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
         const SnapshotPtr s = w.snapshot();
         const std::vector<TunableSetting> settings{{t.name, row->value()}};
         auto bare = makeConfiguredGovernor(variant, settings);
+        (*bare)->keepReasoning(false); // as the worker's runs (runGovernor())
         // Once untimed, so that the timed pass gets warm memory as the worker does.
         const RunOptions options{.settings = settings,
                                  .latencyLimitNs = s->spec.latencyLimitNs,
