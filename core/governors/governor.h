@@ -13,6 +13,7 @@
 #pragma once
 
 #include "core/common/kernel_types.h"
+#include "core/common/kernel_version.h"
 #include "core/governors/cpuidle_device.h"
 #include "core/governors/reasoning.h"
 #include "core/states/idle_state_table.h"
@@ -33,12 +34,6 @@ enum class PollTimeRule {
 };
 
 /// What a variant reproduces; static data, one per variant id.
-/// A kernel release, major.minor; {0, 0} for none (the oracle).
-struct KernelVersion {
-    int major = 0;
-    int minor = 0;
-    constexpr auto operator<=>(const KernelVersion &) const = default;
-};
 
 struct VariantInfo {
     const char *id;      ///< e.g. "menu-6.14"

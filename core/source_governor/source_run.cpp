@@ -197,12 +197,10 @@ Result<KernelCore> parseKernelCore(const std::string &text)
     char extra = 0;
     if (std::sscanf(t.c_str(), "%d.%d%c", &k.major, &k.minor, &extra) != 2 || k.major < 0 || k.minor < 0)
         return Error{"", 0, "kernel", "'" + text + "' is not a kernel version (e.g. 6.19)"};
-    const auto versionName = [](KernelVersion v) { return std::to_string(v.major) + "." + std::to_string(v.minor); };
-    const std::string range = "(v" + versionName(OLDEST_SHIM_KERNEL) + " ... v" + versionName(NEWEST_SHIM_KERNEL) + ")";
-    const KernelVersion v{k.major, k.minor};
-    if (v < OLDEST_SHIM_KERNEL)
+    const std::string range = "(v" + versionText(OLDEST_SHIM_KERNEL) + " ... v" + versionText(NEWEST_SHIM_KERNEL) + ")";
+    if (k.version() < OLDEST_SHIM_KERNEL)
         return Error{"", 0, "kernel", "v" + k.name() + " is older than the kernels idlescope's shim follows " + range};
-    if (v > NEWEST_SHIM_KERNEL)
+    if (k.version() > NEWEST_SHIM_KERNEL)
         return Error{"", 0, "kernel", "v" + k.name() + " is newer than the kernels idlescope's shim follows " + range};
     return k;
 }

@@ -10,11 +10,11 @@
 
 #include "core/common/error.h"
 #include "core/common/kernel_types.h"
+#include "core/common/kernel_version.h"
 #include "core/states/idle_state_table.h"
 #include "core/stream/idle_span.h"
 
 #include <atomic>
-#include <compare>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -22,13 +22,6 @@
 #include <vector>
 
 namespace idlescope::source_governor {
-
-/// A kernel version, major.minor.
-struct KernelVersion {
-    int major = 0;
-    int minor = 0;
-    friend constexpr auto operator<=>(const KernelVersion &, const KernelVersion &) = default;
-};
 
 /// The kernels idlescope's shim follows: the one place the range is defined. Its cpuidle
 /// core and idle loop are those of these versions; a later kernel may have changed them.
@@ -43,7 +36,8 @@ struct KernelCore {
     /// v7.0: do_idle() reads tick_nohz_idle_got_tick() after every idle
     /// entry, and cpuidle_select() skips the governor on one-state drivers.
     bool v7() const { return major >= 7; }
-    std::string name() const { return std::to_string(major) + "." + std::to_string(minor); }
+    KernelVersion version() const { return {major, minor}; }
+    std::string name() const { return versionText(version()); }
 };
 
 /// "6.19", "v6.19", "7.0": OLDEST_SHIM_KERNEL to NEWEST_SHIM_KERNEL; an Error names the range.
