@@ -50,8 +50,7 @@ RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Gove
     RunMetrics m;
     const ReplaySummary sum = replayStream(table, stream, gov, [&](const EntryRecord &e, const Governor &) {
         const Ns exitLatencyNs = table[e.state].exitLatencyNs;
-        if (entryPaysExitLatency(entryEndsAtWakeup(e, exitLatencyNs),
-                                 stream[static_cast<size_t>(e.span)].timerWake())) {
+        if (entryPaysExitLatency(e.endsAtWakeup, e.timerWake)) {
             ++m.wakeups;
             m.latencyCostNs += exitLatencyNs;
         }

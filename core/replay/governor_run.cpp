@@ -108,7 +108,6 @@ Result<GovernorRunBuilder> GovernorRunBuilder::start(const IdleStateTable &table
 bool GovernorRunBuilder::advance(std::size_t spans)
 {
     State &st = *m_state;
-    const IdleStateTable &table = st.table;
     const IdleStream &stream = st.stream;
     GovernorRun &run = st.run;
     EntryBatch &batch = st.batch;
@@ -130,12 +129,11 @@ bool GovernorRunBuilder::advance(std::size_t spans)
         batch.sleepLengthNs[k] = e.sleepLengthNs;
         batch.span[k] = e.span;
         batch.state[k] = static_cast<std::int8_t>(e.state);
-        const bool wokenByWakeup = entryEndsAtWakeup(e, table[e.state].exitLatencyNs);
         batch.flags[k] = static_cast<std::uint8_t>(
             (e.stopTick ? ENTRY_STOP_TICK : 0) | (e.above ? ENTRY_ABOVE : 0) | (e.below ? ENTRY_BELOW : 0)
             | (e.gotTick ? ENTRY_GOT_TICK : 0) | (e.pollTimeLimit ? ENTRY_POLL_TIME_LIMIT : 0)
-            | (e.tickStopped ? ENTRY_TICK_STOPPED : 0) | (wokenByWakeup ? ENTRY_WOKEN_BY_WAKEUP : 0)
-            | (stream[static_cast<std::size_t>(e.span)].timerWake() ? ENTRY_TIMER_WAKE : 0));
+            | (e.tickStopped ? ENTRY_TICK_STOPPED : 0) | (e.endsAtWakeup ? ENTRY_WOKEN_BY_WAKEUP : 0)
+            | (e.timerWake ? ENTRY_TIMER_WAKE : 0));
         if (++used == EntryBatch::SIZE) {
             batch.appendTo(run, used);
             if (observe)

@@ -80,6 +80,8 @@ struct EntryRecord {
     bool gotTick = false;       ///< the tick fired during this entry
     bool pollTimeLimit = false; ///< polling ended by its time limit
     bool tickStopped = false;   ///< the tick was stopped during this entry
+    bool endsAtWakeup = false;  ///< ended at its span's wakeup, not at the tick or a poll time limit
+    bool timerWake = false;     ///< the span's wakeup is its own timer (IdleSpan::timerWake())
     Ns startNs = 0;             ///< `now` at select
     Ns residencyNs = 0;         ///< measured residency (last_residency_ns)
     Ns sleepLengthNs = 0;       ///< tick_nohz_get_sleep_length() at select
@@ -88,14 +90,6 @@ struct EntryRecord {
     Ns remainingWakeNs = 0; ///< time to the span's wakeup at select
     Ns predictedNs = -1;    ///< governor's expected idle time, -1 if none
 };
-
-/// The entry ended at its span's wakeup, not at the tick or a poll time limit:
-/// the time it spent in the state (its residency less the exit latency)
-/// reached what was left to the wakeup at select.
-inline bool entryEndsAtWakeup(const EntryRecord &e, Ns exitLatencyNs)
-{
-    return e.residencyNs - exitLatencyNs >= e.remainingWakeNs;
-}
 
 /// A woken task paid the entered state's exit latency (the latency cost of
 /// the comparison tables): the entry ended at its span's wakeup and that
@@ -183,6 +177,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, Sink &&sink)
     const VariantInfo &variant = m_gov.variant();
     const bool readsGotTick = variant.idleLoopReadsGotTick;
     const Ns latencyReq = governorLatencyReq(m_latencyLimitNs >= 0 ? m_latencyLimitNs : span.latencyReqNs);
+    const bool timerWake = span.timerWake();
 
     m_now += span.gapNs;
     const Ns spanStart = m_now;
@@ -260,6 +255,10 @@ void ReferenceReplay::runSpan(const IdleSpan &span, Sink &&sink)
         rec.gotTick = gotTick;
         rec.pollTimeLimit = pollTimeLimit;
         rec.tickStopped = tickStopped;
+        // The time spent in the state (the residency less the exit latency)
+        // reached what was left to the wakeup at select.
+        rec.endsAtWakeup = end >= remainingWake;
+        rec.timerWake = timerWake;
         rec.startNs = ctx.nowNs;
         rec.residencyNs = residency;
         rec.sleepLengthNs = sleepLength;

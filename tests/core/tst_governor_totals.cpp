@@ -6,6 +6,7 @@
  * each entry as it is replayed; both must give the hand-computed figure.
  */
 #include "core/experiments/comparison.h"
+#include "core/governors/registry.h"
 #include "core/replay/governor_run.h"
 #include "core/stats/governor_totals.h"
 
@@ -44,15 +45,37 @@ class TestGovernorTotals : public QObject {
 private slots:
     void theRule()
     {
-        EntryRecord e;
-        e.remainingWakeNs = 50000;
-        e.residencyNs = 62000; // 50 us in the state + 12 us exit latency: ended at the wakeup
-        QVERIFY(entryEndsAtWakeup(e, 12000));
-        e.residencyNs = 61999; // left earlier (tick or poll limit)
-        QVERIFY(!entryEndsAtWakeup(e, 12000));
         QVERIFY(entryPaysExitLatency(true, false));
         QVERIFY(!entryPaysExitLatency(true, true));
         QVERIFY(!entryPaysExitLatency(false, false));
+    }
+
+    void theReplayMarksEachEntry()
+    {
+        // fourSpans() as the comment above works it out: every entry ends at its
+        // span's wakeup, and the second span's wakeup is its own timer. A fifth
+        // span, 500 us to an IPI under a resume-latency limit of 0, can only poll
+        // (snooze): polling stops at its time limit, far short of the wakeup, so
+        // its entries end there until the last one, which the wakeup ends.
+        IDLESCOPE_REQUIRE_OK(table, readTableJson(
+                                        (test::kitDir() + QStringLiteral("/tables/pseries-p10.json")).toStdString()));
+        IdleStream stream = fourSpans();
+        const Ns us = 1000;
+        stream.push_back({10 * us, 1000000 * us, 500 * us, 0});
+        auto gov = createGovernor("menu-6.19");
+        std::vector<EntryRecord> entries;
+        replayStream(table, stream, *gov, [&](const EntryRecord &e, const Governor &) { entries.push_back(e); });
+        QVERIFY(entries.size() >= 6);
+        for (int k = 0; k < 4; ++k) {
+            QVERIFY(entries[static_cast<std::size_t>(k)].endsAtWakeup);
+            QCOMPARE(entries[static_cast<std::size_t>(k)].timerWake, k == 1);
+        }
+        QCOMPARE(entries[4].state, 0);
+        QVERIFY(entries[4].pollTimeLimit);
+        QVERIFY(!entries[4].endsAtWakeup);
+        QVERIFY(entries[4].residencyNs - table[0].exitLatencyNs < entries[4].remainingWakeNs);
+        QVERIFY(entries.back().endsAtWakeup);
+        QVERIFY(!entries.back().timerWake);
     }
 
     void guiAndCliAgreeWithTheHand()
