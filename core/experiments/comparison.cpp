@@ -221,6 +221,8 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         for (int g = 0; g < nGov; ++g) {
             std::unique_ptr<Governor> gov =
                 std::move(makeGovernor((*instances)[static_cast<size_t>(g)], *settings).value());
+            if (auto *src = dynamic_cast<SourceGovernor *>(gov.get()))
+                src->setTimeoutSeconds(o.sourceTimeoutSeconds);
             // A governor built from source runs this stream in its own process first.
             if (Status s = prepareGovernor(*gov, o.table, stream); !s) {
                 report(job, s.error());

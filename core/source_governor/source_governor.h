@@ -80,6 +80,8 @@ public:
     Status checkPlayback(const ReplaySummary *summary);
 
     const SourceGovernorSpec &spec() const { return m_spec; }
+    /// How long the host may make no progress before prepare()'s run is stopped as hung.
+    void setTimeoutSeconds(int seconds) { m_spec.timeoutSeconds = seconds; }
     /// The compiler's warnings of the last prepare(), and the governor's printed
     /// messages once checkPlayback() has seen its host end.
     const std::string &warnings() const { return m_warnings; }

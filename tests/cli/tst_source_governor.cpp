@@ -368,6 +368,33 @@ private slots:
                  qPrintable(r.err));
     }
 
+    void compareStopsAnEndlessLoopAtItsTimeout()
+    {
+        // compare took no --timeout: endless.c waited the fixed 10 s there. Its option is
+        // replay's, with the same check and message.
+        const QStringList common{u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                                 u"csv:"_s + dataFile(u"hop.csv"_s)};
+        auto r = runCli(QStringList(common) << u"--governors"_s << u"ladder-latest,src:"_s + dataFile(u"endless.c"_s)
+                                            << u"--timeout"_s << u"1"_s);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"did not return in reflect() at entry 1 (stream row 1) within 1 s"_s),
+                 qPrintable(r.err));
+        for (const QString &bad : {u"0"_s, u"86401"_s, u"1.5"_s, u"x"_s}) {
+            r = runCli(QStringList(common)
+                       << u"--governors"_s << u"src:"_s + dataFile(u"hop.c"_s) << u"--timeout"_s << bad);
+            const auto replay = runCli(replayArgs(u"hop.c"_s) << u"--timeout"_s << bad);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(u"field '--timeout': '"_s + bad
+                                    + u"' is not a number of seconds from 1 to 86400"_s),
+                     qPrintable(r.err));
+            QCOMPARE(r.err, replay.err);
+        }
+        // Without a governor built from source there is nothing for it to stop.
+        r = runCli(QStringList(common) << u"--governors"_s << u"ladder-latest"_s << u"--timeout"_s << u"5"_s);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"--timeout goes with a src: governor in --governors"_s), qPrintable(r.err));
+    }
+
     void aCompileErrorIsTheCompilersOwn()
     {
         // broken.c lacks the ';' at the end of line 13, so gcc and clang both
