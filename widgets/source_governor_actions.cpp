@@ -145,7 +145,7 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
     window->statusBar()->addPermanentWidget(m_result);
     m_watch = new SourceFileWatch(this);
     connect(m_watch, &SourceFileWatch::changed, this, &SourceGovernorActions::fileSaved);
-    connect(&m_build, &QFutureWatcher<QString>::finished, this, &SourceGovernorActions::buildFinished);
+    connect(&m_build, &QFutureWatcher<SourceBuildOutcome>::finished, this, &SourceGovernorActions::buildFinished);
     connect(&m_diff, &QFutureWatcher<FirstDifference>::finished, this, &SourceGovernorActions::differenceFinished);
     connect(window, &MainWindow::snapshotShown, this, [this](const SnapshotPtr &snap) {
         watchSourceFiles();
@@ -382,14 +382,16 @@ void SourceGovernorActions::addFromSource(const QString &path, const QString &ke
     m_progress->setLabelText(tr("Building %1 with idlescope's kernel shim…").arg(QFileInfo(path).fileName()));
     m_progress->show();
     m_build.setFuture(QtConcurrent::run([id = id.toStdString()] {
-        const Status s = buildSourceGovernorOf(id);
-        return s ? QString() : QString::fromStdString(s.error().toString());
+        std::string warnings;
+        const Status s = buildSourceGovernorOf(id, &warnings);
+        return s ? SourceBuildOutcome{QString(), QString::fromStdString(warnings)}
+                 : SourceBuildOutcome{QString::fromStdString(s.error().toString()), QString()};
     }));
 }
 
 void SourceGovernorActions::buildFinished()
 {
-    const QString error = m_build.result();
+    const auto [error, warnings] = m_build.result();
     m_progress->hide();
     m_add->setEnabled(true);
     const QString id = std::exchange(m_buildingId, QString());
@@ -401,6 +403,7 @@ void SourceGovernorActions::buildFinished()
     }
     m_window->setupPanel()->addSourceGovernor(id, sourceFileStamp(sourcePathOf(id.toStdString())));
     m_addedId = id;
+    m_addedWarnings = warnings;
     watchSourceFiles();
     emit governorsEdited();
     emit built(id);
@@ -415,8 +418,15 @@ void SourceGovernorActions::confirmAdded(const SimulationSnapshot &snap)
                      [&](const GovernorSpec &g) { return g.variant == id; }))
         return; // a run asked for before the add
     const QString added = std::exchange(m_addedId, QString());
-    if (snap.indexOf(id) >= 0)
+    const QString warnings = std::exchange(m_addedWarnings, QString());
+    if (snap.indexOf(id) >= 0) {
+        // The compiler's warnings, as idlescope-cli prints them, after the run's own messages
+        // (shown until the next run, as those).
+        if (!warnings.isEmpty())
+            m_window->messageBar()->showMessage(MessageBar::Kind::Warning,
+                                                (snap.errors + QStringList{warnings.trimmed()}).join(u'\n'));
         return;
+    }
     // It built but did not run (it registers no governor, it crashed at once): an add that
     // failed leaves nothing behind, no row and no Parameters box, as a build that failed.
     QStringList why = snap.errors.filter(added);

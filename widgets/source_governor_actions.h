@@ -37,6 +37,13 @@ namespace idlescope {
 class MainWindow;
 class SourceFileWatch;
 
+/// What the add's build gave: the error of a file that does not build, else the
+/// compiler's warnings (those of the cached build on a cache hit).
+struct SourceBuildOutcome {
+    QString error;
+    QString warnings;
+};
+
 /// What "First difference" found (for the status bar and tests).
 struct FirstDifference {
     int sourceIndex = -1;  ///< the source governor's run in the snapshot
@@ -112,8 +119,9 @@ private:
     SourceFileWatch *m_watch = nullptr;
     QProgressDialog *m_progress = nullptr;
     QString m_buildingId;
-    QString m_addedId; ///< built and added, not yet seen running
-    QFutureWatcher<QString> m_build;
+    QString m_addedId;       ///< built and added, not yet seen running
+    QString m_addedWarnings; ///< the compiler's warnings for m_addedId, shown with its first run
+    QFutureWatcher<SourceBuildOutcome> m_build;
     QFutureWatcher<FirstDifference> m_diff;
     SnapshotPtr m_diffSnapshot; ///< the snapshot being diffed
     SnapshotPtr m_shownFor;     ///< the snapshot the result shown is about

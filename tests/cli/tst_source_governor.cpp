@@ -457,6 +457,35 @@ private slots:
         QCOMPARE(capCompilerOutput(five), five.substr(0, 6000) + "\u2026 3 more lines of compiler output\n");
     }
 
+    void theWarningsAreShownAgainOnACacheHit()
+    {
+        // warns.c's #warning is on line 13, column 2 (its comment). Before, the build found
+        // in the cache printed nothing: the user saw the warning once, then never again.
+        const QString where = dataFile(u"warns.c"_s) + u":13:2: warning: "_s;
+        const auto first = runCli(replayArgs(u"warns.c"_s));
+        QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+        QVERIFY2(first.err.contains(where) && first.err.contains(u"warns.c is built with this warning"_s),
+                 qPrintable(first.err));
+        const auto cached = runCli(replayArgs(u"warns.c"_s));
+        QVERIFY2(cached.exitCode == 0, qPrintable(cached.err));
+        QCOMPARE(cached.err, first.err);
+        QCOMPARE(cached.out, first.out);
+        // The same bytes elsewhere are the same cached build: its warnings name the file given.
+        const QString copy = m_out.filePath(u"warns-copy.c"_s);
+        QVERIFY(QFile::copy(dataFile(u"warns.c"_s), copy));
+        const auto other = runCli(replayPathArgs(copy));
+        QVERIFY2(other.exitCode == 0, qPrintable(other.err));
+        QCOMPARE(other.err, QString(first.err).replace(dataFile(u"warns.c"_s), copy));
+        // An object cached without its warnings (before they were kept) is built again, once.
+        const QStringList records = QDir(m_cache.filePath(u"governors"_s)).entryList({u"*.so.warnings"_s}, QDir::Files);
+        QVERIFY(!records.isEmpty());
+        for (const QString &record : records)
+            QVERIFY(QFile::remove(m_cache.filePath(u"governors/"_s + record)));
+        const auto rebuilt = runCli(replayArgs(u"warns.c"_s));
+        QCOMPARE(rebuilt.err, first.err);
+        QCOMPARE(QDir(m_cache.filePath(u"governors"_s)).entryList({u"*.so.warnings"_s}, QDir::Files).size(), 1);
+    }
+
     void aCFileIsCompiledAsCWhateverItsName()
     {
         // Patched copies are often named menu.c.orig, menu.c~ or have no extension; by

@@ -290,6 +290,27 @@ private slots:
         QVERIFY(next->indexOf("teo-6.19") >= 0);
     }
 
+    void theCompilersWarningsAreShownOnEveryAdd()
+    {
+        // warns.c's #warning (line 13, column 2), as idlescope-cli prints it: after the first
+        // build (the first window's) and after one found in the cache (the second's). Before,
+        // the window showed no warning at all.
+        const QString where = dataFile(u"warns.c"_s) + u":13:2: warning: "_s;
+        QStringList shown;
+        for (int window = 0; window < 2; ++window) {
+            MainWindow w;
+            QVERIFY(showHopScenario(w));
+            QVERIFY(addSource(w, dataFile(u"warns.c"_s)));
+            shown << w.messageBar()->text();
+            QVERIFY2(shown.last().contains(where), qPrintable(shown.last()));
+        }
+        const auto cli = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                                 dataFile(u"hop.csv"_s), u"--governor-source"_s, dataFile(u"warns.c"_s)});
+        QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
+        QCOMPARE(shown.first(), cli.err.trimmed());
+        QCOMPARE(shown.last(), cli.err.trimmed());
+    }
+
     void aSessionKeepsTheSourceGovernorByPath()
     {
         QTemporaryDir dir;
