@@ -3,6 +3,7 @@
 
 #include "core/governors/registry.h"
 #include "core/replay/governor_run.h"
+#include "core/source_governor/host_protocol.h"
 #include "core/source_governor/source_governor.h"
 #include "core/source_governor/source_governor_names.h"
 #include "widgets/main_window.h"
@@ -159,6 +160,7 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
         if (!m_diff.isRunning() && snap != m_shownFor)
             showResult(QString());
         confirmAdded(*snap);
+        markFailingSources(*snap);
     });
 }
 
@@ -427,14 +429,31 @@ void SourceGovernorActions::confirmAdded(const SimulationSnapshot &snap)
                                                 (snap.errors + QStringList{warnings.trimmed()}).join(u'\n'));
         return;
     }
-    // It built but did not run (it registers no governor, it crashed at once): an add that
-    // failed leaves nothing behind, no row and no Parameters box, as a build that failed.
+    // It built but did not run. A governor that fails (it crashed, hung or was refused in its
+    // first run) stays, marked as failing (the snapshot's handler), as one whose later save
+    // fails: the file is to be fixed and saved. A file that registers no governor is none:
+    // that add leaves nothing behind, no row and no Parameters box, as a build that failed.
     QStringList why = snap.errors.filter(added);
+    if (!why.isEmpty() && why.filter(QString::fromUtf8(source_governor::HOST_NO_GOVERNOR)).isEmpty())
+        return;
     const QString message = tr("%1 was not added: %2").arg(added, (why.isEmpty() ? snap.errors : why).join(u'\n'));
     m_window->setupPanel()->removeSourceGovernor(added);
     watchSourceFiles();
     showError(message);
     emit buildFailed(message);
+}
+
+void SourceGovernorActions::markFailingSources(const SimulationSnapshot &snap)
+{
+    for (const QString &id : m_window->setupPanel()->sourceGovernorIds()) {
+        const std::string variant = id.toStdString();
+        const bool simulated = std::any_of(snap.spec.governors.begin(), snap.spec.governors.end(),
+                                           [&](const GovernorSpec &g) { return g.variant == variant; });
+        // A run (up to date or stale) is marked in the legend and table; one without any here.
+        const QStringList why =
+            simulated && snap.indexOf(variant) < 0 ? snap.errors.filter(id + QStringLiteral(": ")) : QStringList();
+        m_window->setupPanel()->setSourceFailure(id, why.join(u'\n'));
+    }
 }
 
 void SourceGovernorActions::watchSourceFiles()

@@ -107,8 +107,12 @@ private:
     void differenceFinished();
     void fileSaved(const QString &path);
     void watchSourceFiles();
-    /// Removes the governor just added when @p snap, the first run with it, has no run of it.
+    /// Removes the governor just added when @p snap, the first run with it, has no run of it
+    /// because its file registers no governor (a governor that fails stays).
     void confirmAdded(const SimulationSnapshot &snap);
+    /// Marks each source row of the list that @p snap simulated but has no run of (its file
+    /// fails) with the reason, and clears the mark of the others.
+    void markFailingSources(const SimulationSnapshot &snap);
     /// @p text at the status bar's right ("" hides it), @p toolTip (default @p text) on it.
     void showResult(const QString &text, const QString &toolTip = QString());
 

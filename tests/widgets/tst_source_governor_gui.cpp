@@ -459,6 +459,36 @@ private slots:
         QCOMPARE(SourceGovernorActions::proposedName(u"/tmp/menu-patched.c"_s, QString()), u"menu-patched"_s);
     }
 
+    void aGovernorThatCrashesInItsFirstRunStaysToBeFixed()
+    {
+        // crash.c dies in its first run (entry 3, as in aCrashIsNamedAndTheWindowSurvives).
+        // Before, it was taken out of the list and had to be added again; now it stays,
+        // marked with its crash, watched, and the save that fixes it (hop.c's bytes) runs it.
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"fixme.c"_s);
+        QVERIFY(writeFile(path, readAll(dataFile(u"crash.c"_s))));
+        const QString id = u"src:"_s + path;
+        SnapshotPtr s = nextSnapshot(w, [&] { w.sourceGovernors()->addFromSource(path); });
+        QVERIFY(s);
+        QCOMPARE(s->indexOf(id.toStdString()), -1);
+        QVERIFY(w.setupPanel()->sourceGovernorIds().contains(id));
+        QVERIFY(w.sourceGovernors()->watch()->paths().contains(path));
+        const QString failure = w.setupPanel()->sourceFailure(id);
+        QVERIFY2(failure.contains(u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s), qPrintable(failure));
+        QVERIFY2(w.messageBar()->text().contains(u"SIGSEGV"_s), qPrintable(w.messageBar()->text()));
+        QVERIFY2(!w.messageBar()->text().contains(u"was not added"_s), qPrintable(w.messageBar()->text()));
+
+        s = nextSnapshot(w, [&] { QVERIFY(writeFile(path, readAll(dataFile(u"hop.c"_s)))); });
+        QVERIFY(s);
+        const int g = s->indexOf(id.toStdString());
+        QVERIFY(g >= 0);
+        QCOMPARE(states(*s->governors[std::size_t(g)].run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QVERIFY(s->governors[std::size_t(g)].stale.isEmpty());
+        QCOMPARE(w.setupPanel()->sourceFailure(id), QString());
+    }
+
     void anAddThatDoesNotRunLeavesNothing()
     {
         MainWindow w;
