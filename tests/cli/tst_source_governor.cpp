@@ -359,6 +359,28 @@ private slots:
         QCOMPARE(r.err.count(u"chatty select!\n"_s), 4369);
     }
 
+    void theHostsRefusalSurvivesAFullLog()
+    {
+        // loud_refusal.c prints 15 characters in each of its 10,001 selects (150,015), then
+        // the host refuses its state 3 at entry 10000 in a line of its own of 93 characters
+        // ("idlescope-governor-host: " and the 67 of the message below, and a newline), which
+        // came after the 64 KiB kept of the log: the error said only "refused to run".
+        const QString stream = longStream();
+        QVERIFY(!stream.isEmpty());
+        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
+                               u"--governor-source"_s, dataFile(u"loud_refusal.c"_s)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u": select() returned state 3 at entry 10000; the table has states 0..2\n"_s),
+                 qPrintable(r.err.left(300)));
+        QVERIFY2(!r.err.contains(u"refused to run"_s), qPrintable(r.err.left(300)));
+        // The log is cut as chatty.c's, at the last whole line of 15 within 65,536 characters,
+        // of all 150,108 on the host's stderr (the governor's and the host's line); the host's
+        // line is the error's, not a line of the log.
+        QVERIFY2(r.err.contains(u"loud select!!!\n\u2026 log cut at 65535 characters (of 150108)\n"_s),
+                 qPrintable(r.err.right(300)));
+        QCOMPARE(r.err.count(u"idlescope-governor-host"_s), 0);
+    }
+
     void anEndlessLoopIsStoppedAtTheTimeout()
     {
         // endless.c loops for ever in its second reflect() (entry 1).
