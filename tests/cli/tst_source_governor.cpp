@@ -634,6 +634,21 @@ private slots:
         QCOMPARE(r.err.count(u"broken.c:15:9: error:"_s), 1);
     }
 
+    void compareSaysASourceFileListedTwiceHasNoTunables()
+    {
+        // The hint was a variant's, "(then --set LABEL:NAME=VALUE sets its tunables)", which
+        // a source file does not take (its tunables are in the file).
+        const auto r = runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                               u"csv:"_s + dataFile(u"hop.csv"_s), u"--governors"_s,
+                               u"src:"_s + dataFile(u"hop.c"_s) + u",src:"_s + dataFile(u"hop.c"_s)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(
+                     u"listed twice; a governor built from source has no tunables for a second instance "
+                     u"to differ in (edit a copy of the file, or give another kernel: src:FILE@VERSION)\n"_s),
+                 qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"--set"_s), qPrintable(r.err));
+    }
+
     void diffFindsWhereHopLeavesTheLadder()
     {
         // ladder-latest on the same rows (ladder_governor.cpp's rules; three_states.json has
