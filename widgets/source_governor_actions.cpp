@@ -148,6 +148,14 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
     connect(m_watch, &SourceFileWatch::changed, this, &SourceGovernorActions::fileSaved);
     connect(&m_build, &QFutureWatcher<SourceBuildOutcome>::finished, this, &SourceGovernorActions::buildFinished);
     connect(&m_diff, &QFutureWatcher<FirstDifference>::finished, this, &SourceGovernorActions::differenceFinished);
+    connect(&m_buildWarnings, &QFutureWatcher<QString>::finished, this, [this] {
+        const QString warnings = m_buildWarnings.result();
+        if (warnings.isEmpty())
+            return;
+        const SnapshotPtr snap = m_window->snapshot();
+        QStringList shown = snap ? snap->errors : QStringList();
+        m_window->messageBar()->showMessage(MessageBar::Kind::Warning, (shown << warnings).join(u'\n'));
+    });
     connect(window, &MainWindow::snapshotShown, this, [this](const SnapshotPtr &snap) {
         watchSourceFiles();
         m_rename->setEnabled(!m_window->setupPanel()->sourceGovernorIds().isEmpty());
@@ -161,6 +169,7 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
             showResult(QString());
         confirmAdded(*snap);
         markFailingSources(*snap);
+        showBuildWarnings(*snap);
     });
 }
 
@@ -169,6 +178,7 @@ SourceGovernorActions::~SourceGovernorActions()
     // The workers touch only their own copies; wait so that none outlives the window.
     m_build.waitForFinished();
     m_diff.waitForFinished();
+    m_buildWarnings.waitForFinished();
 }
 
 void SourceGovernorActions::addTo(QMenu *menu)
@@ -422,6 +432,9 @@ void SourceGovernorActions::confirmAdded(const SimulationSnapshot &snap)
     const QString added = std::exchange(m_addedId, QString());
     const QString warnings = std::exchange(m_addedWarnings, QString());
     if (snap.indexOf(id) >= 0) {
+        for (const GovernorSpec &g : snap.spec.governors)
+            if (g.variant == id)
+                m_warnedStamps[added] = g.sourceStamp; // not again by showBuildWarnings()
         // The compiler's warnings, as idlescope-cli prints them, after the run's own messages
         // (shown until the next run, as those).
         if (!warnings.isEmpty())
@@ -454,6 +467,33 @@ void SourceGovernorActions::markFailingSources(const SimulationSnapshot &snap)
             simulated && snap.indexOf(variant) < 0 ? snap.errors.filter(id + QStringLiteral(": ")) : QStringList();
         m_window->setupPanel()->setSourceFailure(id, why.join(u'\n'));
     }
+}
+
+void SourceGovernorActions::showBuildWarnings(const SimulationSnapshot &snap)
+{
+    std::vector<std::string> ids;
+    for (const GovernorSpec &g : snap.spec.governors) {
+        const int k = snap.indexOf(g.variant);
+        // A fresh run of the file (a stale one is the last good run: its file failed).
+        if (!isSourceGovernorId(g.variant) || k < 0 || !snap.governors[std::size_t(k)].stale.isEmpty())
+            continue;
+        if (std::exchange(m_warnedStamps[QString::fromStdString(g.variant)], g.sourceStamp) != g.sourceStamp)
+            ids.push_back(g.variant);
+    }
+    if (ids.empty())
+        return;
+    // The run has just built the file: this finds it in the cache (hashing a large file may
+    // still take a while, hence the worker thread).
+    m_buildWarnings.waitForFinished();
+    m_buildWarnings.setFuture(QtConcurrent::run([ids] {
+        QStringList all;
+        for (const std::string &id : ids) {
+            std::string warnings;
+            if (buildSourceGovernorOf(id, &warnings) && !warnings.empty())
+                all << QString::fromStdString(warnings).trimmed();
+        }
+        return all.join(u'\n');
+    }));
 }
 
 void SourceGovernorActions::watchSourceFiles()

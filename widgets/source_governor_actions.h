@@ -22,6 +22,7 @@
 #include "widgets/runner/simulation_snapshot.h"
 
 #include <QFutureWatcher>
+#include <QHash>
 #include <QObject>
 #include <QString>
 
@@ -113,6 +114,10 @@ private:
     /// Marks each source row of the list that @p snap simulated but has no run of (its file
     /// fails) with the reason, and clears the mark of the others.
     void markFailingSources(const SimulationSnapshot &snap);
+    /// The compiler's warnings of each source file @p snap ran with content not seen before
+    /// (a save, a session opened), from the build in the cache on a worker thread, shown on
+    /// the message bar as an add shows them.
+    void showBuildWarnings(const SimulationSnapshot &snap);
     /// @p text at the status bar's right ("" hides it), @p toolTip (default @p text) on it.
     void showResult(const QString &text, const QString &toolTip = QString());
 
@@ -126,6 +131,9 @@ private:
     QString m_addedId;       ///< built and added, not yet seen running
     QString m_addedWarnings; ///< the compiler's warnings for m_addedId, shown with its first run
     QFutureWatcher<SourceBuildOutcome> m_build;
+    /// Per source id, the file content (sourceFileStamp()) whose warnings were shown.
+    QHash<QString, QString> m_warnedStamps;
+    QFutureWatcher<QString> m_buildWarnings;
     QFutureWatcher<FirstDifference> m_diff;
     SnapshotPtr m_diffSnapshot; ///< the snapshot being diffed
     SnapshotPtr m_shownFor;     ///< the snapshot the result shown is about

@@ -64,6 +64,13 @@ bool writeFile(const QString &path, const QByteArray &bytes)
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
+/// @p dir's file @p name holding the bytes of data file @p from; "" when it cannot be written.
+QString copyOfDataFile(const QTemporaryDir &dir, const QString &name, const QString &from)
+{
+    const QString path = dir.filePath(name);
+    return writeFile(path, readAll(dataFile(from))) ? path : QString();
+}
+
 /// Saves @p bytes as an editor that writes a new file and renames it over the old one.
 bool saveByRename(const QString &path, const QByteArray &bytes)
 {
@@ -311,6 +318,29 @@ private slots:
         QCOMPARE(shown.last(), cli.err.trimmed());
     }
 
+    void aSaveShowsTheWarningsOfItsBuild()
+    {
+        // Saved with warns.c's bytes, the file's warning (line 13, column 2, naming this file)
+        // is shown after its run; saved back to hop.c's, none; saved with warns.c's again,
+        // the build found in the cache shows it again. Before, a save showed no warning.
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QTemporaryDir dir;
+        const QString path = copyOfDataFile(dir, u"saved.c"_s, u"hop.c"_s);
+        QVERIFY(!path.isEmpty() && addSource(w, path));
+        const std::string id = (u"src:"_s + path).toStdString();
+        const QString where = path + u":13:2: warning: "_s;
+        for (int round = 0; round < 2; ++round) {
+            SnapshotPtr s = nextSnapshot(w, [&] { QVERIFY(writeFile(path, readAll(dataFile(u"warns.c"_s)))); });
+            QVERIFY(s && s->indexOf(id) >= 0);
+            QVERIFY2(QTest::qWaitFor([&] { return w.messageBar()->text().contains(where); }, WINDOW_TIMEOUT_MS),
+                     qPrintable(w.messageBar()->text()));
+            s = nextSnapshot(w, [&] { QVERIFY(writeFile(path, readAll(dataFile(u"hop.c"_s)))); });
+            QVERIFY(s && s->indexOf(id) >= 0);
+            QVERIFY2(!w.messageBar()->text().contains(where), qPrintable(w.messageBar()->text()));
+        }
+    }
+
     void aSessionKeepsTheSourceGovernorByPath()
     {
         QTemporaryDir dir;
@@ -467,8 +497,8 @@ private slots:
         MainWindow w;
         QVERIFY(showHopScenario(w));
         QTemporaryDir dir;
-        const QString path = dir.filePath(u"fixme.c"_s);
-        QVERIFY(writeFile(path, readAll(dataFile(u"crash.c"_s))));
+        const QString path = copyOfDataFile(dir, u"fixme.c"_s, u"crash.c"_s);
+        QVERIFY(!path.isEmpty());
         const QString id = u"src:"_s + path;
         SnapshotPtr s = nextSnapshot(w, [&] { w.sourceGovernors()->addFromSource(path); });
         QVERIFY(s);
