@@ -3,6 +3,7 @@
 
 #include "core/governors/registry.h"
 #include "core/replay/governor_run.h"
+#include "core/source_governor/host_protocol.h"
 #include "core/source_governor/source_governor.h"
 #include "core/source_governor/source_governor_names.h"
 #include "widgets/main_window.h"
@@ -145,8 +146,16 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
     window->statusBar()->addPermanentWidget(m_result);
     m_watch = new SourceFileWatch(this);
     connect(m_watch, &SourceFileWatch::changed, this, &SourceGovernorActions::fileSaved);
-    connect(&m_build, &QFutureWatcher<QString>::finished, this, &SourceGovernorActions::buildFinished);
+    connect(&m_build, &QFutureWatcher<SourceBuildOutcome>::finished, this, &SourceGovernorActions::buildFinished);
     connect(&m_diff, &QFutureWatcher<FirstDifference>::finished, this, &SourceGovernorActions::differenceFinished);
+    connect(&m_buildWarnings, &QFutureWatcher<QString>::finished, this, [this] {
+        const QString warnings = m_buildWarnings.result();
+        if (warnings.isEmpty())
+            return;
+        const SnapshotPtr snap = m_window->snapshot();
+        QStringList shown = snap ? snap->errors : QStringList();
+        m_window->messageBar()->showMessage(MessageBar::Kind::Warning, (shown << warnings).join(u'\n'));
+    });
     connect(window, &MainWindow::snapshotShown, this, [this](const SnapshotPtr &snap) {
         watchSourceFiles();
         m_rename->setEnabled(!m_window->setupPanel()->sourceGovernorIds().isEmpty());
@@ -159,6 +168,8 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
         if (!m_diff.isRunning() && snap != m_shownFor)
             showResult(QString());
         confirmAdded(*snap);
+        markFailingSources(*snap);
+        showBuildWarnings(*snap);
     });
 }
 
@@ -167,6 +178,7 @@ SourceGovernorActions::~SourceGovernorActions()
     // The workers touch only their own copies; wait so that none outlives the window.
     m_build.waitForFinished();
     m_diff.waitForFinished();
+    m_buildWarnings.waitForFinished();
 }
 
 void SourceGovernorActions::addTo(QMenu *menu)
@@ -382,14 +394,16 @@ void SourceGovernorActions::addFromSource(const QString &path, const QString &ke
     m_progress->setLabelText(tr("Building %1 with idlescope's kernel shim…").arg(QFileInfo(path).fileName()));
     m_progress->show();
     m_build.setFuture(QtConcurrent::run([id = id.toStdString()] {
-        const Status s = buildSourceGovernorOf(id);
-        return s ? QString() : QString::fromStdString(s.error().toString());
+        std::string warnings;
+        const Status s = buildSourceGovernorOf(id, &warnings);
+        return s ? SourceBuildOutcome{QString(), QString::fromStdString(warnings)}
+                 : SourceBuildOutcome{QString::fromStdString(s.error().toString()), QString()};
     }));
 }
 
 void SourceGovernorActions::buildFinished()
 {
-    const QString error = m_build.result();
+    const auto [error, warnings] = m_build.result();
     m_progress->hide();
     m_add->setEnabled(true);
     const QString id = std::exchange(m_buildingId, QString());
@@ -401,6 +415,7 @@ void SourceGovernorActions::buildFinished()
     }
     m_window->setupPanel()->addSourceGovernor(id, sourceFileStamp(sourcePathOf(id.toStdString())));
     m_addedId = id;
+    m_addedWarnings = warnings;
     watchSourceFiles();
     emit governorsEdited();
     emit built(id);
@@ -415,16 +430,70 @@ void SourceGovernorActions::confirmAdded(const SimulationSnapshot &snap)
                      [&](const GovernorSpec &g) { return g.variant == id; }))
         return; // a run asked for before the add
     const QString added = std::exchange(m_addedId, QString());
-    if (snap.indexOf(id) >= 0)
+    const QString warnings = std::exchange(m_addedWarnings, QString());
+    if (snap.indexOf(id) >= 0) {
+        for (const GovernorSpec &g : snap.spec.governors)
+            if (g.variant == id)
+                m_warnedStamps[added] = g.sourceStamp; // not again by showBuildWarnings()
+        // The compiler's warnings, as idlescope-cli prints them, after the run's own messages
+        // (shown until the next run, as those).
+        if (!warnings.isEmpty())
+            m_window->messageBar()->showMessage(MessageBar::Kind::Warning,
+                                                (snap.errors + QStringList{warnings.trimmed()}).join(u'\n'));
         return;
-    // It built but did not run (it registers no governor, it crashed at once): an add that
-    // failed leaves nothing behind, no row and no Parameters box, as a build that failed.
+    }
+    // It built but did not run. A governor that fails (it crashed, hung or was refused in its
+    // first run) stays, marked as failing (the snapshot's handler), as one whose later save
+    // fails: the file is to be fixed and saved. A file that registers no governor is none:
+    // that add leaves nothing behind, no row and no Parameters box, as a build that failed.
     QStringList why = snap.errors.filter(added);
+    if (!why.isEmpty() && why.filter(QString::fromUtf8(source_governor::HOST_NO_GOVERNOR)).isEmpty())
+        return;
     const QString message = tr("%1 was not added: %2").arg(added, (why.isEmpty() ? snap.errors : why).join(u'\n'));
     m_window->setupPanel()->removeSourceGovernor(added);
     watchSourceFiles();
     showError(message);
     emit buildFailed(message);
+}
+
+void SourceGovernorActions::markFailingSources(const SimulationSnapshot &snap)
+{
+    for (const QString &id : m_window->setupPanel()->sourceGovernorIds()) {
+        const std::string variant = id.toStdString();
+        const bool simulated = std::any_of(snap.spec.governors.begin(), snap.spec.governors.end(),
+                                           [&](const GovernorSpec &g) { return g.variant == variant; });
+        // A run (up to date or stale) is marked in the legend and table; one without any here.
+        const QStringList why =
+            simulated && snap.indexOf(variant) < 0 ? snap.errors.filter(id + QStringLiteral(": ")) : QStringList();
+        m_window->setupPanel()->setSourceFailure(id, why.join(u'\n'));
+    }
+}
+
+void SourceGovernorActions::showBuildWarnings(const SimulationSnapshot &snap)
+{
+    std::vector<std::string> ids;
+    for (const GovernorSpec &g : snap.spec.governors) {
+        const int k = snap.indexOf(g.variant);
+        // A fresh run of the file (a stale one is the last good run: its file failed).
+        if (!isSourceGovernorId(g.variant) || k < 0 || !snap.governors[std::size_t(k)].stale.isEmpty())
+            continue;
+        if (std::exchange(m_warnedStamps[QString::fromStdString(g.variant)], g.sourceStamp) != g.sourceStamp)
+            ids.push_back(g.variant);
+    }
+    if (ids.empty())
+        return;
+    // The run has just built the file: this finds it in the cache (hashing a large file may
+    // still take a while, hence the worker thread).
+    m_buildWarnings.waitForFinished();
+    m_buildWarnings.setFuture(QtConcurrent::run([ids] {
+        QStringList all;
+        for (const std::string &id : ids) {
+            std::string warnings;
+            if (buildSourceGovernorOf(id, &warnings) && !warnings.empty())
+                all << QString::fromStdString(warnings).trimmed();
+        }
+        return all.join(u'\n');
+    }));
 }
 
 void SourceGovernorActions::watchSourceFiles()

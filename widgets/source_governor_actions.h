@@ -22,6 +22,7 @@
 #include "widgets/runner/simulation_snapshot.h"
 
 #include <QFutureWatcher>
+#include <QHash>
 #include <QObject>
 #include <QString>
 
@@ -36,6 +37,13 @@ namespace idlescope {
 
 class MainWindow;
 class SourceFileWatch;
+
+/// What the add's build gave: the error of a file that does not build, else the
+/// compiler's warnings (those of the cached build on a cache hit).
+struct SourceBuildOutcome {
+    QString error;
+    QString warnings;
+};
 
 /// What "First difference" found (for the status bar and tests).
 struct FirstDifference {
@@ -100,8 +108,16 @@ private:
     void differenceFinished();
     void fileSaved(const QString &path);
     void watchSourceFiles();
-    /// Removes the governor just added when @p snap, the first run with it, has no run of it.
+    /// Removes the governor just added when @p snap, the first run with it, has no run of it
+    /// because its file registers no governor (a governor that fails stays).
     void confirmAdded(const SimulationSnapshot &snap);
+    /// Marks each source row of the list that @p snap simulated but has no run of (its file
+    /// fails) with the reason, and clears the mark of the others.
+    void markFailingSources(const SimulationSnapshot &snap);
+    /// The compiler's warnings of each source file @p snap ran with content not seen before
+    /// (a save, a session opened), from the build in the cache on a worker thread, shown on
+    /// the message bar as an add shows them.
+    void showBuildWarnings(const SimulationSnapshot &snap);
     /// @p text at the status bar's right ("" hides it), @p toolTip (default @p text) on it.
     void showResult(const QString &text, const QString &toolTip = QString());
 
@@ -112,8 +128,12 @@ private:
     SourceFileWatch *m_watch = nullptr;
     QProgressDialog *m_progress = nullptr;
     QString m_buildingId;
-    QString m_addedId; ///< built and added, not yet seen running
-    QFutureWatcher<QString> m_build;
+    QString m_addedId;       ///< built and added, not yet seen running
+    QString m_addedWarnings; ///< the compiler's warnings for m_addedId, shown with its first run
+    QFutureWatcher<SourceBuildOutcome> m_build;
+    /// Per source id, the file content (sourceFileStamp()) whose warnings were shown.
+    QHash<QString, QString> m_warnedStamps;
+    QFutureWatcher<QString> m_buildWarnings;
     QFutureWatcher<FirstDifference> m_diff;
     SnapshotPtr m_diffSnapshot; ///< the snapshot being diffed
     SnapshotPtr m_shownFor;     ///< the snapshot the result shown is about

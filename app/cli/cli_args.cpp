@@ -128,7 +128,7 @@ struct CliHint {
 };
 constexpr CliHint CLI_HINTS[] = {
     {"governors", "unknown governor variant", "", " (idlescope-cli governors lists them)"},
-    {"governors", "listed twice;", "", " (then --set LABEL:NAME=VALUE sets its tunables)"},
+    {"governors", "listed twice; name the second instance", "", " (then --set LABEL:NAME=VALUE sets its tunables)"},
     {"set", "no listed governor has this tunable", "", " (idlescope-cli governors --tunables)"},
     {"set", "governor ", " is not one of the governors", " is not in --governors"},
     {"", "out of memory while replaying", "", " (fewer --spans or --threads)"},

@@ -9,6 +9,7 @@
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
 #include "app/cli/compare_machine.h"
+#include "app/cli/source_args.h"
 #include "app/cli/trace_warnings.h"
 
 #include "core/experiments/comparison.h"
@@ -20,6 +21,7 @@
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_stream.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -32,7 +34,7 @@ const char *const COMPARE_HELP =
     "                             [--iterations N] [--seed S] [--spans N] [--hz HZ]\n"
     "                             [--set [GOVERNOR:]NAME=VALUE]... [--format md|csv|json]\n"
     "                             [--aggregates-only] [--threads N] [--output FILE]\n"
-    "                             [--export-streams DIR] [--shard K/N]\n"
+    "                             [--export-streams DIR] [--shard K/N] [--timeout SECONDS]\n"
     "       idlescope-cli compare --list-targets | --list-workloads\n\n"
     "Generates the workload's idle spans (seeded: the same seed gives the same spans), replays\n"
     "them through each governor and through the oracle in the reference replay, and prints one\n"
@@ -49,6 +51,8 @@ const char *const COMPARE_HELP =
     "                     names an instance of its own, to compare a variant with itself at\n"
     "                     other tunables: --governors menu-6.19,i16=menu-6.19 --set i16:INTERVALS=16\n"
     "                     (rows show the label; one CPU or a closed loop)\n"
+    "                     src:FILE.c[@VERSION] is a kernel governor source file, built and run\n"
+    "                     as replay's --governor-source (docs/testing-your-patch.md)\n"
     "  --iterations N     seeded repetitions per point (default 3)\n"
     "  --seed S           base seed (default 1); run seeds derive from (S, point, iteration)\n"
     "  --spans N          idle spans per run (default 10000)\n"
@@ -59,6 +63,8 @@ const char *const COMPARE_HELP =
     "  --format F         md (default), csv or json\n"
     "  --aggregates-only  print only the mean/min/max rows\n"
     "  --threads N        worker threads (default 2)\n"
+    "  --timeout SECONDS  with a src: governor: a governor that makes no progress for that\n"
+    "                     long is stopped as hung (default 10)\n"
     "  --output FILE      write there (atomically) instead of stdout\n"
     "  --export-streams DIR  also write each generated stream as DIR/p<point>-i<iteration>.csv\n"
     "                     (the conformance stream format; replay them with --workload csv:FILE)\n"
@@ -239,7 +245,8 @@ int runCompare(int argc, char **argv, int first)
                                     "closed-loop",
                                     "workload-cpus",
                                     "background",
-                                    "shard"},
+                                    "shard",
+                                    "timeout"},
                                    0, "compare");
         !e.empty())
         return fail(e);
@@ -266,6 +273,18 @@ int runCompare(int argc, char **argv, int first)
     if (!format)
         return fail("--format: '" + args.value("format") + "' is not md, csv or json");
     const workloads::CompareFormat fmt = *format;
+    // The same option and check as replay's --timeout, for the src: governors of the list.
+    Result<int> timeout = sourceTimeoutFromArgs(args);
+    if (!timeout)
+        return fail(timeout.error());
+    if (args.has("timeout")) {
+        const Result<std::vector<workloads::GovernorInstance>> listed =
+            workloads::parseGovernorList(splitList(args.value("governors")));
+        if (listed && std::none_of(listed->begin(), listed->end(), [](const workloads::GovernorInstance &gi) {
+                return isSourceGovernorId(gi.variant);
+            }))
+            return fail("--timeout goes with a src: governor in --governors");
+    }
 
     // The files compare reads; no output may be one of them (device + inode, links followed).
     const std::string workload = args.value("workload");
@@ -368,6 +387,7 @@ int runCompare(int argc, char **argv, int first)
     o.seed = static_cast<std::uint64_t>(*seed);
     o.spans = static_cast<std::size_t>(*spans);
     o.threads = static_cast<int>(*threads);
+    o.sourceTimeoutSeconds = *timeout;
 
     // Refuse bad destinations before the runs, not after them, and never
     // write over a file that is read.

@@ -62,15 +62,23 @@ Result<SourceGovernorSpec> sourceGovernorSpecFromArgs(const Args &args)
             return Error{"", 0, "--kernel", k.error().message};
         spec.core = *k;
     }
-    if (args.has("timeout")) {
-        const std::string t = args.value("timeout");
-        int v = 0;
-        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-        if (ec != std::errc() || end != t.data() + t.size() || v < 1 || v > 86400)
-            return Error{"", 0, "--timeout", "'" + t + "' is not a number of seconds from 1 to 86400"};
-        spec.timeoutSeconds = v;
-    }
+    Result<int> timeout = sourceTimeoutFromArgs(args);
+    if (!timeout)
+        return timeout.error();
+    spec.timeoutSeconds = *timeout;
     return spec;
+}
+
+Result<int> sourceTimeoutFromArgs(const Args &args)
+{
+    if (!args.has("timeout"))
+        return source_governor::DEFAULT_SOURCE_TIMEOUT_S;
+    const std::string t = args.value("timeout");
+    int v = 0;
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc() || end != t.data() + t.size() || v < 1 || v > 86400)
+        return Error{"", 0, "--timeout", "'" + t + "' is not a number of seconds from 1 to 86400"};
+    return v;
 }
 
 Status prepareSourceGovernor(Governor &gov, const IdleStateTable &table, const IdleStream &stream)

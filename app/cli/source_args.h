@@ -2,9 +2,9 @@
 /**
  * @file source_args.h
  * The options of a governor built from source (--governor-source FILE.c,
- * --name, --kernel, --timeout) shared by replay and diff-governors, and its
- * preparation with the compiler's warnings and the governor's messages
- * passed on to stderr.
+ * --name, --kernel, --timeout) shared by replay and diff-governors (compare
+ * takes --timeout for its src: governors), and its preparation with the
+ * compiler's warnings and the governor's messages passed on to stderr.
  */
 #pragma once
 
@@ -23,6 +23,9 @@ Status checkSourceOnlyOptions(const Args &args);
 
 /// The spec of --governor-source and its companion options.
 Result<SourceGovernorSpec> sourceGovernorSpecFromArgs(const Args &args);
+
+/// --timeout SECONDS (1 to 86400), DEFAULT_SOURCE_TIMEOUT_S when not given.
+Result<int> sourceTimeoutFromArgs(const Args &args);
 
 /// The governor of --governor-source and its companion options.
 Result<std::unique_ptr<Governor>> sourceGovernorFromArgs(const Args &args);

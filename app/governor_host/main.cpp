@@ -147,8 +147,9 @@ int main(int argc, char **argv)
         refuse("the file's initcall returned " + std::to_string(shim->initcall_error)
                + " (the kernel would not register the governor)");
     if (shim->governor_count == 0)
-        refuse("the file registers no governor: it needs an initcall (postcore_initcall(), module_init()) "
-               "that calls cpuidle_register_governor()");
+        refuse(std::string(HOST_NO_GOVERNOR)
+               + ": it needs an initcall (postcore_initcall(), module_init()) that calls "
+                 "cpuidle_register_governor()");
     if (shim->governor_count > 1) {
         std::string names;
         for (int i = 0; i < shim->governor_count; ++i)

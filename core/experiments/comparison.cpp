@@ -117,7 +117,13 @@ Result<std::vector<GovernorInstance>> parseGovernorList(const std::vector<std::s
                 return Error{"governors", 0, item, problem};
         for (const GovernorInstance &o : out)
             if (o.label == gi.label)
-                return Error{"governors", 0, gi.label, "listed twice; name the second instance LABEL=" + gi.variant};
+                // A second instance is for other tunables, which a source file has not.
+                return Error{"governors", 0, gi.label,
+                             isSourceGovernorId(gi.variant)
+                                 ? "listed twice; a governor built from source has no tunables for a second "
+                                   "instance to differ in (edit a copy of the file, or give another kernel: "
+                                   "src:FILE@VERSION)"
+                                 : "listed twice; name the second instance LABEL=" + gi.variant};
         out.push_back(std::move(gi));
     }
     return out;
@@ -220,6 +226,8 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         for (int g = 0; g < nGov; ++g) {
             std::unique_ptr<Governor> gov =
                 std::move(makeGovernor((*instances)[static_cast<size_t>(g)], *settings).value());
+            if (auto *src = dynamic_cast<SourceGovernor *>(gov.get()))
+                src->setTimeoutSeconds(o.sourceTimeoutSeconds);
             // A governor built from source runs this stream in its own process first.
             if (Status s = prepareGovernor(*gov, o.table, stream); !s) {
                 report(job, s.error());

@@ -16,6 +16,7 @@
 
 #include "core/common/error.h"
 #include "core/energy/power_model.h"
+#include "core/source_governor/source_run.h"
 #include "core/states/idle_state_table.h"
 #include "core/workloads/workload_spec.h"
 
@@ -45,6 +46,9 @@ struct CompareOptions {
     /// for the one whose label (its variant id when it has none) is GOVERNOR.
     std::vector<std::string> settings;
     int threads = 2;
+    /// How long a governor built from source ("src:" id) may make no progress before it
+    /// is stopped as hung (idlescope-cli's --timeout).
+    int sourceTimeoutSeconds = source_governor::DEFAULT_SOURCE_TIMEOUT_S;
     /// Extra columns: above_<state>, below_<state>, above_pct_<state> (of that state's usage).
     bool perState = false;
     /// Extra columns: duration_ms (busy + idle time of the run), wakeups_per_s.

@@ -29,6 +29,9 @@ inline constexpr int HOST_RING_FD = 4;
 inline constexpr int HOST_EXIT_REFUSED = 3;
 /// Prefix of the host's own messages on stderr (the governor's pr_*() output has none).
 inline constexpr const char *HOST_ERROR_PREFIX = "idlescope-governor-host: ";
+/// The start of the host's refusal of a file with no initcall registering a governor:
+/// nothing to show (a window does not keep the add), unlike a governor that fails.
+inline constexpr const char *HOST_NO_GOVERNOR = "the file registers no governor";
 
 struct HostHeader {
     char magic[8];

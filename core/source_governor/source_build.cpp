@@ -13,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 #include <span>
@@ -184,20 +185,53 @@ std::string uniqueSuffix()
     return ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter.fetch_add(1));
 }
 
-/// dependencyManifest() of @p files at @p manifest, written beside it and renamed over it.
-Status writeManifest(const fs::path &manifest, const std::vector<std::string> &files)
+/// Beside a built object: the compiler's warnings of its build, after the path it was built
+/// from and a NUL byte, so that a cache hit shows them as the build did.
+std::string warningsRecord(const std::string &sourcePath, const std::string &warnings)
 {
-    const std::string tmp = manifest.string() + uniqueSuffix();
+    return sourcePath + '\0' + warnings;
+}
+
+/// The warnings of a warningsRecord() for the build of @p sourcePath; nothing when there is no
+/// record (an object cached before records were kept: it is built again). A record of the same
+/// content from another path names that file: its lines name @p sourcePath instead.
+std::optional<std::string> recordedWarnings(const fs::path &record, const std::string &sourcePath)
+{
+    Result<std::string> text = readFile(record.string());
+    if (!text)
+        return std::nullopt;
+    const std::size_t nul = text->find('\0');
+    if (nul == std::string::npos)
+        return std::nullopt;
+    const std::string builtFrom = text->substr(0, nul);
+    std::string warnings = text->substr(nul + 1);
+    if (builtFrom == sourcePath || warnings.empty())
+        return warnings;
+    std::string out;
+    std::istringstream lines(warnings);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.starts_with(builtFrom + ":"))
+            line.replace(0, builtFrom.size(), sourcePath);
+        out += line + "\n";
+    }
+    return out;
+}
+
+/// @p text at @p path, written beside it and renamed over it.
+Status writeCacheFile(const fs::path &path, const std::string &text, const char *what)
+{
+    const std::string tmp = path.string() + uniqueSuffix();
     {
         std::ofstream out(tmp, std::ios::binary);
-        out << dependencyManifest(files);
+        out << text;
         if (!out.flush())
-            return Error{tmp, 0, "", "cannot write the built governor's header list"};
+            return Error{tmp, 0, "", std::string("cannot write the built governor's ") + what};
     }
     std::error_code ec;
-    fs::rename(tmp, manifest, ec);
+    fs::rename(tmp, path, ec);
     if (ec)
-        return Error{manifest.string(), 0, "", "cannot store the built governor's header list: " + ec.message()};
+        return Error{path.string(), 0, "",
+                     std::string("cannot store the built governor's ") + what + ": " + ec.message()};
     return Ok{};
 }
 
@@ -387,12 +421,15 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     }
     const fs::path so = fs::path(cache) / "governors" / (h.hex() + ".so");
     const fs::path deps = fs::path(so.string() + ".deps");
+    const fs::path warningsFile = fs::path(so.string() + ".warnings");
     BuiltGovernor built;
     built.sharedObject = so.string();
-    if (fs::exists(so, ec) && dependenciesUnchanged(deps)) {
-        built.cached = true;
-        return built;
-    }
+    if (fs::exists(so, ec) && dependenciesUnchanged(deps))
+        if (std::optional<std::string> warnings = recordedWarnings(warningsFile, sourcePath)) {
+            built.warnings = std::move(*warnings);
+            built.cached = true;
+            return built;
+        }
 
     const std::string tmp = so.string() + uniqueSuffix();
     std::vector<std::string> argv{cc};
@@ -413,15 +450,23 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
         return Error{"", 0, "",
                      sourcePath + " does not build:\n" + explainCompilerOutput(capCompilerOutput(r->output))};
     }
-    // The manifest before the object: an object without its manifest is built again.
-    if (Status s = writeManifest(deps, rule ? dependencyFiles(*rule) : std::vector<std::string>{}); !s) {
-        fs::remove(tmp, ec);
+    built.warnings = capCompilerOutput(r->output);
+    // The warnings and the manifest before the object: an object without either is built again.
+    const auto store = [&](const fs::path &path, const std::string &text, const char *what) {
+        Status s = writeCacheFile(path, text, what);
+        if (!s)
+            fs::remove(tmp, ec);
+        return s;
+    };
+    if (Status s = store(warningsFile, warningsRecord(sourcePath, built.warnings), "warnings"); !s)
         return s.error();
-    }
+    if (Status s =
+            store(deps, dependencyManifest(rule ? dependencyFiles(*rule) : std::vector<std::string>{}), "header list");
+        !s)
+        return s.error();
     fs::rename(tmp, so, ec);
     if (ec)
         return Error{so.string(), 0, "", "cannot store the built governor: " + ec.message()};
-    built.warnings = capCompilerOutput(r->output);
     return built;
 }
 

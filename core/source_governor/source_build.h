@@ -7,7 +7,8 @@
  * would (gnu11, -fno-strict-overflow, -fno-strict-aliasing, no libc
  * headers), with the shim runtime linked in and every symbol resolved at
  * link time. Results are cached by content: the file, the headers beside
- * it, the shim, the compiler and the flags.
+ * it, the shim, the compiler and the flags; the compiler's warnings are kept
+ * with the object.
  */
 #pragma once
 
@@ -19,7 +20,7 @@ namespace idlescope::source_governor {
 
 struct BuiltGovernor {
     std::string sharedObject; ///< the .so in the cache
-    std::string warnings;     ///< the compiler's warnings, if any
+    std::string warnings;     ///< the compiler's warnings, if any (on a cache hit: its build's)
     bool cached = false;      ///< found in the cache: nothing was compiled
 };
 

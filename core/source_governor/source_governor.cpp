@@ -178,15 +178,18 @@ std::unique_ptr<Governor> makeSourceGovernor(std::string_view id)
     return std::make_unique<SourceGovernor>(std::move(*spec));
 }
 
-Status buildSourceGovernorOf(std::string_view id)
+Status buildSourceGovernorOf(std::string_view id, std::string *warnings)
 {
     if (!isSourceGovernorId(id))
         return Ok{};
     Result<SourceGovernorSpec> spec = parseSourceGovernorId(id);
     if (!spec)
         return spec.error();
-    if (Result<BuiltGovernor> b = buildSourceGovernor(spec->path); !b)
+    Result<BuiltGovernor> b = buildSourceGovernor(spec->path);
+    if (!b)
         return b.error();
+    if (warnings)
+        *warnings = std::move(b->warnings);
     return Ok{};
 }
 

@@ -80,6 +80,8 @@ public:
     Status checkPlayback(const ReplaySummary *summary);
 
     const SourceGovernorSpec &spec() const { return m_spec; }
+    /// How long the host may make no progress before prepare()'s run is stopped as hung.
+    void setTimeoutSeconds(int seconds) { m_spec.timeoutSeconds = seconds; }
     /// The compiler's warnings of the last prepare(), and the governor's printed
     /// messages once checkPlayback() has seen its host end.
     const std::string &warnings() const { return m_warnings; }
@@ -116,8 +118,9 @@ private:
 std::unique_ptr<Governor> makeSourceGovernor(std::string_view id);
 
 /// Builds (or finds in the cache) the file of a "src:" id, so that a bad
-/// file is reported once before any replay; Ok for every other id.
-Status buildSourceGovernorOf(std::string_view id);
+/// file is reported once before any replay; Ok for every other id. @p warnings,
+/// when given, gets the compiler's warnings (those of the cached build on a cache hit).
+Status buildSourceGovernorOf(std::string_view id, std::string *warnings = nullptr);
 
 /// Prepares @p gov for @p stream when it is a SourceGovernor; Ok for every other governor.
 Status prepareGovernor(Governor &gov, const IdleStateTable &table, const IdleStream &stream,

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <mutex>
 #include <poll.h>
+#include <string_view>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -25,6 +26,8 @@ namespace {
 
 /// Kept of the host's stderr: the governor's messages may be endless.
 constexpr std::size_t MAX_LOG = 64 * 1024;
+/// The longest line of the host's own kept past MAX_LOG (its refusals are one short line).
+constexpr std::size_t MAX_HOST_LINE = 4096;
 
 /// The header and the state table: what the host reads before the spans.
 std::vector<unsigned char> hostPreamble(const KernelCore &core, const IdleStateTable &table, const IdleStream &stream,
@@ -234,6 +237,12 @@ struct HostRun::Watch {
     std::size_t errDropped = 0; ///< bytes of its stderr past MAX_LOG, not kept
     std::string stopped;        ///< why this side killed it
     bool cancelled = false;
+    /// Past MAX_LOG the governor's lines are dropped but the host's own (HOST_ERROR_PREFIX,
+    /// its refusal, written last) are kept: the line being dropped, followed only while it
+    /// may be one of them, and those found.
+    std::string droppedLine;
+    bool droppedLineMayBeHost = false;
+    std::string hostLines;
 
     const HostProgress &progress() const { return *static_cast<const HostProgress *>(page); }
     ~Watch()
@@ -280,8 +289,44 @@ struct HostRun::Watch {
         const std::size_t room = MAX_LOG - std::min(err.size(), MAX_LOG);
         const std::size_t n = static_cast<std::size_t>(got);
         err.append(buf, std::min(n, room));
-        errDropped += n - std::min(n, room);
+        if (n > room) {
+            keepHostLines(std::string_view(buf + room, n - room));
+            errDropped += n - room;
+        }
         return true;
+    }
+
+    void keepHostLines(std::string_view dropped)
+    {
+        const std::string_view prefix = HOST_ERROR_PREFIX;
+        // Whether droppedLine can still be (or already is) a line of the host's, kept to a
+        // size: the governor's own lines are never held whole.
+        const auto mayBeHost = [&] {
+            return droppedLine.size() <= MAX_HOST_LINE
+                   && (prefix.starts_with(droppedLine) || droppedLine.starts_with(prefix));
+        };
+        if (errDropped == 0) { // the first byte dropped continues the last line kept
+            const std::size_t newline = err.rfind('\n');
+            droppedLine = err.substr(newline == std::string::npos ? 0 : newline + 1, MAX_HOST_LINE + 1);
+            droppedLineMayBeHost = mayBeHost();
+        }
+        for (const char c : dropped) {
+            if (c == '\n') {
+                endDroppedLine();
+                droppedLine.clear();
+                droppedLineMayBeHost = true;
+            } else if (droppedLineMayBeHost) {
+                droppedLine += c;
+                droppedLineMayBeHost = mayBeHost();
+            }
+        }
+    }
+
+    /// At a newline, or at the end of the host's stderr: keeps the line dropped if it is the host's.
+    void endDroppedLine()
+    {
+        if (droppedLineMayBeHost && droppedLine.starts_with(HOST_ERROR_PREFIX))
+            hostLines += droppedLine + '\n';
     }
 
     /// The thread: feeds the host, keeps its output, stops it when it hangs or is cancelled, reaps it.
@@ -437,7 +482,9 @@ Result<HostEnd> HostRun::finish()
         w.thread.join();
     HostEnd end;
     std::string refusal;
-    splitLog(w.errDropped > 0 ? cutLog(w.err, w.errDropped) : w.err, refusal, end.log);
+    if (w.errDropped > 0)
+        w.endDroppedLine(); // a last line without its newline
+    splitLog(w.errDropped > 0 ? cutLog(w.err, w.errDropped) + w.hostLines : w.err, refusal, end.log);
     const HostProgress &progress = w.progress();
     const std::string &label = w.label;
     if (w.cancelled)

@@ -359,6 +359,28 @@ private slots:
         QCOMPARE(r.err.count(u"chatty select!\n"_s), 4369);
     }
 
+    void theHostsRefusalSurvivesAFullLog()
+    {
+        // loud_refusal.c prints 15 characters in each of its 10,001 selects (150,015), then
+        // the host refuses its state 3 at entry 10000 in a line of its own of 93 characters
+        // ("idlescope-governor-host: " and the 67 of the message below, and a newline), which
+        // came after the 64 KiB kept of the log: the error said only "refused to run".
+        const QString stream = longStream();
+        QVERIFY(!stream.isEmpty());
+        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
+                               u"--governor-source"_s, dataFile(u"loud_refusal.c"_s)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u": select() returned state 3 at entry 10000; the table has states 0..2\n"_s),
+                 qPrintable(r.err.left(300)));
+        QVERIFY2(!r.err.contains(u"refused to run"_s), qPrintable(r.err.left(300)));
+        // The log is cut as chatty.c's, at the last whole line of 15 within 65,536 characters,
+        // of all 150,108 on the host's stderr (the governor's and the host's line); the host's
+        // line is the error's, not a line of the log.
+        QVERIFY2(r.err.contains(u"loud select!!!\n\u2026 log cut at 65535 characters (of 150108)\n"_s),
+                 qPrintable(r.err.right(300)));
+        QCOMPARE(r.err.count(u"idlescope-governor-host"_s), 0);
+    }
+
     void anEndlessLoopIsStoppedAtTheTimeout()
     {
         // endless.c loops for ever in its second reflect() (entry 1).
@@ -366,6 +388,33 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"did not return in reflect() at entry 1 (stream row 1) within 1 s"_s),
                  qPrintable(r.err));
+    }
+
+    void compareStopsAnEndlessLoopAtItsTimeout()
+    {
+        // compare took no --timeout: endless.c waited the fixed 10 s there. Its option is
+        // replay's, with the same check and message.
+        const QStringList common{u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                                 u"csv:"_s + dataFile(u"hop.csv"_s)};
+        auto r = runCli(QStringList(common) << u"--governors"_s << u"ladder-latest,src:"_s + dataFile(u"endless.c"_s)
+                                            << u"--timeout"_s << u"1"_s);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"did not return in reflect() at entry 1 (stream row 1) within 1 s"_s),
+                 qPrintable(r.err));
+        for (const QString &bad : {u"0"_s, u"86401"_s, u"1.5"_s, u"x"_s}) {
+            r = runCli(QStringList(common)
+                       << u"--governors"_s << u"src:"_s + dataFile(u"hop.c"_s) << u"--timeout"_s << bad);
+            const auto replay = runCli(replayArgs(u"hop.c"_s) << u"--timeout"_s << bad);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(u"field '--timeout': '"_s + bad
+                                    + u"' is not a number of seconds from 1 to 86400"_s),
+                     qPrintable(r.err));
+            QCOMPARE(r.err, replay.err);
+        }
+        // Without a governor built from source there is nothing for it to stop.
+        r = runCli(QStringList(common) << u"--governors"_s << u"ladder-latest"_s << u"--timeout"_s << u"5"_s);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"--timeout goes with a src: governor in --governors"_s), qPrintable(r.err));
     }
 
     void aCompileErrorIsTheCompilersOwn()
@@ -428,6 +477,35 @@ private slots:
         const std::string wide(2999, 'x');
         const std::string five = wide + "\n" + wide + "\n" + wide + "\n" + wide + "\n" + wide + "\n";
         QCOMPARE(capCompilerOutput(five), five.substr(0, 6000) + "\u2026 3 more lines of compiler output\n");
+    }
+
+    void theWarningsAreShownAgainOnACacheHit()
+    {
+        // warns.c's #warning is on line 13, column 2 (its comment). Before, the build found
+        // in the cache printed nothing: the user saw the warning once, then never again.
+        const QString where = dataFile(u"warns.c"_s) + u":13:2: warning: "_s;
+        const auto first = runCli(replayArgs(u"warns.c"_s));
+        QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+        QVERIFY2(first.err.contains(where) && first.err.contains(u"warns.c is built with this warning"_s),
+                 qPrintable(first.err));
+        const auto cached = runCli(replayArgs(u"warns.c"_s));
+        QVERIFY2(cached.exitCode == 0, qPrintable(cached.err));
+        QCOMPARE(cached.err, first.err);
+        QCOMPARE(cached.out, first.out);
+        // The same bytes elsewhere are the same cached build: its warnings name the file given.
+        const QString copy = m_out.filePath(u"warns-copy.c"_s);
+        QVERIFY(QFile::copy(dataFile(u"warns.c"_s), copy));
+        const auto other = runCli(replayPathArgs(copy));
+        QVERIFY2(other.exitCode == 0, qPrintable(other.err));
+        QCOMPARE(other.err, QString(first.err).replace(dataFile(u"warns.c"_s), copy));
+        // An object cached without its warnings (before they were kept) is built again, once.
+        const QStringList records = QDir(m_cache.filePath(u"governors"_s)).entryList({u"*.so.warnings"_s}, QDir::Files);
+        QVERIFY(!records.isEmpty());
+        for (const QString &record : records)
+            QVERIFY(QFile::remove(m_cache.filePath(u"governors/"_s + record)));
+        const auto rebuilt = runCli(replayArgs(u"warns.c"_s));
+        QCOMPARE(rebuilt.err, first.err);
+        QCOMPARE(QDir(m_cache.filePath(u"governors"_s)).entryList({u"*.so.warnings"_s}, QDir::Files).size(), 1);
     }
 
     void aCFileIsCompiledAsCWhateverItsName()
@@ -554,6 +632,21 @@ private slots:
                     u"csv:"_s + dataFile(u"hop.csv"_s), u"--governors"_s, u"src:"_s + dataFile(u"broken.c"_s)});
         QCOMPARE(r.exitCode, 2);
         QCOMPARE(r.err.count(u"broken.c:15:9: error:"_s), 1);
+    }
+
+    void compareSaysASourceFileListedTwiceHasNoTunables()
+    {
+        // The hint was a variant's, "(then --set LABEL:NAME=VALUE sets its tunables)", which
+        // a source file does not take (its tunables are in the file).
+        const auto r = runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                               u"csv:"_s + dataFile(u"hop.csv"_s), u"--governors"_s,
+                               u"src:"_s + dataFile(u"hop.c"_s) + u",src:"_s + dataFile(u"hop.c"_s)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(
+                     u"listed twice; a governor built from source has no tunables for a second instance "
+                     u"to differ in (edit a copy of the file, or give another kernel: src:FILE@VERSION)\n"_s),
+                 qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"--set"_s), qPrintable(r.err));
     }
 
     void diffFindsWhereHopLeavesTheLadder()

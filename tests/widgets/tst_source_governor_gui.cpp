@@ -64,6 +64,13 @@ bool writeFile(const QString &path, const QByteArray &bytes)
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
+/// @p dir's file @p name holding the bytes of data file @p from; "" when it cannot be written.
+QString copyOfDataFile(const QTemporaryDir &dir, const QString &name, const QString &from)
+{
+    const QString path = dir.filePath(name);
+    return writeFile(path, readAll(dataFile(from))) ? path : QString();
+}
+
 /// Saves @p bytes as an editor that writes a new file and renames it over the old one.
 bool saveByRename(const QString &path, const QByteArray &bytes)
 {
@@ -290,6 +297,50 @@ private slots:
         QVERIFY(next->indexOf("teo-6.19") >= 0);
     }
 
+    void theCompilersWarningsAreShownOnEveryAdd()
+    {
+        // warns.c's #warning (line 13, column 2), as idlescope-cli prints it: after the first
+        // build (the first window's) and after one found in the cache (the second's). Before,
+        // the window showed no warning at all.
+        const QString where = dataFile(u"warns.c"_s) + u":13:2: warning: "_s;
+        QStringList shown;
+        for (int window = 0; window < 2; ++window) {
+            MainWindow w;
+            QVERIFY(showHopScenario(w));
+            QVERIFY(addSource(w, dataFile(u"warns.c"_s)));
+            shown << w.messageBar()->text();
+            QVERIFY2(shown.last().contains(where), qPrintable(shown.last()));
+        }
+        const auto cli = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
+                                 dataFile(u"hop.csv"_s), u"--governor-source"_s, dataFile(u"warns.c"_s)});
+        QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
+        QCOMPARE(shown.first(), cli.err.trimmed());
+        QCOMPARE(shown.last(), cli.err.trimmed());
+    }
+
+    void aSaveShowsTheWarningsOfItsBuild()
+    {
+        // Saved with warns.c's bytes, the file's warning (line 13, column 2, naming this file)
+        // is shown after its run; saved back to hop.c's, none; saved with warns.c's again,
+        // the build found in the cache shows it again. Before, a save showed no warning.
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QTemporaryDir dir;
+        const QString path = copyOfDataFile(dir, u"saved.c"_s, u"hop.c"_s);
+        QVERIFY(!path.isEmpty() && addSource(w, path));
+        const std::string id = (u"src:"_s + path).toStdString();
+        const QString where = path + u":13:2: warning: "_s;
+        for (int round = 0; round < 2; ++round) {
+            SnapshotPtr s = nextSnapshot(w, [&] { QVERIFY(writeFile(path, readAll(dataFile(u"warns.c"_s)))); });
+            QVERIFY(s && s->indexOf(id) >= 0);
+            QVERIFY2(QTest::qWaitFor([&] { return w.messageBar()->text().contains(where); }, WINDOW_TIMEOUT_MS),
+                     qPrintable(w.messageBar()->text()));
+            s = nextSnapshot(w, [&] { QVERIFY(writeFile(path, readAll(dataFile(u"hop.c"_s)))); });
+            QVERIFY(s && s->indexOf(id) >= 0);
+            QVERIFY2(!w.messageBar()->text().contains(where), qPrintable(w.messageBar()->text()));
+        }
+    }
+
     void aSessionKeepsTheSourceGovernorByPath()
     {
         QTemporaryDir dir;
@@ -436,6 +487,36 @@ private slots:
         // A character with no letter in it is one '-', whatever its UTF-8 or UTF-16 length.
         QCOMPARE(SourceGovernorActions::proposedName(u"/tmp/a\U0001F600b.c"_s, QString()), u"a-b"_s);
         QCOMPARE(SourceGovernorActions::proposedName(u"/tmp/menu-patched.c"_s, QString()), u"menu-patched"_s);
+    }
+
+    void aGovernorThatCrashesInItsFirstRunStaysToBeFixed()
+    {
+        // crash.c dies in its first run (entry 3, as in aCrashIsNamedAndTheWindowSurvives).
+        // Before, it was taken out of the list and had to be added again; now it stays,
+        // marked with its crash, watched, and the save that fixes it (hop.c's bytes) runs it.
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QTemporaryDir dir;
+        const QString path = copyOfDataFile(dir, u"fixme.c"_s, u"crash.c"_s);
+        QVERIFY(!path.isEmpty());
+        const QString id = u"src:"_s + path;
+        SnapshotPtr s = nextSnapshot(w, [&] { w.sourceGovernors()->addFromSource(path); });
+        QVERIFY(s);
+        QCOMPARE(s->indexOf(id.toStdString()), -1);
+        QVERIFY(w.setupPanel()->sourceGovernorIds().contains(id));
+        QVERIFY(w.sourceGovernors()->watch()->paths().contains(path));
+        const QString failure = w.setupPanel()->sourceFailure(id);
+        QVERIFY2(failure.contains(u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s), qPrintable(failure));
+        QVERIFY2(w.messageBar()->text().contains(u"SIGSEGV"_s), qPrintable(w.messageBar()->text()));
+        QVERIFY2(!w.messageBar()->text().contains(u"was not added"_s), qPrintable(w.messageBar()->text()));
+
+        s = nextSnapshot(w, [&] { QVERIFY(writeFile(path, readAll(dataFile(u"hop.c"_s)))); });
+        QVERIFY(s);
+        const int g = s->indexOf(id.toStdString());
+        QVERIFY(g >= 0);
+        QCOMPARE(states(*s->governors[std::size_t(g)].run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
+        QVERIFY(s->governors[std::size_t(g)].stale.isEmpty());
+        QCOMPARE(w.setupPanel()->sourceFailure(id), QString());
     }
 
     void anAddThatDoesNotRunLeavesNothing()

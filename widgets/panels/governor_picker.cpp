@@ -8,6 +8,7 @@
 #include "widgets/runner/source_file_watch.h"
 
 #include <QFileInfo>
+#include <QFont>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -25,6 +26,8 @@ namespace {
 constexpr int SOURCE_STAMP_ROLE = Qt::UserRole + 1;
 /// A second instance's label (GovernorSpec::label); empty on a variant's own row.
 constexpr int LABEL_ROLE = Qt::UserRole + 2;
+/// Why a source row has no run (setSourceFailure()); empty when it has one.
+constexpr int SOURCE_FAILURE_ROLE = Qt::UserRole + 3;
 
 /// The governor's name of a row (GovernorSpec::name()): its label, else its variant id.
 QString rowName(const QListWidgetItem *item)
@@ -299,20 +302,51 @@ void GovernorPicker::addSourceGovernor(const QString &id, const QString &stamp)
     m_filling = true;
     QListWidgetItem *item = rowOf(id); // the file's own row, not a second instance's
     if (!item) {
-        const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id.toStdString());
-        const QString path = spec ? QString::fromStdString(spec->path) : id;
-        const QString kernel = spec ? QString::fromStdString(spec->core.name()) : QString();
         item = new QListWidgetItem(id, m_governors);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setData(Qt::UserRole, id);
-        item->setToolTip(tr("<b>%1</b><br>Built from source: %2, run with the cpuidle core of v%3 in its own "
-                            "process. Saving the file rebuilds and re-simulates it.")
-                             .arg(QFileInfo(path).fileName().toHtmlEscaped(), path.toHtmlEscaped(), kernel));
+        item->setToolTip(sourceToolTip(id));
     }
     item->setData(SOURCE_STAMP_ROLE, stamp);
     item->setCheckState(Qt::Checked);
     updateGovernorIcons();
     m_filling = filling;
+}
+
+QString GovernorPicker::sourceToolTip(const QString &id, const QString &failure)
+{
+    const Result<SourceGovernorSpec> spec = parseSourceGovernorId(id.toStdString());
+    const QString path = spec ? QString::fromStdString(spec->path) : id;
+    const QString kernel = spec ? QString::fromStdString(spec->core.name()) : QString();
+    QString tip = tr("<b>%1</b><br>Built from source: %2, run with the cpuidle core of v%3 in its own "
+                     "process. Saving the file rebuilds and re-simulates it.")
+                      .arg(QFileInfo(path).fileName().toHtmlEscaped(), path.toHtmlEscaped(), kernel);
+    // The failure's first line (a crash's signal and entry, a compiler's file:line): the
+    // message bar has the whole of it, the governor's log included.
+    if (!failure.isEmpty())
+        tip += tr("<br><br><b>Stale</b>: no run yet; the file fails:<br>%1")
+                   .arg(failure.section(QLatin1Char('\n'), 0, 0).toHtmlEscaped());
+    return tip;
+}
+
+void GovernorPicker::setSourceFailure(const QString &id, const QString &failure)
+{
+    QListWidgetItem *item = rowOf(id);
+    if (!item || item->data(SOURCE_FAILURE_ROLE).toString() == failure)
+        return;
+    const bool filling = std::exchange(m_filling, true); // no governorsChanged(): nothing to re-simulate
+    item->setData(SOURCE_FAILURE_ROLE, failure);
+    item->setToolTip(sourceToolTip(id, failure));
+    QFont font = item->font();
+    font.setItalic(!failure.isEmpty());
+    item->setFont(font);
+    m_filling = filling;
+}
+
+QString GovernorPicker::sourceFailure(const QString &id) const
+{
+    const QListWidgetItem *item = rowOf(id);
+    return item ? item->data(SOURCE_FAILURE_ROLE).toString() : QString();
 }
 
 QStringList GovernorPicker::sourceGovernorIds() const

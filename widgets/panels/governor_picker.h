@@ -65,6 +65,13 @@ public:
     void renameSourceGovernor(const QString &id, const QString &newId);
     /// Removes source row @p id (an add that did not run); governorsChanged() when it was checked.
     void removeSourceGovernor(const QString &id);
+    /// Source row @p id has no run because its file fails (its first run crashed, hung or
+    /// was refused): @p failure, "" when it runs again. The row stays, its name in italics and
+    /// the failure in its tooltip, for the file to be fixed and saved, as a run that fails
+    /// later stays (stale). Emits nothing.
+    void setSourceFailure(const QString &id, const QString &failure);
+    /// What setSourceFailure() gave source row @p id ("" when none).
+    QString sourceFailure(const QString &id) const;
 
 signals:
     void governorsChanged();
@@ -75,6 +82,8 @@ signals:
     void errorOccurred(const QString &message);
 
 private:
+    /// A source row's tooltip: its file and kernel, and @p failure when it has no run.
+    static QString sourceToolTip(const QString &id, const QString &failure = QString());
     void updateGovernorIcons();
     void updateRecordedRow();
     QColor colorFor(const QListWidgetItem *item);

@@ -75,6 +75,11 @@ public:
         m_governorPicker->renameSourceGovernor(id, newId);
     }
     void removeSourceGovernor(const QString &id) { m_governorPicker->removeSourceGovernor(id); }
+    void setSourceFailure(const QString &id, const QString &failure)
+    {
+        m_governorPicker->setSourceFailure(id, failure);
+    }
+    QString sourceFailure(const QString &id) const { return m_governorPicker->sourceFailure(id); }
 
 signals:
     /// Another table was chosen (built-in, sysfs, file): its tick rate is the new default.
