@@ -68,6 +68,7 @@ private slots:
     void unchangedRunIsReused();
     void cancelGivesNoSnapshot();
     void badTableGivesAnError();
+    void aFailedSourceGovernorIsNotRunAgain();
 
 private:
     QTemporaryDir m_dir;
@@ -180,6 +181,43 @@ void TestBuildSnapshot::badTableGivesAnError()
     QVERIFY(!build.snapshot);
     QVERIFY(!build.cancelled);
     QVERIFY2(build.error.startsWith(QStringLiteral("target table: ")), qPrintable(build.error));
+}
+
+void TestBuildSnapshot::aFailedSourceGovernorIsNotRunAgain()
+{
+    // crash.c dies in its first run (NULL at its fourth select; these five spans
+    // make more entries than that) and has no earlier run to keep. A re-simulation on
+    // the same inputs (only menu's tunable changes) says the same without running it
+    // again: the file is made uncompilable in between under the same stamp, and the
+    // message is still the crash's. A saved edit (a new stamp) runs it again.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("crash.c"));
+    QVERIFY(QFile::copy(test::testDataDir() + QStringLiteral("/source_governors/crash.c"), path));
+    const std::atomic<bool> cancel{false};
+    ScenarioSpec spec = handScenario(m_stream);
+    spec.governors.push_back(GovernorSpec{"src:" + path.toStdString(), {}, QColor(Qt::green), QStringLiteral("1")});
+    const SnapshotBuild first = buildSnapshot(spec, nullptr, cancel);
+    QVERIFY2(first.snapshot, qPrintable(first.error));
+    QCOMPARE(first.snapshot->governorCount(), 3);
+    QCOMPARE(first.snapshot->errors.size(), 1);
+    const QString crash = first.snapshot->errors[0];
+    QVERIFY2(crash.contains(QStringLiteral("SIGSEGV")), qPrintable(crash));
+
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("not C\n");
+    file.close();
+    spec.governors[1].settings = {{"INTERVALS", 2}};
+    const SnapshotBuild second = buildSnapshot(spec, first.snapshot, cancel);
+    QVERIFY2(second.snapshot, qPrintable(second.error));
+    QCOMPARE(second.snapshot->governorCount(), 3);
+    QCOMPARE(second.snapshot->errors, QStringList{crash});
+
+    spec.governors[3].sourceStamp = QStringLiteral("2");
+    const SnapshotBuild third = buildSnapshot(spec, second.snapshot, cancel);
+    QVERIFY2(third.snapshot, qPrintable(third.error));
+    QCOMPARE(third.snapshot->errors.size(), 1);
+    QVERIFY2(!third.snapshot->errors[0].contains(QStringLiteral("SIGSEGV")), qPrintable(third.snapshot->errors[0]));
 }
 
 QTEST_GUILESS_MAIN(TestBuildSnapshot)

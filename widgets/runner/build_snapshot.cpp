@@ -85,6 +85,15 @@ int previousRunOf(const SimulationSnapshot &previous, const GovernorSpec &g)
     return found;
 }
 
+/// What @p g (same variant and settings) said in @p previous when it failed with no run to keep, or null.
+const QString *previousFailureOf(const SimulationSnapshot &previous, const GovernorSpec &g)
+{
+    for (const GovernorFailure &f : previous.failures)
+        if (f.variant == g.variant && f.settings == g.settings)
+            return &f.error;
+    return nullptr;
+}
+
 /// False when @p g is built from a source file that changed since @p previous
 /// was simulated: its run must be made afresh (the id names the file, not its text).
 bool sameSourceFile(const SimulationSnapshot &previous, const GovernorSpec &g)
@@ -199,8 +208,12 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
     std::vector<Job> jobs;
     for (const GovernorSpec &g : spec.governors) {
         Job j{&g};
-        if (sameInputs && sameSourceFile(*previous, g))
+        if (sameInputs && sameSourceFile(*previous, g)) {
             j.reuse = previousRunOf(*previous, g);
+            // The same file on the same inputs fails the same way: said again, not run again.
+            if (const QString *e = j.reuse < 0 ? previousFailureOf(*previous, g) : nullptr)
+                j.error = *e;
+        }
         jobs.push_back(std::move(j));
     }
     // Each fresh run: the replay with its prefix counts and plot summaries
@@ -210,7 +223,7 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
     std::vector<std::size_t> fresh;
     for (std::size_t k = 0; k < jobs.size(); ++k) {
         Job &j = jobs[k];
-        if (j.reuse >= 0)
+        if (j.reuse >= 0 || !j.error.isEmpty())
             continue;
         if (j.gov->variant == trace::RECORDED_VARIANT) {
             // The kernel's own choices: read from the trace, never replayed.
@@ -275,8 +288,11 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
     for (Job &j : jobs) {
         if (!j.error.isEmpty())
             snap->errors << j.error;
-        if (!j.error.isEmpty() && j.stale.isEmpty())
+        if (!j.error.isEmpty() && j.stale.isEmpty()) {
+            if (isSourceGovernorId(j.gov->variant))
+                snap->failures.push_back({j.gov->variant, j.gov->settings, j.error});
             continue;
+        }
         GovernorResult g;
         if (j.reuse >= 0) {
             const GovernorResult &was = previous->governors[static_cast<std::size_t>(j.reuse)];

@@ -29,10 +29,19 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace idlescope {
+
+/// A governor that failed with no earlier run to keep (a source file that
+/// crashed, hung or would not build in its first run) and what it said.
+struct GovernorFailure {
+    std::string variant;
+    std::vector<TunableSetting> settings;
+    QString error; ///< as in SimulationSnapshot::errors
+};
 
 struct SimulationSnapshot {
     /// Increases by one with every snapshot a runner emits (first is 1).
@@ -58,6 +67,10 @@ struct SimulationSnapshot {
 
     /// Governors that were asked for but could not run (unknown variant, bad setting).
     QStringList errors;
+    /// The source governors among them with no run to show: the next snapshot on the same
+    /// inputs and the same file says the same again instead of running it again (one stuck
+    /// in a loop would hold up every re-simulation by its timeout).
+    std::vector<GovernorFailure> failures;
 
     /// Wall time of the simulation on the worker (ms), for the status bar.
     double simulationMs = 0.0;
