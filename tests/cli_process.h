@@ -14,6 +14,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace idlescope::test {
 
 struct CliResult {
@@ -22,9 +24,12 @@ struct CliResult {
     QString err;
 };
 
-inline CliResult runCli(const QStringList &args)
+/// @p inChild, when given, runs in the child before idlescope-cli starts (e.g. a resource limit).
+inline CliResult runCli(const QStringList &args, const std::function<void()> &inChild = {})
 {
     QProcess p;
+    if (inChild)
+        p.setChildProcessModifier(inChild);
     p.start(QStringLiteral(IDLESCOPE_CLI), args);
     const bool finished = p.waitForFinished(300000);
     CliResult r{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),

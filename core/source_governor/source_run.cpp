@@ -28,6 +28,8 @@ namespace {
 constexpr std::size_t MAX_LOG = 64 * 1024;
 /// The longest line of the host's own kept past MAX_LOG (its refusals are one short line).
 constexpr std::size_t MAX_HOST_LINE = 4096;
+/// At most this much of such lines (the last ones).
+constexpr std::size_t MAX_HOST_LINES_KEPT = 4 * MAX_HOST_LINE;
 
 /// The header and the state table: what the host reads before the spans.
 std::vector<unsigned char> hostPreamble(const KernelCore &core, const IdleStateTable &table, const IdleStream &stream,
@@ -322,11 +324,16 @@ struct HostRun::Watch {
         }
     }
 
-    /// At a newline, or at the end of the host's stderr: keeps the line dropped if it is the host's.
+    /// At a newline, or at the end of the host's stderr: keeps the line dropped if it is the
+    /// host's. Only the last few such lines: a governor can print the prefix too, endlessly,
+    /// and the host's refusal is its last line.
     void endDroppedLine()
     {
-        if (droppedLineMayBeHost && droppedLine.starts_with(HOST_ERROR_PREFIX))
-            hostLines += droppedLine + '\n';
+        if (!droppedLineMayBeHost || !droppedLine.starts_with(HOST_ERROR_PREFIX))
+            return;
+        hostLines += droppedLine + '\n';
+        if (hostLines.size() > MAX_HOST_LINES_KEPT)
+            hostLines.erase(0, hostLines.find('\n', hostLines.size() - MAX_HOST_LINES_KEPT) + 1);
     }
 
     /// The thread: feeds the host, keeps its output, stops it when it hangs or is cancelled, reaps it.

@@ -24,6 +24,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/resource.h>
+
 using namespace Qt::StringLiterals;
 using idlescope::test::runCli;
 
@@ -379,6 +381,27 @@ private slots:
         QVERIFY2(r.err.contains(u"loud select!!!\n\u2026 log cut at 65535 characters (of 150108)\n"_s),
                  qPrintable(r.err.right(300)));
         QCOMPARE(r.err.count(u"idlescope-governor-host"_s), 0);
+    }
+
+    void aGovernorPrintingTheHostsPrefixIsNotKeptWhole()
+    {
+        // spoof_host.c prints, in each of its 2,001 selects, 30 lines of 3,026 characters
+        // that begin as the host's own lines do (181 MB in all), and then the host refuses
+        // its state 3. The host's lines found past the 64 KiB of the log are kept apart; all
+        // of these were: under a data limit of 256 MiB the CLI died of std::bad_alloc (its
+        // peak without a limit: 380 MB, against 20 MB now that only the last 16 KiB of such
+        // lines are kept, by /usr/bin/time -v).
+        const QString stream = longStream();
+        QVERIFY(!stream.isEmpty());
+        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
+                               u"--governor-source"_s, dataFile(u"spoof_host.c"_s)},
+                              [] {
+                                  const rlimit limit{256u << 20, 256u << 20};
+                                  setrlimit(RLIMIT_DATA, &limit);
+                              });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u": select() returned state 3 at entry 2000; the table has states 0..2\n"_s),
+                 qPrintable(r.err.left(300)));
     }
 
     void anEndlessLoopIsStoppedAtTheTimeout()
