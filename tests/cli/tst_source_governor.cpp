@@ -27,6 +27,7 @@
 #include <sys/resource.h>
 
 using namespace Qt::StringLiterals;
+using idlescope::test::CliResult;
 using idlescope::test::runCli;
 
 namespace {
@@ -76,6 +77,18 @@ private:
         if (!f.open(QIODevice::WriteOnly) || f.write(csv) != csv.size())
             return {};
         return path;
+    }
+
+    /// replay of longStream() on three_states.json through the source governor @p file
+    /// (tests/data/source_governors); @p inChild as runCli()'s.
+    CliResult replayLong(const QString &file, const std::function<void()> &inChild = {})
+    {
+        const QString stream = longStream();
+        if (stream.isEmpty())
+            return {-1, {}, u"cannot write the long stream"_s};
+        return runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
+                       u"--governor-source"_s, dataFile(file)},
+                      inChild);
     }
 
 private slots:
@@ -351,10 +364,7 @@ private slots:
         // chatty.c prints 15 characters a select(): 200,000 selects print 3,000,000, of
         // which 64 KiB (65,536) are kept; the last whole line ends at 4,369 * 15 = 65,535.
         // Before, the log stopped in the middle of a line without a word.
-        const QString stream = longStream();
-        QVERIFY(!stream.isEmpty());
-        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
-                               u"--governor-source"_s, dataFile(u"chatty.c"_s)});
+        const auto r = replayLong(u"chatty.c"_s);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err.right(300)));
         QVERIFY2(r.err.endsWith(u"chatty select!\n\u2026 log cut at 65535 characters (of 3000000)\n"_s),
                  qPrintable(r.err.right(300)));
@@ -367,10 +377,7 @@ private slots:
         // the host refuses its state 3 at entry 10000 in a line of its own of 93 characters
         // ("idlescope-governor-host: " and the 67 of the message below, and a newline), which
         // came after the 64 KiB kept of the log: the error said only "refused to run".
-        const QString stream = longStream();
-        QVERIFY(!stream.isEmpty());
-        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
-                               u"--governor-source"_s, dataFile(u"loud_refusal.c"_s)});
+        const auto r = replayLong(u"loud_refusal.c"_s);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u": select() returned state 3 at entry 10000; the table has states 0..2\n"_s),
                  qPrintable(r.err.left(300)));
@@ -391,14 +398,10 @@ private slots:
         // of these were: under a data limit of 256 MiB the CLI died of std::bad_alloc (its
         // peak without a limit: 380 MB, against 20 MB now that only the last 16 KiB of such
         // lines are kept, by /usr/bin/time -v).
-        const QString stream = longStream();
-        QVERIFY(!stream.isEmpty());
-        const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
-                               u"--governor-source"_s, dataFile(u"spoof_host.c"_s)},
-                              [] {
-                                  const rlimit limit{256u << 20, 256u << 20};
-                                  setrlimit(RLIMIT_DATA, &limit);
-                              });
+        const auto r = replayLong(u"spoof_host.c"_s, [] {
+            const rlimit limit{256u << 20, 256u << 20};
+            setrlimit(RLIMIT_DATA, &limit);
+        });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u": select() returned state 3 at entry 2000; the table has states 0..2\n"_s),
                  qPrintable(r.err.left(300)));
