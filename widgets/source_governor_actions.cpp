@@ -148,14 +148,8 @@ SourceGovernorActions::SourceGovernorActions(MainWindow *window) : QObject(windo
     connect(m_watch, &SourceFileWatch::changed, this, &SourceGovernorActions::fileSaved);
     connect(&m_build, &QFutureWatcher<SourceBuildOutcome>::finished, this, &SourceGovernorActions::buildFinished);
     connect(&m_diff, &QFutureWatcher<FirstDifference>::finished, this, &SourceGovernorActions::differenceFinished);
-    connect(&m_buildWarnings, &QFutureWatcher<QString>::finished, this, [this] {
-        const QString warnings = m_buildWarnings.result();
-        if (warnings.isEmpty())
-            return;
-        const SnapshotPtr snap = m_window->snapshot();
-        QStringList shown = snap ? snap->errors : QStringList();
-        m_window->messageBar()->showMessage(MessageBar::Kind::Warning, (shown << warnings).join(u'\n'));
-    });
+    connect(&m_buildWarnings, &QFutureWatcher<QString>::finished, this,
+            [this] { showCompilerWarnings(m_buildWarnings.result()); });
     connect(window, &MainWindow::snapshotShown, this, [this](const SnapshotPtr &snap) {
         watchSourceFiles();
         m_rename->setEnabled(!m_window->setupPanel()->sourceGovernorIds().isEmpty());
@@ -435,11 +429,7 @@ void SourceGovernorActions::confirmAdded(const SimulationSnapshot &snap)
         for (const GovernorSpec &g : snap.spec.governors)
             if (g.variant == id)
                 m_warnedStamps[added] = g.sourceStamp; // not again by showBuildWarnings()
-        // The compiler's warnings, as idlescope-cli prints them, after the run's own messages
-        // (shown until the next run, as those).
-        if (!warnings.isEmpty())
-            m_window->messageBar()->showMessage(MessageBar::Kind::Warning,
-                                                (snap.errors + QStringList{warnings.trimmed()}).join(u'\n'));
+        showCompilerWarnings(warnings);
         return;
     }
     // It built but did not run. A governor that fails (it crashed, hung or was refused in its
@@ -454,6 +444,17 @@ void SourceGovernorActions::confirmAdded(const SimulationSnapshot &snap)
     watchSourceFiles();
     showError(message);
     emit buildFailed(message);
+}
+
+void SourceGovernorActions::showCompilerWarnings(const QString &warnings)
+{
+    if (warnings.isEmpty())
+        return;
+    // As idlescope-cli prints them, after the shown run's own messages (and, as those,
+    // until the next run).
+    const SnapshotPtr snap = m_window->snapshot();
+    QStringList shown = snap ? snap->errors : QStringList();
+    m_window->messageBar()->showMessage(MessageBar::Kind::Warning, (shown << warnings.trimmed()).join(u'\n'));
 }
 
 void SourceGovernorActions::markFailingSources(const SimulationSnapshot &snap)

@@ -114,6 +114,8 @@ private:
     /// Marks each source row of the list that @p snap simulated but has no run of (its file
     /// fails) with the reason, and clears the mark of the others.
     void markFailingSources(const SimulationSnapshot &snap);
+    /// The compiler's @p warnings in the message bar, after the shown snapshot's errors.
+    void showCompilerWarnings(const QString &warnings);
     /// The compiler's warnings of each source file @p snap ran with content not seen before
     /// (a save, a session opened), from the build in the cache on a worker thread, shown on
     /// the message bar as an add shows them.
