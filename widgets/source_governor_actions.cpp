@@ -459,14 +459,13 @@ void SourceGovernorActions::showCompilerWarnings(const QString &warnings)
 
 void SourceGovernorActions::markFailingSources(const SimulationSnapshot &snap)
 {
+    // A run (up to date or stale) is marked in the legend and table; a failure with no run
+    // (SimulationSnapshot::failures) here.
     for (const QString &id : m_window->setupPanel()->sourceGovernorIds()) {
         const std::string variant = id.toStdString();
-        const bool simulated = std::any_of(snap.spec.governors.begin(), snap.spec.governors.end(),
-                                           [&](const GovernorSpec &g) { return g.variant == variant; });
-        // A run (up to date or stale) is marked in the legend and table; one without any here.
-        const QStringList why =
-            simulated && snap.indexOf(variant) < 0 ? snap.errors.filter(id + QStringLiteral(": ")) : QStringList();
-        m_window->setupPanel()->setSourceFailure(id, why.join(u'\n'));
+        const auto failed = std::find_if(snap.failures.begin(), snap.failures.end(),
+                                         [&](const GovernorFailure &f) { return f.variant == variant; });
+        m_window->setupPanel()->setSourceFailure(id, failed == snap.failures.end() ? QString() : failed->error);
     }
 }
 
