@@ -49,7 +49,38 @@ struct EntryBatch {
         run.state.insert(run.state.end(), state, state + n);
         run.flags.insert(run.flags.end(), flags, flags + n);
     }
+
+    /// Entries [from, to) of @p run into slots [0, to - from).
+    void copyFrom(const GovernorRun &run, std::size_t from, std::size_t to)
+    {
+        const std::size_t n = to - from;
+        std::copy_n(run.startNs.data() + from, n, startNs);
+        std::copy_n(run.residencyNs.data() + from, n, residencyNs);
+        std::copy_n(run.predictedNs.data() + from, n, predictedNs);
+        std::copy_n(run.sleepLengthNs.data() + from, n, sleepLengthNs);
+        std::copy_n(run.span.data() + from, n, span);
+        std::copy_n(run.state.data() + from, n, state);
+        std::copy_n(run.flags.data() + from, n, flags);
+    }
 };
+
+/// The EntryFlag bits of @p e.
+std::uint8_t entryFlags(const EntryRecord &e)
+{
+    return static_cast<std::uint8_t>(
+        (e.stopTick ? ENTRY_STOP_TICK : 0) | (e.above ? ENTRY_ABOVE : 0) | (e.below ? ENTRY_BELOW : 0)
+        | (e.gotTick ? ENTRY_GOT_TICK : 0) | (e.pollTimeLimit ? ENTRY_POLL_TIME_LIMIT : 0)
+        | (e.tickStopped ? ENTRY_TICK_STOPPED : 0) | (e.endsAtWakeup ? ENTRY_WOKEN_BY_WAKEUP : 0)
+        | (e.timerWake ? ENTRY_TIMER_WAKE : 0));
+}
+
+/// Entry @p i of @p base is what @p e, kept at @p startNs with @p flags, would be.
+bool baseHasEntry(const GovernorRun &base, std::size_t i, const EntryRecord &e, Ns startNs, std::uint8_t flags)
+{
+    return i < base.size() && base.startNs[i] == startNs && base.residencyNs[i] == e.residencyNs
+           && base.predictedNs[i] == e.predictedNs && base.sleepLengthNs[i] == e.sleepLengthNs && base.span[i] == e.span
+           && base.state[i] == e.state && base.flags[i] == flags;
+}
 
 } // namespace
 
@@ -70,8 +101,28 @@ struct GovernorRunBuilder::State {
     ReferenceReplay replay;
     GovernorRun run;
     EntryBatch batch;
-    std::size_t used = 0; ///< entries in the batch
-    std::size_t next = 0; ///< next span to replay
+    std::size_t used = 0;              ///< entries in the batch
+    std::size_t next = 0;              ///< next span to replay
+    const GovernorRun *base = nullptr; ///< RunOptions::base while every entry so far repeats it, else null
+    std::size_t repeated = 0;          ///< entries so far, all the base's, while base is set
+
+    /// The run stops repeating its base after `repeated` entries: those are copied
+    /// in from the base, whole batches into the columns (seen by the observer as
+    /// if replayed) and the rest into the batch. Returns the entries in the batch.
+    std::size_t stopRepeating()
+    {
+        const GovernorRun &from = *base;
+        base = nullptr;
+        const std::size_t whole = repeated - repeated % EntryBatch::SIZE;
+        for (std::size_t b = 0; b < whole; b += EntryBatch::SIZE) {
+            batch.copyFrom(from, b, b + EntryBatch::SIZE);
+            batch.appendTo(run, EntryBatch::SIZE);
+            if (observe)
+                (*observe)(run, b, b + EntryBatch::SIZE);
+        }
+        batch.copyFrom(from, whole, repeated);
+        return repeated - whole;
+    }
 };
 
 GovernorRunBuilder::GovernorRunBuilder(std::unique_ptr<State> state) : m_state(std::move(state)) {}
@@ -95,6 +146,7 @@ Result<GovernorRunBuilder> GovernorRunBuilder::start(const IdleStateTable &table
         run.forEachColumn([](auto &column) { column.clear(); });
         run.summary = ReplaySummary{};
     }
+    state->base = options.base;
     run.variant = variant;
     run.settings = options.settings;
     // Most spans are one entry; a tick or the polling limit splits some (up
@@ -116,24 +168,28 @@ bool GovernorRunBuilder::advance(std::size_t spans)
     std::size_t used = st.used; // a local, so that it lives in a register
     Ns shift = 0;               // onSpanClock()'s, set at each span's first entry (a span is never cut between steps)
     auto keep = [&](const EntryRecord &e, const Governor &) {
-        const std::size_t k = used;
         Ns startNs = e.startNs - REPLAY_START_NS;
         if (spanClock) {
             if (e.entry == 0)
                 shift = spanClock[e.span] - startNs;
             startNs += shift;
         }
+        const std::uint8_t flags = entryFlags(e);
+        if (st.base) {
+            if (baseHasEntry(*st.base, st.repeated, e, startNs, flags)) {
+                ++st.repeated;
+                return;
+            }
+            used = st.stopRepeating();
+        }
+        const std::size_t k = used;
         batch.startNs[k] = startNs;
         batch.residencyNs[k] = e.residencyNs;
         batch.predictedNs[k] = e.predictedNs;
         batch.sleepLengthNs[k] = e.sleepLengthNs;
         batch.span[k] = e.span;
         batch.state[k] = static_cast<std::int8_t>(e.state);
-        batch.flags[k] = static_cast<std::uint8_t>(
-            (e.stopTick ? ENTRY_STOP_TICK : 0) | (e.above ? ENTRY_ABOVE : 0) | (e.below ? ENTRY_BELOW : 0)
-            | (e.gotTick ? ENTRY_GOT_TICK : 0) | (e.pollTimeLimit ? ENTRY_POLL_TIME_LIMIT : 0)
-            | (e.tickStopped ? ENTRY_TICK_STOPPED : 0) | (e.endsAtWakeup ? ENTRY_WOKEN_BY_WAKEUP : 0)
-            | (e.timerWake ? ENTRY_TIMER_WAKE : 0));
+        batch.flags[k] = flags;
         if (++used == EntryBatch::SIZE) {
             batch.appendTo(run, used);
             if (observe)
@@ -156,9 +212,17 @@ std::size_t GovernorRunBuilder::spansLeft() const
     return m_state->stream.size() - m_state->next;
 }
 
+bool GovernorRunBuilder::repeatedBase() const
+{
+    const State &st = *m_state;
+    return st.base && st.next == st.stream.size() && st.repeated == st.base->size();
+}
+
 Result<GovernorRun> GovernorRunBuilder::take()
 {
     State &st = *m_state;
+    if (st.base && !repeatedBase())
+        st.used = st.stopRepeating(); // the base has more entries than this run
     st.batch.appendTo(st.run, st.used);
     if (st.observe && st.used > 0)
         (*st.observe)(st.run, st.run.size() - st.used, st.run.size());

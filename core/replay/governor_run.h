@@ -68,6 +68,17 @@ struct GovernorRun {
         f(state);
         f(flags);
     }
+    /// @p o's columns copied into this run's (into their storage where it is large enough).
+    void assignColumns(const GovernorRun &o)
+    {
+        startNs = o.startNs;
+        residencyNs = o.residencyNs;
+        predictedNs = o.predictedNs;
+        sleepLengthNs = o.sleepLengthNs;
+        span = o.span;
+        state = o.state;
+        flags = o.flags;
+    }
 };
 
 /// Told about each batch of entries appended to a growing run: entries
@@ -90,6 +101,14 @@ struct RunOptions {
     /// written on it as onSpanClock() would move it afterwards, so that whatever observes the
     /// batches sees the times the run keeps. Shorter than the stream: not used (the run's own time).
     const std::vector<Ns> *spanClockNs = nullptr;
+    /// A finished run that this one may repeat entry for entry: the same governor before a
+    /// change that need not alter a decision (a latency limit that no exit latency lies
+    /// between, a tunable that never comes into play). Each new entry is compared with the
+    /// base's instead of kept; at the first that differs the base's earlier entries are
+    /// copied in and the run goes on as it would without a base, so the result is the same
+    /// either way. When every entry repeats, GovernorRunBuilder::repeatedBase() says so and
+    /// the taken run has no columns (its entries are the base's). Must outlive the builder.
+    const GovernorRun *base = nullptr;
 };
 
 /**
@@ -121,6 +140,9 @@ public:
     bool advance(std::size_t spans);
     /// Spans not replayed yet.
     std::size_t spansLeft() const;
+    /// Once advance() returned true: the run made every entry of options.base, and no
+    /// other (take() then gives the run without columns).
+    bool repeatedBase() const;
     /// The run, once advance() returned true; the builder is spent. An Error
     /// when a governor built from source failed in its host during the run
     /// (finishGovernor(): its crash or hang is known only at the end).

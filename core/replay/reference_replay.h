@@ -45,6 +45,7 @@ struct StateStats {
         below += o.below;
         return *this;
     }
+    bool operator==(const StateStats &) const = default;
 };
 
 /// One counter of StateStats (e.g. &StateStats::above) summed over the first @p count states.
@@ -67,6 +68,7 @@ struct ReplaySummary {
 
     std::int64_t totalAbove() const;
     std::int64_t totalBelow() const;
+    bool operator==(const ReplaySummary &) const = default;
 };
 
 /// One idle entry (one select call); the conformance entries CSV row plus context.

@@ -111,12 +111,15 @@ std::size_t SummarisedRunBuilder::spansLeft() const
 
 Result<SummarisedRun> SummarisedRunBuilder::take()
 {
+    const bool repeated = m_state->run->repeatedBase();
     Result<GovernorRun> run = m_state->run->take();
     if (!run)
         return run.error();
     SummarisedRun out;
     out.run = std::move(*run);
-    m_state->summaries.finish(out);
+    out.repeatedBase = repeated;
+    if (!repeated)
+        m_state->summaries.finish(out);
     return out;
 }
 

@@ -22,6 +22,9 @@ struct SummarisedRun {
     GovernorRun run;
     RunCounts counts; ///< = RunCounts(run)
     RunLod lod;       ///< = RunLod(run, counts)
+    /// Every entry was RunOptions::base's: the run has no columns and counts and lod are
+    /// empty; the base's entries and their summaries are this run's.
+    bool repeatedBase = false;
 };
 
 /// runGovernorSummarised() in steps, as GovernorRunBuilder is runGovernor() in steps.

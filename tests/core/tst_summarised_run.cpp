@@ -3,7 +3,8 @@
 // counts and plot summaries built in one pass must equal runGovernor() and
 // RunCounts / RunLod built afterwards from the finished run, entry for entry
 // and chunk for chunk, also when built in steps on several threads; a
-// cancelled run stays an error.
+// cancelled run stays an error. A run given a base (RunOptions::base) either
+// repeats it whole (no columns kept) or equals the run made without one.
 #include "core/stats/summarised_run.h"
 
 #include "core/stats/span_clock.h"
@@ -28,6 +29,9 @@ private slots:
     void cancelled();
     void stepsOnOtherThreads();
     void onTheWorkloadClock();
+    void aRunThatRepeatsItsBaseKeepsNoColumns();
+    void aRunThatLeavesItsBaseMidBatch();
+    void aBaseOfAnotherLength();
 };
 
 namespace {
@@ -45,6 +49,18 @@ IdleStream ipiStream(std::size_t spans)
     for (IdleSpan &s : out)
         s = source->next();
     return out;
+}
+
+/// The index of the first entry at which @p a and @p b differ (their common length if none).
+std::size_t firstDifference(const GovernorRun &a, const GovernorRun &b)
+{
+    const std::size_t n = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < n; ++i)
+        if (a.startNs[i] != b.startNs[i] || a.residencyNs[i] != b.residencyNs[i] || a.predictedNs[i] != b.predictedNs[i]
+            || a.sleepLengthNs[i] != b.sleepLengthNs[i] || a.span[i] != b.span[i] || a.state[i] != b.state[i]
+            || a.flags[i] != b.flags[i])
+            return i;
+    return n;
 }
 
 IdleStateTable power10()
@@ -256,6 +272,82 @@ void TestSummarisedRun::onTheWorkloadClock()
     auto own = runGovernorSummarised(table, stream, "menu-6.14", {.spanClockNs = &shorter});
     QVERIFY(own.ok());
     QVERIFY(own->run.startNs == ownTime);
+}
+
+void TestSummarisedRun::aRunThatRepeatsItsBaseKeepsNoColumns()
+{
+    // POWER10's states have exit latencies 0 and 12 us: a latency limit of 2 ms
+    // or of 3 ms forbids neither, so every decision is the same under both.
+    const IdleStateTable table = power10();
+    const IdleStream stream = ipiStream(5000);
+    auto base = runGovernorSummarised(table, stream, "menu-6.14", {.latencyLimitNs = 2000000});
+    QVERIFY(base.ok());
+    QVERIFY(!base->repeatedBase); // no base given
+    auto again = runGovernorSummarised(table, stream, "menu-6.14", {.latencyLimitNs = 3000000, .base = &base->run});
+    QVERIFY(again.ok());
+    QVERIFY(again->repeatedBase);
+    QCOMPARE(again->run.size(), std::size_t(0)); // the entries are the base's
+    QCOMPARE(again->counts.size(), std::size_t(0));
+    QVERIFY(again->lod.states.empty());
+    QVERIFY(again->run.summary == base->run.summary);
+    QCOMPARE(again->run.summary.entries, static_cast<std::int64_t>(base->run.size()));
+    // Under the same limit made without a base, the run is the base's entry for entry.
+    auto plain = runGovernor(table, stream, "menu-6.14", {.latencyLimitNs = 3000000});
+    QVERIFY(plain.ok());
+    QCOMPARE(firstDifference(*plain, base->run), base->run.size());
+}
+
+void TestSummarisedRun::aRunThatLeavesItsBaseMidBatch()
+{
+    // From span 700 on, every span asks for a 5 us resume latency: below
+    // CEDE's 12 us, so the governor must stay in snooze. The run with the
+    // unconstrained run as its base repeats it up to the first entry that
+    // changes, copies those entries in, and ends equal to the run made
+    // without a base: columns, counts and plot summaries.
+    const IdleStateTable table = power10();
+    const IdleStream free = ipiStream(5000);
+    IdleStream limited = free;
+    for (std::size_t i = 700; i < limited.size(); ++i)
+        limited[i].latencyReqNs = 5000;
+    for (const char *variant : {"menu-6.14", "teo-6.14"}) {
+        auto base = runGovernor(table, free, variant);
+        auto want = runGovernor(table, limited, variant);
+        QVERIFY(base && want);
+        // The first difference is past the first batch and inside a later one, so that both
+        // the whole batches and the part batch of the copied entries are exercised.
+        const std::size_t d = firstDifference(*base, *want);
+        QVERIFY2(d > RUN_BATCH_ENTRIES && d % RUN_BATCH_ENTRIES != 0 && d < want->size(),
+                 qPrintable(QStringLiteral("%1: first difference at entry %2").arg(variant).arg(d)));
+        auto s = runGovernorSummarised(table, limited, variant, {.base = &*base});
+        QVERIFY(s.ok());
+        QVERIFY(!s->repeatedBase);
+        const QString diff = compare(*s, *want);
+        QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(variant, diff)));
+    }
+}
+
+void TestSummarisedRun::aBaseOfAnotherLength()
+{
+    // Every entry of a shorter run is its longer base's (the same stream, cut):
+    // not a repeat, all of it copied in at the end. A longer run leaves its
+    // shorter base at the base's end.
+    const IdleStateTable table = power10();
+    const IdleStream longStream = ipiStream(5000);
+    const IdleStream shortStream(longStream.begin(), longStream.begin() + 3000);
+    auto longRun = runGovernor(table, longStream, "teo-6.14");
+    auto shortRun = runGovernor(table, shortStream, "teo-6.14");
+    QVERIFY(longRun && shortRun);
+    QCOMPARE(firstDifference(*longRun, *shortRun), shortRun->size());
+    auto cut = runGovernorSummarised(table, shortStream, "teo-6.14", {.base = &*longRun});
+    QVERIFY(cut.ok());
+    QVERIFY(!cut->repeatedBase);
+    QString diff = compare(*cut, *shortRun);
+    QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("shorter: ") + diff));
+    auto grown = runGovernorSummarised(table, longStream, "teo-6.14", {.base = &*shortRun});
+    QVERIFY(grown.ok());
+    QVERIFY(!grown->repeatedBase);
+    diff = compare(*grown, *longRun);
+    QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("longer: ") + diff));
 }
 
 QTEST_GUILESS_MAIN(TestSummarisedRun)
