@@ -2,7 +2,8 @@
 // buildSnapshot() called directly (no runner, no event loop): the oracle's choices and
 // counts on five spans worked by hand; every run and its counts equal core's replay of the
 // same stream (runGovernor()) and the counts built from that run; a previous snapshot's
-// run is reused (the same pointer) when only another governor's tunable changed; a raised
+// run is reused (the same pointer) when only another governor's tunable changed, and when a
+// fresh run repeats it entry for entry (a latency limit no exit latency lies between); a raised
 // cancel gives no snapshot and no error; a bad table gives an error and no snapshot.
 #include "core/io/stream_csv.h"
 #include "core/replay/governor_run.h"
@@ -17,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <atomic>
 
 using namespace idlescope;
@@ -66,6 +68,7 @@ private slots:
     void oracleByHand();
     void runsAndCountsAreCoreReplays();
     void unchangedRunIsReused();
+    void aRunThatRepeatsItsPreviousOneIsShared();
     void cancelGivesNoSnapshot();
     void badTableGivesAnError();
     void aFailedSourceGovernorIsNotRunAgain();
@@ -161,6 +164,59 @@ void TestBuildSnapshot::unchangedRunIsReused()
     QVERIFY(second.snapshot->governors[2].atDefaults);
     // A reused run keeps its totals.
     QCOMPARE(second.snapshot->governors[0].totals->latencyCostNs, Ns(36000));
+}
+
+void TestBuildSnapshot::aRunThatRepeatsItsPreviousOneIsShared()
+{
+    // pseries-p10's exit latencies are 0 and 12 us: limits of 2 ms and 3 ms allow
+    // both states, so every governor decides alike under both and keeps its run;
+    // 5 us forbids CEDE, and the runs are made afresh, equal to core's replay.
+    const std::atomic<bool> cancel{false};
+    ScenarioSpec spec = handScenario(m_stream);
+    spec.latencyLimitNs = 2000000;
+    const SnapshotBuild first = buildSnapshot(spec, nullptr, cancel);
+    QVERIFY2(first.snapshot, qPrintable(first.error));
+    spec.latencyLimitNs = 3000000;
+    const SnapshotBuild second = buildSnapshot(spec, first.snapshot, cancel);
+    QVERIFY2(second.snapshot, qPrintable(second.error));
+    for (int g = 0; g < 3; ++g) {
+        const GovernorResult &was = first.snapshot->governors[static_cast<std::size_t>(g)];
+        const GovernorResult &now = second.snapshot->governors[static_cast<std::size_t>(g)];
+        QVERIFY2(now.run == was.run, now.run->variant.c_str());
+        QVERIFY(now.summarised());
+        QCOMPARE(now.totals->latencyCostNs, was.totals->latencyCostNs);
+    }
+    spec.latencyLimitNs = 5000;
+    const SnapshotBuild third = buildSnapshot(spec, second.snapshot, cancel);
+    QVERIFY2(third.snapshot, qPrintable(third.error));
+    const IdleStream stream = readStreamCsv(m_stream.toStdString()).value();
+    for (std::size_t g = 1; g < 3; ++g) { // menu and teo (the oracle ignores latency limits)
+        const GovernorResult &now = third.snapshot->governors[g];
+        QVERIFY(now.run != second.snapshot->governors[g].run);
+        Result<GovernorRun> want =
+            runGovernor(spec.target.table, stream, spec.governors[g].variant, {.latencyLimitNs = 5000});
+        QVERIFY(want);
+        onSpanClock(*want, *third.snapshot->spanClockNs);
+        QVERIFY2(sameColumns(*now.run, *want), want->variant.c_str());
+        // Snooze only, each poll cut at its time limit (CEDE's 120 us target residency).
+        QVERIFY(now.run->size() > 5);
+        QVERIFY(std::all_of(now.run->state.begin(), now.run->state.end(), [](std::int8_t st) { return st == 0; }));
+        QCOMPARE(now.counts.size(), now.run->size());
+    }
+    // A tunable change that decides alike on these five spans: the run is the previous
+    // one's entries under the new settings, with its summaries.
+    spec.latencyLimitNs = 2000000;
+    spec.governors[2].settings = {{"PULSE", 11}};
+    const SnapshotBuild fourth = buildSnapshot(spec, first.snapshot, cancel);
+    QVERIFY2(fourth.snapshot, qPrintable(fourth.error));
+    const GovernorResult &teo = fourth.snapshot->governors[2];
+    QCOMPARE(teo.run->settings, spec.governors[2].settings);
+    QVERIFY(teo.run != first.snapshot->governors[2].run);
+    GovernorRun previousTeo = *first.snapshot->governors[2].run;
+    previousTeo.settings = spec.governors[2].settings;
+    QVERIFY(sameColumns(*teo.run, previousTeo));
+    QVERIFY(teo.summarised());
+    QVERIFY(!teo.atDefaults);
 }
 
 void TestBuildSnapshot::cancelGivesNoSnapshot()

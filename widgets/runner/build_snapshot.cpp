@@ -85,6 +85,34 @@ int previousRunOf(const SimulationSnapshot &previous, const GovernorSpec &g)
     return found;
 }
 
+/// The run in @p previous that a fresh run of @p g may repeat (RunOptions::base): of the same
+/// variant, with the same settings if there is one, else the first; null when none.
+const GovernorResult *baseRunOf(const SimulationSnapshot &previous, const GovernorSpec &g)
+{
+    if (const int same = previousRunOf(previous, g); same >= 0)
+        return &previous.governors[static_cast<std::size_t>(same)];
+    for (const GovernorResult &r : previous.governors)
+        if (r.run->variant == g.variant && r.summarised())
+            return &r;
+    return nullptr;
+}
+
+/// The result of a fresh run that made every entry of @p base (SummarisedRun::repeatedBase):
+/// the base's entries, counts and summaries, shared when the settings and the replay's
+/// summary are the same too, else copied under @p run's settings and summary.
+void repeatBase(GovernorResult &g, const GovernorResult &base, GovernorRun run)
+{
+    if (base.run->settings == run.settings && base.run->summary == run.summary) {
+        g.run = base.run;
+        RunRecycler::instance().give(std::move(run)); // its unused column storage
+    } else {
+        run.assignColumns(*base.run); // into the run's own (recycled) column storage
+        g.run = RunRecycler::share(std::move(run));
+    }
+    g.counts = base.counts;
+    g.lod = base.lod;
+}
+
 /// What @p g (same variant and settings) said in @p previous when it failed with no run to keep, or null.
 const QString *previousFailureOf(const SimulationSnapshot &previous, const GovernorSpec &g)
 {
@@ -191,7 +219,8 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
                             && previous->spec.latencyLimitNs == spec.latencyLimitNs;
     struct Job {
         const GovernorSpec *gov;
-        int reuse = -1; // index into previous->governors
+        int reuse = -1;                       // index into previous->governors
+        const GovernorResult *base = nullptr; // a previous run the fresh one may repeat
         std::optional<SummarisedRunBuilder> builder;
         std::optional<SummarisedRun> run;
         GovernorTotals totals;
@@ -244,12 +273,18 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
             continue;
         }
         GovernorRun storage = RunRecycler::instance().take();
+        // A change the governor's decisions may not depend on (a latency limit between the
+        // same exit latencies, a tunable it never reaches): its previous run is compared
+        // entry by entry and kept with its summaries if this one repeats all of it.
+        if (previous && previous->stream == stream)
+            j.base = baseRunOf(*previous, *j.gov);
         // Every run on the workload's clock, the plot summaries built on those times.
         auto builder = SummarisedRunBuilder::start(snap->table, *stream, j.gov->variant,
                                                    {.settings = j.gov->settings,
                                                     .storage = &storage,
                                                     .latencyLimitNs = spec.latencyLimitNs,
-                                                    .spanClockNs = snap->spanClockNs.get()});
+                                                    .spanClockNs = snap->spanClockNs.get(),
+                                                    .base = j.base ? j.base->run.get() : nullptr});
         if (!builder) {
             fail(j, builder.error());
             continue;
@@ -279,7 +314,8 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
                 return true;
             }
             j.run = std::move(*run);
-            j.totals = governorTotals(j.run->run, snap->table);
+            if (!j.run->repeatedBase)
+                j.totals = governorTotals(j.run->run, snap->table);
             return true;
         },
         STEP_SPANS, cancel);
@@ -304,10 +340,18 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
             g.lod = was.lod;
             g.totals = was.totals ? *was.totals : governorTotals(*was.run, snap->table);
         } else {
-            g.run = RunRecycler::share(std::move(j.run->run));
-            g.counts = std::move(j.run->counts);
-            g.lod = std::move(j.run->lod);
-            g.totals = std::move(j.totals);
+            if (j.run->repeatedBase) {
+                repeatBase(g, *j.base, std::move(j.run->run));
+                // The totals are the base's entries' on this table.
+                g.totals = j.base->totals && decideAlike(previous->table, snap->table)
+                               ? *j.base->totals
+                               : governorTotals(*g.run, snap->table);
+            } else {
+                g.run = RunRecycler::share(std::move(j.run->run));
+                g.counts = std::move(j.run->counts);
+                g.lod = std::move(j.run->lod);
+                g.totals = std::move(j.totals);
+            }
         }
         g.color = j.gov->color;
         g.name = j.gov->name();

@@ -29,7 +29,9 @@ struct SnapshotBuild {
  * prefix counts, plot summaries, totals and throughput (snapshot generation 0: the
  * caller numbers it). A governor of @p previous (may be null) whose inputs did not
  * change (same stream, a table that decides alike, latency limit, variant, settings
- * and source file) is shared with it, not replayed. @p progress, when given, hears how
+ * and source file) is shared with it, not replayed; a governor that is replayed and makes
+ * every entry of its run in @p previous (RunOptions::base: the same variant on the same
+ * stream) keeps that run's entries and summaries. @p progress, when given, hears how
  * far each fresh run has come; raising @p cancel stops the replays at their next step.
  * Governors that cannot run are named in the snapshot's errors; the others run.
  * Keeps the last workload's stream (a latency-limit change does not re-read a file)
