@@ -11,6 +11,9 @@
  *   lod/…        RunLod::fromRun (plot chunk summaries) of that run
  *   miss/…       RunLod::setMissRatio of that run
  *   summarised/… runGovernorSummarised(): run + counts + lod in one pass
+ *   repeat/…     runGovernorSummarised() given the same run as its base (RunOptions::base):
+ *                the replay with each entry compared, nothing kept (a latency-limit change
+ *                no exit latency lies in)
  *
  * and menu with INTERVALS=9 (the slider value --measure alternates with 8).
  *
@@ -146,6 +149,21 @@ void summarised(benchmark::State &state, std::string variant, std::vector<Tunabl
     state.SetItemsProcessed(entries);
 }
 
+void repeat(benchmark::State &state, std::string variant, std::vector<TunableSetting> settings)
+{
+    const GovernorRun &base = keptRun(variant, settings);
+    std::int64_t entries = 0;
+    for (auto _ : state) {
+        auto r = runGovernorSummarised(table(), stream(), variant, {.settings = settings, .base = &base});
+        if (!r || !r->repeatedBase) {
+            state.SkipWithError("the run did not repeat its base");
+            return;
+        }
+        entries += r->run.summary.entries;
+    }
+    state.SetItemsProcessed(entries);
+}
+
 void counts(benchmark::State &state, std::string variant, std::vector<TunableSetting> settings)
 {
     const GovernorRun &r = keptRun(variant, settings);
@@ -194,8 +212,9 @@ const int kRegistered = [] {
         {"teo-6.14", "teo-6.14", {}},
     };
     using Fn = void (*)(benchmark::State &, std::string, std::vector<TunableSetting>);
-    const std::pair<const char *, Fn> pieces[] = {{"engine", engine}, {"run", run}, {"summarised", summarised},
-                                                  {"counts", counts}, {"lod", lod}, {"miss", miss}};
+    const std::pair<const char *, Fn> pieces[] = {{"engine", engine}, {"run", run},       {"summarised", summarised},
+                                                  {"repeat", repeat}, {"counts", counts}, {"lod", lod},
+                                                  {"miss", miss}};
     for (const auto &[piece, fn] : pieces)
         for (const Case &c : cases)
             benchmark::RegisterBenchmark((std::string(piece) + "/" + c.name).c_str(), fn, c.variant, c.settings)
