@@ -99,14 +99,15 @@ std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const S
 
 /// The status bar's line for @p now: what was simulated and how long it took, or that
 /// nothing was (a slider released at the value it was dragged to: every run is the one
-/// @p before had, and "simulated in 0 ms" was no simulation).
+/// @p before had, and "simulated in 0 ms" was no simulation). A run the replay made
+/// again entry for entry is the one @p before had too, but it was simulated.
 QString statusLine(const SimulationSnapshot *before, const SimulationSnapshot &now)
 {
     std::size_t replayed = now.governors.size();
     if (before && before->stream == now.stream)
         for (const GovernorResult &g : now.governors)
             for (const GovernorResult &old : before->governors)
-                if (g.run == old.run) { // shared, not replayed
+                if (g.run == old.run && !g.replayed) { // shared, not replayed
                     --replayed;
                     break;
                 }

@@ -353,6 +353,25 @@ void TestMainWindowEdits::runsReusedAreNotReportedAsASimulation()
         emit row->field()->editingFinished();
     }));
     QVERIFY2(w.statusText().contains(QStringLiteral("1 of 4 governors simulated in")), qPrintable(w.statusText()));
+    // A latency limit of 2 ms, then 3 ms: above both of POWER10's exit latencies (0 and 12 us),
+    // so every governor's replay makes its previous run again and keeps it (the same run
+    // objects), but all four were simulated.
+    QVERIFY(nextSnapshot(w, [&] {
+        w.parameterPanel()->setLatencyLimitNs(2000000);
+        w.runner()->requestNow(w.currentSpec());
+    }));
+    const SnapshotPtr at2ms = w.snapshot();
+    QVERIFY(nextSnapshot(w, [&] {
+        w.parameterPanel()->setLatencyLimitNs(3000000);
+        w.runner()->requestNow(w.currentSpec());
+    }));
+    QCOMPARE(w.snapshot()->spec.latencyLimitNs, Ns(3000000));
+    for (int g = 0; g < 4; ++g)
+        QVERIFY(w.snapshot()->governors[static_cast<std::size_t>(g)].run
+                == at2ms->governors[static_cast<std::size_t>(g)].run);
+    QVERIFY2(w.statusText().contains(QStringLiteral("simulated in")), qPrintable(w.statusText()));
+    QVERIFY2(!w.statusText().contains(QStringLiteral("of 4 governors")), qPrintable(w.statusText()));
+    QVERIFY(!w.statusText().contains(QStringLiteral("unchanged")));
 }
 
 void TestMainWindowEdits::longSimulationIsMarkedAndCanBeCancelled()

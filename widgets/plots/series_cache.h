@@ -3,11 +3,12 @@
  * @file series_cache.h
  * Decimated points of one plotted column of one run, remembered with what
  * they were decimated from. A snapshot shares every run whose inputs did not
- * change with the previous one (GovernorResult::run), so after a slider release on one
+ * change with the previous one (GovernorResult::run), and every run whose
+ * replay made the same entries again, so after a slider release on one
  * governor the other governors' runs are the very same objects: their
- * points over the same window are still right and only the re-run
- * governor's series are decimated again (decimation is most of a replot's
- * cost at a million entries per run).
+ * points over the same window are still right and only the new runs' series
+ * are decimated again (decimation is most of a replot's cost at a million
+ * entries per run).
  */
 #pragma once
 

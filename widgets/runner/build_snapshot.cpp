@@ -86,11 +86,13 @@ int previousRunOf(const SimulationSnapshot &previous, const GovernorSpec &g)
 }
 
 /// The run in @p previous that a fresh run of @p g may repeat (RunOptions::base): of the same
-/// variant, with the same settings if there is one, else the first; null when none.
+/// variant, with the same settings if there is one, else the first; summarised (its counts and
+/// plot summaries are kept with it); null when none.
 const GovernorResult *baseRunOf(const SimulationSnapshot &previous, const GovernorSpec &g)
 {
     if (const int same = previousRunOf(previous, g); same >= 0)
-        return &previous.governors[static_cast<std::size_t>(same)];
+        if (const GovernorResult &r = previous.governors[static_cast<std::size_t>(same)]; r.summarised())
+            return &r;
     for (const GovernorResult &r : previous.governors)
         if (r.run->variant == g.variant && r.summarised())
             return &r;
@@ -340,6 +342,7 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
             g.lod = was.lod;
             g.totals = was.totals ? *was.totals : governorTotals(*was.run, snap->table);
         } else {
+            g.replayed = true;
             if (j.run->repeatedBase) {
                 repeatBase(g, *j.base, std::move(j.run->run));
                 // The totals are the base's entries' on this table.

@@ -98,6 +98,7 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
     for (std::size_t k = 0; k < runs->size(); ++k) {
         const ClosedLoopRun &loop = (*runs)[k];
         GovernorResult g;
+        g.replayed = true;
         g.run = std::make_shared<const GovernorRun>(summaryRun(*runnable[k], loop));
         g.counts = RunCounts(*g.run);
         g.lod = RunLod(*g.run, g.counts);

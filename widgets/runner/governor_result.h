@@ -37,8 +37,9 @@ namespace idlescope {
 
 struct GovernorResult {
     /// A run is held through a shared_ptr so that a run whose inputs did not
-    /// change is shared with the previous snapshot instead of copied (tens of
-    /// MB per million entries); nothing ever modifies it.
+    /// change, or whose replay made every entry of it again, is shared with the
+    /// previous snapshot instead of copied (tens of MB per million entries);
+    /// nothing ever modifies it.
     using RunPtr = std::shared_ptr<const GovernorRun>;
 
     /// The replay (or a trace's recorded choices, or a closed loop's summary run, which
@@ -51,6 +52,9 @@ struct GovernorResult {
     QColor color;
     /// The run used only kernel-default tunables (no badge).
     bool atDefaults = true;
+    /// This snapshot replayed the governor (its run may still be the previous snapshot's when the
+    /// replay made every entry of it again); false for a run shared because its inputs did not change.
+    bool replayed = false;
     /// Prefix totals of the run (per-state usage/above/below/time up to any entry).
     RunCounts counts;
     /// Chunk summaries of the run's plotted columns (decimation without full scans).

@@ -57,7 +57,7 @@ struct SimulationSnapshot {
     std::shared_ptr<const IdleStream> stream;
 
     /// One result per governor that ran, in display order: its run (shared between snapshots
-    /// when its inputs did not change), name, colour and what was built from it
+    /// when its inputs did not change or its replay repeated it), name, colour and what was built from it
     /// (governor_result.h, which also says what a hand-made snapshot may leave empty).
     std::vector<GovernorResult> governors;
 
