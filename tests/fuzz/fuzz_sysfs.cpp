@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include <unistd.h>
 
@@ -23,15 +24,34 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path &root()
-{
-    static const fs::path r = [] {
+/// A fresh temporary folder for the trees, removed with what is in it when the
+/// fuzzer exits (a crash leaves it, beside the crashing input).
+class TemporaryRoot {
+public:
+    TemporaryRoot()
+    {
         std::string t = (fs::temp_directory_path() / "idlescope-fuzz-sysfs-XXXXXX").string();
         if (!::mkdtemp(t.data()))
             std::abort();
-        return fs::path(t);
-    }();
-    return r;
+        m_path = t;
+    }
+    ~TemporaryRoot()
+    {
+        std::error_code ignored;
+        fs::remove_all(m_path, ignored);
+    }
+    TemporaryRoot(const TemporaryRoot &) = delete;
+    TemporaryRoot &operator=(const TemporaryRoot &) = delete;
+    const fs::path &path() const { return m_path; }
+
+private:
+    fs::path m_path;
+};
+
+const fs::path &root()
+{
+    static const TemporaryRoot r;
+    return r.path();
 }
 
 } // namespace

@@ -63,4 +63,14 @@ done
 for f in "$SRC"/tests/data/reliability/stream-*; do
     [ -e "$f" ] && cp "$f" "$CORPUS/fuzz_stream_csv/seed-$(basename "$f")"
 done
-cd "$BUILD" && ctest -L fuzz --output-on-failure
+# Each target's temporary files (fuzz_sysfs's trees) in a folder of the run's own, which must be
+# empty again afterwards: a target that left files would fill /tmp one CI run after another.
+FUZZ_TMP=$BUILD/tests/fuzz/tmp
+rm -rf "$FUZZ_TMP"
+mkdir -p "$FUZZ_TMP"
+cd "$BUILD" && TMPDIR=$FUZZ_TMP ctest -L fuzz --output-on-failure
+if [ -n "$(ls -A "$FUZZ_TMP")" ]; then
+    echo "run_fuzz.sh: a fuzz target left files in its temporary folder $FUZZ_TMP:" >&2
+    ls -A "$FUZZ_TMP" >&2
+    exit 1
+fi
