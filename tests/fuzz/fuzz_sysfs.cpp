@@ -10,47 +10,19 @@
 
 #include "tests/fuzz/fuzz_replay.h"
 #include "tests/fuzz/sysfs_tree.h"
+#include "tests/fuzz/temporary_root.h"
 
 #include <cstdint>
-#include <cstdlib>
 #include <filesystem>
-#include <string>
 #include <string_view>
-#include <system_error>
-
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 
 namespace {
 
-/// A fresh temporary folder for the trees, removed with what is in it when the
-/// fuzzer exits (a crash leaves it, beside the crashing input).
-class TemporaryRoot {
-public:
-    TemporaryRoot()
-    {
-        std::string t = (fs::temp_directory_path() / "idlescope-fuzz-sysfs-XXXXXX").string();
-        if (!::mkdtemp(t.data()))
-            std::abort();
-        m_path = t;
-    }
-    ~TemporaryRoot()
-    {
-        std::error_code ignored;
-        fs::remove_all(m_path, ignored);
-    }
-    TemporaryRoot(const TemporaryRoot &) = delete;
-    TemporaryRoot &operator=(const TemporaryRoot &) = delete;
-    const fs::path &path() const { return m_path; }
-
-private:
-    fs::path m_path;
-};
-
 const fs::path &root()
 {
-    static const TemporaryRoot r;
+    static const idlescope::fuzz::TemporaryRoot r("idlescope-fuzz-sysfs");
     return r.path();
 }
 

@@ -7,18 +7,19 @@
  * .dat files.
  */
 #include "core/trace/trace_import.h"
+#include "tests/fuzz/temporary_root.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <unistd.h>
 
 using namespace idlescope;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, size_t size)
 {
-    static const std::string path = "/dev/shm/idlescope-fuzz-" + std::to_string(::getpid()) + ".dat";
+    static const fuzz::TemporaryRoot root("idlescope-fuzz-dat");
+    static const std::string path = (root.path() / "input.dat").string();
     std::FILE *f = std::fopen(path.c_str(), "wb");
     if (!f)
         return 0;
