@@ -15,12 +15,14 @@ QString traceMachineKey(const SimulationSnapshot &snap)
 {
     if (!snap.trace)
         return {};
-    // The import (one per file version), the table as replayed, the governors with their settings.
-    QString key = QStringLiteral("%1|%2|%3|%4")
+    // The import (one per file version), the table as replayed, the latency limit, the
+    // governors with their settings.
+    QString key = QStringLiteral("%1|%2|%3|%4|%5")
                       .arg(quintptr(snap.trace->trace.get()))
                       .arg(QString::fromStdString(snap.table.id))
                       .arg(snap.table.tickHz)
-                      .arg(static_cast<int>(snap.spec.target.kind));
+                      .arg(static_cast<int>(snap.spec.target.kind))
+                      .arg(snap.spec.latencyLimitNs);
     for (const IdleState &s : snap.table.states)
         key +=
             QStringLiteral("|%1/%2/%3/%4").arg(s.exitLatencyNs).arg(s.targetResidencyNs).arg(s.polling).arg(s.disabled);
@@ -47,6 +49,11 @@ Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, co
                                                         : Machine::uniform(snap.table, std::max(1, traceCpus));
     o.workload = trace::traceWorkload(t, "trace:" + snap.spec.workload.path.toStdString());
     trace::placeOnTraceClock(o.workload, t); // every lane on the trace's clock, as in the one-CPU views
+    // The window's latency limit on every CPU, as the one-CPU replay applies it (RunOptions::latencyLimitNs).
+    if (snap.spec.latencyLimitNs >= 0)
+        for (CpuStream &c : o.workload.cpus)
+            for (IdleSpan &s : c.stream)
+                s.latencyReqNs = snap.spec.latencyLimitNs;
     bool withRecorded = false;
     std::vector<std::string> names; // each governor's name in the window (a second instance's label)
     for (const GovernorSpec &g : snap.spec.governors) {
