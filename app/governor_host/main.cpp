@@ -198,6 +198,20 @@ int main(int argc, char **argv)
     const void *ring = ::mmap(nullptr, RING_BYTES, PROT_READ, MAP_SHARED | MAP_POPULATE, HOST_RING_FD, 0);
     if (spanCount > 0 && ring == MAP_FAILED)
         refuse(std::string("cannot map the stream's ring (fd 4): ") + std::strerror(errno));
+    // Each row is replayed once the row after it is here (an in-idle
+    // wakeup's row needs the next row's handler time): one row is held back,
+    // copied out of its slot so that the slot can be refilled.
+    IdleSpan held{};
+    std::size_t heldIndex = 0;
+    bool holding = false;
+    auto runHeld = [&](const IdleSpan *next) {
+        progress.span.store(static_cast<std::int64_t>(heldIndex), std::memory_order_relaxed);
+        replay.runSpan(held, next);
+        if (!shimGov.failure().empty()) {
+            sink.flush();
+            refuse(shimGov.failure());
+        }
+    };
     std::size_t filled = 0;
     for (std::size_t first = 0, slot = 0; first < spanCount; first += RING_SLOT_SPANS, ++slot) {
         if (filled == 0 && (filled = slotsFilled()) == 0) {
@@ -208,15 +222,16 @@ int main(int argc, char **argv)
         const auto *piece = static_cast<const IdleSpan *>(ring) + (slot % RING_SLOTS) * RING_SLOT_SPANS;
         const std::size_t n = std::min(RING_SLOT_SPANS, spanCount - first);
         for (std::size_t i = 0; i < n; ++i) {
-            progress.span.store(static_cast<std::int64_t>(first + i), std::memory_order_relaxed);
-            replay.runSpan(piece[i]);
-            if (!shimGov.failure().empty()) {
-                sink.flush();
-                refuse(shimGov.failure());
-            }
+            if (holding)
+                runHeld(&piece[i]);
+            held = piece[i];
+            heldIndex = first + i;
+            holding = true;
         }
         freeSlot();
     }
+    if (holding)
+        runHeld(nullptr);
     progress.phase.store(static_cast<std::int32_t>(HostPhase::Done), std::memory_order_relaxed);
     sink.put(DECISION_END);
     sink.put64(replay.summary().entries);

@@ -59,9 +59,9 @@ struct LoopCpu {
         s.gapNs = startNs - replay.now();
         s.wakeNs = std::max<Ns>(0, eventNs - startNs);
         s.timerNs = std::max(s.wakeNs, workloads::NO_TIMER_NS);
-        replay.runSpan(s, [&](const EntryRecord &e, const Governor &) {
+        replay.runSpan(s, nullptr, [&](const EntryRecord &e, const Governor &) {
             const Ns exit = tableRef[e.state].exitLatencyNs;
-            if (e.residencyNs - exit == e.remainingWakeNs) {
+            if (e.endsAtWakeup) {
                 ++run.wakeups;
                 run.latencyCostNs += exit;
             }

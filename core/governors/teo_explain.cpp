@@ -56,6 +56,7 @@ const char *pathName(TeoReasoning::Path p)
     case TeoReasoning::Path::RecentIntervals: return "recent_intervals";
     case TeoReasoning::Path::Utilized: return "utilized";
     case TeoReasoning::Path::CoreSingleState: return "core_single_state";
+    case TeoReasoning::Path::StoppedTickTimer: return "stopped_tick_timer";
     }
     return "?";
 }
@@ -335,6 +336,19 @@ std::string sleepLengthParagraph(const TeoReasoning &r, const IdleStateTable &dr
                                    : std::string("."));
 }
 
+/// Step 5 (v7.1): a stopped tick and a far timer.
+std::string stoppedTickTimerParagraph(const TeoReasoning &r, const IdleStateTable &drv, const ExplainContext &cx)
+{
+    if (!r.safeTimerRangeDeeper)
+        return {};
+    return "The tick was already stopped and the next timer is " + formatDuration(r.sleepLengthNs, cx.units)
+           + " away, more than two tick periods (SAFE_TIMER_RANGE_NS), so nothing would end a shallow state "
+             "soon: teo took "
+           + stateName(drv, r.chosenIdx)
+           + ", the deepest enabled state within the latency limit whose target residency fits before that "
+             "timer. Had the timer been within two ticks, the shallow choice would have stood.";
+}
+
 std::string tickInterceptsParagraph(const TeoReasoning &r, const ExplainContext &cx)
 {
     if (!r.tickInterceptsRule)
@@ -375,7 +389,7 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
     std::vector<std::string> out;
     for (std::string p : {updateParagraph(r, drv, cx), candidateParagraph(r, drv, cx), interceptsParagraph(r, drv, cx),
                           latencyParagraph(r, drv, cx), utilParagraph(r), sleepLengthParagraph(r, drv, cx),
-                          tickInterceptsParagraph(r, cx), tickParagraph(r, drv, cx)})
+                          stoppedTickTimerParagraph(r, drv, cx), tickInterceptsParagraph(r, cx), tickParagraph(r, drv, cx)})
         if (!p.empty())
             out.push_back(std::move(p));
     out.push_back("teo chose " + stateName(drv, r.chosenIdx) + ".");

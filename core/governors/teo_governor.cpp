@@ -14,6 +14,10 @@
  *              simplified intercepts walk.
  *   teo-latest v7.0        (blob bec0142377b8)  wakeup classification with
  *              EL/2 margin, the max-intercepts bin, 2/3 tick rule.
+ *   teo-7.1    v7.1        (blob ac43b9b013b3)  "Rearrange stopped tick
+ *              handling": no min_idx; a stopped tick always reads the sleep
+ *              length, and a timer beyond SAFE_TIMER_RANGE_NS = 2 ticks moves
+ *              a shallow choice to the deepest state that fits it.
  *
  * Vocabulary. Bin i holds idle durations in [TR(i), TR(i+1)) (the last bin
  * is open-ended). After each wakeup teo_update() decays every metric by
@@ -72,7 +76,7 @@
  * Implementation. select(), teo_update() and reflect() are written once, as
  * templates over an options provider, one function per step above (v5.14's
  * up-front flow is selectUpfrontWith(), v6.6+'s selectDeferredWith(), over
- * the same step functions): for the five kernel option sets the
+ * the same step functions): for the six kernel option sets the
  * options are compile-time constants, so each variant runs the same source
  * without the branches of the other versions (about twice as fast); any
  * other TeoOptions value runs it with run-time checks. The reasoning record
@@ -223,6 +227,31 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
          .hitNeedsTimerProximity = true,
          .singleStateInCore = true,
      }},
+    {{"teo-7.1",
+      "teo",
+      "v7.1",
+      {7, 1},
+      "teo of v7.1: with the tick stopped, a shallow state stands only if a timer fires within 2 ticks",
+      PollTimeRule::V5_11,
+      true},
+     {
+         .query = O::SleepLengthQuery::AfterCandidate,
+         .skip = O::QuerySkip::ShortIdles,
+         .safetyNet = O::SafetyNet::PollLimitOnly,
+         .total = O::Total::SumOfBins,
+         .tickStats = O::TickStats::InterceptsAtOrBelowTick,
+         .tickRule = O::TickRule::TwoThirds,
+         .tickWakeups = O::TickWakeups::TotalTickOrHit,
+         .walk = O::InterceptWalk::MinIdxMaxIntercepts,
+         .recentIntercepts = false,
+         .utilAwareness = false,
+         .shortIdles = true,
+         .stateOkAfterShallower = false,
+         .decayToZero = true,
+         .hitNeedsTimerProximity = true,
+         .singleStateInCore = true,
+         .safeTimerRange = true,
+     }},
 };
 constexpr auto kInfos = variantInfos(kVariants);
 
@@ -300,9 +329,11 @@ TeoGovernor::TeoGovernor(const VariantInfo &v, const TeoOptions &options) : m_va
         bind<KernelOptions<3>>();
     else if (options == kVariants[4].options)
         bind<KernelOptions<4>>();
+    else if (options == kVariants[5].options)
+        bind<KernelOptions<5>>();
     else
         bind<RuntimeOptions>();
-    static_assert(std::size(kVariants) == 5, "bind every kernel option set above");
+    static_assert(std::size(kVariants) == 6, "bind every kernel option set above");
 }
 
 template <class P>
@@ -837,16 +868,19 @@ TEO_STEP int TeoGovernor::walkMinIdx(const IdleStateTable &drv, const SelectCont
     // shallowest state whose bins hold the majority of the intercepts.
     const int idx = cand.idx;
     int minIdx = cand.idx0;
-    if (ctx.tickStopped) {
+    // v7.1 dropped min_idx: the stopped tick is handled after the sleep length query.
+    const bool stoppedTickMinIdx = !m_opt.safeTimerRange;
+    if (stoppedTickMinIdx && ctx.tickStopped) {
         while (minIdx < idx && drv[minIdx].targetResidencyNs < ctx.tickNsec)
             minIdx++;
     }
     notes.st.minIdx = minIdx;
     // v7.0: min_idx shares the candidate's residency, its bin is empty.
-    if (ctx.tickStopped && trackMax && drv[minIdx].targetResidencyNs == drv[idx].targetResidencyNs)
+    if (stoppedTickMinIdx && ctx.tickStopped && trackMax
+        && drv[minIdx].targetResidencyNs == drv[idx].targetResidencyNs)
         return idx;
     // v7.0: the busiest intercepts bin is at or below min_idx.
-    if (trackMax && minIdx >= cand.interceptMaxIdx && !drv[minIdx].disabled)
+    if (stoppedTickMinIdx && trackMax && minIdx >= cand.interceptMaxIdx && !drv[minIdx].disabled)
         return minIdx;
     int found = idx;
     std::uint32_t walkIntercepts = 0;
@@ -922,7 +956,7 @@ TEO_STEP bool TeoGovernor::skipQueryWith(const IdleStateTable &drv, const Select
     if (o.skip == TeoOptions::QuerySkip::ShallowCandidate)
         return idx == 0 || (drv[0].polling && tr < m_residencyThresholdNs);
     if (o.skip == TeoOptions::QuerySkip::ShortIdles)
-        return (idx == 0 || tr < m_residencyThresholdNs)
+        return !(o.safeTimerRange && ctx.tickStopped) && (idx == 0 || tr < m_residencyThresholdNs)
                && (2u * m_shortIdles >= m_total || ctx.latencyReqNs < m_latencyThresholdNs);
     return false;
 }
@@ -957,6 +991,9 @@ TEO_STEP TeoGovernor::Choice TeoGovernor::sleepLengthStepWith(const IdleStateTab
         return ch;
     }
     ch = querySleepLength(ctx, ch, notes);
+    if (o.safeTimerRange && ctx.tickStopped && ch.durationNs > 2 * ctx.tickNsec
+        && drv[ch.idx].targetResidencyNs < ctx.tickNsec)
+        return stoppedTickTimerRule(drv, ch, notes);
     if (ch.idx == 0) {
         ch.exit = Choice::Exit::OutTick;
         return ch;
@@ -1044,6 +1081,26 @@ TEO_STEP TeoGovernor::Choice TeoGovernor::selectDeferredWith(const IdleStateTabl
     // Steps 3 to 5.
     ch = shallowerWith<P>(drv, ctx, cand, ch, notes);
     return sleepLengthStepWith<P>(drv, ctx, ch, notes);
+}
+
+TEO_STEP TeoGovernor::Choice TeoGovernor::stoppedTickTimerRule(const IdleStateTable &drv, Choice ch, Notes &notes)
+{
+    // v7.1: the tick is stopped and the closest timer is more than
+    // SAFE_TIMER_RANGE_NS away, so a shallow state could hold the CPU for
+    // long: the deepest enabled state within the latency limit whose target
+    // residency fits the sleep length, and return (the tick stays stopped).
+    for (int i = notes.constraintIdx; i > ch.idx; --i) {
+        if (drv[i].disabled)
+            continue;
+        if (drv[i].targetResidencyNs <= ch.durationNs) {
+            ch.idx = i;
+            break;
+        }
+    }
+    notes.st.safeTimerRangeDeeper = true;
+    notes.path = TeoReasoning::Path::StoppedTickTimer;
+    ch.exit = Choice::Exit::End;
+    return ch;
 }
 
 TEO_STEP TeoGovernor::TickChoice TeoGovernor::tickDecision(const IdleStateTable &drv, const SelectContext &ctx,

@@ -115,6 +115,11 @@ struct TeoOptions {
     bool decayToZero = false;            ///< v6.19+ teo_decay(): metrics below 1 << DECAY_SHIFT drop to 0
     bool hitNeedsTimerProximity = false; ///< v7.0: a hit also needs sleep_length - measured < EL/2
     bool singleStateInCore = false;      ///< v7.0: the core answers for a one-state driver (0, tick kept)
+    /// v7.1 "Rearrange stopped tick handling": no min_idx in the intercepts
+    /// walk; with the tick stopped the sleep length is always read, and a
+    /// timer beyond SAFE_TIMER_RANGE_NS moves a sub-tick choice to the
+    /// deepest state within the latency limit that fits it.
+    bool safeTimerRange = false;
 
     friend constexpr bool operator==(const TeoOptions &, const TeoOptions &) = default;
 };
@@ -218,6 +223,7 @@ private:
     template <class P>
     Choice selectDeferredWith(const IdleStateTable &drv, const SelectContext &ctx, Notes &notes);
     Choice querySleepLength(const SelectContext &ctx, Choice ch, Notes &notes);
+    Choice stoppedTickTimerRule(const IdleStateTable &drv, Choice ch, Notes &notes);
     std::optional<Choice> utilizedTwoStates(const IdleStateTable &drv, const SelectContext &ctx, int first, Choice ch,
                                             Notes &notes);
     template <class P>

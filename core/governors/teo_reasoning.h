@@ -59,6 +59,9 @@ struct TeoSteps {
     bool sleepLengthRefined = false; ///< the state was moved to fit the sleep length
     bool tickInterceptsRule = false; ///< duration set to TICK_NSEC/2: tick kept for tick-range intercepts
     bool tickKeptDemotion = false;   ///< tick kept and the state moved to fit delta_tick
+    /// v7.1: the tick was stopped and the next timer more than SAFE_TIMER_RANGE_NS
+    /// away, so teo took the deepest state within the latency limit that fits it.
+    bool safeTimerRangeDeeper = false;
 
     std::uint32_t totalTick = 0;         ///< v6.19+: decayed count of tick wakeups
     std::uint32_t tickHits = 0;          ///< v6.6–v6.10: the hits-only bin beyond the last state
@@ -85,6 +88,7 @@ struct TeoReasoning : TeoSteps {
         RecentIntervals,  ///< teo-5.13: average of recent intervals
         Utilized,         ///< teo-6.10: CPU utilized, a shallower non-polling state
         CoreSingleState,  ///< v7.0 core: one state only, the governor is not consulted
+        StoppedTickTimer, ///< v7.1: tick stopped, timer beyond SAFE_TIMER_RANGE_NS: deepest state fitting it
     };
 
     std::array<std::uint32_t, CPUIDLE_STATE_MAX> hits{};       ///< per-bin hits (or v5.13 hits)

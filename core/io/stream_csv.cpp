@@ -4,18 +4,22 @@
 #include "core/io/csv_fields.h"
 #include "core/io/line_reader.h"
 
+#include <algorithm>
 #include <array>
 
 namespace idlescope {
 
 namespace {
 
-constexpr int kColumns = 5;
-constexpr std::array<std::string_view, kColumns> kNames = {"gap_ns", "timer_ns", "wake_ns", "latency_req_ns", "util"};
+constexpr int kColumns = 6;
+constexpr std::array<std::string_view, kColumns> kNames = {"gap_ns",         "timer_ns", "wake_ns",
+                                                           "latency_req_ns", "util",     "need_resched"};
+constexpr int kUtil = 4;
+constexpr int kNeedResched = 5;
 constexpr int kMaxFields = 64;
 
 struct Header {
-    std::array<int, kColumns> pos{-1, -1, -1, -1, -1};
+    std::array<int, kColumns> pos{-1, -1, -1, -1, -1, -1};
     int fields = 0;
 };
 
@@ -35,19 +39,24 @@ Result<Header> parseHeader(std::string_view line, const std::string &label)
             name.remove_suffix(1);
         while (!name.empty() && name.front() == ' ')
             name.remove_prefix(1);
-        for (int c = 0; c < kColumns; ++c) {
-            if (name != kNames[static_cast<size_t>(c)])
-                continue;
-            // Which of the two was meant is anyone's guess: refuse, do not pick one.
-            if (const int before = h.pos[static_cast<size_t>(c)]; before >= 0)
-                return Error{label, 1, std::string(name),
-                             "the column is named twice (fields " + std::to_string(before + 1) + " and "
-                                 + std::to_string(i + 1) + ")"};
-            h.pos[static_cast<size_t>(c)] = i;
-        }
         // Catch the common unit mistake early with a precise message.
         if (name.ends_with("_us") || name.ends_with("_ms") || name.ends_with("_s"))
             return Error{label, 1, std::string(name), "times must be integer nanoseconds (columns named *_ns)"};
+        const auto known = std::find(kNames.begin(), kNames.end(), name);
+        // A column that would be read without a word is one whose meaning
+        // the replay would silently drop: refuse it.
+        if (known == kNames.end())
+            return Error{label, 1, std::string(name),
+                         "unknown column " + std::to_string(i + 1)
+                             + " (a stream has gap_ns,timer_ns,wake_ns,latency_req_ns and optionally util, "
+                               "need_resched)"};
+        const auto c = static_cast<size_t>(known - kNames.begin());
+        // Which of the two was meant is anyone's guess: refuse, do not pick one.
+        if (const int before = h.pos[c]; before >= 0)
+            return Error{label, 1, std::string(name),
+                         "the column is named twice (fields " + std::to_string(before + 1) + " and "
+                             + std::to_string(i + 1) + ")"};
+        h.pos[c] = i;
     }
     for (int c = 0; c < 4; ++c)
         if (h.pos[static_cast<size_t>(c)] < 0)
@@ -79,7 +88,7 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
             return Error{label, lineNo, "",
                          "expected " + std::to_string(h.fields) + " fields, found "
                              + (n > kMaxFields ? std::string("more") : std::to_string(n))};
-        std::array<std::int64_t, kColumns> v{0, 0, 0, 0, 0};
+        std::array<std::int64_t, kColumns> v{0, 0, 0, 0, 0, 1};
         for (int c = 0; c < kColumns; ++c) {
             const int p = h.pos[static_cast<size_t>(c)];
             if (p < 0)
@@ -91,9 +100,13 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
                                  + "' is not an integer (times are whole nanoseconds)"};
             v[static_cast<size_t>(c)] = *value;
         }
-        IdleSpan s{v[0], v[1], v[2], v[3], static_cast<int>(v[4])};
-        if (v[4] < 0 || v[4] > 1024)
+        if (v[kUtil] < 0 || v[kUtil] > 1024)
             return Error{label, lineNo, "util", "must be within 0..1024"};
+        if (v[kNeedResched] != 0 && v[kNeedResched] != 1)
+            return Error{label, lineNo, "need_resched",
+                         "must be 0 (an interrupt that wakes no task) or 1 (a task is woken), not "
+                             + std::to_string(v[kNeedResched])};
+        IdleSpan s{v[0], v[1], v[2], v[3], static_cast<int>(v[kUtil]), v[kNeedResched] == 1};
         if (Status st = validateSpan(s, label, lineNo); !st)
             return st.error();
         // The replay's clock must not overflow int64 nanoseconds.
@@ -174,7 +187,12 @@ Result<IdleStream> parseStreamCsv(std::string_view text, const std::string &labe
 
 std::string formatStreamCsv(const IdleStream &stream)
 {
-    std::string out = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n";
+    // The need_resched column only where a row needs it, so that a stream
+    // without in-idle wakeups is written as the conformance kit writes it.
+    const bool inIdle =
+        std::any_of(stream.begin(), stream.end(), [](const IdleSpan &s) { return !s.needResched; });
+    std::string out = inIdle ? "gap_ns,timer_ns,wake_ns,latency_req_ns,util,need_resched\n"
+                             : "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n";
     out.reserve(out.size() + stream.size() * 40);
     for (const IdleSpan &s : stream) {
         out += std::to_string(s.gapNs);
@@ -186,6 +204,8 @@ std::string formatStreamCsv(const IdleStream &stream)
         out += std::to_string(s.latencyReqNs);
         out += ',';
         out += std::to_string(s.util);
+        if (inIdle)
+            out += s.needResched ? ",1" : ",0";
         out += '\n';
     }
     return out;

@@ -2,13 +2,16 @@
 /**
  * @file stream_csv.h
  * The conformance stream format: a header naming the columns gap_ns,
- * timer_ns, wake_ns, latency_req_ns, util (any order; util optional, 0 when
- * absent), then one integer row per idle span. Plain or gzip.
+ * timer_ns, wake_ns, latency_req_ns, util, need_resched (any order; util
+ * optional, 0 when absent; need_resched optional, 1 when absent), then one
+ * integer row per idle span (or, with need_resched 0, per in-idle wakeup).
+ * Plain or gzip.
  *
- * Errors name file, line and field: a missing column, a field that is not an
- * integer count of ns (e.g. "1.5" or "3us"), a negative gap or wake,
- * a column named twice, wake_ns > timer_ns, latency_req_ns < -1, util outside 0..1024, an empty stream,
- * a gap or wake above MAX_SPAN_NS, a total above MAX_STREAM_NS.
+ * Errors name file, line and field: a missing or unknown column, a field
+ * that is not an integer count of ns (e.g. "1.5" or "3us"), a negative gap or
+ * wake, a column named twice, wake_ns > timer_ns, latency_req_ns < -1, util
+ * outside 0..1024, need_resched other than 0 or 1, an empty stream, a gap or
+ * wake above MAX_SPAN_NS, a total above MAX_STREAM_NS.
  */
 #pragma once
 

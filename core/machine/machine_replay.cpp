@@ -26,11 +26,9 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     // see coming, and the exit latency of the state left is what it cost
     // (the same rule as compare's latency_cost_us).
     auto sink = [&](const EntryRecord &e, const Governor &) {
-        const IdleState &st = table[e.state];
-        const IdleSpan &span = stream[static_cast<size_t>(e.span)];
-        if (e.residencyNs - st.exitLatencyNs == e.remainingWakeNs && span.wakeNs < span.timerNs) {
+        if (entryPaysExitLatency(e.endsAtWakeup, e.timerWake)) {
             ++out.wakeups;
-            out.latencyCostNs += st.exitLatencyNs;
+            out.latencyCostNs += table[e.state].exitLatencyNs;
         }
         if (onSpanClock) {
             // At its offset in its span; never past the next span's start (a run's own
@@ -51,7 +49,7 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     for (size_t i = 0; i < stream.size(); ++i) {
         if (cancel && (i & 4095) == 0 && cancel->load(std::memory_order_relaxed))
             break;
-        replay.runSpan(stream[i], sink);
+        replay.runSpans(stream, i, i + 1, sink);
     }
     const ReplaySummary &sum = replay.summary();
     out.entries = sum.entries;

@@ -19,11 +19,11 @@ GovernorDiff diffGovernors(const IdleStateTable &table, const IdleStream &stream
     // One row's entries at a time: most rows have one or two.
     std::vector<EntryRecord> ea, eb;
     std::int64_t entryA = 0;
-    for (const IdleSpan &span : stream) {
+    for (std::size_t row = 0; row < stream.size(); ++row) {
         ea.clear();
         eb.clear();
-        ra.runSpan(span, [&](const EntryRecord &e, const Governor &) { ea.push_back(e); });
-        rb.runSpan(span, [&](const EntryRecord &e, const Governor &) { eb.push_back(e); });
+        ra.runSpans(stream, row, row + 1, [&](const EntryRecord &e, const Governor &) { ea.push_back(e); });
+        rb.runSpans(stream, row, row + 1, [&](const EntryRecord &e, const Governor &) { eb.push_back(e); });
         bool rowDiffers = false;
         const std::size_t n = std::max(ea.size(), eb.size());
         for (std::size_t i = 0; i < n; ++i) {
@@ -35,8 +35,11 @@ GovernorDiff diffGovernors(const IdleStateTable &table, const IdleStream &stream
             if (d.first.size() < keep) {
                 EntryDifference x;
                 x.entry = entryA + static_cast<std::int64_t>(std::min(i, ea.size()));
-                x.span = static_cast<std::int32_t>(ra.summary().spans - 1);
-                x.entryInSpan = static_cast<std::int32_t>(i);
+                // The row where the entry was selected: a polling entry may
+                // end, and reach us, in a later row (in-idle wakeups).
+                const EntryRecord &first = inA ? ea[i] : eb[i];
+                x.span = first.span;
+                x.entryInSpan = first.entry;
                 x.inA = inA;
                 x.inB = inB;
                 if (inA)

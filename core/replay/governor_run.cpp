@@ -37,7 +37,7 @@ struct EntryBatch {
     Ns sleepLengthNs[SIZE];
     std::int32_t span[SIZE];
     std::int8_t state[SIZE];
-    std::uint8_t flags[SIZE];
+    EntryFlags flags[SIZE];
 
     void appendTo(GovernorRun &run, std::size_t n) const
     {
@@ -65,17 +65,17 @@ struct EntryBatch {
 };
 
 /// The EntryFlag bits of @p e.
-std::uint8_t entryFlags(const EntryRecord &e)
+EntryFlags entryFlags(const EntryRecord &e)
 {
-    return static_cast<std::uint8_t>(
+    return static_cast<EntryFlags>(
         (e.stopTick ? ENTRY_STOP_TICK : 0) | (e.above ? ENTRY_ABOVE : 0) | (e.below ? ENTRY_BELOW : 0)
         | (e.gotTick ? ENTRY_GOT_TICK : 0) | (e.pollTimeLimit ? ENTRY_POLL_TIME_LIMIT : 0)
         | (e.tickStopped ? ENTRY_TICK_STOPPED : 0) | (e.endsAtWakeup ? ENTRY_WOKEN_BY_WAKEUP : 0)
-        | (e.timerWake ? ENTRY_TIMER_WAKE : 0));
+        | (e.timerWake ? ENTRY_TIMER_WAKE : 0) | (e.inIdleWake ? ENTRY_IN_IDLE_WAKE : 0));
 }
 
 /// Entry @p i of @p base is what @p e, kept at @p startNs with @p flags, would be.
-bool baseHasEntry(const GovernorRun &base, std::size_t i, const EntryRecord &e, Ns startNs, std::uint8_t flags)
+bool baseHasEntry(const GovernorRun &base, std::size_t i, const EntryRecord &e, Ns startNs, EntryFlags flags)
 {
     return i < base.size() && base.startNs[i] == startNs && base.residencyNs[i] == e.residencyNs
            && base.predictedNs[i] == e.predictedNs && base.sleepLengthNs[i] == e.sleepLengthNs && base.span[i] == e.span
@@ -174,7 +174,7 @@ bool GovernorRunBuilder::advance(std::size_t spans)
                 shift = spanClock[e.span] - startNs;
             startNs += shift;
         }
-        const std::uint8_t flags = entryFlags(e);
+        const EntryFlags flags = entryFlags(e);
         if (st.base) {
             if (baseHasEntry(*st.base, st.repeated, e, startNs, flags)) {
                 ++st.repeated;
@@ -198,8 +198,7 @@ bool GovernorRunBuilder::advance(std::size_t spans)
         }
     };
     const std::size_t end = std::min(stream.size(), st.next + spans);
-    for (std::size_t i = st.next; i < end; ++i)
-        st.replay.runSpan(stream[i], keep);
+    st.replay.runSpans(stream, st.next, end, keep);
     st.next = end;
     st.used = used;
     if (end < stream.size())
@@ -254,8 +253,8 @@ Result<EntryReasoning> reasoningAt(const IdleStateTable &table, const IdleStream
     std::int64_t seen = 0;
     bool found = false;
     EntryReasoning out;
-    for (const IdleSpan &s : stream) {
-        replay.runSpan(s, [&](const EntryRecord &e, const Governor &g) {
+    for (std::size_t i = 0; i < stream.size(); ++i) {
+        replay.runSpans(stream, i, i + 1, [&](const EntryRecord &e, const Governor &g) {
             if (seen++ == index) {
                 out.entry = e;
                 out.reasoning = g.reasoning();

@@ -24,16 +24,19 @@
 namespace idlescope {
 
 /// Bits of GovernorRun::flags.
-enum EntryFlag : std::uint8_t {
+enum EntryFlag : std::uint16_t {
     ENTRY_STOP_TICK = 1u << 0,
     ENTRY_ABOVE = 1u << 1,
     ENTRY_BELOW = 1u << 2,
     ENTRY_GOT_TICK = 1u << 3,
     ENTRY_POLL_TIME_LIMIT = 1u << 4,
     ENTRY_TICK_STOPPED = 1u << 5,
-    ENTRY_WOKEN_BY_WAKEUP = 1u << 6, ///< this entry ended at the span's wakeup (not tick/poll limit)
-    ENTRY_TIMER_WAKE = 1u << 7,      ///< the span's wakeup is its own timer (IdleSpan::timerWake())
+    ENTRY_WOKEN_BY_WAKEUP = 1u << 6, ///< this entry ended at a wakeup that woke a task (not tick, poll limit or in-idle interrupt)
+    ENTRY_TIMER_WAKE = 1u << 7,      ///< that row's wakeup is its own timer (IdleSpan::timerWake())
+    ENTRY_IN_IDLE_WAKE = 1u << 8,    ///< ended at an interrupt that woke no task (need_resched = 0): the CPU stayed idle
 };
+/// A GovernorRun::flags element: EntryFlag bits.
+using EntryFlags = std::uint16_t;
 
 /// A tunable setting, NAME=VALUE.
 using TunableSetting = std::pair<std::string, std::int64_t>;
@@ -50,7 +53,7 @@ struct GovernorRun {
     std::vector<Ns> sleepLengthNs;   ///< sleep length at select
     std::vector<std::int32_t> span;  ///< stream row
     std::vector<std::int8_t> state;  ///< state entered
-    std::vector<std::uint8_t> flags; ///< EntryFlag bits
+    std::vector<EntryFlags> flags;   ///< EntryFlag bits
 
     std::size_t size() const { return state.size(); }
     bool has(std::size_t i, EntryFlag f) const { return (flags[i] & f) != 0; }

@@ -28,6 +28,10 @@ void ReferenceReplay::reset()
     m_now = REPLAY_START_NS;
     m_tickNsec = m_table.tickNsec();
     m_nextTickNs = 0;
+    m_spanStart = REPLAY_START_NS;
+    m_inStay = false;
+    m_tickStopped = false;
+    m_pollInFlight = false;
     m_gov.enable(m_table, m_dev);
 }
 

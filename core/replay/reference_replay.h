@@ -73,8 +73,8 @@ struct ReplaySummary {
 
 /// One idle entry (one select call); the conformance entries CSV row plus context.
 struct EntryRecord {
-    std::int32_t span = 0;  ///< 0-based stream row
-    std::int32_t entry = 0; ///< 0-based entry within the span
+    std::int32_t span = 0;  ///< 0-based stream row where the entry was selected
+    std::int32_t entry = 0; ///< 0-based select within that row
     std::int32_t state = 0; ///< state entered
     bool stopTick = false;  ///< the value the governor left in *stop_tick
     bool above = false;
@@ -82,33 +82,44 @@ struct EntryRecord {
     bool gotTick = false;       ///< the tick fired during this entry
     bool pollTimeLimit = false; ///< polling ended by its time limit
     bool tickStopped = false;   ///< the tick was stopped during this entry
-    bool endsAtWakeup = false;  ///< ended at its span's wakeup, not at the tick or a poll time limit
-    bool timerWake = false;     ///< the span's wakeup is its own timer (IdleSpan::timerWake())
-    Ns startNs = 0;             ///< `now` at select
-    Ns residencyNs = 0;         ///< measured residency (last_residency_ns)
-    Ns sleepLengthNs = 0;       ///< tick_nohz_get_sleep_length() at select
+    /// Ended at a wakeup that woke a task (a need_resched row's event), not
+    /// at the tick, a poll time limit or an in-idle interrupt.
+    bool endsAtWakeup = false;
+    bool timerWake = false;  ///< the wakeup of the row where it ended is that row's own timer (IdleSpan::timerWake())
+    bool inIdleWake = false; ///< ended at an interrupt that woke no task (need_resched = 0): the CPU stayed idle
+    Ns startNs = 0;          ///< `now` at select
+    Ns residencyNs = 0;      ///< measured residency (last_residency_ns)
+    Ns sleepLengthNs = 0;    ///< tick_nohz_get_sleep_length() at select
     Ns deltaNextNs = 0;
     Ns latencyReqNs = 0;
-    Ns remainingWakeNs = 0; ///< time to the span's wakeup at select
+    Ns remainingWakeNs = 0; ///< time to the row's wakeup at select
     Ns predictedNs = -1;    ///< governor's expected idle time, -1 if none
 };
 
 /// A woken task paid the entered state's exit latency (the latency cost of
-/// the comparison tables): the entry ended at its span's wakeup and that
-/// wakeup was no timer of the span's own (an IPI or device interrupt a task
-/// was waiting on). Entries ended by the tick or a poll limit woke no task;
-/// timer wakeups are left out because a governor sees them coming (sleep length).
+/// the comparison tables): the entry ended at a wakeup that woke a task
+/// (EntryRecord::endsAtWakeup) and that wakeup was no timer of the span's own
+/// (an IPI or device interrupt a task was waiting on). Entries ended by the
+/// tick, a poll limit or an in-idle interrupt woke no task; timer wakeups are
+/// left out because a governor sees them coming (sleep length).
 inline bool entryPaysExitLatency(bool endsAtWakeup, bool timerWake)
 {
     return endsAtWakeup && !timerWake;
 }
 
 /**
- * Replays idle spans through one governor on one table.
+ * Replays a stream's rows through one governor on one table.
  * The table must be valid (IdleStateTable::validate()) and outlive the replay.
  * @p latencyLimitNs >= 0 is one PM QoS resume-latency limit for the whole
  * replay, in place of every span's latency_req_ns (the GUI's latency limit,
  * without a copy of the stream); NO_LATENCY_REQ keeps the spans' own.
+ *
+ * Rows are given one at a time with the row after them (nullptr for the
+ * last): a row whose wakeup is an in-idle interrupt (needResched false)
+ * needs the next row's gap, the handler's time, before the governor's
+ * reflect, and a polling entry runs on through such interrupts into later
+ * rows (README "In-idle interrupts"). Such an entry is handed to the sink
+ * in the row where it ends.
  */
 class ReferenceReplay {
 public:
@@ -117,13 +128,22 @@ public:
     /// Back to the start: now = REPLAY_START_NS, zeroed device and counters, enable().
     void reset();
 
-    /// Replay one span; calls sink(const EntryRecord&, const Governor&) after each reflect.
+    /// Replay one row; calls sink(const EntryRecord&, const Governor&) after each reflect.
+    /// @p next is the stream's next row, nullptr when @p span is the last.
     template <typename Sink>
-    void runSpan(const IdleSpan &span, Sink &&sink);
+    void runSpan(const IdleSpan &span, const IdleSpan *next, Sink &&sink);
 
-    void runSpan(const IdleSpan &span)
+    void runSpan(const IdleSpan &span, const IdleSpan *next)
     {
-        runSpan(span, [](const EntryRecord &, const Governor &) {});
+        runSpan(span, next, [](const EntryRecord &, const Governor &) {});
+    }
+
+    /// Rows [first, last) of @p stream, each with the row after it.
+    template <typename Sink>
+    void runSpans(std::span<const IdleSpan> stream, std::size_t first, std::size_t last, Sink &&sink)
+    {
+        for (std::size_t i = first; i < last; ++i)
+            runSpan(stream[i], i + 1 < stream.size() ? &stream[i + 1] : nullptr, sink);
     }
 
     const ReplaySummary &summary() const { return m_summary; }
@@ -143,6 +163,45 @@ private:
         return m_nextTickNs - m_now;
     }
 
+    /// cpuidle_enter_state()'s accounting of an entry of @p idx that stayed
+    /// @p endNs in the state: the residency, the usage and miss counters.
+    /// Returns the residency.
+    Ns account(int idx, Ns endNs, EntryRecord &rec);
+
+    /// The reflect that follows an entry, and the sink.
+    template <typename Sink>
+    void reflect(const EntryRecord &rec, Sink &sink);
+
+    /// A polling entry begun at m_poll.startNs ends at @p endAbsNs, in a row
+    /// whose wakeup is (@p timerWake) its own timer.
+    template <typename Sink>
+    void endPoll(Ns endAbsNs, bool pollTimeLimit, bool timerWake, Sink &sink);
+
+    /// The stay in the idle loop goes on into @p next, whose row starts
+    /// at @p rowStartNs (no busy gap, the tick as it was).
+    void continueStay(Ns rowStartNs)
+    {
+        m_inStay = true;
+        m_spanStart = rowStartNs;
+    }
+
+    void endRow()
+    {
+        m_summary.spans += 1;
+        m_summary.endNowNs = m_now;
+    }
+
+    /// A polling entry that an in-idle interrupt did not end (poll_idle()
+    /// runs with interrupts enabled and stops only on need_resched or its
+    /// time limit): its record so far and its times.
+    struct Poll {
+        EntryRecord rec;
+        Ns startNs = 0;    ///< t0, `now` at select
+        Ns limitNs = 0;    ///< t0 + poll_limit: a wakeup at or before it wins
+        Ns limitEndNs = 0; ///< where the limit ends it (at least 1 ns after t0)
+        Ns tickNs = 0;     ///< time from t0 to the tick, KTIME_MAX when stopped
+    };
+
     const IdleStateTable &m_table;
     Governor &m_gov;
     CpuidleDevice m_dev;
@@ -151,6 +210,12 @@ private:
     Ns m_tickNsec = 0;
     Ns m_nextTickNs = 0; ///< the first multiple of m_tickNsec after m_now once toNextTick() ran
     Ns m_latencyLimitNs = NO_LATENCY_REQ;
+    // The stay in the idle loop, carried from row to row by in-idle wakeups.
+    Ns m_spanStart = 0;         ///< the current row's start
+    bool m_inStay = false;      ///< the next row continues the stay: no gap, the tick kept as it is
+    bool m_tickStopped = false; ///< tick_nohz_tick_stopped()
+    bool m_pollInFlight = false;
+    Poll m_poll;
 };
 
 /// Replay a whole stream from the start; sink as in ReferenceReplay::runSpan().
@@ -159,8 +224,7 @@ ReplaySummary replayStream(const IdleStateTable &table, std::span<const IdleSpan
                            Sink &&sink)
 {
     ReferenceReplay r(table, governor);
-    for (const IdleSpan &s : stream)
-        r.runSpan(s, sink);
+    r.runSpans(stream, 0, stream.size(), sink);
     return r.summary();
 }
 
@@ -172,25 +236,94 @@ constexpr Ns governorLatencyReq(Ns latencyReqNs)
     return latencyReqNs < 0 ? PM_QOS_DEFAULT_LATENCY_NS : latencyReqNs;
 }
 
+inline Ns ReferenceReplay::account(int idx, Ns endNs, EntryRecord &rec)
+{
+    const IdleState &state = m_table[idx];
+    const Ns residency = endNs + state.exitLatencyNs;
+    m_dev.lastResidencyNs = residency;
+    const MissFlags miss = classifyMiss(m_table, idx, residency, state.exitLatencyNs);
+    StateStats &st = m_summary.states[static_cast<size_t>(idx)];
+    st.usage += 1;
+    st.timeNs += residency;
+    st.above += miss.above;
+    st.below += miss.below;
+    rec.above = miss.above;
+    rec.below = miss.below;
+    rec.residencyNs = residency;
+    return residency;
+}
+
 template <typename Sink>
-void ReferenceReplay::runSpan(const IdleSpan &span, Sink &&sink)
+void ReferenceReplay::reflect(const EntryRecord &rec, Sink &sink)
+{
+    if (rec.gotTick)
+        m_dev.gotTickFlag = true;
+    m_gov.reflect(m_table, m_dev, rec.state);
+    // From v7.0 the idle loop itself asks after every reflect.
+    if (m_gov.variant().idleLoopReadsGotTick)
+        m_dev.tickNohzIdleGotTick();
+    m_summary.entries += 1;
+    sink(rec, static_cast<const Governor &>(m_gov));
+}
+
+template <typename Sink>
+void ReferenceReplay::endPoll(Ns endAbsNs, bool pollTimeLimit, bool timerWake, Sink &sink)
+{
+    EntryRecord &rec = m_poll.rec;
+    const Ns end = endAbsNs - m_poll.startNs;
+    rec.gotTick = m_poll.tickNs <= end; // the tick sets no need_resched: it does not end polling
+    rec.pollTimeLimit = pollTimeLimit;
+    rec.endsAtWakeup = !pollTimeLimit;
+    rec.timerWake = timerWake;
+    m_dev.pollTimeLimit = pollTimeLimit;
+    m_now = m_poll.startNs + account(rec.state, end, rec);
+    m_pollInFlight = false;
+    reflect(rec, sink);
+}
+
+template <typename Sink>
+void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &&sink)
 {
     const std::int32_t spanIndex = static_cast<std::int32_t>(m_summary.spans);
-    const VariantInfo &variant = m_gov.variant();
-    const bool readsGotTick = variant.idleLoopReadsGotTick;
     const Ns latencyReq = governorLatencyReq(m_latencyLimitNs >= 0 ? m_latencyLimitNs : span.latencyReqNs);
     const bool timerWake = span.timerWake();
+    // This row's wakeup is an interrupt that wakes no task, and the stay
+    // in the idle loop goes on into the next row (a last row ends it).
+    const IdleSpan *const stayNext = span.needResched ? nullptr : next;
 
-    m_now += span.gapNs;
-    const Ns spanStart = m_now;
-    bool tickStopped = false;
+    if (!m_inStay) {
+        m_now += span.gapNs;
+        m_spanStart = m_now;
+        m_tickStopped = false; // the tick was restarted when the loop was left
+    }
+    m_inStay = false;
+    const Ns wakeAbs = m_spanStart + span.wakeNs;
+
+    // At least one select per row, unless a polling entry from an earlier
+    // row runs into it: then the loop goes on only while time is left.
+    bool selectOnce = true;
+    if (m_pollInFlight) {
+        selectOnce = false;
+        // The limit is noticed only when no handler runs: not before this row.
+        if (wakeAbs <= std::max(m_poll.limitNs, m_spanStart)) {
+            if (stayNext) {
+                continueStay(wakeAbs + stayNext->gapNs);
+                endRow();
+                return;
+            }
+            endPoll(wakeAbs, false, timerWake, sink);
+        } else {
+            endPoll(std::max(m_poll.limitEndNs, m_spanStart), true, timerWake, sink);
+        }
+    }
+
+    // One idle iteration per pass; the row ends when its wakeup is reached.
+    // Interrupts that wake no task (tick, poll limit) end an iteration only,
+    // and a stopped tick stays stopped until the idle loop is left.
     std::int32_t entry = 0;
-
-    // One idle iteration per pass; the span (an idle period) ends when the
-    // wakeup is reached. Interrupts that wake no task (tick, poll limit) end
-    // an iteration only, and a stopped tick stays stopped until the span ends.
-    do {
-        const Ns elapsed = m_now - spanStart;
+    while (selectOnce || m_now - m_spanStart < span.wakeNs) {
+        selectOnce = false;
+        const Ns elapsed = m_now - m_spanStart;
         const Ns remainingWake = span.wakeNs - elapsed;
         const Ns sleepLength = span.timerNs - elapsed;
         const Ns toTick = toNextTick();
@@ -198,82 +331,80 @@ void ReferenceReplay::runSpan(const IdleSpan &span, Sink &&sink)
         SelectContext ctx;
         ctx.nowNs = m_now;
         ctx.sleepLengthNs = sleepLength;
-        ctx.deltaNextNs = tickStopped ? sleepLength : std::min(toTick, sleepLength);
+        ctx.deltaNextNs = m_tickStopped ? sleepLength : std::min(toTick, sleepLength);
         ctx.latencyReqNs = latencyReq;
         ctx.tickNsec = m_tickNsec;
-        ctx.tickStopped = tickStopped;
+        ctx.tickStopped = m_tickStopped;
         ctx.util = span.util;
         ctx.oracleIdleNs = remainingWake;
 
         const Selection sel = m_gov.select(m_table, m_dev, ctx);
         const int idx = sel.stateIndex;
-        if (sel.stopTick || tickStopped)
-            tickStopped = true;
-
-        const IdleState &state = m_table[idx];
-        const Ns tick = tickStopped ? KTIME_MAX : toTick;
-        Ns end;
-        bool gotTick;
-        bool pollTimeLimit = false;
-        if (!state.polling) {
-            end = std::min(remainingWake, tick);
-            gotTick = tick <= remainingWake;
-        } else {
-            // The tick sets no need_resched, so it does not end polling.
-            const Ns pollLimit = cpuidlePollTime(variant.pollTime, m_table, m_dev);
-            // poll_idle() spins at least POLL_IDLE_RELAX_COUNT times and then
-            // until more than the limit has passed, so even a limit of 0 (the
-            // v5.5 rule on a state 1 with target residency 0) takes time: at
-            // least 1 ns here, or the span would never end.
-            end = std::min(remainingWake, std::max<Ns>(pollLimit, 1));
-            gotTick = tick <= end;
-            pollTimeLimit = pollLimit < remainingWake;
-            m_dev.pollTimeLimit = pollTimeLimit;
-        }
-
-        const Ns residency = end + state.exitLatencyNs;
-        m_dev.lastResidencyNs = residency;
-        const MissFlags miss = classifyMiss(m_table, idx, residency, state.exitLatencyNs);
-        StateStats &st = m_summary.states[static_cast<size_t>(idx)];
-        st.usage += 1;
-        st.timeNs += residency;
-        st.above += miss.above;
-        st.below += miss.below;
-
-        m_now += residency;
-        if (gotTick)
-            m_dev.gotTickFlag = true;
-        m_gov.reflect(m_table, m_dev, idx);
-        if (readsGotTick)
-            m_dev.tickNohzIdleGotTick();
+        if (sel.stopTick)
+            m_tickStopped = true;
+        const Ns tick = m_tickStopped ? KTIME_MAX : toTick;
 
         EntryRecord rec;
         rec.span = spanIndex;
         rec.entry = entry++;
         rec.state = idx;
         rec.stopTick = sel.stopTick;
-        rec.above = miss.above;
-        rec.below = miss.below;
-        rec.gotTick = gotTick;
-        rec.pollTimeLimit = pollTimeLimit;
-        rec.tickStopped = tickStopped;
-        // The time spent in the state (the residency less the exit latency)
-        // reached what was left to the wakeup at select.
-        rec.endsAtWakeup = end >= remainingWake;
-        rec.timerWake = timerWake;
-        rec.startNs = ctx.nowNs;
-        rec.residencyNs = residency;
+        rec.tickStopped = m_tickStopped;
+        rec.startNs = m_now;
         rec.sleepLengthNs = sleepLength;
         rec.deltaNextNs = ctx.deltaNextNs;
         rec.latencyReqNs = latencyReq;
         rec.remainingWakeNs = remainingWake;
         rec.predictedNs = sel.predictedNs;
-        m_summary.entries += 1;
-        sink(static_cast<const EntryRecord &>(rec), static_cast<const Governor &>(m_gov));
-    } while (m_now - spanStart < span.wakeNs);
 
-    m_summary.spans += 1;
-    m_summary.endNowNs = m_now;
+        if (m_table[idx].polling) {
+            // poll_idle() spins at least POLL_IDLE_RELAX_COUNT times and then
+            // until more than the limit has passed, so even a limit of 0 (the
+            // v5.5 rule on a state 1 with target residency 0) takes time: at
+            // least 1 ns here, or the row would never end.
+            const Ns pollLimit = cpuidlePollTime(m_gov.variant().pollTime, m_table, m_dev);
+            m_poll.startNs = m_now;
+            m_poll.limitNs = m_now + pollLimit;
+            m_poll.limitEndNs = m_now + std::max<Ns>(pollLimit, 1);
+            m_poll.tickNs = tick;
+            if (wakeAbs <= m_poll.limitNs && stayNext) {
+                m_poll.rec = rec;
+                m_pollInFlight = true;
+                continueStay(wakeAbs + stayNext->gapNs);
+                endRow();
+                return;
+            }
+            m_poll.rec = rec;
+            if (wakeAbs <= m_poll.limitNs)
+                endPoll(wakeAbs, false, timerWake, sink);
+            else
+                endPoll(m_poll.limitEndNs, true, timerWake, sink);
+            continue;
+        }
+
+        const Ns end = std::min(remainingWake, tick);
+        rec.gotTick = tick <= remainingWake; // ties go to the tick
+        const bool reachedWake = end >= remainingWake;
+        m_now += account(idx, end, rec);
+        if (stayNext && m_now - m_spanStart >= span.wakeNs) {
+            // The interrupt is handled inside cpuidle_enter_state(), before
+            // the reflect; a tick within the handler sets the sticky flag.
+            const Ns handlerNs = stayNext->gapNs;
+            if (!m_tickStopped && toNextTick() <= handlerNs)
+                m_dev.gotTickFlag = true;
+            m_now += handlerNs;
+            rec.inIdleWake = reachedWake;
+            rec.timerWake = timerWake;
+            continueStay(m_now);
+            reflect(rec, sink);
+            endRow();
+            return;
+        }
+        rec.endsAtWakeup = reachedWake;
+        rec.timerWake = timerWake;
+        reflect(rec, sink);
+    }
+    endRow();
 }
 
 } // namespace idlescope

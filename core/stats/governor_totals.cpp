@@ -8,7 +8,7 @@ namespace idlescope {
 namespace {
 
 /// entryPaysExitLatency() read back from a run's flags.
-bool paysExitLatency(std::uint8_t flags)
+bool paysExitLatency(EntryFlags flags)
 {
     return entryPaysExitLatency((flags & ENTRY_WOKEN_BY_WAKEUP) != 0, (flags & ENTRY_TIMER_WAKE) != 0);
 }

@@ -17,13 +17,24 @@ namespace idlescope {
 /// latency_req_ns value meaning "no PM QoS constraint".
 inline constexpr Ns NO_LATENCY_REQ = -1;
 
-/// One idle span: from the moment the CPU runs out of work until a task is woken on it.
+/**
+ * One row of a stream: an idle span, from the moment the CPU runs out of work
+ * until a task is woken on it; or, with needResched false, one wakeup inside
+ * such a span: an interrupt whose handler wakes no task, after which the CPU
+ * stays in the idle loop (kernel: do_idle() loops on !need_resched()) and
+ * the next row goes on with the same stay. Its gapNs is then the handler's
+ * time, and the next row's times count from the handler's end.
+ */
 struct IdleSpan {
-    Ns gapNs = 0;                     ///< busy time before the span starts (>= 0)
-    Ns timerNs = 0;                   ///< span start to the next (non-tick) timer expiry
-    Ns wakeNs = 0;                    ///< span start to the event that ends the span; <= timerNs
+    Ns gapNs = 0;                     ///< busy (or, after an in-idle wakeup, handler) time before the row starts (>= 0)
+    Ns timerNs = 0;                   ///< row start to the next (non-tick) timer expiry
+    Ns wakeNs = 0;                    ///< row start to the event that ends the row; <= timerNs
     Ns latencyReqNs = NO_LATENCY_REQ; ///< PM QoS resume-latency limit, -1 for none
     int util = 0;                     ///< scheduler utilisation during the span, 0..1024
+    /// The event at wakeNs wakes a task and the idle loop is left (the
+    /// stream column need_resched, 1 when absent); false: an in-idle
+    /// interrupt that wakes nothing. A last row ends the stay whatever it says.
+    bool needResched = true;
 
     /// True when the timer itself ends the span (wake == timer).
     bool timerWake() const { return wakeNs == timerNs; }

@@ -32,7 +32,7 @@ GovernorRun recordedEntries(const CpuTrace &cpu, const std::vector<std::int32_t>
                 above = m.above;
                 below = m.below;
             }
-            std::uint8_t flags = 0;
+            EntryFlags flags = 0;
             flags |= above ? ENTRY_ABOVE : 0;
             flags |= below ? ENTRY_BELOW : 0;
             flags |= (e.flags & trace::ENTRY_TICK_STOPPED) ? idlescope::ENTRY_TICK_STOPPED : 0;

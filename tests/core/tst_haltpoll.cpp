@@ -168,18 +168,18 @@ private slots:
         std::vector<EntryRecord> rec;
         auto sink = [&](const EntryRecord &e, const Governor &) { rec.push_back(e); };
         // Span 0: no window: halt until the wake at 30 us, residency 31 us, window 50 us.
-        rp.runSpan(IdleSpan{1000, 10000000, 30000, -1, 0}, sink);
+        rp.runSpan(IdleSpan{1000, 10000000, 30000, -1, 0}, nullptr, sink);
         QCOMPARE(rec.size(), size_t(1));
         QCOMPARE(rec[0].state, 1);
         QCOMPARE(rec[0].residencyNs, Ns(31000));
         QCOMPARE(rp.device().pollLimitNs, Ns(50000));
         // Span 1: after a halt, poll; the wake at 20 us comes inside the 50 us window.
-        rp.runSpan(IdleSpan{1000, 10000000, 20000, -1, 0}, sink);
+        rp.runSpan(IdleSpan{1000, 10000000, 20000, -1, 0}, nullptr, sink);
         QCOMPARE(rec.size(), size_t(2));
         QCOMPARE(rec[1].state, 0);
         QVERIFY(!rec[1].pollTimeLimit);
         // Span 2: poll again; the window ends at 50 us with no event, then halt the rest.
-        rp.runSpan(IdleSpan{1000, 10000000, 80000, -1, 0}, sink);
+        rp.runSpan(IdleSpan{1000, 10000000, 80000, -1, 0}, nullptr, sink);
         QCOMPARE(rec.size(), size_t(4));
         QCOMPARE(rec[2].state, 0);
         QVERIFY(rec[2].pollTimeLimit);

@@ -33,7 +33,7 @@ GovernorRun syntheticRun(std::size_t n)
         r.span.push_back(static_cast<std::int32_t>(i));
         r.state.push_back(s);
         const unsigned f = (x >> 50) % 5;
-        r.flags.push_back(static_cast<std::uint8_t>(f == 0 ? ENTRY_ABOVE : f == 1 ? ENTRY_BELOW : 0));
+        r.flags.push_back(static_cast<EntryFlags>(f == 0 ? ENTRY_ABOVE : f == 1 ? ENTRY_BELOW : 0));
     }
     return r;
 }

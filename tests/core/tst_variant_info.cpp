@@ -35,7 +35,8 @@ private slots:
     void spotValues()
     {
         QCOMPARE(findVariant("menu-5.10")->base.minor, 10);
-        QVERIFY((findVariant("menu-7.1")->base == KernelVersion{7, 0}));
+        QVERIFY((findVariant("menu-7.1")->base == KernelVersion{7, 1}));
+        QVERIFY((findVariant("teo-7.1")->base == KernelVersion{7, 1}));
         QVERIFY((findVariant("menu-nooverride")->base == KernelVersion{6, 14}));
         QVERIFY((findVariant("teo-5.14")->base == KernelVersion{5, 14}));
         QVERIFY((findVariant("oracle")->base == KernelVersion{}));

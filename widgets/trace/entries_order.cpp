@@ -34,7 +34,7 @@ void report(EntryOrderProgress *p, int perMille)
 
 bool passes(const GovernorRun &r, const EntryFilter &f, std::size_t i)
 {
-    const std::uint8_t flags = r.flags[i];
+    const EntryFlags flags = r.flags[i];
     if (f.missMask && !(flags & f.missMask))
         return false;
     if (f.state >= 0 && r.state[i] != f.state)
@@ -98,15 +98,18 @@ const char *entryEndName(EntryEnd e)
     case EntryEnd::Wakeup: return "wakeup";
     case EntryEnd::Tick: return "tick";
     case EntryEnd::PollLimit: return "poll limit";
+    case EntryEnd::InIdleIrq: return "in-idle interrupt";
     case EntryEnd::Other: break;
     }
     return "other";
 }
 
-EntryEnd entryEnd(std::uint8_t flags)
+EntryEnd entryEnd(EntryFlags flags)
 {
     if (flags & ENTRY_WOKEN_BY_WAKEUP)
         return (flags & ENTRY_TIMER_WAKE) ? EntryEnd::Timer : EntryEnd::Wakeup;
+    if (flags & ENTRY_IN_IDLE_WAKE)
+        return EntryEnd::InIdleIrq;
     if (flags & ENTRY_POLL_TIME_LIMIT)
         return EntryEnd::PollLimit;
     if (flags & ENTRY_GOT_TICK)

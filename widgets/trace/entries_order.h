@@ -20,10 +20,11 @@
 namespace idlescope {
 
 /// What ended an entry, read from its flags (GovernorRun::flags).
-enum class EntryEnd : std::uint8_t { Timer, Wakeup, Tick, PollLimit, Other };
-inline constexpr int ENTRY_END_COUNT = 5;
+/// InIdleIrq: an interrupt that woke no task (need_resched = 0); the CPU stayed in the idle loop.
+enum class EntryEnd : std::uint8_t { Timer, Wakeup, Tick, PollLimit, Other, InIdleIrq };
+inline constexpr int ENTRY_END_COUNT = 6;
 const char *entryEndName(EntryEnd e);
-EntryEnd entryEnd(std::uint8_t flags);
+EntryEnd entryEnd(EntryFlags flags);
 
 struct EntryFilter {
     std::uint8_t missMask = 0; ///< ENTRY_ABOVE and/or ENTRY_BELOW: only those misses; 0 = every entry
