@@ -86,7 +86,7 @@ SnapshotPtr tenMillionEntries()
         run.span[i] = static_cast<std::int32_t>(i);
         run.state[i] = static_cast<std::int8_t>(residency > 120'000 ? 1 : 0);
         run.flags[i] = static_cast<EntryFlags>(ENTRY_WOKEN_BY_WAKEUP | (i % 8 == 0 ? ENTRY_ABOVE : 0)
-                                                 | (i % 16 == 1 ? ENTRY_BELOW : 0));
+                                               | (i % 16 == 1 ? ENTRY_BELOW : 0));
         now += residency;
     }
     run.summary.entries = static_cast<std::int64_t>(ENTRIES);

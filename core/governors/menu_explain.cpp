@@ -290,7 +290,11 @@ std::string planSentence(const MenuReasoning &r, const ExplainContext &cx)
 {
     std::string plan = "menu planned for " + formatDuration(r.predictedInitialNs, cx.units);
     if (r.stoppedTickReplaced)
-        plan += " (the tick is already stopped, so a short prediction was replaced by the time till the next timer)";
+        plan += " (the tick is already stopped, so a short prediction was replaced by the time till the next timer"
+                + std::string(r.safeTimerRangeRule ? ", more than two tick periods (SAFE_TIMER_RANGE_NS) away)" : ")");
+    if (r.safeTimerKept)
+        plan += " (the tick is already stopped, but the next timer is within two tick periods "
+                "(SAFE_TIMER_RANGE_NS, v7.1) and will end a shallow state soon, so the short prediction stands)";
     if (r.latencyReqNs != r.latencyReqInputNs)
         plan += ", with the exit latency limited to that prediction";
     else

@@ -701,6 +701,8 @@ MENU_STEP void MenuGovernor::startRecord(const SelectContext &ctx)
     r.updated = false;
     r.timerQueried = false;
     r.stoppedTickReplaced = false;
+    r.safeTimerKept = false;
+    r.safeTimerRangeRule = m_opt.safeTimerRange;
     r.path = Path::MainLoop;
     r.loopEnd = LoopEnd::NotRun;
     r.loopStopIdx = -1;
@@ -781,10 +783,14 @@ MENU_STEP MenuGovernor::Prediction MenuGovernor::predictTypicalFirst(const Selec
     predicted = std::min(std::uint64_t(q.timerUs) * NSEC_PER_USEC, predicted);
     // v7.0+ (step 4 moved here): with the tick stopped a short prediction
     // risks a long stay in a shallow state.
-    if (m_opt.alwaysQueryWhenTickStopped && stopped && predicted < std::uint64_t(tick)
-        && (!m_opt.safeTimerRange || m_nextTimerNs > std::uint64_t(2 * tick))) {
-        predicted = m_nextTimerNs;
-        m_rec->stoppedTickReplaced = true;
+    if (m_opt.alwaysQueryWhenTickStopped && stopped && predicted < std::uint64_t(tick)) {
+        // v7.1: a timer within SAFE_TIMER_RANGE_NS will end a shallow state soon anyway.
+        if (m_opt.safeTimerRange && m_nextTimerNs <= std::uint64_t(2 * tick)) {
+            m_rec->safeTimerKept = true;
+        } else {
+            predicted = m_nextTimerNs;
+            m_rec->stoppedTickReplaced = true;
+        }
     }
     return Prediction{predicted, q.deltaTickNs, true};
 }

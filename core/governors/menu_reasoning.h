@@ -94,10 +94,14 @@ struct MenuReasoning {
     // Outcome.
     bool tickStopped = false;         ///< tick_nohz_tick_stopped() at select
     bool stoppedTickReplaced = false; ///< tick stopped, short prediction replaced by the next timer
-    Ns predictedInitialNs = 0;        ///< predicted_ns before the state loop
-    Ns predictedNs = 0;               ///< final predicted_ns (after overrides)
-    Ns latencyReqInputNs = 0;         ///< cpuidle_governor_latency_req()
-    Ns latencyReqNs = 0;              ///< latency limit in force in the main loop
+    /// v7.1: tick stopped and the prediction short, but the next timer within
+    /// SAFE_TIMER_RANGE_NS (2 ticks), so the prediction was kept.
+    bool safeTimerKept = false;
+    bool safeTimerRangeRule = false; ///< the variant has v7.1's SAFE_TIMER_RANGE_NS rule
+    Ns predictedInitialNs = 0;       ///< predicted_ns before the state loop
+    Ns predictedNs = 0;              ///< final predicted_ns (after overrides)
+    Ns latencyReqInputNs = 0;        ///< cpuidle_governor_latency_req()
+    Ns latencyReqNs = 0;             ///< latency limit in force in the main loop
     Path path = Path::MainLoop;
     LoopEnd loopEnd = LoopEnd::NotRun;
     int loopStopIdx = -1; ///< the state whose test ended the loop (-1: none)

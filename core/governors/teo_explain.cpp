@@ -387,9 +387,10 @@ std::vector<std::string> explainTeo(const TeoReasoning &r, const IdleStateTable 
                 "and kept the tick."};
     // One paragraph per step that has something to say, in the order teo took them.
     std::vector<std::string> out;
-    for (std::string p : {updateParagraph(r, drv, cx), candidateParagraph(r, drv, cx), interceptsParagraph(r, drv, cx),
-                          latencyParagraph(r, drv, cx), utilParagraph(r), sleepLengthParagraph(r, drv, cx),
-                          stoppedTickTimerParagraph(r, drv, cx), tickInterceptsParagraph(r, cx), tickParagraph(r, drv, cx)})
+    for (std::string p :
+         {updateParagraph(r, drv, cx), candidateParagraph(r, drv, cx), interceptsParagraph(r, drv, cx),
+          latencyParagraph(r, drv, cx), utilParagraph(r), sleepLengthParagraph(r, drv, cx),
+          stoppedTickTimerParagraph(r, drv, cx), tickInterceptsParagraph(r, cx), tickParagraph(r, drv, cx)})
         if (!p.empty())
             out.push_back(std::move(p));
     out.push_back("teo chose " + stateName(drv, r.chosenIdx) + ".");

@@ -876,8 +876,7 @@ TEO_STEP int TeoGovernor::walkMinIdx(const IdleStateTable &drv, const SelectCont
     }
     notes.st.minIdx = minIdx;
     // v7.0: min_idx shares the candidate's residency, its bin is empty.
-    if (stoppedTickMinIdx && ctx.tickStopped && trackMax
-        && drv[minIdx].targetResidencyNs == drv[idx].targetResidencyNs)
+    if (stoppedTickMinIdx && ctx.tickStopped && trackMax && drv[minIdx].targetResidencyNs == drv[idx].targetResidencyNs)
         return idx;
     // v7.0: the busiest intercepts bin is at or below min_idx.
     if (stoppedTickMinIdx && trackMax && minIdx >= cand.interceptMaxIdx && !drv[minIdx].disabled)

@@ -189,8 +189,7 @@ std::string formatStreamCsv(const IdleStream &stream)
 {
     // The need_resched column only where a row needs it, so that a stream
     // without in-idle wakeups is written as the conformance kit writes it.
-    const bool inIdle =
-        std::any_of(stream.begin(), stream.end(), [](const IdleSpan &s) { return !s.needResched; });
+    const bool inIdle = std::any_of(stream.begin(), stream.end(), [](const IdleSpan &s) { return !s.needResched; });
     std::string out = inIdle ? "gap_ns,timer_ns,wake_ns,latency_req_ns,util,need_resched\n"
                              : "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n";
     out.reserve(out.size() + stream.size() * 40);

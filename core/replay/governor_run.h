@@ -31,9 +31,10 @@ enum EntryFlag : std::uint16_t {
     ENTRY_GOT_TICK = 1u << 3,
     ENTRY_POLL_TIME_LIMIT = 1u << 4,
     ENTRY_TICK_STOPPED = 1u << 5,
-    ENTRY_WOKEN_BY_WAKEUP = 1u << 6, ///< this entry ended at a wakeup that woke a task (not tick, poll limit or in-idle interrupt)
-    ENTRY_TIMER_WAKE = 1u << 7,      ///< that row's wakeup is its own timer (IdleSpan::timerWake())
-    ENTRY_IN_IDLE_WAKE = 1u << 8,    ///< ended at an interrupt that woke no task (need_resched = 0): the CPU stayed idle
+    ENTRY_WOKEN_BY_WAKEUP =
+        1u << 6, ///< this entry ended at a wakeup that woke a task (not tick, poll limit or in-idle interrupt)
+    ENTRY_TIMER_WAKE = 1u << 7,   ///< that row's wakeup is its own timer (IdleSpan::timerWake())
+    ENTRY_IN_IDLE_WAKE = 1u << 8, ///< ended at an interrupt that woke no task (need_resched = 0): the CPU stayed idle
 };
 /// A GovernorRun::flags element: EntryFlag bits.
 using EntryFlags = std::uint16_t;
@@ -47,13 +48,13 @@ struct GovernorRun {
     ReplaySummary summary;
 
     // Per-entry columns, all of the same length (summary.entries).
-    std::vector<Ns> startNs;         ///< `now` at select, ns from replay start (REPLAY_START_NS)
-    std::vector<Ns> residencyNs;     ///< measured residency
-    std::vector<Ns> predictedNs;     ///< governor's expected idle time, -1 if none
-    std::vector<Ns> sleepLengthNs;   ///< sleep length at select
-    std::vector<std::int32_t> span;  ///< stream row
-    std::vector<std::int8_t> state;  ///< state entered
-    std::vector<EntryFlags> flags;   ///< EntryFlag bits
+    std::vector<Ns> startNs;        ///< `now` at select, ns from replay start (REPLAY_START_NS)
+    std::vector<Ns> residencyNs;    ///< measured residency
+    std::vector<Ns> predictedNs;    ///< governor's expected idle time, -1 if none
+    std::vector<Ns> sleepLengthNs;  ///< sleep length at select
+    std::vector<std::int32_t> span; ///< stream row
+    std::vector<std::int8_t> state; ///< state entered
+    std::vector<EntryFlags> flags;  ///< EntryFlag bits
 
     std::size_t size() const { return state.size(); }
     bool has(std::size_t i, EntryFlag f) const { return (flags[i] & f) != 0; }

@@ -79,9 +79,10 @@ struct EntryRecord {
     bool stopTick = false;  ///< the value the governor left in *stop_tick
     bool above = false;
     bool below = false;
-    bool gotTick = false;       ///< the tick fired during this entry
-    bool pollTimeLimit = false; ///< polling ended by its time limit
-    bool tickStopped = false;   ///< the tick was stopped during this entry
+    bool gotTick = false;             ///< the tick fired during this entry
+    bool pollTimeLimit = false;       ///< polling ended by its time limit
+    bool tickStopped = false;         ///< the tick was stopped during this entry
+    bool tickStoppedAtSelect = false; ///< tick_nohz_tick_stopped() at select: stopped before, in the same stay
     /// Ended at a wakeup that woke a task (a need_resched row's event), not
     /// at the tick, a poll time limit or an in-idle interrupt.
     bool endsAtWakeup = false;
@@ -340,6 +341,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
 
         const Selection sel = m_gov.select(m_table, m_dev, ctx);
         const int idx = sel.stateIndex;
+        const bool stoppedAtSelect = m_tickStopped;
         if (sel.stopTick)
             m_tickStopped = true;
         const Ns tick = m_tickStopped ? KTIME_MAX : toTick;
@@ -350,6 +352,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
         rec.state = idx;
         rec.stopTick = sel.stopTick;
         rec.tickStopped = m_tickStopped;
+        rec.tickStoppedAtSelect = stoppedAtSelect;
         rec.startNs = m_now;
         rec.sleepLengthNs = sleepLength;
         rec.deltaNextNs = ctx.deltaNextNs;

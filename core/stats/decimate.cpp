@@ -55,6 +55,24 @@ std::pair<std::size_t, std::size_t> visibleIndexRange(std::span<const Ns> keys, 
     return {first, last};
 }
 
+std::vector<std::size_t> flaggedEntryPerColumn(std::span<const Ns> keys, std::span<const std::uint16_t> flags,
+                                               std::uint16_t mask, const TimeWindow &window)
+{
+    std::vector<std::size_t> out;
+    const auto [first, last] = visibleIndexRange(keys, window.startNs, window.endNs, false);
+    std::int64_t lastColumn = -2;
+    for (std::size_t i = first; i < std::min(last, flags.size()); ++i) {
+        if (!(flags[i] & mask))
+            continue;
+        const std::int64_t c = window.columnOf(keys[i]);
+        if (c == lastColumn)
+            continue;
+        lastColumn = c;
+        out.push_back(i);
+    }
+    return out;
+}
+
 std::int64_t lastIndexAtOrBefore(std::span<const Ns> keys, Ns t)
 {
     auto it = std::upper_bound(keys.begin(), keys.end(), t);

@@ -158,6 +158,15 @@ struct StateColumn {
  * just outside the window come out as columns -1 and @c columns. @p lod (may
  * be null) is the StateLod of the same states and durations.
  */
+/**
+ * The entries of the window whose @p flags have a bit of @p mask: per pixel
+ * column, the index of the first such entry (in column order; O(entries in
+ * the window)). For marks that must stay visible however far out a lane is
+ * zoomed, e.g. the entries that an in-idle interrupt ended.
+ */
+std::vector<std::size_t> flaggedEntryPerColumn(std::span<const Ns> keys, std::span<const std::uint16_t> flags,
+                                               std::uint16_t mask, const TimeWindow &window);
+
 std::vector<StateColumn> summariseStates(std::span<const Ns> keys, std::span<const std::int8_t> states,
                                          std::span<const Ns> durations, const TimeWindow &window,
                                          bool withNeighbours = false, const StateLod *lod = nullptr);

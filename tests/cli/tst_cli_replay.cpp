@@ -67,6 +67,12 @@ private slots:
         QTest::addColumn<QString>("table");
         QTest::newRow("menu-6.14 pipe on POWER10") << u"menu-6.14"_s << u"pipe-wakeups"_s << u"pseries-p10"_s;
         QTest::newRow("teo-latest edge cases on skl") << u"teo-latest"_s << u"edge-cases"_s << u"intel-skl"_s;
+        // In-idle wakeups (need_resched = 0 rows): the stopped tick carried across them, polling
+        // through them, and v7.1's SAFE_TIMER_RANGE_NS rules.
+        QTest::newRow("menu-7.1 irq-in-idle on skx") << u"menu-7.1"_s << u"irq-in-idle"_s << u"intel-skx"_s;
+        QTest::newRow("teo-7.1 irq-in-idle on rk3399") << u"teo-7.1"_s << u"irq-in-idle"_s << u"rk3399"_s;
+        QTest::newRow("menu-6.14 irq-in-idle on POWER10") << u"menu-6.14"_s << u"irq-in-idle"_s << u"pseries-p10"_s;
+        QTest::newRow("haltpoll irq-in-idle") << u"haltpoll-latest"_s << u"irq-in-idle"_s << u"haltpoll-guest"_s;
     }
 
     void replayWritesTheKitFormatsExactly()

@@ -48,7 +48,7 @@ GovernorRun sixEntries()
         run.span.push_back(static_cast<std::int32_t>(i));
         run.state.push_back(static_cast<std::int8_t>(i % 2));
         run.flags.push_back(static_cast<EntryFlags>(ENTRY_WOKEN_BY_WAKEUP | (i == 0 || i == 3 ? ENTRY_ABOVE : 0)
-                                                      | (i == 4 ? ENTRY_BELOW : 0)));
+                                                    | (i == 4 ? ENTRY_BELOW : 0)));
     }
     run.summary.entries = Ns(std::size(RESIDENCY_US));
     return run;

@@ -76,6 +76,7 @@ private slots:
     void newSnapshotKeepsSelection();
     void badSelectionClears();
     void farEntryIsExplainedOnAWorker();
+    void inIdleWakeupsAndTheStoppedTick();
 
 private:
     /// @p inspector on m_snap with the known miss (menu-6.14's entry of span 1002) shown;
@@ -463,6 +464,59 @@ void TestInspector::farEntryIsExplainedOnAWorker()
     // 95 us to the wakeup is below CEDE's 120 us: snooze.
     QCOMPARE(inspector.detail()->entry.state, 0);
     QCOMPARE(inspector.detail()->entry.remainingWakeNs, Ns(95000));
+}
+
+void TestInspector::inIdleWakeupsAndTheStoppedTick()
+{
+    // menu-7.1 on the kit's irq-in-idle stream (need_resched = 0 rows) on intel-skx. From the
+    // kernel's own rows and the stream alone: an entry ended by an in-idle interrupt is the last
+    // one selected in a need_resched = 0 row (not the stream's last) whose state does not poll
+    // (a polling entry runs on through such interrupts); the tick was stopped at a select when an
+    // earlier entry of the same stay in the idle loop left stop_tick = 1.
+    auto snap = test::conformanceSnapshot("irq-in-idle", "intel-skx", {"menu-7.1"});
+    QVERIFY(snap && snap->errors.isEmpty());
+    const IdleStream &stream = *snap->stream;
+    const std::vector<ExpectedRow> rows =
+        readExpected(test::conformancePath(QStringLiteral("expected/menu-7.1/irq-in-idle__intel-skx.csv.gz")));
+    QCOMPARE(rows.size(), snap->governors[0].run->size());
+    qint64 inIdle = -1, stopped = -1;
+    bool stayStopped = false;
+    int stayStartRow = 0;
+    for (std::size_t i = 0; i < rows.size() && (inIdle < 0 || stopped < 0); ++i) {
+        const ExpectedRow &r = rows[i];
+        // A new stay starts at a row after a need_resched = 1 row.
+        for (int row = stayStartRow; row < r.span; ++row)
+            if (stream[size_t(row)].needResched) {
+                stayStopped = false;
+                stayStartRow = row + 1;
+            }
+        if (stayStopped && stopped < 0)
+            stopped = qint64(i);
+        stayStopped = stayStopped || r.stopTick;
+        const bool lastInRow = i + 1 == rows.size() || rows[i + 1].span != r.span;
+        const IdleSpan &span = stream[size_t(r.span)];
+        if (inIdle < 0 && lastInRow && !span.needResched && size_t(r.span) + 1 < stream.size()
+            && !snap->table[r.state].polling)
+            inIdle = qint64(i);
+    }
+    QVERIFY(inIdle >= 0 && stopped >= 0);
+
+    Result<EntryDetail> d = computeEntryDetail(*snap, 0, inIdle);
+    QVERIFY2(d.ok(), d ? "" : d.error().toString().c_str());
+    QCOMPARE(d->cause, WakeCause::InIdleIrq);
+    QVERIFY(snap->governors[0].run->has(size_t(inIdle), ENTRY_IN_IDLE_WAKE));
+    QVERIFY(!snap->governors[0].run->has(size_t(inIdle), ENTRY_WOKEN_BY_WAKEUP));
+
+    Result<EntryDetail> s = computeEntryDetail(*snap, 0, stopped);
+    QVERIFY(s.ok());
+    QVERIFY(s->entry.tickStoppedAtSelect);
+    QVERIFY(s->tickRunningIdx >= 0);
+    QVERIFY(!s->tickRunningSentences.empty());
+    const QString html = entryDetailHtml(*s, snap->table, QColor(Qt::black));
+    QVERIFY2(html.contains(QStringLiteral("With the tick running")), qPrintable(html));
+    // An entry selected with the tick running has no what-if.
+    Result<EntryDetail> first = computeEntryDetail(*snap, 0, 0);
+    QVERIFY(first.ok() && !first->entry.tickStoppedAtSelect && first->tickRunningIdx == -1);
 }
 
 QTEST_MAIN(TestInspector)

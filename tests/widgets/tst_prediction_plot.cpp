@@ -9,6 +9,7 @@
 #include "core/stats/run_lod.h"
 #include "replay_fixture.h"
 #include "widgets/plots/prediction_plot.h"
+#include "widgets/plots/state_timeline_plot.h"
 #include "widgets/view_state.h"
 
 #include <QTest>
@@ -82,6 +83,47 @@ private slots:
         plot.refreshNow();
         QCOMPARE(plot.title(), predictionPlotTitle(false));
         QCOMPARE(qcp->graphCount(), 3);
+    }
+
+    /// The state lanes mark the entries an in-idle interrupt ended, one mark per pixel column,
+    /// each at such an entry's start; a stream without in-idle wakeups has no marks.
+    void stateLanesMarkInIdleWakeups()
+    {
+        for (const char *stream : {"irq-in-idle", "pipe-wakeups"}) {
+            auto snap = test::conformanceSnapshot(stream, "intel-skx", {"menu-7.1"});
+            QVERIFY(snap && snap->errors.isEmpty());
+            test::addRunSummaries(*snap);
+            ViewState view;
+            view.setFullRange(0, snap->durationNs());
+            StateTimelinePlot plot(&view);
+            plot.resize(900, 300);
+            plot.setSnapshot(snap);
+            plot.refreshNow();
+            QCPGraph *marks = nullptr;
+            for (int g = 0; g < plot.customPlot()->graphCount(); ++g)
+                if (plot.customPlot()->graph(g)->name().endsWith(QStringLiteral("ended by an in-idle interrupt")))
+                    marks = plot.customPlot()->graph(g);
+            QVERIFY(marks);
+            const GovernorRun &run = *snap->governors[0].run;
+            std::size_t flagged = 0;
+            for (std::size_t i = 0; i < run.size(); ++i)
+                flagged += run.has(i, ENTRY_IN_IDLE_WAKE);
+            const int points = marks->data()->size();
+            if (QByteArray(stream) == "pipe-wakeups") {
+                QCOMPARE(flagged, std::size_t(0));
+                QCOMPARE(points, 0);
+                continue;
+            }
+            // irq-in-idle: hundreds of such entries, fewer marks (one per pixel column at most).
+            QVERIFY2(flagged > 500, qPrintable(QString::number(flagged)));
+            QVERIFY2(points > 0 && std::size_t(points) < flagged, qPrintable(QString::number(points)));
+            for (auto it = marks->data()->constBegin(); it != marks->data()->constEnd(); ++it) {
+                const auto k =
+                    std::lower_bound(run.startNs.begin(), run.startNs.end(), Ns(it->key)) - run.startNs.begin();
+                QVERIFY(std::size_t(k) < run.size() && run.startNs[size_t(k)] == Ns(it->key));
+                QVERIFY(run.has(size_t(k), ENTRY_IN_IDLE_WAKE));
+            }
+        }
     }
 };
 

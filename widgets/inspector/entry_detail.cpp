@@ -3,6 +3,7 @@
 
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
+#include "core/replay/tick_running_what_if.h"
 #include "core/source_governor/source_governor.h"
 
 namespace idlescope {
@@ -14,17 +15,21 @@ std::string wakeCauseText(WakeCause c)
     case WakeCause::OtherWakeup: return "another wakeup (IPI or device interrupt, announced by no timer)";
     case WakeCause::Tick: return "the scheduler tick (no task woken: the CPU idles again)";
     case WakeCause::PollTimeLimit: return "the poll time limit (no task woken: the CPU idles again)";
+    case WakeCause::InIdleIrq:
+        return "an interrupt that woke no task (need_resched not set: the CPU stayed in the idle loop and "
+               "selects again, the tick as it was)";
     }
     return "?";
 }
 
-WakeCause wakeCause(const EntryRecord &rec, const IdleSpan &span, const IdleStateTable &table)
+WakeCause wakeCause(const EntryRecord &rec)
 {
-    // The entry reached the span's wakeup when its idle time covers the time
-    // that was left to it (ties with the tick count as the wakeup too).
-    const Ns idle = rec.residencyNs - table[rec.state].exitLatencyNs;
-    if (idle >= rec.remainingWakeNs)
-        return span.timerWake() ? WakeCause::Timer : WakeCause::OtherWakeup;
+    // The replay marks what ended each entry; a tie of the tick with the
+    // wakeup counts as the wakeup.
+    if (rec.inIdleWake)
+        return WakeCause::InIdleIrq;
+    if (rec.endsAtWakeup)
+        return rec.timerWake ? WakeCause::Timer : WakeCause::OtherWakeup;
     if (rec.pollTimeLimit)
         return WakeCause::PollTimeLimit;
     return WakeCause::Tick;
@@ -123,13 +128,24 @@ Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int gover
                               "it was given, its decision and what the entry cost.");
     d.expectation = expectationSentence(d.reasoning, snap.table, cx);
     const IdleSpan &span = stream[static_cast<std::size_t>(d.entry.span)];
-    d.cause = wakeCause(d.entry, span, snap.table);
+    d.cause = wakeCause(d.entry);
     d.spanTimerWake = span.timerWake();
     d.spanTimerNs = span.timerNs;
     d.spanWakeNs = span.wakeNs;
     d.oracle = oracleChoice(snap.table, d.entry);
     d.oracleSentences = explainOracle(d.oracle, snap.table, cx);
     d.cost = computeMissCost(snap.table, d.entry, d.oracle.chosenIdx);
+    if (d.entry.tickStoppedAtSelect && !isSourceGovernorId(run.variant)) {
+        // The stopped-tick branches are where menu's and teo's versions
+        // differ most: set the choice with the tick running beside the real one.
+        Result<EntryReasoning> w = reasoningWithTickRunning(snap.table, stream, run.variant, run.settings, entryIndex,
+                                                            snap.spec.latencyLimitNs);
+        if (w) {
+            d.tickRunningIdx = w->selection.stateIndex;
+            d.tickRunningStopTick = w->selection.stopTick;
+            d.tickRunningSentences = explainReasoning(w->reasoning, snap.table, cx);
+        }
+    }
     return d;
 }
 

@@ -31,6 +31,7 @@ enum class WakeCause {
     OtherWakeup,   ///< the span's wakeup, announced by no timer (IPI, device interrupt)
     Tick,          ///< the scheduler tick; no task was woken, the CPU idles again
     PollTimeLimit, ///< polling ran out of time; no task was woken, the CPU idles again
+    InIdleIrq,     ///< an interrupt whose handler woke no task (need_resched = 0): the CPU idles again
 };
 
 /// Plain words for a cause, e.g. "another wakeup (IPI or device interrupt)".
@@ -74,10 +75,16 @@ struct EntryDetail {
     OracleReasoning oracle;     ///< the oracle's choice for this entry's inputs
     std::vector<std::string> oracleSentences;
     MissCost cost;
+    /// Selected with the tick already stopped (after an in-idle wakeup): what the
+    /// governor would have chosen with it running (reasoningWithTickRunning()),
+    /// -1 when the tick was running or the governor cannot be asked (built from source).
+    int tickRunningIdx = -1;
+    bool tickRunningStopTick = false;
+    std::vector<std::string> tickRunningSentences;
 };
 
-/// What ended @p rec, given the span it belongs to and the table.
-WakeCause wakeCause(const EntryRecord &rec, const IdleSpan &span, const IdleStateTable &table);
+/// What ended @p rec, from the marks the replay left on it.
+WakeCause wakeCause(const EntryRecord &rec);
 
 /// The oracle's choice for an entry with these inputs (stateless, exact).
 OracleReasoning oracleChoice(const IdleStateTable &table, const EntryRecord &rec);

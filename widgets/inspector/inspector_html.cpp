@@ -126,6 +126,23 @@ QString costHtml(const EntryDetail &d, const IdleStateTable &t)
     return h;
 }
 
+QString tickRunningHtml(const EntryDetail &d, const IdleStateTable &t)
+{
+    if (d.tickRunningIdx < 0)
+        return {};
+    QString h = section(QObject::tr("With the tick running"));
+    h += QObject::tr("The tick was already stopped when this state was selected: an interrupt that woke no task "
+                     "left the CPU in the idle loop, and a stopped tick stays stopped there. ");
+    if (d.tickRunningIdx == d.entry.state)
+        h += QObject::tr("With the tick running it would also have chosen <b>%1</b>")
+                 .arg(stateName(t, d.tickRunningIdx));
+    else
+        h += QObject::tr("With the tick running it would have chosen <b>%1</b> instead of %2")
+                 .arg(stateName(t, d.tickRunningIdx), stateName(t, d.entry.state));
+    h += d.tickRunningStopTick ? QObject::tr(" and let the tick stop:") : QObject::tr(" and kept the tick:");
+    return h + sentencesHtml(d.tickRunningSentences);
+}
+
 } // namespace
 
 QString durationText(Ns ns)
@@ -157,6 +174,7 @@ QString entryDetailHtml(const EntryDetail &d, const IdleStateTable &table, const
     h += decisionHtml(d, table, color);
     h += inputsHtml(d);
     h += section(QObject::tr("Why")) + sentencesHtml(d.sentences);
+    h += tickRunningHtml(d, table);
     h += oracleHtml(d, table);
     h += costHtml(d, table);
     return h + QStringLiteral("</body></html>");

@@ -144,11 +144,12 @@ void StateTimelinePlot::setupLanes()
         m_plot->removeItem(item);
     m_laneItems.clear();
     // Runs shared with the previous snapshot keep their decimated points.
-    std::vector<CachedSeries> oldDominant, oldLow, oldHigh;
+    std::vector<CachedSeries> oldDominant, oldLow, oldHigh, oldInIdle;
     for (Lane &lane : m_lanes) {
         oldDominant.push_back(std::move(lane.dominantPts));
         oldLow.push_back(std::move(lane.lowPts));
         oldHigh.push_back(std::move(lane.highPts));
+        oldInIdle.push_back(std::move(lane.inIdlePts));
     }
     m_lanes.assign(static_cast<std::size_t>(m_snap->governorCount()), Lane{});
     m_states = m_snap->table.count();
@@ -159,6 +160,7 @@ void StateTimelinePlot::setupLanes()
         lane.dominantPts = adoptCached(oldDominant, run);
         lane.lowPts = adoptCached(oldLow, run);
         lane.highPts = adoptCached(oldHigh, run);
+        lane.inIdlePts = adoptCached(oldInIdle, run);
         lane.low = m_plot->addGraph();
         lane.high = new BandGraph(m_plot->xAxis, m_plot->yAxis);
         lane.dominant = m_plot->addGraph();
@@ -172,6 +174,11 @@ void StateTimelinePlot::setupLanes()
         lane.low->setVisible(false);       // only the band's lower edge: it draws nothing itself
         lane.dominant->setPen(QPen(c, 1)); // width 1: the raster engine's fast cosmetic path
         lane.dominant->setName(m_snap->name(g));
+        lane.inIdle = m_plot->addGraph();
+        lane.inIdle->setLineStyle(QCPGraph::lsNone);
+        lane.inIdle->setAdaptiveSampling(false);
+        lane.inIdle->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, c, c, 5));
+        lane.inIdle->setName(tr("%1: ended by an in-idle interrupt").arg(m_snap->name(g)));
         for (int s : {0, std::max(1, m_states - 1)}) { // lane floor and ceiling
             auto *line = new QCPItemStraightLine(m_plot);
             line->setPen(QPen(QColor(0xe2, 0xe2, 0xe2), 1, Qt::DotLine));
@@ -205,16 +212,28 @@ void StateTimelinePlot::prepareAxes()
     layOut();
 }
 
+bool StateTimelinePlot::streamHasInIdleWakeups()
+{
+    if (m_inIdleChecked != m_snap->stream) {
+        m_inIdleChecked = m_snap->stream;
+        m_hasInIdle = m_inIdleChecked
+                      && std::any_of(m_inIdleChecked->begin(), m_inIdleChecked->end(),
+                                     [](const IdleSpan &s) { return !s.needResched; });
+    }
+    return m_hasInIdle;
+}
+
 void StateTimelinePlot::decimate(const TimeWindow &window)
 {
+    const bool marks = streamHasInIdleWakeups();
     std::vector<int> stale;
     for (int g = 0; g < m_snap->governorCount(); ++g) {
         const GovernorResult::RunPtr &shared = m_snap->governors[static_cast<std::size_t>(g)].run;
         Lane &lane = m_lanes[static_cast<std::size_t>(g)];
         const double base = laneY(g, 0);
         if (lane.dominantPts.isFor(shared, window, base))
-            continue; // lowPts and highPts always come with it
-        for (CachedSeries *c : {&lane.dominantPts, &lane.lowPts, &lane.highPts}) {
+            continue; // lowPts, highPts and inIdlePts always come with it
+        for (CachedSeries *c : {&lane.dominantPts, &lane.lowPts, &lane.highPts, &lane.inIdlePts}) {
             c->setSource(shared, window, base);
             c->points.clear();
         }
@@ -233,6 +252,12 @@ void StateTimelinePlot::decimate(const TimeWindow &window)
             lane.lowPts.points.push_back({x, base + c.minState});
             lane.highPts.points.push_back({x, base + c.maxState});
         }
+        if (!marks)
+            return;
+        // Under the lane's floor, between it and the lane below.
+        const double markY = base - LANE_GAP / 3;
+        for (std::size_t i : flaggedEntryPerColumn(run.startNs, run.flags, ENTRY_IN_IDLE_WAKE, window))
+            lane.inIdlePts.points.push_back({run.startNs[i], markY});
     });
 }
 
@@ -242,6 +267,7 @@ void StateTimelinePlot::fill(Ns clipNs)
         setGraphData(lane.dominant, lane.dominantPts.points, clipNs);
         setGraphData(lane.low, lane.lowPts.points, clipNs);
         setGraphData(lane.high, lane.highPts.points, clipNs);
+        setGraphData(lane.inIdle, lane.inIdlePts.points, clipNs);
     }
 }
 

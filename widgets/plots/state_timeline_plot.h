@@ -8,6 +8,9 @@
  * and a light band spans the shallowest to the deepest state entered in the
  * column, so occasional flips stay visible without hiding the main choice.
  * Governor names label the lanes on the left, state names on the right.
+ * On a stream with in-idle wakeups, a small mark under a lane's floor shows
+ * each pixel column with an entry that an interrupt waking no task ended
+ * (the CPU stayed in the idle loop and selected again).
  */
 #pragma once
 
@@ -52,13 +55,19 @@ private:
     /// Sets the minimum height at which the labels fit, around @p decorationPx of title and axes.
     void keepLanesReadable(double decorationPx);
 
+    /// Whether the snapshot's stream has any in-idle wakeup (a row with need_resched 0).
+    bool streamHasInIdleWakeups();
+
     struct Lane {
         QCPGraph *dominant = nullptr;
         QCPGraph *low = nullptr;
         QCPGraph *high = nullptr;
-        CachedSeries dominantPts, lowPts, highPts;
+        QCPGraph *inIdle = nullptr; ///< marks: entries ended by an in-idle interrupt
+        CachedSeries dominantPts, lowPts, highPts, inIdlePts;
     };
     std::vector<Lane> m_lanes;
+    std::shared_ptr<const IdleStream> m_inIdleChecked; ///< the stream streamHasInIdleWakeups() looked at
+    bool m_hasInIdle = false;
     QList<QCPAbstractItem *> m_laneItems;
     int m_states = 1;
     int m_labelStep = 1;
