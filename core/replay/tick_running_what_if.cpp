@@ -51,14 +51,14 @@ private:
 } // namespace
 
 Result<EntryReasoning> reasoningWithTickRunning(const IdleStateTable &table, const IdleStream &stream,
-                                                const std::string &variant,
-                                                const std::vector<TunableSetting> &settings, std::int64_t index,
-                                                Ns latencyLimitNs)
+                                                const std::string &variant, const std::vector<TunableSetting> &settings,
+                                                std::int64_t index, Ns latencyLimitNs)
 {
     if (isSourceGovernorId(variant))
         return Error{"", 0, "governor",
-                     variant + " is built from source: its host replays the stream on its own, so it cannot be "
-                               "asked what it would have chosen with the tick running"};
+                     variant
+                         + " is built from source: its host replays the stream on its own, so it cannot be "
+                           "asked what it would have chosen with the tick running"};
     if (index < 0)
         return Error{"", 0, "entry", "negative entry index"};
     // The real entry, as reasoningAt() gives it.

@@ -26,8 +26,7 @@ namespace idlescope {
  * the tick running (nothing to ask).
  */
 Result<EntryReasoning> reasoningWithTickRunning(const IdleStateTable &table, const IdleStream &stream,
-                                                const std::string &variant,
-                                                const std::vector<TunableSetting> &settings, std::int64_t index,
-                                                Ns latencyLimitNs = NO_LATENCY_REQ);
+                                                const std::string &variant, const std::vector<TunableSetting> &settings,
+                                                std::int64_t index, Ns latencyLimitNs = NO_LATENCY_REQ);
 
 } // namespace idlescope

@@ -48,8 +48,8 @@ public:
     std::vector<bool> pollTimeLimits;
 
 private:
-    static constexpr VariantInfo kInfo{"scripted", "test", "", {}, "decisions from a script", PollTimeRule::V5_11,
-                                       false};
+    static constexpr VariantInfo kInfo{"scripted",          "test", "", {}, "decisions from a script",
+                                       PollTimeRule::V5_11, false};
     std::vector<Selection> m_script;
 };
 
@@ -166,7 +166,8 @@ private slots:
             s.needResched = true;
         ScriptedGovernor gov({{2, false, -1}, {0, true, -1}, {1, false, -1}, {1, false, -1}});
         std::vector<EntryRecord> entries;
-        replayStream(test::skxLike(), *stream, gov, [&](const EntryRecord &e, const Governor &) { entries.push_back(e); });
+        replayStream(test::skxLike(), *stream, gov,
+                     [&](const EntryRecord &e, const Governor &) { entries.push_back(e); });
         QCOMPARE(entries.size(), std::size_t(4));
         // Row 0 ends at its own wakeup (3.995 ms of C1E), woken by a task.
         QVERIFY(entries[0].endsAtWakeup && !entries[0].inIdleWake);
@@ -307,7 +308,8 @@ private slots:
         Result<IdleStream> stream = parseStreamCsv(kStream, "hand.csv");
         QVERIFY(stream.ok());
         const std::string text = formatStreamCsv(*stream);
-        QVERIFY(text.starts_with("gap_ns,timer_ns,wake_ns,latency_req_ns,util,need_resched\n0,10000000,3985000,-1,0,0\n"));
+        QVERIFY(
+            text.starts_with("gap_ns,timer_ns,wake_ns,latency_req_ns,util,need_resched\n0,10000000,3985000,-1,0,0\n"));
         Result<IdleStream> again = parseStreamCsv(text, "again.csv");
         QVERIFY(again.ok());
         QCOMPARE(again->size(), stream->size());
