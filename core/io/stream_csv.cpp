@@ -96,8 +96,10 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
             const auto value = csv::parseInt(f[static_cast<size_t>(p)]);
             if (!value)
                 return Error{label, lineNo, std::string(kNames[static_cast<size_t>(c)]),
-                             "'" + quoteField(f[static_cast<size_t>(p)])
-                                 + "' is not an integer (times are whole nanoseconds)"};
+                             "'" + quoteField(f[static_cast<size_t>(p)]) + "' is not an integer"
+                                 + (c == kUtil          ? " (util is the CPU's utilisation, 0..1024)"
+                                    : c == kNeedResched ? " (need_resched is 0 or 1)"
+                                                        : " (times are whole nanoseconds)")};
             v[static_cast<size_t>(c)] = *value;
         }
         if (v[kUtil] < 0 || v[kUtil] > 1024)
@@ -189,8 +191,7 @@ std::string formatStreamCsv(const IdleStream &stream)
 {
     // The need_resched column only where a row needs it, so that a stream
     // without in-idle wakeups is written as the conformance kit writes it.
-    const bool inIdle =
-        std::any_of(stream.begin(), stream.end(), [](const IdleSpan &s) { return !s.needResched; });
+    const bool inIdle = std::any_of(stream.begin(), stream.end(), [](const IdleSpan &s) { return !s.needResched; });
     std::string out = inIdle ? "gap_ns,timer_ns,wake_ns,latency_req_ns,util,need_resched\n"
                              : "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n";
     out.reserve(out.size() + stream.size() * 40);
