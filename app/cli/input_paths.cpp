@@ -34,8 +34,8 @@ void candidatesOf(const std::string &value, std::vector<std::string> &out)
         item = item.substr(4);
         const std::size_t at = item.rfind('@');
         const std::size_t slash = item.rfind('/');
-        std::string file = at != std::string::npos && (slash == std::string::npos || at > slash) ? item.substr(0, at)
-                                                                                               : item;
+        std::string file =
+            at != std::string::npos && (slash == std::string::npos || at > slash) ? item.substr(0, at) : item;
         for (const std::string &f : sourceGovernorInputs(file))
             out.push_back(f);
         out.push_back(item);

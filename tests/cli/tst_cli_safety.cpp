@@ -139,8 +139,8 @@ private slots:
         QTest::addColumn<int>("points");
         QTest::addColumn<int>("iterations");
         QTest::addColumn<QString>("message");
-        QTest::newRow("iterations 2^31-1") << 1 << 2147483647
-                                           << u"field 'iterations': 2147483647 is more than compare runs (1..1000)"_s;
+        QTest::newRow("iterations 2^31-1")
+            << 1 << 2147483647 << u"field 'iterations': 2147483647 is more than compare runs (1..1000)"_s;
         QTest::newRow("runs over the cap")
             << 1001 << 1000
             << u"field 'runs': 1001 points x 1 governors x 1000 iterations = 1001000 runs; compare makes at most "
@@ -205,9 +205,8 @@ private slots:
         json.replace(at, 4, "\"C1\\nX\"");
         const QString table = path(u"newline-name.json"_s);
         writeFile(table, json);
-        const CliResult r =
-            runCli({u"compare"_s, u"--table"_s, table, u"--workload"_s, u"periodic:interval_us=100"_s,
-                    u"--governors"_s, u"menu-6.14"_s, u"--spans"_s, u"100"_s, u"--format"_s, u"csv"_s});
+        const CliResult r = runCli({u"compare"_s, u"--table"_s, table, u"--workload"_s, u"periodic:interval_us=100"_s,
+                                    u"--governors"_s, u"menu-6.14"_s, u"--spans"_s, u"100"_s, u"--format"_s, u"csv"_s});
         QVERIFY2(refusedSaying(r, u"field 'name'"_s) && r.err.contains(u"control character"_s), qPrintable(r.err));
 
         // A label for the kernel's run is a field too.
@@ -222,18 +221,16 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        const QStringList machine = {u"compare"_s,   u"--machine"_s, u"4"_s,         u"--table"_s,
-                                     u"intel-skx"_s, u"--governors"_s, u"menu-6.14"_s, u"--spans"_s,
-                                     u"100"_s};
+        const QStringList machine = {u"compare"_s,     u"--machine"_s, u"4"_s,       u"--table"_s, u"intel-skx"_s,
+                                     u"--governors"_s, u"menu-6.14"_s, u"--spans"_s, u"100"_s};
         const QString w = u"--workload"_s, p = u"periodic:interval_us=100"_s;
         // Was "field '--workload': column 1: unknown generator 'bogus'".
         QTest::newRow("background blamed on workload")
             << machine + QStringList{w, p, u"--background"_s, u"bogus"_s}
             << u"field '--background': column 1: unknown generator 'bogus'"_s;
         // Was "latency_req_us: '-5' is not a number".
-        QTest::newRow("negative latency")
-            << machine + QStringList{w, u"periodic:interval_us=100,latency_req_us=-5"_s}
-            << u"latency_req_us = -5 is outside 0.."_s;
+        QTest::newRow("negative latency") << machine + QStringList{w, u"periodic:interval_us=100,latency_req_us=-5"_s}
+                                          << u"latency_req_us = -5 is outside 0.."_s;
         // Were accepted: CPU 0 twice, and no CPU at all (the default then ran silently).
         QTest::newRow("cpu twice") << machine + QStringList{w, p, u"--workload-cpus"_s, u"0,0"_s}
                                    << u"field '--workload-cpus': CPU 0 is listed twice"_s;
@@ -252,9 +249,10 @@ private slots:
     // an uncaught std::system_error (SIGABRT); now the threads the system gives do the work.
     void threadsTheSystemRefuses()
     {
-        const QStringList args = {u"compare"_s,   u"--table"_s,  u"intel-skx"_s, u"--workload"_s,
-                                  u"poisson:mean_us=100"_s, u"--governors"_s, u"menu-6.14"_s, u"--spans"_s,
-                                  u"200"_s,        u"--iterations"_s, u"64"_s, u"--format"_s, u"csv"_s};
+        const QStringList args = {
+            u"compare"_s,     u"--table"_s,   u"intel-skx"_s, u"--workload"_s, u"poisson:mean_us=100"_s,
+            u"--governors"_s, u"menu-6.14"_s, u"--spans"_s,   u"200"_s,        u"--iterations"_s,
+            u"64"_s,          u"--format"_s,  u"csv"_s};
         const CliResult two = runCli(args + QStringList{u"--threads"_s, u"2"_s});
         QVERIFY2(two.exitCode == 0, qPrintable(two.err));
         // 8 MiB of stack per thread: 64 of them do not fit in 400 MiB beside the program.
@@ -272,10 +270,10 @@ private slots:
     // would cover 16.8 s of the 30 s the workload CPU runs, and the "all" row mixed the two).
     void backgroundIsNeverCut()
     {
-        const CliResult r = runCli({u"compare"_s, u"--machine"_s, u"2"_s, u"--table"_s, u"intel-skx"_s,
-                                    u"--governors"_s, u"menu-6.14"_s, u"--workload"_s,
-                                    u"periodic:kind=timer,interval_us=1000000,cpus=1"_s, u"--spans"_s, u"30"_s,
-                                    u"--background"_s, u"periodic:kind=timer,interval_us=1,run_us=0"_s});
+        const CliResult r =
+            runCli({u"compare"_s, u"--machine"_s, u"2"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s,
+                    u"menu-6.14"_s, u"--workload"_s, u"periodic:kind=timer,interval_us=1000000,cpus=1"_s, u"--spans"_s,
+                    u"30"_s, u"--background"_s, u"periodic:kind=timer,interval_us=1,run_us=0"_s});
         QVERIFY2(refusedSaying(r, u"field '--background'"_s) && r.err.contains(u"CPU 1: 16777216 spans cover"_s),
                  qPrintable(r.err));
     }
@@ -285,8 +283,8 @@ private slots:
     {
         const QString stream = path(u"util-nan.csv"_s);
         writeFile(stream, "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n100,200,150,0,nan\n");
-        const CliResult r = runCli({u"replay"_s, u"--table"_s, u"intel-skx"_s, u"--stream"_s, stream,
-                                    u"--governor"_s, u"menu-6.14"_s});
+        const CliResult r =
+            runCli({u"replay"_s, u"--table"_s, u"intel-skx"_s, u"--stream"_s, stream, u"--governor"_s, u"menu-6.14"_s});
         QVERIFY2(refusedSaying(r, u":2: field 'util': 'nan' is not an integer (util is the CPU's utilisation, "
                                   u"0..1024)"_s),
                  qPrintable(r.err));
