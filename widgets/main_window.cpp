@@ -31,9 +31,11 @@
 #include "widgets/space_key_guard.h"
 #include "widgets/sweep/sweep_view.h"
 
+#include "core/io/atomic_file.h"
 #include "core/replay/same_wakeup.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QDateTime>
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -667,11 +669,25 @@ QString MainWindow::busyText() const
     return m_busy->isHidden() ? QString() : m_busy->text();
 }
 
-bool MainWindow::saveScreenshot(const QString &path)
+bool MainWindow::saveScreenshot(const QString &path, QString *error)
 {
     refreshPlotsNow();
     const QPixmap pm = grab();
-    return !pm.isNull() && pm.save(path, "PNG");
+    // Encoded in memory, then saved as every file is (core/io/atomic_file.h): QPixmap::save()
+    // writes in place, and a disk that fills up part-way cut the old picture short.
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (pm.isNull() || !buffer.open(QIODevice::WriteOnly) || !pm.save(&buffer, "PNG")) {
+        if (error)
+            *error = tr("%1: the window could not be rendered as PNG").arg(path);
+        return false;
+    }
+    if (Status s = writeFileAtomically(path.toStdString(), std::string_view(png.constData(), size_t(png.size()))); !s) {
+        if (error)
+            *error = QString::fromStdString(s.error().toString());
+        return false;
+    }
+    return true;
 }
 
 void MainWindow::refreshPlotsNow()

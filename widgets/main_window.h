@@ -116,8 +116,10 @@ public:
     void refreshPlotsNow();
     /// GUI-thread time the last snapshot took to hand to every view (ms), replots excluded.
     double lastShowMs() const { return m_lastShowMs; }
-    /// Replot, then render the whole window to a PNG at @p path; false if it cannot be written.
-    bool saveScreenshot(const QString &path);
+    /// Replot, then render the whole window to a PNG at @p path, written to a temporary file
+    /// and renamed over it (a full disk keeps the old file whole); false, with the reason in
+    /// @p error when given, if it cannot be written.
+    bool saveScreenshot(const QString &path, QString *error = nullptr);
 
     /// Title and governor legend drawn above @p plot when it is exported as a figure.
     FigureCaption figureCaption(PlotBase *plot) const;

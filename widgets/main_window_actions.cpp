@@ -141,8 +141,9 @@ void MainWindow::createExportMenu(QMenu *file)
     exp->addAction(tr("Window as PNG\u2026"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Save window"), QStringLiteral("idlescope.png"),
                                                           tr("PNG image (*.png)"));
-        if (!path.isEmpty() && !saveScreenshot(path))
-            m_messages->showError(tr("Could not write %1").arg(path));
+        QString error;
+        if (!path.isEmpty() && !saveScreenshot(path, &error))
+            m_messages->showError(error);
     });
     exp->addSeparator();
     exp->addAction(tr("Selected governor's entries as CSV\u2026"), this, [this] { exportRunData(false); });

@@ -34,6 +34,8 @@ public:
     std::string value(const std::string &name, const std::string &fallback = {}) const;
     std::vector<std::string> all(const std::string &name) const;
     const std::vector<std::string> &positional() const { return m_positional; }
+    /// Every option given, (name, value) in order.
+    const std::vector<std::pair<std::string, std::string>> &options() const { return m_opts; }
     /// Names given that are not in @p known; empty when all are known.
     std::string unknown(const std::vector<std::string> &known) const;
     /// The first problem in order: an unknown option, a missing value, more than

@@ -9,6 +9,7 @@
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
 #include "app/cli/compare_machine.h"
+#include "app/cli/input_paths.h"
 #include "app/cli/source_args.h"
 #include "app/cli/trace_warnings.h"
 
@@ -286,10 +287,11 @@ int runCompare(int argc, char **argv, int first)
             return fail("--timeout goes with a src: governor in --governors");
     }
 
-    // The files compare reads; no output may be one of them (device + inode, links followed).
+    // The files compare reads (the table, a trace and the governor beside it, csv:FILE,
+    // src: governors and their headers, --energy-model, --recorded-governor @FILE); no
+    // output may be one of them (device + inode, links followed).
     const std::string workload = args.value("workload");
-    const std::vector<std::string> inputs = {args.value("table"), args.value("trace"),
-                                             workload.rfind("csv:", 0) == 0 ? workload.substr(4) : std::string()};
+    const std::vector<std::string> inputs = inputPaths(args, {"output", "export-streams"});
 
     if (wantsMachineCompare(args) || closedLoop) {
         if (args.has("output"))
@@ -427,6 +429,8 @@ int runCompare(int argc, char **argv, int first)
     Result<workloads::CompareResult> result = workloads::runComparison(o);
     if (!result)
         return fail(inCliTerms(result.error()));
+    for (const std::string &note : result->notes)
+        std::cerr << "compare: " << note << '\n';
     const std::string text = args.has("shard")
                                  ? formatComparisonShard(o, *result)
                                  : workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));

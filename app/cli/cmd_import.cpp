@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
+#include "app/cli/input_paths.h"
 #include "app/cli/trace_warnings.h"
 
 #include "core/io/atomic_file.h"
@@ -185,7 +186,7 @@ int runImport(int argc, char **argv, int first)
         outputs.push_back(path);
         views.emplace_back(path, content);
     }
-    if (Status s = checkDistinctPaths({args.positional().front()}, outputs); !s)
+    if (Status s = checkDistinctPaths(inputPaths(args, {"stream", "spans", "entries"}), outputs); !s)
         return fail(s.error());
     if (Status s = writeFilesAtomically(views); !s)
         return fail(s.error());

@@ -7,6 +7,7 @@
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
 #include "app/cli/compare_machine.h"
+#include "app/cli/input_paths.h"
 
 #include "core/io/atomic_file.h"
 #include "core/io/comparison_shard.h"
@@ -49,7 +50,7 @@ int runMerge(int argc, char **argv, int first)
         if (Status s = checkOutputPath(args.value("output")); !s)
             return fail(s.error());
         // The merged table must not replace one of the shards it is made of.
-        if (Status s = checkDistinctPaths(args.positional(), {args.value("output")}); !s)
+        if (Status s = checkDistinctPaths(inputPaths(args, {"output"}), {args.value("output")}); !s)
             return fail(s.error());
     }
 

@@ -10,6 +10,7 @@
  */
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
+#include "app/cli/record_tracefs.h"
 
 #include "core/io/atomic_file.h"
 #include "core/io/csv_fields.h"
@@ -22,13 +23,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <spawn.h>
+#include <optional>
 #include <sstream>
-#include <sys/mount.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 namespace idlescope::cli {
 
@@ -43,7 +40,10 @@ const char *const RECORD_HELP =
     "and prints how many idle entries each CPU has. Needs root and trace-cmd (the events\n"
     "are enabled in tracefs and the buffers saved with 'trace-cmd extract'; the buffers\n"
     "are set to 16 MB per CPU meanwhile; events lost to a full buffer are counted in the\n"
-    "import's warnings).\n\n"
+    "import's warnings). Every tracefs file record writes is put back as it was when it\n"
+    "ends, also on Ctrl-C, SIGTERM or SIGHUP (which end COMMAND too); one record runs at a\n"
+    "time. The new trace replaces F.dat only once it is complete and readable: a full disk\n"
+    "or a signal leaves the old one.\n\n"
     "  --duration S       seconds to record without a COMMAND (default 10, up to 86400)\n"
     "  --output F.dat     the trace file (default trace.dat)\n"
     "  -- COMMAND...      record while COMMAND runs instead\n\n"
@@ -85,107 +85,27 @@ std::string firstLine(const std::string &path)
     return line;
 }
 
-/// Where tracefs is mounted, mounting it at /sys/kernel/tracing when the kernel has it
-/// and nothing mounted it yet (as trace-cmd itself would); an Error naming why not.
-Result<std::string> tracefsDir()
+/// A new hidden folder beside @p output for the trace being made (same file system: a rename puts it in place).
+Result<std::string> makeStagingFolder(const std::string &output)
 {
-    std::ifstream mounts("/proc/mounts");
-    std::string dev, dir, type, rest;
-    while (mounts >> dev >> dir >> type && std::getline(mounts, rest))
-        if (type == "tracefs")
-            return dir;
-    std::ifstream fs("/proc/filesystems");
-    bool known = false;
-    for (std::string line; std::getline(fs, line);)
-        known |= line.find("tracefs") != std::string::npos;
-    if (!known)
-        return Error{"/proc/filesystems", 0, "tracefs",
-                     "this kernel has no tracefs (CONFIG_TRACING is off): nothing can be recorded"};
-    if (::mount("nodev", "/sys/kernel/tracing", "tracefs", 0, nullptr) != 0)
-        return Error{"/sys/kernel/tracing", 0, "tracefs",
-                     std::string("tracefs is not mounted and mounting it failed: ") + std::strerror(errno)};
-    return std::string("/sys/kernel/tracing");
+    const std::filesystem::path out(output);
+    const std::filesystem::path parent = out.parent_path().empty() ? std::filesystem::path(".") : out.parent_path();
+    std::string tmpl = (parent / ("." + out.filename().string() + ".record-XXXXXX")).string();
+    if (::mkdtemp(tmpl.data()) == nullptr)
+        return Error{output, 0, "",
+                     std::string("cannot make a folder beside it for the new trace: ") + std::strerror(errno)};
+    return tmpl;
 }
 
-/// The tracing state record changes, put back as it was (events off, tracing_on,
-/// buffer size) by restore() or at the latest when the session ends.
-class TracefsSession {
-public:
-    explicit TracefsSession(std::string dir) : m_dir(std::move(dir))
+/// Removes the staging folder and whatever is left in it (a failed extract's pieces) on every way out.
+struct StagingFolder {
+    std::string path;
+    ~StagingFolder()
     {
-        m_tracingOn = firstLine(m_dir + "/tracing_on");
-        m_bufferKb = firstLine(m_dir + "/buffer_size_kb");
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
     }
-    ~TracefsSession() { restore(); }
-
-    /// Writes @p value to the tracefs file @p path (relative), remembered for restore().
-    Status set(const std::string &path, const std::string &value)
-    {
-        if (Status s = write(path, value); !s)
-            return s;
-        m_enabled.push_back(path);
-        return Ok{};
-    }
-    /// Stops tracing, empties the buffers, sizes them for a few seconds of events, starts.
-    Status start()
-    {
-        m_started = true;
-        if (Status s = write("tracing_on", "0"); !s)
-            return s;
-        if (Status s = write("trace", ""); !s)
-            return s;
-        write("buffer_size_kb", "16384"); // best effort: the kernel may refuse the memory
-        return write("tracing_on", "1");
-    }
-    void stop() { write("tracing_on", "0"); }
-    void restore()
-    {
-        for (const std::string &path : m_enabled)
-            write(path, "0");
-        m_enabled.clear();
-        if (m_started) {
-            if (!m_bufferKb.empty())
-                write("buffer_size_kb", m_bufferKb.substr(0, m_bufferKb.find(' ')));
-            write("tracing_on", m_tracingOn.empty() ? "0" : m_tracingOn);
-            m_started = false;
-        }
-    }
-
-private:
-    Status write(const std::string &path, const std::string &value)
-    {
-        std::ofstream f(m_dir + "/" + path);
-        f << value << std::flush;
-        if (!f)
-            return Error{m_dir + "/" + path, 0, "",
-                         std::string("cannot write '") + value + "': " + std::strerror(errno)};
-        return Ok{};
-    }
-
-    std::string m_dir, m_tracingOn, m_bufferKb;
-    std::vector<std::string> m_enabled;
-    bool m_started = false;
 };
-
-/// Runs @p argv, its standard output sent to our standard error; its exit code, or -1.
-int run(const std::vector<std::string> &argv)
-{
-    std::vector<char *> args;
-    for (const std::string &a : argv)
-        args.push_back(const_cast<char *>(a.c_str()));
-    args.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
-    pid_t pid = 0;
-    const int rc = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0)
-        return -1;
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 bool onPath(const std::string &program)
 {
@@ -228,7 +148,9 @@ int runRecord(int argc, char **argv, int first)
         if (Status s = checkOutputPath(path); !s)
             return fail(s.error());
 
-    if (::geteuid() != 0)
+    // Without IDLESCOPE_TRACEFS (a stand-in folder for tests) tracefs is root's alone.
+    const char *stand_in = std::getenv("IDLESCOPE_TRACEFS");
+    if (::geteuid() != 0 && !(stand_in && *stand_in))
         return fail("record needs root: the kernel's tracing (tracefs) is for root only; run it with sudo");
     if (!onPath("trace-cmd"))
         return fail("record needs trace-cmd (apt-get install trace-cmd)");
@@ -236,11 +158,31 @@ int runRecord(int argc, char **argv, int first)
     if (!tracefs)
         return fail(tracefs.error());
 
-    // Events are enabled in tracefs directly and the buffers saved with
-    // `trace-cmd extract`: `trace-cmd record` also switches the function tracer
-    // (/proc/sys/kernel/ftrace_enabled), which containers and locked-down
-    // kernels refuse although events alone are allowed.
-    TracefsSession session(*tracefs);
+    // From here every way out puts tracefs back: the session's destructor on a return,
+    // and a signal is caught, passed on to the child and ends the run the same way.
+    const RecordSignals signals;
+    Result<std::unique_ptr<TracefsSession>> opened = TracefsSession::open(*tracefs);
+    if (!opened)
+        return fail(opened.error());
+    TracefsSession &session = **opened;
+    // The new trace is made in a folder of its own beside the output (trace-cmd writes
+    // F.cpuN pieces next to F while it works) and renamed over the old one only once it
+    // is whole and readable: a full disk or a signal leaves the old trace and no scraps.
+    Result<std::string> staging = makeStagingFolder(output);
+    if (!staging)
+        return fail(staging.error());
+    const StagingFolder cleanup{*staging};
+    const std::string fresh = *staging + "/trace.dat";
+    auto interrupted = [&]() -> std::optional<int> {
+        const int sig = RecordSignals::caught();
+        if (sig == 0)
+            return std::nullopt;
+        session.restore();
+        std::cerr << "record: stopped by " << signalName(sig) << ": tracing put back as it was, no trace written ("
+                  << output << (std::filesystem::exists(output) ? " untouched" : " not made") << ")\n";
+        return 128 + sig;
+    };
+
     std::vector<std::string> enabled, left;
     for (const char *ev : kEvents) {
         std::string path = ev;
@@ -268,36 +210,57 @@ int runRecord(int argc, char **argv, int first)
               << (command.size() > 1 ? " ...'" : "'") << " runs\n";
     if (Status s = session.start(); !s)
         return fail(s.error());
-    const int commandRc = run(command);
+    const int commandRc = runChild(command);
     session.stop();
+    if (std::optional<int> rc = interrupted())
+        return *rc;
     if (commandRc < 0)
         std::cerr << "record: '" << command.front() << "' could not be run or was killed\n";
-    const int rc = run({"trace-cmd", "extract", "-o", output});
+    const int rc = runChild({"trace-cmd", "extract", "-o", fresh});
     session.restore();
+    if (std::optional<int> code = interrupted())
+        return *code;
     if (rc != 0)
-        return fail(Error{output, 0, "", "trace-cmd extract failed (exit code " + std::to_string(rc) + ")"});
+        return fail(Error{output, 0, "",
+                          "trace-cmd extract failed (exit code " + std::to_string(rc) + "); "
+                              + (std::filesystem::exists(output) ? "the old trace is untouched" : "no trace written")});
+    // A trace cut short (a full disk under a trace-cmd that says nothing) does not replace one.
+    Result<trace::TraceImport> imported = trace::importTrace(fresh);
+    if (!imported && imported.error().field != "cpu_idle")
+        return fail(Error{output, 0, "",
+                          "the new trace cannot be read (" + imported.error().message + "); "
+                              + (std::filesystem::exists(output) ? "the old trace is untouched" : "no trace written")});
 
+    if (std::optional<int> code = interrupted())
+        return *code;
     // The replay needs the table and governor this trace was recorded under.
     const std::string governorFile = std::string(SYSFS_CPU_ROOT) + "/cpuidle/current_governor";
     std::string governor = firstLine(governorFile);
     if (governor.empty())
         governor = firstLine(governorFile + "_ro");
-    if (!governor.empty()) {
-        if (Status s = writeFileAtomically(output + ".governor", governor + "\n"); !s)
-            return fail(s.error());
-        std::cerr << "record: governor " << governor << " -> " << output << ".governor\n";
+    const std::string governorText = governor + "\n";
+    std::string tableText;
+    std::vector<std::pair<std::string, std::string_view>> besides;
+    if (!governor.empty())
+        besides.emplace_back(output + ".governor", governorText);
+    const Result<SysfsCpuidle> sysfs = readSysfsCpuidle();
+    if (sysfs) {
+        tableText = formatTableJson(sysfs->table);
+        besides.emplace_back(output + ".table.json", tableText);
     }
-    if (Result<SysfsCpuidle> sysfs = readSysfsCpuidle(); sysfs) {
-        if (Status s = writeFileAtomically(output + ".table.json", formatTableJson(sysfs->table)); !s)
-            return fail(s.error());
+    if (Status s = writeFilesAtomically(besides); !s)
+        return fail(s.error());
+    if (std::rename(fresh.c_str(), output.c_str()) != 0)
+        return fail(Error{output, 0, "", std::string("cannot put the new trace in place: ") + std::strerror(errno)});
+    if (!governor.empty())
+        std::cerr << "record: governor " << governor << " -> " << output << ".governor\n";
+    if (sysfs)
         std::cerr << "record: " << sysfs->table.count() << " idle states of driver " << sysfs->driver << " -> "
                   << output << ".table.json\n";
-    } else {
+    else
         std::cerr << "record: no table saved: " << inCliTerms(sysfs.error()).toString() << '\n';
-    }
 
-    // What the trace holds, as the importer sees it.
-    Result<trace::TraceImport> imported = trace::importTrace(output);
+    // What the trace holds, as the importer sees it (read above from the staging folder).
     if (!imported && imported.error().field == "cpu_idle") {
         const std::string driver = firstLine(std::string(SYSFS_CPU_ROOT) + "/cpuidle/current_driver");
         return fail(Error{output, 0, "cpu_idle",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
+#include "app/cli/input_paths.h"
 
 #include "app/cli/source_args.h"
 #include "app/cli/stream_args.h"
@@ -107,7 +108,8 @@ int runReplay(int argc, char **argv, int first)
             return fail(s.error());
         outputs.push_back(p);
     }
-    if (Status s = checkDistinctPaths({args.value("table"), args.value("stream")}, outputs); !s)
+    // Nor over a file it reads: the table, the stream, the governor's source and its headers.
+    if (Status s = checkDistinctPaths(inputPaths(args, {"entries", "summary"}), outputs); !s)
         return fail(s.error());
     // The entries are written as they are made: one long span under a zero
     // latency limit makes gigabytes of them.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_args.h"
 #include "app/cli/commands.h"
+#include "app/cli/input_paths.h"
 
 #include "core/io/atomic_file.h"
 #include "core/io/csv_fields.h"
@@ -78,7 +79,8 @@ int runTraceStats(int argc, char **argv, int first)
     if (args.has("out")) {
         if (Status s = checkOutputPath(args.value("out")); !s)
             return fail(s.error());
-        if (Status s = checkDistinctPaths({args.positional()[0], args.value("table")}, {args.value("out")}); !s)
+        // Nor over any file it reads: the trace, --baseline, --table.
+        if (Status s = checkDistinctPaths(inputPaths(args, {"out"}), {args.value("out")}); !s)
             return fail(s.error());
     }
 

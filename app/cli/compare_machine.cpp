@@ -26,18 +26,6 @@ namespace idlescope::cli {
 
 namespace {
 
-std::vector<std::string> splitCpuList(const std::string &s)
-{
-    std::vector<std::string> out;
-    size_t b = 0;
-    while (b < s.size()) {
-        const size_t c = std::min(s.find(',', b), s.size());
-        out.push_back(s.substr(b, c - b));
-        b = c + 1;
-    }
-    return out;
-}
-
 /// --energy-model FILE (idlestat's format) over @p clusters, if given.
 Status applyEnergyModel(const Args &args, std::span<Cluster> clusters)
 {
@@ -103,14 +91,19 @@ Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machi
         return inCliTerms(workload.error());
     spec.workload = std::move(*workload);
     Result<workloads::WorkloadSpec> background = workloads::parseWorkloadSpec(args.value("background", "idle"));
-    if (!background)
-        return inCliTerms(background.error());
+    if (!background) {
+        // The spec parser names the option it knows; this text is --background's.
+        Error e = background.error();
+        if (e.field == "workload")
+            e.field = "background";
+        return inCliTerms(e);
+    }
     spec.background = std::move(*background);
-    for (const std::string &item : splitCpuList(args.value("workload-cpus"))) {
-        const std::optional<std::int64_t> cpu = csv::parseInt(item);
-        if (!cpu || *cpu < 0 || *cpu > 4095)
-            return Error{item, 0, "--workload-cpus", "expected CPU numbers separated by commas"};
-        spec.workloadCpus.push_back(static_cast<int>(*cpu));
+    if (args.has("workload-cpus")) {
+        Result<std::vector<int>> cpus = parseWorkloadCpus(args.value("workload-cpus"));
+        if (!cpus)
+            return inCliTerms(cpus.error());
+        spec.workloadCpus = std::move(*cpus);
     }
     spec.spans = o.spans;
     spec.seed = o.seed;
@@ -127,6 +120,9 @@ Result<std::string> recordedGovernor(const Args &args, const std::string &traceP
     const std::string value = args.value("recorded-governor");
     if (value.rfind('@', 0) == 0)
         return trace::readSavedGovernor(value.substr(1));
+    // A label of the recorded row: a field of the tables, held to the rules of compare's labels.
+    if (std::string problem = workloads::governorLabelProblem(value); !problem.empty())
+        return Error{"", 0, "--recorded-governor", problem};
     return value;
 }
 

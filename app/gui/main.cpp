@@ -8,6 +8,7 @@
 //                       --screenshot, the window is rendered once it is shown; a file that
 //                       cannot be opened ends a --screenshot or --measure with exit 2
 #include "app/gui/measure.h"
+#include "core/io/atomic_file.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/workload_form.h"
@@ -28,7 +29,9 @@
 
 #include <cstdio>
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace {
 
@@ -70,12 +73,28 @@ void screenshotWhenReady(idlescope::MainWindow &w, const QString &path, const QS
             // Let the layout settle at its final size (and the CPUs dock compute) before drawing.
             auto *wait = new QTimer(&w);
             wait->setInterval(200);
-            QObject::connect(wait, &QTimer::timeout, &w, [&w, wait, path, lanesDock] {
+            QObject::connect(wait, &QTimer::timeout, &w, [&w, wait, path, file, lanesDock] {
                 if (lanesDock && w.cpuLanes()->isComputing())
                     return;
                 wait->stop();
-                const bool ok = w.saveScreenshot(path);
-                std::fprintf(ok ? stdout : stderr, ok ? "wrote %s\n" : "could not write %s\n", qPrintable(path));
+                // Never over what the window read: the file given, or the stream or table
+                // a session names (device and inode, links followed).
+                const idlescope::SnapshotPtr shown = w.snapshot();
+                std::vector<std::string> inputs{file.toStdString()};
+                if (shown)
+                    inputs.insert(inputs.end(),
+                                  {shown->spec.workload.path.toStdString(), shown->spec.target.path.toStdString()});
+                if (idlescope::Status s = idlescope::checkDistinctPaths(inputs, {path.toStdString()}); !s) {
+                    std::fprintf(stderr, "idlescope: --screenshot: %s\n", s.error().toString().c_str());
+                    QApplication::exit(2);
+                    return;
+                }
+                QString error;
+                const bool ok = w.saveScreenshot(path, &error);
+                if (ok)
+                    std::fprintf(stdout, "wrote %s\n", qPrintable(path));
+                else
+                    std::fprintf(stderr, "idlescope: --screenshot: %s\n", qPrintable(error));
                 QApplication::exit(ok ? 0 : 1);
             });
             wait->start();
@@ -190,6 +209,20 @@ int main(int argc, char **argv)
         if (!ok || jitterUs < 0 || jitterUs >= 100) {
             std::fprintf(stderr, "--jitter: '%s' is not a jitter in us from 0 to 99\n",
                          qPrintable(parser.value(jitter)));
+            return 2;
+        }
+    }
+
+    // The picture may replace neither the file it shows nor a folder, device or FIFO:
+    // refused before the window opens anything (the session's own files are checked
+    // again once it is loaded, in screenshotWhenReady()).
+    if (parser.isSet(screenshot)) {
+        const std::string shot = parser.value(screenshot).toStdString();
+        idlescope::Status s = idlescope::checkOutputPath(shot);
+        if (s && !file.isEmpty())
+            s = idlescope::checkDistinctPaths({file.toStdString()}, {shot});
+        if (!s) {
+            std::fprintf(stderr, "idlescope: --screenshot: %s\n", s.error().toString().c_str());
             return 2;
         }
     }

@@ -26,7 +26,8 @@ std::string columnSafe(const std::string &s)
 {
     std::string out;
     for (char c : s)
-        out += (c == ' ' || c == ',' || c == '"' || c == '|') ? '_' : c;
+        out += (c == ' ' || c == ',' || c == '"' || c == '|' || static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '_'
+                                                                                                                   : c;
     return out;
 }
 

@@ -13,7 +13,7 @@ namespace idlescope {
 /// @p s as a JSON string literal, quotes and control characters escaped.
 std::string jsonString(const std::string &s);
 
-/// @p s with ' ', ',', '"' and '|' turned into '_'.
+/// @p s with ' ', ',', '"', '|' and control characters (a newline would split a header) turned into '_'.
 std::string columnSafe(const std::string &s);
 
 } // namespace idlescope

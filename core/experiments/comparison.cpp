@@ -10,6 +10,7 @@
 #include "core/workloads/parallel_for.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -75,6 +76,26 @@ RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Gove
 
 } // namespace
 
+namespace {
+
+/// @p s with its control characters written as \xNN, to be shown in a message.
+std::string quoteControl(std::string_view s)
+{
+    std::string out;
+    for (const char c : s) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(c));
+            out += buf;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
 std::string governorLabelProblem(std::string_view label)
 {
     if (label.empty())
@@ -115,6 +136,12 @@ Result<std::vector<GovernorInstance>> parseGovernorList(const std::vector<std::s
         if (gi.label != gi.variant)
             if (std::string problem = reservedGovernorLabelProblem(gi.label); !problem.empty())
                 return Error{"governors", 0, item, problem};
+        // A src: governor is named by its path: a field of every table, which a newline would split.
+        if (std::any_of(gi.label.begin(), gi.label.end(),
+                        [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+            return Error{"governors", 0, quoteControl(item),
+                         "a governor's name may not hold a control character (it is a field of the CSV and "
+                         "markdown tables): rename the file, or give it a label: LABEL=src:FILE.c"};
         for (const GovernorInstance &o : out)
             if (o.label == gi.label)
                 // A second instance is for other tunables, which a source file has not.
@@ -129,12 +156,21 @@ Result<std::vector<GovernorInstance>> parseGovernorList(const std::vector<std::s
     return out;
 }
 
+int comparisonThreads(int threads, int jobs, std::size_t spansPerJob)
+{
+    int n = std::max(1, std::min(threads, jobs));
+    if (spansPerJob > 0)
+        n = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n),
+                                                   std::max<std::size_t>(1, MAX_SPANS_IN_FLIGHT / spansPerJob)));
+    return n;
+}
+
 Result<CompareResult> runComparison(const CompareOptions &o)
 {
     if (Status v = o.table.validate(); !v)
         return v.error();
-    if (o.iterations < 1 || o.iterations > 1000)
-        return Error{"iterations", 0, "", "must be 1..1000"};
+    if (o.iterations < 1 || o.iterations > MAX_COMPARE_ITERATIONS)
+        return Error{"iterations", 0, "", "must be 1.." + std::to_string(MAX_COMPARE_ITERATIONS)};
     if (o.fixedStream.empty() && (o.spans < 1 || o.spans > 10000000))
         return Error{"spans", 0, "", "must be 1..10000000"};
     if (o.governors.empty())
@@ -248,7 +284,15 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         if (o.unitsDone)
             o.unitsDone->fetch_add(1, std::memory_order_relaxed);
     };
-    parallelFor(points * o.iterations, o.threads, [&](int job) {
+    const int jobs = points * o.iterations;
+    const int threads = comparisonThreads(o.threads, jobs, fixed ? 0 : o.spans);
+    if (threads < std::min(o.threads, jobs))
+        r.notes.push_back(std::to_string(threads) + " of the " + std::to_string(o.threads)
+                          + " threads run at once: each holds a generated stream of " + std::to_string(o.spans)
+                          + " spans (" + std::to_string(o.spans * sizeof(IdleSpan) >> 20) + " MiB), and at most "
+                          + std::to_string(MAX_SPANS_IN_FLIGHT) + " spans ("
+                          + std::to_string(MAX_SPANS_IN_FLIGHT * sizeof(IdleSpan) >> 20) + " MiB) are held at once");
+    const int ran = parallelFor(jobs, threads, [&](int job) {
         // A worker thread must not let an exception out (std::terminate).
         try {
             runJob(job);
@@ -259,6 +303,10 @@ Result<CompareResult> runComparison(const CompareOptions &o)
                               ErrorCode::Internal});
         }
     });
+    if (ran < threads)
+        r.notes.push_back("the system started " + std::to_string(ran) + " of the " + std::to_string(threads)
+                          + " threads asked for (no memory or process slot for more); the runs went on with "
+                          + std::to_string(ran));
     if (errorJob >= 0)
         return firstError;
     if (cancelled()) // some units never ran: a partial table is no result

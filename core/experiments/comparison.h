@@ -99,12 +99,24 @@ struct RunMetrics {
 /// keeps a few hundred bytes of counters and prints a row, so a million is a
 /// few hundred MB and already far beyond a readable table.
 inline constexpr std::size_t MAX_COMPARE_RUNS = 1'000'000;
+/// Most iterations per point (--iterations).
+inline constexpr int MAX_COMPARE_ITERATIONS = 1000;
+/// Most generated spans held at once over all threads (2^26 spans, 2.5 GiB): each work
+/// unit holds its stream while it replays, so more threads would need more memory.
+inline constexpr std::size_t MAX_SPANS_IN_FLIGHT = std::size_t{1} << 26;
+
+/// The threads a comparison runs on: @p threads, but no more than there are @p jobs, and
+/// no more than MAX_SPANS_IN_FLIGHT / @p spansPerJob (at least one), so that its memory
+/// does not grow with the threads asked for. @p spansPerJob 0: the units share one stream.
+int comparisonThreads(int threads, int jobs, std::size_t spansPerJob);
 
 struct CompareResult {
     std::vector<std::string> pointLabels;
     std::vector<std::string> governors; ///< each governor's label (its variant id when it has none)
     int iterations = 0;
     std::vector<RunMetrics> runs; ///< [(point * governors + governor) * iterations + iteration]
+    /// What the caller should hear about how it ran (fewer threads than asked, and why).
+    std::vector<std::string> notes;
 
     /// 64-bit index arithmetic: (point, governor, iteration) of a large grid overflows int.
     static std::size_t index(std::size_t point, std::size_t governor, std::size_t iteration, std::size_t governorCount,

@@ -4,11 +4,24 @@
 #include "core/workloads/io_interrupts.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
 #include <optional>
 
 namespace idlescope {
 
 namespace {
+
+/// "12.345 s" or "0.630 ms": the stretches of the background's message.
+std::string secondsText(Ns ns)
+{
+    char buf[48];
+    if (ns >= NSEC_PER_SEC)
+        std::snprintf(buf, sizeof buf, "%.3f s", static_cast<double>(ns) / 1e9);
+    else
+        std::snprintf(buf, sizeof buf, "%.3f ms", static_cast<double>(ns) / 1e6);
+    return buf;
+}
 
 Ns streamTime(const IdleStream &s)
 {
@@ -57,14 +70,16 @@ IdleStream withInterrupts(const IdleStream &in, std::span<const workloads::IoInt
     return out;
 }
 
-IdleStream streamCovering(const workloads::WorkloadSpec &spec, std::uint64_t seed, Ns durationNs)
+Result<IdleStream> streamCovering(const workloads::WorkloadSpec &spec, std::uint64_t seed, Ns durationNs,
+                                  std::size_t maxSpans)
 {
     // Generators are sequential: a longer stream of the same seed starts with the
     // shorter one, so growing the count and cutting gives the same spans.
-    std::size_t count = 64;
+    std::size_t count = std::min<std::size_t>(64, maxSpans);
+    Ns t = 0;
     for (;;) {
         IdleStream s = workloads::generateStream(spec, 0, seed, count);
-        Ns t = 0;
+        t = 0;
         for (std::size_t i = 0; i < s.size(); ++i) {
             t += s[i].gapNs + s[i].wakeNs;
             if (t >= durationNs) {
@@ -72,10 +87,40 @@ IdleStream streamCovering(const workloads::WorkloadSpec &spec, std::uint64_t see
                 return s;
             }
         }
-        if (count >= 10000000 || s.size() < count)
+        if (s.size() < count)
             return s;
-        count *= 2;
+        // Cut here, the CPU would sit idle-less for the rest of the stretch and the
+        // machine's sums would mix two lengths of time: refuse instead.
+        if (count >= maxSpans)
+            return Error{spec.text, 0, "background",
+                         std::to_string(maxSpans) + " spans cover " + secondsText(t) + " of the "
+                             + secondsText(durationNs)
+                             + " the busiest workload CPU runs; give a background with longer idle periods, or "
+                               "fewer --spans"};
+        count = std::min(count * 2, maxSpans);
     }
+}
+
+Result<std::vector<int>> parseWorkloadCpus(std::string_view text)
+{
+    std::vector<int> cpus;
+    if (text.empty())
+        return Error{"", 0, "workload-cpus", "is empty: give CPU numbers separated by commas, such as 0,2"};
+    std::size_t b = 0;
+    while (b <= text.size()) {
+        const std::size_t c = std::min(text.find(',', b), text.size());
+        const std::string item(text.substr(b, c - b));
+        int cpu = -1;
+        const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), cpu);
+        if (item.empty() || ec != std::errc() || end != item.data() + item.size() || cpu < 0 || cpu > 4095)
+            return Error{"", 0, "workload-cpus",
+                         "'" + item + "' is not a CPU number (0..4095); expected CPU numbers separated by commas"};
+        if (std::find(cpus.begin(), cpus.end(), cpu) != cpus.end())
+            return Error{"", 0, "workload-cpus", "CPU " + std::to_string(cpu) + " is listed twice"};
+        cpus.push_back(cpu);
+        b = c + 1;
+    }
+    return cpus;
 }
 
 Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec)
@@ -130,9 +175,16 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
         w.label += "; background " + spec.background.text + ")";
     }
     for (int cpu = 0; cpu < n; ++cpu)
-        if (!runs[static_cast<size_t>(cpu)])
-            w.cpus.push_back(
-                {cpu, streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), busiest), 0, {}});
+        if (!runs[static_cast<size_t>(cpu)]) {
+            Result<IdleStream> s = streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), busiest,
+                                                  spec.maxBackgroundSpans);
+            if (!s) {
+                Error e = s.error();
+                e.message = "CPU " + std::to_string(cpu) + ": " + e.message;
+                return e;
+            }
+            w.cpus.push_back({cpu, std::move(*s), 0, {}});
+        }
     std::sort(w.cpus.begin(), w.cpus.end(), [](const CpuStream &a, const CpuStream &b) { return a.cpu < b.cpu; });
     if (irqCpu && *irqCpu < n) {
         workloads::sortByTime(routed);

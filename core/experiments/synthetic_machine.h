@@ -20,9 +20,14 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace idlescope {
+
+/// Most spans of one CPU's background stream (2^24, 16,777,216: 640 MiB of spans); a
+/// background that needs more to cover the busiest CPU is refused, never cut short.
+inline constexpr std::size_t MAX_BACKGROUND_SPANS = std::size_t{1} << 24;
 
 struct SyntheticMachineSpec {
     workloads::WorkloadSpec workload;   ///< one point (no sweep)
@@ -30,11 +35,17 @@ struct SyntheticMachineSpec {
     workloads::WorkloadSpec background; ///< the other CPUs' workload (one point)
     std::size_t spans = 10000;          ///< spans per workload CPU
     std::uint64_t seed = 1;
+    std::size_t maxBackgroundSpans = MAX_BACKGROUND_SPANS; ///< lower in tests and the fuzz target
 };
+
+/// --workload-cpus: CPU numbers 0..4095 separated by commas, each once. Errors (field
+/// "workload-cpus"): an empty list or item, a word, a CPU listed twice.
+Result<std::vector<int>> parseWorkloadCpus(std::string_view text);
 
 /// Errors: a sweep (field "workload" / "background"), a workload CPU the machine lacks
 /// (field "workload-cpus"), cpus= above the machine's CPU count ("workload"), a CPU list
-/// of another length than cpus= ("workload-cpus").
+/// of another length than cpus= ("workload-cpus"), a background that needs more than
+/// maxBackgroundSpans spans to cover the busiest CPU ("background").
 Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec);
 
 /// @p in with the interrupts @p irqs (sorted by time, on @p in's own time axis: span k's busy
@@ -46,7 +57,9 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
 IdleStream withInterrupts(const IdleStream &in, std::span<const workloads::IoInterrupt> irqs);
 
 /// The spans of @p spec (point 0, @p seed) from the start until their busy + idle time
-/// reaches @p durationNs (the span that crosses it is the last).
-IdleStream streamCovering(const workloads::WorkloadSpec &spec, std::uint64_t seed, Ns durationNs);
+/// reaches @p durationNs (the span that crosses it is the last); an error (field
+/// "background") when @p maxSpans spans do not reach it.
+Result<IdleStream> streamCovering(const workloads::WorkloadSpec &spec, std::uint64_t seed, Ns durationNs,
+                                  std::size_t maxSpans = MAX_BACKGROUND_SPANS);
 
 } // namespace idlescope

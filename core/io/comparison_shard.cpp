@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/comparison_shard.h"
 
+#include "core/common/input_file.h"
 #include "core/io/csv_fields.h"
 #include "core/io/table_json.h"
+#include "core/stream/idle_span.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -76,13 +77,11 @@ struct Shard {
     int index = 0, count = 0;
 };
 
-Result<Shard> readShard(const std::string &path)
+Result<Shard> parseShard(const std::string &path, std::string_view text)
 {
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly))
-        return Error{path, 0, "", "cannot read: " + f.errorString().toStdString()};
     QJsonParseError perr;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &perr);
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray(text.data(), static_cast<qsizetype>(text.size())), &perr);
     if (perr.error != QJsonParseError::NoError)
         return Error{path, 0, "",
                      "JSON syntax error at byte " + std::to_string(perr.offset) + ": "
@@ -161,9 +160,24 @@ Result<MergedComparison> mergeComparisonShards(const std::vector<std::string> &p
 {
     if (paths.empty())
         return Error{"", 0, "", "no shard files given"};
-    std::vector<Shard> shards;
+    // Read one by one, each parsed and its text freed before the next is read.
+    std::vector<std::pair<std::string, std::string>> texts;
     for (const std::string &path : paths) {
-        Result<Shard> s = readShard(path);
+        Result<std::string> text = readInputFile(path, MAX_SHARD_FILE_BYTES, "a shard file");
+        if (!text)
+            return text.error();
+        texts.emplace_back(path, std::move(*text));
+    }
+    return mergeComparisonShardTexts(texts);
+}
+
+Result<MergedComparison> mergeComparisonShardTexts(const std::vector<std::pair<std::string, std::string>> &files)
+{
+    if (files.empty())
+        return Error{"", 0, "", "no shard files given"};
+    std::vector<Shard> shards;
+    for (const auto &[path, text] : files) {
+        Result<Shard> s = parseShard(path, text);
         if (!s)
             return s.error();
         shards.push_back(std::move(*s));
@@ -206,6 +220,18 @@ Result<MergedComparison> mergeComparisonShards(const std::vector<std::string> &p
     r.iterations = o.iterations;
     if (!seed || *seed < 0 || !spans || *spans < 1 || o.iterations < 1 || r.pointLabels.empty() || r.governors.empty())
         return Error{first.path, 0, "", "seed, spans, iterations, points or governors missing or invalid"};
+    // compare's own limits: a shard claims what no compare run writes, and its grid
+    // would be allocated before a single run is read.
+    if (o.iterations > workloads::MAX_COMPARE_ITERATIONS)
+        return Error{first.path, 0, "iterations",
+                     std::to_string(o.iterations) + " is more than compare runs (1.."
+                         + std::to_string(workloads::MAX_COMPARE_ITERATIONS) + ")"};
+    const std::size_t gridRuns = r.pointLabels.size() * r.governors.size() * static_cast<std::size_t>(o.iterations);
+    if (gridRuns > workloads::MAX_COMPARE_RUNS)
+        return Error{first.path, 0, "runs",
+                     std::to_string(r.pointLabels.size()) + " points x " + std::to_string(r.governors.size())
+                         + " governors x " + std::to_string(o.iterations) + " iterations = " + std::to_string(gridRuns)
+                         + " runs; compare makes at most " + std::to_string(workloads::MAX_COMPARE_RUNS)};
     o.seed = static_cast<std::uint64_t>(*seed);
     o.spans = static_cast<std::size_t>(*spans);
     o.governors = r.governors;
@@ -213,7 +239,19 @@ Result<MergedComparison> mergeComparisonShards(const std::vector<std::string> &p
     const int points = static_cast<int>(r.pointLabels.size());
     const int nGov = static_cast<int>(r.governors.size());
     const int states = o.table.count();
-    r.runs.resize(static_cast<size_t>(points * nGov * o.iterations));
+    // Each shard must hold every run of its units, no more: counted before the grid is made.
+    for (const Shard &s : shards) {
+        const auto all = static_cast<std::size_t>(points) * static_cast<std::size_t>(o.iterations);
+        const auto k = static_cast<std::size_t>(s.index), n = static_cast<std::size_t>(s.count);
+        const std::size_t units = k < all ? (all - k + n - 1) / n : 0; // the u < all with u % n == k
+        const auto have = static_cast<std::size_t>(s.root.value(QLatin1String("runs")).toArray().size());
+        if (have != units * static_cast<std::size_t>(nGov))
+            return Error{s.path, 0, "runs",
+                         std::to_string(have) + " runs, but shard " + std::to_string(s.index + 1) + "/"
+                             + std::to_string(s.count) + " of this comparison has " + std::to_string(units * nGov)
+                             + (have < units * static_cast<std::size_t>(nGov) ? " (the file was cut short?)" : "")};
+    }
+    r.runs.resize(gridRuns);
     std::vector<bool> filled(r.runs.size(), false);
     for (const Shard &s : shards) {
         for (const QJsonValue &v : s.root.value(QLatin1String("runs")).toArray()) {
@@ -236,9 +274,25 @@ Result<MergedComparison> mergeComparisonShards(const std::vector<std::string> &p
                 if (!n || *n < 0)
                     return Error{s.path, 0, "counters",
                                  where + ": '" + x.toString().toStdString() + "' is not a whole number >= 0"};
+                // No run counts past its stream's length in ns (the replay's clock limit),
+                // and below that bound the table's sums (above + below) cannot overflow.
+                if (*n > MAX_STREAM_NS)
+                    return Error{s.path, 0, "counters",
+                                 where + ": " + std::to_string(*n) + " is more than a run can count (at most "
+                                     + std::to_string(MAX_STREAM_NS) + ", the ns of the longest stream)"};
                 c.push_back(*n);
             }
-            const size_t at = static_cast<size_t>((p * nGov + g) * o.iterations + it);
+            // The states' times add up to the run's idle time, within the same limit.
+            Ns idle = 0;
+            for (int st = 0; st < states && idle <= MAX_STREAM_NS; ++st)
+                idle += c[static_cast<size_t>(SCALAR_COUNTERS + states + st)]; // two terms <= 3e18: no overflow
+            if (idle > MAX_STREAM_NS)
+                return Error{s.path, 0, "counters",
+                             where + ": the states' times add up to " + std::to_string(idle)
+                                 + " ns, longer than a stream can last (" + std::to_string(MAX_STREAM_NS) + " ns)"};
+            const size_t at =
+                CompareResult::index(static_cast<size_t>(p), static_cast<size_t>(g), static_cast<size_t>(it),
+                                     static_cast<size_t>(nGov), static_cast<size_t>(o.iterations));
             if (filled[at])
                 return Error{s.path, 0, "runs", where + " is given twice"};
             filled[at] = true;

@@ -20,7 +20,9 @@
 #include "core/common/error.h"
 #include "core/experiments/comparison.h"
 
+#include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace idlescope {
@@ -42,8 +44,17 @@ struct MergedComparison {
  * Reads shard files and puts their runs together. Errors name the file and
  * field: not a shard file, shards of different comparisons (table, workload,
  * seed, spans, iterations, points, governors or N differ), a shard given
- * twice, a missing shard, a run out of range or given twice.
+ * twice, a missing shard, a run out of range or given twice, a file that is not
+ * a regular file (a FIFO) or over MAX_SHARD_FILE_BYTES, more iterations or runs
+ * than compare makes, counters past what a run can count (no silent overflow).
  */
 Result<MergedComparison> mergeComparisonShards(const std::vector<std::string> &paths);
+
+/// The same for shard texts already read: (name in errors, JSON text) pairs (the fuzz target's way in).
+Result<MergedComparison> mergeComparisonShardTexts(const std::vector<std::pair<std::string, std::string>> &files);
+
+/// Largest shard file merge reads: a shard of compare's largest grid (workloads::MAX_COMPARE_RUNS runs of
+/// about 700 bytes each) split in at least three; a larger one is refused before it is read.
+inline constexpr std::size_t MAX_SHARD_FILE_BYTES = std::size_t{256} << 20;
 
 } // namespace idlescope

@@ -96,8 +96,10 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
             const auto value = csv::parseInt(f[static_cast<size_t>(p)]);
             if (!value)
                 return Error{label, lineNo, std::string(kNames[static_cast<size_t>(c)]),
-                             "'" + quoteField(f[static_cast<size_t>(p)])
-                                 + "' is not an integer (times are whole nanoseconds)"};
+                             "'" + quoteField(f[static_cast<size_t>(p)]) + "' is not an integer"
+                                 + (c == kUtil          ? " (util is the CPU's utilisation, 0..1024)"
+                                    : c == kNeedResched ? " (need_resched is 0 or 1)"
+                                                        : " (times are whole nanoseconds)")};
             v[static_cast<size_t>(c)] = *value;
         }
         if (v[kUtil] < 0 || v[kUtil] > 1024)

@@ -76,6 +76,13 @@ Status IdleStateTable::validate() const
         if (i > 0 && s.targetResidencyNs < states[static_cast<size_t>(i - 1)].targetResidencyNs)
             return stateError(*this, i, "target_residency_ns",
                               "shorter than the state before it (states go shallow to deep)");
+        // A state's name heads columns (usage_<name>) of the CSV and markdown tables and is
+        // a cell of them: a newline or tab would split a header in two.
+        for (const char c : s.name)
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+                return stateError(*this, i, "name",
+                                  "the name holds a control character (byte " + std::to_string(int(c))
+                                      + "); a state's name is a field of the CSV and markdown tables");
         for (int j = 0; j < i; ++j)
             if (!s.name.empty() && states[static_cast<size_t>(j)].name == s.name)
                 return stateError(*this, i, "name", "the name is used by state " + std::to_string(j) + " too");

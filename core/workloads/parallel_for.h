@@ -8,14 +8,19 @@
  */
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <system_error>
 #include <thread>
 #include <vector>
 
 namespace idlescope::workloads {
 
+/// Returns the threads that ran (the calling one included): fewer than asked when the
+/// system refused to start more (std::system_error: no memory for a stack, a process
+/// limit), in which case the runs went on, on those.
 template <typename Fn>
-void parallelFor(int count, int threads, Fn &&fn)
+int parallelFor(int count, int threads, Fn &&fn)
 {
     std::atomic<int> next{0};
     auto worker = [&] {
@@ -25,11 +30,17 @@ void parallelFor(int count, int threads, Fn &&fn)
     const int extra = std::max(0, std::min(threads, count) - 1);
     std::vector<std::thread> pool;
     pool.reserve(static_cast<size_t>(extra));
-    for (int t = 0; t < extra; ++t)
-        pool.emplace_back(worker);
+    for (int t = 0; t < extra; ++t) {
+        try {
+            pool.emplace_back(worker);
+        } catch (const std::system_error &) {
+            break; // the work is shared out by the counter: the threads started do all of it
+        }
+    }
     worker();
     for (std::thread &t : pool)
         t.join();
+    return static_cast<int>(pool.size()) + 1;
 }
 
 } // namespace idlescope::workloads

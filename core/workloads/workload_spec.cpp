@@ -349,6 +349,10 @@ private:
         const std::int64_t scale = unitScale(info.unit);
         std::int64_t whole = 0, frac = 0;
         size_t i = 0;
+        // "-5" is a number, only out of range: say so, as for any value out of range.
+        if (text.size() > 1 && text[0] == '-' && std::isdigit(static_cast<unsigned char>(text[1])))
+            return errorAt(at, std::string(info.name) + " = " + text + " is outside " + formatParamValue(info, info.min)
+                                   + ".." + formatParamValue(info, info.max) + " " + unitWord(info.unit));
         if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])))
             return errorAt(at, std::string(info.name) + ": '" + text + "' is not a number");
         for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {

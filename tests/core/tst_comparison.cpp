@@ -136,6 +136,29 @@ private slots:
         QCOMPARE(one->at(1, 0, 2).oracleAbove, one->at(1, 1, 2).oracleAbove);
     }
 
+    // Issue 30 item 6: 16 threads x 10M spans held 16 streams at once (6.6 GB in 30 s).
+    void memoryDoesNotGrowWithThreads()
+    {
+        // 2^26 spans in flight: 10M-span streams fit 6 at a time (67,108,864 / 10,000,000 = 6.7).
+        QCOMPARE(comparisonThreads(16, 100, 10000000), 6);
+        QCOMPARE(comparisonThreads(64, 100, 10000000), 6);
+        // Never below one, never above the units or the threads asked for.
+        QCOMPARE(comparisonThreads(4, 100, 100000000), 1);
+        QCOMPARE(comparisonThreads(64, 3, 1000), 3);
+        QCOMPARE(comparisonThreads(2, 100, 10000), 2);
+        // A fixed stream is shared by the units: no limit from it.
+        QCOMPARE(comparisonThreads(16, 100, 0), 16);
+
+        // The comparison says so when it runs on fewer threads than asked.
+        CompareOptions o = power10("poisson:mean_us=80", {"menu-6.14"});
+        o.spans = 1000;
+        o.iterations = 2;
+        o.threads = 2;
+        QVERIFY(runComparison(o).value().notes.empty());
+        o.spans = MAX_SPANS_IN_FLIGHT; // one stream fills the budget: one thread
+        QCOMPARE(comparisonThreads(o.threads, 2, o.spans), 1);
+    }
+
     void settingsAndErrors()
     {
         CompareOptions o = power10("periodic:kind=pipe,interval_us=50", {"menu-6.14", "teo-6.14"});

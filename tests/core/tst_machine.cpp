@@ -657,6 +657,28 @@ private slots:
         QCOMPARE(picked.cpus[0].stream.size(), size_t(2));
         spec.workloadCpus = {1};
         QCOMPARE(QString::fromStdString(syntheticMachineWorkload(m, spec).error().field), u"workload-cpus"_qs);
+
+        // A background that needs more spans than allowed is refused, not cut: CPUs 2 and 3
+        // need 2 spans of 600 us to cover the workload's 630 us (above); with 1 allowed,
+        // CPU 2's one span covers 0.600 ms of them.
+        spec.workloadCpus = {};
+        spec.maxBackgroundSpans = 1;
+        const Error cut = syntheticMachineWorkload(m, spec).error();
+        QCOMPARE(QString::fromStdString(cut.field), u"background"_qs);
+        QCOMPARE(QString::fromStdString(cut.message),
+                 u"CPU 2: 1 spans cover 0.600 ms of the 0.630 ms the busiest workload CPU runs; give a background "
+                 u"with longer idle periods, or fewer --spans"_qs);
+        spec.maxBackgroundSpans = 2;
+        QCOMPARE(syntheticMachineWorkload(m, spec).value().cpus[2].stream.size(), size_t(2));
+        spec.maxBackgroundSpans = MAX_BACKGROUND_SPANS;
+
+        // --workload-cpus: each CPU once, at least one (both were taken before: "0,0" ran CPU 0
+        // once, "" ran the default CPUs).
+        QCOMPARE(parseWorkloadCpus("3,1").value(), (std::vector<int>{3, 1}));
+        QCOMPARE(QString::fromStdString(parseWorkloadCpus("0,0").error().message), u"CPU 0 is listed twice"_qs);
+        QVERIFY(QString::fromStdString(parseWorkloadCpus("").error().message).startsWith(u"is empty"_qs));
+        QVERIFY(!parseWorkloadCpus("0,").ok());
+        QVERIFY(!parseWorkloadCpus("4096").ok());
         spec.workloadCpus = {};
         spec.workload = workloads::parseWorkloadSpec("io:cpus=5").value();
         const Error tooMany = syntheticMachineWorkload(m, spec).error();

@@ -7,7 +7,8 @@
 # sources, the engine and file-format sources, with ASan/UBSan), seeds their corpora
 # (text traces of tests/data/traces cut into small pieces; small cuts of its .dat
 # files from tests/fuzz/seeds; the repository's tables, cpupower texts, streams,
-# workload specs, --set lines, sysfs trees and session files) and runs `ctest -L fuzz`. IDLESCOPE_FUZZ_SEED sets
+# workload specs, --set lines, sysfs trees, session files, shard files, power data,
+# machine and closed-loop specs) and runs `ctest -L fuzz`. IDLESCOPE_FUZZ_SEED sets
 # libFuzzer's -seed (CI: 1). Any crash, leak, UBSan report or per-input timeout fails
 # the run: the script exits non-zero and leaves the input in
 # build/fuzz/tests/fuzz/crash-<target>-{crash,leak,timeout,oom}-*; copy it into tests/fuzz/regressions/<target>/
@@ -22,7 +23,8 @@ TRACES=$SRC/tests/data/traces
 CC=clang CXX=clang++ cmake -S "$SRC" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DIDLESCOPE_BUILD_FUZZERS=ON -DIDLESCOPE_BUILD_GUI=OFF -DIDLESCOPE_BUILD_BENCH=OFF \
     -DIDLESCOPE_FUZZ_SECONDS="$SECONDS_PER_TARGET" -DIDLESCOPE_FUZZ_SEED="${IDLESCOPE_FUZZ_SEED:-0}" >/dev/null
-ENGINE_TARGETS="fuzz_table_json fuzz_cpupower fuzz_sysfs fuzz_stream_csv fuzz_workload_spec fuzz_settings fuzz_session_json"
+ENGINE_TARGETS="fuzz_table_json fuzz_cpupower fuzz_sysfs fuzz_stream_csv fuzz_workload_spec fuzz_settings fuzz_session_json
+    fuzz_compare_shard fuzz_power fuzz_machine_spec fuzz_closed_loop_spec"
 cmake --build "$BUILD" --target fuzz_trace_text fuzz_trace_dat fuzz_dat_reader $ENGINE_TARGETS -j2
 
 CORPUS=$BUILD/tests/fuzz/corpus
@@ -42,7 +44,8 @@ for f in "$SRC"/tests/fuzz/seeds/fuzz_trace_dat/*.dat.gz; do
     gzip -dc "$f" > "$CORPUS/fuzz_trace_dat/seed-$(basename "$f" .gz)"
 done
 # Engine seeds: the files of each kind the repository holds, the ones of tests/fuzz/seeds
-# (sysfs trees as PATH=CONTENT lines, workload specs, --set lines, sessions) and, for streams, the
+# (sysfs trees as PATH=CONTENT lines, workload specs, --set lines, sessions, shards, power data,
+# machine and closed-loop specs) and, for streams, the
 # first 40 rows of each conformance stream.
 for t in $ENGINE_TARGETS; do
     mkdir -p "$CORPUS/$t"

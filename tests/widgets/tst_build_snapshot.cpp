@@ -12,6 +12,7 @@
 #include "tests/test_paths.h"
 #include "tests/widgets/runner_fixture.h"
 #include "widgets/runner/build_snapshot.h"
+#include "widgets/runner/memory_budget.h"
 
 #include <QColor>
 #include <QFile>
@@ -72,6 +73,7 @@ private slots:
     void cancelGivesNoSnapshot();
     void badTableGivesAnError();
     void aFailedSourceGovernorIsNotRunAgain();
+    void runsThatDoNotFitAreRefused();
 
 private:
     QTemporaryDir m_dir;
@@ -220,6 +222,21 @@ void TestBuildSnapshot::aRunThatRepeatsItsPreviousOneIsShared()
     QVERIFY(sameColumns(*teo.run, previousTeo));
     QVERIFY(teo.summarised());
     QVERIFY(!teo.atDefaults);
+}
+
+// Issue 30 item 6: 50 M spans under four governors grew the window to 12.7 GB with no
+// warning. Figures by hand: 50e6 spans x 4 runs x 56 B = 1.12e10 B = 10.4 GiB; 8 GiB free.
+void TestBuildSnapshot::runsThatDoNotFitAreRefused()
+{
+    const std::int64_t gib = std::int64_t{1} << 30;
+    QCOMPARE(runsMemoryRefusal(50000000, 4, 8 * gib),
+             QStringLiteral("not simulated: 4 runs of 50000000 spans need about 10.4 GiB, and this machine has 8.0 GiB "
+                            "of memory available; fewer spans or governors would fit"));
+    // 1 M spans x 4 x 56 B = 224 MB: fits; unknown memory: no refusal.
+    QVERIFY(runsMemoryRefusal(1000000, 4, 8 * gib).isEmpty());
+    QVERIFY(runsMemoryRefusal(50000000, 4, -1).isEmpty());
+    // This machine's own figure is read.
+    QVERIFY(availableMemoryBytes() > 0);
 }
 
 void TestBuildSnapshot::cancelGivesNoSnapshot()

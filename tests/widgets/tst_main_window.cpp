@@ -4,6 +4,7 @@
 // parameter change re-simulates and changes the counts, playback moves the
 // views, a screenshot is written, and the application binary starts and quits.
 #include "core/governors/registry.h"
+#include "core/io/atomic_file.h"
 #include "core/replay/reference_replay.h"
 #include "widgets/inspector/entry_detail.h"
 #include "widgets/inspector/episode_inspector.h"
@@ -27,6 +28,7 @@
 #include "window_fixture.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -41,6 +43,8 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cerrno>
 
 using namespace idlescope;
 
@@ -876,6 +880,21 @@ void TestMainWindow::screenshotIsWritten()
         for (int x = 0; x < img.width() && !seen; x += 2)
             seen = img.pixel(x, y) == menuBlue;
     QVERIFY(seen);
+
+    // On a full disk the old picture stays whole (issue 30 item 3: QPixmap::save() wrote in
+    // place and cut it to what fitted). Every write of the savers returns ENOSPC here.
+    const QByteArray old = test::readAll(path);
+    setWriteSyscallForTesting([](int, const void *, size_t) -> ssize_t {
+        errno = ENOSPC;
+        return -1;
+    });
+    QString error;
+    const bool saved = w.saveScreenshot(path, &error);
+    setWriteSyscallForTesting(nullptr);
+    QVERIFY(!saved);
+    QVERIFY2(error.contains(QStringLiteral("No space left on device")), qPrintable(error));
+    QCOMPARE(test::readAll(path), old);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("shot.png")});
 }
 
 void TestMainWindow::applicationStartsAndQuits()

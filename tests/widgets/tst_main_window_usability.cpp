@@ -274,6 +274,27 @@ void TestMainWindowUsability::commandLineFileIsOpened()
     QVERIFY(r.finished);
     QCOMPARE(r.exitCode, 2);
 
+    // --screenshot over what the window reads (issue 30 item 3: both were replaced by the
+    // PNG, exit 0): the session given, and the stream file a session names.
+    const QByteArray sessionBytes = test::readAll(session);
+    const Ran overSession = runGui({QStringLiteral("--screenshot"), session, session});
+    QVERIFY(overSession.finished);
+    QCOMPARE(overSession.exitCode, 2);
+    QVERIFY2(overSession.err.contains(QStringLiteral("would overwrite the input")), qPrintable(overSession.err));
+    QCOMPARE(test::readAll(session), sessionBytes);
+    const QString stream = dir.filePath(QStringLiteral("own.csv"));
+    QVERIFY(QFile::copy(test::kitDir() + QStringLiteral("/streams/periodic-timers.csv"), stream));
+    const QByteArray streamBytes = test::readAll(stream);
+    Session own = s;
+    own.scenario.workload = fileWorkload(WorkloadKind::Csv, stream, QStringLiteral("own.csv"));
+    const QString ownSession = dir.filePath(QStringLiteral("own.idlescope"));
+    QVERIFY(saveSession(own, ownSession));
+    const Ran overStream = runGui({QStringLiteral("--screenshot"), stream, ownSession});
+    QVERIFY(overStream.finished);
+    QCOMPARE(overStream.exitCode, 2);
+    QVERIFY2(overStream.err.contains(QStringLiteral("would overwrite the input")), qPrintable(overStream.err));
+    QCOMPARE(test::readAll(stream), streamBytes);
+
     // --measure and --jitter out of range, or --jitter alone: refused before any window
     // (--measure 60000000 used to measure 10,000,000 spans without a word).
     const std::pair<QStringList, QString> refused[] = {

@@ -113,6 +113,7 @@ private slots:
     void fuzzSeedsAreSessions();
     void fuzzFindingsAreRefused();
     void viewStateRoundTrip();
+    void spansBeyondTheWindowAreRefused();
     void recentFiles();
 };
 
@@ -508,6 +509,28 @@ void TestSession::fuzzFindingsAreRefused()
     QVERIFY(!big.ok());
     QCOMPARE(big.error().field, std::string("workload.params.jitter_us"));
     QVERIFY2(big.error().message.find("is outside 0..100000000000") != std::string::npos, big.error().message.c_str());
+}
+
+// Issue 30 item 7: a session of 50,000,001 spans opened as 10,000,000 (the spans field's
+// limit), without a word. Now the count the window cannot make is refused, naming the field,
+// and one it can make is kept as it is (the field holds it).
+void TestSession::spansBeyondTheWindowAreRefused()
+{
+    const QByteArray json = sessionToJson(periodicSession({{"interval_us", 100000}}, 1000));
+    QVERIFY(json.contains("\"spans\": 1000"));
+    const Result<Session> over =
+        sessionFromJson(replaced(json, "\"spans\": 1000", "\"spans\": 50000001"), QStringLiteral("big.idlescope"));
+    QVERIFY(!over.ok());
+    QCOMPARE(over.error().field, std::string("workload.params.spans"));
+    QCOMPARE(over.error().message, std::string("50000001 spans: the window generates 1 to 10000000 for this workload"));
+    const Result<Session> zero =
+        sessionFromJson(replaced(json, "\"spans\": 1000", "\"spans\": 0"), QStringLiteral("zero.idlescope"));
+    QVERIFY(!zero.ok());
+    QCOMPARE(zero.error().field, std::string("workload.params.spans"));
+    const Result<Session> most =
+        sessionFromJson(replaced(json, "\"spans\": 1000", "\"spans\": 10000000"), QStringLiteral("most.idlescope"));
+    QVERIFY2(most.ok(), most.ok() ? "" : most.error().toString().c_str());
+    QCOMPARE(most->scenario.workload.spans, qint64(10000000));
 }
 
 void TestSession::viewStateRoundTrip()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/runner/build_snapshot.h"
+#include "widgets/runner/memory_budget.h"
 
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/closed_loop_workload.h"
@@ -294,6 +295,12 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
         j.builder.emplace(std::move(*builder));
         fresh.push_back(k);
     }
+    // Every fresh run holds an entry per span at least: refused before they are made when
+    // they would not fit, with a message, instead of the OOM killer ending the window.
+    if (const QString refusal = runsMemoryRefusal(static_cast<std::int64_t>(stream->size()),
+                                                  static_cast<std::int64_t>(fresh.size()), availableMemoryBytes());
+        !refusal.isEmpty())
+        return failed(refusal);
     if (progress) {
         std::vector<std::string> variants;
         for (std::size_t k : fresh)

@@ -13,8 +13,9 @@ namespace {
 
 /// The most spans a spec workload takes: idlescope-cli --spans' limit (and the window's spans field's).
 constexpr qint64 MAX_SPEC_SPANS = 10000000;
-/// The most spans a generator workload takes (a session may ask for more than the form offers).
-constexpr qint64 MAX_GENERATOR_SPANS = 50000000;
+/// The most spans a generator workload takes: the spans field's limit too. (It was 50,000,000
+/// for sessions, but the field cut a session's count to 10,000,000 when it was read back.)
+constexpr qint64 MAX_GENERATOR_SPANS = 10000000;
 
 /// The parsed spec of @p text, or why it cannot be simulated (one point only).
 Result<workloads::WorkloadSpec> parseOnePoint(const QString &text)
@@ -56,6 +57,11 @@ QString specWorkloadRefusal(const QString &text, bool closedLoop)
         return closedLoopRefusal(text);
     const Result<workloads::WorkloadSpec> spec = parseOnePoint(text);
     return spec ? QString() : QString::fromStdString(spec.error().message);
+}
+
+qint64 maxWorkloadSpans(WorkloadKind kind)
+{
+    return kind == WorkloadKind::Generator ? MAX_GENERATOR_SPANS : MAX_SPEC_SPANS;
 }
 
 Result<IdleStream> specWorkloadStream(const WorkloadSpec &w)

@@ -35,6 +35,9 @@ WorkloadSpec defaultSpecWorkload();
 /// @p closedLoop: the text is a closed loop, parsed as such.
 QString specWorkloadRefusal(const QString &text, bool closedLoop = false);
 
+/// The most spans the window generates for a text workload of kind @p kind (Generator or Spec).
+qint64 maxWorkloadSpans(WorkloadKind kind);
+
 /// The spans of the text workload @p w (Generator or Spec; a Generator of an old session with its
 /// legacy seeding, workload_seeding.h). Errors: field "spec", "spans" or "seed".
 Result<IdleStream> specWorkloadStream(const WorkloadSpec &w);

@@ -299,6 +299,13 @@ WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 
         break;
     }
     w.spans = r.integer(params, key("spans"), key("workload.params.spans"), false, w.spans);
+    // Outside what the window generates, the spans field cut the count to its limit without a
+    // word (50,000,001 became 10,000,000): refused here, naming the field.
+    if (r.ok() && (w.kind == WorkloadKind::Generator || w.kind == WorkloadKind::Spec)
+        && (w.spans < 1 || w.spans > maxWorkloadSpans(w.kind)))
+        r.fail(key("workload.params.spans"), QStringLiteral("%1 spans: the window generates 1 to %2 for this workload")
+                                                 .arg(w.spans)
+                                                 .arg(maxWorkloadSpans(w.kind)));
     w.seed = r.integer(params, key("seed"), key("workload.params.seed"), false, w.seed);
     return w;
 }
