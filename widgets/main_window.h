@@ -13,6 +13,7 @@
 
 #include "widgets/runner/simulation_snapshot.h"
 #include "widgets/session/scenario_edit.h"
+#include "widgets/session/source_consent.h"
 
 #include <QList>
 #include <QMainWindow>
@@ -130,6 +131,9 @@ public:
     /// the window title and recent files do not take the session.
     QString saveSessionTo(const QString &path);
     QString openSession(const QString &path);
+    /// Who asks whether a session's governor source files may be built and run
+    /// (widgets/session/source_consent.h); none (the default): such a session is refused.
+    void setSourceConsentAsker(SourceConsentAsker asker);
     /// Open a file given on the command line (the .desktop file's %f): a .idlescope session,
     /// a stream CSV (.csv, .csv.gz) or else a kernel trace, loaded as the workload. An error
     /// known at once is shown in the message bar and returned ("" otherwise); the scenario on

@@ -237,6 +237,11 @@ QString MainWindow::saveSessionTo(const QString &path)
     return {};
 }
 
+void MainWindow::setSourceConsentAsker(SourceConsentAsker asker)
+{
+    m_opener->setSourceConsentAsker(std::move(asker));
+}
+
 QString MainWindow::openSession(const QString &path)
 {
     return m_opener->openSession(path);
@@ -324,6 +329,10 @@ bool MainWindow::offerRecovery()
     SessionOpener::forgetLeftWork(left->path); // restored into this window's copy, or declined
     if (box.clickedButton() != restore)
         return false;
+    if (const QString refused = m_opener->allowSources(left->path, left->session.scenario); !refused.isEmpty()) {
+        m_messages->showError(tr("The unsaved work was not restored: %1").arg(refused));
+        return false;
+    }
     // The restored work is unsaved: one undo step from the scenario shown, the window modified.
     showSpecInPanels(left->session.scenario);
     m_opener->setPendingView(left->session.view);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/source_governor_actions.h"
 
+#include "core/source_governor/source_consent.h"
+
 #include "core/governors/registry.h"
 #include "core/replay/governor_run.h"
 #include "core/source_governor/host_protocol.h"
@@ -374,6 +376,8 @@ void SourceGovernorActions::addFromSource(const QString &path, const QString &ke
             return fail(QString::fromStdString(s.error().toString()));
         id = QStringLiteral("src:") + name;
     }
+    // The user picked this file in the window: it is theirs to build and run, edits included.
+    source_governor::grantSourcePath(spec->path);
     m_buildingId = id;
     m_add->setEnabled(false);
     if (!m_progress) {

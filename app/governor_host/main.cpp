@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * idlescope-governor-host GOVERNOR.so: runs the reference replay with a
- * governor that idlescope built from a kernel source file. Reads the table
- * on stdin and the stream from the ring on fd 4, replaying each slot as it
- * is filled, and writes one decision per entry on stdout
- * (core/source_governor/host_protocol.h); its own refusals go to stderr
- * with exit status HOST_EXIT_REFUSED. Not meant to be run by hand:
+ * idlescope-governor-host GOVERNOR.so [PARENT_PID]: runs the reference
+ * replay with a governor that idlescope built from a kernel source file.
+ * Confines itself first (sandbox.h), then reads the table on stdin and the
+ * stream from the ring on fd 4, replaying each slot as it is filled, and
+ * writes one decision per entry on fd 5 (core/source_governor/host_protocol.h);
+ * stdout and stderr are the governor's text, and its own refusals go to
+ * stderr with exit status HOST_EXIT_REFUSED. Not meant to be run by hand:
  * idlescope starts it, watches it, and reports its crashes.
  */
+#include "app/governor_host/sandbox.h"
 #include "app/governor_host/shim_governor.h"
 
 #include "core/replay/reference_replay.h"
@@ -36,7 +38,9 @@ using namespace idlescope::source_governor;
  */
 extern "C" const char *__asan_default_options()
 {
-    return "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0:handle_sigill=0";
+    // No leak check at exit either: LeakSanitizer stops the world with clone() and ptrace(),
+    // which the host's seccomp filter (sandbox.h) forbids.
+    return "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0:handle_sigill=0:detect_leaks=0";
 }
 #endif
 
@@ -109,10 +113,11 @@ T *symbol(void *lib, const char *name, const char *so)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2)
-        refuse("usage: idlescope-governor-host GOVERNOR.so < input > decisions");
+    if (argc != 2 && argc != 3)
+        refuse("usage: idlescope-governor-host GOVERNOR.so [PARENT_PID] < input 5> decisions");
     HostProgress &progress = mapProgress();
     progress.phase.store(static_cast<std::int32_t>(HostPhase::Loading), std::memory_order_relaxed);
+    const std::string governorPath = confine(argv[1], argc == 3 ? std::atoi(argv[2]) : 0, progress);
 
     HostHeader header{};
     if (!readExactly(&header, sizeof header) || std::memcmp(header.magic, HOST_MAGIC, sizeof HOST_MAGIC) != 0)
@@ -137,7 +142,7 @@ int main(int argc, char **argv)
     const auto spanCount = static_cast<std::size_t>(header.spanCount);
 
     // The shim state must be set before the file's initcalls run (at load).
-    void *lib = ::dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+    void *lib = ::dlopen(governorPath.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!lib)
         refuse(std::string("cannot load the built governor: ") + ::dlerror());
     auto *shim = symbol<idlescope_shim_state>(lib, "idlescope_shim", argv[1]);

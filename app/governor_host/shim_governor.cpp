@@ -19,7 +19,7 @@ void DecisionSink::flush()
 {
     std::size_t done = 0;
     while (done < m_used && !m_failed) {
-        const ssize_t n = ::write(STDOUT_FILENO, m_buf + done, m_used - done);
+        const ssize_t n = ::write(HOST_DECISION_FD, m_buf + done, m_used - done);
         if (n > 0)
             done += static_cast<std::size_t>(n);
         else

@@ -9,11 +9,13 @@
 //                       cannot be opened ends a --screenshot or --measure with exit 2
 #include "app/gui/measure.h"
 #include "core/io/atomic_file.h"
+#include "core/source_governor/source_consent.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/workload_form.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/recovery_store.h"
+#include "widgets/session/source_consent.h"
 #include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/view_state.h"
 
@@ -127,6 +129,10 @@ struct GuiOptions {
                                                    "100 us IPI wakeups (default 0; 30 makes menu's pattern "
                                                    "detector work on every decision)."),
                                     QStringLiteral("us"), QStringLiteral("0")};
+    const QCommandLineOption allowSource{
+        QStringLiteral("allow-source"),
+        QStringLiteral("Build and run the governor source files the session given names, without asking "
+                       "(by default the window asks first, and a scripted run refuses them).")};
 
     explicit GuiOptions(QCommandLineParser &parser)
     {
@@ -136,6 +142,7 @@ struct GuiOptions {
         parser.addOption(screenshot);
         parser.addOption(measure);
         parser.addOption(jitter);
+        parser.addOption(allowSource);
         parser.addPositionalArgument(QStringLiteral("file"),
                                      QStringLiteral("A session (.idlescope) to open, or a stream (.csv) or kernel "
                                                     "trace to load as the workload."),
@@ -232,7 +239,17 @@ int main(int argc, char **argv)
     if (parser.isSet(screenshot) || parser.isSet(measure))
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, scratch.path());
 
+    // A session names governor source files: none is built or run without the user's yes
+    // (core/source_governor/source_consent.h); the yeses given before are remembered by hash.
+    idlescope::source_governor::requireSourceConsent(true);
+    idlescope::SourceConsentStore().grantRemembered();
+
     idlescope::MainWindow w;
+    if (parser.isSet(options.allowSource))
+        w.setSourceConsentAsker([](const idlescope::SourceConsentRequest &) { return true; });
+    else if (!parser.isSet(screenshot) && !parser.isSet(measure)) // a script has no one to ask
+        w.setSourceConsentAsker(
+            [&w](const idlescope::SourceConsentRequest &r) { return idlescope::sourceConsentDialog(&w, r); });
     w.runner()->setPrefaultHeap(true); // the heap is kept (mallopt above)
     w.resize(1600, 1000);
     w.show();

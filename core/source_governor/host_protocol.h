@@ -6,10 +6,12 @@
  * whole reference replay itself, so that the process boundary costs nothing
  * per entry: the table goes in once (stdin, a socket), the stream in slots
  * of a ring of shared memory (fd 4) that the host replays in place as they
- * are filled, every decision comes back in one stream (stdout), and a page
- * of shared memory (fd 3) says which entry the governor is in, for a crash
- * or a hang. Both ends are the same build on the same machine: native byte
- * order.
+ * are filled, every decision comes back in one stream of its own (a pipe on
+ * fd 5: stdout and stderr are the governor's text, kept apart from it), and a
+ * page of shared memory (fd 3) says which entry the governor is in, for a
+ * crash or a hang, and how far the host could confine itself (its sandbox,
+ * app/governor_host/sandbox.h). Both ends are the same build on the same
+ * machine: native byte order.
  */
 #pragma once
 
@@ -22,11 +24,15 @@
 
 namespace idlescope::source_governor {
 
-inline constexpr char HOST_MAGIC[8] = {'I', 'S', 'G', 'H', 'O', 'S', 'T', '3'};
+inline constexpr char HOST_MAGIC[8] = {'I', 'S', 'G', 'H', 'O', 'S', 'T', '4'};
 inline constexpr int HOST_PROGRESS_FD = 3;
 inline constexpr int HOST_RING_FD = 4;
+inline constexpr int HOST_DECISION_FD = 5;
 /// Exit status of a host that refused to run (its reason is on stderr).
 inline constexpr int HOST_EXIT_REFUSED = 3;
+/// Exit status of a host whose governor made a system call the sandbox forbids
+/// (HostProgress::deniedSyscall names it).
+inline constexpr int HOST_EXIT_SANDBOX = 4;
 /// Prefix of the host's own messages on stderr (the governor's pr_*() output has none).
 inline constexpr const char *HOST_ERROR_PREFIX = "idlescope-governor-host: ";
 /// The start of the host's refusal of a file with no initcall registering a governor:
@@ -78,11 +84,26 @@ inline constexpr std::uint8_t DECISION_END = 0xff;
 
 enum class HostPhase : std::int32_t { Loading = 0, Enable, Select, Reflect, Done };
 
+/// HostProgress::sandbox: what the host could put in place before it loaded the governor.
+inline constexpr std::int32_t SANDBOX_LIMITS = 1;     ///< rlimits: memory, CPU, file size, processes
+inline constexpr std::int32_t SANDBOX_NAMESPACES = 2; ///< no network, a root holding the governor only
+inline constexpr std::int32_t SANDBOX_FILTER = 4;     ///< the seccomp system call filter
+inline constexpr std::int32_t SANDBOX_SET = 8;        ///< the host got as far as confining itself
+
+/// The memory the governor host may map (RLIMIT_AS), its CPU time (RLIMIT_CPU).
+inline constexpr std::int64_t HOST_MEMORY_LIMIT = std::int64_t{1} << 30;
+inline constexpr std::int64_t HOST_CPU_LIMIT_S = 3600;
+
 /// Written by the host as it goes, read by idlescope after a crash or a hang.
 struct HostProgress {
-    std::atomic<std::int64_t> entry; ///< 0-based over the whole run
-    std::atomic<std::int64_t> span;  ///< stream row
-    std::atomic<std::int32_t> phase; ///< HostPhase
+    std::atomic<std::int64_t> entry;          ///< 0-based over the whole run
+    std::atomic<std::int64_t> span;           ///< stream row
+    std::atomic<std::int32_t> phase;          ///< HostPhase
+    std::atomic<std::int32_t> sandbox;        ///< SANDBOX_* bits
+    std::atomic<std::int32_t> namespaceErrno; ///< why SANDBOX_NAMESPACES is missing
+    std::atomic<std::int32_t> filterErrno;    ///< why SANDBOX_FILTER is missing
+    std::atomic<std::int32_t> deniedSyscall;  ///< the forbidden system call's number (HOST_EXIT_SANDBOX)
+    std::atomic<std::int32_t> reserved;
 };
 
 } // namespace idlescope::source_governor

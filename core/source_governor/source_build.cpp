@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/source_governor/source_build.h"
 
+#include "core/common/input_file.h"
+#include "core/common/sha256.h"
 #include "core/source_governor/kernel_shim_files.h"
+#include "core/source_governor/source_consent.h"
 #include "core/source_governor/subprocess.h"
 
 #include <algorithm>
@@ -11,13 +14,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <regex>
 #include <set>
 #include <span>
 #include <sstream>
+#include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
 #include <utility>
@@ -50,6 +57,22 @@ const char *const kCompileFlags[] = {
     "-Werror=return-type",
     "-nostdinc",
 };
+
+/// gcc goes on to the end of a file that is no C (300,000 errors: minutes); it stops at
+/// this many. clang stops at 20 of its own accord, and warns of the gcc flag.
+constexpr const char *kGccErrorLimit = "-fmax-errors=50";
+
+/// Whether @p cc is clang (its --version says so), once per compiler and process.
+bool isClang(const std::string &cc)
+{
+    static std::mutex mutex;
+    static std::map<std::string, bool> known;
+    std::lock_guard lock(mutex);
+    if (const auto it = known.find(cc); it != known.end())
+        return it->second;
+    const Result<Finished> r = runToEnd({cc, "--version"}, DEFAULT_BUILD_TIMEOUT_S);
+    return known[cc] = r && r->output.find("clang") != std::string::npos;
+}
 
 /// The file is C whatever its name: patched copies are named menu.c.orig, menu.c~ or
 /// menu-patched, which the compiler would otherwise take for a linker script, and menu.h
@@ -93,16 +116,18 @@ struct Hash {
     }
 };
 
+/// The largest file read: far more than any governor or header.
+constexpr std::size_t MAX_FILE_BYTES = std::size_t{64} << 20;
+
+/// A regular file's text, read without blocking (core/common/input_file.h): a FIFO header
+/// beside the source or a src: link to /dev/zero is refused, never waited on.
 Result<std::string> readFile(const std::string &path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Error{path, 0, "", std::string("cannot read the governor source: ") + std::strerror(errno)};
-    std::ostringstream s;
-    s << in.rdbuf();
-    if (in.bad())
-        return Error{path, 0, "", "cannot read the governor source"};
-    return s.str();
+    Result<std::string> text = readInputFile(path, MAX_FILE_BYTES, "a governor source");
+    if (!text && text.error().message.starts_with("cannot open: ")) // in this file's words
+        return Error{path, 0, "",
+                     "cannot read the governor source: " + text.error().message.substr(std::strlen("cannot open: "))};
+    return text;
 }
 
 std::string compiler()
@@ -260,9 +285,14 @@ Result<std::string> shimDirectory(const std::string &cache, const std::string &c
     }
     Result<Finished> r =
         runToEnd({cc, "-std=gnu11", "-O2", "-fPIC", "-fdiagnostics-color=never", "-I", (tmp / "include").string(), "-c",
-                  (tmp / "runtime.c").string(), "-o", (tmp / "runtime.o").string()});
+                  (tmp / "runtime.c").string(), "-o", (tmp / "runtime.o").string()},
+                 DEFAULT_BUILD_TIMEOUT_S);
     if (!r)
         return r.error();
+    if (r->timedOut)
+        return Error{"", 0, "",
+                     "compiling idlescope's kernel shim runtime with " + cc + " took more than "
+                         + std::to_string(DEFAULT_BUILD_TIMEOUT_S) + " s: stopped"};
     if (r->exitStatus != 0)
         return Error{"", 0, "", "cannot compile idlescope's kernel shim runtime with " + cc + ":\n" + r->output};
     fs::rename(tmp, dir, ec);
@@ -284,6 +314,32 @@ std::string cacheDirectory()
     if (const char *home = std::getenv("HOME"); home && *home)
         return std::string(home) + "/.cache/idlescope";
     return "/tmp/idlescope-cache-" + std::to_string(::getuid());
+}
+
+Result<std::string> privateCacheDirectory()
+{
+    // The cache holds objects the governor host loads: a folder another user can write to
+    // (the shared /tmp fallback made by someone else first) would let them run code as you.
+    const std::string dir = cacheDirectory();
+    std::error_code ec;
+    const fs::path parent = fs::path(dir).parent_path();
+    if (!parent.empty())
+        fs::create_directories(parent, ec);
+    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
+        return Error{dir, 0, "", std::string("cannot create the governor cache: ") + std::strerror(errno)};
+    struct stat st {};
+    if (::lstat(dir.c_str(), &st) == 0 && S_ISLNK(st.st_mode) && ::stat(dir.c_str(), &st) != 0)
+        return Error{dir, 0, "", std::string("the governor cache is a broken link: ") + std::strerror(errno)};
+    if (!S_ISDIR(st.st_mode))
+        return Error{dir, 0, "", "the governor cache is not a folder"};
+    if (st.st_uid != ::geteuid())
+        return Error{dir, 0, "",
+                     "the governor cache belongs to user " + std::to_string(st.st_uid)
+                         + ", not to you: refused, as it could hold code planted by them "
+                           "(remove it, or set IDLESCOPE_CACHE_DIR to a folder of yours)"};
+    if ((st.st_mode & 0077) != 0 && ::chmod(dir.c_str(), 0700) != 0)
+        return Error{dir, 0, "", std::string("cannot make the governor cache private (0700): ") + std::strerror(errno)};
+    return dir;
 }
 
 std::string capCompilerOutput(const std::string &output)
@@ -375,7 +431,7 @@ std::string explainCompilerOutput(const std::string &output)
     return out + notes;
 }
 
-Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
+Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int timeoutSeconds)
 {
     std::error_code fileError;
     if (fs::exists(sourcePath, fileError) && !fs::is_regular_file(sourcePath, fileError))
@@ -383,6 +439,12 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     Result<std::string> source = readFile(sourcePath);
     if (!source)
         return source.error();
+    // A session (or any file that names this one) is no yes to build and run it: where the
+    // user's yes is required (the window), a file without it is not even compiled.
+    if (!sourceConsented(sourcePath, *source))
+        return Error{sourcePath, 0, "",
+                     "not built: building and running it needs your yes (its content's sha256 is " + sha256Hex(*source)
+                         + "; docs/testing-your-patch.md, \"Consent\")"};
     // C source has no NUL byte; a binary (a.out, an object given by mistake) does, and the
     // compiler would answer it with one error for nearly every byte.
     if (const std::size_t nul = source->find('\0'); nul != std::string::npos)
@@ -391,7 +453,10 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
                      "not a C source file: it holds a NUL byte (at byte " + std::to_string(nul)
                          + "); give a governor source file (menu.c, teo.c, ...)"};
     const std::string cc = compiler();
-    const std::string cache = cacheDirectory();
+    Result<std::string> privateCache = privateCacheDirectory();
+    if (!privateCache)
+        return privateCache.error();
+    const std::string cache = *privateCache;
     std::error_code ec;
     fs::create_directories(fs::path(cache) / "governors", ec);
     if (ec)
@@ -412,7 +477,7 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     const fs::path srcDir = fs::absolute(fs::path(sourcePath), ec).parent_path();
     std::set<fs::path> headers;
     for (const auto &e : fs::directory_iterator(srcDir, ec))
-        if (e.path().extension() == ".h")
+        if (e.path().extension() == ".h" && e.is_regular_file(ec)) // a FIFO named x.h is no header to wait for
             headers.insert(e.path());
     for (const fs::path &p : headers) {
         h.add(p.filename().string());
@@ -434,17 +499,26 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath)
     const std::string tmp = so.string() + uniqueSuffix();
     std::vector<std::string> argv{cc};
     argv.insert(argv.end(), std::begin(kCompileFlags), std::end(kCompileFlags));
+    // Not in the key: it changes how soon a failing build stops, not what a good one makes.
+    if (!isClang(cc))
+        argv.emplace_back(kGccErrorLimit);
     const std::string include = *shim + "/include";
     // -MMD lists the files it read but the -isystem shim's: the headers the key cannot see.
     argv.insert(argv.end(),
                 {"-isystem", include, "-include", "idlescope/kernel.h", "-MMD", "-MF", tmp + ".d", "-o", tmp});
     argv.insert(argv.end(), std::begin(kSourceLanguage), std::end(kSourceLanguage));
     argv.insert(argv.end(), {sourcePath, "-x", "none", *shim + "/runtime.o", "-Wl,-z,defs"});
-    Result<Finished> r = runToEnd(argv);
+    Result<Finished> r = runToEnd(argv, timeoutSeconds);
     Result<std::string> rule = readFile(tmp + ".d");
     fs::remove(tmp + ".d", ec);
     if (!r)
         return r.error();
+    if (r->timedOut) {
+        fs::remove(tmp, ec);
+        return Error{sourcePath, 0, "",
+                     "the build took more than " + std::to_string(timeoutSeconds)
+                         + " s: stopped (does the file include a FIFO or a device?)"};
+    }
     if (r->exitStatus != 0) {
         fs::remove(tmp, ec);
         return Error{"", 0, "",

@@ -24,16 +24,26 @@ struct BuiltGovernor {
     bool cached = false;      ///< found in the cache: nothing was compiled
 };
 
+/// Seconds a build may take (the compiler, its cc1, as and ld) before it is stopped.
+inline constexpr int DEFAULT_BUILD_TIMEOUT_S = 120;
+
 /**
  * Builds @p sourcePath (or finds it in the cache). Errors: an unreadable
- * file; no compiler; the compiler's own file:line:column messages when the
+ * file, or one that is not a regular file (a FIFO, a device: never waited
+ * on); no compiler; a cache that is not the user's own; a build past
+ * @p timeoutSeconds; the compiler's own file:line:column messages when the
  * file does not compile, each symbol the shim lacks named as "not provided
  * yet".
  */
-Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath);
+Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int timeoutSeconds = DEFAULT_BUILD_TIMEOUT_S);
 
-/// The cache: $IDLESCOPE_CACHE_DIR, else $XDG_CACHE_HOME/idlescope, else ~/.cache/idlescope.
+/// The cache: $IDLESCOPE_CACHE_DIR, else $XDG_CACHE_HOME/idlescope, else ~/.cache/idlescope,
+/// else (no HOME: cron, systemd, env -i) /tmp/idlescope-cache-UID.
 std::string cacheDirectory();
+
+/// cacheDirectory(), made 0700 if it is not yet; an Error when it belongs to another user
+/// (anyone could have made the /tmp one first and put objects in it).
+Result<std::string> privateCacheDirectory();
 
 /// What is kept of the compiler's output: its first lines.
 inline constexpr int MAX_COMPILER_LINES = 50;

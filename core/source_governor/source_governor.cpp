@@ -94,6 +94,7 @@ Status SourceGovernor::prepare(const IdleStateTable &table, const IdleStream &st
         m_host.reset();
         return end;
     }
+    m_warnings += m_host->sandboxNotice();
     return Ok{};
 }
 

@@ -11,14 +11,18 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
+#include <future>
 #include <mutex>
 #include <poll.h>
 #include <string_view>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace idlescope::source_governor {
 
@@ -30,6 +34,9 @@ constexpr std::size_t MAX_LOG = 64 * 1024;
 constexpr std::size_t MAX_HOST_LINE = 4096;
 /// At most this much of such lines (the last ones).
 constexpr std::size_t MAX_HOST_LINES_KEPT = 4 * MAX_HOST_LINE;
+/// A governor that prints more than this in all is stopped: read and dropped past MAX_LOG,
+/// its text would still keep this side busy for as long as it goes on.
+constexpr std::size_t MAX_TEXT = std::size_t{256} << 20;
 
 /// The header and the state table: what the host reads before the spans.
 std::vector<unsigned char> hostPreamble(const KernelCore &core, const IdleStateTable &table, const IdleStream &stream,
@@ -148,6 +155,78 @@ std::string signalName(int sig)
            + (text ? std::string(" (") + text + ")" : std::string());
 }
 
+/// A system call the sandbox stops, in the words of what the governor tried to do.
+std::string forbiddenCall(int nr)
+{
+    struct Known {
+        long nr;
+        const char *name;
+        const char *what;
+    };
+    static const Known known[] = {
+        {SYS_socket, "socket", "open a network connection"},
+        {SYS_connect, "connect", "open a network connection"},
+        {SYS_bind, "bind", "listen on the network"},
+        {SYS_clone, "clone", "start a process or thread"},
+        {SYS_clone3, "clone3", "start a process or thread"},
+#ifdef SYS_fork
+        {SYS_fork, "fork", "start a process"},
+#endif
+#ifdef SYS_vfork
+        {SYS_vfork, "vfork", "start a process"},
+#endif
+        {SYS_execve, "execve", "run a program"},
+        {SYS_execveat, "execveat", "run a program"},
+        {SYS_kill, "kill", "signal another process"},
+        {SYS_tgkill, "tgkill", "signal another process"},
+        {SYS_tkill, "tkill", "signal another process"},
+        {SYS_openat, "openat", "open a file for writing"},
+#ifdef SYS_open
+        {SYS_open, "open", "open a file"},
+#endif
+        {SYS_unlinkat, "unlinkat", "delete a file"},
+        {SYS_write, "write", "write to a file descriptor other than its output"},
+        {SYS_ptrace, "ptrace", "trace another process"},
+        {SYS_setsid, "setsid", "leave its process group"},
+        {SYS_setpgid, "setpgid", "leave its process group"},
+        {SYS_prctl, "prctl", "change its process settings"},
+        {SYS_unshare, "unshare", "leave its namespaces"},
+        {SYS_mount, "mount", "mount a file system"},
+        {SYS_ftruncate, "ftruncate", "resize a file"},
+    };
+    for (const Known &k : known)
+        if (k.nr == nr)
+            return std::string("tried to ") + k.what + " (system call " + k.name + ")";
+    return "made system call " + std::to_string(nr);
+}
+
+/// The layers of the host's sandbox that the kernel or a container did not allow, as
+/// a warning; "" when every one holds (or the host did not get as far as confining itself).
+std::string sandboxNotice(const std::string &label, const HostProgress &p)
+{
+    const std::int32_t bits = p.sandbox.load(std::memory_order_relaxed);
+    if (!(bits & SANDBOX_SET)
+        || (bits & (SANDBOX_LIMITS | SANDBOX_NAMESPACES | SANDBOX_FILTER))
+               == (SANDBOX_LIMITS | SANDBOX_NAMESPACES | SANDBOX_FILTER))
+        return {};
+    std::vector<std::string> gaps;
+    if (!(bits & SANDBOX_NAMESPACES))
+        gaps.push_back(std::string("no namespaces (unshare: ")
+                       + std::strerror(p.namespaceErrno.load(std::memory_order_relaxed))
+                       + "): it can read the files you can read");
+    if (!(bits & SANDBOX_FILTER))
+        gaps.push_back(std::string("no system call filter (seccomp: ")
+                       + std::strerror(p.filterErrno.load(std::memory_order_relaxed))
+                       + "): it can start programs, signal your processes"
+                       + ((bits & SANDBOX_NAMESPACES) ? "" : ", open network connections and write your files"));
+    if (!(bits & SANDBOX_LIMITS))
+        gaps.push_back("no resource limits");
+    std::string text = "warning: " + label + " runs in a partial sandbox, as this kernel or container allows: ";
+    for (std::size_t i = 0; i < gaps.size(); ++i)
+        text += (i ? "; " : "") + gaps[i];
+    return text + " (docs/testing-your-patch.md, \"The sandbox\")\n";
+}
+
 /// The host's refusal line, and the rest of its stderr (the governor's own output).
 void splitLog(const std::string &err, std::string &refusal, std::string &log)
 {
@@ -210,21 +289,26 @@ Result<KernelCore> parseKernelCore(const std::string &text)
     return k;
 }
 
-/// Everything a running host needs on this side; its thread (loop()) is the only one that
-/// touches the host's fds, the rest is shared under the mutex.
+/// Everything a running host needs on this side; its thread (main()) is the only one that
+/// touches the host's fds once it started it, the rest is shared under the mutex.
 struct HostRun::Watch {
     std::string label;
     int timeoutSeconds = DEFAULT_SOURCE_TIMEOUT_S;
     const std::atomic<bool> *cancel = nullptr;
     HostInput input;
     Fd inWrite;
+    Fd inRead;        ///< the host's stdin, until it is started
+    Fd decisionWrite; ///< the host's fd 5, until it is started
+    Fd decisions;     ///< what the host decided (its fd 5): the only channel read as decisions
     Fd progressFd;
     void *page = MAP_FAILED;
     Fd ringFd;
     void *ring = MAP_FAILED;
-    Spawned child;
+    std::vector<std::string> argv; ///< the host's command line
+    Spawned child;                 ///< out: the host's stdout and stderr, the governor's text
     std::thread thread;
     std::atomic<bool> stop{false}; ///< the run was destroyed before the host ended
+    std::promise<Status> started;  ///< the thread's start of the host
 
     /// Decision bytes in blocks that never move: the replay reads a block while the
     /// thread appends to a later one.
@@ -232,12 +316,15 @@ struct HostRun::Watch {
     std::mutex mutex;
     std::condition_variable arrived;
     std::vector<std::unique_ptr<std::uint8_t[]>> blocks;
-    std::size_t size = 0;       ///< bytes written to the blocks
-    bool ended = false;         ///< the host was reaped: no byte will follow
-    int status = 0;             ///< its waitpid() status
-    std::string err;            ///< its stderr (at most MAX_LOG)
-    std::size_t errDropped = 0; ///< bytes of its stderr past MAX_LOG, not kept
-    std::string stopped;        ///< why this side killed it
+    std::size_t size = 0;         ///< bytes written to the blocks
+    std::size_t maxDecisions = 0; ///< more decision bytes than this: not the host's
+    bool ended = false;           ///< the host was reaped: no byte will follow
+    int status = 0;               ///< its waitpid() status
+    rusage usage{};               ///< its resource use (its peak memory)
+    int leftBehind = 0;           ///< processes of its group still running when it ended (killed)
+    std::string err;              ///< its text (at most MAX_LOG)
+    std::size_t errDropped = 0;   ///< bytes of its text past MAX_LOG, not kept
+    std::string stopped;          ///< why this side killed it
     bool cancelled = false;
     /// Past MAX_LOG the governor's lines are dropped but the host's own (HOST_ERROR_PREFIX,
     /// its refusal, written last) are kept: the line being dropped, followed only while it
@@ -255,7 +342,7 @@ struct HostRun::Watch {
             ::munmap(ring, RING_BYTES);
     }
 
-    /// Reads what the host's stdout has into the free end of the last block.
+    /// Reads what the host's decision channel has into the free end of the last block.
     bool readDecisions(int fd)
     {
         std::uint8_t *to;
@@ -336,62 +423,115 @@ struct HostRun::Watch {
             hostLines.erase(0, hostLines.find('\n', hostLines.size() - MAX_HOST_LINES_KEPT) + 1);
     }
 
-    /// The thread: feeds the host, keeps its output, stops it when it hangs or is cancelled, reaps it.
-    void loop()
+    /// The thread: starts the host (so that its parent-death signal follows this thread,
+    /// which watches it to its end), then run().
+    void main()
     {
-        bool outOpen = true, errOpen = true, inOpen = true;
+        Result<Spawned> spawned = spawnProcess(argv, inRead.get(),
+                                               {{progressFd.get(), HOST_PROGRESS_FD},
+                                                {ringFd.get(), HOST_RING_FD},
+                                                {decisionWrite.get(), HOST_DECISION_FD}},
+                                               ChildStderr::Merged, true);
+        inRead.reset();
+        decisionWrite.reset();
+        if (!spawned) {
+            started.set_value(
+                Error{"", 0, "",
+                      spawned.error().message + " (the governor host; set IDLESCOPE_GOVERNOR_HOST to its path)"});
+            return;
+        }
+        child = std::move(*spawned);
+        started.set_value(Ok{});
+        run();
+    }
+
+    /// True once the host has ended (not reaped yet: its pid still names its group).
+    bool hostEnded() const
+    {
+        siginfo_t info{};
+        return ::waitid(P_PID, static_cast<id_t>(child.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0
+               && info.si_pid == child.pid;
+    }
+
+    /// Feeds the host, keeps its output, stops it when it hangs, floods or is cancelled, reaps it.
+    void run()
+    {
+        bool groupKilled = false;
+        bool outOpen = true, decisionsOpen = true, inOpen = true;
         using Clock = std::chrono::steady_clock;
-        auto lastActivity = Clock::now();
+        auto lastProgress = Clock::now();
         std::int64_t lastEntry = -1;
         std::int32_t lastPhase = -1;
-        while (outOpen || errOpen) {
+        while (outOpen || decisionsOpen) {
             // The socket: writable when the preamble or a slot's byte waits for room, readable
             // when the host gives slots back.
             const short inEvents = static_cast<short>(POLLIN | (input.waitsForSocket ? POLLOUT : 0));
-            pollfd fds[3] = {{outOpen ? child.out.get() : -1, POLLIN, 0},
-                             {errOpen ? child.err.get() : -1, POLLIN, 0},
+            pollfd fds[3] = {{decisionsOpen ? decisions.get() : -1, POLLIN, 0},
+                             {outOpen ? child.out.get() : -1, POLLIN, 0},
                              {inOpen ? inWrite.get() : -1, inEvents, 0}};
             const int n = ::poll(fds, 3, 100);
             if (n < 0 && errno != EINTR)
                 break;
-            bool active = false;
+            // Progress is what the replay does: slots taken, decisions made, entries and
+            // phases passed. What the governor prints is not (an endless loop that prints is
+            // as hung as a silent one).
+            bool progressed = false;
             if (inOpen && (fds[2].revents & (POLLIN | POLLOUT | POLLERR | POLLHUP))) {
                 const std::size_t before = input.preambleSent + input.filled + input.freed;
                 const bool open = input.readFreed(inWrite.get()) && input.sendSome(inWrite.get());
-                active = input.preambleSent + input.filled + input.freed != before;
+                progressed = input.preambleSent + input.filled + input.freed != before;
                 if (!open || input.done()) {
                     inOpen = false;
                     inWrite.reset();
                 }
             }
-            if (outOpen && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) {
-                active = true;
-                outOpen = readDecisions(child.out.get());
+            if (decisionsOpen && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) {
+                progressed = true;
+                decisionsOpen = readDecisions(decisions.get());
             }
-            if (errOpen && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) {
-                active = true;
-                errOpen = readLog(child.err.get());
+            if (outOpen && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)))
+                outOpen = readLog(child.out.get());
+            // A child the governor forked (where no filter forbade it) holds the pipes open
+            // after the host ended: once the host has, what is left of its group is killed,
+            // and the pipes drain to their end.
+            if (n == 0 && !groupKilled && hostEnded()) {
+                if (!(progress().sandbox.load(std::memory_order_relaxed) & SANDBOX_FILTER))
+                    leftBehind = groupMembers(child.pid, child.pid);
+                ::kill(-child.pid, SIGKILL);
+                groupKilled = true;
             }
             const std::int64_t entry = progress().entry.load(std::memory_order_relaxed);
             const std::int32_t phase = progress().phase.load(std::memory_order_relaxed);
-            if (active || entry != lastEntry || phase != lastPhase) {
-                lastActivity = Clock::now();
+            if (progressed || entry != lastEntry || phase != lastPhase) {
+                lastProgress = Clock::now();
                 lastEntry = entry;
                 lastPhase = phase;
             }
             if (stop.load(std::memory_order_relaxed) || (cancel && cancel->load(std::memory_order_relaxed))) {
                 stopped = "cancelled";
                 cancelled = true;
-            } else if (Clock::now() - lastActivity > std::chrono::seconds(timeoutSeconds))
+            } else if (Clock::now() - lastProgress > std::chrono::seconds(timeoutSeconds)) {
                 stopped = label + " did not return " + whereItWas(progress()) + " within "
                           + std::to_string(timeoutSeconds) + " s: stopped (an endless loop?)";
+            } else if (err.size() + errDropped > MAX_TEXT) {
+                stopped = label + " printed more than " + std::to_string(MAX_TEXT >> 20) + " MiB "
+                          + whereItWas(progress()) + ": stopped (it prints without end?)";
+            } else if (size > maxDecisions) {
+                stopped = label + " wrote " + std::to_string(size) + " bytes to the decision channel (fd "
+                          + std::to_string(HOST_DECISION_FD) + "), more than " + std::to_string(maxDecisions)
+                          + " decisions of the stream can take: stopped";
+            }
             if (!stopped.empty()) {
-                ::kill(child.pid, SIGKILL);
+                ::kill(-child.pid, SIGKILL);
                 break;
             }
         }
-        int st = 0;
-        while (::waitpid(child.pid, &st, 0) < 0 && errno == EINTR) {}
+        // With the filter on, the governor cannot fork: no need to look through /proc.
+        const bool mayHaveForked = !(progress().sandbox.load(std::memory_order_relaxed) & SANDBOX_FILTER);
+        int left = 0;
+        const int st = reapGroup(child.pid, &usage, mayHaveForked ? &left : nullptr);
+        if (!groupKilled)
+            leftBehind = left;
         {
             std::lock_guard lock(mutex);
             status = st;
@@ -459,16 +599,28 @@ Result<std::unique_ptr<HostRun>> HostRun::start(const std::string &sharedObject,
         return Error{"", 0, "", std::string("cannot map the governor host's ring: ") + std::strerror(errno)};
     w->input.ring = static_cast<IdleSpan *>(w->ring);
 
-    const std::string host = governorHostPath();
-    Result<Spawned> child =
-        spawnProcess({host, sharedObject}, inRead.get(),
-                     {{w->progressFd.get(), HOST_PROGRESS_FD}, {w->ringFd.get(), HOST_RING_FD}}, false);
-    if (!child)
-        return Error{"", 0, "",
-                     child.error().message + " (the governor host; set IDLESCOPE_GOVERNOR_HOST to its path)"};
-    w->child = std::move(*child);
-    w->thread = std::thread([watch = w.get()] { watch->loop(); });
+    int decisionPipe[2];
+    if (::pipe2(decisionPipe, O_CLOEXEC) != 0)
+        return Error{"", 0, "", std::string("cannot create the governor host's decisions: ") + std::strerror(errno)};
+    w->decisions = Fd(decisionPipe[0]);
+    w->decisionWrite = Fd(decisionPipe[1]);
+    // Entries per span: one, a few more with polling; the bound only stops a governor that
+    // writes to the channel itself.
+    w->maxDecisions = (stream.size() + 1) * 64 * (1 + sizeof(std::int64_t)) + (std::size_t{1} << 20);
+    w->inRead = std::move(inRead);
+    w->argv = {governorHostPath(), sharedObject, std::to_string(::getpid())};
+    std::future<Status> started = w->started.get_future();
+    w->thread = std::thread([watch = w.get()] { watch->main(); });
+    if (Status s = started.get(); !s) {
+        w->thread.join();
+        return s.error();
+    }
     return std::unique_ptr<HostRun>(new HostRun(std::move(w)));
+}
+
+std::string HostRun::sandboxNotice() const
+{
+    return source_governor::sandboxNotice(m_watch->label, m_watch->progress());
 }
 
 std::span<const std::uint8_t> HostRun::bytesFrom(std::size_t pos)
@@ -494,15 +646,35 @@ Result<HostEnd> HostRun::finish()
     splitLog(w.errDropped > 0 ? cutLog(w.err, w.errDropped) + w.hostLines : w.err, refusal, end.log);
     const HostProgress &progress = w.progress();
     const std::string &label = w.label;
+    // The memory limit makes a large allocation fail: the governor may go on, but it is told.
+    const std::int64_t peak = static_cast<std::int64_t>(w.usage.ru_maxrss) * 1024;
+    if (peak + (std::int64_t{128} << 20) >= HOST_MEMORY_LIMIT)
+        end.log = "idlescope: " + label + " reached the governor sandbox's memory limit ("
+                  + std::to_string(HOST_MEMORY_LIMIT >> 20) + " MiB; it used " + std::to_string(peak >> 20)
+                  + " MiB): allocations past it failed\n" + end.log;
+    // A child it forked (where the kernel allowed no filter to forbid it) dies with the run.
+    if (w.leftBehind > 0)
+        end.log = "idlescope: " + label + " forked: " + std::to_string(w.leftBehind) + " process"
+                  + (w.leftBehind == 1 ? "" : "es") + " of it still running at its end, killed\n" + end.log;
     if (w.cancelled)
         return Error::cancelled(withLog(w.stopped, end.log));
     if (!w.stopped.empty())
         return Error{"", 0, "", withLog(w.stopped, end.log)};
-    if (WIFSIGNALED(w.status))
+    if (WIFSIGNALED(w.status)) {
+        const int sig = WTERMSIG(w.status);
+        const std::string why = sig == SIGSYS    ? ": it made a system call the governor sandbox forbids"
+                                : sig == SIGXCPU ? ": it used the governor sandbox's CPU time limit ("
+                                                       + std::to_string(HOST_CPU_LIMIT_S) + " s)"
+                                                 : "";
         return Error{"", 0, "",
-                     withLog(label + " crashed " + whereItWas(progress) + ": " + signalName(WTERMSIG(w.status)),
-                             end.log)};
+                     withLog(label + " crashed " + whereItWas(progress) + ": " + signalName(sig) + why, end.log)};
+    }
     const int code = WIFEXITED(w.status) ? WEXITSTATUS(w.status) : -1;
+    if (code == HOST_EXIT_SANDBOX)
+        return Error{"", 0, "",
+                     withLog(label + " " + forbiddenCall(progress.deniedSyscall.load(std::memory_order_relaxed)) + " "
+                                 + whereItWas(progress) + ": the governor sandbox forbids it, the run was stopped",
+                             end.log)};
     if (code == HOST_EXIT_REFUSED)
         return Error{"", 0, "", withLog(label + ": " + (refusal.empty() ? "refused to run" : refusal), end.log)};
     constexpr std::size_t END = 1 + 2 * sizeof(std::int64_t);

@@ -4,7 +4,8 @@
  * Running a built governor: the governor host replays the whole stream in
  * its own process and sends back every decision as it makes it; this side
  * watches it, and turns a crash (its signal), an endless loop (no progress within
- * the timeout) or a refusal into an Error naming the entry it happened at.
+ * the timeout, whatever it prints), a flood of text, a system call its sandbox
+ * forbids or a refusal into an Error naming the entry it happened at.
  */
 #pragma once
 
@@ -43,7 +44,8 @@ struct KernelCore {
 /// "6.19", "v6.19", "7.0": OLDEST_SHIM_KERNEL to NEWEST_SHIM_KERNEL; an Error names the range.
 Result<KernelCore> parseKernelCore(const std::string &text);
 
-/// Seconds without progress after which a governor is stopped as hung.
+/// Seconds without progress (an entry, a phase, a slot or a decision: printing is none)
+/// after which a governor is stopped as hung.
 inline constexpr int DEFAULT_SOURCE_TIMEOUT_S = 10;
 
 /// What the host said after its last decision.
@@ -81,8 +83,11 @@ public:
     /// The bytes stay where they are for the run's life.
     std::span<const std::uint8_t> bytesFrom(std::size_t pos);
     /// Waits for the host to end: its end record, or the Error that says
-    /// why it ended without one (crash, hang, refusal, cancel).
+    /// why it ended without one (crash, hang, refusal, forbidden call, cancel).
     Result<HostEnd> finish();
+    /// Once the host has confined itself (before its first decision): a warning naming the
+    /// layers of its sandbox the kernel or a container did not allow; "" when all hold.
+    std::string sandboxNotice() const;
 
     struct Watch;
 

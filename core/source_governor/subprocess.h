@@ -10,8 +10,11 @@
 
 #include "core/common/error.h"
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <utility>
 #include <vector>
@@ -51,23 +54,40 @@ enum class ChildStderr : std::uint8_t {
 /**
  * Starts @p argv (argv[0] looked up in PATH) with stdin from @p stdinFd
  * (-1: /dev/null), each (parent fd, child fd) of @p extraFds, LC_ALL=C,
- * stdout on a pipe and stderr as @p stderrTo says.
+ * stdout on a pipe and stderr as @p stderrTo says; with @p ownProcessGroup in a
+ * process group of its own (its pid), so that kill(-pid) ends it and everything it started.
  */
 Result<Spawned> spawnProcess(const std::vector<std::string> &argv, int stdinFd,
-                             const std::vector<std::pair<int, int>> &extraFds, ChildStderr stderrTo);
+                             const std::vector<std::pair<int, int>> &extraFds, ChildStderr stderrTo,
+                             bool ownProcessGroup = false);
 inline Result<Spawned> spawnProcess(const std::vector<std::string> &argv, int stdinFd,
                                     const std::vector<std::pair<int, int>> &extraFds, bool mergeOutput)
 {
     return spawnProcess(argv, stdinFd, extraFds, mergeOutput ? ChildStderr::Merged : ChildStderr::Pipe);
 }
 
+/// Waits for @p pid (a process group's leader) to end, kills what is left of its group (a
+/// child it forked), and reaps it: its waitpid() status; @p usage, when given, gets its
+/// rusage, @p leftBehind the number of processes of its group it left running.
+int reapGroup(pid_t pid, rusage *usage = nullptr, int *leftBehind = nullptr);
+
+/// The processes of process group @p pgid but @p except (from /proc).
+int groupMembers(pid_t pgid, pid_t except);
+
 struct Finished {
     int exitStatus = -1; ///< exit code, or -1 when killed by a signal
     int signal = 0;
-    std::string output; ///< stdout and stderr, interleaved
+    std::string output;    ///< stdout and stderr, interleaved (at most RUN_OUTPUT_KEPT bytes)
+    bool timedOut = false; ///< stopped after the time it was given
 };
 
-/// Runs @p argv to the end (no stdin), keeping everything it prints.
-Result<Finished> runToEnd(const std::vector<std::string> &argv);
+/// What runToEnd() keeps of a program's output: a compiler answering a binary file says megabytes.
+inline constexpr std::size_t RUN_OUTPUT_KEPT = 1 << 20;
+
+/// Runs @p argv to the end (no stdin), keeping what it prints; in a process group of its own
+/// that is killed whole (the compiler's cc1, as, ld) once @p timeoutSeconds have passed
+/// (0: no limit), or when *@p cancel turns true.
+Result<Finished> runToEnd(const std::vector<std::string> &argv, int timeoutSeconds = 0,
+                          const std::atomic<bool> *cancel = nullptr);
 
 } // namespace idlescope::source_governor

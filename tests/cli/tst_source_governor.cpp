@@ -470,9 +470,10 @@ private slots:
 
     void theCompilersOutputIsCapped()
     {
-        // 200 lines of "int vN = ;": gcc and clang say at least one line for each; 50
-        // lines are kept, the first error's file:line:column among them, and the rest are
-        // counted.
+        // 200 lines of "int vN = ;": gcc and clang say at least one line for each error, and
+        // stop after 50 errors (-fmax-errors=50, so that a file of 300,000 errors does not
+        // build for minutes); 50 lines are kept, the first error's file:line:column among
+        // them, and the rest (at least one line for each of the other errors) are counted.
         QByteArray text;
         for (int i = 0; i < 200; ++i)
             text += "int v" + QByteArray::number(i) + " = ;\n";
@@ -485,7 +486,7 @@ private slots:
         const QRegularExpression more(u"\n\u2026 (\\d+) more lines of compiler output\n"_s);
         const QRegularExpressionMatch m = more.match(r.err);
         QVERIFY2(m.hasMatch(), qPrintable(r.err));
-        QVERIFY2(m.captured(1).toInt() >= 200 - 50, qPrintable(m.captured(1)));
+        QVERIFY2(m.captured(1).toInt() >= 50, qPrintable(m.captured(1)));
         const QString kept = r.err.left(m.capturedStart());
         QVERIFY2(kept.count(u'\n') <= 50 + 2, qPrintable(r.err)); // + the "does not build" line and the error prefix
         QVERIFY(kept.toUtf8().size() <= 8 * 1024 + 500);

@@ -9,13 +9,21 @@
 #include "widgets/session/session.h"
 #include "widgets/session/session_opener.h"
 
+#include "core/source_governor/source_build.h"
+#include "core/source_governor/source_consent.h"
+#include "widgets/runner/source_file_watch.h"
+
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace idlescope;
 
@@ -52,6 +60,9 @@ private slots:
     void fallbackHappensOncePerStart();
     void leftWorkIsTheNewestCopy();
     void unreadableLeftWorkIsReportedAndRemoved();
+    void aSessionRunsNoSourceWithoutAYes();
+    void aScriptedOpenSaysHowToAllowTheSource();
+    void aSourceStampNeverWaits();
 
 private:
     /// A session of the default scenario on @p target, its view at 1000..5000 ns, saved in m_dir.
@@ -242,6 +253,127 @@ void TestSessionOpener::unreadableLeftWorkIsReportedAndRemoved()
     QVERIFY2(err.startsWith(QStringLiteral("The recovery copy could not be read: ")) && err.contains(copy),
              qPrintable(err));
     QVERIFY(!QFile::exists(copy));
+}
+
+void TestSessionOpener::aSessionRunsNoSourceWithoutAYes()
+{
+    // A colleague's tarball: gov-ok.c and a session naming it as "src:gov-ok.c", unpacked in
+    // a folder of its own; the window started elsewhere. Before, the window built and ran the
+    // file at once, and took the relative path from the folder it was started in.
+    using namespace source_governor;
+    const QString folder = m_dir.filePath(QStringLiteral("tarball"));
+    QVERIFY(QDir().mkpath(folder));
+    const QString source = folder + QStringLiteral("/gov-ok.c");
+    QVERIFY(QFile::copy(QStringLiteral(IDLESCOPE_TEST_DATA "/source_governors/hostile/gov-ok.c"), source));
+    QFile::setPermissions(source, QFile::ReadOwner | QFile::WriteOwner);
+    QFile templ(QStringLiteral(IDLESCOPE_TEST_DATA "/source_governors/hostile/session-template.idlescope"));
+    QVERIFY(templ.open(QIODevice::ReadOnly));
+    const QString session = folder + QStringLiteral("/experiment.idlescope");
+    QFile out(session);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(templ.readAll().replace("GOVERNOR_PATH", "gov-ok.c"));
+    out.close();
+    const QString started = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(m_settings.path()));
+
+    requireSourceConsent(true);
+    OpenerRig rig;
+    ScenarioSpec shown;
+    QObject::connect(&rig.opener, &SessionOpener::scenarioRead, &rig.opener, [&](const ScenarioSpec &s) { shown = s; });
+    QList<SourceConsentRequest> asked;
+    bool yes = false;
+    rig.opener.setSourceConsentAsker([&](const SourceConsentRequest &r) {
+        asked << r;
+        return yes;
+    });
+    // The hash shown is the file's SHA-256, as sha256sum prints it (QCryptographicHash here).
+    QFile src(source);
+    QVERIFY(src.open(QIODevice::ReadOnly));
+    const QString sha =
+        QString::fromLatin1(QCryptographicHash::hash(src.readAll(), QCryptographicHash::Sha256).toHex());
+    src.close();
+
+    // No: the session is refused, nothing read, and the build itself refuses the file.
+    QString err = rig.opener.openSession(session);
+    QVERIFY2(err.contains(QStringLiteral("you did not allow building and running the governor source %1 (sha256 %2)")
+                              .arg(source, sha)),
+             qPrintable(err));
+    QCOMPARE(rig.read, 0);
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked[0].session, session);
+    QCOMPARE(asked[0].source, source); // the session's folder's, not the current folder's
+    QCOMPARE(asked[0].sha256, sha);
+    const auto refused = buildSourceGovernor(source.toStdString());
+    QVERIFY(!refused);
+    QVERIFY(refused.error().message.find("needs your yes") != std::string::npos);
+
+    // Yes: opened, the governor being the file in the session's folder; remembered, so that
+    // the same content opens without a question.
+    yes = true;
+    err = rig.opener.openSession(session);
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    QCOMPARE(rig.read, 1);
+    QCOMPARE(asked.size(), 2);
+    QCOMPARE(shown.governors.size(), std::size_t{2});
+    QCOMPARE(QString::fromStdString(shown.governors[1].variant), QStringLiteral("src:") + source);
+    QVERIFY(rig.opener.openSession(session).isEmpty());
+    QCOMPARE(asked.size(), 2);
+    QVERIFY(SourceConsentStore().hashes().contains(sha));
+
+    // A changed file asks again.
+    QVERIFY(src.open(QIODevice::Append));
+    src.write("/* changed */\n");
+    src.close();
+    yes = false;
+    QVERIFY(!rig.opener.openSession(session).isEmpty());
+    QCOMPARE(asked.size(), 3);
+    QVERIFY(asked[2].sha256 != sha);
+
+    QVERIFY(QDir::setCurrent(started));
+    requireSourceConsent(false);
+    forgetSourceConsents();
+}
+
+void TestSessionOpener::aScriptedOpenSaysHowToAllowTheSource()
+{
+    // `idlescope --screenshot X SESSION` sets no asker: refused, with the way to allow it.
+    using namespace source_governor;
+    const QString source = m_dir.filePath(QStringLiteral("scripted.c"));
+    QVERIFY(QFile::copy(QStringLiteral(IDLESCOPE_TEST_DATA "/source_governors/hostile/gov-ok.c"), source));
+    QFile::setPermissions(source, QFile::ReadOwner | QFile::WriteOwner);
+    QFile edit(source); // content of its own: gov-ok.c's may have been allowed by the test above
+    QVERIFY(edit.open(QIODevice::Append));
+    edit.write("/* scripted */\n");
+    edit.close();
+    QFile templ(QStringLiteral(IDLESCOPE_TEST_DATA "/source_governors/hostile/session-template.idlescope"));
+    QVERIFY(templ.open(QIODevice::ReadOnly));
+    const QString session = m_dir.filePath(QStringLiteral("scripted.idlescope"));
+    QFile out(session);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(templ.readAll().replace("GOVERNOR_PATH", source.toUtf8()));
+    out.close();
+    requireSourceConsent(true);
+    OpenerRig rig;
+    const QString err = rig.opener.openSession(session);
+    requireSourceConsent(false);
+    QVERIFY2(err.contains(QStringLiteral("which you have not allowed")), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("--allow-source")), qPrintable(err));
+    QCOMPARE(rig.read, 0);
+}
+
+void TestSessionOpener::aSourceStampNeverWaits()
+{
+    // The window reads a session's source file for its stamp on its own thread: a src: FIFO
+    // blocked it for ever, a link to /dev/zero kept it at 100 % CPU. Both are no file now.
+    const QString fifo = m_dir.filePath(QStringLiteral("stamp-fifo.c"));
+    QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+    const QString zero = m_dir.filePath(QStringLiteral("stamp-zero.c"));
+    QVERIFY(QFile::link(QStringLiteral("/dev/zero"), zero));
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(sourceFileStamp(fifo), QString());
+    QCOMPARE(sourceFileStamp(zero), QString());
+    QVERIFY(clock.elapsed() < 5000);
 }
 
 QTEST_MAIN(TestSessionOpener)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/runner/source_file_watch.h"
 
+#include "core/source_governor/source_consent.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -12,12 +14,10 @@ namespace idlescope {
 
 QString sourceFileStamp(const QString &path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return QString();
-    QCryptographicHash hash(QCryptographicHash::Sha1);
-    hash.addData(&f);
-    return QString::fromLatin1(hash.result().toHex());
+    // On the window's thread: read as the build reads it, a regular file only and never
+    // waiting (a src: FIFO would block the window for ever, /dev/zero never ends).
+    const Result<std::string> hash = source_governor::sourceFileSha256(path.toStdString());
+    return hash ? QString::fromStdString(*hash) : QString();
 }
 
 SourceFileWatch::SourceFileWatch(QObject *parent) : QObject(parent)

@@ -12,6 +12,8 @@
 #include "widgets/session/session_json_reader.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -330,7 +332,17 @@ std::vector<TunableSetting> readSettings(SessionJsonReader &r, const QJsonObject
     return settings;
 }
 
-GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QString &path)
+/// @p file as the session names it: a relative path is the session's folder's (@p baseDir),
+/// as for a colleague's tarball unpacked anywhere, never the folder the window started in.
+std::string sessionRelativePath(const std::string &file, const QString &baseDir)
+{
+    const QString f = QString::fromStdString(file);
+    if (file.empty() || QDir::isAbsolutePath(f))
+        return file;
+    return QDir::cleanPath(QDir(baseDir).filePath(f)).toStdString();
+}
+
+GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QString &path, const QString &baseDir)
 {
     GovernorSpec g;
     if (!v.isObject()) {
@@ -343,7 +355,8 @@ GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QStri
     if (r.ok() && o.contains(key("source"))) {
         const QString sp = path + key(".source");
         const QJsonObject src = r.object(o, key("source"), sp);
-        const std::string file = r.string(src, key("path"), sp + key(".path"), true).toStdString();
+        const std::string file =
+            sessionRelativePath(r.string(src, key("path"), sp + key(".path"), true).toStdString(), baseDir);
         const QString kernel = r.string(src, key("kernel"), sp + key(".kernel"), true);
         if (r.ok() && !isSourceGovernorId(g.variant))
             r.fail(sp, QStringLiteral("goes with a \"src:NAME\" variant"));
@@ -356,6 +369,15 @@ GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QStri
                 r.fail(path + key(".variant"), QString::fromStdString(st.error().message));
         }
     }
+    // "src:FILE[@KERNEL]" with a relative FILE: the session's folder's.
+    if (r.ok() && isSourceGovernorId(g.variant) && !o.contains(key("source"))
+        && !namedSourceFile(g.variant.substr(SOURCE_GOVERNOR_PREFIX.size())))
+        if (const Result<SourceGovernorSpec> spec = parseSourceGovernorId(g.variant); spec) {
+            const std::string rest = g.variant.substr(SOURCE_GOVERNOR_PREFIX.size());
+            if (rest.starts_with(spec->path))
+                g.variant = std::string(SOURCE_GOVERNOR_PREFIX) + sessionRelativePath(spec->path, baseDir)
+                            + rest.substr(spec->path.size());
+        }
     // "recorded" is the kernel's own choices of a trace workload (core/trace/recorded_entries.h).
     // "src:FILE.c[@KERNEL]" is a governor built from source (core/source_governor), saved by its path.
     if (r.ok() && !findVariant(g.variant) && g.variant != "recorded" && !isSourceGovernorId(g.variant))
@@ -489,7 +511,8 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
         s.scenario.workload = readWorkload(r, root, version, label);
     const QJsonArray governors = r.array(root, key("governors"), key("governors"));
     for (qsizetype i = 0; i < governors.size() && r.ok(); ++i) {
-        GovernorSpec g = readGovernor(r, governors[i], QStringLiteral("governors[%1]").arg(i));
+        GovernorSpec g =
+            readGovernor(r, governors[i], QStringLiteral("governors[%1]").arg(i), QFileInfo(label).absolutePath());
         // Every view tells governors apart by name: a second instance needs a label of its own.
         for (const GovernorSpec &h : s.scenario.governors)
             if (r.ok() && h.name() == g.name())

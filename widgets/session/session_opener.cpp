@@ -22,6 +22,9 @@ QString SessionOpener::openSession(const QString &path)
         emit recentFilesChanged();
         return QString::fromStdString(s.error().toString());
     }
+    // Before anything of it is built: the user's yes for each source file it names.
+    if (const QString refused = allowSources(path, s->scenario); !refused.isEmpty())
+        return tr("Could not open session %1: %2").arg(path, refused);
     m_pendingView = std::make_unique<SessionView>(s->view);
     // The title and recent files take the session when its snapshot arrives
     // (snapshotShown); a workload that fails to build is refused by runFailed.

@@ -15,6 +15,10 @@
  * leaves the recent files, nothing is applied. A file given at start-up that
  * fails leaves the default scenario in its place (once: the fallback).
  *
+ * A session that names governor source files is shown only once the user
+ * allowed building and running each of them (source_consent.h): the question
+ * comes before anything is built; a no refuses the session.
+ *
  * Unsaved work is kept in a recovery copy (recovery_store.h) once recovery is
  * enabled; the work a window that ended without closing left is found here
  * (leftWork()), and the window asks whether to restore it.
@@ -22,6 +26,7 @@
 #pragma once
 
 #include "widgets/session/session_json.h"
+#include "widgets/session/source_consent.h"
 
 #include <QObject>
 #include <QString>
@@ -48,6 +53,15 @@ public:
     /// kernel trace, as the workload. An error known at once is returned (a session's is also
     /// emitted as errorOccurred(); the setup panel reports its own) and nothing is applied.
     QString openFile(const QString &path);
+    /// Who asks whether a session's source files may be built and run (none: a scripted run,
+    /// every such session is refused with the way to allow it).
+    void setSourceConsentAsker(SourceConsentAsker asker) { m_askConsent = std::move(asker); }
+    /// The question for the source files of @p scenario (read from @p label: a session, a
+    /// recovery copy): "" when each may be built, else why not (askSourceConsent()).
+    QString allowSources(const QString &label, const ScenarioSpec &scenario)
+    {
+        return askSourceConsent(label, scenario, m_askConsent, m_consents);
+    }
     /// Session @p path was saved: it leads the recent files.
     void sessionSaved(const QString &path);
 
@@ -114,6 +128,8 @@ private:
     QString m_openingSession;
     bool m_fallingBack = false; ///< applying the default scenario after a first run failed
     std::unique_ptr<RecoveryStore> m_recovery;
+    SourceConsentAsker m_askConsent;
+    SourceConsentStore m_consents;
 };
 
 } // namespace idlescope

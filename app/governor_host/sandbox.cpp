@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/governor_host/sandbox.h"
+
+#include <array>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <iterator>
+#include <sched.h>
+#include <seccomp.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <termios.h>
+#include <unistd.h>
+
+namespace idlescope::source_governor {
+
+namespace {
+
+HostProgress *g_progress = nullptr;
+
+/// SIGSYS from the filter: the call's number goes to idlescope, and the host ends at once
+/// (nothing of the governor's runs after a forbidden call).
+void onForbiddenCall(int, siginfo_t *info, void *)
+{
+    if (g_progress)
+        g_progress->deniedSyscall.store(info->si_syscall, std::memory_order_relaxed);
+    ::syscall(SYS_exit_group, HOST_EXIT_SANDBOX);
+}
+
+bool setLimit(int resource, rlim_t value)
+{
+    const rlimit r{value, value};
+    return ::setrlimit(resource, &r) == 0;
+}
+
+bool setLimits()
+{
+    bool ok = true;
+#if !defined(__SANITIZE_ADDRESS__)
+    // AddressSanitizer reserves terabytes of address space for its shadow: under it the
+    // memory limit is left out (the filter and the namespaces still hold).
+    ok = setLimit(RLIMIT_AS, static_cast<rlim_t>(HOST_MEMORY_LIMIT)) && ok;
+#endif
+    // The soft CPU limit sends SIGXCPU, the hard one a second later SIGKILL.
+    const rlimit cpu{static_cast<rlim_t>(HOST_CPU_LIMIT_S), static_cast<rlim_t>(HOST_CPU_LIMIT_S + 1)};
+    ok = ::setrlimit(RLIMIT_CPU, &cpu) == 0 && ok;
+    ok = setLimit(RLIMIT_FSIZE, 0) && ok;
+    ok = setLimit(RLIMIT_NPROC, 0) && ok;
+    ok = setLimit(RLIMIT_CORE, 0) && ok;
+    ok = setLimit(RLIMIT_NOFILE, 32) && ok;
+    return ok;
+}
+
+bool writeProcFile(const char *path, const std::string &text)
+{
+    const int fd = ::open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    ::close(fd);
+    return ok;
+}
+
+/// The namespaces, and a root of a tmpfs holding a copy of @p sharedObject only. Returns 0
+/// and sets @p loadPath, or the errno of the step that failed (the host then keeps the
+/// namespaces it has: a network namespace entered stays).
+int enterNamespaces(const std::string &sharedObject, std::string &loadPath)
+{
+    // The object is read before the mount hides the folder it is in (a cache under /tmp).
+    std::string image;
+    {
+        std::ifstream in(sharedObject, std::ios::binary);
+        if (!in)
+            return errno ? errno : ENOENT;
+        image.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    const uid_t uid = ::geteuid();
+    const gid_t gid = ::getegid();
+    if (::unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) != 0)
+        return errno;
+    if (!writeProcFile("/proc/self/setgroups", "deny")
+        || !writeProcFile("/proc/self/uid_map", "0 " + std::to_string(uid) + " 1\n")
+        || !writeProcFile("/proc/self/gid_map", "0 " + std::to_string(gid) + " 1\n"))
+        return errno ? errno : EPERM;
+    // Private, so that nothing below reaches the mounts outside; the tmpfs over /tmp (in this
+    // namespace only) becomes the root.
+    if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+        return errno;
+    constexpr const char *ROOT = "/tmp";
+    if (::mount("idlescope-governor", ROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=16m,mode=0755") != 0)
+        return errno;
+    // A step that fails past here takes the tmpfs away again: it hides the folders below
+    // /tmp, where the governor may be.
+    const auto undo = [&](int error) {
+        ::umount2(ROOT, MNT_DETACH);
+        return error;
+    };
+    {
+        const std::string copy = std::string(ROOT) + "/governor.so";
+        const int fd = ::open(copy.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0500);
+        if (fd < 0)
+            return undo(errno);
+        const bool ok = ::write(fd, image.data(), image.size()) == static_cast<ssize_t>(image.size());
+        ::close(fd);
+        if (!ok)
+            return undo(EIO);
+    }
+    if (::chdir(ROOT) != 0 || ::chroot(".") != 0 || ::chdir("/") != 0)
+        return undo(errno);
+    if (::mount(nullptr, "/", nullptr, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, nullptr) != 0)
+        return errno;
+    loadPath = "/governor.so";
+    return 0;
+}
+
+/// The filter: what the replay needs, nothing else. A forbidden call raises SIGSYS
+/// (onForbiddenCall()). Returns 0 or the errno of the failed step.
+int loadFilter()
+{
+    scmp_filter_ctx ctx = ::seccomp_init(SCMP_ACT_TRAP);
+    if (!ctx)
+        return ENOMEM;
+    int rc = 0;
+    const auto allow = [&](int nr) {
+        if (rc == 0)
+            rc = ::seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
+    };
+    const auto allowIf = [&](int nr, scmp_arg_cmp cmp) {
+        if (rc == 0)
+            rc = ::seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1, cmp);
+    };
+    const auto allowIf2 = [&](int nr, scmp_arg_cmp a, scmp_arg_cmp b) {
+        if (rc == 0)
+            rc = ::seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 2, a, b);
+    };
+    // Memory, time, the end.
+    for (int nr : {SCMP_SYS(brk), SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mprotect), SCMP_SYS(mremap),
+                   SCMP_SYS(madvise), SCMP_SYS(futex), SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres),
+                   SCMP_SYS(gettimeofday), SCMP_SYS(time), SCMP_SYS(nanosleep), SCMP_SYS(clock_nanosleep),
+                   SCMP_SYS(sched_yield), SCMP_SYS(getrandom), SCMP_SYS(exit), SCMP_SYS(exit_group),
+                   SCMP_SYS(rt_sigreturn), SCMP_SYS(rt_sigprocmask), SCMP_SYS(sigaltstack), SCMP_SYS(getpid),
+                   SCMP_SYS(gettid), SCMP_SYS(getppid), SCMP_SYS(getuid), SCMP_SYS(geteuid), SCMP_SYS(getgid),
+                   SCMP_SYS(getegid), SCMP_SYS(getrusage), SCMP_SYS(uname), SCMP_SYS(restart_syscall)})
+        allow(nr);
+    // Files: what is open may be read, closed and looked at; dlopen() opens the governor
+    // (the only file in the namespaces' root) read-only.
+    for (int nr : {SCMP_SYS(read), SCMP_SYS(pread64), SCMP_SYS(readv), SCMP_SYS(close), SCMP_SYS(fstat),
+                   SCMP_SYS(newfstatat), SCMP_SYS(statx), SCMP_SYS(lseek)})
+        allow(nr);
+    constexpr scmp_datum_t WRITE_FLAGS = O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND;
+    allowIf(SCMP_SYS(openat), SCMP_A2(SCMP_CMP_MASKED_EQ, WRITE_FLAGS, O_RDONLY));
+    // Writes: the text channels and the decisions, nothing else; the ring's socket (fd 0)
+    // takes the host's "slot freed" bytes.
+    for (int fd : {STDOUT_FILENO, STDERR_FILENO, HOST_DECISION_FD}) {
+        allowIf(SCMP_SYS(write), SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(fd)));
+        allowIf(SCMP_SYS(writev), SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(fd)));
+    }
+    allowIf(SCMP_SYS(sendto), SCMP_A0(SCMP_CMP_EQ, STDIN_FILENO));
+    allowIf(SCMP_SYS(recvfrom), SCMP_A0(SCMP_CMP_EQ, STDIN_FILENO));
+    allowIf(SCMP_SYS(ioctl), SCMP_A1(SCMP_CMP_EQ, TCGETS)); // isatty()
+    // Signals: to itself only (abort(), raise()); SIGSYS stays the filter's.
+    const auto self = static_cast<scmp_datum_t>(::getpid());
+    allowIf(SCMP_SYS(kill), SCMP_A0(SCMP_CMP_EQ, self));
+    allowIf(SCMP_SYS(tgkill), SCMP_A0(SCMP_CMP_EQ, self));
+    allowIf(SCMP_SYS(rt_sigaction), SCMP_A0(SCMP_CMP_NE, SIGSYS));
+    // getrlimit() (prlimit64 of itself, reading only).
+    allowIf2(SCMP_SYS(prlimit64), SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A2(SCMP_CMP_EQ, 0));
+    if (rc == 0)
+        rc = ::seccomp_load(ctx);
+    ::seccomp_release(ctx);
+    return rc < 0 ? -rc : rc;
+}
+
+} // namespace
+
+std::string confine(const std::string &sharedObject, pid_t parent, HostProgress &progress)
+{
+    std::int32_t bits = 0;
+    std::string loadPath = sharedObject;
+    // The namespaces first (entering a user namespace clears the parent-death signal),
+    // then the limits (RLIMIT_NPROC would not stop unshare(), RLIMIT_FSIZE would stop the copy).
+    const int nsError = enterNamespaces(sharedObject, loadPath);
+    if (nsError == 0)
+        bits |= SANDBOX_NAMESPACES;
+    else
+        loadPath = sharedObject; // a root half made is not used
+    progress.namespaceErrno.store(nsError, std::memory_order_relaxed);
+    if (setLimits())
+        bits |= SANDBOX_LIMITS;
+
+    // Killed with the idlescope thread that started it; a parent gone before this line
+    // (its signal would never come) ends the host here.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (parent > 0 && ::getppid() != parent)
+        ::_exit(HOST_EXIT_REFUSED);
+
+    g_progress = &progress;
+    struct sigaction sa{};
+    sa.sa_sigaction = onForbiddenCall;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGSYS, &sa, nullptr);
+    sigset_t sys;
+    sigemptyset(&sys);
+    sigaddset(&sys, SIGSYS);
+    ::sigprocmask(SIG_UNBLOCK, &sys, nullptr);
+    const int filterError = loadFilter();
+    if (filterError == 0)
+        bits |= SANDBOX_FILTER;
+    progress.filterErrno.store(filterError, std::memory_order_relaxed);
+    progress.sandbox.store(bits | SANDBOX_SET, std::memory_order_relaxed);
+    return loadPath;
+}
+
+} // namespace idlescope::source_governor

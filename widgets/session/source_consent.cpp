@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/session/source_consent.h"
+
+#include "core/source_governor/source_consent.h"
+#include "core/source_governor/source_governor.h"
+#include "widgets/runner/scenario_spec.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
+
+namespace idlescope {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("SourceConsent", text);
+}
+
+} // namespace
+
+QStringList SourceConsentStore::hashes() const
+{
+    if (m_settings)
+        return m_settings->value(QLatin1String(SETTINGS_KEY)).toStringList();
+    return QSettings().value(QLatin1String(SETTINGS_KEY)).toStringList();
+}
+
+void SourceConsentStore::remember(const QString &sha256)
+{
+    QStringList all = hashes();
+    if (all.contains(sha256))
+        return;
+    all.append(sha256);
+    if (m_settings)
+        m_settings->setValue(QLatin1String(SETTINGS_KEY), all);
+    else
+        QSettings().setValue(QLatin1String(SETTINGS_KEY), all);
+}
+
+void SourceConsentStore::grantRemembered() const
+{
+    for (const QString &h : hashes())
+        source_governor::grantSourceHash(h.toStdString());
+}
+
+QString askSourceConsent(const QString &session, const ScenarioSpec &scenario, const SourceConsentAsker &asker,
+                         SourceConsentStore &store)
+{
+    if (!source_governor::sourceConsentRequired())
+        return {};
+    for (const GovernorSpec &g : scenario.governors) {
+        if (!isSourceGovernorId(g.variant))
+            continue;
+        const Result<SourceGovernorSpec> spec = parseSourceGovernorId(g.variant);
+        if (!spec)
+            continue; // the run names the bad id
+        // Read as the build reads it: a FIFO or a device is refused at once, never waited on.
+        const Result<std::string> hash = source_governor::sourceFileSha256(spec->path);
+        if (!hash)
+            continue; // nothing will be built: the run reports why in the build's words
+        const QString sha = QString::fromStdString(*hash);
+        const QString source = QFileInfo(QString::fromStdString(spec->path)).absoluteFilePath();
+        if (store.hashes().contains(sha) || source_governor::sourceConsented(spec->path, std::string())) {
+            source_governor::grantSourceHash(*hash);
+            continue;
+        }
+        const SourceConsentRequest request{session, source, sha};
+        if (!asker)
+            return tr("it builds and runs the governor source %1 (sha256 %2), which you have not allowed: open "
+                      "the session in the window and answer its question, or give --allow-source to build and "
+                      "run the session's source files without asking")
+                .arg(source, sha);
+        if (!asker(request))
+            return tr("you did not allow building and running the governor source %1 (sha256 %2)").arg(source, sha);
+        source_governor::grantSourceHash(*hash);
+        store.remember(sha);
+    }
+    return {};
+}
+
+bool sourceConsentDialog(QWidget *parent, const SourceConsentRequest &request)
+{
+    QMessageBox box(parent);
+    box.setIcon(QMessageBox::Warning);
+    box.setWindowTitle(tr("Build and run code from this session?"));
+    box.setText(tr("The session %1 has a governor built from a source file. Building it runs the compiler on the "
+                   "file, and running it runs its code on your computer (in a sandbox: no network, no files, "
+                   "no other programs).")
+                    .arg(QFileInfo(request.session).fileName()));
+    box.setInformativeText(tr("File: %1\nFolder: %2\nSHA-256: %3\n\nBuild and run it only if you trust where it "
+                              "comes from. A yes is remembered for this content; a changed file asks again.")
+                               .arg(QFileInfo(request.source).fileName(), QFileInfo(request.source).absolutePath(),
+                                    request.sha256));
+    QPushButton *yes = box.addButton(tr("Build and run"), QMessageBox::AcceptRole);
+    box.addButton(tr("Don't open"), QMessageBox::RejectRole);
+    box.setDefaultButton(qobject_cast<QPushButton *>(box.buttons().last()));
+    box.exec();
+    return box.clickedButton() == yes;
+}
+
+} // namespace idlescope

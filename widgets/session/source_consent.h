@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file source_consent.h
+ * The window's side of core/source_governor/source_consent.h: before a
+ * session whose governors include one built from source is shown, the user
+ * is asked, for each such file the user has not allowed yet, whether to
+ * build and run it, seeing the session, the file's path and its content's
+ * SHA-256 (what `sha256sum FILE` prints). A yes is remembered by content
+ * hash in the settings (sourceConsent/sha256): the same content opens
+ * without a question from then on, a changed file asks again.
+ */
+#pragma once
+
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+class QWidget;
+
+namespace idlescope {
+
+struct ScenarioSpec;
+
+/// What the user is asked about.
+struct SourceConsentRequest {
+    QString session; ///< the session that names the file
+    QString source;  ///< the file (absolute)
+    QString sha256;  ///< its content's SHA-256
+};
+
+/// Asks the user; true for a yes. None set (a scripted run): every file is refused.
+using SourceConsentAsker = std::function<bool(const SourceConsentRequest &)>;
+
+/// The hashes allowed, kept in QSettings.
+class SourceConsentStore {
+public:
+    static constexpr const char *SETTINGS_KEY = "sourceConsent/sha256";
+    /// Uses @p settings, or the application's default QSettings when null.
+    explicit SourceConsentStore(QSettings *settings = nullptr) : m_settings(settings) {}
+    QStringList hashes() const;
+    void remember(const QString &sha256);
+    /// Tells the core every hash remembered (at the window's start).
+    void grantRemembered() const;
+
+private:
+    QSettings *m_settings;
+};
+
+/**
+ * Asks, with @p asker, for every source file of @p scenario (session @p session)
+ * that is neither allowed already nor unreadable (the build reports those in its
+ * own words), and grants each yes. "" when every file may be built; else the
+ * message saying which file was not allowed and how to allow it.
+ */
+QString askSourceConsent(const QString &session, const ScenarioSpec &scenario, const SourceConsentAsker &asker,
+                         SourceConsentStore &store);
+
+/// The question as a dialog over @p parent: Build and run / Don't open.
+bool sourceConsentDialog(QWidget *parent, const SourceConsentRequest &request);
+
+} // namespace idlescope
