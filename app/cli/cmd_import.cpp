@@ -104,7 +104,7 @@ void printSummary(const trace::TraceImport &t)
     trace::SpanDrops dropped{};
     for (const trace::CpuTrace &c : t.cpus) {
         const trace::StreamExport ex = trace::toReplayStream(c);
-        exported += static_cast<std::int64_t>(ex.stream.size());
+        exported += ex.spans;
         for (size_t k = 0; k < dropped.size(); ++k)
             dropped[k] += ex.dropped[k];
     }
@@ -160,10 +160,10 @@ int runImport(int argc, char **argv, int first)
         const trace::StreamExport ex = trace::toReplayStream(c);
         if (!args.has("quiet") && !c.spans.empty())
             std::cerr << "cpu " << c.cpu << ": "
-                      << trace::spanAccountText(static_cast<std::int64_t>(c.spans.size()),
-                                                static_cast<std::int64_t>(ex.stream.size()), ex.dropped)
-                      << "; of the exported: timer fallback " << ex.timerFallback << ", timer clamped "
-                      << ex.timerClamped << ", timer wakes " << ex.timerWakes << "\n";
+                      << trace::spanAccountText(static_cast<std::int64_t>(c.spans.size()), ex.spans, ex.dropped) << "; "
+                      << ex.stream.size() << " rows (one more per in-idle wakeup); of the rows: timer fallback "
+                      << ex.timerFallback << ", timer clamped " << ex.timerClamped << ", timer wakes " << ex.timerWakes
+                      << "\n";
         if (ex.stream.empty()) {
             if (onlyCpu >= 0)
                 return fail(Error{t.file, 0, "--cpu", "CPU " + cpuArg + " has no complete idle span to export"});
