@@ -137,6 +137,10 @@ void TestCpuLanes::junoHasSixLaneGroups()
     QVERIFY(menuAll >= 0);
     QCOMPARE(v.table()->item(menuAll, 9)->text(), QLocale().toString(100.0 * 108 / 192, 'f', 1)); // 56.25
     QVERIFY(v.table()->item(menuAll, 9)->toolTip().contains(QStringLiteral("108 of 192 paired entries")));
+    // ... and the confusion matrix of the same command: the kernel's WFI entries went 92 / 2 / 9
+    // to menu-6.14's WFI / cpu-sleep-0 / cluster-sleep-0.
+    QVERIFY2(v.table()->item(menuAll, 9)->toolTip().contains(QStringLiteral("state 0: 92  2  9")),
+             qPrintable(v.table()->item(menuAll, 9)->toolTip()));
     QCOMPARE(v.cpuSelector()->count(), 7);
     QCOMPARE(v.cpuSelector()->currentText(), QStringLiteral("All CPUs (6)"));
 

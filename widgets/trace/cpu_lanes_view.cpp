@@ -384,6 +384,16 @@ void CpuLanesView::fillTable()
                                 .arg(c->paired)
                                 .arg(c->recordedEntries)
                                 .arg(c->simulatedEntries)};
+            // The confusion matrix, a line per state the kernel entered.
+            tip << tr("kernel's state \u2192 %1's: %2")
+                       .arg(QString::fromStdString(g.name))
+                       .arg(tr("counts per state, shallow to deep"));
+            for (int r = 0; r < c->stateCount; ++r) {
+                QStringList counts;
+                for (int col = 0; col < c->stateCount; ++col)
+                    counts << QString::number(c->matrix[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)]);
+                tip << tr("  state %1: %2").arg(r).arg(counts.join(QStringLiteral("  ")));
+            }
             for (const trace::Disagreement &d : a.first)
                 if (cpu < 0 || d.cpu == cpu)
                     tip << tr("%1 s, cpu%2: kernel state %3, %4 state %5")
