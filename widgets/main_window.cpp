@@ -33,6 +33,8 @@
 
 #include "core/io/atomic_file.h"
 #include "core/replay/same_wakeup.h"
+#include "core/trace/trace_import.h"
+#include "core/trace/trace_limits.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -103,7 +105,31 @@ std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const S
 /// nothing was (a slider released at the value it was dragged to: every run is the one
 /// @p before had, and "simulated in 0 ms" was no simulation). A run the replay made
 /// again entry for entry is the one @p before had too, but it was simulated.
+QString statusLineOf(const SimulationSnapshot *before, const SimulationSnapshot &now);
+
+/// " · the trace cannot tell: …" for a trace with limits (core/trace/trace_limits.h), else "".
+QString traceCaveat(const SimulationSnapshot &now)
+{
+    if (!now.trace)
+        return {};
+    const trace::TraceLimits l = trace::traceLimits(*now.trace->trace);
+    QStringList parts;
+    if (l.noTimerEvents)
+        parts << MainWindow::tr("no timer events, so every governor knows the future");
+    if (l.defaultIdleOnly)
+        parts << MainWindow::tr("state 1 only, maybe no cpuidle driver (then no governor chose the recorded run)");
+    if (l.microsecondTimestamps)
+        parts << MainWindow::tr("\u00b5s timestamps round residencies");
+    return parts.isEmpty() ? QString()
+                           : MainWindow::tr(" \u00b7 the trace cannot tell: %1").arg(parts.join(QStringLiteral("; ")));
+}
+
 QString statusLine(const SimulationSnapshot *before, const SimulationSnapshot &now)
+{
+    return statusLineOf(before, now) + traceCaveat(now);
+}
+
+QString statusLineOf(const SimulationSnapshot *before, const SimulationSnapshot &now)
 {
     std::size_t replayed = now.governors.size();
     if (before && before->stream == now.stream)

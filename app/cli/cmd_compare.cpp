@@ -98,6 +98,11 @@ const char *const COMPARE_HELP =
     "                     label), or @FILE: a saved current_governor (the sysfs file's word, or a\n"
     "                     'current_governor: NAME' line); default: TRACE.governor, which\n"
     "                     'idlescope-cli record' saves beside the trace (no trace format has it)\n"
+    "  --agreement VARIANT  with --trace (every CPU), in place of --governors: how often VARIANT,\n"
+    "                     replayed on the machine's own tables, enters the state the kernel entered:\n"
+    "                     the share per CPU and summed, the confusion matrix (recorded state x\n"
+    "                     simulated state) and the first disagreements with their trace timestamps\n"
+    "                     (--format json for JSON); needs the recorded governor (above)\n"
     "  --cluster-view     also the time every CPU of a cluster was idle, per cluster state (the\n"
     "                     shallowest state of its CPUs), as idlestat prints it\n"
     "  --closed-loop SPEC instead of --workload: a closed loop whose next event waits for the CPU's\n"
@@ -199,7 +204,8 @@ Result<IdleStream> traceStream(const std::string &path, const std::string &cpuAr
         return Error{path, 0, "--cpu", "the trace has no CPU " + cpuArg};
     if (chosen.empty())
         return Error{path, 0, "--cpu", "no complete idle span to compare on"};
-    std::cerr << command << ": trace " << path << ", CPU " << best << ", " << chosen.size() << " idle spans\n";
+    std::cerr << command << ": trace " << path << ", CPU " << best << ", " << chosen.size()
+              << " rows (idle spans, one row more per in-idle wakeup)\n";
     return chosen;
 }
 
@@ -247,7 +253,8 @@ int runCompare(int argc, char **argv, int first)
                                     "workload-cpus",
                                     "background",
                                     "shard",
-                                    "timeout"},
+                                    "timeout",
+                                    "agreement"},
                                    0, "compare");
         !e.empty())
         return fail(e);
@@ -261,12 +268,17 @@ int runCompare(int argc, char **argv, int first)
     }
     if (args.has("cpu") && !args.has("trace"))
         return fail(Error{"", 0, "--cpu", "only applies with --trace (a recorded trace's CPU)"});
+    if (args.has("agreement") && (!args.has("trace") || args.has("cpu") || args.has("governors")))
+        return fail(Error{"", 0, "--agreement",
+                          "goes with --trace (every CPU, no --cpu) and names the one variant to compare with "
+                          "the kernel's choices, in place of --governors"});
     const bool closedLoop = args.has("closed-loop");
-    for (const char *required : {wantsMachineCompare(args) || closedLoop ? "governors" : "table",
+    const char *governorsOption = args.has("agreement") ? "agreement" : "governors";
+    for (const char *required : {wantsMachineCompare(args) || closedLoop ? governorsOption : "table",
                                  closedLoop          ? "closed-loop"
                                  : args.has("trace") ? "trace"
                                                      : "workload",
-                                 "governors"})
+                                 governorsOption})
         if (!args.has(required))
             return fail(std::string("missing --") + required + " (see idlescope-cli help compare)");
 

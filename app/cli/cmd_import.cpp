@@ -23,7 +23,9 @@ const char *const IMPORT_HELP =
     "Reads a kernel trace (ftrace text, trace-cmd report text, perf script text or a\n"
     "trace-cmd .dat; any of them gzip'd; the format is sniffed from the content), rebuilds\n"
     "each CPU's idle entries and idle spans, and writes the spans as a conformance stream\n"
-    "(gap_ns,timer_ns,wake_ns,latency_req_ns,util) that 'replay' runs through any governor.\n\n"
+    "(gap_ns,timer_ns,wake_ns,latency_req_ns,util[,need_resched]) that 'replay' runs through\n"
+    "any governor: one row per span, and one more per in-idle wakeup (an entry ended by\n"
+    "anything but the tick; need_resched = 0 on all rows of a span but its last).\n\n"
     "  --cpu N            export CPU N to OUT.csv exactly\n"
     "  --cpu all          (default) one stream per CPU with spans: OUT.cpuN.csv\n"
     "                     (\".cpuN\" goes before a trailing .csv, else at the end)\n"
@@ -105,7 +107,7 @@ void printSummary(const trace::TraceImport &t)
     trace::SpanDrops dropped{};
     for (const trace::CpuTrace &c : t.cpus) {
         const trace::StreamExport ex = trace::toReplayStream(c);
-        exported += static_cast<std::int64_t>(ex.stream.size());
+        exported += ex.spans;
         for (size_t k = 0; k < dropped.size(); ++k)
             dropped[k] += ex.dropped[k];
     }
@@ -161,10 +163,10 @@ int runImport(int argc, char **argv, int first)
         const trace::StreamExport ex = trace::toReplayStream(c);
         if (!args.has("quiet") && !c.spans.empty())
             std::cerr << "cpu " << c.cpu << ": "
-                      << trace::spanAccountText(static_cast<std::int64_t>(c.spans.size()),
-                                                static_cast<std::int64_t>(ex.stream.size()), ex.dropped)
-                      << "; of the exported: timer fallback " << ex.timerFallback << ", timer clamped "
-                      << ex.timerClamped << ", timer wakes " << ex.timerWakes << "\n";
+                      << trace::spanAccountText(static_cast<std::int64_t>(c.spans.size()), ex.spans, ex.dropped) << "; "
+                      << ex.stream.size() << " rows (one more per in-idle wakeup); of the rows: timer fallback "
+                      << ex.timerFallback << ", timer clamped " << ex.timerClamped << ", timer wakes " << ex.timerWakes
+                      << "\n";
         if (ex.stream.empty()) {
             if (onlyCpu >= 0)
                 return fail(Error{t.file, 0, "--cpu", "CPU " + cpuArg + " has no complete idle span to export"});

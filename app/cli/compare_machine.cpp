@@ -14,6 +14,7 @@
 #include "core/io/power_json.h"
 #include "core/targets/builtin_machines.h"
 #include "core/trace/recorded_governor.h"
+#include "core/trace/trace_agreement.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_machine.h"
 
@@ -135,6 +136,33 @@ Status tuneMachine(const Args &args, const MachineCliOptions &o, Machine &machin
     return args.has("table") ? Status(Ok{}) : applyPower(args, machine);
 }
 
+/// compare --trace T --agreement VARIANT: the kernel's choices against VARIANT's, entry by entry.
+int runAgreement(const Args &args, const MachineCliOptions &o, const trace::TraceImport &imported,
+                 const Machine &machine)
+{
+    const std::string path = args.value("trace");
+    Result<std::string> governor = recordedGovernor(args, path);
+    if (!governor)
+        return fail(governor.error());
+    if (governor->empty())
+        return fail(Error{path, 0, "--agreement",
+                          "the governor that ran is not known: give --recorded-governor NAME (or put it in "
+                          "TRACE.governor beside the trace, as 'idlescope-cli record' does)"});
+    Result<std::vector<std::vector<TunableSetting>>> settings =
+        settingsPerGovernor({args.value("agreement")}, o.settings, {args.value("agreement")});
+    if (!settings)
+        return fail(inCliTerms(settings.error()));
+    Result<trace::TraceAgreement> a =
+        trace::traceAgreement(imported, machine, args.value("agreement"), settings->front(), 10);
+    if (!a)
+        return fail(inCliTerms(a.error(), {"agreement"}));
+    a->recordedGovernor = *governor;
+    std::cerr << "compare: agreement on machine " << machine.id << " (the machine's own tables)\n";
+    const std::string text =
+        o.format == workloads::CompareFormat::Json ? trace::formatAgreementJson(*a) : trace::formatAgreementText(*a);
+    return emitOutput(args, "output", text);
+}
+
 } // namespace
 
 Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
@@ -192,6 +220,9 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
     if (Status s = machine->validate(); !s)
         return fail(s.error());
 
+    if (args.has("agreement"))
+        return runAgreement(args, o, *imported, *machine);
+
     MachineCompareOptions mo;
     mo.machine = *machine;
     mo.governors = o.governors;
@@ -217,7 +248,8 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
         for (const CpuStream &s : mo.workload.cpus)
             list +=
                 (list.empty() ? "" : ", ") + ("CPU " + std::to_string(s.cpu) + " " + std::to_string(s.stream.size()));
-        std::cerr << "compare: trace " << path << ", idle spans per CPU: " << list << '\n';
+        std::cerr << "compare: trace " << path
+                  << ", stream rows per CPU (one per idle span and in-idle wakeup): " << list << '\n';
         for (const CpuStream &s : mo.workload.cpus)
             if (s.stream.empty())
                 std::cerr << "compare: CPU " << s.cpu << " not replayed: " << s.emptyReason << '\n';

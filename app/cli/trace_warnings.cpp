@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/trace_warnings.h"
 
+#include "core/trace/trace_limits.h"
+
 #include <iostream>
 
 namespace idlescope::cli {
@@ -14,6 +16,9 @@ void printTraceWarnings(const trace::TraceImport &t)
         if (t.warningCounts[k])
             std::cerr << "warnings: " << trace::warningKindName(static_cast<trace::WarningKind>(k)) << " x"
                       << t.warningCounts[k] << "\n";
+    // What the trace cannot tell, said where its numbers are read.
+    for (const std::string &limit : trace::traceLimitTexts(trace::traceLimits(t)))
+        std::cerr << "trace cannot tell: " << limit << "\n";
 }
 
 } // namespace idlescope::cli

@@ -29,8 +29,21 @@ Result<MachineComparison> runMachineComparison(const MachineCompareOptions &o)
     MachineComparison c;
     c.machine = o.machine;
     c.workloadLabel = o.workload.label;
-    if (o.recorded)
+    if (o.recorded) {
         c.runs.push_back(*o.recorded);
+        c.runs.back().wholeTrace.clear();
+        // The recorded run counts the replayed rows, like the governors; every complete
+        // entry of the trace is a line of its own, right after it, never mistaken for it.
+        if (!o.recorded->wholeTrace.empty()) {
+            MachineRun whole;
+            whole.name = WHOLE_TRACE_RUN;
+            whole.label = (o.recorded->label.empty() ? o.recorded->name : o.recorded->label) + " whole trace";
+            whole.missSource = o.recorded->missSource;
+            whole.cpus = o.recorded->wholeTrace;
+            whole.skipped = o.recorded->skipped;
+            c.runs.push_back(std::move(whole));
+        }
+    }
     for (MachineRun &r : *runs)
         c.runs.push_back(std::move(r));
     for (MachineRun &r : c.runs) {

@@ -43,10 +43,15 @@ struct MachineCompareOptions {
     const std::atomic<bool> *cancel = nullptr;
 };
 
+/// The name of the run that holds a trace's every complete entry (MachineRun::wholeTrace of the
+/// recorded run), listed right after the recorded run: a separate, labelled line.
+inline constexpr const char *WHOLE_TRACE_RUN = "recorded-whole-trace";
+
 struct MachineComparison {
     Machine machine;
     std::string workloadLabel;
-    std::vector<MachineRun> runs;                   ///< the recorded run (if any), then the governors
+    /// The recorded run (if any; its replayed rows), the whole trace's (WHOLE_TRACE_RUN), then the governors.
+    std::vector<MachineRun> runs;
     std::vector<RunEnergy> energy;                  ///< per run
     std::vector<std::vector<ClusterIdle>> clusters; ///< per run, empty without clusterView
     std::vector<std::vector<double>> clusterIdleJ;  ///< per run and cluster, NaN without cluster power data

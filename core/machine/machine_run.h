@@ -61,6 +61,10 @@ struct MachineRun {
     std::string missSource = "simulated";
     std::vector<CpuRun> cpus;        ///< CPUs with results, by CPU number
     std::vector<SkippedCpu> skipped; ///< the others, with the reason
+    /// A trace's recorded run only: every complete entry of each CPU, the replayed rows or
+    /// not, over the CPU's whole trace (cpus counts the replayed rows only, as the
+    /// simulated runs do). Empty for other runs.
+    std::vector<CpuRun> wholeTrace;
 
     /// Sum over cpus, as sysfs would show it summed; cpu = -1.
     CpuRun total() const;

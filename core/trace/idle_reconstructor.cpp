@@ -63,6 +63,7 @@ struct CpuState {
     std::int64_t remoteSeq = -1; // first remote wakeup targeting this CPU during the entry
     std::int64_t ipiAt = 0;      // their lines or record numbers
     std::int64_t remoteAt = 0;
+    std::uint64_t sleepTimer = 0; // the hrtimer the current entry's sleep length measures (0: none)
     Ns lastTs = -1;
     Ns prevTs = -1; // the CPU's event before the current one
     Ns lastSpanEnd = -1;
@@ -151,6 +152,8 @@ struct IdleReconstructor::Impl {
             e.cause = WakeCause::Unknown;
         }
         e.causeAfter = sourceOffset(e, causeAt);
+        if (e.cause == WakeCause::HrTimer && e.sleepLengthNs >= 0 && s.sleepTimer != 0 && s.local.ptr == s.sleepTimer)
+            e.flags |= ENTRY_SLEEP_TIMER_WAKE;
         // Entries settle in order, so the span keeps the verdict of its last one.
         if (e.span >= 0) {
             IdleSpanRec &sp = c.spans[static_cast<size_t>(e.span)];
@@ -237,7 +240,8 @@ struct IdleReconstructor::Impl {
         e.exitNs = ev.ts;
         e.state = static_cast<std::int16_t>(ev.arg);
         e.enterAt = sourceAt;
-        e.sleepLengthNs = sleepLength(cpu, ev.ts);
+        s.sleepTimer = 0;
+        e.sleepLengthNs = sleepLength(cpu, ev.ts, &s.sleepTimer);
         e.span = static_cast<std::int32_t>(c.spans.size()) - 1;
         if (s.tickStopped)
             e.flags |= ENTRY_TICK_STOPPED;

@@ -7,17 +7,19 @@
 
 namespace idlescope::trace {
 
-GovernorRun recordedEntries(const CpuTrace &cpu, const std::vector<std::int32_t> &spanIndex,
-                            const IdleStateTable &table, bool hasMissEvents, Ns originNs)
+GovernorRun recordedEntries(const CpuTrace &cpu, const StreamRows &rows, const IdleStateTable &table,
+                            bool hasMissEvents, Ns originNs)
 {
     GovernorRun run;
     run.variant = RECORDED_VARIANT;
     const int deepest = std::max(0, table.count() - 1);
-    for (std::size_t row = 0; row < spanIndex.size(); ++row) {
-        const IdleSpanRec &sp = cpu.spans[static_cast<std::size_t>(spanIndex[row])];
-        const bool timerWake = (sp.flags & SPAN_TIMER_WAKE) != 0;
-        for (std::int32_t k = 0; k < sp.entryCount; ++k) {
-            const IdleEntryRec &e = cpu.entries[static_cast<std::size_t>(sp.firstEntry + k)];
+    for (std::size_t row = 0; row < rows.size(); ++row) {
+        const IdleSpanRec &sp = cpu.spans[static_cast<std::size_t>(rows.spanIndex[row])];
+        const std::int32_t count = rows.entryCount[row];
+        // The span's last row ends at the wakeup of a task; the others at an in-idle wakeup.
+        const bool lastRow = row + 1 >= rows.size() || rows.spanIndex[row + 1] != rows.spanIndex[row];
+        for (std::int32_t k = 0; k < count; ++k) {
+            const IdleEntryRec &e = cpu.entries[static_cast<std::size_t>(rows.firstEntry[row] + k)];
             if (e.flags & ENTRY_TRUNCATED)
                 continue; // no measured residency; computeStats() skips them too
             const Ns residency = e.residencyNs();
@@ -36,8 +38,10 @@ GovernorRun recordedEntries(const CpuTrace &cpu, const std::vector<std::int32_t>
             flags |= above ? ENTRY_ABOVE : 0;
             flags |= below ? ENTRY_BELOW : 0;
             flags |= (e.flags & trace::ENTRY_TICK_STOPPED) ? idlescope::ENTRY_TICK_STOPPED : 0;
-            if (k == sp.entryCount - 1) {
-                flags |= ENTRY_WOKEN_BY_WAKEUP;
+            if (k == count - 1) {
+                const bool timerWake = lastRow && count == sp.entryCount ? (sp.flags & SPAN_TIMER_WAKE) != 0
+                                                                         : (e.flags & ENTRY_SLEEP_TIMER_WAKE) != 0;
+                flags |= lastRow ? ENTRY_WOKEN_BY_WAKEUP : ENTRY_IN_IDLE_WAKE;
                 flags |= timerWake ? ENTRY_TIMER_WAKE : 0;
             }
             run.startNs.push_back(e.enterNs - originNs);
@@ -55,7 +59,7 @@ GovernorRun recordedEntries(const CpuTrace &cpu, const std::vector<std::int32_t>
             run.summary.entries += 1;
         }
     }
-    run.summary.spans = static_cast<std::int64_t>(spanIndex.size());
+    run.summary.spans = static_cast<std::int64_t>(rows.size());
     run.summary.stateCount = table.count();
     if (!run.startNs.empty())
         run.summary.endNowNs = run.startNs.back() + run.residencyNs.back();

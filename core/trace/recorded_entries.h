@@ -6,9 +6,10 @@
  * inspector) shows them beside the simulated governors without a second
  * code path.
  *
- * Only the entries inside the exported spans are kept (the spans the
+ * Only the entries inside the exported rows are kept (the rows the
  * simulated governors replay), each with its stream row in `span`: the
- * recorded row and a simulated one then count the same wakeups. Per entry:
+ * recorded run and a simulated one then cover the same rows (a row is a
+ * stay up to one in-idle wakeup, trace_stream.h). Per entry:
  * startNs = the cpu_idle enter on the trace clock minus @p originNs,
  * residencyNs = exit - enter (the measured residency), predictedNs = -1 (no
  * tracepoint carries the governor's prediction), sleepLengthNs as recorded
@@ -22,6 +23,7 @@
 #include "core/replay/governor_run.h"
 #include "core/states/idle_state_table.h"
 #include "core/trace/trace_model.h"
+#include "core/trace/trace_stream.h"
 
 #include <cstdint>
 #include <vector>
@@ -30,8 +32,8 @@ namespace idlescope::trace {
 
 inline constexpr const char *RECORDED_VARIANT = "recorded";
 
-/// @p spanIndex: CpuTrace::spans index of each stream row (StreamExport::spanIndex).
-GovernorRun recordedEntries(const CpuTrace &cpu, const std::vector<std::int32_t> &spanIndex,
-                            const IdleStateTable &table, bool hasMissEvents, Ns originNs);
+/// @p rows: the trace's side of each stream row (StreamExport::rows).
+GovernorRun recordedEntries(const CpuTrace &cpu, const StreamRows &rows, const IdleStateTable &table,
+                            bool hasMissEvents, Ns originNs);
 
 } // namespace idlescope::trace

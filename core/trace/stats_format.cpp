@@ -106,9 +106,10 @@ std::string histLabel(int k)
 std::string coverageText(const TraceStats &s, const SimulatedTrace &sim)
 {
     const CpuStats &t = s.total;
-    std::string o = "Simulated: " + std::to_string(sim.total.spans) + " spans, " + std::to_string(sim.total.entries)
+    std::string o = "Simulated: " + std::to_string(sim.total.spans) + " rows, " + std::to_string(sim.total.entries)
                     + " entries (the governor's). It replays the exported spans only: "
-                    + spanAccountText(t.spans, t.exportedSpans, t.droppedSpans) + ".";
+                    + spanAccountText(t.spans, t.exportedSpans, t.droppedSpans) + ", one row per in-idle wakeup ("
+                    + std::to_string(t.exportedRows) + " rows).";
     if (t.exportedEntries != t.entries)
         o += " The recorded columns count all " + std::to_string(t.entries) + " complete entries; "
              + std::to_string(t.exportedEntries) + " of them are in the exported spans, the other "
@@ -323,6 +324,7 @@ std::string formatStatsCsv(const StatsReport &r)
         row(cpu, "spans_exported", "", c->exportedSpans);
         for (int k = 0; k < SPAN_DROP_COUNT; ++k)
             row(cpu, "spans_dropped", spanDropName(static_cast<SpanDrop>(k)), c->droppedSpans[static_cast<size_t>(k)]);
+        row(cpu, "rows_exported", "", c->exportedRows);
         row(cpu, "entries_in_exported_spans", "", c->exportedEntries);
         row(cpu, "idle_ns", "", c->idleNs);
         row(cpu, "observed_ns", "", c->observedNs);
@@ -407,9 +409,10 @@ std::string formatStatsJson(const StatsReport &r)
         o += "    {\"cpu\": " + (c->cpu < 0 ? std::string("\"all\"") : std::to_string(c->cpu)) + ", \"entries\": "
              + std::to_string(c->entries) + ", \"truncated_entries\": " + std::to_string(c->truncatedEntries)
              + ", \"spans\": " + std::to_string(c->spans) + ", \"spans_exported\": " + std::to_string(c->exportedSpans)
-             + ", \"spans_dropped\": " + dropsJson(c->droppedSpans) + ", \"entries_in_exported_spans\": "
-             + std::to_string(c->exportedEntries) + ", \"idle_ns\": " + std::to_string(c->idleNs)
-             + ", \"observed_ns\": " + std::to_string(c->observedNs) + ",\n     \"states\": [";
+             + ", \"rows_exported\": " + std::to_string(c->exportedRows) + ", \"spans_dropped\": "
+             + dropsJson(c->droppedSpans) + ", \"entries_in_exported_spans\": " + std::to_string(c->exportedEntries)
+             + ", \"idle_ns\": " + std::to_string(c->idleNs) + ", \"observed_ns\": " + std::to_string(c->observedNs)
+             + ",\n     \"states\": [";
         for (size_t i = 0; i < c->states.size(); ++i) {
             const std::string name = stateName(r, i);
             o += std::string(i ? ", " : "") + "{" + (name.empty() ? "" : "\"name\": " + jsonString(name) + ", ")

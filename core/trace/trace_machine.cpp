@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/trace/trace_machine.h"
 
+#include "core/trace/recorded_entries.h"
 #include "core/trace/trace_stats.h"
 #include "core/trace/trace_stream.h"
 
@@ -54,9 +55,9 @@ void placeOnTraceClock(MachineWorkload &workload, const TraceImport &trace)
             continue;
         const CpuTrace &c = trace.cpus[static_cast<size_t>(cs.cpu)];
         const StreamExport ex = toReplayStream(c);
-        cs.spanStartNs.reserve(ex.spanIndex.size());
-        for (const std::int32_t row : ex.spanIndex)
-            cs.spanStartNs.push_back(c.spans[static_cast<size_t>(row)].startNs - t0);
+        cs.spanStartNs.reserve(ex.rows.size());
+        for (const Ns start : ex.rows.startNs)
+            cs.spanStartNs.push_back(start - t0);
     }
 }
 
@@ -90,29 +91,41 @@ MachineRun recordedRun(const TraceImport &trace, const Machine &machine, const s
             run.skipped.push_back({c.cpu, "no complete idle entry"});
             continue;
         }
-        CpuRun r;
-        r.cpu = c.cpu;
-        r.stateCount =
+        CpuRun whole;
+        whole.cpu = c.cpu;
+        whole.stateCount =
             std::min<int>(CPUIDLE_STATE_MAX, std::max<int>(table.count(), static_cast<int>(s.states.size())));
         for (size_t i = 0; i < s.states.size() && i < CPUIDLE_STATE_MAX; ++i)
-            r.states[i] = s.states[i];
-        r.entries = s.entries;
-        r.spans = s.spans;
-        r.durationNs = s.observedNs;
+            whole.states[i] = s.states[i];
+        whole.entries = s.entries;
+        whole.spans = s.spans;
+        whole.durationNs = s.observedNs;
+        // Like with like: the entries of the rows the governors replay, over the time those
+        // rows cover (their gaps and stays), as a simulated run counts them.
         const StreamExport ex = toReplayStream(c);
-        for (size_t row = 0; row < ex.stream.size(); ++row) {
-            const IdleSpanRec &sp = c.spans[static_cast<size_t>(ex.spanIndex[row])];
-            if (ex.stream[row].timerWake() || sp.entryCount == 0)
-                continue;
-            const IdleEntryRec &last = c.entries[static_cast<size_t>(sp.firstEntry + sp.entryCount - 1)];
-            ++r.wakeups;
-            if (last.state >= 0 && last.state < table.count())
-                r.latencyCostNs += table[last.state].exitLatencyNs;
-        }
+        const GovernorRun kept = recordedEntries(c, ex.rows, table, trace.hasMissEvents, t0);
+        CpuRun r;
+        r.cpu = c.cpu;
+        r.stateCount = whole.stateCount;
+        for (int i = 0; i < kept.summary.stateCount && i < CPUIDLE_STATE_MAX; ++i)
+            r.states[static_cast<size_t>(i)] = kept.summary.states[static_cast<size_t>(i)];
+        r.entries = kept.summary.entries;
+        r.spans = static_cast<std::int64_t>(ex.stream.size());
+        for (const IdleSpan &row : ex.stream)
+            r.durationNs += row.gapNs + row.wakeNs;
+        for (size_t i = 0; i < kept.flags.size(); ++i)
+            if (entryPaysExitLatency((kept.flags[i] & ENTRY_WOKEN_BY_WAKEUP) != 0,
+                                     (kept.flags[i] & ENTRY_TIMER_WAKE) != 0)) {
+                ++r.wakeups;
+                r.latencyCostNs += table[kept.state[i]].exitLatencyNs;
+            }
+        whole.wakeups = r.wakeups;
+        whole.latencyCostNs = r.latencyCostNs;
         if (keepIntervals)
             for (const IdleEntryRec &e : c.entries)
                 if (!(e.flags & ENTRY_TRUNCATED))
                     r.intervals.push_back({e.enterNs - t0, e.exitNs - t0, e.state});
+        run.wholeTrace.push_back(std::move(whole));
         run.cpus.push_back(std::move(r));
     }
     return run;

@@ -8,13 +8,17 @@
  * kept with the reason (their span account, or "no events").
  *
  * recordedRun(): the states the kernel entered (cpu_idle values, measured
- * residencies) as a MachineRun named "recorded", with the counters of
- * computeStats() (trace_stats.h) per CPU: above/below from cpu_idle_miss when
- * the trace has it, otherwise recomputed with the kernel's rule against each
- * CPU's cluster table (missSource says which). Wakeups and latency cost are
- * counted on the exported spans with the simulated runs' rule (a span not
- * ended by its own timer costs the exit latency of the state its last entry
- * was in), so the columns compare like for like.
+ * residencies) as a MachineRun named "recorded". Its CPUs count like with
+ * like: the complete entries of the rows the simulated runs replay (the
+ * exported spans, recorded_entries.h), over the time those rows cover (their
+ * gaps and stays), so that entries, idle time and energy compare over the
+ * same spans and the same time. Its wholeTrace holds the counters of
+ * computeStats() (trace_stats.h) for every complete entry of the trace, a
+ * separate line. Above/below come from cpu_idle_miss when the trace has it,
+ * otherwise recomputed with the kernel's rule against each CPU's cluster
+ * table (missSource says which). Wakeups and latency cost are counted with
+ * the simulated runs' rule (an entry ending at a task's wakeup that was not
+ * its row's own timer costs the exit latency of its state).
  */
 #pragma once
 

@@ -90,6 +90,8 @@ enum EntryFlag : std::uint8_t {
     ENTRY_MISS_BELOW = 2,   ///< cpu_idle_miss type=below recorded
     ENTRY_TICK_STOPPED = 4, ///< tick_stop success=1 seen before this entry in its span
     ENTRY_TRUNCATED = 8,    ///< no exit: the trace ended or the next enter closed it
+    /// Ended by the very hrtimer whose expiry sleepLengthNs measures (the sleep length came true).
+    ENTRY_SLEEP_TIMER_WAKE = 16,
 };
 
 /// One idle span: the CPU runs the idle task from startNs until endNs.

@@ -97,6 +97,7 @@ void merge(CpuStats &into, const CpuStats &from)
     into.truncatedEntries += from.truncatedEntries;
     into.spans += from.spans;
     into.exportedSpans += from.exportedSpans;
+    into.exportedRows += from.exportedRows;
     for (size_t i = 0; i < into.droppedSpans.size(); ++i)
         into.droppedSpans[i] += from.droppedSpans[i];
     into.exportedEntries += from.exportedEntries;
@@ -171,14 +172,10 @@ TraceStats computeStats(const TraceImport &trace, const IdleStateTable *table,
         s.frequencies = frequencyResidency(c);
         s.spans = static_cast<std::int64_t>(c.spans.size());
         const StreamExport ex = toReplayStream(c);
-        s.exportedSpans = static_cast<std::int64_t>(ex.stream.size());
+        s.exportedSpans = ex.spans;
+        s.exportedRows = static_cast<std::int64_t>(ex.stream.size());
         s.droppedSpans = ex.dropped;
-        for (const std::int32_t i : ex.spanIndex) {
-            const IdleSpanRec &sp = c.spans[static_cast<size_t>(i)];
-            for (std::int32_t k = 0; k < sp.entryCount; ++k)
-                s.exportedEntries +=
-                    (c.entries[static_cast<size_t>(sp.firstEntry + k)].flags & ENTRY_TRUNCATED) ? 0 : 1;
-        }
+        s.exportedEntries = completeEntriesIn(c, ex.rows);
         merge(out.total, s);
         out.cpus.push_back(std::move(s));
     }

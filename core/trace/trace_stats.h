@@ -55,6 +55,7 @@ struct CpuStats {
     std::int64_t truncatedEntries = 0;
     std::int64_t spans = 0;
     std::int64_t exportedSpans = 0;   ///< spans in the replay stream (trace_stream.h)
+    std::int64_t exportedRows = 0;    ///< their stream rows (one per in-idle wakeup more)
     SpanDrops droppedSpans{};         ///< the others, by reason: spans = exported + dropped
     std::int64_t exportedEntries = 0; ///< complete entries inside the exported spans
     Ns idleNs = 0;                    ///< sum of entry residencies

@@ -59,10 +59,58 @@ std::string spanAccountText(std::int64_t total, std::int64_t exported, const Spa
     return s;
 }
 
+void StreamRows::reserve(std::size_t n)
+{
+    spanIndex.reserve(n);
+    firstEntry.reserve(n);
+    entryCount.reserve(n);
+    startNs.reserve(n);
+}
+
+namespace {
+
+// An entry that an in-idle wakeup ended is a row boundary; one the tick ended is not
+// (the replay's tick ends it or, with the tick stopped, does not).
+bool endsRow(const IdleEntryRec &e)
+{
+    return e.cause != WakeCause::Tick;
+}
+
+// Times of one row on the trace clock, before it becomes an IdleSpan.
+struct RowTimes {
+    Ns startNs;
+    Ns wakeNs;      // its last idle exit
+    Ns timerNs;     // next timer expiry - startNs, -1 unknown
+    bool timerWoke; // that timer ended the row
+};
+
+// Sets the row's timer_ns and maybe its wake_ns (a timer wakeup is moved to the expiry), counted.
+void placeTimer(const RowTimes &t, IdleSpan &row, StreamExport &out)
+{
+    if (t.timerNs < 0) {
+        row.timerNs = row.wakeNs;
+        ++out.timerFallback;
+    } else if (t.timerNs <= row.wakeNs && t.timerWoke) {
+        // The hrtimer armed at the row start ended it: the wakeup is its expiry (the exit
+        // comes a handler and an exit latency later).
+        row.timerNs = t.timerNs;
+        row.wakeNs = t.timerNs;
+        ++out.timerWakes;
+    } else if (t.timerNs < row.wakeNs) {
+        row.timerNs = row.wakeNs;
+        ++out.timerClamped;
+    } else {
+        row.timerNs = t.timerNs;
+    }
+}
+
+} // namespace
+
 StreamExport toReplayStream(const CpuTrace &cpu)
 {
     StreamExport out;
     out.stream.reserve(cpu.spans.size());
+    out.rows.reserve(cpu.spans.size());
     bool first = true;
     for (size_t i = 0; i < cpu.spans.size(); ++i) {
         const IdleSpanRec &sp = cpu.spans[i];
@@ -70,39 +118,72 @@ StreamExport toReplayStream(const CpuTrace &cpu)
             ++out.dropped[static_cast<size_t>(why)];
             continue;
         }
-        IdleSpan row;
-        const Ns before = sp.prevEndNs >= 0 ? sp.prevEndNs : (first ? cpu.firstNs : sp.startNs);
-        // A busy stretch longer than the stream format takes changes nothing a
-        // governor sees but the tick phase: clamp it. An idle span that long
-        // is not replayable: skip it, counted.
-        row.gapNs = std::min(MAX_SPAN_NS, std::max<Ns>(0, sp.startNs - before));
-        row.wakeNs = std::max<Ns>(0, sp.wakeNs - sp.startNs);
-        if (row.wakeNs > MAX_SPAN_NS) {
+        if (std::max<Ns>(0, sp.wakeNs - sp.startNs) > MAX_SPAN_NS) {
             ++out.dropped[static_cast<size_t>(SpanDrop::TooLong)];
             continue;
         }
-        if (sp.timerNs < 0) {
-            row.timerNs = row.wakeNs;
-            ++out.timerFallback;
-        } else if (sp.timerNs <= row.wakeNs && (sp.flags & SPAN_TIMER_WAKE)) {
-            // The hrtimer armed at the span start ended it: the wakeup is its expiry (the exit
-            // comes a handler and an exit latency later).
-            row.timerNs = sp.timerNs;
-            row.wakeNs = sp.timerNs;
-            ++out.timerWakes;
-        } else if (sp.timerNs < row.wakeNs) {
-            row.timerNs = row.wakeNs;
-            ++out.timerClamped;
-        } else {
-            row.timerNs = sp.timerNs;
+        const Ns before = sp.prevEndNs >= 0 ? sp.prevEndNs : (first ? cpu.firstNs : sp.startNs);
+        // A busy stretch longer than the stream format takes changes nothing a
+        // governor sees but the tick phase: clamp it. An idle span that long
+        // is not replayable: skipped above, counted.
+        Ns gap = std::min(MAX_SPAN_NS, std::max<Ns>(0, sp.startNs - before));
+        Ns rowStart = sp.startNs;
+        std::int32_t rowFirst = sp.entryCount > 0 ? sp.firstEntry : -1;
+        bool firstRow = true;
+        for (std::int32_t k = 0; k < std::max<std::int32_t>(1, sp.entryCount); ++k) {
+            const bool last = k + 1 >= sp.entryCount;
+            const IdleEntryRec *e = sp.entryCount > 0 ? &cpu.entries[static_cast<size_t>(sp.firstEntry + k)] : nullptr;
+            if (!last && !endsRow(*e))
+                continue;
+            RowTimes t{};
+            t.startNs = rowStart;
+            t.wakeNs = last ? sp.wakeNs : e->exitNs;
+            if (firstRow) {
+                t.timerNs = sp.timerNs;
+                t.timerWoke = last ? (sp.flags & SPAN_TIMER_WAKE) != 0
+                                   : (e->flags & ENTRY_SLEEP_TIMER_WAKE) && sp.timerNs >= 0
+                                         && e->enterNs + e->sleepLengthNs == sp.startNs + sp.timerNs;
+            } else {
+                const IdleEntryRec &head = cpu.entries[static_cast<size_t>(rowFirst)];
+                t.timerNs = head.sleepLengthNs;
+                // The row's last entry woke at its own sleep timer, and that is the row's timer.
+                t.timerWoke = (e->flags & ENTRY_SLEEP_TIMER_WAKE) && head.sleepLengthNs >= 0
+                              && e->enterNs + e->sleepLengthNs == head.enterNs + head.sleepLengthNs;
+            }
+            IdleSpan row;
+            row.gapNs = gap;
+            row.wakeNs = std::max<Ns>(0, t.wakeNs - t.startNs);
+            placeTimer(t, row, out);
+            row.latencyReqNs = NO_LATENCY_REQ;
+            row.util = 0;
+            row.needResched = last;
+            out.stream.push_back(row);
+            out.rows.spanIndex.push_back(static_cast<std::int32_t>(i));
+            out.rows.firstEntry.push_back(rowFirst);
+            out.rows.entryCount.push_back(rowFirst < 0 ? 0 : sp.firstEntry + k + 1 - rowFirst);
+            out.rows.startNs.push_back(t.startNs);
+            if (!last) {
+                // The next row starts at the next entry's enter, after the handler.
+                const IdleEntryRec &next = cpu.entries[static_cast<size_t>(sp.firstEntry + k + 1)];
+                gap = std::max<Ns>(0, next.enterNs - e->exitNs);
+                rowStart = next.enterNs;
+                rowFirst = sp.firstEntry + k + 1;
+            }
+            firstRow = false;
         }
-        row.latencyReqNs = NO_LATENCY_REQ;
-        row.util = 0;
-        out.stream.push_back(row);
-        out.spanIndex.push_back(static_cast<std::int32_t>(i));
+        ++out.spans;
         first = false;
     }
     return out;
+}
+
+std::int64_t completeEntriesIn(const CpuTrace &cpu, const StreamRows &rows)
+{
+    std::int64_t n = 0;
+    for (size_t r = 0; r < rows.size(); ++r)
+        for (std::int32_t k = 0; k < rows.entryCount[r]; ++k)
+            n += (cpu.entries[static_cast<size_t>(rows.firstEntry[r] + k)].flags & ENTRY_TRUNCATED) ? 0 : 1;
+    return n;
 }
 
 } // namespace idlescope::trace

@@ -12,6 +12,9 @@
 #include "tests/test_paths.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -40,7 +43,8 @@ private slots:
     void recordedRunIsTraceStats()
     {
         // The Juno trace (6 CPUs, states WFI / cpu-sleep-0 / cluster-sleep-0, no cpu_idle_miss):
-        // the recorded run's per-CPU counters are trace-stats' with the same table.
+        // the whole-trace line's per-CPU counters are trace-stats' with the same table, and the
+        // recorded run's (like with like) count the entries in the replayed spans only.
         const QString t = trace("lisa-juno-sched_load-6cpu.dat");
         const CliResult cmp =
             runCli({u"compare"_s, u"--machine"_s, u"juno-r0"_s, u"--trace"_s, t, u"--governors"_s, u"menu-6.14"_s,
@@ -58,10 +62,11 @@ private slots:
         const QMap<QString, Row> rows = csvRowsBy(cmp.out, 2);
         const char *states[] = {"WFI", "cpu-sleep-0", "cluster-sleep-0"};
         qint64 entries = 0;
+        qint64 replayed = 0;
         for (int cpu = 0; cpu < 6; ++cpu) {
             const QString c = QString::number(cpu);
-            const Row r = rows.value(u"recorded_(menu)|"_s + c);
-            QVERIFY2(!r.isEmpty(), qPrintable(u"no recorded row for CPU "_s + c));
+            const Row r = rows.value(u"recorded_(menu)_whole_trace|"_s + c);
+            QVERIFY2(!r.isEmpty(), qPrintable(u"no whole-trace row for CPU "_s + c));
             QCOMPARE(r["misses"], u"recomputed"_s);
             QCOMPARE(r["entries"], stats[c + u"|entries|"_s]);
             QCOMPARE(r["spans"], stats[c + u"|spans|"_s]);
@@ -73,16 +78,71 @@ private slots:
                 QCOMPARE(r[u"below_"_s + n], stats.value(c + u"|state_below|"_s + k, u"0"_s));
             }
             entries += r["entries"].toLongLong();
+            // Like with like: the recorded run holds trace-stats' entries_in_exported_spans.
+            const Row like = rows.value(u"recorded_(menu)|"_s + c);
+            QCOMPARE(like["entries"], stats[c + u"|entries_in_exported_spans|"_s]);
+            replayed += like["entries"].toLongLong();
         }
         // trace-stats per CPU: 108 + 23 + 27 + 39 + 20 + 14 = 231 complete entries.
         QCOMPARE(entries, 231);
-        QCOMPARE(rows.value(u"recorded_(menu)|all"_s)["entries"], u"231"_s);
+        QCOMPARE(rows.value(u"recorded_(menu)_whole_trace|all"_s)["entries"], u"231"_s);
+        // In the replayed spans: 231 less the 39 of the 12 spans cut by the trace's ends
+        // (trace-stats' entries_in_exported_spans: 91 + 12 + 18 + 37 + 20 + 14 = 192).
+        QCOMPARE(replayed, 192);
+        QCOMPARE(rows.value(u"recorded_(menu)|all"_s)["entries"], u"192"_s);
         // CPU 0's above (per state 0 + 5 + 18) and below (7 + 5 + 0) summed by hand.
-        QCOMPARE(rows.value(u"recorded_(menu)|0"_s)["above"], u"23"_s);
-        QCOMPARE(rows.value(u"recorded_(menu)|0"_s)["below"], u"12"_s);
-        // The simulated governor covers the exported spans of every CPU: 31+11+10+18+16+3 = 89.
-        QCOMPARE(rows.value(u"menu-6.14|all"_s)["spans"], u"89"_s);
+        QCOMPARE(rows.value(u"recorded_(menu)_whole_trace|0"_s)["above"], u"23"_s);
+        QCOMPARE(rows.value(u"recorded_(menu)_whole_trace|0"_s)["below"], u"12"_s);
+        // The simulated governor covers the stream rows of every CPU (JUNO ROWS of
+        // tst_trace_real: 92 + 12 + 18 + 37 + 20 + 14 = 193), as does the recorded run.
+        QCOMPARE(rows.value(u"menu-6.14|all"_s)["spans"], u"193"_s);
+        QCOMPARE(rows.value(u"recorded_(menu)|all"_s)["spans"], u"193"_s);
         QCOMPARE(rows.value(u"menu-6.14|all"_s)["misses"], u"simulated"_s);
+    }
+
+    void agreementWithTheKernel()
+    {
+        // compare --agreement: menu-6.14 against the Juno trace's recorded menu, text and JSON.
+        const QString t = trace("lisa-juno-sched_load-6cpu.dat");
+        const QStringList common{
+            u"compare"_s,   u"--machine"_s,           u"juno-r0"_s, u"--trace"_s, t, u"--agreement"_s,
+            u"menu-6.14"_s, u"--recorded-governor"_s, u"menu"_s};
+        const CliResult text = runCli(common);
+        QVERIFY2(text.exitCode == 0, qPrintable(text.err));
+        QVERIFY(text.out.contains(u"Confusion matrix"_s));
+        QVERIFY(text.out.contains(u"First disagreements (trace time, s):"_s));
+        const CliResult json = runCli(common + QStringList{u"--format"_s, u"json"_s});
+        QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+        const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        const QJsonObject total = o.value(u"total"_s).toObject();
+        // Every recorded entry in the replayed rows is paired (192, as above); the matrix
+        // cells add up to the pairs and its diagonal to the agreed ones.
+        QCOMPARE(total.value(u"recorded_entries"_s).toInteger(), qint64(192));
+        QCOMPARE(total.value(u"paired"_s).toInteger(), qint64(192));
+        qint64 cells = 0;
+        qint64 diagonal = 0;
+        const QJsonArray m = total.value(u"matrix"_s).toArray();
+        QCOMPARE(m.size(), 3);
+        for (int r = 0; r < 3; ++r)
+            for (int c = 0; c < 3; ++c) {
+                cells += m.at(r).toArray().at(c).toInteger();
+                diagonal += r == c ? m.at(r).toArray().at(c).toInteger() : 0;
+            }
+        QCOMPARE(cells, qint64(192));
+        QCOMPARE(diagonal, total.value(u"agreed"_s).toInteger());
+        QCOMPARE(o.value(u"recorded_governor"_s).toString(), u"menu"_s);
+        QCOMPARE(o.value(u"first_disagreements"_s).toArray().size(), 10);
+        // The first disagreement is the earliest over all CPUs, at its trace timestamp.
+        const QJsonArray first = o.value(u"first_disagreements"_s).toArray();
+        for (int k = 1; k < first.size(); ++k)
+            QVERIFY(first.at(k - 1).toObject().value(u"trace_ns"_s).toInteger()
+                    <= first.at(k).toObject().value(u"trace_ns"_s).toInteger());
+        // Without a named governor it refuses, naming the option; with --cpu or --governors too.
+        const CliResult unnamed = runCli(common.mid(0, 7));
+        QCOMPARE(unnamed.exitCode, 2);
+        QVERIFY2(unnamed.err.contains(u"--agreement"_s), qPrintable(unnamed.err));
+        QCOMPARE(runCli(common + QStringList{u"--cpu"_s, u"0"_s}).exitCode, 2);
+        QCOMPARE(runCli(common + QStringList{u"--governors"_s, u"menu-6.14"_s}).exitCode, 2);
     }
 
     void recordedGovernorFromASavedCurrentGovernor()
@@ -204,7 +264,8 @@ private slots:
         QVERIFY(!m.contains(u"menu-6.14|1"_s));
         // --cpus sum keeps the sums only.
         const CliResult sum = runCli(common + QStringList{u"--cpus"_s, u"sum"_s});
-        QCOMPARE(sum.out.split('\n', Qt::SkipEmptyParts).size(), 1 + 3); // header + recorded + 2 governors
+        // header + recorded + its whole-trace line + 2 governors
+        QCOMPARE(sum.out.split('\n', Qt::SkipEmptyParts).size(), 1 + 4);
     }
 
     void skippedCpusInTheTable()

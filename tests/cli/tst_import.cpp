@@ -46,8 +46,8 @@ private slots:
         const CliResult r = runCli({u"import"_s, trace("lisa-juno-sched_load-6cpu.dat"), u"--stream"_s, out});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.err.contains(u"trace-cmd .dat"_s));
-        // One file per CPU: OUT.cpuN.csv. Complete spans per CPU (SPANS awk of tst_trace_real): 31 11 10 18 16 3.
-        const int spans[6] = {31, 11, 10, 18, 16, 3};
+        // One file per CPU: OUT.cpuN.csv. Rows per CPU (JUNO ROWS awk of tst_trace_real): 92 12 18 37 20 14.
+        const int spans[6] = {92, 12, 18, 37, 20, 14};
         for (int c = 0; c < 6; ++c) {
             const QString path = dir.filePath(u"juno.cpu%1.csv"_s.arg(c));
             idlescope::Result<idlescope::IdleStream> s = idlescope::readStreamCsv(path.toStdString());
@@ -69,14 +69,14 @@ private slots:
         QVERIFY(r.err.isEmpty());
         idlescope::Result<idlescope::IdleStream> s = idlescope::readStreamCsv(out.toStdString());
         QVERIFY(s.ok());
-        QCOMPARE(s->size(), size_t(20672)); // SPANS awk: 0 20672
+        QCOMPARE(s->size(), size_t(20984)); // ROWS awk of tst_trace_real: 20984 (20672 spans)
         // Entries dump: header + 21574 complete entries (ENTRIES awk: n 0 1 21574) + 0 truncated.
         QCOMPARE(readAll(entries).count('\n'), 1 + 21574);
         QVERIFY(readAll(spans).startsWith("cpu,span,start_ns,end_ns,wake_ns,timer_ns,entries,cause,flags\n"));
         // The stream runs through a governor.
         r = runCli({u"replay"_s, u"--table"_s, u"arm-juno-r0"_s, u"--stream"_s, out, u"--governor"_s, u"menu-6.14"_s});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains(u"\"spans\": 20672"_s));
+        QVERIFY(r.out.contains(u"\"spans\": 20984"_s)); // the replay counts rows
     }
 
     void traceStatsFormats()
@@ -96,7 +96,8 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(readAll(json)).object();
         QVERIFY(o.value(u"miss_source"_s).toString().startsWith(u"recomputed"_s));
-        QCOMPARE(o.value(u"simulated"_s).toObject().value(u"spans"_s).toInteger(), qint64(89));
+        // Stream rows (JUNO ROWS awk of tst_trace_real: 92 + 12 + 18 + 37 + 20 + 14).
+        QCOMPARE(o.value(u"simulated"_s).toObject().value(u"spans"_s).toInteger(), qint64(193));
     }
 
     void cpuCountsAgree()
@@ -181,19 +182,24 @@ private slots:
         //     if (from && !to && last[c]=="to") { n++; tot+=k[c] } if (to) { last[c]="to"; k[c]=0 }
         //     else if (from) last[c]="from" } / cpu_idle: / { match($0,/cpu_id=[0-9]+/); c=substr($0,RSTART+7)+0;
         //     if (/4294967295/) { if (c in o) { k[c]++; delete o[c] } } else o[c]=1 } END { print n, tot }'
-        //   -> 89 192; 231 complete entries in all (ENTRIES), 101 spans, each CPU idle at both ends.
+        //   -> 89 192; 231 complete entries in all (ENTRIES), 101 spans, each CPU idle at both ends;
+        //   193 rows (JUNO ROWS of tst_trace_real).
         CliResult r = runCli({u"trace-stats"_s, trace("lisa-juno-sched_load-6cpu.report.txt"), u"--table"_s,
                               u"arm-juno-r0"_s, u"--governor"_s, u"teo-6.14"_s});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains(
                      u"It replays the exported spans only: 101 spans = 89 exported + 6 cut by the trace's start"
-                     " + 6 cut by the trace's end. The recorded columns count all 231 complete entries; 192 of"
-                     " them are in the exported spans, the other 39 in spans left out."_s),
+                     " + 6 cut by the trace's end, one row per in-idle wakeup (193 rows). The recorded columns"
+                     " count all 231 complete entries; 192 of them are in the exported spans, the other 39 in spans"
+                     " left out."_s),
                  qPrintable(r.out));
         r = runCli({u"trace-stats"_s, trace("lisa-juno-sched_load-6cpu.report.txt"), u"--table"_s, u"arm-juno-r0"_s,
                     u"--governor"_s, u"teo-6.14"_s, u"--format"_s, u"csv"_s});
         QVERIFY(r.out.contains(u"\nall,entries_in_exported_spans,,192\n"_s));
-        QVERIFY(r.out.contains(u"\nall,sim_spans,,89\n"_s));
+        // The simulated run's spans are its rows, as many as the exported ones (JUNO ROWS: 193).
+        QVERIFY(r.out.contains(u"\nall,sim_spans,,193\n"_s));
+        QVERIFY(r.out.contains(u"\nall,rows_exported,,193\n"_s));
+        QVERIFY(r.out.contains(u"\nall,spans_exported,,89\n"_s));
     }
 
     void badInput()

@@ -32,6 +32,23 @@
  *     if (from && !to && last[c]=="to") n[c]++; if (to) last[c]="to"; else if (from) last[c]="from" }
  *     END { for (c in n) print c, n[c] }'
  *
+ * ROWS (replay-stream rows of CPU 0 of the VM: per complete span, one row plus one for each
+ * entry, not the span's last, that CAUSES does not give to the tick; trace_stream.h):
+ *   awk '/ sched_switch: / && /\[000\]/ { split($0, h, " ==> "); from=(h[1] ~ /prev_pid=0 / ||
+ *     h[1] ~ /:0 \[[0-9]+\] [A-Z+]+$/); to=(h[2] ~ /next_pid=0 / || h[2] ~ /:0 \[[0-9]+\]$/);
+ *     if (from && !to) { if (inspan) rows += 1 + cut; inspan=0 } if (to) { inspan=1; cut=0; pend=0 } next }
+ *     / cpu_idle: / && /cpu_id=0/ { if (/state=4294967295/) { if (open) pend=(cause!="tick"); open=0 }
+ *     else { if (pend) cut++; pend=0; open=1; cause="" } next }
+ *     (then the three cause lines of CAUSES) END { print rows }'
+ *
+ * JUNO ROWS (per CPU: no irq or timer events, so every entry is a row: per complete span,
+ * its complete entries, or 1 for a span without one):
+ *   awk '/ sched_switch: / { match($0,/\[0*[0-9]+\]/); c=substr($0,RSTART+1,RLENGTH-2)+0; split($0, h, " ==> ");
+ *     from=(...as SPANS...); to=(...); if (from && !to && last[c]=="to") n[c] += (k[c] > 0 ? k[c] : 1);
+ *     if (to) { last[c]="to"; k[c]=0 } else if (from) last[c]="from"; next }
+ *     / cpu_idle: / { match($0,/cpu_id=[0-9]+/); c=substr($0,RSTART+7)+0; if (/4294967295/) { if (o[c]) k[c]++;
+ *     o[c]=0 } else o[c]=1 } END { for (c in n) print c, n[c] }'
+ *
  * idlescope's "unknown" and "remote_wakeup" together are awk's "none".
  */
 #include "core/trace/trace_import.h"
@@ -88,30 +105,31 @@ private slots:
         QTest::addColumn<qint64>("ipi");
         QTest::addColumn<qint64>("none");
         QTest::addColumn<qint64>("spans"); // SPANS: "0 <count>"
+        QTest::addColumn<qint64>("rows");  // ROWS
         // zcat vm-amd-2cpu-idle.ftrace.txt.gz | ENTRIES -> n 0 1 55; res 0 2999945000
         // ... | CAUSES -> hrtimer 8; ipi 4; irq 1; none 5; tick 37    ... | SPANS -> 0 20
         QTest::newRow("idle") << "vm-amd-2cpu-idle.ftrace.txt.gz" << qint64(55) << qint64(2999945000) << qint64(37)
-                              << qint64(8) << qint64(1) << qint64(4) << qint64(5) << qint64(20);
+                              << qint64(8) << qint64(1) << qint64(4) << qint64(5) << qint64(20) << qint64(24);
         // zcat vm-amd-2cpu-pipe100us.ftrace.txt.gz | ENTRIES -> n 0 1 21574; res 0 2825761000
         // ... | CAUSES -> hrtimer 40; ipi 20708; irq 2; none 180; tick 644    ... | SPANS -> 0 20672
         QTest::newRow("pipe100us") << "vm-amd-2cpu-pipe100us.ftrace.txt.gz" << qint64(21574) << qint64(2825761000)
                                    << qint64(644) << qint64(40) << qint64(2) << qint64(20708) << qint64(180)
-                                   << qint64(20672);
+                                   << qint64(20672) << qint64(20984);
         // zcat vm-amd-2cpu-timer500us.ftrace.txt.gz | ENTRIES -> n 0 1 5257; res 0 2857588000
         // ... | CAUSES -> hrtimer 4554; ipi 24; irq 2; none 40; tick 637    ... | SPANS -> 0 4697
         QTest::newRow("timer500us") << "vm-amd-2cpu-timer500us.ftrace.txt.gz" << qint64(5257) << qint64(2857588000)
                                     << qint64(637) << qint64(4554) << qint64(2) << qint64(24) << qint64(40)
-                                    << qint64(4697);
+                                    << qint64(4697) << qint64(4733);
         // zcat vm-amd-2cpu-io-direct.ftrace.txt.gz | ENTRIES -> n 0 1 887; res 0 2236091000
         // ... | CAUSES -> hrtimer 35; ipi 274; irq 2; none 135; tick 441    ... | SPANS -> 0 391
         QTest::newRow("io-direct") << "vm-amd-2cpu-io-direct.ftrace.txt.gz" << qint64(887) << qint64(2236091000)
                                    << qint64(441) << qint64(35) << qint64(2) << qint64(274) << qint64(135)
-                                   << qint64(391);
+                                   << qint64(391) << qint64(612);
         // zcat vm-amd-2cpu-pipe200us.report.txt.gz | ENTRIES -> n 0 1 7115; res 0 539553000
         // ... | CAUSES -> hrtimer 6; ipi 6873; none 162; tick 74    ... | SPANS -> 0 6892
         QTest::newRow("pipe200us-report")
             << "vm-amd-2cpu-pipe200us.report.txt.gz" << qint64(7115) << qint64(539553000) << qint64(74) << qint64(6)
-            << qint64(0) << qint64(6873) << qint64(162) << qint64(6892);
+            << qint64(0) << qint64(6873) << qint64(162) << qint64(6892) << qint64(7063);
     }
 
     void vmTraces()
@@ -144,7 +162,8 @@ private slots:
               "none");
 
         const StreamExport ex = toReplayStream(t.cpus[0]);
-        QTEST(static_cast<qint64>(ex.stream.size()), "spans");
+        QTEST(static_cast<qint64>(ex.spans), "spans");
+        QTEST(static_cast<qint64>(ex.stream.size()), "rows");
         QCOMPARE(toReplayStream(t.cpus[1]).stream.size(), size_t(0)); // no switch away from idle on CPU 1
         for (const IdleSpan &sp : ex.stream) {
             QVERIFY(sp.gapNs >= 0);
@@ -205,12 +224,14 @@ private slots:
         QCOMPARE(usage(s.total, 1), std::int64_t(60));
         QCOMPARE(usage(s.total, 2), std::int64_t(50));
         QCOMPARE(s.total.causes[static_cast<size_t>(WakeCause::Unknown)], std::int64_t(231)); // no irq/timer events
-        // SPANS -> 0 31; 1 11; 2 10; 3 18; 4 16; 5 3
-        const size_t spans[6] = {31, 11, 10, 18, 16, 3};
+        // SPANS -> 0 31; 1 11; 2 10; 3 18; 4 16; 5 3. JUNO ROWS -> 0 92; 1 12; 2 18; 3 37; 4 20; 5 14
+        const std::int64_t spans[6] = {31, 11, 10, 18, 16, 3};
+        const size_t rows[6] = {92, 12, 18, 37, 20, 14};
         for (int c = 0; c < 6; ++c) {
             const StreamExport ex = toReplayStream(t.cpus[static_cast<size_t>(c)]);
-            QCOMPARE(ex.stream.size(), spans[c]);
-            QCOMPARE(ex.timerFallback, static_cast<std::int64_t>(spans[c])); // no hrtimer events: all fall back
+            QCOMPARE(ex.spans, spans[c]);
+            QCOMPARE(ex.stream.size(), rows[c]);
+            QCOMPARE(ex.timerFallback, static_cast<std::int64_t>(rows[c])); // no hrtimer events: all fall back
         }
         // The trace starts with an exit on several CPUs: grep -c is not needed, SOURCES.md says
         // 237 exits for 237 enters; the first event of CPUs 0..5 that is a cpu_idle:

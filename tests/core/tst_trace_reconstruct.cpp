@@ -81,16 +81,87 @@ private slots:
         QCOMPARE(c.spans[0].wakeNs, Ns(1490000));
         QCOMPARE(c.spans[0].entryCount, 2);
         QCOMPARE(c.spans[1].prevEndNs, Ns(1500000));
-        // Stream: no hrtimer events -> timer falls back to wake.
+        // Stream: no hrtimer events -> timer falls back to wake. No irq or timer events either,
+        // so the first entry's cause is unknown: a row boundary (span 0 -> rows 0 and 1).
         const StreamExport ex = toReplayStream(c);
-        QCOMPARE(ex.stream.size(), size_t(2));
-        QCOMPARE(ex.stream[0].gapNs, Ns(0)); // first span: from the CPU's first event (1000 us)
-        QCOMPARE(ex.stream[0].wakeNs, Ns(490000));
-        QCOMPARE(ex.stream[0].timerNs, Ns(490000));
-        QCOMPARE(ex.stream[1].gapNs, Ns(100000));  // 1500 -> 1600
-        QCOMPARE(ex.stream[1].wakeNs, Ns(100000)); // 1600 -> 1700
-        QCOMPARE(ex.timerFallback, std::int64_t(2));
+        QCOMPARE(ex.stream.size(), size_t(3));
+        QCOMPARE(ex.spans, std::int64_t(2));
+        QCOMPARE(ex.stream[0].gapNs, Ns(0));       // first span: from the CPU's first event (1000 us)
+        QCOMPARE(ex.stream[0].wakeNs, Ns(200000)); // 1000 -> 1200, the first entry's exit
+        QCOMPARE(ex.stream[0].timerNs, Ns(200000));
+        QVERIFY(!ex.stream[0].needResched);
+        QCOMPARE(ex.stream[1].gapNs, Ns(10000));   // 1200 -> 1210, the handler
+        QCOMPARE(ex.stream[1].wakeNs, Ns(280000)); // 1210 -> 1490
+        QVERIFY(ex.stream[1].needResched);
+        QCOMPARE(ex.stream[2].gapNs, Ns(100000));  // 1500 -> 1600
+        QCOMPARE(ex.stream[2].wakeNs, Ns(100000)); // 1600 -> 1700
+        QCOMPARE(ex.timerFallback, std::int64_t(3));
         QCOMPARE(r.warningCount(WarningKind::OutOfOrder), std::int64_t(0));
+    }
+
+    void threeEntriesInOneSpanAreThreeRows()
+    {
+        // Span A (1000..2510 us) holds three entries, each ended by an in-idle wakeup:
+        //  - 1010..1202 state 2, ended by irq 36 (handled 1200 us); the handler arms hrtimer b for 2000 us;
+        //  - 1210..2001 state 2, ended by b (expires 2000 us);
+        //  - 2005..2502 state 1, ended by CPU 1 waking a task here (the span's end).
+        // hrtimer a (hrtimer_wakeup) is armed for 3000 us from before the span.
+        // Span B (3100..3310 us): 3110..3201 ended by the tick, 3205..3300: one row (the tick is no boundary).
+        const std::string hw = "function=hrtimer_wakeup";
+        const std::string t =
+            L(0, 50, "hrtimer_start", "hrtimer=a " + hw + " expires=3000000 softexpires=3000000 mode=ABS")
+            + toIdle(0, 1000) + enter(0, 1010, 2) + L(0, 1200, "irq_handler_entry", "irq=36 name=virtio1-req.0")
+            + leave(0, 1202)
+            + L(0, 1203, "hrtimer_start", "hrtimer=b " + hw + " expires=2000000 softexpires=2000000 mode=ABS")
+            + enter(0, 1210, 2) + L(0, 2000, "hrtimer_expire_entry", "hrtimer=b " + hw + " now=2000000")
+            + leave(0, 2001) + enter(0, 2005, 1) + L(1, 2500, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000")
+            + leave(0, 2502) + fromIdle(0, 2510) + toIdle(0, 3100) + enter(0, 3110, 2)
+            + L(0, 3200, "hrtimer_expire_entry", "hrtimer=c function=tick_nohz_handler now=3200000") + leave(0, 3201)
+            + enter(0, 3205, 2) + leave(0, 3300) + fromIdle(0, 3310);
+        const TraceImport r = importOk(t);
+        const CpuTrace &c = r.cpus[0];
+        QCOMPARE(c.spans.size(), size_t(2));
+        QCOMPARE(c.entries.size(), size_t(5));
+        QCOMPARE(c.entries[0].cause, WakeCause::Irq);
+        QCOMPARE(c.entries[1].cause, WakeCause::HrTimer);
+        QVERIFY(c.entries[1].flags & ENTRY_SLEEP_TIMER_WAKE);
+        QCOMPARE(c.entries[2].cause, WakeCause::RemoteWakeup);
+        QCOMPARE(c.entries[3].cause, WakeCause::Tick);
+        const StreamExport ex = toReplayStream(c);
+        QCOMPARE(ex.spans, std::int64_t(2));
+        QCOMPARE(ex.stream.size(), size_t(4));
+        // Row 0: the switch (1000 us) to the first exit (1202 us); gap from the CPU's first
+        // event (50 us); timer a: 3000 - 1000 = 2000 us.
+        QCOMPARE(ex.stream[0].gapNs, Ns(950000));
+        QCOMPARE(ex.stream[0].wakeNs, Ns(202000));
+        QCOMPARE(ex.stream[0].timerNs, Ns(2000000));
+        QVERIFY(!ex.stream[0].needResched);
+        // Row 1: from the enter at 1210 us, the handler 1202 -> 1210 = 8 us; its timer is b,
+        // 2000 - 1210 = 790 us, and b ended it: wake = timer = 790 us.
+        QCOMPARE(ex.stream[1].gapNs, Ns(8000));
+        QCOMPARE(ex.stream[1].wakeNs, Ns(790000));
+        QCOMPARE(ex.stream[1].timerNs, Ns(790000));
+        QVERIFY(!ex.stream[1].needResched);
+        // Row 2: from 2005 us (gap 2001 -> 2005 = 4 us) to the last exit 2502 us = 497 us;
+        // b is gone, a is next: 3000 - 2005 = 995 us.
+        QCOMPARE(ex.stream[2].gapNs, Ns(4000));
+        QCOMPARE(ex.stream[2].wakeNs, Ns(497000));
+        QCOMPARE(ex.stream[2].timerNs, Ns(995000));
+        QVERIFY(ex.stream[2].needResched);
+        // Span B, one row: gap 2510 -> 3100 = 590 us, wake 3100 -> 3300 = 200 us, no timer
+        // armed after 3100 us (a expired at 3000 us): the fallback timer = wake.
+        QCOMPARE(ex.stream[3].gapNs, Ns(590000));
+        QCOMPARE(ex.stream[3].wakeNs, Ns(200000));
+        QCOMPARE(ex.stream[3].timerNs, Ns(200000));
+        QVERIFY(ex.stream[3].needResched);
+        QCOMPARE(ex.timerWakes, std::int64_t(1));
+        QCOMPARE(ex.timerFallback, std::int64_t(1));
+        // The trace's side of each row: its span, entries and start on the trace clock.
+        QCOMPARE(ex.rows.spanIndex, (std::vector<std::int32_t>{0, 0, 0, 1}));
+        QCOMPARE(ex.rows.firstEntry, (std::vector<std::int32_t>{0, 1, 2, 3}));
+        QCOMPARE(ex.rows.entryCount, (std::vector<std::int32_t>{1, 1, 1, 2}));
+        QCOMPARE(ex.rows.startNs, (std::vector<Ns>{1000000, 1210000, 2005000, 3100000}));
+        QCOMPARE(completeEntriesIn(c, ex.rows), std::int64_t(5));
     }
 
     void causes()
@@ -151,11 +222,19 @@ private slots:
         QCOMPARE(c.entries[0].sleepLengthNs, Ns(1900000)); // B, from 1100 us
         QCOMPARE(c.entries[1].sleepLengthNs, Ns(3690000)); // A (B cancelled), from 1310 us
         QCOMPARE(c.entries[1].cause, WakeCause::HrTimer);
-        // Stream: timer 2000 us < wake 4001 us: B fired without ending the span -> clamped.
+        // Stream: the first entry's cause is unknown (no local interrupt; the cancel is
+        // CPU 1's), a row boundary. Row 0: 1000 -> 1300 us, timer B 2000 us. Row 1 from
+        // the second enter (1310 us, 10 us after the exit): A ended it at its expiry,
+        // 3690 us on, the row's own timer -> wake = timer = 3690 us.
         const StreamExport ex = toReplayStream(c);
-        QCOMPARE(ex.stream[0].wakeNs, Ns(4001000));
-        QCOMPARE(ex.stream[0].timerNs, Ns(4001000));
-        QCOMPARE(ex.timerClamped, std::int64_t(1));
+        QCOMPARE(ex.stream.size(), size_t(2));
+        QCOMPARE(ex.stream[0].wakeNs, Ns(300000));
+        QCOMPARE(ex.stream[0].timerNs, Ns(2000000));
+        QCOMPARE(ex.stream[1].gapNs, Ns(10000));
+        QCOMPARE(ex.stream[1].wakeNs, Ns(3690000));
+        QCOMPARE(ex.stream[1].timerNs, Ns(3690000));
+        QCOMPARE(ex.timerClamped, std::int64_t(0));
+        QCOMPARE(ex.timerWakes, std::int64_t(1));
     }
 
     void clockNotMono()
@@ -215,9 +294,14 @@ private slots:
         QCOMPARE(c1.spans[0].wakeNs, Ns(170000));
         QCOMPARE(c1.spans[1].flags, std::uint8_t(SPAN_FROM_ENTRY | SPAN_TRUNCATED_END)); // the trace's end
         QCOMPARE(r.cpus[2].events, std::int64_t(0));
-        // Stream of CPU 0: only the complete middle span.
+        // Stream of CPU 0: only the complete middle span, in two rows: its first entry lost its
+        // exit (closed by the enter at 300 us), so what ended it is unknown: a row boundary.
         const StreamExport ex = toReplayStream(c0);
-        QCOMPARE(ex.stream.size(), size_t(1));
+        QCOMPARE(ex.spans, std::int64_t(1));
+        QCOMPARE(ex.stream.size(), size_t(2));
+        QCOMPARE(ex.stream[0].wakeNs, Ns(100000));                           // 200 -> 300 us
+        QCOMPARE(ex.stream[1].gapNs, Ns(0));                                 // the next enter at the same 300 us
+        QCOMPARE(ex.stream[1].wakeNs, Ns(100000));                           // 300 -> 400 us
         QCOMPARE(ex.droppedCount(SpanDrop::TraceStart), std::int64_t(1));    // span 0
         QCOMPARE(ex.droppedCount(SpanDrop::MissingSwitch), std::int64_t(1)); // span 2
         QCOMPARE(ex.droppedCount(SpanDrop::TraceEnd) + ex.droppedCount(SpanDrop::MissingExit)

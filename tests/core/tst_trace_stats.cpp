@@ -118,8 +118,8 @@ private slots:
         const TraceStats s = computeStats(t, &table);
         Result<SimulatedTrace> sim = simulateTrace(traceWorkload(t, ""), table, "menu-6.14");
         QVERIFY(sim);
-        // 89 complete spans (SPANS awk of tst_trace_real: 31 + 11 + 10 + 18 + 16 + 3).
-        QCOMPARE(sim->total.spans, std::int64_t(89));
+        // 193 rows in 89 complete spans (JUNO ROWS awk of tst_trace_real: 92 + 12 + 18 + 37 + 20 + 14).
+        QCOMPARE(sim->total.spans, std::int64_t(193));
         QCOMPARE(sim->cpus.size(), size_t(6));
         QVERIFY(sim->total.entries >= sim->total.spans);
         QVERIFY(!simulateTrace(traceWorkload(t, ""), table, "no-such-governor"));
@@ -144,8 +144,9 @@ private slots:
         QCOMPARE(
             all.value(QStringLiteral("states")).toArray().at(2).toObject().value(QStringLiteral("above")).toInteger(),
             qint64(27));
+        // The simulated run's "spans" are its stream rows (193, above).
         QCOMPARE(doc.object().value(QStringLiteral("simulated")).toObject().value(QStringLiteral("spans")).toInteger(),
-                 qint64(89));
+                 qint64(193));
     }
 
     void streamIsLoadable()

@@ -106,10 +106,41 @@ void TestCpuLanes::junoHasSixLaneGroups()
     QCOMPARE(v.laneLabels().at(12), QStringLiteral("cpu4 \u00b7 recorded"));
     QCOMPARE(v.laneLabels().at(13), QStringLiteral("cpu4 \u00b7 menu-6.14"));
     QCOMPARE(v.skippedText(), QString());
-    // What recorded counts here, against the one-CPU table (a user-test finding: 7115 here,
-    // 7112 there on vm-amd, with nothing said): trace-stats' 108 + 23 + 27 + 39 + 20 + 14 = 231.
-    QVERIFY2(v.statusText().contains(QStringLiteral("every complete idle entry of the trace (231)")),
+    // Like with like (issue 33): the recorded row counts the entries in the replayed spans
+    // (trace-stats' entries_in_exported_spans: 91 + 12 + 18 + 37 + 20 + 14 = 192), and the
+    // whole trace is a line of its own, said so: trace-stats' 108 + 23 + 27 + 39 + 20 + 14 = 231.
+    QVERIFY2(v.statusText().contains(QStringLiteral("every complete entry (231)")), qPrintable(v.statusText()));
+    QVERIFY2(v.statusText().contains(QStringLiteral("over the same time")), qPrintable(v.statusText()));
+    QCOMPARE(runNamed(*v.comparison(), "recorded")->total().entries, std::int64_t(192));
+    QCOMPARE(runNamed(*v.comparison(), WHOLE_TRACE_RUN)->total().entries, std::int64_t(231));
+    // The whole trace has no lane, and its table line is last and labelled.
+    const int last = v.table()->rowCount() - 1;
+    QCOMPARE(v.table()->item(last, 0)->text(), QStringLiteral("whole trace"));
+    QCOMPARE(v.table()->item(last, 2)->text(), QLocale().toString(231));
+    // No timer events in the trace: the dock says what that means.
+    QVERIFY2(v.statusText().contains(QStringLiteral("every simulated governor knows the future")),
              qPrintable(v.statusText()));
+    // agrees %: `idlescope-cli compare --trace lisa-juno-sched_load-6cpu.dat --machine juno-r0
+    // --agreement menu-6.14 --recorded-governor menu` -> all: 192 paired, 108 agreed, 56.2 %.
+    const GovernorAgreement *menuAgrees = nullptr;
+    for (const GovernorAgreement &g : v.agreement())
+        if (g.name == "menu-6.14")
+            menuAgrees = &g;
+    QVERIFY(menuAgrees);
+    QCOMPARE(menuAgrees->agreement.total.paired, std::int64_t(192));
+    QCOMPARE(menuAgrees->agreement.total.agreed, std::int64_t(108));
+    int menuAll = -1;
+    for (int r = 0; r < v.table()->rowCount(); ++r)
+        if (v.table()->item(r, 0)->text() == QStringLiteral("all CPUs")
+            && v.table()->item(r, 1)->text() == QStringLiteral("menu-6.14"))
+            menuAll = r;
+    QVERIFY(menuAll >= 0);
+    QCOMPARE(v.table()->item(menuAll, 9)->text(), QLocale().toString(100.0 * 108 / 192, 'f', 1)); // 56.25
+    QVERIFY(v.table()->item(menuAll, 9)->toolTip().contains(QStringLiteral("108 of 192 paired entries")));
+    // ... and the confusion matrix of the same command: the kernel's WFI entries went 92 / 2 / 9
+    // to menu-6.14's WFI / cpu-sleep-0 / cluster-sleep-0.
+    QVERIFY2(v.table()->item(menuAll, 9)->toolTip().contains(QStringLiteral("state 0: 92  2  9")),
+             qPrintable(v.table()->item(menuAll, 9)->toolTip()));
     QCOMPARE(v.cpuSelector()->count(), 7);
     QCOMPARE(v.cpuSelector()->currentText(), QStringLiteral("All CPUs (6)"));
 
@@ -145,9 +176,10 @@ void TestCpuLanes::junoHasSixLaneGroups()
     // CPU 4's first replayed span, the switch to swapper/4 at 2084.203441 (report line 522).
     QVERIFY(std::llabs(menu->find(4)->intervals.front().startNs - (2084203441000 - 2084021443000)) < 1000);
 
-    // The table: a row per CPU and run, and the runs summed over the CPUs (as sysfs sums them).
+    // The table: a row per CPU and run, the runs summed over the CPUs (as sysfs sums them),
+    // and the whole trace's line.
     QTableWidget *t = v.table();
-    QCOMPARE(t->rowCount(), 6 * 3 + 3);
+    QCOMPARE(t->rowCount(), 6 * 3 + 3 + 1);
     const int row4 = tableRow(t, QStringLiteral("cpu4"), QStringLiteral("recorded"));
     QVERIFY(row4 >= 0);
     QCOMPARE(t->item(row4, 2)->text(), QStringLiteral("20"));
@@ -207,7 +239,9 @@ void TestCpuLanes::oneCpuIsAViewOfTheSameComparison()
     QCOMPARE(v.shownCpu(), 4);
     QCOMPARE(v.groupLabels(), QStringList({"cpu4"}));
     QCOMPARE(v.laneLabels().size(), 3);
-    QCOMPARE(v.table()->rowCount(), 3); // no "all CPUs" rows for one CPU
+    // No "all CPUs" rows for one CPU; its whole-trace line last.
+    QCOMPARE(v.table()->rowCount(), 4);
+    QCOMPARE(v.table()->item(3, 0)->text(), QStringLiteral("whole trace, cpu4"));
     // A snapshot of another CPU of the same trace, table and governors: nothing recomputed.
     v.setSnapshot(juno(5));
     QVERIFY(!v.isComputing());
@@ -275,6 +309,9 @@ void TestCpuLanes::theLatencyLimitReachesEveryCpu()
     // counters without it (21272 entries, 2200 above, 39 below on vm-amd's CPU 0 on
     // intel-skx, as with no limit), while the one-CPU views and `idlescope-cli compare` gave
     // 21261 / 53 / 135. The dock's CPU 0 is now the one-CPU run, counter for counter.
+    // With one row per in-idle wakeup (20984 rows): `idlescope-cli import ... --cpu 0 --stream
+    // S.csv`, its latency_req_ns set to 10000 by awk, `idlescope-cli replay --table intel-skx
+    // --stream S.csv --governor menu-6.14 --summary J` -> 21567 entries, 206 above, 141 below.
     ScenarioSpec spec =
         traceScenario(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz"), QStringLiteral("intel-skx"), 0);
     spec.latencyLimitNs = 10000;
@@ -282,9 +319,9 @@ void TestCpuLanes::theLatencyLimitReachesEveryCpu()
     QVERIFY(snap);
     const GovernorRun &one = *snap->governors[1].run;
     QCOMPARE(one.variant, std::string("menu-6.14"));
-    QCOMPARE(one.summary.entries, std::int64_t(21261));
-    QCOMPARE(one.summary.totalAbove(), std::int64_t(53));
-    QCOMPARE(one.summary.totalBelow(), std::int64_t(135));
+    QCOMPARE(one.summary.entries, std::int64_t(21567));
+    QCOMPARE(one.summary.totalAbove(), std::int64_t(206));
+    QCOMPARE(one.summary.totalBelow(), std::int64_t(141));
     CpuLanesView v;
     v.setSnapshot(snap);
     QVERIFY(computed(v));

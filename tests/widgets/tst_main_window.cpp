@@ -389,12 +389,14 @@ void TestMainWindow::kernelTraceLoadsTheBusiestCpu()
     QCOMPARE(s->spec.workload.kind, WorkloadKind::Trace);
     QCOMPARE(s->spec.workload.cpu, 0);
     // idlescope-cli import vm-amd-2cpu-pipe100us.ftrace.txt.gz --cpu 0 --stream /tmp/x.csv
-    //   -> 20673 lines (header + 20672 rows); first row 8114000,4997635116,1914000,-1,0.
+    //   -> 20985 lines (header + 20984 rows: 20672 spans, one row more per in-idle wakeup);
+    //   first row 8114000,4997635116,7000,-1,0,0 (its first entry ended by an interrupt).
     // (--cpu 1 exports nothing: "CPU 1 has no complete idle span to export", see below.)
-    QCOMPARE(s->stream->size(), std::size_t(20672));
+    QCOMPARE(s->stream->size(), std::size_t(20984));
     QCOMPARE((*s->stream)[0].gapNs, Ns(8114000));
     QCOMPARE((*s->stream)[0].timerNs, Ns(4997635116));
-    QCOMPARE((*s->stream)[0].wakeNs, Ns(1914000));
+    QCOMPARE((*s->stream)[0].wakeNs, Ns(7000));
+    QVERIFY(!(*s->stream)[0].needResched);
     QCOMPARE(s->workloadDescription, QStringLiteral("trace vm-amd-2cpu-pipe100us.ftrace.txt.gz, CPU 0"));
     // One import, never on the GUI thread (the page's task or the runner's worker).
     QCOMPARE(traceImportCount(), importsBefore + 1);
@@ -579,7 +581,7 @@ void TestMainWindow::kernelTraceSessionRoundTrip()
     QCOMPARE(s->spec.workload.kind, WorkloadKind::Trace);
     QCOMPARE(s->spec.workload.path, pipeTrace());
     QCOMPARE(s->spec.workload.cpu, 0);
-    QCOMPARE(s->stream->size(), std::size_t(20672));
+    QCOMPARE(s->stream->size(), std::size_t(20984)); // rows, as above
     QCOMPARE(w.setupPanel()->workload().kind, WorkloadKind::Trace);
     QTRY_VERIFY_WITH_TIMEOUT(summaryShown(w.setupPanel()->tracePage()), TIMEOUT_MS);
     QCOMPARE(w.setupPanel()->tracePage()->cpu(), 0);

@@ -201,9 +201,8 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
         if (!src)
             return failed(QString::fromStdString(src.error().toString()));
         auto spanClock = std::make_shared<std::vector<Ns>>();
-        const trace::CpuTrace &cpu = src->trace->cpus[static_cast<std::size_t>(src->cpu)];
-        for (const std::int32_t row : src->spanIndex)
-            spanClock->push_back(cpu.spans[static_cast<std::size_t>(row)].startNs - src->originNs);
+        for (const Ns start : src->rows.startNs) // each row at its trace time
+            spanClock->push_back(start - src->originNs);
         snap->spanClockNs = std::move(spanClock);
         snap->trace = std::make_shared<const TraceCpuSource>(std::move(*src));
     }
@@ -265,7 +264,7 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
             }
             const trace::TraceImport &t = *snap->trace->trace;
             GovernorRun run =
-                trace::recordedEntries(t.cpus[static_cast<std::size_t>(snap->trace->cpu)], snap->trace->spanIndex,
+                trace::recordedEntries(t.cpus[static_cast<std::size_t>(snap->trace->cpu)], snap->trace->rows,
                                        snap->table, t.hasMissEvents, snap->trace->originNs);
             SummarisedRun sr;
             sr.counts = RunCounts(run);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/runner/trace_workload.h"
 
+#include "core/trace/trace_limits.h"
+
 #include "core/trace/table_proposal.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_model.h"
@@ -53,6 +55,9 @@ TraceSummary summarize(const trace::TraceImport &t)
     s.events = t.events;
     s.hasTimerEvents = t.hasTimerEvents;
     s.hasMissEvents = t.hasMissEvents;
+    const trace::TraceLimits limits = trace::traceLimits(t);
+    s.defaultIdleOnly = limits.defaultIdleOnly;
+    s.microsecondTimestamps = limits.microsecondTimestamps;
     qint64 bestSpans = 0;
     for (const trace::CpuTrace &c : t.cpus) {
         TraceCpuInfo info;
@@ -63,13 +68,14 @@ TraceSummary summarize(const trace::TraceImport &t)
         // cheap next to the import and keeps the count identical to the CLI's.
         if (!c.spans.empty()) {
             const trace::StreamExport e = trace::toReplayStream(c);
-            info.spans = static_cast<qint64>(e.stream.size());
+            info.spans = e.spans;
+            info.rows = static_cast<qint64>(e.stream.size());
             info.account = QString::fromStdString(trace::spanAccountText(info.recordedSpans, info.spans, e.dropped));
             info.timerFallback = e.timerFallback;
             info.timerClamped = e.timerClamped;
         }
-        if (info.spans > bestSpans) { // strictly more: the lowest CPU wins a tie, as in the CLI
-            bestSpans = info.spans;
+        if (info.rows > bestSpans) { // strictly more rows: the lowest CPU wins a tie, as in the CLI
+            bestSpans = info.rows;
             s.bestCpu = c.cpu;
         }
         s.cpus.push_back(info);
@@ -217,7 +223,7 @@ Result<TraceCpuSource> traceCpuSource(const QString &path, int cpu)
     TraceCpuSource src;
     src.trace = e->first->trace;
     src.cpu = cpu;
-    src.spanIndex = std::move(e->second.spanIndex);
+    src.rows = std::move(e->second.rows);
     src.timerFallback = e->second.timerFallback;
     src.timerClamped = e->second.timerClamped;
     src.account = e->first->summary.cpus[static_cast<std::size_t>(cpu)].account;

@@ -17,6 +17,7 @@
 
 #include "core/common/error.h"
 #include "core/stream/idle_span.h"
+#include "core/trace/trace_stream.h"
 
 #include <QString>
 #include <QStringList>
@@ -27,14 +28,15 @@
 
 namespace idlescope::trace {
 struct TraceImport;
-}
+} // namespace idlescope::trace
 
 namespace idlescope {
 
 /// One CPU of an imported trace, as the CPU selector lists it.
 struct TraceCpuInfo {
     int cpu = 0;
-    qint64 spans = 0;         ///< idle spans exported as replay-stream rows (what selecting it replays)
+    qint64 spans = 0;         ///< idle spans exported to the replay stream (what selecting it replays)
+    qint64 rows = 0;          ///< their stream rows (one more per in-idle wakeup, trace_stream.h)
     qint64 recordedSpans = 0; ///< idle spans recorded, including those cut by the trace's ends
     qint64 entries = 0;       ///< power:cpu_idle entries
     QString account;          ///< "20785 spans = 0 exported + 20784 missing a sched_switch + 1 cut by the trace's end"
@@ -44,19 +46,21 @@ struct TraceCpuInfo {
 
 /// What the workload panel shows after an import.
 struct TraceSummary {
-    QString path;                   ///< as given
-    QString stamp;                  ///< fileStamp() of the file that was imported
-    QString format;                 ///< e.g. "ftrace text"
-    qint64 events = 0;              ///< events understood
-    std::vector<TraceCpuInfo> cpus; ///< index = CPU number
-    int bestCpu = -1;               ///< most exported spans (lowest number on ties); -1 when no CPU has one
-    qint64 warningTotal = 0;        ///< every structured warning, all kinds
-    QStringList warningKinds;       ///< "missing_switch \u00d7 20788", one per kind that occurred
-    QStringList firstWarnings;      ///< the first few in full: "file:line: kind (field 'f'): detail"
-    bool hasTimerEvents = false;    ///< hrtimer_start seen (sleep lengths known)
-    bool hasMissEvents = false;     ///< cpu_idle_miss seen (above/below recorded, not recomputed)
-    QString sidecarTable;           ///< "<trace>.table.json" saved by idlescope-cli record, "" when absent
-    int statesSeen = 0;             ///< deepest cpu_idle state entered + 1 (core/trace/table_proposal.h)
+    QString path;                       ///< as given
+    QString stamp;                      ///< fileStamp() of the file that was imported
+    QString format;                     ///< e.g. "ftrace text"
+    qint64 events = 0;                  ///< events understood
+    std::vector<TraceCpuInfo> cpus;     ///< index = CPU number
+    int bestCpu = -1;                   ///< most exported spans (lowest number on ties); -1 when no CPU has one
+    qint64 warningTotal = 0;            ///< every structured warning, all kinds
+    QStringList warningKinds;           ///< "missing_switch \u00d7 20788", one per kind that occurred
+    QStringList firstWarnings;          ///< the first few in full: "file:line: kind (field 'f'): detail"
+    bool hasTimerEvents = false;        ///< hrtimer_start seen (sleep lengths known)
+    bool hasMissEvents = false;         ///< cpu_idle_miss seen (above/below recorded, not recomputed)
+    bool defaultIdleOnly = false;       ///< every entry in state 1 (trace_limits.h: likely no cpuidle driver)
+    bool microsecondTimestamps = false; ///< whole-microsecond timestamps (trace_limits.h)
+    QString sidecarTable;               ///< "<trace>.table.json" saved by idlescope-cli record, "" when absent
+    int statesSeen = 0;                 ///< deepest cpu_idle state entered + 1 (core/trace/table_proposal.h)
 };
 
 /// "CPU" value meaning "the CPU with the most idle spans" (idlescope-cli compare --trace's default).
@@ -92,11 +96,11 @@ Result<IdleStream> traceWorkloadStream(const QString &path, int cpu);
 struct TraceCpuSource {
     std::shared_ptr<const trace::TraceImport> trace;
     int cpu = 0;
-    std::vector<std::int32_t> spanIndex; ///< CpuTrace::spans index of each stream row
-    Ns originNs = 0;                     ///< trace timestamp of the earliest event (ns)
-    std::int64_t timerFallback = 0;      ///< rows with no known next timer (timer_ns = wake_ns)
-    std::int64_t timerClamped = 0;       ///< rows whose next timer expired before the wakeup
-    QString account;                     ///< the CPU's span account (trace_stream.h's spanAccountText())
+    trace::StreamRows rows;         ///< the trace's side of each stream row
+    Ns originNs = 0;                ///< trace timestamp of the earliest event (ns)
+    std::int64_t timerFallback = 0; ///< rows with no known next timer (timer_ns = wake_ns)
+    std::int64_t timerClamped = 0;  ///< rows whose next timer expired before the wakeup
+    QString account;                ///< the CPU's span account (trace_stream.h's spanAccountText())
 };
 
 /// The source of traceWorkloadStream(@p path, @p cpu) (same CPU choice and errors).

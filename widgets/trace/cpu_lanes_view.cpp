@@ -2,6 +2,7 @@
 #include "widgets/trace/cpu_lanes_view.h"
 
 #include "core/trace/recorded_entries.h"
+#include "core/trace/trace_limits.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/plots/text_ticks.h"
 #include "widgets/trace/trace_machine_job.h"
@@ -115,6 +116,7 @@ void CpuLanesView::setSnapshot(SnapshotPtr snap)
     if (m_cancel)
         m_cancel->store(true);
     m_result.reset();
+    m_agreement.clear();
     if (key.isEmpty()) {
         rebuild();
         return;
@@ -125,9 +127,10 @@ void CpuLanesView::setSnapshot(SnapshotPtr snap)
         Job job;
         job.key = key;
         Result<MachineComparison> c = compareTraceMachine(*snap, cancel.get());
-        if (c)
+        if (c) {
+            job.agreement = traceMachineAgreement(*snap, c->machine);
             job.result = std::move(*c);
-        else
+        } else
             job.error = QString::fromStdString(c.error().toString());
         return job;
     }));
@@ -142,6 +145,7 @@ void CpuLanesView::jobFinished()
         return;
     ++m_computed;
     m_result = std::move(job.result);
+    m_agreement = std::move(job.agreement);
     rebuild();
     if (!m_result)
         m_status->setText(tr("Every CPU could not be replayed: %1").arg(job.error));
@@ -216,15 +220,21 @@ void CpuLanesView::rebuild()
                           : tr("%1 of the trace on machine %2").arg(cpuName(m_shownCpu), machine)};
     if (const QString skipped = skippedText(); !skipped.isEmpty())
         lines << skipped;
-    // The two recorded counts differ where spans are cut or lack a sched_switch: say which is which.
+    // What each row covers: like with like by default, the whole trace a line of its own.
     for (const MachineRun &r : m_result->runs)
-        if (r.name == trace::RECORDED_VARIANT) {
-            // One line: the status row above the lanes holds two.
-            lines << tr("recorded: every complete idle entry of the trace (%1), as sysfs counts; "
-                        "the Comparison table: replayed spans only.")
+        if (r.name == WHOLE_TRACE_RUN) {
+            lines << tr("Each CPU's rows cover its replayed spans over the same time: recorded counts the kernel's "
+                        "entries there, each governor its own. “whole trace”: every complete entry (%1), "
+                        "as sysfs counts, not comparable with the rows above. agrees %: entries where the governor "
+                        "entered the kernel's state (tooltip: the first disagreements).")
                          .arg(r.total().entries);
             break;
         }
+    if (m_snap && m_snap->trace)
+        for (const std::string &limit : trace::traceLimitTexts(trace::traceLimits(*m_snap->trace->trace)))
+            lines << tr("The trace cannot tell: %1.").arg(QString::fromStdString(limit));
+    if (m_agreement.empty() && m_snap && m_snap->spec.latencyLimitNs >= 0)
+        lines << tr("agrees %: not shown under a latency limit (the kernel ran without it).");
     m_status->setText(lines.join(QLatin1Char('\n')));
 }
 
@@ -269,7 +279,7 @@ void CpuLanesView::fillPlot()
         groupStart.push_back(static_cast<int>(lanes.size()));
         m_groups << cpuName(cpu);
         for (const MachineRun &r : m_result->runs)
-            if (const CpuRun *c = r.find(cpu))
+            if (const CpuRun *c = r.find(cpu); c && r.name != WHOLE_TRACE_RUN) // a table line, no lane
                 lanes.push_back({&r, c});
     }
     const int n = static_cast<int>(lanes.size());
@@ -348,8 +358,8 @@ QStringList CpuLanesView::axisStateLabels() const
 
 void CpuLanesView::fillTable()
 {
-    const QStringList header{tr("CPU"),    tr("run"),     tr("entries"), tr("above"),         tr("below"),
-                             tr("miss %"), tr("idle ms"), tr("wakeups"), tr("idle energy mJ")};
+    const QStringList header{tr("CPU"),    tr("run"),     tr("entries"), tr("above"),          tr("below"),
+                             tr("miss %"), tr("idle ms"), tr("wakeups"), tr("idle energy mJ"), tr("agrees %")};
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(header.size()));
     m_table->setHorizontalHeaderLabels(header);
@@ -357,10 +367,50 @@ void CpuLanesView::fillTable()
     if (!m_result)
         return;
     const QLocale locale;
+    // The agreement of @p run on CPU @p cpu (-1: all) with the recorded run, as a cell and its tooltip.
+    auto agreementOf = [&](const MachineRun &run, int cpu) -> std::pair<QString, QString> {
+        for (const GovernorAgreement &g : m_agreement) {
+            if (g.name != run.name)
+                continue;
+            const trace::TraceAgreement &a = g.agreement;
+            const trace::CpuAgreement *c = cpu < 0 ? &a.total : nullptr;
+            for (const trace::CpuAgreement &one : a.cpus)
+                if (one.cpu == cpu)
+                    c = &one;
+            if (!c)
+                return {};
+            QStringList tip{tr("%1 of %2 paired entries in the kernel's state (%3 recorded, %4 simulated)")
+                                .arg(c->agreed)
+                                .arg(c->paired)
+                                .arg(c->recordedEntries)
+                                .arg(c->simulatedEntries)};
+            // The confusion matrix, a line per state the kernel entered.
+            tip << tr("kernel's state \u2192 %1's: %2")
+                       .arg(QString::fromStdString(g.name))
+                       .arg(tr("counts per state, shallow to deep"));
+            for (int r = 0; r < c->stateCount; ++r) {
+                QStringList counts;
+                for (int col = 0; col < c->stateCount; ++col)
+                    counts << QString::number(c->matrix[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)]);
+                tip << tr("  state %1: %2").arg(r).arg(counts.join(QStringLiteral("  ")));
+            }
+            for (const trace::Disagreement &d : a.first)
+                if (cpu < 0 || d.cpu == cpu)
+                    tip << tr("%1 s, cpu%2: kernel state %3, %4 state %5")
+                               .arg(locale.toString(d.traceNs / 1e9, 'f', 6))
+                               .arg(d.cpu)
+                               .arg(d.recordedState)
+                               .arg(QString::fromStdString(g.name))
+                               .arg(d.simulatedState);
+            return {locale.toString(100.0 * c->share(), 'f', 1), tip.join(QLatin1Char('\n'))};
+        }
+        return {};
+    };
     auto addRow = [&](const QString &cpu, const MachineRun &run, const CpuRun &c, double energyJ,
-                      const QString &noEnergy) {
+                      const QString &noEnergy, int cpuNumber) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
+        const auto [agrees, agreesTip] = agreementOf(run, cpuNumber);
         const QStringList cells{cpu,
                                 runName(run),
                                 locale.toString(static_cast<qint64>(c.entries)),
@@ -369,36 +419,60 @@ void CpuLanesView::fillTable()
                                 locale.toString(100.0 * c.missRatio(), 'f', 1),
                                 locale.toString(c.idleNs() / 1e6, 'f', 3),
                                 locale.toString(static_cast<qint64>(c.wakeups)),
-                                std::isnan(energyJ) ? QStringLiteral("\u2014")
-                                                    : locale.toString(energyJ * 1e3, 'f', 3)};
+                                std::isnan(energyJ) ? QStringLiteral("\u2014") : locale.toString(energyJ * 1e3, 'f', 3),
+                                agrees.isEmpty() ? QStringLiteral("\u2014") : agrees};
         for (int col = 0; col < cells.size(); ++col) {
             auto *item = new QTableWidgetItem(cells[col]);
             if (col >= 2)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (col == 8 && std::isnan(energyJ))
                 item->setToolTip(noEnergy);
+            if (col == 9 && !agreesTip.isEmpty())
+                item->setToolTip(agreesTip);
             m_table->setItem(row, col, item);
         }
     };
+    // Like with like first: every run over the replayed spans; the whole trace last, apart.
     for (const QString &group : std::as_const(m_groups)) {
         const int cpu = group.mid(3).toInt();
         for (std::size_t r = 0; r < m_result->runs.size(); ++r) {
             const MachineRun &run = m_result->runs[r];
+            if (run.name == WHOLE_TRACE_RUN)
+                continue;
             const RunEnergy &e = m_result->energy[r];
             for (std::size_t i = 0; i < run.cpus.size(); ++i)
                 if (run.cpus[i].cpu == cpu)
                     addRow(group, run, run.cpus[i],
                            e.available && i < e.cpus.size() ? e.cpus[i].idleJ + e.cpus[i].entryExitJ : NAN,
-                           QString::fromStdString(e.missing));
+                           QString::fromStdString(e.missing), cpu);
         }
     }
     // All CPUs: each run's sum over its CPUs (MachineRun::total(), as sysfs sums them).
     if (m_shownCpu == TRACE_ALL_CPUS)
         for (std::size_t r = 0; r < m_result->runs.size(); ++r) {
+            if (m_result->runs[r].name == WHOLE_TRACE_RUN)
+                continue;
             const RunEnergy &e = m_result->energy[r];
             addRow(tr("all CPUs"), m_result->runs[r], m_result->runs[r].total(), e.available ? e.idleTotalJ() : NAN,
-                   QString::fromStdString(e.missing));
+                   QString::fromStdString(e.missing), -1);
         }
+    // The whole trace: a separate, labelled line (its shown CPU, or all of them).
+    for (std::size_t r = 0; r < m_result->runs.size(); ++r) {
+        const MachineRun &run = m_result->runs[r];
+        if (run.name != WHOLE_TRACE_RUN)
+            continue;
+        const RunEnergy &e = m_result->energy[r];
+        if (m_shownCpu == TRACE_ALL_CPUS) {
+            addRow(tr("whole trace"), run, run.total(), e.available ? e.idleTotalJ() : NAN,
+                   QString::fromStdString(e.missing), -1);
+        } else {
+            for (std::size_t i = 0; i < run.cpus.size(); ++i)
+                if (run.cpus[i].cpu == m_shownCpu)
+                    addRow(tr("whole trace, %1").arg(cpuName(m_shownCpu)), run, run.cpus[i],
+                           e.available && i < e.cpus.size() ? e.cpus[i].idleJ + e.cpus[i].entryExitJ : NAN,
+                           QString::fromStdString(e.missing), m_shownCpu);
+        }
+    }
     m_table->resizeColumnsToContents();
 }
 

@@ -18,6 +18,7 @@
 
 #include "core/experiments/machine_comparison.h"
 #include "widgets/runner/simulation_snapshot.h"
+#include "widgets/trace/trace_machine_job.h"
 
 #include <QFutureWatcher>
 #include <QStringList>
@@ -52,6 +53,8 @@ public:
     bool isComputing() const { return m_watcher.isRunning(); }
     int computeCount() const { return m_computed; }
     const MachineComparison *comparison() const { return m_result ? &*m_result : nullptr; }
+    /// Each governor's agreement with the recorded run (empty without one; tests).
+    const std::vector<GovernorAgreement> &agreement() const { return m_agreement; }
     /// "cpu0", "cpu1"… of the lane groups drawn, top to bottom.
     QStringList groupLabels() const { return m_groups; }
     /// Lane labels, top to bottom ("cpu4 · recorded", "cpu4 · menu-6.14", …).
@@ -79,6 +82,7 @@ private:
     struct Job {
         QString key;
         std::optional<MachineComparison> result;
+        std::vector<GovernorAgreement> agreement;
         QString error;
     };
     void jobFinished();
@@ -95,6 +99,7 @@ private:
     SnapshotPtr m_snap;
     QString m_key; ///< of the comparison shown or being computed
     std::optional<MachineComparison> m_result;
+    std::vector<GovernorAgreement> m_agreement; ///< of m_result's governors with its recorded run
     int m_shownCpu = TRACE_ALL_CPUS;
     int m_computed = 0;
     QStringList m_groups;

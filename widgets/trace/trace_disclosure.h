@@ -21,8 +21,11 @@ namespace idlescope {
 struct TraceFacts {
     bool hasTimerEvents = false;
     bool hasMissEvents = false;
-    qint64 spans = 0;         ///< replayed (exported) spans
-    qint64 recordedSpans = 0; ///< every span of the CPU
+    qint64 spans = 0;                   ///< replayed (exported) spans
+    qint64 rows = 0;                    ///< their stream rows (one more per in-idle wakeup), 0 unknown
+    bool defaultIdleOnly = false;       ///< trace_limits.h: likely no cpuidle driver
+    bool microsecondTimestamps = false; ///< trace_limits.h: residencies rounded to 1 us
+    qint64 recordedSpans = 0;           ///< every span of the CPU
     qint64 timerFallback = 0;
     qint64 timerClamped = 0;
     QString account;             ///< spanAccountText()

@@ -22,10 +22,10 @@ QString stateName(const IdleStateTable &table, int state)
 
 const trace::IdleSpanRec *traceSpan(const SimulationSnapshot &snap, std::int32_t row)
 {
-    if (!snap.trace || row < 0 || static_cast<std::size_t>(row) >= snap.trace->spanIndex.size())
+    if (!snap.trace || row < 0 || static_cast<std::size_t>(row) >= snap.trace->rows.size())
         return nullptr;
     const trace::CpuTrace &cpu = snap.trace->trace->cpus[static_cast<std::size_t>(snap.trace->cpu)];
-    return &cpu.spans[static_cast<std::size_t>(snap.trace->spanIndex[static_cast<std::size_t>(row)])];
+    return &cpu.spans[static_cast<std::size_t>(snap.trace->rows.spanIndex[static_cast<std::size_t>(row)])];
 }
 
 /// The recorded entry that starts at trace time @p enterNs in @p sp, or its last entry.

@@ -82,3 +82,26 @@ Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, co
 }
 
 } // namespace idlescope
+
+namespace idlescope {
+
+std::vector<GovernorAgreement> traceMachineAgreement(const SimulationSnapshot &snap, const Machine &machine,
+                                                     std::size_t keep)
+{
+    std::vector<GovernorAgreement> out;
+    const bool withRecorded = std::any_of(snap.spec.governors.begin(), snap.spec.governors.end(),
+                                          [](const GovernorSpec &g) { return g.variant == trace::RECORDED_VARIANT; });
+    if (!snap.trace || snap.spec.latencyLimitNs >= 0 || !withRecorded)
+        return out;
+    for (const GovernorSpec &g : snap.spec.governors) {
+        if (g.variant == trace::RECORDED_VARIANT || isSourceGovernorId(g.variant))
+            continue;
+        Result<trace::TraceAgreement> a =
+            trace::traceAgreement(*snap.trace->trace, machine, g.variant, g.settings, keep);
+        if (a)
+            out.push_back({g.name(), std::move(*a)});
+    }
+    return out;
+}
+
+} // namespace idlescope

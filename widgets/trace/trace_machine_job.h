@@ -17,6 +17,7 @@
 
 #include "core/common/error.h"
 #include "core/experiments/machine_comparison.h"
+#include "core/trace/trace_agreement.h"
 #include "widgets/runner/simulation_snapshot.h"
 
 #include <QString>
@@ -30,5 +31,20 @@ QString traceMachineKey(const SimulationSnapshot &snap);
 
 /// Errors: a snapshot without a trace, cancellation, and those of runMachineComparison().
 Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, const std::atomic<bool> *cancel);
+
+/// One governor's agreement with the kernel's recorded choices (core/trace/trace_agreement.h).
+struct GovernorAgreement {
+    std::string name; ///< the run's name in the comparison (the governor's name in the window)
+    trace::TraceAgreement agreement;
+};
+
+/**
+ * Each built-in governor of @p snap against the recorded run of its trace on @p machine
+ * (the comparison's, so the machine's own tables), keeping @p keep disagreements. Empty
+ * when the snapshot shows no recorded run, or applies a latency limit (the agreement is of
+ * the trace's own rows; the note says so).
+ */
+std::vector<GovernorAgreement> traceMachineAgreement(const SimulationSnapshot &snap, const Machine &machine,
+                                                     std::size_t keep = 5);
 
 } // namespace idlescope

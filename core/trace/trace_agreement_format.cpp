@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// trace_agreement.h's text and JSON forms.
+#include "core/trace/trace_agreement.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace idlescope::trace {
+
+namespace {
+
+std::string fixed(const char *fmt, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, fmt, v);
+    return buf;
+}
+
+/// A trace timestamp as the trace prints it: seconds with 6 decimals.
+std::string traceSeconds(Ns ns)
+{
+    return fixed("%.6f", static_cast<double>(ns) / 1e9);
+}
+
+std::string stateName(const TraceAgreement &a, int s)
+{
+    return s >= 0 && static_cast<size_t>(s) < a.stateNames.size() ? a.stateNames[static_cast<size_t>(s)]
+                                                                  : "state " + std::to_string(s);
+}
+
+std::string pad(std::string s, size_t w)
+{
+    if (s.size() < w)
+        s.append(w - s.size(), ' ');
+    return s + ' ';
+}
+
+std::string jsonString(const std::string &s)
+{
+    std::string o = "\"";
+    for (const char ch : s) {
+        if (ch == '"' || ch == '\\')
+            o += '\\';
+        if (static_cast<unsigned char>(ch) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(ch)));
+            o += buf;
+            continue;
+        }
+        o += ch;
+    }
+    return o + "\"";
+}
+
+std::string cpuLine(const CpuAgreement &c)
+{
+    return pad(c.cpu < 0 ? "all" : std::to_string(c.cpu), 5) + pad(std::to_string(c.recordedEntries), 10)
+           + pad(std::to_string(c.simulatedEntries), 10) + pad(std::to_string(c.paired), 8)
+           + pad(std::to_string(c.agreed), 8) + fixed("%.1f %%", 100.0 * c.share()) + "\n";
+}
+
+std::string cpuJson(const CpuAgreement &c)
+{
+    std::string o = "{\"cpu\": " + (c.cpu < 0 ? std::string("\"all\"") : std::to_string(c.cpu))
+                    + ", \"recorded_entries\": " + std::to_string(c.recordedEntries)
+                    + ", \"simulated_entries\": " + std::to_string(c.simulatedEntries)
+                    + ", \"paired\": " + std::to_string(c.paired) + ", \"agreed\": " + std::to_string(c.agreed)
+                    + ", \"share\": " + fixed("%.6f", c.share()) + ", \"matrix\": [";
+    for (int r = 0; r < c.stateCount; ++r) {
+        o += r ? ", [" : "[";
+        for (int s = 0; s < c.stateCount; ++s)
+            o += (s ? ", " : "") + std::to_string(c.matrix[static_cast<size_t>(r)][static_cast<size_t>(s)]);
+        o += "]";
+    }
+    return o + "]}";
+}
+
+} // namespace
+
+std::string formatAgreementText(const TraceAgreement &a)
+{
+    std::string o = "Agreement of " + a.variant + " with the recorded governor ("
+                    + (a.recordedGovernor.empty() ? std::string("not named") : a.recordedGovernor)
+                    + "): the share of paired entries where the simulated governor entered the state the kernel "
+                      "entered (the k-th entry of a stream row with the k-th; unpaired entries are left out).\n\n";
+    o += pad("cpu", 5) + pad("recorded", 10) + pad("simulated", 10) + pad("paired", 8) + pad("agreed", 8) + "share\n";
+    for (const CpuAgreement &c : a.cpus)
+        o += cpuLine(c);
+    o += cpuLine(a.total);
+    const int n = a.total.stateCount;
+    size_t w = 10;
+    for (int s = 0; s < n; ++s)
+        w = std::max(w, stateName(a, s).size());
+    o += "\nConfusion matrix, all CPUs (rows: the state the kernel entered; columns: " + a.variant + "'s):\n";
+    o += pad("", w);
+    for (int s = 0; s < n; ++s)
+        o += pad(stateName(a, s), w);
+    o += "\n";
+    for (int r = 0; r < n; ++r) {
+        o += pad(stateName(a, r), w);
+        for (int s = 0; s < n; ++s)
+            o += pad(std::to_string(a.total.matrix[static_cast<size_t>(r)][static_cast<size_t>(s)]), w);
+        o += "\n";
+    }
+    o += "\nFirst disagreements (trace time, s):\n";
+    if (a.first.empty())
+        o += "  none\n";
+    for (const Disagreement &d : a.first)
+        o += "  " + traceSeconds(d.traceNs) + "  CPU " + std::to_string(d.cpu) + ", row " + std::to_string(d.row)
+             + ": kernel " + stateName(a, d.recordedState) + " for " + fixed("%.1f", d.residencyNs / 1e3) + " us, "
+             + a.variant + " " + stateName(a, d.simulatedState) + "\n";
+    return o;
+}
+
+std::string formatAgreementJson(const TraceAgreement &a)
+{
+    std::string o = "{\"variant\": " + jsonString(a.variant)
+                    + ", \"recorded_governor\": " + jsonString(a.recordedGovernor) + ", \"states\": [";
+    for (size_t s = 0; s < a.stateNames.size(); ++s)
+        o += (s ? ", " : "") + jsonString(a.stateNames[s]);
+    o += "], \"cpus\": [";
+    for (size_t k = 0; k < a.cpus.size(); ++k)
+        o += (k ? ", " : "") + cpuJson(a.cpus[k]);
+    o += "], \"total\": " + cpuJson(a.total) + ", \"first_disagreements\": [";
+    for (size_t k = 0; k < a.first.size(); ++k) {
+        const Disagreement &d = a.first[k];
+        o += (k ? ", " : "") + std::string("{\"cpu\": ") + std::to_string(d.cpu) + ", \"row\": " + std::to_string(d.row)
+             + ", \"trace_ns\": " + std::to_string(d.traceNs) + ", \"residency_ns\": " + std::to_string(d.residencyNs)
+             + ", \"recorded_state\": " + std::to_string(d.recordedState)
+             + ", \"simulated_state\": " + std::to_string(d.simulatedState) + "}";
+    }
+    return o + "]}\n";
+}
+
+} // namespace idlescope::trace
