@@ -7,7 +7,7 @@ set -eu
 PACKAGES="build-essential cmake pkg-config
 qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
 libqcustomplot-dev libeigen3-dev zlib1g-dev
-libtracecmd-dev libtraceevent-dev libtracefs-dev trace-cmd libseccomp-dev
+libtracecmd-dev libtraceevent-dev libtracefs-dev trace-cmd libseccomp-dev libssl-dev
 libbenchmark-dev clang libclang-rt-14-dev clang-format clang-tidy
 xvfb xauth imagemagick dpkg-dev file lintian parallel
 poppler-utils librsvg2-bin"

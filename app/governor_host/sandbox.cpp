@@ -140,13 +140,36 @@ int loadFilter()
             rc = ::seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 2, a, b);
     };
     // Memory, time, the end.
-    for (int nr : {SCMP_SYS(brk), SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mprotect), SCMP_SYS(mremap),
-                   SCMP_SYS(madvise), SCMP_SYS(futex), SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres),
-                   SCMP_SYS(gettimeofday), SCMP_SYS(time), SCMP_SYS(nanosleep), SCMP_SYS(clock_nanosleep),
-                   SCMP_SYS(sched_yield), SCMP_SYS(getrandom), SCMP_SYS(exit), SCMP_SYS(exit_group),
-                   SCMP_SYS(rt_sigreturn), SCMP_SYS(rt_sigprocmask), SCMP_SYS(sigaltstack), SCMP_SYS(getpid),
-                   SCMP_SYS(gettid), SCMP_SYS(getppid), SCMP_SYS(getuid), SCMP_SYS(geteuid), SCMP_SYS(getgid),
-                   SCMP_SYS(getegid), SCMP_SYS(getrusage), SCMP_SYS(uname), SCMP_SYS(restart_syscall)})
+    for (int nr : {SCMP_SYS(brk),
+                   SCMP_SYS(mmap),
+                   SCMP_SYS(munmap),
+                   SCMP_SYS(mprotect),
+                   SCMP_SYS(mremap),
+                   SCMP_SYS(madvise),
+                   SCMP_SYS(futex),
+                   SCMP_SYS(clock_gettime),
+                   SCMP_SYS(clock_getres),
+                   SCMP_SYS(gettimeofday),
+                   SCMP_SYS(time),
+                   SCMP_SYS(nanosleep),
+                   SCMP_SYS(clock_nanosleep),
+                   SCMP_SYS(sched_yield),
+                   SCMP_SYS(getrandom),
+                   SCMP_SYS(exit),
+                   SCMP_SYS(exit_group),
+                   SCMP_SYS(rt_sigreturn),
+                   SCMP_SYS(rt_sigprocmask),
+                   SCMP_SYS(sigaltstack),
+                   SCMP_SYS(getpid),
+                   SCMP_SYS(gettid),
+                   SCMP_SYS(getppid),
+                   SCMP_SYS(getuid),
+                   SCMP_SYS(geteuid),
+                   SCMP_SYS(getgid),
+                   SCMP_SYS(getegid),
+                   SCMP_SYS(getrusage),
+                   SCMP_SYS(uname),
+                   SCMP_SYS(restart_syscall)})
         allow(nr);
     // Files: what is open may be read, closed and looked at; dlopen() opens the governor
     // (the only file in the namespaces' root) read-only.
@@ -201,7 +224,7 @@ std::string confine(const std::string &sharedObject, pid_t parent, HostProgress 
         ::_exit(HOST_EXIT_REFUSED);
 
     g_progress = &progress;
-    struct sigaction sa{};
+    struct sigaction sa {};
     sa.sa_sigaction = onForbiddenCall;
     sa.sa_flags = SA_SIGINFO;
     sigemptyset(&sa.sa_mask);

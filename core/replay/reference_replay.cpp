@@ -32,6 +32,8 @@ void ReferenceReplay::reset()
     m_inStay = false;
     m_tickStopped = false;
     m_pollInFlight = false;
+    m_pollRule = m_gov.variant().pollTime;
+    m_readsGotTick = m_gov.variant().idleLoopReadsGotTick;
     m_gov.enable(m_table, m_dev);
 }
 

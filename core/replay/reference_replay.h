@@ -173,18 +173,11 @@ private:
     template <typename Sink>
     void reflect(const EntryRecord &rec, Sink &sink);
 
-    /// A polling entry begun at m_poll.startNs ends at @p endAbsNs, in a row
-    /// whose wakeup is (@p timerWake) its own timer.
+    /// A polling entry @p rec begun at @p startNs ends @p endNs later, in a
+    /// row whose wakeup is (@p timerWake) its own timer; @p tickNs is the
+    /// time from its start to the tick.
     template <typename Sink>
-    void endPoll(Ns endAbsNs, bool pollTimeLimit, bool timerWake, Sink &sink);
-
-    /// The stay in the idle loop goes on into @p next, whose row starts
-    /// at @p rowStartNs (no busy gap, the tick as it was).
-    void continueStay(Ns rowStartNs)
-    {
-        m_inStay = true;
-        m_spanStart = rowStartNs;
-    }
+    void endPoll(EntryRecord &rec, Ns startNs, Ns endNs, Ns tickNs, bool pollTimeLimit, bool timerWake, Sink &sink);
 
     void endRow()
     {
@@ -211,10 +204,13 @@ private:
     Ns m_tickNsec = 0;
     Ns m_nextTickNs = 0; ///< the first multiple of m_tickNsec after m_now once toNextTick() ran
     Ns m_latencyLimitNs = NO_LATENCY_REQ;
+    // The variant's facts, read once: variant() is a virtual call.
+    PollTimeRule m_pollRule = PollTimeRule::V5_11;
+    bool m_readsGotTick = false;
     // The stay in the idle loop, carried from row to row by in-idle wakeups.
-    Ns m_spanStart = 0;         ///< the current row's start
     bool m_inStay = false;      ///< the next row continues the stay: no gap, the tick kept as it is
-    bool m_tickStopped = false; ///< tick_nohz_tick_stopped()
+    Ns m_spanStart = 0;         ///< with m_inStay: the next row's start
+    bool m_tickStopped = false; ///< with m_inStay: tick_nohz_tick_stopped()
     bool m_pollInFlight = false;
     Poll m_poll;
 };
@@ -261,24 +257,22 @@ void ReferenceReplay::reflect(const EntryRecord &rec, Sink &sink)
         m_dev.gotTickFlag = true;
     m_gov.reflect(m_table, m_dev, rec.state);
     // From v7.0 the idle loop itself asks after every reflect.
-    if (m_gov.variant().idleLoopReadsGotTick)
+    if (m_readsGotTick)
         m_dev.tickNohzIdleGotTick();
     m_summary.entries += 1;
     sink(rec, static_cast<const Governor &>(m_gov));
 }
 
 template <typename Sink>
-void ReferenceReplay::endPoll(Ns endAbsNs, bool pollTimeLimit, bool timerWake, Sink &sink)
+void ReferenceReplay::endPoll(EntryRecord &rec, Ns startNs, Ns endNs, Ns tickNs, bool pollTimeLimit, bool timerWake,
+                              Sink &sink)
 {
-    EntryRecord &rec = m_poll.rec;
-    const Ns end = endAbsNs - m_poll.startNs;
-    rec.gotTick = m_poll.tickNs <= end; // the tick sets no need_resched: it does not end polling
+    rec.gotTick = tickNs <= endNs; // the tick sets no need_resched: it does not end polling
     rec.pollTimeLimit = pollTimeLimit;
     rec.endsAtWakeup = !pollTimeLimit;
     rec.timerWake = timerWake;
     m_dev.pollTimeLimit = pollTimeLimit;
-    m_now = m_poll.startNs + account(rec.state, end, rec);
-    m_pollInFlight = false;
+    m_now = startNs + account(rec.state, endNs, rec);
     reflect(rec, sink);
 }
 
@@ -292,29 +286,45 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
     // in the idle loop goes on into the next row (a last row ends it).
     const IdleSpan *const stayNext = span.needResched ? nullptr : next;
 
-    if (!m_inStay) {
+    // Locals, not members, across the governor's calls: they stay in registers.
+    Ns spanStart;
+    bool tickStopped;
+    if (m_inStay) {
+        spanStart = m_spanStart;
+        tickStopped = m_tickStopped;
+        m_inStay = false;
+    } else {
         m_now += span.gapNs;
-        m_spanStart = m_now;
-        m_tickStopped = false; // the tick was restarted when the loop was left
+        spanStart = m_now;
+        tickStopped = false; // the tick was restarted when the idle loop was left
     }
-    m_inStay = false;
-    const Ns wakeAbs = m_spanStart + span.wakeNs;
+    const Ns wakeAbs = spanStart + span.wakeNs;
+    // The stay goes on into the next row, which starts at @p rowStartNs.
+    auto continueStay = [&](Ns rowStartNs) {
+        m_inStay = true;
+        m_spanStart = rowStartNs;
+        m_tickStopped = tickStopped;
+        endRow();
+    };
 
     // At least one select per row, unless a polling entry from an earlier
     // row runs into it: then the loop goes on only while time is left.
     bool selectOnce = true;
     if (m_pollInFlight) {
         selectOnce = false;
+        const Poll &p = m_poll;
         // The limit is noticed only when no handler runs: not before this row.
-        if (wakeAbs <= std::max(m_poll.limitNs, m_spanStart)) {
+        if (wakeAbs <= std::max(p.limitNs, spanStart)) {
             if (stayNext) {
                 continueStay(wakeAbs + stayNext->gapNs);
-                endRow();
                 return;
             }
-            endPoll(wakeAbs, false, timerWake, sink);
+            m_pollInFlight = false;
+            endPoll(m_poll.rec, p.startNs, wakeAbs - p.startNs, p.tickNs, false, timerWake, sink);
         } else {
-            endPoll(std::max(m_poll.limitEndNs, m_spanStart), true, timerWake, sink);
+            m_pollInFlight = false;
+            endPoll(m_poll.rec, p.startNs, std::max(p.limitEndNs, spanStart) - p.startNs, p.tickNs, true, timerWake,
+                    sink);
         }
     }
 
@@ -322,9 +332,9 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
     // Interrupts that wake no task (tick, poll limit) end an iteration only,
     // and a stopped tick stays stopped until the idle loop is left.
     std::int32_t entry = 0;
-    while (selectOnce || m_now - m_spanStart < span.wakeNs) {
+    while (selectOnce || m_now - spanStart < span.wakeNs) {
         selectOnce = false;
-        const Ns elapsed = m_now - m_spanStart;
+        const Ns elapsed = m_now - spanStart;
         const Ns remainingWake = span.wakeNs - elapsed;
         const Ns sleepLength = span.timerNs - elapsed;
         const Ns toTick = toNextTick();
@@ -332,26 +342,26 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
         SelectContext ctx;
         ctx.nowNs = m_now;
         ctx.sleepLengthNs = sleepLength;
-        ctx.deltaNextNs = m_tickStopped ? sleepLength : std::min(toTick, sleepLength);
+        ctx.deltaNextNs = tickStopped ? sleepLength : std::min(toTick, sleepLength);
         ctx.latencyReqNs = latencyReq;
         ctx.tickNsec = m_tickNsec;
-        ctx.tickStopped = m_tickStopped;
+        ctx.tickStopped = tickStopped;
         ctx.util = span.util;
         ctx.oracleIdleNs = remainingWake;
 
         const Selection sel = m_gov.select(m_table, m_dev, ctx);
         const int idx = sel.stateIndex;
-        const bool stoppedAtSelect = m_tickStopped;
+        const bool stoppedAtSelect = tickStopped;
         if (sel.stopTick)
-            m_tickStopped = true;
-        const Ns tick = m_tickStopped ? KTIME_MAX : toTick;
+            tickStopped = true;
+        const Ns tick = tickStopped ? KTIME_MAX : toTick;
 
         EntryRecord rec;
         rec.span = spanIndex;
         rec.entry = entry++;
         rec.state = idx;
         rec.stopTick = sel.stopTick;
-        rec.tickStopped = m_tickStopped;
+        rec.tickStopped = tickStopped;
         rec.tickStoppedAtSelect = stoppedAtSelect;
         rec.startNs = m_now;
         rec.sleepLengthNs = sleepLength;
@@ -365,46 +375,39 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
             // until more than the limit has passed, so even a limit of 0 (the
             // v5.5 rule on a state 1 with target residency 0) takes time: at
             // least 1 ns here, or the row would never end.
-            const Ns pollLimit = cpuidlePollTime(m_gov.variant().pollTime, m_table, m_dev);
-            m_poll.startNs = m_now;
-            m_poll.limitNs = m_now + pollLimit;
-            m_poll.limitEndNs = m_now + std::max<Ns>(pollLimit, 1);
-            m_poll.tickNs = tick;
-            if (wakeAbs <= m_poll.limitNs && stayNext) {
-                m_poll.rec = rec;
+            const Ns pollLimit = cpuidlePollTime(m_pollRule, m_table, m_dev);
+            const bool wakeFirst = remainingWake <= pollLimit; // ties go to the wakeup
+            if (wakeFirst && stayNext) {
+                // An interrupt that wakes no task does not end polling.
+                m_poll = Poll{rec, m_now, m_now + pollLimit, m_now + std::max<Ns>(pollLimit, 1), tick};
                 m_pollInFlight = true;
                 continueStay(wakeAbs + stayNext->gapNs);
-                endRow();
                 return;
             }
-            m_poll.rec = rec;
-            if (wakeAbs <= m_poll.limitNs)
-                endPoll(wakeAbs, false, timerWake, sink);
-            else
-                endPoll(m_poll.limitEndNs, true, timerWake, sink);
+            const Ns start = m_now;
+            endPoll(rec, start, wakeFirst ? remainingWake : std::max<Ns>(pollLimit, 1), tick, !wakeFirst, timerWake,
+                    sink);
             continue;
         }
 
         const Ns end = std::min(remainingWake, tick);
         rec.gotTick = tick <= remainingWake; // ties go to the tick
         const bool reachedWake = end >= remainingWake;
+        rec.timerWake = timerWake;
         m_now += account(idx, end, rec);
-        if (stayNext && m_now - m_spanStart >= span.wakeNs) {
+        if (stayNext && m_now - spanStart >= span.wakeNs) {
             // The interrupt is handled inside cpuidle_enter_state(), before
             // the reflect; a tick within the handler sets the sticky flag.
             const Ns handlerNs = stayNext->gapNs;
-            if (!m_tickStopped && toNextTick() <= handlerNs)
+            if (!tickStopped && toNextTick() <= handlerNs)
                 m_dev.gotTickFlag = true;
             m_now += handlerNs;
             rec.inIdleWake = reachedWake;
-            rec.timerWake = timerWake;
-            continueStay(m_now);
             reflect(rec, sink);
-            endRow();
+            continueStay(m_now);
             return;
         }
         rec.endsAtWakeup = reachedWake;
-        rec.timerWake = timerWake;
         reflect(rec, sink);
     }
     endRow();

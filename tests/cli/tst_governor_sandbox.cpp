@@ -302,8 +302,7 @@ private slots:
         QVERIFY2(ok.err.contains(u"runs in a partial sandbox, as this kernel or container allows: no namespaces "
                                  u"(unshare: Operation not permitted): it can read the files you can read"_s),
                  qPrintable(ok.err));
-        const auto escape =
-            replay(hostile(u"gov-escape.c"_s), {}, [] { forbidInChild(SCMP_SYS(unshare), EPERM); });
+        const auto escape = replay(hostile(u"gov-escape.c"_s), {}, [] { forbidInChild(SCMP_SYS(unshare), EPERM); });
         QCOMPARE(escape.exitCode, 2);
         QVERIFY2(escape.err.contains(u"(system call socket)"_s), qPrintable(escape.err));
     }
@@ -317,7 +316,10 @@ private slots:
         const auto noFilter = [] { forbidInChild(SCMP_SYS(seccomp), EINVAL); };
         const auto r = replay(hostile(u"gov-fork.c"_s), {}, noFilter);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.err.contains(u"no system call filter (seccomp: Operation canceled): it can start programs, signal your processes"_s), qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(
+                u"no system call filter (seccomp: Operation canceled): it can start programs, signal your processes"_s),
+            qPrintable(r.err));
         QVERIFY2(r.err.contains(u"forked: 1 process of it still running at its end, killed"_s), qPrintable(r.err));
         QVERIFY(hostsNaming(m_cache.path()).isEmpty());
     }
@@ -327,8 +329,7 @@ private slots:
         // SIGTERM to idlescope-cli while gov-loop-init.c spins (timeout 60 s): the host used to
         // spin on under init. Its parent-death signal ends it with idlescope-cli.
         QProcess cli;
-        cli.start(QStringLiteral(IDLESCOPE_CLI), replayOf(hostile(u"gov-loop-init.c"_s))
-                                                     << u"--timeout"_s << u"60"_s);
+        cli.start(QStringLiteral(IDLESCOPE_CLI), replayOf(hostile(u"gov-loop-init.c"_s)) << u"--timeout"_s << u"60"_s);
         QVERIFY(cli.waitForStarted());
         QList<pid_t> hosts;
         for (int i = 0; i < 300 && hosts.isEmpty(); ++i) {
@@ -426,8 +427,7 @@ private slots:
         const auto r = replay(hostile(u"gov-ok.c"_s));
         qputenv("IDLESCOPE_CACHE_DIR", m_cache.path().toUtf8());
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains(u"the governor cache belongs to user 65534, not to you: refused"_s),
-                 qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"the governor cache belongs to user 65534, not to you: refused"_s), qPrintable(r.err));
         QVERIFY(QDir(other.path()).isEmpty());
 
         const QString loose = m_out.filePath(u"loose-cache"_s);
@@ -437,7 +437,7 @@ private slots:
         IDLESCOPE_REQUIRE_OK(dir, idlescope::source_governor::privateCacheDirectory());
         qputenv("IDLESCOPE_CACHE_DIR", m_cache.path().toUtf8());
         QCOMPARE(dir, loose.toStdString());
-        struct stat st{};
+        struct stat st {};
         QCOMPARE(::stat(loose.toLocal8Bit().constData(), &st), 0);
         QCOMPARE(st.st_mode & 0777, 0700u);
     }

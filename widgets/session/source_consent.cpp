@@ -90,10 +90,10 @@ bool sourceConsentDialog(QWidget *parent, const SourceConsentRequest &request)
                    "file, and running it runs its code on your computer (in a sandbox: no network, no files, "
                    "no other programs).")
                     .arg(QFileInfo(request.session).fileName()));
-    box.setInformativeText(tr("File: %1\nFolder: %2\nSHA-256: %3\n\nBuild and run it only if you trust where it "
-                              "comes from. A yes is remembered for this content; a changed file asks again.")
-                               .arg(QFileInfo(request.source).fileName(), QFileInfo(request.source).absolutePath(),
-                                    request.sha256));
+    box.setInformativeText(
+        tr("File: %1\nFolder: %2\nSHA-256: %3\n\nBuild and run it only if you trust where it "
+           "comes from. A yes is remembered for this content; a changed file asks again.")
+            .arg(QFileInfo(request.source).fileName(), QFileInfo(request.source).absolutePath(), request.sha256));
     QPushButton *yes = box.addButton(tr("Build and run"), QMessageBox::AcceptRole);
     box.addButton(tr("Don't open"), QMessageBox::RejectRole);
     box.setDefaultButton(qobject_cast<QPushButton *>(box.buttons().last()));
