@@ -2,6 +2,7 @@
 #include "core/trace/trace_agreement.h"
 
 #include "core/trace/recorded_entries.h"
+#include "core/trace/trace_limits.h"
 #include "core/trace/trace_stream.h"
 
 #include <algorithm>
@@ -69,6 +70,13 @@ Result<TraceAgreement> traceAgreement(const TraceImport &trace, const Machine &m
     TraceAgreement out;
     out.variant = variant;
     out.total.cpu = -1;
+    out.oracle.cpu = -1;
+    const TraceLimits limits = traceLimits(trace);
+    out.limits = traceLimitTexts(limits);
+    if (limits.defaultIdleOnly)
+        return Error{trace.file, 0, "trace",
+                     "every idle entry is in state 1, which is what the kernel logs with no cpuidle driver: the "
+                     "trace holds no governor's choices to agree with"};
     for (const CpuTrace &c : trace.cpus) {
         if (c.events == 0)
             continue;
@@ -80,6 +88,14 @@ Result<TraceAgreement> traceAgreement(const TraceImport &trace, const Machine &m
         if (ex.stream.empty())
             continue;
         const IdleStateTable &table = machine.tableOf(c.cpu);
+        // A state the table lacks: the kernel ran another table, and pairing states by index
+        // would compare unlike states.
+        for (const IdleEntryRec &e : c.entries)
+            if (e.state >= table.count())
+                return Error{trace.file, 0, "machine",
+                             "CPU " + std::to_string(c.cpu) + " entered state " + std::to_string(e.state) + ", table "
+                                 + table.id + " has states 0.." + std::to_string(table.count() - 1)
+                                 + ": not the machine's own table"};
         if (out.stateNames.empty())
             for (const IdleState &s : table.states)
                 out.stateNames.push_back(s.name);
@@ -92,6 +108,10 @@ Result<TraceAgreement> traceAgreement(const TraceImport &trace, const Machine &m
             return Error{"", 0, "governor", simulated.error().message};
         out.cpus.push_back(compareEntries(recorded, *simulated, c.cpu, table.count(), 0, keep, &out.first));
         out.total.add(out.cpus.back());
+        Result<GovernorRun> oracle = runGovernor(table, ex.stream, "oracle");
+        if (!oracle)
+            return oracle.error();
+        out.oracle.add(compareEntries(recorded, *oracle, c.cpu, table.count(), 0, 0, nullptr));
     }
     std::stable_sort(out.first.begin(), out.first.end(),
                      [](const Disagreement &a, const Disagreement &b) { return a.traceNs < b.traceNs; });

@@ -62,6 +62,11 @@ struct TraceAgreement {
     CpuAgreement total;                  ///< summed
     std::vector<Disagreement> first;     ///< the earliest disagreements over all CPUs, by trace time
     std::vector<std::string> stateNames; ///< the first CPU's table's names (matrix labels)
+    /// The oracle (which knows every wakeup) paired the same way: the baseline a
+    /// variant's share is read against. On a trace without timer events every
+    /// replayed governor knows the future, and the shares sit near this one.
+    CpuAgreement oracle;
+    std::vector<std::string> limits; ///< what the trace cannot tell (traceLimitTexts())
 };
 
 /**
@@ -76,7 +81,9 @@ CpuAgreement compareEntries(const GovernorRun &recorded, const GovernorRun &simu
  * Every CPU of @p trace with replayed rows: its recorded entries against @p variant (with
  * @p settings) replayed on its cluster's table of @p machine. @p keep: disagreements kept
  * over all CPUs. Errors: an unknown variant or setting (field "governor"), a CPU of the
- * trace the machine lacks (field "machine").
+ * trace the machine lacks or a recorded state its table lacks (field "machine": not the
+ * machine's own table), a trace whose entries are all in state 1 (field "trace": what the
+ * kernel logs with no cpuidle driver, so there are no governor choices to agree with).
  */
 Result<TraceAgreement> traceAgreement(const TraceImport &trace, const Machine &machine, const std::string &variant,
                                       const std::vector<TunableSetting> &settings, std::size_t keep = 10);

@@ -87,6 +87,10 @@ std::string formatAgreementText(const TraceAgreement &a)
     for (const CpuAgreement &c : a.cpus)
         o += cpuLine(c);
     o += cpuLine(a.total);
+    o += "\nThe oracle, which knows every wakeup, agrees on " + fixed("%.1f %%", 100.0 * a.oracle.share())
+         + " of its pairs: a variant's share means little unless it stands apart from that.\n";
+    for (const std::string &l : a.limits)
+        o += "The trace cannot tell: " + l + ".\n";
     const int n = a.total.stateCount;
     size_t w = 10;
     for (int s = 0; s < n; ++s)
@@ -121,7 +125,10 @@ std::string formatAgreementJson(const TraceAgreement &a)
     o += "], \"cpus\": [";
     for (size_t k = 0; k < a.cpus.size(); ++k)
         o += (k ? ", " : "") + cpuJson(a.cpus[k]);
-    o += "], \"total\": " + cpuJson(a.total) + ", \"first_disagreements\": [";
+    o += "], \"total\": " + cpuJson(a.total) + ", \"oracle\": " + cpuJson(a.oracle) + ", \"trace_cannot_tell\": [";
+    for (size_t k = 0; k < a.limits.size(); ++k)
+        o += (k ? ", " : "") + jsonString(a.limits[k]);
+    o += "], \"first_disagreements\": [";
     for (size_t k = 0; k < a.first.size(); ++k) {
         const Disagreement &d = a.first[k];
         o += (k ? ", " : "") + std::string("{\"cpu\": ") + std::to_string(d.cpu) + ", \"row\": " + std::to_string(d.row)

@@ -137,6 +137,55 @@ private slots:
         QCOMPARE(run.summary.spans, std::int64_t(3));
         QCOMPARE(run.summary.entries, std::int64_t(3));
     }
+
+    /// What cannot be compared is refused: a trace whose states the table lacks (not the
+    /// machine's own table), and one whose every entry is in state 1 (no cpuidle driver:
+    /// no governor's choices). Otherwise the oracle's share comes with the variant's.
+    void agreementRefusesWhatItCannotCompare()
+    {
+        auto fragment = [](int a, int b) {
+            return line(1000, "sched_switch",
+                        "prev_comm=a prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=swapper next_pid=0 "
+                        "next_prio=120")
+                   + line(1010, "cpu_idle", "state=" + std::to_string(a) + " cpu_id=0")
+                   + line(1200, "irq_handler_entry", "irq=36 name=virtio")
+                   + line(1202, "cpu_idle", "state=4294967295 cpu_id=0")
+                   + line(1210, "cpu_idle", "state=" + std::to_string(b) + " cpu_id=0")
+                   + line(2502, "cpu_idle", "state=4294967295 cpu_id=0")
+                   + line(2510, "sched_switch",
+                          "prev_comm=swapper prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=5 "
+                          "next_prio=120");
+        };
+        IdleStateTable two;
+        two.id = "two";
+        two.tickHz = 250;
+        two.states = {{.name = "POLL", .polling = true},
+                      {.name = "C1", .exitLatencyNs = 2000, .targetResidencyNs = 2000}};
+        IdleStateTable three = two;
+        three.id = "three";
+        three.states.push_back({.name = "C6", .exitLatencyNs = 100000, .targetResidencyNs = 400000});
+
+        Result<TraceImport> deep = importTraceText(fragment(2, 0), "deep.txt");
+        QVERIFY(deep.ok());
+        Result<TraceAgreement> a = traceAgreement(*deep, Machine::uniform(two, 1), "menu-6.14", {});
+        QVERIFY(!a.ok());
+        QCOMPARE(a.error().field, std::string("machine"));
+        QVERIFY2(a.error().message.find("not the machine's own table") != std::string::npos, a.error().message.c_str());
+
+        Result<TraceImport> driverless = importTraceText(fragment(1, 1), "vm.txt");
+        QVERIFY(driverless.ok());
+        Result<TraceAgreement> b = traceAgreement(*driverless, Machine::uniform(three, 1), "menu-6.14", {});
+        QVERIFY(!b.ok());
+        QCOMPARE(b.error().field, std::string("trace"));
+
+        // Two rows, one recorded entry each (states 2 and 0): both paired for the oracle too.
+        Result<TraceAgreement> c = traceAgreement(*deep, Machine::uniform(three, 1), "menu-6.14", {});
+        QVERIFY2(c.ok(), c ? "" : c.error().toString().c_str());
+        QCOMPARE(c->total.recordedEntries, std::int64_t(2));
+        QCOMPARE(c->oracle.recordedEntries, std::int64_t(2));
+        QVERIFY(c->oracle.paired > 0);
+        QVERIFY(formatAgreementText(*c).find("The oracle, which knows every wakeup, agrees on") != std::string::npos);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTraceAgreement)
