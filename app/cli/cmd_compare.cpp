@@ -121,7 +121,7 @@ const char *const COMPARE_HELP =
     "(up to 3 decimals), shares in %. Every generator also takes latency_req_us, util and cpus\n"
     "(the CPUs of a --machine that run it; the others run --background).\n"
     "Generators: periodic, sweep, duty, poisson, bimodal, tick, idle, io, pingpong, video,\n"
-    "server, pgbench (parameters, defaults and ranges: idlescope-cli compare --list-workloads).\n\n"
+    "server, pgbench, net (parameters, defaults and ranges: idlescope-cli compare --list-workloads).\n\n"
     "Examples:\n"
     "  idlescope-cli compare --table pseries-power10-lpar --governors menu-6.14,teo-6.14 \\\n"
     "      --workload 'periodic:kind=ipi,interval_us=30..100:8,jitter_us=1'\n"

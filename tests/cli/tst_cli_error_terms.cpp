@@ -120,7 +120,7 @@ private slots:
             << twoCpus({"--governors", "menu-6.14", "--background", "nope"})
             << QStringLiteral("idlescope-cli: field '--workload': column 1: unknown generator 'nope' (one of: "
                               "periodic, sweep, duty, poisson, bimodal, tick, idle, io, pingpong, video, server, "
-                              "pgbench, mix)\n");
+                              "pgbench, net, mix)\n");
         QTest::newRow("sweep on a machine")
             << skxMenu({"--machine", "2", "--workload", "poisson:mean_us=100/200"})
             << QStringLiteral("idlescope-cli: poisson:mean_us=100/200: field '--workload': a sweep on a machine is not "

@@ -335,11 +335,12 @@ private slots:
         auto compareOnCpu1 = [&](const QString &workload, const char *spans, const char *format) {
             return runCli({u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s, workload,
                            u"--workload-cpus"_s, u"1"_s, u"--background"_s,
-                           u"idle:timer_us=100000000,max_idle_us=1000,irq_us=0,run_us=0"_s, u"--governors"_s,
-                           u"oracle"_s, u"--spans"_s, QString::fromLatin1(spans), u"--format"_s,
+                           u"idle:timer_us=100000000,max_idle_us=1000,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0"_s,
+                           u"--governors"_s, u"oracle"_s, u"--spans"_s, QString::fromLatin1(spans), u"--format"_s,
                            QString::fromLatin1(format)});
         };
-        const QString overlay = u"idle:timer_us=100000000,max_idle_us=450,irq_us=0,run_us=0 + "_s + io;
+        const QString overlay =
+            u"idle:timer_us=100000000,max_idle_us=450,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0 + "_s + io;
         const CliResult o = compareOnCpu1(overlay, "5", "csv");
         QVERIFY2(o.exitCode == 0, qPrintable(o.err));
         const QMap<QString, Row> orows = csvRowsBy(o.out, 2);

@@ -77,8 +77,9 @@ MachineWorkload onCpu1WithIdleCpu0(const Machine &m, const std::string &workload
 {
     SyntheticMachineSpec spec;
     spec.workload = workloads::parseWorkloadSpec(workload).value();
-    spec.background =
-        workloads::parseWorkloadSpec("idle:timer_us=100000000,max_idle_us=1000,irq_us=0,run_us=0").value();
+    spec.background = workloads::parseWorkloadSpec(
+                          "idle:timer_us=100000000,max_idle_us=1000,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0")
+                          .value();
     spec.workloadCpus = {1};
     spec.spans = spans;
     return syntheticMachineWorkload(m, spec).value();
@@ -374,7 +375,7 @@ private slots:
         // same times as io alone, so CPU 0's spans are completionInterruptsOnCpu0ByHand's:
         // 4 WFI entries, 989 us, 3 wakeups. Sum: 9 WFI entries, 989 + 915 us, 6 wakeups.
         const Machine m = Machine::uniform(twoStates(), 2);
-        const std::string idle = "idle:timer_us=100000000,max_idle_us=450,irq_us=0,run_us=0";
+        const std::string idle = "idle:timer_us=100000000,max_idle_us=450,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0";
         const MachineWorkload w = onCpu1WithIdleCpu0(m, idle + " + " + kIoOnCpu0, 5);
         compareSpans(w.cpus[1].stream, {{0, 450, 310}, {10, 130, 130}, {0, 450, 170}, {10, 270, 270}, {0, 450, 30}});
         compareSpans(w.cpus[0].stream, {{0, 1000, 310}, {5, 685, 305}, {5, 375, 305}, {5, 65, 65}});
@@ -619,8 +620,9 @@ private slots:
         const Machine m = Machine::uniform(twoStates(), 4);
         SyntheticMachineSpec spec;
         spec.workload = workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=200,run_us=10,cpus=2").value();
-        spec.background =
-            workloads::parseWorkloadSpec("idle:timer_us=100000000,max_idle_us=600,irq_us=0,run_us=0").value();
+        spec.background = workloads::parseWorkloadSpec(
+                              "idle:timer_us=100000000,max_idle_us=600,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0")
+                              .value();
         spec.spans = 3;
         const MachineWorkload w = syntheticMachineWorkload(m, spec).value();
         QCOMPARE(int(w.cpus.size()), 4);
