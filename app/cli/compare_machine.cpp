@@ -113,6 +113,7 @@ Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machi
         spec.workloadCpus.push_back(static_cast<int>(*cpu));
     }
     spec.spans = o.spans;
+    spec.durationNs = o.durationNs;
     spec.seed = o.seed;
     return inCliTerms(syntheticMachineWorkload(machine, spec), {"workload", "background", "workload-cpus"});
 }
