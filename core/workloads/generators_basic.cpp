@@ -3,7 +3,8 @@
  * The basic generators: fixed-interval wakeups (timer or IPI/pipe kind, the
  * cpuidle_wakeup benchmark of the POWER threads), periodic duty cycles (the
  * 73/113/211/347/401 Hz workflows of the teo threads), Poisson and bimodal
- * idle mixes, background tick-only idle and the idle system's CPUs.
+ * idle mixes, background tick-only idle and the idle system's CPUs (the one
+ * generator here whose rows may be in-idle wakeups, need_resched = 0).
  *
  * Each class reads its parameters once in the constructor (held units: ns,
  * milli-percent, mHz) and draws only from its own Rng, so a seed always gives
@@ -302,8 +303,10 @@ constexpr GeneratorInfo kBasic[] = {
     {"bimodal", "short/long idle mix", kBimodalParams, makeGenerator<BimodalGenerator>},
     {"tick", "background idle: long timer-ended spans, only the tick interrupts them", kTickParams,
      makeGenerator<TickGenerator>},
-    {"idle", "the idle system under nohz: housekeeping timers and rare device interrupts", kIdleParams,
-     makeGenerator<IdleSystemGenerator>},
+    {"idle",
+     "the idle system under nohz: housekeeping timers that wake a task; kept ticks, timer callbacks and rare "
+     "device interrupts that wake none (in-idle wakeups)",
+     kIdleParams, makeGenerator<IdleSystemGenerator>},
 };
 
 } // namespace
