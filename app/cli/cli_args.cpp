@@ -107,6 +107,7 @@ constexpr CoreParameter CORE_PARAMETERS[] = {
     {"set", "--set"},
     {"iterations", "--iterations"},
     {"spans", "--spans"},
+    {"duration", "--duration"},
     {"shard", "--shard"},
     {"power", "--power"},
     {"workload", "--workload"},

@@ -32,7 +32,7 @@ namespace idlescope::cli {
 
 const char *const COMPARE_HELP =
     "usage: idlescope-cli compare --table ID|FILE --workload SPEC --governors A,B,...\n"
-    "                             [--iterations N] [--seed S] [--spans N] [--hz HZ]\n"
+    "                             [--iterations N] [--seed S] [--spans N] [--duration S] [--hz HZ]\n"
     "                             [--set [GOVERNOR:]NAME=VALUE]... [--format md|csv|json]\n"
     "                             [--aggregates-only] [--threads N] [--output FILE]\n"
     "                             [--export-streams DIR] [--shard K/N] [--timeout SECONDS]\n"
@@ -57,6 +57,10 @@ const char *const COMPARE_HELP =
     "  --iterations N     seeded repetitions per point (default 3)\n"
     "  --seed S           base seed (default 1); run seeds derive from (S, point, iteration)\n"
     "  --spans N          idle spans per run (default 10000)\n"
+    "  --duration S       with --machine and --workload: the run covers S seconds (up to 3\n"
+    "                     decimals) of wall-clock time; every CPU generates idle spans until\n"
+    "                     its busy + idle time reaches it (instead of --spans, whose N spans on\n"
+    "                     the busiest workload CPU set the duration the others cover)\n"
     "  --hz HZ            override the table's tick rate (CONFIG_HZ)\n"
     "  --set NAME=VALUE   a tunable for every listed governor that has it; GOVERNOR:NAME=VALUE\n"
     "                     for one (GOVERNOR: its label; an instance listed without one is\n"
@@ -83,7 +87,7 @@ const char *const COMPARE_HELP =
     "  --workload-cpus L  with --machine: the CPUs running --workload (default: 0..N-1 for its\n"
     "                     cpus=N, else all); the others run --background SPEC (default 'idle':\n"
     "  --background SPEC  an idle system's housekeeping timers and rare device interrupts under\n"
-    "                     nohz) for as long as the busiest one\n"
+    "                     nohz, with in-idle wakeups) over the same duration (--duration)\n"
     "  --cpus each|sum    per-CPU rows and the sum (default), or the sum only\n"
     "  --per-state        also above_<state>, below_<state>, above_pct_<state> (of its usage);\n"
     "                     also on one CPU, like --power and --throughput (duration_ms, wakeups_per_s)\n"
@@ -127,7 +131,7 @@ const char *const COMPARE_HELP =
     "(up to 3 decimals), shares in %. Every generator also takes latency_req_us, util and cpus\n"
     "(the CPUs of a --machine that run it; the others run --background).\n"
     "Generators: periodic, sweep, duty, poisson, bimodal, tick, idle, io, pingpong, video,\n"
-    "server, pgbench (parameters, defaults and ranges: idlescope-cli compare --list-workloads).\n\n"
+    "server, pgbench, net (parameters, defaults and ranges: idlescope-cli compare --list-workloads).\n\n"
     "Examples:\n"
     "  idlescope-cli compare --table pseries-power10-lpar --governors menu-6.14,teo-6.14 \\\n"
     "      --workload 'periodic:kind=ipi,interval_us=30..100:8,jitter_us=1'\n"
@@ -220,6 +224,26 @@ std::optional<workloads::CompareFormat> compareFormat(const std::string &name)
     return std::nullopt;
 }
 
+/// --duration S: seconds with up to 3 decimals (ms), 0.001..86400, as ns; 0 when not given.
+Result<Ns> durationOption(const Args &args)
+{
+    if (!args.has("duration"))
+        return Ns(0);
+    const std::string text = args.value("duration");
+    const size_t dot = text.find('.');
+    const std::string whole = text.substr(0, dot);
+    const std::string frac = dot == std::string::npos ? std::string() : text.substr(dot + 1);
+    const auto digits = [](const std::string &s) {
+        return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    const bool shaped = !whole.empty() && whole.size() <= 5 && digits(whole) && frac.size() <= 3 && digits(frac)
+                        && (dot == std::string::npos || !frac.empty());
+    const Ns ms = shaped ? std::stoll(whole) * 1000 + std::stoll(frac + std::string(3 - frac.size(), '0')) : 0;
+    if (!shaped || ms < 1 || ms > 86400 * 1000)
+        return Error{"", 0, "--duration", "'" + text + "' is not seconds (up to 3 decimals) in 0.001..86400"};
+    return ms * 1000 * NSEC_PER_USEC;
+}
+
 int runCompare(int argc, char **argv, int first)
 {
     Args args(argc, argv, first,
@@ -230,6 +254,7 @@ int runCompare(int argc, char **argv, int first)
                                     "iterations",
                                     "seed",
                                     "spans",
+                                    "duration",
                                     "hz",
                                     "set",
                                     "format",
@@ -318,6 +343,13 @@ int runCompare(int argc, char **argv, int first)
         for (const auto *r : {&seed, &spans, &threads, &hz})
             if (!*r)
                 return fail(r->error());
+        Result<Ns> duration = durationOption(args);
+        if (!duration)
+            return fail(duration.error());
+        if (args.has("duration") && (!args.has("machine") || !args.has("workload")))
+            return fail("--duration is for a generated workload on a machine (--machine with --workload)");
+        if (args.has("duration") && args.has("spans"))
+            return fail("give either --duration or --spans on a machine, not both");
         for (const char *single : {"iterations", "export-streams", "aggregates-only", "shard"})
             if (args.has(single))
                 return fail(std::string("--") + single
@@ -338,12 +370,14 @@ int runCompare(int argc, char **argv, int first)
         mo.settings = args.all("set");
         mo.seed = static_cast<std::uint64_t>(*seed);
         mo.spans = static_cast<std::size_t>(*spans);
+        mo.durationNs = *duration;
         mo.threads = static_cast<int>(*threads);
         if (args.has("hz"))
             mo.hz = static_cast<int>(*hz);
         return closedLoop ? runClosedLoopCompare(args, mo) : runMachineCompare(args, mo);
     }
-    for (const char *machineOnly : {"cpus", "recorded-governor", "cluster-view", "workload-cpus", "background"})
+    for (const char *machineOnly :
+         {"cpus", "recorded-governor", "cluster-view", "workload-cpus", "background", "duration"})
         if (args.has(machineOnly))
             return fail(std::string("--") + machineOnly + " needs a machine (--machine, or --trace without --cpu)");
 

@@ -107,6 +107,7 @@ Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machi
         spec.workloadCpus = std::move(*cpus);
     }
     spec.spans = o.spans;
+    spec.durationNs = o.durationNs;
     spec.seed = o.seed;
     return inCliTerms(syntheticMachineWorkload(machine, spec), {"workload", "background", "workload-cpus"});
 }

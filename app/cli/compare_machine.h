@@ -28,6 +28,7 @@ struct MachineCliOptions {
     std::vector<std::string> settings;
     std::uint64_t seed = 1;
     std::size_t spans = 10000;
+    Ns durationNs = 0; ///< --duration: the run's wall-clock time, 0 when --spans decides
     int threads = 2;
     std::optional<int> hz;
 };

@@ -53,18 +53,27 @@ IdleStream withInterrupts(const IdleStream &in, std::span<const workloads::IoInt
         const Ns idleStart = origT + s.gapNs;
         const Ns timerAt = idleStart + s.timerNs, wakeAt = idleStart + s.wakeNs;
         origT = wakeAt;
-        // Each interrupt inside the idle ends it early, as an event wake.
+        // Each interrupt inside the idle ends it early. It wakes no task on this CPU (the
+        // submitter is another), so the CPU stays in the idle loop: an in-idle wakeup, whose
+        // handler is the next row's gap.
         while (busyEnd < wakeAt && next < irqs.size() && irqs[next].atNs < wakeAt) {
             const Ns at = irqs[next].atNs;
-            out.push_back({busyEnd - busyFrom, timerAt - busyEnd, at - busyEnd, s.latencyReqNs, s.util});
+            IdleSpan cut{busyEnd - busyFrom, timerAt - busyEnd, at - busyEnd, s.latencyReqNs, s.util};
+            cut.needResched = false;
+            out.push_back(cut);
             busyFrom = at;
             busyEnd = at;
             absorb();
         }
-        // What is left of the idle, unless the handlers ran past its wakeup.
+        // What is left of the idle, unless the handlers ran past its wakeup. When they did,
+        // a wakeup of a task during them ends the stay that the last row left open.
         if (busyEnd < wakeAt) {
-            out.push_back({busyEnd - busyFrom, timerAt - busyEnd, wakeAt - busyEnd, s.latencyReqNs, s.util});
+            IdleSpan rest{busyEnd - busyFrom, timerAt - busyEnd, wakeAt - busyEnd, s.latencyReqNs, s.util};
+            rest.needResched = s.needResched;
+            out.push_back(rest);
             busyFrom = busyEnd = wakeAt;
+        } else if (s.needResched && !out.empty()) {
+            out.back().needResched = true;
         }
     }
     return out;
@@ -73,32 +82,16 @@ IdleStream withInterrupts(const IdleStream &in, std::span<const workloads::IoInt
 Result<IdleStream> streamCovering(const workloads::WorkloadSpec &spec, std::uint64_t seed, Ns durationNs,
                                   std::size_t maxSpans)
 {
-    // Generators are sequential: a longer stream of the same seed starts with the
-    // shorter one, so growing the count and cutting gives the same spans.
-    std::size_t count = std::min<std::size_t>(64, maxSpans);
-    Ns t = 0;
-    for (;;) {
-        IdleStream s = workloads::generateStream(spec, 0, seed, count);
-        t = 0;
-        for (std::size_t i = 0; i < s.size(); ++i) {
-            t += s[i].gapNs + s[i].wakeNs;
-            if (t >= durationNs) {
-                s.resize(i + 1);
-                return s;
-            }
-        }
-        if (s.size() < count)
-            return s;
-        // Cut here, the CPU would sit idle-less for the rest of the stretch and the
-        // machine's sums would mix two lengths of time: refuse instead.
-        if (count >= maxSpans)
-            return Error{spec.text, 0, "background",
-                         std::to_string(maxSpans) + " spans cover " + secondsText(t) + " of the "
-                             + secondsText(durationNs)
-                             + " the busiest workload CPU runs; give a background with longer idle periods, or "
-                               "fewer --spans"};
-        count = std::min(count * 2, maxSpans);
-    }
+    IdleStream s = workloads::generateStreamCovering(spec, 0, seed, durationNs, maxSpans);
+    // Cut here, the CPU would sit idle-less for the rest of the stretch and the
+    // machine's sums would mix two lengths of time: refuse instead.
+    if (streamTime(s) < durationNs)
+        return Error{spec.text, 0, "background",
+                     std::to_string(maxSpans) + " spans cover " + secondsText(streamTime(s)) + " of the "
+                         + secondsText(durationNs)
+                         + " the busiest workload CPU runs; give a background with longer idle periods, or fewer "
+                           "--spans"};
+    return s;
 }
 
 Result<std::vector<int>> parseWorkloadCpus(std::string_view text)
@@ -122,6 +115,23 @@ Result<std::vector<int>> parseWorkloadCpus(std::string_view text)
     }
     return cpus;
 }
+
+namespace {
+
+/// The CPU's stream of @p spec covering @p durationNs, or an error naming --duration when it
+/// takes more than MAX_COVERING_SPANS rows.
+Result<IdleStream> coveringStream(const workloads::WorkloadSpec &spec, std::uint64_t seed, Ns durationNs, int cpu,
+                                  std::vector<workloads::IoInterrupt> *interrupts)
+{
+    IdleStream s = workloads::generateStreamCovering(spec, 0, seed, durationNs, MAX_COVERING_SPANS, interrupts);
+    if (streamTime(s) < durationNs)
+        return Error{spec.text, 0, "duration",
+                     "CPU " + std::to_string(cpu) + " needs more than " + std::to_string(MAX_COVERING_SPANS)
+                         + " idle spans to cover the duration: give a shorter one"};
+    return s;
+}
+
+} // namespace
 
 Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec)
 {
@@ -160,9 +170,16 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
     std::vector<workloads::IoInterrupt> routed, one;
     for (int cpu = 0; cpu < n; ++cpu)
         if (runs[static_cast<size_t>(cpu)]) {
-            IdleStream s =
-                workloads::generateStreamWithInterrupts(spec.workload, 0, workloads::runSeed(spec.seed, 0, cpu),
-                                                        spec.spans, one);
+            const std::uint64_t seed = workloads::runSeed(spec.seed, 0, cpu);
+            IdleStream s;
+            if (spec.durationNs > 0) {
+                Result<IdleStream> covering = coveringStream(spec.workload, seed, spec.durationNs, cpu, &one);
+                if (!covering)
+                    return covering.error();
+                s = std::move(*covering);
+            } else {
+                s = workloads::generateStreamWithInterrupts(spec.workload, 0, seed, spec.spans, one);
+            }
             if (cpu != irqCpu)
                 routed.insert(routed.end(), one.begin(), one.end());
             busiest = std::max(busiest, streamTime(s));
@@ -174,13 +191,21 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
             w.label += " " + std::to_string(c.cpu);
         w.label += "; background " + spec.background.text + ")";
     }
+    // --duration: every CPU covers it; else the background covers the busiest workload CPU.
+    const Ns covered = spec.durationNs > 0 ? spec.durationNs : busiest;
     for (int cpu = 0; cpu < n; ++cpu)
         if (!runs[static_cast<size_t>(cpu)]) {
-            Result<IdleStream> s = streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), busiest,
-                                                  spec.maxBackgroundSpans);
+            // --duration covers every CPU (capped as the workload CPUs are); else the
+            // background covers the busiest workload CPU, within maxBackgroundSpans.
+            Result<IdleStream> s =
+                spec.durationNs > 0
+                    ? coveringStream(spec.background, workloads::runSeed(spec.seed, 1, cpu), covered, cpu, nullptr)
+                    : streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), covered,
+                                     spec.maxBackgroundSpans);
             if (!s) {
                 Error e = s.error();
-                e.message = "CPU " + std::to_string(cpu) + ": " + e.message;
+                if (spec.durationNs <= 0)
+                    e.message = "CPU " + std::to_string(cpu) + ": " + e.message;
                 return e;
             }
             w.cpus.push_back({cpu, std::move(*s), 0, {}});

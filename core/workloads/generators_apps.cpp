@@ -2,7 +2,8 @@
 /*
  * Application-shaped generators: synchronous I/O at queue depth 1, a token
  * passed around N CPUs, video playback, a request/response server with few
- * timers (SPECjbb-like) and a pgbench-like client/server pattern.
+ * timers (SPECjbb-like), a pgbench-like client/server pattern and network
+ * packet bursts whose softirq mostly wakes no task.
  *
  * The device latencies below are modelled figures for 4 KiB random reads at
  * queue depth 1, typical of each class of device, not measurements of one
@@ -187,6 +188,90 @@ private:
     std::int64_t m_timerPpm;
 };
 
+// --- network bursts ---------------------------------------------------------------------
+
+constexpr ParamInfo kNetParams[] = {
+    {"burst_us", ParamUnit::Us, 2000 * US, 1, MAX_US, "mean time between the starts of packet bursts (exponential)"},
+    {"packets", ParamUnit::Count, 4, 1, 1000, "packets per burst, each a NIC interrupt and its softirq"},
+    {"packet_gap_us", ParamUnit::Us, 20 * US, 1, MAX_US, "time between the packets of a burst"},
+    {"jitter_us", ParamUnit::Us, 5 * US, 0, MAX_US, "uniform +/- jitter on packet_gap_us"},
+    {"softirq_us", ParamUnit::Us, 8 * US, 0, MAX_US, "CPU time of a packet's interrupt and softirq"},
+    {"wake_pct", ParamUnit::Percent, 50 * PCT, 0, 100 * PCT,
+     "share of bursts whose last packet wakes the receiving task (the others' softirq wakes nothing)"},
+    {"run_us", ParamUnit::Us, 30 * US, 0, MAX_US, "busy time of the woken task"},
+    {"next_timer_us", ParamUnit::Us, NEXT_TIMER_DEFAULT, 0, MAX_US,
+     "distance of the CPU's next timer (drawn in [x/2, 3x/2]; its callback wakes no task; 0 = none)"},
+};
+
+/*
+ * Network-like bursts on the CPU that takes a NIC's interrupts: packets come
+ * in bursts, announced by no timer; each packet's hard interrupt and softirq
+ * (NAPI) run softirq_us in the idle loop. Only the last packet of a burst can
+ * wake the task that reads the socket (with probability wake_pct): every
+ * other packet is an in-idle wakeup (a need_resched = 0 row, softirq_us the
+ * next row's gap), as are ACKs, packets for other CPUs' sockets and a burst
+ * that fills no read. The CPU's own timer (a callback that wakes nothing)
+ * fires every next_timer_us/2..3*next_timer_us/2 in absolute time, as an
+ * in-idle wakeup of TIMER_RUN_NS. Packets that arrive while the CPU is busy
+ * are handled right after.
+ */
+class NetGenerator final : public GeneratorBase {
+public:
+    NetGenerator(const ParamValues &p, std::uint64_t seed)
+        : GeneratorBase(seed, 0), m_burstNs(p.get("burst_us")), m_packets(p.get("packets")),
+          m_packetGapNs(p.get("packet_gap_us")), m_jitterNs(p.get("jitter_us")), m_softirqNs(p.get("softirq_us")),
+          m_wakePpm(p.get("wake_pct") * 10), m_runNs(p.get("run_us")), m_nextTimerNs(p.get("next_timer_us"))
+    {
+        m_nextPacketAt = m_rng.exponential(m_burstNs);
+        m_left = m_packets;
+        m_nextTimerAt = drawTimer(0);
+        m_gapNs = m_runNs;
+    }
+
+protected:
+    IdleSpan produce() override
+    {
+        const Ns idleStart = m_nowNs + m_gapNs;
+        const Ns packetAt = std::max(m_nextPacketAt, idleStart + 1);
+        const Ns timerAt = std::max(m_nextTimerAt, idleStart + 1);
+        const bool timer = timerAt <= packetAt; // ties go to the timer
+        const Ns wakeAt = timer ? timerAt : packetAt;
+        IdleSpan span{m_gapNs, timerAt - idleStart, wakeAt - idleStart, NO_LATENCY_REQ, 0};
+        m_nowNs = wakeAt;
+        span.needResched = false;
+        if (timer) {
+            m_nextTimerAt = drawTimer(timerAt);
+            m_gapNs = TIMER_RUN_NS;
+            return span;
+        }
+        if (--m_left > 0) {
+            m_nextPacketAt = packetAt + m_rng.jitter(m_packetGapNs, m_jitterNs, 1);
+            m_gapNs = m_softirqNs;
+            return span;
+        }
+        span.needResched = m_rng.chancePpm(m_wakePpm);
+        m_gapNs = span.needResched ? m_softirqNs + m_runNs : m_softirqNs;
+        m_left = m_packets;
+        m_nextPacketAt = packetAt + std::max<Ns>(1, m_rng.exponential(m_burstNs));
+        return span;
+    }
+
+private:
+    Ns drawTimer(Ns from)
+    {
+        return m_nextTimerNs > 0 ? from + m_rng.range(m_nextTimerNs / 2, m_nextTimerNs + m_nextTimerNs / 2)
+                                 : from + NO_TIMER_NS;
+    }
+
+    Ns m_burstNs;
+    std::int64_t m_packets;
+    Ns m_packetGapNs, m_jitterNs, m_softirqNs;
+    std::int64_t m_wakePpm;
+    Ns m_runNs, m_nextTimerNs;
+    Ns m_nowNs = 0, m_gapNs = 0, m_nextPacketAt = 0, m_nextTimerAt = 0;
+    std::int64_t m_left = 0;
+};
+
 // --- pgbench-like client/server ----------------------------------------------------------
 
 constexpr ParamInfo kPgbenchParams[] = {
@@ -233,6 +318,8 @@ constexpr GeneratorInfo kApps[] = {
     {"server", "request/response server with few timers (SPECjbb-like)", kServerParams, makeGenerator<ServerGenerator>},
     {"pgbench", "database client/server: short query round trips, then a commit wait", kPgbenchParams,
      makeGenerator<PgbenchGenerator>},
+    {"net", "network-like packet bursts whose softirq mostly wakes no task (in-idle wakeups)", kNetParams,
+     makeGenerator<NetGenerator>},
 };
 
 } // namespace

@@ -3,7 +3,8 @@
  * The basic generators: fixed-interval wakeups (timer or IPI/pipe kind, the
  * cpuidle_wakeup benchmark of the POWER threads), periodic duty cycles (the
  * 73/113/211/347/401 Hz workflows of the teo threads), Poisson and bimodal
- * idle mixes, background tick-only idle and the idle system's CPUs.
+ * idle mixes, background tick-only idle and the idle system's CPUs (the one
+ * generator here whose rows may be in-idle wakeups, need_resched = 0).
  *
  * Each class reads its parameters once in the constructor (held units: ns,
  * milli-percent, mHz) and draws only from its own Rng, so a seed always gives
@@ -175,63 +176,118 @@ private:
 // --- the idle system: the CPUs that run no benchmark --------------------------
 
 constexpr ParamInfo kIdleParams[] = {
-    {"timer_us", ParamUnit::Us, 50000 * US, 1, MAX_US,
-     "mean distance between housekeeping timers (exponential): workqueues, RCU, the watchdog"},
+    {"timer_us", ParamUnit::Us, 400000 * US, 1, MAX_US,
+     "mean distance between housekeeping timers that wake a task (exponential): kworkers, timerfd, sleepers"},
     {"max_idle_us", ParamUnit::Us, 500000 * US, 1, MAX_US, "no idle longer than this: a timer always fires by then"},
     {"irq_us", ParamUnit::Us, 2000000 * US, 0, MAX_US,
      "mean distance between device interrupts (exponential, no timer announces them; 0 = none)"},
-    {"run_us", ParamUnit::Us, 20 * US, 0, MAX_US, "busy time of each timer's or interrupt's handler"},
+    {"run_us", ParamUnit::Us, 20 * US, 0, MAX_US, "busy time of the task a wakeup runs"},
+    {"callback_us", ParamUnit::Us, 700000 * US, 0, MAX_US,
+     "mean distance between timer callbacks that wake no task (exponential; 0 = none): each is an "
+     "in-idle wakeup"},
+    {"rcu_ticks", ParamUnit::Count, 2, 0, 1000,
+     "tick periods the nohz CPU keeps its tick after a task ran (RCU callbacks): each tick is an "
+     "in-idle wakeup"},
+    {"tick_us", ParamUnit::Us, 4000 * US, 1, MAX_US, "tick period of rcu_ticks (4000 = HZ 250)"},
+    {"tick_wake_pct", ParamUnit::Percent, 35 * PCT, 0, 100 * PCT,
+     "share of kept ticks whose timer-wheel callbacks wake a task (a kworker's delayed work)"},
+    {"irq_wake_pct", ParamUnit::Percent, 0, 0, 100 * PCT,
+     "share of device interrupts that wake a task (the others are in-idle wakeups)"},
+    {"handler_us", ParamUnit::Us, 5 * US, 0, MAX_US, "mean handler time of an in-idle wakeup (uniform in [x/2, 3x/2])"},
 };
 
 /*
- * A CPU of an idle system under nohz: the tick is stopped, so each idle ends at
- * the CPU's next timer (a housekeeping timer, exponential distances capped at
- * max_idle_us) or, rarely, at a device interrupt that no timer announces. Both
- * event streams run in absolute time, so an interrupt's span carries the real
- * pending timer as its sleep length, and an event that falls in a handler's
- * busy time is handled right after it. Defaults from vm-amd-2cpu-idle (tests/data/
- * traces, HZ=250, NO_HZ_IDLE): CPU 0 idles 55 times in 3.02 s, mean 54.5 ms, the
- * longest 500 ms; 3 device interrupts over both CPUs in that time (about one every
- * 2 s per CPU).
+ * A CPU of an idle system under nohz. The stay in the idle loop ends when a
+ * housekeeping timer wakes a task (exponential distances, capped at
+ * max_idle_us); the task runs run_us. Inside a stay the CPU is woken by
+ * interrupts that wake no task (need_resched = 0 rows, their handler's time
+ * as the next row's gap): timer callbacks that only do their own work, rare
+ * device interrupts, and the tick, which the nohz code keeps for rcu_ticks
+ * periods after a task ran (RCU has callbacks to run; while it does, the
+ * next event the governor sees is the next tick). Every event stream runs in
+ * absolute time, so each row carries the real pending timer as its sleep
+ * length, and an event that falls in a handler's or a task's time is handled
+ * right after it. The tick periods are counted from the stream's time 0,
+ * which the reference replay's clock starts on (1 s, a multiple of every
+ * tick period); exit latencies move the replay's own tick away from them.
+ *
+ * Defaults: from vm-amd-2cpu-idle (shared/data/traces; docs/workloads.md has
+ * the comparison). callback_us=0, rcu_ticks=0, irq_wake_pct=100 make the
+ * former model (every wakeup wakes a task), draw for draw: with
+ * timer_us=50000 it is the former default stream.
  */
 class IdleSystemGenerator final : public GeneratorBase {
 public:
     IdleSystemGenerator(const ParamValues &p, std::uint64_t seed)
         : GeneratorBase(seed, 0), m_timerMeanNs(p.get("timer_us")), m_maxIdleNs(p.get("max_idle_us")),
-          m_irqMeanNs(p.get("irq_us")), m_runNs(p.get("run_us"))
+          m_irqMeanNs(p.get("irq_us")), m_runNs(p.get("run_us")), m_callbackMeanNs(p.get("callback_us")),
+          m_rcuTicks(p.get("rcu_ticks")), m_tickNs(p.get("tick_us")), m_tickWakePpm(p.get("tick_wake_pct") * 10),
+          m_irqWakePpm(p.get("irq_wake_pct") * 10), m_handlerNs(p.get("handler_us"))
     {
+        // The former model's two draws first, in their order, so that it stays draw for draw.
         m_nextTimerAt = drawTimer(0);
         m_nextIrqAt = drawIrq(0);
+        m_nextCallbackAt = drawCallback(0);
+        m_gapNs = m_runNs;
     }
 
 protected:
     IdleSpan produce() override
     {
-        const Ns idleStart = m_nowNs + m_runNs;
-        // Events that came during the handler are handled right after it.
-        const Ns timerAt = std::max(m_nextTimerAt, idleStart + 1);
-        const Ns irqAt = std::max(m_nextIrqAt, idleStart + 1);
-        const bool irq = irqAt < timerAt;
-        const Ns wakeAt = irq ? irqAt : timerAt;
-        const IdleSpan span{m_runNs, timerAt - idleStart, wakeAt - idleStart, NO_LATENCY_REQ, 0};
+        const Ns idleStart = m_nowNs + m_gapNs;
+        // Events that came during the handler (or the task) are handled right after it.
+        const auto due = [idleStart](Ns at) { return std::max(at, idleStart + 1); };
+        const Ns timerAt = due(m_nextTimerAt);
+        const Ns callbackAt = m_nextCallbackAt < NEVER ? due(m_nextCallbackAt) : NEVER;
+        const Ns tickAt = m_ticksLeft > 0 ? (idleStart / m_tickNs + 1) * m_tickNs : NEVER;
+        const Ns irqAt = m_nextIrqAt < NEVER ? due(m_nextIrqAt) : NEVER;
+        // The sleep length is the earliest timer (a kept tick is one, as the nohz code
+        // reports it); ties go to the timer that wakes a task, then the tick.
+        const Ns pendingAt = std::min({timerAt, callbackAt, tickAt});
+        const bool irq = irqAt < pendingAt;
+        const Ns wakeAt = irq ? irqAt : pendingAt;
+        IdleSpan span{m_gapNs, pendingAt - idleStart, wakeAt - idleStart, NO_LATENCY_REQ, 0};
         m_nowNs = wakeAt;
-        if (irq)
+        bool wakesTask = false;
+        if (irq) {
             m_nextIrqAt = drawIrq(wakeAt);
-        else
+            wakesTask = m_rng.chancePpm(m_irqWakePpm);
+        } else if (timerAt == pendingAt) {
             m_nextTimerAt = drawTimer(wakeAt);
+            wakesTask = true;
+        } else if (tickAt == pendingAt) {
+            --m_ticksLeft;
+            wakesTask = m_rng.chancePpm(m_tickWakePpm);
+        } else {
+            m_nextCallbackAt = drawCallback(wakeAt);
+        }
+        span.needResched = wakesTask;
+        if (wakesTask) {
+            m_gapNs = m_runNs;
+            m_ticksLeft = m_rcuTicks;
+        } else {
+            m_gapNs = m_rng.jitter(m_handlerNs, m_handlerNs / 2);
+        }
         return span;
     }
 
 private:
+    static constexpr Ns NEVER = std::numeric_limits<Ns>::max();
+
     Ns drawTimer(Ns from) { return from + std::clamp<Ns>(m_rng.exponential(m_timerMeanNs), 1, m_maxIdleNs); }
-    Ns drawIrq(Ns from)
+    Ns drawIrq(Ns from) { return m_irqMeanNs > 0 ? from + std::max<Ns>(1, m_rng.exponential(m_irqMeanNs)) : NEVER; }
+    Ns drawCallback(Ns from)
     {
-        return m_irqMeanNs > 0 ? from + std::max<Ns>(1, m_rng.exponential(m_irqMeanNs))
-                               : std::numeric_limits<Ns>::max();
+        return m_callbackMeanNs > 0 ? from + std::max<Ns>(1, m_rng.exponential(m_callbackMeanNs)) : NEVER;
     }
 
-    Ns m_timerMeanNs, m_maxIdleNs, m_irqMeanNs, m_runNs;
-    Ns m_nowNs = 0, m_nextTimerAt = 0, m_nextIrqAt = 0;
+    Ns m_timerMeanNs, m_maxIdleNs, m_irqMeanNs, m_runNs, m_callbackMeanNs;
+    std::int64_t m_rcuTicks;
+    Ns m_tickNs;
+    std::int64_t m_tickWakePpm, m_irqWakePpm;
+    Ns m_handlerNs;
+    Ns m_nowNs = 0, m_gapNs = 0, m_nextTimerAt = 0, m_nextIrqAt = 0, m_nextCallbackAt = 0;
+    std::int64_t m_ticksLeft = 0;
 };
 
 constexpr GeneratorInfo kBasic[] = {
@@ -247,8 +303,10 @@ constexpr GeneratorInfo kBasic[] = {
     {"bimodal", "short/long idle mix", kBimodalParams, makeGenerator<BimodalGenerator>},
     {"tick", "background idle: long timer-ended spans, only the tick interrupts them", kTickParams,
      makeGenerator<TickGenerator>},
-    {"idle", "the idle system under nohz: housekeeping timers and rare device interrupts", kIdleParams,
-     makeGenerator<IdleSystemGenerator>},
+    {"idle",
+     "the idle system under nohz: housekeeping timers that wake a task; kept ticks, timer callbacks and rare "
+     "device interrupts that wake none (in-idle wakeups)",
+     kIdleParams, makeGenerator<IdleSystemGenerator>},
 };
 
 } // namespace

@@ -56,6 +56,13 @@ void sortByTime(std::vector<IoInterrupt> &irqs);
 
 /// generateStream() that also gives, sorted, the routed completion interrupts of the tree's io
 /// generators up to the end of the stream (@p interrupts is replaced). The spans are the same.
+/// The spans of point @p point with the run seed @p seed from the start until their busy + idle
+/// time reaches @p durationNs (the span that crosses it is the last; durationNs < 0: no limit) or
+/// until there are @p maxSpans of them, whichever comes first. With @p interrupts, it also gets
+/// the routed completions, as generateStreamWithInterrupts() gives them.
+IdleStream generateStreamCovering(const WorkloadSpec &spec, int point, std::uint64_t seed, Ns durationNs,
+                                  std::size_t maxSpans, std::vector<IoInterrupt> *interrupts = nullptr);
+
 IdleStream generateStreamWithInterrupts(const WorkloadSpec &spec, int point, std::uint64_t seed, std::size_t spans,
                                         std::vector<IoInterrupt> &interrupts);
 

@@ -16,6 +16,12 @@
  *
  * Mix (mix(w1*a | w2*b)): each draw picks one member with probability w/sum(w)
  * and takes `block` consecutive spans from it; members not picked are paused.
+ * A member whose row is an in-idle wakeup (need_resched = 0) goes on past its
+ * block until a row wakes a task, so that no other member's busy time becomes
+ * the handler time after it.
+ *
+ * In an overlay, a merged row is an in-idle wakeup when the event that ends
+ * it is one and no event that the handler's time absorbs wakes a task.
  *
  * Routed I/O completions (io_interrupts.h): when asked for, every io generator
  * whose interrupts go to another CPU reports its completions, on its own time
@@ -29,6 +35,7 @@
 #include "core/workloads/workload_spec.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace idlescope::workloads {
 
@@ -115,15 +122,6 @@ public:
 
     IdleSpan next() override
     {
-        // Events that arrived while the CPU was busy extend the busy period
-        // (bounded: a saturated CPU, or components whose spans are all
-        // zero-length, cannot hold one span for ever).
-        for (int absorbed = 0; absorbed < MAX_ABSORBED_EVENTS; ++absorbed) {
-            const size_t i = earliest();
-            if (m_cursors[i].eventAbs >= m_busyUntil)
-                break;
-            m_busyUntil += advance(i);
-        }
         const Ns start = m_busyUntil;
         const size_t e = earliest();
         Ns timerAbs = m_cursors[e].timerAbs;
@@ -137,8 +135,21 @@ public:
         }
         const Ns wakeAbs = std::max(m_cursors[e].eventAbs, start);
         IdleSpan out{start - m_lastWakeAbs, std::max(timerAbs, wakeAbs) - start, wakeAbs - start, latency, util};
+        out.needResched = m_cursors[e].span.needResched;
         m_lastWakeAbs = wakeAbs;
         m_busyUntil = wakeAbs + advance(e);
+        // Events that arrive while the CPU is busy (or in a handler) extend the busy period
+        // (bounded: a saturated CPU, or components whose spans are all zero-length, cannot
+        // hold one span for ever). One that wakes a task during an in-idle wakeup's handler
+        // ends the stay: the row then wakes a task too. (Absorbing here, after the row, and
+        // not before the next one calls the components in the same order.)
+        for (int absorbed = 0; absorbed < MAX_ABSORBED_EVENTS; ++absorbed) {
+            const size_t i = earliest();
+            if (m_cursors[i].eventAbs >= m_busyUntil)
+                break;
+            out.needResched = out.needResched || m_cursors[i].span.needResched;
+            m_busyUntil += advance(i);
+        }
         return out;
     }
 
@@ -225,7 +236,9 @@ public:
 
     IdleSpan next() override
     {
-        if (m_left == 0) {
+        // A draw never falls inside a stay in the idle loop: after an in-idle wakeup the member
+        // that made it goes on until a row wakes a task, as its next row's gap is a handler's.
+        if (m_left <= 0 && !m_inStay) {
             std::uint64_t r = m_rng.below(m_total);
             m_current = 0;
             while (r >= static_cast<std::uint64_t>(m_weights[m_current])) {
@@ -236,6 +249,7 @@ public:
         }
         --m_left;
         const IdleSpan s = m_parts[m_current]->next();
+        m_inStay = !s.needResched;
         if (m_sink) {
             m_members[m_current]->played(m_nowNs, s.gapNs + s.wakeNs, *m_sink);
             m_nowNs += s.gapNs + s.wakeNs;
@@ -251,6 +265,7 @@ private:
     std::uint64_t m_total = 0;
     size_t m_current = 0;
     std::int64_t m_left = 0;
+    bool m_inStay = false; ///< the last row was an in-idle wakeup
     InterruptSink *m_sink;
     std::vector<std::unique_ptr<MemberInterrupts>> m_members;
     Ns m_nowNs = 0; ///< the end of the last span played, on the mix's axis
@@ -324,25 +339,35 @@ IdleStream generateStream(const WorkloadSpec &spec, int point, std::uint64_t see
     return out;
 }
 
-IdleStream generateStreamWithInterrupts(const WorkloadSpec &spec, int point, std::uint64_t seed, std::size_t spans,
-                                        std::vector<IoInterrupt> &interrupts)
+IdleStream generateStreamCovering(const WorkloadSpec &spec, int point, std::uint64_t seed, Ns durationNs,
+                                  std::size_t maxSpans, std::vector<IoInterrupt> *interrupts)
 {
-    interrupts.clear();
-    InterruptList list(interrupts);
+    std::optional<InterruptList> list;
+    if (interrupts) {
+        interrupts->clear();
+        list.emplace(*interrupts);
+    }
     std::uint64_t stream = 0;
-    std::unique_ptr<SpanSource> src = build(spec.nodeAt(point), seed, stream, &list);
+    std::unique_ptr<SpanSource> src = build(spec.nodeAt(point), seed, stream, list ? &*list : nullptr);
     IdleStream out;
-    out.reserve(spans);
     Ns endNs = 0;
-    for (std::size_t i = 0; i < spans; ++i) {
+    while (out.size() < maxSpans && (durationNs < 0 || endNs < durationNs)) {
         out.push_back(src->next());
         endNs += out.back().gapNs + out.back().wakeNs;
     }
-    // An overlay reads its components' next spans ahead: completions after the stream's end
-    // belong to spans it never played.
-    std::erase_if(interrupts, [endNs](const IoInterrupt &irq) { return irq.atNs > endNs; });
-    sortByTime(interrupts);
+    if (interrupts) {
+        // An overlay reads its components' next spans ahead: completions after the stream's
+        // end belong to spans it never played.
+        std::erase_if(*interrupts, [endNs](const IoInterrupt &irq) { return irq.atNs > endNs; });
+        sortByTime(*interrupts);
+    }
     return out;
+}
+
+IdleStream generateStreamWithInterrupts(const WorkloadSpec &spec, int point, std::uint64_t seed, std::size_t spans,
+                                        std::vector<IoInterrupt> &interrupts)
+{
+    return generateStreamCovering(spec, point, seed, -1, spans, &interrupts);
 }
 
 void sortByTime(std::vector<IoInterrupt> &irqs)

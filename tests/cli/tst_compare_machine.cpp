@@ -380,12 +380,14 @@ private slots:
         // tst_machine's completionInterruptsOfAnOverlayByHand and ...OfAMixByHand through the CLI
         // (the same two-state table, seed 1, the oracle): io on CPU 1 inside an overlay or a mix,
         // its single-vector controller's interrupts on CPU 0, which idles to timers 1000 us apart.
-        // Overlay `idle + io`, 5 spans: CPU 0 has 4 WFI entries (985 us idle), 3 wakeups from
-        // CPU 1's completions (1 us exit each), duration 1000 + 4 x 1 = 1004 us,
-        // 3 / 1.004 ms = 2988.0 wakeups/s; CPU 1 5 WFI entries, 3 wakeups; all: 9 entries, 6.
+        // Overlay `idle + io`, 5 spans: CPU 0 has 4 WFI entries (985 us idle), 3 of them ended
+        // by CPU 1's completions, which wake no task on CPU 0 (in-idle wakeups: no wakeups
+        // counted), duration 1000 + 4 x 1 = 1004 us (1 us exit each); CPU 1 5 WFI entries,
+        // 3 wakeups; all: 9 entries, 3 wakeups.
         // Mix `mix(io | periodic)`, 7 spans: CPU 0 has WFI 3 (533 us) and sleep 2 (1655 us):
-        // 533 / 2188 = 24.36 % in WFI; 3 wakeups leaving sleep, WFI, sleep: 201 us of latency;
-        // duration 2000 + 2 x 100 (sleep) + 3 x 1 (WFI) = 2203 us (every entry's exit latency).
+        // 533 / 2188 = 24.36 % in WFI; the 3 interrupts wake no task there: no wakeups, no
+        // latency cost; duration 2000 + 2 x 100 (sleep) + 3 x 1 (WFI) = 2203 us (every
+        // entry's exit latency).
         QTemporaryDir tmp;
         const QString table = tmp.filePath(u"t.json"_s);
         writeFile(table, R"({"id": "two", "tick_hz": 250, "states": [
@@ -396,24 +398,25 @@ private slots:
         auto compareOnCpu1 = [&](const QString &workload, const char *spans, const char *format) {
             return runCli({u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s, workload,
                            u"--workload-cpus"_s, u"1"_s, u"--background"_s,
-                           u"idle:timer_us=100000000,max_idle_us=1000,irq_us=0,run_us=0"_s, u"--governors"_s,
-                           u"oracle"_s, u"--spans"_s, QString::fromLatin1(spans), u"--format"_s,
+                           u"idle:timer_us=100000000,max_idle_us=1000,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0"_s,
+                           u"--governors"_s, u"oracle"_s, u"--spans"_s, QString::fromLatin1(spans), u"--format"_s,
                            QString::fromLatin1(format)});
         };
-        const QString overlay = u"idle:timer_us=100000000,max_idle_us=450,irq_us=0,run_us=0 + "_s + io;
+        const QString overlay =
+            u"idle:timer_us=100000000,max_idle_us=450,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0 + "_s + io;
         const CliResult o = compareOnCpu1(overlay, "5", "csv");
         QVERIFY2(o.exitCode == 0, qPrintable(o.err));
         const QMap<QString, Row> orows = csvRowsBy(o.out, 2);
         const Row o0 = orows.value(u"oracle|0"_s);
         QCOMPARE(o0["entries"], u"4"_s);
         QCOMPARE(o0["usage_WFI"], u"4"_s);
-        QCOMPARE(o0["wakeups"], u"3"_s);
+        QCOMPARE(o0["wakeups"], u"0"_s);
         QCOMPARE(o0["duration_ms"], u"1.004"_s);
-        QCOMPARE(o0["wakeups_per_s"], u"2988.0"_s);
+        QCOMPARE(o0["wakeups_per_s"], u"0.0"_s);
         QCOMPARE(orows.value(u"oracle|1"_s)["entries"], u"5"_s);
         QCOMPARE(orows.value(u"oracle|1"_s)["wakeups"], u"3"_s);
         QCOMPARE(orows.value(u"oracle|all"_s)["entries"], u"9"_s);
-        QCOMPARE(orows.value(u"oracle|all"_s)["wakeups"], u"6"_s);
+        QCOMPARE(orows.value(u"oracle|all"_s)["wakeups"], u"3"_s);
         // The table names the split in its workload line.
         const CliResult md = compareOnCpu1(overlay, "5", "md");
         QVERIFY2(md.out.contains(u"(completion interrupts on CPU 0)"_s), qPrintable(md.out));
@@ -425,9 +428,53 @@ private slots:
         QCOMPARE(m0["usage_WFI"], u"3"_s);
         QCOMPARE(m0["usage_sleep"], u"2"_s);
         QCOMPARE(m0["time_pct_WFI"], u"24.36"_s);
-        QCOMPARE(m0["wakeups"], u"3"_s);
-        QCOMPARE(m0["latency_cost_us"], u"201.000"_s);
+        QCOMPARE(m0["wakeups"], u"0"_s);
+        QCOMPARE(m0["latency_cost_us"], u"0.000"_s);
         QCOMPARE(m0["duration_ms"], u"2.203"_s);
+    }
+
+    void durationCoversEveryCpu()
+    {
+        // tst_machine's durationCoversEveryCpu through the CLI: --duration 0.003 (3 ms) on two
+        // CPUs, the workload on CPU 0 (10 us + a 200 us timer: 15 rows reach 3150 us), the
+        // background on CPU 1 (a timer every 600 us: 5 rows reach 3000 us exactly).
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s);
+        writeFile(table, R"({"id": "two", "tick_hz": 250, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 500000}]})");
+        auto run = [&](const QStringList &extra) {
+            return runCli(QStringList{u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s,
+                                      u"periodic:kind=timer,interval_us=200,run_us=10,cpus=1"_s, u"--background"_s,
+                                      u"idle:timer_us=100000000,max_idle_us=600,irq_us=0,callback_us=0,rcu_ticks=0,"
+                                      u"run_us=0"_s,
+                                      u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s}
+                          + extra);
+        };
+        const CliResult r = run({u"--duration"_s, u"0.003"_s});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QMap<QString, Row> rows = csvRowsBy(r.out, 2);
+        QCOMPARE(rows.value(u"oracle|0"_s)["spans"], u"15"_s);
+        QCOMPARE(rows.value(u"oracle|1"_s)["spans"], u"5"_s);
+        // --spans 10 instead: 10 rows (2100 us) on CPU 0, which the background covers with 4.
+        const QMap<QString, Row> bySpans = csvRowsBy(run({u"--spans"_s, u"10"_s}).out, 2);
+        QCOMPARE(bySpans.value(u"oracle|0"_s)["spans"], u"10"_s);
+        QCOMPARE(bySpans.value(u"oracle|1"_s)["spans"], u"4"_s);
+        // Refused: not seconds with up to 3 decimals in 0.001..86400, both measures at once.
+        for (const char *bad : {"0", "1.2345", "-1", "1.", "2e3", "86400.001"}) {
+            const CliResult b = run({u"--duration"_s, QString::fromLatin1(bad)});
+            QCOMPARE(b.exitCode, 2);
+            QCOMPARE(b.err, u"idlescope-cli: field '--duration': '"_s + QString::fromLatin1(bad)
+                                + u"' is not seconds (up to 3 decimals) in 0.001..86400\n"_s);
+        }
+        const CliResult both = run({u"--duration"_s, u"1"_s, u"--spans"_s, u"10"_s});
+        QCOMPARE(both.exitCode, 2);
+        QVERIFY2(both.err.contains(u"give either --duration or --spans on a machine, not both"_s),
+                 qPrintable(both.err));
+        const CliResult oneCpu = runCli({u"compare"_s, u"--table"_s, table, u"--workload"_s, u"poisson"_s,
+                                         u"--governors"_s, u"oracle"_s, u"--duration"_s, u"1"_s});
+        QCOMPARE(oneCpu.exitCode, 2);
+        QVERIFY2(oneCpu.err.contains(u"--duration needs a machine"_s), qPrintable(oneCpu.err));
     }
 
     void badInput_data()

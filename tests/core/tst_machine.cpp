@@ -77,8 +77,9 @@ MachineWorkload onCpu1WithIdleCpu0(const Machine &m, const std::string &workload
 {
     SyntheticMachineSpec spec;
     spec.workload = workloads::parseWorkloadSpec(workload).value();
-    spec.background =
-        workloads::parseWorkloadSpec("idle:timer_us=100000000,max_idle_us=1000,irq_us=0,run_us=0").value();
+    spec.background = workloads::parseWorkloadSpec(
+                          "idle:timer_us=100000000,max_idle_us=1000,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0")
+                          .value();
     spec.workloadCpus = {1};
     spec.spans = spans;
     return syntheticMachineWorkload(m, spec).value();
@@ -95,6 +96,15 @@ void compareSpans(const IdleStream &s, std::initializer_list<std::array<Ns, 3>> 
         QCOMPARE(s[i].wakeNs, e[2] * 1000);
         ++i;
     }
+}
+
+/// Compares the need_resched of each row of @p s with @p expected.
+void compareNeedResched(const IdleStream &s, std::initializer_list<bool> expected)
+{
+    QCOMPARE(s.size(), expected.size());
+    size_t i = 0;
+    for (bool e : expected)
+        QCOMPARE(s[i++].needResched, e);
 }
 
 /// Compares @p run's usage and time (us) of each state with @p expected, and its wakeups.
@@ -332,19 +342,23 @@ private slots:
         //   [0, 310) idle -> event at 310; handler to 315; [315, 620) -> 305 us; handler to
         //   625; [625, 930) -> 305 us; handler to 935; [935, 1000) -> 65 us, the timer.
         // So CPU 0's spans are (gap, timer, wake) = (0, 1000, 310), (5, 685, 305),
-        // (5, 375, 305), (5, 65, 65), all WFI: 4 entries, 985 us + 4 x 1 us exit = 989 us,
-        // 3 non-timer wakeups. Sum: WFI 7 entries, 989 + 903 us, 6 wakeups.
+        // (5, 375, 305), (5, 65, 65), all WFI: 4 entries, 985 us + 4 x 1 us exit = 989 us.
+        // The interrupts wake no task on CPU 0 (the submitter is CPU 1): the first three rows
+        // are in-idle wakeups (need_resched = 0, the 5 us handler as the next row's gap), and
+        // CPU 0 has no wakeup of a task but its timer's. Sum: WFI 7 entries, 989 + 903 us,
+        // CPU 1's 3 wakeups.
         const Machine m = Machine::uniform(twoStates(), 2);
         const MachineWorkload w = onCpu1WithIdleCpu0(m, kIoOnCpu0, 3);
         compareSpans(w.cpus[0].stream, {{0, 1000, 310}, {5, 685, 305}, {5, 375, 305}, {5, 65, 65}});
+        compareNeedResched(w.cpus[0].stream, {false, false, false, true});
         const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
         QCOMPARE(run.cpus[0].states[0].usage, 4);
         QCOMPARE(run.cpus[0].states[0].timeNs, 989000);
-        QCOMPARE(run.cpus[0].wakeups, 3);
+        QCOMPARE(run.cpus[0].wakeups, 0);
         const CpuRun t = run.total();
         QCOMPARE(t.states[0].usage, 7);
         QCOMPARE(t.states[0].timeNs, 989000 + 903000);
-        QCOMPARE(t.wakeups, 6);
+        QCOMPARE(t.wakeups, 3);
 
         // irq=local (NVMe's per-queue vectors): CPU 0 sees only its own timer.
         const MachineWorkload local =
@@ -372,23 +386,25 @@ private slots:
         // all WFI (< 500 us): 5 entries, 310+130+170+270+30 + 5 x 1 us = 915 us, 3 non-timer
         // wakeups. Only io's completions reach CPU 0 (idle's timers are CPU 1's own), at the
         // same times as io alone, so CPU 0's spans are completionInterruptsOnCpu0ByHand's:
-        // 4 WFI entries, 989 us, 3 wakeups. Sum: 9 WFI entries, 989 + 915 us, 6 wakeups.
+        // 4 WFI entries, 989 us, three in-idle wakeups and no task's. Sum: 9 WFI entries,
+        // 989 + 915 us, CPU 1's 3 wakeups.
         const Machine m = Machine::uniform(twoStates(), 2);
-        const std::string idle = "idle:timer_us=100000000,max_idle_us=450,irq_us=0,run_us=0";
+        const std::string idle = "idle:timer_us=100000000,max_idle_us=450,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0";
         const MachineWorkload w = onCpu1WithIdleCpu0(m, idle + " + " + kIoOnCpu0, 5);
         compareSpans(w.cpus[1].stream, {{0, 450, 310}, {10, 130, 130}, {0, 450, 170}, {10, 270, 270}, {0, 450, 30}});
         compareSpans(w.cpus[0].stream, {{0, 1000, 310}, {5, 685, 305}, {5, 375, 305}, {5, 65, 65}});
+        compareNeedResched(w.cpus[0].stream, {false, false, false, true});
         QVERIFY(QString::fromStdString(w.label).endsWith(u"(completion interrupts on CPU 0)"_qs));
         const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
         QCOMPARE(run.cpus[0].states[0].usage, 4);
         QCOMPARE(run.cpus[0].states[0].timeNs, 989000);
-        QCOMPARE(run.cpus[0].wakeups, 3);
+        QCOMPARE(run.cpus[0].wakeups, 0);
         QCOMPARE(run.cpus[1].states[0].usage, 5);
         QCOMPARE(run.cpus[1].states[0].timeNs, 915000);
         const CpuRun t = run.total();
         QCOMPARE(t.states[0].usage, 9);
         QCOMPARE(t.states[0].timeNs, 989000 + 915000);
-        QCOMPARE(t.wakeups, 6);
+        QCOMPARE(t.wakeups, 3);
     }
 
     void completionInterruptsOfAMixByHand()
@@ -405,10 +421,10 @@ private slots:
         //   [1000, 1250) -> event; handler to 1255; [1255, 1770) -> 515 us, event; handler
         //   to 1775; [1775, 2000) -> 225 us, the timer.
         // Through the oracle: 940 and 515 us -> sleep (>= 500 us), 1040 + 615 = 1655 us;
-        // 55, 250, 225 us -> WFI, 56 + 251 + 226 = 533 us; 3 non-timer wakeups, leaving
-        // sleep, WFI, sleep: latency cost 100 + 1 + 100 = 201 us.
+        // 55, 250, 225 us -> WFI, 56 + 251 + 226 = 533 us. The 3 interrupts wake no task on
+        // CPU 0 (in-idle wakeups): no wakeup of a task and no latency cost there.
         // CPU 1: 7 WFI entries, 4 x 201 + 3 x 301 = 1707 us, 7 wakeups. Sum: WFI 10 entries,
-        // 533 + 1707 = 2240 us, sleep 2 entries 1655 us, 10 wakeups.
+        // 533 + 1707 = 2240 us, sleep 2 entries 1655 us, 7 wakeups.
         const Machine m = Machine::uniform(twoStates(), 2);
         const MachineWorkload w = onCpu1WithIdleCpu0(
             m, std::string("mix(") + kIoOnCpu0 + " | periodic:kind=ipi,interval_us=200,run_us=10,next_timer_us=0)", 7);
@@ -421,11 +437,12 @@ private slots:
                                         {10, NONE, 200},
                                         {10, NONE, 300}});
         compareSpans(w.cpus[0].stream, {{0, 1000, 940}, {5, 55, 55}, {0, 1000, 250}, {5, 745, 515}, {5, 225, 225}});
+        compareNeedResched(w.cpus[0].stream, {false, true, false, false, true});
         const MachineRun run = replayMachine(m, w, oracleOnly()).value().front();
         // CPU 0 and the sum: (usage, time in us) of WFI and sleep, wakeups.
-        compareUsageAndTime(run.cpus[0], {{3, 533}, {2, 1655}}, 3);
-        QCOMPARE(run.cpus[0].latencyCostNs, 201000);
-        compareUsageAndTime(run.total(), {{10, 2240}, {2, 1655}}, 10);
+        compareUsageAndTime(run.cpus[0], {{3, 533}, {2, 1655}}, 0);
+        QCOMPARE(run.cpus[0].latencyCostNs, 0);
+        compareUsageAndTime(run.total(), {{10, 2240}, {2, 1655}}, 7);
     }
 
     void idlestatEnergyModelByHand()
@@ -567,6 +584,68 @@ private slots:
         QCOMPARE(QString::fromStdString(builtinMachine("nope").error().field), u"machine"_qs);
     }
 
+    void interruptsInAnIdleStayByHand()
+    {
+        // Rows (gap, timer, wake, need_resched) in us: an in-idle wakeup at 1000 (a kept tick),
+        // then a task's wakeup 5 us of handler and 500 us later. Interrupts at 300 (5 us) and
+        // 1004 (10 us):
+        //   [0, 300) idle, the interrupt: in-idle                           (0, 1000, 300, 0)
+        //   its handler to 305; [305, 1000) the rest of the row, still in-idle (5, 695, 695, 0)
+        //   the row's handler to 1005 absorbs the interrupt at 1004: busy to 1015;
+        //   [1015, 1505) the task's wakeup                                   (15, 490, 490, 1)
+        const IdleSpan tick{0, 1000000, 1000000, NO_LATENCY_REQ, 0, false};
+        const IdleSpan task{5000, 500000, 500000, NO_LATENCY_REQ, 0};
+        const workloads::IoInterrupt irqs[] = {{300000, 5000}, {1004000, 10000}};
+        const IdleStream out = withInterrupts({tick, task}, irqs);
+        compareSpans(out, {{0, 1000, 300}, {5, 695, 695}, {15, 490, 490}});
+        compareNeedResched(out, {false, false, true});
+        // A task woken inside the interrupt's handler ends the stay there: at 998 us an
+        // interrupt cuts a 1000 us idle, its 5 us handler covers the task's wakeup at 1000,
+        // so the one row left wakes a task (its work then joins the busy time).
+        const IdleSpan one{0, 1000000, 1000000, NO_LATENCY_REQ, 0};
+        const workloads::IoInterrupt late[] = {{998000, 5000}};
+        const IdleStream cut = withInterrupts({one}, late);
+        compareSpans(cut, {{0, 1000, 998}});
+        compareNeedResched(cut, {true});
+    }
+
+    void durationCoversEveryCpu()
+    {
+        // Three CPUs of the two-state table; the workload (cpus=2) is 10 us busy + 200 us to a
+        // timer, 210 us a span; the background an idle system with one timer every 600 us and
+        // nothing else (600 us a span). --duration 1 ms: every CPU generates rows until its
+        // busy + idle time reaches 1000 us, the row that crosses it the last: 5 x 210 = 1050
+        // (4 x 210 = 840 is short) on CPUs 0 and 1, 2 x 600 = 1200 on CPU 2. The spans setting
+        // is not read then.
+        const Machine m = Machine::uniform(twoStates(), 3);
+        SyntheticMachineSpec spec;
+        spec.workload = workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=200,run_us=10,cpus=2").value();
+        spec.background = workloads::parseWorkloadSpec(
+                              "idle:timer_us=100000000,max_idle_us=600,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0")
+                              .value();
+        spec.durationNs = 1000000;
+        spec.spans = 1;
+        const MachineWorkload w = syntheticMachineWorkload(m, spec).value();
+        QCOMPARE(w.cpus[0].stream.size(), size_t(5));
+        QCOMPARE(w.cpus[1].stream.size(), size_t(5));
+        QCOMPARE(w.cpus[2].stream.size(), size_t(2));
+        // 3 ms: 15 rows (3150 us) on the workload CPUs; 5 rows (3000 us, reached exactly) on
+        // CPU 2, which covers the duration, not the busiest workload CPU's 3150 us (6 rows).
+        spec.durationNs = 3000000;
+        const MachineWorkload longer = syntheticMachineWorkload(m, spec).value();
+        QCOMPARE(longer.cpus[0].stream.size(), size_t(15));
+        QCOMPARE(longer.cpus[2].stream.size(), size_t(5));
+        // Without a duration, 14 spans per workload CPU (2940 us) set it: the background covers
+        // 2940 us with 5 rows too, and 10 spans (2100 us) with 4.
+        spec.durationNs = 0;
+        spec.spans = 14;
+        QCOMPARE(syntheticMachineWorkload(m, spec).value().cpus[2].stream.size(), size_t(5));
+        spec.spans = 10;
+        const MachineWorkload bySpans = syntheticMachineWorkload(m, spec).value();
+        QCOMPARE(bySpans.cpus[0].stream.size(), size_t(10));
+        QCOMPARE(bySpans.cpus[2].stream.size(), size_t(4));
+    }
+
     void backgroundCoversTheBenchmark()
     {
         // rk3399 with the benchmark on CPUs 0 and 4 (one per cluster) and the tick generator's
@@ -619,8 +698,9 @@ private slots:
         const Machine m = Machine::uniform(twoStates(), 4);
         SyntheticMachineSpec spec;
         spec.workload = workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=200,run_us=10,cpus=2").value();
-        spec.background =
-            workloads::parseWorkloadSpec("idle:timer_us=100000000,max_idle_us=600,irq_us=0,run_us=0").value();
+        spec.background = workloads::parseWorkloadSpec(
+                              "idle:timer_us=100000000,max_idle_us=600,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0")
+                              .value();
         spec.spans = 3;
         const MachineWorkload w = syntheticMachineWorkload(m, spec).value();
         QCOMPARE(int(w.cpus.size()), 4);
