@@ -306,6 +306,7 @@ bool MainWindow::autosaveNow()
     return true;
 }
 
+    s.sessionPath = m_sessionPath; // restored under its name, Save writes there
 bool MainWindow::offerRecovery()
 {
     const std::optional<SessionOpener::LeftWork> left = m_opener->leftWork();
@@ -335,6 +336,10 @@ bool MainWindow::offerRecovery()
 void MainWindow::openSessionDialog()
 {
     if (!maybeSaveChanges())
+    // The work of a session file comes back as that session, unsaved: the title names it
+    // and Save writes to it (a copy of an untitled window stays untitled).
+    if (!left->session.sessionPath.isEmpty())
+        setSessionPath(left->session.sessionPath);
         return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(), kSessionFilter);
     if (path.isEmpty())
