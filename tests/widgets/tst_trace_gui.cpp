@@ -359,6 +359,25 @@ void TestTraceGui::entriesListFiltersAndFollows()
     view.selectEntry(1, 3);
     QCOMPARE(list.model()->run(), 1);
     QCOMPARE(list.model()->entryAt(list.tableView()->currentIndex().row()), std::int64_t(3));
+    // The run box is the user's: recorded, then teo-6.14, stay chosen while menu-6.14's entry
+    // is selected (issue 33: it snapped back to the selected entry's run).
+    list.runBox()->setCurrentIndex(0);
+    QCOMPARE(list.runBox()->currentIndex(), 0);
+    QCOMPARE(list.model()->run(), 0);
+    // The miss box still says "below": the recorded run's 2 belows of its 20 entries.
+    QCOMPARE(list.countText(), QStringLiteral("2 of 20 entries"));
+    list.runBox()->setCurrentIndex(2);
+    QCOMPARE(list.runBox()->currentIndex(), 2);
+    QCOMPARE(list.model()->run(), 2);
+    QCOMPARE(view.selectedGovernor(), 1); // the selection itself stays where it was
+    // A filter changed afterwards keeps the run chosen.
+    list.missBox()->setCurrentIndex(list.missBox()->findData(int(ENTRY_ABOVE)));
+    QCOMPARE(list.model()->run(), 2);
+    QCOMPARE(list.runBox()->currentIndex(), 2);
+    // A new selection elsewhere still switches the list to its run.
+    view.selectEntry(1, 4);
+    QCOMPARE(list.model()->run(), 1);
+    QCOMPARE(list.runBox()->currentIndex(), 1);
 }
 
 QTEST_MAIN(TestTraceGui)
