@@ -261,8 +261,21 @@ QWidget *MainWindow::createPlots()
     QSplitter *all = splitter(Qt::Vertical, {{timeViews, 5}, {stats, 2}});
     stats->setMinimumHeight(190);
     all->setChildrenCollapsible(false);
+    timeViews->setChildrenCollapsible(false);
+    stats->setChildrenCollapsible(false);
+    for (PlotBase *p :
+         {static_cast<PlotBase *>(timeline), static_cast<PlotBase *>(prediction), static_cast<PlotBase *>(ratio)})
+        p->setMinimumHeight(TIME_PLOT_MIN_HEIGHT);
     m_plots = {timeline, prediction, ratio, misses, share, durations};
-    return all;
+    // Below the plots' least heights (a 1024 x 768 projector with the docks open) the plots
+    // scroll, each still readable, instead of shrinking to their titles.
+    auto *scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("plotScroll"));
+    scroll->setWidget(all);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return scroll;
 }
 
 QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName, QWidget *w, Qt::DockWidgetArea area)
@@ -275,6 +288,8 @@ QDockWidget *MainWindow::addDock(const QString &title, const QString &objectName
 }
 
 namespace {
+/// @p w in a scroll area at least @p minWidth wide. Narrower than @p w needs (a 1024 x 768
+/// projector: the side docks and the plots share 1024 pixels), it scrolls sideways too.
 QScrollArea *scrolled(QWidget *w, int minWidth)
 {
     auto *scroll = new QScrollArea;
@@ -282,7 +297,7 @@ QScrollArea *scrolled(QWidget *w, int minWidth)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setMinimumWidth(minWidth);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     return scroll;
 }
 } // namespace
@@ -292,14 +307,14 @@ void MainWindow::createDocks()
     m_setup = new SetupPanel;
     m_opener = new SessionOpener(m_setup, this);
     QDockWidget *setupDock =
-        addDock(tr("Setup"), QStringLiteral("setupDock"), scrolled(m_setup, 275), Qt::LeftDockWidgetArea);
+        addDock(tr("Setup"), QStringLiteral("setupDock"), scrolled(m_setup, 200), Qt::LeftDockWidgetArea);
     m_parameters = new ParameterPanel;
-    QDockWidget *paramDock = addDock(tr("Parameters"), QStringLiteral("parameterDock"), scrolled(m_parameters, 392),
+    QDockWidget *paramDock = addDock(tr("Parameters"), QStringLiteral("parameterDock"), scrolled(m_parameters, 260),
                                      Qt::RightDockWidgetArea);
     m_inspector = new EpisodeInspector;
     m_inspector->setViewState(m_view);
-    m_inspectorDock =
-        addDock(tr("Episode inspector"), QStringLiteral("inspectorDock"), m_inspector, Qt::RightDockWidgetArea);
+    m_inspectorDock = addDock(tr("Episode inspector"), QStringLiteral("inspectorDock"), scrolled(m_inspector, 260),
+                              Qt::RightDockWidgetArea);
     tabifyDockWidget(paramDock, m_inspectorDock);
     paramDock->raise();
     m_comparison = new ComparisonView;
@@ -319,10 +334,18 @@ void MainWindow::createDocks()
     m_sweep = new SweepView(this);
     QDockWidget *sweepDock = addDock(tr("Sweep"), QStringLiteral("sweepDock"), m_sweep, Qt::BottomDockWidgetArea);
     tabifyDockWidget(compDock, sweepDock);
-    // Three stacked panels need more than the table's height: a finished sweep makes room.
-    connect(m_sweep, &SweepView::finished, this, [this, sweepDock] {
-        if (m_sweep->result().ok() && sweepDock->height() < 420)
-            resizeDocks({sweepDock}, {420}, Qt::Vertical);
+    // Three stacked panels need more than the table's height: a finished sweep, or its tab
+    // raised over a finished one, makes room (up to half the window: on a 768-line projector
+    // the plots keep theirs, and the figure scrolls in the dock).
+    const auto roomForSweep = [this, sweepDock] {
+        const int want = std::min(420, height() / 2);
+        if (m_sweep->result().ok() && !sweepDock->isFloating() && sweepDock->height() < want)
+            resizeDocks({sweepDock}, {want}, Qt::Vertical);
+    };
+    connect(m_sweep, &SweepView::finished, this, roomForSweep);
+    connect(sweepDock, &QDockWidget::visibilityChanged, this, [roomForSweep](bool visible) {
+        if (visible)
+            roomForSweep();
     });
     // The comparison table's misses, throughput and energy side by side (it follows the table).
     m_tradeoff = new TradeoffView(m_comparison->model());

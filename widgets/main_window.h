@@ -58,6 +58,10 @@ inline constexpr int AUTOSAVE_INTERVAL_MS = 30000;
 /// Next/Previous Miss zooms to this many entries either side of the miss when the view holds
 /// so many entries (twenty times this) that one of them is narrower than a pixel.
 inline constexpr int MISS_ZOOM_ENTRIES = 25;
+/// The least height of each time plot (state lanes, prediction, miss ratio): a title, an
+/// axis and a plot area a value can be read off. Below it the plot area scrolls.
+inline constexpr int TIME_PLOT_MIN_HEIGHT = 150;
+
 /// A simulation running longer than this greys the views it will replace.
 inline constexpr int STALE_AFTER_MS = 300;
 

@@ -3,6 +3,7 @@
 // (kept apart from the composition in main_window.cpp).
 #include "widgets/main_window.h"
 
+#include "core/governors/explain.h"
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/export/data_export.h"
 #include "widgets/export/figure_export.h"
@@ -120,9 +121,6 @@ void MainWindow::createExportMenu(QMenu *file)
             exportFigureWithDialog(*p->customPlot(), this, figureFileName(p->title()), figureCaption(p));
         });
     exp->addAction(tr("All plots to a folder\u2026"), this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export all plots to"));
-        if (dir.isEmpty())
-            return;
         QList<FigureSource> figures;
         for (PlotBase *p : std::as_const(m_plots))
             figures.append({p->customPlot(), p->title(), figureCaption(p)});
@@ -130,12 +128,12 @@ void MainWindow::createExportMenu(QMenu *file)
             m_sweep->plot()->refreshNow();
             figures.append({m_sweep->plot()->customPlot(), m_sweep->plot()->title(), m_sweep->caption()});
         }
-        const Result<QStringList> written = exportAllFigures(figures, dir);
-        if (!written)
-            m_messages->showError(QString::fromStdString(written.error().toString()));
-        else
-            statusBar()->showMessage(
-                tr("Wrote %n figure(s) to %1", nullptr, static_cast<int>(written->size())).arg(dir), 5000);
+        bool failed = false;
+        const QString said = exportAllFiguresWithDialog(figures, this, &failed);
+        if (failed)
+            m_messages->showError(said);
+        else if (!said.isEmpty())
+            statusBar()->showMessage(said, 5000);
     });
     exp->addAction(tr("Sweep plot\u2026"), this, [this] { m_sweep->exportWithDialog(); });
     exp->addAction(tr("Window as PNG\u2026"), this, [this] {
@@ -166,6 +164,16 @@ FigureCaption MainWindow::figureCaption(PlotBase *plot) const
         return c;
     c.title += QStringLiteral(" \u2014 %1, %2").arg(m_snapshot->targetId, m_snapshot->workloadDescription);
     c.context = scenarioContext(m_snapshot->spec);
+    // A count plot paused mid-run counts the entries up to the cursor, not the whole run
+    // its title's workload names (issue 33: "200000 spans" over 31.8k misses).
+    if (const qint64 cursor = m_view->cursorNs(); cursor >= 0 && qobject_cast<CountsPlot *>(plot)) {
+        const QString upTo =
+            tr("up to t = %1 of %2")
+                .arg(QString::fromStdString(formatDuration(cursor - m_view->fullStartNs(), UnitStyle::Micro)),
+                     QString::fromStdString(formatDuration(m_snapshot->durationNs(), UnitStyle::Micro)));
+        c.title += QStringLiteral(" — ") + upTo;
+        c.context.prepend(tr("Counts %1 (the playback cursor); End shows the whole run").arg(upTo));
+    }
     // The idle-duration histogram is the stream's, drawn once: no governor colours in it.
     if (!qobject_cast<DurationHistogramPlot *>(plot))
         c.legend = legendFor(*m_snapshot);
@@ -304,6 +312,7 @@ bool MainWindow::autosaveNow()
     Session s;
     s.scenario = currentSpec();
     s.view = captureView(*m_view);
+    s.sessionPath = m_sessionPath; // restored under its name, Save writes there
     if (const Status st = m_opener->saveRecovery(s); !st) {
         statusBar()->showMessage(
             tr("Could not write the recovery copy: %1").arg(QString::fromStdString(st.error().toString())), 10000);
@@ -337,6 +346,10 @@ bool MainWindow::offerRecovery()
     showSpecInPanels(left->session.scenario);
     m_opener->setPendingView(left->session.view);
     commitEdit(tr("Restore unsaved work"));
+    // The work of a session file comes back as that session, unsaved: the title names it
+    // and Save writes to it (a copy of an untitled window stays untitled).
+    if (!left->session.sessionPath.isEmpty())
+        setSessionPath(left->session.sessionPath);
     simulate(true);
     autosaveNow(); // the work is in this window's copy from now on
     return true;
@@ -358,14 +371,14 @@ void MainWindow::exportRunData(bool json)
     if (!m_snapshot || m_snapshot->governorCount() == 0)
         return;
     const int g = std::max(0, m_view->selectedGovernor());
-    const GovernorRun &run = *m_snapshot->governors[static_cast<std::size_t>(g)].run;
     const QString suggested = m_snapshot->name(g) + (json ? QStringLiteral(".json") : QStringLiteral(".csv"));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export entries"), suggested,
-                                                      json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
+    QString path = QFileDialog::getSaveFileName(this, tr("Export entries"), suggested,
+                                                json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
-    const Status st = json ? exportRunJson(run, m_snapshot->table, *m_snapshot->stream, path)
-                           : exportRunCsv(run, m_snapshot->table, *m_snapshot->stream, path);
+    if (json && !path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) // the format chosen, not the name
+        path += QStringLiteral(".json");
+    const Status st = exportEntries(*m_snapshot, g, path);
     if (!st)
         m_messages->showError(QString::fromStdString(st.error().toString()));
 }

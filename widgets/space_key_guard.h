@@ -9,6 +9,10 @@
  * widget tells Qt it wants a key before shortcuts see it), so play/pause
  * fires only when the plots, the playback bar's slider or nothing in
  * particular has the focus.
+ *
+ * Home and End (playback to the start and to the end) are claimed the same
+ * way by a focused slider, field, spin box or list, which move to their own
+ * ends with them: the playback shortcuts took them from a tunable's slider.
  */
 #pragma once
 
@@ -26,6 +30,8 @@ public:
 
     /// True when a bare Space on @p focus should reach the widget, not the play/pause shortcut.
     static bool widgetWantsSpace(const QWidget *focus);
+    /// True when a bare Home or End on @p focus should reach the widget, not playback.
+    static bool widgetWantsHomeEnd(const QWidget *focus);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

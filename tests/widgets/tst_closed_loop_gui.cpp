@@ -14,6 +14,7 @@
 #include "widgets/export/data_export.h"
 #include "widgets/panels/governor_legend.h"
 #include "widgets/panels/workload_spec_page.h"
+#include "widgets/plots/state_timeline_plot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/closed_loop_workload.h"
 #include "widgets/runner/simulation_runner.h"
@@ -38,6 +39,7 @@ private slots:
     void cellsAreTheCliCells_data();
     void cellsAreTheCliCells();
     void tradeoffViewShowsOpsAndLatency();
+    void timePlotsSayThereIsNoTimeline();
     void runsOnTheWorkerWithProgressAndCancel();
     void specPageCommitsAClosedLoop();
     void openLoopHasNoClosedLoopCells();
@@ -145,7 +147,10 @@ void TestClosedLoopGui::cellsAreTheCliCells()
     QVERIFY(exportSummariesCsv(snap, path).ok());
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
-    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    // The "# " lines of context above the table (exportSummariesCsv) name the closed loop.
+    QVERIFY(lines.filter(QStringLiteral("# Closed loop:")).size() == 1);
+    lines.removeIf([](const QString &l) { return l.startsWith(QLatin1Char('#')); });
     QCOMPARE(lines.size(), 4);
     const QStringList head = lines[0].split(QLatin1Char(','));
     const qsizetype ops = head.indexOf(QStringLiteral("ops_per_s"));
@@ -186,6 +191,17 @@ void TestClosedLoopGui::tradeoffViewShowsOpsAndLatency()
         QCOMPARE(view.barValue(TradeoffView::AddedLatency, g),
                  model.index(g, Col::AddedP99Column).data(Qt::EditRole).toDouble());
     }
+    // No two value labels of a panel overlap (issue 33: the latency panel's two-line labels did).
+    view.customPlot()->replot();
+    QList<QPair<QCPAxisRect *, QRectF>> labels;
+    for (int i = 0; i < view.customPlot()->itemCount(); ++i)
+        if (auto *t = qobject_cast<QCPItemText *>(view.customPlot()->item(i)); t && t->visible())
+            labels.append({t->clipAxisRect(), QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition())});
+    QVERIFY(labels.size() >= 12); // four panels, three governors
+    for (qsizetype a = 0; a < labels.size(); ++a)
+        for (qsizetype b = a + 1; b < labels.size(); ++b)
+            QVERIFY2(labels[a].first != labels[b].first || !labels[a].second.intersects(labels[b].second),
+                     qPrintable(QStringLiteral("labels %1 and %2 overlap").arg(a).arg(b)));
     // A replayed stream: wakeups/s again and no latency panel.
     ScenarioSpec open = closedLoopScenario(QString());
     open.workload = defaultScenario().workload;
@@ -194,6 +210,37 @@ void TestClosedLoopGui::tradeoffViewShowsOpsAndLatency()
     QVERIFY(!view.showsClosedLoop());
     QCOMPARE(view.panelTitle(TradeoffView::Throughput), QStringLiteral("wakeups/s (more is better)"));
     QVERIFY(std::isnan(view.barValue(TradeoffView::AddedLatency, 0)));
+}
+
+void TestClosedLoopGui::timePlotsSayThereIsNoTimeline()
+{
+    // Issue 33 item 8: a closed loop keeps totals only, and the time plots drew a "0 … 1 ns"
+    // axis as if there were a timeline. The axis has no ticks now, and the plot says why.
+    const SnapshotPtr snap = test::simulateOnce(closedLoopScenario(QStringLiteral("pingpong:work_us=15,ops=500")));
+    QVERIFY(snap && snap->isClosedLoop());
+    ViewState view;
+    view.setFullRange(0, std::max<qint64>(1, snap->durationNs()));
+    StateTimelinePlot lanes(&view);
+    lanes.resize(800, 300);
+    lanes.setSnapshot(snap);
+    lanes.show();
+    lanes.refreshNow();
+    QVERIFY(!lanes.customPlot()->xAxis->tickLabels());
+    QVERIFY(lanes.timeAxisLabel().isEmpty());
+    bool said = false;
+    for (int i = 0; i < lanes.customPlot()->itemCount(); ++i)
+        if (auto *t = qobject_cast<QCPItemText *>(lanes.customPlot()->item(i)); t && t->visible())
+            said = said || t->text().startsWith(QStringLiteral("A closed loop keeps each governor's totals only"));
+    QVERIFY(said);
+    // An open-loop run has its time axis back.
+    ScenarioSpec open = closedLoopScenario(QString());
+    open.workload = defaultScenario().workload;
+    const SnapshotPtr replayed = test::simulateOnce(open);
+    view.setFullRange(0, replayed->durationNs());
+    lanes.setSnapshot(replayed);
+    lanes.refreshNow();
+    QVERIFY(lanes.customPlot()->xAxis->tickLabels());
+    QVERIFY(!lanes.timeAxisLabel().isEmpty());
 }
 
 void TestClosedLoopGui::runsOnTheWorkerWithProgressAndCancel()

@@ -2,6 +2,7 @@
 // Export: plots as PNG/PDF/SVG (real file signatures, decodable PNG of the
 // requested size), per-entry run data as CSV/JSON, summaries as JSON/CSV.
 #include "replay_fixture.h"
+#include "tests/test_paths.h"
 #include "tests/widgets/runner_fixture.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/comparison/comparison_view.h"
@@ -10,8 +11,11 @@
 #include "widgets/export/model_export.h"
 #include "widgets/export/plot_export.h"
 #include "widgets/export/scenario_context.h"
+#include "widgets/plots/miss_ratio_plot.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/trace/trace_disclosure.h"
+#include "widgets/view_state.h"
 
 #include <QDir>
 #include <QFile>
@@ -88,11 +92,14 @@ private slots:
     void figureVectorNamesTheGovernors();
     void pdfGlyphsHaveTheirSize();
     void svgClipsDataToTheAxes();
+    void svgExportLeavesThePlotAsItWas();
+    void darkScreenLightExports();
     void figureTitleIsPrintedOnce();
     void figureFileNameHasNoSymbols();
     void slideFigureIs16By9();
     void contextNamesEverythingTheRunDependsOn();
     void comparisonExportsCarryTheContext();
+    void traceExportsStandAlone();
     void allFiguresGoToOneFolder();
     void runCsvRows();
     void runJsonColumns();
@@ -351,6 +358,77 @@ void TestExport::svgClipsDataToTheAxes()
     }
 }
 
+void TestExport::svgExportLeavesThePlotAsItWas()
+{
+    // Issue 33: after an SVG export the plot stopped clearing its background (the pass that
+    // takes the backgrounds away put back a texture brush of a null pixmap), so every later
+    // picture was drawn over the old one. The plot's and the axis rect's backgrounds are
+    // distinct colours here, so a lost brush of either changes the grab.
+    auto plot = overflowingPlot();
+    plot->setBackground(QBrush(QColor(0xfa, 0xf0, 0xe6)));
+    plot->axisRect()->setBackground(QBrush(QColor(0xe6, 0xf0, 0xfa)));
+    plot->replot();
+    const QImage before = plot->grab().toImage();
+    // The background colours are on the grab: a corner (plot) and the axis rect's middle.
+    QCOMPARE(before.pixelColor(1, 1), QColor(0xfa, 0xf0, 0xe6));
+    const QPoint mid = plot->axisRect()->rect().center();
+    QCOMPARE(before.pixelColor(mid.x(), mid.y() - 40), QColor(0xe6, 0xf0, 0xfa));
+    QVERIFY(!renderFigure(*plot, PlotFormat::Svg, FigureCaption{QStringLiteral("Overflow"), {}}).isEmpty());
+    QVERIFY(!renderPlot(*plot, PlotFormat::Svg).isEmpty());
+    plot->replot();
+    QCOMPARE(plot->grab().toImage(), before);
+    // New data after the export: the grab is that of a plot that never exported.
+    auto fresh = overflowingPlot();
+    fresh->setBackground(QBrush(QColor(0xfa, 0xf0, 0xe6)));
+    fresh->axisRect()->setBackground(QBrush(QColor(0xe6, 0xf0, 0xfa)));
+    for (QCustomPlot *p : {plot.get(), fresh.get()}) {
+        p->graph(0)->setData({0, 100}, {-3, 3});
+        p->replot();
+    }
+    QCOMPARE(plot->grab().toImage(), fresh->grab().toImage());
+}
+
+void TestExport::darkScreenLightExports()
+{
+    // Issue 33 item 10: the plots were white whatever the desktop; they follow its palette
+    // now, and every export keeps the fixed light style.
+    ViewState view;
+    MissRatioPlot plot(&view);
+    plot.resize(500, 300);
+    QPalette dark = plot.palette();
+    dark.setColor(QPalette::Base, QColor(0x20, 0x22, 0x25));
+    dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+    dark.setColor(QPalette::Window, QColor(0x2a, 0x2c, 0x30));
+    plot.setPalette(dark); // delivers QEvent::PaletteChange, as a desktop colour scheme change does
+    QVERIFY(plot.plotPalette().isDark());
+    QCOMPARE(plot.plotPalette().background, QColor(0x20, 0x22, 0x25));
+    plot.refreshNow();
+    const QImage screen = plot.customPlot()->grab().toImage();
+    QCOMPARE(screen.pixelColor(2, 2), QColor(0x20, 0x22, 0x25));
+    const QPoint mid = plot.customPlot()->axisRect()->rect().center();
+    QCOMPARE(screen.pixelColor(mid), QColor(0x20, 0x22, 0x25));
+    // The axis labels are light on it: some pixel of the left margin is brighter than the grid.
+    int light = 0;
+    for (int y = 0; y < screen.height(); ++y)
+        for (int x = 0; x < plot.customPlot()->axisRect()->left(); ++x)
+            light += screen.pixelColor(x, y).lightness() > 150;
+    QVERIFY(light > 20);
+    // An export: white background, dark text, whatever the screen.
+    const QImage png = QImage::fromData(renderFigure(*plot.customPlot(), PlotFormat::Png, FigureCaption{}));
+    QVERIFY(!png.isNull());
+    QCOMPARE(png.pixelColor(4, 4), QColor(Qt::white));
+    QCOMPARE(png.pixelColor(png.width() / 2, png.height() / 2), QColor(Qt::white));
+    const QByteArray svg = renderFigure(*plot.customPlot(), PlotFormat::Svg, FigureCaption{});
+    QVERIFY(svg.contains("fill=\"#ffffff\""));
+    QVERIFY(!svg.contains("#202225"));
+    // And the screen is dark again after it.
+    plot.refreshNow();
+    QCOMPARE(plot.customPlot()->grab().toImage(), screen);
+    // Back to a light palette: the light style exactly.
+    plot.setPalette(QPalette(QColor(0xef, 0xef, 0xef)));
+    QCOMPARE(plot.plotPalette(), PlotPalette::light());
+}
+
 void TestExport::figureTitleIsPrintedOnce()
 {
     // The plot's own title row and the caption above it both said it.
@@ -428,9 +506,14 @@ void TestExport::comparisonExportsCarryTheContext()
     QVERIFY(view.csv().startsWith(QStringLiteral("# ") + lines[0] + QLatin1Char('\n')));
     QVERIFY(view.csv().contains(QStringLiteral("# HZ: 250 (table 100)\n")));
     QVERIFY(view.markdown().startsWith(QStringLiteral("- ") + lines[0] + QLatin1Char('\n')));
-    QVERIFY(view.markdown().contains(QStringLiteral("- menu-6.19: RESIDENCY_THRESHOLD_NS=200000\n\n|")));
+    QVERIFY(view.markdown().contains(QStringLiteral("- menu-6.19: RESIDENCY_THRESHOLD_NS=200000\n")));
+    // Then why a numeric column has empty cells (this table has no power data), then the table.
+    QVERIFY(view.markdown().contains(QStringLiteral("- idle_energy_J empty (")));
+    QVERIFY(view.markdown().contains(QStringLiteral("no power data for table pseries-power10-lpar")));
+    QVERIFY(view.markdown().contains(QStringLiteral("\n\n| gov |")));
     const QJsonObject json = QJsonDocument::fromJson(view.json().toUtf8()).object();
-    QCOMPARE(json.value(QStringLiteral("context")).toArray().size(), lines.size());
+    // The scenario's lines, then the note on the empty energy column.
+    QCOMPARE(json.value(QStringLiteral("context")).toArray().size(), lines.size() + 1);
     QCOMPARE(json.value(QStringLiteral("context")).toArray().at(2).toString(),
              QStringLiteral("Latency limit: 50 \u00b5s"));
     QCOMPARE(json.value(QStringLiteral("rows")).toArray().size(), snap->governorCount());
@@ -440,21 +523,89 @@ void TestExport::comparisonExportsCarryTheContext()
     QCOMPARE(QString::fromUtf8(readAll(path)), view.markdown());
 }
 
+void TestExport::traceExportsStandAlone()
+{
+    // Issue 33 item 7: the entries CSV had no context (not even the governor), the entries
+    // JSON no workload or HZ; the comparison CSV left out the trace's caveats and wrote
+    // "—" and "no power data" in numeric columns. On Juno's CPU 4 (lisa-juno-sched_load-6cpu.dat,
+    // table arm-juno-r0, which has no power data).
+    ScenarioSpec spec;
+    spec.target.kind = TargetKind::Builtin;
+    spec.target.id = QStringLiteral("arm-juno-r0");
+    spec.target.table = builtinTable(spec.target.id).value();
+    spec.workload.kind = WorkloadKind::Trace;
+    spec.workload.path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
+    spec.workload.cpu = 4;
+    spec.governors = {{"recorded", {}, QColor(Qt::black)}, {"menu-6.14", {}, QColor(Qt::red)}};
+    const SnapshotPtr snap = test::simulateOnce(spec);
+    QVERIFY(snap && snap->trace);
+    const QStringList caveats = traceDisclosure(*snap->trace, snap->table);
+    QVERIFY(!caveats.isEmpty());
+
+    const QString csvPath = m_dir.filePath(QStringLiteral("menu-entries.csv"));
+    QVERIFY(exportEntries(*snap, 1, csvPath).ok());
+    const QStringList lines = QString::fromUtf8(readAll(csvPath)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.value(0), QStringLiteral("# Governor: menu-6.14"));
+    QCOMPARE(lines.value(1), QStringLiteral("# Table: arm-juno-r0, as published"));
+    QCOMPARE(lines.value(2), QStringLiteral("# HZ: %1").arg(snap->table.tickHz));
+    QVERIFY(lines.contains(QStringLiteral("# Trace: ") + caveats.first()));
+    const qsizetype header = lines.indexOf(QString::fromLatin1(RUN_CSV_HEADER));
+    QVERIFY(header > 3);
+    for (qsizetype i = 0; i < header; ++i)
+        QVERIFY2(lines[i].startsWith(QStringLiteral("# ")), qPrintable(lines[i]));
+    // Every entry of menu-6.14's run below the header.
+    QCOMPARE(lines.size() - header - 1, qsizetype(snap->governors[1].run->size()));
+
+    const QString jsonPath = m_dir.filePath(QStringLiteral("menu-entries.json"));
+    QVERIFY(exportEntries(*snap, 1, jsonPath).ok());
+    const QJsonObject o = QJsonDocument::fromJson(readAll(jsonPath)).object();
+    QCOMPARE(o.value(QStringLiteral("governor")).toString(), QStringLiteral("menu-6.14"));
+    QCOMPARE(o.value(QStringLiteral("variant")).toString(), QStringLiteral("menu-6.14"));
+    QCOMPARE(o.value(QStringLiteral("workload")).toString(), snap->workloadDescription);
+    QCOMPARE(o.value(QStringLiteral("hz")).toInt(), snap->table.tickHz);
+    QCOMPARE(o.value(QStringLiteral("latency_limit_ns")).toInteger(), qint64(-1));
+    QVERIFY(o.value(QStringLiteral("context")).toArray().contains(QStringLiteral("Trace: ") + caveats.first()));
+
+    ComparisonView view;
+    view.setSnapshot(snap);
+    const QString csv = view.csv();
+    for (const QString &c : caveats)
+        QVERIFY2(csv.contains(QStringLiteral("# Trace: ") + c + QLatin1Char('\n')), qPrintable(csv));
+    // Empty numeric cells, each reason said once in the head.
+    QVERIFY2(csv.contains(QStringLiteral("# wakeups_per_s empty (recorded): the kernel's recorded choices")),
+             qPrintable(csv));
+    QVERIFY2(csv.contains(QStringLiteral("# idle_energy_J empty (menu-6.14): no power data for table arm-juno-r0")),
+             qPrintable(csv));
+    QVERIFY(!csv.contains(QStringLiteral("no power data,")) && !csv.contains(QStringLiteral("\u2014")));
+    const QStringList rows =
+        csv.split(QLatin1Char('\n'), Qt::SkipEmptyParts).filter(QRegularExpression(QStringLiteral("^[^#]")));
+    const QStringList head = rows.value(0).split(QLatin1Char(','));
+    const qsizetype energy = head.indexOf(QStringLiteral("idle_energy_J"));
+    QVERIFY(energy > 0);
+    for (qsizetype r = 1; r < rows.size(); ++r)
+        QCOMPARE(rows[r].split(QLatin1Char(',')).value(energy), QString());
+    // JSON: null there.
+    const QJsonArray jrows =
+        QJsonDocument::fromJson(view.json().toUtf8()).object().value(QStringLiteral("rows")).toArray();
+    QVERIFY(jrows.at(1).toObject().value(QStringLiteral("idle_energy_J")).isNull());
+}
+
 void TestExport::slideFigureIs16By9()
 {
     // A 444 x 190 plot in the window (aspect 2.3) exported for a slide: 1920 x 1080 exactly,
-    // the caption included; the colour chips are still in the caption band.
+    // the caption included; the colour chips are still in the caption band (its top fifth).
     auto plot = smallPlot();
     const QString path = m_dir.filePath(QStringLiteral("slide.png"));
     QVERIFY(exportFigure(*plot, path, kCaption, SLIDE_FHD).ok());
     const QImage img(path);
     QCOMPARE(img.size(), QSize(1920, 1080));
-    QVERIFY(hasColor(img, QRect(0, 0, 1920, 400), qRgb(255, 0, 0)));    // the caption, ~60 px x 4.3
+    QVERIFY(hasColor(img, QRect(0, 0, 1920, 216), qRgb(255, 0, 0)));    // the caption, ~60 px x 1.875
     QVERIFY(!hasColor(img, QRect(0, 540, 1920, 540), qRgb(255, 0, 0))); // the plot body below it
     QCOMPARE(QImage::fromData(renderFigure(*plot, PlotFormat::Png, kCaption, SLIDE_UHD)).size(), QSize(3840, 2160));
-    // The vector forms take the same shape: 444 logical px wide, 444 * 9 / 16 = 250 tall.
+    // The vector forms take the same shape: laid out 1024 logical px wide whatever the pane's
+    // width, 1024 * 9 / 16 = 576 tall (a 444 px pane gave 444 x 250, half of it the caption).
     const QByteArray svg = renderFigure(*plot, PlotFormat::Svg, kCaption, SLIDE_FHD);
-    QVERIFY2(svg.contains("viewBox=\"0 0 444 250\""), svg.left(600).constData());
+    QVERIFY2(svg.contains("viewBox=\"0 0 1024 576\""), svg.left(600).constData());
     // The window's plot is left at its size.
     QCOMPARE(plot->size(), QSize(444, 190));
 }
@@ -482,8 +633,13 @@ void TestExport::allFiguresGoToOneFolder()
     QVERIFY2(written.ok(), written.ok() ? "" : written.error().toString().c_str());
     QCOMPARE(*written, QStringList({dir.filePath(QStringLiteral("miss-ratio.png")),
                                     dir.filePath(QStringLiteral("time-share-states.png"))}));
-    QVERIFY(QImage(dir.filePath(QStringLiteral("miss-ratio.png"))).width() >= MIN_FIGURE_PNG_WIDTH);
-    QVERIFY(!QImage(dir.filePath(QStringLiteral("time-share-states.png"))).isNull());
+    // Every figure of a folder has one size, whatever its pane's shape (a narrow, tall pane
+    // made a 1200 x 2864 strip): FOLDER_FIGURE, 1600 x 1000.
+    QCOMPARE(QImage(dir.filePath(QStringLiteral("miss-ratio.png"))).size(), QSize(1600, 1000));
+    QCOMPARE(QImage(dir.filePath(QStringLiteral("time-share-states.png"))).size(), QSize(1600, 1000));
+    // SVG when asked: 960 x 600 logical pixels.
+    QVERIFY(exportAllFigures({{b.get(), QStringLiteral("Strip"), {}}}, dir.path(), QStringLiteral("svg")).ok());
+    QVERIFY(readAll(dir.filePath(QStringLiteral("strip.svg"))).contains("viewBox=\"0 0 960 600\""));
     // A folder that does not exist: the error names the file.
     const Result<QStringList> bad =
         exportAllFigures({{a.get(), QStringLiteral("x"), {}}}, dir.filePath(QStringLiteral("no/such")));
@@ -559,15 +715,21 @@ void TestExport::summariesCsvIsTheTable()
     QVERIFY(exportSummariesCsv(snap, path).ok());
     // The window's columns: a replayed stream has no closed loop, so no ops_per_s or added
     // latency (the window hides those columns too; before, the file had three "—" columns).
-    const QString csv = QString::fromUtf8(readAll(path));
+    const QString file = QString::fromUtf8(readAll(path));
+    // The file opens with what it was computed from and why a numeric cell is empty ("# "
+    // lines), then the table.
+    QVERIFY2(file.startsWith(QStringLiteral("# Table: ")), qPrintable(file.left(200)));
+    QVERIFY2(file.contains(QStringLiteral("\n# idle_energy_J empty (oracle): no power data for table ")),
+             qPrintable(file));
+    const QString csv = file.mid(file.indexOf(QStringLiteral("\ngov,")) + 1);
     QCOMPARE(csv.left(csv.indexOf(QLatin1Char('\n'))),
              QStringLiteral("gov,idles,idle_misses,idle_miss_ratio,belows,aboves,above_pct,below_pct,latency_cost_ns,"
                             "wakeups_per_s,idle_energy_J,snooze,CEDE"));
     // wakeups_per_s: the one IPI-ended entry in the run's own 233.5 us (gaps 1 + 0.5 us, idle
     // 200 + 20 us, CEDE's 12 us exit), as `idlescope-cli compare --throughput` on these two
-    // spans prints it (4282.655); the kit's table has no power data.
-    QVERIFY(QString::fromUtf8(readAll(path))
-                .endsWith(QStringLiteral("\noracle,2,0,0,0,0,0,0,12000,4282.65524625,no power data,1,1\n")));
+    // spans prints it (4282.655); the kit's table has no power data: the energy cell is empty
+    // (it said "no power data" in a numeric column), the reason in the head.
+    QVERIFY(csv.endsWith(QStringLiteral("\noracle,2,0,0,0,0,0,0,12000,4282.65524625,,1,1\n")));
 }
 
 void TestExport::csvQuoting()

@@ -111,6 +111,7 @@ private slots:
     void undoAndRedoEveryKindOfEdit();
     void closeAsksSaveDiscardOrCancel();
     void recoveryCopyIsOfferedAfterACrash();
+    void recoveredSessionKeepsItsName();
     void normalCloseLeavesNoRecoveryCopy();
     void runsReusedAreNotReportedAsASimulation();
     void longSimulationIsMarkedAndCanBeCancelled();
@@ -313,6 +314,49 @@ void TestMainWindowEdits::recoveryCopyIsOfferedAfterACrash()
     MainWindow next;
     next.enableRecovery(recovery.path());
     QVERIFY(!next.offerRecovery()); // w still runs: its copy is not an orphan
+}
+
+void TestMainWindowEdits::recoveredSessionKeepsItsName()
+{
+    // Issue 33 item 12: the unsaved work of ab.idlescope came back as "idlescope*", and Save
+    // asked for a path again.
+    QTemporaryDir recovery;
+    QTemporaryDir files;
+    const QString path = files.filePath(QStringLiteral("ab.idlescope"));
+    {
+        auto crashed = std::make_unique<MainWindow>();
+        crashed->enableRecovery(recovery.path());
+        QVERIFY(firstSnapshot(*crashed));
+        QCOMPARE(crashed->saveSessionTo(path), QString());
+        QVERIFY(nextSnapshot(*crashed, [&] { chooseTick(*crashed, 250); }));
+        QVERIFY(crashed->autosaveNow());
+        QCOMPARE(loadSession(crashed->recoveryPath())->sessionPath, path);
+        // Destroyed without closing, as a crash ends it.
+    }
+    MainWindow w;
+    w.enableRecovery(recovery.path());
+    QVERIFY(firstSnapshot(w));
+    answerNextMessageBox([](QMessageBox &box) -> QAbstractButton * {
+        for (QAbstractButton *b : box.buttons())
+            if (b->text() == QStringLiteral("Restore"))
+                return b;
+        return nullptr;
+    });
+    QSignalSpy shown(&w, &MainWindow::snapshotShown);
+    QVERIFY(w.offerRecovery());
+    QVERIFY(shown.wait(TIMEOUT_MS) || !shown.isEmpty());
+    QCOMPARE(w.windowTitle(), QStringLiteral("ab.idlescope[*] \u2014 idlescope"));
+    QVERIFY(w.isWindowModified());
+    // Save writes the session's own file, with no dialog (a dialog would block this test).
+    QAction *save = editAction(w, QStringLiteral("Save session"));
+    QVERIFY(save);
+    save->trigger();
+    QVERIFY(!w.isWindowModified());
+    QCOMPARE(loadSession(path)->scenario.target.table.tickHz, 250);
+    // The key is a recovery copy's: the session file itself does not name itself.
+    QFile saved(path);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QVERIFY(!saved.readAll().contains("session_path"));
 }
 
 void TestMainWindowEdits::normalCloseLeavesNoRecoveryCopy()

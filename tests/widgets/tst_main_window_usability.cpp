@@ -6,25 +6,30 @@
 // a file given on the command line is opened; ten governors do not widen the
 // window; Space reaches a focused check box instead of playing; no governor
 // shows a hint instead of empty axes; menus have no two actions of one name.
+#include "core/governors/explain.h"
 #include "core/governors/registry.h"
+#include "widgets/export/figure_export.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/governor_legend.h"
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/plots/counts_plot.h"
 #include "widgets/plots/plot_base.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/plots/state_timeline_plot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/session.h"
+#include "widgets/view_state.h"
 
 #include "tests/test_files.h"
 #include "tests/test_paths.h"
 #include "tests/widgets/window_fixture.h"
 
 #include <QCheckBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
@@ -33,6 +38,7 @@
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -73,8 +79,12 @@ private slots:
     void commandLineFileIsOpened();
     void tenGovernorsKeepTheWindowWidth();
     void spaceReachesTheFocusedCheckBox();
+    void homeAndEndReachTheFocusedSlider();
     void noGovernorShowsAHint();
     void menusHaveDistinctNamesAndWindowHasIcon();
+    void svgExportLeavesNoOldPictureBehind();
+    void pausedCountsSayUpToWhen();
+    void projectorKeepsThePlotsReadable();
 
 private:
     test::IsolatedSettings m_settings;
@@ -317,6 +327,127 @@ void TestMainWindowUsability::commandLineFileIsOpened()
     }
 }
 
+/// Every plot of @p w as drawn now, after a synchronous rebuild and replot: its grab (what
+/// the screen shows) and the plot drawn at 800 x 300 (the same size in both windows: the
+/// splitters may share the height a few pixels differently).
+QList<QImage> grabPlots(MainWindow &w, QList<QImage> *fixedSize)
+{
+    w.refreshPlotsNow();
+    QList<QImage> out;
+    for (PlotBase *p : w.plots()) {
+        out << p->customPlot()->grab().toImage();
+        *fixedSize << p->customPlot()->toPixmap(800, 300).toImage();
+    }
+    return out;
+}
+
+void TestMainWindowUsability::svgExportLeavesNoOldPictureBehind()
+{
+    // Issue 33 item 1: after "Selected idle state" was exported as SVG, the plots stopped
+    // clearing: the next table's lanes, axes and titles were drawn over the old ones until a
+    // restart. The plots after an SVG export and a table change must be pixel for pixel those
+    // of a fresh window shown the same table.
+    const auto juno = [](MainWindow &w) {
+        ScenarioSpec spec = w.currentSpec();
+        spec.target.kind = TargetKind::Builtin;
+        spec.target.id = QStringLiteral("arm-juno-r0");
+        spec.target.table = builtinTable(spec.target.id).value();
+        return spec;
+    };
+    MainWindow exported;
+    MainWindow fresh;
+    for (MainWindow *w : {&exported, &fresh}) {
+        w->resize(1280, 860);
+        w->show();
+        QTRY_VERIFY_WITH_TIMEOUT(w->snapshot() != nullptr, TIMEOUT_MS);
+    }
+    for (PlotBase *p : exported.plots())
+        QVERIFY(!renderFigure(*p->customPlot(), PlotFormat::Svg, exported.figureCaption(p)).isEmpty());
+    for (MainWindow *w : {&exported, &fresh}) {
+        const ScenarioSpec spec = juno(*w);
+        QVERIFY(test::nextSnapshot(*w, [&] { w->applySpec(spec); }));
+        QCOMPARE(w->snapshot()->table.id, std::string("arm-juno-r0"));
+    }
+    QList<QImage> afterFixed, expectedFixed;
+    const QList<QImage> after = grabPlots(exported, &afterFixed);
+    const QList<QImage> expected = grabPlots(fresh, &expectedFixed);
+    QCOMPARE(after.size(), expected.size());
+    for (qsizetype i = 0; i < after.size(); ++i) {
+        if (const QByteArray dir = qgetenv("IDLESCOPE_OVERDRAW_SHOTS"); !dir.isEmpty()) {
+            after[i].save(QStringLiteral("%1/after-%2.png").arg(QString::fromLocal8Bit(dir)).arg(i));
+            expected[i].save(QStringLiteral("%1/fresh-%2.png").arg(QString::fromLocal8Bit(dir)).arg(i));
+        }
+        const QString title = exported.plots()[i]->title();
+        // The screen clears to the plot's background (it was left transparent: the old
+        // picture stayed under the new one), and the picture is the fresh window's.
+        QCOMPARE(after[i].pixelColor(1, after[i].height() - 2), expected[i].pixelColor(1, expected[i].height() - 2));
+        QCOMPARE(after[i].pixelColor(1, after[i].height() - 2), QColor(Qt::white));
+        if (after[i].size() == expected[i].size())
+            QVERIFY2(after[i] == expected[i], qPrintable(title));
+        QVERIFY2(afterFixed[i] == expectedFixed[i], qPrintable(title));
+    }
+}
+
+void TestMainWindowUsability::pausedCountsSayUpToWhen()
+{
+    // Issue 33 item 7: a count plot exported while playback was paused counted the entries up
+    // to the cursor under a caption that named the whole run ("200000 spans").
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    PlotBase *misses = w.plots().at(3);
+    PlotBase *timeline = w.plots().at(0);
+    QVERIFY(qobject_cast<CountsPlot *>(misses));
+    QVERIFY(!w.figureCaption(misses).title.contains(QStringLiteral("up to")));
+    // The default run: 200000 IPIs 100 us apart, about 20 s; the cursor at 3.38 s.
+    w.viewState()->setCursorNs(w.viewState()->fullStartNs() + 3380000000);
+    const QString whole = QString::fromStdString(formatDuration(w.snapshot()->durationNs(), UnitStyle::Micro));
+    const FigureCaption c = w.figureCaption(misses);
+    QVERIFY2(c.title.endsWith(QStringLiteral("up to t = 3.38 s of ") + whole), qPrintable(c.title));
+    QVERIFY(c.context.value(0).startsWith(QStringLiteral("Counts up to t = 3.38 s of ")));
+    // A time plot shows the whole run whatever the cursor.
+    QVERIFY(!w.figureCaption(timeline).title.contains(QStringLiteral("up to")));
+    w.viewState()->setCursorNs(-1); // End: the whole run
+    QVERIFY(!w.figureCaption(misses).title.contains(QStringLiteral("up to")));
+}
+
+void TestMainWindowUsability::projectorKeepsThePlotsReadable()
+{
+    // Issue 33 item 9: at 1024 x 768 (a projector) the three time plots shrank to bare titles
+    // and the window did not fit. The window fits, and every time plot keeps
+    // TIME_PLOT_MIN_HEIGHT (the plot area scrolls for it).
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    w.refreshPlotsNow();
+    QCoreApplication::processEvents();
+    QString sizes =
+        QStringLiteral("window min %1x%2").arg(w.minimumSizeHint().width()).arg(w.minimumSizeHint().height());
+    for (QDockWidget *d : w.findChildren<QDockWidget *>())
+        sizes += QStringLiteral("; %1 %2x%3")
+                     .arg(d->objectName())
+                     .arg(d->minimumSizeHint().width())
+                     .arg(d->minimumSizeHint().height());
+    sizes += QStringLiteral("; central %1x%2")
+                 .arg(w.centralWidget()->minimumSizeHint().width())
+                 .arg(w.centralWidget()->minimumSizeHint().height());
+    sizes += QStringLiteral("; playback %1").arg(w.playbackBar()->minimumSizeHint().width());
+    QVERIFY2(w.minimumSizeHint().width() <= 1024 && w.minimumSizeHint().height() <= 768, qPrintable(sizes));
+    QCOMPARE(w.size(), QSize(1024, 768));
+    if (const QByteArray shot = qgetenv("IDLESCOPE_PROJECTOR_SHOT"); !shot.isEmpty())
+        QVERIFY(w.grab().save(QString::fromLocal8Bit(shot)));
+    for (int i = 0; i < 3; ++i) {
+        PlotBase *p = w.plots().at(i);
+        QVERIFY2(p->height() >= TIME_PLOT_MIN_HEIGHT,
+                 qPrintable(p->title() + QStringLiteral(": ") + QString::number(p->height())));
+        // A plot area a value can be read off, not a title alone.
+        QVERIFY2(p->customPlot()->axisRect()->height() >= 50,
+                 qPrintable(p->title() + QStringLiteral(": axis ")
+                            + QString::number(p->customPlot()->axisRect()->height())));
+    }
+}
+
 void TestMainWindowUsability::tenGovernorsKeepTheWindowWidth()
 {
     MainWindow w;
@@ -376,6 +507,38 @@ void TestMainWindowUsability::spaceReachesTheFocusedCheckBox()
     QVERIFY(w.playbackBar()->isPlaying());
     QTest::keyClick(plot, Qt::Key_Space);
     QVERIFY(!w.playbackBar()->isPlaying());
+}
+
+void TestMainWindowUsability::homeAndEndReachTheFocusedSlider()
+{
+    // Issue 33 item 11: Home and End were the playback shortcuts wherever the focus was, so a
+    // tunable's focused slider never moved to its ends with them.
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    w.activateWindow();
+    QSlider *slider = nullptr;
+    for (QSlider *s : w.parameterPanel()->findChildren<QSlider *>())
+        if (s->isVisible() && s->isEnabled() && s->maximum() > s->minimum() + 1)
+            slider = s;
+    QVERIFY(slider);
+    const qint64 middle = w.snapshot()->durationNs() / 2;
+    w.viewState()->setCursorNs(middle);
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_End);
+    QCOMPARE(slider->value(), slider->maximum());
+    QCOMPARE(w.viewState()->cursorNs(), middle); // playback did not go to the end
+    QTest::keyClick(slider, Qt::Key_Home);
+    QCOMPARE(slider->value(), slider->minimum());
+    QCOMPARE(w.viewState()->cursorNs(), middle);
+    // With the plots focused they are playback's again.
+    QWidget *plot = w.plots().at(0)->customPlot();
+    plot->setFocus();
+    QTest::keyClick(plot, Qt::Key_End);
+    QCOMPARE(w.viewState()->cursorNs(), qint64(-1)); // "whole run"
+    QTest::keyClick(plot, Qt::Key_Home);
+    QCOMPARE(w.viewState()->cursorNs(), w.viewState()->fullStartNs());
 }
 
 void TestMainWindowUsability::noGovernorShowsAHint()

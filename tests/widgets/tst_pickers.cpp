@@ -20,6 +20,7 @@ private slots:
     void targetPickerUsesAProposedTableByKey();
     void recordedRowFollowsTheWorkload();
     void duplicateTakesTheNextLetterAndItsOwnColour();
+    void governorListShowsWhereTheFocusIs();
 };
 
 namespace {
@@ -103,6 +104,41 @@ void TestPickers::duplicateTakesTheNextLetterAndItsOwnColour()
     // The oracle has nothing to tune: no second instance.
     QCOMPARE(picker.duplicateGovernor(QStringLiteral("oracle")), QString());
     QCOMPARE(duplicated.count(), 2);
+}
+
+void TestPickers::governorListShowsWhereTheFocusIs()
+{
+    // Issue 33 item 11: the rows are not selectable (a tick chooses), and the style drew the
+    // keyboard's current row nowhere. With the focus, the current row has a frame in the
+    // palette's highlight colour; without it, no row has.
+    GovernorPicker picker;
+    picker.resize(300, 400);
+    picker.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&picker));
+    auto *list = picker.findChild<QListWidget *>();
+    QVERIFY(list);
+    const QColor highlight = list->palette().color(QPalette::Active, QPalette::Highlight);
+    const auto framed = [&](int row) {
+        const QImage img = list->viewport()->grab().toImage();
+        const QRect r = list->visualItemRect(list->item(row));
+        int n = 0;
+        for (int x = r.left(); x <= r.right(); ++x)
+            n += img.pixelColor(x, r.top() + 1) == highlight;
+        return n > r.width() / 2;
+    };
+    list->setCurrentRow(2);
+    picker.activateWindow();
+    list->clearFocus();
+    QVERIFY(!list->hasFocus());
+    QVERIFY(!framed(2)); // no focus: nothing drawn
+    list->setFocus();
+    QTRY_VERIFY(list->hasFocus());
+    QVERIFY(framed(2));
+    QVERIFY(!framed(3));
+    QTest::keyClick(list, Qt::Key_Down);
+    QCOMPARE(list->currentRow(), 3);
+    QVERIFY(framed(3));
+    QVERIFY(!framed(2));
 }
 
 QTEST_MAIN(TestPickers)

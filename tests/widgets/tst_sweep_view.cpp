@@ -8,6 +8,7 @@
 #include "../cli_process.h"
 #include "poisson_scenario.h"
 #include "widgets/export/compare_command.h"
+#include "widgets/export/figure_export.h"
 #include "widgets/main_window.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/sweep/sweep_plot.h"
@@ -19,6 +20,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -105,6 +107,16 @@ void TestSweepView::threePointSweepEqualsCompareAndOpensPoint2()
             QCOMPARE(r.value(2, g, p), double(m.above + m.below) / double(m.entries));
         }
     }
+    // The figure's caption names the swept values, never the scenario's fixed mean (issue 33:
+    // "interval 100 us" over a sweep of the interval).
+    const QStringList context = v->caption().context;
+    const QStringList workloadLines = context.filter(QRegularExpression(QStringLiteral("^Workload: ")));
+    QCOMPARE(workloadLines.size(), 1);
+    QVERIFY2(workloadLines[0].contains(QStringLiteral("mean_us=50/150/450"))
+                 && workloadLines[0].endsWith(QStringLiteral(", mean_us swept")),
+             qPrintable(workloadLines[0]));
+    const QString fixed = describeWorkload(r.request.scenario.workload); // "… mean 150 µs …"
+    QVERIFY2(!context.join(QLatin1Char('\n')).contains(fixed), qPrintable(context.join(QLatin1Char('|'))));
     // A sweep that shows something: Poisson wakeups make menu miss at every mean.
     QVERIFY(r.compare.at(1, 0, 0).above + r.compare.at(1, 0, 0).below > 0);
 

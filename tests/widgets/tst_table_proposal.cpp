@@ -2,6 +2,7 @@
 // The table proposed when a trace is opened (issue 13): the table idlescope-cli
 // record saved beside the trace, or the built-in tables with as many states as
 // the trace's cpu_idle events enter, instead of keeping the current table silently.
+#include "core/trace/table_proposal.h"
 #include "tests/test_paths.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/panels/trace_workload_page.h"
@@ -21,6 +22,8 @@ class TestTableProposal : public QObject {
 private slots:
     void builtinTablesWithTheTraceStateCount();
     void tableSavedBesideTheTrace();
+    void kvmGuestWithoutDriverGetsHaltpoll();
+    void machineDescriptionIsRead();
 };
 
 namespace {
@@ -47,9 +50,10 @@ void TestTableProposal::builtinTablesWithTheTraceStateCount()
     TraceWorkloadPage *page = panel.tracePage();
     QCOMPARE(page->summary()->statesSeen, 3);
     QVERIFY(page->summary()->sidecarTable.isEmpty());
+    // No machine description beside it (a plat_info.yml is not one): the state count decides.
     QCOMPARE(page->tableProposalLabel()->text(),
              QStringLiteral("The trace enters 3 idle states (cpu_idle state=0..2); pseries-power10-lpar has 2. "
-                            "Built-in tables with 3 states: arm-juno-r0, arm-rk3399."));
+                            "Proposed: arm-juno-r0 (3 states, as many as the trace enters). Also: arm-rk3399."));
     QVERIFY(page->useTableButton()->isVisibleTo(page));
     QCOMPARE(page->useTableButton()->text(), QStringLiteral("Use arm-juno-r0"));
     QSignalSpy changed(&panel, &SetupPanel::targetChanged);
@@ -86,6 +90,71 @@ void TestTableProposal::tableSavedBesideTheTrace()
     QCOMPARE(page->tableProposalLabel()->text(),
              QStringLiteral("Table: idle.dat.table.json, saved beside the trace when it was recorded."));
     QVERIFY(!page->useTableButton()->isVisibleTo(page));
+}
+
+void TestTableProposal::kvmGuestWithoutDriverGetsHaltpoll()
+{
+    // Issue 33 item 6: the x86 KVM guest trace (vm-amd, no cpuidle driver: its cpu_idle events
+    // are the default idle call's, state 1, so "2 states") was offered arm-rk3588. Its
+    // description beside it, vm-amd-2cpu.machine.txt, says x86_64 (uname), the "hypervisor"
+    // flag (lscpu) and current_driver: none.
+    SetupPanel panel;
+    const ScenarioSpec def = defaultScenario();
+    panel.setTarget(def.target);
+    panel.setWorkload(def.workload);
+    QSignalSpy ready(panel.tracePage(), &TraceWorkloadPage::summaryReady);
+    QVERIFY(panel.loadTraceFile(test::tracePath(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz")), 0));
+    QVERIFY(ready.wait(60000) || !ready.isEmpty());
+    TraceWorkloadPage *page = panel.tracePage();
+    QVERIFY(page->summary());
+    QCOMPARE(page->summary()->machine.arch, std::string("x86"));
+    QCOMPARE(page->summary()->machine.driver, std::string("none"));
+    QVERIFY(page->summary()->machine.hypervisor);
+    const QString text = page->tableProposalLabel()->text();
+    QVERIFY2(text.contains(QStringLiteral("The machine (vm-amd-2cpu.machine.txt): x86, a virtual machine, cpuidle "
+                                          "driver none.")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Proposed: haltpoll-guest (an x86 virtual machine without a cpuidle "
+                                          "driver")),
+             qPrintable(text));
+    // Nothing of another architecture is proposed (the current table is named before it).
+    const QString proposed = text.mid(text.indexOf(QStringLiteral("Proposed:")));
+    QVERIFY2(!proposed.contains(QStringLiteral("arm-")) && !proposed.contains(QStringLiteral("pseries")),
+             qPrintable(proposed));
+    QCOMPARE(page->useTableButton()->text(), QStringLiteral("Use haltpoll-guest"));
+}
+
+void TestTableProposal::machineDescriptionIsRead()
+{
+    // The fields, and the ranking, on hand-written descriptions.
+    const trace::TracedMachine skx = trace::parseMachineDescription(
+        "Linux host 6.12.0 #1 SMP x86_64 GNU/Linux\nArchitecture: x86_64\nFlags: fpu vme\n"
+        "/sys/devices/system/cpu/cpuidle/current_driver:intel_idle\n");
+    QCOMPARE(skx.arch, std::string("x86"));
+    QCOMPARE(skx.driver, std::string("intel_idle"));
+    QVERIFY(!skx.hypervisor);
+    const trace::TracedMachine arm =
+        trace::parseMachineDescription("Architecture:  aarch64\ncurrent_driver: psci_idle\n");
+    QCOMPARE(arm.arch, std::string("arm64"));
+    const std::vector<trace::TableCandidate> tables = {{"arm-rk3588", "psci_idle", 2},
+                                                       {"haltpoll-guest", "haltpoll", 2},
+                                                       {"intel-skx", "intel_idle", 4},
+                                                       {"intel-spr", "intel_idle", 3},
+                                                       {"pseries-shared", "pseries_idle", 2}};
+    // intel_idle, 3 states: both Intel tables (the driver), the one with 3 states first; never Arm or POWER.
+    const std::vector<trace::TableChoice> x86 = trace::proposeTables(tables, 3, skx);
+    QCOMPARE(x86.size(), std::size_t(2));
+    QCOMPARE(x86[0].id, std::string("intel-spr"));
+    QCOMPARE(x86[0].why, std::string("the machine's driver, intel_idle; 3 states, as many as the trace enters"));
+    QCOMPARE(x86[1].id, std::string("intel-skx"));
+    // psci_idle, 2 states: only the Arm table.
+    const std::vector<trace::TableChoice> a = trace::proposeTables(tables, 2, arm);
+    QCOMPARE(a.size(), std::size_t(1));
+    QCOMPARE(a[0].id, std::string("arm-rk3588"));
+    // Nothing described: every table with the count, in the order given.
+    const std::vector<trace::TableChoice> blind = trace::proposeTables(tables, 2, {});
+    QCOMPARE(blind.size(), std::size_t(3));
+    QCOMPARE(blind[0].id, std::string("arm-rk3588"));
 }
 
 QTEST_MAIN(TestTableProposal)

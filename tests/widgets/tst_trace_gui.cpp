@@ -17,6 +17,7 @@
 #include "widgets/view_state.h"
 
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QItemSelectionModel>
 #include <QTableView>
 #include <QTest>
@@ -34,6 +35,7 @@ private slots:
     void everyLaneOnTheStreamClock();
     void tableSaysWhatTheTraceCannotTell();
     void entriesListFiltersAndFollows();
+    void fiveLanesNameEveryState();
 };
 
 namespace {
@@ -359,6 +361,56 @@ void TestTraceGui::entriesListFiltersAndFollows()
     view.selectEntry(1, 3);
     QCOMPARE(list.model()->run(), 1);
     QCOMPARE(list.model()->entryAt(list.tableView()->currentIndex().row()), std::int64_t(3));
+    // The run box is the user's: recorded, then teo-6.14, stay chosen while menu-6.14's entry
+    // is selected (issue 33: it snapped back to the selected entry's run).
+    list.runBox()->setCurrentIndex(0);
+    QCOMPARE(list.runBox()->currentIndex(), 0);
+    QCOMPARE(list.model()->run(), 0);
+    // The miss box still says "below": the recorded run's 2 belows of its 20 entries.
+    QCOMPARE(list.countText(), QStringLiteral("2 of 20 entries"));
+    list.runBox()->setCurrentIndex(2);
+    QCOMPARE(list.runBox()->currentIndex(), 2);
+    QCOMPARE(list.model()->run(), 2);
+    QCOMPARE(view.selectedGovernor(), 1); // the selection itself stays where it was
+    // A filter changed afterwards keeps the run chosen.
+    list.missBox()->setCurrentIndex(list.missBox()->findData(int(ENTRY_ABOVE)));
+    QCOMPARE(list.model()->run(), 2);
+    QCOMPARE(list.runBox()->currentIndex(), 2);
+    // A new selection elsewhere still switches the list to its run.
+    view.selectEntry(1, 4);
+    QCOMPARE(list.model()->run(), 1);
+    QCOMPARE(list.runBox()->currentIndex(), 1);
+}
+
+void TestTraceGui::fiveLanesNameEveryState()
+{
+    // Issue 33 item 8: five lanes on Juno's table named only their top state ("cluster-sleep-0"
+    // five times). Every lane now names WFI, cpu-sleep-0 and cluster-sleep-0, even in a plot
+    // asked to be 120 px tall (its least height makes the room).
+    ScenarioSpec spec = junoScenario(4);
+    spec.governors.push_back({"menu-6.19", {}, QColor(Qt::green)});
+    spec.governors.push_back({"teo-7.1", {}, QColor(Qt::magenta)});
+    const SnapshotPtr snap = test::simulateOnce(spec);
+    QVERIFY(snap);
+    QCOMPARE(snap->governorCount(), 5);
+    ViewState view;
+    StateTimelinePlot lanes(&view);
+    showLanes(lanes, view, snap);
+    lanes.resize(900, 120);
+    QVERIFY(QTest::qWaitForWindowExposed(&lanes));
+    lanes.refreshNow();
+    QCoreApplication::processEvents();
+    lanes.refreshNow();
+    QCOMPARE(lanes.stateLabelStride(), 1);
+    const QStringList states = lanes.stateLabels();
+    for (const char *name : {"WFI", "cpu-sleep-0", "cluster-sleep-0"})
+        QVERIFY2(states.count(QString::fromLatin1(name)) == 5, qPrintable(states.join(QLatin1Char(','))));
+    QVERIFY(lanes.height() >= 120);
+    // Labels a state apart do not overlap: the font fits one state's pitch.
+    const QFontMetricsF fm(lanes.customPlot()->yAxis2->tickLabelFont());
+    const double statePx =
+        lanes.customPlot()->yAxis2->axisRect()->height() / lanes.customPlot()->yAxis2->range().size();
+    QVERIFY2(fm.height() - 1 <= statePx + 0.5, qPrintable(QStringLiteral("%1 vs %2").arg(fm.height()).arg(statePx)));
 }
 
 QTEST_MAIN(TestTraceGui)

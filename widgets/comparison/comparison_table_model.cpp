@@ -6,6 +6,7 @@
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
 #include "core/trace/recorded_entries.h"
+#include "widgets/export/model_export.h"
 
 #include <QColor>
 #include <QFont>
@@ -168,6 +169,24 @@ QString ComparisonTableModel::displayText(int row, int column) const
     }
 }
 
+QVariant ComparisonTableModel::noValueReason(int row, int column) const
+{
+    if (rawValue(row, column).isValid())
+        return {};
+    switch (column) {
+    case ThroughputColumn:
+    case EnergyColumn:
+        if (!throughput(row))
+            return tr("the kernel's recorded choices are not replayed, so they have no run time of their own");
+        return tr("no power data for table %1 (power_mw of each state, in a table JSON file)")
+            .arg(QString::fromStdString(m_snapshot->table.id));
+    case OpsColumn:
+    case AddedMeanColumn:
+    case AddedP99Column: return tr("not a closed-loop run");
+    default: return {};
+    }
+}
+
 QString ComparisonTableModel::closedLoopText(int row, const char *name) const
 {
     const std::optional<ClosedLoopRun> &loop = m_snapshot->governors[static_cast<std::size_t>(row)].closedLoop;
@@ -262,6 +281,7 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     case Qt::EditRole: return rawValue(row, column);
     case Qt::ToolTipRole: return toolTip(row, column);
     case GovernorIndexRole: return row;
+    case NoValueReasonRole: return noValueReason(row, column);
     case Qt::DecorationRole:
         if (column == GovColumn && m_snapshot->governors[static_cast<std::size_t>(row)].color.isValid())
             return m_snapshot->governors[static_cast<std::size_t>(row)].color;

@@ -78,6 +78,8 @@ private:
     const RunThroughput *throughput(int row) const;
     QString displayText(int row, int column) const;
     /// compare --closed-loop's cell of runs[row] in its column @p name, or "" (no closed loop).
+    /// Why cell (@p row, @p column) has no value (NoValueReasonRole), or none when it has one.
+    QVariant noValueReason(int row, int column) const;
     QString closedLoopText(int row, const char *name) const;
     QString toolTip(int row, int column) const;
     bool isBest(int row, int column) const;

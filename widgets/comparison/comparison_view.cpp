@@ -216,7 +216,13 @@ QStringList ComparisonView::context() const
 {
     const SnapshotPtr snap = m_model->snapshot();
     // A snapshot of no scenario (an empty window) names no target.
-    return snap && !snap->spec.target.id.isEmpty() ? scenarioContext(snap->spec) : QStringList();
+    if (!snap || snap->spec.target.id.isEmpty())
+        return {};
+    QStringList lines = resultContext(*snap);
+    // Why a numeric column has empty cells (the screen's "—" and "no power data").
+    const ColumnSubsetModel shown = shownOrder(m_model, *m_proxy, *m_view);
+    lines << emptyCellNotes(shown);
+    return lines;
 }
 
 QString ComparisonView::markdown() const

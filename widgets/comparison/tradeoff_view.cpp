@@ -35,7 +35,7 @@ TradeoffView::TradeoffView(ComparisonTableModel *model, QWidget *parent)
         QFont f = font();
         f.setPointSizeF(f.pointSizeF() * 0.9);
         auto *title = new QCPTextElement(m_plot, titles[p], f);
-        title->setTextColor(QColor(0x50, 0x50, 0x50));
+        title->setTextColor(plotPalette().muted);
         m_titles[p] = title;
         row->addElement(0, p, title);
         row->addElement(1, p, m_rects[p]);
@@ -153,10 +153,13 @@ void TradeoffView::rebuild()
             label->position->setAxes(x, y);
             label->position->setCoords(g + 1, v);
             label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-            label->setText(p == AddedLatency ? tr("mean %1\np99 %2")
-                                                   .arg(m_model->index(g, Col::AddedMeanColumn).data().toString(),
-                                                        m_model->index(g, Col::AddedP99Column).data().toString())
-                                             : m_model->index(g, panelColumn(p)).data().toString());
+            // The latency panel's bar is the p99, and its title says µs: the number alone (two
+            // lines of "mean … µs / p99 … µs" ran into the neighbours' labels).
+            QString text = m_model->index(g, panelColumn(p)).data().toString();
+            if (p == AddedLatency)
+                text.remove(QStringLiteral(" \u00b5s"));
+            label->setText(text);
+            label->setColor(plotPalette().ink);
             label->setFont(QFont(font().family(), static_cast<int>(font().pointSizeF() * 0.85)));
         }
         y->setRange(0, top > 0 ? top * 1.2 : 1);
@@ -172,7 +175,7 @@ void TradeoffView::rebuild()
     m_energyNote->position->setAxisRect(m_rects[Energy]);
     m_energyNote->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_energyNote->position->setCoords(0.5, 0.5);
-    m_energyNote->setColor(QColor(0x70, 0x70, 0x70));
+    m_energyNote->setColor(plotPalette().muted);
     m_energyNote->setText(note);
     m_energyNote->setVisible(!note.isEmpty());
     m_rects[Energy]->axis(QCPAxis::atLeft)->setTickLabels(note.isEmpty()); // no scale for nothing drawn

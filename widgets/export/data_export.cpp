@@ -5,6 +5,7 @@
 #include "core/stats/governor_totals.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/export/model_export.h"
+#include "widgets/export/scenario_context.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -100,12 +101,33 @@ void appendRunCsvRow(std::string &out, const GovernorRun &run, const IdleStateTa
     appendInt(out, entryLatencyCostNs(run, table, i), '\n');
 }
 
-Status exportRunCsv(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream, const QString &path)
+ExportContext exportContext(const SimulationSnapshot &snap, int g)
+{
+    ExportContext c;
+    c.governor = g >= 0 && g < snap.governorCount() ? snap.name(g) : QString();
+    c.workload = snap.workloadDescription;
+    c.hz = snap.table.tickHz;
+    c.latencyLimitNs = snap.spec.latencyLimitNs;
+    if (!c.governor.isEmpty()) {
+        const std::string &variant = snap.governors[static_cast<std::size_t>(g)].run->variant;
+        c.lines << (c.governor.toStdString() == variant
+                        ? QStringLiteral("Governor: %1").arg(c.governor)
+                        : QStringLiteral("Governor: %1 (%2)").arg(c.governor, QString::fromStdString(variant)));
+    }
+    c.lines << resultContext(snap);
+    return c;
+}
+
+Status exportRunCsv(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream, const QString &path,
+                    const ExportContext &context)
 {
     AtomicWriter w(path.toStdString());
     if (!w.ok())
         return w.error();
-    std::string chunk = RUN_CSV_HEADER;
+    std::string chunk;
+    for (const QString &line : context.lines) // a comment line each: pandas' comment='#', R's comment.char
+        chunk += "# " + QString(line).replace(QLatin1Char('\n'), QLatin1Char(' ')).toStdString() + '\n';
+    chunk += RUN_CSV_HEADER;
     chunk += '\n';
     for (std::size_t i = 0; i < run.size(); ++i) {
         appendRunCsvRow(chunk, run, table, stream, i);
@@ -118,7 +140,8 @@ Status exportRunCsv(const GovernorRun &run, const IdleStateTable &table, const I
     return w.commit();
 }
 
-Status exportRunJson(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream, const QString &path)
+Status exportRunJson(const GovernorRun &run, const IdleStateTable &table, const IdleStream &stream, const QString &path,
+                     const ExportContext &context)
 {
     QJsonObject columns;
     columns.insert(key("span"), column(run.span, [](std::int32_t v) { return QJsonValue(v); }));
@@ -150,7 +173,25 @@ Status exportRunJson(const GovernorRun &run, const IdleStateTable &table, const 
                      {key("latency_cost_ns"), qint64(t.latencyCostNs)},
                      {key("states"), statesJson(run.summary, table)},
                      {key("columns"), columns}};
+    if (!context.lines.isEmpty()) {
+        root.insert(key("governor"), context.governor);
+        root.insert(key("workload"), context.workload);
+        root.insert(key("hz"), context.hz);
+        root.insert(key("latency_limit_ns"), context.latencyLimitNs);
+        root.insert(key("context"), QJsonArray::fromStringList(context.lines));
+    }
     return writeJson(root, path);
+}
+
+Status exportEntries(const SimulationSnapshot &snap, int g, const QString &path)
+{
+    if (g < 0 || g >= snap.governorCount() || !snap.stream)
+        return Error{path.toStdString(), 0, "", "no run to export"};
+    const GovernorRun &run = *snap.governors[static_cast<std::size_t>(g)].run;
+    const ExportContext context = exportContext(snap, g);
+    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)
+               ? exportRunJson(run, snap.table, *snap.stream, path, context)
+               : exportRunCsv(run, snap.table, *snap.stream, path, context);
 }
 
 QByteArray summariesJson(const SimulationSnapshot &snap)
@@ -198,7 +239,12 @@ Status exportSummariesCsv(const SnapshotPtr &snap, const QString &path)
         if (model.columnApplies(c))
             columns.push_back(c);
     const ColumnSubsetModel applied(model, model, std::move(columns));
-    return writeFileAtomically(path.toStdString(), modelToCsv(applied).toUtf8().toStdString());
+    // The file stands alone: what it was computed from, and why a numeric cell is empty.
+    QString head;
+    if (snap)
+        for (const QString &line : resultContext(*snap) + emptyCellNotes(applied))
+            head += QStringLiteral("# ") + line + QLatin1Char('\n');
+    return writeFileAtomically(path.toStdString(), (head + modelToCsv(applied)).toUtf8().toStdString());
 }
 
 } // namespace idlescope

@@ -32,7 +32,6 @@ void exportRunWithDialog(const SnapshotPtr &snap, int governorIndex, QWidget *pa
 {
     if (!snap || governorIndex < 0 || governorIndex >= snap->governorCount() || !snap->stream)
         return;
-    const GovernorRun &run = *snap->governors[static_cast<std::size_t>(governorIndex)].run;
     QString filter;
     const QString suggested = snap->name(governorIndex) + QStringLiteral("-entries.csv");
     QString path =
@@ -41,10 +40,7 @@ void exportRunWithDialog(const SnapshotPtr &snap, int governorIndex, QWidget *pa
     if (path.isEmpty())
         return;
     path = withSuffix(path, filter);
-    report(path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)
-               ? exportRunJson(run, snap->table, *snap->stream, path)
-               : exportRunCsv(run, snap->table, *snap->stream, path),
-           parent);
+    report(exportEntries(*snap, governorIndex, path), parent);
 }
 
 void exportSummariesWithDialog(const SnapshotPtr &snap, QWidget *parent)

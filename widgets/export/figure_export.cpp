@@ -3,12 +3,14 @@
 
 #include "core/io/atomic_file.h"
 #include "widgets/export/vector_figure.h"
+#include "widgets/plots/plot_base.h"
 #include "widgets/plots/qcp.h"
 
 #include <QBuffer>
 #include <QDir>
 #include <QFileDialog>
 #include <QFontMetrics>
+#include <QInputDialog>
 #include <QMessageBox>
 
 #include <algorithm>
@@ -126,11 +128,17 @@ QSize plotSize(const QCustomPlot &plot)
     return s.isEmpty() ? QSize(800, 500) : s;
 }
 
-/// The plot's size in the figure: the window's width; the height of @p shape's aspect
-/// less the caption (the window's height without an aspect).
+/// The figure's width in logical pixels: @p shape's, else the window's.
+int figureWidth(const QCustomPlot &plot, const FigureShape &shape)
+{
+    return shape.logicalWidth > 0 ? shape.logicalWidth : plotSize(plot).width();
+}
+
+/// The plot's size in the figure: figureWidth(); the height of @p shape's aspect less the
+/// caption (the window's height without an aspect).
 QSize shapedPlotSize(const QCustomPlot &plot, int captionHeight, const FigureShape &shape)
 {
-    QSize size = plotSize(plot);
+    QSize size(figureWidth(plot, shape), plotSize(plot).height());
     if (shape.aspect > 0)
         size.setHeight(std::max(120, static_cast<int>(std::lround(size.width() / shape.aspect)) - captionHeight));
     return size;
@@ -138,7 +146,7 @@ QSize shapedPlotSize(const QCustomPlot &plot, int captionHeight, const FigureSha
 
 QByteArray renderFigurePng(QCustomPlot &plot, const FigureCaption &caption, const FigureShape &shape)
 {
-    const int captionHeight = layoutCaption(plot, caption, plotSize(plot).width(), nullptr);
+    const int captionHeight = layoutCaption(plot, caption, figureWidth(plot, shape), nullptr);
     const QSize size = shapedPlotSize(plot, captionHeight, shape);
     // Scale the whole figure, not the plot's layout: the figure keeps the window's look.
     const double scale = shape.pngWidth > 0 ? static_cast<double>(shape.pngWidth) / size.width()
@@ -170,7 +178,7 @@ QByteArray renderFigurePng(QCustomPlot &plot, const FigureCaption &caption, cons
 QByteArray renderFigureVector(QCustomPlot &plot, PlotFormat format, const FigureCaption &caption,
                               const FigureShape &shape)
 {
-    const int captionHeight = layoutCaption(plot, caption, plotSize(plot).width(), nullptr);
+    const int captionHeight = layoutCaption(plot, caption, figureWidth(plot, shape), nullptr);
     const QSize size = shapedPlotSize(plot, captionHeight, shape);
     return renderVectorFigure(plot, format, size,
                               caption.title.isEmpty() ? QStringLiteral("idlescope plot") : caption.title, captionHeight,
@@ -221,6 +229,7 @@ QList<LegendEntry> legendFor(const SimulationSnapshot &snapshot)
 
 QByteArray renderFigure(QCustomPlot &plot, PlotFormat format, const FigureCaption &caption, const FigureShape &shape)
 {
+    const ExportStyleScope light(plot); // a figure is light whatever the screen shows
     const OwnTitleHidden once(plot, caption);
     return format == PlotFormat::Png ? renderFigurePng(plot, caption, shape)
                                      : renderFigureVector(plot, format, caption, shape);
@@ -259,18 +268,47 @@ QString figureFileName(const QString &title, const QString &suffix)
     return base + QLatin1Char('.') + suffix;
 }
 
-Result<QStringList> exportAllFigures(const QList<FigureSource> &figures, const QString &dir, const QString &suffix)
+Result<QStringList> exportAllFigures(const QList<FigureSource> &figures, const QString &dir, const QString &suffix,
+                                     const FigureShape &shape)
 {
     QStringList written;
     for (const FigureSource &f : figures) {
         if (!f.plot)
             continue;
         const QString path = QDir(dir).filePath(figureFileName(f.title, suffix));
-        if (const Status st = exportFigure(*f.plot, path, f.caption); !st)
+        if (const Status st = exportFigure(*f.plot, path, f.caption, shape); !st)
             return st.error();
         written << path;
     }
     return written;
+}
+
+QString exportAllFiguresWithDialog(const QList<FigureSource> &figures, QWidget *parent, bool *failed)
+{
+    *failed = false;
+    const QString png = QObject::tr("PNG, 1600 \u00d7 1000");
+    const QString slides = QObject::tr("PNG for slides, 1920 \u00d7 1080, 16:9");
+    const QString pdf = QObject::tr("PDF documents");
+    const QString svg = QObject::tr("SVG drawings");
+    bool ok = false;
+    const QString format =
+        QInputDialog::getItem(parent, QObject::tr("Export all plots"), QObject::tr("Every plot as one file of:"),
+                              QStringList{png, slides, pdf, svg}, 0, false, &ok);
+    if (!ok)
+        return {};
+    const QString dir = QFileDialog::getExistingDirectory(parent, QObject::tr("Export all plots to"));
+    if (dir.isEmpty())
+        return {};
+    const QString suffix = format == pdf   ? QStringLiteral("pdf")
+                           : format == svg ? QStringLiteral("svg")
+                                           : QStringLiteral("png");
+    const Result<QStringList> written =
+        exportAllFigures(figures, dir, suffix, format == slides ? SLIDE_FHD : FOLDER_FIGURE);
+    if (!written) {
+        *failed = true;
+        return QString::fromStdString(written.error().toString());
+    }
+    return QObject::tr("Wrote %n figure(s) to %1", nullptr, static_cast<int>(written->size())).arg(dir);
 }
 
 void exportFigureWithDialog(QCustomPlot &plot, QWidget *parent, const QString &suggestedName,

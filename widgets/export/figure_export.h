@@ -41,16 +41,23 @@ struct FigureCaption {
     QStringList context;       ///< smaller lines under the title: scenario_context.h
 };
 
-/// The size of an exported figure. The plot keeps the window's width in logical pixels
-/// (so its fonts and lines keep their proportions) and is scaled to @p pngWidth pixels.
+/// The size of an exported figure. The plot is laid out @p logicalWidth logical pixels wide
+/// (the window's width when 0: its fonts and lines keep their proportions) and scaled to
+/// @p pngWidth pixels.
 struct FigureShape {
-    int pngWidth = 0;  ///< PNG width in pixels; 0: the window's size scaled to >= MIN_FIGURE_PNG_WIDTH
-    double aspect = 0; ///< width / height of the whole figure, caption included (16/9 for slides); 0: the window's
+    int pngWidth = 0;     ///< PNG width in pixels; 0: the window's size scaled to >= MIN_FIGURE_PNG_WIDTH
+    double aspect = 0;    ///< width / height of the whole figure, caption included (16/9 for slides); 0: the window's
+    int logicalWidth = 0; ///< layout width in logical pixels (vector forms: their size); 0: the window's
 };
 
-/// 1920 x 1080 and 3840 x 2160: slides.
-inline constexpr FigureShape SLIDE_FHD{1920, 16.0 / 9.0};
-inline constexpr FigureShape SLIDE_UHD{3840, 16.0 / 9.0};
+/// 1920 x 1080 and 3840 x 2160: slides. Laid out 1024 logical pixels wide whatever the pane's
+/// width: a 444 px pane made a 16:9 figure 250 px tall, half of it the caption, and its axis
+/// labels ran into each other.
+inline constexpr FigureShape SLIDE_FHD{1920, 16.0 / 9.0, 1024};
+inline constexpr FigureShape SLIDE_UHD{3840, 16.0 / 9.0, 1024};
+/// "All plots to a folder": every figure 960 x 600 logical pixels (a PNG 1600 x 1000), whatever
+/// the shape of its pane (a narrow pane made a 1200 x 2864 strip).
+inline constexpr FigureShape FOLDER_FIGURE{1600, 16.0 / 10.0, 960};
 
 /// The governors of @p snapshot (variant names and colours) in display order.
 QList<LegendEntry> legendFor(const SimulationSnapshot &snapshot);
@@ -77,10 +84,15 @@ struct FigureSource {
     FigureCaption caption;
 };
 
-/// Writes every figure into the folder @p dir as figureFileName(title, @p suffix); the paths
-/// written, or the first error (the figures before it stay written).
+/// Writes every figure into the folder @p dir as figureFileName(title, @p suffix), each of
+/// @p shape; the paths written, or the first error (the figures before it stay written).
 Result<QStringList> exportAllFigures(const QList<FigureSource> &figures, const QString &dir,
-                                     const QString &suffix = QStringLiteral("png"));
+                                     const QString &suffix = QStringLiteral("png"),
+                                     const FigureShape &shape = FOLDER_FIGURE);
+
+/// Asks for a folder and a format (PNG 1600 x 1000, PNG for slides, PDF, SVG) and writes every
+/// figure there; "" when cancelled, else a line to show ("Wrote 6 figures to …" or the error).
+QString exportAllFiguresWithDialog(const QList<FigureSource> &figures, QWidget *parent, bool *failed);
 
 /// Asks for a file name and a shape (the filter: PNG as in the window, PNG 1920 x 1080 or
 /// 3840 x 2160 for slides, PDF, SVG) and exports the figure; a message box on failure.

@@ -21,6 +21,8 @@ QString headerText(const QAbstractItemModel &m, int column, int role)
 QString machineText(const QAbstractItemModel &m, int row, int column)
 {
     const QModelIndex idx = m.index(row, column);
+    if (m.data(idx, NoValueReasonRole).isValid())
+        return {};
     const QVariant edit = m.data(idx, Qt::EditRole);
     const QVariant v = edit.isValid() ? edit : m.data(idx, Qt::DisplayRole);
     if (v.typeId() == QMetaType::Double)
@@ -51,6 +53,31 @@ QString csvField(const QString &text)
     QString q = text;
     q.replace(QLatin1String("\""), QLatin1String("\"\""));
     return QLatin1Char('"') + q + QLatin1Char('"');
+}
+
+QStringList emptyCellNotes(const QAbstractItemModel &model)
+{
+    QStringList notes;
+    for (int c = 0; c < model.columnCount(); ++c) {
+        QStringList reasons;
+        QList<QStringList> rows;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const QVariant why = model.data(model.index(r, c), NoValueReasonRole);
+            if (!why.isValid())
+                continue;
+            qsizetype i = reasons.indexOf(why.toString());
+            if (i < 0) {
+                reasons << why.toString();
+                rows.append(QStringList());
+                i = reasons.size() - 1;
+            }
+            rows[i] << machineText(model, r, 0);
+        }
+        for (qsizetype i = 0; i < reasons.size(); ++i)
+            notes << QStringLiteral("%1 empty (%2): %3")
+                         .arg(headerText(model, c, Qt::EditRole), rows[i].join(QStringLiteral(", ")), reasons[i]);
+    }
+    return notes;
 }
 
 QString modelToCsv(const QAbstractItemModel &model)
@@ -97,6 +124,10 @@ QString modelToJson(const QAbstractItemModel &model)
             const QVariant edit = model.data(idx, Qt::EditRole);
             const QVariant v = edit.isValid() ? edit : model.data(idx, Qt::DisplayRole);
             const QString key = headerText(model, c, Qt::EditRole);
+            if (model.data(idx, NoValueReasonRole).isValid()) {
+                row.insert(key, QJsonValue::Null);
+                continue;
+            }
             switch (v.typeId()) {
             case QMetaType::Int:
             case QMetaType::UInt:

@@ -12,10 +12,21 @@
 
 #include <QSortFilterProxyModel>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
 namespace idlescope {
+
+/// The role of a cell that has no value (energy without power data, a recorded run's
+/// throughput): its reason, in words. CSV writes such a cell empty and JSON null, never the
+/// "—" or "no power data" shown on screen in a numeric column; emptyCellNotes() says why.
+inline constexpr int NoValueReasonRole = Qt::UserRole + 40;
+
+/// One line per column and reason of the cells that have none (NoValueReasonRole), for
+/// above an export: "idle_energy_J empty (menu-6.14, teo-6.14): no power data …", the
+/// rows named by column 0's machine text.
+QStringList emptyCellNotes(const QAbstractItemModel &model);
 
 /// CSV text of @p model (top-level rows), "\n" line ends, trailing newline.
 QString modelToCsv(const QAbstractItemModel &model);

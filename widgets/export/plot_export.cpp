@@ -3,6 +3,7 @@
 
 #include "core/io/atomic_file.h"
 #include "widgets/export/vector_figure.h"
+#include "widgets/plots/plot_base.h"
 #include "widgets/plots/qcp.h"
 
 #include <QBuffer>
@@ -55,6 +56,7 @@ std::optional<PlotFormat> plotFormatForPath(const QString &path)
 QByteArray renderPlot(QCustomPlot &plot, PlotFormat format, int width, int height, double scale)
 {
     const QSize size = exportSize(plot, width, height);
+    const ExportStyleScope light(plot); // an export is light whatever the screen shows
     switch (format) {
     case PlotFormat::Png: return renderPng(plot, size, scale);
     case PlotFormat::Pdf:

@@ -3,6 +3,8 @@
 
 #include "core/io/table_json.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/runner/simulation_snapshot.h"
+#include "widgets/trace/trace_disclosure.h"
 
 #include <QFileInfo>
 
@@ -90,6 +92,24 @@ QStringList scenarioContext(const ScenarioSpec &spec)
             changed << QStringLiteral("%1=%2").arg(QString::fromStdString(name)).arg(value);
         lines << QStringLiteral("%1: %2").arg(QString::fromStdString(g.name()), changed.join(QStringLiteral(", ")));
     }
+    return lines;
+}
+
+QStringList resultContext(const SimulationSnapshot &snap)
+{
+    QStringList lines;
+    if (!snap.spec.target.id.isEmpty())
+        lines = scenarioContext(snap.spec);
+    else // a snapshot made by hand, of no scenario
+        lines << QStringLiteral("Table: %1, HZ %2").arg(QString::fromStdString(snap.table.id)).arg(snap.table.tickHz)
+              << QStringLiteral("Workload: %1").arg(snap.workloadDescription);
+    // What the trace cannot tell goes with the numbers, as under the table on screen.
+    if (snap.trace)
+        for (const QString &caveat : traceDisclosure(*snap.trace, snap.table))
+            lines << QStringLiteral("Trace: %1").arg(caveat);
+    if (snap.isClosedLoop())
+        lines << QStringLiteral("Closed loop: each governor's wakeups delay its next operation, so every governor "
+                                "runs spans of its own");
     return lines;
 }
 

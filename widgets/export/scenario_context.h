@@ -28,4 +28,10 @@ QStringList tableEdits(const IdleStateTable &original, const IdleStateTable &edi
 /// "<variant>: NAME=VALUE, …" for each governor with changed tunables.
 QStringList scenarioContext(const ScenarioSpec &spec);
 
+struct SimulationSnapshot;
+/// What every export of @p snap's results carries: scenarioContext() of its scenario (the
+/// table's id and HZ, and the workload, for a snapshot of no scenario), then "Trace: …" for
+/// each thing its trace cannot tell (trace_disclosure.h) and a closed loop's note.
+QStringList resultContext(const SimulationSnapshot &snap);
+
 } // namespace idlescope

@@ -127,6 +127,15 @@ QByteArray svgBody(const QByteArray &doc)
     return from > 0 && to > from ? doc.mid(from, to - from) : QByteArray();
 }
 
+/// The plot's background brush. QCustomPlot has no getter for it: background() is the
+/// background *pixmap*, a null one here, and a brush made from it is a texture brush that
+/// paints nothing. Restored from that, the plot stopped clearing after an SVG export and
+/// drew every later picture over the old ones (issue 33). A derived class may name the
+/// protected member, and the pointer to it reads it on any QCustomPlot.
+struct BackgroundBrush : QCustomPlot {
+    static QBrush of(const QCustomPlot &plot) { return plot.*(&BackgroundBrush::mBackgroundBrush); }
+};
+
 /// Leaves only @p pass's layerables on their layers while it lives (and takes away the
 /// backgrounds the first pass drew, which later passes would paint over it again).
 /// The others are taken off their layers rather than hidden: a hidden axis would hide
@@ -142,11 +151,11 @@ public:
             if (std::find(pass.members.begin(), pass.members.end(), l) == pass.members.end())
                 l->setLayer(static_cast<QCPLayer *>(nullptr));
         if (!first) {
-            m_plotBackground = plot.background();
-            plot.setBackground(Qt::NoBrush);
+            m_plotBackground = BackgroundBrush::of(plot);
+            plot.setBackground(QBrush(Qt::NoBrush));
             for (QCPAxisRect *r : plot.axisRects()) {
-                m_rectBackgrounds.emplace_back(r, r->background());
-                r->setBackground(Qt::NoBrush);
+                m_rectBackgrounds.emplace_back(r, r->backgroundBrush());
+                r->setBackground(QBrush(Qt::NoBrush));
             }
         }
     }

@@ -13,6 +13,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QPainter>
+#include <QStyledItemDelegate>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -30,6 +31,25 @@ constexpr int LABEL_ROLE = Qt::UserRole + 2;
 constexpr int SOURCE_FAILURE_ROLE = Qt::UserRole + 3;
 
 /// The governor's name of a row (GovernorSpec::name()): its label, else its variant id.
+/// Draws a frame around the current row while the list has the focus. The rows are not
+/// selectable (a tick chooses a governor), and with no selection the style drew the keyboard's
+/// place nowhere: Up, Down and Space worked on an invisible row.
+class FocusFrameDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::paint(painter, option, index);
+        if (!(option.state & QStyle::State_HasFocus))
+            return;
+        painter->save();
+        painter->setPen(QPen(option.palette.color(QPalette::Active, QPalette::Highlight), 2));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(QRectF(option.rect).adjusted(1, 1, -1, -1));
+        painter->restore();
+    }
+};
+
 QString rowName(const QListWidgetItem *item)
 {
     const QString label = item->data(LABEL_ROLE).toString();
@@ -83,6 +103,7 @@ GovernorPicker::GovernorPicker(QWidget *parent) : QGroupBox(tr("Governors"), par
     auto *v = new QVBoxLayout(box);
     m_governors = new QListWidget(box);
     m_governors->setUniformItemSizes(true);
+    m_governors->setItemDelegate(new FocusFrameDelegate(m_governors));
     {
         // The kernel's own choices, as a row like any governor's (a kernel trace only: governors()).
         auto *item = new QListWidgetItem(QStringLiteral("recorded"), m_governors);

@@ -165,34 +165,50 @@ void SetupPanel::proposeTable()
                                       tr("Use %1").arg(name));
         return;
     }
-    if (s->statesSeen <= 0 || s->statesSeen == target.table.count()) {
+    // The built-in tables that fit what the trace and the machine described beside it say,
+    // best first, each with its reason (core/trace/table_proposal.h).
+    const trace::TracedMachine &machine = s->machine;
+    const bool described = !machine.path.empty();
+    std::vector<trace::TableCandidate> tables;
+    for (const BuiltinTargetInfo &t : builtinTargets())
+        tables.push_back({t.id, t.driver, t.stateCount});
+    const std::vector<trace::TableChoice> choices = trace::proposeTables(tables, s->statesSeen, machine);
+    const bool currentIsBest = !choices.empty() && QString::fromStdString(choices.front().id) == current;
+    if ((s->statesSeen <= 0 && !described) || currentIsBest || (!described && s->statesSeen == target.table.count())) {
         m_tracePage->setTableProposal({}, {});
         return;
     }
-    std::vector<std::pair<std::string, int>> tables;
-    for (const BuiltinTargetInfo &t : builtinTargets())
-        tables.emplace_back(t.id, t.stateCount);
-    const std::vector<std::string> ids = trace::tablesWithStates(tables, s->statesSeen);
-    const QString seen = tr("The trace enters %1 idle states (cpu_idle state=0..%2); %3 has %4.")
-                             .arg(s->statesSeen)
-                             .arg(s->statesSeen - 1)
-                             .arg(current)
-                             .arg(target.table.count());
-    if (ids.empty()) {
-        m_tracePage->setTableProposal(
-            seen + QLatin1Char(' ')
-                + tr("No built-in table has %1 states: open the traced machine's table.").arg(s->statesSeen),
-            {});
+    QString seen = s->statesSeen > 0 ? tr("The trace enters %1 idle states (cpu_idle state=0..%2); %3 has %4.")
+                                           .arg(s->statesSeen)
+                                           .arg(s->statesSeen - 1)
+                                           .arg(current)
+                                           .arg(target.table.count())
+                                     : QString();
+    if (described) {
+        const QString none = tr("unknown");
+        seen += (seen.isEmpty() ? QString() : QStringLiteral(" "))
+                + tr("The machine (%1): %2%3, cpuidle driver %4.")
+                      .arg(QFileInfo(QString::fromStdString(machine.path)).fileName(),
+                           machine.arch.empty() ? tr("architecture unknown") : QString::fromStdString(machine.arch),
+                           machine.hypervisor ? tr(", a virtual machine") : QString(),
+                           machine.driver.empty() ? none : QString::fromStdString(machine.driver));
+    }
+    if (choices.empty()) {
+        m_tracePage->setTableProposal(seen + QLatin1Char(' ')
+                                          + tr("No built-in table fits: open the traced machine's table."),
+                                      {});
         return;
     }
-    QStringList names;
-    for (const std::string &id : ids)
-        names << QString::fromStdString(id);
-    m_proposedTable = QStringLiteral("builtin:") + names.front();
-    m_tracePage->setTableProposal(
-        seen + QLatin1Char(' ')
-            + tr("Built-in tables with %1 states: %2.").arg(s->statesSeen).arg(names.join(QStringLiteral(", "))),
-        tr("Use %1").arg(names.front()));
+    const QString first = QString::fromStdString(choices.front().id);
+    QString text =
+        seen + QLatin1Char(' ') + tr("Proposed: %1 (%2).").arg(first, QString::fromStdString(choices.front().why));
+    QStringList others;
+    for (std::size_t i = 1; i < choices.size() && i < 4; ++i)
+        others << QString::fromStdString(choices[i].id);
+    if (!others.isEmpty())
+        text += QLatin1Char(' ') + tr("Also: %1.").arg(others.join(QStringLiteral(", ")));
+    m_proposedTable = QStringLiteral("builtin:") + first;
+    m_tracePage->setTableProposal(text, tr("Use %1").arg(first));
 }
 
 WorkloadKind SetupPanel::itemKind(int index) const

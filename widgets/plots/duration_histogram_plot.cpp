@@ -22,9 +22,15 @@ DurationHistogramPlot::DurationHistogramPlot(ViewState *view, QWidget *parent)
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new CountTicker));
     m_plot->xAxis->grid()->setSubGridVisible(false);
     m_graph->setLineStyle(QCPGraph::lsStepLeft);
-    m_graph->setPen(QPen(QColor(0x60, 0x60, 0x60), 1.2));
-    m_graph->setBrush(QBrush(QColor(0xd4, 0xd4, 0xd4)));
+    applyPalette();
     offerLogScale();
+}
+
+void DurationHistogramPlot::applyPalette()
+{
+    // The stream's own histogram: neutral, in the frame's colours.
+    m_graph->setPen(QPen(plotPalette().line, 1.2));
+    m_graph->setBrush(QBrush(plotPalette().fill));
 }
 
 void DurationHistogramPlot::setUp()
@@ -44,7 +50,7 @@ void DurationHistogramPlot::setUp()
         // The axis caption says what the dashed lines are; the state name alone
         // keeps neighbouring lines' labels (C1, C1E at 2 and 4 us) apart.
         label->setText(QString::fromStdString(r.state->name));
-        label->setColor(QColor(0x50, 0x50, 0x50));
+        label->setColor(plotPalette().muted);
         m_items << r.line << label;
         m_labels << qMakePair(x, label);
     }

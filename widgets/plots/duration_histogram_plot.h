@@ -20,6 +20,7 @@ protected:
     void setUp() override;
     void refill() override;
     QString tooltipAt(const QPointF &pos) const override;
+    void applyPalette() override;
 
 public:
     /// Text row (0 = top) of each target-residency label, in order of target residency (tests).

@@ -18,7 +18,7 @@ MissHistogramPlot::MissHistogramPlot(ViewState *view, QWidget *parent)
     const QString captions[2] = {tr("above \u2014 too deep"), tr("below \u2014 too shallow")};
     for (int k = 0; k < 2; ++k) {
         auto *caption = new QCPTextElement(m_plot, captions[k]);
-        caption->setTextColor(QColor(0x50, 0x50, 0x50));
+        caption->setTextColor(plotPalette().muted);
         caption->setMargins(QMargins(0, 2, 0, 0));
         grid->addElement(0, k, caption);
         m_rects[k] = new QCPAxisRect(m_plot);

@@ -7,6 +7,8 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace idlescope {
 
 PlotBase::PlotBase(const QString &title, ViewState *view, QWidget *parent)
@@ -19,7 +21,8 @@ PlotBase::PlotBase(const QString &title, ViewState *view, QWidget *parent)
     m_plot->setNoAntialiasingOnDrag(true);
     m_plot->setPlottingHint(QCP::phCacheLabels, true);
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
-    m_plot->setBackground(QBrush(Qt::white));
+    m_palette = PlotPalette::fromPalette(palette());
+    m_plot->setBackground(QBrush(m_palette.background));
     // One paint buffer for the whole plot: QCustomPlot's overlay layer (the
     // Shift+drag rubber band) has a buffer of its own by default, a
     // full-size clear and blend on every replot, for a rectangle that only
@@ -31,7 +34,7 @@ PlotBase::PlotBase(const QString &title, ViewState *view, QWidget *parent)
     f.setBold(true);
     f.setPointSizeF(f.pointSizeF() * 0.95);
     m_titleElement = new QCPTextElement(m_plot, title, f);
-    m_titleElement->setTextColor(QColor(0x30, 0x30, 0x30));
+    m_titleElement->setTextColor(m_palette.title);
     m_titleElement->setMargins(QMargins(8, 4, 8, 0));
     m_titleElement->setTextFlags(Qt::AlignLeft | Qt::AlignVCenter);
     m_plot->plotLayout()->addElement(0, 0, m_titleElement);
@@ -132,21 +135,31 @@ void PlotBase::flush()
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+namespace {
+
+/// The frame colours of @p axis from @p p (a hidden base line stays hidden).
+void colourAxis(QCPAxis *axis, const PlotPalette &p)
+{
+    axis->setLabelColor(p.ink);
+    axis->setTickLabelColor(p.ink);
+    if (axis->basePen().style() != Qt::NoPen)
+        axis->setBasePen(QPen(p.axis));
+    axis->setTickPen(QPen(p.axis));
+    axis->setSubTickPen(QPen(p.subTick));
+    axis->grid()->setPen(QPen(p.grid, 1, Qt::SolidLine));
+    axis->grid()->setSubGridPen(QPen(p.subGrid, 1, Qt::SolidLine));
+}
+
+} // namespace
+
 void PlotBase::styleAxis(QCPAxis *axis, const QString &label)
 {
-    const QColor ink(0x40, 0x40, 0x40);
     QFont f = font();
     f.setPointSizeF(f.pointSizeF() * 0.9);
     axis->setLabel(label);
     axis->setLabelFont(f);
     axis->setTickLabelFont(f);
-    axis->setLabelColor(ink);
-    axis->setTickLabelColor(ink);
-    axis->setBasePen(QPen(QColor(0x9a, 0x9a, 0x9a)));
-    axis->setTickPen(QPen(QColor(0x9a, 0x9a, 0x9a)));
-    axis->setSubTickPen(QPen(QColor(0xc0, 0xc0, 0xc0)));
-    axis->grid()->setPen(QPen(QColor(0xe6, 0xe6, 0xe6), 1, Qt::SolidLine));
-    axis->grid()->setSubGridPen(QPen(QColor(0xf3, 0xf3, 0xf3), 1, Qt::SolidLine));
+    colourAxis(axis, m_palette);
     axis->grid()->setZeroLinePen(Qt::NoPen);
     axis->setTickLengthIn(0);
     axis->setTickLengthOut(4);
@@ -157,17 +170,114 @@ void PlotBase::styleAxis(QCPAxis *axis, const QString &label)
 
 void PlotBase::styleAxisRect(QCPAxisRect *rect)
 {
-    rect->setBackground(QBrush(Qt::white));
+    rect->setBackground(QBrush(m_palette.background));
     for (QCPAxis *a : rect->axes())
-        a->setBasePen(QPen(QColor(0x9a, 0x9a, 0x9a)));
+        a->setBasePen(QPen(m_palette.axis));
 }
 
-QColor PlotBase::tint(const QColor &c, double alpha)
+void PlotBase::changeEvent(QEvent *event)
 {
-    // Pre-blended onto the white background: an opaque fill is a plain
-    // memory fill for the raster engine, a translucent one is a blend.
-    const auto mix = [alpha](int x) { return static_cast<int>(255 - (255 - x) * alpha + 0.5); };
-    return QColor(mix(c.red()), mix(c.green()), mix(c.blue()));
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange || m_exportStyle)
+        return;
+    const PlotPalette p = PlotPalette::fromPalette(palette());
+    if (p == m_palette)
+        return;
+    const PlotPalette from = std::exchange(m_palette, p);
+    recolour(from);
+    scheduleReplot();
+}
+
+PlotBase *PlotBase::of(QCustomPlot &plot)
+{
+    return qobject_cast<PlotBase *>(plot.parentWidget());
+}
+
+void PlotBase::setExportStyle(bool on)
+{
+    if (on == m_exportStyle)
+        return;
+    m_exportStyle = on;
+    const PlotPalette p = on ? PlotPalette::light() : PlotPalette::fromPalette(palette());
+    if (p == m_palette)
+        return;
+    const PlotPalette from = std::exchange(m_palette, p);
+    recolour(from);
+    if (!on)
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+ExportStyleScope::ExportStyleScope(QCustomPlot &plot) : m_base(PlotBase::of(plot))
+{
+    if (m_base)
+        m_base->setExportStyle(true);
+}
+
+ExportStyleScope::~ExportStyleScope()
+{
+    if (m_base)
+        m_base->setExportStyle(false);
+}
+
+namespace {
+
+/// @p c in @p to when it is one of @p from's colours (its alpha kept), else @p c: the
+/// colours a plot took from its palette follow it, a governor's stay its own.
+QColor mapped(const QColor &c, const PlotPalette &from, const PlotPalette &to)
+{
+    const std::pair<QColor, QColor> pairs[] = {{from.background, to.background},
+                                               {from.title, to.title},
+                                               {from.ink, to.ink},
+                                               {from.muted, to.muted},
+                                               {from.axis, to.axis},
+                                               {from.subTick, to.subTick},
+                                               {from.grid, to.grid},
+                                               {from.subGrid, to.subGrid},
+                                               {from.faint, to.faint},
+                                               {from.reference, to.reference},
+                                               {from.fill, to.fill},
+                                               {from.line, to.line}};
+    for (const auto &[a, b] : pairs)
+        if (c.rgb() == a.rgb()) {
+            QColor out = b;
+            out.setAlpha(c.alpha());
+            return out;
+        }
+    return c;
+}
+
+} // namespace
+
+void PlotBase::recolour(const PlotPalette &from)
+{
+    const PlotPalette &p = m_palette;
+    m_plot->setBackground(QBrush(p.background));
+    for (QCPAxisRect *r : m_plot->axisRects()) {
+        r->setBackground(QBrush(p.background));
+        for (QCPAxis *a : r->axes())
+            colourAxis(a, p);
+    }
+    for (QCPLayoutElement *e : m_plot->plotLayout()->elements(true))
+        if (auto *t = qobject_cast<QCPTextElement *>(e))
+            t->setTextColor(mapped(t->textColor(), from, p));
+    for (int i = 0; i < m_plot->itemCount(); ++i) {
+        QCPAbstractItem *item = m_plot->item(i);
+        if (auto *t = qobject_cast<QCPItemText *>(item)) {
+            t->setColor(mapped(t->color(), from, p));
+            if (t->brush().style() != Qt::NoBrush)
+                t->setBrush(QBrush(mapped(t->brush().color(), from, p)));
+        } else if (auto *l = qobject_cast<QCPItemStraightLine *>(item)) {
+            QPen pen = l->pen();
+            pen.setColor(mapped(pen.color(), from, p));
+            l->setPen(pen);
+        }
+    }
+    if (m_plot->legend) {
+        m_plot->legend->setBrush(QBrush(p.background));
+        m_plot->legend->setTextColor(p.ink);
+        m_plot->legend->setBorderPen(QPen(p.subTick));
+    }
+    applyPalette();
 }
 
 std::vector<PlotBase::ResidencyLine> PlotBase::addResidencyLines(Qt::Orientation orientation)
@@ -178,7 +288,7 @@ std::vector<PlotBase::ResidencyLine> PlotBase::addResidencyLines(Qt::Orientation
             continue;
         const double ns = static_cast<double>(st.targetResidencyNs);
         auto *line = new QCPItemStraightLine(m_plot);
-        line->setPen(QPen(QColor(0x70, 0x70, 0x70), 1, Qt::DashLine));
+        line->setPen(QPen(m_palette.reference, 1, Qt::DashLine));
         if (orientation == Qt::Vertical) {
             line->point1->setCoords(ns, 0);
             line->point2->setCoords(ns, 1);

@@ -9,6 +9,7 @@
  */
 #pragma once
 
+#include "widgets/plots/plot_palette.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/runner/simulation_snapshot.h"
 
@@ -20,6 +21,20 @@
 namespace idlescope {
 
 class ViewState;
+
+class PlotBase;
+
+/// The fixed light style on @p plot while it lives, when @p plot is a PlotBase's (exports).
+class ExportStyleScope {
+public:
+    explicit ExportStyleScope(QCustomPlot &plot);
+    ~ExportStyleScope();
+    ExportStyleScope(const ExportStyleScope &) = delete;
+    ExportStyleScope &operator=(const ExportStyleScope &) = delete;
+
+private:
+    PlotBase *m_base;
+};
 
 class PlotBase : public QWidget {
     Q_OBJECT
@@ -45,6 +60,15 @@ public:
     /// Rebuild the series now if dirty and replot synchronously (measurements, export, tests).
     void refreshNow();
 
+    /// The colours the frame is drawn with now: the desktop's (plot_palette.h), or the fixed
+    /// light style while an export draws the plot.
+    const PlotPalette &plotPalette() const { return m_palette; }
+    /// The fixed light style on (an export is drawn) or off (the desktop's palette again,
+    /// replotted). The figure exports switch it around their drawing.
+    void setExportStyle(bool on);
+    /// The plot of @p plot when it is a PlotBase's, else null.
+    static PlotBase *of(QCustomPlot &plot);
+
 protected:
     /// Refill every plottable from m_snap and the view state; called at most once per redraw.
     virtual void rebuild() = 0;
@@ -61,8 +85,13 @@ protected:
     /// Style helpers shared by the subclasses.
     void styleAxis(QCPAxis *axis, const QString &label);
     void styleAxisRect(QCPAxisRect *rect);
-    /// @p c at strength @p alpha over white, as an opaque colour (cheap to fill).
-    static QColor tint(const QColor &c, double alpha);
+    /// @p c at strength @p alpha over the background, as an opaque colour (cheap to fill).
+    QColor tint(const QColor &c, double alpha) const { return m_palette.tint(c, alpha); }
+    /// The desktop's palette changed: the frame follows it.
+    void changeEvent(QEvent *event) override;
+    /// Colours of the subclass's own that m_palette sets (called after the frame's); the
+    /// frame and every text and line drawn in one of the palette's colours follow already.
+    virtual void applyPalette() {}
 
     /// A state's target residency as a line on the plot: the state, where the line lies (ns)
     /// and the line.
@@ -86,11 +115,17 @@ protected:
 
 private:
     void flush();
+    /// Every colour of the frame from m_palette (it was @p from): backgrounds, axes, grids,
+    /// and each text element, text item and line that had one of @p from's colours; then
+    /// applyPalette().
+    void recolour(const PlotPalette &from);
 
     QString m_title;
     QCPTextElement *m_titleElement = nullptr;
     QTimer m_timer;
     bool m_dirty = true;
+    PlotPalette m_palette = PlotPalette::light();
+    bool m_exportStyle = false;
 };
 
 } // namespace idlescope

@@ -118,10 +118,11 @@ void PredictionPlot::setupSeries()
         label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         label->position->setTypeY(QCPItemPosition::ptPlotCoords);
         label->position->setCoords(0.005, y);
-        label->setBrush(QBrush(QColor(255, 255, 255, 210)));
+        label->setBrush(QBrush(QColor(plotPalette().background.red(), plotPalette().background.green(),
+                                      plotPalette().background.blue(), 210)));
         label->setPadding(QMargins(2, 0, 2, 1));
         label->setText(tr("%1 target residency %2").arg(QString::fromStdString(r.state->name), formatNs(y)));
-        label->setColor(QColor(0x50, 0x50, 0x50));
+        label->setColor(plotPalette().muted);
         QFont f = font();
         f.setPointSizeF(f.pointSizeF() * 0.85);
         label->setFont(f);

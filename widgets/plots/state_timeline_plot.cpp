@@ -17,6 +17,8 @@ namespace {
 constexpr double LANE_GAP = 0.8;
 /// Title, time axis and margins around the lanes, in pixels, before the first layout.
 constexpr int DECORATION_PX = 84;
+/// The tallest the lanes grow to name every state of every lane (beyond it, fewer names).
+constexpr double EVERY_STATE_MAX_PX = 420;
 } // namespace
 
 StateTimelinePlot::StateTimelinePlot(ViewState *view, QWidget *parent)
@@ -33,8 +35,19 @@ StateTimelinePlot::StateTimelinePlot(ViewState *view, QWidget *parent)
     m_plot->yAxis2->setTickLength(0, 0);
     m_plot->yAxis2->setSubTickLength(0, 0);
     m_plot->yAxis2->setBasePen(Qt::NoPen);
-    m_plot->yAxis2->setTickLabelColor(QColor(0x70, 0x70, 0x70));
+    m_plot->yAxis2->setTickLabelColor(plotPalette().reference);
     connect(m_plot, &QCustomPlot::afterLayout, this, &StateTimelinePlot::fitLaneLabels);
+}
+
+void StateTimelinePlot::applyPalette()
+{
+    // The state names are quieter than the governors' (the frame made them ink).
+    m_plot->yAxis2->setTickLabelColor(plotPalette().reference);
+    if (!m_snap)
+        return;
+    for (std::size_t g = 0; g < m_lanes.size() && g < m_snap->governors.size(); ++g)
+        if (m_lanes[g].high)
+            m_lanes[g].high->setBrush(QBrush(tint(m_snap->governors[g].color, 0.16)));
 }
 
 double StateTimelinePlot::laneLabelPointSize() const
@@ -51,13 +64,21 @@ void StateTimelinePlot::fitLaneLabels()
     const double axisPx = m_plot->yAxis->axisRect()->height();
     const double pxPerUnit = axisPx / std::max(1e-9, m_plot->yAxis->range().size());
     const double lanePx = pitch * pxPerUnit;
-    keepLanesReadable(m_plot->height() - axisPx);
+    // An export lays the plot out at its own size (toPixmap(), toPainter() set a viewport of
+    // it): the window's least height is not the figure's business (it left the window's
+    // plots 4 px off after an SVG export).
+    if (m_plot->viewport() == m_plot->rect())
+        keepLanesReadable(m_plot->height() - axisPx);
     const double base = m_baseLabelFont.pointSizeF() > 0 ? m_baseLabelFont.pointSizeF() : 9.0;
     const double baseHeight = QFontMetricsF(m_baseLabelFont).height();
     // Shrink the font to the lane, not below a readable size; then label every step-th lane
     // (a label may be a pixel taller than its lane: a font's height includes its leading).
     // Up to four lanes, sized so that state names a state apart fit too (keepLanesReadable()).
-    const double fitPx = m_snap->governorCount() <= 4 ? std::min(lanePx, pxPerUnit) : lanePx;
+    // So are more lanes when a state has a smallest label's height (keepLanesReadable()).
+    QFont smallest = m_baseLabelFont;
+    smallest.setPointSizeF(MIN_LABEL_POINT_SIZE);
+    const bool everyState = m_snap->governorCount() <= 4 || pxPerUnit + 0.5 >= QFontMetricsF(smallest).height();
+    const double fitPx = everyState ? std::min(lanePx, pxPerUnit) : lanePx;
     const double size = std::clamp(base * fitPx / baseHeight, MIN_LABEL_POINT_SIZE, base);
     QFont f = m_baseLabelFont;
     f.setPointSizeF(size);
@@ -87,6 +108,10 @@ void StateTimelinePlot::keepLanesReadable(double decorationPx)
     double pxPerUnit = labelPx / pitch;
     if (m_snap->governorCount() <= 4)
         pxPerUnit = std::max(pxPerUnit, labelPx / std::max(1, m_states - 1));
+    // Every state of every lane named, a label a state apart, while that keeps the plot
+    // within EVERY_STATE_MAX_PX (Juno's five lanes named only their top state, five times).
+    if (decorationPx + labelPx * m_plot->yAxis->range().size() <= EVERY_STATE_MAX_PX)
+        pxPerUnit = std::max(pxPerUnit, labelPx);
     const int height = static_cast<int>(std::ceil(decorationPx + pxPerUnit * m_plot->yAxis->range().size()));
     if (std::abs(m_plot->minimumHeight() - height) > 1)
         m_plot->setMinimumHeight(std::max(120, height));
@@ -181,7 +206,7 @@ void StateTimelinePlot::setupLanes()
         lane.inIdle->setName(tr("%1: ended by an in-idle interrupt").arg(m_snap->name(g)));
         for (int s : {0, std::max(1, m_states - 1)}) { // lane floor and ceiling
             auto *line = new QCPItemStraightLine(m_plot);
-            line->setPen(QPen(QColor(0xe2, 0xe2, 0xe2), 1, Qt::DotLine));
+            line->setPen(QPen(plotPalette().faint, 1, Qt::DotLine));
             line->point1->setCoords(0, laneY(g, s));
             line->point2->setCoords(1, laneY(g, s));
             m_laneItems << line;

@@ -43,6 +43,7 @@ protected:
     void fill(Ns clipNs) override;
     std::pair<int, qint64> entryAt(const QPointF &pos) const override;
     QString tooltipAt(const QPointF &pos) const override;
+    void applyPalette() override;
 
 private:
     void setupLanes();

@@ -36,6 +36,13 @@ TimePlot::TimePlot(const QString &title, ViewState *view, QWidget *parent) : Plo
     m_selectionLine = new QCPItemStraightLine(m_plot);
     m_selectionLine->setLayer(QStringLiteral("cursor"));
     m_selectionLine->setVisible(false);
+    m_noTimeline = new QCPItemText(m_plot);
+    m_noTimeline->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_noTimeline->position->setCoords(0.5, 0.5);
+    m_noTimeline->setPositionAlignment(Qt::AlignCenter);
+    m_noTimeline->setText(tr("A closed loop keeps each governor's totals only (Comparison table): "
+                             "every governor runs spans of its own, with no common timeline."));
+    m_noTimeline->setVisible(false);
 
     // Selection rectangle for Shift+drag zooms; the rest of the mouse is ours.
     m_plot->setSelectionRectMode(QCP::srmNone);
@@ -72,7 +79,12 @@ void TimePlot::rebuild()
         return;
     }
     m_plot->xAxis->setRange(static_cast<double>(m_view->rangeStartNs()), static_cast<double>(m_view->rangeEndNs()));
-    const QString clock = timeAxisTitle(*m_snap);
+    // A closed loop has no entries to place in time: an axis of "0 … 1 ns" said it had.
+    const bool noTimeline = m_snap->isClosedLoop();
+    m_noTimeline->setVisible(noTimeline);
+    m_plot->xAxis->setTickLabels(!noTimeline);
+    m_plot->xAxis->setTicks(!noTimeline);
+    const QString clock = noTimeline ? QString() : timeAxisTitle(*m_snap);
     if (m_plot->xAxis->label() != clock)
         m_plot->xAxis->setLabel(clock);
     prepareAxes();

@@ -102,6 +102,8 @@ private:
 
     QCPItemStraightLine *m_cursorLine = nullptr;
     QCPItemStraightLine *m_selectionLine = nullptr;
+    /// Said in the plot area when a run has no timeline to draw (a closed loop).
+    QCPItemText *m_noTimeline = nullptr;
     // Decimation cache key.
     std::uint64_t m_cachedGeneration = 0;
     Ns m_cachedStart = -1;

@@ -149,6 +149,7 @@ Result<std::shared_ptr<const CachedTrace>> importCached(const QString &path, Tra
     const trace::TableProposal proposal = trace::tableProposal(path.toStdString(), *imported);
     entry->summary.sidecarTable = QString::fromStdString(proposal.sidecarPath);
     entry->summary.statesSeen = proposal.statesSeen;
+    entry->summary.machine = trace::machineBesideTrace(path.toStdString());
     entry->trace = std::make_shared<const trace::TraceImport>(std::move(*imported));
     c.last = entry; // the previous trace is freed once no job holds it
     return std::shared_ptr<const CachedTrace>(entry);

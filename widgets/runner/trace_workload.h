@@ -17,6 +17,7 @@
 
 #include "core/common/error.h"
 #include "core/stream/idle_span.h"
+#include "core/trace/table_proposal.h"
 #include "core/trace/trace_stream.h"
 
 #include <QString>
@@ -61,6 +62,7 @@ struct TraceSummary {
     bool microsecondTimestamps = false; ///< whole-microsecond timestamps (trace_limits.h)
     QString sidecarTable;               ///< "<trace>.table.json" saved by idlescope-cli record, "" when absent
     int statesSeen = 0;                 ///< deepest cpu_idle state entered + 1 (core/trace/table_proposal.h)
+    trace::TracedMachine machine;       ///< the machine description beside the trace (table_proposal.h)
 };
 
 /// "CPU" value meaning "the CPU with the most idle spans" (idlescope-cli compare --trace's default).

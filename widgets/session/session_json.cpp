@@ -487,6 +487,8 @@ QByteArray sessionToJson(const Session &s)
     root.insert(key("governors"), governorsJson(s.scenario.governors));
     root.insert(key("latency_limit_ns"), static_cast<qint64>(s.scenario.latencyLimitNs));
     root.insert(key("view"), viewJson(s.view));
+    if (!s.sessionPath.isEmpty())
+        root.insert(key("session_path"), s.sessionPath);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -529,6 +531,7 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
                                             .arg(LATENCY_LIMIT_MAX_NS)
                                             .arg(s.scenario.latencyLimitNs));
     s.view = readView(r, root);
+    s.sessionPath = r.string(root, key("session_path"), key("session_path"), false);
     if (r.ok() && s.view.selectedGovernor >= static_cast<int>(s.scenario.governors.size()))
         r.fail(key("view.selected_governor"), QStringLiteral("there is no governor %1").arg(s.view.selectedGovernor));
     if (!r.ok())

@@ -13,7 +13,12 @@
  *    "workload": {"kind", "path", "description", "params": {name: number | string | bool}},
  *    "governors": [{"variant", "color": "#rrggbb", "settings": [{"name", "value"}]}],
  *    "latency_limit_ns": -1,
- *    "view": {"range_start_ns", "range_end_ns", "cursor_ns", "selected_governor", "selected_entry"}}
+ *    "view": {"range_start_ns", "range_end_ns", "cursor_ns", "selected_governor", "selected_entry"},
+ *    "session_path": "/home/u/ab.idlescope"}
+ *
+ * "session_path" is written only in a recovery copy (recovery_store.h): the
+ * session file the unsaved work belongs to, so that a restored copy comes back
+ * under its name and Save writes there (a copy of an untitled window has none).
  *
  * The kinds are named by targetKindName() and workloadKindName()
  * (widgets/runner/scenario_spec.h): a target "builtin", "file" or "machine"; a
@@ -73,6 +78,9 @@ struct SessionView {
 struct Session {
     ScenarioSpec scenario;
     SessionView view;
+    /// The session file this work belongs to, in a recovery copy ("" elsewhere: a session
+    /// file is where it is). Not part of sameSession().
+    QString sessionPath;
 };
 
 /// True when every saved field of @p x equals that of @p y (tables compared state by state).

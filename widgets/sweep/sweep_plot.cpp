@@ -63,7 +63,7 @@ SweepPlot::SweepPlot(QWidget *parent) : PlotBase(tr("Sweep"), nullptr, parent)
     }
     // The legend lives in the top panel's inset (QCustomPlot puts it in its first axis rect).
     m_plot->legend->setBrush(QBrush(QColor(255, 255, 255, 220)));
-    m_plot->legend->setBorderPen(QPen(QColor(0xc0, 0xc0, 0xc0)));
+    m_plot->legend->setBorderPen(QPen(plotPalette().subTick));
     m_plot->legend->setFont(font());
     m_plot->setAutoAddPlottableToLegend(false);
     m_rects.front()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);

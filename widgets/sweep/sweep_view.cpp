@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QThread>
 #include <QVBoxLayout>
@@ -122,7 +123,15 @@ SweepView::SweepView(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(controls);
     layout->addLayout(status);
-    layout->addWidget(m_plot, 1);
+    // Three panels stacked need about 110 px each to be read: in a low dock (the comparison
+    // table's height, a projector's 768 lines) the figure keeps that and scrolls.
+    m_plot->setMinimumHeight(SWEEP_PLOT_MIN_HEIGHT);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_plot);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    layout->addWidget(scroll, 1);
 
     connect(m_axis, &QComboBox::currentIndexChanged, this, &SweepView::axisChanged);
     connect(m_run, &QPushButton::clicked, this, &SweepView::startFromControls);
@@ -316,7 +325,23 @@ FigureCaption SweepView::caption() const
     caption.title = m_plot->title();
     for (std::size_t g = 0; g < r.governors.size(); ++g)
         caption.legend.append({QString::fromStdString(r.governors[g]), QColor(r.governorColors[g])});
-    caption.context = scenarioContext(r.request.scenario);
+    // The swept parameter has no fixed value: the scenario's own (the workload's "every
+    // 100 us", a tunable's setting) would name one it never had in the figure.
+    ScenarioSpec scenario = r.request.scenario;
+    if (r.request.axis.kind == SweepAxisChoice::Kind::Tunable)
+        for (GovernorSpec &g : scenario.governors)
+            if (g.variant == r.request.axis.governor)
+                std::erase_if(g.settings, [&](const TunableSetting &t) {
+                    return QString::fromStdString(t.first) == r.request.axis.param;
+                });
+    caption.context = scenarioContext(scenario);
+    if (r.request.axis.kind == SweepAxisChoice::Kind::Workload)
+        for (QString &line : caption.context)
+            if (line.startsWith(QStringLiteral("Workload: ")))
+                line = tr("Workload: %1 (seed %2), %3 swept")
+                           .arg(r.workloadText)
+                           .arg(scenario.workload.seed)
+                           .arg(r.request.axis.param);
     caption.context << tr("Swept: %1 over %2 values (workload spec %3)")
                            .arg(sweepAxisTitle(r.request))
                            .arg(r.pointCount())

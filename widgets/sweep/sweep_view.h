@@ -33,6 +33,9 @@ namespace idlescope {
 struct FigureCaption;
 class SweepPlot;
 
+/// The sweep figure's least height: three panels of about 110 px and the title (it scrolls below).
+inline constexpr int SWEEP_PLOT_MIN_HEIGHT = 360;
+
 class SweepView : public QWidget {
     Q_OBJECT
 public:

@@ -116,8 +116,7 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent) : QWidget(parent), m_
     connect(m_model, &EntriesModel::busyChanged, this, &EntriesDock::showBusy);
     connect(m_model, &EntriesModel::rowsReplaced, this, [this] {
         updateCount();
-        if (m_view)
-            followSelection(m_view->selectedGovernor(), m_view->selectedEntry());
+        showSelectedRow();
     });
     connect(m_progressTimer, &QTimer::timeout, this,
             [this] { m_progress->setValue(static_cast<int>(m_model->progress() * 1000)); });
@@ -176,8 +175,7 @@ void EntriesDock::applyFilter()
     m_model->setFilter(f);
     m_filling = false;
     updateCount();
-    if (m_view)
-        followSelection(m_view->selectedGovernor(), m_view->selectedEntry());
+    showSelectedRow();
 }
 
 void EntriesDock::updateCount()
@@ -224,13 +222,26 @@ void EntriesDock::followSelection(int g, qint64 entry)
         m_runBox->setCurrentIndex(g);
         updateCount();
     }
-    const int row = m_model->shownRun() == g ? m_model->rowOf(entry) : -1; // else after rowsReplaced()
-    if (row >= 0) {
-        const QModelIndex index = m_model->index(row, 0);
-        m_table->selectionModel()->setCurrentIndex(index,
-                                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        m_table->scrollTo(index);
-    }
+    m_filling = false;
+    showSelectedRow(); // else after rowsReplaced()
+}
+
+void EntriesDock::showSelectedRow()
+{
+    // Only within the run shown: the run is the user's choice (the run box) or a new
+    // selection's (followSelection()). A filter, a sort or new rows switched it back to the
+    // selected entry's run, so the run box snapped back to it (issue 33).
+    if (m_filling || !m_snap || !m_view)
+        return;
+    const int g = m_view->selectedGovernor();
+    const int row =
+        g >= 0 && m_model->shownRun() == g && m_model->run() == g ? m_model->rowOf(m_view->selectedEntry()) : -1;
+    if (row < 0)
+        return;
+    m_filling = true;
+    const QModelIndex index = m_model->index(row, 0);
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(index);
     m_filling = false;
 }
 

@@ -47,7 +47,10 @@ public:
 private:
     void applyFilter();
     void updateCount();
+    /// A selection made elsewhere: the list switches to run @p g and shows @p entry's row.
     void followSelection(int g, qint64 entry);
+    /// The selected entry's row made current when the run shown is its run (never a switch).
+    void showSelectedRow();
     void fillCombos();
     void showBusy(bool busy);
     /// The filter boxes set to @p filter (after a cancel), without filtering again.
