@@ -202,8 +202,21 @@ int loadFilter()
 
 } // namespace
 
+/// Closes every descriptor past the protocol's (0..HOST_DECISION_FD): the caller's
+/// open files and directories must not reach the governor (an inherited directory
+/// would lead out of the mount namespace's root).
+void closeInheritedFds()
+{
+    if (::close_range(HOST_DECISION_FD + 1, ~0U, 0) == 0)
+        return;
+    const long max = ::sysconf(_SC_OPEN_MAX);
+    for (long fd = HOST_DECISION_FD + 1; fd < (max > 0 ? max : 1024); ++fd)
+        ::close(static_cast<int>(fd));
+}
+
 std::string confine(const std::string &sharedObject, pid_t parent, HostProgress &progress)
 {
+    closeInheritedFds();
     std::int32_t bits = 0;
     std::string loadPath = sharedObject;
     // The namespaces first (entering a user namespace clears the parent-death signal),

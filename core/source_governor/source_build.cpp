@@ -179,6 +179,14 @@ std::string contentHash(const std::string &path)
 
 /// Beside a built object: "HASH PATH" for every file the compiler read to build it
 /// but the shim's own headers (keyed with the shim), one a line.
+/// The files the compiler read less the private copy of the source (gone after the
+/// build; the source's bytes are in the cache key itself).
+std::vector<std::string> headersRead(std::vector<std::string> files, const fs::path &ownCopy)
+{
+    std::erase(files, ownCopy.string());
+    return files;
+}
+
 std::string dependencyManifest(const std::vector<std::string> &files)
 {
     std::string out;
@@ -497,6 +505,24 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
         }
 
     const std::string tmp = so.string() + uniqueSuffix();
+    // The compiler reads the bytes that were hashed and consented to, from a copy of
+    // its own in the private cache: the file at sourcePath may change between the
+    // hash and the build. Headers beside it are found with -iquote.
+    const fs::path ownDir = fs::path(tmp + ".src");
+    const fs::path ownCopy = ownDir / fs::path(sourcePath).filename();
+    fs::create_directories(ownDir, ec);
+    if (Status s = writeCacheFile(ownCopy, *source, "source copy"); !s) {
+        fs::remove_all(ownDir, ec);
+        return s.error();
+    }
+    struct RemoveCopy {
+        fs::path dir;
+        ~RemoveCopy()
+        {
+            std::error_code e;
+            fs::remove_all(dir, e);
+        }
+    } removeCopy{ownDir};
     std::vector<std::string> argv{cc};
     argv.insert(argv.end(), std::begin(kCompileFlags), std::end(kCompileFlags));
     // Not in the key: it changes how soon a failing build stops, not what a good one makes.
@@ -506,9 +532,15 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     // -MMD lists the files it read but the -isystem shim's: the headers the key cannot see.
     argv.insert(argv.end(),
                 {"-isystem", include, "-include", "idlescope/kernel.h", "-MMD", "-MF", tmp + ".d", "-o", tmp});
+    argv.insert(argv.end(), {"-iquote", srcDir.string()});
     argv.insert(argv.end(), std::begin(kSourceLanguage), std::end(kSourceLanguage));
-    argv.insert(argv.end(), {sourcePath, "-x", "none", *shim + "/runtime.o", "-Wl,-z,defs"});
+    argv.insert(argv.end(), {ownCopy.string(), "-x", "none", *shim + "/runtime.o", "-Wl,-z,defs"});
     Result<Finished> r = runToEnd(argv, timeoutSeconds);
+    // The messages name the user's file, not the copy.
+    if (r)
+        for (std::size_t at = 0; (at = r->output.find(ownCopy.string(), at)) != std::string::npos;
+             at += sourcePath.size())
+            r->output.replace(at, ownCopy.string().size(), sourcePath);
     Result<std::string> rule = readFile(tmp + ".d");
     fs::remove(tmp + ".d", ec);
     if (!r)
@@ -535,7 +567,9 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     if (Status s = store(warningsFile, warningsRecord(sourcePath, built.warnings), "warnings"); !s)
         return s.error();
     if (Status s =
-            store(deps, dependencyManifest(rule ? dependencyFiles(*rule) : std::vector<std::string>{}), "header list");
+            store(deps,
+                  dependencyManifest(headersRead(rule ? dependencyFiles(*rule) : std::vector<std::string>{}, ownCopy)),
+                  "header list");
         !s)
         return s.error();
     fs::rename(tmp, so, ec);

@@ -104,6 +104,7 @@ void SourceGovernor::enable(const IdleStateTable &, CpuidleDevice &)
     m_bytesStart = m_bytesEnd = m_pos = 0;
     m_played = 0;
     m_overrun = false;
+    m_badState = -1;
 }
 
 bool SourceGovernor::nextBytes()
@@ -117,7 +118,7 @@ bool SourceGovernor::nextBytes()
     return true;
 }
 
-Selection SourceGovernor::select(const IdleStateTable &, CpuidleDevice &dev, const SelectContext &)
+Selection SourceGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, const SelectContext &)
 {
     if (m_overrun || (m_pos == m_bytesEnd && !nextBytes()) || m_bytes[m_pos - m_bytesStart] == DECISION_END) {
         // No decision left (the host's end record, or a host that ended early): the replay
@@ -133,7 +134,17 @@ Selection SourceGovernor::select(const IdleStateTable &, CpuidleDevice &dev, con
         std::memcpy(&dev.pollLimitNs, limit, sizeof limit);
     }
     ++m_played;
-    return Selection{b & DECISION_STATE_MASK, (b & DECISION_STOP_TICK) != 0, -1};
+    const int state = b & DECISION_STATE_MASK;
+    // The channel is a pipe the governor's process can write to: a state past the table
+    // is the governor's bytes, never to be indexed with; the replay goes on with state 0
+    // and checkPlayback() says what came.
+    if (state >= drv.count()) {
+        if (m_badState < 0)
+            m_badState = state;
+        m_overrun = true;
+        return Selection{0, true, -1};
+    }
+    return Selection{state, (b & DECISION_STOP_TICK) != 0, -1};
 }
 
 Status SourceGovernor::checkPlayback(const ReplaySummary *summary)
@@ -154,6 +165,11 @@ Status SourceGovernor::checkPlayback(const ReplaySummary *summary)
     }
     if (!*m_hostEnd)
         return *m_hostEnd;
+    if (m_badState >= 0)
+        return Error{"", 0, "",
+                     m_spec.name + ": the decision channel held a choice of state " + std::to_string(m_badState)
+                         + ", which the table does not have: the governor wrote to file descriptor 5, the channel "
+                           "its decisions come back on; the run is refused"};
     const bool mismatch = summary ? (m_overrun || m_played != m_entries || summary->entries != m_entries
                                      || summary->endNowNs != m_endNowNs || m_pos != m_decisionBytes)
                                   : m_played > m_entries;
@@ -161,7 +177,9 @@ Status SourceGovernor::checkPlayback(const ReplaySummary *summary)
         return Error{"", 0, "",
                      m_spec.name + ": the replay of the governor host's decisions went another way ("
                          + std::to_string(summary ? summary->entries : m_played) + " entries here, "
-                         + std::to_string(m_entries) + " in the host): an idlescope bug"};
+                         + std::to_string(m_entries)
+                         + " in the host): a governor that writes to file descriptor 5 (the decision channel) does "
+                           "this; otherwise it is an idlescope bug"};
     return Ok{};
 }
 

@@ -110,6 +110,7 @@ private:
     std::size_t m_pos = 0; ///< next decision byte
     std::int64_t m_played = 0;
     bool m_overrun = false; ///< a select() found no decision left
+    int m_badState = -1;    ///< a decision for a state the table lacks (bytes the governor wrote to fd 5)
     std::string m_warnings;
     std::string m_log;
 };

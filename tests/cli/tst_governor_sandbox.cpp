@@ -31,6 +31,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <fcntl.h>
 #include <seccomp.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -280,6 +281,72 @@ private slots:
         });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"printed more than 256 MiB in select() at entry 0"_s), qPrintable(r.err));
+    }
+
+    void bytesOnTheDecisionChannelAreRefusedNotTrusted()
+    {
+        // A governor that writes 16 bytes of 0x7f to fd 5, the channel its decisions come back
+        // on: state 15 of a three-state table. idlescope indexed its counters with it and died
+        // of stack smashing (exit 134, a fresh hostile user's finding); now the run is refused.
+        const QString gov = writeGovernor(u"decision_bytes.c"_s, R"(#include <linux/cpuidle.h>
+#include <linux/kernel.h>
+extern long write(int, const void *, unsigned long);
+static int g_done;
+static int g_select(struct cpuidle_driver *drv, struct cpuidle_device *dev, bool *stop_tick)
+{
+	static const unsigned char b[16] = { 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f,
+					     0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f };
+	if (!g_done++)
+		write(5, b, sizeof b);
+	return 0;
+}
+static struct cpuidle_governor g_governor = { .name = "decision-bytes", .rating = 1, .select = g_select, };
+static int __init init_g(void)
+{
+	return cpuidle_register_governor(&g_governor);
+}
+postcore_initcall(init_g);
+)");
+        const auto r = replay(gov);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"file descriptor 5"_s), qPrintable(r.err));
+    }
+
+    void descriptorsOfTheCallerDoNotReachTheGovernor()
+    {
+        // A file the caller has open on fd 7 was readable by the governor (a fresh hostile
+        // user's finding: an inherited directory also led out of the sandbox's root). The
+        // host closes every descriptor past the protocol's before the governor loads.
+        const QString secret = m_out.filePath(u"secret.txt"_s);
+        writeFile(secret, "TOPSECRET-7\n");
+        const QString gov = writeGovernor(u"inherited_fd.c"_s, R"(#include <linux/cpuidle.h>
+#include <linux/kernel.h>
+extern long read(int, void *, unsigned long);
+extern int printf(const char *, ...);
+static int g_select(struct cpuidle_driver *drv, struct cpuidle_device *dev, bool *stop_tick)
+{
+	return 0;
+}
+static struct cpuidle_governor g_governor = { .name = "inherited-fd", .rating = 1, .select = g_select, };
+static int __init init_g(void)
+{
+	char buf[32] = { 0 };
+	long n = read(7, buf, sizeof buf - 1);
+	printf("fd 7 gave %ld: %s\n", n, n > 0 ? buf : "");
+	return cpuidle_register_governor(&g_governor);
+}
+postcore_initcall(init_g);
+)");
+        const QByteArray path = secret.toLocal8Bit();
+        const auto r = replay(gov, {}, [path] {
+            const int fd = ::open(path.constData(), O_RDONLY);
+            if (fd >= 0 && fd != 7) {
+                ::dup2(fd, 7);
+                ::close(fd);
+            }
+        });
+        QVERIFY2(r.err.contains(u"fd 7 gave -1"_s), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"TOPSECRET"_s), qPrintable(r.err));
     }
 
     void printfIsTheGovernorsText()
