@@ -185,6 +185,8 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    /// The first show gives the side docks their comfortable widths (restoreSettings() aside).
+    void showEvent(QShowEvent *event) override;
 
 private:
     void setupUi();
@@ -251,6 +253,7 @@ private:
     QDockWidget *m_inspectorDock = nullptr;
     QMenu *m_viewMenu = nullptr;
     QString m_sessionPath;
+    bool m_docksSized = false; ///< the side docks have their first widths (or the saved ones)
     double m_lastShowMs = 0;
     QLabel *m_status = nullptr;
     QLabel *m_busy = nullptr;

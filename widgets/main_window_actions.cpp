@@ -387,7 +387,25 @@ void MainWindow::restoreSettings()
 {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    // The user's own dock widths, when saved, replace the first show's (showEvent()).
+    m_docksSized = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_docksSized)
+        return;
+    m_docksSized = true;
+    // The docks' minimums are small, so that the window fits a 1024-pixel projector (they
+    // scroll there); their first widths are the comfortable ones, Setup 285 px and the
+    // Parameters / inspector column 475 px, in proportion on a narrower window.
+    const double share = std::min(1.0, width() / 1600.0);
+    auto *setup = findChild<QDockWidget *>(QStringLiteral("setupDock"));
+    auto *parameters = findChild<QDockWidget *>(QStringLiteral("parameterDock"));
+    if (setup && parameters)
+        resizeDocks({setup, parameters}, {static_cast<int>(285 * share), static_cast<int>(475 * share)},
+                    Qt::Horizontal);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
