@@ -289,7 +289,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
     // Locals, not members, across the governor's calls: they stay in registers.
     Ns spanStart;
     bool tickStopped;
-    if (m_inStay) {
+    if (m_inStay) [[unlikely]] {
         spanStart = m_spanStart;
         tickStopped = m_tickStopped;
         m_inStay = false;
@@ -310,7 +310,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
     // At least one select per row, unless a polling entry from an earlier
     // row runs into it: then the loop goes on only while time is left.
     bool selectOnce = true;
-    if (m_pollInFlight) {
+    if (m_pollInFlight) [[unlikely]] {
         selectOnce = false;
         const Poll &p = m_poll;
         // The limit is noticed only when no handler runs: not before this row.
@@ -377,7 +377,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
             // least 1 ns here, or the row would never end.
             const Ns pollLimit = cpuidlePollTime(m_pollRule, m_table, m_dev);
             const bool wakeFirst = remainingWake <= pollLimit; // ties go to the wakeup
-            if (wakeFirst && stayNext) {
+            if (wakeFirst && stayNext) [[unlikely]] {
                 // An interrupt that wakes no task does not end polling.
                 m_poll = Poll{rec, m_now, m_now + pollLimit, m_now + std::max<Ns>(pollLimit, 1), tick};
                 m_pollInFlight = true;
@@ -395,7 +395,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
         const bool reachedWake = end >= remainingWake;
         rec.timerWake = timerWake;
         m_now += account(idx, end, rec);
-        if (stayNext && m_now - spanStart >= span.wakeNs) {
+        if (stayNext && m_now - spanStart >= span.wakeNs) [[unlikely]] {
             // The interrupt is handled inside cpuidle_enter_state(), before
             // the reflect; a tick within the handler sets the sticky flag.
             const Ns handlerNs = stayNext->gapNs;
