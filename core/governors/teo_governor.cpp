@@ -105,6 +105,36 @@ namespace {
 
 using O = TeoOptions;
 
+/// v7.0's teo.c (blob bec0142377b8).
+constexpr TeoOptions v7_0()
+{
+    return {
+        .query = O::SleepLengthQuery::AfterCandidate,
+        .skip = O::QuerySkip::ShortIdles,
+        .safetyNet = O::SafetyNet::PollLimitOnly,
+        .total = O::Total::SumOfBins,
+        .tickStats = O::TickStats::InterceptsAtOrBelowTick,
+        .tickRule = O::TickRule::TwoThirds,
+        .tickWakeups = O::TickWakeups::TotalTickOrHit,
+        .walk = O::InterceptWalk::MinIdxMaxIntercepts,
+        .recentIntercepts = false,
+        .utilAwareness = false,
+        .shortIdles = true,
+        .stateOkAfterShallower = false,
+        .decayToZero = true,
+        .hitNeedsTimerProximity = true,
+        .singleStateInCore = true,
+    };
+}
+
+/// v7.1: v7.0 with "Rearrange stopped tick handling" (blob ac43b9b013b3).
+constexpr TeoOptions v7_1()
+{
+    TeoOptions o = v7_0();
+    o.safeTimerRange = true;
+    return o;
+}
+
 /// One row per kernel file.
 constexpr VariantRow<TeoOptions> kVariants[] = {
     {{"teo-5.14",
@@ -210,23 +240,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo of v7.0: hits need the wakeup near the timer, walk bounded by the busiest intercepts bin",
       PollTimeRule::V5_11,
       true},
-     {
-         .query = O::SleepLengthQuery::AfterCandidate,
-         .skip = O::QuerySkip::ShortIdles,
-         .safetyNet = O::SafetyNet::PollLimitOnly,
-         .total = O::Total::SumOfBins,
-         .tickStats = O::TickStats::InterceptsAtOrBelowTick,
-         .tickRule = O::TickRule::TwoThirds,
-         .tickWakeups = O::TickWakeups::TotalTickOrHit,
-         .walk = O::InterceptWalk::MinIdxMaxIntercepts,
-         .recentIntercepts = false,
-         .utilAwareness = false,
-         .shortIdles = true,
-         .stateOkAfterShallower = false,
-         .decayToZero = true,
-         .hitNeedsTimerProximity = true,
-         .singleStateInCore = true,
-     }},
+     v7_0()},
     {{"teo-7.1",
       "teo",
       "v7.1",
@@ -234,24 +248,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo of v7.1: with the tick stopped, a shallow state stands only if a timer fires within 2 ticks",
       PollTimeRule::V5_11,
       true},
-     {
-         .query = O::SleepLengthQuery::AfterCandidate,
-         .skip = O::QuerySkip::ShortIdles,
-         .safetyNet = O::SafetyNet::PollLimitOnly,
-         .total = O::Total::SumOfBins,
-         .tickStats = O::TickStats::InterceptsAtOrBelowTick,
-         .tickRule = O::TickRule::TwoThirds,
-         .tickWakeups = O::TickWakeups::TotalTickOrHit,
-         .walk = O::InterceptWalk::MinIdxMaxIntercepts,
-         .recentIntercepts = false,
-         .utilAwareness = false,
-         .shortIdles = true,
-         .stateOkAfterShallower = false,
-         .decayToZero = true,
-         .hitNeedsTimerProximity = true,
-         .singleStateInCore = true,
-         .safeTimerRange = true,
-     }},
+     v7_1()},
 };
 constexpr auto kInfos = variantInfos(kVariants);
 
