@@ -82,4 +82,10 @@ inline QMap<QString, CsvRow> cliCsvRows(const QStringList &args, int keyColumns,
     return csvRowsBy(r.out, keyColumns, wholeRowsOnly);
 }
 
+/// @p r is idlescope-cli refusing bad input: exit code 2, @p words on stderr.
+inline bool refusedSaying(const CliResult &r, const QString &words)
+{
+    return r.exitCode == 2 && r.err.contains(words);
+}
+
 } // namespace idlescope::test

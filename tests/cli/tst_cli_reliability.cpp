@@ -23,18 +23,13 @@ using namespace Qt::StringLiterals;
 namespace {
 
 using idlescope::test::CliResult;
+using idlescope::test::refusedSaying;
 using idlescope::test::runCli;
 using idlescope::test::writeFile;
 
 QByteArray readAll(const QString &path)
 {
     return idlescope::test::readAll(path, "<missing>");
-}
-
-/// @p r is idlescope-cli refusing bad input: exit code 2, @p words on stderr.
-bool refusedSaying(const CliResult &r, const QString &words)
-{
-    return r.exitCode == 2 && r.err.contains(words);
 }
 
 const QByteArray kStream = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n1000,50000,2000,-1,0\n"
