@@ -11,15 +11,16 @@ namespace idlescope {
 
 namespace {
 
-constexpr int kColumns = 6;
-constexpr std::array<std::string_view, kColumns> kNames = {"gap_ns",         "timer_ns", "wake_ns",
-                                                           "latency_req_ns", "util",     "need_resched"};
+constexpr int kColumns = 7;
+constexpr std::array<std::string_view, kColumns> kNames = {"gap_ns", "timer_ns",     "wake_ns",      "latency_req_ns",
+                                                           "util",   "need_resched", "gap_from_wake"};
 constexpr int kUtil = 4;
 constexpr int kNeedResched = 5;
+constexpr int kGapFromWake = 6;
 constexpr int kMaxFields = 64;
 
 struct Header {
-    std::array<int, kColumns> pos{-1, -1, -1, -1, -1, -1};
+    std::array<int, kColumns> pos{-1, -1, -1, -1, -1, -1, -1};
     int fields = 0;
 };
 
@@ -49,7 +50,7 @@ Result<Header> parseHeader(std::string_view line, const std::string &label)
             return Error{label, 1, std::string(name),
                          "unknown column " + std::to_string(i + 1)
                              + " (a stream has gap_ns,timer_ns,wake_ns,latency_req_ns and optionally util, "
-                               "need_resched)"};
+                               "need_resched, gap_from_wake)"};
         const auto c = static_cast<size_t>(known - kNames.begin());
         // Which of the two was meant is anyone's guess: refuse, do not pick one.
         if (const int before = h.pos[c]; before >= 0)
@@ -88,7 +89,7 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
             return Error{label, lineNo, "",
                          "expected " + std::to_string(h.fields) + " fields, found "
                              + (n > kMaxFields ? std::string("more") : std::to_string(n))};
-        std::array<std::int64_t, kColumns> v{0, 0, 0, 0, 0, 1};
+        std::array<std::int64_t, kColumns> v{0, 0, 0, 0, 0, 1, 0};
         for (int c = 0; c < kColumns; ++c) {
             const int p = h.pos[static_cast<size_t>(c)];
             if (p < 0)
@@ -99,6 +100,7 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
                              "'" + quoteField(f[static_cast<size_t>(p)]) + "' is not an integer"
                                  + (c == kUtil          ? " (util is the CPU's utilisation, 0..1024)"
                                     : c == kNeedResched ? " (need_resched is 0 or 1)"
+                                    : c == kGapFromWake ? " (gap_from_wake is 0 or 1)"
                                                         : " (times are whole nanoseconds)")};
             v[static_cast<size_t>(c)] = *value;
         }
@@ -108,7 +110,12 @@ Result<IdleStream> parseLines(NextLine &&nextLine, const std::string &label)
             return Error{label, lineNo, "need_resched",
                          "must be 0 (an interrupt that wakes no task) or 1 (a task is woken), not "
                              + std::to_string(v[kNeedResched])};
-        IdleSpan s{v[0], v[1], v[2], v[3], static_cast<int>(v[kUtil]), v[kNeedResched] == 1};
+        if (v[kGapFromWake] != 0 && v[kGapFromWake] != 1)
+            return Error{label, lineNo, "gap_from_wake",
+                         "must be 0 (gap_ns counts from the replay's exit) or 1 (from the previous row's "
+                         "wakeup), not "
+                             + std::to_string(v[kGapFromWake])};
+        IdleSpan s{v[0], v[1], v[2], v[3], static_cast<int>(v[kUtil]), v[kNeedResched] == 1, v[kGapFromWake] == 1};
         if (Status st = validateSpan(s, label, lineNo); !st)
             return st.error();
         // The replay's clock must not overflow int64 nanoseconds.
@@ -189,11 +196,13 @@ Result<IdleStream> parseStreamCsv(std::string_view text, const std::string &labe
 
 std::string formatStreamCsv(const IdleStream &stream)
 {
-    // The need_resched column only where a row needs it, so that a stream
-    // without in-idle wakeups is written as the conformance kit writes it.
+    // The need_resched and gap_from_wake columns only where a row needs them, so that
+    // a stream without in-idle wakeups is written as the conformance kit writes it.
     const bool inIdle = std::any_of(stream.begin(), stream.end(), [](const IdleSpan &s) { return !s.needResched; });
-    std::string out = inIdle ? "gap_ns,timer_ns,wake_ns,latency_req_ns,util,need_resched\n"
-                             : "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n";
+    const bool fromWake = std::any_of(stream.begin(), stream.end(), [](const IdleSpan &s) { return s.gapFromWake; });
+    std::string out = "gap_ns,timer_ns,wake_ns,latency_req_ns,util";
+    out += inIdle ? ",need_resched" : "";
+    out += fromWake ? ",gap_from_wake\n" : "\n";
     out.reserve(out.size() + stream.size() * 40);
     for (const IdleSpan &s : stream) {
         out += std::to_string(s.gapNs);
@@ -207,6 +216,8 @@ std::string formatStreamCsv(const IdleStream &stream)
         out += std::to_string(s.util);
         if (inIdle)
             out += s.needResched ? ",1" : ",0";
+        if (fromWake)
+            out += s.gapFromWake ? ",1" : ",0";
         out += '\n';
     }
     return out;

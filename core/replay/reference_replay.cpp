@@ -29,6 +29,7 @@ void ReferenceReplay::reset()
     m_tickNsec = m_table.tickNsec();
     m_nextTickNs = 0;
     m_spanStart = REPLAY_START_NS;
+    m_lastWakeNs = REPLAY_START_NS;
     m_inStay = false;
     m_tickStopped = false;
     m_pollInFlight = false;

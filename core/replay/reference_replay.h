@@ -213,6 +213,7 @@ private:
     bool m_tickStopped = false; ///< with m_inStay: tick_nohz_tick_stopped()
     bool m_pollInFlight = false;
     Poll m_poll;
+    Ns m_lastWakeNs = REPLAY_START_NS; ///< the last row's wakeup, where a gap_from_wake row's gap counts from
 };
 
 /// Replay a whole stream from the start; sink as in ReferenceReplay::runSpan().
@@ -289,16 +290,31 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
     // Locals, not members, across the governor's calls: they stay in registers.
     Ns spanStart;
     bool tickStopped;
+    Ns wakeNs = span.wakeNs;
+    Ns timerNs = span.timerNs;
     if (m_inStay) [[unlikely]] {
         spanStart = m_spanStart;
         tickStopped = m_tickStopped;
         m_inStay = false;
+    } else if (span.gapFromWake) [[unlikely]] {
+        m_now = std::max(m_now, m_lastWakeNs + span.gapNs);
+        spanStart = m_now;
+        tickStopped = false;
     } else {
         m_now += span.gapNs;
         spanStart = m_now;
         tickStopped = false; // the tick was restarted when the idle loop was left
     }
-    const Ns wakeAbs = spanStart + span.wakeNs;
+    if (span.gapFromWake) [[unlikely]] {
+        // A trace's row starts gap_ns after the previous row's wakeup and wakes when it
+        // woke on the trace's clock, whatever exit latency the replay's choices added:
+        // an exit that ran past the row's start shortens the row, it does not move it.
+        const Ns late = std::max<Ns>(0, spanStart - (m_lastWakeNs + span.gapNs));
+        wakeNs = std::max<Ns>(0, wakeNs - late);
+        timerNs = std::max(wakeNs, timerNs - late);
+    }
+    const Ns wakeAbs = spanStart + wakeNs;
+    m_lastWakeNs = wakeAbs;
     // The stay goes on into the next row, which starts at @p rowStartNs.
     auto continueStay = [&](Ns rowStartNs) {
         m_inStay = true;
@@ -332,11 +348,11 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
     // Interrupts that wake no task (tick, poll limit) end an iteration only,
     // and a stopped tick stays stopped until the idle loop is left.
     std::int32_t entry = 0;
-    while (selectOnce || m_now - spanStart < span.wakeNs) {
+    while (selectOnce || m_now - spanStart < wakeNs) {
         selectOnce = false;
         const Ns elapsed = m_now - spanStart;
-        const Ns remainingWake = span.wakeNs - elapsed;
-        const Ns sleepLength = span.timerNs - elapsed;
+        const Ns remainingWake = wakeNs - elapsed;
+        const Ns sleepLength = timerNs - elapsed;
         const Ns toTick = toNextTick();
 
         SelectContext ctx;
@@ -395,10 +411,11 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
         const bool reachedWake = end >= remainingWake;
         rec.timerWake = timerWake;
         m_now += account(idx, end, rec);
-        if (stayNext && m_now - spanStart >= span.wakeNs) [[unlikely]] {
+        if (stayNext && m_now - spanStart >= wakeNs) [[unlikely]] {
             // The interrupt is handled inside cpuidle_enter_state(), before
             // the reflect; a tick within the handler sets the sticky flag.
-            const Ns handlerNs = stayNext->gapNs;
+            const Ns handlerNs =
+                stayNext->gapFromWake ? std::max<Ns>(0, wakeAbs + stayNext->gapNs - m_now) : stayNext->gapNs;
             if (!tickStopped && toNextTick() <= handlerNs)
                 m_dev.gotTickFlag = true;
             m_now += handlerNs;

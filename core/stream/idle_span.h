@@ -35,6 +35,12 @@ struct IdleSpan {
     /// stream column need_resched, 1 when absent); false: an in-idle
     /// interrupt that wakes nothing. A last row ends the stay whatever it says.
     bool needResched = true;
+    /// gapNs counts from the previous row's wakeup event (its start + wake_ns), not from
+    /// the replay's exit from the state it chose (which adds that state's exit latency):
+    /// the stream column gap_from_wake, 0 when absent. Streams made from a trace set it,
+    /// so that the replay keeps the trace's clock and its ticks fall where the kernel's
+    /// did; if the exit comes later than that, the row starts at the exit.
+    bool gapFromWake = false;
 
     /// True when the timer itself ends the span (wake == timer).
     bool timerWake() const { return wakeNs == timerNs; }

@@ -22,6 +22,8 @@
  */
 #include "core/trace/idle_reconstructor.h"
 
+#include "core/trace/trace_limits.h"
+
 #include <algorithm>
 #include <limits>
 #include <unordered_map>
@@ -125,6 +127,20 @@ struct IdleReconstructor::Impl {
             }
         }
         return best;
+    }
+
+    // The CPU's armed tick hrtimer expiry - @p at, -1 when none is armed later than @p at
+    // or it is further away than an int32 holds.
+    std::int32_t tickAfter(int cpu, Ns at) const
+    {
+        if (!out.hasTimerEvents)
+            return -1;
+        for (const auto &[ptr, t] : timers)
+            if (t.cpu == cpu && t.tick) {
+                const Ns d = t.expiresMono + appliedOffset() - at;
+                return d > 0 && d <= std::numeric_limits<std::int32_t>::max() ? static_cast<std::int32_t>(d) : -1;
+            }
+        return -1;
     }
 
     // ---- causes -------------------------------------------------------------------------
@@ -242,6 +258,7 @@ struct IdleReconstructor::Impl {
         e.enterAt = sourceAt;
         s.sleepTimer = 0;
         e.sleepLengthNs = sleepLength(cpu, ev.ts, &s.sleepTimer);
+        e.tickAfterNs = tickAfter(cpu, ev.ts);
         e.span = static_cast<std::int32_t>(c.spans.size()) - 1;
         if (s.tickStopped)
             e.flags |= ENTRY_TICK_STOPPED;
@@ -535,6 +552,12 @@ struct IdleReconstructor::Impl {
             finishCpu(static_cast<int>(cpu));
         }
         out.clockOffsetNs = appliedOffset();
+        const bool defaultIdle = traceLimits(out).defaultIdleOnly;
+        for (CpuTrace &c : out.cpus) {
+            c.defaultIdleOnly = defaultIdle;
+            c.monoKnown = out.hasTimerEvents;
+            c.clockOffsetNs = out.clockOffsetNs;
+        }
     }
 };
 

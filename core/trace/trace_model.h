@@ -73,6 +73,10 @@ struct IdleEntryRec {
     std::int16_t state = 0;      ///< recorded state index
     WakeCause cause = WakeCause::Unknown;
     std::uint8_t flags = 0; ///< EntryFlag bits
+    /// The CPU's tick hrtimer expiry - enterNs as armed at the enter, -1 when not armed or
+    /// further than an int32 holds (about 2.1 s). With the tick stopped it carries the
+    /// timer wheel's next timer; without a cpuidle driver a running tick is the next event.
+    std::int32_t tickAfterNs = -1;
     /// Where the entry is in the source, to find it again in `trace-cmd report` or
     /// KernelShark: the line (text formats, 1-based) or the record number (.dat, 1-based
     /// in libtracecmd's time order, the report's event order) of its cpu_idle enter; 0
@@ -131,6 +135,13 @@ struct CpuTrace {
     std::int64_t events = 0;
     Ns firstNs = -1;
     Ns lastNs = -1;
+    /// Every entry of the trace is in state 1, which is what default_idle_call() logs when no
+    /// cpuidle driver is loaded (trace_limits.h): the idle loop then asks to stop the tick on
+    /// every pass, so a tick that still fires in idle was the next event the kernel knew.
+    bool defaultIdleOnly = false;
+    /// The trace's CLOCK_MONOTONIC, known from hrtimer events: mono = trace clock - clockOffsetNs.
+    bool monoKnown = false;
+    Ns clockOffsetNs = 0;
 };
 
 /// Which text or binary format a trace was read as.

@@ -2,6 +2,7 @@
 #include "core/trace/trace_stream.h"
 
 #include "core/io/stream_csv.h"
+#include "core/replay/reference_replay.h"
 
 #include <algorithm>
 
@@ -69,12 +70,82 @@ void StreamRows::reserve(std::size_t n)
 
 namespace {
 
-// An entry that an in-idle wakeup ended is a row boundary; one the tick ended is not
-// (the replay's tick ends it or, with the tick stopped, does not).
-bool endsRow(const IdleEntryRec &e)
+// The tick's hrtimer was a timer the kernel knew, an expiry tick_nohz_get_sleep_length()
+// returned, when the tick was stopped (its hrtimer then carries the timer wheel's next
+// timer) or, without a cpuidle driver, whenever it still fired in idle: that idle loop asks
+// to stop the tick on every pass, so a tick that runs on was refused (a timer due within
+// the next period, RCU or a tick dependency) and was itself the next event.
+bool tickIsTimer(const CpuTrace &cpu, const IdleEntryRec &e)
 {
-    return e.cause != WakeCause::Tick;
+    return (e.flags & ENTRY_TICK_STOPPED) || cpu.defaultIdleOnly;
 }
+
+// An entry that an in-idle wakeup ended is a row boundary. One that the periodic tick
+// ended is not: the replay's own tick ends it or, where a governor stops the tick, does
+// not, which is the decision the replay is for. A tick that was a timer (above) is a
+// boundary like any timer.
+bool endsRow(const CpuTrace &cpu, const IdleEntryRec &e)
+{
+    return e.cause != WakeCause::Tick || tickIsTimer(cpu, e);
+}
+
+// Absolute expiry of @p e's tick when that tick was a timer, -1 otherwise.
+Ns tickTimerAt(const CpuTrace &cpu, const IdleEntryRec &e)
+{
+    return tickIsTimer(cpu, e) && e.tickAfterNs >= 0 ? e.enterNs + e.tickAfterNs : -1;
+}
+
+// The earlier of two absolute expiries, -1 for unknown.
+Ns earlier(Ns a, Ns b)
+{
+    return a < 0 ? b : (b < 0 ? a : std::min(a, b));
+}
+
+// Replay ticks fall at multiples of TICK_NSEC from REPLAY_START_NS; the kernel's at
+// multiples of its TICK_NSEC on CLOCK_MONOTONIC. Keeping the replay clock equal to
+// CLOCK_MONOTONIC modulo 20 ms, a multiple of the period at 100, 250, 500 and 1000 Hz,
+// puts the replay's ticks where the trace's fell, so that an entry the kernel's tick
+// ended ends at the replay's tick too.
+constexpr Ns TICK_ALIGN_NS = 20000 * NSEC_PER_USEC;
+
+Ns modAlign(Ns v)
+{
+    return ((v % TICK_ALIGN_NS) + TICK_ALIGN_NS) % TICK_ALIGN_NS;
+}
+
+// The gap of each row, measured from the previous row's wakeup (the rows are gap_from_wake:
+// the replay counts it from there too, whatever exit latency its choices add), so that the
+// replay keeps the trace's clock: with the trace's CLOCK_MONOTONIC known (hrtimer events),
+// modulo TICK_ALIGN_NS, the tick phase; without it, the time since the last wakeup.
+class ReplayClock {
+public:
+    explicit ReplayClock(const CpuTrace &cpu) : m_cpu(cpu), m_at(modAlign(REPLAY_START_NS)) {}
+
+    // The gap before a row that starts at @p startNs on the trace clock, @p gapNs as measured
+    // from the previous exit (or span end): lengthened by the time between the previous
+    // wakeup and that exit (an exit after the timer's expiry, a span's tail) when shorter
+    // than TICK_ALIGN_NS; modulo TICK_ALIGN_NS when longer (a span not exported between).
+    Ns gapBefore(Ns startNs, Ns gapNs) const
+    {
+        if (m_cpu.monoKnown) {
+            const Ns lag = modAlign(startNs - m_cpu.clockOffsetNs - (m_at + gapNs));
+            return gapNs + lag > MAX_SPAN_NS ? gapNs + lag - TICK_ALIGN_NS : gapNs + lag;
+        }
+        const Ns lost = m_lastWakeNs < 0 ? 0 : startNs - m_lastWakeNs - gapNs;
+        return lost > 0 && lost < TICK_ALIGN_NS && gapNs + lost <= MAX_SPAN_NS ? gapNs + lost : gapNs;
+    }
+
+    void advance(const IdleSpan &row, Ns startNs)
+    {
+        m_at = modAlign(m_at + row.gapNs + row.wakeNs);
+        m_lastWakeNs = startNs + row.wakeNs;
+    }
+
+private:
+    const CpuTrace &m_cpu;
+    Ns m_at;              // the replay clock at the last row's wakeup, modulo TICK_ALIGN_NS
+    Ns m_lastWakeNs = -1; // that wakeup on the trace clock
+};
 
 // Times of one row on the trace clock, before it becomes an IdleSpan.
 struct RowTimes {
@@ -111,6 +182,7 @@ StreamExport toReplayStream(const CpuTrace &cpu)
     StreamExport out;
     out.stream.reserve(cpu.spans.size());
     out.rows.reserve(cpu.spans.size());
+    ReplayClock clock(cpu);
     bool first = true;
     for (size_t i = 0; i < cpu.spans.size(); ++i) {
         const IdleSpanRec &sp = cpu.spans[i];
@@ -133,30 +205,40 @@ StreamExport toReplayStream(const CpuTrace &cpu)
         for (std::int32_t k = 0; k < std::max<std::int32_t>(1, sp.entryCount); ++k) {
             const bool last = k + 1 >= sp.entryCount;
             const IdleEntryRec *e = sp.entryCount > 0 ? &cpu.entries[static_cast<size_t>(sp.firstEntry + k)] : nullptr;
-            if (!last && !endsRow(*e))
+            if (!last && !endsRow(cpu, *e))
                 continue;
+            const IdleEntryRec *head = rowFirst >= 0 ? &cpu.entries[static_cast<size_t>(rowFirst)] : nullptr;
+            // The row's next timer: the earliest hrtimer armed at its start (for the first
+            // row, at the switch to idle; later, at its first enter) or its tick when that was
+            // a timer. The row woke at it when its last entry ended at that very expiry.
+            Ns hrtimerAt = -1;
+            bool hrtimerWoke = false;
+            if (firstRow) {
+                hrtimerAt = sp.timerNs >= 0 ? sp.startNs + sp.timerNs : -1;
+                hrtimerWoke = last ? (sp.flags & SPAN_TIMER_WAKE) != 0
+                                   : (e->flags & ENTRY_SLEEP_TIMER_WAKE) && hrtimerAt >= 0
+                                         && e->enterNs + e->sleepLengthNs == hrtimerAt;
+            } else {
+                hrtimerAt = head->sleepLengthNs >= 0 ? head->enterNs + head->sleepLengthNs : -1;
+                hrtimerWoke =
+                    (e->flags & ENTRY_SLEEP_TIMER_WAKE) && hrtimerAt >= 0 && e->enterNs + e->sleepLengthNs == hrtimerAt;
+            }
+            const Ns timerAt = earlier(hrtimerAt, head ? tickTimerAt(cpu, *head) : -1);
+            const bool tickWoke = e && e->cause == WakeCause::Tick && timerAt >= 0 && tickTimerAt(cpu, *e) == timerAt;
             RowTimes t{};
             t.startNs = rowStart;
             t.wakeNs = last ? sp.wakeNs : e->exitNs;
-            if (firstRow) {
-                t.timerNs = sp.timerNs;
-                t.timerWoke = last ? (sp.flags & SPAN_TIMER_WAKE) != 0
-                                   : (e->flags & ENTRY_SLEEP_TIMER_WAKE) && sp.timerNs >= 0
-                                         && e->enterNs + e->sleepLengthNs == sp.startNs + sp.timerNs;
-            } else {
-                const IdleEntryRec &head = cpu.entries[static_cast<size_t>(rowFirst)];
-                t.timerNs = head.sleepLengthNs;
-                // The row's last entry woke at its own sleep timer, and that is the row's timer.
-                t.timerWoke = (e->flags & ENTRY_SLEEP_TIMER_WAKE) && head.sleepLengthNs >= 0
-                              && e->enterNs + e->sleepLengthNs == head.enterNs + head.sleepLengthNs;
-            }
+            t.timerNs = timerAt >= 0 ? timerAt - rowStart : -1;
+            t.timerWoke = (hrtimerWoke && timerAt == hrtimerAt) || tickWoke;
             IdleSpan row;
-            row.gapNs = gap;
+            row.gapNs = clock.gapBefore(rowStart, gap);
             row.wakeNs = std::max<Ns>(0, t.wakeNs - t.startNs);
             placeTimer(t, row, out);
             row.latencyReqNs = NO_LATENCY_REQ;
             row.util = 0;
             row.needResched = last;
+            row.gapFromWake = true;
+            clock.advance(row, t.startNs);
             out.stream.push_back(row);
             out.rows.spanIndex.push_back(static_cast<std::int32_t>(i));
             out.rows.firstEntry.push_back(rowFirst);

@@ -277,6 +277,51 @@ private slots:
         QVERIFY(!reasoningWithTickRunning(*table, *stream, "src:menu.c", {}, 0).ok());
     }
 
+    /// Rows made from a trace (gap_from_wake) keep the trace's clock: a row starts gap_ns after
+    /// the previous row's wakeup whatever exit latency the replay's choice added, and an exit
+    /// that runs past that start shortens the row instead of moving its wakeup.
+    void gapFromWakeKeepsTheTraceClock()
+    {
+        // skx-like (C1 2/2, C1E 10/20, C6 133/600 us), now = 1 s, ticks every 4 ms.
+        // Row 0: gap 0, wake 1000 us: C6 with the tick stopped ends at the wakeup, 1 s + 1000 us,
+        //        and its exit latency makes the exit 1 s + 1133 us.
+        // Row 1: 100 us after that wakeup, due at 1 s + 1100 us; the exit is 33 us later, so
+        //        the row starts at 1 s + 1133 us with 500 - 33 = 467 us left to its wakeup
+        //        (and timer); C1 (exit 2 us): exit at 1 s + 1602 us, wakeup at 1 s + 1600 us.
+        // Row 2: 2400 us after row 1's wakeup, 1 s + 4000 us, on a tick; C1E until its wakeup
+        //        3000 us later, plus 10 us of exit latency: the run ends at 1 s + 7010 us.
+        const char *text = "gap_ns,timer_ns,wake_ns,latency_req_ns,util,gap_from_wake\n"
+                           "0,10000000,1000000,-1,0,1\n"
+                           "100000,500000,500000,-1,0,1\n"
+                           "2400000,5000000,3000000,-1,0,1\n";
+        Result<IdleStream> stream = parseStreamCsv(text, "trace.csv");
+        QVERIFY(stream.ok());
+        QVERIFY((*stream)[1].gapFromWake);
+        const std::vector<Selection> script{{3, true, -1}, {1, false, -1}, {2, false, -1}};
+        ScriptedGovernor gov(script);
+        std::vector<EntryRecord> entries;
+        const ReplaySummary sum = replayStream(test::skxLike(), *stream, gov,
+                                               [&](const EntryRecord &e, const Governor &) { entries.push_back(e); });
+        QCOMPARE(entries.size(), std::size_t(3));
+        QCOMPARE(entries[1].startNs, Ns(1001133000));
+        QCOMPARE(gov.contexts[1].sleepLengthNs, Ns(467000));
+        QCOMPARE(entries[1].residencyNs, Ns(469000)); // 467 us + C1's 2 us
+        QVERIFY(entries[1].endsAtWakeup);
+        QCOMPARE(gov.contexts[2].nowNs, Ns(1004000000));
+        // On a tick, to_tick is a full period: delta_next = min(4 ms, the 5 ms sleep length).
+        QCOMPARE(gov.contexts[2].deltaNextNs, Ns(4000000));
+        QCOMPARE(sum.endNowNs, Ns(1007010000));
+
+        // Without the column each gap counts from the replay's exit: row 2 starts 135 us
+        // later (C6's 133 us and C1's 2 us of exit latency): 1 s + 1133 + 100 + 502 + 2400 us.
+        IdleStream plain = *stream;
+        for (IdleSpan &s : plain)
+            s.gapFromWake = false;
+        ScriptedGovernor again(script);
+        replayStream(test::skxLike(), plain, again);
+        QCOMPARE(again.contexts[2].nowNs, Ns(1004135000));
+    }
+
     void streamColumnErrors_data()
     {
         QTest::addColumn<QString>("text");
@@ -288,6 +333,8 @@ private slots:
                                         << "s.csv:3: field 'need_resched': must be 0";
         QTest::newRow("need_resched -1") << "gap_ns,timer_ns,wake_ns,latency_req_ns,need_resched\n1,2,2,-1,-1\n"
                                          << "s.csv:2: field 'need_resched': must be 0";
+        QTest::newRow("gap_from_wake 2") << "gap_ns,timer_ns,wake_ns,latency_req_ns,gap_from_wake\n1,2,2,-1,2\n"
+                                         << "s.csv:2: field 'gap_from_wake': must be 0";
     }
 
     void streamColumnErrors()
@@ -319,6 +366,15 @@ private slots:
         for (IdleSpan &s : plain)
             s.needResched = true;
         QVERIFY(formatStreamCsv(plain).starts_with("gap_ns,timer_ns,wake_ns,latency_req_ns,util\n0,"));
+        // A trace's rows carry gap_from_wake, written after need_resched and read back.
+        IdleStream fromTrace = *stream;
+        fromTrace[1].gapFromWake = true;
+        const std::string traced = formatStreamCsv(fromTrace);
+        QVERIFY(traced.starts_with("gap_ns,timer_ns,wake_ns,latency_req_ns,util,need_resched,gap_from_wake\n"
+                                   "0,10000000,3985000,-1,0,0,0\n8000,1000000,6000,-1,0,0,1\n"));
+        Result<IdleStream> back = parseStreamCsv(traced, "traced.csv");
+        QVERIFY(back.ok());
+        QVERIFY(!(*back)[0].gapFromWake && (*back)[1].gapFromWake);
     }
 };
 

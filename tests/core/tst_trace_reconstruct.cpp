@@ -8,6 +8,7 @@
  * without events, cpu_idle_miss). Expected values are worked out by hand in
  * the comments.
  */
+#include "core/replay/reference_replay.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_stream.h"
 
@@ -93,7 +94,10 @@ private slots:
         QCOMPARE(ex.stream[1].gapNs, Ns(10000));   // 1200 -> 1210, the handler
         QCOMPARE(ex.stream[1].wakeNs, Ns(280000)); // 1210 -> 1490
         QVERIFY(ex.stream[1].needResched);
-        QCOMPARE(ex.stream[2].gapNs, Ns(100000));  // 1500 -> 1600
+        // 1500 -> 1600 as measured, counted from row 1's wakeup (the exit at 1490): the
+        // 10 us tail of span 0 after its last exit is taken back, the rows being gap_from_wake.
+        QCOMPARE(ex.stream[2].gapNs, Ns(110000));
+        QVERIFY(ex.stream[2].gapFromWake);
         QCOMPARE(ex.stream[2].wakeNs, Ns(100000)); // 1600 -> 1700
         QCOMPARE(ex.timerFallback, std::int64_t(3));
         QCOMPARE(r.warningCount(WarningKind::OutOfOrder), std::int64_t(0));
@@ -131,8 +135,11 @@ private slots:
         QCOMPARE(ex.spans, std::int64_t(2));
         QCOMPARE(ex.stream.size(), size_t(4));
         // Row 0: the switch (1000 us) to the first exit (1202 us); gap from the CPU's first
-        // event (50 us); timer a: 3000 - 1000 = 2000 us.
-        QCOMPARE(ex.stream[0].gapNs, Ns(950000));
+        // event (50 us), 950 us, lengthened by 50 us so that the replay, which starts at 1 s
+        // (0 modulo 20 ms), is at 1000 us on CLOCK_MONOTONIC modulo 20 ms there (now= of
+        // the hrtimer_expire_entry equals its timestamp: the trace clock is mono);
+        // timer a: 3000 - 1000 = 2000 us.
+        QCOMPARE(ex.stream[0].gapNs, Ns(1000000));
         QCOMPARE(ex.stream[0].wakeNs, Ns(202000));
         QCOMPARE(ex.stream[0].timerNs, Ns(2000000));
         QVERIFY(!ex.stream[0].needResched);
@@ -142,15 +149,17 @@ private slots:
         QCOMPARE(ex.stream[1].wakeNs, Ns(790000));
         QCOMPARE(ex.stream[1].timerNs, Ns(790000));
         QVERIFY(!ex.stream[1].needResched);
-        // Row 2: from 2005 us (gap 2001 -> 2005 = 4 us) to the last exit 2502 us = 497 us;
-        // b is gone, a is next: 3000 - 2005 = 995 us.
-        QCOMPARE(ex.stream[2].gapNs, Ns(4000));
+        // Row 2: from 2005 us to the last exit 2502 us = 497 us; its gap counts from row 1's
+        // wakeup, b's expiry at 2000 us: 5 us (the 1 us from the expiry to the exit and the
+        // 4 us from the exit to the enter); b is gone, a is next: 3000 - 2005 = 995 us.
+        QCOMPARE(ex.stream[2].gapNs, Ns(5000));
         QCOMPARE(ex.stream[2].wakeNs, Ns(497000));
         QCOMPARE(ex.stream[2].timerNs, Ns(995000));
         QVERIFY(ex.stream[2].needResched);
-        // Span B, one row: gap 2510 -> 3100 = 590 us, wake 3100 -> 3300 = 200 us, no timer
+        // Span B, one row: gap from row 2's wakeup (2502 us) to 3100 us = 598 us (590 us
+        // from the switch away plus span A's 8 us tail), wake 3100 -> 3300 = 200 us, no timer
         // armed after 3100 us (a expired at 3000 us): the fallback timer = wake.
-        QCOMPARE(ex.stream[3].gapNs, Ns(590000));
+        QCOMPARE(ex.stream[3].gapNs, Ns(598000));
         QCOMPARE(ex.stream[3].wakeNs, Ns(200000));
         QCOMPARE(ex.stream[3].timerNs, Ns(200000));
         QVERIFY(ex.stream[3].needResched);
@@ -202,14 +211,15 @@ private slots:
 
     void sleepLengthFromArmedTimers()
     {
-        // hrtimer A (hrtimer_wakeup) armed to 5000 us, B to 3000 us then cancelled, the tick to 4000 us (ignored).
+        // hrtimer A (hrtimer_wakeup) armed to 5000 us, B to 3000 us then cancelled, the tick to
+        // 4000 us: ignored, the tick runs and a cpuidle driver is loaded (an entry in state 2).
         std::string t =
             L(0, 50, "hrtimer_start", "hrtimer=a function=hrtimer_wakeup expires=5000000 softexpires=5000000 mode=ABS")
             + L(0, 60, "hrtimer_start",
                 "hrtimer=b function=posix_timer_fn expires=3000000 softexpires=3000000 mode=ABS")
             + L(0, 70, "hrtimer_start",
                 "hrtimer=c function=tick_nohz_handler expires=4000000 softexpires=4000000 mode=ABS")
-            + toIdle(0, 1000) + enter(0, 1100, 1)
+            + toIdle(0, 1000) + enter(0, 1100, 2)
             + L(1, 1200, "hrtimer_cancel", "hrtimer=b") // cancelled from another CPU
             + leave(0, 1300) + enter(0, 1310, 1)
             + L(0, 5000, "hrtimer_expire_entry", "hrtimer=a function=hrtimer_wakeup now=5000000") + leave(0, 5001)
@@ -230,11 +240,97 @@ private slots:
         QCOMPARE(ex.stream.size(), size_t(2));
         QCOMPARE(ex.stream[0].wakeNs, Ns(300000));
         QCOMPARE(ex.stream[0].timerNs, Ns(2000000));
-        QCOMPARE(ex.stream[1].gapNs, Ns(10000));
+        QCOMPARE(ex.stream[1].gapNs, Ns(10000)); // 1300 -> 1310 us, the replay in phase already
         QCOMPARE(ex.stream[1].wakeNs, Ns(3690000));
         QCOMPARE(ex.stream[1].timerNs, Ns(3690000));
         QCOMPARE(ex.timerClamped, std::int64_t(0));
         QCOMPARE(ex.timerWakes, std::int64_t(1));
+    }
+
+    /// Without a cpuidle driver (every entry in state 1) the idle loop asks to stop the tick
+    /// on every pass: a tick that fires in idle was refused, the next event the kernel knew.
+    /// The entry it ended is a row of its own, the tick its timer, and the replay's ticks
+    /// fall where the trace's did. With a driver (an entry in state 2) it is no boundary.
+    void withoutADriverTheRunningTickIsATimer()
+    {
+        const std::string tick = "hrtimer=dd function=tick_nohz_handler";
+        auto trace = [&](int firstState) {
+            return L(0, 100, "hrtimer_start", tick + " expires=4000000 softexpires=4000000 mode=ABS") + toIdle(0, 1000)
+                   + enter(0, 1010, firstState) + L(0, 4001, "hrtimer_expire_entry", tick + " now=4000500")
+                   + L(0, 4002, "hrtimer_start", tick + " expires=8000000 softexpires=8000000 mode=ABS")
+                   + leave(0, 4003) + enter(0, 4005, 1)
+                   + L(1, 6000, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000") + leave(0, 6001)
+                   + fromIdle(0, 6010);
+        };
+        const TraceImport r = importOk(trace(1));
+        const CpuTrace &c = r.cpus[0];
+        QVERIFY(c.defaultIdleOnly);
+        QVERIFY(c.monoKnown);
+        QCOMPARE(c.clockOffsetNs, Ns(0)); // 4001 us - 4000.5 us is interrupt latency, under 1 ms
+        QCOMPARE(c.entries[0].cause, WakeCause::Tick);
+        QCOMPARE(c.entries[0].tickAfterNs, 2990000); // 4000 - 1010 us
+        QCOMPARE(c.entries[1].tickAfterNs, 3995000); // 8000 - 4005 us
+        const StreamExport ex = toReplayStream(c);
+        QCOMPARE(ex.stream.size(), size_t(2));
+        // Row 0 from the switch at 1000 us; its timer is the tick at 4000 us, which ended it:
+        // wake = timer = 3000 us. Its gap from the CPU's first event (100 us) is 900 us, made
+        // 1000 us so that the replay (1 s, 0 modulo 20 ms) stands at 1000 us modulo 20 ms.
+        QCOMPARE(ex.stream[0].gapNs, Ns(1000000));
+        QCOMPARE(ex.stream[0].timerNs, Ns(3000000));
+        QCOMPARE(ex.stream[0].wakeNs, Ns(3000000));
+        QVERIFY(!ex.stream[0].needResched);
+        // Row 1 from 4005 us, 5 us after the tick's expiry (the wakeup the gap counts from);
+        // its timer is the next tick, 8000 - 4005 = 3995 us; CPU 1's wakeup ends it at the
+        // exit, 6001 - 4005 = 1996 us.
+        QCOMPARE(ex.stream[1].gapNs, Ns(5000));
+        QCOMPARE(ex.stream[1].timerNs, Ns(3995000));
+        QCOMPARE(ex.stream[1].wakeNs, Ns(1996000));
+        QVERIFY(ex.stream[1].needResched && ex.stream[1].gapFromWake);
+        QCOMPARE(ex.timerWakes, std::int64_t(1));
+        // The replay's first tick after 1 s is at 1 s + 4 ms: row 0 starts at 1 s + 1 ms and
+        // its wakeup is 3 ms on, the very tick (0 mod 4 ms, as the kernel's at 4000 us).
+        QCOMPARE((REPLAY_START_NS + ex.stream[0].gapNs + ex.stream[0].wakeNs) % 4000000, Ns(0));
+
+        // With a driver, the running tick is the governor's to keep or stop: no boundary.
+        const TraceImport d = importOk(trace(2));
+        QVERIFY(!d.cpus[0].defaultIdleOnly);
+        const StreamExport one = toReplayStream(d.cpus[0]);
+        QCOMPARE(one.stream.size(), size_t(1));
+        QCOMPARE(one.stream[0].wakeNs, Ns(5001000));  // 1000 -> 6001 us
+        QCOMPARE(one.stream[0].timerNs, Ns(5001000)); // no hrtimer but the tick: the fallback
+    }
+
+    /// A stopped tick's hrtimer carries the timer wheel's next timer (tick_nohz_stop_tick()
+    /// arms it there): an entry it ends was ended by a timer the kernel knew, a row boundary
+    /// with that expiry as the row's timer.
+    void aStoppedTickCarriesTheNextTimer()
+    {
+        const std::string tick = "hrtimer=dd function=tick_nohz_handler";
+        const std::string t = L(0, 100, "hrtimer_start", tick + " expires=4000000 softexpires=4000000 mode=ABS")
+                              + toIdle(0, 1000) + L(0, 1005, "tick_stop", "success=1 dependency=NONE")
+                              + L(0, 1006, "hrtimer_start", tick + " expires=9000000 softexpires=9000000 mode=ABS")
+                              + enter(0, 1010, 2) + L(0, 9001, "hrtimer_expire_entry", tick + " now=9000600")
+                              + L(0, 9002, "hrtimer_start", tick + " expires=12000000 softexpires=12000000 mode=ABS")
+                              + leave(0, 9003) + enter(0, 9010, 2)
+                              + L(1, 10000, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000") + leave(0, 10001)
+                              + fromIdle(0, 10010);
+        const TraceImport r = importOk(t);
+        const CpuTrace &c = r.cpus[0];
+        QVERIFY(!c.defaultIdleOnly);
+        QVERIFY(c.entries[0].flags & ENTRY_TICK_STOPPED);
+        QCOMPARE(c.entries[0].tickAfterNs, 7990000); // 9000 - 1010 us
+        const StreamExport ex = toReplayStream(c);
+        QCOMPARE(ex.stream.size(), size_t(2));
+        // Row 0: the span's start (1000 us) had no timer but the tick's, armed at 9000 us
+        // before the first enter: timer = wake = 8000 us (the wakeup moved to the expiry).
+        QCOMPARE(ex.stream[0].timerNs, Ns(8000000));
+        QCOMPARE(ex.stream[0].wakeNs, Ns(8000000));
+        QVERIFY(!ex.stream[0].needResched);
+        // Row 1 from 9010 us, 10 us after the expiry; the stopped tick re-armed to 12000 us
+        // is its timer (2990 us); the wakeup at the exit, 991 us on.
+        QCOMPARE(ex.stream[1].gapNs, Ns(10000));
+        QCOMPARE(ex.stream[1].timerNs, Ns(2990000));
+        QCOMPARE(ex.stream[1].wakeNs, Ns(991000));
     }
 
     void clockNotMono()
