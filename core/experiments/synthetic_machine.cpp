@@ -163,27 +163,31 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
     }
     MachineWorkload w;
     w.label = spec.workload.text;
-    Ns busiest = 0;
+    // The run's wall-clock duration: --duration, or the busiest benchmark CPU's `spans` rows.
+    Ns duration = spec.durationNs;
+    if (duration <= 0)
+        for (int cpu = 0; cpu < n; ++cpu)
+            if (runs[static_cast<size_t>(cpu)])
+                duration =
+                    std::max(duration,
+                             streamTime(workloads::generateStream(spec.workload, 0,
+                                                                  workloads::runSeed(spec.seed, 0, cpu), spec.spans)));
     // A single-vector controller: every other submitter's completions interrupt that CPU too
     // (the io generators' own completions, wherever they sit in the spec's tree).
     const std::optional<int> irqCpu = workloads::ioInterruptCpu(spec.workload.root);
     std::vector<workloads::IoInterrupt> routed, one;
+    // Every CPU covers the duration, so that the machine's sums hold each CPU's idle over the
+    // same stretch: the benchmark CPUs with their seeds (the busiest one makes its `spans`
+    // rows again), the others the background.
     for (int cpu = 0; cpu < n; ++cpu)
         if (runs[static_cast<size_t>(cpu)]) {
-            const std::uint64_t seed = workloads::runSeed(spec.seed, 0, cpu);
-            IdleStream s;
-            if (spec.durationNs > 0) {
-                Result<IdleStream> covering = coveringStream(spec.workload, seed, spec.durationNs, cpu, &one);
-                if (!covering)
-                    return covering.error();
-                s = std::move(*covering);
-            } else {
-                s = workloads::generateStreamWithInterrupts(spec.workload, 0, seed, spec.spans, one);
-            }
+            Result<IdleStream> s =
+                coveringStream(spec.workload, workloads::runSeed(spec.seed, 0, cpu), duration, cpu, &one);
+            if (!s)
+                return s.error();
             if (cpu != irqCpu)
                 routed.insert(routed.end(), one.begin(), one.end());
-            busiest = std::max(busiest, streamTime(s));
-            w.cpus.push_back({cpu, std::move(s), 0, {}});
+            w.cpus.push_back({cpu, std::move(*s), 0, {}});
         }
     if (w.cpus.size() < static_cast<size_t>(n)) {
         w.label += " (CPUs";
@@ -191,16 +195,13 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
             w.label += " " + std::to_string(c.cpu);
         w.label += "; background " + spec.background.text + ")";
     }
-    // --duration: every CPU covers it; else the background covers the busiest workload CPU.
-    const Ns covered = spec.durationNs > 0 ? spec.durationNs : busiest;
     for (int cpu = 0; cpu < n; ++cpu)
         if (!runs[static_cast<size_t>(cpu)]) {
-            // --duration covers every CPU (capped as the workload CPUs are); else the
-            // background covers the busiest workload CPU, within maxBackgroundSpans.
+            // With --duration capped as the workload CPUs are; else within maxBackgroundSpans.
             Result<IdleStream> s =
                 spec.durationNs > 0
-                    ? coveringStream(spec.background, workloads::runSeed(spec.seed, 1, cpu), covered, cpu, nullptr)
-                    : streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), covered,
+                    ? coveringStream(spec.background, workloads::runSeed(spec.seed, 1, cpu), duration, cpu, nullptr)
+                    : streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), duration,
                                      spec.maxBackgroundSpans);
             if (!s) {
                 Error e = s.error();

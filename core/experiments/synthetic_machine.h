@@ -7,11 +7,10 @@
  * background workload on the others (by default the "idle" generator: an idle
  * system under nohz, its housekeeping timers, timer callbacks, kept ticks and rare
  * device interrupts). A run covers a wall-clock duration: with durationNs
- * (--duration) every CPU generates rows until its busy + idle time reaches it;
- * without, the benchmark CPUs make `spans` rows each and the duration is the
- * busiest one's time. Either way the background CPUs cover the same duration,
- * so that the machine's sums hold every CPU's idle over the same stretch, as a
- * real machine's do.
+ * (--duration) or, without, the time of the busiest benchmark CPU's `spans`
+ * rows. Every CPU, benchmark and background alike, generates rows until its
+ * busy + idle time reaches it, so that the machine's sums hold every CPU's idle
+ * over the same stretch, as a real machine's do.
  */
 #pragma once
 
@@ -37,7 +36,7 @@ struct SyntheticMachineSpec {
     workloads::WorkloadSpec workload;   ///< one point (no sweep)
     std::vector<int> workloadCpus;      ///< CPUs running it; empty: the spec's cpus= or every CPU
     workloads::WorkloadSpec background; ///< the other CPUs' workload (one point)
-    std::size_t spans = 10000;          ///< spans per workload CPU when durationNs is 0
+    std::size_t spans = 10000;          ///< with durationNs 0, the busiest workload CPU's spans set the duration
     /// > 0: the run's wall-clock duration (--duration); every CPU generates rows until its busy +
     /// idle time reaches it (the row that crosses it is the last). 0: `spans` decides.
     Ns durationNs = 0;

@@ -650,6 +650,7 @@ private slots:
     {
         // rk3399 with the benchmark on CPUs 0 and 4 (one per cluster) and the tick generator's
         // idle system (idle_us=3000: 20 us of work, then 3 ms to the next timer) on the others.
+        // Every CPU covers the time of the busiest benchmark CPU's 500 spans.
         const Machine m = builtinMachine("rk3399").value();
         SyntheticMachineSpec spec;
         // irq=local: each completion wakes its submitter only (emmc's default sends them all
@@ -671,7 +672,16 @@ private slots:
             const IdleStream &s = w.cpus[size_t(cpu)].stream;
             QCOMPARE(w.cpus[size_t(cpu)].cpu, cpu);
             if (cpu == 0 || cpu == 4) {
-                QCOMPARE(int(s.size()), 500);
+                // The busiest benchmark CPU makes its 500 spans, whose time is the run's; the
+                // other, with a seed of its own, goes on until it covers that time too (its
+                // first 500 spans are the ones it would make alone: the same generator and seed).
+                QVERIFY(s.size() >= 500);
+                if (time(s, 500) == busiest) {
+                    QCOMPARE(int(s.size()), 500);
+                } else {
+                    QVERIFY(time(s, s.size()) >= busiest);
+                    QVERIFY(time(s, s.size() - 1) < busiest);
+                }
                 continue;
             }
             // Every background span is 20 us + 3000 us; the last one crosses the busiest's time.
