@@ -26,6 +26,15 @@
 
 namespace idlescope {
 
+/**
+ * The machine every CPU of @p snap's trace replays on: machineOfTable() of the snapshot's
+ * table (the built-in board of a built-in table, else the table on the trace's CPUs with
+ * @p tablePower, a table file's power data). The one source of energy of the window: the CPUs
+ * dock replays it, and the one-CPU views (comparison table, trade-off) price the replayed CPU
+ * with its cluster's power data (SimulationSnapshot::power).
+ */
+Machine traceReplayMachine(const SimulationSnapshot &snap, const PowerModel &tablePower);
+
 /// What compareTraceMachine() depends on in @p snap: equal keys, equal results ("" without a trace).
 QString traceMachineKey(const SimulationSnapshot &snap);
 
