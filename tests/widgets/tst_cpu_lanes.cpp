@@ -22,7 +22,9 @@
 #include "widgets/trace/trace_machine_job.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFontMetricsF>
 #include <QLabel>
 #include <QSignalSpy>
@@ -30,6 +32,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace idlescope;
@@ -46,6 +49,7 @@ private slots:
     void theLatencyLimitReachesEveryCpu();
     void energyFromOneSource();
     void noPowerDataOpensWhereItIsSet();
+    void exportStandsAlone();
 };
 
 namespace {
@@ -126,7 +130,7 @@ void TestCpuLanes::junoHasSixLaneGroups()
     // The whole trace has no lane, and its table line is last and labelled.
     const int last = v.table()->rowCount() - 1;
     QCOMPARE(v.table()->item(last, 0)->text(), QStringLiteral("whole trace"));
-    QCOMPARE(v.table()->item(last, 2)->text(), QLocale().toString(231));
+    QCOMPARE(v.table()->item(last, 2)->text(), QStringLiteral("231"));
     // No timer events in the trace: the dock says what that means.
     QVERIFY2(v.statusText().contains(QStringLiteral("every simulated governor knows the future")),
              qPrintable(v.statusText()));
@@ -145,7 +149,8 @@ void TestCpuLanes::junoHasSixLaneGroups()
             && v.table()->item(r, 1)->text() == QStringLiteral("menu-6.14"))
             menuAll = r;
     QVERIFY(menuAll >= 0);
-    QCOMPARE(v.table()->item(menuAll, 9)->text(), QLocale().toString(100.0 * 108 / 192, 'f', 1)); // 56.25
+    // 108 / 192 = 56.25 %, written as compare --agreement writes it ("%.1f": 56.2).
+    QCOMPARE(v.table()->item(menuAll, 9)->text(), QStringLiteral("56.2"));
     QVERIFY(v.table()->item(menuAll, 9)->toolTip().contains(QStringLiteral("108 of 192 paired entries")));
     // ... and the confusion matrix of the same command: the kernel's WFI entries went 92 / 2 / 9
     // to menu-6.14's WFI / cpu-sleep-0 / cluster-sleep-0.
@@ -199,7 +204,7 @@ void TestCpuLanes::junoHasSixLaneGroups()
     std::int64_t sum = 0;
     for (const CpuRun &c : rec->cpus)
         sum += c.entries;
-    QCOMPARE(t->item(all, 2)->text(), QLocale().toString(static_cast<qint64>(sum)));
+    QCOMPARE(t->item(all, 2)->text(), QString::number(sum));
     // juno-r0 has LISA's energy model: the idle energy column is filled.
     QVERIFY(t->item(all, 8)->text() != QStringLiteral("\u2014"));
 }
@@ -438,6 +443,71 @@ void TestCpuLanes::noPowerDataOpensWhereItIsSet()
     QCOMPARE(s->spec.target.id, QStringLiteral("arm-juno-r0"));
     QVERIFY(s->power.hasIdlePower());
     QVERIFY(!link->isVisibleTo(w.comparison()));
+}
+
+void TestCpuLanes::exportStandsAlone()
+{
+    // Issue 33 item 7: the CPUs dock could not be exported. Juno, every CPU, as CSV and as
+    // Markdown: a header that says what the table is, then the dock's own cells (core's text).
+    const SnapshotPtr snap = juno(4);
+    QVERIFY(snap);
+    CpuLanesView v;
+    v.setSnapshot(snap);
+    QVERIFY(computed(v));
+    QTemporaryDir dir;
+    const QString csvPath = dir.filePath(QStringLiteral("cpus.csv"));
+    QCOMPARE(v.exportTo(csvPath), QString());
+    QFile f(csvPath);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QStringList head;
+    QStringList rows;
+    for (const QString &l : lines)
+        (l.startsWith(QStringLiteral("# ")) ? head : rows) << l;
+    const QString header = head.join(QLatin1Char('\n'));
+    // The trace, the machine and its tables, the runs, what each row covers, the energy's source.
+    for (const QString &want :
+         {QStringLiteral("trace ") + test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat")),
+          QStringLiteral("machine juno-r0 (6 CPUs"), QStringLiteral("table arm-juno-r0"),
+          QStringLiteral("runs: recorded (the kernel's choices"), QStringLiteral("menu-6.14, teo-6.14"),
+          QStringLiteral("CPUs: every CPU replayed"), QStringLiteral("every complete entry (231)"),
+          QStringLiteral("over the same time"), QStringLiteral("idle_energy_mJ: idle + entry/exit energy"),
+          QStringLiteral("The trace cannot tell:")})
+        QVERIFY2(header.contains(want), qPrintable(want + QStringLiteral("\n") + header));
+    QCOMPARE(rows.value(0),
+             QStringLiteral("cpu,run,entries,above,below,miss_pct,idle_ms,wakeups,idle_energy_mJ,agrees_pct"));
+    // A row per CPU and run, the sums, the whole trace: the dock's rows, cell for cell.
+    QCOMPARE(rows.size() - 1, v.table()->rowCount());
+    // CPU 4's recorded row: trace-stats' 20 entries, 6 above, 2 below (see junoHasSixLaneGroups),
+    // 8 misses of 20 = 40.0 %.
+    QString cpu4;
+    for (const QString &r : rows)
+        if (r.startsWith(QStringLiteral("cpu4,recorded,")))
+            cpu4 = r;
+    QVERIFY2(cpu4.startsWith(QStringLiteral("cpu4,recorded,20,6,2,40.0,")), qPrintable(cpu4));
+    const int row4 = tableRow(v.table(), QStringLiteral("cpu4"), QStringLiteral("recorded"));
+    QStringList shown;
+    for (int c = 0; c < v.table()->columnCount(); ++c)
+        shown << v.table()->item(row4, c)->text();
+    QCOMPARE(cpu4.split(QLatin1Char(',')).mid(0, 9), shown.mid(0, 9));
+    // menu-6.14 summed: 108 of 192 entries in the kernel's state (compare --agreement: 56.2 %).
+    bool menuAll = false;
+    for (const QString &r : rows)
+        menuAll |= r.startsWith(QStringLiteral("all_CPUs,menu-6.14,")) && r.endsWith(QStringLiteral(",56.2"));
+    QVERIFY2(menuAll, qPrintable(rows.join(QLatin1Char('\n'))));
+    QVERIFY2(rows.last().startsWith(QStringLiteral("whole_trace,")) && rows.last().contains(QStringLiteral(",231,")),
+             qPrintable(rows.last()));
+    // Markdown: the same header as a list, the same rows as a table.
+    const QString mdPath = dir.filePath(QStringLiteral("cpus.md"));
+    QCOMPARE(v.exportTo(mdPath), QString());
+    QFile md(mdPath);
+    QVERIFY(md.open(QIODevice::ReadOnly));
+    const QString mdText = QString::fromUtf8(md.readAll());
+    QVERIFY2(mdText.startsWith(QStringLiteral("- idlescope CPUs table: trace ")), qPrintable(mdText));
+    QVERIFY2(mdText.contains(QStringLiteral("| cpu4 | recorded | 20 | 6 | 2 | 40.0 |")), qPrintable(mdText));
+    // Written by rename: nothing else in the folder; an unknown suffix writes nothing.
+    QVERIFY(!v.exportTo(dir.filePath(QStringLiteral("cpus.txt"))).isEmpty());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList({"cpus.csv", "cpus.md"}));
 }
 
 QTEST_MAIN(TestCpuLanes)
