@@ -183,7 +183,11 @@ void ComparisonView::setSnapshot(SnapshotPtr snapshot)
     m_traceNote->setText(note.join(QLatin1Char(' ')));
     m_traceNote->setVisible(!note.isEmpty());
     // Energy needs the table's power for every state (the empty cells read "no power data").
-    m_powerLink->setVisible(snapshot && snapshot->governorCount() > 0 && !snapshot->power.hasIdlePower());
+    const bool noPower = snapshot && snapshot->governorCount() > 0 && !snapshot->power.hasIdlePower();
+    m_powerLink->setVisible(noPower);
+    // The link takes the toolbar's room: the scope note then keeps its first words (its tooltip has all).
+    m_scope->setText(noPower ? tr("Whole-run totals")
+                             : tr("Whole-run totals \u00b7 the legend above follows the playback cursor"));
     m_model->setSnapshot(std::move(snapshot));
     for (int c = 0; c < m_model->columnCount(); ++c)
         m_view->setColumnHidden(c, !m_model->columnApplies(c));
