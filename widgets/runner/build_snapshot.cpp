@@ -374,8 +374,9 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
         g.name = j.gov->name();
         g.atDefaults = governorDefaults(*j.gov);
         // Throughput and energy from the run's counters (no entry scan): the CLI's numbers.
+        // The recorded run has no run time of its own: its idle energy only, as the CPUs dock prices it.
         g.throughput = g.run->variant == trace::RECORDED_VARIANT
-                           ? RunThroughput{}
+                           ? recordedThroughput(snap->table, snap->power, g.run->summary)
                            : replayThroughput(snap->table, snap->power, g.run->summary, g.totals->latencyCostEntries);
         snap->governors.push_back(std::move(g));
     }
