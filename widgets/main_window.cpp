@@ -14,6 +14,7 @@
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/panels/target_picker.h"
 #include "widgets/panels/trace_workload_page.h"
 #include "widgets/plots/duration_histogram_plot.h"
 #include "widgets/plots/miss_histogram_plot.h"
@@ -320,6 +321,15 @@ void MainWindow::createDocks()
     m_comparison = new ComparisonView;
     QDockWidget *compDock =
         addDock(tr("Comparison"), QStringLiteral("comparisonDock"), m_comparison, Qt::BottomDockWidgetArea);
+    // "No power data": the Setup panel's target, where a table file with power data is chosen.
+    connect(m_comparison, &ComparisonView::powerDataRequested, this, [this, setupDock] {
+        setupDock->show();
+        setupDock->raise();
+        m_setup->targetPicker()->setFocus(Qt::OtherFocusReason);
+        if (auto *scroll = qobject_cast<QScrollArea *>(setupDock->widget()))
+            scroll->ensureWidgetVisible(m_setup->targetPicker());
+        statusBar()->showMessage(ComparisonView::powerDataHowTo(), 15000);
+    });
     // The bottom dock spans only the plots; the side docks keep their full height.
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);

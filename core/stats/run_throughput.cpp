@@ -31,6 +31,15 @@ RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &po
     return machineRunThroughput(machine, run, durationNs);
 }
 
+RunThroughput recordedThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary)
+{
+    const RunThroughput priced = replayThroughput(table, power, summary, 0);
+    RunThroughput t;
+    t.idleEnergyJ = priced.idleEnergyJ;
+    t.missing = priced.missing;
+    return t;
+}
+
 RunThroughput machineRunThroughput(const Machine &machine, const MachineRun &run, Ns durationNs)
 {
     RunThroughput t;

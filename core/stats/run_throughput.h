@@ -46,6 +46,14 @@ RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &po
                                std::int64_t wakeups);
 
 /**
+ * A trace's recorded run (the kernel's choices, not replayed): only its idle energy, priced by
+ * the same rule as every run (time in each state x its power + entries x entry/exit energy, so
+ * that it is the CPUs dock's number for that CPU); no duration, wakeups per second or busy
+ * energy, for it has no run time of its own.
+ */
+RunThroughput recordedThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary);
+
+/**
  * The same for a run given as per-CPU counters on @p machine (machine_run.h; a closed
  * loop's, which keeps no entries): @p durationNs its duration, the wakeups its CPUs'
  * counted ones, the energy runEnergy()'s.

@@ -128,4 +128,17 @@ std::optional<Machine> builtinMachineOfTable(const std::string &tableId, const I
     return std::nullopt;
 }
 
+Machine machineOfTable(const std::string &tableId, const IdleStateTable &table, const PowerModel &power, int cpus)
+{
+    cpus = std::max(1, cpus);
+    if (!tableId.empty())
+        if (std::optional<Machine> board = builtinMachineOfTable(tableId, table); board && board->cpuCount() >= cpus)
+            return std::move(*board);
+    Machine m = Machine::uniform(table, cpus);
+    // Power data sized for another table (a stale model) would price the wrong states.
+    if (power.states.size() == static_cast<std::size_t>(table.count()))
+        m.clusters.front().power = power;
+    return m;
+}
+
 } // namespace idlescope

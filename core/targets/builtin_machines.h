@@ -37,4 +37,14 @@ Result<Machine> builtinMachine(const std::string &id);
 /// of a known board then replays on its CPU layout with its energy model.
 std::optional<Machine> builtinMachineOfTable(const std::string &tableId, const IdleStateTable &table);
 
+/**
+ * The machine @p cpus CPUs of a table replay on, and so the one source of their energy: the
+ * built-in machine of built-in table @p tableId (builtinMachineOfTable(): its layout and its
+ * energy model) when it has at least @p cpus CPUs; otherwise @p table on @p cpus CPUs with
+ * @p power (a table file's power data, or none) on each. @p tableId is "" for a table that is
+ * not built in (a file, sysfs). The window's CPUs dock replays this machine and the one-CPU
+ * views price the replayed CPU with its cluster's power data.
+ */
+Machine machineOfTable(const std::string &tableId, const IdleStateTable &table, const PowerModel &power, int cpus);
+
 } // namespace idlescope

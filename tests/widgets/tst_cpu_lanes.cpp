@@ -3,12 +3,16 @@
 // CPU with the recorded and the simulated lanes, its selector ("All CPUs" or
 // one CPU, CPUs with nothing to replay listed with the reason), its per-CPU
 // counters, and a CPU switch that neither imports nor replays the machine again.
+#include "core/targets/builtin_machines.h"
 #include "core/trace/trace_model.h"
 #include "tests/test_paths.h"
 #include "tests/widgets/runner_fixture.h"
 #include "tests/widgets/window_fixture.h"
+#include "widgets/comparison/comparison_table_model.h"
+#include "widgets/comparison/comparison_view.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/panels/target_picker.h"
 #include "widgets/panels/trace_workload_page.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/runner/builtin_scenario.h"
@@ -18,10 +22,17 @@
 #include "widgets/trace/trace_machine_job.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
 #include <QFontMetricsF>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardItemModel>
+#include <QStatusBar>
+#include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace idlescope;
@@ -36,6 +47,9 @@ private slots:
     void windowSwitchesCpuWithoutImporting();
     void secondInstanceIsShownByItsLabel();
     void theLatencyLimitReachesEveryCpu();
+    void energyFromOneSource();
+    void noPowerDataOpensWhereItIsSet();
+    void exportStandsAlone();
 };
 
 namespace {
@@ -116,7 +130,7 @@ void TestCpuLanes::junoHasSixLaneGroups()
     // The whole trace has no lane, and its table line is last and labelled.
     const int last = v.table()->rowCount() - 1;
     QCOMPARE(v.table()->item(last, 0)->text(), QStringLiteral("whole trace"));
-    QCOMPARE(v.table()->item(last, 2)->text(), QLocale().toString(231));
+    QCOMPARE(v.table()->item(last, 2)->text(), QStringLiteral("231"));
     // No timer events in the trace: the dock says what that means.
     QVERIFY2(v.statusText().contains(QStringLiteral("every simulated governor knows the future")),
              qPrintable(v.statusText()));
@@ -135,7 +149,8 @@ void TestCpuLanes::junoHasSixLaneGroups()
             && v.table()->item(r, 1)->text() == QStringLiteral("menu-6.14"))
             menuAll = r;
     QVERIFY(menuAll >= 0);
-    QCOMPARE(v.table()->item(menuAll, 9)->text(), QLocale().toString(100.0 * 108 / 192, 'f', 1)); // 56.25
+    // 108 / 192 = 56.25 %, written as compare --agreement writes it ("%.1f": 56.2).
+    QCOMPARE(v.table()->item(menuAll, 9)->text(), QStringLiteral("56.2"));
     QVERIFY(v.table()->item(menuAll, 9)->toolTip().contains(QStringLiteral("108 of 192 paired entries")));
     // ... and the confusion matrix of the same command: the kernel's WFI entries went 92 / 2 / 9
     // to menu-6.14's WFI / cpu-sleep-0 / cluster-sleep-0.
@@ -189,7 +204,7 @@ void TestCpuLanes::junoHasSixLaneGroups()
     std::int64_t sum = 0;
     for (const CpuRun &c : rec->cpus)
         sum += c.entries;
-    QCOMPARE(t->item(all, 2)->text(), QLocale().toString(static_cast<qint64>(sum)));
+    QCOMPARE(t->item(all, 2)->text(), QString::number(sum));
     // juno-r0 has LISA's energy model: the idle energy column is filled.
     QVERIFY(t->item(all, 8)->text() != QStringLiteral("\u2014"));
 }
@@ -340,6 +355,171 @@ void TestCpuLanes::theLatencyLimitReachesEveryCpu()
     SimulationSnapshot other = *snap;
     other.spec = without;
     QVERIFY(traceMachineKey(other) != traceMachineKey(*snap));
+}
+
+void TestCpuLanes::energyFromOneSource()
+{
+    // Issue 33 item 3: the Comparison table said "no power data" for arm-juno-r0 while this dock
+    // showed mJ (the dock priced each CPU with the juno-r0 board's energy model, the one-CPU views
+    // with the table file's power only). Both now price a CPU with its cluster's numbers in the
+    // machine the trace replays on: CPU 4 is in juno-r0's big cluster (Cortex-A57), CPU 0 in
+    // the little one (Cortex-A53), whose idle powers differ (builtin_machines.cpp, LISA's model).
+    const Machine board = builtinMachine("juno-r0").value();
+    for (int cpu : {0, 4}) {
+        const SnapshotPtr snap = juno(cpu);
+        QVERIFY(snap && snap->trace);
+        const PowerModel &want = board.clusters[static_cast<std::size_t>(board.clusterOf(cpu))].power;
+        QVERIFY(snap->power.hasIdlePower());
+        for (std::size_t k = 0; k < want.states.size(); ++k)
+            QCOMPARE(snap->power.states[k].powerMw, want.states[k].powerMw);
+        CpuLanesView v;
+        v.setSnapshot(snap);
+        QVERIFY(computed(v));
+        ComparisonTableModel model;
+        model.setSnapshot(snap);
+        // The recorded run's and menu-6.14's idle energy on this CPU: the table's value is the
+        // dock's, the same core numbers (`idlescope-cli compare --trace lisa-juno-sched_load-6cpu.dat
+        // --machine juno-r0 --governors menu-6.14 --format csv`, idle_energy_J of CPU 4:
+        // recorded 2.702e-05, menu-6.14 7.15723e-05).
+        for (const char *name : {"recorded", "menu-6.14"}) {
+            const int g = snap->indexOf(name);
+            int row = -1;
+            for (int r = 0; r < model.rowCount(); ++r)
+                if (model.index(r, 0).data(ComparisonTableModel::GovernorIndexRole).toInt() == g)
+                    row = r;
+            QVERIFY(row >= 0);
+            const QVariant tableJ = model.index(row, ComparisonTableModel::EnergyColumn).data(Qt::EditRole);
+            QVERIFY2(tableJ.isValid(),
+                     qPrintable(model.index(row, ComparisonTableModel::EnergyColumn).data().toString()));
+            const MachineComparison &c = *v.comparison();
+            double dockJ = NAN;
+            for (std::size_t r = 0; r < c.runs.size(); ++r)
+                if (c.runs[r].name == name)
+                    for (std::size_t i = 0; i < c.runs[r].cpus.size(); ++i)
+                        if (c.runs[r].cpus[i].cpu == cpu)
+                            dockJ = c.energy[r].cpus[i].idleJ + c.energy[r].cpus[i].entryExitJ;
+            QVERIFY(std::isfinite(dockJ) && dockJ > 0);
+            QVERIFY2(std::abs(tableJ.toDouble() - dockJ) <= 1e-9 * dockJ,
+                     qPrintable(QStringLiteral("CPU %1, %2: table %3 J, dock %4 J")
+                                    .arg(cpu)
+                                    .arg(QString::fromLatin1(name))
+                                    .arg(tableJ.toDouble())
+                                    .arg(dockJ)));
+            if (cpu == 4) // the command's figures, to the 4 digits it prints
+                QCOMPARE(QString::number(tableJ.toDouble(), 'g', 4),
+                         QString::fromLatin1(std::string_view(name) == "recorded" ? "2.702e-05" : "7.157e-05"));
+        }
+    }
+}
+
+void TestCpuLanes::noPowerDataOpensWhereItIsSet()
+{
+    // Issue 33 item 3: "no power data" gave no hint. The window's default table has no power
+    // data: the Comparison view shows a link that says how to add it, and a click opens the
+    // Setup panel's table choice; a trace on arm-juno-r0 (with power data) hides it.
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    QVERIFY(!w.snapshot()->power.hasIdlePower());
+    QLabel *link = w.comparison()->powerLink();
+    QVERIFY(link->isVisibleTo(w.comparison()));
+    QVERIFY(link->toolTip().contains(QStringLiteral("\"power_mw\"")));
+    QVERIFY(link->toolTip().contains(QStringLiteral("Table file")));
+    auto *setupDock = w.findChild<QDockWidget *>(QStringLiteral("setupDock"));
+    QVERIFY(setupDock);
+    setupDock->hide();
+    emit link->linkActivated(QStringLiteral("power"));
+    QVERIFY(setupDock->isVisible());
+    QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("power_mw")));
+    QTRY_VERIFY(w.setupPanel()->targetPicker()->hasFocus());
+    // The energy cell of a row does the same.
+    setupDock->hide();
+    QTableView *table = w.comparison()->tableView();
+    const QModelIndex energy = table->model()->index(0, ComparisonTableModel::EnergyColumn);
+    QCOMPARE(energy.data().toString(), QStringLiteral("no power data"));
+    emit table->clicked(energy);
+    QVERIFY(setupDock->isVisible());
+    // arm-juno-r0 under the default (generated) workload: which of the board's clusters the
+    // stream runs on is unknown, so no power data yet, and the link stays.
+    SnapshotPtr s =
+        test::nextSnapshot(w, [&] { w.setupPanel()->targetPicker()->useTable(QStringLiteral("builtin:arm-juno-r0")); });
+    QVERIFY(s && !s->trace);
+    QCOMPARE(s->spec.target.id, QStringLiteral("arm-juno-r0"));
+    QVERIFY(link->isVisibleTo(w.comparison()));
+    // A trace on it: CPU 4 has its cluster's power data (energyFromOneSource), nothing to add.
+    s = test::nextSnapshot(w, [&] {
+        QVERIFY(w.setupPanel()->loadTraceFile(test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat")), 4));
+    });
+    QVERIFY(s && s->trace);
+    QCOMPARE(s->spec.target.id, QStringLiteral("arm-juno-r0"));
+    QVERIFY(s->power.hasIdlePower());
+    QVERIFY(!link->isVisibleTo(w.comparison()));
+}
+
+void TestCpuLanes::exportStandsAlone()
+{
+    // Issue 33 item 7: the CPUs dock could not be exported. Juno, every CPU, as CSV and as
+    // Markdown: a header that says what the table is, then the dock's own cells (core's text).
+    const SnapshotPtr snap = juno(4);
+    QVERIFY(snap);
+    CpuLanesView v;
+    v.setSnapshot(snap);
+    QVERIFY(computed(v));
+    QTemporaryDir dir;
+    const QString csvPath = dir.filePath(QStringLiteral("cpus.csv"));
+    QCOMPARE(v.exportTo(csvPath), QString());
+    QFile f(csvPath);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QStringList head;
+    QStringList rows;
+    for (const QString &l : lines)
+        (l.startsWith(QStringLiteral("# ")) ? head : rows) << l;
+    const QString header = head.join(QLatin1Char('\n'));
+    // The trace, the machine and its tables, the runs, what each row covers, the energy's source.
+    for (const QString &want :
+         {QStringLiteral("trace ") + test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat")),
+          QStringLiteral("machine juno-r0 (6 CPUs"), QStringLiteral("table arm-juno-r0"),
+          QStringLiteral("runs: recorded (the kernel's choices"), QStringLiteral("menu-6.14, teo-6.14"),
+          QStringLiteral("CPUs: every CPU replayed"), QStringLiteral("every complete entry (231)"),
+          QStringLiteral("over the same time"), QStringLiteral("idle_energy_mJ: idle + entry/exit energy"),
+          QStringLiteral("The trace cannot tell:")})
+        QVERIFY2(header.contains(want), qPrintable(want + QStringLiteral("\n") + header));
+    QCOMPARE(rows.value(0),
+             QStringLiteral("cpu,run,entries,above,below,miss_pct,idle_ms,wakeups,idle_energy_mJ,agrees_pct"));
+    // A row per CPU and run, the sums, the whole trace: the dock's rows, cell for cell.
+    QCOMPARE(rows.size() - 1, v.table()->rowCount());
+    // CPU 4's recorded row: trace-stats' 20 entries, 6 above, 2 below (see junoHasSixLaneGroups),
+    // 8 misses of 20 = 40.0 %.
+    QString cpu4;
+    for (const QString &r : rows)
+        if (r.startsWith(QStringLiteral("cpu4,recorded,")))
+            cpu4 = r;
+    QVERIFY2(cpu4.startsWith(QStringLiteral("cpu4,recorded,20,6,2,40.0,")), qPrintable(cpu4));
+    const int row4 = tableRow(v.table(), QStringLiteral("cpu4"), QStringLiteral("recorded"));
+    QStringList shown;
+    for (int c = 0; c < v.table()->columnCount(); ++c)
+        shown << v.table()->item(row4, c)->text();
+    QCOMPARE(cpu4.split(QLatin1Char(',')).mid(0, 9), shown.mid(0, 9));
+    // menu-6.14 summed: 108 of 192 entries in the kernel's state (compare --agreement: 56.2 %).
+    bool menuAll = false;
+    for (const QString &r : rows)
+        menuAll |= r.startsWith(QStringLiteral("all_CPUs,menu-6.14,")) && r.endsWith(QStringLiteral(",56.2"));
+    QVERIFY2(menuAll, qPrintable(rows.join(QLatin1Char('\n'))));
+    QVERIFY2(rows.last().startsWith(QStringLiteral("whole_trace,")) && rows.last().contains(QStringLiteral(",231,")),
+             qPrintable(rows.last()));
+    // Markdown: the same header as a list, the same rows as a table.
+    const QString mdPath = dir.filePath(QStringLiteral("cpus.md"));
+    QCOMPARE(v.exportTo(mdPath), QString());
+    QFile md(mdPath);
+    QVERIFY(md.open(QIODevice::ReadOnly));
+    const QString mdText = QString::fromUtf8(md.readAll());
+    QVERIFY2(mdText.startsWith(QStringLiteral("- idlescope CPUs table: trace ")), qPrintable(mdText));
+    QVERIFY2(mdText.contains(QStringLiteral("| cpu4 | recorded | 20 | 6 | 2 | 40.0 |")), qPrintable(mdText));
+    // Written by rename: nothing else in the folder; an unknown suffix writes nothing.
+    QVERIFY(!v.exportTo(dir.filePath(QStringLiteral("cpus.txt"))).isEmpty());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList({"cpus.csv", "cpus.md"}));
 }
 
 QTEST_MAIN(TestCpuLanes)

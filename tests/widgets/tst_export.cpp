@@ -528,7 +528,8 @@ void TestExport::traceExportsStandAlone()
     // Issue 33 item 7: the entries CSV had no context (not even the governor), the entries
     // JSON no workload or HZ; the comparison CSV left out the trace's caveats and wrote
     // "—" and "no power data" in numeric columns. On Juno's CPU 4 (lisa-juno-sched_load-6cpu.dat,
-    // table arm-juno-r0, which has no power data).
+    // table arm-juno-r0: CPU 4 is priced with the juno-r0 board's big cluster, as the CPUs dock
+    // prices it; the recorded run has no run time to price).
     ScenarioSpec spec;
     spec.target.kind = TargetKind::Builtin;
     spec.target.id = QStringLiteral("arm-juno-r0");
@@ -574,20 +575,29 @@ void TestExport::traceExportsStandAlone()
     // Empty numeric cells, each reason said once in the head.
     QVERIFY2(csv.contains(QStringLiteral("# wakeups_per_s empty (recorded): the kernel's recorded choices")),
              qPrintable(csv));
-    QVERIFY2(csv.contains(QStringLiteral("# idle_energy_J empty (menu-6.14): no power data for table arm-juno-r0")),
-             qPrintable(csv));
-    QVERIFY(!csv.contains(QStringLiteral("no power data,")) && !csv.contains(QStringLiteral("\u2014")));
+    QVERIFY(!csv.contains(QStringLiteral("# idle_energy_J empty")));
+    QVERIFY(!csv.contains(QStringLiteral("no power data")) && !csv.contains(QStringLiteral("\u2014")));
     const QStringList rows =
         csv.split(QLatin1Char('\n'), Qt::SkipEmptyParts).filter(QRegularExpression(QStringLiteral("^[^#]")));
     const QStringList head = rows.value(0).split(QLatin1Char(','));
     const qsizetype energy = head.indexOf(QStringLiteral("idle_energy_J"));
-    QVERIFY(energy > 0);
-    for (qsizetype r = 1; r < rows.size(); ++r)
-        QCOMPARE(rows[r].split(QLatin1Char(',')).value(energy), QString());
-    // JSON: null there.
+    const qsizetype perSecond = head.indexOf(QStringLiteral("wakeups_per_s"));
+    QVERIFY(energy > 0 && perSecond > 0);
+    // Both rows priced (the recorded run's time in its states too), the recorded one without
+    // a throughput: it has no run time of its own.
+    QCOMPARE(rows.size(), 3);
+    QVERIFY(rows[1].startsWith(QStringLiteral("recorded")));
+    QCOMPARE(rows[1].split(QLatin1Char(',')).value(perSecond), QString());
+    for (int r : {1, 2}) {
+        bool number = false;
+        QVERIFY2(rows[r].split(QLatin1Char(',')).value(energy).toDouble(&number) > 0 && number, qPrintable(rows[r]));
+    }
+    // JSON: null for the missing throughput, numbers for the energies.
     const QJsonArray jrows =
         QJsonDocument::fromJson(view.json().toUtf8()).object().value(QStringLiteral("rows")).toArray();
-    QVERIFY(jrows.at(1).toObject().value(QStringLiteral("idle_energy_J")).isNull());
+    QVERIFY(jrows.at(0).toObject().value(QStringLiteral("wakeups_per_s")).isNull());
+    QVERIFY(jrows.at(0).toObject().value(QStringLiteral("idle_energy_J")).isDouble());
+    QVERIFY(jrows.at(1).toObject().value(QStringLiteral("idle_energy_J")).isDouble());
 }
 
 void TestExport::slideFigureIs16By9()

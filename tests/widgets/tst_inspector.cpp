@@ -206,7 +206,7 @@ void TestInspector::inputsFromTheStream()
     QCOMPARE(d->entry.sleepLengthNs, Ns(9904950));
     QCOMPARE(d->entry.remainingWakeNs, Ns(24756));
     QCOMPARE(d->entry.latencyReqNs, PM_QOS_DEFAULT_LATENCY_NS);
-    QCOMPARE(d->cause, WakeCause::OtherWakeup);
+    QCOMPARE(d->cause, WakeCause::Wakeup);
     // `now` at this select, by hand: 1 s plus every gap through span 1002
     // plus every residency before this entry (the kernel's, from the kit).
     Ns now = REPLAY_START_NS;
@@ -224,7 +224,7 @@ void TestInspector::inputsFromTheStream()
     QVERIFY(text.contains(QStringLiteral("sleep length (next timer)\n9.905 ms")));
     QVERIFY(text.contains(QStringLiteral("time to the wakeup (unknown to it)\n24.76 \u00b5s")));
     QVERIFY(text.contains(QStringLiteral("measured residency\n36.76 \u00b5s")));
-    QVERIFY(text.contains(QStringLiteral("another wakeup (IPI or device interrupt")));
+    QVERIFY(text.contains(QStringLiteral("wakeup: a wakeup announced by no timer (IPI or device interrupt)")));
     QVERIFY(text.contains(QStringLiteral("none (PM QoS default")));
 }
 

@@ -187,8 +187,8 @@ void TestInspectorReadability::entryWithinASpanIsNoIteration()
     d.variant = "menu-6.14";
     d.entryIndex = 1002;
     d.entry.span = 1000;
-    d.entry.entry = 2; // the span's third entry (the tick woke the CPU twice before)
-    d.entry.startNs = REPLAY_START_NS + 116800000;
+    d.entry.entry = 2;    // the span's third entry (the tick woke the CPU twice before)
+    d.axisNs = 116800000; // where the plots draw it
     const QString title = entryTitle(d);
     QCOMPARE(title, QStringLiteral(
                         "menu-6.14 \u00b7 entry 1002 \u00b7 span 1000 (entry 2 within the span) \u00b7 at 116.8 ms"));

@@ -69,8 +69,10 @@ void ComparisonTableModel::setSnapshot(SnapshotPtr snapshot)
             // The runner built them on its worker; a hand-made snapshot: core's numbers from the run.
             m_totals.push_back(g.totals ? *g.totals : governorTotals(*g.run, m_snapshot->table));
             m_throughput.push_back(g.throughput ? *g.throughput
-                                                : replayThroughput(m_snapshot->table, m_snapshot->power, g.run->summary,
-                                                                   m_totals.back().latencyCostEntries));
+                                   : g.run->variant == trace::RECORDED_VARIANT
+                                       ? recordedThroughput(m_snapshot->table, m_snapshot->power, g.run->summary)
+                                       : replayThroughput(m_snapshot->table, m_snapshot->power, g.run->summary,
+                                                          m_totals.back().latencyCostEntries));
         }
     }
     endResetModel();
@@ -100,9 +102,12 @@ Qt::ItemFlags ComparisonTableModel::flags(const QModelIndex &index) const
 const RunThroughput *ComparisonTableModel::throughput(int row) const
 {
     const auto r = static_cast<std::size_t>(row);
-    if (r >= m_throughput.size() || m_snapshot->governors[r].run->variant == trace::RECORDED_VARIANT)
-        return nullptr;
-    return &m_throughput[r];
+    return r < m_throughput.size() ? &m_throughput[r] : nullptr;
+}
+
+bool ComparisonTableModel::isRecorded(int row) const
+{
+    return m_snapshot->governors[static_cast<std::size_t>(row)].run->variant == trace::RECORDED_VARIANT;
 }
 
 QVariant ComparisonTableModel::rawValue(int row, int column) const
@@ -119,7 +124,8 @@ QVariant ComparisonTableModel::rawValue(int row, int column) const
     case AbovePercentColumn: return t.abovePercent;
     case BelowPercentColumn: return t.belowPercent;
     case LatencyCostColumn: return qint64(t.latencyCostNs);
-    case ThroughputColumn: return throughput(row) ? QVariant(throughput(row)->wakeupsPerSecond) : QVariant();
+    case ThroughputColumn:
+        return throughput(row) && !isRecorded(row) ? QVariant(throughput(row)->wakeupsPerSecond) : QVariant();
     // None without power data: the exports then write the display text, "no power data".
     case EnergyColumn:
         return throughput(row) && std::isfinite(throughput(row)->idleEnergyJ) ? QVariant(throughput(row)->idleEnergyJ)
@@ -176,7 +182,7 @@ QVariant ComparisonTableModel::noValueReason(int row, int column) const
     switch (column) {
     case ThroughputColumn:
     case EnergyColumn:
-        if (!throughput(row))
+        if (column == ThroughputColumn && isRecorded(row))
             return tr("the kernel's recorded choices are not replayed, so they have no run time of their own");
         return tr("no power data for table %1 (power_mw of each state, in a table JSON file)")
             .arg(QString::fromStdString(m_snapshot->table.id));
@@ -221,8 +227,8 @@ QString ComparisonTableModel::toolTip(int row, int column) const
             .arg(t.latencyCostEntries);
     if (column == ThroughputColumn || column == EnergyColumn) {
         const RunThroughput *tp = throughput(row);
-        if (!tp)
-            return tr("The kernel's recorded run has no replay clock: no duration, throughput or energy");
+        if (!tp || (column == ThroughputColumn && isRecorded(row)))
+            return tr("The kernel's recorded run has no replay clock: no duration or throughput");
         if (column == ThroughputColumn)
             return tr("%1 wakeups no timer announced in %2 of the run's own time")
                 .arg(tp->wakeups)

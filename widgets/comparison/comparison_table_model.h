@@ -74,7 +74,9 @@ public:
 
 private:
     QVariant rawValue(int row, int column) const;
-    /// runs[row]'s throughput and energy, or null (a recorded run, a hand-made snapshot).
+    /// True for a trace's recorded run (no run time: no throughput; its idle energy is priced).
+    bool isRecorded(int row) const;
+    /// runs[row]'s throughput and energy (a recorded run's idle energy only), or null out of range.
     const RunThroughput *throughput(int row) const;
     QString displayText(int row, int column) const;
     /// compare --closed-loop's cell of runs[row] in its column @p name, or "" (no closed loop).

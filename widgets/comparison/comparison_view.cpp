@@ -113,6 +113,12 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
     m_view->setStyleSheet(QStringLiteral("QTableView::item { padding: 0px 3px; }"
                                          "QHeaderView::section { padding: 1px 3px; }"));
     connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &i) {
+        // "no power data" in the energy column is a way to where power data is set.
+        if (i.column() == ComparisonTableModel::EnergyColumn && m_powerLink->isVisibleTo(this)
+            && !i.data(Qt::EditRole).isValid()) {
+            emit powerDataRequested();
+            return;
+        }
         emit governorActivated(i.data(ComparisonTableModel::GovernorIndexRole).toInt());
     });
     // The context menu: the copies of the toolbar, and the command that reproduces the table.
@@ -148,6 +154,13 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
     m_scope->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
     m_scope->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     bar->addWidget(m_scope, 1); // takes the free width; elided by the layout, never widening it
+    m_powerLink = new QLabel(
+        QStringLiteral("<a href='power'>%1</a>").arg(tr("No power data \u2014 how to add it").toHtmlEscaped()), this);
+    m_powerLink->setToolTip(powerDataHowTo());
+    m_powerLink->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    m_powerLink->hide();
+    connect(m_powerLink, &QLabel::linkActivated, this, &ComparisonView::powerDataRequested);
+    bar->insertWidget(3, m_powerLink);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -169,10 +182,25 @@ void ComparisonView::setSnapshot(SnapshotPtr snapshot)
                    "spans of its own; only these totals are kept (the per-entry views stay empty).");
     m_traceNote->setText(note.join(QLatin1Char(' ')));
     m_traceNote->setVisible(!note.isEmpty());
+    // Energy needs the table's power for every state (the empty cells read "no power data").
+    const bool noPower = snapshot && snapshot->governorCount() > 0 && !snapshot->power.hasIdlePower();
+    m_powerLink->setVisible(noPower);
+    // The link takes the toolbar's room: the scope note then keeps its first words (its tooltip has all).
+    m_scope->setText(noPower ? tr("Whole-run totals")
+                             : tr("Whole-run totals \u00b7 the legend above follows the playback cursor"));
     m_model->setSnapshot(std::move(snapshot));
     for (int c = 0; c < m_model->columnCount(); ++c)
         m_view->setColumnHidden(c, !m_model->columnApplies(c));
     updateGeometry(); // the row count may have changed the size hint
+}
+
+QString ComparisonView::powerDataHowTo()
+{
+    return tr("Energy is priced with the table's power data, the same in every view. Setup \u203a Target: "
+              "choose \u201cTable file\u2026\u201d and load a table JSON whose states have \"power_mw\" "
+              "(and optionally \"entry_exit_energy_uj\", and \"active_power_mw\" at the top). On a trace, a "
+              "built-in table of a board with a public energy model (arm-juno-r0) has it for every CPU. On the "
+              "command line: --power STATE=NUMBERmW.");
 }
 
 QSize ComparisonView::sizeHint() const

@@ -50,6 +50,12 @@ public:
     QString csv() const;
     /// The rows as modelToJson(); with a context, {"context": [lines], "rows": [...]}.
     QString json() const;
+    /// "No power data — how to add it": a link shown while the table has no power data; its
+    /// tooltip says how (powerDataHowTo()), a click (or a click on an empty energy cell) emits
+    /// powerDataRequested().
+    QLabel *powerLink() const { return m_powerLink; }
+    /// Where power data is set and in what form.
+    static QString powerDataHowTo();
     /// Tall enough for the toolbar, the header and every row (a dock's initial size).
     QSize sizeHint() const override;
 
@@ -69,6 +75,8 @@ signals:
     void governorActivated(int governorIndex);
     /// "Copy as command" of the context menu (the window builds the command: it may ask first).
     void copyCommandRequested();
+    /// The user asked where power data is set ("no power data" clicked): the window opens it.
+    void powerDataRequested();
 
 private:
     ComparisonTableModel *m_model = nullptr;
@@ -76,6 +84,7 @@ private:
     QTableView *m_view = nullptr;
     QLabel *m_scope = nullptr;
     QLabel *m_traceNote = nullptr;
+    QLabel *m_powerLink = nullptr;
 };
 
 } // namespace idlescope

@@ -10,29 +10,12 @@ namespace idlescope {
 
 std::string wakeCauseText(WakeCause c)
 {
-    switch (c) {
-    case WakeCause::Timer: return "its timer (the wakeup the sleep length announced)";
-    case WakeCause::OtherWakeup: return "another wakeup (IPI or device interrupt, announced by no timer)";
-    case WakeCause::Tick: return "the scheduler tick (no task woken: the CPU idles again)";
-    case WakeCause::PollTimeLimit: return "the poll time limit (no task woken: the CPU idles again)";
-    case WakeCause::InIdleIrq:
-        return "an interrupt that woke no task (need_resched not set: the CPU stayed in the idle loop and "
-               "selects again, the tick as it was)";
-    }
-    return "?";
+    return std::string(entryEndName(c)) + ": " + entryEndMeaning(c);
 }
 
 WakeCause wakeCause(const EntryRecord &rec)
 {
-    // The replay marks what ended each entry; a tie of the tick with the
-    // wakeup counts as the wakeup.
-    if (rec.inIdleWake)
-        return WakeCause::InIdleIrq;
-    if (rec.endsAtWakeup)
-        return rec.timerWake ? WakeCause::Timer : WakeCause::OtherWakeup;
-    if (rec.pollTimeLimit)
-        return WakeCause::PollTimeLimit;
-    return WakeCause::Tick;
+    return entryEnd(rec);
 }
 
 OracleReasoning oracleChoice(const IdleStateTable &table, const EntryRecord &rec)
@@ -132,6 +115,7 @@ Result<EntryDetail> computeEntryDetail(const SimulationSnapshot &snap, int gover
     d.spanTimerWake = span.timerWake();
     d.spanTimerNs = span.timerNs;
     d.spanWakeNs = span.wakeNs;
+    d.axisNs = run.startNs[static_cast<std::size_t>(entryIndex)];
     d.oracle = oracleChoice(snap.table, d.entry);
     d.oracleSentences = explainOracle(d.oracle, snap.table, cx);
     d.cost = computeMissCost(snap.table, d.entry, d.oracle.chosenIdx);

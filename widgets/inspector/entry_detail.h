@@ -17,6 +17,7 @@
 
 #include "core/common/error.h"
 #include "core/governors/reasoning.h"
+#include "core/replay/entry_end.h"
 #include "core/replay/governor_run.h"
 #include "widgets/runner/simulation_snapshot.h"
 
@@ -25,16 +26,11 @@
 
 namespace idlescope {
 
-/// What ended an idle entry.
-enum class WakeCause {
-    Timer,         ///< the span's wakeup, which was its timer (wake_ns == timer_ns)
-    OtherWakeup,   ///< the span's wakeup, announced by no timer (IPI, device interrupt)
-    Tick,          ///< the scheduler tick; no task was woken, the CPU idles again
-    PollTimeLimit, ///< polling ran out of time; no task was woken, the CPU idles again
-    InIdleIrq,     ///< an interrupt whose handler woke no task (need_resched = 0): the CPU idles again
-};
+/// What ended an idle entry: core's EntryEnd (core/replay/entry_end.h), the entries list's words.
+using WakeCause = EntryEnd;
 
-/// Plain words for a cause, e.g. "another wakeup (IPI or device interrupt)".
+/// "wakeup: a wakeup announced by no timer (IPI or device interrupt): a task was woken": the
+/// entries list's word for @p c, then what it means.
 std::string wakeCauseText(WakeCause c);
 
 /// What a miss cost (all ns; zero for entries that are not misses).
@@ -68,11 +64,14 @@ struct EntryDetail {
     Selection selection;
     std::vector<std::string> sentences; ///< explainReasoning() (µs; first select when entryIndex is 0)
     std::string expectation;            ///< expectationSentence(): the Decision line's family-specific words
-    WakeCause cause = WakeCause::OtherWakeup;
+    WakeCause cause = WakeCause::Other;
     bool spanTimerWake = false; ///< the span ended at its timer
     Ns spanTimerNs = 0;         ///< the span's timer_ns (from span start)
     Ns spanWakeNs = 0;          ///< the span's wake_ns (from span start)
-    OracleReasoning oracle;     ///< the oracle's choice for this entry's inputs
+    /// Where the plots draw the entry: its run's startNs, on the workload's clock (the trace's
+    /// time since its first event, or the stream's); the replay's own `now` is entry.startNs.
+    Ns axisNs = 0;
+    OracleReasoning oracle; ///< the oracle's choice for this entry's inputs
     std::vector<std::string> oracleSentences;
     MissCost cost;
     /// Selected with the tick already stopped (after an in-idle wakeup): what the

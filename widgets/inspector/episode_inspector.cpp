@@ -100,6 +100,7 @@ void EpisodeInspector::setupUi()
 
     m_text = new QTextBrowser(this);
     m_text->setOpenLinks(false);
+    connect(m_text, &QTextBrowser::anchorClicked, this, &EpisodeInspector::openLink);
     m_chart = new ReasoningChart(this);
 
     auto *split = new QSplitter(Qt::Vertical, this);
@@ -135,6 +136,8 @@ std::uint8_t EpisodeInspector::missMask() const
 void EpisodeInspector::setSnapshot(SnapshotPtr snapshot)
 {
     m_snap = std::move(snapshot);
+    // Five per governor: the first ones say where to look; compare --agreement lists more.
+    m_disagreements = m_snap ? firstDisagreements(*m_snap, 5) : std::vector<DisagreementLink>{};
     const bool stillThere = m_snap && m_gov >= 0 && m_gov < m_snap->governorCount() && m_entry >= 0
                             && m_entry < static_cast<qint64>(m_snap->governors[size_t(m_gov)].run->size());
     const bool enable = m_snap && m_snap->governorCount() > 0;
@@ -171,19 +174,22 @@ void EpisodeInspector::presentRecorded()
     m_detail.reset();
     m_chart->clear();
     setTimestamp();
+    m_axisNs = idlescope::entryAxisNs(*m_snap, m_gov, m_entry);
+    // The same clock as a simulated entry's title and the plots' axis.
     m_title->setText(QStringLiteral("<b>%1</b>")
-                         .arg(tr("recorded · entry %1 · span %2 · %3 s")
+                         .arg(tr("recorded · entry %1 · span %2 · at %3")
                                   .arg(m_entry)
                                   .arg(m_snap->governors[size_t(m_gov)].run->span[size_t(m_entry)])
-                                  .arg(m_timestamp)
+                                  .arg(entryTimeText(*m_snap, m_gov, m_entry))
                                   .toHtmlEscaped()));
-    m_text->setHtml(recordedEntryHtml(*m_snap, m_gov, m_entry));
+    m_text->setHtml(recordedEntryHtml(*m_snap, m_gov, m_entry) + disagreementsHtml(*m_snap, m_disagreements));
     emit detailShown(m_gov, m_entry);
 }
 
 void EpisodeInspector::showMessage(const QString &text)
 {
     m_timestamp.clear();
+    m_axisNs = -1;
     m_copyTsAction->setEnabled(false);
     m_detail.reset();
     m_title->setText(text);
@@ -242,7 +248,9 @@ void EpisodeInspector::present(const Result<EntryDetail> &r, std::uint64_t reque
     m_detail = r.value();
     const QColor &own = m_snap->governors[size_t(m_gov)].color;
     const QColor color = own.isValid() ? own : QColor(Qt::black);
-    m_title->setText(QStringLiteral("<b>%1</b>").arg(entryTitle(*m_detail).toHtmlEscaped()));
+    m_axisNs = m_detail->axisNs;
+    m_title->setText(
+        QStringLiteral("<b>%1</b>").arg(entryTitle(*m_detail, entryTimeText(*m_snap, m_gov, m_entry)).toHtmlEscaped()));
     m_title->setToolTip(QString());
     setTimestamp();
     // On a trace: where the span is in it; for every run: its own clock's drift from the workload's.
@@ -254,7 +262,7 @@ void EpisodeInspector::present(const Result<EntryDetail> &r, std::uint64_t reque
                       .arg(durationText(drift < 0 ? -drift : drift), drift < 0 ? tr("behind") : tr("ahead of"),
                            m_snap->clockName());
     m_text->setHtml(entryDetailHtml(*m_detail, m_snap->table, color) + traceSourceHtml(*m_snap, m_gov, m_entry)
-                    + drifted);
+                    + drifted + disagreementsHtml(*m_snap, m_disagreements));
     m_chart->showDetail(*m_detail, m_snap->table, color);
     emit detailShown(m_gov, m_entry);
 }
@@ -276,6 +284,20 @@ void EpisodeInspector::jumpToMiss(bool forward)
     if (m_gov != gov || m_entry != next)
         showEntry(gov, next);
     emit entrySelected(gov, next);
+}
+
+void EpisodeInspector::openLink(const QUrl &url)
+{
+    int g = -1;
+    std::int64_t e = -1;
+    if (!m_snap || !parseEntryLink(url, &g, &e) || g < 0 || g >= m_snap->governorCount() || e < 0
+        || e >= static_cast<std::int64_t>(m_snap->governors[size_t(g)].run->size()))
+        return;
+    if (m_view)
+        m_view->selectEntry(g, e); // comes back through entrySelected → showEntry
+    if (m_gov != g || m_entry != e)
+        showEntry(g, e);
+    emit entrySelected(g, e);
 }
 
 void EpisodeInspector::nextMiss()

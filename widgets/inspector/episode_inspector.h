@@ -21,6 +21,7 @@
 
 #include "widgets/inspector/entry_detail.h"
 #include "widgets/runner/simulation_snapshot.h"
+#include "widgets/trace/trace_disagreements.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
@@ -66,10 +67,17 @@ public:
     /// The panel's HTML body.
     QString html() const;
     ReasoningChart *chart() const { return m_chart; }
+    QTextBrowser *textBrowser() const { return m_text; }
+    /// On a trace with its recorded run: each simulated governor's first disagreements with the
+    /// kernel on this CPU, listed under every entry as links (a click selects the kernel's entry).
+    const std::vector<DisagreementLink> &disagreements() const { return m_disagreements; }
 
     /// The selected entry's trace timestamp as "Copy timestamp" copies it ("" without a trace).
     QString traceTimestamp() const { return m_timestamp; }
     QAction *copyTimestampAction() const { return m_copyTsAction; }
+    /// Where the plots draw the entry shown (entryAxisNs(): the trace's or stream's clock, the
+    /// one the title's "at" gives), -1 when none is shown.
+    Ns entryAxisNs() const { return m_axisNs; }
 
     /// Actions with shortcuts ("N" / "Shift+N"), for menus and toolbars.
     QAction *nextMissAction() const { return m_nextAction; }
@@ -80,6 +88,8 @@ public slots:
     void showEntry(int governorIndex, qint64 entryIndex);
     void nextMiss();
     void previousMiss();
+    /// A link of the panel: an entryLink() selects that entry (and shows it); others are ignored.
+    void openLink(const QUrl &url);
 
 signals:
     /// The inspector moved the selection (next/previous miss).
@@ -100,6 +110,7 @@ private:
     SnapshotPtr m_snap;
     ViewState *m_view = nullptr;
     std::optional<EntryDetail> m_detail;
+    std::vector<DisagreementLink> m_disagreements;
     int m_gov = -1;
     qint64 m_entry = -1;
     std::uint64_t m_request = 0;
@@ -113,6 +124,7 @@ private:
     QAction *m_prevAction = nullptr;
     QAction *m_copyTsAction = nullptr;
     QString m_timestamp;
+    Ns m_axisNs = -1;
     struct Job {
         Result<EntryDetail> result = Error{};
         std::uint64_t request = 0;

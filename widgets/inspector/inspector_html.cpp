@@ -120,7 +120,7 @@ QString costHtml(const EntryDetail &d, const IdleStateTable &t)
     } else {
         h += QObject::tr("No miss: the state fitted the idle time it got.");
     }
-    if (d.cause == WakeCause::OtherWakeup && c.exitLatencyPaidNs > 0)
+    if (d.cause == WakeCause::Wakeup && c.exitLatencyPaidNs > 0)
         h += QObject::tr("<br>The woken task waited the exit latency of %1 (counted in the latency cost).")
                  .arg(durationText(c.exitLatencyPaidNs));
     return h;
@@ -157,7 +157,7 @@ QString latencyLimitText(Ns ns)
     return durationText(ns);
 }
 
-QString entryTitle(const EntryDetail &d)
+QString entryTitle(const EntryDetail &d, const QString &when)
 {
     // "entry k within the span", never "iteration": that is the CLI's seeded repetition (--iterations).
     return QObject::tr("%1 · entry %2 · span %3 (entry %4 within the span) · at %5")
@@ -165,7 +165,7 @@ QString entryTitle(const EntryDetail &d)
         .arg(d.entryIndex)
         .arg(d.entry.span)
         .arg(d.entry.entry)
-        .arg(durationText(d.entry.startNs - REPLAY_START_NS));
+        .arg(when.isEmpty() ? durationText(d.axisNs) : when);
 }
 
 QString entryDetailHtml(const EntryDetail &d, const IdleStateTable &table, const QColor &color)

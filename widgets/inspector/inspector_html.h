@@ -18,8 +18,9 @@ namespace idlescope {
 /// The full panel text for @p d on @p table; @p color is the governor's.
 QString entryDetailHtml(const EntryDetail &d, const IdleStateTable &table, const QColor &color);
 
-/// One line for the inspector's title: "menu-6.14 · entry 1205 · span 1002 · 3.297 ms".
-QString entryTitle(const EntryDetail &d);
+/// One line for the inspector's title: "menu-6.14 · entry 1205 · span 1002 (entry 0 within the span) ·
+/// at 3.297 ms": @p when after "at", by default d.axisNs (where the plots draw the entry) as a duration.
+QString entryTitle(const EntryDetail &d, const QString &when = {});
 
 /// "12 µs" etc. (formatDuration, UnitStyle::Micro) as a QString.
 QString durationText(Ns ns);

@@ -46,6 +46,7 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
     m_targetCombo->addItem(tr("This machine (sysfs)"), QStringLiteral("machine"));
     m_targetCombo->addItem(tr("Table file\u2026"), QStringLiteral("open"));
     v->addWidget(m_targetCombo);
+    setFocusProxy(m_targetCombo); // focusing the group (e.g. from "no power data") lands on the table choice
 
     m_states = new QTableWidget(0, ColCount, box);
     m_states->setHorizontalHeaderLabels({tr("State"), tr("Exit \u00b5s"), tr("Target \u00b5s"), tr("Poll"), tr("On")});

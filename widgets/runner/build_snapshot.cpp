@@ -6,6 +6,7 @@
 #include "widgets/runner/closed_loop_workload.h"
 #include "widgets/runner/run_recycler.h"
 #include "widgets/runner/share_steps.h"
+#include "widgets/trace/trace_machine_job.h"
 
 #include "core/io/power_json.h"
 #include "core/source_governor/source_governor.h"
@@ -137,7 +138,9 @@ bool sameSourceFile(const SimulationSnapshot &previous, const GovernorSpec &g)
     return false;
 }
 
-/// A table file may carry power data; a bad power field is said, and the energy left out.
+/// A table file may carry power data; a bad power field is said, and the energy left out. On a
+/// trace the replayed CPU is priced as the CPUs dock prices it: with its cluster's power data in
+/// the machine the trace replays on (traceReplayMachine(): a built-in board's energy model).
 void readPower(SimulationSnapshot &snap)
 {
     snap.power = PowerModel::empty(snap.table);
@@ -146,6 +149,11 @@ void readPower(SimulationSnapshot &snap)
             snap.power = std::move(*power);
         else
             snap.errors << QString::fromStdString(power.error().toString());
+    }
+    if (snap.trace) {
+        const Machine m = traceReplayMachine(snap, snap.power);
+        if (const int c = m.clusterOf(snap.trace->cpu); c >= 0)
+            snap.power = m.clusters[static_cast<std::size_t>(c)].power;
     }
 }
 
@@ -366,8 +374,9 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
         g.name = j.gov->name();
         g.atDefaults = governorDefaults(*j.gov);
         // Throughput and energy from the run's counters (no entry scan): the CLI's numbers.
+        // The recorded run has no run time of its own: its idle energy only, as the CPUs dock prices it.
         g.throughput = g.run->variant == trace::RECORDED_VARIANT
-                           ? RunThroughput{}
+                           ? recordedThroughput(snap->table, snap->power, g.run->summary)
                            : replayThroughput(snap->table, snap->power, g.run->summary, g.totals->latencyCostEntries);
         snap->governors.push_back(std::move(g));
     }

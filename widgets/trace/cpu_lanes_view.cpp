@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/trace/cpu_lanes_view.h"
 
+#include "core/io/atomic_file.h"
+#include "core/trace/cpu_table.h"
 #include "core/trace/recorded_entries.h"
 #include "core/trace/trace_limits.h"
 #include "widgets/plots/qcp.h"
@@ -8,16 +10,19 @@
 #include "widgets/trace/trace_machine_job.h"
 
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
+#include <QMessageBox>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -87,6 +92,13 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
     top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_cpuBox);
     top->addWidget(m_status, 1);
+    m_exportButton = new QToolButton(this);
+    m_exportButton->setText(tr("Export\u2026"));
+    m_exportButton->setToolTip(tr("Save the counters table as .csv or .md, with a header saying what it is (trace, "
+                                  "machine and tables, runs, what each row covers)"));
+    m_exportButton->setAutoRaise(true);
+    connect(m_exportButton, &QToolButton::clicked, this, &CpuLanesView::exportWithDialog);
+    top->addWidget(m_exportButton, 0, Qt::AlignTop);
     layout->addLayout(top);
     layout->addWidget(tabs, 1);
     connect(&m_watcher, &QFutureWatcher<Job>::finished, this, &CpuLanesView::jobFinished);
@@ -220,21 +232,11 @@ void CpuLanesView::rebuild()
                           : tr("%1 of the trace on machine %2").arg(cpuName(m_shownCpu), machine)};
     if (const QString skipped = skippedText(); !skipped.isEmpty())
         lines << skipped;
-    // What each row covers: like with like by default, the whole trace a line of its own.
-    for (const MachineRun &r : m_result->runs)
-        if (r.name == WHOLE_TRACE_RUN) {
-            lines << tr("Each CPU's rows cover its replayed spans over the same time: recorded counts the kernel's "
-                        "entries there, each governor its own. “whole trace”: every complete entry (%1), "
-                        "as sysfs counts, not comparable with the rows above. agrees %: entries where the governor "
-                        "entered the kernel's state (tooltip: the first disagreements).")
-                         .arg(r.total().entries);
-            break;
-        }
-    if (m_snap && m_snap->trace)
-        for (const std::string &limit : trace::traceLimitTexts(trace::traceLimits(*m_snap->trace->trace)))
-            lines << tr("The trace cannot tell: %1.").arg(QString::fromStdString(limit));
-    if (m_agreement.empty() && m_snap && m_snap->spec.latencyLimitNs >= 0)
-        lines << tr("agrees %: not shown under a latency limit (the kernel ran without it).");
+    // What each row covers (like with like by default, the whole trace a line of its own):
+    // core's words, the same the export's header gives.
+    for (const std::string &note : trace::cpuTableNotes(*m_result))
+        lines << QString::fromStdString(note);
+    lines << exportNotes();
     m_status->setText(lines.join(QLatin1Char('\n')));
 }
 
@@ -356,124 +358,91 @@ QStringList CpuLanesView::axisStateLabels() const
     return textTickLabels(m_plot->yAxis2);
 }
 
+int CpuLanesView::tableCpu() const
+{
+    return m_shownCpu == TRACE_ALL_CPUS ? trace::CPU_TABLE_ALL : m_shownCpu;
+}
+
 void CpuLanesView::fillTable()
 {
-    const QStringList header{tr("CPU"),    tr("run"),     tr("entries"), tr("above"),          tr("below"),
-                             tr("miss %"), tr("idle ms"), tr("wakeups"), tr("idle energy mJ"), tr("agrees %")};
+    // Every cell is core's (trace::cpuTable()); the screen shows an empty value as a dash and
+    // the reason in its tooltip.
+    const trace::CpuTable t =
+        m_result ? trace::cpuTable(*m_result, m_agreement, tableCpu()) : trace::cpuTable(MachineComparison{}, {}, 0);
+    QStringList header;
+    for (const trace::CpuTableColumn &c : t.columns)
+        header << QString::fromStdString(c.title);
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(header.size()));
     m_table->setHorizontalHeaderLabels(header);
     m_table->setRowCount(0);
     if (!m_result)
         return;
-    const QLocale locale;
-    // The agreement of @p run on CPU @p cpu (-1: all) with the recorded run, as a cell and its tooltip.
-    auto agreementOf = [&](const MachineRun &run, int cpu) -> std::pair<QString, QString> {
-        for (const GovernorAgreement &g : m_agreement) {
-            if (g.name != run.name)
-                continue;
-            const trace::TraceAgreement &a = g.agreement;
-            const trace::CpuAgreement *c = cpu < 0 ? &a.total : nullptr;
-            for (const trace::CpuAgreement &one : a.cpus)
-                if (one.cpu == cpu)
-                    c = &one;
-            if (!c)
-                return {};
-            QStringList tip{tr("%1 of %2 paired entries in the kernel's state (%3 recorded, %4 simulated)")
-                                .arg(c->agreed)
-                                .arg(c->paired)
-                                .arg(c->recordedEntries)
-                                .arg(c->simulatedEntries)};
-            // The confusion matrix, a line per state the kernel entered.
-            tip << tr("kernel's state \u2192 %1's: %2")
-                       .arg(QString::fromStdString(g.name))
-                       .arg(tr("counts per state, shallow to deep"));
-            for (int r = 0; r < c->stateCount; ++r) {
-                QStringList counts;
-                for (int col = 0; col < c->stateCount; ++col)
-                    counts << QString::number(c->matrix[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)]);
-                tip << tr("  state %1: %2").arg(r).arg(counts.join(QStringLiteral("  ")));
-            }
-            for (const trace::Disagreement &d : a.first)
-                if (cpu < 0 || d.cpu == cpu)
-                    tip << tr("%1 s, cpu%2: kernel state %3, %4 state %5")
-                               .arg(locale.toString(d.traceNs / 1e9, 'f', 6))
-                               .arg(d.cpu)
-                               .arg(d.recordedState)
-                               .arg(QString::fromStdString(g.name))
-                               .arg(d.simulatedState);
-            return {locale.toString(100.0 * c->share(), 'f', 1), tip.join(QLatin1Char('\n'))};
-        }
-        return {};
-    };
-    auto addRow = [&](const QString &cpu, const MachineRun &run, const CpuRun &c, double energyJ,
-                      const QString &noEnergy, int cpuNumber) {
+    for (const trace::CpuTableRow &r : t.rows) {
         const int row = m_table->rowCount();
         m_table->insertRow(row);
-        const auto [agrees, agreesTip] = agreementOf(run, cpuNumber);
-        const QStringList cells{cpu,
-                                runName(run),
-                                locale.toString(static_cast<qint64>(c.entries)),
-                                locale.toString(static_cast<qint64>(c.above())),
-                                locale.toString(static_cast<qint64>(c.below())),
-                                locale.toString(100.0 * c.missRatio(), 'f', 1),
-                                locale.toString(c.idleNs() / 1e6, 'f', 3),
-                                locale.toString(static_cast<qint64>(c.wakeups)),
-                                std::isnan(energyJ) ? QStringLiteral("\u2014") : locale.toString(energyJ * 1e3, 'f', 3),
-                                agrees.isEmpty() ? QStringLiteral("\u2014") : agrees};
-        for (int col = 0; col < cells.size(); ++col) {
-            auto *item = new QTableWidgetItem(cells[col]);
-            if (col >= 2)
+        for (int col = 0; col < static_cast<int>(r.cells.size()); ++col) {
+            const std::string &cell = r.cells[static_cast<std::size_t>(col)];
+            auto *item = new QTableWidgetItem(cell.empty() ? QStringLiteral("\u2014") : QString::fromStdString(cell));
+            if (col >= trace::EntriesCol)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (col == 8 && std::isnan(energyJ))
-                item->setToolTip(noEnergy);
-            if (col == 9 && !agreesTip.isEmpty())
-                item->setToolTip(agreesTip);
+            if (col == trace::EnergyCol && cell.empty())
+                item->setToolTip(QString::fromStdString(r.energyNote));
+            if (col == trace::AgreesCol && !r.agreementNote.empty())
+                item->setToolTip(QString::fromStdString(r.agreementNote));
             m_table->setItem(row, col, item);
-        }
-    };
-    // Like with like first: every run over the replayed spans; the whole trace last, apart.
-    for (const QString &group : std::as_const(m_groups)) {
-        const int cpu = group.mid(3).toInt();
-        for (std::size_t r = 0; r < m_result->runs.size(); ++r) {
-            const MachineRun &run = m_result->runs[r];
-            if (run.name == WHOLE_TRACE_RUN)
-                continue;
-            const RunEnergy &e = m_result->energy[r];
-            for (std::size_t i = 0; i < run.cpus.size(); ++i)
-                if (run.cpus[i].cpu == cpu)
-                    addRow(group, run, run.cpus[i],
-                           e.available && i < e.cpus.size() ? e.cpus[i].idleJ + e.cpus[i].entryExitJ : NAN,
-                           QString::fromStdString(e.missing), cpu);
-        }
-    }
-    // All CPUs: each run's sum over its CPUs (MachineRun::total(), as sysfs sums them).
-    if (m_shownCpu == TRACE_ALL_CPUS)
-        for (std::size_t r = 0; r < m_result->runs.size(); ++r) {
-            if (m_result->runs[r].name == WHOLE_TRACE_RUN)
-                continue;
-            const RunEnergy &e = m_result->energy[r];
-            addRow(tr("all CPUs"), m_result->runs[r], m_result->runs[r].total(), e.available ? e.idleTotalJ() : NAN,
-                   QString::fromStdString(e.missing), -1);
-        }
-    // The whole trace: a separate, labelled line (its shown CPU, or all of them).
-    for (std::size_t r = 0; r < m_result->runs.size(); ++r) {
-        const MachineRun &run = m_result->runs[r];
-        if (run.name != WHOLE_TRACE_RUN)
-            continue;
-        const RunEnergy &e = m_result->energy[r];
-        if (m_shownCpu == TRACE_ALL_CPUS) {
-            addRow(tr("whole trace"), run, run.total(), e.available ? e.idleTotalJ() : NAN,
-                   QString::fromStdString(e.missing), -1);
-        } else {
-            for (std::size_t i = 0; i < run.cpus.size(); ++i)
-                if (run.cpus[i].cpu == m_shownCpu)
-                    addRow(tr("whole trace, %1").arg(cpuName(m_shownCpu)), run, run.cpus[i],
-                           e.available && i < e.cpus.size() ? e.cpus[i].idleJ + e.cpus[i].entryExitJ : NAN,
-                           QString::fromStdString(e.missing), m_shownCpu);
         }
     }
     m_table->resizeColumnsToContents();
+}
+
+QStringList CpuLanesView::exportNotes() const
+{
+    QStringList extra;
+    if (m_snap && m_snap->trace)
+        for (const std::string &limit : trace::traceLimitTexts(trace::traceLimits(*m_snap->trace->trace)))
+            extra << tr("The trace cannot tell: %1.").arg(QString::fromStdString(limit));
+    if (m_agreement.empty() && m_snap && m_snap->spec.latencyLimitNs >= 0)
+        extra << tr("agrees %: not shown under a latency limit (the kernel ran without it).");
+    return extra;
+}
+
+QString CpuLanesView::exportText(bool markdown) const
+{
+    if (!m_result)
+        return {};
+    std::vector<std::string> extra;
+    for (const QString &line : exportNotes())
+        extra.push_back(line.toStdString());
+    return QString::fromStdString(trace::formatCpuTable(*m_result, trace::cpuTable(*m_result, m_agreement, tableCpu()),
+                                                        tableCpu(), extra, markdown));
+}
+
+QString CpuLanesView::exportTo(const QString &path) const
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const bool markdown = suffix == QLatin1String("md") || suffix == QLatin1String("markdown");
+    if (!markdown && suffix != QLatin1String("csv")) // never CSV under a name that says otherwise
+        return QString::fromStdString(
+            Error{path.toStdString(), 0, "", "unknown table format: use .csv or .md"}.toString());
+    if (!m_result)
+        return QString::fromStdString(
+            Error{path.toStdString(), 0, "", "no CPUs table yet: open a kernel trace"}.toString());
+    const Status st = writeFileAtomically(path.toStdString(), exportText(markdown).toStdString());
+    return st.ok() ? QString() : QString::fromStdString(st.error().toString());
+}
+
+void CpuLanesView::exportWithDialog()
+{
+    QString selected;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export the CPUs table"), QString(),
+                                                tr("CSV (*.csv);;Markdown (*.md)"), &selected);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty()) // no suffix typed: take the filter's
+        path += selected.contains(QLatin1String("*.md")) ? QStringLiteral(".md") : QStringLiteral(".csv");
+    if (const QString err = exportTo(path); !err.isEmpty())
+        QMessageBox::warning(this, tr("Export failed"), err);
 }
 
 } // namespace idlescope

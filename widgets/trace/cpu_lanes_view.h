@@ -32,6 +32,7 @@ class QComboBox;
 class QCustomPlot;
 class QLabel;
 class QTableWidget;
+class QToolButton;
 
 namespace idlescope {
 
@@ -68,9 +69,20 @@ public:
     /// The line above the lanes: the machine, the CPUs not replayed, what recorded counts (tests).
     QString statusText() const;
     QTableWidget *table() const { return m_table; }
+    /// The counters table as shown (the CPU shown, or all), as CSV or Markdown under a header
+    /// that makes it stand alone: core's trace::formatCpuTable(); "" before a comparison.
+    QString exportText(bool markdown) const;
+    /// Writes exportText() to @p path (".csv", or ".md"/".markdown") through
+    /// writeFileAtomically(); "" on success, else the error (an unknown suffix is one).
+    QString exportTo(const QString &path) const;
+    QToolButton *exportButton() const { return m_exportButton; }
     /// "All CPUs", then every CPU of the trace (those not replayed disabled, with the reason).
     QComboBox *cpuSelector() const { return m_cpuBox; }
     QCustomPlot *plot() const { return m_plot; }
+
+public slots:
+    /// Asks for a file name, then exportTo().
+    void exportWithDialog();
 
 signals:
     /// A comparison finished (or failed) and the view shows it.
@@ -91,11 +103,16 @@ private:
     void fillTable();
     void fillSelector();
     QColor colorOf(const MachineRun &run) const;
+    /// The shown CPU in trace::cpuTable()'s terms.
+    int tableCpu() const;
+    /// What the trace cannot tell and why agrees % is empty: under the status and in an export.
+    QStringList exportNotes() const;
 
     QComboBox *m_cpuBox;
     QLabel *m_status;
     QCustomPlot *m_plot;
     QTableWidget *m_table;
+    QToolButton *m_exportButton;
     SnapshotPtr m_snap;
     QString m_key; ///< of the comparison shown or being computed
     std::optional<MachineComparison> m_result;

@@ -91,32 +91,6 @@ bool sortInPieces(std::vector<Keyed> &keyed, Less less, EntryOrderProgress *prog
 
 } // namespace
 
-const char *entryEndName(EntryEnd e)
-{
-    switch (e) {
-    case EntryEnd::Timer: return "timer";
-    case EntryEnd::Wakeup: return "wakeup";
-    case EntryEnd::Tick: return "tick";
-    case EntryEnd::PollLimit: return "poll limit";
-    case EntryEnd::InIdleIrq: return "in-idle interrupt";
-    case EntryEnd::Other: break;
-    }
-    return "other";
-}
-
-EntryEnd entryEnd(EntryFlags flags)
-{
-    if (flags & ENTRY_WOKEN_BY_WAKEUP)
-        return (flags & ENTRY_TIMER_WAKE) ? EntryEnd::Timer : EntryEnd::Wakeup;
-    if (flags & ENTRY_IN_IDLE_WAKE)
-        return EntryEnd::InIdleIrq;
-    if (flags & ENTRY_POLL_TIME_LIMIT)
-        return EntryEnd::PollLimit;
-    if (flags & ENTRY_GOT_TICK)
-        return EntryEnd::Tick;
-    return EntryEnd::Other;
-}
-
 std::optional<std::vector<std::uint32_t>> orderedEntries(const GovernorRun &r, const EntryFilter &filter, EntryKey key,
                                                          bool ascending, EntryOrderProgress *progress,
                                                          std::vector<std::uint32_t> storage)

@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include "core/replay/entry_end.h"
 #include "core/replay/governor_run.h"
 
 #include <atomic>
@@ -19,12 +20,7 @@
 
 namespace idlescope {
 
-/// What ended an entry, read from its flags (GovernorRun::flags).
-/// InIdleIrq: an interrupt that woke no task (need_resched = 0); the CPU stayed in the idle loop.
-enum class EntryEnd : std::uint8_t { Timer, Wakeup, Tick, PollLimit, Other, InIdleIrq };
-inline constexpr int ENTRY_END_COUNT = 6;
-const char *entryEndName(EntryEnd e);
-EntryEnd entryEnd(EntryFlags flags);
+// What ended an entry (EntryEnd, entryEnd(), entryEndName()) is core's: core/replay/entry_end.h.
 
 struct EntryFilter {
     std::uint8_t missMask = 0; ///< ENTRY_ABOVE and/or ENTRY_BELOW: only those misses; 0 = every entry

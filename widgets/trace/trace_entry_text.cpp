@@ -4,6 +4,7 @@
 #include "widgets/inspector/entry_detail.h"
 #include "widgets/inspector/inspector_html.h"
 
+#include "core/replay/entry_end.h"
 #include "core/stats/span_clock.h"
 #include "core/trace/recorded_entries.h"
 #include "core/trace/trace_model.h"
@@ -41,8 +42,13 @@ const trace::IdleEntryRec *traceEntry(const SimulationSnapshot &snap, const trac
     return &cpu.entries[first + static_cast<std::size_t>(sp.entryCount - 1)];
 }
 
-QString causeText(const SimulationSnapshot &snap, const trace::IdleEntryRec &e)
+/// The event the trace names as the cause of @p e ("irq eth0", "hrtimer tick_nohz_handler"), or ""
+/// when no event tells (a trace without irq and timer events): what ended an entry is said in
+/// the entries list's words (entryEndName()), this only adds the trace's event to them.
+QString traceEventCause(const SimulationSnapshot &snap, const trace::IdleEntryRec &e)
 {
+    if (e.cause == trace::WakeCause::Unknown)
+        return {};
     QString what = QString::fromUtf8(trace::wakeCauseName(e.cause));
     const auto &names = snap.trace->trace->names;
     if (e.causeName >= 0 && static_cast<std::size_t>(e.causeName) < names.size())
@@ -69,6 +75,33 @@ bool isRecordedRun(const SimulationSnapshot &snap, int g)
 {
     return g >= 0 && g < snap.governorCount()
            && snap.governors[static_cast<std::size_t>(g)].run->variant == trace::RECORDED_VARIANT;
+}
+
+Ns entryAxisNs(const SimulationSnapshot &snap, int g, std::int64_t i)
+{
+    if (g < 0 || g >= snap.governorCount())
+        return -1;
+    const GovernorRun &run = *snap.governors[static_cast<std::size_t>(g)].run;
+    if (i < 0 || static_cast<std::size_t>(i) >= run.size())
+        return -1;
+    return run.startNs[static_cast<std::size_t>(i)];
+}
+
+QString entryTimeText(const SimulationSnapshot &snap, int g, std::int64_t i)
+{
+    const Ns at = entryAxisNs(snap, g, i);
+    if (at < 0)
+        return {};
+    QString text = QStringLiteral("%1 %2").arg(durationText(at), snap.clockName());
+    if (const Ns ts = entryTraceNs(snap, g, i); ts >= 0)
+        text += QStringLiteral(" (%1 s)").arg(traceTimestampText(ts));
+    return text;
+}
+
+bool coversAnotherStretch(Ns recStartNs, Ns recLengthNs, Ns simStartNs, Ns simLengthNs)
+{
+    const Ns overlap = std::min(recStartNs + recLengthNs, simStartNs + simLengthNs) - std::max(recStartNs, simStartNs);
+    return 2 * overlap < std::max(recLengthNs, simLengthNs);
 }
 
 Ns entryTraceNs(const SimulationSnapshot &snap, int g, std::int64_t i)
@@ -110,9 +143,17 @@ QString recordedVerdict(const SimulationSnapshot &snap, int g, std::int64_t i)
         if (o == g || run.variant == trace::RECORDED_VARIANT || run.variant == "oracle")
             continue;
         const std::int64_t e = entryAt(run, row, rec.startNs[k]);
-        if (e >= 0)
-            parts << QStringLiteral("%1 would have chosen %2")
-                         .arg(snap.name(o), stateName(snap.table, run.state[static_cast<std::size_t>(e)]));
+        if (e < 0)
+            continue;
+        const auto j = static_cast<std::size_t>(e);
+        QString part = QStringLiteral("%1 would have chosen %2").arg(snap.name(o), stateName(snap.table, run.state[j]));
+        // Which of its entries that is, when it is not this stretch of time (one entry over a
+        // whole span that the kernel split), on the trace's axis as the plots draw it.
+        if (coversAnotherStretch(rec.startNs[k], rec.residencyNs[k], run.startNs[j], run.residencyNs[j]))
+            part += QStringLiteral(" in its entry %1 from %2 for %3")
+                        .arg(e)
+                        .arg(durationText(run.startNs[j]), durationText(run.residencyNs[j]));
+        parts << part;
     }
     // The oracle for the same wakeup: the time from this entry to the span's wakeup, no QoS limit
     // beyond the stream's.
@@ -138,6 +179,9 @@ QString recordedEntryHtml(const SimulationSnapshot &snap, int g, std::int64_t i)
     QString verdict = recordedVerdict(snap, g, i);
     verdict[0] = verdict[0].toUpper();
     QString html = QStringLiteral("<p>%1</p>").arg(verdict.toHtmlEscaped());
+    const EntryEnd end = entryEnd(rec.flags[k]);
+    html += QStringLiteral("<p><b>Ended by:</b> %1 (%2).</p>")
+                .arg(QString::fromUtf8(entryEndName(end)), QString::fromUtf8(entryEndMeaning(end)).toHtmlEscaped());
     const char *miss = rec.has(k, ENTRY_ABOVE)   ? "above (too deep for the residency)"
                        : rec.has(k, ENTRY_BELOW) ? "below (a deeper state would have fitted)"
                                                  : "no miss";
@@ -171,9 +215,13 @@ QString traceSourceHtml(const SimulationSnapshot &snap, int g, std::int64_t i)
                     .arg(traceTimestampText(sp->startNs), traceTimestampText(sp->endNs));
         // The recorded entry itself; for a simulated one, the span's last recorded entry (its wakeup).
         if (const trace::IdleEntryRec *e = traceEntry(snap, *sp, isRecordedRun(snap, g) ? ts : -1)) {
-            html += QStringLiteral("; woken at %1 s by %2.</p>")
-                        .arg(traceTimestampText(e->exitNs), causeText(snap, *e).toHtmlEscaped());
-            return html + traceEventsHtml(snap, *e);
+            // What ended it is the entries list's word (above); the trace adds its event when it has one.
+            html += QStringLiteral("; %1 at %2 s")
+                        .arg(isRecordedRun(snap, g) ? QStringLiteral("left idle") : QStringLiteral("the span's wakeup"),
+                             traceTimestampText(e->exitNs));
+            if (const QString event = traceEventCause(snap, *e); !event.isEmpty())
+                html += QStringLiteral(", the trace's event: %1").arg(event.toHtmlEscaped());
+            return html + QStringLiteral(".</p>") + traceEventsHtml(snap, *e);
         }
     }
     return html + QStringLiteral(".</p>");

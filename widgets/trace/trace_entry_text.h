@@ -32,6 +32,20 @@ bool isRecordedRun(const SimulationSnapshot &snap, int g);
 /// entry's offset in the span. -1 without a trace.
 Ns entryTraceNs(const SimulationSnapshot &snap, int g, std::int64_t i);
 
+/// Where the plots draw entry @p i of run @p g: its startNs on the workload's clock (a trace's
+/// time since its first event, a stream's time); -1 out of range. Every run, recorded or
+/// simulated, is on this one clock.
+Ns entryAxisNs(const SimulationSnapshot &snap, int g, std::int64_t i);
+
+/// The inspector's "at …" for entry @p i of run @p g: its axis time and the clock's name, and on a
+/// trace its timestamp ("182.4 ms trace time (2084.203821 s)"); "" out of range.
+QString entryTimeText(const SimulationSnapshot &snap, int g, std::int64_t i);
+
+/// True when a simulated entry [@p simStartNs, + @p simLengthNs) covers another stretch of
+/// time than the recorded one [@p recStartNs, + @p recLengthNs): they overlap by less than half
+/// of the longer one (a simulated entry over a whole span that the kernel split into several).
+bool coversAnotherStretch(Ns recStartNs, Ns recLengthNs, Ns simStartNs, Ns simLengthNs);
+
 /// A trace timestamp as trace-cmd report prints it: seconds with six decimals, rounded ("2301.563207").
 QString traceTimestampText(Ns ns);
 
@@ -39,7 +53,9 @@ QString traceTimestampText(Ns ns);
 std::int64_t firstEntryOfSpan(const GovernorRun &run, std::int32_t row);
 
 /// "the kernel entered C1E here for 48 µs; menu-6.14 would have chosen C6; the oracle C1E":
-/// one sentence for recorded entry @p i (the simulated runs' first entry of the same span).
+/// one sentence for recorded entry @p i (each simulated run's entry of the same span that was
+/// running when the kernel entered; named by its start and length when it covers another
+/// stretch of time, coversAnotherStretch()).
 QString recordedVerdict(const SimulationSnapshot &snap, int g, std::int64_t i);
 
 /// The inspector's HTML for recorded entry @p i: the verdict, its residency, miss and cause.

@@ -35,18 +35,23 @@ QString traceMachineKey(const SimulationSnapshot &snap)
     return key;
 }
 
+Machine traceReplayMachine(const SimulationSnapshot &snap, const PowerModel &tablePower)
+{
+    const trace::TraceImport &t = *snap.trace->trace;
+    const int traceCpus = std::max<int>(t.declaredCpus, static_cast<int>(t.cpus.size()));
+    return machineOfTable(snap.spec.target.kind == TargetKind::Builtin ? snap.spec.target.id.toStdString() : "",
+                          snap.table, tablePower, traceCpus);
+}
+
 Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, const std::atomic<bool> *cancel)
 {
     if (!snap.trace)
         return Error{"", 0, "workload", "every CPU is shown for a kernel trace only"};
     const trace::TraceImport &t = *snap.trace->trace;
-    const int traceCpus = std::max<int>(t.declaredCpus, static_cast<int>(t.cpus.size()));
     MachineCompareOptions o;
-    std::optional<Machine> board;
-    if (snap.spec.target.kind == TargetKind::Builtin)
-        board = builtinMachineOfTable(snap.spec.target.id.toStdString(), snap.table);
-    o.machine = board && board->cpuCount() >= traceCpus ? std::move(*board)
-                                                        : Machine::uniform(snap.table, std::max(1, traceCpus));
+    // A table file's power data is the snapshot's (readPower(): the same on every CPU of it).
+    o.machine = traceReplayMachine(snap, snap.spec.target.kind == TargetKind::File ? snap.power
+                                                                                   : PowerModel::empty(snap.table));
     o.workload = trace::traceWorkload(t, "trace:" + snap.spec.workload.path.toStdString());
     trace::placeOnTraceClock(o.workload, t); // every lane on the trace's clock, as in the one-CPU views
     // The window's latency limit on every CPU, as the one-CPU replay applies it (RunOptions::latencyLimitNs).

@@ -17,6 +17,7 @@
 
 #include "core/common/error.h"
 #include "core/experiments/machine_comparison.h"
+#include "core/trace/cpu_table.h"
 #include "core/trace/trace_agreement.h"
 #include "widgets/runner/simulation_snapshot.h"
 
@@ -26,17 +27,24 @@
 
 namespace idlescope {
 
+/**
+ * The machine every CPU of @p snap's trace replays on: machineOfTable() of the snapshot's
+ * table (the built-in board of a built-in table, else the table on the trace's CPUs with
+ * @p tablePower, a table file's power data). The one source of energy of the window: the CPUs
+ * dock replays it, and the one-CPU views (comparison table, trade-off) price the replayed CPU
+ * with its cluster's power data (SimulationSnapshot::power).
+ */
+Machine traceReplayMachine(const SimulationSnapshot &snap, const PowerModel &tablePower);
+
 /// What compareTraceMachine() depends on in @p snap: equal keys, equal results ("" without a trace).
 QString traceMachineKey(const SimulationSnapshot &snap);
 
 /// Errors: a snapshot without a trace, cancellation, and those of runMachineComparison().
 Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, const std::atomic<bool> *cancel);
 
-/// One governor's agreement with the kernel's recorded choices (core/trace/trace_agreement.h).
-struct GovernorAgreement {
-    std::string name; ///< the run's name in the comparison (the governor's name in the window)
-    trace::TraceAgreement agreement;
-};
+/// One governor's agreement with the kernel's recorded choices (core/trace/trace_agreement.h),
+/// under the run's name in the comparison (the governor's name in the window).
+using GovernorAgreement = trace::RunAgreement;
 
 /**
  * Each built-in governor of @p snap against the recorded run of its trace on @p machine
