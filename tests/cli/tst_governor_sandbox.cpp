@@ -247,6 +247,32 @@ private slots:
         QVERIFY(clock.elapsed() < 60000);
     }
 
+    void aGovernorForgingProgressIsStoppedAtTheTimeout()
+    {
+        // The progress page (fd 3) is shared memory the governor can map and write too: a
+        // select() that moves its entry counter every 10 ms looked busy for ever (only the
+        // hour of CPU time would have stopped it, and sleeping uses none). The run's limit is
+        // idlescope's own clock now: --timeout 2 plus 10 us for each of hop.csv's six rows.
+        const QString gov = writeGovernor(
+            u"forger.c"_s,
+            governorSource("struct ts { long s, ns; }; extern int nanosleep(const struct ts *, struct ts *);\n"
+                           "extern void *mmap(void *, unsigned long, int, int, int, long);",
+                           "",
+                           "\tvolatile long *page = mmap(0, 4096, 3, 1, 3, 0);\n"
+                           "\tif (page == (void *)-1) { pr_info(\"forger: no page\\n\"); return 0; }\n"
+                           "\tfor (;;) { struct ts t = {0, 10000000}; page[0]++; page[1]++; "
+                           "nanosleep(&t, 0); }"));
+        QElapsedTimer clock;
+        clock.start();
+        const auto r = replay(gov, {u"--timeout"_s, u"2"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(!r.err.contains(u"forger: no page"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"forger.c ran past the time its run is given: 2 s (--timeout 2 s, and 10 us for "
+                                u"each of the stream's 6 rows): stopped, whatever progress it reported"_s),
+                 qPrintable(r.err));
+        QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
+    }
+
     void theRoundsPrintingLoopIsStopped()
     {
         // gov-loop-print.c: pr_info() in a loop with no pause, as fast as it can. Stopped by
