@@ -4,6 +4,7 @@
 #include "core/common/input_file.h"
 #include "core/common/sha256.h"
 #include "core/source_governor/kernel_shim_files.h"
+#include "core/source_governor/private_cache.h"
 #include "core/source_governor/source_consent.h"
 #include "core/source_governor/subprocess.h"
 
@@ -234,10 +235,23 @@ Status writeCacheFile(const fs::path &path, const std::string &text, const char 
 {
     const std::string tmp = path.string() + uniqueSuffix();
     {
-        std::ofstream out(tmp, std::ios::binary);
-        out << text;
-        if (!out.flush())
+        // Readable and writable by you only, whatever the umask (private_cache.h refuses a
+        // file of the cache that others can write), and never through a link.
+        const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        bool written = fd >= 0;
+        for (std::size_t at = 0; written && at < text.size();) {
+            const ssize_t n = ::write(fd, text.data() + at, text.size() - at);
+            if (n < 0 && errno == EINTR)
+                continue;
+            written = n > 0;
+            at += written ? static_cast<std::size_t>(n) : 0;
+        }
+        if (fd >= 0 && ::close(fd) != 0)
+            written = false;
+        if (!written) {
+            ::unlink(tmp.c_str());
             return Error{tmp, 0, "", std::string("cannot write the built governor's ") + what};
+        }
     }
     std::error_code ec;
     fs::rename(tmp, path, ec);
@@ -258,16 +272,37 @@ Result<std::string> shimDirectory(const std::string &cache, const std::string &c
     h.add(cc);
     const fs::path dir = fs::path(cache) / ("shim-" + h.hex());
     std::error_code ec;
-    if (fs::exists(dir / "runtime.o", ec))
+    // Its headers are compiled against and its runtime linked into every governor: all of it
+    // must be yours alone, at every level.
+    if (fs::exists(dir / "runtime.o", ec)) {
+        if (Status s = checkPrivateTree(dir.string()); !s)
+            return s.error();
         return dir.string();
+    }
 
     const fs::path tmp = fs::path(cache) / ("shim-" + h.hex() + uniqueSuffix());
+    struct RemoveTmp {
+        fs::path dir;
+        bool keep = false;
+        ~RemoveTmp()
+        {
+            std::error_code e;
+            if (!keep)
+                fs::remove_all(dir, e);
+        }
+    } removeTmp{tmp};
+    if (Status s = makePrivateFolder(tmp.string()); !s)
+        return s.error();
     for (const ShimFile &f : kernelShimFiles()) {
         const fs::path p = tmp / std::string(f.path);
-        fs::create_directories(p.parent_path(), ec);
-        std::ofstream out(p, std::ios::binary);
-        out.write(f.text.data(), static_cast<std::streamsize>(f.text.size()));
-        if (!out)
+        // Each folder on the way, made private (0700) one level at a time.
+        fs::path level = tmp;
+        for (const fs::path &part : fs::path(std::string(f.path)).parent_path()) {
+            level /= part;
+            if (Status s = makePrivateFolder(level.string()); !s)
+                return s.error();
+        }
+        if (Status s = writeCacheFile(p, std::string(f.text), "kernel shim"); !s)
             return Error{p.string(), 0, "", "cannot write the kernel shim (is the cache directory writable?)"};
     }
     Result<Finished> r =
@@ -282,11 +317,13 @@ Result<std::string> shimDirectory(const std::string &cache, const std::string &c
                          + std::to_string(DEFAULT_BUILD_TIMEOUT_S) + " s: stopped"};
     if (r->exitStatus != 0)
         return Error{"", 0, "", "cannot compile idlescope's kernel shim runtime with " + cc + ":\n" + r->output};
+    ::chmod((tmp / "runtime.o").c_str(), 0600); // the compiler's file follows the umask
     fs::rename(tmp, dir, ec);
-    if (ec) // another process made it first
-        fs::remove_all(tmp, ec);
+    removeTmp.keep = !ec; // else another process made it first
     if (!fs::exists(dir / "runtime.o", ec))
         return Error{dir.string(), 0, "", "cannot create the kernel shim directory"};
+    if (Status s = checkPrivateTree(dir.string()); !s)
+        return s.error();
     return dir.string();
 }
 
@@ -307,26 +344,7 @@ Result<std::string> privateCacheDirectory()
 {
     // The cache holds objects the governor host loads: a folder another user can write to
     // (the shared /tmp fallback made by someone else first) would let them run code as you.
-    const std::string dir = cacheDirectory();
-    std::error_code ec;
-    const fs::path parent = fs::path(dir).parent_path();
-    if (!parent.empty())
-        fs::create_directories(parent, ec);
-    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
-        return Error{dir, 0, "", std::string("cannot create the governor cache: ") + std::strerror(errno)};
-    struct stat st {};
-    if (::lstat(dir.c_str(), &st) == 0 && S_ISLNK(st.st_mode) && ::stat(dir.c_str(), &st) != 0)
-        return Error{dir, 0, "", std::string("the governor cache is a broken link: ") + std::strerror(errno)};
-    if (!S_ISDIR(st.st_mode))
-        return Error{dir, 0, "", "the governor cache is not a folder"};
-    if (st.st_uid != ::geteuid())
-        return Error{dir, 0, "",
-                     "the governor cache belongs to user " + std::to_string(st.st_uid)
-                         + ", not to you: refused, as it could hold code planted by them "
-                           "(remove it, or set IDLESCOPE_CACHE_DIR to a folder of yours)"};
-    if ((st.st_mode & 0077) != 0 && ::chmod(dir.c_str(), 0700) != 0)
-        return Error{dir, 0, "", std::string("cannot make the governor cache private (0700): ") + std::strerror(errno)};
-    return dir;
+    return openPrivateCacheRoot(cacheDirectory());
 }
 
 std::string capCompilerOutput(const std::string &output)
@@ -456,9 +474,8 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
         return privateCache.error();
     const std::string cache = *privateCache;
     std::error_code ec;
-    fs::create_directories(fs::path(cache) / "governors", ec);
-    if (ec)
-        return Error{cache, 0, "", "cannot create the governor cache: " + ec.message()};
+    if (Status s = makePrivateFolder((fs::path(cache) / "governors").string()); !s)
+        return s.error();
     Result<std::string> shim = shimDirectory(cache, cc);
     if (!shim)
         return shim.error();
@@ -485,6 +502,9 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     built.sharedObject = so.string();
     if (fs::exists(so, ec))
         if (std::optional<std::string> warnings = recordedWarnings(warningsFile, sourcePath)) {
+            // The object is loaded and run as you: only one you made, that no one else can write.
+            if (Status s = checkPrivateFile(so.string()); !s)
+                return s.error();
             built.warnings = std::move(*warnings);
             built.cached = true;
             return built;
@@ -497,7 +517,6 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     // include path leads into the user's folder.
     const fs::path ownDir = fs::path(tmp + ".src");
     const fs::path ownCopy = ownDir / sourceName;
-    fs::create_directories(ownDir, ec);
     struct RemoveCopy {
         fs::path dir;
         ~RemoveCopy()
@@ -506,6 +525,8 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
             fs::remove_all(dir, e);
         }
     } removeCopy{ownDir};
+    if (Status s = makePrivateFolder(ownDir.string()); !s)
+        return s.error();
     if (Status s = writeCacheFile(ownCopy, *source, "source copy"); !s)
         return s.error();
     for (const SourceHeader &hdr : headers)
@@ -566,6 +587,7 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     };
     if (Status s = store(warningsFile, warningsRecord(sourcePath, built.warnings), "warnings"); !s)
         return s.error();
+    ::chmod(tmp.c_str(), 0700); // the compiler's file follows the umask
     fs::rename(tmp, so, ec);
     if (ec)
         return Error{so.string(), 0, "", "cannot store the built governor: " + ec.message()};

@@ -553,6 +553,109 @@ postcore_initcall(init_g);
         QCOMPARE(st.st_mode & 0777, 0700u);
     }
 
+    void aLinkPlantedAsTheCacheIsRefused()
+    {
+        // /tmp/idlescope-cache-UID as a link made by another user (65534 here), pointing at a
+        // folder of yours: the root's owner was read through the link (yours), and the cache
+        // was used wherever they pointed it. A link is followed only when it is yours.
+        using namespace idlescope::source_governor;
+        const QString target = m_out.filePath(u"link-target"_s);
+        QVERIFY(QDir().mkpath(target));
+        const QString link = m_out.filePath(u"planted-link"_s);
+        QCOMPARE(::symlink(target.toLocal8Bit().constData(), link.toLocal8Bit().constData()), 0);
+        QCOMPARE(::lchown(link.toLocal8Bit().constData(), 65534, 65534), 0);
+        qputenv("IDLESCOPE_CACHE_DIR", link.toUtf8());
+        const auto planted = privateCacheDirectory();
+        const auto r = replay(hostile(u"gov-ok.c"_s));
+        // A link of your own to a folder of yours is your choice (a cache on another disk).
+        QCOMPARE(::lchown(link.toLocal8Bit().constData(), ::geteuid(), ::getegid()), 0);
+        const auto yours = privateCacheDirectory();
+        qputenv("IDLESCOPE_CACHE_DIR", m_cache.path().toUtf8());
+        QVERIFY(!planted);
+        QVERIFY2(planted.error().message
+                     == "the governor cache is a link made by user 65534, not by you: refused, "
+                        "as it could hold code planted by them (remove it, or set "
+                        "IDLESCOPE_CACHE_DIR to a folder of yours)",
+                 planted.error().message.c_str());
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"the governor cache is a link made by user 65534, not by you: refused"_s),
+                 qPrintable(r.err));
+        QVERIFY(QDir(target).isEmpty());
+        QVERIFY2(yours, yours ? "" : yours.error().message.c_str());
+    }
+
+    void aSubfolderOfTheCacheNotYoursAloneIsRefused()
+    {
+        // Only the root was checked: a governors/ of another user's (left from before the root
+        // was private, or planted while it was not) or one your group can write, and a shim
+        // file of theirs, were used as they were. Each level is looked at now.
+        using namespace idlescope::source_governor;
+        const auto buildIn = [&](const QString &cache) {
+            qputenv("IDLESCOPE_CACHE_DIR", cache.toUtf8());
+            auto built = buildSourceGovernor(hostile(u"gov-ok.c"_s).toStdString());
+            qputenv("IDLESCOPE_CACHE_DIR", m_cache.path().toUtf8());
+            return built;
+        };
+        const QString theirs = m_out.filePath(u"cache-theirs"_s);
+        QVERIFY(QDir().mkpath(theirs + u"/governors"_s));
+        QCOMPARE(::chmod(theirs.toLocal8Bit().constData(), 0700), 0);
+        QCOMPARE(::chown((theirs + u"/governors"_s).toLocal8Bit().constData(), 65534, 65534), 0);
+        const auto a = buildIn(theirs);
+        QVERIFY(!a);
+        QVERIFY2(a.error().message
+                     == "the governor cache's folder " + (theirs + u"/governors"_s).toStdString()
+                            + " belongs to user 65534, not to you: refused, as it could hold code planted by them "
+                              "(remove it, or set IDLESCOPE_CACHE_DIR to a folder of yours)",
+                 a.error().message.c_str());
+
+        const QString loose = m_out.filePath(u"cache-group"_s);
+        QVERIFY(QDir().mkpath(loose + u"/governors"_s));
+        QCOMPARE(::chmod(loose.toLocal8Bit().constData(), 0700), 0);
+        QCOMPARE(::chmod((loose + u"/governors"_s).toLocal8Bit().constData(), 0770), 0);
+        const auto b = buildIn(loose);
+        QVERIFY(!b);
+        QVERIFY2(b.error().message.find("governors can be written by its group or by others: refused")
+                     != std::string::npos,
+                 b.error().message.c_str());
+
+        // A whole cache of yours, then a shim file handed to another user: refused.
+        const QString shim = m_out.filePath(u"cache-shim"_s);
+        QVERIFY(buildIn(shim));
+        const QStringList shims = QDir(shim).entryList({u"shim-*"_s}, QDir::Dirs);
+        QCOMPARE(shims.size(), 1);
+        const QString runtime = shim + u"/"_s + shims[0] + u"/runtime.o"_s;
+        struct stat st {};
+        QCOMPARE(::stat(runtime.toLocal8Bit().constData(), &st), 0);
+        QCOMPARE(st.st_mode & 0777, 0600u); // made so, whatever the umask
+        QCOMPARE(::chown(runtime.toLocal8Bit().constData(), 65534, 65534), 0);
+        const auto c = buildIn(shim);
+        QVERIFY(!c);
+        QVERIFY2(c.error().message.find("the governor cache's file " + runtime.toStdString()
+                                        + " belongs to user 65534, not to you: refused")
+                     != std::string::npos,
+                 c.error().message.c_str());
+    }
+
+    void aCacheWhoseParentOthersCanWriteIsRefused()
+    {
+        // A parent folder anyone can write to, without /tmp's sticky bit: they can rename your
+        // cache away and put theirs in its place.
+        using namespace idlescope::source_governor;
+        const QString parent = m_out.filePath(u"open-parent"_s);
+        QVERIFY(QDir().mkpath(parent));
+        QCOMPARE(::chmod(parent.toLocal8Bit().constData(), 0777), 0);
+        qputenv("IDLESCOPE_CACHE_DIR", (parent + u"/cache"_s).toUtf8());
+        const auto open = privateCacheDirectory();
+        QCOMPARE(::chmod(parent.toLocal8Bit().constData(), 01777), 0);
+        const auto sticky = privateCacheDirectory();
+        qputenv("IDLESCOPE_CACHE_DIR", m_cache.path().toUtf8());
+        QVERIFY(!open);
+        QVERIFY2(open.error().message.find("can be written by its group or by others (and has no sticky bit): refused")
+                     != std::string::npos,
+                 open.error().message.c_str());
+        QVERIFY2(sticky, sticky ? "" : sticky.error().message.c_str());
+    }
+
     void aBuildNeedsConsentWhereItIsRequired()
     {
         // The window requires the user's yes: a file neither added by the user nor allowed by
