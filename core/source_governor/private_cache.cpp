@@ -28,8 +28,7 @@ Status judge(const std::string &path, const struct stat &st, bool wantDir, const
     if (wantDir ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
         return Error{path, 0, "", what + (wantDir ? " is not a folder" : " is not a file") + kPlanted};
     if (st.st_uid != ::geteuid())
-        return Error{path, 0, "",
-                     what + " belongs to user " + std::to_string(st.st_uid) + ", not to you" + kPlanted};
+        return Error{path, 0, "", what + " belongs to user " + std::to_string(st.st_uid) + ", not to you" + kPlanted};
     if (st.st_mode & (S_IWGRP | S_IWOTH))
         return Error{path, 0, "", what + " can be written by its group or by others" + kPlanted};
     return Ok{};
@@ -89,8 +88,8 @@ Result<std::string> openPrivateCacheRoot(const std::string &dir)
         verdict = Error{dir, 0, "",
                         "the governor cache belongs to user " + std::to_string(fst.st_uid) + ", not to you" + kPlanted};
     else if ((fst.st_mode & 0077) != 0 && ::fchmod(fd, 0700) != 0)
-        verdict = Error{dir, 0, "",
-                        std::string("cannot make the governor cache private (0700): ") + std::strerror(errno)};
+        verdict =
+            Error{dir, 0, "", std::string("cannot make the governor cache private (0700): ") + std::strerror(errno)};
     ::close(fd);
     if (!verdict)
         return verdict.error();

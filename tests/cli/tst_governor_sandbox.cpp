@@ -471,6 +471,51 @@ postcore_initcall(init_g);
         QVERIFY(clock.elapsed() < 30000);
     }
 
+    void theBuildDiesWithIdlescope()
+    {
+        // A build waiting on an #include of a FIFO (its cc1 blocked in open()) when
+        // idlescope-cli is killed with SIGKILL, which no handler sees: the compiler and its
+        // cc1 ran on under init for ever (their own process group, but nothing left to kill
+        // it). A guard in the build's group now kills the whole group once idlescope is gone.
+        const QString dir = m_out.filePath(u"fifo-orphan"_s);
+        QVERIFY(QDir().mkpath(dir));
+        const QString fifo = dir + u"/wait.inc"_s;
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        writeFile(dir + u"/gov.c"_s, governorSource("#include \"" + fifo.toUtf8() + "\"", ""));
+        QProcess cli;
+        cli.start(QStringLiteral(IDLESCOPE_CLI), replayOf(dir + u"/gov.c"_s));
+        QVERIFY(cli.waitForStarted());
+        // The compiler's processes name the private copy of gov.c, in this test's cache.
+        const auto compilers = [&] {
+            QList<pid_t> pids;
+            for (const QString &entry : QDir(u"/proc"_s).entryList(QDir::Dirs)) {
+                bool isPid = false;
+                const int pid = entry.toInt(&isPid);
+                QFile f(u"/proc/"_s + entry + u"/cmdline"_s);
+                if (isPid && pid != cli.processId() && processExists(pid) && f.open(QIODevice::ReadOnly)
+                    && f.readAll().contains(m_cache.path().toUtf8() + "/governors/"))
+                    pids << pid;
+            }
+            return pids;
+        };
+        QList<pid_t> running;
+        for (int i = 0; i < 300 && running.size() < 2; ++i) { // the driver and its cc1
+            QThread::msleep(100);
+            running = compilers();
+        }
+        QVERIFY2(running.size() >= 2, qPrintable(QString::number(running.size())));
+        ::kill(static_cast<pid_t>(cli.processId()), SIGKILL);
+        QVERIFY(cli.waitForFinished(10000));
+        for (int i = 0; i < 50 && !running.isEmpty(); ++i) {
+            QThread::msleep(100);
+            running = compilers();
+        }
+        // Whatever the outcome, a writer that opens and closes the FIFO lets a left cc1 end.
+        if (!running.isEmpty())
+            ::close(::open(fifo.toLocal8Bit().constData(), O_WRONLY | O_NONBLOCK));
+        QVERIFY2(running.isEmpty(), "the compiler outlived idlescope-cli");
+    }
+
     void aHeaderThatIsAFifoIsRefusedAtOnce()
     {
         // The headers beside the source are read as regular files only, once, by idlescope:
