@@ -165,11 +165,11 @@ Result<Spawned> spawnProcess(const std::vector<std::string> &argv, int stdinFd,
 namespace {
 
 /// @p name as execvp() would find it: as given when it holds a slash, else the first
-/// executable file of that name on PATH; "" when there is none.
+/// executable file of that name on PATH; "" when there is none (errno says why).
 std::string lookUpProgram(const std::string &name)
 {
     if (name.find('/') != std::string::npos)
-        return name;
+        return ::access(name.c_str(), X_OK) == 0 ? name : std::string();
     const char *path = std::getenv("PATH");
     std::string dirs = path && *path ? path : "/usr/local/bin:/usr/bin:/bin";
     for (std::size_t at = 0; at <= dirs.size();) {
@@ -182,6 +182,7 @@ std::string lookUpProgram(const std::string &name)
             return candidate;
         at = colon + 1;
     }
+    errno = ENOENT;
     return {};
 }
 
@@ -250,7 +251,7 @@ Result<Finished> runToEnd(const std::vector<std::string> &argv, int timeoutSecon
     // needs is made here, before fork().
     const std::string program = lookUpProgram(argv.at(0));
     if (program.empty())
-        return Error{"", 0, "", "cannot run " + argv[0] + ": " + std::strerror(ENOENT)};
+        return Error{"", 0, "", "cannot run " + argv[0] + ": " + std::strerror(errno)};
     std::vector<std::string> args = argv;
     std::vector<std::string> env = childEnvironment();
     std::vector<char *> cargs = cStrings(args);
