@@ -4,6 +4,7 @@
 #include "core/common/input_file.h"
 #include "core/common/sha256.h"
 #include "core/source_governor/kernel_shim_files.h"
+#include "core/source_governor/private_cache.h"
 #include "core/source_governor/source_consent.h"
 #include "core/source_governor/subprocess.h"
 
@@ -57,6 +58,9 @@ const char *const kCompileFlags[] = {
     "-Werror=return-type",
     "-nostdinc",
 };
+
+/// In the cache key: objects built from private copies only (see buildSourceGovernor()).
+constexpr const char *kPrivateCopies = "private copies of the allowed files";
 
 /// gcc goes on to the end of a file that is no C (300,000 errors: minutes); it stops at
 /// this many. clang stops at 20 of its own accord, and warns of the gcc flag.
@@ -137,7 +141,7 @@ std::string compiler()
     return "cc";
 }
 
-/// The files a make rule names after its colon (what gcc -MMD writes): "\\ " is a
+/// The files a make rule names after its colon (what gcc -MD writes): "\\ " is a
 /// space inside a name, a backslash at the end of a line continues the list.
 std::vector<std::string> dependencyFiles(const std::string &rule)
 {
@@ -167,49 +171,25 @@ std::vector<std::string> dependencyFiles(const std::string &rule)
     return files;
 }
 
-std::string contentHash(const std::string &path)
+/// The first of @p files (what the compiler read) that lies under none of @p allowed (its
+/// own copies, the shim), named as it was read; "" when every one does.
+std::string fileOutside(const std::vector<std::string> &files, const std::vector<fs::path> &allowed)
 {
-    Result<std::string> text = readFile(path);
-    if (!text)
-        return "unreadable";
-    Hash h;
-    h.add(*text);
-    return h.hex();
-}
-
-/// Beside a built object: "HASH PATH" for every file the compiler read to build it
-/// but the shim's own headers (keyed with the shim), one a line.
-/// The files the compiler read less the private copy of the source (gone after the
-/// build; the source's bytes are in the cache key itself).
-std::vector<std::string> headersRead(std::vector<std::string> files, const fs::path &ownCopy)
-{
-    std::erase(files, ownCopy.string());
-    return files;
-}
-
-std::string dependencyManifest(const std::vector<std::string> &files)
-{
-    std::string out;
-    for (const std::string &f : files)
-        out += contentHash(f) + " " + f + "\n";
-    return out;
-}
-
-/// True when every file of @p manifest still has its content of then: a header the file
-/// includes from anywhere (a folder beside it, a parent, -I of its own) is part of the object.
-bool dependenciesUnchanged(const fs::path &manifest)
-{
-    Result<std::string> text = readFile(manifest.string());
-    if (!text)
-        return false;
-    std::istringstream lines(*text);
-    std::string line;
-    while (std::getline(lines, line)) {
-        const std::size_t space = line.find(' ');
-        if (space == std::string::npos || contentHash(line.substr(space + 1)) != line.substr(0, space))
-            return false;
+    std::error_code ec;
+    std::vector<fs::path> roots;
+    for (const fs::path &a : allowed)
+        roots.push_back(fs::weakly_canonical(fs::absolute(a, ec), ec));
+    for (const std::string &f : files) {
+        // Symlinks and ".." resolved: "ownDir/../../x.h" is not the copies' own.
+        const fs::path real = fs::weakly_canonical(fs::absolute(f, ec), ec);
+        const bool inside = std::any_of(roots.begin(), roots.end(), [&](const fs::path &root) {
+            const auto [r, p] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
+            return r == root.end();
+        });
+        if (!inside)
+            return f;
     }
-    return true;
+    return {};
 }
 
 std::string uniqueSuffix()
@@ -255,10 +235,23 @@ Status writeCacheFile(const fs::path &path, const std::string &text, const char 
 {
     const std::string tmp = path.string() + uniqueSuffix();
     {
-        std::ofstream out(tmp, std::ios::binary);
-        out << text;
-        if (!out.flush())
+        // Readable and writable by you only, whatever the umask (private_cache.h refuses a
+        // file of the cache that others can write), and never through a link.
+        const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        bool written = fd >= 0;
+        for (std::size_t at = 0; written && at < text.size();) {
+            const ssize_t n = ::write(fd, text.data() + at, text.size() - at);
+            if (n < 0 && errno == EINTR)
+                continue;
+            written = n > 0;
+            at += written ? static_cast<std::size_t>(n) : 0;
+        }
+        if (fd >= 0 && ::close(fd) != 0)
+            written = false;
+        if (!written) {
+            ::unlink(tmp.c_str());
             return Error{tmp, 0, "", std::string("cannot write the built governor's ") + what};
+        }
     }
     std::error_code ec;
     fs::rename(tmp, path, ec);
@@ -279,16 +272,37 @@ Result<std::string> shimDirectory(const std::string &cache, const std::string &c
     h.add(cc);
     const fs::path dir = fs::path(cache) / ("shim-" + h.hex());
     std::error_code ec;
-    if (fs::exists(dir / "runtime.o", ec))
+    // Its headers are compiled against and its runtime linked into every governor: all of it
+    // must be yours alone, at every level.
+    if (fs::exists(dir / "runtime.o", ec)) {
+        if (Status s = checkPrivateTree(dir.string()); !s)
+            return s.error();
         return dir.string();
+    }
 
     const fs::path tmp = fs::path(cache) / ("shim-" + h.hex() + uniqueSuffix());
+    struct RemoveTmp {
+        fs::path dir;
+        bool keep = false;
+        ~RemoveTmp()
+        {
+            std::error_code e;
+            if (!keep)
+                fs::remove_all(dir, e);
+        }
+    } removeTmp{tmp};
+    if (Status s = makePrivateFolder(tmp.string()); !s)
+        return s.error();
     for (const ShimFile &f : kernelShimFiles()) {
         const fs::path p = tmp / std::string(f.path);
-        fs::create_directories(p.parent_path(), ec);
-        std::ofstream out(p, std::ios::binary);
-        out.write(f.text.data(), static_cast<std::streamsize>(f.text.size()));
-        if (!out)
+        // Each folder on the way, made private (0700) one level at a time.
+        fs::path level = tmp;
+        for (const fs::path &part : fs::path(std::string(f.path)).parent_path()) {
+            level /= part;
+            if (Status s = makePrivateFolder(level.string()); !s)
+                return s.error();
+        }
+        if (Status s = writeCacheFile(p, std::string(f.text), "kernel shim"); !s)
             return Error{p.string(), 0, "", "cannot write the kernel shim (is the cache directory writable?)"};
     }
     Result<Finished> r =
@@ -303,11 +317,13 @@ Result<std::string> shimDirectory(const std::string &cache, const std::string &c
                          + std::to_string(DEFAULT_BUILD_TIMEOUT_S) + " s: stopped"};
     if (r->exitStatus != 0)
         return Error{"", 0, "", "cannot compile idlescope's kernel shim runtime with " + cc + ":\n" + r->output};
+    ::chmod((tmp / "runtime.o").c_str(), 0600); // the compiler's file follows the umask
     fs::rename(tmp, dir, ec);
-    if (ec) // another process made it first
-        fs::remove_all(tmp, ec);
+    removeTmp.keep = !ec; // else another process made it first
     if (!fs::exists(dir / "runtime.o", ec))
         return Error{dir.string(), 0, "", "cannot create the kernel shim directory"};
+    if (Status s = checkPrivateTree(dir.string()); !s)
+        return s.error();
     return dir.string();
 }
 
@@ -328,26 +344,7 @@ Result<std::string> privateCacheDirectory()
 {
     // The cache holds objects the governor host loads: a folder another user can write to
     // (the shared /tmp fallback made by someone else first) would let them run code as you.
-    const std::string dir = cacheDirectory();
-    std::error_code ec;
-    const fs::path parent = fs::path(dir).parent_path();
-    if (!parent.empty())
-        fs::create_directories(parent, ec);
-    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
-        return Error{dir, 0, "", std::string("cannot create the governor cache: ") + std::strerror(errno)};
-    struct stat st {};
-    if (::lstat(dir.c_str(), &st) == 0 && S_ISLNK(st.st_mode) && ::stat(dir.c_str(), &st) != 0)
-        return Error{dir, 0, "", std::string("the governor cache is a broken link: ") + std::strerror(errno)};
-    if (!S_ISDIR(st.st_mode))
-        return Error{dir, 0, "", "the governor cache is not a folder"};
-    if (st.st_uid != ::geteuid())
-        return Error{dir, 0, "",
-                     "the governor cache belongs to user " + std::to_string(st.st_uid)
-                         + ", not to you: refused, as it could hold code planted by them "
-                           "(remove it, or set IDLESCOPE_CACHE_DIR to a folder of yours)"};
-    if ((st.st_mode & 0077) != 0 && ::chmod(dir.c_str(), 0700) != 0)
-        return Error{dir, 0, "", std::string("cannot make the governor cache private (0700): ") + std::strerror(errno)};
-    return dir;
+    return openPrivateCacheRoot(cacheDirectory());
 }
 
 std::string capCompilerOutput(const std::string &output)
@@ -421,7 +418,7 @@ std::string explainCompilerOutput(const std::string &output)
             if (output.find("#include \"" + header + "\"") != std::string::npos) {
                 const std::string at = lineOf(line);
                 note(header, header + " was not found next to " + at.substr(0, at.rfind(':'))
-                                 + " (a header in quotes is looked up from the file's folder)");
+                                 + " (a build reads the file and the headers beside it only)");
             } else {
                 note(header, "<" + header + "> is not provided yet by idlescope's kernel shim");
             }
@@ -447,12 +444,23 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     Result<std::string> source = readFile(sourcePath);
     if (!source)
         return source.error();
+    // What the compiler gets: the file and the headers beside it, read here once. The yes
+    // covers these bytes, and the build reads nothing else of the user's.
+    const std::string sourceName = fs::path(sourcePath).filename().string();
+    const std::vector<SourceHeader> headers = sourceHeaders(sourcePath);
     // A session (or any file that names this one) is no yes to build and run it: where the
     // user's yes is required (the window), a file without it is not even compiled.
-    if (!sourceConsented(sourcePath, *source))
+    if (const std::string consentHash = sourceConsentHash(sourceName, *source, headers);
+        !sourceConsented(sourcePath, consentHash)) {
+        std::string names;
+        for (const SourceHeader &hdr : headers)
+            names += (names.empty() ? "" : ", ") + hdr.name;
         return Error{sourcePath, 0, "",
-                     "not built: building and running it needs your yes (its content's sha256 is " + sha256Hex(*source)
-                         + "; docs/testing-your-patch.md, \"Consent\")"};
+                     "not built: building and running it needs your yes ("
+                         + (headers.empty() ? "its content's sha256 is "
+                                            : "the sha256 of it and of the headers beside it, " + names + ", is ")
+                         + consentHash + "; docs/testing-your-patch.md, \"Consent\")"};
+    }
     // C source has no NUL byte; a binary (a.out, an object given by mistake) does, and the
     // compiler would answer it with one error for nearly every byte.
     if (const std::size_t nul = source->find('\0'); nul != std::string::npos)
@@ -466,15 +474,14 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
         return privateCache.error();
     const std::string cache = *privateCache;
     std::error_code ec;
-    fs::create_directories(fs::path(cache) / "governors", ec);
-    if (ec)
-        return Error{cache, 0, "", "cannot create the governor cache: " + ec.message()};
+    if (Status s = makePrivateFolder((fs::path(cache) / "governors").string()); !s)
+        return s.error();
     Result<std::string> shim = shimDirectory(cache, cc);
     if (!shim)
         return shim.error();
 
-    // The key: everything the object depends on. Headers beside the file
-    // (the kernel's gov.h) may be included by it; a change in one rebuilds.
+    // The key: everything the object depends on, which is all the compiler may read: the
+    // file, the headers beside it (the kernel's gov.h), the shim.
     Hash h;
     h.add(*shim);
     h.add(cc);
@@ -482,39 +489,34 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
         h.add(f);
     h.add(joinedArguments(kSourceLanguage));
     h.add(*source);
-    const fs::path srcDir = fs::absolute(fs::path(sourcePath), ec).parent_path();
-    std::set<fs::path> headers;
-    for (const auto &e : fs::directory_iterator(srcDir, ec))
-        if (e.path().extension() == ".h" && e.is_regular_file(ec)) // a FIFO named x.h is no header to wait for
-            headers.insert(e.path());
-    for (const fs::path &p : headers) {
-        h.add(p.filename().string());
-        if (Result<std::string> t = readFile(p.string()))
-            h.add(*t);
+    for (const SourceHeader &hdr : headers) {
+        h.add(hdr.name);
+        h.add(hdr.text);
     }
+    // Objects built before the compiler read private copies only (it read the user's
+    // folder, its other headers listed beside the object) are not this key's.
+    h.add(kPrivateCopies);
     const fs::path so = fs::path(cache) / "governors" / (h.hex() + ".so");
-    const fs::path deps = fs::path(so.string() + ".deps");
     const fs::path warningsFile = fs::path(so.string() + ".warnings");
     BuiltGovernor built;
     built.sharedObject = so.string();
-    if (fs::exists(so, ec) && dependenciesUnchanged(deps))
+    if (fs::exists(so, ec))
         if (std::optional<std::string> warnings = recordedWarnings(warningsFile, sourcePath)) {
+            // The object is loaded and run as you: only one you made, that no one else can write.
+            if (Status s = checkPrivateFile(so.string()); !s)
+                return s.error();
             built.warnings = std::move(*warnings);
             built.cached = true;
             return built;
         }
 
     const std::string tmp = so.string() + uniqueSuffix();
-    // The compiler reads the bytes that were hashed and consented to, from a copy of
-    // its own in the private cache: the file at sourcePath may change between the
-    // hash and the build. Headers beside it are found with -iquote.
+    // The compiler reads the bytes that were hashed and consented to, from copies of its
+    // own in the private cache: the files may change between the hash and the build. A
+    // header in quotes is looked up beside the file first: among these copies, and no
+    // include path leads into the user's folder.
     const fs::path ownDir = fs::path(tmp + ".src");
-    const fs::path ownCopy = ownDir / fs::path(sourcePath).filename();
-    fs::create_directories(ownDir, ec);
-    if (Status s = writeCacheFile(ownCopy, *source, "source copy"); !s) {
-        fs::remove_all(ownDir, ec);
-        return s.error();
-    }
+    const fs::path ownCopy = ownDir / sourceName;
     struct RemoveCopy {
         fs::path dir;
         ~RemoveCopy()
@@ -523,24 +525,33 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
             fs::remove_all(dir, e);
         }
     } removeCopy{ownDir};
+    if (Status s = makePrivateFolder(ownDir.string()); !s)
+        return s.error();
+    if (Status s = writeCacheFile(ownCopy, *source, "source copy"); !s)
+        return s.error();
+    for (const SourceHeader &hdr : headers)
+        if (Status s = writeCacheFile(ownDir / hdr.name, hdr.text, "header copy"); !s)
+            return s.error();
     std::vector<std::string> argv{cc};
     argv.insert(argv.end(), std::begin(kCompileFlags), std::end(kCompileFlags));
     // Not in the key: it changes how soon a failing build stops, not what a good one makes.
     if (!isClang(cc))
         argv.emplace_back(kGccErrorLimit);
     const std::string include = *shim + "/include";
-    // -MMD lists the files it read but the -isystem shim's: the headers the key cannot see.
+    // -MD lists every file it read, the shim's too: anything else (an #include of an absolute
+    // path, or of ../x.h) is a file the user did not allow, and the object is not kept.
     argv.insert(argv.end(),
-                {"-isystem", include, "-include", "idlescope/kernel.h", "-MMD", "-MF", tmp + ".d", "-o", tmp});
-    argv.insert(argv.end(), {"-iquote", srcDir.string()});
+                {"-isystem", include, "-include", "idlescope/kernel.h", "-MD", "-MF", tmp + ".d", "-o", tmp});
     argv.insert(argv.end(), std::begin(kSourceLanguage), std::end(kSourceLanguage));
     argv.insert(argv.end(), {ownCopy.string(), "-x", "none", *shim + "/runtime.o", "-Wl,-z,defs"});
     Result<Finished> r = runToEnd(argv, timeoutSeconds);
-    // The messages name the user's file, not the copy.
+    // The messages name the user's files, not the copies.
+    const std::string ownPrefix = ownDir.string() + "/";
+    const std::string userPrefix =
+        fs::path(sourcePath).parent_path().empty() ? std::string() : fs::path(sourcePath).parent_path().string() + "/";
     if (r)
-        for (std::size_t at = 0; (at = r->output.find(ownCopy.string(), at)) != std::string::npos;
-             at += sourcePath.size())
-            r->output.replace(at, ownCopy.string().size(), sourcePath);
+        for (std::size_t at = 0; (at = r->output.find(ownPrefix, at)) != std::string::npos; at += userPrefix.size())
+            r->output.replace(at, ownPrefix.size(), userPrefix);
     Result<std::string> rule = readFile(tmp + ".d");
     fs::remove(tmp + ".d", ec);
     if (!r)
@@ -556,6 +567,16 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
         return Error{"", 0, "",
                      sourcePath + " does not build:\n" + explainCompilerOutput(capCompilerOutput(r->output))};
     }
+    if (const std::string outside =
+            fileOutside(rule ? dependencyFiles(*rule) : std::vector<std::string>{}, {ownDir, fs::path(*shim)});
+        !outside.empty() || !rule) {
+        fs::remove(tmp, ec);
+        return Error{sourcePath, 0, "",
+                     outside.empty() ? "not built: the compiler did not say which files it read"
+                                     : "not built: the compiler read " + outside
+                                           + ", which is not the file or a header beside it: a build reads only "
+                                             "what you allowed (docs/testing-your-patch.md, \"Consent\")"};
+    }
     built.warnings = capCompilerOutput(r->output);
     // The warnings and the manifest before the object: an object without either is built again.
     const auto store = [&](const fs::path &path, const std::string &text, const char *what) {
@@ -566,12 +587,7 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     };
     if (Status s = store(warningsFile, warningsRecord(sourcePath, built.warnings), "warnings"); !s)
         return s.error();
-    if (Status s =
-            store(deps,
-                  dependencyManifest(headersRead(rule ? dependencyFiles(*rule) : std::vector<std::string>{}, ownCopy)),
-                  "header list");
-        !s)
-        return s.error();
+    ::chmod(tmp.c_str(), 0700); // the compiler's file follows the umask
     fs::rename(tmp, so, ec);
     if (ec)
         return Error{so.string(), 0, "", "cannot store the built governor: " + ec.message()};

@@ -4,6 +4,7 @@
 #include "core/common/input_file.h"
 #include "core/common/sha256.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <mutex>
 #include <set>
@@ -11,6 +12,9 @@
 namespace idlescope::source_governor {
 
 namespace {
+
+/// The build's own cap (source_build.cpp): a larger file is no governor.
+constexpr std::size_t MAX_SOURCE_BYTES = std::size_t{64} << 20;
 
 /// The grants, for every thread that builds (the window's workers).
 struct Consents {
@@ -67,26 +71,50 @@ void forgetSourceConsents()
     consents().hashes.clear();
 }
 
-bool sourceConsented(const std::string &path, const std::string &text)
+bool sourceConsented(const std::string &path, const std::string &sha256Hex)
 {
     const std::string p = absolutePath(path);
-    {
-        std::lock_guard lock(consents().mutex);
-        if (!consents().required || consents().paths.contains(p))
-            return true;
-    }
-    const std::string hash = sha256Hex(text);
     std::lock_guard lock(consents().mutex);
-    return consents().hashes.contains(hash);
+    return !consents().required || consents().paths.contains(p) || consents().hashes.contains(sha256Hex);
+}
+
+std::vector<SourceHeader> sourceHeaders(const std::string &sourcePath)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path source = fs::absolute(fs::path(sourcePath), ec);
+    std::vector<SourceHeader> headers;
+    for (const auto &e : fs::directory_iterator(source.parent_path(), ec)) {
+        const std::string name = e.path().filename().string();
+        if (e.path().extension() != ".h" || name == source.filename().string()
+            || name.find_first_of("\n\\") != std::string::npos)
+            continue;
+        // Read as any input: a FIFO named x.h is refused, never waited on.
+        if (Result<std::string> text = readInputFile(e.path().string(), MAX_SOURCE_BYTES, "a governor header"))
+            headers.push_back({name, std::move(*text)});
+    }
+    std::sort(headers.begin(), headers.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
+    return headers;
+}
+
+std::string sourceConsentHash(const std::string &sourceName, const std::string &text,
+                              const std::vector<SourceHeader> &headers)
+{
+    if (headers.empty())
+        return sha256Hex(text);
+    // sha256sum's own lines: "HASH  NAME", two spaces (text mode).
+    std::string listing = sha256Hex(text) + "  " + sourceName + "\n";
+    for (const SourceHeader &h : headers)
+        listing += sha256Hex(h.text) + "  " + h.name + "\n";
+    return sha256Hex(listing);
 }
 
 Result<std::string> sourceFileSha256(const std::string &path)
 {
-    // The build's own cap (source_build.cpp): a larger file is no governor.
-    Result<std::string> text = readInputFile(path, std::size_t{64} << 20, "a governor source");
+    Result<std::string> text = readInputFile(path, MAX_SOURCE_BYTES, "a governor source");
     if (!text)
         return text.error();
-    return sha256Hex(*text);
+    return sourceConsentHash(std::filesystem::path(path).filename().string(), *text, sourceHeaders(path));
 }
 
 } // namespace idlescope::source_governor

@@ -14,12 +14,17 @@
  * remembered by the window), so that a changed file asks again. The build
  * refuses a file with neither (buildSourceGovernor()), whatever path led to
  * it.
+ *
+ * The content is the file and the headers beside it (sourceHeaders()): the
+ * build reads private copies of exactly those bytes, nothing of the user's
+ * folder, so a yes covers all that is compiled (sourceConsentHash()).
  */
 #pragma once
 
 #include "core/common/error.h"
 
 #include <string>
+#include <vector>
 
 namespace idlescope::source_governor {
 
@@ -34,11 +39,30 @@ void grantSourceHash(const std::string &sha256Hex);
 /// Forgets every grant (tests).
 void forgetSourceConsents();
 
-/// Whether the file at @p path with content @p text may be built now.
-bool sourceConsented(const std::string &path, const std::string &text);
+/// Whether the file at @p path, whose sourceConsentHash() is @p sha256Hex, may be built now.
+bool sourceConsented(const std::string &path, const std::string &sha256Hex);
 
-/// The SHA-256 of a source file's content, read as the build reads it (a regular file only:
-/// never blocks on a FIFO, never reads a device), or the Error naming why it cannot be read.
+/// A header beside a source file, as the build reads it.
+struct SourceHeader {
+    std::string name; ///< its file name in the source's folder
+    std::string text;
+};
+
+/// The headers the build gives the compiler with @p sourcePath: every regular file named
+/// *.h in its folder (symlinks followed) but the source itself, read once, by name in
+/// byte order. A FIFO or a device named x.h is no header (never waited on), nor is a
+/// name holding a newline or a backslash (it could not be listed unambiguously).
+std::vector<SourceHeader> sourceHeaders(const std::string &sourcePath);
+
+/// What a yes is given to: with no header beside the file, its content's SHA-256 (what
+/// `sha256sum FILE` prints); with headers, the SHA-256 of what `sha256sum FILE HEADER...`
+/// prints in the file's folder, the headers in byte order of their names.
+std::string sourceConsentHash(const std::string &sourceName, const std::string &text,
+                              const std::vector<SourceHeader> &headers);
+
+/// sourceConsentHash() of a source file and its headers, read as the build reads them (a
+/// regular file only: never blocks on a FIFO, never reads a device), or the Error naming
+/// why the file cannot be read.
 Result<std::string> sourceFileSha256(const std::string &path);
 
 } // namespace idlescope::source_governor

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <future>
@@ -135,6 +136,21 @@ const char *phaseName(std::int32_t phase)
     case HostPhase::Done: return "after the last entry";
     }
     return "";
+}
+
+/// @p ns in seconds, to the millisecond, without trailing zeros: "2", "12.5".
+std::string secondsText(Ns ns)
+{
+    const Ns ms = (ns + 500'000) / 1'000'000;
+    std::string text = std::to_string(ms / 1000);
+    if (ms % 1000 != 0) {
+        char frac[8];
+        std::snprintf(frac, sizeof frac, ".%03lld", static_cast<long long>(ms % 1000));
+        text += frac;
+        while (text.back() == '0')
+            text.pop_back();
+    }
+    return text;
 }
 
 std::string whereItWas(const HostProgress &p)
@@ -294,6 +310,7 @@ Result<KernelCore> parseKernelCore(const std::string &text)
 struct HostRun::Watch {
     std::string label;
     int timeoutSeconds = DEFAULT_SOURCE_TIMEOUT_S;
+    std::size_t rows = 0; ///< the stream's
     const std::atomic<bool> *cancel = nullptr;
     HostInput input;
     Fd inWrite;
@@ -460,6 +477,10 @@ struct HostRun::Watch {
         bool outOpen = true, decisionsOpen = true, inOpen = true;
         using Clock = std::chrono::steady_clock;
         auto lastProgress = Clock::now();
+        // The limit by this side's clock alone: the progress below is the host's word, and
+        // the governor runs in the host.
+        const auto deadline = lastProgress + std::chrono::nanoseconds(sourceRunLimitNs(timeoutSeconds, rows));
+        const auto quiet = std::min<Clock::duration>(std::chrono::seconds(1), std::chrono::seconds(timeoutSeconds) / 2);
         std::int64_t lastEntry = -1;
         std::int32_t lastPhase = -1;
         while (outOpen || decisionsOpen) {
@@ -510,7 +531,16 @@ struct HostRun::Watch {
             if (stop.load(std::memory_order_relaxed) || (cancel && cancel->load(std::memory_order_relaxed))) {
                 stopped = "cancelled";
                 cancelled = true;
-            } else if (Clock::now() - lastProgress > std::chrono::seconds(timeoutSeconds)) {
+            } else if (Clock::now() > deadline && Clock::now() - lastProgress < quiet) {
+                // Reported progress up to the end: not whereItWas(), the page may be forged.
+                const Ns limit = sourceRunLimitNs(timeoutSeconds, rows);
+                stopped = label + " ran past the time its run is given: " + secondsText(limit) + " s (--timeout "
+                          + std::to_string(timeoutSeconds) + " s, and " + std::to_string(SOURCE_RUN_NS_PER_ROW / 1000)
+                          + " us for each of the stream's " + std::to_string(rows)
+                          + " rows): stopped, whatever progress it reported";
+            } else if (Clock::now() - lastProgress > std::chrono::seconds(timeoutSeconds) || Clock::now() > deadline) {
+                // At the deadline, a run whose page has stood still for a while is the hang
+                // it looks like: no fewer seconds than its timeout have passed since it started.
                 stopped = label + " did not return " + whereItWas(progress()) + " within "
                           + std::to_string(timeoutSeconds) + " s: stopped (an endless loop?)";
             } else if (err.size() + errDropped > MAX_TEXT) {
@@ -572,6 +602,7 @@ Result<std::unique_ptr<HostRun>> HostRun::start(const std::string &sharedObject,
     auto w = std::make_unique<Watch>();
     w->label = label;
     w->timeoutSeconds = timeoutSeconds;
+    w->rows = stream.size();
     w->cancel = cancel;
     w->input.preamble = hostPreamble(core, table, stream, latencyLimitNs);
     w->input.spans = stream.data();

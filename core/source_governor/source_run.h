@@ -4,7 +4,8 @@
  * Running a built governor: the governor host replays the whole stream in
  * its own process and sends back every decision as it makes it; this side
  * watches it, and turns a crash (its signal), an endless loop (no progress within
- * the timeout, whatever it prints), a flood of text, a system call its sandbox
+ * the timeout, whatever it prints, or a run past the time idlescope's own clock gives
+ * it, whatever progress it reports), a flood of text, a system call its sandbox
  * forbids or a refusal into an Error naming the entry it happened at.
  */
 #pragma once
@@ -47,6 +48,19 @@ Result<KernelCore> parseKernelCore(const std::string &text);
 /// Seconds without progress (an entry, a phase, a slot or a decision: printing is none)
 /// after which a governor is stopped as hung.
 inline constexpr int DEFAULT_SOURCE_TIMEOUT_S = 10;
+
+/// What the run of a stream may take in all, by idlescope's clock, past its timeout: this
+/// much per stream row. Everything the host reports (the progress page, slots given back,
+/// decisions) is written by the process the governor runs in, so the governor can forge
+/// it; this limit depends on nothing it writes. 10 us a row is some 50 times what the
+/// host takes (docs/performance.md), room for a loaded machine and a governor that prints.
+inline constexpr Ns SOURCE_RUN_NS_PER_ROW = 10'000;
+
+/// The wall-clock time a run of @p rows stream rows is given with @p timeoutSeconds.
+inline constexpr Ns sourceRunLimitNs(int timeoutSeconds, std::size_t rows)
+{
+    return Ns{timeoutSeconds} * 1'000'000'000 + static_cast<Ns>(rows) * SOURCE_RUN_NS_PER_ROW;
+}
 
 /// What the host said after its last decision.
 struct HostEnd {

@@ -13,6 +13,7 @@
 #include <poll.h>
 #include <spawn.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -161,11 +162,119 @@ Result<Spawned> spawnProcess(const std::vector<std::string> &argv, int stdinFd,
     return s;
 }
 
+namespace {
+
+/// @p name as execvp() would find it: as given when it holds a slash, else the first
+/// executable file of that name on PATH; "" when there is none (errno says why).
+std::string lookUpProgram(const std::string &name)
+{
+    if (name.find('/') != std::string::npos)
+        return ::access(name.c_str(), X_OK) == 0 ? name : std::string();
+    const char *path = std::getenv("PATH");
+    std::string dirs = path && *path ? path : "/usr/local/bin:/usr/bin:/bin";
+    for (std::size_t at = 0; at <= dirs.size();) {
+        std::size_t colon = dirs.find(':', at);
+        if (colon == std::string::npos)
+            colon = dirs.size();
+        const std::string dir = colon == at ? "." : dirs.substr(at, colon - at);
+        const std::string candidate = dir + "/" + name;
+        if (::access(candidate.c_str(), X_OK) == 0)
+            return candidate;
+        at = colon + 1;
+    }
+    errno = ENOENT;
+    return {};
+}
+
+/// The guard's descriptor for the read end of the watch pipe.
+constexpr int GUARD_WATCH_FD = 3;
+
+/// The guard, in the child of fork(): async-signal-safe calls only (the parent may have
+/// other threads, whose locks the child holds copies of). It leads a process group of its
+/// own, starts the program in it, and waits for whichever comes first: the program's end
+/// (its status becomes the guard's) or the end of the watch pipe, whose write end only
+/// idlescope holds: idlescope gone, killed by any signal, it kills the whole group (the
+/// program, the compiler's cc1, as and ld, and itself).
+[[noreturn]] void guardChild(const char *program, char *const *argv, char *const *envp, int stdinFd, int outFd,
+                             int watchFd)
+{
+    ::setpgid(0, 0);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr); // the program gets no mask of a caller's thread
+    if (::dup2(stdinFd, STDIN_FILENO) < 0 || ::dup2(outFd, STDOUT_FILENO) < 0 || ::dup2(outFd, STDERR_FILENO) < 0
+        || ::dup2(watchFd, GUARD_WATCH_FD) < 0)
+        ::_exit(127);
+    // Nothing else of the parent's: another run's pipe held open here would never end.
+    if (::close_range(GUARD_WATCH_FD + 1, ~0U, 0) != 0)
+        for (int fd = GUARD_WATCH_FD + 1; fd < 65536; ++fd)
+            ::close(fd);
+    const pid_t child = ::fork();
+    if (child < 0)
+        ::_exit(127);
+    if (child == 0) {
+        ::close(GUARD_WATCH_FD);
+        ::execve(program, argv, envp);
+        ::_exit(127);
+    }
+    // A pidfd says when the program ends without a polling delay (Linux 5.3); without one,
+    // waitpid() every 20 ms.
+    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0));
+    for (;;) {
+        pollfd fds[2] = {{GUARD_WATCH_FD, POLLIN, 0}, {pidfd, POLLIN, 0}};
+        const int ready = ::poll(fds, pidfd >= 0 ? 2 : 1, pidfd >= 0 ? -1 : 20);
+        int status = 0;
+        if (::waitpid(child, &status, WNOHANG) == child) {
+            if (WIFEXITED(status))
+                ::_exit(WEXITSTATUS(status));
+            // Ended by a signal: the guard ends by the same one, for the caller to see.
+            struct sigaction dfl {};
+            dfl.sa_handler = SIG_DFL;
+            ::sigaction(WTERMSIG(status), &dfl, nullptr);
+            ::kill(::getpid(), WTERMSIG(status));
+            ::_exit(128 + WTERMSIG(status));
+        }
+        if (ready > 0 && (fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
+            ::kill(0, SIGKILL); // idlescope is gone: its whole build with it
+        if (ready < 0 && errno != EINTR)
+            ::kill(0, SIGKILL);
+    }
+}
+
+} // namespace
+
 Result<Finished> runToEnd(const std::vector<std::string> &argv, int timeoutSeconds, const std::atomic<bool> *cancel)
 {
-    Result<Spawned> s = spawnProcess(argv, -1, {}, ChildStderr::Merged, true);
-    if (!s)
-        return s.error();
+    // posix_spawn cannot make a process die with its parent, and PR_SET_PDEATHSIG would end
+    // the compiler driver only, not the cc1 it started (the one blocked on a FIFO): a guard
+    // process (guardChild()) leads the group and kills it all when idlescope is gone. All it
+    // needs is made here, before fork().
+    const std::string program = lookUpProgram(argv.at(0));
+    if (program.empty())
+        return Error{"", 0, "", "cannot run " + argv[0] + ": " + std::strerror(errno)};
+    std::vector<std::string> args = argv;
+    std::vector<std::string> env = childEnvironment();
+    std::vector<char *> cargs = cStrings(args);
+    std::vector<char *> cenv = cStrings(env);
+    Fd outRead, outWrite, watchRead, watchWrite;
+    if (Status st = makePipe(outRead, outWrite); !st)
+        return st.error();
+    if (Status st = makePipe(watchRead, watchWrite); !st)
+        return st.error();
+    Fd devNull(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+    if (devNull.get() < 0)
+        return Error{"", 0, "", std::string("cannot open /dev/null: ") + std::strerror(errno)};
+    const pid_t pid = ::fork();
+    if (pid < 0)
+        return Error{"", 0, "", "cannot run " + argv[0] + ": " + std::strerror(errno)};
+    if (pid == 0)
+        guardChild(program.c_str(), cargs.data(), cenv.data(), devNull.get(), outWrite.get(), watchRead.get());
+    ::setpgid(pid, pid); // as the guard does: a kill(-pid) from here reaches the group at once
+    outWrite.reset();
+    watchRead.reset();
+    Spawned spawned;
+    spawned.pid = pid;
+    spawned.out = std::move(outRead);
     Finished f;
     char buf[8192];
     using Clock = std::chrono::steady_clock;
@@ -173,22 +282,22 @@ Result<Finished> runToEnd(const std::vector<std::string> &argv, int timeoutSecon
     for (;;) {
         // The clock, not the output, decides: a compiler that prints error after error for
         // minutes is stopped as one that prints nothing (an #include of a FIFO).
-        pollfd p{s->out.get(), POLLIN, 0};
+        pollfd p{spawned.out.get(), POLLIN, 0};
         const int ready = ::poll(&p, 1, 100);
         if ((timeoutSeconds > 0 && Clock::now() > deadline) || (cancel && cancel->load(std::memory_order_relaxed))) {
             f.timedOut = timeoutSeconds > 0 && Clock::now() > deadline;
-            ::kill(-s->pid, SIGKILL);
+            ::kill(-spawned.pid, SIGKILL);
             break;
         }
         if (ready <= 0)
             continue;
-        const ssize_t n = ::read(s->out.get(), buf, sizeof buf);
+        const ssize_t n = ::read(spawned.out.get(), buf, sizeof buf);
         if (n > 0)
             f.output.append(buf, std::min(static_cast<std::size_t>(n), RUN_OUTPUT_KEPT - f.output.size()));
         else if (n == 0 || errno != EINTR)
             break;
     }
-    const int status = reapGroup(s->pid);
+    const int status = reapGroup(spawned.pid);
     if (WIFEXITED(status))
         f.exitStatus = WEXITSTATUS(status);
     else if (WIFSIGNALED(status))

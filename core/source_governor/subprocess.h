@@ -4,7 +4,9 @@
  * Starting the two programs a governor built from source needs: the C
  * compiler (run to the end, its output kept) and the governor host (started
  * with its input, a progress page and pipes, then watched by source_run.cpp),
- * and the .dat reader of core/trace (dat_importer.cpp). posix_spawn only, so that a multi-threaded caller (the GUI) may use it.
+ * and the .dat reader of core/trace (dat_importer.cpp). posix_spawn, so that a
+ * multi-threaded caller (the GUI) may use it; runToEnd() forks a guard that calls only
+ * async-signal-safe functions before it starts the program.
  */
 #pragma once
 
@@ -86,7 +88,9 @@ inline constexpr std::size_t RUN_OUTPUT_KEPT = 1 << 20;
 
 /// Runs @p argv to the end (no stdin), keeping what it prints; in a process group of its own
 /// that is killed whole (the compiler's cc1, as, ld) once @p timeoutSeconds have passed
-/// (0: no limit), or when *@p cancel turns true.
+/// (0: no limit), or when *@p cancel turns true, or when this process ends in any way (a
+/// SIGKILL included): a guard process leads the group, watching a pipe only this process
+/// holds, and kills the group once it is closed.
 Result<Finished> runToEnd(const std::vector<std::string> &argv, int timeoutSeconds = 0,
                           const std::atomic<bool> *cancel = nullptr);
 

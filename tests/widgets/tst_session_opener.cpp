@@ -329,6 +329,27 @@ void TestSessionOpener::aSessionRunsNoSourceWithoutAYes()
     QCOMPARE(asked.size(), 3);
     QVERIFY(asked[2].sha256 != sha);
 
+    // A header beside it is built with it: the question names it, and its change asks again
+    // (the yes covered the .c only, and a changed gov.h was compiled in unasked).
+    yes = true;
+    QFile header(folder + QStringLiteral("/gov.h"));
+    QVERIFY(header.open(QIODevice::WriteOnly));
+    header.write("#define GOV_OK 1\n");
+    header.close();
+    QVERIFY(rig.opener.openSession(session).isEmpty());
+    QCOMPARE(asked.size(), 4);
+    QCOMPARE(asked[3].headers, QStringList{QStringLiteral("gov.h")});
+    QVERIFY(rig.opener.openSession(session).isEmpty());
+    QCOMPARE(asked.size(), 4);
+    QVERIFY(header.open(QIODevice::Append));
+    header.write("#define GOV_CHANGED 1\n");
+    header.close();
+    yes = false;
+    err = rig.opener.openSession(session);
+    QCOMPARE(asked.size(), 5);
+    QVERIFY(asked[4].sha256 != asked[3].sha256);
+    QVERIFY2(err.contains(QStringLiteral("%1 with the headers beside it (gov.h)").arg(source)), qPrintable(err));
+
     QVERIFY(QDir::setCurrent(started));
     requireSourceConsent(false);
     forgetSourceConsents();

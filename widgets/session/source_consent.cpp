@@ -67,14 +67,20 @@ QString askSourceConsent(const QString &session, const ScenarioSpec &scenario, c
             source_governor::grantSourceHash(*hash);
             continue;
         }
-        const SourceConsentRequest request{session, source, sha};
+        QStringList headers;
+        for (const source_governor::SourceHeader &h : source_governor::sourceHeaders(spec->path))
+            headers << QString::fromStdString(h.name);
+        const SourceConsentRequest request{session, source, sha, headers};
+        // The hash covers the headers too: the message names them, so that it can be checked.
+        const QString what =
+            headers.isEmpty() ? source : tr("%1 with the headers beside it (%2)").arg(source, headers.join(u", "));
         if (!asker)
             return tr("it builds and runs the governor source %1 (sha256 %2), which you have not allowed: open "
                       "the session in the window and answer its question, or give --allow-source to build and "
                       "run the session's source files without asking")
-                .arg(source, sha);
+                .arg(what, sha);
         if (!asker(request))
-            return tr("you did not allow building and running the governor source %1 (sha256 %2)").arg(source, sha);
+            return tr("you did not allow building and running the governor source %1 (sha256 %2)").arg(what, sha);
         source_governor::grantSourceHash(*hash);
         store.remember(sha);
     }
@@ -90,10 +96,13 @@ bool sourceConsentDialog(QWidget *parent, const SourceConsentRequest &request)
                    "file, and running it runs its code on your computer (in a sandbox: no network, no files, "
                    "no other programs).")
                     .arg(QFileInfo(request.session).fileName()));
-    box.setInformativeText(
-        tr("File: %1\nFolder: %2\nSHA-256: %3\n\nBuild and run it only if you trust where it "
-           "comes from. A yes is remembered for this content; a changed file asks again.")
-            .arg(QFileInfo(request.source).fileName(), QFileInfo(request.source).absolutePath(), request.sha256));
+    const QString headers = request.headers.isEmpty()
+                                ? QString()
+                                : tr("Headers beside it, built with it: %1\n").arg(request.headers.join(u", "));
+    box.setInformativeText(tr("File: %1\nFolder: %2\n%3SHA-256: %4\n\nBuild and run it only if you trust where it "
+                              "comes from. A yes is remembered for this content; a changed file or header asks again.")
+                               .arg(QFileInfo(request.source).fileName(), QFileInfo(request.source).absolutePath(),
+                                    headers, request.sha256));
     QPushButton *yes = box.addButton(tr("Build and run"), QMessageBox::AcceptRole);
     box.addButton(tr("Don't open"), QMessageBox::RejectRole);
     box.setDefaultButton(qobject_cast<QPushButton *>(box.buttons().last()));

@@ -4,10 +4,12 @@
  * The window's side of core/source_governor/source_consent.h: before a
  * session whose governors include one built from source is shown, the user
  * is asked, for each such file the user has not allowed yet, whether to
- * build and run it, seeing the session, the file's path and its content's
- * SHA-256 (what `sha256sum FILE` prints). A yes is remembered by content
- * hash in the settings (sourceConsent/sha256): the same content opens
- * without a question from then on, a changed file asks again.
+ * build and run it, seeing the session, the file's path, the headers beside
+ * it (the build compiles those too, and nothing else of the folder's) and the
+ * SHA-256 of them all (source_governor::sourceConsentHash(): what `sha256sum
+ * FILE` prints when there is no header). A yes is remembered by that hash in
+ * the settings (sourceConsent/sha256): the same content opens without a
+ * question from then on, a changed file or header asks again.
  */
 #pragma once
 
@@ -25,9 +27,10 @@ struct ScenarioSpec;
 
 /// What the user is asked about.
 struct SourceConsentRequest {
-    QString session; ///< the session that names the file
-    QString source;  ///< the file (absolute)
-    QString sha256;  ///< its content's SHA-256
+    QString session;     ///< the session that names the file
+    QString source;      ///< the file (absolute)
+    QString sha256;      ///< source_governor::sourceConsentHash() of it and its headers
+    QStringList headers; ///< the headers beside it that the hash covers (file names)
 };
 
 /// Asks the user; true for a yes. None set (a scripted run): every file is refused.
