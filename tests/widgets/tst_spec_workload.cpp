@@ -155,7 +155,7 @@ void TestSpecWorkload::sweepIsRefused()
 {
     // The window shows one workload: a range (a sweep of 3 points) is refused, naming the parameter.
     const QString refusal = specWorkloadRefusal(QStringLiteral("periodic:interval_us=10..30:3"));
-    QVERIFY2(refusal.contains(QStringLiteral("sweeps interval_us over 3 points")), qPrintable(refusal));
+    QVERIFY2(refusal.contains(QStringLiteral("sweeps 3 points of interval_us")), qPrintable(refusal));
     QCOMPARE(specWorkloadRefusal(COMPOUND), QString());
 }
 
