@@ -5,7 +5,9 @@
  * out by hand from the generator's definition (generators_basic.cpp: a timer
  * kind's span is run_us busy, then interval_us idle ended by its timer) and
  * from small hand-written ftrace texts (one stream row per complete idle span).
+ * A trace on a machine carries the scenario's latency limit on every CPU.
  */
+#include "core/scenario/scenario_machine.h"
 #include "core/scenario/scenario_stream.h"
 #include "core/scenario/scenario_trace.h"
 #include "core/trace/trace_import.h"
@@ -138,6 +140,54 @@ private slots:
         loop.kind = WorkloadKind::ClosedLoop;
         loop.text = "io:service_us=50,work_us=10";
         QVERIFY(!workloadStream(loop));
+    }
+
+    void traceMachineCarriesTheLatencyLimit()
+    {
+        // CPU 0: one span, CPU 1: two. On a two-CPU machine with a 10 us limit, every row of
+        // every CPU carries 10000 ns (the CPUs dock once replayed them without it: bd20af8).
+        const std::string text = idleSpan(0, 1000) + idleSpan(1, 1000) + idleSpan(1, 2000);
+        Result<trace::TraceImport> t = trace::importTraceText(text, "two.txt");
+        QVERIFY(t);
+        IdleStateTable table;
+        table.id = "t";
+        table.states.resize(2);
+        table.states[1].exitLatencyNs = 2000;
+        table.states[1].targetResidencyNs = 20000;
+        Scenario s;
+        s.machine = Machine::uniform(table, 2);
+        s.workload.kind = WorkloadKind::Trace;
+        s.workload.path = "two.txt";
+        s.latencyLimitNs = 10000;
+        s.governors.push_back({"menu-6.14", "", {}});
+        s.governors.push_back({"menu-6.14", "m2", {{"INTERVALS", 4}}});
+        Result<MachineCompareOptions> o = traceMachineComparison(s, *t, std::nullopt, false);
+        QVERIFY2(o, o ? "" : o.error().toString().c_str());
+        QCOMPARE(o->workload.label, std::string("trace:two.txt"));
+        QCOMPARE(o->workload.cpus.size(), std::size_t(2));
+        QCOMPARE(o->workload.cpus[0].stream.size(), std::size_t(1));
+        QCOMPARE(o->workload.cpus[1].stream.size(), std::size_t(2));
+        for (const CpuStream &c : o->workload.cpus)
+            for (const IdleSpan &x : c.stream)
+                QCOMPARE(x.latencyReqNs, Ns(10000));
+        // Each instance with its own settings, and no recorded run unless asked for.
+        QCOMPARE(o->governors, (std::vector<std::string>{"menu-6.14", "menu-6.14"}));
+        QCOMPARE(o->tunables.size(), std::size_t(2));
+        QVERIFY(o->tunables[0].empty());
+        QCOMPARE(o->tunables[1].front().second, std::int64_t(4));
+        QVERIFY(!o->recorded);
+        // Without a limit the trace's own column stays (the export has none: -1).
+        s.latencyLimitNs = -1;
+        Result<MachineWorkload> w = traceMachineWorkload(s, *t);
+        QVERIFY(w);
+        QCOMPARE(w->cpus[1].stream[1].latencyReqNs, NO_LATENCY_REQ);
+        // A machine of one CPU cannot replay a trace with events on CPU 1.
+        s.machine = Machine::uniform(table, 1);
+        Result<MachineWorkload> small = traceMachineWorkload(s, *t);
+        QVERIFY(!small);
+        QCOMPARE(small.error().field, std::string("machine"));
+        QCOMPARE(small.error().message,
+                 std::string("the trace has events on CPU 1, machine " + s.machine->id + " has CPUs 0..0"));
     }
 
     void latencyLimitOnEverySpan()
