@@ -11,7 +11,7 @@
 #include "app/cli/compare_machine.h"
 #include "app/cli/input_paths.h"
 #include "app/cli/source_args.h"
-#include "app/cli/trace_warnings.h"
+#include "app/cli/stream_args.h"
 
 #include "core/experiments/comparison.h"
 #include "core/io/atomic_file.h"
@@ -19,8 +19,6 @@
 #include "core/io/csv_fields.h"
 #include "core/io/stream_csv.h"
 #include "core/targets/builtin_targets.h"
-#include "core/trace/trace_import.h"
-#include "core/trace/trace_stream.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -183,36 +181,6 @@ void listTargets()
 }
 
 } // namespace
-
-// A recorded trace as a fixed workload: the idle spans of the --cpu CPU, as
-// `import` would export them (without --cpu, compare_machine.cpp replays every CPU).
-Result<IdleStream> traceStream(const std::string &path, const std::string &cpuArg, std::string_view command)
-{
-    Result<trace::TraceImport> t = trace::importTrace(path);
-    if (!t)
-        return t.error();
-    printTraceWarnings(*t);
-    int best = -1;
-    std::size_t bestSize = 0;
-    IdleStream chosen;
-    for (const trace::CpuTrace &c : t->cpus) {
-        if (!cpuArg.empty() && std::to_string(c.cpu) != cpuArg)
-            continue;
-        trace::StreamExport ex = trace::toReplayStream(c);
-        if (best < 0 || ex.stream.size() > bestSize) {
-            best = c.cpu;
-            bestSize = ex.stream.size();
-            chosen = std::move(ex.stream);
-        }
-    }
-    if (best < 0)
-        return Error{path, 0, "--cpu", "the trace has no CPU " + cpuArg};
-    if (chosen.empty())
-        return Error{path, 0, "--cpu", "no complete idle span to compare on"};
-    std::cerr << command << ": trace " << path << ", CPU " << best << ", " << chosen.size()
-              << " rows (idle spans, one row more per in-idle wakeup)\n";
-    return chosen;
-}
 
 std::optional<workloads::CompareFormat> compareFormat(const std::string &name)
 {
@@ -395,20 +363,24 @@ int runCompare(int argc, char **argv, int first)
             return fail(s.error());
     }
 
-    if (args.has("trace")) {
-        if (args.has("workload"))
-            return fail("give either --workload or --trace, not both");
-        Result<IdleStream> stream = traceStream(args.value("trace"), args.value("cpu"), "compare");
+    if (args.has("trace") && args.has("workload"))
+        return fail("give either --workload or --trace, not both");
+    if (args.has("trace") || workload.rfind("csv:", 0) == 0) {
+        // A fixed stream: one CPU of a trace, or a stream file (core/scenario resolves both).
+        scenario::WorkloadSource source;
+        source.kind = scenario::WorkloadKind::Csv;
+        source.path = workload.substr(std::min<std::size_t>(4, workload.size()));
+        if (args.has("trace")) {
+            Result<scenario::WorkloadSource> traced = traceSource(args.value("trace"), args.value("cpu"));
+            if (!traced)
+                return fail(traced.error());
+            source = std::move(*traced);
+        }
+        Result<IdleStream> stream = streamOfSource(source, "compare");
         if (!stream)
             return fail(stream.error());
         o.fixedStream = std::move(*stream);
-        o.fixedStreamLabel = "trace:" + args.value("trace");
-    } else if (workload.rfind("csv:", 0) == 0) {
-        Result<IdleStream> stream = readStreamCsv(workload.substr(4));
-        if (!stream)
-            return fail(stream.error());
-        o.fixedStream = std::move(*stream);
-        o.fixedStreamLabel = workload;
+        o.fixedStreamLabel = args.has("trace") ? "trace:" + args.value("trace") : workload;
     } else {
         Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(workload);
         if (!spec)

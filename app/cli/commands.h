@@ -40,11 +40,6 @@ extern const char *const MERGE_HELP;
 extern const char *const RECORD_HELP;
 extern const char *const DIFF_GOVERNORS_HELP;
 
-/// The idle spans of CPU @p cpuArg of a recorded trace (the CPU with the most
-/// spans when empty), as `import` exports them (cmd_compare.cpp). Says on stderr which
-/// CPU and how many spans, as "@p command: trace ...".
-Result<IdleStream> traceStream(const std::string &path, const std::string &cpuArg, std::string_view command);
-
 /// "md", "csv" or "json" as compare and merge take them; nothing for another word.
 std::optional<workloads::CompareFormat> compareFormat(const std::string &name);
 

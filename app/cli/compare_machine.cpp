@@ -12,11 +12,11 @@
 #include "core/io/atomic_file.h"
 #include "core/io/csv_fields.h"
 #include "core/io/power_json.h"
+#include "core/scenario/scenario_machine.h"
 #include "core/targets/builtin_machines.h"
 #include "core/trace/recorded_governor.h"
 #include "core/trace/trace_agreement.h"
 #include "core/trace/trace_import.h"
-#include "core/trace/trace_machine.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -225,41 +225,46 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
         return runAgreement(args, o, *imported, *machine);
 
     MachineCompareOptions mo;
-    mo.machine = *machine;
-    mo.governors = o.governors;
-    mo.settings = o.settings;
-    mo.threads = o.threads;
-    mo.clusterView = args.has("cluster-view");
     if (imported) {
+        // The trace on every CPU: the scenario core/scenario resolves, as for the window's CPUs dock.
         const std::string path = args.value("trace");
-        for (const trace::CpuTrace &c : imported->cpus)
-            if (c.events > 0 && c.cpu >= machine->cpuCount())
-                return fail(Error{path, 0, "--machine",
-                                  "the trace has events on CPU " + std::to_string(c.cpu) + ", machine " + machine->id
-                                      + " has CPUs 0.." + std::to_string(machine->cpuCount() - 1)});
-        mo.workload = trace::traceWorkload(*imported, "trace:" + path);
-        mo.workload.cpus.erase(std::remove_if(mo.workload.cpus.begin(), mo.workload.cpus.end(),
-                                              [&](const CpuStream &s) { return s.cpu >= machine->cpuCount(); }),
-                               mo.workload.cpus.end());
         Result<std::string> governor = recordedGovernor(args, path);
         if (!governor)
             return fail(governor.error());
-        mo.recorded = trace::recordedRun(*imported, *machine, *governor, mo.clusterView);
+        Result<std::vector<std::vector<TunableSetting>>> settings = settingsPerGovernor(o.governors, o.settings);
+        if (!settings)
+            return fail(inCliTerms(settings.error()));
+        scenario::Scenario s;
+        s.machine = *machine;
+        s.workload.kind = scenario::WorkloadKind::Trace;
+        s.workload.path = path;
+        for (std::size_t g = 0; g < o.governors.size(); ++g)
+            s.governors.push_back({o.governors[g], "", (*settings)[g]});
+        Result<MachineCompareOptions> traced =
+            scenario::traceMachineComparison(s, *imported, *governor, args.has("cluster-view"));
+        if (!traced)
+            return fail(inCliTerms(traced.error(), {"machine"}));
+        mo = std::move(*traced);
         std::string list;
-        for (const CpuStream &s : mo.workload.cpus)
+        for (const CpuStream &c : mo.workload.cpus)
             list +=
-                (list.empty() ? "" : ", ") + ("CPU " + std::to_string(s.cpu) + " " + std::to_string(s.stream.size()));
+                (list.empty() ? "" : ", ") + ("CPU " + std::to_string(c.cpu) + " " + std::to_string(c.stream.size()));
         std::cerr << "compare: trace " << path
                   << ", stream rows per CPU (one per idle span and in-idle wakeup): " << list << '\n';
-        for (const CpuStream &s : mo.workload.cpus)
-            if (s.stream.empty())
-                std::cerr << "compare: CPU " << s.cpu << " not replayed: " << s.emptyReason << '\n';
+        for (const CpuStream &c : mo.workload.cpus)
+            if (c.stream.empty())
+                std::cerr << "compare: CPU " << c.cpu << " not replayed: " << c.emptyReason << '\n';
     } else {
         Result<MachineWorkload> w = syntheticWorkload(args, *machine, o);
         if (!w)
             return fail(w.error());
+        mo.machine = *machine;
+        mo.governors = o.governors;
+        mo.settings = o.settings;
         mo.workload = std::move(*w);
     }
+    mo.threads = o.threads;
+    mo.clusterView = args.has("cluster-view");
 
     Result<MachineComparison> c = runMachineComparison(mo);
     if (!c)

@@ -2,12 +2,71 @@
 #include "app/cli/stream_args.h"
 
 #include "app/cli/commands.h"
+#include "app/cli/trace_warnings.h"
 
 #include "core/io/csv_fields.h"
-#include "core/io/stream_csv.h"
-#include "core/workloads/workload_spec.h"
+#include "core/scenario/scenario_stream.h"
+#include "core/scenario/scenario_trace.h"
+#include "core/trace/trace_import.h"
+
+#include <climits>
+#include <iostream>
 
 namespace idlescope::cli {
+
+namespace {
+
+/// core/scenario's fields as the options that give them.
+Error inStreamTerms(Error e)
+{
+    if (e.field == "seed")
+        e.field = "--seed";
+    else if (e.field == "cpu")
+        e.field = "--cpu";
+    return inCliTerms(std::move(e));
+}
+
+/// A recorded trace as a fixed workload: the idle spans of its CPU, as `import` would
+/// export them (compare without --cpu replays every CPU: compare_machine.cpp).
+Result<IdleStream> traceCpuStream(const scenario::WorkloadSource &w, std::string_view command)
+{
+    Result<trace::TraceImport> t = trace::importTrace(w.path);
+    if (!t)
+        return t.error();
+    printTraceWarnings(*t);
+    Result<scenario::TraceCpuExport> e = scenario::exportTraceCpu(*t, w.cpu, w.path);
+    if (!e)
+        return inStreamTerms(e.error());
+    std::cerr << command << ": trace " << w.path << ", CPU " << e->cpu << ", " << e->exported.stream.size()
+              << " rows (idle spans, one row more per in-idle wakeup)\n";
+    return std::move(e->exported.stream);
+}
+
+} // namespace
+
+Result<scenario::WorkloadSource> traceSource(const std::string &path, const std::string &cpuArg)
+{
+    scenario::WorkloadSource w;
+    w.kind = scenario::WorkloadKind::Trace;
+    w.path = path;
+    if (!cpuArg.empty()) {
+        const auto n = csv::parseInt(cpuArg);
+        if (!n || *n < 0 || *n > INT_MAX)
+            return Error{path, 0, "--cpu", "'" + cpuArg + "' is not a CPU number"};
+        w.cpu = static_cast<int>(*n);
+    }
+    return w;
+}
+
+Result<IdleStream> streamOfSource(const scenario::WorkloadSource &w, std::string_view command)
+{
+    if (w.kind == scenario::WorkloadKind::Trace)
+        return traceCpuStream(w, command);
+    Result<IdleStream> s = scenario::workloadStream(w);
+    if (!s)
+        return inStreamTerms(s.error());
+    return s;
+}
 
 Result<IdleStream> oneStreamFromArgs(const Args &args, bool allowTrace, std::string_view command)
 {
@@ -22,25 +81,25 @@ Result<IdleStream> oneStreamFromArgs(const Args &args, bool allowTrace, std::str
         for (const char *workloadOnly : {"spans", "seed"})
             if (args.has(workloadOnly))
                 return Error{"", 0, std::string("--") + workloadOnly, "only applies with --workload"};
-    if (allowTrace && args.has("trace"))
-        return traceStream(args.value("trace"), args.value("cpu"), command);
-    const std::string w = args.value("workload");
-    if (args.has("stream") || w.rfind("csv:", 0) == 0)
-        return readStreamCsv(args.has("stream") ? args.value("stream") : w.substr(4));
-    Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(w);
-    if (!spec)
-        return inCliTerms(spec.error());
-    if (spec->pointCount() != 1)
-        return Error{"", 0, "--workload",
-                     "sweeps " + std::to_string(spec->pointCount())
-                         + " points; give the parameter one value (one stream)"};
-    const auto spans = csv::parseInt(args.value("spans", "10000"));
-    if (!spans || *spans < 1 || *spans > 10000000)
-        return Error{"", 0, "--spans", "must be 1..10000000"};
-    const auto seed = csv::parseInt(args.value("seed", "1"));
-    if (!seed || *seed < 0)
-        return Error{"", 0, "--seed", "must be a non-negative integer"};
-    return workloads::seededStream(*spec, 0, 0, static_cast<std::uint64_t>(*seed), static_cast<std::size_t>(*spans));
+    if (allowTrace && args.has("trace")) {
+        Result<scenario::WorkloadSource> w = traceSource(args.value("trace"), args.value("cpu"));
+        if (!w)
+            return w.error();
+        return streamOfSource(*w, command);
+    }
+    scenario::WorkloadSource w;
+    const std::string text = args.value("workload");
+    if (args.has("stream") || text.rfind("csv:", 0) == 0) {
+        w.kind = scenario::WorkloadKind::Csv;
+        w.path = args.has("stream") ? args.value("stream") : text.substr(4);
+    } else {
+        w.kind = scenario::WorkloadKind::Spec;
+        w.text = text;
+        // A value that is no number is out of range too: core/scenario says so, after the spec.
+        w.spans = csv::parseInt(args.value("spans", std::to_string(scenario::DEFAULT_SPANS))).value_or(-1);
+        w.seed = csv::parseInt(args.value("seed", "1")).value_or(-1);
+    }
+    return streamOfSource(w, command);
 }
 
 } // namespace idlescope::cli

@@ -2,10 +2,12 @@
 // Compound workloads in the window: the command line's spec grammar (a + b,
 // mix(...)) typed in the workload panel. A refusal is shown at the field with
 // its column and nothing is simulated; a spec that parses is simulated on
-// exactly the spans idlescope-cli generates for the same text, span count and
-// seed (checked against `idlescope-cli replay --workload`, run here); a
-// session keeps the spec as its text. IDLESCOPE_TEST_SHOTS=DIR keeps the
+// exactly the spans core/scenario resolves for the same text, span count and
+// seed (the function idlescope-cli replay --workload calls too; its values are
+// checked by hand in tests/core/tst_scenario.cpp); a session keeps the spec as
+// its text. IDLESCOPE_TEST_SHOTS=DIR keeps the
 // panel as PNG.
+#include "core/scenario/scenario_stream.h"
 #include "runner_fixture.h"
 #include "tests/cli_process.h"
 #include "widgets/main_window.h"
@@ -18,12 +20,10 @@
 #include "window_fixture.h"
 
 #include <QComboBox>
-#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace idlescope;
@@ -33,7 +33,7 @@ class TestSpecWorkload : public QObject {
 private slots:
     void refusalShownAtTheFieldWithItsColumn();
     void sweepIsRefused();
-    void simulatesTheCliSpans();
+    void simulatesTheScenarioSpans();
     void sessionKeepsTheSpecText();
     void sessionParamsGiveTheCliText();
 };
@@ -71,42 +71,28 @@ bool chooseSpecKind(SetupPanel &panel)
 }
 
 /**
- * Checks menu v6.19's @p run against `idlescope-cli replay --workload TEXT --spans N --seed S`
- * on the same table: the counts, the end of the replay and the first entries.
+ * Checks that @p snap simulated the spans core/scenario resolves for @p text, @p spans and
+ * @p seed (what `idlescope-cli replay --workload TEXT --spans N --seed S` replays), span by
+ * span, on the default scenario's table as built in (the POWER10 LPAR at its own HZ).
  */
-void checkAgainstCliReplay(const GovernorRun &run, const QString &text, qint64 spans, qint64 seed)
+void checkScenarioSpans(const SimulationSnapshot &snap, const QString &text, qint64 spans, qint64 seed)
 {
-    // The same spec, spans and seed through the command line, on the same table (the default
-    // scenario's POWER10 LPAR at its own HZ, no latency limit).
-    QTemporaryDir dir;
-    const QString entries = dir.filePath(QStringLiteral("e.csv"));
-    const QString summary = dir.filePath(QStringLiteral("s.json"));
-    const test::CliResult cli = test::runCli(
-        {QStringLiteral("replay"), QStringLiteral("--table"), QStringLiteral("pseries-power10-lpar"),
-         QStringLiteral("--workload"), text, QStringLiteral("--spans"), QString::number(spans),
-         QStringLiteral("--seed"), QString::number(seed), QStringLiteral("--governor"), QStringLiteral("menu-6.19"),
-         QStringLiteral("--entries"), entries, QStringLiteral("--summary"), summary});
-    QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
-    QFile sf(summary);
-    QVERIFY(sf.open(QIODevice::ReadOnly));
-    const QJsonObject sum = QJsonDocument::fromJson(sf.readAll()).object();
-    QCOMPARE(sum.value(QStringLiteral("spans")).toInteger(), spans);
-    QCOMPARE(run.summary.spans, sum.value(QStringLiteral("spans")).toInteger());
-    QCOMPARE(run.summary.entries, sum.value(QStringLiteral("entries")).toInteger());
-    // The end of the replay is the sum of every span's gap and idle time: one differing span moves it.
-    QCOMPARE(run.summary.endNowNs, sum.value(QStringLiteral("end_now_ns")).toInteger());
-    // The first entries, span by span: their residencies follow the first gaps.
-    QFile ef(entries);
-    QVERIFY(ef.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QStringList header = QString::fromUtf8(ef.readLine()).trimmed().split(QLatin1Char(','));
-    const int residencyCol = header.indexOf(QStringLiteral("residency_ns"));
-    const int stateCol = header.indexOf(QStringLiteral("state"));
-    QVERIFY(residencyCol >= 0 && stateCol >= 0);
-    for (std::size_t i = 0; i < 20; ++i) {
-        const QStringList row = QString::fromUtf8(ef.readLine()).trimmed().split(QLatin1Char(','));
-        QCOMPARE(run.residencyNs[i], row[residencyCol].toLongLong());
-        QCOMPARE(static_cast<int>(run.state[i]), row[stateCol].toInt());
+    scenario::WorkloadSource source;
+    source.kind = scenario::WorkloadKind::Spec;
+    source.text = text.toStdString();
+    source.spans = spans;
+    source.seed = seed;
+    const Result<IdleStream> core = scenario::workloadStream(source);
+    QVERIFY2(core, core ? "" : core.error().toString().c_str());
+    QCOMPARE(snap.stream->size(), core->size());
+    for (std::size_t i = 0; i < core->size(); ++i) {
+        const IdleSpan &a = (*snap.stream)[i];
+        const IdleSpan &b = (*core)[i];
+        QVERIFY2(a.gapNs == b.gapNs && a.timerNs == b.timerNs && a.wakeNs == b.wakeNs
+                     && a.latencyReqNs == b.latencyReqNs && a.util == b.util && a.needResched == b.needResched,
+                 qPrintable(QStringLiteral("span %1 differs").arg(i)));
     }
+    QVERIFY(snap.table == *builtinTable(QString::fromUtf8(POWER10_TARGET_ID)));
 }
 
 } // namespace
@@ -155,11 +141,11 @@ void TestSpecWorkload::sweepIsRefused()
 {
     // The window shows one workload: a range (a sweep of 3 points) is refused, naming the parameter.
     const QString refusal = specWorkloadRefusal(QStringLiteral("periodic:interval_us=10..30:3"));
-    QVERIFY2(refusal.contains(QStringLiteral("sweeps interval_us over 3 points")), qPrintable(refusal));
+    QVERIFY2(refusal.contains(QStringLiteral("sweeps 3 points of interval_us")), qPrintable(refusal));
     QCOMPARE(specWorkloadRefusal(COMPOUND), QString());
 }
 
-void TestSpecWorkload::simulatesTheCliSpans()
+void TestSpecWorkload::simulatesTheScenarioSpans()
 {
     MainWindow w;
     w.resize(1600, 1000);
@@ -182,12 +168,13 @@ void TestSpecWorkload::simulatesTheCliSpans()
     const SnapshotPtr s = w.snapshot();
     QCOMPARE(s->spec.workload.text, COMPOUND);
     QCOMPARE(static_cast<qint64>(s->stream->size()), qint64(3000));
+    checkScenarioSpans(*s, COMPOUND, 3000, 7);
+    if (QTest::currentTestFailed())
+        return;
     const int menu = s->indexOf("menu-6.19");
     QVERIFY(menu >= 0);
     const GovernorRun &run = *s->governors[static_cast<std::size_t>(menu)].run;
-    checkAgainstCliReplay(run, COMPOUND, 3000, 7);
-    if (QTest::currentTestFailed())
-        return;
+    QCOMPARE(run.summary.spans, qint64(3000));
     // Not a workload that happens to agree: the spans vary (mix of a 80 us overlay and bimodal).
     QVERIFY(run.residencyNs[0] != run.residencyNs[1] || run.residencyNs[1] != run.residencyNs[2]);
     if (const QString shots = qEnvironmentVariable("IDLESCOPE_TEST_SHOTS"); !shots.isEmpty()) {
@@ -267,13 +254,11 @@ void TestSpecWorkload::sessionParamsGiveTheCliText()
     all.insert(QStringLiteral("run_us"), 5);
     all.insert(QStringLiteral("next_timer_us"), 10000);
     QCOMPARE(saved, all);
-    // Its spans are those the command line generates from that text, spans and seed.
+    // Its spans are those core/scenario (and so the command line) makes of that text, spans and seed.
     const SnapshotPtr snap = test::simulateOnce(back->scenario);
     QVERIFY(snap);
     QCOMPARE(static_cast<qint64>(snap->stream->size()), qint64(3000));
-    const int menu = snap->indexOf("menu-6.19");
-    QVERIFY(menu >= 0);
-    checkAgainstCliReplay(*snap->governors[static_cast<std::size_t>(menu)].run, text, 3000, 7);
+    checkScenarioSpans(*snap, text, 3000, 7);
 }
 
 QTEST_MAIN(TestSpecWorkload)

@@ -2,7 +2,7 @@
 #include "widgets/runner/builtin_scenario.h"
 
 #include "core/governors/registry.h"
-#include "core/io/stream_csv.h"
+#include "core/scenario/scenario_stream.h"
 #include "core/targets/builtin_targets.h"
 #include "core/workloads/workload.h"
 #include "core/workloads/workload_spec.h"
@@ -102,11 +102,8 @@ QString describeWorkload(const WorkloadSpec &w)
 Result<IdleStream> buildStream(const WorkloadSpec &w)
 {
     switch (w.kind) {
-    case WorkloadKind::Csv:
-        if (!QFileInfo::exists(w.path))
-            return Error{w.path.toStdString(), 0, "", "no such file"};
-        return readStreamCsv(w.path.toStdString());
-    case WorkloadKind::Trace: return traceWorkloadStream(w.path, w.cpu);
+    case WorkloadKind::Csv: return scenario::workloadStream(coreWorkload(w));
+    case WorkloadKind::Trace: return traceWorkloadStream(w.path, w.cpu); // through the window's import cache
     case WorkloadKind::Generator:
     case WorkloadKind::Spec:
     case WorkloadKind::ClosedLoop: break;

@@ -2,31 +2,32 @@
 #include "widgets/runner/spec_workload.h"
 
 #include "core/experiments/closed_loop.h"
+#include "core/scenario/scenario_stream.h"
 #include "core/workloads/workload_spec.h"
 #include "widgets/runner/workload_seeding.h"
 
 #include <QStringList>
 
+#include <utility>
+
 namespace idlescope {
 
 namespace {
 
-/// The most spans a spec workload takes: idlescope-cli --spans' limit (and the window's spans field's).
-constexpr qint64 MAX_SPEC_SPANS = 10000000;
-/// The most spans a generator workload takes: the spans field's limit too. (It was 50,000,000
-/// for sessions, but the field cut a session's count to 10,000,000 when it was read back.)
-constexpr qint64 MAX_GENERATOR_SPANS = 10000000;
+/// core/scenario's error in the window's terms: the text's field is "spec" there.
+Error inWindowTerms(Error e)
+{
+    if (e.field == "workload")
+        e.field = "spec";
+    return e;
+}
 
-/// The parsed spec of @p text, or why it cannot be simulated (one point only).
+/// The parsed spec of @p text, or why it cannot be simulated (one point only: core/scenario).
 Result<workloads::WorkloadSpec> parseOnePoint(const QString &text)
 {
-    Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(text.toStdString());
+    Result<workloads::WorkloadSpec> spec = scenario::parseOnePoint(text.toStdString());
     if (!spec)
-        return Error{"", 0, "spec", spec.error().message};
-    if (spec->pointCount() != 1)
-        return Error{"", 0, "spec",
-                     "sweeps " + spec->sweep->param + " over " + std::to_string(spec->pointCount())
-                         + " points; give it one value (the window simulates one workload)"};
+        return inWindowTerms(spec.error());
     return spec;
 }
 
@@ -59,29 +60,41 @@ QString specWorkloadRefusal(const QString &text, bool closedLoop)
     return spec ? QString() : QString::fromStdString(spec.error().message);
 }
 
-qint64 maxWorkloadSpans(WorkloadKind kind)
+qint64 maxWorkloadSpans(WorkloadKind)
 {
-    return kind == WorkloadKind::Generator ? MAX_GENERATOR_SPANS : MAX_SPEC_SPANS;
+    return scenario::MAX_SPANS;
+}
+
+scenario::WorkloadSource coreWorkload(const WorkloadSpec &w)
+{
+    static constexpr std::pair<WorkloadKind, scenario::WorkloadKind> KINDS[] = {
+        {WorkloadKind::Generator, scenario::WorkloadKind::Generator},
+        {WorkloadKind::Spec, scenario::WorkloadKind::Spec},
+        {WorkloadKind::ClosedLoop, scenario::WorkloadKind::ClosedLoop},
+        {WorkloadKind::Csv, scenario::WorkloadKind::Csv},
+        {WorkloadKind::Trace, scenario::WorkloadKind::Trace},
+    };
+    scenario::WorkloadSource out;
+    for (const auto &[window, core] : KINDS)
+        if (window == w.kind)
+            out.kind = core;
+    out.text = w.text.toStdString();
+    out.path = w.path.toStdString();
+    out.spans = w.spans;
+    out.seed = w.seed;
+    out.cpu = w.cpu;
+    out.fileStamp = w.fileStamp.toStdString();
+    out.legacySeeding = usesLegacySeeding(w);
+    return out;
 }
 
 Result<IdleStream> specWorkloadStream(const WorkloadSpec &w)
 {
-    if (w.kind == WorkloadKind::ClosedLoop) // the runner runs its loops (closed_loop_workload.h)
-        return Error{"", 0, "loop", "a closed loop makes its spans as it runs: it has no stream of its own"};
-    Result<workloads::WorkloadSpec> spec = parseOnePoint(w.text);
-    if (!spec)
-        return spec.error();
-    const qint64 maxSpans = w.kind == WorkloadKind::Generator ? MAX_GENERATOR_SPANS : MAX_SPEC_SPANS;
-    if (w.spans < 1 || w.spans > maxSpans)
-        return Error{"", 0, "spans", "must be 1.." + std::to_string(maxSpans)};
-    if (w.seed < 0)
-        return Error{"", 0, "seed", "must be a non-negative integer"};
-    const auto seed = static_cast<std::uint64_t>(w.seed);
-    const auto spans = static_cast<std::size_t>(w.spans);
-    if (usesLegacySeeding(w))
-        return workloads::legacyDirectSeedStream(spec->root, seed, spans);
-    // As idlescope-cli replay --workload (app/cli/stream_args.cpp): point 0, iteration 0.
-    return workloads::seededStream(*spec, 0, 0, seed, spans);
+    // As idlescope-cli replay --workload (app/cli/stream_args.cpp): one function of core/scenario.
+    Result<IdleStream> s = scenario::workloadStream(coreWorkload(w));
+    if (!s)
+        return inWindowTerms(s.error());
+    return s;
 }
 
 QString describeSpecWorkload(const WorkloadSpec &w)

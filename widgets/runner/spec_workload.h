@@ -14,6 +14,7 @@
 #pragma once
 
 #include "core/common/error.h"
+#include "core/scenario/scenario.h"
 #include "core/stream/idle_span.h"
 #include "widgets/runner/scenario_spec.h"
 
@@ -37,6 +38,9 @@ QString specWorkloadRefusal(const QString &text, bool closedLoop = false);
 
 /// The most spans the window generates for a text workload of kind @p kind (Generator or Spec).
 qint64 maxWorkloadSpans(WorkloadKind kind);
+
+/// @p w as core/scenario's workload source (the same fields, in plain types).
+scenario::WorkloadSource coreWorkload(const WorkloadSpec &w);
 
 /// The spans of the text workload @p w (Generator or Spec; a Generator of an old session with its
 /// legacy seeding, workload_seeding.h). Errors: field "spec", "spans" or "seed".

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/runner/trace_workload.h"
 
-#include "core/trace/trace_limits.h"
-
+#include "core/scenario/scenario_trace.h"
 #include "core/trace/table_proposal.h"
 #include "core/trace/trace_import.h"
+#include "core/trace/trace_limits.h"
 #include "core/trace/trace_model.h"
 #include "core/trace/trace_stream.h"
 
@@ -58,7 +58,7 @@ TraceSummary summarize(const trace::TraceImport &t)
     const trace::TraceLimits limits = trace::traceLimits(t);
     s.defaultIdleOnly = limits.defaultIdleOnly;
     s.microsecondTimestamps = limits.microsecondTimestamps;
-    qint64 bestSpans = 0;
+    std::vector<scenario::CpuRows> rows;
     for (const trace::CpuTrace &c : t.cpus) {
         TraceCpuInfo info;
         info.cpu = c.cpu;
@@ -74,12 +74,10 @@ TraceSummary summarize(const trace::TraceImport &t)
             info.timerFallback = e.timerFallback;
             info.timerClamped = e.timerClamped;
         }
-        if (info.rows > bestSpans) { // strictly more rows: the lowest CPU wins a tie, as in the CLI
-            bestSpans = info.rows;
-            s.bestCpu = c.cpu;
-        }
+        rows.push_back({c.cpu, info.rows});
         s.cpus.push_back(info);
     }
+    s.bestCpu = scenario::cpuWithMostRows(rows); // the CLI's pick: one function of core/scenario
     // Kinds by count, most frequent first: the one line the panel shows leads with what matters.
     std::vector<int> kinds;
     for (int k = 0; k < trace::WARNING_KIND_COUNT; ++k)
@@ -183,27 +181,15 @@ Result<std::pair<std::shared_ptr<const CachedTrace>, trace::StreamExport>> expor
     auto entry = importCached(path);
     if (!entry)
         return entry.error();
-    const std::string file = path.toStdString();
-    const TraceSummary &s = (*entry)->summary;
-    if (cpu == TRACE_BEST_CPU) {
-        if (s.bestCpu < 0)
-            return Error{file, 0, "cpu", "no CPU of the trace has a complete idle span"};
-        cpu = s.bestCpu;
-    }
-    const auto &cpus = (*entry)->trace->cpus;
-    if (cpu < 0 || cpu >= static_cast<int>(cpus.size()))
-        return Error{file, 0, "cpu",
-                     "CPU " + std::to_string(cpu) + " is not in the trace"
-                         + (cpus.empty() ? std::string()
-                                         : " (it has CPUs 0.." + std::to_string(cpus.size() - 1) + ")")};
-    const auto index = static_cast<std::size_t>(cpu);
-    trace::StreamExport e = trace::toReplayStream(cpus[index]);
-    if (e.stream.empty()) // why, in the words of `idlescope-cli import`
-        return Error{file, 0, "cpu",
-                     "CPU " + std::to_string(cpu) + " has no complete idle span ("
-                         + trace::spanAccountText(static_cast<std::int64_t>(cpus[index].spans.size()), 0, e.dropped)
-                         + ")"};
-    return std::make_pair(*entry, std::move(e));
+    // The summary has picked the CPU with the most rows already (core/scenario's rule); a trace
+    // without one is left to core/scenario to refuse.
+    if (cpu == TRACE_BEST_CPU && (*entry)->summary.bestCpu >= 0)
+        cpu = (*entry)->summary.bestCpu;
+    Result<scenario::TraceCpuExport> e = scenario::exportTraceCpu(*(*entry)->trace, cpu, path.toStdString());
+    if (!e)
+        return e.error();
+    cpu = e->cpu;
+    return std::make_pair(*entry, std::move(e->exported));
 }
 
 } // namespace

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "core/common/error.h"
+#include "core/scenario/scenario.h"
 #include "core/stream/idle_span.h"
 #include "core/trace/table_proposal.h"
 #include "core/trace/trace_stream.h"
@@ -66,7 +67,7 @@ struct TraceSummary {
 };
 
 /// "CPU" value meaning "the CPU with the most idle spans" (idlescope-cli compare --trace's default).
-inline constexpr int TRACE_BEST_CPU = -1;
+inline constexpr int TRACE_BEST_CPU = scenario::TRACE_BEST_CPU;
 /// The CPU selector's "All CPUs": every CPU's lane group (the CPUs dock); the one-CPU
 /// views keep the CPU replayed. Never a workload's "cpu".
 inline constexpr int TRACE_ALL_CPUS = -2;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/trace/trace_machine_job.h"
 
+#include "core/scenario/scenario_machine.h"
 #include "core/source_governor/source_governor.h"
 #include "core/targets/builtin_machines.h"
 #include "core/trace/recorded_entries.h"
@@ -48,19 +49,14 @@ Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, co
     if (!snap.trace)
         return Error{"", 0, "workload", "every CPU is shown for a kernel trace only"};
     const trace::TraceImport &t = *snap.trace->trace;
-    MachineCompareOptions o;
+    scenario::Scenario s;
     // A table file's power data is the snapshot's (readPower(): the same on every CPU of it).
-    o.machine = traceReplayMachine(snap, snap.spec.target.kind == TargetKind::File ? snap.power
+    s.machine = traceReplayMachine(snap, snap.spec.target.kind == TargetKind::File ? snap.power
                                                                                    : PowerModel::empty(snap.table));
-    o.workload = trace::traceWorkload(t, "trace:" + snap.spec.workload.path.toStdString());
-    trace::placeOnTraceClock(o.workload, t); // every lane on the trace's clock, as in the one-CPU views
-    // The window's latency limit on every CPU, as the one-CPU replay applies it (RunOptions::latencyLimitNs).
-    if (snap.spec.latencyLimitNs >= 0)
-        for (CpuStream &c : o.workload.cpus)
-            for (IdleSpan &s : c.stream)
-                s.latencyReqNs = snap.spec.latencyLimitNs;
+    s.workload.kind = scenario::WorkloadKind::Trace;
+    s.workload.path = snap.spec.workload.path.toStdString();
+    s.latencyLimitNs = snap.spec.latencyLimitNs; // core/scenario puts it on every CPU
     bool withRecorded = false;
-    std::vector<std::string> names; // each governor's name in the window (a second instance's label)
     for (const GovernorSpec &g : snap.spec.governors) {
         if (g.variant == trace::RECORDED_VARIANT) {
             withRecorded = true;
@@ -68,21 +64,23 @@ Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, co
         }
         if (isSourceGovernorId(g.variant)) // replays one CPU's stream only (its host process)
             continue;
-        o.governors.push_back(g.variant);
-        o.tunables.push_back(g.settings);
-        names.push_back(g.name());
+        s.governors.push_back({g.variant, g.label, g.settings});
     }
-    if (withRecorded)
-        o.recorded = trace::recordedRun(t, o.machine, "", true);
+    Result<MachineCompareOptions> traced =
+        scenario::traceMachineComparison(s, t, withRecorded ? std::optional<std::string>("") : std::nullopt, true);
+    if (!traced)
+        return traced.error();
+    MachineCompareOptions &o = *traced;
+    trace::placeOnTraceClock(o.workload, t); // every lane on the trace's clock, as in the one-CPU views
     o.keepIntervals = true;
     o.cancel = cancel;
     Result<MachineComparison> r = runMachineComparison(o);
     if (!r)
         return r;
     // The governors' runs follow the recorded one; named as everywhere else in the window.
-    const std::size_t first = r->runs.size() - names.size();
-    for (std::size_t k = 0; k < names.size(); ++k)
-        r->runs[first + k].name = names[k];
+    const std::size_t first = r->runs.size() - s.governors.size();
+    for (std::size_t k = 0; k < s.governors.size(); ++k)
+        r->runs[first + k].name = s.governors[k].name();
     return r;
 }
 

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/*
+ * core/scenario: a scenario's workload source resolved into one CPU's stream,
+ * and the trace CPU picked when none is named. The expected values are worked
+ * out by hand from the generator's definition (generators_basic.cpp: a timer
+ * kind's span is run_us busy, then interval_us idle ended by its timer) and
+ * from small hand-written ftrace texts (one stream row per complete idle span).
+ * A trace on a machine carries the scenario's latency limit on every CPU.
+ */
+#include "core/scenario/scenario_machine.h"
+#include "core/scenario/scenario_stream.h"
+#include "core/scenario/scenario_trace.h"
+#include "core/trace/trace_import.h"
+
+#include <QTest>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace idlescope;
+using namespace idlescope::scenario;
+
+namespace {
+
+std::string line(int cpu, double us, const char *event, const std::string &fields)
+{
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "  task-1 [%03d] d..1. %.6f: %s: %s\n", cpu, us / 1e6, event, fields.c_str());
+    return buf;
+}
+
+/// One complete idle span of @p cpu from @p us: task out, idle entry, exit, task in (110 us in all).
+std::string idleSpan(int cpu, double us)
+{
+    const std::string id = "cpu_id=" + std::to_string(cpu);
+    return line(cpu, us, "sched_switch",
+                "prev_comm=a prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=swapper next_pid=0 next_prio=120")
+           + line(cpu, us + 10, "cpu_idle", "state=1 " + id) + line(cpu, us + 100, "cpu_idle", "state=4294967295 " + id)
+           + line(cpu, us + 110, "sched_switch",
+                  "prev_comm=swapper prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=5 next_prio=120");
+}
+
+WorkloadSource spec(const char *text, std::int64_t spans, std::int64_t seed = 1)
+{
+    WorkloadSource w;
+    w.kind = WorkloadKind::Spec;
+    w.text = text;
+    w.spans = spans;
+    w.seed = seed;
+    return w;
+}
+
+} // namespace
+
+class TestScenario : public QObject {
+    Q_OBJECT
+
+private slots:
+    void mostRowsLowestOnATie()
+    {
+        // CPU 1 and 2 both have 5 rows: the first of them in CPU order, 1.
+        const std::vector<CpuRows> some{{0, 3}, {1, 5}, {2, 5}};
+        QCOMPARE(cpuWithMostRows(some), 1);
+        // No rows anywhere: no CPU.
+        const std::vector<CpuRows> none{{0, 0}, {1, 0}};
+        QCOMPARE(cpuWithMostRows(none), -1);
+        QCOMPARE(cpuWithMostRows({}), -1);
+    }
+
+    void traceCpuPickedByRows()
+    {
+        // CPU 0 has one complete idle span, CPU 1 two: one row each, so CPU 1 (2 rows) is picked.
+        const std::string text = idleSpan(0, 1000) + idleSpan(1, 1000) + idleSpan(1, 2000);
+        Result<trace::TraceImport> t = trace::importTraceText(text, "two.txt");
+        QVERIFY2(t, t ? "" : t.error().toString().c_str());
+        Result<TraceCpuExport> best = exportTraceCpu(*t, TRACE_BEST_CPU, "two.txt");
+        QVERIFY2(best, best ? "" : best.error().toString().c_str());
+        QCOMPARE(best->cpu, 1);
+        QCOMPARE(best->exported.stream.size(), std::size_t(2));
+        // Named, CPU 0 replays its one span.
+        Result<TraceCpuExport> zero = exportTraceCpu(*t, 0, "two.txt");
+        QVERIFY(zero);
+        QCOMPARE(zero->cpu, 0);
+        QCOMPARE(zero->exported.stream.size(), std::size_t(1));
+        // A CPU the trace does not have: the file, the field and the CPUs it has.
+        Result<TraceCpuExport> nine = exportTraceCpu(*t, 9, "two.txt");
+        QVERIFY(!nine);
+        QCOMPARE(nine.error().file, std::string("two.txt"));
+        QCOMPARE(nine.error().field, std::string("cpu"));
+        QCOMPARE(nine.error().message, std::string("CPU 9 is not in the trace (it has CPUs 0..1)"));
+    }
+
+    void traceTieGoesToTheLowestCpu()
+    {
+        // One span on each of CPUs 0 and 1, CPU 1's written first: CPU 0 still wins the tie.
+        const std::string text = idleSpan(1, 1000) + idleSpan(0, 1500);
+        Result<trace::TraceImport> t = trace::importTraceText(text, "tie.txt");
+        QVERIFY2(t, t ? "" : t.error().toString().c_str());
+        Result<TraceCpuExport> best = exportTraceCpu(*t, TRACE_BEST_CPU, "tie.txt");
+        QVERIFY(best);
+        QCOMPARE(best->cpu, 0);
+    }
+
+    void generatedSpansByHand()
+    {
+        // A timer wake every 100 us after 5 us of work, no jitter: every span is gap 5000 ns,
+        // timer 100000 ns, wake 100000 ns, no latency limit, whatever the seed.
+        Result<IdleStream> s = generatedStream(spec("periodic:kind=timer,interval_us=100,run_us=5", 3, 42));
+        QVERIFY2(s, s ? "" : s.error().toString().c_str());
+        QCOMPARE(s->size(), std::size_t(3));
+        for (const IdleSpan &x : *s) {
+            QCOMPARE(x.gapNs, Ns(5000));
+            QCOMPARE(x.timerNs, Ns(100000));
+            QCOMPARE(x.wakeNs, Ns(100000));
+            QCOMPARE(x.latencyReqNs, NO_LATENCY_REQ);
+        }
+        // workloadStream() of a Spec source is the same stream.
+        Result<IdleStream> again = workloadStream(spec("periodic:kind=timer,interval_us=100,run_us=5", 3, 42));
+        QVERIFY(again);
+        QCOMPARE(again->size(), std::size_t(3));
+        QCOMPARE((*again)[2].wakeNs, Ns(100000));
+    }
+
+    void badSourcesNameTheirField()
+    {
+        Result<IdleStream> sweep = generatedStream(spec("periodic:interval_us=30..60:2", 10));
+        QVERIFY(!sweep);
+        QCOMPARE(sweep.error().field, std::string("workload"));
+        QCOMPARE(sweep.error().message, std::string("sweeps 2 points of interval_us; give it one value (one stream)"));
+        Result<IdleStream> spans = generatedStream(spec("periodic", 0));
+        QVERIFY(!spans);
+        QCOMPARE(spans.error().field, std::string("spans"));
+        QCOMPARE(spans.error().message, std::string("must be 1..10000000"));
+        QVERIFY(generatedStream(spec("periodic", MAX_SPANS + 1)).error().field == "spans");
+        Result<IdleStream> seed = generatedStream(spec("periodic", 10, -1));
+        QVERIFY(!seed);
+        QCOMPARE(seed.error().field, std::string("seed"));
+        WorkloadSource loop;
+        loop.kind = WorkloadKind::ClosedLoop;
+        loop.text = "io:service_us=50,work_us=10";
+        QVERIFY(!workloadStream(loop));
+    }
+
+    void traceMachineCarriesTheLatencyLimit()
+    {
+        // CPU 0: one span, CPU 1: two. On a two-CPU machine with a 10 us limit, every row of
+        // every CPU carries 10000 ns (the CPUs dock once replayed them without it: bd20af8).
+        const std::string text = idleSpan(0, 1000) + idleSpan(1, 1000) + idleSpan(1, 2000);
+        Result<trace::TraceImport> t = trace::importTraceText(text, "two.txt");
+        QVERIFY(t);
+        IdleStateTable table;
+        table.id = "t";
+        table.states.resize(2);
+        table.states[1].exitLatencyNs = 2000;
+        table.states[1].targetResidencyNs = 20000;
+        Scenario s;
+        s.machine = Machine::uniform(table, 2);
+        s.workload.kind = WorkloadKind::Trace;
+        s.workload.path = "two.txt";
+        s.latencyLimitNs = 10000;
+        s.governors.push_back({"menu-6.14", "", {}});
+        s.governors.push_back({"menu-6.14", "m2", {{"INTERVALS", 4}}});
+        Result<MachineCompareOptions> o = traceMachineComparison(s, *t, std::nullopt, false);
+        QVERIFY2(o, o ? "" : o.error().toString().c_str());
+        QCOMPARE(o->workload.label, std::string("trace:two.txt"));
+        QCOMPARE(o->workload.cpus.size(), std::size_t(2));
+        QCOMPARE(o->workload.cpus[0].stream.size(), std::size_t(1));
+        QCOMPARE(o->workload.cpus[1].stream.size(), std::size_t(2));
+        for (const CpuStream &c : o->workload.cpus)
+            for (const IdleSpan &x : c.stream)
+                QCOMPARE(x.latencyReqNs, Ns(10000));
+        // Each instance with its own settings, and no recorded run unless asked for.
+        QCOMPARE(o->governors, (std::vector<std::string>{"menu-6.14", "menu-6.14"}));
+        QCOMPARE(o->tunables.size(), std::size_t(2));
+        QVERIFY(o->tunables[0].empty());
+        QCOMPARE(o->tunables[1].front().second, std::int64_t(4));
+        QVERIFY(!o->recorded);
+        // Without a limit the trace's own column stays (the export has none: -1).
+        s.latencyLimitNs = -1;
+        Result<MachineWorkload> w = traceMachineWorkload(s, *t);
+        QVERIFY(w);
+        QCOMPARE(w->cpus[1].stream[1].latencyReqNs, NO_LATENCY_REQ);
+        // A machine of one CPU cannot replay a trace with events on CPU 1.
+        s.machine = Machine::uniform(table, 1);
+        Result<MachineWorkload> small = traceMachineWorkload(s, *t);
+        QVERIFY(!small);
+        QCOMPARE(small.error().field, std::string("machine"));
+        QCOMPARE(small.error().message,
+                 std::string("the trace has events on CPU 1, machine " + s.machine->id + " has CPUs 0..0"));
+    }
+
+    void latencyLimitOnEverySpan()
+    {
+        IdleStream s(3);
+        s[1].latencyReqNs = 7;
+        applyLatencyLimit(s, -1); // none: the stream's own column stays
+        QCOMPARE(s[0].latencyReqNs, NO_LATENCY_REQ);
+        QCOMPARE(s[1].latencyReqNs, Ns(7));
+        applyLatencyLimit(s, 2000);
+        for (const IdleSpan &x : s)
+            QCOMPARE(x.latencyReqNs, Ns(2000));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenario)
+#include "tst_scenario.moc"
