@@ -142,6 +142,12 @@ int runAgreement(const Args &args, const MachineCliOptions &o, const trace::Trac
                  const Machine &machine)
 {
     const std::string path = args.value("trace");
+    // A table and a matrix with their notes: text, or JSON for programs; a CSV or Markdown
+    // asked for is refused, not answered with text under another name.
+    if (args.has("format") && o.format != workloads::CompareFormat::Json)
+        return fail(
+            Error{"", 0, "--format",
+                  "'" + args.value("format") + "': the agreement is written as text, or as JSON with --format json"});
     Result<std::string> governor = recordedGovernor(args, path);
     if (!governor)
         return fail(governor.error());

@@ -31,4 +31,11 @@ std::string columnSafe(const std::string &s)
     return out;
 }
 
+std::string formatNumber(const char *fmt, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, fmt, v);
+    return buf;
+}
+
 } // namespace idlescope

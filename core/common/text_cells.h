@@ -13,6 +13,9 @@ namespace idlescope {
 /// @p s as a JSON string literal, quotes and control characters escaped.
 std::string jsonString(const std::string &s);
 
+/// @p v printed with the printf format @p fmt (one double conversion: "%.1f", "%.6f", ...).
+std::string formatNumber(const char *fmt, double v);
+
 /// @p s with ' ', ',', '"', '|' and control characters (a newline would split a header) turned into '_'.
 std::string columnSafe(const std::string &s);
 

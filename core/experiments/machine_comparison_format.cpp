@@ -18,9 +18,7 @@ struct Cell {
 
 Cell num(const char *fmt, double v)
 {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, fmt, v);
-    return {buf, true};
+    return {formatNumber(fmt, v), true};
 }
 
 Cell count(std::int64_t v)

@@ -6,18 +6,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace idlescope::trace {
 
 namespace {
-
-std::string fixed(const char *fmt, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, fmt, v);
-    return buf;
-}
 
 std::string cpuName(int cpu)
 {
@@ -56,10 +48,10 @@ std::pair<std::string, std::string> agreementOf(const std::vector<RunAgreement> 
         }
         for (const Disagreement &d : a.first)
             if (cpu < 0 || d.cpu == cpu)
-                note += "\n" + fixed("%.6f", static_cast<double>(d.traceNs) / 1e9) + " s, cpu" + std::to_string(d.cpu)
-                        + ": kernel state " + std::to_string(d.recordedState) + ", " + g.name + " state "
-                        + std::to_string(d.simulatedState);
-        return {fixed("%.1f", 100.0 * c->share()), note};
+                note += "\n" + formatNumber("%.6f", static_cast<double>(d.traceNs) / 1e9) + " s, cpu"
+                        + std::to_string(d.cpu) + ": kernel state " + std::to_string(d.recordedState) + ", " + g.name
+                        + " state " + std::to_string(d.simulatedState);
+        return {formatNumber("%.1f", 100.0 * c->share()), note};
     }
     return {};
 }
@@ -77,10 +69,10 @@ CpuTableRow row(const std::string &cpu, const MachineRun &run, const CpuRun &c, 
                std::to_string(c.entries),
                std::to_string(c.above()),
                std::to_string(c.below()),
-               fixed("%.1f", 100.0 * c.missRatio()),
-               fixed("%.3f", static_cast<double>(c.idleNs()) / 1e6),
+               formatNumber("%.1f", 100.0 * c.missRatio()),
+               formatNumber("%.3f", static_cast<double>(c.idleNs()) / 1e6),
                std::to_string(c.wakeups),
-               std::isnan(energyJ) ? std::string() : fixed("%.3f", energyJ * 1e3),
+               std::isnan(energyJ) ? std::string() : formatNumber("%.3f", energyJ * 1e3),
                agrees};
     if (std::isnan(energyJ))
         r.energyNote = noEnergy;

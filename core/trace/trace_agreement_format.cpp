@@ -2,24 +2,18 @@
 // trace_agreement.h's text and JSON forms.
 #include "core/trace/trace_agreement.h"
 
+#include "core/common/text_cells.h"
+
 #include <algorithm>
-#include <cstdio>
 
 namespace idlescope::trace {
 
 namespace {
 
-std::string fixed(const char *fmt, double v)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, fmt, v);
-    return buf;
-}
-
 /// A trace timestamp as the trace prints it: seconds with 6 decimals.
 std::string traceSeconds(Ns ns)
 {
-    return fixed("%.6f", static_cast<double>(ns) / 1e9);
+    return formatNumber("%.6f", static_cast<double>(ns) / 1e9);
 }
 
 std::string stateName(const TraceAgreement &a, int s)
@@ -35,28 +29,11 @@ std::string pad(std::string s, size_t w)
     return s + ' ';
 }
 
-std::string jsonString(const std::string &s)
-{
-    std::string o = "\"";
-    for (const char ch : s) {
-        if (ch == '"' || ch == '\\')
-            o += '\\';
-        if (static_cast<unsigned char>(ch) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(ch)));
-            o += buf;
-            continue;
-        }
-        o += ch;
-    }
-    return o + "\"";
-}
-
 std::string cpuLine(const CpuAgreement &c)
 {
     return pad(c.cpu < 0 ? "all" : std::to_string(c.cpu), 5) + pad(std::to_string(c.recordedEntries), 10)
            + pad(std::to_string(c.simulatedEntries), 10) + pad(std::to_string(c.paired), 8)
-           + pad(std::to_string(c.agreed), 8) + fixed("%.1f %%", 100.0 * c.share()) + "\n";
+           + pad(std::to_string(c.agreed), 8) + formatNumber("%.1f %%", 100.0 * c.share()) + "\n";
 }
 
 std::string cpuJson(const CpuAgreement &c)
@@ -65,7 +42,7 @@ std::string cpuJson(const CpuAgreement &c)
                     + ", \"recorded_entries\": " + std::to_string(c.recordedEntries)
                     + ", \"simulated_entries\": " + std::to_string(c.simulatedEntries)
                     + ", \"paired\": " + std::to_string(c.paired) + ", \"agreed\": " + std::to_string(c.agreed)
-                    + ", \"share\": " + fixed("%.6f", c.share()) + ", \"matrix\": [";
+                    + ", \"share\": " + formatNumber("%.6f", c.share()) + ", \"matrix\": [";
     for (int r = 0; r < c.stateCount; ++r) {
         o += r ? ", [" : "[";
         for (int s = 0; s < c.stateCount; ++s)
@@ -87,7 +64,7 @@ std::string formatAgreementText(const TraceAgreement &a)
     for (const CpuAgreement &c : a.cpus)
         o += cpuLine(c);
     o += cpuLine(a.total);
-    o += "\nThe oracle, which knows every wakeup, agrees on " + fixed("%.1f %%", 100.0 * a.oracle.share())
+    o += "\nThe oracle, which knows every wakeup, agrees on " + formatNumber("%.1f %%", 100.0 * a.oracle.share())
          + " of its pairs: a variant's share means little unless it stands apart from that.\n";
     for (const std::string &l : a.limits)
         o += "The trace cannot tell: " + l + ".\n";
@@ -111,8 +88,8 @@ std::string formatAgreementText(const TraceAgreement &a)
         o += "  none\n";
     for (const Disagreement &d : a.first)
         o += "  " + traceSeconds(d.traceNs) + "  CPU " + std::to_string(d.cpu) + ", row " + std::to_string(d.row)
-             + ": kernel " + stateName(a, d.recordedState) + " for " + fixed("%.1f", d.residencyNs / 1e3) + " us, "
-             + a.variant + " " + stateName(a, d.simulatedState) + "\n";
+             + ": kernel " + stateName(a, d.recordedState) + " for " + formatNumber("%.1f", d.residencyNs / 1e3)
+             + " us, " + a.variant + " " + stateName(a, d.simulatedState) + "\n";
     return o;
 }
 

@@ -143,6 +143,12 @@ private slots:
         QVERIFY2(unnamed.err.contains(u"--agreement"_s), qPrintable(unnamed.err));
         QCOMPARE(runCli(common + QStringList{u"--cpu"_s, u"0"_s}).exitCode, 2);
         QCOMPARE(runCli(common + QStringList{u"--governors"_s, u"menu-6.14"_s}).exitCode, 2);
+        // A CSV asked for is refused, not answered with the text table (a PM developer's finding).
+        const CliResult csv = runCli(common + QStringList{u"--format"_s, u"csv"_s});
+        QCOMPARE(csv.exitCode, 2);
+        QVERIFY2(csv.err.contains(u"field '--format': 'csv': the agreement is written as text, or as JSON"_s),
+                 qPrintable(csv.err));
+        QVERIFY(csv.out.isEmpty());
     }
 
     void recordedGovernorFromASavedCurrentGovernor()
@@ -532,14 +538,19 @@ private slots:
                                     u"300"_s, u"--format"_s, u"csv"_s, u"--cluster-view"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QMap<QString, Row> rows = csvRowsBy(r.out, 2);
+        // The busiest CPU's 300 spans set the run's time, which the other five cover with spans
+        // of their own seeds (synthetic_machine.h): 300 there, at least 300 elsewhere.
         qint64 spans = 0, entries = 0;
+        int busiest = 0;
         for (int cpu = 0; cpu < 6; ++cpu) {
             const Row row = rows.value(u"menu-6.14|"_s + QString::number(cpu));
-            QCOMPARE(row["spans"], u"300"_s);
+            QVERIFY2(row["spans"].toLongLong() >= 300, qPrintable(row["spans"]));
+            busiest += row["spans"] == u"300"_s ? 1 : 0;
             entries += row["entries"].toLongLong();
             spans += row["spans"].toLongLong();
         }
-        QCOMPARE(spans, 6 * 300);
+        QVERIFY(busiest >= 1);
+        QCOMPARE(rows.value(u"menu-6.14|all"_s)["spans"].toLongLong(), spans);
         QCOMPARE(rows.value(u"menu-6.14|all"_s)["entries"].toLongLong(), entries);
         // A sweep is one CPU's business.
         const CliResult sweep = runCli({u"compare"_s, u"--machine"_s, u"rk3399"_s, u"--workload"_s,

@@ -69,14 +69,14 @@ private slots:
         QVERIFY(r.err.isEmpty());
         idlescope::Result<idlescope::IdleStream> s = idlescope::readStreamCsv(out.toStdString());
         QVERIFY(s.ok());
-        QCOMPARE(s->size(), size_t(20984)); // ROWS awk of tst_trace_real: 20984 (20672 spans)
+        QCOMPARE(s->size(), size_t(21570)); // ROWS awk of tst_trace_real: 21570 (20672 spans)
         // Entries dump: header + 21574 complete entries (ENTRIES awk: n 0 1 21574) + 0 truncated.
         QCOMPARE(readAll(entries).count('\n'), 1 + 21574);
         QVERIFY(readAll(spans).startsWith("cpu,span,start_ns,end_ns,wake_ns,timer_ns,entries,cause,flags\n"));
         // The stream runs through a governor.
         r = runCli({u"replay"_s, u"--table"_s, u"arm-juno-r0"_s, u"--stream"_s, out, u"--governor"_s, u"menu-6.14"_s});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains(u"\"spans\": 20984"_s)); // the replay counts rows
+        QVERIFY(r.out.contains(u"\"spans\": 21570"_s)); // the replay counts rows
     }
 
     void traceStatsFormats()

@@ -12,9 +12,10 @@
 #include "core/scenario/scenario_trace.h"
 #include "core/trace/trace_import.h"
 
+#include "tests/ftrace_lines.h"
+
 #include <QTest>
 
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -23,22 +24,11 @@ using namespace idlescope::scenario;
 
 namespace {
 
-std::string line(int cpu, double us, const char *event, const std::string &fields)
-{
-    char buf[512];
-    std::snprintf(buf, sizeof buf, "  task-1 [%03d] d..1. %.6f: %s: %s\n", cpu, us / 1e6, event, fields.c_str());
-    return buf;
-}
-
 /// One complete idle span of @p cpu from @p us: task out, idle entry, exit, task in (110 us in all).
 std::string idleSpan(int cpu, double us)
 {
-    const std::string id = "cpu_id=" + std::to_string(cpu);
-    return line(cpu, us, "sched_switch",
-                "prev_comm=a prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=swapper next_pid=0 next_prio=120")
-           + line(cpu, us + 10, "cpu_idle", "state=1 " + id) + line(cpu, us + 100, "cpu_idle", "state=4294967295 " + id)
-           + line(cpu, us + 110, "sched_switch",
-                  "prev_comm=swapper prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=5 next_prio=120");
+    return test::switchToIdle(cpu, us) + test::idleEnter(cpu, us + 10, 1) + test::idleExit(cpu, us + 100)
+           + test::switchFromIdle(cpu, us + 110);
 }
 
 WorkloadSource spec(const char *text, std::int64_t spans, std::int64_t seed = 1)

@@ -12,6 +12,8 @@
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_stream.h"
 
+#include "tests/ftrace_lines.h"
+
 #include <QTest>
 
 #include <algorithm>
@@ -21,31 +23,11 @@ using namespace idlescope::trace;
 
 namespace {
 
-// "  comm-pid [cpu] d..1. SECONDS: event: fields" lines from (cpu, us, event, fields).
-std::string L(int cpu, double us, const char *event, const std::string &fields)
-{
-    char buf[512];
-    std::snprintf(buf, sizeof buf, "  task-1 [%03d] d..1. %.6f: %s: %s\n", cpu, us / 1e6, event, fields.c_str());
-    return buf;
-}
-std::string toIdle(int cpu, double us)
-{
-    return L(cpu, us, "sched_switch",
-             "prev_comm=a prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=swapper next_pid=0 next_prio=120");
-}
-std::string fromIdle(int cpu, double us)
-{
-    return L(cpu, us, "sched_switch",
-             "prev_comm=swapper prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=5 next_prio=120");
-}
-std::string enter(int cpu, double us, int state)
-{
-    return L(cpu, us, "cpu_idle", "state=" + std::to_string(state) + " cpu_id=" + std::to_string(cpu));
-}
-std::string leave(int cpu, double us)
-{
-    return L(cpu, us, "cpu_idle", "state=4294967295 cpu_id=" + std::to_string(cpu));
-}
+using test::ftraceLine;
+using test::idleEnter;
+using test::idleExit;
+using test::switchFromIdle;
+using test::switchToIdle;
 
 TraceImport importOk(const std::string &text)
 {
@@ -64,9 +46,9 @@ private slots:
     void spanWithTwoEntries()
     {
         // CPU 0: busy until 1000 us, idle task 1000..1500, entries 1010..1200 (state 2), 1210..1490 (state 1).
-        const std::string t = toIdle(0, 1000) + enter(0, 1010, 2) + leave(0, 1200) + enter(0, 1210, 1) + leave(0, 1490)
-                              + fromIdle(0, 1500) + toIdle(0, 1600) + enter(0, 1601, 0) + leave(0, 1700)
-                              + fromIdle(0, 1705);
+        const std::string t = switchToIdle(0, 1000) + idleEnter(0, 1010, 2) + idleExit(0, 1200) + idleEnter(0, 1210, 1)
+                              + idleExit(0, 1490) + switchFromIdle(0, 1500) + switchToIdle(0, 1600)
+                              + idleEnter(0, 1601, 0) + idleExit(0, 1700) + switchFromIdle(0, 1705);
         const TraceImport r = importOk(t);
         QCOMPARE(r.format, TraceFormat::FtraceText);
         QCOMPARE(r.cpus.size(), size_t(1));
@@ -113,15 +95,16 @@ private slots:
         // Span B (3100..3310 us): 3110..3201 ended by the tick, 3205..3300: one row (the tick is no boundary).
         const std::string hw = "function=hrtimer_wakeup";
         const std::string t =
-            L(0, 50, "hrtimer_start", "hrtimer=a " + hw + " expires=3000000 softexpires=3000000 mode=ABS")
-            + toIdle(0, 1000) + enter(0, 1010, 2) + L(0, 1200, "irq_handler_entry", "irq=36 name=virtio1-req.0")
-            + leave(0, 1202)
-            + L(0, 1203, "hrtimer_start", "hrtimer=b " + hw + " expires=2000000 softexpires=2000000 mode=ABS")
-            + enter(0, 1210, 2) + L(0, 2000, "hrtimer_expire_entry", "hrtimer=b " + hw + " now=2000000")
-            + leave(0, 2001) + enter(0, 2005, 1) + L(1, 2500, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000")
-            + leave(0, 2502) + fromIdle(0, 2510) + toIdle(0, 3100) + enter(0, 3110, 2)
-            + L(0, 3200, "hrtimer_expire_entry", "hrtimer=c function=tick_nohz_handler now=3200000") + leave(0, 3201)
-            + enter(0, 3205, 2) + leave(0, 3300) + fromIdle(0, 3310);
+            ftraceLine(0, 50, "hrtimer_start", "hrtimer=a " + hw + " expires=3000000 softexpires=3000000 mode=ABS")
+            + switchToIdle(0, 1000) + idleEnter(0, 1010, 2)
+            + ftraceLine(0, 1200, "irq_handler_entry", "irq=36 name=virtio1-req.0") + idleExit(0, 1202)
+            + ftraceLine(0, 1203, "hrtimer_start", "hrtimer=b " + hw + " expires=2000000 softexpires=2000000 mode=ABS")
+            + idleEnter(0, 1210, 2) + ftraceLine(0, 2000, "hrtimer_expire_entry", "hrtimer=b " + hw + " now=2000000")
+            + idleExit(0, 2001) + idleEnter(0, 2005, 1)
+            + ftraceLine(1, 2500, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000") + idleExit(0, 2502)
+            + switchFromIdle(0, 2510) + switchToIdle(0, 3100) + idleEnter(0, 3110, 2)
+            + ftraceLine(0, 3200, "hrtimer_expire_entry", "hrtimer=c function=tick_nohz_handler now=3200000")
+            + idleExit(0, 3201) + idleEnter(0, 3205, 2) + idleExit(0, 3300) + switchFromIdle(0, 3310);
         const TraceImport r = importOk(t);
         const CpuTrace &c = r.cpus[0];
         QCOMPARE(c.spans.size(), size_t(2));
@@ -177,23 +160,27 @@ private slots:
     {
         std::string t;
         // 1: tick inside the entry.
-        t += toIdle(0, 100) + enter(0, 101, 1)
-             + L(0, 150, "hrtimer_expire_entry", "hrtimer=00000000000000aa function=tick_nohz_handler now=150000")
-             + leave(0, 152);
+        t += switchToIdle(0, 100) + idleEnter(0, 101, 1)
+             + ftraceLine(0, 150, "hrtimer_expire_entry",
+                          "hrtimer=00000000000000aa function=tick_nohz_handler now=150000")
+             + idleExit(0, 152);
         // 2: another hrtimer.
-        t += enter(0, 160, 1)
-             + L(0, 200, "hrtimer_expire_entry", "hrtimer=00000000000000bb function=hrtimer_wakeup now=200000")
-             + leave(0, 201);
+        t += idleEnter(0, 160, 1)
+             + ftraceLine(0, 200, "hrtimer_expire_entry", "hrtimer=00000000000000bb function=hrtimer_wakeup now=200000")
+             + idleExit(0, 201);
         // 3: device irq after the exit (idle with interrupts off), before the switch.
-        t += enter(0, 210, 1) + leave(0, 250) + L(0, 251, "irq_handler_entry", "irq=36 name=virtio1-req.0");
+        t += idleEnter(0, 210, 1) + idleExit(0, 250)
+             + ftraceLine(0, 251, "irq_handler_entry", "irq=36 name=virtio1-req.0");
         // 4: IPI sent by CPU 1 during the entry, then (later) a local tick: the IPI came first.
-        t += enter(0, 260, 1) + L(1, 270, "ipi_send_cpu", "cpu=0 callsite=x callback=0x0")
-             + L(0, 271, "hrtimer_expire_entry", "hrtimer=00000000000000aa function=tick_nohz_handler now=271000")
-             + leave(0, 272);
+        t += idleEnter(0, 260, 1) + ftraceLine(1, 270, "ipi_send_cpu", "cpu=0 callsite=x callback=0x0")
+             + ftraceLine(0, 271, "hrtimer_expire_entry",
+                          "hrtimer=00000000000000aa function=tick_nohz_handler now=271000")
+             + idleExit(0, 272);
         // 5: a remote wakeup with no IPI (polling idle).
-        t += enter(0, 280, 0) + L(1, 290, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000") + leave(0, 291);
+        t += idleEnter(0, 280, 0) + ftraceLine(1, 290, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000")
+             + idleExit(0, 291);
         // 6: nothing at all.
-        t += enter(0, 300, 1) + leave(0, 310) + fromIdle(0, 311);
+        t += idleEnter(0, 300, 1) + idleExit(0, 310) + switchFromIdle(0, 311);
         const TraceImport r = importOk(t);
         const CpuTrace &c = r.cpus[0];
         QCOMPARE(c.entries.size(), size_t(6));
@@ -214,16 +201,17 @@ private slots:
         // hrtimer A (hrtimer_wakeup) armed to 5000 us, B to 3000 us then cancelled, the tick to
         // 4000 us: ignored, the tick runs and a cpuidle driver is loaded (an entry in state 2).
         std::string t =
-            L(0, 50, "hrtimer_start", "hrtimer=a function=hrtimer_wakeup expires=5000000 softexpires=5000000 mode=ABS")
-            + L(0, 60, "hrtimer_start",
-                "hrtimer=b function=posix_timer_fn expires=3000000 softexpires=3000000 mode=ABS")
-            + L(0, 70, "hrtimer_start",
-                "hrtimer=c function=tick_nohz_handler expires=4000000 softexpires=4000000 mode=ABS")
-            + toIdle(0, 1000) + enter(0, 1100, 2)
-            + L(1, 1200, "hrtimer_cancel", "hrtimer=b") // cancelled from another CPU
-            + leave(0, 1300) + enter(0, 1310, 1)
-            + L(0, 5000, "hrtimer_expire_entry", "hrtimer=a function=hrtimer_wakeup now=5000000") + leave(0, 5001)
-            + fromIdle(0, 5002);
+            ftraceLine(0, 50, "hrtimer_start",
+                       "hrtimer=a function=hrtimer_wakeup expires=5000000 softexpires=5000000 mode=ABS")
+            + ftraceLine(0, 60, "hrtimer_start",
+                         "hrtimer=b function=posix_timer_fn expires=3000000 softexpires=3000000 mode=ABS")
+            + ftraceLine(0, 70, "hrtimer_start",
+                         "hrtimer=c function=tick_nohz_handler expires=4000000 softexpires=4000000 mode=ABS")
+            + switchToIdle(0, 1000) + idleEnter(0, 1100, 2)
+            + ftraceLine(1, 1200, "hrtimer_cancel", "hrtimer=b") // cancelled from another CPU
+            + idleExit(0, 1300) + idleEnter(0, 1310, 1)
+            + ftraceLine(0, 5000, "hrtimer_expire_entry", "hrtimer=a function=hrtimer_wakeup now=5000000")
+            + idleExit(0, 5001) + switchFromIdle(0, 5002);
         const TraceImport r = importOk(t);
         QVERIFY(r.hasTimerEvents);
         QCOMPARE(r.clockOffsetNs, Ns(0));
@@ -255,12 +243,13 @@ private slots:
     {
         const std::string tick = "hrtimer=dd function=tick_nohz_handler";
         auto trace = [&](int firstState) {
-            return L(0, 100, "hrtimer_start", tick + " expires=4000000 softexpires=4000000 mode=ABS") + toIdle(0, 1000)
-                   + enter(0, 1010, firstState) + L(0, 4001, "hrtimer_expire_entry", tick + " now=4000500")
-                   + L(0, 4002, "hrtimer_start", tick + " expires=8000000 softexpires=8000000 mode=ABS")
-                   + leave(0, 4003) + enter(0, 4005, 1)
-                   + L(1, 6000, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000") + leave(0, 6001)
-                   + fromIdle(0, 6010);
+            return ftraceLine(0, 100, "hrtimer_start", tick + " expires=4000000 softexpires=4000000 mode=ABS")
+                   + switchToIdle(0, 1000) + idleEnter(0, 1010, firstState)
+                   + ftraceLine(0, 4001, "hrtimer_expire_entry", tick + " now=4000500")
+                   + ftraceLine(0, 4002, "hrtimer_start", tick + " expires=8000000 softexpires=8000000 mode=ABS")
+                   + idleExit(0, 4003) + idleEnter(0, 4005, 1)
+                   + ftraceLine(1, 6000, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000") + idleExit(0, 6001)
+                   + switchFromIdle(0, 6010);
         };
         const TraceImport r = importOk(trace(1));
         const CpuTrace &c = r.cpus[0];
@@ -306,14 +295,15 @@ private slots:
     void aStoppedTickCarriesTheNextTimer()
     {
         const std::string tick = "hrtimer=dd function=tick_nohz_handler";
-        const std::string t = L(0, 100, "hrtimer_start", tick + " expires=4000000 softexpires=4000000 mode=ABS")
-                              + toIdle(0, 1000) + L(0, 1005, "tick_stop", "success=1 dependency=NONE")
-                              + L(0, 1006, "hrtimer_start", tick + " expires=9000000 softexpires=9000000 mode=ABS")
-                              + enter(0, 1010, 2) + L(0, 9001, "hrtimer_expire_entry", tick + " now=9000600")
-                              + L(0, 9002, "hrtimer_start", tick + " expires=12000000 softexpires=12000000 mode=ABS")
-                              + leave(0, 9003) + enter(0, 9010, 2)
-                              + L(1, 10000, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000") + leave(0, 10001)
-                              + fromIdle(0, 10010);
+        const std::string t =
+            ftraceLine(0, 100, "hrtimer_start", tick + " expires=4000000 softexpires=4000000 mode=ABS")
+            + switchToIdle(0, 1000) + ftraceLine(0, 1005, "tick_stop", "success=1 dependency=NONE")
+            + ftraceLine(0, 1006, "hrtimer_start", tick + " expires=9000000 softexpires=9000000 mode=ABS")
+            + idleEnter(0, 1010, 2) + ftraceLine(0, 9001, "hrtimer_expire_entry", tick + " now=9000600")
+            + ftraceLine(0, 9002, "hrtimer_start", tick + " expires=12000000 softexpires=12000000 mode=ABS")
+            + idleExit(0, 9003) + idleEnter(0, 9010, 2)
+            + ftraceLine(1, 10000, "sched_wakeup", "comm=a pid=5 prio=120 target_cpu=000") + idleExit(0, 10001)
+            + switchFromIdle(0, 10010);
         const TraceImport r = importOk(t);
         const CpuTrace &c = r.cpus[0];
         QVERIFY(!c.defaultIdleOnly);
@@ -336,10 +326,12 @@ private slots:
     void clockNotMono()
     {
         // Trace clock 10 s ahead of CLOCK_MONOTONIC (e.g. 'global' after boot): now= tells.
-        std::string t = L(0, 10000050, "hrtimer_start",
-                          "hrtimer=a function=hrtimer_wakeup expires=3000000 softexpires=3000000 mode=ABS")
-                        + L(0, 10000100, "hrtimer_expire_entry", "hrtimer=ff function=tick_nohz_handler now=98000")
-                        + toIdle(0, 10001000) + enter(0, 10001001, 1) + leave(0, 10002000) + fromIdle(0, 10002001);
+        std::string t =
+            ftraceLine(0, 10000050, "hrtimer_start",
+                       "hrtimer=a function=hrtimer_wakeup expires=3000000 softexpires=3000000 mode=ABS")
+            + ftraceLine(0, 10000100, "hrtimer_expire_entry", "hrtimer=ff function=tick_nohz_handler now=98000")
+            + switchToIdle(0, 10001000) + idleEnter(0, 10001001, 1) + idleExit(0, 10002000)
+            + switchFromIdle(0, 10002001);
         const TraceImport r = importOk(t);
         QCOMPARE(r.warningCount(WarningKind::ClockNotMono), std::int64_t(1));
         QCOMPARE(r.clockOffsetNs, Ns(10000002000)); // 10000.100 ms - 98 us... = ts - now
@@ -350,12 +342,13 @@ private slots:
     void edgeCases()
     {
         std::string t;
-        t += leave(0, 100) + fromIdle(0, 101); // CPU 0: the trace starts mid-entry
-        t +=
-            toIdle(0, 200) + enter(0, 201, 1) + enter(0, 300, 2) + leave(0, 400) + fromIdle(0, 401); // enter while idle
-        t += enter(1, 150, 1) + leave(1, 170) + enter(1, 180, 1); // CPU 1: no sched_switch, truncated last entry
-        t += L(3, 500, "softirq_entry", "vec=1 [action=TIMER]");  // CPU 3 has events, CPU 2 none
-        t += enter(0, 500, 1) + leave(0, 499);                    // out of order on CPU 0 (span from a missed switch)
+        t += idleExit(0, 100) + switchFromIdle(0, 101); // CPU 0: the trace starts mid-entry
+        t += switchToIdle(0, 200) + idleEnter(0, 201, 1) + idleEnter(0, 300, 2) + idleExit(0, 400)
+             + switchFromIdle(0, 401); // enter while idle
+        t += idleEnter(1, 150, 1) + idleExit(1, 170)
+             + idleEnter(1, 180, 1); // CPU 1: no sched_switch, truncated last entry
+        t += ftraceLine(3, 500, "softirq_entry", "vec=1 [action=TIMER]"); // CPU 3 has events, CPU 2 none
+        t += idleEnter(0, 500, 1) + idleExit(0, 499); // out of order on CPU 0 (span from a missed switch)
         const TraceImport r = importOk("# entries-in-buffer/entries-written: 9/9   #P:4\n" + t);
         QCOMPARE(r.declaredCpus, 4);
         QCOMPARE(r.cpus.size(), size_t(4));
@@ -417,12 +410,13 @@ private slots:
         // CPU 0 (with switches): idle at the start until 100 us (trace start); 200..300 complete;
         // to idle at 400 us, then to idle again at 600 us with no switch away between (missing
         // switch: the 400 us span's end is unknown); 600 us until the trace ends (trace end).
-        std::string t = enter(0, 10, 1) + leave(0, 90) + fromIdle(0, 100);
-        t += toIdle(0, 200) + enter(0, 210, 1) + leave(0, 290) + fromIdle(0, 300);
-        t += toIdle(0, 400) + enter(0, 410, 1) + leave(0, 450) + toIdle(0, 600) + enter(0, 610, 1) + leave(0, 620);
+        std::string t = idleEnter(0, 10, 1) + idleExit(0, 90) + switchFromIdle(0, 100);
+        t += switchToIdle(0, 200) + idleEnter(0, 210, 1) + idleExit(0, 290) + switchFromIdle(0, 300);
+        t += switchToIdle(0, 400) + idleEnter(0, 410, 1) + idleExit(0, 450) + switchToIdle(0, 600)
+             + idleEnter(0, 610, 1) + idleExit(0, 620);
         // CPU 1 (no switches): the entry at 100 us gets no exit (the enter at 200 us closes it),
         // 200..250 complete, 300 us open at the end.
-        t += enter(1, 100, 1) + enter(1, 200, 1) + leave(1, 250) + enter(1, 300, 1);
+        t += idleEnter(1, 100, 1) + idleEnter(1, 200, 1) + idleExit(1, 250) + idleEnter(1, 300, 1);
         const TraceImport r = importOk(t);
         const CpuTrace &c0 = r.cpus[0];
         QCOMPARE(c0.spans.size(), size_t(4));
@@ -455,9 +449,10 @@ private slots:
 
     void missEventsAttach()
     {
-        std::string t = toIdle(0, 10) + enter(0, 11, 2) + leave(0, 20)
-                        + L(0, 20, "cpu_idle_miss", "cpu_id=0 state=2 type=above") + enter(0, 30, 1) + leave(0, 900)
-                        + L(0, 900, "cpu_idle_miss", "cpu_id=0 state=1 type=below") + fromIdle(0, 901);
+        std::string t = switchToIdle(0, 10) + idleEnter(0, 11, 2) + idleExit(0, 20)
+                        + ftraceLine(0, 20, "cpu_idle_miss", "cpu_id=0 state=2 type=above") + idleEnter(0, 30, 1)
+                        + idleExit(0, 900) + ftraceLine(0, 900, "cpu_idle_miss", "cpu_id=0 state=1 type=below")
+                        + switchFromIdle(0, 901);
         const TraceImport r = importOk(t);
         QVERIFY(r.hasMissEvents);
         QCOMPARE(r.cpus[0].entries[0].flags & (ENTRY_MISS_ABOVE | ENTRY_MISS_BELOW), int(ENTRY_MISS_ABOVE));
@@ -475,25 +470,26 @@ private slots:
         QVERIFY(!r);
         QVERIFY(r.error().message.find("binary") != std::string::npos);
         // Events but no cpu_idle.
-        r = importTraceText(L(0, 1, "softirq_entry", "vec=1"), "s.txt");
+        r = importTraceText(ftraceLine(0, 1, "softirq_entry", "vec=1"), "s.txt");
         QVERIFY(!r);
         QCOMPARE(r.error().field, std::string("cpu_idle"));
         // A malformed line is a warning with its line and field; the rest is used.
-        r = importTraceText(enter(0, 1, 1) + L(0, 2, "cpu_idle", "state=oops cpu_id=0") + leave(0, 3), "m.txt");
+        r = importTraceText(idleEnter(0, 1, 1) + ftraceLine(0, 2, "cpu_idle", "state=oops cpu_id=0") + idleExit(0, 3),
+                            "m.txt");
         QVERIFY(r);
         QCOMPARE(r->warningCount(WarningKind::Malformed), std::int64_t(1));
         QCOMPARE(r->warnings[0].line, std::int64_t(2));
         QCOMPARE(r->warnings[0].field, std::string("state"));
         QCOMPARE(r->cpus[0].entries.size(), size_t(1));
         // Lost events are reported.
-        r = importTraceText(enter(0, 1, 1) + "CPU:0 [LOST 7 EVENTS]\n" + leave(0, 3), "l.txt");
+        r = importTraceText(idleEnter(0, 1, 1) + "CPU:0 [LOST 7 EVENTS]\n" + idleExit(0, 3), "l.txt");
         QVERIFY(r);
         QCOMPARE(r->warningCount(WarningKind::LostEvents), std::int64_t(1));
         // Kept warnings are capped, counts are not.
         std::string many;
         for (int i = 0; i < 500; ++i)
             many += "garbage line\n";
-        r = importTraceText(enter(0, 1, 1) + many + leave(0, 3), "g.txt");
+        r = importTraceText(idleEnter(0, 1, 1) + many + idleExit(0, 3), "g.txt");
         QVERIFY(r);
         QCOMPARE(r->warningCount(WarningKind::UnknownLine), std::int64_t(500));
         QCOMPARE(std::count_if(r->warnings.begin(), r->warnings.end(),

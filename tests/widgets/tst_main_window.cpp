@@ -389,12 +389,16 @@ void TestMainWindow::kernelTraceLoadsTheBusiestCpu()
     QCOMPARE(s->spec.workload.kind, WorkloadKind::Trace);
     QCOMPARE(s->spec.workload.cpu, 0);
     // idlescope-cli import vm-amd-2cpu-pipe100us.ftrace.txt.gz --cpu 0 --stream /tmp/x.csv
-    //   -> 20985 lines (header + 20984 rows: 20672 spans, one row more per in-idle wakeup);
-    //   first row 8114000,4997635116,7000,-1,0,0 (its first entry ended by an interrupt).
+    //   -> 21571 lines (header + 21570 rows: 20672 spans, one row more per in-idle wakeup);
+    //   first row 26267000,1733000,7000,-1,0,0,1 (its first entry ended by an interrupt): the
+    //   span starts at 972.846267 s, 8114 us after the CPU's first event, and the gap is made
+    //   26267 us so that the replay (1 s, 0 modulo 20 ms) is at 972.846267 s modulo 20 ms,
+    //   6267 us; its timer is the tick at 972.848000 s (no cpuidle driver: a tick that fires
+    //   in idle was the next event), 1733 us on.
     // (--cpu 1 exports nothing: "CPU 1 has no complete idle span to export", see below.)
-    QCOMPARE(s->stream->size(), std::size_t(20984));
-    QCOMPARE((*s->stream)[0].gapNs, Ns(8114000));
-    QCOMPARE((*s->stream)[0].timerNs, Ns(4997635116));
+    QCOMPARE(s->stream->size(), std::size_t(21570));
+    QCOMPARE((*s->stream)[0].gapNs, Ns(26267000));
+    QCOMPARE((*s->stream)[0].timerNs, Ns(1733000));
     QCOMPARE((*s->stream)[0].wakeNs, Ns(7000));
     QVERIFY(!(*s->stream)[0].needResched);
     QCOMPARE(s->workloadDescription, QStringLiteral("trace vm-amd-2cpu-pipe100us.ftrace.txt.gz, CPU 0"));
@@ -526,7 +530,7 @@ void TestMainWindow::kernelTraceDefaultCpuAndRewrittenFile()
     QVERIFY(s);
     QCOMPARE(s->spec.workload.cpu, 1);
     QCOMPARE(s->stream->size(), std::size_t(3));
-    QCOMPARE((*s->stream)[1].gapNs, Ns(99000));
+    QCOMPARE((*s->stream)[1].gapNs, Ns(100000)); // from the first span's exit at 200 us to 300 us
     QCOMPARE((*s->stream)[1].wakeNs, Ns(200000));
     QTRY_VERIFY_WITH_TIMEOUT(summaryShown(w.setupPanel()->tracePage()), TIMEOUT_MS);
     QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->currentText(), QStringLiteral("CPU 1 \u2014 3 idle spans"));
@@ -581,7 +585,7 @@ void TestMainWindow::kernelTraceSessionRoundTrip()
     QCOMPARE(s->spec.workload.kind, WorkloadKind::Trace);
     QCOMPARE(s->spec.workload.path, pipeTrace());
     QCOMPARE(s->spec.workload.cpu, 0);
-    QCOMPARE(s->stream->size(), std::size_t(20984)); // rows, as above
+    QCOMPARE(s->stream->size(), std::size_t(21570)); // rows, as above
     QCOMPARE(w.setupPanel()->workload().kind, WorkloadKind::Trace);
     QTRY_VERIFY_WITH_TIMEOUT(summaryShown(w.setupPanel()->tracePage()), TIMEOUT_MS);
     QCOMPARE(w.setupPanel()->tracePage()->cpu(), 0);
