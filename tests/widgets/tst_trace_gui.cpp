@@ -448,6 +448,12 @@ void TestTraceGui::inspectorOnTheTraceClock()
                              + traceTimestampText(snap->trace->originNs + lanes.selectionLineNs())
                              + QStringLiteral(" s)");
         QVERIFY2(title.contains(QStringLiteral("at ") + want), qPrintable(title + QStringLiteral(" / ") + want));
+        // The span is the trace's (a fresh engineer read "span 0" and "span 3" for two entries
+        // of one span, the stream rows they were selected in): the row's span in StreamRows.
+        const std::int32_t row = snap->governors[static_cast<std::size_t>(g)].run->span[static_cast<std::size_t>(e)];
+        const std::int32_t traceSpan = snap->trace->rows.spanIndex[static_cast<std::size_t>(row)];
+        QCOMPARE(entrySpanNumber(*snap, g, e), std::int64_t(traceSpan));
+        QVERIFY2(title.contains(QStringLiteral(" · span %1 · at ").arg(traceSpan)), qPrintable(title));
         if (!isRecordedRun(*snap, g)) {
             // The case the issue saw: the replay's own clock is elsewhere (only the replayed
             // spans' time adds up on it), and the title does not use it.

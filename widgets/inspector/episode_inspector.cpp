@@ -179,7 +179,7 @@ void EpisodeInspector::presentRecorded()
     m_title->setText(QStringLiteral("<b>%1</b>")
                          .arg(tr("recorded · entry %1 · span %2 · at %3")
                                   .arg(m_entry)
-                                  .arg(m_snap->governors[size_t(m_gov)].run->span[size_t(m_entry)])
+                                  .arg(entrySpanNumber(*m_snap, m_gov, m_entry))
                                   .arg(entryTimeText(*m_snap, m_gov, m_entry))
                                   .toHtmlEscaped()));
     m_text->setHtml(recordedEntryHtml(*m_snap, m_gov, m_entry) + disagreementsHtml(*m_snap, m_disagreements));
@@ -249,8 +249,10 @@ void EpisodeInspector::present(const Result<EntryDetail> &r, std::uint64_t reque
     const QColor &own = m_snap->governors[size_t(m_gov)].color;
     const QColor color = own.isValid() ? own : QColor(Qt::black);
     m_axisNs = m_detail->axisNs;
-    m_title->setText(
-        QStringLiteral("<b>%1</b>").arg(entryTitle(*m_detail, entryTimeText(*m_snap, m_gov, m_entry)).toHtmlEscaped()));
+    m_title->setText(QStringLiteral("<b>%1</b>")
+                         .arg(entryTitle(*m_detail, entryTimeText(*m_snap, m_gov, m_entry),
+                                         m_snap->trace ? entrySpanNumber(*m_snap, m_gov, m_entry) : -1)
+                                  .toHtmlEscaped()));
     m_title->setToolTip(QString());
     setTimestamp();
     // On a trace: where the span is in it; for every run: its own clock's drift from the workload's.

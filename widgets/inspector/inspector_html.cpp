@@ -157,8 +157,14 @@ QString latencyLimitText(Ns ns)
     return durationText(ns);
 }
 
-QString entryTitle(const EntryDetail &d, const QString &when)
+QString entryTitle(const EntryDetail &d, const QString &when, std::int64_t traceSpan)
 {
+    if (traceSpan >= 0)
+        return QObject::tr("%1 · entry %2 · span %3 · at %4")
+            .arg(QString::fromStdString(d.name.empty() ? d.variant : d.name))
+            .arg(d.entryIndex)
+            .arg(traceSpan)
+            .arg(when.isEmpty() ? durationText(d.axisNs) : when);
     // "entry k within the span", never "iteration": that is the CLI's seeded repetition (--iterations).
     return QObject::tr("%1 · entry %2 · span %3 (entry %4 within the span) · at %5")
         .arg(QString::fromStdString(d.name.empty() ? d.variant : d.name))

@@ -20,7 +20,9 @@ QString entryDetailHtml(const EntryDetail &d, const IdleStateTable &table, const
 
 /// One line for the inspector's title: "menu-6.14 · entry 1205 · span 1002 (entry 0 within the span) ·
 /// at 3.297 ms": @p when after "at", by default d.axisNs (where the plots draw the entry) as a duration.
-QString entryTitle(const EntryDetail &d, const QString &when = {});
+/// With @p traceSpan >= 0 (a trace's entry) the span is the trace's, named without the entry's
+/// place in its stream row.
+QString entryTitle(const EntryDetail &d, const QString &when = {}, std::int64_t traceSpan = -1);
 
 /// "12 µs" etc. (formatDuration, UnitStyle::Micro) as a QString.
 QString durationText(Ns ns);

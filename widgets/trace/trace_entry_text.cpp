@@ -115,6 +115,20 @@ Ns entryTraceNs(const SimulationSnapshot &snap, int g, std::int64_t i)
     return snap.trace->originNs + run.startNs[static_cast<std::size_t>(i)];
 }
 
+std::int64_t entrySpanNumber(const SimulationSnapshot &snap, int g, std::int64_t i)
+{
+    if (g < 0 || g >= snap.governorCount())
+        return -1;
+    const GovernorRun &run = *snap.governors[static_cast<std::size_t>(g)].run;
+    if (i < 0 || static_cast<std::size_t>(i) >= run.size())
+        return -1;
+    const std::int32_t row = run.span[static_cast<std::size_t>(i)];
+    if (!snap.trace)
+        return row;
+    const std::vector<std::int32_t> &spans = snap.trace->rows.spanIndex;
+    return row >= 0 && static_cast<std::size_t>(row) < spans.size() ? spans[static_cast<std::size_t>(row)] : row;
+}
+
 QString traceTimestampText(Ns ns)
 {
     // Rounded to the microsecond, as trace-cmd report prints a nanosecond timestamp.

@@ -32,6 +32,12 @@ bool isRecordedRun(const SimulationSnapshot &snap, int g);
 /// entry's offset in the span. -1 without a trace.
 Ns entryTraceNs(const SimulationSnapshot &snap, int g, std::int64_t i);
 
+/// The span entry @p i of run @p g belongs to, as the user finds it elsewhere: for a trace,
+/// the trace's own span (idlescope-cli import --spans numbers them so, and every entry of it
+/// has the same number, whichever of its in-idle rows it was selected in); for a stream, its
+/// row. -1 out of range.
+std::int64_t entrySpanNumber(const SimulationSnapshot &snap, int g, std::int64_t i);
+
 /// Where the plots draw entry @p i of run @p g: its startNs on the workload's clock (a trace's
 /// time since its first event, a stream's time); -1 out of range. Every run, recorded or
 /// simulated, is on this one clock.
