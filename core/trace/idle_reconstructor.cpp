@@ -109,38 +109,33 @@ struct IdleReconstructor::Impl {
     Ns appliedOffset() const { return offsetKnown && std::abs(offsetNs) > MONO_TOLERANCE_NS ? offsetNs : 0; }
 
     // Earliest armed non-tick hrtimer of @p cpu expiring after @p at, as a distance from @p at
-    // (-1 when none); its address in @p which.
-    Ns sleepLength(int cpu, Ns at, std::uint64_t *which = nullptr) const
+    // (-1 when none); its address in @p which. In the same pass, with @p tickAfter, the CPU's
+    // armed tick hrtimer expiring after @p at as a distance (-1 when none, or further away
+    // than an int32 holds).
+    Ns sleepLength(int cpu, Ns at, std::uint64_t *which = nullptr, std::int32_t *tickAfter = nullptr) const
     {
+        if (tickAfter)
+            *tickAfter = -1;
         if (!out.hasTimerEvents)
             return -1;
         const Ns off = appliedOffset();
         Ns best = -1;
+        Ns tick = -1;
         for (const auto &[ptr, t] : timers) {
-            if (t.cpu != cpu || t.tick)
-                continue;
             const Ns exp = t.expiresMono + off;
-            if (exp > at && (best < 0 || exp - at < best)) {
+            if (t.cpu != cpu || exp <= at)
+                continue;
+            if (t.tick) {
+                tick = tick < 0 ? exp - at : std::min(tick, exp - at);
+            } else if (best < 0 || exp - at < best) {
                 best = exp - at;
                 if (which)
                     *which = ptr;
             }
         }
+        if (tickAfter && tick >= 0 && tick <= std::numeric_limits<std::int32_t>::max())
+            *tickAfter = static_cast<std::int32_t>(tick);
         return best;
-    }
-
-    // The CPU's armed tick hrtimer expiry - @p at, -1 when none is armed later than @p at
-    // or it is further away than an int32 holds.
-    std::int32_t tickAfter(int cpu, Ns at) const
-    {
-        if (!out.hasTimerEvents)
-            return -1;
-        for (const auto &[ptr, t] : timers)
-            if (t.cpu == cpu && t.tick) {
-                const Ns d = t.expiresMono + appliedOffset() - at;
-                return d > 0 && d <= std::numeric_limits<std::int32_t>::max() ? static_cast<std::int32_t>(d) : -1;
-            }
-        return -1;
     }
 
     // ---- causes -------------------------------------------------------------------------
@@ -257,8 +252,7 @@ struct IdleReconstructor::Impl {
         e.state = static_cast<std::int16_t>(ev.arg);
         e.enterAt = sourceAt;
         s.sleepTimer = 0;
-        e.sleepLengthNs = sleepLength(cpu, ev.ts, &s.sleepTimer);
-        e.tickAfterNs = tickAfter(cpu, ev.ts);
+        e.sleepLengthNs = sleepLength(cpu, ev.ts, &s.sleepTimer, &e.tickAfterNs);
         e.span = static_cast<std::int32_t>(c.spans.size()) - 1;
         if (s.tickStopped)
             e.flags |= ENTRY_TICK_STOPPED;
