@@ -281,11 +281,7 @@ void EpisodeInspector::jumpToMiss(bool forward)
                                  : tr("No earlier miss in %1.").arg(m_snap->name(gov)));
         return;
     }
-    if (m_view)
-        m_view->selectEntry(gov, next); // comes back through entrySelected → showEntry
-    if (m_gov != gov || m_entry != next)
-        showEntry(gov, next);
-    emit entrySelected(gov, next);
+    goToEntry(gov, next);
 }
 
 void EpisodeInspector::openLink(const QUrl &url)
@@ -295,6 +291,11 @@ void EpisodeInspector::openLink(const QUrl &url)
     if (!m_snap || !parseEntryLink(url, &g, &e) || g < 0 || g >= m_snap->governorCount() || e < 0
         || e >= static_cast<std::int64_t>(m_snap->governors[size_t(g)].run->size()))
         return;
+    goToEntry(g, e);
+}
+
+void EpisodeInspector::goToEntry(int g, std::int64_t e)
+{
     if (m_view)
         m_view->selectEntry(g, e); // comes back through entrySelected → showEntry
     if (m_gov != g || m_entry != e)

@@ -101,6 +101,8 @@ private:
     void setupUi();
     void createActions();
     void jumpToMiss(bool forward);
+    /// Selects entry @p e of run @p g in the view, shows it here and says so (a link, a miss).
+    void goToEntry(int g, std::int64_t e);
     void present(const Result<EntryDetail> &r, std::uint64_t request);
     void showMessage(const QString &text);
     void presentRecorded();
