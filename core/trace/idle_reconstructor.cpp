@@ -515,15 +515,15 @@ struct IdleReconstructor::Impl {
                          + " has idle spans but no cpu_idle events: spans end at the switch away");
         int truncated = 0;
         for (IdleSpanRec &sp : c.spans) {
+            // The span's wakeup is its last entry's exit. An exit that was lost ends the entry
+            // at the event that closed it (the next enter, the switch away, the trace's end),
+            // as each row of the replay stream does: going back to an earlier, recorded exit
+            // would leave the later entries outside their span.
             sp.wakeNs = sp.endNs;
-            for (std::int32_t k = sp.entryCount - 1; k >= 0; --k) {
-                const IdleEntryRec &e = c.entries[static_cast<size_t>(sp.firstEntry + k)];
-                if (k == sp.entryCount - 1)
-                    sp.cause = e.cause;
-                if (!(e.flags & ENTRY_TRUNCATED)) {
-                    sp.wakeNs = e.exitNs;
-                    break;
-                }
+            if (sp.entryCount > 0) {
+                const IdleEntryRec &e = c.entries[static_cast<size_t>(sp.firstEntry + sp.entryCount - 1)];
+                sp.cause = e.cause;
+                sp.wakeNs = e.exitNs;
             }
             truncated += (sp.flags & (SPAN_TRUNCATED_START | SPAN_TRUNCATED_END)) ? 1 : 0;
         }

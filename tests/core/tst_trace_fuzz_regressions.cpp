@@ -70,23 +70,34 @@ private slots:
         // What each text input gives, from `idlescope-cli trace-stats FILE` ("idle entries: N (+T
         // truncated)"), `idlescope-cli import FILE --stream s.csv --cpu all` (rows of the CSVs) and
         // `idlescope-cli trace-stats FILE --format json` (the "all" row's spans and spans_dropped).
+        // Rows: data lines of those CSVs (one more per in-idle wakeup than spans).
         // A new input in the folder must be added here with what it gives, or the test fails.
         QTest::addColumn<QString>("file");
         QTest::addColumn<qint64>("entries");   // idle entries, all CPUs: N + T
         QTest::addColumn<qint64>("truncated"); // entries cut by the trace's edges
         QTest::addColumn<qint64>("exported");  // spans in the replay streams, all CPUs
+        QTest::addColumn<qint64>("rows");      // rows of those streams
         QTest::addColumn<qint64>("spans");     // idle spans, all CPUs: exported + the dropped ones
         // Spans not exported, by reason: missing a sched_switch, missing an exit, cut by the
         // trace's start, by its end, longer than the stream format takes (SpanDrop's order).
         QTest::addColumn<QList<qint64>>("dropped");
         // 8180166: a span longer than the stream format's limit is skipped (counted); CPU 0's other
         // 3 are exported. 12 spans = 3 exported + 2 missing a switch + 3 + 3 at the edges + 1 too long.
-        QTest::newRow("span-longer-than-stream-limit") << "span-longer-than-stream-limit" << qint64(5) << qint64(3)
-                                                       << qint64(3) << qint64(12) << QList<qint64>{2, 0, 3, 3, 1};
+        QTest::newRow("span-longer-than-stream-limit")
+            << "span-longer-than-stream-limit" << qint64(5) << qint64(3) << qint64(3) << qint64(3) << qint64(12)
+            << QList<qint64>{2, 0, 3, 3, 1};
         // 5b67e63: a timestamp beyond int64 ns is not a timestamp (UBSan overflow once); the rest is
         // read. 9 spans, none exported: 6 missing a switch, 1 + 2 at the edges.
-        QTest::newRow("ubsan-timestamp-overflow") << "ubsan-timestamp-overflow-521b2522.txt" << qint64(7) << qint64(2)
-                                                  << qint64(0) << qint64(9) << QList<qint64>{6, 0, 1, 2, 0};
+        QTest::newRow("ubsan-timestamp-overflow")
+            << "ubsan-timestamp-overflow-521b2522.txt" << qint64(7) << qint64(2) << qint64(0) << qint64(0) << qint64(9)
+            << QList<qint64>{6, 0, 1, 2, 0};
+        // A span whose last entries lost their cpu_idle exits: its wakeup went back to the last
+        // exit recorded while its rows ran on to the switch away, 161561 s later (a row the
+        // stream reader rejects). The span's wakeup is now its last entry's end, and the span is
+        // too long for a stream. 12 spans = 5 exported (6 rows: CPU 0 4 spans in 5 rows, CPU 3
+        // one) + 1 missing a switch + 1 missing an exit + 2 + 2 at the edges + 1 too long.
+        QTest::newRow("lost-exit-inside-span") << "lost-exit-inside-span" << qint64(16) << qint64(8) << qint64(5)
+                                               << qint64(6) << qint64(12) << QList<qint64>{1, 1, 2, 2, 1};
     }
 
     void textInputs()
@@ -95,6 +106,7 @@ private slots:
         QFETCH(qint64, entries);
         QFETCH(qint64, truncated);
         QFETCH(qint64, exported);
+        QFETCH(qint64, rows);
         QFETCH(qint64, spans);
         QFETCH(QList<qint64>, dropped);
         const QString path = folder("fuzz_trace_text") + u'/' + file;
@@ -123,18 +135,20 @@ private slots:
         QCOMPARE(all.value(QStringLiteral("entries")).toInteger(-1), entries - truncated);
         QCOMPARE(all.value(QStringLiteral("truncated_entries")).toInteger(-1), truncated);
         QCOMPARE(all.value(QStringLiteral("spans_exported")).toInteger(-1), exported);
-        qint64 rows = 0, spansSeen = 0;
+        qint64 rowsSeen = 0, exportedSeen = 0, spansSeen = 0;
         QList<qint64> drops(SPAN_DROP_COUNT, 0);
         for (const CpuTrace &c : r->cpus) {
             const StreamExport ex = toReplayStream(c);
             for (const IdleSpan &row : ex.stream)
                 QVERIFY2(validateSpan(row, "x", 1).ok(), qPrintable(path));
-            rows += static_cast<qint64>(ex.stream.size());
+            rowsSeen += static_cast<qint64>(ex.stream.size());
+            exportedSeen += ex.spans;
             spansSeen += static_cast<qint64>(c.spans.size());
             for (int d = 0; d < SPAN_DROP_COUNT; ++d)
                 drops[d] += ex.droppedCount(static_cast<SpanDrop>(d));
         }
-        QCOMPARE(rows, exported);
+        QCOMPARE(rowsSeen, rows);
+        QCOMPARE(exportedSeen, exported);
         QCOMPARE(spansSeen, spans);
         QCOMPARE(drops, dropped);
     }
@@ -142,7 +156,8 @@ private slots:
     void everyTextInputIsListed()
     {
         QStringList listed;
-        for (const char *name : {"span-longer-than-stream-limit", "ubsan-timestamp-overflow-521b2522.txt"})
+        for (const char *name :
+             {"lost-exit-inside-span", "span-longer-than-stream-limit", "ubsan-timestamp-overflow-521b2522.txt"})
             listed << QString::fromUtf8(name);
         QStringList present;
         for (const QString &path : inputs("fuzz_trace_text"))

@@ -447,6 +447,29 @@ private slots:
         QCOMPARE(r.cpusWithIdleEntries(), 2);
     }
 
+    void aLostLastExitEndsItsSpanAtTheSwitch()
+    {
+        // An entry whose cpu_idle exit was lost ends at the event that closed it, the switch
+        // away for a span's last entry: so does the span's wakeup. Span 400..500 us: enter 410,
+        // exit 420, enter 430 with no exit. Before, the span's wakeup went back to the
+        // recorded exit at 420 us while its second row ran to 500 us (in a fuzzed trace with
+        // a later switch, a row of 161561 s in a span that seemed 4 ms long).
+        const std::string t = switchToIdle(0, 400) + idleEnter(0, 410, 1) + idleExit(0, 420) + idleEnter(0, 430, 1)
+                              + switchFromIdle(0, 500);
+        const TraceImport r = importOk(t);
+        const CpuTrace &c = r.cpus[0];
+        QCOMPARE(c.spans.size(), size_t(1));
+        QCOMPARE(c.spans[0].flags, std::uint8_t(0));
+        QVERIFY(c.entries[1].flags & ENTRY_TRUNCATED);
+        QCOMPARE(c.spans[0].wakeNs, Ns(500000));
+        const StreamExport ex = toReplayStream(c);
+        QCOMPARE(ex.stream.size(), size_t(2));    // the lost exit is a row boundary
+        QCOMPARE(ex.stream[0].gapNs, Ns(0));      // the trace starts at the switch to idle
+        QCOMPARE(ex.stream[0].wakeNs, Ns(20000)); // a span's first row starts there: 400 -> 420 us
+        QCOMPARE(ex.stream[1].gapNs, Ns(10000));  // 420 -> 430 us
+        QCOMPARE(ex.stream[1].wakeNs, Ns(70000)); // 430 -> 500 us
+    }
+
     void missEventsAttach()
     {
         std::string t = switchToIdle(0, 10) + idleEnter(0, 11, 2) + idleExit(0, 20)

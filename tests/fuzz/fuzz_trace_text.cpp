@@ -13,6 +13,7 @@
 #include "core/trace/trace_stream.h"
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
@@ -46,8 +47,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, size_t size)
     for (const CpuTrace &c : r->cpus) {
         const StreamExport ex = toReplayStream(c);
         for (size_t i = 0; i < ex.stream.size(); ++i)
-            if (!validateSpan(ex.stream[i], "fuzz", static_cast<std::int64_t>(i) + 2).ok())
-                std::abort(); // an exported row the conformance reader would reject
+            if (Status st = validateSpan(ex.stream[i], "fuzz", static_cast<std::int64_t>(i) + 2); !st) {
+                // An exported row the conformance reader would reject: say which, then fail.
+                std::fprintf(stderr, "CPU %d: %s\n", c.cpu, st.error().toString().c_str());
+                std::abort();
+            }
     }
     return 0;
 }
