@@ -23,6 +23,7 @@
 #include "core/governors/registry.h"
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
+#include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"
 
 #include <benchmark/benchmark.h>

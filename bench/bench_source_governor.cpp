@@ -27,9 +27,9 @@
  *   idlescope-cli replay --table intel-skx --stream big.csv --governor teo-6.19
  *   idlescope-cli replay --table intel-skx --stream big.csv --governor-source teo.c --kernel 6.19
  */
-#include "core/governors/registry.h"
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
+#include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"
 #include "core/source_governor/source_build.h"
 #include "core/source_governor/source_governor.h"

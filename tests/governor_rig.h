@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 #include "core/states/idle_state_table.h"
 
 #include <memory>

@@ -3,6 +3,7 @@
 #include "app/cli/commands.h"
 
 #include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 
 #include <algorithm>
 #include <cstdio>

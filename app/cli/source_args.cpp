@@ -2,7 +2,7 @@
 #include "app/cli/source_args.h"
 
 #include "core/experiments/comparison.h"
-#include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 
 #include <charconv>
 #include <iostream>

@@ -2,6 +2,7 @@
 #include "app/gui/measure.h"
 
 #include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 #include "core/replay/governor_run.h"
 #include "core/stats/summarised_run.h"
 #include "widgets/main_window.h"

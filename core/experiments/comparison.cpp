@@ -5,6 +5,7 @@
 
 #include "core/governors/registry.h"
 #include "core/governors/tunable_setting.h"
+#include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"
 #include "core/stats/run_throughput.h"
 #include "core/workloads/parallel_for.h"

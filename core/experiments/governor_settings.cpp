@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/experiments/governor_settings.h"
 
-#include "core/governors/registry.h"
 #include "core/governors/tunable_setting.h"
+#include "core/replay/governor_factory.h"
 #include "core/source_governor/source_governor.h"
 
 #include <algorithm>

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/experiments/trace_simulate.h"
 
+#include "core/replay/governor_factory.h"
 #include "core/source_governor/source_governor.h"
-
-#include "core/governors/registry.h"
 
 #include <algorithm>
 

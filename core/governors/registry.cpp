@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/governors/registry.h"
 
-#include "core/source_governor/source_governor.h"
-
 #include <string_view>
 
 namespace idlescope {
@@ -42,10 +40,8 @@ const VariantInfo *findVariant(std::string_view id)
     return nullptr;
 }
 
-std::unique_ptr<Governor> createGovernor(std::string_view id)
+std::unique_ptr<Governor> createBuiltinGovernor(std::string_view id)
 {
-    if (isSourceGovernorId(id)) // "src:FILE.c": a governor built from source
-        return makeSourceGovernor(id);
     for (const Family &f : kFamilies)
         for (const VariantInfo &v : f.variants())
             if (id == v.id)

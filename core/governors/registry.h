@@ -22,8 +22,9 @@ const std::vector<const VariantInfo *> &allVariants();
 /// The variant with this id, or nullptr.
 const VariantInfo *findVariant(std::string_view id);
 
-/// A fresh governor for the id, or nullptr for an unknown id.
-std::unique_ptr<Governor> createGovernor(std::string_view id);
+/// A fresh built-in governor for the id, or nullptr for any other id ("src:"
+/// ids included: core/replay/governor_factory.h's createGovernor() takes those).
+std::unique_ptr<Governor> createBuiltinGovernor(std::string_view id);
 
 // Family hooks: each family file defines its pair.
 std::span<const VariantInfo> menuVariants();

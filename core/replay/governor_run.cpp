@@ -2,6 +2,7 @@
 #include "core/replay/governor_run.h"
 
 #include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 #include "core/source_governor/source_governor.h"
 
 #include <algorithm>

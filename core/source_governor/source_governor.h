@@ -115,7 +115,7 @@ private:
     std::string m_log;
 };
 
-/// createGovernor()'s factory for "src:" ids (the registry's hook); nullptr for a malformed id.
+/// createGovernor()'s factory for "src:" ids (core/replay/governor_factory.h); nullptr for a malformed id.
 std::unique_ptr<Governor> makeSourceGovernor(std::string_view id);
 
 /// Builds (or finds in the cache) the file of a "src:" id, so that a bad

@@ -14,12 +14,12 @@
 #include "tests/test_require.h"
 
 #include "core/governors/explain.h"
-#include "core/governors/registry.h"
 #include "core/io/csv_fields.h"
 #include "core/io/line_reader.h"
 #include "core/io/replay_output.h"
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
+#include "core/replay/governor_factory.h"
 #include "core/replay/governor_run.h"
 #include "core/replay/reference_replay.h"
 

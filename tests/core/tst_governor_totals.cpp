@@ -6,7 +6,7 @@
  * each entry as it is replayed; both must give the hand-computed figure.
  */
 #include "core/experiments/comparison.h"
-#include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 #include "core/replay/governor_run.h"
 #include "core/stats/governor_totals.h"
 

@@ -11,6 +11,7 @@
 #include "core/governors/menu_governor.h"
 #include "core/governors/menu_typical_interval.h"
 #include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 
 #include "tests/governor_rig.h"
 

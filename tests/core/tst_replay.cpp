@@ -4,8 +4,8 @@
  * version, above/below accounting including disabled states, the tick model
  * and the sticky got_tick flag, driven by the oracle governor.
  */
-#include "core/governors/registry.h"
 #include "core/replay/cpuidle_core.h"
+#include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"
 
 #include "tests/governor_rig.h"

@@ -18,6 +18,7 @@
 #include "core/io/replay_output.h"
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
+#include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"
 
 #include "tests/governor_rig.h"

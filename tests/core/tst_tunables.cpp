@@ -7,6 +7,7 @@
  */
 #include "core/governors/registry.h"
 #include "core/governors/tunable_setting.h"
+#include "core/replay/governor_factory.h"
 
 #include <QTest>
 

@@ -11,6 +11,7 @@
 
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"
 #include "tests/governor_rig.h"
 

@@ -7,6 +7,7 @@
  */
 #include "app/cli/cli_args.h"
 
+#include "core/replay/governor_factory.h"
 #include "tests/fuzz/fuzz_replay.h"
 
 #include <cstdint>

@@ -3,6 +3,7 @@
 // only reaches variants that have it), values map to settings, bad input is
 // rejected with a message, the badge follows the values, kernel defaults reset.
 #include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/parameter_row.h"
 

@@ -3,6 +3,7 @@
 // rejected with an error naming the field; recent files in QSettings.
 #include "core/governors/registry.h"
 #include "core/io/table_json.h"
+#include "core/replay/governor_factory.h"
 #include "tests/test_paths.h"
 #include "widgets/runner/workload_seeding.h"
 #include "widgets/session/recent_files.h"

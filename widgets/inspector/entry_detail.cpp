@@ -2,7 +2,7 @@
 #include "widgets/inspector/entry_detail.h"
 
 #include "core/governors/explain.h"
-#include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 #include "core/replay/tick_running_what_if.h"
 #include "core/source_governor/source_governor.h"
 

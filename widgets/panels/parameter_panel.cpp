@@ -2,6 +2,7 @@
 #include "widgets/panels/parameter_panel.h"
 
 #include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 #include "widgets/panels/parameter_row.h"
 
 #include <QCheckBox>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/sweep/sweep_view.h"
 
-#include "core/governors/registry.h"
+#include "core/replay/governor_factory.h"
 #include "core/workloads/workload.h"
 #include "widgets/export/figure_export.h"
 #include "widgets/export/scenario_context.h"
