@@ -9,8 +9,8 @@
 #pragma once
 
 #include "app/cli/cli_args.h"
-#include "core/energy/power_model.h"
 #include "core/experiments/comparison.h"
+#include "core/states/power_model.h"
 
 #include <cstdint>
 #include <optional>

@@ -15,9 +15,9 @@
 #pragma once
 
 #include "core/common/error.h"
-#include "core/energy/power_model.h"
 #include "core/source_governor/source_run.h"
 #include "core/states/idle_state_table.h"
+#include "core/states/power_model.h"
 #include "core/workloads/workload_spec.h"
 
 #include <array>

@@ -15,8 +15,8 @@
 #pragma once
 
 #include "core/common/error.h"
-#include "core/energy/power_model.h"
 #include "core/states/idle_state_table.h"
+#include "core/states/power_model.h"
 
 #include <string>
 #include <string_view>

@@ -12,9 +12,9 @@
  */
 #pragma once
 
-#include "core/energy/power_model.h"
 #include "core/replay/reference_replay.h"
 #include "core/states/idle_state_table.h"
+#include "core/states/power_model.h"
 
 #include <cstdint>
 #include <string>

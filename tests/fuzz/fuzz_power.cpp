@@ -10,9 +10,9 @@
  * power may be missing: NaN), one entry per state of the table.
  */
 #include "core/energy/idlestat_energy_model.h"
-#include "core/energy/power_model.h"
 #include "core/io/power_json.h"
 #include "core/io/table_json.h"
+#include "core/states/power_model.h"
 #include "core/targets/builtin_machines.h"
 #include "core/targets/builtin_targets.h"
 

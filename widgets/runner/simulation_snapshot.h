@@ -12,10 +12,10 @@
  */
 #pragma once
 
-#include "core/energy/power_model.h"
 #include "core/machine/machine.h"
 #include "core/replay/governor_run.h"
 #include "core/states/idle_state_table.h"
+#include "core/states/power_model.h"
 #include "core/stats/run_counts.h"
 #include "core/stream/idle_span.h"
 #include "widgets/runner/governor_result.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/energy/power_model.h"
+#include "core/states/power_model.h"
 
 #include <cmath>
 #include <cstdlib>
