@@ -5,6 +5,7 @@
 
 #include "core/io/atomic_file.h"
 #include "core/io/csv_fields.h"
+#include "core/scenario/trace_simulate.h"
 #include "core/trace/stats_format.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_machine.h"
@@ -114,7 +115,7 @@ int runTraceStats(int argc, char **argv, int first)
     std::optional<trace::SimulatedTrace> sim;
     if (args.has("governor")) {
         Result<trace::SimulatedTrace> s =
-            trace::simulateTrace(trace::traceWorkload(*imported, ""), *table, args.value("governor"));
+            scenario::simulateTrace(trace::traceWorkload(*imported, ""), *table, args.value("governor"));
         if (!s)
             return fail(Error{"", 0, "--governor", s.error().message + " (idlescope-cli governors lists them)"});
         sim = std::move(*s);

@@ -8,7 +8,7 @@
  */
 #pragma once
 
-#include "core/experiments/trace_simulate.h"
+#include "core/trace/simulated_trace.h"
 #include "core/trace/trace_model.h"
 #include "core/trace/trace_stats.h"
 

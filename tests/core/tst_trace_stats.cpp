@@ -6,9 +6,9 @@
  * with the arm-juno-r0 table (resources/targets): WFI TR 1 us / EL 1 us,
  * cpu-sleep-0 TR 2000 us / EL 1500 us, cluster-sleep-0 TR 2500 us / EL 1600 us.
  */
-#include "core/experiments/trace_simulate.h"
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
+#include "core/scenario/trace_simulate.h"
 #include "core/trace/stats_format.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_machine.h"
@@ -116,13 +116,13 @@ private slots:
         IDLESCOPE_REQUIRE_OK(t, loadTrace("lisa-juno-sched_load-6cpu.report.txt"));
         IDLESCOPE_REQUIRE_OK(table, junoTable());
         const TraceStats s = computeStats(t, &table);
-        Result<SimulatedTrace> sim = simulateTrace(traceWorkload(t, ""), table, "menu-6.14");
+        Result<SimulatedTrace> sim = scenario::simulateTrace(traceWorkload(t, ""), table, "menu-6.14");
         QVERIFY(sim);
         // 193 rows in 89 complete spans (JUNO ROWS awk of tst_trace_real: 92 + 12 + 18 + 37 + 20 + 14).
         QCOMPARE(sim->total.spans, std::int64_t(193));
         QCOMPARE(sim->cpus.size(), size_t(6));
         QVERIFY(sim->total.entries >= sim->total.spans);
-        QVERIFY(!simulateTrace(traceWorkload(t, ""), table, "no-such-governor"));
+        QVERIFY(!scenario::simulateTrace(traceWorkload(t, ""), table, "no-such-governor"));
 
         const StatsReport report{t, s, &*sim};
         const std::string md = formatStatsMarkdown(report);

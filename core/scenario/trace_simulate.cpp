@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/experiments/trace_simulate.h"
+#include "core/scenario/trace_simulate.h"
 
 #include "core/replay/governor_factory.h"
 #include "core/source_governor/source_governor.h"
 
 #include <algorithm>
 
-namespace idlescope::trace {
+namespace idlescope::scenario {
 
-Result<SimulatedTrace> simulateTrace(const MachineWorkload &cpus, const IdleStateTable &table,
-                                     const std::string &variant)
+Result<trace::SimulatedTrace> simulateTrace(const MachineWorkload &cpus, const IdleStateTable &table,
+                                            const std::string &variant)
 {
-    SimulatedTrace out;
+    trace::SimulatedTrace out;
     out.governor = variant;
     out.tableId = table.id;
     out.total.stateCount = table.count();
@@ -23,7 +23,7 @@ Result<SimulatedTrace> simulateTrace(const MachineWorkload &cpus, const IdleStat
             return Error{"", 0, "governor", "unknown variant '" + variant + "'"};
         if (Status st = prepareGovernor(*gov, table, c.stream); !st)
             return st.error();
-        SimulatedCpu s;
+        trace::SimulatedCpu s;
         s.cpu = c.cpu;
         s.summary = replayStream(table, c.stream, *gov);
         if (Status st = finishGovernor(*gov, &s.summary); !st)
@@ -38,4 +38,4 @@ Result<SimulatedTrace> simulateTrace(const MachineWorkload &cpus, const IdleStat
     return out;
 }
 
-} // namespace idlescope::trace
+} // namespace idlescope::scenario
