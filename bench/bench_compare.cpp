@@ -11,6 +11,7 @@
 #include <benchmark/benchmark.h>
 
 using namespace idlescope;
+using namespace idlescope::experiments;
 using namespace idlescope::workloads;
 
 /// 100,000 spans of point @p point of the workload @p specText (seed 1).

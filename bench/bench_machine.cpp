@@ -97,7 +97,7 @@ BENCHMARK_CAPTURE(replayThreeGovernors, one, 1, &oneCpu)
 
 static void BM_OneCpuCompareToday(benchmark::State &state)
 {
-    workloads::CompareOptions o;
+    experiments::CompareOptions o;
     o.table = table();
     o.fixedStream = oneCpu().cpus.front().stream;
     o.fixedStreamLabel = "one CPU";
@@ -105,7 +105,7 @@ static void BM_OneCpuCompareToday(benchmark::State &state)
     o.iterations = 1;
     o.threads = 2;
     for (auto _ : state)
-        benchmark::DoNotOptimize(workloads::runComparison(o));
+        benchmark::DoNotOptimize(experiments::runComparison(o));
     state.SetItemsProcessed(state.iterations() * 4 * 6 * static_cast<std::int64_t>(spansPerCpu())); // + the oracle
 }
 BENCHMARK(BM_OneCpuCompareToday)->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -183,14 +183,14 @@ void listTargets()
 
 } // namespace
 
-std::optional<workloads::CompareFormat> compareFormat(const std::string &name)
+std::optional<experiments::CompareFormat> compareFormat(const std::string &name)
 {
     if (name == "md")
-        return workloads::CompareFormat::Markdown;
+        return experiments::CompareFormat::Markdown;
     if (name == "csv")
-        return workloads::CompareFormat::Csv;
+        return experiments::CompareFormat::Csv;
     if (name == "json")
-        return workloads::CompareFormat::Json;
+        return experiments::CompareFormat::Json;
     return std::nullopt;
 }
 
@@ -277,18 +277,18 @@ int runCompare(int argc, char **argv, int first)
         if (!args.has(required))
             return fail(std::string("missing --") + required + " (see idlescope-cli help compare)");
 
-    const std::optional<workloads::CompareFormat> format = compareFormat(args.value("format", "md"));
+    const std::optional<experiments::CompareFormat> format = compareFormat(args.value("format", "md"));
     if (!format)
         return fail("--format: '" + args.value("format") + "' is not md, csv or json");
-    const workloads::CompareFormat fmt = *format;
+    const experiments::CompareFormat fmt = *format;
     // The same option and check as replay's --timeout, for the src: governors of the list.
     Result<int> timeout = sourceTimeoutFromArgs(args);
     if (!timeout)
         return fail(timeout.error());
     if (args.has("timeout")) {
-        const Result<std::vector<workloads::GovernorInstance>> listed =
-            workloads::parseGovernorList(splitList(args.value("governors")));
-        if (listed && std::none_of(listed->begin(), listed->end(), [](const workloads::GovernorInstance &gi) {
+        const Result<std::vector<experiments::GovernorInstance>> listed =
+            experiments::parseGovernorList(splitList(args.value("governors")));
+        if (listed && std::none_of(listed->begin(), listed->end(), [](const experiments::GovernorInstance &gi) {
                 return isSourceGovernorId(gi.variant);
             }))
             return fail("--timeout goes with a src: governor in --governors");
@@ -328,11 +328,11 @@ int runCompare(int argc, char **argv, int first)
         MachineCliOptions mo;
         mo.format = fmt;
         mo.governors = splitList(args.value("governors"));
-        Result<std::vector<workloads::GovernorInstance>> instances = workloads::parseGovernorList(mo.governors);
+        Result<std::vector<experiments::GovernorInstance>> instances = experiments::parseGovernorList(mo.governors);
         if (!instances)
             return fail(inCliTerms(instances.error()));
         // A closed loop runs each instance on a machine of its own, so A/B labels apply there.
-        for (const workloads::GovernorInstance &gi : *instances)
+        for (const experiments::GovernorInstance &gi : *instances)
             if (gi.label != gi.variant && !closedLoop)
                 return fail(Error{"--governors", 0, gi.label + "=" + gi.variant,
                                   "a label (LABEL=VARIANT) is for one CPU; a machine compare runs each variant once"});
@@ -351,7 +351,7 @@ int runCompare(int argc, char **argv, int first)
         if (args.has(machineOnly))
             return fail(std::string("--") + machineOnly + " needs a machine (--machine, or --trace without --cpu)");
 
-    workloads::CompareOptions o;
+    experiments::CompareOptions o;
     Result<IdleStateTable> table = resolveTable(args.value("table"));
     if (!table)
         return fail(table.error());
@@ -446,14 +446,14 @@ int runCompare(int argc, char **argv, int first)
         o.shardCount = shard->second;
     }
 
-    Result<workloads::CompareResult> result = workloads::runComparison(o);
+    Result<experiments::CompareResult> result = experiments::runComparison(o);
     if (!result)
         return fail(inCliTerms(result.error()));
     for (const std::string &note : result->notes)
         std::cerr << "compare: " << note << '\n';
     const std::string text = args.has("shard")
                                  ? formatComparisonShard(o, *result)
-                                 : workloads::formatComparison(o, *result, fmt, args.has("aggregates-only"));
+                                 : experiments::formatComparison(o, *result, fmt, args.has("aggregates-only"));
 
     // The result file is written (not yet renamed) first, then the streams,
     // one at a time, then the result is put in place.

@@ -43,7 +43,7 @@ int runMerge(int argc, char **argv, int first)
         return fail("unknown option " + u + " (see idlescope-cli help merge)");
     if (args.positional().empty())
         return fail("expected the shard files (see idlescope-cli help merge)");
-    const std::optional<workloads::CompareFormat> format = compareFormat(args.value("format", "json"));
+    const std::optional<experiments::CompareFormat> format = compareFormat(args.value("format", "json"));
     if (!format)
         return fail("--format: '" + args.value("format") + "' is not md, csv or json");
     if (args.has("output")) {
@@ -58,7 +58,7 @@ int runMerge(int argc, char **argv, int first)
     if (!merged)
         return fail(merged.error());
     const std::string text =
-        workloads::formatComparison(merged->options, merged->result, *format, args.has("aggregates-only"));
+        experiments::formatComparison(merged->options, merged->result, *format, args.has("aggregates-only"));
     return emitOutput(args, "output", text);
 }
 

@@ -41,6 +41,6 @@ extern const char *const RECORD_HELP;
 extern const char *const DIFF_GOVERNORS_HELP;
 
 /// "md", "csv" or "json" as compare and merge take them; nothing for another word.
-std::optional<workloads::CompareFormat> compareFormat(const std::string &name);
+std::optional<experiments::CompareFormat> compareFormat(const std::string &name);
 
 } // namespace idlescope::cli

@@ -123,7 +123,7 @@ Result<std::string> recordedGovernor(const Args &args, const std::string &traceP
     if (value.rfind('@', 0) == 0)
         return trace::readSavedGovernor(value.substr(1));
     // A label of the recorded row: a field of the tables, held to the rules of compare's labels.
-    if (std::string problem = workloads::governorLabelProblem(value); !problem.empty())
+    if (std::string problem = experiments::governorLabelProblem(value); !problem.empty())
         return Error{"", 0, "--recorded-governor", problem};
     return value;
 }
@@ -144,7 +144,7 @@ int runAgreement(const Args &args, const MachineCliOptions &o, const trace::Trac
     const std::string path = args.value("trace");
     // A table and a matrix with their notes: text, or JSON for programs; a CSV or Markdown
     // asked for is refused, not answered with text under another name.
-    if (args.has("format") && o.format != workloads::CompareFormat::Json)
+    if (args.has("format") && o.format != experiments::CompareFormat::Json)
         return fail(
             Error{"", 0, "--format",
                   "'" + args.value("format") + "': the agreement is written as text, or as JSON with --format json"});
@@ -166,7 +166,7 @@ int runAgreement(const Args &args, const MachineCliOptions &o, const trace::Trac
     a->recordedGovernor = *governor;
     std::cerr << "compare: agreement on machine " << machine.id << " (the machine's own tables)\n";
     const std::string text =
-        o.format == workloads::CompareFormat::Json ? trace::formatAgreementJson(*a) : trace::formatAgreementText(*a);
+        o.format == experiments::CompareFormat::Json ? trace::formatAgreementJson(*a) : trace::formatAgreementText(*a);
     return emitOutput(args, "output", text);
 }
 
@@ -297,7 +297,7 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
         return fail(s.error());
     std::vector<std::string> variants;
     std::vector<std::string> labels;
-    for (const workloads::GovernorInstance &gi : o.instances) {
+    for (const experiments::GovernorInstance &gi : o.instances) {
         variants.push_back(gi.variant);
         labels.push_back(gi.label);
     }

@@ -21,10 +21,10 @@ namespace idlescope::cli {
 
 /// The options cmd_compare.cpp has already read and checked.
 struct MachineCliOptions {
-    workloads::CompareFormat format = workloads::CompareFormat::Markdown;
+    experiments::CompareFormat format = experiments::CompareFormat::Markdown;
     std::vector<std::string> governors;
     /// --governors parsed (LABEL=VARIANT); labels only reach a closed loop.
-    std::vector<workloads::GovernorInstance> instances;
+    std::vector<experiments::GovernorInstance> instances;
     std::vector<std::string> settings;
     std::uint64_t seed = 1;
     std::size_t spans = 10000;

@@ -50,9 +50,9 @@ Result<SourceGovernorSpec> sourceGovernorSpecFromArgs(const Args &args)
         // Shown as "src:NAME", as the window shows it, and refused where compare refuses a
         // label: a name that would read as a built-in variant's row is no name.
         const std::string name = args.value("name");
-        if (std::string problem = workloads::governorLabelProblem(name); !problem.empty())
+        if (std::string problem = experiments::governorLabelProblem(name); !problem.empty())
             return Error{"", 0, "--name", problem};
-        if (std::string problem = workloads::reservedGovernorLabelProblem(name); !problem.empty())
+        if (std::string problem = experiments::reservedGovernorLabelProblem(name); !problem.empty())
             return Error{"", 0, "--name", problem};
         spec.name = std::string(SOURCE_GOVERNOR_PREFIX) + name;
     }

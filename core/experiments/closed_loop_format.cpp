@@ -79,11 +79,11 @@ std::string closedLoopCell(const Machine &m, const ClosedLoopRun &r, const std::
 }
 
 std::string formatClosedLoop(const Machine &m, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs,
-                             workloads::CompareFormat format)
+                             experiments::CompareFormat format)
 {
     std::string out;
     const size_t n = std::size(COLUMNS);
-    if (format == workloads::CompareFormat::Json) {
+    if (format == experiments::CompareFormat::Json) {
         out = "{\n  \"machine\": " + jsonString(m.id) + ",\n  \"closed_loop\": " + jsonString(spec.text)
               + ",\n  \"runs\": [";
         for (size_t k = 0; k < runs.size(); ++k) {
@@ -97,7 +97,7 @@ std::string formatClosedLoop(const Machine &m, const ClosedLoopSpec &spec, const
         }
         return out + "\n  ]\n}\n";
     }
-    const bool md = format == workloads::CompareFormat::Markdown;
+    const bool md = format == experiments::CompareFormat::Markdown;
     const std::string sep = md ? " | " : ",";
     auto line = [&](const std::vector<std::string> &fields) {
         std::string l = md ? "| " : "";

@@ -21,6 +21,6 @@ namespace idlescope {
 std::string closedLoopCell(const Machine &machine, const ClosedLoopRun &run, const std::string &column);
 
 std::string formatClosedLoop(const Machine &machine, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs,
-                             workloads::CompareFormat format);
+                             experiments::CompareFormat format);
 
 } // namespace idlescope

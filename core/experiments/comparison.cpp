@@ -16,7 +16,7 @@
 #include <mutex>
 #include <new>
 
-namespace idlescope::workloads {
+namespace idlescope::experiments {
 
 namespace {
 
@@ -248,7 +248,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
             return;
         const int p = job / o.iterations;
         const int it = job % o.iterations;
-        const IdleStream generated = fixed ? IdleStream{} : seededStream(o.workload, p, it, o.seed, o.spans);
+        const IdleStream generated = fixed ? IdleStream{} : workloads::seededStream(o.workload, p, it, o.seed, o.spans);
         const IdleStream &stream = fixed ? o.fixedStream : generated;
         // The same limit as for a stream file: the replay's ns clock must not overflow.
         if (const std::int64_t past = firstSpanPastStreamLimit(stream); past >= 0) {
@@ -293,7 +293,7 @@ Result<CompareResult> runComparison(const CompareOptions &o)
                           + " spans (" + std::to_string(o.spans * sizeof(IdleSpan) >> 20) + " MiB), and at most "
                           + std::to_string(MAX_SPANS_IN_FLIGHT) + " spans ("
                           + std::to_string(MAX_SPANS_IN_FLIGHT * sizeof(IdleSpan) >> 20) + " MiB) are held at once");
-    const int ran = parallelFor(jobs, threads, [&](int job) {
+    const int ran = workloads::parallelFor(jobs, threads, [&](int job) {
         // A worker thread must not let an exception out (std::terminate).
         try {
             runJob(job);
@@ -315,4 +315,4 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     return r;
 }
 
-} // namespace idlescope::workloads
+} // namespace idlescope::experiments

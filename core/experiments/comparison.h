@@ -27,11 +27,11 @@
 #include <string_view>
 #include <vector>
 
-namespace idlescope::workloads {
+namespace idlescope::experiments {
 
 struct CompareOptions {
     IdleStateTable table; ///< must validate
-    WorkloadSpec workload;
+    workloads::WorkloadSpec workload;
     /// When not empty, replayed instead of generating from `workload` (an imported
     /// stream): one point, and every iteration replays the same spans.
     IdleStream fixedStream;
@@ -191,4 +191,4 @@ enum class CompareFormat { Markdown, Csv, Json };
 std::string formatComparison(const CompareOptions &options, const CompareResult &result, CompareFormat format,
                              bool aggregatesOnly = false);
 
-} // namespace idlescope::workloads
+} // namespace idlescope::experiments

@@ -16,7 +16,7 @@
 #include <cstdio>
 #include <numeric>
 
-namespace idlescope::workloads {
+namespace idlescope::experiments {
 
 namespace {
 
@@ -248,4 +248,4 @@ std::string formatComparison(const CompareOptions &o, const CompareResult &r, Co
     return out;
 }
 
-} // namespace idlescope::workloads
+} // namespace idlescope::experiments

@@ -298,9 +298,9 @@ std::string formatMachineComparison(const MachineComparison &c, const MachineFor
     const std::vector<std::string> cols = columnNames(states, o.perState);
     const Rows rows = buildRows(c, states.size(), o);
     switch (o.format) {
-    case workloads::CompareFormat::Csv: return csv(cols, rows);
-    case workloads::CompareFormat::Json: return json(c, cols, rows, states);
-    case workloads::CompareFormat::Markdown: break;
+    case experiments::CompareFormat::Csv: return csv(cols, rows);
+    case experiments::CompareFormat::Json: return json(c, cols, rows, states);
+    case experiments::CompareFormat::Markdown: break;
     }
     return markdown(c, cols, rows, states);
 }

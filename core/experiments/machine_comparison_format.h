@@ -21,7 +21,7 @@
 namespace idlescope {
 
 struct MachineFormatOptions {
-    workloads::CompareFormat format = workloads::CompareFormat::Markdown;
+    experiments::CompareFormat format = experiments::CompareFormat::Markdown;
     bool eachCpu = true;   ///< --cpus each (per-CPU rows and the sum) or sum (the sum only)
     bool perState = false; ///< --per-state
 };

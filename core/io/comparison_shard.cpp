@@ -14,9 +14,9 @@
 
 namespace idlescope {
 
-using workloads::CompareOptions;
-using workloads::CompareResult;
-using workloads::RunMetrics;
+using experiments::CompareOptions;
+using experiments::CompareResult;
+using experiments::RunMetrics;
 
 namespace {
 
@@ -140,7 +140,7 @@ std::string formatComparisonShard(const CompareOptions &o, const CompareResult &
     const int nGov = static_cast<int>(r.governors.size());
     for (int p = 0; p < static_cast<int>(r.pointLabels.size()); ++p)
         for (int it = 0; it < r.iterations; ++it) {
-            if (!workloads::inShard(p * r.iterations + it, o.shardIndex, o.shardCount))
+            if (!experiments::inShard(p * r.iterations + it, o.shardIndex, o.shardCount))
                 continue;
             for (int g = 0; g < nGov; ++g) {
                 QJsonArray counters;
@@ -222,16 +222,16 @@ Result<MergedComparison> mergeComparisonShardTexts(const std::vector<std::pair<s
         return Error{first.path, 0, "", "seed, spans, iterations, points or governors missing or invalid"};
     // compare's own limits: a shard claims what no compare run writes, and its grid
     // would be allocated before a single run is read.
-    if (o.iterations > workloads::MAX_COMPARE_ITERATIONS)
+    if (o.iterations > experiments::MAX_COMPARE_ITERATIONS)
         return Error{first.path, 0, "iterations",
                      std::to_string(o.iterations) + " is more than compare runs (1.."
-                         + std::to_string(workloads::MAX_COMPARE_ITERATIONS) + ")"};
+                         + std::to_string(experiments::MAX_COMPARE_ITERATIONS) + ")"};
     const std::size_t gridRuns = r.pointLabels.size() * r.governors.size() * static_cast<std::size_t>(o.iterations);
-    if (gridRuns > workloads::MAX_COMPARE_RUNS)
+    if (gridRuns > experiments::MAX_COMPARE_RUNS)
         return Error{first.path, 0, "runs",
                      std::to_string(r.pointLabels.size()) + " points x " + std::to_string(r.governors.size())
                          + " governors x " + std::to_string(o.iterations) + " iterations = " + std::to_string(gridRuns)
-                         + " runs; compare makes at most " + std::to_string(workloads::MAX_COMPARE_RUNS)};
+                         + " runs; compare makes at most " + std::to_string(experiments::MAX_COMPARE_RUNS)};
     o.seed = static_cast<std::uint64_t>(*seed);
     o.spans = static_cast<std::size_t>(*spans);
     o.governors = r.governors;
@@ -262,7 +262,7 @@ Result<MergedComparison> mergeComparisonShardTexts(const std::vector<std::pair<s
             const std::string where = "run (point " + std::to_string(p) + ", iteration " + std::to_string(it)
                                       + ", governor " + std::to_string(g) + ")";
             if (p < 0 || p >= points || it < 0 || it >= o.iterations || g < 0 || g >= nGov
-                || !workloads::inShard(p * o.iterations + it, s.index, s.count))
+                || !experiments::inShard(p * o.iterations + it, s.index, s.count))
                 return Error{s.path, 0, "runs", where + " is not one of this shard's"};
             const QJsonArray counters = run.value(QLatin1String("counters")).toArray();
             if (counters.size() != SCALAR_COUNTERS + 2 * states)

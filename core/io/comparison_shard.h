@@ -31,13 +31,13 @@ namespace idlescope {
 Result<std::pair<int, int>> parseShard(const std::string &text);
 
 /// The shard file of a comparison run with options.shardIndex / shardCount.
-std::string formatComparisonShard(const workloads::CompareOptions &options, const workloads::CompareResult &result);
+std::string formatComparisonShard(const experiments::CompareOptions &options, const experiments::CompareResult &result);
 
 /// The options a merged result is formatted with (table, workload text, seed,
 /// spans, iterations) and the result itself, every run filled.
 struct MergedComparison {
-    workloads::CompareOptions options;
-    workloads::CompareResult result;
+    experiments::CompareOptions options;
+    experiments::CompareResult result;
 };
 
 /**
@@ -53,7 +53,7 @@ Result<MergedComparison> mergeComparisonShards(const std::vector<std::string> &p
 /// The same for shard texts already read: (name in errors, JSON text) pairs (the fuzz target's way in).
 Result<MergedComparison> mergeComparisonShardTexts(const std::vector<std::pair<std::string, std::string>> &files);
 
-/// Largest shard file merge reads: a shard of compare's largest grid (workloads::MAX_COMPARE_RUNS runs of
+/// Largest shard file merge reads: a shard of compare's largest grid (experiments::MAX_COMPARE_RUNS runs of
 /// about 700 bytes each) split in at least three; a larger one is refused before it is read.
 inline constexpr std::size_t MAX_SHARD_FILE_BYTES = std::size_t{256} << 20;
 

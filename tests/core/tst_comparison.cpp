@@ -15,6 +15,7 @@
 #include <QTest>
 
 using namespace idlescope;
+using namespace idlescope::experiments;
 using namespace idlescope::workloads;
 
 namespace {

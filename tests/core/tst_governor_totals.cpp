@@ -93,13 +93,13 @@ private slots:
         QCOMPARE(entryLatencyCostNs(run, table, 0), Ns(12000));
         QCOMPARE(entryLatencyCostNs(run, table, 1), Ns(0));
 
-        workloads::CompareOptions o;
+        experiments::CompareOptions o;
         o.table = table;
         o.fixedStream = stream;
         o.fixedStreamLabel = "four spans";
         o.governors = {"oracle"};
         o.iterations = 1;
-        IDLESCOPE_REQUIRE_OK(cmp, workloads::runComparison(o));
+        IDLESCOPE_REQUIRE_OK(cmp, experiments::runComparison(o));
         QCOMPARE(cmp.at(0, 0, 0).wakeups, std::int64_t(3));
         QCOMPARE(cmp.at(0, 0, 0).latencyCostNs, Ns(24000));
     }

@@ -43,9 +43,9 @@ std::string slurp(const std::string &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
 }
 
-workloads::CompareOptions oneStateComparison()
+experiments::CompareOptions oneStateComparison()
 {
-    workloads::CompareOptions o;
+    experiments::CompareOptions o;
     o.table = parseTableJson(R"({"id":"t","states":[{"name":"C1","exit_latency_ns":1,"target_residency_ns":1}]})", "t")
                   .value();
     return o;
@@ -208,7 +208,7 @@ private slots:
     // past INT_MAX (the run count wrapped and the vector was written past its end).
     void hugeGridIsRefused()
     {
-        workloads::CompareOptions o = oneStateComparison();
+        experiments::CompareOptions o = oneStateComparison();
         o.workload = workloads::parseWorkloadSpec("periodic:interval_us=1..1000:1000").value();
         const std::string list = slurp(repro("governors-4295.txt"));
         for (size_t b = 0, c; b < list.size(); b = c + 1) {
@@ -221,7 +221,7 @@ private slots:
         QCOMPARE(o.governors.size(), size_t{4295});
         o.iterations = 1000;
         o.spans = 1;
-        const Result<workloads::CompareResult> r = workloads::runComparison(o);
+        const Result<experiments::CompareResult> r = experiments::runComparison(o);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().field, std::string("runs"));
         QCOMPARE(r.error().message, std::string("1000 points x 4295 governors x 1000 iterations = 4295000000 runs; "
@@ -231,12 +231,12 @@ private slots:
     // Item 8: 9,300,000 spans of 1000 s each pass the 3e9 s stream limit at span 3,000,001.
     void generatedStreamHasTheStreamLimit()
     {
-        workloads::CompareOptions o = oneStateComparison();
+        experiments::CompareOptions o = oneStateComparison();
         o.workload = workloads::parseWorkloadSpec("duty:hz=0.001,busy_pct=0").value();
         o.governors = {"menu-6.14"};
         o.iterations = 1;
         o.spans = 3000001;
-        const Result<workloads::CompareResult> r = workloads::runComparison(o);
+        const Result<experiments::CompareResult> r = experiments::runComparison(o);
         QVERIFY(!r.ok());
         QCOMPARE(r.error().field, std::string("spans")); // the CLI prints it as --spans
         QVERIFY2(contains(r.error().message, "by span 3000001"), r.error().message.c_str());

@@ -36,12 +36,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, size_t size)
     Result<MergedComparison> merged = mergeComparisonShardTexts(files);
     if (!merged)
         return 0;
-    for (const workloads::RunMetrics &m : merged->result.runs)
+    for (const experiments::RunMetrics &m : merged->result.runs)
         if (m.above + m.below < 0 || m.oracleAbove + m.oracleBelow < 0)
             std::abort();
-    for (workloads::CompareFormat f :
-         {workloads::CompareFormat::Markdown, workloads::CompareFormat::Csv, workloads::CompareFormat::Json}) {
-        const std::string out = workloads::formatComparison(merged->options, merged->result, f, false);
+    for (experiments::CompareFormat f :
+         {experiments::CompareFormat::Markdown, experiments::CompareFormat::Csv, experiments::CompareFormat::Json}) {
+        const std::string out = experiments::formatComparison(merged->options, merged->result, f, false);
         if (out.empty())
             std::abort();
     }

@@ -95,7 +95,7 @@ void TestSweepView::threePointSweepEqualsCompareAndOpensPoint2()
             QCOMPARE(govs[g].toObject().value(QStringLiteral("governor")).toString(),
                      QString::fromStdString(r.governors[static_cast<std::size_t>(g)]));
             const QJsonObject run = govs[g].toObject().value(QStringLiteral("runs")).toArray().at(0).toObject();
-            const workloads::RunMetrics &m = r.compare.at(p, g, 0);
+            const experiments::RunMetrics &m = r.compare.at(p, g, 0);
             QCOMPARE(m.entries, run.value(QStringLiteral("entries")).toInteger());
             QCOMPARE(m.above, run.value(QStringLiteral("above")).toInteger());
             QCOMPARE(m.below, run.value(QStringLiteral("below")).toInteger());

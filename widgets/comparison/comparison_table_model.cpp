@@ -161,13 +161,13 @@ QString ComparisonTableModel::displayText(int row, int column) const
     // The CLI's cells (formatCompareCell()), so that the two read the same.
     case ThroughputColumn:
         return v.isValid() ? QString::fromStdString(
-                   workloads::formatCompareCell(workloads::CompareColumn::Kind::Micros, v.toDouble()))
+                   experiments::formatCompareCell(experiments::CompareColumn::Kind::Micros, v.toDouble()))
                            : QStringLiteral("\u2014");
     case EnergyColumn:
         if (!throughput(row))
             return QStringLiteral("\u2014");
         return QString::fromStdString(
-            workloads::formatCompareCell(workloads::CompareColumn::Kind::Joules, throughput(row)->idleEnergyJ));
+            experiments::formatCompareCell(experiments::CompareColumn::Kind::Joules, throughput(row)->idleEnergyJ));
     case OpsColumn: return closedLoopText(row, "ops_per_s");
     case AddedMeanColumn: return closedLoopText(row, "added_latency_mean_us");
     case AddedP99Column: return closedLoopText(row, "added_latency_p99_us");

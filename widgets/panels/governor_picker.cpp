@@ -248,7 +248,7 @@ bool GovernorPicker::renameGovernor(const QString &name, const QString &label)
         return false;
     if (label == name)
         return true;
-    QString problem = QString::fromStdString(workloads::governorLabelProblem(label.toStdString()));
+    QString problem = QString::fromStdString(experiments::governorLabelProblem(label.toStdString()));
     if (problem.isEmpty() && (rowOf(label) || findVariant(label.toStdString())))
         problem = tr("%1 is already a governor's name").arg(label);
     if (!problem.isEmpty()) {

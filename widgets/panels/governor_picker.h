@@ -48,7 +48,7 @@ public:
     QString duplicateGovernor(const QString &name);
     /// Gives the second instance @p name the label @p label (also by editing its row's text).
     /// Refused (false, errorOccurred()) for a label that is not valid
-    /// (workloads::governorLabelProblem()) or another governor's name. Emits governorRenamed()
+    /// (experiments::governorLabelProblem()) or another governor's name. Emits governorRenamed()
     /// then governorsChanged().
     bool renameGovernor(const QString &name, const QString &label);
     /// Removes the row of the second instance @p name (a variant's own row stays).

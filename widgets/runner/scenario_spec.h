@@ -114,7 +114,7 @@ struct GovernorSpec {
     /// asked for, so that a saved edit of the file re-simulates it; empty otherwise.
     QString sourceStamp;
     /// A second instance of a variant (the same variant at other tunables): its label, unique
-    /// among the scenario's governors (workloads::governorLabelProblem() says which are valid);
+    /// among the scenario's governors (experiments::governorLabelProblem() says which are valid);
     /// empty for a variant's own instance, named by its id.
     std::string label;
 

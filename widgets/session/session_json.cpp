@@ -385,7 +385,7 @@ GovernorSpec readGovernor(SessionJsonReader &r, const QJsonValue &v, const QStri
                QStringLiteral("unknown governor variant '%1'").arg(QString::fromStdString(g.variant)));
     g.label = r.string(o, key("label"), path + key(".label"), false).toStdString();
     if (r.ok() && o.contains(key("label"))) {
-        if (const std::string problem = workloads::governorLabelProblem(g.label); !problem.empty())
+        if (const std::string problem = experiments::governorLabelProblem(g.label); !problem.empty())
             r.fail(path + key(".label"), QString::fromStdString(problem));
         else if (findVariant(g.label))
             r.fail(path + key(".label"), QStringLiteral("'%1' is a variant's id").arg(QString::fromStdString(g.label)));

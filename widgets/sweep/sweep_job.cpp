@@ -14,27 +14,27 @@ namespace idlescope {
 namespace {
 
 /// The column of core's comparison named @p name (SWEEP_METRICS are always there).
-const workloads::CompareColumn *findColumn(const std::vector<workloads::CompareColumn> &cols, const char *name)
+const experiments::CompareColumn *findColumn(const std::vector<experiments::CompareColumn> &cols, const char *name)
 {
-    for (const workloads::CompareColumn &c : cols)
+    for (const experiments::CompareColumn &c : cols)
         if (c.name == name)
             return &c;
     return nullptr;
 }
 
 /// A tunable sweep: one single-point comparison per value, with that value set.
-Result<workloads::CompareResult> sweepTunable(const SweepRequest &rq, workloads::CompareOptions o)
+Result<experiments::CompareResult> sweepTunable(const SweepRequest &rq, experiments::CompareOptions o)
 {
     const std::vector<std::string> base = o.settings;
     const std::string prefix = rq.axis.governor + ":" + rq.axis.param.toStdString() + "=";
-    workloads::CompareResult all;
+    experiments::CompareResult all;
     for (const qint64 v : rq.values) {
         o.settings.clear();
         for (const std::string &s : base) // the swept tunable's own setting gives way
             if (s.rfind(prefix, 0) != 0)
                 o.settings.push_back(s);
         o.settings.push_back(prefix + std::to_string(v));
-        Result<workloads::CompareResult> one = workloads::runComparison(o);
+        Result<experiments::CompareResult> one = experiments::runComparison(o);
         if (!one)
             return one.error();
         all.governors = one->governors;
@@ -49,8 +49,8 @@ Result<workloads::CompareResult> sweepTunable(const SweepRequest &rq, workloads:
 
 double SweepResult::value(int metric, int governor, int point) const
 {
-    static const std::vector<workloads::CompareColumn> cols = workloads::compareColumns(IdleStateTable{});
-    const workloads::CompareColumn *c = findColumn(cols, SWEEP_METRICS[metric]);
+    static const std::vector<experiments::CompareColumn> cols = experiments::compareColumns(IdleStateTable{});
+    const experiments::CompareColumn *c = findColumn(cols, SWEEP_METRICS[metric]);
     return c ? c->value(compare.at(point, governor, 0), c->state) : 0.0;
 }
 
@@ -71,9 +71,9 @@ std::vector<qint64> sweepValues(qint64 from, qint64 to, int points, bool logarit
     return out;
 }
 
-workloads::CompareOptions scenarioCompareOptions(const ScenarioSpec &scenario, int threads)
+experiments::CompareOptions scenarioCompareOptions(const ScenarioSpec &scenario, int threads)
 {
-    workloads::CompareOptions o;
+    experiments::CompareOptions o;
     o.table = scenario.target.table;
     std::vector<std::string> names;
     for (const GovernorSpec &g : scenario.governors) {
@@ -106,7 +106,7 @@ SweepResult runSweep(const SweepRequest &rq, const std::atomic<bool> &cancel, st
         r.error = QStringLiteral("a sweep needs at least 2 different values");
         return r;
     }
-    workloads::CompareOptions o = scenarioCompareOptions(rq.scenario, threads);
+    experiments::CompareOptions o = scenarioCompareOptions(rq.scenario, threads);
     if (o.governors.empty()) {
         r.error = QStringLiteral("no governor to sweep (the oracle is every row's floor)");
         return r;
@@ -120,7 +120,7 @@ SweepResult runSweep(const SweepRequest &rq, const std::atomic<bool> &cancel, st
     o.cancel = &cancel;
     o.unitsDone = &unitsDone;
 
-    Result<workloads::CompareResult> out = Error{};
+    Result<experiments::CompareResult> out = Error{};
     if (rq.axis.kind == SweepAxisChoice::Kind::Workload) {
         const int pi = g->paramIndex(rq.axis.param.toStdString());
         if (pi < 0) {
@@ -137,7 +137,7 @@ SweepResult runSweep(const SweepRequest &rq, const std::atomic<bool> &cancel, st
             return r;
         }
         o.workload = std::move(*spec);
-        out = workloads::runComparison(o);
+        out = experiments::runComparison(o);
     } else {
         r.workloadText = workloadSpecText(rq.scenario);
         Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(r.workloadText.toStdString());

@@ -49,7 +49,7 @@ struct SweepResult {
     SweepRequest request;
     std::vector<std::string> governors;  ///< the variants replayed (the scenario's, no oracle)
     std::vector<QString> governorColors; ///< "#rrggbb" of each, from the scenario
-    workloads::CompareResult compare;    ///< one point per value, one iteration
+    experiments::CompareResult compare;  ///< one point per value, one iteration
     QString workloadText;                ///< the --workload spec (a workload sweep: with the list)
     QString error;                       ///< why there is no result ("" when there is)
     bool cancelled = false;
@@ -67,7 +67,7 @@ std::vector<qint64> sweepValues(qint64 from, qint64 to, int points, bool logarit
 
 /// The comparison options of @p scenario with one iteration (every governor but the oracle and
 /// "recorded", their settings as "GOV:NAME=VALUE"); the workload is left to the caller.
-workloads::CompareOptions scenarioCompareOptions(const ScenarioSpec &scenario, int threads);
+experiments::CompareOptions scenarioCompareOptions(const ScenarioSpec &scenario, int threads);
 
 /**
  * Runs @p request (a worker thread). @p cancel stops it between work units (the result is then
