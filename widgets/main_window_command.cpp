@@ -94,7 +94,7 @@ QString MainWindow::copyAsCommand()
 
 void MainWindow::switchToCommonSeeding()
 {
-    WorkloadSpec w = currentSpec().workload;
+    WorkloadSourceSpec w = currentSpec().workload;
     if (!usesLegacySeeding(w))
         return;
     w.legacySeeding = false;

@@ -281,7 +281,7 @@ void TestClosedLoopGui::specPageCommitsAClosedLoop()
     QSignalSpy changed(&page, &WorkloadSpecPage::valuesChanged);
     page.loopBox()->setCurrentIndex(page.loopBox()->findData(QStringLiteral("closed")));
     QCOMPARE(changed.count(), 1); // the closed loop's starting text parses: simulated at once
-    const WorkloadSpec v = page.workload();
+    const WorkloadSourceSpec v = page.workload();
     QCOMPARE(v.kind, WorkloadKind::ClosedLoop);
     QCOMPARE(v.text, QStringLiteral("io:service_us=50,work_us=10,iodepth=1,ops=10000")); // the starting text
     // Core's parser judges the text: a missing work_us is refused with its field.

@@ -75,7 +75,7 @@ private:
 void TestCopyCommand::traceRecordedRowIsACaveat()
 {
     ScenarioSpec spec = defaultScenario();
-    spec.workload = WorkloadSpec{};
+    spec.workload = WorkloadSourceSpec{};
     spec.workload.kind = WorkloadKind::Trace;
     spec.workload.path = QStringLiteral("/traces/juno.dat");
     spec.workload.cpu = 4;
@@ -119,7 +119,7 @@ void TestCopyCommand::specCommandCountsWhatTheTableShows()
     QVERIFY(QTest::qWaitFor([&] { return w.snapshot() != nullptr; }, TIMEOUT_MS));
     ScenarioSpec spec = test::poissonScenario(20000, 5);
     spec.latencyLimitNs = -1;
-    spec.workload = WorkloadSpec{};
+    spec.workload = WorkloadSourceSpec{};
     spec.workload.kind = WorkloadKind::Spec;
     spec.workload.text = QStringLiteral("poisson:mean_us=300+periodic:interval_us=700");
     spec.workload.spans = 20000;

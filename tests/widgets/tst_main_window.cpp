@@ -502,7 +502,7 @@ void TestMainWindow::kernelTraceBadCpuIsAnErrorNamingFileAndCpu()
     QVERIFY2(errors.first().first().toString().startsWith(junk), qPrintable(errors.first().first().toString()));
     QVERIFY(!w.setupPanel()->loadTraceFile(dir.filePath(QStringLiteral("missing.dat"))));
     // "Kernel trace" chosen but no file opened: a plain error, not an empty file name.
-    WorkloadSpec none;
+    WorkloadSourceSpec none;
     none.kind = WorkloadKind::Trace;
     w.setupPanel()->setWorkload(none);
     QCOMPARE(w.setupPanel()->tracePage()->cpuCombo()->count(), 0);

@@ -49,9 +49,9 @@ namespace {
 constexpr int TIMEOUT_MS = 120000; // the machine is shared; never a timing assertion
 
 /// A stream file or trace workload of @p path (a trace's busiest CPU).
-WorkloadSpec fileWorkload(WorkloadKind kind, const QString &path, const QString &description)
+WorkloadSourceSpec fileWorkload(WorkloadKind kind, const QString &path, const QString &description)
 {
-    WorkloadSpec w;
+    WorkloadSourceSpec w;
     w.kind = kind;
     w.path = path;
     w.description = description;
@@ -96,7 +96,7 @@ void TestMainWindowUsability::failedStreamLoadRestoresThePanelsAndStaysReported(
     w.show();
     QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
     const SnapshotPtr before = w.snapshot();
-    const WorkloadSpec shown = before->spec.workload;
+    const WorkloadSourceSpec shown = before->spec.workload;
     QCOMPARE(w.setupPanel()->workload().kind, shown.kind);
     QVERIFY(w.messageBar()->text().isEmpty());
 

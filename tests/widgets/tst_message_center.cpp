@@ -24,17 +24,17 @@ private slots:
 
 namespace {
 
-WorkloadSpec traceWorkload(const QString &path)
+WorkloadSourceSpec traceWorkload(const QString &path)
 {
-    WorkloadSpec w;
+    WorkloadSourceSpec w;
     w.kind = WorkloadKind::Trace;
     w.path = path;
     return w;
 }
 
-WorkloadSpec periodic()
+WorkloadSourceSpec periodic()
 {
-    WorkloadSpec w;
+    WorkloadSourceSpec w;
     w.kind = WorkloadKind::Generator;
     return w;
 }
@@ -78,11 +78,11 @@ void TestMessageCenter::warningStaysWithItsWorkload()
 {
     MessageBar bar;
     MessageCenter messages(&bar, nullptr);
-    const WorkloadSpec juno = traceWorkload(QStringLiteral("/t/juno.dat"));
+    const WorkloadSourceSpec juno = traceWorkload(QStringLiteral("/t/juno.dat"));
     messages.runStarted(7);
     messages.showWarning(QStringLiteral("juno.dat: 3 events out of order"), juno);
     // Later runs of the same file (another CPU, a slider) keep it.
-    WorkloadSpec cpu2 = juno;
+    WorkloadSourceSpec cpu2 = juno;
     cpu2.cpu = 2;
     messages.runStarted(8);
     messages.snapshotShown({}, 8, cpu2, false);

@@ -65,7 +65,7 @@ void TestRecordedRow::disabledForAGeneratedStream()
     QCOMPARE(rec->checkState(), Qt::Unchecked);
     QVERIFY(!(rec->flags() & Qt::ItemIsEnabled));
     QCOMPARE(variants(panel.governors()), QStringList({"menu-6.14"}));
-    WorkloadSpec trace;
+    WorkloadSourceSpec trace;
     trace.kind = WorkloadKind::Trace;
     trace.path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
     trace.cpu = 4;

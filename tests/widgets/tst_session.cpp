@@ -195,7 +195,7 @@ void TestSession::traceWorkloadRoundTrip()
         s.scenario.workload.description = QStringLiteral("trace vm-amd-2cpu-pipe100us.ftrace.txt.gz, CPU 3");
         const Result<Session> l = sessionFromJson(sessionToJson(s), QStringLiteral("trace.idlescope"));
         QVERIFY2(l.ok(), l.ok() ? "" : l.error().toString().c_str());
-        const WorkloadSpec &w = l->scenario.workload;
+        const WorkloadSourceSpec &w = l->scenario.workload;
         QCOMPARE(w.kind, WorkloadKind::Trace);
         QCOMPARE(w.path, QStringLiteral("/data/traces/vm-amd-2cpu-pipe100us.ftrace.txt.gz"));
         QCOMPARE(w.cpu, cpu);
@@ -255,7 +255,7 @@ void TestSession::workloadKindsRoundTrip()
                            {WorkloadKind::Trace, "", "trace", ""}};
     QCOMPARE(std::size(WORKLOAD_KINDS), std::size(names));
     for (const Named &n : names) {
-        WorkloadSpec w;
+        WorkloadSourceSpec w;
         w.kind = n.kind;
         w.text = n.kind == WorkloadKind::Generator ? generatorWorkload(*workloads::findGenerator("poisson")).text
                                                    : QString::fromUtf8(n.text);

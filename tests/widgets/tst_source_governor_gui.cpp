@@ -117,7 +117,7 @@ SnapshotPtr showHopScenario(MainWindow &w)
     if (!t)
         return nullptr;
     spec.target = TargetSpec{TargetKind::File, u"three-states"_s, table, *t};
-    spec.workload = WorkloadSpec{};
+    spec.workload = WorkloadSourceSpec{};
     spec.workload.kind = WorkloadKind::Csv;
     spec.workload.path = dataFile(u"hop.csv"_s);
     spec.workload.description = u"hop.csv"_s;

@@ -100,7 +100,7 @@ void checkScenarioSpans(const SimulationSnapshot &snap, const QString &text, qin
 void TestSpecWorkload::refusalShownAtTheFieldWithItsColumn()
 {
     WorkloadSpecPage page;
-    WorkloadSpec periodic = defaultSpecWorkload();
+    WorkloadSourceSpec periodic = defaultSpecWorkload();
     periodic.text = QStringLiteral("periodic");
     periodic.spans = 1000;
     page.setWorkload(periodic);
@@ -161,7 +161,7 @@ void TestSpecWorkload::simulatesTheScenarioSpans()
         spin->setValue(spin->what() == QLatin1String("spans") ? 3000 : 7);
     type(page->field(), COMPOUND);
     QCOMPARE(page->message(), QString());
-    const auto wanted = [](const WorkloadSpec &x) {
+    const auto wanted = [](const WorkloadSourceSpec &x) {
         return x.kind == WorkloadKind::Spec && x.text == COMPOUND && x.spans == 3000 && x.seed == 7;
     };
     QTRY_VERIFY_WITH_TIMEOUT(!w.isBusyShown() && wanted(w.snapshot()->spec.workload), test::WINDOW_TIMEOUT_MS);
@@ -187,7 +187,7 @@ void TestSpecWorkload::sessionKeepsTheSpecText()
 {
     Session s;
     s.scenario = defaultScenario();
-    s.scenario.workload = WorkloadSpec{};
+    s.scenario.workload = WorkloadSourceSpec{};
     s.scenario.workload.kind = WorkloadKind::Spec;
     s.scenario.workload.text = COMPOUND;
     s.scenario.workload.spans = 3000;
@@ -235,7 +235,7 @@ void TestSpecWorkload::sessionParamsGiveTheCliText()
                                                         {QStringLiteral("params"), params}});
     const Result<Session> back = sessionFromJson(QJsonDocument(root).toJson(), QStringLiteral("old.idlescope"));
     QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
-    const WorkloadSpec &w = back->scenario.workload;
+    const WorkloadSourceSpec &w = back->scenario.workload;
     QCOMPARE(w.kind, WorkloadKind::Generator);
     // Every parameter of periodic in its order and named unit, as `compare --workload` takes it.
     const QString text = QStringLiteral("periodic:kind=pipe,interval_us=50,jitter_us=2.5,run_us=5,next_timer_us=10000");

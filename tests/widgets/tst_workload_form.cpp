@@ -54,7 +54,7 @@ struct PeriodicForm {
     bool exposed() { return QTest::qWaitForWindowExposed(&form); }
     qint64 value(const char *name) const
     {
-        const WorkloadSpec w = form.workload();
+        const WorkloadSourceSpec w = form.workload();
         return qstrcmp(name, "spans") == 0 ? w.spans : test::workloadParam(w, name);
     }
 };

@@ -42,7 +42,7 @@ bool tableWasEdited(const TargetSpec &target)
 
 QString workloadSpecText(const ScenarioSpec &spec, const QString &param, const QString &paramText)
 {
-    const WorkloadSpec &w = spec.workload;
+    const WorkloadSourceSpec &w = spec.workload;
     if (w.kind != WorkloadKind::Generator)
         return {};
     // The workload's own text; a sweep's values written over its parameter's.
@@ -91,7 +91,7 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
     if (!original || original->tickHz != t.table.tickHz)
         a << QStringLiteral("--hz") << QString::number(t.table.tickHz);
 
-    const WorkloadSpec &w = spec.workload;
+    const WorkloadSourceSpec &w = spec.workload;
     switch (w.kind) {
     case WorkloadKind::Csv: a << QStringLiteral("--workload") << QStringLiteral("csv:") + w.path; break;
     case WorkloadKind::Trace:

@@ -38,7 +38,7 @@ void MessageCenter::showError(const QString &text)
     show(true, text);
 }
 
-void MessageCenter::showWarning(const QString &text, const WorkloadSpec &about)
+void MessageCenter::showWarning(const QString &text, const WorkloadSourceSpec &about)
 {
     show(false, text);
     m_warningSource = about;
@@ -56,7 +56,7 @@ void MessageCenter::runFailed(const QString &message, const QString &reworded)
         show(true, reworded.isEmpty() ? message : reworded);
 }
 
-void MessageCenter::snapshotShown(const QStringList &errors, quint64 generation, const WorkloadSpec &workload,
+void MessageCenter::snapshotShown(const QStringList &errors, quint64 generation, const WorkloadSourceSpec &workload,
                                   bool keepFailure)
 {
     if (!errors.isEmpty()) {

@@ -47,7 +47,7 @@ public:
     /// An error that must stay visible (a failed load, a refused edit).
     void showError(const QString &text);
     /// A warning about @p about, the workload being set up: it stays while that is the workload.
-    void showWarning(const QString &text, const WorkloadSpec &about);
+    void showWarning(const QString &text, const WorkloadSourceSpec &about);
     /// A warning about something done at once (Copy as command's caveats): the next run asked
     /// for clears it, and it goes to the bar only (the status bar shows what was done).
     void showNote(const QString &text);
@@ -58,7 +58,8 @@ public:
     /// A snapshot of job @p generation, simulating @p workload, is shown with @p errors (its
     /// governors that could not run). @p keepFailure: it is the default scenario standing in
     /// for a start-up file that failed, whose message stays.
-    void snapshotShown(const QStringList &errors, quint64 generation, const WorkloadSpec &workload, bool keepFailure);
+    void snapshotShown(const QStringList &errors, quint64 generation, const WorkloadSourceSpec &workload,
+                       bool keepFailure);
 
 private:
     void show(bool error, const QString &text);
@@ -70,8 +71,8 @@ private:
     /// (a newer generation) clears it, not the run that was already under way.
     quint64 m_messageGeneration = 0;
     /// The workload the bar's warning is about; none before the first warning (a default
-    /// WorkloadSpec is a generator, which a note must not be taken to be about).
-    std::optional<WorkloadSpec> m_warningSource;
+    /// WorkloadSourceSpec is a generator, which a note must not be taken to be about).
+    std::optional<WorkloadSourceSpec> m_warningSource;
 };
 
 } // namespace idlescope

@@ -216,7 +216,7 @@ WorkloadKind SetupPanel::itemKind(int index) const
     return static_cast<WorkloadKind>(m_workloadKind->itemData(index, KIND_ROLE).toInt());
 }
 
-int SetupPanel::itemOf(const WorkloadSpec &w) const
+int SetupPanel::itemOf(const WorkloadSourceSpec &w) const
 {
     if (w.kind == WorkloadKind::Generator) {
         const workloads::GeneratorInfo *g = workloadGenerator(w);
@@ -256,9 +256,9 @@ void SetupPanel::chooseWorkload(int index)
         emit workloadChanged();
 }
 
-WorkloadSpec SetupPanel::workload() const
+WorkloadSourceSpec SetupPanel::workload() const
 {
-    WorkloadSpec w;
+    WorkloadSourceSpec w;
     switch (itemKind(m_workloadKind->currentIndex())) {
     case WorkloadKind::Csv:
         w.kind = WorkloadKind::Csv;
@@ -282,7 +282,7 @@ WorkloadSpec SetupPanel::workload() const
     return w;
 }
 
-void SetupPanel::setWorkload(const WorkloadSpec &w)
+void SetupPanel::setWorkload(const WorkloadSourceSpec &w)
 {
     m_filling = true;
     m_legacySeeding = usesLegacySeeding(w);
@@ -313,7 +313,7 @@ bool SetupPanel::setWorkloadFile(WorkloadKind kind, const QString &path, int cpu
         emit errorOccurred(tr("%1: no such file").arg(path));
         return false;
     }
-    WorkloadSpec w;
+    WorkloadSourceSpec w;
     w.kind = kind;
     w.path = path;
     w.cpu = cpu;

@@ -34,13 +34,13 @@ public:
     explicit SetupPanel(QWidget *parent = nullptr);
 
     TargetSpec target() const { return m_targetPicker->target(); }
-    WorkloadSpec workload() const;
+    WorkloadSourceSpec workload() const;
     /// Checked governors in list order, with their colours (settings left empty).
     std::vector<GovernorSpec> governors() const { return m_governorPicker->governors(); }
 
     /// Programmatic setters (session load, default scenario); they emit nothing.
     void setTarget(const TargetSpec &target) { m_targetPicker->setTarget(target); }
-    void setWorkload(const WorkloadSpec &workload);
+    void setWorkload(const WorkloadSourceSpec &workload);
     void setGovernors(const std::vector<GovernorSpec> &governors) { m_governorPicker->setGovernors(governors); }
 
     /// Load a table JSON / stream CSV (menus, tests); false with errorOccurred() on failure.
@@ -108,11 +108,11 @@ private:
     void proposeTable();
     void chooseWorkload(int index);
     /// The file workload of @p kind at @p path set as loadStreamFile() and loadTraceFile() do
-    /// (@p cpu: a trace's, -1 as in WorkloadSpec); false with errorOccurred() when the file does not exist.
+    /// (@p cpu: a trace's, -1 as in WorkloadSourceSpec); false with errorOccurred() when the file does not exist.
     bool setWorkloadFile(WorkloadKind kind, const QString &path, int cpu = -1);
     /// The kind of the workload combo's item @p index, and the item that shows @p w (-1 for none).
     WorkloadKind itemKind(int index) const;
-    int itemOf(const WorkloadSpec &w) const;
+    int itemOf(const WorkloadSourceSpec &w) const;
 
     TargetPicker *m_targetPicker;
     GovernorPicker *m_governorPicker;
@@ -121,7 +121,7 @@ private:
     QStackedWidget *m_workloadPages;
     WorkloadForm *m_generatorForm;
     /// The workload the user gave each item of the combo (a generator, the spec), so switching back keeps it.
-    QMap<int, WorkloadSpec> m_generatorValues;
+    QMap<int, WorkloadSourceSpec> m_generatorValues;
     /// The workload set last keeps the legacy seeding (an old session's): edits keep it too.
     bool m_legacySeeding = false;
     QLabel *m_streamPath;

@@ -44,7 +44,7 @@ WorkloadForm::WorkloadForm(QWidget *parent) : QWidget(parent), m_form(new QFormL
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
 }
 
-void WorkloadForm::setWorkload(const WorkloadSpec &w)
+void WorkloadForm::setWorkload(const WorkloadSourceSpec &w)
 {
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
@@ -107,9 +107,9 @@ void WorkloadForm::setWorkload(const WorkloadSpec &w)
     m_editors << spans << seed;
 }
 
-WorkloadSpec WorkloadForm::workload() const
+WorkloadSourceSpec WorkloadForm::workload() const
 {
-    WorkloadSpec out;
+    WorkloadSourceSpec out;
     if (!m_info)
         return out;
     workloads::ParamValues values = m_info->defaults();

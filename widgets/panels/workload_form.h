@@ -5,7 +5,7 @@
  * poisson, bimodal, io, server, ...) as a form, built from its ParamInfo
  * table: durations in µs, percentages, Hz, counts and choices, each with its
  * range and help text, plus the number of spans and the seed. The form is
- * the parsed form of a Generator workload's text (WorkloadSpec::text, the
+ * the parsed form of a Generator workload's text (WorkloadSourceSpec::text, the
  * command line's grammar): it reads its fields from the text and writes the
  * text back, every parameter in its named unit (spec_workload.h).
  */
@@ -33,11 +33,11 @@ public:
 
     /// Show the generator of the Generator workload @p w with the parameters of its text
     /// (those not written at their defaults), its spans and seed.
-    void setWorkload(const WorkloadSpec &w);
+    void setWorkload(const WorkloadSourceSpec &w);
     const workloads::GeneratorInfo *generator() const { return m_info; }
 
     /// The Generator workload the fields say: the text with every parameter, spans and seed.
-    WorkloadSpec workload() const;
+    WorkloadSourceSpec workload() const;
 
 signals:
     void valuesChanged();

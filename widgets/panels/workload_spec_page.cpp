@@ -65,7 +65,7 @@ WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
         connect(spin, &QDoubleSpinBox::valueChanged, this, &WorkloadSpecPage::valuesChanged);
 }
 
-void WorkloadSpecPage::setWorkload(const WorkloadSpec &w)
+void WorkloadSpecPage::setWorkload(const WorkloadSourceSpec &w)
 {
     const QSignalBlocker a(m_spans), b(m_seed), c(m_loop);
     const bool closed = w.kind == WorkloadKind::ClosedLoop;
@@ -79,9 +79,9 @@ void WorkloadSpecPage::setWorkload(const WorkloadSpec &w)
     check();
 }
 
-WorkloadSpec WorkloadSpecPage::workload() const
+WorkloadSourceSpec WorkloadSpecPage::workload() const
 {
-    WorkloadSpec w;
+    WorkloadSourceSpec w;
     w.kind = closedLoop() ? WorkloadKind::ClosedLoop : WorkloadKind::Spec;
     w.text = m_committed;
     w.spans = qRound(m_spans->value());

@@ -34,9 +34,9 @@ public:
     explicit WorkloadSpecPage(QWidget *parent = nullptr);
 
     /// Show the Spec or ClosedLoop workload @p w (its text, spans and seed).
-    void setWorkload(const WorkloadSpec &w);
+    void setWorkload(const WorkloadSourceSpec &w);
     /// The last committed text with the spans and seed shown, a Spec or a ClosedLoop.
-    WorkloadSpec workload() const;
+    WorkloadSourceSpec workload() const;
     /// The refusal of the text being typed ("" when it parses).
     QString message() const;
     /// The field (tests type into it).

@@ -29,7 +29,7 @@ namespace {
 /// Only one job runs at a time; the mutex is for the destructor-vs-worker corner.
 struct BaseStreamCache {
     QMutex mutex;
-    WorkloadSpec workload;
+    WorkloadSourceSpec workload;
     std::shared_ptr<const IdleStream> stream;
 };
 
@@ -39,7 +39,7 @@ BaseStreamCache &baseCache()
     return cache;
 }
 
-std::shared_ptr<const IdleStream> baseStream(const WorkloadSpec &w, QString *error)
+std::shared_ptr<const IdleStream> baseStream(const WorkloadSourceSpec &w, QString *error)
 {
     BaseStreamCache &c = baseCache();
     {

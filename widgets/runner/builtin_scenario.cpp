@@ -68,7 +68,7 @@ QString shortName(const ParamInfo &p)
 
 } // namespace
 
-QString describeWorkload(const WorkloadSpec &w)
+QString describeWorkload(const WorkloadSourceSpec &w)
 {
     switch (w.kind) {
     case WorkloadKind::Csv: return QStringLiteral("stream %1").arg(QFileInfo(w.path).fileName());
@@ -99,7 +99,7 @@ QString describeWorkload(const WorkloadSpec &w)
         .arg(w.spans);
 }
 
-Result<IdleStream> buildStream(const WorkloadSpec &w)
+Result<IdleStream> buildStream(const WorkloadSourceSpec &w)
 {
     switch (w.kind) {
     case WorkloadKind::Csv: return scenario::workloadStream(coreWorkload(w));
@@ -125,14 +125,14 @@ QColor governorColor(int n, const std::string &variant)
     return palette[((n % size) + size) % size];
 }
 
-WorkloadSpec periodicIpiWorkload(qint64 spans, qint64 intervalUs, qint64 jitterUs)
+WorkloadSourceSpec periodicIpiWorkload(qint64 spans, qint64 intervalUs, qint64 jitterUs)
 {
     const GeneratorInfo *g = workloads::findGenerator("periodic");
     workloads::ParamValues values = g->defaults();
     values.set("kind", 1); // ipi
     values.set("interval_us", intervalUs * 1000);
     values.set("jitter_us", jitterUs * 1000);
-    WorkloadSpec w = generatorWorkload(*g, spans);
+    WorkloadSourceSpec w = generatorWorkload(*g, spans);
     w.text = generatorText(values);
     w.description = describeWorkload(w);
     return w;

@@ -8,7 +8,7 @@
  * wakeups every 100 us, menu v6.14 vs menu v6.19 (merged residency threshold) vs teo v6.14 and the
  * oracle.
  *
- * WorkloadSpec conventions: WorkloadKind::Csv reads @c path (conformance
+ * WorkloadSourceSpec conventions: WorkloadKind::Csv reads @c path (conformance
  * stream format); WorkloadKind::Trace imports the kernel trace at @c path
  * (ftrace text, trace-cmd .dat or report, perf script;
  * widgets/runner/trace_workload.h) and replays the idle spans of CPU @c cpu;
@@ -38,18 +38,18 @@ QString builtinTargetLabel(const QString &id);
 Result<IdleStateTable> builtinTable(const QString &id);
 
 /// "periodic: kind ipi, interval 100 µs · 200000 spans" (non-default parameters shown).
-QString describeWorkload(const WorkloadSpec &w);
+QString describeWorkload(const WorkloadSourceSpec &w);
 
 /// Resolves a workload into a stream (generator, stream file or trace). Errors name the
 /// file/field. May take seconds (a trace import): SimulationRunner's worker calls it.
-Result<IdleStream> buildStream(const WorkloadSpec &w);
+Result<IdleStream> buildStream(const WorkloadSourceSpec &w);
 
 /// The colour of the n-th governor of a selection (the oracle has a neutral grey).
 QColor governorColor(int n, const std::string &variant);
 
 /// IPI wakeups every @p intervalUs us (the core "periodic" generator), @p spans spans,
 /// uniform jitter of +- @p jitterUs us.
-WorkloadSpec periodicIpiWorkload(qint64 spans, qint64 intervalUs = 100, qint64 jitterUs = 0);
+WorkloadSourceSpec periodicIpiWorkload(qint64 spans, qint64 intervalUs = 100, qint64 jitterUs = 0);
 
 /// First start: POWER10 LPAR, IPI every 100 us, menu-6.14 vs menu-6.19 vs teo-6.14 + oracle
 /// (only the variants that are registered; others fill in while a family is missing).

@@ -35,7 +35,7 @@ GovernorRun summaryRun(const GovernorSpec &g, const ClosedLoopRun &loop)
 bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cancel, JobProgress *progress,
                         QString *error)
 {
-    const WorkloadSpec &w = snap.spec.workload;
+    const WorkloadSourceSpec &w = snap.spec.workload;
     const Result<ClosedLoopSpec> spec = parseClosedLoopSpec(w.text.toStdString());
     if (!spec) {
         *error = QString::fromStdString(spec.error().toString());

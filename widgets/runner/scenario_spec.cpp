@@ -41,7 +41,7 @@ Result<TargetKind> targetKindFromName(const QString &name, const QString &file, 
                      + ")"};
 }
 
-QString workloadKindName(const WorkloadSpec &w)
+QString workloadKindName(const WorkloadSourceSpec &w)
 {
     switch (w.kind) {
     case WorkloadKind::Generator: return w.text.section(QLatin1Char(':'), 0, 0).trimmed();

@@ -50,7 +50,7 @@ struct TargetSpec {
 
 /// How the wakeup stream is produced.
 enum class WorkloadKind {
-    Generator,  ///< one generator of core/workloads, its parameters in WorkloadSpec::text
+    Generator,  ///< one generator of core/workloads, its parameters in WorkloadSourceSpec::text
     Spec,       ///< a compound workload in the command line's grammar (a + b, mix(...))
     ClosedLoop, ///< a closed loop (compare --closed-loop): its spans are made as it runs
     Csv,        ///< a conformance stream file
@@ -64,7 +64,7 @@ inline constexpr WorkloadKind WORKLOAD_KINDS[] = {WorkloadKind::Generator, Workl
 /// The default number of spans of a generated workload (the window's and the CLI's --spans).
 inline constexpr qint64 DEFAULT_WORKLOAD_SPANS = 200000;
 
-struct WorkloadSpec {
+struct WorkloadSourceSpec {
     WorkloadKind kind = WorkloadKind::Generator;
     /// Generator and Spec: core's workload spec text (core/workloads/workload_spec.h, what
     /// `idlescope-cli compare --workload` takes); a Generator's is one generator with every
@@ -88,7 +88,7 @@ struct WorkloadSpec {
  * session tells it by "loop": "closed"), or a Generator's generator ("periodic"), read from
  * its text.
  */
-QString workloadKindName(const WorkloadSpec &w);
+QString workloadKindName(const WorkloadSourceSpec &w);
 /**
  * The kind a session file names @p name, with its "loop" @p loop ("closed" makes a "spec" a
  * closed loop): every generator of core/workloads is WorkloadKind::Generator. An unknown name
@@ -99,7 +99,7 @@ Result<WorkloadKind> workloadKindFromName(const QString &name, const QString &lo
 
 /// The same spans from @p a and @p b: same kind, text, file, spans, seed, CPU and stamp,
 /// whatever their descriptions say.
-inline bool sameWorkload(const WorkloadSpec &a, const WorkloadSpec &b)
+inline bool sameWorkload(const WorkloadSourceSpec &a, const WorkloadSourceSpec &b)
 {
     return a.kind == b.kind && a.text == b.text && a.path == b.path && a.spans == b.spans && a.seed == b.seed
            && a.cpu == b.cpu && a.fileStamp == b.fileStamp && a.legacySeeding == b.legacySeeding;
@@ -130,7 +130,7 @@ inline constexpr Ns LATENCY_LIMIT_MAX_NS = 5000000;
 /// Everything a run depends on.
 struct ScenarioSpec {
     TargetSpec target;
-    WorkloadSpec workload;
+    WorkloadSourceSpec workload;
     std::vector<GovernorSpec> governors; ///< display order; the oracle may be one of them
     /// PM QoS resume-latency limit applied to every span (ns), or -1 to keep the stream's column.
     Ns latencyLimitNs = -1;

@@ -44,9 +44,9 @@ QString defaultSpecText()
     return QStringLiteral("periodic:kind=ipi,interval_us=100 + poisson:mean_us=500");
 }
 
-WorkloadSpec defaultSpecWorkload()
+WorkloadSourceSpec defaultSpecWorkload()
 {
-    WorkloadSpec w;
+    WorkloadSourceSpec w;
     w.kind = WorkloadKind::Spec;
     w.text = defaultSpecText();
     return w;
@@ -65,7 +65,7 @@ qint64 maxWorkloadSpans(WorkloadKind)
     return scenario::MAX_SPANS;
 }
 
-scenario::WorkloadSource coreWorkload(const WorkloadSpec &w)
+scenario::WorkloadSource coreWorkload(const WorkloadSourceSpec &w)
 {
     static constexpr std::pair<WorkloadKind, scenario::WorkloadKind> KINDS[] = {
         {WorkloadKind::Generator, scenario::WorkloadKind::Generator},
@@ -88,7 +88,7 @@ scenario::WorkloadSource coreWorkload(const WorkloadSpec &w)
     return out;
 }
 
-Result<IdleStream> specWorkloadStream(const WorkloadSpec &w)
+Result<IdleStream> specWorkloadStream(const WorkloadSourceSpec &w)
 {
     // As idlescope-cli replay --workload (app/cli/stream_args.cpp): one function of core/scenario.
     Result<IdleStream> s = scenario::workloadStream(coreWorkload(w));
@@ -97,14 +97,14 @@ Result<IdleStream> specWorkloadStream(const WorkloadSpec &w)
     return s;
 }
 
-QString describeSpecWorkload(const WorkloadSpec &w)
+QString describeSpecWorkload(const WorkloadSourceSpec &w)
 {
     if (w.kind == WorkloadKind::ClosedLoop)
         return QStringLiteral("closed loop: %1").arg(w.text);
     return QStringLiteral("spec: %1 \u00b7 %2 spans").arg(w.text).arg(w.spans);
 }
 
-const workloads::GeneratorInfo *workloadGenerator(const WorkloadSpec &w)
+const workloads::GeneratorInfo *workloadGenerator(const WorkloadSourceSpec &w)
 {
     if (w.kind != WorkloadKind::Generator)
         return nullptr;
@@ -134,9 +134,9 @@ QString generatorText(const workloads::ParamValues &values, const QString &param
     return kv.isEmpty() ? name : name + QLatin1Char(':') + kv.join(QLatin1Char(','));
 }
 
-WorkloadSpec generatorWorkload(const workloads::GeneratorInfo &g, qint64 spans, qint64 seed)
+WorkloadSourceSpec generatorWorkload(const workloads::GeneratorInfo &g, qint64 spans, qint64 seed)
 {
-    WorkloadSpec w;
+    WorkloadSourceSpec w;
     w.kind = WorkloadKind::Generator;
     w.text = generatorText(g.defaults());
     w.spans = spans;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
  * @file trace_workload.h
- * A recorded kernel trace as the window's workload (WorkloadSpec kind
+ * A recorded kernel trace as the window's workload (WorkloadSourceSpec kind
  * "trace"): core/trace imports the file (ftrace text, trace-cmd .dat or
  * report, perf script, plain or gzip) and one CPU's idle spans become the
  * replay stream, exactly as `idlescope-cli import --cpu N --stream` exports

@@ -5,7 +5,7 @@
  * spans as `idlescope-cli compare --iterations 1` does (seededStream() of
  * core/workloads/workload_spec.h), so that a copied command reproduces them;
  * a session saved before that (format 2 and older) is read with
- * WorkloadSpec::legacySeeding set (the session writes params "seeding":
+ * WorkloadSourceSpec::legacySeeding set (the session writes params "seeding":
  * "legacy" for it) and keeps the former derivation
  * (legacyDirectSeedStream()), so that its spans never change behind its
  * user's back, until the user switches it.
@@ -21,7 +21,7 @@ inline constexpr const char *SEEDING_PARAM = "seeding";
 inline constexpr const char *LEGACY_SEEDING = "legacy";
 
 /// True when @p w keeps the legacy seeding (an old session's generator workload).
-inline bool usesLegacySeeding(const WorkloadSpec &w)
+inline bool usesLegacySeeding(const WorkloadSourceSpec &w)
 {
     return w.kind == WorkloadKind::Generator && w.legacySeeding;
 }

@@ -75,7 +75,7 @@ void insertGeneratorParams(QJsonObject &params, const QString &text)
     }
 }
 
-QJsonObject workloadJson(const WorkloadSpec &w)
+QJsonObject workloadJson(const WorkloadSourceSpec &w)
 {
     QJsonObject o;
     o.insert(key("kind"), workloadKindName(w));
@@ -252,9 +252,9 @@ QString generatorTextOf(SessionJsonReader &r, const workloads::GeneratorInfo &g,
     return generatorText(values);
 }
 
-WorkloadSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 version, const QString &label)
+WorkloadSourceSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 version, const QString &label)
 {
-    WorkloadSpec w;
+    WorkloadSourceSpec w;
     const QJsonObject o = r.object(root, key("workload"), key("workload"));
     const QString kind = r.string(o, key("kind"), key("workload.kind"), true);
     w.path = r.string(o, key("path"), key("workload.path"), false);

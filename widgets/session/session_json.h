@@ -26,7 +26,7 @@
  * ("spec": the text, "spans", "seed", and "loop": "closed" for a closed loop)
  * or a generator's name, its params every parameter of the generator with
  * "spans" and "seed": the window holds a generator as the text of
- * `idlescope-cli compare --workload` (WorkloadSpec::text), written here as
+ * `idlescope-cli compare --workload` (WorkloadSourceSpec::text), written here as
  * those params and read back into that text.
  *
  * Every key says its unit, and its value is in that unit: "_ns" keys hold
@@ -37,7 +37,7 @@
  *
  * Seeding: up to format 2 the window seeded a generator with the session's seed
  * itself, since format 3 as `idlescope-cli compare` does (runSeed). A generator
- * workload of a format 1 or 2 file is read with WorkloadSpec::legacySeeding
+ * workload of a format 1 or 2 file is read with WorkloadSourceSpec::legacySeeding
  * (widgets/runner/workload_seeding.h), so that its spans stay the ones its
  * user saw; the mark is written back (params "seeding": "legacy") until the
  * user switches the scenario to the common seeding.
