@@ -20,8 +20,8 @@
  *   build/release/bench/bench_replay --benchmark_filter=latency-poll \
  *       --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
  */
+#include "core/formats/stream_csv.h"
 #include "core/governors/registry.h"
-#include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"

@@ -27,7 +27,7 @@
  *   idlescope-cli replay --table intel-skx --stream big.csv --governor teo-6.19
  *   idlescope-cli replay --table intel-skx --stream big.csv --governor-source teo.c --kernel 6.19
  */
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"

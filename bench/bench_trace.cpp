@@ -9,7 +9,7 @@
  * bytes_per_second is text bytes (uncompressed) for the text cases, file bytes for
  * the .dat. Run: build/release/bench/bench_trace --benchmark_min_time=2
  */
-#include "core/io/line_reader.h"
+#include "core/formats/line_reader.h"
 #include "core/trace/name_table.h"
 #include "core/trace/text_line_parser.h"
 #include "core/trace/trace_import.h"

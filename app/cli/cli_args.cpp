@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_args.h"
 
+#include "core/formats/csv_fields.h"
 #include "core/governors/tunable_setting.h"
 #include "core/io/atomic_file.h"
-#include "core/io/csv_fields.h"
 #include "core/io/table_json.h"
 
 #include <algorithm>

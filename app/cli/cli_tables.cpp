@@ -8,7 +8,7 @@
 #include "app/cli/cli_args.h"
 
 #include "core/common/input_file.h"
-#include "core/io/csv_fields.h"
+#include "core/formats/csv_fields.h"
 #include "core/io/table_json.h"
 
 #include "core/targets/builtin_targets.h"

@@ -14,10 +14,10 @@
 #include "app/cli/stream_args.h"
 
 #include "core/experiments/comparison.h"
+#include "core/formats/csv_fields.h"
+#include "core/formats/stream_csv.h"
 #include "core/io/atomic_file.h"
 #include "core/io/comparison_shard.h"
-#include "core/io/csv_fields.h"
-#include "core/io/stream_csv.h"
 #include "core/targets/builtin_targets.h"
 
 #include <algorithm>

@@ -10,8 +10,8 @@
 #include "app/cli/source_args.h"
 #include "app/cli/stream_args.h"
 
+#include "core/formats/csv_fields.h"
 #include "core/governors/registry.h"
-#include "core/io/csv_fields.h"
 #include "core/replay/governor_diff.h"
 
 #include <iostream>

@@ -4,9 +4,9 @@
 #include "app/cli/input_paths.h"
 #include "app/cli/trace_warnings.h"
 
+#include "core/formats/csv_fields.h"
+#include "core/formats/stream_csv.h"
 #include "core/io/atomic_file.h"
-#include "core/io/csv_fields.h"
-#include "core/io/stream_csv.h"
 #include "core/trace/idle_reconstructor.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_names.h"

@@ -12,8 +12,8 @@
 #include "app/cli/commands.h"
 #include "app/cli/record_tracefs.h"
 
+#include "core/formats/csv_fields.h"
 #include "core/io/atomic_file.h"
-#include "core/io/csv_fields.h"
 #include "core/io/table_json.h"
 #include "core/targets/sysfs_cpuidle.h"
 #include "core/trace/trace_import.h"

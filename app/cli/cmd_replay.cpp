@@ -5,10 +5,10 @@
 
 #include "app/cli/source_args.h"
 #include "app/cli/stream_args.h"
+#include "core/formats/replay_output.h"
+#include "core/formats/stream_csv.h"
 #include "core/governors/registry.h"
 #include "core/io/atomic_file.h"
-#include "core/io/replay_output.h"
-#include "core/io/stream_csv.h"
 #include "core/replay/reference_replay.h"
 #include "core/source_governor/source_governor.h"
 

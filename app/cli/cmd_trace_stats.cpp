@@ -3,8 +3,8 @@
 #include "app/cli/commands.h"
 #include "app/cli/input_paths.h"
 
+#include "core/formats/csv_fields.h"
 #include "core/io/atomic_file.h"
-#include "core/io/csv_fields.h"
 #include "core/scenario/trace_simulate.h"
 #include "core/trace/stats_format.h"
 #include "core/trace/trace_import.h"

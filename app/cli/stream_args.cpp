@@ -4,7 +4,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/trace_warnings.h"
 
-#include "core/io/csv_fields.h"
+#include "core/formats/csv_fields.h"
 #include "core/scenario/scenario_stream.h"
 #include "core/scenario/scenario_trace.h"
 #include "core/trace/trace_import.h"

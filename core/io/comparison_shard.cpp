@@ -2,7 +2,7 @@
 #include "core/io/comparison_shard.h"
 
 #include "core/common/input_file.h"
-#include "core/io/csv_fields.h"
+#include "core/formats/csv_fields.h"
 #include "core/io/table_json.h"
 #include "core/stream/idle_span.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/scenario/scenario_stream.h"
 
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/scenario/scenario_trace.h"
 #include "core/trace/trace_import.h"
 

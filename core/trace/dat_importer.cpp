@@ -29,7 +29,7 @@
  */
 #include "core/trace/trace_import.h"
 
-#include "core/io/decompressed_file.h"
+#include "core/formats/decompressed_file.h"
 #include "core/source_governor/subprocess.h"
 #include "core/trace/dat_reader.h"
 #include "core/trace/idle_reconstructor.h"

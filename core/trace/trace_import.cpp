@@ -2,8 +2,8 @@
 #include "core/trace/trace_import.h"
 
 #include "core/common/input_file.h"
-#include "core/io/decompressed_file.h"
-#include "core/io/line_reader.h"
+#include "core/formats/decompressed_file.h"
+#include "core/formats/line_reader.h"
 #include "core/trace/text_importer.h"
 
 #include <cstring>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/trace/trace_stream.h"
 
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/replay/reference_replay.h"
 
 #include <algorithm>

@@ -7,7 +7,7 @@
 #include "tests/cli_process.h"
 #include "tests/test_paths.h"
 
-#include "core/io/line_reader.h"
+#include "core/formats/line_reader.h"
 #include "tests/test_files.h"
 
 #include <QFile>

@@ -15,7 +15,7 @@
 #include "tests/test_files.h"
 #include "tests/test_require.h"
 
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/source_governor/source_build.h"
 #include "core/source_governor/source_consent.h"

@@ -8,7 +8,7 @@
 #include "tests/cli_process.h"
 #include "tests/test_paths.h"
 
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "tests/test_files.h"
 
 #include <QFile>

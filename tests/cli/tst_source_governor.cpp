@@ -10,7 +10,7 @@
 #include "tests/test_paths.h"
 #include "tests/test_require.h"
 
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_run.h"
 #include "core/source_governor/source_build.h"

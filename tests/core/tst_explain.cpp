@@ -4,9 +4,9 @@
 // kernel's teo_update() still runs on the zeroed device), menu's polling
 // override on the default scenario's shape (POWER10, an IPI every 100 us),
 // units in both styles and plural-correct counts.
+#include "core/formats/stream_csv.h"
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
-#include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_run.h"
 #include "tests/test_paths.h"

@@ -12,9 +12,9 @@
  * before it), for every reader: the line reader, the stream CSV, text traces
  * and gzip'd .dat files.
  */
-#include "core/io/decompressed_file.h"
-#include "core/io/line_reader.h"
-#include "core/io/stream_csv.h"
+#include "core/formats/decompressed_file.h"
+#include "core/formats/line_reader.h"
+#include "core/formats/stream_csv.h"
 #include "core/trace/trace_import.h"
 
 #include "tests/test_files.h"

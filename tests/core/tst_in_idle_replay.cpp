@@ -7,8 +7,8 @@
  * tick that stays stopped across them. A scripted governor makes the
  * decisions, so that every number below follows from the replay loop alone.
  */
+#include "core/formats/stream_csv.h"
 #include "core/governors/registry.h"
-#include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"

@@ -8,8 +8,8 @@
  */
 #include "core/common/input_file.h"
 #include "core/experiments/comparison.h"
-#include "core/io/line_reader.h"
-#include "core/io/stream_csv.h"
+#include "core/formats/line_reader.h"
+#include "core/formats/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/targets/cpupower_import.h"
 #include "core/targets/sysfs_cpuidle.h"

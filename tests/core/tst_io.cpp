@@ -4,9 +4,9 @@
  * stream CSV and table JSON parsers with their error messages, table
  * validation and editing, and atomic saving.
  */
+#include "core/formats/line_reader.h"
+#include "core/formats/stream_csv.h"
 #include "core/io/atomic_file.h"
-#include "core/io/line_reader.h"
-#include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 
 #include "tests/test_require.h"

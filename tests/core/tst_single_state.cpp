@@ -13,9 +13,9 @@
  * Also the replay's poll loop with a poll limit of 0 (item 13): it never
  * advanced time, so a span under a zero latency limit never ended.
  */
+#include "core/formats/stream_csv.h"
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
-#include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"

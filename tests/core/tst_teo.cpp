@@ -11,12 +11,12 @@
  */
 #include "tests/test_paths.h"
 
+#include "core/formats/line_reader.h"
+#include "core/formats/replay_output.h"
+#include "core/formats/stream_csv.h"
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
 #include "core/governors/teo_governor.h"
-#include "core/io/line_reader.h"
-#include "core/io/replay_output.h"
-#include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"

@@ -6,7 +6,7 @@
  * fix was made (entries, truncated entries, exported spans; or the error),
  * and exported streams must pass the conformance reader's checks.
  */
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/targets/sysfs_cpuidle.h"
 #include "core/trace/stats_format.h"
 #include "core/trace/trace_import.h"

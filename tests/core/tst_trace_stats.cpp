@@ -6,7 +6,7 @@
  * with the arm-juno-r0 table (resources/targets): WFI TR 1 us / EL 1 us,
  * cpu-sleep-0 TR 2000 us / EL 1500 us, cluster-sleep-0 TR 2500 us / EL 1600 us.
  */
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/scenario/trace_simulate.h"
 #include "core/trace/stats_format.h"

@@ -4,7 +4,7 @@
  * statistics against its parameters (stated tolerances), the spec grammar and
  * its errors, overlay and mix on hand-computed timelines, CSV round trips.
  */
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/workloads/rng.h"
 #include "core/workloads/workload_spec.h"
 

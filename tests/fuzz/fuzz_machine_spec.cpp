@@ -11,7 +11,7 @@
  * 4096 spans, a stretch it cannot cover being an Error).
  */
 #include "core/experiments/synthetic_machine.h"
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/targets/builtin_machines.h"
 #include "core/targets/builtin_targets.h"
 

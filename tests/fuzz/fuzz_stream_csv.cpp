@@ -7,7 +7,7 @@
  * thousands for a 14 s span under a zero latency limit) is replayed through
  * every variant on a table with a polling state.
  */
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 
 #include "tests/fuzz/fuzz_replay.h"
 

@@ -6,7 +6,7 @@
  * give a result or an Error, never a crash, a sanitizer report or a stream the
  * conformance reader rejects.
  */
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/trace/stats_format.h"
 #include "core/trace/trace_import.h"
 #include "core/trace/trace_stats.h"

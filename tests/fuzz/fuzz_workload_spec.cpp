@@ -5,7 +5,7 @@
  * of its first points, and every span must be one the stream reader accepts
  * (validateSpan), or the generated stream would be refused by replay.
  */
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/workloads/workload_spec.h"
 
 #include <algorithm>

@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_run.h"
 #include "core/stats/run_counts.h"

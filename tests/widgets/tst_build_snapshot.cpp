@@ -5,7 +5,7 @@
 // run is reused (the same pointer) when only another governor's tunable changed, and when a
 // fresh run repeats it entry for entry (a latency limit no exit latency lies between); a raised
 // cancel gives no snapshot and no error; a bad table gives an error and no snapshot.
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 #include "core/replay/governor_run.h"
 #include "core/stats/run_counts.h"
 #include "core/stats/span_clock.h"

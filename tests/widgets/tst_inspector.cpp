@@ -4,7 +4,7 @@
 // The kernel's expected decisions say span 1002 went to CEDE and was "above";
 // the inspector must show that, and the reasoning values worked out by hand
 // from the stream below.
-#include "core/io/line_reader.h"
+#include "core/formats/line_reader.h"
 #include "replay_fixture.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/inspector/inspector_html.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/io/line_reader.h"
+#include "core/formats/line_reader.h"
 
 #include <cstring>
 

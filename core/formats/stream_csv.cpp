@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/io/stream_csv.h"
+#include "core/formats/stream_csv.h"
 
-#include "core/io/csv_fields.h"
-#include "core/io/line_reader.h"
+#include "core/formats/csv_fields.h"
+#include "core/formats/line_reader.h"
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/io/csv_fields.h"
+#include "core/formats/csv_fields.h"
 
 #include <charconv>
 

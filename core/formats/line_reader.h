@@ -13,7 +13,7 @@
 
 #include "core/common/error.h"
 
-#include "core/io/decompressed_file.h"
+#include "core/formats/decompressed_file.h"
 
 #include <cstddef>
 #include <cstdint>

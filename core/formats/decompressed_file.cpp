@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/io/decompressed_file.h"
+#include "core/formats/decompressed_file.h"
 
 #include "core/common/input_file.h"
 

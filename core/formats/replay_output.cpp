@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/io/replay_output.h"
+#include "core/formats/replay_output.h"
 
 #include "core/common/text_cells.h"
 
