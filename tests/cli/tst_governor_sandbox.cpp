@@ -17,6 +17,8 @@
 
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
+#include "core/source_governor/governor_host_path.h"
+#include "core/source_governor/host_protocol.h"
 #include "core/source_governor/source_build.h"
 #include "core/source_governor/source_consent.h"
 
@@ -703,6 +705,61 @@ postcore_initcall(init_g);
                      != std::string::npos,
                  open.error().message.c_str());
         QVERIFY2(sticky, sticky ? "" : sticky.error().message.c_str());
+    }
+
+    void aLargeObjectRunsFullyConfined()
+    {
+        // Hostile round 2026-12-06, finding 1 (gov/bigso.c): a 20 MiB array made the object
+        // larger than the host's fixed 16 MiB private root; the copy failed and the host ran
+        // the governor with no namespaces at all, reading the user's files, under a warning
+        // that blamed the kernel. The root is now sized from the object: fully confined.
+        const QString secret = m_out.filePath(u"big-secret.txt"_s);
+        writeFile(secret, "the user's secret\n");
+        const QString gov =
+            writeGovernor(u"bigso.c"_s, governorSource("extern int open(const char *, int, ...);\n"
+                                                       "__attribute__((used)) static const char pad[20 << 20] = {1};",
+                                                       "\tif (open(\"" + secret.toUtf8()
+                                                           + "\", 0) < 0) pr_info(\"bigso: cannot open\\n\");"));
+        const auto r = replay(gov);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"bigso: cannot open"_s), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"partial sandbox"_s), qPrintable(r.err));
+    }
+
+    void aSandboxStepThatFailsRefusesTheRun()
+    {
+        // A step of the namespaces that fails for a reason of its own (not a kernel or a
+        // container forbidding the mechanism) refuses the run, naming the step: here an object
+        // past HOST_OBJECT_LIMIT (a sparse file, given to the host as idlescope would).
+        using namespace idlescope::source_governor;
+        const QString big = m_out.filePath(u"too-big.so"_s);
+        {
+            QFile f(big);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(HOST_OBJECT_LIMIT + 1));
+        }
+        QProcess host;
+        host.start(QString::fromStdString(governorHostPath()), {big});
+        QVERIFY(host.waitForFinished(20000));
+        const QString err = QString::fromUtf8(host.readAllStandardError());
+        QCOMPARE(host.exitCode(), HOST_EXIT_REFUSED);
+        QVERIFY2(err.contains(u"the governor sandbox could not be set up (reading the built governor: File too "
+                              u"large, the object is larger than the sandbox's 64 MiB): the governor was not run"_s),
+                 qPrintable(err));
+    }
+
+    void aFallbackIsSaidByCompareToo()
+    {
+        // Finding 1 also: where a container forbids unshare(2), replay warned and compare said
+        // nothing. Its notes now carry the same warning, once.
+        const auto r =
+            runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                    u"csv:"_s + dataFile(u"hop.csv"_s), u"--governors"_s, u"menu-6.14,src:"_s + hostile(u"gov-ok.c"_s)},
+                   [] { forbidInChild(SCMP_SYS(unshare), EPERM); });
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.err.count(u"runs in a partial sandbox, as this kernel or container allows: no namespaces "
+                             u"(unshare: Operation not permitted)"_s),
+                 1);
     }
 
     void aBuildNeedsConsentWhereItIsRequired()
