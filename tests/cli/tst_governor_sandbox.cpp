@@ -762,6 +762,108 @@ postcore_initcall(init_g);
                  1);
     }
 
+    void theAssemblerReadsNoFileOfItsOwn()
+    {
+        // Finding 2 (gov/incbin.c, inc2/asminc.c, inc/gov.c): .incbin and .include in an asm()
+        // were read by the assembler after -MD had listed the C files: /etc/shadow built in,
+        // and a tuning.bin swapped after the yes ran unasked. The compiler's assembly is
+        // checked before it is assembled; spelled in pieces the preprocessor and the compiler
+        // join, or through a macro, it is refused too.
+        const QString secret = m_out.filePath(u"asm-secret.txt"_s);
+        writeFile(secret, "TOPSECRET\n");
+        const QByteArray path = secret.toUtf8();
+        const QList<QPair<QString, QByteArray>> cases = {
+            {u"incbin.c"_s, "asm(\".section .rodata\\nleak: .incbin \\\"" + path + "\\\"\\n.previous\");"},
+            {u"include.c"_s, "asm(\".include \\\"" + path + "\\\"\");"},
+            {u"joined.c"_s, "#define S(x) #x\nasm(\".inc\" \"bin \" S(\"" + path + "\"));"},
+            {u"upper.c"_s, "asm(\".INCBIN \\\"" + path + "\\\"\");"},
+            {u"macro.c"_s, "asm(\".macro m d\\n.\\\\d \\\"" + path + "\\\"\\n.endm\\nm incbin\");"},
+        };
+        for (const auto &[name, decl] : cases) {
+            const QString gov = writeGovernor(name, governorSource(decl, ""));
+            const auto built = idlescope::source_governor::buildSourceGovernor(gov.toStdString());
+            QVERIFY2(!built, qPrintable(name));
+            QVERIFY2(built.error().message.find("not built: its assembly holds the directive .") != std::string::npos,
+                     built.error().message.c_str());
+            QVERIFY2(built.error().message.find("TOPSECRET") == std::string::npos, built.error().message.c_str());
+        }
+        // A string of the governor's own that merely looks like a directive is refused too
+        // (the check does not parse the assembler's syntax): said, not silently built.
+        const QString plain = writeGovernor(u"plain.c"_s, governorSource("", "\tpr_info(\"ok\\n\");"));
+        QVERIFY(idlescope::source_governor::buildSourceGovernor(plain.toStdString()));
+    }
+
+    void aLineDirectiveNamingAnotherFileIsRefused()
+    {
+        // Findings 2 and 5 (inc2/line.c, linezero.c, linefifo.c): `#line 1 "/etc/shadow"` and a
+        // syntax error printed the file's first line in the compiler's message; /dev/zero made
+        // cc1 ask for 4 GiB, a FIFO waited until the timeout. Refused before compiling, with
+        // the line (3: after the two includes of governorSource()), in every spelling.
+        const QString secret = m_out.filePath(u"line-secret.txt"_s);
+        writeFile(secret, "TOPSECRET\n");
+        const QList<QByteArray> spellings = {"#line 1 \"" + secret.toUtf8() + "\"", "# 1 \"/dev/zero\"",
+                                             "  #  /* c */ line 7 \"/dev/zero\"", "#\\\nline 1 \"/dev/zero\"",
+                                             "%:line 1 \"/dev/zero\""};
+        for (const QByteArray &directive : spellings) {
+            const QString gov = writeGovernor(u"line.c"_s, governorSource(directive + "\nint x = ;", ""));
+            QElapsedTimer clock;
+            clock.start();
+            const auto built = idlescope::source_governor::buildSourceGovernor(gov.toStdString());
+            QVERIFY2(!built, directive.constData());
+            QCOMPARE(built.error().line, 3);
+            QVERIFY2(built.error().message.find("not built: a line directive") != std::string::npos,
+                     built.error().message.c_str());
+            QVERIFY2(built.error().toString().find("TOPSECRET") == std::string::npos, directive.constData());
+            QVERIFY(clock.elapsed() < 10000);
+        }
+        // "#linear" is no directive of that name, nor is a line in a comment's text.
+        const QString fine = writeGovernor(u"fine.c"_s, governorSource("#define linear 1\n/* #line 1 \"x\" */", ""));
+        const auto built = idlescope::source_governor::buildSourceGovernor(fine.toStdString());
+        QVERIFY2(built, built ? "" : built.error().message.c_str());
+    }
+
+    void compilerErrorsQuoteNoFileOutsideTheBuild()
+    {
+        // Finding 5: an #include of a file outside the build (refused once built) still had
+        // the compiler quote its lines in errors: TOPSECRET here, /etc/shadow there.
+        const QString secret = m_out.filePath(u"inc-secret.txt"_s);
+        writeFile(secret, "TOPSECRET is here\n");
+        const QString gov = writeGovernor(u"incsecret.c"_s, governorSource("#include \"" + secret.toUtf8() + "\"", ""));
+        const auto built = idlescope::source_governor::buildSourceGovernor(gov.toStdString());
+        QVERIFY(!built);
+        QVERIFY2(built.error().message.find("TOPSECRET") == std::string::npos, built.error().message.c_str());
+        QVERIFY2(built.error().message.find("lines about files outside the build") != std::string::npos,
+                 built.error().message.c_str());
+    }
+
+    void theBuildHasLimits()
+    {
+        // Finding 5: gov/ppbomb.c (2^22 macro tokens) took cc1 to 1.27 GB; an object of any
+        // size landed in the cache. The build's processes have 1 GiB of address space each and
+        // write no file past the host's object limit (64 MiB + 1).
+        QByteArray bomb = "#define A0 x\n";
+        for (int i = 1; i <= 24; ++i)
+            bomb += "#define A" + QByteArray::number(i) + " A" + QByteArray::number(i - 1) + " A"
+                    + QByteArray::number(i - 1) + "\n";
+        bomb += "static int A(void) { return 0; }\nint bomb[] = { A24 };\n";
+        const QString ppbomb = writeGovernor(u"ppbomb.c"_s, governorSource(bomb.replace(" x\n", " 1,\n"), ""));
+        QElapsedTimer clock;
+        clock.start();
+        const auto a = idlescope::source_governor::buildSourceGovernor(ppbomb.toStdString());
+        QVERIFY(!a);
+        QVERIFY2(a.error().message.find("note: the build has 1 GiB of memory per compiler process")
+                     != std::string::npos,
+                 a.error().message.c_str());
+        QVERIFY2(clock.elapsed() < 100000, qPrintable(QString::number(clock.elapsed())));
+        const QString big =
+            writeGovernor(u"bigobj.c"_s,
+                          governorSource("__attribute__((used)) static const char pad[70 << 20] = {1};", ""));
+        const auto b = idlescope::source_governor::buildSourceGovernor(big.toStdString());
+        QVERIFY(!b);
+        QVERIFY2(b.error().message.find("64 MiB for the files it writes") != std::string::npos,
+                 b.error().message.c_str());
+    }
+
     void aBuildNeedsConsentWhereItIsRequired()
     {
         // The window requires the user's yes: a file neither added by the user nor allowed by
