@@ -560,6 +560,8 @@ std::string explainCompilerOutput(const std::string &output)
 
 Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int timeoutSeconds)
 {
+    if (Status s = sourcePathProblem(sourcePath); !s)
+        return s.error();
     std::error_code fileError;
     if (fs::exists(sourcePath, fileError) && !fs::is_regular_file(sourcePath, fileError))
         return Error{sourcePath, 0, "", "not a file: give a governor source file (menu.c, teo.c, ...)"};
@@ -569,7 +571,10 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     // What the compiler gets: the file and the headers beside it, read here once. The yes
     // covers these bytes, and the build reads nothing else of the user's.
     const std::string sourceName = fs::path(sourcePath).filename().string();
-    const std::vector<SourceHeader> headers = sourceHeaders(sourcePath);
+    Result<std::vector<SourceHeader>> headerList = readSourceHeaders(sourcePath);
+    if (!headerList)
+        return headerList.error();
+    const std::vector<SourceHeader> headers = std::move(*headerList);
     // A session (or any file that names this one) is no yes to build and run it: where the
     // user's yes is required (the window), a file without it is not even compiled.
     if (const std::string consentHash = sourceConsentHash(sourceName, *source, headers);

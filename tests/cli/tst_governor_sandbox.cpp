@@ -864,6 +864,68 @@ postcore_initcall(init_g);
                  b.error().message.c_str());
     }
 
+    void headersBesideTheSourceAreCapped()
+    {
+        // Finding 3 (hdrbomb/): every *.h beside the source was read whole to hash it, before
+        // the question and on the window's thread: 19 sparse 60 MiB headers took 1.3 GB and
+        // froze it for 20 s. Sizes are taken first, nothing is read past the caps, and the
+        // error names them. Sparse files: nothing is written to disk.
+        using namespace idlescope::source_governor;
+        const QString dir = m_out.filePath(u"hdrbomb"_s);
+        QVERIFY(QDir().mkpath(dir));
+        const QString gov = dir + u"/gov.c"_s;
+        writeFile(gov, governorSource("", ""));
+        for (int i = 0; i < 3; ++i) {
+            QFile f(dir + u"/h"_s + QString::number(i) + u".h"_s);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(qint64{60} << 20));
+        }
+        QElapsedTimer clock;
+        clock.start();
+        const auto hash = sourceFileSha256(gov.toStdString());
+        QVERIFY(!hash);
+        QVERIFY2(hash.error().message.find("the headers (*.h) beside it hold more than 8 MiB") != std::string::npos,
+                 hash.error().message.c_str());
+        QVERIFY(clock.elapsed() < 2000);
+        const auto built = buildSourceGovernor(gov.toStdString());
+        QVERIFY(!built);
+        QVERIFY2(built.error().message.find("more than 8 MiB") != std::string::npos, built.error().message.c_str());
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(QFile::remove(dir + u"/h"_s + QString::number(i) + u".h"_s));
+        for (int i = 0; i < 33; ++i)
+            writeFile(dir + u"/c"_s + QString::number(i) + u".h"_s, "/* empty */\n");
+        const auto many = sourceFileSha256(gov.toStdString());
+        QVERIFY(!many);
+        QVERIFY2(many.error().message.find("its folder holds more than 32 headers (*.h)") != std::string::npos,
+                 many.error().message.c_str());
+        QVERIFY(QFile::remove(dir + u"/c0.h"_s));
+        QVERIFY(sourceFileSha256(gov.toStdString()));
+    }
+
+    void namesWithControlCharactersAreShownEscaped()
+    {
+        // Finding 8 (spoof/nl.idlescope): a file name with newlines faked lines of the consent
+        // question ("SHA-256: matches kernel.org v6.19 (verified)"). Such a path is refused,
+        // shown escaped; a right-to-left override (evil\u202ec.unem) is escaped too.
+        using namespace idlescope::source_governor;
+        QCOMPARE(printableName("a\nb\tc\\d\x1b[31m"), std::string("a\\nb\\tc\\\\d\\x1b[31m"));
+        QCOMPARE(printableName("evil\u202ec.unem"), std::string("evil\\u202ec.unem"));
+        QCOMPARE(printableName("mü nu.c"), std::string("mü nu.c"));
+        const QString dir = m_out.filePath(u"spoof\nSHA-256: verified"_s);
+        QVERIFY(QDir().mkpath(dir));
+        const QString gov = dir + u"/menu.c"_s;
+        writeFile(gov, governorSource("", ""));
+        const auto hash = sourceFileSha256(gov.toStdString());
+        QVERIFY(!hash);
+        QVERIFY2(hash.error().toString().find("spoof\\nSHA-256: verified/menu.c") != std::string::npos,
+                 hash.error().toString().c_str());
+        QVERIFY(hash.error().toString().find('\n') == std::string::npos);
+        const auto built = buildSourceGovernor(gov.toStdString());
+        QVERIFY(!built);
+        QVERIFY2(built.error().message.find("holds control characters") != std::string::npos,
+                 built.error().message.c_str());
+    }
+
     void aBuildNeedsConsentWhereItIsRequired()
     {
         // The window requires the user's yes: a file neither added by the user nor allowed by
