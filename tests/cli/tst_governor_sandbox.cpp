@@ -902,6 +902,19 @@ postcore_initcall(init_g);
         QVERIFY(sourceFileSha256(gov.toStdString()));
     }
 
+    void forgedDecisionsAreNotBuffered()
+    {
+        // Finding 6 (gov/fd5-flood.c): valid state-0 bytes written to fd 5 as fast as the
+        // pipe takes them were buffered up to 576 bytes a stream row before the run was
+        // stopped (620 MB at 1M rows). Now at most 9 bytes an entry the host has reached,
+        // plus 64 KiB: the flood from the initcall (entry 0) stops at once.
+        const auto r = replay(hostile(u"gov-fd5-flood.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"more than the 65554 bytes its first entry can make: stopped (the governor writes to "
+                                u"file descriptor 5 itself)"_s),
+                 qPrintable(r.err));
+    }
+
     void namesWithControlCharactersAreShownEscaped()
     {
         // Finding 8 (spoof/nl.idlescope): a file name with newlines faked lines of the consent
