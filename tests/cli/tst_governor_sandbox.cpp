@@ -17,10 +17,12 @@
 
 #include "core/io/stream_csv.h"
 #include "core/io/table_json.h"
+#include "core/replay/reference_replay.h"
 #include "core/source_governor/governor_host_path.h"
 #include "core/source_governor/host_protocol.h"
 #include "core/source_governor/source_build.h"
 #include "core/source_governor/source_consent.h"
+#include "core/source_governor/source_governor.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -38,6 +40,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -760,6 +763,51 @@ postcore_initcall(init_g);
         QCOMPARE(r.err.count(u"runs in a partial sandbox, as this kernel or container allows: no namespaces "
                              u"(unshare: Operation not permitted)"_s),
                  1);
+    }
+
+    void theWindowsBuildWarningsCarryTheFallback()
+    {
+        // Finding 1 also: the window shows a source governor's messages from
+        // buildSourceGovernorOf() after its run (its message bar stayed empty while the host
+        // ran without namespaces). In a child of this test, with unshare(2) forbidden as a
+        // container does: a run, then the warnings the window asks for carry the fallback.
+        const QString gov = hostile(u"gov-ok.c"_s);
+        int out[2];
+        QCOMPARE(::pipe(out), 0);
+        const pid_t pid = ::fork();
+        QVERIFY(pid >= 0);
+        if (pid == 0) {
+            ::close(out[0]);
+            forbidInChild(SCMP_SYS(unshare), EPERM);
+            const std::string id = "src:" + gov.toStdString();
+            auto table = idlescope::readTableJson(dataFile(u"three_states.json"_s).toStdString());
+            auto stream = idlescope::readStreamCsv(dataFile(u"hop.csv"_s).toStdString());
+            std::unique_ptr<idlescope::Governor> g = idlescope::makeSourceGovernor(id);
+            if (!table || !stream || !g || !idlescope::prepareGovernor(*g, *table, *stream))
+                ::_exit(3);
+            idlescope::ReferenceReplay replay(*table, *g);
+            replay.runSpans(*stream, 0, stream->size(),
+                            [](const idlescope::EntryRecord &, const idlescope::Governor &) {});
+            if (!idlescope::finishGovernor(*g, &replay.summary()))
+                ::_exit(4);
+            std::string warnings;
+            if (!idlescope::buildSourceGovernorOf(id, &warnings))
+                ::_exit(5);
+            const bool ok = ::write(out[1], warnings.data(), warnings.size()) == ssize_t(warnings.size());
+            ::_exit(ok ? 0 : 6);
+        }
+        ::close(out[1]);
+        QByteArray text;
+        char buf[4096];
+        for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) > 0;)
+            text.append(buf, n);
+        ::close(out[0]);
+        int status = 0;
+        QCOMPARE(::waitpid(pid, &status, 0), pid);
+        QVERIFY2(WIFEXITED(status) && WEXITSTATUS(status) == 0, qPrintable(QString::number(status)));
+        QVERIFY2(text.contains("runs in a partial sandbox, as this kernel or container allows: no namespaces "
+                               "(unshare: Operation not permitted)"),
+                 text.constData());
     }
 
     void theAssemblerReadsNoFileOfItsOwn()
