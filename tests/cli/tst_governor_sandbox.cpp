@@ -810,6 +810,50 @@ postcore_initcall(init_g);
                  text.constData());
     }
 
+    void aGovernorsTextReachesNoTerminalRaw()
+    {
+        // Finding 9 (gov/escapes.c): the governor's text went to stderr raw: an OSC 52 set the
+        // terminal's clipboard, "\e[2J" cleared it, "\r\e[K" overwrote idlescope's own line.
+        // Every control character but the newline and the tab is shown as \xNN.
+        const QString gov =
+            writeGovernor(u"escapes.c"_s,
+                          governorSource("", "\tpr_info(\"\\033]52;c;cm0K\\007\\033[2J\\r\\033[Kesc: done\\n\");"));
+        const auto r = replay(gov);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"\\x1b]52;c;cm0K\\x07\\x1b[2J\\x0d\\x1b[Kesc: done\n"_s), qPrintable(r.err));
+        QVERIFY(!r.err.contains(QChar(0x1b)) && !r.err.contains(u'\r'));
+    }
+
+    void aSourceNameWithBarsAndQuotesKeepsItsColumns()
+    {
+        // Finding 10 (names/): `src:p|i"pe=x.c` split the markdown row at its '|' and left the
+        // CSV's '"' unquoted. Markdown escapes it as \|, CSV quotes the field, quotes doubled.
+        const QString dir = m_out.filePath(u"names"_s);
+        QVERIFY(QDir().mkpath(dir));
+        const QString gov = dir + u"/p|i\"pe=x.c"_s;
+        QVERIFY(QFile::copy(hostile(u"gov-ok.c"_s), gov));
+        const QStringList args = {u"compare"_s,
+                                  u"--table"_s,
+                                  dataFile(u"three_states.json"_s),
+                                  u"--workload"_s,
+                                  u"csv:"_s + dataFile(u"hop.csv"_s),
+                                  u"--governors"_s,
+                                  u"src:"_s + gov,
+                                  u"--aggregates-only"_s,
+                                  u"--format"_s};
+        const auto md = runCli(QStringList(args) << u"md"_s);
+        QVERIFY2(md.exitCode == 0, qPrintable(md.err));
+        const QString mean = md.out.split(u'\n').filter(u"| mean |"_s).value(0);
+        QVERIFY2(mean.contains(u"| src:"_s + dir + u"/p\\|i\"pe=x.c | mean |"_s), qPrintable(mean));
+        const QString header = md.out.split(u'\n').filter(u"| point |"_s).value(0);
+        // The same count of unescaped bars as the header: the columns hold.
+        const auto bars = [](const QString &line) { return line.count(u'|') - line.count(u"\\|"_s); };
+        QCOMPARE(bars(mean), bars(header));
+        const auto csv = runCli(QStringList(args) << u"csv"_s);
+        QVERIFY2(csv.exitCode == 0, qPrintable(csv.err));
+        QVERIFY2(csv.out.contains(u",\"src:"_s + dir + u"/p|i\"\"pe=x.c\",mean,"_s), qPrintable(csv.out));
+    }
+
     void theAssemblerReadsNoFileOfItsOwn()
     {
         // Finding 2 (gov/incbin.c, inc2/asminc.c, inc/gov.c): .incbin and .include in an asm()
