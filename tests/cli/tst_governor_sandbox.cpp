@@ -710,6 +710,27 @@ postcore_initcall(init_g);
         QVERIFY2(sticky, sticky ? "" : sticky.error().message.c_str());
     }
 
+    void aCacheBelowAFolderOthersCanWriteIsRefused()
+    {
+        // Finding 13 (ww/): only the parent was looked at; ww/ 0777 without the sticky bit,
+        // ww/sub 0755 and the cache below it were taken, though anyone could rename sub away
+        // and put theirs in its place. Every folder on the way counts.
+        using namespace idlescope::source_governor;
+        const QString ww = m_out.filePath(u"ww"_s);
+        QVERIFY(QDir().mkpath(ww + u"/sub"_s));
+        QCOMPARE(::chmod(ww.toLocal8Bit().constData(), 0777), 0);
+        QCOMPARE(::chmod((ww + u"/sub"_s).toLocal8Bit().constData(), 0755), 0);
+        qputenv("IDLESCOPE_CACHE_DIR", (ww + u"/sub/cache"_s).toUtf8());
+        const auto open = privateCacheDirectory();
+        qputenv("IDLESCOPE_CACHE_DIR", m_cache.path().toUtf8());
+        QVERIFY(!open);
+        QVERIFY2(open.error().message.find("the governor cache's folder " + ww.toStdString()
+                                           + " can be written by its group or by others (and has no sticky bit)")
+                     != std::string::npos,
+                 open.error().message.c_str());
+        QVERIFY(!QFile::exists(ww + u"/sub/cache"_s));
+    }
+
     void aLargeObjectRunsFullyConfined()
     {
         // Hostile round 2026-12-06, finding 1 (gov/bigso.c): a 20 MiB array made the object
