@@ -361,18 +361,25 @@ Status writeCacheFile(const fs::path &path, const std::string &text, const char 
         // file of the cache that others can write), and never through a link.
         const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
         bool written = fd >= 0;
+        int error = fd >= 0 ? 0 : errno;
         for (std::size_t at = 0; written && at < text.size();) {
             const ssize_t n = ::write(fd, text.data() + at, text.size() - at);
             if (n < 0 && errno == EINTR)
                 continue;
             written = n > 0;
+            if (!written)
+                error = n < 0 ? errno : ENOSPC;
             at += written ? static_cast<std::size_t>(n) : 0;
         }
-        if (fd >= 0 && ::close(fd) != 0)
+        if (fd >= 0 && ::close(fd) != 0 && written) {
             written = false;
+            error = errno;
+        }
         if (!written) {
             ::unlink(tmp.c_str());
-            return Error{tmp, 0, "", std::string("cannot write the built governor's ") + what};
+            // The reason, as the system gives it: a full disk is not a cache you cannot write.
+            return Error{tmp, 0, "",
+                         std::string("cannot write the built governor's ") + what + ": " + std::strerror(error)};
         }
     }
     std::error_code ec;
@@ -425,7 +432,9 @@ Result<std::string> shimDirectory(const std::string &cache, const std::string &c
                 return s.error();
         }
         if (Status s = writeCacheFile(p, std::string(f.text), "kernel shim"); !s)
-            return Error{p.string(), 0, "", "cannot write the kernel shim (is the cache directory writable?)"};
+            return Error{p.string(), 0, "",
+                         "cannot write the kernel shim: "
+                             + s.error().message.substr(s.error().message.rfind(": ") + 2)};
     }
     Result<Finished> r =
         runToEnd({cc, "-std=gnu11", "-O2", "-fPIC", "-fdiagnostics-color=never", "-I", (tmp / "include").string(), "-c",

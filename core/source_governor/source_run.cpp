@@ -726,6 +726,13 @@ Result<HostEnd> HostRun::finish()
                   + (w.leftBehind == 1 ? "" : "es") + " of it still running at its end, killed\n" + end.log;
     if (w.cancelled)
         return Error::cancelled(withLog(w.stopped, end.log));
+    // A run stopped as hung while it held much memory was more likely allocating than
+    // looping (gov-alloc.c with --timeout 3): its message says so.
+    if (const std::string loop = " (an endless loop?)"; w.stopped.ends_with(loop) && peak >= HOST_MEMORY_LIMIT / 8
+                                                        && peak + (std::int64_t{128} << 20) < HOST_MEMORY_LIMIT)
+        w.stopped = w.stopped.substr(0, w.stopped.size() - loop.size()) + " (it had taken " + std::to_string(peak >> 20)
+                    + " MiB of memory, of the governor sandbox's " + std::to_string(HOST_MEMORY_LIMIT >> 20)
+                    + " MiB: allocating without end, or an endless loop?)";
     if (!w.stopped.empty())
         return Error{"", 0, "", withLog(w.stopped, end.log)};
     if (WIFSIGNALED(w.status)) {

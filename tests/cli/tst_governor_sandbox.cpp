@@ -875,6 +875,28 @@ postcore_initcall(init_g);
         QVERIFY2(csv.out.contains(u",\"src:"_s + dir + u"/p|i\"\"pe=x.c\",mean,"_s), qPrintable(csv.out));
     }
 
+    void aHangHoldingMuchMemorySaysSo()
+    {
+        // Finding 14: gov-alloc.c under --timeout 3 was stopped while still touching its
+        // memory and reported as "an endless loop?" alone. A run stopped as hung that holds an
+        // eighth of the sandbox's memory or more says how much it had taken. Here 160 MiB
+        // touched (a second or two on a loaded machine), then a loop: stopped after 5 s.
+        const QString gov = writeGovernor(
+            u"alloc-loop.c"_s,
+            governorSource("extern void *malloc(unsigned long); extern void *memset(void *, int, unsigned long);\n"
+                           "static char *volatile kept;",
+                           "\tkept = malloc(160ul << 20); if (kept) memset(kept, 1, 160ul << 20);\n"
+                           // A call after the stores keeps them (the loop alone lets them go).
+                           "\tpr_info(\"touched %d\\n\", kept ? kept[12345] : 0);\n"
+                           "\tfor (volatile int i = 0; ; ++i) {}"));
+        const auto r = replay(gov, {u"--timeout"_s, u"5"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"within 5 s: stopped (it had taken 1"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u" MiB of memory, of the governor sandbox's 1024 MiB: allocating without end, or an "
+                                u"endless loop?)"_s),
+                 qPrintable(r.err));
+    }
+
     void theAssemblerReadsNoFileOfItsOwn()
     {
         // Finding 2 (gov/incbin.c, inc2/asminc.c, inc/gov.c): .incbin and .include in an asm()
