@@ -95,7 +95,8 @@ bool sourceConsentDialog(QWidget *parent, const SourceConsentRequest &request)
     box.setText(tr("The session %1 has a governor built from a source file. Building it runs the compiler on the "
                    "file, and running it runs its code on your computer (in a sandbox: no network, no files, "
                    "no other programs).")
-                    .arg(QFileInfo(request.session).fileName()));
+                    .arg(QString::fromStdString(
+                        source_governor::printableName(QFileInfo(request.session).fileName().toStdString()))));
     const QString headers = request.headers.isEmpty()
                                 ? QString()
                                 : tr("Headers beside it, built with it: %1\n").arg(request.headers.join(u", "));
