@@ -341,6 +341,7 @@ void MainWindow::createDocks()
     m_cpuLanes = new CpuLanesView(this);
     tabifyDockWidget(compDock, addDock(tr("CPUs"), QStringLiteral("cpusDock"), m_cpuLanes, Qt::BottomDockWidgetArea));
     connect(m_cpuLanes, &CpuLanesView::cpuPicked, m_setup->tracePage(), &TraceWorkloadPage::pickCpu);
+    connect(m_cpuLanes, &CpuLanesView::disagreementPicked, this, &MainWindow::goToDisagreement);
     m_sweep = new SweepView(this);
     QDockWidget *sweepDock = addDock(tr("Sweep"), QStringLiteral("sweepDock"), m_sweep, Qt::BottomDockWidgetArea);
     tabifyDockWidget(compDock, sweepDock);
@@ -573,12 +574,27 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
     m_followingSelection = false;
     if (const std::unique_ptr<SessionView> view = m_opener->takePendingView())
         applyView(*view, *m_view);
+    if (m_pendingTraceEntry && (!snapshot->trace || snapshot->trace->cpu == m_pendingTraceEntry->first))
+        goToDisagreement(m_pendingTraceEntry->first, m_pendingTraceEntry->second);
     m_messages->snapshotShown(snapshot->errors, snapshot->generation, snapshot->spec.workload,
                               m_opener->isFallingBack());
     m_opener->snapshotShown(); // a session being opened is the window's now (sessionAdopted)
     m_status->setText(statusLine(previous.get(), *snapshot));
     m_lastShowMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     emit snapshotShown(snapshot);
+}
+
+void MainWindow::goToDisagreement(int cpu, qint64 traceNs)
+{
+    m_pendingTraceEntry.reset();
+    if (!m_snapshot || !m_snapshot->trace)
+        return;
+    if (m_snapshot->trace->cpu != cpu) { // the one-CPU views replay that CPU first
+        m_pendingTraceEntry = std::make_pair(cpu, traceNs);
+        m_setup->tracePage()->pickCpu(cpu);
+        return;
+    }
+    m_inspector->goToTraceEntry(traceNs); // the selection shows and raises the inspector
 }
 
 void MainWindow::onEntrySelected(int governorIndex, qint64 entryIndex)

@@ -10,6 +10,7 @@
 #include "tests/widgets/window_fixture.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/comparison/comparison_view.h"
+#include "widgets/inspector/episode_inspector.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/panels/target_picker.h"
@@ -20,6 +21,7 @@
 #include "widgets/runner/trace_workload.h"
 #include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/trace/trace_machine_job.h"
+#include "widgets/view_state.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -27,6 +29,7 @@
 #include <QFile>
 #include <QFontMetricsF>
 #include <QLabel>
+#include <QListWidget>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QStatusBar>
@@ -50,6 +53,7 @@ private slots:
     void energyFromOneSource();
     void noPowerDataOpensWhereItIsSet();
     void exportStandsAlone();
+    void disagreementIsOneClickFromTheInspector();
 };
 
 namespace {
@@ -521,6 +525,50 @@ void TestCpuLanes::exportStandsAlone()
     // Written by rename: nothing else in the folder; an unknown suffix writes nothing.
     QVERIFY(!v.exportTo(dir.filePath(QStringLiteral("cpus.txt"))).isEmpty());
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList({"cpus.csv", "cpus.md"}));
+}
+
+void TestCpuLanes::disagreementIsOneClickFromTheInspector()
+{
+    // Issue 29 §3/§5: the dock showed the agreement, but its first disagreements were only in a
+    // tooltip. `idlescope-cli compare --trace lisa-juno-sched_load-6cpu.dat --table arm-juno-r0
+    // --agreement menu-6.14 --recorded-governor menu` lists menu-6.14's first disagreement:
+    // "2084.021931  CPU 3, row 0: kernel cpu-sleep-0 for 389.0 us, menu-6.14 WFI". The window
+    // replays CPU 4; one click on that line replays CPU 3 and opens the kernel's entry there.
+    MainWindow w;
+    w.resize(1280, 900);
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    SnapshotPtr s = test::nextSnapshot(w, [&] {
+        w.applySpec(traceScenario(QStringLiteral("lisa-juno-sched_load-6cpu.dat"), "arm-juno-r0", 4));
+    });
+    QVERIFY(s && s->trace);
+    QCOMPARE(s->trace->cpu, 4);
+    CpuLanesView *v = w.cpuLanes();
+    QTRY_VERIFY_WITH_TIMEOUT(v->comparison() != nullptr && !v->isComputing(), TIMEOUT_MS);
+    QListWidget *list = v->disagreementList();
+    QListWidgetItem *first = nullptr;
+    for (int i = 0; i < list->count() && !first; ++i)
+        if (list->item(i)->text().startsWith(QStringLiteral("menu-6.14")))
+            first = list->item(i);
+    QVERIFY(first);
+    QCOMPARE(first->text(),
+             QStringLiteral("menu-6.14 \u00b7 cpu3 at 2084.021931 s: the kernel cpu-sleep-0, menu-6.14 WFI"));
+    // A real click on the item, in the dock as the user sees it.
+    v->findChild<QTabWidget *>()->setCurrentWidget(list);
+    w.findChild<QDockWidget *>(QStringLiteral("cpusDock"))->raise();
+    list->scrollToItem(first);
+    s = test::nextSnapshot(w, [&] {
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(first).center());
+    });
+    QVERIFY(s && s->trace);
+    QCOMPARE(s->trace->cpu, 3);
+    const int recorded = s->indexOf("recorded");
+    QVERIFY(recorded >= 0);
+    QTRY_COMPARE_WITH_TIMEOUT(w.viewState()->selectedGovernor(), recorded, TIMEOUT_MS);
+    // The kernel's entry: row 0 of CPU 3, which began at 2084.021931 s on the trace's clock.
+    QCOMPARE(w.viewState()->selectedEntry(), qint64(0));
+    QCOMPARE(w.inspector()->traceTimestamp().left(11), QStringLiteral("2084.021931"));
+    QVERIFY2(w.inspector()->plainText().startsWith(QStringLiteral("recorded")), qPrintable(w.inspector()->plainText()));
 }
 
 QTEST_MAIN(TestCpuLanes)

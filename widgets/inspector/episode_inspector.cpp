@@ -2,6 +2,7 @@
 #include "widgets/inspector/episode_inspector.h"
 
 #include "core/source_governor/source_governor.h"
+#include "core/trace/recorded_entries.h"
 
 #include "widgets/inspector/inspector_html.h"
 #include "widgets/inspector/reasoning_chart.h"
@@ -21,6 +22,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace idlescope {
 
@@ -292,6 +295,21 @@ void EpisodeInspector::openLink(const QUrl &url)
         || e >= static_cast<std::int64_t>(m_snap->governors[size_t(g)].run->size()))
         return;
     goToEntry(g, e);
+}
+
+bool EpisodeInspector::goToTraceEntry(qint64 traceNs)
+{
+    const int g = m_snap && m_snap->trace ? m_snap->indexOf(trace::RECORDED_VARIANT) : -1;
+    if (g < 0)
+        return false;
+    // The recorded run's startNs is the trace time minus the origin (firstDisagreements()).
+    const std::vector<Ns> &starts = m_snap->governors[size_t(g)].run->startNs;
+    const Ns t = traceNs - m_snap->trace->originNs;
+    const auto it = std::lower_bound(starts.begin(), starts.end(), t);
+    if (it == starts.end() || *it != t)
+        return false;
+    goToEntry(g, it - starts.begin());
+    return true;
 }
 
 void EpisodeInspector::goToEntry(int g, std::int64_t e)

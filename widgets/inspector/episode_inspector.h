@@ -90,6 +90,10 @@ public slots:
     void previousMiss();
     /// A link of the panel: an entryLink() selects that entry (and shows it); others are ignored.
     void openLink(const QUrl &url);
+    /// Selects (and shows) the kernel's recorded entry that began at @p traceNs on the trace's
+    /// clock, as a disagreement of the CPUs dock names it; false when the snapshot shown has no
+    /// recorded run or no such entry (another CPU's).
+    bool goToTraceEntry(qint64 traceNs);
 
 signals:
     /// The inspector moved the selection (next/previous miss).

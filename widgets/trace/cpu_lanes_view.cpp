@@ -7,6 +7,7 @@
 #include "core/trace/trace_limits.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/plots/text_ticks.h"
+#include "widgets/trace/trace_entry_text.h"
 #include "widgets/trace/trace_machine_job.h"
 
 #include <QComboBox>
@@ -16,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QSignalBlocker>
@@ -76,7 +78,14 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
     m_table->setSortingEnabled(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     // Lanes and counters on tabs: the bottom dock is short, and the lanes need its height.
-    auto *tabs = new QTabWidget(this);
+    m_firstList = new QListWidget(this);
+    m_firstList->setToolTip(tr("Click an entry to open the kernel's entry in the inspector"));
+    connect(m_firstList, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+        emit disagreementPicked(item->data(Qt::UserRole).toInt(), item->data(Qt::UserRole + 1).toLongLong());
+    });
+    connect(m_firstList, &QListWidget::itemActivated, m_firstList, &QListWidget::itemClicked);
+    m_tabs = new QTabWidget(this);
+    QTabWidget *tabs = m_tabs;
     tabs->setDocumentMode(true);
     // Every lane is tall enough for its labels: many CPUs scroll rather than squeeze.
     auto *scroll = new QScrollArea(this);
@@ -86,6 +95,7 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
     scroll->setWidget(m_plot);
     tabs->addTab(scroll, tr("Lanes"));
     tabs->addTab(m_table, tr("Counters per CPU"));
+    tabs->addTab(m_firstList, tr("First disagreements"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     auto *top = new QHBoxLayout;
@@ -221,6 +231,7 @@ void CpuLanesView::rebuild()
     fillSelector();
     fillPlot();
     fillTable();
+    fillDisagreements();
     if (!m_result) {
         if (m_key.isEmpty())
             m_status->setText(tr("Open a kernel trace to see every CPU."));
@@ -394,6 +405,35 @@ void CpuLanesView::fillTable()
         }
     }
     m_table->resizeColumnsToContents();
+}
+
+void CpuLanesView::fillDisagreements()
+{
+    // Core's pairing (trace::traceAgreement(), compare --agreement's): each governor's first
+    // disagreements over the CPUs shown, by trace time, each a link to the kernel's entry.
+    m_firstList->clear();
+    for (const GovernorAgreement &g : m_agreement) {
+        const std::vector<std::string> &names = g.agreement.stateNames;
+        const auto stateName = [&names](int s) {
+            return s >= 0 && s < static_cast<int>(names.size()) ? QString::fromStdString(names[std::size_t(s)])
+                                                                : QStringLiteral("state %1").arg(s);
+        };
+        const QString run = QString::fromStdString(g.name); // the governor's name in the window
+        for (const trace::Disagreement &d : g.agreement.first) {
+            if (m_shownCpu != TRACE_ALL_CPUS && d.cpu != m_shownCpu)
+                continue;
+            auto *item = new QListWidgetItem(tr("%1 \u00b7 %2 at %3 s: the kernel %4, %1 %5")
+                                                 .arg(run, cpuName(d.cpu), traceTimestampText(d.traceNs),
+                                                      stateName(d.recordedState), stateName(d.simulatedState)),
+                                             m_firstList);
+            item->setData(Qt::UserRole, d.cpu);
+            item->setData(Qt::UserRole + 1, static_cast<qlonglong>(d.traceNs));
+        }
+    }
+    const int tab = m_tabs->indexOf(m_firstList);
+    m_tabs->setTabText(tab, m_firstList->count() ? tr("First disagreements (%1)").arg(m_firstList->count())
+                                                 : tr("First disagreements"));
+    m_tabs->setTabEnabled(tab, m_firstList->count() > 0);
 }
 
 QStringList CpuLanesView::exportNotes() const
