@@ -261,6 +261,8 @@ private:
     bool m_docksSized = false; ///< the side docks have their first widths (or the saved ones)
     double m_lastShowMs = 0;
     QLabel *m_status = nullptr;
+    /// What the snapshot shown replayed ("" for nothing): the status of a release that re-runs nothing.
+    QString m_lastReplay;
     /// A disagreement picked on another CPU than the one replayed: selected once its snapshot is shown.
     std::optional<std::pair<int, qint64>> m_pendingTraceEntry;
     QLabel *m_busy = nullptr;

@@ -114,6 +114,7 @@ private slots:
     void recoveredSessionKeepsItsName();
     void normalCloseLeavesNoRecoveryCopy();
     void runsReusedAreNotReportedAsASimulation();
+    void sliderReleaseSaysWhichGovernorReRan();
     void longSimulationIsMarkedAndCanBeCancelled();
     void nextMissAtWholeRunZoomsToIt();
 
@@ -383,7 +384,11 @@ void TestMainWindowEdits::runsReusedAreNotReportedAsASimulation()
     MainWindow w;
     QVERIFY(firstSnapshot(w));
     QVERIFY2(w.statusText().contains(QStringLiteral("simulated in")), qPrintable(w.statusText()));
-    // The same scenario again (a slider released where the drag left it): every run is reused.
+    // The same scenario again (a slider released where the drag left it): every run is reused,
+    // and the line says that the runs shown are the last simulation's.
+    QVERIFY(nextSnapshot(w, [&] { w.runner()->requestNow(w.currentSpec()); }));
+    QVERIFY2(w.statusText().contains(QStringLiteral("nothing left to re-run")), qPrintable(w.statusText()));
+    // Once more: the last snapshot re-ran nothing either.
     QVERIFY(nextSnapshot(w, [&] { w.runner()->requestNow(w.currentSpec()); }));
     QVERIFY2(w.statusText().contains(QStringLiteral("unchanged")), qPrintable(w.statusText()));
     QVERIFY(!w.statusText().contains(QStringLiteral("simulated in")));
@@ -397,6 +402,7 @@ void TestMainWindowEdits::runsReusedAreNotReportedAsASimulation()
         emit row->field()->editingFinished();
     }));
     QVERIFY2(w.statusText().contains(QStringLiteral("1 of 4 governors simulated in")), qPrintable(w.statusText()));
+    QVERIFY2(w.statusText().contains(QStringLiteral(": menu-6.19 (the others kept)")), qPrintable(w.statusText()));
     // A latency limit of 2 ms, then 3 ms: above both of POWER10's exit latencies (0 and 12 us),
     // so every governor's replay makes its previous run again and keeps it (the same run
     // objects), but all four were simulated.
@@ -471,4 +477,26 @@ void TestMainWindowEdits::nextMissAtWholeRunZoomsToIt()
 }
 
 QTEST_MAIN(TestMainWindowEdits)
+void TestMainWindowEdits::sliderReleaseSaysWhichGovernorReRan()
+{
+    // A fresh user's finding: after dragging a tunable's slider the status bar said
+    // "unchanged: no governor needed a new run" although menu-6.19 had been re-run. The drag
+    // replays the governor while the slider is down; the release asks for the same scenario
+    // again, which re-runs nothing, and its line hid the drag's run.
+    MainWindow w;
+    QVERIFY(firstSnapshot(w));
+    ParameterRow *row = w.parameterPanel()->row("menu-6.19", QStringLiteral("RESIDENCY_THRESHOLD_NS"));
+    QVERIFY(row);
+    QSlider *slider = row->slider();
+    slider->setSliderDown(true);
+    // Moved while down: not final, the governor is replayed on its own.
+    QVERIFY(nextSnapshot(w, [&] { slider->setValue(slider->value() + slider->pageStep()); }));
+    QVERIFY2(w.statusText().contains(QStringLiteral("1 of 4 governors simulated in")), qPrintable(w.statusText()));
+    // Released where it was dragged to: the same scenario, nothing to run again.
+    QVERIFY(nextSnapshot(w, [&] { slider->setSliderDown(false); }));
+    QVERIFY2(!w.statusText().contains(QStringLiteral("unchanged")), qPrintable(w.statusText()));
+    QVERIFY2(w.statusText().contains(QStringLiteral("menu-6.19 (the others kept); nothing left to re-run")),
+             qPrintable(w.statusText()));
+}
+
 #include "tst_main_window_edits.moc"
