@@ -10,6 +10,7 @@
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/parameter_row.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/panels/target_picker.h"
 #include "widgets/panels/workload_form.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/session.h"
@@ -115,6 +116,7 @@ private slots:
     void normalCloseLeavesNoRecoveryCopy();
     void runsReusedAreNotReportedAsASimulation();
     void sliderReleaseSaysWhichGovernorReRan();
+    void anotherTableAsksBeforeDroppingEditedStates();
     void longSimulationIsMarkedAndCanBeCancelled();
     void nextMissAtWholeRunZoomsToIt();
 
@@ -497,6 +499,47 @@ void TestMainWindowEdits::sliderReleaseSaysWhichGovernorReRan()
     QVERIFY2(!w.statusText().contains(QStringLiteral("unchanged")), qPrintable(w.statusText()));
     QVERIFY2(w.statusText().contains(QStringLiteral("menu-6.19 (the others kept); nothing left to re-run")),
              qPrintable(w.statusText()));
+}
+
+void TestMainWindowEdits::anotherTableAsksBeforeDroppingEditedStates()
+{
+    // A fresh user's finding: an edited target residency vanished without a word when another
+    // table was chosen. POWER10's CEDE (state 1) has a target residency of 120 us
+    // (resources/targets/pseries-power10-lpar.json); edited to
+    // 50 us, then arm-juno-r0 chosen: Cancel keeps the table and the edit, Discard replaces it.
+    MainWindow w;
+    QVERIFY(firstSnapshot(w));
+    const QString table = w.currentSpec().target.id;
+    auto *cells = w.setupPanel()->findChild<QTableWidget *>();
+    QVERIFY(cells && cells->item(1, 2));
+    QCOMPARE(cells->item(1, 2)->text(), QStringLiteral("120"));
+    QVERIFY(nextSnapshot(w, [&] { cells->item(1, 2)->setText(QStringLiteral("50")); }));
+    QCOMPARE(w.snapshot()->table[1].targetResidencyNs, Ns(50000));
+    QCOMPARE(w.setupPanel()->targetPicker()->editedStates(), QStringList({"CEDE: target residency 50 \u00b5s"}));
+    auto *combo = w.setupPanel()->targetPicker()->findChild<QComboBox *>();
+    QVERIFY(combo);
+    const int juno = combo->findData(QStringLiteral("builtin:arm-juno-r0"));
+    QVERIFY(juno >= 0);
+    QString asked;
+    answer(QMessageBox::Cancel, &asked);
+    QSignalSpy changed(w.setupPanel(), &SetupPanel::targetChanged);
+    combo->setCurrentIndex(juno);
+    emit combo->activated(juno);
+    QVERIFY2(asked.contains(QStringLiteral("CEDE: target residency 50 \u00b5s")), qPrintable(asked));
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(w.currentSpec().target.id, table);
+    QCOMPARE(w.currentSpec().target.table[1].targetResidencyNs, Ns(50000));
+    QCOMPARE(combo->currentData().toString(), QStringLiteral("builtin:") + table);
+    QCOMPARE(cells->item(1, 2)->text(), QStringLiteral("50"));
+    // Discard: the other table, as its source gives it.
+    answer(QMessageBox::Discard);
+    const SnapshotPtr s = nextSnapshot(w, [&] {
+        combo->setCurrentIndex(juno);
+        emit combo->activated(juno);
+    });
+    QVERIFY(s);
+    QCOMPARE(s->targetId, QStringLiteral("arm-juno-r0"));
+    QVERIFY(w.setupPanel()->targetPicker()->editedStates().isEmpty());
 }
 
 #include "tst_main_window_edits.moc"
