@@ -11,6 +11,7 @@
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/inspector/episode_inspector.h"
+#include "widgets/inspector/reasoning_chart.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/panels/target_picker.h"
@@ -569,6 +570,11 @@ void TestCpuLanes::disagreementIsOneClickFromTheInspector()
     QCOMPARE(w.viewState()->selectedEntry(), qint64(0));
     QCOMPARE(w.inspector()->traceTimestamp().left(11), QStringLiteral("2084.021931"));
     QVERIFY2(w.inspector()->plainText().startsWith(QStringLiteral("recorded")), qPrintable(w.inspector()->plainText()));
+    // The chart under it: the kernel's entry has no reasoning to draw; it said "Select an entry"
+    // while this entry was selected.
+    const auto *chartTitle =
+        static_cast<QCPTextElement *>(w.inspector()->chart()->customPlot()->plotLayout()->element(0, 0));
+    QCOMPARE(chartTitle->text(), QStringLiteral("The kernel's entry: no governor reasoning to chart"));
 }
 
 QTEST_MAIN(TestCpuLanes)

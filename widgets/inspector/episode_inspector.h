@@ -108,7 +108,8 @@ private:
     /// Selects entry @p e of run @p g in the view, shows it here and says so (a link, a miss).
     void goToEntry(int g, std::int64_t e);
     void present(const Result<EntryDetail> &r, std::uint64_t request);
-    void showMessage(const QString &text);
+    /// @p text as the title, no detail; the chart titled @p chartTitle ("Select an entry" when empty).
+    void showMessage(const QString &text, const QString &chartTitle = QString());
     void presentRecorded();
     void setTimestamp();
     std::uint8_t missMask() const;
