@@ -204,6 +204,8 @@ std::string formatCpuTable(const MachineComparison &c, const CpuTable &table, in
                                          + " (a table JSON's power_mw, or --power STATE=NUMBERmW)");
         break;
     }
+    head.push_back("wakeups: the run's idle spans ended by a non-timer event (a task woken by an interrupt, an IPI or "
+                   "another CPU; timer wakeups are not counted), as compare's wakeups column");
     head.push_back("agrees_pct: empty where no recorded governor is compared (a latency limit, or no recorded run)");
     for (const std::string &x : extra)
         head.push_back(x);

@@ -24,13 +24,18 @@
 #include "widgets/trace/trace_machine_job.h"
 #include "widgets/view_state.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QStatusBar>
@@ -38,6 +43,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace idlescope;
 
@@ -55,6 +61,7 @@ private slots:
     void noPowerDataOpensWhereItIsSet();
     void exportStandsAlone();
     void disagreementIsOneClickFromTheInspector();
+    void exportDialogProposesANameAndAsksBeforeOverwriting();
 };
 
 namespace {
@@ -490,7 +497,10 @@ void TestCpuLanes::exportStandsAlone()
           QStringLiteral("runs: recorded (the kernel's choices"), QStringLiteral("menu-6.14, teo-6.14"),
           QStringLiteral("CPUs: every CPU replayed"), QStringLiteral("every complete entry (231)"),
           QStringLiteral("over the same time"), QStringLiteral("idle_energy_mJ: idle + entry/exit energy"),
-          QStringLiteral("The trace cannot tell:")})
+          QStringLiteral("The trace cannot tell:"),
+          // A fresh user's finding: what wakeups counts, the scenario and the producer were missing.
+          QStringLiteral("wakeups: the run's idle spans ended by a non-timer event"),
+          QStringLiteral("# Table: arm-juno-r0"), QStringLiteral("# Written by idlescope")})
         QVERIFY2(header.contains(want), qPrintable(want + QStringLiteral("\n") + header));
     QCOMPARE(rows.value(0),
              QStringLiteral("cpu,run,entries,above,below,miss_pct,idle_ms,wakeups,idle_energy_mJ,agrees_pct"));
@@ -597,6 +607,57 @@ void TestCpuLanes::secondInstanceIsShownByItsLabel()
     QVERIFY(runNamed(*v.comparison(), "m4"));
     QVERIFY(tableRow(v.table(), QStringLiteral("all CPUs"), QStringLiteral("m4")) >= 0);
     QVERIFY(tableRow(v.table(), QStringLiteral("all CPUs"), QStringLiteral("menu-6.14")) >= 0);
+    // The export names the tunables the second instance changed, as every export of the window.
+    QVERIFY2(v.exportText(false).contains(QStringLiteral("\n# m4: INTERVALS=4\n")), qPrintable(v.exportText(false)));
+}
+
+void TestCpuLanes::exportDialogProposesANameAndAsksBeforeOverwriting()
+{
+    // A fresh user's finding: the CPUs dock's save dialog proposed no name, and a name typed
+    // without ".csv" overwrote "cpus.csv" without a question (the suffix was added afterwards).
+    const SnapshotPtr snap = juno(4);
+    QVERIFY(snap);
+    CpuLanesView v;
+    v.setSnapshot(snap);
+    QVERIFY(computed(v));
+    QTemporaryDir dir;
+    const QString existing = dir.filePath(QStringLiteral("cpus.csv"));
+    QFile old(existing);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("keep me\n");
+    old.close();
+    QString proposed;
+    bool askedOverwrite = false;
+    int step = 0;
+    QTimer poll;
+    poll.setInterval(20);
+    connect(&poll, &QTimer::timeout, [&] {
+        QWidget *modal = QApplication::activeModalWidget();
+        if (auto *box = qobject_cast<QMessageBox *>(modal)) { // "cpus.csv already exists": keep it
+            askedOverwrite = box->text().contains(QStringLiteral("cpus.csv"));
+            box->button(QMessageBox::No) ? box->button(QMessageBox::No)->click() : box->reject();
+            return;
+        }
+        auto *d = qobject_cast<QFileDialog *>(modal);
+        if (!d)
+            return;
+        if (step == 0) { // the name proposed, then "cpus" typed in the folder of the old file
+            proposed = QFileInfo(d->selectedFiles().value(0)).fileName();
+            d->setDirectory(dir.path());
+            d->selectFile(QStringLiteral("cpus"));
+            ++step;
+            QMetaObject::invokeMethod(d, "accept", Qt::QueuedConnection);
+        } else if (askedOverwrite) {
+            d->reject();
+        }
+    });
+    poll.start();
+    v.exportWithDialog();
+    poll.stop();
+    QCOMPARE(proposed, QStringLiteral("lisa-juno-sched_load-6cpu-cpus.csv"));
+    QVERIFY(askedOverwrite);
+    QVERIFY(old.open(QIODevice::ReadOnly));
+    QCOMPARE(old.readAll(), QByteArray("keep me\n"));
 }
 
 #include "tst_cpu_lanes.moc"

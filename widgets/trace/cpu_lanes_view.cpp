@@ -5,13 +5,14 @@
 #include "core/trace/cpu_table.h"
 #include "core/trace/recorded_entries.h"
 #include "core/trace/trace_limits.h"
+#include "widgets/export/export_dialogs.h"
+#include "widgets/export/scenario_context.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/plots/text_ticks.h"
 #include "widgets/trace/trace_entry_text.h"
 #include "widgets/trace/trace_machine_job.h"
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
@@ -451,9 +452,15 @@ QString CpuLanesView::exportText(bool markdown) const
 {
     if (!m_result)
         return {};
+    // The scenario as every export of the window gives it (table edits, HZ, latency limit, each
+    // governor's changed tunables: scenario_context.h), then what the trace cannot tell.
     std::vector<std::string> extra;
+    if (m_snap)
+        for (const QString &line : resultContext(*m_snap))
+            extra.push_back(line.toStdString());
     for (const QString &line : exportNotes())
         extra.push_back(line.toStdString());
+    extra.push_back(producerLine().toStdString());
     return QString::fromStdString(trace::formatCpuTable(*m_result, trace::cpuTable(*m_result, m_agreement, tableCpu()),
                                                         tableCpu(), extra, markdown));
 }
@@ -474,13 +481,14 @@ QString CpuLanesView::exportTo(const QString &path) const
 
 void CpuLanesView::exportWithDialog()
 {
-    QString selected;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export the CPUs table"), QString(),
-                                                tr("CSV (*.csv);;Markdown (*.md)"), &selected);
+    // "lisa-juno-sched_load-6cpu-cpus.csv": the trace's name, without its suffixes.
+    const QString base = m_snap && m_snap->trace ? QFileInfo(m_snap->spec.workload.path).baseName() : QString();
+    const QString path =
+        askSavePath(this, tr("Export the CPUs table"),
+                    (base.isEmpty() ? QStringLiteral("cpus") : base + QStringLiteral("-cpus")) + QStringLiteral(".csv"),
+                    {tr("CSV (*.csv)"), tr("Markdown (*.md)")});
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty()) // no suffix typed: take the filter's
-        path += selected.contains(QLatin1String("*.md")) ? QStringLiteral(".md") : QStringLiteral(".csv");
     if (const QString err = exportTo(path); !err.isEmpty())
         QMessageBox::warning(this, tr("Export failed"), err);
 }
