@@ -153,12 +153,13 @@ std::vector<std::string> cpuTableNotes(const MachineComparison &c)
     std::vector<std::string> notes;
     for (const MachineRun &r : c.runs)
         if (r.name == WHOLE_TRACE_RUN) {
-            notes.push_back("Each CPU's rows cover its replayed spans over the same time: recorded counts the "
-                            "kernel's entries there, each governor its own. \u201cwhole trace\u201d: every complete "
-                            "entry ("
-                            + std::to_string(r.total().entries)
-                            + "), as sysfs counts, not comparable with the rows above. agrees %: entries where the "
-                              "governor entered the kernel's state (tooltip: the first disagreements).");
+            notes.push_back(
+                "Each CPU's lanes and rows cover its replayed spans over the same time: recorded "
+                "draws and counts the kernel's entries there, each governor its own. \u201cwhole trace\u201d: every complete "
+                "entry ("
+                + std::to_string(r.total().entries)
+                + "), as sysfs counts, not comparable with the rows above. agrees %: entries where the "
+                  "governor entered the kernel's state (tooltip: the first disagreements).");
             break;
         }
     return notes;

@@ -139,6 +139,17 @@ void TestCpuLanes::junoHasSixLaneGroups()
     QVERIFY2(v.statusText().contains(QStringLiteral("over the same time")), qPrintable(v.statusText()));
     QCOMPARE(runNamed(*v.comparison(), "recorded")->total().entries, std::int64_t(192));
     QCOMPARE(runNamed(*v.comparison(), WHOLE_TRACE_RUN)->total().entries, std::int64_t(231));
+    // The lanes cover what the rows count (the text says "lanes and rows … over the same time"):
+    // the recorded lanes drew every complete entry (231, CPU 0's 108 beside its 91 counted),
+    // so the kernel had entries where no governor replayed any.
+    std::size_t drawn = 0;
+    for (const CpuRun &c : runNamed(*v.comparison(), "recorded")->cpus) {
+        QCOMPARE(static_cast<std::int64_t>(c.intervals.size()), c.entries);
+        drawn += c.intervals.size();
+    }
+    QCOMPARE(drawn, std::size_t(192));
+    QVERIFY2(v.statusText().contains(QStringLiteral("lanes and rows cover its replayed spans")),
+             qPrintable(v.statusText()));
     // The whole trace has no lane, and its table line is last and labelled.
     const int last = v.table()->rowCount() - 1;
     QCOMPARE(v.table()->item(last, 0)->text(), QStringLiteral("whole trace"));
