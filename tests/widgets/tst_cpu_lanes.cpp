@@ -17,6 +17,7 @@
 #include "widgets/panels/target_picker.h"
 #include "widgets/panels/trace_workload_page.h"
 #include "widgets/plots/qcp.h"
+#include "widgets/plots/time_plot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/runner/trace_workload.h"
@@ -150,6 +151,12 @@ void TestCpuLanes::junoHasSixLaneGroups()
     QCOMPARE(drawn, std::size_t(192));
     QVERIFY2(v.statusText().contains(QStringLiteral("lanes and rows cover its replayed spans")),
              qPrintable(v.statusText()));
+    // One time base with the time plots (a fresh user's finding: seconds here, ms there, and
+    // trace-cmd timestamps in the list): ns since the first event, under the time plots' title.
+    QCOMPARE(v.plot()->xAxis->label(), TimePlot::timeAxisTitle(*snap));
+    QVERIFY2(v.plot()->xAxis->label().startsWith(QStringLiteral("trace time since its first event (2084.")),
+             qPrintable(v.plot()->xAxis->label()));
+    QVERIFY2(v.plot()->xAxis->range().upper > 1e8, qPrintable(QString::number(v.plot()->xAxis->range().upper)));
     // The whole trace has no lane, and its table line is last and labelled.
     const int last = v.table()->rowCount() - 1;
     QCOMPARE(v.table()->item(last, 0)->text(), QStringLiteral("whole trace"));

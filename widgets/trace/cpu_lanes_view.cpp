@@ -9,6 +9,8 @@
 #include "widgets/export/scenario_context.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/plots/text_ticks.h"
+#include "widgets/plots/time_plot.h"
+#include "widgets/plots/time_ticker.h"
 #include "widgets/trace/trace_entry_text.h"
 #include "widgets/trace/trace_machine_job.h"
 
@@ -72,7 +74,9 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
-    m_plot->xAxis->setLabel(tr("trace time since its first event (s)"));
+    // The time plots' time base: ns since the trace's first event, in the unit that suits the
+    // range, under the same title (it names the first event's timestamp): one clock per trace.
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new NsTicker));
     m_table = new QTableWidget(this);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
@@ -317,9 +321,9 @@ void CpuLanesView::fillPlot()
         pts.reserve(static_cast<int>(l.cpu->intervals.size() * 2));
         for (const IdleInterval &e : l.cpu->intervals) {
             const double y = base + LANE_RUNNING + LANE_STATES * (e.state + 1) / states;
-            pts.push_back({e.startNs / 1e9, y});
-            pts.push_back({e.endNs / 1e9, base + LANE_RUNNING});
-            xEnd = std::max(xEnd, e.endNs / 1e9);
+            pts.push_back({static_cast<double>(e.startNs), y});
+            pts.push_back({static_cast<double>(e.endNs), base + LANE_RUNNING});
+            xEnd = std::max(xEnd, static_cast<double>(e.endNs));
         }
         // Every lane named on the left (its CPU and run), its deepest state on the right.
         ticker->addTick(base + 0.5, label);
@@ -357,6 +361,7 @@ void CpuLanesView::fillPlot()
     m_plot->yAxis2->setRange(m_plot->yAxis->range());
     m_plot->yAxis->grid()->setVisible(false);
     m_plot->xAxis->setRange(0, xEnd > 0 ? xEnd : 1);
+    m_plot->xAxis->setLabel(m_snap && m_snap->trace ? TimePlot::timeAxisTitle(*m_snap) : QString());
     m_plot->replot();
 }
 
