@@ -159,7 +159,7 @@ std::vector<std::string> cpuTableNotes(const MachineComparison &c)
                 "entry ("
                 + std::to_string(r.total().entries)
                 + "), as sysfs counts, not comparable with the rows above. agrees %: entries where the "
-                  "governor entered the kernel's state (tooltip: the first disagreements).");
+                  "governor entered the kernel's state (the First disagreements tab lists the first ones; a click opens the kernel's entry).");
             break;
         }
     return notes;

@@ -106,7 +106,7 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
     auto *top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_cpuBox);
-    top->addWidget(m_status, 1);
+    top->addStretch(1);
     m_exportButton = new QToolButton(this);
     m_exportButton->setText(tr("Export\u2026"));
     m_exportButton->setToolTip(tr("Save the counters table as .csv or .md, with a header saying what it is (trace, "
@@ -115,6 +115,18 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
     connect(m_exportButton, &QToolButton::clicked, this, &CpuLanesView::exportWithDialog);
     top->addWidget(m_exportButton, 0, Qt::AlignTop);
     layout->addLayout(top);
+    // A row of its own, the dock's width, at least three lines tall and scrolling past six: a
+    // word-wrapped label beside the selector was given one line's height in a short dock, and
+    // the notes (what each row covers) were cut mid-sentence.
+    auto *statusScroll = new QScrollArea(this);
+    statusScroll->setWidget(m_status);
+    statusScroll->setWidgetResizable(true);
+    statusScroll->setFrameShape(QFrame::NoFrame);
+    statusScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    const int line = QFontMetrics(m_status->font()).lineSpacing();
+    statusScroll->setMinimumHeight(3 * line + 4);
+    statusScroll->setMaximumHeight(6 * line + 4);
+    layout->addWidget(statusScroll);
     layout->addWidget(tabs, 1);
     connect(&m_watcher, &QFutureWatcher<Job>::finished, this, &CpuLanesView::jobFinished);
     connect(m_cpuBox, &QComboBox::activated, this, [this](int index) {
