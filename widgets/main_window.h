@@ -19,6 +19,8 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
+#include <utility>
 
 class QDockWidget;
 class QLabel;
@@ -201,6 +203,9 @@ private:
     void restoreSettings();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *w, Qt::DockWidgetArea area);
     void onEntrySelected(int governorIndex, qint64 entryIndex);
+    /// A disagreement of the CPUs dock: the kernel's entry of @p cpu at @p traceNs in the
+    /// inspector, after the window has replayed that CPU when it shows another.
+    void goToDisagreement(int cpu, qint64 traceNs);
     /// Next/Previous Miss: zoom in around the entry picked when the view is too wide to show it.
     void zoomToSelectedEntry();
     bool saveSessionDialog(bool saveAs);
@@ -256,6 +261,10 @@ private:
     bool m_docksSized = false; ///< the side docks have their first widths (or the saved ones)
     double m_lastShowMs = 0;
     QLabel *m_status = nullptr;
+    /// What the snapshot shown replayed ("" for nothing): the status of a release that re-runs nothing.
+    QString m_lastReplay;
+    /// A disagreement picked on another CPU than the one replayed: selected once its snapshot is shown.
+    std::optional<std::pair<int, qint64>> m_pendingTraceEntry;
     QLabel *m_busy = nullptr;
     QWidget *m_cancel = nullptr; ///< the status bar's Cancel, shown with the progress
     QTimer *m_progressTimer = nullptr;

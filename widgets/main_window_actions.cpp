@@ -89,6 +89,8 @@ void MainWindow::createFileMenu()
     file->addAction(tr("Save session &as\u2026"), QKeySequence::SaveAs, this, [this] { saveSessionDialog(true); });
     file->addSeparator();
     file->addAction(tr("Open &table\u2026"), this, [this] {
+        if (!m_setup->targetPicker()->confirmDiscardEdits()) // edited states stay unless the user lets them go
+            return;
         const QString path = QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
                                                           tr("Tables (*.json);;All files (*)"));
         if (!path.isEmpty())

@@ -8,6 +8,7 @@
 // shows a hint instead of empty axes; menus have no two actions of one name.
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
+#include "widgets/comparison/comparison_view.h"
 #include "widgets/export/figure_export.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/governor_legend.h"
@@ -32,13 +33,16 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QImage>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -77,6 +81,7 @@ private slots:
     void sessionWithUnimportableTraceIsNotPretendedLoaded();
     void openFileLoadsAStream();
     void commandLineFileIsOpened();
+    void projectorKeepsTheComparisonRows();
     void tenGovernorsKeepTheWindowWidth();
     void spaceReachesTheFocusedCheckBox();
     void homeAndEndReachTheFocusedSlider();
@@ -453,6 +458,32 @@ void TestMainWindowUsability::projectorKeepsThePlotsReadable()
                  qPrintable(p->title() + QStringLiteral(": axis ")
                             + QString::number(p->customPlot()->axisRect()->height())));
     }
+}
+
+void TestMainWindowUsability::projectorKeepsTheComparisonRows()
+{
+    // A fresh user's finding: at 1024 x 768 with a trace, the Comparison dock showed its header
+    // and a sliver of a row, and the trace's note (what it cannot tell) ran over the table.
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const QString path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
+    QVERIFY(test::nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(path, 4)); }));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->trace != nullptr, TIMEOUT_MS);
+    QCoreApplication::processEvents();
+    if (const QByteArray shot = qgetenv("IDLESCOPE_PROJECTOR_SHOT"); !shot.isEmpty())
+        QVERIFY(w.grab().save(QString::fromLocal8Bit(shot)));
+    QTableView *table = w.comparison()->tableView();
+    const int row = table->verticalHeader()->defaultSectionSize();
+    QVERIFY2(table->viewport()->height() >= 2 * row,
+             qPrintable(QStringLiteral("%1 px for rows of %2 px").arg(table->viewport()->height()).arg(row)));
+    // The note is below the table, not over it.
+    const auto *note = w.comparison()->findChild<QScrollArea *>();
+    QVERIFY(note && note->isVisible());
+    QVERIFY(note->mapTo(w.comparison(), QPoint(0, 0)).y()
+            >= table->mapTo(w.comparison(), QPoint(0, table->height())).y());
 }
 
 void TestMainWindowUsability::tenGovernorsKeepTheWindowWidth()
