@@ -360,6 +360,9 @@ void TestSessionOpener::aSessionRunsNoSourceWithoutAYes()
     QCOMPARE(asked.size(), 2);
     QCOMPARE(shown.governors.size(), std::size_t{2});
     QCOMPARE(QString::fromStdString(shown.governors[1].variant), QStringLiteral("src:") + source);
+    // Stamped by the read, on its worker (the governor picker hashed it on the GUI thread):
+    // with no header beside it, the stamp is the file's SHA-256.
+    QCOMPARE(shown.governors[1].sourceStamp, sha);
     QVERIFY(openAndWait(rig.opener, session).isEmpty());
     QCOMPARE(asked.size(), 2);
     QVERIFY(SourceConsentStore().hashes().contains(sha));

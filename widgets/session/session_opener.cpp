@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/session_opener.h"
 
+#include "core/source_governor/source_governor.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/runner/source_file_watch.h"
 #include "widgets/session/recent_files.h"
 #include "widgets/session/recovery_store.h"
 #include "widgets/session/session.h"
@@ -59,6 +61,11 @@ QString SessionOpener::openSession(const QString &path)
         // Hashed here, asked on the GUI thread: the question itself reads nothing.
         progress->step.store(1);
         job.sources = sourceConsentChecks(s->scenario);
+        // The stamp of each source file as it is now (the governor picker's, which would
+        // otherwise read the file on the GUI thread); a session never carries one.
+        for (GovernorSpec &g : s->scenario.governors)
+            if (const Result<SourceGovernorSpec> spec = parseSourceGovernorId(g.variant); spec)
+                g.sourceStamp = sourceFileStamp(QString::fromStdString(spec->path));
         job.session = std::move(*s);
         return job;
     }));
