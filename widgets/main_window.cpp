@@ -24,6 +24,7 @@
 #include "widgets/plots/time_share_plot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/session/opening_bar.h"
 #include "widgets/session/session.h"
 #include "widgets/session/session_opener.h"
 #include "widgets/view_state.h"
@@ -246,6 +247,8 @@ void MainWindow::setupUi()
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_busy);
     statusBar()->addPermanentWidget(m_cancel);
+    m_openingBar = new OpeningBar(m_opener, this);
+    statusBar()->addPermanentWidget(m_openingBar);
     resize(1600, 1000);
 }
 
@@ -394,6 +397,8 @@ void MainWindow::createConnections()
     });
     connect(m_opener, &SessionOpener::recentFilesChanged, m_recent, &RecentFilesMenu::rebuild);
     connect(m_opener, &SessionOpener::errorOccurred, m_messages, &MessageCenter::showError);
+    connect(m_opener, &SessionOpener::readingCancelled, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 5000); });
     connect(m_setup, &SetupPanel::targetChanged, this, &MainWindow::onTargetChanged);
     connect(m_setup, &SetupPanel::statesEdited, this, [this] {
         // Only the edited state changes: the tick rate chosen stays (it was reset to the table's).

@@ -41,6 +41,7 @@ class CpuLanesView;
 class GovernorLegend;
 class MessageBar;
 class MessageCenter;
+class OpeningBar;
 class RecentFilesMenu;
 struct SessionView;
 class ParameterPanel;
@@ -84,6 +85,10 @@ public:
     SnapshotPtr snapshot() const { return m_snapshot; }
 
     SetupPanel *setupPanel() const { return m_setup; }
+    /// Sessions and files being opened (session_opener.h); its reads, and their Cancel, in
+    /// openingBar().
+    SessionOpener *sessionOpener() const { return m_opener; }
+    OpeningBar *openingBar() const { return m_openingBar; }
     ParameterPanel *parameterPanel() const { return m_parameters; }
     PlaybackBar *playbackBar() const { return m_playback; }
     GovernorLegend *legend() const { return m_legend; }
@@ -132,9 +137,11 @@ public:
     FigureCaption figureCaption(PlotBase *plot) const;
 
     /// Save / open a .idlescope session (scenario + view); the message on failure, "" on success.
-    /// openSession() reports an unreadable file at once; a session whose workload or target
-    /// then fails to build is reported in the message bar, the previous scenario stays, and
-    /// the window title and recent files do not take the session.
+    /// openSession() reads the file on a worker (the opening bar shows it, with Cancel) and
+    /// returns "": an unreadable or refused file is reported in the message bar when its read
+    /// ends (SessionOpener::errorOccurred); a session whose workload or target then fails to
+    /// build is reported there too, the previous scenario stays, and the window title and
+    /// recent files do not take the session.
     QString saveSessionTo(const QString &path);
     QString openSession(const QString &path);
     /// Who asks whether a session's governor source files may be built and run
@@ -241,7 +248,8 @@ private:
     SimulationRunner *m_runner;
     SnapshotPtr m_snapshot;
     SetupPanel *m_setup = nullptr;
-    SessionOpener *m_opener = nullptr; ///< sessions and files being opened (session_opener.h)
+    SessionOpener *m_opener = nullptr;  ///< sessions and files being opened (session_opener.h)
+    OpeningBar *m_openingBar = nullptr; ///< the status bar's row while a session is read
     ParameterPanel *m_parameters = nullptr;
     PlaybackBar *m_playback = nullptr;
     GovernorLegend *m_legend = nullptr;
