@@ -492,10 +492,8 @@ void TestCpuLanes::exportStandsAlone()
 {
     // Issue 33 item 7: the CPUs dock could not be exported. Juno, every CPU, as CSV and as
     // Markdown: a header that says what the table is, then the dock's own cells (core's text).
-    const SnapshotPtr snap = juno(4);
-    QVERIFY(snap);
     CpuLanesView v;
-    v.setSnapshot(snap);
+    v.setSnapshot(juno(4));
     QVERIFY(computed(v));
     QTemporaryDir dir;
     const QString csvPath = dir.filePath(QStringLiteral("cpus.csv"));
@@ -637,10 +635,8 @@ void TestCpuLanes::exportDialogProposesANameAndAsksBeforeOverwriting()
     // itself (its default suffix), so that its own overwrite question names the file written.
     // Driving Qt's dialog through the question proved timing-dependent (its file model loads
     // the folder asynchronously): the test reads the dialog's set-up and cancels.
-    const SnapshotPtr snap = juno(4);
-    QVERIFY(snap);
     CpuLanesView v;
-    v.setSnapshot(snap);
+    v.setSnapshot(juno(4));
     QVERIFY(computed(v));
     QString proposed;
     QString suffix;
