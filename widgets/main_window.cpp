@@ -24,6 +24,7 @@
 #include "widgets/plots/time_share_plot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/session/opening_bar.h"
 #include "widgets/session/session.h"
 #include "widgets/session/session_opener.h"
 #include "widgets/view_state.h"
@@ -102,11 +103,10 @@ std::pair<int, qint64> followSelection(const SimulationSnapshot *before, const S
     return same < 0 ? std::pair<int, qint64>{-1, -1} : std::pair<int, qint64>{moved, same};
 }
 
-/// The status bar's line for @p now: what was simulated and how long it took, or that
-/// nothing was (a slider released at the value it was dragged to: every run is the one
-/// @p before had, and "simulated in 0 ms" was no simulation). A run the replay made
-/// again entry for entry is the one @p before had too, but it was simulated.
-QString statusLineOf(const SimulationSnapshot *before, const SimulationSnapshot &now);
+/// What the snapshot's replays were, for the status bar: "simulated in 12 ms" (every governor),
+/// "1 of 4 governors simulated in 12 ms: menu-6.19 (the others kept)", or "" when none was.
+/// A run the replay made again entry for entry is the one @p before had, but it was simulated.
+QString replayText(const SimulationSnapshot *before, const SimulationSnapshot &now);
 
 /// " · the trace cannot tell: …" for a trace with limits (core/trace/trace_limits.h), else "".
 QString traceCaveat(const SimulationSnapshot &now)
@@ -125,31 +125,47 @@ QString traceCaveat(const SimulationSnapshot &now)
                            : MainWindow::tr(" \u00b7 the trace cannot tell: %1").arg(parts.join(QStringLiteral("; ")));
 }
 
-QString statusLine(const SimulationSnapshot *before, const SimulationSnapshot &now)
+QString replayText(const SimulationSnapshot *before, const SimulationSnapshot &now)
 {
-    return statusLineOf(before, now) + traceCaveat(now);
+    QStringList replayed;
+    for (const GovernorResult &g : now.governors) {
+        bool shared = false;
+        if (before && before->stream == now.stream)
+            for (const GovernorResult &old : before->governors)
+                shared = shared || (g.run == old.run && !g.replayed); // shared, not replayed
+        if (!shared)
+            replayed << QString::fromStdString(g.displayName());
+    }
+    if (replayed.size() == static_cast<qsizetype>(now.governors.size())) // every governor (or none to run)
+        return MainWindow::tr("simulated in %1 ms").arg(now.simulationMs, 0, 'f', 0);
+    if (replayed.isEmpty())
+        return {};
+    return MainWindow::tr("%1 of %2 governors simulated in %3 ms: %4 (the others kept)")
+        .arg(replayed.size())
+        .arg(now.governors.size())
+        .arg(now.simulationMs, 0, 'f', 0)
+        .arg(replayed.join(QStringLiteral(", ")));
 }
 
-QString statusLineOf(const SimulationSnapshot *before, const SimulationSnapshot &now)
+/**
+ * The status bar's line for @p now: what was simulated and how long it took. When nothing
+ * was, and @p before had replayed governors (@p beforeReplay, its replayText()), the runs shown
+ * are those: a slider dragged replays the governor while it moves, and its release asks for
+ * the scenario the drag left, which needs no new run. The line says which governor re-ran
+ * ("unchanged" there read as if the slider had done nothing).
+ */
+QString statusLine(const SimulationSnapshot *before, const SimulationSnapshot &now, const QString &beforeReplay)
 {
-    std::size_t replayed = now.governors.size();
-    if (before && before->stream == now.stream)
-        for (const GovernorResult &g : now.governors)
-            for (const GovernorResult &old : before->governors)
-                if (g.run == old.run && !g.replayed) { // shared, not replayed
-                    --replayed;
-                    break;
-                }
     const QString scenario = QStringLiteral("%1 \u00b7 %2").arg(now.targetId, now.workloadDescription);
-    if (replayed == 0 && !now.governors.empty())
-        return MainWindow::tr("%1 \u00b7 unchanged: no governor needed a new run").arg(scenario);
-    if (replayed < now.governors.size())
-        return MainWindow::tr("%1 \u00b7 %2 of %3 governors simulated in %4 ms")
-            .arg(scenario)
-            .arg(replayed)
-            .arg(now.governors.size())
-            .arg(now.simulationMs, 0, 'f', 0);
-    return MainWindow::tr("%1 \u00b7 simulated in %2 ms").arg(scenario).arg(now.simulationMs, 0, 'f', 0);
+    const QString replay = replayText(before, now);
+    QString line;
+    if (!replay.isEmpty())
+        line = QStringLiteral("%1 \u00b7 %2").arg(scenario, replay);
+    else if (!beforeReplay.isEmpty())
+        line = MainWindow::tr("%1 \u00b7 %2; nothing left to re-run").arg(scenario, beforeReplay);
+    else
+        line = MainWindow::tr("%1 \u00b7 unchanged: no governor needed a new run").arg(scenario);
+    return line + traceCaveat(now);
 }
 
 } // namespace
@@ -231,6 +247,8 @@ void MainWindow::setupUi()
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_busy);
     statusBar()->addPermanentWidget(m_cancel);
+    m_openingBar = new OpeningBar(m_opener, this);
+    statusBar()->addPermanentWidget(m_openingBar);
     resize(1600, 1000);
 }
 
@@ -341,6 +359,7 @@ void MainWindow::createDocks()
     m_cpuLanes = new CpuLanesView(this);
     tabifyDockWidget(compDock, addDock(tr("CPUs"), QStringLiteral("cpusDock"), m_cpuLanes, Qt::BottomDockWidgetArea));
     connect(m_cpuLanes, &CpuLanesView::cpuPicked, m_setup->tracePage(), &TraceWorkloadPage::pickCpu);
+    connect(m_cpuLanes, &CpuLanesView::disagreementPicked, this, &MainWindow::goToDisagreement);
     m_sweep = new SweepView(this);
     QDockWidget *sweepDock = addDock(tr("Sweep"), QStringLiteral("sweepDock"), m_sweep, Qt::BottomDockWidgetArea);
     tabifyDockWidget(compDock, sweepDock);
@@ -378,6 +397,8 @@ void MainWindow::createConnections()
     });
     connect(m_opener, &SessionOpener::recentFilesChanged, m_recent, &RecentFilesMenu::rebuild);
     connect(m_opener, &SessionOpener::errorOccurred, m_messages, &MessageCenter::showError);
+    connect(m_opener, &SessionOpener::readingCancelled, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 5000); });
     connect(m_setup, &SetupPanel::targetChanged, this, &MainWindow::onTargetChanged);
     connect(m_setup, &SetupPanel::statesEdited, this, [this] {
         // Only the edited state changes: the tick rate chosen stays (it was reset to the table's).
@@ -573,12 +594,29 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
     m_followingSelection = false;
     if (const std::unique_ptr<SessionView> view = m_opener->takePendingView())
         applyView(*view, *m_view);
+    if (m_pendingTraceEntry && (!snapshot->trace || snapshot->trace->cpu == m_pendingTraceEntry->first))
+        goToDisagreement(m_pendingTraceEntry->first, m_pendingTraceEntry->second);
     m_messages->snapshotShown(snapshot->errors, snapshot->generation, snapshot->spec.workload,
                               m_opener->isFallingBack());
     m_opener->snapshotShown(); // a session being opened is the window's now (sessionAdopted)
-    m_status->setText(statusLine(previous.get(), *snapshot));
+    const QString replay = replayText(previous.get(), *snapshot);
+    m_status->setText(statusLine(previous.get(), *snapshot, m_lastReplay));
+    m_lastReplay = replay;
     m_lastShowMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     emit snapshotShown(snapshot);
+}
+
+void MainWindow::goToDisagreement(int cpu, qint64 traceNs)
+{
+    m_pendingTraceEntry.reset();
+    if (!m_snapshot || !m_snapshot->trace)
+        return;
+    if (m_snapshot->trace->cpu != cpu) { // the one-CPU views replay that CPU first
+        m_pendingTraceEntry = std::make_pair(cpu, traceNs);
+        m_setup->tracePage()->pickCpu(cpu);
+        return;
+    }
+    m_inspector->goToTraceEntry(traceNs); // the selection shows and raises the inspector
 }
 
 void MainWindow::onEntrySelected(int governorIndex, qint64 entryIndex)

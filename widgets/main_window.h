@@ -19,6 +19,8 @@
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
+#include <utility>
 
 class QDockWidget;
 class QLabel;
@@ -39,6 +41,7 @@ class CpuLanesView;
 class GovernorLegend;
 class MessageBar;
 class MessageCenter;
+class OpeningBar;
 class RecentFilesMenu;
 struct SessionView;
 class ParameterPanel;
@@ -82,6 +85,10 @@ public:
     SnapshotPtr snapshot() const { return m_snapshot; }
 
     SetupPanel *setupPanel() const { return m_setup; }
+    /// Sessions and files being opened (session_opener.h); its reads, and their Cancel, in
+    /// openingBar().
+    SessionOpener *sessionOpener() const { return m_opener; }
+    OpeningBar *openingBar() const { return m_openingBar; }
     ParameterPanel *parameterPanel() const { return m_parameters; }
     PlaybackBar *playbackBar() const { return m_playback; }
     GovernorLegend *legend() const { return m_legend; }
@@ -130,9 +137,11 @@ public:
     FigureCaption figureCaption(PlotBase *plot) const;
 
     /// Save / open a .idlescope session (scenario + view); the message on failure, "" on success.
-    /// openSession() reports an unreadable file at once; a session whose workload or target
-    /// then fails to build is reported in the message bar, the previous scenario stays, and
-    /// the window title and recent files do not take the session.
+    /// openSession() reads the file on a worker (the opening bar shows it, with Cancel) and
+    /// returns "": an unreadable or refused file is reported in the message bar when its read
+    /// ends (SessionOpener::errorOccurred); a session whose workload or target then fails to
+    /// build is reported there too, the previous scenario stays, and the window title and
+    /// recent files do not take the session.
     QString saveSessionTo(const QString &path);
     QString openSession(const QString &path);
     /// Who asks whether a session's governor source files may be built and run
@@ -201,6 +210,9 @@ private:
     void restoreSettings();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *w, Qt::DockWidgetArea area);
     void onEntrySelected(int governorIndex, qint64 entryIndex);
+    /// A disagreement of the CPUs dock: the kernel's entry of @p cpu at @p traceNs in the
+    /// inspector, after the window has replayed that CPU when it shows another.
+    void goToDisagreement(int cpu, qint64 traceNs);
     /// Next/Previous Miss: zoom in around the entry picked when the view is too wide to show it.
     void zoomToSelectedEntry();
     bool saveSessionDialog(bool saveAs);
@@ -236,7 +248,8 @@ private:
     SimulationRunner *m_runner;
     SnapshotPtr m_snapshot;
     SetupPanel *m_setup = nullptr;
-    SessionOpener *m_opener = nullptr; ///< sessions and files being opened (session_opener.h)
+    SessionOpener *m_opener = nullptr;  ///< sessions and files being opened (session_opener.h)
+    OpeningBar *m_openingBar = nullptr; ///< the status bar's row while a session is read
     ParameterPanel *m_parameters = nullptr;
     PlaybackBar *m_playback = nullptr;
     GovernorLegend *m_legend = nullptr;
@@ -256,6 +269,10 @@ private:
     bool m_docksSized = false; ///< the side docks have their first widths (or the saved ones)
     double m_lastShowMs = 0;
     QLabel *m_status = nullptr;
+    /// What the snapshot shown replayed ("" for nothing): the status of a release that re-runs nothing.
+    QString m_lastReplay;
+    /// A disagreement picked on another CPU than the one replayed: selected once its snapshot is shown.
+    std::optional<std::pair<int, qint64>> m_pendingTraceEntry;
     QLabel *m_busy = nullptr;
     QWidget *m_cancel = nullptr; ///< the status bar's Cancel, shown with the progress
     QTimer *m_progressTimer = nullptr;

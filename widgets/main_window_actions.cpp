@@ -80,15 +80,15 @@ void MainWindow::createFileMenu()
     m_recent->setTitle(tr("Open &recent"));
     file->addMenu(m_recent);
     connect(m_recent, &RecentFilesMenu::openRequested, this, [this](const QString &path) {
-        if (!maybeSaveChanges())
-            return;
-        if (const QString err = openSession(path); !err.isEmpty())
-            QMessageBox::warning(this, tr("Open session"), err);
+        if (maybeSaveChanges())
+            openSession(path); // read on the worker: its errors go to the message bar
     });
     file->addAction(tr("&Save session"), QKeySequence::Save, this, [this] { saveSessionDialog(false); });
     file->addAction(tr("Save session &as\u2026"), QKeySequence::SaveAs, this, [this] { saveSessionDialog(true); });
     file->addSeparator();
     file->addAction(tr("Open &table\u2026"), this, [this] {
+        if (!m_setup->targetPicker()->confirmDiscardEdits()) // edited states stay unless the user lets them go
+            return;
         const QString path = QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
                                                           tr("Tables (*.json);;All files (*)"));
         if (!path.isEmpty())
@@ -360,10 +360,8 @@ void MainWindow::openSessionDialog()
     if (!maybeSaveChanges())
         return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(), kSessionFilter);
-    if (path.isEmpty())
-        return;
-    if (const QString err = openSession(path); !err.isEmpty())
-        QMessageBox::warning(this, tr("Open session"), err);
+    if (!path.isEmpty())
+        openSession(path); // read on the worker: its errors go to the message bar
 }
 
 void MainWindow::exportRunData(bool json)

@@ -394,14 +394,15 @@ void SourceGovernorActions::addFromSource(const QString &path, const QString &ke
     m_build.setFuture(QtConcurrent::run([id = id.toStdString()] {
         std::string warnings;
         const Status s = buildSourceGovernorOf(id, &warnings);
-        return s ? SourceBuildOutcome{QString(), QString::fromStdString(warnings)}
-                 : SourceBuildOutcome{QString::fromStdString(s.error().toString()), QString()};
+        // The stamp here too: hashing the file is a read, kept off the GUI thread.
+        return s ? SourceBuildOutcome{QString(), QString::fromStdString(warnings), sourceFileStamp(sourcePathOf(id))}
+                 : SourceBuildOutcome{QString::fromStdString(s.error().toString()), QString(), QString()};
     }));
 }
 
 void SourceGovernorActions::buildFinished()
 {
-    const auto [error, warnings] = m_build.result();
+    const auto [error, warnings, stamp] = m_build.result();
     m_progress->hide();
     m_add->setEnabled(true);
     const QString id = std::exchange(m_buildingId, QString());
@@ -411,7 +412,7 @@ void SourceGovernorActions::buildFinished()
         emit buildFailed(error);
         return;
     }
-    m_window->setupPanel()->addSourceGovernor(id, sourceFileStamp(sourcePathOf(id.toStdString())));
+    m_window->setupPanel()->addSourceGovernor(id, stamp);
     m_addedId = id;
     m_addedWarnings = warnings;
     watchSourceFiles();

@@ -43,6 +43,7 @@ class SourceFileWatch;
 struct SourceBuildOutcome {
     QString error;
     QString warnings;
+    QString stamp; ///< sourceFileStamp() of the file, taken on the worker after its build
 };
 
 /// What "First difference" found (for the status bar and tests).

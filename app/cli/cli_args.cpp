@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_args.h"
 
+#include "core/common/text_cells.h"
 #include "core/formats/csv_fields.h"
 #include "core/governors/tunable_setting.h"
 #include "core/io/atomic_file.h"
@@ -89,7 +90,8 @@ std::string Args::givenTwice(const std::vector<std::string> &once) const
 
 int fail(const std::string &message)
 {
-    std::cerr << "idlescope-cli: " << message << '\n';
+    // A message may quote a governor's text or a file name: no terminal control gets through.
+    std::cerr << "idlescope-cli: " << printableText(message) << '\n';
     return EXIT_BAD_INPUT;
 }
 

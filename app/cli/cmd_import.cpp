@@ -12,6 +12,7 @@
 #include "core/trace/trace_names.h"
 #include "core/trace/trace_stream.h"
 
+#include <filesystem>
 #include <iostream>
 #include <utility>
 
@@ -130,6 +131,17 @@ int runImport(int argc, char **argv, int first)
         return fail("expected one TRACE file (see idlescope-cli help import)");
     if (!args.has("stream") && !args.has("spans") && !args.has("entries"))
         return fail("missing --stream OUT.csv (see idlescope-cli help import)");
+    // An empty name or a folder wrote hidden files named for it (".cpu0", "DIR/.cpu0").
+    for (const char *option : {"stream", "spans", "entries"}) {
+        if (!args.has(option))
+            continue;
+        const std::string path = args.value(option);
+        std::error_code ec;
+        if (path.empty() || path.back() == '/' || std::filesystem::is_directory(path, ec))
+            return fail(Error{"", 0, std::string("--") + option,
+                              "'" + path + "' is " + (path.empty() ? "no file name" : "a folder")
+                                  + ": give the file to write (OUT.csv)"});
+    }
     const std::string cpuArg = args.value("cpu", "all");
     int onlyCpu = -1;
     if (cpuArg != "all") {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/source_args.h"
 
+#include "core/common/text_cells.h"
 #include "core/experiments/comparison.h"
 #include "core/replay/governor_factory.h"
 
@@ -87,7 +88,7 @@ Status prepareSourceGovernor(Governor &gov, const IdleStateTable &table, const I
         return s;
     if (auto *src = dynamic_cast<SourceGovernor *>(&gov))
         if (!src->warnings().empty())
-            std::cerr << src->warnings();
+            std::cerr << printableText(src->warnings());
     return Ok{};
 }
 
@@ -96,7 +97,7 @@ Status finishSourceGovernor(Governor &gov, const ReplaySummary &summary)
     Status s = finishGovernor(gov, &summary);
     if (auto *src = dynamic_cast<SourceGovernor *>(&gov))
         if (!src->log().empty())
-            std::cerr << src->log();
+            std::cerr << printableText(src->log());
     return s;
 }
 

@@ -117,7 +117,10 @@ int main(int argc, char **argv)
         refuse("usage: idlescope-governor-host GOVERNOR.so [PARENT_PID] < input 5> decisions");
     HostProgress &progress = mapProgress();
     progress.phase.store(static_cast<std::int32_t>(HostPhase::Loading), std::memory_order_relaxed);
-    const std::string governorPath = confine(argv[1], argc == 3 ? std::atoi(argv[2]) : 0, progress);
+    std::string refusal;
+    const std::string governorPath = confine(argv[1], argc == 3 ? std::atoi(argv[2]) : 0, progress, refusal);
+    if (!refusal.empty())
+        refuse(refusal);
 
     HostHeader header{};
     if (!readExactly(&header, sizeof header) || std::memcmp(header.magic, HOST_MAGIC, sizeof HOST_MAGIC) != 0)

@@ -67,52 +67,109 @@ bool writeProcFile(const char *path, const std::string &text)
     return ok;
 }
 
-/// The namespaces, and a root of a tmpfs holding a copy of @p sharedObject only. Returns 0
-/// and sets @p loadPath, or the errno of the step that failed (the host then keeps the
-/// namespaces it has: a network namespace entered stays).
-int enterNamespaces(const std::string &sharedObject, std::string &loadPath)
+/// Whether @p error, from a step of enterNamespaces(), is the kernel or a container
+/// forbidding the mechanism (Docker's profile refuses unshare() with EPERM, a kernel
+/// without user namespaces EINVAL, a user namespace limit of 0 ENOSPC): the host then runs
+/// on without it and says so. Any other failure (a copy cut short, memory) is no reason
+/// to run unconfined: the host refuses.
+bool forbiddenByKernel(int error)
 {
-    // The object is read before the mount hides the folder it is in (a cache under /tmp).
+    return error == EPERM || error == EACCES || error == ENOSYS || error == EINVAL || error == EUSERS
+           || error == ENOSPC;
+}
+
+/// The namespaces, and a root of a tmpfs holding a copy of @p sharedObject only. Returns
+/// 0 and sets @p loadPath, or the errno of the step that failed, named in @p step (the
+/// host then keeps the namespaces it has: a network namespace entered stays).
+/// @p mayFallBack is false for a failure past what a kernel or container forbids: the
+/// copy into the root itself.
+int enterNamespaces(const std::string &sharedObject, std::string &loadPath, const char *&step, bool &mayFallBack)
+{
+    mayFallBack = false;
+    // The object is read before the mount hides the folder it is in (a cache under /tmp),
+    // as a regular file of at most HOST_OBJECT_LIMIT bytes: the root is sized from it.
+    step = "reading the built governor";
     std::string image;
     {
-        std::ifstream in(sharedObject, std::ios::binary);
-        if (!in)
-            return errno ? errno : ENOENT;
-        image.assign(std::istreambuf_iterator<char>(in), {});
+        const int fd = ::open(sharedObject.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+        if (fd < 0)
+            return errno;
+        struct stat st {};
+        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > HOST_OBJECT_LIMIT) {
+            const int error = !S_ISREG(st.st_mode) ? EINVAL : EFBIG;
+            ::close(fd);
+            return error;
+        }
+        image.resize(static_cast<std::size_t>(st.st_size));
+        std::size_t at = 0;
+        while (at < image.size()) {
+            const ssize_t n = ::read(fd, image.data() + at, image.size() - at);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                break;
+            at += static_cast<std::size_t>(n);
+        }
+        ::close(fd);
+        if (at != image.size())
+            return EIO;
     }
+    mayFallBack = true;
     const uid_t uid = ::geteuid();
     const gid_t gid = ::getegid();
+    step = "unshare";
     if (::unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) != 0)
         return errno;
+    step = "mapping its user in the new user namespace";
     if (!writeProcFile("/proc/self/setgroups", "deny")
         || !writeProcFile("/proc/self/uid_map", "0 " + std::to_string(uid) + " 1\n")
         || !writeProcFile("/proc/self/gid_map", "0 " + std::to_string(gid) + " 1\n"))
         return errno ? errno : EPERM;
     // Private, so that nothing below reaches the mounts outside; the tmpfs over /tmp (in this
     // namespace only) becomes the root.
+    step = "making the mounts private";
     if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
         return errno;
     constexpr const char *ROOT = "/tmp";
-    if (::mount("idlescope-governor", ROOT, "tmpfs", MS_NOSUID | MS_NODEV, "size=16m,mode=0755") != 0)
+    // Room for the object and the filesystem's own blocks: a 20 MiB object in a fixed 16 MiB
+    // root failed to copy, and the host ran unconfined.
+    const std::string options = "size=" + std::to_string(image.size() + (std::size_t{1} << 20)) + ",mode=0755";
+    step = "mounting its private root (a tmpfs)";
+    if (::mount("idlescope-governor", ROOT, "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) != 0)
         return errno;
     // A step that fails past here takes the tmpfs away again: it hides the folders below
-    // /tmp, where the governor may be.
+    // /tmp, where the governor may be. Each is no mechanism a kernel forbids: the host refuses.
+    mayFallBack = false;
     const auto undo = [&](int error) {
         ::umount2(ROOT, MNT_DETACH);
         return error;
     };
+    step = "copying the built governor into its private root";
     {
         const std::string copy = std::string(ROOT) + "/governor.so";
         const int fd = ::open(copy.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0500);
         if (fd < 0)
             return undo(errno);
-        const bool ok = ::write(fd, image.data(), image.size()) == static_cast<ssize_t>(image.size());
+        std::size_t at = 0;
+        int error = 0;
+        while (at < image.size()) {
+            const ssize_t n = ::write(fd, image.data() + at, image.size() - at);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                error = n < 0 ? errno : ENOSPC;
+                break;
+            }
+            at += static_cast<std::size_t>(n);
+        }
         ::close(fd);
-        if (!ok)
-            return undo(EIO);
+        if (error)
+            return undo(error);
     }
+    step = "entering its private root (chroot)";
     if (::chdir(ROOT) != 0 || ::chroot(".") != 0 || ::chdir("/") != 0)
         return undo(errno);
+    step = "making its private root read-only";
     if (::mount(nullptr, "/", nullptr, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, nullptr) != 0)
         return errno;
     loadPath = "/governor.so";
@@ -222,18 +279,30 @@ void closeInheritedFds()
         ::close(static_cast<int>(fd));
 }
 
-std::string confine(const std::string &sharedObject, pid_t parent, HostProgress &progress)
+std::string confine(const std::string &sharedObject, pid_t parent, HostProgress &progress, std::string &refusal)
 {
     closeInheritedFds();
     std::int32_t bits = 0;
     std::string loadPath = sharedObject;
     // The namespaces first (entering a user namespace clears the parent-death signal),
     // then the limits (RLIMIT_NPROC would not stop unshare(), RLIMIT_FSIZE would stop the copy).
-    const int nsError = enterNamespaces(sharedObject, loadPath);
-    if (nsError == 0)
+    const char *step = "";
+    bool mayFallBack = false;
+    const int nsError = enterNamespaces(sharedObject, loadPath, step, mayFallBack);
+    if (nsError == 0) {
         bits |= SANDBOX_NAMESPACES;
-    else
+    } else if (!mayFallBack || !forbiddenByKernel(nsError)) {
+        // Only a mechanism the kernel or a container forbids is left out (and said so): a
+        // step that failed for another reason would otherwise run the governor unconfined.
+        refusal = std::string("the governor sandbox could not be set up (") + step + ": " + std::strerror(nsError)
+                  + (nsError == EFBIG ? ", the object is larger than the sandbox's "
+                                            + std::to_string(HOST_OBJECT_LIMIT >> 20) + " MiB"
+                                      : std::string())
+                  + "): the governor was not run";
+        return {};
+    } else {
         loadPath = sharedObject; // a root half made is not used
+    }
     progress.namespaceErrno.store(nsError, std::memory_order_relaxed);
     if (setLimits())
         bits |= SANDBOX_LIMITS;

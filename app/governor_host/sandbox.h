@@ -34,8 +34,10 @@ namespace idlescope::source_governor {
  * and could not do. @p sharedObject is the governor to load: the path to
  * dlopen() afterwards is returned (inside the new root when there is one).
  * @p parent is idlescope's pid (0: not checked): a host whose parent is
- * already gone exits.
+ * already gone exits. A step that fails for a reason other than the kernel or a
+ * container forbidding its mechanism (a copy cut short, an object past
+ * HOST_OBJECT_LIMIT) sets @p refusal: the host must not run the governor.
  */
-std::string confine(const std::string &sharedObject, pid_t parent, HostProgress &progress);
+std::string confine(const std::string &sharedObject, pid_t parent, HostProgress &progress, std::string &refusal);
 
 } // namespace idlescope::source_governor

@@ -15,6 +15,7 @@
 #include "widgets/panels/workload_form.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/recovery_store.h"
+#include "widgets/session/session_opener.h"
 #include "widgets/session/source_consent.h"
 #include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/view_state.h"
@@ -259,6 +260,13 @@ int main(int argc, char **argv)
         if (file.isEmpty())
             QTimer::singleShot(0, &w, [&w] { w.offerRecovery(); });
     }
+    // A session is read on a worker: its error comes later, and a script stops on it as on
+    // an error known at once (the picture or timing would be the default scenario's).
+    if (parser.isSet(screenshot) || parser.isSet(measure))
+        QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::errorOccurred, &w, [](const QString &err) {
+            std::fprintf(stderr, "idlescope: %s\n", qPrintable(err));
+            QApplication::exit(2);
+        });
     if (!file.isEmpty())
         if (const QString err = w.openFile(file); !err.isEmpty()) {
             std::fprintf(stderr, "idlescope: %s\n", qPrintable(err)); // also in the window's message bar
@@ -267,11 +275,23 @@ int main(int argc, char **argv)
             if (parser.isSet(screenshot) || parser.isSet(measure))
                 return 2;
         }
-    if (parser.isSet(screenshot))
-        screenshotWhenReady(w, parser.value(screenshot), file);
-    if (parser.isSet(measure))
-        QTimer::singleShot(0, &w, [&w, spans, jitterUs] {
-            QApplication::exit(idlescope::runMeasurements(w, spans, jitterUs));
-        });
+    const QString shot = parser.value(screenshot);
+    const bool measuring = parser.isSet(measure), shooting = parser.isSet(screenshot);
+    const auto script = [&w, shot, file, shooting, measuring, spans, jitterUs] {
+        if (shooting)
+            screenshotWhenReady(w, shot, file);
+        if (measuring)
+            QTimer::singleShot(0, &w, [&w, spans, jitterUs] {
+                QApplication::exit(idlescope::runMeasurements(w, spans, jitterUs));
+            });
+    };
+    // The default scenario simulates while a session is read: its snapshot is no picture of
+    // the session. The script starts once the session is read and applied (scenarioRead:
+    // the window's own handler, connected first, has asked for its run).
+    if (w.sessionOpener()->isReading())
+        QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::scenarioRead, &w, script,
+                         Qt::SingleShotConnection);
+    else
+        script();
     return app.exec();
 }

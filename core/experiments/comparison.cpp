@@ -233,6 +233,14 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     std::mutex errorLock;
     int errorJob = -1;
     Error firstError;
+    // A governor host in a partial sandbox (a layer the kernel or a container forbids): said
+    // once per message in the result's notes, never run silently.
+    std::vector<std::string> sandboxNotes;
+    auto noteSandbox = [&](const std::string &notice) {
+        const std::lock_guard<std::mutex> lock(errorLock);
+        if (std::find(sandboxNotes.begin(), sandboxNotes.end(), notice) == sandboxNotes.end())
+            sandboxNotes.push_back(notice);
+    };
     auto report = [&](int job, Error e) {
         const std::lock_guard<std::mutex> lock(errorLock);
         if (errorJob < 0 || job < errorJob) {
@@ -270,6 +278,8 @@ Result<CompareResult> runComparison(const CompareOptions &o)
                 report(job, s.error());
                 return;
             }
+            if (auto *src = dynamic_cast<SourceGovernor *>(gov.get()); src && !src->sandboxNotice().empty())
+                noteSandbox(src->sandboxNotice());
             RunMetrics m = replayOne(o.table, stream, *gov, o.power);
             if (Status s = finishGovernor(*gov, nullptr); !s) { // the host's crash or hang, if any
                 report(job, s.error());
@@ -308,6 +318,11 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         r.notes.push_back("the system started " + std::to_string(ran) + " of the " + std::to_string(threads)
                           + " threads asked for (no memory or process slot for more); the runs went on with "
                           + std::to_string(ran));
+    for (std::string &notice : sandboxNotes) {
+        while (!notice.empty() && notice.back() == '\n')
+            notice.pop_back();
+        r.notes.push_back(std::move(notice));
+    }
     if (errorJob >= 0)
         return firstError;
     if (cancelled()) // some units never ran: a partial table is no result

@@ -183,7 +183,7 @@ std::string formatComparison(const CompareOptions &o, const CompareResult &r, Co
             out += "," + c.name;
         out += '\n';
         for (const TableRow &row : rows) {
-            out += row.point + "," + row.governor + "," + row.iteration;
+            out += csvField(row.point) + "," + csvField(row.governor) + "," + row.iteration;
             for (const std::string &cell : row.cells)
                 out += "," + cell;
             out += '\n';
@@ -203,7 +203,7 @@ std::string formatComparison(const CompareOptions &o, const CompareResult &r, Co
             out += "---:|";
         out += '\n';
         for (const TableRow &row : rows) {
-            out += "| " + row.point + " | " + row.governor + " | " + row.iteration + " |";
+            out += "| " + markdownCell(row.point) + " | " + markdownCell(row.governor) + " | " + row.iteration + " |";
             for (const std::string &cell : row.cells)
                 out += " " + cell + " |";
             out += '\n';

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/power_json.h"
 
-#include <QFile>
+#include "core/common/input_file.h"
+#include "core/io/table_json.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -116,13 +118,12 @@ Result<PowerModel> parseTablePower(std::string_view json, const IdleStateTable &
 
 Result<PowerModel> readTablePower(const std::string &path, const IdleStateTable &table)
 {
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly))
-        return Error{path, 0, "", "cannot open: " + f.errorString().toStdString()};
-    if (f.size() > 16 * 1024 * 1024)
-        return Error{path, 0, "", "file too large for a state table (over 16 MiB)"};
-    const QByteArray bytes = f.readAll();
-    return parseTablePower(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), table, path);
+    // A regular file only, opened without blocking: a session's table path that names a FIFO
+    // held a pooled thread in open() for good, and the window with it when it quit.
+    Result<std::string> text = readInputFile(path, MAX_TABLE_FILE_BYTES, "a state table");
+    if (!text)
+        return text.error();
+    return parseTablePower(*text, table, path);
 }
 
 } // namespace idlescope

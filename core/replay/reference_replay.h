@@ -143,8 +143,9 @@ public:
     template <typename Sink>
     void runSpans(std::span<const IdleSpan> stream, std::size_t first, std::size_t last, Sink &&sink)
     {
-        for (std::size_t i = first; i < last; ++i)
-            runSpan(stream[i], i + 1 < stream.size() ? &stream[i + 1] : nullptr, sink);
+        const IdleSpan *const streamEnd = stream.data() + stream.size();
+        for (const IdleSpan *row = stream.data() + first; row != stream.data() + last; ++row)
+            runSpan(*row, row + 1 != streamEnd ? row + 1 : nullptr, sink);
     }
 
     const ReplaySummary &summary() const { return m_summary; }
@@ -172,6 +173,15 @@ private:
     /// The reflect that follows an entry, and the sink.
     template <typename Sink>
     void reflect(const EntryRecord &rec, Sink &sink);
+
+    /// One row. With @p InIdle false the row is a plain one (it wakes a task, does
+    /// not continue a stay, no poll runs into it, its gap counts from the exit), as
+    /// every row of a stream without the need_resched and gap_from_wake columns is:
+    /// the branches for in-idle wakeups are compiled out of that copy, which keeps
+    /// such streams as fast as before the columns existed. @p stayNext is the next
+    /// row when this one's wakeup is an in-idle interrupt, else nullptr.
+    template <bool InIdle, typename Sink>
+    void runRow(const IdleSpan &span, const IdleSpan *stayNext, Sink &sink);
 
     /// A polling entry @p rec begun at @p startNs ends @p endNs later, in a
     /// row whose wakeup is (@p timerWake) its own timer; @p tickNs is the
@@ -208,10 +218,10 @@ private:
     PollTimeRule m_pollRule = PollTimeRule::V5_11;
     bool m_readsGotTick = false;
     // The stay in the idle loop, carried from row to row by in-idle wakeups.
-    bool m_inStay = false;      ///< the next row continues the stay: no gap, the tick kept as it is
-    Ns m_spanStart = 0;         ///< with m_inStay: the next row's start
-    bool m_tickStopped = false; ///< with m_inStay: tick_nohz_tick_stopped()
-    bool m_pollInFlight = false;
+    bool m_inStay = false;       ///< the next row continues the stay: no gap, the tick kept as it is
+    Ns m_spanStart = 0;          ///< with m_inStay: the next row's start
+    bool m_tickStopped = false;  ///< with m_inStay: tick_nohz_tick_stopped()
+    bool m_pollInFlight = false; ///< m_poll runs on into the next row (set only with m_inStay)
     Poll m_poll;
     Ns m_lastWakeNs = REPLAY_START_NS; ///< the last row's wakeup, where a gap_from_wake row's gap counts from
 };
@@ -280,32 +290,41 @@ void ReferenceReplay::endPoll(EntryRecord &rec, Ns startNs, Ns endNs, Ns tickNs,
 template <typename Sink>
 void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &&sink)
 {
+    // A poll in flight is always part of a stay (m_pollInFlight implies m_inStay here).
+    if (!m_inStay && span.needResched && !span.gapFromWake) [[likely]]
+        runRow<false>(span, nullptr, sink);
+    else
+        // This row's wakeup may be an interrupt that wakes no task: then the stay in
+        // the idle loop goes on into the next row (a last row ends it).
+        runRow<true>(span, span.needResched ? nullptr : next, sink);
+}
+
+template <bool InIdle, typename Sink>
+void ReferenceReplay::runRow(const IdleSpan &span, const IdleSpan *stayNext, Sink &sink)
+{
     const std::int32_t spanIndex = static_cast<std::int32_t>(m_summary.spans);
     const Ns latencyReq = governorLatencyReq(m_latencyLimitNs >= 0 ? m_latencyLimitNs : span.latencyReqNs);
     const bool timerWake = span.timerWake();
-    // This row's wakeup is an interrupt that wakes no task, and the stay
-    // in the idle loop goes on into the next row (a last row ends it).
-    const IdleSpan *const stayNext = span.needResched ? nullptr : next;
+    if constexpr (!InIdle)
+        stayNext = nullptr;
 
     // Locals, not members, across the governor's calls: they stay in registers.
     Ns spanStart;
-    bool tickStopped;
+    bool tickStopped = false; // the tick was restarted when the idle loop was left
     Ns wakeNs = span.wakeNs;
     Ns timerNs = span.timerNs;
-    if (m_inStay) [[unlikely]] {
+    if (InIdle && m_inStay) {
         spanStart = m_spanStart;
         tickStopped = m_tickStopped;
         m_inStay = false;
-    } else if (span.gapFromWake) [[unlikely]] {
+    } else if (InIdle && span.gapFromWake) {
         m_now = std::max(m_now, m_lastWakeNs + span.gapNs);
         spanStart = m_now;
-        tickStopped = false;
     } else {
         m_now += span.gapNs;
         spanStart = m_now;
-        tickStopped = false; // the tick was restarted when the idle loop was left
     }
-    if (span.gapFromWake) [[unlikely]] {
+    if (InIdle && span.gapFromWake) {
         // A trace's row starts gap_ns after the previous row's wakeup and wakes when it
         // woke on the trace's clock, whatever exit latency the replay's choices added:
         // an exit that ran past the row's start shortens the row, it does not move it.
@@ -326,7 +345,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
     // At least one select per row, unless a polling entry from an earlier
     // row runs into it: then the loop goes on only while time is left.
     bool selectOnce = true;
-    if (m_pollInFlight) [[unlikely]] {
+    if (InIdle && m_pollInFlight) {
         selectOnce = false;
         const Poll &p = m_poll;
         // The limit is noticed only when no handler runs: not before this row.
@@ -393,7 +412,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
             // least 1 ns here, or the row would never end.
             const Ns pollLimit = cpuidlePollTime(m_pollRule, m_table, m_dev);
             const bool wakeFirst = remainingWake <= pollLimit; // ties go to the wakeup
-            if (wakeFirst && stayNext) [[unlikely]] {
+            if (InIdle && wakeFirst && stayNext) {
                 // An interrupt that wakes no task does not end polling.
                 m_poll = Poll{rec, m_now, m_now + pollLimit, m_now + std::max<Ns>(pollLimit, 1), tick};
                 m_pollInFlight = true;
@@ -411,7 +430,7 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
         const bool reachedWake = end >= remainingWake;
         rec.timerWake = timerWake;
         m_now += account(idx, end, rec);
-        if (stayNext && m_now - spanStart >= wakeNs) [[unlikely]] {
+        if (InIdle && stayNext && m_now - spanStart >= wakeNs) {
             // The interrupt is handled inside cpuidle_enter_state(), before
             // the reflect; a tick within the handler sets the sticky flag.
             const Ns handlerNs =

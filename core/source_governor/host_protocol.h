@@ -93,6 +93,9 @@ inline constexpr std::int32_t SANDBOX_SET = 8;        ///< the host got as far a
 /// The memory the governor host may map (RLIMIT_AS), its CPU time (RLIMIT_CPU).
 inline constexpr std::int64_t HOST_MEMORY_LIMIT = std::int64_t{1} << 30;
 inline constexpr std::int64_t HOST_CPU_LIMIT_S = 3600;
+/// The largest built governor the host loads (and the build keeps): the host's private root
+/// is a tmpfs sized from it. A kernel governor builds to some 100 KiB.
+inline constexpr std::int64_t HOST_OBJECT_LIMIT = std::int64_t{64} << 20;
 
 /// Written by the host as it goes, read by idlescope after a crash or a hang.
 struct HostProgress {

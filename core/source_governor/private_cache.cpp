@@ -48,15 +48,23 @@ Result<std::string> openPrivateCacheRoot(const std::string &dir)
     const fs::path parent = fs::path(dir).parent_path();
     if (!parent.empty())
         fs::create_directories(parent, ec);
-    // Whoever may write to the parent may swap the root for a folder of theirs: /tmp is
-    // such a parent, and its sticky bit is what forbids that.
-    struct stat ps {};
-    if (!parent.empty() && ::stat(parent.c_str(), &ps) == 0 && (ps.st_mode & (S_IWGRP | S_IWOTH))
-        && !(ps.st_mode & S_ISVTX))
-        return Error{dir, 0, "",
-                     "the governor cache's parent folder " + parent.string()
-                         + " can be written by its group or by others (and has no sticky bit): refused, as they "
-                           "could replace the cache with theirs (set IDLESCOPE_CACHE_DIR to a folder of yours)"};
+    // Whoever may write to a folder on the way may swap what is below it for a folder of
+    // theirs: /tmp is such a folder, and its sticky bit is what forbids that. Every level
+    // counts: a ww/ anyone could write held a sub/ of root's, and the cache below it.
+    const fs::path absolute = fs::absolute(fs::path(dir), ec).lexically_normal();
+    for (fs::path up = absolute.parent_path(); !up.empty(); up = up.parent_path()) {
+        struct stat ps {};
+        if (::stat(up.c_str(), &ps) == 0 && (ps.st_mode & (S_IWGRP | S_IWOTH)) && !(ps.st_mode & S_ISVTX))
+            return Error{dir, 0, "",
+                         std::string(up == absolute.parent_path() ? "the governor cache's parent folder "
+                                                                  : "the governor cache's folder ")
+                             + up.string()
+                             + " can be written by its group or by others (and has no sticky bit): refused, as "
+                               "they could replace the cache with theirs (set IDLESCOPE_CACHE_DIR to a folder of "
+                               "yours)"};
+        if (up == up.root_path())
+            break;
+    }
     if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
         return Error{dir, 0, "", std::string("cannot create the governor cache: ") + std::strerror(errno)};
     struct stat st {};

@@ -3,6 +3,7 @@
 
 #include "core/common/input_file.h"
 #include "core/common/sha256.h"
+#include "core/source_governor/host_protocol.h"
 #include "core/source_governor/kernel_shim_files.h"
 #include "core/source_governor/private_cache.h"
 #include "core/source_governor/source_consent.h"
@@ -10,7 +11,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -61,6 +64,18 @@ const char *const kCompileFlags[] = {
 
 /// In the cache key: objects built from private copies only (see buildSourceGovernor()).
 constexpr const char *kPrivateCopies = "private copies of the allowed files";
+
+/// In the cache key: objects assembled from compiler output checked for the assembler's
+/// file-reading directives (asmReadsFiles()); one built before could hold any file.
+constexpr const char *kCheckedAssembly = "assembly checked for .incbin and .include";
+
+/// The build's limits, for the compiler driver and each of cc1, as and ld: 1 GiB of address
+/// space (a governor needs some 100 MiB; a macro bomb took 1.27 GB), files no larger than an
+/// object the host loads (the assembly and the object), and CPU time matching the timeout.
+ProcessLimits buildLimits(int timeoutSeconds)
+{
+    return ProcessLimits{std::int64_t{1} << 30, HOST_OBJECT_LIMIT + (std::int64_t{1} << 20), timeoutSeconds + 1};
+}
 
 /// gcc goes on to the end of a file that is no C (300,000 errors: minutes); it stops at
 /// this many. clang stops at 20 of its own accord, and warns of the gcc flag.
@@ -192,6 +207,113 @@ std::string fileOutside(const std::vector<std::string> &files, const std::vector
     return {};
 }
 
+/// The line (1-based) of the first line directive of @p text, `#line N "file"` or the
+/// preprocessor's own `# N "file"`, 0 when none. The compiler reads the file such a
+/// directive names to quote its lines in a message (a #line of /etc/shadow printed its
+/// first line, one of /dev/zero made cc1 ask for 4 GiB, one of a FIFO waited for ever):
+/// a file outside the build, outside the yes. Backslash-newlines are spliced and comments
+/// before the word skipped, as the preprocessor does.
+std::int64_t lineDirective(const std::string &text)
+{
+    std::int64_t line = 1;
+    std::size_t i = 0;
+    const auto skipBlanks = [&](std::int64_t &newlines) {
+        for (;;) {
+            if (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\f' || text[i] == '\v'))
+                ++i;
+            else if (i + 1 < text.size() && text[i] == '\\' && text[i + 1] == '\n')
+                i += 2, ++newlines;
+            else if (i + 1 < text.size() && text[i] == '/' && text[i + 1] == '*') {
+                const std::size_t end = text.find("*/", i + 2);
+                const std::size_t stop = end == std::string::npos ? text.size() : end + 2;
+                newlines += std::count(text.begin() + static_cast<std::ptrdiff_t>(i),
+                                       text.begin() + static_cast<std::ptrdiff_t>(stop), '\n');
+                i = stop;
+            } else
+                return;
+        }
+    };
+    while (i < text.size()) {
+        const std::int64_t at = line;
+        std::int64_t newlines = 0;
+        skipBlanks(newlines);
+        bool hash = false;
+        if (i < text.size() && text[i] == '#')
+            hash = true, ++i;
+        else if (i + 1 < text.size() && text[i] == '%' && text[i + 1] == ':')
+            hash = true, i += 2;
+        if (hash) {
+            skipBlanks(newlines);
+            const bool digit = i < text.size() && text[i] >= '0' && text[i] <= '9';
+            const bool word = text.compare(i, 4, "line") == 0
+                              && (i + 4 >= text.size()
+                                  || !(std::isalnum(static_cast<unsigned char>(text[i + 4])) || text[i + 4] == '_'));
+            if (digit || word)
+                return at;
+        }
+        // On to the next line that is not continued by a backslash.
+        for (; i < text.size(); ++i) {
+            if (text[i] != '\n')
+                continue;
+            ++newlines;
+            if (i > 0 && text[i - 1] == '\\')
+                continue;
+            ++i;
+            break;
+        }
+        line = at + newlines;
+    }
+    return 0;
+}
+
+/// The first assembler directive of @p assembly that reads a file or makes one (`.incbin`,
+/// `.include`, and the macro directives, whose arguments can spell either), "" when none.
+/// The assembler reads what these name after the compiler's -MD list was written: a yes
+/// covered the C, not /etc/shadow or a tuning.bin swapped in later. Any case (the assembler
+/// takes .INCBIN too), anywhere, a string literal's text included: a directive may follow
+/// a ';' or a label on its line, and telling a string from a directive would mean parsing
+/// the assembler's syntax as it does.
+std::string asmReadsFiles(const std::string &assembly)
+{
+    static const std::regex directive(R"(\.(incbin|include|macro|irpc?|altmacro)\b)", std::regex::icase);
+    std::smatch m;
+    if (std::regex_search(assembly, m, directive))
+        return "." + m[1].str();
+    return {};
+}
+
+/// @p output without the compiler's messages about files outside the build (any whose
+/// "FILE:LINE" is not under one of @p own): an #include of /etc/shadow made the compiler
+/// quote its lines in its errors. A message's lines that follow it (the quoted source
+/// line, the caret) go with it; what was left out is counted on a line of its own.
+std::string withoutOutsideFiles(const std::string &output, const std::vector<std::string> &own)
+{
+    static const std::regex located(R"(^(?:In file included from |\s+from )?([^:\s][^:]*):\d+[:,])");
+    std::string kept;
+    std::size_t dropped = 0;
+    bool keep = true;
+    std::istringstream lines(output);
+    for (std::string line; std::getline(lines, line);) {
+        std::smatch m;
+        if (std::regex_search(line, m, located)) {
+            const std::string file = m[1];
+            keep = file.starts_with("<") || std::any_of(own.begin(), own.end(), [&](const std::string &prefix) {
+                       return file.starts_with(prefix) && file.find("/../") == std::string::npos;
+                   });
+        } else if (!line.empty() && line[0] != ' ' && line[0] != '\t') {
+            keep = true; // "cc1: ...", the linker's lines
+        }
+        if (keep)
+            kept += line + "\n";
+        else
+            ++dropped;
+    }
+    if (dropped > 0)
+        kept += "\u2026 " + std::to_string(dropped)
+                + " lines about files outside the build (the file and the headers beside it) left out\n";
+    return kept;
+}
+
 std::string uniqueSuffix()
 {
     static std::atomic<unsigned> counter{0};
@@ -239,18 +361,25 @@ Status writeCacheFile(const fs::path &path, const std::string &text, const char 
         // file of the cache that others can write), and never through a link.
         const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
         bool written = fd >= 0;
+        int error = fd >= 0 ? 0 : errno;
         for (std::size_t at = 0; written && at < text.size();) {
             const ssize_t n = ::write(fd, text.data() + at, text.size() - at);
             if (n < 0 && errno == EINTR)
                 continue;
             written = n > 0;
+            if (!written)
+                error = n < 0 ? errno : ENOSPC;
             at += written ? static_cast<std::size_t>(n) : 0;
         }
-        if (fd >= 0 && ::close(fd) != 0)
+        if (fd >= 0 && ::close(fd) != 0 && written) {
             written = false;
+            error = errno;
+        }
         if (!written) {
             ::unlink(tmp.c_str());
-            return Error{tmp, 0, "", std::string("cannot write the built governor's ") + what};
+            // The reason, as the system gives it: a full disk is not a cache you cannot write.
+            return Error{tmp, 0, "",
+                         std::string("cannot write the built governor's ") + what + ": " + std::strerror(error)};
         }
     }
     std::error_code ec;
@@ -303,7 +432,9 @@ Result<std::string> shimDirectory(const std::string &cache, const std::string &c
                 return s.error();
         }
         if (Status s = writeCacheFile(p, std::string(f.text), "kernel shim"); !s)
-            return Error{p.string(), 0, "", "cannot write the kernel shim (is the cache directory writable?)"};
+            return Error{p.string(), 0, "",
+                         "cannot write the kernel shim: "
+                             + s.error().message.substr(s.error().message.rfind(": ") + 2)};
     }
     Result<Finished> r =
         runToEnd({cc, "-std=gnu11", "-O2", "-fPIC", "-fdiagnostics-color=never", "-I", (tmp / "include").string(), "-c",
@@ -438,6 +569,8 @@ std::string explainCompilerOutput(const std::string &output)
 
 Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int timeoutSeconds)
 {
+    if (Status s = sourcePathProblem(sourcePath); !s)
+        return s.error();
     std::error_code fileError;
     if (fs::exists(sourcePath, fileError) && !fs::is_regular_file(sourcePath, fileError))
         return Error{sourcePath, 0, "", "not a file: give a governor source file (menu.c, teo.c, ...)"};
@@ -447,7 +580,10 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     // What the compiler gets: the file and the headers beside it, read here once. The yes
     // covers these bytes, and the build reads nothing else of the user's.
     const std::string sourceName = fs::path(sourcePath).filename().string();
-    const std::vector<SourceHeader> headers = sourceHeaders(sourcePath);
+    Result<std::vector<SourceHeader>> headerList = readSourceHeaders(sourcePath);
+    if (!headerList)
+        return headerList.error();
+    const std::vector<SourceHeader> headers = std::move(*headerList);
     // A session (or any file that names this one) is no yes to build and run it: where the
     // user's yes is required (the window), a file without it is not even compiled.
     if (const std::string consentHash = sourceConsentHash(sourceName, *source, headers);
@@ -468,6 +604,20 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
                      1 + static_cast<std::int64_t>(std::count(source->begin(), source->begin() + nul, '\n')), "",
                      "not a C source file: it holds a NUL byte (at byte " + std::to_string(nul)
                          + "); give a governor source file (menu.c, teo.c, ...)"};
+    const auto lineDirectiveIn = [](const std::string &file, const std::string &text) -> Status {
+        if (const std::int64_t line = lineDirective(text); line > 0)
+            return Error{
+                file, line, "",
+                "not built: a line directive (#line N \"FILE\", or # N \"FILE\") names a file the compiler "
+                "would read to quote it, outside the file and the headers beside it (docs/testing-your-patch.md, "
+                "\"Consent\")"};
+        return Ok{};
+    };
+    if (Status s = lineDirectiveIn(sourcePath, *source); !s)
+        return s.error();
+    for (const SourceHeader &hdr : headers)
+        if (Status s = lineDirectiveIn((fs::path(sourcePath).parent_path() / hdr.name).string(), hdr.text); !s)
+            return s.error();
     const std::string cc = compiler();
     Result<std::string> privateCache = privateCacheDirectory();
     if (!privateCache)
@@ -496,6 +646,7 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     // Objects built before the compiler read private copies only (it read the user's
     // folder, its other headers listed beside the object) are not this key's.
     h.add(kPrivateCopies);
+    h.add(kCheckedAssembly);
     const fs::path so = fs::path(cache) / "governors" / (h.hex() + ".so");
     const fs::path warningsFile = fs::path(so.string() + ".warnings");
     BuiltGovernor built;
@@ -532,19 +683,62 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     for (const SourceHeader &hdr : headers)
         if (Status s = writeCacheFile(ownDir / hdr.name, hdr.text, "header copy"); !s)
             return s.error();
+    // Two steps: the compiler makes assembly (-S), which is checked for the assembler's
+    // file-reading directives, then assembles and links it. In one step the assembler read
+    // what an asm() named (.incbin "/etc/shadow") after -MD had listed the C files only.
+    const std::string assembly = tmp + ".s";
+    struct RemoveAssembly {
+        std::string path;
+        ~RemoveAssembly() { ::unlink(path.c_str()); }
+    } removeAssembly{assembly};
     std::vector<std::string> argv{cc};
-    argv.insert(argv.end(), std::begin(kCompileFlags), std::end(kCompileFlags));
+    for (const char *f : kCompileFlags)
+        if (std::string_view(f) != "-shared") // a link flag, for the second step
+            argv.emplace_back(f);
     // Not in the key: it changes how soon a failing build stops, not what a good one makes.
     if (!isClang(cc))
         argv.emplace_back(kGccErrorLimit);
     const std::string include = *shim + "/include";
     // -MD lists every file it read, the shim's too: anything else (an #include of an absolute
     // path, or of ../x.h) is a file the user did not allow, and the object is not kept.
-    argv.insert(argv.end(),
-                {"-isystem", include, "-include", "idlescope/kernel.h", "-MD", "-MF", tmp + ".d", "-o", tmp});
+    argv.insert(argv.end(), {"-isystem", include, "-include", "idlescope/kernel.h", "-MD", "-MF", tmp + ".d", "-S",
+                             "-o", assembly});
     argv.insert(argv.end(), std::begin(kSourceLanguage), std::end(kSourceLanguage));
-    argv.insert(argv.end(), {ownCopy.string(), "-x", "none", *shim + "/runtime.o", "-Wl,-z,defs"});
-    Result<Finished> r = runToEnd(argv, timeoutSeconds);
+    argv.push_back(ownCopy.string());
+    const ProcessLimits limits = buildLimits(timeoutSeconds);
+    Result<Finished> r = runToEnd(argv, timeoutSeconds, nullptr, limits);
+    // The compiler's messages about a file outside the build (an #include of /etc/shadow)
+    // would quote it: they are left out, whatever the build's end.
+    if (r)
+        r->output = withoutOutsideFiles(r->output, {ownDir.string() + "/", *shim + "/"});
+    Result<std::string> rule = readFile(tmp + ".d");
+    fs::remove(tmp + ".d", ec);
+    std::string readsFiles;
+    if (r && !r->timedOut && r->exitStatus == 0) {
+        Result<std::string> text = readFile(assembly);
+        readsFiles = text ? asmReadsFiles(*text) : std::string("(unreadable assembly)");
+        if (readsFiles.empty()) {
+            // Assembly only (-x assembler, never assembler-with-cpp: that would preprocess again).
+            std::vector<std::string> link{cc,
+                                          "-fPIC",
+                                          "-shared",
+                                          "-x",
+                                          "assembler",
+                                          assembly,
+                                          "-x",
+                                          "none",
+                                          *shim + "/runtime.o",
+                                          "-Wl,-z,defs",
+                                          "-o",
+                                          tmp};
+            const std::int64_t remaining = timeoutSeconds; // the assembler and the linker take little
+            Result<Finished> linked = runToEnd(link, static_cast<int>(remaining), nullptr, limits);
+            if (!linked)
+                return linked.error();
+            linked->output = r->output + linked->output;
+            r = std::move(linked);
+        }
+    }
     // The messages name the user's files, not the copies.
     const std::string ownPrefix = ownDir.string() + "/";
     const std::string userPrefix =
@@ -552,8 +746,6 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     if (r)
         for (std::size_t at = 0; (at = r->output.find(ownPrefix, at)) != std::string::npos; at += userPrefix.size())
             r->output.replace(at, ownPrefix.size(), userPrefix);
-    Result<std::string> rule = readFile(tmp + ".d");
-    fs::remove(tmp + ".d", ec);
     if (!r)
         return r.error();
     if (r->timedOut) {
@@ -562,10 +754,25 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
                      "the build took more than " + std::to_string(timeoutSeconds)
                          + " s: stopped (does the file include a FIFO or a device?)"};
     }
-    if (r->exitStatus != 0) {
+    if (!readsFiles.empty())
+        return Error{sourcePath, 0, "",
+                     "not built: its assembly holds the directive " + readsFiles
+                         + ", with which the assembler reads files (or spells such a directive) beyond the file and "
+                           "the headers beside it, outside what you allowed (docs/testing-your-patch.md, \"Consent\")"};
+    if (r->exitStatus != 0 || r->signal != 0) {
         fs::remove(tmp, ec);
+        const bool limit = r->signal == SIGXFSZ || r->signal == SIGXCPU || r->signal == SIGKILL
+                           || r->output.find("out of memory") != std::string::npos
+                           || r->output.find("cannot allocate") != std::string::npos
+                           || r->output.find("memory exhausted") != std::string::npos
+                           || r->output.find("File size limit exceeded") != std::string::npos
+                           || r->output.find("File too large") != std::string::npos;
         return Error{"", 0, "",
-                     sourcePath + " does not build:\n" + explainCompilerOutput(capCompilerOutput(r->output))};
+                     sourcePath + " does not build:\n" + explainCompilerOutput(capCompilerOutput(r->output))
+                         + (limit ? "note: the build has 1 GiB of memory per compiler process, "
+                                        + std::to_string(HOST_OBJECT_LIMIT >> 20)
+                                        + " MiB for the files it writes and the build's time in CPU time\n"
+                                  : std::string())};
     }
     if (const std::string outside =
             fileOutside(rule ? dependencyFiles(*rule) : std::vector<std::string>{}, {ownDir, fs::path(*shim)});
@@ -576,6 +783,13 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
                                      : "not built: the compiler read " + outside
                                            + ", which is not the file or a header beside it: a build reads only "
                                              "what you allowed (docs/testing-your-patch.md, \"Consent\")"};
+    }
+    // The host loads no larger object (its private root is sized from it).
+    if (struct stat st{}; ::stat(tmp.c_str(), &st) != 0 || st.st_size > HOST_OBJECT_LIMIT) {
+        fs::remove(tmp, ec);
+        return Error{sourcePath, 0, "",
+                     "not built: the built governor is larger than " + std::to_string(HOST_OBJECT_LIMIT >> 20)
+                         + " MiB, the most the governor sandbox loads"};
     }
     built.warnings = capCompilerOutput(r->output);
     // The warnings and the manifest before the object: an object without either is built again.

@@ -5,6 +5,7 @@
 #include "core/common/sha256.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <mutex>
 #include <set>
@@ -78,23 +79,94 @@ bool sourceConsented(const std::string &path, const std::string &sha256Hex)
     return !consents().required || consents().paths.contains(p) || consents().hashes.contains(sha256Hex);
 }
 
-std::vector<SourceHeader> sourceHeaders(const std::string &sourcePath)
+std::string printableName(std::string_view name)
+{
+    std::string out;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const auto c = static_cast<unsigned char>(name[i]);
+        // The bidirectional controls (U+200E/F, U+202A..E, U+2066..9, UTF-8 E2 80 8E/8F,
+        // E2 80 AA..AE, E2 81 A6..A9) turn a shown name around ("evil\u202ec.unem").
+        if (c == 0xe2 && i + 2 < name.size()) {
+            const auto b = static_cast<unsigned char>(name[i + 1]), d = static_cast<unsigned char>(name[i + 2]);
+            if ((b == 0x80 && (d == 0x8e || d == 0x8f || (d >= 0xaa && d <= 0xae)))
+                || (b == 0x81 && d >= 0xa6 && d <= 0xa9)) {
+                char code[12];
+                std::snprintf(code, sizeof code, "\\u%04x", 0x2000 + ((b & 0x3f) << 6) + (d & 0x3f));
+                out += code;
+                i += 2;
+                continue;
+            }
+        }
+        switch (c) {
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        case '\\': out += "\\\\"; break;
+        default:
+            if (c < 0x20 || c == 0x7f) {
+                char code[8];
+                std::snprintf(code, sizeof code, "\\x%02x", c);
+                out += code;
+            } else {
+                out += static_cast<char>(c);
+            }
+        }
+    }
+    return out;
+}
+
+Result<std::vector<SourceHeader>> readSourceHeaders(const std::string &sourcePath)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::path source = fs::absolute(fs::path(sourcePath), ec);
-    std::vector<SourceHeader> headers;
+    // The names first, then the sizes (stat, nothing read): a folder of 500 sparse 64 MiB
+    // headers was read whole to hash it (32 GB), on the window's thread.
+    std::vector<std::pair<std::string, fs::path>> found;
+    std::uintmax_t total = 0;
     for (const auto &e : fs::directory_iterator(source.parent_path(), ec)) {
         const std::string name = e.path().filename().string();
-        if (e.path().extension() != ".h" || name == source.filename().string()
-            || name.find_first_of("\n\\") != std::string::npos)
+        if (e.path().extension() != ".h" || name == source.filename().string() || printableName(name) != name)
             continue;
-        // Read as any input: a FIFO named x.h is refused, never waited on.
-        if (Result<std::string> text = readInputFile(e.path().string(), MAX_SOURCE_BYTES, "a governor header"))
-            headers.push_back({name, std::move(*text)});
+        // A regular file only (a link to one followed): a FIFO or a device named x.h is no
+        // header, never waited on nor read.
+        std::error_code sec;
+        if (!e.is_regular_file(sec))
+            continue;
+        if (found.size() == MAX_SOURCE_HEADERS)
+            return Error{sourcePath, 0, "",
+                         "its folder holds more than " + std::to_string(MAX_SOURCE_HEADERS)
+                             + " headers (*.h), the most a build takes beside a source file (each is hashed for "
+                               "your yes and compiled with it): put the file in a folder of its own with the "
+                               "headers it includes"};
+        total += e.file_size(sec);
+        if (total > MAX_SOURCE_HEADER_BYTES)
+            return Error{sourcePath, 0, "",
+                         "the headers (*.h) beside it hold more than " + std::to_string(MAX_SOURCE_HEADER_BYTES >> 20)
+                             + " MiB, the most a build takes beside a source file (each is hashed for your yes "
+                               "and compiled with it): put the file in a folder of its own with the headers it "
+                               "includes"};
+        found.emplace_back(name, e.path());
     }
-    std::sort(headers.begin(), headers.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
+    std::sort(found.begin(), found.end());
+    std::vector<SourceHeader> headers;
+    std::size_t budget = MAX_SOURCE_HEADER_BYTES;
+    for (const auto &[name, path] : found) {
+        // Read as any input (refused when it is no longer a regular file); a header grown since
+        // its size was taken is cut at the budget left, and the cap's error names it.
+        Result<std::string> text = readInputFile(path.string(), budget, "a governor header");
+        if (!text)
+            return text.error();
+        budget -= text->size();
+        headers.push_back({name, std::move(*text)});
+    }
     return headers;
+}
+
+std::vector<SourceHeader> sourceHeaders(const std::string &sourcePath)
+{
+    Result<std::vector<SourceHeader>> headers = readSourceHeaders(sourcePath);
+    return headers ? std::move(*headers) : std::vector<SourceHeader>{};
 }
 
 std::string sourceConsentHash(const std::string &sourceName, const std::string &text,
@@ -109,12 +181,26 @@ std::string sourceConsentHash(const std::string &sourceName, const std::string &
     return sha256Hex(listing);
 }
 
+Status sourcePathProblem(const std::string &path)
+{
+    if (printableName(path) == path)
+        return Ok{};
+    return Error{printableName(path), 0, "",
+                 "refused: the path of this governor source holds control characters (shown escaped), which "
+                 "would fake lines of the question about it and of messages naming it; rename it"};
+}
+
 Result<std::string> sourceFileSha256(const std::string &path)
 {
+    if (Status s = sourcePathProblem(path); !s)
+        return s.error();
     Result<std::string> text = readInputFile(path, MAX_SOURCE_BYTES, "a governor source");
     if (!text)
         return text.error();
-    return sourceConsentHash(std::filesystem::path(path).filename().string(), *text, sourceHeaders(path));
+    Result<std::vector<SourceHeader>> headers = readSourceHeaders(path);
+    if (!headers)
+        return headers.error();
+    return sourceConsentHash(std::filesystem::path(path).filename().string(), *text, *headers);
 }
 
 } // namespace idlescope::source_governor

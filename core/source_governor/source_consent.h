@@ -23,7 +23,9 @@
 
 #include "core/common/error.h"
 
+#include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace idlescope::source_governor {
@@ -48,11 +50,27 @@ struct SourceHeader {
     std::string text;
 };
 
+/// The most headers beside a source file a build takes, and their total size: each is read
+/// and hashed before the user is asked (on the window's thread), so both are bounded.
+inline constexpr std::size_t MAX_SOURCE_HEADERS = 32;
+inline constexpr std::size_t MAX_SOURCE_HEADER_BYTES = std::size_t{8} << 20;
+
 /// The headers the build gives the compiler with @p sourcePath: every regular file named
 /// *.h in its folder (symlinks followed) but the source itself, read once, by name in
-/// byte order. A FIFO or a device named x.h is no header (never waited on), nor is a
-/// name holding a newline or a backslash (it could not be listed unambiguously).
+/// byte order. A FIFO or a device named x.h is no header (never stat'ed past its type,
+/// never read), nor is a name holding a control character (it could not be listed
+/// unambiguously). More than MAX_SOURCE_HEADERS of them, or more than
+/// MAX_SOURCE_HEADER_BYTES in all (sizes taken before anything is read), is an Error
+/// naming the cap.
+Result<std::vector<SourceHeader>> readSourceHeaders(const std::string &sourcePath);
+
+/// readSourceHeaders(), none when it fails (the build and the hash report its Error).
 std::vector<SourceHeader> sourceHeaders(const std::string &sourcePath);
+
+/// @p name with its control characters escaped as C does (a newline as \n, others as
+/// \xNN, a backslash doubled) and the bidirectional controls as \uNNNN: a file name shown
+/// in a question or a message cannot fake lines of it.
+std::string printableName(std::string_view name);
 
 /// What a yes is given to: with no header beside the file, its content's SHA-256 (what
 /// `sha256sum FILE` prints); with headers, the SHA-256 of what `sha256sum FILE HEADER...`
@@ -63,6 +81,12 @@ std::string sourceConsentHash(const std::string &sourceName, const std::string &
 /// sourceConsentHash() of a source file and its headers, read as the build reads them (a
 /// regular file only: never blocks on a FIFO, never reads a device), or the Error naming
 /// why the file cannot be read.
+/// A path holding a control character is refused (sourcePathProblem()).
 Result<std::string> sourceFileSha256(const std::string &path);
+
+/// The Error for a source path holding a control character or a bidirectional control
+/// (printableName() would change it): it would fake lines of the question about it and of
+/// the messages naming it. Ok for any other path.
+Status sourcePathProblem(const std::string &path);
 
 } // namespace idlescope::source_governor

@@ -7,10 +7,46 @@
 
 #include <cstring>
 #include <filesystem>
+#include <map>
+#include <mutex>
 
 namespace idlescope {
 
 using namespace source_governor;
+
+namespace {
+
+/// The last run's partial-sandbox warning of each source file, for the front ends that
+/// show a file's messages apart from its runs (the window's message bar, after its build
+/// warnings): a fallback must reach every one of them.
+struct SandboxNotices {
+    std::mutex mutex;
+    std::map<std::string, std::string> byPath;
+};
+
+SandboxNotices &sandboxNotices()
+{
+    static SandboxNotices n;
+    return n;
+}
+
+void rememberSandboxNotice(const std::string &path, const std::string &notice)
+{
+    std::lock_guard lock(sandboxNotices().mutex);
+    if (notice.empty())
+        sandboxNotices().byPath.erase(path);
+    else
+        sandboxNotices().byPath[path] = notice;
+}
+
+std::string lastSandboxNotice(const std::string &path)
+{
+    std::lock_guard lock(sandboxNotices().mutex);
+    const auto it = sandboxNotices().byPath.find(path);
+    return it == sandboxNotices().byPath.end() ? std::string() : it->second;
+}
+
+} // namespace
 
 bool isSourceGovernorId(std::string_view id)
 {
@@ -78,6 +114,7 @@ Status SourceGovernor::prepare(const IdleStateTable &table, const IdleStream &st
     m_hostEnd.reset();
     m_entries = -1;
     m_log.clear();
+    m_sandboxNotice.clear();
     Result<BuiltGovernor> built = buildSourceGovernor(m_spec.path);
     if (!built)
         return built.error();
@@ -94,7 +131,9 @@ Status SourceGovernor::prepare(const IdleStateTable &table, const IdleStream &st
         m_host.reset();
         return end;
     }
-    m_warnings += m_host->sandboxNotice();
+    m_sandboxNotice = m_host->sandboxNotice();
+    rememberSandboxNotice(m_spec.path, m_sandboxNotice);
+    m_warnings += m_sandboxNotice;
     return Ok{};
 }
 
@@ -208,7 +247,7 @@ Status buildSourceGovernorOf(std::string_view id, std::string *warnings)
     if (!b)
         return b.error();
     if (warnings)
-        *warnings = std::move(b->warnings);
+        *warnings = std::move(b->warnings) + lastSandboxNotice(spec->path);
     return Ok{};
 }
 

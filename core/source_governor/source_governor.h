@@ -86,6 +86,9 @@ public:
     /// messages once checkPlayback() has seen its host end.
     const std::string &warnings() const { return m_warnings; }
     const std::string &log() const { return m_log; }
+    /// The last prepare()'s warning that the host ran in a partial sandbox (a layer the
+    /// kernel or a container forbids), "" when fully confined; also in warnings().
+    const std::string &sandboxNotice() const { return m_sandboxNotice; }
 
 private:
     SourceGovernorSpec m_spec;
@@ -112,6 +115,7 @@ private:
     bool m_overrun = false; ///< a select() found no decision left
     int m_badState = -1;    ///< a decision for a state the table lacks (bytes the governor wrote to fd 5)
     std::string m_warnings;
+    std::string m_sandboxNotice;
     std::string m_log;
 };
 
@@ -120,7 +124,8 @@ std::unique_ptr<Governor> makeSourceGovernor(std::string_view id);
 
 /// Builds (or finds in the cache) the file of a "src:" id, so that a bad
 /// file is reported once before any replay; Ok for every other id. @p warnings,
-/// when given, gets the compiler's warnings (those of the cached build on a cache hit).
+/// when given, gets the compiler's warnings (those of the cached build on a cache hit),
+/// then the partial-sandbox warning of the file's last run in this process, if any.
 Status buildSourceGovernorOf(std::string_view id, std::string *warnings = nullptr);
 
 /// Prepares @p gov for @p stream when it is a SourceGovernor; Ok for every other governor.

@@ -305,6 +305,17 @@ Result<KernelCore> parseKernelCore(const std::string &text)
     return k;
 }
 
+/// The most decision bytes a host that has reached entry @p entry (0-based) can have sent:
+/// 9 an entry (the state byte and a poll limit), the end record, and room for the bytes of
+/// entries the page has not counted yet.
+namespace {
+std::size_t decisionBytesMadeBy(std::int64_t entry)
+{
+    const auto entries = static_cast<std::size_t>(std::max<std::int64_t>(entry, 0)) + 2;
+    return entries * (1 + sizeof(std::int64_t)) + (std::size_t{64} << 10);
+}
+} // namespace
+
 /// Everything a running host needs on this side; its thread (main()) is the only one that
 /// touches the host's fds once it started it, the rest is shared under the mutex.
 struct HostRun::Watch {
@@ -335,13 +346,19 @@ struct HostRun::Watch {
     std::vector<std::unique_ptr<std::uint8_t[]>> blocks;
     std::size_t size = 0;         ///< bytes written to the blocks
     std::size_t maxDecisions = 0; ///< more decision bytes than this: not the host's
-    bool ended = false;           ///< the host was reaped: no byte will follow
-    int status = 0;               ///< its waitpid() status
-    rusage usage{};               ///< its resource use (its peak memory)
-    int leftBehind = 0;           ///< processes of its group still running when it ended (killed)
-    std::string err;              ///< its text (at most MAX_LOG)
-    std::size_t errDropped = 0;   ///< bytes of its text past MAX_LOG, not kept
-    std::string stopped;          ///< why this side killed it
+    /// The decision bytes the replay here has asked for (bytesFrom()); past it, at most
+    /// DECISIONS_AHEAD are read from the host, which then waits: a governor writing to fd 5
+    /// itself was buffered up to 576 bytes a row (5.8 GB for 10M rows).
+    std::size_t consumed = 0;
+    bool consumerDone = false; ///< finish() was called: nothing more is asked for
+    static constexpr std::size_t DECISIONS_AHEAD = std::size_t{8} << 20;
+    bool ended = false;         ///< the host was reaped: no byte will follow
+    int status = 0;             ///< its waitpid() status
+    rusage usage{};             ///< its resource use (its peak memory)
+    int leftBehind = 0;         ///< processes of its group still running when it ended (killed)
+    std::string err;            ///< its text (at most MAX_LOG)
+    std::size_t errDropped = 0; ///< bytes of its text past MAX_LOG, not kept
+    std::string stopped;        ///< why this side killed it
     bool cancelled = false;
     /// Past MAX_LOG the governor's lines are dropped but the host's own (HOST_ERROR_PREFIX,
     /// its refusal, written last) are kept: the line being dropped, followed only while it
@@ -487,7 +504,12 @@ struct HostRun::Watch {
             // The socket: writable when the preamble or a slot's byte waits for room, readable
             // when the host gives slots back.
             const short inEvents = static_cast<short>(POLLIN | (input.waitsForSocket ? POLLOUT : 0));
-            pollfd fds[3] = {{decisionsOpen ? decisions.get() : -1, POLLIN, 0},
+            bool waitsForReplay = false; // the host is ahead of the replay here by DECISIONS_AHEAD
+            {
+                std::lock_guard lock(mutex);
+                waitsForReplay = !consumerDone && size >= consumed + DECISIONS_AHEAD;
+            }
+            pollfd fds[3] = {{decisionsOpen && !waitsForReplay ? decisions.get() : -1, POLLIN, 0},
                              {outOpen ? child.out.get() : -1, POLLIN, 0},
                              {inOpen ? inWrite.get() : -1, inEvents, 0}};
             const int n = ::poll(fds, 3, 100);
@@ -523,7 +545,8 @@ struct HostRun::Watch {
             }
             const std::int64_t entry = progress().entry.load(std::memory_order_relaxed);
             const std::int32_t phase = progress().phase.load(std::memory_order_relaxed);
-            if (progressed || entry != lastEntry || phase != lastPhase) {
+            // A host held back by the replay here is waiting for it, not hung.
+            if (progressed || waitsForReplay || entry != lastEntry || phase != lastPhase) {
                 lastProgress = Clock::now();
                 lastEntry = entry;
                 lastPhase = phase;
@@ -546,6 +569,15 @@ struct HostRun::Watch {
             } else if (err.size() + errDropped > MAX_TEXT) {
                 stopped = label + " printed more than " + std::to_string(MAX_TEXT >> 20) + " MiB "
                           + whereItWas(progress()) + ": stopped (it prints without end?)";
+            } else if (const std::size_t made = decisionBytesMadeBy(entry); size > made) {
+                // At most 9 bytes an entry (a state, a poll limit): more than the entries the
+                // host has reached can have made is the governor's own writing.
+                const std::int64_t entries = std::max<std::int64_t>(entry, 0) + 1;
+                stopped = label + " wrote " + std::to_string(size) + " bytes to the decision channel (fd "
+                          + std::to_string(HOST_DECISION_FD) + "), more than the " + std::to_string(made) + " bytes "
+                          + (entries == 1 ? std::string("its first entry")
+                                          : "its first " + std::to_string(entries) + " entries")
+                          + " can make: stopped (the governor writes to file descriptor 5 itself)";
             } else if (size > maxDecisions) {
                 stopped = label + " wrote " + std::to_string(size) + " bytes to the decision channel (fd "
                           + std::to_string(HOST_DECISION_FD) + "), more than " + std::to_string(maxDecisions)
@@ -658,6 +690,7 @@ std::span<const std::uint8_t> HostRun::bytesFrom(std::size_t pos)
 {
     Watch &w = *m_watch;
     std::unique_lock lock(w.mutex);
+    w.consumed = std::max(w.consumed, pos);
     w.arrived.wait(lock, [&] { return w.size > pos || w.ended; });
     if (w.size <= pos)
         return {};
@@ -668,6 +701,10 @@ std::span<const std::uint8_t> HostRun::bytesFrom(std::size_t pos)
 Result<HostEnd> HostRun::finish()
 {
     Watch &w = *m_watch;
+    {
+        std::lock_guard lock(w.mutex);
+        w.consumerDone = true; // the host's last bytes are read whatever the replay here took
+    }
     if (w.thread.joinable())
         w.thread.join();
     HostEnd end;
@@ -689,6 +726,13 @@ Result<HostEnd> HostRun::finish()
                   + (w.leftBehind == 1 ? "" : "es") + " of it still running at its end, killed\n" + end.log;
     if (w.cancelled)
         return Error::cancelled(withLog(w.stopped, end.log));
+    // A run stopped as hung while it held much memory was more likely allocating than
+    // looping (gov-alloc.c with --timeout 3): its message says so.
+    if (const std::string loop = " (an endless loop?)"; w.stopped.ends_with(loop) && peak >= HOST_MEMORY_LIMIT / 8
+                                                        && peak + (std::int64_t{128} << 20) < HOST_MEMORY_LIMIT)
+        w.stopped = w.stopped.substr(0, w.stopped.size() - loop.size()) + " (it had taken " + std::to_string(peak >> 20)
+                    + " MiB of memory, of the governor sandbox's " + std::to_string(HOST_MEMORY_LIMIT >> 20)
+                    + " MiB: allocating without end, or an endless loop?)";
     if (!w.stopped.empty())
         return Error{"", 0, "", withLog(w.stopped, end.log)};
     if (WIFSIGNALED(w.status)) {

@@ -196,7 +196,7 @@ constexpr int GUARD_WATCH_FD = 3;
 /// idlescope holds: idlescope gone, killed by any signal, it kills the whole group (the
 /// program, the compiler's cc1, as and ld, and itself).
 [[noreturn]] void guardChild(const char *program, char *const *argv, char *const *envp, int stdinFd, int outFd,
-                             int watchFd)
+                             int watchFd, const ProcessLimits &limits)
 {
     ::setpgid(0, 0);
     sigset_t none;
@@ -214,6 +214,15 @@ constexpr int GUARD_WATCH_FD = 3;
         ::_exit(127);
     if (child == 0) {
         ::close(GUARD_WATCH_FD);
+        // The program's limits, inherited by what it starts; the guard keeps none of them.
+        const auto limit = [](int resource, std::int64_t value) {
+            const rlimit r{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
+            if (value > 0 && ::setrlimit(resource, &r) != 0)
+                ::_exit(127);
+        };
+        limit(RLIMIT_AS, limits.addressSpaceBytes);
+        limit(RLIMIT_FSIZE, limits.fileSizeBytes);
+        limit(RLIMIT_CPU, limits.cpuSeconds);
         ::execve(program, argv, envp);
         ::_exit(127);
     }
@@ -243,7 +252,8 @@ constexpr int GUARD_WATCH_FD = 3;
 
 } // namespace
 
-Result<Finished> runToEnd(const std::vector<std::string> &argv, int timeoutSeconds, const std::atomic<bool> *cancel)
+Result<Finished> runToEnd(const std::vector<std::string> &argv, int timeoutSeconds, const std::atomic<bool> *cancel,
+                          const ProcessLimits &limits)
 {
     // posix_spawn cannot make a process die with its parent, and PR_SET_PDEATHSIG would end
     // the compiler driver only, not the cc1 it started (the one blocked on a FIFO): a guard
@@ -268,7 +278,7 @@ Result<Finished> runToEnd(const std::vector<std::string> &argv, int timeoutSecon
     if (pid < 0)
         return Error{"", 0, "", "cannot run " + argv[0] + ": " + std::strerror(errno)};
     if (pid == 0)
-        guardChild(program.c_str(), cargs.data(), cenv.data(), devNull.get(), outWrite.get(), watchRead.get());
+        guardChild(program.c_str(), cargs.data(), cenv.data(), devNull.get(), outWrite.get(), watchRead.get(), limits);
     ::setpgid(pid, pid); // as the guard does: a kill(-pid) from here reaches the group at once
     outWrite.reset();
     watchRead.reset();

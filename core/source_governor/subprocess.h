@@ -86,12 +86,21 @@ struct Finished {
 /// What runToEnd() keeps of a program's output: a compiler answering a binary file says megabytes.
 inline constexpr std::size_t RUN_OUTPUT_KEPT = 1 << 20;
 
+/// Resource limits for a program runToEnd() starts (0: none): a compiler fed a macro bomb
+/// or an #include of a device is stopped by these rather than by the machine's memory.
+struct ProcessLimits {
+    std::int64_t addressSpaceBytes = 0; ///< RLIMIT_AS of each of its processes (cc1, as, ld)
+    std::int64_t fileSizeBytes = 0;     ///< RLIMIT_FSIZE: the largest file it writes
+    std::int64_t cpuSeconds = 0;        ///< RLIMIT_CPU of each of its processes
+};
+
 /// Runs @p argv to the end (no stdin), keeping what it prints; in a process group of its own
 /// that is killed whole (the compiler's cc1, as, ld) once @p timeoutSeconds have passed
 /// (0: no limit), or when *@p cancel turns true, or when this process ends in any way (a
 /// SIGKILL included): a guard process leads the group, watching a pipe only this process
 /// holds, and kills the group once it is closed.
+/// @p limits apply to the program and what it starts.
 Result<Finished> runToEnd(const std::vector<std::string> &argv, int timeoutSeconds = 0,
-                          const std::atomic<bool> *cancel = nullptr);
+                          const std::atomic<bool> *cancel = nullptr, const ProcessLimits &limits = {});
 
 } // namespace idlescope::source_governor

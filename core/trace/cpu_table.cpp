@@ -153,12 +153,13 @@ std::vector<std::string> cpuTableNotes(const MachineComparison &c)
     std::vector<std::string> notes;
     for (const MachineRun &r : c.runs)
         if (r.name == WHOLE_TRACE_RUN) {
-            notes.push_back("Each CPU's rows cover its replayed spans over the same time: recorded counts the "
-                            "kernel's entries there, each governor its own. \u201cwhole trace\u201d: every complete "
-                            "entry ("
-                            + std::to_string(r.total().entries)
-                            + "), as sysfs counts, not comparable with the rows above. agrees %: entries where the "
-                              "governor entered the kernel's state (tooltip: the first disagreements).");
+            notes.push_back(
+                "Each CPU's lanes and rows cover its replayed spans over the same time: recorded "
+                "draws and counts the kernel's entries there, each governor its own. \u201cwhole trace\u201d: every complete "
+                "entry ("
+                + std::to_string(r.total().entries)
+                + "), as sysfs counts, not comparable with the rows above. agrees %: entries where the "
+                  "governor entered the kernel's state (the First disagreements tab lists the first ones; a click opens the kernel's entry).");
             break;
         }
     return notes;
@@ -204,6 +205,8 @@ std::string formatCpuTable(const MachineComparison &c, const CpuTable &table, in
                                          + " (a table JSON's power_mw, or --power STATE=NUMBERmW)");
         break;
     }
+    head.push_back("wakeups: the run's idle spans ended by a non-timer event (a task woken by an interrupt, an IPI or "
+                   "another CPU; timer wakeups are not counted), as compare's wakeups column");
     head.push_back("agrees_pct: empty where no recorded governor is compared (a latency limit, or no recorded run)");
     for (const std::string &x : extra)
         head.push_back(x);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/trace/table_proposal.h"
 
+#include "core/common/input_file.h"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <system_error>
 
@@ -34,6 +35,9 @@ std::vector<std::string> tablesWithStates(const std::vector<std::pair<std::strin
 }
 
 namespace {
+
+/// A machine description is a few lines of lscpu and sysfs: a megabyte is plenty.
+constexpr std::size_t MAX_MACHINE_DESCRIPTION_BYTES = 1u << 20;
 
 std::string trimmed(const std::string &s)
 {
@@ -124,10 +128,12 @@ TracedMachine machineBesideTrace(const std::string &tracePath)
     }
     if (found.empty())
         return {};
-    std::ifstream in(found);
-    std::stringstream text;
-    text << in.rdbuf();
-    TracedMachine m = parseMachineDescription(text.str());
+    // Regular and bounded (a FIFO named like a description must not hold the import); an
+    // unreadable description is no description, the trace is read without it.
+    Result<std::string> text = readInputFile(found, MAX_MACHINE_DESCRIPTION_BYTES, "a machine description");
+    if (!text)
+        return {};
+    TracedMachine m = parseMachineDescription(*text);
     m.path = found;
     return m;
 }

@@ -35,7 +35,7 @@
  * Spans not exported are counted under one reason each (SpanDrop), so that
  * exported + every reason = all spans of the CPU: a missing sched_switch comes
  * first, then a missing cpu_idle exit, the trace's start, its end, and last a
- * span longer than MAX_SPAN_NS (core/io/stream_csv.h).
+ * span longer than MAX_SPAN_NS (core/formats/stream_csv.h).
  */
 #pragma once
 

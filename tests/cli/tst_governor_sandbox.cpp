@@ -17,8 +17,12 @@
 
 #include "core/formats/stream_csv.h"
 #include "core/io/table_json.h"
+#include "core/replay/reference_replay.h"
+#include "core/source_governor/governor_host_path.h"
+#include "core/source_governor/host_protocol.h"
 #include "core/source_governor/source_build.h"
 #include "core/source_governor/source_consent.h"
+#include "core/source_governor/source_governor.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -36,6 +40,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -703,6 +708,370 @@ postcore_initcall(init_g);
                      != std::string::npos,
                  open.error().message.c_str());
         QVERIFY2(sticky, sticky ? "" : sticky.error().message.c_str());
+    }
+
+    void aCacheBelowAFolderOthersCanWriteIsRefused()
+    {
+        // Finding 13 (ww/): only the parent was looked at; ww/ 0777 without the sticky bit,
+        // ww/sub 0755 and the cache below it were taken, though anyone could rename sub away
+        // and put theirs in its place. Every folder on the way counts.
+        using namespace idlescope::source_governor;
+        const QString ww = m_out.filePath(u"ww"_s);
+        QVERIFY(QDir().mkpath(ww + u"/sub"_s));
+        QCOMPARE(::chmod(ww.toLocal8Bit().constData(), 0777), 0);
+        QCOMPARE(::chmod((ww + u"/sub"_s).toLocal8Bit().constData(), 0755), 0);
+        qputenv("IDLESCOPE_CACHE_DIR", (ww + u"/sub/cache"_s).toUtf8());
+        const auto open = privateCacheDirectory();
+        qputenv("IDLESCOPE_CACHE_DIR", m_cache.path().toUtf8());
+        QVERIFY(!open);
+        QVERIFY2(open.error().message.find("the governor cache's folder " + ww.toStdString()
+                                           + " can be written by its group or by others (and has no sticky bit)")
+                     != std::string::npos,
+                 open.error().message.c_str());
+        QVERIFY(!QFile::exists(ww + u"/sub/cache"_s));
+    }
+
+    void aLargeObjectRunsFullyConfined()
+    {
+        // Hostile round 2026-12-06, finding 1 (gov/bigso.c): a 20 MiB array made the object
+        // larger than the host's fixed 16 MiB private root; the copy failed and the host ran
+        // the governor with no namespaces at all, reading the user's files, under a warning
+        // that blamed the kernel. The root is now sized from the object: fully confined.
+        const QString secret = m_out.filePath(u"big-secret.txt"_s);
+        writeFile(secret, "the user's secret\n");
+        const QString gov =
+            writeGovernor(u"bigso.c"_s, governorSource("extern int open(const char *, int, ...);\n"
+                                                       "__attribute__((used)) static const char pad[20 << 20] = {1};",
+                                                       "\tif (open(\"" + secret.toUtf8()
+                                                           + "\", 0) < 0) pr_info(\"bigso: cannot open\\n\");"));
+        const auto r = replay(gov);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"bigso: cannot open"_s), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(u"partial sandbox"_s), qPrintable(r.err));
+    }
+
+    void aSandboxStepThatFailsRefusesTheRun()
+    {
+        // A step of the namespaces that fails for a reason of its own (not a kernel or a
+        // container forbidding the mechanism) refuses the run, naming the step: here an object
+        // past HOST_OBJECT_LIMIT (a sparse file, given to the host as idlescope would).
+        using namespace idlescope::source_governor;
+        const QString big = m_out.filePath(u"too-big.so"_s);
+        {
+            QFile f(big);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(HOST_OBJECT_LIMIT + 1));
+        }
+        QProcess host;
+        host.start(QString::fromStdString(governorHostPath()), {big});
+        QVERIFY(host.waitForFinished(20000));
+        const QString err = QString::fromUtf8(host.readAllStandardError());
+        QCOMPARE(host.exitCode(), HOST_EXIT_REFUSED);
+        QVERIFY2(err.contains(u"the governor sandbox could not be set up (reading the built governor: File too "
+                              u"large, the object is larger than the sandbox's 64 MiB): the governor was not run"_s),
+                 qPrintable(err));
+    }
+
+    void aFallbackIsSaidByCompareToo()
+    {
+        // Finding 1 also: where a container forbids unshare(2), replay warned and compare said
+        // nothing. Its notes now carry the same warning, once.
+        const auto r =
+            runCli({u"compare"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--workload"_s,
+                    u"csv:"_s + dataFile(u"hop.csv"_s), u"--governors"_s, u"menu-6.14,src:"_s + hostile(u"gov-ok.c"_s)},
+                   [] { forbidInChild(SCMP_SYS(unshare), EPERM); });
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(r.err.count(u"runs in a partial sandbox, as this kernel or container allows: no namespaces "
+                             u"(unshare: Operation not permitted)"_s),
+                 1);
+    }
+
+    void theWindowsBuildWarningsCarryTheFallback()
+    {
+        // Finding 1 also: the window shows a source governor's messages from
+        // buildSourceGovernorOf() after its run (its message bar stayed empty while the host
+        // ran without namespaces). In a child of this test, with unshare(2) forbidden as a
+        // container does: a run, then the warnings the window asks for carry the fallback.
+        const QString gov = hostile(u"gov-ok.c"_s);
+        int out[2];
+        QCOMPARE(::pipe(out), 0);
+        const pid_t pid = ::fork();
+        QVERIFY(pid >= 0);
+        if (pid == 0) {
+            ::close(out[0]);
+            forbidInChild(SCMP_SYS(unshare), EPERM);
+            const std::string id = "src:" + gov.toStdString();
+            auto table = idlescope::readTableJson(dataFile(u"three_states.json"_s).toStdString());
+            auto stream = idlescope::readStreamCsv(dataFile(u"hop.csv"_s).toStdString());
+            std::unique_ptr<idlescope::Governor> g = idlescope::makeSourceGovernor(id);
+            if (!table || !stream || !g || !idlescope::prepareGovernor(*g, *table, *stream))
+                ::_exit(3);
+            idlescope::ReferenceReplay replay(*table, *g);
+            replay.runSpans(*stream, 0, stream->size(),
+                            [](const idlescope::EntryRecord &, const idlescope::Governor &) {});
+            if (!idlescope::finishGovernor(*g, &replay.summary()))
+                ::_exit(4);
+            std::string warnings;
+            if (!idlescope::buildSourceGovernorOf(id, &warnings))
+                ::_exit(5);
+            const bool ok = ::write(out[1], warnings.data(), warnings.size()) == ssize_t(warnings.size());
+            ::_exit(ok ? 0 : 6);
+        }
+        ::close(out[1]);
+        QByteArray text;
+        char buf[4096];
+        for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) > 0;)
+            text.append(buf, n);
+        ::close(out[0]);
+        int status = 0;
+        QCOMPARE(::waitpid(pid, &status, 0), pid);
+        QVERIFY2(WIFEXITED(status) && WEXITSTATUS(status) == 0, qPrintable(QString::number(status)));
+        QVERIFY2(text.contains("runs in a partial sandbox, as this kernel or container allows: no namespaces "
+                               "(unshare: Operation not permitted)"),
+                 text.constData());
+    }
+
+    void aGovernorsTextReachesNoTerminalRaw()
+    {
+        // Finding 9 (gov/escapes.c): the governor's text went to stderr raw: an OSC 52 set the
+        // terminal's clipboard, "\e[2J" cleared it, "\r\e[K" overwrote idlescope's own line.
+        // Every control character but the newline and the tab is shown as \xNN.
+        const QString gov =
+            writeGovernor(u"escapes.c"_s,
+                          governorSource("", "\tpr_info(\"\\033]52;c;cm0K\\007\\033[2J\\r\\033[Kesc: done\\n\");"));
+        const auto r = replay(gov);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"\\x1b]52;c;cm0K\\x07\\x1b[2J\\x0d\\x1b[Kesc: done\n"_s), qPrintable(r.err));
+        QVERIFY(!r.err.contains(QChar(0x1b)) && !r.err.contains(u'\r'));
+    }
+
+    void aSourceNameWithBarsAndQuotesKeepsItsColumns()
+    {
+        // Finding 10 (names/): `src:p|i"pe=x.c` split the markdown row at its '|' and left the
+        // CSV's '"' unquoted. Markdown escapes it as \|, CSV quotes the field, quotes doubled.
+        const QString dir = m_out.filePath(u"names"_s);
+        QVERIFY(QDir().mkpath(dir));
+        const QString gov = dir + u"/p|i\"pe=x.c"_s;
+        QVERIFY(QFile::copy(hostile(u"gov-ok.c"_s), gov));
+        const QStringList args = {u"compare"_s,
+                                  u"--table"_s,
+                                  dataFile(u"three_states.json"_s),
+                                  u"--workload"_s,
+                                  u"csv:"_s + dataFile(u"hop.csv"_s),
+                                  u"--governors"_s,
+                                  u"src:"_s + gov,
+                                  u"--aggregates-only"_s,
+                                  u"--format"_s};
+        const auto md = runCli(QStringList(args) << u"md"_s);
+        QVERIFY2(md.exitCode == 0, qPrintable(md.err));
+        const QString mean = md.out.split(u'\n').filter(u"| mean |"_s).value(0);
+        QVERIFY2(mean.contains(u"| src:"_s + dir + u"/p\\|i\"pe=x.c | mean |"_s), qPrintable(mean));
+        const QString header = md.out.split(u'\n').filter(u"| point |"_s).value(0);
+        // The same count of unescaped bars as the header: the columns hold.
+        const auto bars = [](const QString &line) { return line.count(u'|') - line.count(u"\\|"_s); };
+        QCOMPARE(bars(mean), bars(header));
+        const auto csv = runCli(QStringList(args) << u"csv"_s);
+        QVERIFY2(csv.exitCode == 0, qPrintable(csv.err));
+        QVERIFY2(csv.out.contains(u",\"src:"_s + dir + u"/p|i\"\"pe=x.c\",mean,"_s), qPrintable(csv.out));
+    }
+
+    void aHangHoldingMuchMemorySaysSo()
+    {
+        // Finding 14: gov-alloc.c under --timeout 3 was stopped while still touching its
+        // memory and reported as "an endless loop?" alone. A run stopped as hung that holds an
+        // eighth of the sandbox's memory or more says how much it had taken. Here 160 MiB
+        // touched (a second or two on a loaded machine), then a loop: stopped after 5 s.
+        const QString gov = writeGovernor(
+            u"alloc-loop.c"_s,
+            governorSource("extern void *malloc(unsigned long); extern void *memset(void *, int, unsigned long);\n"
+                           "static char *volatile kept;",
+                           "\tkept = malloc(160ul << 20); if (kept) memset(kept, 1, 160ul << 20);\n"
+                           // A call after the stores keeps them (the loop alone lets them go).
+                           "\tpr_info(\"touched %d\\n\", kept ? kept[12345] : 0);\n"
+                           "\tfor (volatile int i = 0; ; ++i) {}"));
+        const auto r = replay(gov, {u"--timeout"_s, u"5"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"within 5 s: stopped (it had taken 1"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u" MiB of memory, of the governor sandbox's 1024 MiB: allocating without end, or an "
+                                u"endless loop?)"_s),
+                 qPrintable(r.err));
+    }
+
+    void theAssemblerReadsNoFileOfItsOwn()
+    {
+        // Finding 2 (gov/incbin.c, inc2/asminc.c, inc/gov.c): .incbin and .include in an asm()
+        // were read by the assembler after -MD had listed the C files: /etc/shadow built in,
+        // and a tuning.bin swapped after the yes ran unasked. The compiler's assembly is
+        // checked before it is assembled; spelled in pieces the preprocessor and the compiler
+        // join, or through a macro, it is refused too.
+        const QString secret = m_out.filePath(u"asm-secret.txt"_s);
+        writeFile(secret, "TOPSECRET\n");
+        const QByteArray path = secret.toUtf8();
+        const QList<QPair<QString, QByteArray>> cases = {
+            {u"incbin.c"_s, "asm(\".section .rodata\\nleak: .incbin \\\"" + path + "\\\"\\n.previous\");"},
+            {u"include.c"_s, "asm(\".include \\\"" + path + "\\\"\");"},
+            {u"joined.c"_s, "#define S(x) #x\nasm(\".inc\" \"bin \" S(\"" + path + "\"));"},
+            {u"upper.c"_s, "asm(\".INCBIN \\\"" + path + "\\\"\");"},
+            {u"macro.c"_s, "asm(\".macro m d\\n.\\\\d \\\"" + path + "\\\"\\n.endm\\nm incbin\");"},
+        };
+        for (const auto &[name, decl] : cases) {
+            const QString gov = writeGovernor(name, governorSource(decl, ""));
+            const auto built = idlescope::source_governor::buildSourceGovernor(gov.toStdString());
+            QVERIFY2(!built, qPrintable(name));
+            QVERIFY2(built.error().message.find("not built: its assembly holds the directive .") != std::string::npos,
+                     built.error().message.c_str());
+            QVERIFY2(built.error().message.find("TOPSECRET") == std::string::npos, built.error().message.c_str());
+        }
+        // A string of the governor's own that merely looks like a directive is refused too
+        // (the check does not parse the assembler's syntax): said, not silently built.
+        const QString plain = writeGovernor(u"plain.c"_s, governorSource("", "\tpr_info(\"ok\\n\");"));
+        QVERIFY(idlescope::source_governor::buildSourceGovernor(plain.toStdString()));
+    }
+
+    void aLineDirectiveNamingAnotherFileIsRefused()
+    {
+        // Findings 2 and 5 (inc2/line.c, linezero.c, linefifo.c): `#line 1 "/etc/shadow"` and a
+        // syntax error printed the file's first line in the compiler's message; /dev/zero made
+        // cc1 ask for 4 GiB, a FIFO waited until the timeout. Refused before compiling, with
+        // the line (3: after the two includes of governorSource()), in every spelling.
+        const QString secret = m_out.filePath(u"line-secret.txt"_s);
+        writeFile(secret, "TOPSECRET\n");
+        const QList<QByteArray> spellings = {"#line 1 \"" + secret.toUtf8() + "\"", "# 1 \"/dev/zero\"",
+                                             "  #  /* c */ line 7 \"/dev/zero\"", "#\\\nline 1 \"/dev/zero\"",
+                                             "%:line 1 \"/dev/zero\""};
+        for (const QByteArray &directive : spellings) {
+            const QString gov = writeGovernor(u"line.c"_s, governorSource(directive + "\nint x = ;", ""));
+            QElapsedTimer clock;
+            clock.start();
+            const auto built = idlescope::source_governor::buildSourceGovernor(gov.toStdString());
+            QVERIFY2(!built, directive.constData());
+            QCOMPARE(built.error().line, 3);
+            QVERIFY2(built.error().message.find("not built: a line directive") != std::string::npos,
+                     built.error().message.c_str());
+            QVERIFY2(built.error().toString().find("TOPSECRET") == std::string::npos, directive.constData());
+            QVERIFY(clock.elapsed() < 10000);
+        }
+        // "#linear" is no directive of that name, nor is a line in a comment's text.
+        const QString fine = writeGovernor(u"fine.c"_s, governorSource("#define linear 1\n/* #line 1 \"x\" */", ""));
+        const auto built = idlescope::source_governor::buildSourceGovernor(fine.toStdString());
+        QVERIFY2(built, built ? "" : built.error().message.c_str());
+    }
+
+    void compilerErrorsQuoteNoFileOutsideTheBuild()
+    {
+        // Finding 5: an #include of a file outside the build (refused once built) still had
+        // the compiler quote its lines in errors: TOPSECRET here, /etc/shadow there.
+        const QString secret = m_out.filePath(u"inc-secret.txt"_s);
+        writeFile(secret, "TOPSECRET is here\n");
+        const QString gov = writeGovernor(u"incsecret.c"_s, governorSource("#include \"" + secret.toUtf8() + "\"", ""));
+        const auto built = idlescope::source_governor::buildSourceGovernor(gov.toStdString());
+        QVERIFY(!built);
+        QVERIFY2(built.error().message.find("TOPSECRET") == std::string::npos, built.error().message.c_str());
+        QVERIFY2(built.error().message.find("lines about files outside the build") != std::string::npos,
+                 built.error().message.c_str());
+    }
+
+    void theBuildHasLimits()
+    {
+        // Finding 5: gov/ppbomb.c (2^22 macro tokens) took cc1 to 1.27 GB; an object of any
+        // size landed in the cache. The build's processes have 1 GiB of address space each and
+        // write no file past the host's object limit (64 MiB + 1).
+        QByteArray bomb = "#define A0 x\n";
+        for (int i = 1; i <= 24; ++i)
+            bomb += "#define A" + QByteArray::number(i) + " A" + QByteArray::number(i - 1) + " A"
+                    + QByteArray::number(i - 1) + "\n";
+        bomb += "static int A(void) { return 0; }\nint bomb[] = { A24 };\n";
+        const QString ppbomb = writeGovernor(u"ppbomb.c"_s, governorSource(bomb.replace(" x\n", " 1,\n"), ""));
+        QElapsedTimer clock;
+        clock.start();
+        const auto a = idlescope::source_governor::buildSourceGovernor(ppbomb.toStdString());
+        QVERIFY(!a);
+        QVERIFY2(a.error().message.find("note: the build has 1 GiB of memory per compiler process")
+                     != std::string::npos,
+                 a.error().message.c_str());
+        QVERIFY2(clock.elapsed() < 100000, qPrintable(QString::number(clock.elapsed())));
+        const QString big =
+            writeGovernor(u"bigobj.c"_s,
+                          governorSource("__attribute__((used)) static const char pad[70 << 20] = {1};", ""));
+        const auto b = idlescope::source_governor::buildSourceGovernor(big.toStdString());
+        QVERIFY(!b);
+        QVERIFY2(b.error().message.find("64 MiB for the files it writes") != std::string::npos,
+                 b.error().message.c_str());
+    }
+
+    void headersBesideTheSourceAreCapped()
+    {
+        // Finding 3 (hdrbomb/): every *.h beside the source was read whole to hash it, before
+        // the question and on the window's thread: 19 sparse 60 MiB headers took 1.3 GB and
+        // froze it for 20 s. Sizes are taken first, nothing is read past the caps, and the
+        // error names them. Sparse files: nothing is written to disk.
+        using namespace idlescope::source_governor;
+        const QString dir = m_out.filePath(u"hdrbomb"_s);
+        QVERIFY(QDir().mkpath(dir));
+        const QString gov = dir + u"/gov.c"_s;
+        writeFile(gov, governorSource("", ""));
+        for (int i = 0; i < 3; ++i) {
+            QFile f(dir + u"/h"_s + QString::number(i) + u".h"_s);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(qint64{60} << 20));
+        }
+        QElapsedTimer clock;
+        clock.start();
+        const auto hash = sourceFileSha256(gov.toStdString());
+        QVERIFY(!hash);
+        QVERIFY2(hash.error().message.find("the headers (*.h) beside it hold more than 8 MiB") != std::string::npos,
+                 hash.error().message.c_str());
+        QVERIFY(clock.elapsed() < 2000);
+        const auto built = buildSourceGovernor(gov.toStdString());
+        QVERIFY(!built);
+        QVERIFY2(built.error().message.find("more than 8 MiB") != std::string::npos, built.error().message.c_str());
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(QFile::remove(dir + u"/h"_s + QString::number(i) + u".h"_s));
+        for (int i = 0; i < 33; ++i)
+            writeFile(dir + u"/c"_s + QString::number(i) + u".h"_s, "/* empty */\n");
+        const auto many = sourceFileSha256(gov.toStdString());
+        QVERIFY(!many);
+        QVERIFY2(many.error().message.find("its folder holds more than 32 headers (*.h)") != std::string::npos,
+                 many.error().message.c_str());
+        QVERIFY(QFile::remove(dir + u"/c0.h"_s));
+        QVERIFY(sourceFileSha256(gov.toStdString()));
+    }
+
+    void forgedDecisionsAreNotBuffered()
+    {
+        // Finding 6 (gov/fd5-flood.c): valid state-0 bytes written to fd 5 as fast as the
+        // pipe takes them were buffered up to 576 bytes a stream row before the run was
+        // stopped (620 MB at 1M rows). Now at most 9 bytes an entry the host has reached,
+        // plus 64 KiB: the flood from the initcall (entry 0) stops at once.
+        const auto r = replay(hostile(u"gov-fd5-flood.c"_s));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"more than the 65554 bytes its first entry can make: stopped (the governor writes to "
+                                u"file descriptor 5 itself)"_s),
+                 qPrintable(r.err));
+    }
+
+    void namesWithControlCharactersAreShownEscaped()
+    {
+        // Finding 8 (spoof/nl.idlescope): a file name with newlines faked lines of the consent
+        // question ("SHA-256: matches kernel.org v6.19 (verified)"). Such a path is refused,
+        // shown escaped; a right-to-left override (evil\u202ec.unem) is escaped too.
+        using namespace idlescope::source_governor;
+        QCOMPARE(printableName("a\nb\tc\\d\x1b[31m"), std::string("a\\nb\\tc\\\\d\\x1b[31m"));
+        QCOMPARE(printableName("evil\u202ec.unem"), std::string("evil\\u202ec.unem"));
+        QCOMPARE(printableName("mü nu.c"), std::string("mü nu.c"));
+        const QString dir = m_out.filePath(u"spoof\nSHA-256: verified"_s);
+        QVERIFY(QDir().mkpath(dir));
+        const QString gov = dir + u"/menu.c"_s;
+        writeFile(gov, governorSource("", ""));
+        const auto hash = sourceFileSha256(gov.toStdString());
+        QVERIFY(!hash);
+        QVERIFY2(hash.error().toString().find("spoof\\nSHA-256: verified/menu.c") != std::string::npos,
+                 hash.error().toString().c_str());
+        QVERIFY(hash.error().toString().find('\n') == std::string::npos);
+        const auto built = buildSourceGovernor(gov.toStdString());
+        QVERIFY(!built);
+        QVERIFY2(built.error().message.find("holds control characters") != std::string::npos,
+                 built.error().message.c_str());
     }
 
     void aBuildNeedsConsentWhereItIsRequired()

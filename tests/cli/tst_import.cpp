@@ -11,12 +11,15 @@
 #include "core/formats/stream_csv.h"
 #include "tests/test_files.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -39,6 +42,26 @@ class TestImport : public QObject {
     Q_OBJECT
 
 private slots:
+    void anEmptyNameOrAFolderIsRefused()
+    {
+        // Hostile round 2026-12-06, finding 11: `--stream ''` wrote a hidden ".cpu0" in the
+        // working folder and `--stream DIR/` a "DIR/.cpu0", exit 0. Both are refused, nothing
+        // written; a folder named without its slash too.
+        QTemporaryDir dir;
+        const QString gz = trace("vm-amd-2cpu-pipe100us.ftrace.txt.gz");
+        for (const QString &out : {QString(), dir.path() + u"/"_s, dir.path()}) {
+            const QByteArray cwd = dir.path().toLocal8Bit();
+            CliResult r = runCli({u"import"_s, gz, u"--stream"_s, out}, [cwd] {
+                if (::chdir(cwd.constData()) != 0)
+                    ::_exit(99);
+            });
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(u"field '--stream': '"_s + out + u"' is "_s), qPrintable(r.err));
+            QVERIFY2(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot).isEmpty(),
+                     qPrintable(out));
+        }
+    }
+
     void importAllCpus()
     {
         QTemporaryDir dir;

@@ -10,9 +10,11 @@
 #include "core/experiments/comparison.h"
 #include "core/formats/line_reader.h"
 #include "core/formats/stream_csv.h"
+#include "core/io/power_json.h"
 #include "core/io/table_json.h"
 #include "core/targets/cpupower_import.h"
 #include "core/targets/sysfs_cpuidle.h"
+#include "core/trace/table_proposal.h"
 #include "core/workloads/workload_spec.h"
 
 #include "tests/test_files.h"
@@ -118,7 +120,18 @@ private slots:
             LineReader r(c.path);
             QVERIFY(!r.ok());
             QVERIFY2(contains(r.error().message, c.what), r.error().toString().c_str());
+            // A session's table file is read again for its power data: a FIFO there held a
+            // thread in open() for good (a hostile tester's session, Dec 6 2026).
+            const Result<PowerModel> power = readTablePower(c.path, IdleStateTable{});
+            QVERIFY(!power.ok());
+            QVERIFY2(contains(power.error().message, c.what), power.error().toString().c_str());
         }
+        // A FIFO named like the machine description beside a trace is no description
+        // (machineBesideTrace() read it with an ifstream, blocked until a writer came).
+        const std::string besideFifo = m_tmp.filePath(QStringLiteral("run.machine.txt")).toStdString();
+        QVERIFY(::mkfifo(besideFifo.c_str(), 0600) == 0);
+        QCOMPARE(trace::machineBesideTrace(m_tmp.filePath(QStringLiteral("run-1.dat")).toStdString()).path,
+                 std::string());
         // Caps by kind: a 5 KiB "sysfs attribute" is over its 4 KiB.
         const std::string big = m_tmp.filePath(QStringLiteral("big")).toStdString();
         writeFile(QString::fromStdString(big), QByteArray(5000, '1'));

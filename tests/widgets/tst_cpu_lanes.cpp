@@ -10,23 +10,33 @@
 #include "tests/widgets/window_fixture.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/comparison/comparison_view.h"
+#include "widgets/inspector/episode_inspector.h"
+#include "widgets/inspector/reasoning_chart.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/panels/target_picker.h"
 #include "widgets/panels/trace_workload_page.h"
 #include "widgets/plots/qcp.h"
+#include "widgets/plots/time_plot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/runner/trace_workload.h"
 #include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/trace/trace_machine_job.h"
+#include "widgets/view_state.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QStatusBar>
@@ -34,6 +44,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace idlescope;
 
@@ -50,6 +61,8 @@ private slots:
     void energyFromOneSource();
     void noPowerDataOpensWhereItIsSet();
     void exportStandsAlone();
+    void disagreementIsOneClickFromTheInspector();
+    void exportDialogProposesANameAndAsksBeforeOverwriting();
 };
 
 namespace {
@@ -127,6 +140,23 @@ void TestCpuLanes::junoHasSixLaneGroups()
     QVERIFY2(v.statusText().contains(QStringLiteral("over the same time")), qPrintable(v.statusText()));
     QCOMPARE(runNamed(*v.comparison(), "recorded")->total().entries, std::int64_t(192));
     QCOMPARE(runNamed(*v.comparison(), WHOLE_TRACE_RUN)->total().entries, std::int64_t(231));
+    // The lanes cover what the rows count (the text says "lanes and rows … over the same time"):
+    // the recorded lanes drew every complete entry (231, CPU 0's 108 beside its 91 counted),
+    // so the kernel had entries where no governor replayed any.
+    std::size_t drawn = 0;
+    for (const CpuRun &c : runNamed(*v.comparison(), "recorded")->cpus) {
+        QCOMPARE(static_cast<std::int64_t>(c.intervals.size()), c.entries);
+        drawn += c.intervals.size();
+    }
+    QCOMPARE(drawn, std::size_t(192));
+    QVERIFY2(v.statusText().contains(QStringLiteral("lanes and rows cover its replayed spans")),
+             qPrintable(v.statusText()));
+    // One time base with the time plots (a fresh user's finding: seconds here, ms there, and
+    // trace-cmd timestamps in the list): ns since the first event, under the time plots' title.
+    QCOMPARE(v.plot()->xAxis->label(), TimePlot::timeAxisTitle(*snap));
+    QVERIFY2(v.plot()->xAxis->label().startsWith(QStringLiteral("trace time since its first event (2084.")),
+             qPrintable(v.plot()->xAxis->label()));
+    QVERIFY2(v.plot()->xAxis->range().upper > 1e8, qPrintable(QString::number(v.plot()->xAxis->range().upper)));
     // The whole trace has no lane, and its table line is last and labelled.
     const int last = v.table()->rowCount() - 1;
     QCOMPARE(v.table()->item(last, 0)->text(), QStringLiteral("whole trace"));
@@ -462,10 +492,8 @@ void TestCpuLanes::exportStandsAlone()
 {
     // Issue 33 item 7: the CPUs dock could not be exported. Juno, every CPU, as CSV and as
     // Markdown: a header that says what the table is, then the dock's own cells (core's text).
-    const SnapshotPtr snap = juno(4);
-    QVERIFY(snap);
     CpuLanesView v;
-    v.setSnapshot(snap);
+    v.setSnapshot(juno(4));
     QVERIFY(computed(v));
     QTemporaryDir dir;
     const QString csvPath = dir.filePath(QStringLiteral("cpus.csv"));
@@ -485,7 +513,10 @@ void TestCpuLanes::exportStandsAlone()
           QStringLiteral("runs: recorded (the kernel's choices"), QStringLiteral("menu-6.14, teo-6.14"),
           QStringLiteral("CPUs: every CPU replayed"), QStringLiteral("every complete entry (231)"),
           QStringLiteral("over the same time"), QStringLiteral("idle_energy_mJ: idle + entry/exit energy"),
-          QStringLiteral("The trace cannot tell:")})
+          QStringLiteral("The trace cannot tell:"),
+          // A fresh user's finding: what wakeups counts, the scenario and the producer were missing.
+          QStringLiteral("wakeups: the run's idle spans ended by a non-timer event"),
+          QStringLiteral("# Table: arm-juno-r0"), QStringLiteral("# Written by idlescope")})
         QVERIFY2(header.contains(want), qPrintable(want + QStringLiteral("\n") + header));
     QCOMPARE(rows.value(0),
              QStringLiteral("cpu,run,entries,above,below,miss_pct,idle_ms,wakeups,idle_energy_mJ,agrees_pct"));
@@ -523,6 +554,55 @@ void TestCpuLanes::exportStandsAlone()
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList({"cpus.csv", "cpus.md"}));
 }
 
+void TestCpuLanes::disagreementIsOneClickFromTheInspector()
+{
+    // Issue 29 §3/§5: the dock showed the agreement, but its first disagreements were only in a
+    // tooltip. `idlescope-cli compare --trace lisa-juno-sched_load-6cpu.dat --table arm-juno-r0
+    // --agreement menu-6.14 --recorded-governor menu` lists menu-6.14's first disagreement:
+    // "2084.021931  CPU 3, row 0: kernel cpu-sleep-0 for 389.0 us, menu-6.14 WFI". The window
+    // replays CPU 4; one click on that line replays CPU 3 and opens the kernel's entry there.
+    MainWindow w;
+    w.resize(1280, 900);
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    SnapshotPtr s = test::nextSnapshot(w, [&] {
+        w.applySpec(traceScenario(QStringLiteral("lisa-juno-sched_load-6cpu.dat"), "arm-juno-r0", 4));
+    });
+    QVERIFY(s && s->trace);
+    QCOMPARE(s->trace->cpu, 4);
+    CpuLanesView *v = w.cpuLanes();
+    QTRY_VERIFY_WITH_TIMEOUT(v->comparison() != nullptr && !v->isComputing(), TIMEOUT_MS);
+    QListWidget *list = v->disagreementList();
+    QListWidgetItem *first = nullptr;
+    for (int i = 0; i < list->count() && !first; ++i)
+        if (list->item(i)->text().startsWith(QStringLiteral("menu-6.14")))
+            first = list->item(i);
+    QVERIFY(first);
+    QCOMPARE(first->text(),
+             QStringLiteral("menu-6.14 \u00b7 cpu3 at 2084.021931 s: the kernel cpu-sleep-0, menu-6.14 WFI"));
+    // A real click on the item, in the dock as the user sees it.
+    v->findChild<QTabWidget *>()->setCurrentWidget(list);
+    w.findChild<QDockWidget *>(QStringLiteral("cpusDock"))->raise();
+    list->scrollToItem(first);
+    s = test::nextSnapshot(w, [&] {
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(first).center());
+    });
+    QVERIFY(s && s->trace);
+    QCOMPARE(s->trace->cpu, 3);
+    const int recorded = s->indexOf("recorded");
+    QVERIFY(recorded >= 0);
+    QTRY_COMPARE_WITH_TIMEOUT(w.viewState()->selectedGovernor(), recorded, TIMEOUT_MS);
+    // The kernel's entry: row 0 of CPU 3, which began at 2084.021931 s on the trace's clock.
+    QCOMPARE(w.viewState()->selectedEntry(), qint64(0));
+    QCOMPARE(w.inspector()->traceTimestamp().left(11), QStringLiteral("2084.021931"));
+    QVERIFY2(w.inspector()->plainText().startsWith(QStringLiteral("recorded")), qPrintable(w.inspector()->plainText()));
+    // The chart under it: the kernel's entry has no reasoning to draw; it said "Select an entry"
+    // while this entry was selected.
+    const auto *chartTitle =
+        static_cast<QCPTextElement *>(w.inspector()->chart()->customPlot()->plotLayout()->element(0, 0));
+    QCOMPARE(chartTitle->text(), QStringLiteral("The kernel's entry: no governor reasoning to chart"));
+}
+
 QTEST_MAIN(TestCpuLanes)
 // A second instance of menu-6.14 (INTERVALS=4, label m4): its lanes and counter rows say
 // "m4"; they said "menu-6.14" twice, while the legend and the comparison table said m4.
@@ -543,6 +623,45 @@ void TestCpuLanes::secondInstanceIsShownByItsLabel()
     QVERIFY(runNamed(*v.comparison(), "m4"));
     QVERIFY(tableRow(v.table(), QStringLiteral("all CPUs"), QStringLiteral("m4")) >= 0);
     QVERIFY(tableRow(v.table(), QStringLiteral("all CPUs"), QStringLiteral("menu-6.14")) >= 0);
+    // The export names the tunables the second instance changed, as every export of the window.
+    QVERIFY2(v.exportText(false).contains(QStringLiteral("\n# m4: INTERVALS=4\n")), qPrintable(v.exportText(false)));
+}
+
+void TestCpuLanes::exportDialogProposesANameAndAsksBeforeOverwriting()
+{
+    // A fresh user's finding: the CPUs dock's save dialog proposed no name, and a name typed
+    // without ".csv" overwrote "cpus.csv" without a question (the suffix was added after the
+    // dialog had checked the name typed). The dialog now proposes a name and adds the suffix
+    // itself (its default suffix), so that its own overwrite question names the file written.
+    // Driving Qt's dialog through the question proved timing-dependent (its file model loads
+    // the folder asynchronously): the test reads the dialog's set-up and cancels.
+    CpuLanesView v;
+    v.setSnapshot(juno(4));
+    QVERIFY(computed(v));
+    QString proposed;
+    QString suffix;
+    bool confirmsOverwrite = false;
+    bool seen = false;
+    QTimer poll;
+    poll.setInterval(20);
+    connect(&poll, &QTimer::timeout, [&] {
+        auto *d = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+        if (!d || seen)
+            return;
+        seen = true;
+        proposed = QFileInfo(d->selectedFiles().value(0)).fileName();
+        suffix = d->defaultSuffix();
+        confirmsOverwrite =
+            d->acceptMode() == QFileDialog::AcceptSave && !d->testOption(QFileDialog::DontConfirmOverwrite);
+        d->reject();
+    });
+    poll.start();
+    v.exportWithDialog();
+    poll.stop();
+    QVERIFY(seen);
+    QCOMPARE(proposed, QStringLiteral("lisa-juno-sched_load-6cpu-cpus.csv"));
+    QCOMPARE(suffix, QStringLiteral("csv"));
+    QVERIFY(confirmsOverwrite);
 }
 
 #include "tst_cpu_lanes.moc"

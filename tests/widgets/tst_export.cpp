@@ -11,7 +11,9 @@
 #include "widgets/export/model_export.h"
 #include "widgets/export/plot_export.h"
 #include "widgets/export/scenario_context.h"
+#include "widgets/main_window.h"
 #include "widgets/plots/miss_ratio_plot.h"
+#include "widgets/plots/prediction_plot.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/trace/trace_disclosure.h"
@@ -92,6 +94,7 @@ private slots:
     void figureVectorNamesTheGovernors();
     void pdfGlyphsHaveTheirSize();
     void svgClipsDataToTheAxes();
+    void predictionFigureKeepsItsAxisCaption();
     void svgExportLeavesThePlotAsItWas();
     void darkScreenLightExports();
     void figureTitleIsPrintedOnce();
@@ -320,6 +323,68 @@ void TestExport::pdfGlyphsHaveTheirSize()
         for (int x = 0; x < image.width(); ++x)
             dark += qGray(image.pixel(x, y)) < 128;
     QVERIFY2(dark > 300 && dark < image.width() * image.height() / 10, qPrintable(QString::number(dark)));
+}
+
+void TestExport::predictionFigureKeepsItsAxisCaption()
+{
+    // A fresh user's finding: the prediction plot exported from the window (File > Export, PDF
+    // or SVG) cut its x axis caption, or left an empty band under it.
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (pdftotext.isEmpty())
+        QSKIP("poppler-utils (pdftotext) is not installed: packaging/install-deps.sh installs it");
+    MainWindow w;
+    w.resize(1024, 768); // a projector's screen: the plot is narrower than its caption
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, 120000);
+    w.refreshPlotsNow();
+    PlotBase *prediction = nullptr;
+    for (PlotBase *p : w.plots())
+        if (qobject_cast<PredictionPlot *>(p))
+            prediction = p;
+    QVERIFY(prediction);
+    const QString caption = prediction->customPlot()->xAxis->label();
+    QVERIFY(!caption.isEmpty());
+    const QString dir =
+        qEnvironmentVariableIsSet("IDLESCOPE_LOOK_DIR") ? qEnvironmentVariable("IDLESCOPE_LOOK_DIR") : m_dir.path();
+    const QString pdf = dir + QStringLiteral("/prediction.pdf");
+    QVERIFY(exportFigure(*prediction->customPlot(), pdf, w.figureCaption(prediction)).ok());
+    QVERIFY(
+        exportFigure(*prediction->customPlot(), dir + QStringLiteral("/prediction.svg"), w.figureCaption(prediction))
+            .ok());
+    // The caption's last word, with its box in points, and the page's height.
+    const QString html = QString::fromUtf8(run(pdftotext, {QStringLiteral("-bbox"), pdf, QStringLiteral("-")}));
+    const QRegularExpressionMatch pm =
+        QRegularExpression(QStringLiteral("<page width=\"([0-9.]+)\" height=\"([0-9.]+)\"")).match(html);
+    QVERIFY2(pm.hasMatch(), qPrintable(html));
+    const double pageH = pm.captured(2).toDouble();
+    double captionBottom = -1;
+    double lowest = 0;       // the lowest word of the page
+    double legendBottom = 0; // the caption's legend (its last line): "oracle"
+    double tickTop = 1e9;    // the highest y tick label, "10 ms"
+    QRegularExpressionMatchIterator it =
+        QRegularExpression(QStringLiteral("<word xMin=\"[0-9.]+\" yMin=\"([0-9.]+)\" xMax=\"[0-9.]+\" "
+                                          "yMax=\"([0-9.]+)\">([^<]*)</word>"))
+            .globalMatch(html);
+    const QString lastWord = caption.split(QLatin1Char(' ')).last().toHtmlEscaped();
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        lowest = std::max(lowest, m.captured(2).toDouble());
+        if (m.captured(3) == lastWord)
+            captionBottom = std::max(captionBottom, m.captured(2).toDouble());
+        if (m.captured(3) == QLatin1String("oracle"))
+            legendBottom = std::max(legendBottom, m.captured(2).toDouble());
+        if (m.captured(3) == QLatin1String("ms"))
+            tickTop = std::min(tickTop, m.captured(1).toDouble());
+    }
+    // The plot right under the caption: the plot's own title, hidden, left its row (a 26 pt
+    // empty band between the legend and the top tick label at 1024 x 768).
+    QVERIFY2(legendBottom > 0 && tickTop > legendBottom && tickTop - legendBottom < 16,
+             qPrintable(QStringLiteral("legend bottom %1 pt, top tick %2 pt").arg(legendBottom).arg(tickTop)));
+    QVERIFY2(captionBottom > 0, qPrintable(lastWord + QStringLiteral("\n") + html));
+    QCOMPARE(captionBottom, lowest); // nothing below the axis caption
+    // Inside the page, and no empty band under it: at most 16 pt (two lines of margin).
+    QVERIFY2(captionBottom <= pageH && pageH - captionBottom < 16,
+             qPrintable(QStringLiteral("caption bottom %1 pt of a %2 pt page").arg(captionBottom).arg(pageH)));
 }
 
 void TestExport::svgClipsDataToTheAxes()

@@ -10,6 +10,7 @@
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/parameter_row.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/panels/target_picker.h"
 #include "widgets/panels/workload_form.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/session.h"
@@ -114,6 +115,8 @@ private slots:
     void recoveredSessionKeepsItsName();
     void normalCloseLeavesNoRecoveryCopy();
     void runsReusedAreNotReportedAsASimulation();
+    void sliderReleaseSaysWhichGovernorReRan();
+    void anotherTableAsksBeforeDroppingEditedStates();
     void longSimulationIsMarkedAndCanBeCancelled();
     void nextMissAtWholeRunZoomsToIt();
 
@@ -383,7 +386,11 @@ void TestMainWindowEdits::runsReusedAreNotReportedAsASimulation()
     MainWindow w;
     QVERIFY(firstSnapshot(w));
     QVERIFY2(w.statusText().contains(QStringLiteral("simulated in")), qPrintable(w.statusText()));
-    // The same scenario again (a slider released where the drag left it): every run is reused.
+    // The same scenario again (a slider released where the drag left it): every run is reused,
+    // and the line says that the runs shown are the last simulation's.
+    QVERIFY(nextSnapshot(w, [&] { w.runner()->requestNow(w.currentSpec()); }));
+    QVERIFY2(w.statusText().contains(QStringLiteral("nothing left to re-run")), qPrintable(w.statusText()));
+    // Once more: the last snapshot re-ran nothing either.
     QVERIFY(nextSnapshot(w, [&] { w.runner()->requestNow(w.currentSpec()); }));
     QVERIFY2(w.statusText().contains(QStringLiteral("unchanged")), qPrintable(w.statusText()));
     QVERIFY(!w.statusText().contains(QStringLiteral("simulated in")));
@@ -397,6 +404,7 @@ void TestMainWindowEdits::runsReusedAreNotReportedAsASimulation()
         emit row->field()->editingFinished();
     }));
     QVERIFY2(w.statusText().contains(QStringLiteral("1 of 4 governors simulated in")), qPrintable(w.statusText()));
+    QVERIFY2(w.statusText().contains(QStringLiteral(": menu-6.19 (the others kept)")), qPrintable(w.statusText()));
     // A latency limit of 2 ms, then 3 ms: above both of POWER10's exit latencies (0 and 12 us),
     // so every governor's replay makes its previous run again and keeps it (the same run
     // objects), but all four were simulated.
@@ -471,4 +479,67 @@ void TestMainWindowEdits::nextMissAtWholeRunZoomsToIt()
 }
 
 QTEST_MAIN(TestMainWindowEdits)
+void TestMainWindowEdits::sliderReleaseSaysWhichGovernorReRan()
+{
+    // A fresh user's finding: after dragging a tunable's slider the status bar said
+    // "unchanged: no governor needed a new run" although menu-6.19 had been re-run. The drag
+    // replays the governor while the slider is down; the release asks for the same scenario
+    // again, which re-runs nothing, and its line hid the drag's run.
+    MainWindow w;
+    QVERIFY(firstSnapshot(w));
+    ParameterRow *row = w.parameterPanel()->row("menu-6.19", QStringLiteral("RESIDENCY_THRESHOLD_NS"));
+    QVERIFY(row);
+    QSlider *slider = row->slider();
+    slider->setSliderDown(true);
+    // Moved while down: not final, the governor is replayed on its own.
+    QVERIFY(nextSnapshot(w, [&] { slider->setValue(slider->value() + slider->pageStep()); }));
+    QVERIFY2(w.statusText().contains(QStringLiteral("1 of 4 governors simulated in")), qPrintable(w.statusText()));
+    // Released where it was dragged to: the same scenario, nothing to run again.
+    QVERIFY(nextSnapshot(w, [&] { slider->setSliderDown(false); }));
+    QVERIFY2(!w.statusText().contains(QStringLiteral("unchanged")), qPrintable(w.statusText()));
+    QVERIFY2(w.statusText().contains(QStringLiteral("menu-6.19 (the others kept); nothing left to re-run")),
+             qPrintable(w.statusText()));
+}
+
+void TestMainWindowEdits::anotherTableAsksBeforeDroppingEditedStates()
+{
+    // A fresh user's finding: an edited target residency vanished without a word when another
+    // table was chosen. POWER10's CEDE (state 1) has a target residency of 120 us
+    // (resources/targets/pseries-power10-lpar.json); edited to
+    // 50 us, then arm-juno-r0 chosen: Cancel keeps the table and the edit, Discard replaces it.
+    MainWindow w;
+    QVERIFY(firstSnapshot(w));
+    const QString table = w.currentSpec().target.id;
+    auto *cells = w.setupPanel()->findChild<QTableWidget *>();
+    QVERIFY(cells && cells->item(1, 2));
+    QCOMPARE(cells->item(1, 2)->text(), QStringLiteral("120"));
+    QVERIFY(nextSnapshot(w, [&] { cells->item(1, 2)->setText(QStringLiteral("50")); }));
+    QCOMPARE(w.snapshot()->table[1].targetResidencyNs, Ns(50000));
+    QCOMPARE(w.setupPanel()->targetPicker()->editedStates(), QStringList({"CEDE: target residency 50 \u00b5s"}));
+    auto *combo = w.setupPanel()->targetPicker()->findChild<QComboBox *>();
+    QVERIFY(combo);
+    const int juno = combo->findData(QStringLiteral("builtin:arm-juno-r0"));
+    QVERIFY(juno >= 0);
+    QString asked;
+    answer(QMessageBox::Cancel, &asked);
+    QSignalSpy changed(w.setupPanel(), &SetupPanel::targetChanged);
+    combo->setCurrentIndex(juno);
+    emit combo->activated(juno);
+    QVERIFY2(asked.contains(QStringLiteral("CEDE: target residency 50 \u00b5s")), qPrintable(asked));
+    QCOMPARE(changed.count(), 0);
+    QCOMPARE(w.currentSpec().target.id, table);
+    QCOMPARE(w.currentSpec().target.table[1].targetResidencyNs, Ns(50000));
+    QCOMPARE(combo->currentData().toString(), QStringLiteral("builtin:") + table);
+    QCOMPARE(cells->item(1, 2)->text(), QStringLiteral("50"));
+    // Discard: the other table, as its source gives it.
+    answer(QMessageBox::Discard);
+    const SnapshotPtr s = nextSnapshot(w, [&] {
+        combo->setCurrentIndex(juno);
+        emit combo->activated(juno);
+    });
+    QVERIFY(s);
+    QCOMPARE(s->targetId, QStringLiteral("arm-juno-r0"));
+    QVERIFY(w.setupPanel()->targetPicker()->editedStates().isEmpty());
+}
+
 #include "tst_main_window_edits.moc"

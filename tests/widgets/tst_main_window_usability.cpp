@@ -8,6 +8,7 @@
 // shows a hint instead of empty axes; menus have no two actions of one name.
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
+#include "widgets/comparison/comparison_view.h"
 #include "widgets/export/figure_export.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/governor_legend.h"
@@ -21,7 +22,9 @@
 #include "widgets/plots/state_timeline_plot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/session/opening_bar.h"
 #include "widgets/session/session.h"
+#include "widgets/session/session_opener.h"
 #include "widgets/view_state.h"
 
 #include "tests/test_files.h"
@@ -32,16 +35,29 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QImage>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
+
+#include <atomic>
+#include <memory>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace idlescope;
 
@@ -76,7 +92,9 @@ private slots:
     void sessionWithFailingWorkloadIsNotPretendedLoaded();
     void sessionWithUnimportableTraceIsNotPretendedLoaded();
     void openFileLoadsAStream();
+    void aBlockedSessionReadLeavesTheWindowFree();
     void commandLineFileIsOpened();
+    void projectorKeepsTheComparisonRows();
     void tenGovernorsKeepTheWindowWidth();
     void spaceReachesTheFocusedCheckBox();
     void homeAndEndReachTheFocusedSlider();
@@ -205,6 +223,71 @@ void TestMainWindowUsability::sessionWithUnimportableTraceIsNotPretendedLoaded()
     QCOMPARE(w.windowTitle(), title);
 }
 
+// Issue 30: "a session naming src:FIFO blocks the window's main thread forever". A FIFO
+// itself is refused at once (core/common/input_file.h), but a file that does not answer (a
+// hung network mount) blocked File -> Open on the GUI thread. Here the session's reader is
+// one that blocks as such a file does: a plain open() and read() of a FIFO whose writer
+// never writes. The window goes on processing events, the opening bar shows the read, and
+// Cancel ends it, says so and keeps the scenario on screen; when the read at last ends
+// (the writer goes: end of file, an empty session that would be refused), it is dropped.
+void TestMainWindowUsability::aBlockedSessionReadLeavesTheWindowFree()
+{
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const SnapshotPtr before = w.snapshot();
+    const QString title = w.windowTitle();
+
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("stuck.idlescope"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    // The writer: open and silent. O_RDWR opens a FIFO without waiting for a reader (fifo(7)).
+    const int writer = ::open(QFile::encodeName(fifo).constData(), O_RDWR | O_CLOEXEC);
+    QVERIFY(writer >= 0);
+    auto readerDone = std::make_shared<std::atomic<bool>>(false);
+    w.sessionOpener()->setSessionReader([readerDone](const QString &path) -> Result<Session> {
+        QByteArray text;
+        const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC);
+        char buf[4096];
+        for (ssize_t n; fd >= 0 && (n = ::read(fd, buf, sizeof buf)) > 0;)
+            text.append(buf, n);
+        if (fd >= 0)
+            ::close(fd);
+        readerDone->store(true);
+        return sessionFromJson(text, path);
+    });
+    QSignalSpy read(w.sessionOpener(), &SessionOpener::scenarioRead);
+    QSignalSpy errors(w.sessionOpener(), &SessionOpener::errorOccurred);
+    int ticks = 0;
+    QTimer tick;
+    tick.setInterval(10);
+    connect(&tick, &QTimer::timeout, &w, [&ticks] { ++ticks; });
+    tick.start();
+
+    QCOMPARE(w.openSession(fifo), QString());
+    // Events go on (before, openSession() never returned), and the bar names the file.
+    QTRY_VERIFY_WITH_TIMEOUT(ticks >= 30 && w.openingBar()->isVisibleTo(&w), TIMEOUT_MS);
+    QVERIFY2(w.openingBar()->label()->text().startsWith(QStringLiteral("Opening stuck.idlescope: reading the file")),
+             qPrintable(w.openingBar()->label()->text()));
+    QVERIFY(!readerDone->load()); // still waiting for the writer
+    QCOMPARE(w.sessionOpener()->readingSession(), fifo);
+
+    w.openingBar()->cancelButton()->click();
+    QVERIFY(!w.openingBar()->isVisibleTo(&w));
+    QCOMPARE(w.sessionOpener()->readingSession(), QString());
+    QCOMPARE(w.statusBar()->currentMessage(),
+             QStringLiteral("Opening %1 cancelled: the scenario on screen stays").arg(fifo));
+
+    // The writer goes: the blocked read ends with nothing read, and what it gives is dropped.
+    ::close(writer);
+    QTRY_VERIFY_WITH_TIMEOUT(readerDone->load(), TIMEOUT_MS);
+    QTest::qWait(300); // the worker's end reaches the GUI thread through the event loop
+    QCOMPARE(read.size(), 0);
+    QCOMPARE(errors.size(), 0); // an empty session would be refused, had it not been dropped
+    QCOMPARE(w.snapshot(), before);
+    QCOMPARE(w.windowTitle(), title);
+    QVERIFY(w.messageBar()->text().isEmpty());
+}
+
 void TestMainWindowUsability::openFileLoadsAStream()
 {
     MainWindow w;
@@ -269,6 +352,14 @@ void TestMainWindowUsability::commandLineFileIsOpened()
     QCOMPARE(q.exitCode, 2);
     QVERIFY(!QFileInfo::exists(out2));
     QVERIFY2(q.err.contains(QStringLiteral("missing.csv: no such file")), qPrintable(q.err));
+    // A session that cannot be read (on the worker, after the window started): exit 2 too.
+    const QString outMissing = dir.filePath(QStringLiteral("missing-session.png"));
+    const QString missingSession = dir.filePath(QStringLiteral("missing.idlescope"));
+    const Ran m = runGui({QStringLiteral("--screenshot"), outMissing, missingSession});
+    QVERIFY(m.finished);
+    QCOMPARE(m.exitCode, 2);
+    QVERIFY(!QFileInfo::exists(outMissing));
+    QVERIFY2(m.err.contains(missingSession + QStringLiteral(": cannot open")), qPrintable(m.err));
     // A trace that does not import (asynchronously, on the runner): exit 2 as well.
     const QString badTrace = dir.filePath(QStringLiteral("bad.dat"));
     test::writeFile(badTrace, QByteArray("\x17\x08\x44tracing6\0\0\0\0", 16));
@@ -453,6 +544,32 @@ void TestMainWindowUsability::projectorKeepsThePlotsReadable()
                  qPrintable(p->title() + QStringLiteral(": axis ")
                             + QString::number(p->customPlot()->axisRect()->height())));
     }
+}
+
+void TestMainWindowUsability::projectorKeepsTheComparisonRows()
+{
+    // A fresh user's finding: at 1024 x 768 with a trace, the Comparison dock showed its header
+    // and a sliver of a row, and the trace's note (what it cannot tell) ran over the table.
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const QString path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
+    QVERIFY(test::nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(path, 4)); }));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->trace != nullptr, TIMEOUT_MS);
+    QCoreApplication::processEvents();
+    if (const QByteArray shot = qgetenv("IDLESCOPE_PROJECTOR_SHOT"); !shot.isEmpty())
+        QVERIFY(w.grab().save(QString::fromLocal8Bit(shot)));
+    QTableView *table = w.comparison()->tableView();
+    const int row = table->verticalHeader()->defaultSectionSize();
+    QVERIFY2(table->viewport()->height() >= 2 * row,
+             qPrintable(QStringLiteral("%1 px for rows of %2 px").arg(table->viewport()->height()).arg(row)));
+    // The note is below the table, not over it.
+    const auto *note = w.comparison()->findChild<QScrollArea *>();
+    QVERIFY(note && note->isVisible());
+    QVERIFY(note->mapTo(w.comparison(), QPoint(0, 0)).y()
+            >= table->mapTo(w.comparison(), QPoint(0, table->height())).y());
 }
 
 void TestMainWindowUsability::tenGovernorsKeepTheWindowWidth()

@@ -115,6 +115,7 @@ private slots:
     void fuzzFindingsAreRefused();
     void viewStateRoundTrip();
     void spansBeyondTheWindowAreRefused();
+    void governorsBeyondTheCapAreRefused();
     void recentFiles();
 };
 
@@ -532,6 +533,28 @@ void TestSession::spansBeyondTheWindowAreRefused()
         sessionFromJson(replaced(json, "\"spans\": 1000", "\"spans\": 10000000"), QStringLiteral("most.idlescope"));
     QVERIFY2(most.ok(), most.ok() ? "" : most.error().toString().c_str());
     QCOMPARE(most->scenario.workload.spans, qint64(10000000));
+}
+
+void TestSession::governorsBeyondTheCapAreRefused()
+{
+    // A stranger's session with a thousand labelled oracles kept the window busy for
+    // minutes (a hostile tester's gov1000.idlescope): 64 are read, 65 refused.
+    Session s = sampleSession();
+    s.scenario.governors.clear();
+    for (int i = 0; i < 65; ++i) {
+        GovernorSpec g{"oracle", {}, QColor(0x33, 0x33, 0x33)};
+        g.label = "o" + std::to_string(i);
+        s.scenario.governors.push_back(g);
+    }
+    s.view.selectedGovernor = 0;
+    const Result<Session> over = sessionFromJson(sessionToJson(s), QStringLiteral("many.idlescope"));
+    QVERIFY(!over.ok());
+    QCOMPARE(over.error().field, std::string("governors"));
+    QCOMPARE(over.error().message, std::string("65 governors; a session holds at most 64"));
+    s.scenario.governors.pop_back();
+    const Result<Session> most = sessionFromJson(sessionToJson(s), QStringLiteral("most.idlescope"));
+    QVERIFY2(most.ok(), most.ok() ? "" : most.error().toString().c_str());
+    QCOMPARE(most->scenario.governors.size(), size_t(64));
 }
 
 void TestSession::viewStateRoundTrip()

@@ -23,7 +23,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace idlescope;
 
@@ -45,6 +47,20 @@ struct OpenerRig {
     }
 };
 
+/// Opens session @p path as the window does (its read runs on the worker) and waits for the
+/// read to end: "" when it was read and allowed (scenarioRead() came), else the error it
+/// reported (errorOccurred(), emitted right after readingEnded()).
+QString openAndWait(SessionOpener &opener, const QString &path)
+{
+    QSignalSpy ended(&opener, &SessionOpener::readingEnded);
+    QSignalSpy errors(&opener, &SessionOpener::errorOccurred);
+    if (const QString err = opener.openSession(path); !err.isEmpty())
+        return err;
+    if (!ended.wait(10000) && ended.isEmpty())
+        return QStringLiteral("the read did not end in 10 s");
+    return errors.isEmpty() ? QString() : errors.first().first().toString();
+}
+
 } // namespace
 
 class TestSessionOpener : public QObject {
@@ -53,6 +69,7 @@ private slots:
     void initTestCase();
     void init();
     void unreadableSessionIsRefusedAtOnce();
+    void aFifoSessionIsRefusedOnTheWorker();
     void sessionIsAdoptedWithItsFirstSnapshot();
     void sessionWhoseRunFailsIsRefusedInItsWords();
     void cancelledSessionIsNotAdopted();
@@ -108,13 +125,38 @@ void TestSessionOpener::unreadableSessionIsRefusedAtOnce()
     f.close();
     RecentFiles().add(path); // it opened once; it does not any more
 
-    const QString err = rig.opener.openSession(path);
+    QSignalSpy ended(&rig.opener, &SessionOpener::readingEnded);
+    QSignalSpy errors(&rig.opener, &SessionOpener::errorOccurred);
+    QCOMPARE(rig.opener.openSession(path), QString()); // read on the worker: nothing known yet
+    QCOMPARE(rig.opener.readingSession(), path);
+    QVERIFY(ended.wait(10000) || !ended.isEmpty());
+    QCOMPARE(rig.opener.readingSession(), QString());
+    QCOMPARE(errors.size(), 1);
+    const QString err = errors.first().first().toString();
     QVERIFY2(err.contains(path), qPrintable(err)); // the error names the file
     QCOMPARE(rig.read, 0);                         // nothing applied: the scenario on screen stays
     QCOMPARE(rig.opener.pendingSession(), QString());
     QVERIFY(!rig.opener.takePendingView());
     QVERIFY(!RecentFiles().files().contains(path)); // and it leaves the recent files
     QCOMPARE(rig.setup.workload().kind, defaultScenario().workload.kind);
+}
+
+void TestSessionOpener::aFifoSessionIsRefusedOnTheWorker()
+{
+    // Issue 30: a FIFO named as a session, with a writer that is open and never writes. The
+    // read (on the worker) refuses it as no file, without waiting for the writer; the window
+    // is told, and the scenario on screen stays.
+    OpenerRig rig;
+    const QString fifo = m_dir.filePath(QStringLiteral("pipe.idlescope"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const int writer = ::open(QFile::encodeName(fifo).constData(), O_RDWR | O_CLOEXEC); // never blocks (fifo(7))
+    QVERIFY(writer >= 0);
+    const QString err = openAndWait(rig.opener, fifo);
+    ::close(writer);
+    QCOMPARE(err,
+             QStringLiteral("%1: is a FIFO (named pipe), not a file (a session must be a regular file)").arg(fifo));
+    QCOMPARE(rig.read, 0);
+    QCOMPARE(rig.opener.readingSession(), QString());
 }
 
 void TestSessionOpener::sessionIsAdoptedWithItsFirstSnapshot()
@@ -126,7 +168,7 @@ void TestSessionOpener::sessionIsAdoptedWithItsFirstSnapshot()
     const QString path = writeSession(QStringLiteral("skx.idlescope"), QStringLiteral("intel-skx"));
     QVERIFY(!path.isEmpty());
 
-    QCOMPARE(rig.opener.openSession(path), QString());
+    QCOMPARE(openAndWait(rig.opener, path), QString());
     QCOMPARE(targetsRead, QStringList{QStringLiteral("intel-skx")}); // the scenario written, to show
     // Pending until it simulated: not yet the window's, not yet recent.
     QCOMPARE(rig.opener.pendingSession(), path);
@@ -151,7 +193,7 @@ void TestSessionOpener::sessionWhoseRunFailsIsRefusedInItsWords()
 {
     OpenerRig rig;
     const QString path = writeSession(QStringLiteral("fails.idlescope"), QStringLiteral("intel-skx"));
-    QCOMPARE(rig.opener.openSession(path), QString());
+    QCOMPARE(openAndWait(rig.opener, path), QString());
 
     QCOMPARE(rig.opener.runFailed(QStringLiteral("gone.csv: no such file")),
              QStringLiteral("Could not open session %1: gone.csv: no such file").arg(path));
@@ -167,7 +209,7 @@ void TestSessionOpener::cancelledSessionIsNotAdopted()
 {
     OpenerRig rig;
     const QString path = writeSession(QStringLiteral("cancel.idlescope"), QStringLiteral("intel-skx"));
-    QCOMPARE(rig.opener.openSession(path), QString());
+    QCOMPARE(openAndWait(rig.opener, path), QString());
     rig.opener.cancelled();
     QVERIFY(!rig.opener.takePendingView());
     rig.opener.snapshotShown();
@@ -188,11 +230,13 @@ void TestSessionOpener::missingFilesOnTheCommandLine()
     QCOMPARE(rig.setup.workload().kind, defaultScenario().workload.kind);
     QCOMPARE(errors.count(), 0); // the panel reports those itself
 
-    // A session: refused naming it, and reported for the message bar.
-    const QString err = rig.opener.openFile(session);
-    QVERIFY2(err.contains(session), qPrintable(err));
+    // A session: read on the worker, then refused naming it, for the message bar.
+    QSignalSpy ended(&rig.opener, &SessionOpener::readingEnded);
+    QCOMPARE(rig.opener.openFile(session), QString());
+    QVERIFY(ended.wait(10000) || !ended.isEmpty());
     QCOMPARE(errors.count(), 1);
-    QCOMPARE(errors.at(0).at(0).toString(), err);
+    const QString err = errors.at(0).at(0).toString();
+    QVERIFY2(err.contains(session), qPrintable(err));
     QCOMPARE(rig.read, 0);
 }
 
@@ -294,7 +338,7 @@ void TestSessionOpener::aSessionRunsNoSourceWithoutAYes()
     src.close();
 
     // No: the session is refused, nothing read, and the build itself refuses the file.
-    QString err = rig.opener.openSession(session);
+    QString err = openAndWait(rig.opener, session);
     QVERIFY2(err.contains(QStringLiteral("you did not allow building and running the governor source %1 (sha256 %2)")
                               .arg(source, sha)),
              qPrintable(err));
@@ -310,13 +354,16 @@ void TestSessionOpener::aSessionRunsNoSourceWithoutAYes()
     // Yes: opened, the governor being the file in the session's folder; remembered, so that
     // the same content opens without a question.
     yes = true;
-    err = rig.opener.openSession(session);
+    err = openAndWait(rig.opener, session);
     QVERIFY2(err.isEmpty(), qPrintable(err));
     QCOMPARE(rig.read, 1);
     QCOMPARE(asked.size(), 2);
     QCOMPARE(shown.governors.size(), std::size_t{2});
     QCOMPARE(QString::fromStdString(shown.governors[1].variant), QStringLiteral("src:") + source);
-    QVERIFY(rig.opener.openSession(session).isEmpty());
+    // Stamped by the read, on its worker (the governor picker hashed it on the GUI thread):
+    // with no header beside it, the stamp is the file's SHA-256.
+    QCOMPARE(shown.governors[1].sourceStamp, sha);
+    QVERIFY(openAndWait(rig.opener, session).isEmpty());
     QCOMPARE(asked.size(), 2);
     QVERIFY(SourceConsentStore().hashes().contains(sha));
 
@@ -325,7 +372,7 @@ void TestSessionOpener::aSessionRunsNoSourceWithoutAYes()
     src.write("/* changed */\n");
     src.close();
     yes = false;
-    QVERIFY(!rig.opener.openSession(session).isEmpty());
+    QVERIFY(!openAndWait(rig.opener, session).isEmpty());
     QCOMPARE(asked.size(), 3);
     QVERIFY(asked[2].sha256 != sha);
 
@@ -336,16 +383,16 @@ void TestSessionOpener::aSessionRunsNoSourceWithoutAYes()
     QVERIFY(header.open(QIODevice::WriteOnly));
     header.write("#define GOV_OK 1\n");
     header.close();
-    QVERIFY(rig.opener.openSession(session).isEmpty());
+    QVERIFY(openAndWait(rig.opener, session).isEmpty());
     QCOMPARE(asked.size(), 4);
     QCOMPARE(asked[3].headers, QStringList{QStringLiteral("gov.h")});
-    QVERIFY(rig.opener.openSession(session).isEmpty());
+    QVERIFY(openAndWait(rig.opener, session).isEmpty());
     QCOMPARE(asked.size(), 4);
     QVERIFY(header.open(QIODevice::Append));
     header.write("#define GOV_CHANGED 1\n");
     header.close();
     yes = false;
-    err = rig.opener.openSession(session);
+    err = openAndWait(rig.opener, session);
     QCOMPARE(asked.size(), 5);
     QVERIFY(asked[4].sha256 != asked[3].sha256);
     QVERIFY2(err.contains(QStringLiteral("%1 with the headers beside it (gov.h)").arg(source)), qPrintable(err));
@@ -375,7 +422,7 @@ void TestSessionOpener::aScriptedOpenSaysHowToAllowTheSource()
     out.close();
     requireSourceConsent(true);
     OpenerRig rig;
-    const QString err = rig.opener.openSession(session);
+    const QString err = openAndWait(rig.opener, session);
     requireSourceConsent(false);
     QVERIFY2(err.contains(QStringLiteral("which you have not allowed")), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("--allow-source")), qPrintable(err));

@@ -42,27 +42,50 @@ void TestTableProposal::builtinTablesWithTheTraceStateCount()
     // The default table pseries-power10-lpar has 2 states; LISA's Juno trace enters states 0..2
     // (`grep -o 'state=[0-2] ' lisa-juno-sched_load-6cpu.report.txt | sort -u`). The built-in
     // tables with 3 states (resources/targets/*.json): arm-juno-r0 and arm-rk3399.
+    // A fresh user's finding: opening the trace kept pseries-power10-lpar until "Use
+    // arm-juno-r0" was clicked, so the first replay was on POWER10's table. Opened by the user,
+    // the trace is now replayed on the table proposed, and the page says so.
     SetupPanel panel;
     const ScenarioSpec def = defaultScenario();
     panel.setTarget(def.target);
     panel.setWorkload(def.workload);
+    QSignalSpy changed(&panel, &SetupPanel::targetChanged);
     QVERIFY(openTrace(panel, test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"))));
     TraceWorkloadPage *page = panel.tracePage();
     QCOMPARE(page->summary()->statesSeen, 3);
     QVERIFY(page->summary()->sidecarTable.isEmpty());
-    // No machine description beside it (a plat_info.yml is not one): the state count decides.
-    QCOMPARE(page->tableProposalLabel()->text(),
-             QStringLiteral("The trace enters 3 idle states (cpu_idle state=0..2); pseries-power10-lpar has 2. "
-                            "Proposed: arm-juno-r0 (3 states, as many as the trace enters). Also: arm-rk3399."));
-    QVERIFY(page->useTableButton()->isVisibleTo(page));
-    QCOMPARE(page->useTableButton()->text(), QStringLiteral("Use arm-juno-r0"));
-    QSignalSpy changed(&panel, &SetupPanel::targetChanged);
-    page->useTableButton()->click();
     QCOMPARE(changed.size(), 1);
     QCOMPARE(panel.target().id, QStringLiteral("arm-juno-r0"));
     QCOMPARE(panel.target().table.count(), 3);
+    // No machine description beside it (a plat_info.yml is not one): the state count decided.
+    QCOMPARE(page->tableProposalLabel()->text(),
+             QStringLiteral("The trace enters 3 idle states (cpu_idle state=0..2); pseries-power10-lpar has 2. "
+                            "Replayed on arm-juno-r0 (3 states, as many as the trace enters). Also: arm-rk3399. "
+                            "The table chosen when the trace was opened; it was pseries-power10-lpar (choose "
+                            "another under Target)."));
+    QVERIFY(!page->useTableButton()->isVisibleTo(page));
+
+    // A session's trace keeps the session's table: the proposal is offered, one click away.
+    SetupPanel session;
+    session.setTarget(def.target);
+    WorkloadSpec w;
+    w.kind = WorkloadKind::Trace;
+    w.path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
+    w.cpu = 4;
+    QSignalSpy ready(session.tracePage(), &TraceWorkloadPage::summaryReady);
+    session.setWorkload(w);
+    QVERIFY(ready.wait(60000) || !ready.isEmpty());
+    QCOMPARE(session.target().id, def.target.id);
+    QCOMPARE(session.tracePage()->tableProposalLabel()->text(),
+             QStringLiteral("The trace enters 3 idle states (cpu_idle state=0..2); pseries-power10-lpar has 2. "
+                            "Proposed: arm-juno-r0 (3 states, as many as the trace enters). Also: arm-rk3399."));
+    QCOMPARE(session.tracePage()->useTableButton()->text(), QStringLiteral("Use arm-juno-r0"));
+    QSignalSpy sessionChanged(&session, &SetupPanel::targetChanged);
+    session.tracePage()->useTableButton()->click();
+    QCOMPARE(sessionChanged.size(), 1);
+    QCOMPARE(session.target().id, QStringLiteral("arm-juno-r0"));
     // The table fits now: nothing more to propose.
-    QVERIFY(!page->tableProposalLabel()->isVisibleTo(page));
+    QVERIFY(!session.tracePage()->tableProposalLabel()->isVisibleTo(session.tracePage()));
 }
 
 void TestTableProposal::tableSavedBesideTheTrace()
@@ -79,16 +102,13 @@ void TestTableProposal::tableSavedBesideTheTrace()
     QVERIFY(openTrace(panel, trace));
     TraceWorkloadPage *page = panel.tracePage();
     QCOMPARE(page->summary()->sidecarTable, trace + QStringLiteral(".table.json"));
-    QCOMPARE(page->tableProposalLabel()->text(),
-             QStringLiteral("The trace has its machine's table beside it (idle.dat.table.json, saved by idlescope-cli "
-                            "record); the replay now uses pseries-power10-lpar."));
-    QCOMPARE(page->useTableButton()->text(), QStringLiteral("Use idle.dat.table.json"));
-    page->useTableButton()->click();
+    // The machine's own table, read from its sysfs when it recorded: the replay uses it.
     QCOMPARE(panel.target().kind, TargetKind::File);
     QCOMPARE(panel.target().path, trace + QStringLiteral(".table.json"));
     QCOMPARE(panel.target().table.count(), 3);
     QCOMPARE(page->tableProposalLabel()->text(),
-             QStringLiteral("Table: idle.dat.table.json, saved beside the trace when it was recorded."));
+             QStringLiteral("Replayed on idle.dat.table.json, the table saved beside the trace when it was recorded "
+                            "(it was pseries-power10-lpar)."));
     QVERIFY(!page->useTableButton()->isVisibleTo(page));
 }
 
@@ -114,14 +134,15 @@ void TestTableProposal::kvmGuestWithoutDriverGetsHaltpoll()
     QVERIFY2(text.contains(QStringLiteral("The machine (vm-amd-2cpu.machine.txt): x86, a virtual machine, cpuidle "
                                           "driver none.")),
              qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("Proposed: haltpoll-guest (an x86 virtual machine without a cpuidle "
+    QVERIFY2(text.contains(QStringLiteral("Replayed on haltpoll-guest (an x86 virtual machine without a cpuidle "
                                           "driver")),
              qPrintable(text));
-    // Nothing of another architecture is proposed (the current table is named before it).
-    const QString proposed = text.mid(text.indexOf(QStringLiteral("Proposed:")));
+    // Nothing of another architecture is proposed (the table before is named before and after it).
+    const qsizetype from = text.indexOf(QStringLiteral("Replayed on"));
+    const QString proposed = text.mid(from, text.indexOf(QStringLiteral("The table chosen")) - from);
     QVERIFY2(!proposed.contains(QStringLiteral("arm-")) && !proposed.contains(QStringLiteral("pseries")),
              qPrintable(proposed));
-    QCOMPARE(page->useTableButton()->text(), QStringLiteral("Use haltpoll-guest"));
+    QCOMPARE(panel.target().id, QStringLiteral("haltpoll-guest"));
 }
 
 void TestTableProposal::machineDescriptionIsRead()

@@ -141,7 +141,11 @@ void TestThroughputEnergy::tradeoffViewShowsTheTableValues()
     QVERIFY(std::isnan(view.barValue(TradeoffView::Energy, 0)));
     QCOMPARE(view.barValue(TradeoffView::Throughput, 0),
              model.index(0, Col::ThroughputColumn).data(Qt::EditRole).toDouble());
-    QCOMPARE(view.energyNote(), QStringLiteral("no power data"));
+    // A fresh user's finding: "no power data" said nothing of what was missing or how to give it.
+    const QString note = view.energyNote();
+    QVERIFY2(note.startsWith(QStringLiteral("no power data for table ")), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("power_mw of each state, in a table JSON file")), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("Setup \u203a Target \u203a Table file")), qPrintable(note));
 }
 
 QTEST_MAIN(TestThroughputEnergy)

@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -165,12 +166,26 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
-    layout->addWidget(m_view);
+    layout->addWidget(m_view, 1);
+    // The table keeps its header and two governor rows however short the dock (at 1024 x 768
+    // a trace's note, word-wrapped below, took the whole dock and ran over the table).
+    m_view->setMinimumHeight(m_view->horizontalHeader()->sizeHint().height()
+                             + 2 * m_view->verticalHeader()->defaultSectionSize() + 2 * m_view->frameWidth()
+                             + m_view->horizontalScrollBar()->sizeHint().height());
     m_traceNote = new QLabel(this);
     m_traceNote->setWordWrap(true);
     m_traceNote->setStyleSheet(QStringLiteral("color:#707070;"));
-    m_traceNote->hide();
-    layout->addWidget(m_traceNote);
+    m_traceNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The note scrolls within three lines: what the trace cannot tell stays there, under the
+    // numbers, without pushing them out of the dock.
+    m_noteScroll = new QScrollArea(this);
+    m_noteScroll->setWidget(m_traceNote);
+    m_noteScroll->setWidgetResizable(true);
+    m_noteScroll->setFrameShape(QFrame::NoFrame);
+    m_noteScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_noteScroll->setMaximumHeight(3 * fontMetrics().lineSpacing() + 4);
+    m_noteScroll->hide();
+    layout->addWidget(m_noteScroll);
 }
 
 void ComparisonView::setSnapshot(SnapshotPtr snapshot)
@@ -181,7 +196,7 @@ void ComparisonView::setSnapshot(SnapshotPtr snapshot)
         note << tr("Closed loop: each governor's wakeups delay its next operation, so every governor runs "
                    "spans of its own; only these totals are kept (the per-entry views stay empty).");
     m_traceNote->setText(note.join(QLatin1Char(' ')));
-    m_traceNote->setVisible(!note.isEmpty());
+    m_noteScroll->setVisible(!note.isEmpty());
     // Energy needs the table's power for every state (the empty cells read "no power data").
     const bool noPower = snapshot && snapshot->governorCount() > 0 && !snapshot->power.hasIdlePower();
     m_powerLink->setVisible(noPower);

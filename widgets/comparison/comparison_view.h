@@ -15,6 +15,7 @@
 
 class QLabel;
 class QSortFilterProxyModel;
+class QScrollArea;
 class QTableView;
 
 namespace idlescope {
@@ -84,6 +85,7 @@ private:
     QTableView *m_view = nullptr;
     QLabel *m_scope = nullptr;
     QLabel *m_traceNote = nullptr;
+    QScrollArea *m_noteScroll = nullptr; ///< holds m_traceNote, at most three lines tall
     QLabel *m_powerLink = nullptr;
 };
 

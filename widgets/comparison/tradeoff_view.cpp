@@ -2,6 +2,7 @@
 #include "widgets/comparison/tradeoff_view.h"
 
 #include "widgets/comparison/comparison_table_model.h"
+#include "widgets/export/model_export.h"
 
 #include <cmath>
 #include <limits>
@@ -165,11 +166,19 @@ void TradeoffView::rebuild()
         y->setRange(0, top > 0 ? top * 1.2 : 1);
     }
     // No power data: the table's word for it where the bars would be ("no power data").
+    // Then what is missing and how to give it: the table's reason ("no power data for table
+    // pseries-power10-lpar (power_mw of each state, in a table JSON file)") and where it is set.
     QString note;
     for (int g = 0; g < n && !anyEnergy && note.isEmpty(); ++g)
         if (const QString text = m_model->index(g, Col::EnergyColumn).data().toString();
-            text != QStringLiteral("\u2014"))
+            text != QStringLiteral("\u2014")) {
             note = text;
+            QString why = m_model->index(g, Col::EnergyColumn).data(NoValueReasonRole).toString();
+            if (!why.isEmpty())
+                note = why.replace(QStringLiteral(" ("), QStringLiteral("\n(")) + QLatin1Char('\n')
+                       + tr("Setup \u203a Target \u203a Table file\u2026 loads one; on a trace,\n"
+                            "arm-juno-r0 has Juno's energy model");
+        }
     m_energyNote = new QCPItemText(m_plot);
     m_energyNote->setClipAxisRect(m_rects[Energy]);
     m_energyNote->position->setAxisRect(m_rects[Energy]);

@@ -6,6 +6,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QRegularExpression>
 
 namespace idlescope {
 
@@ -26,7 +27,35 @@ void report(const Status &st, QWidget *parent)
         QMessageBox::warning(parent, QObject::tr("Export failed"), QString::fromStdString(st.error().toString()));
 }
 
+/// "csv" of "CSV (*.csv)".
+QString filterSuffix(const QString &filter)
+{
+    const qsizetype star = filter.indexOf(QLatin1String("*."));
+    if (star < 0)
+        return {};
+    const qsizetype end = filter.indexOf(QRegularExpression(QStringLiteral("[ );]")), star);
+    return filter.mid(star + 2, end < 0 ? -1 : end - star - 2);
+}
+
 } // namespace
+
+QString askSavePath(QWidget *parent, const QString &title, const QString &suggested, const QStringList &filters)
+{
+    QFileDialog dialog(parent, title);
+    dialog.setObjectName(QStringLiteral("exportSaveDialog"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setFileMode(QFileDialog::AnyFile);
+    dialog.setNameFilters(filters);
+    // The dialog adds the suffix before it asks about overwriting: the file asked about is
+    // the file written.
+    dialog.setDefaultSuffix(filterSuffix(filters.value(0)));
+    QObject::connect(&dialog, &QFileDialog::filterSelected, &dialog,
+                     [&dialog](const QString &f) { dialog.setDefaultSuffix(filterSuffix(f)); });
+    dialog.selectFile(suggested);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return {};
+    return dialog.selectedFiles().constFirst();
+}
 
 void exportRunWithDialog(const SnapshotPtr &snap, int governorIndex, QWidget *parent)
 {

@@ -185,36 +185,41 @@ QByteArray renderFigureVector(QCustomPlot &plot, PlotFormat format, const Figure
                               [&](QPainter &p) { paintCaption(p, plot, caption, size.width(), captionHeight); });
 }
 
-/// The plot's own title row (a text element atop its layout, as PlotBase makes) is
-/// emptied while a caption above the figure names the plot: the title was printed twice.
+/// The plot's own title row (a text element atop its layout, as PlotBase makes) is taken out
+/// of the layout while a caption above the figure names the plot: the title was printed twice.
+/// Emptied in place, its row kept its height, an empty band between the caption and the plot.
 class OwnTitleHidden {
 public:
-    OwnTitleHidden(QCustomPlot &plot, const FigureCaption &caption)
+    OwnTitleHidden(QCustomPlot &plot, const FigureCaption &caption) : m_plot(plot)
     {
-        if (caption.title.isEmpty() || plot.plotLayout()->rowCount() == 0)
+        QCPLayoutGrid *layout = plot.plotLayout();
+        if (caption.title.isEmpty() || layout->rowCount() < 2 || layout->columnCount() != 1)
             return;
-        m_title = qobject_cast<QCPTextElement *>(plot.plotLayout()->element(0, 0));
-        if (m_title) {
-            m_text = m_title->text();
-            m_margins = m_title->margins();
-            m_title->setText(QString());
-            m_title->setMargins(QMargins());
-        }
+        m_title = qobject_cast<QCPTextElement *>(layout->element(0, 0));
+        if (!m_title)
+            return;
+        m_stretch = layout->rowStretchFactors().value(0, 1.0);
+        layout->take(m_title);
+        layout->simplify(); // the empty row goes
+        m_title->setVisible(false);
     }
     ~OwnTitleHidden()
     {
-        if (m_title) {
-            m_title->setText(m_text);
-            m_title->setMargins(m_margins);
-        }
+        if (!m_title)
+            return;
+        QCPLayoutGrid *layout = m_plot.plotLayout();
+        layout->insertRow(0);
+        layout->addElement(0, 0, m_title);
+        layout->setRowStretchFactor(0, m_stretch);
+        m_title->setVisible(true);
     }
     OwnTitleHidden(const OwnTitleHidden &) = delete;
     OwnTitleHidden &operator=(const OwnTitleHidden &) = delete;
 
 private:
+    QCustomPlot &m_plot;
     QCPTextElement *m_title = nullptr;
-    QString m_text;
-    QMargins m_margins;
+    double m_stretch = 1.0;
 };
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "widgets/runner/simulation_snapshot.h"
 #include "widgets/trace/trace_disclosure.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 namespace idlescope {
@@ -93,6 +94,13 @@ QStringList scenarioContext(const ScenarioSpec &spec)
         lines << QStringLiteral("%1: %2").arg(QString::fromStdString(g.name()), changed.join(QStringLiteral(", ")));
     }
     return lines;
+}
+
+QString producerLine()
+{
+    const QString version = QCoreApplication::applicationVersion();
+    return version.isEmpty() ? QStringLiteral("Written by idlescope")
+                             : QStringLiteral("Written by idlescope %1").arg(version);
 }
 
 QStringList resultContext(const SimulationSnapshot &snap)

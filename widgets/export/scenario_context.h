@@ -28,6 +28,10 @@ QStringList tableEdits(const IdleStateTable &original, const IdleStateTable &edi
 /// "<variant>: NAME=VALUE, …" for each governor with changed tunables.
 QStringList scenarioContext(const ScenarioSpec &spec);
 
+/// "Written by idlescope VERSION" (the application's version; "idlescope" alone where none is
+/// set, as in tests): the line an export names its producer with.
+QString producerLine();
+
 struct SimulationSnapshot;
 /// What every export of @p snap's results carries: scenarioContext() of its scenario (the
 /// table's id and HZ, and the workload, for a snapshot of no scenario), then "Trace: …" for

@@ -2,6 +2,7 @@
 #include "widgets/inspector/episode_inspector.h"
 
 #include "core/source_governor/source_governor.h"
+#include "core/trace/recorded_entries.h"
 
 #include "widgets/inspector/inspector_html.h"
 #include "widgets/inspector/reasoning_chart.h"
@@ -21,6 +22,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace idlescope {
 
@@ -172,7 +175,8 @@ void EpisodeInspector::setTimestamp()
 void EpisodeInspector::presentRecorded()
 {
     m_detail.reset();
-    m_chart->clear();
+    // The kernel's entry has no governor reasoning to chart (it was read from the trace).
+    m_chart->clear(tr("The kernel's entry: no governor reasoning to chart"));
     setTimestamp();
     m_axisNs = idlescope::entryAxisNs(*m_snap, m_gov, m_entry);
     // The same clock as a simulated entry's title and the plots' axis.
@@ -186,7 +190,7 @@ void EpisodeInspector::presentRecorded()
     emit detailShown(m_gov, m_entry);
 }
 
-void EpisodeInspector::showMessage(const QString &text)
+void EpisodeInspector::showMessage(const QString &text, const QString &chartTitle)
 {
     m_timestamp.clear();
     m_axisNs = -1;
@@ -195,7 +199,7 @@ void EpisodeInspector::showMessage(const QString &text)
     m_title->setText(text);
     m_title->setToolTip(QString());
     m_text->clear();
-    m_chart->clear();
+    m_chart->clear(chartTitle);
 }
 
 void EpisodeInspector::showEntry(int governorIndex, qint64 entryIndex)
@@ -223,7 +227,8 @@ void EpisodeInspector::showEntry(int governorIndex, qint64 entryIndex)
         return;
     }
     m_title->setText(tr("Replaying %1 entries to explain entry %2…").arg(entryIndex).arg(entryIndex));
-    SnapshotPtr snap = m_snap; // the worker keeps the snapshot alive
+    m_chart->clear(tr("Replaying to explain entry %1\u2026").arg(entryIndex)); // not the previous entry's chart
+    SnapshotPtr snap = m_snap;                                                 // the worker keeps the snapshot alive
     m_watcher.setFuture(QtConcurrent::run([snap, governorIndex, entryIndex, request] {
         return Job{computeEntryDetail(*snap, governorIndex, entryIndex), request};
     }));
@@ -240,7 +245,8 @@ void EpisodeInspector::present(const Result<EntryDetail> &r, std::uint64_t reque
         const QString reason = QString::fromStdString(r.error().toString());
         const qsizetype newline = reason.indexOf(QLatin1Char('\n'));
         showMessage(tr("Cannot explain this entry: %1")
-                        .arg(briefText(newline < 0 ? reason : reason.left(newline), 1, REASON_CHARS).toHtmlEscaped()));
+                        .arg(briefText(newline < 0 ? reason : reason.left(newline), 1, REASON_CHARS).toHtmlEscaped()),
+                    tr("No chart: this entry could not be explained"));
         m_title->setToolTip(QStringLiteral("<pre>%1</pre>").arg(briefText(reason, 20, 160).toHtmlEscaped()));
         emit detailShown(-1, -1);
         return;
@@ -292,6 +298,21 @@ void EpisodeInspector::openLink(const QUrl &url)
         || e >= static_cast<std::int64_t>(m_snap->governors[size_t(g)].run->size()))
         return;
     goToEntry(g, e);
+}
+
+bool EpisodeInspector::goToTraceEntry(qint64 traceNs)
+{
+    const int g = m_snap && m_snap->trace ? m_snap->indexOf(trace::RECORDED_VARIANT) : -1;
+    if (g < 0)
+        return false;
+    // The recorded run's startNs is the trace time minus the origin (firstDisagreements()).
+    const std::vector<Ns> &starts = m_snap->governors[size_t(g)].run->startNs;
+    const Ns t = traceNs - m_snap->trace->originNs;
+    const auto it = std::lower_bound(starts.begin(), starts.end(), t);
+    if (it == starts.end() || *it != t)
+        return false;
+    goToEntry(g, it - starts.begin());
+    return true;
 }
 
 void EpisodeInspector::goToEntry(int g, std::int64_t e)

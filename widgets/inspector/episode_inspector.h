@@ -90,6 +90,10 @@ public slots:
     void previousMiss();
     /// A link of the panel: an entryLink() selects that entry (and shows it); others are ignored.
     void openLink(const QUrl &url);
+    /// Selects (and shows) the kernel's recorded entry that began at @p traceNs on the trace's
+    /// clock, as a disagreement of the CPUs dock names it; false when the snapshot shown has no
+    /// recorded run or no such entry (another CPU's).
+    bool goToTraceEntry(qint64 traceNs);
 
 signals:
     /// The inspector moved the selection (next/previous miss).
@@ -104,7 +108,8 @@ private:
     /// Selects entry @p e of run @p g in the view, shows it here and says so (a link, a miss).
     void goToEntry(int g, std::int64_t e);
     void present(const Result<EntryDetail> &r, std::uint64_t request);
-    void showMessage(const QString &text);
+    /// @p text as the title, no detail; the chart titled @p chartTitle ("Select an entry" when empty).
+    void showMessage(const QString &text, const QString &chartTitle = QString());
     void presentRecorded();
     void setTimestamp();
     std::uint8_t missMask() const;

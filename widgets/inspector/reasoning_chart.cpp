@@ -105,14 +105,21 @@ void ReasoningChart::reset(const QString &title)
     m_barCount = 0;
 }
 
-void ReasoningChart::clear()
+QString ReasoningChart::title() const
+{
+    return static_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0))->text();
+}
+
+void ReasoningChart::clear(const QString &title)
 {
     // Every new snapshot clears the inspector while no entry is selected: a
     // replot of the same empty chart cost 2-3 ms of each re-simulation's hand-over.
-    if (m_cleared)
+    const QString text = title.isEmpty() ? tr("Select an entry") : title;
+    if (m_cleared && text == m_clearedTitle)
         return;
     m_cleared = true;
-    reset(tr("Select an entry"));
+    m_clearedTitle = text;
+    reset(text);
     m_kind = Kind::None;
     // Nothing but the title: empty axes drew a 0..5 stub whose labels ran into each other.
     for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis})

@@ -36,7 +36,12 @@ public:
 
     /// Draws the chart for @p d on @p table in the governor colour @p color.
     void showDetail(const EntryDetail &d, const IdleStateTable &table, const QColor &color);
-    void clear();
+    /// The chart without bars, titled @p title: "Select an entry" (the default) only when none
+    /// is selected; an entry with nothing to chart (the kernel's, one that could not be
+    /// explained, one still being replayed) says so instead.
+    void clear(const QString &title = QString());
+    /// The chart's title as drawn (tests).
+    QString title() const;
 
     Kind kind() const { return m_kind; }
     QCustomPlot *customPlot() const { return m_plot; }
@@ -66,6 +71,7 @@ private:
     Kind m_kind = Kind::None;
     int m_barCount = 0;
     bool m_cleared = false; ///< clear() drew the empty chart and nothing was drawn since
+    QString m_clearedTitle; ///< its title
 };
 
 } // namespace idlescope

@@ -173,8 +173,12 @@ void GovernorPicker::setGovernors(const std::vector<GovernorSpec> &governors)
         m_governors->item(i)->setCheckState(Qt::Unchecked);
     for (const GovernorSpec &g : governors) {
         const QString id = QString::fromStdString(g.variant);
-        if (isSourceGovernorId(g.variant) && !sourceGovernorIds().contains(id)) // a session's: its file as it is now
-            addSourceGovernor(id, sourceFileStamp(QString::fromStdString(parseSourceGovernorId(g.variant)->path)));
+        // A session's: its file as it is now (stamped by the session's read, on its worker).
+        if (isSourceGovernorId(g.variant) && !sourceGovernorIds().contains(id))
+            addSourceGovernor(id,
+                              !g.sourceStamp.isEmpty()
+                                  ? g.sourceStamp
+                                  : sourceFileStamp(QString::fromStdString(parseSourceGovernorId(g.variant)->path)));
         const QString name = QString::fromStdString(g.name());
         QListWidgetItem *item = rowOf(name);
         if (!item && !g.label.empty() && rowOf(id))

@@ -115,6 +115,19 @@ QWidget *SetupPanel::createWorkloadGroup()
     // A trace opened, or another table chosen: propose the table the trace fits (or say it fits).
     connect(m_tracePage, &TraceWorkloadPage::summaryReady, this, &SetupPanel::proposeTable);
     connect(this, &SetupPanel::targetChanged, this, &SetupPanel::proposeTable);
+    // After the proposal: a trace just opened is replayed on the table it fits, never on an
+    // unrelated one chosen before (a Juno trace on POWER10's table) without a word.
+    connect(m_tracePage, &TraceWorkloadPage::summaryReady, this, [this] {
+        if (m_adoptFor.isEmpty() || m_adoptFor != m_tracePage->path()
+            || itemKind(m_workloadKind->currentIndex()) != WorkloadKind::Trace) {
+            m_adoptFor.clear();
+            return;
+        }
+        m_adoptFor.clear();
+        const bool switched = adoptProposedTable(); // the table's change simulates the trace
+        if (std::exchange(m_simulateOnSummary, false) && !switched)
+            emit workloadChanged();
+    });
     connect(m_tracePage, &TraceWorkloadPage::useTableClicked, this,
             [this] { m_targetPicker->useTable(m_proposedTable); });
     // A CPU picked by hand, or the busiest CPU found by the import: simulate it.
@@ -140,6 +153,31 @@ QWidget *SetupPanel::createWorkloadGroup()
     return box;
 }
 
+bool SetupPanel::adoptProposedTable()
+{
+    if (m_proposedTable.isEmpty())
+        return false;
+    const TargetSpec before = m_targetPicker->target();
+    const QString key = m_proposedTable;
+    QString why = m_tracePage->tableProposalLabel()->text();
+    m_targetPicker->useTable(key); // asks first when the table shown has edited states
+    const TargetSpec after = m_targetPicker->target();
+    if (after.kind == before.kind && after.id == before.id && after.path == before.path)
+        return false; // kept (the edits were kept, or the table did not load): the proposal stays
+    // The proposal's words, as what was done: "Proposed: X (why)" -> "Replayed on X (why)".
+    why.replace(tr("Proposed:"), tr("Replayed on"));
+    m_adoptedKey = key;
+    m_adoptedNote = key.startsWith(QLatin1String("file:"))
+                        ? tr("Replayed on %1, the table saved beside the trace when it was recorded (it was %2).")
+                              .arg(QFileInfo(key.mid(5)).fileName(), before.id)
+                        : why + QLatin1Char(' ')
+                              + tr("The table chosen when the trace was opened; it was %1 (choose another under "
+                                   "Target).")
+                                    .arg(before.id);
+    m_tracePage->setTableProposal(m_adoptedNote, {});
+    return true;
+}
+
 void SetupPanel::proposeTable()
 {
     m_proposedTable.clear();
@@ -149,6 +187,14 @@ void SetupPanel::proposeTable()
         return;
     }
     const TargetSpec target = m_targetPicker->target();
+    const QString targetKey = target.kind == TargetKind::File      ? QStringLiteral("file:") + target.path
+                              : target.kind == TargetKind::Machine ? QStringLiteral("machine")
+                                                                   : QStringLiteral("builtin:") + target.id;
+    if (!m_adoptedKey.isEmpty() && targetKey == m_adoptedKey) { // the table picked when the trace was opened
+        m_tracePage->setTableProposal(m_adoptedNote, {});
+        return;
+    }
+    m_adoptedKey.clear();
     const QString current = QString::fromStdString(target.table.id);
     // The table idlescope-cli record read from the machine's sysfs beside the trace: the traced machine's own.
     if (!s->sidecarTable.isEmpty()) {
@@ -331,13 +377,22 @@ bool SetupPanel::loadStreamFile(const QString &path)
 
 bool SetupPanel::loadTraceFile(const QString &path, int cpu)
 {
+    m_adoptedKey.clear(); // a trace opened again gets its table again
     if (!setWorkloadFile(WorkloadKind::Trace, path, cpu))
         return false;
     // A trace opened: show the kernel's own choices beside the governors.
     m_governorPicker->checkRecorded();
-    // With the CPU still to choose, the page's import decides it and cpuResolved simulates.
-    if (m_tracePage->cpu() != TRACE_BEST_CPU)
-        emit workloadChanged();
+    const bool cpuGiven = m_tracePage->cpu() != TRACE_BEST_CPU;
+    if (m_tracePage->summary()) { // already imported: its table now
+        if (!adoptProposedTable() && cpuGiven)
+            emit workloadChanged();
+        return true;
+    }
+    // Once imported, the trace's table is picked (adoptProposedTable()), then it is simulated:
+    // with the CPU still to choose, cpuResolved does; with a CPU given, the summary does (the
+    // simulation would wait for the same import anyway).
+    m_adoptFor = m_tracePage->path();
+    m_simulateOnSummary = cpuGiven;
     return true;
 }
 

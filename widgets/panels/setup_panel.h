@@ -106,6 +106,10 @@ private:
     /// The table proposed for the trace opened (TraceWorkloadPage's proposal row), from its
     /// summary: the table saved beside it, or the built-in tables with its state count.
     void proposeTable();
+    /// A trace the user opened has its summary: replay it on the proposed table (the machine's
+    /// own beside it, else the built-in one that fits best) rather than on the table chosen
+    /// before, and say so where the proposal was. True when the target changed.
+    bool adoptProposedTable();
     void chooseWorkload(int index);
     /// The file workload of @p kind at @p path set as loadStreamFile() and loadTraceFile() do
     /// (@p cpu: a trace's, -1 as in WorkloadSourceSpec); false with errorOccurred() when the file does not exist.
@@ -130,7 +134,11 @@ private:
     TraceWorkloadPage *m_tracePage;
     WorkloadSpecPage *m_specPage; ///< Spec and ClosedLoop: a workload in the command line's grammar
     bool m_filling = false;
-    QString m_proposedTable; ///< target key of the proposed table ("builtin:id", "file:path"), or ""
+    QString m_proposedTable;          ///< target key of the proposed table ("builtin:id", "file:path"), or ""
+    QString m_adoptFor;               ///< a trace opened by the user whose table is picked once its summary is read
+    bool m_simulateOnSummary = false; ///< its CPU was given: simulate once the table is picked
+    QString m_adoptedKey;             ///< the table picked for the trace ("" when none was)
+    QString m_adoptedNote;            ///< what the trace page says about it while it is the target
 };
 
 } // namespace idlescope

@@ -11,6 +11,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -72,6 +73,17 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
 
 void TargetPicker::setTarget(const TargetSpec &target)
 {
+    // What the states are without edits: the source's table (a session or an undo may bring
+    // an edited one). A sysfs table read before is kept; else the table given is its own.
+    if (target.kind == TargetKind::Builtin) {
+        Result<IdleStateTable> t = builtinTable(target.id);
+        m_pristine = t ? std::move(*t) : target.table;
+    } else if (target.kind == TargetKind::File) {
+        Result<IdleStateTable> t = readTableJson(target.path.toStdString());
+        m_pristine = t ? std::move(*t) : target.table;
+    } else if (!(m_target.kind == TargetKind::Machine && m_target.id == target.id)) {
+        m_pristine = target.table;
+    }
     m_target = target;
     const QString key = target.kind == TargetKind::File      ? QStringLiteral("file:") + target.path
                         : target.kind == TargetKind::Machine ? QStringLiteral("machine")
@@ -103,8 +115,45 @@ bool TargetPicker::loadTableFile(const QString &path)
     return true;
 }
 
+QStringList TargetPicker::editedStates() const
+{
+    QStringList out;
+    const IdleStateTable &t = m_target.table;
+    if (t.count() != m_pristine.count())
+        return out;
+    for (int r = 0; r < t.count(); ++r) {
+        QStringList what;
+        if (t[r].exitLatencyNs != m_pristine[r].exitLatencyNs)
+            what << tr("exit latency %1 \u00b5s").arg(usText(t[r].exitLatencyNs));
+        if (t[r].targetResidencyNs != m_pristine[r].targetResidencyNs)
+            what << tr("target residency %1 \u00b5s").arg(usText(t[r].targetResidencyNs));
+        if (t[r].disabled != m_pristine[r].disabled)
+            what << (t[r].disabled ? tr("disabled") : tr("enabled"));
+        if (!what.isEmpty())
+            out << QStringLiteral("%1: %2").arg(QString::fromStdString(t[r].name), what.join(QStringLiteral(", ")));
+    }
+    return out;
+}
+
+bool TargetPicker::confirmDiscardEdits()
+{
+    const QStringList edited = editedStates();
+    if (edited.isEmpty())
+        return true;
+    QMessageBox box(QMessageBox::Warning, tr("Edited states"),
+                    tr("%1 has edited states that another table replaces:").arg(m_target.id) + QStringLiteral("\n")
+                        + edited.join(QLatin1Char('\n')),
+                    QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setInformativeText(tr("Discard the edits? (Cancel keeps this table and its edits; saving a session "
+                              "keeps them too.)"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    return box.exec() == QMessageBox::Discard;
+}
+
 void TargetPicker::useTable(const QString &key)
 {
+    if (!confirmDiscardEdits())
+        return;
     if (key.startsWith(QLatin1String("file:"))) {
         loadTableFile(key.mid(5));
         return;
@@ -113,12 +162,21 @@ void TargetPicker::useTable(const QString &key)
     if (i < 0)
         return;
     m_targetCombo->setCurrentIndex(i);
-    chooseTarget(i);
+    chooseConfirmed(key);
 }
 
 void TargetPicker::chooseTarget(int index)
 {
     const QString key = m_targetCombo->itemData(index).toString();
+    if (!confirmDiscardEdits()) {
+        setTarget(m_target); // the combo back on the table kept, with its edits
+        return;
+    }
+    chooseConfirmed(key);
+}
+
+void TargetPicker::chooseConfirmed(const QString &key)
+{
     if (key == QLatin1String("open")) {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
                                                           tr("Tables (*.json);;All files (*)"));

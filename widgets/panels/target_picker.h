@@ -31,7 +31,14 @@ public:
     /// Loads a table JSON file as the target; false with errorOccurred() on failure.
     bool loadTableFile(const QString &path);
     /// Makes the table of combo key @p key the target, as if chosen ("builtin:ID", "file:PATH").
+    /// Asks first when the table shown has edited states (confirmDiscardEdits()).
     void useTable(const QString &key);
+    /// The states whose exit latency, target residency or "On" the user edited, against the
+    /// table as its source gives it ("CEDE: exit latency"); empty when none was.
+    QStringList editedStates() const;
+    /// True when there are no edited states, or the user agreed to discard them (the
+    /// window's Discard / Cancel question); false keeps them: the caller changes nothing.
+    bool confirmDiscardEdits();
 
 signals:
     /// Another table was chosen (built-in, sysfs, file): its tick rate is the new default.
@@ -47,8 +54,12 @@ private:
     void fillStateTable();
     void stateCellChanged(int row, int column);
     void chooseTarget(int index);
+    /// chooseTarget() once the edits may go.
+    void chooseConfirmed(const QString &key);
 
     TargetSpec m_target;
+    /// m_target's table as its source gives it (built-in, file, sysfs), before any edit.
+    IdleStateTable m_pristine;
     QComboBox *m_targetCombo;
     QTableWidget *m_states;
     QLabel *m_targetSource;

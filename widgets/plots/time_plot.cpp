@@ -115,11 +115,11 @@ QString TimePlot::timeAxisLabel() const
 
 QString TimePlot::timeAxisTitle(const SimulationSnapshot &snap)
 {
-    // Every run is drawn on the workload's clock (span_clock.h): say which.
+    // Every run is drawn on the workload's clock (span_clock.h): say which, in words that
+    // fit under a plot exported at a projector's width (a figure cut its caption's end).
     if (snap.trace)
-        return tr("trace time since its first event (%1 s); every lane on this clock")
-            .arg(traceTimestampText(snap.trace->originNs));
-    return tr("stream time (the stream's gaps and idle durations, no exit latency); every lane on this clock");
+        return tr("trace time since its first event (%1 s)").arg(traceTimestampText(snap.trace->originNs));
+    return tr("stream time (the stream's gaps and idle durations, no exit latency)");
 }
 
 std::pair<int, qint64> TimePlot::entryAt(const QPointF &) const

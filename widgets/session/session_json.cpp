@@ -41,6 +41,11 @@ bool isScaled(const workloads::ParamInfo &p)
 /// Held units per named unit of a scaled parameter.
 constexpr qint64 HELD_PER_NAMED = 1000;
 
+/// Governors a session may hold: every built-in variant (27) with room for labelled
+/// instances and source files. Each is a run, a plot series and a legend entry: a
+/// stranger's file with a thousand of them kept the window busy for minutes.
+constexpr qsizetype MAX_SESSION_GOVERNORS = 64;
+
 // ---- writing ---------------------------------------------------------------
 
 QJsonObject targetJson(const TargetSpec &t)
@@ -512,6 +517,10 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
     if (r.ok())
         s.scenario.workload = readWorkload(r, root, version, label);
     const QJsonArray governors = r.array(root, key("governors"), key("governors"));
+    if (r.ok() && governors.size() > MAX_SESSION_GOVERNORS)
+        r.fail(key("governors"), QStringLiteral("%1 governors; a session holds at most %2")
+                                     .arg(governors.size())
+                                     .arg(MAX_SESSION_GOVERNORS));
     for (qsizetype i = 0; i < governors.size() && r.ok(); ++i) {
         GovernorSpec g =
             readGovernor(r, governors[i], QStringLiteral("governors[%1]").arg(i), QFileInfo(label).absolutePath());

@@ -1,47 +1,133 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/session_opener.h"
 
+#include "core/source_governor/source_governor.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/runner/source_file_watch.h"
 #include "widgets/session/recent_files.h"
 #include "widgets/session/recovery_store.h"
 #include "widgets/session/session.h"
+
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
 namespace idlescope {
 
-SessionOpener::SessionOpener(SetupPanel *setup, QObject *parent) : QObject(parent), m_setup(setup) {}
+namespace {
 
+/// The threads that read the files the window opens: a pool of their own, so that a read
+/// stuck on a hung file (an NFS server gone) holds none of the simulation's threads. Made
+/// once and never destroyed: its end at exit would wait for such a read.
+QThreadPool &fileThreads()
+{
+    static QThreadPool *pool = [] {
+        auto *p = new QThreadPool;
+        p->setMaxThreadCount(4);
+        return p;
+    }();
+    return *pool;
+}
+
+} // namespace
+
+SessionOpener::SessionOpener(SetupPanel *setup, QObject *parent) : QObject(parent), m_setup(setup)
+{
+    connect(&m_watcher, &QFutureWatcher<ReadJob>::finished, this, &SessionOpener::readFinished);
+}
+
+// A read still running is left to end on its own: it holds copies only (path, reader, progress).
 SessionOpener::~SessionOpener() = default;
 
 QString SessionOpener::openSession(const QString &path)
 {
-    auto s = loadSession(path);
-    if (!s) {
+    if (m_progress)
+        m_progress->cancel.store(true); // an older read still running is dropped
+    const std::uint64_t serial = ++m_serial;
+    m_reading = path;
+    m_progress = std::make_shared<ReadProgress>();
+    emit readingStarted(path);
+    m_watcher.setFuture(QtConcurrent::run(&fileThreads(), [path, serial, progress = m_progress, reader = m_reader]() {
+        ReadJob job;
+        job.serial = serial;
+        Result<Session> s = reader ? reader(path) : loadSession(path);
+        if (!s) {
+            job.error = QString::fromStdString(s.error().toString());
+            return job;
+        }
+        if (progress->cancel.load())
+            return job; // dropped: no need to hash its sources
+        // Hashed here, asked on the GUI thread: the question itself reads nothing.
+        progress->step.store(1);
+        job.sources = sourceConsentChecks(s->scenario);
+        // The stamp of each source file as it is now (the governor picker's, which would
+        // otherwise read the file on the GUI thread); a session never carries one.
+        for (GovernorSpec &g : s->scenario.governors)
+            if (const Result<SourceGovernorSpec> spec = parseSourceGovernorId(g.variant); spec)
+                g.sourceStamp = sourceFileStamp(QString::fromStdString(spec->path));
+        job.session = std::move(*s);
+        return job;
+    }));
+    return {};
+}
+
+QString SessionOpener::readingStep() const
+{
+    if (!m_progress || m_reading.isEmpty())
+        return {};
+    return m_progress->step.load() == 0 ? tr("reading the file") : tr("hashing its governor source files");
+}
+
+void SessionOpener::cancelReading()
+{
+    if (m_reading.isEmpty())
+        return;
+    const QString path = std::exchange(m_reading, QString());
+    m_progress->cancel.store(true);
+    ++m_serial; // whatever the worker gives back is dropped
+    emit readingEnded();
+    emit readingCancelled(tr("Opening %1 cancelled: the scenario on screen stays").arg(path));
+}
+
+void SessionOpener::readFinished()
+{
+    if (m_watcher.future().resultCount() == 0)
+        return;
+    ReadJob job = m_watcher.result();
+    // A read cancelled, or superseded by another session, is dropped.
+    if (job.serial != m_serial || m_reading.isEmpty())
+        return;
+    const QString path = std::exchange(m_reading, QString());
+    emit readingEnded();
+    adopt(path, std::move(job));
+}
+
+void SessionOpener::adopt(const QString &path, ReadJob job)
+{
+    if (!job.session) {
         RecentFiles().remove(path);
         emit recentFilesChanged();
-        return QString::fromStdString(s.error().toString());
+        emit errorOccurred(job.error);
+        return;
     }
     // Before anything of it is built: the user's yes for each source file it names.
-    if (const QString refused = allowSources(path, s->scenario); !refused.isEmpty())
-        return tr("Could not open session %1: %2").arg(path, refused);
-    m_pendingView = std::make_unique<SessionView>(s->view);
+    if (const QString refused = askSourceConsent(path, job.sources, m_askConsent, m_consents); !refused.isEmpty()) {
+        emit errorOccurred(tr("Could not open session %1: %2").arg(path, refused));
+        return;
+    }
+    m_pendingView = std::make_unique<SessionView>(job.session->view);
     // The title and recent files take the session when its snapshot arrives
     // (snapshotShown); a workload that fails to build is refused by runFailed.
     m_openingSession = path;
-    emit scenarioRead(s->scenario);
-    return {};
+    emit scenarioRead(job.session->scenario);
 }
 
 QString SessionOpener::openFile(const QString &path)
 {
     const QString lower = path.toLower();
-    if (lower.endsWith(QLatin1String(".idlescope"))) {
-        const QString err = openSession(path);
-        if (!err.isEmpty())
-            emit errorOccurred(err);
-        return err;
-    }
+    if (lower.endsWith(QLatin1String(".idlescope")))
+        return openSession(path); // its errors come when it is read (errorOccurred)
     // The panel reports its own errors (no such file) through errorOccurred -> the message bar.
     QString reported;
     const auto c = connect(m_setup, &SetupPanel::errorOccurred, this, [&reported](const QString &m) { reported = m; });

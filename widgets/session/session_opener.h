@@ -12,12 +12,21 @@
  * whose workload or target fails to build is refused in its own words
  * ("Could not open session FILE: …") and the scenario on screen stays. An
  * unreadable file is refused at once: its error names the file, the file
- * leaves the recent files, nothing is applied. A file given at start-up that
+ * leaves the recent files, nothing is applied (errorOccurred(), once its read
+ * ended). A file given at start-up that
  * fails leaves the default scenario in its place (once: the fallback).
  *
  * A session that names governor source files is shown only once the user
  * allowed building and running each of them (source_consent.h): the question
  * comes before anything is built; a no refuses the session.
+ *
+ * The file is read, parsed and its source files hashed on a worker thread (a
+ * pool of its own: a read stuck on a hung network file holds none of the
+ * simulation's threads), as the trace page imports a trace: the GUI thread
+ * never waits on a file. While it reads, readingStarted() and readingEnded()
+ * bracket it (the window's opening bar shows it, with Cancel); the question
+ * and everything after it happen on the GUI thread when the read is done. A
+ * read cancelled or superseded by another session is dropped when it ends.
  *
  * Unsaved work is kept in a recovery copy (recovery_store.h) once recovery is
  * enabled; the work a window that ended without closing left is found here
@@ -28,11 +37,16 @@
 #include "widgets/session/session_json.h"
 #include "widgets/session/source_consent.h"
 
+#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 
+#include <atomic>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace idlescope {
 
@@ -46,13 +60,27 @@ public:
     explicit SessionOpener(SetupPanel *setup, QObject *parent = nullptr);
     ~SessionOpener() override;
 
-    /// Reads session @p path: on success emits scenarioRead() (the window shows and simulates
-    /// it) and the session is pending; "" then, else the error naming the file.
+    /// Starts reading session @p path on the worker (a read still running is dropped) and
+    /// returns "". When it is read and allowed, emits scenarioRead() (the window shows and
+    /// simulates it) and the session is pending; when it is not, errorOccurred() with the
+    /// error naming the file. Either way readingEnded() comes first.
     QString openSession(const QString &path);
-    /// A file from the command line: a session (.idlescope), a stream (.csv, .csv.gz), else a
-    /// kernel trace, as the workload. An error known at once is returned (a session's is also
-    /// emitted as errorOccurred(); the setup panel reports its own) and nothing is applied.
+    /// A file from the command line: a session (.idlescope, read as openSession() does), a
+    /// stream (.csv, .csv.gz), else a kernel trace, as the workload. A stream's or trace's
+    /// error known at once is returned (the setup panel reports its own) and nothing is applied.
     QString openFile(const QString &path);
+    /// The session being read ("" when none).
+    QString readingSession() const { return m_reading; }
+    bool isReading() const { return !m_reading.isEmpty(); }
+    /// What the read is doing now ("reading the file", "hashing its governor source files").
+    QString readingStep() const;
+    /// Stops waiting for the session being read (the opening bar's Cancel): the scenario on
+    /// screen stays, readingEnded() and readingCancelled() say so. A read blocked in the kernel
+    /// ends when the file answers; its result is dropped.
+    void cancelReading();
+    /// Tests: how a session file is read (loadSession() by default), called on the worker.
+    using SessionReader = std::function<Result<Session>(const QString &path)>;
+    void setSessionReader(SessionReader reader) { m_reader = std::move(reader); }
     /// Who asks whether a session's source files may be built and run (none: a scripted run,
     /// every such session is refused with the way to allow it).
     void setSourceConsentAsker(SourceConsentAsker asker) { m_askConsent = std::move(asker); }
@@ -116,11 +144,33 @@ signals:
     void sessionAdopted(const QString &path);
     /// The recent-files list changed.
     void recentFilesChanged();
-    /// An error of opening to show (a session that could not be read from openFile(), a
+    /// An error of opening to show (a session that could not be read or was not allowed, a
     /// recovery copy that could not be read).
     void errorOccurred(const QString &message);
+    /// Session @p path is being read on the worker.
+    void readingStarted(const QString &path);
+    /// The read ended (read, refused or cancelled), before anything else is emitted for it.
+    void readingEnded();
+    /// The read was cancelled: @p message says what stays on screen.
+    void readingCancelled(const QString &message);
 
 private:
+    /// What the worker gives back.
+    struct ReadJob {
+        std::uint64_t serial = 0; ///< m_serial when it was started
+        std::optional<Session> session;
+        QString error;
+        std::vector<SourceConsentCheck> sources; ///< the files the consent asks about, read and hashed
+    };
+    /// How far the worker has come (written there, read here), and the request to stop.
+    struct ReadProgress {
+        std::atomic<int> step{0}; ///< 0 reading the file, 1 hashing its source files
+        std::atomic<bool> cancel{false};
+    };
+    void readFinished();
+    /// The session read and hashed: ask for its source files, then show it.
+    void adopt(const QString &path, ReadJob job);
+
     SetupPanel *m_setup;
     /// View of a session being opened, applied when its snapshot arrives.
     std::unique_ptr<SessionView> m_pendingView;
@@ -130,6 +180,11 @@ private:
     std::unique_ptr<RecoveryStore> m_recovery;
     SourceConsentAsker m_askConsent;
     SourceConsentStore m_consents;
+    SessionReader m_reader;
+    QString m_reading;          ///< the session being read ("" for none)
+    std::uint64_t m_serial = 0; ///< bumped by every read started or cancelled
+    std::shared_ptr<ReadProgress> m_progress;
+    QFutureWatcher<ReadJob> m_watcher;
 };
 
 } // namespace idlescope

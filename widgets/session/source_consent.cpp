@@ -46,11 +46,11 @@ void SourceConsentStore::grantRemembered() const
         source_governor::grantSourceHash(h.toStdString());
 }
 
-QString askSourceConsent(const QString &session, const ScenarioSpec &scenario, const SourceConsentAsker &asker,
-                         SourceConsentStore &store)
+std::vector<SourceConsentCheck> sourceConsentChecks(const ScenarioSpec &scenario)
 {
+    std::vector<SourceConsentCheck> checks;
     if (!source_governor::sourceConsentRequired())
-        return {};
+        return checks;
     for (const GovernorSpec &g : scenario.governors) {
         if (!isSourceGovernorId(g.variant))
             continue;
@@ -61,19 +61,33 @@ QString askSourceConsent(const QString &session, const ScenarioSpec &scenario, c
         const Result<std::string> hash = source_governor::sourceFileSha256(spec->path);
         if (!hash)
             continue; // nothing will be built: the run reports why in the build's words
-        const QString sha = QString::fromStdString(*hash);
-        const QString source = QFileInfo(QString::fromStdString(spec->path)).absoluteFilePath();
-        if (store.hashes().contains(sha) || source_governor::sourceConsented(spec->path, std::string())) {
-            source_governor::grantSourceHash(*hash);
+        SourceConsentCheck check{spec->path,
+                                 *hash,
+                                 QFileInfo(QString::fromStdString(spec->path)).absoluteFilePath(),
+                                 {}};
+        for (const source_governor::SourceHeader &h : source_governor::sourceHeaders(spec->path))
+            check.headers << QString::fromStdString(h.name);
+        checks.push_back(std::move(check));
+    }
+    return checks;
+}
+
+QString askSourceConsent(const QString &session, const std::vector<SourceConsentCheck> &checks,
+                         const SourceConsentAsker &asker, SourceConsentStore &store)
+{
+    if (!source_governor::sourceConsentRequired())
+        return {};
+    for (const SourceConsentCheck &c : checks) {
+        const QString sha = QString::fromStdString(c.sha256);
+        if (store.hashes().contains(sha) || source_governor::sourceConsented(c.path, std::string())) {
+            source_governor::grantSourceHash(c.sha256);
             continue;
         }
-        QStringList headers;
-        for (const source_governor::SourceHeader &h : source_governor::sourceHeaders(spec->path))
-            headers << QString::fromStdString(h.name);
-        const SourceConsentRequest request{session, source, sha, headers};
+        const SourceConsentRequest request{session, c.source, sha, c.headers};
         // The hash covers the headers too: the message names them, so that it can be checked.
-        const QString what =
-            headers.isEmpty() ? source : tr("%1 with the headers beside it (%2)").arg(source, headers.join(u", "));
+        const QString what = c.headers.isEmpty()
+                                 ? c.source
+                                 : tr("%1 with the headers beside it (%2)").arg(c.source, c.headers.join(u", "));
         if (!asker)
             return tr("it builds and runs the governor source %1 (sha256 %2), which you have not allowed: open "
                       "the session in the window and answer its question, or give --allow-source to build and "
@@ -81,10 +95,16 @@ QString askSourceConsent(const QString &session, const ScenarioSpec &scenario, c
                 .arg(what, sha);
         if (!asker(request))
             return tr("you did not allow building and running the governor source %1 (sha256 %2)").arg(what, sha);
-        source_governor::grantSourceHash(*hash);
+        source_governor::grantSourceHash(c.sha256);
         store.remember(sha);
     }
     return {};
+}
+
+QString askSourceConsent(const QString &session, const ScenarioSpec &scenario, const SourceConsentAsker &asker,
+                         SourceConsentStore &store)
+{
+    return askSourceConsent(session, sourceConsentChecks(scenario), asker, store);
 }
 
 bool sourceConsentDialog(QWidget *parent, const SourceConsentRequest &request)
@@ -95,7 +115,8 @@ bool sourceConsentDialog(QWidget *parent, const SourceConsentRequest &request)
     box.setText(tr("The session %1 has a governor built from a source file. Building it runs the compiler on the "
                    "file, and running it runs its code on your computer (in a sandbox: no network, no files, "
                    "no other programs).")
-                    .arg(QFileInfo(request.session).fileName()));
+                    .arg(QString::fromStdString(
+                        source_governor::printableName(QFileInfo(request.session).fileName().toStdString()))));
     const QString headers = request.headers.isEmpty()
                                 ? QString()
                                 : tr("Headers beside it, built with it: %1\n").arg(request.headers.join(u", "));

@@ -18,6 +18,8 @@
 #include <QStringList>
 
 #include <functional>
+#include <string>
+#include <vector>
 
 class QWidget;
 
@@ -51,12 +53,31 @@ private:
     QSettings *m_settings;
 };
 
+/// One source file of a scenario, read and hashed: what askSourceConsent() asks about.
+struct SourceConsentCheck {
+    std::string path;    ///< as the governor id names it (the build's key)
+    std::string sha256;  ///< source_governor::sourceConsentHash() of it and its headers
+    QString source;      ///< the file, absolute
+    QStringList headers; ///< the headers beside it that the hash covers (file names)
+};
+
 /**
- * Asks, with @p asker, for every source file of @p scenario (session @p session)
- * that is neither allowed already nor unreadable (the build reports those in its
- * own words), and grants each yes. "" when every file may be built; else the
- * message saying which file was not allowed and how to allow it.
+ * Reads and hashes every source file of @p scenario that needs a yes (none while
+ * consent is not required); a bad id or an unreadable file is left out (the run
+ * reports those in the build's words). It reads files, so that a session is
+ * opened on a worker thread (session_opener.h): call it there, never on the GUI's.
  */
+std::vector<SourceConsentCheck> sourceConsentChecks(const ScenarioSpec &scenario);
+
+/**
+ * Asks, with @p asker, for every file of @p checks (of session @p session) not
+ * allowed already, and grants each yes. Reads no file (the GUI thread's part).
+ * "" when every file may be built; else the message saying which file was not
+ * allowed and how to allow it.
+ */
+QString askSourceConsent(const QString &session, const std::vector<SourceConsentCheck> &checks,
+                         const SourceConsentAsker &asker, SourceConsentStore &store);
+/// Both at once (a recovery copy, read on the GUI thread from the user's own folder).
 QString askSourceConsent(const QString &session, const ScenarioSpec &scenario, const SourceConsentAsker &asker,
                          SourceConsentStore &store);
 

@@ -5,17 +5,22 @@
 #include "core/trace/cpu_table.h"
 #include "core/trace/recorded_entries.h"
 #include "core/trace/trace_limits.h"
+#include "widgets/export/export_dialogs.h"
+#include "widgets/export/scenario_context.h"
 #include "widgets/plots/qcp.h"
 #include "widgets/plots/text_ticks.h"
+#include "widgets/plots/time_plot.h"
+#include "widgets/plots/time_ticker.h"
+#include "widgets/trace/trace_entry_text.h"
 #include "widgets/trace/trace_machine_job.h"
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QSignalBlocker>
@@ -69,14 +74,23 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
-    m_plot->xAxis->setLabel(tr("trace time since its first event (s)"));
+    // The time plots' time base: ns since the trace's first event, in the unit that suits the
+    // range, under the same title (it names the first event's timestamp): one clock per trace.
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new NsTicker));
     m_table = new QTableWidget(this);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->setSortingEnabled(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     // Lanes and counters on tabs: the bottom dock is short, and the lanes need its height.
-    auto *tabs = new QTabWidget(this);
+    m_firstList = new QListWidget(this);
+    m_firstList->setToolTip(tr("Click an entry to open the kernel's entry in the inspector"));
+    connect(m_firstList, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+        emit disagreementPicked(item->data(Qt::UserRole).toInt(), item->data(Qt::UserRole + 1).toLongLong());
+    });
+    connect(m_firstList, &QListWidget::itemActivated, m_firstList, &QListWidget::itemClicked);
+    m_tabs = new QTabWidget(this);
+    QTabWidget *tabs = m_tabs;
     tabs->setDocumentMode(true);
     // Every lane is tall enough for its labels: many CPUs scroll rather than squeeze.
     auto *scroll = new QScrollArea(this);
@@ -86,12 +100,13 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
     scroll->setWidget(m_plot);
     tabs->addTab(scroll, tr("Lanes"));
     tabs->addTab(m_table, tr("Counters per CPU"));
+    tabs->addTab(m_firstList, tr("First disagreements"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     auto *top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_cpuBox);
-    top->addWidget(m_status, 1);
+    top->addStretch(1);
     m_exportButton = new QToolButton(this);
     m_exportButton->setText(tr("Export\u2026"));
     m_exportButton->setToolTip(tr("Save the counters table as .csv or .md, with a header saying what it is (trace, "
@@ -100,6 +115,18 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
     connect(m_exportButton, &QToolButton::clicked, this, &CpuLanesView::exportWithDialog);
     top->addWidget(m_exportButton, 0, Qt::AlignTop);
     layout->addLayout(top);
+    // A row of its own, the dock's width, at least three lines tall and scrolling past six: a
+    // word-wrapped label beside the selector was given one line's height in a short dock, and
+    // the notes (what each row covers) were cut mid-sentence.
+    auto *statusScroll = new QScrollArea(this);
+    statusScroll->setWidget(m_status);
+    statusScroll->setWidgetResizable(true);
+    statusScroll->setFrameShape(QFrame::NoFrame);
+    statusScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    const int line = QFontMetrics(m_status->font()).lineSpacing();
+    statusScroll->setMinimumHeight(3 * line + 4);
+    statusScroll->setMaximumHeight(6 * line + 4);
+    layout->addWidget(statusScroll);
     layout->addWidget(tabs, 1);
     connect(&m_watcher, &QFutureWatcher<Job>::finished, this, &CpuLanesView::jobFinished);
     connect(m_cpuBox, &QComboBox::activated, this, [this](int index) {
@@ -221,6 +248,7 @@ void CpuLanesView::rebuild()
     fillSelector();
     fillPlot();
     fillTable();
+    fillDisagreements();
     if (!m_result) {
         if (m_key.isEmpty())
             m_status->setText(tr("Open a kernel trace to see every CPU."));
@@ -305,9 +333,9 @@ void CpuLanesView::fillPlot()
         pts.reserve(static_cast<int>(l.cpu->intervals.size() * 2));
         for (const IdleInterval &e : l.cpu->intervals) {
             const double y = base + LANE_RUNNING + LANE_STATES * (e.state + 1) / states;
-            pts.push_back({e.startNs / 1e9, y});
-            pts.push_back({e.endNs / 1e9, base + LANE_RUNNING});
-            xEnd = std::max(xEnd, e.endNs / 1e9);
+            pts.push_back({static_cast<double>(e.startNs), y});
+            pts.push_back({static_cast<double>(e.endNs), base + LANE_RUNNING});
+            xEnd = std::max(xEnd, static_cast<double>(e.endNs));
         }
         // Every lane named on the left (its CPU and run), its deepest state on the right.
         ticker->addTick(base + 0.5, label);
@@ -345,6 +373,7 @@ void CpuLanesView::fillPlot()
     m_plot->yAxis2->setRange(m_plot->yAxis->range());
     m_plot->yAxis->grid()->setVisible(false);
     m_plot->xAxis->setRange(0, xEnd > 0 ? xEnd : 1);
+    m_plot->xAxis->setLabel(m_snap && m_snap->trace ? TimePlot::timeAxisTitle(*m_snap) : QString());
     m_plot->replot();
 }
 
@@ -396,6 +425,35 @@ void CpuLanesView::fillTable()
     m_table->resizeColumnsToContents();
 }
 
+void CpuLanesView::fillDisagreements()
+{
+    // Core's pairing (trace::traceAgreement(), compare --agreement's): each governor's first
+    // disagreements over the CPUs shown, by trace time, each a link to the kernel's entry.
+    m_firstList->clear();
+    for (const GovernorAgreement &g : m_agreement) {
+        const std::vector<std::string> &names = g.agreement.stateNames;
+        const auto stateName = [&names](int s) {
+            return s >= 0 && s < static_cast<int>(names.size()) ? QString::fromStdString(names[std::size_t(s)])
+                                                                : QStringLiteral("state %1").arg(s);
+        };
+        const QString run = QString::fromStdString(g.name); // the governor's name in the window
+        for (const trace::Disagreement &d : g.agreement.first) {
+            if (m_shownCpu != TRACE_ALL_CPUS && d.cpu != m_shownCpu)
+                continue;
+            auto *item = new QListWidgetItem(tr("%1 \u00b7 %2 at %3 s: the kernel %4, %1 %5")
+                                                 .arg(run, cpuName(d.cpu), traceTimestampText(d.traceNs),
+                                                      stateName(d.recordedState), stateName(d.simulatedState)),
+                                             m_firstList);
+            item->setData(Qt::UserRole, d.cpu);
+            item->setData(Qt::UserRole + 1, static_cast<qlonglong>(d.traceNs));
+        }
+    }
+    const int tab = m_tabs->indexOf(m_firstList);
+    m_tabs->setTabText(tab, m_firstList->count() ? tr("First disagreements (%1)").arg(m_firstList->count())
+                                                 : tr("First disagreements"));
+    m_tabs->setTabEnabled(tab, m_firstList->count() > 0);
+}
+
 QStringList CpuLanesView::exportNotes() const
 {
     QStringList extra;
@@ -411,9 +469,15 @@ QString CpuLanesView::exportText(bool markdown) const
 {
     if (!m_result)
         return {};
+    // The scenario as every export of the window gives it (table edits, HZ, latency limit, each
+    // governor's changed tunables: scenario_context.h), then what the trace cannot tell.
     std::vector<std::string> extra;
+    if (m_snap)
+        for (const QString &line : resultContext(*m_snap))
+            extra.push_back(line.toStdString());
     for (const QString &line : exportNotes())
         extra.push_back(line.toStdString());
+    extra.push_back(producerLine().toStdString());
     return QString::fromStdString(trace::formatCpuTable(*m_result, trace::cpuTable(*m_result, m_agreement, tableCpu()),
                                                         tableCpu(), extra, markdown));
 }
@@ -434,13 +498,14 @@ QString CpuLanesView::exportTo(const QString &path) const
 
 void CpuLanesView::exportWithDialog()
 {
-    QString selected;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export the CPUs table"), QString(),
-                                                tr("CSV (*.csv);;Markdown (*.md)"), &selected);
+    // "lisa-juno-sched_load-6cpu-cpus.csv": the trace's name, without its suffixes.
+    const QString base = m_snap && m_snap->trace ? QFileInfo(m_snap->spec.workload.path).baseName() : QString();
+    const QString path =
+        askSavePath(this, tr("Export the CPUs table"),
+                    (base.isEmpty() ? QStringLiteral("cpus") : base + QStringLiteral("-cpus")) + QStringLiteral(".csv"),
+                    {tr("CSV (*.csv)"), tr("Markdown (*.md)")});
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty()) // no suffix typed: take the filter's
-        path += selected.contains(QLatin1String("*.md")) ? QStringLiteral(".md") : QStringLiteral(".csv");
     if (const QString err = exportTo(path); !err.isEmpty())
         QMessageBox::warning(this, tr("Export failed"), err);
 }

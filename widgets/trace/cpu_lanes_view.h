@@ -31,6 +31,8 @@
 class QComboBox;
 class QCustomPlot;
 class QLabel;
+class QListWidget;
+class QTabWidget;
 class QTableWidget;
 class QToolButton;
 
@@ -69,6 +71,10 @@ public:
     /// The line above the lanes: the machine, the CPUs not replayed, what recorded counts (tests).
     QString statusText() const;
     QTableWidget *table() const { return m_table; }
+    /// The first disagreements of each governor with the kernel (issue 29 §3), one item per
+    /// entry naming its CPU and trace timestamp: a click selects the kernel's entry in the
+    /// inspector (disagreementPicked()). Empty without an agreement.
+    QListWidget *disagreementList() const { return m_firstList; }
     /// The counters table as shown (the CPU shown, or all), as CSV or Markdown under a header
     /// that makes it stand alone: core's trace::formatCpuTable(); "" before a comparison.
     QString exportText(bool markdown) const;
@@ -89,6 +95,9 @@ signals:
     void computed();
     /// The user picked one CPU in the selector: the one-CPU views may replay it.
     void cpuPicked(int cpu);
+    /// The user clicked a disagreement: the kernel's entry on @p cpu that began at @p traceNs
+    /// (the trace's clock), for the inspector to select.
+    void disagreementPicked(int cpu, qint64 traceNs);
 
 private:
     struct Job {
@@ -102,6 +111,7 @@ private:
     void fillPlot();
     void fillTable();
     void fillSelector();
+    void fillDisagreements();
     QColor colorOf(const MachineRun &run) const;
     /// The shown CPU in trace::cpuTable()'s terms.
     int tableCpu() const;
@@ -112,6 +122,8 @@ private:
     QLabel *m_status;
     QCustomPlot *m_plot;
     QTableWidget *m_table;
+    QListWidget *m_firstList;
+    QTabWidget *m_tabs;
     QToolButton *m_exportButton;
     SnapshotPtr m_snap;
     QString m_key; ///< of the comparison shown or being computed

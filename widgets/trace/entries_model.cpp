@@ -237,7 +237,9 @@ QVariant EntriesModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Time: return m_want.snap && m_want.snap->trace ? tr("trace time (s)") : tr("stream time");
+    // The trace's own timestamps, as trace-cmd report prints them (the plots count from the
+    // first event, whose timestamp their axis titles give).
+    case Time: return m_want.snap && m_want.snap->trace ? tr("trace-cmd timestamp (s)") : tr("stream time");
     case Cpu: return tr("CPU");
     case State: return tr("state");
     case Residency: return tr("residency");
