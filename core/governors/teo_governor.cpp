@@ -117,45 +117,12 @@
 
 #include <iterator>
 #include <memory>
-#include <optional>
 #include <string>
 #include <variant>
 
 namespace idlescope {
 
 namespace {
-
-using O = TeoOptions;
-
-/// v7.0's teo.c (blob bec0142377b8).
-constexpr TeoOptions v7_0()
-{
-    return {
-        .query = O::SleepLengthQuery::AfterCandidate,
-        .skip = O::QuerySkip::ShortIdles,
-        .safetyNet = O::SafetyNet::PollLimitOnly,
-        .total = O::Total::SumOfBins,
-        .tickStats = O::TickStats::InterceptsAtOrBelowTick,
-        .tickRule = O::TickRule::TwoThirds,
-        .tickWakeups = O::TickWakeups::TotalTickOrHit,
-        .walk = O::InterceptWalk::MinIdxMaxIntercepts,
-        .recentIntercepts = false,
-        .utilAwareness = false,
-        .shortIdles = true,
-        .stateOkAfterShallower = false,
-        .decayToZero = true,
-        .hitNeedsTimerProximity = true,
-        .singleStateInCore = true,
-    };
-}
-
-/// v7.1: v7.0 with "Rearrange stopped tick handling" (blob ac43b9b013b3).
-constexpr TeoOptions v7_1()
-{
-    TeoOptions o = v7_0();
-    o.safeTimerRange = true;
-    return o;
-}
 
 /// One row per kernel file.
 constexpr VariantRow<TeoOptions> kVariants[] = {
@@ -166,23 +133,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "Timer events oriented: hit/intercept bins plus 9 recent intercepts, sleep length queried first",
       PollTimeRule::V5_11,
       false},
-     {
-         .query = O::SleepLengthQuery::Upfront,
-         .skip = O::QuerySkip::Never,
-         .safetyNet = O::SafetyNet::TimeSpan,
-         .total = O::Total::SumOfBins,
-         .tickStats = O::TickStats::None,
-         .tickRule = O::TickRule::None,
-         .tickWakeups = O::TickWakeups::SafetyNet,
-         .walk = O::InterceptWalk::FirstSuitable,
-         .recentIntercepts = true,
-         .utilAwareness = false,
-         .shortIdles = false,
-         .stateOkAfterShallower = false,
-         .decayToZero = false,
-         .hitNeedsTimerProximity = false,
-         .singleStateInCore = false,
-     }},
+     teo::v5_14()},
     {{"teo-6.10",
       "teo",
       "v6.6–v6.10",
@@ -190,23 +141,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo with util-awareness, the sleep length queried only for deep candidates, tick statistics",
       PollTimeRule::V5_11,
       false},
-     {
-         .query = O::SleepLengthQuery::AfterCandidate,
-         .skip = O::QuerySkip::ShallowCandidate,
-         .safetyNet = O::SafetyNet::TimeSpan,
-         .total = O::Total::SumOfBins,
-         .tickStats = O::TickStats::TickHitsBin,
-         .tickRule = O::TickRule::FiveEighths,
-         .tickWakeups = O::TickWakeups::SafetyNet,
-         .walk = O::InterceptWalk::FirstSuitable,
-         .recentIntercepts = true,
-         .utilAwareness = true,
-         .shortIdles = false,
-         .stateOkAfterShallower = true,
-         .decayToZero = false,
-         .hitNeedsTimerProximity = false,
-         .singleStateInCore = false,
-     }},
+     teo::v6_10()},
     {{"teo-6.14",
       "teo",
       "v6.14–v6.18",
@@ -214,23 +149,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo with short-idle and tick-intercept statistics; tick wakeups count as long sleeps",
       PollTimeRule::V5_11,
       false},
-     {
-         .query = O::SleepLengthQuery::AfterCandidate,
-         .skip = O::QuerySkip::ShortIdles,
-         .safetyNet = O::SafetyNet::ArtificialWakeup,
-         .total = O::Total::Decayed,
-         .tickStats = O::TickStats::InterceptsAtOrAboveTick,
-         .tickRule = O::TickRule::FiveEighths,
-         .tickWakeups = O::TickWakeups::SafetyNet,
-         .walk = O::InterceptWalk::FirstSuitable,
-         .recentIntercepts = false,
-         .utilAwareness = false,
-         .shortIdles = true,
-         .stateOkAfterShallower = true,
-         .decayToZero = false,
-         .hitNeedsTimerProximity = false,
-         .singleStateInCore = false,
-     }},
+     teo::v6_14()},
     {{"teo-6.19",
       "teo",
       "v6.19",
@@ -238,23 +157,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo with small metrics decaying to zero, tick-wakeup statistics, simpler intercepts walk",
       PollTimeRule::V5_11,
       false},
-     {
-         .query = O::SleepLengthQuery::AfterCandidate,
-         .skip = O::QuerySkip::ShortIdles,
-         .safetyNet = O::SafetyNet::PollLimitOnly,
-         .total = O::Total::SumOfBins,
-         .tickStats = O::TickStats::InterceptsAtOrBelowTick,
-         .tickRule = O::TickRule::FiveEighths,
-         .tickWakeups = O::TickWakeups::TotalTick,
-         .walk = O::InterceptWalk::MinIdx,
-         .recentIntercepts = false,
-         .utilAwareness = false,
-         .shortIdles = true,
-         .stateOkAfterShallower = false,
-         .decayToZero = true,
-         .hitNeedsTimerProximity = false,
-         .singleStateInCore = false,
-     }},
+     teo::v6_19()},
     {{"teo-latest",
       "teo",
       "v7.0",
@@ -262,7 +165,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo of v7.0: hits need the wakeup near the timer, walk bounded by the busiest intercepts bin",
       PollTimeRule::V5_11,
       true},
-     v7_0()},
+     teo::v7_0()},
     {{"teo-7.1",
       "teo",
       "v7.1",
@@ -270,7 +173,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo of v7.1: with the tick stopped, a shallow state stands only if a timer fires within 2 ticks",
       PollTimeRule::V5_11,
       true},
-     v7_1()},
+     teo::v7_1()},
 };
 constexpr auto kInfos = variantInfos(kVariants);
 

@@ -3,7 +3,8 @@
  * teo v5.14–v6.5, the family of the June 2021 rework: variant teo-5.14
  * (blob d9262db79cae, unchanged through v6.2; v6.3 added util-awareness,
  * which teo-6.10 reproduces). Part of TeoGovernor, included by
- * teo_governor.cpp only (which holds the steps families share).
+ * teo_governor.cpp only (which holds the steps families share); the
+ * family's option set opens it, its steps follow.
  *
  * Why a family of its own: until v6.6 teo_select() asks for the sleep length
  * before anything else (tick_nohz_get_sleep_length() up front). So the
@@ -28,6 +29,33 @@
 #include <optional>
 
 namespace idlescope {
+
+namespace teo {
+
+/// v5.14's teo.c (blob d9262db79cae), unchanged through v6.2.
+constexpr TeoOptions v5_14()
+{
+    using O = TeoOptions;
+    return {
+        .query = O::SleepLengthQuery::Upfront,
+        .skip = O::QuerySkip::Never,
+        .safetyNet = O::SafetyNet::TimeSpan,
+        .total = O::Total::SumOfBins,
+        .tickStats = O::TickStats::None,
+        .tickRule = O::TickRule::None,
+        .tickWakeups = O::TickWakeups::SafetyNet,
+        .walk = O::InterceptWalk::FirstSuitable,
+        .recentIntercepts = true,
+        .utilAwareness = false,
+        .shortIdles = false,
+        .stateOkAfterShallower = false,
+        .decayToZero = false,
+        .hitNeedsTimerProximity = false,
+        .singleStateInCore = false,
+    };
+}
+
+} // namespace teo
 
 template <class P>
 TEO_STEP TeoGovernor::Choice TeoGovernor::selectUpfrontWith(const IdleStateTable &drv, const SelectContext &ctx,

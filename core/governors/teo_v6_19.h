@@ -2,8 +2,9 @@
 /*
  * teo v6.19–v7.1 (variants teo-6.19, blob 81ac5fd58a1c; teo-latest, v7.0,
  * blob bec0142377b8; teo-7.1, blob ac43b9b013b3): part of TeoGovernor
- * (included by teo_governor.cpp only). teo_select() keeps v6.6's shape
- * (teo_v6_6.h); what this family changed:
+ * (included by teo_governor.cpp only). The family's option sets open it,
+ * its steps follow. teo_select() keeps v6.6's shape (teo_v6_6.h); what this
+ * family changed:
  *
  *  - v6.19 "Simplify intercepts-based state lookup": the walk from the
  *    candidate goes down to min_idx (with the tick stopped, the shallowest
@@ -25,6 +26,64 @@
 #include "core/governors/teo_steps.h"
 
 namespace idlescope {
+
+namespace teo {
+
+/// v6.19's teo.c (blob 81ac5fd58a1c).
+constexpr TeoOptions v6_19()
+{
+    using O = TeoOptions;
+    return {
+        .query = O::SleepLengthQuery::AfterCandidate,
+        .skip = O::QuerySkip::ShortIdles,
+        .safetyNet = O::SafetyNet::PollLimitOnly,
+        .total = O::Total::SumOfBins,
+        .tickStats = O::TickStats::InterceptsAtOrBelowTick,
+        .tickRule = O::TickRule::FiveEighths,
+        .tickWakeups = O::TickWakeups::TotalTick,
+        .walk = O::InterceptWalk::MinIdx,
+        .recentIntercepts = false,
+        .utilAwareness = false,
+        .shortIdles = true,
+        .stateOkAfterShallower = false,
+        .decayToZero = true,
+        .hitNeedsTimerProximity = false,
+        .singleStateInCore = false,
+    };
+}
+
+/// v7.0's teo.c (blob bec0142377b8).
+constexpr TeoOptions v7_0()
+{
+    using O = TeoOptions;
+    return {
+        .query = O::SleepLengthQuery::AfterCandidate,
+        .skip = O::QuerySkip::ShortIdles,
+        .safetyNet = O::SafetyNet::PollLimitOnly,
+        .total = O::Total::SumOfBins,
+        .tickStats = O::TickStats::InterceptsAtOrBelowTick,
+        .tickRule = O::TickRule::TwoThirds,
+        .tickWakeups = O::TickWakeups::TotalTickOrHit,
+        .walk = O::InterceptWalk::MinIdxMaxIntercepts,
+        .recentIntercepts = false,
+        .utilAwareness = false,
+        .shortIdles = true,
+        .stateOkAfterShallower = false,
+        .decayToZero = true,
+        .hitNeedsTimerProximity = true,
+        .singleStateInCore = true,
+    };
+}
+
+/// v7.1: v7.0 with "Rearrange stopped tick handling" (blob ac43b9b013b3).
+constexpr TeoOptions v7_1()
+{
+    TeoOptions o = v7_0();
+    o.safeTimerRange = true;
+    return o;
+}
+
+} // namespace teo
 
 TEO_STEP int TeoGovernor::walkMinIdx(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand,
                                      bool trackMax, Notes &notes)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /*
- * teo v6.6–v6.18 (variants teo-6.10, blob 7244f71c59c5, and teo-6.14, blob
- * 8fe5e1b47ef9): part of TeoGovernor (included by teo_governor.cpp only).
+ * teo v6.6–v6.18: variants teo-6.10 (v6.6–v6.10, blob 7244f71c59c5) and
+ * teo-6.14 (v6.14–v6.18, blob 8fe5e1b47ef9). Part of TeoGovernor, included
+ * by teo_governor.cpp only; the family's option sets open it, its steps
+ * follow.
  *
  * Why a family of its own: v6.6's "Do not call tick_nohz_get_sleep_length()
  * upfront" made teo_select() pick the candidate and run the intercepts walk
@@ -12,14 +14,15 @@
  * them too; teo_v6_19.h has what they changed).
  *
  * Inside the family, two generations of statistics:
- *  - v6.6–v6.12 (teo-6.10): util-awareness from v6.3 (a utilized CPU with two
+ *  - v6.6–v6.10 (teo-6.10): util-awareness from v6.3 (a utilized CPU with two
  *    states needs no metrics; otherwise it prefers a shallower non-polling
  *    state), and, when no state is as deep as a tick, a hits-only "tick
  *    bin" beyond the last state whose hits and the intercepts below count
  *    for the tick rule. The skip rule: candidate 0, or a TR below
  *    RESIDENCY_THRESHOLD_NS with a polling state 0.
- *  - v6.13–v6.18 (teo-6.14): the v6.13 rework dropped both (and the recent
- *    intercepts) for the short_idles and tick_intercepts metrics kept by
+ *  - v6.14–v6.18 (teo-6.14): util-awareness was reverted in v6.11, and the
+ *    January 2025 clean-up series replaced the tick bin and the recent
+ *    intercepts by the short_idles and tick_intercepts metrics, kept by
  *    teo_update() in teo_governor.cpp; the query is skipped for a shallow
  *    candidate only when short idles dominate or the latency limit is tight.
  */
@@ -30,6 +33,56 @@
 #include <optional>
 
 namespace idlescope {
+
+namespace teo {
+
+/// teo.c of v6.6–v6.10 (blob 7244f71c59c5).
+constexpr TeoOptions v6_10()
+{
+    using O = TeoOptions;
+    return {
+        .query = O::SleepLengthQuery::AfterCandidate,
+        .skip = O::QuerySkip::ShallowCandidate,
+        .safetyNet = O::SafetyNet::TimeSpan,
+        .total = O::Total::SumOfBins,
+        .tickStats = O::TickStats::TickHitsBin,
+        .tickRule = O::TickRule::FiveEighths,
+        .tickWakeups = O::TickWakeups::SafetyNet,
+        .walk = O::InterceptWalk::FirstSuitable,
+        .recentIntercepts = true,
+        .utilAwareness = true,
+        .shortIdles = false,
+        .stateOkAfterShallower = true,
+        .decayToZero = false,
+        .hitNeedsTimerProximity = false,
+        .singleStateInCore = false,
+    };
+}
+
+/// v6.14's teo.c (blob 8fe5e1b47ef9); v6.15–v6.18 decide the same.
+constexpr TeoOptions v6_14()
+{
+    using O = TeoOptions;
+    return {
+        .query = O::SleepLengthQuery::AfterCandidate,
+        .skip = O::QuerySkip::ShortIdles,
+        .safetyNet = O::SafetyNet::ArtificialWakeup,
+        .total = O::Total::Decayed,
+        .tickStats = O::TickStats::InterceptsAtOrAboveTick,
+        .tickRule = O::TickRule::FiveEighths,
+        .tickWakeups = O::TickWakeups::SafetyNet,
+        .walk = O::InterceptWalk::FirstSuitable,
+        .recentIntercepts = false,
+        .utilAwareness = false,
+        .shortIdles = true,
+        .stateOkAfterShallower = true,
+        .decayToZero = false,
+        .hitNeedsTimerProximity = false,
+        .singleStateInCore = false,
+    };
+}
+
+} // namespace teo
 
 template <class P>
 TEO_STEP TeoGovernor::Choice TeoGovernor::selectDeferredWith(const IdleStateTable &drv, const SelectContext &ctx,
