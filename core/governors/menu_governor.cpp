@@ -52,6 +52,23 @@
  * into a "measured" idle time, folds measured/next_timer_ns into the bucket's
  * correction factor and appends measured (us, truncated to 32 bits) to the ring.
  *
+ * Where each version lives. The kernel keeps one menu.c per version; here
+ * the versions share this file, which is the menu_select() of v6.6–v6.19
+ * (the typical interval first, the timer only when it is long), and diverge
+ * where menu_select() changed shape, in one header per family that opens
+ * with why its family differs:
+ *
+ *   menu_v5_10.h  v5.5–v5.12  the timer first, the typical interval after step 3
+ *   menu_v7_0.h   v7.0–v7.1   the stopped tick rule in step 2, a safe timer range
+ *
+ * Smaller changes are MenuOptions read in the step they touch: the bucket
+ * count (v6.13), the v6.17 invalid-interval and latency-first fixes, the
+ * polling override's guards (v6.17–v6.19 and the posted patches). The 2025
+ * RFT series ("Avoid discarding useful information" and the four before
+ * it) changed get_typical_interval() alone: its forms, one MenuTypicalAlgo
+ * each, are menu_typical_interval.cpp's. The option set of every version
+ * is in menu_variants.cpp.
+ *
  * Integer fidelity: next_timer_ns and predicted_ns are u64 as in the kernel,
  * the product next_timer_ns * correction_factor wraps in u64 and its quotient
  * is truncated into the 32-bit timer_us, measured us are truncated into
@@ -66,6 +83,9 @@
  */
 #include "core/governors/menu_governor.h"
 
+#include "core/governors/menu_steps.h"
+#include "core/governors/menu_v5_10.h"
+#include "core/governors/menu_v7_0.h"
 #include "core/governors/tunable_check.h"
 
 #include <algorithm>
@@ -106,15 +126,6 @@ inline int whichBucket(std::uint64_t durationNs)
 } // namespace
 
 // ---- MenuGovernor --------------------------------------------------------------
-
-// select() up to step 3 is one function for the compiler: in a run of 2 us
-// polls under a latency limit (menu v5.10's poll time) every select returns
-// there, and its steps, called out of line, cost a call, a stack frame and a
-// stack-protector check each (update() alone was a quarter of the select).
-// Steps 4 to 8 are inlined the same way into selectDeeper(), which stays out
-// of line for that early path: called, they were a sixth of a select on the
-// GUI's default scenario (menu v6.14: 448 -> 375 instructions per select).
-#define MENU_STEP [[gnu::always_inline]] inline
 
 MenuGovernor::MenuGovernor(const VariantInfo &v, const MenuOptions &o)
     : m_variant(v), m_opt(o), m_rec(&m_reasoning.emplace<MenuReasoning>())
@@ -539,17 +550,9 @@ MENU_STEP MenuGovernor::Prediction MenuGovernor::predictTypicalFirst(const Selec
     }
     const TimerQuery q = queryTimer(ctx);
     predicted = std::min(std::uint64_t(q.timerUs) * NSEC_PER_USEC, predicted);
-    // v7.0+ (step 4 moved here): with the tick stopped a short prediction
-    // risks a long stay in a shallow state.
-    if (m_opt.alwaysQueryWhenTickStopped && stopped && predicted < std::uint64_t(tick)) {
-        // v7.1: a timer within SAFE_TIMER_RANGE_NS will end a shallow state soon anyway.
-        if (m_opt.safeTimerRange && m_nextTimerNs <= std::uint64_t(2 * tick)) {
-            m_rec->safeTimerKept = true;
-        } else {
-            predicted = m_nextTimerNs;
-            m_rec->stoppedTickReplaced = true;
-        }
-    }
+    // v7.0+: step 4's stopped tick rule, here.
+    if (m_opt.alwaysQueryWhenTickStopped && stopped && predicted < std::uint64_t(tick))
+        predicted = stoppedTickPrediction(predicted, tick);
     return Prediction{predicted, q.deltaTickNs, true};
 }
 
@@ -631,11 +634,7 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
 
     // Step 2: v6.6+ predict and maybe query; v5.x query only (the typical
     // interval needs the timer prediction and comes after step 3).
-    Prediction p{0, 0, false};
-    if (m_opt.typicalFirst)
-        p = predictTypicalFirst(ctx);
-    else
-        p.deltaTickNs = queryTimer(ctx).deltaTickNs;
+    const Prediction p = m_opt.typicalFirst ? predictTypicalFirst(ctx) : predictTimerFirst(ctx);
     r.nextTimerNs = static_cast<Ns>(m_nextTimerNs);
     r.deltaTickNs = p.deltaTickNs;
     r.bucket = m_bucket;
@@ -649,12 +648,8 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
 Selection MenuGovernor::selectDeeper(const IdleStateTable &drv, const SelectContext &ctx, Prediction p)
 {
     MenuReasoning &r = *m_rec;
-    if (!p.known) {
-        // v5.x step 2: the timer prediction, and the typical interval that
-        // would have to beat it.
-        const std::uint32_t timerUs = r.timerUs;
-        p.predictedNs = std::uint64_t(std::min(timerUs, typicalInterval(timerUs))) * NSEC_PER_USEC;
-    }
+    if (!p.known)
+        p.predictedNs = typicalAfterTimer(); // v5.x: step 2's prediction, after step 3
 
     // Step 4.
     const Plan plan = stoppedTickRule(p.predictedNs, ctx, p.deltaTickNs);

@@ -146,6 +146,11 @@ private:
     void learn(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec);
     TimerQuery queryTimer(const SelectContext &ctx);
     Prediction predictTypicalFirst(const SelectContext &ctx);
+    // v5.5–v5.12 (menu_v5_10.h): the timer first, the typical interval after step 3.
+    Prediction predictTimerFirst(const SelectContext &ctx);
+    std::uint64_t typicalAfterTimer();
+    // v7.0+ (menu_v7_0.h): the stopped tick rule, in step 2.
+    std::uint64_t stoppedTickPrediction(std::uint64_t predicted, Ns tickNsec);
     bool state0Anyway(const IdleStateTable &drv, Ns latencyReq) const;
     Selection earlyState0(const IdleStateTable &drv, const Prediction &p, Ns latencyReq);
     Plan stoppedTickRule(std::uint64_t predicted, const SelectContext &ctx, Ns deltaTick);
