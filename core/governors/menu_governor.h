@@ -2,9 +2,11 @@
 /**
  * @file menu_governor.h
  * The menu cpuidle governor (drivers/cpuidle/governors/menu.c) from v5.10 to
- * v7.0 and the posted patches around it: one implementation, with each
+ * v7.1 and the posted patches around it: one implementation, with each
  * kernel version's differences as named options (MenuOptions). The variant
- * ids and what each reproduces are listed by menuVariants() (registry.h).
+ * ids and what each reproduces are listed by menuVariants() (registry.h),
+ * their option sets in menu_variants.cpp; menu_governor.cpp's opening prose
+ * says where each version's steps are.
  */
 #pragma once
 
