@@ -56,23 +56,16 @@ constexpr TeoOptions v6_19()
 constexpr TeoOptions v7_0()
 {
     using O = TeoOptions;
-    return {
-        .query = O::SleepLengthQuery::AfterCandidate,
-        .skip = O::QuerySkip::ShortIdles,
-        .safetyNet = O::SafetyNet::PollLimitOnly,
-        .total = O::Total::SumOfBins,
-        .tickStats = O::TickStats::InterceptsAtOrBelowTick,
-        .tickRule = O::TickRule::TwoThirds,
-        .tickWakeups = O::TickWakeups::TotalTickOrHit,
-        .walk = O::InterceptWalk::MinIdxMaxIntercepts,
-        .recentIntercepts = false,
-        .utilAwareness = false,
-        .shortIdles = true,
-        .stateOkAfterShallower = false,
-        .decayToZero = true,
-        .hitNeedsTimerProximity = true,
-        .singleStateInCore = true,
-    };
+    TeoOptions o = v6_19();
+    // "Refine tick_intercepts vs total events check" (two thirds), a hit on the
+    // timer bin from a tick wakeup, the walk's stop at the bin with the most
+    // intercepts, the EL/2 margin for a hit, and one state decided in the core.
+    o.tickRule = O::TickRule::TwoThirds;
+    o.tickWakeups = O::TickWakeups::TotalTickOrHit;
+    o.walk = O::InterceptWalk::MinIdxMaxIntercepts;
+    o.hitNeedsTimerProximity = true;
+    o.singleStateInCore = true;
+    return o;
 }
 
 /// v7.1: v7.0 with "Rearrange stopped tick handling" (blob ac43b9b013b3).

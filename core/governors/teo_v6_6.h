@@ -63,23 +63,18 @@ constexpr TeoOptions v6_10()
 constexpr TeoOptions v6_14()
 {
     using O = TeoOptions;
-    return {
-        .query = O::SleepLengthQuery::AfterCandidate,
-        .skip = O::QuerySkip::ShortIdles,
-        .safetyNet = O::SafetyNet::ArtificialWakeup,
-        .total = O::Total::Decayed,
-        .tickStats = O::TickStats::InterceptsAtOrAboveTick,
-        .tickRule = O::TickRule::FiveEighths,
-        .tickWakeups = O::TickWakeups::SafetyNet,
-        .walk = O::InterceptWalk::FirstSuitable,
-        .recentIntercepts = false,
-        .utilAwareness = false,
-        .shortIdles = true,
-        .stateOkAfterShallower = true,
-        .decayToZero = false,
-        .hitNeedsTimerProximity = false,
-        .singleStateInCore = false,
-    };
+    TeoOptions o = v6_10();
+    // v6.11 reverted util-awareness; the January 2025 clean-up series replaced
+    // the tick bin and the recent intercepts by short_idles and tick_intercepts,
+    // decays the total on its own and wakes the CPU artificially as its safety net.
+    o.skip = O::QuerySkip::ShortIdles;
+    o.safetyNet = O::SafetyNet::ArtificialWakeup;
+    o.total = O::Total::Decayed;
+    o.tickStats = O::TickStats::InterceptsAtOrAboveTick;
+    o.recentIntercepts = false;
+    o.utilAwareness = false;
+    o.shortIdles = true;
+    return o;
 }
 
 } // namespace teo
