@@ -502,11 +502,11 @@ QString CpuLanesView::exportTo(const QString &path) const
 
 void CpuLanesView::exportWithDialog()
 {
-    // "lisa-juno-sched_load-6cpu-cpus.csv": the trace's name, without its suffixes.
-    const QString base = m_snap && m_snap->trace ? QFileInfo(m_snap->spec.workload.path).baseName() : QString();
+    // "lisa-juno-sched_load-6cpu-cpus.csv": the trace's name without its suffixes, as every
+    // export of the window proposes it (exportBaseName()).
     const QString path =
         askSavePath(this, tr("Export the CPUs table"),
-                    (base.isEmpty() ? QStringLiteral("cpus") : base + QStringLiteral("-cpus")) + QStringLiteral(".csv"),
+                    (m_snap ? exportBaseName(*m_snap) : QStringLiteral("idlescope")) + QStringLiteral("-cpus.csv"),
                     {tr("CSV (*.csv)"), tr("Markdown (*.md)")});
     if (path.isEmpty())
         return;
