@@ -14,8 +14,10 @@
 #include "widgets/panels/governor_legend.h"
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/parameter_panel.h"
+#include "widgets/panels/parameter_row.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/panels/target_picker.h"
 #include "widgets/plots/counts_plot.h"
 #include "widgets/plots/plot_base.h"
 #include "widgets/plots/qcp.h"
@@ -42,11 +44,13 @@
 #include <QMenuBar>
 #include <QProcess>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -103,6 +107,7 @@ private slots:
     void svgExportLeavesNoOldPictureBehind();
     void pausedCountsSayUpToWhen();
     void projectorKeepsThePlotsReadable();
+    void projectorShowsEveryColumn();
 
 private:
     test::IsolatedSettings m_settings;
@@ -544,6 +549,75 @@ void TestMainWindowUsability::projectorKeepsThePlotsReadable()
                  qPrintable(p->title() + QStringLiteral(": axis ")
                             + QString::number(p->customPlot()->axisRect()->height())));
     }
+}
+
+namespace {
+/// True when @p w, inside the scroll area @p area's widget, ends within the area's viewport
+/// (@p scrolled false) or within what its horizontal scroll bar reaches (@p scrolled true).
+bool reachable(const QScrollArea *area, const QWidget *w, bool scrolled, QString *why)
+{
+    const int right = w->mapTo(area->widget(), QPoint(w->width(), 0)).x();
+    const int reach = area->viewport()->width() + (scrolled ? area->horizontalScrollBar()->maximum() : 0);
+    *why = QStringLiteral("right edge %1, viewport %2, scroll bar reaches %3")
+               .arg(right)
+               .arg(area->viewport()->width())
+               .arg(reach);
+    return right <= reach;
+}
+} // namespace
+
+void TestMainWindowUsability::projectorShowsEveryColumn()
+{
+    // The walkthrough of issue 33 at 1024 x 768: the Setup panel's state table cut "Target µs"
+    // (four stretched columns of equal width), the Parameters dock's units column was past the
+    // dock's edge (the latency limit's row made the panel 327 px wide in a 256 px dock), the
+    // legend took two rows, and the window itself grew to 1134 px (the one-line "Simulating…"
+    // banner, shown during the first run, asked 662 px of the plots' column).
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    w.refreshPlotsNow();
+    QCoreApplication::processEvents();
+    QCOMPARE(w.size(), QSize(1024, 768));
+    QString why;
+
+    // Every state-table column as wide as its title (the header's own size hint), and the
+    // table within the Setup dock, or within its horizontal scroll bar's reach.
+    auto *table = w.setupPanel()->targetPicker()->findChild<QTableWidget *>();
+    QVERIFY(table);
+    QHeaderView *header = table->horizontalHeader();
+    for (int c = 0; c < table->columnCount(); ++c)
+        QVERIFY2(header->sectionSize(c) >= header->sectionSizeHint(c),
+                 qPrintable(QStringLiteral("column %1 (%2): %3 px of %4")
+                                .arg(c)
+                                .arg(table->horizontalHeaderItem(c)->text())
+                                .arg(header->sectionSize(c))
+                                .arg(header->sectionSizeHint(c))));
+    const int last = table->columnCount() - 1;
+    QVERIFY(header->sectionViewportPosition(last) + header->sectionSize(last) <= table->viewport()->width());
+    auto *setup = qobject_cast<QScrollArea *>(w.findChild<QDockWidget *>(QStringLiteral("setupDock"))->widget());
+    QVERIFY(setup);
+    QVERIFY2(reachable(setup, table, true, &why), qPrintable(why));
+
+    // Every parameter's unit in view without scrolling, its text whole.
+    auto *params = qobject_cast<QScrollArea *>(w.findChild<QDockWidget *>(QStringLiteral("parameterDock"))->widget());
+    QVERIFY(params);
+    const QList<ParameterRow *> rows = w.parameterPanel()->findChildren<ParameterRow *>();
+    QVERIFY(rows.size() > 4);
+    for (const ParameterRow *r : rows) {
+        QVERIFY2(reachable(params, r->unitLabel(), false, &why), qPrintable(r->name() + QStringLiteral(": ") + why));
+        QVERIFY(r->unitLabel()->width() >= r->unitLabel()->fontMetrics().horizontalAdvance(r->unitLabel()->text()));
+    }
+    QCOMPARE(params->horizontalScrollBar()->maximum(), 0);
+
+    // The default scenario's four chips on one row: names and miss ratios, above and below in
+    // their tooltips.
+    QCOMPARE(w.snapshot()->governorCount(), 4);
+    QCOMPARE(w.legend()->rowCount(), 1);
+    QVERIFY(w.legend()->isCompact());
+    QVERIFY(w.legend()->chipText(0).contains(QStringLiteral("miss ")));
 }
 
 void TestMainWindowUsability::projectorKeepsTheComparisonRows()

@@ -5,12 +5,12 @@
 
 #include "core/io/atomic_file.h"
 #include "widgets/comparison/comparison_table_model.h"
+#include "widgets/export/export_dialogs.h"
 #include "widgets/export/model_export.h"
 #include "widgets/export/scenario_context.h"
 
 #include <QApplication>
 #include <QClipboard>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -324,15 +324,15 @@ QString ComparisonView::exportTo(const QString &path) const
 
 void ComparisonView::exportWithDialog()
 {
-    QString selected;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export comparison"), QString(),
-                                                tr("CSV (*.csv);;Markdown (*.md);;JSON (*.json)"), &selected);
+    // The CPUs dock's dialog: a proposed name ("lisa-juno-sched_load-6cpu-comparison.csv"), the
+    // chosen filter's suffix added before the dialog asks about overwriting.
+    const SnapshotPtr snap = m_model->snapshot();
+    const QString path =
+        askSavePath(this, tr("Export comparison"),
+                    (snap ? exportBaseName(*snap) : QStringLiteral("idlescope")) + QStringLiteral("-comparison.csv"),
+                    {tr("CSV (*.csv)"), tr("Markdown (*.md)"), tr("JSON (*.json)")});
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty()) // no suffix typed: take the filter's
-        path += selected.contains(QLatin1String("*.md"))     ? QStringLiteral(".md")
-                : selected.contains(QLatin1String("*.json")) ? QStringLiteral(".json")
-                                                             : QStringLiteral(".csv");
     const QString err = exportTo(path);
     if (!err.isEmpty())
         QMessageBox::warning(this, tr("Export failed"), err);

@@ -38,6 +38,8 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
 {
     auto *box = this;
     auto *v = new QVBoxLayout(box);
+    // Narrow side margins: the state table's five columns fit a 200-pixel Setup dock.
+    v->setContentsMargins(3, v->contentsMargins().top(), 3, v->contentsMargins().bottom());
     m_targetCombo = new QComboBox(box);
     for (const QString &id : builtinTargetIds()) {
         m_targetCombo->addItem(id, QStringLiteral("builtin:") + id);
@@ -50,13 +52,16 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
     setFocusProxy(m_targetCombo); // focusing the group (e.g. from "no power data") lands on the table choice
 
     m_states = new QTableWidget(0, ColCount, box);
-    m_states->setHorizontalHeaderLabels({tr("State"), tr("Exit \u00b5s"), tr("Target \u00b5s"), tr("Poll"), tr("On")});
+    // Units under the titles: a 200-pixel Setup dock has room for every column that way.
+    m_states->setHorizontalHeaderLabels(
+        {tr("State"), tr("Exit\n\u00b5s"), tr("Target\n\u00b5s"), tr("Poll"), tr("On")});
     m_states->horizontalHeaderItem(ColExit)->setToolTip(tr("Exit latency (exit_latency_ns), in \u00b5s"));
     m_states->horizontalHeaderItem(ColTarget)->setToolTip(tr("Target residency (target_residency_ns), in \u00b5s"));
     m_states->verticalHeader()->hide();
-    m_states->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    for (int c : {ColPolling, ColEnabled})
-        m_states->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    // The name takes what is left; every other column is as wide as its title and values (four
+    // equal stretched columns cut "Target µs" to "Target" in a narrow dock).
+    m_states->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_states->horizontalHeader()->setSectionResizeMode(ColName, QHeaderView::Stretch);
     m_states->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_states->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_states->setSelectionMode(QAbstractItemView::NoSelection);
@@ -241,7 +246,17 @@ void TargetPicker::fillStateTable()
         for (int c : {ColExit, ColTarget})
             m_states->item(r, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
-    m_states->setFixedHeight(m_states->horizontalHeader()->height() + 4
+    // Never narrower than its columns' contents (the name's too): a dock narrower than that
+    // scrolls to them (its scroll area), no column is cut.
+    QHeaderView *header = m_states->horizontalHeader();
+    header->setSectionResizeMode(ColName, QHeaderView::ResizeToContents);
+    header->resizeSections(QHeaderView::ResizeToContents);
+    int width = 2 * m_states->frameWidth();
+    for (int c = 0; c < ColCount; ++c)
+        width += header->sectionSize(c);
+    header->setSectionResizeMode(ColName, QHeaderView::Stretch);
+    m_states->setMinimumWidth(width);
+    m_states->setFixedHeight(header->sizeHint().height() + 4
                              + t.count() * m_states->verticalHeader()->defaultSectionSize());
     m_targetSource->setText(QString::fromStdString(t.source));
     m_targetSource->setVisible(!t.source.empty());

@@ -440,10 +440,14 @@ void CpuLanesView::fillDisagreements()
         for (const trace::Disagreement &d : g.agreement.first) {
             if (m_shownCpu != TRACE_ALL_CPUS && d.cpu != m_shownCpu)
                 continue;
-            auto *item = new QListWidgetItem(tr("%1 \u00b7 %2 at %3 s: the kernel %4, %1 %5")
-                                                 .arg(run, cpuName(d.cpu), traceTimestampText(d.traceNs),
+            // At the kernel's entry's place on the lanes' axis above (core's origin, the trace's
+            // first event, is the snapshot's); the trace-cmd timestamp in the tooltip.
+            const Ns axisNs = d.traceNs - (m_snap && m_snap->trace ? m_snap->trace->originNs : 0);
+            auto *item = new QListWidgetItem(tr("%1 \u00b7 %2 at %3: the kernel %4, %1 %5")
+                                                 .arg(run, cpuName(d.cpu), traceAxisText(axisNs),
                                                       stateName(d.recordedState), stateName(d.simulatedState)),
                                              m_firstList);
+            item->setToolTip(tr("%1; click to open the kernel's entry in the inspector").arg(traceCmdText(d.traceNs)));
             item->setData(Qt::UserRole, d.cpu);
             item->setData(Qt::UserRole + 1, static_cast<qlonglong>(d.traceNs));
         }
@@ -498,11 +502,11 @@ QString CpuLanesView::exportTo(const QString &path) const
 
 void CpuLanesView::exportWithDialog()
 {
-    // "lisa-juno-sched_load-6cpu-cpus.csv": the trace's name, without its suffixes.
-    const QString base = m_snap && m_snap->trace ? QFileInfo(m_snap->spec.workload.path).baseName() : QString();
+    // "lisa-juno-sched_load-6cpu-cpus.csv": the trace's name without its suffixes, as every
+    // export of the window proposes it (exportBaseName()).
     const QString path =
         askSavePath(this, tr("Export the CPUs table"),
-                    (base.isEmpty() ? QStringLiteral("cpus") : base + QStringLiteral("-cpus")) + QStringLiteral(".csv"),
+                    (m_snap ? exportBaseName(*m_snap) : QStringLiteral("idlescope")) + QStringLiteral("-cpus.csv"),
                     {tr("CSV (*.csv)"), tr("Markdown (*.md)")});
     if (path.isEmpty())
         return;

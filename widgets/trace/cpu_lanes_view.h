@@ -72,8 +72,9 @@ public:
     QString statusText() const;
     QTableWidget *table() const { return m_table; }
     /// The first disagreements of each governor with the kernel (issue 29 §3), one item per
-    /// entry naming its CPU and trace timestamp: a click selects the kernel's entry in the
-    /// inspector (disagreementPicked()). Empty without an agreement.
+    /// entry naming its CPU and its time on the lanes' axis (the trace-cmd timestamp in its
+    /// tooltip): a click selects the kernel's entry in the inspector (disagreementPicked()).
+    /// Empty without an agreement.
     QListWidget *disagreementList() const { return m_firstList; }
     /// The counters table as shown (the CPU shown, or all), as CSV or Markdown under a header
     /// that makes it stand alone: core's trace::formatCpuTable(); "" before a comparison.
