@@ -32,6 +32,7 @@
 #include "tests/widgets/window_fixture.h"
 
 #include <QCheckBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
@@ -83,6 +84,37 @@ QString writeNanCsv(const QTemporaryDir &dir)
         f.write("gap_ns,timer_ns,wake_ns,latency_req_ns\n10,nan,100,-1\n");
     return path;
 }
+
+/// The window's binary, beside the CLI's build folder.
+QString guiApp()
+{
+    return QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absolutePath() + QStringLiteral("/../gui/idlescope");
+}
+
+/// The GUI as a script runs it: offscreen, its exit code and what it said on stderr.
+struct Ran {
+    bool finished = false;
+    int exitCode = -1;
+    QString err;
+};
+
+Ran runGui(const QStringList &args)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    QProcess gui;
+    gui.setProcessEnvironment(env);
+    gui.start(guiApp(), args);
+    Ran r;
+    r.finished = gui.waitForFinished(TIMEOUT_MS);
+    if (!r.finished) {
+        gui.kill();
+        gui.waitForFinished();
+    }
+    r.exitCode = gui.exitCode();
+    r.err = QString::fromLocal8Bit(gui.readAllStandardError());
+    return r;
+}
 } // namespace
 
 class TestMainWindowUsability : public QObject {
@@ -94,6 +126,7 @@ private slots:
     void openFileLoadsAStream();
     void aBlockedSessionReadLeavesTheWindowFree();
     void commandLineFileIsOpened();
+    void screenshotOfASessionWhoseSourceIsNoFileFails();
     void projectorKeepsTheComparisonRows();
     void tenGovernorsKeepTheWindowWidth();
     void spaceReachesTheFocusedCheckBox();
@@ -307,8 +340,7 @@ void TestMainWindowUsability::openFileLoadsAStream()
 
 void TestMainWindowUsability::commandLineFileIsOpened()
 {
-    const QString app = QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absolutePath() + QStringLiteral("/../gui/idlescope");
-    QVERIFY2(QFileInfo::exists(app), qPrintable(app + QStringLiteral(" not built")));
+    QVERIFY2(QFileInfo::exists(guiApp()), qPrintable(guiApp() + QStringLiteral(" not built")));
     QTemporaryDir dir;
     // A session on the command line (the .desktop file's %f) is opened, then rendered.
     Session s;
@@ -318,24 +350,6 @@ void TestMainWindowUsability::commandLineFileIsOpened()
                      QStringLiteral("periodic-timers.csv"));
     const QString session = dir.filePath(QStringLiteral("cli.idlescope"));
     QVERIFY(saveSession(s, session));
-    // The GUI as a script runs it: offscreen, its exit code and what it said on stderr.
-    struct Ran {
-        bool finished = false;
-        int exitCode = -1;
-        QString err;
-    };
-    const auto runGui = [&app](const QStringList &args) {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        QProcess gui;
-        gui.setProcessEnvironment(env);
-        gui.start(app, args);
-        Ran r;
-        r.finished = gui.waitForFinished(TIMEOUT_MS);
-        r.exitCode = gui.exitCode();
-        r.err = QString::fromLocal8Bit(gui.readAllStandardError());
-        return r;
-    };
     const QString out = dir.filePath(QStringLiteral("cli.png"));
     const Ran p = runGui({QStringLiteral("--screenshot"), out, session});
     QVERIFY(p.finished);
@@ -543,6 +557,36 @@ void TestMainWindowUsability::projectorKeepsThePlotsReadable()
         QVERIFY2(p->customPlot()->axisRect()->height() >= 50,
                  qPrintable(p->title() + QStringLiteral(": axis ")
                             + QString::number(p->customPlot()->axisRect()->height())));
+    }
+}
+
+void TestMainWindowUsability::screenshotOfASessionWhoseSourceIsNoFileFails()
+{
+    // Issue 30, hostile finding 14a: a session whose src: names a FIFO, /dev/zero or a
+    // folder rendered without that governor and exited 0. The CLI refuses each of them
+    // (`idlescope-cli replay ... --governor-source /dev/zero`: exit 2, "/dev/zero: not a
+    // file"); the scripted picture now does the same, naming the file.
+    QVERIFY2(QFileInfo::exists(guiApp()), qPrintable(guiApp() + QStringLiteral(" not built")));
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("fifo.c"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("folder.c")));
+    for (const QString &source : {fifo, QStringLiteral("/dev/zero"), dir.filePath(QStringLiteral("folder.c"))}) {
+        Session s;
+        s.scenario = defaultScenario();
+        GovernorSpec g;
+        g.variant = "src:" + source.toStdString();
+        g.color = QColor(0xf2, 0x8e, 0x2b);
+        s.scenario.governors.push_back(g);
+        const QString session = dir.filePath(QStringLiteral("src.idlescope"));
+        QVERIFY(saveSession(s, session));
+        const QString out = dir.filePath(QStringLiteral("src.png"));
+        const Ran r = runGui({QStringLiteral("--screenshot"), out, session});
+        QVERIFY2(r.finished, qPrintable(source));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(source + QStringLiteral(": not a file")),
+                 qPrintable(source + QStringLiteral(": ") + r.err));
+        QVERIFY(!QFileInfo::exists(out));
     }
 }
 
