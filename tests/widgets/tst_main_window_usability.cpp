@@ -41,6 +41,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QProcess>
 #include <QScrollArea>
 #include <QSettings>
@@ -50,6 +51,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <QToolButton>
 
@@ -125,6 +127,7 @@ private slots:
     void sessionWithUnimportableTraceIsNotPretendedLoaded();
     void openFileLoadsAStream();
     void aBlockedSessionReadLeavesTheWindowFree();
+    void blockedTableAndRecoveryReadsLeaveTheWindowFree();
     void commandLineFileIsOpened();
     void screenshotOfASessionWhoseSourceIsNoFileFails();
     void projectorKeepsTheComparisonRows();
@@ -319,6 +322,88 @@ void TestMainWindowUsability::aBlockedSessionReadLeavesTheWindowFree()
     QCOMPARE(w.snapshot(), before);
     QCOMPARE(w.windowTitle(), title);
     QVERIFY(w.messageBar()->text().isEmpty());
+}
+
+void TestMainWindowUsability::blockedTableAndRecoveryReadsLeaveTheWindowFree()
+{
+    // Issue 30: File > Open table and the restore of unsaved work at start-up read on the
+    // GUI thread, so a file that does not answer (a network folder gone) froze the window.
+    // Both now read on the opener's worker, as sessions do. A gate holds each read where a
+    // hung file would: the window's timer keeps firing, the opening bar names the read,
+    // Cancel drops it, and a read let through is applied.
+    QTemporaryDir recovery;
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const QString before = w.currentSpec().target.id;
+    auto hold = std::make_shared<std::atomic<bool>>(true);
+    auto gated = std::make_shared<std::atomic<int>>(0);  // reads that reached the gate
+    auto passed = std::make_shared<std::atomic<int>>(0); // and went on
+    w.sessionOpener()->setReadGateForTesting([hold, gated, passed](const QString &) {
+        ++*gated;
+        while (hold->load())
+            QThread::msleep(5);
+        ++*passed;
+    });
+    int ticks = 0;
+    QTimer tick;
+    tick.setInterval(10);
+    connect(&tick, &QTimer::timeout, &w, [&ticks] { ++ticks; });
+    tick.start();
+
+    // A table, cancelled while held: the target stays when the read ends.
+    const QString table = test::kitDir() + QStringLiteral("/tables/intel-skx.json");
+    w.sessionOpener()->openTable(table);
+    QTRY_VERIFY_WITH_TIMEOUT(ticks >= 30 && w.openingBar()->isVisibleTo(&w), TIMEOUT_MS);
+    QVERIFY2(w.openingBar()->label()->text().startsWith(QStringLiteral("Opening intel-skx.json: reading the file")),
+             qPrintable(w.openingBar()->label()->text()));
+    w.openingBar()->cancelButton()->click();
+    QCOMPARE(w.statusBar()->currentMessage(),
+             QStringLiteral("Opening %1 cancelled: the scenario on screen stays").arg(table));
+    hold->store(false);
+    QTRY_COMPARE_WITH_TIMEOUT(passed->load(), 1, TIMEOUT_MS);
+    QTest::qWait(300); // the worker's end reaches the GUI thread through the event loop
+    QCOMPARE(w.currentSpec().target.id, before);
+
+    // The same table let through: it becomes the target (the file's own id), and simulates.
+    hold->store(true);
+    ticks = 0;
+    w.sessionOpener()->openTable(table);
+    QTRY_VERIFY_WITH_TIMEOUT(ticks >= 30 && *gated == 2, TIMEOUT_MS);
+    QCOMPARE(w.currentSpec().target.path, QString()); // not yet: the read is held
+    hold->store(false);
+    QTRY_COMPARE_WITH_TIMEOUT(w.currentSpec().target.path, table, TIMEOUT_MS);
+    QCOMPARE(w.currentSpec().target.kind, TargetKind::File);
+    QTRY_COMPARE_WITH_TIMEOUT(w.snapshot()->spec.target.path, table, TIMEOUT_MS);
+
+    // Unsaved work left by a window that ended without closing: its copy (latency limit
+    // 20 us, the marker) is looked for and read while held, then offered and restored.
+    Session left;
+    left.scenario = w.currentSpec();
+    left.scenario.latencyLimitNs = 20000;
+    QVERIFY(saveSession(left, recovery.filePath(QStringLiteral("recovery-1-1.idlescope"))));
+    w.enableRecovery(recovery.path());
+    hold->store(true);
+    ticks = 0;
+    QSignalSpy offered(&w, &MainWindow::recoveryOffered);
+    QVERIFY(w.offerRecovery());
+    QTRY_VERIFY_WITH_TIMEOUT(ticks >= 30 && w.openingBar()->isVisibleTo(&w), TIMEOUT_MS);
+    QVERIFY2(w.openingBar()->label()->text().contains(QStringLiteral("looking for unsaved work")),
+             qPrintable(w.openingBar()->label()->text()));
+    QVERIFY(offered.isEmpty());
+    QTimer restore; // answers the question once it is asked
+    restore.setInterval(20);
+    connect(&restore, &QTimer::timeout, &w, [] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
+            for (QAbstractButton *b : box->buttons())
+                if (b->text() == QStringLiteral("Restore"))
+                    b->click();
+    });
+    restore.start();
+    hold->store(false);
+    QVERIFY(offered.wait(TIMEOUT_MS) || !offered.isEmpty());
+    QCOMPARE(offered.first().first().toBool(), true);
+    QCOMPARE(w.currentSpec().latencyLimitNs, Ns(20000));
+    QVERIFY(w.isWindowModified());
 }
 
 void TestMainWindowUsability::openFileLoadsAStream()
