@@ -402,6 +402,12 @@ void MainWindow::createConnections()
     connect(m_opener, &SessionOpener::errorOccurred, m_messages, &MessageCenter::showError);
     connect(m_opener, &SessionOpener::readingCancelled, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
+    // Files the window reads when asked, on the opener's worker as sessions are.
+    connect(m_opener, &SessionOpener::leftWorkRead, this, [this] { emit recoveryOffered(restoreLeftWork()); });
+    connect(m_opener, &SessionOpener::tableRead, this, [this](const QString &path, const IdleStateTable &table) {
+        m_setup->targetPicker()->showTableFile(path, table);
+    });
+    connect(m_setup->targetPicker(), &TargetPicker::tableFileRequested, m_opener, &SessionOpener::openTable);
     connect(m_setup, &SetupPanel::targetChanged, this, &MainWindow::onTargetChanged);
     connect(m_setup, &SetupPanel::statesEdited, this, [this] {
         // Only the edited state changes: the tick rate chosen stays (it was reset to the table's).

@@ -166,8 +166,9 @@ public:
     /// Writes the recovery copy now if the window is modified; false when nothing was written.
     bool autosaveNow();
     /// Offers the work a window that ended without closing left in the recovery folder
-    /// (the newest copy; older ones are removed). True when it was restored: the window
-    /// then shows it unsaved and modified.
+    /// (the newest copy; older ones are removed). The copy is read on the session opener's
+    /// worker (the opening bar shows it, with Cancel); the question comes once it is read, and
+    /// recoveryOffered() says how it ended. False, and nothing looked for, while recovery is off.
     bool offerRecovery();
 
     /// Asks Save / Discard / Cancel when the window has unsaved changes; true when the
@@ -191,6 +192,9 @@ signals:
     void snapshotShown(std::shared_ptr<const SimulationSnapshot> snapshot);
     /// An entry was picked in a plot (same as ViewState::entrySelected).
     void entrySelected(int governorIndex, qint64 entryIndex);
+    /// offerRecovery() ended: @p restored when work was left and restored (the window shows
+    /// it, unsaved and modified); false when none was left, it was declined or not allowed.
+    void recoveryOffered(bool restored);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -216,6 +220,8 @@ private:
     /// Next/Previous Miss: zoom in around the entry picked when the view is too wide to show it.
     void zoomToSelectedEntry();
     bool saveSessionDialog(bool saveAs);
+    /// The work readLeftWork() found: asks whether to restore it, and does (offerRecovery()).
+    bool restoreLeftWork();
     void openSessionDialog();
     void exportRunData(bool json);
 

@@ -6,7 +6,8 @@
 //   [FILE]              a session (.idlescope) to open, or a stream CSV / kernel trace to load
 //                       as the workload (the .desktop file's Exec=idlescope %f); with
 //                       --screenshot, the window is rendered once it is shown; a file that
-//                       cannot be opened ends a --screenshot or --measure with exit 2
+//                       cannot be opened ends a --screenshot or --measure with exit 2, and so
+//                       does a governor of it that cannot run (a src: that is no file)
 #include "app/gui/measure.h"
 #include "core/io/atomic_file.h"
 #include "core/source_governor/source_consent.h"
@@ -54,6 +55,16 @@ void screenshotWhenReady(idlescope::MainWindow &w, const QString &path, const QS
             QObject::disconnect(*connection);
             if (!anySnapshot && snap->spec.workload.path != file) { // its import failed: no picture of another scenario
                 std::fprintf(stderr, "idlescope: %s\n", qPrintable(w.messageBar()->text()));
+                QApplication::exit(2);
+                return;
+            }
+            // A governor of the scenario that could not run (a session's src: naming a FIFO,
+            // /dev/zero or a folder) is missing from the picture: a picture of another scenario,
+            // given as this one's. The CLI refuses such a run with exit 2; so does the script,
+            // in the build's words, which name the file.
+            if (!snap->failures.empty()) {
+                for (const idlescope::GovernorFailure &f : snap->failures)
+                    std::fprintf(stderr, "idlescope: %s\n", qPrintable(f.error));
                 QApplication::exit(2);
                 return;
             }

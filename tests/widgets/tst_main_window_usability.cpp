@@ -34,6 +34,7 @@
 #include "tests/widgets/window_fixture.h"
 
 #include <QCheckBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
@@ -42,6 +43,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QProcess>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -53,6 +55,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <QToolButton>
 
@@ -87,6 +90,37 @@ QString writeNanCsv(const QTemporaryDir &dir)
         f.write("gap_ns,timer_ns,wake_ns,latency_req_ns\n10,nan,100,-1\n");
     return path;
 }
+
+/// The window's binary, beside the CLI's build folder.
+QString guiApp()
+{
+    return QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absolutePath() + QStringLiteral("/../gui/idlescope");
+}
+
+/// The GUI as a script runs it: offscreen, its exit code and what it said on stderr.
+struct Ran {
+    bool finished = false;
+    int exitCode = -1;
+    QString err;
+};
+
+Ran runGui(const QStringList &args)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    QProcess gui;
+    gui.setProcessEnvironment(env);
+    gui.start(guiApp(), args);
+    Ran r;
+    r.finished = gui.waitForFinished(TIMEOUT_MS);
+    if (!r.finished) {
+        gui.kill();
+        gui.waitForFinished();
+    }
+    r.exitCode = gui.exitCode();
+    r.err = QString::fromLocal8Bit(gui.readAllStandardError());
+    return r;
+}
 } // namespace
 
 class TestMainWindowUsability : public QObject {
@@ -97,7 +131,9 @@ private slots:
     void sessionWithUnimportableTraceIsNotPretendedLoaded();
     void openFileLoadsAStream();
     void aBlockedSessionReadLeavesTheWindowFree();
+    void blockedTableAndRecoveryReadsLeaveTheWindowFree();
     void commandLineFileIsOpened();
+    void screenshotOfASessionWhoseSourceIsNoFileFails();
     void projectorKeepsTheComparisonRows();
     void tenGovernorsKeepTheWindowWidth();
     void spaceReachesTheFocusedCheckBox();
@@ -293,6 +329,88 @@ void TestMainWindowUsability::aBlockedSessionReadLeavesTheWindowFree()
     QVERIFY(w.messageBar()->text().isEmpty());
 }
 
+void TestMainWindowUsability::blockedTableAndRecoveryReadsLeaveTheWindowFree()
+{
+    // Issue 30: File > Open table and the restore of unsaved work at start-up read on the
+    // GUI thread, so a file that does not answer (a network folder gone) froze the window.
+    // Both now read on the opener's worker, as sessions do. A gate holds each read where a
+    // hung file would: the window's timer keeps firing, the opening bar names the read,
+    // Cancel drops it, and a read let through is applied.
+    QTemporaryDir recovery;
+    MainWindow w;
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    const QString before = w.currentSpec().target.id;
+    auto hold = std::make_shared<std::atomic<bool>>(true);
+    auto gated = std::make_shared<std::atomic<int>>(0);  // reads that reached the gate
+    auto passed = std::make_shared<std::atomic<int>>(0); // and went on
+    w.sessionOpener()->setReadGateForTesting([hold, gated, passed](const QString &) {
+        ++*gated;
+        while (hold->load())
+            QThread::msleep(5);
+        ++*passed;
+    });
+    int ticks = 0;
+    QTimer tick;
+    tick.setInterval(10);
+    connect(&tick, &QTimer::timeout, &w, [&ticks] { ++ticks; });
+    tick.start();
+
+    // A table, cancelled while held: the target stays when the read ends.
+    const QString table = test::kitDir() + QStringLiteral("/tables/intel-skx.json");
+    w.sessionOpener()->openTable(table);
+    QTRY_VERIFY_WITH_TIMEOUT(ticks >= 30 && w.openingBar()->isVisibleTo(&w), TIMEOUT_MS);
+    QVERIFY2(w.openingBar()->label()->text().startsWith(QStringLiteral("Opening intel-skx.json: reading the file")),
+             qPrintable(w.openingBar()->label()->text()));
+    w.openingBar()->cancelButton()->click();
+    QCOMPARE(w.statusBar()->currentMessage(),
+             QStringLiteral("Opening %1 cancelled: the scenario on screen stays").arg(table));
+    hold->store(false);
+    QTRY_COMPARE_WITH_TIMEOUT(passed->load(), 1, TIMEOUT_MS);
+    QTest::qWait(300); // the worker's end reaches the GUI thread through the event loop
+    QCOMPARE(w.currentSpec().target.id, before);
+
+    // The same table let through: it becomes the target (the file's own id), and simulates.
+    hold->store(true);
+    ticks = 0;
+    w.sessionOpener()->openTable(table);
+    QTRY_VERIFY_WITH_TIMEOUT(ticks >= 30 && *gated == 2, TIMEOUT_MS);
+    QCOMPARE(w.currentSpec().target.path, QString()); // not yet: the read is held
+    hold->store(false);
+    QTRY_COMPARE_WITH_TIMEOUT(w.currentSpec().target.path, table, TIMEOUT_MS);
+    QCOMPARE(w.currentSpec().target.kind, TargetKind::File);
+    QTRY_COMPARE_WITH_TIMEOUT(w.snapshot()->spec.target.path, table, TIMEOUT_MS);
+
+    // Unsaved work left by a window that ended without closing: its copy (latency limit
+    // 20 us, the marker) is looked for and read while held, then offered and restored.
+    Session left;
+    left.scenario = w.currentSpec();
+    left.scenario.latencyLimitNs = 20000;
+    QVERIFY(saveSession(left, recovery.filePath(QStringLiteral("recovery-1-1.idlescope"))));
+    w.enableRecovery(recovery.path());
+    hold->store(true);
+    ticks = 0;
+    QSignalSpy offered(&w, &MainWindow::recoveryOffered);
+    QVERIFY(w.offerRecovery());
+    QTRY_VERIFY_WITH_TIMEOUT(ticks >= 30 && w.openingBar()->isVisibleTo(&w), TIMEOUT_MS);
+    QVERIFY2(w.openingBar()->label()->text().contains(QStringLiteral("looking for unsaved work")),
+             qPrintable(w.openingBar()->label()->text()));
+    QVERIFY(offered.isEmpty());
+    QTimer restore; // answers the question once it is asked
+    restore.setInterval(20);
+    connect(&restore, &QTimer::timeout, &w, [] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
+            for (QAbstractButton *b : box->buttons())
+                if (b->text() == QStringLiteral("Restore"))
+                    b->click();
+    });
+    restore.start();
+    hold->store(false);
+    QVERIFY(offered.wait(TIMEOUT_MS) || !offered.isEmpty());
+    QCOMPARE(offered.first().first().toBool(), true);
+    QCOMPARE(w.currentSpec().latencyLimitNs, Ns(20000));
+    QVERIFY(w.isWindowModified());
+}
+
 void TestMainWindowUsability::openFileLoadsAStream()
 {
     MainWindow w;
@@ -312,8 +430,7 @@ void TestMainWindowUsability::openFileLoadsAStream()
 
 void TestMainWindowUsability::commandLineFileIsOpened()
 {
-    const QString app = QFileInfo(QStringLiteral(IDLESCOPE_CLI)).absolutePath() + QStringLiteral("/../gui/idlescope");
-    QVERIFY2(QFileInfo::exists(app), qPrintable(app + QStringLiteral(" not built")));
+    QVERIFY2(QFileInfo::exists(guiApp()), qPrintable(guiApp() + QStringLiteral(" not built")));
     QTemporaryDir dir;
     // A session on the command line (the .desktop file's %f) is opened, then rendered.
     Session s;
@@ -323,24 +440,6 @@ void TestMainWindowUsability::commandLineFileIsOpened()
                      QStringLiteral("periodic-timers.csv"));
     const QString session = dir.filePath(QStringLiteral("cli.idlescope"));
     QVERIFY(saveSession(s, session));
-    // The GUI as a script runs it: offscreen, its exit code and what it said on stderr.
-    struct Ran {
-        bool finished = false;
-        int exitCode = -1;
-        QString err;
-    };
-    const auto runGui = [&app](const QStringList &args) {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        QProcess gui;
-        gui.setProcessEnvironment(env);
-        gui.start(app, args);
-        Ran r;
-        r.finished = gui.waitForFinished(TIMEOUT_MS);
-        r.exitCode = gui.exitCode();
-        r.err = QString::fromLocal8Bit(gui.readAllStandardError());
-        return r;
-    };
     const QString out = dir.filePath(QStringLiteral("cli.png"));
     const Ran p = runGui({QStringLiteral("--screenshot"), out, session});
     QVERIFY(p.finished);
@@ -618,6 +717,36 @@ void TestMainWindowUsability::projectorShowsEveryColumn()
     QCOMPARE(w.legend()->rowCount(), 1);
     QVERIFY(w.legend()->isCompact());
     QVERIFY(w.legend()->chipText(0).contains(QStringLiteral("miss ")));
+}
+
+void TestMainWindowUsability::screenshotOfASessionWhoseSourceIsNoFileFails()
+{
+    // Issue 30, hostile finding 14a: a session whose src: names a FIFO, /dev/zero or a
+    // folder rendered without that governor and exited 0. The CLI refuses each of them
+    // (`idlescope-cli replay ... --governor-source /dev/zero`: exit 2, "/dev/zero: not a
+    // file"); the scripted picture now does the same, naming the file.
+    QVERIFY2(QFileInfo::exists(guiApp()), qPrintable(guiApp() + QStringLiteral(" not built")));
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("fifo.c"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("folder.c")));
+    for (const QString &source : {fifo, QStringLiteral("/dev/zero"), dir.filePath(QStringLiteral("folder.c"))}) {
+        Session s;
+        s.scenario = defaultScenario();
+        GovernorSpec g;
+        g.variant = "src:" + source.toStdString();
+        g.color = QColor(0xf2, 0x8e, 0x2b);
+        s.scenario.governors.push_back(g);
+        const QString session = dir.filePath(QStringLiteral("src.idlescope"));
+        QVERIFY(saveSession(s, session));
+        const QString out = dir.filePath(QStringLiteral("src.png"));
+        const Ran r = runGui({QStringLiteral("--screenshot"), out, session});
+        QVERIFY2(r.finished, qPrintable(source));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(source + QStringLiteral(": not a file")),
+                 qPrintable(source + QStringLiteral(": ") + r.err));
+        QVERIFY(!QFileInfo::exists(out));
+    }
 }
 
 void TestMainWindowUsability::projectorKeepsTheComparisonRows()

@@ -37,7 +37,11 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
+
+#include <atomic>
+#include <memory>
 
 using namespace idlescope;
 using namespace Qt::StringLiterals;
@@ -255,6 +259,50 @@ private slots:
         QVERIFY2(title.startsWith(u"Cannot explain this entry: "_s), qPrintable(title));
         QVERIFY2(title.size() <= int(u"Cannot explain this entry: "_s.size()) + 161, qPrintable(title));
         QVERIFY2(!title.contains(u"static int oops"_s), qPrintable(title)); // the compiler's quote of the line
+    }
+
+    void aSavedFileIsHashedOffTheWindowsThread()
+    {
+        // Issue 30: a save of a watched file was hashed on the GUI thread (a large file, or one
+        // on a network folder that stopped answering, held the window). It is hashed on the
+        // file threads now: while the hash is held the window's timer keeps firing and nothing
+        // re-simulates; once it ends the save re-simulates (the rows of
+        // savingTheWatchedFileReSimulates: hop stays on C1, state 0 on all six rows).
+        MainWindow w;
+        QVERIFY(showHopScenario(w));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"hop.c"_s);
+        const QByteArray original = readAll(dataFile(u"hop.c"_s));
+        QVERIFY(writeFile(path, original));
+        const SnapshotPtr added = addSource(w, path);
+        QVERIFY(added);
+        const std::string id = (u"src:"_s + path).toStdString();
+        auto hold = std::make_shared<std::atomic<bool>>(true);
+        auto asked = std::make_shared<std::atomic<int>>(0);
+        w.sourceGovernors()->setStampReaderForTesting([hold, asked](const QString &file) {
+            ++*asked;
+            while (hold->load())
+                QThread::msleep(5);
+            return sourceFileStamp(file);
+        });
+        int ticks = 0;
+        QTimer tick;
+        tick.setInterval(10);
+        connect(&tick, &QTimer::timeout, &w, [&ticks] { ++ticks; });
+        tick.start();
+
+        QByteArray stayOnC1 = original;
+        stayOnC1.replace("data->idx++;", "data->idx += 0;");
+        QVERIFY(writeFile(path, stayOnC1));
+        QTRY_VERIFY_WITH_TIMEOUT(asked->load() >= 1, WINDOW_TIMEOUT_MS);
+        const int before = ticks;
+        QTRY_VERIFY_WITH_TIMEOUT(ticks >= before + 30, WINDOW_TIMEOUT_MS);
+        QCOMPARE(w.snapshot(), added); // held: nothing re-simulated
+        hold->store(false);
+        QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != added && w.snapshot()->indexOf(id) >= 0
+                                     && states(*w.snapshot()->governors[std::size_t(w.snapshot()->indexOf(id))].run)
+                                            == std::vector<int>(6, 0),
+                                 WINDOW_TIMEOUT_MS);
     }
 
     void aFileThatDoesNotCompileShowsTheCompilersLine()

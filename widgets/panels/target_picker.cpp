@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMetaMethod>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -78,9 +79,22 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
 
 void TargetPicker::setTarget(const TargetSpec &target)
 {
+    showTarget(target, nullptr);
+}
+
+void TargetPicker::keepTarget()
+{
+    const IdleStateTable pristine = m_pristine; // as it was: the file is not read again
+    showTarget(m_target, &pristine);
+}
+
+void TargetPicker::showTarget(const TargetSpec &target, const IdleStateTable *pristine)
+{
     // What the states are without edits: the source's table (a session or an undo may bring
     // an edited one). A sysfs table read before is kept; else the table given is its own.
-    if (target.kind == TargetKind::Builtin) {
+    if (pristine) {
+        m_pristine = *pristine;
+    } else if (target.kind == TargetKind::Builtin) {
         Result<IdleStateTable> t = builtinTable(target.id);
         m_pristine = t ? std::move(*t) : target.table;
     } else if (target.kind == TargetKind::File) {
@@ -110,14 +124,20 @@ bool TargetPicker::loadTableFile(const QString &path)
         emit errorOccurred(QString::fromStdString(table.error().toString()));
         return false;
     }
+    showTableFile(path, std::move(*table));
+    return true;
+}
+
+void TargetPicker::showTableFile(const QString &path, IdleStateTable table)
+{
     TargetSpec t;
     t.kind = TargetKind::File;
-    t.id = QString::fromStdString(table->id);
+    t.id = QString::fromStdString(table.id);
     t.path = path;
-    t.table = std::move(*table);
-    setTarget(t);
+    t.table = table;
+    // The file's table as read is the one without edits: it is not read again.
+    showTarget(t, &table);
     emit targetChanged();
-    return true;
 }
 
 QStringList TargetPicker::editedStates() const
@@ -174,7 +194,7 @@ void TargetPicker::chooseTarget(int index)
 {
     const QString key = m_targetCombo->itemData(index).toString();
     if (!confirmDiscardEdits()) {
-        setTarget(m_target); // the combo back on the table kept, with its edits
+        keepTarget(); // the combo back on the table kept, with its edits
         return;
     }
     chooseConfirmed(key);
@@ -185,15 +205,21 @@ void TargetPicker::chooseConfirmed(const QString &key)
     if (key == QLatin1String("open")) {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
                                                           tr("Tables (*.json);;All files (*)"));
+        // The window reads the file on its worker (the combo shows the table in force until then).
+        if (!path.isEmpty() && isSignalConnected(QMetaMethod::fromSignal(&TargetPicker::tableFileRequested))) {
+            keepTarget();
+            emit tableFileRequested(path);
+            return;
+        }
         if (path.isEmpty() || !loadTableFile(path))
-            setTarget(m_target); // back to the current entry
+            keepTarget(); // back to the current entry
         return;
     }
     if (key == QLatin1String("machine")) {
         auto sys = readSysfsCpuidle();
         if (!sys) {
             emit errorOccurred(QString::fromStdString(sys.error().toString()));
-            setTarget(m_target);
+            keepTarget();
             return;
         }
         for (const std::string &w : sys->warnings)
