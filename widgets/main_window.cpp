@@ -220,9 +220,10 @@ void MainWindow::setupUi()
     cell->addWidget(m_plotStack, 0, 0);
     m_staleMark = new QLabel(tr("Simulating the new scenario: the plots show the previous run"), plotArea);
     m_staleMark->setAlignment(Qt::AlignCenter);
-    // Wrapped: on one line it asked 662 px of the plots' column while a simulation ran, and a
-    // 1024-pixel window shown during the first one grew to 1134 px (the Parameters dock cut).
+    // An overlay over the plots: it takes their cell's size and never sizes the cell (at 14 pt
+    // its one line asked 662 px, and a 1024 px window grew to 1134 px while it showed).
     m_staleMark->setWordWrap(true);
+    m_staleMark->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     m_staleMark->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_staleMark->setStyleSheet(QStringLiteral("background: rgba(255, 255, 255, 170); color: #4e79a7; "
                                               "font-size: 14pt; font-weight: bold;"));

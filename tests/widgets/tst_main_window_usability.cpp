@@ -18,6 +18,7 @@
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/panels/target_picker.h"
+#include "widgets/panels/workload_form.h"
 #include "widgets/plots/counts_plot.h"
 #include "widgets/plots/plot_base.h"
 #include "widgets/plots/qcp.h"
@@ -36,6 +37,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -144,6 +146,7 @@ private slots:
     void pausedCountsSayUpToWhen();
     void projectorKeepsThePlotsReadable();
     void projectorShowsEveryColumn();
+    void projectorKeepsItsWidthWhileSimulating();
 
 private:
     test::IsolatedSettings m_settings;
@@ -717,6 +720,39 @@ void TestMainWindowUsability::projectorShowsEveryColumn()
     QCOMPARE(w.legend()->rowCount(), 1);
     QVERIFY(w.legend()->isCompact());
     QVERIFY(w.legend()->chipText(0).contains(QStringLiteral("miss ")));
+}
+
+void TestMainWindowUsability::projectorKeepsItsWidthWhileSimulating()
+{
+    // Found by projectorKeepsThePlotsReadable under the asan preset, where the first run
+    // outlasts STALE_AFTER_MS: the mark over the stale plots ("Simulating the new scenario:
+    // the plots show the previous run", one line at 14 pt) asked 662 px of the central
+    // area, and the 1024 px window grew to 1134 px (with the 472 px of the docks beside it),
+    // past a projector's screen, and stayed so. A 5 M-span workload (tst_main_window_edits:
+    // seconds of replay on any machine) shows the mark in a release build too.
+    MainWindow w;
+    w.resize(1024, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    QCOMPARE(w.size(), QSize(1024, 768));
+    QDoubleSpinBox *spans = nullptr;
+    for (QDoubleSpinBox *box : w.setupPanel()->findChild<WorkloadForm *>()->findChildren<QDoubleSpinBox *>())
+        if (box->maximum() == WORKLOAD_MAX_SPANS)
+            spans = box;
+    QVERIFY(spans);
+    spans->setValue(5000000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.busyText().contains(QStringLiteral(" %")), TIMEOUT_MS);
+    QVERIFY(w.isStaleShown());
+    for (const GovernorResult &g : w.snapshot()->governors)
+        QVERIFY2(w.busyText().contains(QString::fromStdString(g.run->variant)), qPrintable(w.busyText()));
+    QCoreApplication::processEvents();
+    QVERIFY2(w.minimumSizeHint().width() <= 1024,
+             qPrintable(
+                 QStringLiteral("window min width %1 with \"%2\"").arg(w.minimumSizeHint().width()).arg(w.busyText())));
+    QCOMPARE(w.size(), QSize(1024, 768));
+    w.cancelSimulation();
+    QCOMPARE(w.size(), QSize(1024, 768));
 }
 
 void TestMainWindowUsability::screenshotOfASessionWhoseSourceIsNoFileFails()
