@@ -125,27 +125,6 @@ private slots:
         QVERIFY2(json.contains("\"variant\": \"src:"), json.constData());
     }
 
-    void aStopTickByteOtherThanOneStopsTheTick()
-    {
-        // odd_bool.c stores the byte 2 in *stop_tick and picks state 0 each time. The host
-        // read it as a C++ bool: the decision byte then carried DECISION_POLL_LIMIT instead
-        // of DECISION_STOP_TICK (2 << 4), and the next decisions were read as its value. Any
-        // byte but 0 is "stop the tick", as C's conversion to bool makes it. On hop.csv with
-        // three_states.json, state 0 (C1, exit latency 1 us) each time: residency = wake_ns
-        // + 1000 ns (hop.c's comment), rows 0, 1 and 5 below (C2's 50 us target residency).
-        const QString entries = m_out.filePath(u"odd_bool.csv"_s);
-        const auto r = runCli(replayArgs(u"odd_bool.c"_s) << u"--entries"_s << entries);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QCOMPARE(readAll(entries),
-                 QByteArray("span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n"
-                            "0,0,0,1,201000,0,1,0,0\n"
-                            "1,0,0,1,2001000,0,1,0,0\n"
-                            "2,0,0,1,31000,0,0,0,0\n"
-                            "3,0,0,1,21000,0,0,0,0\n"
-                            "4,0,0,1,6000,0,0,0,0\n"
-                            "5,0,0,1,151000,0,1,0,0\n"));
-    }
-
     void srcIdAndNameAreTheSameGovernor()
     {
         // --governor src:FILE is --governor-source FILE; --name replaces the label only.
@@ -177,6 +156,27 @@ private slots:
                                dataFile(u"hop.csv"_s), u"--governor-source"_s, copy});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(governors.entryList({u"*.so"_s}, QDir::Files).size(), 2);
+    }
+
+    void aStopTickByteOtherThanOneStopsTheTick()
+    {
+        // odd_bool.c stores the byte 2 in *stop_tick and picks state 0 each time. The host
+        // read it as a C++ bool: the decision byte then carried DECISION_POLL_LIMIT instead
+        // of DECISION_STOP_TICK (2 << 4), and the next decisions were read as its value. Any
+        // byte but 0 is "stop the tick", as C's conversion to bool makes it. On hop.csv with
+        // three_states.json, state 0 (C1, exit latency 1 us) each time: residency = wake_ns
+        // + 1000 ns (hop.c's comment), rows 0, 1 and 5 below (C2's 50 us target residency).
+        const QString entries = m_out.filePath(u"odd_bool.csv"_s);
+        const auto r = runCli(replayArgs(u"odd_bool.c"_s) << u"--entries"_s << entries);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(readAll(entries),
+                 QByteArray("span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n"
+                            "0,0,0,1,201000,0,1,0,0\n"
+                            "1,0,0,1,2001000,0,1,0,0\n"
+                            "2,0,0,1,31000,0,0,0,0\n"
+                            "3,0,0,1,21000,0,0,0,0\n"
+                            "4,0,0,1,6000,0,0,0,0\n"
+                            "5,0,0,1,151000,0,1,0,0\n"));
     }
 
     void aHeaderBesideIsPartOfTheBuildAndNoOtherIsRead()
