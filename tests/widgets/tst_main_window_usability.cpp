@@ -615,16 +615,23 @@ void TestMainWindowUsability::pausedCountsSayUpToWhen()
     QVERIFY(!w.figureCaption(misses).title.contains(QStringLiteral("up to")));
 }
 
+namespace {
+/// @p w shown at a projector's 1024 x 768, once its first run is simulated.
+bool shownOnAProjector(MainWindow &w)
+{
+    w.resize(1024, 768);
+    w.show();
+    return QTest::qWaitForWindowExposed(&w) && QTest::qWaitFor([&w] { return w.snapshot() != nullptr; }, TIMEOUT_MS);
+}
+} // namespace
+
 void TestMainWindowUsability::projectorKeepsThePlotsReadable()
 {
     // Issue 33 item 9: at 1024 x 768 (a projector) the three time plots shrank to bare titles
     // and the window did not fit. The window fits, and every time plot keeps
     // TIME_PLOT_MIN_HEIGHT (the plot area scrolls for it).
     MainWindow w;
-    w.resize(1024, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    QVERIFY(shownOnAProjector(w));
     w.refreshPlotsNow();
     QCoreApplication::processEvents();
     QString sizes =
@@ -676,10 +683,7 @@ void TestMainWindowUsability::projectorShowsEveryColumn()
     // legend took two rows, and the window itself grew to 1134 px (the one-line "Simulating…"
     // banner, shown during the first run, asked 662 px of the plots' column).
     MainWindow w;
-    w.resize(1024, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    QVERIFY(shownOnAProjector(w));
     w.refreshPlotsNow();
     QCoreApplication::processEvents();
     QCOMPARE(w.size(), QSize(1024, 768));
@@ -731,10 +735,7 @@ void TestMainWindowUsability::projectorKeepsItsWidthWhileSimulating()
     // past a projector's screen, and stayed so. A 5 M-span workload (tst_main_window_edits:
     // seconds of replay on any machine) shows the mark in a release build too.
     MainWindow w;
-    w.resize(1024, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    QVERIFY(shownOnAProjector(w));
     QCOMPARE(w.size(), QSize(1024, 768));
     QDoubleSpinBox *spans = nullptr;
     for (QDoubleSpinBox *box : w.setupPanel()->findChild<WorkloadForm *>()->findChildren<QDoubleSpinBox *>())
@@ -790,10 +791,7 @@ void TestMainWindowUsability::projectorKeepsTheComparisonRows()
     // A fresh user's finding: at 1024 x 768 with a trace, the Comparison dock showed its header
     // and a sliver of a row, and the trace's note (what it cannot tell) ran over the table.
     MainWindow w;
-    w.resize(1024, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, TIMEOUT_MS);
+    QVERIFY(shownOnAProjector(w));
     const QString path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
     QVERIFY(test::nextSnapshot(w, [&] { QVERIFY(w.setupPanel()->loadTraceFile(path, 4)); }));
     QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->trace != nullptr, TIMEOUT_MS);
