@@ -390,6 +390,14 @@ void MainWindow::createDocks()
 
 void MainWindow::createConnections()
 {
+    connectOpener();
+    connectPanels();
+    connectRunsAndViews();
+}
+
+/// What the session opener reads on its worker reaches the window here.
+void MainWindow::connectOpener()
+{
     connect(m_opener, &SessionOpener::scenarioRead, this, [this](const ScenarioSpec &scenario) {
         applySpec(scenario);
         m_committed = editState(); // the session opened is no step to undo
@@ -408,6 +416,11 @@ void MainWindow::createConnections()
     connect(m_opener, &SessionOpener::tableRead, this, [this](const QString &path, const IdleStateTable &table) {
         m_setup->targetPicker()->showTableFile(path, table);
     });
+}
+
+/// An edit in the Setup or Parameters panel is an undo step and a new run.
+void MainWindow::connectPanels()
+{
     connect(m_setup->targetPicker(), &TargetPicker::tableFileRequested, m_opener, &SessionOpener::openTable);
     connect(m_setup, &SetupPanel::targetChanged, this, &MainWindow::onTargetChanged);
     connect(m_setup, &SetupPanel::statesEdited, this, [this] {
@@ -439,6 +452,11 @@ void MainWindow::createConnections()
             commitEdit(tr("Change parameters"));
         simulate(final);
     });
+}
+
+/// Undo, autosave, the runner and the views that select entries.
+void MainWindow::connectRunsAndViews()
+{
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) {
         setWindowModified(!clean);
         if (clean)

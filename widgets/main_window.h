@@ -211,6 +211,9 @@ private:
     void createViewMenu();
     void createSimulationMenus();
     void createConnections();
+    void connectOpener();
+    void connectPanels();
+    void connectRunsAndViews();
     void restoreSettings();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *w, Qt::DockWidgetArea area);
     void onEntrySelected(int governorIndex, qint64 entryIndex);

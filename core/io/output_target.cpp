@@ -57,6 +57,30 @@ Error walkError(const std::string &path, std::string message)
     return Error{path, 0, "", std::move(message)};
 }
 
+// A link another user put in a shared folder, @p shown on the way to @p path
+// (empty: the path's own name).
+Error plantedLinkError(const std::string &path, const std::string &shown, uid_t owner, const std::string &folder)
+{
+    return walkError(path, (shown.empty() ? std::string("is") : shown + " is") + " a link that user "
+                               + std::to_string(owner) + " put in the shared folder " + folder
+                               + " (sticky, anyone may write); refusing to follow it, since it could point at any "
+                                 "of your files");
+}
+
+// The target of the link @p name in @p folderFd, @p shown so in messages; never empty.
+Result<std::string> readLink(int folderFd, const std::string &name, const struct stat &st, const std::string &path,
+                             const std::string &shown)
+{
+    std::string target(std::max<std::size_t>(static_cast<std::size_t>(st.st_size), 255) + 1, '\0');
+    const ssize_t n = ::readlinkat(folderFd, name.c_str(), target.data(), target.size());
+    if (n < 0 || static_cast<std::size_t>(n) >= target.size())
+        return walkError(path, "cannot read the link " + shown);
+    target.resize(static_cast<std::size_t>(n));
+    if (target.empty())
+        return walkError(path, "the link " + shown + " is empty");
+    return target;
+}
+
 } // namespace
 
 OutputTarget::~OutputTarget()
@@ -126,20 +150,13 @@ Result<OutputTarget> openOutputTarget(const std::string &path)
             if (::fstat(t.m_folderFd, &folder) != 0)
                 return walkError(path, std::string("cannot look at its folder: ") + std::strerror(errno));
             if (!mayFollowLink(folder, st))
-                return walkError(path, (last ? std::string("is") : joined(where, name) + " is") + " a link that user "
-                                           + std::to_string(st.st_uid) + " put in the shared folder "
-                                           + (where.empty() ? "." : where)
-                                           + " (sticky, anyone may write); refusing to follow it, since it could "
-                                             "point at any of your files");
+                return plantedLinkError(path, last ? "" : joined(where, name), st.st_uid, where.empty() ? "." : where);
             if (++links > kMaxLinks)
                 return walkError(path, "more than 40 links on the way; refusing to follow them");
-            std::string target(std::max<std::size_t>(static_cast<std::size_t>(st.st_size), 255) + 1, '\0');
-            const ssize_t n = ::readlinkat(t.m_folderFd, name.c_str(), target.data(), target.size());
-            if (n < 0 || static_cast<std::size_t>(n) >= target.size())
-                return walkError(path, "cannot read the link " + joined(where, name));
-            target.resize(static_cast<std::size_t>(n));
-            if (target.empty())
-                return walkError(path, "the link " + joined(where, name) + " is empty");
+            Result<std::string> read = readLink(t.m_folderFd, name, st, path, joined(where, name));
+            if (!read)
+                return read.error();
+            const std::string &target = *read;
             if (target.front() == '/') {
                 if (!openRoot(true))
                     return walkError(path, std::string("cannot open /: ") + std::strerror(errno));
@@ -151,16 +168,14 @@ Result<OutputTarget> openOutputTarget(const std::string &path)
                 return walkError(path, "is a folder, not a file");
             continue;
         }
-        if (last && !S_ISDIR(st.st_mode)) {
-            if (namesFolder)
-                return walkError(path, "folder " + parent + " does not exist");
+        if (last && !S_ISDIR(st.st_mode) && !namesFolder) {
             t.m_name = std::move(name);
             return t;
         }
+        if (!S_ISDIR(st.st_mode)) // a file on the way, or a path ending in '/' that names one
+            return walkError(path, "folder " + parent + " does not exist");
         if (last)
             return walkError(path, "is a folder, not a file");
-        if (!S_ISDIR(st.st_mode))
-            return walkError(path, "folder " + parent + " does not exist");
         const int next = ::openat(t.m_folderFd, name.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (next < 0)
             return walkError(path, "cannot enter the folder " + joined(where, name) + ": " + std::strerror(errno));
