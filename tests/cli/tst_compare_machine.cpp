@@ -110,7 +110,7 @@ private slots:
         const CliResult text = runCli(common);
         QVERIFY2(text.exitCode == 0, qPrintable(text.err));
         QVERIFY(text.out.contains(u"Confusion matrix"_s));
-        QVERIFY(text.out.contains(u"First disagreements (trace time, s):"_s));
+        QVERIFY(text.out.contains(u"First disagreements (trace-cmd timestamps, s):"_s));
         const CliResult json = runCli(common + QStringList{u"--format"_s, u"json"_s});
         QVERIFY2(json.exitCode == 0, qPrintable(json.err));
         const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
