@@ -76,10 +76,8 @@ std::string markdown(const Table &t)
     std::string out = t.title.empty() ? std::string() : t.title + "\n\n";
     // Headings are the formatter's own names (column-safe or fixed words), written as they are.
     out += "|";
-    for (const Column &c : t.columns) {
-        const std::string heading = c.unit.empty() ? c.name : c.name + " (" + c.unit + ")";
-        out += heading.empty() ? " |" : " " + heading + " |";
-    }
+    for (const Column &c : t.columns)
+        out += c.name.empty() ? " |" : " " + c.name + " |";
     out += "\n|";
     for (const Column &c : t.columns)
         out += c.align == Align::Right ? "---:|" : "---|";

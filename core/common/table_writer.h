@@ -24,8 +24,7 @@ namespace idlescope::table {
 enum class Align { Left, Right };
 
 struct Column {
-    std::string name;          ///< CSV header and JSON key; the markdown heading without a unit
-    std::string unit;          ///< set: the markdown heading is "name (unit)"
+    std::string name;          ///< the markdown heading, CSV header and JSON key
     Align align = Align::Left; ///< markdown only
     bool json = true;          ///< false: jsonObject() leaves it out (the caller writes it as a key)
 };

@@ -68,7 +68,7 @@ table::Table runTable(const Machine &m, const ClosedLoopSpec &spec, const std::v
     t.title = "machine `" + m.id + "`, closed loop `" + spec.text + "` (" + std::to_string(spec.cpus())
               + " CPU(s)); added latency: from each completion or message to the start of its handling";
     for (const char *name : COLUMNS)
-        t.columns.push_back({name, "", t.columns.empty() ? table::Align::Left : table::Align::Right});
+        t.columns.push_back({name, t.columns.empty() ? table::Align::Left : table::Align::Right});
     for (const ClosedLoopRun &r : runs)
         t.rows.push_back(cells(m, r));
     t.csv = table::CsvText::Raw;

@@ -58,11 +58,11 @@ double aggregate(const std::vector<double> &v, Row kind)
 table::Table buildTable(const CompareResult &r, const std::vector<CompareColumn> &cols, bool aggregatesOnly)
 {
     table::Table t;
-    t.columns = {{"point", "", table::Align::Left, false},
-                 {"governor", "", table::Align::Left, false},
-                 {"iteration", "", table::Align::Left, false}};
+    t.columns = {{"point", table::Align::Left, false},
+                 {"governor", table::Align::Left, false},
+                 {"iteration", table::Align::Left, false}};
     for (const CompareColumn &c : cols)
-        t.columns.push_back({c.name, "", table::Align::Right});
+        t.columns.push_back({c.name, table::Align::Right});
     for (size_t p = 0; p < r.pointLabels.size(); ++p)
         for (size_t g = 0; g < r.governors.size(); ++g) {
             const std::vector<table::Cell> keys = {table::text(r.pointLabels[p]), table::text(r.governors[g])};

@@ -45,7 +45,7 @@ std::vector<table::Column> columns(const std::vector<std::string> &states, bool 
                 c.push_back(n + s);
     std::vector<table::Column> out;
     for (size_t i = 0; i < c.size(); ++i)
-        out.push_back({c[i], "", i < 3 ? table::Align::Left : table::Align::Right, i > 0});
+        out.push_back({c[i], i < 3 ? table::Align::Left : table::Align::Right, i > 0});
     return out;
 }
 
@@ -196,12 +196,12 @@ std::string clusterMarkdown(const MachineComparison &c, const std::vector<std::s
     table::Table t;
     t.title = "Cluster view (all CPUs of the cluster idle; its state is the shallowest of theirs):";
     t.markdown = table::MarkdownText::Raw;
-    t.columns = {{"run"}, {"cluster"}, {"cpus"}, {"idle_ms", "", table::Align::Right}};
+    t.columns = {{"run"}, {"cluster"}, {"cpus"}, {"idle_ms", table::Align::Right}};
     for (const std::string &s : states) {
-        t.columns.push_back({"time_ms_" + s, "", table::Align::Right});
-        t.columns.push_back({"usage_" + s, "", table::Align::Right});
+        t.columns.push_back({"time_ms_" + s, table::Align::Right});
+        t.columns.push_back({"usage_" + s, table::Align::Right});
     }
-    t.columns.push_back({"cluster_idle_J", "", table::Align::Right});
+    t.columns.push_back({"cluster_idle_J", table::Align::Right});
     std::string out;
     for (size_t k = 0; k < c.runs.size(); ++k) {
         for (size_t i = 0; i < c.clusters[k].size(); ++i)

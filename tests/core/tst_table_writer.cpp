@@ -21,9 +21,9 @@ table::Table smallTable()
     table::Table t;
     t.title = "two runs";
     t.columns = {{"name"},
-                 {"entries", "", table::Align::Right},
-                 {"time", "ms", table::Align::Right},
-                 {"energy_J", "", table::Align::Right}};
+                 {"entries", table::Align::Right},
+                 {"time_ms", table::Align::Right},
+                 {"energy_J", table::Align::Right}};
     t.rows.push_back({table::text("a,b"), table::integer(12), table::fixed(1.5, 3), table::general(2.4e-5, 6)});
     t.rows.push_back({table::text("say \"hi\"\nx\x01|"), table::integer(-3), table::fixed(3.14159, 2),
                       table::missing("no power data")});
@@ -42,7 +42,7 @@ private slots:
     {
         // '"' stays, the line break reads \n, U+0001 \x01, '|' \|; a blank is " |", an empty text "  |".
         const std::string expected = "two runs\n\n"
-                                     "| name | entries | time (ms) | energy_J |\n"
+                                     "| name | entries | time_ms | energy_J |\n"
                                      "|---|---:|---:|---:|\n"
                                      "| a,b | 12 | 1.500 | 2.4e-05 |\n"
                                      "| say \"hi\"\\nx\\x01\\| | -3 | 3.14 | no power data |\n"
@@ -58,7 +58,7 @@ private slots:
         t.title.clear();
         t.notes.clear();
         t.rows.resize(2);
-        const std::string expected = "| name | entries | time (ms) | energy_J |\n"
+        const std::string expected = "| name | entries | time_ms | energy_J |\n"
                                      "|---|---:|---:|---:|\n"
                                      "| a,b | 12 | 1.500 | 2.4e-05 |\n"
                                      "| say \"hi\"\nx\x01| | -3 | 3.14 | no power data |\n";
@@ -68,8 +68,8 @@ private slots:
     void csvQuotesByRfc4180()
     {
         // Quoted when a comma, a quote or a line break is in it, its quotes doubled; the
-        // control character stays inside the quotes (csvField's rule); no unit in the header.
-        const std::string expected = "name,entries,time,energy_J\n"
+        // control character stays inside the quotes (csvField's rule).
+        const std::string expected = "name,entries,time_ms,energy_J\n"
                                      "\"a,b\",12,1.500,2.4e-05\n"
                                      "\"say \"\"hi\"\"\nx\x01|\",-3,3.14,no power data\n"
                                      ",,,\n";
@@ -81,12 +81,12 @@ private slots:
         table::Table t = smallTable();
         t.csv = table::CsvText::ColumnSafe;
         // ' ', ',', '"', '\n', U+0001 and '|' each become '_'.
-        QCOMPARE(table::csv(t), std::string("name,entries,time,energy_J\n"
+        QCOMPARE(table::csv(t), std::string("name,entries,time_ms,energy_J\n"
                                             "a_b,12,1.500,2.4e-05\n"
                                             "say__hi__x__,-3,3.14,no_power_data\n"
                                             ",,,\n"));
         t.csv = table::CsvText::Raw;
-        QCOMPARE(table::csv(t), std::string("name,entries,time,energy_J\n"
+        QCOMPARE(table::csv(t), std::string("name,entries,time_ms,energy_J\n"
                                             "a,b,12,1.500,2.4e-05\n"
                                             "say \"hi\"\nx\x01|,-3,3.14,no power data\n"
                                             ",,,\n"));
@@ -97,17 +97,17 @@ private slots:
         table::Table t = smallTable();
         // Numbers as printed, text as JSON strings (\" and \u000a, \u0001), missing null.
         QCOMPARE(table::jsonObject(t, t.rows[0]),
-                 std::string("{\"name\": \"a,b\", \"entries\": 12, \"time\": 1.500, \"energy_J\": 2.4e-05}"));
+                 std::string("{\"name\": \"a,b\", \"entries\": 12, \"time_ms\": 1.500, \"energy_J\": 2.4e-05}"));
         QCOMPARE(table::jsonObject(t, t.rows[1]),
-                 std::string("{\"name\": \"say \\\"hi\\\"\\u000ax\\u0001|\", \"entries\": -3, \"time\": 3.14, "
+                 std::string("{\"name\": \"say \\\"hi\\\"\\u000ax\\u0001|\", \"entries\": -3, \"time_ms\": 3.14, "
                              "\"energy_J\": null}"));
         QCOMPARE(table::jsonObject(t, t.rows[2]), std::string("{\"name\": \"\"}"));
         t.missing = table::JsonMissing::Words;
         t.columns[0].json = false;
         t.rows.resize(2);
         QCOMPARE(table::jsonObjects(t, ",", "\n  "),
-                 std::string("\n  {\"entries\": 12, \"time\": 1.500, \"energy_J\": 2.4e-05},"
-                             "\n  {\"entries\": -3, \"time\": 3.14, \"energy_J\": \"no power data\"}"));
+                 std::string("\n  {\"entries\": 12, \"time_ms\": 1.500, \"energy_J\": 2.4e-05},"
+                             "\n  {\"entries\": -3, \"time_ms\": 3.14, \"energy_J\": \"no power data\"}"));
     }
 };
 
