@@ -53,27 +53,22 @@ private slots:
 
     void markdownRawKeepsCells()
     {
+        // The second row alone, its cell as it is: the line break and the '|' split the row.
         table::Table t = smallTable();
         t.markdown = table::MarkdownText::Raw;
         t.title.clear();
         t.notes.clear();
-        t.rows.resize(2);
-        const std::string expected = "| name | entries | time_ms | energy_J |\n"
-                                     "|---|---:|---:|---:|\n"
-                                     "| a,b | 12 | 1.500 | 2.4e-05 |\n"
-                                     "| say \"hi\"\nx\x01| | -3 | 3.14 | no power data |\n";
-        QCOMPARE(table::markdown(t), expected);
+        t.rows = {t.rows[1]};
+        QCOMPARE(table::markdown(t), std::string("| name | entries | time_ms | energy_J |\n|---|---:|---:|---:|\n"
+                                                 "| say \"hi\"\nx\x01| | -3 | 3.14 | no power data |\n"));
     }
 
     void csvQuotesByRfc4180()
     {
         // Quoted when a comma, a quote or a line break is in it, its quotes doubled; the
         // control character stays inside the quotes (csvField's rule).
-        const std::string expected = "name,entries,time_ms,energy_J\n"
-                                     "\"a,b\",12,1.500,2.4e-05\n"
-                                     "\"say \"\"hi\"\"\nx\x01|\",-3,3.14,no power data\n"
-                                     ",,,\n";
-        QCOMPARE(table::csv(smallTable()), expected);
+        QCOMPARE(table::csv(smallTable()), std::string("name,entries,time_ms,energy_J\n\"a,b\",12,1.500,2.4e-05\n"
+                                                       "\"say \"\"hi\"\"\nx\x01|\",-3,3.14,no power data\n,,,\n"));
     }
 
     void csvColumnSafeAndRaw()
