@@ -18,6 +18,7 @@
 #include "widgets/session/recovery_store.h"
 #include "widgets/session/session_opener.h"
 #include "widgets/session/source_consent.h"
+#include "widgets/start_size.h"
 #include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/view_state.h"
 
@@ -263,7 +264,12 @@ int main(int argc, char **argv)
         w.setSourceConsentAsker(
             [&w](const idlescope::SourceConsentRequest &r) { return idlescope::sourceConsentDialog(&w, r); });
     w.runner()->setPrefaultHeap(true); // the heap is kept (mallopt above)
-    w.resize(1600, 1000);
+    // A script's picture and timings are at the size the window is laid out for, whatever the
+    // screen (docs/ shows them); a user's window is the size it last closed at.
+    if (parser.isSet(screenshot) || parser.isSet(measure))
+        w.resize(idlescope::COMFORTABLE_WINDOW_SIZE);
+    else
+        w.applyStartSize();
     w.show();
     if (!parser.isSet(screenshot) && !parser.isSet(measure)) {
         // Unsaved work is kept in a recovery copy; one left by a crash is offered when no file is opened.
