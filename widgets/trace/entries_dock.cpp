@@ -228,7 +228,7 @@ void EntriesDock::showFilter(const EntryFilter &f)
     m_filling = false;
 }
 
-void EntriesDock::followSelection(int g, qint64 entry)
+void EntriesDock::followSelection(int g, qint64 /*entry: the view's selection, shown by showSelectedRow()*/)
 {
     if (m_filling || !m_snap || g < 0 || g >= m_snap->governorCount())
         return;
