@@ -157,6 +157,10 @@ public:
     /// when the scenario is the one last saved or opened (the title's "*" otherwise).
     QUndoStack *undoStack() const { return m_undo; }
 
+    /// Sizes the window for its start: the geometry saved when the window last closed (read by
+    /// the constructor), or on a first start, with none saved, firstStartSize() of its screen.
+    void applyStartSize();
+
     /// Keep a recovery copy of unsaved work in @p dir (recovery_store.h): written every
     /// AUTOSAVE_INTERVAL_MS while the window is modified, removed when it closes normally.
     /// Off unless called (tests and scripted runs keep nothing).
@@ -275,7 +279,8 @@ private:
     QDockWidget *m_inspectorDock = nullptr;
     QMenu *m_viewMenu = nullptr;
     QString m_sessionPath;
-    bool m_docksSized = false; ///< the side docks have their first widths (or the saved ones)
+    bool m_docksSized = false;       ///< the side docks have their first widths (or the saved ones)
+    bool m_geometryRestored = false; ///< the constructor restored the geometry saved at a close
     double m_lastShowMs = 0;
     QLabel *m_status = nullptr;
     /// What the snapshot shown replayed ("" for nothing): the status of a release that re-runs nothing.

@@ -23,6 +23,7 @@
 #include "widgets/session/session.h"
 #include "widgets/session/session_opener.h"
 #include "widgets/source_governor_actions.h"
+#include "widgets/start_size.h"
 #include "widgets/sweep/sweep_plot.h"
 #include "widgets/sweep/sweep_view.h"
 #include "widgets/view_state.h"
@@ -36,6 +37,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -390,9 +392,16 @@ void MainWindow::exportRunData(bool json)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    m_geometryRestored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     // The user's own dock widths, when saved, replace the first show's (showEvent()).
     m_docksSized = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::applyStartSize()
+{
+    // A later start keeps the user's size: resizing after restoreGeometry() undid it.
+    if (!m_geometryRestored)
+        resize(firstStartSize(screen()->availableGeometry()));
 }
 
 void MainWindow::showEvent(QShowEvent *event)

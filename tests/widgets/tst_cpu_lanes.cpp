@@ -100,6 +100,13 @@ bool computed(CpuLanesView &v)
     return v.comparison() || spy.wait(TIMEOUT_MS);
 }
 
+/// @p v given @p snap, once its comparison is computed (false when none came).
+bool computedFor(CpuLanesView &v, const SnapshotPtr &snap)
+{
+    v.setSnapshot(snap);
+    return computed(v);
+}
+
 const MachineRun *runNamed(const MachineComparison &c, const std::string &name)
 {
     for (const MachineRun &r : c.runs)
@@ -127,8 +134,7 @@ void TestCpuLanes::junoHasSixLaneGroups()
     const SnapshotPtr snap = juno(4);
     QVERIFY(snap && snap->trace);
     CpuLanesView v;
-    v.setSnapshot(snap);
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, snap));
     QVERIFY(v.comparison());
     QCOMPARE(v.comparison()->machine.id, std::string("juno-r0"));
     QCOMPARE(v.groupLabels(), QStringList({"cpu0", "cpu1", "cpu2", "cpu3", "cpu4", "cpu5"}));
@@ -254,8 +260,7 @@ void TestCpuLanes::everyLaneNamedWithItsDeepestState()
     CpuLanesView v;
     v.resize(900, 300);
     v.show();
-    v.setSnapshot(snap);
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, snap));
     QStringList bottomUp = v.laneLabels();
     std::reverse(bottomUp.begin(), bottomUp.end());
     QCOMPARE(v.axisLaneLabels(), bottomUp);
@@ -273,8 +278,7 @@ void TestCpuLanes::everyLaneNamedWithItsDeepestState()
 void TestCpuLanes::oneCpuIsAViewOfTheSameComparison()
 {
     CpuLanesView v;
-    v.setSnapshot(juno(4));
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, juno(4)));
     QCOMPARE(v.computeCount(), 1);
     // Picking cpu4 in the selector: its group only, and the one-CPU views are asked to follow.
     QSignalSpy picked(&v, &CpuLanesView::cpuPicked);
@@ -308,8 +312,7 @@ void TestCpuLanes::cpuWithoutSpansIsListedWithTheReason()
         traceScenario(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz"), QStringLiteral("intel-skx"), 0));
     QVERIFY(snap);
     CpuLanesView v;
-    v.setSnapshot(snap);
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, snap));
     QCOMPARE(v.groupLabels(), QStringList({"cpu0"}));
     QCOMPARE(v.skippedText(), QStringLiteral("Not replayed: cpu1 (no complete idle span: 20785 spans = 0 exported + "
                                              "20784 missing a sched_switch + 1 cut by the trace's end)"));
@@ -373,8 +376,7 @@ void TestCpuLanes::theLatencyLimitReachesEveryCpu()
     QCOMPARE(one.summary.totalAbove(), std::int64_t(190));
     QCOMPARE(one.summary.totalBelow(), std::int64_t(253));
     CpuLanesView v;
-    v.setSnapshot(snap);
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, snap));
     const MachineRun *menu = runNamed(*v.comparison(), "menu-6.14");
     QVERIFY(menu);
     const CpuRun *cpu0 = menu->find(0);
@@ -408,8 +410,7 @@ void TestCpuLanes::energyFromOneSource()
         for (std::size_t k = 0; k < want.states.size(); ++k)
             QCOMPARE(snap->power.states[k].powerMw, want.states[k].powerMw);
         CpuLanesView v;
-        v.setSnapshot(snap);
-        QVERIFY(computed(v));
+        QVERIFY(computedFor(v, snap));
         ComparisonTableModel model;
         model.setSnapshot(snap);
         // The recorded run's and menu-6.14's idle energy on this CPU: the table's value is the
@@ -497,8 +498,7 @@ void TestCpuLanes::exportStandsAlone()
     // Issue 33 item 7: the CPUs dock could not be exported. Juno, every CPU, as CSV and as
     // Markdown: a header that says what the table is, then the dock's own cells (core's text).
     CpuLanesView v;
-    v.setSnapshot(juno(4));
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, juno(4)));
     QTemporaryDir dir;
     const QString csvPath = dir.filePath(QStringLiteral("cpus.csv"));
     QCOMPARE(v.exportTo(csvPath), QString());
@@ -621,8 +621,7 @@ void TestCpuLanes::secondInstanceIsShownByItsLabel()
     const SnapshotPtr snap = test::simulateOnce(spec);
     QVERIFY(snap && snap->trace);
     CpuLanesView v;
-    v.setSnapshot(snap);
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, snap));
     QCOMPARE(v.laneLabels().size(), 24); // 6 CPUs x (recorded, menu-6.14, teo-6.14, m4)
     QCOMPARE(v.laneLabels().at(19), QStringLiteral("cpu4 \u00b7 m4"));
     QVERIFY(runNamed(*v.comparison(), "m4"));
@@ -641,8 +640,7 @@ void TestCpuLanes::exportDialogProposesANameAndAsksBeforeOverwriting()
     // Driving Qt's dialog through the question proved timing-dependent (its file model loads
     // the folder asynchronously): the test reads the dialog's set-up and cancels.
     CpuLanesView v;
-    v.setSnapshot(juno(4));
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, juno(4)));
     QString proposed;
     QString suffix;
     bool confirmsOverwrite = false;
@@ -682,8 +680,7 @@ void TestCpuLanes::oneClockInEveryView()
     const SnapshotPtr snap = juno(3);
     QVERIFY(snap && snap->trace);
     CpuLanesView v;
-    v.setSnapshot(snap);
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, snap));
     QListWidgetItem *link = nullptr;
     for (int i = 0; i < v.disagreementList()->count() && !link; ++i)
         if (v.disagreementList()->item(i)->text().startsWith(QStringLiteral("menu-6.14 \u00b7 cpu3")))

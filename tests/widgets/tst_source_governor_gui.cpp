@@ -144,6 +144,26 @@ SnapshotPtr addSource(MainWindow &w, const QString &path, const QString &kernel 
     return w.snapshot();
 }
 
+/// A copy of hop.c in a folder of its own: added from source, the window watches it.
+struct WatchedHop {
+    QTemporaryDir dir;
+    QString path;        ///< the copy
+    QByteArray original; ///< hop.c's bytes
+    std::string id;      ///< its variant: src:PATH
+};
+
+/// showHopScenario() with @p hop's copy written and added from source: the snapshot that has
+/// its run (null when none came, or the copy could not be written).
+SnapshotPtr showWatchedHop(MainWindow &w, WatchedHop &hop)
+{
+    hop.path = hop.dir.filePath(u"hop.c"_s);
+    hop.original = readAll(dataFile(u"hop.c"_s));
+    hop.id = (u"src:"_s + hop.path).toStdString();
+    if (!showHopScenario(w) || !writeFile(hop.path, hop.original))
+        return nullptr;
+    return addSource(w, hop.path);
+}
+
 /// showHopScenario() with hop.c added from source.
 SnapshotPtr showHopScenarioWithHopC(MainWindow &w)
 {
@@ -200,14 +220,12 @@ private slots:
     void savingTheWatchedFileReSimulates()
     {
         MainWindow w;
-        QVERIFY(showHopScenario(w));
-        QTemporaryDir dir;
-        const QString path = dir.filePath(u"hop.c"_s);
-        const QByteArray original = readAll(dataFile(u"hop.c"_s));
-        QVERIFY(writeFile(path, original));
-        SnapshotPtr s = addSource(w, path);
+        WatchedHop hop;
+        SnapshotPtr s = showWatchedHop(w, hop);
         QVERIFY(s);
-        const std::string id = (u"src:"_s + path).toStdString();
+        const QString &path = hop.path;
+        const QByteArray &original = hop.original;
+        const std::string &id = hop.id;
         QCOMPARE(states(*s->governors[std::size_t(s->indexOf(id))].run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
         QVERIFY(w.sourceGovernors()->watch()->paths().contains(path));
 
@@ -269,14 +287,12 @@ private slots:
         // re-simulates; once it ends the save re-simulates (the rows of
         // savingTheWatchedFileReSimulates: hop stays on C1, state 0 on all six rows).
         MainWindow w;
-        QVERIFY(showHopScenario(w));
-        QTemporaryDir dir;
-        const QString path = dir.filePath(u"hop.c"_s);
-        const QByteArray original = readAll(dataFile(u"hop.c"_s));
-        QVERIFY(writeFile(path, original));
-        const SnapshotPtr added = addSource(w, path);
+        WatchedHop hop;
+        const SnapshotPtr added = showWatchedHop(w, hop);
         QVERIFY(added);
-        const std::string id = (u"src:"_s + path).toStdString();
+        const QString &path = hop.path;
+        const QByteArray &original = hop.original;
+        const std::string &id = hop.id;
         auto hold = std::make_shared<std::atomic<bool>>(true);
         auto asked = std::make_shared<std::atomic<int>>(0);
         w.sourceGovernors()->setStampReaderForTesting([hold, asked](const QString &file) {

@@ -70,6 +70,17 @@ ScenarioSpec junoScenario(int cpu)
     return spec;
 }
 
+/// The entries list showing a snapshot, on a view of its whole run.
+struct EntriesOf {
+    explicit EntriesOf(const SnapshotPtr &snap) : list(&view)
+    {
+        view.setFullRange(0, snap->durationNs());
+        list.setSnapshot(snap);
+    }
+    ViewState view;
+    EntriesDock list;
+};
+
 /// @p lanes (on @p view) showing @p snap over its whole run, 900 x 400.
 void showLanes(StateTimelinePlot &lanes, ViewState &view, const SnapshotPtr &snap)
 {
@@ -344,10 +355,9 @@ void TestTraceGui::entriesListFiltersAndFollows()
     // 20 entries, 12 of them in state 2 (cluster-sleep-0).
     const SnapshotPtr snap = test::simulateOnce(junoScenario(4));
     QVERIFY(snap);
-    ViewState view;
-    view.setFullRange(0, snap->durationNs());
-    EntriesDock list(&view);
-    list.setSnapshot(snap);
+    EntriesOf shown(snap);
+    ViewState &view = shown.view;
+    EntriesDock &list = shown.list;
     QCOMPARE(list.model()->run(), 0); // the first run: recorded
     QCOMPARE(list.model()->rowCount(), 20);
     list.missBox()->setCurrentIndex(list.missBox()->findData(int(ENTRY_ABOVE)));
@@ -481,10 +491,8 @@ void TestTraceGui::inspectorSaysWhatTheListSays()
     // "ended by" cell, and "unknown" appears nowhere.
     const SnapshotPtr snap = test::simulateOnce(junoScenario(0));
     QVERIFY(snap);
-    ViewState view;
-    view.setFullRange(0, snap->durationNs());
-    EntriesDock list(&view);
-    list.setSnapshot(snap);
+    EntriesOf shown(snap);
+    EntriesDock &list = shown.list;
     EpisodeInspector inspector;
     inspector.setSnapshot(snap);
     QSet<QString> seen;

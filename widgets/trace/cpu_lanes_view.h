@@ -28,6 +28,7 @@
 #include <memory>
 #include <optional>
 
+class QCPAxisTickerText;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
@@ -110,6 +111,10 @@ private:
     void jobFinished();
     void rebuild();
     void fillPlot();
+    /// @p run's lane of @p cpu drawn with its bottom at y = @p base, named on both axes' tickers,
+    /// with a dashed line above it when @p separated (a new CPU group); returns its last end, ns.
+    double addLane(const MachineRun &run, const CpuRun &cpu, double base, bool separated, QCPAxisTickerText &ticker,
+                   QCPAxisTickerText &stateTicker);
     void fillTable();
     void fillSelector();
     void fillDisagreements();
