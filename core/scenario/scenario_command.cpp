@@ -32,8 +32,8 @@ std::vector<std::string> allValues(std::span<const CommandOption> options, std::
 }
 
 /// --@p name as a whole number in @p lo..@p hi, @p fallback when not given.
-Result<std::int64_t> wholeNumber(std::span<const CommandOption> options, const std::string &name,
-                                 std::int64_t fallback, std::int64_t lo, std::int64_t hi)
+Result<std::int64_t> wholeNumber(std::span<const CommandOption> options, const std::string &name, std::int64_t fallback,
+                                 std::int64_t lo, std::int64_t hi)
 {
     const std::string *text = lastValue(options, name);
     if (!text)
@@ -173,7 +173,8 @@ std::vector<TunableSetting> lastValues(const std::vector<TunableSetting> &settin
 {
     std::vector<TunableSetting> out;
     for (const TunableSetting &s : settings) {
-        const auto same = std::find_if(out.begin(), out.end(), [&](const TunableSetting &o) { return o.first == s.first; });
+        const auto same =
+            std::find_if(out.begin(), out.end(), [&](const TunableSetting &o) { return o.first == s.first; });
         if (same != out.end())
             same->second = s.second;
         else
@@ -272,7 +273,9 @@ std::vector<std::string> compareArguments(const Scenario &s, const std::vector<s
         if (w.cpu != TRACE_BEST_CPU)
             a.insert(a.end(), {"--cpu", std::to_string(w.cpu)});
         break;
-    case WorkloadKind::ClosedLoop: a.insert(a.end(), {"--closed-loop", w.text, "--seed", std::to_string(w.seed)}); break;
+    case WorkloadKind::ClosedLoop:
+        a.insert(a.end(), {"--closed-loop", w.text, "--seed", std::to_string(w.seed)});
+        break;
     case WorkloadKind::Generator:
     case WorkloadKind::Spec:
         a.insert(a.end(), {"--workload", w.text, "--seed", std::to_string(w.seed)});

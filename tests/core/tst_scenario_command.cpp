@@ -10,6 +10,8 @@
  * prefix to the instance of that label, and the last value given wins.
  */
 #include "core/scenario/scenario_command.h"
+#include "core/scenario/scenario_comparison.h"
+#include "core/targets/builtin_targets.h"
 
 #include <QTest>
 
@@ -150,8 +152,8 @@ private slots:
         s.machine = Machine{};
         s.governors = {{"menu-6.14", "", {}}};
         s.tickHz.reset();
-        const std::vector<std::string> expected{"compare", "--machine", "juno-r0", "--trace", "juno.dat",
-                                                "--governors", "menu-6.14"};
+        const std::vector<std::string> expected{"compare",  "--machine",   "juno-r0",  "--trace",
+                                                "juno.dat", "--governors", "menu-6.14"};
         QCOMPARE(compareArguments(s, {"--machine", "juno-r0"}), expected);
     }
 
@@ -172,8 +174,8 @@ private slots:
         QCOMPARE(s->governors[1].settings, (std::vector<TunableSetting>{{"PULSE", 2048}}));
         QCOMPARE(s->governors[2].label, std::string("i16"));
         QCOMPARE(s->governors[2].settings, (std::vector<TunableSetting>{{"INTERVALS", 12}, {"INTERVALS", 16}}));
-        QCOMPARE(settingTexts(s->governors), (std::vector<std::string>{"menu-6.14:INTERVALS=12", "teo-6.14:PULSE=2048",
-                                                                       "i16:INTERVALS=16"}));
+        QCOMPARE(settingTexts(s->governors),
+                 (std::vector<std::string>{"menu-6.14:INTERVALS=12", "teo-6.14:PULSE=2048", "i16:INTERVALS=16"}));
     }
 
     void badOptionsAreNamed_data()
@@ -181,15 +183,25 @@ private slots:
         QTest::addColumn<QString>("option");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("spans") << "spans" << "0" << "--spans: '0' is not a whole number in 1..10000000";
-        QTest::newRow("seed") << "seed" << "-1" << "--seed: '-1' is not a whole number in 0..9223372036854775807";
-        QTest::newRow("latency") << "latency-limit" << "1.2345"
+        QTest::newRow("spans") << "spans"
+                               << "0"
+                               << "--spans: '0' is not a whole number in 1..10000000";
+        QTest::newRow("seed") << "seed"
+                              << "-1"
+                              << "--seed: '-1' is not a whole number in 0..9223372036854775807";
+        QTest::newRow("latency") << "latency-limit"
+                                 << "1.2345"
                                  << "field '--latency-limit': '1.2345' is not microseconds (up to 3 decimals) in "
                                     "0..10000000";
-        QTest::newRow("duration") << "duration" << "1e3"
+        QTest::newRow("duration") << "duration"
+                                  << "1e3"
                                   << "field '--duration': '1e3' is not seconds (up to 3 decimals) in 0.001..86400";
-        QTest::newRow("hz") << "hz" << "5" << "--hz: '5' is not a whole number in 24..10000";
-        QTest::newRow("cpu") << "cpu" << "x" << "";
+        QTest::newRow("hz") << "hz"
+                            << "5"
+                            << "--hz: '5' is not a whole number in 24..10000";
+        QTest::newRow("cpu") << "cpu"
+                             << "x"
+                             << "";
     }
 
     void badOptionsAreNamed()
@@ -221,6 +233,40 @@ private slots:
         QCOMPARE(microsecondsText(12500), std::string("12.5"));
         QCOMPARE(microsecondsText(2000001), std::string("2000.001"));
         QVERIFY(!parseMicroseconds("10000000.001", "--latency-limit")); // past 10 s
+    }
+
+    /// The latency limit reaches every generated span: at 0 ns only POLL (exit latency 0) may be
+    /// entered, so every entry of menu is in state 0; without it the 1 ms timer sleeps of the
+    /// same spans go deeper (intel-skx: C6's target residency is 600 us).
+    void theLatencyLimitReachesTheComparison()
+    {
+        Scenario s;
+        Result<IdleStateTable> skx = builtinTarget("intel-skx");
+        QVERIFY(skx);
+        s.table = *skx;
+        s.workload = {WorkloadKind::Spec, "periodic:kind=timer,interval_us=1000", {}, 200};
+        s.governors = {{"menu-6.14", "", {}}};
+        s.latencyLimitNs = 0;
+        Result<experiments::CompareOptions> limited = oneCpuComparison(s);
+        QVERIFY2(limited, limited ? "" : limited.error().toString().c_str());
+        QCOMPARE(limited->iterations, 3); // compare's default for a generated workload
+        limited->iterations = 1;
+        Result<experiments::CompareResult> r = experiments::runComparison(*limited);
+        QVERIFY(r);
+        const experiments::RunMetrics &m = r->at(0, 0, 0);
+        QVERIFY(m.entries >= 200);
+        QCOMPARE(m.usage[0], m.entries);
+
+        s.latencyLimitNs = -1;
+        Result<experiments::CompareOptions> free = oneCpuComparison(s);
+        QVERIFY(free);
+        free->iterations = 1;
+        r = experiments::runComparison(*free);
+        QVERIFY(r);
+        QVERIFY(r->at(0, 0, 0).usage[3] > 0);
+
+        s.workload.kind = WorkloadKind::ClosedLoop; // no replay of its own: refused, not guessed
+        QVERIFY(!oneCpuComparison(s));
     }
 
     void oneSourceOfSpans()
