@@ -5,6 +5,7 @@
 // tick, table, tunable, workload and governor edits; closing a modified
 // window asks Save / Discard / Cancel; a window that ends without closing
 // leaves a recovery copy that the next window offers and restores.
+#include "tests/test_paths.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/parameter_panel.h"
@@ -14,6 +15,8 @@
 #include "widgets/panels/workload_form.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/session.h"
+#include "widgets/session/session_opener.h"
+#include "widgets/session/table_file.h"
 #include "widgets/view_state.h"
 #include "window_fixture.h"
 #include "workload_param.h"
@@ -93,6 +96,19 @@ void answer(QMessageBox::StandardButton button, QString *seen = nullptr)
     answerNextMessageBox([button](QMessageBox &box) { return box.button(button); }, seen);
 }
 
+/// Clicks "Restore" in the next question about unsaved work (its text goes to @p seen).
+void answerRestore(QString *seen = nullptr)
+{
+    answerNextMessageBox(
+        [](QMessageBox &box) -> QAbstractButton * {
+            for (QAbstractButton *b : box.buttons())
+                if (b->text() == QStringLiteral("Restore"))
+                    return b;
+            return nullptr;
+        },
+        seen);
+}
+
 /// offerRecovery() and its end (the copy is read on the opener's worker): 1 when work was
 /// left and restored, 0 when none was restored, -1 when nothing was looked for or it never ended.
 int recover(MainWindow &w)
@@ -129,6 +145,7 @@ private slots:
     void runsReusedAreNotReportedAsASimulation();
     void sliderReleaseSaysWhichGovernorReRan();
     void anotherTableAsksBeforeDroppingEditedStates();
+    void aTableFileIsNeverReadOnTheWindowsThread();
     void longSimulationIsMarkedAndCanBeCancelled();
     void nextMissAtWholeRunZoomsToIt();
 
@@ -307,14 +324,7 @@ void TestMainWindowEdits::recoveryCopyIsOfferedAfterACrash()
     w.enableRecovery(recovery.path());
     QVERIFY(firstSnapshot(w));
     QString asked;
-    answerNextMessageBox(
-        [](QMessageBox &box) -> QAbstractButton * {
-            for (QAbstractButton *b : box.buttons())
-                if (b->text() == QStringLiteral("Restore"))
-                    return b;
-            return nullptr;
-        },
-        &asked);
+    answerRestore(&asked);
     QSignalSpy shown(&w, &MainWindow::snapshotShown);
     QCOMPARE(recover(w), 1);
     QVERIFY(asked.contains(QStringLiteral("unsaved")));
@@ -552,6 +562,69 @@ void TestMainWindowEdits::anotherTableAsksBeforeDroppingEditedStates()
     QVERIFY(s);
     QCOMPARE(s->targetId, QStringLiteral("arm-juno-r0"));
     QVERIFY(w.setupPanel()->targetPicker()->editedStates().isEmpty());
+}
+
+void TestMainWindowEdits::aTableFileIsNeverReadOnTheWindowsThread()
+{
+    // Issue 30: a session whose target is a table file, and every undo or redo of an edit,
+    // read that file again on the GUI thread (to know the table without edits and its own
+    // tick rate), so a file on a network folder that stopped answering, or a huge one, held
+    // the window. The file is read on the opener's worker (alone, with a session, with a
+    // recovery copy) and the table read is kept. The values: intel-skx.json's C1 has an exit
+    // latency of 2000 ns and the file's tick_hz is 250; the edits are C1 at 20 us and 1000 Hz.
+    QTemporaryDir dir;
+    const QString table = dir.filePath(QStringLiteral("skx.json"));
+    QVERIFY(QFile::copy(test::kitDir() + QStringLiteral("/tables/intel-skx.json"), table));
+    const QStringList edited{QStringLiteral("C1: exit latency 20 \u00b5s")};
+    const int before = tableFileReadsOnGuiThread();
+    const QString session = dir.filePath(QStringLiteral("skx.idlescope"));
+    {
+        MainWindow w;
+        QVERIFY(firstSnapshot(w));
+        QVERIFY(nextSnapshot(w, [&] { w.sessionOpener()->openTable(table); }));
+        QCOMPARE(w.currentSpec().target.path, table);
+        QVERIFY(nextSnapshot(w, [&] { editExitLatency(w, 1, QStringLiteral("20")); }));
+        QVERIFY(nextSnapshot(w, [&] { chooseTick(w, 1000); }));
+        QCOMPARE(w.setupPanel()->targetPicker()->editedStates(), edited);
+        // Undone to the file as opened, then redone: the states and the table's own rate are
+        // known without the file.
+        QVERIFY(nextSnapshot(w, [&] { w.undoStack()->undo(); }));
+        QVERIFY(nextSnapshot(w, [&] { w.undoStack()->undo(); }));
+        QCOMPARE(w.currentSpec().target.table[1].exitLatencyNs, Ns(2000));
+        QVERIFY(w.setupPanel()->targetPicker()->editedStates().isEmpty());
+        QCOMPARE(w.parameterPanel()->tableTickHz(), 250);
+        QVERIFY(nextSnapshot(w, [&] { w.undoStack()->redo(); }));
+        QVERIFY(nextSnapshot(w, [&] { w.undoStack()->redo(); }));
+        QCOMPARE(w.setupPanel()->targetPicker()->editedStates(), edited);
+        QCOMPARE(w.parameterPanel()->tickHz(), 1000);
+        QCOMPARE(w.parameterPanel()->tableTickHz(), 250);
+        QCOMPARE(w.saveSessionTo(session), QString());
+    }
+    // The session opened in a window that never read the file: the edit is told against the
+    // file's table, the tick control names the file's rate (the session holds 1000 Hz).
+    {
+        MainWindow w;
+        QVERIFY(firstSnapshot(w));
+        QVERIFY(nextSnapshot(w, [&] { QCOMPARE(w.openSession(session), QString()); }));
+        QCOMPARE(w.setupPanel()->targetPicker()->editedStates(), edited);
+        QCOMPARE(w.parameterPanel()->tickHz(), 1000);
+        QCOMPARE(w.parameterPanel()->tableTickHz(), 250);
+    }
+    // The same work restored from a recovery copy.
+    QTemporaryDir recovery;
+    QVERIFY(QFile::copy(session, recovery.filePath(QStringLiteral("recovery-1-1.idlescope"))));
+    {
+        MainWindow w;
+        w.enableRecovery(recovery.path());
+        QVERIFY(firstSnapshot(w));
+        answerRestore();
+        QSignalSpy shown(&w, &MainWindow::snapshotShown);
+        QCOMPARE(recover(w), 1);
+        QVERIFY(shown.wait(TIMEOUT_MS) || !shown.isEmpty());
+        QCOMPARE(w.setupPanel()->targetPicker()->editedStates(), edited);
+        QCOMPARE(w.parameterPanel()->tableTickHz(), 250);
+    }
+    QCOMPARE(tableFileReadsOnGuiThread(), before);
 }
 
 #include "tst_main_window_edits.moc"

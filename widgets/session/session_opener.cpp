@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/session_opener.h"
 
-#include "core/io/table_json.h"
 #include "core/source_governor/source_governor.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/source_file_watch.h"
@@ -9,6 +8,7 @@
 #include "widgets/session/recent_files.h"
 #include "widgets/session/recovery_store.h"
 #include "widgets/session/session.h"
+#include "widgets/session/table_file.h"
 
 #include <QCoreApplication>
 #include <QThreadPool>
@@ -45,6 +45,20 @@ Result<std::optional<SessionOpener::LeftWork>> findLeftWork(const QString &dir, 
         return recovered.error();
     }
     return std::optional<SessionOpener::LeftWork>(SessionOpener::LeftWork{copy, std::move(*recovered), {}});
+}
+
+/// The table file @p scenario's target names, as it is now: read here, on the worker, so that
+/// the target picker takes it as the table without edits and never reads the file itself. None
+/// for another target, or for a file that does not read any more (the scenario's own table
+/// stands for it then, as it always did).
+std::optional<IdleStateTable> readTargetTable(const ScenarioSpec &scenario)
+{
+    if (scenario.target.kind != TargetKind::File || scenario.target.path.isEmpty())
+        return std::nullopt;
+    Result<IdleStateTable> table = readTableFile(scenario.target.path);
+    if (!table)
+        return std::nullopt;
+    return std::move(*table);
 }
 
 QString recoveryError(const Error &e)
@@ -94,6 +108,8 @@ QString SessionOpener::openSession(const QString &path)
             progress.step.store(1);
             job.sources = sourceConsentChecks(s->scenario);
             stampSources(s->scenario);
+            progress.step.store(3);
+            job.targetTable = readTargetTable(s->scenario);
             job.session = std::move(*s);
         }
         return [this, path, job = std::move(job)] { adopt(path, job); };
@@ -104,7 +120,7 @@ QString SessionOpener::openSession(const QString &path)
 void SessionOpener::openTable(const QString &path)
 {
     startRead(path, 0, [this, path](ReadProgress &) -> std::function<void()> {
-        Result<IdleStateTable> table = readTableJson(path.toStdString());
+        Result<IdleStateTable> table = readTableFile(path);
         if (!table)
             return [this, error = QString::fromStdString(table.error().toString())] { emit errorOccurred(error); };
         return [this, path, table = std::move(*table)] { emit tableRead(path, table); };
@@ -128,6 +144,8 @@ bool SessionOpener::readLeftWork()
                       progress.step.store(1);
                       (*left)->sources = sourceConsentChecks((*left)->session.scenario);
                       stampSources((*left)->session.scenario);
+                      progress.step.store(3);
+                      (*left)->targetTable = readTargetTable((*left)->session.scenario);
                   }
                   return [this, found = std::move(*left)] {
                       m_leftWork = found;
@@ -144,6 +162,7 @@ QString SessionOpener::readingStep() const
     switch (m_progress->step.load()) {
     case 0: return tr("reading the file");
     case 1: return tr("hashing its governor source files");
+    case 3: return tr("reading its table file");
     default: return tr("looking for unsaved work");
     }
 }
@@ -189,7 +208,7 @@ void SessionOpener::adopt(const QString &path, SessionRead job)
     // The title and recent files take the session when its snapshot arrives
     // (snapshotShown); a workload that fails to build is refused by runFailed.
     m_openingSession = path;
-    emit scenarioRead(job.session->scenario);
+    emit scenarioRead(job.session->scenario, job.targetTable);
 }
 
 QString SessionOpener::openFile(const QString &path)
