@@ -14,6 +14,7 @@
 #include "widgets/panels/target_picker.h"
 #include "widgets/panels/workload_form.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/session/opening_bar.h"
 #include "widgets/session/session.h"
 #include "widgets/session/session_opener.h"
 #include "widgets/session/table_file.h"
@@ -39,8 +40,13 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
+
+#include <atomic>
+#include <memory>
 
 using namespace idlescope;
 
@@ -146,6 +152,7 @@ private slots:
     void sliderReleaseSaysWhichGovernorReRan();
     void anotherTableAsksBeforeDroppingEditedStates();
     void aTableFileIsNeverReadOnTheWindowsThread();
+    void aRecoveryReadCancelledOrSupersededStillEnds();
     void longSimulationIsMarkedAndCanBeCancelled();
     void nextMissAtWholeRunZoomsToIt();
 
@@ -625,6 +632,66 @@ void TestMainWindowEdits::aTableFileIsNeverReadOnTheWindowsThread()
         QCOMPARE(w.parameterPanel()->tableTickHz(), 250);
     }
     QCOMPARE(tableFileReadsOnGuiThread(), before);
+}
+
+void TestMainWindowEdits::aRecoveryReadCancelledOrSupersededStillEnds()
+{
+    // Issue 30: Cancel on the read of the recovery copy (the opening bar's "looking for unsaved
+    // work") ended it without recoveryOffered(), so whoever waited for the offer's outcome
+    // never heard it; a session opened while it was read dropped it just as silently. Either
+    // way the offer now ends having restored nothing, recoveryOffered(false), and the copy
+    // stays for the next offer, which restores it (its marker: a latency limit of 20 us).
+    QTemporaryDir recovery;
+    QTemporaryDir dir;
+    const QString copy = recovery.filePath(QStringLiteral("recovery-1-1.idlescope"));
+    const QString session = dir.filePath(QStringLiteral("s.idlescope"));
+    MainWindow w;
+    QVERIFY(firstSnapshot(w));
+    Session left;
+    left.scenario = w.currentSpec();
+    QVERIFY(saveSession(left, session).ok());
+    left.scenario.latencyLimitNs = 20000;
+    QVERIFY(saveSession(left, copy).ok());
+    w.enableRecovery(recovery.path());
+    auto hold = std::make_shared<std::atomic<bool>>(true);
+    auto passed = std::make_shared<std::atomic<int>>(0); // reads let through the gate
+    w.sessionOpener()->setReadGateForTesting([hold, passed](const QString &) {
+        while (hold->load())
+            QThread::msleep(5);
+        ++*passed;
+    });
+    QSignalSpy offered(&w, &MainWindow::recoveryOffered);
+    const Ns shownLimit = w.currentSpec().latencyLimitNs;
+
+    // Cancelled in the opening bar while held: the offer ends at once, nothing restored.
+    QVERIFY(w.offerRecovery());
+    QTRY_VERIFY_WITH_TIMEOUT(w.openingBar()->isVisibleTo(&w), TIMEOUT_MS);
+    w.openingBar()->cancelButton()->click();
+    QCOMPARE(offered.size(), 1);
+    QCOMPARE(offered.first().first().toBool(), false);
+    hold->store(false);
+    QTRY_COMPARE_WITH_TIMEOUT(passed->load(), 1, TIMEOUT_MS);
+    QTest::qWait(300); // the worker's end reaches the GUI thread through the event loop: dropped
+    QCOMPARE(offered.size(), 1);
+    QCOMPARE(w.currentSpec().latencyLimitNs, shownLimit);
+    QVERIFY(QFileInfo::exists(copy));
+
+    // Superseded by a session opened while it is held: the offer ends, the session opens.
+    hold->store(true);
+    offered.clear();
+    QVERIFY(w.offerRecovery());
+    QCOMPARE(w.openSession(session), QString());
+    QCOMPARE(offered.size(), 1);
+    QCOMPARE(offered.first().first().toBool(), false);
+    hold->store(false);
+    QTRY_COMPARE_WITH_TIMEOUT(w.windowTitle(), QStringLiteral("s.idlescope[*] \u2014 idlescope"), TIMEOUT_MS);
+    QCOMPARE(offered.size(), 1);
+    QVERIFY(QFileInfo::exists(copy));
+
+    // Offered again, not held: the copy is there, and restored.
+    answerRestore();
+    QCOMPARE(recover(w), 1);
+    QCOMPARE(w.currentSpec().latencyLimitNs, Ns(20000));
 }
 
 #include "tst_main_window_edits.moc"

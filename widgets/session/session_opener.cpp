@@ -77,10 +77,13 @@ SessionOpener::SessionOpener(SetupPanel *setup, QObject *parent) : QObject(paren
 // A read still running is left to end on its own: it holds copies only (path, reader, progress).
 SessionOpener::~SessionOpener() = default;
 
-void SessionOpener::startRead(const QString &path, int firstStep, Read read)
+void SessionOpener::startRead(const QString &path, int firstStep, Read read, std::function<void()> dropped)
 {
     if (m_progress)
         m_progress->cancel.store(true); // an older read still running is dropped
+    // What the older read owes its listener is said once this one runs (m_dropped is set only
+    // while a read runs: its end or its cancel clears it).
+    const std::function<void()> superseded = std::exchange(m_dropped, std::move(dropped));
     const std::uint64_t serial = ++m_serial;
     m_reading = path;
     m_progress = std::make_shared<ReadProgress>();
@@ -92,6 +95,8 @@ void SessionOpener::startRead(const QString &path, int firstStep, Read read)
                 gate(path);
             return ReadJob{serial, read(*progress)};
         }));
+    if (superseded)
+        superseded();
 }
 
 QString SessionOpener::openSession(const QString &path)
@@ -131,27 +136,34 @@ bool SessionOpener::readLeftWork()
 {
     if (!m_recovery)
         return false;
-    startRead(m_recovery->dir(), 2,
-              [this, dir = m_recovery->dir(),
-               own = m_recovery->path()](ReadProgress &progress) -> std::function<void()> {
-                  auto left = findLeftWork(dir, own);
-                  if (!left)
-                      return [this, error = recoveryError(left.error())] {
-                          emit errorOccurred(error);
-                          emit leftWorkRead();
-                      };
-                  if (*left && !progress.cancel.load()) {
-                      progress.step.store(1);
-                      (*left)->sources = sourceConsentChecks((*left)->session.scenario);
-                      stampSources((*left)->session.scenario);
-                      progress.step.store(3);
-                      (*left)->targetTable = readTargetTable((*left)->session.scenario);
-                  }
-                  return [this, found = std::move(*left)] {
-                      m_leftWork = found;
-                      emit leftWorkRead();
-                  };
-              });
+    // Cancelled or superseded, the read still ends for whoever waits for it (the window's
+    // recoveryOffered()), having found nothing: the copy stays where it is, for the next offer.
+    const auto foundNothing = [this] {
+        m_leftWork.reset();
+        emit leftWorkRead();
+    };
+    startRead(
+        m_recovery->dir(), 2,
+        [this, dir = m_recovery->dir(), own = m_recovery->path()](ReadProgress &progress) -> std::function<void()> {
+            auto left = findLeftWork(dir, own);
+            if (!left)
+                return [this, error = recoveryError(left.error())] {
+                    emit errorOccurred(error);
+                    emit leftWorkRead();
+                };
+            if (*left && !progress.cancel.load()) {
+                progress.step.store(1);
+                (*left)->sources = sourceConsentChecks((*left)->session.scenario);
+                stampSources((*left)->session.scenario);
+                progress.step.store(3);
+                (*left)->targetTable = readTargetTable((*left)->session.scenario);
+            }
+            return [this, found = std::move(*left)] {
+                m_leftWork = found;
+                emit leftWorkRead();
+            };
+        },
+        foundNothing);
     return true;
 }
 
@@ -174,8 +186,11 @@ void SessionOpener::cancelReading()
     const QString path = std::exchange(m_reading, QString());
     m_progress->cancel.store(true);
     ++m_serial; // whatever the worker gives back is dropped
+    const std::function<void()> dropped = std::exchange(m_dropped, {});
     emit readingEnded();
     emit readingCancelled(tr("Opening %1 cancelled: the scenario on screen stays").arg(path));
+    if (dropped)
+        dropped();
 }
 
 void SessionOpener::readFinished()
@@ -187,6 +202,7 @@ void SessionOpener::readFinished()
     if (job.serial != m_serial || m_reading.isEmpty())
         return;
     m_reading.clear();
+    m_dropped = nullptr; // it ended: it owes nothing more
     emit readingEnded();
     job.finish();
 }

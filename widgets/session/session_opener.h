@@ -161,8 +161,9 @@ public:
     std::optional<LeftWork> leftWork();
     /// leftWork() on the worker (the opening bar shows it, with Cancel), its source files hashed
     /// and its target's table file read there too: leftWorkRead() when it ended (takeLeftWork()
-    /// gives what was found), or errorOccurred() for a copy that did not read. False, and
-    /// nothing read, while recovery is off.
+    /// gives what was found), after errorOccurred() for a copy that did not read. Cancelled, or
+    /// superseded by another read, it ends too, having found nothing (the copy stays for the
+    /// next start). False, and nothing read, while recovery is off.
     bool readLeftWork();
     /// What the last readLeftWork() found (once; none when nothing was left).
     std::optional<LeftWork> takeLeftWork() { return std::exchange(m_leftWork, std::nullopt); }
@@ -189,7 +190,8 @@ signals:
     void readingCancelled(const QString &message);
     /// openTable() read table file @p path: @p table is its table, as the file gives it.
     void tableRead(const QString &path, const IdleStateTable &table);
-    /// readLeftWork() ended (takeLeftWork(): what it found, if anything).
+    /// readLeftWork() ended: read, failed, cancelled or superseded (takeLeftWork(): what it
+    /// found, if anything). Once for each readLeftWork() that returned true.
     void leftWorkRead();
 
 private:
@@ -214,8 +216,9 @@ private:
     using Read = std::function<std::function<void()>(ReadProgress &progress)>;
     /// Runs @p read on the file threads as the read of @p path (readingStarted(), the opening
     /// bar, Cancel); the function it returns runs on the GUI thread once it ended, unless it
-    /// was cancelled or superseded by another read.
-    void startRead(const QString &path, int firstStep, Read read);
+    /// was cancelled or superseded by another read: @p dropped runs then instead (a read whose
+    /// listener waits for its end either way).
+    void startRead(const QString &path, int firstStep, Read read, std::function<void()> dropped = {});
     void readFinished();
     /// The session read and hashed: ask for its source files, then show it.
     void adopt(const QString &path, SessionRead job);
@@ -234,6 +237,7 @@ private:
     std::optional<LeftWork> m_leftWork; ///< what readLeftWork() found, until taken
     QString m_reading;                  ///< the session being read ("" for none)
     std::uint64_t m_serial = 0;         ///< bumped by every read started or cancelled
+    std::function<void()> m_dropped;    ///< the running read's startRead() @p dropped, until it ends
     std::shared_ptr<ReadProgress> m_progress;
     QFutureWatcher<ReadJob> m_watcher;
 };
