@@ -77,6 +77,17 @@ void editExitLatency(MainWindow &w, int row, const QString &us)
     table->item(row, 1)->setText(us);
 }
 
+/// Chooses the entry of combo key @p key ("builtin:ID", "file:PATH") in the Target group, as a user would.
+void chooseTable(MainWindow &w, const QString &key)
+{
+    auto *combo = w.setupPanel()->targetPicker()->findChild<QComboBox *>();
+    QVERIFY(combo);
+    const int i = combo->findData(key);
+    QVERIFY(i >= 0);
+    combo->setCurrentIndex(i);
+    emit combo->activated(i);
+}
+
 /// Clicks the button of the next modal message box that @p pick chooses; its text goes to @p seen.
 template <typename Pick>
 void answerNextMessageBox(Pick pick, QString *seen = nullptr)
@@ -576,8 +587,8 @@ void TestMainWindowEdits::aTableFileIsNeverReadOnTheWindowsThread()
     // Issue 30: a session whose target is a table file, and every undo or redo of an edit,
     // read that file again on the GUI thread (to know the table without edits and its own
     // tick rate), so a file on a network folder that stopped answering, or a huge one, held
-    // the window. The file is read on the opener's worker (alone, with a session, with a
-    // recovery copy) and the table read is kept. The values: intel-skx.json's C1 has an exit
+    // the window. The file is read on the opener's worker (alone, chosen again in the Target
+    // combo, with a session, with a recovery copy) and the table read is kept. The values: intel-skx.json's C1 has an exit
     // latency of 2000 ns and the file's tick_hz is 250; the edits are C1 at 20 us and 1000 Hz.
     QTemporaryDir dir;
     const QString table = dir.filePath(QStringLiteral("skx.json"));
@@ -589,6 +600,10 @@ void TestMainWindowEdits::aTableFileIsNeverReadOnTheWindowsThread()
         MainWindow w;
         QVERIFY(firstSnapshot(w));
         QVERIFY(nextSnapshot(w, [&] { w.sessionOpener()->openTable(table); }));
+        QCOMPARE(w.currentSpec().target.path, table);
+        // Another table, then the file's entry in the combo again: read again, on the worker.
+        QVERIFY(nextSnapshot(w, [&] { chooseTable(w, QStringLiteral("builtin:arm-juno-r0")); }));
+        QVERIFY(nextSnapshot(w, [&] { chooseTable(w, QStringLiteral("file:") + table); }));
         QCOMPARE(w.currentSpec().target.path, table);
         QVERIFY(nextSnapshot(w, [&] { editExitLatency(w, 1, QStringLiteral("20")); }));
         QVERIFY(nextSnapshot(w, [&] { chooseTick(w, 1000); }));

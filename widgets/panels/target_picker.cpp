@@ -208,19 +208,23 @@ void TargetPicker::chooseTarget(int index)
     chooseConfirmed(key);
 }
 
+void TargetPicker::openTableFile(const QString &path)
+{
+    // The window reads the file on its worker (the combo shows the table in force until then).
+    if (!path.isEmpty() && isSignalConnected(QMetaMethod::fromSignal(&TargetPicker::tableFileRequested))) {
+        keepTarget();
+        emit tableFileRequested(path);
+        return;
+    }
+    if (path.isEmpty() || !loadTableFile(path))
+        keepTarget(); // back to the current entry
+}
+
 void TargetPicker::chooseConfirmed(const QString &key)
 {
     if (key == QLatin1String("open")) {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
-                                                          tr("Tables (*.json);;All files (*)"));
-        // The window reads the file on its worker (the combo shows the table in force until then).
-        if (!path.isEmpty() && isSignalConnected(QMetaMethod::fromSignal(&TargetPicker::tableFileRequested))) {
-            keepTarget();
-            emit tableFileRequested(path);
-            return;
-        }
-        if (path.isEmpty() || !loadTableFile(path))
-            keepTarget(); // back to the current entry
+        openTableFile(QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
+                                                   tr("Tables (*.json);;All files (*)")));
         return;
     }
     if (key == QLatin1String("machine")) {
@@ -240,8 +244,8 @@ void TargetPicker::chooseConfirmed(const QString &key)
         emit targetChanged();
         return;
     }
-    if (key.startsWith(QLatin1String("file:"))) {
-        loadTableFile(key.mid(5));
+    if (key.startsWith(QLatin1String("file:"))) { // a file opened before: read again, as it is now
+        openTableFile(key.mid(5));
         return;
     }
     auto table = builtinTable(key.mid(8));

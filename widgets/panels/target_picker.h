@@ -59,8 +59,9 @@ signals:
     /// state changed, the tick rate the user chose stays.
     void statesEdited();
     void errorOccurred(const QString &message);
-    /// The user chose the table file @p path ("Table file…"): when this is connected, the
-    /// receiver reads it (off the GUI thread) and calls showTableFile(); else it is read here.
+    /// The user chose the table file @p path ("Table file…", or a file's entry opened before):
+    /// when this is connected, the receiver reads it (off the GUI thread) and calls
+    /// showTableFile(); else it is read here.
     void tableFileRequested(const QString &path);
     /// A sysfs state read with a warning.
     void warningOccurred(const QString &message);
@@ -76,6 +77,9 @@ private:
     void chooseTarget(int index);
     /// chooseTarget() once the edits may go.
     void chooseConfirmed(const QString &key);
+    /// Table file @p path chosen in the combo: read by the window on its worker when it listens
+    /// (tableFileRequested()), else here; "" (no file chosen) keeps the table in force.
+    void openTableFile(const QString &path);
 
     TargetSpec m_target;
     /// m_target's table as its source gives it (built-in, file, sysfs), before any edit.
