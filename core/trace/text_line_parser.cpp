@@ -383,16 +383,22 @@ LineKind TextLineParser::parseInterruptEvent(int id, std::string_view fields, Tr
     }
 }
 
+LineKind TextLineParser::parseTaskPair(std::string_view fields, std::string_view argKey, std::string_view targetKey,
+                                       TraceEvent &ev)
+{
+    // The keys are literals: the fields named in an issue (without '=') outlive the line.
+    if (!decimalField(fields, argKey, ev.arg))
+        return malformed(argKey.substr(0, argKey.size() - 1), "not a number");
+    if (!decimalField(fields, targetKey, ev.target))
+        return malformed(targetKey.substr(0, targetKey.size() - 1), "missing or not a number");
+    return LineKind::Event;
+}
+
 LineKind TextLineParser::parseWakeup(std::string_view fields, TraceEvent &ev)
 {
     ev.kind = EventKind::SchedWakeup;
-    if (valueOf(fields, "pid=")) {
-        if (!decimalField(fields, "pid=", ev.arg))
-            return malformed("pid", "not a number");
-        if (!decimalField(fields, "target_cpu=", ev.target))
-            return malformed("target_cpu", "missing or not a number");
-        return LineKind::Event;
-    }
+    if (valueOf(fields, "pid="))
+        return parseTaskPair(fields, "pid=", "target_cpu=", ev);
     // trace-cmd plugin layout: "comm:pid [prio] CPU:NNN" (older: "... success=1 CPU:NNN").
     const size_t c = fields.rfind("CPU:");
     const auto pid = pluginPid(c == std::string_view::npos ? fields : fields.substr(0, c));
@@ -409,13 +415,8 @@ LineKind TextLineParser::parseWakeup(std::string_view fields, TraceEvent &ev)
 LineKind TextLineParser::parseSwitch(std::string_view fields, TraceEvent &ev)
 {
     ev.kind = EventKind::SchedSwitch;
-    if (valueOf(fields, "prev_pid=")) {
-        if (!decimalField(fields, "prev_pid=", ev.arg))
-            return malformed("prev_pid", "not a number");
-        if (!decimalField(fields, "next_pid=", ev.target))
-            return malformed("next_pid", "missing or not a number");
-        return LineKind::Event;
-    }
+    if (valueOf(fields, "prev_pid="))
+        return parseTaskPair(fields, "prev_pid=", "next_pid=", ev);
     // trace-cmd plugin layout: "comm:pid [prio] S ==> comm:pid [prio]".
     const size_t arrow = fields.find(" ==> ");
     if (arrow == std::string_view::npos)

@@ -61,6 +61,10 @@ private:
     [[gnu::always_inline]] inline LineKind parseInterruptEvent(int id, std::string_view fields, TraceEvent &event);
     [[gnu::always_inline]] inline LineKind parseWakeup(std::string_view fields, TraceEvent &event);
     [[gnu::always_inline]] inline LineKind parseSwitch(std::string_view fields, TraceEvent &event);
+    /// The sched events' key=value layout: @p argKey's number into event.arg, @p targetKey's
+    /// (a CPU or a pid) into event.target.
+    [[gnu::always_inline]] inline LineKind parseTaskPair(std::string_view fields, std::string_view argKey,
+                                                         std::string_view targetKey, TraceEvent &event);
     /// The callback of a timer event's function= field, interned into the event's name.
     [[gnu::always_inline]] inline bool internFunction(std::string_view fields, TraceEvent &event);
     LineKind malformed(std::string_view field, std::string detail);
