@@ -159,8 +159,8 @@ Result<RecordRequest> readRecordRequest(int argc, char **argv, int first)
 /// folder for tests, lifts that), and the buffers are saved by trace-cmd.
 Status tracingAllowed()
 {
-    const char *stand_in = std::getenv("IDLESCOPE_TRACEFS");
-    if (::geteuid() != 0 && !(stand_in && *stand_in))
+    const char *standIn = std::getenv("IDLESCOPE_TRACEFS");
+    if (::geteuid() != 0 && !(standIn && *standIn))
         return Error{"", 0, "", "record needs root: the kernel's tracing (tracefs) is for root only; run it with sudo"};
     if (!onPath("trace-cmd"))
         return Error{"", 0, "", "record needs trace-cmd (apt-get install trace-cmd)"};
