@@ -185,17 +185,11 @@ const std::vector<std::string> COMPARE_OPTIONS = {"table",
                                                   "agreement",
                                                   "latency-limit"};
 
+/// --@p name as a whole number, as the scenario's options are read (scenario_command.h).
 Result<std::int64_t> intOption(const Args &args, const std::string &name, std::int64_t def, std::int64_t lo,
                                std::int64_t hi)
 {
-    if (!args.has(name))
-        return def;
-    const std::string v = args.value(name);
-    const auto n = csv::parseInt(v);
-    if (!n || *n < lo || *n > hi)
-        return Error{"--" + name, 0, "",
-                     "'" + v + "' is not a whole number in " + std::to_string(lo) + ".." + std::to_string(hi)};
-    return *n;
+    return scenario::wholeNumberOption(args.options(), name, def, lo, hi);
 }
 
 void listTargets()

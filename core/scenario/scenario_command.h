@@ -54,6 +54,12 @@ std::vector<std::string> governorListItems(const std::vector<GovernorInstance> &
 /// (NAME its label or variant id), the last value of a tunable set twice.
 std::vector<std::string> settingTexts(const std::vector<GovernorInstance> &governors);
 
+/// --@p name of @p options (the last one given) as a whole number in @p lo..@p hi, @p fallback
+/// when it is not given; an Error naming "--NAME" otherwise. The command line's one reading of a
+/// count, for the scenario's options here and the front end's own (compare's --threads).
+Result<std::int64_t> wholeNumberOption(std::span<const CommandOption> options, const std::string &name,
+                                       std::int64_t fallback, std::int64_t lo, std::int64_t hi);
+
 /// @p us microseconds with up to 3 decimals ("50", "12.5") in ns, 0..10 s; an Error
 /// naming @p option otherwise.
 Result<Ns> parseMicroseconds(const std::string &us, const std::string &option);
