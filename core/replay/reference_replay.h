@@ -198,6 +198,55 @@ private:
     template <bool InIdle, typename Sink>
     void runRow(const IdleSpan &span, const IdleSpan *stayNext, Sink &sink);
 
+    /// A row as runRow() keeps it in locals across the governor's calls (they stay in
+    /// registers: runRow()'s steps below are always inlined into it).
+    struct Row {
+        std::int32_t index; ///< the stream row, for the records
+        Ns latencyReqNs;    ///< the latency limit the governor is given
+        bool timerWake;     ///< the row's wakeup is its timer
+        bool tickStopped;   ///< the tick is stopped (restarted when the idle loop was left)
+        Ns startNs;         ///< where the row starts: after its gap, or where the stay went on
+        Ns wakeNs, timerNs; ///< its wakeup and next timer from startNs
+        Ns wakeAbsNs;       ///< its wakeup on the replay's clock
+    };
+
+    /// The row's start: the stay it continues, or its gap after the last row (from the
+    /// exit, or with gap_from_wake from the last wakeup, on the trace's clock).
+    template <bool InIdle>
+    [[gnu::always_inline]] inline Row startRow(const IdleSpan &span);
+
+    /// The stay in the idle loop goes on into the next row, which starts at @p rowStartNs.
+    void continueStay(Ns rowStartNs, bool tickStopped)
+    {
+        m_inStay = true;
+        m_spanStart = rowStartNs;
+        m_tickStopped = tickStopped;
+        endRow();
+    }
+
+    /// A polling entry of an earlier row that runs into @p row: ended by its wakeup or by
+    /// the poll limit, or going on into the next row @p stayNext. True when the row ends there.
+    template <typename Sink>
+    [[gnu::always_inline]] inline bool runPollInFlight(const Row &row, const IdleSpan *stayNext, Sink &sink);
+
+    /// cpuidle_select() for entry @p entry of @p row, with what the idle loop gives it; the
+    /// entry's record so far, and @p tick, the time to the tick (KTIME_MAX once stopped).
+    [[gnu::always_inline]] inline EntryRecord selectEntry(const IdleSpan &span, Row &row, std::int32_t entry, Ns &tick);
+
+    /// poll_idle() for the entry @p rec: until the wakeup or its time limit, or on into the
+    /// next row @p stayNext when an interrupt that wakes no task comes first. True when
+    /// the row ends there.
+    template <bool InIdle, typename Sink>
+    [[gnu::always_inline]] inline bool pollEntry(EntryRecord &rec, const Row &row, Ns tick, const IdleSpan *stayNext,
+                                                 Sink &sink);
+
+    /// cpuidle_enter_state() for the entry @p rec: the state is left at the wakeup or the
+    /// tick; an in-idle interrupt's handler runs before the reflect. True when the row ends
+    /// there (the stay goes on into @p stayNext).
+    template <bool InIdle, typename Sink>
+    [[gnu::always_inline]] inline bool enterState(EntryRecord &rec, const Row &row, Ns tick, const IdleSpan *stayNext,
+                                                  Sink &sink);
+
     /// A polling entry @p rec begun at @p startNs ends @p endNs later, in a
     /// row whose wakeup is (@p timerWake) its own timer; @p tickNs is the
     /// time from its start to the tick.
@@ -313,150 +362,170 @@ void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &
         runRow<true>(span, span.needResched ? nullptr : next, sink);
 }
 
-template <bool InIdle, typename Sink>
-void ReferenceReplay::runRow(const IdleSpan &span, const IdleSpan *stayNext, Sink &sink)
+template <bool InIdle>
+ReferenceReplay::Row ReferenceReplay::startRow(const IdleSpan &span)
 {
-    const std::int32_t spanIndex = static_cast<std::int32_t>(m_summary.spans);
-    const Ns latencyReq = governorLatencyReq(m_latencyLimitNs >= 0 ? m_latencyLimitNs : span.latencyReqNs);
-    const bool timerWake = span.timerWake();
-
-    // Locals, not members, across the governor's calls: they stay in registers.
-    Ns spanStart;
-    bool tickStopped = false; // the tick was restarted when the idle loop was left
-    Ns wakeNs = span.wakeNs;
-    Ns timerNs = span.timerNs;
+    Row row;
+    row.index = static_cast<std::int32_t>(m_summary.spans);
+    row.latencyReqNs = governorLatencyReq(m_latencyLimitNs >= 0 ? m_latencyLimitNs : span.latencyReqNs);
+    row.timerWake = span.timerWake();
+    row.tickStopped = false;
+    row.wakeNs = span.wakeNs;
+    row.timerNs = span.timerNs;
     if (InIdle && m_inStay) {
-        spanStart = m_spanStart;
-        tickStopped = m_tickStopped;
+        row.startNs = m_spanStart;
+        row.tickStopped = m_tickStopped;
         m_inStay = false;
     } else if (InIdle && span.gapFromWake) {
         m_now = std::max(m_now, m_lastWakeNs + span.gapNs);
-        spanStart = m_now;
+        row.startNs = m_now;
     } else {
         m_now += span.gapNs;
-        spanStart = m_now;
+        row.startNs = m_now;
     }
     if (InIdle && span.gapFromWake) {
         // A trace's row starts gap_ns after the previous row's wakeup and wakes when it
         // woke on the trace's clock, whatever exit latency the replay's choices added:
         // an exit that ran past the row's start shortens the row, it does not move it.
-        const Ns late = std::max<Ns>(0, spanStart - (m_lastWakeNs + span.gapNs));
-        wakeNs = std::max<Ns>(0, wakeNs - late);
-        timerNs = std::max(wakeNs, timerNs - late);
+        const Ns late = std::max<Ns>(0, row.startNs - (m_lastWakeNs + span.gapNs));
+        row.wakeNs = std::max<Ns>(0, row.wakeNs - late);
+        row.timerNs = std::max(row.wakeNs, row.timerNs - late);
     }
-    const Ns wakeAbs = spanStart + wakeNs;
-    m_lastWakeNs = wakeAbs;
-    // The stay goes on into the next row, which starts at @p rowStartNs.
-    auto continueStay = [&](Ns rowStartNs) {
-        m_inStay = true;
-        m_spanStart = rowStartNs;
-        m_tickStopped = tickStopped;
-        endRow();
-    };
+    row.wakeAbsNs = row.startNs + row.wakeNs;
+    m_lastWakeNs = row.wakeAbsNs;
+    return row;
+}
 
+template <typename Sink>
+bool ReferenceReplay::runPollInFlight(const Row &row, const IdleSpan *stayNext, Sink &sink)
+{
+    const Poll &p = m_poll;
+    // The limit is noticed only when no handler runs: not before this row.
+    if (row.wakeAbsNs <= std::max(p.limitNs, row.startNs)) {
+        if (stayNext) {
+            continueStay(row.wakeAbsNs + stayNext->gapNs, row.tickStopped);
+            return true;
+        }
+        m_pollInFlight = false;
+        endPoll(m_poll.rec, p.startNs, row.wakeAbsNs - p.startNs, p.tickNs, false, row.timerWake, sink);
+    } else {
+        m_pollInFlight = false;
+        endPoll(m_poll.rec, p.startNs, std::max(p.limitEndNs, row.startNs) - p.startNs, p.tickNs, true, row.timerWake,
+                sink);
+    }
+    return false;
+}
+
+inline EntryRecord ReferenceReplay::selectEntry(const IdleSpan &span, Row &row, std::int32_t entry, Ns &tick)
+{
+    const Ns elapsed = m_now - row.startNs;
+    const Ns remainingWake = row.wakeNs - elapsed;
+    const Ns sleepLength = row.timerNs - elapsed;
+    const Ns toTick = toNextTick();
+
+    SelectContext ctx;
+    ctx.nowNs = m_now;
+    ctx.sleepLengthNs = sleepLength;
+    ctx.deltaNextNs = row.tickStopped ? sleepLength : std::min(toTick, sleepLength);
+    ctx.latencyReqNs = row.latencyReqNs;
+    ctx.tickNsec = m_tickNsec;
+    ctx.tickStopped = row.tickStopped;
+    ctx.util = span.util;
+    ctx.oracleIdleNs = remainingWake;
+
+    const Selection sel = m_gov.select(m_table, m_dev, ctx);
+    const bool stoppedAtSelect = row.tickStopped;
+    // Or-ed, not set under an if: the branch cost 2 instructions a row (bench_replay).
+    row.tickStopped |= sel.stopTick;
+    tick = row.tickStopped ? KTIME_MAX : toTick;
+
+    EntryRecord rec;
+    rec.span = row.index;
+    rec.entry = entry;
+    rec.state = sel.stateIndex;
+    rec.stopTick = sel.stopTick;
+    rec.tickStopped = row.tickStopped;
+    rec.tickStoppedAtSelect = stoppedAtSelect;
+    rec.startNs = m_now;
+    rec.sleepLengthNs = sleepLength;
+    rec.deltaNextNs = ctx.deltaNextNs;
+    rec.latencyReqNs = row.latencyReqNs;
+    rec.remainingWakeNs = remainingWake;
+    rec.predictedNs = sel.predictedNs;
+    return rec;
+}
+
+template <bool InIdle, typename Sink>
+bool ReferenceReplay::pollEntry(EntryRecord &rec, const Row &row, Ns tick, const IdleSpan *stayNext, Sink &sink)
+{
+    // poll_idle() spins at least POLL_IDLE_RELAX_COUNT times and then until more than
+    // the limit has passed, so even a limit of 0 (the v5.5 rule on a state 1 with target
+    // residency 0) takes time: at least 1 ns here, or the row would never end.
+    const Ns remainingWake = rec.remainingWakeNs;
+    const Ns pollLimit = cpuidlePollTime(m_pollRule, m_table, m_dev);
+    const bool wakeFirst = remainingWake <= pollLimit; // ties go to the wakeup
+    if (InIdle && wakeFirst && stayNext) {
+        // An interrupt that wakes no task does not end polling.
+        m_poll = Poll{rec, m_now, m_now + pollLimit, m_now + std::max<Ns>(pollLimit, 1), tick};
+        m_pollInFlight = true;
+        continueStay(row.wakeAbsNs + stayNext->gapNs, row.tickStopped);
+        return true;
+    }
+    const Ns start = m_now;
+    endPoll(rec, start, wakeFirst ? remainingWake : std::max<Ns>(pollLimit, 1), tick, !wakeFirst, row.timerWake, sink);
+    return false;
+}
+
+template <bool InIdle, typename Sink>
+bool ReferenceReplay::enterState(EntryRecord &rec, const Row &row, Ns tick, const IdleSpan *stayNext, Sink &sink)
+{
+    const Ns remainingWake = rec.remainingWakeNs;
+    const Ns end = std::min(remainingWake, tick);
+    rec.gotTick = tick <= remainingWake; // ties go to the tick
+    const bool reachedWake = end >= remainingWake;
+    rec.timerWake = row.timerWake;
+    m_now += account(rec.state, end, rec);
+    if (InIdle && stayNext && m_now - row.startNs >= row.wakeNs) {
+        // The interrupt is handled inside cpuidle_enter_state(), before
+        // the reflect; a tick within the handler sets the sticky flag.
+        const Ns handlerNs =
+            stayNext->gapFromWake ? std::max<Ns>(0, row.wakeAbsNs + stayNext->gapNs - m_now) : stayNext->gapNs;
+        if (!row.tickStopped && toNextTick() <= handlerNs)
+            m_dev.gotTickFlag = true;
+        m_now += handlerNs;
+        rec.inIdleWake = reachedWake;
+        reflect(rec, sink);
+        continueStay(m_now, row.tickStopped);
+        return true;
+    }
+    rec.endsAtWakeup = reachedWake;
+    reflect(rec, sink);
+    return false;
+}
+
+template <bool InIdle, typename Sink>
+void ReferenceReplay::runRow(const IdleSpan &span, const IdleSpan *stayNext, Sink &sink)
+{
+    Row row = startRow<InIdle>(span);
     // At least one select per row, unless a polling entry from an earlier
     // row runs into it: then the loop goes on only while time is left.
     bool selectOnce = true;
     if (InIdle && m_pollInFlight) {
         selectOnce = false;
-        const Poll &p = m_poll;
-        // The limit is noticed only when no handler runs: not before this row.
-        if (wakeAbs <= std::max(p.limitNs, spanStart)) {
-            if (stayNext) {
-                continueStay(wakeAbs + stayNext->gapNs);
-                return;
-            }
-            m_pollInFlight = false;
-            endPoll(m_poll.rec, p.startNs, wakeAbs - p.startNs, p.tickNs, false, timerWake, sink);
-        } else {
-            m_pollInFlight = false;
-            endPoll(m_poll.rec, p.startNs, std::max(p.limitEndNs, spanStart) - p.startNs, p.tickNs, true, timerWake,
-                    sink);
-        }
+        if (runPollInFlight(row, stayNext, sink))
+            return;
     }
-
     // One idle iteration per pass; the row ends when its wakeup is reached.
     // Interrupts that wake no task (tick, poll limit) end an iteration only,
     // and a stopped tick stays stopped until the idle loop is left.
     std::int32_t entry = 0;
-    while (selectOnce || m_now - spanStart < wakeNs) {
+    while (selectOnce || m_now - row.startNs < row.wakeNs) {
         selectOnce = false;
-        const Ns elapsed = m_now - spanStart;
-        const Ns remainingWake = wakeNs - elapsed;
-        const Ns sleepLength = timerNs - elapsed;
-        const Ns toTick = toNextTick();
-
-        SelectContext ctx;
-        ctx.nowNs = m_now;
-        ctx.sleepLengthNs = sleepLength;
-        ctx.deltaNextNs = tickStopped ? sleepLength : std::min(toTick, sleepLength);
-        ctx.latencyReqNs = latencyReq;
-        ctx.tickNsec = m_tickNsec;
-        ctx.tickStopped = tickStopped;
-        ctx.util = span.util;
-        ctx.oracleIdleNs = remainingWake;
-
-        const Selection sel = m_gov.select(m_table, m_dev, ctx);
-        const int idx = sel.stateIndex;
-        const bool stoppedAtSelect = tickStopped;
-        if (sel.stopTick)
-            tickStopped = true;
-        const Ns tick = tickStopped ? KTIME_MAX : toTick;
-
-        EntryRecord rec;
-        rec.span = spanIndex;
-        rec.entry = entry++;
-        rec.state = idx;
-        rec.stopTick = sel.stopTick;
-        rec.tickStopped = tickStopped;
-        rec.tickStoppedAtSelect = stoppedAtSelect;
-        rec.startNs = m_now;
-        rec.sleepLengthNs = sleepLength;
-        rec.deltaNextNs = ctx.deltaNextNs;
-        rec.latencyReqNs = latencyReq;
-        rec.remainingWakeNs = remainingWake;
-        rec.predictedNs = sel.predictedNs;
-
-        if (m_table[idx].polling) {
-            // poll_idle() spins at least POLL_IDLE_RELAX_COUNT times and then
-            // until more than the limit has passed, so even a limit of 0 (the
-            // v5.5 rule on a state 1 with target residency 0) takes time: at
-            // least 1 ns here, or the row would never end.
-            const Ns pollLimit = cpuidlePollTime(m_pollRule, m_table, m_dev);
-            const bool wakeFirst = remainingWake <= pollLimit; // ties go to the wakeup
-            if (InIdle && wakeFirst && stayNext) {
-                // An interrupt that wakes no task does not end polling.
-                m_poll = Poll{rec, m_now, m_now + pollLimit, m_now + std::max<Ns>(pollLimit, 1), tick};
-                m_pollInFlight = true;
-                continueStay(wakeAbs + stayNext->gapNs);
-                return;
-            }
-            const Ns start = m_now;
-            endPoll(rec, start, wakeFirst ? remainingWake : std::max<Ns>(pollLimit, 1), tick, !wakeFirst, timerWake,
-                    sink);
-            continue;
-        }
-
-        const Ns end = std::min(remainingWake, tick);
-        rec.gotTick = tick <= remainingWake; // ties go to the tick
-        const bool reachedWake = end >= remainingWake;
-        rec.timerWake = timerWake;
-        m_now += account(idx, end, rec);
-        if (InIdle && stayNext && m_now - spanStart >= wakeNs) {
-            // The interrupt is handled inside cpuidle_enter_state(), before
-            // the reflect; a tick within the handler sets the sticky flag.
-            const Ns handlerNs =
-                stayNext->gapFromWake ? std::max<Ns>(0, wakeAbs + stayNext->gapNs - m_now) : stayNext->gapNs;
-            if (!tickStopped && toNextTick() <= handlerNs)
-                m_dev.gotTickFlag = true;
-            m_now += handlerNs;
-            rec.inIdleWake = reachedWake;
-            reflect(rec, sink);
-            continueStay(m_now);
+        Ns tick;
+        EntryRecord rec = selectEntry(span, row, entry++, tick);
+        if (m_table[rec.state].polling ? pollEntry<InIdle>(rec, row, tick, stayNext, sink)
+                                       : enterState<InIdle>(rec, row, tick, stayNext, sink))
             return;
-        }
-        rec.endsAtWakeup = reachedWake;
-        reflect(rec, sink);
     }
     endRow();
 }
