@@ -439,20 +439,18 @@ inline EntryRecord ReferenceReplay::selectEntry(const IdleSpan &span, Row &row, 
     row.tickStopped |= sel.stopTick;
     tick = row.tickStopped ? KTIME_MAX : toTick;
 
-    EntryRecord rec;
-    rec.span = row.index;
-    rec.entry = entry;
-    rec.state = sel.stateIndex;
-    rec.stopTick = sel.stopTick;
-    rec.tickStopped = row.tickStopped;
-    rec.tickStoppedAtSelect = stoppedAtSelect;
-    rec.startNs = m_now;
-    rec.sleepLengthNs = sleepLength;
-    rec.deltaNextNs = ctx.deltaNextNs;
-    rec.latencyReqNs = row.latencyReqNs;
-    rec.remainingWakeNs = remainingWake;
-    rec.predictedNs = sel.predictedNs;
-    return rec;
+    return EntryRecord{.span = row.index,
+                       .entry = entry,
+                       .state = sel.stateIndex,
+                       .stopTick = sel.stopTick,
+                       .tickStopped = row.tickStopped,
+                       .tickStoppedAtSelect = stoppedAtSelect,
+                       .startNs = m_now,
+                       .sleepLengthNs = sleepLength,
+                       .deltaNextNs = ctx.deltaNextNs,
+                       .latencyReqNs = row.latencyReqNs,
+                       .remainingWakeNs = remainingWake,
+                       .predictedNs = sel.predictedNs};
 }
 
 template <bool InIdle, typename Sink>
