@@ -43,26 +43,11 @@ Cell blank()
 
 namespace {
 
-std::string markdownText(const Table &t, const std::string &s)
-{
-    return t.markdown == MarkdownText::Escaped ? markdownCell(s) : s;
-}
-
-std::string csvText(const Table &t, const std::string &s)
-{
-    switch (t.csv) {
-    case CsvText::Quoted: return csvField(s);
-    case CsvText::ColumnSafe: return columnSafe(s);
-    case CsvText::Raw: break;
-    }
-    return s;
-}
-
-std::string jsonValue(const Table &t, const Cell &c)
+std::string jsonValue(const Cell &c)
 {
     switch (c.kind) {
     case Cell::Kind::Number: return c.text;
-    case Cell::Kind::Missing: return t.missing == JsonMissing::Null ? std::string("null") : jsonString(c.text);
+    case Cell::Kind::Missing: return "null";
     case Cell::Kind::Text:
     case Cell::Kind::Blank: break;
     }
@@ -85,7 +70,7 @@ std::string markdown(const Table &t)
     for (const std::vector<Cell> &row : t.rows) {
         out += "|";
         for (const Cell &cell : row)
-            out += cell.kind == Cell::Kind::Blank ? " |" : " " + markdownText(t, cell.text) + " |";
+            out += cell.kind == Cell::Kind::Blank ? " |" : " " + markdownCell(cell.text) + " |";
         out += '\n';
     }
     for (const std::string &note : t.notes)
@@ -97,11 +82,11 @@ std::string csv(const Table &t)
 {
     std::string out;
     for (size_t i = 0; i < t.columns.size(); ++i)
-        out += (i ? "," : "") + csvText(t, t.columns[i].name);
+        out += (i ? "," : "") + csvField(t.columns[i].name);
     out += '\n';
     for (const std::vector<Cell> &row : t.rows) {
         for (size_t i = 0; i < row.size(); ++i)
-            out += (i ? "," : "") + csvText(t, row[i].text);
+            out += (i ? "," : "") + csvField(row[i].text);
         out += '\n';
     }
     return out;
@@ -114,7 +99,7 @@ std::string jsonObject(const Table &t, const std::vector<Cell> &row)
     for (size_t i = 0; i < t.columns.size() && i < row.size(); ++i) {
         if (!t.columns[i].json || row[i].kind == Cell::Kind::Blank)
             continue;
-        out += (first ? "" : ", ") + jsonString(t.columns[i].name) + ": " + jsonValue(t, row[i]);
+        out += (first ? "" : ", ") + jsonString(t.columns[i].name) + ": " + jsonValue(row[i]);
         first = false;
     }
     return out + "}";

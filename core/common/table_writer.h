@@ -3,10 +3,9 @@
  * @file table_writer.h
  * One writer for the engine's text tables (compare, compare --machine, the closed
  * loop, trace-stats): a formatter builds a table once, a title, columns and rows of
- * cells, and the writer prints it as markdown, CSV or JSON objects. The outputs
- * differ in small ways that scripts and people already read (which cells are
- * escaped, how missing data reads in JSON); those are properties of the table, so
- * that every output keeps its exact bytes.
+ * cells, and the writer prints it as markdown, CSV or JSON objects, escaping every
+ * cell the one way each format needs: a label that holds '|' or ',' stays in its
+ * column in every table, and missing data is null in every JSON.
  *
  * It lives beside text_cells.h, whose escapers it uses, in the engine library:
  * the formatters of core/experiments are part of it, and core/formats links it
@@ -33,7 +32,7 @@ struct Cell {
     enum class Kind {
         Text,    ///< words: a JSON string
         Number,  ///< printed digits: a JSON number as they are
-        Missing, ///< no value ("no power data"): its words in markdown and CSV, JSON by Table::missing
+        Missing, ///< no value ("no power data"): its words in markdown and CSV, null in JSON
         Blank,   ///< nothing: " |" in markdown, an empty CSV field, left out of a JSON object
     };
     Kind kind = Kind::Blank;
@@ -49,33 +48,11 @@ Cell general(double v, int digits);
 Cell missing(std::string words);
 Cell blank();
 
-/// How text cells are written in CSV (every cell goes through it; digits never change).
-enum class CsvText {
-    Quoted,     ///< RFC 4180 (csvField()): quoted when it holds a comma, a quote or a line break
-    ColumnSafe, ///< columnSafe(): ' ', ',', '"', '|' and control characters as '_'
-    Raw,        ///< as it is (the closed loop's table, which predates the escapers)
-};
-
-/// How cells are written in markdown.
-enum class MarkdownText {
-    Escaped, ///< markdownCell(): '|' and backslash escaped, control characters as \n, \xNN
-    Raw,     ///< as they are
-};
-
-/// How a Missing cell is written in JSON.
-enum class JsonMissing {
-    Null,  ///< null
-    Words, ///< its words, as a JSON string
-};
-
 struct Table {
     std::string title; ///< markdown: a line before the table and a blank line; none when empty
     std::vector<Column> columns;
     std::vector<std::vector<Cell>> rows; ///< each as many cells as columns
     std::vector<std::string> notes;      ///< markdown: after the table, each "\n" + note + "\n"
-    CsvText csv = CsvText::Quoted;
-    MarkdownText markdown = MarkdownText::Escaped;
-    JsonMissing missing = JsonMissing::Null;
 };
 
 /// The title, "| heading | ... |", the alignment line, a line per row, the notes.

@@ -60,8 +60,7 @@ std::vector<table::Cell> cells(const Machine &m, const ClosedLoopRun &r)
     return c;
 }
 
-/// The runs' table: the governor left, the numbers right. Its cells were written before
-/// the escapers, as they are (a label with '|' or ',' splits the row); kept byte for byte.
+/// The runs' table: the governor left, the numbers right.
 table::Table runTable(const Machine &m, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs)
 {
     table::Table t;
@@ -71,8 +70,6 @@ table::Table runTable(const Machine &m, const ClosedLoopSpec &spec, const std::v
         t.columns.push_back({name, t.columns.empty() ? table::Align::Left : table::Align::Right});
     for (const ClosedLoopRun &r : runs)
         t.rows.push_back(cells(m, r));
-    t.csv = table::CsvText::Raw;
-    t.markdown = table::MarkdownText::Raw;
     return t;
 }
 

@@ -152,11 +152,6 @@ table::Table rowTable(const MachineComparison &c, const std::vector<std::string>
     t.title = machineLine(c);
     t.columns = columns(states, o.perState);
     t.notes = notes(c);
-    // Labels as they are in markdown; CSV makes every cell column-safe, JSON writes
-    // "no power data" as words. Kept byte for byte.
-    t.markdown = table::MarkdownText::Raw;
-    t.csv = table::CsvText::ColumnSafe;
-    t.missing = table::JsonMissing::Words;
     for (size_t k = 0; k < c.runs.size(); ++k) {
         const MachineRun &run = c.runs[k];
         const RunEnergy &e = c.energy[k];
@@ -195,7 +190,6 @@ std::string clusterMarkdown(const MachineComparison &c, const std::vector<std::s
 {
     table::Table t;
     t.title = "Cluster view (all CPUs of the cluster idle; its state is the shallowest of theirs):";
-    t.markdown = table::MarkdownText::Raw;
     t.columns = {{"run"}, {"cluster"}, {"cpus"}, {"idle_ms", table::Align::Right}};
     for (const std::string &s : states) {
         t.columns.push_back({"time_ms_" + s, table::Align::Right});

@@ -118,15 +118,14 @@ Ns runningAtKnownFrequency(const CpuStats &c)
     return sum;
 }
 
-/// A table of the markdown report: headed "## @p heading", every column left-aligned, cells as
-/// they are (a state's or an irq's name included), after a blank line.
+/// A table of the markdown report: headed "## @p heading", every column left-aligned, after a
+/// blank line (a state's or an irq's name escaped like every cell: a '|' in it stays in its column).
 table::Table section(const std::string &heading, const std::vector<std::string> &headings)
 {
     table::Table t;
     t.title = "## " + heading;
     for (const std::string &h : headings)
         t.columns.push_back({h});
-    t.markdown = table::MarkdownText::Raw;
     return t;
 }
 

@@ -71,7 +71,7 @@ private slots:
         qint64 replayed = 0;
         for (int cpu = 0; cpu < 6; ++cpu) {
             const QString c = QString::number(cpu);
-            const Row r = rows.value(u"recorded_(menu)_whole_trace|"_s + c);
+            const Row r = rows.value(u"recorded (menu) whole trace|"_s + c);
             QVERIFY2(!r.isEmpty(), qPrintable(u"no whole-trace row for CPU "_s + c));
             QCOMPARE(r["misses"], u"recomputed"_s);
             QCOMPARE(r["entries"], stats[c + u"|entries|"_s]);
@@ -85,24 +85,24 @@ private slots:
             }
             entries += r["entries"].toLongLong();
             // Like with like: the recorded run holds trace-stats' entries_in_exported_spans.
-            const Row like = rows.value(u"recorded_(menu)|"_s + c);
+            const Row like = rows.value(u"recorded (menu)|"_s + c);
             QCOMPARE(like["entries"], stats[c + u"|entries_in_exported_spans|"_s]);
             replayed += like["entries"].toLongLong();
         }
         // trace-stats per CPU: 108 + 23 + 27 + 39 + 20 + 14 = 231 complete entries.
         QCOMPARE(entries, 231);
-        QCOMPARE(rows.value(u"recorded_(menu)_whole_trace|all"_s)["entries"], u"231"_s);
+        QCOMPARE(rows.value(u"recorded (menu) whole trace|all"_s)["entries"], u"231"_s);
         // In the replayed spans: 231 less the 39 of the 12 spans cut by the trace's ends
         // (trace-stats' entries_in_exported_spans: 91 + 12 + 18 + 37 + 20 + 14 = 192).
         QCOMPARE(replayed, 192);
-        QCOMPARE(rows.value(u"recorded_(menu)|all"_s)["entries"], u"192"_s);
+        QCOMPARE(rows.value(u"recorded (menu)|all"_s)["entries"], u"192"_s);
         // CPU 0's above (per state 0 + 5 + 18) and below (7 + 5 + 0) summed by hand.
-        QCOMPARE(rows.value(u"recorded_(menu)_whole_trace|0"_s)["above"], u"23"_s);
-        QCOMPARE(rows.value(u"recorded_(menu)_whole_trace|0"_s)["below"], u"12"_s);
+        QCOMPARE(rows.value(u"recorded (menu) whole trace|0"_s)["above"], u"23"_s);
+        QCOMPARE(rows.value(u"recorded (menu) whole trace|0"_s)["below"], u"12"_s);
         // The simulated governor covers the stream rows of every CPU (JUNO ROWS of
         // tst_trace_real: 92 + 12 + 18 + 37 + 20 + 14 = 193), as does the recorded run.
         QCOMPARE(rows.value(u"menu-6.14|all"_s)["spans"], u"193"_s);
-        QCOMPARE(rows.value(u"recorded_(menu)|all"_s)["spans"], u"193"_s);
+        QCOMPARE(rows.value(u"recorded (menu)|all"_s)["spans"], u"193"_s);
         QCOMPARE(rows.value(u"menu-6.14|all"_s)["misses"], u"simulated"_s);
     }
 
@@ -184,13 +184,13 @@ private slots:
         r = runCli(common);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QMap<QString, Row> rows = csvRowsBy(r.out, 2);
-        QVERIFY2(rows.contains(u"recorded_(teo)|all"_s), qPrintable(r.out));
+        QVERIFY2(rows.contains(u"recorded (teo)|all"_s), qPrintable(r.out));
         r = runCli(common + QStringList{u"--recorded-governor"_s, u"@"_s + trace("vm-amd-2cpu.machine.txt")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(csvRowsBy(r.out, 2).contains(u"recorded_(menu)|all"_s), qPrintable(r.out));
+        QVERIFY2(csvRowsBy(r.out, 2).contains(u"recorded (menu)|all"_s), qPrintable(r.out));
         // The same counters whatever the label.
-        QCOMPARE(csvRowsBy(r.out, 2).value(u"recorded_(menu)|all"_s)["entries"],
-                 rows.value(u"recorded_(teo)|all"_s)["entries"]);
+        QCOMPARE(csvRowsBy(r.out, 2).value(u"recorded (menu)|all"_s)["entries"],
+                 rows.value(u"recorded (teo)|all"_s)["entries"]);
         // A name the kernel cannot have, or no governor at all: exit 2 naming file, line, field.
         writeFile(t + u".governor"_s, "Menu!\n");
         r = runCli(common);
@@ -288,6 +288,21 @@ private slots:
         QVERIFY2(r.out.contains(u"- CPU 4: no events"_s), qPrintable(r.out));
         QVERIFY(r.out.contains(u"- CPU 5: no complete idle span: 1 span = 0 exported + 1 cut by the trace's end"_s));
         QVERIFY(r.out.contains(u"energy: no power data for arm-juno-r0 state WFI"_s));
+        // In JSON the missing energy is null, as the cluster view's cluster_idle_J already was
+        // (the rows said "no power data" as a string where a number belongs).
+        const CliResult j =
+            runCli({u"compare"_s, u"--table"_s, u"arm-juno-r0"_s, u"--trace"_s, trace("trappy-trace_idle-6cpu.dat"),
+                    u"--governors"_s, u"teo-6.14"_s, u"--format"_s, u"json"_s});
+        QVERIFY2(j.exitCode == 0, qPrintable(j.err));
+        const QJsonObject sum = QJsonDocument::fromJson(j.out.toUtf8())
+                                    .object()
+                                    .value(u"runs"_s)
+                                    .toArray()
+                                    .at(0)
+                                    .toObject()
+                                    .value(u"sum"_s)
+                                    .toObject();
+        QVERIFY2(sum.contains(u"energy_J"_s) && sum.value(u"energy_J"_s).isNull(), qPrintable(j.out));
     }
 
     void energyFromTableJsonPower()

@@ -6,6 +6,7 @@
  * parameter errors.
  */
 #include "core/experiments/closed_loop.h"
+#include "core/experiments/closed_loop_format.h"
 #include "tests/governor_rig.h"
 
 #include <QTest>
@@ -60,6 +61,20 @@ private slots:
         QCOMPARE(wfi.durationNs, 633000);
         QCOMPARE(wfi.meanAddedNs, 1000.0);
         QCOMPARE(wfi.counters.cpus.front().states[0].usage, 3);
+    }
+
+    void aLabelWithABarOrACommaStaysInItsColumn()
+    {
+        // The table wrote labels as they were: "x|y,z" split the markdown row at '|' and the
+        // CSV row at ','. The three requests of threeRequestsByHand (3 ops, 0.930 ms).
+        ClosedLoopRun r = runOne(Machine::uniform(table(), 1), "io:service_us=200,work_us=10,ops=3");
+        r.governor = "x|y,z";
+        const Machine m = Machine::uniform(table(), 1);
+        const ClosedLoopSpec spec = parseClosedLoopSpec("io:service_us=200,work_us=10,ops=3").value();
+        const std::string md = formatClosedLoop(m, spec, {r}, experiments::CompareFormat::Markdown);
+        QVERIFY2(md.find("\n| x\\|y,z | 3 | 0.930 |") != std::string::npos, md.c_str());
+        const std::string csv = formatClosedLoop(m, spec, {r}, experiments::CompareFormat::Csv);
+        QVERIFY2(csv.find("\n\"x|y,z\",3,0.930,") != std::string::npos, csv.c_str());
     }
 
     void queueDepthTwoByHand()
