@@ -46,19 +46,12 @@ std::vector<std::string> commaItems(const std::string &s)
     return out;
 }
 
-/// A decimal with up to 3 fractional digits as thousandths ("12.5" -> 12500), or nullopt.
+/// A decimal with up to 3 fractional digits as thousandths ("12.5" -> 12500), or nullopt:
+/// the workload grammar's reader of a microsecond parameter.
 std::optional<std::int64_t> thousandths(const std::string &text)
 {
-    const std::size_t dot = text.find('.');
-    const std::string whole = text.substr(0, dot);
-    const std::string frac = dot == std::string::npos ? std::string() : text.substr(dot + 1);
-    const auto digits = [](const std::string &s) {
-        return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-    };
-    if (whole.empty() || whole.size() > 12 || !digits(whole) || frac.size() > 3 || !digits(frac)
-        || (dot != std::string::npos && frac.empty()))
-        return std::nullopt;
-    return std::stoll(whole) * 1000 + (frac.empty() ? 0 : std::stoll(frac + std::string(3 - frac.size(), '0')));
+    const workloads::DecimalValue d = workloads::readDecimal(text, 1000);
+    return d.fault == workloads::DecimalFault::None ? std::optional<std::int64_t>(d.value) : std::nullopt;
 }
 
 /// @p n thousandths as a decimal with up to 3 fractional digits (12500 -> "12.5"): thousandths()'

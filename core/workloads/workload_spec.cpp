@@ -346,38 +346,25 @@ private:
     /// A decimal number in the parameter's written unit -> held unit, range-checked.
     bool number(const ParamInfo &info, const std::string &text, size_t at, std::int64_t &out)
     {
-        const std::int64_t scale = unitScale(info.unit);
-        std::int64_t whole = 0, frac = 0;
-        size_t i = 0;
-        // "-5" is a number, only out of range: say so, as for any value out of range.
-        if (text.size() > 1 && text[0] == '-' && std::isdigit(static_cast<unsigned char>(text[1])))
-            return errorAt(at, std::string(info.name) + " = " + text + " is outside " + formatParamValue(info, info.min)
-                                   + ".." + formatParamValue(info, info.max) + " " + unitWord(info.unit));
-        if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])))
-            return errorAt(at, std::string(info.name) + ": '" + text + "' is not a number");
-        for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
-            if (whole > (std::numeric_limits<std::int64_t>::max() / 10 - 9) / scale)
-                return errorAt(at, std::string(info.name) + ": '" + text + "' is too large");
-            whole = whole * 10 + (text[i] - '0');
-        }
-        if (i < text.size() && text[i] == '.' && scale > 1) {
-            ++i;
-            std::int64_t digitsSeen = 0;
-            for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i, ++digitsSeen) {
-                if (digitsSeen >= 3)
-                    return errorAt(at, std::string(info.name) + ": at most 3 decimals (" + text + ")");
-                frac = frac * 10 + (text[i] - '0');
-            }
-            for (; digitsSeen < 3; ++digitsSeen)
-                frac *= 10;
-        }
-        if (i != text.size())
+        const std::string outside = std::string(info.name) + " = " + text + " is outside "
+                                    + formatParamValue(info, info.min) + ".." + formatParamValue(info, info.max) + " "
+                                    + unitWord(info.unit);
+        const DecimalValue d = readDecimal(text, unitScale(info.unit));
+        switch (d.fault) {
+        case DecimalFault::None: break;
+        case DecimalFault::Negative: return errorAt(at, outside);
+        case DecimalFault::TooLarge: return errorAt(at, std::string(info.name) + ": '" + text + "' is too large");
+        case DecimalFault::TooManyDecimals:
+            return errorAt(at, std::string(info.name) + ": at most 3 decimals (" + text + ")");
+        case DecimalFault::NotANumber:
+            if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])))
+                return errorAt(at, std::string(info.name) + ": '" + text + "' is not a number");
             return errorAt(at, std::string(info.name) + ": '" + text + "' is not a number in " + unitWord(info.unit)
-                                   + (scale == 1 ? " (whole numbers only)" : ""));
-        out = whole * scale + frac;
+                                   + (unitScale(info.unit) == 1 ? " (whole numbers only)" : ""));
+        }
+        out = d.value;
         if (out < info.min || out > info.max)
-            return errorAt(at, std::string(info.name) + " = " + text + " is outside " + formatParamValue(info, info.min)
-                                   + ".." + formatParamValue(info, info.max) + " " + unitWord(info.unit));
+            return errorAt(at, outside);
         return true;
     }
 
@@ -512,6 +499,38 @@ std::string formatParamValue(const ParamInfo &info, std::int64_t held)
         s += "." + f;
     }
     return s;
+}
+
+DecimalValue readDecimal(std::string_view text, std::int64_t scale)
+{
+    const auto digit = [&](size_t i) { return i < text.size() && text[i] >= '0' && text[i] <= '9'; };
+    if (text.size() > 1 && text[0] == '-' && digit(1))
+        return {0, DecimalFault::Negative};
+    if (!digit(0))
+        return {0, DecimalFault::NotANumber};
+    std::int64_t whole = 0, frac = 0;
+    size_t i = 0;
+    constexpr std::int64_t MAX = std::numeric_limits<std::int64_t>::max();
+    for (; digit(i); ++i) {
+        if (whole > (MAX - 9) / 10)
+            return {0, DecimalFault::TooLarge};
+        whole = whole * 10 + (text[i] - '0');
+    }
+    if (i < text.size() && text[i] == '.' && scale > 1) {
+        int decimals = 0;
+        for (++i; digit(i); ++i, ++decimals) {
+            if (decimals >= 3)
+                return {0, DecimalFault::TooManyDecimals};
+            frac = frac * 10 + (text[i] - '0');
+        }
+        for (; decimals < 3; ++decimals)
+            frac *= 10;
+    }
+    if (i != text.size())
+        return {0, DecimalFault::NotANumber};
+    if (whole > (MAX - frac) / scale)
+        return {0, DecimalFault::TooLarge};
+    return {whole * scale + frac, DecimalFault::None};
 }
 
 std::string workloadReference()

@@ -32,6 +32,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace idlescope::workloads {
@@ -106,6 +107,19 @@ IdleStream legacyDirectSeedStream(const WorkloadNode &node, std::uint64_t seed, 
 
 /// A held value written back in the parameter's unit ("2.5" for 2500 ns of an _us parameter).
 std::string formatParamValue(const ParamInfo &info, std::int64_t held);
+
+/// Why a decimal did not read (readDecimal()).
+enum class DecimalFault { None, NotANumber, Negative, TooLarge, TooManyDecimals };
+
+struct DecimalValue {
+    std::int64_t value = 0; ///< the decimal times the scale, when fault is None
+    DecimalFault fault = DecimalFault::None;
+};
+
+/// @p text as a decimal times @p scale: digits, and with a scale of 1000 a '.' and up to 3
+/// decimals ("12.5" at 1000 is 12500); the grammar's one reader of a number, formatParamValue()'s
+/// inverse. "-5" is Negative, not NotANumber, so that a message can say what range it is outside.
+DecimalValue readDecimal(std::string_view text, std::int64_t scale);
 
 /// The grammar and every generator with its parameters, defaults and ranges (for help texts).
 std::string workloadReference();

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -536,6 +537,32 @@ private slots:
         QVERIFY(none.ok());
         QCOMPARE(none->pointCount(), 1);
         QCOMPARE(QString::fromStdString(none->pointLabel(0)), QString("all"));
+    }
+
+    void decimalsReadAsTheGrammarWritesThem()
+    {
+        // readDecimal(): the grammar's one number reader (compare's --duration and
+        // --latency-limit too); formatParamValue() writes what it reads.
+        using F = DecimalFault;
+        const auto read = [](const char *t, std::int64_t scale) { return readDecimal(t, scale); };
+        QCOMPARE(read("12.5", 1000).value, 12500);
+        QCOMPARE(read("0.001", 1000).value, 1);
+        QCOMPARE(read("7", 1000).value, 7000);
+        QCOMPARE(read("7", 1).value, 7);
+        QCOMPARE(read("1.2345", 1000).fault, F::TooManyDecimals);
+        QCOMPARE(read("-5", 1000).fault, F::Negative);
+        QCOMPARE(read("-", 1000).fault, F::NotANumber);
+        QCOMPARE(read("", 1000).fault, F::NotANumber);
+        QCOMPARE(read("5us", 1000).fault, F::NotANumber);
+        QCOMPARE(read("2.5", 1).fault, F::NotANumber); // a count has no decimals
+        // INT64_MAX is 9223372036854775807: 9223372036854775.807 thousandths fit, .808 and
+        // ten times the whole part do not (the reader overflowed on the decimals before).
+        QCOMPARE(read("9223372036854775.807", 1000).value, std::numeric_limits<std::int64_t>::max());
+        QCOMPARE(read("9223372036854775.808", 1000).fault, F::TooLarge);
+        QCOMPARE(read("92233720368547758", 1000).fault, F::TooLarge);
+        const ParamInfo us{"x", ParamUnit::Us, 0, 0, 0, ""};
+        for (const std::int64_t held : {std::int64_t(0), std::int64_t(1), std::int64_t(12500), std::int64_t(86400000)})
+            QCOMPARE(read(formatParamValue(us, held).c_str(), 1000).value, held);
     }
 
     void specErrors()
