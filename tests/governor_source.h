@@ -31,35 +31,39 @@ struct TestGovernor {
     QByteArray select;
     /// Lines at file scope above select() (a per-CPU counter, a helper, a #warning).
     QByteArray fileScope = {};
+    /// Lines of init_NAME() before it registers the governor, a line for each line of C.
+    QByteArray init = {};
     int rating = 1;
     /// false: init_NAME() is there but no initcall runs it, so the file registers nothing.
     bool registered = true;
 };
 
-/// @p body with a tab before each line that is not empty.
-inline QByteArray indentedByATab(const QByteArray &body)
+/// @p lines with a tab before each line that is not empty, ending in a newline.
+inline QByteArray indentedByATab(const QByteArray &lines)
 {
     QByteArray out;
-    for (const QByteArray &line : body.split('\n'))
+    for (const QByteArray &line : lines.split('\n'))
         out += (line.isEmpty() ? line : '\t' + line) + '\n';
     out.chop(1); // split() gave one more piece than there were newlines
-    return out;
+    return out.isEmpty() || out.endsWith('\n') ? out : out + '\n';
 }
 
-/// The C file of @p g: the two headers a governor includes, its file-scope lines, its
-/// select() and the registration idiom.
+/// The C file of @p g: the two headers a governor includes (lines 1 and 2), its file-scope
+/// lines (from line 3), its select() and the registration idiom.
 inline QByteArray governorSource(const TestGovernor &g)
 {
     const QByteArray &n = g.name;
-    QByteArray c = "#include <linux/cpuidle.h>\n#include <linux/kernel.h>\n\n";
+    QByteArray c = "#include <linux/cpuidle.h>\n#include <linux/kernel.h>\n";
     if (!g.fileScope.isEmpty())
-        c += g.fileScope + '\n';
-    c += "static int " + n + "_select(struct cpuidle_driver *drv, struct cpuidle_device *dev,\n\t\t\tbool *stop_tick)\n{\n"
+        c += g.fileScope + (g.fileScope.endsWith('\n') ? "" : "\n");
+    c += '\n';
+    c += "static int " + n
+         + "_select(struct cpuidle_driver *drv, struct cpuidle_device *dev,\n\t\t\tbool *stop_tick)\n{\n"
          + indentedByATab(g.select) + "}\n\n";
     c += "static struct cpuidle_governor " + n + "_governor = {\n\t.name =\t\t\"" + n + "\",\n\t.rating =\t"
          + QByteArray::number(g.rating) + ",\n\t.select =\t" + n + "_select,\n};\n\n";
-    c += QByteArray("static int __init ") + (g.registered ? "" : "__maybe_unused ") + "init_" + n
-         + "(void)\n{\n\treturn cpuidle_register_governor(&" + n + "_governor);\n}\n";
+    c += QByteArray("static int __init ") + (g.registered ? "" : "__maybe_unused ") + "init_" + n + "(void)\n{\n"
+         + indentedByATab(g.init) + "\treturn cpuidle_register_governor(&" + n + "_governor);\n}\n";
     if (g.registered)
         c += "\npostcore_initcall(init_" + n + ");\n";
     return c;
@@ -79,12 +83,15 @@ inline QString writeGovernor(const QString &dir, const TestGovernor &g)
 inline TestGovernor crashingGovernor(const QByteArray &name, int entry)
 {
     return {.name = name,
-            .select = "int *calls = this_cpu_ptr(&" + name + "_calls);\n"
-                      "volatile int *nowhere = NULL;\n"
-                      "\n"
-                      "if ((*calls)++ == " + QByteArray::number(entry) + ")\n"
-                      "\treturn *nowhere;\n"
-                      "return 0;\n",
+            .select = "int *calls = this_cpu_ptr(&" + name
+                      + "_calls);\n"
+                        "volatile int *nowhere = NULL;\n"
+                        "\n"
+                        "if ((*calls)++ == "
+                      + QByteArray::number(entry)
+                      + ")\n"
+                        "\treturn *nowhere;\n"
+                        "return 0;\n",
             .fileScope = "static DEFINE_PER_CPU(int, " + name + "_calls);\n"};
 }
 

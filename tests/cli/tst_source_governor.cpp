@@ -216,15 +216,9 @@ private slots:
         const QString header = root + u"/gov/pick.h"_s;
         writeFile(header, "#define PICK 1\n");
         const auto pickFile = [](const char *include) {
-            return "#include <linux/cpuidle.h>\n#include <linux/kernel.h>\n#include \"" + QByteArray(include)
-                   + "\"\n"
-                     "static int pick_select(struct cpuidle_driver *drv, struct cpuidle_device *dev, bool "
-                     "*stop_tick)\n{\n\treturn PICK;\n}\n"
-                     "static struct cpuidle_governor pick_governor = { .name = \"pick\", .rating = 1, .select = "
-                     "pick_select };\n"
-                     "static int __init init_pick(void)\n{\n\treturn "
-                     "cpuidle_register_governor(&pick_governor);\n}\n"
-                     "postcore_initcall(init_pick);\n";
+            return governorSource({.name = "pick",
+                                   .select = "return PICK;\n",
+                                   .fileScope = "#include \"" + QByteArray(include) + "\"\n"});
         };
         writeFile(root + u"/gov/pick.c"_s, pickFile("pick.h"));
         const std::string source = (root + u"/gov/pick.c"_s).toStdString();
