@@ -70,6 +70,23 @@ inline QMap<QString, CsvRow> csvRowsBy(const QString &text, int keyColumns, bool
     return rows;
 }
 
+/// The cells of @p row that are not the ones @p expected gives, a line each ("column: 'cell',
+/// expected 'value'", "<none>" for a column the row lacks); empty when all are. @p expected is
+/// "column=value" words apart by spaces, a row as a reader would write it: one comparison of
+/// a row says every cell that differs, not just the first.
+inline QString differingCells(const CsvRow &row, const QString &expected)
+{
+    QString out;
+    for (const QString &cell : expected.split(u' ', Qt::SkipEmptyParts)) {
+        const QString column = cell.section(u'=', 0, 0), value = cell.section(u'=', 1);
+        const QString got = row.value(column, QStringLiteral("<none>"));
+        if (got != value)
+            out +=
+                column + QStringLiteral(": '") + got + QStringLiteral("', expected '") + value + QStringLiteral("'\n");
+    }
+    return out;
+}
+
 /// csvRowsBy() of the table `idlescope-cli ARGS` prints, for a helper whose caller compares
 /// the rows: none, with the CLI's error as a warning, when the command fails.
 inline QMap<QString, CsvRow> cliCsvRows(const QStringList &args, int keyColumns, bool wholeRowsOnly = false)

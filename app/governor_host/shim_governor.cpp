@@ -90,7 +90,8 @@ Selection ShimGovernor::select(const IdleStateTable &, CpuidleDevice &dev, const
     if (static_cast<unsigned>(idx) >= static_cast<unsigned>(m_stateCount)) [[unlikely]]
         idx = badState(idx);
     // The governor's C wrote the flag: read its byte, not a C++ bool (which may hold only 0
-    // or 1). A byte of 2 was taken by the compiled shift for DECISION_POLL_LIMIT (odd_bool.c).
+    // or 1). A byte of 2 was taken by the compiled shift for DECISION_POLL_LIMIT (the
+    // odd_bool governor of tst_source_governor).
     unsigned char stopTickByte = 0;
     std::memcpy(&stopTickByte, &m_stopTick, 1);
     const bool stopTick = stopTickByte != 0;

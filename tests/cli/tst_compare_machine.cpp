@@ -19,6 +19,7 @@
 namespace {
 
 using idlescope::test::csvRowsBy;
+using idlescope::test::differingCells;
 
 using Row = idlescope::test::CsvRow;
 
@@ -359,14 +360,9 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const Row o = csvRowsBy(r.out, 3).value(u"csv:"_s + stream + u"|oracle|1"_s);
         QVERIFY2(!o.isEmpty(), qPrintable(r.out));
-        QCOMPARE(o["duration_ms"], u"1.423"_s);
-        QCOMPARE(o["wakeups_per_s"], u"702.741"_s);
-        QCOMPARE(o["idle_energy_J"], u"0.0001092"_s);
-        QCOMPARE(o["energy_J"], u"0.0001197"_s);
-        QCOMPARE(o["below_WFI"], u"1"_s);
-        QCOMPARE(o["above_WFI"], u"0"_s);
-        QCOMPARE(o["below_sleep"], u"0"_s);
-        QCOMPARE(o["above_pct_WFI"], u"0.00"_s);
+        QCOMPARE(differingCells(o, u"duration_ms=1.423 wakeups_per_s=702.741 idle_energy_J=0.0001092 "
+                                   u"energy_J=0.0001197 below_WFI=1 above_WFI=0 below_sleep=0 above_pct_WFI=0.00"_s),
+                 QString());
         // Without power data there are no energy columns at all (the one-CPU table is unchanged).
         const CliResult bare = runCli({u"compare"_s, u"--table"_s, u"arm-rk3399"_s, u"--workload"_s, u"csv:"_s + stream,
                                        u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s});
@@ -389,13 +385,9 @@ private slots:
                     u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const Row o = csvRowsBy(r.out, 1).value(u"oracle"_s);
-        QCOMPARE(o["operations"], u"3"_s);
-        QCOMPARE(o["duration_ms"], u"0.930"_s);
-        QCOMPARE(o["ops_per_s"], u"3225.8"_s);
-        QCOMPARE(o["added_latency_mean_us"], u"100.000"_s);
-        QCOMPARE(o["added_latency_p99_us"], u"100.000"_s);
-        QCOMPARE(o["energy_J"], u"2.4e-05"_s);
-        QCOMPARE(o["energy_per_op_uJ"], u"8"_s);
+        QCOMPARE(differingCells(o, u"operations=3 duration_ms=0.930 ops_per_s=3225.8 added_latency_mean_us=100.000 "
+                                   u"added_latency_p99_us=100.000 energy_J=2.4e-05 energy_per_op_uJ=8"_s),
+                 QString());
         const CliResult bad = runCli(
             {u"compare"_s, u"--table"_s, table, u"--closed-loop"_s, u"io:work_us=10"_s, u"--governors"_s, u"oracle"_s});
         QCOMPARE(bad.exitCode, 2);
@@ -429,12 +421,9 @@ private slots:
         const CliResult o = compareOnCpu1(overlay, "5", "csv");
         QVERIFY2(o.exitCode == 0, qPrintable(o.err));
         const QMap<QString, Row> orows = csvRowsBy(o.out, 2);
-        const Row o0 = orows.value(u"oracle|0"_s);
-        QCOMPARE(o0["entries"], u"4"_s);
-        QCOMPARE(o0["usage_WFI"], u"4"_s);
-        QCOMPARE(o0["wakeups"], u"0"_s);
-        QCOMPARE(o0["duration_ms"], u"1.004"_s);
-        QCOMPARE(o0["wakeups_per_s"], u"0.0"_s);
+        QCOMPARE(differingCells(orows.value(u"oracle|0"_s),
+                                u"entries=4 usage_WFI=4 wakeups=0 duration_ms=1.004 wakeups_per_s=0.0"_s),
+                 QString());
         QCOMPARE(orows.value(u"oracle|1"_s)["entries"], u"5"_s);
         QCOMPARE(orows.value(u"oracle|1"_s)["wakeups"], u"3"_s);
         QCOMPARE(orows.value(u"oracle|all"_s)["entries"], u"9"_s);
@@ -446,13 +435,10 @@ private slots:
         const QString ipi = u"periodic:kind=ipi,interval_us=200,run_us=10,next_timer_us=0"_s;
         const CliResult mix = compareOnCpu1(u"mix("_s + io + u" | "_s + ipi + u")"_s, "7", "csv");
         QVERIFY2(mix.exitCode == 0, qPrintable(mix.err));
-        const Row m0 = csvRowsBy(mix.out, 2).value(u"oracle|0"_s);
-        QCOMPARE(m0["usage_WFI"], u"3"_s);
-        QCOMPARE(m0["usage_sleep"], u"2"_s);
-        QCOMPARE(m0["time_pct_WFI"], u"24.36"_s);
-        QCOMPARE(m0["wakeups"], u"0"_s);
-        QCOMPARE(m0["latency_cost_us"], u"0.000"_s);
-        QCOMPARE(m0["duration_ms"], u"2.203"_s);
+        QCOMPARE(differingCells(csvRowsBy(mix.out, 2).value(u"oracle|0"_s),
+                                u"usage_WFI=3 usage_sleep=2 time_pct_WFI=24.36 wakeups=0 "
+                                u"latency_cost_us=0.000 duration_ms=2.203"_s),
+                 QString());
     }
 
     void durationCoversEveryCpu()

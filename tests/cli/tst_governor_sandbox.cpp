@@ -12,6 +12,7 @@
  * build's timeout and regular files only, the private cache, and consent.
  */
 #include "tests/cli_process.h"
+#include "tests/governor_source.h"
 #include "tests/test_files.h"
 #include "tests/test_require.h"
 
@@ -68,16 +69,13 @@ QStringList replayOf(const QString &path)
             path};
 }
 
-/// A governor file whose select() runs @p selectBody and whose initcall runs @p initBody.
+/// A governor "t" whose file-scope lines are @p decls (from line 3, after the two includes),
+/// whose select() runs @p selectBody and picks state 0, and whose initcall runs @p initBody
+/// (tests/governor_source.h writes the rest of the file).
 QByteArray governorSource(const QByteArray &decls, const QByteArray &initBody, const QByteArray &selectBody = {})
 {
-    return "#include <linux/cpuidle.h>\n#include <linux/kernel.h>\n" + decls
-           + "\nstatic int t_select(struct cpuidle_driver *drv, struct cpuidle_device *dev, bool *stop_tick)\n{\n"
-           + selectBody
-           + "\n\treturn 0;\n}\n"
-             "static struct cpuidle_governor t_governor = { .name = \"t\", .rating = 1, .select = t_select, };\n"
-             "static int __init init_t(void)\n{\n"
-           + initBody + "\n\treturn cpuidle_register_governor(&t_governor);\n}\npostcore_initcall(init_t);\n";
+    return idlescope::test::governorSource(
+        {.name = "t", .select = selectBody + "\nreturn 0;\n", .fileScope = decls, .init = initBody});
 }
 
 /// In idlescope-cli's child, before it starts: a seccomp filter that makes @p nr fail with

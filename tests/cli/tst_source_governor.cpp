@@ -3,10 +3,13 @@
  * Governors built from source (core/source_governor, idlescope-cli replay
  * --governor-source): the decisions of a hand-checked governor file, and
  * the errors for a file that crashes, loops, does not compile or uses a
- * kernel helper the shim lacks. The governor files are tests/data/
- * source_governors/ (one .c file each); each says in a comment what it must do.
+ * kernel helper the shim lacks. The realistic governor files are tests/data/
+ * source_governors/ (one .c file each, its comment saying what it must do); a
+ * governor that exists to make the host misbehave in one way is written by its
+ * test (tests/governor_source.h), its C beside the assertions.
  */
 #include "tests/cli/cli_test.h"
+#include "tests/governor_source.h"
 #include "tests/test_require.h"
 
 #include "core/formats/stream_csv.h"
@@ -26,6 +29,17 @@
 #include <sys/resource.h>
 
 namespace {
+
+using idlescope::test::crashingGovernor;
+using idlescope::test::governorSource;
+using idlescope::test::placeOf;
+using idlescope::test::TestGovernor;
+using idlescope::test::writeGovernor;
+
+/// Picks state 0 and dereferences NULL in its fourth select() (entry 3).
+const TestGovernor kCrash = crashingGovernor("crash", 3);
+/// Its initcall line is missing: the file registers no governor.
+const TestGovernor kUnregistered{.name = "unregistered", .select = "return 0;\n", .registered = false};
 
 QString dataFile(const QString &name)
 {
@@ -48,15 +62,15 @@ QStringList replayArgs(const QString &governorFile)
 /// The first line of a replay's --entries file.
 const QByteArray kEntriesHeader = "span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n";
 
-/// A replay of replayArgs(@p governorFile) and the --entries file it wrote in @p dir.
+/// A replay of replayPathArgs(@p governorPath) and the --entries file it wrote in @p dir.
 struct EntriesOf {
     CliResult run;
     QByteArray entries;
 };
-EntriesOf replayEntries(const QString &governorFile, const QTemporaryDir &dir)
+EntriesOf replayEntries(const QString &governorPath, const QTemporaryDir &dir)
 {
-    const QString entries = dir.filePath(QFileInfo(governorFile).completeBaseName() + u".csv"_s);
-    const CliResult run = runCli(replayArgs(governorFile) << u"--entries"_s << entries);
+    const QString entries = dir.filePath(QFileInfo(governorPath).completeBaseName() + u".csv"_s);
+    const CliResult run = runCli(replayPathArgs(governorPath) << u"--entries"_s << entries);
     return {run, readAll(entries)};
 }
 
@@ -86,15 +100,15 @@ private:
         return path;
     }
 
-    /// replay of longStream() on three_states.json through the source governor @p file
-    /// (tests/data/source_governors); @p inChild as runCli()'s.
-    CliResult replayLong(const QString &file, const std::function<void()> &inChild = {})
+    /// replay of longStream() on three_states.json through the governor @p g, written in
+    /// m_out; @p inChild as runCli()'s.
+    CliResult replayLong(const TestGovernor &g, const std::function<void()> &inChild = {})
     {
         const QString stream = longStream();
         if (stream.isEmpty())
             return {-1, {}, u"cannot write the long stream"_s};
         return runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
-                       u"--governor-source"_s, dataFile(file)},
+                       u"--governor-source"_s, writeGovernor(m_out.path(), g)},
                       inChild);
     }
 
@@ -166,13 +180,19 @@ private slots:
 
     void aStopTickByteOtherThanOneStopsTheTick()
     {
-        // odd_bool.c stores the byte 2 in *stop_tick and picks state 0 each time. The host
-        // read it as a C++ bool: the decision byte then carried DECISION_POLL_LIMIT instead
-        // of DECISION_STOP_TICK (2 << 4), and the next decisions were read as its value. Any
-        // byte but 0 is "stop the tick", as C's conversion to bool makes it. On hop.csv with
-        // three_states.json, state 0 (C1, exit latency 1 us) each time: residency = wake_ns
-        // + 1000 ns (hop.c's comment), rows 0, 1 and 5 below (C2's 50 us target residency).
-        const EntriesOf r = replayEntries(u"odd_bool.c"_s, m_out);
+        // odd_bool stores the byte 2 in *stop_tick through a char pointer, as a careless or
+        // hostile file may (no bool the kernel's C writes holds 2, but the host reads the
+        // byte), and picks state 0 each time. The host read it as a C++ bool: the decision
+        // byte then carried DECISION_POLL_LIMIT instead of DECISION_STOP_TICK (2 << 4), and
+        // the next decisions were read as its value. Any byte but 0 is "stop the tick", as
+        // C's conversion to bool makes it. On hop.csv with three_states.json, state 0 (C1,
+        // exit latency 1 us) each time: residency = wake_ns + 1000 ns (hop.c's comment),
+        // rows 0, 1 and 5 below (C2's 50 us target residency).
+        const TestGovernor oddBool{.name = "odd_bool",
+                                   .select = "*(unsigned char *)stop_tick = 2;\n"
+                                             "return 0;\n",
+                                   .rating = 5};
+        const EntriesOf r = replayEntries(writeGovernor(m_out.path(), oddBool), m_out);
         QVERIFY2(r.run.exitCode == 0, qPrintable(r.run.err));
         QCOMPARE(r.entries, QByteArray(kEntriesHeader
                                        + "0,0,0,1,201000,0,1,0,0\n"
@@ -196,15 +216,9 @@ private slots:
         const QString header = root + u"/gov/pick.h"_s;
         writeFile(header, "#define PICK 1\n");
         const auto pickFile = [](const char *include) {
-            return "#include <linux/cpuidle.h>\n#include <linux/kernel.h>\n#include \"" + QByteArray(include)
-                   + "\"\n"
-                     "static int pick_select(struct cpuidle_driver *drv, struct cpuidle_device *dev, bool "
-                     "*stop_tick)\n{\n\treturn PICK;\n}\n"
-                     "static struct cpuidle_governor pick_governor = { .name = \"pick\", .rating = 1, .select = "
-                     "pick_select };\n"
-                     "static int __init init_pick(void)\n{\n\treturn "
-                     "cpuidle_register_governor(&pick_governor);\n}\n"
-                     "postcore_initcall(init_pick);\n";
+            return governorSource({.name = "pick",
+                                   .select = "return PICK;\n",
+                                   .fileScope = "#include \"" + QByteArray(include) + "\"\n"});
         };
         writeFile(root + u"/gov/pick.c"_s, pickFile("pick.h"));
         const std::string source = (root + u"/gov/pick.c"_s).toStdString();
@@ -239,7 +253,7 @@ private slots:
         // host left local_clock() at the select's time in reflect(), every span
         // measured 0 and every entry stayed in C1 (teo-5.14's own kernel file
         // then missed 4 of the kit's 48 files).
-        const EntriesOf r = replayEntries(u"span.c"_s, m_out);
+        const EntriesOf r = replayEntries(dataFile(u"span.c"_s), m_out);
         QVERIFY2(r.run.exitCode == 0, qPrintable(r.run.err));
         QCOMPARE(r.entries, QByteArray(kEntriesHeader
                                        + "0,0,0,1,201000,0,1,0,0\n"
@@ -332,8 +346,8 @@ private slots:
 
     void aCrashNamesItsSignalAndEntry()
     {
-        // crash.c dereferences NULL in its fourth select().
-        const auto r = runCli(replayArgs(u"crash.c"_s));
+        // kCrash dereferences NULL in its fourth select().
+        const auto r = runCli(replayPathArgs(writeGovernor(m_out.path(), kCrash)));
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s), qPrintable(r.err));
     }
@@ -341,21 +355,21 @@ private slots:
     void aCrashWhileTheStreamIsStillBeingSentIsNamed()
     {
         // The host reads the stream as it replays it: 200,000 spans (8 MB, six times what
-        // the host's ring holds) are mostly unsent when crash.c dies at entry 3 or when the host
-        // refuses unregistered.c before its first span. Both are told as for hop.csv's
+        // the host's ring holds) are mostly unsent when kCrash dies at entry 3 or when the host
+        // refuses kUnregistered before its first span. Both are told as for hop.csv's
         // six rows, and the replay ends instead of waiting to send the rest.
         const QString stream = longStream();
         QVERIFY(!stream.isEmpty());
-        const auto args = [&](const QString &file) {
+        const auto args = [&](const QString &path) {
             return QStringList{u"replay"_s,   u"--table"_s, dataFile(u"three_states.json"_s),
                                u"--stream"_s, stream,       u"--governor-source"_s,
-                               dataFile(file)};
+                               path};
         };
-        const std::pair<QString, QString> failures[] = {{u"crash.c"_s,
-                                                         u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s},
-                                                        {u"unregistered.c"_s, u"the file registers no governor"_s}};
-        for (const auto &[file, message] : failures) {
-            const auto failed = runCli(args(file));
+        const std::pair<TestGovernor, QString> failures[] = {
+            {kCrash, u"crashed in select() at entry 3 (stream row 3): SIGSEGV"_s},
+            {kUnregistered, u"the file registers no governor"_s}};
+        for (const auto &[governor, message] : failures) {
+            const auto failed = runCli(args(writeGovernor(m_out.path(), governor)));
             QCOMPARE(failed.exitCode, 2);
             QVERIFY2(failed.err.contains(message), qPrintable(failed.err));
         }
@@ -363,7 +377,7 @@ private slots:
         // (residency 201000), then an idle of 200000 >= 2 * 50000 takes it to C2, where each
         // idle of 200000 stays (not >= 2 * 500000, not < 50000): 199,999 entries of
         // 200000 + 10000 ns; end_now_ns = 1e9 + 200000 gaps of 100 us + 201000 + 199999 * 210000.
-        const auto r = runCli(args(u"hop.c"_s));
+        const auto r = runCli(args(dataFile(u"hop.c"_s)));
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(u"\"spans\": 200000, \"entries\": 200000, \"end_now_ns\": 62999991000"_s),
                  qPrintable(r.out.left(300)));
@@ -373,15 +387,16 @@ private slots:
 
     void aCrashAfterTheFirstDecisionsIsNamed()
     {
-        // late_crash.c picks C1 (state 0) until select() 100000, where it dies: by then
+        // late_crash picks C1 (state 0) until select() 100000, where it dies: by then
         // the host has sent its first pieces of decisions (16 KiB each) and idlescope is
         // playing them back. The crash is known only when the host ends: the CLI's
         // replay and the engine's runGovernor() (the GUI's runs) both say it.
         const QString stream = longStream();
         QVERIFY(!stream.isEmpty());
+        const QString lateCrash = writeGovernor(m_out.path(), crashingGovernor("late_crash", 100000));
         const QString message = u"crashed in select() at entry 100000 (stream row 100000): SIGSEGV"_s;
         const auto r = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s, stream,
-                               u"--governor-source"_s, dataFile(u"late_crash.c"_s)});
+                               u"--governor-source"_s, lateCrash});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY2(!r.out.contains(u"\"entries\""_s), qPrintable(r.out.left(200))); // no summary of a run that failed
@@ -389,19 +404,22 @@ private slots:
         using namespace idlescope;
         IDLESCOPE_REQUIRE_OK(table, readTableJson(dataFile(u"three_states.json"_s).toStdString()));
         IDLESCOPE_REQUIRE_OK(spans, readStreamCsv(stream.toStdString()));
-        const Result<GovernorRun> run = runGovernor(table, spans, "src:" + dataFile(u"late_crash.c"_s).toStdString());
+        const Result<GovernorRun> run = runGovernor(table, spans, "src:" + lateCrash.toStdString());
         QVERIFY(!run.ok());
         QVERIFY2(QString::fromStdString(run.error().message).contains(message), run.error().message.c_str());
         // reasoningAt() stops at its entry; the host's later crash still makes it fail.
-        QVERIFY(!reasoningAt(table, spans, "src:" + dataFile(u"late_crash.c"_s).toStdString(), {}, 5).ok());
+        QVERIFY(!reasoningAt(table, spans, "src:" + lateCrash.toStdString(), {}, 5).ok());
     }
 
     void aLongLogIsCutOnAWholeLineAndSaysSo()
     {
-        // chatty.c prints 15 characters a select(): 200,000 selects print 3,000,000, of
-        // which 64 KiB (65,536) are kept; the last whole line ends at 4,369 * 15 = 65,535.
-        // Before, the log stopped in the middle of a line without a word.
-        const auto r = replayLong(u"chatty.c"_s);
+        // chatty prints 15 characters a select() ("chatty select!" and its newline) and
+        // picks state 0: 200,000 selects print 3,000,000, of which 64 KiB (65,536) are kept;
+        // the last whole line ends at 4,369 * 15 = 65,535. Before, the log stopped in the
+        // middle of a line without a word.
+        const auto r = replayLong({.name = "chatty",
+                                   .select = "pr_info(\"chatty select!\\n\");\n"
+                                             "return 0;\n"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err.right(300)));
         QVERIFY2(r.err.endsWith(u"chatty select!\n\u2026 log cut at 65535 characters (of 3000000)\n"_s),
                  qPrintable(r.err.right(300)));
@@ -410,16 +428,22 @@ private slots:
 
     void theHostsRefusalSurvivesAFullLog()
     {
-        // loud_refusal.c prints 15 characters in each of its 10,001 selects (150,015), then
-        // the host refuses its state 3 at entry 10000 in a line of its own of 93 characters
+        // loud prints 15 characters in each of its 10,001 selects (150,015) and picks state
+        // 0, until its 10001st call (entry 10000) returns drv->state_count, one past the
+        // deepest state: the host refuses its state 3 in a line of its own of 93 characters
         // ("idlescope-governor-host: " and the 67 of the message below, and a newline), which
         // came after the 64 KiB kept of the log: the error said only "refused to run".
-        const auto r = replayLong(u"loud_refusal.c"_s);
+        const auto r = replayLong({.name = "loud",
+                                   .select = "int *calls = this_cpu_ptr(&loud_calls);\n"
+                                             "\n"
+                                             "pr_info(\"loud select!!!\\n\");\n"
+                                             "return (*calls)++ == 10000 ? drv->state_count : 0;\n",
+                                   .fileScope = "static DEFINE_PER_CPU(int, loud_calls);\n"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u": select() returned state 3 at entry 10000; the table has states 0..2\n"_s),
                  qPrintable(r.err.left(300)));
         QVERIFY2(!r.err.contains(u"refused to run"_s), qPrintable(r.err.left(300)));
-        // The log is cut as chatty.c's, at the last whole line of 15 within 65,536 characters,
+        // The log is cut as chatty's, at the last whole line of 15 within 65,536 characters,
         // of all 150,108 on the host's stderr (the governor's and the host's line); the host's
         // line is the error's, not a line of the log.
         QVERIFY2(r.err.contains(u"loud select!!!\n\u2026 log cut at 65535 characters (of 150108)\n"_s),
@@ -432,13 +456,25 @@ private slots:
 #if defined(__SANITIZE_ADDRESS__)
         QSKIP("AddressSanitizer's allocator needs more than this test's 256 MiB data limit to start idlescope-cli");
 #endif
-        // spoof_host.c prints, in each of its 2,001 selects, 30 lines of 3,026 characters
-        // that begin as the host's own lines do (181 MB in all), and then the host refuses
-        // its state 3. The host's lines found past the 64 KiB of the log are kept apart; all
-        // of these were: under a data limit of 256 MiB the CLI died of std::bad_alloc (its
+        // spoof prints, in each of its 2,001 selects, 30 lines of 3,026 characters that
+        // begin as the host's own lines do ("idlescope-governor-host: " and 3,000 'x'; 181 MB
+        // in all), and picks state 0 until its 2001st call (entry 2000) returns state 3, which
+        // the host refuses. The host's lines found past the 64 KiB of the log are kept apart;
+        // all of these were: under a data limit of 256 MiB the CLI died of std::bad_alloc (its
         // peak without a limit: 380 MB, against 20 MB now that only the last 16 KiB of such
         // lines are kept, by /usr/bin/time -v).
-        const auto r = replayLong(u"spoof_host.c"_s, [] {
+        const TestGovernor spoof{.name = "spoof",
+                                 .select = "int *calls = this_cpu_ptr(&spoof_calls);\n"
+                                           "int i;\n"
+                                           "\n"
+                                           "for (i = 0; i < 3000; i++)\n"
+                                           "\tspoof_line[i] = 'x';\n"
+                                           "for (i = 0; i < 30; i++)\n"
+                                           "\tpr_info(\"idlescope-governor-host: %s\\n\", spoof_line);\n"
+                                           "return (*calls)++ == 2000 ? drv->state_count : 0;\n",
+                                 .fileScope = "static DEFINE_PER_CPU(int, spoof_calls);\n"
+                                              "static char spoof_line[3001];\n"};
+        const auto r = replayLong(spoof, [] {
             const rlimit limit{256u << 20, 256u << 20};
             setrlimit(RLIMIT_DATA, &limit);
         });
@@ -548,29 +584,35 @@ private slots:
 
     void theWarningsAreShownAgainOnACacheHit()
     {
-        // warns.c's #warning is on line 13, column 2 (its comment). Before, the build found
-        // in the cache printed nothing: the user saw the warning once, then never again.
-        const QString where = dataFile(u"warns.c"_s) + u":13:2: warning: "_s;
-        const auto first = runCli(replayArgs(u"warns.c"_s));
+        // warns builds with one compiler warning, its #warning; gcc and clang both put it at
+        // the word "warning" after the '#', so its line and column are read from the text
+        // written. Before, the build found in the cache printed nothing: the user saw the
+        // warning once, then never again.
+        const TestGovernor warns{.name = "warns",
+                                 .select = "return 0;\n",
+                                 .fileScope = "#warning \"warns.c is built with this warning\"\n"};
+        const QString path = writeGovernor(m_out.path(), warns);
+        const QString where = path + u':' + placeOf(governorSource(warns), "warning \"") + u": warning: "_s;
+        const auto first = runCli(replayPathArgs(path));
         QVERIFY2(first.exitCode == 0, qPrintable(first.err));
         QVERIFY2(first.err.contains(where) && first.err.contains(u"warns.c is built with this warning"_s),
                  qPrintable(first.err));
-        const auto cached = runCli(replayArgs(u"warns.c"_s));
+        const auto cached = runCli(replayPathArgs(path));
         QVERIFY2(cached.exitCode == 0, qPrintable(cached.err));
         QCOMPARE(cached.err, first.err);
         QCOMPARE(cached.out, first.out);
         // The same bytes elsewhere are the same cached build: its warnings name the file given.
         const QString copy = m_out.filePath(u"warns-copy.c"_s);
-        QVERIFY(QFile::copy(dataFile(u"warns.c"_s), copy));
+        QVERIFY(QFile::copy(path, copy));
         const auto other = runCli(replayPathArgs(copy));
         QVERIFY2(other.exitCode == 0, qPrintable(other.err));
-        QCOMPARE(other.err, QString(first.err).replace(dataFile(u"warns.c"_s), copy));
+        QCOMPARE(other.err, QString(first.err).replace(path, copy));
         // An object cached without its warnings (before they were kept) is built again, once.
         const QStringList records = QDir(m_cache.filePath(u"governors"_s)).entryList({u"*.so.warnings"_s}, QDir::Files);
         QVERIFY(!records.isEmpty());
         for (const QString &record : records)
             QVERIFY(QFile::remove(m_cache.filePath(u"governors/"_s + record)));
-        const auto rebuilt = runCli(replayArgs(u"warns.c"_s));
+        const auto rebuilt = runCli(replayPathArgs(path));
         QCOMPARE(rebuilt.err, first.err);
         QCOMPARE(QDir(m_cache.filePath(u"governors"_s)).entryList({u"*.so.warnings"_s}, QDir::Files).size(), 1);
     }
@@ -632,8 +674,35 @@ private slots:
 
     void aGovernorThatExitsIsToldWithItsStatusAndEntry()
     {
-        // exits.c calls exit_group(0) in its third select(): status 0, but no end record.
-        const auto r = runCli(replayArgs(u"exits.c"_s));
+        // exits calls exit_group(0) in its third select() (entry 2): status 0, but no end
+        // record. The kernel has no exit() for a governor to call: the system call is made
+        // directly (x86-64 and arm64 numbers).
+        const TestGovernor exits{
+            .name = "exits",
+            .select = "int *calls = this_cpu_ptr(&exits_calls);\n"
+                      "\n"
+                      "if ((*calls)++ == 2)\n"
+                      "\texits_exit_group(0);\n"
+                      "return 0;\n",
+            .fileScope = "static DEFINE_PER_CPU(int, exits_calls);\n"
+                         "\n"
+                         "static void exits_exit_group(long status)\n"
+                         "{\n"
+                         "#if defined(__x86_64__)\n"
+                         "\tregister long nr asm(\"rax\") = 231;\n"
+                         "\tregister long arg asm(\"rdi\") = status;\n"
+                         "\n"
+                         "\tasm volatile(\"syscall\" : \"+r\"(nr) : \"r\"(arg) : \"rcx\", \"r11\", \"memory\");\n"
+                         "#elif defined(__aarch64__)\n"
+                         "\tregister long nr asm(\"x8\") = 94;\n"
+                         "\tregister long arg asm(\"x0\") = status;\n"
+                         "\n"
+                         "\tasm volatile(\"svc #0\" : \"+r\"(arg) : \"r\"(nr) : \"memory\");\n"
+                         "#else\n"
+                         "#error \"exits.c knows exit_group's number on x86-64 and arm64 only\"\n"
+                         "#endif\n"
+                         "}\n"};
+        const auto r = runCli(replayPathArgs(writeGovernor(m_out.path(), exits)));
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(
                      u"exited with status 0 in select() at entry 2 (stream row 2) (a governor never exits)"_s),
@@ -812,11 +881,17 @@ private slots:
     void whatTheKernelWouldRefuseIsRefused()
     {
         // No initcall: nothing registered.
-        auto r = runCli(replayArgs(u"unregistered.c"_s));
+        auto r = runCli(replayPathArgs(writeGovernor(m_out.path(), kUnregistered)));
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"the file registers no governor"_s), qPrintable(r.err));
-        // State 3 of a three-state table, on the third select.
-        r = runCli(replayArgs(u"past_the_table.c"_s));
+        // State 3 of a three-state table (drv->state_count, one past the deepest state), on
+        // the third select (entry 2).
+        const TestGovernor past{.name = "past",
+                                .select = "int *calls = this_cpu_ptr(&past_calls);\n"
+                                          "\n"
+                                          "return (*calls)++ == 2 ? drv->state_count : 0;\n",
+                                .fileScope = "static DEFINE_PER_CPU(int, past_calls);\n"};
+        r = runCli(replayPathArgs(writeGovernor(m_out.path(), past)));
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"select() returned state 3 at entry 2; the table has states 0..2"_s),
                  qPrintable(r.err));

@@ -15,6 +15,8 @@
 #include <QDir>
 #include <QTest>
 
+#include <tuple>
+
 using namespace idlescope;
 using namespace idlescope::trace;
 
@@ -37,6 +39,33 @@ Result<TraceImport> importDat(const QString &path, bool isolate, const ProgressF
     ImportConfig config;
     config.isolateDat = isolate;
     return importTraceDat(path.toStdString(), config, progress);
+}
+
+// What the two reads must agree on, each compared as one value so that a failure prints
+// every field of the record that differs, not only the first field.
+
+/// A trace's counts: CPUs declared, lines (records) read, events understood, warnings.
+auto countsOf(const TraceImport &t)
+{
+    return std::tuple(t.declaredCpus, t.lines, t.events, t.warnings.size());
+}
+
+/// A CPU's events and first and last timestamps.
+auto extentOf(const CpuTrace &c)
+{
+    return std::tuple(c.events, c.firstNs, c.lastNs);
+}
+
+/// An entry's times, state, cause (kind and name), sleep length and flags.
+auto fieldsOf(const IdleEntryRec &e)
+{
+    return std::tuple(e.enterNs, e.exitNs, int(e.state), int(e.cause), e.causeName, e.sleepLengthNs, int(e.flags));
+}
+
+/// A span's start, end, timer and flags.
+auto fieldsOf(const IdleSpanRec &s)
+{
+    return std::tuple(s.startNs, s.endNs, s.timerNs, int(s.flags));
 }
 
 } // namespace
@@ -70,41 +99,24 @@ private slots:
         }
         const TraceImport &a = *child, &b = *direct;
         QVERIFY(b.events > 0);
-        QCOMPARE(a.declaredCpus, b.declaredCpus);
-        QCOMPARE(a.lines, b.lines);
-        QCOMPARE(a.events, b.events);
+        QCOMPARE(countsOf(a), countsOf(b));
         QCOMPARE(a.eventCounts, b.eventCounts);
         QCOMPARE(a.unknownEvents, b.unknownEvents);
         QCOMPARE(a.names, b.names);
-        QCOMPARE(a.warnings.size(), b.warnings.size());
         for (int k = 0; k < WARNING_KIND_COUNT; ++k)
             QCOMPARE(a.warningCounts[k], b.warningCounts[k]);
         QCOMPARE(a.cpus.size(), b.cpus.size());
         std::int64_t entries = 0;
         for (size_t c = 0; c < a.cpus.size(); ++c) {
             const CpuTrace &x = a.cpus[c], &y = b.cpus[c];
-            QCOMPARE(x.events, y.events);
-            QCOMPARE(x.firstNs, y.firstNs);
-            QCOMPARE(x.lastNs, y.lastNs);
+            QCOMPARE(extentOf(x), extentOf(y));
             QCOMPARE(x.entries.size(), y.entries.size());
-            for (size_t i = 0; i < x.entries.size(); ++i) {
-                const IdleEntryRec &e = x.entries[i], &f = y.entries[i];
-                QCOMPARE(e.enterNs, f.enterNs);
-                QCOMPARE(e.exitNs, f.exitNs);
-                QCOMPARE(e.state, f.state);
-                QCOMPARE(e.cause, f.cause);
-                QCOMPARE(e.causeName, f.causeName);
-                QCOMPARE(e.sleepLengthNs, f.sleepLengthNs);
-                QCOMPARE(e.flags, f.flags);
-            }
+            for (size_t i = 0; i < x.entries.size(); ++i)
+                QCOMPARE(fieldsOf(x.entries[i]), fieldsOf(y.entries[i]));
             entries += static_cast<std::int64_t>(x.entries.size());
             QCOMPARE(x.spans.size(), y.spans.size());
-            for (size_t i = 0; i < x.spans.size(); ++i) {
-                QCOMPARE(x.spans[i].startNs, y.spans[i].startNs);
-                QCOMPARE(x.spans[i].endNs, y.spans[i].endNs);
-                QCOMPARE(x.spans[i].timerNs, y.spans[i].timerNs);
-                QCOMPARE(x.spans[i].flags, y.spans[i].flags);
-            }
+            for (size_t i = 0; i < x.spans.size(); ++i)
+                QCOMPARE(fieldsOf(x.spans[i]), fieldsOf(y.spans[i]));
         }
         // Every cpu_idle enter is an entry (exits and enters alternate in these traces).
         QVERIFY(entries > 0);

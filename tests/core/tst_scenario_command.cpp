@@ -183,25 +183,17 @@ private slots:
         QTest::addColumn<QString>("option");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("spans") << "spans"
-                               << "0"
-                               << "--spans: '0' is not a whole number in 1..10000000";
-        QTest::newRow("seed") << "seed"
-                              << "-1"
-                              << "--seed: '-1' is not a whole number in 0..9223372036854775807";
-        QTest::newRow("latency") << "latency-limit"
-                                 << "1.2345"
-                                 << "field '--latency-limit': '1.2345' is not microseconds (up to 3 decimals) in "
-                                    "0..10000000";
-        QTest::newRow("duration") << "duration"
-                                  << "1e3"
-                                  << "field '--duration': '1e3' is not seconds (up to 3 decimals) in 0.001..86400";
-        QTest::newRow("hz") << "hz"
-                            << "5"
-                            << "--hz: '5' is not a whole number in 24..10000";
-        QTest::newRow("cpu") << "cpu"
-                             << "x"
-                             << "";
+        const auto row = [](const char *name, const char *option, const char *value, const char *message) {
+            QTest::newRow(name) << QString::fromUtf8(option) << QString::fromUtf8(value) << QString::fromUtf8(message);
+        };
+        row("spans", "spans", "0", "--spans: '0' is not a whole number in 1..10000000");
+        row("seed", "seed", "-1", "--seed: '-1' is not a whole number in 0..9223372036854775807");
+        row("latency", "latency-limit", "1.2345",
+            "field '--latency-limit': '1.2345' is not microseconds (up to 3 decimals) in 0..10000000");
+        row("duration", "duration", "1e3",
+            "field '--duration': '1e3' is not seconds (up to 3 decimals) in 0.001..86400");
+        row("hz", "hz", "5", "--hz: '5' is not a whole number in 24..10000");
+        row("cpu", "cpu", "x", "");
     }
 
     void badOptionsAreNamed()

@@ -14,6 +14,7 @@
 
 #include "tests/ftrace_lines.h"
 
+#include <QByteArray>
 #include <QTest>
 
 #include <algorithm>
@@ -28,6 +29,30 @@ using test::idleEnter;
 using test::idleExit;
 using test::switchFromIdle;
 using test::switchToIdle;
+
+/// The times of a stream row and whether it ends the stay, compared as one value so that a
+/// failure prints the whole row (the other columns are the same in every row made from a
+/// trace: no latency limit, util 0, gap_from_wake).
+struct Row {
+    Ns gapNs = 0;
+    Ns wakeNs = 0;
+    Ns timerNs = 0;
+    bool needResched = true;
+    bool operator==(const Row &) const = default;
+};
+
+Row rowOf(const IdleSpan &s)
+{
+    return {s.gapNs, s.wakeNs, s.timerNs, s.needResched};
+}
+
+char *toString(const Row &r)
+{
+    const QByteArray text = "gap " + QByteArray::number(r.gapNs) + " ns, wake " + QByteArray::number(r.wakeNs)
+                            + " ns, timer " + QByteArray::number(r.timerNs) + " ns, need_resched "
+                            + (r.needResched ? "1" : "0");
+    return qstrdup(text.constData());
+}
 
 TraceImport importOk(const std::string &text)
 {
@@ -69,10 +94,9 @@ private slots:
         const StreamExport ex = toReplayStream(c);
         QCOMPARE(ex.stream.size(), size_t(3));
         QCOMPARE(ex.spans, std::int64_t(2));
-        QCOMPARE(ex.stream[0].gapNs, Ns(0));       // first span: from the CPU's first event (1000 us)
-        QCOMPARE(ex.stream[0].wakeNs, Ns(200000)); // 1000 -> 1200, the first entry's exit
-        QCOMPARE(ex.stream[0].timerNs, Ns(200000));
-        QVERIFY(!ex.stream[0].needResched);
+        // Row 0: gap 0, from the CPU's first event (1000 us); wake 1000 -> 1200 us, the first
+        // entry's exit, and the timer as wake (the fallback); an in-idle wakeup.
+        QCOMPARE(rowOf(ex.stream[0]), (Row{.gapNs = 0, .wakeNs = 200000, .timerNs = 200000, .needResched = false}));
         QCOMPARE(ex.stream[1].gapNs, Ns(10000));   // 1200 -> 1210, the handler
         QCOMPARE(ex.stream[1].wakeNs, Ns(280000)); // 1210 -> 1490
         QVERIFY(ex.stream[1].needResched);
@@ -122,30 +146,19 @@ private slots:
         // (0 modulo 20 ms), is at 1000 us on CLOCK_MONOTONIC modulo 20 ms there (now= of
         // the hrtimer_expire_entry equals its timestamp: the trace clock is mono);
         // timer a: 3000 - 1000 = 2000 us.
-        QCOMPARE(ex.stream[0].gapNs, Ns(1000000));
-        QCOMPARE(ex.stream[0].wakeNs, Ns(202000));
-        QCOMPARE(ex.stream[0].timerNs, Ns(2000000));
-        QVERIFY(!ex.stream[0].needResched);
+        QCOMPARE(rowOf(ex.stream[0]),
+                 (Row{.gapNs = 1000000, .wakeNs = 202000, .timerNs = 2000000, .needResched = false}));
         // Row 1: from the enter at 1210 us, the handler 1202 -> 1210 = 8 us; its timer is b,
         // 2000 - 1210 = 790 us, and b ended it: wake = timer = 790 us.
-        QCOMPARE(ex.stream[1].gapNs, Ns(8000));
-        QCOMPARE(ex.stream[1].wakeNs, Ns(790000));
-        QCOMPARE(ex.stream[1].timerNs, Ns(790000));
-        QVERIFY(!ex.stream[1].needResched);
+        QCOMPARE(rowOf(ex.stream[1]), (Row{.gapNs = 8000, .wakeNs = 790000, .timerNs = 790000, .needResched = false}));
         // Row 2: from 2005 us to the last exit 2502 us = 497 us; its gap counts from row 1's
         // wakeup, b's expiry at 2000 us: 5 us (the 1 us from the expiry to the exit and the
         // 4 us from the exit to the enter); b is gone, a is next: 3000 - 2005 = 995 us.
-        QCOMPARE(ex.stream[2].gapNs, Ns(5000));
-        QCOMPARE(ex.stream[2].wakeNs, Ns(497000));
-        QCOMPARE(ex.stream[2].timerNs, Ns(995000));
-        QVERIFY(ex.stream[2].needResched);
+        QCOMPARE(rowOf(ex.stream[2]), (Row{.gapNs = 5000, .wakeNs = 497000, .timerNs = 995000, .needResched = true}));
         // Span B, one row: gap from row 2's wakeup (2502 us) to 3100 us = 598 us (590 us
         // from the switch away plus span A's 8 us tail), wake 3100 -> 3300 = 200 us, no timer
         // armed after 3100 us (a expired at 3000 us): the fallback timer = wake.
-        QCOMPARE(ex.stream[3].gapNs, Ns(598000));
-        QCOMPARE(ex.stream[3].wakeNs, Ns(200000));
-        QCOMPARE(ex.stream[3].timerNs, Ns(200000));
-        QVERIFY(ex.stream[3].needResched);
+        QCOMPARE(rowOf(ex.stream[3]), (Row{.gapNs = 598000, .wakeNs = 200000, .timerNs = 200000, .needResched = true}));
         QCOMPARE(ex.timerWakes, std::int64_t(1));
         QCOMPARE(ex.timerFallback, std::int64_t(1));
         // The trace's side of each row: its span, entries and start on the trace clock.
@@ -264,17 +277,13 @@ private slots:
         // Row 0 from the switch at 1000 us; its timer is the tick at 4000 us, which ended it:
         // wake = timer = 3000 us. Its gap from the CPU's first event (100 us) is 900 us, made
         // 1000 us so that the replay (1 s, 0 modulo 20 ms) stands at 1000 us modulo 20 ms.
-        QCOMPARE(ex.stream[0].gapNs, Ns(1000000));
-        QCOMPARE(ex.stream[0].timerNs, Ns(3000000));
-        QCOMPARE(ex.stream[0].wakeNs, Ns(3000000));
-        QVERIFY(!ex.stream[0].needResched);
+        QCOMPARE(rowOf(ex.stream[0]),
+                 (Row{.gapNs = 1000000, .wakeNs = 3000000, .timerNs = 3000000, .needResched = false}));
         // Row 1 from 4005 us, 5 us after the tick's expiry (the wakeup the gap counts from);
         // its timer is the next tick, 8000 - 4005 = 3995 us; CPU 1's wakeup ends it at the
         // exit, 6001 - 4005 = 1996 us.
-        QCOMPARE(ex.stream[1].gapNs, Ns(5000));
-        QCOMPARE(ex.stream[1].timerNs, Ns(3995000));
-        QCOMPARE(ex.stream[1].wakeNs, Ns(1996000));
-        QVERIFY(ex.stream[1].needResched && ex.stream[1].gapFromWake);
+        QCOMPARE(rowOf(ex.stream[1]), (Row{.gapNs = 5000, .wakeNs = 1996000, .timerNs = 3995000, .needResched = true}));
+        QVERIFY(ex.stream[1].gapFromWake);
         QCOMPARE(ex.timerWakes, std::int64_t(1));
         // The replay's first tick after 1 s is at 1 s + 4 ms: row 0 starts at 1 s + 1 ms and
         // its wakeup is 3 ms on, the very tick (0 mod 4 ms, as the kernel's at 4000 us).

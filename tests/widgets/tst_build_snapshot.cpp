@@ -9,6 +9,7 @@
 #include "core/replay/governor_run.h"
 #include "core/stats/run_counts.h"
 #include "core/stats/span_clock.h"
+#include "tests/governor_source.h"
 #include "tests/test_paths.h"
 #include "tests/widgets/runner_fixture.h"
 #include "widgets/runner/build_snapshot.h"
@@ -261,14 +262,13 @@ void TestBuildSnapshot::badTableGivesAnError()
 
 void TestBuildSnapshot::aFailedSourceGovernorIsNotRunAgain()
 {
-    // crash.c dies in its first run (NULL at its fourth select; these five spans
+    // crash dies in its first run (NULL at its fourth select; these five spans
     // make more entries than that) and has no earlier run to keep. A re-simulation on
     // the same inputs (only menu's tunable changes) says the same without running it
     // again: the file is made uncompilable in between under the same stamp, and the
     // message is still the crash's. A saved edit (a new stamp) runs it again.
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("crash.c"));
-    QVERIFY(QFile::copy(test::testDataDir() + QStringLiteral("/source_governors/crash.c"), path));
+    const QString path = test::writeGovernor(dir.path(), test::crashingGovernor("crash", 3));
     const std::atomic<bool> cancel{false};
     ScenarioSpec spec = handScenario(m_stream);
     spec.governors.push_back(GovernorSpec{"src:" + path.toStdString(), {}, QColor(Qt::green), QStringLiteral("1")});

@@ -39,6 +39,14 @@ WorkloadSourceSpec periodic()
     return w;
 }
 
+/// What @p bar says, its kind and its text as one value ("error: TEXT", "warning: TEXT"), so
+/// that a failure shows both.
+QString said(const MessageBar &bar)
+{
+    return (bar.kind() == MessageBar::Kind::Error ? QStringLiteral("error: ") : QStringLiteral("warning: "))
+           + bar.text();
+}
+
 } // namespace
 
 void TestMessageCenter::errorOutlivesTheRunUnderWay()
@@ -48,8 +56,7 @@ void TestMessageCenter::errorOutlivesTheRunUnderWay()
     MessageCenter messages(&bar, &status);
     messages.runStarted(4);
     messages.showError(QStringLiteral("t.json:3: exit_latency_ns: not a number"));
-    QCOMPARE(bar.text(), QStringLiteral("t.json:3: exit_latency_ns: not a number"));
-    QCOMPARE(bar.kind(), MessageBar::Kind::Error);
+    QCOMPARE(said(bar), QStringLiteral("error: t.json:3: exit_latency_ns: not a number"));
     QCOMPARE(status.currentMessage(), QStringLiteral("t.json:3: exit_latency_ns: not a number"));
     // Job 4 was under way when the error came: its snapshot knows nothing of it.
     messages.snapshotShown({}, 4, periodic(), false);
@@ -70,8 +77,7 @@ void TestMessageCenter::errorIsNotClearedByTheStartUpFallback()
     // The default scenario (job 2) stands in for the start-up file: the failure stays in view.
     messages.runStarted(2);
     messages.snapshotShown({}, 2, periodic(), true);
-    QCOMPARE(bar.text(), QStringLiteral("/x/gone.csv: no such file"));
-    QCOMPARE(bar.kind(), MessageBar::Kind::Error);
+    QCOMPARE(said(bar), QStringLiteral("error: /x/gone.csv: no such file"));
 }
 
 void TestMessageCenter::warningStaysWithItsWorkload()
@@ -86,8 +92,7 @@ void TestMessageCenter::warningStaysWithItsWorkload()
     cpu2.cpu = 2;
     messages.runStarted(8);
     messages.snapshotShown({}, 8, cpu2, false);
-    QCOMPARE(bar.text(), QStringLiteral("juno.dat: 3 events out of order"));
-    QCOMPARE(bar.kind(), MessageBar::Kind::Warning);
+    QCOMPARE(said(bar), QStringLiteral("warning: juno.dat: 3 events out of order"));
     // Another workload's run ends it.
     messages.runStarted(9);
     messages.snapshotShown({}, 9, traceWorkload(QStringLiteral("/t/other.dat")), false);
@@ -103,8 +108,7 @@ void TestMessageCenter::snapshotWarningsReplaceAnError()
     // Even the run under way: a snapshot's own warnings are what the bar shows now.
     messages.snapshotShown({QStringLiteral("src:x.c: build failed"), QStringLiteral("teo-6.14: no states")}, 3,
                            periodic(), false);
-    QCOMPARE(bar.text(), QStringLiteral("src:x.c: build failed\nteo-6.14: no states"));
-    QCOMPARE(bar.kind(), MessageBar::Kind::Warning);
+    QCOMPARE(said(bar), QStringLiteral("warning: src:x.c: build failed\nteo-6.14: no states"));
 }
 
 void TestMessageCenter::failureHeardTwiceKeepsTheFirstWording()
@@ -135,8 +139,7 @@ void TestMessageCenter::noteIsClearedByTheNextRun()
     // Copy as command's caveats: on the bar only (the status bar says what was copied), and
     // not pinned to the run under way: even job 6's snapshot clears it (an error would stay).
     messages.showNote(QStringLiteral("Copied the command. --workload cannot carry the trace's CPU."));
-    QCOMPARE(bar.text(), QStringLiteral("Copied the command. --workload cannot carry the trace's CPU."));
-    QCOMPARE(bar.kind(), MessageBar::Kind::Warning);
+    QCOMPARE(said(bar), QStringLiteral("warning: Copied the command. --workload cannot carry the trace's CPU."));
     QCOMPARE(status.currentMessage(), QString());
     messages.snapshotShown({}, 6, periodic(), false);
     QVERIFY(bar.isHidden());

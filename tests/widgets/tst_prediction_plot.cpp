@@ -32,6 +32,20 @@ std::shared_ptr<SimulationSnapshot> ipiSnapshot(std::initializer_list<const char
     return snap;
 }
 
+/// A @p Plot over the whole of a snapshot, 900 x 300 px, drawn once.
+template <typename Plot>
+struct DrawnPlot {
+    explicit DrawnPlot(std::shared_ptr<SimulationSnapshot> snap)
+    {
+        view.setFullRange(0, snap->durationNs());
+        plot.resize(900, 300);
+        plot.setSnapshot(std::move(snap));
+        plot.refreshNow();
+    }
+    ViewState view;
+    Plot plot{&view};
+};
+
 } // namespace
 
 class TestPredictionPlot : public QObject {
@@ -51,12 +65,8 @@ private slots:
     {
         auto snap = ipiSnapshot({"menu-6.14", "teo-6.14", "oracle"});
         QVERIFY(snap && snap->errors.isEmpty());
-        ViewState view;
-        view.setFullRange(0, snap->durationNs());
-        PredictionPlot plot(&view);
-        plot.resize(900, 300);
-        plot.setSnapshot(snap);
-        plot.refreshNow();
+        DrawnPlot<PredictionPlot> drawn(snap);
+        PredictionPlot &plot = drawn.plot;
         // Rings for all three runs, dots for menu only.
         QCustomPlot *qcp = plot.customPlot();
         QCOMPARE(qcp->graphCount(), 4);
@@ -93,12 +103,8 @@ private slots:
             auto snap = test::conformanceSnapshot(stream, "intel-skx", {"menu-7.1"});
             QVERIFY(snap && snap->errors.isEmpty());
             test::addRunSummaries(*snap);
-            ViewState view;
-            view.setFullRange(0, snap->durationNs());
-            StateTimelinePlot plot(&view);
-            plot.resize(900, 300);
-            plot.setSnapshot(snap);
-            plot.refreshNow();
+            DrawnPlot<StateTimelinePlot> drawn(snap);
+            StateTimelinePlot &plot = drawn.plot;
             QCPGraph *marks = nullptr;
             for (int g = 0; g < plot.customPlot()->graphCount(); ++g)
                 if (plot.customPlot()->graph(g)->name().endsWith(QStringLiteral("ended by an in-idle interrupt")))

@@ -2,7 +2,8 @@
 /*
  * Governors → "Add governor from source…" and "First difference"
  * (widgets/source_governor_actions.h): a governor file of tests/data/
- * source_governors/ built and shown like any governor, with the decisions
+ * source_governors/, or one a test writes (tests/governor_source.h), built
+ * and shown like any governor, with the decisions
  * `idlescope-cli replay --governor-source` makes; its file watched, so that
  * a save (in place or by rename) re-simulates it and a save that breaks it
  * keeps the last good run, marked stale with the compiler's file:line; a
@@ -11,6 +12,7 @@
  * diff-governors` finds it.
  */
 #include "tests/cli_process.h"
+#include "tests/governor_source.h"
 #include "tests/widgets/window_fixture.h"
 
 #include "core/io/table_json.h"
@@ -45,8 +47,10 @@
 
 using namespace idlescope;
 using namespace Qt::StringLiterals;
+using test::governorSource;
 using test::nextSnapshot;
 using test::runCli;
+using test::TestGovernor;
 using test::WINDOW_TIMEOUT_MS;
 
 namespace {
@@ -68,11 +72,24 @@ bool writeFile(const QString &path, const QByteArray &bytes)
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
-/// @p dir's file @p name holding the bytes of data file @p from; "" when it cannot be written.
-QString copyOfDataFile(const QTemporaryDir &dir, const QString &name, const QString &from)
+/// @p dir's file @p name holding @p bytes; "" when it cannot be written.
+QString fileWith(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
 {
     const QString path = dir.filePath(name);
-    return writeFile(path, readAll(dataFile(from))) ? path : QString();
+    return writeFile(path, bytes) ? path : QString();
+}
+
+/// Picks state 0 and dereferences NULL in its fourth select() (entry 3, stream row 3 of hop.csv).
+const TestGovernor kCrash = test::crashingGovernor("crash", 3);
+/// Builds with one compiler warning, its #warning, at the line and column placeOf() reads.
+const TestGovernor kWarns{.name = "warns",
+                          .select = "return 0;\n",
+                          .fileScope = "#warning \"warns.c is built with this warning\"\n"};
+/// Where gcc and clang put kWarns' warning in the file at @p path: at the word "warning"
+/// after the '#'.
+QString warnsWarningAt(const QString &path)
+{
+    return path + u':' + test::placeOf(governorSource(kWarns), "warning \"") + u": warning: "_s;
 }
 
 /// Saves @p bytes as an editor that writes a new file and renames it over the old one.
@@ -347,10 +364,12 @@ private slots:
         MainWindow w;
         QVERIFY(showHopScenario(w));
         QSignalSpy built(w.sourceGovernors(), &SourceGovernorActions::built);
-        const SnapshotPtr s = nextSnapshot(w, [&] { w.sourceGovernors()->addFromSource(dataFile(u"crash.c"_s)); });
+        QTemporaryDir dir;
+        const QString crash = test::writeGovernor(dir.path(), kCrash);
+        const SnapshotPtr s = nextSnapshot(w, [&] { w.sourceGovernors()->addFromSource(crash); });
         QVERIFY(s);
         QCOMPARE(built.size(), 1); // it builds; it crashes when it runs
-        // crash.c dereferences NULL on its fourth select: entry 3, stream row 3.
+        // kCrash dereferences NULL on its fourth select: entry 3, stream row 3.
         const QString errors = s->errors.join(u"\n"_s);
         QVERIFY2(errors.contains(u"SIGSEGV"_s) && errors.contains(u"entry 3"_s), qPrintable(errors));
         QVERIFY2(w.messageBar()->text().contains(u"SIGSEGV"_s), qPrintable(w.messageBar()->text()));
@@ -363,20 +382,22 @@ private slots:
 
     void theCompilersWarningsAreShownOnEveryAdd()
     {
-        // warns.c's #warning (line 13, column 2), as idlescope-cli prints it: after the first
-        // build (the first window's) and after one found in the cache (the second's). Before,
-        // the window showed no warning at all.
-        const QString where = dataFile(u"warns.c"_s) + u":13:2: warning: "_s;
+        // kWarns' #warning, as idlescope-cli prints it: after the first build (the first
+        // window's) and after one found in the cache (the second's). Before, the window
+        // showed no warning at all.
+        QTemporaryDir dir;
+        const QString warns = test::writeGovernor(dir.path(), kWarns);
+        const QString where = warnsWarningAt(warns);
         QStringList shown;
         for (int window = 0; window < 2; ++window) {
             MainWindow w;
             QVERIFY(showHopScenario(w));
-            QVERIFY(addSource(w, dataFile(u"warns.c"_s)));
+            QVERIFY(addSource(w, warns));
             shown << w.messageBar()->text();
             QVERIFY2(shown.last().contains(where), qPrintable(shown.last()));
         }
         const auto cli = runCli({u"replay"_s, u"--table"_s, dataFile(u"three_states.json"_s), u"--stream"_s,
-                                 dataFile(u"hop.csv"_s), u"--governor-source"_s, dataFile(u"warns.c"_s)});
+                                 dataFile(u"hop.csv"_s), u"--governor-source"_s, warns});
         QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
         QCOMPARE(shown.first(), cli.err.trimmed());
         QCOMPARE(shown.last(), cli.err.trimmed());
@@ -384,18 +405,18 @@ private slots:
 
     void aSaveShowsTheWarningsOfItsBuild()
     {
-        // Saved with warns.c's bytes, the file's warning (line 13, column 2, naming this file)
-        // is shown after its run; saved back to hop.c's, none; saved with warns.c's again,
-        // the build found in the cache shows it again. Before, a save showed no warning.
+        // Saved with kWarns' bytes, the file's warning (naming this file) is shown after its
+        // run; saved back to hop.c's, none; saved with kWarns' again, the build found in the
+        // cache shows it again. Before, a save showed no warning.
         MainWindow w;
         QVERIFY(showHopScenario(w));
         QTemporaryDir dir;
-        const QString path = copyOfDataFile(dir, u"saved.c"_s, u"hop.c"_s);
+        const QString path = fileWith(dir, u"saved.c"_s, readAll(dataFile(u"hop.c"_s)));
         QVERIFY(!path.isEmpty() && addSource(w, path));
         const std::string id = (u"src:"_s + path).toStdString();
-        const QString where = path + u":13:2: warning: "_s;
+        const QString where = warnsWarningAt(path);
         for (int round = 0; round < 2; ++round) {
-            SnapshotPtr s = nextSnapshot(w, [&] { QVERIFY(writeFile(path, readAll(dataFile(u"warns.c"_s)))); });
+            SnapshotPtr s = nextSnapshot(w, [&] { QVERIFY(writeFile(path, governorSource(kWarns))); });
             QVERIFY(s && s->indexOf(id) >= 0);
             QVERIFY2(QTest::qWaitFor([&] { return w.messageBar()->text().contains(where); }, WINDOW_TIMEOUT_MS),
                      qPrintable(w.messageBar()->text()));
@@ -555,13 +576,13 @@ private slots:
 
     void aGovernorThatCrashesInItsFirstRunStaysToBeFixed()
     {
-        // crash.c dies in its first run (entry 3, as in aCrashIsNamedAndTheWindowSurvives).
+        // kCrash dies in its first run (entry 3, as in aCrashIsNamedAndTheWindowSurvives).
         // Before, it was taken out of the list and had to be added again; now it stays,
         // marked with its crash, watched, and the save that fixes it (hop.c's bytes) runs it.
         MainWindow w;
         QVERIFY(showHopScenario(w));
         QTemporaryDir dir;
-        const QString path = copyOfDataFile(dir, u"fixme.c"_s, u"crash.c"_s);
+        const QString path = fileWith(dir, u"fixme.c"_s, governorSource(kCrash));
         QVERIFY(!path.isEmpty());
         const QString id = u"src:"_s + path;
         SnapshotPtr s = nextSnapshot(w, [&] { w.sourceGovernors()->addFromSource(path); });
@@ -589,7 +610,10 @@ private slots:
         QVERIFY(showHopScenario(w));
         QSignalSpy built(w.sourceGovernors(), &SourceGovernorActions::built);
         QSignalSpy failed(w.sourceGovernors(), &SourceGovernorActions::buildFailed);
-        w.sourceGovernors()->addFromSource(dataFile(u"unregistered.c"_s));
+        // Its initcall line is missing: it builds, and registers no governor.
+        QTemporaryDir dir;
+        w.sourceGovernors()->addFromSource(
+            test::writeGovernor(dir.path(), {.name = "unregistered", .select = "return 0;\n", .registered = false}));
         QVERIFY(QTest::qWaitFor([&] { return !failed.isEmpty(); }, WINDOW_TIMEOUT_MS));
         QCOMPARE(built.size(), 1); // it compiles; its first run finds no governor registered
         const QString message = failed.first().first().toString();
