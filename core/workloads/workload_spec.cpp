@@ -517,6 +517,8 @@ DecimalValue readDecimal(std::string_view text, std::int64_t scale)
         whole = whole * 10 + (text[i] - '0');
     }
     if (i < text.size() && text[i] == '.' && scale > 1) {
+        if (!digit(i + 1))
+            return {0, DecimalFault::NotANumber}; // "5.": a dot says decimals follow
         int decimals = 0;
         for (++i; digit(i); ++i, ++decimals) {
             if (decimals >= 3)

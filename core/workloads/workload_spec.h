@@ -117,7 +117,7 @@ struct DecimalValue {
 };
 
 /// @p text as a decimal times @p scale: digits, and with a scale of 1000 a '.' and up to 3
-/// decimals ("12.5" at 1000 is 12500); the grammar's one reader of a number, formatParamValue()'s
+/// decimals ("12.5" at 1000 is 12500; "5." is not a number); the grammar's one reader of a number, formatParamValue()'s
 /// inverse. "-5" is Negative, not NotANumber, so that a message can say what range it is outside.
 DecimalValue readDecimal(std::string_view text, std::int64_t scale);
 

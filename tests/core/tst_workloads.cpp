@@ -554,7 +554,8 @@ private slots:
         QCOMPARE(read("-", 1000).fault, F::NotANumber);
         QCOMPARE(read("", 1000).fault, F::NotANumber);
         QCOMPARE(read("5us", 1000).fault, F::NotANumber);
-        QCOMPARE(read("2.5", 1).fault, F::NotANumber); // a count has no decimals
+        QCOMPARE(read("5.", 1000).fault, F::NotANumber); // --duration refused it; the grammar now too
+        QCOMPARE(read("2.5", 1).fault, F::NotANumber);   // a count has no decimals
         // INT64_MAX is 9223372036854775807: 9223372036854775.807 thousandths fit, .808 and
         // ten times the whole part do not (the reader overflowed on the decimals before).
         QCOMPARE(read("9223372036854775.807", 1000).value, std::numeric_limits<std::int64_t>::max());
