@@ -119,12 +119,34 @@ private slots:
 
     void periodicTimerKind()
     {
-        const IdleStream st = gen("periodic:kind=timer,interval_us=100,jitter_us=10,run_us=5", 20000);
+        // slack_us=0: a SCHED_FIFO sleeper; the timer fires at the requested 100 +/- 10 us.
+        const IdleStream st = gen("periodic:kind=timer,interval_us=100,jitter_us=10,run_us=5,slack_us=0", 20000);
         const Stats s = stats(st);
         QCOMPARE(s.timerShare, 1.0);
         QVERIFY(near(s.meanWakeNs, 100000, 0.005));
         QCOMPARE(s.minWake >= 90000 && s.maxWake <= 110000, true);
         QCOMPARE(s.meanGapNs, 5000.0);
+    }
+
+    void periodicTimerSlack()
+    {
+        // The default: a SCHED_NORMAL task's 50 us hrtimer slack. nanosleep(100 us) arms the
+        // hard expiry at 100 + 50 us; the CPU is woken there and the sleep length the governor
+        // reads (timer_ns) is the same 150 us. By hand: 100000 + 50000 ns on every row.
+        for (const IdleSpan &x : gen("periodic:kind=timer,interval_us=100,run_us=5", 50)) {
+            QCOMPARE(x.timerNs, Ns(150000));
+            QCOMPARE(x.wakeNs, Ns(150000));
+            QCOMPARE(x.gapNs, Ns(5000));
+        }
+        // A jittered interval keeps the slack on top of each draw: 100 +/- 10 us + 20 us.
+        const Stats j = stats(gen("periodic:kind=timer,interval_us=100,jitter_us=10,slack_us=20", 20000));
+        QVERIFY(j.minWake >= 110000 && j.maxWake <= 130000);
+        QVERIFY(near(j.meanWakeNs, 120000, 0.005));
+        // The pipe kind has no timer of its own: its waits are the interval, slack or not.
+        QCOMPARE(formatStreamCsv(gen("periodic:kind=pipe,interval_us=50,slack_us=200", 100)),
+                 formatStreamCsv(gen("periodic:kind=pipe,interval_us=50", 100)));
+        // slack_us=0 is the former stream, draw for draw.
+        QCOMPARE(gen("periodic:kind=timer,interval_us=77,slack_us=0", 1).front().wakeNs, Ns(77000));
     }
 
     void periodicIpiKind()
@@ -341,15 +363,15 @@ private slots:
     {
         // idleSystemInIdleRowsByHand's CPU (its rows: a task at 10 ms, kept ticks at 12 and 16 ms)
         // with a 1000 us handler (drawn in 500..1500 us), beside a timer-woken task (10 us of work,
-        // then an interval): the overlay's row that the tick at 12 ms ends is an in-idle wakeup,
+        // then an interval, slack_us=0 so that it fires at the interval): the overlay's row that the tick at 12 ms ends is an in-idle wakeup,
         // unless the other task's timer fires inside that tick's handler (at 12.1 ms: inside
         // whatever the draw; at 13.6 ms: after it whatever the draw), which ends the stay.
         const char *idle = "idle:timer_us=100000000,max_idle_us=10000,irq_us=0,callback_us=0,rcu_ticks=2,"
                            "tick_wake_pct=0,"
                            "tick_us=4000,handler_us=1000,run_us=20";
         for (const auto &[intervalUs, wakesTask] : {std::pair{12090, true}, std::pair{13590, false}}) {
-            const std::string spec =
-                std::string(idle) + " + periodic:kind=timer,run_us=10,interval_us=" + std::to_string(intervalUs);
+            const std::string spec = std::string(idle) + " + periodic:kind=timer,run_us=10,slack_us=0,interval_us="
+                                     + std::to_string(intervalUs);
             const IdleStream st = gen(spec.c_str(), 3);
             // Rows: the task at 10 ms (from 0: the overlay starts idle), then the tick at 12 ms.
             QCOMPARE(st[0].wakeNs, Ns(10000000));
@@ -529,7 +551,8 @@ private slots:
         QCOMPARE(sweep->pointCount(), 28);
         QCOMPARE(QString::fromStdString(sweep->pointLabel(0)), QString("interval_us=5"));
         QCOMPARE(QString::fromStdString(sweep->pointLabel(27)), QString("interval_us=1000"));
-        QCOMPARE(generateStream(*sweep, 27, 1, 1).front().wakeNs, Ns(1000000));
+        // The 1000 us point of a SCHED_NORMAL sleeper: 1000 + 50 us of slack.
+        QCOMPARE(generateStream(*sweep, 27, 1, 1).front().wakeNs, Ns(1050000));
         QVERIFY(generateStream(*sweep, 27, 1, 1).front().timerWake());
 
         Result<WorkloadSpec> none = parseWorkloadSpec("tick");
@@ -573,9 +596,10 @@ private slots:
     void overlayTimeline()
     {
         // IPIs every 300 us and a 1 ms timer, no busy time: the timer stays
-        // visible as the sleep length and ends the span at each millisecond.
+        // visible as the sleep length and ends the span at each millisecond
+        // (slack_us=0: the test is about the overlay, not the timer's slack).
         const IdleStream st = gen("periodic:kind=ipi,interval_us=300,run_us=0,next_timer_us=0 + "
-                                  "periodic:kind=timer,interval_us=1000,run_us=0",
+                                  "periodic:kind=timer,interval_us=1000,run_us=0,slack_us=0",
                                   6);
         const Ns expect[6][3] = {// gap, timer, wake
                                  {0, 700000 + 300000, 300000}, {0, 700000, 300000},  {0, 400000, 300000},
@@ -644,8 +668,10 @@ private slots:
 
     void mixShares()
     {
-        const IdleStream st =
-            gen("mix(1*periodic:kind=timer,interval_us=10 | 3*periodic:kind=timer,interval_us=20)", 40000);
+        // slack_us=0: the test counts the members' exact intervals, not the timers' slack.
+        const IdleStream st = gen(
+            "mix(1*periodic:kind=timer,interval_us=10,slack_us=0 | 3*periodic:kind=timer,interval_us=20,slack_us=0)",
+            40000);
         std::int64_t tens = 0;
         for (const IdleSpan &x : st)
             tens += x.wakeNs == 10000;
