@@ -71,5 +71,6 @@ std::unique_ptr<SpanSource> makeGenerator(const ParamValues &values, std::uint64
 // Each generator file lists its own generators; generator_registry.cpp gathers them.
 std::span<const GeneratorInfo> basicGenerators();
 std::span<const GeneratorInfo> applicationGenerators();
+std::span<const GeneratorInfo> benchmarkGenerators();
 
 } // namespace idlescope::workloads

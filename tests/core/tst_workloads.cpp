@@ -113,7 +113,7 @@ private slots:
         QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
         QCOMPARE(formatStreamCsv(*back), a);
         // A different seed gives a different stream wherever something is random.
-        if (spec != "sweep" && spec != "periodic" && spec != "duty" && spec != "tick")
+        if (spec != "sweep" && spec != "periodic" && spec != "duty" && spec != "tick" && spec != "cpuidle_wakeup")
             QVERIFY(formatStreamCsv(gen(s.constData(), 3000, 12)) != a);
     }
 
@@ -190,6 +190,36 @@ private slots:
             exact += d == 305000;
         }
         QVERIFY(double(exact) > 0.95 * double(events.size()));
+    }
+
+    void cpuidleWakeupByHand()
+    {
+        // Timer mode (the test's default): the SCHED_FIFO wakee nanosleeps 100 us after its
+        // 5.43 us of work; no slack, so the timer and the wake are 100 us after the idle entry.
+        for (const IdleSpan &x : gen("cpuidle_wakeup", 20)) {
+            QCOMPARE(x.gapNs, Ns(5430));
+            QCOMPARE(x.timerNs, Ns(100000));
+            QCOMPARE(x.wakeNs, Ns(100000));
+        }
+        // A SCHED_NORMAL wakee: 100 + 50 us.
+        QCOMPARE(gen("cpuidle_wakeup:slack_us=50", 1).front().wakeNs, Ns(150000));
+        // Pipe mode at -s 50: the waker's cycle is 50 + 1.67 us whatever the wakee does, so the
+        // wakee's CPU idles 51670 - 5430 = 46240 ns a cycle, woken by no timer. The defaults are
+        // the README's run of -s 50 -p: 5 s / 96775 wakeups = 51.67 us a cycle, and
+        // 4,474,899 ns in snooze / 96,767 entries = 46.24 us idle a cycle.
+        for (const IdleSpan &x : gen("cpuidle_wakeup:kind=pipe,period_us=50,next_timer_us=0", 20)) {
+            QCOMPARE(x.gapNs, Ns(5430));
+            QCOMPARE(x.wakeNs, Ns(46240));
+            QCOMPARE(x.timerNs, Ns(1000) * NSEC_PER_SEC); // next_timer_us=0: none (1000 s away)
+            QCOMPARE(x.gapNs + x.wakeNs, Ns(51670));
+        }
+        // A wakee busier than the waker's cycle never idles: 1 ns spans.
+        QCOMPARE(gen("cpuidle_wakeup:kind=pipe,period_us=50,busy_us=60", 1).front().wakeNs, Ns(1));
+        // period_us sweeps like the test's -s.
+        Result<WorkloadSpec> sweep = parseWorkloadSpec("cpuidle_wakeup:kind=pipe,period_us=50/100,next_timer_us=0");
+        QVERIFY(sweep.ok());
+        QCOMPARE(sweep->pointCount(), 2);
+        QCOMPARE(generateStream(*sweep, 1, 1, 1).front().wakeNs, Ns(100000 + 1670 - 5430));
     }
 
     void dutyCycle()
