@@ -63,27 +63,50 @@ constexpr ParamInfo kIoParams[] = {
      "local for nvme, nullblk, dmdelay, custom, cpu0 for the others",
      kIrqRoutes},
     {"hardirq_us", ParamUnit::Us, 5 * US, 0, MAX_US, "irq=cpu0: CPU time of each completion interrupt on CPU 0"},
+    {"waits", ParamUnit::Count, 0, 0, 64,
+     "controller waits per I/O, the device time split evenly among them (0 = the device's: 4 for mtd, "
+     "2 NAND pages x array read + transfer; 1 for the others)"},
+    {"wait_cpu_us", ParamUnit::Us, 10 * US, 0, MAX_US,
+     "waits > 1: the driver's CPU time between two waits of one I/O (next command, ECC, PIO copy)"},
 };
+
+/// waits=0: a raw NAND read through MTD/UBI waits on the controller once per NAND command, a
+/// 4 KiB read on 2 KiB pages being two pages of an array read and a transfer; a block device
+/// waits once.
+constexpr std::int64_t MTD_WAITS = 4;
+constexpr std::int64_t MTD_DEVICE = 3;
 
 class IoGenerator final : public GeneratorBase {
 public:
     IoGenerator(const ParamValues &p, std::uint64_t seed)
-        : GeneratorBase(seed, p.get("next_timer_us")), m_submitNs(p.get("submit_us"))
+        : GeneratorBase(seed, p.get("next_timer_us")), m_submitNs(p.get("submit_us")), m_waitCpuNs(p.get("wait_cpu_us"))
     {
         const auto d = static_cast<size_t>(p.get("device"));
         m_profile = d < std::size(kProfiles) ? kProfiles[d] : DeviceProfile{p.get("base_us"), p.get("tail_us")};
+        m_waits = p.get("waits") > 0 ? p.get("waits") : (p.get("device") == MTD_DEVICE ? MTD_WAITS : 1);
     }
 
 protected:
     IdleSpan produce() override
     {
-        // The completion interrupt is announced by no timer.
-        return eventWake(m_submitNs, m_profile.baseNs + m_rng.exponential(m_profile.tailNs));
+        // The completion interrupt is announced by no timer. With several waits per I/O the
+        // device time of the whole I/O is drawn once and split evenly (the last wait takes the
+        // remainder); each wait ends with the controller's interrupt, and the driver runs
+        // wait_cpu_us before the next one. The first wait follows the submission.
+        if (m_step == 0)
+            m_ioNs = m_profile.baseNs + m_rng.exponential(m_profile.tailNs);
+        const Ns share = m_ioNs / m_waits;
+        const Ns wait = m_step + 1 < m_waits ? share : m_ioNs - share * (m_waits - 1);
+        const Ns gap = m_step == 0 ? m_submitNs : m_waitCpuNs;
+        m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
+        return eventWake(gap, wait);
     }
 
 private:
-    Ns m_submitNs;
+    Ns m_submitNs, m_waitCpuNs;
     DeviceProfile m_profile{};
+    std::int64_t m_waits = 1, m_step = 0;
+    Ns m_ioNs = 0;
 };
 
 // --- token ping-pong ---------------------------------------------------------------

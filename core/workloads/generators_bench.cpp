@@ -58,9 +58,9 @@ constexpr ParamInfo kCpuidleWakeupParams[] = {
 class CpuidleWakeupGenerator final : public GeneratorBase {
 public:
     CpuidleWakeupGenerator(const ParamValues &p, std::uint64_t seed)
-        : GeneratorBase(seed, p.get("next_timer_us")), m_timerKind(p.get("kind") == 0),
-          m_periodNs(p.get("period_us")), m_busyNs(p.get("busy_us")), m_writeNs(p.get("write_us")),
-          m_slackNs(p.get("slack_us")), m_jitterNs(p.get("jitter_us"))
+        : GeneratorBase(seed, p.get("next_timer_us")), m_timerKind(p.get("kind") == 0), m_periodNs(p.get("period_us")),
+          m_busyNs(p.get("busy_us")), m_writeNs(p.get("write_us")), m_slackNs(p.get("slack_us")),
+          m_jitterNs(p.get("jitter_us"))
     {
     }
 

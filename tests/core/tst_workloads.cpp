@@ -452,7 +452,8 @@ private slots:
         QTest::newRow("nvme") << "nvme" << 85.0 << 70.0;
         QTest::newRow("sata") << "sata" << 190.0 << 150.0;
         QTest::newRow("emmc") << "emmc" << 450.0 << 300.0;
-        QTest::newRow("mtd") << "mtd" << 1000.0 << 700.0;
+        // waits=1: the profile's whole I/O as one wait (mtd's own 4 waits: ioWaitsPerOperation).
+        QTest::newRow("mtd") << "mtd,waits=1" << 1000.0 << 700.0;
         QTest::newRow("nullblk") << "nullblk" << 4.0 << 3.0;
     }
 
@@ -467,6 +468,40 @@ private slots:
         QVERIFY2(near(s.meanWakeNs, meanUs * 1000, 0.03), qPrintable(QString::number(s.meanWakeNs)));
         QVERIFY(double(s.minWake) >= minUs * 1000);
         QCOMPARE(s.meanGapNs, 8000.0);
+    }
+
+    void ioWaitsPerOperation()
+    {
+        // A 400 us I/O (no tail) in 4 controller waits: 100 us each, the first after the 8 us
+        // submission, the others after 10 us of driver time; every wait ends with an interrupt
+        // (an event wake, no timer with next_timer_us=0). By hand: rows (8, 100), (10, 100),
+        // (10, 100), (10, 100) us, then again.
+        const IdleStream st = gen("io:device=custom,base_us=400,tail_us=0,waits=4,wait_cpu_us=10,next_timer_us=0", 8);
+        const Ns gaps[4] = {8000, 10000, 10000, 10000};
+        for (size_t i = 0; i < st.size(); ++i) {
+            QCOMPARE(st[i].gapNs, gaps[i % 4]);
+            QCOMPARE(st[i].wakeNs, Ns(100000));
+            QVERIFY(!st[i].timerWake());
+        }
+        // An uneven split: 400003 ns in 4 waits is 100000, 100000, 100000 and 100003 ns.
+        const IdleStream odd = gen("io:device=custom,base_us=400.003,tail_us=0,waits=4,next_timer_us=0", 4);
+        QCOMPARE(odd[0].wakeNs, Ns(100000));
+        QCOMPARE(odd[3].wakeNs, Ns(100003));
+        // mtd's default is 4 waits: the 700 + 300 us profile as four quarter waits, each I/O's
+        // 4 waits summing to its device time (mean 1000 us, at least 700), and 8 + 3 x 10 us of
+        // CPU per I/O. The other devices keep one wait: nvme's stream is what it was.
+        const IdleStream mtd = gen("io:device=mtd,next_timer_us=0", 40000);
+        double sum = 0;
+        for (size_t i = 0; i < mtd.size(); i += 4) {
+            const Ns io = mtd[i].wakeNs + mtd[i + 1].wakeNs + mtd[i + 2].wakeNs + mtd[i + 3].wakeNs;
+            QVERIFY(io >= 700000);
+            QVERIFY(mtd[i + 3].wakeNs - mtd[i].wakeNs < 4); // the remainder of a split by 4
+            QCOMPARE(mtd[i].gapNs + mtd[i + 1].gapNs + mtd[i + 2].gapNs + mtd[i + 3].gapNs, Ns(38000));
+            sum += double(io);
+        }
+        QVERIFY2(near(sum / 10000.0, 1000000, 0.03), qPrintable(QString::number(sum / 10000.0)));
+        QCOMPARE(formatStreamCsv(gen("io:device=nvme,waits=1", 200)), formatStreamCsv(gen("io:device=nvme", 200)));
+        QVERIFY(err("io:waits=65").contains("waits = 65 is outside 0..64"));
     }
 
     void ioDmDelay()
