@@ -2,7 +2,7 @@
 /*
  * The benchmarks of the kernel PM threads, each modelled from what its source
  * does: the cpuidle_wakeup test of the POWER threads (a waker and a wakee, pipe
- * or timer wakeups). Each class reads its parameters once (held units: ns,
+ * or timer wakeups) and schbench (message threads waking workers). Each class reads its parameters once (held units: ns,
  * milli-percent) and draws only from its own Rng, so a seed always gives the
  * same spans. docs/workloads.md says what each one models and leaves out.
  */
@@ -80,11 +80,82 @@ private:
     Ns m_periodNs, m_busyNs, m_writeNs, m_slackNs, m_jitterNs;
 };
 
+// --- schbench -----------------------------------------------------------------------
+
+constexpr const char *kSchbenchRoles[] = {"worker", "message"};
+
+constexpr ParamInfo kSchbenchParams[] = {
+    {"role", ParamUnit::Choice, 0, 0, 1,
+     "the CPU seen: worker (a worker thread's CPU) or message (a message thread's CPU)", kSchbenchRoles},
+    {"workers", ParamUnit::Count, 4, 1, 4096, "-t: worker threads per message thread (role=message)"},
+    {"sleep_us", ParamUnit::Us, 100 * US, 0, MAX_US, "-s: the worker's usleep() before its work"},
+    {"slack_us", ParamUnit::Us, TIMER_SLACK_DEFAULT_NS, 0, MAX_US,
+     "the worker's hrtimer slack (50: SCHED_NORMAL): usleep(s) wakes after s + slack"},
+    {"work_us", ParamUnit::Us, 50 * US, 0, MAX_US,
+     "CPU time of the worker's -n operations of matrix arithmetic (measure with schbench -C)"},
+    {"reply_us", ParamUnit::Us, 10 * US, 1, MAX_US,
+     "the worker's futex wait from its post to the message thread's wake (+/- 30 %)"},
+    {"run_us", ParamUnit::Us, 2 * US, 0, MAX_US, "the worker's time from that wake to its usleep()"},
+    {"msg_us", ParamUnit::Us, 3 * US, 0, MAX_US, "the message thread's CPU time per post it answers"},
+    {"next_timer_us", ParamUnit::Us, 10000 * US, 0, MAX_US,
+     "distance of the CPU's next unrelated timer for its event waits (drawn in [x/2, 3x/2]; 0 = none)"},
+};
+
+/*
+ * schbench (masoncl/schbench, schbench.c), its default mode (no -R, no -p). A
+ * worker posts its message thread (puts itself on the thread's list, futex
+ * wake) and waits on its own futex; the message thread wakes every listed
+ * worker and waits again. The woken worker records its wakeup latency (from
+ * the message thread's wake to its own run), then usleep(sleep_usec), then
+ * its work, then posts again.
+ *
+ * role=worker: the worker's CPU alternates the futex wait (an event wake, the
+ * message thread's answer after reply_us +/- 30 %) and the usleep (a timer
+ * wake at sleep + slack, the worker being SCHED_NORMAL), with run_us before
+ * the usleep and work_us after it.
+ *
+ * role=message: the message thread's CPU is woken by the posts of its workers,
+ * each once per worker cycle (reply + run + sleep + slack + work); the workers
+ * drift apart, so the posts are modelled as a Poisson stream of that rate times
+ * workers, each answered in msg_us.
+ */
+class SchbenchGenerator final : public GeneratorBase {
+public:
+    SchbenchGenerator(const ParamValues &p, std::uint64_t seed)
+        : GeneratorBase(seed, p.get("next_timer_us")), m_worker(p.get("role") == 0),
+          m_sleepNs(p.get("sleep_us") + p.get("slack_us")), m_workNs(p.get("work_us")), m_replyNs(p.get("reply_us")),
+          m_runNs(p.get("run_us")), m_msgNs(p.get("msg_us"))
+    {
+        const Ns cycle = m_replyNs + m_runNs + m_sleepNs + m_workNs;
+        m_postGapNs = std::max<Ns>(1, cycle / p.get("workers"));
+    }
+
+protected:
+    IdleSpan produce() override
+    {
+        if (!m_worker)
+            return eventWake(m_msgNs, std::max<Ns>(1, m_rng.exponential(m_postGapNs)));
+        m_inSleep = !m_inSleep;
+        if (m_inSleep)
+            return timerWake(m_runNs, m_sleepNs);
+        return eventWake(m_workNs, m_rng.jitter(m_replyNs, m_replyNs * 3 / 10, 1));
+    }
+
+private:
+    bool m_worker;
+    Ns m_sleepNs, m_workNs, m_replyNs, m_runNs, m_msgNs, m_postGapNs = 1;
+    bool m_inSleep = true; ///< the stream starts with the futex wait
+};
+
 constexpr GeneratorInfo kBench[] = {
     {"cpuidle_wakeup",
      "the POWER threads' cpuidle_wakeup test: a waker wakes a wakee every period, by pipe or by its own "
      "nanosleep; the wakee's CPU",
      kCpuidleWakeupParams, makeGenerator<CpuidleWakeupGenerator>},
+    {"schbench",
+     "schbench: workers post a message thread and wait for its wake, then usleep and work; a worker's or a "
+     "message thread's CPU",
+     kSchbenchParams, makeGenerator<SchbenchGenerator>},
 };
 
 } // namespace

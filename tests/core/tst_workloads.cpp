@@ -222,6 +222,33 @@ private slots:
         QCOMPARE(generateStream(*sweep, 1, 1, 1).front().wakeNs, Ns(100000 + 1670 - 5430));
     }
 
+    void schbenchByHand()
+    {
+        // A worker's CPU, no jitter on the reply (reply_us=10 +/- 3 us: checked as a range),
+        // no unrelated timer: the futex wait (event, after the previous work_us), then the
+        // usleep(100) as a SCHED_NORMAL task, a timer at 100 + 50 us after run_us = 2 us.
+        const IdleStream st = gen("schbench:next_timer_us=0", 10);
+        for (size_t i = 0; i < st.size(); i += 2) {
+            QVERIFY(!st[i].timerWake());
+            QCOMPARE(st[i].gapNs, Ns(50000));
+            QVERIFY(st[i].wakeNs >= 7000 && st[i].wakeNs <= 13000);
+            QVERIFY(st[i + 1].timerWake());
+            QCOMPARE(st[i + 1].gapNs, Ns(2000));
+            QCOMPARE(st[i + 1].wakeNs, Ns(150000));
+        }
+        QCOMPARE(gen("schbench:slack_us=0", 2)[1].wakeNs, Ns(100000));
+        // The message thread's CPU: 4 workers of a 10 + 2 + 150 + 50 = 212 us cycle post it
+        // every 212 / 4 = 53 us on average; each post costs it msg_us = 3 us.
+        const IdleStream msg = gen("schbench:role=message,next_timer_us=0", 40000);
+        double idle = 0;
+        for (const IdleSpan &x : msg) {
+            QCOMPARE(x.gapNs, Ns(3000));
+            QVERIFY(!x.timerWake());
+            idle += double(x.wakeNs);
+        }
+        QVERIFY2(near(idle / 40000.0, 53000, 0.02), qPrintable(QString::number(idle / 40000.0)));
+    }
+
     void dutyCycle()
     {
         const IdleStream st = gen("duty:hz=347,busy_pct=20", 1000);
