@@ -138,7 +138,7 @@ const char *const COMPARE_HELP =
     "(up to 3 decimals), shares in %. Every generator also takes latency_req_us, util and cpus\n"
     "(the CPUs of a --machine that run it; the others run --background).\n"
     "Generators: periodic, sweep, duty, poisson, bimodal, tick, idle, io, pingpong, video,\n"
-    "server, pgbench, net, cpuidle_wakeup, schbench (parameters, defaults and ranges:\n"
+    "server, pgbench, net, cpuidle_wakeup, schbench, sqlite (parameters, defaults and ranges:\n"
     "idlescope-cli compare --list-workloads).\n\n"
     "Examples:\n"
     "  idlescope-cli compare --table pseries-power10-lpar --governors menu-6.14,teo-6.14 \\\n"

@@ -2,7 +2,8 @@
 /*
  * The benchmarks of the kernel PM threads, each modelled from what its source
  * does: the cpuidle_wakeup test of the POWER threads (a waker and a wakee, pipe
- * or timer wakeups) and schbench (message threads waking workers). Each class reads its parameters once (held units: ns,
+ * or timer wakeups), schbench (message threads waking workers) and SQLite
+ * transactions that end in fsync(). Each class reads its parameters once (held units: ns,
  * milli-percent) and draws only from its own Rng, so a seed always gives the
  * same spans. docs/workloads.md says what each one models and leaves out.
  */
@@ -147,6 +148,59 @@ private:
     bool m_inSleep = true; ///< the stream starts with the futex wait
 };
 
+// --- SQLite commits and fsync() --------------------------------------------------------
+
+constexpr const char *kJournalModes[] = {"delete", "wal"};
+
+constexpr ParamInfo kSqliteParams[] = {
+    {"journal", ParamUnit::Choice, 0, 0, 1,
+     "delete (the default rollback journal: the journal's fsync, then the database's, a transaction) or "
+     "wal (synchronous=FULL: one fsync of the WAL a transaction)",
+     kJournalModes},
+    {"stmt_us", ParamUnit::Us, 40 * US, 0, MAX_US, "CPU time of a transaction's statements (one INSERT)"},
+    {"fsync_waits", ParamUnit::Count, 2, 1, 64,
+     "device waits per fsync(): ext4 ordered mode writes the data, then jbd2 commits (journal block with "
+     "a cache flush)"},
+    {"write_us", ParamUnit::Us, 100 * US, 0, MAX_US, "fastest device write (each wait)"},
+    {"tail_us", ParamUnit::Us, 50 * US, 0, MAX_US, "mean exponential tail above write_us"},
+    {"fs_us", ParamUnit::Us, 10 * US, 0, MAX_US, "CPU time between two waits (file system, block layer, SQLite)"},
+    {"next_timer_us", ParamUnit::Us, 10000 * US, 0, MAX_US,
+     "distance of the CPU's next unrelated timer (drawn in [x/2, 3x/2]; 0 = none)"},
+};
+
+/*
+ * A loop of SQLite transactions, each one INSERT committed with
+ * synchronous=FULL, seen from the inserting task's CPU. A rollback-journal
+ * commit (journal_mode=DELETE, SQLite's default) writes and fsync()s the
+ * journal, then writes and fsync()s the database (sqlite.org, "Atomic Commit
+ * In SQLite"); a WAL commit fsync()s the WAL only ("WAL uses many fewer
+ * fsync() operations", sqlite.org/wal.html). Each fsync() on ext4 waits for
+ * fsync_waits device completions (the data, then jbd2's commit); every wait
+ * ends with a completion interrupt, an event wake no timer announces.
+ */
+class SqliteGenerator final : public GeneratorBase {
+public:
+    SqliteGenerator(const ParamValues &p, std::uint64_t seed)
+        : GeneratorBase(seed, p.get("next_timer_us")), m_stmtNs(p.get("stmt_us")), m_writeNs(p.get("write_us")),
+          m_tailNs(p.get("tail_us")), m_fsNs(p.get("fs_us"))
+    {
+        const std::int64_t fsyncs = p.get("journal") == 0 ? 2 : 1;
+        m_waits = fsyncs * p.get("fsync_waits");
+    }
+
+protected:
+    IdleSpan produce() override
+    {
+        const Ns gap = m_step == 0 ? m_stmtNs : m_fsNs;
+        m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
+        return eventWake(gap, std::max<Ns>(1, m_writeNs + m_rng.exponential(m_tailNs)));
+    }
+
+private:
+    Ns m_stmtNs, m_writeNs, m_tailNs, m_fsNs;
+    std::int64_t m_waits = 1, m_step = 0;
+};
+
 constexpr GeneratorInfo kBench[] = {
     {"cpuidle_wakeup",
      "the POWER threads' cpuidle_wakeup test: a waker wakes a wakee every period, by pipe or by its own "
@@ -156,6 +210,8 @@ constexpr GeneratorInfo kBench[] = {
      "schbench: workers post a message thread and wait for its wake, then usleep and work; a worker's or a "
      "message thread's CPU",
      kSchbenchParams, makeGenerator<SchbenchGenerator>},
+    {"sqlite", "SQLite transactions committed with fsync(): rollback journal or WAL; the inserting CPU", kSqliteParams,
+     makeGenerator<SqliteGenerator>},
 };
 
 } // namespace

@@ -249,6 +249,31 @@ private slots:
         QVERIFY2(near(idle / 40000.0, 53000, 0.02), qPrintable(QString::number(idle / 40000.0)));
     }
 
+    void sqliteCommitsByHand()
+    {
+        // No tail, no unrelated timer: every wait is the 100 us write. A rollback-journal
+        // commit is 2 fsyncs x 2 waits = 4 waits: the first after the 40 us of statements,
+        // the others after 10 us of file-system time. By hand: (40, 100), (10, 100) x 3.
+        const IdleStream del = gen("sqlite:tail_us=0,next_timer_us=0", 8);
+        const Ns delGaps[4] = {40000, 10000, 10000, 10000};
+        for (size_t i = 0; i < del.size(); ++i) {
+            QCOMPARE(del[i].gapNs, delGaps[i % 4]);
+            QCOMPARE(del[i].wakeNs, Ns(100000));
+            QVERIFY(!del[i].timerWake());
+        }
+        // WAL: one fsync, 2 waits: (40, 100), (10, 100).
+        const IdleStream wal = gen("sqlite:journal=wal,tail_us=0,next_timer_us=0", 4);
+        for (size_t i = 0; i < wal.size(); ++i)
+            QCOMPARE(wal[i].gapNs, i % 2 == 0 ? Ns(40000) : Ns(10000));
+        // One wait per fsync (a file system without a separate journal commit): WAL is 1 wait.
+        for (const IdleSpan &x : gen("sqlite:journal=wal,fsync_waits=1,tail_us=0,next_timer_us=0", 3))
+            QCOMPARE(x.gapNs, Ns(40000));
+        // The tail: mean 100 + 50 us.
+        const Stats s = stats(gen("sqlite:next_timer_us=0", 40000));
+        QVERIFY2(near(s.meanWakeNs, 150000, 0.03), qPrintable(QString::number(s.meanWakeNs)));
+        QVERIFY(s.minWake >= 100000);
+    }
+
     void dutyCycle()
     {
         const IdleStream st = gen("duty:hz=347,busy_pct=20", 1000);
