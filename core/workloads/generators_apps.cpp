@@ -303,31 +303,50 @@ constexpr ParamInfo kPgbenchParams[] = {
     {"rtt_us", ParamUnit::Us, 30 * US, 0, MAX_US, "wait for each query's answer (+/- 30 %)"},
     {"commit_us", ParamUnit::Us, 1000 * US, 0, MAX_US, "mean commit (fsync) wait: 80 % fixed + exponential 20 %"},
     {"next_timer_us", ParamUnit::Us, NEXT_TIMER_DEFAULT, 0, MAX_US, kNextTimerHelp},
+    {"idle_pct", ParamUnit::Percent, 100 * PCT, 1 * PCT, 100 * PCT,
+     "share of the waits that find the CPU idle; in the others another client or backend runs through "
+     "the wait, which is then busy time"},
 };
 
 class PgbenchGenerator final : public GeneratorBase {
 public:
     PgbenchGenerator(const ParamValues &p, std::uint64_t seed)
         : GeneratorBase(seed, p.get("next_timer_us")), m_queries(p.get("queries")), m_queryNs(p.get("query_us")),
-          m_rttNs(p.get("rtt_us")), m_commitNs(p.get("commit_us"))
+          m_rttNs(p.get("rtt_us")), m_commitNs(p.get("commit_us")), m_idlePpm(p.get("idle_pct") * 10)
     {
     }
 
 protected:
     IdleSpan produce() override
     {
-        if (m_step < m_queries) {
-            ++m_step;
-            return eventWake(m_queryNs, m_rng.jitter(m_rttNs, m_rttNs * 3 / 10));
+        // With many clients per CPU a wakeup often finds the CPU running another client or
+        // backend: the wait is then no idle period, and its time is busy time before the
+        // next wait that does find the CPU idle. idle_pct=100 draws nothing more (the
+        // former stream).
+        Ns busy = 0;
+        for (;;) {
+            const Ns wait = nextWait();
+            if (m_rng.chancePpm(m_idlePpm))
+                return eventWake(busy + m_queryNs, wait);
+            busy += m_queryNs + wait;
         }
-        m_step = 0;
-        const Ns fixed = m_commitNs * 4 / 5;
-        return eventWake(m_queryNs, fixed + m_rng.exponential(m_commitNs - fixed));
     }
 
 private:
+    Ns nextWait()
+    {
+        if (m_step < m_queries) {
+            ++m_step;
+            return m_rng.jitter(m_rttNs, m_rttNs * 3 / 10);
+        }
+        m_step = 0;
+        const Ns fixed = m_commitNs * 4 / 5;
+        return fixed + m_rng.exponential(m_commitNs - fixed);
+    }
+
     std::int64_t m_queries;
     Ns m_queryNs, m_rttNs, m_commitNs;
+    std::int64_t m_idlePpm;
     std::int64_t m_step = 0;
 };
 

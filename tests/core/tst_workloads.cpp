@@ -274,6 +274,22 @@ private slots:
         QVERIFY(s.minWake >= 100000);
     }
 
+    void pgbenchIdleShare()
+    {
+        // idle_pct=100 is the former stream, draw for draw.
+        QCOMPARE(formatStreamCsv(gen("pgbench:idle_pct=100", 500)), formatStreamCsv(gen("pgbench", 500)));
+        // One query round trip (30 us +/- 30 %) and a commit of 24 + exp(6) us: every wait has a
+        // mean of 30 us, every piece of work is 20 us. With half the waits finding the CPU busy,
+        // each idle span follows on average 1/0.5 - 1 = 1 busy wait and its work: the mean gap is
+        // 20 + 1 x (20 + 30) = 70 us; the waits that are idle keep their 30 us mean.
+        const Stats half = stats(gen("pgbench:queries=1,commit_us=30,idle_pct=50,next_timer_us=0", 40000));
+        QVERIFY2(near(half.meanGapNs, 70000, 0.03), qPrintable(QString::number(half.meanGapNs)));
+        QVERIFY2(near(half.meanWakeNs, 30000, 0.03), qPrintable(QString::number(half.meanWakeNs)));
+        const Stats all = stats(gen("pgbench:queries=1,commit_us=30,next_timer_us=0", 40000));
+        QCOMPARE(all.meanGapNs, 20000.0);
+        QVERIFY(err("pgbench:idle_pct=0").contains("idle_pct = 0 is outside 1..100"));
+    }
+
     void dutyCycle()
     {
         const IdleStream st = gen("duty:hz=347,busy_pct=20", 1000);
