@@ -20,6 +20,15 @@ namespace idlescope::workloads {
 
 /// "next_timer_us=0": the next timer is this far away (1000 s), i.e. none that matters.
 inline constexpr Ns NO_TIMER_NS = 1000LL * NSEC_PER_SEC;
+/**
+ * The hrtimer slack of a SCHED_NORMAL task (init_task's timer_slack_ns, inherited on fork):
+ * nanosleep() and the other user-space sleeps arm their hrtimer with a soft expiry at the
+ * requested time and a hard expiry this much later. The clock event device is programmed
+ * for the hard expiry, and tick_nohz_get_sleep_length() reports it, so a sleeping CPU
+ * that nothing else wakes is woken, and the governor is told it will be woken, at
+ * request + slack. SCHED_FIFO/RR tasks have a slack of 0.
+ */
+inline constexpr Ns TIMER_SLACK_DEFAULT_NS = 50 * NSEC_PER_USEC;
 /// CPU time of a timer handler that wakes no task (the gap after a timer that cut a wait).
 inline constexpr Ns TIMER_RUN_NS = 2 * NSEC_PER_USEC;
 
@@ -62,5 +71,6 @@ std::unique_ptr<SpanSource> makeGenerator(const ParamValues &values, std::uint64
 // Each generator file lists its own generators; generator_registry.cpp gathers them.
 std::span<const GeneratorInfo> basicGenerators();
 std::span<const GeneratorInfo> applicationGenerators();
+std::span<const GeneratorInfo> benchmarkGenerators();
 
 } // namespace idlescope::workloads

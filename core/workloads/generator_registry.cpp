@@ -32,6 +32,8 @@ std::span<const GeneratorInfo> allGenerators()
             out.push_back(g);
         for (const GeneratorInfo &g : applicationGenerators())
             out.push_back(g);
+        for (const GeneratorInfo &g : benchmarkGenerators())
+            out.push_back(g);
         return out;
     }();
     return all;

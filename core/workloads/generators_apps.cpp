@@ -63,27 +63,50 @@ constexpr ParamInfo kIoParams[] = {
      "local for nvme, nullblk, dmdelay, custom, cpu0 for the others",
      kIrqRoutes},
     {"hardirq_us", ParamUnit::Us, 5 * US, 0, MAX_US, "irq=cpu0: CPU time of each completion interrupt on CPU 0"},
+    {"waits", ParamUnit::Count, 0, 0, 64,
+     "controller waits per I/O, the device time split evenly among them (0 = the device's: 4 for mtd, "
+     "2 NAND pages x array read + transfer; 1 for the others)"},
+    {"wait_cpu_us", ParamUnit::Us, 10 * US, 0, MAX_US,
+     "waits > 1: the driver's CPU time between two waits of one I/O (next command, ECC, PIO copy)"},
 };
+
+/// waits=0: a raw NAND read through MTD/UBI waits on the controller once per NAND command, a
+/// 4 KiB read on 2 KiB pages being two pages of an array read and a transfer; a block device
+/// waits once.
+constexpr std::int64_t MTD_WAITS = 4;
+constexpr std::int64_t MTD_DEVICE = 3;
 
 class IoGenerator final : public GeneratorBase {
 public:
     IoGenerator(const ParamValues &p, std::uint64_t seed)
-        : GeneratorBase(seed, p.get("next_timer_us")), m_submitNs(p.get("submit_us"))
+        : GeneratorBase(seed, p.get("next_timer_us")), m_submitNs(p.get("submit_us")), m_waitCpuNs(p.get("wait_cpu_us"))
     {
         const auto d = static_cast<size_t>(p.get("device"));
         m_profile = d < std::size(kProfiles) ? kProfiles[d] : DeviceProfile{p.get("base_us"), p.get("tail_us")};
+        m_waits = p.get("waits") > 0 ? p.get("waits") : (p.get("device") == MTD_DEVICE ? MTD_WAITS : 1);
     }
 
 protected:
     IdleSpan produce() override
     {
-        // The completion interrupt is announced by no timer.
-        return eventWake(m_submitNs, m_profile.baseNs + m_rng.exponential(m_profile.tailNs));
+        // The completion interrupt is announced by no timer. With several waits per I/O the
+        // device time of the whole I/O is drawn once and split evenly (the last wait takes the
+        // remainder); each wait ends with the controller's interrupt, and the driver runs
+        // wait_cpu_us before the next one. The first wait follows the submission.
+        if (m_step == 0)
+            m_ioNs = m_profile.baseNs + m_rng.exponential(m_profile.tailNs);
+        const Ns share = m_ioNs / m_waits;
+        const Ns wait = m_step + 1 < m_waits ? share : m_ioNs - share * (m_waits - 1);
+        const Ns gap = m_step == 0 ? m_submitNs : m_waitCpuNs;
+        m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
+        return eventWake(gap, wait);
     }
 
 private:
-    Ns m_submitNs;
+    Ns m_submitNs, m_waitCpuNs;
     DeviceProfile m_profile{};
+    std::int64_t m_waits = 1, m_step = 0;
+    Ns m_ioNs = 0;
 };
 
 // --- token ping-pong ---------------------------------------------------------------
@@ -280,31 +303,50 @@ constexpr ParamInfo kPgbenchParams[] = {
     {"rtt_us", ParamUnit::Us, 30 * US, 0, MAX_US, "wait for each query's answer (+/- 30 %)"},
     {"commit_us", ParamUnit::Us, 1000 * US, 0, MAX_US, "mean commit (fsync) wait: 80 % fixed + exponential 20 %"},
     {"next_timer_us", ParamUnit::Us, NEXT_TIMER_DEFAULT, 0, MAX_US, kNextTimerHelp},
+    {"idle_pct", ParamUnit::Percent, 100 * PCT, 1 * PCT, 100 * PCT,
+     "share of the waits that find the CPU idle; in the others another client or backend runs through "
+     "the wait, which is then busy time"},
 };
 
 class PgbenchGenerator final : public GeneratorBase {
 public:
     PgbenchGenerator(const ParamValues &p, std::uint64_t seed)
         : GeneratorBase(seed, p.get("next_timer_us")), m_queries(p.get("queries")), m_queryNs(p.get("query_us")),
-          m_rttNs(p.get("rtt_us")), m_commitNs(p.get("commit_us"))
+          m_rttNs(p.get("rtt_us")), m_commitNs(p.get("commit_us")), m_idlePpm(p.get("idle_pct") * 10)
     {
     }
 
 protected:
     IdleSpan produce() override
     {
-        if (m_step < m_queries) {
-            ++m_step;
-            return eventWake(m_queryNs, m_rng.jitter(m_rttNs, m_rttNs * 3 / 10));
+        // With many clients per CPU a wakeup often finds the CPU running another client or
+        // backend: the wait is then no idle period, and its time is busy time before the
+        // next wait that does find the CPU idle. idle_pct=100 draws nothing more (the
+        // former stream).
+        Ns busy = 0;
+        for (;;) {
+            const Ns wait = nextWait();
+            if (m_rng.chancePpm(m_idlePpm))
+                return eventWake(busy + m_queryNs, wait);
+            busy += m_queryNs + wait;
         }
-        m_step = 0;
-        const Ns fixed = m_commitNs * 4 / 5;
-        return eventWake(m_queryNs, fixed + m_rng.exponential(m_commitNs - fixed));
     }
 
 private:
+    Ns nextWait()
+    {
+        if (m_step < m_queries) {
+            ++m_step;
+            return m_rng.jitter(m_rttNs, m_rttNs * 3 / 10);
+        }
+        m_step = 0;
+        const Ns fixed = m_commitNs * 4 / 5;
+        return fixed + m_rng.exponential(m_commitNs - fixed);
+    }
+
     std::int64_t m_queries;
     Ns m_queryNs, m_rttNs, m_commitNs;
+    std::int64_t m_idlePpm;
     std::int64_t m_step = 0;
 };
 

@@ -38,13 +38,17 @@ constexpr ParamInfo kPeriodicParams[] = {
     {"run_us", ParamUnit::Us, 5 * US, 0, MAX_US, "wake-to-run time: busy time after each wakeup"},
     {"next_timer_us", ParamUnit::Us, 10000 * US, 0, MAX_US,
      "ipi/pipe kind: distance of the CPU's next unrelated timer (drawn in [x/2, 3x/2]; 0 = none)"},
+    {"slack_us", ParamUnit::Us, TIMER_SLACK_DEFAULT_NS, 0, MAX_US,
+     "timer kind: the sleeping task's hrtimer slack (timer_slack_ns: 50 for SCHED_NORMAL, 0 for "
+     "SCHED_FIFO/RR); the timer fires, and the governor's sleep length ends, interval + slack after the sleep"},
 };
 
 class PeriodicGenerator final : public GeneratorBase {
 public:
     PeriodicGenerator(const ParamValues &p, std::uint64_t seed)
         : GeneratorBase(seed, p.get("next_timer_us")), m_timerKind(p.get("kind") == 0),
-          m_intervalNs(p.get("interval_us")), m_jitterNs(p.get("jitter_us")), m_runNs(p.get("run_us"))
+          m_intervalNs(p.get("interval_us")), m_jitterNs(p.get("jitter_us")), m_runNs(p.get("run_us")),
+          m_slackNs(p.get("slack_us"))
     {
     }
 
@@ -52,12 +56,12 @@ protected:
     IdleSpan produce() override
     {
         const Ns idle = m_rng.jitter(m_intervalNs, m_jitterNs);
-        return m_timerKind ? timerWake(m_runNs, idle) : eventWake(m_runNs, idle);
+        return m_timerKind ? timerWake(m_runNs, idle + m_slackNs) : eventWake(m_runNs, idle);
     }
 
 private:
     bool m_timerKind;
-    Ns m_intervalNs, m_jitterNs, m_runNs;
+    Ns m_intervalNs, m_jitterNs, m_runNs, m_slackNs;
 };
 
 // --- duty cycle -------------------------------------------------------------

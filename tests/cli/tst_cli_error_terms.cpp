@@ -121,7 +121,7 @@ private slots:
             // The option given, not --workload (issue 30 item 8).
             << QStringLiteral("idlescope-cli: field '--background': column 1: unknown generator 'nope' (one of: "
                               "periodic, sweep, duty, poisson, bimodal, tick, idle, io, pingpong, video, server, "
-                              "pgbench, net, mix)\n");
+                              "pgbench, net, cpuidle_wakeup, schbench, sqlite, mix)\n");
         QTest::newRow("sweep on a machine")
             << skxMenu({"--machine", "2", "--workload", "poisson:mean_us=100/200"})
             << QStringLiteral("idlescope-cli: poisson:mean_us=100/200: field '--workload': a sweep on a machine is not "

@@ -251,12 +251,13 @@ private slots:
 
     // Item 7: the background stream was cut at 16,777,216 spans without a word (CPU 1 here
     // would cover 16.8 s of the 30 s the workload CPU runs, and the "all" row mixed the two).
+    // slack_us=0: 1 us timers, so that 2^24 spans cover 16.8 s, less than the workload's 30 s.
     void backgroundIsNeverCut()
     {
-        const CliResult r =
-            runCli({u"compare"_s, u"--machine"_s, u"2"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s,
-                    u"menu-6.14"_s, u"--workload"_s, u"periodic:kind=timer,interval_us=1000000,cpus=1"_s, u"--spans"_s,
-                    u"30"_s, u"--background"_s, u"periodic:kind=timer,interval_us=1,run_us=0"_s});
+        const CliResult r = runCli(
+            {u"compare"_s, u"--machine"_s, u"2"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"menu-6.14"_s,
+             u"--workload"_s, u"periodic:kind=timer,interval_us=1000000,cpus=1,slack_us=0"_s, u"--spans"_s, u"30"_s,
+             u"--background"_s, u"periodic:kind=timer,interval_us=1,run_us=0,slack_us=0"_s});
         QVERIFY2(refusedSaying(r, u"field '--background'"_s) && r.err.contains(u"CPU 1: 16777216 spans cover"_s),
                  qPrintable(r.err));
     }

@@ -315,7 +315,7 @@ private slots:
         QCOMPARE(h.exitCode, 0);
         QVERIFY(h.out.contains("spec      := term { '+' term }"));
         for (const char *g : {"periodic", "sweep", "duty", "poisson", "bimodal", "tick", "io", "pingpong", "video",
-                              "server", "pgbench", "net"})
+                              "server", "pgbench", "net", "cpuidle_wakeup", "schbench", "sqlite"})
             QVERIFY2(h.out.contains(g), g);
         const CliResult t = runCli({"compare", "--list-targets"});
         QCOMPARE(t.exitCode, 0);

@@ -445,13 +445,15 @@ private slots:
     {
         // tst_machine's durationCoversEveryCpu through the CLI: --duration 0.003 (3 ms) on two
         // CPUs, the workload on CPU 0 (10 us + a 200 us timer: 15 rows reach 3150 us), the
-        // background on CPU 1 (a timer every 600 us: 5 rows reach 3000 us exactly).
+        // background on CPU 1 (a timer every 600 us: 5 rows reach 3000 us exactly). slack_us=0:
+        // the test counts rows of exact intervals, not the timer's slack.
         QTemporaryDir tmp;
         const QString table = writeTwoStateTable(tmp);
         auto run = [&](const QStringList &extra) {
             return runCli(QStringList{u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s,
-                                      u"periodic:kind=timer,interval_us=200,run_us=10,cpus=1"_s, u"--background"_s,
-                                      quietIdle(600), u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s}
+                                      u"periodic:kind=timer,interval_us=200,run_us=10,cpus=1,slack_us=0"_s,
+                                      u"--background"_s, quietIdle(600), u"--governors"_s, u"oracle"_s, u"--format"_s,
+                                      u"csv"_s}
                           + extra);
         };
         const CliResult r = run({u"--duration"_s, u"0.003"_s});

@@ -619,7 +619,9 @@ private slots:
         // is not read then.
         const Machine m = Machine::uniform(twoStates(), 3);
         SyntheticMachineSpec spec;
-        spec.workload = workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=200,run_us=10,cpus=2").value();
+        // slack_us=0: the sums below are of exact 200 us timers, not of the timer's slack.
+        spec.workload =
+            workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=200,run_us=10,cpus=2,slack_us=0").value();
         spec.background = workloads::parseWorkloadSpec(
                               "idle:timer_us=100000000,max_idle_us=600,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0")
                               .value();
@@ -707,7 +709,9 @@ private slots:
         // spans of 600 us -> sleep, residency 700 us, until they cover 630 us: 2 spans.
         const Machine m = Machine::uniform(twoStates(), 4);
         SyntheticMachineSpec spec;
-        spec.workload = workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=200,run_us=10,cpus=2").value();
+        // slack_us=0: the sums below are of exact 200 us timers, not of the timer's slack.
+        spec.workload =
+            workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=200,run_us=10,cpus=2,slack_us=0").value();
         spec.background = workloads::parseWorkloadSpec(
                               "idle:timer_us=100000000,max_idle_us=600,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0")
                               .value();

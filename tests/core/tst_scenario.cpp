@@ -96,8 +96,9 @@ private slots:
     void generatedSpansByHand()
     {
         // A timer wake every 100 us after 5 us of work, no jitter: every span is gap 5000 ns,
-        // timer 100000 ns, wake 100000 ns, no latency limit, whatever the seed.
-        Result<IdleStream> s = generatedStream(spec("periodic:kind=timer,interval_us=100,run_us=5", 3, 42));
+        // timer 100000 ns, wake 100000 ns, no latency limit, whatever the seed (slack_us=0: a
+        // sleeper with no hrtimer slack, so the timer is the requested 100 us).
+        Result<IdleStream> s = generatedStream(spec("periodic:kind=timer,interval_us=100,run_us=5,slack_us=0", 3, 42));
         QVERIFY2(s, s ? "" : s.error().toString().c_str());
         QCOMPARE(s->size(), std::size_t(3));
         for (const IdleSpan &x : *s) {
@@ -107,7 +108,8 @@ private slots:
             QCOMPARE(x.latencyReqNs, NO_LATENCY_REQ);
         }
         // workloadStream() of a Spec source is the same stream.
-        Result<IdleStream> again = workloadStream(spec("periodic:kind=timer,interval_us=100,run_us=5", 3, 42));
+        Result<IdleStream> again =
+            workloadStream(spec("periodic:kind=timer,interval_us=100,run_us=5,slack_us=0", 3, 42));
         QVERIFY(again);
         QCOMPARE(again->size(), std::size_t(3));
         QCOMPARE((*again)[2].wakeNs, Ns(100000));

@@ -114,18 +114,40 @@ private slots:
         QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
         QCOMPARE(formatStreamCsv(*back), a);
         // A different seed gives a different stream wherever something is random.
-        if (spec != "sweep" && spec != "periodic" && spec != "duty" && spec != "tick")
+        if (spec != "sweep" && spec != "periodic" && spec != "duty" && spec != "tick" && spec != "cpuidle_wakeup")
             QVERIFY(formatStreamCsv(gen(s.constData(), 3000, 12)) != a);
     }
 
     void periodicTimerKind()
     {
-        const IdleStream st = gen("periodic:kind=timer,interval_us=100,jitter_us=10,run_us=5", 20000);
+        // slack_us=0: a SCHED_FIFO sleeper; the timer fires at the requested 100 +/- 10 us.
+        const IdleStream st = gen("periodic:kind=timer,interval_us=100,jitter_us=10,run_us=5,slack_us=0", 20000);
         const Stats s = stats(st);
         QCOMPARE(s.timerShare, 1.0);
         QVERIFY(near(s.meanWakeNs, 100000, 0.005));
         QCOMPARE(s.minWake >= 90000 && s.maxWake <= 110000, true);
         QCOMPARE(s.meanGapNs, 5000.0);
+    }
+
+    void periodicTimerSlack()
+    {
+        // The default: a SCHED_NORMAL task's 50 us hrtimer slack. nanosleep(100 us) arms the
+        // hard expiry at 100 + 50 us; the CPU is woken there and the sleep length the governor
+        // reads (timer_ns) is the same 150 us. By hand: 100000 + 50000 ns on every row.
+        for (const IdleSpan &x : gen("periodic:kind=timer,interval_us=100,run_us=5", 50)) {
+            QCOMPARE(x.timerNs, Ns(150000));
+            QCOMPARE(x.wakeNs, Ns(150000));
+            QCOMPARE(x.gapNs, Ns(5000));
+        }
+        // A jittered interval keeps the slack on top of each draw: 100 +/- 10 us + 20 us.
+        const Stats j = stats(gen("periodic:kind=timer,interval_us=100,jitter_us=10,slack_us=20", 20000));
+        QVERIFY(j.minWake >= 110000 && j.maxWake <= 130000);
+        QVERIFY(near(j.meanWakeNs, 120000, 0.005));
+        // The pipe kind has no timer of its own: its waits are the interval, slack or not.
+        QCOMPARE(formatStreamCsv(gen("periodic:kind=pipe,interval_us=50,slack_us=200", 100)),
+                 formatStreamCsv(gen("periodic:kind=pipe,interval_us=50", 100)));
+        // slack_us=0 is the former stream, draw for draw.
+        QCOMPARE(gen("periodic:kind=timer,interval_us=77,slack_us=0", 1).front().wakeNs, Ns(77000));
     }
 
     void periodicIpiKind()
@@ -169,6 +191,104 @@ private slots:
             exact += d == 305000;
         }
         QVERIFY(double(exact) > 0.95 * double(events.size()));
+    }
+
+    void cpuidleWakeupByHand()
+    {
+        // Timer mode (the test's default): the SCHED_FIFO wakee nanosleeps 100 us after its
+        // 5.43 us of work; no slack, so the timer and the wake are 100 us after the idle entry.
+        for (const IdleSpan &x : gen("cpuidle_wakeup", 20)) {
+            QCOMPARE(x.gapNs, Ns(5430));
+            QCOMPARE(x.timerNs, Ns(100000));
+            QCOMPARE(x.wakeNs, Ns(100000));
+        }
+        // A SCHED_NORMAL wakee: 100 + 50 us.
+        QCOMPARE(gen("cpuidle_wakeup:slack_us=50", 1).front().wakeNs, Ns(150000));
+        // Pipe mode at -s 50: the waker's cycle is 50 + 1.67 us whatever the wakee does, so the
+        // wakee's CPU idles 51670 - 5430 = 46240 ns a cycle, woken by no timer. The defaults are
+        // the README's run of -s 50 -p: 5 s / 96775 wakeups = 51.67 us a cycle, and
+        // 4,474,899 ns in snooze / 96,767 entries = 46.24 us idle a cycle.
+        for (const IdleSpan &x : gen("cpuidle_wakeup:kind=pipe,period_us=50,next_timer_us=0", 20)) {
+            QCOMPARE(x.gapNs, Ns(5430));
+            QCOMPARE(x.wakeNs, Ns(46240));
+            QCOMPARE(x.timerNs, Ns(1000) * NSEC_PER_SEC); // next_timer_us=0: none (1000 s away)
+            QCOMPARE(x.gapNs + x.wakeNs, Ns(51670));
+        }
+        // A wakee busier than the waker's cycle never idles: 1 ns spans.
+        QCOMPARE(gen("cpuidle_wakeup:kind=pipe,period_us=50,busy_us=60", 1).front().wakeNs, Ns(1));
+        // period_us sweeps like the test's -s.
+        Result<WorkloadSpec> sweep = parseWorkloadSpec("cpuidle_wakeup:kind=pipe,period_us=50/100,next_timer_us=0");
+        QVERIFY(sweep.ok());
+        QCOMPARE(sweep->pointCount(), 2);
+        QCOMPARE(generateStream(*sweep, 1, 1, 1).front().wakeNs, Ns(100000 + 1670 - 5430));
+    }
+
+    void schbenchByHand()
+    {
+        // A worker's CPU, no jitter on the reply (reply_us=10 +/- 3 us: checked as a range),
+        // no unrelated timer: the futex wait (event, after the previous work_us), then the
+        // usleep(100) as a SCHED_NORMAL task, a timer at 100 + 50 us after run_us = 2 us.
+        const IdleStream st = gen("schbench:next_timer_us=0", 10);
+        for (size_t i = 0; i < st.size(); i += 2) {
+            QVERIFY(!st[i].timerWake());
+            QCOMPARE(st[i].gapNs, Ns(50000));
+            QVERIFY(st[i].wakeNs >= 7000 && st[i].wakeNs <= 13000);
+            QVERIFY(st[i + 1].timerWake());
+            QCOMPARE(st[i + 1].gapNs, Ns(2000));
+            QCOMPARE(st[i + 1].wakeNs, Ns(150000));
+        }
+        QCOMPARE(gen("schbench:slack_us=0", 2)[1].wakeNs, Ns(100000));
+        // The message thread's CPU: 4 workers of a 10 + 2 + 150 + 50 = 212 us cycle post it
+        // every 212 / 4 = 53 us on average; each post costs it msg_us = 3 us.
+        const IdleStream msg = gen("schbench:role=message,next_timer_us=0", 40000);
+        double idle = 0;
+        for (const IdleSpan &x : msg) {
+            QCOMPARE(x.gapNs, Ns(3000));
+            QVERIFY(!x.timerWake());
+            idle += double(x.wakeNs);
+        }
+        QVERIFY2(near(idle / 40000.0, 53000, 0.02), qPrintable(QString::number(idle / 40000.0)));
+    }
+
+    void sqliteCommitsByHand()
+    {
+        // No tail, no unrelated timer: every wait is the 100 us write. A rollback-journal
+        // commit is 2 fsyncs x 2 waits = 4 waits: the first after the 40 us of statements,
+        // the others after 10 us of file-system time. By hand: (40, 100), (10, 100) x 3.
+        const IdleStream del = gen("sqlite:tail_us=0,next_timer_us=0", 8);
+        const Ns delGaps[4] = {40000, 10000, 10000, 10000};
+        for (size_t i = 0; i < del.size(); ++i) {
+            QCOMPARE(del[i].gapNs, delGaps[i % 4]);
+            QCOMPARE(del[i].wakeNs, Ns(100000));
+            QVERIFY(!del[i].timerWake());
+        }
+        // WAL: one fsync, 2 waits: (40, 100), (10, 100).
+        const IdleStream wal = gen("sqlite:journal=wal,tail_us=0,next_timer_us=0", 4);
+        for (size_t i = 0; i < wal.size(); ++i)
+            QCOMPARE(wal[i].gapNs, i % 2 == 0 ? Ns(40000) : Ns(10000));
+        // One wait per fsync (a file system without a separate journal commit): WAL is 1 wait.
+        for (const IdleSpan &x : gen("sqlite:journal=wal,fsync_waits=1,tail_us=0,next_timer_us=0", 3))
+            QCOMPARE(x.gapNs, Ns(40000));
+        // The tail: mean 100 + 50 us.
+        const Stats s = stats(gen("sqlite:next_timer_us=0", 40000));
+        QVERIFY2(near(s.meanWakeNs, 150000, 0.03), qPrintable(QString::number(s.meanWakeNs)));
+        QVERIFY(s.minWake >= 100000);
+    }
+
+    void pgbenchIdleShare()
+    {
+        // idle_pct=100 is the former stream, draw for draw.
+        QCOMPARE(formatStreamCsv(gen("pgbench:idle_pct=100", 500)), formatStreamCsv(gen("pgbench", 500)));
+        // One query round trip (30 us +/- 30 %) and a commit of 24 + exp(6) us: every wait has a
+        // mean of 30 us, every piece of work is 20 us. With half the waits finding the CPU busy,
+        // each idle span follows on average 1/0.5 - 1 = 1 busy wait and its work: the mean gap is
+        // 20 + 1 x (20 + 30) = 70 us; the waits that are idle keep their 30 us mean.
+        const Stats half = stats(gen("pgbench:queries=1,commit_us=30,idle_pct=50,next_timer_us=0", 40000));
+        QVERIFY2(near(half.meanGapNs, 70000, 0.03), qPrintable(QString::number(half.meanGapNs)));
+        QVERIFY2(near(half.meanWakeNs, 30000, 0.03), qPrintable(QString::number(half.meanWakeNs)));
+        const Stats all = stats(gen("pgbench:queries=1,commit_us=30,next_timer_us=0", 40000));
+        QCOMPARE(all.meanGapNs, 20000.0);
+        QVERIFY(err("pgbench:idle_pct=0").contains("idle_pct = 0 is outside 1..100"));
     }
 
     void dutyCycle()
@@ -342,15 +462,15 @@ private slots:
     {
         // idleSystemInIdleRowsByHand's CPU (its rows: a task at 10 ms, kept ticks at 12 and 16 ms)
         // with a 1000 us handler (drawn in 500..1500 us), beside a timer-woken task (10 us of work,
-        // then an interval): the overlay's row that the tick at 12 ms ends is an in-idle wakeup,
+        // then an interval, slack_us=0 so that it fires at the interval): the overlay's row that the tick at 12 ms ends is an in-idle wakeup,
         // unless the other task's timer fires inside that tick's handler (at 12.1 ms: inside
         // whatever the draw; at 13.6 ms: after it whatever the draw), which ends the stay.
         const char *idle = "idle:timer_us=100000000,max_idle_us=10000,irq_us=0,callback_us=0,rcu_ticks=2,"
                            "tick_wake_pct=0,"
                            "tick_us=4000,handler_us=1000,run_us=20";
         for (const auto &[intervalUs, wakesTask] : {std::pair{12090, true}, std::pair{13590, false}}) {
-            const std::string spec =
-                std::string(idle) + " + periodic:kind=timer,run_us=10,interval_us=" + std::to_string(intervalUs);
+            const std::string spec = std::string(idle) + " + periodic:kind=timer,run_us=10,slack_us=0,interval_us="
+                                     + std::to_string(intervalUs);
             const IdleStream st = gen(spec.c_str(), 3);
             // Rows: the task at 10 ms (from 0: the overlay starts idle), then the tick at 12 ms.
             QCOMPARE(st[0].wakeNs, Ns(10000000));
@@ -401,7 +521,8 @@ private slots:
         QTest::newRow("nvme") << "nvme" << 85.0 << 70.0;
         QTest::newRow("sata") << "sata" << 190.0 << 150.0;
         QTest::newRow("emmc") << "emmc" << 450.0 << 300.0;
-        QTest::newRow("mtd") << "mtd" << 1000.0 << 700.0;
+        // waits=1: the profile's whole I/O as one wait (mtd's own 4 waits: ioWaitsPerOperation).
+        QTest::newRow("mtd") << "mtd,waits=1" << 1000.0 << 700.0;
         QTest::newRow("nullblk") << "nullblk" << 4.0 << 3.0;
     }
 
@@ -416,6 +537,40 @@ private slots:
         QVERIFY2(near(s.meanWakeNs, meanUs * 1000, 0.03), qPrintable(QString::number(s.meanWakeNs)));
         QVERIFY(double(s.minWake) >= minUs * 1000);
         QCOMPARE(s.meanGapNs, 8000.0);
+    }
+
+    void ioWaitsPerOperation()
+    {
+        // A 400 us I/O (no tail) in 4 controller waits: 100 us each, the first after the 8 us
+        // submission, the others after 10 us of driver time; every wait ends with an interrupt
+        // (an event wake, no timer with next_timer_us=0). By hand: rows (8, 100), (10, 100),
+        // (10, 100), (10, 100) us, then again.
+        const IdleStream st = gen("io:device=custom,base_us=400,tail_us=0,waits=4,wait_cpu_us=10,next_timer_us=0", 8);
+        const Ns gaps[4] = {8000, 10000, 10000, 10000};
+        for (size_t i = 0; i < st.size(); ++i) {
+            QCOMPARE(st[i].gapNs, gaps[i % 4]);
+            QCOMPARE(st[i].wakeNs, Ns(100000));
+            QVERIFY(!st[i].timerWake());
+        }
+        // An uneven split: 400003 ns in 4 waits is 100000, 100000, 100000 and 100003 ns.
+        const IdleStream odd = gen("io:device=custom,base_us=400.003,tail_us=0,waits=4,next_timer_us=0", 4);
+        QCOMPARE(odd[0].wakeNs, Ns(100000));
+        QCOMPARE(odd[3].wakeNs, Ns(100003));
+        // mtd's default is 4 waits: the 700 + 300 us profile as four quarter waits, each I/O's
+        // 4 waits summing to its device time (mean 1000 us, at least 700), and 8 + 3 x 10 us of
+        // CPU per I/O. The other devices keep one wait: nvme's stream is what it was.
+        const IdleStream mtd = gen("io:device=mtd,next_timer_us=0", 40000);
+        double sum = 0;
+        for (size_t i = 0; i < mtd.size(); i += 4) {
+            const Ns io = mtd[i].wakeNs + mtd[i + 1].wakeNs + mtd[i + 2].wakeNs + mtd[i + 3].wakeNs;
+            QVERIFY(io >= 700000);
+            QVERIFY(mtd[i + 3].wakeNs - mtd[i].wakeNs < 4); // the remainder of a split by 4
+            QCOMPARE(mtd[i].gapNs + mtd[i + 1].gapNs + mtd[i + 2].gapNs + mtd[i + 3].gapNs, Ns(38000));
+            sum += double(io);
+        }
+        QVERIFY2(near(sum / 10000.0, 1000000, 0.03), qPrintable(QString::number(sum / 10000.0)));
+        QCOMPARE(formatStreamCsv(gen("io:device=nvme,waits=1", 200)), formatStreamCsv(gen("io:device=nvme", 200)));
+        QVERIFY(err("io:waits=65").contains("waits = 65 is outside 0..64"));
     }
 
     void ioDmDelay()
@@ -530,7 +685,8 @@ private slots:
         QCOMPARE(sweep->pointCount(), 28);
         QCOMPARE(QString::fromStdString(sweep->pointLabel(0)), QString("interval_us=5"));
         QCOMPARE(QString::fromStdString(sweep->pointLabel(27)), QString("interval_us=1000"));
-        QCOMPARE(generateStream(*sweep, 27, 1, 1).front().wakeNs, Ns(1000000));
+        // The 1000 us point of a SCHED_NORMAL sleeper: 1000 + 50 us of slack.
+        QCOMPARE(generateStream(*sweep, 27, 1, 1).front().wakeNs, Ns(1050000));
         QVERIFY(generateStream(*sweep, 27, 1, 1).front().timerWake());
 
         Result<WorkloadSpec> none = parseWorkloadSpec("tick");
@@ -601,9 +757,10 @@ private slots:
     void overlayTimeline()
     {
         // IPIs every 300 us and a 1 ms timer, no busy time: the timer stays
-        // visible as the sleep length and ends the span at each millisecond.
+        // visible as the sleep length and ends the span at each millisecond
+        // (slack_us=0: the test is about the overlay, not the timer's slack).
         const IdleStream st = gen("periodic:kind=ipi,interval_us=300,run_us=0,next_timer_us=0 + "
-                                  "periodic:kind=timer,interval_us=1000,run_us=0",
+                                  "periodic:kind=timer,interval_us=1000,run_us=0,slack_us=0",
                                   6);
         const Ns expect[6][3] = {// gap, timer, wake
                                  {0, 700000 + 300000, 300000}, {0, 700000, 300000},  {0, 400000, 300000},
@@ -672,8 +829,10 @@ private slots:
 
     void mixShares()
     {
-        const IdleStream st =
-            gen("mix(1*periodic:kind=timer,interval_us=10 | 3*periodic:kind=timer,interval_us=20)", 40000);
+        // slack_us=0: the test counts the members' exact intervals, not the timers' slack.
+        const IdleStream st = gen(
+            "mix(1*periodic:kind=timer,interval_us=10,slack_us=0 | 3*periodic:kind=timer,interval_us=20,slack_us=0)",
+            40000);
         std::int64_t tens = 0;
         for (const IdleSpan &x : st)
             tens += x.wakeNs == 10000;
