@@ -61,6 +61,10 @@ const char *const COMPARE_HELP =
     "                     its busy + idle time reaches it (instead of --spans, whose N spans on\n"
     "                     the busiest workload CPU set the duration the others cover)\n"
     "  --hz HZ            override the table's tick rate (CONFIG_HZ)\n"
+    "  --wake-delays FILE a wult datapoints.csv of measured wakeups: each ReqCState's mean\n"
+    "                     WakeLatency becomes that state's wake delay (the time a woken task\n"
+    "                     waits, which throughput and energy use; governors still read the\n"
+    "                     table's exit latency). A table JSON may give wake_delay_ns per state\n"
     "  --set NAME=VALUE   a tunable for every listed governor that has it; GOVERNOR:NAME=VALUE\n"
     "                     for one (GOVERNOR: its label; an instance listed without one is\n"
     "                     named by its variant id); repeated for more, each NAME once\n"
@@ -119,7 +123,7 @@ const char *const COMPARE_HELP =
     "above, below, idle_misses (above + below), idle_miss_ratio (misses / entries), above_pct and\n"
     "below_pct (of entries), time_pct_<state> (share of idle time), oracle_above, oracle_below,\n"
     "oracle_misses (the oracle governor on the same spans: the floor), wakeups (spans ended by a\n"
-    "non-timer event) and latency_cost_us (exit latency paid on those wakeups).\n\n"
+    "non-timer event) and latency_cost_us (wake delay paid on those wakeups).\n\n"
     "Workload spec grammar (see docs/workloads.md):\n"
     "  spec      := term { '+' term }            overlay: the terms' wakeups on one CPU\n"
     "  term      := generator | mix(member { | member } [;block=N])\n"
@@ -218,39 +222,15 @@ int runCompare(int argc, char **argv, int first)
 {
     Args args(argc, argv, first,
               {"aggregates-only", "list-targets", "list-workloads", "per-state", "cluster-view", "throughput"});
-    if (std::string e = args.check({"table",
-                                    "workload",
-                                    "governors",
-                                    "iterations",
-                                    "seed",
-                                    "spans",
-                                    "duration",
-                                    "hz",
-                                    "set",
-                                    "format",
-                                    "aggregates-only",
-                                    "threads",
-                                    "output",
-                                    "export-streams",
-                                    "list-targets",
-                                    "list-workloads",
-                                    "trace",
-                                    "cpu",
-                                    "machine",
-                                    "cpus",
-                                    "per-state",
-                                    "power",
-                                    "energy-model",
-                                    "recorded-governor",
-                                    "cluster-view",
-                                    "throughput",
-                                    "closed-loop",
-                                    "workload-cpus",
-                                    "background",
-                                    "shard",
-                                    "timeout",
-                                    "agreement"},
-                                   0, "compare");
+    if (std::string e =
+            args.check({"table",        "workload",        "governors",   "iterations",    "seed",
+                        "spans",        "duration",        "hz",          "wake-delays",   "set",
+                        "format",       "aggregates-only", "threads",     "output",        "export-streams",
+                        "list-targets", "list-workloads",  "trace",       "cpu",           "machine",
+                        "cpus",         "per-state",       "power",       "energy-model",  "recorded-governor",
+                        "cluster-view", "throughput",      "closed-loop", "workload-cpus", "background",
+                        "shard",        "timeout",         "agreement"},
+                       0, "compare");
         !e.empty())
         return fail(e);
     if (args.has("list-targets")) {
@@ -363,6 +343,8 @@ int runCompare(int argc, char **argv, int first)
         if (Status s = o.table.setTickHz(static_cast<int>(*hz)); !s)
             return fail(s.error());
     }
+    if (Status s = applyWakeDelays(args, o.table); !s)
+        return fail(s.error());
 
     if (args.has("trace") && args.has("workload"))
         return fail("give either --workload or --trace, not both");

@@ -10,6 +10,7 @@
 #include "core/experiments/machine_comparison_format.h"
 #include "core/experiments/synthetic_machine.h"
 #include "core/formats/csv_fields.h"
+#include "core/formats/wult_csv.h"
 #include "core/io/atomic_file.h"
 #include "core/io/power_json.h"
 #include "core/scenario/scenario_machine.h"
@@ -134,6 +135,9 @@ Status tuneMachine(const Args &args, const MachineCliOptions &o, Machine &machin
     if (o.hz)
         if (Status s = machine.setTickHz(*o.hz); !s)
             return s;
+    for (Cluster &c : machine.clusters)
+        if (Status s = applyWakeDelays(args, c.table); !s)
+            return s;
     return args.has("table") ? Status(Ok{}) : applyPower(args, machine);
 }
 
@@ -192,6 +196,16 @@ Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
         if (Status s = applyPowerOption(power, table, item); !s)
             return inCliTerms(s.error());
     return power;
+}
+
+Status applyWakeDelays(const Args &args, IdleStateTable &table)
+{
+    if (!args.has("wake-delays"))
+        return Ok{};
+    Result<std::vector<MeasuredWakeDelay>> measured = readWultCsv(args.value("wake-delays"));
+    if (!measured)
+        return measured.error();
+    return applyMeasuredWakeDelays(table, *measured, args.value("wake-delays"));
 }
 
 bool wantsMachineCompare(const Args &args)

@@ -37,6 +37,10 @@ struct MachineCliOptions {
 /// then every --power item applied over them.
 Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table);
 
+/// --wake-delays FILE (a wult datapoints.csv, core/formats/wult_csv.h): each measured state's mean
+/// wake latency as the wake delay of the state of that name in @p table; nothing without the option.
+Status applyWakeDelays(const Args &args, IdleStateTable &table);
+
 /// True when compare should run on a machine: --machine, or --trace without --cpu.
 bool wantsMachineCompare(const Args &args);
 
