@@ -88,10 +88,9 @@ std::vector<Cell> rowCells(const MachineRun &run, const CpuRun &r, const RunEner
         c.push_back({"no power data", false});
         c.push_back({"no power data", false});
     } else {
-        const double idleJ = ce ? ce->idleJ + ce->entryExitJ : e.idleTotalJ();
-        c.push_back(num("%.6g", idleJ));
+        c.push_back(num("%.6g", ce ? ce->idleTotalJ() : e.idleTotalJ()));
         if (e.hasActive)
-            c.push_back(num("%.6g", ce ? idleJ + ce->activeJ : e.totalJ()));
+            c.push_back(num("%.6g", ce ? ce->totalJ() : e.totalJ()));
         else
             c.push_back({"no active power", false});
     }

@@ -13,9 +13,9 @@ double perSecond(double count, Ns durationNs)
 }
 
 RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary,
-                               std::int64_t wakeups)
+                               std::int64_t wakeups, const WakeTotals &wake)
 {
-    const Ns durationNs = summary.endNowNs - REPLAY_START_NS;
+    const Ns durationNs = summary.endNowNs - REPLAY_START_NS + wake.clockShiftNs;
     // The run as a one-CPU machine's, so that one rule (energy.h) prices every run.
     Machine machine = Machine::uniform(table, 1);
     machine.clusters.front().power = power;
@@ -26,6 +26,8 @@ RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &po
         cpu.states[static_cast<std::size_t>(i)] = summary.states[static_cast<std::size_t>(i)];
     cpu.durationNs = durationNs;
     cpu.wakeups = wakeups;
+    cpu.wakingNs = wake.wakingNs;
+    cpu.timeHasExitLatency = true;
     MachineRun run;
     run.cpus.push_back(cpu);
     return machineRunThroughput(machine, run, durationNs);
@@ -33,7 +35,18 @@ RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &po
 
 RunThroughput recordedThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary)
 {
-    const RunThroughput priced = replayThroughput(table, power, summary, 0);
+    // The kernel's own times: no replay's exit latency in them, no wake-ups of the model's.
+    Machine machine = Machine::uniform(table, 1);
+    machine.clusters.front().power = power;
+    CpuRun cpu;
+    cpu.cpu = 0;
+    cpu.stateCount = table.count();
+    for (int i = 0; i < table.count(); ++i)
+        cpu.states[static_cast<std::size_t>(i)] = summary.states[static_cast<std::size_t>(i)];
+    cpu.durationNs = summary.endNowNs - REPLAY_START_NS;
+    MachineRun run;
+    run.cpus.push_back(cpu);
+    const RunThroughput priced = machineRunThroughput(machine, run, cpu.durationNs);
     RunThroughput t;
     t.idleEnergyJ = priced.idleEnergyJ;
     t.missing = priced.missing;

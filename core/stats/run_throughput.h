@@ -4,7 +4,7 @@
  * What one replay on one CPU did for the work and cost in energy, the numbers
  * `idlescope-cli compare --throughput` and its power columns print and the
  * window's comparison table shows: the run's duration on its own clock (the
- * stream's gaps and idle times plus every exit latency paid), the wakeups no
+ * stream's gaps and idle times plus every wake delay paid), the wakeups no
  * timer announced per second of it (the open-loop replay's throughput), and
  * the energy of a one-CPU machine of the table with its power data
  * (energy.h). Nothing is guessed: without power data the energy is NaN and
@@ -15,6 +15,7 @@
 #include "core/replay/reference_replay.h"
 #include "core/states/idle_state_table.h"
 #include "core/states/power_model.h"
+#include "core/states/wake_delay.h"
 
 #include <cstdint>
 #include <string>
@@ -39,11 +40,14 @@ double perSecond(double count, Ns durationNs);
 /**
  * The throughput and energy of one reference replay of @p table: @p summary its
  * counters (replayStream()'s, on the REPLAY_START_NS clock), @p wakeups the
- * entries that paid their exit latency to a wakeup (entryPaysExitLatency(),
- * GovernorTotals::latencyCostEntries), @p power the table's power data.
+ * entries that paid their wake delay to a wakeup (entryPaysExitLatency(),
+ * GovernorTotals::latencyCostEntries), @p power the table's power data, @p wake
+ * its entries' wake delays (GovernorTotals::wake): the duration is the replay's
+ * plus wake.clockShiftNs, the states' time leaves the exit latency to waking
+ * (energy.h).
  */
 RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary,
-                               std::int64_t wakeups);
+                               std::int64_t wakeups, const WakeTotals &wake);
 
 /**
  * A trace's recorded run (the kernel's choices, not replayed): only its idle energy, priced by

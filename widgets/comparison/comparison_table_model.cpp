@@ -72,7 +72,7 @@ void ComparisonTableModel::setSnapshot(SnapshotPtr snapshot)
                                    : g.run->variant == trace::RECORDED_VARIANT
                                        ? recordedThroughput(m_snapshot->table, m_snapshot->power, g.run->summary)
                                        : replayThroughput(m_snapshot->table, m_snapshot->power, g.run->summary,
-                                                          m_totals.back().latencyCostEntries));
+                                                          m_totals.back().latencyCostEntries, m_totals.back().wake));
         }
     }
     endResetModel();

@@ -377,7 +377,8 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
         // The recorded run has no run time of its own: its idle energy only, as the CPUs dock prices it.
         g.throughput = g.run->variant == trace::RECORDED_VARIANT
                            ? recordedThroughput(snap->table, snap->power, g.run->summary)
-                           : replayThroughput(snap->table, snap->power, g.run->summary, g.totals->latencyCostEntries);
+                           : replayThroughput(snap->table, snap->power, g.run->summary, g.totals->latencyCostEntries,
+                                              g.totals->wake);
         snap->governors.push_back(std::move(g));
     }
     // The idle durations (wakeNs) are the workload's.
