@@ -385,6 +385,33 @@ private slots:
         QVERIFY2(bad.err.contains(u"--closed-loop: field 'service_us'"_s), qPrintable(bad.err));
     }
 
+    void closedLoopWithMeasuredWakeDelays()
+    {
+        // closedLoopByHand's loop with a wult datapoints.csv measuring sleep's wake-up at 30 and
+        // 50 us (mean 40 us): each operation is 200 + 40 + 10 us, 750 us for 3 (930 with the
+        // exit latency), 4000 ops/s, 40 us added. A state the table lacks is refused by name.
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s), wult = tmp.filePath(u"w.csv"_s);
+        writeFile(table, R"({"id": "two", "tick_hz": 250, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 150000}]})");
+        writeFile(wult, "WakeLatency,SilentTime,ReqCState\n30.0,500.0,sleep\n50.0,700.0,sleep\n");
+        const QStringList args{
+            u"compare"_s,     u"--table"_s, table,         u"--closed-loop"_s, u"io:service_us=200,work_us=10,ops=3"_s,
+            u"--governors"_s, u"oracle"_s,  u"--format"_s, u"csv"_s,           u"--wake-delays"_s};
+        const CliResult r = runCli(args + QStringList{wult});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const Row o = csvRowsBy(r.out, 1).value(u"oracle"_s);
+        QCOMPARE(o["duration_ms"], u"0.750"_s);
+        QCOMPARE(o["ops_per_s"], u"4000.0"_s);
+        QCOMPARE(o["added_latency_mean_us"], u"40.000"_s);
+        writeFile(wult, "WakeLatency,ReqCState\n30.0,C6\n");
+        const CliResult bad = runCli(args + QStringList{wult});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(u"field 'ReqCState'"_s) && bad.err.contains(u"no state named C6"_s),
+                 qPrintable(bad.err));
+    }
+
     void composedIoInterruptsOnCpu0ByHand()
     {
         // tst_machine's completionInterruptsOfAnOverlayByHand and ...OfAMixByHand through the CLI
