@@ -57,7 +57,8 @@ public:
             return Ok{};
         }
         if (c.size() <= static_cast<size_t>(std::max(m_latency, m_state)))
-            return Error{m_label, lineNo, "", "the row has " + std::to_string(c.size()) + " fields, fewer than the header"};
+            return Error{m_label, lineNo, "",
+                         "the row has " + std::to_string(c.size()) + " fields, fewer than the header"};
         const std::string_view latency = trimmed(c[static_cast<size_t>(m_latency)]);
         double us = 0;
         const auto [p, ec] = std::from_chars(latency.data(), latency.data() + latency.size(), us);
@@ -138,8 +139,7 @@ Status applyMeasuredWakeDelays(IdleStateTable &table, const std::vector<Measured
             if (table[i].name == m.state)
                 found = i;
         if (found < 0)
-            return Error{label, 0, "ReqCState",
-                         "the table " + table.id + " has no state named " + quoteField(m.state)};
+            return Error{label, 0, "ReqCState", "the table " + table.id + " has no state named " + quoteField(m.state)};
         index.push_back(found);
     }
     std::string note = "measured (" + label + ", mean WakeLatency):";

@@ -23,9 +23,9 @@ namespace {
 /// target 150 us, wake delay 40 us, entry 60 us; HZ 250.
 IdleStateTable dtLike()
 {
-    IdleStateTable t = test::makeTable("dt-like", 250,
-                                       {{"WFI", "", 1000, 1000, false, false},
-                                        {"sleep", "", 100000, 150000, false, false}});
+    IdleStateTable t =
+        test::makeTable("dt-like", 250,
+                        {{"WFI", "", 1000, 1000, false, false}, {"sleep", "", 100000, 150000, false, false}});
     t.states[1].wakeDelayNs = 40000;
     t.states[1].entryLatencyNs = 60000;
     return t;
@@ -102,10 +102,18 @@ private slots:
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("says");
-        QTest::newRow("negative wake") << R"("wake_delay_ns": -5)" << "wake_delay_ns" << "must not be negative";
-        QTest::newRow("text wake") << R"("wake_delay_ns": "40us")" << "wake_delay_ns" << "must be a number";
-        QTest::newRow("fraction") << R"("entry_latency_ns": 1.5)" << "entry_latency_ns" << "whole number";
-        QTest::newRow("an hour") << R"("wake_delay_ns": 4000000000000)" << "wake_delay_ns" << "above one hour";
+        QTest::newRow("negative wake") << R"("wake_delay_ns": -5)"
+                                       << "wake_delay_ns"
+                                       << "must not be negative";
+        QTest::newRow("text wake") << R"("wake_delay_ns": "40us")"
+                                   << "wake_delay_ns"
+                                   << "must be a number";
+        QTest::newRow("fraction") << R"("entry_latency_ns": 1.5)"
+                                  << "entry_latency_ns"
+                                  << "whole number";
+        QTest::newRow("an hour") << R"("wake_delay_ns": 4000000000000)"
+                                 << "wake_delay_ns"
+                                 << "above one hour";
     }
 
     void tableJsonBadValues()
@@ -114,7 +122,8 @@ private slots:
         QFETCH(QString, field);
         QFETCH(QString, says);
         const std::string json = R"({"id": "x", "states": [{"name": "WFI", "exit_latency_ns": 1000,
-            "target_residency_ns": 1000, )" + value.toStdString() + "}]}";
+            "target_residency_ns": 1000, )"
+                                 + value.toStdString() + "}]}";
         Result<IdleStateTable> t = parseTableJson(json, "bad.json");
         QVERIFY(!t.ok());
         QCOMPARE(QString::fromStdString(t.error().file), u"bad.json"_qs);
