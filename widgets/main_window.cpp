@@ -220,6 +220,10 @@ void MainWindow::setupUi()
     cell->addWidget(m_plotStack, 0, 0);
     m_staleMark = new QLabel(tr("Simulating the new scenario: the plots show the previous run"), plotArea);
     m_staleMark->setAlignment(Qt::AlignCenter);
+    // An overlay over the plots: it takes their cell's size and never sizes the cell (at 14 pt
+    // its one line asked 662 px, and a 1024 px window grew to 1134 px while it showed).
+    m_staleMark->setWordWrap(true);
+    m_staleMark->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     m_staleMark->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_staleMark->setStyleSheet(QStringLiteral("background: rgba(255, 255, 255, 170); color: #4e79a7; "
                                               "font-size: 14pt; font-weight: bold;"));
@@ -386,6 +390,14 @@ void MainWindow::createDocks()
 
 void MainWindow::createConnections()
 {
+    connectOpener();
+    connectPanels();
+    connectRunsAndViews();
+}
+
+/// What the session opener reads on its worker reaches the window here.
+void MainWindow::connectOpener()
+{
     connect(m_opener, &SessionOpener::scenarioRead, this, [this](const ScenarioSpec &scenario) {
         applySpec(scenario);
         m_committed = editState(); // the session opened is no step to undo
@@ -399,6 +411,17 @@ void MainWindow::createConnections()
     connect(m_opener, &SessionOpener::errorOccurred, m_messages, &MessageCenter::showError);
     connect(m_opener, &SessionOpener::readingCancelled, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
+    // Files the window reads when asked, on the opener's worker as sessions are.
+    connect(m_opener, &SessionOpener::leftWorkRead, this, [this] { emit recoveryOffered(restoreLeftWork()); });
+    connect(m_opener, &SessionOpener::tableRead, this, [this](const QString &path, const IdleStateTable &table) {
+        m_setup->targetPicker()->showTableFile(path, table);
+    });
+}
+
+/// An edit in the Setup or Parameters panel is an undo step and a new run.
+void MainWindow::connectPanels()
+{
+    connect(m_setup->targetPicker(), &TargetPicker::tableFileRequested, m_opener, &SessionOpener::openTable);
     connect(m_setup, &SetupPanel::targetChanged, this, &MainWindow::onTargetChanged);
     connect(m_setup, &SetupPanel::statesEdited, this, [this] {
         // Only the edited state changes: the tick rate chosen stays (it was reset to the table's).
@@ -429,6 +452,11 @@ void MainWindow::createConnections()
             commitEdit(tr("Change parameters"));
         simulate(final);
     });
+}
+
+/// Undo, autosave, the runner and the views that select entries.
+void MainWindow::connectRunsAndViews()
+{
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) {
         setWindowModified(!clean);
         if (clean)

@@ -157,6 +157,10 @@ public:
     /// when the scenario is the one last saved or opened (the title's "*" otherwise).
     QUndoStack *undoStack() const { return m_undo; }
 
+    /// Sizes the window for its start: the geometry saved when the window last closed (read by
+    /// the constructor), or on a first start, with none saved, firstStartSize() of its screen.
+    void applyStartSize();
+
     /// Keep a recovery copy of unsaved work in @p dir (recovery_store.h): written every
     /// AUTOSAVE_INTERVAL_MS while the window is modified, removed when it closes normally.
     /// Off unless called (tests and scripted runs keep nothing).
@@ -166,8 +170,9 @@ public:
     /// Writes the recovery copy now if the window is modified; false when nothing was written.
     bool autosaveNow();
     /// Offers the work a window that ended without closing left in the recovery folder
-    /// (the newest copy; older ones are removed). True when it was restored: the window
-    /// then shows it unsaved and modified.
+    /// (the newest copy; older ones are removed). The copy is read on the session opener's
+    /// worker (the opening bar shows it, with Cancel); the question comes once it is read, and
+    /// recoveryOffered() says how it ended. False, and nothing looked for, while recovery is off.
     bool offerRecovery();
 
     /// Asks Save / Discard / Cancel when the window has unsaved changes; true when the
@@ -191,6 +196,9 @@ signals:
     void snapshotShown(std::shared_ptr<const SimulationSnapshot> snapshot);
     /// An entry was picked in a plot (same as ViewState::entrySelected).
     void entrySelected(int governorIndex, qint64 entryIndex);
+    /// offerRecovery() ended: @p restored when work was left and restored (the window shows
+    /// it, unsaved and modified); false when none was left, it was declined or not allowed.
+    void recoveryOffered(bool restored);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -207,6 +215,9 @@ private:
     void createViewMenu();
     void createSimulationMenus();
     void createConnections();
+    void connectOpener();
+    void connectPanels();
+    void connectRunsAndViews();
     void restoreSettings();
     QDockWidget *addDock(const QString &title, const QString &objectName, QWidget *w, Qt::DockWidgetArea area);
     void onEntrySelected(int governorIndex, qint64 entryIndex);
@@ -216,6 +227,8 @@ private:
     /// Next/Previous Miss: zoom in around the entry picked when the view is too wide to show it.
     void zoomToSelectedEntry();
     bool saveSessionDialog(bool saveAs);
+    /// The work readLeftWork() found: asks whether to restore it, and does (offerRecovery()).
+    bool restoreLeftWork();
     void openSessionDialog();
     void exportRunData(bool json);
 
@@ -266,7 +279,8 @@ private:
     QDockWidget *m_inspectorDock = nullptr;
     QMenu *m_viewMenu = nullptr;
     QString m_sessionPath;
-    bool m_docksSized = false; ///< the side docks have their first widths (or the saved ones)
+    bool m_docksSized = false;       ///< the side docks have their first widths (or the saved ones)
+    bool m_geometryRestored = false; ///< the constructor restored the geometry saved at a close
     double m_lastShowMs = 0;
     QLabel *m_status = nullptr;
     /// What the snapshot shown replayed ("" for nothing): the status of a release that re-runs nothing.

@@ -23,6 +23,7 @@
 #include "widgets/session/session.h"
 #include "widgets/session/session_opener.h"
 #include "widgets/source_governor_actions.h"
+#include "widgets/start_size.h"
 #include "widgets/sweep/sweep_plot.h"
 #include "widgets/sweep/sweep_view.h"
 #include "widgets/view_state.h"
@@ -36,6 +37,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -92,7 +94,7 @@ void MainWindow::createFileMenu()
         const QString path = QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
                                                           tr("Tables (*.json);;All files (*)"));
         if (!path.isEmpty())
-            m_setup->loadTableFile(path);
+            m_opener->openTable(path); // read on the worker: tableRead() shows it, errors go to the message bar
     });
     file->addAction(tr("Open s&tream\u2026"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open wakeup stream"), QString(),
@@ -323,7 +325,12 @@ bool MainWindow::autosaveNow()
 
 bool MainWindow::offerRecovery()
 {
-    const std::optional<SessionOpener::LeftWork> left = m_opener->leftWork();
+    return m_opener->readLeftWork(); // read on the worker: leftWorkRead() -> restoreLeftWork()
+}
+
+bool MainWindow::restoreLeftWork()
+{
+    const std::optional<SessionOpener::LeftWork> left = m_opener->takeLeftWork();
     if (!left)
         return false;
     QMessageBox box(QMessageBox::Question, tr("Recover unsaved work"),
@@ -338,7 +345,8 @@ bool MainWindow::offerRecovery()
     SessionOpener::forgetLeftWork(left->path); // restored into this window's copy, or declined
     if (box.clickedButton() != restore)
         return false;
-    if (const QString refused = m_opener->allowSources(left->path, left->session.scenario); !refused.isEmpty()) {
+    // Its source files were hashed, and stamped, on the worker: the question reads nothing.
+    if (const QString refused = m_opener->allowSources(left->path, left->sources); !refused.isEmpty()) {
         m_messages->showError(tr("The unsaved work was not restored: %1").arg(refused));
         return false;
     }
@@ -384,9 +392,16 @@ void MainWindow::exportRunData(bool json)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    m_geometryRestored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     // The user's own dock widths, when saved, replace the first show's (showEvent()).
     m_docksSized = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::applyStartSize()
+{
+    // A later start keeps the user's size: resizing after restoreGeometry() undid it.
+    if (!m_geometryRestored)
+        resize(firstStartSize(screen()->availableGeometry()));
 }
 
 void MainWindow::showEvent(QShowEvent *event)

@@ -12,6 +12,7 @@
 #include "widgets/panels/message_bar.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/source_file_watch.h"
+#include "widgets/session/file_threads.h"
 #include "widgets/view_state.h"
 
 #include <QAction>
@@ -512,7 +513,20 @@ void SourceGovernorActions::watchSourceFiles()
 
 void SourceGovernorActions::fileSaved(const QString &path)
 {
-    const QString stamp = sourceFileStamp(path);
+    // Hashed off the GUI thread (a large file, or one on a network folder that stopped
+    // answering, would hold the window), on the threads that read the window's files.
+    const quint64 serial = ++m_stampSerials[path];
+    const StampReader read = m_stampReader ? m_stampReader : StampReader(sourceFileStamp);
+    QtConcurrent::run(&fileThreads(), [path, read] {
+        return read(path);
+    }).then(this, [this, path, serial](const QString &stamp) {
+        if (m_stampSerials.value(path) == serial) // else a later save of the file is being hashed
+            stampRead(path, stamp);
+    });
+}
+
+void SourceGovernorActions::stampRead(const QString &path, const QString &stamp)
+{
     bool changed = false;
     const std::vector<GovernorSpec> shown = m_window->setupPanel()->governors();
     for (const QString &id : m_window->setupPanel()->sourceGovernorIds()) {

@@ -26,6 +26,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -84,6 +85,9 @@ public:
     void showFirstDifference();
     const FirstDifference &lastDifference() const { return m_last; }
     SourceFileWatch *watch() const { return m_watch; }
+    /// Tests: how a saved file is hashed (sourceFileStamp() by default), on the file threads.
+    using StampReader = std::function<QString(const QString &path)>;
+    void setStampReaderForTesting(StampReader reader) { m_stampReader = std::move(reader); }
 
     /// The variant source governor @p id (a "src:" id) patches among @p variants: of its
     /// family (its file's name starts with it: menu.c, teo-patched.c), the one whose kernel
@@ -107,7 +111,10 @@ private:
     void showError(const QString &message);
     void buildFinished();
     void differenceFinished();
+    /// A watched file was saved: it is hashed on the file threads (file_threads.h), then
+    /// stampRead() with its stamp, unless a later save of the same file superseded it.
     void fileSaved(const QString &path);
+    void stampRead(const QString &path, const QString &stamp);
     void watchSourceFiles();
     /// Removes the governor just added when @p snap, the first run with it, has no run of it
     /// because its file registers no governor (a governor that fails stays).
@@ -142,6 +149,8 @@ private:
     SnapshotPtr m_shownFor;     ///< the snapshot the result shown is about
     QLabel *m_result = nullptr;
     FirstDifference m_last;
+    StampReader m_stampReader;              ///< null: sourceFileStamp()
+    QHash<QString, quint64> m_stampSerials; ///< per watched file, its saves so far
 };
 
 } // namespace idlescope

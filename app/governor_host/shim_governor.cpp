@@ -89,7 +89,11 @@ Selection ShimGovernor::select(const IdleStateTable &, CpuidleDevice &dev, const
 
     if (static_cast<unsigned>(idx) >= static_cast<unsigned>(m_stateCount)) [[unlikely]]
         idx = badState(idx);
-    const bool stopTick = m_stopTick;
+    // The governor's C wrote the flag: read its byte, not a C++ bool (which may hold only 0
+    // or 1). A byte of 2 was taken by the compiled shift for DECISION_POLL_LIMIT (odd_bool.c).
+    unsigned char stopTickByte = 0;
+    std::memcpy(&stopTickByte, &m_stopTick, 1);
+    const bool stopTick = stopTickByte != 0;
     const bool pollLimitChanged = m_dev.poll_limit_ns != m_loopPollLimit;
     m_sink.put(static_cast<std::uint8_t>(idx | (stopTick ? DECISION_STOP_TICK : 0)
                                          | (pollLimitChanged ? DECISION_POLL_LIMIT : 0)));

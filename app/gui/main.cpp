@@ -6,7 +6,8 @@
 //   [FILE]              a session (.idlescope) to open, or a stream CSV / kernel trace to load
 //                       as the workload (the .desktop file's Exec=idlescope %f); with
 //                       --screenshot, the window is rendered once it is shown; a file that
-//                       cannot be opened ends a --screenshot or --measure with exit 2
+//                       cannot be opened ends a --screenshot or --measure with exit 2, and so
+//                       does a governor of it that cannot run (a src: that is no file)
 #include "app/gui/measure.h"
 #include "core/io/atomic_file.h"
 #include "core/source_governor/source_consent.h"
@@ -17,6 +18,7 @@
 #include "widgets/session/recovery_store.h"
 #include "widgets/session/session_opener.h"
 #include "widgets/session/source_consent.h"
+#include "widgets/start_size.h"
 #include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/view_state.h"
 
@@ -54,6 +56,16 @@ void screenshotWhenReady(idlescope::MainWindow &w, const QString &path, const QS
             QObject::disconnect(*connection);
             if (!anySnapshot && snap->spec.workload.path != file) { // its import failed: no picture of another scenario
                 std::fprintf(stderr, "idlescope: %s\n", qPrintable(w.messageBar()->text()));
+                QApplication::exit(2);
+                return;
+            }
+            // A governor of the scenario that could not run (a session's src: naming a FIFO,
+            // /dev/zero or a folder) is missing from the picture: a picture of another scenario,
+            // given as this one's. The CLI refuses such a run with exit 2; so does the script,
+            // in the build's words, which name the file.
+            if (!snap->failures.empty()) {
+                for (const idlescope::GovernorFailure &f : snap->failures)
+                    std::fprintf(stderr, "idlescope: %s\n", qPrintable(f.error));
                 QApplication::exit(2);
                 return;
             }
@@ -151,6 +163,152 @@ struct GuiOptions {
     }
 };
 
+/// What the command line asks for, read by readCommandLine().
+struct GuiRun {
+    QString file; ///< the file to open, absolute ("" for none)
+    QString shot; ///< --screenshot's picture ("" for none)
+    bool shooting = false, measuring = false, allowSource = false;
+    qint64 spans = 0, jitterUs = 0; ///< --measure's span count and --jitter's microseconds
+
+    /// A script: it neither reads nor writes the user's settings, and no one is there to ask.
+    bool scripted() const { return shooting || measuring; }
+};
+
+/// --help and --version print and exit before the window system is touched: they work
+/// without a display (the man page is written from --help at build time).
+void printHelpWithoutDisplay(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--")
+            break;
+        if (a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version") {
+            QCoreApplication core(argc, argv);
+            setApplicationIdentity();
+            QCommandLineParser parser;
+            const GuiOptions options(parser);
+            parser.process(core); // prints and exits 0 (1 on a bad command line)
+        }
+    }
+}
+
+/// --measure's span count and --jitter's microseconds into @p run; false, said on stderr, when
+/// either is out of range.
+bool readMeasureOptions(const QCommandLineParser &parser, const GuiOptions &options, GuiRun *run)
+{
+    bool ok = false;
+    run->spans = parser.value(options.measure).toLongLong(&ok);
+    if (!ok || run->spans < 1 || run->spans > idlescope::WORKLOAD_MAX_SPANS) {
+        std::fprintf(stderr, "--measure: '%s' is not a span count from 1 to %d\n",
+                     qPrintable(parser.value(options.measure)), idlescope::WORKLOAD_MAX_SPANS);
+        return false;
+    }
+    run->jitterUs = parser.value(options.jitter).toLongLong(&ok);
+    if (!ok || run->jitterUs < 0 || run->jitterUs >= 100) {
+        std::fprintf(stderr, "--jitter: '%s' is not a jitter in us from 0 to 99\n",
+                     qPrintable(parser.value(options.jitter)));
+        return false;
+    }
+    return true;
+}
+
+/// The picture may replace neither the file it shows nor a folder, device or FIFO: refused
+/// before the window opens anything (the session's own files are checked again once it is
+/// loaded, in screenshotWhenReady()). False, said on stderr, when refused.
+bool screenshotPathAllowed(const GuiRun &run)
+{
+    const std::string shot = run.shot.toStdString();
+    idlescope::Status s = idlescope::checkOutputPath(shot);
+    if (s && !run.file.isEmpty())
+        s = idlescope::checkDistinctPaths({run.file.toStdString()}, {shot});
+    if (!s)
+        std::fprintf(stderr, "idlescope: --screenshot: %s\n", s.error().toString().c_str());
+    return bool(s);
+}
+
+/// The command line into @p run; false, said on stderr, when it is bad (exit 2, as in
+/// idlescope-cli: process() would exit with 1). --help and --version print and exit.
+bool readCommandLine(QCommandLineParser &parser, const GuiOptions &options, GuiRun *run)
+{
+    const QStringList arguments = QApplication::arguments();
+    if (!parser.parse(arguments)) {
+        std::fprintf(stderr, "idlescope: %s\n", qPrintable(parser.errorText()));
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("version")))
+        parser.process(arguments); // prints and exits 0
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        std::fprintf(stderr, "idlescope: one file at a time (%lld given)\n", static_cast<long long>(files.size()));
+        return false;
+    }
+    run->file = files.isEmpty() ? QString() : QFileInfo(files.first()).absoluteFilePath();
+    run->shooting = parser.isSet(options.screenshot);
+    run->shot = parser.value(options.screenshot);
+    run->measuring = parser.isSet(options.measure);
+    run->allowSource = parser.isSet(options.allowSource);
+    if (parser.isSet(options.jitter) && !run->measuring) {
+        std::fprintf(stderr, "--jitter: only with --measure\n");
+        return false;
+    }
+    if (run->measuring && !readMeasureOptions(parser, options, run))
+        return false;
+    return !run->shooting || screenshotPathAllowed(*run);
+}
+
+/// Who answers a session's request to build governor source files, the window's size, and
+/// what a script or a user gets beside the window: the window shown.
+void showWindow(idlescope::MainWindow &w, const GuiRun &run)
+{
+    if (run.allowSource)
+        w.setSourceConsentAsker([](const idlescope::SourceConsentRequest &) { return true; });
+    else if (!run.scripted()) // a script has no one to ask
+        w.setSourceConsentAsker(
+            [&w](const idlescope::SourceConsentRequest &r) { return idlescope::sourceConsentDialog(&w, r); });
+    w.runner()->setPrefaultHeap(true); // the heap is kept (mallopt in main())
+    // A script's picture and timings are at the size the window is laid out for, whatever the
+    // screen (docs/ shows them); a user's window is the size it last closed at.
+    if (run.scripted())
+        w.resize(idlescope::COMFORTABLE_WINDOW_SIZE);
+    else
+        w.applyStartSize();
+    w.show();
+    if (!run.scripted()) {
+        // Unsaved work is kept in a recovery copy; one left by a crash is offered when no file is opened.
+        w.enableRecovery(idlescope::RecoveryStore::defaultDir());
+        if (run.file.isEmpty())
+            QTimer::singleShot(0, &w, [&w] { w.offerRecovery(); });
+    }
+    // A session is read on a worker: its error comes later, and a script stops on it as on
+    // an error known at once (the picture or timing would be the default scenario's).
+    if (run.scripted())
+        QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::errorOccurred, &w, [](const QString &err) {
+            std::fprintf(stderr, "idlescope: %s\n", qPrintable(err));
+            QApplication::exit(2);
+        });
+}
+
+/// Starts the picture or the timings of @p run once the window shows what it is to show.
+void startScript(idlescope::MainWindow &w, const GuiRun &run)
+{
+    const auto script = [&w, run] {
+        if (run.shooting)
+            screenshotWhenReady(w, run.shot, run.file);
+        if (run.measuring)
+            QTimer::singleShot(0, &w, [&w, spans = run.spans, jitterUs = run.jitterUs] {
+                QApplication::exit(idlescope::runMeasurements(w, spans, jitterUs));
+            });
+    };
+    // The default scenario simulates while a session is read: its snapshot is no picture of
+    // the session. The script starts once the session is read and applied (scenarioRead:
+    // the window's own handler, connected first, has asked for its run).
+    if (w.sessionOpener()->isReading())
+        QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::scenarioRead, &w, script,
+                         Qt::SingleShotConnection);
+    else
+        script();
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -165,79 +323,19 @@ int main(int argc, char **argv)
     mallopt(M_MMAP_MAX, 0);
     mallopt(M_TRIM_THRESHOLD, 1024 * 1024 * 1024);
     mallopt(M_ARENA_MAX, 1); // worker threads reuse the same warm heap
-
-    // --help and --version print and exit before the window system is touched:
-    // they work without a display (the man page is written from --help at build time).
-    for (int i = 1; i < argc; ++i) {
-        const std::string_view a = argv[i];
-        if (a == "--")
-            break;
-        if (a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version") {
-            QCoreApplication core(argc, argv);
-            setApplicationIdentity();
-            QCommandLineParser parser;
-            const GuiOptions options(parser);
-            parser.process(core); // prints and exits 0 (1 on a bad command line)
-        }
-    }
+    printHelpWithoutDisplay(argc, argv);
 
     QApplication app(argc, argv);
     setApplicationIdentity();
     QCommandLineParser parser;
     const GuiOptions options(parser);
-    const QCommandLineOption &screenshot = options.screenshot, &measure = options.measure, &jitter = options.jitter;
-    // process() exits with 1 on a bad command line; bad input is 2 here, as in idlescope-cli.
-    const QStringList arguments = QApplication::arguments();
-    if (!parser.parse(arguments)) {
-        std::fprintf(stderr, "idlescope: %s\n", qPrintable(parser.errorText()));
+    GuiRun run;
+    if (!readCommandLine(parser, options, &run))
         return 2;
-    }
-    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("version")))
-        parser.process(arguments); // prints and exits 0
-    const QStringList files = parser.positionalArguments();
-    if (files.size() > 1) {
-        std::fprintf(stderr, "idlescope: one file at a time (%lld given)\n", static_cast<long long>(files.size()));
-        return 2;
-    }
-    const QString file = files.isEmpty() ? QString() : QFileInfo(files.first()).absoluteFilePath();
-    if (parser.isSet(jitter) && !parser.isSet(measure)) {
-        std::fprintf(stderr, "--jitter: only with --measure\n");
-        return 2;
-    }
-    qint64 spans = 0, jitterUs = 0;
-    if (parser.isSet(measure)) {
-        bool ok = false;
-        spans = parser.value(measure).toLongLong(&ok);
-        if (!ok || spans < 1 || spans > idlescope::WORKLOAD_MAX_SPANS) {
-            std::fprintf(stderr, "--measure: '%s' is not a span count from 1 to %d\n",
-                         qPrintable(parser.value(measure)), idlescope::WORKLOAD_MAX_SPANS);
-            return 2;
-        }
-        jitterUs = parser.value(jitter).toLongLong(&ok);
-        if (!ok || jitterUs < 0 || jitterUs >= 100) {
-            std::fprintf(stderr, "--jitter: '%s' is not a jitter in us from 0 to 99\n",
-                         qPrintable(parser.value(jitter)));
-            return 2;
-        }
-    }
-
-    // The picture may replace neither the file it shows nor a folder, device or FIFO:
-    // refused before the window opens anything (the session's own files are checked
-    // again once it is loaded, in screenshotWhenReady()).
-    if (parser.isSet(screenshot)) {
-        const std::string shot = parser.value(screenshot).toStdString();
-        idlescope::Status s = idlescope::checkOutputPath(shot);
-        if (s && !file.isEmpty())
-            s = idlescope::checkDistinctPaths({file.toStdString()}, {shot});
-        if (!s) {
-            std::fprintf(stderr, "idlescope: --screenshot: %s\n", s.error().toString().c_str());
-            return 2;
-        }
-    }
 
     // Scripted runs neither read nor write the user's saved window layout.
     QTemporaryDir scratch;
-    if (parser.isSet(screenshot) || parser.isSet(measure))
+    if (run.scripted())
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, scratch.path());
 
     // A session names governor source files: none is built or run without the user's yes
@@ -246,52 +344,15 @@ int main(int argc, char **argv)
     idlescope::SourceConsentStore().grantRemembered();
 
     idlescope::MainWindow w;
-    if (parser.isSet(options.allowSource))
-        w.setSourceConsentAsker([](const idlescope::SourceConsentRequest &) { return true; });
-    else if (!parser.isSet(screenshot) && !parser.isSet(measure)) // a script has no one to ask
-        w.setSourceConsentAsker(
-            [&w](const idlescope::SourceConsentRequest &r) { return idlescope::sourceConsentDialog(&w, r); });
-    w.runner()->setPrefaultHeap(true); // the heap is kept (mallopt above)
-    w.resize(1600, 1000);
-    w.show();
-    if (!parser.isSet(screenshot) && !parser.isSet(measure)) {
-        // Unsaved work is kept in a recovery copy; one left by a crash is offered when no file is opened.
-        w.enableRecovery(idlescope::RecoveryStore::defaultDir());
-        if (file.isEmpty())
-            QTimer::singleShot(0, &w, [&w] { w.offerRecovery(); });
-    }
-    // A session is read on a worker: its error comes later, and a script stops on it as on
-    // an error known at once (the picture or timing would be the default scenario's).
-    if (parser.isSet(screenshot) || parser.isSet(measure))
-        QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::errorOccurred, &w, [](const QString &err) {
-            std::fprintf(stderr, "idlescope: %s\n", qPrintable(err));
-            QApplication::exit(2);
-        });
-    if (!file.isEmpty())
-        if (const QString err = w.openFile(file); !err.isEmpty()) {
+    showWindow(w, run);
+    if (!run.file.isEmpty())
+        if (const QString err = w.openFile(run.file); !err.isEmpty()) {
             std::fprintf(stderr, "idlescope: %s\n", qPrintable(err)); // also in the window's message bar
             // A script asked for this file's picture or timing: the default scenario's would
             // be a wrong answer given as a right one.
-            if (parser.isSet(screenshot) || parser.isSet(measure))
+            if (run.scripted())
                 return 2;
         }
-    const QString shot = parser.value(screenshot);
-    const bool measuring = parser.isSet(measure), shooting = parser.isSet(screenshot);
-    const auto script = [&w, shot, file, shooting, measuring, spans, jitterUs] {
-        if (shooting)
-            screenshotWhenReady(w, shot, file);
-        if (measuring)
-            QTimer::singleShot(0, &w, [&w, spans, jitterUs] {
-                QApplication::exit(idlescope::runMeasurements(w, spans, jitterUs));
-            });
-    };
-    // The default scenario simulates while a session is read: its snapshot is no picture of
-    // the session. The script starts once the session is read and applied (scenarioRead:
-    // the window's own handler, connected first, has asked for its run).
-    if (w.sessionOpener()->isReading())
-        QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::scenarioRead, &w, script,
-                         Qt::SingleShotConnection);
-    else
-        script();
+    startScript(w, run);
     return app.exec();
 }

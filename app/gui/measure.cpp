@@ -252,122 +252,96 @@ bool timeLatencyChanges(MainWindow &w, qint64 a, qint64 b, const QString &what)
     return true;
 }
 
-} // namespace
-
-int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
+/// The worker's share of @p variant's re-run on @p s, piece by piece, on this thread: the engine
+/// alone, the worker's pass, and the comparison totals.
+void printWorkerShare(const SimulationSnapshot &s, const std::string &variant,
+                      const std::vector<TunableSetting> &settings)
 {
-    printLoad("at start");
-    w.resize(1600, 1000);
-    ScenarioSpec spec = defaultScenario();
-    // With jitter (e.g. +-30 us) menu's pattern detector needs several rounds
-    // and teo's bins get real work: a harder case than the steady default.
-    spec.workload = periodicIpiWorkload(spans, 100, jitterUs);
-    std::erase_if(spec.governors, [](const GovernorSpec &g) { return g.variant == "oracle"; });
-    w.applySpec(spec);
-    if (!waitForSnapshot(w)) {
-        std::fprintf(stderr, "measure: the first simulation did not finish\n");
-        return 1;
-    }
-    w.refreshPlotsNow();
-    // Only names are kept from the first snapshot: holding it would keep its
-    // runs from the recycler, as no window does.
-    std::vector<std::string> variants;
-    std::size_t entries = 0;
-    {
-        const SnapshotPtr snap = w.snapshot();
-        std::printf("stream: %s; governors:", qPrintable(snap->workloadDescription));
-        for (const GovernorResult &g : snap->governors) {
-            const GovernorRun &r = *g.run;
-            std::printf(" %s (%zu entries)", r.variant.c_str(), r.size());
-            entries += r.size();
-            variants.push_back(r.variant);
-        }
-        std::printf("\nfirst simulation (all governors, on the worker): %.1f ms\n", snap->simulationMs);
-    }
-    // A user looks at the first picture before touching a slider; meanwhile
-    // the runner faults in the heap the next re-simulations will use.
-    QEventLoop pause;
-    QTimer::singleShot(1000, &pause, &QEventLoop::quit);
-    pause.exec();
-    // Now that nothing else runs (the first simulations and the warm storage are done).
-    printCpuSpeeds("at start");
+    auto bare = makeConfiguredGovernor(variant, settings);
+    (*bare)->keepReasoning(false); // as the worker's runs (runGovernor())
+    // Once untimed, so that the timed pass gets warm memory as the worker does.
+    const RunOptions options{.settings = settings,
+                             .latencyLimitNs = s.spec.latencyLimitNs,
+                             .spanClockNs = s.spanClockNs.get()};
+    runGovernorSummarised(s.table, *s.stream, variant, options);
+    QElapsedTimer clock;
+    clock.start();
+    replayStream(s.table, *s.stream, **bare); // the engine alone: no entry kept
+    const double engineMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    clock.restart();
+    auto summarised = runGovernorSummarised(s.table, *s.stream, variant, options);
+    const double summarisedMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    clock.restart();
+    const GovernorTotals totals = governorTotals(summarised->run, s.table);
+    const double totalsMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    std::printf("  alone on one thread: engine without keeping entries %.1f ms; the worker's pass (entries kept, "
+                "prefix counts and plot summaries built on the way) %.1f ms; comparison totals %.1f ms\n",
+                engineMs, summarisedMs, totalsMs);
+}
 
-    // 1. Slider release on each governor's first tunable: only that governor is replayed.
-    for (const std::string &variant : variants) {
-        auto gov = createGovernor(variant);
-        if (!gov || gov->tunables().empty())
-            continue;
-        const TunableInfo &t = gov->tunables()[0];
-        ParameterRow *row = w.parameterPanel()->row(variant, QString::fromUtf8(t.name));
-        if (!row)
-            continue;
-        // Back and forth between the default and the nearest other value.
-        const int home = row->slider()->value();
-        const std::int64_t homeValue = row->value();
-        const int away = otherPosition(w, row);
-        if (away < 0)
-            continue;
-        const std::int64_t other = row->value();
-        std::vector<double> wall, cpu;
-        for (int i = 0; i < 6; ++i) {
-            double c = 0;
-            wall.push_back(timeRelease(w, row, i % 2 ? away : home, &c));
-            cpu.push_back(c);
-        }
-        std::printf("%s %s: %lld <-> %lld\n", variant.c_str(), t.name, static_cast<long long>(homeValue),
-                    static_cast<long long>(other));
-        printStats(qPrintable(QStringLiteral("slider release, %1 %2 (1 re-run)")
-                                  .arg(QString::fromStdString(variant), QString::fromUtf8(t.name))),
-                   wall, cpu);
-        printVerdict("< 100 ms", 100.0, false, wall, cpu);
-        // Where the time of one more release goes (the loop ended away).
-        releaseAt(row, home);
-        if (!waitForSnapshot(w))
-            return 1;
-        printOneMore(w);
-        // The worker's share, piece by piece, on this thread.
-        const SnapshotPtr s = w.snapshot();
-        const std::vector<TunableSetting> settings{{t.name, row->value()}};
-        auto bare = makeConfiguredGovernor(variant, settings);
-        (*bare)->keepReasoning(false); // as the worker's runs (runGovernor())
-        // Once untimed, so that the timed pass gets warm memory as the worker does.
-        const RunOptions options{.settings = settings,
-                                 .latencyLimitNs = s->spec.latencyLimitNs,
-                                 .spanClockNs = s->spanClockNs.get()};
-        runGovernorSummarised(s->table, *s->stream, variant, options);
-        QElapsedTimer clock;
-        clock.start();
-        replayStream(s->table, *s->stream, **bare); // the engine alone: no entry kept
-        const double engineMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
-        clock.restart();
-        auto summarised = runGovernorSummarised(s->table, *s->stream, variant, options);
-        const double summarisedMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
-        clock.restart();
-        const GovernorTotals totals = governorTotals(summarised->run, s->table);
-        const double totalsMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
-        std::printf("  alone on one thread: engine without keeping entries %.1f ms; the worker's pass (entries kept, "
-                    "prefix counts and plot summaries built on the way) %.1f ms; comparison totals %.1f ms\n",
-                    engineMs, summarisedMs, totalsMs);
+/// 1. Slider release on @p variant's first tunable: only that governor is replayed. Back and
+/// forth between the default and the nearest other value, six times; false when no snapshot came.
+bool timeSliderRelease(MainWindow &w, const std::string &variant)
+{
+    auto gov = createGovernor(variant);
+    if (!gov || gov->tunables().empty())
+        return true;
+    const TunableInfo &t = gov->tunables()[0];
+    ParameterRow *row = w.parameterPanel()->row(variant, QString::fromUtf8(t.name));
+    if (!row)
+        return true;
+    const int home = row->slider()->value();
+    const std::int64_t homeValue = row->value();
+    const int away = otherPosition(w, row);
+    if (away < 0)
+        return true;
+    const std::int64_t other = row->value();
+    std::vector<double> wall, cpu;
+    for (int i = 0; i < 6; ++i) {
+        double c = 0;
+        wall.push_back(timeRelease(w, row, i % 2 ? away : home, &c));
+        cpu.push_back(c);
     }
-    // 2. A change every governor depends on (the latency limit): all are replayed. Between
-    //    2 ms and 3 ms no exit latency of the default table lies, so every run makes the
-    //    entries of its previous one again and keeps them with their summaries
-    //    (RunOptions::base); 10 us is below the deeper state's exit latency: decisions
-    //    change and every run is kept anew (the first change of that series comes from 2 ms).
-    const QString reRuns = QStringLiteral("%1 re-runs").arg(variants.size());
+    std::printf("%s %s: %lld <-> %lld\n", variant.c_str(), t.name, static_cast<long long>(homeValue),
+                static_cast<long long>(other));
+    printStats(qPrintable(QStringLiteral("slider release, %1 %2 (1 re-run)")
+                              .arg(QString::fromStdString(variant), QString::fromUtf8(t.name))),
+               wall, cpu);
+    printVerdict("< 100 ms", 100.0, false, wall, cpu);
+    // Where the time of one more release goes (the loop ended away).
+    releaseAt(row, home);
+    if (!waitForSnapshot(w))
+        return false;
+    printOneMore(w);
+    printWorkerShare(*w.snapshot(), variant, {{t.name, row->value()}});
+    return true;
+}
+
+/// 2. A change every governor depends on (the latency limit): all @p governors are replayed.
+/// Between 2 ms and 3 ms no exit latency of the default table lies, so every run makes the
+/// entries of its previous one again and keeps them with their summaries (RunOptions::base);
+/// 10 us is below the deeper state's exit latency: decisions change and every run is kept
+/// anew (the first change of that series comes from 2 ms). False when no snapshot came.
+bool timeLatencyLimit(MainWindow &w, std::size_t governors)
+{
+    const QString reRuns = QStringLiteral("%1 re-runs").arg(governors);
     if (!timeLatencyChanges(w, 3000000, 2000000, QStringLiteral("latency limit change (%1)").arg(reRuns)))
-        return 1;
+        return false;
     if (!timeLatencyChanges(w, 10000, 3000000,
                             QStringLiteral("latency limit 10 us <-> 3 ms (%1, decisions change)").arg(reRuns)))
-        return 1;
+        return false;
     w.parameterPanel()->setLatencyLimitNs(2500000);
     w.runner()->requestNow(w.currentSpec());
     if (!waitForSnapshot(w))
-        return 1;
+        return false;
     printOneMore(w);
+    return true;
+}
 
-    // 3. Playback frames at 1x: whole run in view; a narrow window that scrolls
-    //    every frame; the worst case, half of the run in view scrolling every frame.
+/// 3. Playback frames at 1x: whole run in view; a narrow window that scrolls every frame;
+/// the worst case, half of the run in view scrolling every frame.
+void timePlayback(MainWindow &w)
+{
     std::printf("playback speed: %.3g x\n", w.playbackBar()->speed() / 1e9);
     const qint64 end = w.viewState()->fullEndNs();
     struct Case {
@@ -386,6 +360,61 @@ int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
         printStats(c.name, wall, cpu);
         printVerdict("<= 16 ms", 16.0, true, wall, cpu);
     }
+}
+
+/// The first simulation of @p spans IPI wakeups +-@p jitterUs apart, printed: the governors'
+/// variants in @p variants, their entries added up in @p entries; false when it did not finish.
+bool firstSimulation(MainWindow &w, qint64 spans, qint64 jitterUs, std::vector<std::string> *variants,
+                     std::size_t *entries)
+{
+    ScenarioSpec spec = defaultScenario();
+    // With jitter (e.g. +-30 us) menu's pattern detector needs several rounds
+    // and teo's bins get real work: a harder case than the steady default.
+    spec.workload = periodicIpiWorkload(spans, 100, jitterUs);
+    std::erase_if(spec.governors, [](const GovernorSpec &g) { return g.variant == "oracle"; });
+    w.applySpec(spec);
+    if (!waitForSnapshot(w))
+        return false;
+    w.refreshPlotsNow();
+    // Only names are kept from the first snapshot: holding it would keep its
+    // runs from the recycler, as no window does.
+    const SnapshotPtr snap = w.snapshot();
+    std::printf("stream: %s; governors:", qPrintable(snap->workloadDescription));
+    for (const GovernorResult &g : snap->governors) {
+        const GovernorRun &r = *g.run;
+        std::printf(" %s (%zu entries)", r.variant.c_str(), r.size());
+        *entries += r.size();
+        variants->push_back(r.variant);
+    }
+    std::printf("\nfirst simulation (all governors, on the worker): %.1f ms\n", snap->simulationMs);
+    return true;
+}
+
+} // namespace
+
+int runMeasurements(MainWindow &w, qint64 spans, qint64 jitterUs)
+{
+    printLoad("at start");
+    w.resize(1600, 1000);
+    std::vector<std::string> variants;
+    std::size_t entries = 0;
+    if (!firstSimulation(w, spans, jitterUs, &variants, &entries)) {
+        std::fprintf(stderr, "measure: the first simulation did not finish\n");
+        return 1;
+    }
+    // A user looks at the first picture before touching a slider; meanwhile
+    // the runner faults in the heap the next re-simulations will use.
+    QEventLoop pause;
+    QTimer::singleShot(1000, &pause, &QEventLoop::quit);
+    pause.exec();
+    // Now that nothing else runs (the first simulations and the warm storage are done).
+    printCpuSpeeds("at start");
+    for (const std::string &variant : variants)
+        if (!timeSliderRelease(w, variant))
+            return 1;
+    if (!timeLatencyLimit(w, variants.size()))
+        return 1;
+    timePlayback(w);
     std::printf("total entries: %zu\n", entries);
     printLoad("at the end");
     printCpuSpeeds("at the end");

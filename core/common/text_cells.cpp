@@ -57,22 +57,64 @@ std::string markdownCell(const std::string &s)
     return out;
 }
 
-std::string printableText(const std::string &s)
+namespace {
+
+/// The UTF-8 bidirectional control at @p s[i] (E2 80 8E/8F, E2 80 AA..AE, E2 81 A6..A9), as
+/// its code point, or 0.
+unsigned bidiControlAt(std::string_view s, std::size_t i)
 {
+    if (i + 2 >= s.size() || static_cast<unsigned char>(s[i]) != 0xe2)
+        return 0;
+    const auto b = static_cast<unsigned char>(s[i + 1]), d = static_cast<unsigned char>(s[i + 2]);
+    if ((b == 0x80 && (d == 0x8e || d == 0x8f || (d >= 0xaa && d <= 0xae))) || (b == 0x81 && d >= 0xa6 && d <= 0xa9))
+        return 0x2000u + ((b & 0x3fu) << 6) + (d & 0x3fu);
+    return 0;
+}
+
+/// The C1 control at @p s[i] (UTF-8 C2 80..C2 9F), as its code point, or 0.
+unsigned c1ControlAt(std::string_view s, std::size_t i)
+{
+    if (i + 1 >= s.size() || static_cast<unsigned char>(s[i]) != 0xc2)
+        return 0;
+    const auto b = static_cast<unsigned char>(s[i + 1]);
+    return b >= 0x80 && b <= 0x9f ? b : 0;
+}
+
+void appendCode(std::string &out, const char *fmt, unsigned code)
+{
+    char text[12];
+    std::snprintf(text, sizeof text, fmt, code);
+    out += text;
+}
+
+} // namespace
+
+std::string printableText(std::string_view s, PrintableMode mode)
+{
+    const bool name = mode == PrintableMode::Name;
     std::string out;
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size(); ++i) {
-        const auto u = static_cast<unsigned char>(s[i]);
-        char code[12];
-        if (u == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80
-            && static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
-            std::snprintf(code, sizeof code, "\\u%04x", static_cast<unsigned char>(s[++i]));
-            out += code;
-        } else if ((u < 0x20 && s[i] != '\n' && s[i] != '\t') || u == 0x7f) {
-            std::snprintf(code, sizeof code, "\\x%02x", u);
-            out += code;
+        const auto c = static_cast<unsigned char>(s[i]);
+        // Several bytes first, in both modes: what a terminal obeys (C1) and what turns a
+        // shown line around (bidi). Each mode used to escape only one of them.
+        if (const unsigned code = c1ControlAt(s, i)) {
+            appendCode(out, "\\u%04x", code);
+            ++i;
+            continue;
+        }
+        if (const unsigned code = bidiControlAt(s, i)) {
+            appendCode(out, "\\u%04x", code);
+            i += 2;
+            continue;
+        }
+        if (name && (c == '\n' || c == '\r' || c == '\t' || c == '\\')) {
+            out += '\\';
+            out += c == '\n' ? 'n' : c == '\r' ? 'r' : c == '\t' ? 't' : '\\';
+        } else if ((c < 0x20 && (name || (c != '\n' && c != '\t'))) || c == 0x7f) {
+            appendCode(out, "\\x%02x", c);
         } else {
-            out += s[i];
+            out += static_cast<char>(c);
         }
     }
     return out;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 namespace idlescope {
 
@@ -24,11 +25,25 @@ std::string csvField(const std::string &s);
 /// \n, \r, \t or \xNN (a '|' or a newline in a file name split the row's columns).
 std::string markdownCell(const std::string &s);
 
-/// @p s for a terminal: its lines and tabs kept, every other control character (an escape
-/// sequence's ESC, a carriage return, DEL, the C1 controls U+0080..U+009F) shown as \xNN or
-/// \u00NN. A governor's text reached the terminal raw: OSC 52 set the clipboard, a \r and
-/// "\e[K" overwrote idlescope's own line.
-std::string printableText(const std::string &s);
+/// How printableText() escapes: the control characters of text shown are never sent raw.
+enum class PrintableMode {
+    /// A governor's text for a terminal: its lines and tabs kept, backslashes as they are.
+    /// A governor's text reached the terminal raw: OSC 52 set the clipboard, a \r and
+    /// "\e[K" overwrote idlescope's own line.
+    Terminal,
+    /// A name on one line, as C writes it (a file name in a question or a message): a
+    /// newline, carriage return and tab as \n, \r and \t, a backslash doubled, so that it
+    /// cannot fake lines of what shows it.
+    Name,
+};
+// In both modes every other control character is escaped: C0 and DEL as \xNN (an escape
+// sequence's ESC, a carriage return), the C1 controls U+0080..U+009F as \u00NN, and the
+// bidirectional controls U+200E/F, U+202A..E, U+2066..9 (which turn a shown line around:
+// "evil\u202ec.unem") as \uNNNN.
+
+/// @p s with its control characters escaped by @p mode's rules (one escaper for both, so
+/// that what counts as a control character is decided once).
+std::string printableText(std::string_view s, PrintableMode mode = PrintableMode::Terminal);
 
 /// @p s with ' ', ',', '"', '|' and control characters (a newline would split a header) turned into '_'.
 std::string columnSafe(const std::string &s);

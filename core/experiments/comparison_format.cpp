@@ -8,12 +8,12 @@
  */
 #include "core/experiments/comparison.h"
 
+#include "core/common/table_writer.h"
 #include "core/common/text_cells.h"
 #include "core/stats/run_throughput.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <numeric>
 
 namespace idlescope::experiments {
@@ -32,76 +32,109 @@ double totalTime(const RunMetrics &m)
 
 enum class Row { Iteration, Mean, Min, Max };
 
-std::string formatCell(const CompareColumn &c, double v, Row row)
+/// A value as its column prints it (formatCompareCell()); a count's mean with 2 decimals.
+table::Cell compareCell(CompareColumn::Kind kind, double v, Row row = Row::Iteration)
 {
-    if (row != Row::Mean || c.kind != CompareColumn::Kind::Count)
-        return formatCompareCell(c.kind, v);
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return buf;
+    switch (kind) {
+    case CompareColumn::Kind::Count:
+        return row == Row::Mean ? table::fixed(v, 2) : table::integer(static_cast<long long>(v));
+    case CompareColumn::Kind::Ratio: return table::fixed(v, 4);
+    case CompareColumn::Kind::Percent: return table::fixed(v, 2);
+    case CompareColumn::Kind::Micros: return table::fixed(v, 3);
+    case CompareColumn::Kind::Joules: break;
+    }
+    return std::isfinite(v) ? table::general(v, 6) : table::missing("no power data");
 }
 
-struct TableRow {
-    std::string point, governor, iteration;
-    std::vector<std::string> cells;
-};
-
-std::vector<TableRow> buildRows(const CompareResult &r, const std::vector<CompareColumn> &cols, bool aggregatesOnly)
+double aggregate(const std::vector<double> &v, Row kind)
 {
-    std::vector<TableRow> rows;
-    for (size_t p = 0; p < r.pointLabels.size(); ++p) {
+    return kind == Row::Mean  ? std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size())
+           : kind == Row::Min ? *std::min_element(v.begin(), v.end())
+                              : *std::max_element(v.begin(), v.end());
+}
+
+/// A row per (point, governor, iteration), unless @p aggregatesOnly, then mean, min and max
+/// over the iterations; point, governor and iteration are the keys, not JSON fields.
+table::Table buildTable(const CompareResult &r, const std::vector<CompareColumn> &cols, bool aggregatesOnly)
+{
+    table::Table t;
+    t.columns = {{"point", table::Align::Left, false},
+                 {"governor", table::Align::Left, false},
+                 {"iteration", table::Align::Left, false}};
+    for (const CompareColumn &c : cols)
+        t.columns.push_back({c.name, table::Align::Right});
+    for (size_t p = 0; p < r.pointLabels.size(); ++p)
         for (size_t g = 0; g < r.governors.size(); ++g) {
+            const std::vector<table::Cell> keys = {table::text(r.pointLabels[p]), table::text(r.governors[g])};
             std::vector<std::vector<double>> values(cols.size());
             for (int it = 0; it < r.iterations; ++it) {
                 const RunMetrics &m = r.at(static_cast<int>(p), static_cast<int>(g), it);
-                TableRow row{r.pointLabels[p], r.governors[g], std::to_string(it + 1), {}};
+                std::vector<table::Cell> row = keys;
+                row.push_back(table::text(std::to_string(it + 1)));
                 for (size_t c = 0; c < cols.size(); ++c) {
-                    const double v = cols[c].value(m, cols[c].state);
-                    values[c].push_back(v);
-                    row.cells.push_back(formatCell(cols[c], v, Row::Iteration));
+                    values[c].push_back(cols[c].value(m, cols[c].state));
+                    row.push_back(compareCell(cols[c].kind, values[c].back()));
                 }
                 if (!aggregatesOnly)
-                    rows.push_back(std::move(row));
+                    t.rows.push_back(std::move(row));
             }
             for (Row kind : {Row::Mean, Row::Min, Row::Max}) {
-                TableRow row{r.pointLabels[p],
-                             r.governors[g],
-                             kind == Row::Mean  ? "mean"
-                             : kind == Row::Min ? "min"
-                                                : "max",
-                             {}};
-                for (size_t c = 0; c < cols.size(); ++c) {
-                    const std::vector<double> &v = values[c];
-                    const double x = kind == Row::Mean
-                                         ? std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size())
-                                     : kind == Row::Min ? *std::min_element(v.begin(), v.end())
-                                                        : *std::max_element(v.begin(), v.end());
-                    row.cells.push_back(formatCell(cols[c], x, kind));
-                }
-                rows.push_back(std::move(row));
+                std::vector<table::Cell> row = keys;
+                row.push_back(table::text(kind == Row::Mean ? "mean" : kind == Row::Min ? "min" : "max"));
+                for (size_t c = 0; c < cols.size(); ++c)
+                    row.push_back(compareCell(cols[c].kind, aggregate(values[c], kind), kind));
+                t.rows.push_back(std::move(row));
             }
         }
+    return t;
+}
+
+std::string workloadText(const CompareOptions &o)
+{
+    return o.fixedStream.empty() ? o.workload.text : o.fixedStreamLabel;
+}
+
+std::size_t spansPerRun(const CompareOptions &o)
+{
+    return o.fixedStream.empty() ? o.spans : o.fixedStream.size();
+}
+
+// JSON: points -> governors -> iterations / mean / min / max, numbers as printed.
+std::string json(const CompareOptions &o, const CompareResult &r, const table::Table &t, bool aggregatesOnly)
+{
+    std::string out = "{\n  \"table\": " + jsonString(o.table.id) + ",\n  \"tick_hz\": "
+                      + std::to_string(o.table.tickHz) + ",\n  \"workload\": " + jsonString(workloadText(o))
+                      + ",\n  \"seed\": " + std::to_string(o.seed) + ",\n  \"spans\": " + std::to_string(spansPerRun(o))
+                      + ",\n  \"iterations\": " + std::to_string(o.iterations) + ",\n  \"columns\": [";
+    for (size_t i = 3; i < t.columns.size(); ++i)
+        out += (i > 3 ? ", " : "") + jsonString(t.columns[i].name);
+    out += "],\n  \"points\": [";
+    size_t k = 0;
+    for (size_t p = 0; p < r.pointLabels.size(); ++p) {
+        out += std::string(p ? "," : "") + "\n    {\"point\": " + jsonString(r.pointLabels[p]) + ", \"governors\": [";
+        for (size_t g = 0; g < r.governors.size(); ++g) {
+            out += std::string(g ? "," : "") + "\n      {\"governor\": " + jsonString(r.governors[g]);
+            const size_t runs = aggregatesOnly ? 0 : static_cast<size_t>(r.iterations);
+            if (runs > 0) {
+                out += ",\n       \"runs\": [";
+                for (size_t j = 0; j < runs; ++j)
+                    out += (j ? ",\n         " : "") + table::jsonObject(t, t.rows[k++]);
+                out += "]";
+            }
+            for (int a = 0; a < 3; ++a, ++k)
+                out += ",\n       " + jsonString(t.rows[k][2].text) + ": " + table::jsonObject(t, t.rows[k]);
+            out += "}";
+        }
+        out += "]}";
     }
-    return rows;
+    return out + "\n  ]\n}\n";
 }
 
 } // namespace
 
 std::string formatCompareCell(CompareColumn::Kind kind, double v)
 {
-    char buf[64];
-    switch (kind) {
-    case CompareColumn::Kind::Count: std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v)); break;
-    case CompareColumn::Kind::Ratio: std::snprintf(buf, sizeof buf, "%.4f", v); break;
-    case CompareColumn::Kind::Percent: std::snprintf(buf, sizeof buf, "%.2f", v); break;
-    case CompareColumn::Kind::Micros: std::snprintf(buf, sizeof buf, "%.3f", v); break;
-    case CompareColumn::Kind::Joules:
-        if (!std::isfinite(v))
-            return "no power data";
-        std::snprintf(buf, sizeof buf, "%.6g", v);
-        break;
-    }
-    return buf;
+    return compareCell(kind, v).text;
 }
 
 std::vector<CompareColumn> compareColumns(const IdleStateTable &table)
@@ -174,78 +207,16 @@ std::vector<CompareColumn> compareColumns(const CompareOptions &o)
 
 std::string formatComparison(const CompareOptions &o, const CompareResult &r, CompareFormat format, bool aggregatesOnly)
 {
-    const std::vector<CompareColumn> cols = compareColumns(o);
-    const std::vector<TableRow> rows = buildRows(r, cols, aggregatesOnly);
-    std::string out;
-    if (format == CompareFormat::Csv) {
-        out += "point,governor,iteration";
-        for (const CompareColumn &c : cols)
-            out += "," + c.name;
-        out += '\n';
-        for (const TableRow &row : rows) {
-            out += csvField(row.point) + "," + csvField(row.governor) + "," + row.iteration;
-            for (const std::string &cell : row.cells)
-                out += "," + cell;
-            out += '\n';
-        }
-        return out;
+    table::Table t = buildTable(r, compareColumns(o), aggregatesOnly);
+    switch (format) {
+    case CompareFormat::Csv: return table::csv(t);
+    case CompareFormat::Json: return json(o, r, t, aggregatesOnly);
+    case CompareFormat::Markdown: break;
     }
-    if (format == CompareFormat::Markdown) {
-        out += "table `" + o.table.id + "` (tick " + std::to_string(o.table.tickHz) + " Hz), workload `"
-               + (o.fixedStream.empty() ? o.workload.text : o.fixedStreamLabel) + "`, seed " + std::to_string(o.seed)
-               + ", " + std::to_string(o.fixedStream.empty() ? o.spans : o.fixedStream.size()) + " spans per run, "
-               + std::to_string(o.iterations) + " iteration(s)\n\n";
-        out += "| point | governor | iteration |";
-        for (const CompareColumn &c : cols)
-            out += " " + c.name + " |";
-        out += "\n|---|---|---|";
-        for (size_t i = 0; i < cols.size(); ++i)
-            out += "---:|";
-        out += '\n';
-        for (const TableRow &row : rows) {
-            out += "| " + markdownCell(row.point) + " | " + markdownCell(row.governor) + " | " + row.iteration + " |";
-            for (const std::string &cell : row.cells)
-                out += " " + cell + " |";
-            out += '\n';
-        }
-        return out;
-    }
-    // JSON: points -> governors -> iterations / mean / min / max, numbers as printed.
-    out += "{\n  \"table\": " + jsonString(o.table.id) + ",\n  \"tick_hz\": " + std::to_string(o.table.tickHz)
-           + ",\n  \"workload\": " + jsonString(o.fixedStream.empty() ? o.workload.text : o.fixedStreamLabel)
-           + ",\n  \"seed\": " + std::to_string(o.seed)
-           + ",\n  \"spans\": " + std::to_string(o.fixedStream.empty() ? o.spans : o.fixedStream.size())
-           + ",\n  \"iterations\": " + std::to_string(o.iterations) + ",\n  \"columns\": [";
-    for (size_t i = 0; i < cols.size(); ++i)
-        out += (i ? ", " : "") + jsonString(cols[i].name);
-    out += "],\n  \"points\": [";
-    size_t k = 0;
-    for (size_t p = 0; p < r.pointLabels.size(); ++p) {
-        out += std::string(p ? "," : "") + "\n    {\"point\": " + jsonString(r.pointLabels[p]) + ", \"governors\": [";
-        for (size_t g = 0; g < r.governors.size(); ++g) {
-            out += std::string(g ? "," : "") + "\n      {\"governor\": " + jsonString(r.governors[g]);
-            const size_t runs = aggregatesOnly ? 0 : static_cast<size_t>(r.iterations);
-            auto object = [&](const TableRow &row) {
-                std::string obj = "{";
-                for (size_t c = 0; c < cols.size(); ++c)
-                    obj += (c ? ", " : "") + jsonString(cols[c].name) + ": "
-                           + (row.cells[c] == "no power data" ? std::string("null") : row.cells[c]);
-                return obj + "}";
-            };
-            if (runs > 0) {
-                out += ",\n       \"runs\": [";
-                for (size_t j = 0; j < runs; ++j)
-                    out += (j ? ",\n         " : "") + object(rows[k++]);
-                out += "]";
-            }
-            for (int a = 0; a < 3; ++a, ++k)
-                out += ",\n       " + jsonString(rows[k].iteration) + ": " + object(rows[k]);
-            out += "}";
-        }
-        out += "]}";
-    }
-    out += "\n  ]\n}\n";
-    return out;
+    t.title = "table `" + o.table.id + "` (tick " + std::to_string(o.table.tickHz) + " Hz), workload `"
+              + workloadText(o) + "`, seed " + std::to_string(o.seed) + ", " + std::to_string(spansPerRun(o))
+              + " spans per run, " + std::to_string(o.iterations) + " iteration(s)";
+    return table::markdown(t);
 }
 
 } // namespace idlescope::experiments

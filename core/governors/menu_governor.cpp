@@ -4,7 +4,8 @@
  * plus the posted patches the conformance kit names (Rafael Wysocki's Feb-2025
  * RFT series menu-1 … menu-5, Aboorva Devarajan's polling-override patches,
  * and the post-v7.0 "Refine stopped tick handling"). One class; each version
- * is a MenuOptions value (menu_governor.h), one row of kVariants below.
+ * is a MenuOptions value (menu_governor.h), one row of kVariants in
+ * menu_variants.cpp.
  *
  * Vocabulary (the kernel's):
  *  - next_timer_ns: time till the closest timer if the tick were stopped
@@ -51,6 +52,23 @@
  * into a "measured" idle time, folds measured/next_timer_ns into the bucket's
  * correction factor and appends measured (us, truncated to 32 bits) to the ring.
  *
+ * Where each version lives. The kernel keeps one menu.c per version; here
+ * the versions share this file, which is the menu_select() of v6.6–v6.19
+ * (the typical interval first, the timer only when it is long), and diverge
+ * where menu_select() changed shape, in one header per family that opens
+ * with why its family differs:
+ *
+ *   menu_v5_10.h  v5.5–v5.12  the timer first, the typical interval after step 3
+ *   menu_v7_0.h   v7.0–v7.1   the stopped tick rule in step 2, a safe timer range
+ *
+ * Smaller changes are MenuOptions read in the step they touch: the bucket
+ * count (v6.13), the v6.17 invalid-interval and latency-first fixes, the
+ * polling override's guards (v6.17–v6.19 and the posted patches). The 2025
+ * RFT series ("Avoid discarding useful information" and the four before
+ * it) changed get_typical_interval() alone: its forms, one MenuTypicalAlgo
+ * each, are menu_typical_interval.cpp's. The option set of every version
+ * is in menu_variants.cpp.
+ *
  * Integer fidelity: next_timer_ns and predicted_ns are u64 as in the kernel,
  * the product next_timer_ns * correction_factor wraps in u64 and its quotient
  * is truncated into the 32-bit timer_us, measured us are truncated into
@@ -65,13 +83,13 @@
  */
 #include "core/governors/menu_governor.h"
 
-#include "core/governors/registry.h"
+#include "core/governors/menu_steps.h"
+#include "core/governors/menu_v5_10.h"
+#include "core/governors/menu_v7_0.h"
 #include "core/governors/tunable_check.h"
 
 #include <algorithm>
 #include <cstring>
-#include <iterator>
-#include <memory>
 
 namespace idlescope {
 
@@ -87,225 +105,6 @@ using Path = MenuReasoning::Path;
 using LoopEnd = MenuReasoning::LoopEnd;
 using OverrideBlock = MenuReasoning::OverrideBlock;
 using Measured = MenuReasoning::Measured;
-
-// ---- Variants: kernel versions as option sets --------------------------------
-
-constexpr MenuOptions v5_10()
-{
-    MenuOptions o;
-    o.typical = MenuTypicalAlgo::G1;
-    o.typicalFirst = false;
-    o.clampNegativeSleep = false;
-    o.buckets = 12;
-    return o;
-}
-constexpr MenuOptions v6_6()
-{
-    MenuOptions o;
-    o.typical = MenuTypicalAlgo::G2;
-    o.buckets = 12;
-    return o;
-}
-constexpr MenuOptions v6_14()
-{
-    MenuOptions o;
-    o.typical = MenuTypicalAlgo::G2;
-    return o;
-}
-constexpr MenuOptions noOverride()
-{
-    MenuOptions o = v6_14();
-    o.pollingOverride = false;
-    return o;
-}
-constexpr MenuOptions rft(MenuTypicalAlgo algo, bool maxOfRemaining = false)
-{
-    MenuOptions o = v6_14();
-    o.typical = algo;
-    o.maxOfRemaining = maxOfRemaining;
-    return o;
-}
-constexpr MenuOptions v6_17()
-{
-    MenuOptions o = rft(MenuTypicalAlgo::TwoSided, true);
-    o.invalidIntervalsFix = true;
-    o.latencyFirst = true;
-    o.overrideNeedsLatency = false;
-    return o;
-}
-constexpr MenuOptions resThresh()
-{
-    MenuOptions o = v6_17();
-    o.overrideNeedsResidencyThreshold = true;
-    return o;
-}
-constexpr MenuOptions v6_18()
-{
-    MenuOptions o = v6_17();
-    o.maxOfRemaining = false;
-    o.overrideNeedsExitLatencyWithinPrediction = true;
-    return o;
-}
-constexpr MenuOptions v6_19()
-{
-    MenuOptions o = v6_18();
-    o.overrideNeedsResidencyThreshold = true;
-    return o;
-}
-constexpr MenuOptions v7_0()
-{
-    MenuOptions o = v6_19();
-    o.alwaysQueryWhenTickStopped = true;
-    o.coreHandlesSingleState = true;
-    return o;
-}
-constexpr MenuOptions v7_1()
-{
-    MenuOptions o = v7_0();
-    o.safeTimerRange = true;
-    return o;
-}
-
-/// One row per variant.
-constexpr VariantRow<MenuOptions> kVariants[] = {
-    {{"menu-5.10",
-      "menu",
-      "v5.10",
-      {5, 10},
-      "v5.5–v5.12 form: timer first, 12 buckets, iowait multiplier (1 here), old poll limit",
-      PollTimeRule::V5_5,
-      false},
-     v5_10()},
-    {{"menu-6.6",
-      "menu",
-      "v6.6–v6.12",
-      {6, 6},
-      "Typical interval first, timer skipped below 15 us, 12 buckets (iowait 0)",
-      PollTimeRule::V5_11,
-      false},
-     v6_6()},
-    {{"menu-6.14",
-      "menu",
-      "v6.14",
-      {6, 14},
-      "v6.13–v6.14 after \"Remove iowait influence\": 6 buckets, latency limited to the prediction",
-      PollTimeRule::V5_11,
-      false},
-     v6_14()},
-    {{"menu-nooverride",
-      "menu",
-      "v6.14 + Aboorva Devarajan v2 (Mar 2025, not merged)",
-      {6, 14},
-      "\"Prefer polling state for short idle durations\": the polling override deleted",
-      PollTimeRule::V5_11,
-      false},
-     noOverride()},
-    {{"menu-1",
-      "menu",
-      "v6.14 + RFT 1/5 (Feb 2025)",
-      {6, 14},
-      "\"Drop a redundant local variable\": decides as v6.14",
-      PollTimeRule::V5_11,
-      false},
-     rft(MenuTypicalAlgo::G2)},
-    {{"menu-2",
-      "menu",
-      "v6.14 + RFT 1–2/5 (Feb 2025)",
-      {6, 14},
-      "One pass for average and variance (E[v^2] - avg^2, different rounding)",
-      PollTimeRule::V5_11,
-      false},
-     rft(MenuTypicalAlgo::OnePass)},
-    {{"menu-3",
-      "menu",
-      "v6.14 + RFT 1–3/5 (Feb 2025)",
-      {6, 14},
-      "Outlier threshold starts at UINT_MAX, \">= thresh\" dropped",
-      PollTimeRule::V5_11,
-      false},
-     rft(MenuTypicalAlgo::OnePassUintMax)},
-    {{"menu-4",
-      "menu",
-      "v6.14 + RFT 1–4/5 (Feb 2025)",
-      {6, 14},
-      "Outliers eliminated on both ends of the sample set",
-      PollTimeRule::V5_11,
-      false},
-     rft(MenuTypicalAlgo::TwoSided)},
-    {{"menu-5",
-      "menu",
-      "v6.14 + RFT 1–5/5 (Feb 2025)",
-      {6, 14},
-      "\"Avoid discarding useful information\": max of >= 4 remaining samples",
-      PollTimeRule::V5_11,
-      false},
-     rft(MenuTypicalAlgo::TwoSided, true)},
-    {{"menu-6.15",
-      "menu",
-      "v6.15",
-      {6, 15},
-      "The RFT series as merged (decides as menu-5)",
-      PollTimeRule::V5_11,
-      false},
-     rft(MenuTypicalAlgo::TwoSided, true)},
-    {{"menu-6.16",
-      "menu",
-      "v6.16",
-      {6, 16},
-      "Bucket assignment optimisation for KTIME_MAX (decides as v6.15)",
-      PollTimeRule::V5_11,
-      false},
-     rft(MenuTypicalAlgo::TwoSided, true)},
-    {{"menu-6.17",
-      "menu",
-      "v6.17",
-      {6, 17},
-      "Invalid recent-interval data recorded as UINT_MAX; exit latency checked first",
-      PollTimeRule::V5_11,
-      false},
-     v6_17()},
-    {{"menu-resthresh",
-      "menu",
-      "v6.17 + Aboorva Devarajan v3 (Sep 2025, not merged)",
-      {6, 17},
-      "Polling override only for states below RESIDENCY_THRESHOLD_NS",
-      PollTimeRule::V5_11,
-      false},
-     resThresh()},
-    {{"menu-6.18",
-      "menu",
-      "v6.18",
-      {6, 18},
-      "Max-of-remaining reverted; override needs exit latency <= prediction",
-      PollTimeRule::V5_11,
-      false},
-     v6_18()},
-    {{"menu-6.19",
-      "menu",
-      "v6.19",
-      {6, 19},
-      "Override also needs target residency below 15 us (RESIDENCY_THRESHOLD_NS)",
-      PollTimeRule::V5_11,
-      false},
-     v6_19()},
-    {{"menu-latest",
-      "menu",
-      "v7.0",
-      {7, 0},
-      "Timers always checked with the tick stopped; single-state handling in the core",
-      PollTimeRule::V5_11,
-      true},
-     v7_0()},
-    {{"menu-7.1",
-      "menu",
-      "v7.1",
-      {7, 1},
-      "Stopped tick: a short prediction stands if a timer fires within 2 ticks (SAFE_TIMER_RANGE_NS)",
-      PollTimeRule::V5_11,
-      true},
-     v7_1()},
-};
-constexpr auto kInfos = variantInfos(kVariants);
 
 // which_bucket() with nr_iowait_cpu() == 0: the order of magnitude of the
 // expected duration (strict "<" on 10 us, 100 us, 1 ms, 10 ms, 100 ms).
@@ -326,37 +125,7 @@ inline int whichBucket(std::uint64_t durationNs)
 
 } // namespace
 
-// ---- Registry hooks ------------------------------------------------------------
-
-std::span<const VariantInfo> menuVariants()
-{
-    return kInfos;
-}
-
-const MenuOptions *menuOptionsFor(std::string_view id)
-{
-    for (const VariantRow<MenuOptions> &v : kVariants)
-        if (id == v.info.id)
-            return &v.options;
-    return nullptr;
-}
-
-std::unique_ptr<Governor> makeMenuGovernor(const VariantInfo &v)
-{
-    const MenuOptions *o = menuOptionsFor(v.id);
-    return o ? std::make_unique<MenuGovernor>(v, *o) : nullptr;
-}
-
 // ---- MenuGovernor --------------------------------------------------------------
-
-// select() up to step 3 is one function for the compiler: in a run of 2 us
-// polls under a latency limit (menu v5.10's poll time) every select returns
-// there, and its steps, called out of line, cost a call, a stack frame and a
-// stack-protector check each (update() alone was a quarter of the select).
-// Steps 4 to 8 are inlined the same way into selectDeeper(), which stays out
-// of line for that early path: called, they were a sixth of a select on the
-// GUI's default scenario (menu v6.14: 448 -> 375 instructions per select).
-#define MENU_STEP [[gnu::always_inline]] inline
 
 MenuGovernor::MenuGovernor(const VariantInfo &v, const MenuOptions &o)
     : m_variant(v), m_opt(o), m_rec(&m_reasoning.emplace<MenuReasoning>())
@@ -781,17 +550,9 @@ MENU_STEP MenuGovernor::Prediction MenuGovernor::predictTypicalFirst(const Selec
     }
     const TimerQuery q = queryTimer(ctx);
     predicted = std::min(std::uint64_t(q.timerUs) * NSEC_PER_USEC, predicted);
-    // v7.0+ (step 4 moved here): with the tick stopped a short prediction
-    // risks a long stay in a shallow state.
-    if (m_opt.alwaysQueryWhenTickStopped && stopped && predicted < std::uint64_t(tick)) {
-        // v7.1: a timer within SAFE_TIMER_RANGE_NS will end a shallow state soon anyway.
-        if (m_opt.safeTimerRange && m_nextTimerNs <= std::uint64_t(2 * tick)) {
-            m_rec->safeTimerKept = true;
-        } else {
-            predicted = m_nextTimerNs;
-            m_rec->stoppedTickReplaced = true;
-        }
-    }
+    // v7.0+: step 4's stopped tick rule, here.
+    if (m_opt.alwaysQueryWhenTickStopped && stopped && predicted < std::uint64_t(tick))
+        predicted = stoppedTickPrediction(predicted, tick);
     return Prediction{predicted, q.deltaTickNs, true};
 }
 
@@ -873,11 +634,7 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
 
     // Step 2: v6.6+ predict and maybe query; v5.x query only (the typical
     // interval needs the timer prediction and comes after step 3).
-    Prediction p{0, 0, false};
-    if (m_opt.typicalFirst)
-        p = predictTypicalFirst(ctx);
-    else
-        p.deltaTickNs = queryTimer(ctx).deltaTickNs;
+    const Prediction p = m_opt.typicalFirst ? predictTypicalFirst(ctx) : predictTimerFirst(ctx);
     r.nextTimerNs = static_cast<Ns>(m_nextTimerNs);
     r.deltaTickNs = p.deltaTickNs;
     r.bucket = m_bucket;
@@ -891,12 +648,8 @@ Selection MenuGovernor::select(const IdleStateTable &drv, CpuidleDevice &dev, co
 Selection MenuGovernor::selectDeeper(const IdleStateTable &drv, const SelectContext &ctx, Prediction p)
 {
     MenuReasoning &r = *m_rec;
-    if (!p.known) {
-        // v5.x step 2: the timer prediction, and the typical interval that
-        // would have to beat it.
-        const std::uint32_t timerUs = r.timerUs;
-        p.predictedNs = std::uint64_t(std::min(timerUs, typicalInterval(timerUs))) * NSEC_PER_USEC;
-    }
+    if (!p.known)
+        p.predictedNs = typicalAfterTimer(); // v5.x: step 2's prediction, after step 3
 
     // Step 4.
     const Plan plan = stoppedTickRule(p.predictedNs, ctx, p.deltaTickNs);

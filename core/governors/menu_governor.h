@@ -2,9 +2,11 @@
 /**
  * @file menu_governor.h
  * The menu cpuidle governor (drivers/cpuidle/governors/menu.c) from v5.10 to
- * v7.0 and the posted patches around it: one implementation, with each
+ * v7.1 and the posted patches around it: one implementation, with each
  * kernel version's differences as named options (MenuOptions). The variant
- * ids and what each reproduces are listed by menuVariants() (registry.h).
+ * ids and what each reproduces are listed by menuVariants() (registry.h),
+ * their option sets in menu_variants.cpp; menu_governor.cpp's opening prose
+ * says where each version's steps are.
  */
 #pragma once
 
@@ -146,6 +148,11 @@ private:
     void learn(const IdleStateTable &drv, const CpuidleDevice &dev, Ns tickNsec);
     TimerQuery queryTimer(const SelectContext &ctx);
     Prediction predictTypicalFirst(const SelectContext &ctx);
+    // v5.5–v5.12 (menu_v5_10.h): the timer first, the typical interval after step 3.
+    Prediction predictTimerFirst(const SelectContext &ctx);
+    std::uint64_t typicalAfterTimer();
+    // v7.0+ (menu_v7_0.h): the stopped tick rule, in step 2.
+    std::uint64_t stoppedTickPrediction(std::uint64_t predicted, Ns tickNsec);
     bool state0Anyway(const IdleStateTable &drv, Ns latencyReq) const;
     Selection earlyState0(const IdleStateTable &drv, const Prediction &p, Ns latencyReq);
     Plan stoppedTickRule(std::uint64_t predicted, const SelectContext &ctx, Ns deltaTick);

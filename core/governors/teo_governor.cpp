@@ -73,14 +73,32 @@
  * hit leaves a ring slot stale); times are s64; v7.0's sleep length minus
  * measured wraps as the kernel's -fno-strict-overflow build does.
  *
+ * Where each version lives. The kernel keeps one teo.c per version; here
+ * the versions share this file and diverge in one header per family, each
+ * opening with why its family differs:
+ *
+ *   teo_v5_14.h  v5.14–v6.5   the sleep length up front (selectUpfrontWith())
+ *   teo_v6_6.h   v6.6–v6.18   the sleep length after the candidate
+ *                             (selectDeferredWith(), kept by v6.19+), its
+ *                             skip rules, util-awareness and the tick bin
+ *   teo_v6_19.h  v6.19–v7.1   the min_idx walk, total_tick, v7.1's stopped
+ *                             tick timer rule
+ *
+ * This file holds the steps more than one family runs: teo_update()'s, the
+ * candidate walk, the first-suitable intercepts walk (v5.14–v6.18), the
+ * recent-intercepts ring (v5.14–v6.10), the latency cap, the tick decision
+ * and the record.
+ *
  * Implementation. select(), teo_update() and reflect() are written once, as
  * templates over an options provider, one function per step above (v5.14's
  * up-front flow is selectUpfrontWith(), v6.6+'s selectDeferredWith(), over
  * the same step functions): for the six kernel option sets the
  * options are compile-time constants, so each variant runs the same source
  * without the branches of the other versions (about twice as fast); any
- * other TeoOptions value runs it with run-time checks. The reasoning record
- * is written once at the end of select() from locals.
+ * other TeoOptions value runs it with run-time checks. The families are
+ * headers of this one translation unit so that their steps inline into
+ * select() (teo_steps.h says why). The reasoning record is written once at
+ * the end of select() from locals.
  *
  * Deviations: none in decisions. measured's "U64_MAX" (v5.14–v6.18) is held
  * as S64_MAX: it is only compared with non-negative values, where the two
@@ -91,49 +109,20 @@
 #include "core/governors/teo_governor.h"
 
 #include "core/governors/registry.h"
+#include "core/governors/teo_steps.h"
+#include "core/governors/teo_v5_14.h"
+#include "core/governors/teo_v6_19.h"
+#include "core/governors/teo_v6_6.h"
 #include "core/governors/tunable_check.h"
 
 #include <iterator>
 #include <memory>
-#include <optional>
 #include <string>
 #include <variant>
 
 namespace idlescope {
 
 namespace {
-
-using O = TeoOptions;
-
-/// v7.0's teo.c (blob bec0142377b8).
-constexpr TeoOptions v7_0()
-{
-    return {
-        .query = O::SleepLengthQuery::AfterCandidate,
-        .skip = O::QuerySkip::ShortIdles,
-        .safetyNet = O::SafetyNet::PollLimitOnly,
-        .total = O::Total::SumOfBins,
-        .tickStats = O::TickStats::InterceptsAtOrBelowTick,
-        .tickRule = O::TickRule::TwoThirds,
-        .tickWakeups = O::TickWakeups::TotalTickOrHit,
-        .walk = O::InterceptWalk::MinIdxMaxIntercepts,
-        .recentIntercepts = false,
-        .utilAwareness = false,
-        .shortIdles = true,
-        .stateOkAfterShallower = false,
-        .decayToZero = true,
-        .hitNeedsTimerProximity = true,
-        .singleStateInCore = true,
-    };
-}
-
-/// v7.1: v7.0 with "Rearrange stopped tick handling" (blob ac43b9b013b3).
-constexpr TeoOptions v7_1()
-{
-    TeoOptions o = v7_0();
-    o.safeTimerRange = true;
-    return o;
-}
 
 /// One row per kernel file.
 constexpr VariantRow<TeoOptions> kVariants[] = {
@@ -144,23 +133,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "Timer events oriented: hit/intercept bins plus 9 recent intercepts, sleep length queried first",
       PollTimeRule::V5_11,
       false},
-     {
-         .query = O::SleepLengthQuery::Upfront,
-         .skip = O::QuerySkip::Never,
-         .safetyNet = O::SafetyNet::TimeSpan,
-         .total = O::Total::SumOfBins,
-         .tickStats = O::TickStats::None,
-         .tickRule = O::TickRule::None,
-         .tickWakeups = O::TickWakeups::SafetyNet,
-         .walk = O::InterceptWalk::FirstSuitable,
-         .recentIntercepts = true,
-         .utilAwareness = false,
-         .shortIdles = false,
-         .stateOkAfterShallower = false,
-         .decayToZero = false,
-         .hitNeedsTimerProximity = false,
-         .singleStateInCore = false,
-     }},
+     teo::v5_14()},
     {{"teo-6.10",
       "teo",
       "v6.6–v6.10",
@@ -168,23 +141,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo with util-awareness, the sleep length queried only for deep candidates, tick statistics",
       PollTimeRule::V5_11,
       false},
-     {
-         .query = O::SleepLengthQuery::AfterCandidate,
-         .skip = O::QuerySkip::ShallowCandidate,
-         .safetyNet = O::SafetyNet::TimeSpan,
-         .total = O::Total::SumOfBins,
-         .tickStats = O::TickStats::TickHitsBin,
-         .tickRule = O::TickRule::FiveEighths,
-         .tickWakeups = O::TickWakeups::SafetyNet,
-         .walk = O::InterceptWalk::FirstSuitable,
-         .recentIntercepts = true,
-         .utilAwareness = true,
-         .shortIdles = false,
-         .stateOkAfterShallower = true,
-         .decayToZero = false,
-         .hitNeedsTimerProximity = false,
-         .singleStateInCore = false,
-     }},
+     teo::v6_10()},
     {{"teo-6.14",
       "teo",
       "v6.14–v6.18",
@@ -192,23 +149,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo with short-idle and tick-intercept statistics; tick wakeups count as long sleeps",
       PollTimeRule::V5_11,
       false},
-     {
-         .query = O::SleepLengthQuery::AfterCandidate,
-         .skip = O::QuerySkip::ShortIdles,
-         .safetyNet = O::SafetyNet::ArtificialWakeup,
-         .total = O::Total::Decayed,
-         .tickStats = O::TickStats::InterceptsAtOrAboveTick,
-         .tickRule = O::TickRule::FiveEighths,
-         .tickWakeups = O::TickWakeups::SafetyNet,
-         .walk = O::InterceptWalk::FirstSuitable,
-         .recentIntercepts = false,
-         .utilAwareness = false,
-         .shortIdles = true,
-         .stateOkAfterShallower = true,
-         .decayToZero = false,
-         .hitNeedsTimerProximity = false,
-         .singleStateInCore = false,
-     }},
+     teo::v6_14()},
     {{"teo-6.19",
       "teo",
       "v6.19",
@@ -216,23 +157,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo with small metrics decaying to zero, tick-wakeup statistics, simpler intercepts walk",
       PollTimeRule::V5_11,
       false},
-     {
-         .query = O::SleepLengthQuery::AfterCandidate,
-         .skip = O::QuerySkip::ShortIdles,
-         .safetyNet = O::SafetyNet::PollLimitOnly,
-         .total = O::Total::SumOfBins,
-         .tickStats = O::TickStats::InterceptsAtOrBelowTick,
-         .tickRule = O::TickRule::FiveEighths,
-         .tickWakeups = O::TickWakeups::TotalTick,
-         .walk = O::InterceptWalk::MinIdx,
-         .recentIntercepts = false,
-         .utilAwareness = false,
-         .shortIdles = true,
-         .stateOkAfterShallower = false,
-         .decayToZero = true,
-         .hitNeedsTimerProximity = false,
-         .singleStateInCore = false,
-     }},
+     teo::v6_19()},
     {{"teo-latest",
       "teo",
       "v7.0",
@@ -240,7 +165,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo of v7.0: hits need the wakeup near the timer, walk bounded by the busiest intercepts bin",
       PollTimeRule::V5_11,
       true},
-     v7_0()},
+     teo::v7_0()},
     {{"teo-7.1",
       "teo",
       "v7.1",
@@ -248,7 +173,7 @@ constexpr VariantRow<TeoOptions> kVariants[] = {
       "teo of v7.1: with the tick stopped, a shallow state stands only if a timer fires within 2 ticks",
       PollTimeRule::V5_11,
       true},
-     v7_1()},
+     teo::v7_1()},
 };
 constexpr auto kInfos = variantInfos(kVariants);
 
@@ -450,30 +375,6 @@ int TeoGovernor::findShallowerState(const IdleStateTable &drv, int stateIdx, Ns 
 
 // ---- teo_update() ----------------------------------------------------------------
 
-// The steps below are functions of their own for the reader; for the
-// compiler they are one function again: each runs once per select, and
-// inlined, the structs passed between them and select()'s TeoSteps stay in
-// registers (left to the compiler, some went through memory and TeoSteps
-// was cleared with a rep stos: 5-13% more instructions per select).
-#define TEO_STEP [[gnu::always_inline]] inline
-
-/// Step 1's outcome: measured_ns, the exit latency it was corrected by, and
-/// whether a safety net set it to the maximum.
-struct TeoGovernor::Measured {
-    Ns ns;
-    Ns exitLatencyNs;
-    bool safetyNet;
-};
-
-/// Step 2's outcome (and step 3's tick bin): the sum of the decayed bins,
-/// idx_timer, idx_duration, and whether the wakeup was a v6.6–v6.10 tick hit.
-struct TeoGovernor::Bins {
-    std::uint32_t total;
-    int timer;
-    int duration;
-    bool tickHit;
-};
-
 template <class P>
 TEO_STEP TeoGovernor::Measured TeoGovernor::measuredWith(const IdleStateTable &drv, CpuidleDevice &dev, int n)
 {
@@ -542,53 +443,6 @@ TEO_STEP int TeoGovernor::advanceRecentRing()
     if (old >= 0)
         m_recent[static_cast<size_t>(old)]--;
     return slot;
-}
-
-TEO_STEP TeoGovernor::Bins TeoGovernor::tickBin(const IdleStateTable &drv, int n, Ns measuredNs, Bins b)
-{
-    // v6.6–v6.10: with no state as deep as a tick, an extra hits-only bin
-    // beyond the last state records sleeps that lasted a tick period.
-    const Ns tick = m_tickNsec;
-    if (drv[n - 1].targetResidencyNs >= tick)
-        return b;
-    m_tickHits -= m_tickHits >> m_decayShift;
-    b.total += m_tickHits;
-    if (tick <= m_sleepLengthNs) {
-        b.timer = n;
-        if (tick <= measuredNs) {
-            m_tickHits += m_pulse;
-            b.tickHit = true;
-        }
-    }
-    return b;
-}
-
-template <class P>
-TEO_STEP bool TeoGovernor::tickWakeupWith(int n, const Bins &b, TeoSteps &st)
-{
-    // v6.19+: total_tick; a tick wakeup may be counted here, not as an intercept.
-    const TeoOptions o = P::get(m_opt);
-    const std::uint32_t pulse = m_pulse;
-    m_totalTick = decayed(m_totalTick, o.decayToZero);
-    if (!m_tickWakeup)
-        return false;
-    m_totalTick += pulse;
-    // Tick wakeups dominate: favour the deepest state so the tick gets stopped.
-    if (3u * m_totalTick > 2u * m_total) {
-        m_hits[static_cast<size_t>(n - 1)] += pulse;
-        st.update = TeoReasoning::Update::TickDominant;
-        st.updateBin = n - 1;
-        return true;
-    }
-    // v7.0: a tick that came while tick-range intercepts are rare most
-    // likely replaced a missing intercept; count it as a timer hit.
-    if (o.tickWakeups == TeoOptions::TickWakeups::TotalTickOrHit && 3u * m_tickIntercepts < 2u * b.total) {
-        m_hits[static_cast<size_t>(b.timer)] += pulse;
-        st.update = TeoReasoning::Update::TickWakeupHit;
-        st.updateBin = b.timer;
-        return true;
-    }
-    return false;
 }
 
 template <class P>
@@ -674,53 +528,6 @@ TEO_STEP Ns TeoGovernor::updateWith(const IdleStateTable &drv, CpuidleDevice &de
 
 // ---- teo_select() ----------------------------------------------------------------
 
-/// What select() notes on the way for the reasoning record: TeoGovernor's
-/// block, and the fields of the original record decided in the steps.
-struct TeoGovernor::Notes {
-    TeoSteps &st; ///< a local of select() of its own (kept in memory: updateWith() fills it)
-    Ns measuredNs = 0;
-    std::uint32_t idxInterceptSum = 0;
-    std::uint32_t idxHitSum = 0;
-    int candidateIdx = 0;
-    int constraintIdx = 0;
-    int idx0 = 0;
-    TeoReasoning::Path path = TeoReasoning::Path::Candidate;
-    bool sleepLengthQueried = false;
-};
-
-/// The state picked so far, duration_ns (valid when hasDuration), delta_tick,
-/// and where teo_select() goes next.
-struct TeoGovernor::Choice {
-    enum class Exit : std::uint8_t {
-        End,     ///< its "end:" label: the tick decision
-        OutTick, ///< its "out_tick:" label: keep the tick, return idx
-    };
-    int idx;
-    Ns durationNs;
-    Ns deltaTickNs;
-    bool hasDuration;
-    Exit exit;
-};
-
-/// Step 2's outcome: the candidate (-1 if nothing is enabled), idx0, the
-/// deepest state within the latency limit and the bin sums below the candidate.
-struct TeoGovernor::Candidate {
-    int idx = -1;
-    int idx0 = 0;
-    int constraintIdx = 0;
-    int interceptMaxIdx = -1;       ///< v7.0: the bin with the most intercepts
-    std::uint32_t interceptSum = 0; ///< intercepts of the bins the walk passed
-    std::uint32_t idxInterceptSum = 0;
-    std::uint32_t idxHitSum = 0;
-    std::uint32_t idxRecentSum = 0;
-};
-
-/// Step 6: the state and the value left in *stop_tick.
-struct TeoGovernor::TickChoice {
-    int idx;
-    bool stopTick;
-};
-
 TEO_STEP TeoGovernor::Choice TeoGovernor::querySleepLength(const SelectContext &ctx, Choice ch, Notes &notes)
 {
     // tick_nohz_get_sleep_length(); saved for the next teo_update().
@@ -729,31 +536,6 @@ TEO_STEP TeoGovernor::Choice TeoGovernor::querySleepLength(const SelectContext &
     ch.hasDuration = true;
     m_sleepLengthNs = ch.durationNs;
     notes.sleepLengthQueried = true;
-    return ch;
-}
-
-TEO_STEP std::optional<TeoGovernor::Choice> TeoGovernor::utilizedTwoStates(const IdleStateTable &drv,
-                                                                           const SelectContext &ctx, int first,
-                                                                           Choice ch, Notes &notes)
-{
-    // teo-6.10, step 1: two states and a busy CPU need no metrics.
-    TeoSteps &st = notes.st;
-    st.util = ctx.util;
-    st.utilThreshold = static_cast<int>(teo::SCHED_CAPACITY_SCALE >> m_utilShift);
-    st.utilized = ctx.util > st.utilThreshold;
-    if (drv.count() >= 3 || !st.utilized)
-        return std::nullopt;
-    notes.path = TeoReasoning::Path::Utilized;
-    st.utilShallower = true;
-    if ((first == 0 && !drv[0].polling && stateOk(drv, 0, ctx.tickStopped)) || drv[1].disabled) {
-        ch.idx = 0;
-        ch.exit = Choice::Exit::OutTick;
-        return ch;
-    }
-    ch.idx = 1;
-    ch.durationNs = drv[1].targetResidencyNs;
-    ch.hasDuration = true;
-    ch.exit = Choice::Exit::End;
     return ch;
 }
 
@@ -857,40 +639,6 @@ TEO_STEP TeoGovernor::Choice TeoGovernor::walkFirstSuitableWith(const IdleStateT
     return candidate;
 }
 
-TEO_STEP int TeoGovernor::walkMinIdx(const IdleStateTable &drv, const SelectContext &ctx, const Candidate &cand,
-                                     bool trackMax, Notes &notes)
-{
-    // v6.19+: walk down from the candidate, never below min_idx (with the
-    // tick stopped, the shallowest state worth a tick period), to the
-    // shallowest state whose bins hold the majority of the intercepts.
-    const int idx = cand.idx;
-    int minIdx = cand.idx0;
-    // v7.1 dropped min_idx: the stopped tick is handled after the sleep length query.
-    const bool stoppedTickMinIdx = !m_opt.safeTimerRange;
-    if (stoppedTickMinIdx && ctx.tickStopped) {
-        while (minIdx < idx && drv[minIdx].targetResidencyNs < ctx.tickNsec)
-            minIdx++;
-    }
-    notes.st.minIdx = minIdx;
-    // v7.0: min_idx shares the candidate's residency, its bin is empty.
-    if (stoppedTickMinIdx && ctx.tickStopped && trackMax && drv[minIdx].targetResidencyNs == drv[idx].targetResidencyNs)
-        return idx;
-    // v7.0: the busiest intercepts bin is at or below min_idx.
-    if (stoppedTickMinIdx && trackMax && minIdx >= cand.interceptMaxIdx && !drv[minIdx].disabled)
-        return minIdx;
-    int found = idx;
-    std::uint32_t walkIntercepts = 0;
-    for (int i = idx - 1; i >= minIdx; --i) {
-        walkIntercepts += m_intercepts[static_cast<size_t>(i)];
-        if (drv[i].disabled)
-            continue;
-        found = i;
-        if (2u * walkIntercepts > cand.idxInterceptSum && (!trackMax || i <= cand.interceptMaxIdx))
-            break;
-    }
-    return found;
-}
-
 template <class P>
 TEO_STEP TeoGovernor::Choice TeoGovernor::interceptsRuleWith(const IdleStateTable &drv, const SelectContext &ctx,
                                                              const Candidate &cand, Choice ch, Notes &notes)
@@ -940,162 +688,6 @@ TEO_STEP TeoGovernor::Choice TeoGovernor::shallowerWith(const IdleStateTable &dr
             notes.path = TeoReasoning::Path::Utilized;
         }
     }
-    return ch;
-}
-
-template <class P>
-TEO_STEP bool TeoGovernor::skipQueryWith(const IdleStateTable &drv, const SelectContext &ctx, int idx) const
-{
-    // v6.6+: a shallow candidate does not need the timer query.
-    const TeoOptions o = P::get(m_opt);
-    const Ns tr = drv[idx].targetResidencyNs;
-    if (o.skip == TeoOptions::QuerySkip::ShallowCandidate)
-        return idx == 0 || (drv[0].polling && tr < m_residencyThresholdNs);
-    if (o.skip == TeoOptions::QuerySkip::ShortIdles)
-        return !(o.safeTimerRange && ctx.tickStopped) && (idx == 0 || tr < m_residencyThresholdNs)
-               && (2u * m_shortIdles >= m_total || ctx.latencyReqNs < m_latencyThresholdNs);
-    return false;
-}
-
-template <class P>
-TEO_STEP bool TeoGovernor::tickInterceptsRuleWith(std::uint32_t tickInterceptSum) const
-{
-    // Tick-range intercepts are frequent: keep the tick for a shallow state.
-    const TeoOptions o = P::get(m_opt);
-    const std::uint32_t total = m_total;
-    if (o.tickRule == TeoOptions::TickRule::FiveEighths) {
-        const std::uint32_t sum =
-            o.tickStats == TeoOptions::TickStats::TickHitsBin ? tickInterceptSum : m_tickIntercepts;
-        return sum > total / 2 + total / 8;
-    }
-    if (o.tickRule == TeoOptions::TickRule::TwoThirds)
-        return 3u * m_tickIntercepts >= 2u * total;
-    return false;
-}
-
-template <class P>
-TEO_STEP TeoGovernor::Choice TeoGovernor::sleepLengthStepWith(const IdleStateTable &drv, const SelectContext &ctx,
-                                                              Choice ch, Notes &notes)
-{
-    // Step 5 (v6.6+): the sleep length, unless a skip rule spares the query.
-    const TeoOptions o = P::get(m_opt);
-    TeoSteps &st = notes.st;
-    if (skipQueryWith<P>(drv, ctx, ch.idx)) {
-        st.skippedQuery = true;
-        notes.path = TeoReasoning::Path::SkipSleepLength;
-        ch.exit = Choice::Exit::OutTick;
-        return ch;
-    }
-    ch = querySleepLength(ctx, ch, notes);
-    if (o.safeTimerRange && ctx.tickStopped && ch.durationNs > 2 * ctx.tickNsec
-        && drv[ch.idx].targetResidencyNs < ctx.tickNsec)
-        return stoppedTickTimerRule(drv, ch, notes);
-    if (ch.idx == 0) {
-        ch.exit = Choice::Exit::OutTick;
-        return ch;
-    }
-    if (drv[ch.idx].targetResidencyNs > ch.durationNs) {
-        const int i = findShallowerState(drv, ch.idx, ch.durationNs, false);
-        if ((!o.stateOkAfterShallower || stateOk(drv, i, ctx.tickStopped)) && i != ch.idx) {
-            ch.idx = i;
-            st.sleepLengthRefined = true;
-            notes.path = TeoReasoning::Path::SleepLength;
-        }
-    }
-    if (drv[ch.idx].targetResidencyNs < ctx.tickNsec && tickInterceptsRuleWith<P>(st.tickInterceptSum)) {
-        ch.durationNs = ctx.tickNsec / 2;
-        st.tickInterceptsRule = true;
-        notes.path = TeoReasoning::Path::TickIntercepts;
-    }
-    ch.exit = Choice::Exit::End;
-    return ch;
-}
-
-template <class P>
-TEO_STEP TeoGovernor::Choice TeoGovernor::selectUpfrontWith(const IdleStateTable &drv, const SelectContext &ctx,
-                                                            Notes &notes)
-{
-    // v5.14: the sleep length first; the candidate must fit within it.
-    const TeoOptions o = P::get(m_opt);
-    Choice ch = querySleepLength(ctx, Choice{0, 0, 0, false, Choice::Exit::End}, notes);
-    // Step 1.
-    if (drv.count() < 2) {
-        notes.path = TeoReasoning::Path::NoChoice;
-        return ch;
-    }
-    const int first = drv[0].disabled ? -1 : 0;
-    // State 1 does not fit the sleep length, so state 0 it is.
-    if (first == 0 && drv[1].targetResidencyNs > ch.durationNs)
-        return ch;
-    if (o.utilAwareness) {
-        if (const std::optional<Choice> u = utilizedTwoStates(drv, ctx, first, ch, notes))
-            return *u;
-    }
-    // Step 2.
-    const Candidate cand = candidateWith<P>(drv, ctx, first, ch.durationNs, notes);
-    if (cand.idx < 0) {
-        notes.path = TeoReasoning::Path::NoChoice; // nothing enabled: state 0 regardless
-        return ch;
-    }
-    ch.idx = cand.idx;
-    if (cand.idx == cand.idx0)
-        return ch; // the shallowest enabled state: nothing shallower to look for
-    // Steps 3 and 4.
-    return shallowerWith<P>(drv, ctx, cand, ch, notes);
-}
-
-template <class P>
-TEO_STEP TeoGovernor::Choice TeoGovernor::selectDeferredWith(const IdleStateTable &drv, const SelectContext &ctx,
-                                                             Notes &notes)
-{
-    // v6.6+: the sleep length is "unknown" (KTIME_MAX) until step 5 asks for
-    // it: a wakeup after a skipped query is judged by its measured duration.
-    const TeoOptions o = P::get(m_opt);
-    m_sleepLengthNs = KTIME_MAX;
-    Choice ch{0, 0, ctx.tickNsec / 2, false, Choice::Exit::OutTick};
-    // Step 1.
-    if (drv.count() < 2) {
-        notes.path = TeoReasoning::Path::NoChoice;
-        return ch;
-    }
-    const int first = drv[0].disabled ? -1 : 0;
-    if (o.utilAwareness) {
-        if (const std::optional<Choice> u = utilizedTwoStates(drv, ctx, first, ch, notes))
-            return *u;
-    }
-    // Step 2.
-    const Candidate cand = candidateWith<P>(drv, ctx, first, KTIME_MAX, notes);
-    if (cand.idx < 0) {
-        notes.path = TeoReasoning::Path::NoChoice; // nothing enabled: state 0 regardless
-        return ch;
-    }
-    if (cand.idx == cand.idx0) {
-        // The shallowest enabled state: nothing shallower to look for.
-        notes.path = TeoReasoning::Path::NoChoice;
-        return Choice{cand.idx, drv[cand.idx].targetResidencyNs, ch.deltaTickNs, true, Choice::Exit::End};
-    }
-    // Steps 3 to 5.
-    ch = shallowerWith<P>(drv, ctx, cand, ch, notes);
-    return sleepLengthStepWith<P>(drv, ctx, ch, notes);
-}
-
-TEO_STEP TeoGovernor::Choice TeoGovernor::stoppedTickTimerRule(const IdleStateTable &drv, Choice ch, Notes &notes)
-{
-    // v7.1: the tick is stopped and the closest timer is more than
-    // SAFE_TIMER_RANGE_NS away, so a shallow state could hold the CPU for
-    // long: the deepest enabled state within the latency limit whose target
-    // residency fits the sleep length, and return (the tick stays stopped).
-    for (int i = notes.constraintIdx; i > ch.idx; --i) {
-        if (drv[i].disabled)
-            continue;
-        if (drv[i].targetResidencyNs <= ch.durationNs) {
-            ch.idx = i;
-            break;
-        }
-    }
-    notes.st.safeTimerRangeDeeper = true;
-    notes.path = TeoReasoning::Path::StoppedTickTimer;
-    ch.exit = Choice::Exit::End;
     return ch;
 }
 
@@ -1193,8 +785,6 @@ Selection TeoGovernor::selectWith(const IdleStateTable &drv, CpuidleDevice &dev,
         recordWith<P>(ctx, n, ch, t, notes);
     return Selection{t.idx, t.stopTick, ch.hasDuration ? ch.durationNs : -1};
 }
-
-#undef TEO_STEP
 
 template <class P>
 void TeoGovernor::reflectWith(const IdleStateTable &, CpuidleDevice &dev, int index)

@@ -2,7 +2,7 @@
 /**
  * @file teo_governor.h
  * The timer events oriented (teo) governor of drivers/cpuidle/governors/teo.c
- * after Rafael Wysocki's June 2021 rework (v5.14) up to v7.0: per-state bins
+ * after Rafael Wysocki's June 2021 rework (v5.14) up to v7.1: per-state bins
  * of decayed "hits" and "intercepts", an optional ring of recent intercepts,
  * and the later tick and short-idle statistics.
  *
@@ -181,10 +181,11 @@ public:
 
 private:
     // The algorithm, written once. P supplies the options: a compile-time
-    // constant for the five kernel option sets (so the compiler drops the
+    // constant for the six kernel option sets (so the compiler drops the
     // branches a version does not take) or m_opt for any other TeoOptions.
-    // One function per step of the prose in teo_governor.cpp; the structs
-    // they return are defined there.
+    // One function per step of the prose in teo_governor.cpp, shared there
+    // or in the header of the version family that owns it (teo_v5_14.h,
+    // teo_v6_6.h, teo_v6_19.h); the structs they pass are in teo_steps.h.
     struct Measured;
     struct Bins;
     struct Notes;

@@ -6,8 +6,9 @@
  * no strings): the governor fills it in place at every select() without
  * allocating. describeTeo()/explainTeo() in teo_explain.cpp turn it into words.
  *
- * Shared by the two teo families: TeoGovernor (v5.14–v7.0, teo_governor.cpp)
- * and the pre-2021 teo-5.13 (teo_legacy_governor.cpp, `legacy` set). Fields
+ * Shared by the two teo implementations: TeoGovernor (v5.14–v7.1,
+ * teo_governor.cpp and its version family headers) and the pre-2021
+ * teo-5.13 (teo_legacy_governor.cpp, `legacy` set). Fields
  * are only added, never removed.
  */
 #pragma once

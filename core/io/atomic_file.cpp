@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/io/atomic_file.h"
 
-#include <QSaveFile>
+#include "core/io/output_target.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <random>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,8 +49,55 @@ Status writeAllBytes(int fd, std::string_view bytes, const std::string &path)
     return Ok{};
 }
 
+// The temporary file beside the target and the folder both live in. Every
+// call names the folder by its descriptor (openat, renameat), never by path
+// again, so a folder or link swapped after openOutputTarget() cannot move the
+// save elsewhere.
 struct AtomicWriter::Impl {
-    QSaveFile file;
+    OutputTarget target;
+    std::string tempName;
+    int fd = -1;
+
+    // Creates a new, hidden, unguessable name: O_EXCL refuses one that exists
+    // (a link planted under it included), O_NOFOLLOW says so twice.
+    Status createTemporary(const std::string &path)
+    {
+        static thread_local std::mt19937_64 random{std::random_device{}()};
+        // 200 bytes of the name leave room for the suffix under NAME_MAX (255).
+        const std::string stem = "." + target.name().substr(0, 200) + ".";
+        for (int attempt = 0; attempt < 100; ++attempt) {
+            char suffix[17];
+            std::snprintf(suffix, sizeof suffix, "%016llx", static_cast<unsigned long long>(random()));
+            std::string name = stem + suffix;
+            fd = ::openat(target.folderFd(), name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+            if (fd >= 0) {
+                tempName = std::move(name);
+                return Ok{};
+            }
+            if (errno != EEXIST)
+                return Error{path, 0, "", std::string("cannot write: ") + std::strerror(errno)};
+        }
+        return Error{path, 0, "", "cannot write: no free temporary name in its folder"};
+    }
+
+    // A replaced file keeps its permissions (a private file stays private);
+    // a new one gets 0666 less the umask, as open(2) made it.
+    void keepPermissionsOf(const std::string &name) const
+    {
+        struct stat old {};
+        if (::fstatat(target.folderFd(), name.c_str(), &old, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(old.st_mode))
+            ::fchmod(fd, old.st_mode & 0777);
+    }
+
+    void discard()
+    {
+        if (fd >= 0)
+            ::close(fd);
+        fd = -1;
+        if (!tempName.empty())
+            ::unlinkat(target.folderFd(), tempName.c_str(), 0);
+        tempName.clear();
+    }
 };
 
 Status checkOutputPath(const std::string &path)
@@ -54,6 +105,9 @@ Status checkOutputPath(const std::string &path)
     namespace fs = std::filesystem;
     if (path.empty())
         return Error{path, 0, "", "empty output path"};
+    // Links another user planted in a shared folder are refused before anything else.
+    if (Result<OutputTarget> target = openOutputTarget(path); !target)
+        return target.error();
     std::error_code ec;
     const fs::file_status st = fs::status(path, ec);
     if (fs::exists(st)) {
@@ -119,15 +173,23 @@ AtomicWriter::AtomicWriter(const std::string &path) : m_impl(std::make_unique<Im
         m_error = s.error();
         return;
     }
-    m_impl->file.setFileName(QString::fromStdString(path));
-    if (!m_impl->file.open(QIODevice::WriteOnly))
-        m_error = Error{path, 0, "", "cannot write: " + m_impl->file.errorString().toStdString()};
+    Result<OutputTarget> target = openOutputTarget(path);
+    if (!target) {
+        m_error = target.error();
+        return;
+    }
+    m_impl->target = std::move(*target);
+    if (Status s = m_impl->createTemporary(path); !s) {
+        m_error = s.error();
+        return;
+    }
+    m_impl->keepPermissionsOf(m_impl->target.name());
 }
 
 AtomicWriter::~AtomicWriter()
 {
-    if (m_impl && m_impl->file.isOpen())
-        m_impl->file.cancelWriting();
+    if (m_impl)
+        m_impl->discard();
 }
 
 bool AtomicWriter::ok() const
@@ -147,7 +209,7 @@ void AtomicWriter::append(std::string_view bytes)
 void AtomicWriter::flush()
 {
     if (ok() && !m_pending.empty())
-        if (Status s = writeAllBytes(m_impl->file.handle(), m_pending, m_path); !s)
+        if (Status s = writeAllBytes(m_impl->fd, m_pending, m_path); !s)
             m_error = s.error();
     m_pending.clear();
 }
@@ -156,22 +218,26 @@ Status AtomicWriter::commit()
 {
     flush();
     // fsync() is where a file system with delayed allocation reports the disk
-    // full; QSaveFile::commit() syncs too but ignores the result.
-    if (ok() && ::fsync(m_impl->file.handle()) != 0 && errno != EINVAL)
+    // full; close() can report it too (NFS). Either leaves the old file as it was.
+    if (ok() && ::fsync(m_impl->fd) != 0 && errno != EINVAL)
         m_error = Error{m_path, 0, "", std::string("cannot save: fsync failed: ") + std::strerror(errno)};
+    if (ok()) {
+        const int fd = std::exchange(m_impl->fd, -1);
+        if (::close(fd) != 0)
+            m_error = Error{m_path, 0, "", std::string("cannot save: ") + std::strerror(errno)};
+    }
+    // renameat() replaces the name in the folder that was walked; if a link was
+    // put there since, the link is replaced, never the file it points at.
+    if (ok()
+        && ::renameat(m_impl->target.folderFd(), m_impl->tempName.c_str(), m_impl->target.folderFd(),
+                      m_impl->target.name().c_str())
+               != 0)
+        m_error = Error{m_path, 0, "", std::string("cannot save: ") + std::strerror(errno)};
     if (!ok()) {
-        // A cancelled QSaveFile's commit() removes the temporary at once.
-        if (m_impl->file.isOpen()) {
-            m_impl->file.cancelWriting();
-            m_impl->file.commit();
-        }
+        m_impl->discard();
         return m_error;
     }
-    // commit() closes (checked) and renames; on failure it removes the temporary.
-    if (!m_impl->file.commit()) {
-        m_error = Error{m_path, 0, "", "cannot save: " + m_impl->file.errorString().toStdString()};
-        return m_error;
-    }
+    m_impl->tempName.clear(); // it is the file now
     return Ok{};
 }
 

@@ -2,8 +2,10 @@
 /**
  * @file atomic_file.h
  * Saving that never loses the user's data: write to a temporary file in the
- * same folder, then rename over the target (QSaveFile). On any error the old
- * file is untouched and no partial file is left behind.
+ * same folder, then rename over the target. On any error the old file is
+ * untouched and no partial file is left behind. The target's folder is found
+ * by openOutputTarget() (output_target.h): a link another user planted in a
+ * shared folder such as /tmp is refused, never followed to a file of ours.
  */
 #pragma once
 
@@ -24,7 +26,9 @@ namespace idlescope {
 /**
  * Whether @p path may be replaced by a save: refuses folders, device nodes,
  * FIFOs and sockets (they would be replaced by a regular file), read-only
- * files, and a missing parent folder. A path that does not exist yet is fine.
+ * files, a missing parent folder, and a link that another user put in a
+ * sticky, world-writable folder (openOutputTarget()). A path that does not
+ * exist yet is fine.
  */
 Status checkOutputPath(const std::string &path);
 

@@ -144,8 +144,19 @@ public:
     void runSpans(std::span<const IdleSpan> stream, std::size_t first, std::size_t last, Sink &&sink)
     {
         const IdleSpan *const streamEnd = stream.data() + stream.size();
-        for (const IdleSpan *row = stream.data() + first; row != stream.data() + last; ++row)
-            runSpan(*row, row + 1 != streamEnd ? row + 1 : nullptr, sink);
+        const IdleSpan *const end = stream.data() + last;
+        for (const IdleSpan *row = stream.data() + first; row != end; ++row) {
+            // Runs of plain rows first: a plain row leaves no stay behind, so only
+            // the rows' own columns are tested until one of them needs the rest
+            // (isPlainRow() would read m_inStay again after every row).
+            if (!m_inStay) {
+                while (row != end && row->needResched && !row->gapFromWake)
+                    runRow<false>(*row++, nullptr, sink);
+                if (row == end)
+                    break;
+            }
+            runRow<true>(*row, row->needResched || row + 1 == streamEnd ? nullptr : row + 1, sink);
+        }
     }
 
     const ReplaySummary &summary() const { return m_summary; }
@@ -173,6 +184,10 @@ private:
     /// The reflect that follows an entry, and the sink.
     template <typename Sink>
     void reflect(const EntryRecord &rec, Sink &sink);
+
+    /// A row that wakes a task, continues no stay and counts its gap from the exit
+    /// (a poll in flight is always part of a stay: m_pollInFlight implies m_inStay).
+    bool isPlainRow(const IdleSpan &span) const { return !m_inStay && span.needResched && !span.gapFromWake; }
 
     /// One row. With @p InIdle false the row is a plain one (it wakes a task, does
     /// not continue a stay, no poll runs into it, its gap counts from the exit), as
@@ -290,8 +305,7 @@ void ReferenceReplay::endPoll(EntryRecord &rec, Ns startNs, Ns endNs, Ns tickNs,
 template <typename Sink>
 void ReferenceReplay::runSpan(const IdleSpan &span, const IdleSpan *next, Sink &&sink)
 {
-    // A poll in flight is always part of a stay (m_pollInFlight implies m_inStay here).
-    if (!m_inStay && span.needResched && !span.gapFromWake) [[likely]]
+    if (isPlainRow(span)) [[likely]]
         runRow<false>(span, nullptr, sink);
     else
         // This row's wakeup may be an interrupt that wakes no task: then the stay in
@@ -305,8 +319,6 @@ void ReferenceReplay::runRow(const IdleSpan &span, const IdleSpan *stayNext, Sin
     const std::int32_t spanIndex = static_cast<std::int32_t>(m_summary.spans);
     const Ns latencyReq = governorLatencyReq(m_latencyLimitNs >= 0 ? m_latencyLimitNs : span.latencyReqNs);
     const bool timerWake = span.timerWake();
-    if constexpr (!InIdle)
-        stayNext = nullptr;
 
     // Locals, not members, across the governor's calls: they stay in registers.
     Ns spanStart;

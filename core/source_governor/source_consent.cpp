@@ -3,6 +3,7 @@
 
 #include "core/common/input_file.h"
 #include "core/common/sha256.h"
+#include "core/common/text_cells.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -81,38 +82,7 @@ bool sourceConsented(const std::string &path, const std::string &sha256Hex)
 
 std::string printableName(std::string_view name)
 {
-    std::string out;
-    for (std::size_t i = 0; i < name.size(); ++i) {
-        const auto c = static_cast<unsigned char>(name[i]);
-        // The bidirectional controls (U+200E/F, U+202A..E, U+2066..9, UTF-8 E2 80 8E/8F,
-        // E2 80 AA..AE, E2 81 A6..A9) turn a shown name around ("evil\u202ec.unem").
-        if (c == 0xe2 && i + 2 < name.size()) {
-            const auto b = static_cast<unsigned char>(name[i + 1]), d = static_cast<unsigned char>(name[i + 2]);
-            if ((b == 0x80 && (d == 0x8e || d == 0x8f || (d >= 0xaa && d <= 0xae)))
-                || (b == 0x81 && d >= 0xa6 && d <= 0xa9)) {
-                char code[12];
-                std::snprintf(code, sizeof code, "\\u%04x", 0x2000 + ((b & 0x3f) << 6) + (d & 0x3f));
-                out += code;
-                i += 2;
-                continue;
-            }
-        }
-        switch (c) {
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '\\': out += "\\\\"; break;
-        default:
-            if (c < 0x20 || c == 0x7f) {
-                char code[8];
-                std::snprintf(code, sizeof code, "\\x%02x", c);
-                out += code;
-            } else {
-                out += static_cast<char>(c);
-            }
-        }
-    }
-    return out;
+    return printableText(name, PrintableMode::Name);
 }
 
 Result<std::vector<SourceHeader>> readSourceHeaders(const std::string &sourcePath)

@@ -69,7 +69,7 @@ std::vector<SourceHeader> sourceHeaders(const std::string &sourcePath);
 
 /// @p name with its control characters escaped as C does (a newline as \n, others as
 /// \xNN, a backslash doubled) and the bidirectional controls as \uNNNN: a file name shown
-/// in a question or a message cannot fake lines of it.
+/// in a question or a message cannot fake lines of it (printableText()'s Name mode).
 std::string printableName(std::string_view name);
 
 /// What a yes is given to: with no header beside the file, its content's SHA-256 (what

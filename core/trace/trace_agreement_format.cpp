@@ -83,7 +83,7 @@ std::string formatAgreementText(const TraceAgreement &a)
             o += pad(std::to_string(a.total.matrix[static_cast<size_t>(r)][static_cast<size_t>(s)]), w);
         o += "\n";
     }
-    o += "\nFirst disagreements (trace time, s):\n";
+    o += "\nFirst disagreements (trace-cmd timestamps, s):\n";
     if (a.first.empty())
         o += "  none\n";
     for (const Disagreement &d : a.first)

@@ -5,10 +5,8 @@
  * Each case exits 2 with a message naming the file or field and leaves the
  * files it was not meant to write as they were.
  */
-#include "tests/cli_process.h"
+#include "tests/cli/cli_test.h"
 #include "tests/small_tmpfs.h"
-#include "tests/test_files.h"
-#include "tests/test_paths.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,22 +16,7 @@
 
 #include <sys/stat.h>
 
-using namespace Qt::StringLiterals;
-
 namespace {
-
-using idlescope::test::CliResult;
-using idlescope::test::refusedSaying;
-using idlescope::test::runCli;
-using idlescope::test::writeFile;
-
-QByteArray readAll(const QString &path)
-{
-    return idlescope::test::readAll(path, "<missing>");
-}
-
-const QByteArray kStream = "gap_ns,timer_ns,wake_ns,latency_req_ns,util\n1000,50000,2000,-1,0\n"
-                           "3000,900000,700000,-1,0\n";
 
 QString repro(const char *name)
 {
@@ -52,7 +35,7 @@ private slots:
     void outputsNeverOverwriteInputs()
     {
         const QString stream = m_tmp.filePath(u"in.csv"_s);
-        writeFile(stream, kStream);
+        writeFile(stream, kTwoSpanStream);
         const QString link = m_tmp.filePath(u"link.csv"_s);
         QVERIFY(QFile::link(stream, link));
         const QString table = m_tmp.filePath(u"table.json"_s);
@@ -72,11 +55,11 @@ private slots:
             {compare
                  + QStringList{u"--table"_s, u"intel-skx"_s, u"--workload"_s, u"csv:"_s + stream, u"--output"_s,
                                stream},
-             stream, kStream},
+             stream, kTwoSpanStream},
             // Through a symlink: the same device and inode.
             {compare
                  + QStringList{u"--table"_s, u"intel-skx"_s, u"--workload"_s, u"csv:"_s + stream, u"--output"_s, link},
-             stream, kStream},
+             stream, kTwoSpanStream},
             {compare
                  + QStringList{u"--table"_s, table, u"--workload"_s, u"periodic:interval_us=100"_s, u"--spans"_s,
                                u"100"_s, u"--output"_s, table},
@@ -126,7 +109,7 @@ private slots:
     void ignoredOptionsAreRefused()
     {
         const QString stream = m_tmp.filePath(u"fixed.csv"_s);
-        writeFile(stream, kStream);
+        writeFile(stream, kTwoSpanStream);
         CliResult r = runCli({u"compare"_s, u"--table"_s, u"intel-skx"_s, u"--governors"_s, u"menu-6.14"_s,
                               u"--workload"_s, u"periodic:interval_us=100"_s, u"--cpu"_s, u"1"_s});
         QVERIFY2(refusedSaying(r, u"field '--cpu'"_s), qPrintable(r.err));
@@ -142,7 +125,7 @@ private slots:
     void tableArgumentsThatAreNotTables()
     {
         const QString stream = m_tmp.filePath(u"t.csv"_s);
-        writeFile(stream, kStream);
+        writeFile(stream, kTwoSpanStream);
         auto replay = [&](const QString &table) {
             return runCli({u"replay"_s, u"--table"_s, table, u"--stream"_s, stream, u"--governor"_s, u"oracle"_s});
         };

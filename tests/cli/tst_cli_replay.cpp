@@ -4,25 +4,15 @@
  * conformance kit's byte for byte, and bad input gives exit code 2, a message
  * naming file, line and field, and no output file (an existing one untouched).
  */
-#include "tests/cli_process.h"
-#include "tests/test_paths.h"
+#include "tests/cli/cli_test.h"
 
 #include "core/formats/line_reader.h"
-#include "tests/test_files.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace Qt::StringLiterals;
-
-using idlescope::test::CliResult;
-using idlescope::test::runCli;
-
 namespace {
-
-using idlescope::test::readAll;
-using idlescope::test::writeFile;
 
 QByteArray gunzipFile(const QString &path)
 {

@@ -7,9 +7,7 @@
  * reason, energy from a table's power data, and bad input (exit 2 naming
  * the file, line and field).
  */
-#include "tests/cli_process.h"
-#include "tests/test_files.h"
-#include "tests/test_paths.h"
+#include "tests/cli/cli_test.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -18,20 +16,28 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-using namespace Qt::StringLiterals;
-
 namespace {
 
-using idlescope::test::CliResult;
 using idlescope::test::csvRowsBy;
-using idlescope::test::runCli;
-using idlescope::test::writeFile;
 
 using Row = idlescope::test::CsvRow;
 
-QString trace(const char *name)
+/// The two-state table of tst_machine's hand-checked cases (WFI: exit and target residency
+/// 1 us; sleep: exit 100 us, target 500 us), written in @p dir; its path.
+QString writeTwoStateTable(const QTemporaryDir &dir)
 {
-    return idlescope::test::tracesDir() + u"/"_s + QString::fromLatin1(name);
+    const QString table = dir.filePath(u"t.json"_s);
+    writeFile(table, R"({"id": "two", "tick_hz": 250, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 500000}]})");
+    return table;
+}
+
+/// The idle workload waking only every @p maxIdleUs: no timer of its own within reach, no
+/// interrupt, callback, RCU tick or run time.
+QString quietIdle(int maxIdleUs)
+{
+    return u"idle:timer_us=100000000,max_idle_us=%1,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0"_s.arg(maxIdleUs);
 }
 
 } // namespace
@@ -110,7 +116,7 @@ private slots:
         const CliResult text = runCli(common);
         QVERIFY2(text.exitCode == 0, qPrintable(text.err));
         QVERIFY(text.out.contains(u"Confusion matrix"_s));
-        QVERIFY(text.out.contains(u"First disagreements (trace time, s):"_s));
+        QVERIFY(text.out.contains(u"First disagreements (trace-cmd timestamps, s):"_s));
         const CliResult json = runCli(common + QStringList{u"--format"_s, u"json"_s});
         QVERIFY2(json.exitCode == 0, qPrintable(json.err));
         const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
@@ -426,21 +432,16 @@ private slots:
         // latency cost; duration 2000 + 2 x 100 (sleep) + 3 x 1 (WFI) = 2203 us (every
         // entry's exit latency).
         QTemporaryDir tmp;
-        const QString table = tmp.filePath(u"t.json"_s);
-        writeFile(table, R"({"id": "two", "tick_hz": 250, "states": [
-  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000},
-  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 500000}]})");
+        const QString table = writeTwoStateTable(tmp);
         const QString io =
             u"io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=cpu0,hardirq_us=5"_s;
         auto compareOnCpu1 = [&](const QString &workload, const char *spans, const char *format) {
             return runCli({u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s, workload,
-                           u"--workload-cpus"_s, u"1"_s, u"--background"_s,
-                           u"idle:timer_us=100000000,max_idle_us=1000,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0"_s,
-                           u"--governors"_s, u"oracle"_s, u"--spans"_s, QString::fromLatin1(spans), u"--format"_s,
+                           u"--workload-cpus"_s, u"1"_s, u"--background"_s, quietIdle(1000), u"--governors"_s,
+                           u"oracle"_s, u"--spans"_s, QString::fromLatin1(spans), u"--format"_s,
                            QString::fromLatin1(format)});
         };
-        const QString overlay =
-            u"idle:timer_us=100000000,max_idle_us=450,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0 + "_s + io;
+        const QString overlay = quietIdle(450) + u" + "_s + io;
         const CliResult o = compareOnCpu1(overlay, "5", "csv");
         QVERIFY2(o.exitCode == 0, qPrintable(o.err));
         const QMap<QString, Row> orows = csvRowsBy(o.out, 2);
@@ -476,16 +477,11 @@ private slots:
         // CPUs, the workload on CPU 0 (10 us + a 200 us timer: 15 rows reach 3150 us), the
         // background on CPU 1 (a timer every 600 us: 5 rows reach 3000 us exactly).
         QTemporaryDir tmp;
-        const QString table = tmp.filePath(u"t.json"_s);
-        writeFile(table, R"({"id": "two", "tick_hz": 250, "states": [
-  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000},
-  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 500000}]})");
+        const QString table = writeTwoStateTable(tmp);
         auto run = [&](const QStringList &extra) {
             return runCli(QStringList{u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s,
                                       u"periodic:kind=timer,interval_us=200,run_us=10,cpus=1"_s, u"--background"_s,
-                                      u"idle:timer_us=100000000,max_idle_us=600,irq_us=0,callback_us=0,rcu_ticks=0,"
-                                      u"run_us=0"_s,
-                                      u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s}
+                                      quietIdle(600), u"--governors"_s, u"oracle"_s, u"--format"_s, u"csv"_s}
                           + extra);
         };
         const CliResult r = run({u"--duration"_s, u"0.003"_s});

@@ -5,11 +5,9 @@
  * dumps, the three stats formats, and bad input (exit code 2, a message with
  * file and field, no output file).
  */
-#include "tests/cli_process.h"
-#include "tests/test_paths.h"
+#include "tests/cli/cli_test.h"
 
 #include "core/formats/stream_csv.h"
-#include "tests/test_files.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,23 +18,6 @@
 #include <QTest>
 
 #include <unistd.h>
-
-using namespace Qt::StringLiterals;
-
-using idlescope::test::CliResult;
-using idlescope::test::runCli;
-
-namespace {
-
-using idlescope::test::readAll;
-using idlescope::test::writeFile;
-
-QString trace(const char *name)
-{
-    return idlescope::test::tracesDir() + "/"_L1 + QString::fromUtf8(name);
-}
-
-} // namespace
 
 class TestImport : public QObject {
     Q_OBJECT

@@ -6,8 +6,7 @@
  * kernel helper the shim lacks. The governor files are tests/data/
  * source_governors/ (one .c file each); each says in a comment what it must do.
  */
-#include "tests/cli_process.h"
-#include "tests/test_paths.h"
+#include "tests/cli/cli_test.h"
 #include "tests/test_require.h"
 
 #include "core/formats/stream_csv.h"
@@ -16,24 +15,17 @@
 #include "core/source_governor/source_build.h"
 #include "core/source_governor/source_governor.h"
 #include "core/source_governor/source_governor_names.h"
-#include "tests/test_files.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <sys/resource.h>
 
-using namespace Qt::StringLiterals;
-using idlescope::test::CliResult;
-using idlescope::test::runCli;
-
 namespace {
-
-using idlescope::test::readAll;
-using idlescope::test::writeFile;
 
 QString dataFile(const QString &name)
 {
@@ -51,6 +43,21 @@ QStringList replayPathArgs(const QString &path)
 QStringList replayArgs(const QString &governorFile)
 {
     return replayPathArgs(dataFile(governorFile));
+}
+
+/// The first line of a replay's --entries file.
+const QByteArray kEntriesHeader = "span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n";
+
+/// A replay of replayArgs(@p governorFile) and the --entries file it wrote in @p dir.
+struct EntriesOf {
+    CliResult run;
+    QByteArray entries;
+};
+EntriesOf replayEntries(const QString &governorFile, const QTemporaryDir &dir)
+{
+    const QString entries = dir.filePath(QFileInfo(governorFile).completeBaseName() + u".csv"_s);
+    const CliResult run = runCli(replayArgs(governorFile) << u"--entries"_s << entries);
+    return {run, readAll(entries)};
 }
 
 } // namespace
@@ -108,14 +115,13 @@ private slots:
         const QString summary = m_out.filePath(u"hop.json"_s);
         const auto r = runCli(replayArgs(u"hop.c"_s) << u"--entries"_s << entries << u"--summary"_s << summary);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QCOMPARE(readAll(entries),
-                 QByteArray("span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n"
-                            "0,0,0,1,201000,0,1,0,0\n"
-                            "1,0,1,1,2010000,0,1,0,0\n"
-                            "2,0,2,1,130000,1,0,0,0\n"
-                            "3,0,1,1,30000,1,0,0,0\n"
-                            "4,0,0,1,6000,0,0,0,0\n"
-                            "5,0,0,1,151000,0,1,0,0\n"));
+        QCOMPARE(readAll(entries), QByteArray(kEntriesHeader
+                                              + "0,0,0,1,201000,0,1,0,0\n"
+                                                "1,0,1,1,2010000,0,1,0,0\n"
+                                                "2,0,2,1,130000,1,0,0,0\n"
+                                                "3,0,1,1,30000,1,0,0,0\n"
+                                                "4,0,0,1,6000,0,0,0,0\n"
+                                                "5,0,0,1,151000,0,1,0,0\n"));
         const QByteArray json = readAll(summary);
         // end_now_ns = 1e9 + 6 gaps of 100 us + the six residencies (2,528,000 ns).
         QVERIFY2(json.contains("\"entries\": 6, \"end_now_ns\": 1003128000"), json.constData());
@@ -156,6 +162,25 @@ private slots:
                                dataFile(u"hop.csv"_s), u"--governor-source"_s, copy});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QCOMPARE(governors.entryList({u"*.so"_s}, QDir::Files).size(), 2);
+    }
+
+    void aStopTickByteOtherThanOneStopsTheTick()
+    {
+        // odd_bool.c stores the byte 2 in *stop_tick and picks state 0 each time. The host
+        // read it as a C++ bool: the decision byte then carried DECISION_POLL_LIMIT instead
+        // of DECISION_STOP_TICK (2 << 4), and the next decisions were read as its value. Any
+        // byte but 0 is "stop the tick", as C's conversion to bool makes it. On hop.csv with
+        // three_states.json, state 0 (C1, exit latency 1 us) each time: residency = wake_ns
+        // + 1000 ns (hop.c's comment), rows 0, 1 and 5 below (C2's 50 us target residency).
+        const EntriesOf r = replayEntries(u"odd_bool.c"_s, m_out);
+        QVERIFY2(r.run.exitCode == 0, qPrintable(r.run.err));
+        QCOMPARE(r.entries, QByteArray(kEntriesHeader
+                                       + "0,0,0,1,201000,0,1,0,0\n"
+                                         "1,0,0,1,2001000,0,1,0,0\n"
+                                         "2,0,0,1,31000,0,0,0,0\n"
+                                         "3,0,0,1,21000,0,0,0,0\n"
+                                         "4,0,0,1,6000,0,0,0,0\n"
+                                         "5,0,0,1,151000,0,1,0,0\n"));
     }
 
     void aHeaderBesideIsPartOfTheBuildAndNoOtherIsRead()
@@ -214,17 +239,15 @@ private slots:
         // host left local_clock() at the select's time in reflect(), every span
         // measured 0 and every entry stayed in C1 (teo-5.14's own kernel file
         // then missed 4 of the kit's 48 files).
-        const QString entries = m_out.filePath(u"span.csv"_s);
-        const auto r = runCli(replayArgs(u"span.c"_s) << u"--entries"_s << entries);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QCOMPARE(readAll(entries),
-                 QByteArray("span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n"
-                            "0,0,0,1,201000,0,1,0,0\n"
-                            "1,0,1,1,2010000,0,1,0,0\n"
-                            "2,0,1,1,40000,1,0,0,0\n"
-                            "3,0,0,1,21000,0,0,0,0\n"
-                            "4,0,0,1,6000,0,0,0,0\n"
-                            "5,0,0,1,151000,0,1,0,0\n"));
+        const EntriesOf r = replayEntries(u"span.c"_s, m_out);
+        QVERIFY2(r.run.exitCode == 0, qPrintable(r.run.err));
+        QCOMPARE(r.entries, QByteArray(kEntriesHeader
+                                       + "0,0,0,1,201000,0,1,0,0\n"
+                                         "1,0,1,1,2010000,0,1,0,0\n"
+                                         "2,0,1,1,40000,1,0,0,0\n"
+                                         "3,0,0,1,21000,0,0,0,0\n"
+                                         "4,0,0,1,6000,0,0,0,0\n"
+                                         "5,0,0,1,151000,0,1,0,0\n"));
     }
 
     void aGovernorMayOwnThePollWindow()
@@ -236,14 +259,13 @@ private slots:
             runCli({u"replay"_s, u"--table"_s, dataFile(u"poll_halt.json"_s), u"--stream"_s, dataFile(u"window.csv"_s),
                     u"--governor-source"_s, dataFile(u"window.c"_s), u"--entries"_s, entries});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QCOMPARE(readAll(entries),
-                 QByteArray("span,entry,state,stop_tick,residency_ns,above,below,got_tick,poll_time_limit\n"
-                            "0,0,0,0,20000,0,1,0,1\n"
-                            "0,1,1,1,31000,0,0,0,0\n"
-                            "1,0,0,0,30000,0,1,0,0\n"
-                            "2,0,0,0,40000,0,1,0,1\n"
-                            "2,1,1,1,61000,0,0,0,0\n"
-                            "3,0,0,0,10000,0,1,0,0\n"));
+        QCOMPARE(readAll(entries), QByteArray(kEntriesHeader
+                                              + "0,0,0,0,20000,0,1,0,1\n"
+                                                "0,1,1,1,31000,0,0,0,0\n"
+                                                "1,0,0,0,30000,0,1,0,0\n"
+                                                "2,0,0,0,40000,0,1,0,1\n"
+                                                "2,1,1,1,61000,0,0,0,0\n"
+                                                "3,0,0,0,10000,0,1,0,0\n"));
     }
 
     void runGovernorTakesASourceId()

@@ -22,6 +22,9 @@
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/runner/trace_workload.h"
 #include "widgets/trace/cpu_lanes_view.h"
+#include "widgets/trace/entries_model.h"
+#include "widgets/trace/trace_disagreements.h"
+#include "widgets/trace/trace_entry_text.h"
 #include "widgets/trace/trace_machine_job.h"
 #include "widgets/view_state.h"
 
@@ -63,6 +66,7 @@ private slots:
     void exportStandsAlone();
     void disagreementIsOneClickFromTheInspector();
     void exportDialogProposesANameAndAsksBeforeOverwriting();
+    void oneClockInEveryView();
 };
 
 namespace {
@@ -96,6 +100,13 @@ bool computed(CpuLanesView &v)
     return v.comparison() || spy.wait(TIMEOUT_MS);
 }
 
+/// @p v given @p snap, once its comparison is computed (false when none came).
+bool computedFor(CpuLanesView &v, const SnapshotPtr &snap)
+{
+    v.setSnapshot(snap);
+    return computed(v);
+}
+
 const MachineRun *runNamed(const MachineComparison &c, const std::string &name)
 {
     for (const MachineRun &r : c.runs)
@@ -123,8 +134,7 @@ void TestCpuLanes::junoHasSixLaneGroups()
     const SnapshotPtr snap = juno(4);
     QVERIFY(snap && snap->trace);
     CpuLanesView v;
-    v.setSnapshot(snap);
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, snap));
     QVERIFY(v.comparison());
     QCOMPARE(v.comparison()->machine.id, std::string("juno-r0"));
     QCOMPARE(v.groupLabels(), QStringList({"cpu0", "cpu1", "cpu2", "cpu3", "cpu4", "cpu5"}));
@@ -250,8 +260,7 @@ void TestCpuLanes::everyLaneNamedWithItsDeepestState()
     CpuLanesView v;
     v.resize(900, 300);
     v.show();
-    v.setSnapshot(snap);
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, snap));
     QStringList bottomUp = v.laneLabels();
     std::reverse(bottomUp.begin(), bottomUp.end());
     QCOMPARE(v.axisLaneLabels(), bottomUp);
@@ -269,8 +278,7 @@ void TestCpuLanes::everyLaneNamedWithItsDeepestState()
 void TestCpuLanes::oneCpuIsAViewOfTheSameComparison()
 {
     CpuLanesView v;
-    v.setSnapshot(juno(4));
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, juno(4)));
     QCOMPARE(v.computeCount(), 1);
     // Picking cpu4 in the selector: its group only, and the one-CPU views are asked to follow.
     QSignalSpy picked(&v, &CpuLanesView::cpuPicked);
@@ -304,8 +312,7 @@ void TestCpuLanes::cpuWithoutSpansIsListedWithTheReason()
         traceScenario(QStringLiteral("vm-amd-2cpu-pipe100us.ftrace.txt.gz"), QStringLiteral("intel-skx"), 0));
     QVERIFY(snap);
     CpuLanesView v;
-    v.setSnapshot(snap);
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, snap));
     QCOMPARE(v.groupLabels(), QStringList({"cpu0"}));
     QCOMPARE(v.skippedText(), QStringLiteral("Not replayed: cpu1 (no complete idle span: 20785 spans = 0 exported + "
                                              "20784 missing a sched_switch + 1 cut by the trace's end)"));
@@ -369,8 +376,7 @@ void TestCpuLanes::theLatencyLimitReachesEveryCpu()
     QCOMPARE(one.summary.totalAbove(), std::int64_t(190));
     QCOMPARE(one.summary.totalBelow(), std::int64_t(253));
     CpuLanesView v;
-    v.setSnapshot(snap);
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, snap));
     const MachineRun *menu = runNamed(*v.comparison(), "menu-6.14");
     QVERIFY(menu);
     const CpuRun *cpu0 = menu->find(0);
@@ -404,8 +410,7 @@ void TestCpuLanes::energyFromOneSource()
         for (std::size_t k = 0; k < want.states.size(); ++k)
             QCOMPARE(snap->power.states[k].powerMw, want.states[k].powerMw);
         CpuLanesView v;
-        v.setSnapshot(snap);
-        QVERIFY(computed(v));
+        QVERIFY(computedFor(v, snap));
         ComparisonTableModel model;
         model.setSnapshot(snap);
         // The recorded run's and menu-6.14's idle energy on this CPU: the table's value is the
@@ -493,8 +498,7 @@ void TestCpuLanes::exportStandsAlone()
     // Issue 33 item 7: the CPUs dock could not be exported. Juno, every CPU, as CSV and as
     // Markdown: a header that says what the table is, then the dock's own cells (core's text).
     CpuLanesView v;
-    v.setSnapshot(juno(4));
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, juno(4)));
     QTemporaryDir dir;
     const QString csvPath = dir.filePath(QStringLiteral("cpus.csv"));
     QCOMPARE(v.exportTo(csvPath), QString());
@@ -578,8 +582,9 @@ void TestCpuLanes::disagreementIsOneClickFromTheInspector()
         if (list->item(i)->text().startsWith(QStringLiteral("menu-6.14")))
             first = list->item(i);
     QVERIFY(first);
-    QCOMPARE(first->text(),
-             QStringLiteral("menu-6.14 \u00b7 cpu3 at 2084.021931 s: the kernel cpu-sleep-0, menu-6.14 WFI"));
+    QCOMPARE(first->text(), QStringLiteral("menu-6.14 \u00b7 cpu3 at %1: the kernel cpu-sleep-0, menu-6.14 WFI")
+                                .arg(traceAxisText(first->data(Qt::UserRole + 1).toLongLong() - s->trace->originNs)));
+    QVERIFY2(first->toolTip().startsWith(QStringLiteral("trace-cmd 2084.021931 s")), qPrintable(first->toolTip()));
     // A real click on the item, in the dock as the user sees it.
     v->findChild<QTabWidget *>()->setCurrentWidget(list);
     w.findChild<QDockWidget *>(QStringLiteral("cpusDock"))->raise();
@@ -616,8 +621,7 @@ void TestCpuLanes::secondInstanceIsShownByItsLabel()
     const SnapshotPtr snap = test::simulateOnce(spec);
     QVERIFY(snap && snap->trace);
     CpuLanesView v;
-    v.setSnapshot(snap);
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, snap));
     QCOMPARE(v.laneLabels().size(), 24); // 6 CPUs x (recorded, menu-6.14, teo-6.14, m4)
     QCOMPARE(v.laneLabels().at(19), QStringLiteral("cpu4 \u00b7 m4"));
     QVERIFY(runNamed(*v.comparison(), "m4"));
@@ -636,8 +640,7 @@ void TestCpuLanes::exportDialogProposesANameAndAsksBeforeOverwriting()
     // Driving Qt's dialog through the question proved timing-dependent (its file model loads
     // the folder asynchronously): the test reads the dialog's set-up and cancels.
     CpuLanesView v;
-    v.setSnapshot(juno(4));
-    QVERIFY(computed(v));
+    QVERIFY(computedFor(v, juno(4)));
     QString proposed;
     QString suffix;
     bool confirmsOverwrite = false;
@@ -662,6 +665,84 @@ void TestCpuLanes::exportDialogProposesANameAndAsksBeforeOverwriting()
     QCOMPARE(proposed, QStringLiteral("lisa-juno-sched_load-6cpu-cpus.csv"));
     QCOMPARE(suffix, QStringLiteral("csv"));
     QVERIFY(confirmsOverwrite);
+}
+
+void TestCpuLanes::oneClockInEveryView()
+{
+    // The walkthrough of issue 33 item 4 ("one clock everywhere"): the entries list, the
+    // inspector and the first-disagreement links gave trace-cmd timestamps (2084.021931) while
+    // the lanes' axis counts from the trace's first event. Every view now writes an entry's
+    // time where the lanes draw it; the trace-cmd timestamp stays in a tooltip and beside it.
+    // The entry: menu-6.14's first disagreement with the kernel, on CPU 3
+    // (`idlescope-cli compare --trace lisa-juno-sched_load-6cpu.dat --table arm-juno-r0
+    // --agreement menu-6.14 --recorded-governor menu`: "2084.021931  CPU 3, row 0"); the
+    // trace's first event is at 2084.021443 (report line 2), so the lanes draw it at 488 us.
+    const SnapshotPtr snap = juno(3);
+    QVERIFY(snap && snap->trace);
+    CpuLanesView v;
+    QVERIFY(computedFor(v, snap));
+    QListWidgetItem *link = nullptr;
+    for (int i = 0; i < v.disagreementList()->count() && !link; ++i)
+        if (v.disagreementList()->item(i)->text().startsWith(QStringLiteral("menu-6.14 \u00b7 cpu3")))
+            link = v.disagreementList()->item(i);
+    QVERIFY(link);
+    const qint64 traceNs = link->data(Qt::UserRole + 1).toLongLong();
+
+    // Which entry it is: the inspector selects the kernel's entry of the link, as a click does.
+    ViewState view;
+    view.setFullRange(0, snap->durationNs());
+    EpisodeInspector inspector;
+    inspector.setViewState(&view);
+    inspector.setSnapshot(snap);
+    QVERIFY(inspector.goToTraceEntry(traceNs));
+    const int recorded = snap->indexOf("recorded");
+    QCOMPARE(view.selectedGovernor(), recorded);
+    const std::int64_t e = view.selectedEntry();
+    QCOMPARE(e, std::int64_t(0)); // row 0's first entry
+
+    // Where the lanes draw it: the x of its step in the "cpu3 · recorded" lane (each entry is
+    // two points, its start and its end), read off the plot, not computed from an origin.
+    const QCPGraph *lane = nullptr;
+    for (int i = 0; i < v.plot()->graphCount(); ++i)
+        if (v.plot()->graph(i)->name() == QStringLiteral("cpu3 \u00b7 recorded"))
+            lane = v.plot()->graph(i);
+    QVERIFY(lane);
+    QVERIFY(lane->dataCount() > 2 * e);
+    const auto laneNs = static_cast<Ns>(std::llround((lane->data()->constBegin() + 2 * e)->key));
+    QVERIFY2(std::llabs(laneNs - 488000) < 1000, qPrintable(QString::number(laneNs))); // by hand, above
+    const QString want = traceAxisText(laneNs);
+    QCOMPARE(want, QStringLiteral("0.000488 s"));
+
+    // The CPUs dock's link.
+    QVERIFY2(link->text().startsWith(QStringLiteral("menu-6.14 \u00b7 cpu3 at %1:").arg(want)),
+             qPrintable(link->text()));
+    // The entries list, its trace-cmd timestamp in the cell's tooltip (the report's, above).
+    EntriesModel list;
+    list.setSnapshot(snap);
+    list.setRun(recorded);
+    const int row = list.rowOf(e);
+    QVERIFY(row >= 0);
+    QCOMPARE(list.data(list.index(row, EntriesModel::Time)).toString(), want);
+    QCOMPARE(list.data(list.index(row, EntriesModel::Time), Qt::ToolTipRole).toString(),
+             QStringLiteral("trace-cmd 2084.021931 s"));
+    QCOMPARE(list.headerData(EntriesModel::Time, Qt::Horizontal).toString(), QStringLiteral("trace time"));
+    // The inspector's header, and its "In the trace" line.
+    const QString title = inspector.plainText().section(QLatin1Char('\n'), 0, 0);
+    QVERIFY2(title.contains(QStringLiteral("at %1 trace time (trace-cmd 2084.021931 s)").arg(want)), qPrintable(title));
+    QVERIFY2(inspector.plainText().contains(
+                 QStringLiteral("In the trace: CPU 3 at %1 (trace-cmd 2084.021931 s)").arg(want)),
+             qPrintable(inspector.plainText()));
+    // The inspector's own link to the same disagreement.
+    const DisagreementLink *own = nullptr;
+    for (const DisagreementLink &l : inspector.disagreements())
+        if (!own && l.governor == snap->indexOf("menu-6.14"))
+            own = &l;
+    QVERIFY(own);
+    QCOMPARE(own->recordedEntry, e);
+    QVERIFY2(inspector.plainText().contains(QStringLiteral("%1: the kernel cpu-sleep-0, menu-6.14 WFI (trace-cmd "
+                                                           "2084.021931 s)")
+                                                .arg(want)),
+             qPrintable(inspector.plainText()));
 }
 
 #include "tst_cpu_lanes.moc"

@@ -37,7 +37,11 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
+
+#include <atomic>
+#include <memory>
 
 using namespace idlescope;
 using namespace Qt::StringLiterals;
@@ -140,6 +144,26 @@ SnapshotPtr addSource(MainWindow &w, const QString &path, const QString &kernel 
     return w.snapshot();
 }
 
+/// A copy of hop.c in a folder of its own: added from source, the window watches it.
+struct WatchedHop {
+    QTemporaryDir dir;
+    QString path;        ///< the copy
+    QByteArray original; ///< hop.c's bytes
+    std::string id;      ///< its variant: src:PATH
+};
+
+/// showHopScenario() with @p hop's copy written and added from source: the snapshot that has
+/// its run (null when none came, or the copy could not be written).
+SnapshotPtr showWatchedHop(MainWindow &w, WatchedHop &hop)
+{
+    hop.path = hop.dir.filePath(u"hop.c"_s);
+    hop.original = readAll(dataFile(u"hop.c"_s));
+    hop.id = (u"src:"_s + hop.path).toStdString();
+    if (!showHopScenario(w) || !writeFile(hop.path, hop.original))
+        return nullptr;
+    return addSource(w, hop.path);
+}
+
 /// showHopScenario() with hop.c added from source.
 SnapshotPtr showHopScenarioWithHopC(MainWindow &w)
 {
@@ -196,14 +220,12 @@ private slots:
     void savingTheWatchedFileReSimulates()
     {
         MainWindow w;
-        QVERIFY(showHopScenario(w));
-        QTemporaryDir dir;
-        const QString path = dir.filePath(u"hop.c"_s);
-        const QByteArray original = readAll(dataFile(u"hop.c"_s));
-        QVERIFY(writeFile(path, original));
-        SnapshotPtr s = addSource(w, path);
+        WatchedHop hop;
+        SnapshotPtr s = showWatchedHop(w, hop);
         QVERIFY(s);
-        const std::string id = (u"src:"_s + path).toStdString();
+        const QString &path = hop.path;
+        const QByteArray &original = hop.original;
+        const std::string &id = hop.id;
         QCOMPARE(states(*s->governors[std::size_t(s->indexOf(id))].run), (std::vector<int>{0, 1, 2, 1, 0, 0}));
         QVERIFY(w.sourceGovernors()->watch()->paths().contains(path));
 
@@ -255,6 +277,48 @@ private slots:
         QVERIFY2(title.startsWith(u"Cannot explain this entry: "_s), qPrintable(title));
         QVERIFY2(title.size() <= int(u"Cannot explain this entry: "_s.size()) + 161, qPrintable(title));
         QVERIFY2(!title.contains(u"static int oops"_s), qPrintable(title)); // the compiler's quote of the line
+    }
+
+    void aSavedFileIsHashedOffTheWindowsThread()
+    {
+        // Issue 30: a save of a watched file was hashed on the GUI thread (a large file, or one
+        // on a network folder that stopped answering, held the window). It is hashed on the
+        // file threads now: while the hash is held the window's timer keeps firing and nothing
+        // re-simulates; once it ends the save re-simulates (the rows of
+        // savingTheWatchedFileReSimulates: hop stays on C1, state 0 on all six rows).
+        MainWindow w;
+        WatchedHop hop;
+        const SnapshotPtr added = showWatchedHop(w, hop);
+        QVERIFY(added);
+        const QString &path = hop.path;
+        const QByteArray &original = hop.original;
+        const std::string &id = hop.id;
+        auto hold = std::make_shared<std::atomic<bool>>(true);
+        auto asked = std::make_shared<std::atomic<int>>(0);
+        w.sourceGovernors()->setStampReaderForTesting([hold, asked](const QString &file) {
+            ++*asked;
+            while (hold->load())
+                QThread::msleep(5);
+            return sourceFileStamp(file);
+        });
+        int ticks = 0;
+        QTimer tick;
+        tick.setInterval(10);
+        connect(&tick, &QTimer::timeout, &w, [&ticks] { ++ticks; });
+        tick.start();
+
+        QByteArray stayOnC1 = original;
+        stayOnC1.replace("data->idx++;", "data->idx += 0;");
+        QVERIFY(writeFile(path, stayOnC1));
+        QTRY_VERIFY_WITH_TIMEOUT(asked->load() >= 1, WINDOW_TIMEOUT_MS);
+        const int before = ticks;
+        QTRY_VERIFY_WITH_TIMEOUT(ticks >= before + 30, WINDOW_TIMEOUT_MS);
+        QCOMPARE(w.snapshot(), added); // held: nothing re-simulated
+        hold->store(false);
+        QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != added && w.snapshot()->indexOf(id) >= 0
+                                     && states(*w.snapshot()->governors[std::size_t(w.snapshot()->indexOf(id))].run)
+                                            == std::vector<int>(6, 0),
+                                 WINDOW_TIMEOUT_MS);
     }
 
     void aFileThatDoesNotCompileShowsTheCompilersLine()

@@ -68,7 +68,7 @@ void TestTableProposal::builtinTablesWithTheTraceStateCount()
     // A session's trace keeps the session's table: the proposal is offered, one click away.
     SetupPanel session;
     session.setTarget(def.target);
-    WorkloadSpec w;
+    WorkloadSourceSpec w;
     w.kind = WorkloadKind::Trace;
     w.path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
     w.cpu = 4;

@@ -70,6 +70,17 @@ ScenarioSpec junoScenario(int cpu)
     return spec;
 }
 
+/// The entries list showing a snapshot, on a view of its whole run.
+struct EntriesOf {
+    explicit EntriesOf(const SnapshotPtr &snap) : list(&view)
+    {
+        view.setFullRange(0, snap->durationNs());
+        list.setSnapshot(snap);
+    }
+    ViewState view;
+    EntriesDock list;
+};
+
 /// @p lanes (on @p view) showing @p snap over its whole run, 900 x 400.
 void showLanes(StateTimelinePlot &lanes, ViewState &view, const SnapshotPtr &snap)
 {
@@ -181,8 +192,16 @@ void TestTraceGui::inspectorNamesTheTraceTimestamp()
     QVERIFY2(text.contains(QStringLiteral("The kernel entered cluster-sleep-0 here for")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("menu-6.14 would have chosen")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("the oracle")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("2084.203832 s, CPU 4")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("left idle at 2084.203990 s")), qPrintable(text));
+    // On the lanes' clock (the first event, 2084.021443, is 0: 182.389 and 182.547 ms, within the
+    // report's microsecond), the trace-cmd timestamps beside.
+    QVERIFY(std::llabs(entryAxisNs(*snap, 0, e) - 182389000) < 1000);
+    QVERIFY2(text.contains(
+                 QStringLiteral("CPU 4 at %1 (trace-cmd 2084.203832 s)").arg(traceAxisText(entryAxisNs(*snap, 0, e)))),
+             qPrintable(text));
+    QVERIFY2(text.contains(
+                 QStringLiteral("left idle at %1 (trace-cmd 2084.203990 s)")
+                     .arg(traceAxisText(entryAxisNs(*snap, 0, e) + rec.residencyNs[static_cast<std::size_t>(e)]))),
+             qPrintable(text));
     // A simulated entry of the same span: the span's start, and its own clock's drift as a value.
     inspector.showEntry(1, firstEntryOfSpan(*snap->governors[1].run, 1));
     QTRY_VERIFY(inspector.detail() != nullptr);
@@ -336,10 +355,9 @@ void TestTraceGui::entriesListFiltersAndFollows()
     // 20 entries, 12 of them in state 2 (cluster-sleep-0).
     const SnapshotPtr snap = test::simulateOnce(junoScenario(4));
     QVERIFY(snap);
-    ViewState view;
-    view.setFullRange(0, snap->durationNs());
-    EntriesDock list(&view);
-    list.setSnapshot(snap);
+    EntriesOf shown(snap);
+    ViewState &view = shown.view;
+    EntriesDock &list = shown.list;
     QCOMPARE(list.model()->run(), 0); // the first run: recorded
     QCOMPARE(list.model()->rowCount(), 20);
     list.missBox()->setCurrentIndex(list.missBox()->findData(int(ENTRY_ABOVE)));
@@ -444,7 +462,7 @@ void TestTraceGui::inspectorOnTheTraceClock()
         QTRY_COMPARE(lanes.selectionLineNs(), inspector.entryAxisNs());
         // The title says that time, on the trace's clock, with the trace's timestamp.
         const QString title = inspector.plainText().section(QLatin1Char('\n'), 0, 0);
-        const QString want = durationText(lanes.selectionLineNs()) + QStringLiteral(" trace time (")
+        const QString want = traceAxisText(lanes.selectionLineNs()) + QStringLiteral(" trace time (trace-cmd ")
                              + traceTimestampText(snap->trace->originNs + lanes.selectionLineNs())
                              + QStringLiteral(" s)");
         QVERIFY2(title.contains(QStringLiteral("at ") + want), qPrintable(title + QStringLiteral(" / ") + want));
@@ -473,10 +491,8 @@ void TestTraceGui::inspectorSaysWhatTheListSays()
     // "ended by" cell, and "unknown" appears nowhere.
     const SnapshotPtr snap = test::simulateOnce(junoScenario(0));
     QVERIFY(snap);
-    ViewState view;
-    view.setFullRange(0, snap->durationNs());
-    EntriesDock list(&view);
-    list.setSnapshot(snap);
+    EntriesOf shown(snap);
+    EntriesDock &list = shown.list;
     EpisodeInspector inspector;
     inspector.setSnapshot(snap);
     QSet<QString> seen;
@@ -581,10 +597,11 @@ void TestTraceGui::disagreementOneClickFromTheInspector()
     QCOMPARE(traceTimestampText(link->traceNs), traceTimestampText(want->traceNs));
     const QUrl url = entryLink(link->recorded, link->recordedEntry);
     QVERIFY2(inspector.html().contains(url.toString()), qPrintable(inspector.html()));
-    QVERIFY2(inspector.plainText().contains(QStringLiteral("%1 s: the kernel %2, menu-6.14 %3")
-                                                .arg(traceTimestampText(want->traceNs),
+    QVERIFY2(inspector.plainText().contains(QStringLiteral("%1: the kernel %2, menu-6.14 %3 (trace-cmd %4 s)")
+                                                .arg(traceAxisText(want->traceNs - snap->trace->originNs),
                                                      QString::fromStdString(whole->stateNames[want->recordedState]),
-                                                     QString::fromStdString(whole->stateNames[want->simulatedState]))),
+                                                     QString::fromStdString(whole->stateNames[want->simulatedState]),
+                                                     traceTimestampText(want->traceNs))),
              qPrintable(inspector.plainText()));
     emit inspector.textBrowser()->anchorClicked(url);
     QCOMPARE(view.selectedGovernor(), snap->indexOf("recorded"));

@@ -5,12 +5,12 @@
 
 #include "core/io/atomic_file.h"
 #include "widgets/comparison/comparison_table_model.h"
+#include "widgets/export/export_dialogs.h"
 #include "widgets/export/model_export.h"
 #include "widgets/export/scenario_context.h"
 
 #include <QApplication>
 #include <QClipboard>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -93,6 +93,28 @@ protected:
 
 ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
 {
+    setupUi();
+    createConnections();
+}
+
+void ComparisonView::setupUi()
+{
+    createTable();
+    auto *bar = createToolBar();
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    // The table keeps its header and two governor rows however short the dock (at 1024 x 768
+    // a trace's note, word-wrapped below, took the whole dock and ran over the table).
+    m_view->setMinimumHeight(m_view->horizontalHeader()->sizeHint().height()
+                             + 2 * m_view->verticalHeader()->defaultSectionSize() + 2 * m_view->frameWidth()
+                             + m_view->horizontalScrollBar()->sizeHint().height());
+    layout->addWidget(createTraceNote());
+}
+
+void ComparisonView::createTable()
+{
     m_model = new ComparisonTableModel(this);
     m_proxy = new TwoLineHeaderProxy(this);
     m_proxy->setSourceModel(m_model);
@@ -113,25 +135,11 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     m_view->setStyleSheet(QStringLiteral("QTableView::item { padding: 0px 3px; }"
                                          "QHeaderView::section { padding: 1px 3px; }"));
-    connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &i) {
-        // "no power data" in the energy column is a way to where power data is set.
-        if (i.column() == ComparisonTableModel::EnergyColumn && m_powerLink->isVisibleTo(this)
-            && !i.data(Qt::EditRole).isValid()) {
-            emit powerDataRequested();
-            return;
-        }
-        emit governorActivated(i.data(ComparisonTableModel::GovernorIndexRole).toInt());
-    });
-    // The context menu: the copies of the toolbar, and the command that reproduces the table.
-    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
-        QMenu menu(this);
-        menu.addAction(tr("Copy Markdown"), this, &ComparisonView::copyMarkdown);
-        menu.addAction(tr("Copy CSV"), this, &ComparisonView::copyCsv);
-        menu.addAction(tr("Copy as command"), this, &ComparisonView::copyCommandRequested);
-        menu.exec(m_view->viewport()->mapToGlobal(at));
-    });
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu); // its menu: createConnections()
+}
 
+QHBoxLayout *ComparisonView::createToolBar()
+{
     auto button = [this](const QString &text, const QString &tip, void (ComparisonView::*slot)()) {
         auto *b = new QToolButton(this);
         b->setText(text);
@@ -160,18 +168,12 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
     m_powerLink->setToolTip(powerDataHowTo());
     m_powerLink->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
     m_powerLink->hide();
-    connect(m_powerLink, &QLabel::linkActivated, this, &ComparisonView::powerDataRequested);
     bar->insertWidget(3, m_powerLink);
+    return bar;
+}
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(2, 2, 2, 2);
-    layout->addLayout(bar);
-    layout->addWidget(m_view, 1);
-    // The table keeps its header and two governor rows however short the dock (at 1024 x 768
-    // a trace's note, word-wrapped below, took the whole dock and ran over the table).
-    m_view->setMinimumHeight(m_view->horizontalHeader()->sizeHint().height()
-                             + 2 * m_view->verticalHeader()->defaultSectionSize() + 2 * m_view->frameWidth()
-                             + m_view->horizontalScrollBar()->sizeHint().height());
+QWidget *ComparisonView::createTraceNote()
+{
     m_traceNote = new QLabel(this);
     m_traceNote->setWordWrap(true);
     m_traceNote->setStyleSheet(QStringLiteral("color:#707070;"));
@@ -185,7 +187,29 @@ ComparisonView::ComparisonView(QWidget *parent) : QWidget(parent)
     m_noteScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_noteScroll->setMaximumHeight(3 * fontMetrics().lineSpacing() + 4);
     m_noteScroll->hide();
-    layout->addWidget(m_noteScroll);
+    return m_noteScroll;
+}
+
+void ComparisonView::createConnections()
+{
+    connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &i) {
+        // "no power data" in the energy column is a way to where power data is set.
+        if (i.column() == ComparisonTableModel::EnergyColumn && m_powerLink->isVisibleTo(this)
+            && !i.data(Qt::EditRole).isValid()) {
+            emit powerDataRequested();
+            return;
+        }
+        emit governorActivated(i.data(ComparisonTableModel::GovernorIndexRole).toInt());
+    });
+    // The context menu: the copies of the toolbar, and the command that reproduces the table.
+    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        QMenu menu(this);
+        menu.addAction(tr("Copy Markdown"), this, &ComparisonView::copyMarkdown);
+        menu.addAction(tr("Copy CSV"), this, &ComparisonView::copyCsv);
+        menu.addAction(tr("Copy as command"), this, &ComparisonView::copyCommandRequested);
+        menu.exec(m_view->viewport()->mapToGlobal(at));
+    });
+    connect(m_powerLink, &QLabel::linkActivated, this, &ComparisonView::powerDataRequested);
 }
 
 void ComparisonView::setSnapshot(SnapshotPtr snapshot)
@@ -324,15 +348,15 @@ QString ComparisonView::exportTo(const QString &path) const
 
 void ComparisonView::exportWithDialog()
 {
-    QString selected;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export comparison"), QString(),
-                                                tr("CSV (*.csv);;Markdown (*.md);;JSON (*.json)"), &selected);
+    // The CPUs dock's dialog: a proposed name ("lisa-juno-sched_load-6cpu-comparison.csv"), the
+    // chosen filter's suffix added before the dialog asks about overwriting.
+    const SnapshotPtr snap = m_model->snapshot();
+    const QString path =
+        askSavePath(this, tr("Export comparison"),
+                    (snap ? exportBaseName(*snap) : QStringLiteral("idlescope")) + QStringLiteral("-comparison.csv"),
+                    {tr("CSV (*.csv)"), tr("Markdown (*.md)"), tr("JSON (*.json)")});
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty()) // no suffix typed: take the filter's
-        path += selected.contains(QLatin1String("*.md"))     ? QStringLiteral(".md")
-                : selected.contains(QLatin1String("*.json")) ? QStringLiteral(".json")
-                                                             : QStringLiteral(".csv");
     const QString err = exportTo(path);
     if (!err.isEmpty())
         QMessageBox::warning(this, tr("Export failed"), err);

@@ -13,6 +13,7 @@
 
 #include <QWidget>
 
+class QHBoxLayout;
 class QLabel;
 class QSortFilterProxyModel;
 class QScrollArea;
@@ -80,6 +81,14 @@ signals:
     void powerDataRequested();
 
 private:
+    /// The table, the toolbar above it (the copies, the scope of its numbers, the power data
+    /// link) and the trace's note below it; then what their clicks and menu do.
+    void setupUi();
+    void createTable();
+    QHBoxLayout *createToolBar();
+    QWidget *createTraceNote();
+    void createConnections();
+
     ComparisonTableModel *m_model = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;
     QTableView *m_view = nullptr;

@@ -141,30 +141,40 @@ void TradeoffView::rebuild()
             if (p == Energy)
                 anyEnergy = true;
             top = std::max(top, v);
-            auto *bars = new QCPBars(x, y);
-            const QColor c = m_model->index(g, Col::GovColumn).data(Qt::DecorationRole).value<QColor>();
-            bars->setPen(QPen(c.darker(115), 1));
-            bars->setBrush(c);
-            bars->setWidth(0.6);
-            bars->addData(g + 1, v);
-            m_bars[p] << bars;
-            // The table's own cell above the bar, so that the panel reads without the table.
-            auto *label = new QCPItemText(m_plot);
-            label->setClipAxisRect(m_rects[p]);
-            label->position->setAxes(x, y);
-            label->position->setCoords(g + 1, v);
-            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-            // The latency panel's bar is the p99, and its title says µs: the number alone (two
-            // lines of "mean … µs / p99 … µs" ran into the neighbours' labels).
-            QString text = m_model->index(g, panelColumn(p)).data().toString();
-            if (p == AddedLatency)
-                text.remove(QStringLiteral(" \u00b5s"));
-            label->setText(text);
-            label->setColor(plotPalette().ink);
-            label->setFont(QFont(font().family(), static_cast<int>(font().pointSizeF() * 0.85)));
+            addBar(p, g, v, x, y);
         }
         y->setRange(0, top > 0 ? top * 1.2 : 1);
     }
+    showEnergyNote(n, anyEnergy);
+}
+
+void TradeoffView::addBar(int p, int g, double v, QCPAxis *x, QCPAxis *y)
+{
+    auto *bars = new QCPBars(x, y);
+    const QColor c = m_model->index(g, Col::GovColumn).data(Qt::DecorationRole).value<QColor>();
+    bars->setPen(QPen(c.darker(115), 1));
+    bars->setBrush(c);
+    bars->setWidth(0.6);
+    bars->addData(g + 1, v);
+    m_bars[p] << bars;
+    // The table's own cell above the bar, so that the panel reads without the table.
+    auto *label = new QCPItemText(m_plot);
+    label->setClipAxisRect(m_rects[p]);
+    label->position->setAxes(x, y);
+    label->position->setCoords(g + 1, v);
+    label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    // The latency panel's bar is the p99, and its title says µs: the number alone (two
+    // lines of "mean … µs / p99 … µs" ran into the neighbours' labels).
+    QString text = m_model->index(g, panelColumn(p)).data().toString();
+    if (p == AddedLatency)
+        text.remove(QStringLiteral(" \u00b5s"));
+    label->setText(text);
+    label->setColor(plotPalette().ink);
+    label->setFont(QFont(font().family(), static_cast<int>(font().pointSizeF() * 0.85)));
+}
+
+void TradeoffView::showEnergyNote(int n, bool anyEnergy)
+{
     // No power data: the table's word for it where the bars would be ("no power data").
     // Then what is missing and how to give it: the table's reason ("no power data for table
     // pseries-power10-lpar (power_mw of each state, in a table JSON file)") and where it is set.

@@ -49,6 +49,11 @@ private:
     int panelColumn(int panel) const;
     /// Put the added-latency panel in the row of panels, or take it out.
     void showLatencyPanel(bool show);
+    /// Panel @p p's bar of table row @p g, @p v high on axes @p x and @p y, with the table's cell above it.
+    void addBar(int p, int g, double v, QCPAxis *x, QCPAxis *y);
+    /// The energy panel's note in place of bars when none of the @p n rows has power data
+    /// (@p anyEnergy false): the table's word for it, its reason and where power data is set.
+    void showEnergyNote(int n, bool anyEnergy);
 
     ComparisonTableModel *m_model;
     QCPAxisRect *m_rects[PanelCount] = {};

@@ -2,7 +2,7 @@
 /**
  * @file plot_export.h
  * A QCustomPlot view as a PNG (raster), PDF or SVG (vector) file. The plot is
- * rendered to memory first and then written atomically (QSaveFile), so a
+ * rendered to memory first and then written atomically (write-then-rename), so a
  * failed export never leaves a truncated file. SVG goes through
  * QSvgGenerator, PDF through QPdfWriter (vector_figure.h).
  */

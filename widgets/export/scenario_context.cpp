@@ -121,4 +121,21 @@ QStringList resultContext(const SimulationSnapshot &snap)
     return lines;
 }
 
+QString exportBaseName(const SimulationSnapshot &snap)
+{
+    const WorkloadSourceSpec &w = snap.spec.workload;
+    QString base;
+    if ((w.kind == WorkloadKind::Trace || w.kind == WorkloadKind::Csv) && !w.path.isEmpty())
+        base = QFileInfo(w.path).baseName(); // "vm-amd-2cpu-idle.ftrace.txt.gz" -> "vm-amd-2cpu-idle"
+    else if (!snap.spec.target.id.isEmpty()) {
+        const QString kind = w.kind == WorkloadKind::ClosedLoop ? QStringLiteral("closed-loop") : workloadKindName(w);
+        base = kind.isEmpty() ? snap.spec.target.id : snap.spec.target.id + QLatin1Char('-') + kind;
+    }
+    // A table id or a file name may hold what a file name should not (a '/' from a path-like id).
+    for (QChar &c : base)
+        if (!c.isLetterOrNumber() && c != QLatin1Char('-') && c != QLatin1Char('_') && c != QLatin1Char('.'))
+            c = QLatin1Char('-');
+    return base.isEmpty() ? QStringLiteral("idlescope") : base;
+}
+
 } // namespace idlescope

@@ -38,4 +38,11 @@ struct SimulationSnapshot;
 /// each thing its trace cannot tell (trace_disclosure.h) and a closed loop's note.
 QStringList resultContext(const SimulationSnapshot &snap);
 
+/// The name an export of @p snap's results is proposed under, before its "-what.suffix": a
+/// trace's or stream file's name without its suffixes ("lisa-juno-sched_load-6cpu"), else the
+/// table and the workload's kind ("pseries-power10-lpar-periodic"); "idlescope" for a
+/// snapshot of no scenario. Safe as a file name: characters other than letters, digits, '-',
+/// '_' and '.' become '-'.
+QString exportBaseName(const SimulationSnapshot &snap);
+
 } // namespace idlescope

@@ -9,6 +9,9 @@
 #include <QLabel>
 #include <QTextDocument>
 
+#include <algorithm>
+#include <cmath>
+
 namespace idlescope {
 
 namespace {
@@ -21,13 +24,18 @@ QString compact(std::int64_t n)
         return QStringLiteral("%1k").arg(static_cast<double>(n) / 1e3, 0, 'f', 1);
     return QStringLiteral("%1M").arg(static_cast<double>(n) / 1e6, 0, 'f', 2);
 }
+/// A full chip's least width, so that chips keep their places while the counts change.
+constexpr int CHIP_MIN_WIDTH = 140;
+/// The flow layout's spacing between chips and its left and right margins.
+constexpr int CHIP_SPACING = 18;
+constexpr int LEGEND_MARGIN = 8;
 } // namespace
 
 GovernorLegend::GovernorLegend(ViewState *view, QWidget *parent)
-    : QWidget(parent), m_view(view), m_layout(new FlowLayout(this, 18, 4))
+    : QWidget(parent), m_view(view), m_layout(new FlowLayout(this, CHIP_SPACING, 4))
 {
     // Chips wrap to more rows instead of widening the window (ten governors fit in any width).
-    m_layout->setContentsMargins(8, 4, 8, 4);
+    m_layout->setContentsMargins(LEGEND_MARGIN, 4, LEGEND_MARGIN, 4);
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
@@ -44,7 +52,7 @@ void GovernorLegend::setSnapshot(SnapshotPtr snapshot)
         for (int g = 0; g < m_snap->governorCount(); ++g) {
             auto *chip = new QLabel(this);
             chip->setTextFormat(Qt::RichText);
-            chip->setMinimumWidth(140);
+            chip->setMinimumWidth(CHIP_MIN_WIDTH);
             m_layout->insertWidget(g, chip);
             m_chips << chip;
         }
@@ -74,6 +82,8 @@ int GovernorLegend::rowCount() const
 void GovernorLegend::refresh()
 {
     m_shown.clear();
+    m_full.clear();
+    m_short.clear();
     if (!m_snap)
         return;
     const qint64 cursor = m_view->cursorNs();
@@ -101,12 +111,13 @@ void GovernorLegend::refresh()
         const std::int64_t above = loop ? t.aboves : c.totalAbove();
         const std::int64_t below = loop ? t.belows : c.totalBelow();
         const double missRatio = loop ? t.idleMissRatio : c.missRatio();
-        m_chips[g]->setText(
-            QStringLiteral("<span style='color:%1; font-size:14pt;'>\u25a0</span> <b>%2</b>%3"
-                           "<br><span style='color:#555;'><b>miss %6 %</b> \u00b7 above %4 \u00b7 below %5</span>")
-                .arg(m_snap->governors[k].color.name(), m_snap->name(g), badge)
-                .arg(compact(above), compact(below))
-                .arg(100.0 * missRatio, 0, 'f', 1));
+        const QString head = QStringLiteral("<span style='color:%1; font-size:14pt;'>\u25a0</span> <b>%2</b>%3")
+                                 .arg(m_snap->governors[k].color.name(), m_snap->name(g), badge);
+        const QString miss = QStringLiteral("<b>miss %1 %</b>").arg(100.0 * missRatio, 0, 'f', 1);
+        m_full << head
+                      + QStringLiteral("<br><span style='color:#555;'>%1 \u00b7 above %2 \u00b7 below %3</span>")
+                            .arg(miss, compact(above), compact(below));
+        m_short << head + QStringLiteral("<br><span style='color:#555;'>%1</span>").arg(miss);
         m_chips[g]->setToolTip(
             (loop ? tr("The whole closed loop: %1 entries, %2 above, %3 below.\n")
                   : tr("Up to the playback cursor: %1 entries, %2 above, %3 below.\n"))
@@ -116,6 +127,36 @@ void GovernorLegend::refresh()
             + tr("Miss = (above + below) / entries; above: the state was too deep, "
                  "below: a deeper state would have fit.")
             + (stale.isEmpty() ? QString() : tr("\n\nStale: the last good run; the file now fails:\n%1").arg(stale)));
+    }
+    chooseCompact();
+}
+
+void GovernorLegend::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    chooseCompact();
+}
+
+void GovernorLegend::chooseCompact()
+{
+    // Decided on screen only (a legend never shown keeps its full chips): the full chips' row
+    // at their text's width, against the legend's.
+    if (isVisible() && !m_chips.isEmpty()) {
+        int row = 2 * LEGEND_MARGIN + CHIP_SPACING * (static_cast<int>(m_chips.size()) - 1);
+        for (int g = 0; g < m_chips.size() && g < m_full.size(); ++g) {
+            QTextDocument doc;
+            doc.setDefaultFont(m_chips[g]->font());
+            doc.setDocumentMargin(0);
+            doc.setHtml(m_full[g]);
+            row += std::max(CHIP_MIN_WIDTH, static_cast<int>(std::ceil(doc.idealWidth())));
+        }
+        m_compact = row > width() && m_chips.size() > 1;
+    }
+    for (int g = 0; g < m_chips.size() && g < m_full.size(); ++g) {
+        const QString &text = m_compact ? m_short[g] : m_full[g];
+        if (m_chips[g]->text() != text)
+            m_chips[g]->setText(text);
+        m_chips[g]->setMinimumWidth(m_compact ? 0 : CHIP_MIN_WIDTH);
     }
 }
 

@@ -12,6 +12,7 @@
 #include "core/stats/run_counts.h"
 #include "widgets/runner/simulation_snapshot.h"
 
+#include <QStringList>
 #include <QWidget>
 
 class QLabel;
@@ -33,14 +34,25 @@ public:
     QString chipText(int g) const;
     /// Rows the chips take at the legend's current width (tests).
     int rowCount() const;
+    /// True while the chips leave their above/below counts to their tooltips, so that they fit
+    /// on one row (a 1024-pixel projector: the full chips took two rows off the plots).
+    bool isCompact() const { return m_compact; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void refresh();
+    /// Full chips when they fit on one row at the legend's width, else compact ones.
+    void chooseCompact();
 
     ViewState *m_view;
     SnapshotPtr m_snap;
     FlowLayout *m_layout;
     QList<QLabel *> m_chips;
+    QStringList m_full;  ///< each chip's full text (name, badges, miss %, above, below)
+    QStringList m_short; ///< without above and below
+    bool m_compact = false;
     std::vector<PrefixCounts> m_shown;
 };
 

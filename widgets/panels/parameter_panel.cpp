@@ -39,6 +39,10 @@ ParameterPanel::ParameterPanel(QWidget *parent)
     auto *global = new QGroupBox(tr("Idle loop"), this);
     auto *form = new QFormLayout(global);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // In a narrow dock (a 1024-pixel projector) the latency limit's slider goes under its check
+    // box: beside it, this row made the panel 327 px wide in a 256 px dock, and every governor's
+    // unit column was cut off at the dock's edge.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     for (int hz : kTickRates)
         m_tick->addItem(tr("%1 Hz").arg(hz), hz);
     m_tick->setToolTip(tr("CONFIG_HZ: the periodic tick rate (TICK_NSEC = 1 s / HZ)"));

@@ -59,6 +59,7 @@ public:
 
     QSlider *slider() const { return m_slider; }
     QLineEdit *field() const { return m_field; }
+    QLabel *unitLabel() const { return m_unitLabel; }
 
 signals:
     /// The user changed the value; @p final is true on slider release / field commit.

@@ -41,20 +41,18 @@ constexpr int GENERATOR_ROLE = Qt::UserRole + 1;
 
 SetupPanel::SetupPanel(QWidget *parent) : QWidget(parent)
 {
+    setupUi();
+    createConnections();
+}
+
+void SetupPanel::setupUi()
+{
     auto *layout = new QVBoxLayout(this);
     m_targetPicker = new TargetPicker(this);
     layout->addWidget(m_targetPicker);
     layout->addWidget(createWorkloadGroup());
     m_governorPicker = new GovernorPicker(this);
     layout->addWidget(m_governorPicker, 1);
-    connect(m_targetPicker, &TargetPicker::targetChanged, this, &SetupPanel::targetChanged);
-    connect(m_targetPicker, &TargetPicker::statesEdited, this, &SetupPanel::statesEdited);
-    connect(m_targetPicker, &TargetPicker::errorOccurred, this, &SetupPanel::errorOccurred);
-    connect(m_targetPicker, &TargetPicker::warningOccurred, this, &SetupPanel::warningOccurred);
-    connect(m_governorPicker, &GovernorPicker::governorsChanged, this, &SetupPanel::governorsChanged);
-    connect(m_governorPicker, &GovernorPicker::governorDuplicated, this, &SetupPanel::governorDuplicated);
-    connect(m_governorPicker, &GovernorPicker::governorRenamed, this, &SetupPanel::governorRenamed);
-    connect(m_governorPicker, &GovernorPicker::errorOccurred, this, &SetupPanel::errorOccurred);
 }
 
 QWidget *SetupPanel::createWorkloadGroup()
@@ -62,6 +60,34 @@ QWidget *SetupPanel::createWorkloadGroup()
     auto *box = new QGroupBox(tr("Workload"), this);
     auto *v = new QVBoxLayout(box);
     m_workloadKind = new QComboBox(box);
+    fillWorkloadKinds();
+    v->addWidget(m_workloadKind);
+    m_workloadPages = new QStackedWidget(box);
+    v->addWidget(m_workloadPages);
+
+    m_generatorForm = new WorkloadForm(m_workloadPages);
+    m_workloadPages->addWidget(m_generatorForm);
+
+    auto *csv = new QWidget(m_workloadPages);
+    auto *h = new QHBoxLayout(csv);
+    h->setContentsMargins(0, 0, 0, 0);
+    m_streamPath = new QLabel(tr("no file"), csv);
+    m_streamPath->setWordWrap(true);
+    m_streamBrowse = new QPushButton(tr("Open\u2026"), csv);
+    h->addWidget(m_streamPath, 1);
+    h->addWidget(m_streamBrowse);
+    m_workloadPages->addWidget(csv);
+
+    m_tracePage = new TraceWorkloadPage(m_workloadPages);
+    m_workloadPages->addWidget(m_tracePage);
+
+    m_specPage = new WorkloadSpecPage(m_workloadPages);
+    m_workloadPages->addWidget(m_specPage);
+    return box;
+}
+
+void SetupPanel::fillWorkloadKinds()
+{
     for (const workloads::GeneratorInfo &g : workloads::allGenerators()) {
         m_workloadKind->addItem(QString::fromUtf8(g.name), static_cast<int>(WorkloadKind::Generator));
         m_workloadKind->setItemData(m_workloadKind->count() - 1, QString::fromUtf8(g.name), GENERATOR_ROLE);
@@ -77,34 +103,47 @@ QWidget *SetupPanel::createWorkloadGroup()
     m_workloadKind->setItemData(m_workloadKind->count() - 1,
                                 tr("ftrace text, trace-cmd .dat or report, perf script with power:cpu_idle events"),
                                 Qt::ToolTipRole);
-    v->addWidget(m_workloadKind);
-    m_workloadPages = new QStackedWidget(box);
-    v->addWidget(m_workloadPages);
+}
 
-    m_generatorForm = new WorkloadForm(m_workloadPages);
-    m_workloadPages->addWidget(m_generatorForm);
+void SetupPanel::createConnections()
+{
+    connectWorkloadPages();
+    connect(m_targetPicker, &TargetPicker::targetChanged, this, &SetupPanel::targetChanged);
+    connect(m_targetPicker, &TargetPicker::statesEdited, this, &SetupPanel::statesEdited);
+    connect(m_targetPicker, &TargetPicker::errorOccurred, this, &SetupPanel::errorOccurred);
+    connect(m_targetPicker, &TargetPicker::warningOccurred, this, &SetupPanel::warningOccurred);
+    connect(m_governorPicker, &GovernorPicker::governorsChanged, this, &SetupPanel::governorsChanged);
+    connect(m_governorPicker, &GovernorPicker::governorDuplicated, this, &SetupPanel::governorDuplicated);
+    connect(m_governorPicker, &GovernorPicker::governorRenamed, this, &SetupPanel::governorRenamed);
+    connect(m_governorPicker, &GovernorPicker::errorOccurred, this, &SetupPanel::errorOccurred);
+}
 
-    auto *csv = new QWidget(m_workloadPages);
-    auto *h = new QHBoxLayout(csv);
-    h->setContentsMargins(0, 0, 0, 0);
-    m_streamPath = new QLabel(tr("no file"), csv);
-    m_streamPath->setWordWrap(true);
-    auto *browse = new QPushButton(tr("Open\u2026"), csv);
-    h->addWidget(m_streamPath, 1);
-    h->addWidget(browse);
-    m_workloadPages->addWidget(csv);
-
-    m_tracePage = new TraceWorkloadPage(m_workloadPages);
-    m_workloadPages->addWidget(m_tracePage);
-
-    m_specPage = new WorkloadSpecPage(m_workloadPages);
-    m_workloadPages->addWidget(m_specPage);
+void SetupPanel::connectWorkloadPages()
+{
     connect(m_specPage, &WorkloadSpecPage::valuesChanged, this, [this] {
         if (m_filling)
             return;
         m_generatorValues[m_workloadKind->currentIndex()] = m_specPage->workload();
         emit workloadChanged();
     });
+    connectTracePage();
+    connect(m_workloadKind, &QComboBox::activated, this, &SetupPanel::chooseWorkload);
+    connect(m_streamBrowse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open wakeup stream"), QString(),
+                                                          tr("Streams (*.csv *.csv.gz);;All files (*)"));
+        if (!path.isEmpty())
+            loadStreamFile(path);
+    });
+    connect(m_generatorForm, &WorkloadForm::valuesChanged, this, [this] {
+        if (m_filling)
+            return;
+        m_generatorValues[m_workloadKind->currentIndex()] = m_generatorForm->workload();
+        emit workloadChanged();
+    });
+}
+
+void SetupPanel::connectTracePage()
+{
     connect(m_tracePage, &TraceWorkloadPage::openRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel trace"), QString(), traceFileFilter());
         if (!path.isEmpty())
@@ -136,21 +175,6 @@ QWidget *SetupPanel::createWorkloadGroup()
             if (!m_filling && itemKind(m_workloadKind->currentIndex()) == WorkloadKind::Trace)
                 emit workloadChanged();
         });
-
-    connect(m_workloadKind, &QComboBox::activated, this, &SetupPanel::chooseWorkload);
-    connect(browse, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open wakeup stream"), QString(),
-                                                          tr("Streams (*.csv *.csv.gz);;All files (*)"));
-        if (!path.isEmpty())
-            loadStreamFile(path);
-    });
-    connect(m_generatorForm, &WorkloadForm::valuesChanged, this, [this] {
-        if (m_filling)
-            return;
-        m_generatorValues[m_workloadKind->currentIndex()] = m_generatorForm->workload();
-        emit workloadChanged();
-    });
-    return box;
 }
 
 bool SetupPanel::adoptProposedTable()

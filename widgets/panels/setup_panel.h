@@ -20,6 +20,7 @@
 
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QStackedWidget;
 
 namespace idlescope {
@@ -102,7 +103,14 @@ signals:
     void warningOccurred(const QString &message);
 
 private:
+    /// The table picker, the workload group (its kinds and a page each) and the governor picker.
+    void setupUi();
     QWidget *createWorkloadGroup();
+    void fillWorkloadKinds();
+    void createConnections();
+    /// The workload pages' edits and opens, and the trace page's table proposal.
+    void connectWorkloadPages();
+    void connectTracePage();
     /// The table proposed for the trace opened (TraceWorkloadPage's proposal row), from its
     /// summary: the table saved beside it, or the built-in tables with its state count.
     void proposeTable();
@@ -129,6 +137,7 @@ private:
     /// The workload set last keeps the legacy seeding (an old session's): edits keep it too.
     bool m_legacySeeding = false;
     QLabel *m_streamPath;
+    QPushButton *m_streamBrowse; ///< opens a stream file
     QString m_streamFile;
     QString m_streamStamp; ///< fileStamp() of m_streamFile when it was opened
     TraceWorkloadPage *m_tracePage;

@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMetaMethod>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -38,6 +39,8 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
 {
     auto *box = this;
     auto *v = new QVBoxLayout(box);
+    // Narrow side margins: the state table's five columns fit a 200-pixel Setup dock.
+    v->setContentsMargins(3, v->contentsMargins().top(), 3, v->contentsMargins().bottom());
     m_targetCombo = new QComboBox(box);
     for (const QString &id : builtinTargetIds()) {
         m_targetCombo->addItem(id, QStringLiteral("builtin:") + id);
@@ -50,13 +53,16 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
     setFocusProxy(m_targetCombo); // focusing the group (e.g. from "no power data") lands on the table choice
 
     m_states = new QTableWidget(0, ColCount, box);
-    m_states->setHorizontalHeaderLabels({tr("State"), tr("Exit \u00b5s"), tr("Target \u00b5s"), tr("Poll"), tr("On")});
+    // Units under the titles: a 200-pixel Setup dock has room for every column that way.
+    m_states->setHorizontalHeaderLabels(
+        {tr("State"), tr("Exit\n\u00b5s"), tr("Target\n\u00b5s"), tr("Poll"), tr("On")});
     m_states->horizontalHeaderItem(ColExit)->setToolTip(tr("Exit latency (exit_latency_ns), in \u00b5s"));
     m_states->horizontalHeaderItem(ColTarget)->setToolTip(tr("Target residency (target_residency_ns), in \u00b5s"));
     m_states->verticalHeader()->hide();
-    m_states->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    for (int c : {ColPolling, ColEnabled})
-        m_states->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    // The name takes what is left; every other column is as wide as its title and values (four
+    // equal stretched columns cut "Target µs" to "Target" in a narrow dock).
+    m_states->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_states->horizontalHeader()->setSectionResizeMode(ColName, QHeaderView::Stretch);
     m_states->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_states->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_states->setSelectionMode(QAbstractItemView::NoSelection);
@@ -73,9 +79,22 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
 
 void TargetPicker::setTarget(const TargetSpec &target)
 {
+    showTarget(target, nullptr);
+}
+
+void TargetPicker::keepTarget()
+{
+    const IdleStateTable pristine = m_pristine; // as it was: the file is not read again
+    showTarget(m_target, &pristine);
+}
+
+void TargetPicker::showTarget(const TargetSpec &target, const IdleStateTable *pristine)
+{
     // What the states are without edits: the source's table (a session or an undo may bring
     // an edited one). A sysfs table read before is kept; else the table given is its own.
-    if (target.kind == TargetKind::Builtin) {
+    if (pristine) {
+        m_pristine = *pristine;
+    } else if (target.kind == TargetKind::Builtin) {
         Result<IdleStateTable> t = builtinTable(target.id);
         m_pristine = t ? std::move(*t) : target.table;
     } else if (target.kind == TargetKind::File) {
@@ -105,14 +124,20 @@ bool TargetPicker::loadTableFile(const QString &path)
         emit errorOccurred(QString::fromStdString(table.error().toString()));
         return false;
     }
+    showTableFile(path, std::move(*table));
+    return true;
+}
+
+void TargetPicker::showTableFile(const QString &path, IdleStateTable table)
+{
     TargetSpec t;
     t.kind = TargetKind::File;
-    t.id = QString::fromStdString(table->id);
+    t.id = QString::fromStdString(table.id);
     t.path = path;
-    t.table = std::move(*table);
-    setTarget(t);
+    t.table = table;
+    // The file's table as read is the one without edits: it is not read again.
+    showTarget(t, &table);
     emit targetChanged();
-    return true;
 }
 
 QStringList TargetPicker::editedStates() const
@@ -169,7 +194,7 @@ void TargetPicker::chooseTarget(int index)
 {
     const QString key = m_targetCombo->itemData(index).toString();
     if (!confirmDiscardEdits()) {
-        setTarget(m_target); // the combo back on the table kept, with its edits
+        keepTarget(); // the combo back on the table kept, with its edits
         return;
     }
     chooseConfirmed(key);
@@ -180,15 +205,21 @@ void TargetPicker::chooseConfirmed(const QString &key)
     if (key == QLatin1String("open")) {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
                                                           tr("Tables (*.json);;All files (*)"));
+        // The window reads the file on its worker (the combo shows the table in force until then).
+        if (!path.isEmpty() && isSignalConnected(QMetaMethod::fromSignal(&TargetPicker::tableFileRequested))) {
+            keepTarget();
+            emit tableFileRequested(path);
+            return;
+        }
         if (path.isEmpty() || !loadTableFile(path))
-            setTarget(m_target); // back to the current entry
+            keepTarget(); // back to the current entry
         return;
     }
     if (key == QLatin1String("machine")) {
         auto sys = readSysfsCpuidle();
         if (!sys) {
             emit errorOccurred(QString::fromStdString(sys.error().toString()));
-            setTarget(m_target);
+            keepTarget();
             return;
         }
         for (const std::string &w : sys->warnings)
@@ -241,7 +272,17 @@ void TargetPicker::fillStateTable()
         for (int c : {ColExit, ColTarget})
             m_states->item(r, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
-    m_states->setFixedHeight(m_states->horizontalHeader()->height() + 4
+    // Never narrower than its columns' contents (the name's too): a dock narrower than that
+    // scrolls to them (its scroll area), no column is cut.
+    QHeaderView *header = m_states->horizontalHeader();
+    header->setSectionResizeMode(ColName, QHeaderView::ResizeToContents);
+    header->resizeSections(QHeaderView::ResizeToContents);
+    int width = 2 * m_states->frameWidth();
+    for (int c = 0; c < ColCount; ++c)
+        width += header->sectionSize(c);
+    header->setSectionResizeMode(ColName, QHeaderView::Stretch);
+    m_states->setMinimumWidth(width);
+    m_states->setFixedHeight(header->sizeHint().height() + 4
                              + t.count() * m_states->verticalHeader()->defaultSectionSize());
     m_targetSource->setText(QString::fromStdString(t.source));
     m_targetSource->setVisible(!t.source.empty());

@@ -28,8 +28,11 @@ public:
     TargetSpec target() const { return m_target; }
     /// Shows @p target (session load, default scenario); emits nothing.
     void setTarget(const TargetSpec &target);
-    /// Loads a table JSON file as the target; false with errorOccurred() on failure.
+    /// Loads a table JSON file as the target; false with errorOccurred() on failure. It reads
+    /// on the calling thread: the window reads on its worker and calls showTableFile().
     bool loadTableFile(const QString &path);
+    /// Makes @p table, read from the table file @p path, the target (targetChanged()).
+    void showTableFile(const QString &path, IdleStateTable table);
     /// Makes the table of combo key @p key the target, as if chosen ("builtin:ID", "file:PATH").
     /// Asks first when the table shown has edited states (confirmDiscardEdits()).
     void useTable(const QString &key);
@@ -47,10 +50,17 @@ signals:
     /// state changed, the tick rate the user chose stays.
     void statesEdited();
     void errorOccurred(const QString &message);
+    /// The user chose the table file @p path ("Table file…"): when this is connected, the
+    /// receiver reads it (off the GUI thread) and calls showTableFile(); else it is read here.
+    void tableFileRequested(const QString &path);
     /// A sysfs state read with a warning.
     void warningOccurred(const QString &message);
 
 private:
+    /// setTarget(), with the table's pristine form when known (else read from its source).
+    void showTarget(const TargetSpec &target, const IdleStateTable *pristine);
+    /// The combo and states back on the table in force (a choice declined or failed).
+    void keepTarget();
     void fillStateTable();
     void stateCellChanged(int row, int column);
     void chooseTarget(int index);

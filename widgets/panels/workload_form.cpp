@@ -42,6 +42,8 @@ WorkloadForm::WorkloadForm(QWidget *parent) : QWidget(parent), m_form(new QFormL
 {
     m_form->setContentsMargins(0, 0, 0, 0);
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A field goes under its label in a narrow Setup dock rather than past its edge.
+    m_form->setRowWrapPolicy(QFormLayout::WrapLongRows);
 }
 
 void WorkloadForm::setWorkload(const WorkloadSourceSpec &w)

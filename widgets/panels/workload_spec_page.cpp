@@ -24,8 +24,14 @@ WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
     v->setContentsMargins(0, 0, 0, 0);
     auto *top = new QFormLayout;
     auto *form = new QFormLayout;
-    for (QFormLayout *f : {top, form})
+    for (QFormLayout *f : {top, form}) {
         f->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        f->setRowWrapPolicy(QFormLayout::WrapLongRows); // a narrow Setup dock: fields under labels
+    }
+    // The loop choice's long items made this page, hidden or not, the Setup panel's widest (a
+    // stacked widget is as wide as its widest page): the combo shrinks, its items stay whole.
+    m_loop->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_loop->setMinimumContentsLength(12);
     m_field->setPlaceholderText(QStringLiteral("periodic:interval_us=100 + poisson:mean_us=500"));
     m_field->setToolTip(tr("A workload in the grammar of idlescope-cli compare --workload: generators overlaid "
                            "with '+', mixed with mix(w*a | b; block=N) (see docs/workloads.md). "

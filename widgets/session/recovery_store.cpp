@@ -53,15 +53,15 @@ void RecoveryStore::discard()
     QFile::remove(m_path);
 }
 
-QStringList RecoveryStore::orphans() const
+QStringList RecoveryStore::orphans(const QString &dir, const QString &ownCopy)
 {
     QStringList out;
     const QFileInfoList copies =
-        QDir(m_dir).entryInfoList({kPrefix + QStringLiteral("*.") + QString::fromLatin1(SESSION_SUFFIX)}, QDir::Files,
-                                  QDir::Time);
+        QDir(dir).entryInfoList({kPrefix + QStringLiteral("*.") + QString::fromLatin1(SESSION_SUFFIX)}, QDir::Files,
+                                QDir::Time);
     for (const QFileInfo &f : copies) {
         const QString path = f.absoluteFilePath();
-        if (path == QFileInfo(m_path).absoluteFilePath())
+        if (path == QFileInfo(ownCopy).absoluteFilePath())
             continue;
         QLockFile lock(lockPathOf(path));
         lock.setStaleLockTime(0);

@@ -42,7 +42,12 @@ public:
     void discard();
 
     /// Copies left by windows that ended without closing, newest first (never this one's).
-    QStringList orphans() const;
+    QStringList orphans() const { return orphans(m_dir, m_path); }
+    /// The same for folder @p dir and a window's own copy @p ownCopy: plain values, so that a
+    /// worker thread can look while the window goes on saving its copy.
+    static QStringList orphans(const QString &dir, const QString &ownCopy);
+    /// The folder the copies are in.
+    QString dir() const { return m_dir; }
     /// Removes a copy of orphans() (restored, or declined).
     static void removeOrphan(const QString &path);
 

@@ -13,7 +13,7 @@ namespace idlescope {
 
 class ViewState;
 
-/// Writes @p s to @p path atomically (QSaveFile: the old file survives any error).
+/// Writes @p s to @p path atomically (write-then-rename: the old file survives any error).
 Status saveSession(const Session &s, const QString &path);
 
 /// Reads a session file (at most 64 MiB).

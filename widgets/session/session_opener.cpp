@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/session_opener.h"
 
+#include "core/io/table_json.h"
 #include "core/source_governor/source_governor.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/source_file_watch.h"
+#include "widgets/session/file_threads.h"
 #include "widgets/session/recent_files.h"
 #include "widgets/session/recovery_store.h"
 #include "widgets/session/session.h"
 
+#include <QCoreApplication>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -17,17 +20,37 @@ namespace idlescope {
 
 namespace {
 
-/// The threads that read the files the window opens: a pool of their own, so that a read
-/// stuck on a hung file (an NFS server gone) holds none of the simulation's threads. Made
-/// once and never destroyed: its end at exit would wait for such a read.
-QThreadPool &fileThreads()
+/// The stamp of each source file of @p scenario as it is now (the governor picker's, which
+/// would otherwise read the file on the GUI thread); a session never carries one.
+void stampSources(ScenarioSpec &scenario)
 {
-    static QThreadPool *pool = [] {
-        auto *p = new QThreadPool;
-        p->setMaxThreadCount(4);
-        return p;
-    }();
-    return *pool;
+    for (GovernorSpec &g : scenario.governors)
+        if (const Result<SourceGovernorSpec> spec = parseSourceGovernorId(g.variant); spec)
+            g.sourceStamp = sourceFileStamp(QString::fromStdString(spec->path));
+}
+
+/// What leftWork() finds in @p dir (never @p ownCopy): plain values, so that it runs on a worker.
+Result<std::optional<SessionOpener::LeftWork>> findLeftWork(const QString &dir, const QString &ownCopy)
+{
+    const QStringList orphans = RecoveryStore::orphans(dir, ownCopy);
+    if (orphans.isEmpty())
+        return std::optional<SessionOpener::LeftWork>();
+    // Only the newest copy is offered: older ones are from earlier ends, already superseded.
+    for (qsizetype i = 1; i < orphans.size(); ++i)
+        RecoveryStore::removeOrphan(orphans[i]);
+    const QString copy = orphans.first();
+    auto recovered = loadSession(copy);
+    if (!recovered) {
+        RecoveryStore::removeOrphan(copy);
+        return recovered.error();
+    }
+    return std::optional<SessionOpener::LeftWork>(SessionOpener::LeftWork{copy, std::move(*recovered), {}});
+}
+
+QString recoveryError(const Error &e)
+{
+    return QCoreApplication::translate("idlescope::SessionOpener", "The recovery copy could not be read: %1")
+        .arg(QString::fromStdString(e.toString()));
 }
 
 } // namespace
@@ -40,43 +63,89 @@ SessionOpener::SessionOpener(SetupPanel *setup, QObject *parent) : QObject(paren
 // A read still running is left to end on its own: it holds copies only (path, reader, progress).
 SessionOpener::~SessionOpener() = default;
 
-QString SessionOpener::openSession(const QString &path)
+void SessionOpener::startRead(const QString &path, int firstStep, Read read)
 {
     if (m_progress)
         m_progress->cancel.store(true); // an older read still running is dropped
     const std::uint64_t serial = ++m_serial;
     m_reading = path;
     m_progress = std::make_shared<ReadProgress>();
+    m_progress->step.store(firstStep);
     emit readingStarted(path);
-    m_watcher.setFuture(QtConcurrent::run(&fileThreads(), [path, serial, progress = m_progress, reader = m_reader]() {
-        ReadJob job;
-        job.serial = serial;
+    m_watcher.setFuture(
+        QtConcurrent::run(&fileThreads(), [path, serial, progress = m_progress, gate = m_gate, read = std::move(read)] {
+            if (gate)
+                gate(path);
+            return ReadJob{serial, read(*progress)};
+        }));
+}
+
+QString SessionOpener::openSession(const QString &path)
+{
+    startRead(path, 0, [this, path, reader = m_reader](ReadProgress &progress) -> std::function<void()> {
+        // On the worker: only copies are touched here; `this` is used by what it returns, on
+        // the GUI thread.
+        SessionRead job;
         Result<Session> s = reader ? reader(path) : loadSession(path);
         if (!s) {
             job.error = QString::fromStdString(s.error().toString());
-            return job;
+        } else if (!progress.cancel.load()) { // dropped: no need to hash its sources
+            // Hashed here, asked on the GUI thread: the question itself reads nothing.
+            progress.step.store(1);
+            job.sources = sourceConsentChecks(s->scenario);
+            stampSources(s->scenario);
+            job.session = std::move(*s);
         }
-        if (progress->cancel.load())
-            return job; // dropped: no need to hash its sources
-        // Hashed here, asked on the GUI thread: the question itself reads nothing.
-        progress->step.store(1);
-        job.sources = sourceConsentChecks(s->scenario);
-        // The stamp of each source file as it is now (the governor picker's, which would
-        // otherwise read the file on the GUI thread); a session never carries one.
-        for (GovernorSpec &g : s->scenario.governors)
-            if (const Result<SourceGovernorSpec> spec = parseSourceGovernorId(g.variant); spec)
-                g.sourceStamp = sourceFileStamp(QString::fromStdString(spec->path));
-        job.session = std::move(*s);
-        return job;
-    }));
+        return [this, path, job = std::move(job)] { adopt(path, job); };
+    });
     return {};
+}
+
+void SessionOpener::openTable(const QString &path)
+{
+    startRead(path, 0, [this, path](ReadProgress &) -> std::function<void()> {
+        Result<IdleStateTable> table = readTableJson(path.toStdString());
+        if (!table)
+            return [this, error = QString::fromStdString(table.error().toString())] { emit errorOccurred(error); };
+        return [this, path, table = std::move(*table)] { emit tableRead(path, table); };
+    });
+}
+
+bool SessionOpener::readLeftWork()
+{
+    if (!m_recovery)
+        return false;
+    startRead(m_recovery->dir(), 2,
+              [this, dir = m_recovery->dir(),
+               own = m_recovery->path()](ReadProgress &progress) -> std::function<void()> {
+                  auto left = findLeftWork(dir, own);
+                  if (!left)
+                      return [this, error = recoveryError(left.error())] {
+                          emit errorOccurred(error);
+                          emit leftWorkRead();
+                      };
+                  if (*left && !progress.cancel.load()) {
+                      progress.step.store(1);
+                      (*left)->sources = sourceConsentChecks((*left)->session.scenario);
+                      stampSources((*left)->session.scenario);
+                  }
+                  return [this, found = std::move(*left)] {
+                      m_leftWork = found;
+                      emit leftWorkRead();
+                  };
+              });
+    return true;
 }
 
 QString SessionOpener::readingStep() const
 {
     if (!m_progress || m_reading.isEmpty())
         return {};
-    return m_progress->step.load() == 0 ? tr("reading the file") : tr("hashing its governor source files");
+    switch (m_progress->step.load()) {
+    case 0: return tr("reading the file");
+    case 1: return tr("hashing its governor source files");
+    default: return tr("looking for unsaved work");
+    }
 }
 
 void SessionOpener::cancelReading()
@@ -95,15 +164,15 @@ void SessionOpener::readFinished()
     if (m_watcher.future().resultCount() == 0)
         return;
     ReadJob job = m_watcher.result();
-    // A read cancelled, or superseded by another session, is dropped.
+    // A read cancelled, or superseded by another, is dropped.
     if (job.serial != m_serial || m_reading.isEmpty())
         return;
-    const QString path = std::exchange(m_reading, QString());
+    m_reading.clear();
     emit readingEnded();
-    adopt(path, std::move(job));
+    job.finish();
 }
 
-void SessionOpener::adopt(const QString &path, ReadJob job)
+void SessionOpener::adopt(const QString &path, SessionRead job)
 {
     if (!job.session) {
         RecentFiles().remove(path);
@@ -206,21 +275,12 @@ std::optional<SessionOpener::LeftWork> SessionOpener::leftWork()
 {
     if (!m_recovery)
         return std::nullopt;
-    const QStringList orphans = m_recovery->orphans();
-    if (orphans.isEmpty())
-        return std::nullopt;
-    // Only the newest copy is offered: older ones are from earlier ends, already superseded.
-    for (qsizetype i = 1; i < orphans.size(); ++i)
-        RecoveryStore::removeOrphan(orphans[i]);
-    const QString copy = orphans.first();
-    auto recovered = loadSession(copy);
-    if (!recovered) {
-        RecoveryStore::removeOrphan(copy);
-        emit errorOccurred(
-            tr("The recovery copy could not be read: %1").arg(QString::fromStdString(recovered.error().toString())));
+    auto left = findLeftWork(m_recovery->dir(), m_recovery->path());
+    if (!left) {
+        emit errorOccurred(recoveryError(left.error()));
         return std::nullopt;
     }
-    return LeftWork{copy, std::move(*recovered)};
+    return std::move(*left);
 }
 
 void SessionOpener::forgetLeftWork(const QString &path)

@@ -28,12 +28,19 @@
  * and everything after it happen on the GUI thread when the read is done. A
  * read cancelled or superseded by another session is dropped when it ends.
  *
+ * The other files the window reads when asked go the same way, one read at a
+ * time (a new one supersedes the one running): a table file (File → Open
+ * table, openTable()) and the work a window that ended without closing left
+ * (readLeftWork()): each shows in the opening bar with Cancel, and its result
+ * reaches the GUI thread only if it is still wanted.
+ *
  * Unsaved work is kept in a recovery copy (recovery_store.h) once recovery is
  * enabled; the work a window that ended without closing left is found here
- * (leftWork()), and the window asks whether to restore it.
+ * (leftWork(), readLeftWork()), and the window asks whether to restore it.
  */
 #pragma once
 
+#include "core/states/idle_state_table.h"
 #include "widgets/session/session_json.h"
 #include "widgets/session/source_consent.h"
 
@@ -46,6 +53,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace idlescope {
@@ -72,7 +80,8 @@ public:
     /// The session being read ("" when none).
     QString readingSession() const { return m_reading; }
     bool isReading() const { return !m_reading.isEmpty(); }
-    /// What the read is doing now ("reading the file", "hashing its governor source files").
+    /// What the read is doing now ("reading the file", "hashing its governor source files",
+    /// "looking for unsaved work").
     QString readingStep() const;
     /// Stops waiting for the session being read (the opening bar's Cancel): the scenario on
     /// screen stays, readingEnded() and readingCancelled() say so. A read blocked in the kernel
@@ -81,6 +90,14 @@ public:
     /// Tests: how a session file is read (loadSession() by default), called on the worker.
     using SessionReader = std::function<Result<Session>(const QString &path)>;
     void setSessionReader(SessionReader reader) { m_reader = std::move(reader); }
+    /// Tests: called on the worker before any file of a read is read (a test blocks it, as a
+    /// hung network file blocks a read).
+    using ReadGate = std::function<void(const QString &path)>;
+    void setReadGateForTesting(ReadGate gate) { m_gate = std::move(gate); }
+
+    /// Starts reading the table JSON @p path on the worker (the opening bar shows it, with
+    /// Cancel); tableRead() when it is read, errorOccurred() naming the file when not.
+    void openTable(const QString &path);
     /// Who asks whether a session's source files may be built and run (none: a scripted run,
     /// every such session is refused with the way to allow it).
     void setSourceConsentAsker(SourceConsentAsker asker) { m_askConsent = std::move(asker); }
@@ -89,6 +106,11 @@ public:
     QString allowSources(const QString &label, const ScenarioSpec &scenario)
     {
         return askSourceConsent(label, scenario, m_askConsent, m_consents);
+    }
+    /// The same for files hashed already (sourceConsentChecks(), on a worker): reads nothing.
+    QString allowSources(const QString &label, const std::vector<SourceConsentCheck> &checks)
+    {
+        return askSourceConsent(label, checks, m_askConsent, m_consents);
     }
     /// Session @p path was saved: it leads the recent files.
     void sessionSaved(const QString &path);
@@ -127,13 +149,20 @@ public:
     void discardRecovery();
     /// Work left by a window that ended without closing, from its recovery copy.
     struct LeftWork {
-        QString path;    ///< the copy (forgetLeftWork() removes it)
-        Session session; ///< what it held
+        QString path;                            ///< the copy (forgetLeftWork() removes it)
+        Session session;                         ///< what it held (its source files stamped by readLeftWork())
+        std::vector<SourceConsentCheck> sources; ///< its source files, hashed by readLeftWork()
     };
     /// The newest copy left (older ones are removed: later ends superseded them); none when
     /// recovery is off or nothing was left. A copy that does not read is removed and reported
-    /// (errorOccurred()).
+    /// (errorOccurred()). It reads on the calling thread: the window uses readLeftWork().
     std::optional<LeftWork> leftWork();
+    /// leftWork() on the worker (the opening bar shows it, with Cancel), its source files hashed
+    /// there too: leftWorkRead() when it ended (takeLeftWork() gives what was found), or
+    /// errorOccurred() for a copy that did not read. False, and nothing read, while recovery is off.
+    bool readLeftWork();
+    /// What the last readLeftWork() found (once; none when nothing was left).
+    std::optional<LeftWork> takeLeftWork() { return std::exchange(m_leftWork, std::nullopt); }
     /// The copy @p path of leftWork() was restored or declined: it goes.
     static void forgetLeftWork(const QString &path);
 
@@ -153,23 +182,36 @@ signals:
     void readingEnded();
     /// The read was cancelled: @p message says what stays on screen.
     void readingCancelled(const QString &message);
+    /// openTable() read table file @p path: @p table is its table, as the file gives it.
+    void tableRead(const QString &path, const IdleStateTable &table);
+    /// readLeftWork() ended (takeLeftWork(): what it found, if anything).
+    void leftWorkRead();
 
 private:
-    /// What the worker gives back.
+    /// How far the worker has come (written there, read here), and the request to stop.
+    struct ReadProgress {
+        std::atomic<int> step{0}; ///< 0 reading the file, 1 hashing its source files, 2 looking for work left
+        std::atomic<bool> cancel{false};
+    };
+    /// What the worker gives back: what to do with its result on the GUI thread.
     struct ReadJob {
-        std::uint64_t serial = 0; ///< m_serial when it was started
+        std::uint64_t serial = 0;     ///< m_serial when it was started
+        std::function<void()> finish; ///< run on the GUI thread if the read is still wanted
+    };
+    /// A session as the worker read it.
+    struct SessionRead {
         std::optional<Session> session;
         QString error;
         std::vector<SourceConsentCheck> sources; ///< the files the consent asks about, read and hashed
     };
-    /// How far the worker has come (written there, read here), and the request to stop.
-    struct ReadProgress {
-        std::atomic<int> step{0}; ///< 0 reading the file, 1 hashing its source files
-        std::atomic<bool> cancel{false};
-    };
+    using Read = std::function<std::function<void()>(ReadProgress &progress)>;
+    /// Runs @p read on the file threads as the read of @p path (readingStarted(), the opening
+    /// bar, Cancel); the function it returns runs on the GUI thread once it ended, unless it
+    /// was cancelled or superseded by another read.
+    void startRead(const QString &path, int firstStep, Read read);
     void readFinished();
     /// The session read and hashed: ask for its source files, then show it.
-    void adopt(const QString &path, ReadJob job);
+    void adopt(const QString &path, SessionRead job);
 
     SetupPanel *m_setup;
     /// View of a session being opened, applied when its snapshot arrives.
@@ -181,8 +223,10 @@ private:
     SourceConsentAsker m_askConsent;
     SourceConsentStore m_consents;
     SessionReader m_reader;
-    QString m_reading;          ///< the session being read ("" for none)
-    std::uint64_t m_serial = 0; ///< bumped by every read started or cancelled
+    ReadGate m_gate;
+    std::optional<LeftWork> m_leftWork; ///< what readLeftWork() found, until taken
+    QString m_reading;                  ///< the session being read ("" for none)
+    std::uint64_t m_serial = 0;         ///< bumped by every read started or cancelled
     std::shared_ptr<ReadProgress> m_progress;
     QFutureWatcher<ReadJob> m_watcher;
 };

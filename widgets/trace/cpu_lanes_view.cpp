@@ -57,6 +57,37 @@ constexpr double LANE_LABEL_POINT_SIZE = 7.0;
 /// Title, time axis and margins around the lanes, in pixels.
 constexpr int LANES_DECORATION_PX = 50;
 
+/// A lane: one run on one CPU; the first of its CPU's group has a line above it.
+struct Lane {
+    const MachineRun *run;
+    const CpuRun *cpu;
+    bool firstOfGroup;
+};
+
+/// Lanes top to bottom: CPUs in order (@p shownCpu's alone unless TRACE_ALL_CPUS), each with
+/// the runs in @p result's order (the recorded run first); each CPU's group name added to
+/// @p groups. A lane's bottom is at y = lanes - 1 - index.
+std::vector<Lane> lanesOf(const MachineComparison &result, int shownCpu, QStringList *groups)
+{
+    std::vector<Lane> lanes;
+    std::map<int, bool> cpus;
+    for (const MachineRun &r : result.runs)
+        for (const CpuRun &c : r.cpus)
+            cpus[c.cpu] = true;
+    for (const auto &[cpu, unused] : cpus) {
+        if (shownCpu != TRACE_ALL_CPUS && cpu != shownCpu)
+            continue;
+        bool first = true;
+        *groups << cpuName(cpu);
+        for (const MachineRun &r : result.runs)
+            if (const CpuRun *c = r.find(cpu); c && r.name != WHOLE_TRACE_RUN) { // a table line, no lane
+                lanes.push_back({&r, c, first});
+                first = false;
+            }
+    }
+    return lanes;
+}
+
 } // namespace
 
 CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
@@ -291,27 +322,7 @@ void CpuLanesView::fillPlot()
         m_plot->replot();
         return;
     }
-    // Lanes top to bottom: CPUs in order, each with the runs in the comparison's order
-    // (the recorded run first). A lane's bottom is at y = lanes - 1 - index.
-    struct Lane {
-        const MachineRun *run;
-        const CpuRun *cpu;
-    };
-    std::vector<Lane> lanes;
-    std::vector<int> groupStart;
-    std::map<int, bool> cpus;
-    for (const MachineRun &r : m_result->runs)
-        for (const CpuRun &c : r.cpus)
-            cpus[c.cpu] = true;
-    for (const auto &[cpu, unused] : cpus) {
-        if (m_shownCpu != TRACE_ALL_CPUS && cpu != m_shownCpu)
-            continue;
-        groupStart.push_back(static_cast<int>(lanes.size()));
-        m_groups << cpuName(cpu);
-        for (const MachineRun &r : m_result->runs)
-            if (const CpuRun *c = r.find(cpu); c && r.name != WHOLE_TRACE_RUN) // a table line, no lane
-                lanes.push_back({&r, c});
-    }
+    const std::vector<Lane> lanes = lanesOf(*m_result, m_shownCpu, &m_groups);
     const int n = static_cast<int>(lanes.size());
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     auto stateTicker = QSharedPointer<QCPAxisTickerText>::create();
@@ -324,37 +335,9 @@ void CpuLanesView::fillPlot()
     double xEnd = 0;
     for (int i = 0; i < n; ++i) {
         const Lane &l = lanes[static_cast<std::size_t>(i)];
-        const double base = n - 1 - i;
-        const bool first = std::find(groupStart.begin(), groupStart.end(), i) != groupStart.end();
-        const QString label = QStringLiteral("%1 \u00b7 %2").arg(cpuName(l.cpu->cpu), runName(*l.run));
-        m_lanes << label;
-        const int states = std::max(1, l.cpu->stateCount);
-        QVector<QCPGraphData> pts;
-        pts.reserve(static_cast<int>(l.cpu->intervals.size() * 2));
-        for (const IdleInterval &e : l.cpu->intervals) {
-            const double y = base + LANE_RUNNING + LANE_STATES * (e.state + 1) / states;
-            pts.push_back({static_cast<double>(e.startNs), y});
-            pts.push_back({static_cast<double>(e.endNs), base + LANE_RUNNING});
-            xEnd = std::max(xEnd, static_cast<double>(e.endNs));
-        }
-        // Every lane named on the left (its CPU and run), its deepest state on the right.
-        ticker->addTick(base + 0.5, label);
-        const bool named = m_snap && m_snap->table.count() == states; // a recorded lane may count otherwise
-        stateTicker->addTick(base + LANE_RUNNING + LANE_STATES,
-                             named ? QString::fromStdString(m_snap->table[states - 1].name)
-                                   : QStringLiteral("state %1").arg(states - 1));
-        QCPGraph *g = m_plot->addGraph();
-        g->setLineStyle(QCPGraph::lsStepLeft);
-        g->setPen(QPen(colorOf(*l.run), 1.2));
-        g->setName(label);
-        g->data()->set(pts, true);
         // A line between two CPU groups (KernelShark's track borders).
-        if (first && i > 0) {
-            auto *sep = new QCPItemStraightLine(m_plot);
-            sep->point1->setCoords(0, base + 1);
-            sep->point2->setCoords(1, base + 1);
-            sep->setPen(QPen(QColor(0x70, 0x70, 0x70), 1, Qt::DashLine));
-        }
+        const double end = addLane(*l.run, *l.cpu, n - 1 - i, l.firstOfGroup && i > 0, *ticker, *stateTicker);
+        xEnd = std::max(xEnd, end);
     }
     // Lanes of a CPU group are its run's colours, in the governor legend's order (the
     // recorded run first); the dashed lines part the groups (KernelShark's CPU tracks).
@@ -375,6 +358,41 @@ void CpuLanesView::fillPlot()
     m_plot->xAxis->setRange(0, xEnd > 0 ? xEnd : 1);
     m_plot->xAxis->setLabel(m_snap && m_snap->trace ? TimePlot::timeAxisTitle(*m_snap) : QString());
     m_plot->replot();
+}
+
+double CpuLanesView::addLane(const MachineRun &run, const CpuRun &cpu, double base, bool separated,
+                             QCPAxisTickerText &ticker, QCPAxisTickerText &stateTicker)
+{
+    const QString label = QStringLiteral("%1 \u00b7 %2").arg(cpuName(cpu.cpu), runName(run));
+    m_lanes << label;
+    const int states = std::max(1, cpu.stateCount);
+    QVector<QCPGraphData> pts;
+    pts.reserve(static_cast<int>(cpu.intervals.size() * 2));
+    double xEnd = 0;
+    for (const IdleInterval &e : cpu.intervals) {
+        const double y = base + LANE_RUNNING + LANE_STATES * (e.state + 1) / states;
+        pts.push_back({static_cast<double>(e.startNs), y});
+        pts.push_back({static_cast<double>(e.endNs), base + LANE_RUNNING});
+        xEnd = std::max(xEnd, static_cast<double>(e.endNs));
+    }
+    // Every lane named on the left (its CPU and run), its deepest state on the right.
+    ticker.addTick(base + 0.5, label);
+    const bool named = m_snap && m_snap->table.count() == states; // a recorded lane may count otherwise
+    stateTicker.addTick(base + LANE_RUNNING + LANE_STATES, named
+                                                               ? QString::fromStdString(m_snap->table[states - 1].name)
+                                                               : QStringLiteral("state %1").arg(states - 1));
+    QCPGraph *g = m_plot->addGraph();
+    g->setLineStyle(QCPGraph::lsStepLeft);
+    g->setPen(QPen(colorOf(run), 1.2));
+    g->setName(label);
+    g->data()->set(pts, true);
+    if (separated) {
+        auto *sep = new QCPItemStraightLine(m_plot);
+        sep->point1->setCoords(0, base + 1);
+        sep->point2->setCoords(1, base + 1);
+        sep->setPen(QPen(QColor(0x70, 0x70, 0x70), 1, Qt::DashLine));
+    }
+    return xEnd;
 }
 
 QStringList CpuLanesView::axisLaneLabels() const
@@ -440,10 +458,14 @@ void CpuLanesView::fillDisagreements()
         for (const trace::Disagreement &d : g.agreement.first) {
             if (m_shownCpu != TRACE_ALL_CPUS && d.cpu != m_shownCpu)
                 continue;
-            auto *item = new QListWidgetItem(tr("%1 \u00b7 %2 at %3 s: the kernel %4, %1 %5")
-                                                 .arg(run, cpuName(d.cpu), traceTimestampText(d.traceNs),
+            // At the kernel's entry's place on the lanes' axis above (core's origin, the trace's
+            // first event, is the snapshot's); the trace-cmd timestamp in the tooltip.
+            const Ns axisNs = d.traceNs - (m_snap && m_snap->trace ? m_snap->trace->originNs : 0);
+            auto *item = new QListWidgetItem(tr("%1 \u00b7 %2 at %3: the kernel %4, %1 %5")
+                                                 .arg(run, cpuName(d.cpu), traceAxisText(axisNs),
                                                       stateName(d.recordedState), stateName(d.simulatedState)),
                                              m_firstList);
+            item->setToolTip(tr("%1; click to open the kernel's entry in the inspector").arg(traceCmdText(d.traceNs)));
             item->setData(Qt::UserRole, d.cpu);
             item->setData(Qt::UserRole + 1, static_cast<qlonglong>(d.traceNs));
         }
@@ -498,11 +520,11 @@ QString CpuLanesView::exportTo(const QString &path) const
 
 void CpuLanesView::exportWithDialog()
 {
-    // "lisa-juno-sched_load-6cpu-cpus.csv": the trace's name, without its suffixes.
-    const QString base = m_snap && m_snap->trace ? QFileInfo(m_snap->spec.workload.path).baseName() : QString();
+    // "lisa-juno-sched_load-6cpu-cpus.csv": the trace's name without its suffixes, as every
+    // export of the window proposes it (exportBaseName()).
     const QString path =
         askSavePath(this, tr("Export the CPUs table"),
-                    (base.isEmpty() ? QStringLiteral("cpus") : base + QStringLiteral("-cpus")) + QStringLiteral(".csv"),
+                    (m_snap ? exportBaseName(*m_snap) : QStringLiteral("idlescope")) + QStringLiteral("-cpus.csv"),
                     {tr("CSV (*.csv)"), tr("Markdown (*.md)")});
     if (path.isEmpty())
         return;

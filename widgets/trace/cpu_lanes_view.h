@@ -28,6 +28,7 @@
 #include <memory>
 #include <optional>
 
+class QCPAxisTickerText;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
@@ -72,8 +73,9 @@ public:
     QString statusText() const;
     QTableWidget *table() const { return m_table; }
     /// The first disagreements of each governor with the kernel (issue 29 §3), one item per
-    /// entry naming its CPU and trace timestamp: a click selects the kernel's entry in the
-    /// inspector (disagreementPicked()). Empty without an agreement.
+    /// entry naming its CPU and its time on the lanes' axis (the trace-cmd timestamp in its
+    /// tooltip): a click selects the kernel's entry in the inspector (disagreementPicked()).
+    /// Empty without an agreement.
     QListWidget *disagreementList() const { return m_firstList; }
     /// The counters table as shown (the CPU shown, or all), as CSV or Markdown under a header
     /// that makes it stand alone: core's trace::formatCpuTable(); "" before a comparison.
@@ -109,6 +111,10 @@ private:
     void jobFinished();
     void rebuild();
     void fillPlot();
+    /// @p run's lane of @p cpu drawn with its bottom at y = @p base, named on both axes' tickers,
+    /// with a dashed line above it when @p separated (a new CPU group); returns its last end, ns.
+    double addLane(const MachineRun &run, const CpuRun &cpu, double base, bool separated, QCPAxisTickerText &ticker,
+                   QCPAxisTickerText &stateTicker);
     void fillTable();
     void fillSelector();
     void fillDisagreements();

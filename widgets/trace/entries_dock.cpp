@@ -22,6 +22,42 @@ namespace idlescope {
 EntriesDock::EntriesDock(ViewState *view, QWidget *parent) : QWidget(parent), m_view(view)
 {
     m_model = new EntriesModel(this);
+    setupUi();
+    createConnections();
+}
+
+void EntriesDock::setupUi()
+{
+    createFilters();
+    createTable();
+    // Two rows of filters, and combo boxes that may shrink below their longest
+    // item: in one row at full width they made the bottom dock, and so the
+    // window, wider than a 1600-pixel screen.
+    for (QComboBox *b : {m_runBox, m_missBox, m_stateBox, m_endBox}) {
+        b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        b->setMinimumContentsLength(10);
+    }
+    m_count->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *choices = new QHBoxLayout;
+    choices->setContentsMargins(0, 0, 0, 0);
+    for (QComboBox *b : {m_runBox, m_missBox, m_stateBox, m_endBox})
+        choices->addWidget(b, 1);
+    auto *range = new QHBoxLayout;
+    range->setContentsMargins(0, 0, 0, 0);
+    range->addWidget(m_minUs);
+    range->addWidget(m_maxUs);
+    range->addWidget(m_count, 1);
+    range->addWidget(m_progress);
+    range->addWidget(m_cancel);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(choices);
+    layout->addLayout(range);
+    layout->addWidget(m_table, 1);
+}
+
+void EntriesDock::createFilters()
+{
     m_runBox = new QComboBox(this);
     m_runBox->setToolTip(tr("Whose entries: a governor, or the kernel's recorded choices"));
     m_missBox = new QComboBox(this);
@@ -57,7 +93,10 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent) : QWidget(parent), m_
     m_cancel->hide();
     m_progressTimer = new QTimer(this);
     m_progressTimer->setInterval(100);
+}
 
+void EntriesDock::createTable()
+{
     m_table = new QTableView(this);
     m_table->setModel(m_model);
     m_table->setSortingEnabled(true);
@@ -68,32 +107,10 @@ EntriesDock::EntriesDock(ViewState *view, QWidget *parent) : QWidget(parent), m_
     // Fixed row heights: the view never measures ten million rows.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->horizontalHeader()->setStretchLastSection(true);
+}
 
-    // Two rows of filters, and combo boxes that may shrink below their longest
-    // item: in one row at full width they made the bottom dock, and so the
-    // window, wider than a 1600-pixel screen.
-    for (QComboBox *b : {m_runBox, m_missBox, m_stateBox, m_endBox}) {
-        b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        b->setMinimumContentsLength(10);
-    }
-    m_count->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto *choices = new QHBoxLayout;
-    choices->setContentsMargins(0, 0, 0, 0);
-    for (QComboBox *b : {m_runBox, m_missBox, m_stateBox, m_endBox})
-        choices->addWidget(b, 1);
-    auto *range = new QHBoxLayout;
-    range->setContentsMargins(0, 0, 0, 0);
-    range->addWidget(m_minUs);
-    range->addWidget(m_maxUs);
-    range->addWidget(m_count, 1);
-    range->addWidget(m_progress);
-    range->addWidget(m_cancel);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(2, 2, 2, 2);
-    layout->addLayout(choices);
-    layout->addLayout(range);
-    layout->addWidget(m_table, 1);
-
+void EntriesDock::createConnections()
+{
     for (QComboBox *b : {m_missBox, m_stateBox, m_endBox})
         connect(b, &QComboBox::currentIndexChanged, this, &EntriesDock::applyFilter);
     for (QSpinBox *s : {m_minUs, m_maxUs})
@@ -211,7 +228,7 @@ void EntriesDock::showFilter(const EntryFilter &f)
     m_filling = false;
 }
 
-void EntriesDock::followSelection(int g, qint64 entry)
+void EntriesDock::followSelection(int g, qint64 /*entry: the view's selection, shown by showSelectedRow()*/)
 {
     if (m_filling || !m_snap || g < 0 || g >= m_snap->governorCount())
         return;

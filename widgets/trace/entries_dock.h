@@ -45,6 +45,11 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
 
 private:
+    /// The filters above the table (their boxes, the sort's progress), the table, the layout.
+    void setupUi();
+    void createFilters();
+    void createTable();
+    void createConnections();
     void applyFilter();
     void updateCount();
     /// A selection made elsewhere: the list switches to run @p g and shows @p entry's row.

@@ -207,13 +207,18 @@ QVariant EntriesModel::data(const QModelIndex &index, int role) const
         return index.column() == State || index.column() == Miss || index.column() == End
                    ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                    : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    // A trace's entry: the timestamp `trace-cmd report` prints, for looking the event up there.
+    if (role == Qt::ToolTipRole && index.column() == Time) {
+        const Ns ts = entryTraceNs(*m_shown.snap, m_shown.run, static_cast<std::int64_t>(i));
+        return ts >= 0 ? QVariant(traceCmdText(ts)) : QVariant();
+    }
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
-    case Time: {
-        const Ns ts = entryTraceNs(*m_shown.snap, m_shown.run, static_cast<std::int64_t>(i));
-        return ts >= 0 ? traceTimestampText(ts) : durationText(r->startNs[i]);
-    }
+    case Time:
+        // Where the lanes draw it: a trace's time since its first event (the axis' clock, to the
+        // microsecond), a stream's own time.
+        return m_shown.snap->trace ? traceAxisText(r->startNs[i]) : durationText(r->startNs[i]);
     case Cpu: return m_shown.snap->trace ? QVariant(m_shown.snap->trace->cpu) : QVariant(QStringLiteral("\u2014"));
     case State: {
         const int s = r->state[i];
@@ -234,12 +239,17 @@ QVariant EntriesModel::data(const QModelIndex &index, int role) const
 
 QVariant EntriesModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    const bool trace = m_want.snap && m_want.snap->trace;
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == Time && trace)
+        return tr("Seconds since the trace's first event (trace-cmd %1 s), the clock of the lanes' time axis; "
+                  "a cell's tooltip gives its trace-cmd timestamp")
+            .arg(traceTimestampText(m_want.snap->trace->originNs));
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    // The trace's own timestamps, as trace-cmd report prints them (the plots count from the
-    // first event, whose timestamp their axis titles give).
-    case Time: return m_want.snap && m_want.snap->trace ? tr("trace-cmd timestamp (s)") : tr("stream time");
+    // The plots' and lanes' clock (a trace's from its first event), one clock in every view;
+    // the trace-cmd timestamp is each cell's tooltip.
+    case Time: return trace ? tr("trace time") : tr("stream time");
     case Cpu: return tr("CPU");
     case State: return tr("state");
     case Residency: return tr("residency");

@@ -73,10 +73,13 @@ QString disagreementsHtml(const SimulationSnapshot &snap, const std::vector<Disa
                        "kernel's entry.</p><ul style='margin-top:0px;margin-left:-20px'>")
             .arg(snap.trace->cpu);
     for (const DisagreementLink &l : links)
-        html += QStringLiteral("<li><a href='%1'>%2 s</a>: the kernel %3, %4 %5</li>")
-                    .arg(entryLink(l.recorded, l.recordedEntry).toString(), traceTimestampText(l.traceNs),
-                         stateName(snap.table, l.recordedState).toHtmlEscaped(), snap.name(l.governor).toHtmlEscaped(),
-                         stateName(snap.table, l.simulatedState).toHtmlEscaped());
+        // At the entry's place on the lanes' axis (the list's and the title's clock); the
+        // report's timestamp after it, for a reader of `trace-cmd report`.
+        html +=
+            QStringLiteral("<li><a href='%1'>%2</a>: the kernel %3, %4 %5 (%6)</li>")
+                .arg(entryLink(l.recorded, l.recordedEntry).toString(), traceAxisText(l.traceNs - snap.trace->originNs),
+                     stateName(snap.table, l.recordedState).toHtmlEscaped(), snap.name(l.governor).toHtmlEscaped(),
+                     stateName(snap.table, l.simulatedState).toHtmlEscaped(), traceCmdText(l.traceNs));
     return html + QStringLiteral("</ul>");
 }
 

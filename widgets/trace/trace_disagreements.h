@@ -43,7 +43,8 @@ QUrl entryLink(int governor, std::int64_t entry);
 bool parseEntryLink(const QUrl &url, int *governor, std::int64_t *entry);
 
 /// The inspector's section: per governor, its disagreements as links to the kernel's entries
-/// ("2084.203832 s: the kernel cluster-sleep-0, menu-6.14 WFI"). Empty when @p links is.
+/// at their place on the lanes' axis, the trace-cmd timestamp after each ("0.182389 s: the kernel
+/// cluster-sleep-0, menu-6.14 WFI (trace-cmd 2084.203832 s)"). Empty when @p links is.
 QString disagreementsHtml(const SimulationSnapshot &snap, const std::vector<DisagreementLink> &links);
 
 } // namespace idlescope

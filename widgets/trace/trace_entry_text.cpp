@@ -92,10 +92,21 @@ QString entryTimeText(const SimulationSnapshot &snap, int g, std::int64_t i)
     const Ns at = entryAxisNs(snap, g, i);
     if (at < 0)
         return {};
-    QString text = QStringLiteral("%1 %2").arg(durationText(at), snap.clockName());
+    // On a trace the list's, the links' and the lanes' clock, to the microsecond (a rounded
+    // "182.4 ms" did not tell two entries 20 µs apart); the report's timestamp labelled beside it.
     if (const Ns ts = entryTraceNs(snap, g, i); ts >= 0)
-        text += QStringLiteral(" (%1 s)").arg(traceTimestampText(ts));
-    return text;
+        return QStringLiteral("%1 %2 (%3)").arg(traceAxisText(at), snap.clockName(), traceCmdText(ts));
+    return QStringLiteral("%1 %2").arg(durationText(at), snap.clockName());
+}
+
+QString traceAxisText(Ns axisNs)
+{
+    return traceTimestampText(axisNs) + QStringLiteral(" s");
+}
+
+QString traceCmdText(Ns traceNs)
+{
+    return QStringLiteral("trace-cmd %1 s").arg(traceTimestampText(traceNs));
 }
 
 bool coversAnotherStretch(Ns recStartNs, Ns recLengthNs, Ns simStartNs, Ns simLengthNs)
@@ -222,17 +233,21 @@ QString traceSourceHtml(const SimulationSnapshot &snap, int g, std::int64_t i)
     const GovernorRun &run = *snap.governors[static_cast<std::size_t>(g)].run;
     const std::int32_t row = run.span[static_cast<std::size_t>(i)];
     const trace::IdleSpanRec *sp = traceSpan(snap, row);
-    QString html =
-        QStringLiteral("<p><b>In the trace:</b> %1 s, CPU %2").arg(traceTimestampText(ts)).arg(snap.trace->cpu);
+    // Times on the lanes' clock (the trace's first event is 0), each with the timestamp
+    // `trace-cmd report` prints where a reader looks the event up.
+    const Ns origin = snap.trace->originNs;
+    QString html = QStringLiteral("<p><b>In the trace:</b> CPU %1 at %2 (%3)")
+                       .arg(snap.trace->cpu)
+                       .arg(traceAxisText(ts - origin), traceCmdText(ts));
     if (sp) {
-        html += QStringLiteral("; span %1 s \u2192 %2 s")
-                    .arg(traceTimestampText(sp->startNs), traceTimestampText(sp->endNs));
+        html += QStringLiteral("; span %1 \u2192 %2")
+                    .arg(traceAxisText(sp->startNs - origin), traceAxisText(sp->endNs - origin));
         // The recorded entry itself; for a simulated one, the span's last recorded entry (its wakeup).
         if (const trace::IdleEntryRec *e = traceEntry(snap, *sp, isRecordedRun(snap, g) ? ts : -1)) {
             // What ended it is the entries list's word (above); the trace adds its event when it has one.
-            html += QStringLiteral("; %1 at %2 s")
+            html += QStringLiteral("; %1 at %2 (%3)")
                         .arg(isRecordedRun(snap, g) ? QStringLiteral("left idle") : QStringLiteral("the span's wakeup"),
-                             traceTimestampText(e->exitNs));
+                             traceAxisText(e->exitNs - origin), traceCmdText(e->exitNs));
             if (const QString event = traceEventCause(snap, *e); !event.isEmpty())
                 html += QStringLiteral(", the trace's event: %1").arg(event.toHtmlEscaped());
             return html + QStringLiteral(".</p>") + traceEventsHtml(snap, *e);

@@ -43,9 +43,21 @@ std::int64_t entrySpanNumber(const SimulationSnapshot &snap, int g, std::int64_t
 /// simulated, is on this one clock.
 Ns entryAxisNs(const SimulationSnapshot &snap, int g, std::int64_t i);
 
-/// The inspector's "at …" for entry @p i of run @p g: its axis time and the clock's name, and on a
-/// trace its timestamp ("182.4 ms trace time (2084.203821 s)"); "" out of range.
+/// The inspector's "at …" for entry @p i of run @p g: its axis time and the clock's name; on a
+/// trace the time as every view of it writes it (traceAxisText()) and, labelled, the
+/// trace-cmd timestamp ("0.182378 s trace time (trace-cmd 2084.203821 s)"); on a stream
+/// "182.4 ms stream time". "" out of range.
 QString entryTimeText(const SimulationSnapshot &snap, int g, std::int64_t i);
+
+/// A time on a trace's axis (ns since its first event, where the lanes and plots draw it) as
+/// every view of the trace writes it: seconds with six decimals and the unit, "0.182378 s".
+/// The digits are traceTimestampText()'s, so that it and the trace-cmd timestamp differ by the
+/// origin the axis title names and nothing else.
+QString traceAxisText(Ns axisNs);
+
+/// "trace-cmd 2084.203821 s": a trace timestamp labelled as the one `trace-cmd report` prints,
+/// beside (or in a tooltip of) a traceAxisText(), for cross-referencing the report.
+QString traceCmdText(Ns traceNs);
 
 /// True when a simulated entry [@p simStartNs, + @p simLengthNs) covers another stretch of
 /// time than the recorded one [@p recStartNs, + @p recLengthNs): they overlap by less than half
