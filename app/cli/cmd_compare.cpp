@@ -18,6 +18,8 @@
 #include "core/formats/stream_csv.h"
 #include "core/io/atomic_file.h"
 #include "core/io/comparison_shard.h"
+#include "core/scenario/scenario_command.h"
+#include "core/stream/latency_limit.h"
 #include "core/targets/builtin_targets.h"
 
 #include <algorithm>
@@ -31,6 +33,7 @@ namespace idlescope::cli {
 const char *const COMPARE_HELP =
     "usage: idlescope-cli compare --table ID|FILE --workload SPEC --governors A,B,...\n"
     "                             [--iterations N] [--seed S] [--spans N] [--duration S] [--hz HZ]\n"
+    "                             [--latency-limit US] [--wake-delays FILE]\n"
     "                             [--set [GOVERNOR:]NAME=VALUE]... [--format md|csv|json]\n"
     "                             [--aggregates-only] [--threads N] [--output FILE]\n"
     "                             [--export-streams DIR] [--shard K/N] [--timeout SECONDS]\n"
@@ -64,7 +67,11 @@ const char *const COMPARE_HELP =
     "  --wake-delays FILE a wult datapoints.csv of measured wakeups: each ReqCState's mean\n"
     "                     WakeLatency becomes that state's wake delay (the time a woken task\n"
     "                     waits, which throughput and energy use; governors still read the\n"
-    "                     table's exit latency). A table JSON may give wake_delay_ns per state\n"
+    "                     table's exit latency); a table JSON may give wake_delay_ns per state\n"
+    "                     instead (docs/workloads.md, \"The wake delay\")\n"
+    "  --latency-limit US the PM QoS resume-latency limit of every span (us, up to 3 decimals),\n"
+    "                     in place of the workload's latency_req_us or the stream's column, on\n"
+    "                     one CPU or every CPU (the window's latency slider); not a closed loop\n"
     "  --set NAME=VALUE   a tunable for every listed governor that has it; GOVERNOR:NAME=VALUE\n"
     "                     for one (GOVERNOR: its label; an instance listed without one is\n"
     "                     named by its variant id); repeated for more, each NAME once\n"
@@ -146,21 +153,42 @@ const char *const COMPARE_HELP =
 
 namespace {
 
-std::vector<std::string> splitList(const std::string &s)
-{
-    std::vector<std::string> out;
-    size_t b = 0;
-    while (b <= s.size()) {
-        const size_t c = s.find(',', b);
-        std::string item = s.substr(b, c == std::string::npos ? std::string::npos : c - b);
-        if (!item.empty())
-            out.push_back(item);
-        if (c == std::string::npos)
-            break;
-        b = c + 1;
-    }
-    return out;
-}
+/// Every option compare knows; "latency-limit" and the rest of the scenario's are read by
+/// core/scenario/scenario_command.h, the others here.
+const std::vector<std::string> COMPARE_OPTIONS = {"table",
+                                                  "workload",
+                                                  "governors",
+                                                  "iterations",
+                                                  "seed",
+                                                  "spans",
+                                                  "duration",
+                                                  "hz",
+                                                  "set",
+                                                  "format",
+                                                  "aggregates-only",
+                                                  "threads",
+                                                  "output",
+                                                  "export-streams",
+                                                  "list-targets",
+                                                  "list-workloads",
+                                                  "trace",
+                                                  "cpu",
+                                                  "machine",
+                                                  "cpus",
+                                                  "per-state",
+                                                  "power",
+                                                  "energy-model",
+                                                  "recorded-governor",
+                                                  "cluster-view",
+                                                  "throughput",
+                                                  "closed-loop",
+                                                  "workload-cpus",
+                                                  "background",
+                                                  "shard",
+                                                  "timeout",
+                                                  "agreement",
+                                                  "latency-limit",
+                                                  "wake-delays"};
 
 Result<std::int64_t> intOption(const Args &args, const std::string &name, std::int64_t def, std::int64_t lo,
                                std::int64_t hi)
@@ -185,6 +213,238 @@ void listTargets()
                  "Also: this-machine, sysfs:ROOT[:CPU], a table JSON file, a cpupower idle-info text file.\n";
 }
 
+/// Which options go together: said before the scenario is read, in the words of compare's help.
+Status checkOptionsGoTogether(const Args &args)
+{
+    if (args.has("cpu") && !args.has("trace"))
+        return Error{"", 0, "--cpu", "only applies with --trace (a recorded trace's CPU)"};
+    if (args.has("agreement") && (!args.has("trace") || args.has("cpu") || args.has("governors")))
+        return Error{"", 0, "--agreement",
+                     "goes with --trace (every CPU, no --cpu) and names the one variant to compare with "
+                     "the kernel's choices, in place of --governors"};
+    const bool closedLoop = args.has("closed-loop");
+    const char *governorsOption = args.has("agreement") ? "agreement" : "governors";
+    for (const char *required : {wantsMachineCompare(args) || closedLoop ? governorsOption : "table",
+                                 closedLoop          ? "closed-loop"
+                                 : args.has("trace") ? "trace"
+                                                     : "workload",
+                                 governorsOption})
+        if (!args.has(required))
+            return Error{"", 0, "", std::string("missing --") + required + " (see idlescope-cli help compare)"};
+    if (closedLoop && (args.has("trace") || args.has("workload")))
+        return Error{"", 0, "", "--closed-loop is the workload: give it without --trace or --workload"};
+    if (closedLoop && args.has("latency-limit"))
+        return Error{"", 0, "--latency-limit",
+                     "a closed loop makes its spans as it runs, with no latency column to limit"};
+    if (args.has("trace") && args.has("workload"))
+        return Error{"", 0, "", "give either --workload or --trace, not both"};
+    return Ok{};
+}
+
+/// The scenario compare's options name (core/scenario reads them), its errors in the CLI's
+/// terms; --agreement VARIANT is the one governor, with the --set items that apply to it.
+Result<scenario::Scenario> scenarioFromArgs(const Args &args)
+{
+    std::vector<scenario::CommandOption> options = args.options();
+    if (args.has("agreement"))
+        options.emplace_back("governors", args.value("agreement"));
+    return inCliTerms(scenario::scenarioFromOptions(options));
+}
+
+/// --timeout is for a src: governor of the list.
+Status checkTimeoutOption(const Args &args, const scenario::Scenario &s)
+{
+    if (args.has("timeout") && std::none_of(s.governors.begin(), s.governors.end(), [](const auto &g) {
+            return isSourceGovernorId(g.variant);
+        }))
+        return Error{"", 0, "", "--timeout goes with a src: governor in --governors"};
+    return Ok{};
+}
+
+/// compare on a machine (--machine, or --trace without --cpu) or a closed loop: checks what
+/// only one CPU has, then compare_machine.cpp runs the scenario.
+int runMachineOrLoop(const Args &args, scenario::Scenario s, experiments::CompareFormat format,
+                     const std::vector<std::string> &inputs)
+{
+    const bool closedLoop = args.has("closed-loop");
+    if (args.has("output"))
+        if (Status st = checkDistinctPaths(inputs, {args.value("output")}); !st)
+            return fail(st.error());
+    Result<std::int64_t> threads = intOption(args, "threads", 2, 1, 256);
+    if (!threads)
+        return fail(threads.error());
+    if (args.has("duration") && (!args.has("machine") || !args.has("workload")))
+        return fail("--duration is for a generated workload on a machine (--machine with --workload)");
+    if (args.has("duration") && args.has("spans"))
+        return fail("give either --duration or --spans on a machine, not both");
+    for (const char *single : {"iterations", "export-streams", "aggregates-only", "shard"})
+        if (args.has(single))
+            return fail(std::string("--") + single
+                        + (closedLoop ? " is for a replayed workload; a closed loop runs once"
+                                      : " is for one CPU; a machine compare runs once"));
+    // A closed loop runs each instance on a machine of its own, so A/B labels apply there.
+    for (const scenario::GovernorInstance &g : s.governors)
+        if (!g.label.empty() && !closedLoop)
+            return fail(Error{"--governors", 0, g.label + "=" + g.variant,
+                              "a label (LABEL=VARIANT) is for one CPU; a machine compare runs each variant once"});
+    MachineCliOptions mo;
+    mo.format = format;
+    mo.threads = static_cast<int>(*threads);
+    mo.scenario = std::move(s);
+    return closedLoop ? runClosedLoopCompare(args, mo) : runMachineCompare(args, mo);
+}
+
+/// The one-CPU comparison of @p s on --table: the table with its tick rate and power data, the
+/// stream file or trace CPU with the latency limit on every span, or the generated workload.
+Result<experiments::CompareOptions> oneCpuOptions(const Args &args, const scenario::Scenario &s)
+{
+    experiments::CompareOptions o;
+    Result<IdleStateTable> table = resolveTable(args.value("table"));
+    if (!table)
+        return table.error();
+    o.table = std::move(*table);
+    if (s.tickHz)
+        if (Status st = o.table.setTickHz(*s.tickHz); !st)
+            return st.error();
+    if (Status st = applyWakeDelays(s.wakeDelaysPath, o.table); !st)
+        return st.error();
+    const scenario::WorkloadSource &w = s.workload;
+    if (w.kind == scenario::WorkloadKind::Csv || w.kind == scenario::WorkloadKind::Trace) {
+        // A fixed stream: one CPU of a trace, or a stream file (core/scenario resolves both).
+        Result<IdleStream> stream = streamOfSource(w, "compare");
+        if (!stream)
+            return stream.error();
+        o.fixedStream = std::move(*stream);
+        applyLatencyLimit(o.fixedStream, s.latencyLimitNs);
+        o.fixedStreamLabel = args.has("trace") ? "trace:" + w.path : args.value("workload");
+    } else {
+        Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(w.text);
+        if (!spec)
+            return inCliTerms(spec.error());
+        o.workload = std::move(*spec);
+    }
+    o.latencyLimitNs = s.latencyLimitNs;
+    o.governors = scenario::governorListItems(s.governors);
+    o.settings = scenario::settingTexts(s.governors);
+    o.seed = static_cast<std::uint64_t>(w.seed);
+    o.spans = static_cast<std::size_t>(w.spans);
+    o.perState = args.has("per-state");
+    o.throughput = args.has("throughput");
+    Result<PowerModel> power = tablePower(args, o.table);
+    if (!power)
+        return power.error();
+    o.power = std::move(*power);
+    // A fixed stream gives the same numbers every time: one iteration unless asked.
+    Result<std::int64_t> iterations = intOption(args, "iterations", o.fixedStream.empty() ? 3 : 1, 1, 1000);
+    Result<std::int64_t> threads = intOption(args, "threads", 2, 1, 256);
+    for (const auto *r : {&iterations, &threads})
+        if (!*r)
+            return r->error();
+    o.iterations = static_cast<int>(*iterations);
+    o.threads = static_cast<int>(*threads);
+    return o;
+}
+
+/// "p<point>-i<iteration>.csv": a generated stream's name in --export-streams' folder.
+std::string exportedStreamName(int point, int iteration)
+{
+    return "p" + std::to_string(point) + "-i" + std::to_string(iteration + 1) + ".csv";
+}
+
+/// The files compare writes (--output, --export-streams' streams), refused before the runs
+/// when a folder is a file or an output is an input; --shard read into @p o.
+Result<std::vector<std::string>> checkedOutputs(const Args &args, experiments::CompareOptions &o,
+                                                const std::vector<std::string> &inputs)
+{
+    if (args.has("export-streams") && !o.fixedStream.empty())
+        return Error{"", 0, "--export-streams",
+                     "the workload is a stream file or a trace: there is no generated stream to export"};
+    std::vector<std::string> outputs;
+    if (args.has("output")) {
+        if (Status s = checkOutputPath(args.value("output")); !s)
+            return s.error();
+        outputs.push_back(args.value("output"));
+    }
+    if (args.has("export-streams")) {
+        const std::string dir = args.value("export-streams");
+        std::error_code ec;
+        if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
+            return Error{dir, 0, "--export-streams", "exists and is not a folder"};
+        for (int p = 0; p < o.workload.pointCount(); ++p)
+            for (int it = 0; it < o.iterations; ++it)
+                outputs.push_back((std::filesystem::path(dir) / exportedStreamName(p, it)).string());
+    }
+    if (Status s = checkDistinctPaths(inputs, outputs); !s)
+        return s.error();
+    if (args.has("shard")) {
+        Result<std::pair<int, int>> shard = parseShard(args.value("shard"));
+        if (!shard)
+            return inCliTerms(shard.error());
+        if (args.has("format") || args.has("aggregates-only"))
+            return Error{"", 0, "", "--shard writes a shard file; give --format and --aggregates-only to 'merge'"};
+        o.shardIndex = shard->first;
+        o.shardCount = shard->second;
+    }
+    return outputs;
+}
+
+/// The result file is written (not yet renamed) first, then the generated streams, one at
+/// a time (with the latency limit they were replayed with), then the result is put in place.
+int writeComparison(const Args &args, const experiments::CompareOptions &o, const std::string &text)
+{
+    std::unique_ptr<AtomicWriter> output;
+    if (args.has("output")) {
+        output = std::make_unique<AtomicWriter>(args.value("output"));
+        output->append(text);
+        output->flush();
+        if (!output->ok())
+            return fail(output->error());
+    }
+    if (args.has("export-streams")) {
+        const auto count = static_cast<std::size_t>(o.workload.pointCount()) * static_cast<std::size_t>(o.iterations);
+        Status s = writeFilesIntoFolder(args.value("export-streams"), count, [&](std::size_t i) {
+            const int p = static_cast<int>(i / static_cast<std::size_t>(o.iterations));
+            const int it = static_cast<int>(i % static_cast<std::size_t>(o.iterations));
+            IdleStream stream = workloads::seededStream(o.workload, p, it, o.seed, o.spans);
+            applyLatencyLimit(stream, o.latencyLimitNs);
+            return std::pair{exportedStreamName(p, it), formatStreamCsv(stream)};
+        });
+        if (!s)
+            return fail(s.error());
+    }
+    if (!output) {
+        std::cout << text;
+        return 0;
+    }
+    if (Status s = output->commit(); !s)
+        return fail(s.error());
+    return 0;
+}
+
+int runOneCpuCompare(const Args &args, const scenario::Scenario &s, experiments::CompareFormat format,
+                     int timeoutSeconds, const std::vector<std::string> &inputs)
+{
+    for (const char *machineOnly :
+         {"cpus", "recorded-governor", "cluster-view", "workload-cpus", "background", "duration"})
+        if (args.has(machineOnly))
+            return fail(std::string("--") + machineOnly + " needs a machine (--machine, or --trace without --cpu)");
+    Result<experiments::CompareOptions> o = oneCpuOptions(args, s);
+    if (!o)
+        return fail(o.error());
+    o->sourceTimeoutSeconds = timeoutSeconds;
+    if (Result<std::vector<std::string>> outputs = checkedOutputs(args, *o, inputs); !outputs)
+        return fail(outputs.error());
+    Result<experiments::CompareResult> result = experiments::runComparison(*o);
+    if (!result)
+        return fail(inCliTerms(result.error()));
+    for (const std::string &note : result->notes)
+        std::cerr << "compare: " << note << '\n';
+    return writeComparison(args, *o,
+                           args.has("shard")
+                               ? formatComparisonShard(*o, *result)
+                               : experiments::formatComparison(*o, *result, format, args.has("aggregates-only")));
+}
+
 } // namespace
 
 std::optional<experiments::CompareFormat> compareFormat(const std::string &name)
@@ -198,40 +458,11 @@ std::optional<experiments::CompareFormat> compareFormat(const std::string &name)
     return std::nullopt;
 }
 
-/// --duration S: seconds with up to 3 decimals (ms), 0.001..86400, as ns; 0 when not given.
-Result<Ns> durationOption(const Args &args)
-{
-    if (!args.has("duration"))
-        return Ns(0);
-    const std::string text = args.value("duration");
-    const size_t dot = text.find('.');
-    const std::string whole = text.substr(0, dot);
-    const std::string frac = dot == std::string::npos ? std::string() : text.substr(dot + 1);
-    const auto digits = [](const std::string &s) {
-        return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-    };
-    const bool shaped = !whole.empty() && whole.size() <= 5 && digits(whole) && frac.size() <= 3 && digits(frac)
-                        && (dot == std::string::npos || !frac.empty());
-    const Ns ms = shaped ? std::stoll(whole) * 1000 + std::stoll(frac + std::string(3 - frac.size(), '0')) : 0;
-    if (!shaped || ms < 1 || ms > 86400 * 1000)
-        return Error{"", 0, "--duration", "'" + text + "' is not seconds (up to 3 decimals) in 0.001..86400"};
-    return ms * 1000 * NSEC_PER_USEC;
-}
-
 int runCompare(int argc, char **argv, int first)
 {
     Args args(argc, argv, first,
               {"aggregates-only", "list-targets", "list-workloads", "per-state", "cluster-view", "throughput"});
-    if (std::string e =
-            args.check({"table",        "workload",        "governors",   "iterations",    "seed",
-                        "spans",        "duration",        "hz",          "wake-delays",   "set",
-                        "format",       "aggregates-only", "threads",     "output",        "export-streams",
-                        "list-targets", "list-workloads",  "trace",       "cpu",           "machine",
-                        "cpus",         "per-state",       "power",       "energy-model",  "recorded-governor",
-                        "cluster-view", "throughput",      "closed-loop", "workload-cpus", "background",
-                        "shard",        "timeout",         "agreement"},
-                       0, "compare");
-        !e.empty())
+    if (std::string e = args.check(COMPARE_OPTIONS, 0, "compare"); !e.empty())
         return fail(e);
     if (args.has("list-targets")) {
         listTargets();
@@ -241,231 +472,27 @@ int runCompare(int argc, char **argv, int first)
         std::cout << workloads::workloadReference();
         return 0;
     }
-    if (args.has("cpu") && !args.has("trace"))
-        return fail(Error{"", 0, "--cpu", "only applies with --trace (a recorded trace's CPU)"});
-    if (args.has("agreement") && (!args.has("trace") || args.has("cpu") || args.has("governors")))
-        return fail(Error{"", 0, "--agreement",
-                          "goes with --trace (every CPU, no --cpu) and names the one variant to compare with "
-                          "the kernel's choices, in place of --governors"});
-    const bool closedLoop = args.has("closed-loop");
-    const char *governorsOption = args.has("agreement") ? "agreement" : "governors";
-    for (const char *required : {wantsMachineCompare(args) || closedLoop ? governorsOption : "table",
-                                 closedLoop          ? "closed-loop"
-                                 : args.has("trace") ? "trace"
-                                                     : "workload",
-                                 governorsOption})
-        if (!args.has(required))
-            return fail(std::string("missing --") + required + " (see idlescope-cli help compare)");
-
+    if (Status s = checkOptionsGoTogether(args); !s)
+        return fail(s.error());
     const std::optional<experiments::CompareFormat> format = compareFormat(args.value("format", "md"));
     if (!format)
         return fail("--format: '" + args.value("format") + "' is not md, csv or json");
-    const experiments::CompareFormat fmt = *format;
     // The same option and check as replay's --timeout, for the src: governors of the list.
     Result<int> timeout = sourceTimeoutFromArgs(args);
     if (!timeout)
         return fail(timeout.error());
-    if (args.has("timeout")) {
-        const Result<std::vector<experiments::GovernorInstance>> listed =
-            experiments::parseGovernorList(splitList(args.value("governors")));
-        if (listed && std::none_of(listed->begin(), listed->end(), [](const experiments::GovernorInstance &gi) {
-                return isSourceGovernorId(gi.variant);
-            }))
-            return fail("--timeout goes with a src: governor in --governors");
-    }
-
+    Result<scenario::Scenario> s = scenarioFromArgs(args);
+    if (!s)
+        return fail(s.error());
+    if (Status st = checkTimeoutOption(args, *s); !st)
+        return fail(st.error());
     // The files compare reads (the table, a trace and the governor beside it, csv:FILE,
     // src: governors and their headers, --energy-model, --recorded-governor @FILE); no
     // output may be one of them (device + inode, links followed).
-    const std::string workload = args.value("workload");
     const std::vector<std::string> inputs = inputPaths(args, {"output", "export-streams"});
-
-    if (wantsMachineCompare(args) || closedLoop) {
-        if (args.has("output"))
-            if (Status s = checkDistinctPaths(inputs, {args.value("output")}); !s)
-                return fail(s.error());
-        if (args.has("trace") && args.has("workload"))
-            return fail("give either --workload or --trace, not both");
-        Result<std::int64_t> seed = intOption(args, "seed", 1, 0, INT64_MAX);
-        Result<std::int64_t> spans = intOption(args, "spans", 10000, 1, 10000000);
-        Result<std::int64_t> threads = intOption(args, "threads", 2, 1, 256);
-        Result<std::int64_t> hz = intOption(args, "hz", 250, 24, 10000);
-        for (const auto *r : {&seed, &spans, &threads, &hz})
-            if (!*r)
-                return fail(r->error());
-        Result<Ns> duration = durationOption(args);
-        if (!duration)
-            return fail(duration.error());
-        if (args.has("duration") && (!args.has("machine") || !args.has("workload")))
-            return fail("--duration is for a generated workload on a machine (--machine with --workload)");
-        if (args.has("duration") && args.has("spans"))
-            return fail("give either --duration or --spans on a machine, not both");
-        for (const char *single : {"iterations", "export-streams", "aggregates-only", "shard"})
-            if (args.has(single))
-                return fail(std::string("--") + single
-                            + (closedLoop ? " is for a replayed workload; a closed loop runs once"
-                                          : " is for one CPU; a machine compare runs once"));
-        MachineCliOptions mo;
-        mo.format = fmt;
-        mo.governors = splitList(args.value("governors"));
-        Result<std::vector<experiments::GovernorInstance>> instances = experiments::parseGovernorList(mo.governors);
-        if (!instances)
-            return fail(inCliTerms(instances.error()));
-        // A closed loop runs each instance on a machine of its own, so A/B labels apply there.
-        for (const experiments::GovernorInstance &gi : *instances)
-            if (gi.label != gi.variant && !closedLoop)
-                return fail(Error{"--governors", 0, gi.label + "=" + gi.variant,
-                                  "a label (LABEL=VARIANT) is for one CPU; a machine compare runs each variant once"});
-        mo.instances = std::move(*instances);
-        mo.settings = args.all("set");
-        mo.seed = static_cast<std::uint64_t>(*seed);
-        mo.spans = static_cast<std::size_t>(*spans);
-        mo.durationNs = *duration;
-        mo.threads = static_cast<int>(*threads);
-        if (args.has("hz"))
-            mo.hz = static_cast<int>(*hz);
-        return closedLoop ? runClosedLoopCompare(args, mo) : runMachineCompare(args, mo);
-    }
-    for (const char *machineOnly :
-         {"cpus", "recorded-governor", "cluster-view", "workload-cpus", "background", "duration"})
-        if (args.has(machineOnly))
-            return fail(std::string("--") + machineOnly + " needs a machine (--machine, or --trace without --cpu)");
-
-    experiments::CompareOptions o;
-    Result<IdleStateTable> table = resolveTable(args.value("table"));
-    if (!table)
-        return fail(table.error());
-    o.table = std::move(*table);
-    if (args.has("hz")) {
-        Result<std::int64_t> hz = intOption(args, "hz", 250, 24, 10000);
-        if (!hz)
-            return fail(hz.error());
-        if (Status s = o.table.setTickHz(static_cast<int>(*hz)); !s)
-            return fail(s.error());
-    }
-    if (Status s = applyWakeDelays(args, o.table); !s)
-        return fail(s.error());
-
-    if (args.has("trace") && args.has("workload"))
-        return fail("give either --workload or --trace, not both");
-    if (args.has("trace") || workload.rfind("csv:", 0) == 0) {
-        // A fixed stream: one CPU of a trace, or a stream file (core/scenario resolves both).
-        scenario::WorkloadSource source;
-        source.kind = scenario::WorkloadKind::Csv;
-        source.path = workload.substr(std::min<std::size_t>(4, workload.size()));
-        if (args.has("trace")) {
-            Result<scenario::WorkloadSource> traced = traceSource(args.value("trace"), args.value("cpu"));
-            if (!traced)
-                return fail(traced.error());
-            source = std::move(*traced);
-        }
-        Result<IdleStream> stream = streamOfSource(source, "compare");
-        if (!stream)
-            return fail(stream.error());
-        o.fixedStream = std::move(*stream);
-        o.fixedStreamLabel = args.has("trace") ? "trace:" + args.value("trace") : workload;
-    } else {
-        Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(workload);
-        if (!spec)
-            return fail(inCliTerms(spec.error()));
-        o.workload = std::move(*spec);
-    }
-    o.governors = splitList(args.value("governors"));
-    o.settings = args.all("set");
-    o.perState = args.has("per-state");
-    o.throughput = args.has("throughput");
-    if (Result<PowerModel> power = tablePower(args, o.table); power)
-        o.power = std::move(*power);
-    else
-        return fail(power.error());
-
-    // A fixed stream gives the same numbers every time: one iteration unless asked.
-    Result<std::int64_t> iterations = intOption(args, "iterations", o.fixedStream.empty() ? 3 : 1, 1, 1000);
-    Result<std::int64_t> seed = intOption(args, "seed", 1, 0, INT64_MAX);
-    Result<std::int64_t> spans = intOption(args, "spans", 10000, 1, 10000000);
-    Result<std::int64_t> threads = intOption(args, "threads", 2, 1, 256);
-    for (const auto *r : {&iterations, &seed, &spans, &threads})
-        if (!*r)
-            return fail(r->error());
-    o.iterations = static_cast<int>(*iterations);
-    o.seed = static_cast<std::uint64_t>(*seed);
-    o.spans = static_cast<std::size_t>(*spans);
-    o.threads = static_cast<int>(*threads);
-    o.sourceTimeoutSeconds = *timeout;
-
-    // Refuse bad destinations before the runs, not after them, and never
-    // write over a file that is read.
-    if (args.has("export-streams") && !o.fixedStream.empty())
-        return fail(Error{"", 0, "--export-streams",
-                          "the workload is a stream file or a trace: there is no "
-                          "generated stream to export"});
-    std::vector<std::string> outputs;
-    if (args.has("output")) {
-        if (Status s = checkOutputPath(args.value("output")); !s)
-            return fail(s.error());
-        outputs.push_back(args.value("output"));
-    }
-    const std::string exportDir = args.value("export-streams");
-    auto streamName = [&](int p, int it) { return "p" + std::to_string(p) + "-i" + std::to_string(it + 1) + ".csv"; };
-    if (args.has("export-streams")) {
-        std::error_code ec;
-        if (std::filesystem::exists(exportDir, ec) && !std::filesystem::is_directory(exportDir, ec))
-            return fail(Error{exportDir, 0, "--export-streams", "exists and is not a folder"});
-        for (int p = 0; p < o.workload.pointCount(); ++p)
-            for (int it = 0; it < o.iterations; ++it)
-                outputs.push_back((std::filesystem::path(exportDir) / streamName(p, it)).string());
-    }
-    if (Status s = checkDistinctPaths(inputs, outputs); !s)
-        return fail(s.error());
-
-    if (args.has("shard")) {
-        Result<std::pair<int, int>> shard = parseShard(args.value("shard"));
-        if (!shard)
-            return fail(inCliTerms(shard.error()));
-        if (args.has("format") || args.has("aggregates-only"))
-            return fail("--shard writes a shard file; give --format and --aggregates-only to 'merge'");
-        o.shardIndex = shard->first;
-        o.shardCount = shard->second;
-    }
-
-    Result<experiments::CompareResult> result = experiments::runComparison(o);
-    if (!result)
-        return fail(inCliTerms(result.error()));
-    for (const std::string &note : result->notes)
-        std::cerr << "compare: " << note << '\n';
-    const std::string text = args.has("shard")
-                                 ? formatComparisonShard(o, *result)
-                                 : experiments::formatComparison(o, *result, fmt, args.has("aggregates-only"));
-
-    // The result file is written (not yet renamed) first, then the streams,
-    // one at a time, then the result is put in place.
-    std::unique_ptr<AtomicWriter> output;
-    if (args.has("output")) {
-        output = std::make_unique<AtomicWriter>(args.value("output"));
-        output->append(text);
-        output->flush();
-        if (!output->ok())
-            return fail(output->error());
-    }
-    if (args.has("export-streams")) {
-        const int points = o.workload.pointCount();
-        const auto count = static_cast<std::size_t>(points) * static_cast<std::size_t>(o.iterations);
-        Status s = writeFilesIntoFolder(exportDir, count, [&](std::size_t i) {
-            const int p = static_cast<int>(i / static_cast<std::size_t>(o.iterations));
-            const int it = static_cast<int>(i % static_cast<std::size_t>(o.iterations));
-            const IdleStream stream = workloads::seededStream(o.workload, p, it, o.seed, o.spans);
-            return std::pair{streamName(p, it), formatStreamCsv(stream)};
-        });
-        if (!s)
-            return fail(s.error());
-    }
-    if (output) {
-        if (Status s = output->commit(); !s)
-            return fail(s.error());
-    } else {
-        std::cout << text;
-    }
-    return 0;
+    if (wantsMachineCompare(args) || args.has("closed-loop"))
+        return runMachineOrLoop(args, std::move(*s), *format, inputs);
+    return runOneCpuCompare(args, *s, *format, *timeout, inputs);
 }
 
 } // namespace idlescope::cli

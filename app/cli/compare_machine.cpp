@@ -5,7 +5,6 @@
 #include "core/energy/idlestat_energy_model.h"
 #include "core/experiments/closed_loop.h"
 #include "core/experiments/closed_loop_format.h"
-#include "core/experiments/governor_settings.h"
 #include "core/experiments/machine_comparison.h"
 #include "core/experiments/machine_comparison_format.h"
 #include "core/experiments/synthetic_machine.h"
@@ -14,6 +13,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/power_json.h"
 #include "core/scenario/scenario_machine.h"
+#include "core/stream/latency_limit.h"
 #include "core/targets/builtin_machines.h"
 #include "core/trace/recorded_governor.h"
 #include "core/trace/trace_agreement.h"
@@ -84,7 +84,7 @@ Result<Machine> resolveMachine(const Args &args, int traceCpus)
 /// --workload on --workload-cpus (default: its cpus= or every CPU), --background (default "idle") on the others.
 Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machine, const MachineCliOptions &o)
 {
-    const std::string text = args.value("workload");
+    const std::string &text = o.scenario.workload.text;
     if (text.rfind("csv:", 0) == 0)
         return Error{text, 0, "--workload", "a stream file is one CPU: use it without --machine"};
     SyntheticMachineSpec spec;
@@ -107,9 +107,9 @@ Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machi
             return inCliTerms(cpus.error());
         spec.workloadCpus = std::move(*cpus);
     }
-    spec.spans = o.spans;
-    spec.durationNs = o.durationNs;
-    spec.seed = o.seed;
+    spec.spans = static_cast<std::size_t>(o.scenario.workload.spans);
+    spec.durationNs = o.scenario.workload.durationNs;
+    spec.seed = static_cast<std::uint64_t>(o.scenario.workload.seed);
     return inCliTerms(syntheticMachineWorkload(machine, spec), {"workload", "background", "workload-cpus"});
 }
 
@@ -132,11 +132,11 @@ Result<std::string> recordedGovernor(const Args &args, const std::string &traceP
 /// --hz, and --power over a built-in machine's own power data (a --table's has it already).
 Status tuneMachine(const Args &args, const MachineCliOptions &o, Machine &machine)
 {
-    if (o.hz)
-        if (Status s = machine.setTickHz(*o.hz); !s)
+    if (o.scenario.tickHz)
+        if (Status s = machine.setTickHz(*o.scenario.tickHz); !s)
             return s;
     for (Cluster &c : machine.clusters)
-        if (Status s = applyWakeDelays(args, c.table); !s)
+        if (Status s = applyWakeDelays(o.scenario.wakeDelaysPath, c.table); !s)
             return s;
     return args.has("table") ? Status(Ok{}) : applyPower(args, machine);
 }
@@ -159,12 +159,8 @@ int runAgreement(const Args &args, const MachineCliOptions &o, const trace::Trac
         return fail(Error{path, 0, "--agreement",
                           "the governor that ran is not known: give --recorded-governor NAME (or put it in "
                           "TRACE.governor beside the trace, as 'idlescope-cli record' does)"});
-    Result<std::vector<std::vector<TunableSetting>>> settings =
-        settingsPerGovernor({args.value("agreement")}, o.settings, {args.value("agreement")});
-    if (!settings)
-        return fail(inCliTerms(settings.error()));
-    Result<trace::TraceAgreement> a =
-        trace::traceAgreement(imported, machine, args.value("agreement"), settings->front(), 10);
+    const scenario::GovernorInstance &g = o.scenario.governors.front(); // --agreement VARIANT
+    Result<trace::TraceAgreement> a = trace::traceAgreement(imported, machine, g.variant, g.settings, 10);
     if (!a)
         return fail(inCliTerms(a.error(), {"agreement"}));
     a->recordedGovernor = *governor;
@@ -198,14 +194,14 @@ Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
     return power;
 }
 
-Status applyWakeDelays(const Args &args, IdleStateTable &table)
+Status applyWakeDelays(const std::string &path, IdleStateTable &table)
 {
-    if (!args.has("wake-delays"))
+    if (path.empty())
         return Ok{};
-    Result<std::vector<MeasuredWakeDelay>> measured = readWultCsv(args.value("wake-delays"));
+    Result<std::vector<MeasuredWakeDelay>> measured = readWultCsv(path);
     if (!measured)
         return measured.error();
-    return applyMeasuredWakeDelays(table, *measured, args.value("wake-delays"));
+    return applyMeasuredWakeDelays(table, *measured, path);
 }
 
 bool wantsMachineCompare(const Args &args)
@@ -251,15 +247,8 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
         Result<std::string> governor = recordedGovernor(args, path);
         if (!governor)
             return fail(governor.error());
-        Result<std::vector<std::vector<TunableSetting>>> settings = settingsPerGovernor(o.governors, o.settings);
-        if (!settings)
-            return fail(inCliTerms(settings.error()));
-        scenario::Scenario s;
+        scenario::Scenario s = o.scenario;
         s.machine = *machine;
-        s.workload.kind = scenario::WorkloadKind::Trace;
-        s.workload.path = path;
-        for (std::size_t g = 0; g < o.governors.size(); ++g)
-            s.governors.push_back({o.governors[g], "", (*settings)[g]});
         Result<MachineCompareOptions> traced =
             scenario::traceMachineComparison(s, *imported, *governor, args.has("cluster-view"));
         if (!traced)
@@ -279,9 +268,13 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
         if (!w)
             return fail(w.error());
         mo.machine = *machine;
-        mo.governors = o.governors;
-        mo.settings = o.settings;
+        for (const scenario::GovernorInstance &g : o.scenario.governors) {
+            mo.governors.push_back(g.variant);
+            mo.tunables.push_back(g.settings);
+        }
         mo.workload = std::move(*w);
+        for (CpuStream &c : mo.workload.cpus) // the limit on every CPU's spans, as on a trace's
+            applyLatencyLimit(c.stream, o.scenario.latencyLimitNs);
     }
     mo.threads = o.threads;
     mo.clusterView = args.has("cluster-view");
@@ -299,9 +292,7 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
 
 int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
 {
-    if (args.has("trace") || args.has("workload"))
-        return fail("--closed-loop is the workload: give it without --trace or --workload");
-    Result<ClosedLoopSpec> spec = parseClosedLoopSpec(args.value("closed-loop"));
+    Result<ClosedLoopSpec> spec = parseClosedLoopSpec(o.scenario.workload.text);
     if (!spec)
         return fail(inCliTerms(spec.error()));
     Result<Machine> machine = resolveMachine(args, spec->cpus());
@@ -310,22 +301,21 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
     if (Status s = tuneMachine(args, o, *machine); !s)
         return fail(s.error());
     std::vector<std::string> variants;
-    std::vector<std::string> labels;
-    for (const experiments::GovernorInstance &gi : o.instances) {
-        variants.push_back(gi.variant);
-        labels.push_back(gi.label);
+    std::vector<std::vector<TunableSetting>> settings;
+    for (const scenario::GovernorInstance &g : o.scenario.governors) {
+        variants.push_back(g.variant);
+        settings.push_back(g.settings);
     }
-    Result<std::vector<std::vector<TunableSetting>>> settings = settingsPerGovernor(variants, o.settings, labels);
-    if (!settings)
-        return fail(inCliTerms(settings.error()));
     if (args.has("output"))
         if (Status s = checkOutputPath(args.value("output")); !s)
             return fail(s.error());
-    Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(*machine, *spec, variants, *settings, o.seed, o.threads);
+    Result<std::vector<ClosedLoopRun>> runs =
+        runClosedLoop(*machine, *spec, variants, settings, static_cast<std::uint64_t>(o.scenario.workload.seed),
+                      o.threads);
     if (!runs)
         return fail(inCliTerms(runs.error(), {"machine"}));
     for (std::size_t g = 0; g < runs->size(); ++g)
-        (*runs)[g].governor = labels[g]; // the rows name the instance, as compare's do
+        (*runs)[g].governor = o.scenario.governors[g].name(); // the rows name the instance, as compare's do
     const std::string text = formatClosedLoop(*machine, *spec, *runs, o.format);
     return emitOutput(args, "output", text);
 }

@@ -10,6 +10,7 @@
 
 #include "app/cli/cli_args.h"
 #include "core/experiments/comparison.h"
+#include "core/scenario/scenario.h"
 #include "core/states/power_model.h"
 
 #include <cstdint>
@@ -22,24 +23,22 @@ namespace idlescope::cli {
 /// The options cmd_compare.cpp has already read and checked.
 struct MachineCliOptions {
     experiments::CompareFormat format = experiments::CompareFormat::Markdown;
-    std::vector<std::string> governors;
-    /// --governors parsed (LABEL=VARIANT); labels only reach a closed loop.
-    std::vector<experiments::GovernorInstance> instances;
-    std::vector<std::string> settings;
-    std::uint64_t seed = 1;
-    std::size_t spans = 10000;
-    Ns durationNs = 0; ///< --duration: the run's wall-clock time, 0 when --spans decides
     int threads = 2;
-    std::optional<int> hz;
+    /// What compare's options name (core/scenario/scenario_command.h): the workload with its
+    /// spans or duration and seed, the governors with their settings (labels only reach a
+    /// closed loop), the latency limit and --hz. Its machine is resolved here, from --machine,
+    /// --table or the trace.
+    scenario::Scenario scenario;
 };
 
 /// The power data of --table @p table: a table file's power fields (core/io/power_json.h),
 /// then every --power item applied over them.
 Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table);
 
-/// --wake-delays FILE (a wult datapoints.csv, core/formats/wult_csv.h): each measured state's mean
-/// wake latency as the wake delay of the state of that name in @p table; nothing without the option.
-Status applyWakeDelays(const Args &args, IdleStateTable &table);
+/// --wake-delays FILE (Scenario::wakeDelaysPath, a wult datapoints.csv, core/formats/wult_csv.h):
+/// each measured state's mean wake latency as the wake delay of the state of that name in
+/// @p table; nothing when @p path is empty.
+Status applyWakeDelays(const std::string &path, IdleStateTable &table);
 
 /// True when compare should run on a machine: --machine, or --trace without --cpu.
 bool wantsMachineCompare(const Args &args);

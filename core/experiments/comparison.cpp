@@ -11,6 +11,7 @@
 #include "core/replay/reference_replay.h"
 #include "core/states/wake_delay.h"
 #include "core/stats/run_throughput.h"
+#include "core/stream/latency_limit.h"
 #include "core/workloads/parallel_for.h"
 
 #include <algorithm>
@@ -260,7 +261,8 @@ Result<CompareResult> runComparison(const CompareOptions &o)
             return;
         const int p = job / o.iterations;
         const int it = job % o.iterations;
-        const IdleStream generated = fixed ? IdleStream{} : workloads::seededStream(o.workload, p, it, o.seed, o.spans);
+        IdleStream generated = fixed ? IdleStream{} : workloads::seededStream(o.workload, p, it, o.seed, o.spans);
+        applyLatencyLimit(generated, o.latencyLimitNs);
         const IdleStream &stream = fixed ? o.fixedStream : generated;
         // The same limit as for a stream file: the replay's ns clock must not overflow.
         if (const std::int64_t past = firstSpanPastStreamLimit(stream); past >= 0) {

@@ -39,6 +39,9 @@ struct CompareOptions {
     /// --governors items: a variant id (registry.h), or LABEL=VARIANT for an instance of
     /// its own (parseGovernorList()): the same variant twice with other tunables.
     std::vector<std::string> governors;
+    /// PM QoS resume-latency limit on every span of every stream (ns), or -1 to keep the
+    /// streams' own column (compare --latency-limit; a fixed stream carries it already).
+    Ns latencyLimitNs = -1;
     int iterations = 3; ///< seeded repetitions per point, >= 1
     std::uint64_t seed = 1;
     std::size_t spans = 10000; ///< idle spans per run

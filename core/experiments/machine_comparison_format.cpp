@@ -62,8 +62,7 @@ void energyCells(std::vector<Cell> &c, const RunEnergy &e, const CpuEnergy *ce)
         return;
     }
     c.push_back(table::general(ce ? ce->idleTotalJ() : e.idleTotalJ(), 6));
-    c.push_back(e.hasActive ? table::general(ce ? ce->totalJ() : e.totalJ(), 6)
-                            : table::missing("no active power"));
+    c.push_back(e.hasActive ? table::general(ce ? ce->totalJ() : e.totalJ(), 6) : table::missing("no active power"));
 }
 
 std::vector<Cell> rowCells(const MachineRun &run, const CpuRun &r, const RunEnergy &e, const CpuEnergy *ce,

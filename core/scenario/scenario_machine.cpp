@@ -2,6 +2,7 @@
 #include "core/scenario/scenario_machine.h"
 
 #include "core/scenario/scenario_stream.h"
+#include "core/stream/latency_limit.h"
 #include "core/trace/trace_machine.h"
 #include "core/trace/trace_model.h"
 

@@ -58,12 +58,4 @@ Result<IdleStream> workloadStream(const WorkloadSource &w)
     return generatedStream(w);
 }
 
-void applyLatencyLimit(IdleStream &stream, Ns limitNs)
-{
-    if (limitNs < 0)
-        return;
-    for (IdleSpan &s : stream)
-        s.latencyReqNs = limitNs;
-}
-
 } // namespace idlescope::scenario

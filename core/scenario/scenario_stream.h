@@ -34,7 +34,4 @@ Result<IdleStream> generatedStream(const WorkloadSource &w);
 /// has none: it makes its spans as it runs.
 Result<IdleStream> workloadStream(const WorkloadSource &w);
 
-/// @p limitNs on every span of @p stream (PM QoS resume latency), when >= 0.
-void applyLatencyLimit(IdleStream &stream, Ns limitNs);
-
 } // namespace idlescope::scenario

@@ -10,6 +10,7 @@
 #include "core/scenario/scenario_machine.h"
 #include "core/scenario/scenario_stream.h"
 #include "core/scenario/scenario_trace.h"
+#include "core/stream/latency_limit.h"
 #include "core/trace/trace_import.h"
 
 #include "tests/ftrace_lines.h"
