@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/experiments/comparison.h"
 
-#include "core/states/wake_delay.h"
-
 #include "core/source_governor/source_governor.h"
 
 #include "core/governors/registry.h"
@@ -73,7 +71,7 @@ RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Gove
         m.aboveByState[static_cast<size_t>(i)] = s.above;
         m.belowByState[static_cast<size_t>(i)] = s.below;
     }
-    const RunThroughput t = replayThroughput(table, power, sum, m.wakeups, wake);
+    const RunThroughput t = replayThroughput(table, power, stream, sum, m.wakeups, wake);
     m.durationNs = t.durationNs;
     m.idleEnergyJ = t.idleEnergyJ;
     m.energyJ = t.energyJ;

@@ -3,6 +3,7 @@
 
 #include "core/source_governor/source_governor.h"
 #include "core/states/wake_delay.h"
+#include "core/stats/run_throughput.h"
 
 #include "core/workloads/parallel_for.h"
 
@@ -58,10 +59,7 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     const ReplaySummary &sum = replay.summary();
     out.entries = sum.entries;
     out.spans = sum.spans;
-    // A trace's rows (gap_from_wake) keep the trace's clock whatever the exits took: no shift there.
-    const bool onTraceClock =
-        std::any_of(stream.begin(), stream.end(), [](const IdleSpan &row) { return row.gapFromWake; });
-    out.durationNs = replay.now() - REPLAY_START_NS + (onTraceClock ? 0 : wake.clockShiftNs);
+    out.durationNs = replayDurationNs(stream, replay.now() - REPLAY_START_NS, wake);
     out.wakingNs = wake.wakingNs;
     out.timeHasExitLatency = true;
     for (int i = 0; i < table.count(); ++i)

@@ -5,6 +5,8 @@
 #include "core/machine/machine.h"
 #include "core/machine/machine_run.h"
 
+#include <algorithm>
+
 namespace idlescope {
 
 double perSecond(double count, Ns durationNs)
@@ -12,10 +14,20 @@ double perSecond(double count, Ns durationNs)
     return durationNs > 0 ? count / (static_cast<double>(durationNs) * 1e-9) : 0.0;
 }
 
-RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary,
-                               std::int64_t wakeups, const WakeTotals &wake)
+bool keepsTraceClock(const IdleStream &stream)
 {
-    const Ns durationNs = summary.endNowNs - REPLAY_START_NS + wake.clockShiftNs;
+    return std::any_of(stream.begin(), stream.end(), [](const IdleSpan &row) { return row.gapFromWake; });
+}
+
+Ns replayDurationNs(const IdleStream &stream, Ns replayElapsedNs, const WakeTotals &wake)
+{
+    return replayElapsedNs + (keepsTraceClock(stream) ? 0 : wake.clockShiftNs);
+}
+
+RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const IdleStream &stream,
+                               const ReplaySummary &summary, std::int64_t wakeups, const WakeTotals &wake)
+{
+    const Ns durationNs = replayDurationNs(stream, summary.endNowNs - REPLAY_START_NS, wake);
     // The run as a one-CPU machine's, so that one rule (energy.h) prices every run.
     Machine machine = Machine::uniform(table, 1);
     machine.clusters.front().power = power;
@@ -31,6 +43,14 @@ RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &po
     MachineRun run;
     run.cpus.push_back(cpu);
     return machineRunThroughput(machine, run, durationNs);
+}
+
+RunThroughput governorRunThroughput(const IdleStateTable &table, const PowerModel &power, const IdleStream &stream,
+                                    const GovernorRun &run, const GovernorTotals &totals)
+{
+    if (run.variant == RECORDED_VARIANT)
+        return recordedThroughput(table, power, run.summary);
+    return replayThroughput(table, power, stream, run.summary, totals.latencyCostEntries, totals.wake);
 }
 
 RunThroughput recordedThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary)

@@ -6,10 +6,14 @@
  * tables' device-tree numbers, an open-loop machine replay's duration and
  * latency cost on it, and measured delays from a wult datapoints.csv.
  */
+#include "core/experiments/comparison.h"
 #include "core/formats/wult_csv.h"
 #include "core/io/table_json.h"
 #include "core/machine/machine_replay.h"
+#include "core/replay/governor_run.h"
 #include "core/states/wake_delay.h"
+#include "core/stats/governor_totals.h"
+#include "core/stats/run_throughput.h"
 #include "core/targets/builtin_targets.h"
 #include "tests/governor_rig.h"
 
@@ -179,6 +183,78 @@ private slots:
         QCOMPARE(r.latencyCostNs, Ns(80000));
         QCOMPARE(r.wakingNs, Ns(80000));
         QVERIFY(r.timeHasExitLatency);
+    }
+
+    /// The failing input of a review finding: the window priced a trace's replay with the wake
+    /// delays' clock shift (replayThroughput() on its own) while compare --machine kept the
+    /// trace's clock, so the same CPU had two durations. One rule now (replayDurationNs()), read
+    /// by compare, compare --machine and the window (governorRunThroughput()).
+    void oneDurationForCompareMachineAndWindow_data()
+    {
+        QTest::addColumn<bool>("fromTrace");
+        QTest::addColumn<qint64>("durationNs");
+        QTest::addColumn<double>("energyUj");
+        // Two rows on dt-like through the oracle: gap 150 us, an event after 200 us (sleep).
+        // Generated: the replay's clock 2 x (150 + 200 + 100) = 900 us; woken 40 us after each
+        // event, not 100: 900 - 2 x 60 = 780 us.
+        // Energy at WFI 100 mW, sleep 10 mW, active 1000 mW: in sleep 2 x 200 us x 10 mW =
+        // 4 uJ; waking 2 x 40 us x 1 W = 80 uJ; busy (780 - 400 - 80) us x 1 W = 300 uJ: 384 uJ.
+        QTest::newRow("generated") << false << qint64(780000) << 384.0;
+        // From a trace (gap_from_wake): row 2 starts 150 us after row 1's event at 350 us, at
+        // 500 us (the replay's exit at 450 us comes before it), and wakes at 700 us; the replay
+        // ends at 800 us with its last exit, and the trace's clock is kept: 800 us.
+        // Busy (800 - 400 - 80) us x 1 W = 320 uJ: 4 + 80 + 320 = 404 uJ.
+        QTest::newRow("trace clock") << true << qint64(800000) << 404.0;
+    }
+
+    void oneDurationForCompareMachineAndWindow()
+    {
+        QFETCH(bool, fromTrace);
+        QFETCH(qint64, durationNs);
+        QFETCH(double, energyUj);
+        const IdleStateTable t = dtLike();
+        PowerModel power = PowerModel::empty(t);
+        power.states[0].powerMw = 100;
+        power.states[1].powerMw = 10;
+        power.activeMw = 1000;
+        IdleStream stream = {eventRow(150, 200), eventRow(150, 200)};
+        for (IdleSpan &row : stream)
+            row.gapFromWake = fromTrace;
+        QCOMPARE(keepsTraceClock(stream), fromTrace);
+
+        // compare --machine: one CPU of the machine replay.
+        CpuStream cs;
+        cs.cpu = 0;
+        cs.stream = stream;
+        std::unique_ptr<Governor> oracle = createGovernor("oracle");
+        const CpuRun machineCpu = replayCpu(t, cs, *oracle, false, nullptr);
+        QCOMPARE(machineCpu.states[1].usage, 2);
+        QCOMPARE(machineCpu.durationNs, Ns(durationNs));
+
+        // The window: a run kept entry by entry, priced by core.
+        Result<GovernorRun> run = runGovernor(t, stream, "oracle");
+        QVERIFY(run.ok());
+        const GovernorTotals totals = governorTotals(*run, t);
+        const RunThroughput window = governorRunThroughput(t, power, stream, *run, totals);
+        QCOMPARE(window.durationNs, Ns(durationNs));
+        QCOMPARE(window.wakeups, 2);
+        QCOMPARE(window.wakeupsPerSecond, 2.0 / (static_cast<double>(durationNs) * 1e-9));
+        QVERIFY(qAbs(window.idleEnergyJ * 1e6 - 4.0) < 1e-9);
+        QVERIFY2(qAbs(window.energyJ * 1e6 - energyUj) < 1e-9, std::to_string(window.energyJ * 1e6).c_str());
+
+        // compare on one CPU (a stream file or --trace --cpu): the same numbers.
+        experiments::CompareOptions o;
+        o.table = t;
+        o.fixedStream = stream;
+        o.fixedStreamLabel = "two rows";
+        o.governors = {"oracle"};
+        o.iterations = 1;
+        o.power = power;
+        Result<experiments::CompareResult> r = experiments::runComparison(o);
+        QVERIFY2(r.ok(), r ? "" : r.error().toString().c_str());
+        QCOMPARE(r->runs.size(), std::size_t(1));
+        QCOMPARE(r->runs[0].durationNs, Ns(durationNs));
+        QVERIFY(qAbs(r->runs[0].energyJ * 1e6 - energyUj) < 1e-9);
     }
 
     void wultCsvMeans()

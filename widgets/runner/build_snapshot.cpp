@@ -375,10 +375,7 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
         g.atDefaults = governorDefaults(*j.gov);
         // Throughput and energy from the run's counters (no entry scan): the CLI's numbers.
         // The recorded run has no run time of its own: its idle energy only, as the CPUs dock prices it.
-        g.throughput = g.run->variant == trace::RECORDED_VARIANT
-                           ? recordedThroughput(snap->table, snap->power, g.run->summary)
-                           : replayThroughput(snap->table, snap->power, g.run->summary, g.totals->latencyCostEntries,
-                                              g.totals->wake);
+        g.throughput = governorRunThroughput(snap->table, snap->power, *stream, *g.run, *g.totals);
         snap->governors.push_back(std::move(g));
     }
     // The idle durations (wakeNs) are the workload's.
