@@ -418,6 +418,39 @@ private slots:
                  qPrintable(bad.err));
     }
 
+    void oneCpuWithMeasuredWakeDelays()
+    {
+        // --wake-delays on one CPU (compare's scenario carries it to the table, as --hz): two
+        // rows of a stream file, gap 10 us, a device's event after 200 us, through the oracle
+        // (sleep: 150 <= 200). Woken 40 us after each event (the wult mean of 30 and 50 us):
+        // 2 x (10 + 200 + 40) = 500 us, 2 / 500 us = 4000 wakeups/s, latency cost 2 x 40 =
+        // 80 us; without the file the exit latency: 2 x (10 + 200 + 100) = 620 us, 200 us.
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s), wult = tmp.filePath(u"w.csv"_s),
+                      stream = tmp.filePath(u"s.csv"_s);
+        writeFile(table, R"({"id": "two", "tick_hz": 250, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 150000}]})");
+        writeFile(wult, "WakeLatency,SilentTime,ReqCState\n30.0,500.0,sleep\n50.0,700.0,sleep\n");
+        writeFile(stream, "gap_ns,timer_ns,wake_ns,latency_req_ns\n10000,100000000,200000,-1\n"
+                          "10000,100000000,200000,-1\n");
+        const QStringList args{u"compare"_s,       u"--table"_s,     table,       u"--workload"_s,
+                               u"csv:"_s + stream, u"--governors"_s, u"oracle"_s, u"--throughput"_s,
+                               u"--format"_s,      u"csv"_s};
+        const CliResult measured = runCli(args + QStringList{u"--wake-delays"_s, wult});
+        QVERIFY2(measured.exitCode == 0, qPrintable(measured.err));
+        const Row m = csvRowsBy(measured.out, 3).value(u"csv:"_s + stream + u"|oracle|1"_s);
+        QCOMPARE(m["usage_sleep"], u"2"_s);
+        QCOMPARE(m["duration_ms"], u"0.500"_s);
+        QCOMPARE(m["wakeups_per_s"], u"4000.000"_s);
+        QCOMPARE(m["latency_cost_us"], u"80.000"_s);
+        const CliResult plain = runCli(args);
+        QVERIFY2(plain.exitCode == 0, qPrintable(plain.err));
+        const Row p = csvRowsBy(plain.out, 3).value(u"csv:"_s + stream + u"|oracle|1"_s);
+        QCOMPARE(p["duration_ms"], u"0.620"_s);
+        QCOMPARE(p["latency_cost_us"], u"200.000"_s);
+    }
+
     void composedIoInterruptsOnCpu0ByHand()
     {
         // tst_machine's completionInterruptsOfAnOverlayByHand and ...OfAMixByHand through the CLI
