@@ -6,7 +6,6 @@
 
 #include "widgets/comparison/comparison_view.h"
 #include "widgets/comparison/tradeoff_view.h"
-#include "widgets/export/scenario_context.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/panels/governor_legend.h"
 #include "widgets/panels/message_bar.h"
@@ -398,10 +397,13 @@ void MainWindow::createConnections()
 /// What the session opener reads on its worker reaches the window here.
 void MainWindow::connectOpener()
 {
-    connect(m_opener, &SessionOpener::scenarioRead, this, [this](const ScenarioSpec &scenario) {
-        applySpec(scenario);
-        m_committed = editState(); // the session opened is no step to undo
-    });
+    connect(m_opener, &SessionOpener::scenarioRead, this,
+            [this](const ScenarioSpec &scenario, const std::optional<IdleStateTable> &targetTable) {
+                if (targetTable) // read with the session: the picker does not read the file again
+                    m_setup->targetPicker()->rememberTableFile(scenario.target.path, *targetTable);
+                applySpec(scenario);
+                m_committed = editState(); // the session opened is no step to undo
+            });
     connect(m_opener, &SessionOpener::sessionAdopted, this, [this](const QString &path) {
         setSessionPath(path);
         // The session replaces the work: its scenario is the saved one, with no steps to undo.
@@ -498,6 +500,7 @@ ScenarioSpec MainWindow::currentSpec() const
     for (GovernorSpec &g : s.governors)
         g.settings = m_parameters->settingsFor(g.name());
     s.latencyLimitNs = m_parameters->latencyLimitNs();
+    s.wakeDelaysPath = m_wakeDelaysPath;
     return s;
 }
 
@@ -516,12 +519,15 @@ void MainWindow::showSpecInPanels(const ScenarioSpec &spec)
     for (const GovernorSpec &g : spec.governors)
         m_parameters->applySettings(g.name(), g.settings);
     // The tick control names the table's own rate: a session (or recovery copy) holds the
-    // rate in force, so the table's comes from the table itself where it can be read again.
-    const std::optional<IdleStateTable> original = originalTable(spec.target);
-    const bool same = original && original->count() == spec.target.table.count();
-    m_parameters->setTableTickHz(same ? original->tickHz : spec.target.table.tickHz);
+    // rate in force, so the table's comes from the table as its source gives it: the picker's,
+    // a table file's as read on the worker when it was opened (no file is read here, on the
+    // GUI thread). This machine's sysfs table is not read again: the rate in force stands.
+    const IdleStateTable &original = m_setup->targetPicker()->pristineTable();
+    const bool same = spec.target.kind != TargetKind::Machine && original.count() == spec.target.table.count();
+    m_parameters->setTableTickHz(same ? original.tickHz : spec.target.table.tickHz);
     m_parameters->setTickHz(spec.target.table.tickHz);
     m_parameters->setLatencyLimitNs(spec.latencyLimitNs);
+    m_wakeDelaysPath = spec.wakeDelaysPath;
 }
 
 void MainWindow::simulate(bool immediate)

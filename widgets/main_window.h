@@ -172,7 +172,9 @@ public:
     /// Offers the work a window that ended without closing left in the recovery folder
     /// (the newest copy; older ones are removed). The copy is read on the session opener's
     /// worker (the opening bar shows it, with Cancel); the question comes once it is read, and
-    /// recoveryOffered() says how it ended. False, and nothing looked for, while recovery is off.
+    /// recoveryOffered() says how it ended, once for each call that returned true (Cancel, or
+    /// a session opened meanwhile, ends it too). False, and nothing looked for, while recovery
+    /// is off.
     bool offerRecovery();
 
     /// Asks Save / Discard / Cancel when the window has unsaved changes; true when the
@@ -197,7 +199,8 @@ signals:
     /// An entry was picked in a plot (same as ViewState::entrySelected).
     void entrySelected(int governorIndex, qint64 entryIndex);
     /// offerRecovery() ended: @p restored when work was left and restored (the window shows
-    /// it, unsaved and modified); false when none was left, it was declined or not allowed.
+    /// it, unsaved and modified); false when none was left, it was declined or not allowed, or
+    /// its read was cancelled or superseded by another (the copy then stays for the next offer).
     void recoveryOffered(bool restored);
 
 protected:
@@ -279,6 +282,9 @@ private:
     QDockWidget *m_inspectorDock = nullptr;
     QMenu *m_viewMenu = nullptr;
     QString m_sessionPath;
+    /// The scenario's measured wake delays (ScenarioSpec::wakeDelaysPath): a session's, kept
+    /// through its undo steps and saved with it; no control of the window sets it yet.
+    QString m_wakeDelaysPath;
     bool m_docksSized = false;       ///< the side docks have their first widths (or the saved ones)
     bool m_geometryRestored = false; ///< the constructor restored the geometry saved at a close
     double m_lastShowMs = 0;

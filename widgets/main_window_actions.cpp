@@ -15,6 +15,7 @@
 #include "widgets/panels/parameter_panel.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/setup_panel.h"
+#include "widgets/panels/target_picker.h"
 #include "widgets/plots/counts_plot.h"
 #include "widgets/plots/duration_histogram_plot.h"
 #include "widgets/plots/plot_base.h"
@@ -351,6 +352,8 @@ bool MainWindow::restoreLeftWork()
         return false;
     }
     // The restored work is unsaved: one undo step from the scenario shown, the window modified.
+    if (left->targetTable) // read with the copy: the picker does not read the file again
+        m_setup->targetPicker()->rememberTableFile(left->session.scenario.target.path, *left->targetTable);
     showSpecInPanels(left->session.scenario);
     m_opener->setPendingView(left->session.view);
     commitEdit(tr("Restore unsaved work"));

@@ -19,6 +19,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/comparison_shard.h"
 #include "core/scenario/scenario_command.h"
+#include "core/scenario/scenario_comparison.h"
 #include "core/stream/latency_limit.h"
 #include "core/targets/builtin_targets.h"
 
@@ -190,17 +191,11 @@ const std::vector<std::string> COMPARE_OPTIONS = {"table",
                                                   "latency-limit",
                                                   "wake-delays"};
 
+/// --@p name as a whole number, as the scenario's options are read (scenario_command.h).
 Result<std::int64_t> intOption(const Args &args, const std::string &name, std::int64_t def, std::int64_t lo,
                                std::int64_t hi)
 {
-    if (!args.has(name))
-        return def;
-    const std::string v = args.value(name);
-    const auto n = csv::parseInt(v);
-    if (!n || *n < lo || *n > hi)
-        return Error{"--" + name, 0, "",
-                     "'" + v + "' is not a whole number in " + std::to_string(lo) + ".." + std::to_string(hi)};
-    return *n;
+    return scenario::wholeNumberOption(args.options(), name, def, lo, hi);
 }
 
 void listTargets()
@@ -294,54 +289,38 @@ int runMachineOrLoop(const Args &args, scenario::Scenario s, experiments::Compar
     return closedLoop ? runClosedLoopCompare(args, mo) : runMachineCompare(args, mo);
 }
 
-/// The one-CPU comparison of @p s on --table: the table with its tick rate and power data, the
-/// stream file or trace CPU with the latency limit on every span, or the generated workload.
-Result<experiments::CompareOptions> oneCpuOptions(const Args &args, const scenario::Scenario &s)
+/// The one-CPU comparison of @p s on --table (core/scenario resolves it): the table, with its
+/// power data, the stream file or trace CPU read here (with its warnings and CPU said on
+/// stderr), and compare's own options: --per-state, --throughput, --iterations, --threads.
+Result<experiments::CompareOptions> oneCpuOptions(const Args &args, scenario::Scenario s)
 {
-    experiments::CompareOptions o;
     Result<IdleStateTable> table = resolveTable(args.value("table"));
     if (!table)
         return table.error();
-    o.table = std::move(*table);
-    if (s.tickHz)
-        if (Status st = o.table.setTickHz(*s.tickHz); !st)
-            return st.error();
-    if (Status st = applyWakeDelays(s.wakeDelaysPath, o.table); !st)
-        return st.error();
-    const scenario::WorkloadSource &w = s.workload;
-    if (w.kind == scenario::WorkloadKind::Csv || w.kind == scenario::WorkloadKind::Trace) {
-        // A fixed stream: one CPU of a trace, or a stream file (core/scenario resolves both).
-        Result<IdleStream> stream = streamOfSource(w, "compare");
-        if (!stream)
-            return stream.error();
-        o.fixedStream = std::move(*stream);
-        applyLatencyLimit(o.fixedStream, s.latencyLimitNs);
-        o.fixedStreamLabel = args.has("trace") ? "trace:" + w.path : args.value("workload");
-    } else {
-        Result<workloads::WorkloadSpec> spec = workloads::parseWorkloadSpec(w.text);
-        if (!spec)
-            return inCliTerms(spec.error());
-        o.workload = std::move(*spec);
+    s.table = std::move(*table);
+    std::optional<IdleStream> stream;
+    if (s.workload.kind == scenario::WorkloadKind::Csv || s.workload.kind == scenario::WorkloadKind::Trace) {
+        Result<IdleStream> read = streamOfSource(s.workload, "compare");
+        if (!read)
+            return read.error();
+        stream = std::move(*read);
     }
-    o.latencyLimitNs = s.latencyLimitNs;
-    o.governors = scenario::governorListItems(s.governors);
-    o.settings = scenario::settingTexts(s.governors);
-    o.seed = static_cast<std::uint64_t>(w.seed);
-    o.spans = static_cast<std::size_t>(w.spans);
-    o.perState = args.has("per-state");
-    o.throughput = args.has("throughput");
-    Result<PowerModel> power = tablePower(args, o.table);
+    Result<experiments::CompareOptions> o = inCliTerms(scenario::oneCpuComparison(s, std::move(stream)));
+    if (!o)
+        return o;
+    o->perState = args.has("per-state");
+    o->throughput = args.has("throughput");
+    Result<PowerModel> power = tablePower(args, o->table);
     if (!power)
         return power.error();
-    o.power = std::move(*power);
-    // A fixed stream gives the same numbers every time: one iteration unless asked.
-    Result<std::int64_t> iterations = intOption(args, "iterations", o.fixedStream.empty() ? 3 : 1, 1, 1000);
+    o->power = std::move(*power);
+    Result<std::int64_t> iterations = intOption(args, "iterations", o->iterations, 1, 1000);
     Result<std::int64_t> threads = intOption(args, "threads", 2, 1, 256);
     for (const auto *r : {&iterations, &threads})
         if (!*r)
             return r->error();
-    o.iterations = static_cast<int>(*iterations);
-    o.threads = static_cast<int>(*threads);
+    o->iterations = static_cast<int>(*iterations);
+    o->threads = static_cast<int>(*threads);
     return o;
 }
 
@@ -421,14 +400,14 @@ int writeComparison(const Args &args, const experiments::CompareOptions &o, cons
     return 0;
 }
 
-int runOneCpuCompare(const Args &args, const scenario::Scenario &s, experiments::CompareFormat format,
-                     int timeoutSeconds, const std::vector<std::string> &inputs)
+int runOneCpuCompare(const Args &args, scenario::Scenario s, experiments::CompareFormat format, int timeoutSeconds,
+                     const std::vector<std::string> &inputs)
 {
     for (const char *machineOnly :
          {"cpus", "recorded-governor", "cluster-view", "workload-cpus", "background", "duration"})
         if (args.has(machineOnly))
             return fail(std::string("--") + machineOnly + " needs a machine (--machine, or --trace without --cpu)");
-    Result<experiments::CompareOptions> o = oneCpuOptions(args, s);
+    Result<experiments::CompareOptions> o = oneCpuOptions(args, std::move(s));
     if (!o)
         return fail(o.error());
     o->sourceTimeoutSeconds = timeoutSeconds;
@@ -492,7 +471,7 @@ int runCompare(int argc, char **argv, int first)
     const std::vector<std::string> inputs = inputPaths(args, {"output", "export-streams"});
     if (wantsMachineCompare(args) || args.has("closed-loop"))
         return runMachineOrLoop(args, std::move(*s), *format, inputs);
-    return runOneCpuCompare(args, *s, *format, *timeout, inputs);
+    return runOneCpuCompare(args, std::move(*s), *format, *timeout, inputs);
 }
 
 } // namespace idlescope::cli

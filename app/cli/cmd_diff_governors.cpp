@@ -14,6 +14,7 @@
 #include "core/governors/registry.h"
 #include "core/replay/governor_diff.h"
 
+#include <array>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -65,93 +66,114 @@ std::string decisionText(const IdleStateTable &table, const EntryRecord &e)
            + (e.below ? ", below" : "") + ")";
 }
 
+/// One difference: the inputs (once when both saw the same), then both decisions.
+void writeDifference(std::ostringstream &out, const IdleStateTable &table, const std::string &nameA,
+                     const std::string &nameB, const EntryDifference &x)
+{
+    const std::size_t width = std::max(nameA.size(), nameB.size()) + 2;
+    out << "\nentry " << x.entry << " (stream row " << x.span << ", entry " << x.entryInSpan << " of the row)\n";
+    if (x.inA && x.inB && inputsText(x.a, x.tickStoppedA) == inputsText(x.b, x.tickStoppedB)) {
+        out << "  " << std::string("inputs:").append(width - 6, ' ') << inputsText(x.a, x.tickStoppedA) << "\n";
+    } else {
+        if (x.inA)
+            out << "  " << (nameA + " inputs:") << " " << inputsText(x.a, x.tickStoppedA) << "\n";
+        if (x.inB)
+            out << "  " << (nameB + " inputs:") << " " << inputsText(x.b, x.tickStoppedB) << "\n";
+    }
+    out << "  " << (nameA + ":").append(width - nameA.size(), ' ')
+        << (x.inA ? decisionText(table, x.a) : std::string("(no such entry: the row ended)")) << "\n";
+    out << "  " << (nameB + ":").append(width - nameB.size(), ' ')
+        << (x.inB ? decisionText(table, x.b) : std::string("(no such entry: the row ended)")) << "\n";
+}
+
+/// What diff-governors prints: that the two decide alike, or how many entries differ and
+/// the first differences.
+std::string diffReport(const IdleStateTable &table, const std::string &nameA, const std::string &nameB,
+                       const GovernorDiff &d)
+{
+    std::ostringstream out;
+    if (d.differingEntries == 0) {
+        out << nameA << " and " << nameB << " decide alike on all " << d.a.entries << " entries of " << d.a.spans
+            << " stream rows.\n";
+        return out.str();
+    }
+    out << nameA << " and " << nameB << " decide differently on " << d.differingEntries << " entries in "
+        << d.differingSpans << " of " << d.a.spans << " stream rows (" << nameA << ": " << d.a.entries << " entries, "
+        << nameB << ": " << d.b.entries << ").\n";
+    if (d.first.empty()) // --first 0
+        return out.str();
+    out << "The first " << d.first.size() << (d.first.size() == 1 ? " difference" : " differences")
+        << " (after the first, the two histories differ):\n";
+    for (const EntryDifference &x : d.first)
+        writeDifference(out, table, nameA, nameB, x);
+    return out.str();
+}
+
+/// Which options go together, said before anything is read.
+std::string diffOptionsProblem(const Args &args)
+{
+    if (std::string e = args.check({"table", "governor", "governor-source", "name", "kernel", "timeout", "workload",
+                                    "stream", "trace", "cpu", "spans", "seed", "first"},
+                                   0, "diff-governors");
+        !e.empty())
+        return e;
+    if (!args.has("table"))
+        return "missing --table (see idlescope-cli help diff-governors)";
+    if (args.all("governor").size() + (args.has("governor-source") ? 1 : 0) != 2)
+        return "give two governors: --governor A --governor B, or --governor A --governor-source FILE.c";
+    return args.givenTwice({"table", "governor-source", "name", "kernel", "timeout", "workload", "stream", "trace",
+                            "cpu", "spans", "seed", "first"});
+}
+
+/// The two governors: both --governor, or the first and --governor-source.
+Result<std::array<std::unique_ptr<Governor>, 2>> diffedGovernors(const Args &args)
+{
+    std::array<std::unique_ptr<Governor>, 2> govs;
+    const std::vector<std::string> ids = args.all("governor");
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        Result<std::unique_ptr<Governor>> g = governorFromId(ids[i]);
+        if (!g)
+            return g.error();
+        govs[i] = std::move(*g);
+    }
+    if (args.has("governor-source")) {
+        Result<std::unique_ptr<Governor>> g = sourceGovernorFromArgs(args);
+        if (!g)
+            return g.error();
+        govs[1] = std::move(*g);
+    }
+    return govs;
+}
+
 } // namespace
 
 int runDiffGovernors(int argc, char **argv, int first)
 {
     Args args(argc, argv, first);
-    if (std::string e = args.check({"table", "governor", "governor-source", "name", "kernel", "timeout", "workload",
-                                    "stream", "trace", "cpu", "spans", "seed", "first"},
-                                   0, "diff-governors");
-        !e.empty())
-        return fail(e);
-    if (!args.has("table"))
-        return fail("missing --table (see idlescope-cli help diff-governors)");
-    const std::vector<std::string> ids = args.all("governor");
-    if (ids.size() + (args.has("governor-source") ? 1 : 0) != 2)
-        return fail("give two governors: --governor A --governor B, or --governor A --governor-source FILE.c");
-    if (std::string e = args.givenTwice({"table", "governor-source", "name", "kernel", "timeout", "workload", "stream",
-                                         "trace", "cpu", "spans", "seed", "first"});
-        !e.empty())
+    if (std::string e = diffOptionsProblem(args); !e.empty())
         return fail(e);
     if (Status s = checkSourceOnlyOptions(args); !s)
         return fail(s.error());
     const auto keep = csv::parseInt(args.value("first", "10"));
     if (!keep || *keep < 0 || *keep > 1000000)
         return fail(Error{"", 0, "--first", "must be 0..1000000 (0: only how many entries differ)"});
-
-    std::unique_ptr<Governor> govs[2];
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        Result<std::unique_ptr<Governor>> g = governorFromId(ids[i]);
-        if (!g)
-            return fail(g.error());
-        govs[i] = std::move(*g);
-    }
-    if (args.has("governor-source")) {
-        Result<std::unique_ptr<Governor>> g = sourceGovernorFromArgs(args);
-        if (!g)
-            return fail(g.error());
-        govs[1] = std::move(*g);
-    }
+    Result<std::array<std::unique_ptr<Governor>, 2>> govs = diffedGovernors(args);
+    if (!govs)
+        return fail(govs.error());
     Result<IdleStateTable> table = resolveTable(args.value("table"));
     if (!table)
         return fail(table.error());
     Result<IdleStream> stream = oneStreamFromArgs(args, true, "diff-governors");
     if (!stream)
         return fail(stream.error());
-    for (auto &g : govs)
+    for (auto &g : *govs)
         if (Status s = prepareSourceGovernor(*g, *table, *stream); !s)
             return fail(s.error());
-
-    const GovernorDiff d = diffGovernors(*table, *stream, *govs[0], *govs[1], static_cast<std::size_t>(*keep));
+    const GovernorDiff d = diffGovernors(*table, *stream, *(*govs)[0], *(*govs)[1], static_cast<std::size_t>(*keep));
     for (int i = 0; i < 2; ++i)
-        if (Status s = finishSourceGovernor(*govs[i], i == 0 ? d.a : d.b); !s)
+        if (Status s = finishSourceGovernor(*(*govs)[i], i == 0 ? d.a : d.b); !s)
             return fail(s.error());
-    const std::string nameA = govs[0]->variant().id;
-    const std::string nameB = govs[1]->variant().id;
-    std::ostringstream out;
-    if (d.differingEntries == 0) {
-        out << nameA << " and " << nameB << " decide alike on all " << d.a.entries << " entries of " << d.a.spans
-            << " stream rows.\n";
-        std::cout << out.str();
-        return 0;
-    }
-    out << nameA << " and " << nameB << " decide differently on " << d.differingEntries << " entries in "
-        << d.differingSpans << " of " << d.a.spans << " stream rows (" << nameA << ": " << d.a.entries << " entries, "
-        << nameB << ": " << d.b.entries << ").\n";
-    if (d.first.empty()) { // --first 0
-        std::cout << out.str();
-        return 0;
-    }
-    out << "The first " << d.first.size() << (d.first.size() == 1 ? " difference" : " differences")
-        << " (after the first, the two histories differ):\n";
-    const std::size_t width = std::max(nameA.size(), nameB.size()) + 2;
-    for (const EntryDifference &x : d.first) {
-        out << "\nentry " << x.entry << " (stream row " << x.span << ", entry " << x.entryInSpan << " of the row)\n";
-        if (x.inA && x.inB && inputsText(x.a, x.tickStoppedA) == inputsText(x.b, x.tickStoppedB)) {
-            out << "  " << std::string("inputs:").append(width - 6, ' ') << inputsText(x.a, x.tickStoppedA) << "\n";
-        } else {
-            if (x.inA)
-                out << "  " << (nameA + " inputs:") << " " << inputsText(x.a, x.tickStoppedA) << "\n";
-            if (x.inB)
-                out << "  " << (nameB + " inputs:") << " " << inputsText(x.b, x.tickStoppedB) << "\n";
-        }
-        out << "  " << (nameA + ":").append(width - nameA.size(), ' ')
-            << (x.inA ? decisionText(*table, x.a) : std::string("(no such entry: the row ended)")) << "\n";
-        out << "  " << (nameB + ":").append(width - nameB.size(), ' ')
-            << (x.inB ? decisionText(*table, x.b) : std::string("(no such entry: the row ended)")) << "\n";
-    }
-    std::cout << out.str();
+    std::cout << diffReport(*table, (*govs)[0]->variant().id, (*govs)[1]->variant().id, d);
     return 0;
 }
 

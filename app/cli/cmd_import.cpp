@@ -118,50 +118,57 @@ void printSummary(const trace::TraceImport &t)
     printTraceWarnings(t);
 }
 
-} // namespace
-
-int runImport(int argc, char **argv, int first)
+/// The options of import: one TRACE, at least one output, each a file name (an empty
+/// name or a folder wrote hidden files named for it: ".cpu0", "DIR/.cpu0").
+Status checkImportArgs(const Args &args)
 {
-    Args args(argc, argv, first, {"quiet"});
     if (!args.ok())
-        return fail(args.error());
+        return Error{"", 0, "", args.error()};
     if (std::string u = args.unknown({"cpu", "stream", "spans", "entries", "quiet"}); !u.empty())
-        return fail("unknown option " + u + " (see idlescope-cli help import)");
+        return Error{"", 0, "", "unknown option " + u + " (see idlescope-cli help import)"};
     if (args.positional().size() != 1)
-        return fail("expected one TRACE file (see idlescope-cli help import)");
+        return Error{"", 0, "", "expected one TRACE file (see idlescope-cli help import)"};
     if (!args.has("stream") && !args.has("spans") && !args.has("entries"))
-        return fail("missing --stream OUT.csv (see idlescope-cli help import)");
-    // An empty name or a folder wrote hidden files named for it (".cpu0", "DIR/.cpu0").
+        return Error{"", 0, "", "missing --stream OUT.csv (see idlescope-cli help import)"};
     for (const char *option : {"stream", "spans", "entries"}) {
         if (!args.has(option))
             continue;
         const std::string path = args.value(option);
         std::error_code ec;
         if (path.empty() || path.back() == '/' || std::filesystem::is_directory(path, ec))
-            return fail(Error{"", 0, std::string("--") + option,
-                              "'" + path + "' is " + (path.empty() ? "no file name" : "a folder")
-                                  + ": give the file to write (OUT.csv)"});
+            return Error{"", 0, std::string("--") + option,
+                         "'" + path + "' is " + (path.empty() ? "no file name" : "a folder")
+                             + ": give the file to write (OUT.csv)"};
     }
-    const std::string cpuArg = args.value("cpu", "all");
-    int onlyCpu = -1;
-    if (cpuArg != "all") {
-        const auto v = csv::parseInt(cpuArg);
-        if (!v || *v < 0 || *v >= trace::MAX_TRACE_CPUS)
-            return fail(Error{"", 0, "--cpu", "expected a CPU number or 'all', got '" + cpuArg + "'"});
-        onlyCpu = static_cast<int>(*v);
-    }
+    return Ok{};
+}
 
-    Result<trace::TraceImport> imported = trace::importTrace(args.positional()[0]);
-    if (!imported)
-        return fail(imported.error());
-    const trace::TraceImport &t = *imported;
-    if (!args.has("quiet"))
-        printSummary(t);
-    if (onlyCpu >= static_cast<int>(t.cpus.size())
-        || (onlyCpu >= 0 && t.cpus[static_cast<size_t>(onlyCpu)].events == 0))
-        return fail(Error{t.file, 0, "--cpu", "CPU " + cpuArg + " has no events in this trace"});
+/// --cpu: a CPU number, or -1 for 'all'.
+Result<int> onlyCpuOf(const std::string &cpuArg)
+{
+    if (cpuArg == "all")
+        return -1;
+    const auto v = csv::parseInt(cpuArg);
+    if (!v || *v < 0 || *v >= trace::MAX_TRACE_CPUS)
+        return Error{"", 0, "--cpu", "expected a CPU number or 'all', got '" + cpuArg + "'"};
+    return static_cast<int>(*v);
+}
 
-    std::vector<std::pair<std::string, std::string>> files; // path, content: written only when all are ready
+/// How a CPU's spans became the stream's rows, and what the rows' timers are.
+void printStreamAccount(const trace::CpuTrace &c, const trace::StreamExport &ex)
+{
+    std::cerr << "cpu " << c.cpu << ": "
+              << trace::spanAccountText(static_cast<std::int64_t>(c.spans.size()), ex.spans, ex.dropped) << "; "
+              << ex.stream.size() << " rows (one more per in-idle wakeup); of the rows: timer fallback "
+              << ex.timerFallback << ", timer clamped " << ex.timerClamped << ", timer wakes " << ex.timerWakes << "\n";
+}
+
+/// The files to write (path, content) for the CPUs chosen (@p onlyCpu, -1: all): a stream
+/// per CPU with a complete idle span, and the spans and entries tables, as asked.
+Result<std::vector<std::pair<std::string, std::string>>> importOutputs(const Args &args, const trace::TraceImport &t,
+                                                                       int onlyCpu)
+{
+    std::vector<std::pair<std::string, std::string>> files;
     std::string spans = "cpu,span,start_ns,end_ns,wake_ns,timer_ns,entries,cause,flags\n";
     std::string entries =
         "cpu,enter_ns,exit_ns,state,residency_ns,cause,cause_name,sleep_length_ns,span,miss,truncated\n";
@@ -176,26 +183,28 @@ int runImport(int argc, char **argv, int first)
             continue;
         const trace::StreamExport ex = trace::toReplayStream(c);
         if (!args.has("quiet") && !c.spans.empty())
-            std::cerr << "cpu " << c.cpu << ": "
-                      << trace::spanAccountText(static_cast<std::int64_t>(c.spans.size()), ex.spans, ex.dropped) << "; "
-                      << ex.stream.size() << " rows (one more per in-idle wakeup); of the rows: timer fallback "
-                      << ex.timerFallback << ", timer clamped " << ex.timerClamped << ", timer wakes " << ex.timerWakes
-                      << "\n";
+            printStreamAccount(c, ex);
         if (ex.stream.empty()) {
             if (onlyCpu >= 0)
-                return fail(Error{t.file, 0, "--cpu", "CPU " + cpuArg + " has no complete idle span to export"});
+                return Error{t.file, 0, "--cpu",
+                             "CPU " + args.value("cpu", "all") + " has no complete idle span to export"};
             continue;
         }
         const std::string path = onlyCpu >= 0 ? args.value("stream") : perCpuPath(args.value("stream"), c.cpu);
         files.emplace_back(path, formatStreamCsv(ex.stream));
     }
     if (args.has("stream") && files.empty())
-        return fail(Error{t.file, 0, "", "no CPU has a complete idle span to export"});
+        return Error{t.file, 0, "", "no CPU has a complete idle span to export"};
     if (args.has("spans"))
         files.emplace_back(args.value("spans"), spans);
     if (args.has("entries"))
         files.emplace_back(args.value("entries"), entries);
-    // All outputs or none; never over the trace itself.
+    return files;
+}
+
+/// All outputs or none; never over the trace itself.
+Status writeImportOutputs(const Args &args, const std::vector<std::pair<std::string, std::string>> &files)
+{
     std::vector<std::string> outputs;
     std::vector<std::pair<std::string, std::string_view>> views;
     for (const auto &[path, content] : files) {
@@ -203,12 +212,41 @@ int runImport(int argc, char **argv, int first)
         views.emplace_back(path, content);
     }
     if (Status s = checkDistinctPaths(inputPaths(args, {"stream", "spans", "entries"}), outputs); !s)
-        return fail(s.error());
+        return s;
     if (Status s = writeFilesAtomically(views); !s)
-        return fail(s.error());
+        return s;
     if (!args.has("quiet"))
         for (const std::string &path : outputs)
             std::cerr << "wrote " << path << "\n";
+    return Ok{};
+}
+
+} // namespace
+
+int runImport(int argc, char **argv, int first)
+{
+    Args args(argc, argv, first, {"quiet"});
+    if (Status s = checkImportArgs(args); !s)
+        return fail(s.error());
+    const std::string cpuArg = args.value("cpu", "all");
+    const Result<int> onlyCpu = onlyCpuOf(cpuArg);
+    if (!onlyCpu)
+        return fail(onlyCpu.error());
+
+    Result<trace::TraceImport> imported = trace::importTrace(args.positional()[0]);
+    if (!imported)
+        return fail(imported.error());
+    const trace::TraceImport &t = *imported;
+    if (!args.has("quiet"))
+        printSummary(t);
+    if (*onlyCpu >= static_cast<int>(t.cpus.size())
+        || (*onlyCpu >= 0 && t.cpus[static_cast<size_t>(*onlyCpu)].events == 0))
+        return fail(Error{t.file, 0, "--cpu", "CPU " + cpuArg + " has no events in this trace"});
+    Result<std::vector<std::pair<std::string, std::string>>> files = importOutputs(args, t, *onlyCpu);
+    if (!files)
+        return fail(files.error());
+    if (Status s = writeImportOutputs(args, *files); !s)
+        return fail(s.error());
     return 0;
 }
 

@@ -116,44 +116,157 @@ bool onPath(const std::string &program)
     return false;
 }
 
-} // namespace
+/// What to record: the command to run (sleep S without one) and the trace file.
+struct RecordRequest {
+    std::vector<std::string> command;
+    std::string output;
+};
 
-int runRecord(int argc, char **argv, int first)
+/// The arguments: everything after "--" is the command to record, not ours to parse.
+Result<RecordRequest> readRecordRequest(int argc, char **argv, int first)
 {
-    // Everything after "--" is the command to record, not ours to parse.
     int end = argc;
     for (int i = first; i < argc; ++i)
         if (std::strcmp(argv[i], "--") == 0) {
             end = i;
             break;
         }
-    std::vector<std::string> command(argv + std::min(end + 1, argc), argv + argc);
+    RecordRequest request{std::vector<std::string>(argv + std::min(end + 1, argc), argv + argc), {}};
     Args args(end, argv, first);
     if (std::string e = args.check({"duration", "output"}, 0, "record"); !e.empty())
-        return fail(e);
-    if (end < argc && command.empty())
-        return fail("nothing after '--': give the COMMAND to record (see idlescope-cli help record)");
-    if (args.has("duration") && !command.empty())
-        return fail("give either --duration or a COMMAND after '--', not both");
+        return Error{"", 0, "", e};
+    if (end < argc && request.command.empty())
+        return Error{"", 0, "", "nothing after '--': give the COMMAND to record (see idlescope-cli help record)"};
+    if (args.has("duration") && !request.command.empty())
+        return Error{"", 0, "", "give either --duration or a COMMAND after '--', not both"};
     std::int64_t seconds = 10;
     if (args.has("duration")) {
         const auto n = csv::parseInt(args.value("duration"));
         if (!n || *n < 1 || *n > 86400)
-            return fail(
-                Error{"", 0, "--duration", "'" + args.value("duration") + "' is not whole seconds in 1..86400"});
+            return Error{"", 0, "--duration", "'" + args.value("duration") + "' is not whole seconds in 1..86400"};
         seconds = *n;
     }
-    const std::string output = args.value("output", "trace.dat");
-    for (const std::string &path : {output, output + ".table.json", output + ".governor"})
+    request.output = args.value("output", "trace.dat");
+    for (const std::string &path : {request.output, request.output + ".table.json", request.output + ".governor"})
         if (Status s = checkOutputPath(path); !s)
-            return fail(s.error());
+            return s.error();
+    if (request.command.empty())
+        request.command = {"sleep", std::to_string(seconds)};
+    return request;
+}
 
-    // Without IDLESCOPE_TRACEFS (a stand-in folder for tests) tracefs is root's alone.
-    const char *stand_in = std::getenv("IDLESCOPE_TRACEFS");
-    if (::geteuid() != 0 && !(stand_in && *stand_in))
-        return fail("record needs root: the kernel's tracing (tracefs) is for root only; run it with sudo");
+/// Whether this process may trace: tracefs is root's alone (IDLESCOPE_TRACEFS, a stand-in
+/// folder for tests, lifts that), and the buffers are saved by trace-cmd.
+Status tracingAllowed()
+{
+    const char *standIn = std::getenv("IDLESCOPE_TRACEFS");
+    if (::geteuid() != 0 && !(standIn && *standIn))
+        return Error{"", 0, "", "record needs root: the kernel's tracing (tracefs) is for root only; run it with sudo"};
     if (!onPath("trace-cmd"))
-        return fail("record needs trace-cmd (apt-get install trace-cmd)");
+        return Error{"", 0, "", "record needs trace-cmd (apt-get install trace-cmd)"};
+    return Ok{};
+}
+
+/// Enables each of kEvents this kernel has, and says which it lacks; how many were enabled.
+/// Without power:cpu_idle there is nothing to record.
+Result<std::size_t> enableEvents(TracefsSession &session, const std::string &tracefs)
+{
+    std::size_t enabled = 0;
+    std::vector<std::string> left;
+    for (const char *ev : kEvents) {
+        std::string path = ev;
+        path = "events/" + path.replace(path.find(':'), 1, "/") + "/enable";
+        if (std::filesystem::exists(tracefs + "/" + path)) {
+            if (Status s = session.set(path, "1"); !s)
+                return s.error();
+            ++enabled;
+        } else {
+            if (std::strcmp(ev, "power:cpu_idle") == 0)
+                return Error{tracefs + "/" + path, 0, "power:cpu_idle", "this kernel has no cpu_idle tracepoint"};
+            left.push_back(ev);
+        }
+    }
+    if (!left.empty()) {
+        std::cerr << "record: not in this kernel, left out:";
+        for (const std::string &ev : left)
+            std::cerr << ' ' << ev;
+        std::cerr << '\n';
+    }
+    return enabled;
+}
+
+/// What a failed record did to @p output, for its message.
+std::string oldTraceFate(const std::string &output)
+{
+    return std::filesystem::exists(output) ? "the old trace is untouched" : "no trace written";
+}
+
+/// The trace @p fresh in place as @p output, after the table and governor this trace was
+/// recorded under (the replay needs them), each saved beside it as it is read from sysfs.
+Status putTraceInPlace(const std::string &fresh, const std::string &output)
+{
+    const std::string governorFile = std::string(SYSFS_CPU_ROOT) + "/cpuidle/current_governor";
+    std::string governor = firstLine(governorFile);
+    if (governor.empty())
+        governor = firstLine(governorFile + "_ro");
+    const std::string governorText = governor + "\n";
+    std::string tableText;
+    std::vector<std::pair<std::string, std::string_view>> besides;
+    if (!governor.empty())
+        besides.emplace_back(output + ".governor", governorText);
+    const Result<SysfsCpuidle> sysfs = readSysfsCpuidle();
+    if (sysfs) {
+        tableText = formatTableJson(sysfs->table);
+        besides.emplace_back(output + ".table.json", tableText);
+    }
+    if (Status s = writeFilesAtomically(besides); !s)
+        return s;
+    if (std::rename(fresh.c_str(), output.c_str()) != 0)
+        return Error{output, 0, "", std::string("cannot put the new trace in place: ") + std::strerror(errno)};
+    if (!governor.empty())
+        std::cerr << "record: governor " << governor << " -> " << output << ".governor\n";
+    if (sysfs)
+        std::cerr << "record: " << sysfs->table.count() << " idle states of driver " << sysfs->driver << " -> "
+                  << output << ".table.json\n";
+    else
+        std::cerr << "record: no table saved: " << inCliTerms(sysfs.error()).toString() << '\n';
+    return Ok{};
+}
+
+/// What the trace holds, as the importer sees it: its idle entries per CPU, or why it
+/// has none (a VM without a cpuidle driver idles where the tracepoint is not reached).
+int reportRecorded(const std::string &output, const Result<trace::TraceImport> &imported)
+{
+    if (!imported && imported.error().field == "cpu_idle") {
+        const std::string driver = firstLine(std::string(SYSFS_CPU_ROOT) + "/cpuidle/current_driver");
+        return fail(Error{output, 0, "cpu_idle",
+                          "recorded, but no CPU entered an idle state through the traced idle path while "
+                          "power:cpu_idle was enabled (cpuidle driver: "
+                              + (driver.empty() ? std::string("none") : driver)
+                              + "; a VM without a cpuidle driver may idle where the tracepoint is not reached): "
+                              + imported.error().message.substr(0, imported.error().message.find(": record with"))});
+    }
+    if (!imported)
+        return fail(imported.error());
+    const auto idle = imported->eventCounts.find("cpu_idle");
+    std::cout << output << ": " << imported->events << " events understood, "
+              << (idle == imported->eventCounts.end() ? 0 : idle->second) << " cpu_idle\n";
+    for (const trace::CpuTrace &c : imported->cpus)
+        std::cout << "  cpu" << c.cpu << ": " << c.entries.size() << " idle entries\n";
+    return 0;
+}
+
+} // namespace
+
+int runRecord(int argc, char **argv, int first)
+{
+    const Result<RecordRequest> request = readRecordRequest(argc, argv, first);
+    if (!request)
+        return fail(request.error());
+    const std::string &output = request->output;
+    const std::vector<std::string> &command = request->command;
+    if (Status s = tracingAllowed(); !s)
+        return fail(s.error());
     Result<std::string> tracefs = tracefsDir();
     if (!tracefs)
         return fail(tracefs.error());
@@ -183,31 +296,11 @@ int runRecord(int argc, char **argv, int first)
         return 128 + sig;
     };
 
-    std::vector<std::string> enabled, left;
-    for (const char *ev : kEvents) {
-        std::string path = ev;
-        path = "events/" + path.replace(path.find(':'), 1, "/") + "/enable";
-        if (std::filesystem::exists(*tracefs + "/" + path)) {
-            if (Status s = session.set(path, "1"); !s)
-                return fail(s.error());
-            enabled.push_back(ev);
-        } else {
-            if (std::strcmp(ev, "power:cpu_idle") == 0)
-                return fail(
-                    Error{*tracefs + "/" + path, 0, "power:cpu_idle", "this kernel has no cpu_idle tracepoint"});
-            left.push_back(ev);
-        }
-    }
-    if (!left.empty()) {
-        std::cerr << "record: not in this kernel, left out:";
-        for (const std::string &ev : left)
-            std::cerr << ' ' << ev;
-        std::cerr << '\n';
-    }
-    if (command.empty())
-        command = {"sleep", std::to_string(seconds)};
-    std::cerr << "record: " << enabled.size() << " events while '" << command.front()
-              << (command.size() > 1 ? " ...'" : "'") << " runs\n";
+    const Result<std::size_t> enabled = enableEvents(session, *tracefs);
+    if (!enabled)
+        return fail(enabled.error());
+    std::cerr << "record: " << *enabled << " events while '" << command.front() << (command.size() > 1 ? " ...'" : "'")
+              << " runs\n";
     if (Status s = session.start(); !s)
         return fail(s.error());
     const int commandRc = runChild(command);
@@ -222,62 +315,17 @@ int runRecord(int argc, char **argv, int first)
         return *code;
     if (rc != 0)
         return fail(Error{output, 0, "",
-                          "trace-cmd extract failed (exit code " + std::to_string(rc) + "); "
-                              + (std::filesystem::exists(output) ? "the old trace is untouched" : "no trace written")});
+                          "trace-cmd extract failed (exit code " + std::to_string(rc) + "); " + oldTraceFate(output)});
     // A trace cut short (a full disk under a trace-cmd that says nothing) does not replace one.
-    Result<trace::TraceImport> imported = trace::importTrace(fresh);
+    const Result<trace::TraceImport> imported = trace::importTrace(fresh);
     if (!imported && imported.error().field != "cpu_idle")
         return fail(Error{output, 0, "",
-                          "the new trace cannot be read (" + imported.error().message + "); "
-                              + (std::filesystem::exists(output) ? "the old trace is untouched" : "no trace written")});
-
+                          "the new trace cannot be read (" + imported.error().message + "); " + oldTraceFate(output)});
     if (std::optional<int> code = interrupted())
         return *code;
-    // The replay needs the table and governor this trace was recorded under.
-    const std::string governorFile = std::string(SYSFS_CPU_ROOT) + "/cpuidle/current_governor";
-    std::string governor = firstLine(governorFile);
-    if (governor.empty())
-        governor = firstLine(governorFile + "_ro");
-    const std::string governorText = governor + "\n";
-    std::string tableText;
-    std::vector<std::pair<std::string, std::string_view>> besides;
-    if (!governor.empty())
-        besides.emplace_back(output + ".governor", governorText);
-    const Result<SysfsCpuidle> sysfs = readSysfsCpuidle();
-    if (sysfs) {
-        tableText = formatTableJson(sysfs->table);
-        besides.emplace_back(output + ".table.json", tableText);
-    }
-    if (Status s = writeFilesAtomically(besides); !s)
+    if (Status s = putTraceInPlace(fresh, output); !s)
         return fail(s.error());
-    if (std::rename(fresh.c_str(), output.c_str()) != 0)
-        return fail(Error{output, 0, "", std::string("cannot put the new trace in place: ") + std::strerror(errno)});
-    if (!governor.empty())
-        std::cerr << "record: governor " << governor << " -> " << output << ".governor\n";
-    if (sysfs)
-        std::cerr << "record: " << sysfs->table.count() << " idle states of driver " << sysfs->driver << " -> "
-                  << output << ".table.json\n";
-    else
-        std::cerr << "record: no table saved: " << inCliTerms(sysfs.error()).toString() << '\n';
-
-    // What the trace holds, as the importer sees it (read above from the staging folder).
-    if (!imported && imported.error().field == "cpu_idle") {
-        const std::string driver = firstLine(std::string(SYSFS_CPU_ROOT) + "/cpuidle/current_driver");
-        return fail(Error{output, 0, "cpu_idle",
-                          "recorded, but no CPU entered an idle state through the traced idle path while "
-                          "power:cpu_idle was enabled (cpuidle driver: "
-                              + (driver.empty() ? std::string("none") : driver)
-                              + "; a VM without a cpuidle driver may idle where the tracepoint is not reached): "
-                              + imported.error().message.substr(0, imported.error().message.find(": record with"))});
-    }
-    if (!imported)
-        return fail(imported.error());
-    const auto idle = imported->eventCounts.find("cpu_idle");
-    std::cout << output << ": " << imported->events << " events understood, "
-              << (idle == imported->eventCounts.end() ? 0 : idle->second) << " cpu_idle\n";
-    for (const trace::CpuTrace &c : imported->cpus)
-        std::cout << "  cpu" << c.cpu << ": " << c.entries.size() << " idle entries\n";
-    return 0;
+    return reportRecorded(output, imported);
 }
 
 } // namespace idlescope::cli

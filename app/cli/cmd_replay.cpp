@@ -61,27 +61,71 @@ Result<std::unique_ptr<Governor>> makeReplayGovernor(const Args &args)
     return args.has("governor-source") ? sourceGovernorFromArgs(args) : governorFromId(args.value("governor"));
 }
 
+/// Which options go together, said before anything is read.
+std::string replayOptionsProblem(const Args &args)
+{
+    if (std::string e = args.check({"table", "stream", "workload", "spans", "seed", "governor", "governor-source",
+                                    "name", "kernel", "timeout", "set", "entries", "summary"},
+                                   0, "replay");
+        !e.empty())
+        return e;
+    if (args.has("governor") == args.has("governor-source"))
+        return "give one of --governor and --governor-source (see idlescope-cli help replay)";
+    if (!args.has("table"))
+        return "missing --table (see idlescope-cli help replay)";
+    if (!args.has("stream") && !args.has("workload"))
+        return "missing --stream (or --workload; see idlescope-cli help replay)";
+    return args.givenTwice(
+        {"table", "stream", "workload", "spans", "seed", "governor", "governor-source", "name", "kernel", "timeout"});
+}
+
+/// --entries and --summary, refused before the replay when they cannot be written or would
+/// write over a file it reads (the table, the stream, the governor's source and its headers).
+Status checkReplayOutputs(const Args &args)
+{
+    std::vector<std::string> outputs;
+    for (const char *option : {"entries", "summary"}) {
+        if (!args.has(option) || args.value(option).empty())
+            continue;
+        if (Status s = checkOutputPath(args.value(option)); !s)
+            return s;
+        outputs.push_back(args.value(option));
+    }
+    return checkDistinctPaths(inputPaths(args, {"entries", "summary"}), outputs);
+}
+
+/// The summary and the entries file, both or neither as far as the file system allows: every
+/// byte is written before the first rename. Without either, the summary goes to stdout.
+Status writeReplayOutputs(const Args &args, AtomicWriter *entries, const std::string &summaryJson)
+{
+    std::unique_ptr<AtomicWriter> summaryFile;
+    if (!args.value("summary").empty()) {
+        summaryFile = std::make_unique<AtomicWriter>(args.value("summary"));
+        summaryFile->append(summaryJson);
+    }
+    for (AtomicWriter *w : {entries, summaryFile.get()}) {
+        if (!w)
+            continue;
+        w->flush();
+        if (!w->ok())
+            return w->error();
+    }
+    for (AtomicWriter *w : {entries, summaryFile.get()})
+        if (w)
+            if (Status s = w->commit(); !s)
+                return s;
+    if (!entries && !summaryFile)
+        std::cout << summaryJson;
+    return Ok{};
+}
+
 } // namespace
 
 int runReplay(int argc, char **argv, int first)
 {
     Args args(argc, argv, first);
-    if (std::string e = args.check({"table", "stream", "workload", "spans", "seed", "governor", "governor-source",
-                                    "name", "kernel", "timeout", "set", "entries", "summary"},
-                                   0, "replay");
-        !e.empty())
+    if (std::string e = replayOptionsProblem(args); !e.empty())
         return fail(e);
-    if (args.has("governor") == args.has("governor-source"))
-        return fail("give one of --governor and --governor-source (see idlescope-cli help replay)");
-    if (!args.has("table"))
-        return fail("missing --table (see idlescope-cli help replay)");
-    if (!args.has("stream") && !args.has("workload"))
-        return fail("missing --stream (or --workload; see idlescope-cli help replay)");
-    if (std::string e = args.givenTwice({"table", "stream", "workload", "spans", "seed", "governor", "governor-source",
-                                         "name", "kernel", "timeout"});
-        !e.empty())
-        return fail(e);
-
     Result<std::unique_ptr<Governor>> made = makeReplayGovernor(args);
     if (!made)
         return fail(made.error());
@@ -89,33 +133,19 @@ int runReplay(int argc, char **argv, int first)
     const std::string variant = gov->variant().id;
     if (Status s = applySettings(*gov, args.all("set")); !s)
         return fail(s.error());
-
     Result<IdleStateTable> table = resolveTable(args.value("table"));
     if (!table)
         return fail(table.error());
     Result<IdleStream> stream = oneStreamFromArgs(args, false, "replay");
     if (!stream)
         return fail(stream.error());
-
-    const std::string entriesPath = args.value("entries");
-    const std::string summaryPath = args.value("summary");
-    // Refuse bad destinations before the replay, not after it.
-    std::vector<std::string> outputs;
-    for (const std::string &p : {entriesPath, summaryPath}) {
-        if (p.empty())
-            continue;
-        if (Status s = checkOutputPath(p); !s)
-            return fail(s.error());
-        outputs.push_back(p);
-    }
-    // Nor over a file it reads: the table, the stream, the governor's source and its headers.
-    if (Status s = checkDistinctPaths(inputPaths(args, {"entries", "summary"}), outputs); !s)
+    if (Status s = checkReplayOutputs(args); !s)
         return fail(s.error());
     // The entries are written as they are made: one long span under a zero
     // latency limit makes gigabytes of them.
     std::unique_ptr<AtomicWriter> entries;
-    if (!entriesPath.empty()) {
-        entries = std::make_unique<AtomicWriter>(entriesPath);
+    if (!args.value("entries").empty()) {
+        entries = std::make_unique<AtomicWriter>(args.value("entries"));
         entries->append(std::string(ENTRIES_CSV_HEADER) + "\n");
         if (!entries->ok())
             return fail(entries->error());
@@ -132,28 +162,8 @@ int runReplay(int argc, char **argv, int first)
     });
     if (Status s = finishSourceGovernor(*gov, summary); !s)
         return fail(s.error());
-    const std::string summaryJson = formatSummaryJson(summary, *table, variant);
-
-    // Both outputs or neither, as far as the file system allows: every byte
-    // is written before the first rename.
-    std::unique_ptr<AtomicWriter> summaryFile;
-    if (!summaryPath.empty()) {
-        summaryFile = std::make_unique<AtomicWriter>(summaryPath);
-        summaryFile->append(summaryJson);
-    }
-    for (AtomicWriter *w : {entries.get(), summaryFile.get()}) {
-        if (!w)
-            continue;
-        w->flush();
-        if (!w->ok())
-            return fail(w->error());
-    }
-    for (AtomicWriter *w : {entries.get(), summaryFile.get()})
-        if (w)
-            if (Status s = w->commit(); !s)
-                return fail(s.error());
-    if (entriesPath.empty() && summaryPath.empty())
-        std::cout << summaryJson;
+    if (Status s = writeReplayOutputs(args, entries.get(), formatSummaryJson(summary, *table, variant)); !s)
+        return fail(s.error());
     return 0;
 }
 

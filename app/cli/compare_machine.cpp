@@ -136,7 +136,7 @@ Status tuneMachine(const Args &args, const MachineCliOptions &o, Machine &machin
         if (Status s = machine.setTickHz(*o.scenario.tickHz); !s)
             return s;
     for (Cluster &c : machine.clusters)
-        if (Status s = applyWakeDelays(o.scenario.wakeDelaysPath, c.table); !s)
+        if (Status s = applyWakeDelaysFile(c.table, o.scenario.wakeDelaysPath); !s)
             return s;
     return args.has("table") ? Status(Ok{}) : applyPower(args, machine);
 }
@@ -170,6 +170,51 @@ int runAgreement(const Args &args, const MachineCliOptions &o, const trace::Trac
     return emitOutput(args, "output", text);
 }
 
+/// The trace on every CPU of @p machine: the scenario core/scenario resolves, as for the
+/// window's CPUs dock, with the rows per CPU said on stderr.
+Result<MachineCompareOptions> traceComparison(const Args &args, const MachineCliOptions &o,
+                                              const trace::TraceImport &imported, const Machine &machine)
+{
+    const std::string path = args.value("trace");
+    Result<std::string> governor = recordedGovernor(args, path);
+    if (!governor)
+        return governor.error();
+    scenario::Scenario s = o.scenario;
+    s.machine = machine;
+    Result<MachineCompareOptions> mo =
+        inCliTerms(scenario::traceMachineComparison(s, imported, *governor, args.has("cluster-view")), {"machine"});
+    if (!mo)
+        return mo;
+    std::string list;
+    for (const CpuStream &c : mo->workload.cpus)
+        list += (list.empty() ? "" : ", ") + ("CPU " + std::to_string(c.cpu) + " " + std::to_string(c.stream.size()));
+    std::cerr << "compare: trace " << path << ", stream rows per CPU (one per idle span and in-idle wakeup): " << list
+              << '\n';
+    for (const CpuStream &c : mo->workload.cpus)
+        if (c.stream.empty())
+            std::cerr << "compare: CPU " << c.cpu << " not replayed: " << c.emptyReason << '\n';
+    return mo;
+}
+
+/// --workload on every CPU of @p machine (--workload-cpus, the others --background), each
+/// governor with its settings and the latency limit on every CPU's spans.
+Result<MachineCompareOptions> generatedComparison(const Args &args, const MachineCliOptions &o, const Machine &machine)
+{
+    Result<MachineWorkload> w = syntheticWorkload(args, machine, o);
+    if (!w)
+        return w.error();
+    MachineCompareOptions mo;
+    mo.machine = machine;
+    for (const scenario::GovernorInstance &g : o.scenario.governors) {
+        mo.governors.push_back(g.variant);
+        mo.tunables.push_back(g.settings);
+    }
+    mo.workload = std::move(*w);
+    for (CpuStream &c : mo.workload.cpus) // the limit on every CPU's spans, as on a trace's
+        applyLatencyLimit(c.stream, o.scenario.latencyLimitNs);
+    return mo;
+}
+
 } // namespace
 
 Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
@@ -192,16 +237,6 @@ Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table)
         if (Status s = applyPowerOption(power, table, item); !s)
             return inCliTerms(s.error());
     return power;
-}
-
-Status applyWakeDelays(const std::string &path, IdleStateTable &table)
-{
-    if (path.empty())
-        return Ok{};
-    Result<std::vector<MeasuredWakeDelay>> measured = readWultCsv(path);
-    if (!measured)
-        return measured.error();
-    return applyMeasuredWakeDelays(table, *measured, path);
 }
 
 bool wantsMachineCompare(const Args &args)
@@ -240,46 +275,14 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
     if (args.has("agreement"))
         return runAgreement(args, o, *imported, *machine);
 
-    MachineCompareOptions mo;
-    if (imported) {
-        // The trace on every CPU: the scenario core/scenario resolves, as for the window's CPUs dock.
-        const std::string path = args.value("trace");
-        Result<std::string> governor = recordedGovernor(args, path);
-        if (!governor)
-            return fail(governor.error());
-        scenario::Scenario s = o.scenario;
-        s.machine = *machine;
-        Result<MachineCompareOptions> traced =
-            scenario::traceMachineComparison(s, *imported, *governor, args.has("cluster-view"));
-        if (!traced)
-            return fail(inCliTerms(traced.error(), {"machine"}));
-        mo = std::move(*traced);
-        std::string list;
-        for (const CpuStream &c : mo.workload.cpus)
-            list +=
-                (list.empty() ? "" : ", ") + ("CPU " + std::to_string(c.cpu) + " " + std::to_string(c.stream.size()));
-        std::cerr << "compare: trace " << path
-                  << ", stream rows per CPU (one per idle span and in-idle wakeup): " << list << '\n';
-        for (const CpuStream &c : mo.workload.cpus)
-            if (c.stream.empty())
-                std::cerr << "compare: CPU " << c.cpu << " not replayed: " << c.emptyReason << '\n';
-    } else {
-        Result<MachineWorkload> w = syntheticWorkload(args, *machine, o);
-        if (!w)
-            return fail(w.error());
-        mo.machine = *machine;
-        for (const scenario::GovernorInstance &g : o.scenario.governors) {
-            mo.governors.push_back(g.variant);
-            mo.tunables.push_back(g.settings);
-        }
-        mo.workload = std::move(*w);
-        for (CpuStream &c : mo.workload.cpus) // the limit on every CPU's spans, as on a trace's
-            applyLatencyLimit(c.stream, o.scenario.latencyLimitNs);
-    }
-    mo.threads = o.threads;
-    mo.clusterView = args.has("cluster-view");
+    Result<MachineCompareOptions> mo =
+        imported ? traceComparison(args, o, *imported, *machine) : generatedComparison(args, o, *machine);
+    if (!mo)
+        return fail(mo.error());
+    mo->threads = o.threads;
+    mo->clusterView = args.has("cluster-view");
 
-    Result<MachineComparison> c = runMachineComparison(mo);
+    Result<MachineComparison> c = runMachineComparison(*mo);
     if (!c)
         return fail(inCliTerms(c.error()));
     MachineFormatOptions fo;

@@ -35,11 +35,6 @@ struct MachineCliOptions {
 /// then every --power item applied over them.
 Result<PowerModel> tablePower(const Args &args, const IdleStateTable &table);
 
-/// --wake-delays FILE (Scenario::wakeDelaysPath, a wult datapoints.csv, core/formats/wult_csv.h):
-/// each measured state's mean wake latency as the wake delay of the state of that name in
-/// @p table; nothing when @p path is empty.
-Status applyWakeDelays(const std::string &path, IdleStateTable &table);
-
 /// True when compare should run on a machine: --machine, or --trace without --cpu.
 bool wantsMachineCompare(const Args &args);
 

@@ -109,25 +109,20 @@ T *symbol(void *lib, const char *name, const char *so)
     return static_cast<T *>(p);
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+/// The input's header, from this idlescope build, with a state and span count in range.
+HostHeader readHeader()
 {
-    if (argc != 2 && argc != 3)
-        refuse("usage: idlescope-governor-host GOVERNOR.so [PARENT_PID] < input 5> decisions");
-    HostProgress &progress = mapProgress();
-    progress.phase.store(static_cast<std::int32_t>(HostPhase::Loading), std::memory_order_relaxed);
-    std::string refusal;
-    const std::string governorPath = confine(argv[1], argc == 3 ? std::atoi(argv[2]) : 0, progress, refusal);
-    if (!refusal.empty())
-        refuse(refusal);
-
     HostHeader header{};
     if (!readExactly(&header, sizeof header) || std::memcmp(header.magic, HOST_MAGIC, sizeof HOST_MAGIC) != 0)
         refuse("bad input header (not from this idlescope build)");
     if (header.stateCount < 1 || header.stateCount > CPUIDLE_STATE_MAX || header.spanCount < 0)
         refuse("bad input header (state or span count)");
+    return header;
+}
 
+/// The idle-state table that follows the header, one HostState each.
+IdleStateTable readStateTable(const HostHeader &header)
+{
     IdleStateTable table;
     table.tickHz = header.tickHz;
     for (int i = 0; i < header.stateCount; ++i) {
@@ -142,15 +137,28 @@ int main(int argc, char **argv)
         st.disabled = s.disabled != 0;
         table.states.push_back(st);
     }
-    const auto spanCount = static_cast<std::size_t>(header.spanCount);
+    return table;
+}
 
-    // The shim state must be set before the file's initcalls run (at load).
+/// The built governor's shim, driver and device, and the one governor its initcalls
+/// registered.
+struct LoadedGovernor {
+    idlescope_shim_state *shim;
+    cpuidle_driver *drv;
+    cpuidle_device *dev;
+    cpuidle_governor *gov;
+};
+
+/// Loads @p governorPath (named @p so in messages), which runs its initcalls: they must
+/// have registered exactly one governor, as the kernel's cpuidle_register_governor() would.
+LoadedGovernor loadGovernor(const std::string &governorPath, const char *so)
+{
     void *lib = ::dlopen(governorPath.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!lib)
         refuse(std::string("cannot load the built governor: ") + ::dlerror());
-    auto *shim = symbol<idlescope_shim_state>(lib, "idlescope_shim", argv[1]);
-    auto *drv = symbol<cpuidle_driver>(lib, "idlescope_driver", argv[1]);
-    auto *dev = symbol<cpuidle_device>(lib, "idlescope_device", argv[1]);
+    auto *shim = symbol<idlescope_shim_state>(lib, "idlescope_shim", so);
+    auto *drv = symbol<cpuidle_driver>(lib, "idlescope_driver", so);
+    auto *dev = symbol<cpuidle_device>(lib, "idlescope_device", so);
     if (shim->initcall_error)
         refuse("the file's initcall returned " + std::to_string(shim->initcall_error)
                + " (the kernel would not register the governor)");
@@ -165,16 +173,22 @@ int main(int argc, char **argv)
         refuse("the file registers " + std::to_string(shim->governor_count) + " governors (" + names
                + "); idlescope runs one governor per file");
     }
-    cpuidle_governor &gov = *shim->governors[0];
+    return LoadedGovernor{shim, drv, dev, shim->governors[0]};
+}
 
+/// The tick and the table into the shim, the driver and CPU 0's device, as the kernel's
+/// cpuidle_register_driver() and cpuidle_register_device() leave them for a governor.
+void registerDriver(const LoadedGovernor &loaded, const IdleStateTable &table, std::int32_t pollRule)
+{
+    idlescope_shim_state *shim = loaded.shim;
     shim->hz = table.tickHz;
     shim->tick_nsec = table.tickNsec();
     shim->tick_usec = (1000000 + table.tickHz / 2) / table.tickHz;
-    shim->poll_rule = header.pollRule;
-    drv->name = "idlescope";
-    drv->state_count = table.count();
+    shim->poll_rule = pollRule;
+    loaded.drv->name = "idlescope";
+    loaded.drv->state_count = table.count();
     for (int i = 0; i < table.count(); ++i) {
-        cpuidle_state &s = drv->states[i];
+        cpuidle_state &s = loaded.drv->states[i];
         std::snprintf(s.name, sizeof s.name, "%s", table[i].name.c_str());
         s.exit_latency_ns = table[i].exitLatencyNs;
         s.target_residency_ns = table[i].targetResidencyNs;
@@ -182,27 +196,18 @@ int main(int argc, char **argv)
         s.exit_latency = static_cast<unsigned int>(table[i].exitLatencyNs / NSEC_PER_USEC);
         s.target_residency = static_cast<unsigned int>(table[i].targetResidencyNs / NSEC_PER_USEC);
         s.flags = table[i].polling ? CPUIDLE_FLAG_POLLING : 0;
-        dev->states_usage[i].disable = table[i].disabled ? CPUIDLE_STATE_DISABLED_BY_USER : 0;
+        loaded.dev->states_usage[i].disable = table[i].disabled ? CPUIDLE_STATE_DISABLED_BY_USER : 0;
     }
-    dev->cpu = 0;
-    dev->registered = 1;
-    dev->enabled = 1;
+    loaded.dev->cpu = 0;
+    loaded.dev->registered = 1;
+    loaded.dev->enabled = 1;
+}
 
-    VariantInfo info{gov.name,
-                     "source",
-                     "",
-                     {},
-                     "a governor built from source",
-                     header.pollRule == IDLESCOPE_POLL_RULE_V5_5 ? PollTimeRule::V5_5 : PollTimeRule::V5_11,
-                     header.idleLoopReadsGotTick != 0};
-    DecisionSink sink;
-    ShimGovernor shimGov(info, *shim, *drv, *dev, gov, header.skipSelectOneState != 0, progress, sink);
-    ReferenceReplay replay(table, shimGov, header.latencyLimitNs); // runs enable()
-    shimGov.setReplay(&replay);
-    if (!shimGov.failure().empty())
-        refuse(shimGov.failure());
-    // The spans come in the ring's slots (host_protocol.h), each replayed where it is
-    // while idlescope fills the next: the stream is never held whole here, nor copied.
+/// Replays the @p spanCount spans of the ring's slots (host_protocol.h), each where it
+/// is while idlescope fills the next: the stream is never held whole here, nor copied.
+void replayRing(ReferenceReplay &replay, const ShimGovernor &shimGov, DecisionSink &sink, HostProgress &progress,
+                std::size_t spanCount)
+{
     const void *ring = ::mmap(nullptr, RING_BYTES, PROT_READ, MAP_SHARED | MAP_POPULATE, HOST_RING_FD, 0);
     if (spanCount > 0 && ring == MAP_FAILED)
         refuse(std::string("cannot map the stream's ring (fd 4): ") + std::strerror(errno));
@@ -240,6 +245,42 @@ int main(int argc, char **argv)
     }
     if (holding)
         runHeld(nullptr);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc != 2 && argc != 3)
+        refuse("usage: idlescope-governor-host GOVERNOR.so [PARENT_PID] < input 5> decisions");
+    HostProgress &progress = mapProgress();
+    progress.phase.store(static_cast<std::int32_t>(HostPhase::Loading), std::memory_order_relaxed);
+    std::string refusal;
+    const std::string governorPath = confine(argv[1], argc == 3 ? std::atoi(argv[2]) : 0, progress, refusal);
+    if (!refusal.empty())
+        refuse(refusal);
+
+    const HostHeader header = readHeader();
+    const IdleStateTable table = readStateTable(header);
+    // The shim state must be set before the file's initcalls run (at load).
+    const LoadedGovernor loaded = loadGovernor(governorPath, argv[1]);
+    registerDriver(loaded, table, header.pollRule);
+
+    VariantInfo info{loaded.gov->name,
+                     "source",
+                     "",
+                     {},
+                     "a governor built from source",
+                     header.pollRule == IDLESCOPE_POLL_RULE_V5_5 ? PollTimeRule::V5_5 : PollTimeRule::V5_11,
+                     header.idleLoopReadsGotTick != 0};
+    DecisionSink sink;
+    ShimGovernor shimGov(info, *loaded.shim, *loaded.drv, *loaded.dev, *loaded.gov, header.skipSelectOneState != 0,
+                         progress, sink);
+    ReferenceReplay replay(table, shimGov, header.latencyLimitNs); // runs enable()
+    shimGov.setReplay(&replay);
+    if (!shimGov.failure().empty())
+        refuse(shimGov.failure());
+    replayRing(replay, shimGov, sink, progress, static_cast<std::size_t>(header.spanCount));
     progress.phase.store(static_cast<std::int32_t>(HostPhase::Done), std::memory_order_relaxed);
     sink.put(DECISION_END);
     sink.put64(replay.summary().entries);

@@ -78,6 +78,68 @@ bool forbiddenByKernel(int error)
            || error == ENOSPC;
 }
 
+/// The built object's bytes into @p image, read as a regular file of at most
+/// HOST_OBJECT_LIMIT bytes (the private root is sized from it), never through a link and
+/// never waiting on a FIFO. Returns 0 or the errno of the failure.
+int readObjectImage(const std::string &sharedObject, std::string &image)
+{
+    const int fd = ::open(sharedObject.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+    if (fd < 0)
+        return errno;
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > HOST_OBJECT_LIMIT) {
+        const int error = !S_ISREG(st.st_mode) ? EINVAL : EFBIG;
+        ::close(fd);
+        return error;
+    }
+    image.resize(static_cast<std::size_t>(st.st_size));
+    std::size_t at = 0;
+    while (at < image.size()) {
+        const ssize_t n = ::read(fd, image.data() + at, image.size() - at);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        at += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    return at != image.size() ? EIO : 0;
+}
+
+/// @p image written whole to the new file @p copy (read and run only). Returns 0 or the
+/// errno of the failure (ENOSPC for a write that wrote nothing).
+int writeObjectCopy(const std::string &copy, const std::string &image)
+{
+    const int fd = ::open(copy.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0500);
+    if (fd < 0)
+        return errno;
+    std::size_t at = 0;
+    int error = 0;
+    while (at < image.size()) {
+        const ssize_t n = ::write(fd, image.data() + at, image.size() - at);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            error = n < 0 ? errno : ENOSPC;
+            break;
+        }
+        at += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    return error;
+}
+
+/// In the new user namespace, its user and group as root of it, one each, and no
+/// supplementary groups. Returns 0 or the errno of the failure.
+int mapUser(uid_t uid, gid_t gid)
+{
+    if (!writeProcFile("/proc/self/setgroups", "deny")
+        || !writeProcFile("/proc/self/uid_map", "0 " + std::to_string(uid) + " 1\n")
+        || !writeProcFile("/proc/self/gid_map", "0 " + std::to_string(gid) + " 1\n"))
+        return errno ? errno : EPERM;
+    return 0;
+}
+
 /// The namespaces, and a root of a tmpfs holding a copy of @p sharedObject only. Returns
 /// 0 and sets @p loadPath, or the errno of the step that failed, named in @p step (the
 /// host then keeps the namespaces it has: a network namespace entered stays).
@@ -86,34 +148,11 @@ bool forbiddenByKernel(int error)
 int enterNamespaces(const std::string &sharedObject, std::string &loadPath, const char *&step, bool &mayFallBack)
 {
     mayFallBack = false;
-    // The object is read before the mount hides the folder it is in (a cache under /tmp),
-    // as a regular file of at most HOST_OBJECT_LIMIT bytes: the root is sized from it.
+    // The object is read before the mount hides the folder it is in (a cache under /tmp).
     step = "reading the built governor";
     std::string image;
-    {
-        const int fd = ::open(sharedObject.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-        if (fd < 0)
-            return errno;
-        struct stat st {};
-        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > HOST_OBJECT_LIMIT) {
-            const int error = !S_ISREG(st.st_mode) ? EINVAL : EFBIG;
-            ::close(fd);
-            return error;
-        }
-        image.resize(static_cast<std::size_t>(st.st_size));
-        std::size_t at = 0;
-        while (at < image.size()) {
-            const ssize_t n = ::read(fd, image.data() + at, image.size() - at);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0)
-                break;
-            at += static_cast<std::size_t>(n);
-        }
-        ::close(fd);
-        if (at != image.size())
-            return EIO;
-    }
+    if (const int error = readObjectImage(sharedObject, image); error != 0)
+        return error;
     mayFallBack = true;
     const uid_t uid = ::geteuid();
     const gid_t gid = ::getegid();
@@ -121,10 +160,8 @@ int enterNamespaces(const std::string &sharedObject, std::string &loadPath, cons
     if (::unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) != 0)
         return errno;
     step = "mapping its user in the new user namespace";
-    if (!writeProcFile("/proc/self/setgroups", "deny")
-        || !writeProcFile("/proc/self/uid_map", "0 " + std::to_string(uid) + " 1\n")
-        || !writeProcFile("/proc/self/gid_map", "0 " + std::to_string(gid) + " 1\n"))
-        return errno ? errno : EPERM;
+    if (const int error = mapUser(uid, gid); error != 0)
+        return error;
     // Private, so that nothing below reaches the mounts outside; the tmpfs over /tmp (in this
     // namespace only) becomes the root.
     step = "making the mounts private";
@@ -145,27 +182,8 @@ int enterNamespaces(const std::string &sharedObject, std::string &loadPath, cons
         return error;
     };
     step = "copying the built governor into its private root";
-    {
-        const std::string copy = std::string(ROOT) + "/governor.so";
-        const int fd = ::open(copy.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0500);
-        if (fd < 0)
-            return undo(errno);
-        std::size_t at = 0;
-        int error = 0;
-        while (at < image.size()) {
-            const ssize_t n = ::write(fd, image.data() + at, image.size() - at);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0) {
-                error = n < 0 ? errno : ENOSPC;
-                break;
-            }
-            at += static_cast<std::size_t>(n);
-        }
-        ::close(fd);
-        if (error)
-            return undo(error);
-    }
+    if (const int error = writeObjectCopy(std::string(ROOT) + "/governor.so", image); error != 0)
+        return undo(error);
     step = "entering its private root (chroot)";
     if (::chdir(ROOT) != 0 || ::chroot(".") != 0 || ::chdir("/") != 0)
         return undo(errno);
@@ -176,27 +194,53 @@ int enterNamespaces(const std::string &sharedObject, std::string &loadPath, cons
     return 0;
 }
 
-/// The filter: what the replay needs, nothing else. A forbidden call raises SIGSYS
-/// (onForbiddenCall()). Returns 0 or the errno of the failed step.
-int loadFilter()
+/// A seccomp filter being made: each rule added while every one before it was, the first
+/// failure kept (and the filter then not loaded). Trapping every call no rule allows.
+class FilterRules {
+public:
+    FilterRules() : m_ctx(::seccomp_init(SCMP_ACT_TRAP)), m_rc(m_ctx ? 0 : -ENOMEM) {}
+    ~FilterRules()
+    {
+        if (m_ctx)
+            ::seccomp_release(m_ctx);
+    }
+    FilterRules(const FilterRules &) = delete;
+    FilterRules &operator=(const FilterRules &) = delete;
+
+    /// The call @p nr, whatever its arguments.
+    void allow(int nr)
+    {
+        if (m_rc == 0)
+            m_rc = ::seccomp_rule_add(m_ctx, SCMP_ACT_ALLOW, nr, 0);
+    }
+    /// The call @p nr when its arguments pass @p cmp.
+    void allowIf(int nr, scmp_arg_cmp cmp)
+    {
+        if (m_rc == 0)
+            m_rc = ::seccomp_rule_add(m_ctx, SCMP_ACT_ALLOW, nr, 1, cmp);
+    }
+    /// The call @p nr when its arguments pass both @p a and @p b.
+    void allowIf(int nr, scmp_arg_cmp a, scmp_arg_cmp b)
+    {
+        if (m_rc == 0)
+            m_rc = ::seccomp_rule_add(m_ctx, SCMP_ACT_ALLOW, nr, 2, a, b);
+    }
+    /// Loads the filter if every rule was added. Returns 0 or the errno of the failure.
+    int load()
+    {
+        if (m_rc == 0)
+            m_rc = ::seccomp_load(m_ctx);
+        return m_rc < 0 ? -m_rc : m_rc;
+    }
+
+private:
+    scmp_filter_ctx m_ctx;
+    int m_rc; ///< 0, or the first failure as libseccomp gives it (-errno)
+};
+
+/// Memory, time, the end: what the C library and the replay call with any arguments.
+void allowMemoryAndTime(FilterRules &rules)
 {
-    scmp_filter_ctx ctx = ::seccomp_init(SCMP_ACT_TRAP);
-    if (!ctx)
-        return ENOMEM;
-    int rc = 0;
-    const auto allow = [&](int nr) {
-        if (rc == 0)
-            rc = ::seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
-    };
-    const auto allowIf = [&](int nr, scmp_arg_cmp cmp) {
-        if (rc == 0)
-            rc = ::seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 1, cmp);
-    };
-    const auto allowIf2 = [&](int nr, scmp_arg_cmp a, scmp_arg_cmp b) {
-        if (rc == 0)
-            rc = ::seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 2, a, b);
-    };
-    // Memory, time, the end.
     for (int nr : {SCMP_SYS(brk),
                    SCMP_SYS(mmap),
                    SCMP_SYS(munmap),
@@ -227,49 +271,65 @@ int loadFilter()
                    SCMP_SYS(getrusage),
                    SCMP_SYS(uname),
                    SCMP_SYS(restart_syscall)})
-        allow(nr);
-    // Files: what is open may be read, closed and looked at; dlopen() opens the governor
-    // (the only file in the namespaces' root) read-only.
-    for (int nr : {SCMP_SYS(read), SCMP_SYS(pread64), SCMP_SYS(readv), SCMP_SYS(close), SCMP_SYS(fstat),
-                   SCMP_SYS(newfstatat), SCMP_SYS(statx), SCMP_SYS(lseek)})
-        allow(nr);
-    constexpr scmp_datum_t WRITE_FLAGS = O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND;
-    allowIf(SCMP_SYS(openat), SCMP_A2(SCMP_CMP_MASKED_EQ, WRITE_FLAGS, O_RDONLY));
-    // Writes: the text channels and the decisions, nothing else; the ring's socket (fd 0)
-    // takes the host's "slot freed" bytes.
-    for (int fd : {STDOUT_FILENO, STDERR_FILENO, HOST_DECISION_FD}) {
-        allowIf(SCMP_SYS(write), SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(fd)));
-        allowIf(SCMP_SYS(writev), SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(fd)));
-    }
+        rules.allow(nr);
+}
+
+/// The calls of a sanitizer build's runtimes, in a sanitizer build only.
+void allowSanitizerCalls([[maybe_unused]] FilterRules &rules, [[maybe_unused]] scmp_datum_t writeFlags)
+{
 #if defined(__SANITIZE_ADDRESS__)
     // AddressSanitizer tells whether memory is readable by writing it to a pipe of its own
     // (pipe2, then write): in a sanitizer build only, a pipe, and writes past the protocol's
     // descriptors (every one of those was closed before the filter: only a descriptor
     // opened since, a pipe or a file opened read-only, can be there).
-    allow(SCMP_SYS(pipe2));
-    allowIf(SCMP_SYS(write), SCMP_A0(SCMP_CMP_GT, static_cast<scmp_datum_t>(HOST_DECISION_FD)));
+    rules.allow(SCMP_SYS(pipe2));
+    rules.allowIf(SCMP_SYS(write), SCMP_A0(SCMP_CMP_GT, static_cast<scmp_datum_t>(HOST_DECISION_FD)));
     // gcc links UndefinedBehaviorSanitizer as a runtime of its own (libubsan), which starts
     // at its first report only: it then reads its program's name, open("/proc/self/cmdline")
     // and readlink("/proc/self/exe") (both fail in the private root, and it goes on). Without
     // these two the filter killed the host for readlink (syscall 89) before the report was
     // printed, and a bug of the host's looked like a forbidden call of the governor's.
-    allow(SCMP_SYS(readlink));
-    allowIf(SCMP_SYS(open), SCMP_A1(SCMP_CMP_MASKED_EQ, WRITE_FLAGS, O_RDONLY));
+    rules.allow(SCMP_SYS(readlink));
+    rules.allowIf(SCMP_SYS(open), SCMP_A1(SCMP_CMP_MASKED_EQ, writeFlags, O_RDONLY));
 #endif
-    allowIf(SCMP_SYS(sendto), SCMP_A0(SCMP_CMP_EQ, STDIN_FILENO));
-    allowIf(SCMP_SYS(recvfrom), SCMP_A0(SCMP_CMP_EQ, STDIN_FILENO));
-    allowIf(SCMP_SYS(ioctl), SCMP_A1(SCMP_CMP_EQ, TCGETS)); // isatty()
+}
+
+/// Files and channels: what is open may be read, closed and looked at; dlopen() opens the
+/// governor (the only file in the namespaces' root) read-only; writes go to the text
+/// channels and the decisions only; the ring's socket (fd 0) takes the host's "slot freed"
+/// bytes.
+void allowFilesAndChannels(FilterRules &rules)
+{
+    for (int nr : {SCMP_SYS(read), SCMP_SYS(pread64), SCMP_SYS(readv), SCMP_SYS(close), SCMP_SYS(fstat),
+                   SCMP_SYS(newfstatat), SCMP_SYS(statx), SCMP_SYS(lseek)})
+        rules.allow(nr);
+    constexpr scmp_datum_t WRITE_FLAGS = O_ACCMODE | O_CREAT | O_TRUNC | O_APPEND;
+    rules.allowIf(SCMP_SYS(openat), SCMP_A2(SCMP_CMP_MASKED_EQ, WRITE_FLAGS, O_RDONLY));
+    for (int fd : {STDOUT_FILENO, STDERR_FILENO, HOST_DECISION_FD}) {
+        rules.allowIf(SCMP_SYS(write), SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(fd)));
+        rules.allowIf(SCMP_SYS(writev), SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(fd)));
+    }
+    allowSanitizerCalls(rules, WRITE_FLAGS);
+    rules.allowIf(SCMP_SYS(sendto), SCMP_A0(SCMP_CMP_EQ, STDIN_FILENO));
+    rules.allowIf(SCMP_SYS(recvfrom), SCMP_A0(SCMP_CMP_EQ, STDIN_FILENO));
+    rules.allowIf(SCMP_SYS(ioctl), SCMP_A1(SCMP_CMP_EQ, TCGETS)); // isatty()
+}
+
+/// The filter: what the replay needs, nothing else. A forbidden call raises SIGSYS
+/// (onForbiddenCall()). Returns 0 or the errno of the failed step.
+int loadFilter()
+{
+    FilterRules rules;
+    allowMemoryAndTime(rules);
+    allowFilesAndChannels(rules);
     // Signals: to itself only (abort(), raise()); SIGSYS stays the filter's.
     const auto self = static_cast<scmp_datum_t>(::getpid());
-    allowIf(SCMP_SYS(kill), SCMP_A0(SCMP_CMP_EQ, self));
-    allowIf(SCMP_SYS(tgkill), SCMP_A0(SCMP_CMP_EQ, self));
-    allowIf(SCMP_SYS(rt_sigaction), SCMP_A0(SCMP_CMP_NE, SIGSYS));
+    rules.allowIf(SCMP_SYS(kill), SCMP_A0(SCMP_CMP_EQ, self));
+    rules.allowIf(SCMP_SYS(tgkill), SCMP_A0(SCMP_CMP_EQ, self));
+    rules.allowIf(SCMP_SYS(rt_sigaction), SCMP_A0(SCMP_CMP_NE, SIGSYS));
     // getrlimit() (prlimit64 of itself, reading only).
-    allowIf2(SCMP_SYS(prlimit64), SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A2(SCMP_CMP_EQ, 0));
-    if (rc == 0)
-        rc = ::seccomp_load(ctx);
-    ::seccomp_release(ctx);
-    return rc < 0 ? -rc : rc;
+    rules.allowIf(SCMP_SYS(prlimit64), SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A2(SCMP_CMP_EQ, 0));
+    return rules.load();
 }
 
 } // namespace

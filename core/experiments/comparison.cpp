@@ -169,7 +169,11 @@ int comparisonThreads(int threads, int jobs, std::size_t spansPerJob)
     return n;
 }
 
-Result<CompareResult> runComparison(const CompareOptions &o)
+namespace {
+
+/// The options' sizes and ranges, before any name is read: a list long enough to overflow
+/// the grid should hear that, not a complaint about one of its thousands of names.
+Status checkSizes(const CompareOptions &o, int points)
 {
     if (Status v = o.table.validate(); !v)
         return v.error();
@@ -181,10 +185,6 @@ Result<CompareResult> runComparison(const CompareOptions &o)
         return Error{"governors", 0, "", "name at least one governor variant"};
     if (o.shardCount < 1 || o.shardIndex < 0 || o.shardIndex >= o.shardCount)
         return Error{"", 0, "shard", "K/N needs 1 <= K <= N"};
-    // The grid's size first: it needs only counts, and a list long enough to overflow it
-    // should hear that, not a complaint about one of its thousands of names.
-    const bool fixed = !o.fixedStream.empty();
-    const int points = fixed ? 1 : o.workload.pointCount();
     const std::size_t runs =
         static_cast<std::size_t>(points) * o.governors.size() * static_cast<std::size_t>(o.iterations);
     if (runs > MAX_COMPARE_RUNS)
@@ -192,14 +192,25 @@ Result<CompareResult> runComparison(const CompareOptions &o)
                      std::to_string(points) + " points x " + std::to_string(o.governors.size()) + " governors x "
                          + std::to_string(o.iterations) + " iterations = " + std::to_string(runs) + " runs; at most "
                          + std::to_string(MAX_COMPARE_RUNS) + " (split the comparison)"};
+    return Ok{};
+}
+
+/// The governor instances and the settings, each checked once before any thread starts:
+/// every setting applies to a listed governor, every governor is made with its settings, and
+/// every source file builds (a compile error ends it here, not in every job).
+struct CheckedGovernors {
+    std::vector<GovernorInstance> instances;
+    std::vector<Setting> settings;
+};
+
+Result<CheckedGovernors> checkGovernors(const CompareOptions &o)
+{
     Result<std::vector<GovernorInstance>> instances = parseGovernorList(o.governors);
     if (!instances)
         return instances.error();
     Result<std::vector<Setting>> settings = parseTunableSettings(o.settings, "set");
     if (!settings)
         return settings.error();
-
-    // Check every governor and setting once, before any thread starts.
     for (const Setting &s : *settings) {
         bool used = false;
         for (const GovernorInstance &gi : *instances) {
@@ -215,121 +226,177 @@ Result<CompareResult> runComparison(const CompareOptions &o)
     for (const GovernorInstance &gi : *instances)
         if (Result<std::unique_ptr<Governor>> g = makeGovernor(gi, *settings); !g)
             return g.error();
-    // Build each source file once (a compile error ends it here, not in every job).
     for (const GovernorInstance &gi : *instances)
         if (Status b = buildSourceGovernorOf(gi.variant); !b)
             return b.error();
     if (!createGovernor("oracle"))
         return Error{"", 0, "oracle", "the oracle governor is not registered", ErrorCode::Internal};
+    return CheckedGovernors{std::move(*instances), std::move(*settings)};
+}
+
+/// The work units of one comparison, run on the worker threads: one per (point, iteration),
+/// each generating its stream once and replaying the oracle and every governor on it. A unit's
+/// error (the first in unit order, so the message does not depend on scheduling) ends the
+/// comparison; the other units still finish.
+class ComparisonUnits {
+public:
+    ComparisonUnits(const CompareOptions &o, const CheckedGovernors &govs, CompareResult &r)
+        : m_o(o), m_govs(govs), m_r(r)
+    {
+    }
+
+    void run(int unit);
+    void report(int unit, Error e);
+    bool cancelled() const { return m_o.cancel && m_o.cancel->load(std::memory_order_relaxed); }
+    /// The first error in unit order, if any unit failed.
+    const Error *error() const { return m_errorUnit >= 0 ? &m_firstError : nullptr; }
+    /// What a governor host in a partial sandbox said (a layer the kernel or a container
+    /// forbids): once per message, never run silently.
+    std::vector<std::string> &sandboxNotes() { return m_sandboxNotes; }
+
+private:
+    void noteSandbox(const std::string &notice);
+    /// Replays @p stream through governor @p g; false when its host failed (reported).
+    bool replayGovernor(int unit, std::size_t g, const IdleStream &stream, RunMetrics &m);
+
+    const CompareOptions &m_o;
+    const CheckedGovernors &m_govs;
+    CompareResult &m_r;
+    std::mutex m_lock;
+    int m_errorUnit = -1;
+    Error m_firstError;
+    std::vector<std::string> m_sandboxNotes;
+};
+
+void ComparisonUnits::noteSandbox(const std::string &notice)
+{
+    const std::lock_guard<std::mutex> lock(m_lock);
+    if (std::find(m_sandboxNotes.begin(), m_sandboxNotes.end(), notice) == m_sandboxNotes.end())
+        m_sandboxNotes.push_back(notice);
+}
+
+void ComparisonUnits::report(int unit, Error e)
+{
+    const std::lock_guard<std::mutex> lock(m_lock);
+    if (m_errorUnit < 0 || unit < m_errorUnit) {
+        m_errorUnit = unit;
+        m_firstError = std::move(e);
+    }
+}
+
+bool ComparisonUnits::replayGovernor(int unit, std::size_t g, const IdleStream &stream, RunMetrics &m)
+{
+    std::unique_ptr<Governor> gov = std::move(makeGovernor(m_govs.instances[g], m_govs.settings).value());
+    if (auto *src = dynamic_cast<SourceGovernor *>(gov.get()))
+        src->setTimeoutSeconds(m_o.sourceTimeoutSeconds);
+    // A governor built from source runs this stream in its own process first.
+    if (Status s = prepareGovernor(*gov, m_o.table, stream); !s) {
+        report(unit, s.error());
+        return false;
+    }
+    if (auto *src = dynamic_cast<SourceGovernor *>(gov.get()); src && !src->sandboxNotice().empty())
+        noteSandbox(src->sandboxNotice());
+    m = replayOne(m_o.table, stream, *gov, m_o.power);
+    if (Status s = finishGovernor(*gov, nullptr); !s) { // the host's crash or hang, if any
+        report(unit, s.error());
+        return false;
+    }
+    return true;
+}
+
+void ComparisonUnits::run(int unit)
+{
+    if (!inShard(unit, m_o.shardIndex, m_o.shardCount) || cancelled())
+        return;
+    const int p = unit / m_o.iterations;
+    const int it = unit % m_o.iterations;
+    const bool fixed = !m_o.fixedStream.empty();
+    IdleStream generated = fixed ? IdleStream{} : workloads::seededStream(m_o.workload, p, it, m_o.seed, m_o.spans);
+    applyLatencyLimit(generated, m_o.latencyLimitNs);
+    const IdleStream &stream = fixed ? m_o.fixedStream : generated;
+    // The same limit as for a stream file: the replay's ns clock must not overflow.
+    if (const std::int64_t past = firstSpanPastStreamLimit(stream); past >= 0) {
+        report(unit, Error{"", 0, "spans",
+                           "point " + std::to_string(p) + " lasts more than "
+                               + std::to_string(MAX_STREAM_NS / NSEC_PER_SEC) + " s in total by span "
+                               + std::to_string(past + 1) + " (the replay's int64 ns clock); use fewer spans"});
+        return;
+    }
+    std::unique_ptr<Governor> oracle = createGovernor("oracle");
+    const RunMetrics ref = replayOne(m_o.table, stream, *oracle, m_o.power);
+    for (std::size_t g = 0; g < m_govs.instances.size(); ++g) {
+        RunMetrics m;
+        if (!replayGovernor(unit, g, stream, m))
+            return;
+        m.oracleAbove = ref.above;
+        m.oracleBelow = ref.below;
+        m_r.runs[CompareResult::index(static_cast<size_t>(p), g, static_cast<size_t>(it), m_o.governors.size(),
+                                      static_cast<size_t>(m_o.iterations))] = m;
+        if (cancelled()) // a long unit (millions of spans) stops between governors too
+            return;
+    }
+    if (m_o.unitsDone)
+        m_o.unitsDone->fetch_add(1, std::memory_order_relaxed);
+}
+
+/// Why fewer threads than asked run at once, when they do: each holds a generated stream.
+std::string threadLimitNote(const CompareOptions &o, int threads)
+{
+    return std::to_string(threads) + " of the " + std::to_string(o.threads)
+           + " threads run at once: each holds a generated stream of " + std::to_string(o.spans) + " spans ("
+           + std::to_string(o.spans * sizeof(IdleSpan) >> 20) + " MiB), and at most "
+           + std::to_string(MAX_SPANS_IN_FLIGHT) + " spans ("
+           + std::to_string(MAX_SPANS_IN_FLIGHT * sizeof(IdleSpan) >> 20) + " MiB) are held at once";
+}
+
+} // namespace
+
+Result<CompareResult> runComparison(const CompareOptions &o)
+{
+    const bool fixed = !o.fixedStream.empty();
+    const int points = fixed ? 1 : o.workload.pointCount();
+    if (Status s = checkSizes(o, points); !s)
+        return s.error();
+    Result<CheckedGovernors> govs = checkGovernors(o);
+    if (!govs)
+        return govs.error();
 
     CompareResult r;
-    for (const GovernorInstance &gi : *instances)
+    for (const GovernorInstance &gi : govs->instances)
         r.governors.push_back(gi.label);
     r.iterations = o.iterations;
     for (int p = 0; p < points; ++p)
         r.pointLabels.push_back(fixed ? o.fixedStreamLabel : o.workload.pointLabel(p));
-    const int nGov = static_cast<int>(o.governors.size());
-    r.runs.resize(runs);
+    r.runs.resize(static_cast<std::size_t>(points) * o.governors.size() * static_cast<std::size_t>(o.iterations));
 
-    // A job's error (the first in job order, so the message does not depend
-    // on scheduling) ends the comparison; the other jobs still finish.
-    std::mutex errorLock;
-    int errorJob = -1;
-    Error firstError;
-    // A governor host in a partial sandbox (a layer the kernel or a container forbids): said
-    // once per message in the result's notes, never run silently.
-    std::vector<std::string> sandboxNotes;
-    auto noteSandbox = [&](const std::string &notice) {
-        const std::lock_guard<std::mutex> lock(errorLock);
-        if (std::find(sandboxNotes.begin(), sandboxNotes.end(), notice) == sandboxNotes.end())
-            sandboxNotes.push_back(notice);
-    };
-    auto report = [&](int job, Error e) {
-        const std::lock_guard<std::mutex> lock(errorLock);
-        if (errorJob < 0 || job < errorJob) {
-            errorJob = job;
-            firstError = std::move(e);
-        }
-    };
-
-    const auto cancelled = [&o] { return o.cancel && o.cancel->load(std::memory_order_relaxed); };
-    // One job per (point, iteration): generate once, replay the oracle and every governor.
-    auto runJob = [&](int job) {
-        if (!inShard(job, o.shardIndex, o.shardCount) || cancelled())
-            return;
-        const int p = job / o.iterations;
-        const int it = job % o.iterations;
-        IdleStream generated = fixed ? IdleStream{} : workloads::seededStream(o.workload, p, it, o.seed, o.spans);
-        applyLatencyLimit(generated, o.latencyLimitNs);
-        const IdleStream &stream = fixed ? o.fixedStream : generated;
-        // The same limit as for a stream file: the replay's ns clock must not overflow.
-        if (const std::int64_t past = firstSpanPastStreamLimit(stream); past >= 0) {
-            report(job, Error{"", 0, "spans",
-                              "point " + std::to_string(p) + " lasts more than "
-                                  + std::to_string(MAX_STREAM_NS / NSEC_PER_SEC) + " s in total by span "
-                                  + std::to_string(past + 1) + " (the replay's int64 ns clock); use fewer spans"});
-            return;
-        }
-        std::unique_ptr<Governor> oracle = createGovernor("oracle");
-        const RunMetrics ref = replayOne(o.table, stream, *oracle, o.power);
-        for (int g = 0; g < nGov; ++g) {
-            std::unique_ptr<Governor> gov =
-                std::move(makeGovernor((*instances)[static_cast<size_t>(g)], *settings).value());
-            if (auto *src = dynamic_cast<SourceGovernor *>(gov.get()))
-                src->setTimeoutSeconds(o.sourceTimeoutSeconds);
-            // A governor built from source runs this stream in its own process first.
-            if (Status s = prepareGovernor(*gov, o.table, stream); !s) {
-                report(job, s.error());
-                return;
-            }
-            if (auto *src = dynamic_cast<SourceGovernor *>(gov.get()); src && !src->sandboxNotice().empty())
-                noteSandbox(src->sandboxNotice());
-            RunMetrics m = replayOne(o.table, stream, *gov, o.power);
-            if (Status s = finishGovernor(*gov, nullptr); !s) { // the host's crash or hang, if any
-                report(job, s.error());
-                return;
-            }
-            m.oracleAbove = ref.above;
-            m.oracleBelow = ref.below;
-            r.runs[CompareResult::index(static_cast<size_t>(p), static_cast<size_t>(g), static_cast<size_t>(it),
-                                        o.governors.size(), static_cast<size_t>(o.iterations))] = m;
-            if (cancelled()) // a long unit (millions of spans) stops between governors too
-                return;
-        }
-        if (o.unitsDone)
-            o.unitsDone->fetch_add(1, std::memory_order_relaxed);
-    };
+    ComparisonUnits units(o, *govs, r);
     const int jobs = points * o.iterations;
     const int threads = comparisonThreads(o.threads, jobs, fixed ? 0 : o.spans);
     if (threads < std::min(o.threads, jobs))
-        r.notes.push_back(std::to_string(threads) + " of the " + std::to_string(o.threads)
-                          + " threads run at once: each holds a generated stream of " + std::to_string(o.spans)
-                          + " spans (" + std::to_string(o.spans * sizeof(IdleSpan) >> 20) + " MiB), and at most "
-                          + std::to_string(MAX_SPANS_IN_FLIGHT) + " spans ("
-                          + std::to_string(MAX_SPANS_IN_FLIGHT * sizeof(IdleSpan) >> 20) + " MiB) are held at once");
+        r.notes.push_back(threadLimitNote(o, threads));
     const int ran = workloads::parallelFor(jobs, threads, [&](int job) {
         // A worker thread must not let an exception out (std::terminate).
         try {
-            runJob(job);
+            units.run(job);
         } catch (const std::bad_alloc &) {
-            report(job, Error{"", 0, "",
-                              "out of memory while replaying point " + std::to_string(job / o.iterations)
-                                  + ", iteration " + std::to_string(job % o.iterations + 1),
-                              ErrorCode::Internal});
+            units.report(job, Error{"", 0, "",
+                                    "out of memory while replaying point " + std::to_string(job / o.iterations)
+                                        + ", iteration " + std::to_string(job % o.iterations + 1),
+                                    ErrorCode::Internal});
         }
     });
     if (ran < threads)
         r.notes.push_back("the system started " + std::to_string(ran) + " of the " + std::to_string(threads)
                           + " threads asked for (no memory or process slot for more); the runs went on with "
                           + std::to_string(ran));
-    for (std::string &notice : sandboxNotes) {
+    for (std::string &notice : units.sandboxNotes()) {
         while (!notice.empty() && notice.back() == '\n')
             notice.pop_back();
         r.notes.push_back(std::move(notice));
     }
-    if (errorJob >= 0)
-        return firstError;
-    if (cancelled()) // some units never ran: a partial table is no result
+    if (const Error *e = units.error())
+        return *e;
+    if (units.cancelled()) // some units never ran: a partial table is no result
         return Error::cancelled("the comparison was cancelled");
     return r;
 }

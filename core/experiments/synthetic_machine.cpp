@@ -131,16 +131,11 @@ Result<IdleStream> coveringStream(const workloads::WorkloadSpec &spec, std::uint
     return s;
 }
 
-} // namespace
-
-Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec)
+/// Which CPUs of @p machine run the workload (the others run the background): cpus=N
+/// names N CPUs, 0..N-1 unless --workload-cpus names them; without either, every CPU.
+Result<std::vector<bool>> workloadCpus(const Machine &machine, const SyntheticMachineSpec &spec)
 {
-    if (spec.workload.pointCount() > 1)
-        return Error{spec.workload.text, 0, "workload", "a sweep on a machine is not supported: give one point"};
-    if (spec.background.pointCount() > 1)
-        return Error{spec.background.text, 0, "background", "a sweep is not a background: give one point"};
     const int n = machine.cpuCount();
-    // cpus=N: the workload runs on N CPUs, 0..N-1 unless --workload-cpus names them.
     const int wanted = spec.workload.cpuCount();
     if (wanted > n)
         return Error{spec.workload.text, 0, "workload",
@@ -161,26 +156,63 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
                              + std::to_string(n - 1) + ")"};
         runs[static_cast<size_t>(cpu)] = true;
     }
-    MachineWorkload w;
-    w.label = spec.workload.text;
-    // The run's wall-clock duration: --duration, or the busiest benchmark CPU's `spans` rows.
+    return runs;
+}
+
+/// The run's wall-clock duration: --duration, or the busiest workload CPU's `spans` rows.
+Ns machineDuration(const SyntheticMachineSpec &spec, const std::vector<bool> &runs)
+{
     Ns duration = spec.durationNs;
     if (duration <= 0)
-        for (int cpu = 0; cpu < n; ++cpu)
-            if (runs[static_cast<size_t>(cpu)])
+        for (std::size_t cpu = 0; cpu < runs.size(); ++cpu)
+            if (runs[cpu])
                 duration =
-                    std::max(duration,
-                             streamTime(workloads::generateStream(spec.workload, 0,
-                                                                  workloads::runSeed(spec.seed, 0, cpu), spec.spans)));
+                    std::max(duration, streamTime(workloads::generateStream(
+                                           spec.workload, 0, workloads::runSeed(spec.seed, 0, static_cast<int>(cpu)),
+                                           spec.spans)));
+    return duration;
+}
+
+/// The background of CPU @p cpu over @p duration: with --duration capped as the workload
+/// CPUs are; else within maxBackgroundSpans (an error then names the CPU).
+Result<IdleStream> backgroundStream(const SyntheticMachineSpec &spec, int cpu, Ns duration)
+{
+    Result<IdleStream> s =
+        spec.durationNs > 0
+            ? coveringStream(spec.background, workloads::runSeed(spec.seed, 1, cpu), duration, cpu, nullptr)
+            : streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), duration, spec.maxBackgroundSpans);
+    if (!s && spec.durationNs <= 0) {
+        Error e = s.error();
+        e.message = "CPU " + std::to_string(cpu) + ": " + e.message;
+        return e;
+    }
+    return s;
+}
+
+} // namespace
+
+Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec)
+{
+    if (spec.workload.pointCount() > 1)
+        return Error{spec.workload.text, 0, "workload", "a sweep on a machine is not supported: give one point"};
+    if (spec.background.pointCount() > 1)
+        return Error{spec.background.text, 0, "background", "a sweep is not a background: give one point"};
+    const int n = machine.cpuCount();
+    const Result<std::vector<bool>> runs = workloadCpus(machine, spec);
+    if (!runs)
+        return runs.error();
+    MachineWorkload w;
+    w.label = spec.workload.text;
+    const Ns duration = machineDuration(spec, *runs);
     // A single-vector controller: every other submitter's completions interrupt that CPU too
     // (the io generators' own completions, wherever they sit in the spec's tree).
     const std::optional<int> irqCpu = workloads::ioInterruptCpu(spec.workload.root);
     std::vector<workloads::IoInterrupt> routed, one;
     // Every CPU covers the duration, so that the machine's sums hold each CPU's idle over the
-    // same stretch: the benchmark CPUs with their seeds (the busiest one makes its `spans`
+    // same stretch: the workload CPUs with their seeds (the busiest one makes its `spans`
     // rows again), the others the background.
     for (int cpu = 0; cpu < n; ++cpu)
-        if (runs[static_cast<size_t>(cpu)]) {
+        if ((*runs)[static_cast<size_t>(cpu)]) {
             Result<IdleStream> s =
                 coveringStream(spec.workload, workloads::runSeed(spec.seed, 0, cpu), duration, cpu, &one);
             if (!s)
@@ -196,19 +228,10 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
         w.label += "; background " + spec.background.text + ")";
     }
     for (int cpu = 0; cpu < n; ++cpu)
-        if (!runs[static_cast<size_t>(cpu)]) {
-            // With --duration capped as the workload CPUs are; else within maxBackgroundSpans.
-            Result<IdleStream> s =
-                spec.durationNs > 0
-                    ? coveringStream(spec.background, workloads::runSeed(spec.seed, 1, cpu), duration, cpu, nullptr)
-                    : streamCovering(spec.background, workloads::runSeed(spec.seed, 1, cpu), duration,
-                                     spec.maxBackgroundSpans);
-            if (!s) {
-                Error e = s.error();
-                if (spec.durationNs <= 0)
-                    e.message = "CPU " + std::to_string(cpu) + ": " + e.message;
-                return e;
-            }
+        if (!(*runs)[static_cast<size_t>(cpu)]) {
+            Result<IdleStream> s = backgroundStream(spec, cpu, duration);
+            if (!s)
+                return s.error();
             w.cpus.push_back({cpu, std::move(*s), 0, {}});
         }
     std::sort(w.cpus.begin(), w.cpus.end(), [](const CpuStream &a, const CpuStream &b) { return a.cpu < b.cpu; });

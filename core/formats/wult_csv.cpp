@@ -151,4 +151,14 @@ Status applyMeasuredWakeDelays(IdleStateTable &table, const std::vector<Measured
     return Ok{};
 }
 
+Status applyWakeDelaysFile(IdleStateTable &table, const std::string &path)
+{
+    if (path.empty())
+        return Ok{};
+    Result<std::vector<MeasuredWakeDelay>> measured = readWultCsv(path);
+    if (!measured)
+        return measured.error();
+    return applyMeasuredWakeDelays(table, *measured, path);
+}
+
 } // namespace idlescope

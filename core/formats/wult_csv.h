@@ -47,4 +47,8 @@ Result<std::vector<MeasuredWakeDelay>> readWultCsv(const std::string &path);
 Status applyMeasuredWakeDelays(IdleStateTable &table, const std::vector<MeasuredWakeDelay> &measured,
                                const std::string &label);
 
+/// readWultCsv() of @p path applied to @p table (applyMeasuredWakeDelays()); nothing when @p path
+/// is empty. A scenario's --wake-delays (Scenario::wakeDelaysPath), read by every front end here.
+Status applyWakeDelaysFile(IdleStateTable &table, const std::string &path);
+
 } // namespace idlescope

@@ -106,6 +106,163 @@ std::vector<std::string> strings(const QJsonValue &v)
     return out;
 }
 
+/// Every shard of @p shards is of the first's comparison (the same header and shard
+/// count), each given once, none missing.
+Status checkSameComparison(const std::vector<Shard> &shards)
+{
+    const Shard &first = shards.front();
+    const QJsonObject header = headerOf(first.root);
+    std::set<int> seen;
+    for (const Shard &s : shards) {
+        for (auto it = header.begin(); it != header.end(); ++it)
+            if (s.root.value(it.key()) != it.value())
+                return Error{s.path, 0, it.key().toStdString(),
+                             "differs from " + first.path + ": the shards are of different comparisons"};
+        if (s.count != first.count)
+            return Error{s.path, 0, "shard",
+                         "of " + std::to_string(s.count) + " shards, " + first.path + " of "
+                             + std::to_string(first.count)};
+        if (!seen.insert(s.index).second)
+            return Error{s.path, 0, "shard", "shard " + std::to_string(s.index + 1) + " is given twice"};
+    }
+    for (int k = 0; k < first.count; ++k)
+        if (!seen.count(k))
+            return Error{"", 0, "shard",
+                         "shard " + std::to_string(k + 1) + "/" + std::to_string(first.count) + " is missing"};
+    return Ok{};
+}
+
+/// The comparison the header of @p first describes (its table, workload, grid), with no
+/// runs yet; within compare's own limits: a shard claims what no compare run writes, and
+/// its grid would be allocated before a single run is read.
+Result<MergedComparison> comparisonOf(const Shard &first)
+{
+    MergedComparison m;
+    CompareOptions &o = m.options;
+    Result<IdleStateTable> table =
+        parseTableJson(QJsonDocument(first.root.value(QLatin1String("table")).toObject()).toJson().toStdString(),
+                       first.path);
+    if (!table)
+        return table.error();
+    o.table = std::move(*table);
+    o.workload.text = first.root.value(QLatin1String("workload")).toString().toStdString();
+    const auto seed = csv::parseInt(first.root.value(QLatin1String("seed")).toString().toStdString());
+    const auto spans = csv::parseInt(first.root.value(QLatin1String("spans")).toString().toStdString());
+    o.iterations = first.root.value(QLatin1String("iterations")).toInt();
+    CompareResult &r = m.result;
+    r.pointLabels = strings(first.root.value(QLatin1String("points")));
+    r.governors = strings(first.root.value(QLatin1String("governors")));
+    r.iterations = o.iterations;
+    if (!seed || *seed < 0 || !spans || *spans < 1 || o.iterations < 1 || r.pointLabels.empty() || r.governors.empty())
+        return Error{first.path, 0, "", "seed, spans, iterations, points or governors missing or invalid"};
+    if (o.iterations > experiments::MAX_COMPARE_ITERATIONS)
+        return Error{first.path, 0, "iterations",
+                     std::to_string(o.iterations) + " is more than compare runs (1.."
+                         + std::to_string(experiments::MAX_COMPARE_ITERATIONS) + ")"};
+    const std::size_t gridRuns = r.pointLabels.size() * r.governors.size() * static_cast<std::size_t>(o.iterations);
+    if (gridRuns > experiments::MAX_COMPARE_RUNS)
+        return Error{first.path, 0, "runs",
+                     std::to_string(r.pointLabels.size()) + " points x " + std::to_string(r.governors.size())
+                         + " governors x " + std::to_string(o.iterations) + " iterations = " + std::to_string(gridRuns)
+                         + " runs; compare makes at most " + std::to_string(experiments::MAX_COMPARE_RUNS)};
+    o.seed = static_cast<std::uint64_t>(*seed);
+    o.spans = static_cast<std::size_t>(*spans);
+    o.governors = r.governors;
+    return m;
+}
+
+/// Each shard holds every run of its units (point x iteration, the u < all with
+/// u % count == index), one per governor, no more: counted before the grid is made.
+Status checkRunCounts(const std::vector<Shard> &shards, const CompareResult &r)
+{
+    const auto all = r.pointLabels.size() * static_cast<std::size_t>(r.iterations);
+    const std::size_t nGov = r.governors.size();
+    for (const Shard &s : shards) {
+        const auto k = static_cast<std::size_t>(s.index), n = static_cast<std::size_t>(s.count);
+        const std::size_t units = k < all ? (all - k + n - 1) / n : 0;
+        const auto have = static_cast<std::size_t>(s.root.value(QLatin1String("runs")).toArray().size());
+        if (have != units * nGov)
+            return Error{s.path, 0, "runs",
+                         std::to_string(have) + " runs, but shard " + std::to_string(s.index + 1) + "/"
+                             + std::to_string(s.count) + " of this comparison has " + std::to_string(units * nGov)
+                             + (have < units * nGov ? " (the file was cut short?)" : "")};
+    }
+    return Ok{};
+}
+
+/// The counters of a run (@p where in shard @p path) of a table of @p states: whole numbers,
+/// none past what a run can count, the states' times adding up to no more than a stream lasts.
+Result<std::vector<std::int64_t>> runCounters(const std::string &path, const std::string &where,
+                                              const QJsonArray &counters, int states)
+{
+    if (counters.size() != SCALAR_COUNTERS + 2 * states)
+        return Error{path, 0, "counters", where + ": expected " + std::to_string(SCALAR_COUNTERS + 2 * states)};
+    std::vector<std::int64_t> c;
+    for (const QJsonValue &x : counters) {
+        const auto n = csv::parseInt(x.toString().toStdString());
+        if (!n || *n < 0)
+            return Error{path, 0, "counters",
+                         where + ": '" + x.toString().toStdString() + "' is not a whole number >= 0"};
+        // No run counts past its stream's length in ns (the replay's clock limit),
+        // and below that bound the table's sums (above + below) cannot overflow.
+        if (*n > MAX_STREAM_NS)
+            return Error{path, 0, "counters",
+                         where + ": " + std::to_string(*n) + " is more than a run can count (at most "
+                             + std::to_string(MAX_STREAM_NS) + ", the ns of the longest stream)"};
+        c.push_back(*n);
+    }
+    // The states' times add up to the run's idle time, within the same limit.
+    Ns idle = 0;
+    for (int st = 0; st < states && idle <= MAX_STREAM_NS; ++st)
+        idle += c[static_cast<size_t>(SCALAR_COUNTERS + states + st)]; // two terms <= 3e18: no overflow
+    if (idle > MAX_STREAM_NS)
+        return Error{path, 0, "counters",
+                     where + ": the states' times add up to " + std::to_string(idle)
+                         + " ns, longer than a stream can last (" + std::to_string(MAX_STREAM_NS) + " ns)"};
+    return c;
+}
+
+/// The runs of @p shards into the grid of @p m, each where its point, iteration and
+/// governor put it: one of its shard's, given once, and every cell filled.
+Status fillRuns(const std::vector<Shard> &shards, MergedComparison &m)
+{
+    CompareResult &r = m.result;
+    const int points = static_cast<int>(r.pointLabels.size());
+    const int nGov = static_cast<int>(r.governors.size());
+    const int iterations = m.options.iterations;
+    const int states = m.options.table.count();
+    r.runs.resize(r.pointLabels.size() * r.governors.size() * static_cast<std::size_t>(iterations));
+    std::vector<bool> filled(r.runs.size(), false);
+    for (const Shard &s : shards) {
+        for (const QJsonValue &v : s.root.value(QLatin1String("runs")).toArray()) {
+            const QJsonObject run = v.toObject();
+            const int p = run.value(QLatin1String("point")).toInt(-1);
+            const int it = run.value(QLatin1String("iteration")).toInt(-1);
+            const int g = run.value(QLatin1String("governor")).toInt(-1);
+            const std::string where = "run (point " + std::to_string(p) + ", iteration " + std::to_string(it)
+                                      + ", governor " + std::to_string(g) + ")";
+            if (p < 0 || p >= points || it < 0 || it >= iterations || g < 0 || g >= nGov
+                || !experiments::inShard(p * iterations + it, s.index, s.count))
+                return Error{s.path, 0, "runs", where + " is not one of this shard's"};
+            Result<std::vector<std::int64_t>> c =
+                runCounters(s.path, where, run.value(QLatin1String("counters")).toArray(), states);
+            if (!c)
+                return c.error();
+            const size_t at =
+                CompareResult::index(static_cast<size_t>(p), static_cast<size_t>(g), static_cast<size_t>(it),
+                                     static_cast<size_t>(nGov), static_cast<size_t>(iterations));
+            if (filled[at])
+                return Error{s.path, 0, "runs", where + " is given twice"};
+            filled[at] = true;
+            r.runs[at] = metricsOf(*c, states);
+        }
+    }
+    for (size_t i = 0; i < filled.size(); ++i)
+        if (!filled[i])
+            return Error{"", 0, "runs", "run " + std::to_string(i) + " is in no shard (a shard file was cut short?)"};
+    return Ok{};
+}
+
 } // namespace
 
 Result<std::pair<int, int>> parseShard(const std::string &text)
@@ -182,126 +339,15 @@ Result<MergedComparison> mergeComparisonShardTexts(const std::vector<std::pair<s
             return s.error();
         shards.push_back(std::move(*s));
     }
-    const Shard &first = shards.front();
-    const QJsonObject header = headerOf(first.root);
-    std::set<int> seen;
-    for (const Shard &s : shards) {
-        for (auto it = header.begin(); it != header.end(); ++it)
-            if (s.root.value(it.key()) != it.value())
-                return Error{s.path, 0, it.key().toStdString(),
-                             "differs from " + first.path + ": the shards are of different comparisons"};
-        if (s.count != first.count)
-            return Error{s.path, 0, "shard",
-                         "of " + std::to_string(s.count) + " shards, " + first.path + " of "
-                             + std::to_string(first.count)};
-        if (!seen.insert(s.index).second)
-            return Error{s.path, 0, "shard", "shard " + std::to_string(s.index + 1) + " is given twice"};
-    }
-    for (int k = 0; k < first.count; ++k)
-        if (!seen.count(k))
-            return Error{"", 0, "shard",
-                         "shard " + std::to_string(k + 1) + "/" + std::to_string(first.count) + " is missing"};
-
-    MergedComparison m;
-    CompareOptions &o = m.options;
-    Result<IdleStateTable> table =
-        parseTableJson(QJsonDocument(first.root.value(QLatin1String("table")).toObject()).toJson().toStdString(),
-                       first.path);
-    if (!table)
-        return table.error();
-    o.table = std::move(*table);
-    o.workload.text = first.root.value(QLatin1String("workload")).toString().toStdString();
-    const auto seed = csv::parseInt(first.root.value(QLatin1String("seed")).toString().toStdString());
-    const auto spans = csv::parseInt(first.root.value(QLatin1String("spans")).toString().toStdString());
-    o.iterations = first.root.value(QLatin1String("iterations")).toInt();
-    CompareResult &r = m.result;
-    r.pointLabels = strings(first.root.value(QLatin1String("points")));
-    r.governors = strings(first.root.value(QLatin1String("governors")));
-    r.iterations = o.iterations;
-    if (!seed || *seed < 0 || !spans || *spans < 1 || o.iterations < 1 || r.pointLabels.empty() || r.governors.empty())
-        return Error{first.path, 0, "", "seed, spans, iterations, points or governors missing or invalid"};
-    // compare's own limits: a shard claims what no compare run writes, and its grid
-    // would be allocated before a single run is read.
-    if (o.iterations > experiments::MAX_COMPARE_ITERATIONS)
-        return Error{first.path, 0, "iterations",
-                     std::to_string(o.iterations) + " is more than compare runs (1.."
-                         + std::to_string(experiments::MAX_COMPARE_ITERATIONS) + ")"};
-    const std::size_t gridRuns = r.pointLabels.size() * r.governors.size() * static_cast<std::size_t>(o.iterations);
-    if (gridRuns > experiments::MAX_COMPARE_RUNS)
-        return Error{first.path, 0, "runs",
-                     std::to_string(r.pointLabels.size()) + " points x " + std::to_string(r.governors.size())
-                         + " governors x " + std::to_string(o.iterations) + " iterations = " + std::to_string(gridRuns)
-                         + " runs; compare makes at most " + std::to_string(experiments::MAX_COMPARE_RUNS)};
-    o.seed = static_cast<std::uint64_t>(*seed);
-    o.spans = static_cast<std::size_t>(*spans);
-    o.governors = r.governors;
-
-    const int points = static_cast<int>(r.pointLabels.size());
-    const int nGov = static_cast<int>(r.governors.size());
-    const int states = o.table.count();
-    // Each shard must hold every run of its units, no more: counted before the grid is made.
-    for (const Shard &s : shards) {
-        const auto all = static_cast<std::size_t>(points) * static_cast<std::size_t>(o.iterations);
-        const auto k = static_cast<std::size_t>(s.index), n = static_cast<std::size_t>(s.count);
-        const std::size_t units = k < all ? (all - k + n - 1) / n : 0; // the u < all with u % n == k
-        const auto have = static_cast<std::size_t>(s.root.value(QLatin1String("runs")).toArray().size());
-        if (have != units * static_cast<std::size_t>(nGov))
-            return Error{s.path, 0, "runs",
-                         std::to_string(have) + " runs, but shard " + std::to_string(s.index + 1) + "/"
-                             + std::to_string(s.count) + " of this comparison has " + std::to_string(units * nGov)
-                             + (have < units * static_cast<std::size_t>(nGov) ? " (the file was cut short?)" : "")};
-    }
-    r.runs.resize(gridRuns);
-    std::vector<bool> filled(r.runs.size(), false);
-    for (const Shard &s : shards) {
-        for (const QJsonValue &v : s.root.value(QLatin1String("runs")).toArray()) {
-            const QJsonObject run = v.toObject();
-            const int p = run.value(QLatin1String("point")).toInt(-1);
-            const int it = run.value(QLatin1String("iteration")).toInt(-1);
-            const int g = run.value(QLatin1String("governor")).toInt(-1);
-            const std::string where = "run (point " + std::to_string(p) + ", iteration " + std::to_string(it)
-                                      + ", governor " + std::to_string(g) + ")";
-            if (p < 0 || p >= points || it < 0 || it >= o.iterations || g < 0 || g >= nGov
-                || !experiments::inShard(p * o.iterations + it, s.index, s.count))
-                return Error{s.path, 0, "runs", where + " is not one of this shard's"};
-            const QJsonArray counters = run.value(QLatin1String("counters")).toArray();
-            if (counters.size() != SCALAR_COUNTERS + 2 * states)
-                return Error{s.path, 0, "counters",
-                             where + ": expected " + std::to_string(SCALAR_COUNTERS + 2 * states)};
-            std::vector<std::int64_t> c;
-            for (const QJsonValue &x : counters) {
-                const auto n = csv::parseInt(x.toString().toStdString());
-                if (!n || *n < 0)
-                    return Error{s.path, 0, "counters",
-                                 where + ": '" + x.toString().toStdString() + "' is not a whole number >= 0"};
-                // No run counts past its stream's length in ns (the replay's clock limit),
-                // and below that bound the table's sums (above + below) cannot overflow.
-                if (*n > MAX_STREAM_NS)
-                    return Error{s.path, 0, "counters",
-                                 where + ": " + std::to_string(*n) + " is more than a run can count (at most "
-                                     + std::to_string(MAX_STREAM_NS) + ", the ns of the longest stream)"};
-                c.push_back(*n);
-            }
-            // The states' times add up to the run's idle time, within the same limit.
-            Ns idle = 0;
-            for (int st = 0; st < states && idle <= MAX_STREAM_NS; ++st)
-                idle += c[static_cast<size_t>(SCALAR_COUNTERS + states + st)]; // two terms <= 3e18: no overflow
-            if (idle > MAX_STREAM_NS)
-                return Error{s.path, 0, "counters",
-                             where + ": the states' times add up to " + std::to_string(idle)
-                                 + " ns, longer than a stream can last (" + std::to_string(MAX_STREAM_NS) + " ns)"};
-            const size_t at =
-                CompareResult::index(static_cast<size_t>(p), static_cast<size_t>(g), static_cast<size_t>(it),
-                                     static_cast<size_t>(nGov), static_cast<size_t>(o.iterations));
-            if (filled[at])
-                return Error{s.path, 0, "runs", where + " is given twice"};
-            filled[at] = true;
-            r.runs[at] = metricsOf(c, states);
-        }
-    }
-    for (size_t i = 0; i < filled.size(); ++i)
-        if (!filled[i])
-            return Error{"", 0, "runs", "run " + std::to_string(i) + " is in no shard (a shard file was cut short?)"};
+    if (Status s = checkSameComparison(shards); !s)
+        return s.error();
+    Result<MergedComparison> m = comparisonOf(shards.front());
+    if (!m)
+        return m.error();
+    if (Status s = checkRunCounts(shards, m->result); !s)
+        return s.error();
+    if (Status s = fillRuns(shards, *m); !s)
+        return s.error();
     return m;
 }
 

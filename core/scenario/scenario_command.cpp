@@ -4,6 +4,7 @@
 #include "core/experiments/comparison.h"
 #include "core/experiments/governor_settings.h"
 #include "core/formats/csv_fields.h"
+#include "core/workloads/workload_spec.h"
 
 #include <algorithm>
 #include <climits>
@@ -29,20 +30,6 @@ std::vector<std::string> allValues(std::span<const CommandOption> options, std::
         if (o.first == name)
             out.push_back(o.second);
     return out;
-}
-
-/// --@p name as a whole number in @p lo..@p hi, @p fallback when not given.
-Result<std::int64_t> wholeNumber(std::span<const CommandOption> options, const std::string &name, std::int64_t fallback,
-                                 std::int64_t lo, std::int64_t hi)
-{
-    const std::string *text = lastValue(options, name);
-    if (!text)
-        return fallback;
-    const std::optional<std::int64_t> n = csv::parseInt(*text);
-    if (!n || *n < lo || *n > hi)
-        return Error{"--" + name, 0, "",
-                     "'" + *text + "' is not a whole number in " + std::to_string(lo) + ".." + std::to_string(hi)};
-    return *n;
 }
 
 /// "a,b,,c" -> a, b, c: --governors' items (an empty item is no governor).
@@ -74,16 +61,12 @@ std::optional<std::int64_t> thousandths(const std::string &text)
     return std::stoll(whole) * 1000 + (frac.empty() ? 0 : std::stoll(frac + std::string(3 - frac.size(), '0')));
 }
 
-/// @p n thousandths as a decimal with up to 3 fractional digits (12500 -> "12.5"): thousandths()' inverse.
+/// @p n thousandths as a decimal with up to 3 fractional digits (12500 -> "12.5"): thousandths()'
+/// inverse, written as the workload grammar writes a microsecond parameter.
 std::string thousandthsText(std::int64_t n)
 {
-    std::string text = std::to_string(n / 1000);
-    if (const std::int64_t frac = n % 1000; frac != 0) {
-        std::string digits = std::to_string(1000 + frac).substr(1);
-        digits.erase(digits.find_last_not_of('0') + 1);
-        text += "." + digits;
-    }
-    return text;
+    static const workloads::ParamInfo thousandthsParam{"", workloads::ParamUnit::Us, 0, 0, 0, ""};
+    return workloads::formatParamValue(thousandthsParam, n);
 }
 
 /// --duration S: seconds with up to 3 decimals, 0.001..86400, as ns; 0 when not given.
@@ -126,8 +109,8 @@ Result<WorkloadSource> workloadFromOptions(std::span<const CommandOption> option
         w.kind = WorkloadKind::Spec;
         w.text = *spec;
     }
-    Result<std::int64_t> spans = wholeNumber(options, "spans", DEFAULT_SPANS, 1, MAX_SPANS);
-    Result<std::int64_t> seed = wholeNumber(options, "seed", 1, 0, INT64_MAX);
+    Result<std::int64_t> spans = wholeNumberOption(options, "spans", DEFAULT_SPANS, 1, MAX_SPANS);
+    Result<std::int64_t> seed = wholeNumberOption(options, "seed", 1, 0, INT64_MAX);
     Result<Ns> duration = durationOption(options);
     if (!spans)
         return spans.error();
@@ -203,6 +186,19 @@ bool sameWorkloadSource(const WorkloadSource &a, const WorkloadSource &b)
 
 } // namespace
 
+Result<std::int64_t> wholeNumberOption(std::span<const CommandOption> options, const std::string &name,
+                                       std::int64_t fallback, std::int64_t lo, std::int64_t hi)
+{
+    const std::string *text = lastValue(options, name);
+    if (!text)
+        return fallback;
+    const std::optional<std::int64_t> n = csv::parseInt(*text);
+    if (!n || *n < lo || *n > hi)
+        return Error{"--" + name, 0, "",
+                     "'" + *text + "' is not a whole number in " + std::to_string(lo) + ".." + std::to_string(hi)};
+    return *n;
+}
+
 Result<Ns> parseMicroseconds(const std::string &us, const std::string &option)
 {
     const std::optional<std::int64_t> ns = thousandths(us);
@@ -234,7 +230,7 @@ Result<Scenario> scenarioFromOptions(std::span<const CommandOption> options)
         s.latencyLimitNs = *ns;
     }
     if (lastValue(options, "hz")) {
-        Result<std::int64_t> hz = wholeNumber(options, "hz", 250, 24, 10000);
+        Result<std::int64_t> hz = wholeNumberOption(options, "hz", 250, 24, 10000);
         if (!hz)
             return hz.error();
         s.tickHz = static_cast<int>(*hz);

@@ -567,7 +567,60 @@ std::string explainCompilerOutput(const std::string &output)
     return out + notes;
 }
 
-Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int timeoutSeconds)
+namespace {
+
+/// What a build compiles: the file and the headers beside it, read here once. The yes
+/// covers these bytes, and the build reads nothing else of the user's.
+struct BuildInput {
+    std::string sourceName; ///< the file's name, which its private copy keeps
+    std::string source;
+    std::vector<SourceHeader> headers;
+};
+
+/// The refusal of a file the user has not said yes to: a session (or any file that names
+/// this one) is no yes to build and run it, so where the yes is required (the window) a file
+/// without it is not even compiled. The message gives the hash a yes is given for.
+Status consentProblem(const std::string &sourcePath, const BuildInput &input)
+{
+    const std::string consentHash = sourceConsentHash(input.sourceName, input.source, input.headers);
+    if (sourceConsented(sourcePath, consentHash))
+        return Ok{};
+    std::string names;
+    for (const SourceHeader &hdr : input.headers)
+        names += (names.empty() ? "" : ", ") + hdr.name;
+    return Error{sourcePath, 0, "",
+                 "not built: building and running it needs your yes ("
+                     + (input.headers.empty() ? "its content's sha256 is "
+                                              : "the sha256 of it and of the headers beside it, " + names + ", is ")
+                     + consentHash + "; docs/testing-your-patch.md, \"Consent\")"};
+}
+
+/// The refusal of a binary: C source has no NUL byte, a binary (a.out, an object given by
+/// mistake) does, and the compiler would answer it with one error for nearly every byte.
+Status nulByteProblem(const std::string &sourcePath, const std::string &source)
+{
+    const std::size_t nul = source.find('\0');
+    if (nul == std::string::npos)
+        return Ok{};
+    return Error{sourcePath, 1 + static_cast<std::int64_t>(std::count(source.begin(), source.begin() + nul, '\n')), "",
+                 "not a C source file: it holds a NUL byte (at byte " + std::to_string(nul)
+                     + "); give a governor source file (menu.c, teo.c, ...)"};
+}
+
+/// The refusal of a line directive in @p text (the file @p file): see lineDirective().
+Status lineDirectiveProblem(const std::string &file, const std::string &text)
+{
+    if (const std::int64_t line = lineDirective(text); line > 0)
+        return Error{file, line, "",
+                     "not built: a line directive (#line N \"FILE\", or # N \"FILE\") names a file the compiler "
+                     "would read to quote it, outside the file and the headers beside it "
+                     "(docs/testing-your-patch.md, \"Consent\")"};
+    return Ok{};
+}
+
+/// The file and its headers, read once and checked in the order a user meets the problems:
+/// a path that is no file, an unreadable one, no yes, a binary, a line directive.
+Result<BuildInput> readBuildInput(const std::string &sourcePath)
 {
     if (Status s = sourcePathProblem(sourcePath); !s)
         return s.error();
@@ -577,69 +630,35 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     Result<std::string> source = readFile(sourcePath);
     if (!source)
         return source.error();
-    // What the compiler gets: the file and the headers beside it, read here once. The yes
-    // covers these bytes, and the build reads nothing else of the user's.
-    const std::string sourceName = fs::path(sourcePath).filename().string();
-    Result<std::vector<SourceHeader>> headerList = readSourceHeaders(sourcePath);
-    if (!headerList)
-        return headerList.error();
-    const std::vector<SourceHeader> headers = std::move(*headerList);
-    // A session (or any file that names this one) is no yes to build and run it: where the
-    // user's yes is required (the window), a file without it is not even compiled.
-    if (const std::string consentHash = sourceConsentHash(sourceName, *source, headers);
-        !sourceConsented(sourcePath, consentHash)) {
-        std::string names;
-        for (const SourceHeader &hdr : headers)
-            names += (names.empty() ? "" : ", ") + hdr.name;
-        return Error{sourcePath, 0, "",
-                     "not built: building and running it needs your yes ("
-                         + (headers.empty() ? "its content's sha256 is "
-                                            : "the sha256 of it and of the headers beside it, " + names + ", is ")
-                         + consentHash + "; docs/testing-your-patch.md, \"Consent\")"};
-    }
-    // C source has no NUL byte; a binary (a.out, an object given by mistake) does, and the
-    // compiler would answer it with one error for nearly every byte.
-    if (const std::size_t nul = source->find('\0'); nul != std::string::npos)
-        return Error{sourcePath,
-                     1 + static_cast<std::int64_t>(std::count(source->begin(), source->begin() + nul, '\n')), "",
-                     "not a C source file: it holds a NUL byte (at byte " + std::to_string(nul)
-                         + "); give a governor source file (menu.c, teo.c, ...)"};
-    const auto lineDirectiveIn = [](const std::string &file, const std::string &text) -> Status {
-        if (const std::int64_t line = lineDirective(text); line > 0)
-            return Error{
-                file, line, "",
-                "not built: a line directive (#line N \"FILE\", or # N \"FILE\") names a file the compiler "
-                "would read to quote it, outside the file and the headers beside it (docs/testing-your-patch.md, "
-                "\"Consent\")"};
-        return Ok{};
-    };
-    if (Status s = lineDirectiveIn(sourcePath, *source); !s)
+    Result<std::vector<SourceHeader>> headers = readSourceHeaders(sourcePath);
+    if (!headers)
+        return headers.error();
+    BuildInput input{fs::path(sourcePath).filename().string(), std::move(*source), std::move(*headers)};
+    if (Status s = consentProblem(sourcePath, input); !s)
         return s.error();
-    for (const SourceHeader &hdr : headers)
-        if (Status s = lineDirectiveIn((fs::path(sourcePath).parent_path() / hdr.name).string(), hdr.text); !s)
+    if (Status s = nulByteProblem(sourcePath, input.source); !s)
+        return s.error();
+    if (Status s = lineDirectiveProblem(sourcePath, input.source); !s)
+        return s.error();
+    for (const SourceHeader &hdr : input.headers)
+        if (Status s = lineDirectiveProblem((fs::path(sourcePath).parent_path() / hdr.name).string(), hdr.text); !s)
             return s.error();
-    const std::string cc = compiler();
-    Result<std::string> privateCache = privateCacheDirectory();
-    if (!privateCache)
-        return privateCache.error();
-    const std::string cache = *privateCache;
-    std::error_code ec;
-    if (Status s = makePrivateFolder((fs::path(cache) / "governors").string()); !s)
-        return s.error();
-    Result<std::string> shim = shimDirectory(cache, cc);
-    if (!shim)
-        return shim.error();
+    return input;
+}
 
-    // The key: everything the object depends on, which is all the compiler may read: the
-    // file, the headers beside it (the kernel's gov.h), the shim.
+/// The object's cache key: everything it depends on, which is all the compiler may read
+/// (the file, the headers beside it such as the kernel's gov.h, the shim), and the compiler
+/// and its flags.
+std::string objectKey(const std::string &shim, const std::string &cc, const BuildInput &input)
+{
     Hash h;
-    h.add(*shim);
+    h.add(shim);
     h.add(cc);
     for (const char *f : kCompileFlags)
         h.add(f);
     h.add(joinedArguments(kSourceLanguage));
-    h.add(*source);
-    for (const SourceHeader &hdr : headers) {
+    h.add(input.source);
+    for (const SourceHeader &hdr : input.headers) {
         h.add(hdr.name);
         h.add(hdr.text);
     }
@@ -647,165 +666,235 @@ Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int tim
     // folder, its other headers listed beside the object) are not this key's.
     h.add(kPrivateCopies);
     h.add(kCheckedAssembly);
-    const fs::path so = fs::path(cache) / "governors" / (h.hex() + ".so");
-    const fs::path warningsFile = fs::path(so.string() + ".warnings");
-    BuiltGovernor built;
-    built.sharedObject = so.string();
-    if (fs::exists(so, ec))
-        if (std::optional<std::string> warnings = recordedWarnings(warningsFile, sourcePath)) {
-            // The object is loaded and run as you: only one you made, that no one else can write.
-            if (Status s = checkPrivateFile(so.string()); !s)
-                return s.error();
-            built.warnings = std::move(*warnings);
-            built.cached = true;
-            return built;
-        }
+    return h.hex();
+}
 
-    const std::string tmp = so.string() + uniqueSuffix();
-    // The compiler reads the bytes that were hashed and consented to, from copies of its
-    // own in the private cache: the files may change between the hash and the build. A
-    // header in quotes is looked up beside the file first: among these copies, and no
-    // include path leads into the user's folder.
-    const fs::path ownDir = fs::path(tmp + ".src");
-    const fs::path ownCopy = ownDir / sourceName;
-    struct RemoveCopy {
-        fs::path dir;
-        ~RemoveCopy()
-        {
-            std::error_code e;
-            fs::remove_all(dir, e);
-        }
-    } removeCopy{ownDir};
+/// The object @p so built before, with its warnings as its build gave them; nothing when
+/// there is none or it has no warnings record (it is built again).
+std::optional<Result<BuiltGovernor>> cachedGovernor(const fs::path &so, const fs::path &warningsFile,
+                                                    const std::string &sourcePath)
+{
+    std::error_code ec;
+    if (!fs::exists(so, ec))
+        return std::nullopt;
+    std::optional<std::string> warnings = recordedWarnings(warningsFile, sourcePath);
+    if (!warnings)
+        return std::nullopt;
+    // The object is loaded and run as you: only one you made, that no one else can write.
+    if (Status s = checkPrivateFile(so.string()); !s)
+        return Result<BuiltGovernor>(s.error());
+    return Result<BuiltGovernor>(BuiltGovernor{so.string(), std::move(*warnings), true});
+}
+
+/// The compiler reads the bytes that were hashed and consented to, from copies of its own
+/// in the private cache (@p ownDir): the files may change between the hash and the build. A
+/// header in quotes is looked up beside the file first: among these copies, and no include
+/// path leads into the user's folder.
+Status writeOwnCopies(const fs::path &ownDir, const BuildInput &input)
+{
     if (Status s = makePrivateFolder(ownDir.string()); !s)
-        return s.error();
-    if (Status s = writeCacheFile(ownCopy, *source, "source copy"); !s)
-        return s.error();
-    for (const SourceHeader &hdr : headers)
+        return s;
+    if (Status s = writeCacheFile(ownDir / input.sourceName, input.source, "source copy"); !s)
+        return s;
+    for (const SourceHeader &hdr : input.headers)
         if (Status s = writeCacheFile(ownDir / hdr.name, hdr.text, "header copy"); !s)
-            return s.error();
-    // Two steps: the compiler makes assembly (-S), which is checked for the assembler's
-    // file-reading directives, then assembles and links it. In one step the assembler read
-    // what an asm() named (.incbin "/etc/shadow") after -MD had listed the C files only.
-    const std::string assembly = tmp + ".s";
-    struct RemoveAssembly {
-        std::string path;
-        ~RemoveAssembly() { ::unlink(path.c_str()); }
-    } removeAssembly{assembly};
-    std::vector<std::string> argv{cc};
+            return s;
+    return Ok{};
+}
+
+/// Where a build's files lie: the private copies, the shim, and the temporary names of the
+/// assembly, the dependency list and the object.
+struct BuildPaths {
+    std::string cc;
+    std::string shim;
+    fs::path ownDir;
+    std::string tmp; ///< the object, renamed into the cache when it is kept
+    std::string assembly;
+};
+
+/// What the build's programs said: their run (the compiler's, or the linker's after it with
+/// both outputs), the compiler's -MD rule, and the file-reading assembler directive found.
+struct BuildRun {
+    Result<Finished> run;
+    Result<std::string> rule;
+    std::string readsFiles;
+};
+
+/// The first step: the compiler makes assembly (-S) of the private copy. -MD lists every
+/// file it read, the shim's too. Its messages about a file outside the build (an #include
+/// of /etc/shadow) would quote it: they are left out, whatever the build's end.
+Result<Finished> compileToAssembly(const BuildPaths &paths, const std::string &sourceName, int timeoutSeconds)
+{
+    std::vector<std::string> argv{paths.cc};
     for (const char *f : kCompileFlags)
         if (std::string_view(f) != "-shared") // a link flag, for the second step
             argv.emplace_back(f);
     // Not in the key: it changes how soon a failing build stops, not what a good one makes.
-    if (!isClang(cc))
+    if (!isClang(paths.cc))
         argv.emplace_back(kGccErrorLimit);
-    const std::string include = *shim + "/include";
-    // -MD lists every file it read, the shim's too: anything else (an #include of an absolute
-    // path, or of ../x.h) is a file the user did not allow, and the object is not kept.
-    argv.insert(argv.end(), {"-isystem", include, "-include", "idlescope/kernel.h", "-MD", "-MF", tmp + ".d", "-S",
-                             "-o", assembly});
+    argv.insert(argv.end(), {"-isystem", paths.shim + "/include", "-include", "idlescope/kernel.h", "-MD", "-MF",
+                             paths.tmp + ".d", "-S", "-o", paths.assembly});
     argv.insert(argv.end(), std::begin(kSourceLanguage), std::end(kSourceLanguage));
-    argv.push_back(ownCopy.string());
-    const ProcessLimits limits = buildLimits(timeoutSeconds);
-    Result<Finished> r = runToEnd(argv, timeoutSeconds, nullptr, limits);
-    // The compiler's messages about a file outside the build (an #include of /etc/shadow)
-    // would quote it: they are left out, whatever the build's end.
+    argv.push_back((paths.ownDir / sourceName).string());
+    Result<Finished> r = runToEnd(argv, timeoutSeconds, nullptr, buildLimits(timeoutSeconds));
     if (r)
-        r->output = withoutOutsideFiles(r->output, {ownDir.string() + "/", *shim + "/"});
-    Result<std::string> rule = readFile(tmp + ".d");
-    fs::remove(tmp + ".d", ec);
-    std::string readsFiles;
-    if (r && !r->timedOut && r->exitStatus == 0) {
-        Result<std::string> text = readFile(assembly);
-        readsFiles = text ? asmReadsFiles(*text) : std::string("(unreadable assembly)");
-        if (readsFiles.empty()) {
-            // Assembly only (-x assembler, never assembler-with-cpp: that would preprocess again).
-            std::vector<std::string> link{cc,
-                                          "-fPIC",
-                                          "-shared",
-                                          "-x",
-                                          "assembler",
-                                          assembly,
-                                          "-x",
-                                          "none",
-                                          *shim + "/runtime.o",
-                                          "-Wl,-z,defs",
-                                          "-o",
-                                          tmp};
-            const std::int64_t remaining = timeoutSeconds; // the assembler and the linker take little
-            Result<Finished> linked = runToEnd(link, static_cast<int>(remaining), nullptr, limits);
-            if (!linked)
-                return linked.error();
-            linked->output = r->output + linked->output;
-            r = std::move(linked);
-        }
-    }
-    // The messages name the user's files, not the copies.
-    const std::string ownPrefix = ownDir.string() + "/";
+        r->output = withoutOutsideFiles(r->output, {paths.ownDir.string() + "/", paths.shim + "/"});
+    return r;
+}
+
+/// The second step: the assembly, checked first for the assembler's file-reading
+/// directives, is assembled and linked with the shim's runtime. In one step the assembler
+/// read what an asm() named (.incbin "/etc/shadow") after -MD had listed the C files only.
+/// Assembly only (-x assembler, never assembler-with-cpp: that would preprocess again).
+void assembleAndLink(const BuildPaths &paths, int timeoutSeconds, BuildRun &build)
+{
+    Result<std::string> text = readFile(paths.assembly);
+    build.readsFiles = text ? asmReadsFiles(*text) : std::string("(unreadable assembly)");
+    if (!build.readsFiles.empty())
+        return;
+    const std::vector<std::string> link{paths.cc,      "-fPIC",     "-shared",
+                                        "-x",          "assembler", paths.assembly,
+                                        "-x",          "none",      paths.shim + "/runtime.o",
+                                        "-Wl,-z,defs", "-o",        paths.tmp};
+    const std::int64_t remaining = timeoutSeconds; // the assembler and the linker take little
+    Result<Finished> linked = runToEnd(link, static_cast<int>(remaining), nullptr, buildLimits(timeoutSeconds));
+    if (linked)
+        linked->output = build.run->output + linked->output;
+    build.run = std::move(linked);
+}
+
+/// Both steps, with the messages naming the user's files (@p sourcePath's folder), not
+/// the copies.
+BuildRun runBuild(const BuildPaths &paths, const std::string &sourcePath, const std::string &sourceName,
+                  int timeoutSeconds)
+{
+    BuildRun build{compileToAssembly(paths, sourceName, timeoutSeconds), readFile(paths.tmp + ".d"), {}};
+    std::error_code ec;
+    fs::remove(paths.tmp + ".d", ec);
+    if (build.run && !build.run->timedOut && build.run->exitStatus == 0)
+        assembleAndLink(paths, timeoutSeconds, build);
+    const std::string ownPrefix = paths.ownDir.string() + "/";
     const std::string userPrefix =
         fs::path(sourcePath).parent_path().empty() ? std::string() : fs::path(sourcePath).parent_path().string() + "/";
-    if (r)
-        for (std::size_t at = 0; (at = r->output.find(ownPrefix, at)) != std::string::npos; at += userPrefix.size())
-            r->output.replace(at, ownPrefix.size(), userPrefix);
-    if (!r)
-        return r.error();
-    if (r->timedOut) {
-        fs::remove(tmp, ec);
+    if (build.run)
+        for (std::size_t at = 0; (at = build.run->output.find(ownPrefix, at)) != std::string::npos;
+             at += userPrefix.size())
+            build.run->output.replace(at, ownPrefix.size(), userPrefix);
+    return build;
+}
+
+/// Whether a failed build hit one of buildLimits(): a signal of the limits, or a compiler
+/// or assembler saying it ran out of memory or file size.
+bool hitBuildLimit(const Finished &run)
+{
+    return run.signal == SIGXFSZ || run.signal == SIGXCPU || run.signal == SIGKILL
+           || run.output.find("out of memory") != std::string::npos
+           || run.output.find("cannot allocate") != std::string::npos
+           || run.output.find("memory exhausted") != std::string::npos
+           || run.output.find("File size limit exceeded") != std::string::npos
+           || run.output.find("File too large") != std::string::npos;
+}
+
+/// Why the object of @p build is not kept, if it is not: the build failed or ran out of
+/// time, its assembly reads files, the compiler read a file outside the copies and the shim
+/// (or did not say what it read), or the object is larger than the host loads.
+Status buildRefusal(const BuildPaths &paths, const std::string &sourcePath, int timeoutSeconds, const BuildRun &build)
+{
+    if (!build.run)
+        return build.run.error();
+    const Finished &r = *build.run;
+    if (r.timedOut)
         return Error{sourcePath, 0, "",
                      "the build took more than " + std::to_string(timeoutSeconds)
                          + " s: stopped (does the file include a FIFO or a device?)"};
-    }
-    if (!readsFiles.empty())
+    if (!build.readsFiles.empty())
         return Error{sourcePath, 0, "",
-                     "not built: its assembly holds the directive " + readsFiles
+                     "not built: its assembly holds the directive " + build.readsFiles
                          + ", with which the assembler reads files (or spells such a directive) beyond the file and "
                            "the headers beside it, outside what you allowed (docs/testing-your-patch.md, \"Consent\")"};
-    if (r->exitStatus != 0 || r->signal != 0) {
-        fs::remove(tmp, ec);
-        const bool limit = r->signal == SIGXFSZ || r->signal == SIGXCPU || r->signal == SIGKILL
-                           || r->output.find("out of memory") != std::string::npos
-                           || r->output.find("cannot allocate") != std::string::npos
-                           || r->output.find("memory exhausted") != std::string::npos
-                           || r->output.find("File size limit exceeded") != std::string::npos
-                           || r->output.find("File too large") != std::string::npos;
+    if (r.exitStatus != 0 || r.signal != 0)
         return Error{"", 0, "",
-                     sourcePath + " does not build:\n" + explainCompilerOutput(capCompilerOutput(r->output))
-                         + (limit ? "note: the build has 1 GiB of memory per compiler process, "
-                                        + std::to_string(HOST_OBJECT_LIMIT >> 20)
-                                        + " MiB for the files it writes and the build's time in CPU time\n"
-                                  : std::string())};
-    }
-    if (const std::string outside =
-            fileOutside(rule ? dependencyFiles(*rule) : std::vector<std::string>{}, {ownDir, fs::path(*shim)});
-        !outside.empty() || !rule) {
-        fs::remove(tmp, ec);
+                     sourcePath + " does not build:\n" + explainCompilerOutput(capCompilerOutput(r.output))
+                         + (hitBuildLimit(r) ? "note: the build has 1 GiB of memory per compiler process, "
+                                                   + std::to_string(HOST_OBJECT_LIMIT >> 20)
+                                                   + " MiB for the files it writes and the build's time in CPU time\n"
+                                             : std::string())};
+    if (const std::string outside = fileOutside(build.rule ? dependencyFiles(*build.rule) : std::vector<std::string>{},
+                                                {paths.ownDir, fs::path(paths.shim)});
+        !outside.empty() || !build.rule)
         return Error{sourcePath, 0, "",
                      outside.empty() ? "not built: the compiler did not say which files it read"
                                      : "not built: the compiler read " + outside
                                            + ", which is not the file or a header beside it: a build reads only "
                                              "what you allowed (docs/testing-your-patch.md, \"Consent\")"};
-    }
     // The host loads no larger object (its private root is sized from it).
-    if (struct stat st{}; ::stat(tmp.c_str(), &st) != 0 || st.st_size > HOST_OBJECT_LIMIT) {
-        fs::remove(tmp, ec);
+    if (struct stat st{}; ::stat(paths.tmp.c_str(), &st) != 0 || st.st_size > HOST_OBJECT_LIMIT)
         return Error{sourcePath, 0, "",
                      "not built: the built governor is larger than " + std::to_string(HOST_OBJECT_LIMIT >> 20)
                          + " MiB, the most the governor sandbox loads"};
-    }
-    built.warnings = capCompilerOutput(r->output);
-    // The warnings and the manifest before the object: an object without either is built again.
-    const auto store = [&](const fs::path &path, const std::string &text, const char *what) {
-        Status s = writeCacheFile(path, text, what);
-        if (!s)
-            fs::remove(tmp, ec);
+    return Ok{};
+}
+
+/// The built object @p tmp into the cache as @p so, its warnings record first: an object
+/// without one is built again.
+Status storeBuilt(const std::string &tmp, const fs::path &so, const fs::path &warningsFile, const std::string &record)
+{
+    if (Status s = writeCacheFile(warningsFile, record, "warnings"); !s)
         return s;
-    };
-    if (Status s = store(warningsFile, warningsRecord(sourcePath, built.warnings), "warnings"); !s)
-        return s.error();
     ::chmod(tmp.c_str(), 0700); // the compiler's file follows the umask
+    std::error_code ec;
     fs::rename(tmp, so, ec);
     if (ec)
         return Error{so.string(), 0, "", "cannot store the built governor: " + ec.message()};
-    return built;
+    return Ok{};
+}
+
+} // namespace
+
+Result<BuiltGovernor> buildSourceGovernor(const std::string &sourcePath, int timeoutSeconds)
+{
+    Result<BuildInput> input = readBuildInput(sourcePath);
+    if (!input)
+        return input.error();
+    const std::string cc = compiler();
+    Result<std::string> privateCache = privateCacheDirectory();
+    if (!privateCache)
+        return privateCache.error();
+    const fs::path governors = fs::path(*privateCache) / "governors";
+    if (Status s = makePrivateFolder(governors.string()); !s)
+        return s.error();
+    Result<std::string> shim = shimDirectory(*privateCache, cc);
+    if (!shim)
+        return shim.error();
+    const fs::path so = governors / (objectKey(*shim, cc, *input) + ".so");
+    const fs::path warningsFile = fs::path(so.string() + ".warnings");
+    if (std::optional<Result<BuiltGovernor>> hit = cachedGovernor(so, warningsFile, sourcePath))
+        return std::move(*hit);
+
+    const std::string tmp = so.string() + uniqueSuffix();
+    const BuildPaths paths{cc, *shim, fs::path(tmp + ".src"), tmp, tmp + ".s"};
+    struct RemoveCopies {
+        const BuildPaths &paths;
+        ~RemoveCopies()
+        {
+            std::error_code e;
+            fs::remove_all(paths.ownDir, e);
+            ::unlink(paths.assembly.c_str());
+        }
+    } removeCopies{paths};
+    if (Status s = writeOwnCopies(paths.ownDir, *input); !s)
+        return s.error();
+    const BuildRun build = runBuild(paths, sourcePath, input->sourceName, timeoutSeconds);
+    Status kept = buildRefusal(paths, sourcePath, timeoutSeconds, build);
+    const std::string warnings = kept ? capCompilerOutput(build.run->output) : std::string();
+    if (kept)
+        kept = storeBuilt(tmp, so, warningsFile, warningsRecord(sourcePath, warnings));
+    if (!kept) {
+        std::error_code ec;
+        fs::remove(tmp, ec);
+        return kept.error();
+    }
+    return BuiltGovernor{so.string(), warnings, false};
 }
 
 } // namespace idlescope::source_governor

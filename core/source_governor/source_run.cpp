@@ -487,107 +487,96 @@ struct HostRun::Watch {
                && info.si_pid == child.pid;
     }
 
-    /// Feeds the host, keeps its output, stops it when it hangs, floods or is cancelled, reaps it.
-    void run()
+    using Clock = std::chrono::steady_clock;
+
+    /// Which of the host's channels are still open: its decisions, its text, its socket.
+    struct Channels {
+        bool decisions = true;
+        bool out = true;
+        bool in = true;
+    };
+
+    /// Whether the host is ahead of the replay here by DECISIONS_AHEAD: its decisions are
+    /// not read until the replay asks for more.
+    bool waitsForReplay()
     {
-        bool groupKilled = false;
-        bool outOpen = true, decisionsOpen = true, inOpen = true;
-        using Clock = std::chrono::steady_clock;
-        auto lastProgress = Clock::now();
-        // The limit by this side's clock alone: the progress below is the host's word, and
-        // the governor runs in the host.
-        const auto deadline = lastProgress + std::chrono::nanoseconds(sourceRunLimitNs(timeoutSeconds, rows));
-        const auto quiet = std::min<Clock::duration>(std::chrono::seconds(1), std::chrono::seconds(timeoutSeconds) / 2);
-        std::int64_t lastEntry = -1;
-        std::int32_t lastPhase = -1;
-        while (outOpen || decisionsOpen) {
-            // The socket: writable when the preamble or a slot's byte waits for room, readable
-            // when the host gives slots back.
-            const short inEvents = static_cast<short>(POLLIN | (input.waitsForSocket ? POLLOUT : 0));
-            bool waitsForReplay = false; // the host is ahead of the replay here by DECISIONS_AHEAD
-            {
-                std::lock_guard lock(mutex);
-                waitsForReplay = !consumerDone && size >= consumed + DECISIONS_AHEAD;
-            }
-            pollfd fds[3] = {{decisionsOpen && !waitsForReplay ? decisions.get() : -1, POLLIN, 0},
-                             {outOpen ? child.out.get() : -1, POLLIN, 0},
-                             {inOpen ? inWrite.get() : -1, inEvents, 0}};
-            const int n = ::poll(fds, 3, 100);
-            if (n < 0 && errno != EINTR)
-                break;
-            // Progress is what the replay does: slots taken, decisions made, entries and
-            // phases passed. What the governor prints is not (an endless loop that prints is
-            // as hung as a silent one).
-            bool progressed = false;
-            if (inOpen && (fds[2].revents & (POLLIN | POLLOUT | POLLERR | POLLHUP))) {
-                const std::size_t before = input.preambleSent + input.filled + input.freed;
-                const bool open = input.readFreed(inWrite.get()) && input.sendSome(inWrite.get());
-                progressed = input.preambleSent + input.filled + input.freed != before;
-                if (!open || input.done()) {
-                    inOpen = false;
-                    inWrite.reset();
-                }
-            }
-            if (decisionsOpen && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) {
-                progressed = true;
-                decisionsOpen = readDecisions(decisions.get());
-            }
-            if (outOpen && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)))
-                outOpen = readLog(child.out.get());
-            // A child the governor forked (where no filter forbade it) holds the pipes open
-            // after the host ended: once the host has, what is left of its group is killed,
-            // and the pipes drain to their end.
-            if (n == 0 && !groupKilled && hostEnded()) {
-                if (!(progress().sandbox.load(std::memory_order_relaxed) & SANDBOX_FILTER))
-                    leftBehind = groupMembers(child.pid, child.pid);
-                ::kill(-child.pid, SIGKILL);
-                groupKilled = true;
-            }
-            const std::int64_t entry = progress().entry.load(std::memory_order_relaxed);
-            const std::int32_t phase = progress().phase.load(std::memory_order_relaxed);
-            // A host held back by the replay here is waiting for it, not hung.
-            if (progressed || waitsForReplay || entry != lastEntry || phase != lastPhase) {
-                lastProgress = Clock::now();
-                lastEntry = entry;
-                lastPhase = phase;
-            }
-            if (stop.load(std::memory_order_relaxed) || (cancel && cancel->load(std::memory_order_relaxed))) {
-                stopped = "cancelled";
-                cancelled = true;
-            } else if (Clock::now() > deadline && Clock::now() - lastProgress < quiet) {
-                // Reported progress up to the end: not whereItWas(), the page may be forged.
-                const Ns limit = sourceRunLimitNs(timeoutSeconds, rows);
-                stopped = label + " ran past the time its run is given: " + secondsText(limit) + " s (--timeout "
-                          + std::to_string(timeoutSeconds) + " s, and " + std::to_string(SOURCE_RUN_NS_PER_ROW / 1000)
-                          + " us for each of the stream's " + std::to_string(rows)
-                          + " rows): stopped, whatever progress it reported";
-            } else if (Clock::now() - lastProgress > std::chrono::seconds(timeoutSeconds) || Clock::now() > deadline) {
-                // At the deadline, a run whose page has stood still for a while is the hang
-                // it looks like: no fewer seconds than its timeout have passed since it started.
-                stopped = label + " did not return " + whereItWas(progress()) + " within "
-                          + std::to_string(timeoutSeconds) + " s: stopped (an endless loop?)";
-            } else if (err.size() + errDropped > MAX_TEXT) {
-                stopped = label + " printed more than " + std::to_string(MAX_TEXT >> 20) + " MiB "
-                          + whereItWas(progress()) + ": stopped (it prints without end?)";
-            } else if (const std::size_t made = decisionBytesMadeBy(entry); size > made) {
-                // At most 9 bytes an entry (a state, a poll limit): more than the entries the
-                // host has reached can have made is the governor's own writing.
-                const std::int64_t entries = std::max<std::int64_t>(entry, 0) + 1;
-                stopped = label + " wrote " + std::to_string(size) + " bytes to the decision channel (fd "
-                          + std::to_string(HOST_DECISION_FD) + "), more than the " + std::to_string(made) + " bytes "
-                          + (entries == 1 ? std::string("its first entry")
-                                          : "its first " + std::to_string(entries) + " entries")
-                          + " can make: stopped (the governor writes to file descriptor 5 itself)";
-            } else if (size > maxDecisions) {
-                stopped = label + " wrote " + std::to_string(size) + " bytes to the decision channel (fd "
-                          + std::to_string(HOST_DECISION_FD) + "), more than " + std::to_string(maxDecisions)
-                          + " decisions of the stream can take: stopped";
-            }
-            if (!stopped.empty()) {
-                ::kill(-child.pid, SIGKILL);
-                break;
+        std::lock_guard lock(mutex);
+        return !consumerDone && size >= consumed + DECISIONS_AHEAD;
+    }
+
+    /// Serves the channels @p fds found ready (decisions, text, socket, as poll() left them);
+    /// whether the replay made progress: slots taken, decisions made. What the governor
+    /// prints is not (an endless loop that prints is as hung as a silent one).
+    bool serveChannels(const pollfd (&fds)[3], Channels &open)
+    {
+        bool progressed = false;
+        if (open.in && (fds[2].revents & (POLLIN | POLLOUT | POLLERR | POLLHUP))) {
+            const std::size_t before = input.preambleSent + input.filled + input.freed;
+            const bool sending = input.readFreed(inWrite.get()) && input.sendSome(inWrite.get());
+            progressed = input.preambleSent + input.filled + input.freed != before;
+            if (!sending || input.done()) {
+                open.in = false;
+                inWrite.reset();
             }
         }
+        if (open.decisions && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) {
+            progressed = true;
+            open.decisions = readDecisions(decisions.get());
+        }
+        if (open.out && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)))
+            open.out = readLog(child.out.get());
+        return progressed;
+    }
+
+    /// Why the host is to be stopped now, "" when it runs on: cancelled, past its time
+    /// (@p deadline, while it reported progress within @p quiet of it), hung since
+    /// @p lastProgress, printing without end, or writing decisions no replay of entry
+    /// @p entry made.
+    std::string stopReason(Clock::time_point deadline, Clock::time_point lastProgress, Clock::duration quiet,
+                           std::int64_t entry)
+    {
+        if (stop.load(std::memory_order_relaxed) || (cancel && cancel->load(std::memory_order_relaxed))) {
+            cancelled = true;
+            return "cancelled";
+        }
+        if (Clock::now() > deadline && Clock::now() - lastProgress < quiet) {
+            // Reported progress up to the end: not whereItWas(), the page may be forged.
+            const Ns limit = sourceRunLimitNs(timeoutSeconds, rows);
+            return label + " ran past the time its run is given: " + secondsText(limit) + " s (--timeout "
+                   + std::to_string(timeoutSeconds) + " s, and " + std::to_string(SOURCE_RUN_NS_PER_ROW / 1000)
+                   + " us for each of the stream's " + std::to_string(rows)
+                   + " rows): stopped, whatever progress it reported";
+        }
+        if (Clock::now() - lastProgress > std::chrono::seconds(timeoutSeconds) || Clock::now() > deadline) {
+            // At the deadline, a run whose page has stood still for a while is the hang
+            // it looks like: no fewer seconds than its timeout have passed since it started.
+            return label + " did not return " + whereItWas(progress()) + " within " + std::to_string(timeoutSeconds)
+                   + " s: stopped (an endless loop?)";
+        }
+        if (err.size() + errDropped > MAX_TEXT)
+            return label + " printed more than " + std::to_string(MAX_TEXT >> 20) + " MiB " + whereItWas(progress())
+                   + ": stopped (it prints without end?)";
+        if (const std::size_t made = decisionBytesMadeBy(entry); size > made) {
+            // At most 9 bytes an entry (a state, a poll limit): more than the entries the
+            // host has reached can have made is the governor's own writing.
+            const std::int64_t entries = std::max<std::int64_t>(entry, 0) + 1;
+            return label + " wrote " + std::to_string(size) + " bytes to the decision channel (fd "
+                   + std::to_string(HOST_DECISION_FD) + "), more than the " + std::to_string(made) + " bytes "
+                   + (entries == 1 ? std::string("its first entry")
+                                   : "its first " + std::to_string(entries) + " entries")
+                   + " can make: stopped (the governor writes to file descriptor 5 itself)";
+        }
+        if (size > maxDecisions)
+            return label + " wrote " + std::to_string(size) + " bytes to the decision channel (fd "
+                   + std::to_string(HOST_DECISION_FD) + "), more than " + std::to_string(maxDecisions)
+                   + " decisions of the stream can take: stopped";
+        return {};
+    }
+
+    /// Reaps the host and what is left of its group; @p groupKilled: the group was killed
+    /// once the host had ended (its members were counted then).
+    void reap(bool groupKilled)
+    {
         // With the filter on, the governor cannot fork: no need to look through /proc.
         const bool mayHaveForked = !(progress().sandbox.load(std::memory_order_relaxed) & SANDBOX_FILTER);
         int left = 0;
@@ -600,6 +589,57 @@ struct HostRun::Watch {
             ended = true;
         }
         arrived.notify_all();
+    }
+
+    /// Feeds the host, keeps its output, stops it when it hangs, floods or is cancelled, reaps it.
+    void run()
+    {
+        bool groupKilled = false;
+        Channels open;
+        auto lastProgress = Clock::now();
+        // The limit by this side's clock alone: the progress below is the host's word, and
+        // the governor runs in the host.
+        const auto deadline = lastProgress + std::chrono::nanoseconds(sourceRunLimitNs(timeoutSeconds, rows));
+        const auto quiet = std::min<Clock::duration>(std::chrono::seconds(1), std::chrono::seconds(timeoutSeconds) / 2);
+        std::int64_t lastEntry = -1;
+        std::int32_t lastPhase = -1;
+        while (open.out || open.decisions) {
+            // The socket: writable when the preamble or a slot's byte waits for room, readable
+            // when the host gives slots back.
+            const short inEvents = static_cast<short>(POLLIN | (input.waitsForSocket ? POLLOUT : 0));
+            const bool heldBack = waitsForReplay();
+            pollfd fds[3] = {{open.decisions && !heldBack ? decisions.get() : -1, POLLIN, 0},
+                             {open.out ? child.out.get() : -1, POLLIN, 0},
+                             {open.in ? inWrite.get() : -1, inEvents, 0}};
+            const int n = ::poll(fds, 3, 100);
+            if (n < 0 && errno != EINTR)
+                break;
+            const bool progressed = serveChannels(fds, open);
+            // A child the governor forked (where no filter forbade it) holds the pipes open
+            // after the host ended: once the host has, what is left of its group is killed,
+            // and the pipes drain to their end.
+            if (n == 0 && !groupKilled && hostEnded()) {
+                if (!(progress().sandbox.load(std::memory_order_relaxed) & SANDBOX_FILTER))
+                    leftBehind = groupMembers(child.pid, child.pid);
+                ::kill(-child.pid, SIGKILL);
+                groupKilled = true;
+            }
+            // Progress is what the replay does: slots taken, decisions made, entries and
+            // phases passed. A host held back by the replay here is waiting for it, not hung.
+            const std::int64_t entry = progress().entry.load(std::memory_order_relaxed);
+            const std::int32_t phase = progress().phase.load(std::memory_order_relaxed);
+            if (progressed || heldBack || entry != lastEntry || phase != lastPhase) {
+                lastProgress = Clock::now();
+                lastEntry = entry;
+                lastPhase = phase;
+            }
+            stopped = stopReason(deadline, lastProgress, quiet, entry);
+            if (!stopped.empty()) {
+                ::kill(-child.pid, SIGKILL);
+                break;
+            }
+        }
+        reap(groupKilled);
     }
 
     /// @p n bytes from @p pos of the blocks (the thread has ended).

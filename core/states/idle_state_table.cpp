@@ -163,6 +163,17 @@ int IdleStateTable::firstEnabled() const
     return -1;
 }
 
+bool wakeAlike(const IdleStateTable &a, const IdleStateTable &b)
+{
+    if (a.count() != b.count())
+        return false;
+    for (int i = 0; i < a.count(); ++i)
+        if (a[i].exitLatencyNs != b[i].exitLatencyNs || a[i].wakeDelayNs != b[i].wakeDelayNs
+            || a[i].entryLatencyNs != b[i].entryLatencyNs)
+            return false;
+    return true;
+}
+
 bool decideAlike(const IdleStateTable &a, const IdleStateTable &b)
 {
     if (a.tickHz != b.tickHz || a.count() != b.count())

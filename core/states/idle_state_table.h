@@ -90,4 +90,9 @@ public:
 /// disable bit (names, descriptions and provenance are not read by governors).
 bool decideAlike(const IdleStateTable &a, const IdleStateTable &b);
 
+/// Whether a run's wake-ups cost alike on @p a and @p b: state by state the same exit
+/// latency, wake delay and entry latency (core/states/wake_delay.h), so that totals summed
+/// entry by entry on one hold on the other.
+bool wakeAlike(const IdleStateTable &a, const IdleStateTable &b);
+
 } // namespace idlescope

@@ -247,99 +247,105 @@ LineKind TextLineParser::parse(std::string_view line, TraceEvent &event)
     return parseFields(name, fields, event);
 }
 
-LineKind TextLineParser::parseFields(std::string_view name, std::string_view fields, TraceEvent &ev)
-{
-    const int id = lookupEvent(name);
-    if (id < 0) {
-        m_skipped = name;
-        return LineKind::Skipped;
-    }
-    auto dec = [&](std::string_view key, std::int64_t &out) -> bool {
-        const auto v = valueOf(fields, key);
-        const auto n = v ? parseSignedDec(*v) : std::nullopt;
-        if (n)
-            out = *n;
-        return n.has_value();
-    };
-    auto hex = [&](std::string_view key, std::uint64_t &out) -> bool {
-        const auto v = valueOf(fields, key);
-        const auto n = v ? parseHex(*v) : std::nullopt;
-        if (n)
-            out = *n;
-        return n.has_value();
-    };
-    auto function = [&]() -> bool {
-        const auto v = valueOf(fields, "function=");
-        if (!v || v->empty())
-            return false;
-        ev.nameId = m_names.intern(functionName(*v));
-        return true;
-    };
+namespace {
 
+/// The decimal value of @p key in @p fields into @p out; false (and @p out as it was) when
+/// the key is missing or its value is not a number.
+bool decimalField(std::string_view fields, std::string_view key, std::int64_t &out)
+{
+    const auto v = valueOf(fields, key);
+    const auto n = v ? parseSignedDec(*v) : std::nullopt;
+    if (n)
+        out = *n;
+    return n.has_value();
+}
+
+/// The hexadecimal value of @p key (an address: hrtimer=0x...) into @p out, as decimalField().
+bool hexField(std::string_view fields, std::string_view key, std::uint64_t &out)
+{
+    const auto v = valueOf(fields, key);
+    const auto n = v ? parseHex(*v) : std::nullopt;
+    if (n)
+        out = *n;
+    return n.has_value();
+}
+
+} // namespace
+
+bool TextLineParser::internFunction(std::string_view fields, TraceEvent &ev)
+{
+    const auto v = valueOf(fields, "function=");
+    if (!v || v->empty())
+        return false;
+    ev.nameId = m_names.intern(functionName(*v));
+    return true;
+}
+
+LineKind TextLineParser::parseCpuIdle(bool miss, std::string_view fields, TraceEvent &ev)
+{
+    // power:cpu_idle "state=%lu cpu_id=%lu", the exit written as state=4294967295 (or -1);
+    // power:cpu_idle_miss adds "type=above|below".
+    ev.kind = miss ? EventKind::CpuIdleMiss : EventKind::CpuIdle;
+    if (!decimalField(fields, "state=", ev.arg))
+        return malformed("state", "missing or not a number");
+    if (ev.arg == PWR_EVENT_EXIT || ev.arg == -1)
+        ev.arg = -1;
+    else if (ev.arg < 0 || ev.arg >= 64)
+        return malformed("state", "state " + std::to_string(ev.arg) + " is not an idle state index");
+    if (!decimalField(fields, "cpu_id=", ev.target) || ev.target < 0)
+        return malformed("cpu_id", "missing or not a number");
+    if (miss) {
+        const auto type = valueOf(fields, "type=");
+        if (!type || (*type != "above" && *type != "below"))
+            return malformed("type", "expected type=above or type=below");
+        ev.flag = *type == "below";
+    }
+    return LineKind::Event;
+}
+
+LineKind TextLineParser::parseTimerEvent(int id, std::string_view fields, TraceEvent &ev)
+{
+    // The timer events (timer:hrtimer_*, timer:timer_expire_entry, timer:tick_stop): the
+    // hrtimer's address and callback, and when it expires or fired.
     switch (id) {
-    case E_CPU_IDLE:
-    case E_CPU_IDLE_MISS: {
-        ev.kind = id == E_CPU_IDLE ? EventKind::CpuIdle : EventKind::CpuIdleMiss;
-        if (!dec("state=", ev.arg))
-            return malformed("state", "missing or not a number");
-        if (ev.arg == PWR_EVENT_EXIT || ev.arg == -1)
-            ev.arg = -1;
-        else if (ev.arg < 0 || ev.arg >= 64)
-            return malformed("state", "state " + std::to_string(ev.arg) + " is not an idle state index");
-        if (!dec("cpu_id=", ev.target) || ev.target < 0)
-            return malformed("cpu_id", "missing or not a number");
-        if (id == E_CPU_IDLE_MISS) {
-            const auto type = valueOf(fields, "type=");
-            if (!type || (*type != "above" && *type != "below"))
-                return malformed("type", "expected type=above or type=below");
-            ev.flag = *type == "below";
-        }
+    case E_HRTIMER_START:
+    case E_HRTIMER_EXPIRE: {
+        const bool start = id == E_HRTIMER_START;
+        ev.kind = start ? EventKind::HrtimerStart : EventKind::HrtimerExpire;
+        if (!hexField(fields, "hrtimer=", ev.ptr))
+            return malformed("hrtimer", "missing or not a hex address");
+        if (!internFunction(fields, ev))
+            return malformed("function", "missing");
+        if (!decimalField(fields, start ? "expires=" : "now=", ev.timeNs))
+            return malformed(start ? "expires" : "now", "missing or not a number");
         return LineKind::Event;
     }
-    case E_CPU_FREQUENCY:
-        // power:cpu_frequency "state=%lu cpu_id=%lu": the new frequency in kHz, for cpu_id.
-        ev.kind = EventKind::CpuFrequency;
-        if (!dec("state=", ev.arg) || ev.arg < 0)
-            return malformed("state", "missing or not a frequency in kHz");
-        if (!dec("cpu_id=", ev.target) || ev.target < 0)
-            return malformed("cpu_id", "missing or not a number");
-        return LineKind::Event;
-    case E_HRTIMER_START:
-        ev.kind = EventKind::HrtimerStart;
-        if (!hex("hrtimer=", ev.ptr))
-            return malformed("hrtimer", "missing or not a hex address");
-        if (!function())
-            return malformed("function", "missing");
-        if (!dec("expires=", ev.timeNs))
-            return malformed("expires", "missing or not a number");
-        return LineKind::Event;
-    case E_HRTIMER_EXPIRE:
-        ev.kind = EventKind::HrtimerExpire;
-        if (!hex("hrtimer=", ev.ptr))
-            return malformed("hrtimer", "missing or not a hex address");
-        if (!function())
-            return malformed("function", "missing");
-        if (!dec("now=", ev.timeNs))
-            return malformed("now", "missing or not a number");
-        return LineKind::Event;
     case E_HRTIMER_CANCEL:
         ev.kind = EventKind::HrtimerCancel;
-        if (!hex("hrtimer=", ev.ptr))
+        if (!hexField(fields, "hrtimer=", ev.ptr))
             return malformed("hrtimer", "missing or not a hex address");
         return LineKind::Event;
     case E_TIMER_EXPIRE:
         ev.kind = EventKind::TimerExpire;
-        function();
+        internFunction(fields, ev);
         return LineKind::Event;
-    case E_TICK_STOP:
+    default: // E_TICK_STOP
         ev.kind = EventKind::TickStop;
-        if (!dec("success=", ev.arg))
+        if (!decimalField(fields, "success=", ev.arg))
             return malformed("success", "missing or not a number");
         ev.flag = ev.arg != 0;
         return LineKind::Event;
+    }
+}
+
+LineKind TextLineParser::parseInterruptEvent(int id, std::string_view fields, TraceEvent &ev)
+{
+    // What wakes an idle CPU without a task: an interrupt's handler, a softirq, and an IPI
+    // as sent (to a CPU, a CPU list or a hex mask) or as taken.
+    switch (id) {
     case E_IRQ: {
         ev.kind = EventKind::IrqHandler;
-        if (!dec("irq=", ev.arg))
+        if (!decimalField(fields, "irq=", ev.arg))
             return malformed("irq", "missing or not a number");
         // The name is the rest of the line: handler names may contain blanks.
         const size_t p = fields.find("name=");
@@ -348,12 +354,12 @@ LineKind TextLineParser::parseFields(std::string_view name, std::string_view fie
     }
     case E_SOFTIRQ:
         ev.kind = EventKind::Softirq;
-        if (!dec("vec=", ev.arg))
+        if (!decimalField(fields, "vec=", ev.arg))
             return malformed("vec", "missing or not a number");
         return LineKind::Event;
     case E_IPI_SEND_CPU:
         ev.kind = EventKind::IpiSend;
-        if (!dec("cpu=", ev.target) || ev.target < 0 || ev.target >= CpuMask::MAX_CPUS)
+        if (!decimalField(fields, "cpu=", ev.target) || ev.target < 0 || ev.target >= CpuMask::MAX_CPUS)
             return malformed("cpu", "missing or not a CPU number below 256");
         ev.mask.set(static_cast<int>(ev.target));
         return LineKind::Event;
@@ -371,52 +377,90 @@ LineKind TextLineParser::parseFields(std::string_view name, std::string_view fie
             return malformed("target_mask", "missing or not a hex CPU mask");
         return LineKind::Event;
     }
+    default: // E_IPI_ENTRY, E_VECTOR_IPI
+        ev.kind = EventKind::IpiEntry;
+        return LineKind::Event;
+    }
+}
+
+LineKind TextLineParser::parseTaskPair(std::string_view fields, std::string_view argKey, std::string_view targetKey,
+                                       TraceEvent &ev)
+{
+    // The keys are literals: the fields named in an issue (without '=') outlive the line.
+    if (!decimalField(fields, argKey, ev.arg))
+        return malformed(argKey.substr(0, argKey.size() - 1), "not a number");
+    if (!decimalField(fields, targetKey, ev.target))
+        return malformed(targetKey.substr(0, targetKey.size() - 1), "missing or not a number");
+    return LineKind::Event;
+}
+
+LineKind TextLineParser::parseWakeup(std::string_view fields, TraceEvent &ev)
+{
+    ev.kind = EventKind::SchedWakeup;
+    if (valueOf(fields, "pid="))
+        return parseTaskPair(fields, "pid=", "target_cpu=", ev);
+    // trace-cmd plugin layout: "comm:pid [prio] CPU:NNN" (older: "... success=1 CPU:NNN").
+    const size_t c = fields.rfind("CPU:");
+    const auto pid = pluginPid(c == std::string_view::npos ? fields : fields.substr(0, c));
+    const auto target = c == std::string_view::npos ? std::nullopt : parseDec(fields.substr(c + 4));
+    if (!pid)
+        return malformed("pid", "expected pid= or comm:pid [prio]");
+    if (!target)
+        return malformed("target_cpu", "expected target_cpu= or CPU:N");
+    ev.arg = *pid;
+    ev.target = static_cast<std::int64_t>(*target);
+    return LineKind::Event;
+}
+
+LineKind TextLineParser::parseSwitch(std::string_view fields, TraceEvent &ev)
+{
+    ev.kind = EventKind::SchedSwitch;
+    if (valueOf(fields, "prev_pid="))
+        return parseTaskPair(fields, "prev_pid=", "next_pid=", ev);
+    // trace-cmd plugin layout: "comm:pid [prio] S ==> comm:pid [prio]".
+    const size_t arrow = fields.find(" ==> ");
+    if (arrow == std::string_view::npos)
+        return malformed("prev_pid", "expected prev_pid= or 'comm:pid [prio] S ==> comm:pid [prio]'");
+    const auto prev = pluginPid(fields.substr(0, arrow));
+    const auto next = pluginPid(fields.substr(arrow + 5));
+    if (!prev)
+        return malformed("prev_pid", "cannot read the previous task's pid");
+    if (!next)
+        return malformed("next_pid", "cannot read the next task's pid");
+    ev.arg = *prev;
+    ev.target = *next;
+    return LineKind::Event;
+}
+
+LineKind TextLineParser::parseFields(std::string_view name, std::string_view fields, TraceEvent &ev)
+{
+    // One parser per trace system, as the kernel's include/trace/events/ has one header each.
+    switch (const int id = lookupEvent(name); id) {
+    case E_CPU_IDLE:
+    case E_CPU_IDLE_MISS: return parseCpuIdle(id == E_CPU_IDLE_MISS, fields, ev);
+    case E_CPU_FREQUENCY:
+        // power:cpu_frequency "state=%lu cpu_id=%lu": the new frequency in kHz, for cpu_id.
+        ev.kind = EventKind::CpuFrequency;
+        if (!decimalField(fields, "state=", ev.arg) || ev.arg < 0)
+            return malformed("state", "missing or not a frequency in kHz");
+        if (!decimalField(fields, "cpu_id=", ev.target) || ev.target < 0)
+            return malformed("cpu_id", "missing or not a number");
+        return LineKind::Event;
+    case E_HRTIMER_START:
+    case E_HRTIMER_EXPIRE:
+    case E_HRTIMER_CANCEL:
+    case E_TIMER_EXPIRE:
+    case E_TICK_STOP: return parseTimerEvent(id, fields, ev);
+    case E_IRQ:
+    case E_SOFTIRQ:
+    case E_IPI_SEND_CPU:
+    case E_IPI_SEND_MASK:
+    case E_IPI_RAISE:
     case E_IPI_ENTRY:
-    case E_VECTOR_IPI: ev.kind = EventKind::IpiEntry; return LineKind::Event;
-    case E_WAKEUP: {
-        ev.kind = EventKind::SchedWakeup;
-        if (valueOf(fields, "pid=")) {
-            if (!dec("pid=", ev.arg))
-                return malformed("pid", "not a number");
-            if (!dec("target_cpu=", ev.target))
-                return malformed("target_cpu", "missing or not a number");
-            return LineKind::Event;
-        }
-        // trace-cmd plugin layout: "comm:pid [prio] CPU:NNN" (older: "... success=1 CPU:NNN").
-        const size_t c = fields.rfind("CPU:");
-        const auto pid = pluginPid(c == std::string_view::npos ? fields : fields.substr(0, c));
-        const auto target = c == std::string_view::npos ? std::nullopt : parseDec(fields.substr(c + 4));
-        if (!pid)
-            return malformed("pid", "expected pid= or comm:pid [prio]");
-        if (!target)
-            return malformed("target_cpu", "expected target_cpu= or CPU:N");
-        ev.arg = *pid;
-        ev.target = static_cast<std::int64_t>(*target);
-        return LineKind::Event;
-    }
-    case E_SWITCH: {
-        ev.kind = EventKind::SchedSwitch;
-        if (valueOf(fields, "prev_pid=")) {
-            if (!dec("prev_pid=", ev.arg))
-                return malformed("prev_pid", "not a number");
-            if (!dec("next_pid=", ev.target))
-                return malformed("next_pid", "missing or not a number");
-            return LineKind::Event;
-        }
-        const size_t arrow = fields.find(" ==> ");
-        if (arrow == std::string_view::npos)
-            return malformed("prev_pid", "expected prev_pid= or 'comm:pid [prio] S ==> comm:pid [prio]'");
-        const auto prev = pluginPid(fields.substr(0, arrow));
-        const auto next = pluginPid(fields.substr(arrow + 5));
-        if (!prev)
-            return malformed("prev_pid", "cannot read the previous task's pid");
-        if (!next)
-            return malformed("next_pid", "cannot read the next task's pid");
-        ev.arg = *prev;
-        ev.target = *next;
-        return LineKind::Event;
-    }
-    default: break;
+    case E_VECTOR_IPI: return parseInterruptEvent(id, fields, ev);
+    case E_WAKEUP: return parseWakeup(fields, ev);
+    case E_SWITCH: return parseSwitch(fields, ev);
+    default: break; // not an event idlescope reads (lookupEvent() gave -1)
     }
     m_skipped = name;
     return LineKind::Skipped;

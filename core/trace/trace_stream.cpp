@@ -155,6 +155,36 @@ struct RowTimes {
     bool timerWoke; // that timer ended the row
 };
 
+// The times of a row from @p rowStart to entry @p e (nullptr: a span without entries),
+// the row's first entry @p head (nullptr likewise), @p last when it ends the span. Its
+// next timer is the earliest hrtimer armed at its start (for the span's first row, at the
+// switch to idle; later, at its first enter) or its tick when that was a timer; the row
+// woke at it when its last entry ended at that very expiry.
+RowTimes rowTimes(const CpuTrace &cpu, const IdleSpanRec &sp, const IdleEntryRec *e, const IdleEntryRec *head,
+                  bool firstRow, bool last, Ns rowStart)
+{
+    Ns hrtimerAt = -1;
+    bool hrtimerWoke = false;
+    if (firstRow) {
+        hrtimerAt = sp.timerNs >= 0 ? sp.startNs + sp.timerNs : -1;
+        hrtimerWoke =
+            last ? (sp.flags & SPAN_TIMER_WAKE) != 0
+                 : (e->flags & ENTRY_SLEEP_TIMER_WAKE) && hrtimerAt >= 0 && e->enterNs + e->sleepLengthNs == hrtimerAt;
+    } else {
+        hrtimerAt = head->sleepLengthNs >= 0 ? head->enterNs + head->sleepLengthNs : -1;
+        hrtimerWoke =
+            (e->flags & ENTRY_SLEEP_TIMER_WAKE) && hrtimerAt >= 0 && e->enterNs + e->sleepLengthNs == hrtimerAt;
+    }
+    const Ns timerAt = earlier(hrtimerAt, head ? tickTimerAt(cpu, *head) : -1);
+    const bool tickWoke = e && e->cause == WakeCause::Tick && timerAt >= 0 && tickTimerAt(cpu, *e) == timerAt;
+    RowTimes t{};
+    t.startNs = rowStart;
+    t.wakeNs = last ? sp.wakeNs : e->exitNs;
+    t.timerNs = timerAt >= 0 ? timerAt - rowStart : -1;
+    t.timerWoke = (hrtimerWoke && timerAt == hrtimerAt) || tickWoke;
+    return t;
+}
+
 // Sets the row's timer_ns and maybe its wake_ns (a timer wakeup is moved to the expiry), counted.
 void placeTimer(const RowTimes &t, IdleSpan &row, StreamExport &out)
 {
@@ -208,28 +238,7 @@ StreamExport toReplayStream(const CpuTrace &cpu)
             if (!last && !endsRow(cpu, *e))
                 continue;
             const IdleEntryRec *head = rowFirst >= 0 ? &cpu.entries[static_cast<size_t>(rowFirst)] : nullptr;
-            // The row's next timer: the earliest hrtimer armed at its start (for the first
-            // row, at the switch to idle; later, at its first enter) or its tick when that was
-            // a timer. The row woke at it when its last entry ended at that very expiry.
-            Ns hrtimerAt = -1;
-            bool hrtimerWoke = false;
-            if (firstRow) {
-                hrtimerAt = sp.timerNs >= 0 ? sp.startNs + sp.timerNs : -1;
-                hrtimerWoke = last ? (sp.flags & SPAN_TIMER_WAKE) != 0
-                                   : (e->flags & ENTRY_SLEEP_TIMER_WAKE) && hrtimerAt >= 0
-                                         && e->enterNs + e->sleepLengthNs == hrtimerAt;
-            } else {
-                hrtimerAt = head->sleepLengthNs >= 0 ? head->enterNs + head->sleepLengthNs : -1;
-                hrtimerWoke =
-                    (e->flags & ENTRY_SLEEP_TIMER_WAKE) && hrtimerAt >= 0 && e->enterNs + e->sleepLengthNs == hrtimerAt;
-            }
-            const Ns timerAt = earlier(hrtimerAt, head ? tickTimerAt(cpu, *head) : -1);
-            const bool tickWoke = e && e->cause == WakeCause::Tick && timerAt >= 0 && tickTimerAt(cpu, *e) == timerAt;
-            RowTimes t{};
-            t.startNs = rowStart;
-            t.wakeNs = last ? sp.wakeNs : e->exitNs;
-            t.timerNs = timerAt >= 0 ? timerAt - rowStart : -1;
-            t.timerWoke = (hrtimerWoke && timerAt == hrtimerAt) || tickWoke;
+            const RowTimes t = rowTimes(cpu, sp, e, head, firstRow, last, rowStart);
             IdleSpan row;
             row.gapNs = clock.gapBefore(rowStart, gap);
             row.wakeNs = std::max<Ns>(0, t.wakeNs - t.startNs);

@@ -200,6 +200,40 @@ private slots:
             QCOMPARE(r.value(col), g.value(col));
     }
 
+    void latencyLimitOnEveryStream()
+    {
+        // --latency-limit 0: only POLL (exit latency 0) may be entered, in the generated stream,
+        // in the streams exported from it and in a stream file replayed (each poll cut at its
+        // limit is an entry of its own: 10000 entries in 200 spans); without it the same 1 ms
+        // timer sleeps go deeper (58 of 235 entries in C6).
+        QTemporaryDir dir;
+        const QStringList gen{
+            "compare",     "--table",   "intel-skl", "--workload", "periodic:kind=timer,interval_us=1000",
+            "--governors", "menu-6.14", "--spans",   "200",        "--iterations",
+            "1",           "--format",  "csv"};
+        const CliResult free = runCli(gen);
+        QCOMPARE(free.exitCode, 0);
+        QVERIFY(parseCsv(free.out).value("all|menu-6.14|1").value("usage_C6").toInt() > 0);
+        const CliResult limited = runCli(gen + QStringList{"--latency-limit", "0", "--export-streams", dir.path()});
+        QVERIFY2(limited.exitCode == 0, qPrintable(limited.err));
+        const auto row = parseCsv(limited.out).value("all|menu-6.14|1");
+        QVERIFY(row.value("entries").toInt() >= 200);
+        QCOMPARE(row.value("usage_POLL"), row.value("entries"));
+        // The exported stream carries the limit it was replayed with: replayed as it is, the same row.
+        const CliResult again =
+            runCli({"compare", "--table", "intel-skl", "--workload", "csv:" + dir.path() + "/p0-i1.csv", "--governors",
+                    "menu-6.14", "--format", "csv"});
+        QCOMPARE(again.exitCode, 0);
+        const auto replayed = parseCsv(again.out).value("csv:" + dir.path() + "/p0-i1.csv|menu-6.14|1");
+        QCOMPARE(replayed.value("usage_POLL"), row.value("entries"));
+        // A closed loop has no latency column to limit: refused, not ignored.
+        const CliResult loop =
+            runCli({"compare", "--table", "intel-skl", "--closed-loop", "io:service_us=50,work_us=10", "--governors",
+                    "menu-6.14", "--latency-limit", "10"});
+        QCOMPARE(loop.exitCode, 2);
+        QVERIFY2(loop.err.contains("--latency-limit"), qPrintable(loop.err));
+    }
+
     void wordSweep()
     {
         // io:device=emmc/nvme/sata is three workload points, labelled by device; the oracle's

@@ -10,8 +10,14 @@
  * prefix to the instance of that label, and the last value given wins.
  */
 #include "core/scenario/scenario_command.h"
+#include "core/scenario/scenario_comparison.h"
+#include "core/states/wake_delay.h"
+#include "core/targets/builtin_targets.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <fstream>
 
 #include <string>
 #include <utility>
@@ -240,6 +246,69 @@ private slots:
         QCOMPARE(microsecondsText(12500), std::string("12.5"));
         QCOMPARE(microsecondsText(2000001), std::string("2000.001"));
         QVERIFY(!parseMicroseconds("10000000.001", "--latency-limit")); // past 10 s
+    }
+
+    /// The latency limit reaches every generated span: at 0 ns only POLL (exit latency 0) may be
+    /// entered, so every entry of menu is in state 0; without it the 1 ms timer sleeps of the
+    /// same spans go deeper (intel-skx: C6's target residency is 600 us).
+    void theLatencyLimitReachesTheComparison()
+    {
+        Scenario s;
+        Result<IdleStateTable> skx = builtinTarget("intel-skx");
+        QVERIFY(skx);
+        s.table = *skx;
+        s.workload = {WorkloadKind::Spec, "periodic:kind=timer,interval_us=1000", {}, 200};
+        s.governors = {{"menu-6.14", "", {}}};
+        s.latencyLimitNs = 0;
+        Result<experiments::CompareOptions> limited = oneCpuComparison(s);
+        QVERIFY2(limited, limited ? "" : limited.error().toString().c_str());
+        QCOMPARE(limited->iterations, 3); // compare's default for a generated workload
+        limited->iterations = 1;
+        Result<experiments::CompareResult> r = experiments::runComparison(*limited);
+        QVERIFY(r);
+        const experiments::RunMetrics &m = r->at(0, 0, 0);
+        QVERIFY(m.entries >= 200);
+        QCOMPARE(m.usage[0], m.entries);
+
+        s.latencyLimitNs = -1;
+        Result<experiments::CompareOptions> free = oneCpuComparison(s);
+        QVERIFY(free);
+        free->iterations = 1;
+        r = experiments::runComparison(*free);
+        QVERIFY(r);
+        QVERIFY(r->at(0, 0, 0).usage[3] > 0);
+
+        s.workload.kind = WorkloadKind::ClosedLoop; // no replay of its own: refused, not guessed
+        QVERIFY(!oneCpuComparison(s));
+    }
+
+    /// --wake-delays reaches the comparison's table (compare and the window's Copy as command
+    /// check run oneCpuComparison()): intel-skx's C6 exits in 133 us for the governors, and
+    /// wakes in the mean of the two made-up samples, (40.5 + 59.5) / 2 = 50 us; the other
+    /// states keep their exit latency. A state the table lacks is refused by the file's name.
+    void theWakeDelaysReachTheComparison()
+    {
+        QTemporaryDir tmp;
+        const std::string wult = tmp.filePath(QStringLiteral("w.csv")).toStdString();
+        std::ofstream(wult) << "WakeLatency,ReqCState\n40.5,C6\n59.5,C6\n";
+        Scenario s;
+        s.table = builtinTarget("intel-skx").value();
+        s.workload = {WorkloadKind::Spec, "periodic:kind=timer,interval_us=1000", {}, 200};
+        s.governors = {{"menu-6.14", "", {}}};
+        s.wakeDelaysPath = wult;
+        Result<experiments::CompareOptions> o = oneCpuComparison(s);
+        QVERIFY2(o, o ? "" : o.error().toString().c_str());
+        QCOMPARE(o->table[3].exitLatencyNs, Ns(133000));
+        QCOMPARE(baseWakeDelayNs(o->table[3]), Ns(50000));
+        QCOMPARE(baseWakeDelayNs(o->table[2]), o->table[2].exitLatencyNs);
+
+        const std::string bad = tmp.filePath(QStringLiteral("bad.csv")).toStdString();
+        std::ofstream(bad) << "WakeLatency,ReqCState\n40.5,C10\n";
+        s.wakeDelaysPath = bad;
+        o = oneCpuComparison(s);
+        QVERIFY(!o);
+        QCOMPARE(o.error().file, bad);
+        QCOMPARE(o.error().field, std::string("ReqCState"));
     }
 
     void oneSourceOfSpans()

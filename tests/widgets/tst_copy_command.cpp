@@ -103,7 +103,7 @@ void TestCopyCommand::copiedCommandCountsWhatTheTableShows()
     QCOMPARE(QGuiApplication::clipboard()->text(), copied);
     QVERIFY2(copied.startsWith(QStringLiteral("idlescope-cli compare --table intel-skx --hz 1000 --workload poisson:")),
              qPrintable(copied));
-    QVERIFY2(copied.contains(QStringLiteral("latency_req_us=100")) && copied.contains(QStringLiteral("--seed 7"))
+    QVERIFY2(copied.contains(QStringLiteral("--latency-limit 100 ")) && copied.contains(QStringLiteral("--seed 7"))
                  && copied.contains(QStringLiteral("--spans 30000"))
                  && copied.contains(QStringLiteral("--set menu-6.14:INTERVALS=4")),
              qPrintable(copied));

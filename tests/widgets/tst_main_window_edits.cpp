@@ -5,6 +5,7 @@
 // tick, table, tunable, workload and governor edits; closing a modified
 // window asks Save / Discard / Cancel; a window that ends without closing
 // leaves a recovery copy that the next window offers and restores.
+#include "tests/test_paths.h"
 #include "widgets/inspector/episode_inspector.h"
 #include "widgets/main_window.h"
 #include "widgets/panels/parameter_panel.h"
@@ -13,7 +14,10 @@
 #include "widgets/panels/target_picker.h"
 #include "widgets/panels/workload_form.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/session/opening_bar.h"
 #include "widgets/session/session.h"
+#include "widgets/session/session_opener.h"
+#include "widgets/session/table_file.h"
 #include "widgets/view_state.h"
 #include "window_fixture.h"
 #include "workload_param.h"
@@ -36,8 +40,13 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
+
+#include <atomic>
+#include <memory>
 
 using namespace idlescope;
 
@@ -68,6 +77,17 @@ void editExitLatency(MainWindow &w, int row, const QString &us)
     table->item(row, 1)->setText(us);
 }
 
+/// Chooses the entry of combo key @p key ("builtin:ID", "file:PATH") in the Target group, as a user would.
+void chooseTable(MainWindow &w, const QString &key)
+{
+    auto *combo = w.setupPanel()->targetPicker()->findChild<QComboBox *>();
+    QVERIFY(combo);
+    const int i = combo->findData(key);
+    QVERIFY(i >= 0);
+    combo->setCurrentIndex(i);
+    emit combo->activated(i);
+}
+
 /// Clicks the button of the next modal message box that @p pick chooses; its text goes to @p seen.
 template <typename Pick>
 void answerNextMessageBox(Pick pick, QString *seen = nullptr)
@@ -91,6 +111,19 @@ void answerNextMessageBox(Pick pick, QString *seen = nullptr)
 void answer(QMessageBox::StandardButton button, QString *seen = nullptr)
 {
     answerNextMessageBox([button](QMessageBox &box) { return box.button(button); }, seen);
+}
+
+/// Clicks "Restore" in the next question about unsaved work (its text goes to @p seen).
+void answerRestore(QString *seen = nullptr)
+{
+    answerNextMessageBox(
+        [](QMessageBox &box) -> QAbstractButton * {
+            for (QAbstractButton *b : box.buttons())
+                if (b->text() == QStringLiteral("Restore"))
+                    return b;
+            return nullptr;
+        },
+        seen);
 }
 
 /// offerRecovery() and its end (the copy is read on the opener's worker): 1 when work was
@@ -129,6 +162,8 @@ private slots:
     void runsReusedAreNotReportedAsASimulation();
     void sliderReleaseSaysWhichGovernorReRan();
     void anotherTableAsksBeforeDroppingEditedStates();
+    void aTableFileIsNeverReadOnTheWindowsThread();
+    void aRecoveryReadCancelledOrSupersededStillEnds();
     void longSimulationIsMarkedAndCanBeCancelled();
     void nextMissAtWholeRunZoomsToIt();
 
@@ -307,14 +342,7 @@ void TestMainWindowEdits::recoveryCopyIsOfferedAfterACrash()
     w.enableRecovery(recovery.path());
     QVERIFY(firstSnapshot(w));
     QString asked;
-    answerNextMessageBox(
-        [](QMessageBox &box) -> QAbstractButton * {
-            for (QAbstractButton *b : box.buttons())
-                if (b->text() == QStringLiteral("Restore"))
-                    return b;
-            return nullptr;
-        },
-        &asked);
+    answerRestore(&asked);
     QSignalSpy shown(&w, &MainWindow::snapshotShown);
     QCOMPARE(recover(w), 1);
     QVERIFY(asked.contains(QStringLiteral("unsaved")));
@@ -552,6 +580,133 @@ void TestMainWindowEdits::anotherTableAsksBeforeDroppingEditedStates()
     QVERIFY(s);
     QCOMPARE(s->targetId, QStringLiteral("arm-juno-r0"));
     QVERIFY(w.setupPanel()->targetPicker()->editedStates().isEmpty());
+}
+
+void TestMainWindowEdits::aTableFileIsNeverReadOnTheWindowsThread()
+{
+    // Issue 30: a session whose target is a table file, and every undo or redo of an edit,
+    // read that file again on the GUI thread (to know the table without edits and its own
+    // tick rate), so a file on a network folder that stopped answering, or a huge one, held
+    // the window. The file is read on the opener's worker (alone, chosen again in the Target
+    // combo, with a session, with a recovery copy) and the table read is kept. The values: intel-skx.json's C1 has an exit
+    // latency of 2000 ns and the file's tick_hz is 250; the edits are C1 at 20 us and 1000 Hz.
+    QTemporaryDir dir;
+    const QString table = dir.filePath(QStringLiteral("skx.json"));
+    QVERIFY(QFile::copy(test::kitDir() + QStringLiteral("/tables/intel-skx.json"), table));
+    const QStringList edited{QStringLiteral("C1: exit latency 20 \u00b5s")};
+    const int before = tableFileReadsOnGuiThread();
+    const QString session = dir.filePath(QStringLiteral("skx.idlescope"));
+    {
+        MainWindow w;
+        QVERIFY(firstSnapshot(w));
+        QVERIFY(nextSnapshot(w, [&] { w.sessionOpener()->openTable(table); }));
+        QCOMPARE(w.currentSpec().target.path, table);
+        // Another table, then the file's entry in the combo again: read again, on the worker.
+        QVERIFY(nextSnapshot(w, [&] { chooseTable(w, QStringLiteral("builtin:arm-juno-r0")); }));
+        QVERIFY(nextSnapshot(w, [&] { chooseTable(w, QStringLiteral("file:") + table); }));
+        QCOMPARE(w.currentSpec().target.path, table);
+        QVERIFY(nextSnapshot(w, [&] { editExitLatency(w, 1, QStringLiteral("20")); }));
+        QVERIFY(nextSnapshot(w, [&] { chooseTick(w, 1000); }));
+        QCOMPARE(w.setupPanel()->targetPicker()->editedStates(), edited);
+        // Undone to the file as opened, then redone: the states and the table's own rate are
+        // known without the file.
+        QVERIFY(nextSnapshot(w, [&] { w.undoStack()->undo(); }));
+        QVERIFY(nextSnapshot(w, [&] { w.undoStack()->undo(); }));
+        QCOMPARE(w.currentSpec().target.table[1].exitLatencyNs, Ns(2000));
+        QVERIFY(w.setupPanel()->targetPicker()->editedStates().isEmpty());
+        QCOMPARE(w.parameterPanel()->tableTickHz(), 250);
+        QVERIFY(nextSnapshot(w, [&] { w.undoStack()->redo(); }));
+        QVERIFY(nextSnapshot(w, [&] { w.undoStack()->redo(); }));
+        QCOMPARE(w.setupPanel()->targetPicker()->editedStates(), edited);
+        QCOMPARE(w.parameterPanel()->tickHz(), 1000);
+        QCOMPARE(w.parameterPanel()->tableTickHz(), 250);
+        QCOMPARE(w.saveSessionTo(session), QString());
+    }
+    // The session opened in a window that never read the file: the edit is told against the
+    // file's table, the tick control names the file's rate (the session holds 1000 Hz).
+    {
+        MainWindow w;
+        QVERIFY(firstSnapshot(w));
+        QVERIFY(nextSnapshot(w, [&] { QCOMPARE(w.openSession(session), QString()); }));
+        QCOMPARE(w.setupPanel()->targetPicker()->editedStates(), edited);
+        QCOMPARE(w.parameterPanel()->tickHz(), 1000);
+        QCOMPARE(w.parameterPanel()->tableTickHz(), 250);
+    }
+    // The same work restored from a recovery copy.
+    QTemporaryDir recovery;
+    QVERIFY(QFile::copy(session, recovery.filePath(QStringLiteral("recovery-1-1.idlescope"))));
+    {
+        MainWindow w;
+        w.enableRecovery(recovery.path());
+        QVERIFY(firstSnapshot(w));
+        answerRestore();
+        QSignalSpy shown(&w, &MainWindow::snapshotShown);
+        QCOMPARE(recover(w), 1);
+        QVERIFY(shown.wait(TIMEOUT_MS) || !shown.isEmpty());
+        QCOMPARE(w.setupPanel()->targetPicker()->editedStates(), edited);
+        QCOMPARE(w.parameterPanel()->tableTickHz(), 250);
+    }
+    QCOMPARE(tableFileReadsOnGuiThread(), before);
+}
+
+void TestMainWindowEdits::aRecoveryReadCancelledOrSupersededStillEnds()
+{
+    // Issue 30: Cancel on the read of the recovery copy (the opening bar's "looking for unsaved
+    // work") ended it without recoveryOffered(), so whoever waited for the offer's outcome
+    // never heard it; a session opened while it was read dropped it just as silently. Either
+    // way the offer now ends having restored nothing, recoveryOffered(false), and the copy
+    // stays for the next offer, which restores it (its marker: a latency limit of 20 us).
+    QTemporaryDir recovery;
+    QTemporaryDir dir;
+    const QString copy = recovery.filePath(QStringLiteral("recovery-1-1.idlescope"));
+    const QString session = dir.filePath(QStringLiteral("s.idlescope"));
+    MainWindow w;
+    QVERIFY(firstSnapshot(w));
+    Session left;
+    left.scenario = w.currentSpec();
+    QVERIFY(saveSession(left, session).ok());
+    left.scenario.latencyLimitNs = 20000;
+    QVERIFY(saveSession(left, copy).ok());
+    w.enableRecovery(recovery.path());
+    auto hold = std::make_shared<std::atomic<bool>>(true);
+    auto passed = std::make_shared<std::atomic<int>>(0); // reads let through the gate
+    w.sessionOpener()->setReadGateForTesting([hold, passed](const QString &) {
+        while (hold->load())
+            QThread::msleep(5);
+        ++*passed;
+    });
+    QSignalSpy offered(&w, &MainWindow::recoveryOffered);
+    const Ns shownLimit = w.currentSpec().latencyLimitNs;
+
+    // Cancelled in the opening bar while held: the offer ends at once, nothing restored.
+    QVERIFY(w.offerRecovery());
+    QTRY_VERIFY_WITH_TIMEOUT(w.openingBar()->isVisibleTo(&w), TIMEOUT_MS);
+    w.openingBar()->cancelButton()->click();
+    QCOMPARE(offered.size(), 1);
+    QCOMPARE(offered.first().first().toBool(), false);
+    hold->store(false);
+    QTRY_COMPARE_WITH_TIMEOUT(passed->load(), 1, TIMEOUT_MS);
+    QTest::qWait(300); // the worker's end reaches the GUI thread through the event loop: dropped
+    QCOMPARE(offered.size(), 1);
+    QCOMPARE(w.currentSpec().latencyLimitNs, shownLimit);
+    QVERIFY(QFileInfo::exists(copy));
+
+    // Superseded by a session opened while it is held: the offer ends, the session opens.
+    hold->store(true);
+    offered.clear();
+    QVERIFY(w.offerRecovery());
+    QCOMPARE(w.openSession(session), QString());
+    QCOMPARE(offered.size(), 1);
+    QCOMPARE(offered.first().first().toBool(), false);
+    hold->store(false);
+    QTRY_COMPARE_WITH_TIMEOUT(w.windowTitle(), QStringLiteral("s.idlescope[*] \u2014 idlescope"), TIMEOUT_MS);
+    QCOMPARE(offered.size(), 1);
+    QVERIFY(QFileInfo::exists(copy));
+
+    // Offered again, not held: the copy is there, and restored.
+    answerRestore();
+    QCOMPARE(recover(w), 1);
+    QCOMPARE(w.currentSpec().latencyLimitNs, Ns(20000));
 }
 
 #include "tst_main_window_edits.moc"

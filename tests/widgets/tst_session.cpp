@@ -4,6 +4,7 @@
 #include "core/governors/registry.h"
 #include "core/io/table_json.h"
 #include "core/replay/governor_factory.h"
+#include "core/scenario/scenario_command.h"
 #include "tests/test_paths.h"
 #include "widgets/runner/workload_seeding.h"
 #include "widgets/session/recent_files.h"
@@ -98,6 +99,8 @@ private slots:
     void registryHasATunableGovernor();
     void roundTripEveryField();
     void traceWorkloadRoundTrip();
+    void aSessionAndItsCommandAreOneScenario_data();
+    void aSessionAndItsCommandAreOneScenario();
     void targetKindsRoundTrip();
     void unknownTargetKindIsRefused();
     void workloadKindsRoundTrip();
@@ -203,6 +206,52 @@ void TestSession::traceWorkloadRoundTrip()
         QCOMPARE(w.fileStamp, QStringLiteral("1764480000123:1196989"));
         QVERIFY(sameSession(s, *l));
     }
+}
+
+void TestSession::aSessionAndItsCommandAreOneScenario_data()
+{
+    QTest::addColumn<int>("kind");
+    for (const WorkloadKind kind : WORKLOAD_KINDS)
+        QTest::newRow(qPrintable(workloadKindName(WorkloadSourceSpec{.kind = kind}))) << int(kind);
+}
+
+void TestSession::aSessionAndItsCommandAreOneScenario()
+{
+    // A saved session and the window's "Copy as command" are two spellings of one scenario
+    // (core/scenario/scenario_command.h): for every workload kind, the scenario read back
+    // from the session file and the one the CLI reads from the command are the one saved.
+    QFETCH(int, kind);
+    Session s = sampleSession();
+    WorkloadSourceSpec &w = s.scenario.workload;
+    w.kind = static_cast<WorkloadKind>(kind);
+    if (w.kind == WorkloadKind::Spec)
+        w.text = u"periodic:interval_us=100 + poisson:mean_us=500"_s;
+    if (w.kind == WorkloadKind::ClosedLoop)
+        w.text = u"io:service_us=50,work_us=10"_s;
+    if (w.kind == WorkloadKind::Trace) {
+        w.path = u"/data/traces/juno.dat"_s;
+        w.cpu = 3;
+    }
+    s.scenario.wakeDelaysPath = u"/data/wult/skx c6.csv"_s; // compare's --wake-delays, a space in it
+    const scenario::Scenario saved = scenarioOf(s.scenario);
+    QCOMPARE(saved.latencyLimitNs, w.kind == WorkloadKind::ClosedLoop ? Ns(-1) : Ns(50000));
+    QCOMPARE(saved.wakeDelaysPath, std::string("/data/wult/skx c6.csv"));
+
+    const Result<Session> l = sessionFromJson(sessionToJson(s), u"k.idlescope"_s);
+    QVERIFY2(l.ok(), l.ok() ? "" : l.error().toString().c_str());
+    QVERIFY(scenario::sameScenario(saved, scenarioOf(l->scenario)));
+
+    const std::vector<std::string> args = scenario::compareArguments(saved, {"--table", "pseries-p10"});
+    std::vector<scenario::CommandOption> options;
+    for (std::size_t i = 3; i + 1 < args.size(); i += 2) // after "compare --table pseries-p10"
+        options.emplace_back(args[i].substr(2), args[i + 1]);
+    const Result<scenario::Scenario> read = scenario::scenarioFromOptions(options);
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().toString().c_str());
+    QVERIFY(scenario::sameScenario(saved, *read));
+    QCOMPARE(read->governors.front().settings, s.scenario.governors.front().settings);
+    QCOMPARE(read->wakeDelaysPath, saved.wakeDelaysPath);
+    s.scenario.wakeDelaysPath.clear(); // none: the key is not written, so older sessions read the same
+    QVERIFY(!sessionToJson(s).contains("wake_delays"));
 }
 
 void TestSession::targetKindsRoundTrip()

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/export/compare_command.h"
-#include "widgets/runner/workload_seeding.h"
 
+#include "core/scenario/scenario_command.h"
 #include "core/source_governor/source_governor.h"
 #include "core/workloads/workload.h"
 #include "core/workloads/workload_spec.h"
@@ -12,6 +12,8 @@
 
 #include <QObject>
 #include <QRegularExpression>
+
+#include <algorithm>
 
 namespace idlescope {
 
@@ -36,6 +38,17 @@ bool tableWasEdited(const TargetSpec &target)
     if (!original)
         return true;
     return original->count() != target.table.count() || !tableEdits(*original, target.table).isEmpty();
+}
+
+/// The --table argument the command names: the edited table's file when saved, else where
+/// the window's table came from.
+QString tableArgument(const TargetSpec &t, const QString &tablePath)
+{
+    if (!tablePath.isEmpty())
+        return tablePath;
+    if (t.kind == TargetKind::Machine)
+        return QStringLiteral("this-machine");
+    return t.kind == TargetKind::File ? t.path : t.id;
 }
 
 } // namespace
@@ -69,85 +82,46 @@ QString shellQuoted(const QString &arg)
 CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath, int traceCpu)
 {
     CompareCommand c;
-    QStringList &a = c.args;
-    a << QStringLiteral("compare");
-
     const TargetSpec &t = spec.target;
     c.tableEdited = tableWasEdited(t);
-    if (!tablePath.isEmpty())
-        a << QStringLiteral("--table") << tablePath;
-    else if (t.kind == TargetKind::Machine)
-        a << QStringLiteral("--table") << QStringLiteral("this-machine");
-    else if (t.kind == TargetKind::File)
-        a << QStringLiteral("--table") << t.path;
-    else
-        a << QStringLiteral("--table") << t.id;
     if (c.tableEdited && tablePath.isEmpty())
         c.caveats << QObject::tr("The table was edited: the command names the unedited table; save the "
                                  "edited one as a table file to reproduce it.");
     if (t.kind == TargetKind::Machine)
         c.caveats << QObject::tr("--table this-machine reads cpu0's sysfs where the command runs.");
+
+    // The window's scenario, spelt as the command line spells it (core/scenario/scenario_command.h).
+    scenario::Scenario s = scenarioOf(spec);
     const std::optional<IdleStateTable> original = tablePath.isEmpty() ? originalTable(t) : std::nullopt;
     if (!original || original->tickHz != t.table.tickHz)
-        a << QStringLiteral("--hz") << QString::number(t.table.tickHz);
-
-    const WorkloadSourceSpec &w = spec.workload;
-    switch (w.kind) {
-    case WorkloadKind::Csv: a << QStringLiteral("--workload") << QStringLiteral("csv:") + w.path; break;
-    case WorkloadKind::Trace:
-        a << QStringLiteral("--trace") << w.path << QStringLiteral("--cpu")
-          << QString::number(w.cpu == TRACE_BEST_CPU ? traceCpu : w.cpu);
-        break;
-    case WorkloadKind::ClosedLoop:
-        a << QStringLiteral("--closed-loop") << w.text << QStringLiteral("--seed") << QString::number(w.seed);
-        break;
-    case WorkloadKind::Spec:
-        // The typed text as it is: the window and compare both generate point 0, iteration 0.
-        a << QStringLiteral("--workload") << w.text << QStringLiteral("--seed") << QString::number(w.seed)
-          << QStringLiteral("--spans") << QString::number(w.spans);
-        break;
-    case WorkloadKind::Generator:
-        a << QStringLiteral("--workload") << workloadSpecText(spec) << QStringLiteral("--seed")
-          << QString::number(w.seed) << QStringLiteral("--spans") << QString::number(w.spans);
-        c.legacySeeding = usesLegacySeeding(w);
-        if (c.legacySeeding)
-            c.caveats << QObject::tr("This scenario (from a session saved by an older idlescope) uses the legacy "
-                                     "seeding: the command generates other spans until the scenario is switched "
-                                     "to the common seeding.");
-        break;
-    }
-    if (spec.latencyLimitNs >= 0 && w.kind != WorkloadKind::Generator)
-        c.caveats << QObject::tr("The latency limit applies to a stream or trace only in the window: compare "
-                                 "replays the stream's own latency column.");
-    // One stream, one replay per governor: the window's table is one iteration (a closed
-    // loop runs once, and compare refuses --iterations for it).
-    if (w.kind != WorkloadKind::ClosedLoop)
-        a << QStringLiteral("--iterations") << QStringLiteral("1");
-
-    QStringList governors;
-    QStringList sets;
-    for (const GovernorSpec &g : spec.governors) {
-        // The oracle is every compare row's oracle_* columns; "recorded" is the trace's own.
-        if (g.variant == "recorded" && w.kind == WorkloadKind::Trace)
-            c.caveats << QObject::tr("The recorded row is not in a one-CPU compare: compare --trace without --cpu "
-                                     "(every CPU at once) or trace-stats shows the kernel's own choices.");
-        if (g.variant == "oracle" || g.variant == "recorded")
-            continue;
-        // A named source governor ("src:NAME") by its file: the command line has no names.
-        const QString variant = QString::fromStdString(sourceGovernorFileId(g.variant));
-        // A second instance is LABEL=VARIANT, its tunables LABEL:NAME=VALUE (compare's rows show the label).
-        const QString name = g.label.empty() ? variant : QString::fromStdString(g.label);
-        governors << (g.label.empty() ? variant : name + QLatin1Char('=') + variant);
-        for (const auto &[tunable, value] : g.settings)
-            sets << QStringLiteral("%1:%2=%3").arg(name, QString::fromStdString(tunable)).arg(value);
-    }
-    a << QStringLiteral("--governors") << governors.join(QLatin1Char(','));
-    for (const QString &s : sets)
-        a << QStringLiteral("--set") << s;
+        s.tickHz = t.table.tickHz;
+    scenario::WorkloadSource &w = s.workload;
+    if (w.kind == WorkloadKind::Trace && w.cpu == TRACE_BEST_CPU) // the CPU the window replayed
+        w.cpu = traceCpu;
+    if (w.kind == WorkloadKind::Trace && w.cpu == TRACE_BEST_CPU)
+        c.caveats << QObject::tr("No CPU of the trace was replayed yet: the command replays every CPU of it.");
+    c.legacySeeding = w.kind == WorkloadKind::Generator && w.legacySeeding;
+    if (c.legacySeeding)
+        c.caveats << QObject::tr("This scenario (from a session saved by an older idlescope) uses the legacy "
+                                 "seeding: the command generates other spans until the scenario is switched "
+                                 "to the common seeding.");
+    // The oracle is every compare row's oracle_* columns; "recorded" is the trace's own.
+    const auto notAGovernorOption = [](const scenario::GovernorInstance &g) {
+        return g.variant == "oracle" || g.variant == "recorded";
+    };
+    if (w.kind == WorkloadKind::Trace
+        && std::any_of(s.governors.begin(), s.governors.end(), [](const auto &g) { return g.variant == "recorded"; }))
+        c.caveats << QObject::tr("The recorded row is not in a one-CPU compare: compare --trace without --cpu "
+                                 "(every CPU at once) or trace-stats shows the kernel's own choices.");
+    std::erase_if(s.governors, notAGovernorOption);
+    for (scenario::GovernorInstance &g : s.governors) // a named source governor by its file
+        g.variant = sourceGovernorFileId(g.variant);
 
     QStringList quoted{QStringLiteral("idlescope-cli")};
-    for (const QString &arg : a)
-        quoted << shellQuoted(arg);
+    for (const std::string &arg : compareArguments(s, {"--table", tableArgument(t, tablePath).toStdString()})) {
+        c.args << QString::fromStdString(arg);
+        quoted << shellQuoted(c.args.back());
+    }
     c.text = quoted.join(QLatin1Char(' '));
     return c;
 }

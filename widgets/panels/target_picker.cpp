@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/panels/target_picker.h"
 
-#include "core/io/table_json.h"
 #include "core/targets/builtin_targets.h"
 #include "core/targets/sysfs_cpuidle.h"
 #include "widgets/runner/builtin_scenario.h"
+#include "widgets/session/table_file.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -98,8 +98,10 @@ void TargetPicker::showTarget(const TargetSpec &target, const IdleStateTable *pr
         Result<IdleStateTable> t = builtinTable(target.id);
         m_pristine = t ? std::move(*t) : target.table;
     } else if (target.kind == TargetKind::File) {
-        Result<IdleStateTable> t = readTableJson(target.path.toStdString());
-        m_pristine = t ? std::move(*t) : target.table;
+        // The file as read when it was opened (on the window's worker), never read again here:
+        // an undo, a redo or a session reaches this on the GUI thread, and the file may hang.
+        const auto read = m_tableFiles.constFind(target.path);
+        m_pristine = read != m_tableFiles.cend() ? *read : target.table;
     } else if (!(m_target.kind == TargetKind::Machine && m_target.id == target.id)) {
         m_pristine = target.table;
     }
@@ -119,7 +121,7 @@ void TargetPicker::showTarget(const TargetSpec &target, const IdleStateTable *pr
 
 bool TargetPicker::loadTableFile(const QString &path)
 {
-    auto table = readTableJson(path.toStdString());
+    auto table = readTableFile(path);
     if (!table) {
         emit errorOccurred(QString::fromStdString(table.error().toString()));
         return false;
@@ -128,8 +130,14 @@ bool TargetPicker::loadTableFile(const QString &path)
     return true;
 }
 
+void TargetPicker::rememberTableFile(const QString &path, const IdleStateTable &table)
+{
+    m_tableFiles.insert(path, table);
+}
+
 void TargetPicker::showTableFile(const QString &path, IdleStateTable table)
 {
+    rememberTableFile(path, table);
     TargetSpec t;
     t.kind = TargetKind::File;
     t.id = QString::fromStdString(table.id);
@@ -200,19 +208,23 @@ void TargetPicker::chooseTarget(int index)
     chooseConfirmed(key);
 }
 
+void TargetPicker::openTableFile(const QString &path)
+{
+    // The window reads the file on its worker (the combo shows the table in force until then).
+    if (!path.isEmpty() && isSignalConnected(QMetaMethod::fromSignal(&TargetPicker::tableFileRequested))) {
+        keepTarget();
+        emit tableFileRequested(path);
+        return;
+    }
+    if (path.isEmpty() || !loadTableFile(path))
+        keepTarget(); // back to the current entry
+}
+
 void TargetPicker::chooseConfirmed(const QString &key)
 {
     if (key == QLatin1String("open")) {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
-                                                          tr("Tables (*.json);;All files (*)"));
-        // The window reads the file on its worker (the combo shows the table in force until then).
-        if (!path.isEmpty() && isSignalConnected(QMetaMethod::fromSignal(&TargetPicker::tableFileRequested))) {
-            keepTarget();
-            emit tableFileRequested(path);
-            return;
-        }
-        if (path.isEmpty() || !loadTableFile(path))
-            keepTarget(); // back to the current entry
+        openTableFile(QFileDialog::getOpenFileName(this, tr("Open idle-state table"), QString(),
+                                                   tr("Tables (*.json);;All files (*)")));
         return;
     }
     if (key == QLatin1String("machine")) {
@@ -232,8 +244,8 @@ void TargetPicker::chooseConfirmed(const QString &key)
         emit targetChanged();
         return;
     }
-    if (key.startsWith(QLatin1String("file:"))) {
-        loadTableFile(key.mid(5));
+    if (key.startsWith(QLatin1String("file:"))) { // a file opened before: read again, as it is now
+        openTableFile(key.mid(5));
         return;
     }
     auto table = builtinTable(key.mid(8));

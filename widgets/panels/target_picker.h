@@ -13,6 +13,7 @@
 #include "widgets/runner/scenario_spec.h"
 
 #include <QGroupBox>
+#include <QHash>
 
 class QComboBox;
 class QLabel;
@@ -26,12 +27,20 @@ public:
     explicit TargetPicker(QWidget *parent = nullptr);
 
     TargetSpec target() const { return m_target; }
-    /// Shows @p target (session load, default scenario); emits nothing.
+    /// Shows @p target (session load, undo, default scenario); emits nothing. A table file is not
+    /// read: its table without edits is the one last read (showTableFile(), rememberTableFile()),
+    /// else, for a file never read, the target's own.
     void setTarget(const TargetSpec &target);
+    /// Table file @p path gave @p table when the window read it (on its worker, with a session or
+    /// a recovery copy): setTarget() takes it as that file's table without edits.
+    void rememberTableFile(const QString &path, const IdleStateTable &table);
+    /// The target's table as its source gives it, before any edit (a table file's as last read).
+    const IdleStateTable &pristineTable() const { return m_pristine; }
     /// Loads a table JSON file as the target; false with errorOccurred() on failure. It reads
     /// on the calling thread: the window reads on its worker and calls showTableFile().
     bool loadTableFile(const QString &path);
-    /// Makes @p table, read from the table file @p path, the target (targetChanged()).
+    /// Makes @p table, read from the table file @p path, the target (targetChanged()); the table
+    /// is remembered as the file's (rememberTableFile()).
     void showTableFile(const QString &path, IdleStateTable table);
     /// Makes the table of combo key @p key the target, as if chosen ("builtin:ID", "file:PATH").
     /// Asks first when the table shown has edited states (confirmDiscardEdits()).
@@ -50,14 +59,16 @@ signals:
     /// state changed, the tick rate the user chose stays.
     void statesEdited();
     void errorOccurred(const QString &message);
-    /// The user chose the table file @p path ("Table file…"): when this is connected, the
-    /// receiver reads it (off the GUI thread) and calls showTableFile(); else it is read here.
+    /// The user chose the table file @p path ("Table file…", or a file's entry opened before):
+    /// when this is connected, the receiver reads it (off the GUI thread) and calls
+    /// showTableFile(); else it is read here.
     void tableFileRequested(const QString &path);
     /// A sysfs state read with a warning.
     void warningOccurred(const QString &message);
 
 private:
-    /// setTarget(), with the table's pristine form when known (else read from its source).
+    /// setTarget(), with the table's pristine form when known (else a built-in's own table, a
+    /// table file's as last read, this machine's as read before).
     void showTarget(const TargetSpec &target, const IdleStateTable *pristine);
     /// The combo and states back on the table in force (a choice declined or failed).
     void keepTarget();
@@ -66,10 +77,15 @@ private:
     void chooseTarget(int index);
     /// chooseTarget() once the edits may go.
     void chooseConfirmed(const QString &key);
+    /// Table file @p path chosen in the combo: read by the window on its worker when it listens
+    /// (tableFileRequested()), else here; "" (no file chosen) keeps the table in force.
+    void openTableFile(const QString &path);
 
     TargetSpec m_target;
     /// m_target's table as its source gives it (built-in, file, sysfs), before any edit.
     IdleStateTable m_pristine;
+    /// Each table file's table as last read, by path: showing the file again reads nothing.
+    QHash<QString, IdleStateTable> m_tableFiles;
     QComboBox *m_targetCombo;
     QTableWidget *m_states;
     QLabel *m_targetSource;

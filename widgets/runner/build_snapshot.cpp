@@ -8,6 +8,7 @@
 #include "widgets/runner/share_steps.h"
 #include "widgets/trace/trace_machine_job.h"
 
+#include "core/formats/wult_csv.h"
 #include "core/io/power_json.h"
 #include "core/source_governor/source_governor.h"
 #include "core/stats/span_clock.h"
@@ -167,66 +168,89 @@ SnapshotBuild cancelled()
     return {nullptr, QString(), true};
 }
 
-} // namespace
-
-SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previous, const std::atomic<bool> &cancel,
-                            JobProgress *progress)
+/// A snapshot of @p spec with what every workload has: the spec, the table with the measured
+/// wake delays of spec.wakeDelaysPath (read here, on the worker) and the descriptions; null with
+/// @p error when that file cannot be read or names a state the table lacks.
+std::shared_ptr<SimulationSnapshot> newSnapshot(const ScenarioSpec &spec, QString *error)
 {
-    QElapsedTimer clock;
-    clock.start();
-    if (const Status st = spec.target.table.validate(); !st)
-        return failed(QStringLiteral("target table: ") + QString::fromStdString(st.error().toString()));
-    if (spec.workload.kind == WorkloadKind::ClosedLoop) {
-        // Its spans are made as each governor's loop runs: no stream to build first.
-        auto snap = std::make_shared<SimulationSnapshot>();
-        snap->spec = spec;
-        snap->table = spec.target.table;
-        snap->targetId = spec.target.id;
-        snap->workloadDescription = spec.workload.description;
-        readPower(*snap);
-        QString error;
-        if (!simulateClosedLoop(*snap, cancel, progress, &error))
-            return cancel.load() ? cancelled() : failed(error);
-        snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
-        return {snap};
-    }
-    // The latency limit is applied by the replay, not by a copy of the stream.
-    QString streamError;
-    auto stream = baseStream(spec.workload, &streamError);
-    if (!stream)
-        return failed(streamError);
-
     auto snap = std::make_shared<SimulationSnapshot>();
     snap->spec = spec;
     snap->table = spec.target.table;
-    snap->stream = stream;
+    if (Status st = applyWakeDelaysFile(snap->table, spec.wakeDelaysPath.toStdString()); !st) {
+        *error = QStringLiteral("wake delays: ") + QString::fromStdString(st.error().toString());
+        return nullptr;
+    }
     snap->targetId = spec.target.id;
     snap->workloadDescription = spec.workload.description;
+    return snap;
+}
 
-    // A trace: its runs are drawn on its timestamps (from its earliest event), the same x the same wakeup.
-    if (spec.workload.kind == WorkloadKind::Trace) {
-        auto src = traceCpuSource(spec.workload.path, spec.workload.cpu);
+/// A closed loop: its spans are made as each governor's loop runs, with no stream to build first.
+SnapshotBuild closedLoopSnapshot(const ScenarioSpec &spec, const std::atomic<bool> &cancel, JobProgress *progress,
+                                 const QElapsedTimer &clock)
+{
+    QString error;
+    auto snap = newSnapshot(spec, &error);
+    if (!snap)
+        return failed(error);
+    readPower(*snap);
+    if (!simulateClosedLoop(*snap, cancel, progress, &error))
+        return cancel.load() ? cancelled() : failed(error);
+    snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    return {snap};
+}
+
+/// The clocks the runs are drawn on. A trace: its timestamps (from its earliest event), the same
+/// x the same wakeup. The stream's own time of each span: for a trace the drift the inspector
+/// shows is taken from it; a generated stream or a stream file has no other clock, so its runs
+/// are drawn on it (the same x the same span in every lane, each run's drift a value in the
+/// inspector).
+Status attachClocks(SimulationSnapshot &snap, const SimulationSnapshot *previous)
+{
+    if (snap.spec.workload.kind == WorkloadKind::Trace) {
+        auto src = traceCpuSource(snap.spec.workload.path, snap.spec.workload.cpu);
         if (!src)
-            return failed(QString::fromStdString(src.error().toString()));
+            return src.error();
         auto spanClock = std::make_shared<std::vector<Ns>>();
         for (const Ns start : src->rows.startNs) // each row at its trace time
             spanClock->push_back(start - src->originNs);
-        snap->spanClockNs = std::move(spanClock);
-        snap->trace = std::make_shared<const TraceCpuSource>(std::move(*src));
+        snap.spanClockNs = std::move(spanClock);
+        snap.trace = std::make_shared<const TraceCpuSource>(std::move(*src));
     }
-    // The stream's own time of each span: for a trace the drift the inspector shows is taken
-    // from it; a generated stream or a stream file has no other clock, so its runs are drawn on
-    // it (the same x the same span in every lane, each run's drift a value in the inspector).
-    const bool sameStream = previous && previous->stream == stream && previous->streamSpanStartNs;
-    snap->streamSpanStartNs =
-        sameStream ? previous->streamSpanStartNs : std::make_shared<const std::vector<Ns>>(streamSpanStarts(*stream));
-    if (!snap->spanClockNs)
-        snap->spanClockNs = snap->streamSpanStartNs;
+    const bool sameStream = previous && previous->stream == snap.stream && previous->streamSpanStartNs;
+    snap.streamSpanStartNs = sameStream ? previous->streamSpanStartNs
+                                        : std::make_shared<const std::vector<Ns>>(streamSpanStarts(*snap.stream));
+    if (!snap.spanClockNs)
+        snap.spanClockNs = snap.streamSpanStartNs;
+    return Ok{};
+}
 
-    readPower(*snap);
+/// The runs of one snapshot: which governors are shared with the previous snapshot, which
+/// are read from the trace, which are replayed (in steps on two threads), and the results
+/// in display order. One object per buildSnapshot() call, on its thread.
+class SnapshotRuns {
+public:
+    SnapshotRuns(SimulationSnapshot &snap, const SimulationSnapshot *previous)
+        : m_snap(snap), m_previous(previous),
+          m_sameInputs(previous && previous->stream == snap.stream && decideAlike(previous->table, snap.table)
+                       && previous->spec.latencyLimitNs == snap.spec.latencyLimitNs)
+    {
+    }
 
-    const bool sameInputs = previous && previous->stream == stream && decideAlike(previous->table, snap->table)
-                            && previous->spec.latencyLimitNs == spec.latencyLimitNs;
+    /// Which governor is shared, said again as a failure, or started afresh.
+    void plan();
+    /// Every fresh run replayed; false when @p cancel stopped them.
+    bool replay(const std::atomic<bool> &cancel, JobProgress *progress);
+    /// Every governor's result (or error) into the snapshot, in display order.
+    void collect();
+    /// Why the fresh runs would not fit in memory, or "".
+    QString memoryRefusal() const
+    {
+        return runsMemoryRefusal(static_cast<std::int64_t>(m_snap.stream->size()),
+                                 static_cast<std::int64_t>(m_fresh.size()), availableMemoryBytes());
+    }
+
+private:
     struct Job {
         const GovernorSpec *gov;
         int reuse = -1;                       // index into previous->governors
@@ -237,87 +261,101 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
         QString error;
         QString stale; // reused as the last good run of a source file that failed
     };
-    // A file that no longer builds or runs keeps its last good run, marked stale.
-    auto fail = [&](Job &j, const Error &e) {
-        j.error = QString::fromStdString(j.gov->variant + ": " + e.toString());
-        if (sameInputs && isSourceGovernorId(j.gov->variant))
-            if ((j.reuse = previousRunOf(*previous, *j.gov)) >= 0)
-                j.stale = j.error;
-    };
-    std::vector<Job> jobs;
-    for (const GovernorSpec &g : spec.governors) {
+
+    void fail(Job &j, const Error &e);
+    void readRecorded(Job &j);
+    void start(Job &j);
+    GovernorResult resultOf(Job &j) const;
+
+    SimulationSnapshot &m_snap;
+    const SimulationSnapshot *m_previous;
+    const bool m_sameInputs;
+    std::vector<Job> m_jobs;
+    std::vector<std::size_t> m_fresh; // the jobs replayed, in m_jobs
+};
+
+/// A file that no longer builds or runs keeps its last good run, marked stale.
+void SnapshotRuns::fail(Job &j, const Error &e)
+{
+    j.error = QString::fromStdString(j.gov->variant + ": " + e.toString());
+    if (m_sameInputs && isSourceGovernorId(j.gov->variant))
+        if ((j.reuse = previousRunOf(*m_previous, *j.gov)) >= 0)
+            j.stale = j.error;
+}
+
+/// The kernel's own choices: read from the trace, never replayed.
+void SnapshotRuns::readRecorded(Job &j)
+{
+    if (!m_snap.trace) {
+        j.error = QStringLiteral("recorded: only a kernel trace has the kernel's recorded choices");
+        return;
+    }
+    const trace::TraceImport &t = *m_snap.trace->trace;
+    GovernorRun run = trace::recordedEntries(t.cpus[static_cast<std::size_t>(m_snap.trace->cpu)], m_snap.trace->rows,
+                                             m_snap.table, t.hasMissEvents, m_snap.trace->originNs);
+    SummarisedRun sr;
+    sr.counts = RunCounts(run);
+    sr.lod = RunLod(run, sr.counts);
+    sr.run = std::move(run);
+    j.totals = governorTotals(sr.run, m_snap.table);
+    j.run = std::move(sr);
+}
+
+/// A fresh run: the replay with its prefix counts and plot summaries built in the same pass
+/// (summarised_run.h), on the workload's clock.
+void SnapshotRuns::start(Job &j)
+{
+    GovernorRun storage = RunRecycler::instance().take();
+    // A change the governor's decisions may not depend on (a latency limit between the
+    // same exit latencies, a tunable it never reaches): its previous run is compared
+    // entry by entry and kept with its summaries if this one repeats all of it.
+    if (m_previous && m_previous->stream == m_snap.stream)
+        j.base = baseRunOf(*m_previous, *j.gov);
+    auto builder = SummarisedRunBuilder::start(m_snap.table, *m_snap.stream, j.gov->variant,
+                                               {.settings = j.gov->settings,
+                                                .storage = &storage,
+                                                .latencyLimitNs = m_snap.spec.latencyLimitNs,
+                                                .spanClockNs = m_snap.spanClockNs.get(),
+                                                .base = j.base ? j.base->run.get() : nullptr});
+    if (!builder) {
+        fail(j, builder.error());
+        return;
+    }
+    j.builder.emplace(std::move(*builder));
+    m_fresh.push_back(static_cast<std::size_t>(&j - m_jobs.data()));
+}
+
+void SnapshotRuns::plan()
+{
+    for (const GovernorSpec &g : m_snap.spec.governors) {
         Job j{&g};
-        if (sameInputs && sameSourceFile(*previous, g)) {
-            j.reuse = previousRunOf(*previous, g);
+        if (m_sameInputs && sameSourceFile(*m_previous, g)) {
+            j.reuse = previousRunOf(*m_previous, g);
             // The same file on the same inputs fails the same way: said again, not run again.
-            if (const QString *e = j.reuse < 0 ? previousFailureOf(*previous, g) : nullptr)
+            if (const QString *e = j.reuse < 0 ? previousFailureOf(*m_previous, g) : nullptr)
                 j.error = *e;
         }
-        jobs.push_back(std::move(j));
+        m_jobs.push_back(std::move(j));
     }
-    // Each fresh run: the replay with its prefix counts and plot summaries
-    // built in the same pass (summarised_run.h), then the comparison table's
-    // totals, so that the GUI thread only swaps pointers when the snapshot
-    // arrives.
-    std::vector<std::size_t> fresh;
-    for (std::size_t k = 0; k < jobs.size(); ++k) {
-        Job &j = jobs[k];
-        if (j.reuse >= 0 || !j.error.isEmpty())
-            continue;
-        if (j.gov->variant == trace::RECORDED_VARIANT) {
-            // The kernel's own choices: read from the trace, never replayed.
-            if (!snap->trace) {
-                j.error = QStringLiteral("recorded: only a kernel trace has the kernel's recorded choices");
-                continue;
-            }
-            const trace::TraceImport &t = *snap->trace->trace;
-            GovernorRun run =
-                trace::recordedEntries(t.cpus[static_cast<std::size_t>(snap->trace->cpu)], snap->trace->rows,
-                                       snap->table, t.hasMissEvents, snap->trace->originNs);
-            SummarisedRun sr;
-            sr.counts = RunCounts(run);
-            sr.lod = RunLod(run, sr.counts);
-            sr.run = std::move(run);
-            j.totals = governorTotals(sr.run, snap->table);
-            j.run = std::move(sr);
-            continue;
-        }
-        GovernorRun storage = RunRecycler::instance().take();
-        // A change the governor's decisions may not depend on (a latency limit between the
-        // same exit latencies, a tunable it never reaches): its previous run is compared
-        // entry by entry and kept with its summaries if this one repeats all of it.
-        if (previous && previous->stream == stream)
-            j.base = baseRunOf(*previous, *j.gov);
-        // Every run on the workload's clock, the plot summaries built on those times.
-        auto builder = SummarisedRunBuilder::start(snap->table, *stream, j.gov->variant,
-                                                   {.settings = j.gov->settings,
-                                                    .storage = &storage,
-                                                    .latencyLimitNs = spec.latencyLimitNs,
-                                                    .spanClockNs = snap->spanClockNs.get(),
-                                                    .base = j.base ? j.base->run.get() : nullptr});
-        if (!builder) {
-            fail(j, builder.error());
-            continue;
-        }
-        j.builder.emplace(std::move(*builder));
-        fresh.push_back(k);
-    }
-    // Every fresh run holds an entry per span at least: refused before they are made when
-    // they would not fit, with a message, instead of the OOM killer ending the window.
-    if (const QString refusal = runsMemoryRefusal(static_cast<std::int64_t>(stream->size()),
-                                                  static_cast<std::int64_t>(fresh.size()), availableMemoryBytes());
-        !refusal.isEmpty())
-        return failed(refusal);
+    for (Job &j : m_jobs)
+        if (j.reuse < 0 && j.error.isEmpty())
+            j.gov->variant == trace::RECORDED_VARIANT ? readRecorded(j) : start(j);
+}
+
+/// Each fresh run replayed in steps, then the comparison table's totals, so that the GUI
+/// thread only swaps pointers when the snapshot arrives.
+bool SnapshotRuns::replay(const std::atomic<bool> &cancel, JobProgress *progress)
+{
     if (progress) {
-        std::vector<std::string> variants;
-        for (std::size_t k : fresh)
-            variants.push_back(jobs[k].gov->name());
-        progress->begin(std::move(variants), static_cast<std::int64_t>(stream->size()));
+        std::vector<std::string> names;
+        for (std::size_t k : m_fresh)
+            names.push_back(m_jobs[k].gov->name());
+        progress->begin(std::move(names), static_cast<std::int64_t>(m_snap.stream->size()));
     }
     shareSteps(
-        fresh.size(), [&](std::size_t t) { return jobs[fresh[t]].builder->spansLeft(); },
+        m_fresh.size(), [&](std::size_t t) { return m_jobs[m_fresh[t]].builder->spansLeft(); },
         [&](std::size_t t, std::size_t spans) {
-            Job &j = jobs[fresh[t]];
+            Job &j = m_jobs[m_fresh[t]];
             const bool done = j.builder->advance(spans);
             if (progress)
                 progress->update(t, done ? 0 : static_cast<std::int64_t>(j.builder->spansLeft()));
@@ -331,53 +369,101 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
             }
             j.run = std::move(*run);
             if (!j.run->repeatedBase)
-                j.totals = governorTotals(j.run->run, snap->table);
+                j.totals = governorTotals(j.run->run, m_snap.table);
             return true;
         },
         STEP_SPANS, cancel);
-    if (cancel.load())
-        return cancelled();
-    for (Job &j : jobs) {
+    return !cancel.load();
+}
+
+/// The result of @p j: the previous snapshot's run shared, a fresh run that repeated its base,
+/// or a fresh run of its own; with its colour, name, and throughput and energy from the run's
+/// counters (no entry scan: the CLI's numbers).
+GovernorResult SnapshotRuns::resultOf(Job &j) const
+{
+    GovernorResult g;
+    if (j.reuse >= 0) {
+        const GovernorResult &was = m_previous->governors[static_cast<std::size_t>(j.reuse)];
+        g.stale = j.stale.isEmpty() ? was.stale : j.stale;
+        g.run = was.run;
+        g.counts = was.counts;
+        g.lod = was.lod;
+        // The totals' wake delays are the previous table's: summed again when a wake delay changed.
+        g.totals = was.totals && wakeAlike(m_previous->table, m_snap.table) ? *was.totals
+                                                                            : governorTotals(*was.run, m_snap.table);
+    } else if (j.run->repeatedBase) {
+        g.replayed = true;
+        repeatBase(g, *j.base, std::move(j.run->run));
+        // The totals are the base's entries' on this table.
+        g.totals =
+            j.base->totals && decideAlike(m_previous->table, m_snap.table) && wakeAlike(m_previous->table, m_snap.table)
+                ? *j.base->totals
+                : governorTotals(*g.run, m_snap.table);
+    } else {
+        g.replayed = true;
+        g.run = RunRecycler::share(std::move(j.run->run));
+        g.counts = std::move(j.run->counts);
+        g.lod = std::move(j.run->lod);
+        g.totals = std::move(j.totals);
+    }
+    g.color = j.gov->color;
+    g.name = j.gov->name();
+    g.atDefaults = governorDefaults(*j.gov);
+    // The recorded run has no run time of its own: its idle energy only, as the CPUs dock prices it.
+    g.throughput = governorRunThroughput(m_snap.table, m_snap.power, *m_snap.stream, *g.run, *g.totals);
+    return g;
+}
+
+void SnapshotRuns::collect()
+{
+    for (Job &j : m_jobs) {
         if (!j.error.isEmpty())
-            snap->errors << j.error;
+            m_snap.errors << j.error;
         if (!j.error.isEmpty() && j.stale.isEmpty()) {
             if (isSourceGovernorId(j.gov->variant))
-                snap->failures.push_back({j.gov->variant, j.gov->settings, j.error});
+                m_snap.failures.push_back({j.gov->variant, j.gov->settings, j.error});
             continue;
         }
-        GovernorResult g;
-        if (j.reuse >= 0) {
-            const GovernorResult &was = previous->governors[static_cast<std::size_t>(j.reuse)];
-            g.stale = j.stale.isEmpty() ? was.stale : j.stale;
-            if (j.error.isEmpty() && !g.stale.isEmpty()) // still the same failing file
-                snap->errors << g.stale;
-            g.run = was.run;
-            g.counts = was.counts;
-            g.lod = was.lod;
-            g.totals = was.totals ? *was.totals : governorTotals(*was.run, snap->table);
-        } else {
-            g.replayed = true;
-            if (j.run->repeatedBase) {
-                repeatBase(g, *j.base, std::move(j.run->run));
-                // The totals are the base's entries' on this table.
-                g.totals = j.base->totals && decideAlike(previous->table, snap->table)
-                               ? *j.base->totals
-                               : governorTotals(*g.run, snap->table);
-            } else {
-                g.run = RunRecycler::share(std::move(j.run->run));
-                g.counts = std::move(j.run->counts);
-                g.lod = std::move(j.run->lod);
-                g.totals = std::move(j.totals);
-            }
-        }
-        g.color = j.gov->color;
-        g.name = j.gov->name();
-        g.atDefaults = governorDefaults(*j.gov);
-        // Throughput and energy from the run's counters (no entry scan): the CLI's numbers.
-        // The recorded run has no run time of its own: its idle energy only, as the CPUs dock prices it.
-        g.throughput = governorRunThroughput(snap->table, snap->power, *stream, *g.run, *g.totals);
-        snap->governors.push_back(std::move(g));
+        GovernorResult g = resultOf(j);
+        if (j.reuse >= 0 && j.error.isEmpty() && !g.stale.isEmpty()) // still the same failing file
+            m_snap.errors << g.stale;
+        m_snap.governors.push_back(std::move(g));
     }
+}
+
+} // namespace
+
+SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previous, const std::atomic<bool> &cancel,
+                            JobProgress *progress)
+{
+    QElapsedTimer clock;
+    clock.start();
+    if (const Status st = spec.target.table.validate(); !st)
+        return failed(QStringLiteral("target table: ") + QString::fromStdString(st.error().toString()));
+    if (spec.workload.kind == WorkloadKind::ClosedLoop)
+        return closedLoopSnapshot(spec, cancel, progress, clock);
+    // The latency limit is applied by the replay, not by a copy of the stream.
+    QString streamError;
+    auto stream = baseStream(spec.workload, &streamError);
+    if (!stream)
+        return failed(streamError);
+    auto snap = newSnapshot(spec, &streamError);
+    if (!snap)
+        return failed(streamError);
+    snap->stream = stream;
+    if (Status st = attachClocks(*snap, previous.get()); !st)
+        return failed(QString::fromStdString(st.error().toString()));
+    readPower(*snap);
+
+    SnapshotRuns runs(*snap, previous.get());
+    runs.plan();
+    // Every fresh run holds an entry per span at least: refused before they are made when
+    // they would not fit, with a message, instead of the OOM killer ending the window.
+    if (const QString refusal = runs.memoryRefusal(); !refusal.isEmpty())
+        return failed(refusal);
+    if (!runs.replay(cancel, progress))
+        return cancelled();
+    runs.collect();
     // The idle durations (wakeNs) are the workload's.
     snap->durations = previous && previous->stream == stream ? previous->durations : DurationHistogram(*stream);
     snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;

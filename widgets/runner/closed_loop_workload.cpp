@@ -30,6 +30,43 @@ GovernorRun summaryRun(const GovernorSpec &g, const ClosedLoopRun &loop)
     return run;
 }
 
+/// The governors a closed loop runs. The kernel's recorded choices exist only in a trace; a
+/// governor built from source replays a recorded stream. Both are said and left out.
+std::vector<const GovernorSpec *> loopGovernors(SimulationSnapshot &snap)
+{
+    std::vector<const GovernorSpec *> runnable;
+    for (const GovernorSpec &g : snap.spec.governors) {
+        if (g.variant == trace::RECORDED_VARIANT)
+            snap.errors << QStringLiteral("recorded: only a kernel trace has the kernel's recorded choices");
+        else if (isSourceGovernorId(g.variant))
+            snap.errors << QString::fromStdString(g.variant)
+                               + QStringLiteral(": a governor built from source replays "
+                                                "a recorded stream, not a closed loop");
+        else
+            runnable.push_back(&g);
+    }
+    return runnable;
+}
+
+/// One governor's loop as the window's result: its summary run, counts, totals and the
+/// machine's throughput and energy, from core's counters.
+GovernorResult loopResult(const GovernorSpec &spec, const ClosedLoopRun &loop, const Machine &machine)
+{
+    GovernorResult g;
+    g.replayed = true;
+    g.run = std::make_shared<const GovernorRun>(summaryRun(spec, loop));
+    g.counts = RunCounts(*g.run);
+    g.lod = RunLod(*g.run, g.counts);
+    g.totals = counterTotals(loop.counters.total());
+    g.throughput = machineRunThroughput(machine, loop.counters, loop.durationNs);
+    g.color = spec.color;
+    g.name = spec.name();
+    auto gov = makeConfiguredGovernor(spec.variant, spec.settings);
+    g.atDefaults = gov && (*gov)->atKernelDefaults();
+    g.closedLoop = loop;
+    return g;
+}
+
 } // namespace
 
 bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cancel, JobProgress *progress,
@@ -50,19 +87,7 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
     auto machine = std::make_shared<Machine>(Machine::uniform(snap.table, spec->cpus()));
     machine->clusters.front().power = snap.power;
 
-    // The kernel's recorded choices exist only in a trace; a governor built from source
-    // replays a recorded stream. Both are said and left out; the others run.
-    std::vector<const GovernorSpec *> runnable;
-    for (const GovernorSpec &g : snap.spec.governors) {
-        if (g.variant == trace::RECORDED_VARIANT)
-            snap.errors << QStringLiteral("recorded: only a kernel trace has the kernel's recorded choices");
-        else if (isSourceGovernorId(g.variant))
-            snap.errors << QString::fromStdString(g.variant)
-                               + QStringLiteral(": a governor built from source replays "
-                                                "a recorded stream, not a closed loop");
-        else
-            runnable.push_back(&g);
-    }
+    const std::vector<const GovernorSpec *> runnable = loopGovernors(snap);
     std::vector<std::string> governors;
     std::vector<std::vector<TunableSetting>> settings;
     for (const GovernorSpec *g : runnable) {
@@ -95,22 +120,8 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
     snap.spanClockNs = snap.streamSpanStartNs;
     snap.durations = DurationHistogram(*stream);
     snap.closedLoopMachine = machine;
-    for (std::size_t k = 0; k < runs->size(); ++k) {
-        const ClosedLoopRun &loop = (*runs)[k];
-        GovernorResult g;
-        g.replayed = true;
-        g.run = std::make_shared<const GovernorRun>(summaryRun(*runnable[k], loop));
-        g.counts = RunCounts(*g.run);
-        g.lod = RunLod(*g.run, g.counts);
-        g.totals = counterTotals(loop.counters.total());
-        g.throughput = machineRunThroughput(*machine, loop.counters, loop.durationNs);
-        g.color = runnable[k]->color;
-        g.name = runnable[k]->name();
-        auto gov = makeConfiguredGovernor(runnable[k]->variant, runnable[k]->settings);
-        g.atDefaults = gov && (*gov)->atKernelDefaults();
-        g.closedLoop = loop;
-        snap.governors.push_back(std::move(g));
-    }
+    for (std::size_t k = 0; k < runs->size(); ++k)
+        snap.governors.push_back(loopResult(*runnable[k], (*runs)[k], *machine));
     return true;
 }
 

@@ -2,6 +2,7 @@
 #include "widgets/runner/scenario_spec.h"
 
 #include "core/workloads/workload.h"
+#include "widgets/runner/spec_workload.h"
 
 #include <QStringList>
 
@@ -70,6 +71,18 @@ Result<WorkloadKind> workloadKindFromName(const QString &name, const QString &lo
     return Error{file.toStdString(), 0, field.toStdString(),
                  "unknown workload kind '" + name.toStdString() + "' (one of: spec, csv, trace, or a generator: "
                      + generators.join(QStringLiteral(", ")).toStdString() + ")"};
+}
+
+scenario::Scenario scenarioOf(const ScenarioSpec &spec)
+{
+    scenario::Scenario s;
+    s.table = spec.target.table;
+    s.workload = coreWorkload(spec.workload);
+    for (const GovernorSpec &g : spec.governors)
+        s.governors.push_back(g); // core's part of each column
+    s.latencyLimitNs = spec.workload.kind == WorkloadKind::ClosedLoop ? -1 : spec.latencyLimitNs;
+    s.wakeDelaysPath = spec.wakeDelaysPath.toStdString();
+    return s;
 }
 
 } // namespace idlescope

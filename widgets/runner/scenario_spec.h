@@ -15,12 +15,14 @@
 #include "core/common/error.h"
 #include "core/common/kernel_types.h"
 #include "core/replay/governor_run.h"
+#include "core/scenario/scenario.h"
 #include "core/states/idle_state_table.h"
 
 #include <QColor>
 #include <QString>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace idlescope {
@@ -48,14 +50,8 @@ struct TargetSpec {
     IdleStateTable table; ///< the table as resolved, with the user's edits (disabled states, tick_hz)
 };
 
-/// How the wakeup stream is produced.
-enum class WorkloadKind {
-    Generator,  ///< one generator of core/workloads, its parameters in WorkloadSourceSpec::text
-    Spec,       ///< a compound workload in the command line's grammar (a + b, mix(...))
-    ClosedLoop, ///< a closed loop (compare --closed-loop): its spans are made as it runs
-    Csv,        ///< a conformance stream file
-    Trace,      ///< a kernel trace, one CPU of it replayed
-};
+/// How the wakeup stream is produced: core's kinds (core/scenario/scenario.h), one enum for both.
+using WorkloadKind = scenario::WorkloadKind;
 
 /// Every workload kind, in declaration order (round trips, choosers).
 inline constexpr WorkloadKind WORKLOAD_KINDS[] = {WorkloadKind::Generator, WorkloadKind::Spec, WorkloadKind::ClosedLoop,
@@ -105,35 +101,45 @@ inline bool sameWorkload(const WorkloadSourceSpec &a, const WorkloadSourceSpec &
            && a.cpu == b.cpu && a.fileStamp == b.fileStamp && a.legacySeeding == b.legacySeeding;
 }
 
-/// One governor column of the comparison.
-struct GovernorSpec {
-    std::string variant;                  ///< registry id, e.g. "menu-6.14"
-    std::vector<TunableSetting> settings; ///< tunables that differ from the kernel default
-    QColor color;                         ///< used for this governor in every view
+/// One governor column of the comparison: core's governor instance (its variant, label and
+/// tunable settings, core/scenario/scenario.h) with what only the window has.
+struct GovernorSpec : scenario::GovernorInstance {
+    /// In the order the window's code has always listed them (a label last: it came last).
+    GovernorSpec(std::string variantId = {}, std::vector<TunableSetting> tunables = {}, QColor colour = {},
+                 QString stamp = {}, std::string instanceLabel = {})
+        : scenario::GovernorInstance{std::move(variantId), std::move(instanceLabel), std::move(tunables)},
+          color(std::move(colour)), sourceStamp(std::move(stamp))
+    {
+    }
+
+    QColor color; ///< used for this governor in every view
     /// A governor built from source ("src:FILE.c"): sourceFileStamp() of its file when
     /// asked for, so that a saved edit of the file re-simulates it; empty otherwise.
     QString sourceStamp;
-    /// A second instance of a variant (the same variant at other tunables): its label, unique
-    /// among the scenario's governors (experiments::governorLabelProblem() says which are valid);
-    /// empty for a variant's own instance, named by its id.
-    std::string label;
-
-    /// The governor's name in every view, and its key among the scenario's governors
-    /// (colours, tunables, selection): its label, else its variant id.
-    const std::string &name() const { return label.empty() ? variant : label; }
 };
 
 /// The largest latency limit the window offers (ns): the slider's end, and
 /// what a session may ask for.
 inline constexpr Ns LATENCY_LIMIT_MAX_NS = 5000000;
 
-/// Everything a run depends on.
+/// Everything a run depends on: core's Scenario (scenarioOf()) with where the table came
+/// from, the governors' colours and the workload's description.
 struct ScenarioSpec {
     TargetSpec target;
     WorkloadSourceSpec workload;
     std::vector<GovernorSpec> governors; ///< display order; the oracle may be one of them
     /// PM QoS resume-latency limit applied to every span (ns), or -1 to keep the stream's column.
     Ns latencyLimitNs = -1;
+    /// A wult datapoints.csv whose measured wake latencies are the table's wake delays
+    /// (compare's --wake-delays, core/formats/wult_csv.h), read when the scenario runs; "" for
+    /// the table's own.
+    QString wakeDelaysPath;
 };
+
+/// The scenario @p spec asks for, as core resolves and the command line spells it
+/// (core/scenario): the table with its edits and tick rate, the workload source, the
+/// governor instances, the latency limit and the wake delays file. A closed loop has no latency limit (its
+/// spans are made as it runs; the window's slider does not reach it).
+scenario::Scenario scenarioOf(const ScenarioSpec &spec);
 
 } // namespace idlescope

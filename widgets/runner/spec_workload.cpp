@@ -67,17 +67,8 @@ qint64 maxWorkloadSpans(WorkloadKind)
 
 scenario::WorkloadSource coreWorkload(const WorkloadSourceSpec &w)
 {
-    static constexpr std::pair<WorkloadKind, scenario::WorkloadKind> KINDS[] = {
-        {WorkloadKind::Generator, scenario::WorkloadKind::Generator},
-        {WorkloadKind::Spec, scenario::WorkloadKind::Spec},
-        {WorkloadKind::ClosedLoop, scenario::WorkloadKind::ClosedLoop},
-        {WorkloadKind::Csv, scenario::WorkloadKind::Csv},
-        {WorkloadKind::Trace, scenario::WorkloadKind::Trace},
-    };
     scenario::WorkloadSource out;
-    for (const auto &[window, core] : KINDS)
-        if (window == w.kind)
-            out.kind = core;
+    out.kind = w.kind;
     out.text = w.text.toStdString();
     out.path = w.path.toStdString();
     out.spans = w.spans;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/session_opener.h"
 
-#include "core/io/table_json.h"
 #include "core/source_governor/source_governor.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/source_file_watch.h"
@@ -9,6 +8,7 @@
 #include "widgets/session/recent_files.h"
 #include "widgets/session/recovery_store.h"
 #include "widgets/session/session.h"
+#include "widgets/session/table_file.h"
 
 #include <QCoreApplication>
 #include <QThreadPool>
@@ -47,6 +47,20 @@ Result<std::optional<SessionOpener::LeftWork>> findLeftWork(const QString &dir, 
     return std::optional<SessionOpener::LeftWork>(SessionOpener::LeftWork{copy, std::move(*recovered), {}});
 }
 
+/// The table file @p scenario's target names, as it is now: read here, on the worker, so that
+/// the target picker takes it as the table without edits and never reads the file itself. None
+/// for another target, or for a file that does not read any more (the scenario's own table
+/// stands for it then, as it always did).
+std::optional<IdleStateTable> readTargetTable(const ScenarioSpec &scenario)
+{
+    if (scenario.target.kind != TargetKind::File || scenario.target.path.isEmpty())
+        return std::nullopt;
+    Result<IdleStateTable> table = readTableFile(scenario.target.path);
+    if (!table)
+        return std::nullopt;
+    return std::move(*table);
+}
+
 QString recoveryError(const Error &e)
 {
     return QCoreApplication::translate("idlescope::SessionOpener", "The recovery copy could not be read: %1")
@@ -63,10 +77,13 @@ SessionOpener::SessionOpener(SetupPanel *setup, QObject *parent) : QObject(paren
 // A read still running is left to end on its own: it holds copies only (path, reader, progress).
 SessionOpener::~SessionOpener() = default;
 
-void SessionOpener::startRead(const QString &path, int firstStep, Read read)
+void SessionOpener::startRead(const QString &path, int firstStep, Read read, std::function<void()> dropped)
 {
     if (m_progress)
         m_progress->cancel.store(true); // an older read still running is dropped
+    // What the older read owes its listener is said once this one runs (m_dropped is set only
+    // while a read runs: its end or its cancel clears it).
+    const std::function<void()> superseded = std::exchange(m_dropped, std::move(dropped));
     const std::uint64_t serial = ++m_serial;
     m_reading = path;
     m_progress = std::make_shared<ReadProgress>();
@@ -78,6 +95,8 @@ void SessionOpener::startRead(const QString &path, int firstStep, Read read)
                 gate(path);
             return ReadJob{serial, read(*progress)};
         }));
+    if (superseded)
+        superseded();
 }
 
 QString SessionOpener::openSession(const QString &path)
@@ -94,6 +113,8 @@ QString SessionOpener::openSession(const QString &path)
             progress.step.store(1);
             job.sources = sourceConsentChecks(s->scenario);
             stampSources(s->scenario);
+            progress.step.store(3);
+            job.targetTable = readTargetTable(s->scenario);
             job.session = std::move(*s);
         }
         return [this, path, job = std::move(job)] { adopt(path, job); };
@@ -104,7 +125,7 @@ QString SessionOpener::openSession(const QString &path)
 void SessionOpener::openTable(const QString &path)
 {
     startRead(path, 0, [this, path](ReadProgress &) -> std::function<void()> {
-        Result<IdleStateTable> table = readTableJson(path.toStdString());
+        Result<IdleStateTable> table = readTableFile(path);
         if (!table)
             return [this, error = QString::fromStdString(table.error().toString())] { emit errorOccurred(error); };
         return [this, path, table = std::move(*table)] { emit tableRead(path, table); };
@@ -115,25 +136,34 @@ bool SessionOpener::readLeftWork()
 {
     if (!m_recovery)
         return false;
-    startRead(m_recovery->dir(), 2,
-              [this, dir = m_recovery->dir(),
-               own = m_recovery->path()](ReadProgress &progress) -> std::function<void()> {
-                  auto left = findLeftWork(dir, own);
-                  if (!left)
-                      return [this, error = recoveryError(left.error())] {
-                          emit errorOccurred(error);
-                          emit leftWorkRead();
-                      };
-                  if (*left && !progress.cancel.load()) {
-                      progress.step.store(1);
-                      (*left)->sources = sourceConsentChecks((*left)->session.scenario);
-                      stampSources((*left)->session.scenario);
-                  }
-                  return [this, found = std::move(*left)] {
-                      m_leftWork = found;
-                      emit leftWorkRead();
-                  };
-              });
+    // Cancelled or superseded, the read still ends for whoever waits for it (the window's
+    // recoveryOffered()), having found nothing: the copy stays where it is, for the next offer.
+    const auto foundNothing = [this] {
+        m_leftWork.reset();
+        emit leftWorkRead();
+    };
+    startRead(
+        m_recovery->dir(), 2,
+        [this, dir = m_recovery->dir(), own = m_recovery->path()](ReadProgress &progress) -> std::function<void()> {
+            auto left = findLeftWork(dir, own);
+            if (!left)
+                return [this, error = recoveryError(left.error())] {
+                    emit errorOccurred(error);
+                    emit leftWorkRead();
+                };
+            if (*left && !progress.cancel.load()) {
+                progress.step.store(1);
+                (*left)->sources = sourceConsentChecks((*left)->session.scenario);
+                stampSources((*left)->session.scenario);
+                progress.step.store(3);
+                (*left)->targetTable = readTargetTable((*left)->session.scenario);
+            }
+            return [this, found = std::move(*left)] {
+                m_leftWork = found;
+                emit leftWorkRead();
+            };
+        },
+        foundNothing);
     return true;
 }
 
@@ -144,6 +174,7 @@ QString SessionOpener::readingStep() const
     switch (m_progress->step.load()) {
     case 0: return tr("reading the file");
     case 1: return tr("hashing its governor source files");
+    case 3: return tr("reading its table file");
     default: return tr("looking for unsaved work");
     }
 }
@@ -155,8 +186,11 @@ void SessionOpener::cancelReading()
     const QString path = std::exchange(m_reading, QString());
     m_progress->cancel.store(true);
     ++m_serial; // whatever the worker gives back is dropped
+    const std::function<void()> dropped = std::exchange(m_dropped, {});
     emit readingEnded();
     emit readingCancelled(tr("Opening %1 cancelled: the scenario on screen stays").arg(path));
+    if (dropped)
+        dropped();
 }
 
 void SessionOpener::readFinished()
@@ -168,6 +202,7 @@ void SessionOpener::readFinished()
     if (job.serial != m_serial || m_reading.isEmpty())
         return;
     m_reading.clear();
+    m_dropped = nullptr; // it ended: it owes nothing more
     emit readingEnded();
     job.finish();
 }
@@ -189,7 +224,7 @@ void SessionOpener::adopt(const QString &path, SessionRead job)
     // The title and recent files take the session when its snapshot arrives
     // (snapshotShown); a workload that fails to build is refused by runFailed.
     m_openingSession = path;
-    emit scenarioRead(job.session->scenario);
+    emit scenarioRead(job.session->scenario, job.targetTable);
 }
 
 QString SessionOpener::openFile(const QString &path)

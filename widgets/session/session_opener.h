@@ -20,13 +20,14 @@
  * allowed building and running each of them (source_consent.h): the question
  * comes before anything is built; a no refuses the session.
  *
- * The file is read, parsed and its source files hashed on a worker thread (a
- * pool of its own: a read stuck on a hung network file holds none of the
- * simulation's threads), as the trace page imports a trace: the GUI thread
- * never waits on a file. While it reads, readingStarted() and readingEnded()
- * bracket it (the window's opening bar shows it, with Cancel); the question
- * and everything after it happen on the GUI thread when the read is done. A
- * read cancelled or superseded by another session is dropped when it ends.
+ * The file is read, parsed, its source files hashed and the table file its
+ * target names read on a worker thread (a pool of its own: a read stuck on a
+ * hung network file holds none of the simulation's threads), as the trace
+ * page imports a trace: the GUI thread never waits on a file. While it
+ * reads, readingStarted() and readingEnded() bracket it (the window's opening
+ * bar shows it, with Cancel); the question and everything after it happen on
+ * the GUI thread when the read is done. A read cancelled or superseded by
+ * another session is dropped when it ends.
  *
  * The other files the window reads when asked go the same way, one read at a
  * time (a new one supersedes the one running): a table file (File → Open
@@ -81,7 +82,7 @@ public:
     QString readingSession() const { return m_reading; }
     bool isReading() const { return !m_reading.isEmpty(); }
     /// What the read is doing now ("reading the file", "hashing its governor source files",
-    /// "looking for unsaved work").
+    /// "reading its table file", "looking for unsaved work").
     QString readingStep() const;
     /// Stops waiting for the session being read (the opening bar's Cancel): the scenario on
     /// screen stays, readingEnded() and readingCancelled() say so. A read blocked in the kernel
@@ -149,17 +150,20 @@ public:
     void discardRecovery();
     /// Work left by a window that ended without closing, from its recovery copy.
     struct LeftWork {
-        QString path;                            ///< the copy (forgetLeftWork() removes it)
-        Session session;                         ///< what it held (its source files stamped by readLeftWork())
-        std::vector<SourceConsentCheck> sources; ///< its source files, hashed by readLeftWork()
+        QString path;                              ///< the copy (forgetLeftWork() removes it)
+        Session session;                           ///< what it held (its source files stamped by readLeftWork())
+        std::vector<SourceConsentCheck> sources;   ///< its source files, hashed by readLeftWork()
+        std::optional<IdleStateTable> targetTable; ///< its target's table file, read by readLeftWork()
     };
     /// The newest copy left (older ones are removed: later ends superseded them); none when
     /// recovery is off or nothing was left. A copy that does not read is removed and reported
     /// (errorOccurred()). It reads on the calling thread: the window uses readLeftWork().
     std::optional<LeftWork> leftWork();
     /// leftWork() on the worker (the opening bar shows it, with Cancel), its source files hashed
-    /// there too: leftWorkRead() when it ended (takeLeftWork() gives what was found), or
-    /// errorOccurred() for a copy that did not read. False, and nothing read, while recovery is off.
+    /// and its target's table file read there too: leftWorkRead() when it ended (takeLeftWork()
+    /// gives what was found), after errorOccurred() for a copy that did not read. Cancelled, or
+    /// superseded by another read, it ends too, having found nothing (the copy stays for the
+    /// next start). False, and nothing read, while recovery is off.
     bool readLeftWork();
     /// What the last readLeftWork() found (once; none when nothing was left).
     std::optional<LeftWork> takeLeftWork() { return std::exchange(m_leftWork, std::nullopt); }
@@ -168,7 +172,9 @@ public:
 
 signals:
     /// A session was read: show and simulate @p scenario; it is the one opened (no undo step).
-    void scenarioRead(const ScenarioSpec &scenario);
+    /// @p targetTable is the table file its target names, read with it on the worker (none for
+    /// another target, or a file that did not read): the table without the session's edits.
+    void scenarioRead(const ScenarioSpec &scenario, const std::optional<IdleStateTable> &targetTable);
     /// Session @p path simulated: it is the window's session now (title, nothing to undo).
     void sessionAdopted(const QString &path);
     /// The recent-files list changed.
@@ -184,13 +190,15 @@ signals:
     void readingCancelled(const QString &message);
     /// openTable() read table file @p path: @p table is its table, as the file gives it.
     void tableRead(const QString &path, const IdleStateTable &table);
-    /// readLeftWork() ended (takeLeftWork(): what it found, if anything).
+    /// readLeftWork() ended: read, failed, cancelled or superseded (takeLeftWork(): what it
+    /// found, if anything). Once for each readLeftWork() that returned true.
     void leftWorkRead();
 
 private:
     /// How far the worker has come (written there, read here), and the request to stop.
     struct ReadProgress {
-        std::atomic<int> step{0}; ///< 0 reading the file, 1 hashing its source files, 2 looking for work left
+        /// 0 reading the file, 1 hashing its source files, 2 looking for work left, 3 reading its table file
+        std::atomic<int> step{0};
         std::atomic<bool> cancel{false};
     };
     /// What the worker gives back: what to do with its result on the GUI thread.
@@ -202,13 +210,15 @@ private:
     struct SessionRead {
         std::optional<Session> session;
         QString error;
-        std::vector<SourceConsentCheck> sources; ///< the files the consent asks about, read and hashed
+        std::vector<SourceConsentCheck> sources;   ///< the files the consent asks about, read and hashed
+        std::optional<IdleStateTable> targetTable; ///< its target's table file as read (none: no file)
     };
     using Read = std::function<std::function<void()>(ReadProgress &progress)>;
     /// Runs @p read on the file threads as the read of @p path (readingStarted(), the opening
     /// bar, Cancel); the function it returns runs on the GUI thread once it ended, unless it
-    /// was cancelled or superseded by another read.
-    void startRead(const QString &path, int firstStep, Read read);
+    /// was cancelled or superseded by another read: @p dropped runs then instead (a read whose
+    /// listener waits for its end either way).
+    void startRead(const QString &path, int firstStep, Read read, std::function<void()> dropped = {});
     void readFinished();
     /// The session read and hashed: ask for its source files, then show it.
     void adopt(const QString &path, SessionRead job);
@@ -227,6 +237,7 @@ private:
     std::optional<LeftWork> m_leftWork; ///< what readLeftWork() found, until taken
     QString m_reading;                  ///< the session being read ("" for none)
     std::uint64_t m_serial = 0;         ///< bumped by every read started or cancelled
+    std::function<void()> m_dropped;    ///< the running read's startRead() @p dropped, until it ends
     std::shared_ptr<ReadProgress> m_progress;
     QFutureWatcher<ReadJob> m_watcher;
 };
