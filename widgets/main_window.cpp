@@ -500,6 +500,7 @@ ScenarioSpec MainWindow::currentSpec() const
     for (GovernorSpec &g : s.governors)
         g.settings = m_parameters->settingsFor(g.name());
     s.latencyLimitNs = m_parameters->latencyLimitNs();
+    s.wakeDelaysPath = m_wakeDelaysPath;
     return s;
 }
 
@@ -526,6 +527,7 @@ void MainWindow::showSpecInPanels(const ScenarioSpec &spec)
     m_parameters->setTableTickHz(same ? original.tickHz : spec.target.table.tickHz);
     m_parameters->setTickHz(spec.target.table.tickHz);
     m_parameters->setLatencyLimitNs(spec.latencyLimitNs);
+    m_wakeDelaysPath = spec.wakeDelaysPath;
 }
 
 void MainWindow::simulate(bool immediate)

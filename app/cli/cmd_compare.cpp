@@ -34,7 +34,7 @@ namespace idlescope::cli {
 const char *const COMPARE_HELP =
     "usage: idlescope-cli compare --table ID|FILE --workload SPEC --governors A,B,...\n"
     "                             [--iterations N] [--seed S] [--spans N] [--duration S] [--hz HZ]\n"
-    "                             [--latency-limit US]\n"
+    "                             [--latency-limit US] [--wake-delays FILE]\n"
     "                             [--set [GOVERNOR:]NAME=VALUE]... [--format md|csv|json]\n"
     "                             [--aggregates-only] [--threads N] [--output FILE]\n"
     "                             [--export-streams DIR] [--shard K/N] [--timeout SECONDS]\n"
@@ -65,6 +65,11 @@ const char *const COMPARE_HELP =
     "                     its busy + idle time reaches it (instead of --spans, whose N spans on\n"
     "                     the busiest workload CPU set the duration the others cover)\n"
     "  --hz HZ            override the table's tick rate (CONFIG_HZ)\n"
+    "  --wake-delays FILE a wult datapoints.csv of measured wakeups: each ReqCState's mean\n"
+    "                     WakeLatency becomes that state's wake delay (the time a woken task\n"
+    "                     waits, which throughput and energy use; governors still read the\n"
+    "                     table's exit latency); a table JSON may give wake_delay_ns per state\n"
+    "                     instead (docs/workloads.md, \"The wake delay\")\n"
     "  --latency-limit US the PM QoS resume-latency limit of every span (us, up to 3 decimals),\n"
     "                     in place of the workload's latency_req_us or the stream's column, on\n"
     "                     one CPU or every CPU (the window's latency slider); not a closed loop\n"
@@ -126,7 +131,7 @@ const char *const COMPARE_HELP =
     "above, below, idle_misses (above + below), idle_miss_ratio (misses / entries), above_pct and\n"
     "below_pct (of entries), time_pct_<state> (share of idle time), oracle_above, oracle_below,\n"
     "oracle_misses (the oracle governor on the same spans: the floor), wakeups (spans ended by a\n"
-    "non-timer event) and latency_cost_us (exit latency paid on those wakeups).\n\n"
+    "non-timer event) and latency_cost_us (wake delay paid on those wakeups).\n\n"
     "Workload spec grammar (see docs/workloads.md):\n"
     "  spec      := term { '+' term }            overlay: the terms' wakeups on one CPU\n"
     "  term      := generator | mix(member { | member } [;block=N])\n"
@@ -184,7 +189,8 @@ const std::vector<std::string> COMPARE_OPTIONS = {"table",
                                                   "shard",
                                                   "timeout",
                                                   "agreement",
-                                                  "latency-limit"};
+                                                  "latency-limit",
+                                                  "wake-delays"};
 
 /// --@p name as a whole number, as the scenario's options are read (scenario_command.h).
 Result<std::int64_t> intOption(const Args &args, const std::string &name, std::int64_t def, std::int64_t lo,

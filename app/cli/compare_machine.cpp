@@ -9,6 +9,7 @@
 #include "core/experiments/machine_comparison_format.h"
 #include "core/experiments/synthetic_machine.h"
 #include "core/formats/csv_fields.h"
+#include "core/formats/wult_csv.h"
 #include "core/io/atomic_file.h"
 #include "core/io/power_json.h"
 #include "core/scenario/scenario_machine.h"
@@ -133,6 +134,9 @@ Status tuneMachine(const Args &args, const MachineCliOptions &o, Machine &machin
 {
     if (o.scenario.tickHz)
         if (Status s = machine.setTickHz(*o.scenario.tickHz); !s)
+            return s;
+    for (Cluster &c : machine.clusters)
+        if (Status s = applyWakeDelaysFile(c.table, o.scenario.wakeDelaysPath); !s)
             return s;
     return args.has("table") ? Status(Ok{}) : applyPower(args, machine);
 }

@@ -42,8 +42,19 @@ RunEnergy runEnergy(const Machine &machine, const MachineRun &run)
             powerW(s) = cluster.power.states[static_cast<size_t>(s)].powerMw * 1e-3;
             entryExitJ(s) = cluster.power.states[static_cast<size_t>(s)].entryExitUj * 1e-6;
         }
-        const Eigen::MatrixXd timeS = m.timeNs(rows, Eigen::seqN(0, n)).cast<double>() * 1e-9;
+        Eigen::MatrixXd timeS = m.timeNs(rows, Eigen::seqN(0, n)).cast<double>() * 1e-9;
         const Eigen::MatrixXd usage = m.usage(rows, Eigen::seqN(0, n)).cast<double>();
+        // A replay's time in a state holds the table's exit latency of each entry: that
+        // time was spent waking (CpuRun::wakingNs, priced as the CPU running), not in the state.
+        Eigen::VectorXd exitS(n);
+        for (int s = 0; s < n; ++s)
+            exitS(s) = static_cast<double>(cluster.table[s].exitLatencyNs) * 1e-9;
+        for (size_t k = 0; k < rows.size(); ++k)
+            if (run.cpus[static_cast<size_t>(rows[k])].timeHasExitLatency) {
+                const auto r = static_cast<Eigen::Index>(k);
+                timeS.row(r) = (timeS.row(r) - usage.row(r).cwiseProduct(exitS.transpose())).cwiseMax(0.0);
+            }
+        const Eigen::VectorXd inStateS = timeS.rowwise().sum();
         const Eigen::VectorXd idle = timeS * powerW;
         const Eigen::VectorXd entryExit = usage * entryExitJ;
         for (size_t k = 0; k < rows.size(); ++k) {
@@ -53,9 +64,15 @@ RunEnergy runEnergy(const Machine &machine, const MachineRun &run)
             e.cpu = c.cpu;
             e.idleJ = idle(static_cast<Eigen::Index>(k));
             e.entryExitJ = entryExit(static_cast<Eigen::Index>(k));
-            if (cluster.power.hasActivePower())
-                e.activeJ = static_cast<double>(std::max<Ns>(0, c.durationNs - c.idleNs())) * 1e-9
-                            * cluster.power.activeMw * 1e-3;
+            if (cluster.power.hasActivePower()) {
+                // Running: the work between wakeups, and the wake-ups themselves.
+                const double activeW = cluster.power.activeMw * 1e-3;
+                const double wakingS = static_cast<double>(c.wakingNs) * 1e-9;
+                const double busyS =
+                    static_cast<double>(c.durationNs) * 1e-9 - inStateS(static_cast<Eigen::Index>(k)) - wakingS;
+                e.wakingJ = wakingS * activeW;
+                e.activeJ = std::max(0.0, busyS) * activeW;
+            }
         }
     }
     out.available = true;
@@ -63,9 +80,12 @@ RunEnergy runEnergy(const Machine &machine, const MachineRun &run)
         out.idleJ += e.idleJ;
         out.entryExitJ += e.entryExitJ;
         out.activeJ += e.activeJ;
+        out.wakingJ += e.wakingJ;
     }
-    if (!out.hasActive)
+    if (!out.hasActive) {
         out.activeJ = 0;
+        out.wakingJ = 0;
+    }
     return out;
 }
 

@@ -4,13 +4,14 @@
  * span at a time: a span starts when the CPU runs out of work (its gap is the
  * work since its last wakeup) and its wakeup is the moment the awaited event
  * happens, known by then because it depends only on what the other side did
- * before. The replay's clock (REPLAY_START_NS onwards) is the loop's clock; a
- * CPU's wakeup is where its replay's clock stands after the span (the event
- * plus the exit latency of the state it was in).
+ * before. The loop's clock starts at REPLAY_START_NS; a CPU's wakeup is the
+ * event plus the wake delay of the state it was in (wake_delay.h), not the
+ * table's exit latency, which the replay's own clock adds for the governors.
  */
 #include "core/experiments/closed_loop.h"
 
 #include "core/source_governor/source_governor.h"
+#include "core/states/wake_delay.h"
 
 #include "core/workloads/generator_base.h"
 #include "core/workloads/parallel_for.h"
@@ -50,23 +51,31 @@ struct LoopCpu {
     {
         run.cpu = cpu;
         run.stateCount = table.count();
+        run.timeHasExitLatency = true;
     }
 
-    /// Idle from @p startNs (>= the replay's clock) until the event at @p eventNs; returns the wakeup.
+    /// Idle from @p startNs (>= the CPU's last wakeup) until the event at @p eventNs; returns
+    /// the wakeup: the event plus the wake delay of the state the CPU was in (wake_delay.h).
+    /// The replay's clock moves on by the table's exit latency instead (the governors' accounting),
+    /// so it runs ahead of the loop's by the difference: each span is given to the replay as its
+    /// gap and idle time, which are the same on both clocks.
     Ns idleUntil(Ns startNs, Ns eventNs)
     {
         IdleSpan s;
-        s.gapNs = startNs - replay.now();
+        s.gapNs = startNs - loopNowNs;
         s.wakeNs = std::max<Ns>(0, eventNs - startNs);
         s.timerNs = std::max(s.wakeNs, workloads::NO_TIMER_NS);
+        Ns lastDelay = 0;
         replay.runSpan(s, nullptr, [&](const EntryRecord &e, const Governor &) {
-            const Ns exit = tableRef[e.state].exitLatencyNs;
+            lastDelay = wake.add(tableRef, e.state, e.residencyNs);
             if (e.endsAtWakeup) {
                 ++run.wakeups;
-                run.latencyCostNs += exit;
+                run.latencyCostNs += lastDelay;
             }
         });
-        return replay.now();
+        // The span's last entry ends at the event (a tick or a poll limit ends only earlier ones).
+        loopNowNs = std::max(startNs, eventNs) + lastDelay;
+        return loopNowNs;
     }
 
     void finish(Ns endNs)
@@ -75,6 +84,7 @@ struct LoopCpu {
         run.entries = sum.entries;
         run.spans = sum.spans;
         run.durationNs = endNs - REPLAY_START_NS;
+        run.wakingNs = wake.wakingNs;
         for (int i = 0; i < run.stateCount; ++i)
             run.states[static_cast<size_t>(i)] = sum.states[static_cast<size_t>(i)];
     }
@@ -82,6 +92,8 @@ struct LoopCpu {
     std::unique_ptr<Governor> gov;
     ReferenceReplay replay;
     const IdleStateTable &tableRef;
+    Ns loopNowNs = REPLAY_START_NS; ///< the CPU's last wakeup on the loop's clock
+    WakeTotals wake;
     CpuRun run;
 };
 

@@ -2,8 +2,8 @@
 /**
  * @file closed_loop.h
  * Closed-loop workloads: the next event depends on when the CPU really woke.
- * The chosen state's exit latency delays the handling of each completion or
- * message, the handling delays the next request, so the run's duration, its
+ * The chosen state's wake delay (wake_delay.h: the real wake-up, not the
+ * governors' exit_latency) delays the handling of each completion or message, the handling delays the next request, so the run's duration, its
  * operations per second and the latency added to each operation change with
  * the governor. Each CPU is still the reference replay, span by span; only
  * the spans are made as the run goes, from the moments the CPUs woke
@@ -13,7 +13,7 @@
  *       one CPU keeps N requests in flight on a device that completes each
  *       S us (+/- J) after its submission; handling a completion takes W us of
  *       CPU and submits the next request. Added latency of an operation: from
- *       its completion to the start of its handling (exit latency, plus the
+ *       its completion to the start of its handling (wake delay, plus the
  *       wait behind other completions when N > 1).
  *   pingpong:work_us=W[,peer_work_us=P]
  *       CPU 0 and CPU 1 pass one message back and forth (a pipe ping-pong,

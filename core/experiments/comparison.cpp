@@ -7,6 +7,7 @@
 #include "core/governors/tunable_setting.h"
 #include "core/replay/governor_factory.h"
 #include "core/replay/reference_replay.h"
+#include "core/states/wake_delay.h"
 #include "core/stats/run_throughput.h"
 #include "core/stream/latency_limit.h"
 #include "core/workloads/parallel_for.h"
@@ -51,11 +52,12 @@ Result<std::unique_ptr<Governor>> makeGovernor(const GovernorInstance &gi, const
 RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Governor &gov, const PowerModel &power)
 {
     RunMetrics m;
+    WakeTotals wake;
     const ReplaySummary sum = replayStream(table, stream, gov, [&](const EntryRecord &e, const Governor &) {
-        const Ns exitLatencyNs = table[e.state].exitLatencyNs;
+        const Ns delay = wake.add(table, e.state, e.residencyNs);
         if (entryPaysExitLatency(e.endsAtWakeup, e.timerWake)) {
             ++m.wakeups;
-            m.latencyCostNs += exitLatencyNs;
+            m.latencyCostNs += delay;
         }
     });
     m.spans = sum.spans;
@@ -69,7 +71,7 @@ RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Gove
         m.aboveByState[static_cast<size_t>(i)] = s.above;
         m.belowByState[static_cast<size_t>(i)] = s.below;
     }
-    const RunThroughput t = replayThroughput(table, power, sum, m.wakeups);
+    const RunThroughput t = replayThroughput(table, power, stream, sum, m.wakeups, wake);
     m.durationNs = t.durationNs;
     m.idleEnergyJ = t.idleEnergyJ;
     m.energyJ = t.energyJ;

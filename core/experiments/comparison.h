@@ -5,7 +5,7 @@
  * table, one workload (possibly a sweep of points), several governor variants,
  * several seeded iterations, and per run the cpuidle sysfs counters (usage,
  * time, above, below per state) plus idle misses, the oracle's misses on the
- * same spans, and the latency cost (exit latency paid on non-timer wakeups).
+ * same spans, and the latency cost (wake delay paid on non-timer wakeups).
  *
  * Every (point, iteration) generates its spans once and replays them through
  * the oracle and each governor in the reference replay
@@ -90,7 +90,7 @@ struct RunMetrics {
     std::int64_t oracleAbove = 0; ///< the oracle's misses on the same spans
     std::int64_t oracleBelow = 0;
     std::int64_t wakeups = 0; ///< spans ended by a non-timer event
-    Ns latencyCostNs = 0;     ///< exit latency of the state left at each of those wakeups
+    Ns latencyCostNs = 0;     ///< wake delay (wake_delay.h) of the state left at each of those wakeups
     std::array<std::int64_t, CPUIDLE_STATE_MAX> aboveByState{};
     std::array<std::int64_t, CPUIDLE_STATE_MAX> belowByState{};
     Ns durationNs = 0;                  ///< time the replay covers (gaps + residencies)

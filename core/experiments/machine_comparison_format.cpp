@@ -61,10 +61,8 @@ void energyCells(std::vector<Cell> &c, const RunEnergy &e, const CpuEnergy *ce)
         c.push_back(table::missing("no power data"));
         return;
     }
-    const double idleJ = ce ? ce->idleJ + ce->entryExitJ : e.idleTotalJ();
-    c.push_back(table::general(idleJ, 6));
-    c.push_back(e.hasActive ? table::general(ce ? idleJ + ce->activeJ : e.totalJ(), 6)
-                            : table::missing("no active power"));
+    c.push_back(table::general(ce ? ce->idleTotalJ() : e.idleTotalJ(), 6));
+    c.push_back(e.hasActive ? table::general(ce ? ce->totalJ() : e.totalJ(), 6) : table::missing("no active power"));
 }
 
 std::vector<Cell> rowCells(const MachineRun &run, const CpuRun &r, const RunEnergy &e, const CpuEnergy *ce,

@@ -63,6 +63,20 @@ Result<bool> boolField(const QJsonObject &o, const char *key, const std::string 
     return v.toBool();
 }
 
+// A duration a state may leave out (absent: @p absent), refused when of the wrong type or negative.
+Result<Ns> optionalNsField(const QJsonObject &o, const char *key, const std::string &label, const std::string &where,
+                           Ns absent)
+{
+    if (!o.contains(QLatin1String(key)))
+        return absent;
+    Result<Ns> v = integerField(o, key, label, where);
+    if (!v)
+        return v.error();
+    if (*v < 0)
+        return Error{label, 0, key, where + ": must not be negative"};
+    return *v;
+}
+
 } // namespace
 
 Result<IdleStateTable> parseTableJson(std::string_view json, const std::string &label)
@@ -81,7 +95,8 @@ Result<IdleStateTable> parseTableJson(std::string_view json, const std::string &
     const QJsonObject root = doc.object();
 
     IdleStateTable t;
-    for (const auto &[key, into] : {std::pair{"id", &t.id}, std::pair{"source", &t.source}}) {
+    for (const auto &[key, into] :
+         {std::pair{"id", &t.id}, std::pair{"source", &t.source}, std::pair{"wake_delay_note", &t.wakeDelayNote}}) {
         Result<std::string> v = stringField(root, key, label, "table");
         if (!v)
             return v.error();
@@ -119,6 +134,15 @@ Result<IdleStateTable> parseTableJson(std::string_view json, const std::string &
             return tr.error();
         st.exitLatencyNs = *el;
         st.targetResidencyNs = *tr;
+        // The real wake-up (wake_delay.h); optional, for the governors never read it.
+        Result<Ns> wd = optionalNsField(s, "wake_delay_ns", label, where, NO_WAKE_DELAY);
+        if (!wd)
+            return wd.error();
+        Result<Ns> en = optionalNsField(s, "entry_latency_ns", label, where, 0);
+        if (!en)
+            return en.error();
+        st.wakeDelayNs = *wd;
+        st.entryLatencyNs = *en;
         for (const auto &[key, into] : {std::pair{"polling", &st.polling}, std::pair{"disabled", &st.disabled}}) {
             Result<bool> v = boolField(s, key, label, where);
             if (!v)
@@ -150,6 +174,8 @@ std::string formatTableJson(const IdleStateTable &table)
     root.insert(QLatin1String("tick_hz"), table.tickHz);
     if (!table.source.empty())
         root.insert(QLatin1String("source"), QString::fromStdString(table.source));
+    if (!table.wakeDelayNote.empty())
+        root.insert(QLatin1String("wake_delay_note"), QString::fromStdString(table.wakeDelayNote));
     QJsonArray states;
     for (const IdleState &s : table.states) {
         QJsonObject o;
@@ -158,6 +184,10 @@ std::string formatTableJson(const IdleStateTable &table)
             o.insert(QLatin1String("desc"), QString::fromStdString(s.desc));
         o.insert(QLatin1String("exit_latency_ns"), static_cast<double>(s.exitLatencyNs));
         o.insert(QLatin1String("target_residency_ns"), static_cast<double>(s.targetResidencyNs));
+        if (s.wakeDelayNs != NO_WAKE_DELAY)
+            o.insert(QLatin1String("wake_delay_ns"), static_cast<double>(s.wakeDelayNs));
+        if (s.entryLatencyNs != 0)
+            o.insert(QLatin1String("entry_latency_ns"), static_cast<double>(s.entryLatencyNs));
         o.insert(QLatin1String("polling"), s.polling);
         o.insert(QLatin1String("disabled"), s.disabled);
         states.append(o);

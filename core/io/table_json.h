@@ -3,7 +3,9 @@
  * @file table_json.h
  * Idle-state tables as JSON, in the conformance kit's shape:
  * {"id", "tick_hz", "source", "states": [{"name", "desc", "exit_latency_ns",
- * "target_residency_ns", "polling", "disabled"}]}. Extra keys are ignored.
+ * "target_residency_ns", "polling", "disabled"}]}, plus idlescope's optional
+ * "wake_delay_note" per table and "wake_delay_ns", "entry_latency_ns" per state
+ * (wake_delay.h; never read by the governors). Extra keys are ignored.
  * Errors name the file, the line of the JSON syntax error, or the state and key
  * (also a key of the wrong JSON type: a name that is not a string, a polling
  * flag that is not true/false). A leading UTF-8 byte-order mark is skipped.

@@ -2,6 +2,8 @@
 #include "core/machine/machine_replay.h"
 
 #include "core/source_governor/source_governor.h"
+#include "core/states/wake_delay.h"
+#include "core/stats/run_throughput.h"
 
 #include "core/workloads/parallel_for.h"
 
@@ -23,12 +25,15 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     Ns spanOwnStartNs = 0; // the replay's own time at the current span's start
     // Entries end a span when their idle time reaches the span's wakeup; a
     // wakeup that is not the span's own timer is one the governor could not
-    // see coming, and the exit latency of the state left is what it cost
-    // (the same rule as compare's latency_cost_us).
+    // see coming, and the wake delay of the state left is what it cost
+    // (the same rule as compare's latency_cost_us). Every entry's wake delay
+    // is time spent waking, and moves the run's real clock (wake_delay.h).
+    WakeTotals wake;
     auto sink = [&](const EntryRecord &e, const Governor &) {
+        const Ns delay = wake.add(table, e.state, e.residencyNs);
         if (entryPaysExitLatency(e.endsAtWakeup, e.timerWake)) {
             ++out.wakeups;
-            out.latencyCostNs += table[e.state].exitLatencyNs;
+            out.latencyCostNs += delay;
         }
         if (onSpanClock) {
             // At its offset in its span; never past the next span's start (a run's own
@@ -54,7 +59,9 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     const ReplaySummary &sum = replay.summary();
     out.entries = sum.entries;
     out.spans = sum.spans;
-    out.durationNs = replay.now() - REPLAY_START_NS;
+    out.durationNs = replayDurationNs(stream, replay.now() - REPLAY_START_NS, wake);
+    out.wakingNs = wake.wakingNs;
+    out.timeHasExitLatency = true;
     for (int i = 0; i < table.count(); ++i)
         out.states[static_cast<size_t>(i)] = sum.states[static_cast<size_t>(i)];
     return out;

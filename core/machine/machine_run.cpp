@@ -34,6 +34,8 @@ void CpuRun::add(const CpuRun &o)
     spans += o.spans;
     wakeups += o.wakeups;
     latencyCostNs += o.latencyCostNs;
+    wakingNs += o.wakingNs;
+    timeHasExitLatency = timeHasExitLatency || o.timeHasExitLatency;
     durationNs = std::max(durationNs, o.durationNs);
 }
 

@@ -33,9 +33,13 @@ struct CpuRun {
     std::array<StateStats, CPUIDLE_STATE_MAX> states{}; ///< usage, time, above, below per state
     std::int64_t entries = 0;
     std::int64_t spans = 0;
-    std::int64_t wakeups = 0;            ///< spans ended by a non-timer event
-    Ns latencyCostNs = 0;                ///< exit latency of the state left at each of those wakeups
-    Ns durationNs = 0;                   ///< time the run covers (busy + idle); the largest CPU's for a sum
+    std::int64_t wakeups = 0; ///< spans ended by a non-timer event
+    Ns latencyCostNs = 0;     ///< wake delay (wake_delay.h) of the state left at each of those wakeups
+    Ns durationNs = 0;        ///< time the run covers (busy + idle); the largest CPU's for a sum
+    Ns wakingNs = 0;          ///< time spent waking up: every entry's wake delay (a replay's only)
+    /// states[].timeNs holds the table's exit latency per entry (a replay's accounting, which the
+    /// governors read) on top of the time in the state; false for a trace's recorded counters.
+    bool timeHasExitLatency = false;
     std::vector<IdleInterval> intervals; ///< only when asked for (cluster view); sorted, disjoint
 
     std::int64_t above() const;

@@ -42,6 +42,10 @@ using EntryFlags = std::uint16_t;
 /// A tunable setting, NAME=VALUE.
 using TunableSetting = std::pair<std::string, std::int64_t>;
 
+/// GovernorRun::variant of a trace's recorded run: the kernel's own choices, not a replay
+/// (core/trace/recorded_entries.h makes it); it has no run time of its own.
+inline constexpr const char *RECORDED_VARIANT = "recorded";
+
 struct GovernorRun {
     std::string variant;                  ///< variant id
     std::vector<TunableSetting> settings; ///< non-default tunables applied

@@ -80,6 +80,9 @@ struct Scenario {
     Ns latencyLimitNs = -1;
     /// The tick rate (CONFIG_HZ) over the table's or machine's own, when set.
     std::optional<int> tickHz;
+    /// A wult datapoints.csv whose measured wake latencies set the states' wake delays over
+    /// the table's or machine's own (core/formats/wult_csv.h), or "" for none.
+    std::string wakeDelaysPath;
 };
 
 } // namespace idlescope::scenario

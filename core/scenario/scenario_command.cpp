@@ -228,6 +228,11 @@ Result<Scenario> scenarioFromOptions(std::span<const CommandOption> options)
             return hz.error();
         s.tickHz = static_cast<int>(*hz);
     }
+    if (const std::string *path = lastValue(options, "wake-delays")) {
+        if (path->empty())
+            return Error{"", 0, "--wake-delays", "no file named (a wult datapoints.csv)"};
+        s.wakeDelaysPath = *path;
+    }
     return s;
 }
 
@@ -254,6 +259,8 @@ std::vector<std::string> compareArguments(const Scenario &s, const std::vector<s
     a.insert(a.end(), targetArgs.begin(), targetArgs.end());
     if (s.tickHz)
         a.insert(a.end(), {"--hz", std::to_string(*s.tickHz)});
+    if (!s.wakeDelaysPath.empty())
+        a.insert(a.end(), {"--wake-delays", s.wakeDelaysPath});
     const WorkloadSource &w = s.workload;
     switch (w.kind) {
     case WorkloadKind::Csv: a.insert(a.end(), {"--workload", "csv:" + w.path}); break;
@@ -291,7 +298,7 @@ std::vector<std::string> compareArguments(const Scenario &s, const std::vector<s
 bool sameScenario(const Scenario &a, const Scenario &b)
 {
     if (!sameWorkloadSource(a.workload, b.workload) || a.latencyLimitNs != b.latencyLimitNs || a.tickHz != b.tickHz
-        || a.governors.size() != b.governors.size())
+        || a.wakeDelaysPath != b.wakeDelaysPath || a.governors.size() != b.governors.size())
         return false;
     for (std::size_t g = 0; g < a.governors.size(); ++g) {
         const GovernorInstance &x = a.governors[g];

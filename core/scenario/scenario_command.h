@@ -34,7 +34,9 @@ using CommandOption = std::pair<std::string, std::string>;
  * TEXT or csv:FILE, --trace FILE [--cpu N], --closed-loop TEXT, with --spans, --duration and
  * --seed), the governors (--governors with every --set applied to the instances it names:
  * the tunable's owners, or the one a GOVERNOR: prefix names), the latency limit
- * (--latency-limit US) and the tick rate (--hz). Errors name the option, as "--spans".
+ * (--latency-limit US), the tick rate (--hz) and the measured wake delays (--wake-delays
+ * FILE, a wult datapoints.csv, read when the scenario runs). Errors name the option, as
+ * "--spans".
  */
 Result<Scenario> scenarioFromOptions(std::span<const CommandOption> options);
 
@@ -70,7 +72,8 @@ std::string microsecondsText(Ns ns);
 /**
  * True when @p a and @p b replay the same spans through the same governors: the same
  * workload (a Generator and a Spec of the same text alike: one text, one resolution), the
- * same governor instances with the same settings, latency limit and tick rate. The table
+ * same governor instances with the same settings, latency limit, tick rate and wake delays
+ * file. The table
  * and machine are the front ends' and not compared.
  */
 bool sameScenario(const Scenario &a, const Scenario &b);

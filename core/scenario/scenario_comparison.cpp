@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/scenario/scenario_comparison.h"
 
+#include "core/formats/wult_csv.h"
 #include "core/scenario/scenario_command.h"
 #include "core/scenario/scenario_stream.h"
 #include "core/stream/latency_limit.h"
@@ -19,6 +20,8 @@ Result<experiments::CompareOptions> oneCpuComparison(const Scenario &s, std::opt
     if (s.tickHz)
         if (Status st = o.table.setTickHz(*s.tickHz); !st)
             return st.error();
+    if (Status st = applyWakeDelaysFile(o.table, s.wakeDelaysPath); !st)
+        return st.error();
     if (w.kind == WorkloadKind::Csv || w.kind == WorkloadKind::Trace) {
         if (!stream) {
             Result<IdleStream> read = workloadStream(w);

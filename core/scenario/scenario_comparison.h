@@ -17,7 +17,8 @@
 namespace idlescope::scenario {
 
 /**
- * The one-CPU comparison of @p s: s.table at s.tickHz when set; a Generator or Spec workload's
+ * The one-CPU comparison of @p s: s.table at s.tickHz when set, with the wake delays of
+ * s.wakeDelaysPath when given (applyWakeDelaysFile()); a Generator or Spec workload's
  * text generated at every point of its sweep, or the stream of a stream file or trace CPU
  * (@p stream when the front end has read it already, else workloadStream()) as a fixed stream
  * with s.latencyLimitNs on every span; the governors with their settings (--governors and

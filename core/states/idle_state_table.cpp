@@ -71,6 +71,14 @@ Status IdleStateTable::validate() const
             return stateError(*this, i, "exit_latency_ns", "exit latency above one hour (unit mistake?)");
         if (s.targetResidencyNs > MAX_STATE_TIME_NS)
             return stateError(*this, i, "target_residency_ns", "target residency above one hour (unit mistake?)");
+        if (s.wakeDelayNs < NO_WAKE_DELAY)
+            return stateError(*this, i, "wake_delay_ns", "negative wake delay");
+        if (s.wakeDelayNs > MAX_STATE_TIME_NS)
+            return stateError(*this, i, "wake_delay_ns", "wake delay above one hour (unit mistake?)");
+        if (s.entryLatencyNs < 0)
+            return stateError(*this, i, "entry_latency_ns", "negative entry latency");
+        if (s.entryLatencyNs > MAX_STATE_TIME_NS)
+            return stateError(*this, i, "entry_latency_ns", "entry latency above one hour (unit mistake?)");
         if (s.polling && i != 0)
             return stateError(*this, i, "polling", "only state 0 may be a polling state");
         if (i > 0 && s.targetResidencyNs < states[static_cast<size_t>(i - 1)].targetResidencyNs)
@@ -153,6 +161,17 @@ int IdleStateTable::firstEnabled() const
         if (!states[static_cast<size_t>(i)].disabled)
             return i;
     return -1;
+}
+
+bool wakeAlike(const IdleStateTable &a, const IdleStateTable &b)
+{
+    if (a.count() != b.count())
+        return false;
+    for (int i = 0; i < a.count(); ++i)
+        if (a[i].exitLatencyNs != b[i].exitLatencyNs || a[i].wakeDelayNs != b[i].wakeDelayNs
+            || a[i].entryLatencyNs != b[i].entryLatencyNs)
+            return false;
+    return true;
 }
 
 bool decideAlike(const IdleStateTable &a, const IdleStateTable &b)

@@ -15,6 +15,9 @@
 
 namespace idlescope {
 
+/// IdleState::wakeDelayNs when the table gives no wake delay of its own.
+inline constexpr Ns NO_WAKE_DELAY = -1;
+
 /// Anything above an hour of exit latency or target residency is a unit mistake
 /// (seconds or microseconds typed as nanoseconds), not a real idle state:
 /// validate() refuses it, and editors check typed values against it.
@@ -28,6 +31,13 @@ struct IdleState {
     Ns targetResidencyNs = 0; ///< target_residency_ns
     bool polling = false;     ///< CPUIDLE_FLAG_POLLING: a busy-poll loop, not a hardware state
     bool disabled = false;    ///< states_usage[i].disable (sysfs "disable")
+    /// Time from a wakeup event to the CPU running code again after this state (the real
+    /// wake-up, which the closed loop, throughput and energy charge); NO_WAKE_DELAY uses
+    /// exitLatencyNs. Governors never read it: they see the kernel's exit_latency.
+    Ns wakeDelayNs = NO_WAKE_DELAY;
+    /// Time to enter the state (a device tree's entry-latency-us): a wakeup that comes
+    /// before the entry is complete waits for it (wake_delay.h). 0 when not known.
+    Ns entryLatencyNs = 0;
 
     bool operator==(const IdleState &) const = default;
 };
@@ -42,7 +52,9 @@ class IdleStateTable {
 public:
     std::string id;     ///< short identifier, e.g. "intel-skx"
     std::string source; ///< where the values come from (kernel file, version)
-    int tickHz = 250;   ///< CONFIG_HZ
+    /// Where the states' wake delays come from (JSON "wake_delay_note"), empty when none is given.
+    std::string wakeDelayNote;
+    int tickHz = 250; ///< CONFIG_HZ
     std::vector<IdleState> states;
 
     int count() const { return static_cast<int>(states.size()); }
@@ -51,7 +63,8 @@ public:
     /// TICK_NSEC for tickHz.
     Ns tickNsec() const { return tickNsecForHz(tickHz); }
 
-    /// Errors: no states, more than CPUIDLE_STATE_MAX, negative or huge values,
+    /// Errors: no states, more than CPUIDLE_STATE_MAX, negative or huge values (a wake
+    /// delay may be NO_WAKE_DELAY),
     /// a polling state that is not state 0, a target residency shorter than the
     /// state before it, a repeated state name, tick rate outside 24..10000 Hz.
     Status validate() const;
@@ -76,5 +89,10 @@ public:
 /// state by state, the same exit latency, target residency, polling flag and
 /// disable bit (names, descriptions and provenance are not read by governors).
 bool decideAlike(const IdleStateTable &a, const IdleStateTable &b);
+
+/// Whether a run's wake-ups cost alike on @p a and @p b: state by state the same exit
+/// latency, wake delay and entry latency (core/states/wake_delay.h), so that totals summed
+/// entry by entry on one hold on the other.
+bool wakeAlike(const IdleStateTable &a, const IdleStateTable &b);
 
 } // namespace idlescope

@@ -42,7 +42,7 @@ Ns entryLatencyCostNs(const GovernorRun &run, const IdleStateTable &table, std::
 {
     if (!paysExitLatency(run.flags[i]))
         return 0;
-    return table[run.state[i]].exitLatencyNs;
+    return replayedWakeDelayNs(table, run.state[i], run.residencyNs[i]);
 }
 
 GovernorTotals counterTotals(const CpuRun &sum)
@@ -57,15 +57,12 @@ GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &tabl
 {
     const ReplaySummary &s = run.summary;
     GovernorTotals t = stateTotals(s.entries, s.states, s.stateCount);
-    // From two byte columns only (the stream's timer wakeups are in the
-    // flags): a million entries cost about a millisecond.
-    std::array<Ns, CPUIDLE_STATE_MAX> exitLatency{};
-    for (int k = 0; k < table.count() && k < CPUIDLE_STATE_MAX; ++k)
-        exitLatency[static_cast<std::size_t>(k)] = table[k].exitLatencyNs;
+    // From the state, flag and residency columns: a million entries cost a few milliseconds.
     for (std::size_t i = 0; i < run.size(); ++i) {
+        const Ns delay = t.wake.add(table, run.state[i], run.residencyNs[i]);
         const bool paid = paysExitLatency(run.flags[i]);
         t.latencyCostEntries += paid;
-        t.latencyCostNs += paid ? exitLatency[static_cast<std::size_t>(run.state[i])] : 0;
+        t.latencyCostNs += paid ? delay : 0;
     }
     return t;
 }

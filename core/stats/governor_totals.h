@@ -3,8 +3,8 @@
  * @file governor_totals.h
  * One governor's totals as the kernel threads report them (linux-pm test
  * reports: idles, idle_misses, idle_miss_ratio, belows, aboves, per-state
- * usage) plus what a woken task paid: the latency cost
- * (entryPaysExitLatency(), reference_replay.h). The GUI's comparison table,
+ * usage) plus what a woken task paid: the latency cost, the wake delay
+ * (wake_delay.h) of each entry entryPaysExitLatency() counts (reference_replay.h). The GUI's comparison table,
  * its exports and `idlescope-cli compare` all count it with that one rule.
  * Integer ns.
  */
@@ -13,6 +13,7 @@
 #include "core/machine/machine_run.h"
 #include "core/replay/governor_run.h"
 #include "core/states/idle_state_table.h"
+#include "core/states/wake_delay.h"
 #include "core/stream/idle_span.h"
 
 #include <cstdint>
@@ -31,6 +32,7 @@ struct GovernorTotals {
     double belowPercent = 0.0;           ///< 100 * belows / idles
     Ns latencyCostNs = 0;                ///< see the file comment
     std::int64_t latencyCostEntries = 0; ///< entries counted in latencyCostNs
+    WakeTotals wake;                     ///< every entry's wake delay (governorTotals() only)
 };
 
 /// Totals of @p run replayed on @p table; usage/above/below come from

@@ -4,7 +4,7 @@
  * What one replay on one CPU did for the work and cost in energy, the numbers
  * `idlescope-cli compare --throughput` and its power columns print and the
  * window's comparison table shows: the run's duration on its own clock (the
- * stream's gaps and idle times plus every exit latency paid), the wakeups no
+ * stream's gaps and idle times plus every wake delay paid), the wakeups no
  * timer announced per second of it (the open-loop replay's throughput), and
  * the energy of a one-CPU machine of the table with its power data
  * (energy.h). Nothing is guessed: without power data the energy is NaN and
@@ -15,6 +15,8 @@
 #include "core/replay/reference_replay.h"
 #include "core/states/idle_state_table.h"
 #include "core/states/power_model.h"
+#include "core/states/wake_delay.h"
+#include "core/stats/governor_totals.h"
 
 #include <cstdint>
 #include <string>
@@ -36,14 +38,40 @@ struct RunThroughput {
 /// @p count events per second of @p durationNs (0 when the duration is not positive).
 double perSecond(double count, Ns durationNs);
 
+/// True when @p stream keeps a trace's clock: its rows count their gaps from the previous
+/// row's wakeup (IdleSpan::gapFromWake), so a replay's exits do not move them.
+bool keepsTraceClock(const IdleStream &stream);
+
 /**
- * The throughput and energy of one reference replay of @p table: @p summary its
- * counters (replayStream()'s, on the REPLAY_START_NS clock), @p wakeups the
- * entries that paid their exit latency to a wakeup (entryPaysExitLatency(),
- * GovernorTotals::latencyCostEntries), @p power the table's power data.
+ * The duration of a replay of @p stream on the real clock, from @p replayElapsedNs (its
+ * clock's end - REPLAY_START_NS) and @p wake, its entries' wake delays: the replay's clock
+ * moves on by the table's exit latency after each entry where the CPU took the wake delay,
+ * so a generated stream's run is wake.clockShiftNs longer (shorter when the wake delays are
+ * shorter); a trace's rows (keepsTraceClock()) start where the trace says whatever the exits
+ * took, so its duration is the replay's. The one rule of compare, compare --machine and the
+ * window.
  */
-RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary,
-                               std::int64_t wakeups);
+Ns replayDurationNs(const IdleStream &stream, Ns replayElapsedNs, const WakeTotals &wake);
+
+/**
+ * The throughput and energy of one reference replay of @p stream on @p table: @p summary its
+ * counters (replayStream()'s, on the REPLAY_START_NS clock), @p wakeups the
+ * entries that paid their wake delay to a wakeup (entryPaysExitLatency(),
+ * GovernorTotals::latencyCostEntries), @p power the table's power data, @p wake
+ * its entries' wake delays (GovernorTotals::wake): the duration is replayDurationNs(), the
+ * states' time leaves the exit latency to waking (energy.h).
+ */
+RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const IdleStream &stream,
+                               const ReplaySummary &summary, std::int64_t wakeups, const WakeTotals &wake);
+
+/**
+ * The same for a governor's run kept entry by entry (the window's runs): @p run replayed
+ * @p stream on @p table, @p totals its governorTotals(). A trace's recorded run
+ * (RECORDED_VARIANT) gets recordedThroughput(), a replay replayThroughput() with the totals'
+ * wakeups and wake delays, so the window prices a run as compare does.
+ */
+RunThroughput governorRunThroughput(const IdleStateTable &table, const PowerModel &power, const IdleStream &stream,
+                                    const GovernorRun &run, const GovernorTotals &totals);
 
 /**
  * A trace's recorded run (the kernel's choices, not replayed): only its idle energy, priced by

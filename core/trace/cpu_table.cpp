@@ -82,7 +82,7 @@ CpuTableRow row(const std::string &cpu, const MachineRun &run, const CpuRun &c, 
 
 double cpuEnergyJ(const RunEnergy &e, std::size_t i)
 {
-    return e.available && i < e.cpus.size() ? e.cpus[i].idleJ + e.cpus[i].entryExitJ : NAN;
+    return e.available && i < e.cpus.size() ? e.cpus[i].idleTotalJ() : NAN;
 }
 
 } // namespace

@@ -30,7 +30,7 @@
 
 namespace idlescope::trace {
 
-inline constexpr const char *RECORDED_VARIANT = "recorded";
+using idlescope::RECORDED_VARIANT; // governor_run.h: core's metrics tell a recorded run by it
 
 /// @p rows: the trace's side of each stream row (StreamExport::rows).
 GovernorRun recordedEntries(const CpuTrace &cpu, const StreamRows &rows, const IdleStateTable &table,

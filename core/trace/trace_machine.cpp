@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/trace/trace_machine.h"
 
+#include "core/states/wake_delay.h"
 #include "core/trace/recorded_entries.h"
 #include "core/trace/trace_stats.h"
 #include "core/trace/trace_stream.h"
@@ -117,7 +118,7 @@ MachineRun recordedRun(const TraceImport &trace, const Machine &machine, const s
             if (entryPaysExitLatency((kept.flags[i] & ENTRY_WOKEN_BY_WAKEUP) != 0,
                                      (kept.flags[i] & ENTRY_TIMER_WAKE) != 0)) {
                 ++r.wakeups;
-                r.latencyCostNs += table[kept.state[i]].exitLatencyNs;
+                r.latencyCostNs += replayedWakeDelayNs(table, kept.state[i], kept.residencyNs[i]);
             }
         whole.wakeups = r.wakeups;
         whole.latencyCostNs = r.latencyCostNs;

@@ -343,9 +343,12 @@ private slots:
         //   span 3: gap 1 us, timer = wake = 300 us, PM QoS 50 us -> WFI (sleep's 100 us exit
         //           latency is over the limit), 301 us; 300 >= 250: below in WFI
         // duration 10+201+10+900+1+301 = 1423 us; idle 1402 us, busy 21 us.
-        // Power WFI 100 mW, sleep 10 mW + 50 uJ per entry+exit, active 500 mW:
-        //   idle 502 us x 0.1 W + 900 us x 0.01 W + 1 x 50 uJ = 50.2 + 9 + 50 = 109.2 uJ;
-        //   + 21 us x 0.5 W = 10.5 uJ -> 119.7 uJ. wakeups_per_s = 1 / 1.423 ms = 702.741.
+        // Power WFI 100 mW, sleep 10 mW + 50 uJ per entry+exit, active 500 mW. The table gives no
+        // wake delays: each wake-up takes its exit latency, 1 + 100 + 1 = 102 us, spent waking at the
+        // active power, not in the state (docs/machine.md):
+        //   in WFI 500 us x 0.1 W + in sleep 800 us x 0.01 W + 1 x 50 uJ = 50 + 8 + 50 = 108 uJ;
+        //   + waking 102 us x 0.5 W = 51 uJ + busy 21 us x 0.5 W = 10.5 uJ -> 169.5 uJ.
+        //   wakeups_per_s = 1 / 1.423 ms = 702.741.
         QTemporaryDir tmp;
         const QString table = tmp.filePath(u"t.json"_s), stream = tmp.filePath(u"s.csv"_s);
         writeFile(table, R"({"id": "two", "tick_hz": 250, "active_power_mw": 500, "states": [
@@ -360,8 +363,8 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const Row o = csvRowsBy(r.out, 3).value(u"csv:"_s + stream + u"|oracle|1"_s);
         QVERIFY2(!o.isEmpty(), qPrintable(r.out));
-        QCOMPARE(differingCells(o, u"duration_ms=1.423 wakeups_per_s=702.741 idle_energy_J=0.0001092 "
-                                   u"energy_J=0.0001197 below_WFI=1 above_WFI=0 below_sleep=0 above_pct_WFI=0.00"_s),
+        QCOMPARE(differingCells(o, u"duration_ms=1.423 wakeups_per_s=702.741 idle_energy_J=0.000108 "
+                                   u"energy_J=0.0001695 below_WFI=1 above_WFI=0 below_sleep=0 above_pct_WFI=0.00"_s),
                  QString());
         // Without power data there are no energy columns at all (the one-CPU table is unchanged).
         const CliResult bare = runCli({u"compare"_s, u"--table"_s, u"arm-rk3399"_s, u"--workload"_s, u"csv:"_s + stream,
@@ -374,7 +377,8 @@ private slots:
         // io:service_us=200,work_us=10,ops=3 through the oracle, sleep exit 100 us / target
         // 150 us: every wait is spent in sleep and costs 100 us (tst_closed_loop has the
         // timeline): duration 930 us, 3 / 930 us = 3225.8 ops/s, 100 us added per operation.
-        // Energy: 900 us in sleep x 10 mW = 9 uJ; busy 30 us x 500 mW = 15 uJ; 24 uJ, 8 uJ an op.
+        // Energy: 3 x 200 = 600 us in sleep x 10 mW = 6 uJ; waking 3 x 100 us x 500 mW = 150 uJ;
+        // busy 30 us x 500 mW = 15 uJ; 171 uJ, 57 uJ an op.
         QTemporaryDir tmp;
         const QString table = tmp.filePath(u"t.json"_s);
         writeFile(table, R"({"id": "two", "tick_hz": 250, "active_power_mw": 500, "states": [
@@ -386,12 +390,72 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const Row o = csvRowsBy(r.out, 1).value(u"oracle"_s);
         QCOMPARE(differingCells(o, u"operations=3 duration_ms=0.930 ops_per_s=3225.8 added_latency_mean_us=100.000 "
-                                   u"added_latency_p99_us=100.000 energy_J=2.4e-05 energy_per_op_uJ=8"_s),
+                                   u"added_latency_p99_us=100.000 energy_J=0.000171 energy_per_op_uJ=57"_s),
                  QString());
         const CliResult bad = runCli(
             {u"compare"_s, u"--table"_s, table, u"--closed-loop"_s, u"io:work_us=10"_s, u"--governors"_s, u"oracle"_s});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains(u"--closed-loop: field 'service_us'"_s), qPrintable(bad.err));
+    }
+
+    void closedLoopWithMeasuredWakeDelays()
+    {
+        // closedLoopByHand's loop with a wult datapoints.csv measuring sleep's wake-up at 30 and
+        // 50 us (mean 40 us): each operation is 200 + 40 + 10 us, 750 us for 3 (930 with the
+        // exit latency), 4000 ops/s, 40 us added. A state the table lacks is refused by name.
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s), wult = tmp.filePath(u"w.csv"_s);
+        writeFile(table, R"({"id": "two", "tick_hz": 250, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 150000}]})");
+        writeFile(wult, "WakeLatency,SilentTime,ReqCState\n30.0,500.0,sleep\n50.0,700.0,sleep\n");
+        const QStringList args{
+            u"compare"_s,     u"--table"_s, table,         u"--closed-loop"_s, u"io:service_us=200,work_us=10,ops=3"_s,
+            u"--governors"_s, u"oracle"_s,  u"--format"_s, u"csv"_s,           u"--wake-delays"_s};
+        const CliResult r = runCli(args + QStringList{wult});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const Row o = csvRowsBy(r.out, 1).value(u"oracle"_s);
+        QCOMPARE(o["duration_ms"], u"0.750"_s);
+        QCOMPARE(o["ops_per_s"], u"4000.0"_s);
+        QCOMPARE(o["added_latency_mean_us"], u"40.000"_s);
+        writeFile(wult, "WakeLatency,ReqCState\n30.0,C6\n");
+        const CliResult bad = runCli(args + QStringList{wult});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(u"field 'ReqCState'"_s) && bad.err.contains(u"no state named C6"_s),
+                 qPrintable(bad.err));
+    }
+
+    void oneCpuWithMeasuredWakeDelays()
+    {
+        // --wake-delays on one CPU (compare's scenario carries it to the table, as --hz): two
+        // rows of a stream file, gap 10 us, a device's event after 200 us, through the oracle
+        // (sleep: 150 <= 200). Woken 40 us after each event (the wult mean of 30 and 50 us):
+        // 2 x (10 + 200 + 40) = 500 us, 2 / 500 us = 4000 wakeups/s, latency cost 2 x 40 =
+        // 80 us; without the file the exit latency: 2 x (10 + 200 + 100) = 620 us, 200 us.
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s), wult = tmp.filePath(u"w.csv"_s),
+                      stream = tmp.filePath(u"s.csv"_s);
+        writeFile(table, R"({"id": "two", "tick_hz": 250, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 150000}]})");
+        writeFile(wult, "WakeLatency,SilentTime,ReqCState\n30.0,500.0,sleep\n50.0,700.0,sleep\n");
+        writeFile(stream, "gap_ns,timer_ns,wake_ns,latency_req_ns\n10000,100000000,200000,-1\n"
+                          "10000,100000000,200000,-1\n");
+        const QStringList args{u"compare"_s,       u"--table"_s,     table,       u"--workload"_s,
+                               u"csv:"_s + stream, u"--governors"_s, u"oracle"_s, u"--throughput"_s,
+                               u"--format"_s,      u"csv"_s};
+        const CliResult measured = runCli(args + QStringList{u"--wake-delays"_s, wult});
+        QVERIFY2(measured.exitCode == 0, qPrintable(measured.err));
+        const Row m = csvRowsBy(measured.out, 3).value(u"csv:"_s + stream + u"|oracle|1"_s);
+        QCOMPARE(m["usage_sleep"], u"2"_s);
+        QCOMPARE(m["duration_ms"], u"0.500"_s);
+        QCOMPARE(m["wakeups_per_s"], u"4000.000"_s);
+        QCOMPARE(m["latency_cost_us"], u"80.000"_s);
+        const CliResult plain = runCli(args);
+        QVERIFY2(plain.exitCode == 0, qPrintable(plain.err));
+        const Row p = csvRowsBy(plain.out, 3).value(u"csv:"_s + stream + u"|oracle|1"_s);
+        QCOMPARE(p["duration_ms"], u"0.620"_s);
+        QCOMPARE(p["latency_cost_us"], u"200.000"_s);
     }
 
     void composedIoInterruptsOnCpu0ByHand()

@@ -11,9 +11,13 @@
  */
 #include "core/scenario/scenario_command.h"
 #include "core/scenario/scenario_comparison.h"
+#include "core/states/wake_delay.h"
 #include "core/targets/builtin_targets.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <fstream>
 
 #include <string>
 #include <utility>
@@ -54,6 +58,7 @@ Scenario scenarioOf(WorkloadKind kind)
     case WorkloadKind::Generator:
         s.workload.text = "periodic:kind=ipi,interval_us=100,jitter_us=1";
         s.latencyLimitNs = 12500;
+        s.wakeDelaysPath = "skx-c6.csv";
         break;
     case WorkloadKind::Spec: s.workload.text = "periodic:interval_us=100 + poisson:mean_us=500"; break;
     case WorkloadKind::ClosedLoop: s.workload.text = "io:service_us=50,work_us=10"; break;
@@ -106,6 +111,9 @@ private slots:
         other = *back;
         other.latencyLimitNs = 1000;
         QVERIFY(!sameScenario(s, other));
+        other = *back; // measured wake delays change the run's duration and energy
+        other.wakeDelaysPath = "other.csv";
+        QVERIFY(!sameScenario(s, other));
         other = *back; // and a field the kind is made from
         if (s.workload.kind == WorkloadKind::Csv)
             other.workload.path += "x";
@@ -125,6 +133,8 @@ private slots:
                                                 "x",
                                                 "--hz",
                                                 "1000",
+                                                "--wake-delays",
+                                                "skx-c6.csv",
                                                 "--workload",
                                                 "periodic:kind=ipi,interval_us=100,jitter_us=1",
                                                 "--seed",
@@ -193,6 +203,7 @@ private slots:
         row("duration", "duration", "1e3",
             "field '--duration': '1e3' is not seconds (up to 3 decimals) in 0.001..86400");
         row("hz", "hz", "5", "--hz: '5' is not a whole number in 24..10000");
+        row("wake delays", "wake-delays", "", "field '--wake-delays': no file named (a wult datapoints.csv)");
         row("cpu", "cpu", "x", "");
     }
 
@@ -259,6 +270,35 @@ private slots:
 
         s.workload.kind = WorkloadKind::ClosedLoop; // no replay of its own: refused, not guessed
         QVERIFY(!oneCpuComparison(s));
+    }
+
+    /// --wake-delays reaches the comparison's table (compare and the window's Copy as command
+    /// check run oneCpuComparison()): intel-skx's C6 exits in 133 us for the governors, and
+    /// wakes in the mean of the two made-up samples, (40.5 + 59.5) / 2 = 50 us; the other
+    /// states keep their exit latency. A state the table lacks is refused by the file's name.
+    void theWakeDelaysReachTheComparison()
+    {
+        QTemporaryDir tmp;
+        const std::string wult = tmp.filePath(QStringLiteral("w.csv")).toStdString();
+        std::ofstream(wult) << "WakeLatency,ReqCState\n40.5,C6\n59.5,C6\n";
+        Scenario s;
+        s.table = builtinTarget("intel-skx").value();
+        s.workload = {WorkloadKind::Spec, "periodic:kind=timer,interval_us=1000", {}, 200};
+        s.governors = {{"menu-6.14", "", {}}};
+        s.wakeDelaysPath = wult;
+        Result<experiments::CompareOptions> o = oneCpuComparison(s);
+        QVERIFY2(o, o ? "" : o.error().toString().c_str());
+        QCOMPARE(o->table[3].exitLatencyNs, Ns(133000));
+        QCOMPARE(baseWakeDelayNs(o->table[3]), Ns(50000));
+        QCOMPARE(baseWakeDelayNs(o->table[2]), o->table[2].exitLatencyNs);
+
+        const std::string bad = tmp.filePath(QStringLiteral("bad.csv")).toStdString();
+        std::ofstream(bad) << "WakeLatency,ReqCState\n40.5,C10\n";
+        s.wakeDelaysPath = bad;
+        o = oneCpuComparison(s);
+        QVERIFY(!o);
+        QCOMPARE(o.error().file, bad);
+        QCOMPARE(o.error().field, std::string("ReqCState"));
     }
 
     void oneSourceOfSpans()

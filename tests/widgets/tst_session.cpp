@@ -232,8 +232,10 @@ void TestSession::aSessionAndItsCommandAreOneScenario()
         w.path = u"/data/traces/juno.dat"_s;
         w.cpu = 3;
     }
+    s.scenario.wakeDelaysPath = u"/data/wult/skx c6.csv"_s; // compare's --wake-delays, a space in it
     const scenario::Scenario saved = scenarioOf(s.scenario);
     QCOMPARE(saved.latencyLimitNs, w.kind == WorkloadKind::ClosedLoop ? Ns(-1) : Ns(50000));
+    QCOMPARE(saved.wakeDelaysPath, std::string("/data/wult/skx c6.csv"));
 
     const Result<Session> l = sessionFromJson(sessionToJson(s), u"k.idlescope"_s);
     QVERIFY2(l.ok(), l.ok() ? "" : l.error().toString().c_str());
@@ -247,6 +249,9 @@ void TestSession::aSessionAndItsCommandAreOneScenario()
     QVERIFY2(read.ok(), read.ok() ? "" : read.error().toString().c_str());
     QVERIFY(scenario::sameScenario(saved, *read));
     QCOMPARE(read->governors.front().settings, s.scenario.governors.front().settings);
+    QCOMPARE(read->wakeDelaysPath, saved.wakeDelaysPath);
+    s.scenario.wakeDelaysPath.clear(); // none: the key is not written, so older sessions read the same
+    QVERIFY(!sessionToJson(s).contains("wake_delays"));
 }
 
 void TestSession::targetKindsRoundTrip()

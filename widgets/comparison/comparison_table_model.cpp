@@ -35,10 +35,11 @@ constexpr ColumnInfo kColumns[] = {
     {"above %", "above_pct", "aboves as a percentage of idles"},
     {"below %", "below_pct", "belows as a percentage of idles"},
     {"latency cost", "latency_cost_ns",
-     "Exit latency paid on entries ended by a wakeup no timer announced (IPI, device interrupt)"},
+     "Wake delay (the state's real wake-up, not the governors' exit latency) paid on entries ended by a "
+     "wakeup no timer announced (IPI, device interrupt)"},
     {"wakeups/s", "wakeups_per_s",
-     "Throughput: wakeups no timer announced per second of the run's own time (every exit latency paid "
-     "lengthens it), as idlescope-cli compare --throughput prints it"},
+     "Throughput: wakeups no timer announced per second of the run's own time (every wake delay "
+     "lengthens it; a trace keeps its own clock), as idlescope-cli compare --throughput prints it"},
     {"idle energy (J)", "idle_energy_J",
      "Time in each state x its power + entries x entry/exit energy, from the table's power data "
      "(power_mw in a table JSON file); \"no power data\" without it"},
@@ -68,11 +69,11 @@ void ComparisonTableModel::setSnapshot(SnapshotPtr snapshot)
         for (const GovernorResult &g : m_snapshot->governors) {
             // The runner built them on its worker; a hand-made snapshot: core's numbers from the run.
             m_totals.push_back(g.totals ? *g.totals : governorTotals(*g.run, m_snapshot->table));
-            m_throughput.push_back(g.throughput ? *g.throughput
-                                   : g.run->variant == trace::RECORDED_VARIANT
-                                       ? recordedThroughput(m_snapshot->table, m_snapshot->power, g.run->summary)
-                                       : replayThroughput(m_snapshot->table, m_snapshot->power, g.run->summary,
-                                                          m_totals.back().latencyCostEntries));
+            m_throughput.push_back(g.throughput
+                                       ? *g.throughput
+                                       : governorRunThroughput(m_snapshot->table, m_snapshot->power,
+                                                               m_snapshot->stream ? *m_snapshot->stream : IdleStream{},
+                                                               *g.run, m_totals.back()));
         }
     }
     endResetModel();

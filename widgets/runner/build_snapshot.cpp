@@ -8,6 +8,7 @@
 #include "widgets/runner/share_steps.h"
 #include "widgets/trace/trace_machine_job.h"
 
+#include "core/formats/wult_csv.h"
 #include "core/io/power_json.h"
 #include "core/source_governor/source_governor.h"
 #include "core/stats/span_clock.h"
@@ -167,12 +168,18 @@ SnapshotBuild cancelled()
     return {nullptr, QString(), true};
 }
 
-/// A snapshot of @p spec with what every workload has: the spec, the table and the descriptions.
-std::shared_ptr<SimulationSnapshot> newSnapshot(const ScenarioSpec &spec)
+/// A snapshot of @p spec with what every workload has: the spec, the table with the measured
+/// wake delays of spec.wakeDelaysPath (read here, on the worker) and the descriptions; null with
+/// @p error when that file cannot be read or names a state the table lacks.
+std::shared_ptr<SimulationSnapshot> newSnapshot(const ScenarioSpec &spec, QString *error)
 {
     auto snap = std::make_shared<SimulationSnapshot>();
     snap->spec = spec;
     snap->table = spec.target.table;
+    if (Status st = applyWakeDelaysFile(snap->table, spec.wakeDelaysPath.toStdString()); !st) {
+        *error = QStringLiteral("wake delays: ") + QString::fromStdString(st.error().toString());
+        return nullptr;
+    }
     snap->targetId = spec.target.id;
     snap->workloadDescription = spec.workload.description;
     return snap;
@@ -182,9 +189,11 @@ std::shared_ptr<SimulationSnapshot> newSnapshot(const ScenarioSpec &spec)
 SnapshotBuild closedLoopSnapshot(const ScenarioSpec &spec, const std::atomic<bool> &cancel, JobProgress *progress,
                                  const QElapsedTimer &clock)
 {
-    auto snap = newSnapshot(spec);
-    readPower(*snap);
     QString error;
+    auto snap = newSnapshot(spec, &error);
+    if (!snap)
+        return failed(error);
+    readPower(*snap);
     if (!simulateClosedLoop(*snap, cancel, progress, &error))
         return cancel.load() ? cancelled() : failed(error);
     snap->simulationMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
@@ -379,14 +388,17 @@ GovernorResult SnapshotRuns::resultOf(Job &j) const
         g.run = was.run;
         g.counts = was.counts;
         g.lod = was.lod;
-        g.totals = was.totals ? *was.totals : governorTotals(*was.run, m_snap.table);
+        // The totals' wake delays are the previous table's: summed again when a wake delay changed.
+        g.totals = was.totals && wakeAlike(m_previous->table, m_snap.table) ? *was.totals
+                                                                            : governorTotals(*was.run, m_snap.table);
     } else if (j.run->repeatedBase) {
         g.replayed = true;
         repeatBase(g, *j.base, std::move(j.run->run));
         // The totals are the base's entries' on this table.
-        g.totals = j.base->totals && decideAlike(m_previous->table, m_snap.table)
-                       ? *j.base->totals
-                       : governorTotals(*g.run, m_snap.table);
+        g.totals =
+            j.base->totals && decideAlike(m_previous->table, m_snap.table) && wakeAlike(m_previous->table, m_snap.table)
+                ? *j.base->totals
+                : governorTotals(*g.run, m_snap.table);
     } else {
         g.replayed = true;
         g.run = RunRecycler::share(std::move(j.run->run));
@@ -398,9 +410,7 @@ GovernorResult SnapshotRuns::resultOf(Job &j) const
     g.name = j.gov->name();
     g.atDefaults = governorDefaults(*j.gov);
     // The recorded run has no run time of its own: its idle energy only, as the CPUs dock prices it.
-    g.throughput = g.run->variant == trace::RECORDED_VARIANT
-                       ? recordedThroughput(m_snap.table, m_snap.power, g.run->summary)
-                       : replayThroughput(m_snap.table, m_snap.power, g.run->summary, g.totals->latencyCostEntries);
+    g.throughput = governorRunThroughput(m_snap.table, m_snap.power, *m_snap.stream, *g.run, *g.totals);
     return g;
 }
 
@@ -437,7 +447,9 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
     auto stream = baseStream(spec.workload, &streamError);
     if (!stream)
         return failed(streamError);
-    auto snap = newSnapshot(spec);
+    auto snap = newSnapshot(spec, &streamError);
+    if (!snap)
+        return failed(streamError);
     snap->stream = stream;
     if (Status st = attachClocks(*snap, previous.get()); !st)
         return failed(QString::fromStdString(st.error().toString()));

@@ -81,6 +81,7 @@ scenario::Scenario scenarioOf(const ScenarioSpec &spec)
     for (const GovernorSpec &g : spec.governors)
         s.governors.push_back(g); // core's part of each column
     s.latencyLimitNs = spec.workload.kind == WorkloadKind::ClosedLoop ? -1 : spec.latencyLimitNs;
+    s.wakeDelaysPath = spec.wakeDelaysPath.toStdString();
     return s;
 }
 

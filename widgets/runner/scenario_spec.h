@@ -130,11 +130,15 @@ struct ScenarioSpec {
     std::vector<GovernorSpec> governors; ///< display order; the oracle may be one of them
     /// PM QoS resume-latency limit applied to every span (ns), or -1 to keep the stream's column.
     Ns latencyLimitNs = -1;
+    /// A wult datapoints.csv whose measured wake latencies are the table's wake delays
+    /// (compare's --wake-delays, core/formats/wult_csv.h), read when the scenario runs; "" for
+    /// the table's own.
+    QString wakeDelaysPath;
 };
 
 /// The scenario @p spec asks for, as core resolves and the command line spells it
 /// (core/scenario): the table with its edits and tick rate, the workload source, the
-/// governor instances and the latency limit. A closed loop has no latency limit (its
+/// governor instances, the latency limit and the wake delays file. A closed loop has no latency limit (its
 /// spans are made as it runs; the window's slider does not reach it).
 scenario::Scenario scenarioOf(const ScenarioSpec &spec);
 

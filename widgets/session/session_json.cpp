@@ -465,7 +465,8 @@ bool sameScenario(const ScenarioSpec &x, const ScenarioSpec &y)
         return false;
     if (!sameWorkload(x.workload, y.workload) || x.workload.description != y.workload.description)
         return false;
-    if (x.governors.size() != y.governors.size() || x.latencyLimitNs != y.latencyLimitNs)
+    if (x.governors.size() != y.governors.size() || x.latencyLimitNs != y.latencyLimitNs
+        || x.wakeDelaysPath != y.wakeDelaysPath)
         return false;
     for (std::size_t i = 0; i < x.governors.size(); ++i) {
         const GovernorSpec &g = x.governors[i];
@@ -491,6 +492,8 @@ QByteArray sessionToJson(const Session &s)
     root.insert(key("workload"), workloadJson(s.scenario.workload));
     root.insert(key("governors"), governorsJson(s.scenario.governors));
     root.insert(key("latency_limit_ns"), static_cast<qint64>(s.scenario.latencyLimitNs));
+    if (!s.scenario.wakeDelaysPath.isEmpty()) // absent: the table's own (every older session)
+        root.insert(key("wake_delays"), s.scenario.wakeDelaysPath);
     root.insert(key("view"), viewJson(s.view));
     if (!s.sessionPath.isEmpty())
         root.insert(key("session_path"), s.sessionPath);
@@ -539,6 +542,7 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
         r.fail(key("latency_limit_ns"), QStringLiteral("must be -1 (none) or a latency from 0 to %1 ns (got %2)")
                                             .arg(LATENCY_LIMIT_MAX_NS)
                                             .arg(s.scenario.latencyLimitNs));
+    s.scenario.wakeDelaysPath = r.string(root, key("wake_delays"), key("wake_delays"), false);
     s.view = readView(r, root);
     s.sessionPath = r.string(root, key("session_path"), key("session_path"), false);
     if (r.ok() && s.view.selectedGovernor >= static_cast<int>(s.scenario.governors.size()))

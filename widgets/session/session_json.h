@@ -13,6 +13,7 @@
  *    "workload": {"kind", "path", "description", "params": {name: number | string | bool}},
  *    "governors": [{"variant", "color": "#rrggbb", "settings": [{"name", "value"}]}],
  *    "latency_limit_ns": -1,
+ *    "wake_delays": "/data/skx-c6-wult.csv",   (only when set: compare's --wake-delays)
  *    "view": {"range_start_ns", "range_end_ns", "cursor_ns", "selected_governor", "selected_entry"},
  *    "session_path": "/home/u/ab.idlescope"}
  *
