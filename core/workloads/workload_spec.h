@@ -107,6 +107,12 @@ IdleStream legacyDirectSeedStream(const WorkloadNode &node, std::uint64_t seed, 
 /// A held value written back in the parameter's unit ("2.5" for 2500 ns of an _us parameter).
 std::string formatParamValue(const ParamInfo &info, std::int64_t held);
 
+/// "periodic:kind=ipi,interval_us=100,...": every parameter of @p values' generator in its
+/// named unit, in the generator's order, so that the text means the same spans when the
+/// defaults change. @p param, when given, is written as @p paramText instead (a sweep's
+/// "5/50/500"). The window holds a generator workload as this text; a session writes it back.
+std::string generatorText(const ParamValues &values, std::string_view param = {}, std::string_view paramText = {});
+
 /// The grammar and every generator with its parameters, defaults and ranges (for help texts).
 std::string workloadReference();
 

@@ -28,7 +28,7 @@ WorkloadSourceSpec traceWorkload(const QString &path)
 {
     WorkloadSourceSpec w;
     w.kind = WorkloadKind::Trace;
-    w.path = path;
+    w.path = path.toStdString();
     return w;
 }
 

@@ -2,7 +2,7 @@
 #include "widgets/runner/scenario_spec.h"
 
 #include "core/workloads/workload.h"
-#include "widgets/runner/spec_workload.h"
+#include "widgets/runner/workload_seeding.h"
 
 #include <QStringList>
 
@@ -45,7 +45,7 @@ Result<TargetKind> targetKindFromName(const QString &name, const QString &file, 
 QString workloadKindName(const WorkloadSourceSpec &w)
 {
     switch (w.kind) {
-    case WorkloadKind::Generator: return w.text.section(QLatin1Char(':'), 0, 0).trimmed();
+    case WorkloadKind::Generator: return QString::fromStdString(w.text).section(QLatin1Char(':'), 0, 0).trimmed();
     case WorkloadKind::Spec:
     case WorkloadKind::ClosedLoop: return QStringLiteral("spec");
     case WorkloadKind::Csv: return QStringLiteral("csv");
@@ -77,7 +77,8 @@ scenario::Scenario scenarioOf(const ScenarioSpec &spec)
 {
     scenario::Scenario s;
     s.table = spec.target.table;
-    s.workload = coreWorkload(spec.workload);
+    s.workload = spec.workload; // core's part of it
+    s.workload.legacySeeding = usesLegacySeeding(spec.workload);
     for (const GovernorSpec &g : spec.governors)
         s.governors.push_back(g); // core's part of each column
     s.latencyLimitNs = spec.workload.kind == WorkloadKind::ClosedLoop ? -1 : spec.latencyLimitNs;

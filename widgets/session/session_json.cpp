@@ -8,6 +8,7 @@
 #include "core/source_governor/source_governor.h"
 #include "core/source_governor/source_governor_names.h"
 #include "core/workloads/workload.h"
+#include "core/workloads/workload_spec.h"
 #include "widgets/runner/spec_workload.h"
 #include "widgets/session/session_json_reader.h"
 
@@ -64,7 +65,7 @@ QJsonObject targetJson(const TargetSpec &t)
 /// A generator's parameters as a session writes them: every value in the unit its key names,
 /// "interval_us": 100 is 100 us (format 1 wrote the held 100000 ns under that name, and a
 /// hand-edited 50 became 0.050 us).
-void insertGeneratorParams(QJsonObject &params, const QString &text)
+void insertGeneratorParams(QJsonObject &params, const std::string &text)
 {
     const Result<workloads::ParamValues> values = generatorValues(text);
     if (!values)
@@ -84,7 +85,7 @@ QJsonObject workloadJson(const WorkloadSourceSpec &w)
 {
     QJsonObject o;
     o.insert(key("kind"), workloadKindName(w));
-    o.insert(key("path"), w.path);
+    o.insert(key("path"), QString::fromStdString(w.path));
     o.insert(key("description"), w.description);
     // The keys of format 3's "params", as the window held them before it held the text.
     QJsonObject params;
@@ -95,13 +96,13 @@ QJsonObject workloadJson(const WorkloadSourceSpec &w)
             params.insert(QString::fromUtf8(SEEDING_PARAM), QString::fromUtf8(LEGACY_SEEDING));
         break;
     case WorkloadKind::ClosedLoop: params.insert(key("loop"), key("closed")); [[fallthrough]];
-    case WorkloadKind::Spec: params.insert(key("spec"), w.text); break;
+    case WorkloadKind::Spec: params.insert(key("spec"), QString::fromStdString(w.text)); break;
     case WorkloadKind::Trace: params.insert(key("cpu"), w.cpu); [[fallthrough]];
-    case WorkloadKind::Csv: params.insert(key("file_stamp"), w.fileStamp); break;
+    case WorkloadKind::Csv: params.insert(key("file_stamp"), QString::fromStdString(w.fileStamp)); break;
     }
     if (w.kind == WorkloadKind::Generator || w.kind == WorkloadKind::Spec || w.kind == WorkloadKind::ClosedLoop) {
-        params.insert(key("spans"), w.spans);
-        params.insert(key("seed"), w.seed);
+        params.insert(key("spans"), static_cast<qint64>(w.spans));
+        params.insert(key("seed"), static_cast<qint64>(w.seed));
     }
     o.insert(key("params"), params);
     return o;
@@ -240,8 +241,8 @@ qint64 heldFromPlain(SessionJsonReader &r, const workloads::ParamInfo &p, const 
  * reopened. Keys that are no parameter of it (spans, seed, seeding, a hand-added one) are
  * left to the caller.
  */
-QString generatorTextOf(SessionJsonReader &r, const workloads::GeneratorInfo &g, const QJsonObject &params,
-                        qint64 version)
+std::string generatorTextOf(SessionJsonReader &r, const workloads::GeneratorInfo &g, const QJsonObject &params,
+                            qint64 version)
 {
     workloads::ParamValues values = g.defaults();
     for (const workloads::ParamInfo &p : g.params) {
@@ -254,7 +255,7 @@ QString generatorTextOf(SessionJsonReader &r, const workloads::GeneratorInfo &g,
                            : version >= 2 ? heldFromNamed(r, p, v, path)
                                           : heldFromFormat1(r, p, v, path));
     }
-    return generatorText(values);
+    return workloads::generatorText(values);
 }
 
 WorkloadSourceSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, qint64 version, const QString &label)
@@ -262,7 +263,7 @@ WorkloadSourceSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, q
     WorkloadSourceSpec w;
     const QJsonObject o = r.object(root, key("workload"), key("workload"));
     const QString kind = r.string(o, key("kind"), key("workload.kind"), true);
-    w.path = r.string(o, key("path"), key("workload.path"), false);
+    w.path = r.string(o, key("path"), key("workload.path"), false).toStdString();
     w.description = r.string(o, key("description"), key("workload.description"), false);
     const QJsonObject params =
         o.contains(key("params")) ? r.object(o, key("params"), key("workload.params")) : QJsonObject();
@@ -289,11 +290,12 @@ WorkloadSourceSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, q
         break;
     case WorkloadKind::Spec:
     case WorkloadKind::ClosedLoop:
-        w.text = r.string(params, key("spec"), key("workload.params.spec"), true);
+        w.text = r.string(params, key("spec"), key("workload.params.spec"), true).toStdString();
         // A spec's text is checked as the window's field checks it, so that a hand-edited
         // session names the column at fault when it is opened, not when it is simulated.
         if (r.ok()) {
-            const QString refusal = specWorkloadRefusal(w.text, w.kind == WorkloadKind::ClosedLoop);
+            const QString refusal =
+                specWorkloadRefusal(QString::fromStdString(w.text), w.kind == WorkloadKind::ClosedLoop);
             if (!refusal.isEmpty())
                 r.fail(key("workload.params.spec"), refusal);
         }
@@ -302,7 +304,7 @@ WorkloadSourceSpec readWorkload(SessionJsonReader &r, const QJsonObject &root, q
         w.cpu = static_cast<int>(r.integer(params, key("cpu"), key("workload.params.cpu"), false, w.cpu));
         [[fallthrough]];
     case WorkloadKind::Csv:
-        w.fileStamp = r.string(params, key("file_stamp"), key("workload.params.file_stamp"), false);
+        w.fileStamp = r.string(params, key("file_stamp"), key("workload.params.file_stamp"), false).toStdString();
         break;
     }
     w.spans = r.integer(params, key("spans"), key("workload.params.spans"), false, w.spans);
