@@ -34,31 +34,42 @@ WorkloadSourceSpec traceWorkload(const QString &path)
 
 WorkloadSourceSpec periodic()
 {
-    WorkloadSourceSpec w;
-    w.kind = WorkloadKind::Generator;
-    return w;
+    return WorkloadSourceSpec(WorkloadKind::Generator);
+}
+
+/// The window's message bar and status bar with the center that drives them, job @p job under way.
+struct Bars {
+    explicit Bars(quint64 job) { messages.runStarted(job); }
+
+    MessageBar bar;
+    QStatusBar status;
+    MessageCenter messages{&bar, &status};
+};
+
+/// The bar of @p b shows @p text as @p kind and its status bar @p line (a failure is the caller's test's).
+void checkShown(const Bars &b, const QString &text, MessageBar::Kind kind, const QString &line)
+{
+    QCOMPARE(b.bar.text(), text);
+    QCOMPARE(b.bar.kind(), kind);
+    QCOMPARE(b.status.currentMessage(), line);
 }
 
 } // namespace
 
 void TestMessageCenter::errorOutlivesTheRunUnderWay()
 {
-    MessageBar bar;
-    QStatusBar status;
-    MessageCenter messages(&bar, &status);
-    messages.runStarted(4);
-    messages.showError(QStringLiteral("t.json:3: exit_latency_ns: not a number"));
-    QCOMPARE(bar.text(), QStringLiteral("t.json:3: exit_latency_ns: not a number"));
-    QCOMPARE(bar.kind(), MessageBar::Kind::Error);
-    QCOMPARE(status.currentMessage(), QStringLiteral("t.json:3: exit_latency_ns: not a number"));
+    Bars b(4);
+    const QString error = QStringLiteral("t.json:3: exit_latency_ns: not a number");
+    b.messages.showError(error);
+    checkShown(b, error, MessageBar::Kind::Error, error);
     // Job 4 was under way when the error came: its snapshot knows nothing of it.
-    messages.snapshotShown({}, 4, periodic(), false);
-    QCOMPARE(bar.text(), QStringLiteral("t.json:3: exit_latency_ns: not a number"));
+    b.messages.snapshotShown({}, 4, periodic(), false);
+    QCOMPARE(b.bar.text(), error);
     // Job 5 was asked for after it and succeeded: the error is over.
-    messages.runStarted(5);
-    messages.snapshotShown({}, 5, periodic(), false);
-    QVERIFY(bar.isHidden());
-    QCOMPARE(bar.text(), QString());
+    b.messages.runStarted(5);
+    b.messages.snapshotShown({}, 5, periodic(), false);
+    QVERIFY(b.bar.isHidden());
+    QCOMPARE(b.bar.text(), QString());
 }
 
 void TestMessageCenter::errorIsNotClearedByTheStartUpFallback()
@@ -128,18 +139,14 @@ void TestMessageCenter::failureHeardTwiceKeepsTheFirstWording()
 
 void TestMessageCenter::noteIsClearedByTheNextRun()
 {
-    MessageBar bar;
-    QStatusBar status;
-    MessageCenter messages(&bar, &status);
-    messages.runStarted(6);
+    Bars b(6);
     // Copy as command's caveats: on the bar only (the status bar says what was copied), and
     // not pinned to the run under way: even job 6's snapshot clears it (an error would stay).
-    messages.showNote(QStringLiteral("Copied the command. --workload cannot carry the trace's CPU."));
-    QCOMPARE(bar.text(), QStringLiteral("Copied the command. --workload cannot carry the trace's CPU."));
-    QCOMPARE(bar.kind(), MessageBar::Kind::Warning);
-    QCOMPARE(status.currentMessage(), QString());
-    messages.snapshotShown({}, 6, periodic(), false);
-    QVERIFY(bar.isHidden());
+    b.messages.showNote(QStringLiteral("Copied the command. --workload cannot carry the trace's CPU."));
+    checkShown(b, QStringLiteral("Copied the command. --workload cannot carry the trace's CPU."),
+               MessageBar::Kind::Warning, QString());
+    b.messages.snapshotShown({}, 6, periodic(), false);
+    QVERIFY(b.bar.isHidden());
 }
 
 void TestMessageCenter::statusBarShowsOneShortLine()
