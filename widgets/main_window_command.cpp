@@ -11,6 +11,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/table_json.h"
 #include "core/workloads/workload.h"
+#include "core/workloads/workload_spec.h"
 #include "widgets/export/compare_command.h"
 #include "widgets/panels/message_center.h"
 #include "widgets/panels/parameter_panel.h"
@@ -113,7 +114,7 @@ void MainWindow::openSweepPoint(const SweepRequest &request, int point)
         Result<workloads::ParamValues> values = generatorValues(spec.workload.text);
         if (values && values->info->paramIndex(request.axis.param.toStdString()) >= 0) {
             values->set(request.axis.param.toStdString(), v);
-            spec.workload.text = generatorText(*values);
+            spec.workload.text = workloads::generatorText(*values);
         }
         spec.workload.legacySeeding = false; // the sweep's seeding is the common one
         spec.workload.description = describeWorkload(spec.workload);

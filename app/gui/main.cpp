@@ -46,15 +46,17 @@ namespace {
 void screenshotWhenReady(idlescope::MainWindow &w, const QString &path, const QString &file)
 {
     const bool anySnapshot = file.isEmpty() || file.endsWith(QLatin1String(".idlescope"), Qt::CaseInsensitive);
+    const std::string filePath = file.toStdString();
     auto connection = std::make_shared<QMetaObject::Connection>();
     *connection =
-        QObject::connect(&w, &idlescope::MainWindow::snapshotShown, &w, [&w, path, file, anySnapshot, connection] {
+        QObject::connect(&w, &idlescope::MainWindow::snapshotShown, &w, [&w, path, filePath, anySnapshot, connection] {
             const idlescope::SnapshotPtr snap = w.snapshot();
             // A trace whose CPU the import still chooses shows the default scenario first.
-            if (!anySnapshot && snap->spec.workload.path != file && w.messageBar()->text().isEmpty())
+            if (!anySnapshot && snap->spec.workload.path != filePath && w.messageBar()->text().isEmpty())
                 return;
             QObject::disconnect(*connection);
-            if (!anySnapshot && snap->spec.workload.path != file) { // its import failed: no picture of another scenario
+            if (!anySnapshot
+                && snap->spec.workload.path != filePath) { // its import failed: no picture of another scenario
                 std::fprintf(stderr, "idlescope: %s\n", qPrintable(w.messageBar()->text()));
                 QApplication::exit(2);
                 return;
@@ -88,17 +90,16 @@ void screenshotWhenReady(idlescope::MainWindow &w, const QString &path, const QS
             // Let the layout settle at its final size (and the CPUs dock compute) before drawing.
             auto *wait = new QTimer(&w);
             wait->setInterval(200);
-            QObject::connect(wait, &QTimer::timeout, &w, [&w, wait, path, file, lanesDock] {
+            QObject::connect(wait, &QTimer::timeout, &w, [&w, wait, path, filePath, lanesDock] {
                 if (lanesDock && w.cpuLanes()->isComputing())
                     return;
                 wait->stop();
                 // Never over what the window read: the file given, or the stream or table
                 // a session names (device and inode, links followed).
                 const idlescope::SnapshotPtr shown = w.snapshot();
-                std::vector<std::string> inputs{file.toStdString()};
+                std::vector<std::string> inputs{filePath};
                 if (shown)
-                    inputs.insert(inputs.end(),
-                                  {shown->spec.workload.path.toStdString(), shown->spec.target.path.toStdString()});
+                    inputs.insert(inputs.end(), {shown->spec.workload.path, shown->spec.target.path.toStdString()});
                 if (idlescope::Status s = idlescope::checkDistinctPaths(inputs, {path.toStdString()}); !s) {
                     std::fprintf(stderr, "idlescope: --screenshot: %s\n", s.error().toString().c_str());
                     QApplication::exit(2);

@@ -535,6 +535,20 @@ DecimalValue readDecimal(std::string_view text, std::int64_t scale)
     return {whole * scale + frac, DecimalFault::None};
 }
 
+std::string generatorText(const ParamValues &values, std::string_view param, std::string_view paramText)
+{
+    std::string text = values.info->name;
+    char sep = ':';
+    for (const ParamInfo &p : values.info->params) {
+        text += sep;
+        text += p.name;
+        text += '=';
+        text += param == p.name ? std::string(paramText) : formatParamValue(p, values.get(p.name));
+        sep = ',';
+    }
+    return text;
+}
+
 std::string workloadReference()
 {
     std::ostringstream o;

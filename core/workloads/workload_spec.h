@@ -121,6 +121,12 @@ struct DecimalValue {
 /// inverse. "-5" is Negative, not NotANumber, so that a message can say what range it is outside.
 DecimalValue readDecimal(std::string_view text, std::int64_t scale);
 
+/// "periodic:kind=ipi,interval_us=100,...": every parameter of @p values' generator in its
+/// named unit, in the generator's order, so that the text means the same spans when the
+/// defaults change. @p param, when given, is written as @p paramText instead (a sweep's
+/// "5/50/500"). The window holds a generator workload as this text; a session writes it back.
+std::string generatorText(const ParamValues &values, std::string_view param = {}, std::string_view paramText = {});
+
 /// The grammar and every generator with its parameters, defaults and ranges (for help texts).
 std::string workloadReference();
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/workloads/workload.h"
+#include "core/workloads/workload_spec.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/spec_workload.h"
 
@@ -24,7 +25,7 @@ inline ScenarioSpec poissonScenario(qint64 spans, qint64 seed)
     workloads::ParamValues values = poisson->defaults();
     values.set("mean_us", 150000); // held ns
     s.workload = generatorWorkload(*poisson, spans, seed);
-    s.workload.text = generatorText(values);
+    s.workload.text = workloads::generatorText(values);
     s.workload.description = describeWorkload(s.workload);
     s.latencyLimitNs = 100000;
     int n = 0;

@@ -47,7 +47,7 @@ ScenarioSpec handScenario(const QString &streamPath)
     ScenarioSpec spec;
     spec.target = test::fileTarget(tablePath());
     spec.workload.kind = WorkloadKind::Csv;
-    spec.workload.path = streamPath;
+    spec.workload.path = streamPath.toStdString();
     spec.governors = {{"oracle", {}, QColor(Qt::black)},
                       {"menu-6.14", {}, QColor(Qt::red)},
                       {"teo-6.14", {}, QColor(Qt::blue)}};

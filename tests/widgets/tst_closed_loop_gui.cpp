@@ -57,7 +57,7 @@ ScenarioSpec closedLoopScenario(const QString &loop, int seed = 3)
     ScenarioSpec spec;
     spec.target = test::fileTarget(test::powerTablePath());
     spec.workload.kind = WorkloadKind::ClosedLoop;
-    spec.workload.text = loop;
+    spec.workload.text = loop.toStdString();
     spec.workload.seed = seed;
     for (const char *g : GOVERNORS)
         spec.governors.push_back({g, {}, QColor(Qt::darkCyan)});
@@ -283,7 +283,7 @@ void TestClosedLoopGui::specPageCommitsAClosedLoop()
     QCOMPARE(changed.count(), 1); // the closed loop's starting text parses: simulated at once
     const WorkloadSourceSpec v = page.workload();
     QCOMPARE(v.kind, WorkloadKind::ClosedLoop);
-    QCOMPARE(v.text, QStringLiteral("io:service_us=50,work_us=10,iodepth=1,ops=10000")); // the starting text
+    QCOMPARE(v.text, std::string("io:service_us=50,work_us=10,iodepth=1,ops=10000")); // the starting text
     // Core's parser judges the text: a missing work_us is refused with its field.
     page.field()->setText(QStringLiteral("io:service_us=50"));
     QTest::keyClick(page.field(), Qt::Key_Return);
@@ -295,7 +295,7 @@ void TestClosedLoopGui::specPageCommitsAClosedLoop()
     // Back to the open loop: its own text again, a Spec.
     page.loopBox()->setCurrentIndex(page.loopBox()->findData(QStringLiteral("open")));
     QCOMPARE(page.workload().kind, WorkloadKind::Spec);
-    QVERIFY(page.workload().text.contains(QStringLiteral("periodic")));
+    QVERIFY(QString::fromStdString(page.workload().text).contains(QStringLiteral("periodic")));
 }
 
 void TestClosedLoopGui::openLoopHasNoClosedLoopCells()

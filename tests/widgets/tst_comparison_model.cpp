@@ -392,7 +392,7 @@ void TestComparisonModel::exportDialogProposesAName()
     QCOMPARE(snap->spec.target.id, QString::fromUtf8(POWER10_TARGET_ID));
     if (kind == int(WorkloadKind::Trace)) {
         snap->spec.workload.kind = WorkloadKind::Trace;
-        snap->spec.workload.path = path;
+        snap->spec.workload.path = path.toStdString();
     }
     ComparisonView view;
     view.setSnapshot(snap);

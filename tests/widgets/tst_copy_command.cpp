@@ -77,7 +77,7 @@ void TestCopyCommand::traceRecordedRowIsACaveat()
     ScenarioSpec spec = defaultScenario();
     spec.workload = WorkloadSourceSpec{};
     spec.workload.kind = WorkloadKind::Trace;
-    spec.workload.path = QStringLiteral("/traces/juno.dat");
+    spec.workload.path = "/traces/juno.dat";
     spec.workload.cpu = 4;
     spec.governors = {{"recorded", {}, QColor(Qt::black)}, {"menu-6.14", {}, QColor(Qt::red)}};
     const CompareCommand c = compareCommand(spec);
@@ -121,7 +121,7 @@ void TestCopyCommand::specCommandCountsWhatTheTableShows()
     spec.latencyLimitNs = -1;
     spec.workload = WorkloadSourceSpec{};
     spec.workload.kind = WorkloadKind::Spec;
-    spec.workload.text = QStringLiteral("poisson:mean_us=300+periodic:interval_us=700");
+    spec.workload.text = "poisson:mean_us=300+periodic:interval_us=700";
     spec.workload.spans = 20000;
     spec.workload.seed = 5;
     spec.workload.description = describeWorkload(spec.workload);

@@ -80,7 +80,7 @@ ScenarioSpec traceScenario(const QString &trace, const QString &table, int cpu)
     spec.target.id = table;
     spec.target.table = builtinTable(table).value();
     spec.workload.kind = WorkloadKind::Trace;
-    spec.workload.path = test::tracePath(trace);
+    spec.workload.path = test::tracePath(trace).toStdString();
     spec.workload.cpu = cpu;
     spec.governors = {{"recorded", {}, QColor(Qt::black)},
                       {"menu-6.14", {}, QColor(Qt::red)},

@@ -600,7 +600,7 @@ void TestExport::traceExportsStandAlone()
     spec.target.id = QStringLiteral("arm-juno-r0");
     spec.target.table = builtinTable(spec.target.id).value();
     spec.workload.kind = WorkloadKind::Trace;
-    spec.workload.path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
+    spec.workload.path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat")).toStdString();
     spec.workload.cpu = 4;
     spec.governors = {{"recorded", {}, QColor(Qt::black)}, {"menu-6.14", {}, QColor(Qt::red)}};
     const SnapshotPtr snap = test::simulateOnce(spec);

@@ -583,7 +583,7 @@ void TestMainWindow::kernelTraceSessionRoundTrip()
     const SnapshotPtr s = nextSnapshot(w, [&] { QCOMPARE(w.openSession(path), QString()); });
     QVERIFY(s);
     QCOMPARE(s->spec.workload.kind, WorkloadKind::Trace);
-    QCOMPARE(s->spec.workload.path, pipeTrace());
+    QCOMPARE(QString::fromStdString(s->spec.workload.path), pipeTrace());
     QCOMPARE(s->spec.workload.cpu, 0);
     QCOMPARE(s->stream->size(), std::size_t(21570)); // rows, as above
     QCOMPARE(w.setupPanel()->workload().kind, WorkloadKind::Trace);

@@ -80,7 +80,7 @@ WorkloadSourceSpec fileWorkload(WorkloadKind kind, const QString &path, const QS
 {
     WorkloadSourceSpec w;
     w.kind = kind;
-    w.path = path;
+    w.path = path.toStdString();
     w.description = description;
     return w;
 }
@@ -182,7 +182,7 @@ void TestMainWindowUsability::failedStreamLoadRestoresThePanelsAndStaysReported(
     QCOMPARE(w.snapshot(), before);
     QCOMPARE(w.setupPanel()->workload().kind, shown.kind);
     QVERIFY(sameWorkload(w.setupPanel()->workload(), shown));
-    QCOMPARE(w.currentSpec().workload.path, QString());
+    QCOMPARE(w.currentSpec().workload.path, std::string());
 
     // Saving now stores the scenario on screen, not the file that failed.
     const QString sessionPath = dir.filePath(QStringLiteral("after.idlescope"));
@@ -426,7 +426,7 @@ void TestMainWindowUsability::openFileLoadsAStream()
     const QString stream = test::kitDir() + QStringLiteral("/streams/periodic-timers.csv");
     QSignalSpy shown(&w, &MainWindow::snapshotShown);
     QCOMPARE(w.openFile(stream), QString());
-    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->spec.workload.path == stream, TIMEOUT_MS);
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot()->spec.workload.path == stream.toStdString(), TIMEOUT_MS);
     QCOMPARE(w.snapshot()->spec.workload.kind, WorkloadKind::Csv);
     // A file that is not there: the message names it, the scenario stays.
     const SnapshotPtr before = w.snapshot();

@@ -28,44 +28,48 @@ WorkloadSourceSpec traceWorkload(const QString &path)
 {
     WorkloadSourceSpec w;
     w.kind = WorkloadKind::Trace;
-    w.path = path;
+    w.path = path.toStdString();
     return w;
 }
 
 WorkloadSourceSpec periodic()
 {
-    WorkloadSourceSpec w;
-    w.kind = WorkloadKind::Generator;
-    return w;
+    return WorkloadSourceSpec(WorkloadKind::Generator);
 }
 
-/// What @p bar says, its kind and its text as one value ("error: TEXT", "warning: TEXT"), so
-/// that a failure shows both.
-QString said(const MessageBar &bar)
+/// The window's message bar and status bar with the center that drives them, job @p job under way.
+struct Bars {
+    explicit Bars(quint64 job) { messages.runStarted(job); }
+
+    MessageBar bar;
+    QStatusBar status;
+    MessageCenter messages{&bar, &status};
+};
+
+/// The bar of @p b shows @p text as @p kind and its status bar @p line (a failure is the caller's test's).
+void checkShown(const Bars &b, const QString &text, MessageBar::Kind kind, const QString &line)
 {
-    return (bar.kind() == MessageBar::Kind::Error ? QStringLiteral("error: ") : QStringLiteral("warning: "))
-           + bar.text();
+    QCOMPARE(b.bar.text(), text);
+    QCOMPARE(b.bar.kind(), kind);
+    QCOMPARE(b.status.currentMessage(), line);
 }
 
 } // namespace
 
 void TestMessageCenter::errorOutlivesTheRunUnderWay()
 {
-    MessageBar bar;
-    QStatusBar status;
-    MessageCenter messages(&bar, &status);
-    messages.runStarted(4);
-    messages.showError(QStringLiteral("t.json:3: exit_latency_ns: not a number"));
-    QCOMPARE(said(bar), QStringLiteral("error: t.json:3: exit_latency_ns: not a number"));
-    QCOMPARE(status.currentMessage(), QStringLiteral("t.json:3: exit_latency_ns: not a number"));
+    Bars b(4);
+    const QString error = QStringLiteral("t.json:3: exit_latency_ns: not a number");
+    b.messages.showError(error);
+    checkShown(b, error, MessageBar::Kind::Error, error);
     // Job 4 was under way when the error came: its snapshot knows nothing of it.
-    messages.snapshotShown({}, 4, periodic(), false);
-    QCOMPARE(bar.text(), QStringLiteral("t.json:3: exit_latency_ns: not a number"));
+    b.messages.snapshotShown({}, 4, periodic(), false);
+    QCOMPARE(b.bar.text(), error);
     // Job 5 was asked for after it and succeeded: the error is over.
-    messages.runStarted(5);
-    messages.snapshotShown({}, 5, periodic(), false);
-    QVERIFY(bar.isHidden());
-    QCOMPARE(bar.text(), QString());
+    b.messages.runStarted(5);
+    b.messages.snapshotShown({}, 5, periodic(), false);
+    QVERIFY(b.bar.isHidden());
+    QCOMPARE(b.bar.text(), QString());
 }
 
 void TestMessageCenter::errorIsNotClearedByTheStartUpFallback()
@@ -77,7 +81,8 @@ void TestMessageCenter::errorIsNotClearedByTheStartUpFallback()
     // The default scenario (job 2) stands in for the start-up file: the failure stays in view.
     messages.runStarted(2);
     messages.snapshotShown({}, 2, periodic(), true);
-    QCOMPARE(said(bar), QStringLiteral("error: /x/gone.csv: no such file"));
+    QCOMPARE(bar.text(), QStringLiteral("/x/gone.csv: no such file"));
+    QCOMPARE(bar.kind(), MessageBar::Kind::Error);
 }
 
 void TestMessageCenter::warningStaysWithItsWorkload()
@@ -92,7 +97,8 @@ void TestMessageCenter::warningStaysWithItsWorkload()
     cpu2.cpu = 2;
     messages.runStarted(8);
     messages.snapshotShown({}, 8, cpu2, false);
-    QCOMPARE(said(bar), QStringLiteral("warning: juno.dat: 3 events out of order"));
+    QCOMPARE(bar.text(), QStringLiteral("juno.dat: 3 events out of order"));
+    QCOMPARE(bar.kind(), MessageBar::Kind::Warning);
     // Another workload's run ends it.
     messages.runStarted(9);
     messages.snapshotShown({}, 9, traceWorkload(QStringLiteral("/t/other.dat")), false);
@@ -108,7 +114,8 @@ void TestMessageCenter::snapshotWarningsReplaceAnError()
     // Even the run under way: a snapshot's own warnings are what the bar shows now.
     messages.snapshotShown({QStringLiteral("src:x.c: build failed"), QStringLiteral("teo-6.14: no states")}, 3,
                            periodic(), false);
-    QCOMPARE(said(bar), QStringLiteral("warning: src:x.c: build failed\nteo-6.14: no states"));
+    QCOMPARE(bar.text(), QStringLiteral("src:x.c: build failed\nteo-6.14: no states"));
+    QCOMPARE(bar.kind(), MessageBar::Kind::Warning);
 }
 
 void TestMessageCenter::failureHeardTwiceKeepsTheFirstWording()
@@ -132,17 +139,14 @@ void TestMessageCenter::failureHeardTwiceKeepsTheFirstWording()
 
 void TestMessageCenter::noteIsClearedByTheNextRun()
 {
-    MessageBar bar;
-    QStatusBar status;
-    MessageCenter messages(&bar, &status);
-    messages.runStarted(6);
+    Bars b(6);
     // Copy as command's caveats: on the bar only (the status bar says what was copied), and
     // not pinned to the run under way: even job 6's snapshot clears it (an error would stay).
-    messages.showNote(QStringLiteral("Copied the command. --workload cannot carry the trace's CPU."));
-    QCOMPARE(said(bar), QStringLiteral("warning: Copied the command. --workload cannot carry the trace's CPU."));
-    QCOMPARE(status.currentMessage(), QString());
-    messages.snapshotShown({}, 6, periodic(), false);
-    QVERIFY(bar.isHidden());
+    b.messages.showNote(QStringLiteral("Copied the command. --workload cannot carry the trace's CPU."));
+    checkShown(b, QStringLiteral("Copied the command. --workload cannot carry the trace's CPU."),
+               MessageBar::Kind::Warning, QString());
+    b.messages.snapshotShown({}, 6, periodic(), false);
+    QVERIFY(b.bar.isHidden());
 }
 
 void TestMessageCenter::statusBarShowsOneShortLine()

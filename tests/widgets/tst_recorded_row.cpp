@@ -67,7 +67,7 @@ void TestRecordedRow::disabledForAGeneratedStream()
     QCOMPARE(variants(panel.governors()), QStringList({"menu-6.14"}));
     WorkloadSourceSpec trace;
     trace.kind = WorkloadKind::Trace;
-    trace.path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
+    trace.path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat")).toStdString();
     trace.cpu = 4;
     panel.setWorkload(trace);
     QCOMPARE(rec->checkState(), Qt::Checked);

@@ -60,8 +60,8 @@ Session sampleSession()
 
     s.scenario.target = {TargetKind::Builtin, QStringLiteral("pseries-p10"), QString(), t};
     s.scenario.workload.kind = WorkloadKind::Generator;
-    s.scenario.workload.text = QString::fromUtf8(PERIODIC_TEXT);
-    s.scenario.workload.path = QStringLiteral("/tmp/does-not-matter.csv");
+    s.scenario.workload.text = PERIODIC_TEXT;
+    s.scenario.workload.path = "/tmp/does-not-matter.csv";
     s.scenario.workload.description = QStringLiteral("IPI wakeups every 100 us, 200000 spans");
     s.scenario.workload.spans = 200000;
     s.scenario.workload.seed = 9007199254740993; // > 2^53
@@ -157,8 +157,8 @@ void TestSession::roundTripEveryField()
     QCOMPARE(x.target.table.source, s.scenario.target.table.source);
 
     QCOMPARE(x.workload.kind, WorkloadKind::Generator);
-    QCOMPARE(x.workload.text, QString::fromUtf8(PERIODIC_TEXT));
-    QCOMPARE(x.workload.path, QStringLiteral("/tmp/does-not-matter.csv"));
+    QCOMPARE(x.workload.text, std::string(PERIODIC_TEXT));
+    QCOMPARE(x.workload.path, std::string("/tmp/does-not-matter.csv"));
     QCOMPARE(x.workload.description, QStringLiteral("IPI wakeups every 100 us, 200000 spans"));
     QCOMPARE(x.workload.spans, qint64(200000));
     QCOMPARE(x.workload.seed, qint64(9007199254740993));
@@ -193,17 +193,17 @@ void TestSession::traceWorkloadRoundTrip()
         Session s = sampleSession();
         s.scenario.workload = {};
         s.scenario.workload.kind = WorkloadKind::Trace;
-        s.scenario.workload.path = QStringLiteral("/data/traces/vm-amd-2cpu-pipe100us.ftrace.txt.gz");
+        s.scenario.workload.path = "/data/traces/vm-amd-2cpu-pipe100us.ftrace.txt.gz";
         s.scenario.workload.cpu = cpu;
-        s.scenario.workload.fileStamp = QStringLiteral("1764480000123:1196989");
+        s.scenario.workload.fileStamp = "1764480000123:1196989";
         s.scenario.workload.description = QStringLiteral("trace vm-amd-2cpu-pipe100us.ftrace.txt.gz, CPU 3");
         const Result<Session> l = sessionFromJson(sessionToJson(s), QStringLiteral("trace.idlescope"));
         QVERIFY2(l.ok(), l.ok() ? "" : l.error().toString().c_str());
         const WorkloadSourceSpec &w = l->scenario.workload;
         QCOMPARE(w.kind, WorkloadKind::Trace);
-        QCOMPARE(w.path, QStringLiteral("/data/traces/vm-amd-2cpu-pipe100us.ftrace.txt.gz"));
+        QCOMPARE(w.path, std::string("/data/traces/vm-amd-2cpu-pipe100us.ftrace.txt.gz"));
         QCOMPARE(w.cpu, cpu);
-        QCOMPARE(w.fileStamp, QStringLiteral("1764480000123:1196989"));
+        QCOMPARE(w.fileStamp, std::string("1764480000123:1196989"));
         QVERIFY(sameSession(s, *l));
     }
 }
@@ -212,7 +212,7 @@ void TestSession::aSessionAndItsCommandAreOneScenario_data()
 {
     QTest::addColumn<int>("kind");
     for (const WorkloadKind kind : WORKLOAD_KINDS)
-        QTest::newRow(qPrintable(workloadKindName(WorkloadSourceSpec{.kind = kind}))) << int(kind);
+        QTest::newRow(qPrintable(workloadKindName(WorkloadSourceSpec(kind)))) << int(kind);
 }
 
 void TestSession::aSessionAndItsCommandAreOneScenario()
@@ -225,11 +225,11 @@ void TestSession::aSessionAndItsCommandAreOneScenario()
     WorkloadSourceSpec &w = s.scenario.workload;
     w.kind = static_cast<WorkloadKind>(kind);
     if (w.kind == WorkloadKind::Spec)
-        w.text = u"periodic:interval_us=100 + poisson:mean_us=500"_s;
+        w.text = "periodic:interval_us=100 + poisson:mean_us=500";
     if (w.kind == WorkloadKind::ClosedLoop)
-        w.text = u"io:service_us=50,work_us=10"_s;
+        w.text = "io:service_us=50,work_us=10";
     if (w.kind == WorkloadKind::Trace) {
-        w.path = u"/data/traces/juno.dat"_s;
+        w.path = "/data/traces/juno.dat";
         w.cpu = 3;
     }
     s.scenario.wakeDelaysPath = u"/data/wult/skx c6.csv"_s; // compare's --wake-delays, a space in it
@@ -308,7 +308,7 @@ void TestSession::workloadKindsRoundTrip()
         WorkloadSourceSpec w;
         w.kind = n.kind;
         w.text = n.kind == WorkloadKind::Generator ? generatorWorkload(*workloads::findGenerator("poisson")).text
-                                                   : QString::fromUtf8(n.text);
+                                                   : std::string(n.text);
         QCOMPARE(workloadKindName(w), QLatin1String(n.name));
         const Result<WorkloadKind> back =
             workloadKindFromName(QLatin1String(n.name), QLatin1String(n.loop), u"a.idlescope"_s, u"workload.kind"_s);
@@ -356,7 +356,7 @@ Session periodicSession(std::initializer_list<std::pair<const char *, qint64>> h
     for (const auto &[name, v] : held)
         values.set(name, v);
     s.scenario.workload = generatorWorkload(*g, spans);
-    s.scenario.workload.text = generatorText(values);
+    s.scenario.workload.text = workloads::generatorText(values);
     return s;
 }
 } // namespace

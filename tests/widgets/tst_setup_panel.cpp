@@ -112,8 +112,8 @@ void TestSetupPanel::rewrittenStreamFileIsANewWorkload()
     };
     write(3);
     QVERIFY(panel.loadStreamFile(path));
-    const QString first = panel.workload().fileStamp;
-    QVERIFY(!first.isEmpty());
+    const std::string first = panel.workload().fileStamp;
+    QVERIFY(!first.empty());
     QCOMPARE(simulateSpans(), std::size_t(3));
     write(5); // another size: another stamp even within the same millisecond
     QVERIFY(panel.loadStreamFile(path));

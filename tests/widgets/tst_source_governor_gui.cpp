@@ -140,7 +140,7 @@ SnapshotPtr showHopScenario(MainWindow &w)
     spec.target = TargetSpec{TargetKind::File, u"three-states"_s, table, *t};
     spec.workload = WorkloadSourceSpec{};
     spec.workload.kind = WorkloadKind::Csv;
-    spec.workload.path = dataFile(u"hop.csv"_s);
+    spec.workload.path = dataFile(u"hop.csv"_s).toStdString();
     spec.workload.description = u"hop.csv"_s;
     spec.governors = {GovernorSpec{"ladder-latest", {}, QColor(0x4e, 0x79, 0xa7), {}}};
     spec.latencyLimitNs = -1;

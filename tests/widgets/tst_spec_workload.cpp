@@ -101,7 +101,7 @@ void TestSpecWorkload::refusalShownAtTheFieldWithItsColumn()
 {
     WorkloadSpecPage page;
     WorkloadSourceSpec periodic = defaultSpecWorkload();
-    periodic.text = QStringLiteral("periodic");
+    periodic.text = "periodic";
     periodic.spans = 1000;
     page.setWorkload(periodic);
     page.resize(260, 200); // about the setup panel's width
@@ -113,9 +113,9 @@ void TestSpecWorkload::refusalShownAtTheFieldWithItsColumn()
     const QString bad = QStringLiteral("periodic + ");
     type(page.field(), bad);
     QVERIFY2(page.message().startsWith(QStringLiteral("column 12: ")), qPrintable(page.message()));
-    QCOMPARE(changed.count(), 0);                               // nothing simulated
-    QCOMPARE(page.workload().text, QStringLiteral("periodic")); // the last good one
-    QCOMPARE(page.field()->text(), bad);                        // the typed text stays, to be mended
+    QCOMPARE(changed.count(), 0);                            // nothing simulated
+    QCOMPARE(page.workload().text, std::string("periodic")); // the last good one
+    QCOMPARE(page.field()->text(), bad);                     // the typed text stays, to be mended
     // The command line refuses the same text with the same words (exit 2).
     const test::CliResult cli =
         test::runCli({QStringLiteral("replay"), QStringLiteral("--table"), QStringLiteral("pseries-power10-lpar"),
@@ -134,7 +134,7 @@ void TestSpecWorkload::refusalShownAtTheFieldWithItsColumn()
     type(page.field(), COMPOUND);
     QCOMPARE(page.message(), QString());
     QCOMPARE(changed.count(), 1);
-    QCOMPARE(page.workload().text, COMPOUND);
+    QCOMPARE(page.workload().text, COMPOUND.toStdString());
 }
 
 void TestSpecWorkload::sweepIsRefused()
@@ -162,11 +162,11 @@ void TestSpecWorkload::simulatesTheScenarioSpans()
     type(page->field(), COMPOUND);
     QCOMPARE(page->message(), QString());
     const auto wanted = [](const WorkloadSourceSpec &x) {
-        return x.kind == WorkloadKind::Spec && x.text == COMPOUND && x.spans == 3000 && x.seed == 7;
+        return x.kind == WorkloadKind::Spec && x.text == COMPOUND.toStdString() && x.spans == 3000 && x.seed == 7;
     };
     QTRY_VERIFY_WITH_TIMEOUT(!w.isBusyShown() && wanted(w.snapshot()->spec.workload), test::WINDOW_TIMEOUT_MS);
     const SnapshotPtr s = w.snapshot();
-    QCOMPARE(s->spec.workload.text, COMPOUND);
+    QCOMPARE(s->spec.workload.text, COMPOUND.toStdString());
     QCOMPARE(static_cast<qint64>(s->stream->size()), qint64(3000));
     checkScenarioSpans(*s, COMPOUND, 3000, 7);
     if (QTest::currentTestFailed())
@@ -189,7 +189,7 @@ void TestSpecWorkload::sessionKeepsTheSpecText()
     s.scenario = defaultScenario();
     s.scenario.workload = WorkloadSourceSpec{};
     s.scenario.workload.kind = WorkloadKind::Spec;
-    s.scenario.workload.text = COMPOUND;
+    s.scenario.workload.text = COMPOUND.toStdString();
     s.scenario.workload.spans = 3000;
     s.scenario.workload.seed = 7;
     const QByteArray json = sessionToJson(s);
@@ -238,7 +238,7 @@ void TestSpecWorkload::sessionParamsGiveTheCliText()
     const WorkloadSourceSpec &w = back->scenario.workload;
     QCOMPARE(w.kind, WorkloadKind::Generator);
     // Every parameter of periodic in its order and named unit, as `compare --workload` takes it.
-    const QString text = QStringLiteral("periodic:kind=pipe,interval_us=50,jitter_us=2.5,run_us=5,next_timer_us=10000");
+    const std::string text = "periodic:kind=pipe,interval_us=50,jitter_us=2.5,run_us=5,next_timer_us=10000";
     QCOMPARE(w.text, text);
     QCOMPARE(w.spans, qint64(3000));
     QCOMPARE(w.seed, qint64(7));
@@ -258,7 +258,7 @@ void TestSpecWorkload::sessionParamsGiveTheCliText()
     const SnapshotPtr snap = test::simulateOnce(back->scenario);
     QVERIFY(snap);
     QCOMPARE(static_cast<qint64>(snap->stream->size()), qint64(3000));
-    checkScenarioSpans(*snap, text, 3000, 7);
+    checkScenarioSpans(*snap, QString::fromStdString(text), 3000, 7);
 }
 
 QTEST_MAIN(TestSpecWorkload)

@@ -70,7 +70,7 @@ void TestTableProposal::builtinTablesWithTheTraceStateCount()
     session.setTarget(def.target);
     WorkloadSourceSpec w;
     w.kind = WorkloadKind::Trace;
-    w.path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat"));
+    w.path = test::tracePath(QStringLiteral("lisa-juno-sched_load-6cpu.dat")).toStdString();
     w.cpu = 4;
     QSignalSpy ready(session.tracePage(), &TraceWorkloadPage::summaryReady);
     session.setWorkload(w);

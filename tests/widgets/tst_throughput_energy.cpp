@@ -44,7 +44,7 @@ SnapshotPtr simulate(const QString &tablePath)
     ScenarioSpec spec;
     spec.target = test::fileTarget(tablePath);
     spec.workload.kind = WorkloadKind::Csv;
-    spec.workload.path = stream();
+    spec.workload.path = stream().toStdString();
     for (const char *g : GOVERNORS)
         spec.governors.push_back({g, {}, QColor(Qt::red)});
     return test::simulateOnce(spec);

@@ -62,7 +62,7 @@ ScenarioSpec junoScenario(int cpu)
     spec.target.id = QStringLiteral("arm-juno-r0");
     spec.target.table = builtinTable(spec.target.id).value();
     spec.workload.kind = WorkloadKind::Trace;
-    spec.workload.path = junoTrace();
+    spec.workload.path = junoTrace().toStdString();
     spec.workload.cpu = cpu;
     spec.governors = {{"recorded", {}, QColor(Qt::black)},
                       {"menu-6.14", {}, QColor(Qt::red)},
@@ -243,7 +243,7 @@ void TestTraceGui::inspectorGivesTheSourceEvents()
     ScenarioSpec spec = junoScenario(0);
     spec.target.id = QStringLiteral("intel-skx");
     spec.target.table = builtinTable(spec.target.id).value();
-    spec.workload.path = test::tracePath(QStringLiteral("vm-amd-2cpu-timer500us.ftrace.txt.gz"));
+    spec.workload.path = test::tracePath(QStringLiteral("vm-amd-2cpu-timer500us.ftrace.txt.gz")).toStdString();
     const SnapshotPtr snap = test::simulateOnce(spec);
     QVERIFY(snap);
     QCOMPARE(traceSourceUnit(*snap), QStringLiteral("line"));
@@ -297,7 +297,7 @@ void TestTraceGui::everyLaneOnTheStreamClock()
     ScenarioSpec spec;
     spec.target = test::fileTarget(test::kitDir() + QStringLiteral("/tables/pseries-p10.json"));
     spec.workload.kind = WorkloadKind::Csv;
-    spec.workload.path = test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv");
+    spec.workload.path = (test::kitDir() + QStringLiteral("/streams/pipe-wakeups.csv")).toStdString();
     spec.governors = {{"menu-6.14", {}, QColor(Qt::red)},
                       {"teo-6.14", {}, QColor(Qt::blue)},
                       {"ladder-latest", {}, QColor(Qt::darkGreen)},

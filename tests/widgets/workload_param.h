@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/workloads/workload.h"
+#include "core/workloads/workload_spec.h"
 #include "widgets/runner/spec_workload.h"
 
 namespace idlescope::test {
@@ -22,7 +23,7 @@ inline WorkloadSourceSpec withWorkloadParam(WorkloadSourceSpec w, const char *na
     Result<workloads::ParamValues> values = generatorValues(w.text);
     if (values && values->info->paramIndex(name) >= 0) {
         values->set(name, held);
-        w.text = generatorText(*values);
+        w.text = workloads::generatorText(*values);
     }
     return w;
 }

@@ -59,12 +59,12 @@ QString workloadSpecText(const ScenarioSpec &spec, const QString &param, const Q
     if (w.kind != WorkloadKind::Generator)
         return {};
     // The workload's own text; a sweep's values written over its parameter's.
-    QString text = w.text;
+    QString text = QString::fromStdString(w.text);
     if (!param.isEmpty()) {
         const Result<workloads::ParamValues> values = generatorValues(w.text);
         if (!values)
             return {};
-        text = generatorText(*values, param, paramText);
+        text = QString::fromStdString(workloads::generatorText(*values, param.toStdString(), paramText.toStdString()));
     }
     return text + latencyReqText(text, spec.latencyLimitNs);
 }

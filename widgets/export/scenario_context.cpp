@@ -125,8 +125,9 @@ QString exportBaseName(const SimulationSnapshot &snap)
 {
     const WorkloadSourceSpec &w = snap.spec.workload;
     QString base;
-    if ((w.kind == WorkloadKind::Trace || w.kind == WorkloadKind::Csv) && !w.path.isEmpty())
-        base = QFileInfo(w.path).baseName(); // "vm-amd-2cpu-idle.ftrace.txt.gz" -> "vm-amd-2cpu-idle"
+    if ((w.kind == WorkloadKind::Trace || w.kind == WorkloadKind::Csv) && !w.path.empty())
+        base = QFileInfo(QString::fromStdString(w.path))
+                   .baseName(); // "vm-amd-2cpu-idle.ftrace.txt.gz" -> "vm-amd-2cpu-idle"
     else if (!snap.spec.target.id.isEmpty()) {
         const QString kind = w.kind == WorkloadKind::ClosedLoop ? QStringLiteral("closed-loop") : workloadKindName(w);
         base = kind.isEmpty() ? snap.spec.target.id : snap.spec.target.id + QLatin1Char('-') + kind;

@@ -332,14 +332,14 @@ WorkloadSourceSpec SetupPanel::workload() const
     switch (itemKind(m_workloadKind->currentIndex())) {
     case WorkloadKind::Csv:
         w.kind = WorkloadKind::Csv;
-        w.path = m_streamFile;
-        w.fileStamp = m_streamStamp;
+        w.path = m_streamFile.toStdString();
+        w.fileStamp = m_streamStamp.toStdString();
         break;
     case WorkloadKind::Trace:
         w.kind = WorkloadKind::Trace;
-        w.path = m_tracePage->path();
+        w.path = m_tracePage->path().toStdString();
         w.cpu = m_tracePage->cpu();
-        w.fileStamp = m_tracePage->stamp();
+        w.fileStamp = m_tracePage->stamp().toStdString();
         break;
     case WorkloadKind::Spec:
     case WorkloadKind::ClosedLoop: w = m_specPage->workload(); break;
@@ -359,20 +359,21 @@ void SetupPanel::setWorkload(const WorkloadSourceSpec &w)
     const int i = itemOf(w);
     if (i >= 0) {
         m_workloadKind->setCurrentIndex(i);
+        const QString path = QString::fromStdString(w.path);
         if (w.kind == WorkloadKind::Csv) {
-            m_streamFile = w.path;
-            m_streamStamp = fileStamp(w.path); // the file as it is now, never a session's stamp
-            m_streamPath->setText(QFileInfo(w.path).fileName());
-            m_streamPath->setToolTip(w.path);
+            m_streamFile = path;
+            m_streamStamp = fileStamp(path); // the file as it is now, never a session's stamp
+            m_streamPath->setText(QFileInfo(path).fileName());
+            m_streamPath->setToolTip(path);
         } else if (w.kind == WorkloadKind::Trace) {
             // The stamp is taken from the file as it is now, never from a session.
-            m_tracePage->setTrace(w.path, w.cpu);
+            m_tracePage->setTrace(path, w.cpu);
         } else {
             m_generatorValues[i] = w;
         }
         chooseWorkload(i);
     } else {
-        emit errorOccurred(tr("Unknown workload '%1'").arg(w.text));
+        emit errorOccurred(tr("Unknown workload '%1'").arg(QString::fromStdString(w.text)));
     }
     m_filling = false;
 }
@@ -385,7 +386,7 @@ bool SetupPanel::setWorkloadFile(WorkloadKind kind, const QString &path, int cpu
     }
     WorkloadSourceSpec w;
     w.kind = kind;
-    w.path = path;
+    w.path = path.toStdString();
     w.cpu = cpu;
     setWorkload(w);
     return true;

@@ -2,6 +2,7 @@
 #include "widgets/panels/workload_form.h"
 
 #include "core/workloads/workload.h"
+#include "core/workloads/workload_spec.h"
 #include "widgets/panels/checked_spin_box.h"
 #include "widgets/runner/spec_workload.h"
 
@@ -125,7 +126,7 @@ WorkloadSourceSpec WorkloadForm::workload() const
             held = std::llround(static_cast<QDoubleSpinBox *>(e)->value() * displayOf(p.unit).scale);
         values.set(p.name, held);
     }
-    out.text = generatorText(values);
+    out.text = workloads::generatorText(values);
     out.spans = qRound(static_cast<QDoubleSpinBox *>(m_editors[i++])->value());
     out.seed = qRound(static_cast<QDoubleSpinBox *>(m_editors[i])->value());
     return out;

@@ -78,7 +78,7 @@ void WorkloadSpecPage::setWorkload(const WorkloadSourceSpec &w)
     m_loop->setCurrentIndex(closed ? 1 : 0);
     m_form->setRowVisible(m_spansRow, !closed);
     m_otherLoopText.clear();
-    m_committed = w.text;
+    m_committed = QString::fromStdString(w.text);
     m_field->setText(m_committed);
     m_spans->setValue(static_cast<double>(w.spans));
     m_seed->setValue(static_cast<double>(w.seed));
@@ -89,7 +89,7 @@ WorkloadSourceSpec WorkloadSpecPage::workload() const
 {
     WorkloadSourceSpec w;
     w.kind = closedLoop() ? WorkloadKind::ClosedLoop : WorkloadKind::Spec;
-    w.text = m_committed;
+    w.text = m_committed.toStdString();
     w.spans = qRound(m_spans->value());
     w.seed = qRound(m_seed->value());
     return w;

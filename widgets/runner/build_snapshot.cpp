@@ -208,7 +208,7 @@ SnapshotBuild closedLoopSnapshot(const ScenarioSpec &spec, const std::atomic<boo
 Status attachClocks(SimulationSnapshot &snap, const SimulationSnapshot *previous)
 {
     if (snap.spec.workload.kind == WorkloadKind::Trace) {
-        auto src = traceCpuSource(snap.spec.workload.path, snap.spec.workload.cpu);
+        auto src = traceCpuSource(QString::fromStdString(snap.spec.workload.path), snap.spec.workload.cpu);
         if (!src)
             return src.error();
         auto spanClock = std::make_shared<std::vector<Ns>>();

@@ -66,23 +66,28 @@ QString shortName(const ParamInfo &p)
     return n.replace(QLatin1Char('_'), QLatin1Char(' '));
 }
 
+/// The last part of the path @p path ("juno.dat").
+QString fileName(const std::string &path)
+{
+    return QFileInfo(QString::fromStdString(path)).fileName();
+}
+
 } // namespace
 
 QString describeWorkload(const WorkloadSourceSpec &w)
 {
     switch (w.kind) {
-    case WorkloadKind::Csv: return QStringLiteral("stream %1").arg(QFileInfo(w.path).fileName());
+    case WorkloadKind::Csv: return QStringLiteral("stream %1").arg(fileName(w.path));
     case WorkloadKind::Trace:
-        return w.cpu == TRACE_BEST_CPU
-                   ? QStringLiteral("trace %1, CPU with the most idle spans").arg(QFileInfo(w.path).fileName())
-                   : QStringLiteral("trace %1, CPU %2").arg(QFileInfo(w.path).fileName()).arg(w.cpu);
+        return w.cpu == TRACE_BEST_CPU ? QStringLiteral("trace %1, CPU with the most idle spans").arg(fileName(w.path))
+                                       : QStringLiteral("trace %1, CPU %2").arg(fileName(w.path)).arg(w.cpu);
     case WorkloadKind::Spec:
     case WorkloadKind::ClosedLoop: return describeSpecWorkload(w);
     case WorkloadKind::Generator: break;
     }
     const Result<workloads::ParamValues> values = generatorValues(w.text);
     if (!values)
-        return w.text;
+        return QString::fromStdString(w.text);
     QStringList parts;
     bool first = true;
     for (const ParamInfo &p : values->info->params) {
@@ -102,8 +107,9 @@ QString describeWorkload(const WorkloadSourceSpec &w)
 Result<IdleStream> buildStream(const WorkloadSourceSpec &w)
 {
     switch (w.kind) {
-    case WorkloadKind::Csv: return scenario::workloadStream(coreWorkload(w));
-    case WorkloadKind::Trace: return traceWorkloadStream(w.path, w.cpu); // through the window's import cache
+    case WorkloadKind::Csv: return scenario::workloadStream(w);
+    case WorkloadKind::Trace:
+        return traceWorkloadStream(QString::fromStdString(w.path), w.cpu); // through the window's import cache
     case WorkloadKind::Generator:
     case WorkloadKind::Spec:
     case WorkloadKind::ClosedLoop: break;
@@ -133,7 +139,7 @@ WorkloadSourceSpec periodicIpiWorkload(qint64 spans, qint64 intervalUs, qint64 j
     values.set("interval_us", intervalUs * 1000);
     values.set("jitter_us", jitterUs * 1000);
     WorkloadSourceSpec w = generatorWorkload(*g, spans);
-    w.text = generatorText(values);
+    w.text = workloads::generatorText(values);
     w.description = describeWorkload(w);
     return w;
 }

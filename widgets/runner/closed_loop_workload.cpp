@@ -73,7 +73,7 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
                         QString *error)
 {
     const WorkloadSourceSpec &w = snap.spec.workload;
-    const Result<ClosedLoopSpec> spec = parseClosedLoopSpec(w.text.toStdString());
+    const Result<ClosedLoopSpec> spec = parseClosedLoopSpec(w.text);
     if (!spec) {
         *error = QString::fromStdString(spec.error().toString());
         return false;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/runner/scenario_spec.h"
 
-#include "core/workloads/workload.h"
-#include "widgets/runner/spec_workload.h"
+#include "core/io/scenario_json.h"
+#include "widgets/runner/workload_seeding.h"
 
 #include <QStringList>
 
@@ -44,40 +44,22 @@ Result<TargetKind> targetKindFromName(const QString &name, const QString &file, 
 
 QString workloadKindName(const WorkloadSourceSpec &w)
 {
-    switch (w.kind) {
-    case WorkloadKind::Generator: return w.text.section(QLatin1Char(':'), 0, 0).trimmed();
-    case WorkloadKind::Spec:
-    case WorkloadKind::ClosedLoop: return QStringLiteral("spec");
-    case WorkloadKind::Csv: return QStringLiteral("csv");
-    case WorkloadKind::Trace: return QStringLiteral("trace");
-    }
-    return {};
+    return QString::fromStdString(idlescope::workloadKindName(static_cast<const scenario::WorkloadSource &>(w)));
 }
 
 Result<WorkloadKind> workloadKindFromName(const QString &name, const QString &loop, const QString &file,
                                           const QString &field)
 {
-    if (name == QLatin1String("spec"))
-        return loop == QLatin1String("closed") ? WorkloadKind::ClosedLoop : WorkloadKind::Spec;
-    if (name == QLatin1String("csv"))
-        return WorkloadKind::Csv;
-    if (name == QLatin1String("trace"))
-        return WorkloadKind::Trace;
-    if (workloads::findGenerator(name.toStdString()))
-        return WorkloadKind::Generator;
-    QStringList generators;
-    for (const workloads::GeneratorInfo &g : workloads::allGenerators())
-        generators << QString::fromUtf8(g.name);
-    return Error{file.toStdString(), 0, field.toStdString(),
-                 "unknown workload kind '" + name.toStdString() + "' (one of: spec, csv, trace, or a generator: "
-                     + generators.join(QStringLiteral(", ")).toStdString() + ")"};
+    return idlescope::workloadKindFromName(name.toStdString(), loop.toStdString(), file.toStdString(),
+                                           field.toStdString());
 }
 
 scenario::Scenario scenarioOf(const ScenarioSpec &spec)
 {
     scenario::Scenario s;
     s.table = spec.target.table;
-    s.workload = coreWorkload(spec.workload);
+    s.workload = spec.workload; // core's part of it
+    s.workload.legacySeeding = usesLegacySeeding(spec.workload);
     for (const GovernorSpec &g : spec.governors)
         s.governors.push_back(g); // core's part of each column
     s.latencyLimitNs = spec.workload.kind == WorkloadKind::ClosedLoop ? -1 : spec.latencyLimitNs;

@@ -57,25 +57,29 @@ using WorkloadKind = scenario::WorkloadKind;
 inline constexpr WorkloadKind WORKLOAD_KINDS[] = {WorkloadKind::Generator, WorkloadKind::Spec, WorkloadKind::ClosedLoop,
                                                   WorkloadKind::Csv, WorkloadKind::Trace};
 
-/// The default number of spans of a generated workload (the window's and the CLI's --spans).
+/// The default number of spans of a generated workload in the window (the CLI's --spans is
+/// scenario::DEFAULT_SPANS: a copied command writes --spans always).
 inline constexpr qint64 DEFAULT_WORKLOAD_SPANS = 200000;
 
-struct WorkloadSourceSpec {
-    WorkloadKind kind = WorkloadKind::Generator;
-    /// Generator and Spec: core's workload spec text (core/workloads/workload_spec.h, what
-    /// `idlescope-cli compare --workload` takes); a Generator's is one generator with every
-    /// parameter in its named unit ("periodic:kind=ipi,interval_us=100,..."). ClosedLoop: the
-    /// text of `compare --closed-loop`. Empty for a file.
-    QString text;
-    QString path;                          ///< the stream file (Csv) or the trace (Trace)
-    qint64 spans = DEFAULT_WORKLOAD_SPANS; ///< Generator and Spec: the spans generated (--spans)
-    qint64 seed = 1;                       ///< Generator, Spec and ClosedLoop: compare's --seed
-    int cpu = -1; ///< Trace: the CPU replayed, -1 (TRACE_BEST_CPU) for the one with the most idle spans
-    /// Csv and Trace: the file's mtime:size when it was opened, so that re-opening a rewritten file
-    /// is a new workload to every cache (a session's is never used: the file is stamped again).
-    QString fileStamp;
-    /// Generator: keeps the seeding of format 1 and 2 sessions (widgets/runner/workload_seeding.h).
-    bool legacySeeding = false;
+/**
+ * Where the window's spans come from: core's workload source (core/scenario/scenario.h: the
+ * kind, the text or file, the spans, seed, CPU and file stamp, in plain types) with what only
+ * the window has, its description. Generator and Spec: the text is core's workload spec
+ * (what `idlescope-cli compare --workload` takes); a Generator's is one generator with every
+ * parameter in its named unit ("periodic:kind=ipi,interval_us=100,..."). Csv and Trace: the
+ * stamp is the file's mtime:size when it was opened, so that re-opening a rewritten file is a
+ * new workload to every cache (a session's is never used: the file is stamped again).
+ * Generator: legacySeeding keeps the seeding of format 1 and 2 sessions
+ * (widgets/runner/workload_seeding.h).
+ *
+ * The window starts from other defaults than core's: a generator, DEFAULT_WORKLOAD_SPANS.
+ */
+struct WorkloadSourceSpec : scenario::WorkloadSource {
+    WorkloadSourceSpec() : WorkloadSourceSpec(WorkloadKind::Generator) {}
+    explicit WorkloadSourceSpec(WorkloadKind k) : scenario::WorkloadSource{.kind = k, .spans = DEFAULT_WORKLOAD_SPANS}
+    {
+    }
+
     QString description; ///< one human line, e.g. "IPI wakeups every 100 us, 200000 spans"
 };
 

@@ -23,9 +23,9 @@ Error inWindowTerms(Error e)
 }
 
 /// The parsed spec of @p text, or why it cannot be simulated (one point only: core/scenario).
-Result<workloads::WorkloadSpec> parseOnePoint(const QString &text)
+Result<workloads::WorkloadSpec> parseOnePoint(const std::string &text)
 {
-    Result<workloads::WorkloadSpec> spec = scenario::parseOnePoint(text.toStdString());
+    Result<workloads::WorkloadSpec> spec = scenario::parseOnePoint(text);
     if (!spec)
         return inWindowTerms(spec.error());
     return spec;
@@ -48,7 +48,7 @@ WorkloadSourceSpec defaultSpecWorkload()
 {
     WorkloadSourceSpec w;
     w.kind = WorkloadKind::Spec;
-    w.text = defaultSpecText();
+    w.text = defaultSpecText().toStdString();
     return w;
 }
 
@@ -56,7 +56,7 @@ QString specWorkloadRefusal(const QString &text, bool closedLoop)
 {
     if (closedLoop)
         return closedLoopRefusal(text);
-    const Result<workloads::WorkloadSpec> spec = parseOnePoint(text);
+    const Result<workloads::WorkloadSpec> spec = parseOnePoint(text.toStdString());
     return spec ? QString() : QString::fromStdString(spec.error().message);
 }
 
@@ -65,24 +65,10 @@ qint64 maxWorkloadSpans(WorkloadKind)
     return scenario::MAX_SPANS;
 }
 
-scenario::WorkloadSource coreWorkload(const WorkloadSourceSpec &w)
-{
-    scenario::WorkloadSource out;
-    out.kind = w.kind;
-    out.text = w.text.toStdString();
-    out.path = w.path.toStdString();
-    out.spans = w.spans;
-    out.seed = w.seed;
-    out.cpu = w.cpu;
-    out.fileStamp = w.fileStamp.toStdString();
-    out.legacySeeding = usesLegacySeeding(w);
-    return out;
-}
-
 Result<IdleStream> specWorkloadStream(const WorkloadSourceSpec &w)
 {
     // As idlescope-cli replay --workload (app/cli/stream_args.cpp): one function of core/scenario.
-    Result<IdleStream> s = scenario::workloadStream(coreWorkload(w));
+    Result<IdleStream> s = scenario::workloadStream(w);
     if (!s)
         return inWindowTerms(s.error());
     return s;
@@ -91,45 +77,32 @@ Result<IdleStream> specWorkloadStream(const WorkloadSourceSpec &w)
 QString describeSpecWorkload(const WorkloadSourceSpec &w)
 {
     if (w.kind == WorkloadKind::ClosedLoop)
-        return QStringLiteral("closed loop: %1").arg(w.text);
-    return QStringLiteral("spec: %1 \u00b7 %2 spans").arg(w.text).arg(w.spans);
+        return QStringLiteral("closed loop: %1").arg(QString::fromStdString(w.text));
+    return QStringLiteral("spec: %1 \u00b7 %2 spans").arg(QString::fromStdString(w.text)).arg(w.spans);
 }
 
 const workloads::GeneratorInfo *workloadGenerator(const WorkloadSourceSpec &w)
 {
     if (w.kind != WorkloadKind::Generator)
         return nullptr;
-    return workloads::findGenerator(w.text.section(QLatin1Char(':'), 0, 0).trimmed().toStdString());
+    return workloads::findGenerator(workloadKindName(w).toStdString()); // its text's name
 }
 
-Result<workloads::ParamValues> generatorValues(const QString &text)
+Result<workloads::ParamValues> generatorValues(const std::string &text)
 {
     Result<workloads::WorkloadSpec> spec = parseOnePoint(text);
     if (!spec)
         return spec.error();
     if (spec->root.kind != workloads::WorkloadNode::Kind::Generator)
-        return Error{"", 0, "spec", "'" + text.toStdString() + "' is not one generator"};
+        return Error{"", 0, "spec", "'" + text + "' is not one generator"};
     return spec->root.params;
-}
-
-QString generatorText(const workloads::ParamValues &values, const QString &param, const QString &paramText)
-{
-    QStringList kv;
-    for (const workloads::ParamInfo &p : values.info->params) {
-        const QString name = QString::fromUtf8(p.name);
-        kv << QStringLiteral("%1=%2").arg(name, name == param ? paramText
-                                                              : QString::fromStdString(
-                                                                  workloads::formatParamValue(p, values.get(p.name))));
-    }
-    const QString name = QString::fromUtf8(values.info->name);
-    return kv.isEmpty() ? name : name + QLatin1Char(':') + kv.join(QLatin1Char(','));
 }
 
 WorkloadSourceSpec generatorWorkload(const workloads::GeneratorInfo &g, qint64 spans, qint64 seed)
 {
     WorkloadSourceSpec w;
     w.kind = WorkloadKind::Generator;
-    w.text = generatorText(g.defaults());
+    w.text = workloads::generatorText(g.defaults());
     w.spans = spans;
     w.seed = seed;
     return w;

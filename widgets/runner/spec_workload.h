@@ -39,9 +39,6 @@ QString specWorkloadRefusal(const QString &text, bool closedLoop = false);
 /// The most spans the window generates for a text workload of kind @p kind (Generator or Spec).
 qint64 maxWorkloadSpans(WorkloadKind kind);
 
-/// @p w as core/scenario's workload source (the same fields, in plain types).
-scenario::WorkloadSource coreWorkload(const WorkloadSourceSpec &w);
-
 /// The spans of the text workload @p w (Generator or Spec; a Generator of an old session with its
 /// legacy seeding, workload_seeding.h). Errors: field "spec", "spans" or "seed".
 Result<IdleStream> specWorkloadStream(const WorkloadSourceSpec &w);
@@ -58,12 +55,7 @@ const workloads::GeneratorInfo *workloadGenerator(const WorkloadSourceSpec &w);
 
 /// The parameters of the one-generator text @p text in held units, defaults filled in; an
 /// Error (field "spec") for a text that is not one generator of one point.
-Result<workloads::ParamValues> generatorValues(const QString &text);
-
-/// "periodic:kind=ipi,interval_us=100,...": every parameter of @p values' generator in its
-/// named unit, in the generator's order (the CLI's defaults may change; the text must not).
-/// @p param, when given, is written as @p paramText instead (a sweep's "5/50/500").
-QString generatorText(const workloads::ParamValues &values, const QString &param = {}, const QString &paramText = {});
+Result<workloads::ParamValues> generatorValues(const std::string &text);
 
 /// A Generator workload of @p g at its defaults, @p spans spans, seed @p seed (no description).
 WorkloadSourceSpec generatorWorkload(const workloads::GeneratorInfo &g, qint64 spans = DEFAULT_WORKLOAD_SPANS,

@@ -21,27 +21,18 @@
  * session file the unsaved work belongs to, so that a restored copy comes back
  * under its name and Save writes there (a copy of an untitled window has none).
  *
- * The kinds are named by targetKindName() and workloadKindName()
- * (widgets/runner/scenario_spec.h): a target "builtin", "file" or "machine"; a
- * workload "csv" (params "file_stamp"), "trace" ("cpu", "file_stamp"), "spec"
- * ("spec": the text, "spans", "seed", and "loop": "closed" for a closed loop)
- * or a generator's name, its params every parameter of the generator with
- * "spans" and "seed": the window holds a generator as the text of
- * `idlescope-cli compare --workload` (WorkloadSourceSpec::text), written here as
- * those params and read back into that text.
- *
- * Every key says its unit, and its value is in that unit: "_ns" keys hold
- * nanoseconds, and a generator parameter is written in the unit of its name
- * ("interval_us": 100 is 100 us, "busy_pct": 12.5 is 12.5 %, "hz": 250 is
- * 250 Hz; up to 3 decimals). Format 1 wrote those parameters in the units the
- * generator holds (ns under an "_us" name): a format 1 file is read as it is.
- *
- * Seeding: up to format 2 the window seeded a generator with the session's seed
- * itself, since format 3 as `idlescope-cli compare` does (runSeed). A generator
- * workload of a format 1 or 2 file is read with WorkloadSourceSpec::legacySeeding
- * (widgets/runner/workload_seeding.h), so that its spans stay the ones its
- * user saw; the mark is written back (params "seeding": "legacy") until the
- * user switches the scenario to the common seeding.
+ * The scenario's parts are core's: the workload's "kind", "path" and "params" and
+ * each governor's "variant", "label", "source" and "settings" are written and
+ * read by core/io/scenario_json.h (its comment says every kind's params, the
+ * units of a generator's and the seeding of format 1 and 2 files), the table
+ * by core/io/table_json.h. This file adds the window's own: the target's kind
+ * ("builtin", "file" or "machine", targetKindName() of
+ * widgets/runner/scenario_spec.h), id and path, the workload's "description",
+ * each governor's "color", the latency limit in the window's range, the view
+ * and the recovery copy's "session_path"; and it checks what the window cannot
+ * show (a spec its field refuses, more spans than it generates, two governors
+ * of one name, more than 64 governors). Every key says its unit: "_ns" keys
+ * hold nanoseconds.
  *
  * Errors (idlescope::Error) name the file, the line of a JSON syntax error,
  * and the field by path, e.g. "governors[1].settings[0].value" or

@@ -54,7 +54,7 @@ Result<MachineComparison> compareTraceMachine(const SimulationSnapshot &snap, co
     s.machine = traceReplayMachine(snap, snap.spec.target.kind == TargetKind::File ? snap.power
                                                                                    : PowerModel::empty(snap.table));
     s.workload.kind = scenario::WorkloadKind::Trace;
-    s.workload.path = snap.spec.workload.path.toStdString();
+    s.workload.path = snap.spec.workload.path;
     s.latencyLimitNs = snap.spec.latencyLimitNs; // core/scenario puts it on every CPU
     bool withRecorded = false;
     for (const GovernorSpec &g : snap.spec.governors) {

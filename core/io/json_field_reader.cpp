@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "widgets/session/session_json_reader.h"
+#include "core/io/json_field_reader.h"
 
 #include <cmath>
 
 namespace idlescope {
 
-void SessionJsonReader::fail(const QString &path, const QString &message)
+void JsonFieldReader::fail(const QString &path, const QString &message)
 {
     if (ok())
         m_error = Error{m_label.toStdString(), 0, path.toStdString(), message.toStdString()};
 }
 
-QJsonValue SessionJsonReader::requiredValue(const QJsonObject &o, const QString &key, const QString &path,
-                                            bool (QJsonValue::*isKind)() const, const char *wrongKind)
+QJsonValue JsonFieldReader::requiredValue(const QJsonObject &o, const QString &key, const QString &path,
+                                          bool (QJsonValue::*isKind)() const, const char *wrongKind)
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined())
@@ -22,18 +22,18 @@ QJsonValue SessionJsonReader::requiredValue(const QJsonObject &o, const QString 
     return v;
 }
 
-QJsonObject SessionJsonReader::object(const QJsonObject &o, const QString &key, const QString &path)
+QJsonObject JsonFieldReader::object(const QJsonObject &o, const QString &key, const QString &path)
 {
     return requiredValue(o, key, path, &QJsonValue::isObject, "must be a JSON object").toObject();
 }
 
-QJsonArray SessionJsonReader::array(const QJsonObject &o, const QString &key, const QString &path)
+QJsonArray JsonFieldReader::array(const QJsonObject &o, const QString &key, const QString &path)
 {
     return requiredValue(o, key, path, &QJsonValue::isArray, "must be a JSON array").toArray();
 }
 
-QString SessionJsonReader::string(const QJsonObject &o, const QString &key, const QString &path, bool required,
-                                  const QString &fallback)
+QString JsonFieldReader::string(const QJsonObject &o, const QString &key, const QString &path, bool required,
+                                const QString &fallback)
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined()) {
@@ -48,8 +48,8 @@ QString SessionJsonReader::string(const QJsonObject &o, const QString &key, cons
     return v.toString();
 }
 
-qint64 SessionJsonReader::integer(const QJsonObject &o, const QString &key, const QString &path, bool required,
-                                  qint64 fallback)
+qint64 JsonFieldReader::integer(const QJsonObject &o, const QString &key, const QString &path, bool required,
+                                qint64 fallback)
 {
     const QJsonValue v = o.value(key);
     if (v.isUndefined()) {
@@ -61,7 +61,7 @@ qint64 SessionJsonReader::integer(const QJsonObject &o, const QString &key, cons
     return ok() ? x : fallback;
 }
 
-qint64 SessionJsonReader::integerValue(const QJsonValue &v, const QString &path)
+qint64 JsonFieldReader::integerValue(const QJsonValue &v, const QString &path)
 {
     if (!v.isDouble()) {
         fail(path, QStringLiteral("must be a whole number"));
@@ -79,7 +79,7 @@ qint64 SessionJsonReader::integerValue(const QJsonValue &v, const QString &path)
     return static_cast<qint64>(d);
 }
 
-QVariant SessionJsonReader::scalar(const QJsonValue &v, const QString &path)
+QVariant JsonFieldReader::scalar(const QJsonValue &v, const QString &path)
 {
     if (v.isBool() || v.isString())
         return v.toVariant();

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /**
- * @file session_json_reader.h
+ * @file json_field_reader.h
  * Typed reads from a QJsonObject that remember the first problem as an
- * idlescope::Error naming the field by path ("governors[2].color"). Later
- * reads after a failure return defaults, so a parser can read everything and
- * check ok() once per section. Used by the session parser only.
+ * idlescope::Error naming the field by its path in the file
+ * ("governors[2].settings[0].value"). Later reads after a failure return
+ * defaults, so a parser can read everything and check ok() once per section.
+ * The reader of a saved session (widgets/session/session_json.h) and of the
+ * scenario parts it holds (scenario_json.h).
  */
 #pragma once
 
@@ -15,13 +17,17 @@
 #include <QString>
 #include <QVariant>
 
+#include <utility>
+
 namespace idlescope {
 
-class SessionJsonReader {
+class JsonFieldReader {
 public:
-    explicit SessionJsonReader(QString label) : m_label(std::move(label)) {}
+    explicit JsonFieldReader(QString label) : m_label(std::move(label)) {}
 
     bool ok() const { return m_error.message.empty(); }
+    /// The file (or text) read, as errors name it.
+    const QString &label() const { return m_label; }
     const Error &error() const { return m_error; }
     /// Records an error for @p path unless one is already recorded.
     void fail(const QString &path, const QString &message);
