@@ -141,11 +141,48 @@ qint64 heldFromPlain(JsonFieldReader &r, const workloads::ParamInfo &p, const QJ
 
 /**
  * A generator's "params" as the text of that generator (every parameter, the ones not given
- * at their defaults). Format 1 held the values as they are used (ns under "_us" names): read
+ * at their defaults, or where format 3 and older knew no such parameter at the value that
+ * keeps the file's spans: keepFormat3Spans()). Format 1 held the values as they are used (ns under "_us" names): read
  * as they are, but as format 2 would check them, or the session, saved again, could not be
  * reopened. Keys that are no parameter of it (spans, seed, seeding, a hand-added one) are
  * left to the caller.
  */
+/**
+ * A parameter that came after format 3, with the value that keeps the spans a format 1-3
+ * session's user saw, where its default would change them: the hrtimer slack of a timer
+ * sleep (50 us by default now, none before) and MTD's controller waits per I/O (4 by default
+ * now, one before). @p whenParam = @p whenChoice says where it acts (elsewhere the default is
+ * the old behaviour already, and a value written there would be refused as meaningless).
+ */
+struct ParamSinceFormat4 {
+    const char *generator;
+    const char *param;
+    std::int64_t before;
+    const char *whenParam;
+    const char *whenChoice;
+};
+constexpr ParamSinceFormat4 PARAMS_SINCE_FORMAT_4[] = {
+    {"periodic", "slack_us", 0, "kind", "timer"},
+    {"sweep", "slack_us", 0, "kind", "timer"},
+    {"io", "waits", 1, "device", "mtd"},
+};
+
+/// @p values with the parameters format 3 did not know at their old behaviour (above), unless
+/// @p params (the file's) gives them.
+void keepFormat3Spans(workloads::ParamValues &values, const QJsonObject &params)
+{
+    for (const ParamSinceFormat4 &later : PARAMS_SINCE_FORMAT_4) {
+        if (std::string_view(values.info->name) != later.generator || params.contains(QString::fromUtf8(later.param)))
+            continue;
+        const workloads::ParamInfo &when =
+            values.info->params[static_cast<size_t>(values.info->paramIndex(later.whenParam))];
+        const std::int64_t choice = values.get(later.whenParam);
+        if (choice >= 0 && static_cast<size_t>(choice) < when.choices.size()
+            && std::string_view(when.choices[static_cast<size_t>(choice)]) == later.whenChoice)
+            values.set(later.param, later.before);
+    }
+}
+
 std::string generatorTextOf(JsonFieldReader &r, const workloads::GeneratorInfo &g, const QJsonObject &params,
                             const QString &paramsPath, qint64 version)
 {
@@ -160,6 +197,8 @@ std::string generatorTextOf(JsonFieldReader &r, const workloads::GeneratorInfo &
                            : version >= 2 ? heldFromNamed(r, p, v, path)
                                           : heldFromFormat1(r, p, v, path));
     }
+    if (version <= 3)
+        keepFormat3Spans(values, params);
     return workloads::generatorText(values);
 }
 

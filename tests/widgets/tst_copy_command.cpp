@@ -157,8 +157,8 @@ void TestCopyCommand::legacySessionKeepsItsSpansUntilSwitched()
     Session old;
     old.scenario = test::poissonScenario(30000, 3);
     QByteArray json = sessionToJson(old);
-    QVERIFY(json.contains("\"format_version\": 3"));
-    json.replace("\"format_version\": 3", "\"format_version\": 2");
+    QVERIFY(json.contains("\"format_version\": 4"));
+    json.replace("\"format_version\": 4", "\"format_version\": 2");
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("old.idlescope"));
     test::writeFile(path, json);

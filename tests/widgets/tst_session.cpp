@@ -14,6 +14,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -108,6 +110,7 @@ private slots:
     void fileNamesFormatVersion();
     void generatorParamsAreWrittenInTheUnitOfTheirName();
     void formatVersion1IsReadAsItIs();
+    void format3FilesKeepTheirSpans();
     void overwriteLeavesNoTemporaryFile();
     void newerVersionIsRejected();
     void badFieldIsNamed_data();
@@ -342,7 +345,7 @@ void TestSession::unknownWorkloadKindIsRefused()
 void TestSession::fileNamesFormatVersion()
 {
     const QByteArray json = sessionToJson(sampleSession());
-    QVERIFY(json.startsWith("{\n    \"format_version\": 3,"));
+    QVERIFY(json.startsWith("{\n    \"format_version\": 4,"));
 }
 
 namespace {
@@ -396,7 +399,7 @@ void TestSession::formatVersion1IsReadAsItIs()
     // Written by format 1: the held ns under the "_us" name (100000 for 100 us; run_us and
     // next_timer_us at their defaults, 5 us and 10 ms).
     const Session s = periodicSession({{"interval_us", 100000}}, 1000);
-    QByteArray v1 = replaced(sessionToJson(s), "\"format_version\": 3", "\"format_version\": 1");
+    QByteArray v1 = replaced(sessionToJson(s), "\"format_version\": 4", "\"format_version\": 1");
     v1 = replaced(v1, "\"interval_us\": 100,", "\"interval_us\": 100000,");
     v1 = replaced(v1, "\"run_us\": 5,", "\"run_us\": 5000,");
     v1 = replaced(v1, "\"next_timer_us\": 10000,", "\"next_timer_us\": 10000000,");
@@ -408,8 +411,47 @@ void TestSession::formatVersion1IsReadAsItIs()
     Session unmarked = *r;
     unmarked.scenario.workload.legacySeeding = false;
     QVERIFY(sameSession(s, unmarked));
-    // Saved again, it is format 3 with the value in us (and the mark).
+    // Saved again, it is format 4 with the value in us (and the mark).
     QVERIFY(sessionToJson(*r).contains("\"interval_us\": 100,"));
+}
+
+void TestSession::format3FilesKeepTheirSpans()
+{
+    // Format 4 added parameters whose defaults change spans: the hrtimer slack of a timer sleep
+    // (slack_us, 50 us) and MTD's waits per I/O (waits, 0 = the device's 4). A format 3 file has
+    // neither key; read as format 3 it keeps its old spans (no slack, one wait), read as format 4
+    // it takes the defaults; a key the file has is read as it is. periodic's kind 0 is timer,
+    // 1 ipi; io's device 3 is mtd.
+    const auto readBack = [](const char *generator, const char *choice, qint64 index, const char *param, int version,
+                             bool dropKey) {
+        Session s = sampleSession();
+        const workloads::GeneratorInfo *g = workloads::findGenerator(generator);
+        s.scenario.workload = generatorWorkload(*g, 1000);
+        workloads::ParamValues values = g->defaults();
+        values.set(choice, index);
+        s.scenario.workload.text = workloads::generatorText(values);
+        QJsonObject root = QJsonDocument::fromJson(sessionToJson(s)).object();
+        QJsonObject workload = root.value(QStringLiteral("workload")).toObject();
+        QJsonObject params = workload.value(QStringLiteral("params")).toObject();
+        if (dropKey)
+            params.remove(QString::fromUtf8(param)); // a format 3 file does not have it
+        workload.insert(QStringLiteral("params"), params);
+        root.insert(QStringLiteral("workload"), workload);
+        root.insert(QStringLiteral("format_version"), version);
+        const Result<Session> r = sessionFromJson(QJsonDocument(root).toJson(), QStringLiteral("f.idlescope"));
+        if (!r)
+            qWarning("%s", r.error().toString().c_str());
+        return r ? test::workloadParam(r->scenario.workload, param) : qint64(-2);
+    };
+    QCOMPARE(readBack("periodic", "kind", 0, "slack_us", 3, true), qint64(0));
+    QCOMPARE(readBack("periodic", "kind", 0, "slack_us", 4, true), qint64(50000));
+    QCOMPARE(readBack("periodic", "kind", 0, "slack_us", 3, false), qint64(50000));
+    QCOMPARE(readBack("io", "device", 3, "waits", 3, true), qint64(1));
+    QCOMPARE(readBack("io", "device", 3, "waits", 4, true), qint64(0));
+    // Where the parameter does nothing (an IPI wakeup has no timer, an NVMe read one wait), a
+    // format 3 file keeps the default: a value written there would be refused as meaningless.
+    QCOMPARE(readBack("periodic", "kind", 1, "slack_us", 3, true), qint64(50000));
+    QCOMPARE(readBack("io", "device", 0, "waits", 3, true), qint64(0));
 }
 
 void TestSession::overwriteLeavesNoTemporaryFile()
@@ -432,7 +474,7 @@ void TestSession::overwriteLeavesNoTemporaryFile()
 
 void TestSession::newerVersionIsRejected()
 {
-    const QByteArray json = replaced(sessionToJson(sampleSession()), "\"format_version\": 3", "\"format_version\": 4");
+    const QByteArray json = replaced(sessionToJson(sampleSession()), "\"format_version\": 4", "\"format_version\": 5");
     const Result<Session> r = sessionFromJson(json, QStringLiteral("new.idlescope"));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().field, std::string("format_version"));
@@ -446,9 +488,9 @@ void TestSession::badFieldIsNamed_data()
     QTest::addColumn<QByteArray>("to");
     QTest::addColumn<QString>("field");
 
-    QTest::newRow("no version") << QByteArray("\"format_version\": 3,") << QByteArray()
+    QTest::newRow("no version") << QByteArray("\"format_version\": 4,") << QByteArray()
                                 << QStringLiteral("format_version");
-    QTest::newRow("version is text") << QByteArray("\"format_version\": 3") << QByteArray("\"format_version\": \"2\"")
+    QTest::newRow("version is text") << QByteArray("\"format_version\": 4") << QByteArray("\"format_version\": \"2\"")
                                      << QStringLiteral("format_version");
     QTest::newRow("unknown variant") << QByteArray("\"variant\": \"oracle\"")
                                      << QByteArray("\"variant\": \"menu-9.99\"")
@@ -547,7 +589,7 @@ void TestSession::fuzzFindingsAreRefused()
     }
     // The same value in range and whole is read as it is (2 ns of jitter) and survives a save.
     const Session v1 = periodicSession({{"jitter_us", 2}});
-    QByteArray json = replaced(sessionToJson(v1), "\"format_version\": 3", "\"format_version\": 1");
+    QByteArray json = replaced(sessionToJson(v1), "\"format_version\": 4", "\"format_version\": 1");
     json = replaced(json, "\"jitter_us\": 0.002", "\"jitter_us\": 2");
     const Result<Session> r = sessionFromJson(json, QStringLiteral("v1.idlescope"));
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());

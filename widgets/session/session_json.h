@@ -5,10 +5,11 @@
  * parsed: the whole ScenarioSpec (target with the user's table edits,
  * workload recipe, governors with their tunable settings and colours, latency
  * limit) plus the view (visible range, cursor, selected entry). The file
- * carries "format_version": 3.
+ * carries "format_version": 4 (4: generators gained parameters whose defaults would change an
+ * older file's spans, so a format 3 file reads them at their old behaviour).
  *
  * Shape (QJsonObject writes keys in alphabetical order; unknown keys are ignored):
- *   {"format_version": 3, "generator": "idlescope 0.1.0",
+ *   {"format_version": 4, "generator": "idlescope 0.1.0",
  *    "target":   {"kind", "id", "path", "table": {the table JSON of core/io/table_json.h}},
  *    "workload": {"kind", "path", "description", "params": {name: number | string | bool}},
  *    "governors": [{"variant", "color": "#rrggbb", "settings": [{"name", "value"}]}],
@@ -52,7 +53,7 @@
 namespace idlescope {
 
 /// The format this build writes and the newest it reads.
-inline constexpr int SESSION_FORMAT_VERSION = 3;
+inline constexpr int SESSION_FORMAT_VERSION = 4;
 /// File name suffix, without the dot.
 inline constexpr const char *SESSION_SUFFIX = "idlescope";
 
