@@ -24,25 +24,35 @@ Ns replayDurationNs(const IdleStream &stream, Ns replayElapsedNs, const WakeTota
     return replayElapsedNs + (keepsTraceClock(stream) ? 0 : wake.clockShiftNs);
 }
 
-RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const IdleStream &stream,
-                               const ReplaySummary &summary, std::int64_t wakeups, const WakeTotals &wake)
+namespace {
+
+/// @p summary's counters as CPU 0 of a one-CPU machine of @p table and @p power, with @p cpu's
+/// duration, wakeups and waking time: so that one rule (energy.h) prices every run.
+RunThroughput oneCpuThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary,
+                               CpuRun cpu)
 {
-    const Ns durationNs = replayDurationNs(stream, summary.endNowNs - REPLAY_START_NS, wake);
-    // The run as a one-CPU machine's, so that one rule (energy.h) prices every run.
     Machine machine = Machine::uniform(table, 1);
     machine.clusters.front().power = power;
-    CpuRun cpu;
     cpu.cpu = 0;
     cpu.stateCount = table.count();
     for (int i = 0; i < table.count(); ++i)
         cpu.states[static_cast<std::size_t>(i)] = summary.states[static_cast<std::size_t>(i)];
-    cpu.durationNs = durationNs;
+    MachineRun run;
+    run.cpus.push_back(cpu);
+    return machineRunThroughput(machine, run, cpu.durationNs);
+}
+
+} // namespace
+
+RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const IdleStream &stream,
+                               const ReplaySummary &summary, std::int64_t wakeups, const WakeTotals &wake)
+{
+    CpuRun cpu;
+    cpu.durationNs = replayDurationNs(stream, summary.endNowNs - REPLAY_START_NS, wake);
     cpu.wakeups = wakeups;
     cpu.wakingNs = wake.wakingNs;
     cpu.timeHasExitLatency = true;
-    MachineRun run;
-    run.cpus.push_back(cpu);
-    return machineRunThroughput(machine, run, durationNs);
+    return oneCpuThroughput(table, power, summary, cpu);
 }
 
 RunThroughput governorRunThroughput(const IdleStateTable &table, const PowerModel &power, const IdleStream &stream,
@@ -56,17 +66,9 @@ RunThroughput governorRunThroughput(const IdleStateTable &table, const PowerMode
 RunThroughput recordedThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary)
 {
     // The kernel's own times: no replay's exit latency in them, no wake-ups of the model's.
-    Machine machine = Machine::uniform(table, 1);
-    machine.clusters.front().power = power;
     CpuRun cpu;
-    cpu.cpu = 0;
-    cpu.stateCount = table.count();
-    for (int i = 0; i < table.count(); ++i)
-        cpu.states[static_cast<std::size_t>(i)] = summary.states[static_cast<std::size_t>(i)];
     cpu.durationNs = summary.endNowNs - REPLAY_START_NS;
-    MachineRun run;
-    run.cpus.push_back(cpu);
-    const RunThroughput priced = machineRunThroughput(machine, run, cpu.durationNs);
+    const RunThroughput priced = oneCpuThroughput(table, power, summary, cpu);
     RunThroughput t;
     t.idleEnergyJ = priced.idleEnergyJ;
     t.missing = priced.missing;
