@@ -39,6 +39,7 @@ RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &po
     cpu.durationNs = durationNs;
     cpu.wakeups = wakeups;
     cpu.wakingNs = wake.wakingNs;
+    cpu.enteringNs = wake.enteringNs;
     cpu.timeHasExitLatency = true;
     MachineRun run;
     run.cpus.push_back(cpu);
@@ -73,13 +74,13 @@ RunThroughput recordedThroughput(const IdleStateTable &table, const PowerModel &
     return t;
 }
 
-RunThroughput machineRunThroughput(const Machine &machine, const MachineRun &run, Ns durationNs)
+RunThroughput machineRunThroughput(const Machine &machine, const MachineRun &run, Ns durationNs, Ns energyWindowNs)
 {
     RunThroughput t;
     t.durationNs = durationNs;
     t.wakeups = run.total().wakeups;
     t.wakeupsPerSecond = perSecond(static_cast<double>(t.wakeups), t.durationNs);
-    const RunEnergy e = runEnergy(machine, run);
+    const RunEnergy e = runEnergy(machine, run, energyWindowNs);
     if (!e.available) {
         t.missing = e.missing;
         return t;
