@@ -6,10 +6,43 @@
 #include <Eigen/Core>
 
 #include <algorithm>
+#include <cmath>
 
 namespace idlescope {
 
-RunEnergy runEnergy(const Machine &machine, const MachineRun &run)
+namespace {
+
+/// A cluster idle power for each of its @p states and a cluster active power.
+bool hasClusterPower(const Cluster &c, int states)
+{
+    if (!std::isfinite(c.clusterActiveMw) || c.clusterIdlePowerMw.size() < static_cast<size_t>(states))
+        return false;
+    return std::all_of(c.clusterIdlePowerMw.begin(), c.clusterIdlePowerMw.begin() + states,
+                       [](double mw) { return std::isfinite(mw); });
+}
+
+/// Why @p cluster's own energy is not in a run's total (it has the power data for it).
+std::string clusterNotCharged(const Cluster &cluster, const MachineRun &run)
+{
+    return cluster.name
+           + (run.othersIdle ? ": more than one of its CPUs runs the loop, so when the cluster is idle is not known"
+                             : ": a replay's cluster energy is the cluster view's (--cluster-view), beside energy_J");
+}
+
+} // namespace
+
+int cheapestState(const IdleStateTable &table, const PowerModel &power)
+{
+    int best = -1;
+    for (int s = 0; s < table.count() && s < static_cast<int>(power.states.size()); ++s)
+        if (!table[s].disabled
+            && (best < 0
+                || power.states[static_cast<size_t>(s)].powerMw <= power.states[static_cast<size_t>(best)].powerMw))
+            best = s;
+    return best;
+}
+
+RunEnergy runEnergy(const Machine &machine, const MachineRun &run, Ns windowNs)
 {
     RunEnergy out;
     int width = 0;
@@ -33,6 +66,7 @@ RunEnergy runEnergy(const Machine &machine, const MachineRun &run)
             const int idx = gap ? static_cast<int>(gap - cluster.power.states.data()) : 0;
             out.missing = "no power data for " + cluster.table.id + " state " + cluster.table[idx].name;
             out.cpus.clear();
+            out.clusters.clear();
             return out;
         }
         out.hasActive = out.hasActive && cluster.power.hasActivePower();
@@ -44,47 +78,82 @@ RunEnergy runEnergy(const Machine &machine, const MachineRun &run)
         }
         Eigen::MatrixXd timeS = m.timeNs(rows, Eigen::seqN(0, n)).cast<double>() * 1e-9;
         const Eigen::MatrixXd usage = m.usage(rows, Eigen::seqN(0, n)).cast<double>();
-        // A replay's time in a state holds the table's exit latency of each entry: that
-        // time was spent waking (CpuRun::wakingNs, priced as the CPU running), not in the state.
+        // A replay's time in a state holds the table's exit latency of each entry, and the
+        // entering of it: the CPU spent those running (waking, entering), not in the state.
         Eigen::VectorXd exitS(n);
         for (int s = 0; s < n; ++s)
             exitS(s) = static_cast<double>(cluster.table[s].exitLatencyNs) * 1e-9;
-        for (size_t k = 0; k < rows.size(); ++k)
-            if (run.cpus[static_cast<size_t>(rows[k])].timeHasExitLatency) {
-                const auto r = static_cast<Eigen::Index>(k);
+        Eigen::VectorXd enteringS = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(rows.size()));
+        for (size_t k = 0; k < rows.size(); ++k) {
+            const CpuRun &c = run.cpus[static_cast<size_t>(rows[k])];
+            const auto r = static_cast<Eigen::Index>(k);
+            if (c.timeHasExitLatency)
                 timeS.row(r) = (timeS.row(r) - usage.row(r).cwiseProduct(exitS.transpose())).cwiseMax(0.0);
+            for (int s = 0; s < n; ++s) {
+                const double entering = static_cast<double>(c.enteringNs[static_cast<size_t>(s)]) * 1e-9;
+                timeS(r, s) = std::max(0.0, timeS(r, s) - entering);
+                enteringS(r) += entering;
             }
+        }
         const Eigen::VectorXd inStateS = timeS.rowwise().sum();
         const Eigen::VectorXd idle = timeS * powerW;
         const Eigen::VectorXd entryExit = usage * entryExitJ;
+        // The rest of the window: idle where idling costs least (no entry of it is counted).
+        const int cheapest = cheapestState(cluster.table, cluster.power);
+        const double cheapestW = cheapest >= 0 ? powerW(cheapest) : 0.0;
         for (size_t k = 0; k < rows.size(); ++k) {
             const auto r = static_cast<size_t>(rows[k]);
+            const auto kk = static_cast<Eigen::Index>(k);
             const CpuRun &c = run.cpus[r];
             CpuEnergy &e = out.cpus[r];
             e.cpu = c.cpu;
-            e.idleJ = idle(static_cast<Eigen::Index>(k));
-            e.entryExitJ = entryExit(static_cast<Eigen::Index>(k));
+            e.idleJ = idle(kk);
+            e.entryExitJ = entryExit(kk);
+            e.afterRunJ = static_cast<double>(std::max<Ns>(0, windowNs - c.durationNs)) * 1e-9 * cheapestW;
             if (cluster.power.hasActivePower()) {
-                // Running: the work between wakeups, and the wake-ups themselves.
+                // Running: the work between wakeups, the entries and the wake-ups themselves.
                 const double activeW = cluster.power.activeMw * 1e-3;
                 const double wakingS = static_cast<double>(c.wakingNs) * 1e-9;
-                const double busyS =
-                    static_cast<double>(c.durationNs) * 1e-9 - inStateS(static_cast<Eigen::Index>(k)) - wakingS;
+                const double busyS = static_cast<double>(c.durationNs) * 1e-9 - inStateS(kk) - wakingS - enteringS(kk);
+                e.enteringJ = enteringS(kk) * activeW;
                 e.wakingJ = wakingS * activeW;
                 e.activeJ = std::max(0.0, busyS) * activeW;
             }
         }
+        ClusterEnergy ce;
+        ce.name = cluster.name;
+        if (hasClusterPower(cluster, n) && run.othersIdle && rows.size() == 1) {
+            // The loop's one CPU of the cluster decides its state: the others sleep throughout.
+            const CpuRun &c = run.cpus[static_cast<size_t>(rows.front())];
+            for (int s = 0; s < n; ++s)
+                ce.idleJ += timeS(0, s) * cluster.clusterIdlePowerMw[static_cast<size_t>(s)] * 1e-3;
+            ce.activeJ =
+                std::max(0.0, static_cast<double>(c.durationNs) * 1e-9 - inStateS(0)) * cluster.clusterActiveMw * 1e-3;
+            if (cheapest >= 0)
+                ce.afterRunJ = static_cast<double>(std::max<Ns>(0, windowNs - c.durationNs)) * 1e-9
+                               * cluster.clusterIdlePowerMw[static_cast<size_t>(cheapest)] * 1e-3;
+            ce.charged = true;
+        } else if (hasClusterPower(cluster, n)) {
+            out.clusterNote += (out.clusterNote.empty() ? "" : "; ") + clusterNotCharged(cluster, run);
+        }
+        out.clusters.push_back(ce);
     }
     out.available = true;
     for (const CpuEnergy &e : out.cpus) {
         out.idleJ += e.idleJ;
         out.entryExitJ += e.entryExitJ;
+        out.enteringJ += e.enteringJ;
         out.activeJ += e.activeJ;
         out.wakingJ += e.wakingJ;
+        out.afterRunJ += e.afterRunJ;
     }
+    for (const ClusterEnergy &c : out.clusters)
+        if (c.charged)
+            out.clusterJ += c.totalJ();
     if (!out.hasActive) {
         out.activeJ = 0;
         out.wakingJ = 0;
+        out.enteringJ = 0;
     }
     return out;
 }

@@ -85,6 +85,7 @@ struct LoopCpu {
         run.spans = sum.spans;
         run.durationNs = endNs - REPLAY_START_NS;
         run.wakingNs = wake.wakingNs;
+        run.enteringNs = wake.enteringNs;
         for (int i = 0; i < run.stateCount; ++i)
             run.states[static_cast<size_t>(i)] = sum.states[static_cast<size_t>(i)];
     }
@@ -331,6 +332,7 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
         ClosedLoopRun &r = out[g];
         r.governor = governors[g];
         r.counters.name = governors[g];
+        r.counters.othersIdle = true; // the loop puts nothing on the machine's other CPUs
         for (std::unique_ptr<LoopCpu> &c : cpus) {
             c->finish(end);
             r.counters.cpus.push_back(c->run);
@@ -345,6 +347,12 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
     });
     if (watch && watch->cancel && watch->cancel->load())
         return Error::cancelled();
+    // Every run's energy over the same time: the slowest one's.
+    Ns window = 0;
+    for (const ClosedLoopRun &r : out)
+        window = std::max(window, r.durationNs);
+    for (ClosedLoopRun &r : out)
+        r.energyWindowNs = window;
     return out;
 }
 

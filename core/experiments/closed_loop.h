@@ -62,6 +62,10 @@ struct ClosedLoopRun {
     Ns p99AddedNs = 0;      ///< 99th percentile (nearest rank)
     Ns maxAddedNs = 0;
     MachineRun counters; ///< per-CPU sysfs counters of the run
+    /// The time its energy is priced over: the slowest run's duration of the runClosedLoop()
+    /// call it came from, so that every governor of a comparison is priced over the same time
+    /// (runEnergy()'s windowNs; docs/machine.md, "The same window").
+    Ns energyWindowNs = 0;
 
     double opsPerSecond() const;
 };

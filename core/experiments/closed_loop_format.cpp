@@ -30,7 +30,7 @@ const char *const COLUMNS[] = {"governor",
 std::vector<table::Cell> cells(const Machine &m, const ClosedLoopRun &r)
 {
     const CpuRun t = r.counters.total();
-    const RunEnergy e = runEnergy(m, r.counters);
+    const RunEnergy e = runEnergy(m, r.counters, r.energyWindowNs);
     std::vector<table::Cell> c = {
         table::text(r.governor),
         table::integer(r.operations),

@@ -27,6 +27,9 @@ struct Cluster {
     /// Power of the cluster's shared logic while every CPU of it is idle, per table
     /// state (the cluster view's state); NaN entries when unknown.
     std::vector<double> clusterIdlePowerMw;
+    /// Power of the cluster's shared logic while any CPU of it runs (LISA's cluster active
+    /// state at the CPUs' OPP); NaN when unknown.
+    double clusterActiveMw = NO_POWER_DATA;
 };
 
 struct Machine {

@@ -61,6 +61,7 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     out.spans = sum.spans;
     out.durationNs = replayDurationNs(stream, replay.now() - REPLAY_START_NS, wake);
     out.wakingNs = wake.wakingNs;
+    out.enteringNs = wake.enteringNs;
     out.timeHasExitLatency = true;
     for (int i = 0; i < table.count(); ++i)
         out.states[static_cast<size_t>(i)] = sum.states[static_cast<size_t>(i)];

@@ -28,8 +28,10 @@ double CpuRun::missRatio() const
 void CpuRun::add(const CpuRun &o)
 {
     stateCount = std::max(stateCount, o.stateCount);
-    for (int i = 0; i < o.stateCount; ++i)
+    for (int i = 0; i < o.stateCount; ++i) {
         states[static_cast<size_t>(i)] += o.states[static_cast<size_t>(i)];
+        enteringNs[static_cast<size_t>(i)] += o.enteringNs[static_cast<size_t>(i)];
+    }
     entries += o.entries;
     spans += o.spans;
     wakeups += o.wakeups;

@@ -37,6 +37,9 @@ struct CpuRun {
     Ns latencyCostNs = 0;     ///< wake delay (wake_delay.h) of the state left at each of those wakeups
     Ns durationNs = 0;        ///< time the run covers (busy + idle); the largest CPU's for a sum
     Ns wakingNs = 0;          ///< time spent waking up: every entry's wake delay (a replay's only)
+    /// Per state, the time spent entering it (WakeTotals::enteringNs; a replay's only): inside
+    /// states[].timeNs, but the CPU is running then, not in the state.
+    std::array<Ns, CPUIDLE_STATE_MAX> enteringNs{};
     /// states[].timeNs holds the table's exit latency per entry (a replay's accounting, which the
     /// governors read) on top of the time in the state; false for a trace's recorded counters.
     bool timeHasExitLatency = false;
@@ -65,6 +68,9 @@ struct MachineRun {
     std::string missSource = "simulated";
     std::vector<CpuRun> cpus;        ///< CPUs with results, by CPU number
     std::vector<SkippedCpu> skipped; ///< the others, with the reason
+    /// The machine's CPUs without results had nothing to run throughout (a closed loop's): a
+    /// cluster with one CPU in the run is idle exactly when that CPU is (energy.h).
+    bool othersIdle = false;
     /// A trace's recorded run only: every complete entry of each CPU, the replayed rows or
     /// not, over the CPU's whole trace (cpus counts the replayed rows only, as the
     /// simulated runs do). Empty for other runs.

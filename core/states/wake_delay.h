@@ -17,6 +17,8 @@
 #include "core/states/idle_state_table.h"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 
 namespace idlescope {
 
@@ -45,21 +47,29 @@ inline Ns replayedWakeDelayNs(const IdleStateTable &table, int state, Ns residen
 
 /**
  * What a replay's entries cost in wake-ups, summed entry by entry from its
- * sink: the time spent waking (every entry ends with an exit), and how far the
- * real clock runs behind the replay's, which advances by the table's exit
- * latency after each entry where the CPU really took the wake delay. A run's
- * duration on the real clock is the replay's plus clockShiftNs.
+ * sink: the time spent waking (every entry ends with an exit), the time spent
+ * entering each state, and how far the real clock runs behind the replay's,
+ * which advances by the table's exit latency after each entry where the CPU
+ * really took the wake delay. A run's duration on the real clock is the
+ * replay's plus clockShiftNs.
  */
 struct WakeTotals {
     Ns wakingNs = 0;
     Ns clockShiftNs = 0;
+    /// Per state, the time its entries spent entering it: the entry latency, or the time to the
+    /// wakeup when it came first (the rest of the entry is then in the wake delay). The CPU runs
+    /// its way into the state then; it is not in it (core/energy/energy.h prices it so).
+    std::array<Ns, CPUIDLE_STATE_MAX> enteringNs{};
 
     /// One entry of @p table: its state and measured residency; returns its wake delay.
     Ns add(const IdleStateTable &table, int state, Ns residencyNs)
     {
-        const Ns d = replayedWakeDelayNs(table, state, residencyNs);
+        const IdleState &s = table[state];
+        const Ns slept = std::max<Ns>(0, residencyNs - s.exitLatencyNs);
+        const Ns d = wakeDelayNs(s, slept);
         wakingNs += d;
-        clockShiftNs += d - table[state].exitLatencyNs;
+        clockShiftNs += d - s.exitLatencyNs;
+        enteringNs[static_cast<std::size_t>(state)] += std::min(s.entryLatencyNs, slept);
         return d;
     }
 };

@@ -51,6 +51,7 @@ RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &po
     cpu.durationNs = replayDurationNs(stream, summary.endNowNs - REPLAY_START_NS, wake);
     cpu.wakeups = wakeups;
     cpu.wakingNs = wake.wakingNs;
+    cpu.enteringNs = wake.enteringNs;
     cpu.timeHasExitLatency = true;
     return oneCpuThroughput(table, power, summary, cpu);
 }
@@ -75,13 +76,13 @@ RunThroughput recordedThroughput(const IdleStateTable &table, const PowerModel &
     return t;
 }
 
-RunThroughput machineRunThroughput(const Machine &machine, const MachineRun &run, Ns durationNs)
+RunThroughput machineRunThroughput(const Machine &machine, const MachineRun &run, Ns durationNs, Ns energyWindowNs)
 {
     RunThroughput t;
     t.durationNs = durationNs;
     t.wakeups = run.total().wakeups;
     t.wakeupsPerSecond = perSecond(static_cast<double>(t.wakeups), t.durationNs);
-    const RunEnergy e = runEnergy(machine, run);
+    const RunEnergy e = runEnergy(machine, run, energyWindowNs);
     if (!e.available) {
         t.missing = e.missing;
         return t;

@@ -84,8 +84,9 @@ RunThroughput recordedThroughput(const IdleStateTable &table, const PowerModel &
 /**
  * The same for a run given as per-CPU counters on @p machine (machine_run.h; a closed
  * loop's, which keeps no entries): @p durationNs its duration, the wakeups its CPUs'
- * counted ones, the energy runEnergy()'s.
+ * counted ones, the energy runEnergy()'s over @p energyWindowNs (a closed loop's
+ * ClosedLoopRun::energyWindowNs; 0: the run's own time).
  */
-RunThroughput machineRunThroughput(const Machine &machine, const MachineRun &run, Ns durationNs);
+RunThroughput machineRunThroughput(const Machine &machine, const MachineRun &run, Ns durationNs, Ns energyWindowNs = 0);
 
 } // namespace idlescope

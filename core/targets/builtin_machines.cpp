@@ -62,12 +62,13 @@ Result<Machine> rk3399()
 /// A Juno cluster with LISA's per-CPU idle powers (WFI, cpu-sleep-0, cluster-sleep-0),
 /// its cluster idle powers in the same order, and the per-CPU power at the highest OPP.
 Cluster junoCluster(const IdleStateTable &t, const char *name, std::vector<int> cpus, std::vector<double> cpuIdleMw,
-                    std::vector<double> clusterIdleMw, double activeMw)
+                    std::vector<double> clusterIdleMw, double activeMw, double clusterActiveMw)
 {
     Cluster c{name, t, std::move(cpus), PowerModel::empty(t), std::move(clusterIdleMw)};
     for (size_t i = 0; i < c.power.states.size(); ++i)
         c.power.states[i].powerMw = cpuIdleMw[i];
     c.power.activeMw = activeMw;
+    c.clusterActiveMw = clusterActiveMw;
     c.power.source = JUNO_POWER_SOURCE;
     return c;
 }
@@ -76,11 +77,12 @@ Result<Machine> junoR0()
 {
     return machineOnTable("arm-juno-r0", "juno-r0", JUNO_SOURCE, [](Machine &m, const IdleStateTable &t) {
         // a53_cpu_idle_states WFI 6, cpu-sleep-0 0, cluster-sleep-0 0; a53_cluster_idle_states
-        // 56, 56, 17; a53_cpu_active_states at 850000 kHz: power 93.
-        m.clusters.push_back(junoCluster(t, "little (Cortex-A53)", {0, 3, 4, 5}, {6, 0, 0}, {56, 56, 17}, 93));
+        // 56, 56, 17; a53_cpu_active_states at 850000 kHz: power 93; a53_cluster_active_states
+        // at 850000 kHz: power 57.
+        m.clusters.push_back(junoCluster(t, "little (Cortex-A53)", {0, 3, 4, 5}, {6, 0, 0}, {56, 56, 17}, 93, 57));
         // a57_cpu_idle_states WFI 15, 0, 0; a57_cluster_idle_states 65, 65, 24;
-        // a57_cpu_active_states at 1100000 kHz: power 616.
-        m.clusters.push_back(junoCluster(t, "big (Cortex-A57)", {1, 2}, {15, 0, 0}, {65, 65, 24}, 616));
+        // a57_cpu_active_states at 1100000 kHz: power 616; a57_cluster_active_states: 64.
+        m.clusters.push_back(junoCluster(t, "big (Cortex-A57)", {1, 2}, {15, 0, 0}, {65, 65, 24}, 616, 64));
     });
 }
 

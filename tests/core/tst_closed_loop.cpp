@@ -134,16 +134,19 @@ private slots:
     {
         // The same 3-request loop (io:service_us=200,work_us=10,ops=3) on dtTable() with power
         // data: WFI 100 mW, sleep 10 mW and 2 uJ per entry + exit, running 500 mW.
-        // The oracle sleeps every wait (threeRequestsWithTheWakeDelay): 750 us;
-        //   in sleep 3 x 200 = 600 us x 10 mW                  =  6 uJ
+        // The oracle sleeps every wait (threeRequestsWithTheWakeDelay): 750 us; each 200 us
+        // wait spends sleep's 60 us entry cost entering it, running:
+        //   in sleep 3 x (200 - 60) = 420 us x 10 mW           =  4.2 uJ
         //   entries 3 x 2 uJ                                   =  6 uJ
+        //   entering 3 x 60 = 180 us x 500 mW                  = 90 uJ
         //   waking 3 x 40 = 120 us x 500 mW                    = 60 uJ
-        //   busy 750 - 600 - 120 = 30 us (3 x 10) x 500 mW     = 15 uJ
-        //   total 87 uJ, 29 uJ per operation.
+        //   busy 750 - 420 - 180 - 120 = 30 us (3 x 10) x 500 mW = 15 uJ
+        //   total 175.2 uJ, 58.4 uJ per operation (the slowest run: the window is its own).
         // ladder-latest stays in WFI (it steps deeper after 4 long residencies, and 3 come):
-        //   3 x (200 + 1 + 10) = 633 us; in WFI 600 us x 100 mW = 60 uJ, no entry energy,
-        //   waking 3 us x 500 mW = 1.5 uJ, busy 633 - 600 - 3 = 30 us x 500 mW = 15 uJ:
-        //   total 76.5 uJ, 25.5 uJ per operation.
+        //   3 x (200 + 1 + 10) = 633 us; in WFI 600 us x 100 mW = 60 uJ, no entry energy or
+        //   cost, waking 3 us x 500 mW = 1.5 uJ, busy 633 - 600 - 3 = 30 us x 500 mW = 15 uJ:
+        //   76.5 uJ in its own 633 us; over the oracle's 750 us it idles 117 us more in the
+        //   cheapest state, sleep, x 10 mW = 1.17 uJ: 77.67 uJ, 25.89 uJ per operation.
         // Both are charged their busy time at the running power: the faster loop is not
         // cheaper only because it spent less time, and the slower one is charged its wake-ups.
         Machine m = Machine::uniform(dtTable(), 1);
@@ -164,22 +167,31 @@ private slots:
 
         const RunEnergy eo = runEnergy(m, oracle.counters);
         QVERIFY(eo.available && eo.hasActive);
-        QVERIFY(qAbs(eo.idleJ - 6e-6) < 1e-12);
+        QVERIFY(qAbs(eo.idleJ - 4.2e-6) < 1e-12);
         QVERIFY(qAbs(eo.entryExitJ - 6e-6) < 1e-12);
+        QVERIFY(qAbs(eo.enteringJ - 90e-6) < 1e-12);
         QVERIFY(qAbs(eo.wakingJ - 60e-6) < 1e-12);
         QVERIFY(qAbs(eo.activeJ - 15e-6) < 1e-12);
-        QVERIFY(qAbs(eo.totalJ() - 87e-6) < 1e-12);
+        QVERIFY(qAbs(eo.totalJ() - 175.2e-6) < 1e-12);
+        QCOMPARE(oracle.counters.cpus.front().enteringNs[1], 180000);
         const RunEnergy el = runEnergy(m, ladder.counters);
         QVERIFY(qAbs(el.idleJ - 60e-6) < 1e-12);
         QVERIFY(qAbs(el.entryExitJ) < 1e-15);
         QVERIFY(qAbs(el.wakingJ - 1.5e-6) < 1e-12);
         QVERIFY(qAbs(el.activeJ - 15e-6) < 1e-12);
         QVERIFY(qAbs(el.totalJ() - 76.5e-6) < 1e-12);
+        // The same window: the oracle's 750 us for both.
+        QCOMPARE(oracle.energyWindowNs, 750000);
+        QCOMPARE(ladder.energyWindowNs, 750000);
+        const RunEnergy window = runEnergy(m, ladder.counters, ladder.energyWindowNs);
+        QVERIFY(qAbs(window.afterRunJ - 1.17e-6) < 1e-12);
+        QVERIFY(qAbs(window.totalJ() - 77.67e-6) < 1e-12);
         // The per-operation figure compare prints (energy_per_op_uJ = energy_J / operations).
-        const RunThroughput to = machineRunThroughput(m, oracle.counters, oracle.durationNs);
-        QVERIFY(qAbs(to.energyJ / 3 - 29e-6) < 1e-12);
-        const RunThroughput tl = machineRunThroughput(m, ladder.counters, ladder.durationNs);
-        QVERIFY(qAbs(tl.energyJ / 3 - 25.5e-6) < 1e-12);
+        const RunThroughput to = machineRunThroughput(m, oracle.counters, oracle.durationNs, oracle.energyWindowNs);
+        QVERIFY(qAbs(to.energyJ / 3 - 58.4e-6) < 1e-12);
+        const RunThroughput tl = machineRunThroughput(m, ladder.counters, ladder.durationNs, ladder.energyWindowNs);
+        QVERIFY(qAbs(tl.energyJ / 3 - 25.89e-6) < 1e-12);
+        QCOMPARE(closedLoopCell(m, ladder, "energy_per_op_uJ"), std::string("25.89"));
     }
 
     /// Review finding: Juno's menu-6.14 costs 100.2 uJ/op against menu-5's 3.56 on the eMMC
@@ -192,10 +204,14 @@ private slots:
         // running 93 mW; LISA's model). The oracle sleeps in cluster-sleep-0 (exit_latency
         // 1600 us = entry 400 + exit 1200; wake delay 1200 us, every wait past the entry):
         // completions at 3000, 7210, 11420 us; woken 1200 us later; done at 12630 us.
-        //   in the state 3 x 3000 us x 0 mW                 =   0 uJ
+        //   in the state 3 x (3000 - 400) us x 0 mW         =   0 uJ
+        //   entering 3 x 400 us x 93 mW                     = 111.6 uJ
         //   waking 3 x 1200 us x 93 mW                      = 334.8 uJ (111.6 uJ an operation)
-        //   busy 12630 - 9000 - 3600 = 30 us x 93 mW        =   2.79 uJ
-        //   CPU 0: 337.59 uJ, 112.53 uJ per operation.
+        //   busy 12630 - 7800 - 1200 - 3600 = 30 us x 93 mW =   2.79 uJ
+        //   CPU 0: 449.19 uJ.
+        // The A53 cluster (CPUs 3, 4 and 5 have nothing to run): in cluster-sleep-0 while CPU 0
+        // is, 7800 us x 17 mW = 132.6 uJ; running the rest, (12630 - 7800) us x 57 mW =
+        // 275.31 uJ: 407.91 uJ. The run: 857.1 uJ.
         Machine m = builtinMachine("juno-r0").value();
         const ClosedLoopRun r = runOne(m, "io:service_us=3000,work_us=10,ops=3");
         QCOMPARE(r.durationNs, 12630000);
@@ -207,9 +223,74 @@ private slots:
         QVERIFY(e.available && e.hasActive);
         const CpuEnergy &e0 = e.cpus.front();
         QVERIFY(qAbs(e0.idleJ) < 1e-15);
+        QVERIFY(qAbs(e0.enteringJ - 111.6e-6) < 1e-12);
         QVERIFY(qAbs(e0.wakingJ - 334.8e-6) < 1e-12);
         QVERIFY(qAbs(e0.activeJ - 2.79e-6) < 1e-12);
-        QVERIFY2(qAbs(e0.totalJ() - 337.59e-6) < 1e-12, std::to_string(e0.totalJ()).c_str());
+        QVERIFY2(qAbs(e0.totalJ() - 449.19e-6) < 1e-12, std::to_string(e0.totalJ()).c_str());
+        QCOMPARE(e.clusters.size(), std::size_t(1)); // the A57 cluster has no CPU in the loop
+        QVERIFY(e.clusters[0].charged);
+        QVERIFY(qAbs(e.clusters[0].idleJ - 132.6e-6) < 1e-12);
+        QVERIFY(qAbs(e.clusters[0].activeJ - 275.31e-6) < 1e-12);
+        QVERIFY(qAbs(e.totalJ() - 857.1e-6) < 1e-12);
+    }
+
+    /// Issue 32's check by hand: two governors, the same 3-operation loop on juno-r0, every
+    /// term of their energies (docs/machine.md, "The same window", has the same table).
+    void twoGovernorsOnJunoByHand()
+    {
+        // io:service_us=1000,work_us=10,ops=3 on CPU 0 (A53: WFI 6 mW, cpu-sleep-0 and
+        // cluster-sleep-0 0 mW, running 93 mW; its cluster 56, 56, 17 mW idle, 57 mW running).
+        // The oracle stays in WFI (cpu-sleep-0 wants 2000 us): completions at 1000, 2011, 3022;
+        // woken 1 us later (WFI's exit), each handled in 10 us: done at 3033 us.
+        //   CPU 0 in WFI 3 x 1000 us x 6 mW = 18 uJ; waking 3 x 1 us x 93 mW = 0.279 uJ;
+        //   busy 3033 - 3000 - 3 = 30 us x 93 mW = 2.79 uJ; cluster in WFI 3000 us x 56 mW =
+        //   168 uJ, running 33 us x 57 mW = 1.881 uJ.
+        // menu-6.14 enters cluster-sleep-0 every time (no history: the next timer is far):
+        // 400 us entering, woken 1200 us after each completion: completions at 1000, 3210,
+        // 5420; woken at 2200, 4410, 6620; done at 6630 us.
+        //   CPU 0 in the state 3 x 600 us x 0 mW = 0; entering 3 x 400 us x 93 mW = 111.6 uJ;
+        //   waking 3 x 1200 us x 93 mW = 334.8 uJ; busy 6630 - 1800 - 1200 - 3600 = 30 us x
+        //   93 mW = 2.79 uJ; cluster in cluster-sleep-0 1800 us x 17 mW = 30.6 uJ, running
+        //   6630 - 1800 = 4830 us x 57 mW = 275.31 uJ. In all 755.1 uJ, 251.7 uJ an operation.
+        // The window is menu-6.14's 6630 us: the oracle idles the 3597 us after its run in the
+        // cheapest state, cluster-sleep-0 (0 mW; the deeper of the two 0 mW states), its cluster
+        // at 17 mW: 61.149 uJ. In all 18 + 0.279 + 2.79 + 168 + 1.881 + 61.149 = 252.099 uJ,
+        // 84.033 uJ an operation.
+        Machine m = builtinMachine("juno-r0").value();
+        const ClosedLoopSpec spec = parseClosedLoopSpec("io:service_us=1000,work_us=10,ops=3").value();
+        Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(m, spec, {"oracle", "menu-6.14"}, {}, 1, 1);
+        QVERIFY(runs.ok());
+        const ClosedLoopRun &oracle = (*runs)[0];
+        const ClosedLoopRun &menu = (*runs)[1];
+        QCOMPARE(oracle.counters.cpus.front().states[0].usage, 3);
+        QCOMPARE(oracle.durationNs, 3033000);
+        QCOMPARE(menu.counters.cpus.front().states[2].usage, 3);
+        QCOMPARE(menu.durationNs, 6630000);
+        QCOMPARE(menu.counters.cpus.front().enteringNs[2], 1200000);
+        QCOMPARE(oracle.energyWindowNs, 6630000);
+
+        const RunEnergy eo = runEnergy(m, oracle.counters, oracle.energyWindowNs);
+        QVERIFY(qAbs(eo.idleJ - 18e-6) < 1e-12);
+        QVERIFY(qAbs(eo.enteringJ) < 1e-15);
+        QVERIFY(qAbs(eo.wakingJ - 0.279e-6) < 1e-12);
+        QVERIFY(qAbs(eo.activeJ - 2.79e-6) < 1e-12);
+        QVERIFY(qAbs(eo.afterRunJ) < 1e-15);
+        QVERIFY(qAbs(eo.clusters[0].idleJ - 168e-6) < 1e-12);
+        QVERIFY(qAbs(eo.clusters[0].activeJ - 1.881e-6) < 1e-12);
+        QVERIFY(qAbs(eo.clusters[0].afterRunJ - 61.149e-6) < 1e-12);
+        QVERIFY2(qAbs(eo.totalJ() - 252.099e-6) < 1e-12, std::to_string(eo.totalJ()).c_str());
+
+        const RunEnergy em = runEnergy(m, menu.counters, menu.energyWindowNs);
+        QVERIFY(qAbs(em.idleJ) < 1e-15);
+        QVERIFY(qAbs(em.enteringJ - 111.6e-6) < 1e-12);
+        QVERIFY(qAbs(em.wakingJ - 334.8e-6) < 1e-12);
+        QVERIFY(qAbs(em.activeJ - 2.79e-6) < 1e-12);
+        QVERIFY(qAbs(em.clusters[0].idleJ - 30.6e-6) < 1e-12);
+        QVERIFY(qAbs(em.clusters[0].activeJ - 275.31e-6) < 1e-12);
+        QVERIFY2(qAbs(em.totalJ() - 755.1e-6) < 1e-12, std::to_string(em.totalJ()).c_str());
+        // compare's column: the window's energy over the operations.
+        QCOMPARE(closedLoopCell(m, oracle, "energy_per_op_uJ"), std::string("84.033"));
+        QCOMPARE(closedLoopCell(m, menu, "energy_per_op_uJ"), std::string("251.7"));
     }
 
     void queueDepthTwoByHand()

@@ -58,7 +58,7 @@ GovernorResult loopResult(const GovernorSpec &spec, const ClosedLoopRun &loop, c
     g.counts = RunCounts(*g.run);
     g.lod = RunLod(*g.run, g.counts);
     g.totals = counterTotals(loop.counters.total());
-    g.throughput = machineRunThroughput(machine, loop.counters, loop.durationNs);
+    g.throughput = machineRunThroughput(machine, loop.counters, loop.durationNs, loop.energyWindowNs);
     g.color = spec.color;
     g.name = spec.name();
     auto gov = makeConfiguredGovernor(spec.variant, spec.settings);
