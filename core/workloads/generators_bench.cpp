@@ -8,6 +8,7 @@
  * same spans. docs/workloads.md says what each one models and leaves out.
  */
 #include "core/workloads/generator_base.h"
+#include "core/workloads/workload_spec.h"
 
 #include <algorithm>
 
@@ -68,18 +69,35 @@ public:
 protected:
     IdleSpan produce() override
     {
-        const Ns period = m_rng.jitter(m_periodNs, m_jitterNs, 1);
         if (m_timerKind)
-            return timerWake(m_busyNs, period + m_slackNs);
-        // A wakee slower than the waker finds the next byte already there: it never idles
-        // (1 ns, the shortest span a stream holds).
-        return eventWake(m_busyNs, std::max<Ns>(1, period + m_writeNs - m_busyNs));
+            return timerWake(m_busyNs, m_rng.jitter(m_periodNs, m_jitterNs, 1) + m_slackNs);
+        // A wakee slower than this cycle of the waker finds the next byte already in the
+        // pipe: read() returns at once and its CPU does not idle, so the wakeup's busy_us
+        // joins the next span's gap (MAX_FOLDED_WAITS).
+        Ns busy = m_busyNs;
+        for (int folded = 0;; ++folded) {
+            const Ns idle = m_rng.jitter(m_periodNs, m_jitterNs, 1) + m_writeNs - m_busyNs;
+            if (idle > 0 || folded == MAX_FOLDED_WAITS)
+                return eventWake(busy, std::max<Ns>(1, idle));
+            busy += m_busyNs;
+        }
     }
 
 private:
     bool m_timerKind;
     Ns m_periodNs, m_busyNs, m_writeNs, m_slackNs, m_jitterNs;
 };
+
+std::string checkCpuidleWakeup(const ParamValues &p, std::uint32_t)
+{
+    // pipe: the longest cycle the waker can have is period + jitter + write; a wakee busy
+    // that long finds every byte already in the pipe and never idles.
+    if (p.get("kind") == 1 && p.get("period_us") + p.get("jitter_us") + p.get("write_us") <= p.get("busy_us"))
+        return "kind=pipe with busy_us=" + formatParamValue(p.info->params[2], p.get("busy_us"))
+               + " at least period_us + jitter_us + write_us: the wakee finds every byte already in the pipe "
+                 "and never idles";
+    return {};
+}
 
 // --- schbench -----------------------------------------------------------------------
 
@@ -124,8 +142,8 @@ class SchbenchGenerator final : public GeneratorBase {
 public:
     SchbenchGenerator(const ParamValues &p, std::uint64_t seed)
         : GeneratorBase(seed, p.get("next_timer_us")), m_worker(p.get("role") == 0),
-          m_sleepNs(p.get("sleep_us") + p.get("slack_us")), m_workNs(p.get("work_us")), m_replyNs(p.get("reply_us")),
-          m_runNs(p.get("run_us")), m_msgNs(p.get("msg_us"))
+          m_sleepNs(p.get("sleep_us") > 0 ? p.get("sleep_us") + p.get("slack_us") : 0), m_workNs(p.get("work_us")),
+          m_replyNs(p.get("reply_us")), m_runNs(p.get("run_us")), m_msgNs(p.get("msg_us"))
     {
         const Ns cycle = m_replyNs + m_runNs + m_sleepNs + m_workNs;
         m_postGapNs = std::max<Ns>(1, cycle / p.get("workers"));
@@ -134,8 +152,20 @@ public:
 protected:
     IdleSpan produce() override
     {
-        if (!m_worker)
-            return eventWake(m_msgNs, std::max<Ns>(1, m_rng.exponential(m_postGapNs)));
+        if (!m_worker) {
+            // A post that arrives while the thread still answers the previous one: no idle.
+            Ns busy = m_msgNs;
+            for (int folded = 0;; ++folded) {
+                const Ns idle = m_rng.exponential(m_postGapNs);
+                if (idle > 0 || folded == MAX_FOLDED_WAITS)
+                    return eventWake(busy, std::max<Ns>(1, idle));
+                busy += m_msgNs;
+            }
+        }
+        // schbench's worker calls usleep() only when sleep_usec > 0: with -s 0 its CPU
+        // goes from the wake (run_us) straight to its work and the next futex wait.
+        if (m_sleepNs == 0)
+            return eventWake(m_runNs + m_workNs, m_rng.jitter(m_replyNs, m_replyNs * 3 / 10, 1));
         m_inSleep = !m_inSleep;
         if (m_inSleep)
             return timerWake(m_runNs, m_sleepNs);
@@ -191,9 +221,16 @@ public:
 protected:
     IdleSpan produce() override
     {
-        const Ns gap = m_step == 0 ? m_stmtNs : m_fsNs;
-        m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
-        return eventWake(gap, std::max<Ns>(1, m_writeNs + m_rng.exponential(m_tailNs)));
+        // A write the device finishes in 0 ns makes no wait: its CPU time joins the next gap.
+        Ns busy = 0;
+        for (int folded = 0;; ++folded) {
+            const Ns gap = m_step == 0 ? m_stmtNs : m_fsNs;
+            m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
+            const Ns wait = m_writeNs + m_rng.exponential(m_tailNs);
+            if (wait > 0 || folded == MAX_FOLDED_WAITS)
+                return eventWake(busy + gap, std::max<Ns>(1, wait));
+            busy += gap;
+        }
     }
 
 private:
@@ -201,17 +238,24 @@ private:
     std::int64_t m_waits = 1, m_step = 0;
 };
 
+std::string checkSqlite(const ParamValues &p, std::uint32_t)
+{
+    if (p.get("write_us") == 0 && p.get("tail_us") == 0)
+        return "write_us=0 and tail_us=0: no fsync() ever waits for the device, so the CPU never idles";
+    return {};
+}
+
 constexpr GeneratorInfo kBench[] = {
     {"cpuidle_wakeup",
      "the POWER threads' cpuidle_wakeup test: a waker wakes a wakee every period, by pipe or by its own "
      "nanosleep; the wakee's CPU",
-     kCpuidleWakeupParams, makeGenerator<CpuidleWakeupGenerator>},
+     kCpuidleWakeupParams, makeGenerator<CpuidleWakeupGenerator>, checkCpuidleWakeup},
     {"schbench",
      "schbench: workers post a message thread and wait for its wake, then usleep and work; a worker's or a "
      "message thread's CPU",
      kSchbenchParams, makeGenerator<SchbenchGenerator>},
     {"sqlite", "SQLite transactions committed with fsync(): rollback journal or WAL; the inserting CPU", kSqliteParams,
-     makeGenerator<SqliteGenerator>},
+     makeGenerator<SqliteGenerator>, checkSqlite},
 };
 
 } // namespace

@@ -128,7 +128,7 @@ private:
                 names += std::string(names.empty() ? "" : ", ") + gi.name;
             return error("unknown generator '" + name + "' (one of: " + names + ", mix)");
         }
-        return parseGenerator(*g, out);
+        return parseGenerator(*g, start, out);
     }
 
     // 'mix(' member { '|' member } [ ';block=' N ] ')'
@@ -186,8 +186,9 @@ private:
         return true;
     }
 
-    bool parseGenerator(const GeneratorInfo &g, WorkloadNode &out)
+    bool parseGenerator(const GeneratorInfo &g, size_t nameAt, WorkloadNode &out)
     {
+        std::uint32_t written = 0;
         out = WorkloadNode{};
         out.kind = WorkloadNode::Kind::Generator;
         out.params = g.defaults();
@@ -216,6 +217,8 @@ private:
                     return false;
                 if (key == "interval_us")
                     intervalGiven = true;
+                if (const int idx = g.paramIndex(key); idx >= 0)
+                    written |= 1U << idx;
                 skipBlanks();
                 if (peek() != ',')
                     break;
@@ -232,6 +235,27 @@ private:
             m_sweep = std::move(axis);
             out.sweepParam = idx;
             out.params.v[static_cast<size_t>(idx)] = m_sweep->values.front();
+        }
+        return checkGenerator(g, nameAt, out, written);
+    }
+
+    /// The generator's own check (GeneratorInfo::check), at every point when this generator
+    /// holds the swept parameter: a value set that one point cannot use is refused.
+    bool checkGenerator(const GeneratorInfo &g, size_t nameAt, const WorkloadNode &node, std::uint32_t written)
+    {
+        if (!g.check)
+            return true;
+        if (node.sweepParam < 0) {
+            const std::string why = g.check(node.params, written);
+            return why.empty() || errorAt(nameAt, std::string(g.name) + ": " + why);
+        }
+        const auto idx = static_cast<size_t>(node.sweepParam);
+        for (const std::int64_t v : m_sweep->values) {
+            ParamValues at = node.params;
+            at.v[idx] = v;
+            if (const std::string why = g.check(at, written); !why.empty())
+                return errorAt(nameAt, std::string(g.name) + " at " + m_sweep->param + "="
+                                           + formatParamValue(*m_sweep->info, v) + ": " + why);
         }
         return true;
     }

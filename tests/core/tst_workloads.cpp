@@ -213,8 +213,15 @@ private slots:
             QCOMPARE(x.timerNs, Ns(1000) * NSEC_PER_SEC); // next_timer_us=0: none (1000 s away)
             QCOMPARE(x.gapNs + x.wakeNs, Ns(51670));
         }
-        // A wakee busier than the waker's cycle never idles: 1 ns spans.
-        QCOMPARE(gen("cpuidle_wakeup:kind=pipe,period_us=50,busy_us=60", 1).front().wakeNs, Ns(1));
+        // A wakee busier than every cycle of the waker never idles: the byte is already in
+        // the pipe and read() returns at once. That is refused (it once gave 1 ns spans, each
+        // counted as an idle entry), naming busy_us: -s 0.5 is a 0.5 + 1.67 us cycle against
+        // 5.43 us of busy time; busy_us=200 is more than the default 100 + 1.67 us.
+        QVERIFY(err("cpuidle_wakeup:kind=pipe,period_us=0.5").contains("busy_us=5.43 at least period_us"));
+        QVERIFY(err("cpuidle_wakeup:kind=pipe,busy_us=200").contains("never idles"));
+        QVERIFY(err("cpuidle_wakeup:kind=pipe,period_us=50,busy_us=60").contains("busy_us=60"));
+        // The timer kind sleeps whatever its busy time: accepted.
+        QCOMPARE(gen("cpuidle_wakeup:busy_us=200", 1).front().wakeNs, Ns(100000));
         // period_us sweeps like the test's -s.
         Result<WorkloadSpec> sweep = parseWorkloadSpec("cpuidle_wakeup:kind=pipe,period_us=50/100,next_timer_us=0");
         QVERIFY(sweep.ok());
@@ -247,6 +254,58 @@ private slots:
             idle += double(x.wakeNs);
         }
         QVERIFY2(near(idle / 40000.0, 53000, 0.02), qPrintable(QString::number(idle / 40000.0)));
+    }
+
+    void benchmarksFoldWaitsWithoutIdle()
+    {
+        // pipe, -s 30..70 us (50 +/- 20), write 1.67, busy 60 us: a cycle shorter than 60 us
+        // finds the byte in the pipe, no idle; that wakeup's 60 us joins the next gap. So
+        // every gap is a whole number of 60 us wakeups, every idle is 0 < period + 1.67 - 60
+        // <= 70 + 1.67 - 60 = 11.67 us, and some gaps hold folded wakeups (a cycle is shorter
+        // than 60 us with probability (58.33 - 30) / 40 = 71 %).
+        const IdleStream pipe =
+            gen("cpuidle_wakeup:kind=pipe,period_us=50,jitter_us=20,busy_us=60,next_timer_us=0", 2000);
+        QCOMPARE(pipe.size(), size_t(2000));
+        Ns longest = 0;
+        for (const IdleSpan &x : pipe) {
+            QCOMPARE(x.gapNs % 60000, Ns(0));
+            QVERIFY(x.wakeNs > 0 && x.wakeNs <= 11670);
+            longest = std::max(longest, x.gapNs);
+        }
+        QVERIFY(longest >= 180000);
+        // schbench -s 0: the worker never calls usleep(), so no timer row (it once gave timer
+        // rows of 0 ns). Each row is the futex wait (10 +/- 3 us) after run + work = 2 + 50 us.
+        for (const IdleSpan &x : gen("schbench:sleep_us=0,next_timer_us=0", 20)) {
+            QVERIFY(!x.timerWake());
+            QCOMPARE(x.gapNs, Ns(52000));
+            QVERIFY(x.wakeNs >= 7000 && x.wakeNs <= 13000);
+        }
+        // io: an I/O of 2 ns in 4 waits is 0, 0, 0 and 2 ns: the three empty waits are busy
+        // time, so each I/O is one row of 8 + 3 x 10 = 38 us and a 2 ns wait.
+        for (const IdleSpan &x : gen("io:device=custom,base_us=0.002,tail_us=0,waits=4,next_timer_us=0", 6)) {
+            QCOMPARE(x.gapNs, Ns(38000));
+            QCOMPARE(x.wakeNs, Ns(2));
+        }
+        // A device that never waits is refused (it gave rows of wake_ns 0).
+        QVERIFY(err("io:device=custom,base_us=0,tail_us=0,waits=4").contains("base_us=0 and tail_us=0"));
+        // pgbench with rtt_us=0: the 4 query waits are 0, so a transaction is one row of
+        // 5 x 20 us of queries, then the commit wait (at least 80 % of 1000 us).
+        for (const IdleSpan &x : gen("pgbench:rtt_us=0,next_timer_us=0", 20)) {
+            QCOMPARE(x.gapNs, Ns(100000));
+            QVERIFY(x.wakeNs >= 800000);
+        }
+        QVERIFY(err("pgbench:rtt_us=0,commit_us=0").contains("never idles"));
+        // sqlite: a write of 0 + exp(1 ns) is often 0 ns; such waits are busy time: every idle
+        // is at least 1 ns and every gap is 40 us + whole 10 us steps, some more than one.
+        const IdleStream sq = gen("sqlite:write_us=0,tail_us=0.001,next_timer_us=0", 2000);
+        Ns most = 0;
+        for (const IdleSpan &x : sq) {
+            QVERIFY(x.wakeNs >= 1);
+            QCOMPARE(x.gapNs % 10000, Ns(0));
+            most = std::max(most, x.gapNs);
+        }
+        QVERIFY(most >= 50000);
+        QVERIFY(err("sqlite:write_us=0,tail_us=0").contains("write_us=0 and tail_us=0"));
     }
 
     void sqliteCommitsByHand()
