@@ -117,8 +117,12 @@ private:
     Ns m_ioNs = 0;
 };
 
-std::string checkIo(const ParamValues &p, std::uint32_t)
+std::string checkIo(const ParamValues &p, std::uint32_t written)
 {
+    const std::int64_t waits = p.get("waits") > 0 ? p.get("waits") : (p.get("device") == MTD_DEVICE ? MTD_WAITS : 1);
+    if (waits <= 1 && isWritten(p, written, "wait_cpu_us"))
+        return "wait_cpu_us acts only between two waits of one I/O: it needs waits > 1 (device=mtd has 4 by "
+               "default, the others 1)";
     if (p.get("device") == CUSTOM_DEVICE && p.get("base_us") == 0 && p.get("tail_us") == 0)
         return "device=custom with base_us=0 and tail_us=0: no I/O ever waits for the device, so the CPU never "
                "idles";

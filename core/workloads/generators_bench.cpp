@@ -88,8 +88,16 @@ private:
     Ns m_periodNs, m_busyNs, m_writeNs, m_slackNs, m_jitterNs;
 };
 
-std::string checkCpuidleWakeup(const ParamValues &p, std::uint32_t)
+std::string checkCpuidleWakeup(const ParamValues &p, std::uint32_t written)
 {
+    const bool timer = p.get("kind") == 0;
+    if (!timer && isWritten(p, written, "slack_us"))
+        return "slack_us acts on kind=timer only: the pipe's wakee is woken by the waker's write, no timer of "
+               "its own";
+    if (timer && isWritten(p, written, "write_us"))
+        return "write_us acts on kind=pipe only: in timer mode the wakee's own nanosleep sets the cycle";
+    if (timer && isWritten(p, written, "next_timer_us"))
+        return "next_timer_us acts on kind=pipe only: in timer mode the wakee's own timer ends every idle period";
     // pipe: the longest cycle the waker can have is period + jitter + write; a wakee busy
     // that long finds every byte already in the pipe and never idles.
     if (p.get("kind") == 1 && p.get("period_us") + p.get("jitter_us") + p.get("write_us") <= p.get("busy_us"))
@@ -178,6 +186,18 @@ private:
     bool m_inSleep = true; ///< the stream starts with the futex wait
 };
 
+std::string checkSchbench(const ParamValues &p, std::uint32_t written)
+{
+    if (p.get("role") == 0) {
+        for (const char *name : {"workers", "msg_us"})
+            if (isWritten(p, written, name))
+                return std::string(name) + " acts on role=message only: a worker's CPU does not run the message thread";
+    }
+    if (p.get("sleep_us") == 0 && isWritten(p, written, "slack_us"))
+        return "slack_us acts only when sleep_us > 0: with -s 0 the worker never calls usleep()";
+    return {};
+}
+
 // --- SQLite commits and fsync() --------------------------------------------------------
 
 constexpr const char *kJournalModes[] = {"delete", "wal"};
@@ -253,7 +273,7 @@ constexpr GeneratorInfo kBench[] = {
     {"schbench",
      "schbench: workers post a message thread and wait for its wake, then usleep and work; a worker's or a "
      "message thread's CPU",
-     kSchbenchParams, makeGenerator<SchbenchGenerator>},
+     kSchbenchParams, makeGenerator<SchbenchGenerator>, checkSchbench},
     {"sqlite", "SQLite transactions committed with fsync(): rollback journal or WAL; the inserting CPU", kSqliteParams,
      makeGenerator<SqliteGenerator>, checkSqlite},
 };

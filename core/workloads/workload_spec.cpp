@@ -240,7 +240,9 @@ private:
     }
 
     /// The generator's own check (GeneratorInfo::check), at every point when this generator
-    /// holds the swept parameter: a value set that one point cannot use is refused.
+    /// holds the swept parameter. Values no point can run (a CPU that never idles) are refused
+    /// at the first such point; a written parameter is refused only when it acts at no point
+    /// ("schbench:role=worker/message,workers=8" uses workers at role=message).
     bool checkGenerator(const GeneratorInfo &g, size_t nameAt, const WorkloadNode &node, std::uint32_t written)
     {
         if (!g.check)
@@ -250,14 +252,23 @@ private:
             return why.empty() || errorAt(nameAt, std::string(g.name) + ": " + why);
         }
         const auto idx = static_cast<size_t>(node.sweepParam);
+        std::string unused;
+        bool usedSomewhere = false;
         for (const std::int64_t v : m_sweep->values) {
             ParamValues at = node.params;
             at.v[idx] = v;
-            if (const std::string why = g.check(at, written); !why.empty())
-                return errorAt(nameAt, std::string(g.name) + " at " + m_sweep->param + "="
-                                           + formatParamValue(*m_sweep->info, v) + ": " + why);
+            const std::string where =
+                std::string(g.name) + " at " + m_sweep->param + "=" + formatParamValue(*m_sweep->info, v) + ": ";
+            if (const std::string why = g.check(at, 0); !why.empty())
+                return errorAt(nameAt, where + why);
+            if (const std::string why = g.check(at, written); !why.empty()) {
+                if (unused.empty())
+                    unused = where + why;
+            } else {
+                usedSomewhere = true;
+            }
         }
-        return true;
+        return usedSomewhere || errorAt(nameAt, unused);
     }
 
     bool setParam(const GeneratorInfo &g, WorkloadNode &node, const std::string &key, size_t keyAt,

@@ -142,9 +142,9 @@ private slots:
         const Stats j = stats(gen("periodic:kind=timer,interval_us=100,jitter_us=10,slack_us=20", 20000));
         QVERIFY(j.minWake >= 110000 && j.maxWake <= 130000);
         QVERIFY(near(j.meanWakeNs, 120000, 0.005));
-        // The pipe kind has no timer of its own: its waits are the interval, slack or not.
-        QCOMPARE(formatStreamCsv(gen("periodic:kind=pipe,interval_us=50,slack_us=200", 100)),
-                 formatStreamCsv(gen("periodic:kind=pipe,interval_us=50", 100)));
+        // The pipe kind has no timer of its own: a written slack_us is refused (it was
+        // silently ignored), a default one is not.
+        QCOMPARE(gen("periodic:kind=pipe,interval_us=50", 1).front().wakeNs, Ns(50000));
         // slack_us=0 is the former stream, draw for draw.
         QCOMPARE(gen("periodic:kind=timer,interval_us=77,slack_us=0", 1).front().wakeNs, Ns(77000));
     }
@@ -306,6 +306,36 @@ private slots:
         }
         QVERIFY(most >= 50000);
         QVERIFY(err("sqlite:write_us=0,tail_us=0").contains("write_us=0 and tail_us=0"));
+    }
+
+    void writtenParametersThatDoNothingAreRefused()
+    {
+        // Each of these was accepted and changed no span. The message names the parameter
+        // and the mode it needs.
+        QVERIFY(err("periodic:kind=pipe,slack_us=50").contains("slack_us acts on kind=timer only"));
+        QVERIFY(err("periodic:kind=ipi,slack_us=0").contains("slack_us acts on kind=timer only"));
+        QVERIFY(err("sweep:kind=pipe,slack_us=50").contains("slack_us acts on kind=timer only"));
+        QVERIFY(err("cpuidle_wakeup:kind=pipe,slack_us=50").contains("slack_us acts on kind=timer only"));
+        QVERIFY(err("cpuidle_wakeup:kind=timer,write_us=9").contains("write_us acts on kind=pipe only"));
+        QVERIFY(err("cpuidle_wakeup:next_timer_us=0").contains("next_timer_us acts on kind=pipe only"));
+        QVERIFY(err("schbench:role=worker,workers=9").contains("workers acts on role=message only"));
+        QVERIFY(err("schbench:msg_us=7").contains("msg_us acts on role=message only"));
+        QVERIFY(err("schbench:sleep_us=0,slack_us=50").contains("slack_us acts only when sleep_us > 0"));
+        QVERIFY(err("io:wait_cpu_us=50").contains("wait_cpu_us acts only between two waits"));
+        QVERIFY(err("io:device=mtd,waits=1,wait_cpu_us=50").contains("needs waits > 1"));
+        // Where they act, they are accepted; so are the defaults of every one of them.
+        for (const char *ok : {"periodic:kind=timer,slack_us=20", "periodic:kind=pipe", "sweep:kind=timer,slack_us=0",
+                               "cpuidle_wakeup:kind=pipe,write_us=9,next_timer_us=0", "cpuidle_wakeup:slack_us=50",
+                               "schbench:role=message,workers=9,msg_us=7", "schbench:sleep_us=0",
+                               "io:device=mtd,wait_cpu_us=50", "io:waits=2,wait_cpu_us=50", "io"})
+            QVERIFY2(err(ok).isEmpty(), ok);
+        // A sweep keeps a parameter that acts at one of its points (workers at role=message)
+        // and refuses one that acts at none.
+        QVERIFY(err("schbench:role=worker/message,workers=8").isEmpty());
+        QVERIFY(err("periodic:kind=ipi/pipe,slack_us=50").contains("at kind=ipi: slack_us"));
+        // A never-idling point is refused even when other points idle: busy 60 us against
+        // pipe cycles of 50 + 1.67 and 100 + 1.67 us.
+        QVERIFY(err("cpuidle_wakeup:kind=pipe,busy_us=60,period_us=50/100").contains("at period_us=50: kind=pipe"));
     }
 
     void sqliteCommitsByHand()
