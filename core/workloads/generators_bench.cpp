@@ -144,8 +144,20 @@ constexpr ParamInfo kSchbenchParams[] = {
  * role=message: the message thread's CPU is woken by the posts of its workers,
  * each once per worker cycle (reply + run + sleep + slack + work); the workers
  * drift apart, so the posts are modelled as a Poisson stream of that rate times
- * workers, each answered in msg_us.
+ * workers, each answered in msg_us. The post interval, cycle / workers, is the
+ * answer's msg_us plus an exponential idle of mean cycle / workers - msg_us, so
+ * the thread answers workers posts a cycle (an idle drawn as 0 is a post already
+ * waiting: folded). When msg_us is no shorter than cycle / workers the thread
+ * never idles (the real one is saturated, its workers wait longer): refused.
  */
+/// role=message: the mean time between two posts, one worker cycle over the workers.
+Ns postIntervalNs(const ParamValues &p)
+{
+    const Ns sleep = p.get("sleep_us") > 0 ? p.get("sleep_us") + p.get("slack_us") : 0;
+    const Ns cycle = p.get("reply_us") + p.get("run_us") + sleep + p.get("work_us");
+    return cycle / p.get("workers");
+}
+
 class SchbenchGenerator final : public GeneratorBase {
 public:
     SchbenchGenerator(const ParamValues &p, std::uint64_t seed)
@@ -153,8 +165,7 @@ public:
           m_sleepNs(p.get("sleep_us") > 0 ? p.get("sleep_us") + p.get("slack_us") : 0), m_workNs(p.get("work_us")),
           m_replyNs(p.get("reply_us")), m_runNs(p.get("run_us")), m_msgNs(p.get("msg_us"))
     {
-        const Ns cycle = m_replyNs + m_runNs + m_sleepNs + m_workNs;
-        m_postGapNs = std::max<Ns>(1, cycle / p.get("workers"));
+        m_idleMeanNs = std::max<Ns>(1, postIntervalNs(p) - m_msgNs);
     }
 
 protected:
@@ -164,7 +175,7 @@ protected:
             // A post that arrives while the thread still answers the previous one: no idle.
             Ns busy = m_msgNs;
             for (int folded = 0;; ++folded) {
-                const Ns idle = m_rng.exponential(m_postGapNs);
+                const Ns idle = m_rng.exponential(m_idleMeanNs);
                 if (idle > 0 || folded == MAX_FOLDED_WAITS)
                     return eventWake(busy, std::max<Ns>(1, idle));
                 busy += m_msgNs;
@@ -182,7 +193,7 @@ protected:
 
 private:
     bool m_worker;
-    Ns m_sleepNs, m_workNs, m_replyNs, m_runNs, m_msgNs, m_postGapNs = 1;
+    Ns m_sleepNs, m_workNs, m_replyNs, m_runNs, m_msgNs, m_idleMeanNs = 1;
     bool m_inSleep = true; ///< the stream starts with the futex wait
 };
 
@@ -192,6 +203,12 @@ std::string checkSchbench(const ParamValues &p, std::uint32_t written)
         for (const char *name : {"workers", "msg_us"})
             if (isWritten(p, written, name))
                 return std::string(name) + " acts on role=message only: a worker's CPU does not run the message thread";
+    }
+    if (p.get("role") == 1 && postIntervalNs(p) <= p.get("msg_us")) {
+        const ParamInfo &us = p.info->params[static_cast<size_t>(p.info->paramIndex("msg_us"))];
+        return "role=message with workers=" + std::to_string(p.get("workers")) + ": a post every "
+               + formatParamValue(us, postIntervalNs(p)) + " us (a worker cycle / workers), no longer than msg_us="
+               + formatParamValue(us, p.get("msg_us")) + ": the message thread never idles";
     }
     if (p.get("sleep_us") == 0 && isWritten(p, written, "slack_us"))
         return "slack_us acts only when sleep_us > 0: with -s 0 the worker never calls usleep()";
