@@ -206,7 +206,8 @@ private slots:
         // Pipe mode at -s 50: the waker's cycle is 50 + 1.67 us whatever the wakee does, so the
         // wakee's CPU idles 51670 - 5430 = 46240 ns a cycle, woken by no timer. The defaults are
         // the README's run of -s 50 -p: 5 s / 96775 wakeups = 51.67 us a cycle, and
-        // 4,474,899 ns in snooze / 96,767 entries = 46.24 us idle a cycle.
+        // 4,474,899 us in snooze / 96,767 entries = 46.24 us idle a cycle (sysfs stateN/time is
+        // in us; the test prints it as "ns").
         for (const IdleSpan &x : gen("cpuidle_wakeup:kind=pipe,period_us=50,next_timer_us=0", 20)) {
             QCOMPARE(x.gapNs, Ns(5430));
             QCOMPARE(x.wakeNs, Ns(46240));
