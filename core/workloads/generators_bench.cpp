@@ -28,7 +28,9 @@ constexpr ParamInfo kCpuidleWakeupParams[] = {
      "timer (-t, the default): the wakee nanosleeps period_us after its work; pipe (-p): the waker "
      "spins period_us, then writes to the wakee's pipe",
      kWakeupKinds},
-    {"period_us", ParamUnit::Us, 100 * US, 1, MAX_US, "the test's -s sleep interval (100 by default)"},
+    {"period_us", ParamUnit::Us, 100 * US, 1, MAX_US,
+     "the test's -s sleep interval (100 by default). -s takes whole us (strtoul: -s 0.5 is 0 us); a "
+     "fraction here has no -s that runs it"},
     {"busy_us", ParamUnit::Us, 5430, 0, MAX_US,
      "the wakee CPU's time out of idle per wakeup (wake path, read or nanosleep return, clock reads, "
      "the syscall back in)"},

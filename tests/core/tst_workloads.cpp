@@ -223,6 +223,9 @@ private slots:
         QVERIFY(err("cpuidle_wakeup:kind=pipe,period_us=50,busy_us=60").contains("busy_us=60"));
         // The timer kind sleeps whatever its busy time: accepted.
         QCOMPARE(gen("cpuidle_wakeup:busy_us=200", 1).front().wakeNs, Ns(100000));
+        // The test reads -s with strtoul() and multiplies by 1000: whole us only. The help
+        // says so, since period_us itself takes 3 decimals.
+        QVERIFY(QString::fromStdString(workloadReference()).contains("-s takes whole us (strtoul: -s 0.5 is 0 us)"));
         // period_us sweeps like the test's -s.
         Result<WorkloadSpec> sweep = parseWorkloadSpec("cpuidle_wakeup:kind=pipe,period_us=50/100,next_timer_us=0");
         QVERIFY(sweep.ok());
