@@ -74,7 +74,8 @@ struct GeneratorInfo {
     /// Refuses values the generator cannot turn into idle spans (a CPU that never idles) and a
     /// written parameter that would change nothing: returns why, naming the parameter, or ""
     /// when the values are fine. Bit i of @p written is set when params[i] was written in the
-    /// spec, so a parameter left at its default is never refused. nullptr: every value is fine.
+    /// spec with a value other than its default, so a parameter at its default is never
+    /// refused (the window writes every parameter out). nullptr: every value is fine.
     std::string (*check)(const ParamValues &values, std::uint32_t written) = nullptr;
 
     /// Index of a parameter, or -1.

@@ -247,6 +247,12 @@ private:
     {
         if (!g.check)
             return true;
+        // A parameter written at its default value counts as not written: the window writes
+        // every parameter of a generator out (generatorText()), so "periodic:kind=pipe,...,
+        // slack_us=50" is what it sends for a pipe loop the user never gave a slack.
+        for (size_t i = 0; i < g.params.size(); ++i)
+            if (static_cast<int>(i) != node.sweepParam && node.params.v[i] == g.params[i].def)
+                written &= ~(1U << i);
         if (node.sweepParam < 0) {
             const std::string why = g.check(node.params, written);
             return why.empty() || errorAt(nameAt, std::string(g.name) + ": " + why);
