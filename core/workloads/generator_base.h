@@ -31,6 +31,20 @@ inline constexpr Ns NO_TIMER_NS = 1000LL * NSEC_PER_SEC;
 inline constexpr Ns TIMER_SLACK_DEFAULT_NS = 50 * NSEC_PER_USEC;
 /// CPU time of a timer handler that wakes no task (the gap after a timer that cut a wait).
 inline constexpr Ns TIMER_RUN_NS = 2 * NSEC_PER_USEC;
+/**
+ * A wait that finds its wakeup already there (a byte in the pipe, a device that answered
+ * in 0 ns) is no idle period: the real task never leaves the CPU, so the generators of
+ * docs/workloads.md "benchmarks" add its busy time to the next span's gap and emit no
+ * span. A spec whose every wait would be folded is refused by GeneratorInfo::check; a
+ * value set built without the parser stops folding after this many draws and idles 1 ns.
+ */
+inline constexpr int MAX_FOLDED_WAITS = 1000000;
+
+/// Whether @p name (one of v.info->params) was written in the spec (GeneratorInfo::check).
+inline bool isWritten(const ParamValues &v, std::uint32_t written, std::string_view name)
+{
+    return ((written >> v.info->paramIndex(name)) & 1U) != 0;
+}
 
 class GeneratorBase : public SpanSource {
 public:

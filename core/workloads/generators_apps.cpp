@@ -75,6 +75,7 @@ constexpr ParamInfo kIoParams[] = {
 /// waits once.
 constexpr std::int64_t MTD_WAITS = 4;
 constexpr std::int64_t MTD_DEVICE = 3;
+constexpr std::int64_t CUSTOM_DEVICE = 6;
 
 class IoGenerator final : public GeneratorBase {
 public:
@@ -93,13 +94,20 @@ protected:
         // device time of the whole I/O is drawn once and split evenly (the last wait takes the
         // remainder); each wait ends with the controller's interrupt, and the driver runs
         // wait_cpu_us before the next one. The first wait follows the submission.
-        if (m_step == 0)
-            m_ioNs = m_profile.baseNs + m_rng.exponential(m_profile.tailNs);
-        const Ns share = m_ioNs / m_waits;
-        const Ns wait = m_step + 1 < m_waits ? share : m_ioNs - share * (m_waits - 1);
-        const Ns gap = m_step == 0 ? m_submitNs : m_waitCpuNs;
-        m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
-        return eventWake(gap, wait);
+        // A wait of 0 ns (a device that answers at once, or an I/O shorter than its waits) is
+        // no idle period: its CPU time joins the next span's gap (MAX_FOLDED_WAITS).
+        Ns busy = 0;
+        for (int folded = 0;; ++folded) {
+            if (m_step == 0)
+                m_ioNs = m_profile.baseNs + m_rng.exponential(m_profile.tailNs);
+            const Ns share = m_ioNs / m_waits;
+            const Ns wait = m_step + 1 < m_waits ? share : m_ioNs - share * (m_waits - 1);
+            const Ns gap = m_step == 0 ? m_submitNs : m_waitCpuNs;
+            m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
+            if (wait > 0 || folded == MAX_FOLDED_WAITS)
+                return eventWake(busy + gap, std::max<Ns>(1, wait));
+            busy += gap;
+        }
     }
 
 private:
@@ -108,6 +116,18 @@ private:
     std::int64_t m_waits = 1, m_step = 0;
     Ns m_ioNs = 0;
 };
+
+std::string checkIo(const ParamValues &p, std::uint32_t written)
+{
+    const std::int64_t waits = p.get("waits") > 0 ? p.get("waits") : (p.get("device") == MTD_DEVICE ? MTD_WAITS : 1);
+    if (waits <= 1 && isWritten(p, written, "wait_cpu_us"))
+        return "wait_cpu_us acts only between two waits of one I/O: it needs waits > 1 (device=mtd has 4 by "
+               "default, the others 1)";
+    if (p.get("device") == CUSTOM_DEVICE && p.get("base_us") == 0 && p.get("tail_us") == 0)
+        return "device=custom with base_us=0 and tail_us=0: no I/O ever waits for the device, so the CPU never "
+               "idles";
+    return {};
+}
 
 // --- token ping-pong ---------------------------------------------------------------
 
@@ -323,11 +343,12 @@ protected:
         // backend: the wait is then no idle period, and its time is busy time before the
         // next wait that does find the CPU idle. idle_pct=100 draws nothing more (the
         // former stream).
+        // A wait of 0 ns (rtt_us=0) is no idle period either: the query's time is busy time.
         Ns busy = 0;
-        for (;;) {
+        for (int folded = 0;; ++folded) {
             const Ns wait = nextWait();
-            if (m_rng.chancePpm(m_idlePpm))
-                return eventWake(busy + m_queryNs, wait);
+            if (m_rng.chancePpm(m_idlePpm) && (wait > 0 || folded >= MAX_FOLDED_WAITS))
+                return eventWake(busy + m_queryNs, std::max<Ns>(1, wait));
             busy += m_queryNs + wait;
         }
     }
@@ -350,16 +371,23 @@ private:
     std::int64_t m_step = 0;
 };
 
+std::string checkPgbench(const ParamValues &p, std::uint32_t)
+{
+    if (p.get("rtt_us") == 0 && p.get("commit_us") == 0)
+        return "rtt_us=0 and commit_us=0: no query or commit ever waits, so the CPU never idles";
+    return {};
+}
+
 constexpr GeneratorInfo kApps[] = {
     {"io", "synchronous 4 KiB I/O at queue depth 1; completion interrupts no timer announces", kIoParams,
-     makeGenerator<IoGenerator>},
+     makeGenerator<IoGenerator>, checkIo},
     {"pingpong", "a token passed around N CPUs with work per hop (seen from one CPU)", kPingPongParams,
      makeGenerator<PingPongGenerator>},
     {"video", "video playback: decode bursts with decoder waits, then idle to the next frame", kVideoParams,
      makeGenerator<VideoGenerator>},
     {"server", "request/response server with few timers (SPECjbb-like)", kServerParams, makeGenerator<ServerGenerator>},
     {"pgbench", "database client/server: short query round trips, then a commit wait", kPgbenchParams,
-     makeGenerator<PgbenchGenerator>},
+     makeGenerator<PgbenchGenerator>, checkPgbench},
     {"net", "network-like packet bursts whose softirq mostly wakes no task (in-idle wakeups)", kNetParams,
      makeGenerator<NetGenerator>},
 };

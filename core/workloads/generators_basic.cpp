@@ -64,6 +64,14 @@ private:
     Ns m_intervalNs, m_jitterNs, m_runNs, m_slackNs;
 };
 
+std::string checkPeriodic(const ParamValues &p, std::uint32_t written)
+{
+    if (p.get("kind") != 0 && isWritten(p, written, "slack_us"))
+        return "slack_us acts on kind=timer only: the ipi/pipe kinds are woken by their waker, no timer of "
+               "their own";
+    return {};
+}
+
 // --- duty cycle -------------------------------------------------------------
 
 constexpr ParamInfo kDutyParams[] = {
@@ -296,11 +304,11 @@ private:
 
 constexpr GeneratorInfo kBasic[] = {
     {"periodic", "wakeups at a fixed sleep interval, timer or IPI/pipe kind", kPeriodicParams,
-     makeGenerator<PeriodicGenerator>},
+     makeGenerator<PeriodicGenerator>, checkPeriodic},
     {"sweep",
      "periodic wakeups over the cpuidle_wakeup interval sweep (28 points, 5..1000 us) unless "
      "interval_us is given",
-     kPeriodicParams, makeGenerator<PeriodicGenerator>},
+     kPeriodicParams, makeGenerator<PeriodicGenerator>, checkPeriodic},
     {"duty", "periodic duty cycle: busy for busy_pct of each period, timer-woken", kDutyParams,
      makeGenerator<DutyGenerator>},
     {"poisson", "exponential idle times (Poisson wakeups)", kPoissonParams, makeGenerator<PoissonGenerator>},

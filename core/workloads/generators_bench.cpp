@@ -8,6 +8,7 @@
  * same spans. docs/workloads.md says what each one models and leaves out.
  */
 #include "core/workloads/generator_base.h"
+#include "core/workloads/workload_spec.h"
 
 #include <algorithm>
 
@@ -27,7 +28,9 @@ constexpr ParamInfo kCpuidleWakeupParams[] = {
      "timer (-t, the default): the wakee nanosleeps period_us after its work; pipe (-p): the waker "
      "spins period_us, then writes to the wakee's pipe",
      kWakeupKinds},
-    {"period_us", ParamUnit::Us, 100 * US, 1, MAX_US, "the test's -s sleep interval (100 by default)"},
+    {"period_us", ParamUnit::Us, 100 * US, 1, MAX_US,
+     "the test's -s sleep interval (100 by default). -s takes whole us (strtoul: -s 0.5 is 0 us); a "
+     "fraction here has no -s that runs it"},
     {"busy_us", ParamUnit::Us, 5430, 0, MAX_US,
      "the wakee CPU's time out of idle per wakeup (wake path, read or nanosleep return, clock reads, "
      "the syscall back in)"},
@@ -68,18 +71,43 @@ public:
 protected:
     IdleSpan produce() override
     {
-        const Ns period = m_rng.jitter(m_periodNs, m_jitterNs, 1);
         if (m_timerKind)
-            return timerWake(m_busyNs, period + m_slackNs);
-        // A wakee slower than the waker finds the next byte already there: it never idles
-        // (1 ns, the shortest span a stream holds).
-        return eventWake(m_busyNs, std::max<Ns>(1, period + m_writeNs - m_busyNs));
+            return timerWake(m_busyNs, m_rng.jitter(m_periodNs, m_jitterNs, 1) + m_slackNs);
+        // A wakee slower than this cycle of the waker finds the next byte already in the
+        // pipe: read() returns at once and its CPU does not idle, so the wakeup's busy_us
+        // joins the next span's gap (MAX_FOLDED_WAITS).
+        Ns busy = m_busyNs;
+        for (int folded = 0;; ++folded) {
+            const Ns idle = m_rng.jitter(m_periodNs, m_jitterNs, 1) + m_writeNs - m_busyNs;
+            if (idle > 0 || folded == MAX_FOLDED_WAITS)
+                return eventWake(busy, std::max<Ns>(1, idle));
+            busy += m_busyNs;
+        }
     }
 
 private:
     bool m_timerKind;
     Ns m_periodNs, m_busyNs, m_writeNs, m_slackNs, m_jitterNs;
 };
+
+std::string checkCpuidleWakeup(const ParamValues &p, std::uint32_t written)
+{
+    const bool timer = p.get("kind") == 0;
+    if (!timer && isWritten(p, written, "slack_us"))
+        return "slack_us acts on kind=timer only: the pipe's wakee is woken by the waker's write, no timer of "
+               "its own";
+    if (timer && isWritten(p, written, "write_us"))
+        return "write_us acts on kind=pipe only: in timer mode the wakee's own nanosleep sets the cycle";
+    if (timer && isWritten(p, written, "next_timer_us"))
+        return "next_timer_us acts on kind=pipe only: in timer mode the wakee's own timer ends every idle period";
+    // pipe: the longest cycle the waker can have is period + jitter + write; a wakee busy
+    // that long finds every byte already in the pipe and never idles.
+    if (p.get("kind") == 1 && p.get("period_us") + p.get("jitter_us") + p.get("write_us") <= p.get("busy_us"))
+        return "kind=pipe with busy_us=" + formatParamValue(p.info->params[2], p.get("busy_us"))
+               + " at least period_us + jitter_us + write_us: the wakee finds every byte already in the pipe "
+                 "and never idles";
+    return {};
+}
 
 // --- schbench -----------------------------------------------------------------------
 
@@ -118,24 +146,47 @@ constexpr ParamInfo kSchbenchParams[] = {
  * role=message: the message thread's CPU is woken by the posts of its workers,
  * each once per worker cycle (reply + run + sleep + slack + work); the workers
  * drift apart, so the posts are modelled as a Poisson stream of that rate times
- * workers, each answered in msg_us.
+ * workers, each answered in msg_us. The post interval, cycle / workers, is the
+ * answer's msg_us plus an exponential idle of mean cycle / workers - msg_us, so
+ * the thread answers workers posts a cycle (an idle drawn as 0 is a post already
+ * waiting: folded). When msg_us is no shorter than cycle / workers the thread
+ * never idles (the real one is saturated, its workers wait longer): refused.
  */
+/// role=message: the mean time between two posts, one worker cycle over the workers.
+Ns postIntervalNs(const ParamValues &p)
+{
+    const Ns sleep = p.get("sleep_us") > 0 ? p.get("sleep_us") + p.get("slack_us") : 0;
+    const Ns cycle = p.get("reply_us") + p.get("run_us") + sleep + p.get("work_us");
+    return cycle / p.get("workers");
+}
+
 class SchbenchGenerator final : public GeneratorBase {
 public:
     SchbenchGenerator(const ParamValues &p, std::uint64_t seed)
         : GeneratorBase(seed, p.get("next_timer_us")), m_worker(p.get("role") == 0),
-          m_sleepNs(p.get("sleep_us") + p.get("slack_us")), m_workNs(p.get("work_us")), m_replyNs(p.get("reply_us")),
-          m_runNs(p.get("run_us")), m_msgNs(p.get("msg_us"))
+          m_sleepNs(p.get("sleep_us") > 0 ? p.get("sleep_us") + p.get("slack_us") : 0), m_workNs(p.get("work_us")),
+          m_replyNs(p.get("reply_us")), m_runNs(p.get("run_us")), m_msgNs(p.get("msg_us"))
     {
-        const Ns cycle = m_replyNs + m_runNs + m_sleepNs + m_workNs;
-        m_postGapNs = std::max<Ns>(1, cycle / p.get("workers"));
+        m_idleMeanNs = std::max<Ns>(1, postIntervalNs(p) - m_msgNs);
     }
 
 protected:
     IdleSpan produce() override
     {
-        if (!m_worker)
-            return eventWake(m_msgNs, std::max<Ns>(1, m_rng.exponential(m_postGapNs)));
+        if (!m_worker) {
+            // A post that arrives while the thread still answers the previous one: no idle.
+            Ns busy = m_msgNs;
+            for (int folded = 0;; ++folded) {
+                const Ns idle = m_rng.exponential(m_idleMeanNs);
+                if (idle > 0 || folded == MAX_FOLDED_WAITS)
+                    return eventWake(busy, std::max<Ns>(1, idle));
+                busy += m_msgNs;
+            }
+        }
+        // schbench's worker calls usleep() only when sleep_usec > 0: with -s 0 its CPU
+        // goes from the wake (run_us) straight to its work and the next futex wait.
+        if (m_sleepNs == 0)
+            return eventWake(m_runNs + m_workNs, m_rng.jitter(m_replyNs, m_replyNs * 3 / 10, 1));
         m_inSleep = !m_inSleep;
         if (m_inSleep)
             return timerWake(m_runNs, m_sleepNs);
@@ -144,9 +195,27 @@ protected:
 
 private:
     bool m_worker;
-    Ns m_sleepNs, m_workNs, m_replyNs, m_runNs, m_msgNs, m_postGapNs = 1;
+    Ns m_sleepNs, m_workNs, m_replyNs, m_runNs, m_msgNs, m_idleMeanNs = 1;
     bool m_inSleep = true; ///< the stream starts with the futex wait
 };
+
+std::string checkSchbench(const ParamValues &p, std::uint32_t written)
+{
+    if (p.get("role") == 0) {
+        for (const char *name : {"workers", "msg_us"})
+            if (isWritten(p, written, name))
+                return std::string(name) + " acts on role=message only: a worker's CPU does not run the message thread";
+    }
+    if (p.get("role") == 1 && postIntervalNs(p) <= p.get("msg_us")) {
+        const ParamInfo &us = p.info->params[static_cast<size_t>(p.info->paramIndex("msg_us"))];
+        return "role=message with workers=" + std::to_string(p.get("workers")) + ": a post every "
+               + formatParamValue(us, postIntervalNs(p)) + " us (a worker cycle / workers), no longer than msg_us="
+               + formatParamValue(us, p.get("msg_us")) + ": the message thread never idles";
+    }
+    if (p.get("sleep_us") == 0 && isWritten(p, written, "slack_us"))
+        return "slack_us acts only when sleep_us > 0: with -s 0 the worker never calls usleep()";
+    return {};
+}
 
 // --- SQLite commits and fsync() --------------------------------------------------------
 
@@ -191,9 +260,16 @@ public:
 protected:
     IdleSpan produce() override
     {
-        const Ns gap = m_step == 0 ? m_stmtNs : m_fsNs;
-        m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
-        return eventWake(gap, std::max<Ns>(1, m_writeNs + m_rng.exponential(m_tailNs)));
+        // A write the device finishes in 0 ns makes no wait: its CPU time joins the next gap.
+        Ns busy = 0;
+        for (int folded = 0;; ++folded) {
+            const Ns gap = m_step == 0 ? m_stmtNs : m_fsNs;
+            m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
+            const Ns wait = m_writeNs + m_rng.exponential(m_tailNs);
+            if (wait > 0 || folded == MAX_FOLDED_WAITS)
+                return eventWake(busy + gap, std::max<Ns>(1, wait));
+            busy += gap;
+        }
     }
 
 private:
@@ -201,17 +277,24 @@ private:
     std::int64_t m_waits = 1, m_step = 0;
 };
 
+std::string checkSqlite(const ParamValues &p, std::uint32_t)
+{
+    if (p.get("write_us") == 0 && p.get("tail_us") == 0)
+        return "write_us=0 and tail_us=0: no fsync() ever waits for the device, so the CPU never idles";
+    return {};
+}
+
 constexpr GeneratorInfo kBench[] = {
     {"cpuidle_wakeup",
      "the POWER threads' cpuidle_wakeup test: a waker wakes a wakee every period, by pipe or by its own "
      "nanosleep; the wakee's CPU",
-     kCpuidleWakeupParams, makeGenerator<CpuidleWakeupGenerator>},
+     kCpuidleWakeupParams, makeGenerator<CpuidleWakeupGenerator>, checkCpuidleWakeup},
     {"schbench",
      "schbench: workers post a message thread and wait for its wake, then usleep and work; a worker's or a "
      "message thread's CPU",
-     kSchbenchParams, makeGenerator<SchbenchGenerator>},
+     kSchbenchParams, makeGenerator<SchbenchGenerator>, checkSchbench},
     {"sqlite", "SQLite transactions committed with fsync(): rollback journal or WAL; the inserting CPU", kSqliteParams,
-     makeGenerator<SqliteGenerator>},
+     makeGenerator<SqliteGenerator>, checkSqlite},
 };
 
 } // namespace

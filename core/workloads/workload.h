@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace idlescope::workloads {
@@ -70,6 +71,12 @@ struct GeneratorInfo {
     const char *summary;
     std::span<const ParamInfo> params;
     std::unique_ptr<SpanSource> (*make)(const ParamValues &values, std::uint64_t seed);
+    /// Refuses values the generator cannot turn into idle spans (a CPU that never idles) and a
+    /// written parameter that would change nothing: returns why, naming the parameter, or ""
+    /// when the values are fine. Bit i of @p written is set when params[i] was written in the
+    /// spec with a value other than its default, so a parameter at its default is never
+    /// refused (the window writes every parameter out). nullptr: every value is fine.
+    std::string (*check)(const ParamValues &values, std::uint32_t written) = nullptr;
 
     /// Index of a parameter, or -1.
     int paramIndex(std::string_view name) const;

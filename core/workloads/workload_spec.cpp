@@ -128,7 +128,7 @@ private:
                 names += std::string(names.empty() ? "" : ", ") + gi.name;
             return error("unknown generator '" + name + "' (one of: " + names + ", mix)");
         }
-        return parseGenerator(*g, out);
+        return parseGenerator(*g, start, out);
     }
 
     // 'mix(' member { '|' member } [ ';block=' N ] ')'
@@ -186,8 +186,9 @@ private:
         return true;
     }
 
-    bool parseGenerator(const GeneratorInfo &g, WorkloadNode &out)
+    bool parseGenerator(const GeneratorInfo &g, size_t nameAt, WorkloadNode &out)
     {
+        std::uint32_t written = 0;
         out = WorkloadNode{};
         out.kind = WorkloadNode::Kind::Generator;
         out.params = g.defaults();
@@ -216,6 +217,8 @@ private:
                     return false;
                 if (key == "interval_us")
                     intervalGiven = true;
+                if (const int idx = g.paramIndex(key); idx >= 0)
+                    written |= 1U << idx;
                 skipBlanks();
                 if (peek() != ',')
                     break;
@@ -233,7 +236,45 @@ private:
             out.sweepParam = idx;
             out.params.v[static_cast<size_t>(idx)] = m_sweep->values.front();
         }
-        return true;
+        return checkGenerator(g, nameAt, out, written);
+    }
+
+    /// The generator's own check (GeneratorInfo::check), at every point when this generator
+    /// holds the swept parameter. Values no point can run (a CPU that never idles) are refused
+    /// at the first such point; a written parameter is refused only when it acts at no point
+    /// ("schbench:role=worker/message,workers=8" uses workers at role=message).
+    bool checkGenerator(const GeneratorInfo &g, size_t nameAt, const WorkloadNode &node, std::uint32_t written)
+    {
+        if (!g.check)
+            return true;
+        // A parameter written at its default value counts as not written: the window writes
+        // every parameter of a generator out (generatorText()), so "periodic:kind=pipe,...,
+        // slack_us=50" is what it sends for a pipe loop the user never gave a slack.
+        for (size_t i = 0; i < g.params.size(); ++i)
+            if (static_cast<int>(i) != node.sweepParam && node.params.v[i] == g.params[i].def)
+                written &= ~(1U << i);
+        if (node.sweepParam < 0) {
+            const std::string why = g.check(node.params, written);
+            return why.empty() || errorAt(nameAt, std::string(g.name) + ": " + why);
+        }
+        const auto idx = static_cast<size_t>(node.sweepParam);
+        std::string unused;
+        bool usedSomewhere = false;
+        for (const std::int64_t v : m_sweep->values) {
+            ParamValues at = node.params;
+            at.v[idx] = v;
+            const std::string where =
+                std::string(g.name) + " at " + m_sweep->param + "=" + formatParamValue(*m_sweep->info, v) + ": ";
+            if (const std::string why = g.check(at, 0); !why.empty())
+                return errorAt(nameAt, where + why);
+            if (const std::string why = g.check(at, written); !why.empty()) {
+                if (unused.empty())
+                    unused = where + why;
+            } else {
+                usedSomewhere = true;
+            }
+        }
+        return usedSomewhere || errorAt(nameAt, unused);
     }
 
     bool setParam(const GeneratorInfo &g, WorkloadNode &node, const std::string &key, size_t keyAt,

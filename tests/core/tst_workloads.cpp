@@ -143,9 +143,9 @@ private slots:
         const Stats j = stats(gen("periodic:kind=timer,interval_us=100,jitter_us=10,slack_us=20", 20000));
         QVERIFY(j.minWake >= 110000 && j.maxWake <= 130000);
         QVERIFY(near(j.meanWakeNs, 120000, 0.005));
-        // The pipe kind has no timer of its own: its waits are the interval, slack or not.
-        QCOMPARE(formatStreamCsv(gen("periodic:kind=pipe,interval_us=50,slack_us=200", 100)),
-                 formatStreamCsv(gen("periodic:kind=pipe,interval_us=50", 100)));
+        // The pipe kind has no timer of its own: a written slack_us is refused (it was
+        // silently ignored), a default one is not.
+        QCOMPARE(gen("periodic:kind=pipe,interval_us=50", 1).front().wakeNs, Ns(50000));
         // slack_us=0 is the former stream, draw for draw.
         QCOMPARE(gen("periodic:kind=timer,interval_us=77,slack_us=0", 1).front().wakeNs, Ns(77000));
     }
@@ -207,15 +207,26 @@ private slots:
         // Pipe mode at -s 50: the waker's cycle is 50 + 1.67 us whatever the wakee does, so the
         // wakee's CPU idles 51670 - 5430 = 46240 ns a cycle, woken by no timer. The defaults are
         // the README's run of -s 50 -p: 5 s / 96775 wakeups = 51.67 us a cycle, and
-        // 4,474,899 ns in snooze / 96,767 entries = 46.24 us idle a cycle.
+        // 4,474,899 us in snooze / 96,767 entries = 46.24 us idle a cycle (sysfs stateN/time is
+        // in us; the test prints it as "ns").
         for (const IdleSpan &x : gen("cpuidle_wakeup:kind=pipe,period_us=50,next_timer_us=0", 20)) {
             QCOMPARE(x.gapNs, Ns(5430));
             QCOMPARE(x.wakeNs, Ns(46240));
             QCOMPARE(x.timerNs, Ns(1000) * NSEC_PER_SEC); // next_timer_us=0: none (1000 s away)
             QCOMPARE(x.gapNs + x.wakeNs, Ns(51670));
         }
-        // A wakee busier than the waker's cycle never idles: 1 ns spans.
-        QCOMPARE(gen("cpuidle_wakeup:kind=pipe,period_us=50,busy_us=60", 1).front().wakeNs, Ns(1));
+        // A wakee busier than every cycle of the waker never idles: the byte is already in
+        // the pipe and read() returns at once. That is refused (it once gave 1 ns spans, each
+        // counted as an idle entry), naming busy_us: -s 0.5 is a 0.5 + 1.67 us cycle against
+        // 5.43 us of busy time; busy_us=200 is more than the default 100 + 1.67 us.
+        QVERIFY(err("cpuidle_wakeup:kind=pipe,period_us=0.5").contains("busy_us=5.43 at least period_us"));
+        QVERIFY(err("cpuidle_wakeup:kind=pipe,busy_us=200").contains("never idles"));
+        QVERIFY(err("cpuidle_wakeup:kind=pipe,period_us=50,busy_us=60").contains("busy_us=60"));
+        // The timer kind sleeps whatever its busy time: accepted.
+        QCOMPARE(gen("cpuidle_wakeup:busy_us=200", 1).front().wakeNs, Ns(100000));
+        // The test reads -s with strtoul() and multiplies by 1000: whole us only. The help
+        // says so, since period_us itself takes 3 decimals.
+        QVERIFY(QString::fromStdString(workloadReference()).contains("-s takes whole us (strtoul: -s 0.5 is 0 us)"));
         // period_us sweeps like the test's -s.
         Result<WorkloadSpec> sweep = parseWorkloadSpec("cpuidle_wakeup:kind=pipe,period_us=50/100,next_timer_us=0");
         QVERIFY(sweep.ok());
@@ -239,15 +250,131 @@ private slots:
         }
         QCOMPARE(gen("schbench:slack_us=0", 2)[1].wakeNs, Ns(100000));
         // The message thread's CPU: 4 workers of a 10 + 2 + 150 + 50 = 212 us cycle post it
-        // every 212 / 4 = 53 us on average; each post costs it msg_us = 3 us.
+        // every 212 / 4 = 53 us on average; each post costs it msg_us = 3 us, so its idle
+        // between two answers is 53 - 3 = 50 us on average and the posts come every 53 us.
+        // (The idle was 53 us, a post every 56 us: 5.7 % fewer posts than the workers make.)
         const IdleStream msg = gen("schbench:role=message,next_timer_us=0", 40000);
-        double idle = 0;
+        double idle = 0, total = 0, posts = 0;
         for (const IdleSpan &x : msg) {
-            QCOMPARE(x.gapNs, Ns(3000));
+            QCOMPARE(x.gapNs % 3000, Ns(0)); // whole answers (a 0 ns idle folds one more in)
             QVERIFY(!x.timerWake());
             idle += double(x.wakeNs);
+            total += double(x.gapNs + x.wakeNs);
+            posts += double(x.gapNs / 3000);
         }
-        QVERIFY2(near(idle / 40000.0, 53000, 0.02), qPrintable(QString::number(idle / 40000.0)));
+        QVERIFY2(near(idle / double(msg.size()), 50000, 0.02), qPrintable(QString::number(idle / 40000.0)));
+        QVERIFY2(near(total / posts, 53000, 0.02), qPrintable(QString::number(total / posts)));
+        // 70 workers: a post every 212 / 70 = 3.028 us, idle 28 ns on average: most draws are
+        // tens of ns, some 0 (folded), and the posts still come every 3.028 us.
+        const IdleStream busy = gen("schbench:role=message,workers=70,next_timer_us=0", 40000);
+        total = posts = 0;
+        for (const IdleSpan &x : busy) {
+            total += double(x.gapNs + x.wakeNs);
+            posts += double(x.gapNs / 3000);
+        }
+        QVERIFY2(near(total / posts, 3028, 0.02), qPrintable(QString::number(total / posts)));
+        QVERIFY(posts > double(busy.size()));
+        // 4096 workers post every 212 / 4096 = 0.051 us, less than the 3 us answer: the
+        // message thread is saturated and never idles, refused (it gave idles of ~50 ns).
+        QVERIFY2(err("schbench:role=message,workers=4096").contains("a post every 0.051 us"),
+                 qPrintable(err("schbench:role=message,workers=4096")));
+        QVERIFY(err("schbench:role=message,workers=71").contains("never idles")); // 2.985 us < 3
+    }
+
+    void benchmarksFoldWaitsWithoutIdle()
+    {
+        // pipe, -s 30..70 us (50 +/- 20), write 1.67, busy 60 us: a cycle shorter than 60 us
+        // finds the byte in the pipe, no idle; that wakeup's 60 us joins the next gap. So
+        // every gap is a whole number of 60 us wakeups, every idle is 0 < period + 1.67 - 60
+        // <= 70 + 1.67 - 60 = 11.67 us, and some gaps hold folded wakeups (a cycle is shorter
+        // than 60 us with probability (58.33 - 30) / 40 = 71 %).
+        const IdleStream pipe =
+            gen("cpuidle_wakeup:kind=pipe,period_us=50,jitter_us=20,busy_us=60,next_timer_us=0", 2000);
+        QCOMPARE(pipe.size(), size_t(2000));
+        Ns longest = 0;
+        for (const IdleSpan &x : pipe) {
+            QCOMPARE(x.gapNs % 60000, Ns(0));
+            QVERIFY(x.wakeNs > 0 && x.wakeNs <= 11670);
+            longest = std::max(longest, x.gapNs);
+        }
+        QVERIFY(longest >= 180000);
+        // schbench -s 0: the worker never calls usleep(), so no timer row (it once gave timer
+        // rows of 0 ns). Each row is the futex wait (10 +/- 3 us) after run + work = 2 + 50 us.
+        for (const IdleSpan &x : gen("schbench:sleep_us=0,next_timer_us=0", 20)) {
+            QVERIFY(!x.timerWake());
+            QCOMPARE(x.gapNs, Ns(52000));
+            QVERIFY(x.wakeNs >= 7000 && x.wakeNs <= 13000);
+        }
+        // io: an I/O of 2 ns in 4 waits is 0, 0, 0 and 2 ns: the three empty waits are busy
+        // time, so each I/O is one row of 8 + 3 x 10 = 38 us and a 2 ns wait.
+        for (const IdleSpan &x : gen("io:device=custom,base_us=0.002,tail_us=0,waits=4,next_timer_us=0", 6)) {
+            QCOMPARE(x.gapNs, Ns(38000));
+            QCOMPARE(x.wakeNs, Ns(2));
+        }
+        // A device that never waits is refused (it gave rows of wake_ns 0).
+        QVERIFY(err("io:device=custom,base_us=0,tail_us=0,waits=4").contains("base_us=0 and tail_us=0"));
+        // pgbench with rtt_us=0: the 4 query waits are 0, so a transaction is one row of
+        // 5 x 20 us of queries, then the commit wait (at least 80 % of 1000 us).
+        for (const IdleSpan &x : gen("pgbench:rtt_us=0,next_timer_us=0", 20)) {
+            QCOMPARE(x.gapNs, Ns(100000));
+            QVERIFY(x.wakeNs >= 800000);
+        }
+        QVERIFY(err("pgbench:rtt_us=0,commit_us=0").contains("never idles"));
+        // sqlite: a write of 0 + exp(1 ns) is often 0 ns; such waits are busy time: every idle
+        // is at least 1 ns and every gap is 40 us + whole 10 us steps, some more than one.
+        const IdleStream sq = gen("sqlite:write_us=0,tail_us=0.001,next_timer_us=0", 2000);
+        Ns most = 0;
+        for (const IdleSpan &x : sq) {
+            QVERIFY(x.wakeNs >= 1);
+            QCOMPARE(x.gapNs % 10000, Ns(0));
+            most = std::max(most, x.gapNs);
+        }
+        QVERIFY(most >= 50000);
+        QVERIFY(err("sqlite:write_us=0,tail_us=0").contains("write_us=0 and tail_us=0"));
+    }
+
+    void writtenParametersThatDoNothingAreRefused()
+    {
+        // Each of these was accepted and changed no span. The message names the parameter
+        // and the mode it needs.
+        QVERIFY(err("periodic:kind=pipe,slack_us=20").contains("slack_us acts on kind=timer only"));
+        QVERIFY(err("periodic:kind=ipi,slack_us=0").contains("slack_us acts on kind=timer only"));
+        QVERIFY(err("sweep:kind=pipe,slack_us=70").contains("slack_us acts on kind=timer only"));
+        QVERIFY(err("cpuidle_wakeup:kind=pipe,slack_us=50").contains("slack_us acts on kind=timer only"));
+        QVERIFY(err("cpuidle_wakeup:kind=timer,write_us=9").contains("write_us acts on kind=pipe only"));
+        QVERIFY(err("cpuidle_wakeup:next_timer_us=0").contains("next_timer_us acts on kind=pipe only"));
+        QVERIFY(err("schbench:role=worker,workers=9").contains("workers acts on role=message only"));
+        QVERIFY(err("schbench:msg_us=7").contains("msg_us acts on role=message only"));
+        QVERIFY(err("schbench:sleep_us=0,slack_us=20").contains("slack_us acts only when sleep_us > 0"));
+        QVERIFY(err("io:wait_cpu_us=50").contains("wait_cpu_us acts only between two waits"));
+        QVERIFY(err("io:device=mtd,waits=1,wait_cpu_us=50").contains("needs waits > 1"));
+        // Where they act, they are accepted; so are the defaults of every one of them.
+        for (const char *ok : {"periodic:kind=timer,slack_us=20", "periodic:kind=pipe", "sweep:kind=timer,slack_us=0",
+                               "cpuidle_wakeup:kind=pipe,write_us=9,next_timer_us=0", "cpuidle_wakeup:slack_us=50",
+                               "schbench:role=message,workers=9,msg_us=7", "schbench:sleep_us=0",
+                               "io:device=mtd,wait_cpu_us=50", "io:waits=2,wait_cpu_us=50", "io"})
+            QVERIFY2(err(ok).isEmpty(), ok);
+        // A value written at its default counts as not written: the window writes every
+        // parameter out, so a pipe loop it sends carries slack_us=50 (periodic's default);
+        // the window's text of each generator's defaults is accepted.
+        QVERIFY(err("periodic:kind=pipe,slack_us=50").isEmpty());
+        QVERIFY(err("schbench:role=worker,workers=4,msg_us=3").isEmpty());
+        QVERIFY(err("io:device=nvme,waits=0,wait_cpu_us=10").isEmpty());
+        QVERIFY(err("cpuidle_wakeup:kind=timer,write_us=1.67,next_timer_us=10000,slack_us=0").isEmpty());
+        for (const GeneratorInfo &g : allGenerators()) {
+            std::string all = std::string(g.name) + ":";
+            for (const ParamInfo &p : g.params)
+                all += std::string(p.name) + "=" + formatParamValue(p, p.def) + ",";
+            all.pop_back();
+            QVERIFY2(err(all.c_str()).isEmpty(), all.c_str());
+        }
+        // A sweep keeps a parameter that acts at one of its points (workers at role=message)
+        // and refuses one that acts at none.
+        QVERIFY(err("schbench:role=worker/message,workers=8").isEmpty());
+        QVERIFY(err("periodic:kind=ipi/pipe,slack_us=40").contains("at kind=ipi: slack_us"));
+        // A never-idling point is refused even when other points idle: busy 60 us against
+        // pipe cycles of 50 + 1.67 and 100 + 1.67 us.
+        QVERIFY(err("cpuidle_wakeup:kind=pipe,busy_us=60,period_us=50/100").contains("at period_us=50: kind=pipe"));
     }
 
     void sqliteCommitsByHand()

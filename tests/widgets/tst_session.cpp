@@ -47,7 +47,9 @@ TunableChoice firstTunable()
 }
 
 /// A periodic generator's text with every parameter, none at its default but the kind (ipi).
-constexpr const char *PERIODIC_TEXT = "periodic:kind=ipi,interval_us=100,jitter_us=0.25,run_us=7,next_timer_us=2000";
+// Every parameter written out, as the window writes it (slack_us at periodic's default, 50).
+constexpr const char *PERIODIC_TEXT =
+    "periodic:kind=ipi,interval_us=100,jitter_us=0.25,run_us=7,next_timer_us=2000,slack_us=50";
 
 Session sampleSession()
 {
@@ -400,6 +402,9 @@ void TestSession::formatVersion1IsReadAsItIs()
     // next_timer_us at their defaults, 5 us and 10 ms).
     const Session s = periodicSession({{"interval_us", 100000}}, 1000);
     QByteArray v1 = replaced(sessionToJson(s), "\"format_version\": 4", "\"format_version\": 1");
+    // Format 1 held ns under the "_us" name: slack_us's default 50 us is 50000 there (as 50 it
+    // would be 0.05 us, a slack the ipi kind refuses).
+    v1 = replaced(v1, "\"slack_us\": 50", "\"slack_us\": 50000");
     v1 = replaced(v1, "\"interval_us\": 100,", "\"interval_us\": 100000,");
     v1 = replaced(v1, "\"run_us\": 5,", "\"run_us\": 5000,");
     v1 = replaced(v1, "\"next_timer_us\": 10000,", "\"next_timer_us\": 10000000,");
@@ -590,6 +595,7 @@ void TestSession::fuzzFindingsAreRefused()
     // The same value in range and whole is read as it is (2 ns of jitter) and survives a save.
     const Session v1 = periodicSession({{"jitter_us", 2}});
     QByteArray json = replaced(sessionToJson(v1), "\"format_version\": 4", "\"format_version\": 1");
+    json = replaced(json, "\"slack_us\": 50", "\"slack_us\": 50000"); // format 1: held ns
     json = replaced(json, "\"jitter_us\": 0.002", "\"jitter_us\": 2");
     const Result<Session> r = sessionFromJson(json, QStringLiteral("v1.idlescope"));
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
