@@ -51,7 +51,7 @@ ScenarioSpec junoSpec(const QString &path, int cpu)
     spec.target.id = QStringLiteral("arm-juno-r0");
     spec.target.table = builtinTable(spec.target.id).value();
     spec.workload.kind = WorkloadKind::Trace;
-    spec.workload.path = path;
+    spec.workload.path = path.toStdString();
     spec.workload.cpu = cpu;
     spec.governors = {{"recorded", {}, QColor(Qt::black)},
                       {"menu-6.14", {}, QColor(Qt::red)},
