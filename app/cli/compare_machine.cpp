@@ -12,6 +12,7 @@
 #include "core/formats/wult_csv.h"
 #include "core/io/atomic_file.h"
 #include "core/io/power_json.h"
+#include "core/scenario/scenario_closed_loop.h"
 #include "core/scenario/scenario_machine.h"
 #include "core/stream/latency_limit.h"
 #include "core/targets/builtin_machines.h"
@@ -295,7 +296,7 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
 
 int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
 {
-    Result<ClosedLoopSpec> spec = parseClosedLoopSpec(o.scenario.workload.text);
+    Result<ClosedLoopSpec> spec = scenario::closedLoopOf(o.scenario);
     if (!spec)
         return fail(inCliTerms(spec.error()));
     Result<Machine> machine = resolveMachine(args, spec->cpus());
@@ -303,22 +304,12 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
         return fail(machine.error());
     if (Status s = tuneMachine(args, o, *machine); !s)
         return fail(s.error());
-    std::vector<std::string> variants;
-    std::vector<std::vector<TunableSetting>> settings;
-    for (const scenario::GovernorInstance &g : o.scenario.governors) {
-        variants.push_back(g.variant);
-        settings.push_back(g.settings);
-    }
     if (args.has("output"))
         if (Status s = checkOutputPath(args.value("output")); !s)
             return fail(s.error());
-    Result<std::vector<ClosedLoopRun>> runs =
-        runClosedLoop(*machine, *spec, variants, settings, static_cast<std::uint64_t>(o.scenario.workload.seed),
-                      o.threads);
+    Result<std::vector<ClosedLoopRun>> runs = scenario::runClosedLoopScenario(o.scenario, *spec, *machine, o.threads);
     if (!runs)
         return fail(inCliTerms(runs.error(), {"machine"}));
-    for (std::size_t g = 0; g < runs->size(); ++g)
-        (*runs)[g].governor = o.scenario.governors[g].name(); // the rows name the instance, as compare's do
     const std::string text = formatClosedLoop(*machine, *spec, *runs, o.format);
     return emitOutput(args, "output", text);
 }

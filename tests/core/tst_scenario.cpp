@@ -7,6 +7,7 @@
  * from small hand-written ftrace texts (one stream row per complete idle span).
  * A trace on a machine carries the scenario's latency limit on every CPU.
  */
+#include "core/scenario/scenario_closed_loop.h"
 #include "core/scenario/scenario_machine.h"
 #include "core/scenario/scenario_stream.h"
 #include "core/scenario/scenario_trace.h"
@@ -14,6 +15,7 @@
 #include "core/trace/trace_import.h"
 
 #include "tests/ftrace_lines.h"
+#include "tests/governor_rig.h"
 
 #include <QTest>
 
@@ -193,6 +195,36 @@ private slots:
         applyLatencyLimit(s, 2000);
         for (const IdleSpan &x : s)
             QCOMPARE(x.latencyReqNs, Ns(2000));
+    }
+
+    void closedLoopRunsEveryInstanceByName()
+    {
+        // tst_closed_loop's three requests (io:service_us=200,work_us=10,ops=3; WFI 1/1 us,
+        // sleep 100/150 us): the oracle sleeps every 200 us wait and pays 100 us, 930 us in all,
+        // under either instance's name; the second instance runs under its label.
+        Scenario s;
+        s.workload.kind = WorkloadKind::ClosedLoop;
+        s.workload.text = "io:service_us=200,work_us=10,ops=3";
+        s.governors = {{"oracle", "", {}}, {"oracle", "B", {}}};
+        const Result<ClosedLoopSpec> loop = closedLoopOf(s);
+        QVERIFY(loop.ok());
+        const Machine m = Machine::uniform(test::makeTable("two", 250,
+                                                           {{"WFI", "", 1000, 1000, false, false},
+                                                            {"sleep", "", 100000, 150000, false, false}}),
+                                           loop->cpus());
+        const Result<std::vector<ClosedLoopRun>> runs = runClosedLoopScenario(s, *loop, m, 1);
+        QVERIFY(runs.ok());
+        QCOMPARE(runs->size(), size_t(2));
+        QCOMPARE((*runs)[0].governor, std::string("oracle"));
+        QCOMPARE((*runs)[1].governor, std::string("B"));
+        QCOMPARE((*runs)[0].durationNs, Ns(930000));
+        QCOMPARE((*runs)[1].durationNs, Ns(930000));
+        // Another kind, or a negative seed, is no closed loop to run.
+        Scenario spec = s;
+        spec.workload.kind = WorkloadKind::Spec;
+        QCOMPARE(closedLoopOf(spec).error().field, std::string("workload"));
+        s.workload.seed = -1;
+        QCOMPARE(closedLoopOf(s).error().field, std::string("seed"));
     }
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/runner/closed_loop_workload.h"
 
+#include "core/scenario/scenario_closed_loop.h"
 #include "core/source_governor/source_governor.h"
 #include "core/stats/governor_totals.h"
 #include "core/stats/run_throughput.h"
@@ -72,30 +73,27 @@ GovernorResult loopResult(const GovernorSpec &spec, const ClosedLoopRun &loop, c
 bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cancel, JobProgress *progress,
                         QString *error)
 {
-    const WorkloadSourceSpec &w = snap.spec.workload;
-    const Result<ClosedLoopSpec> spec = parseClosedLoopSpec(w.text);
+    // core's scenario of the window's, with the governors a closed loop can run.
+    scenario::Scenario s = scenarioOf(snap.spec);
+    const std::vector<const GovernorSpec *> runnable = loopGovernors(snap);
+    s.governors.clear();
+    for (const GovernorSpec *g : runnable)
+        s.governors.push_back(*g);
+    const Result<ClosedLoopSpec> spec = scenario::closedLoopOf(s);
     if (!spec) {
         *error = QString::fromStdString(spec.error().toString());
-        return false;
-    }
-    const qint64 seed = w.seed;
-    if (seed < 0) {
-        *error = QStringLiteral("seed: must be a non-negative integer");
         return false;
     }
     // The table on as many CPUs as the loop needs, with its power data: compare --table's machine.
     auto machine = std::make_shared<Machine>(Machine::uniform(snap.table, spec->cpus()));
     machine->clusters.front().power = snap.power;
 
-    const std::vector<const GovernorSpec *> runnable = loopGovernors(snap);
-    std::vector<std::string> governors;
-    std::vector<std::vector<TunableSetting>> settings;
-    for (const GovernorSpec *g : runnable) {
-        governors.push_back(g->variant);
-        settings.push_back(g->settings);
+    if (progress) {
+        std::vector<std::string> names;
+        for (const scenario::GovernorInstance &g : s.governors)
+            names.push_back(g.variant);
+        progress->begin(names, spec->operations);
     }
-    if (progress)
-        progress->begin(governors, spec->operations);
     ClosedLoopWatch watch;
     watch.cancel = &cancel;
     if (progress)
@@ -103,8 +101,7 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
             progress->update(g, total - done);
         };
     Result<std::vector<ClosedLoopRun>> runs =
-        runClosedLoop(*machine, *spec, governors, settings, static_cast<std::uint64_t>(seed),
-                      std::max(1, QThread::idealThreadCount()), &watch);
+        scenario::runClosedLoopScenario(s, *spec, *machine, std::max(1, QThread::idealThreadCount()), &watch);
     if (cancel.load()) {
         *error = QStringLiteral("cancelled");
         return false;

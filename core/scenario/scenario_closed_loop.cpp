@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/scenario/scenario_closed_loop.h"
+
+#include <cstdint>
+#include <string>
+
+namespace idlescope::scenario {
+
+Result<ClosedLoopSpec> closedLoopOf(const Scenario &s)
+{
+    if (s.workload.kind != WorkloadKind::ClosedLoop)
+        return Error{"", 0, "workload", "not a closed loop"};
+    if (s.workload.seed < 0)
+        return Error{"", 0, "seed", "must be a non-negative integer"};
+    return parseClosedLoopSpec(s.workload.text);
+}
+
+Result<std::vector<ClosedLoopRun>> runClosedLoopScenario(const Scenario &s, const ClosedLoopSpec &loop,
+                                                         const Machine &machine, int threads,
+                                                         const ClosedLoopWatch *watch)
+{
+    std::vector<std::string> variants;
+    std::vector<std::vector<TunableSetting>> settings;
+    for (const GovernorInstance &g : s.governors) {
+        variants.push_back(g.variant);
+        settings.push_back(g.settings);
+    }
+    Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(
+        machine, loop, variants, settings, static_cast<std::uint64_t>(s.workload.seed), threads, watch);
+    if (runs)
+        for (std::size_t g = 0; g < runs->size(); ++g)
+            (*runs)[g].governor = s.governors[g].name(); // the rows name the instance, as compare's do
+    return runs;
+}
+
+} // namespace idlescope::scenario

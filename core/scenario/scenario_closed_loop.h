@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/**
+ * @file scenario_closed_loop.h
+ * A closed-loop scenario run, once for the CLI (compare --closed-loop) and the
+ * window: the loop read from the scenario's workload text, its seed checked,
+ * every governor instance run with its settings on a machine of its own, and
+ * each run named by its instance (a second instance under its label), so that
+ * the two front ends cannot run one scenario two ways.
+ */
+#pragma once
+
+#include "core/common/error.h"
+#include "core/experiments/closed_loop.h"
+#include "core/machine/machine.h"
+#include "core/scenario/scenario.h"
+
+#include <vector>
+
+namespace idlescope::scenario {
+
+/// The loop of @p s (a ClosedLoop workload's text, parseClosedLoopSpec()); another kind or a
+/// negative seed is refused, naming "workload" or "seed".
+Result<ClosedLoopSpec> closedLoopOf(const Scenario &s);
+
+/**
+ * @p loop (closedLoopOf(@p s)) run by every governor instance of @p s on @p machine, seeded
+ * with s.workload.seed, on up to @p threads threads; each run's governor is the instance's
+ * name(). @p watch, when given, follows and may stop it (runClosedLoop()).
+ */
+Result<std::vector<ClosedLoopRun>> runClosedLoopScenario(const Scenario &s, const ClosedLoopSpec &loop,
+                                                         const Machine &machine, int threads,
+                                                         const ClosedLoopWatch *watch = nullptr);
+
+} // namespace idlescope::scenario
