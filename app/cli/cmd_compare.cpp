@@ -280,6 +280,11 @@ int runMachineOrLoop(const Args &args, scenario::Scenario s, experiments::Compar
             return fail(std::string("--") + single
                         + (closedLoop ? " is for a replayed workload; a closed loop runs once"
                                       : " is for one CPU; a machine compare runs once"));
+    // The closed loop's table is a row per governor over its whole machine: it has no per-CPU
+    // rows or per-state columns to give (refused, never silently left out).
+    if (closedLoop && (args.has("per-state") || args.value("cpus", "sum") == "each"))
+        return fail(std::string(args.has("per-state") ? "--per-state" : "--cpus each")
+                    + " is for a replayed workload; a closed loop's table is a row per governor, its CPUs summed");
     // A closed loop runs each instance on a machine of its own, so A/B labels apply there.
     for (const scenario::GovernorInstance &g : s.governors)
         if (!g.label.empty() && !closedLoop)

@@ -25,8 +25,8 @@ Result<std::vector<ClosedLoopRun>> runClosedLoopScenario(const Scenario &s, cons
         variants.push_back(g.variant);
         settings.push_back(g.settings);
     }
-    Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(
-        machine, loop, variants, settings, static_cast<std::uint64_t>(s.workload.seed), threads, watch);
+    Result<std::vector<ClosedLoopRun>> runs =
+        runClosedLoop(machine, loop, variants, settings, static_cast<std::uint64_t>(s.workload.seed), threads, watch);
     if (runs)
         for (std::size_t g = 0; g < runs->size(); ++g)
             (*runs)[g].governor = s.governors[g].name(); // the rows name the instance, as compare's do

@@ -396,6 +396,17 @@ private slots:
             {u"compare"_s, u"--table"_s, table, u"--closed-loop"_s, u"io:work_us=10"_s, u"--governors"_s, u"oracle"_s});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains(u"--closed-loop: field 'service_us'"_s), qPrintable(bad.err));
+        // --per-state and --cpus each have nothing to give on a closed loop's table: refused,
+        // not silently left out (a fresh user's finding: the output was the same with or without).
+        for (const QStringList &extra : {QStringList{u"--per-state"_s}, QStringList{u"--cpus"_s, u"each"_s}}) {
+            const CliResult refused =
+                runCli(QStringList{u"compare"_s, u"--table"_s, table, u"--closed-loop"_s,
+                                   u"io:service_us=200,work_us=10,ops=3"_s, u"--governors"_s, u"oracle"_s}
+                       + extra);
+            QCOMPARE(refused.exitCode, 2);
+            QVERIFY2(refused.err.contains(extra.join(u' ') + u" is for a replayed workload; a closed loop's table"_s),
+                     qPrintable(refused.err));
+        }
     }
 
     void closedLoopWithMeasuredWakeDelays()
