@@ -131,12 +131,14 @@ Result<IdleStream> coveringStream(const workloads::WorkloadSpec &spec, std::uint
     return s;
 }
 
-/// Which CPUs of @p machine run the workload (the others run the background): cpus=N
-/// names N CPUs, 0..N-1 unless --workload-cpus names them; without either, every CPU.
+/// Which CPUs of @p machine run the workload (the others run the background): cpus=N names N
+/// CPUs, 0..N-1 unless --workload-cpus names them; without either, as many as a generator
+/// counts as its own at its default (io's numjobs=1, pingpong's cpus=2), else every CPU.
 Result<std::vector<bool>> workloadCpus(const Machine &machine, const SyntheticMachineSpec &spec)
 {
     const int n = machine.cpuCount();
-    const int wanted = spec.workload.cpuCount();
+    const int wanted = spec.workload.cpuCount() > 0 || !spec.workloadCpus.empty() ? spec.workload.cpuCount()
+                                                                                  : spec.workload.ownCpuCount();
     if (wanted > n)
         return Error{spec.workload.text, 0, "workload",
                      "cpus=" + std::to_string(wanted) + " but machine " + machine.id + " has " + std::to_string(n)

@@ -482,6 +482,20 @@ void substituteSweep(WorkloadNode &node, std::int64_t value)
         substituteSweep(c, value);
 }
 
+/// The largest CPU count a generator of @p node holds as its own parameter (pingpong's cpus,
+/// io's numjobs), given or at its default; 0 when none has one.
+int maxOwnCpus(const WorkloadNode &node)
+{
+    int n = 0;
+    if (node.kind == WorkloadNode::Kind::Generator && node.params.info)
+        for (const char *own : {"cpus", "numjobs"})
+            if (const int i = node.params.info->paramIndex(own); i >= 0)
+                n = std::max(n, static_cast<int>(node.params.v[static_cast<size_t>(i)]));
+    for (const WorkloadNode &c : node.children)
+        n = std::max(n, maxOwnCpus(c));
+    return n;
+}
+
 int maxCpus(const WorkloadNode &node)
 {
     int n = node.cpus;
@@ -500,6 +514,11 @@ Result<WorkloadSpec> parseWorkloadSpec(std::string_view text)
 int WorkloadSpec::cpuCount() const
 {
     return maxCpus(root);
+}
+
+int WorkloadSpec::ownCpuCount() const
+{
+    return maxOwnCpus(root);
 }
 
 int WorkloadSpec::pointCount() const

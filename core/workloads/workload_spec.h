@@ -76,6 +76,10 @@ struct WorkloadSpec {
     /// The CPUs the workload runs on (the largest cpus= of its generators), 0 when no
     /// generator says: a one-CPU compare replays one of them, a machine all of them.
     int cpuCount() const;
+    /// The CPUs its generators count as their own parameter, given or at its default (pingpong's
+    /// ring of cpus=2, io's numjobs=1, fio's one job), 0 when none has one: what a machine runs it
+    /// on when neither cpus= nor the CPUs are named, as the generators' help says.
+    int ownCpuCount() const;
     /// The tree with the sweep value of @p point substituted.
     WorkloadNode nodeAt(int point) const;
 };

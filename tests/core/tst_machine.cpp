@@ -382,6 +382,38 @@ private slots:
         QCOMPARE(workloads::parseWorkloadSpec("io:device=sata,numjobs=4")->cpuCount(), 4);
     }
 
+    void ioRunsOnItsOneJobByDefault()
+    {
+        // io's help says numjobs=1 (fio's one job), but a machine ran io on every CPU unless
+        // numjobs=1 was written (a fresh user's finding). On three CPUs, an I/O of 300 us
+        // (wake 300 us) against the background's 1000 us timer (wake 1000 us): io runs on
+        // CPU 0 alone by default, on CPUs 0 and 1 with numjobs=2, and on the CPUs
+        // --workload-cpus lists when it lists them (numjobs unwritten does not count them).
+        const Machine m = Machine::uniform(twoStates(), 3);
+        const auto ioCpus = [&](const std::string &workload, std::vector<int> listed) {
+            SyntheticMachineSpec spec;
+            spec.workload = workloads::parseWorkloadSpec(workload).value();
+            spec.background =
+                workloads::parseWorkloadSpec(
+                    "idle:timer_us=100000000,max_idle_us=1000,irq_us=0,callback_us=0,rcu_ticks=0,run_us=0")
+                    .value();
+            spec.workloadCpus = std::move(listed);
+            spec.spans = 2;
+            std::vector<int> io;
+            for (const CpuStream &c : syntheticMachineWorkload(m, spec).value().cpus)
+                if (!c.stream.empty() && c.stream.front().wakeNs == 300000)
+                    io.push_back(c.cpu);
+            return io;
+        };
+        const std::string io = "io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0,irq=local";
+        QCOMPARE(ioCpus(io, {}), std::vector<int>({0}));
+        QCOMPARE(ioCpus(io + ",numjobs=2", {}), std::vector<int>({0, 1}));
+        QCOMPARE(ioCpus(io, {1, 2}), std::vector<int>({1, 2}));
+        // A generator that counts no CPUs of its own still runs on every CPU.
+        QCOMPARE(ioCpus("periodic:kind=ipi,interval_us=300,run_us=10,next_timer_us=0", {}),
+                 std::vector<int>({0, 1, 2}));
+    }
+
     void completionInterruptsOfAnOverlayByHand()
     {
         // CPU 1 runs `idle + io` (kIoOnCpu0 beside the idle system with a timer every 450 us,
