@@ -605,11 +605,11 @@ private slots:
 
     void builtinMachineOnAWorkload()
     {
-        // rk3399: 6 CPUs, two clusters of the arm-rk3399 table; the workload on every CPU, each
-        // completion on its submitter (irq=local; emmc's default also interrupts CPU 0).
+        // rk3399: 6 CPUs, two clusters of the arm-rk3399 table; the workload on every CPU (six
+        // fio jobs), each completion on its submitter (irq=local; emmc's default also interrupts CPU 0).
         const CliResult r = runCli({u"compare"_s, u"--machine"_s, u"rk3399"_s, u"--workload"_s,
-                                    u"io:device=emmc,irq=local"_s, u"--governors"_s, u"menu-6.14"_s, u"--spans"_s,
-                                    u"300"_s, u"--format"_s, u"csv"_s, u"--cluster-view"_s});
+                                    u"io:device=emmc,irq=local,numjobs=6"_s, u"--governors"_s, u"menu-6.14"_s,
+                                    u"--spans"_s, u"300"_s, u"--format"_s, u"csv"_s, u"--cluster-view"_s});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QMap<QString, Row> rows = csvRowsBy(r.out, 2);
         // The busiest CPU's 300 spans set the run's time, which the other five cover with spans

@@ -399,8 +399,9 @@ private slots:
                     .value();
             spec.workloadCpus = std::move(listed);
             spec.spans = 2;
+            const MachineWorkload w = syntheticMachineWorkload(m, spec).value();
             std::vector<int> io;
-            for (const CpuStream &c : syntheticMachineWorkload(m, spec).value().cpus)
+            for (const CpuStream &c : w.cpus)
                 if (!c.stream.empty() && c.stream.front().wakeNs == 300000)
                     io.push_back(c.cpu);
             return io;

@@ -47,12 +47,13 @@ private slots:
     {
         WorkloadSource w;
         w.kind = WorkloadKind::Generator;
-        w.text = "periodic:kind=ipi,interval_us=100,jitter_us=0.25,run_us=7,next_timer_us=2000";
+        w.text = "periodic:kind=ipi,interval_us=100,jitter_us=0.25,run_us=7,next_timer_us=2000,slack_us=50";
         w.spans = 500;
         w.seed = 9;
         QCOMPARE(workloadSourceJson(w),
                  objectOf(R"({"kind": "periodic", "path": "", "params": {"kind": 1, "interval_us": 100,
-                             "jitter_us": 0.25, "run_us": 7, "next_timer_us": 2000, "spans": 500, "seed": 9}})"));
+                             "jitter_us": 0.25, "run_us": 7, "next_timer_us": 2000, "slack_us": 50, "spans": 500,
+                             "seed": 9}})"));
         // An old session's seeding is marked, and the same object reads back to the same source.
         w.legacySeeding = true;
         const QJsonObject o = workloadSourceJson(w);
@@ -115,7 +116,9 @@ private slots:
         const QJsonObject o = objectOf(R"({"kind": "periodic", "params": {"interval_us": 50000}})");
         const Result<WorkloadSource> w = readInto(o, WorkloadSource{}, 1);
         QVERIFY2(w.ok(), w.ok() ? "" : w.error().toString().c_str());
-        QCOMPARE(w->text, std::string("periodic:kind=ipi,interval_us=50,jitter_us=0,run_us=5,next_timer_us=10000"));
+        // slack_us came with format 4: an IPI wakeup has no timer, so its default stands.
+        QCOMPARE(w->text, std::string("periodic:kind=ipi,interval_us=50,jitter_us=0,run_us=5,next_timer_us=10000,"
+                                      "slack_us=50"));
         QVERIFY(w->legacySeeding);
     }
 

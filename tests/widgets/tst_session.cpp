@@ -484,7 +484,7 @@ void TestSession::newerVersionIsRejected()
     QVERIFY(!r.ok());
     QCOMPARE(r.error().field, std::string("format_version"));
     QCOMPARE(r.error().file, std::string("new.idlescope"));
-    QVERIFY(QString::fromStdString(r.error().message).contains(QStringLiteral("newer idlescope (format 4)")));
+    QVERIFY(QString::fromStdString(r.error().message).contains(QStringLiteral("newer idlescope (format 5)")));
 }
 
 void TestSession::badFieldIsNamed_data()

@@ -238,7 +238,8 @@ void TestSpecWorkload::sessionParamsGiveTheCliText()
     const WorkloadSourceSpec &w = back->scenario.workload;
     QCOMPARE(w.kind, WorkloadKind::Generator);
     // Every parameter of periodic in its order and named unit, as `compare --workload` takes it.
-    const std::string text = "periodic:kind=pipe,interval_us=50,jitter_us=2.5,run_us=5,next_timer_us=10000";
+    // (slack_us came with format 4: a pipe wakeup has no timer, so its default stands.)
+    const std::string text = "periodic:kind=pipe,interval_us=50,jitter_us=2.5,run_us=5,next_timer_us=10000,slack_us=50";
     QCOMPARE(w.text, text);
     QCOMPARE(w.spans, qint64(3000));
     QCOMPARE(w.seed, qint64(7));
@@ -253,6 +254,7 @@ void TestSpecWorkload::sessionParamsGiveTheCliText()
     QJsonObject all = params;
     all.insert(QStringLiteral("run_us"), 5);
     all.insert(QStringLiteral("next_timer_us"), 10000);
+    all.insert(QStringLiteral("slack_us"), 50);
     QCOMPARE(saved, all);
     // Its spans are those core/scenario (and so the command line) makes of that text, spans and seed.
     const SnapshotPtr snap = test::simulateOnce(back->scenario);
