@@ -42,6 +42,139 @@ int cheapestState(const IdleStateTable &table, const PowerModel &power)
     return best;
 }
 
+namespace {
+
+/// "no power data for TABLE state NAME": the first state of @p cluster without an idle power.
+std::string missingIdlePower(const Cluster &cluster)
+{
+    const StatePower *gap = nullptr;
+    for (const StatePower &s : cluster.power.states)
+        if (!gap && !(s.powerMw >= 0))
+            gap = &s;
+    const int idx = gap ? static_cast<int>(gap - cluster.power.states.data()) : 0;
+    return "no power data for " + cluster.table.id + " state " + cluster.table[idx].name;
+}
+
+/// One cluster's CPUs of a run (rows of its state matrices), in seconds: the time in each
+/// state, the entries, the time in any state and the time spent entering states.
+struct ClusterTimes {
+    Eigen::MatrixXd timeS, usage;
+    Eigen::VectorXd inStateS, enteringS;
+};
+
+ClusterTimes clusterTimes(const Cluster &cluster, const MachineRun &run, const StateMatrices &m,
+                          const std::vector<Eigen::Index> &rows)
+{
+    const int n = cluster.table.count();
+    ClusterTimes t;
+    t.timeS = m.timeNs(rows, Eigen::seqN(0, n)).cast<double>() * 1e-9;
+    t.usage = m.usage(rows, Eigen::seqN(0, n)).cast<double>();
+    // A replay's time in a state holds the table's exit latency of each entry, and the
+    // entering of it: the CPU spent those running (waking, entering), not in the state.
+    Eigen::VectorXd exitS(n);
+    for (int s = 0; s < n; ++s)
+        exitS(s) = static_cast<double>(cluster.table[s].exitLatencyNs) * 1e-9;
+    t.enteringS = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(rows.size()));
+    for (size_t k = 0; k < rows.size(); ++k) {
+        const CpuRun &c = run.cpus[static_cast<size_t>(rows[k])];
+        const auto r = static_cast<Eigen::Index>(k);
+        if (c.timeHasExitLatency)
+            t.timeS.row(r) = (t.timeS.row(r) - t.usage.row(r).cwiseProduct(exitS.transpose())).cwiseMax(0.0);
+        for (int s = 0; s < n; ++s) {
+            const double entering = static_cast<double>(c.enteringNs[static_cast<size_t>(s)]) * 1e-9;
+            t.timeS(r, s) = std::max(0.0, t.timeS(r, s) - entering);
+            t.enteringS(r) += entering;
+        }
+    }
+    t.inStateS = t.timeS.rowwise().sum();
+    return t;
+}
+
+/// The energy of each of @p cluster's CPUs (@p rows of @p run) into @p out: idle in each
+/// state, entries and exits, the rest of the window in the cheapest state and, with an
+/// active power, the work, the entering and the wake-ups at it.
+void chargeCpus(const Cluster &cluster, const MachineRun &run, const std::vector<Eigen::Index> &rows,
+                const ClusterTimes &t, Ns windowNs, RunEnergy &out)
+{
+    const int n = cluster.table.count();
+    Eigen::VectorXd powerW(n), entryExitJ(n);
+    for (int s = 0; s < n; ++s) {
+        powerW(s) = cluster.power.states[static_cast<size_t>(s)].powerMw * 1e-3;
+        entryExitJ(s) = cluster.power.states[static_cast<size_t>(s)].entryExitUj * 1e-6;
+    }
+    const Eigen::VectorXd idle = t.timeS * powerW;
+    const Eigen::VectorXd entryExit = t.usage * entryExitJ;
+    // The rest of the window: idle where idling costs least (no entry of it is counted).
+    const int cheapest = cheapestState(cluster.table, cluster.power);
+    const double cheapestW = cheapest >= 0 ? powerW(cheapest) : 0.0;
+    for (size_t k = 0; k < rows.size(); ++k) {
+        const auto r = static_cast<size_t>(rows[k]);
+        const auto kk = static_cast<Eigen::Index>(k);
+        const CpuRun &c = run.cpus[r];
+        CpuEnergy &e = out.cpus[r];
+        e.cpu = c.cpu;
+        e.idleJ = idle(kk);
+        e.entryExitJ = entryExit(kk);
+        e.afterRunJ = static_cast<double>(std::max<Ns>(0, windowNs - c.durationNs)) * 1e-9 * cheapestW;
+        if (cluster.power.hasActivePower()) {
+            // Running: the work between wakeups, the entries and the wake-ups themselves.
+            const double activeW = cluster.power.activeMw * 1e-3;
+            const double wakingS = static_cast<double>(c.wakingNs) * 1e-9;
+            const double busyS = static_cast<double>(c.durationNs) * 1e-9 - t.inStateS(kk) - wakingS - t.enteringS(kk);
+            e.enteringJ = t.enteringS(kk) * activeW;
+            e.wakingJ = wakingS * activeW;
+            e.activeJ = std::max(0.0, busyS) * activeW;
+        }
+    }
+}
+
+/// @p cluster's own energy, charged when the loop's one CPU of it decides its state (the
+/// others sleep throughout); else said in @p out's clusterNote when it has the power data.
+ClusterEnergy chargeCluster(const Cluster &cluster, const MachineRun &run, const std::vector<Eigen::Index> &rows,
+                            const ClusterTimes &t, Ns windowNs, RunEnergy &out)
+{
+    const int n = cluster.table.count();
+    ClusterEnergy ce;
+    ce.name = cluster.name;
+    if (hasClusterPower(cluster, n) && run.othersIdle && rows.size() == 1) {
+        const CpuRun &c = run.cpus[static_cast<size_t>(rows.front())];
+        for (int s = 0; s < n; ++s)
+            ce.idleJ += t.timeS(0, s) * cluster.clusterIdlePowerMw[static_cast<size_t>(s)] * 1e-3;
+        ce.activeJ =
+            std::max(0.0, static_cast<double>(c.durationNs) * 1e-9 - t.inStateS(0)) * cluster.clusterActiveMw * 1e-3;
+        if (const int cheapest = cheapestState(cluster.table, cluster.power); cheapest >= 0)
+            ce.afterRunJ = static_cast<double>(std::max<Ns>(0, windowNs - c.durationNs)) * 1e-9
+                           * cluster.clusterIdlePowerMw[static_cast<size_t>(cheapest)] * 1e-3;
+        ce.charged = true;
+    } else if (hasClusterPower(cluster, n)) {
+        out.clusterNote += (out.clusterNote.empty() ? "" : "; ") + clusterNotCharged(cluster, run);
+    }
+    return ce;
+}
+
+/// The run's totals from its CPUs' and charged clusters' energies.
+void sumEnergy(RunEnergy &out)
+{
+    for (const CpuEnergy &e : out.cpus) {
+        out.idleJ += e.idleJ;
+        out.entryExitJ += e.entryExitJ;
+        out.enteringJ += e.enteringJ;
+        out.activeJ += e.activeJ;
+        out.wakingJ += e.wakingJ;
+        out.afterRunJ += e.afterRunJ;
+    }
+    for (const ClusterEnergy &c : out.clusters)
+        if (c.charged)
+            out.clusterJ += c.totalJ();
+    if (!out.hasActive) {
+        out.activeJ = 0;
+        out.wakingJ = 0;
+        out.enteringJ = 0;
+    }
+}
+
+} // namespace
+
 RunEnergy runEnergy(const Machine &machine, const MachineRun &run, Ns windowNs)
 {
     RunEnergy out;
@@ -59,102 +192,18 @@ RunEnergy runEnergy(const Machine &machine, const MachineRun &run, Ns windowNs)
         if (rows.empty())
             continue;
         if (!cluster.power.hasIdlePower()) {
-            const StatePower *gap = nullptr;
-            for (const StatePower &s : cluster.power.states)
-                if (!gap && !(s.powerMw >= 0))
-                    gap = &s;
-            const int idx = gap ? static_cast<int>(gap - cluster.power.states.data()) : 0;
-            out.missing = "no power data for " + cluster.table.id + " state " + cluster.table[idx].name;
+            out.missing = missingIdlePower(cluster);
             out.cpus.clear();
             out.clusters.clear();
             return out;
         }
         out.hasActive = out.hasActive && cluster.power.hasActivePower();
-        const int n = cluster.table.count();
-        Eigen::VectorXd powerW(n), entryExitJ(n);
-        for (int s = 0; s < n; ++s) {
-            powerW(s) = cluster.power.states[static_cast<size_t>(s)].powerMw * 1e-3;
-            entryExitJ(s) = cluster.power.states[static_cast<size_t>(s)].entryExitUj * 1e-6;
-        }
-        Eigen::MatrixXd timeS = m.timeNs(rows, Eigen::seqN(0, n)).cast<double>() * 1e-9;
-        const Eigen::MatrixXd usage = m.usage(rows, Eigen::seqN(0, n)).cast<double>();
-        // A replay's time in a state holds the table's exit latency of each entry, and the
-        // entering of it: the CPU spent those running (waking, entering), not in the state.
-        Eigen::VectorXd exitS(n);
-        for (int s = 0; s < n; ++s)
-            exitS(s) = static_cast<double>(cluster.table[s].exitLatencyNs) * 1e-9;
-        Eigen::VectorXd enteringS = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(rows.size()));
-        for (size_t k = 0; k < rows.size(); ++k) {
-            const CpuRun &c = run.cpus[static_cast<size_t>(rows[k])];
-            const auto r = static_cast<Eigen::Index>(k);
-            if (c.timeHasExitLatency)
-                timeS.row(r) = (timeS.row(r) - usage.row(r).cwiseProduct(exitS.transpose())).cwiseMax(0.0);
-            for (int s = 0; s < n; ++s) {
-                const double entering = static_cast<double>(c.enteringNs[static_cast<size_t>(s)]) * 1e-9;
-                timeS(r, s) = std::max(0.0, timeS(r, s) - entering);
-                enteringS(r) += entering;
-            }
-        }
-        const Eigen::VectorXd inStateS = timeS.rowwise().sum();
-        const Eigen::VectorXd idle = timeS * powerW;
-        const Eigen::VectorXd entryExit = usage * entryExitJ;
-        // The rest of the window: idle where idling costs least (no entry of it is counted).
-        const int cheapest = cheapestState(cluster.table, cluster.power);
-        const double cheapestW = cheapest >= 0 ? powerW(cheapest) : 0.0;
-        for (size_t k = 0; k < rows.size(); ++k) {
-            const auto r = static_cast<size_t>(rows[k]);
-            const auto kk = static_cast<Eigen::Index>(k);
-            const CpuRun &c = run.cpus[r];
-            CpuEnergy &e = out.cpus[r];
-            e.cpu = c.cpu;
-            e.idleJ = idle(kk);
-            e.entryExitJ = entryExit(kk);
-            e.afterRunJ = static_cast<double>(std::max<Ns>(0, windowNs - c.durationNs)) * 1e-9 * cheapestW;
-            if (cluster.power.hasActivePower()) {
-                // Running: the work between wakeups, the entries and the wake-ups themselves.
-                const double activeW = cluster.power.activeMw * 1e-3;
-                const double wakingS = static_cast<double>(c.wakingNs) * 1e-9;
-                const double busyS = static_cast<double>(c.durationNs) * 1e-9 - inStateS(kk) - wakingS - enteringS(kk);
-                e.enteringJ = enteringS(kk) * activeW;
-                e.wakingJ = wakingS * activeW;
-                e.activeJ = std::max(0.0, busyS) * activeW;
-            }
-        }
-        ClusterEnergy ce;
-        ce.name = cluster.name;
-        if (hasClusterPower(cluster, n) && run.othersIdle && rows.size() == 1) {
-            // The loop's one CPU of the cluster decides its state: the others sleep throughout.
-            const CpuRun &c = run.cpus[static_cast<size_t>(rows.front())];
-            for (int s = 0; s < n; ++s)
-                ce.idleJ += timeS(0, s) * cluster.clusterIdlePowerMw[static_cast<size_t>(s)] * 1e-3;
-            ce.activeJ =
-                std::max(0.0, static_cast<double>(c.durationNs) * 1e-9 - inStateS(0)) * cluster.clusterActiveMw * 1e-3;
-            if (cheapest >= 0)
-                ce.afterRunJ = static_cast<double>(std::max<Ns>(0, windowNs - c.durationNs)) * 1e-9
-                               * cluster.clusterIdlePowerMw[static_cast<size_t>(cheapest)] * 1e-3;
-            ce.charged = true;
-        } else if (hasClusterPower(cluster, n)) {
-            out.clusterNote += (out.clusterNote.empty() ? "" : "; ") + clusterNotCharged(cluster, run);
-        }
-        out.clusters.push_back(ce);
+        const ClusterTimes t = clusterTimes(cluster, run, m, rows);
+        chargeCpus(cluster, run, rows, t, windowNs, out);
+        out.clusters.push_back(chargeCluster(cluster, run, rows, t, windowNs, out));
     }
     out.available = true;
-    for (const CpuEnergy &e : out.cpus) {
-        out.idleJ += e.idleJ;
-        out.entryExitJ += e.entryExitJ;
-        out.enteringJ += e.enteringJ;
-        out.activeJ += e.activeJ;
-        out.wakingJ += e.wakingJ;
-        out.afterRunJ += e.afterRunJ;
-    }
-    for (const ClusterEnergy &c : out.clusters)
-        if (c.charged)
-            out.clusterJ += c.totalJ();
-    if (!out.hasActive) {
-        out.activeJ = 0;
-        out.wakingJ = 0;
-        out.enteringJ = 0;
-    }
+    sumEnergy(out);
     return out;
 }
 
