@@ -14,9 +14,19 @@
 #include "core/workloads/rng.h"
 #include "core/workloads/workload.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace idlescope::workloads {
+
+// The units the generators' parameter tables hold their values in, and the one next-timer
+// parameter most generators share.
+inline constexpr std::int64_t US = NSEC_PER_USEC;
+inline constexpr std::int64_t MAX_US = 100LL * NSEC_PER_SEC; ///< 100 s: the longest duration a parameter takes
+inline constexpr std::int64_t PCT = 1000;                    ///< 1 % in milli-percent
+inline constexpr Ns NEXT_TIMER_DEFAULT = 10000 * US;
+inline constexpr const char *kNextTimerHelp =
+    "distance of the CPU's next unrelated timer (drawn in [x/2, 3x/2]; 0 = none)";
 
 /// "next_timer_us=0": the next timer is this far away (1000 s), i.e. none that matters.
 inline constexpr Ns NO_TIMER_NS = 1000LL * NSEC_PER_SEC;
@@ -58,6 +68,27 @@ protected:
 
     static IdleSpan timerWake(Ns gapNs, Ns idleNs) { return IdleSpan{gapNs, idleNs, idleNs, NO_LATENCY_REQ, 0}; }
     IdleSpan eventWake(Ns gapNs, Ns waitNs);
+
+    /// One wait of a task: the CPU time before it, its length, and whether its CPU idles
+    /// through it (a wakeup that finds the CPU running another task does not).
+    struct Wait {
+        Ns cpuNs;
+        Ns waitNs;
+        bool idles = true;
+    };
+    /// The span of the first wait @p draw() gives that idles and lasts (MAX_FOLDED_WAITS): each
+    /// wait before it is busy time, its CPU time and its length, in the span's gap.
+    template <class Draw>
+    IdleSpan firstIdleWait(Draw draw)
+    {
+        Ns busy = 0;
+        for (int folded = 0;; ++folded) {
+            const Wait w = draw();
+            if (w.idles && (w.waitNs > 0 || folded >= MAX_FOLDED_WAITS))
+                return eventWake(busy + w.cpuNs, std::max<Ns>(1, w.waitNs));
+            busy += w.cpuNs + std::max<Ns>(0, w.waitNs);
+        }
+    }
     /// After @p gapNs busy, an exponential idle time of mean @p meanIdleNs that a timer ends
     /// with probability @p timerPpm (per million), an event otherwise. Draws the chance, then
     /// the idle time (a generator's stream depends on the order).

@@ -21,13 +21,6 @@ namespace idlescope::workloads {
 
 namespace {
 
-constexpr std::int64_t US = NSEC_PER_USEC;
-constexpr std::int64_t MAX_US = 100LL * NSEC_PER_SEC;
-constexpr std::int64_t PCT = 1000;
-
-constexpr Ns NEXT_TIMER_DEFAULT = 10000 * US;
-constexpr const char *kNextTimerHelp = "distance of the CPU's next unrelated timer (drawn in [x/2, 3x/2]; 0 = none)";
-
 // --- I/O completion ------------------------------------------------------------
 
 struct DeviceProfile {
@@ -96,18 +89,15 @@ protected:
         // wait_cpu_us before the next one. The first wait follows the submission.
         // A wait of 0 ns (a device that answers at once, or an I/O shorter than its waits) is
         // no idle period: its CPU time joins the next span's gap (MAX_FOLDED_WAITS).
-        Ns busy = 0;
-        for (int folded = 0;; ++folded) {
+        return firstIdleWait([this] {
             if (m_step == 0)
                 m_ioNs = m_profile.baseNs + m_rng.exponential(m_profile.tailNs);
             const Ns share = m_ioNs / m_waits;
             const Ns wait = m_step + 1 < m_waits ? share : m_ioNs - share * (m_waits - 1);
             const Ns gap = m_step == 0 ? m_submitNs : m_waitCpuNs;
             m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
-            if (wait > 0 || folded == MAX_FOLDED_WAITS)
-                return eventWake(busy + gap, std::max<Ns>(1, wait));
-            busy += gap;
-        }
+            return Wait{gap, wait};
+        });
     }
 
 private:
@@ -344,13 +334,10 @@ protected:
         // next wait that does find the CPU idle. idle_pct=100 draws nothing more (the
         // former stream).
         // A wait of 0 ns (rtt_us=0) is no idle period either: the query's time is busy time.
-        Ns busy = 0;
-        for (int folded = 0;; ++folded) {
+        return firstIdleWait([this] {
             const Ns wait = nextWait();
-            if (m_rng.chancePpm(m_idlePpm) && (wait > 0 || folded >= MAX_FOLDED_WAITS))
-                return eventWake(busy + m_queryNs, std::max<Ns>(1, wait));
-            busy += m_queryNs + wait;
-        }
+            return Wait{m_queryNs, wait, m_rng.chancePpm(m_idlePpm)};
+        });
     }
 
 private:

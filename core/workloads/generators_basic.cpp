@@ -19,10 +19,6 @@ namespace idlescope::workloads {
 
 namespace {
 
-constexpr std::int64_t US = NSEC_PER_USEC;
-constexpr std::int64_t MAX_US = 100LL * NSEC_PER_SEC; // 100 s: the longest duration a parameter takes
-constexpr std::int64_t PCT = 1000;                    // 1 % in milli-percent
-
 constexpr const char *kPeriodicKinds[] = {"timer", "ipi", "pipe"};
 
 // --- periodic / sweep -------------------------------------------------------

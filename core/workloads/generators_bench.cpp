@@ -16,9 +16,6 @@ namespace idlescope::workloads {
 
 namespace {
 
-constexpr std::int64_t US = NSEC_PER_USEC;
-constexpr std::int64_t MAX_US = 100LL * NSEC_PER_SEC;
-
 // --- cpuidle_wakeup ---------------------------------------------------------------
 
 constexpr const char *kWakeupKinds[] = {"timer", "pipe"};
@@ -76,13 +73,9 @@ protected:
         // A wakee slower than this cycle of the waker finds the next byte already in the
         // pipe: read() returns at once and its CPU does not idle, so the wakeup's busy_us
         // joins the next span's gap (MAX_FOLDED_WAITS).
-        Ns busy = m_busyNs;
-        for (int folded = 0;; ++folded) {
-            const Ns idle = m_rng.jitter(m_periodNs, m_jitterNs, 1) + m_writeNs - m_busyNs;
-            if (idle > 0 || folded == MAX_FOLDED_WAITS)
-                return eventWake(busy, std::max<Ns>(1, idle));
-            busy += m_busyNs;
-        }
+        return firstIdleWait([this] {
+            return Wait{m_busyNs, m_rng.jitter(m_periodNs, m_jitterNs, 1) + m_writeNs - m_busyNs};
+        });
     }
 
 private:
@@ -175,13 +168,7 @@ protected:
     {
         if (!m_worker) {
             // A post that arrives while the thread still answers the previous one: no idle.
-            Ns busy = m_msgNs;
-            for (int folded = 0;; ++folded) {
-                const Ns idle = m_rng.exponential(m_idleMeanNs);
-                if (idle > 0 || folded == MAX_FOLDED_WAITS)
-                    return eventWake(busy, std::max<Ns>(1, idle));
-                busy += m_msgNs;
-            }
+            return firstIdleWait([this] { return Wait{m_msgNs, m_rng.exponential(m_idleMeanNs)}; });
         }
         // schbench's worker calls usleep() only when sleep_usec > 0: with -s 0 its CPU
         // goes from the wake (run_us) straight to its work and the next futex wait.
@@ -233,8 +220,7 @@ constexpr ParamInfo kSqliteParams[] = {
     {"write_us", ParamUnit::Us, 100 * US, 0, MAX_US, "fastest device write (each wait)"},
     {"tail_us", ParamUnit::Us, 50 * US, 0, MAX_US, "mean exponential tail above write_us"},
     {"fs_us", ParamUnit::Us, 10 * US, 0, MAX_US, "CPU time between two waits (file system, block layer, SQLite)"},
-    {"next_timer_us", ParamUnit::Us, 10000 * US, 0, MAX_US,
-     "distance of the CPU's next unrelated timer (drawn in [x/2, 3x/2]; 0 = none)"},
+    {"next_timer_us", ParamUnit::Us, NEXT_TIMER_DEFAULT, 0, MAX_US, kNextTimerHelp},
 };
 
 /*
@@ -261,15 +247,11 @@ protected:
     IdleSpan produce() override
     {
         // A write the device finishes in 0 ns makes no wait: its CPU time joins the next gap.
-        Ns busy = 0;
-        for (int folded = 0;; ++folded) {
+        return firstIdleWait([this] {
             const Ns gap = m_step == 0 ? m_stmtNs : m_fsNs;
             m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
-            const Ns wait = m_writeNs + m_rng.exponential(m_tailNs);
-            if (wait > 0 || folded == MAX_FOLDED_WAITS)
-                return eventWake(busy + gap, std::max<Ns>(1, wait));
-            busy += gap;
-        }
+            return Wait{gap, m_writeNs + m_rng.exponential(m_tailNs)};
+        });
     }
 
 private:
