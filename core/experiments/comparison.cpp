@@ -71,7 +71,7 @@ RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Gove
         m.aboveByState[static_cast<size_t>(i)] = s.above;
         m.belowByState[static_cast<size_t>(i)] = s.below;
     }
-    const RunThroughput t = replayThroughput(table, power, stream, sum, m.wakeups, wake);
+    const RunThroughput t = replayThroughput(table, power, clockOf(stream), sum, m.wakeups, wake);
     m.durationNs = t.durationNs;
     m.idleEnergyJ = t.idleEnergyJ;
     m.energyJ = t.energyJ;

@@ -59,7 +59,7 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     const ReplaySummary &sum = replay.summary();
     out.entries = sum.entries;
     out.spans = sum.spans;
-    out.durationNs = replayDurationNs(stream, replay.now() - REPLAY_START_NS, wake);
+    out.durationNs = replayDurationNs(clockOf(stream), replay.now() - REPLAY_START_NS, wake);
     out.wakingNs = wake.wakingNs;
     out.enteringNs = wake.enteringNs;
     out.timeHasExitLatency = true;

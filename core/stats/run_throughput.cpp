@@ -14,14 +14,15 @@ double perSecond(double count, Ns durationNs)
     return durationNs > 0 ? count / (static_cast<double>(durationNs) * 1e-9) : 0.0;
 }
 
-bool keepsTraceClock(const IdleStream &stream)
+StreamClock clockOf(const IdleStream &stream)
 {
-    return std::any_of(stream.begin(), stream.end(), [](const IdleSpan &row) { return row.gapFromWake; });
+    const bool trace = std::any_of(stream.begin(), stream.end(), [](const IdleSpan &row) { return row.gapFromWake; });
+    return trace ? StreamClock::Trace : StreamClock::Own;
 }
 
-Ns replayDurationNs(const IdleStream &stream, Ns replayElapsedNs, const WakeTotals &wake)
+Ns replayDurationNs(StreamClock clock, Ns replayElapsedNs, const WakeTotals &wake)
 {
-    return replayElapsedNs + (keepsTraceClock(stream) ? 0 : wake.clockShiftNs);
+    return replayElapsedNs + (clock == StreamClock::Trace ? 0 : wake.clockShiftNs);
 }
 
 namespace {
@@ -44,11 +45,11 @@ RunThroughput oneCpuThroughput(const IdleStateTable &table, const PowerModel &po
 
 } // namespace
 
-RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const IdleStream &stream,
+RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, StreamClock clock,
                                const ReplaySummary &summary, std::int64_t wakeups, const WakeTotals &wake)
 {
     CpuRun cpu;
-    cpu.durationNs = replayDurationNs(stream, summary.endNowNs - REPLAY_START_NS, wake);
+    cpu.durationNs = replayDurationNs(clock, summary.endNowNs - REPLAY_START_NS, wake);
     cpu.wakeups = wakeups;
     cpu.wakingNs = wake.wakingNs;
     cpu.enteringNs = wake.enteringNs;
@@ -56,12 +57,12 @@ RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &po
     return oneCpuThroughput(table, power, summary, cpu);
 }
 
-RunThroughput governorRunThroughput(const IdleStateTable &table, const PowerModel &power, const IdleStream &stream,
+RunThroughput governorRunThroughput(const IdleStateTable &table, const PowerModel &power, StreamClock clock,
                                     const GovernorRun &run, const GovernorTotals &totals)
 {
     if (run.variant == RECORDED_VARIANT)
         return recordedThroughput(table, power, run.summary);
-    return replayThroughput(table, power, stream, run.summary, totals.latencyCostEntries, totals.wake);
+    return replayThroughput(table, power, clock, run.summary, totals.latencyCostEntries, totals.wake);
 }
 
 RunThroughput recordedThroughput(const IdleStateTable &table, const PowerModel &power, const ReplaySummary &summary)

@@ -38,39 +38,45 @@ struct RunThroughput {
 /// @p count events per second of @p durationNs (0 when the duration is not positive).
 double perSecond(double count, Ns durationNs);
 
-/// True when @p stream keeps a trace's clock: its rows count their gaps from the previous
-/// row's wakeup (IdleSpan::gapFromWake), so a replay's exits do not move them.
-bool keepsTraceClock(const IdleStream &stream);
+/// The clock a stream's rows are on: their own (a generated stream or a stream file, whose
+/// every row starts after the previous row's exit, so a replay's exits move it) or a trace's,
+/// whose rows count their gaps from the previous row's wakeup (IdleSpan::gapFromWake) and so
+/// start where the trace says whatever the exits took.
+enum class StreamClock { Own, Trace };
+
+/// @p stream's clock: a pass over its rows, so that a caller pricing several runs of one
+/// stream (the window's governors, every re-run) asks once and keeps the answer.
+StreamClock clockOf(const IdleStream &stream);
 
 /**
- * The duration of a replay of @p stream on the real clock, from @p replayElapsedNs (its
+ * The duration of a replay on the real clock of a stream on @p clock, from @p replayElapsedNs (its
  * clock's end - REPLAY_START_NS) and @p wake, its entries' wake delays: the replay's clock
  * moves on by the table's exit latency after each entry where the CPU took the wake delay,
  * so a generated stream's run is wake.clockShiftNs longer (shorter when the wake delays are
- * shorter); a trace's rows (keepsTraceClock()) start where the trace says whatever the exits
+ * shorter); a trace's rows (StreamClock::Trace) start where the trace says whatever the exits
  * took, so its duration is the replay's. The one rule of compare, compare --machine and the
  * window.
  */
-Ns replayDurationNs(const IdleStream &stream, Ns replayElapsedNs, const WakeTotals &wake);
+Ns replayDurationNs(StreamClock clock, Ns replayElapsedNs, const WakeTotals &wake);
 
 /**
- * The throughput and energy of one reference replay of @p stream on @p table: @p summary its
+ * The throughput and energy of one reference replay on @p table of a stream on @p clock: @p summary its
  * counters (replayStream()'s, on the REPLAY_START_NS clock), @p wakeups the
  * entries that paid their wake delay to a wakeup (entryPaysExitLatency(),
  * GovernorTotals::latencyCostEntries), @p power the table's power data, @p wake
  * its entries' wake delays (GovernorTotals::wake): the duration is replayDurationNs(), the
  * states' time leaves the exit latency to waking (energy.h).
  */
-RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, const IdleStream &stream,
+RunThroughput replayThroughput(const IdleStateTable &table, const PowerModel &power, StreamClock clock,
                                const ReplaySummary &summary, std::int64_t wakeups, const WakeTotals &wake);
 
 /**
  * The same for a governor's run kept entry by entry (the window's runs): @p run replayed
- * @p stream on @p table, @p totals its governorTotals(). A trace's recorded run
+ * a stream on @p clock on @p table, @p totals its governorTotals(). A trace's recorded run
  * (RECORDED_VARIANT) gets recordedThroughput(), a replay replayThroughput() with the totals'
  * wakeups and wake delays, so the window prices a run as compare does.
  */
-RunThroughput governorRunThroughput(const IdleStateTable &table, const PowerModel &power, const IdleStream &stream,
+RunThroughput governorRunThroughput(const IdleStateTable &table, const PowerModel &power, StreamClock clock,
                                     const GovernorRun &run, const GovernorTotals &totals);
 
 /**

@@ -222,7 +222,7 @@ private slots:
         IdleStream stream = {eventRow(150, 200), eventRow(150, 200)};
         for (IdleSpan &row : stream)
             row.gapFromWake = fromTrace;
-        QCOMPARE(keepsTraceClock(stream), fromTrace);
+        QCOMPARE(clockOf(stream), fromTrace ? StreamClock::Trace : StreamClock::Own);
 
         // compare --machine: one CPU of the machine replay.
         CpuStream cs;
@@ -237,7 +237,7 @@ private slots:
         Result<GovernorRun> run = runGovernor(t, stream, "oracle");
         QVERIFY(run.ok());
         const GovernorTotals totals = governorTotals(*run, t);
-        const RunThroughput window = governorRunThroughput(t, power, stream, *run, totals);
+        const RunThroughput window = governorRunThroughput(t, power, clockOf(stream), *run, totals);
         QCOMPARE(window.durationNs, Ns(durationNs));
         QCOMPARE(window.wakeups, 2);
         QCOMPARE(window.wakeupsPerSecond, 2.0 / (static_cast<double>(durationNs) * 1e-9));

@@ -69,11 +69,12 @@ void ComparisonTableModel::setSnapshot(SnapshotPtr snapshot)
         for (const GovernorResult &g : m_snapshot->governors) {
             // The runner built them on its worker; a hand-made snapshot: core's numbers from the run.
             m_totals.push_back(g.totals ? *g.totals : governorTotals(*g.run, m_snapshot->table));
-            m_throughput.push_back(g.throughput
-                                       ? *g.throughput
-                                       : governorRunThroughput(m_snapshot->table, m_snapshot->power,
-                                                               m_snapshot->stream ? *m_snapshot->stream : IdleStream{},
-                                                               *g.run, m_totals.back()));
+            m_throughput.push_back(
+                g.throughput
+                    ? *g.throughput
+                    : governorRunThroughput(m_snapshot->table, m_snapshot->power,
+                                            m_snapshot->stream ? clockOf(*m_snapshot->stream) : StreamClock::Own,
+                                            *g.run, m_totals.back()));
         }
     }
     endResetModel();

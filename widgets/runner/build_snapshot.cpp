@@ -410,7 +410,7 @@ GovernorResult SnapshotRuns::resultOf(Job &j) const
     g.name = j.gov->name();
     g.atDefaults = governorDefaults(*j.gov);
     // The recorded run has no run time of its own: its idle energy only, as the CPUs dock prices it.
-    g.throughput = governorRunThroughput(m_snap.table, m_snap.power, *m_snap.stream, *g.run, *g.totals);
+    g.throughput = governorRunThroughput(m_snap.table, m_snap.power, m_snap.streamClock, *g.run, *g.totals);
     return g;
 }
 
@@ -451,6 +451,7 @@ SnapshotBuild buildSnapshot(const ScenarioSpec &spec, const SnapshotPtr &previou
     if (!snap)
         return failed(streamError);
     snap->stream = stream;
+    snap->streamClock = previous && previous->stream == stream ? previous->streamClock : clockOf(*stream);
     if (Status st = attachClocks(*snap, previous.get()); !st)
         return failed(QString::fromStdString(st.error().toString()));
     readPower(*snap);

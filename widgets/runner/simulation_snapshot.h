@@ -55,6 +55,9 @@ struct SimulationSnapshot {
     /// The workload's stream; shared, never modified. spec.latencyLimitNs (when >= 0) replaced its
     /// latency_req_ns column in the replay (runGovernor()'s latencyLimitNs), so pass it to reasoningAt().
     std::shared_ptr<const IdleStream> stream;
+    /// The clock its rows are on (clockOf(*stream)), which prices every run's duration: asked
+    /// once per stream, not once per governor and re-run.
+    StreamClock streamClock = StreamClock::Own;
 
     /// One result per governor that ran, in display order: its run (shared between snapshots
     /// when its inputs did not change or its replay repeated it), name, colour and what was built from it
