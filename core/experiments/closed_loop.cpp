@@ -16,32 +16,27 @@
 #include "core/workloads/generator_base.h"
 #include "core/workloads/parallel_for.h"
 #include "core/workloads/rng.h"
+#include "core/workloads/workload_spec.h"
 
 #include <algorithm>
 #include <charconv>
 #include <functional>
+#include <iterator>
 #include <memory>
+#include <optional>
 
 namespace idlescope {
 
 namespace {
 
-/// "12", "12.5", "0.125" us -> ns; at most 3 decimals.
-bool parseMicros(const std::string &v, Ns *out)
+/// A duration in us with up to 3 decimals (the workload grammar's reader, readDecimal()) -> ns,
+/// 0..MAX_US; nullopt when it is not one.
+std::optional<Ns> readMicros(const std::string &v)
 {
-    const size_t dot = v.find('.');
-    const std::string whole = v.substr(0, dot);
-    std::string frac = dot == std::string::npos ? "" : v.substr(dot + 1);
-    if (whole.empty() || frac.size() > 3 || (dot != std::string::npos && frac.empty()))
-        return false;
-    for (char c : whole + frac)
-        if (c < '0' || c > '9')
-            return false;
-    if (whole.size() > 9)
-        return false;
-    frac.resize(3, '0');
-    *out = std::stoll(whole) * 1000 + std::stoll(frac);
-    return true;
+    const workloads::DecimalValue d = workloads::readDecimal(v, 1000);
+    if (d.fault != workloads::DecimalFault::None || d.value > workloads::MAX_US)
+        return std::nullopt;
+    return d.value;
 }
 
 /// One CPU of a loop: its replay, its governor and the counters the loop adds.
@@ -173,7 +168,11 @@ private:
 Ns runIo(LoopCpu &cpu, const ClosedLoopSpec &s, std::uint64_t seed, AddedLatency &added, const LoopPoll &poll)
 {
     workloads::Rng rng(seed);
-    auto service = [&] { return s.jitterNs > 0 ? rng.jitter(s.serviceNs, s.jitterNs) : s.serviceNs; };
+    auto service = [&] {
+        if (s.device >= 0)
+            return workloads::drawDeviceNs(rng, s.profile);
+        return s.jitterNs > 0 ? rng.jitter(s.serviceNs, s.jitterNs) : s.serviceNs;
+    };
     std::vector<Ns> inFlight; // completion times; at most iodepth
     inFlight.reserve(static_cast<size_t>(s.iodepth));
     Ns free = REPLAY_START_NS;
@@ -230,6 +229,96 @@ double ClosedLoopRun::opsPerSecond() const
     return durationNs > 0 ? static_cast<double>(operations) / (static_cast<double>(durationNs) * 1e-9) : 0.0;
 }
 
+namespace {
+
+/// The keys a spec wrote, for the checks of combinations that would mean nothing.
+struct Written {
+    bool work = false, service = false, jitter = false, device = false, base = false, tail = false;
+};
+
+/// A whole-number key of @p s (ops, iodepth): checked and stored.
+Status readCount(ClosedLoopSpec &s, const std::string &key, const std::string &value)
+{
+    std::int64_t n = 0;
+    const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    const std::int64_t hi = key == "ops" ? 10000000 : 1024;
+    if (ec != std::errc() || p != value.data() + value.size() || n < 1 || n > hi)
+        return Error{"closed-loop", 0, key, "'" + value + "' is not a whole number in 1.." + std::to_string(hi)};
+    if (key == "ops")
+        s.operations = n;
+    else if (s.kind == ClosedLoopSpec::Kind::Io)
+        s.iodepth = static_cast<int>(n);
+    else
+        return Error{"closed-loop", 0, key, "pingpong has one message in flight"};
+    return Ok{};
+}
+
+/// io's device=NAME: its profile (custom keeps base_us/tail_us, read apart).
+Status readDevice(ClosedLoopSpec &s, const std::string &value)
+{
+    for (std::size_t d = 0; d < std::size(workloads::kDevices); ++d)
+        if (value == workloads::kDevices[d]) {
+            s.device = static_cast<int>(d);
+            if (d < std::size(workloads::kProfiles))
+                s.profile = workloads::kProfiles[d];
+            return Ok{};
+        }
+    std::string names;
+    for (const char *n : workloads::kDevices)
+        names += (names.empty() ? "" : ", ") + std::string(n);
+    return Error{"closed-loop", 0, "device", "'" + value + "' is not a device (" + names + ")"};
+}
+
+/// A duration key of @p s, stored; an error when @p key is none of its model's.
+Status readDuration(ClosedLoopSpec &s, Written &w, const std::string &key, const std::string &value)
+{
+    const bool io = s.kind == ClosedLoopSpec::Kind::Io;
+    Ns *target = key == "work_us"               ? &s.workNs
+                 : io && key == "service_us"    ? &s.serviceNs
+                 : io && key == "jitter_us"     ? &s.jitterNs
+                 : io && key == "base_us"       ? &s.profile.baseNs
+                 : io && key == "tail_us"       ? &s.profile.tailNs
+                 : !io && key == "peer_work_us" ? &s.peerWorkNs
+                                                : nullptr;
+    if (!target)
+        return Error{"closed-loop", 0, key, std::string("not a parameter of ") + (io ? "io" : "pingpong")};
+    const std::optional<Ns> ns = readMicros(value);
+    if (!ns)
+        return Error{"closed-loop", 0, key, "'" + value + "' is not a duration in us (0..100000000, up to 3 decimals)"};
+    *target = *ns;
+    w.work |= key == "work_us";
+    w.service |= key == "service_us";
+    w.jitter |= key == "jitter_us";
+    w.base |= key == "base_us";
+    w.tail |= key == "tail_us";
+    return Ok{};
+}
+
+/// The combinations of io's keys that would mean nothing, refused with the reason.
+Status checkIoKeys(ClosedLoopSpec &s, const Written &w)
+{
+    if (w.device && (w.service || w.jitter))
+        return Error{"closed-loop", 0, w.service ? "service_us" : "jitter_us",
+                     "device= draws each request's time from its profile (base + exponential tail); "
+                     "service_us/jitter_us are the other way (a fixed time +/- uniform): give one of them"};
+    if ((w.base || w.tail) && s.device != workloads::IO_DEVICE_CUSTOM)
+        return Error{"closed-loop", 0, w.base ? "base_us" : "tail_us",
+                     "base_us and tail_us are device=custom's profile (a named device has its own)"};
+    if (!w.device && !w.service)
+        return Error{"closed-loop", 0, "service_us",
+                     "give the device's time per request: service_us=S, or device=NAME (nvme, sata, emmc, ...)"};
+    if (s.device == workloads::IO_DEVICE_CUSTOM) {
+        // The open loop's io defaults for device=custom.
+        if (!w.base)
+            s.profile.baseNs = 100 * NSEC_PER_USEC;
+        if (!w.tail)
+            s.profile.tailNs = 20 * NSEC_PER_USEC;
+    }
+    return Ok{};
+}
+
+} // namespace
+
 Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
 {
     ClosedLoopSpec s;
@@ -242,7 +331,7 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
         s.kind = ClosedLoopSpec::Kind::PingPong;
     else
         return Error{"closed-loop", 0, model, "unknown closed-loop model (io, pingpong)"};
-    bool haveWork = false, haveService = false;
+    Written w;
     std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
     while (!rest.empty()) {
         const size_t comma = rest.find(',');
@@ -252,45 +341,23 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
         if (eq == std::string::npos)
             return Error{"closed-loop", 0, kv, "expected KEY=VALUE"};
         const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
-        Ns ns = 0;
+        Status st = Ok{};
         if (key == "ops" || key == "iodepth") {
-            std::int64_t n = 0;
-            const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-            const std::int64_t hi = key == "ops" ? 10000000 : 1024;
-            if (ec != std::errc() || p != value.data() + value.size() || n < 1 || n > hi)
-                return Error{"closed-loop", 0, key,
-                             "'" + value + "' is not a whole number in 1.." + std::to_string(hi)};
-            if (key == "ops")
-                s.operations = n;
-            else if (s.kind == ClosedLoopSpec::Kind::Io)
-                s.iodepth = static_cast<int>(n);
-            else
-                return Error{"closed-loop", 0, key, "pingpong has one message in flight"};
-            continue;
-        }
-        const bool known = key == "work_us"
-                           || (s.kind == ClosedLoopSpec::Kind::Io && (key == "service_us" || key == "jitter_us"))
-                           || (s.kind == ClosedLoopSpec::Kind::PingPong && key == "peer_work_us");
-        if (!known)
-            return Error{"closed-loop", 0, key, "not a parameter of " + model};
-        if (!parseMicros(value, &ns))
-            return Error{"closed-loop", 0, key, "'" + value + "' is not a duration in us (up to 3 decimals)"};
-        if (key == "work_us") {
-            s.workNs = ns;
-            haveWork = true;
-        } else if (key == "service_us") {
-            s.serviceNs = ns;
-            haveService = true;
-        } else if (key == "jitter_us") {
-            s.jitterNs = ns;
+            st = readCount(s, key, value);
+        } else if (key == "device" && s.kind == ClosedLoopSpec::Kind::Io) {
+            st = readDevice(s, value);
+            w.device = true;
         } else {
-            s.peerWorkNs = ns;
+            st = readDuration(s, w, key, value);
         }
+        if (!st)
+            return st.error();
     }
-    if (!haveWork || s.workNs <= 0)
+    if (!w.work || s.workNs <= 0)
         return Error{"closed-loop", 0, "work_us", "give the CPU's work per operation (> 0 us)"};
-    if (s.kind == ClosedLoopSpec::Kind::Io && !haveService)
-        return Error{"closed-loop", 0, "service_us", "give the device's time per request"};
+    if (s.kind == ClosedLoopSpec::Kind::Io)
+        if (Status st = checkIoKeys(s, w); !st)
+            return st.error();
     if (s.kind == ClosedLoopSpec::Kind::PingPong && s.peerWorkNs <= 0)
         s.peerWorkNs = s.workNs;
     return s;

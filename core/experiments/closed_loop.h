@@ -9,12 +9,15 @@
  * the spans are made as the run goes, from the moments the CPUs woke
  * (docs/workloads.md, "Closed loop"). The open-loop replay is untouched.
  *
- *   io:service_us=S,work_us=W[,iodepth=N][,jitter_us=J]
+ *   io:device=D|service_us=S,work_us=W[,iodepth=N][,jitter_us=J]
  *       one CPU keeps N requests in flight on a device that completes each
- *       S us (+/- J) after its submission; handling a completion takes W us of
- *       CPU and submits the next request. Added latency of an operation: from
- *       its completion to the start of its handling (wake delay, plus the
- *       wait behind other completions when N > 1).
+ *       after its submission: device=D draws the time from D's profile (base
+ *       + exponential tail, io_devices.h, as the open loop's io draws it;
+ *       device=custom takes base_us and tail_us), service_us=S is a fixed S us
+ *       (+/- J uniform). Handling a completion takes W us of CPU and submits
+ *       the next request. Added latency of an operation: from its completion
+ *       to the start of its handling (wake delay, plus the wait behind other
+ *       completions when N > 1).
  *   pingpong:work_us=W[,peer_work_us=P]
  *       CPU 0 and CPU 1 pass one message back and forth (a pipe ping-pong,
  *       or a client and its server); each side works W (P) us per message.
@@ -28,6 +31,7 @@
 #include "core/machine/machine.h"
 #include "core/machine/machine_run.h"
 #include "core/replay/governor_run.h"
+#include "core/workloads/io_devices.h"
 
 #include <atomic>
 #include <cstdint>
@@ -40,10 +44,14 @@ namespace idlescope {
 struct ClosedLoopSpec {
     enum class Kind { Io, PingPong } kind = Kind::Io;
     std::string text;
-    Ns serviceNs = 0;  ///< io: device time per request
-    Ns jitterNs = 0;   ///< io: +/- uniform on the device time
-    Ns workNs = 0;     ///< CPU 0's handling per completion / message
-    Ns peerWorkNs = 0; ///< pingpong: CPU 1's handling per message
+    /// io: the device profile's index in workloads::kDevices (device=), or -1 for the fixed
+    /// time of service_us +/- jitter_us.
+    int device = -1;
+    workloads::DeviceProfile profile{}; ///< io with device=: base + exponential tail
+    Ns serviceNs = 0;                   ///< io without device=: device time per request
+    Ns jitterNs = 0;                    ///< io without device=: +/- uniform on the device time
+    Ns workNs = 0;                      ///< CPU 0's handling per completion / message
+    Ns peerWorkNs = 0;                  ///< pingpong: CPU 1's handling per message
     int iodepth = 1;
     std::int64_t operations = 10000;
 
@@ -51,7 +59,9 @@ struct ClosedLoopSpec {
 };
 
 /// Errors (named "closed-loop", field = the key): unknown model or key, a value that is not a duration
-/// or is out of range (work_us > 0; service_us >= 0; iodepth 1..1024; ops 1..10,000,000).
+/// or is out of range (work_us > 0; durations up to 100 s; iodepth 1..1024; ops 1..10,000,000), an
+/// unknown device, and a meaningless combination (device= with service_us= or jitter_us=, base_us or
+/// tail_us without device=custom), each with its reason.
 Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text);
 
 struct ClosedLoopRun {

@@ -10,6 +10,7 @@
 #include "core/experiments/closed_loop_format.h"
 #include "core/stats/run_throughput.h"
 #include "core/targets/builtin_machines.h"
+#include "core/workloads/workload_spec.h"
 #include "tests/governor_rig.h"
 
 #include <QTest>
@@ -41,6 +42,16 @@ IdleStateTable dtTable()
     IdleStateTable t = table();
     t.states[1].wakeDelayNs = 40000;
     t.states[1].entryLatencyNs = 60000;
+    return t;
+}
+
+/// table() with no wake-up cost: every wakeup's handling starts at its event, so a loop's
+/// duration is its device times plus its work.
+IdleStateTable instantTable()
+{
+    IdleStateTable t = table();
+    for (IdleState &st : t.states)
+        st.wakeDelayNs = 0;
     return t;
 }
 
@@ -328,6 +339,43 @@ private slots:
         QCOMPARE(r.counters.total().entries, 4);
     }
 
+    void aCustomDeviceWithoutATailIsItsBase()
+    {
+        // device=custom,base_us=200,tail_us=0: every request takes its base, 200 us, as
+        // service_us=200 does: threeRequestsByHand's 930 us, 100 us added to each operation.
+        const ClosedLoopRun r =
+            runOne(Machine::uniform(table(), 1), "io:device=custom,base_us=200,tail_us=0,work_us=10,ops=3");
+        QCOMPARE(r.durationNs, 930000);
+        QCOMPARE(r.meanAddedNs, 100000.0);
+    }
+
+    void aDeviceDrawsTheOpenLoopsDeviceTimes()
+    {
+        // The same seed gives the same device times as the open loop's io, whose generator
+        // seeded with 7 draws one time per request (waits=1 for emmc; next_timer_us=0 draws no
+        // timer in between). On instantTable() the closed loop's duration at iodepth 1 is the
+        // device times plus 10 us of work per request, each completion handled at once.
+        const auto open = workloads::parseWorkloadSpec("io:device=emmc,submit_us=10,next_timer_us=0").value();
+        const IdleStream spans = workloads::legacyDirectSeedStream(open.root, 7, 5);
+        Ns device = 0;
+        for (const IdleSpan &sp : spans) {
+            QVERIFY(sp.wakeNs >= 300000); // eMMC: base 300 us + an exponential tail
+            device += sp.wakeNs;
+        }
+        const ClosedLoopSpec spec = parseClosedLoopSpec("io:device=emmc,work_us=10,ops=5").value();
+        QCOMPARE(spec.profile.baseNs, 300000);
+        QCOMPARE(spec.profile.tailNs, 150000);
+        Result<std::vector<ClosedLoopRun>> r =
+            runClosedLoop(Machine::uniform(instantTable(), 1), spec, {"oracle"}, {}, 7, 1);
+        QVERIFY(r.ok());
+        QCOMPARE(r->front().durationNs, device + 5 * 10000);
+        QCOMPARE(r->front().meanAddedNs, 0.0);
+        // Another seed draws other times.
+        Result<std::vector<ClosedLoopRun>> other =
+            runClosedLoop(Machine::uniform(instantTable(), 1), spec, {"oracle"}, {}, 8, 1);
+        QVERIFY(other->front().durationNs != r->front().durationNs);
+    }
+
     void badSpecs_data()
     {
         QTest::addColumn<QString>("spec");
@@ -346,6 +394,20 @@ private slots:
                                           << "iodepth";
         QTest::newRow("unknown key") << "pingpong:work_us=1,service_us=3"
                                      << "service_us";
+        QTest::newRow("device and service") << "io:device=emmc,service_us=300,work_us=10"
+                                            << "service_us";
+        QTest::newRow("device and jitter") << "io:device=nvme,jitter_us=3,work_us=10"
+                                           << "jitter_us";
+        QTest::newRow("base without custom") << "io:device=emmc,base_us=3,work_us=10"
+                                             << "base_us";
+        QTest::newRow("tail with service") << "io:service_us=100,tail_us=3,work_us=10"
+                                           << "tail_us";
+        QTest::newRow("unknown device") << "io:device=floppy,work_us=10"
+                                        << "device";
+        QTest::newRow("pingpong device") << "pingpong:work_us=1,device=emmc"
+                                         << "device";
+        QTest::newRow("over 100 s") << "io:service_us=100000000.001,work_us=1"
+                                    << "service_us";
     }
 
     void badSpecs()
