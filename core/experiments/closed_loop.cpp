@@ -9,6 +9,7 @@
  * table's exit latency, which the replay's own clock adds for the governors.
  */
 #include "core/experiments/closed_loop.h"
+#include "core/experiments/closed_loop_parts.h"
 
 #include "core/source_governor/source_governor.h"
 #include "core/states/wake_delay.h"
@@ -29,6 +30,10 @@ namespace idlescope {
 
 namespace {
 
+using closed_loop::AddedLatency;
+using closed_loop::LoopCpu;
+using closed_loop::LoopPoll;
+
 /// A duration in us with up to 3 decimals (the workload grammar's reader, readDecimal()) -> ns,
 /// 0..MAX_US; nullopt when it is not one.
 std::optional<Ns> readMicros(const std::string &v)
@@ -37,170 +42,6 @@ std::optional<Ns> readMicros(const std::string &v)
     if (d.fault != workloads::DecimalFault::None || d.value > workloads::MAX_US)
         return std::nullopt;
     return d.value;
-}
-
-/// One CPU of a loop: its replay, its governor and the counters the loop adds.
-struct LoopCpu {
-    LoopCpu(const IdleStateTable &table, std::unique_ptr<Governor> g, int cpu)
-        : gov(std::move(g)), replay(table, *gov), tableRef(table)
-    {
-        run.cpu = cpu;
-        run.stateCount = table.count();
-        run.timeHasExitLatency = true;
-    }
-
-    /// Idle from @p startNs (>= the CPU's last wakeup) until the event at @p eventNs; returns
-    /// the wakeup: the event plus the wake delay of the state the CPU was in (wake_delay.h).
-    /// The replay's clock moves on by the table's exit latency instead (the governors' accounting),
-    /// so it runs ahead of the loop's by the difference: each span is given to the replay as its
-    /// gap and idle time, which are the same on both clocks.
-    Ns idleUntil(Ns startNs, Ns eventNs)
-    {
-        IdleSpan s;
-        s.gapNs = startNs - loopNowNs;
-        s.wakeNs = std::max<Ns>(0, eventNs - startNs);
-        s.timerNs = std::max(s.wakeNs, workloads::NO_TIMER_NS);
-        Ns lastDelay = 0;
-        replay.runSpan(s, nullptr, [&](const EntryRecord &e, const Governor &) {
-            lastDelay = wake.add(tableRef, e.state, e.residencyNs);
-            if (e.endsAtWakeup) {
-                ++run.wakeups;
-                run.latencyCostNs += lastDelay;
-            }
-        });
-        // The span's last entry ends at the event (a tick or a poll limit ends only earlier ones).
-        loopNowNs = std::max(startNs, eventNs) + lastDelay;
-        return loopNowNs;
-    }
-
-    void finish(Ns endNs)
-    {
-        const ReplaySummary &sum = replay.summary();
-        run.entries = sum.entries;
-        run.spans = sum.spans;
-        run.durationNs = endNs - REPLAY_START_NS;
-        run.wakingNs = wake.wakingNs;
-        run.enteringNs = wake.enteringNs;
-        for (int i = 0; i < run.stateCount; ++i)
-            run.states[static_cast<size_t>(i)] = sum.states[static_cast<size_t>(i)];
-    }
-
-    std::unique_ptr<Governor> gov;
-    ReferenceReplay replay;
-    const IdleStateTable &tableRef;
-    Ns loopNowNs = REPLAY_START_NS; ///< the CPU's last wakeup on the loop's clock
-    WakeTotals wake;
-    CpuRun run;
-};
-
-/// The nearest-rank p99 of n values: the ceil(0.99 n)-th smallest, 0-based.
-std::int64_t p99Rank(std::int64_t n)
-{
-    return (n * 99 + 99) / 100 - 1;
-}
-
-/*
- * The latency added to each operation, summed as it comes (in operation order, as
- * a pass over every value would sum it), its maximum, and only the n - rank
- * largest values: the smallest of them is the nearest-rank p99. A loop of n
- * operations thus keeps 1 % of its latencies (8 bytes each) instead of all of
- * them, and needs no selection pass over n values at the end.
- */
-class AddedLatency {
-public:
-    explicit AddedLatency(std::int64_t operations)
-        : m_keep(static_cast<size_t>(std::max<std::int64_t>(1, operations - p99Rank(operations))))
-    {
-        m_top.reserve(m_keep);
-    }
-
-    void add(Ns v)
-    {
-        m_sum += static_cast<double>(v);
-        m_max = std::max(m_max, v);
-        ++m_count;
-        if (m_top.size() < m_keep) {
-            m_top.push_back(v);
-            std::push_heap(m_top.begin(), m_top.end(), std::greater<>());
-        } else if (v > m_top.front()) {
-            std::pop_heap(m_top.begin(), m_top.end(), std::greater<>());
-            m_top.back() = v;
-            std::push_heap(m_top.begin(), m_top.end(), std::greater<>());
-        }
-    }
-
-    std::int64_t count() const { return m_count; }
-    double mean() const { return m_count > 0 ? m_sum / static_cast<double>(m_count) : 0; }
-    Ns max() const { return m_max; }
-    /// Exact when count() is the operations given to the constructor (every loop adds one
-    /// value per operation).
-    Ns p99() const { return m_top.empty() ? 0 : m_top.front(); }
-
-private:
-    size_t m_keep;
-    std::vector<Ns> m_top; // a min-heap of the largest values
-    double m_sum = 0;
-    Ns m_max = 0;
-    std::int64_t m_count = 0;
-};
-
-/// Whether a loop may go on after its latest operation: every CLOSED_LOOP_POLL_OPS
-/// operations it tells the watch how far it is and looks at its cancel flag.
-class LoopPoll {
-public:
-    LoopPoll(const ClosedLoopWatch *watch, std::size_t governor) : m_watch(watch), m_governor(governor) {}
-
-    bool keepGoing(const AddedLatency &added) const
-    {
-        if (!m_watch || added.count() % CLOSED_LOOP_POLL_OPS != 0)
-            return true;
-        if (m_watch->progress)
-            m_watch->progress(m_governor, added.count());
-        return !(m_watch->cancel && m_watch->cancel->load(std::memory_order_relaxed));
-    }
-
-private:
-    const ClosedLoopWatch *m_watch;
-    std::size_t m_governor;
-};
-
-/// io: N requests in flight; completions handled in order, each submitting the next.
-Ns runIo(LoopCpu &cpu, const ClosedLoopSpec &s, std::uint64_t seed, AddedLatency &added, const LoopPoll &poll)
-{
-    workloads::Rng rng(seed);
-    auto service = [&] {
-        if (s.device >= 0)
-            return workloads::drawDeviceNs(rng, s.profile);
-        return s.jitterNs > 0 ? rng.jitter(s.serviceNs, s.jitterNs) : s.serviceNs;
-    };
-    std::vector<Ns> inFlight; // completion times; at most iodepth
-    inFlight.reserve(static_cast<size_t>(s.iodepth));
-    Ns free = REPLAY_START_NS;
-    std::int64_t submitted = 0;
-    for (; submitted < std::min<std::int64_t>(s.iodepth, s.operations); ++submitted)
-        inFlight.push_back(free + service());
-    while (!inFlight.empty()) {
-        auto next = std::min_element(inFlight.begin(), inFlight.end());
-        if (*next > free)
-            free = cpu.idleUntil(free, *next);
-        // Handle every completion that has happened by now, oldest first.
-        while (!inFlight.empty()) {
-            next = std::min_element(inFlight.begin(), inFlight.end());
-            if (*next > free)
-                break;
-            added.add(free - *next);
-            if (!poll.keepGoing(added))
-                return free;
-            free += s.workNs;
-            if (submitted < s.operations) {
-                *next = free + service();
-                ++submitted;
-            } else {
-                inFlight.erase(next);
-            }
-        }
-    }
-    return free;
 }
 
 /// pingpong: CPU 0 works, sends; CPU 1 wakes, works, replies; CPU 0 wakes; one round trip.
@@ -224,6 +65,13 @@ Ns runPingPong(LoopCpu &a, LoopCpu &b, const ClosedLoopSpec &s, AddedLatency &ad
 
 } // namespace
 
+int ClosedLoopSpec::irqCpu() const
+{
+    if (kind != Kind::Io || irq == Irq::Local)
+        return -1;
+    return irq == Irq::Cpu0 || (device >= 0 && workloads::ioIrqOnCpu0ByDefault(device)) ? 0 : -1;
+}
+
 double ClosedLoopRun::opsPerSecond() const
 {
     return durationNs > 0 ? static_cast<double>(operations) / (static_cast<double>(durationNs) * 1e-9) : 0.0;
@@ -233,7 +81,7 @@ namespace {
 
 /// The keys a spec wrote, for the checks of combinations that would mean nothing.
 struct Written {
-    bool work = false, service = false, jitter = false, device = false, base = false, tail = false;
+    bool work = false, service = false, jitter = false, device = false, base = false, tail = false, hardirq = false;
 };
 
 /// A whole-number key of @p s (ops, iodepth): checked and stored.
@@ -241,15 +89,18 @@ Status readCount(ClosedLoopSpec &s, const std::string &key, const std::string &v
 {
     std::int64_t n = 0;
     const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-    const std::int64_t hi = key == "ops" ? 10000000 : 1024;
+    const std::int64_t hi = key == "ops" ? 10000000 : key == "numjobs" ? 4096 : 1024;
     if (ec != std::errc() || p != value.data() + value.size() || n < 1 || n > hi)
         return Error{"closed-loop", 0, key, "'" + value + "' is not a whole number in 1.." + std::to_string(hi)};
     if (key == "ops")
         s.operations = n;
-    else if (s.kind == ClosedLoopSpec::Kind::Io)
+    else if (s.kind != ClosedLoopSpec::Kind::Io)
+        return Error{"closed-loop", 0, key,
+                     key == "iodepth" ? "pingpong has one message in flight" : "pingpong runs on CPUs 0 and 1"};
+    else if (key == "iodepth")
         s.iodepth = static_cast<int>(n);
     else
-        return Error{"closed-loop", 0, key, "pingpong has one message in flight"};
+        s.numjobs = static_cast<int>(n);
     return Ok{};
 }
 
@@ -269,6 +120,20 @@ Status readDevice(ClosedLoopSpec &s, const std::string &value)
     return Error{"closed-loop", 0, "device", "'" + value + "' is not a device (" + names + ")"};
 }
 
+/// io's irq=auto|local|cpu0.
+Status readIrq(ClosedLoopSpec &s, const std::string &value)
+{
+    if (value == "auto")
+        s.irq = ClosedLoopSpec::Irq::Auto;
+    else if (value == "local")
+        s.irq = ClosedLoopSpec::Irq::Local;
+    else if (value == "cpu0")
+        s.irq = ClosedLoopSpec::Irq::Cpu0;
+    else
+        return Error{"closed-loop", 0, "irq", "'" + value + "' is not auto, local or cpu0"};
+    return Ok{};
+}
+
 /// A duration key of @p s, stored; an error when @p key is none of its model's.
 Status readDuration(ClosedLoopSpec &s, Written &w, const std::string &key, const std::string &value)
 {
@@ -278,6 +143,7 @@ Status readDuration(ClosedLoopSpec &s, Written &w, const std::string &key, const
                  : io && key == "jitter_us"     ? &s.jitterNs
                  : io && key == "base_us"       ? &s.profile.baseNs
                  : io && key == "tail_us"       ? &s.profile.tailNs
+                 : io && key == "hardirq_us"    ? &s.hardirqNs
                  : !io && key == "peer_work_us" ? &s.peerWorkNs
                                                 : nullptr;
     if (!target)
@@ -291,6 +157,7 @@ Status readDuration(ClosedLoopSpec &s, Written &w, const std::string &key, const
     w.jitter |= key == "jitter_us";
     w.base |= key == "base_us";
     w.tail |= key == "tail_us";
+    w.hardirq |= key == "hardirq_us";
     return Ok{};
 }
 
@@ -307,6 +174,10 @@ Status checkIoKeys(ClosedLoopSpec &s, const Written &w)
     if (!w.device && !w.service)
         return Error{"closed-loop", 0, "service_us",
                      "give the device's time per request: service_us=S, or device=NAME (nvme, sata, emmc, ...)"};
+    if (w.hardirq && s.irqCpu() < 0)
+        return Error{"closed-loop", 0, "hardirq_us",
+                     "hardirq_us is CPU 0's time per completion routed to it: it needs irq=cpu0 (auto routes "
+                     "only sata, emmc and mtd there)"};
     if (s.device == workloads::IO_DEVICE_CUSTOM) {
         // The open loop's io defaults for device=custom.
         if (!w.base)
@@ -342,8 +213,10 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
             return Error{"closed-loop", 0, kv, "expected KEY=VALUE"};
         const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
         Status st = Ok{};
-        if (key == "ops" || key == "iodepth") {
+        if (key == "ops" || key == "iodepth" || key == "numjobs") {
             st = readCount(s, key, value);
+        } else if (key == "irq" && s.kind == ClosedLoopSpec::Kind::Io) {
+            st = readIrq(s, value);
         } else if (key == "device" && s.kind == ClosedLoopSpec::Kind::Io) {
             st = readDevice(s, value);
             w.device = true;
@@ -387,21 +260,23 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
     std::vector<ClosedLoopRun> out(governors.size());
     workloads::parallelFor(static_cast<int>(governors.size()), threads, [&](int job) {
         const auto g = static_cast<size_t>(job);
-        AddedLatency added(spec.operations);
+        AddedLatency added(spec.operations * (spec.kind == ClosedLoopSpec::Kind::Io ? spec.numjobs : 1));
         std::vector<std::unique_ptr<LoopCpu>> cpus;
         for (int c = 0; c < spec.cpus(); ++c)
             cpus.push_back(
                 std::make_unique<LoopCpu>(machine.tableOf(c),
                                           std::move(makeConfiguredGovernor(governors[g], settingsOf(g)).value()), c));
         const LoopPoll poll(watch, g);
-        const Ns end = spec.kind == ClosedLoopSpec::Kind::Io ? runIo(*cpus[0], spec, seed, added, poll)
-                                                             : runPingPong(*cpus[0], *cpus[1], spec, added, poll);
+        const bool io = spec.kind == ClosedLoopSpec::Kind::Io;
+        const Ns end =
+            io ? closed_loop::runIo(cpus, spec, seed, added, poll) : runPingPong(*cpus[0], *cpus[1], spec, added, poll);
         ClosedLoopRun &r = out[g];
         r.governor = governors[g];
         r.counters.name = governors[g];
         r.counters.othersIdle = true; // the loop puts nothing on the machine's other CPUs
         for (std::unique_ptr<LoopCpu> &c : cpus) {
-            c->finish(end);
+            // An io CPU's own end (its last handling; runIo() kept it), a pingpong's the run's.
+            c->finish(io ? c->ownEndNs : end);
             r.counters.cpus.push_back(c->run);
         }
         r.operations = added.count();

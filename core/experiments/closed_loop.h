@@ -18,6 +18,10 @@
  *       the next request. Added latency of an operation: from its completion
  *       to the start of its handling (wake delay, plus the wait behind other
  *       completions when N > 1).
+ *       numjobs=J: CPUs 0..J-1 each run such a loop (ops each); irq=cpu0 (auto
+ *       for sata, emmc, mtd) routes every completion to CPU 0, which runs
+ *       hardirq_us there (an in-idle wakeup when CPU 0 is idle and the
+ *       request is another CPU's) and then wakes the submitter by an IPI.
  *   pingpong:work_us=W[,peer_work_us=P]
  *       CPU 0 and CPU 1 pass one message back and forth (a pipe ping-pong,
  *       or a client and its server); each side works W (P) us per message.
@@ -53,9 +57,19 @@ struct ClosedLoopSpec {
     Ns workNs = 0;                      ///< CPU 0's handling per completion / message
     Ns peerWorkNs = 0;                  ///< pingpong: CPU 1's handling per message
     int iodepth = 1;
-    std::int64_t operations = 10000;
+    /// io: submitting CPUs 0..numjobs-1 (fio's numjobs), each its own loop of iodepth requests
+    /// and ops operations (fio's number_ios is per job: the run does numjobs x ops).
+    int numjobs = 1;
+    /// io: where the completion interrupt runs: Auto (cpu0 for sata, emmc, mtd; local for the
+    /// others and for service_us=), Local (the submitting CPU) or Cpu0.
+    enum class Irq { Auto, Local, Cpu0 } irq = Irq::Auto;
+    Ns hardirqNs = 5 * NSEC_PER_USEC; ///< io, routed to CPU 0: CPU 0's time per interrupt
+    std::int64_t operations = 10000;  ///< per job for io (numjobs), round trips for pingpong
 
-    int cpus() const { return kind == Kind::PingPong ? 2 : 1; }
+    int cpus() const { return kind == Kind::PingPong ? 2 : numjobs; }
+    /// The CPU that takes the completion interrupts of the other jobs (0), or -1: every job's
+    /// completion interrupts its own CPU (irq=local, or auto for a multi-queue device).
+    int irqCpu() const;
 };
 
 /// Errors (named "closed-loop", field = the key): unknown model or key, a value that is not a duration

@@ -26,11 +26,11 @@ struct DeviceProfile {
 /// The device names in the order of their profiles; "custom" (the last) has none.
 inline constexpr const char *kDevices[] = {"nvme", "sata", "emmc", "mtd", "nullblk", "dmdelay", "custom"};
 inline constexpr DeviceProfile kProfiles[] = {
-    {70 * NSEC_PER_USEC, 15 * NSEC_PER_USEC},              // NVMe SSD
-    {150 * NSEC_PER_USEC, 40 * NSEC_PER_USEC},             // SATA SSD
-    {300 * NSEC_PER_USEC, 150 * NSEC_PER_USEC},            // eMMC
-    {700 * NSEC_PER_USEC, 300 * NSEC_PER_USEC},            // raw NAND through MTD/UBI
-    {3 * NSEC_PER_USEC, 1 * NSEC_PER_USEC},                // null_blk, irqmode=1 (softirq completion)
+    {70 * NSEC_PER_USEC, 15 * NSEC_PER_USEC},                         // NVMe SSD
+    {150 * NSEC_PER_USEC, 40 * NSEC_PER_USEC},                        // SATA SSD
+    {300 * NSEC_PER_USEC, 150 * NSEC_PER_USEC},                       // eMMC
+    {700 * NSEC_PER_USEC, 300 * NSEC_PER_USEC},                       // raw NAND through MTD/UBI
+    {3 * NSEC_PER_USEC, 1 * NSEC_PER_USEC},                           // null_blk, irqmode=1 (softirq completion)
     {51000 * NSEC_PER_USEC + 70 * NSEC_PER_USEC, 15 * NSEC_PER_USEC}, // dm-delay 51 ms in front of NVMe
 };
 /// The index of "custom" in kDevices: the user's base_us and tail_us.

@@ -10,6 +10,7 @@
 #include "core/experiments/closed_loop_format.h"
 #include "core/stats/run_throughput.h"
 #include "core/targets/builtin_machines.h"
+#include "core/workloads/rng.h"
 #include "core/workloads/workload_spec.h"
 #include "tests/governor_rig.h"
 
@@ -376,6 +377,99 @@ private slots:
         QVERIFY(other->front().durationNs != r->front().durationNs);
     }
 
+    void twoLocalJobsRunSideBySide()
+    {
+        // numjobs=2,irq=local: CPUs 0 and 1 each run threeRequestsByHand's loop (ops=3 is per
+        // job, as fio's number_ios): 930 us each, sleep entered 3 times on each; 6 operations
+        // in the run's 930 us, 100 us added to each.
+        const ClosedLoopRun r =
+            runOne(Machine::uniform(table(), 2), "io:service_us=200,work_us=10,ops=3,numjobs=2,irq=local");
+        QCOMPARE(r.operations, 6);
+        QCOMPARE(r.durationNs, 930000);
+        QCOMPARE(r.meanAddedNs, 100000.0);
+        QCOMPARE(int(r.counters.cpus.size()), 2);
+        for (const CpuRun &c : r.counters.cpus) {
+            QCOMPARE(c.states[1].usage, 3);
+            QCOMPARE(c.wakeups, 3);
+            QCOMPARE(c.durationNs, 930000);
+        }
+        // Two jobs need two CPUs.
+        const ClosedLoopSpec two = parseClosedLoopSpec("io:service_us=200,work_us=10,numjobs=2").value();
+        Result<std::vector<ClosedLoopRun>> one = runClosedLoop(Machine::uniform(table(), 1), two, {"oracle"}, {}, 1, 1);
+        QVERIFY(!one.ok());
+        QCOMPARE(QString::fromStdString(one.error().field), u"machine"_qs);
+    }
+
+    void aRoutedCompletionWakesCpu0InIdleThenTheSubmitter()
+    {
+        // io:service_us=200,jitter_us=100,work_us=10,ops=1,numjobs=2,irq=cpu0 (hardirq_us 5 by
+        // default), seed 6, sleep disabled (WFI, 1 us to wake). Job 0 (CPU 0) draws 253.407 us
+        // from the seed, job 1 (CPU 1) 115.641 us from the seed derived for job 1. Times in us:
+        //   115.641 job 1's completion interrupts CPU 0, idle since 0: it wakes 1 us later
+        //           (116.641) with no task to run (an in-idle wakeup), runs the handler until
+        //           121.641 and sends CPU 1 its IPI;
+        //   121.641 CPU 1, idle since 0, wakes at 122.641 (7 us after the completion) and
+        //           handles it until 132.641;
+        //   253.407 job 0's own completion ends CPU 0's stay (idle since the handler's end):
+        //           woken 254.407 (1 us added), handled until 264.407.
+        // Run 264.407 us (CPU 0's end; CPU 1's is 132.641), 2 operations, added 7 and 1 us.
+        // CPU 0: 2 entries (the in-idle one and the rest of the stay), 1 wakeup of a task.
+        workloads::Rng job0(6), job1(workloads::deriveSeed(6, 1));
+        QCOMPARE(job0.jitter(200000, 100000), 253407);
+        QCOMPARE(job1.jitter(200000, 100000), 115641);
+        IdleStateTable shallow = table();
+        QVERIFY(shallow.setDisabled(1, true).ok());
+        const ClosedLoopSpec spec =
+            parseClosedLoopSpec("io:service_us=200,jitter_us=100,work_us=10,ops=1,numjobs=2,irq=cpu0").value();
+        QCOMPARE(spec.irqCpu(), 0);
+        Result<std::vector<ClosedLoopRun>> runs =
+            runClosedLoop(Machine::uniform(shallow, 2), spec, {"oracle"}, {}, 6, 1);
+        QVERIFY(runs.ok());
+        const ClosedLoopRun &r = runs->front();
+        QCOMPARE(r.operations, 2);
+        QCOMPARE(r.durationNs, 264407);
+        QCOMPARE(r.meanAddedNs, 4000.0);
+        QCOMPARE(r.maxAddedNs, 7000);
+        const CpuRun &c0 = r.counters.cpus[0], &c1 = r.counters.cpus[1];
+        QCOMPARE(c0.entries, 2);
+        QCOMPARE(c0.wakeups, 1);
+        QCOMPARE(c0.durationNs, 264407);
+        QCOMPARE(c1.entries, 1);
+        QCOMPARE(c1.wakeups, 1);
+        QCOMPARE(c1.durationNs, 132641);
+    }
+
+    void aHandlerOnABusyCpu0PushesItsHandlingBack()
+    {
+        // io:service_us=200,work_us=10,ops=2,numjobs=2,irq=cpu0,hardirq_us=5, sleep disabled
+        // (WFI, 1 us). Both first requests complete at 200 us; CPU 0's own is taken first:
+        //   CPU 0 woken 201, handles [201, 211); job 1's interrupt at 200 waits for CPU 0 to be
+        //   awake: handler [201, 206), so CPU 0's handling ends at 216; IPI at 206, CPU 1 woken
+        //   207 (7 us added), handles until 217.
+        //   CPU 0 submits at 216 -> 416, CPU 1 at 217 -> 417.
+        //   416: CPU 0 woken 417 (1 us added), handles [417, 427); 417: job 1's interrupt,
+        //   handler [417, 422), CPU 0's handling ends at 432; IPI at 422, CPU 1 woken 423
+        //   (6 us added), done 433.
+        // Run 433 us; added 1, 7, 1, 6: mean 3.75 us, max 7 us. CPU 0 never idles at an
+        // interrupt: 2 entries, both waking its task.
+        IdleStateTable shallow = table();
+        QVERIFY(shallow.setDisabled(1, true).ok());
+        const ClosedLoopRun r =
+            runOne(Machine::uniform(shallow, 2), "io:service_us=200,work_us=10,ops=2,numjobs=2,irq=cpu0,hardirq_us=5");
+        QCOMPARE(r.operations, 4);
+        QCOMPARE(r.durationNs, 433000);
+        QCOMPARE(r.meanAddedNs, 3750.0);
+        QCOMPARE(r.maxAddedNs, 7000);
+        QCOMPARE(r.counters.cpus[0].durationNs, 432000);
+        QCOMPARE(r.counters.cpus[0].entries, 2);
+        QCOMPARE(r.counters.cpus[0].wakeups, 2);
+        // irq=auto routes an eMMC's completions to CPU 0, an NVMe's to their submitter.
+        QCOMPARE(parseClosedLoopSpec("io:device=emmc,work_us=10").value().irqCpu(), 0);
+        QCOMPARE(parseClosedLoopSpec("io:device=nvme,work_us=10").value().irqCpu(), -1);
+        QCOMPARE(parseClosedLoopSpec("io:service_us=9,work_us=10").value().irqCpu(), -1);
+        QCOMPARE(parseClosedLoopSpec("io:device=nvme,irq=cpu0,work_us=10").value().irqCpu(), 0);
+    }
+
     void badSpecs_data()
     {
         QTest::addColumn<QString>("spec");
@@ -406,6 +500,14 @@ private slots:
                                         << "device";
         QTest::newRow("pingpong device") << "pingpong:work_us=1,device=emmc"
                                          << "device";
+        QTest::newRow("hardirq without a route") << "io:device=nvme,hardirq_us=5,work_us=10"
+                                                 << "hardirq_us";
+        QTest::newRow("bad irq") << "io:device=emmc,irq=cpu1,work_us=10"
+                                 << "irq";
+        QTest::newRow("numjobs 0") << "io:device=emmc,numjobs=0,work_us=10"
+                                   << "numjobs";
+        QTest::newRow("pingpong numjobs") << "pingpong:work_us=1,numjobs=2"
+                                          << "numjobs";
         QTest::newRow("over 100 s") << "io:service_us=100000000.001,work_us=1"
                                     << "service_us";
     }
