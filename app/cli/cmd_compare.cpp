@@ -99,9 +99,12 @@ const char *const COMPARE_HELP =
     "                     cpus=N, else all); the others run --background SPEC (default 'idle':\n"
     "  --background SPEC  an idle system's housekeeping timers and rare device interrupts under\n"
     "                     nohz, with in-idle wakeups) over the same duration (--duration)\n"
-    "  --cpus each|sum    per-CPU rows and the sum (default), or the sum only\n"
+    "  --cpus each|sum    per-CPU rows and the sum (default), or the sum only; a closed loop\n"
+    "                     prints a row per governor (sum), and with each also its CPUs' rows\n"
     "  --per-state        also above_<state>, below_<state>, above_pct_<state> (of its usage);\n"
-    "                     also on one CPU, like --power and --throughput (duration_ms, wakeups_per_s)\n"
+    "                     also on one CPU, like --power and --throughput (duration_ms, wakeups_per_s);\n"
+    "                     a closed loop adds these rows (--cpus sum: each run's sum) below its table\n"
+    "                     (md, json; a CSV file holds one table)\n"
     "  --power ITEM       power data: STATE=NUMBERmW (while in STATE), STATE=NUMBERuJ (one entry\n"
     "                     plus exit), active=NUMBERmW; repeatable; a table JSON file may carry\n"
     "                     power_mw / entry_exit_energy_uj per state and active_power_mw\n"
@@ -288,11 +291,12 @@ int runMachineOrLoop(const Args &args, scenario::Scenario s, experiments::Compar
             return fail(std::string("--") + single
                         + (closedLoop ? " is for a replayed workload; a closed loop runs once"
                                       : " is for one CPU; a machine compare runs once"));
-    // The closed loop's table is a row per governor over its whole machine: it has no per-CPU
-    // rows or per-state columns to give (refused, never silently left out).
-    if (closedLoop && (args.has("per-state") || args.value("cpus", "sum") == "each"))
+    // A closed loop's per-CPU rows follow its table of governors: CSV holds one table.
+    if (closedLoop && format == experiments::CompareFormat::Csv
+        && (args.has("per-state") || args.value("cpus", "sum") == "each"))
         return fail(std::string(args.has("per-state") ? "--per-state" : "--cpus each")
-                    + " is for a replayed workload; a closed loop's table is a row per governor, its CPUs summed");
+                    + " adds a closed loop's per-CPU rows as a second table, and a CSV file holds one: give "
+                      "--format md or json");
     // A closed loop runs each instance on a machine of its own, so A/B labels apply there.
     for (const scenario::GovernorInstance &g : s.governors)
         if (!g.label.empty() && !closedLoop)

@@ -307,10 +307,18 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
     if (args.has("output"))
         if (Status s = checkOutputPath(args.value("output")); !s)
             return fail(s.error());
+    const std::string cpus = args.value("cpus", "sum");
+    if (cpus != "each" && cpus != "sum")
+        return fail(Error{"", 0, "--cpus", "'" + cpus + "' is not each or sum"});
     Result<std::vector<ClosedLoopRun>> runs = scenario::runClosedLoopScenario(o.scenario, *spec, *machine, o.threads);
     if (!runs)
         return fail(inCliTerms(runs.error(), {"machine"}));
-    const std::string text = formatClosedLoop(*machine, *spec, *runs, o.format);
+    // The table of governors; --cpus each and --per-state add their CPUs' rows below it.
+    MachineFormatOptions rows;
+    rows.format = o.format;
+    rows.eachCpu = cpus == "each";
+    rows.perState = args.has("per-state");
+    const std::string text = formatClosedLoop(*machine, *spec, *runs, rows);
     return emitOutput(args, "output", text);
 }
 

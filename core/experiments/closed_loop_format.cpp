@@ -97,3 +97,52 @@ std::string formatClosedLoop(const Machine &m, const ClosedLoopSpec &spec, const
 }
 
 } // namespace idlescope
+
+namespace idlescope {
+
+namespace {
+
+/// The runs as a machine comparison: each run's CPUs with their energy over its window.
+MachineComparison asMachineComparison(const Machine &m, const ClosedLoopSpec &spec,
+                                      const std::vector<ClosedLoopRun> &runs)
+{
+    MachineComparison c;
+    c.machine = m;
+    c.workloadLabel = "closed loop " + spec.text;
+    for (const ClosedLoopRun &r : runs) {
+        c.runs.push_back(r.counters);
+        c.runs.back().name = r.governor;
+        c.energy.push_back(runEnergy(m, r.counters, r.energyWindowNs));
+        c.clusters.emplace_back();
+        c.clusterIdleJ.emplace_back();
+    }
+    return c;
+}
+
+} // namespace
+
+std::string formatClosedLoop(const Machine &m, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs,
+                             const MachineFormatOptions &cpuRows)
+{
+    const std::string loop = formatClosedLoop(m, spec, runs, cpuRows.format);
+    if (!cpuRows.eachCpu && !cpuRows.perState)
+        return loop;
+    const std::string rows = formatMachineComparison(asMachineComparison(m, spec, runs), cpuRows);
+    switch (cpuRows.format) {
+    case experiments::CompareFormat::Csv: return rows;
+    case experiments::CompareFormat::Markdown: return loop + "\n" + rows;
+    case experiments::CompareFormat::Json: break;
+    }
+    // {..., "runs": [...]\n}\n with the machine rows' object added as "cpu_rows".
+    std::string head = loop.substr(0, loop.rfind('}'));
+    std::string nested = rows;
+    for (std::string *t : {&head, &nested})
+        while (!t->empty() && t->back() == '\n')
+            t->pop_back();
+    std::string indented;
+    for (char ch : nested)
+        indented += ch == '\n' ? std::string("\n  ") : std::string(1, ch);
+    return head + ",\n  \"cpu_rows\": " + indented + "\n}\n";
+}
+
+} // namespace idlescope
