@@ -144,6 +144,7 @@ Status readDuration(ClosedLoopSpec &s, Written &w, const std::string &key, const
                  : io && key == "base_us"       ? &s.profile.baseNs
                  : io && key == "tail_us"       ? &s.profile.tailNs
                  : io && key == "hardirq_us"    ? &s.hardirqNs
+                 : io && key == "next_timer_us" ? &s.nextTimerNs
                  : !io && key == "peer_work_us" ? &s.peerWorkNs
                                                 : nullptr;
     if (!target)

@@ -22,6 +22,9 @@
  *       for sata, emmc, mtd) routes every completion to CPU 0, which runs
  *       hardirq_us there (an in-idle wakeup when CPU 0 is idle and the
  *       request is another CPU's) and then wakes the submitter by an IPI.
+ *       next_timer_us=T (default 10000, 0 = none): each loop CPU's next
+ *       unrelated timer, as the open loop's io has it: a timer before the
+ *       completion wakes the CPU, runs 2 us and the CPU idles again.
  *   pingpong:work_us=W[,peer_work_us=P]
  *       CPU 0 and CPU 1 pass one message back and forth (a pipe ping-pong,
  *       or a client and its server); each side works W (P) us per message.
@@ -35,6 +38,7 @@
 #include "core/machine/machine.h"
 #include "core/machine/machine_run.h"
 #include "core/replay/governor_run.h"
+#include "core/workloads/generator_base.h"
 #include "core/workloads/io_devices.h"
 
 #include <atomic>
@@ -64,7 +68,10 @@ struct ClosedLoopSpec {
     /// others and for service_us=), Local (the submitting CPU) or Cpu0.
     enum class Irq { Auto, Local, Cpu0 } irq = Irq::Auto;
     Ns hardirqNs = 5 * NSEC_PER_USEC; ///< io, routed to CPU 0: CPU 0's time per interrupt
-    std::int64_t operations = 10000;  ///< per job for io (numjobs), round trips for pingpong
+    /// io: each loop CPU's next unrelated timer, drawn uniformly in [x/2, 3x/2] at the start of
+    /// each idle period as the open loop's io draws it (0: none).
+    Ns nextTimerNs = workloads::NEXT_TIMER_DEFAULT;
+    std::int64_t operations = 10000; ///< per job for io (numjobs), round trips for pingpong
 
     int cpus() const { return kind == Kind::PingPong ? 2 : numjobs; }
     /// The CPU that takes the completion interrupts of the other jobs (0), or -1: every job's

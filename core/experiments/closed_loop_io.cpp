@@ -70,9 +70,9 @@ private:
 
 /// One fio job: its CPU, its random stream and its requests in each stage.
 struct Job {
-    Job(LoopCpu &c, std::uint64_t seed, int depth)
-        : cpu(c), rng(seed), ready(static_cast<std::size_t>(depth)), ipiAt(static_cast<std::size_t>(depth)),
-          ipiCompleted(static_cast<std::size_t>(depth))
+    Job(LoopCpu &c, std::uint64_t seed, std::uint64_t timerSeed, int depth)
+        : cpu(c), rng(seed), timerRng(timerSeed), ready(static_cast<std::size_t>(depth)),
+          ipiAt(static_cast<std::size_t>(depth)), ipiCompleted(static_cast<std::size_t>(depth))
     {
         inFlight.reserve(static_cast<std::size_t>(depth));
     }
@@ -81,7 +81,8 @@ struct Job {
     Ns quiet() const { return std::max(quietNs, irqEndNs); }
 
     LoopCpu &cpu;
-    workloads::Rng rng;
+    workloads::Rng rng;       ///< device times
+    workloads::Rng timerRng;  ///< next timers (apart, so that timers leave the device times as they are)
     std::vector<Ns> inFlight; ///< device completion times
     Fifo ready;               ///< completion times of the requests whose wakeup reached the CPU, oldest first
     Fifo ipiAt;               ///< routed: when CPU 0's handler of each completion ends (the IPI)
@@ -101,9 +102,10 @@ public:
     {
         m_jobs.reserve(cpus.size());
         // Job 0 keeps the run seed (a one-job loop draws what it always drew); the others
-        // derive theirs from it and their number.
+        // derive theirs from it and their number; each job's timers have a stream of their own.
         for (std::size_t j = 0; j < cpus.size(); ++j)
-            m_jobs.emplace_back(*cpus[j], j == 0 ? seed : workloads::deriveSeed(seed, j), s.iodepth);
+            m_jobs.emplace_back(*cpus[j], j == 0 ? seed : workloads::deriveSeed(seed, j),
+                                workloads::deriveSeed(seed, j, 1), s.iodepth);
     }
 
     Ns run()
@@ -183,14 +185,37 @@ private:
         return true;
     }
 
+    /**
+     * Job @p b's CPU idles from @p from until the event at @p event (with @p inIdleHandlerNs
+     * >= 0 an interrupt that wakes no task: LoopCpu::idleUntil()); returns when it can run
+     * again. Its next timer is drawn at the start of each idle period, as the open loop's
+     * eventWake() draws it: one before the event wakes the CPU (a timer wakeup the governor
+     * saw coming), its handler runs TIMER_RUN_NS, and the CPU idles again until the event,
+     * unless the event came during the handler.
+     */
+    Ns idle(Job &b, Ns from, Ns event, Ns inIdleHandlerNs = -1)
+    {
+        const Ns x = m_s.nextTimerNs;
+        for (;;) {
+            const Ns timer = x > 0 ? b.timerRng.range(x / 2, x + x / 2) : workloads::NO_TIMER_NS;
+            if (event - from <= timer) {
+                b.stayOpen = inIdleHandlerNs >= 0;
+                return b.cpu.idleUntil(from, event, inIdleHandlerNs, timer);
+            }
+            b.stayOpen = false;
+            from = b.cpu.idleUntil(from, from + timer, -1, timer) + workloads::TIMER_RUN_NS;
+            if (from >= event)
+                return from; // the event came during the timer's handler: no idle left
+        }
+    }
+
     /// Job @p job's completion at @p t, routed to the interrupt CPU: its handler, then the IPI.
     void interrupt(std::size_t job, Ns t)
     {
         Job &r = m_jobs[static_cast<std::size_t>(m_irqCpu)];
         Ns start = 0;
         if (r.taskEndNs == NONE && t > r.quiet()) {
-            start = r.cpu.idleUntil(r.quiet(), t, m_s.hardirqNs);
-            r.stayOpen = true;
+            start = idle(r, r.quiet(), t, m_s.hardirqNs);
         } else {
             start = std::max({t, r.irqEndNs, r.cpu.loopNowNs});
         }
@@ -209,7 +234,7 @@ private:
             return; // handled after the handling under way
         Ns start = b.quiet();
         if (t > start)
-            start = b.cpu.idleUntil(start, t); // ends a stay left open, too
+            start = idle(b, start, t); // ends a stay left open, too
         b.stayOpen = false;
         begin(b, std::max(start, b.irqEndNs));
     }

@@ -38,20 +38,21 @@ struct LoopCpu {
     /// so it runs ahead of the loop's by the difference: each span is given to the replay as its
     /// gap and idle time, which are the same on both clocks. With @p inIdleHandlerNs >= 0 the
     /// event is an interrupt that wakes no task here: its handler takes that long inside the
-    /// idle loop, which then goes on (the next call continues the stay). The span's timer is
-    /// the CPU's next one (nextTimerAt, absolute), when it comes before the event.
-    Ns idleUntil(Ns startNs, Ns eventNs, Ns inIdleHandlerNs = -1)
+    /// idle loop, which then goes on (the next call continues the stay). @p timerInNs is the
+    /// CPU's next timer from @p startNs, the governors' sleep length; an event at it is that
+    /// timer's wakeup.
+    Ns idleUntil(Ns startNs, Ns eventNs, Ns inIdleHandlerNs = -1, Ns timerInNs = workloads::NO_TIMER_NS)
     {
         IdleSpan s;
         s.gapNs = startNs - loopNowNs;
         s.wakeNs = std::max<Ns>(0, eventNs - startNs);
-        s.timerNs = std::max(s.wakeNs, workloads::NO_TIMER_NS);
+        s.timerNs = std::max(s.wakeNs, timerInNs);
         s.needResched = inIdleHandlerNs < 0;
         const IdleSpan handler{std::max<Ns>(0, inIdleHandlerNs), 0, 0};
         Ns lastDelay = 0;
         replay.runSpan(s, &handler, [&](const EntryRecord &e, const Governor &) {
             lastDelay = wake.add(tableRef, e.state, e.residencyNs);
-            if (e.endsAtWakeup) {
+            if (entryPaysExitLatency(e.endsAtWakeup, e.timerWake)) {
                 ++run.wakeups;
                 run.latencyCostNs += lastDelay;
             }

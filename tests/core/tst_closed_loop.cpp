@@ -363,7 +363,7 @@ private slots:
             QVERIFY(sp.wakeNs >= 300000); // eMMC: base 300 us + an exponential tail
             device += sp.wakeNs;
         }
-        const ClosedLoopSpec spec = parseClosedLoopSpec("io:device=emmc,work_us=10,ops=5").value();
+        const ClosedLoopSpec spec = parseClosedLoopSpec("io:device=emmc,work_us=10,ops=5,next_timer_us=0").value();
         QCOMPARE(spec.profile.baseNs, 300000);
         QCOMPARE(spec.profile.tailNs, 150000);
         Result<std::vector<ClosedLoopRun>> r =
@@ -468,6 +468,42 @@ private slots:
         QCOMPARE(parseClosedLoopSpec("io:device=nvme,work_us=10").value().irqCpu(), -1);
         QCOMPARE(parseClosedLoopSpec("io:service_us=9,work_us=10").value().irqCpu(), -1);
         QCOMPARE(parseClosedLoopSpec("io:device=nvme,irq=cpu0,work_us=10").value().irqCpu(), 0);
+    }
+
+    void timersCutTheWaitAsTheOpenLoopsDo()
+    {
+        // io:service_us=200,work_us=10,ops=1,next_timer_us=100, seed 1, sleep disabled (WFI,
+        // 1 us). CPU 0's timers are drawn in [50, 150] us at each idle start from job 0's timer
+        // stream: 71.590, 59.923, 115.961 us. Times in us:
+        //   idle [0, 71.590): the timer fires first, woken 72.590, its handler runs 2 us;
+        //   idle [74.590, 134.513): the next timer (59.923 < 200 - 74.590), woken 135.513,
+        //   handler until 137.513;
+        //   idle [137.513, 200): the timer (115.961) is after the completion: woken 201 (1 us
+        //   added), handled until 211.
+        // 211 us; 3 entries, of which one wakes a task (the timers' wakeups were seen coming).
+        workloads::Rng timers(workloads::deriveSeed(1, 0, 1));
+        QCOMPARE(timers.range(50000, 150000), 71590);
+        QCOMPARE(timers.range(50000, 150000), 59923);
+        QCOMPARE(timers.range(50000, 150000), 115961);
+        IdleStateTable shallow = table();
+        QVERIFY(shallow.setDisabled(1, true).ok());
+        const ClosedLoopRun r =
+            runOne(Machine::uniform(shallow, 1), "io:service_us=200,work_us=10,ops=1,next_timer_us=100");
+        QCOMPARE(r.durationNs, 211000);
+        QCOMPARE(r.meanAddedNs, 1000.0);
+        const CpuRun &c = r.counters.cpus.front();
+        QCOMPARE(c.entries, 3);
+        QCOMPARE(c.spans, 3);
+        QCOMPARE(c.wakeups, 1);
+        QCOMPARE(c.latencyCostNs, 1000);
+        // The open loop's io default; 0 arms none.
+        QCOMPARE(parseClosedLoopSpec("io:device=emmc,work_us=10").value().nextTimerNs, 10000000);
+        // Without timers the one wait is one entry (the same 211 us: a timer costs its handler
+        // only when the completion comes during it).
+        const ClosedLoopRun none =
+            runOne(Machine::uniform(shallow, 1), "io:service_us=200,work_us=10,ops=1,next_timer_us=0");
+        QCOMPARE(none.durationNs, 211000);
+        QCOMPARE(none.counters.cpus.front().entries, 1);
     }
 
     void badSpecs_data()
