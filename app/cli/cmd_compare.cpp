@@ -138,6 +138,7 @@ const char *const COMPARE_HELP =
     "                     next_timer_us=T (default 10000, 0 = none): each loop CPU's next\n"
     "                     unrelated timer, drawn in [T/2, 3T/2] as the open loop's io draws it\n"
     "                     pingpong:work_us=W[,peer_work_us=P][,ops=N] (CPUs 0 and 1)\n"
+    "                     The machine's other CPUs run --background (default idle; none: nothing)\n"
     "Machine columns add duration_ms, wakeups_per_s, idle_energy_J (time x state power + entries x\n"
     "entry/exit energy) and energy_J (+ entering, waking and busy time x active power; a closed\n"
     "loop adds its CPUs' clusters and prices every governor over the slowest run's duration),\n"

@@ -11,6 +11,8 @@
 #include "core/experiments/closed_loop.h"
 #include "core/experiments/closed_loop_parts.h"
 
+#include "core/experiments/synthetic_machine.h"
+#include "core/machine/machine_replay.h"
 #include "core/source_governor/source_governor.h"
 #include "core/states/wake_delay.h"
 
@@ -237,10 +239,63 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
     return s;
 }
 
+namespace {
+
+/// The background's CPUs (those after the loop's) of every run in @p out, each covering its
+/// run's duration and replayed by its governor (runClosedLoop()).
+Status replayBackground(const Machine &machine, const ClosedLoopSpec &spec, const std::vector<std::string> &governors,
+                        const std::vector<std::vector<TunableSetting>> &settings,
+                        const workloads::WorkloadSpec &background, std::uint64_t seed, int threads,
+                        const ClosedLoopWatch *watch, std::vector<ClosedLoopRun> &out)
+{
+    const int first = spec.cpus();
+    const auto others = static_cast<std::size_t>(machine.cpuCount() - first);
+    std::vector<CpuRun> rows(out.size() * others);
+    std::vector<Error> errors(rows.size());
+    std::vector<char> failed(rows.size(), 0);
+    workloads::parallelFor(static_cast<int>(rows.size()), threads, [&](int job) {
+        const auto k = static_cast<std::size_t>(job);
+        const std::size_t g = k / others;
+        const int cpu = first + static_cast<int>(k % others);
+        Result<IdleStream> s = streamCovering(background, workloads::runSeed(seed, 1, cpu), out[g].durationNs);
+        if (!s) {
+            errors[k] = s.error();
+            errors[k].message = "CPU " + std::to_string(cpu) + ": " + errors[k].message;
+            failed[k] = 1;
+            return;
+        }
+        // Only the spans that end within the run: the sysfs counters read at its end hold the
+        // entries finished by then, and the energy prices the rest of the window in the
+        // cheapest state (as it does a loop CPU's end).
+        Ns t = 0;
+        std::size_t within = 0;
+        for (; within < s->size() && t + (*s)[within].gapNs + (*s)[within].wakeNs <= out[g].durationNs; ++within)
+            t += (*s)[within].gapNs + (*s)[within].wakeNs;
+        s->resize(within);
+        const std::vector<TunableSetting> none;
+        std::unique_ptr<Governor> gov =
+            std::move(makeConfiguredGovernor(governors[g], g < settings.size() ? settings[g] : none).value());
+        const CpuStream stream{cpu, std::move(*s), 0, {}};
+        rows[k] = replayCpu(machine.tableOf(cpu), stream, *gov, false, watch ? watch->cancel : nullptr);
+    });
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        if (failed[k])
+            return errors[k];
+    for (std::size_t g = 0; g < out.size(); ++g) {
+        for (std::size_t i = 0; i < others; ++i)
+            out[g].counters.cpus.push_back(rows[g * others + i]);
+        out[g].counters.othersIdle = false;
+    }
+    return Ok{};
+}
+
+} // namespace
+
 Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
                                                  const std::vector<std::string> &governors,
                                                  const std::vector<std::vector<TunableSetting>> &settings,
-                                                 std::uint64_t seed, int threads, const ClosedLoopWatch *watch)
+                                                 std::uint64_t seed, int threads, const ClosedLoopWatch *watch,
+                                                 const workloads::WorkloadSpec *background)
 {
     if (Status v = machine.validate(); !v)
         return v.error();
@@ -290,6 +345,13 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
     });
     if (watch && watch->cancel && watch->cancel->load())
         return Error::cancelled();
+    if (background && machine.cpuCount() > spec.cpus()) {
+        if (Status st = replayBackground(machine, spec, governors, settings, *background, seed, threads, watch, out);
+            !st)
+            return st.error();
+        if (watch && watch->cancel && watch->cancel->load())
+            return Error::cancelled();
+    }
     // Every run's energy over the same time: the slowest one's.
     Ns window = 0;
     for (const ClosedLoopRun &r : out)

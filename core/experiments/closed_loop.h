@@ -49,6 +49,10 @@
 
 namespace idlescope {
 
+namespace workloads {
+struct WorkloadSpec;
+}
+
 struct ClosedLoopSpec {
     enum class Kind { Io, PingPong } kind = Kind::Io;
     std::string text;
@@ -112,14 +116,22 @@ struct ClosedLoopWatch {
 inline constexpr std::int64_t CLOSED_LOOP_POLL_OPS = 4096;
 
 /**
- * One run per governor on @p machine (its CPUs 0 and, for pingpong, 1), in
- * parallel over @p threads. @p seed drives the io jitter. Errors: a machine
- * with too few CPUs (field "machine"), an unknown governor or a rejected setting.
+ * One run per governor on @p machine (its CPUs 0..cpus()-1), in parallel over
+ * @p threads. @p seed drives the device times and timers. With @p background,
+ * the machine's other CPUs run it, as compare --machine runs a background
+ * (CPU c seeded with runSeed(seed, 1, c)): its spans do not depend on the
+ * loop, so each run's governor replays them, covering that run's duration,
+ * and the run's counters are then the whole machine's. Without it they are
+ * left out (MachineRun::othersIdle: they have nothing to run). Errors: a
+ * machine with too few CPUs (field "machine"), an unknown governor or a
+ * rejected setting, a background whose spans do not cover a run (field
+ * "background").
  */
 Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
                                                  const std::vector<std::string> &governors,
                                                  const std::vector<std::vector<TunableSetting>> &settings,
                                                  std::uint64_t seed, int threads,
-                                                 const ClosedLoopWatch *watch = nullptr);
+                                                 const ClosedLoopWatch *watch = nullptr,
+                                                 const workloads::WorkloadSpec *background = nullptr);
 
 } // namespace idlescope

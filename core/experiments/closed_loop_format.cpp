@@ -64,8 +64,13 @@ std::vector<table::Cell> cells(const Machine &m, const ClosedLoopRun &r)
 table::Table runTable(const Machine &m, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs)
 {
     table::Table t;
-    t.title = "machine `" + m.id + "`, closed loop `" + spec.text + "` (" + std::to_string(spec.cpus())
-              + " CPU(s)); added latency: from each completion or message to the start of its handling";
+    t.title = "machine `" + m.id + "`, closed loop `" + spec.text + "` (" + std::to_string(spec.cpus()) + " CPU(s)"
+              + (!runs.empty() && static_cast<int>(runs.front().counters.cpus.size()) > spec.cpus()
+                     ? ", the other "
+                           + std::to_string(runs.front().counters.cpus.size() - static_cast<std::size_t>(spec.cpus()))
+                           + " running the background, in the sums"
+                     : std::string())
+              + "); added latency: from each completion or message to the start of its handling";
     for (const char *name : COLUMNS)
         t.columns.push_back({name, t.columns.empty() ? table::Align::Left : table::Align::Right});
     for (const ClosedLoopRun &r : runs)

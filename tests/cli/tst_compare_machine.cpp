@@ -409,6 +409,37 @@ private slots:
         }
     }
 
+    void closedLoopBackgroundNeedsOtherCpus()
+    {
+        // --table gives the loop a machine of its own CPUs: there is no CPU for --background.
+        const CliResult r = runCli({u"compare"_s, u"--table"_s, u"arm-rk3399"_s, u"--closed-loop"_s,
+                                    u"io:service_us=200,work_us=10,ops=3"_s, u"--governors"_s, u"oracle"_s,
+                                    u"--background"_s, u"idle"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"--background"_s) && r.err.contains(u"outside the loop"_s), qPrintable(r.err));
+        // On rk3399 the five CPUs after the loop's run it (said on stderr), or nothing with none.
+        const QStringList loop{u"compare"_s,
+                               u"--machine"_s,
+                               u"rk3399"_s,
+                               u"--closed-loop"_s,
+                               u"io:service_us=200,work_us=10,ops=3"_s,
+                               u"--governors"_s,
+                               u"oracle"_s,
+                               u"--format"_s,
+                               u"json"_s,
+                               u"--cpus"_s,
+                               u"each"_s};
+        const CliResult idle = runCli(loop);
+        QVERIFY2(idle.exitCode == 0, qPrintable(idle.err));
+        QVERIFY2(idle.err.contains(u"CPUs 1..5 run the background 'idle'"_s), qPrintable(idle.err));
+        const QJsonObject rows = QJsonDocument::fromJson(idle.out.toUtf8()).object()[u"cpu_rows"_s].toObject();
+        QCOMPARE(rows[u"runs"_s].toArray()[0].toObject()[u"per_cpu"_s].toArray().size(), 6);
+        const CliResult none = runCli(loop + QStringList{u"--background"_s, u"none"_s});
+        QVERIFY2(none.exitCode == 0, qPrintable(none.err));
+        const QJsonObject one = QJsonDocument::fromJson(none.out.toUtf8()).object()[u"cpu_rows"_s].toObject();
+        QCOMPARE(one[u"runs"_s].toArray()[0].toObject()[u"per_cpu"_s].toArray().size(), 1);
+    }
+
     void closedLoopCpuRowsByHand()
     {
         // closedLoopByHand's loop on two CPUs, numjobs=2,irq=local: each CPU runs it alone

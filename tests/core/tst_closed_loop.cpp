@@ -506,6 +506,52 @@ private slots:
         QCOMPARE(none.counters.cpus.front().entries, 1);
     }
 
+    void theOtherCpusRunTheBackground()
+    {
+        // threeRequestsByHand's loop on CPU 0 of two CPUs, CPU 1 running the background
+        // periodic:kind=timer,interval_us=100,run_us=5,slack_us=0: spans of 5 us busy + 100 us
+        // idle. Those that end within the loop's 930 us are replayed: 8 (840 us; the 9th would
+        // end at 945). The oracle takes WFI for each (sleep's target is 150 us): CPU 1 has 8
+        // entries, no wakeup of a task (timers), and its replay covers 8 x (105 + 1 us exit) =
+        // 848 us. Power: WFI 100 mW, sleep 10 mW, running 500 mW.
+        //   CPU 0 (closedLoopByHand): 171 uJ.
+        //   CPU 1: in WFI 800 us x 100 mW = 80 uJ; waking 8 x 1 us x 500 mW = 4 uJ; busy
+        //   848 - 800 - 8 = 40 us x 500 mW = 20 uJ; the window's last 930 - 848 = 82 us in the
+        //   cheapest state, sleep, x 10 mW = 0.82 uJ: 104.82 uJ.
+        // The run: 11 entries, 275.82 uJ; its throughput and latency are the loop's alone.
+        IdleStateTable t = table();
+        Machine m = Machine::uniform(t, 2);
+        PowerModel &p = m.clusters.front().power;
+        p = PowerModel::empty(m.clusters.front().table);
+        p.states[0].powerMw = 100;
+        p.states[1].powerMw = 10;
+        p.activeMw = 500;
+        const auto bg = workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=100,run_us=5,slack_us=0").value();
+        const ClosedLoopSpec spec = parseClosedLoopSpec("io:service_us=200,work_us=10,ops=3").value();
+        Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(m, spec, {"oracle"}, {}, 1, 1, nullptr, &bg);
+        QVERIFY(runs.ok());
+        const ClosedLoopRun &r = runs->front();
+        QCOMPARE(r.durationNs, 930000);
+        QCOMPARE(r.meanAddedNs, 100000.0);
+        QCOMPARE(int(r.counters.cpus.size()), 2);
+        QVERIFY(!r.counters.othersIdle);
+        const CpuRun &c1 = r.counters.cpus[1];
+        QCOMPARE(c1.cpu, 1);
+        QCOMPARE(c1.entries, 8);
+        QCOMPARE(c1.states[0].usage, 8);
+        QCOMPARE(c1.wakeups, 0);
+        QCOMPARE(c1.durationNs, 848000);
+        QCOMPARE(r.counters.total().entries, 11);
+        const RunEnergy e = runEnergy(m, r.counters, r.energyWindowNs);
+        QVERIFY(qAbs(e.cpus[0].totalJ() - 171e-6) < 1e-12);
+        QVERIFY2(qAbs(e.cpus[1].totalJ() - 104.82e-6) < 1e-12, std::to_string(e.cpus[1].totalJ()).c_str());
+        QVERIFY(qAbs(e.totalJ() - 275.82e-6) < 1e-12);
+        // Without a background the other CPU is left out, as before.
+        Result<std::vector<ClosedLoopRun>> alone = runClosedLoop(m, spec, {"oracle"}, {}, 1, 1);
+        QCOMPARE(int(alone->front().counters.cpus.size()), 1);
+        QVERIFY(alone->front().counters.othersIdle);
+    }
+
     void badSpecs_data()
     {
         QTest::addColumn<QString>("spec");
