@@ -294,6 +294,17 @@ int runMachineOrLoop(const Args &args, scenario::Scenario s, experiments::Compar
             return fail(std::string("--") + single
                         + (closedLoop ? " is for a replayed workload; a closed loop runs once"
                                       : " is for one CPU; a machine compare runs once"));
+    // What a closed loop has no use for, refused with the reason rather than left unread.
+    const std::pair<const char *, const char *> notForLoop[] = {
+        {"spans", "a closed loop makes its spans as it runs, for its ops= operations"},
+        {"workload-cpus", "a closed loop runs on CPUs 0..numjobs-1 (pingpong: 0 and 1), --background on the others"},
+        {"cluster-view", "a closed loop keeps no entry intervals to build the cluster view from"},
+        {"throughput", "a closed loop's table has its throughput already (ops_per_s, duration_ms)"},
+        {"recorded-governor", "it names the governor of a --trace, and a closed loop replays none"}};
+    if (closedLoop)
+        for (const auto &[option, why] : notForLoop)
+            if (args.has(option))
+                return fail(std::string("--") + option + ": " + why);
     // A closed loop's per-CPU rows follow its table of governors: CSV holds one table.
     if (closedLoop && format == experiments::CompareFormat::Csv
         && (args.has("per-state") || args.value("cpus", "sum") == "each"))

@@ -417,6 +417,16 @@ private slots:
                                     u"--background"_s, u"idle"_s});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"--background"_s) && r.err.contains(u"outside the loop"_s), qPrintable(r.err));
+        // Options a closed loop has no use for are refused, not left unread.
+        for (const QStringList &extra : {QStringList{u"--spans"_s, u"100"_s}, QStringList{u"--workload-cpus"_s, u"0"_s},
+                                         QStringList{u"--cluster-view"_s}, QStringList{u"--throughput"_s}}) {
+            const CliResult refused =
+                runCli(QStringList{u"compare"_s, u"--machine"_s, u"rk3399"_s, u"--closed-loop"_s,
+                                   u"io:service_us=200,work_us=10,ops=3"_s, u"--governors"_s, u"oracle"_s}
+                       + extra);
+            QCOMPARE(refused.exitCode, 2);
+            QVERIFY2(refused.err.contains(extra.front() + u": "_s), qPrintable(refused.err));
+        }
         // On rk3399 the five CPUs after the loop's run it (said on stderr), or nothing with none.
         const QStringList loop{u"compare"_s,
                                u"--machine"_s,
