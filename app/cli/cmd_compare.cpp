@@ -99,9 +99,12 @@ const char *const COMPARE_HELP =
     "                     cpus=N, else all); the others run --background SPEC (default 'idle':\n"
     "  --background SPEC  an idle system's housekeeping timers and rare device interrupts under\n"
     "                     nohz, with in-idle wakeups) over the same duration (--duration)\n"
-    "  --cpus each|sum    per-CPU rows and the sum (default), or the sum only\n"
+    "  --cpus each|sum    per-CPU rows and the sum (default), or the sum only; a closed loop\n"
+    "                     prints a row per governor (sum), and with each also its CPUs' rows\n"
     "  --per-state        also above_<state>, below_<state>, above_pct_<state> (of its usage);\n"
-    "                     also on one CPU, like --power and --throughput (duration_ms, wakeups_per_s)\n"
+    "                     also on one CPU, like --power and --throughput (duration_ms, wakeups_per_s);\n"
+    "                     a closed loop adds these rows (--cpus sum: each run's sum) below its table\n"
+    "                     (md, json; a CSV file holds one table)\n"
     "  --power ITEM       power data: STATE=NUMBERmW (while in STATE), STATE=NUMBERuJ (one entry\n"
     "                     plus exit), active=NUMBERmW; repeatable; a table JSON file may carry\n"
     "                     power_mw / entry_exit_energy_uj per state and active_power_mw\n"
@@ -123,8 +126,19 @@ const char *const COMPARE_HELP =
     "                     shallowest state of its CPUs), as idlestat prints it\n"
     "  --closed-loop SPEC instead of --workload: a closed loop whose next event waits for the CPU's\n"
     "                     real wakeup, so duration, ops/s and added latency follow the governor:\n"
-    "                     io:service_us=S,work_us=W[,iodepth=N][,jitter_us=J][,ops=N] (one CPU)\n"
+    "                     io:device=D|service_us=S,work_us=W[,iodepth=N][,ops=N] (one CPU):\n"
+    "                     device=nvme|sata|emmc|mtd|nullblk|dmdelay draws each request's time\n"
+    "                     as the open loop's io does (base + exponential tail; custom with\n"
+    "                     base_us=B,tail_us=T, default 100 and 20); service_us=S[,jitter_us=J]\n"
+    "                     is a fixed S us +/- J uniform (not with device=); ops default 10000\n"
+    "                     per job; numjobs=J (default 1): CPUs 0..J-1 each run such a loop;\n"
+    "                     irq=auto|local|cpu0 (auto: cpu0 for sata, emmc, mtd, else local):\n"
+    "                     cpu0 runs hardirq_us=H (default 5) on CPU 0 per completion of the\n"
+    "                     other CPUs, then wakes the submitter (docs/workloads.md);\n"
+    "                     next_timer_us=T (default 10000, 0 = none): each loop CPU's next\n"
+    "                     unrelated timer, drawn in [T/2, 3T/2] as the open loop's io draws it\n"
     "                     pingpong:work_us=W[,peer_work_us=P][,ops=N] (CPUs 0 and 1)\n"
+    "                     The machine's other CPUs run --background (default idle; none: nothing)\n"
     "Machine columns add duration_ms, wakeups_per_s, idle_energy_J (time x state power + entries x\n"
     "entry/exit energy) and energy_J (+ entering, waking and busy time x active power; a closed\n"
     "loop adds its CPUs' clusters and prices every governor over the slowest run's duration),\n"
@@ -280,11 +294,23 @@ int runMachineOrLoop(const Args &args, scenario::Scenario s, experiments::Compar
             return fail(std::string("--") + single
                         + (closedLoop ? " is for a replayed workload; a closed loop runs once"
                                       : " is for one CPU; a machine compare runs once"));
-    // The closed loop's table is a row per governor over its whole machine: it has no per-CPU
-    // rows or per-state columns to give (refused, never silently left out).
-    if (closedLoop && (args.has("per-state") || args.value("cpus", "sum") == "each"))
+    // What a closed loop has no use for, refused with the reason rather than left unread.
+    const std::pair<const char *, const char *> notForLoop[] = {
+        {"spans", "a closed loop makes its spans as it runs, for its ops= operations"},
+        {"workload-cpus", "a closed loop runs on CPUs 0..numjobs-1 (pingpong: 0 and 1), --background on the others"},
+        {"cluster-view", "a closed loop keeps no entry intervals to build the cluster view from"},
+        {"throughput", "a closed loop's table has its throughput already (ops_per_s, duration_ms)"},
+        {"recorded-governor", "it names the governor of a --trace, and a closed loop replays none"}};
+    if (closedLoop)
+        for (const auto &[option, why] : notForLoop)
+            if (args.has(option))
+                return fail(std::string("--") + option + ": " + why);
+    // A closed loop's per-CPU rows follow its table of governors: CSV holds one table.
+    if (closedLoop && format == experiments::CompareFormat::Csv
+        && (args.has("per-state") || args.value("cpus", "sum") == "each"))
         return fail(std::string(args.has("per-state") ? "--per-state" : "--cpus each")
-                    + " is for a replayed workload; a closed loop's table is a row per governor, its CPUs summed");
+                    + " adds a closed loop's per-CPU rows as a second table, and a CSV file holds one: give "
+                      "--format md or json");
     // A closed loop runs each instance on a machine of its own, so A/B labels apply there.
     for (const scenario::GovernorInstance &g : s.governors)
         if (!g.label.empty() && !closedLoop)

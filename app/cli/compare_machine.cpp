@@ -307,10 +307,44 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
     if (args.has("output"))
         if (Status s = checkOutputPath(args.value("output")); !s)
             return fail(s.error());
-    Result<std::vector<ClosedLoopRun>> runs = scenario::runClosedLoopScenario(o.scenario, *spec, *machine, o.threads);
+    const std::string cpus = args.value("cpus", "sum");
+    if (cpus != "each" && cpus != "sum")
+        return fail(Error{"", 0, "--cpus", "'" + cpus + "' is not each or sum"});
+    // The machine's other CPUs run --background (default idle, as compare --machine's); "none"
+    // leaves them out, as a loop's machine was before it had a background.
+    const std::string bgText = args.value("background", "idle");
+    const bool others = machine->cpuCount() > spec->cpus();
+    if (args.has("background") && !others)
+        return fail(Error{"", 0, "--background",
+                          "runs on the machine's CPUs outside the loop, and " + machine->id
+                              + " has none (the loop runs on " + std::to_string(spec->cpus())
+                              + "): give --machine with more CPUs"});
+    std::optional<workloads::WorkloadSpec> background;
+    if (others && bgText != "none") {
+        Result<workloads::WorkloadSpec> b = workloads::parseWorkloadSpec(bgText);
+        if (!b) {
+            Error e = b.error();
+            if (e.field == "workload")
+                e.field = "background";
+            return fail(inCliTerms(e));
+        }
+        if (b->pointCount() > 1)
+            return fail(Error{bgText, 0, "--background", "a sweep is not a background: give one point"});
+        background = std::move(*b);
+        std::cerr << "compare: CPUs " << spec->cpus() << ".." << machine->cpuCount() - 1 << " run the background '"
+                  << bgText << "'\n";
+    }
+    Result<std::vector<ClosedLoopRun>> runs =
+        scenario::runClosedLoopScenario(o.scenario, *spec, *machine, o.threads, nullptr,
+                                        background ? &*background : nullptr);
     if (!runs)
         return fail(inCliTerms(runs.error(), {"machine"}));
-    const std::string text = formatClosedLoop(*machine, *spec, *runs, o.format);
+    // The table of governors; --cpus each and --per-state add their CPUs' rows below it.
+    MachineFormatOptions rows;
+    rows.format = o.format;
+    rows.eachCpu = cpus == "each";
+    rows.perState = args.has("per-state");
+    const std::string text = formatClosedLoop(*machine, *spec, *runs, rows);
     return emitOutput(args, "output", text);
 }
 

@@ -9,199 +9,41 @@
  * table's exit latency, which the replay's own clock adds for the governors.
  */
 #include "core/experiments/closed_loop.h"
+#include "core/experiments/closed_loop_parts.h"
 
+#include "core/experiments/synthetic_machine.h"
+#include "core/machine/machine_replay.h"
 #include "core/source_governor/source_governor.h"
 #include "core/states/wake_delay.h"
 
 #include "core/workloads/generator_base.h"
 #include "core/workloads/parallel_for.h"
 #include "core/workloads/rng.h"
+#include "core/workloads/workload_spec.h"
 
 #include <algorithm>
 #include <charconv>
 #include <functional>
+#include <iterator>
 #include <memory>
+#include <optional>
 
 namespace idlescope {
 
 namespace {
 
-/// "12", "12.5", "0.125" us -> ns; at most 3 decimals.
-bool parseMicros(const std::string &v, Ns *out)
+using closed_loop::AddedLatency;
+using closed_loop::LoopCpu;
+using closed_loop::LoopPoll;
+
+/// A duration in us with up to 3 decimals (the workload grammar's reader, readDecimal()) -> ns,
+/// 0..MAX_US; nullopt when it is not one.
+std::optional<Ns> readMicros(const std::string &v)
 {
-    const size_t dot = v.find('.');
-    const std::string whole = v.substr(0, dot);
-    std::string frac = dot == std::string::npos ? "" : v.substr(dot + 1);
-    if (whole.empty() || frac.size() > 3 || (dot != std::string::npos && frac.empty()))
-        return false;
-    for (char c : whole + frac)
-        if (c < '0' || c > '9')
-            return false;
-    if (whole.size() > 9)
-        return false;
-    frac.resize(3, '0');
-    *out = std::stoll(whole) * 1000 + std::stoll(frac);
-    return true;
-}
-
-/// One CPU of a loop: its replay, its governor and the counters the loop adds.
-struct LoopCpu {
-    LoopCpu(const IdleStateTable &table, std::unique_ptr<Governor> g, int cpu)
-        : gov(std::move(g)), replay(table, *gov), tableRef(table)
-    {
-        run.cpu = cpu;
-        run.stateCount = table.count();
-        run.timeHasExitLatency = true;
-    }
-
-    /// Idle from @p startNs (>= the CPU's last wakeup) until the event at @p eventNs; returns
-    /// the wakeup: the event plus the wake delay of the state the CPU was in (wake_delay.h).
-    /// The replay's clock moves on by the table's exit latency instead (the governors' accounting),
-    /// so it runs ahead of the loop's by the difference: each span is given to the replay as its
-    /// gap and idle time, which are the same on both clocks.
-    Ns idleUntil(Ns startNs, Ns eventNs)
-    {
-        IdleSpan s;
-        s.gapNs = startNs - loopNowNs;
-        s.wakeNs = std::max<Ns>(0, eventNs - startNs);
-        s.timerNs = std::max(s.wakeNs, workloads::NO_TIMER_NS);
-        Ns lastDelay = 0;
-        replay.runSpan(s, nullptr, [&](const EntryRecord &e, const Governor &) {
-            lastDelay = wake.add(tableRef, e.state, e.residencyNs);
-            if (e.endsAtWakeup) {
-                ++run.wakeups;
-                run.latencyCostNs += lastDelay;
-            }
-        });
-        // The span's last entry ends at the event (a tick or a poll limit ends only earlier ones).
-        loopNowNs = std::max(startNs, eventNs) + lastDelay;
-        return loopNowNs;
-    }
-
-    void finish(Ns endNs)
-    {
-        const ReplaySummary &sum = replay.summary();
-        run.entries = sum.entries;
-        run.spans = sum.spans;
-        run.durationNs = endNs - REPLAY_START_NS;
-        run.wakingNs = wake.wakingNs;
-        run.enteringNs = wake.enteringNs;
-        for (int i = 0; i < run.stateCount; ++i)
-            run.states[static_cast<size_t>(i)] = sum.states[static_cast<size_t>(i)];
-    }
-
-    std::unique_ptr<Governor> gov;
-    ReferenceReplay replay;
-    const IdleStateTable &tableRef;
-    Ns loopNowNs = REPLAY_START_NS; ///< the CPU's last wakeup on the loop's clock
-    WakeTotals wake;
-    CpuRun run;
-};
-
-/// The nearest-rank p99 of n values: the ceil(0.99 n)-th smallest, 0-based.
-std::int64_t p99Rank(std::int64_t n)
-{
-    return (n * 99 + 99) / 100 - 1;
-}
-
-/*
- * The latency added to each operation, summed as it comes (in operation order, as
- * a pass over every value would sum it), its maximum, and only the n - rank
- * largest values: the smallest of them is the nearest-rank p99. A loop of n
- * operations thus keeps 1 % of its latencies (8 bytes each) instead of all of
- * them, and needs no selection pass over n values at the end.
- */
-class AddedLatency {
-public:
-    explicit AddedLatency(std::int64_t operations)
-        : m_keep(static_cast<size_t>(std::max<std::int64_t>(1, operations - p99Rank(operations))))
-    {
-        m_top.reserve(m_keep);
-    }
-
-    void add(Ns v)
-    {
-        m_sum += static_cast<double>(v);
-        m_max = std::max(m_max, v);
-        ++m_count;
-        if (m_top.size() < m_keep) {
-            m_top.push_back(v);
-            std::push_heap(m_top.begin(), m_top.end(), std::greater<>());
-        } else if (v > m_top.front()) {
-            std::pop_heap(m_top.begin(), m_top.end(), std::greater<>());
-            m_top.back() = v;
-            std::push_heap(m_top.begin(), m_top.end(), std::greater<>());
-        }
-    }
-
-    std::int64_t count() const { return m_count; }
-    double mean() const { return m_count > 0 ? m_sum / static_cast<double>(m_count) : 0; }
-    Ns max() const { return m_max; }
-    /// Exact when count() is the operations given to the constructor (every loop adds one
-    /// value per operation).
-    Ns p99() const { return m_top.empty() ? 0 : m_top.front(); }
-
-private:
-    size_t m_keep;
-    std::vector<Ns> m_top; // a min-heap of the largest values
-    double m_sum = 0;
-    Ns m_max = 0;
-    std::int64_t m_count = 0;
-};
-
-/// Whether a loop may go on after its latest operation: every CLOSED_LOOP_POLL_OPS
-/// operations it tells the watch how far it is and looks at its cancel flag.
-class LoopPoll {
-public:
-    LoopPoll(const ClosedLoopWatch *watch, std::size_t governor) : m_watch(watch), m_governor(governor) {}
-
-    bool keepGoing(const AddedLatency &added) const
-    {
-        if (!m_watch || added.count() % CLOSED_LOOP_POLL_OPS != 0)
-            return true;
-        if (m_watch->progress)
-            m_watch->progress(m_governor, added.count());
-        return !(m_watch->cancel && m_watch->cancel->load(std::memory_order_relaxed));
-    }
-
-private:
-    const ClosedLoopWatch *m_watch;
-    std::size_t m_governor;
-};
-
-/// io: N requests in flight; completions handled in order, each submitting the next.
-Ns runIo(LoopCpu &cpu, const ClosedLoopSpec &s, std::uint64_t seed, AddedLatency &added, const LoopPoll &poll)
-{
-    workloads::Rng rng(seed);
-    auto service = [&] { return s.jitterNs > 0 ? rng.jitter(s.serviceNs, s.jitterNs) : s.serviceNs; };
-    std::vector<Ns> inFlight; // completion times; at most iodepth
-    inFlight.reserve(static_cast<size_t>(s.iodepth));
-    Ns free = REPLAY_START_NS;
-    std::int64_t submitted = 0;
-    for (; submitted < std::min<std::int64_t>(s.iodepth, s.operations); ++submitted)
-        inFlight.push_back(free + service());
-    while (!inFlight.empty()) {
-        auto next = std::min_element(inFlight.begin(), inFlight.end());
-        if (*next > free)
-            free = cpu.idleUntil(free, *next);
-        // Handle every completion that has happened by now, oldest first.
-        while (!inFlight.empty()) {
-            next = std::min_element(inFlight.begin(), inFlight.end());
-            if (*next > free)
-                break;
-            added.add(free - *next);
-            if (!poll.keepGoing(added))
-                return free;
-            free += s.workNs;
-            if (submitted < s.operations) {
-                *next = free + service();
-                ++submitted;
-            } else {
-                inFlight.erase(next);
-            }
-        }
-    }
-    return free;
+    const workloads::DecimalValue d = workloads::readDecimal(v, 1000);
+    if (d.fault != workloads::DecimalFault::None || d.value > workloads::MAX_US)
+        return std::nullopt;
+    return d.value;
 }
 
 /// pingpong: CPU 0 works, sends; CPU 1 wakes, works, replies; CPU 0 wakes; one round trip.
@@ -225,10 +67,131 @@ Ns runPingPong(LoopCpu &a, LoopCpu &b, const ClosedLoopSpec &s, AddedLatency &ad
 
 } // namespace
 
+int ClosedLoopSpec::irqCpu() const
+{
+    if (kind != Kind::Io || irq == Irq::Local)
+        return -1;
+    return irq == Irq::Cpu0 || (device >= 0 && workloads::ioIrqOnCpu0ByDefault(device)) ? 0 : -1;
+}
+
 double ClosedLoopRun::opsPerSecond() const
 {
     return durationNs > 0 ? static_cast<double>(operations) / (static_cast<double>(durationNs) * 1e-9) : 0.0;
 }
+
+namespace {
+
+/// The keys a spec wrote, for the checks of combinations that would mean nothing.
+struct Written {
+    bool work = false, service = false, jitter = false, device = false, base = false, tail = false, hardirq = false;
+};
+
+/// A whole-number key of @p s (ops, iodepth): checked and stored.
+Status readCount(ClosedLoopSpec &s, const std::string &key, const std::string &value)
+{
+    std::int64_t n = 0;
+    const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    const std::int64_t hi = key == "ops" ? 10000000 : key == "numjobs" ? 4096 : 1024;
+    if (ec != std::errc() || p != value.data() + value.size() || n < 1 || n > hi)
+        return Error{"closed-loop", 0, key, "'" + value + "' is not a whole number in 1.." + std::to_string(hi)};
+    if (key == "ops")
+        s.operations = n;
+    else if (s.kind != ClosedLoopSpec::Kind::Io)
+        return Error{"closed-loop", 0, key,
+                     key == "iodepth" ? "pingpong has one message in flight" : "pingpong runs on CPUs 0 and 1"};
+    else if (key == "iodepth")
+        s.iodepth = static_cast<int>(n);
+    else
+        s.numjobs = static_cast<int>(n);
+    return Ok{};
+}
+
+/// io's device=NAME: its profile (custom keeps base_us/tail_us, read apart).
+Status readDevice(ClosedLoopSpec &s, const std::string &value)
+{
+    for (std::size_t d = 0; d < std::size(workloads::kDevices); ++d)
+        if (value == workloads::kDevices[d]) {
+            s.device = static_cast<int>(d);
+            if (d < std::size(workloads::kProfiles))
+                s.profile = workloads::kProfiles[d];
+            return Ok{};
+        }
+    std::string names;
+    for (const char *n : workloads::kDevices)
+        names += (names.empty() ? "" : ", ") + std::string(n);
+    return Error{"closed-loop", 0, "device", "'" + value + "' is not a device (" + names + ")"};
+}
+
+/// io's irq=auto|local|cpu0.
+Status readIrq(ClosedLoopSpec &s, const std::string &value)
+{
+    if (value == "auto")
+        s.irq = ClosedLoopSpec::Irq::Auto;
+    else if (value == "local")
+        s.irq = ClosedLoopSpec::Irq::Local;
+    else if (value == "cpu0")
+        s.irq = ClosedLoopSpec::Irq::Cpu0;
+    else
+        return Error{"closed-loop", 0, "irq", "'" + value + "' is not auto, local or cpu0"};
+    return Ok{};
+}
+
+/// A duration key of @p s, stored; an error when @p key is none of its model's.
+Status readDuration(ClosedLoopSpec &s, Written &w, const std::string &key, const std::string &value)
+{
+    const bool io = s.kind == ClosedLoopSpec::Kind::Io;
+    Ns *target = key == "work_us"               ? &s.workNs
+                 : io && key == "service_us"    ? &s.serviceNs
+                 : io && key == "jitter_us"     ? &s.jitterNs
+                 : io && key == "base_us"       ? &s.profile.baseNs
+                 : io && key == "tail_us"       ? &s.profile.tailNs
+                 : io && key == "hardirq_us"    ? &s.hardirqNs
+                 : io && key == "next_timer_us" ? &s.nextTimerNs
+                 : !io && key == "peer_work_us" ? &s.peerWorkNs
+                                                : nullptr;
+    if (!target)
+        return Error{"closed-loop", 0, key, std::string("not a parameter of ") + (io ? "io" : "pingpong")};
+    const std::optional<Ns> ns = readMicros(value);
+    if (!ns)
+        return Error{"closed-loop", 0, key, "'" + value + "' is not a duration in us (0..100000000, up to 3 decimals)"};
+    *target = *ns;
+    w.work |= key == "work_us";
+    w.service |= key == "service_us";
+    w.jitter |= key == "jitter_us";
+    w.base |= key == "base_us";
+    w.tail |= key == "tail_us";
+    w.hardirq |= key == "hardirq_us";
+    return Ok{};
+}
+
+/// The combinations of io's keys that would mean nothing, refused with the reason.
+Status checkIoKeys(ClosedLoopSpec &s, const Written &w)
+{
+    if (w.device && (w.service || w.jitter))
+        return Error{"closed-loop", 0, w.service ? "service_us" : "jitter_us",
+                     "device= draws each request's time from its profile (base + exponential tail); "
+                     "service_us/jitter_us are the other way (a fixed time +/- uniform): give one of them"};
+    if ((w.base || w.tail) && s.device != workloads::IO_DEVICE_CUSTOM)
+        return Error{"closed-loop", 0, w.base ? "base_us" : "tail_us",
+                     "base_us and tail_us are device=custom's profile (a named device has its own)"};
+    if (!w.device && !w.service)
+        return Error{"closed-loop", 0, "service_us",
+                     "give the device's time per request: service_us=S, or device=NAME (nvme, sata, emmc, ...)"};
+    if (w.hardirq && s.irqCpu() < 0)
+        return Error{"closed-loop", 0, "hardirq_us",
+                     "hardirq_us is CPU 0's time per completion routed to it: it needs irq=cpu0 (auto routes "
+                     "only sata, emmc and mtd there)"};
+    if (s.device == workloads::IO_DEVICE_CUSTOM) {
+        // The open loop's io defaults for device=custom.
+        if (!w.base)
+            s.profile.baseNs = 100 * NSEC_PER_USEC;
+        if (!w.tail)
+            s.profile.tailNs = 20 * NSEC_PER_USEC;
+    }
+    return Ok{};
+}
+
+} // namespace
 
 Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
 {
@@ -242,7 +205,7 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
         s.kind = ClosedLoopSpec::Kind::PingPong;
     else
         return Error{"closed-loop", 0, model, "unknown closed-loop model (io, pingpong)"};
-    bool haveWork = false, haveService = false;
+    Written w;
     std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
     while (!rest.empty()) {
         const size_t comma = rest.find(',');
@@ -252,54 +215,87 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
         if (eq == std::string::npos)
             return Error{"closed-loop", 0, kv, "expected KEY=VALUE"};
         const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
-        Ns ns = 0;
-        if (key == "ops" || key == "iodepth") {
-            std::int64_t n = 0;
-            const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-            const std::int64_t hi = key == "ops" ? 10000000 : 1024;
-            if (ec != std::errc() || p != value.data() + value.size() || n < 1 || n > hi)
-                return Error{"closed-loop", 0, key,
-                             "'" + value + "' is not a whole number in 1.." + std::to_string(hi)};
-            if (key == "ops")
-                s.operations = n;
-            else if (s.kind == ClosedLoopSpec::Kind::Io)
-                s.iodepth = static_cast<int>(n);
-            else
-                return Error{"closed-loop", 0, key, "pingpong has one message in flight"};
-            continue;
-        }
-        const bool known = key == "work_us"
-                           || (s.kind == ClosedLoopSpec::Kind::Io && (key == "service_us" || key == "jitter_us"))
-                           || (s.kind == ClosedLoopSpec::Kind::PingPong && key == "peer_work_us");
-        if (!known)
-            return Error{"closed-loop", 0, key, "not a parameter of " + model};
-        if (!parseMicros(value, &ns))
-            return Error{"closed-loop", 0, key, "'" + value + "' is not a duration in us (up to 3 decimals)"};
-        if (key == "work_us") {
-            s.workNs = ns;
-            haveWork = true;
-        } else if (key == "service_us") {
-            s.serviceNs = ns;
-            haveService = true;
-        } else if (key == "jitter_us") {
-            s.jitterNs = ns;
+        Status st = Ok{};
+        if (key == "ops" || key == "iodepth" || key == "numjobs") {
+            st = readCount(s, key, value);
+        } else if (key == "irq" && s.kind == ClosedLoopSpec::Kind::Io) {
+            st = readIrq(s, value);
+        } else if (key == "device" && s.kind == ClosedLoopSpec::Kind::Io) {
+            st = readDevice(s, value);
+            w.device = true;
         } else {
-            s.peerWorkNs = ns;
+            st = readDuration(s, w, key, value);
         }
+        if (!st)
+            return st.error();
     }
-    if (!haveWork || s.workNs <= 0)
+    if (!w.work || s.workNs <= 0)
         return Error{"closed-loop", 0, "work_us", "give the CPU's work per operation (> 0 us)"};
-    if (s.kind == ClosedLoopSpec::Kind::Io && !haveService)
-        return Error{"closed-loop", 0, "service_us", "give the device's time per request"};
+    if (s.kind == ClosedLoopSpec::Kind::Io)
+        if (Status st = checkIoKeys(s, w); !st)
+            return st.error();
     if (s.kind == ClosedLoopSpec::Kind::PingPong && s.peerWorkNs <= 0)
         s.peerWorkNs = s.workNs;
     return s;
 }
 
+namespace {
+
+/// The background's CPUs (those after the loop's) of every run in @p out, each covering its
+/// run's duration and replayed by its governor (runClosedLoop()).
+Status replayBackground(const Machine &machine, const ClosedLoopSpec &spec, const std::vector<std::string> &governors,
+                        const std::vector<std::vector<TunableSetting>> &settings,
+                        const workloads::WorkloadSpec &background, std::uint64_t seed, int threads,
+                        const ClosedLoopWatch *watch, std::vector<ClosedLoopRun> &out)
+{
+    const int first = spec.cpus();
+    const auto others = static_cast<std::size_t>(machine.cpuCount() - first);
+    std::vector<CpuRun> rows(out.size() * others);
+    std::vector<Error> errors(rows.size());
+    std::vector<char> failed(rows.size(), 0);
+    workloads::parallelFor(static_cast<int>(rows.size()), threads, [&](int job) {
+        const auto k = static_cast<std::size_t>(job);
+        const std::size_t g = k / others;
+        const int cpu = first + static_cast<int>(k % others);
+        Result<IdleStream> s = streamCovering(background, workloads::runSeed(seed, 1, cpu), out[g].durationNs);
+        if (!s) {
+            errors[k] = s.error();
+            errors[k].message = "CPU " + std::to_string(cpu) + ": " + errors[k].message;
+            failed[k] = 1;
+            return;
+        }
+        // Only the spans that end within the run: the sysfs counters read at its end hold the
+        // entries finished by then, and the energy prices the rest of the window in the
+        // cheapest state (as it does a loop CPU's end).
+        Ns t = 0;
+        std::size_t within = 0;
+        for (; within < s->size() && t + (*s)[within].gapNs + (*s)[within].wakeNs <= out[g].durationNs; ++within)
+            t += (*s)[within].gapNs + (*s)[within].wakeNs;
+        s->resize(within);
+        const std::vector<TunableSetting> none;
+        std::unique_ptr<Governor> gov =
+            std::move(makeConfiguredGovernor(governors[g], g < settings.size() ? settings[g] : none).value());
+        const CpuStream stream{cpu, std::move(*s), 0, {}};
+        rows[k] = replayCpu(machine.tableOf(cpu), stream, *gov, false, watch ? watch->cancel : nullptr);
+    });
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        if (failed[k])
+            return errors[k];
+    for (std::size_t g = 0; g < out.size(); ++g) {
+        for (std::size_t i = 0; i < others; ++i)
+            out[g].counters.cpus.push_back(rows[g * others + i]);
+        out[g].counters.othersIdle = false;
+    }
+    return Ok{};
+}
+
+} // namespace
+
 Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
                                                  const std::vector<std::string> &governors,
                                                  const std::vector<std::vector<TunableSetting>> &settings,
-                                                 std::uint64_t seed, int threads, const ClosedLoopWatch *watch)
+                                                 std::uint64_t seed, int threads, const ClosedLoopWatch *watch,
+                                                 const workloads::WorkloadSpec *background)
 {
     if (Status v = machine.validate(); !v)
         return v.error();
@@ -320,21 +316,23 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
     std::vector<ClosedLoopRun> out(governors.size());
     workloads::parallelFor(static_cast<int>(governors.size()), threads, [&](int job) {
         const auto g = static_cast<size_t>(job);
-        AddedLatency added(spec.operations);
+        AddedLatency added(spec.operations * (spec.kind == ClosedLoopSpec::Kind::Io ? spec.numjobs : 1));
         std::vector<std::unique_ptr<LoopCpu>> cpus;
         for (int c = 0; c < spec.cpus(); ++c)
             cpus.push_back(
                 std::make_unique<LoopCpu>(machine.tableOf(c),
                                           std::move(makeConfiguredGovernor(governors[g], settingsOf(g)).value()), c));
         const LoopPoll poll(watch, g);
-        const Ns end = spec.kind == ClosedLoopSpec::Kind::Io ? runIo(*cpus[0], spec, seed, added, poll)
-                                                             : runPingPong(*cpus[0], *cpus[1], spec, added, poll);
+        const bool io = spec.kind == ClosedLoopSpec::Kind::Io;
+        const Ns end =
+            io ? closed_loop::runIo(cpus, spec, seed, added, poll) : runPingPong(*cpus[0], *cpus[1], spec, added, poll);
         ClosedLoopRun &r = out[g];
         r.governor = governors[g];
         r.counters.name = governors[g];
         r.counters.othersIdle = true; // the loop puts nothing on the machine's other CPUs
         for (std::unique_ptr<LoopCpu> &c : cpus) {
-            c->finish(end);
+            // An io CPU's own end (its last handling; runIo() kept it), a pingpong's the run's.
+            c->finish(io ? c->ownEndNs : end);
             r.counters.cpus.push_back(c->run);
         }
         r.operations = added.count();
@@ -347,6 +345,13 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
     });
     if (watch && watch->cancel && watch->cancel->load())
         return Error::cancelled();
+    if (background && machine.cpuCount() > spec.cpus()) {
+        if (Status st = replayBackground(machine, spec, governors, settings, *background, seed, threads, watch, out);
+            !st)
+            return st.error();
+        if (watch && watch->cancel && watch->cancel->load())
+            return Error::cancelled();
+    }
     // Every run's energy over the same time: the slowest one's.
     Ns window = 0;
     for (const ClosedLoopRun &r : out)

@@ -9,12 +9,22 @@
  * the spans are made as the run goes, from the moments the CPUs woke
  * (docs/workloads.md, "Closed loop"). The open-loop replay is untouched.
  *
- *   io:service_us=S,work_us=W[,iodepth=N][,jitter_us=J]
+ *   io:device=D|service_us=S,work_us=W[,iodepth=N][,jitter_us=J]
  *       one CPU keeps N requests in flight on a device that completes each
- *       S us (+/- J) after its submission; handling a completion takes W us of
- *       CPU and submits the next request. Added latency of an operation: from
- *       its completion to the start of its handling (wake delay, plus the
- *       wait behind other completions when N > 1).
+ *       after its submission: device=D draws the time from D's profile (base
+ *       + exponential tail, io_devices.h, as the open loop's io draws it;
+ *       device=custom takes base_us and tail_us), service_us=S is a fixed S us
+ *       (+/- J uniform). Handling a completion takes W us of CPU and submits
+ *       the next request. Added latency of an operation: from its completion
+ *       to the start of its handling (wake delay, plus the wait behind other
+ *       completions when N > 1).
+ *       numjobs=J: CPUs 0..J-1 each run such a loop (ops each); irq=cpu0 (auto
+ *       for sata, emmc, mtd) routes every completion to CPU 0, which runs
+ *       hardirq_us there (an in-idle wakeup when CPU 0 is idle and the
+ *       request is another CPU's) and then wakes the submitter by an IPI.
+ *       next_timer_us=T (default 10000, 0 = none): each loop CPU's next
+ *       unrelated timer, as the open loop's io has it: a timer before the
+ *       completion wakes the CPU, runs 2 us and the CPU idles again.
  *   pingpong:work_us=W[,peer_work_us=P]
  *       CPU 0 and CPU 1 pass one message back and forth (a pipe ping-pong,
  *       or a client and its server); each side works W (P) us per message.
@@ -28,6 +38,8 @@
 #include "core/machine/machine.h"
 #include "core/machine/machine_run.h"
 #include "core/replay/governor_run.h"
+#include "core/workloads/generator_base.h"
+#include "core/workloads/io_devices.h"
 
 #include <atomic>
 #include <cstdint>
@@ -37,21 +49,44 @@
 
 namespace idlescope {
 
+namespace workloads {
+struct WorkloadSpec;
+}
+
 struct ClosedLoopSpec {
     enum class Kind { Io, PingPong } kind = Kind::Io;
     std::string text;
-    Ns serviceNs = 0;  ///< io: device time per request
-    Ns jitterNs = 0;   ///< io: +/- uniform on the device time
-    Ns workNs = 0;     ///< CPU 0's handling per completion / message
-    Ns peerWorkNs = 0; ///< pingpong: CPU 1's handling per message
+    /// io: the device profile's index in workloads::kDevices (device=), or -1 for the fixed
+    /// time of service_us +/- jitter_us.
+    int device = -1;
+    workloads::DeviceProfile profile{}; ///< io with device=: base + exponential tail
+    Ns serviceNs = 0;                   ///< io without device=: device time per request
+    Ns jitterNs = 0;                    ///< io without device=: +/- uniform on the device time
+    Ns workNs = 0;                      ///< CPU 0's handling per completion / message
+    Ns peerWorkNs = 0;                  ///< pingpong: CPU 1's handling per message
     int iodepth = 1;
-    std::int64_t operations = 10000;
+    /// io: submitting CPUs 0..numjobs-1 (fio's numjobs), each its own loop of iodepth requests
+    /// and ops operations (fio's number_ios is per job: the run does numjobs x ops).
+    int numjobs = 1;
+    /// io: where the completion interrupt runs: Auto (cpu0 for sata, emmc, mtd; local for the
+    /// others and for service_us=), Local (the submitting CPU) or Cpu0.
+    enum class Irq { Auto, Local, Cpu0 } irq = Irq::Auto;
+    Ns hardirqNs = 5 * NSEC_PER_USEC; ///< io, routed to CPU 0: CPU 0's time per interrupt
+    /// io: each loop CPU's next unrelated timer, drawn uniformly in [x/2, 3x/2] at the start of
+    /// each idle period as the open loop's io draws it (0: none).
+    Ns nextTimerNs = workloads::NEXT_TIMER_DEFAULT;
+    std::int64_t operations = 10000; ///< per job for io (numjobs), round trips for pingpong
 
-    int cpus() const { return kind == Kind::PingPong ? 2 : 1; }
+    int cpus() const { return kind == Kind::PingPong ? 2 : numjobs; }
+    /// The CPU that takes the completion interrupts of the other jobs (0), or -1: every job's
+    /// completion interrupts its own CPU (irq=local, or auto for a multi-queue device).
+    int irqCpu() const;
 };
 
 /// Errors (named "closed-loop", field = the key): unknown model or key, a value that is not a duration
-/// or is out of range (work_us > 0; service_us >= 0; iodepth 1..1024; ops 1..10,000,000).
+/// or is out of range (work_us > 0; durations up to 100 s; iodepth 1..1024; ops 1..10,000,000), an
+/// unknown device, and a meaningless combination (device= with service_us= or jitter_us=, base_us or
+/// tail_us without device=custom), each with its reason.
 Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text);
 
 struct ClosedLoopRun {
@@ -81,14 +116,22 @@ struct ClosedLoopWatch {
 inline constexpr std::int64_t CLOSED_LOOP_POLL_OPS = 4096;
 
 /**
- * One run per governor on @p machine (its CPUs 0 and, for pingpong, 1), in
- * parallel over @p threads. @p seed drives the io jitter. Errors: a machine
- * with too few CPUs (field "machine"), an unknown governor or a rejected setting.
+ * One run per governor on @p machine (its CPUs 0..cpus()-1), in parallel over
+ * @p threads. @p seed drives the device times and timers. With @p background,
+ * the machine's other CPUs run it, as compare --machine runs a background
+ * (CPU c seeded with runSeed(seed, 1, c)): its spans do not depend on the
+ * loop, so each run's governor replays them, covering that run's duration,
+ * and the run's counters are then the whole machine's. Without it they are
+ * left out (MachineRun::othersIdle: they have nothing to run). Errors: a
+ * machine with too few CPUs (field "machine"), an unknown governor or a
+ * rejected setting, a background whose spans do not cover a run (field
+ * "background").
  */
 Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
                                                  const std::vector<std::string> &governors,
                                                  const std::vector<std::vector<TunableSetting>> &settings,
                                                  std::uint64_t seed, int threads,
-                                                 const ClosedLoopWatch *watch = nullptr);
+                                                 const ClosedLoopWatch *watch = nullptr,
+                                                 const workloads::WorkloadSpec *background = nullptr);
 
 } // namespace idlescope

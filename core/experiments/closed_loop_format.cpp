@@ -64,8 +64,13 @@ std::vector<table::Cell> cells(const Machine &m, const ClosedLoopRun &r)
 table::Table runTable(const Machine &m, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs)
 {
     table::Table t;
-    t.title = "machine `" + m.id + "`, closed loop `" + spec.text + "` (" + std::to_string(spec.cpus())
-              + " CPU(s)); added latency: from each completion or message to the start of its handling";
+    t.title = "machine `" + m.id + "`, closed loop `" + spec.text + "` (" + std::to_string(spec.cpus()) + " CPU(s)"
+              + (!runs.empty() && static_cast<int>(runs.front().counters.cpus.size()) > spec.cpus()
+                     ? ", the other "
+                           + std::to_string(runs.front().counters.cpus.size() - static_cast<std::size_t>(spec.cpus()))
+                           + " running the background, in the sums"
+                     : std::string())
+              + "); added latency: from each completion or message to the start of its handling";
     for (const char *name : COLUMNS)
         t.columns.push_back({name, t.columns.empty() ? table::Align::Left : table::Align::Right});
     for (const ClosedLoopRun &r : runs)
@@ -94,6 +99,55 @@ std::string formatClosedLoop(const Machine &m, const ClosedLoopSpec &spec, const
     }
     return "{\n  \"machine\": " + jsonString(m.id) + ",\n  \"closed_loop\": " + jsonString(spec.text)
            + ",\n  \"runs\": [" + table::jsonObjects(t, ",", "\n    ") + "\n  ]\n}\n";
+}
+
+} // namespace idlescope
+
+namespace idlescope {
+
+namespace {
+
+/// The runs as a machine comparison: each run's CPUs with their energy over its window.
+MachineComparison asMachineComparison(const Machine &m, const ClosedLoopSpec &spec,
+                                      const std::vector<ClosedLoopRun> &runs)
+{
+    MachineComparison c;
+    c.machine = m;
+    c.workloadLabel = "closed loop " + spec.text;
+    for (const ClosedLoopRun &r : runs) {
+        c.runs.push_back(r.counters);
+        c.runs.back().name = r.governor;
+        c.energy.push_back(runEnergy(m, r.counters, r.energyWindowNs));
+        c.clusters.emplace_back();
+        c.clusterIdleJ.emplace_back();
+    }
+    return c;
+}
+
+} // namespace
+
+std::string formatClosedLoop(const Machine &m, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs,
+                             const MachineFormatOptions &cpuRows)
+{
+    const std::string loop = formatClosedLoop(m, spec, runs, cpuRows.format);
+    if (!cpuRows.eachCpu && !cpuRows.perState)
+        return loop;
+    const std::string rows = formatMachineComparison(asMachineComparison(m, spec, runs), cpuRows);
+    switch (cpuRows.format) {
+    case experiments::CompareFormat::Csv: return rows;
+    case experiments::CompareFormat::Markdown: return loop + "\n" + rows;
+    case experiments::CompareFormat::Json: break;
+    }
+    // {..., "runs": [...]\n}\n with the machine rows' object added as "cpu_rows".
+    std::string head = loop.substr(0, loop.rfind('}'));
+    std::string nested = rows;
+    for (std::string *t : {&head, &nested})
+        while (!t->empty() && t->back() == '\n')
+            t->pop_back();
+    std::string indented;
+    for (char ch : nested)
+        indented += ch == '\n' ? std::string("\n  ") : std::string(1, ch);
+    return head + ",\n  \"cpu_rows\": " + indented + "\n}\n";
 }
 
 } // namespace idlescope

@@ -4,12 +4,15 @@
  * Closed-loop runs as a table, one row per governor: operations, duration_ms,
  * ops_per_s, added_latency_mean_us / _p99_us / _max_us, the summed sysfs
  * counters (entries, above, below, idle_miss_ratio) and energy (idle_energy_J,
- * energy_J, energy_per_op_uJ; "no power data" without it).
+ * energy_J, energy_per_op_uJ; "no power data" without it). Asked for, the
+ * runs' CPUs follow as compare --machine prints them (--cpus each, --per-state:
+ * machine_comparison_format.h), each run's energy over its same window.
  */
 #pragma once
 
 #include "core/experiments/closed_loop.h"
 #include "core/experiments/comparison.h"
+#include "core/experiments/machine_comparison_format.h"
 
 #include <string>
 #include <vector>
@@ -22,5 +25,14 @@ std::string closedLoopCell(const Machine &machine, const ClosedLoopRun &run, con
 
 std::string formatClosedLoop(const Machine &machine, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs,
                              experiments::CompareFormat format);
+
+/**
+ * The runs' table, then, when @p cpuRows asks for per-CPU rows (eachCpu) or per-state columns
+ * (perState), the rows of every run's CPUs and their sum as compare --machine prints them:
+ * markdown gives the second table below the first, JSON its object as "cpu_rows". CSV holds
+ * one table: with such rows asked for it is the per-CPU rows only (the CLI refuses it).
+ */
+std::string formatClosedLoop(const Machine &machine, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs,
+                             const MachineFormatOptions &cpuRows);
 
 } // namespace idlescope

@@ -17,7 +17,8 @@ Result<ClosedLoopSpec> closedLoopOf(const Scenario &s)
 
 Result<std::vector<ClosedLoopRun>> runClosedLoopScenario(const Scenario &s, const ClosedLoopSpec &loop,
                                                          const Machine &machine, int threads,
-                                                         const ClosedLoopWatch *watch)
+                                                         const ClosedLoopWatch *watch,
+                                                         const workloads::WorkloadSpec *background)
 {
     std::vector<std::string> variants;
     std::vector<std::vector<TunableSetting>> settings;
@@ -26,7 +27,8 @@ Result<std::vector<ClosedLoopRun>> runClosedLoopScenario(const Scenario &s, cons
         settings.push_back(g.settings);
     }
     Result<std::vector<ClosedLoopRun>> runs =
-        runClosedLoop(machine, loop, variants, settings, static_cast<std::uint64_t>(s.workload.seed), threads, watch);
+        runClosedLoop(machine, loop, variants, settings, static_cast<std::uint64_t>(s.workload.seed), threads, watch,
+                      background);
     if (runs)
         for (std::size_t g = 0; g < runs->size(); ++g)
             (*runs)[g].governor = s.governors[g].name(); // the rows name the instance, as compare's do

@@ -25,10 +25,12 @@ Result<ClosedLoopSpec> closedLoopOf(const Scenario &s);
 /**
  * @p loop (closedLoopOf(@p s)) run by every governor instance of @p s on @p machine, seeded
  * with s.workload.seed, on up to @p threads threads; each run's governor is the instance's
- * name(). @p watch, when given, follows and may stop it (runClosedLoop()).
+ * name(). @p watch, when given, follows and may stop it; @p background, when given, runs on
+ * the machine's CPUs outside the loop (runClosedLoop()).
  */
 Result<std::vector<ClosedLoopRun>> runClosedLoopScenario(const Scenario &s, const ClosedLoopSpec &loop,
                                                          const Machine &machine, int threads,
-                                                         const ClosedLoopWatch *watch = nullptr);
+                                                         const ClosedLoopWatch *watch = nullptr,
+                                                         const workloads::WorkloadSpec *background = nullptr);
 
 } // namespace idlescope::scenario

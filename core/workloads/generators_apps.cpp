@@ -5,13 +5,10 @@
  * timers (SPECjbb-like), a pgbench-like client/server pattern and network
  * packet bursts whose softirq mostly wakes no task.
  *
- * The device latencies below are modelled figures for 4 KiB random reads at
- * queue depth 1, typical of each class of device, not measurements of one
- * device: base + exponential tail, mean = base + tail. They are documented in
- * docs/workloads.md; a user who has measured a device should use
- * io:device=custom,base_us=...,tail_us=... instead.
+ * The device latencies are io_devices.h's, shared with the closed loop's io.
  */
 #include "core/workloads/generator_base.h"
+#include "core/workloads/io_devices.h"
 #include "core/workloads/io_interrupts.h"
 
 #include <algorithm>
@@ -22,21 +19,6 @@ namespace idlescope::workloads {
 namespace {
 
 // --- I/O completion ------------------------------------------------------------
-
-struct DeviceProfile {
-    Ns baseNs; ///< fastest completion
-    Ns tailNs; ///< mean of the exponential tail above it
-};
-
-constexpr const char *kDevices[] = {"nvme", "sata", "emmc", "mtd", "nullblk", "dmdelay", "custom"};
-constexpr DeviceProfile kProfiles[] = {
-    {70 * US, 15 * US},              // NVMe SSD
-    {150 * US, 40 * US},             // SATA SSD
-    {300 * US, 150 * US},            // eMMC
-    {700 * US, 300 * US},            // raw NAND through MTD/UBI
-    {3 * US, 1 * US},                // null_blk, irqmode=1 (softirq completion)
-    {51000 * US + 70 * US, 15 * US}, // dm-delay 51 ms in front of an NVMe device
-};
 
 constexpr const char *kIrqRoutes[] = {"auto", "local", "cpu0"};
 
@@ -91,7 +73,7 @@ protected:
         // no idle period: its CPU time joins the next span's gap (MAX_FOLDED_WAITS).
         return firstIdleWait([this] {
             if (m_step == 0)
-                m_ioNs = m_profile.baseNs + m_rng.exponential(m_profile.tailNs);
+                m_ioNs = drawDeviceNs(m_rng, m_profile);
             const Ns share = m_ioNs / m_waits;
             const Ns wait = m_step + 1 < m_waits ? share : m_ioNs - share * (m_waits - 1);
             const Ns gap = m_step == 0 ? m_submitNs : m_waitCpuNs;
@@ -387,10 +369,8 @@ std::optional<IoInterruptRoute> ioInterruptRoute(const WorkloadNode &generator)
         return std::nullopt;
     const std::int64_t route = generator.params.get("irq");
     const std::int64_t device = generator.params.get("device");
-    // Single-vector controllers (eMMC hosts, AHCI, raw NAND) route to CPU 0 by default;
-    // NVMe has a vector per queue, affine to the submitting CPUs; null_blk completes in
-    // the submitter's softirq; dm-delay sits here on NVMe; custom is the user's.
-    const bool onCpu0 = route == 2 || (route == 0 && (device == 1 || device == 2 || device == 3));
+    // Single-vector controllers route to CPU 0 by default (io_devices.h).
+    const bool onCpu0 = route == 2 || (route == 0 && ioIrqOnCpu0ByDefault(device));
     if (!onCpu0)
         return std::nullopt;
     return IoInterruptRoute{0, generator.params.get("hardirq_us")};

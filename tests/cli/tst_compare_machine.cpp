@@ -396,17 +396,110 @@ private slots:
             {u"compare"_s, u"--table"_s, table, u"--closed-loop"_s, u"io:work_us=10"_s, u"--governors"_s, u"oracle"_s});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains(u"--closed-loop: field 'service_us'"_s), qPrintable(bad.err));
-        // --per-state and --cpus each have nothing to give on a closed loop's table: refused,
-        // not silently left out (a fresh user's finding: the output was the same with or without).
+        // --per-state and --cpus each add the loop's CPUs' rows below its table (they were refused
+        // before a loop had several CPUs); a CSV file holds one table, so they are refused there.
         for (const QStringList &extra : {QStringList{u"--per-state"_s}, QStringList{u"--cpus"_s, u"each"_s}}) {
+            const CliResult refused = runCli(QStringList{u"compare"_s, u"--table"_s, table, u"--closed-loop"_s,
+                                                         u"io:service_us=200,work_us=10,ops=3"_s, u"--governors"_s,
+                                                         u"oracle"_s, u"--format"_s, u"csv"_s}
+                                             + extra);
+            QCOMPARE(refused.exitCode, 2);
+            QVERIFY2(refused.err.contains(extra.join(u' ') + u" adds a closed loop's per-CPU rows"_s),
+                     qPrintable(refused.err));
+        }
+    }
+
+    void closedLoopBackgroundNeedsOtherCpus()
+    {
+        // --table gives the loop a machine of its own CPUs: there is no CPU for --background.
+        const CliResult r = runCli({u"compare"_s, u"--table"_s, u"arm-rk3399"_s, u"--closed-loop"_s,
+                                    u"io:service_us=200,work_us=10,ops=3"_s, u"--governors"_s, u"oracle"_s,
+                                    u"--background"_s, u"idle"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"--background"_s) && r.err.contains(u"outside the loop"_s), qPrintable(r.err));
+        // Options a closed loop has no use for are refused, not left unread.
+        for (const QStringList &extra : {QStringList{u"--spans"_s, u"100"_s}, QStringList{u"--workload-cpus"_s, u"0"_s},
+                                         QStringList{u"--cluster-view"_s}, QStringList{u"--throughput"_s}}) {
             const CliResult refused =
-                runCli(QStringList{u"compare"_s, u"--table"_s, table, u"--closed-loop"_s,
+                runCli(QStringList{u"compare"_s, u"--machine"_s, u"rk3399"_s, u"--closed-loop"_s,
                                    u"io:service_us=200,work_us=10,ops=3"_s, u"--governors"_s, u"oracle"_s}
                        + extra);
             QCOMPARE(refused.exitCode, 2);
-            QVERIFY2(refused.err.contains(extra.join(u' ') + u" is for a replayed workload; a closed loop's table"_s),
-                     qPrintable(refused.err));
+            QVERIFY2(refused.err.contains(extra.front() + u": "_s), qPrintable(refused.err));
         }
+        // On rk3399 the five CPUs after the loop's run it (said on stderr), or nothing with none.
+        const QStringList loop{u"compare"_s,
+                               u"--machine"_s,
+                               u"rk3399"_s,
+                               u"--closed-loop"_s,
+                               u"io:service_us=200,work_us=10,ops=3"_s,
+                               u"--governors"_s,
+                               u"oracle"_s,
+                               u"--format"_s,
+                               u"json"_s,
+                               u"--cpus"_s,
+                               u"each"_s};
+        const CliResult idle = runCli(loop);
+        QVERIFY2(idle.exitCode == 0, qPrintable(idle.err));
+        QVERIFY2(idle.err.contains(u"CPUs 1..5 run the background 'idle'"_s), qPrintable(idle.err));
+        const QJsonObject rows = QJsonDocument::fromJson(idle.out.toUtf8()).object()[u"cpu_rows"_s].toObject();
+        QCOMPARE(rows[u"runs"_s].toArray()[0].toObject()[u"per_cpu"_s].toArray().size(), 6);
+        const CliResult none = runCli(loop + QStringList{u"--background"_s, u"none"_s});
+        QVERIFY2(none.exitCode == 0, qPrintable(none.err));
+        const QJsonObject one = QJsonDocument::fromJson(none.out.toUtf8()).object()[u"cpu_rows"_s].toObject();
+        QCOMPARE(one[u"runs"_s].toArray()[0].toObject()[u"per_cpu"_s].toArray().size(), 1);
+    }
+
+    void closedLoopCpuRowsByHand()
+    {
+        // closedLoopByHand's loop on two CPUs, numjobs=2,irq=local: each CPU runs it alone
+        // (930 us, sleep entered 3 times, 3 wakeups costing 100 us each, 171 uJ), and the rows
+        // are compare --machine's: CPU 0, CPU 1 and their sum (6 entries, 600 us of latency
+        // cost, 342 uJ), with sleep's per-state columns (no above or below for the oracle).
+        QTemporaryDir tmp;
+        const QString table = tmp.filePath(u"t.json"_s);
+        writeFile(table, R"({"id": "two", "tick_hz": 250, "active_power_mw": 500, "states": [
+  {"name": "WFI", "exit_latency_ns": 1000, "target_residency_ns": 1000, "power_mw": 100},
+  {"name": "sleep", "exit_latency_ns": 100000, "target_residency_ns": 150000, "power_mw": 10}]})");
+        const QStringList args{u"compare"_s,
+                               u"--table"_s,
+                               table,
+                               u"--machine"_s,
+                               u"2"_s,
+                               u"--closed-loop"_s,
+                               u"io:service_us=200,work_us=10,ops=3,numjobs=2,irq=local"_s,
+                               u"--governors"_s,
+                               u"oracle"_s,
+                               u"--per-state"_s};
+        const CliResult md = runCli(args + QStringList{u"--cpus"_s, u"each"_s});
+        QVERIFY2(md.exitCode == 0, qPrintable(md.err));
+        QVERIFY2(md.out.contains(u"| oracle | 6 | 0.930 |"_s), qPrintable(md.out)); // the table of governors
+        // run, cpu, misses, entries, spans, usage_WFI, usage_sleep, above, below, ...
+        QVERIFY2(md.out.contains(u"| oracle | 1 | simulated | 3 | 3 | 0 | 3 | 0 | 0 |"_s), qPrintable(md.out));
+        const CliResult js = runCli(args + QStringList{u"--cpus"_s, u"each"_s, u"--format"_s, u"json"_s});
+        QVERIFY2(js.exitCode == 0, qPrintable(js.err));
+        const QJsonObject root = QJsonDocument::fromJson(js.out.toUtf8()).object();
+        QCOMPARE(root[u"runs"_s].toArray()[0].toObject()[u"operations"_s].toInt(), 6);
+        const QJsonObject run = root[u"cpu_rows"_s].toObject()[u"runs"_s].toArray()[0].toObject();
+        const QJsonArray cpus = run[u"per_cpu"_s].toArray();
+        QCOMPARE(cpus.size(), 2);
+        for (const QJsonValue &c : cpus) {
+            QCOMPARE(c[u"usage_sleep"_s].toInt(), 3);
+            QCOMPARE(c[u"wakeups"_s].toInt(), 3);
+            QCOMPARE(c[u"latency_cost_us"_s].toDouble(), 300.0);
+            QCOMPARE(c[u"duration_ms"_s].toDouble(), 0.930);
+            QCOMPARE(c[u"energy_J"_s].toDouble(), 0.000171);
+            QCOMPARE(c[u"above_sleep"_s].toInt(), 0);
+        }
+        const QJsonObject sum = run[u"sum"_s].toObject();
+        QCOMPARE(sum[u"entries"_s].toInt(), 6);
+        QCOMPARE(sum[u"latency_cost_us"_s].toDouble(), 600.0);
+        QCOMPARE(sum[u"energy_J"_s].toDouble(), 0.000342);
+        // --cpus sum with --per-state: the sums only, with the per-state columns.
+        const CliResult sums = runCli(args);
+        QVERIFY2(sums.exitCode == 0, qPrintable(sums.err));
+        QVERIFY2(sums.out.contains(u"| oracle | all | simulated | 6 | 6 | 0 | 6 |"_s), qPrintable(sums.out));
+        QVERIFY2(!sums.out.contains(u"| oracle | 0 | simulated"_s), qPrintable(sums.out));
     }
 
     void closedLoopWithMeasuredWakeDelays()

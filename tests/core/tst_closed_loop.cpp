@@ -10,6 +10,8 @@
 #include "core/experiments/closed_loop_format.h"
 #include "core/stats/run_throughput.h"
 #include "core/targets/builtin_machines.h"
+#include "core/workloads/rng.h"
+#include "core/workloads/workload_spec.h"
 #include "tests/governor_rig.h"
 
 #include <QTest>
@@ -41,6 +43,16 @@ IdleStateTable dtTable()
     IdleStateTable t = table();
     t.states[1].wakeDelayNs = 40000;
     t.states[1].entryLatencyNs = 60000;
+    return t;
+}
+
+/// table() with no wake-up cost: every wakeup's handling starts at its event, so a loop's
+/// duration is its device times plus its work.
+IdleStateTable instantTable()
+{
+    IdleStateTable t = table();
+    for (IdleState &st : t.states)
+        st.wakeDelayNs = 0;
     return t;
 }
 
@@ -328,6 +340,218 @@ private slots:
         QCOMPARE(r.counters.total().entries, 4);
     }
 
+    void aCustomDeviceWithoutATailIsItsBase()
+    {
+        // device=custom,base_us=200,tail_us=0: every request takes its base, 200 us, as
+        // service_us=200 does: threeRequestsByHand's 930 us, 100 us added to each operation.
+        const ClosedLoopRun r =
+            runOne(Machine::uniform(table(), 1), "io:device=custom,base_us=200,tail_us=0,work_us=10,ops=3");
+        QCOMPARE(r.durationNs, 930000);
+        QCOMPARE(r.meanAddedNs, 100000.0);
+    }
+
+    void aDeviceDrawsTheOpenLoopsDeviceTimes()
+    {
+        // The same seed gives the same device times as the open loop's io, whose generator
+        // seeded with 7 draws one time per request (waits=1 for emmc; next_timer_us=0 draws no
+        // timer in between). On instantTable() the closed loop's duration at iodepth 1 is the
+        // device times plus 10 us of work per request, each completion handled at once.
+        const auto open = workloads::parseWorkloadSpec("io:device=emmc,submit_us=10,next_timer_us=0").value();
+        const IdleStream spans = workloads::legacyDirectSeedStream(open.root, 7, 5);
+        Ns device = 0;
+        for (const IdleSpan &sp : spans) {
+            QVERIFY(sp.wakeNs >= 300000); // eMMC: base 300 us + an exponential tail
+            device += sp.wakeNs;
+        }
+        const ClosedLoopSpec spec = parseClosedLoopSpec("io:device=emmc,work_us=10,ops=5,next_timer_us=0").value();
+        QCOMPARE(spec.profile.baseNs, 300000);
+        QCOMPARE(spec.profile.tailNs, 150000);
+        Result<std::vector<ClosedLoopRun>> r =
+            runClosedLoop(Machine::uniform(instantTable(), 1), spec, {"oracle"}, {}, 7, 1);
+        QVERIFY(r.ok());
+        QCOMPARE(r->front().durationNs, device + 5 * 10000);
+        QCOMPARE(r->front().meanAddedNs, 0.0);
+        // Another seed draws other times.
+        Result<std::vector<ClosedLoopRun>> other =
+            runClosedLoop(Machine::uniform(instantTable(), 1), spec, {"oracle"}, {}, 8, 1);
+        QVERIFY(other->front().durationNs != r->front().durationNs);
+    }
+
+    void twoLocalJobsRunSideBySide()
+    {
+        // numjobs=2,irq=local: CPUs 0 and 1 each run threeRequestsByHand's loop (ops=3 is per
+        // job, as fio's number_ios): 930 us each, sleep entered 3 times on each; 6 operations
+        // in the run's 930 us, 100 us added to each.
+        const ClosedLoopRun r =
+            runOne(Machine::uniform(table(), 2), "io:service_us=200,work_us=10,ops=3,numjobs=2,irq=local");
+        QCOMPARE(r.operations, 6);
+        QCOMPARE(r.durationNs, 930000);
+        QCOMPARE(r.meanAddedNs, 100000.0);
+        QCOMPARE(int(r.counters.cpus.size()), 2);
+        for (const CpuRun &c : r.counters.cpus) {
+            QCOMPARE(c.states[1].usage, 3);
+            QCOMPARE(c.wakeups, 3);
+            QCOMPARE(c.durationNs, 930000);
+        }
+        // Two jobs need two CPUs.
+        const ClosedLoopSpec two = parseClosedLoopSpec("io:service_us=200,work_us=10,numjobs=2").value();
+        Result<std::vector<ClosedLoopRun>> one = runClosedLoop(Machine::uniform(table(), 1), two, {"oracle"}, {}, 1, 1);
+        QVERIFY(!one.ok());
+        QCOMPARE(QString::fromStdString(one.error().field), u"machine"_qs);
+    }
+
+    void aRoutedCompletionWakesCpu0InIdleThenTheSubmitter()
+    {
+        // io:service_us=200,jitter_us=100,work_us=10,ops=1,numjobs=2,irq=cpu0 (hardirq_us 5 by
+        // default), seed 6, sleep disabled (WFI, 1 us to wake). Job 0 (CPU 0) draws 253.407 us
+        // from the seed, job 1 (CPU 1) 115.641 us from the seed derived for job 1. Times in us:
+        //   115.641 job 1's completion interrupts CPU 0, idle since 0: it wakes 1 us later
+        //           (116.641) with no task to run (an in-idle wakeup), runs the handler until
+        //           121.641 and sends CPU 1 its IPI;
+        //   121.641 CPU 1, idle since 0, wakes at 122.641 (7 us after the completion) and
+        //           handles it until 132.641;
+        //   253.407 job 0's own completion ends CPU 0's stay (idle since the handler's end):
+        //           woken 254.407 (1 us added), handled until 264.407.
+        // Run 264.407 us (CPU 0's end; CPU 1's is 132.641), 2 operations, added 7 and 1 us.
+        // CPU 0: 2 entries (the in-idle one and the rest of the stay), 1 wakeup of a task.
+        workloads::Rng job0(6), job1(workloads::deriveSeed(6, 1));
+        QCOMPARE(job0.jitter(200000, 100000), 253407);
+        QCOMPARE(job1.jitter(200000, 100000), 115641);
+        IdleStateTable shallow = table();
+        QVERIFY(shallow.setDisabled(1, true).ok());
+        const ClosedLoopSpec spec =
+            parseClosedLoopSpec("io:service_us=200,jitter_us=100,work_us=10,ops=1,numjobs=2,irq=cpu0").value();
+        QCOMPARE(spec.irqCpu(), 0);
+        Result<std::vector<ClosedLoopRun>> runs =
+            runClosedLoop(Machine::uniform(shallow, 2), spec, {"oracle"}, {}, 6, 1);
+        QVERIFY(runs.ok());
+        const ClosedLoopRun &r = runs->front();
+        QCOMPARE(r.operations, 2);
+        QCOMPARE(r.durationNs, 264407);
+        QCOMPARE(r.meanAddedNs, 4000.0);
+        QCOMPARE(r.maxAddedNs, 7000);
+        const CpuRun &c0 = r.counters.cpus[0], &c1 = r.counters.cpus[1];
+        QCOMPARE(c0.entries, 2);
+        QCOMPARE(c0.wakeups, 1);
+        QCOMPARE(c0.durationNs, 264407);
+        QCOMPARE(c1.entries, 1);
+        QCOMPARE(c1.wakeups, 1);
+        QCOMPARE(c1.durationNs, 132641);
+    }
+
+    void aHandlerOnABusyCpu0PushesItsHandlingBack()
+    {
+        // io:service_us=200,work_us=10,ops=2,numjobs=2,irq=cpu0,hardirq_us=5, sleep disabled
+        // (WFI, 1 us). Both first requests complete at 200 us; CPU 0's own is taken first:
+        //   CPU 0 woken 201, handles [201, 211); job 1's interrupt at 200 waits for CPU 0 to be
+        //   awake: handler [201, 206), so CPU 0's handling ends at 216; IPI at 206, CPU 1 woken
+        //   207 (7 us added), handles until 217.
+        //   CPU 0 submits at 216 -> 416, CPU 1 at 217 -> 417.
+        //   416: CPU 0 woken 417 (1 us added), handles [417, 427); 417: job 1's interrupt,
+        //   handler [417, 422), CPU 0's handling ends at 432; IPI at 422, CPU 1 woken 423
+        //   (6 us added), done 433.
+        // Run 433 us; added 1, 7, 1, 6: mean 3.75 us, max 7 us. CPU 0 never idles at an
+        // interrupt: 2 entries, both waking its task.
+        IdleStateTable shallow = table();
+        QVERIFY(shallow.setDisabled(1, true).ok());
+        const ClosedLoopRun r =
+            runOne(Machine::uniform(shallow, 2), "io:service_us=200,work_us=10,ops=2,numjobs=2,irq=cpu0,hardirq_us=5");
+        QCOMPARE(r.operations, 4);
+        QCOMPARE(r.durationNs, 433000);
+        QCOMPARE(r.meanAddedNs, 3750.0);
+        QCOMPARE(r.maxAddedNs, 7000);
+        QCOMPARE(r.counters.cpus[0].durationNs, 432000);
+        QCOMPARE(r.counters.cpus[0].entries, 2);
+        QCOMPARE(r.counters.cpus[0].wakeups, 2);
+        // irq=auto routes an eMMC's completions to CPU 0, an NVMe's to their submitter.
+        QCOMPARE(parseClosedLoopSpec("io:device=emmc,work_us=10").value().irqCpu(), 0);
+        QCOMPARE(parseClosedLoopSpec("io:device=nvme,work_us=10").value().irqCpu(), -1);
+        QCOMPARE(parseClosedLoopSpec("io:service_us=9,work_us=10").value().irqCpu(), -1);
+        QCOMPARE(parseClosedLoopSpec("io:device=nvme,irq=cpu0,work_us=10").value().irqCpu(), 0);
+    }
+
+    void timersCutTheWaitAsTheOpenLoopsDo()
+    {
+        // io:service_us=200,work_us=10,ops=1,next_timer_us=100, seed 1, sleep disabled (WFI,
+        // 1 us). CPU 0's timers are drawn in [50, 150] us at each idle start from job 0's timer
+        // stream: 71.590, 59.923, 115.961 us. Times in us:
+        //   idle [0, 71.590): the timer fires first, woken 72.590, its handler runs 2 us;
+        //   idle [74.590, 134.513): the next timer (59.923 < 200 - 74.590), woken 135.513,
+        //   handler until 137.513;
+        //   idle [137.513, 200): the timer (115.961) is after the completion: woken 201 (1 us
+        //   added), handled until 211.
+        // 211 us; 3 entries, of which one wakes a task (the timers' wakeups were seen coming).
+        workloads::Rng timers(workloads::deriveSeed(1, 0, 1));
+        QCOMPARE(timers.range(50000, 150000), 71590);
+        QCOMPARE(timers.range(50000, 150000), 59923);
+        QCOMPARE(timers.range(50000, 150000), 115961);
+        IdleStateTable shallow = table();
+        QVERIFY(shallow.setDisabled(1, true).ok());
+        const ClosedLoopRun r =
+            runOne(Machine::uniform(shallow, 1), "io:service_us=200,work_us=10,ops=1,next_timer_us=100");
+        QCOMPARE(r.durationNs, 211000);
+        QCOMPARE(r.meanAddedNs, 1000.0);
+        const CpuRun &c = r.counters.cpus.front();
+        QCOMPARE(c.entries, 3);
+        QCOMPARE(c.spans, 3);
+        QCOMPARE(c.wakeups, 1);
+        QCOMPARE(c.latencyCostNs, 1000);
+        // The open loop's io default; 0 arms none.
+        QCOMPARE(parseClosedLoopSpec("io:device=emmc,work_us=10").value().nextTimerNs, 10000000);
+        // Without timers the one wait is one entry (the same 211 us: a timer costs its handler
+        // only when the completion comes during it).
+        const ClosedLoopRun none =
+            runOne(Machine::uniform(shallow, 1), "io:service_us=200,work_us=10,ops=1,next_timer_us=0");
+        QCOMPARE(none.durationNs, 211000);
+        QCOMPARE(none.counters.cpus.front().entries, 1);
+    }
+
+    void theOtherCpusRunTheBackground()
+    {
+        // threeRequestsByHand's loop on CPU 0 of two CPUs, CPU 1 running the background
+        // periodic:kind=timer,interval_us=100,run_us=5,slack_us=0: spans of 5 us busy + 100 us
+        // idle. Those that end within the loop's 930 us are replayed: 8 (840 us; the 9th would
+        // end at 945). The oracle takes WFI for each (sleep's target is 150 us): CPU 1 has 8
+        // entries, no wakeup of a task (timers), and its replay covers 8 x (105 + 1 us exit) =
+        // 848 us. Power: WFI 100 mW, sleep 10 mW, running 500 mW.
+        //   CPU 0 (closedLoopByHand): 171 uJ.
+        //   CPU 1: in WFI 800 us x 100 mW = 80 uJ; waking 8 x 1 us x 500 mW = 4 uJ; busy
+        //   848 - 800 - 8 = 40 us x 500 mW = 20 uJ; the window's last 930 - 848 = 82 us in the
+        //   cheapest state, sleep, x 10 mW = 0.82 uJ: 104.82 uJ.
+        // The run: 11 entries, 275.82 uJ; its throughput and latency are the loop's alone.
+        IdleStateTable t = table();
+        Machine m = Machine::uniform(t, 2);
+        PowerModel &p = m.clusters.front().power;
+        p = PowerModel::empty(m.clusters.front().table);
+        p.states[0].powerMw = 100;
+        p.states[1].powerMw = 10;
+        p.activeMw = 500;
+        const auto bg = workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=100,run_us=5,slack_us=0").value();
+        const ClosedLoopSpec spec = parseClosedLoopSpec("io:service_us=200,work_us=10,ops=3").value();
+        Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(m, spec, {"oracle"}, {}, 1, 1, nullptr, &bg);
+        QVERIFY(runs.ok());
+        const ClosedLoopRun &r = runs->front();
+        QCOMPARE(r.durationNs, 930000);
+        QCOMPARE(r.meanAddedNs, 100000.0);
+        QCOMPARE(int(r.counters.cpus.size()), 2);
+        QVERIFY(!r.counters.othersIdle);
+        const CpuRun &c1 = r.counters.cpus[1];
+        QCOMPARE(c1.cpu, 1);
+        QCOMPARE(c1.entries, 8);
+        QCOMPARE(c1.states[0].usage, 8);
+        QCOMPARE(c1.wakeups, 0);
+        QCOMPARE(c1.durationNs, 848000);
+        QCOMPARE(r.counters.total().entries, 11);
+        const RunEnergy e = runEnergy(m, r.counters, r.energyWindowNs);
+        QVERIFY(qAbs(e.cpus[0].totalJ() - 171e-6) < 1e-12);
+        QVERIFY2(qAbs(e.cpus[1].totalJ() - 104.82e-6) < 1e-12, std::to_string(e.cpus[1].totalJ()).c_str());
+        QVERIFY(qAbs(e.totalJ() - 275.82e-6) < 1e-12);
+        // Without a background the other CPU is left out, as before.
+        Result<std::vector<ClosedLoopRun>> alone = runClosedLoop(m, spec, {"oracle"}, {}, 1, 1);
+        QCOMPARE(int(alone->front().counters.cpus.size()), 1);
+        QVERIFY(alone->front().counters.othersIdle);
+    }
+
     void badSpecs_data()
     {
         QTest::addColumn<QString>("spec");
@@ -346,6 +570,28 @@ private slots:
                                           << "iodepth";
         QTest::newRow("unknown key") << "pingpong:work_us=1,service_us=3"
                                      << "service_us";
+        QTest::newRow("device and service") << "io:device=emmc,service_us=300,work_us=10"
+                                            << "service_us";
+        QTest::newRow("device and jitter") << "io:device=nvme,jitter_us=3,work_us=10"
+                                           << "jitter_us";
+        QTest::newRow("base without custom") << "io:device=emmc,base_us=3,work_us=10"
+                                             << "base_us";
+        QTest::newRow("tail with service") << "io:service_us=100,tail_us=3,work_us=10"
+                                           << "tail_us";
+        QTest::newRow("unknown device") << "io:device=floppy,work_us=10"
+                                        << "device";
+        QTest::newRow("pingpong device") << "pingpong:work_us=1,device=emmc"
+                                         << "device";
+        QTest::newRow("hardirq without a route") << "io:device=nvme,hardirq_us=5,work_us=10"
+                                                 << "hardirq_us";
+        QTest::newRow("bad irq") << "io:device=emmc,irq=cpu1,work_us=10"
+                                 << "irq";
+        QTest::newRow("numjobs 0") << "io:device=emmc,numjobs=0,work_us=10"
+                                   << "numjobs";
+        QTest::newRow("pingpong numjobs") << "pingpong:work_us=1,numjobs=2"
+                                          << "numjobs";
+        QTest::newRow("over 100 s") << "io:service_us=100000000.001,work_us=1"
+                                    << "service_us";
     }
 
     void badSpecs()
