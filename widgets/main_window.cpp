@@ -425,6 +425,12 @@ void MainWindow::connectPanels()
 {
     connect(m_setup->targetPicker(), &TargetPicker::tableFileRequested, m_opener, &SessionOpener::openTable);
     connect(m_setup, &SetupPanel::targetChanged, this, &MainWindow::onTargetChanged);
+    // Measured wake delays chosen or cleared: read by the run, on its worker, which reports a
+    // file that does not read (file, line, column) and puts the panels back.
+    connect(m_setup->targetPicker(), &TargetPicker::wakeDelaysChanged, this, [this] {
+        commitEdit(tr("Choose wake delays"));
+        simulate(true);
+    });
     connect(m_setup, &SetupPanel::statesEdited, this, [this] {
         // Only the edited state changes: the tick rate chosen stays (it was reset to the table's).
         commitEdit(tr("Edit state table"));
@@ -500,7 +506,7 @@ ScenarioSpec MainWindow::currentSpec() const
     for (GovernorSpec &g : s.governors)
         g.settings = m_parameters->settingsFor(g.name());
     s.latencyLimitNs = m_parameters->latencyLimitNs();
-    s.wakeDelaysPath = m_wakeDelaysPath;
+    s.wakeDelaysPath = m_setup->targetPicker()->wakeDelaysPath();
     return s;
 }
 
@@ -527,7 +533,7 @@ void MainWindow::showSpecInPanels(const ScenarioSpec &spec)
     m_parameters->setTableTickHz(same ? original.tickHz : spec.target.table.tickHz);
     m_parameters->setTickHz(spec.target.table.tickHz);
     m_parameters->setLatencyLimitNs(spec.latencyLimitNs);
-    m_wakeDelaysPath = spec.wakeDelaysPath;
+    m_setup->targetPicker()->setWakeDelaysPath(spec.wakeDelaysPath);
 }
 
 void MainWindow::simulate(bool immediate)
@@ -602,6 +608,7 @@ void MainWindow::showSnapshot(std::shared_ptr<const SimulationSnapshot> snapshot
         followSelection(m_snapshot.get(), *snapshot, m_view->selectedGovernor(), m_view->selectedEntry());
     const SnapshotPtr previous = std::exchange(m_snapshot, snapshot);
     m_sweep->setScenario(snapshot->spec);
+    m_setup->targetPicker()->showMeasuredWakeDelays(snapshot->spec.wakeDelaysPath, snapshot->measuredWakeDelays);
     m_busy->setVisible(m_runner->isBusy());
     if (!m_runner->isBusy())
         endProgress();

@@ -282,9 +282,6 @@ private:
     QDockWidget *m_inspectorDock = nullptr;
     QMenu *m_viewMenu = nullptr;
     QString m_sessionPath;
-    /// The scenario's measured wake delays (ScenarioSpec::wakeDelaysPath): a session's, kept
-    /// through its undo steps and saved with it; no control of the window sets it yet.
-    QString m_wakeDelaysPath;
     bool m_docksSized = false;       ///< the side docks have their first widths (or the saved ones)
     bool m_geometryRestored = false; ///< the constructor restored the geometry saved at a close
     double m_lastShowMs = 0;

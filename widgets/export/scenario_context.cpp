@@ -2,6 +2,7 @@
 #include "widgets/export/scenario_context.h"
 
 #include "core/io/table_json.h"
+#include "core/states/wake_delay.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/simulation_snapshot.h"
 #include "widgets/trace/trace_disclosure.h"
@@ -63,6 +64,14 @@ QStringList tableEdits(const IdleStateTable &original, const IdleStateTable &edi
         if (a.targetResidencyNs != b.targetResidencyNs)
             out << QStringLiteral("%1 target residency %2 (table %3)")
                        .arg(name, usText(b.targetResidencyNs), usText(a.targetResidencyNs));
+        // The wake-up the throughput and energy charge (core/states/wake_delay.h), not read by
+        // governors; a state without its own follows its exit latency, said above.
+        if (a.wakeDelayNs != b.wakeDelayNs)
+            out << QStringLiteral("%1 wake delay %2 (table %3)")
+                       .arg(name, usText(baseWakeDelayNs(b)), usText(baseWakeDelayNs(a)));
+        if (a.entryLatencyNs != b.entryLatencyNs)
+            out << QStringLiteral("%1 entry cost %2 (table %3)")
+                       .arg(name, usText(b.entryLatencyNs), usText(a.entryLatencyNs));
         if (a.disabled != b.disabled)
             out << QStringLiteral("%1 %2").arg(name,
                                                b.disabled ? QStringLiteral("disabled") : QStringLiteral("enabled"));
@@ -81,6 +90,8 @@ QStringList scenarioContext(const ScenarioSpec &spec)
                   : QStringLiteral("HZ: %1 (table %2)").arg(spec.target.table.tickHz).arg(tableHz));
     lines << (spec.latencyLimitNs < 0 ? QStringLiteral("Latency limit: none (the stream's own)")
                                       : QStringLiteral("Latency limit: %1").arg(usText(spec.latencyLimitNs)));
+    if (!spec.wakeDelaysPath.isEmpty()) // the table's own otherwise (its edits are in the Table line)
+        lines << QStringLiteral("Wake delays: measured, %1").arg(spec.wakeDelaysPath);
     QString workload = QStringLiteral("Workload: %1").arg(describeWorkload(spec.workload));
     if (spec.workload.kind != WorkloadKind::Csv && spec.workload.kind != WorkloadKind::Trace)
         workload += QStringLiteral(" (seed %1)").arg(spec.workload.seed);

@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/panels/target_picker.h"
 
+#include "core/states/wake_delay.h"
 #include "core/targets/builtin_targets.h"
 #include "core/targets/sysfs_cpuidle.h"
+#include "widgets/panels/wake_delay_source.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/session/table_file.h"
 
+#include <QColor>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMetaMethod>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -24,6 +29,8 @@ namespace idlescope {
 namespace {
 
 enum StateColumn { ColName, ColExit, ColTarget, ColPolling, ColEnabled, ColCount };
+/// The wake-up table under it: what a woken task waits in each state (the governors read Exit).
+enum WakeColumn { WakeName, WakeDelay, WakeEntry, WakeFrom, WakeCount };
 
 /// The table's sanity bound (core/states), in the cell's unit.
 constexpr double MAX_STATE_US = static_cast<double>(MAX_STATE_TIME_NS) / NSEC_PER_USEC;
@@ -39,7 +46,7 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
 {
     auto *box = this;
     auto *v = new QVBoxLayout(box);
-    // Narrow side margins: the state table's five columns fit a 200-pixel Setup dock.
+    // Narrow side margins: the state table's columns take what the Setup dock has.
     v->setContentsMargins(3, v->contentsMargins().top(), 3, v->contentsMargins().bottom());
     m_targetCombo = new QComboBox(box);
     for (const QString &id : builtinTargetIds()) {
@@ -56,18 +63,62 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
     // Units under the titles: a 200-pixel Setup dock has room for every column that way.
     m_states->setHorizontalHeaderLabels(
         {tr("State"), tr("Exit\n\u00b5s"), tr("Target\n\u00b5s"), tr("Poll"), tr("On")});
-    m_states->horizontalHeaderItem(ColExit)->setToolTip(tr("Exit latency (exit_latency_ns), in \u00b5s"));
+    m_states->horizontalHeaderItem(ColExit)->setToolTip(
+        tr("Exit latency (exit_latency_ns), in \u00b5s: what the governors read"));
     m_states->horizontalHeaderItem(ColTarget)->setToolTip(tr("Target residency (target_residency_ns), in \u00b5s"));
-    m_states->verticalHeader()->hide();
-    // The name takes what is left; every other column is as wide as its title and values (four
-    // equal stretched columns cut "Target µs" to "Target" in a narrow dock).
-    m_states->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_states->horizontalHeader()->setSectionResizeMode(ColName, QHeaderView::Stretch);
-    m_states->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_states->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_states->setSelectionMode(QAbstractItemView::NoSelection);
+    setUpStateTable(m_states);
     m_states->setToolTip(tr("Double-click a latency to edit it; untick \"On\" to disable a state"));
     v->addWidget(m_states);
+
+    // The wake-up, beside what the governors read but a table of its own: a 200-pixel Setup
+    // dock has room for five columns, not eight.
+    m_wake = new QTableWidget(0, WakeCount, box);
+    m_wake->setObjectName(QStringLiteral("wakeTable"));
+    m_wake->setHorizontalHeaderLabels({tr("Wake-up"), tr("Wake\n\u00b5s"), tr("Entry\n\u00b5s"), tr("From")});
+    m_wake->horizontalHeaderItem(WakeName)->setToolTip(
+        tr("What a woken task waits in each state: the closed loop, throughput and energy use it; the "
+           "governors never read it (they read Exit above)"));
+    m_wake->horizontalHeaderItem(WakeDelay)->setToolTip(
+        tr("Wake delay (wake_delay_ns), in \u00b5s, once the state is entered. Empty it to use the exit latency"));
+    m_wake->horizontalHeaderItem(WakeEntry)->setToolTip(
+        tr("Entry cost (entry_latency_ns), in \u00b5s: a wakeup during the entry waits for the rest of it"));
+    m_wake->horizontalHeaderItem(WakeFrom)->setToolTip(
+        tr("Where the wake delay comes from: wult (the measured file below), DT (the device tree's "
+           "exit-latency-us), table (the table's wake_delay_ns), edited (here), exit (none given: the exit "
+           "latency)"));
+    setUpStateTable(m_wake);
+    m_wake->setToolTip(tr("Double-click a wake delay or entry cost to edit it"));
+    v->addWidget(m_wake);
+
+    // The measured wake delays: a file of wult's samples replaces the wake delays of the states
+    // it names (compare --wake-delays); cleared, the table's own are used again.
+    // The buttons on a line of their own, the file's name under them at the table's width.
+    auto *wake = new QHBoxLayout;
+    wake->setSpacing(4);
+    wake->addWidget(new QLabel(tr("Wake delays:"), box));
+    wake->addStretch(1);
+    m_wakeDelaysChoose = new QToolButton(box);
+    m_wakeDelaysChoose->setObjectName(QStringLiteral("wakeDelaysChoose"));
+    m_wakeDelaysChoose->setText(tr("Measured\u2026"));
+    m_wakeDelaysChoose->setToolTip(
+        tr("Use the mean wake latency per state of a wult datapoints.csv (columns ReqCState and WakeLatency) "
+           "instead of the table's wake delays"));
+    wake->addWidget(m_wakeDelaysChoose);
+    m_wakeDelaysClear = new QToolButton(box);
+    m_wakeDelaysClear->setObjectName(QStringLiteral("wakeDelaysClear"));
+    m_wakeDelaysClear->setText(tr("Clear"));
+    m_wakeDelaysClear->setToolTip(tr("Back to the table's own wake delays"));
+    wake->addWidget(m_wakeDelaysClear);
+    v->addLayout(wake);
+    m_wakeDelaysFile = new QLabel(box);
+    m_wakeDelaysFile->setObjectName(QStringLiteral("wakeDelaysFile"));
+    m_wakeDelaysFile->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_wakeDelaysFile->setWordWrap(true);
+    // A long name is cut rather than widening the dock (the whole path is its tooltip).
+    m_wakeDelaysFile->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    v->addWidget(m_wakeDelaysFile);
+    fillWakeDelaysRow();
+
     m_targetSource = new QLabel(box);
     m_targetSource->setWordWrap(true);
     m_targetSource->setStyleSheet(QStringLiteral("color:#707070; font-size:8pt;"));
@@ -75,6 +126,84 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
 
     connect(m_targetCombo, &QComboBox::activated, this, &TargetPicker::chooseTarget);
     connect(m_states, &QTableWidget::cellChanged, this, &TargetPicker::stateCellChanged);
+    connect(m_wake, &QTableWidget::cellChanged, this, &TargetPicker::wakeCellChanged);
+    connect(m_wakeDelaysChoose, &QToolButton::clicked, this, &TargetPicker::openWakeDelaysFile);
+    connect(m_wakeDelaysClear, &QToolButton::clicked, this, [this] { chooseWakeDelaysFile(QString()); });
+}
+
+void TargetPicker::setUpStateTable(QTableWidget *table)
+{
+    table->verticalHeader()->hide();
+    // The name takes what is left; every other column is as wide as its title and values (four
+    // equal stretched columns cut "Target µs" to "Target" in a narrow dock).
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->setSelectionMode(QAbstractItemView::NoSelection);
+}
+
+void TargetPicker::fitStateTable(QTableWidget *table)
+{
+    // Never narrower than its columns' contents (the name's too): a dock narrower than that
+    // scrolls to them (its scroll area), no column is cut.
+    QHeaderView *header = table->horizontalHeader();
+    header->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    header->resizeSections(QHeaderView::ResizeToContents);
+    int width = 2 * table->frameWidth();
+    for (int c = 0; c < table->columnCount(); ++c)
+        width += header->sectionSize(c);
+    header->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->setMinimumWidth(width);
+    table->setFixedHeight(header->sizeHint().height() + 4
+                          + table->rowCount() * table->verticalHeader()->defaultSectionSize());
+}
+
+void TargetPicker::setWakeDelaysPath(const QString &path)
+{
+    if (path == m_wakeDelaysPath)
+        return;
+    m_wakeDelaysPath = path;
+    fillWakeDelaysRow();
+    fillStateTable();
+}
+
+void TargetPicker::chooseWakeDelaysFile(const QString &path)
+{
+    if (path == m_wakeDelaysPath)
+        return;
+    setWakeDelaysPath(path);
+    emit wakeDelaysChanged();
+}
+
+void TargetPicker::openWakeDelaysFile()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open measured wake delays"),
+                                     m_wakeDelaysPath.isEmpty() ? QString() : QFileInfo(m_wakeDelaysPath).path(),
+                                     tr("wult datapoints (*.csv *.csv.gz);;All files (*)"));
+    if (!path.isEmpty()) // Cancel keeps the file in force
+        chooseWakeDelaysFile(path);
+}
+
+void TargetPicker::showMeasuredWakeDelays(const QString &path, const std::vector<MeasuredWakeDelay> &measured)
+{
+    if (path.isEmpty())
+        return;
+    m_measured.insert(path, measured);
+    if (path == m_wakeDelaysPath)
+        fillStateTable();
+}
+
+void TargetPicker::fillWakeDelaysRow()
+{
+    const bool file = !m_wakeDelaysPath.isEmpty();
+    m_wakeDelaysFile->setText(file ? QFileInfo(m_wakeDelaysPath).fileName() : tr("the table's own"));
+    m_wakeDelaysFile->setAccessibleName(tr("Measured wake delays file"));
+    m_wakeDelaysFile->setToolTip(file ? m_wakeDelaysPath : QString());
+    // The table's own in grey, as the table's source is: a file chosen reads as a value.
+    m_wakeDelaysFile->setStyleSheet(file ? QString() : QStringLiteral("color:#707070;"));
+    m_wakeDelaysClear->setEnabled(file);
 }
 
 void TargetPicker::setTarget(const TargetSpec &target)
@@ -160,6 +289,10 @@ QStringList TargetPicker::editedStates() const
             what << tr("exit latency %1 \u00b5s").arg(usText(t[r].exitLatencyNs));
         if (t[r].targetResidencyNs != m_pristine[r].targetResidencyNs)
             what << tr("target residency %1 \u00b5s").arg(usText(t[r].targetResidencyNs));
+        if (t[r].wakeDelayNs != m_pristine[r].wakeDelayNs)
+            what << tr("wake delay %1 \u00b5s").arg(usText(baseWakeDelayNs(t[r])));
+        if (t[r].entryLatencyNs != m_pristine[r].entryLatencyNs)
+            what << tr("entry cost %1 \u00b5s").arg(usText(t[r].entryLatencyNs));
         if (t[r].disabled != m_pristine[r].disabled)
             what << (t[r].disabled ? tr("disabled") : tr("enabled"));
         if (!what.isEmpty())
@@ -284,47 +417,113 @@ void TargetPicker::fillStateTable()
         for (int c : {ColExit, ColTarget})
             m_states->item(r, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
-    // Never narrower than its columns' contents (the name's too): a dock narrower than that
-    // scrolls to them (its scroll area), no column is cut.
-    QHeaderView *header = m_states->horizontalHeader();
-    header->setSectionResizeMode(ColName, QHeaderView::ResizeToContents);
-    header->resizeSections(QHeaderView::ResizeToContents);
-    int width = 2 * m_states->frameWidth();
-    for (int c = 0; c < ColCount; ++c)
-        width += header->sectionSize(c);
-    header->setSectionResizeMode(ColName, QHeaderView::Stretch);
-    m_states->setMinimumWidth(width);
-    m_states->setFixedHeight(header->sizeHint().height() + 4
-                             + t.count() * m_states->verticalHeader()->defaultSectionSize());
+    fitStateTable(m_states);
+    fillWakeTable();
     m_targetSource->setText(QString::fromStdString(t.source));
     m_targetSource->setVisible(!t.source.empty());
 }
 
+void TargetPicker::fillWakeTable()
+{
+    const QSignalBlocker block(m_wake);
+    const IdleStateTable &t = m_target.table;
+    const bool samePristine = m_pristine.count() == t.count();
+    static const std::vector<MeasuredWakeDelay> none;
+    const auto read = m_measured.constFind(m_wakeDelaysPath);
+    const std::vector<MeasuredWakeDelay> &measured = read != m_measured.cend() ? *read : none;
+    const QString fileName = QFileInfo(m_wakeDelaysPath).fileName();
+    m_wake->setRowCount(t.count());
+    for (int r = 0; r < t.count(); ++r) {
+        const IdleState &s = t[r];
+        const MeasuredWakeDelay *m = m_wakeDelaysPath.isEmpty() ? nullptr : measuredFor(measured, s.name);
+        const WakeDelaySource source = wakeDelaySource(s, samePristine ? &m_pristine[r] : nullptr, m);
+        const QString why = wakeDelaySourceText(source, s, m, fileName);
+        auto *name = new QTableWidgetItem(QString::fromStdString(s.name));
+        name->setFlags(Qt::ItemIsEnabled);
+        name->setToolTip(why);
+        m_wake->setItem(r, WakeName, name);
+        auto *wake = new QTableWidgetItem(usText(m ? m->meanNs : baseWakeDelayNs(s)));
+        if (m) // the file's: edited in the file, not here
+            wake->setFlags(Qt::ItemIsEnabled);
+        else if (source == WakeDelaySource::ExitLatency) // the exit latency standing in, in grey
+            wake->setForeground(QColor(0x70, 0x70, 0x70));
+        wake->setToolTip(why);
+        m_wake->setItem(r, WakeDelay, wake);
+        auto *entry = new QTableWidgetItem(usText(s.entryLatencyNs));
+        entry->setToolTip(why);
+        m_wake->setItem(r, WakeEntry, entry);
+        auto *from = new QTableWidgetItem(wakeDelaySourceWord(source));
+        from->setFlags(Qt::ItemIsEnabled);
+        from->setToolTip(why);
+        m_wake->setItem(r, WakeFrom, from);
+        for (int c : {WakeDelay, WakeEntry})
+            m_wake->item(r, c)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    fitStateTable(m_wake);
+}
+
+Status TargetPicker::editTime(int row, TimeField field, const QString &cell)
+{
+    static const char *const FIELDS[] = {"exit_latency_ns", "target_residency_ns", "wake_delay_ns", "entry_latency_ns"};
+    const char *name = FIELDS[field];
+    const bool wakeUp = field == WakeDelayField || field == EntryCostField;
+    const QString text = cell.trimmed();
+    // An emptied wake delay is none of the state's own (the exit latency stands in), an
+    // emptied entry cost none at all: as a table JSON file without those keys.
+    if (text.isEmpty() && wakeUp)
+        return setWakeTime(row, field, field == WakeDelayField ? NO_WAKE_DELAY : 0);
+    bool ok = false;
+    const double us = text.toDouble(&ok);
+    if (!ok || !std::isfinite(us))
+        return Error{"", 0, name, "'" + text.toStdString() + "' is not a number of \u00b5s"};
+    if (std::abs(us) > MAX_STATE_US) // before the conversion: llround of 1e30 us overflows (and reads as negative)
+        return Error{"", 0, name,
+                     "'" + text.toStdString() + "' \u00b5s is out of range (max 3600000000 \u00b5s, one hour)"};
+    const Ns ns = std::llround(us * 1000.0);
+    if (ns < 0 && wakeUp) // -1 ns would read as "none of its own"
+        return Error{"", 0, name, "'" + text.toStdString() + "' \u00b5s is negative"};
+    switch (field) {
+    case ExitLatencyField: return m_target.table.setExitLatencyNs(row, ns);
+    case TargetResidencyField: return m_target.table.setTargetResidencyNs(row, ns);
+    default:
+        // A wake delay equal to the one in force changes nothing (the exit latency shown for a
+        // state without one stays the exit latency, following its edits).
+        if (field == WakeDelayField && ns == baseWakeDelayNs(m_target.table[row]))
+            return Ok{};
+        return setWakeTime(row, field, ns);
+    }
+}
+
+Status TargetPicker::setWakeTime(int row, TimeField field, Ns ns)
+{
+    // IdleStateTable has no setter for these (governors never read them): set, validated, kept or undone.
+    IdleStateTable edited = m_target.table;
+    IdleState &s = edited.states[static_cast<std::size_t>(row)];
+    (field == WakeDelayField ? s.wakeDelayNs : s.entryLatencyNs) = ns;
+    if (Status v = edited.validate(); !v)
+        return v;
+    m_target.table = std::move(edited);
+    return Ok{};
+}
+
 void TargetPicker::stateCellChanged(int row, int column)
 {
-    Status st = Ok{};
-    if (column == ColEnabled) {
-        st = m_target.table.setDisabled(row, m_states->item(row, column)->checkState() != Qt::Checked);
-    } else if (column == ColExit || column == ColTarget) {
-        bool ok = false;
-        const double us = m_states->item(row, column)->text().trimmed().toDouble(&ok);
-        const char *field = column == ColExit ? "exit_latency_ns" : "target_residency_ns";
-        if (!ok || !std::isfinite(us)) {
-            st = Error{"", 0, field,
-                       "'" + m_states->item(row, column)->text().toStdString() + "' is not a number of \u00b5s"};
-        } else if (std::abs(us) > MAX_STATE_US) {
-            // Checked before the conversion: llround of 1e30 us overflows (and read as negative).
-            st = Error{"", 0, field,
-                       "'" + m_states->item(row, column)->text().toStdString()
-                           + "' \u00b5s is out of range (max 3600000000 \u00b5s, one hour)"};
-        } else {
-            const Ns ns = std::llround(us * 1000.0);
-            st = column == ColExit ? m_target.table.setExitLatencyNs(row, ns)
-                                   : m_target.table.setTargetResidencyNs(row, ns);
-        }
-    } else {
-        return;
-    }
+    if (column == ColEnabled)
+        endEdit(row, m_target.table.setDisabled(row, m_states->item(row, column)->checkState() != Qt::Checked));
+    else if (column == ColExit || column == ColTarget)
+        endEdit(row, editTime(row, column == ColExit ? ExitLatencyField : TargetResidencyField,
+                              m_states->item(row, column)->text()));
+}
+
+void TargetPicker::wakeCellChanged(int row, int column)
+{
+    if (column == WakeDelay || column == WakeEntry)
+        endEdit(row, editTime(row, column == WakeDelay ? WakeDelayField : EntryCostField,
+                              m_wake->item(row, column)->text()));
+}
+
+void TargetPicker::endEdit(int row, const Status &st)
+{
     if (!st) {
         emit errorOccurred(tr("State %1: %2").arg(row).arg(QString::fromStdString(st.error().toString())));
         fillStateTable(); // show the values still in force

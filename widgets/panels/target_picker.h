@@ -3,13 +3,19 @@
  * @file target_picker.h
  * The Setup panel's "Target" group: which idle-state table is simulated (a
  * built-in table of core/targets, this machine's sysfs table, or a table
- * JSON file) and the table itself, editable: a state's exit latency and
- * target residency can be changed (in µs) and a state disabled. An edit that
- * the table refuses (not a number, out of range, an order the kernel would
- * not accept) is reported and the values in force are shown again.
+ * JSON file) and the table itself, editable: a state's exit latency, target
+ * residency, wake delay and entry cost can be changed (in µs) and a state
+ * disabled. An edit that the table refuses (not a number, out of range, an
+ * order the kernel would not accept) is reported and the values in force are
+ * shown again. Under it, the wake-up table: each state's wake delay and entry
+ * cost (what the throughput and energy charge; the governors read the exit
+ * latency) and where the wake delay comes from (wake_delay_source.h); and the
+ * scenario's measured wake delays (a wult CSV, compare's --wake-delays): the
+ * file chosen, or the table's own.
  */
 #pragma once
 
+#include "core/formats/wult_csv.h"
 #include "widgets/runner/scenario_spec.h"
 
 #include <QGroupBox>
@@ -18,6 +24,7 @@
 class QComboBox;
 class QLabel;
 class QTableWidget;
+class QToolButton;
 
 namespace idlescope {
 
@@ -45,8 +52,19 @@ public:
     /// Makes the table of combo key @p key the target, as if chosen ("builtin:ID", "file:PATH").
     /// Asks first when the table shown has edited states (confirmDiscardEdits()).
     void useTable(const QString &key);
-    /// The states whose exit latency, target residency or "On" the user edited, against the
-    /// table as its source gives it ("CEDE: exit latency"); empty when none was.
+    /// The scenario's measured wake delays (ScenarioSpec::wakeDelaysPath), "" for the table's own.
+    QString wakeDelaysPath() const { return m_wakeDelaysPath; }
+    /// Shows @p path as the measured wake delays (session load, undo); emits nothing.
+    void setWakeDelaysPath(const QString &path);
+    /// The user chose measured wake delays @p path ("" clears them: the table's own again), as
+    /// the file dialog and the clear button do: wakeDelaysChanged() when it is another.
+    void chooseWakeDelaysFile(const QString &path);
+    /// The states file @p path measured, as a run read it (SimulationSnapshot::measuredWakeDelays):
+    /// the rows of those states show their measured wake delay while @p path is chosen.
+    void showMeasuredWakeDelays(const QString &path, const std::vector<MeasuredWakeDelay> &measured);
+    /// The states whose exit latency, target residency, wake delay, entry cost or "On" the
+    /// user edited, against the table as its source gives it ("CEDE: exit latency"); empty
+    /// when none was.
     QStringList editedStates() const;
     /// True when there are no edited states, or the user agreed to discard them (the
     /// window's Discard / Cancel question); false keeps them: the caller changes nothing.
@@ -59,6 +77,8 @@ signals:
     /// state changed, the tick rate the user chose stays.
     void statesEdited();
     void errorOccurred(const QString &message);
+    /// The user chose other measured wake delays, or cleared them (wakeDelaysPath()).
+    void wakeDelaysChanged();
     /// The user chose the table file @p path ("Table file…", or a file's entry opened before):
     /// when this is connected, the receiver reads it (off the GUI thread) and calls
     /// showTableFile(); else it is read here.
@@ -73,6 +93,24 @@ private:
     /// The combo and states back on the table in force (a choice declined or failed).
     void keepTarget();
     void fillStateTable();
+    /// The wake-delay row under the table: the file's name, or the table's own.
+    void fillWakeDelaysRow();
+    /// The µs fields a cell edits.
+    enum TimeField { ExitLatencyField, TargetResidencyField, WakeDelayField, EntryCostField };
+    /// The edit @p cell of state @p row's @p field, applied to m_target.table.
+    Status editTime(int row, TimeField field, const QString &cell);
+    /// State @p row's wake delay or entry cost (@p field) set to @p ns, if the table takes it.
+    Status setWakeTime(int row, TimeField field, Ns ns);
+    /// The wake-up table (wake delay, entry cost and their source per state).
+    void fillWakeTable();
+    void wakeCellChanged(int row, int column);
+    /// A cell edit of state @p row done (@p st): statesEdited(), or the error and the values in force.
+    void endEdit(int row, const Status &st);
+    /// Headers and scrolling of the state and wake-up tables, and their size once filled.
+    static void setUpStateTable(QTableWidget *table);
+    static void fitStateTable(QTableWidget *table);
+    /// The file dialog of the wake-delay row's "Measured…" button.
+    void openWakeDelaysFile();
     void stateCellChanged(int row, int column);
     void chooseTarget(int index);
     /// chooseTarget() once the edits may go.
@@ -88,7 +126,14 @@ private:
     QHash<QString, IdleStateTable> m_tableFiles;
     QComboBox *m_targetCombo;
     QTableWidget *m_states;
+    QTableWidget *m_wake; ///< wake delay and entry cost per state, and where they come from
     QLabel *m_targetSource;
+    QString m_wakeDelaysPath;
+    /// Each measured file's states as a run last read them, by path.
+    QHash<QString, std::vector<MeasuredWakeDelay>> m_measured;
+    QLabel *m_wakeDelaysFile;
+    QToolButton *m_wakeDelaysChoose;
+    QToolButton *m_wakeDelaysClear;
 };
 
 } // namespace idlescope

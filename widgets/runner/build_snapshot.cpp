@@ -176,9 +176,15 @@ std::shared_ptr<SimulationSnapshot> newSnapshot(const ScenarioSpec &spec, QStrin
     auto snap = std::make_shared<SimulationSnapshot>();
     snap->spec = spec;
     snap->table = spec.target.table;
-    if (Status st = applyWakeDelaysFile(snap->table, spec.wakeDelaysPath.toStdString()); !st) {
-        *error = QStringLiteral("wake delays: ") + QString::fromStdString(st.error().toString());
-        return nullptr;
+    if (!spec.wakeDelaysPath.isEmpty()) { // applyWakeDelaysFile(), keeping what was measured
+        const std::string path = spec.wakeDelaysPath.toStdString();
+        Result<std::vector<MeasuredWakeDelay>> measured = readWultCsv(path);
+        Status st = measured ? applyMeasuredWakeDelays(snap->table, *measured, path) : Status(measured.error());
+        if (!st) {
+            *error = QStringLiteral("wake delays: ") + QString::fromStdString(st.error().toString());
+            return nullptr;
+        }
+        snap->measuredWakeDelays = std::move(*measured);
     }
     snap->targetId = spec.target.id;
     snap->workloadDescription = spec.workload.description;

@@ -12,6 +12,7 @@
  */
 #pragma once
 
+#include "core/formats/wult_csv.h"
 #include "core/machine/machine.h"
 #include "core/replay/governor_run.h"
 #include "core/states/idle_state_table.h"
@@ -50,8 +51,12 @@ struct SimulationSnapshot {
     /// The spec that produced this snapshot (tick_hz, edits and latency limit applied).
     ScenarioSpec spec;
 
-    /// The table replayed (= spec.target.table).
+    /// The table replayed: spec.target.table with the measured wake delays of
+    /// spec.wakeDelaysPath, when given, in place of its own.
     IdleStateTable table;
+    /// The states spec.wakeDelaysPath measured, as read for this run (empty without a file):
+    /// the Target group says which state's wake delay is the file's.
+    std::vector<MeasuredWakeDelay> measuredWakeDelays;
     /// The workload's stream; shared, never modified. spec.latencyLimitNs (when >= 0) replaced its
     /// latency_req_ns column in the replay (runGovernor()'s latencyLimitNs), so pass it to reasoningAt().
     std::shared_ptr<const IdleStream> stream;
