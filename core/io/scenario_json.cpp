@@ -247,16 +247,6 @@ std::vector<TunableSetting> readSettings(JsonFieldReader &r, const QJsonObject &
     return settings;
 }
 
-/// @p file as the session names it: a relative path is the session's folder's (@p baseDir),
-/// as for a colleague's tarball unpacked anywhere, never the folder the window started in.
-std::string sessionRelativePath(const std::string &file, const QString &baseDir)
-{
-    const QString f = QString::fromStdString(file);
-    if (file.empty() || QDir::isAbsolutePath(f))
-        return file;
-    return QDir::cleanPath(QDir(baseDir).filePath(f)).toStdString();
-}
-
 /// "src:NAME" with "source": {"path", "kernel"}: the name is given to that file again.
 void readNamedSource(JsonFieldReader &r, const QJsonObject &o, const QString &path, const QString &baseDir,
                      const std::string &variant)
@@ -291,6 +281,14 @@ std::string sourceVariantIn(const std::string &variant, const QString &baseDir)
 }
 
 } // namespace
+
+std::string sessionRelativePath(const std::string &file, const QString &baseDir)
+{
+    const QString f = QString::fromStdString(file);
+    if (file.empty() || QDir::isAbsolutePath(f))
+        return file;
+    return QDir::cleanPath(QDir(baseDir).filePath(f)).toStdString();
+}
 
 std::string workloadKindName(const scenario::WorkloadSource &w)
 {
@@ -354,11 +352,11 @@ QJsonObject workloadSourceJson(const scenario::WorkloadSource &w)
 }
 
 void readWorkloadSource(JsonFieldReader &r, const QJsonObject &o, const QString &path, qint64 formatVersion,
-                        scenario::WorkloadSource &w)
+                        const QString &baseDir, scenario::WorkloadSource &w)
 {
     const QString kindPath = path + key(".kind");
     const QString kind = r.string(o, key("kind"), kindPath, true);
-    w.path = r.string(o, key("path"), path + key(".path"), false).toStdString();
+    w.path = sessionRelativePath(r.string(o, key("path"), path + key(".path"), false).toStdString(), baseDir);
     const QString paramsPath = path + key(".params.");
     const QJsonObject params =
         o.contains(key("params")) ? r.object(o, key("params"), path + key(".params")) : QJsonObject();

@@ -119,6 +119,7 @@ private slots:
     void badFieldIsNamed();
     void syntaxErrorNamesLine();
     void missingFileIsAnError();
+    void relativePathsAreTheSessionFolders();
     void fuzzSeedsAreSessions();
     void fuzzFindingsAreRefused();
     void viewStateRoundTrip();
@@ -550,6 +551,46 @@ void TestSession::missingFileIsAnError()
     const Result<Session> r = loadSession(QStringLiteral("/nonexistent/x.idlescope"));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().file, std::string("/nonexistent/x.idlescope"));
+}
+
+void TestSession::relativePathsAreTheSessionFolders()
+{
+    // The stranger's csv-rel.idlescope ("path": "pw.csv" beside it, 4000 rows) opened from
+    // another folder holding a pw.csv of its own (50 rows) ran the 50-row file: the workload's
+    // path, and the target's, and "wake_delays", were the current folder's; only src: was the
+    // session's. Every relative path is the session's folder's now, whatever the current
+    // folder and however the session itself is named (absolute or relative to it).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkpath(u"h"_s) && QDir(dir.path()).mkpath(u"other"_s));
+    Session s = sampleSession();
+    s.scenario.workload.kind = WorkloadKind::Csv;
+    s.scenario.workload.path = "pw.csv";
+    s.scenario.target.kind = TargetKind::File;
+    s.scenario.target.path = u"sub/table.json"_s;
+    s.scenario.wakeDelaysPath = u"../h/wake.csv"_s;
+    const QString file = dir.filePath(u"h/s.idlescope"_s);
+    QVERIFY(saveSession(s, file).ok());
+
+    const QString before = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(dir.filePath(u"other"_s)));
+    const Result<Session> absolute = loadSession(file);
+    const Result<Session> relative = loadSession(u"../h/s.idlescope"_s);
+    QVERIFY(QDir::setCurrent(before));
+    for (const Result<Session> *r : {&absolute, &relative}) {
+        QVERIFY2(r->ok(), r->ok() ? "" : r->error().toString().c_str());
+        // The session's folder, by hand: <dir>/h.
+        QCOMPARE(QString::fromStdString((*r)->scenario.workload.path), dir.filePath(u"h/pw.csv"_s));
+        QCOMPARE((*r)->scenario.target.path, dir.filePath(u"h/sub/table.json"_s));
+        QCOMPARE((*r)->scenario.wakeDelaysPath, dir.filePath(u"h/wake.csv"_s));
+    }
+    // Written as held (absolute once read): saved again anywhere, it reads the same files.
+    const QString moved = dir.filePath(u"other/again.idlescope"_s);
+    QVERIFY(saveSession(*absolute, moved).ok());
+    const Result<Session> again = loadSession(moved);
+    QVERIFY(again.ok());
+    QCOMPARE(QString::fromStdString(again->scenario.workload.path), dir.filePath(u"h/pw.csv"_s));
+    QCOMPARE(again->scenario.wakeDelaysPath, dir.filePath(u"h/wake.csv"_s));
 }
 
 void TestSession::fuzzSeedsAreSessions()
