@@ -266,7 +266,10 @@ QString SessionOpener::runFailed(const QString &message)
     m_pendingView.reset();
     if (m_openingSession.isEmpty())
         return {};
-    return tr("Could not open session %1: %2").arg(std::exchange(m_openingSession, QString()), message);
+    const QString refused =
+        tr("Could not open session %1: %2").arg(std::exchange(m_openingSession, QString()), message);
+    emit sessionRefused(refused);
+    return refused;
 }
 
 void SessionOpener::cancelled()
