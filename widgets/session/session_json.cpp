@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/session_json.h"
 
+#include "core/common/text_cells.h"
 #include "core/io/json_field_reader.h"
 #include "core/io/scenario_json.h"
 #include "core/io/table_json.h"
@@ -122,6 +123,12 @@ WorkloadSourceSpec readWorkload(JsonFieldReader &r, const QJsonObject &root, qin
         return w;
     readWorkloadSource(r, o, key("workload"), version, baseDir, w);
     w.description = r.string(o, key("description"), key("workload.description"), false);
+    // Shown in the legend and the exports: no escape, newline or right-to-left override in it
+    // (the one check of core/common/text_cells.h, as for a governor's label).
+    if (r.ok() && holdsControlCharacter(w.description.toStdString()))
+        r.fail(key("workload.description"), QStringLiteral("may not hold a control character or a bidirectional "
+                                                           "control (U+202E and the like reorder the text shown "
+                                                           "after it)"));
     // A spec's text is checked as the window's field checks it, so that a hand-edited
     // session names the column at fault when it is opened, not when it is simulated.
     if (r.ok() && (w.kind == WorkloadKind::Spec || w.kind == WorkloadKind::ClosedLoop)) {
