@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 namespace idlescope {
@@ -280,6 +281,36 @@ std::string sourceVariantIn(const std::string &variant, const QString &baseDir)
            + rest.substr(spec->path.size());
 }
 
+/// The largest seed: idlescope-cli's --seed takes 0 to 2^63 - 1.
+constexpr qint64 MAX_SEED = std::numeric_limits<qint64>::max();
+
+/**
+ * "seed" of @p params (at @p path), exactly, or refused naming the field and the range: the
+ * window ran -1 as 0 and 4294967296 as 1000000, and 2^64 was refused as "got 1.84467e+19".
+ * @p fallback when it is not given.
+ */
+qint64 readSeed(JsonFieldReader &r, const QJsonObject &params, const QString &path, qint64 fallback)
+{
+    if (!params.contains(key("seed")))
+        return fallback;
+    const QJsonValue v = params.value(key("seed"));
+    const auto outside = [&r, &path](const QString &got) {
+        r.fail(path, QStringLiteral("%1 is outside the seeds 0 to %2 (idlescope-cli --seed)").arg(got).arg(MAX_SEED));
+    };
+    // A whole number past a qint64 reaches Qt as a double: said in full, with the range.
+    if (v.isDouble() && v.toVariant().typeId() != QMetaType::LongLong && std::isfinite(v.toDouble())
+        && std::floor(v.toDouble()) == v.toDouble() && std::fabs(v.toDouble()) >= 9223372036854775808.0) {
+        outside(QString::number(v.toDouble(), 'f', 0));
+        return fallback;
+    }
+    const qint64 seed = r.integer(params, key("seed"), path, false, fallback);
+    if (r.ok() && seed < 0) {
+        outside(QString::number(seed));
+        return fallback;
+    }
+    return seed;
+}
+
 } // namespace
 
 std::string sessionRelativePath(const std::string &file, const QString &baseDir)
@@ -377,7 +408,7 @@ void readWorkloadSource(JsonFieldReader &r, const QJsonObject &o, const QString 
         return;
     readKindParams(r, params, paramsPath, kind.toStdString(), formatVersion, w);
     w.spans = r.integer(params, key("spans"), paramsPath + key("spans"), false, w.spans);
-    w.seed = r.integer(params, key("seed"), paramsPath + key("seed"), false, w.seed);
+    w.seed = readSeed(r, params, paramsPath + key("seed"), w.seed);
 }
 
 QJsonObject governorInstanceJson(const scenario::GovernorInstance &g)

@@ -35,7 +35,8 @@
  * generator of a format 1 or 2 file is read with WorkloadSource::legacySeeding,
  * so that its spans stay the ones its user saw; the mark is written back
  * (params "seeding": "legacy") until the scenario switches to the common
- * seeding.
+ * seeding. A "seed" is what idlescope-cli --seed takes, 0 to 2^63 - 1, read
+ * exactly; any other is refused with that range.
  */
 #pragma once
 

@@ -124,6 +124,7 @@ private slots:
     void fuzzFindingsAreRefused();
     void viewStateRoundTrip();
     void spansBeyondTheWindowAreRefused();
+    void seedIsReadExactlyOrRefused();
     void governorsBeyondTheCapAreRefused();
     void recentFiles();
 };
@@ -671,6 +672,31 @@ void TestSession::spansBeyondTheWindowAreRefused()
         sessionFromJson(replaced(json, "\"spans\": 1000", "\"spans\": 10000000"), QStringLiteral("most.idlescope"));
     QVERIFY2(most.ok(), most.ok() ? "" : most.error().toString().c_str());
     QCOMPARE(most->scenario.workload.spans, qint64(10000000));
+}
+
+void TestSession::seedIsReadExactlyOrRefused()
+{
+    // A hostile user's seed-neg and seed-big: "seed": -1 ran as 0 and 4294967296 as 1000000
+    // without a word, and 18446744073709551616 (2^64) was refused as "got 1.84467e+19". A seed
+    // is what idlescope-cli --seed takes, 0 to 2^63 - 1: read exactly, or refused with the range.
+    const QByteArray json = sessionToJson(sampleSession());
+    const char *sampleSeed = "\"seed\": 9007199254740993";
+    for (const char *exact : {"4294967296", "9223372036854775807", "0"}) {
+        const Result<Session> r =
+            sessionFromJson(replaced(json, sampleSeed, (std::string("\"seed\": ") + exact).c_str()), u"s.idlescope"_s);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        QCOMPARE(r->scenario.workload.seed, std::stoll(exact));
+    }
+    const std::pair<const char *, const char *> refused[] = {
+        {"-1", "-1 is outside the seeds 0 to 9223372036854775807 (idlescope-cli --seed)"},
+        {"18446744073709551616",
+         "18446744073709551616 is outside the seeds 0 to 9223372036854775807 (idlescope-cli --seed)"},
+        {"9223372036854775808",
+         "9223372036854775808 is outside the seeds 0 to 9223372036854775807 (idlescope-cli --seed)"},
+    };
+    for (const auto &[value, message] : refused)
+        checkSampleRefused(sampleSeed, (std::string("\"seed\": ") + value).c_str(),
+                           Error{"", 0, "workload.params.seed", message});
 }
 
 void TestSession::governorsBeyondTheCapAreRefused()
