@@ -79,6 +79,7 @@ private slots:
     void unreadableLeftWorkIsReportedAndRemoved();
     void aSessionRunsNoSourceWithoutAYes();
     void aScriptedOpenSaysHowToAllowTheSource();
+    void aLinkIsAskedAboutByItsTarget();
     void aSourceStampNeverWaits();
 
 private:
@@ -426,6 +427,52 @@ void TestSessionOpener::aScriptedOpenSaysHowToAllowTheSource()
     requireSourceConsent(false);
     QVERIFY2(err.contains(QStringLiteral("which you have not allowed")), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("--allow-source")), qPrintable(err));
+    QCOMPARE(rig.read, 0);
+}
+
+void TestSessionOpener::aLinkIsAskedAboutByItsTarget()
+{
+    // A hostile user's h/link.c -> /etc/passwd: the question said "File: link.c", and the
+    // content hashed and built was the link's target. It names the target now.
+    using namespace source_governor;
+    const QString folder = m_dir.filePath(QStringLiteral("linked"));
+    const QString elsewhere = m_dir.filePath(QStringLiteral("elsewhere"));
+    QVERIFY(QDir().mkpath(folder) && QDir().mkpath(elsewhere));
+    const QString target = elsewhere + QStringLiteral("/secret.c");
+    QVERIFY(QFile::copy(QStringLiteral(IDLESCOPE_TEST_DATA "/source_governors/hostile/gov-ok.c"), target));
+    QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner);
+    QFile edit(target); // content of its own: gov-ok.c's may have been allowed above
+    QVERIFY(edit.open(QIODevice::Append));
+    edit.write("/* behind a link */\n");
+    edit.close();
+    QVERIFY(QFile::link(target, folder + QStringLiteral("/link.c")));
+    QFile templ(QStringLiteral(IDLESCOPE_TEST_DATA "/source_governors/hostile/session-template.idlescope"));
+    QVERIFY(templ.open(QIODevice::ReadOnly));
+    const QString session = folder + QStringLiteral("/link.idlescope");
+    QFile out(session);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(templ.readAll().replace("GOVERNOR_PATH", "link.c"));
+    out.close();
+
+    requireSourceConsent(true);
+    OpenerRig rig;
+    QList<SourceConsentRequest> asked;
+    rig.opener.setSourceConsentAsker([&](const SourceConsentRequest &r) {
+        asked << r;
+        return false;
+    });
+    const QString err = openAndWait(rig.opener, session);
+    requireSourceConsent(false);
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked[0].source, folder + QStringLiteral("/link.c"));
+    QCOMPARE(asked[0].resolved, QFileInfo(target).canonicalFilePath());
+    const QString shown = QStringLiteral("link.c -> ") + QFileInfo(target).canonicalFilePath();
+    QCOMPARE(sourceConsentFileText(asked[0]), shown);
+    QVERIFY2(sourceConsentQuestion(asked[0]).startsWith(QStringLiteral("File: ") + shown + QLatin1Char('\n')),
+             qPrintable(sourceConsentQuestion(asked[0])));
+    // The refusal names both too.
+    QVERIFY2(err.contains(folder + QStringLiteral("/link.c -> ") + QFileInfo(target).canonicalFilePath()),
+             qPrintable(err));
     QCOMPARE(rig.read, 0);
 }
 
