@@ -293,6 +293,9 @@ void showWindow(idlescope::MainWindow &w, const GuiRun &run)
         };
         QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::errorOccurred, &w, stop);
         QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::sessionRefused, &w, stop);
+        // Not a failure (the session's own table is the picture's), but said: it was read.
+        QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::targetTableNotUsed, &w,
+                         [](const QString &note) { std::fprintf(stderr, "idlescope: %s\n", qPrintable(note)); });
     }
 }
 

@@ -126,6 +126,11 @@ std::string printableText(std::string_view s, PrintableMode mode)
     return out;
 }
 
+std::string printableFileName(std::string_view path)
+{
+    return printableText(path, PrintableMode::Name);
+}
+
 bool holdsControlCharacter(std::string_view s)
 {
     for (std::size_t i = 0; i < s.size(); ++i) {

@@ -45,6 +45,13 @@ enum class PrintableMode {
 /// that what counts as a control character is decided once).
 std::string printableText(std::string_view s, PrintableMode mode = PrintableMode::Terminal);
 
+/// @p path as a message names a file: one line, its control and bidirectional characters
+/// escaped as C writes them (a newline as \n, U+202E as \u202e, a backslash doubled;
+/// printableText()'s Name mode). The one helper wherever the session and the command line
+/// name a file: Error::toString() uses it for the file (and the field: a key of the file),
+/// so does every message naming a file by itself.
+std::string printableFileName(std::string_view path);
+
 /// True when @p s holds a character printableText() escapes in both modes: a C0 control
 /// (a newline, an escape), DEL, a C1 control or a bidirectional control (U+202E turns the
 /// numbers shown after it around). The one test of what text shown in a view may not hold:

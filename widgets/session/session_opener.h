@@ -181,6 +181,9 @@ signals:
     /// workload path naming /dev/zero or a FIFO). @p message names the session and the
     /// field; a script stops on it (the window shows the scenario it had, or the default).
     void sessionRefused(const QString &message);
+    /// The table file @p message names, the target of the session just read (scenarioRead()),
+    /// was read but is no table: the session's own table is shown. A warning about @p workload.
+    void targetTableNotUsed(const QString &message, const WorkloadSourceSpec &workload);
     /// The recent-files list changed.
     void recentFilesChanged();
     /// An error of opening to show (a session that could not be read or was not allowed, a
@@ -216,6 +219,7 @@ private:
         QString error;
         std::vector<SourceConsentCheck> sources;   ///< the files the consent asks about, read and hashed
         std::optional<IdleStateTable> targetTable; ///< its target's table file as read (none: no file)
+        QString targetTableNote;                   ///< why that file, read, is not used ("" when it is, or is none)
     };
     using Read = std::function<std::function<void()>(ReadProgress &progress)>;
     /// Runs @p read on the file threads as the read of @p path (readingStarted(), the opening
