@@ -411,6 +411,7 @@ void MainWindow::connectOpener()
     });
     connect(m_opener, &SessionOpener::recentFilesChanged, m_recent, &RecentFilesMenu::rebuild);
     connect(m_opener, &SessionOpener::errorOccurred, m_messages, &MessageCenter::showError);
+    connect(m_opener, &SessionOpener::targetTableNotUsed, m_messages, &MessageCenter::showWarning);
     connect(m_opener, &SessionOpener::readingCancelled, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
     // Files the window reads when asked, on the opener's worker as sessions are.

@@ -7,7 +7,9 @@
 //                       as the workload (the .desktop file's Exec=idlescope %f); with
 //                       --screenshot, the window is rendered once it is shown; a file that
 //                       cannot be opened ends a --screenshot or --measure with exit 2, and so
-//                       does a governor of it that cannot run (a src: that is no file)
+//                       does a governor of it that cannot run (a src: that is no file) and a
+//                       session whose workload or wake delays file does not read (the message
+//                       names the session and the field: workload.path, wake_delays)
 #include "app/gui/measure.h"
 #include "core/io/atomic_file.h"
 #include "core/source_governor/source_consent.h"
@@ -282,11 +284,19 @@ void showWindow(idlescope::MainWindow &w, const GuiRun &run)
     }
     // A session is read on a worker: its error comes later, and a script stops on it as on
     // an error known at once (the picture or timing would be the default scenario's).
-    if (run.scripted())
-        QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::errorOccurred, &w, [](const QString &err) {
+    // A session read but refused when its scenario failed to build (a workload path naming
+    // /dev/zero or a FIFO) too: the window falls back to the default scenario, no picture of it.
+    if (run.scripted()) {
+        const auto stop = [](const QString &err) {
             std::fprintf(stderr, "idlescope: %s\n", qPrintable(err));
             QApplication::exit(2);
-        });
+        };
+        QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::errorOccurred, &w, stop);
+        QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::sessionRefused, &w, stop);
+        // Not a failure (the session's own table is the picture's), but said: it was read.
+        QObject::connect(w.sessionOpener(), &idlescope::SessionOpener::targetTableNotUsed, &w,
+                         [](const QString &note) { std::fprintf(stderr, "idlescope: %s\n", qPrintable(note)); });
+    }
 }
 
 /// Starts the picture or the timings of @p run once the window shows what it is to show.

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/common/error.h"
 
+#include "core/common/text_cells.h"
+
 namespace idlescope {
 
 std::string Error::toString() const
 {
     std::string out;
     if (!file.empty()) {
-        out += file;
+        // Escaped: a name holding "\nSHA-256: ..." printed a line of its own on stderr.
+        out += printableFileName(file);
         if (line > 0)
             out += ':' + std::to_string(line);
         out += ": ";
@@ -15,7 +18,7 @@ std::string Error::toString() const
         out += "line " + std::to_string(line) + ": ";
     }
     if (!field.empty())
-        out += "field '" + field + "': ";
+        out += "field '" + printableFileName(field) + "': "; // a key of the file may hold a newline too
     out += message;
     return out;
 }

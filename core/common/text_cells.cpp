@@ -59,10 +59,15 @@ std::string markdownCell(const std::string &s)
 
 namespace {
 
-/// The UTF-8 bidirectional control at @p s[i] (E2 80 8E/8F, E2 80 AA..AE, E2 81 A6..A9), as
-/// its code point, or 0.
-unsigned bidiControlAt(std::string_view s, std::size_t i)
+/// The UTF-8 bidirectional control at @p s[i] (E2 80 8E/8F, E2 80 AA..AE, E2 81 A6..A9, and
+/// the Arabic letter mark D8 9C), as its code point, or 0; @p bytes is set to its length.
+unsigned bidiControlAt(std::string_view s, std::size_t i, std::size_t *bytes)
 {
+    *bytes = 3;
+    if (i + 1 < s.size() && static_cast<unsigned char>(s[i]) == 0xd8 && static_cast<unsigned char>(s[i + 1]) == 0x9c) {
+        *bytes = 2;
+        return 0x061cu;
+    }
     if (i + 2 >= s.size() || static_cast<unsigned char>(s[i]) != 0xe2)
         return 0;
     const auto b = static_cast<unsigned char>(s[i + 1]), d = static_cast<unsigned char>(s[i + 2]);
@@ -103,9 +108,10 @@ std::string printableText(std::string_view s, PrintableMode mode)
             ++i;
             continue;
         }
-        if (const unsigned code = bidiControlAt(s, i)) {
+        std::size_t bytes = 0;
+        if (const unsigned code = bidiControlAt(s, i, &bytes)) {
             appendCode(out, "\\u%04x", code);
-            i += 2;
+            i += bytes - 1;
             continue;
         }
         if (name && (c == '\n' || c == '\r' || c == '\t' || c == '\\')) {
@@ -118,6 +124,22 @@ std::string printableText(std::string_view s, PrintableMode mode)
         }
     }
     return out;
+}
+
+std::string printableFileName(std::string_view path)
+{
+    return printableText(path, PrintableMode::Name);
+}
+
+bool holdsControlCharacter(std::string_view s)
+{
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        std::size_t bytes = 0;
+        if (c < 0x20 || c == 0x7f || c1ControlAt(s, i) || bidiControlAt(s, i, &bytes))
+            return true;
+    }
+    return false;
 }
 
 std::string columnSafe(const std::string &s)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/experiments/comparison.h"
 
+#include "core/common/text_cells.h"
+
 #include "core/source_governor/source_governor.h"
 
 #include "core/governors/registry.h"
@@ -109,6 +111,11 @@ std::string governorLabelProblem(std::string_view label)
     for (const char c : label)
         if (c == ',' || c == ':' || c == '=' || c == '"' || static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
             return "a label may not hold ',', ':', '=', '\"' or a control character";
+    // A right-to-left override turned the numbers after the label around in the legend and
+    // the inspector (a user's ctrl.idlescope): no C1 or bidirectional control either.
+    if (holdsControlCharacter(label))
+        return "a label may not hold a control character or a bidirectional control (U+202E and the like "
+               "reorder the text shown after it)";
     return {};
 }
 

@@ -142,7 +142,9 @@ struct GovernorInstance {
 
 /// Why @p label cannot name a governor instance, or "" when it can: it must not be empty,
 /// begin or end with a space, or hold ',' ':' '=' '"' or a control character (the
-/// separators of --governors and --set, and of the CSV it is printed in).
+/// separators of --governors and --set, and of the CSV it is printed in), nor a C1 or
+/// bidirectional control (holdsControlCharacter(): the views show it). The one check of a
+/// label, wherever one is given: compare's --governors, a session, the window's Rename.
 std::string governorLabelProblem(std::string_view label);
 
 /// Why @p label, given to another governor, would pass for a row it is not: a variant's id,

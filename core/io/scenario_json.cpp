@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 namespace idlescope {
@@ -247,16 +248,6 @@ std::vector<TunableSetting> readSettings(JsonFieldReader &r, const QJsonObject &
     return settings;
 }
 
-/// @p file as the session names it: a relative path is the session's folder's (@p baseDir),
-/// as for a colleague's tarball unpacked anywhere, never the folder the window started in.
-std::string sessionRelativePath(const std::string &file, const QString &baseDir)
-{
-    const QString f = QString::fromStdString(file);
-    if (file.empty() || QDir::isAbsolutePath(f))
-        return file;
-    return QDir::cleanPath(QDir(baseDir).filePath(f)).toStdString();
-}
-
 /// "src:NAME" with "source": {"path", "kernel"}: the name is given to that file again.
 void readNamedSource(JsonFieldReader &r, const QJsonObject &o, const QString &path, const QString &baseDir,
                      const std::string &variant)
@@ -290,7 +281,45 @@ std::string sourceVariantIn(const std::string &variant, const QString &baseDir)
            + rest.substr(spec->path.size());
 }
 
+/// The largest seed: idlescope-cli's --seed takes 0 to 2^63 - 1.
+constexpr qint64 MAX_SEED = std::numeric_limits<qint64>::max();
+
+/**
+ * "seed" of @p params (at @p path), exactly, or refused naming the field and the range: the
+ * window ran -1 as 0 and 4294967296 as 1000000, and 2^64 was refused as "got 1.84467e+19".
+ * @p fallback when it is not given.
+ */
+qint64 readSeed(JsonFieldReader &r, const QJsonObject &params, const QString &path, qint64 fallback)
+{
+    if (!params.contains(key("seed")))
+        return fallback;
+    const QJsonValue v = params.value(key("seed"));
+    const auto outside = [&r, &path](const QString &got) {
+        r.fail(path, QStringLiteral("%1 is outside the seeds 0 to %2 (idlescope-cli --seed)").arg(got).arg(MAX_SEED));
+    };
+    // A whole number past a qint64 reaches Qt as a double: said in full, with the range.
+    if (v.isDouble() && v.toVariant().typeId() != QMetaType::LongLong && std::isfinite(v.toDouble())
+        && std::floor(v.toDouble()) == v.toDouble() && std::fabs(v.toDouble()) >= 9223372036854775808.0) {
+        outside(QString::number(v.toDouble(), 'f', 0));
+        return fallback;
+    }
+    const qint64 seed = r.integer(params, key("seed"), path, false, fallback);
+    if (r.ok() && seed < 0) {
+        outside(QString::number(seed));
+        return fallback;
+    }
+    return seed;
+}
+
 } // namespace
+
+std::string sessionRelativePath(const std::string &file, const QString &baseDir)
+{
+    const QString f = QString::fromStdString(file);
+    if (file.empty() || QDir::isAbsolutePath(f))
+        return file;
+    return QDir::cleanPath(QDir(baseDir).filePath(f)).toStdString();
+}
 
 std::string workloadKindName(const scenario::WorkloadSource &w)
 {
@@ -354,11 +383,11 @@ QJsonObject workloadSourceJson(const scenario::WorkloadSource &w)
 }
 
 void readWorkloadSource(JsonFieldReader &r, const QJsonObject &o, const QString &path, qint64 formatVersion,
-                        scenario::WorkloadSource &w)
+                        const QString &baseDir, scenario::WorkloadSource &w)
 {
     const QString kindPath = path + key(".kind");
     const QString kind = r.string(o, key("kind"), kindPath, true);
-    w.path = r.string(o, key("path"), path + key(".path"), false).toStdString();
+    w.path = sessionRelativePath(r.string(o, key("path"), path + key(".path"), false).toStdString(), baseDir);
     const QString paramsPath = path + key(".params.");
     const QJsonObject params =
         o.contains(key("params")) ? r.object(o, key("params"), path + key(".params")) : QJsonObject();
@@ -379,7 +408,7 @@ void readWorkloadSource(JsonFieldReader &r, const QJsonObject &o, const QString 
         return;
     readKindParams(r, params, paramsPath, kind.toStdString(), formatVersion, w);
     w.spans = r.integer(params, key("spans"), paramsPath + key("spans"), false, w.spans);
-    w.seed = r.integer(params, key("seed"), paramsPath + key("seed"), false, w.seed);
+    w.seed = readSeed(r, params, paramsPath + key("seed"), w.seed);
 }
 
 QJsonObject governorInstanceJson(const scenario::GovernorInstance &g)

@@ -35,7 +35,8 @@
  * generator of a format 1 or 2 file is read with WorkloadSource::legacySeeding,
  * so that its spans stay the ones its user saw; the mark is written back
  * (params "seeding": "legacy") until the scenario switches to the common
- * seeding.
+ * seeding. A "seed" is what idlescope-cli --seed takes, 0 to 2^63 - 1, read
+ * exactly; any other is refused with that range.
  */
 #pragma once
 
@@ -68,13 +69,24 @@ Result<scenario::WorkloadKind> workloadKindFromName(const std::string &name, con
 QJsonObject workloadSourceJson(const scenario::WorkloadSource &w);
 
 /**
+ * A file @p file as a session names it, read from the session's folder @p baseDir: a
+ * relative path is that folder's (a colleague's tarball unpacked anywhere), never the folder
+ * the window or the command was started in; an absolute or empty one is as it is. The one
+ * rule for every path a session holds: the workload's (a stream, a trace), the target's
+ * table file, "wake_delays" and a "src:" governor's file. A session is written with the
+ * paths the window holds, which are absolute: a saved file reads the same from anywhere.
+ */
+std::string sessionRelativePath(const std::string &file, const QString &baseDir);
+
+/**
  * Reads the workload object @p o (at @p path, "workload") of a session of format
- * @p formatVersion into @p w. A key not given keeps the value @p w holds: the front end's
+ * @p formatVersion into @p w; its relative "path" is @p baseDir's (sessionRelativePath()).
+ * A key not given keeps the value @p w holds: the front end's
  * default (the window's spans are not the command line's). Every params value must be a
  * scalar, the keys the kind does not use too; a generator's parameters must be in range.
  */
 void readWorkloadSource(JsonFieldReader &r, const QJsonObject &o, const QString &path, qint64 formatVersion,
-                        scenario::WorkloadSource &w);
+                        const QString &baseDir, scenario::WorkloadSource &w);
 
 /// @p g as one of a session's "governors": "variant", "label" (a second instance only),
 /// "source" (a named source governor's file and kernel) and "settings".

@@ -90,6 +90,9 @@ private slots:
             {{"--governors", "teo-6.14=menu-6.19"}, "the label teo-6.14 is another variant's id"},
             {{"--governors", " b=menu-6.19"}, "a label may not begin or end with a space"},
             {{"--governors", "=menu-6.19"}, "a label may not be empty"},
+            // A right-to-left override reorders the numbers shown after the label (a hostile
+            // user's ctrl.idlescope did it in the window): one check in core refuses it here too.
+            {{"--governors", QString::fromUtf8("x\u202eevil=menu-6.19")}, "a bidirectional control (U+202E"},
             {{"--governors", "x=nope-1.0"}, "unknown governor variant"},
             {{"--governors", "menu-6.19,i16=menu-6.19", "--set", "i8:INTERVALS=8"},
              "governor i8 is not in --governors"},

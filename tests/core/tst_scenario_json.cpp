@@ -31,7 +31,7 @@ QJsonObject objectOf(const char *json)
 Result<WorkloadSource> readInto(const QJsonObject &o, WorkloadSource w, qint64 version = 3)
 {
     JsonFieldReader r(QStringLiteral("s.idlescope"));
-    readWorkloadSource(r, o, QStringLiteral("workload"), version, w);
+    readWorkloadSource(r, o, QStringLiteral("workload"), version, QStringLiteral("/sessions"), w);
     if (!r.ok())
         return r.error();
     return w;

@@ -51,6 +51,23 @@ private slots:
         QCOMPARE(printableText("x\xe2\x80"), std::string("x\xe2\x80"));
         QCOMPARE(printableText("x\xc2", PrintableMode::Name), std::string("x\xc2"));
     }
+
+    void controlCharactersAreFoundOnce()
+    {
+        // holdsControlCharacter(): what printableText() escapes in both modes, the one test
+        // of a label or a description shown in the views (a hostile user's ctrl.idlescope).
+        for (const char *bad : {"x\xe2\x80\xae"
+                                "evil",
+                                "a\nb", "a\x1b[31m", "a\x7f", "a\xc2\x9b", "a\xe2\x81\xa9", "a\xe2\x80\x8e",
+                                "a\xd8\x9c" /* U+061C, the Arabic letter mark */})
+            QVERIFY2(holdsControlCharacter(bad), bad);
+        for (const char *good : {"", "i16", "caf\xc3\xa9 \xc2\xb5s", "\xd9\x85\xd8\xab", "x\xe2\x80", "a\\b"})
+            QVERIFY2(!holdsControlCharacter(good), good);
+        // U+061C is escaped as the other bidirectional controls are.
+        QCOMPARE(printableText("a\xd8\x9c"
+                               "b"),
+                 std::string("a\\u061cb"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTextCells)

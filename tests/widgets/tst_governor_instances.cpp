@@ -258,6 +258,23 @@ void TestGovernorInstances::sessionWithAVariantTwiceUnlabelledIsRefused()
     Result<Session> colon = sessionFromJson(sessionToJson(session), QStringLiteral("ab.idlescope"));
     QVERIFY(!colon);
     QCOMPARE(QString::fromStdString(colon.error().field), QStringLiteral("governors[1].label"));
+    // A hostile user's ctrl.idlescope: "label": "x\u202eevil" reversed the numbers after it in
+    // the legend and the inspector, and its description held a newline, an escape and U+202E.
+    session.scenario.governors[1].label = "x\u202eevil";
+    Result<Session> rlo = sessionFromJson(sessionToJson(session), QStringLiteral("ab.idlescope"));
+    QVERIFY(!rlo);
+    QCOMPARE(QString::fromStdString(rlo.error().field), QStringLiteral("governors[1].label"));
+    QVERIFY2(rlo.error().message.find("bidirectional control") != std::string::npos, rlo.error().toString().c_str());
+    session.scenario.governors[1].label = "i16";
+    for (const char *text : {"evil\n\x1b[31mRED", "RED\u202eabc", "a\u2066b", "a\u061cb"}) {
+        session.scenario.workload.description = QString::fromUtf8(text);
+        Result<Session> d = sessionFromJson(sessionToJson(session), QStringLiteral("ab.idlescope"));
+        QVERIFY2(!d, text);
+        QCOMPARE(QString::fromStdString(d.error().field), QStringLiteral("workload.description"));
+    }
+    // Other scripts are text, not controls: read as they are.
+    session.scenario.workload.description = QString::fromUtf8("\u0645\u062b\u0627\u0644 \u00b5s");
+    QVERIFY(sessionFromJson(sessionToJson(session), QStringLiteral("ab.idlescope")));
 }
 
 void TestGovernorInstances::badLabelsAreRefused()
@@ -270,10 +287,16 @@ void TestGovernorInstances::badLabelsAreRefused()
     QCOMPARE(p.duplicateGovernor(QStringLiteral("menu-6.19")), QStringLiteral("menu-6.19 (B)"));
     QCOMPARE(p.duplicateGovernor(QStringLiteral("menu-6.19")), QStringLiteral("menu-6.19 (C)"));
     QCOMPARE(changed.size(), 2);
-    for (const char *bad : {"menu-6.19 (C)", "teo-6.14", "x,y", "a=b", ""})
+    // The last two: a right-to-left override and a C1 control (a hostile user's ctrl.idlescope
+    // label turned the numbers after it around in the legend and the inspector).
+    for (const char *bad : {"menu-6.19 (C)", "teo-6.14", "x,y", "a=b", "", "x\u202eevil", "x\u009b31m"})
         QVERIFY2(!p.renameGovernor(QStringLiteral("menu-6.19 (B)"), QString::fromUtf8(bad)), bad);
-    QCOMPARE(errors.size(), 5);
+    QCOMPARE(errors.size(), 7);
     QVERIFY2(errors.at(2).at(0).toString().contains(QStringLiteral("','")), qPrintable(errors.at(2).at(0).toString()));
+    // Refused with the label escaped (\u202e shown, not obeyed).
+    QCOMPARE(errors.at(5).at(0).toString(),
+             QStringLiteral("Label 'x\\u202eevil' refused: a label may not hold a control character or a "
+                            "bidirectional control (U+202E and the like reorder the text shown after it)"));
     QVERIFY(!p.renameGovernor(QStringLiteral("menu-6.19"), QStringLiteral("mine"))); // a variant's own row keeps its id
     QCOMPARE(changed.size(), 2);
     std::vector<std::string> names;

@@ -138,6 +138,7 @@ private slots:
     void blockedTableAndRecoveryReadsLeaveTheWindowFree();
     void commandLineFileIsOpened();
     void screenshotOfASessionWhoseSourceIsNoFileFails();
+    void screenshotOfASessionWhoseFilesDoNotReadFails();
     void projectorKeepsTheComparisonRows();
     void tenGovernorsKeepTheWindowWidth();
     void spaceReachesTheFocusedCheckBox();
@@ -787,6 +788,49 @@ void TestMainWindowUsability::screenshotOfASessionWhoseSourceIsNoFileFails()
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(source + QStringLiteral(": not a file")),
                  qPrintable(source + QStringLiteral(": ") + r.err));
+        QVERIFY(!QFileInfo::exists(out));
+    }
+}
+
+void TestMainWindowUsability::screenshotOfASessionWhoseFilesDoNotReadFails()
+{
+    // A hostile user's h/csv-devzero, csv-fifo, wake-devzero, wake-fifo and trace-procmem:
+    // a session read fine, then its workload or wake delays file did not (a FIFO, /dev/zero,
+    // /proc/self/mem); the window fell back to the default scenario and --screenshot wrote
+    // that one's picture with exit 0. Now: exit 2, no picture, the message naming the session
+    // and the field, as a parse error names them.
+    QVERIFY2(QFileInfo::exists(guiApp()), qPrintable(guiApp() + QStringLiteral(" not built")));
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("pw.csv"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    struct Case {
+        WorkloadKind kind; // of the workload naming @c workload ("" keeps the default one)
+        QString workload;
+        QString wakeDelays;
+        const char *field;
+    };
+    const Case cases[] = {
+        {WorkloadKind::Csv, QStringLiteral("/dev/zero"), {}, "field 'workload.path'"},
+        {WorkloadKind::Csv, fifo, {}, "field 'workload.path'"},
+        {WorkloadKind::Trace, QStringLiteral("/proc/self/mem"), {}, "field 'workload.path'"},
+        {WorkloadKind::Generator, {}, QStringLiteral("/dev/zero"), "field 'wake_delays'"},
+        {WorkloadKind::Generator, {}, fifo, "field 'wake_delays'"},
+    };
+    for (const Case &c : cases) {
+        Session s;
+        s.scenario = defaultScenario();
+        if (!c.workload.isEmpty())
+            s.scenario.workload = fileWorkload(c.kind, c.workload, QStringLiteral("d"));
+        s.scenario.wakeDelaysPath = c.wakeDelays;
+        const QString session = dir.filePath(QStringLiteral("bad.idlescope"));
+        QVERIFY(saveSession(s, session));
+        const QString out = dir.filePath(QStringLiteral("bad.png"));
+        const Ran r = runGui({QStringLiteral("--screenshot"), out, session});
+        const QString what = c.workload + c.wakeDelays + QStringLiteral(": ") + r.err;
+        QVERIFY2(r.finished, qPrintable(what));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("Could not open session ") + session), qPrintable(what));
+        QVERIFY2(r.err.contains(QLatin1String(c.field)), qPrintable(what));
         QVERIFY(!QFileInfo::exists(out));
     }
 }

@@ -119,10 +119,12 @@ private slots:
     void badFieldIsNamed();
     void syntaxErrorNamesLine();
     void missingFileIsAnError();
+    void relativePathsAreTheSessionFolders();
     void fuzzSeedsAreSessions();
     void fuzzFindingsAreRefused();
     void viewStateRoundTrip();
     void spansBeyondTheWindowAreRefused();
+    void seedIsReadExactlyOrRefused();
     void governorsBeyondTheCapAreRefused();
     void recentFiles();
 };
@@ -552,6 +554,46 @@ void TestSession::missingFileIsAnError()
     QCOMPARE(r.error().file, std::string("/nonexistent/x.idlescope"));
 }
 
+void TestSession::relativePathsAreTheSessionFolders()
+{
+    // The stranger's csv-rel.idlescope ("path": "pw.csv" beside it, 4000 rows) opened from
+    // another folder holding a pw.csv of its own (50 rows) ran the 50-row file: the workload's
+    // path, and the target's, and "wake_delays", were the current folder's; only src: was the
+    // session's. Every relative path is the session's folder's now, whatever the current
+    // folder and however the session itself is named (absolute or relative to it).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkpath(u"h"_s) && QDir(dir.path()).mkpath(u"other"_s));
+    Session s = sampleSession();
+    s.scenario.workload.kind = WorkloadKind::Csv;
+    s.scenario.workload.path = "pw.csv";
+    s.scenario.target.kind = TargetKind::File;
+    s.scenario.target.path = u"sub/table.json"_s;
+    s.scenario.wakeDelaysPath = u"../h/wake.csv"_s;
+    const QString file = dir.filePath(u"h/s.idlescope"_s);
+    QVERIFY(saveSession(s, file).ok());
+
+    const QString before = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(dir.filePath(u"other"_s)));
+    const Result<Session> absolute = loadSession(file);
+    const Result<Session> relative = loadSession(u"../h/s.idlescope"_s);
+    QVERIFY(QDir::setCurrent(before));
+    for (const Result<Session> *r : {&absolute, &relative}) {
+        QVERIFY2(r->ok(), r->ok() ? "" : r->error().toString().c_str());
+        // The session's folder, by hand: <dir>/h.
+        QCOMPARE(QString::fromStdString((*r)->scenario.workload.path), dir.filePath(u"h/pw.csv"_s));
+        QCOMPARE((*r)->scenario.target.path, dir.filePath(u"h/sub/table.json"_s));
+        QCOMPARE((*r)->scenario.wakeDelaysPath, dir.filePath(u"h/wake.csv"_s));
+    }
+    // Written as held (absolute once read): saved again anywhere, it reads the same files.
+    const QString moved = dir.filePath(u"other/again.idlescope"_s);
+    QVERIFY(saveSession(*absolute, moved).ok());
+    const Result<Session> again = loadSession(moved);
+    QVERIFY(again.ok());
+    QCOMPARE(QString::fromStdString(again->scenario.workload.path), dir.filePath(u"h/pw.csv"_s));
+    QCOMPARE(again->scenario.wakeDelaysPath, dir.filePath(u"h/wake.csv"_s));
+}
+
 void TestSession::fuzzSeedsAreSessions()
 {
     // tests/fuzz/seeds/fuzz_session_json (fuzz_session_json's seeds) must be sessions this
@@ -630,6 +672,31 @@ void TestSession::spansBeyondTheWindowAreRefused()
         sessionFromJson(replaced(json, "\"spans\": 1000", "\"spans\": 10000000"), QStringLiteral("most.idlescope"));
     QVERIFY2(most.ok(), most.ok() ? "" : most.error().toString().c_str());
     QCOMPARE(most->scenario.workload.spans, qint64(10000000));
+}
+
+void TestSession::seedIsReadExactlyOrRefused()
+{
+    // A hostile user's seed-neg and seed-big: "seed": -1 ran as 0 and 4294967296 as 1000000
+    // without a word, and 18446744073709551616 (2^64) was refused as "got 1.84467e+19". A seed
+    // is what idlescope-cli --seed takes, 0 to 2^63 - 1: read exactly, or refused with the range.
+    const QByteArray json = sessionToJson(sampleSession());
+    const char *sampleSeed = "\"seed\": 9007199254740993";
+    for (const char *exact : {"4294967296", "9223372036854775807", "0"}) {
+        const Result<Session> r =
+            sessionFromJson(replaced(json, sampleSeed, (std::string("\"seed\": ") + exact).c_str()), u"s.idlescope"_s);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        QCOMPARE(r->scenario.workload.seed, std::stoll(exact));
+    }
+    const std::pair<const char *, const char *> refused[] = {
+        {"-1", "-1 is outside the seeds 0 to 9223372036854775807 (idlescope-cli --seed)"},
+        {"18446744073709551616",
+         "18446744073709551616 is outside the seeds 0 to 9223372036854775807 (idlescope-cli --seed)"},
+        {"9223372036854775808",
+         "9223372036854775808 is outside the seeds 0 to 9223372036854775807 (idlescope-cli --seed)"},
+    };
+    for (const auto &[value, message] : refused)
+        checkSampleRefused(sampleSeed, (std::string("\"seed\": ") + value).c_str(),
+                           Error{"", 0, "workload.params.seed", message});
 }
 
 void TestSession::governorsBeyondTheCapAreRefused()

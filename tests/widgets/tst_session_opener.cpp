@@ -2,6 +2,7 @@
 // Opening sessions and command-line files (widgets/session/session_opener.h), without a
 // window: what is refused at once (naming the file, applying nothing), what stays pending
 // until the session's first snapshot, what a failed run of it says, and the start-up fallback.
+#include "tests/test_paths.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/session/recent_files.h"
@@ -79,6 +80,9 @@ private slots:
     void unreadableLeftWorkIsReportedAndRemoved();
     void aSessionRunsNoSourceWithoutAYes();
     void aScriptedOpenSaysHowToAllowTheSource();
+    void aLinkIsAskedAboutByItsTarget();
+    void aTableFileReadButNotUsedIsSaid();
+    void fileNamesAreEscapedInMessages();
     void aSourceStampNeverWaits();
 
 private:
@@ -427,6 +431,112 @@ void TestSessionOpener::aScriptedOpenSaysHowToAllowTheSource()
     QVERIFY2(err.contains(QStringLiteral("which you have not allowed")), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("--allow-source")), qPrintable(err));
     QCOMPARE(rig.read, 0);
+}
+
+void TestSessionOpener::aLinkIsAskedAboutByItsTarget()
+{
+    // A hostile user's h/link.c -> /etc/passwd: the question said "File: link.c", and the
+    // content hashed and built was the link's target. It names the target now.
+    using namespace source_governor;
+    const QString folder = m_dir.filePath(QStringLiteral("linked"));
+    const QString elsewhere = m_dir.filePath(QStringLiteral("elsewhere"));
+    QVERIFY(QDir().mkpath(folder) && QDir().mkpath(elsewhere));
+    const QString target = elsewhere + QStringLiteral("/secret.c");
+    QVERIFY(QFile::copy(QStringLiteral(IDLESCOPE_TEST_DATA "/source_governors/hostile/gov-ok.c"), target));
+    QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner);
+    QFile edit(target); // content of its own: gov-ok.c's may have been allowed above
+    QVERIFY(edit.open(QIODevice::Append));
+    edit.write("/* behind a link */\n");
+    edit.close();
+    QVERIFY(QFile::link(target, folder + QStringLiteral("/link.c")));
+    QFile templ(QStringLiteral(IDLESCOPE_TEST_DATA "/source_governors/hostile/session-template.idlescope"));
+    QVERIFY(templ.open(QIODevice::ReadOnly));
+    const QString session = folder + QStringLiteral("/link.idlescope");
+    QFile out(session);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(templ.readAll().replace("GOVERNOR_PATH", "link.c"));
+    out.close();
+
+    requireSourceConsent(true);
+    OpenerRig rig;
+    QList<SourceConsentRequest> asked;
+    rig.opener.setSourceConsentAsker([&](const SourceConsentRequest &r) {
+        asked << r;
+        return false;
+    });
+    const QString err = openAndWait(rig.opener, session);
+    requireSourceConsent(false);
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked[0].source, folder + QStringLiteral("/link.c"));
+    QCOMPARE(asked[0].resolved, QFileInfo(target).canonicalFilePath());
+    const QString shown = QStringLiteral("link.c -> ") + QFileInfo(target).canonicalFilePath();
+    QCOMPARE(sourceConsentFileText(asked[0]), shown);
+    QVERIFY2(sourceConsentQuestion(asked[0]).startsWith(QStringLiteral("File: ") + shown + QLatin1Char('\n')),
+             qPrintable(sourceConsentQuestion(asked[0])));
+    // The refusal names both too.
+    QVERIFY2(err.contains(folder + QStringLiteral("/link.c -> ") + QFileInfo(target).canonicalFilePath()),
+             qPrintable(err));
+    QCOMPARE(rig.read, 0);
+}
+
+void TestSessionOpener::aTableFileReadButNotUsedIsSaid()
+{
+    // A hostile user's target-shadow.idlescope: "target": {"kind": "file", "path":
+    // "/etc/shadow"} was read on the worker and dropped without a word (the session's own
+    // table was shown). It is still shown, and the window says why the file is not used.
+    const QString notATable = m_dir.filePath(QStringLiteral("shadow"));
+    QFile f(notATable);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("root:*:19000:0:99999:7:::\n");
+    f.close();
+    Session s;
+    s.scenario = defaultScenario();
+    s.scenario.target.kind = TargetKind::File;
+    s.scenario.target.path = notATable;
+    const QString path = m_dir.filePath(QStringLiteral("shadow.idlescope"));
+    QVERIFY(saveSession(s, path));
+    OpenerRig rig;
+    std::optional<IdleStateTable> fileTable = IdleStateTable();
+    connect(&rig.opener, &SessionOpener::scenarioRead, this,
+            [&fileTable](const ScenarioSpec &, const std::optional<IdleStateTable> &t) { fileTable = t; });
+    QSignalSpy notes(&rig.opener, &SessionOpener::targetTableNotUsed);
+    QCOMPARE(openAndWait(rig.opener, path), QString());
+    QCOMPARE(rig.read, 1); // opened, with its own table
+    QVERIFY(!fileTable);
+    QCOMPARE(notes.size(), 1);
+    const QString note = notes.at(0).at(0).toString();
+    QVERIFY2(note.startsWith(
+                 QStringLiteral("Session %1: its table file (target.path) is not used: %2").arg(path, notATable)),
+             qPrintable(note));
+    QVERIFY2(note.endsWith(QStringLiteral("the table saved in the session is shown")), qPrintable(note));
+    // A table file that is one is used, and nothing is said.
+    s.scenario.target.path = test::kitDir() + QStringLiteral("/tables/pseries-p10.json");
+    QVERIFY(saveSession(s, path));
+    QCOMPARE(openAndWait(rig.opener, path), QString());
+    QVERIFY(fileTable);
+    QCOMPARE(fileTable->id, std::string("pseries-p10"));
+    QCOMPARE(notes.size(), 1);
+}
+
+void TestSessionOpener::fileNamesAreEscapedInMessages()
+{
+    // A hostile user's "x\nSHA-256: ok.idlescope": its name, printed raw in the error,
+    // faked a line of its own on stderr. Every message names it escaped, on one line.
+    const QString path = m_dir.filePath(QStringLiteral("x\nSHA-256: ok.idlescope"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{");
+    f.close();
+    OpenerRig rig;
+    const QString err = openAndWait(rig.opener, path);
+    QVERIFY2(err.startsWith(m_dir.path() + QStringLiteral("/x\\nSHA-256: ok.idlescope:1: ")), qPrintable(err));
+    QVERIFY2(!err.contains(QLatin1Char('\n')), qPrintable(err));
+    // The same in the words of a session whose run failed.
+    const QString good = writeSession(QStringLiteral("y\nSHA-256: ok.idlescope"), QStringLiteral("intel-skx"));
+    QCOMPARE(openAndWait(rig.opener, good), QString());
+    const QString refused = rig.opener.runFailed(QStringLiteral("gone.csv: no such file"));
+    QCOMPARE(refused, QStringLiteral("Could not open session %1/y\\nSHA-256: ok.idlescope: gone.csv: no such file")
+                          .arg(m_dir.path()));
 }
 
 void TestSessionOpener::aSourceStampNeverWaits()

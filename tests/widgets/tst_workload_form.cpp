@@ -5,12 +5,17 @@
 // under the field.
 #include "core/workloads/workload.h"
 #include "widgets/panels/checked_spin_box.h"
+#include "widgets/panels/seed_spin_box.h"
 #include "widgets/panels/workload_form.h"
+#include "widgets/panels/workload_spec_page.h"
+#include "widgets/runner/spec_workload.h"
 #include "workload_param.h"
 
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <limits>
 
 using namespace idlescope;
 
@@ -20,6 +25,7 @@ private slots:
     void minusIsRefusedNotDropped();
     void zeroIntervalIsRefused();
     void messageGoesOnceFixed();
+    void seedHoldsEverySeedOfTheCli();
 };
 
 namespace {
@@ -108,6 +114,51 @@ void TestWorkloadForm::messageGoesOnceFixed()
     type(spans, QStringLiteral("5000"));
     QCOMPARE(f.value("spans"), qint64(5000));
     QVERIFY2(spans->message().isEmpty(), qPrintable(spans->message()));
+}
+
+void TestWorkloadForm::seedHoldsEverySeedOfTheCli()
+{
+    // A hostile user's seed-big.idlescope: "seed": 4294967296 ran as 1000000, the spin box's
+    // maximum (a double spin box set to 0..1000000). idlescope-cli --seed takes 0..2^63 - 1:
+    // the generator form and the spec page hold each of them exactly, both ends included.
+    constexpr qint64 seeds[] = {0, 4294967296, 9007199254740993 /* 2^53 + 1: no double holds it */,
+                                std::numeric_limits<qint64>::max()};
+    for (const qint64 seed : seeds) {
+        WorkloadSourceSpec w = generatorWorkload(*workloads::findGenerator("periodic"));
+        w.seed = seed;
+        WorkloadForm form;
+        form.setWorkload(w);
+        QCOMPARE(form.workload().seed, seed);
+        WorkloadSourceSpec spec = defaultSpecWorkload();
+        spec.seed = seed;
+        WorkloadSpecPage page;
+        page.setWorkload(spec);
+        QCOMPARE(page.workload().seed, seed);
+    }
+    // Typed: 2^63 - 1 is taken; 2^63 and -1 are refused out loud, the seed kept.
+    PeriodicForm f;
+    QVERIFY(f.exposed());
+    SeedSpinBox *seed = f.form.findChild<SeedSpinBox *>();
+    QVERIFY(seed);
+    const auto typeSeed = [seed](const QString &text) {
+        seed->setFocus();
+        seed->findChild<QLineEdit *>()->selectAll();
+        QTest::keyClick(seed->findChild<QLineEdit *>(), Qt::Key_Backspace);
+        QTest::keyClicks(seed->findChild<QLineEdit *>(), text);
+        QTest::keyClick(seed, Qt::Key_Return);
+    };
+    typeSeed(QStringLiteral("9223372036854775807"));
+    QCOMPARE(f.form.workload().seed, std::numeric_limits<qint64>::max());
+    QVERIFY(seed->message().isEmpty());
+    for (const QString &bad : {QStringLiteral("9223372036854775808"), QStringLiteral("-1")}) {
+        typeSeed(bad);
+        QCOMPARE(f.form.workload().seed, std::numeric_limits<qint64>::max());
+        QVERIFY2(seed->message().contains(QStringLiteral("seed takes 0 to 9223372036854775807: '%1' refused").arg(bad)),
+                 qPrintable(seed->message()));
+    }
+    // A step at the top does not wrap.
+    seed->stepBy(1);
+    QCOMPARE(f.form.workload().seed, std::numeric_limits<qint64>::max());
 }
 
 QTEST_MAIN(TestWorkloadForm)

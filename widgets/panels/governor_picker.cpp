@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/panels/governor_picker.h"
 
+#include "core/common/text_cells.h"
 #include "core/experiments/comparison.h"
 #include "core/governors/registry.h"
 #include "core/source_governor/source_governor.h"
@@ -256,7 +257,10 @@ bool GovernorPicker::renameGovernor(const QString &name, const QString &label)
     if (problem.isEmpty() && (rowOf(label) || findVariant(label.toStdString())))
         problem = tr("%1 is already a governor's name").arg(label);
     if (!problem.isEmpty()) {
-        emit errorOccurred(tr("Label '%1' refused: %2").arg(label, problem));
+        // Escaped: the refused label may hold the very control that reorders the message.
+        emit errorOccurred(
+            tr("Label '%1' refused: %2")
+                .arg(QString::fromStdString(printableText(label.toStdString(), PrintableMode::Name)), problem));
         return false;
     }
     const bool filling = std::exchange(m_filling, true);

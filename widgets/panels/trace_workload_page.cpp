@@ -165,10 +165,14 @@ void TraceWorkloadPage::setTrace(const QString &path, int cpu)
         ImportJob job;
         job.serial = serial;
         Result<TraceSummary> s = traceSummary(path, progress.get());
-        if (s)
+        if (s) {
             job.summary = std::move(*s);
-        else
-            job.error = QString::fromStdString(s.error().toString());
+        } else { // the trace is the workload's "path": named so, as buildSnapshot() names a stream file
+            Error e = s.error();
+            if (e.field.empty())
+                e.field = "workload.path";
+            job.error = QString::fromStdString(e.toString());
+        }
         return job;
     }));
 }

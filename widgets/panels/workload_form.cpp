@@ -4,6 +4,7 @@
 #include "core/workloads/workload.h"
 #include "core/workloads/workload_spec.h"
 #include "widgets/panels/checked_spin_box.h"
+#include "widgets/panels/seed_spin_box.h"
 #include "widgets/runner/spec_workload.h"
 
 #include <QComboBox>
@@ -100,12 +101,10 @@ void WorkloadForm::setWorkload(const WorkloadSourceSpec &w)
     spans->setToolTip(tr("Idle spans to generate"));
     connect(spans, &QDoubleSpinBox::valueChanged, this, emitChange);
     m_form->addRow(tr("spans"), spans->withMessage());
-    auto *seed = new CheckedSpinBox(tr("seed"), this);
-    seed->setDecimals(0);
-    seed->setRange(0, 1000000);
-    seed->setValue(static_cast<double>(w.seed));
-    seed->setToolTip(tr("Random seed: the same seed gives the same stream"));
-    connect(seed, &QDoubleSpinBox::valueChanged, this, emitChange);
+    auto *seed = new SeedSpinBox(this); // any seed of --seed, exactly (a double holds 2^53)
+    seed->setValue(w.seed);
+    seed->setToolTip(tr("Random seed (0 to 2^63 - 1, as idlescope-cli --seed): the same seed gives the same stream"));
+    connect(seed, &SeedSpinBox::valueChanged, this, emitChange);
     m_form->addRow(tr("seed"), seed->withMessage());
     m_editors << spans << seed;
 }
@@ -128,7 +127,7 @@ WorkloadSourceSpec WorkloadForm::workload() const
     }
     out.text = workloads::generatorText(values);
     out.spans = qRound(static_cast<QDoubleSpinBox *>(m_editors[i++])->value());
-    out.seed = qRound(static_cast<QDoubleSpinBox *>(m_editors[i])->value());
+    out.seed = static_cast<SeedSpinBox *>(m_editors[i])->value();
     return out;
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/workloads/workload_spec.h"
 #include "widgets/panels/checked_spin_box.h"
+#include "widgets/panels/seed_spin_box.h"
 #include "widgets/panels/workload_form.h"
 #include "widgets/runner/spec_workload.h"
 
@@ -16,7 +17,7 @@ namespace idlescope {
 
 WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
     : QWidget(parent), m_loop(new QComboBox(this)), m_field(new QLineEdit(this)), m_message(new QLabel(this)),
-      m_spans(new CheckedSpinBox(tr("spans"), this)), m_seed(new CheckedSpinBox(tr("seed"), this))
+      m_spans(new CheckedSpinBox(tr("spans"), this)), m_seed(new SeedSpinBox(this))
 {
     // The field, its refusal under it (a box layout gives a wrapped label its height; a
     // form row does not), then spans and seed.
@@ -57,9 +58,7 @@ WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
     form->addRow(tr("spans"), m_spans->withMessage());
     m_spansRow = form->rowCount() - 1;
     m_form = form;
-    m_seed->setDecimals(0);
-    m_seed->setRange(0, 1000000);
-    m_seed->setToolTip(tr("Random seed (idlescope-cli --seed): the same seed gives the same stream"));
+    m_seed->setToolTip(tr("Random seed (idlescope-cli --seed, 0 to 2^63 - 1): the same seed gives the same stream"));
     form->addRow(tr("seed"), m_seed->withMessage());
     v->addStretch(1);
     setWorkload(defaultSpecWorkload());
@@ -67,8 +66,8 @@ WorkloadSpecPage::WorkloadSpecPage(QWidget *parent)
     connect(m_loop, &QComboBox::currentIndexChanged, this, &WorkloadSpecPage::loopChanged);
     connect(m_field, &QLineEdit::textEdited, this, &WorkloadSpecPage::check);
     connect(m_field, &QLineEdit::editingFinished, this, &WorkloadSpecPage::commit);
-    for (CheckedSpinBox *spin : {m_spans, m_seed})
-        connect(spin, &QDoubleSpinBox::valueChanged, this, &WorkloadSpecPage::valuesChanged);
+    connect(m_spans, &QDoubleSpinBox::valueChanged, this, &WorkloadSpecPage::valuesChanged);
+    connect(m_seed, &SeedSpinBox::valueChanged, this, &WorkloadSpecPage::valuesChanged);
 }
 
 void WorkloadSpecPage::setWorkload(const WorkloadSourceSpec &w)
@@ -81,7 +80,7 @@ void WorkloadSpecPage::setWorkload(const WorkloadSourceSpec &w)
     m_committed = QString::fromStdString(w.text);
     m_field->setText(m_committed);
     m_spans->setValue(static_cast<double>(w.spans));
-    m_seed->setValue(static_cast<double>(w.seed));
+    m_seed->setValue(w.seed);
     check();
 }
 
@@ -91,7 +90,7 @@ WorkloadSourceSpec WorkloadSpecPage::workload() const
     w.kind = closedLoop() ? WorkloadKind::ClosedLoop : WorkloadKind::Spec;
     w.text = m_committed.toStdString();
     w.spans = qRound(m_spans->value());
-    w.seed = qRound(m_seed->value());
+    w.seed = m_seed->value();
     return w;
 }
 

@@ -27,6 +27,7 @@ class QLineEdit;
 namespace idlescope {
 
 class CheckedSpinBox;
+class SeedSpinBox;
 
 class WorkloadSpecPage : public QWidget {
     Q_OBJECT
@@ -61,7 +62,7 @@ private:
     QLineEdit *m_field;
     QLabel *m_message;
     CheckedSpinBox *m_spans;
-    CheckedSpinBox *m_seed;
+    SeedSpinBox *m_seed;
     QString m_committed;
     QFormLayout *m_form = nullptr;
     int m_spansRow = 0;

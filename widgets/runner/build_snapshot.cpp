@@ -50,7 +50,12 @@ std::shared_ptr<const IdleStream> baseStream(const WorkloadSourceSpec &w, QStrin
     }
     auto s = buildStream(w);
     if (!s) {
-        *error = QString::fromStdString(s.error().toString());
+        // A stream or trace file that does not read (a FIFO, /dev/zero) is the workload's
+        // "path": named so, a session refused for it says which of its fields to mend.
+        Error e = s.error();
+        if (e.field.empty() && (w.kind == WorkloadKind::Csv || w.kind == WorkloadKind::Trace))
+            e.field = "workload.path";
+        *error = QString::fromStdString(e.toString());
         return nullptr;
     }
     if (s->empty()) {
@@ -181,7 +186,10 @@ std::shared_ptr<SimulationSnapshot> newSnapshot(const ScenarioSpec &spec, QStrin
         Result<std::vector<MeasuredWakeDelay>> measured = readWultCsv(path);
         Status st = measured ? applyMeasuredWakeDelays(snap->table, *measured, path) : Status(measured.error());
         if (!st) {
-            *error = QStringLiteral("wake delays: ") + QString::fromStdString(st.error().toString());
+            Error e = st.error();
+            if (e.field.empty()) // the file itself (not a column of it): the session's "wake_delays"
+                e.field = "wake_delays";
+            *error = QStringLiteral("wake delays: ") + QString::fromStdString(e.toString());
             return nullptr;
         }
         snap->measuredWakeDelays = std::move(*measured);

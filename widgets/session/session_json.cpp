@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/session_json.h"
 
+#include "core/common/text_cells.h"
 #include "core/io/json_field_reader.h"
 #include "core/io/scenario_json.h"
 #include "core/io/table_json.h"
@@ -79,7 +80,7 @@ qint64 lineOfOffset(const QByteArray &text, int offset)
     return 1 + text.left(offset).count('\n');
 }
 
-TargetSpec readTarget(JsonFieldReader &r, const QJsonObject &root, const QString &label)
+TargetSpec readTarget(JsonFieldReader &r, const QJsonObject &root, const QString &label, const QString &baseDir)
 {
     TargetSpec t;
     const QJsonObject o = r.object(root, key("target"), key("target"));
@@ -92,7 +93,8 @@ TargetSpec readTarget(JsonFieldReader &r, const QJsonObject &root, const QString
             r.fail(key("target.kind"), QString::fromStdString(k.error().message));
     }
     t.id = r.string(o, key("id"), key("target.id"), false);
-    t.path = r.string(o, key("path"), key("target.path"), false);
+    t.path = QString::fromStdString(
+        sessionRelativePath(r.string(o, key("path"), key("target.path"), false).toStdString(), baseDir));
     const QJsonObject table = r.object(o, key("table"), key("target.table"));
     if (!r.ok())
         return t;
@@ -113,14 +115,20 @@ TargetSpec readTarget(JsonFieldReader &r, const QJsonObject &root, const QString
  * defaults (DEFAULT_WORKLOAD_SPANS when a file gives no spans), then what only the window
  * has and checks: its description, a spec text its field would refuse, spans it cannot make.
  */
-WorkloadSourceSpec readWorkload(JsonFieldReader &r, const QJsonObject &root, qint64 version)
+WorkloadSourceSpec readWorkload(JsonFieldReader &r, const QJsonObject &root, qint64 version, const QString &baseDir)
 {
     WorkloadSourceSpec w;
     const QJsonObject o = r.object(root, key("workload"), key("workload"));
     if (!r.ok())
         return w;
-    readWorkloadSource(r, o, key("workload"), version, w);
+    readWorkloadSource(r, o, key("workload"), version, baseDir, w);
     w.description = r.string(o, key("description"), key("workload.description"), false);
+    // Shown in the legend and the exports: no escape, newline or right-to-left override in it
+    // (the one check of core/common/text_cells.h, as for a governor's label).
+    if (r.ok() && holdsControlCharacter(w.description.toStdString()))
+        r.fail(key("workload.description"), QStringLiteral("may not hold a control character or a bidirectional "
+                                                           "control (U+202E and the like reorder the text shown "
+                                                           "after it)"));
     // A spec's text is checked as the window's field checks it, so that a hand-edited
     // session names the column at fault when it is opened, not when it is simulated.
     if (r.ok() && (w.kind == WorkloadKind::Spec || w.kind == WorkloadKind::ClosedLoop)) {
@@ -257,18 +265,19 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
     const qint64 version = checkVersion(r, root);
     if (version == 0)
         return r.error();
+    // Every relative path of the file is its folder's (sessionRelativePath() of core/io/scenario_json.h).
+    const QString baseDir = QFileInfo(label).absolutePath();
     Session s;
-    s.scenario.target = readTarget(r, root, label);
+    s.scenario.target = readTarget(r, root, label, baseDir);
     if (r.ok())
-        s.scenario.workload = readWorkload(r, root, version);
+        s.scenario.workload = readWorkload(r, root, version, baseDir);
     const QJsonArray governors = r.array(root, key("governors"), key("governors"));
     if (r.ok() && governors.size() > MAX_SESSION_GOVERNORS)
         r.fail(key("governors"), QStringLiteral("%1 governors; a session holds at most %2")
                                      .arg(governors.size())
                                      .arg(MAX_SESSION_GOVERNORS));
     for (qsizetype i = 0; i < governors.size() && r.ok(); ++i) {
-        GovernorSpec g =
-            readGovernor(r, governors[i], QStringLiteral("governors[%1]").arg(i), QFileInfo(label).absolutePath());
+        GovernorSpec g = readGovernor(r, governors[i], QStringLiteral("governors[%1]").arg(i), baseDir);
         // Every view tells governors apart by name: a second instance needs a label of its own.
         for (const GovernorSpec &h : s.scenario.governors)
             if (r.ok() && h.name() == g.name())
@@ -284,7 +293,8 @@ Result<Session> sessionFromJson(const QByteArray &json, const QString &label)
         r.fail(key("latency_limit_ns"), QStringLiteral("must be -1 (none) or a latency from 0 to %1 ns (got %2)")
                                             .arg(LATENCY_LIMIT_MAX_NS)
                                             .arg(s.scenario.latencyLimitNs));
-    s.scenario.wakeDelaysPath = r.string(root, key("wake_delays"), key("wake_delays"), false);
+    s.scenario.wakeDelaysPath = QString::fromStdString(
+        sessionRelativePath(r.string(root, key("wake_delays"), key("wake_delays"), false).toStdString(), baseDir));
     s.view = readView(r, root);
     s.sessionPath = r.string(root, key("session_path"), key("session_path"), false);
     if (r.ok() && s.view.selectedGovernor >= static_cast<int>(s.scenario.governors.size()))

@@ -35,6 +35,12 @@
  * of one name, more than 64 governors). Every key says its unit: "_ns" keys
  * hold nanoseconds.
  *
+ * Paths: a relative path in the file (the workload's "path", the target's "path",
+ * "wake_delays", a "src:" governor's file) is the session file's folder's, never the
+ * folder the window was started in (sessionRelativePath() of core/io/scenario_json.h,
+ * one rule for all of them). The window holds absolute paths and writes them as it holds
+ * them, so a saved session reads the same wherever it is opened from.
+ *
  * Errors (idlescope::Error) name the file, the line of a JSON syntax error,
  * and the field by path, e.g. "governors[1].settings[0].value" or
  * "format_version" for a file written by a newer idlescope.

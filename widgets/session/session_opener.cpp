@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/session_opener.h"
 
+#include "core/common/text_cells.h"
 #include "core/source_governor/source_governor.h"
 #include "widgets/panels/setup_panel.h"
 #include "widgets/runner/source_file_watch.h"
@@ -51,14 +52,29 @@ Result<std::optional<SessionOpener::LeftWork>> findLeftWork(const QString &dir, 
 /// the target picker takes it as the table without edits and never reads the file itself. None
 /// for another target, or for a file that does not read any more (the scenario's own table
 /// stands for it then, as it always did).
-std::optional<IdleStateTable> readTargetTable(const ScenarioSpec &scenario)
+/// A table file read but not usable (a user's "target.path": "/etc/shadow" was read and
+/// dropped without a word) is said in @p note: why it is not used, and that the session's
+/// own table stands for it.
+std::optional<IdleStateTable> readTargetTable(const ScenarioSpec &scenario, QString *note = nullptr)
 {
     if (scenario.target.kind != TargetKind::File || scenario.target.path.isEmpty())
         return std::nullopt;
     Result<IdleStateTable> table = readTableFile(scenario.target.path);
-    if (!table)
+    if (!table) {
+        if (note)
+            *note = QCoreApplication::translate("idlescope::SessionOpener",
+                                                "its table file (target.path) is not used: %1; the table saved "
+                                                "in the session is shown")
+                        .arg(QString::fromStdString(table.error().toString()));
         return std::nullopt;
+    }
     return std::move(*table);
+}
+
+/// @p path as a message names it (printableFileName(): a newline in it fakes no line).
+QString shown(const QString &path)
+{
+    return QString::fromStdString(printableFileName(path.toStdString()));
 }
 
 QString recoveryError(const Error &e)
@@ -114,7 +130,7 @@ QString SessionOpener::openSession(const QString &path)
             job.sources = sourceConsentChecks(s->scenario);
             stampSources(s->scenario);
             progress.step.store(3);
-            job.targetTable = readTargetTable(s->scenario);
+            job.targetTable = readTargetTable(s->scenario, &job.targetTableNote);
             job.session = std::move(*s);
         }
         return [this, path, job = std::move(job)] { adopt(path, job); };
@@ -188,7 +204,7 @@ void SessionOpener::cancelReading()
     ++m_serial; // whatever the worker gives back is dropped
     const std::function<void()> dropped = std::exchange(m_dropped, {});
     emit readingEnded();
-    emit readingCancelled(tr("Opening %1 cancelled: the scenario on screen stays").arg(path));
+    emit readingCancelled(tr("Opening %1 cancelled: the scenario on screen stays").arg(shown(path)));
     if (dropped)
         dropped();
 }
@@ -217,7 +233,7 @@ void SessionOpener::adopt(const QString &path, SessionRead job)
     }
     // Before anything of it is built: the user's yes for each source file it names.
     if (const QString refused = askSourceConsent(path, job.sources, m_askConsent, m_consents); !refused.isEmpty()) {
-        emit errorOccurred(tr("Could not open session %1: %2").arg(path, refused));
+        emit errorOccurred(tr("Could not open session %1: %2").arg(shown(path), refused));
         return;
     }
     m_pendingView = std::make_unique<SessionView>(job.session->view);
@@ -225,6 +241,9 @@ void SessionOpener::adopt(const QString &path, SessionRead job)
     // (snapshotShown); a workload that fails to build is refused by runFailed.
     m_openingSession = path;
     emit scenarioRead(job.session->scenario, job.targetTable);
+    if (!job.targetTableNote.isEmpty())
+        emit targetTableNotUsed(tr("Session %1: %2").arg(shown(path), job.targetTableNote),
+                                job.session->scenario.workload);
 }
 
 QString SessionOpener::openFile(const QString &path)
@@ -240,7 +259,7 @@ QString SessionOpener::openFile(const QString &path)
                         : m_setup->loadTraceFile(path);
     disconnect(c);
     if (!ok)
-        return reported.isEmpty() ? tr("%1: could not be opened").arg(path) : reported;
+        return reported.isEmpty() ? tr("%1: could not be opened").arg(shown(path)) : reported;
     return {};
 }
 
@@ -266,7 +285,10 @@ QString SessionOpener::runFailed(const QString &message)
     m_pendingView.reset();
     if (m_openingSession.isEmpty())
         return {};
-    return tr("Could not open session %1: %2").arg(std::exchange(m_openingSession, QString()), message);
+    const QString refused =
+        tr("Could not open session %1: %2").arg(shown(std::exchange(m_openingSession, QString())), message);
+    emit sessionRefused(refused);
+    return refused;
 }
 
 void SessionOpener::cancelled()

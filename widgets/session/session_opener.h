@@ -122,9 +122,9 @@ public:
     /// A snapshot was shown (after takePendingView()): the fallback is over, and a pending session
     /// becomes the window's (sessionAdopted(), recent files).
     void snapshotShown();
-    /// The run (or a trace's import) failed with @p message: a pending session is refused.
-    /// The message in the words of what was being opened ("" when nothing was: @p message
-    /// says it all).
+    /// The run (or a trace's import) failed with @p message: a pending session is refused
+    /// (sessionRefused()). The message in the words of what was being opened ("" when nothing
+    /// was: @p message says it all).
     QString runFailed(const QString &message);
     /// The simulation was cancelled: the pending session is dropped (the scenario on screen stays).
     void cancelled();
@@ -177,6 +177,13 @@ signals:
     void scenarioRead(const ScenarioSpec &scenario, const std::optional<IdleStateTable> &targetTable);
     /// Session @p path simulated: it is the window's session now (title, nothing to undo).
     void sessionAdopted(const QString &path);
+    /// A session read and allowed did not open after all: its scenario failed to build (a
+    /// workload path naming /dev/zero or a FIFO). @p message names the session and the
+    /// field; a script stops on it (the window shows the scenario it had, or the default).
+    void sessionRefused(const QString &message);
+    /// The table file @p message names, the target of the session just read (scenarioRead()),
+    /// was read but is no table: the session's own table is shown. A warning about @p workload.
+    void targetTableNotUsed(const QString &message, const WorkloadSourceSpec &workload);
     /// The recent-files list changed.
     void recentFilesChanged();
     /// An error of opening to show (a session that could not be read or was not allowed, a
@@ -212,6 +219,7 @@ private:
         QString error;
         std::vector<SourceConsentCheck> sources;   ///< the files the consent asks about, read and hashed
         std::optional<IdleStateTable> targetTable; ///< its target's table file as read (none: no file)
+        QString targetTableNote;                   ///< why that file, read, is not used ("" when it is, or is none)
     };
     using Read = std::function<std::function<void()>(ReadProgress &progress)>;
     /// Runs @p read on the file threads as the read of @p path (readingStarted(), the opening

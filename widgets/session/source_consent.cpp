@@ -61,10 +61,11 @@ std::vector<SourceConsentCheck> sourceConsentChecks(const ScenarioSpec &scenario
         const Result<std::string> hash = source_governor::sourceFileSha256(spec->path);
         if (!hash)
             continue; // nothing will be built: the run reports why in the build's words
-        SourceConsentCheck check{spec->path,
-                                 *hash,
-                                 QFileInfo(QString::fromStdString(spec->path)).absoluteFilePath(),
-                                 {}};
+        const QFileInfo file(QString::fromStdString(spec->path));
+        SourceConsentCheck check{spec->path, *hash, file.absoluteFilePath(), {}, {}};
+        // A link is asked about by what it leads to: "link.c" hid that /etc/passwd is read.
+        if (file.isSymLink())
+            check.resolved = file.canonicalFilePath();
         for (const source_governor::SourceHeader &h : source_governor::sourceHeaders(spec->path))
             check.headers << QString::fromStdString(h.name);
         checks.push_back(std::move(check));
@@ -83,11 +84,14 @@ QString askSourceConsent(const QString &session, const std::vector<SourceConsent
             source_governor::grantSourceHash(c.sha256);
             continue;
         }
-        const SourceConsentRequest request{session, c.source, sha, c.headers};
+        const SourceConsentRequest request{session, c.source, sha, c.headers, c.resolved};
         // The hash covers the headers too: the message names them, so that it can be checked.
-        const QString what = c.headers.isEmpty()
-                                 ? c.source
-                                 : tr("%1 with the headers beside it (%2)").arg(c.source, c.headers.join(u", "));
+        QString source = QString::fromStdString(source_governor::printableName(c.source.toStdString()));
+        if (!c.resolved.isEmpty())
+            source += QStringLiteral(" -> ")
+                      + QString::fromStdString(source_governor::printableName(c.resolved.toStdString()));
+        const QString what =
+            c.headers.isEmpty() ? source : tr("%1 with the headers beside it (%2)").arg(source, c.headers.join(u", "));
         if (!asker)
             return tr("it builds and runs the governor source %1 (sha256 %2), which you have not allowed: open "
                       "the session in the window and answer its question, or give --allow-source to build and "
@@ -107,6 +111,28 @@ QString askSourceConsent(const QString &session, const ScenarioSpec &scenario, c
     return askSourceConsent(session, sourceConsentChecks(scenario), asker, store);
 }
 
+QString sourceConsentFileText(const SourceConsentRequest &request)
+{
+    const auto shown = [](const QString &name) {
+        return QString::fromStdString(source_governor::printableName(name.toStdString()));
+    };
+    const QString name = shown(QFileInfo(request.source).fileName());
+    return request.resolved.isEmpty() ? name : name + QStringLiteral(" -> ") + shown(request.resolved);
+}
+
+QString sourceConsentQuestion(const SourceConsentRequest &request)
+{
+    const QString headers = request.headers.isEmpty()
+                                ? QString()
+                                : tr("Headers beside it, built with it: %1\n").arg(request.headers.join(u", "));
+    return tr("File: %1\nFolder: %2\n%3SHA-256: %4\n\nBuild and run it only if you trust where it "
+              "comes from. A yes is remembered for this content; a changed file or header asks again.")
+        .arg(sourceConsentFileText(request),
+             QString::fromStdString(
+                 source_governor::printableName(QFileInfo(request.source).absolutePath().toStdString())),
+             headers, request.sha256);
+}
+
 bool sourceConsentDialog(QWidget *parent, const SourceConsentRequest &request)
 {
     QMessageBox box(parent);
@@ -117,13 +143,7 @@ bool sourceConsentDialog(QWidget *parent, const SourceConsentRequest &request)
                    "no other programs).")
                     .arg(QString::fromStdString(
                         source_governor::printableName(QFileInfo(request.session).fileName().toStdString()))));
-    const QString headers = request.headers.isEmpty()
-                                ? QString()
-                                : tr("Headers beside it, built with it: %1\n").arg(request.headers.join(u", "));
-    box.setInformativeText(tr("File: %1\nFolder: %2\n%3SHA-256: %4\n\nBuild and run it only if you trust where it "
-                              "comes from. A yes is remembered for this content; a changed file or header asks again.")
-                               .arg(QFileInfo(request.source).fileName(), QFileInfo(request.source).absolutePath(),
-                                    headers, request.sha256));
+    box.setInformativeText(sourceConsentQuestion(request));
     QPushButton *yes = box.addButton(tr("Build and run"), QMessageBox::AcceptRole);
     box.addButton(tr("Don't open"), QMessageBox::RejectRole);
     box.setDefaultButton(qobject_cast<QPushButton *>(box.buttons().last()));

@@ -33,7 +33,16 @@ struct SourceConsentRequest {
     QString source;      ///< the file (absolute)
     QString sha256;      ///< source_governor::sourceConsentHash() of it and its headers
     QStringList headers; ///< the headers beside it that the hash covers (file names)
+    QString resolved;    ///< what @c source is once its links are followed ("" when it is no link)
 };
+
+/// The file of @p request as the question names it: its name, and where a link leads
+/// ("link.c -> /etc/passwd": the content hashed and built is the target's), escaped
+/// (source_governor::printableName()).
+QString sourceConsentFileText(const SourceConsentRequest &request);
+
+/// The question's details: the file (sourceConsentFileText()), its folder, the headers and the SHA-256.
+QString sourceConsentQuestion(const SourceConsentRequest &request);
 
 /// Asks the user; true for a yes. None set (a scripted run): every file is refused.
 using SourceConsentAsker = std::function<bool(const SourceConsentRequest &)>;
@@ -59,6 +68,7 @@ struct SourceConsentCheck {
     std::string sha256;  ///< source_governor::sourceConsentHash() of it and its headers
     QString source;      ///< the file, absolute
     QStringList headers; ///< the headers beside it that the hash covers (file names)
+    QString resolved;    ///< @c source with its links followed, "" when it is no link
 };
 
 /**
