@@ -113,6 +113,16 @@ std::string checkIo(const ParamValues &p, std::uint32_t written)
     if (waits <= 1 && isWritten(p, written, "wait_cpu_us"))
         return "wait_cpu_us acts only between two waits of one I/O: it needs waits > 1 (device=mtd has 4 by "
                "default, the others 1)";
+    // A device profile holds its own base and tail: a written base_us or tail_us would be
+    // dropped without a word ("io:device=nvme,base_us=10" ran NVMe's 70 us). A value at its
+    // default is not written (the window writes every parameter out).
+    if (p.get("device") != CUSTOM_DEVICE)
+        for (const char *name : {"base_us", "tail_us"})
+            if (isWritten(p, written, name))
+                return std::string(name)
+                       + " acts on device=custom only: device=" + kDevices[static_cast<size_t>(p.get("device"))]
+                       + " has its own base and tail (write device=custom,base_us=...,tail_us=... for a "
+                         "measured device)";
     if (p.get("device") == CUSTOM_DEVICE && p.get("base_us") == 0 && p.get("tail_us") == 0)
         return "device=custom with base_us=0 and tail_us=0: no I/O ever waits for the device, so the CPU never "
                "idles";
