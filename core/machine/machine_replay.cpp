@@ -31,9 +31,9 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     WakeTotals wake;
     auto sink = [&](const EntryRecord &e, const Governor &) {
         const Ns delay = wake.add(table, e.state, e.residencyNs);
-        if (entryPaysExitLatency(e.endsAtWakeup, e.timerWake)) {
+        if (entryWakesTask(e.endsAtWakeup, e.wakeInExitNs, e.timerWake)) {
             ++out.wakeups;
-            out.latencyCostNs += delay;
+            out.latencyCostNs += wokenTaskWaitNs(delay, e.wakeInExitNs);
         }
         if (onSpanClock) {
             // At its offset in its span; never past the next span's start (a run's own
