@@ -37,7 +37,8 @@ std::vector<table::Column> columns(const std::vector<std::string> &states, bool 
         c.push_back(n);
     for (const std::string &s : states)
         c.push_back("time_pct_" + s);
-    for (const char *n : {"wakeups", "latency_cost_us", "duration_ms", "wakeups_per_s", "idle_energy_J", "energy_J"})
+    for (const char *n :
+         {"wakeups", "latency_cost_us", "duration_ms", "wakeups_per_s", "iops", "idle_energy_J", "energy_J"})
         c.push_back(n);
     if (perState)
         for (const std::string &s : states)
@@ -90,6 +91,7 @@ std::vector<Cell> rowCells(const MachineRun &run, const CpuRun &r, const RunEner
     c.push_back(table::fixed(static_cast<double>(r.latencyCostNs) / 1e3, 3));
     c.push_back(table::fixed(static_cast<double>(r.durationNs) / 1e6, 3));
     c.push_back(table::fixed(ratio(static_cast<double>(r.wakeups), static_cast<double>(r.durationNs) * 1e-9), 1));
+    c.push_back(r.ioOps >= 0 ? table::fixed(r.iops(), 1) : table::missing("no io jobs"));
     energyCells(c, e, ce);
     if (perState)
         for (size_t s = 0; s < states; ++s) {

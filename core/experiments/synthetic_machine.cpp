@@ -121,9 +121,9 @@ namespace {
 /// The CPU's stream of @p spec covering @p durationNs, or an error naming --duration when it
 /// takes more than MAX_COVERING_SPANS rows.
 Result<IdleStream> coveringStream(const workloads::WorkloadSpec &spec, std::uint64_t seed, Ns durationNs, int cpu,
-                                  std::vector<workloads::IoInterrupt> *interrupts)
+                                  std::vector<workloads::IoInterrupt> *interrupts, std::int64_t *ioOps = nullptr)
 {
-    IdleStream s = workloads::generateStreamCovering(spec, 0, seed, durationNs, MAX_COVERING_SPANS, interrupts);
+    IdleStream s = workloads::generateStreamCovering(spec, 0, seed, durationNs, MAX_COVERING_SPANS, interrupts, ioOps);
     if (streamTime(s) < durationNs)
         return Error{spec.text, 0, "duration",
                      "CPU " + std::to_string(cpu) + " needs more than " + std::to_string(MAX_COVERING_SPANS)
@@ -215,13 +215,14 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
     // rows again), the others the background.
     for (int cpu = 0; cpu < n; ++cpu)
         if ((*runs)[static_cast<size_t>(cpu)]) {
+            std::int64_t ioOps = -1;
             Result<IdleStream> s =
-                coveringStream(spec.workload, workloads::runSeed(spec.seed, 0, cpu), duration, cpu, &one);
+                coveringStream(spec.workload, workloads::runSeed(spec.seed, 0, cpu), duration, cpu, &one, &ioOps);
             if (!s)
                 return s.error();
             if (cpu != irqCpu)
                 routed.insert(routed.end(), one.begin(), one.end());
-            w.cpus.push_back({cpu, std::move(*s), 0, {}});
+            w.cpus.push_back({cpu, std::move(*s), 0, {}, {}, ioOps});
         }
     if (w.cpus.size() < static_cast<size_t>(n)) {
         w.label += " (CPUs";

@@ -18,6 +18,7 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
 {
     CpuRun out;
     out.cpu = cs.cpu;
+    out.ioOps = cs.ioOps;
     out.stateCount = table.count();
     const IdleStream &stream = cs.stream;
     ReferenceReplay replay(table, gov);
@@ -60,6 +61,8 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     out.entries = sum.entries;
     out.spans = sum.spans;
     out.durationNs = replayDurationNs(stream, replay.now() - REPLAY_START_NS, wake);
+    if (out.ioOps >= 0)
+        out.ioDurationNs = out.durationNs;
     out.wakingNs = wake.wakingNs;
     out.enteringNs = wake.enteringNs;
     out.timeHasExitLatency = true;

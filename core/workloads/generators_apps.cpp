@@ -107,9 +107,15 @@ private:
     Ns m_ioNs = 0;
 };
 
+/// The device waits of one I/O: waits, or the device's (ioWaitsPerIo()).
+std::int64_t waitsPerIo(const ParamValues &p)
+{
+    return p.get("waits") > 0 ? p.get("waits") : (p.get("device") == MTD_DEVICE ? MTD_WAITS : 1);
+}
+
 std::string checkIo(const ParamValues &p, std::uint32_t written)
 {
-    const std::int64_t waits = p.get("waits") > 0 ? p.get("waits") : (p.get("device") == MTD_DEVICE ? MTD_WAITS : 1);
+    const std::int64_t waits = waitsPerIo(p);
     if (waits <= 1 && isWritten(p, written, "wait_cpu_us"))
         return "wait_cpu_us acts only between two waits of one I/O: it needs waits > 1 (device=mtd has 4 by "
                "default, the others 1)";
@@ -404,6 +410,13 @@ std::optional<IoInterruptRoute> ioInterruptRoute(const WorkloadNode &generator)
     if (!onCpu0)
         return std::nullopt;
     return IoInterruptRoute{0, generator.params.get("hardirq_us")};
+}
+
+std::int64_t ioWaitsPerIo(const WorkloadNode &generator)
+{
+    if (generator.kind != WorkloadNode::Kind::Generator || std::string_view(generator.params.info->name) != "io")
+        return 0;
+    return waitsPerIo(generator.params);
 }
 
 std::optional<int> ioInterruptCpu(const WorkloadNode &root)

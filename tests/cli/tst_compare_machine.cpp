@@ -469,6 +469,60 @@ private slots:
         QCOMPARE(p["latency_cost_us"], u"200.000"_s);
     }
 
+    void iopsOfTheIoJobsByHand()
+    {
+        // The two-state table (WFI 1 us exit, sleep 100 us / 500 us), the oracle, no tail.
+        // 1. Two jobs (numjobs=2, CPUs 0 and 1), each I/O 4 device waits of 100 us with 10 us of
+        //    CPU before each: 8 spans of 10 + 100 us per CPU, all in WFI (100 < 500), so each
+        //    CPU runs 8 x 111 = 888 us and completes 8 / 4 = 2 I/Os: iops = 2 / 888 us =
+        //    2252.3; the sum, 4 I/Os over the longest job's 888 us, 4504.5 (wakeups count
+        //    every wait: 8 / 888 us = 9009.0 per CPU).
+        QTemporaryDir tmp;
+        const QString table = writeTwoStateTable(tmp);
+        auto run = [&](const QString &workload, const char *spans) {
+            return runCli({u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s, workload,
+                           u"--background"_s, quietIdle(1000), u"--governors"_s, u"oracle"_s, u"--spans"_s,
+                           QString::fromLatin1(spans), u"--cpus"_s, u"each"_s, u"--format"_s, u"csv"_s});
+        };
+        const CliResult two = run(
+            u"io:device=custom,base_us=400,tail_us=0,waits=4,wait_cpu_us=10,submit_us=10,next_timer_us=0,numjobs=2"_s,
+            "8");
+        QVERIFY2(two.exitCode == 0, qPrintable(two.err));
+        const QMap<QString, Row> t = csvRowsBy(two.out, 2);
+        for (const QString cpu : {u"0"_s, u"1"_s})
+            QCOMPARE(differingCells(t.value(u"oracle|"_s + cpu),
+                                    u"spans=8 usage_WFI=8 duration_ms=0.888 wakeups_per_s=9009.0 iops=2252.3"_s),
+                     QString());
+        QCOMPARE(t.value(u"oracle|all"_s)["iops"], u"4504.5"_s);
+
+        // 2. One job (the default) on CPU 0, one wait of 300 us after 10 us: 4 spans of 310 us
+        //    in WFI, 4 x 311 = 1244 us, 4 I/Os: 4 / 1244 us = 3215.4. CPU 1 runs the
+        //    background (no io jobs): its cell says so, and its idle periods, 1000 us in sleep
+        //    (1100 us with the exit, two of them to cover 1240 us: 2200 us), are not the
+        //    duration of the I/Os: the sum is 4 / 1244 us again, not 4 / 2200 us.
+        const CliResult one = run(u"io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0"_s, "4");
+        QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+        const QMap<QString, Row> o = csvRowsBy(one.out, 2);
+        QCOMPARE(differingCells(o.value(u"oracle|0"_s), u"spans=4 duration_ms=1.244 iops=3215.4"_s), QString());
+        QCOMPARE(o.value(u"oracle|1"_s)["duration_ms"], u"2.200"_s);
+        QCOMPARE(o.value(u"oracle|1"_s)["iops"], u"no io jobs"_s);
+        QCOMPARE(differingCells(o.value(u"oracle|all"_s), u"duration_ms=2.200 iops=3215.4"_s), QString());
+
+        // Every format carries it: the markdown header and JSON's number.
+        const CliResult md =
+            runCli({u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s,
+                    u"io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0"_s, u"--background"_s,
+                    quietIdle(1000), u"--governors"_s, u"oracle"_s, u"--spans"_s, u"4"_s, u"--format"_s, u"md"_s});
+        QVERIFY2(md.exitCode == 0, qPrintable(md.err));
+        QVERIFY2(md.out.contains(u"| iops |"_s) && md.out.contains(u"| 3215.4 |"_s), qPrintable(md.out));
+        const CliResult json =
+            runCli({u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s,
+                    u"io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0"_s, u"--background"_s,
+                    quietIdle(1000), u"--governors"_s, u"oracle"_s, u"--spans"_s, u"4"_s, u"--format"_s, u"json"_s});
+        QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+        QVERIFY2(json.out.contains(u"\"iops\": 3215.4"_s), qPrintable(json.out));
+    }
+
     void composedIoInterruptsOnCpu0ByHand()
     {
         // tst_machine's completionInterruptsOfAnOverlayByHand and ...OfAMixByHand through the CLI
