@@ -82,8 +82,10 @@ Result<Machine> resolveMachine(const Args &args, int traceCpus)
     return machine;
 }
 
-/// --workload on --workload-cpus (default: its cpus= or every CPU), --background (default "idle") on the others.
-Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machine, const MachineCliOptions &o)
+/// Point @p point of --workload on --workload-cpus (default: its cpus= or every CPU), --background
+/// (default "idle") on the others.
+Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machine, const MachineCliOptions &o,
+                                          int point)
 {
     const std::string &text = o.scenario.workload.text;
     if (text.rfind("csv:", 0) == 0)
@@ -111,6 +113,7 @@ Result<MachineWorkload> syntheticWorkload(const Args &args, const Machine &machi
     spec.spans = static_cast<std::size_t>(o.scenario.workload.spans);
     spec.durationNs = o.scenario.workload.durationNs;
     spec.seed = static_cast<std::uint64_t>(o.scenario.workload.seed);
+    spec.point = point;
     return inCliTerms(syntheticMachineWorkload(machine, spec), {"workload", "background", "workload-cpus"});
 }
 
@@ -197,11 +200,12 @@ Result<MachineCompareOptions> traceComparison(const Args &args, const MachineCli
     return mo;
 }
 
-/// --workload on every CPU of @p machine (--workload-cpus, the others --background), each
-/// governor with its settings and the latency limit on every CPU's spans.
-Result<MachineCompareOptions> generatedComparison(const Args &args, const MachineCliOptions &o, const Machine &machine)
+/// Point @p point of --workload on every CPU of @p machine (--workload-cpus, the others
+/// --background), each governor with its settings and the latency limit on every CPU's spans.
+Result<MachineCompareOptions> generatedComparison(const Args &args, const MachineCliOptions &o, const Machine &machine,
+                                                  int point)
 {
-    Result<MachineWorkload> w = syntheticWorkload(args, machine, o);
+    Result<MachineWorkload> w = syntheticWorkload(args, machine, o, point);
     if (!w)
         return w.error();
     MachineCompareOptions mo;
@@ -276,21 +280,35 @@ int runMachineCompare(const Args &args, const MachineCliOptions &o)
     if (args.has("agreement"))
         return runAgreement(args, o, *imported, *machine);
 
-    Result<MachineCompareOptions> mo =
-        imported ? traceComparison(args, o, *imported, *machine) : generatedComparison(args, o, *machine);
-    if (!mo)
-        return fail(mo.error());
-    mo->threads = o.threads;
-    mo->clusterView = args.has("cluster-view");
-
-    Result<MachineComparison> c = runMachineComparison(*mo);
-    if (!c)
-        return fail(inCliTerms(c.error()));
+    // A sweep of the workload (io:device=emmc/nvme/sata, numjobs=1..4:4) is a machine run per
+    // point, each a block of rows labelled by its point. A syntax error is the run's to report.
+    std::vector<std::string> pointLabels = {""};
+    if (!imported)
+        if (Result<workloads::WorkloadSpec> w = workloads::parseWorkloadSpec(o.scenario.workload.text);
+            w && w->pointCount() > 1) {
+            pointLabels.clear();
+            for (int p = 0; p < w->pointCount(); ++p)
+                pointLabels.push_back(w->pointLabel(p));
+        }
+    std::vector<MachineSweepPoint> points;
+    for (size_t p = 0; p < pointLabels.size(); ++p) {
+        Result<MachineCompareOptions> mo = imported ? traceComparison(args, o, *imported, *machine)
+                                                    : generatedComparison(args, o, *machine, static_cast<int>(p));
+        if (!mo)
+            return fail(mo.error());
+        mo->threads = o.threads;
+        mo->clusterView = args.has("cluster-view");
+        Result<MachineComparison> c = runMachineComparison(*mo);
+        if (!c)
+            return fail(inCliTerms(c.error()));
+        points.push_back({pointLabels[p], std::move(*c)});
+    }
     MachineFormatOptions fo;
     fo.format = o.format;
     fo.eachCpu = cpus == "each";
     fo.perState = args.has("per-state");
-    const std::string text = formatMachineComparison(*c, fo);
+    const std::string text = points.size() == 1 ? formatMachineComparison(points.front().comparison, fo)
+                                                : formatMachineSweep(o.scenario.workload.text, points, fo);
     return emitOutput(args, "output", text);
 }
 

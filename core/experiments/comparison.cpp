@@ -57,9 +57,9 @@ RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Gove
     WakeTotals wake;
     const ReplaySummary sum = replayStream(table, stream, gov, [&](const EntryRecord &e, const Governor &) {
         const Ns delay = wake.add(table, e.state, e.residencyNs);
-        if (entryPaysExitLatency(e.endsAtWakeup, e.timerWake)) {
+        if (entryWakesTask(e.endsAtWakeup, e.wakeInExitNs, e.timerWake)) {
             ++m.wakeups;
-            m.latencyCostNs += delay;
+            m.latencyCostNs += wokenTaskWaitNs(delay, e.wakeInExitNs);
         }
     });
     m.spans = sum.spans;

@@ -37,7 +37,8 @@ std::vector<table::Column> columns(const std::vector<std::string> &states, bool 
         c.push_back(n);
     for (const std::string &s : states)
         c.push_back("time_pct_" + s);
-    for (const char *n : {"wakeups", "latency_cost_us", "duration_ms", "wakeups_per_s", "idle_energy_J", "energy_J"})
+    for (const char *n :
+         {"wakeups", "latency_cost_us", "duration_ms", "wakeups_per_s", "iops", "idle_energy_J", "energy_J"})
         c.push_back(n);
     if (perState)
         for (const std::string &s : states)
@@ -90,6 +91,7 @@ std::vector<Cell> rowCells(const MachineRun &run, const CpuRun &r, const RunEner
     c.push_back(table::fixed(static_cast<double>(r.latencyCostNs) / 1e3, 3));
     c.push_back(table::fixed(static_cast<double>(r.durationNs) / 1e6, 3));
     c.push_back(table::fixed(ratio(static_cast<double>(r.wakeups), static_cast<double>(r.durationNs) * 1e-9), 1));
+    c.push_back(r.ioOps >= 0 ? table::fixed(r.iops(), 1) : table::missing("no io jobs"));
     energyCells(c, e, ce);
     if (perState)
         for (size_t s = 0; s < states; ++s) {
@@ -257,6 +259,46 @@ std::string missSourceWord(const MachineRun &run)
 {
     const size_t space = run.missSource.find(' ');
     return run.missSource.substr(0, space);
+}
+
+std::string formatMachineSweep(const std::string &workloadText, const std::vector<MachineSweepPoint> &points,
+                               const MachineFormatOptions &o)
+{
+    if (o.format == experiments::CompareFormat::Json) {
+        std::string out = "{\n  \"workload\": " + jsonString(workloadText) + ",\n  \"points\": [";
+        for (size_t p = 0; p < points.size(); ++p) {
+            std::string one = formatMachineComparison(points[p].comparison, o);
+            while (!one.empty() && one.back() == '\n')
+                one.pop_back();
+            out += std::string(p ? "," : "") + "\n{\"point\": " + jsonString(points[p].label)
+                   + ",\n \"comparison\": " + one + "}";
+        }
+        return out + "\n  ]\n}\n";
+    }
+    table::Table all;
+    std::string clusters;
+    for (size_t p = 0; p < points.size(); ++p) {
+        const MachineComparison &c = points[p].comparison;
+        const std::vector<std::string> states = stateNames(c.machine);
+        std::vector<size_t> runOf;
+        table::Table t = rowTable(c, states, o, runOf);
+        if (p == 0) {
+            all.title = t.title;
+            all.columns = t.columns;
+            all.columns.insert(all.columns.begin(), {"point", table::Align::Left, false});
+        }
+        for (std::vector<Cell> &row : t.rows) {
+            row.insert(row.begin(), table::text(points[p].label));
+            all.rows.push_back(std::move(row));
+        }
+        for (const std::string &n : t.notes)
+            all.notes.push_back(points[p].label + ": " + n);
+        if (const std::string v = clusterMarkdown(c, states); !v.empty())
+            clusters += "\n" + points[p].label + ":\n" + v;
+    }
+    if (o.format == experiments::CompareFormat::Csv)
+        return table::csv(all);
+    return table::markdown(all) + clusters;
 }
 
 std::string formatMachineComparison(const MachineComparison &c, const MachineFormatOptions &o)

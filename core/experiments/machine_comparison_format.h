@@ -28,6 +28,23 @@ struct MachineFormatOptions {
 
 std::string formatMachineComparison(const MachineComparison &c, const MachineFormatOptions &options);
 
+/// One point of a workload sweep on a machine: its label ("device=emmc", as compare's `point`
+/// column) and its comparison.
+struct MachineSweepPoint {
+    std::string label;
+    MachineComparison comparison;
+};
+
+/**
+ * A sweep on a machine, a block of rows per point: markdown and CSV are one table whose first
+ * column, `point`, labels each row as a one-CPU sweep's table does (the title and the notes are
+ * the first point's, and each point's own notes follow, named by the point); JSON is
+ * {"workload": TEXT, "points": [{"point": LABEL, "comparison": formatMachineComparison()'s
+ * object}, ...]}. The cluster view follows in markdown, a table per point.
+ */
+std::string formatMachineSweep(const std::string &workloadText, const std::vector<MachineSweepPoint> &points,
+                               const MachineFormatOptions &options);
+
 /// "recorded", "recomputed" or "simulated": the first word of MachineRun::missSource.
 std::string missSourceWord(const MachineRun &run);
 

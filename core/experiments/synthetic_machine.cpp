@@ -121,14 +121,23 @@ namespace {
 /// The CPU's stream of @p spec covering @p durationNs, or an error naming --duration when it
 /// takes more than MAX_COVERING_SPANS rows.
 Result<IdleStream> coveringStream(const workloads::WorkloadSpec &spec, std::uint64_t seed, Ns durationNs, int cpu,
-                                  std::vector<workloads::IoInterrupt> *interrupts)
+                                  std::vector<workloads::IoInterrupt> *interrupts, std::int64_t *ioOps = nullptr)
 {
-    IdleStream s = workloads::generateStreamCovering(spec, 0, seed, durationNs, MAX_COVERING_SPANS, interrupts);
+    IdleStream s = workloads::generateStreamCovering(spec, 0, seed, durationNs, MAX_COVERING_SPANS, interrupts, ioOps);
     if (streamTime(s) < durationNs)
         return Error{spec.text, 0, "duration",
                      "CPU " + std::to_string(cpu) + " needs more than " + std::to_string(MAX_COVERING_SPANS)
                          + " idle spans to cover the duration: give a shorter one"};
     return s;
+}
+
+/// The one-point spec of point @p point of @p sweep: its tree with the point's value, no sweep.
+workloads::WorkloadSpec pointSpec(const workloads::WorkloadSpec &sweep, int point)
+{
+    workloads::WorkloadSpec at = sweep;
+    at.root = sweep.nodeAt(point);
+    at.sweep.reset();
+    return at;
 }
 
 /// Which CPUs of @p machine run the workload (the others run the background): cpus=N names N
@@ -169,9 +178,10 @@ Ns machineDuration(const SyntheticMachineSpec &spec, const std::vector<bool> &ru
         for (std::size_t cpu = 0; cpu < runs.size(); ++cpu)
             if (runs[cpu])
                 duration =
-                    std::max(duration, streamTime(workloads::generateStream(
-                                           spec.workload, 0, workloads::runSeed(spec.seed, 0, static_cast<int>(cpu)),
-                                           spec.spans)));
+                    std::max(duration, streamTime(workloads::generateStream(spec.workload, 0,
+                                                                            workloads::runSeed(spec.seed, spec.point,
+                                                                                               static_cast<int>(cpu)),
+                                                                            spec.spans)));
     return duration;
 }
 
@@ -193,12 +203,18 @@ Result<IdleStream> backgroundStream(const SyntheticMachineSpec &spec, int cpu, N
 
 } // namespace
 
-Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &spec)
+Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const SyntheticMachineSpec &swept)
 {
-    if (spec.workload.pointCount() > 1)
-        return Error{spec.workload.text, 0, "workload", "a sweep on a machine is not supported: give one point"};
-    if (spec.background.pointCount() > 1)
-        return Error{spec.background.text, 0, "background", "a sweep is not a background: give one point"};
+    if (swept.point < 0 || swept.point >= swept.workload.pointCount())
+        return Error{swept.workload.text, 0, "workload",
+                     "point " + std::to_string(swept.point) + " is not one of the workload's "
+                         + std::to_string(swept.workload.pointCount())};
+    if (swept.background.pointCount() > 1)
+        return Error{swept.background.text, 0, "background", "a sweep is not a background: give one point"};
+    // A point of a sweep is a workload of its own (numjobs=1..4 runs on 1 to 4 CPUs); only its
+    // seeds say which point it is, as a one-CPU sweep's do.
+    SyntheticMachineSpec spec = swept;
+    spec.workload = pointSpec(swept.workload, swept.point);
     const int n = machine.cpuCount();
     const Result<std::vector<bool>> runs = workloadCpus(machine, spec);
     if (!runs)
@@ -215,13 +231,14 @@ Result<MachineWorkload> syntheticMachineWorkload(const Machine &machine, const S
     // rows again), the others the background.
     for (int cpu = 0; cpu < n; ++cpu)
         if ((*runs)[static_cast<size_t>(cpu)]) {
-            Result<IdleStream> s =
-                coveringStream(spec.workload, workloads::runSeed(spec.seed, 0, cpu), duration, cpu, &one);
+            std::int64_t ioOps = -1;
+            Result<IdleStream> s = coveringStream(spec.workload, workloads::runSeed(spec.seed, spec.point, cpu),
+                                                  duration, cpu, &one, &ioOps);
             if (!s)
                 return s.error();
             if (cpu != irqCpu)
                 routed.insert(routed.end(), one.begin(), one.end());
-            w.cpus.push_back({cpu, std::move(*s), 0, {}});
+            w.cpus.push_back({cpu, std::move(*s), 0, {}, {}, ioOps});
         }
     if (w.cpus.size() < static_cast<size_t>(n)) {
         w.label += " (CPUs";

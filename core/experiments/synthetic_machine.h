@@ -33,7 +33,9 @@ namespace idlescope {
 inline constexpr std::size_t MAX_BACKGROUND_SPANS = std::size_t{1} << 24;
 
 struct SyntheticMachineSpec {
-    workloads::WorkloadSpec workload;   ///< one point (no sweep)
+    /// The workload; a sweep runs its point `point` (each point is a machine run of its own).
+    workloads::WorkloadSpec workload;
+    int point = 0; ///< the sweep's point, 0..pointCount()-1; seeds as compare's (runSeed(seed, point, CPU))
     std::vector<int> workloadCpus;      ///< CPUs running it; empty: the spec's cpus= or every CPU
     workloads::WorkloadSpec background; ///< the other CPUs' workload (one point)
     std::size_t spans = 10000;          ///< with durationNs 0, the busiest workload CPU's spans set the duration
@@ -51,7 +53,8 @@ Result<std::vector<int>> parseWorkloadCpus(std::string_view text);
 /// Most rows one CPU generates to cover a --duration (a workload that needs more is an error).
 inline constexpr std::size_t MAX_COVERING_SPANS = 10000000;
 
-/// Errors: a sweep (field "workload" / "background"), a workload CPU the machine lacks
+/// Errors: a point outside the sweep (field "workload"), a sweep as the background
+/// ("background"), a workload CPU the machine lacks
 /// (field "workload-cpus"), cpus= above the machine's CPU count ("workload"), a CPU list
 /// of another length than cpus= ("workload-cpus"), a CPU that needs more than
 /// MAX_COVERING_SPANS rows to cover the duration ("duration"), without a duration a

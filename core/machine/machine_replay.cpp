@@ -18,6 +18,7 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
 {
     CpuRun out;
     out.cpu = cs.cpu;
+    out.ioOps = cs.ioOps;
     out.stateCount = table.count();
     const IdleStream &stream = cs.stream;
     ReferenceReplay replay(table, gov);
@@ -31,9 +32,9 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     WakeTotals wake;
     auto sink = [&](const EntryRecord &e, const Governor &) {
         const Ns delay = wake.add(table, e.state, e.residencyNs);
-        if (entryPaysExitLatency(e.endsAtWakeup, e.timerWake)) {
+        if (entryWakesTask(e.endsAtWakeup, e.wakeInExitNs, e.timerWake)) {
             ++out.wakeups;
-            out.latencyCostNs += delay;
+            out.latencyCostNs += wokenTaskWaitNs(delay, e.wakeInExitNs);
         }
         if (onSpanClock) {
             // At its offset in its span; never past the next span's start (a run's own
@@ -60,6 +61,8 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     out.entries = sum.entries;
     out.spans = sum.spans;
     out.durationNs = replayDurationNs(clockOf(stream), replay.now() - REPLAY_START_NS, wake);
+    if (out.ioOps >= 0)
+        out.ioDurationNs = out.durationNs;
     out.wakingNs = wake.wakingNs;
     out.enteringNs = wake.enteringNs;
     out.timeHasExitLatency = true;

@@ -35,10 +35,21 @@ void CpuRun::add(const CpuRun &o)
     entries += o.entries;
     spans += o.spans;
     wakeups += o.wakeups;
+    if (o.ioOps >= 0) {
+        ioOps = std::max<std::int64_t>(ioOps, 0) + o.ioOps;
+        ioDurationNs = std::max(ioDurationNs, o.ioDurationNs);
+    }
     latencyCostNs += o.latencyCostNs;
     wakingNs += o.wakingNs;
     timeHasExitLatency = timeHasExitLatency || o.timeHasExitLatency;
     durationNs = std::max(durationNs, o.durationNs);
+}
+
+double CpuRun::iops() const
+{
+    return ioDurationNs > 0
+               ? static_cast<double>(std::max<std::int64_t>(ioOps, 0)) / (static_cast<double>(ioDurationNs) * 1e-9)
+               : 0.0;
 }
 
 CpuRun MachineRun::total() const

@@ -34,9 +34,15 @@ struct CpuRun {
     std::int64_t entries = 0;
     std::int64_t spans = 0;
     std::int64_t wakeups = 0; ///< spans ended by a non-timer event
-    Ns latencyCostNs = 0;     ///< wake delay (wake_delay.h) of the state left at each of those wakeups
-    Ns durationNs = 0;        ///< time the run covers (busy + idle); the largest CPU's for a sum
-    Ns wakingNs = 0;          ///< time spent waking up: every entry's wake delay (a replay's only)
+    /// I/Os of the io jobs completed on this CPU (CpuStream::ioOps), whatever the governor: an
+    /// open-loop run does the same work, only its duration differs; -1 without io jobs.
+    std::int64_t ioOps = -1;
+    /// The duration the I/Os were done in: this CPU's, or for a sum the longest of its CPUs with
+    /// io jobs (the others, background or interrupt CPUs, do none of the I/Os).
+    Ns ioDurationNs = 0;
+    Ns latencyCostNs = 0; ///< wake delay (wake_delay.h) of the state left at each of those wakeups
+    Ns durationNs = 0;    ///< time the run covers (busy + idle); the largest CPU's for a sum
+    Ns wakingNs = 0;      ///< time spent waking up: every entry's wake delay (a replay's only)
     /// Per state, the time spent entering it (WakeTotals::enteringNs; a replay's only): inside
     /// states[].timeNs, but the CPU is running then, not in the state.
     std::array<Ns, CPUIDLE_STATE_MAX> enteringNs{};
@@ -50,6 +56,9 @@ struct CpuRun {
     Ns idleNs() const;
     /// (above + below) / entries, 0 without entries.
     double missRatio() const;
+    /// IOPS: ioOps over ioDurationNs in seconds; 0 without a duration. Only meaningful with
+    /// ioOps >= 0.
+    double iops() const;
     /// Adds @p other's counters (not its intervals); duration becomes the larger.
     void add(const CpuRun &other);
 };

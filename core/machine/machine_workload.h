@@ -28,6 +28,9 @@ struct CpuStream {
     /// offset within its span, instead of on the replay's own clock (which every exit
     /// latency and every span the stream leaves out moves away from the trace).
     std::vector<Ns> spanStartNs;
+    /// The I/Os the stream's io generators complete (the completions this CPU handles as the
+    /// submitter, core/workloads/io_interrupts.h); -1 when its workload has no io generator.
+    std::int64_t ioOps = -1;
 };
 
 struct MachineWorkload {

@@ -19,10 +19,7 @@ EntryEnd entryEnd(EntryFlags flags)
 
 EntryEnd entryEnd(const EntryRecord &e)
 {
-    return entryEnd(
-        static_cast<EntryFlags>((e.endsAtWakeup ? ENTRY_WOKEN_BY_WAKEUP : 0) | (e.timerWake ? ENTRY_TIMER_WAKE : 0)
-                                | (e.inIdleWake ? ENTRY_IN_IDLE_WAKE : 0)
-                                | (e.pollTimeLimit ? ENTRY_POLL_TIME_LIMIT : 0) | (e.gotTick ? ENTRY_GOT_TICK : 0)));
+    return entryEnd(entryFlags(e));
 }
 
 const char *entryEndName(EntryEnd e)

@@ -23,6 +23,16 @@ Result<std::unique_ptr<Governor>> makeConfiguredGovernor(const std::string &vari
     return gov;
 }
 
+EntryFlags entryFlags(const EntryRecord &e)
+{
+    return static_cast<EntryFlags>(
+        (e.stopTick ? ENTRY_STOP_TICK : 0) | (e.above ? ENTRY_ABOVE : 0) | (e.below ? ENTRY_BELOW : 0)
+        | (e.gotTick ? ENTRY_GOT_TICK : 0) | (e.pollTimeLimit ? ENTRY_POLL_TIME_LIMIT : 0)
+        | (e.tickStopped ? ENTRY_TICK_STOPPED : 0) | (e.endsAtWakeup ? ENTRY_WOKEN_BY_WAKEUP : 0)
+        | (e.timerWake ? ENTRY_TIMER_WAKE : 0) | (e.inIdleWake ? ENTRY_IN_IDLE_WAKE : 0)
+        | (e.wakeInExitNs > 0 ? ENTRY_WAKE_IN_EXIT : 0));
+}
+
 namespace {
 
 /// Entries gathered in a small buffer on the stack (in L1) and appended to
@@ -39,6 +49,7 @@ struct EntryBatch {
     std::int32_t span[SIZE];
     std::int8_t state[SIZE];
     EntryFlags flags[SIZE];
+    std::int32_t wakeInExitNs[SIZE];
 
     void appendTo(GovernorRun &run, std::size_t n) const
     {
@@ -49,6 +60,7 @@ struct EntryBatch {
         run.span.insert(run.span.end(), span, span + n);
         run.state.insert(run.state.end(), state, state + n);
         run.flags.insert(run.flags.end(), flags, flags + n);
+        run.wakeInExitNs.insert(run.wakeInExitNs.end(), wakeInExitNs, wakeInExitNs + n);
     }
 
     /// Entries [from, to) of @p run into slots [0, to - from).
@@ -62,25 +74,16 @@ struct EntryBatch {
         std::copy_n(run.span.data() + from, n, span);
         std::copy_n(run.state.data() + from, n, state);
         std::copy_n(run.flags.data() + from, n, flags);
+        std::copy_n(run.wakeInExitNs.data() + from, n, wakeInExitNs);
     }
 };
-
-/// The EntryFlag bits of @p e.
-EntryFlags entryFlags(const EntryRecord &e)
-{
-    return static_cast<EntryFlags>(
-        (e.stopTick ? ENTRY_STOP_TICK : 0) | (e.above ? ENTRY_ABOVE : 0) | (e.below ? ENTRY_BELOW : 0)
-        | (e.gotTick ? ENTRY_GOT_TICK : 0) | (e.pollTimeLimit ? ENTRY_POLL_TIME_LIMIT : 0)
-        | (e.tickStopped ? ENTRY_TICK_STOPPED : 0) | (e.endsAtWakeup ? ENTRY_WOKEN_BY_WAKEUP : 0)
-        | (e.timerWake ? ENTRY_TIMER_WAKE : 0) | (e.inIdleWake ? ENTRY_IN_IDLE_WAKE : 0));
-}
 
 /// Entry @p i of @p base is what @p e, kept at @p startNs with @p flags, would be.
 bool baseHasEntry(const GovernorRun &base, std::size_t i, const EntryRecord &e, Ns startNs, EntryFlags flags)
 {
     return i < base.size() && base.startNs[i] == startNs && base.residencyNs[i] == e.residencyNs
            && base.predictedNs[i] == e.predictedNs && base.sleepLengthNs[i] == e.sleepLengthNs && base.span[i] == e.span
-           && base.state[i] == e.state && base.flags[i] == flags;
+           && base.state[i] == e.state && base.flags[i] == flags && base.wakeInExitNs[i] == e.wakeInExitNs;
 }
 
 } // namespace
@@ -191,6 +194,8 @@ bool GovernorRunBuilder::advance(std::size_t spans)
         batch.span[k] = e.span;
         batch.state[k] = static_cast<std::int8_t>(e.state);
         batch.flags[k] = flags;
+        // At most the exit latency of a state, which the tables hold under a second.
+        batch.wakeInExitNs[k] = static_cast<std::int32_t>(std::min<Ns>(e.wakeInExitNs, INT32_MAX));
         if (++used == EntryBatch::SIZE) {
             batch.appendTo(run, used);
             if (observe)

@@ -35,9 +35,14 @@ enum EntryFlag : std::uint16_t {
         1u << 6, ///< this entry ended at a wakeup that woke a task (not tick, poll limit or in-idle interrupt)
     ENTRY_TIMER_WAKE = 1u << 7,   ///< that row's wakeup is its own timer (IdleSpan::timerWake())
     ENTRY_IN_IDLE_WAKE = 1u << 8, ///< ended at an interrupt that woke no task (need_resched = 0): the CPU stayed idle
+    /// ended at the tick, and the row's wakeup came during the exit (GovernorRun::wakeInExitNs)
+    ENTRY_WAKE_IN_EXIT = 1u << 9,
 };
 /// A GovernorRun::flags element: EntryFlag bits.
 using EntryFlags = std::uint16_t;
+
+/// The EntryFlag bits of a replayed entry, as a GovernorRun keeps them.
+EntryFlags entryFlags(const EntryRecord &e);
 
 /// A tunable setting, NAME=VALUE.
 using TunableSetting = std::pair<std::string, std::int64_t>;
@@ -59,6 +64,8 @@ struct GovernorRun {
     std::vector<std::int32_t> span; ///< stream row
     std::vector<std::int8_t> state; ///< state entered
     std::vector<EntryFlags> flags;  ///< EntryFlag bits
+    /// EntryRecord::wakeInExitNs (at most the state's exit latency), 0 without ENTRY_WAKE_IN_EXIT
+    std::vector<std::int32_t> wakeInExitNs;
 
     std::size_t size() const { return state.size(); }
     bool has(std::size_t i, EntryFlag f) const { return (flags[i] & f) != 0; }
@@ -75,6 +82,7 @@ struct GovernorRun {
         f(span);
         f(state);
         f(flags);
+        f(wakeInExitNs);
     }
     /// @p o's columns copied into this run's (into their storage where it is large enough).
     void assignColumns(const GovernorRun &o)
@@ -86,6 +94,7 @@ struct GovernorRun {
         span = o.span;
         state = o.state;
         flags = o.flags;
+        wakeInExitNs = o.wakeInExitNs;
     }
 };
 

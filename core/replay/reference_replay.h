@@ -88,9 +88,13 @@ struct EntryRecord {
     bool endsAtWakeup = false;
     bool timerWake = false;  ///< the wakeup of the row where it ended is that row's own timer (IdleSpan::timerWake())
     bool inIdleWake = false; ///< ended at an interrupt that woke no task (need_resched = 0): the CPU stayed idle
-    Ns startNs = 0;          ///< `now` at select
-    Ns residencyNs = 0;      ///< measured residency (last_residency_ns)
-    Ns sleepLengthNs = 0;    ///< tick_nohz_get_sleep_length() at select
+    /// > 0: the entry ended at the tick, and the row's wakeup (one that woke a task) came this long
+    /// after the state was left, while the CPU was still leaving it (the table's exit latency on
+    /// the replay's clock); the row ends with this entry. 0 for every other entry.
+    Ns wakeInExitNs = 0;
+    Ns startNs = 0;       ///< `now` at select
+    Ns residencyNs = 0;   ///< measured residency (last_residency_ns)
+    Ns sleepLengthNs = 0; ///< tick_nohz_get_sleep_length() at select
     Ns deltaNextNs = 0;
     Ns latencyReqNs = 0;
     Ns remainingWakeNs = 0; ///< time to the row's wakeup at select
@@ -106,6 +110,22 @@ struct EntryRecord {
 inline bool entryPaysExitLatency(bool endsAtWakeup, bool timerWake)
 {
     return endsAtWakeup && !timerWake;
+}
+
+/// entryPaysExitLatency() for an entry that ended at its row's wakeup, or at the tick with the
+/// wakeup coming while the CPU was still leaving the state (EntryRecord::wakeInExitNs): either
+/// way the row's wakeup is counted once, at the entry its task waits for.
+inline bool entryWakesTask(bool endsAtWakeup, Ns wakeInExitNs, bool timerWake)
+{
+    return entryPaysExitLatency(endsAtWakeup || wakeInExitNs > 0, timerWake);
+}
+
+/// What the woken task of such an entry waits, @p delayNs being the entry's wake delay from the
+/// moment the state was left (wake_delay.h): all of it, or for a wakeup that came @p wakeInExitNs
+/// into the exit, the rest of it (none when the CPU was back before, on the real clock).
+inline Ns wokenTaskWaitNs(Ns delayNs, Ns wakeInExitNs)
+{
+    return std::max<Ns>(0, delayNs - wakeInExitNs);
 }
 
 /**
@@ -497,6 +517,11 @@ bool ReferenceReplay::enterState(EntryRecord &rec, const Row &row, Ns tick, cons
         return true;
     }
     rec.endsAtWakeup = reachedWake;
+    // The tick ended the entry and the exit ran past the row's wakeup: the row ends here, and
+    // its wakeup waited only for the rest of the exit. The replay's clock and the governors'
+    // view are those of the kernel's accounting either way; only the record says so.
+    if (!reachedWake && m_now - row.startNs >= row.wakeNs)
+        rec.wakeInExitNs = remainingWake - end;
     reflect(rec, sink);
     return false;
 }

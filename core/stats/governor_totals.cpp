@@ -7,10 +7,18 @@ namespace idlescope {
 
 namespace {
 
-/// entryPaysExitLatency() read back from a run's flags.
+/// entryWakesTask() read back from a run's flags (a wakeup into the exit has ENTRY_WAKE_IN_EXIT).
 bool paysExitLatency(EntryFlags flags)
 {
-    return entryPaysExitLatency((flags & ENTRY_WOKEN_BY_WAKEUP) != 0, (flags & ENTRY_TIMER_WAKE) != 0);
+    return entryPaysExitLatency((flags & (ENTRY_WOKEN_BY_WAKEUP | ENTRY_WAKE_IN_EXIT)) != 0,
+                                (flags & ENTRY_TIMER_WAKE) != 0);
+}
+
+/// GovernorRun::wakeInExitNs of entry @p i: only entries with ENTRY_WAKE_IN_EXIT read it, so a
+/// run built by hand (a trace's recorded run) needs no such column.
+Ns wakeInExitNs(const GovernorRun &run, std::size_t i)
+{
+    return (run.flags[i] & ENTRY_WAKE_IN_EXIT) != 0 ? run.wakeInExitNs[i] : 0;
 }
 
 /// Entries, usage per state, above, below and their ratios from @p states.
@@ -42,7 +50,7 @@ Ns entryLatencyCostNs(const GovernorRun &run, const IdleStateTable &table, std::
 {
     if (!paysExitLatency(run.flags[i]))
         return 0;
-    return replayedWakeDelayNs(table, run.state[i], run.residencyNs[i]);
+    return wokenTaskWaitNs(replayedWakeDelayNs(table, run.state[i], run.residencyNs[i]), wakeInExitNs(run, i));
 }
 
 GovernorTotals counterTotals(const CpuRun &sum)
@@ -62,7 +70,7 @@ GovernorTotals governorTotals(const GovernorRun &run, const IdleStateTable &tabl
         const Ns delay = t.wake.add(table, run.state[i], run.residencyNs[i]);
         const bool paid = paysExitLatency(run.flags[i]);
         t.latencyCostEntries += paid;
-        t.latencyCostNs += paid ? delay : 0;
+        t.latencyCostNs += paid ? wokenTaskWaitNs(delay, wakeInExitNs(run, i)) : 0;
     }
     return t;
 }

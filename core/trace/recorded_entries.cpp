@@ -51,6 +51,7 @@ GovernorRun recordedEntries(const CpuTrace &cpu, const StreamRows &rows, const I
             run.span.push_back(static_cast<std::int32_t>(row));
             run.state.push_back(static_cast<std::int8_t>(state));
             run.flags.push_back(flags);
+            run.wakeInExitNs.push_back(0);
             StateStats &st = run.summary.states[static_cast<std::size_t>(state)];
             st.usage += 1;
             st.timeNs += residency;

@@ -89,12 +89,28 @@ private:
     Ns m_ioNs = 0;
 };
 
+/// The device waits of one I/O: waits, or the device's (ioWaitsPerIo()).
+std::int64_t waitsPerIo(const ParamValues &p)
+{
+    return p.get("waits") > 0 ? p.get("waits") : (p.get("device") == MTD_DEVICE ? MTD_WAITS : 1);
+}
+
 std::string checkIo(const ParamValues &p, std::uint32_t written)
 {
-    const std::int64_t waits = p.get("waits") > 0 ? p.get("waits") : (p.get("device") == MTD_DEVICE ? MTD_WAITS : 1);
+    const std::int64_t waits = waitsPerIo(p);
     if (waits <= 1 && isWritten(p, written, "wait_cpu_us"))
         return "wait_cpu_us acts only between two waits of one I/O: it needs waits > 1 (device=mtd has 4 by "
                "default, the others 1)";
+    // A device profile holds its own base and tail: a written base_us or tail_us would be
+    // dropped without a word ("io:device=nvme,base_us=10" ran NVMe's 70 us). A value at its
+    // default is not written (the window writes every parameter out).
+    if (p.get("device") != CUSTOM_DEVICE)
+        for (const char *name : {"base_us", "tail_us"})
+            if (isWritten(p, written, name))
+                return std::string(name)
+                       + " acts on device=custom only: device=" + kDevices[static_cast<size_t>(p.get("device"))]
+                       + " has its own base and tail (write device=custom,base_us=...,tail_us=... for a "
+                         "measured device)";
     if (p.get("device") == CUSTOM_DEVICE && p.get("base_us") == 0 && p.get("tail_us") == 0)
         return "device=custom with base_us=0 and tail_us=0: no I/O ever waits for the device, so the CPU never "
                "idles";
@@ -374,6 +390,13 @@ std::optional<IoInterruptRoute> ioInterruptRoute(const WorkloadNode &generator)
     if (!onCpu0)
         return std::nullopt;
     return IoInterruptRoute{0, generator.params.get("hardirq_us")};
+}
+
+std::int64_t ioWaitsPerIo(const WorkloadNode &generator)
+{
+    if (generator.kind != WorkloadNode::Kind::Generator || std::string_view(generator.params.info->name) != "io")
+        return 0;
+    return waitsPerIo(generator.params);
 }
 
 std::optional<int> ioInterruptCpu(const WorkloadNode &root)

@@ -51,6 +51,10 @@ std::optional<IoInterruptRoute> ioInterruptRoute(const WorkloadNode &generator);
 /// submitter.
 std::optional<int> ioInterruptCpu(const WorkloadNode &root);
 
+/// The device waits of one I/O of the `io` generator node @p generator (its waits, or the
+/// device's: 4 for mtd, 1 for the others); 0 when the node is no io generator.
+std::int64_t ioWaitsPerIo(const WorkloadNode &generator);
+
 /// Sorts @p irqs by time; interrupts of the same time keep their order.
 void sortByTime(std::vector<IoInterrupt> &irqs);
 
@@ -59,9 +63,12 @@ void sortByTime(std::vector<IoInterrupt> &irqs);
 /// The spans of point @p point with the run seed @p seed from the start until their busy + idle
 /// time reaches @p durationNs (the span that crosses it is the last; durationNs < 0: no limit) or
 /// until there are @p maxSpans of them, whichever comes first. With @p interrupts, it also gets
-/// the routed completions, as generateStreamWithInterrupts() gives them.
+/// the routed completions, as generateStreamWithInterrupts() gives them. With @p ioOps, it also
+/// gets the I/Os the tree's io generators complete within the stream (an I/O is complete at
+/// the completion of its last device wait), or -1 when the tree has no io generator.
 IdleStream generateStreamCovering(const WorkloadSpec &spec, int point, std::uint64_t seed, Ns durationNs,
-                                  std::size_t maxSpans, std::vector<IoInterrupt> *interrupts = nullptr);
+                                  std::size_t maxSpans, std::vector<IoInterrupt> *interrupts = nullptr,
+                                  std::int64_t *ioOps = nullptr);
 
 IdleStream generateStreamWithInterrupts(const WorkloadSpec &spec, int point, std::uint64_t seed, std::size_t spans,
                                         std::vector<IoInterrupt> &interrupts);

@@ -88,6 +88,31 @@ private:
     Ns m_nowNs = 0; ///< the end of the last span, on the generator's own axis
 };
 
+/// The I/Os of an io generator: every `waits`-th completion (CompletionTap's rule) ends one; its
+/// time, on the generator's own axis, goes to @p ends.
+class IoOpsTap final : public SpanSource {
+public:
+    IoOpsTap(std::unique_ptr<SpanSource> inner, std::vector<Ns> &ends, std::int64_t waitsPerIo)
+        : m_inner(std::move(inner)), m_ends(ends), m_waitsPerIo(waitsPerIo)
+    {
+    }
+    IdleSpan next() override
+    {
+        const IdleSpan s = m_inner->next();
+        m_nowNs += s.gapNs + s.wakeNs;
+        if (!s.timerWake() && ++m_completions % m_waitsPerIo == 0)
+            m_ends.push_back(m_nowNs);
+        return s;
+    }
+
+private:
+    std::unique_ptr<SpanSource> m_inner;
+    std::vector<Ns> &m_ends;
+    std::int64_t m_waitsPerIo;
+    std::int64_t m_completions = 0;
+    Ns m_nowNs = 0;
+};
+
 /// Applies a generator node's latency_req_us and util to its spans.
 class QosSource final : public SpanSource {
 public:
@@ -271,9 +296,10 @@ private:
     Ns m_nowNs = 0; ///< the end of the last span played, on the mix's axis
 };
 
-/// The source of @p node; with @p sink, its routed io generators report their completions there.
+/// The source of @p node; with @p sink, its routed io generators report their completions there,
+/// and with @p ioEnds every io generator the ends of its I/Os.
 std::unique_ptr<SpanSource> build(const WorkloadNode &node, std::uint64_t seed, std::uint64_t &stream,
-                                  InterruptSink *sink)
+                                  InterruptSink *sink, std::vector<Ns> *ioEnds = nullptr)
 {
     const std::uint64_t own = ++stream;
     switch (node.kind) {
@@ -283,6 +309,8 @@ std::unique_ptr<SpanSource> build(const WorkloadNode &node, std::uint64_t seed, 
             src = std::make_unique<QosSource>(std::move(src), node.latencyReqNs, node.util);
         if (const std::optional<IoInterruptRoute> route = ioInterruptRoute(node); sink && route)
             src = std::make_unique<CompletionTap>(std::move(src), *sink, route->hardirqNs);
+        if (const std::int64_t waits = ioWaitsPerIo(node); ioEnds && waits > 0)
+            src = std::make_unique<IoOpsTap>(std::move(src), *ioEnds, waits);
         return src;
     }
     case WorkloadNode::Kind::Overlay:
@@ -294,7 +322,7 @@ std::unique_ptr<SpanSource> build(const WorkloadNode &node, std::uint64_t seed, 
             InterruptSink *childSink = sink;
             if (mix && sink)
                 childSink = members.emplace_back(std::make_unique<MemberInterrupts>()).get();
-            parts.push_back(build(c, seed, stream, childSink));
+            parts.push_back(build(c, seed, stream, childSink, ioEnds));
         }
         if (!mix)
             return std::make_unique<OverlaySource>(std::move(parts));
@@ -303,6 +331,14 @@ std::unique_ptr<SpanSource> build(const WorkloadNode &node, std::uint64_t seed, 
     }
     }
     return nullptr;
+}
+
+/// Whether the tree @p node holds an io generator.
+bool hasIoGenerator(const WorkloadNode &node)
+{
+    return ioWaitsPerIo(node) > 0 || std::any_of(node.children.begin(), node.children.end(), [](const WorkloadNode &c) {
+               return hasIoGenerator(c);
+           });
 }
 
 /// Gathers the routed completions of a whole stream.
@@ -340,7 +376,7 @@ IdleStream generateStream(const WorkloadSpec &spec, int point, std::uint64_t see
 }
 
 IdleStream generateStreamCovering(const WorkloadSpec &spec, int point, std::uint64_t seed, Ns durationNs,
-                                  std::size_t maxSpans, std::vector<IoInterrupt> *interrupts)
+                                  std::size_t maxSpans, std::vector<IoInterrupt> *interrupts, std::int64_t *ioOps)
 {
     std::optional<InterruptList> list;
     if (interrupts) {
@@ -348,7 +384,9 @@ IdleStream generateStreamCovering(const WorkloadSpec &spec, int point, std::uint
         list.emplace(*interrupts);
     }
     std::uint64_t stream = 0;
-    std::unique_ptr<SpanSource> src = build(spec.nodeAt(point), seed, stream, list ? &*list : nullptr);
+    std::vector<Ns> ioEnds;
+    const WorkloadNode node = spec.nodeAt(point);
+    std::unique_ptr<SpanSource> src = build(node, seed, stream, list ? &*list : nullptr, ioOps ? &ioEnds : nullptr);
     IdleStream out;
     Ns endNs = 0;
     while (out.size() < maxSpans && (durationNs < 0 || endNs < durationNs)) {
@@ -361,6 +399,11 @@ IdleStream generateStreamCovering(const WorkloadSpec &spec, int point, std::uint
         std::erase_if(*interrupts, [endNs](const IoInterrupt &irq) { return irq.atNs > endNs; });
         sortByTime(*interrupts);
     }
+    if (ioOps)
+        // As the completions: an I/O an overlay read ahead of the stream's end is not in it.
+        *ioOps = hasIoGenerator(node)
+                     ? std::count_if(ioEnds.begin(), ioEnds.end(), [endNs](Ns t) { return t <= endNs; })
+                     : -1;
     return out;
 }
 

@@ -474,8 +474,15 @@ private:
 void substituteSweep(WorkloadNode &node, std::int64_t value)
 {
     if (node.kind == WorkloadNode::Kind::Generator) {
-        if (node.sweepParam >= 0)
-            node.params.v[static_cast<size_t>(node.sweepParam)] = value;
+        if (node.sweepParam >= 0) {
+            const auto idx = static_cast<size_t>(node.sweepParam);
+            node.params.v[idx] = value;
+            // A swept ring size or numjobs is the CPUs of each point, as the parser sets them
+            // from a single value (io:numjobs=1..4:4 runs on 1, 2, 3 and 4 CPUs of a machine).
+            const std::string_view name = node.params.info->params[idx].name;
+            if (name == kCpus.name || name == "numjobs")
+                node.cpus = static_cast<int>(value);
+        }
         return;
     }
     for (WorkloadNode &c : node.children)

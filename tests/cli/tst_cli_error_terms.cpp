@@ -122,10 +122,11 @@ private slots:
             << QStringLiteral("idlescope-cli: field '--background': column 1: unknown generator 'nope' (one of: "
                               "periodic, sweep, duty, poisson, bimodal, tick, idle, io, pingpong, video, server, "
                               "pgbench, net, cpuidle_wakeup, schbench, sqlite, mix)\n");
-        QTest::newRow("sweep on a machine")
-            << skxMenu({"--machine", "2", "--workload", "poisson:mean_us=100/200"})
-            << QStringLiteral("idlescope-cli: poisson:mean_us=100/200: field '--workload': a sweep on a machine is not "
-                              "supported: give one point\n");
+        // A sweep of the workload runs on a machine (a block per point); of the background, not.
+        QTest::newRow("sweep as background")
+            << skxMenu({"--machine", "2", "--workload", "poisson", "--background", "poisson:mean_us=100/200"})
+            << QStringLiteral("idlescope-cli: poisson:mean_us=100/200: field '--background': a sweep is not a "
+                              "background: give one point\n");
         QTest::newRow("workload CPU")
             << twoCpus({"--governors", "menu-6.14", "--workload-cpus", "7"})
             << QStringLiteral("idlescope-cli: intel-skx x2: field '--workload-cpus': CPU 7 is not a CPU of machine "

@@ -562,6 +562,60 @@ private slots:
         QCOMPARE(p["latency_cost_us"], u"200.000"_s);
     }
 
+    void iopsOfTheIoJobsByHand()
+    {
+        // The two-state table (WFI 1 us exit, sleep 100 us / 500 us), the oracle, no tail.
+        // 1. Two jobs (numjobs=2, CPUs 0 and 1), each I/O 4 device waits of 100 us with 10 us of
+        //    CPU before each: 8 spans of 10 + 100 us per CPU, all in WFI (100 < 500), so each
+        //    CPU runs 8 x 111 = 888 us and completes 8 / 4 = 2 I/Os: iops = 2 / 888 us =
+        //    2252.3; the sum, 4 I/Os over the longest job's 888 us, 4504.5 (wakeups count
+        //    every wait: 8 / 888 us = 9009.0 per CPU).
+        QTemporaryDir tmp;
+        const QString table = writeTwoStateTable(tmp);
+        auto run = [&](const QString &workload, const char *spans) {
+            return runCli({u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s, workload,
+                           u"--background"_s, quietIdle(1000), u"--governors"_s, u"oracle"_s, u"--spans"_s,
+                           QString::fromLatin1(spans), u"--cpus"_s, u"each"_s, u"--format"_s, u"csv"_s});
+        };
+        const CliResult two = run(
+            u"io:device=custom,base_us=400,tail_us=0,waits=4,wait_cpu_us=10,submit_us=10,next_timer_us=0,numjobs=2"_s,
+            "8");
+        QVERIFY2(two.exitCode == 0, qPrintable(two.err));
+        const QMap<QString, Row> t = csvRowsBy(two.out, 2);
+        for (const QString cpu : {u"0"_s, u"1"_s})
+            QCOMPARE(differingCells(t.value(u"oracle|"_s + cpu),
+                                    u"spans=8 usage_WFI=8 duration_ms=0.888 wakeups_per_s=9009.0 iops=2252.3"_s),
+                     QString());
+        QCOMPARE(t.value(u"oracle|all"_s)["iops"], u"4504.5"_s);
+
+        // 2. One job (the default) on CPU 0, one wait of 300 us after 10 us: 4 spans of 310 us
+        //    in WFI, 4 x 311 = 1244 us, 4 I/Os: 4 / 1244 us = 3215.4. CPU 1 runs the
+        //    background (no io jobs): its cell says so, and its idle periods, 1000 us in sleep
+        //    (1100 us with the exit, two of them to cover 1240 us: 2200 us), are not the
+        //    duration of the I/Os: the sum is 4 / 1244 us again, not 4 / 2200 us.
+        const CliResult one = run(u"io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0"_s, "4");
+        QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+        const QMap<QString, Row> o = csvRowsBy(one.out, 2);
+        QCOMPARE(differingCells(o.value(u"oracle|0"_s), u"spans=4 duration_ms=1.244 iops=3215.4"_s), QString());
+        QCOMPARE(o.value(u"oracle|1"_s)["duration_ms"], u"2.200"_s);
+        QCOMPARE(o.value(u"oracle|1"_s)["iops"], u"no io jobs"_s);
+        QCOMPARE(differingCells(o.value(u"oracle|all"_s), u"duration_ms=2.200 iops=3215.4"_s), QString());
+
+        // Every format carries it: the markdown header and JSON's number.
+        const CliResult md =
+            runCli({u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s,
+                    u"io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0"_s, u"--background"_s,
+                    quietIdle(1000), u"--governors"_s, u"oracle"_s, u"--spans"_s, u"4"_s, u"--format"_s, u"md"_s});
+        QVERIFY2(md.exitCode == 0, qPrintable(md.err));
+        QVERIFY2(md.out.contains(u"| iops |"_s) && md.out.contains(u"| 3215.4 |"_s), qPrintable(md.out));
+        const CliResult json =
+            runCli({u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s,
+                    u"io:device=custom,base_us=300,tail_us=0,submit_us=10,next_timer_us=0"_s, u"--background"_s,
+                    quietIdle(1000), u"--governors"_s, u"oracle"_s, u"--spans"_s, u"4"_s, u"--format"_s, u"json"_s});
+        QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+        QVERIFY2(json.out.contains(u"\"iops\": 3215.4"_s), qPrintable(json.out));
+    }
+
     void composedIoInterruptsOnCpu0ByHand()
     {
         // tst_machine's completionInterruptsOfAnOverlayByHand and ...OfAMixByHand through the CLI
@@ -719,11 +773,79 @@ private slots:
         QVERIFY(busiest >= 1);
         QCOMPARE(rows.value(u"menu-6.14|all"_s)["spans"].toLongLong(), spans);
         QCOMPARE(rows.value(u"menu-6.14|all"_s)["entries"].toLongLong(), entries);
-        // A sweep is one CPU's business.
-        const CliResult sweep = runCli({u"compare"_s, u"--machine"_s, u"rk3399"_s, u"--workload"_s,
-                                        u"periodic:interval_us=30..100:3"_s, u"--governors"_s, u"menu-6.14"_s});
-        QCOMPARE(sweep.exitCode, 2);
-        QVERIFY(sweep.err.contains(u"a sweep on a machine is not supported"_s));
+    }
+
+    void sweepOnAMachineByHand()
+    {
+        // The two-state table, the oracle, no tail: each I/O is 10 us of CPU, then one wait.
+        // base_us=100/300 on CPU 0 (numjobs=1), 2 spans: at 100 us, 2 x (10 + 100 + 1 exit
+        // from WFI) = 222 us, iops 2 / 222 us = 9009.0; at 300 us, 2 x 311 = 622 us, 3215.4.
+        // Each point is a block of rows labelled as a one-CPU sweep labels them.
+        QTemporaryDir tmp;
+        const QString table = writeTwoStateTable(tmp);
+        auto run = [&](const QString &workload, const QStringList &more = {}, const QString &spans = u"2"_s) {
+            const bool format = more.contains(u"--format"_s);
+            return runCli(QStringList{u"compare"_s, u"--table"_s, table, u"--machine"_s, u"2"_s, u"--workload"_s,
+                                      workload, u"--background"_s, quietIdle(1000), u"--governors"_s, u"oracle"_s,
+                                      u"--spans"_s, spans}
+                          + (format ? QStringList{} : QStringList{u"--format"_s, u"csv"_s}) + more);
+        };
+        const QString io = u"io:device=custom,tail_us=0,submit_us=10,next_timer_us=0"_s;
+        const CliResult base = run(io + u",base_us=100/300"_s);
+        QVERIFY2(base.exitCode == 0, qPrintable(base.err));
+        QVERIFY2(base.out.startsWith(u"point,run,cpu,"_s), qPrintable(base.out));
+        const QMap<QString, Row> b = csvRowsBy(base.out, 3);
+        QCOMPARE(differingCells(b.value(u"base_us=100|oracle|0"_s), u"duration_ms=0.222 iops=9009.0"_s), QString());
+        QCOMPARE(differingCells(b.value(u"base_us=300|oracle|0"_s), u"duration_ms=0.622 iops=3215.4"_s), QString());
+        QCOMPARE(b.size(), 2 * 3); // per point: CPU 0, CPU 1 and all
+
+        // A number sweep of the jobs: numjobs=1 leaves CPU 1 to the background, numjobs=2 runs
+        // a job there too (622 us, 2 I/Os each): the sum is 4 I/Os over 622 us, 6430.9.
+        const CliResult jobs = run(io + u",base_us=300,numjobs=1/2"_s);
+        QVERIFY2(jobs.exitCode == 0, qPrintable(jobs.err));
+        const QMap<QString, Row> j = csvRowsBy(jobs.out, 3);
+        QCOMPARE(j.value(u"numjobs=1|oracle|1"_s)["iops"], u"no io jobs"_s);
+        QCOMPARE(j.value(u"numjobs=2|oracle|1"_s)["iops"], u"3215.4"_s);
+        QCOMPARE(j.value(u"numjobs=2|oracle|all"_s)["iops"], u"6430.9"_s);
+
+        // A word sweep's first point is seeded as the same workload unswept (runSeed(seed, 0,
+        // CPU)): its rows are those of `io:device=emmc` alone, cell for cell.
+        const CliResult words = run(u"io:device=emmc/nvme/sata"_s, {}, u"200"_s);
+        QVERIFY2(words.exitCode == 0, qPrintable(words.err));
+        const CliResult emmc = run(u"io:device=emmc"_s, {}, u"200"_s);
+        QVERIFY2(emmc.exitCode == 0, qPrintable(emmc.err));
+        const QMap<QString, Row> w = csvRowsBy(words.out, 3), e = csvRowsBy(emmc.out, 2);
+        QCOMPARE(w.size(), 3 * 3);
+        for (const QString cpu : {u"0"_s, u"1"_s, u"all"_s}) {
+            Row swept = w.value(u"device=emmc|oracle|"_s + cpu);
+            swept.remove(u"point"_s);
+            QVERIFY(!swept.isEmpty());
+            QCOMPARE(swept, e.value(u"oracle|"_s + cpu));
+        }
+        QVERIFY(w.contains(u"device=sata|oracle|all"_s));
+
+        // Markdown: one table, the point first; JSON: a comparison per point.
+        const CliResult md = run(io + u",base_us=100/300"_s, {u"--format"_s, u"md"_s});
+        QVERIFY2(md.exitCode == 0 && md.out.contains(u"| point | run | cpu |"_s), qPrintable(md.out + md.err));
+        const CliResult json = run(io + u",base_us=100/300"_s, {u"--format"_s, u"json"_s});
+        QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+        const QJsonDocument doc = QJsonDocument::fromJson(json.out.toUtf8());
+        const QJsonArray points = doc.object()[u"points"_s].toArray();
+        QCOMPARE(points.size(), 2);
+        QCOMPARE(points[1].toObject()[u"point"_s].toString(), u"base_us=300"_s);
+        QCOMPARE(points[1]
+                     .toObject()[u"comparison"_s]
+                     .toObject()[u"runs"_s]
+                     .toArray()[0]
+                     .toObject()[u"sum"_s]
+                     .toObject()[u"iops"_s]
+                     .toDouble(),
+                 3215.4);
+
+        // Iterations and shards stay one CPU's, with the reason.
+        const CliResult it = run(io + u",base_us=100/300"_s, {u"--iterations"_s, u"2"_s});
+        QCOMPARE(it.exitCode, 2);
+        QVERIFY2(it.err.contains(u"--iterations is for one CPU; a machine compare runs once"_s), qPrintable(it.err));
     }
 };
 

@@ -10,9 +10,13 @@
 #include "core/formats/stream_csv.h"
 #include "core/governors/registry.h"
 #include "core/io/table_json.h"
+#include "core/machine/machine_replay.h"
+#include "core/replay/entry_end.h"
 #include "core/replay/governor_factory.h"
+#include "core/replay/governor_run.h"
 #include "core/replay/reference_replay.h"
 #include "core/replay/tick_running_what_if.h"
+#include "core/stats/governor_totals.h"
 
 #include "tests/governor_rig.h"
 #include "tests/test_paths.h"
@@ -160,6 +164,75 @@ private slots:
 
     /// The same rows without the column are four separate idle periods: the
     /// tick restarts at each, and the poll ends at row 1's own wakeup.
+    void aWakeupDuringATickEndedExitIsCountedOnce()
+    {
+        // A tick-ended entry whose exit runs past the row's wakeup (sqlite's WAL loop on
+        // intel-skl: menu-6.14 counted 19,813 wakeups of 20,000 spans, teo-6.14 20,000).
+        // The wakeup was neither counted nor charged. skx-like, with C6's wake delay 100 us
+        // (its exit latency, which the governors and the replay's clock read, stays 133 us).
+        //
+        // Row 0: C6 with the tick running, selected at 1.000000 s (a tick boundary): the tick
+        //   at 1.004000 ends it, the exit runs to 1.004133 (residency 4.133 ms), and the
+        //   row's wakeup at 4.050 ms (1.004050) comes 50 us into it. The task waits the
+        //   rest of the real wake delay: 100 - 50 = 50 us.
+        // Row 1: 10 us gap (1.004143), C1E, its wakeup at +100 us before the tick: an
+        //   ordinary wakeup, 10 us (C1E's exit latency, no wake delay of its own).
+        // Row 2: 10 us gap, C1, woken by its own timer: not counted.
+        // So 2 wakeups and 60 us; before the fix 1 wakeup and 10 us.
+        Result<IdleStream> stream = parseStreamCsv("gap_ns,timer_ns,wake_ns,latency_req_ns\n"
+                                                   "0,10000000,4050000,-1\n"
+                                                   "10000,10000000,100000,-1\n"
+                                                   "10000,50000,50000,-1\n",
+                                                   "hand.csv");
+        QVERIFY2(stream.ok(), stream ? "" : stream.error().toString().c_str());
+        IdleStateTable table = test::skxLike();
+        table.states[3].wakeDelayNs = 100000;
+        const std::vector<Selection> script = {{3, false, -1}, {2, false, -1}, {1, false, -1}};
+
+        ScriptedGovernor gov(script);
+        std::vector<EntryRecord> entries;
+        replayStream(table, *stream, gov, [&](const EntryRecord &e, const Governor &) { entries.push_back(e); });
+        QCOMPARE(entries.size(), std::size_t(3));
+        QVERIFY(entries[0].gotTick && !entries[0].endsAtWakeup);
+        QCOMPARE(entries[0].residencyNs, Ns(4133000));
+        QCOMPARE(entries[0].wakeInExitNs, Ns(50000));
+        QVERIFY(entries[1].endsAtWakeup && entries[1].wakeInExitNs == 0);
+        QVERIFY(entries[2].endsAtWakeup && entries[2].timerWake);
+        // What the kernel's accounting gives is unchanged: row 1 starts after the whole
+        // 133 us exit (1.004133 + 10 us), as before.
+        QCOMPARE(gov.contexts[1].nowNs, Ns(1004143000));
+        // The entries view still says the tick ended it.
+        QCOMPARE(entryEnd(entries[0]), EntryEnd::Tick);
+
+        // The machine's counters (compare --machine), with a fresh governor on the same script.
+        ScriptedGovernor machineGov(script);
+        CpuStream cs;
+        cs.stream = *stream;
+        const CpuRun cpu = replayCpu(table, cs, machineGov, false);
+        QCOMPARE(cpu.wakeups, std::int64_t(2));
+        QCOMPARE(cpu.latencyCostNs, Ns(60000));
+
+        // The window's totals, from a run's columns as GovernorRunBuilder keeps them.
+        GovernorRun run;
+        for (const EntryRecord &e : entries) {
+            run.startNs.push_back(e.startNs - REPLAY_START_NS);
+            run.residencyNs.push_back(e.residencyNs);
+            run.predictedNs.push_back(e.predictedNs);
+            run.sleepLengthNs.push_back(e.sleepLengthNs);
+            run.span.push_back(e.span);
+            run.state.push_back(static_cast<std::int8_t>(e.state));
+            run.flags.push_back(entryFlags(e));
+            run.wakeInExitNs.push_back(static_cast<std::int32_t>(e.wakeInExitNs));
+        }
+        QVERIFY(run.has(0, ENTRY_WAKE_IN_EXIT) && !run.has(0, ENTRY_WOKEN_BY_WAKEUP));
+        const GovernorTotals t = governorTotals(run, table);
+        QCOMPARE(t.latencyCostEntries, std::int64_t(2));
+        QCOMPARE(t.latencyCostNs, Ns(60000));
+        QCOMPARE(entryLatencyCostNs(run, table, 0), Ns(50000));
+        QCOMPARE(entryLatencyCostNs(run, table, 1), Ns(10000));
+        QCOMPARE(entryLatencyCostNs(run, table, 2), Ns(0));
+    }
+
     void withoutTheColumnEachRowIsAStay()
     {
         Result<IdleStream> stream = parseStreamCsv(kStream, "hand.csv");

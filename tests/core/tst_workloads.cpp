@@ -348,6 +348,16 @@ private slots:
         QVERIFY(err("schbench:sleep_us=0,slack_us=20").contains("slack_us acts only when sleep_us > 0"));
         QVERIFY(err("io:wait_cpu_us=50").contains("wait_cpu_us acts only between two waits"));
         QVERIFY(err("io:device=mtd,waits=1,wait_cpu_us=50").contains("needs waits > 1"));
+        // A device profile has its own base and tail: io:device=nvme,base_us=10 ran NVMe's
+        // 70 + 15 us and dropped the 10 without a word.
+        QVERIFY(err("io:device=nvme,base_us=10").contains("base_us acts on device=custom only: device=nvme"));
+        QVERIFY(err("io:device=emmc,tail_us=5").contains("tail_us acts on device=custom only: device=emmc"));
+        QVERIFY(err("io:base_us=10").contains("base_us acts on device=custom only"));
+        // In a sweep it is refused when no point uses it, accepted when one does.
+        QVERIFY(err("io:device=nvme/emmc,base_us=10").contains("base_us acts on device=custom only"));
+        QVERIFY(err("io:device=nvme/custom,base_us=10").isEmpty());
+        // At their defaults (100 and 20 us) they count as not written.
+        QVERIFY(err("io:device=emmc,base_us=100,tail_us=20").isEmpty());
         // Where they act, they are accepted; so are the defaults of every one of them.
         for (const char *ok : {"periodic:kind=timer,slack_us=20", "periodic:kind=pipe", "sweep:kind=timer,slack_us=0",
                                "cpuidle_wakeup:kind=pipe,write_us=9,next_timer_us=0", "cpuidle_wakeup:slack_us=50",

@@ -11,6 +11,9 @@
 #include "widgets/runner/spec_workload.h"
 #include "workload_param.h"
 
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
@@ -26,6 +29,7 @@ private slots:
     void zeroIntervalIsRefused();
     void messageGoesOnceFixed();
     void seedHoldsEverySeedOfTheCli();
+    void slackIsDisabledWhereNoTimerWakes();
 };
 
 namespace {
@@ -159,6 +163,57 @@ void TestWorkloadForm::seedHoldsEverySeedOfTheCli()
     // A step at the top does not wrap.
     seed->stepBy(1);
     QCOMPARE(f.form.workload().seed, std::numeric_limits<qint64>::max());
+}
+
+void TestWorkloadForm::slackIsDisabledWhereNoTimerWakes()
+{
+    // periodic's slack_us stretches the sleeper's own timer; kind=ipi and kind=pipe are
+    // woken by their waker, and the command line refuses a written slack_us there
+    // ("slack_us acts on kind=timer only"). The form showed the field as if it acted.
+    PeriodicForm f;
+    QVERIFY(f.exposed());
+    CheckedSpinBox *slack = field(f.form, QStringLiteral("slack"));
+    QVERIFY(slack);
+    QComboBox *kind = f.form.findChild<QComboBox *>();
+    QVERIFY(kind);
+    // periodic's default kind is ipi: the field opens disabled.
+    QCOMPARE(kind->currentText(), QStringLiteral("ipi"));
+    QVERIFY(!slack->isEnabled());
+    QVERIFY2(slack->toolTip().contains(QStringLiteral("slack_us acts on kind=timer only")),
+             qPrintable(slack->toolTip()));
+    kind->setCurrentIndex(kind->findText(QStringLiteral("timer")));
+    emit kind->activated(kind->currentIndex());
+    QVERIFY(slack->isEnabled());
+    type(slack, QStringLiteral("20"));
+    QCOMPARE(f.value("slack_us"), qint64(20000));
+
+    // kind=pipe as a user picks it: the field and its label are disabled, the tooltip says why.
+    kind->setCurrentIndex(kind->findText(QStringLiteral("pipe")));
+    emit kind->activated(kind->currentIndex());
+    QVERIFY(!slack->isEnabled());
+    auto *form = f.form.findChild<QFormLayout *>();
+    QWidget *label = form->labelForField(slack->withMessage());
+    QVERIFY(label && !label->isEnabled());
+    QVERIFY2(slack->toolTip().contains(QStringLiteral("slack_us acts on kind=timer only")),
+             qPrintable(slack->toolTip()));
+    // The text written holds the default (50 us), which the grammar takes as unwritten, so the
+    // 20 us left in the field is not sent to a kind it would be refused for.
+    QCOMPARE(f.value("slack_us"), qint64(50000));
+    QVERIFY(f.form.workload().text.find("slack_us=20") == std::string::npos);
+
+    // Back to kind=timer: enabled again with its help, and the 20 us it held is used.
+    kind->setCurrentIndex(kind->findText(QStringLiteral("timer")));
+    emit kind->activated(kind->currentIndex());
+    QVERIFY(slack->isEnabled());
+    QVERIFY(!slack->toolTip().contains(QStringLiteral("acts on")));
+    QCOMPARE(f.value("slack_us"), qint64(20000));
+
+    // A workload loaded with kind=ipi opens with the field disabled.
+    WorkloadForm ipi;
+    WorkloadSourceSpec w = generatorWorkload(*workloads::findGenerator("periodic"));
+    w.text = "periodic:kind=ipi";
+    ipi.setWorkload(w);
+    QVERIFY(!field(ipi, QStringLiteral("slack"))->isEnabled());
 }
 
 QTEST_MAIN(TestWorkloadForm)

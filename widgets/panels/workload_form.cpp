@@ -53,13 +53,17 @@ void WorkloadForm::setWorkload(const WorkloadSourceSpec &w)
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
     m_editors.clear();
+    m_cells.clear();
     const workloads::GeneratorInfo *generator = workloadGenerator(w);
     m_info = generator;
     if (!generator)
         return;
     const Result<workloads::ParamValues> parsed = generatorValues(w.text);
     const workloads::ParamValues values = parsed ? *parsed : generator->defaults();
-    auto emitChange = [this] { emit valuesChanged(); };
+    auto emitChange = [this] {
+        updateActiveParams();
+        emit valuesChanged();
+    };
     for (const ParamInfo &p : generator->params) {
         const QString name = QString::fromUtf8(p.name);
         const qint64 held = values.get(p.name);
@@ -92,6 +96,7 @@ void WorkloadForm::setWorkload(const WorkloadSourceSpec &w)
         editor->setToolTip(QString::fromUtf8(p.help));
         m_form->addRow(label, cell);
         m_editors << editor;
+        m_cells << cell;
     }
     auto *spans = new CheckedSpinBox(tr("spans"), this);
     spans->setDecimals(0);
@@ -107,13 +112,11 @@ void WorkloadForm::setWorkload(const WorkloadSourceSpec &w)
     connect(seed, &SeedSpinBox::valueChanged, this, emitChange);
     m_form->addRow(tr("seed"), seed->withMessage());
     m_editors << spans << seed;
+    updateActiveParams();
 }
 
-WorkloadSourceSpec WorkloadForm::workload() const
+workloads::ParamValues WorkloadForm::fieldValues() const
 {
-    WorkloadSourceSpec out;
-    if (!m_info)
-        return out;
     workloads::ParamValues values = m_info->defaults();
     int i = 0;
     for (const ParamInfo &p : m_info->params) {
@@ -125,6 +128,47 @@ WorkloadSourceSpec WorkloadForm::workload() const
             held = std::llround(static_cast<QDoubleSpinBox *>(e)->value() * displayOf(p.unit).scale);
         values.set(p.name, held);
     }
+    return values;
+}
+
+void WorkloadForm::updateActiveParams()
+{
+    if (!m_info)
+        return;
+    // The generator's own check says which written parameters act nowhere with the others'
+    // values (slack_us on periodic's kind=ipi/pipe, base_us on a device profile): the rule the
+    // command line refuses them by, asked one parameter at a time. Values that no run could
+    // take (check() refuses them unwritten) leave every field as it is: the run says why.
+    const workloads::ParamValues values = fieldValues();
+    const bool valid = !m_info->check || m_info->check(values, 0).empty();
+    int i = 0;
+    for (const ParamInfo &p : m_info->params) {
+        const auto bit = static_cast<std::uint32_t>(1U << i);
+        const std::string why = valid && m_info->check ? m_info->check(values, bit) : std::string();
+        QWidget *editor = m_editors[i];
+        QWidget *cell = m_cells[i];
+        ++i;
+        cell->setEnabled(why.empty());
+        if (QWidget *label = m_form->labelForField(cell))
+            label->setEnabled(why.empty());
+        // A disabled field still shows its tooltip: it says why the field does nothing here.
+        editor->setToolTip(why.empty() ? QString::fromUtf8(p.help)
+                                       : tr("Not used with these settings: %1").arg(QString::fromStdString(why)));
+    }
+}
+
+WorkloadSourceSpec WorkloadForm::workload() const
+{
+    WorkloadSourceSpec out;
+    if (!m_info)
+        return out;
+    workloads::ParamValues values = fieldValues();
+    // A disabled field acts nowhere: it is written at its default, which the grammar takes as
+    // not written, so a value left in it from another kind is not refused.
+    int i = 0;
+    for (const ParamInfo &p : m_info->params)
+        if (!m_cells[i++]->isEnabled())
+            values.set(p.name, p.def);
     out.text = workloads::generatorText(values);
     out.spans = qRound(static_cast<QDoubleSpinBox *>(m_editors[i++])->value());
     out.seed = static_cast<SeedSpinBox *>(m_editors[i])->value();

@@ -11,6 +11,7 @@
  */
 #pragma once
 
+#include "core/workloads/workload.h"
 #include "widgets/runner/scenario_spec.h"
 
 #include <QWidget>
@@ -21,10 +22,6 @@ namespace idlescope {
 
 /// The largest generated stream the GUI offers (spans).
 inline constexpr int WORKLOAD_MAX_SPANS = 10000000;
-
-namespace workloads {
-struct GeneratorInfo;
-}
 
 class WorkloadForm : public QWidget {
     Q_OBJECT
@@ -43,9 +40,16 @@ signals:
     void valuesChanged();
 
 private:
+    /// The parameters as the fields hold them, disabled ones included.
+    workloads::ParamValues fieldValues() const;
+    /// Disables, with a tooltip saying why, each parameter that acts nowhere with the others'
+    /// values (GeneratorInfo::check with that parameter written).
+    void updateActiveParams();
+
     const workloads::GeneratorInfo *m_info = nullptr;
     QFormLayout *m_form;
     QList<QWidget *> m_editors; ///< one per parameter, then spans, then seed
+    QList<QWidget *> m_cells;   ///< one per parameter: the row's field (the editor and its message)
 };
 
 } // namespace idlescope
