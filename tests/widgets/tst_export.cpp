@@ -575,10 +575,13 @@ void TestExport::comparisonExportsCarryTheContext()
     // Then why a numeric column has empty cells (this table has no power data), then the table.
     QVERIFY(view.markdown().contains(QStringLiteral("- idle_energy_J empty (")));
     QVERIFY(view.markdown().contains(QStringLiteral("no power data for table pseries-power10-lpar")));
-    QVERIFY(view.markdown().contains(QStringLiteral("\n\n| gov |")));
+    // What a row counts (a teacher's finding: the table did not say "whole run"), then
+    // compare's column names.
+    QVERIFY(view.markdown().contains(QStringLiteral("- Rows: whole-run totals of each governor's run\n")));
+    QVERIFY(view.markdown().contains(QStringLiteral("\n\n| governor | entries |")));
     const QJsonObject json = QJsonDocument::fromJson(view.json().toUtf8()).object();
-    // The scenario's lines, then the note on the empty energy column.
-    QCOMPARE(json.value(QStringLiteral("context")).toArray().size(), lines.size() + 1);
+    // The scenario's lines, what a row counts, then the note on the empty energy column.
+    QCOMPARE(json.value(QStringLiteral("context")).toArray().size(), lines.size() + 2);
     QCOMPARE(json.value(QStringLiteral("context")).toArray().at(2).toString(),
              QStringLiteral("Latency limit: 50 \u00b5s"));
     QCOMPARE(json.value(QStringLiteral("rows")).toArray().size(), snap->governorCount());
@@ -796,15 +799,16 @@ void TestExport::summariesCsvIsTheTable()
     QVERIFY2(file.startsWith(QStringLiteral("# Table: ")), qPrintable(file.left(200)));
     QVERIFY2(file.contains(QStringLiteral("\n# idle_energy_J empty (oracle): no power data for table ")),
              qPrintable(file));
-    const QString csv = file.mid(file.indexOf(QStringLiteral("\ngov,")) + 1);
+    const QString csv = file.mid(file.indexOf(QStringLiteral("\ngovernor,")) + 1);
     QCOMPARE(csv.left(csv.indexOf(QLatin1Char('\n'))),
-             QStringLiteral("gov,idles,idle_misses,idle_miss_ratio,belows,aboves,above_pct,below_pct,latency_cost_ns,"
-                            "wakeups_per_s,idle_energy_J,snooze,CEDE"));
+             QStringLiteral(
+                 "governor,entries,idle_misses,idle_miss_ratio,below,above,above_pct,below_pct,latency_cost_us,"
+                 "wakeups_per_s,idle_energy_J,usage_snooze,usage_CEDE"));
     // wakeups_per_s: the one IPI-ended entry in the run's own 233.5 us (gaps 1 + 0.5 us, idle
     // 200 + 20 us, CEDE's 12 us exit), as `idlescope-cli compare --throughput` on these two
     // spans prints it (4282.655); the kit's table has no power data: the energy cell is empty
     // (it said "no power data" in a numeric column), the reason in the head.
-    QVERIFY(csv.endsWith(QStringLiteral("\noracle,2,0,0,0,0,0,0,12000,4282.65524625,,1,1\n")));
+    QVERIFY(csv.endsWith(QStringLiteral("\noracle,2,0,0,0,0,0,0,12,4282.65524625,,1,1\n"))); // 12000 ns = 12 us
 }
 
 void TestExport::csvQuoting()
