@@ -15,6 +15,7 @@
 #include "widgets/plots/miss_ratio_plot.h"
 #include "widgets/plots/prediction_plot.h"
 #include "widgets/plots/qcp.h"
+#include "widgets/plots/state_timeline_plot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/trace/trace_disclosure.h"
 #include "widgets/view_state.h"
@@ -95,6 +96,8 @@ private slots:
     void pdfGlyphsHaveTheirSize();
     void svgClipsDataToTheAxes();
     void predictionFigureKeepsItsAxisCaption();
+    void timeFigureSaysItsRangeAndKeepsItsLabels();
+    void missRatioLinesAtTheEndsShow();
     void svgExportLeavesThePlotAsItWas();
     void darkScreenLightExports();
     void figureTitleIsPrintedOnce();
@@ -325,6 +328,83 @@ void TestExport::pdfGlyphsHaveTheirSize()
     QVERIFY2(dark > 300 && dark < image.width() * image.height() / 10, qPrintable(QString::number(dark)));
 }
 
+void TestExport::timeFigureSaysItsRangeAndKeepsItsLabels()
+{
+    // A teacher's findings: a PDF titled "200000 spans" showed the window's 0-3 ms zoom without
+    // saying so, and the state-lane PDF cut its right-hand state labels off.
+    QCOMPARE(shownRangeText(0, 3000000, 0, 2289000000), QStringLiteral("t = 0 to 3 ms of 2.289 s (zoomed)"));
+    QCOMPARE(shownRangeText(0, 2289000000, 0, 2289000000), QStringLiteral("whole run, 2.289 s"));
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (pdftotext.isEmpty())
+        QSKIP("poppler-utils (pdftotext) is not installed: packaging/install-deps.sh installs it");
+    MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, 120000);
+    w.refreshPlotsNow();
+    StateTimelinePlot *lanes = nullptr;
+    for (PlotBase *p : w.plots())
+        if (auto *t = qobject_cast<StateTimelinePlot *>(p))
+            lanes = t;
+    QVERIFY(lanes);
+    ViewState *view = w.viewState();
+    const qint64 full = view->fullEndNs() - view->fullStartNs();
+    QVERIFY(full > 3000000);
+    QVERIFY(w.figureCaption(lanes).title.contains(QStringLiteral("whole run, ")));
+    view->zoomTo(view->fullStartNs(), view->fullStartNs() + 3000000);
+    w.refreshPlotsNow();
+    const FigureCaption caption = w.figureCaption(lanes);
+    QVERIFY2(caption.title.endsWith(shownRangeText(0, 3000000, 0, full)), qPrintable(caption.title));
+    QVERIFY2(caption.context.first().startsWith(QStringLiteral("Shows t = 0 to 3 ms of ")),
+             qPrintable(caption.context.first()));
+    const QString dir =
+        qEnvironmentVariableIsSet("IDLESCOPE_LOOK_DIR") ? qEnvironmentVariable("IDLESCOPE_LOOK_DIR") : m_dir.path();
+    const QString pdf = dir + QStringLiteral("/lanes.pdf");
+    QVERIFY(exportFigure(*lanes->customPlot(), pdf, caption).ok());
+    QVERIFY(exportFigure(*lanes->customPlot(), dir + QStringLiteral("/lanes.svg"), caption).ok());
+    // Every state label of the lanes (the right axis) lies inside the page.
+    const QString html = QString::fromUtf8(run(pdftotext, {QStringLiteral("-bbox"), pdf, QStringLiteral("-")}));
+    const QRegularExpressionMatch pm =
+        QRegularExpression(QStringLiteral("<page width=\"([0-9.]+)\" height=\"([0-9.]+)\"")).match(html);
+    QVERIFY2(pm.hasMatch(), qPrintable(html));
+    const double pageW = pm.captured(1).toDouble();
+    int states = 0;
+    QRegularExpressionMatchIterator it =
+        QRegularExpression(QStringLiteral("<word xMin=\"([0-9.]+)\" yMin=\"[0-9.]+\" xMax=\"([0-9.]+)\" "
+                                          "yMax=\"[0-9.]+\">([^<]*)</word>"))
+            .globalMatch(html);
+    const QStringList names = {QString::fromStdString(w.snapshot()->table[0].name),
+                               QString::fromStdString(w.snapshot()->table[w.snapshot()->table.count() - 1].name)};
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        if (!names.contains(m.captured(3)) || m.captured(1).toDouble() < pageW / 2)
+            continue;
+        ++states;
+        QVERIFY2(
+            m.captured(2).toDouble() <= pageW,
+            qPrintable(
+                QStringLiteral("%1 ends at %2 pt of a %3 pt page").arg(m.captured(3)).arg(m.captured(2)).arg(pageW)));
+    }
+    QVERIFY2(states >= 2 * w.snapshot()->governorCount(), qPrintable(html));
+}
+
+void TestExport::missRatioLinesAtTheEndsShow()
+{
+    // A teacher's finding: in the whole-run miss-ratio plot a 98.7 % line lay on the frame's top
+    // and 0 % lines on the x axis. The value axis has a margin: 0 % and 100 % are a few pixels
+    // inside the frame.
+    ViewState view;
+    MissRatioPlot plot(&view);
+    plot.resize(600, 240);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.refreshNow();
+    QCPAxis *y = plot.customPlot()->yAxis;
+    const QRect frame = plot.customPlot()->axisRect()->rect();
+    QVERIFY(y->coordToPixel(0) <= frame.bottom() - 3);
+    QVERIFY(y->coordToPixel(100) >= frame.top() + 3);
+}
+
 void TestExport::predictionFigureKeepsItsAxisCaption()
 {
     // A fresh user's finding: the prediction plot exported from the window (File > Export, PDF
@@ -470,7 +550,10 @@ void TestExport::darkScreenLightExports()
     plot.refreshNow();
     const QImage screen = plot.customPlot()->grab().toImage();
     QCOMPARE(screen.pixelColor(2, 2), QColor(0x20, 0x22, 0x25));
-    const QPoint mid = plot.customPlot()->axisRect()->rect().center();
+    // Between the 50 % grid line and the 60 % sub-grid line (the axis has a margin now, and the
+    // frame's centre lies on the 50 % line).
+    const QPoint mid(plot.customPlot()->axisRect()->rect().center().x(),
+                     static_cast<int>(plot.customPlot()->yAxis->coordToPixel(55)));
     QCOMPARE(screen.pixelColor(mid), QColor(0x20, 0x22, 0x25));
     // The axis labels are light on it: some pixel of the left margin is brighter than the grid.
     int light = 0;
