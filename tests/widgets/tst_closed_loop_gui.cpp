@@ -223,7 +223,9 @@ void TestClosedLoopGui::tradeoffViewShowsOpsAndLatency()
                 QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(line) <= panel,
                          qPrintable(QStringLiteral("at %1 px: %2 wider than %3 px").arg(width).arg(line).arg(panel)));
         }
-        QVERIFY(labels.size() >= 12); // four panels, three governors
+        // Four panels, three governors (a panel too short for its labels upright shows none).
+        if (width == 900)
+            QVERIFY(labels.size() >= 12);
         for (qsizetype a = 0; a < labels.size(); ++a)
             for (qsizetype b = a + 1; b < labels.size(); ++b)
                 QVERIFY2(labels[a].first != labels[b].first || !labels[a].second.intersects(labels[b].second),

@@ -200,9 +200,22 @@ void TradeoffView::fitValueLabels(int p, int n, double top)
         rect.width() > 40 ? rect.width() : m_plot->width() / double(std::max(1, m_row->columnCount())) - 60;
     const double slot = width / (n + 0.2);
     const QFontMetrics fm(m_valueLabels[p].first()->font());
-    int widest = 0;
-    for (const QCPItemText *t : std::as_const(m_valueLabels[p]))
-        widest = std::max(widest, fm.horizontalAdvance(t->text()));
+    const auto widestLabel = [&] {
+        int widest = 0;
+        for (const QCPItemText *t : std::as_const(m_valueLabels[p]))
+            widest = std::max(widest, fm.horizontalAdvance(t->text()));
+        return widest;
+    };
+    int widest = widestLabel();
+    if (widest + 6 > slot) { // first four significant digits ("0.245006" J as 0.245)
+        for (QCPItemText *t : std::as_const(m_valueLabels[p])) {
+            bool number = false;
+            const double v = t->text().toDouble(&number);
+            if (number)
+                t->setText(QString::number(v, 'g', 4));
+        }
+        widest = widestLabel();
+    }
     if (widest + 6 <= slot)
         return;
     for (QCPItemText *t : std::as_const(m_valueLabels[p])) {
@@ -211,6 +224,13 @@ void TradeoffView::fitValueLabels(int p, int n, double top)
         t->setPadding(QMargins(3, 0, 0, 0));
     }
     const double height = rect.height() > 40 ? rect.height() : 150;
+    // Too short a panel for upright labels too: none rather than cut ones (the table and the
+    // bar's tooltip have the value).
+    if (widest + 8 > height * 0.65) {
+        for (QCPItemText *t : std::as_const(m_valueLabels[p]))
+            t->setVisible(false);
+        return;
+    }
     const double free = std::max(height * 0.35, height - widest - 8);
     m_rects[p]->axis(QCPAxis::atLeft)->setRange(0, top * height / free);
 }
