@@ -349,7 +349,8 @@ void MainWindow::createDocks()
         m_setup->targetPicker()->setFocus(Qt::OtherFocusReason);
         if (auto *scroll = qobject_cast<QScrollArea *>(setupDock->widget()))
             scroll->ensureWidgetVisible(m_setup->targetPicker());
-        statusBar()->showMessage(ComparisonView::powerDataHowTo(), 15000);
+        // The message bar wraps its words; the status bar cut the how-to at the window's width.
+        m_messages->showNote(ComparisonView::powerDataHowTo());
     });
     // The bottom dock spans only the plots; the side docks keep their full height.
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);

@@ -19,6 +19,7 @@
 #include "widgets/plots/counts_plot.h"
 #include "widgets/plots/duration_histogram_plot.h"
 #include "widgets/plots/plot_base.h"
+#include "widgets/plots/time_plot.h"
 #include "widgets/runner/simulation_runner.h"
 #include "widgets/session/recent_files.h"
 #include "widgets/session/session.h"
@@ -176,6 +177,16 @@ FigureCaption MainWindow::figureCaption(PlotBase *plot) const
                      QString::fromStdString(formatDuration(m_snapshot->durationNs(), UnitStyle::Micro)));
         c.title += QStringLiteral(" — ") + upTo;
         c.context.prepend(tr("Counts %1 (the playback cursor); End shows the whole run").arg(upTo));
+    }
+    // A time plot shows the window's zoom: the figure says which time (a PDF titled "200000
+    // spans" showed 0-3 ms of it), and how to show the rest.
+    if (qobject_cast<TimePlot *>(plot) && !m_snapshot->isClosedLoop()) {
+        const QString shown =
+            shownRangeText(m_view->rangeStartNs(), m_view->rangeEndNs(), m_view->fullStartNs(), m_view->fullEndNs());
+        c.title += QStringLiteral(" \u2014 ") + shown;
+        if (m_view->rangeStartNs() > m_view->fullStartNs() || m_view->rangeEndNs() < m_view->fullEndNs())
+            c.context.prepend(
+                tr("Shows %1, the window's zoom; View \u203a Zoom to whole run (Ctrl+0) shows all of it").arg(shown));
     }
     // The idle-duration histogram is the stream's, drawn once: no governor colours in it.
     if (!qobject_cast<DurationHistogramPlot *>(plot))

@@ -5,7 +5,10 @@
 #include "core/common/text_cells.h"
 #include "core/energy/energy.h"
 
+#include <cmath>
+#include <cstdio>
 #include <iterator>
+#include <limits>
 
 namespace idlescope {
 
@@ -52,7 +55,7 @@ std::vector<table::Cell> cells(const Machine &m, const ClosedLoopRun &r)
     c.push_back(table::general(e.idleTotalJ(), 6));
     if (e.hasActive) {
         c.push_back(table::general(e.totalJ(), 6));
-        c.push_back(table::general(r.operations > 0 ? e.totalJ() * 1e6 / static_cast<double>(r.operations) : 0.0, 6));
+        c.push_back(table::general(energyPerOperationUJ(e, r.operations), 6));
     } else {
         c.push_back(table::missing("no active power"));
         c.push_back(table::missing("no active power"));
@@ -64,13 +67,14 @@ std::vector<table::Cell> cells(const Machine &m, const ClosedLoopRun &r)
 table::Table runTable(const Machine &m, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs)
 {
     table::Table t;
-    t.title = "machine `" + m.id + "`, closed loop `" + spec.text + "` (" + std::to_string(spec.cpus()) + " CPU(s)"
-              + (!runs.empty() && static_cast<int>(runs.front().counters.cpus.size()) > spec.cpus()
-                     ? ", the other "
-                           + std::to_string(runs.front().counters.cpus.size() - static_cast<std::size_t>(spec.cpus()))
-                           + " running the background, in the sums"
-                     : std::string())
-              + "); added latency: from each completion or message to the start of its handling";
+    // The loop's own CPUs, and the machine's others when they ran the background: both are in the sums.
+    const std::size_t summed = runs.empty() ? 0 : runs.front().counters.cpus.size();
+    const auto loopCpus = static_cast<std::size_t>(spec.cpus());
+    const std::string background =
+        summed > loopCpus ? ", the other " + std::to_string(summed - loopCpus) + " running the background" : "";
+    t.title = "machine `" + m.id + "`, closed loop `" + spec.text + "` (" + std::to_string(loopCpus) + " CPU(s)"
+              + background + "): " + closedLoopScope(m, runs)
+              + "; added latency: from each completion or message to the start of its handling";
     for (const char *name : COLUMNS)
         t.columns.push_back({name, t.columns.empty() ? table::Align::Left : table::Align::Right});
     for (const ClosedLoopRun &r : runs)
@@ -79,6 +83,29 @@ table::Table runTable(const Machine &m, const ClosedLoopSpec &spec, const std::v
 }
 
 } // namespace
+
+std::string closedLoopScope(const Machine &m, const std::vector<ClosedLoopRun> &runs)
+{
+    if (runs.empty())
+        return {};
+    // Every run of a loop uses the same CPUs (0, and 1 for pingpong): the first run's say which.
+    const std::vector<CpuRun> &cpus = runs.front().counters.cpus;
+    std::string list;
+    for (const CpuRun &c : cpus)
+        list += (list.empty() ? "" : ", ") + std::to_string(c.cpu);
+    char window[64];
+    std::snprintf(window, sizeof window, "%.3f ms", static_cast<double>(runs.front().energyWindowNs) / 1e6);
+    return (cpus.size() == 1 ? "CPU " : "CPUs ") + list + " of " + std::to_string(m.cpuCount())
+           + (cpus.size() == 1 ? "" : " summed") + "; energy over the slowest run's " + window
+           + " (a faster run idles the rest in its cheapest state)";
+}
+
+double energyPerOperationUJ(const RunEnergy &e, std::int64_t operations)
+{
+    if (!e.available || !e.hasActive)
+        return std::numeric_limits<double>::quiet_NaN();
+    return operations > 0 ? e.totalJ() * 1e6 / static_cast<double>(operations) : 0.0;
+}
 
 std::string closedLoopCell(const Machine &m, const ClosedLoopRun &r, const std::string &column)
 {
@@ -97,8 +124,17 @@ std::string formatClosedLoop(const Machine &m, const ClosedLoopSpec &spec, const
     case experiments::CompareFormat::Markdown: return table::markdown(t);
     case experiments::CompareFormat::Json: break;
     }
+    std::string cpus;
+    if (!runs.empty())
+        for (const CpuRun &c : runs.front().counters.cpus)
+            cpus += (cpus.empty() ? "" : ", ") + std::to_string(c.cpu);
+    char window[64];
+    std::snprintf(window, sizeof window, "%.3f",
+                  runs.empty() ? 0.0 : static_cast<double>(runs.front().energyWindowNs) / 1e6);
     return "{\n  \"machine\": " + jsonString(m.id) + ",\n  \"closed_loop\": " + jsonString(spec.text)
-           + ",\n  \"runs\": [" + table::jsonObjects(t, ",", "\n    ") + "\n  ]\n}\n";
+           + ",\n  \"cpus\": [" + cpus + "],\n  \"machine_cpus\": " + std::to_string(m.cpuCount())
+           + ",\n  \"energy_window_ms\": " + window + ",\n  \"runs\": [" + table::jsonObjects(t, ",", "\n    ")
+           + "\n  ]\n}\n";
 }
 
 } // namespace idlescope

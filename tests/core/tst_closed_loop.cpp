@@ -303,6 +303,18 @@ private slots:
         // compare's column: the window's energy over the operations.
         QCOMPARE(closedLoopCell(m, oracle, "energy_per_op_uJ"), std::string("84.033"));
         QCOMPARE(closedLoopCell(m, menu, "energy_per_op_uJ"), std::string("251.7"));
+        QVERIFY(qAbs(energyPerOperationUJ(em, menu.operations) - 251.7) < 1e-6);
+        // A teacher's finding: the table said "(1 CPU(s))" on the 6-CPU board and not the
+        // window its energy is over. Its title now says both: CPU 0 of 6, menu's 6630 us.
+        const std::string md = formatClosedLoop(m, spec, *runs, experiments::CompareFormat::Markdown);
+        QVERIFY2(md.find("closed loop `io:service_us=1000,work_us=10,ops=3`: CPU 0 of 6; energy over the "
+                         "slowest run's 6.630 ms (a faster run idles the rest in its cheapest state)")
+                     != std::string::npos,
+                 md.c_str());
+        const std::string json = formatClosedLoop(m, spec, *runs, experiments::CompareFormat::Json);
+        QVERIFY2(json.find("\"cpus\": [0],\n  \"machine_cpus\": 6,\n  \"energy_window_ms\": 6.630,")
+                     != std::string::npos,
+                 json.c_str());
     }
 
     void queueDepthTwoByHand()
@@ -338,6 +350,11 @@ private slots:
         QCOMPARE(r.counters.cpus[0].states[1].usage, 2); // A in sleep twice
         QCOMPARE(r.counters.cpus[1].states[0].usage, 2); // B in WFI twice
         QCOMPARE(r.counters.total().entries, 4);
+        // Both CPUs are summed, and the title says which of the machine's four (one run: its
+        // own 832 us is the window).
+        QCOMPARE(closedLoopScope(Machine::uniform(table(), 4), {r}),
+                 std::string("CPUs 0, 1 of 4 summed; energy over the slowest run's 0.832 ms (a faster run idles "
+                             "the rest in its cheapest state)"));
     }
 
     void aCustomDeviceWithoutATailIsItsBase()

@@ -123,8 +123,9 @@ void TestComparisonModel::numbersEqualSummary()
         QCOMPARE(model.data(model.index(row, 0), Qt::DecorationRole).value<QColor>(),
                  m_pipe->governors[size_t(row)].color);
     }
-    QCOMPARE(model.headerData(Col::FirstStateColumn, Qt::Horizontal).toString(), QStringLiteral("snooze"));
-    QCOMPARE(model.headerData(Col::FirstStateColumn + 1, Qt::Horizontal).toString(), QStringLiteral("CEDE"));
+    // compare's names: a column of entries says so (it was headed by the bare state name).
+    QCOMPARE(model.headerData(Col::FirstStateColumn, Qt::Horizontal).toString(), QStringLiteral("usage_snooze"));
+    QCOMPARE(model.headerData(Col::FirstStateColumn + 1, Qt::Horizontal).toString(), QStringLiteral("usage_CEDE"));
     QCOMPARE(model.headerData(Col::IdleMissRatioColumn, Qt::Horizontal).toString(), QStringLiteral("idle_miss_ratio"));
 }
 
@@ -169,7 +170,8 @@ void TestComparisonModel::latencyCostByHand()
     QCOMPARE(std::vector<int>(run.state.begin(), run.state.end()), (std::vector<int>{1, 1, 0, 1, 1}));
     // Three CEDE entries end at an IPI: 3 x 12 us. The timer-ended CEDE entry
     // and the polling entry (exit latency 0) add nothing.
-    QCOMPARE(cell(model, 0, Col::LatencyCostColumn), qint64(36000));
+    QCOMPARE(cellD(model, 0, Col::LatencyCostColumn), 36.0); // latency_cost_us: in µs, as compare prints it
+    QCOMPARE(model.totals(0).latencyCostNs, qint64(36000));
     QCOMPARE(model.totals(0).latencyCostEntries, qint64(4));
     QCOMPARE(model.data(model.index(0, Col::LatencyCostColumn)).toString(),
              QStringLiteral("36 \u00b5s")); // the window's unit, as the inspector writes it
@@ -180,7 +182,7 @@ void TestComparisonModel::latencyCostByHand()
     auto t = readTableJson(test::conformancePath(QStringLiteral("tables/pseries-p10.json")).toStdString());
     QVERIFY(t && t->setDisabled(1, true));
     model.setSnapshot(test::makeSnapshot(*t, handStream(), {"oracle"}));
-    QCOMPARE(cell(model, 0, Col::LatencyCostColumn), qint64(0));
+    QCOMPARE(cellD(model, 0, Col::LatencyCostColumn), 0.0);
     QCOMPARE(model.data(model.index(0, Col::LatencyCostColumn)).toString(), QStringLiteral("0"));
 }
 
@@ -193,14 +195,17 @@ void TestComparisonModel::csvAndMarkdown()
     // `idlescope-cli compare --table pseries-p10.json --workload csv:<these 5 spans> --governors
     // oracle --iterations 1 --throughput` prints (duration_ms 31.073, wakeups_per_s 128.729); the
     // kit's table has no power data, so its numeric cell is empty (the reason is in an export's header).
-    QCOMPARE(view.csv(), QStringLiteral("gov,idles,idle_misses,idle_miss_ratio,belows,aboves,above_pct,below_pct,"
-                                        "latency_cost_ns,wakeups_per_s,idle_energy_J,snooze,CEDE\n"
-                                        "oracle,5,0,0,0,0,0,0,36000,128.729121746,,1,4\n"));
+    // The headers are compare's names (a teacher's finding: idles/aboves/belows/latency_cost_ns
+    // and a bare "CEDE" beside the CLI's entries/above/below/latency_cost_us/usage_CEDE); the
+    // latency cost in µs, 36000 ns = 36 µs.
+    QCOMPARE(view.csv(), QStringLiteral("governor,entries,idle_misses,idle_miss_ratio,below,above,above_pct,below_pct,"
+                                        "latency_cost_us,wakeups_per_s,idle_energy_J,usage_snooze,usage_CEDE\n"
+                                        "oracle,5,0,0,0,0,0,0,36,128.729121746,,1,4\n"));
     QCOMPARE(
         view.markdown(),
         QStringLiteral(
-            "| gov | idles | idle_misses | idle_miss_ratio | belows | aboves | above % | below % | "
-            "latency cost | wakeups/s | idle energy (J) | snooze | CEDE |\n"
+            "| governor | entries | idle_misses | idle_miss_ratio | below | above | above_pct | below_pct | "
+            "latency_cost_us | wakeups_per_s | idle_energy_J | usage_snooze | usage_CEDE |\n"
             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
             "| oracle | 5 | 0 | 0.000 | 0 | 0 | 0.0 % | 0.0 % | 36 \u00b5s | 128.729 | no power data | 1 | 4 |\n"));
 }
@@ -247,7 +252,7 @@ void TestComparisonModel::viewExportsAndActivates()
     QVERIFY(view.markdown().split(QLatin1Char('\n'))[4].startsWith(
         QStringLiteral("| ") + QString::fromStdString(m_pipe->governors[size_t(most)].run->variant)
         + QStringLiteral(" |")));
-    QVERIFY(view.markdown().startsWith(QStringLiteral("| gov | idles |"))); // the model's titles, on one line
+    QVERIFY(view.markdown().startsWith(QStringLiteral("| governor | entries |"))); // compare's names, on one line
     view.tableView()->sortByColumn(Col::AbovesColumn, Qt::DescendingOrder);
     QVERIFY(view.csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts)[3].startsWith(QStringLiteral("oracle,")));
     const QString jsonPath = dir.filePath(QStringLiteral("cmp.json"));
@@ -256,9 +261,9 @@ void TestComparisonModel::viewExportsAndActivates()
     QVERIFY(json.open(QIODevice::ReadOnly));
     const QJsonArray rows = QJsonDocument::fromJson(json.readAll()).array();
     QCOMPARE(rows.size(), 3);
-    QCOMPARE(rows[0].toObject().value(QStringLiteral("gov")).toString(),
+    QCOMPARE(rows[0].toObject().value(QStringLiteral("governor")).toString(),
              QString::fromStdString(m_pipe->governors[size_t(most)].run->variant));
-    QCOMPARE(rows[2].toObject().value(QStringLiteral("gov")).toString(), QStringLiteral("oracle"));
+    QCOMPARE(rows[2].toObject().value(QStringLiteral("governor")).toString(), QStringLiteral("oracle"));
 
     // Ties keep the order an earlier sort left on screen, and so do the copies
     // (a proxy sorted afresh listed tied rows in model order). Sorted by
@@ -315,11 +320,11 @@ void TestComparisonModel::exportJsonAndRefuseUnknownSuffix()
     QVERIFY(doc.isArray());
     QCOMPARE(doc.array().size(), 1);
     const QJsonObject row = doc.array().at(0).toObject();
-    QCOMPARE(row.value(QStringLiteral("gov")).toString(), QStringLiteral("oracle"));
-    QCOMPARE(row.value(QStringLiteral("idles")).toInteger(), qint64(5));
-    QCOMPARE(row.value(QStringLiteral("latency_cost_ns")).toInteger(), qint64(36000));
-    QCOMPARE(row.value(QStringLiteral("CEDE")).toInteger(), qint64(4));
-    QVERIFY(row.value(QStringLiteral("idles")).isDouble()); // a number, not "5"
+    QCOMPARE(row.value(QStringLiteral("governor")).toString(), QStringLiteral("oracle"));
+    QCOMPARE(row.value(QStringLiteral("entries")).toInteger(), qint64(5));
+    QCOMPARE(row.value(QStringLiteral("latency_cost_us")).toDouble(), 36.0);
+    QCOMPARE(row.value(QStringLiteral("usage_CEDE")).toInteger(), qint64(4));
+    QVERIFY(row.value(QStringLiteral("entries")).isDouble()); // a number, not "5"
     // Anything else is refused, and nothing is written.
     const QString txt = dir.filePath(QStringLiteral("x.txt"));
     const QString msg = view.exportTo(txt);
@@ -357,8 +362,8 @@ void TestComparisonModel::twoLineTitlesOnScreenOnly()
     const int oneLine = plain.horizontalHeader()->sectionSize(Col::IdleMissRatioColumn);
     QVERIFY2(compact < oneLine, qPrintable(QStringLiteral("%1 vs %2").arg(compact).arg(oneLine)));
     // Exports keep the kernel threads' one-line names.
-    QVERIFY(view.markdown().startsWith(QStringLiteral("| gov | idles | idle_misses | idle_miss_ratio |")));
-    QVERIFY(view.csv().startsWith(QStringLiteral("gov,idles,idle_misses,idle_miss_ratio,")));
+    QVERIFY(view.markdown().startsWith(QStringLiteral("| governor | entries | idle_misses | idle_miss_ratio |")));
+    QVERIFY(view.csv().startsWith(QStringLiteral("governor,entries,idle_misses,idle_miss_ratio,")));
 }
 
 void TestComparisonModel::exportDialogProposesAName_data()

@@ -11,6 +11,7 @@
 #include "widgets/plots/time_share_plot.h"
 #include "widgets/view_state.h"
 
+#include <QFontMetrics>
 #include <QTest>
 
 #include <algorithm>
@@ -161,6 +162,32 @@ private slots:
         }
         QVERIFY(c7s >= 0 && c8 >= 0);
         QVERIFY(c7s != c8); // the same 800 us: never on one row
+
+        // A teacher's finding: the decade labels ran together ("100 ns1 µs 10 µs100 µs1 ms")
+        // at this width. Every labelled tick is at least its label's width from the next.
+        plot.customPlot()->replot();
+        QCPAxis *x = plot.customPlot()->xAxis;
+        const QFontMetrics fm(x->tickLabelFont());
+        double lastEnd = -1e9;
+        int named = 0;
+        for (qsizetype i = 0; i < x->tickVector().size(); ++i) {
+            const QString text = x->tickVectorLabels().value(i);
+            if (text.isEmpty())
+                continue;
+            const double px = x->coordToPixel(x->tickVector()[i]);
+            QVERIFY2(px - fm.horizontalAdvance(text) / 2.0 > lastEnd,
+                     qPrintable(QStringLiteral("%1 at %2 px runs into the label before").arg(text).arg(px)));
+            lastEnd = px + fm.horizontalAdvance(text) / 2.0;
+            ++named;
+        }
+        QVERIFY(named >= 2);
+        // No state name runs past the frame's right edge (the last ones go left of their line).
+        const QRect frame = plot.customPlot()->axisRect()->rect();
+        for (int i = 0; i < plot.customPlot()->itemCount(); ++i)
+            if (auto *t = qobject_cast<QCPItemText *>(plot.customPlot()->item(i)); t && t->visible())
+                QVERIFY2(std::max(t->topRight->pixelPosition().x(), t->topLeft->pixelPosition().x())
+                             <= frame.right() + 1,
+                         qPrintable(t->text()));
 
         const QByteArray shots = qgetenv("IDLESCOPE_SCREENSHOT_DIR");
         if (!shots.isEmpty())

@@ -15,6 +15,7 @@
 #include "widgets/plots/miss_ratio_plot.h"
 #include "widgets/plots/prediction_plot.h"
 #include "widgets/plots/qcp.h"
+#include "widgets/plots/state_timeline_plot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/trace/trace_disclosure.h"
 #include "widgets/view_state.h"
@@ -95,6 +96,8 @@ private slots:
     void pdfGlyphsHaveTheirSize();
     void svgClipsDataToTheAxes();
     void predictionFigureKeepsItsAxisCaption();
+    void timeFigureSaysItsRangeAndKeepsItsLabels();
+    void missRatioLinesAtTheEndsShow();
     void svgExportLeavesThePlotAsItWas();
     void darkScreenLightExports();
     void figureTitleIsPrintedOnce();
@@ -325,6 +328,83 @@ void TestExport::pdfGlyphsHaveTheirSize()
     QVERIFY2(dark > 300 && dark < image.width() * image.height() / 10, qPrintable(QString::number(dark)));
 }
 
+void TestExport::timeFigureSaysItsRangeAndKeepsItsLabels()
+{
+    // A teacher's findings: a PDF titled "200000 spans" showed the window's 0-3 ms zoom without
+    // saying so, and the state-lane PDF cut its right-hand state labels off.
+    QCOMPARE(shownRangeText(0, 3000000, 0, 2289000000), QStringLiteral("t = 0 to 3 ms of 2.289 s (zoomed)"));
+    QCOMPARE(shownRangeText(0, 2289000000, 0, 2289000000), QStringLiteral("whole run, 2.289 s"));
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (pdftotext.isEmpty())
+        QSKIP("poppler-utils (pdftotext) is not installed: packaging/install-deps.sh installs it");
+    MainWindow w;
+    w.resize(1600, 1000);
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.snapshot() != nullptr, 120000);
+    w.refreshPlotsNow();
+    StateTimelinePlot *lanes = nullptr;
+    for (PlotBase *p : w.plots())
+        if (auto *t = qobject_cast<StateTimelinePlot *>(p))
+            lanes = t;
+    QVERIFY(lanes);
+    ViewState *view = w.viewState();
+    const qint64 full = view->fullEndNs() - view->fullStartNs();
+    QVERIFY(full > 3000000);
+    QVERIFY(w.figureCaption(lanes).title.contains(QStringLiteral("whole run, ")));
+    view->zoomTo(view->fullStartNs(), view->fullStartNs() + 3000000);
+    w.refreshPlotsNow();
+    const FigureCaption caption = w.figureCaption(lanes);
+    QVERIFY2(caption.title.endsWith(shownRangeText(0, 3000000, 0, full)), qPrintable(caption.title));
+    QVERIFY2(caption.context.first().startsWith(QStringLiteral("Shows t = 0 to 3 ms of ")),
+             qPrintable(caption.context.first()));
+    const QString dir =
+        qEnvironmentVariableIsSet("IDLESCOPE_LOOK_DIR") ? qEnvironmentVariable("IDLESCOPE_LOOK_DIR") : m_dir.path();
+    const QString pdf = dir + QStringLiteral("/lanes.pdf");
+    QVERIFY(exportFigure(*lanes->customPlot(), pdf, caption).ok());
+    QVERIFY(exportFigure(*lanes->customPlot(), dir + QStringLiteral("/lanes.svg"), caption).ok());
+    // Every state label of the lanes (the right axis) lies inside the page.
+    const QString html = QString::fromUtf8(run(pdftotext, {QStringLiteral("-bbox"), pdf, QStringLiteral("-")}));
+    const QRegularExpressionMatch pm =
+        QRegularExpression(QStringLiteral("<page width=\"([0-9.]+)\" height=\"([0-9.]+)\"")).match(html);
+    QVERIFY2(pm.hasMatch(), qPrintable(html));
+    const double pageW = pm.captured(1).toDouble();
+    int states = 0;
+    QRegularExpressionMatchIterator it =
+        QRegularExpression(QStringLiteral("<word xMin=\"([0-9.]+)\" yMin=\"[0-9.]+\" xMax=\"([0-9.]+)\" "
+                                          "yMax=\"[0-9.]+\">([^<]*)</word>"))
+            .globalMatch(html);
+    const QStringList names = {QString::fromStdString(w.snapshot()->table[0].name),
+                               QString::fromStdString(w.snapshot()->table[w.snapshot()->table.count() - 1].name)};
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        if (!names.contains(m.captured(3)) || m.captured(1).toDouble() < pageW / 2)
+            continue;
+        ++states;
+        QVERIFY2(
+            m.captured(2).toDouble() <= pageW,
+            qPrintable(
+                QStringLiteral("%1 ends at %2 pt of a %3 pt page").arg(m.captured(3)).arg(m.captured(2)).arg(pageW)));
+    }
+    QVERIFY2(states >= 2 * w.snapshot()->governorCount(), qPrintable(html));
+}
+
+void TestExport::missRatioLinesAtTheEndsShow()
+{
+    // A teacher's finding: in the whole-run miss-ratio plot a 98.7 % line lay on the frame's top
+    // and 0 % lines on the x axis. The value axis has a margin: 0 % and 100 % are a few pixels
+    // inside the frame.
+    ViewState view;
+    MissRatioPlot plot(&view);
+    plot.resize(600, 240);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.refreshNow();
+    QCPAxis *y = plot.customPlot()->yAxis;
+    const QRect frame = plot.customPlot()->axisRect()->rect();
+    QVERIFY(y->coordToPixel(0) <= frame.bottom() - 3);
+    QVERIFY(y->coordToPixel(100) >= frame.top() + 3);
+}
+
 void TestExport::predictionFigureKeepsItsAxisCaption()
 {
     // A fresh user's finding: the prediction plot exported from the window (File > Export, PDF
@@ -470,7 +550,10 @@ void TestExport::darkScreenLightExports()
     plot.refreshNow();
     const QImage screen = plot.customPlot()->grab().toImage();
     QCOMPARE(screen.pixelColor(2, 2), QColor(0x20, 0x22, 0x25));
-    const QPoint mid = plot.customPlot()->axisRect()->rect().center();
+    // Between the 50 % grid line and the 60 % sub-grid line (the axis has a margin now, and the
+    // frame's centre lies on the 50 % line).
+    const QPoint mid(plot.customPlot()->axisRect()->rect().center().x(),
+                     static_cast<int>(plot.customPlot()->yAxis->coordToPixel(55)));
     QCOMPARE(screen.pixelColor(mid), QColor(0x20, 0x22, 0x25));
     // The axis labels are light on it: some pixel of the left margin is brighter than the grid.
     int light = 0;
@@ -575,10 +658,13 @@ void TestExport::comparisonExportsCarryTheContext()
     // Then why a numeric column has empty cells (this table has no power data), then the table.
     QVERIFY(view.markdown().contains(QStringLiteral("- idle_energy_J empty (")));
     QVERIFY(view.markdown().contains(QStringLiteral("no power data for table pseries-power10-lpar")));
-    QVERIFY(view.markdown().contains(QStringLiteral("\n\n| gov |")));
+    // What a row counts (a teacher's finding: the table did not say "whole run"), then
+    // compare's column names.
+    QVERIFY(view.markdown().contains(QStringLiteral("- Rows: whole-run totals of each governor's run\n")));
+    QVERIFY(view.markdown().contains(QStringLiteral("\n\n| governor | entries |")));
     const QJsonObject json = QJsonDocument::fromJson(view.json().toUtf8()).object();
-    // The scenario's lines, then the note on the empty energy column.
-    QCOMPARE(json.value(QStringLiteral("context")).toArray().size(), lines.size() + 1);
+    // The scenario's lines, what a row counts, then the note on the empty energy column.
+    QCOMPARE(json.value(QStringLiteral("context")).toArray().size(), lines.size() + 2);
     QCOMPARE(json.value(QStringLiteral("context")).toArray().at(2).toString(),
              QStringLiteral("Latency limit: 50 \u00b5s"));
     QCOMPARE(json.value(QStringLiteral("rows")).toArray().size(), snap->governorCount());
@@ -796,15 +882,16 @@ void TestExport::summariesCsvIsTheTable()
     QVERIFY2(file.startsWith(QStringLiteral("# Table: ")), qPrintable(file.left(200)));
     QVERIFY2(file.contains(QStringLiteral("\n# idle_energy_J empty (oracle): no power data for table ")),
              qPrintable(file));
-    const QString csv = file.mid(file.indexOf(QStringLiteral("\ngov,")) + 1);
+    const QString csv = file.mid(file.indexOf(QStringLiteral("\ngovernor,")) + 1);
     QCOMPARE(csv.left(csv.indexOf(QLatin1Char('\n'))),
-             QStringLiteral("gov,idles,idle_misses,idle_miss_ratio,belows,aboves,above_pct,below_pct,latency_cost_ns,"
-                            "wakeups_per_s,idle_energy_J,snooze,CEDE"));
+             QStringLiteral(
+                 "governor,entries,idle_misses,idle_miss_ratio,below,above,above_pct,below_pct,latency_cost_us,"
+                 "wakeups_per_s,idle_energy_J,usage_snooze,usage_CEDE"));
     // wakeups_per_s: the one IPI-ended entry in the run's own 233.5 us (gaps 1 + 0.5 us, idle
     // 200 + 20 us, CEDE's 12 us exit), as `idlescope-cli compare --throughput` on these two
     // spans prints it (4282.655); the kit's table has no power data: the energy cell is empty
     // (it said "no power data" in a numeric column), the reason in the head.
-    QVERIFY(csv.endsWith(QStringLiteral("\noracle,2,0,0,0,0,0,0,12000,4282.65524625,,1,1\n")));
+    QVERIFY(csv.endsWith(QStringLiteral("\noracle,2,0,0,0,0,0,0,12,4282.65524625,,1,1\n"))); // 12000 ns = 12 us
 }
 
 void TestExport::csvQuoting()

@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMouseEvent>
 #include <QSignalSpy>
@@ -86,6 +87,15 @@ void TestParameterPanel::rowsFollowEachVariantsTunables()
     QVERIFY(thr);
     QCOMPARE(thr->maximum(), std::int64_t(100000000)); // the field: 0..100 ms, as --set takes
     QCOMPARE(thr->field()->text(), QStringLiteral("15"));
+    // A teacher's finding: RESIDENCY_THRESHOLD_NS over a field of "15 µs" read as 15 ns. The
+    // caption above the row names both units; INTERVALS (no unit change) stays its name.
+    const QString caption = QStringLiteral("RESIDENCY_THRESHOLD_NS (ns in the kernel, set here in \u00b5s)");
+    QCOMPARE(ParameterRow::caption(QStringLiteral("RESIDENCY_THRESHOLD_NS"), QStringLiteral("ns")), caption);
+    QCOMPARE(ParameterRow::caption(QStringLiteral("INTERVALS"), QString()), QStringLiteral("INTERVALS"));
+    bool shown = false;
+    for (const QLabel *l : p.findChildren<QLabel *>())
+        shown = shown || l->text() == caption;
+    QVERIFY(shown);
 }
 
 void TestParameterPanel::sliderWritesSettingAndBadge()

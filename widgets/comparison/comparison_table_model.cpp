@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/comparison/comparison_table_model.h"
 
+#include "core/common/text_cells.h"
+#include "core/energy/energy.h"
 #include "core/experiments/closed_loop_format.h"
 #include "core/experiments/comparison.h"
 #include "core/governors/explain.h"
@@ -24,17 +26,18 @@ struct ColumnInfo {
     const char *help;
 };
 
-// The first six names are those of the linux-pm test reports.
+// The first six display names are those of the linux-pm test reports; the second names (the
+// exports' headers) are idlescope-cli compare's, so that a file from either reads the same.
 constexpr ColumnInfo kColumns[] = {
-    {"gov", "gov", "Governor variant"},
-    {"idles", "idles", "Idle entries (select calls)"},
+    {"gov", "governor", "Governor variant"},
+    {"idles", "entries", "Idle entries (select calls)"},
     {"idle_misses", "idle_misses", "aboves + belows"},
     {"idle_miss_ratio", "idle_miss_ratio", "idle_misses / idles"},
-    {"belows", "belows", "Entries in a state too shallow: the next deeper enabled state would have paid off"},
-    {"aboves", "aboves", "Entries in a state too deep: left before its target residency"},
+    {"belows", "below", "Entries in a state too shallow: the next deeper enabled state would have paid off"},
+    {"aboves", "above", "Entries in a state too deep: left before its target residency"},
     {"above %", "above_pct", "aboves as a percentage of idles"},
     {"below %", "below_pct", "belows as a percentage of idles"},
-    {"latency cost", "latency_cost_ns",
+    {"latency cost", "latency_cost_us",
      "Wake delay (the state's real wake-up, not the governors' exit latency) paid on entries ended by a "
      "wakeup no timer announced (IPI, device interrupt)"},
     {"wakeups/s", "wakeups_per_s",
@@ -51,6 +54,11 @@ constexpr ColumnInfo kColumns[] = {
      "handling (us)"},
     {"added latency p99", "added_latency_p99_us",
      "Closed loop: 99th percentile (nearest rank) of the latency added to an operation (us)"},
+    {"energy (J)", "energy_J",
+     "Closed loop: the energy of the loop's CPUs and their clusters (idle, entry/exit, entering, waking and "
+     "busy time at the active power) over the slowest run's time, a faster run idling the rest in its "
+     "cheapest state, as idlescope-cli compare --closed-loop prints it"},
+    {"energy/op (\u00b5J)", "energy_per_op_uJ", "Closed loop: energy_J / operations, in \u00b5J"},
 };
 
 } // namespace
@@ -63,6 +71,7 @@ void ComparisonTableModel::setSnapshot(SnapshotPtr snapshot)
     m_snapshot = std::move(snapshot);
     m_totals.clear();
     m_throughput.clear();
+    m_energyPerOpUJ.clear();
     m_stateCount = 0;
     if (m_snapshot) {
         m_stateCount = m_snapshot->table.count();
@@ -75,6 +84,12 @@ void ComparisonTableModel::setSnapshot(SnapshotPtr snapshot)
                     : governorRunThroughput(m_snapshot->table, m_snapshot->power,
                                             m_snapshot->stream ? clockOf(*m_snapshot->stream) : StreamClock::Own,
                                             *g.run, m_totals.back()));
+            m_energyPerOpUJ.push_back(
+                g.closedLoop && m_snapshot->closedLoopMachine
+                    ? energyPerOperationUJ(runEnergy(*m_snapshot->closedLoopMachine, g.closedLoop->counters,
+                                                     g.closedLoop->energyWindowNs),
+                                           g.closedLoop->operations)
+                    : std::nan(""));
         }
     }
     endResetModel();
@@ -87,7 +102,8 @@ int ComparisonTableModel::rowCount(const QModelIndex &parent) const
 
 bool ComparisonTableModel::columnApplies(int column) const
 {
-    const bool closedLoopColumn = column == OpsColumn || column == AddedMeanColumn || column == AddedP99Column;
+    const bool closedLoopColumn = column == OpsColumn || column == AddedMeanColumn || column == AddedP99Column
+                                  || column == LoopEnergyColumn || column == LoopEnergyPerOpColumn;
     return !closedLoopColumn || (m_snapshot && m_snapshot->isClosedLoop());
 }
 
@@ -137,6 +153,13 @@ QVariant ComparisonTableModel::rawValue(int row, int column) const
     case OpsColumn: return loop ? QVariant(loop->opsPerSecond()) : QVariant();
     case AddedMeanColumn: return loop ? QVariant(loop->meanAddedNs / 1e3) : QVariant();
     case AddedP99Column: return loop ? QVariant(static_cast<double>(loop->p99AddedNs) / 1e3) : QVariant();
+    case LoopEnergyColumn:
+        return loop && throughput(row) && std::isfinite(throughput(row)->energyJ) ? QVariant(throughput(row)->energyJ)
+                                                                                  : QVariant();
+    case LoopEnergyPerOpColumn: {
+        const double uj = m_energyPerOpUJ[static_cast<std::size_t>(row)];
+        return loop && std::isfinite(uj) ? QVariant(uj) : QVariant();
+    }
     default: break;
     }
     const auto state = static_cast<std::size_t>(column - FirstStateColumn);
@@ -173,6 +196,8 @@ QString ComparisonTableModel::displayText(int row, int column) const
     case OpsColumn: return closedLoopText(row, "ops_per_s");
     case AddedMeanColumn: return closedLoopText(row, "added_latency_mean_us");
     case AddedP99Column: return closedLoopText(row, "added_latency_p99_us");
+    case LoopEnergyColumn: return closedLoopText(row, "energy_J");
+    case LoopEnergyPerOpColumn: return closedLoopText(row, "energy_per_op_uJ");
     default: return QString::number(v.toLongLong());
     }
 }
@@ -191,6 +216,14 @@ QVariant ComparisonTableModel::noValueReason(int row, int column) const
     case OpsColumn:
     case AddedMeanColumn:
     case AddedP99Column: return tr("not a closed-loop run");
+    case LoopEnergyColumn:
+    case LoopEnergyPerOpColumn:
+        if (!m_snapshot->governors[static_cast<std::size_t>(row)].closedLoop)
+            return tr("not a closed-loop run");
+        if (throughput(row) && !std::isfinite(throughput(row)->idleEnergyJ))
+            return tr("no power data for table %1 (power_mw of each state, in a table JSON file)")
+                .arg(QString::fromStdString(m_snapshot->table.id));
+        return tr("no active power (active_power_mw): the busy time is not priced");
     default: return {};
     }
 }
@@ -202,7 +235,7 @@ QString ComparisonTableModel::closedLoopText(int row, const char *name) const
         return QStringLiteral("\u2014");
     // compare --closed-loop's own cell; the latencies in us, as its column names say.
     const QString cell = QString::fromStdString(closedLoopCell(*m_snapshot->closedLoopMachine, *loop, name));
-    return std::string_view(name) == "ops_per_s" ? cell : cell + QStringLiteral(" \u00b5s");
+    return std::string_view(name).starts_with("added_latency_") ? cell + QStringLiteral(" \u00b5s") : cell;
 }
 
 QString ComparisonTableModel::toolTip(int row, int column) const
@@ -243,6 +276,8 @@ QString ComparisonTableModel::toolTip(int row, int column) const
                                           : tr("idle + entry/exit %1 J (no active power: the busy time is not priced)")
                                                 .arg(tp->idleEnergyJ, 0, 'g', 6);
     }
+    if (column == LoopEnergyColumn || column == LoopEnergyPerOpColumn)
+        return QString::fromUtf8(kColumns[column].help);
     if (column == OpsColumn || column == AddedMeanColumn || column == AddedP99Column) {
         const std::optional<ClosedLoopRun> &loop = m_snapshot->governors[static_cast<std::size_t>(row)].closedLoop;
         if (!loop)
@@ -286,7 +321,9 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole: return displayText(row, column);
-    case Qt::EditRole: return rawValue(row, column);
+    // The exports' latency_cost_us is in µs, as compare prints it; sorting is the same.
+    case Qt::EditRole:
+        return column == LatencyCostColumn ? QVariant(rawValue(row, column).toLongLong() / 1e3) : rawValue(row, column);
     case Qt::ToolTipRole: return toolTip(row, column);
     case GovernorIndexRole: return row;
     case NoValueReasonRole: return noValueReason(row, column);
@@ -315,8 +352,9 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
     if (section >= FirstStateColumn) {
         const IdleState &s = m_snapshot->table[section - FirstStateColumn];
         switch (role) {
+        // compare's usage_<state>: the column counts entries, and says so.
         case Qt::DisplayRole:
-        case Qt::EditRole: return QString::fromStdString(s.name);
+        case Qt::EditRole: return QString::fromStdString("usage_" + columnSafe(s.name));
         case Qt::ToolTipRole:
             return tr("Entries that chose %1 (exit latency %2, target residency %3)")
                 .arg(QString::fromStdString(s.name),

@@ -7,15 +7,17 @@
  * the latency cost (core/stats/governor_totals.h), the throughput and energy
  * (core/stats/run_throughput.h, printed as `idlescope-cli compare --throughput`
  * prints them; "no power data" for a table without), a closed loop's operations
- * per second and added latency (compare --closed-loop's cells), then one usage column per
- * state named after the state (as the threads do: "WFI", "WFI2").
+ * per second, added latency and energy over the loop's window (compare --closed-loop's
+ * cells), then one usage column per state (compare's usage_<state>: "usage_WFI").
  *
  * Roles: DisplayRole text for people; EditRole the raw value (qint64 counts
  * and ns, double ratios and percentages, the variant id), used for sorting
  * and CSV; DecorationRole the governor colour (column 0); ToolTipRole;
  * TextAlignmentRole; FontRole (bold: the lowest idle_misses and latency cost);
  * GovernorIndexRole the row's index into SimulationSnapshot::runs.
- * Horizontal headers: DisplayRole names, EditRole CSV names, ToolTipRole help.
+ * Horizontal headers: DisplayRole names, EditRole the exports' names (idlescope-cli compare's:
+ * governor, entries, above, below, latency_cost_us, usage_<state>, ...; latency_cost_us's
+ * EditRole value is in µs), ToolTipRole help.
  */
 #pragma once
 
@@ -49,6 +51,11 @@ public:
         OpsColumn,
         AddedMeanColumn,
         AddedP99Column,
+        /// A closed loop's energy_J (every CPU and cluster term over the slowest run's window,
+        /// closedLoopScope()) and energy_per_op_uJ: compare --closed-loop's cells; a closed
+        /// loop's only (an open-loop run is priced over its own time, idle_energy_J).
+        LoopEnergyColumn,
+        LoopEnergyPerOpColumn,
         FirstStateColumn, ///< usage of state 0; state i is FirstStateColumn + i
     };
     static constexpr int GovernorIndexRole = Qt::UserRole + 1;
@@ -89,6 +96,7 @@ private:
     SnapshotPtr m_snapshot;
     std::vector<GovernorTotals> m_totals;
     std::vector<RunThroughput> m_throughput;
+    std::vector<double> m_energyPerOpUJ; ///< a closed loop's energy_per_op_uJ per row (NaN: none)
     int m_stateCount = 0;
 };
 

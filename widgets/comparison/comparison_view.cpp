@@ -3,6 +3,7 @@
 
 #include "widgets/trace/trace_disclosure.h"
 
+#include "core/experiments/closed_loop_format.h"
 #include "core/io/atomic_file.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/export/export_dialogs.h"
@@ -216,9 +217,17 @@ void ComparisonView::setSnapshot(SnapshotPtr snapshot)
 {
     QStringList note = snapshot && snapshot->trace ? traceDisclosure(*snapshot->trace, snapshot->table) : QStringList();
     const bool closedLoop = snapshot && snapshot->isClosedLoop();
-    if (closedLoop)
+    if (closedLoop) {
         note << tr("Closed loop: each governor's wakeups delay its next operation, so every governor runs "
                    "spans of its own; only these totals are kept (the per-entry views stay empty).");
+        // Core's words for what a row sums and the window its energy_J is over, as compare's title.
+        std::vector<ClosedLoopRun> runs;
+        for (const GovernorResult &g : snapshot->governors)
+            if (g.closedLoop)
+                runs.push_back(*g.closedLoop);
+        if (snapshot->closedLoopMachine && !runs.empty())
+            note << QString::fromStdString("Rows: " + closedLoopScope(*snapshot->closedLoopMachine, runs) + ".");
+    }
     m_traceNote->setText(note.join(QLatin1Char(' ')));
     m_noteScroll->setVisible(!note.isEmpty());
     // Energy needs the table's power for every state (the empty cells read "no power data").
@@ -286,6 +295,17 @@ QStringList ComparisonView::context() const
     if (!snap || snap->spec.target.id.isEmpty())
         return {};
     QStringList lines = resultContext(*snap);
+    // What a row counts: the whole run (the playback cursor moves the legend, not the table), or
+    // a closed loop's CPUs and the window its energy is over, in core's words.
+    if (snap->isClosedLoop() && snap->closedLoopMachine) {
+        std::vector<ClosedLoopRun> runs;
+        for (const GovernorResult &g : snap->governors)
+            if (g.closedLoop)
+                runs.push_back(*g.closedLoop);
+        lines << QString::fromStdString("Rows: whole-run totals; " + closedLoopScope(*snap->closedLoopMachine, runs));
+    } else {
+        lines << tr("Rows: whole-run totals of each governor's run");
+    }
     // Why a numeric column has empty cells (the screen's "—" and "no power data").
     const ColumnSubsetModel shown = shownOrder(m_model, *m_proxy, *m_view);
     lines << emptyCellNotes(shown);
@@ -297,7 +317,8 @@ QString ComparisonView::markdown() const
     QString head;
     for (const QString &line : context())
         head += QStringLiteral("- ") + line + QLatin1Char('\n');
-    return (head.isEmpty() ? head : head + QLatin1Char('\n')) + modelToMarkdown(shownOrder(m_model, *m_proxy, *m_view));
+    return (head.isEmpty() ? head : head + QLatin1Char('\n'))
+           + modelToMarkdown(shownOrder(m_model, *m_proxy, *m_view), Qt::EditRole);
 }
 
 QString ComparisonView::csv() const

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/comparison/tradeoff_view.h"
 
+#include "core/governors/explain.h"
 #include "widgets/comparison/comparison_table_model.h"
 #include "widgets/export/model_export.h"
+
+#include <QFontMetrics>
 
 #include <cmath>
 #include <limits>
@@ -29,7 +32,8 @@ TradeoffView::TradeoffView(ComparisonTableModel *model, QWidget *parent)
     layout->addElement(1, 0, row);
     m_rects[Misses] = first;
     const QString titles[] = {tr("idle misses (fewer is better)"), tr("wakeups/s (more is better)"),
-                              tr("idle energy, J (less is better)"), tr("added latency p99, \u00b5s (less is better)")};
+                              tr("idle + entry/exit energy, J (less is better)"),
+                              tr("added latency p99, \u00b5s (less is better)")};
     for (int p = 0; p < PanelCount; ++p) {
         if (p > 0)
             m_rects[p] = new QCPAxisRect(m_plot);
@@ -58,11 +62,13 @@ TradeoffView::~TradeoffView()
 
 QString TradeoffView::panelTitle(Panel panel) const
 {
-    return m_titles[panel]->text();
+    return QString(m_titles[panel]->text()).replace(QLatin1Char('\n'), QLatin1Char(' '));
 }
 
 int TradeoffView::panelColumn(int panel) const
 {
+    if (panel == Energy && m_loopEnergy)
+        return Col::LoopEnergyColumn;
     return panel == Throughput && m_closedLoop ? int(Col::OpsColumn) : PANEL_COLUMN[panel];
 }
 
@@ -116,10 +122,24 @@ void TradeoffView::rebuild()
         names->addTick(g + 1, m_model->index(g, Col::GovColumn).data(Qt::EditRole).toString());
     m_plot->clearItems(); // the value labels; the note is made again below
     m_energyNote = nullptr;
+    for (QList<QCPItemText *> &labels : m_valueLabels)
+        labels.clear();
     m_closedLoop = n > 0 && m_model->index(0, Col::OpsColumn).data(Qt::EditRole).isValid();
     showLatencyPanel(m_closedLoop);
     m_titles[Throughput]->setText(m_closedLoop ? tr("operations/s (more is better)")
                                                : tr("wakeups/s (more is better)"));
+    // A closed loop with an active power: compare --closed-loop's energy_J, every run over the
+    // same window (the slowest run's), and the title says which; else idle_energy_J, each run
+    // over its own time, which is idle and entry/exit energy only.
+    m_loopEnergy = m_closedLoop && m_model->index(0, Col::LoopEnergyColumn).data(Qt::EditRole).isValid();
+    const SnapshotPtr snap = m_model->snapshot();
+    const std::optional<ClosedLoopRun> *loop =
+        snap && !snap->governors.empty() ? &snap->governors[0].closedLoop : nullptr;
+    m_titles[Energy]->setText(
+        m_loopEnergy && loop && *loop
+            ? tr("energy over the slowest run's %1, J (less is better)")
+                  .arg(QString::fromStdString(formatDuration((**loop).energyWindowNs, UnitStyle::Micro)))
+            : tr("idle + entry/exit energy, J (less is better)"));
     bool anyEnergy = false;
     for (int p = 0; p < PanelCount; ++p) {
         for (QCPBars *b : std::as_const(m_bars[p]))
@@ -130,7 +150,6 @@ void TradeoffView::rebuild()
         QCPAxis *x = m_rects[p]->axis(QCPAxis::atBottom);
         QCPAxis *y = m_rects[p]->axis(QCPAxis::atLeft);
         x->setTicker(names);
-        x->setTickLabelRotation(n > 3 ? 30 : 0);
         x->setRange(0.4, n + 0.6);
         double top = 0;
         for (int g = 0; g < n; ++g) {
@@ -144,8 +163,76 @@ void TradeoffView::rebuild()
             addBar(p, g, v, x, y);
         }
         y->setRange(0, top > 0 ? top * 1.2 : 1);
+        fitValueLabels(p, n, top);
+        fitNamesAndTitle(p, n);
     }
     showEnergyNote(n, anyEnergy);
+}
+
+void TradeoffView::fitNamesAndTitle(int p, int n)
+{
+    // A narrow pane: governor names wider than a bar's slot ran together ("menu-6.14teo-6.14")
+    // and a one-line title was cut at both ends. Names slant, titles wrap to the panel.
+    const QRect outer = m_rects[p]->outerRect();
+    const double width =
+        outer.width() > 40 ? outer.width() : m_plot->width() / double(std::max(1, m_row->columnCount()));
+    QCPAxis *x = m_rects[p]->axis(QCPAxis::atBottom);
+    const QFontMetrics names(x->tickLabelFont());
+    int widest = 0;
+    for (int g = 0; g < n; ++g)
+        widest =
+            std::max(widest, names.horizontalAdvance(m_model->index(g, Col::GovColumn).data(Qt::EditRole).toString()));
+    x->setTickLabelRotation(n > 3 || widest + 6 > (width - 50) / (n + 0.2) ? 30 : 0);
+    const QString title = panelTitle(static_cast<Panel>(p));
+    const QString wrapped = wrapWords(title, m_titles[p]->font(), static_cast<int>(width) - 8);
+    if (wrapped != m_titles[p]->text())
+        m_titles[p]->setText(wrapped);
+}
+
+void TradeoffView::fitValueLabels(int p, int n, double top)
+{
+    // Labels wider than a bar's slot ran together ("16663.716663.716665.0"): turned upright
+    // along their bars, with the headroom above the tallest bar they need.
+    if (m_valueLabels[p].isEmpty() || top <= 0)
+        return;
+    const QRect rect = m_rects[p]->rect();
+    const double width =
+        rect.width() > 40 ? rect.width() : m_plot->width() / double(std::max(1, m_row->columnCount())) - 60;
+    const double slot = width / (n + 0.2);
+    const QFontMetrics fm(m_valueLabels[p].first()->font());
+    const auto widestLabel = [&] {
+        int widest = 0;
+        for (const QCPItemText *t : std::as_const(m_valueLabels[p]))
+            widest = std::max(widest, fm.horizontalAdvance(t->text()));
+        return widest;
+    };
+    int widest = widestLabel();
+    if (widest + 6 > slot) { // first four significant digits ("0.245006" J as 0.245)
+        for (QCPItemText *t : std::as_const(m_valueLabels[p])) {
+            bool number = false;
+            const double v = t->text().toDouble(&number);
+            if (number)
+                t->setText(QString::number(v, 'g', 4));
+        }
+        widest = widestLabel();
+    }
+    if (widest + 6 <= slot)
+        return;
+    for (QCPItemText *t : std::as_const(m_valueLabels[p])) {
+        t->setRotation(-90);
+        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        t->setPadding(QMargins(3, 0, 0, 0));
+    }
+    const double height = rect.height() > 40 ? rect.height() : 150;
+    // Too short a panel for upright labels too: none rather than cut ones (the table and the
+    // bar's tooltip have the value).
+    if (widest + 8 > height * 0.65) {
+        for (QCPItemText *t : std::as_const(m_valueLabels[p]))
+            t->setVisible(false);
+        return;
+    }
+    const double free = std::max(height * 0.35, height - widest - 8);
+    m_rects[p]->axis(QCPAxis::atLeft)->setRange(0, top * height / free);
 }
 
 void TradeoffView::addBar(int p, int g, double v, QCPAxis *x, QCPAxis *y)
@@ -169,6 +256,7 @@ void TradeoffView::addBar(int p, int g, double v, QCPAxis *x, QCPAxis *y)
     if (p == AddedLatency)
         text.remove(QStringLiteral(" \u00b5s"));
     label->setText(text);
+    m_valueLabels[p] << label;
     label->setColor(plotPalette().ink);
     label->setFont(QFont(font().family(), static_cast<int>(font().pointSizeF() * 0.85)));
 }

@@ -28,8 +28,10 @@ public:
 
     /// Whether the model's runs are a closed loop's (ops/s and the added-latency panel shown).
     bool showsClosedLoop() const { return m_closedLoop; }
-    /// The title over panel @p panel.
+    /// The title over panel @p panel, on one line.
     QString panelTitle(Panel panel) const;
+    /// The title element over panel @p panel, as drawn (wrapped to the panel's width; tests).
+    QCPTextElement *panelTitleElement(Panel panel) const { return m_titles[panel]; }
 
     /// Bars drawn in the misses panel (one per row of the table), and the height of the
     /// bar of table row @p row in @p panel (NaN when none is drawn: a recorded run, no power data).
@@ -49,6 +51,12 @@ private:
     int panelColumn(int panel) const;
     /// Put the added-latency panel in the row of panels, or take it out.
     void showLatencyPanel(bool show);
+    /// Turns panel @p p's value labels upright when they are wider than a bar's slot (@p n
+    /// bars, @p top the tallest) and makes the room above the bars they need.
+    void fitValueLabels(int p, int n, double top);
+    /// Slants panel @p p's governor names when they are wider than a bar's slot, and wraps
+    /// its title to the panel's width.
+    void fitNamesAndTitle(int p, int n);
     /// Panel @p p's bar of table row @p g, @p v high on axes @p x and @p y, with the table's cell above it.
     void addBar(int p, int g, double v, QCPAxis *x, QCPAxis *y);
     /// The energy panel's note in place of bars when none of the @p n rows has power data
@@ -60,8 +68,10 @@ private:
     QCPTextElement *m_titles[PanelCount] = {};
     QCPLayoutGrid *m_row = nullptr;
     bool m_closedLoop = false;
+    bool m_loopEnergy = false; ///< the energy panel shows a closed loop's energy_J (LoopEnergyColumn)
     bool m_latencyShown = true;
     QList<QCPBars *> m_bars[PanelCount];
+    QList<QCPItemText *> m_valueLabels[PanelCount]; ///< the table's cell above each bar
     QCPItemText *m_energyNote = nullptr;
 };
 

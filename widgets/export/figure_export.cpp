@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/export/figure_export.h"
 
+#include "core/governors/explain.h"
 #include "core/io/atomic_file.h"
 #include "widgets/export/vector_figure.h"
 #include "widgets/plots/plot_base.h"
@@ -223,6 +224,19 @@ private:
 };
 
 } // namespace
+
+QString shownRangeText(qint64 startNs, qint64 endNs, qint64 fullStartNs, qint64 fullEndNs)
+{
+    // A plain 0 at the run's start ("0 ns to 3 ms" named a unit the zero does not need).
+    const auto text = [](qint64 ns) {
+        return ns == 0 ? QStringLiteral("0") : QString::fromStdString(formatDuration(ns, UnitStyle::Micro));
+    };
+    const qint64 whole = fullEndNs - fullStartNs;
+    if (startNs <= fullStartNs && endNs >= fullEndNs)
+        return QObject::tr("whole run, %1").arg(text(whole));
+    return QObject::tr("t = %1 to %2 of %3 (zoomed)")
+        .arg(text(startNs - fullStartNs), text(endNs - fullStartNs), text(whole));
+}
 
 QList<LegendEntry> legendFor(const SimulationSnapshot &snapshot)
 {

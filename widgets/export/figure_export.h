@@ -77,6 +77,14 @@ Status exportFigure(QCustomPlot &plot, const QString &path, const FigureCaption 
 /// plus "." and @p suffix; "figure.<suffix>" when nothing of the title is left.
 QString figureFileName(const QString &title, const QString &suffix = QStringLiteral("png"));
 
+/**
+ * The time a time plot shows, for its figure's title: "t = 0 to 3 ms of 2.29 s (zoomed)" when
+ * [@p startNs, @p endNs] is part of the run [@p fullStartNs, @p fullEndNs], "whole run, 2.29 s"
+ * when it is all of it. A figure titled by its workload ("200000 spans") that showed the
+ * window's zoom without saying so read as the whole run.
+ */
+QString shownRangeText(qint64 startNs, qint64 endNs, qint64 fullStartNs, qint64 fullEndNs);
+
 /// One figure of "Export all plots".
 struct FigureSource {
     QCustomPlot *plot = nullptr;

@@ -96,11 +96,11 @@ QString modelToCsv(const QAbstractItemModel &model)
     return out;
 }
 
-QString modelToMarkdown(const QAbstractItemModel &model)
+QString modelToMarkdown(const QAbstractItemModel &model, int headerRole)
 {
     QStringList head, rule;
     for (int c = 0; c < model.columnCount(); ++c) {
-        head << markdownCell(headerText(model, c, Qt::DisplayRole));
+        head << markdownCell(headerText(model, c, headerRole));
         rule << (isRightAligned(model, c) ? QStringLiteral("---:") : QStringLiteral("---"));
     }
     QString out = QLatin1String("| ") + head.join(QLatin1String(" | ")) + QLatin1String(" |\n");

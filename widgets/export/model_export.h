@@ -31,8 +31,9 @@ QStringList emptyCellNotes(const QAbstractItemModel &model);
 /// CSV text of @p model (top-level rows), "\n" line ends, trailing newline.
 QString modelToCsv(const QAbstractItemModel &model);
 
-/// Markdown table of @p model (top-level rows), trailing newline.
-QString modelToMarkdown(const QAbstractItemModel &model);
+/// Markdown table of @p model (top-level rows), trailing newline; the headers of @p headerRole
+/// (Qt::EditRole: the CSV names, as the comparison table writes compare's names everywhere).
+QString modelToMarkdown(const QAbstractItemModel &model, int headerRole = Qt::DisplayRole);
 
 /// One CSV field, quoted when it holds a comma, quote or line break.
 QString csvField(const QString &text);

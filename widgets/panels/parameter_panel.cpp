@@ -127,7 +127,7 @@ ParameterPanel::GovernorBox ParameterPanel::makeBox(const GovernorSpec &g)
     if (gov) {
         for (const TunableInfo &t : gov->tunables()) {
             const QString name = QString::fromUtf8(t.name);
-            auto *label = new QLabel(name, box);
+            auto *label = new QLabel(ParameterRow::caption(name, QString::fromUtf8(t.unit)), box);
             label->setToolTip(QString::fromUtf8(t.description));
             auto *row = new ParameterRow(name, QString::fromUtf8(t.unit), t.minValue, t.maxValue, t.kernelDefault, box);
             row->setToolTip(QString::fromUtf8(t.description));

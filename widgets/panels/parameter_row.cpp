@@ -44,6 +44,14 @@ std::pair<std::int64_t, std::int64_t> fineRange(std::int64_t minValue, std::int6
     return {minValue, std::clamp(hi, minValue, maxValue)};
 }
 
+QString ParameterRow::caption(const QString &name, const QString &unit)
+{
+    // The field shows ns as µs (3 decimals): say so wherever the field's unit is not the name's.
+    if (unit == QLatin1String("ns"))
+        return tr("%1 (ns in the kernel, set here in \u00b5s)").arg(name);
+    return name;
+}
+
 ParameterRow::ParameterRow(const QString &name, const QString &unit, std::int64_t minValue, std::int64_t maxValue,
                            std::int64_t defaultValue, QWidget *parent)
     : QWidget(parent), m_name(name), m_min(minValue), m_max(std::max(minValue, maxValue)),

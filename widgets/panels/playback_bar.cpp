@@ -71,6 +71,11 @@ void PlaybackBar::setSnapshot(SnapshotPtr snapshot)
     updateLabel();
 }
 
+QString PlaybackBar::timeText() const
+{
+    return m_time->text();
+}
+
 double PlaybackBar::speed() const
 {
     return m_speed->currentData().toDouble();
@@ -174,6 +179,12 @@ void PlaybackBar::updateLabel()
         const QSignalBlocker block(m_scrub);
         m_scrub->setValue(c < 0 ? SCRUB_STEPS
                                 : static_cast<int>(static_cast<double>(c) * SCRUB_STEPS / std::max<qint64>(full, 1)));
+    }
+    // A closed loop keeps totals only: its "run" is a 1 ns placeholder range, and
+    // "whole run, 1 ns" read as a duration.
+    if (m_snap && m_snap->isClosedLoop()) {
+        m_time->setText(tr("closed loop: totals only, no timeline"));
+        return;
     }
     const QString total = formatNs(static_cast<double>(full));
     m_time->setText(c < 0 ? tr("whole run, %1").arg(total)

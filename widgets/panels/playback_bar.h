@@ -33,6 +33,8 @@ public:
     bool isPlaying() const { return m_timer.isActive(); }
     /// Simulated ns per wall-clock second.
     double speed() const;
+    /// The time label's text ("whole run, 2.29 s", "1.2 ms / 2.29 s").
+    QString timeText() const;
 
 public slots:
     void play();

@@ -17,7 +17,7 @@ DurationHistogramPlot::DurationHistogramPlot(ViewState *view, QWidget *parent)
 {
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new LogNsTicker));
-    styleAxis(m_plot->xAxis, tr("duration; dashed: target residency"));
+    styleAxis(m_plot->xAxis, axisTitle(false));
     styleAxis(m_plot->yAxis, tr("spans"));
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new CountTicker));
     m_plot->xAxis->grid()->setSubGridVisible(false);
@@ -88,9 +88,22 @@ void DurationHistogramPlot::refill()
             xlo = std::min(xlo, static_cast<double>(m_snap->table[s].targetResidencyNs) / 10);
             xhi = std::max(xhi, static_cast<double>(m_snap->table[s].targetResidencyNs) * 10);
         }
+    // The end bins also count what lies beyond them (binOf() clamps): said, not drawn as if not.
+    const bool clamped = m_counts.front() > 0 || m_counts.back() > 0;
+    if (const QString t = axisTitle(clamped); m_plot->xAxis->label() != t)
+        m_plot->xAxis->setLabel(t);
     xlo = std::pow(10.0, std::floor(std::log10(xlo)));
     xhi = std::pow(10.0, std::ceil(std::log10(xhi)));
     m_plot->xAxis->setRange(xlo, xhi);
+    // As many decade labels as fit the width ("100 µs" the widest, and a gap): every n-th.
+    if (auto *ticker = dynamic_cast<LogNsTicker *>(m_plot->xAxis->ticker().data())) {
+        const QFontMetrics fm(m_plot->xAxis->tickLabelFont());
+        const double labelPx = fm.horizontalAdvance(QStringLiteral("100 \u00b5s")) + 2 * fm.averageCharWidth();
+        const double width = m_plot->axisRect()->width() > 50 ? m_plot->axisRect()->width() : m_plot->width() - 90;
+        // Two labelled ticks n decades apart are width * n / decades pixels apart.
+        const double decades = std::log10(xhi / xlo);
+        ticker->setLabelEvery(static_cast<int>(std::ceil(decades * labelPx / std::max(50.0, width) - 1e-9)));
+    }
     setCountRange(m_plot->yAxis, top);
     staggerLabels(xlo, xhi);
 }
@@ -111,15 +124,29 @@ void DurationHistogramPlot::staggerLabels(double xlo, double xhi)
     std::vector<double> rowEnd;
     for (const auto &[x, label] : std::as_const(m_labels)) {
         const double px = (std::log10(x) - lx) / span * width;
+        // A label that would run past the frame's right edge ("cpu-slee") goes left of its line.
+        const double w = fm.horizontalAdvance(label->text()) + 3;
+        const bool flip = px + w > width;
+        const double from = flip ? px - w : px;
         std::size_t row = 0;
-        while (row < rowEnd.size() && rowEnd[row] > px)
+        while (row < rowEnd.size() && rowEnd[row] > from)
             ++row;
         if (row == rowEnd.size())
-            rowEnd.push_back(0);
-        rowEnd[row] = px + fm.horizontalAdvance(label->text()) + 3 + 4; // padding and a gap
-        label->setPadding(QMargins(3, static_cast<int>(row) * fm.height(), 0, 0));
+            rowEnd.push_back(-1e9);
+        rowEnd[row] = (flip ? px : px + w) + 4; // and a gap
+        label->setPositionAlignment(flip ? Qt::AlignRight | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop);
+        const int top = static_cast<int>(row) * fm.height();
+        label->setPadding(flip ? QMargins(0, top, 3, 0) : QMargins(3, top, 0, 0));
         m_labelRows << static_cast<int>(row);
     }
+}
+
+QString DurationHistogramPlot::axisTitle(bool clamped)
+{
+    if (!clamped)
+        return tr("duration; dashed: target residency");
+    return tr("duration; dashed: target residency; the end bins also count spans under %1 or over %2")
+        .arg(formatNs(DurationBins::lowerEdge(0)), formatNs(DurationBins::lowerEdge(DurationBins::COUNT)));
 }
 
 QList<int> DurationHistogramPlot::labelRows() const
@@ -133,9 +160,15 @@ QString DurationHistogramPlot::tooltipAt(const QPointF &pos) const
         return {};
     const double x = m_plot->xAxis->pixelToCoord(pos.x());
     const int b = DurationBins::binOf(static_cast<Ns>(x));
+    // The end bins hold everything beyond them too (DurationBins::binOf() clamps).
+    const qint64 n = m_counts[static_cast<std::size_t>(b)];
+    if (b == 0)
+        return tr("under %1: %2 spans").arg(formatNs(DurationBins::lowerEdge(1))).arg(n);
+    if (b == DurationBins::COUNT - 1)
+        return tr("%1 and over: %2 spans").arg(formatNs(DurationBins::lowerEdge(b))).arg(n);
     return tr("%1 \u2013 %2: %3 spans")
         .arg(formatNs(DurationBins::lowerEdge(b)), formatNs(DurationBins::lowerEdge(b + 1)))
-        .arg(m_counts[static_cast<std::size_t>(b)]);
+        .arg(n);
 }
 
 } // namespace idlescope

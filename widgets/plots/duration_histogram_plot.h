@@ -25,6 +25,8 @@ protected:
 public:
     /// Text row (0 = top) of each target-residency label, in order of target residency (tests).
     QList<int> labelRows() const;
+    /// The x axis title; @p clamped: the end bins hold spans beyond the bins' range, and it says so.
+    static QString axisTitle(bool clamped);
 
 private:
     /// Moves each state label down a row while it would overlap the one before on its row.

@@ -19,7 +19,9 @@ MissRatioPlot::MissRatioPlot(ViewState *view, QWidget *parent)
     m_plot->yAxis->setNumberPrecision(0);
     m_plot->yAxis->grid()->setSubGridVisible(true);
     styleAxis(m_plot->yAxis, tr("miss ratio (%)"));
-    m_plot->yAxis->setRange(0, 105);
+    // A margin both ways: a governor at 0 % drew on the x axis and one at 98.7 % on the frame's
+    // top edge, both invisible. The 0 and 100 % grid lines now lie inside the frame.
+    m_plot->yAxis->setRange(MISS_RATIO_AXIS_LOW, MISS_RATIO_AXIS_HIGH);
     // A usable height: ~65 px of axis for 0..100 % (the splitter's share left it ~40 px).
     m_plot->setMinimumHeight(MIN_HEIGHT_PX);
 }

@@ -18,6 +18,9 @@ public:
     explicit MissRatioPlot(ViewState *view, QWidget *parent = nullptr);
     /// The plot's minimum height: title and time axis around ~65 px of 0..100 % (the prediction plot above needs its share too).
     static constexpr int MIN_HEIGHT_PX = 140;
+    /// The value axis' range in %: 0 and 100 % lie inside it, so that a line at either shows.
+    static constexpr double MISS_RATIO_AXIS_LOW = -6;
+    static constexpr double MISS_RATIO_AXIS_HIGH = 106;
 
 protected:
     void decimate(const TimeWindow &window) override;

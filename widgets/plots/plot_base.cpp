@@ -4,12 +4,32 @@
 #include "widgets/view_state.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QToolTip>
 #include <QVBoxLayout>
 
 #include <utility>
 
 namespace idlescope {
+
+QString wrapWords(const QString &text, const QFont &font, int widthPx)
+{
+    const QFontMetrics fm(font);
+    QStringList lines;
+    QString line;
+    for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && fm.horizontalAdvance(longer) > widthPx) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join(QLatin1Char('\n'));
+}
 
 PlotBase::PlotBase(const QString &title, ViewState *view, QWidget *parent)
     : QWidget(parent), m_view(view), m_plot(new QCustomPlot(this)), m_title(title)

@@ -24,6 +24,11 @@ class ViewState;
 
 class PlotBase;
 
+/// @p text broken into lines at its spaces so that no line is wider than @p widthPx in
+/// @p font (a word wider than that keeps a line of its own). A centred note on a plot is
+/// one line otherwise, and a narrow plot cut it at both ends.
+QString wrapWords(const QString &text, const QFont &font, int widthPx);
+
 /// The fixed light style on @p plot while it lives, when @p plot is a PlotBase's (exports).
 class ExportStyleScope {
 public:

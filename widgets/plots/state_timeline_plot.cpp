@@ -17,6 +17,8 @@ namespace {
 constexpr double LANE_GAP = 0.8;
 /// Title, time axis and margins around the lanes, in pixels, before the first layout.
 constexpr int DECORATION_PX = 84;
+/// Pixels after the state names on the right, before the plot's edge.
+constexpr int STATE_LABEL_PAD_PX = 8;
 /// The tallest the lanes grow to name every state of every lane (beyond it, fewer names).
 constexpr double EVERY_STATE_MAX_PX = 420;
 } // namespace
@@ -36,6 +38,9 @@ StateTimelinePlot::StateTimelinePlot(ViewState *view, QWidget *parent)
     m_plot->yAxis2->setSubTickLength(0, 0);
     m_plot->yAxis2->setBasePen(Qt::NoPen);
     m_plot->yAxis2->setTickLabelColor(plotPalette().reference);
+    // Room after the state names: a PDF's glyphs run a little wider than the screen's metrics
+    // that size the margin, and the exported figure cut the last letters of "snooze".
+    m_plot->yAxis2->setPadding(STATE_LABEL_PAD_PX);
     connect(m_plot, &QCustomPlot::afterLayout, this, &StateTimelinePlot::fitLaneLabels);
 }
 
@@ -207,6 +212,9 @@ void StateTimelinePlot::setupLanes()
         for (int s : {0, std::max(1, m_states - 1)}) { // lane floor and ceiling
             auto *line = new QCPItemStraightLine(m_plot);
             line->setPen(QPen(plotPalette().faint, 1, Qt::DotLine));
+            // Under the lanes: drawn over them (items come after the graphs on "main"), the
+            // dots hid a lane that sat on its floor, and an exported figure showed dotted lanes.
+            line->setLayer(QStringLiteral("grid"));
             line->point1->setCoords(0, laneY(g, s));
             line->point2->setCoords(1, laneY(g, s));
             m_laneItems << line;

@@ -40,8 +40,8 @@ TimePlot::TimePlot(const QString &title, ViewState *view, QWidget *parent) : Plo
     m_noTimeline->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_noTimeline->position->setCoords(0.5, 0.5);
     m_noTimeline->setPositionAlignment(Qt::AlignCenter);
-    m_noTimeline->setText(tr("A closed loop keeps each governor's totals only (Comparison table): "
-                             "every governor runs spans of its own, with no common timeline."));
+    m_noTimeline->setText(noTimelineText());
+    m_noTimeline->setTextAlignment(Qt::AlignCenter);
     m_noTimeline->setVisible(false);
 
     // Selection rectangle for Shift+drag zooms; the rest of the mouse is ours.
@@ -88,6 +88,11 @@ void TimePlot::rebuild()
     if (m_plot->xAxis->label() != clock)
         m_plot->xAxis->setLabel(clock);
     prepareAxes();
+    if (noTimeline) {
+        // Wrapped to the frame, the plot's width less a margin before the first layout.
+        const int frame = m_plot->axisRect()->width() > 50 ? m_plot->axisRect()->width() : m_plot->width() - 100;
+        m_noTimeline->setText(wrapWords(noTimelineText(), m_noTimeline->font(), std::max(120, frame - 24)));
+    }
     const int cols = columns();
     if (m_cachedGeneration != m_snap->generation || m_cachedStart != m_view->rangeStartNs()
         || m_cachedEnd != m_view->rangeEndNs() || m_cachedColumns != cols) {
@@ -106,6 +111,12 @@ void TimePlot::layOut()
     // QCustomPlot::updateLayout() is protected; these are its phases.
     for (const auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
         m_plot->plotLayout()->update(phase);
+}
+
+QString TimePlot::noTimelineText()
+{
+    return tr("A closed loop keeps each governor's totals only (Comparison table): "
+              "every governor runs spans of its own, with no common timeline.");
 }
 
 QString TimePlot::timeAxisLabel() const

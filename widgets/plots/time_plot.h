@@ -41,6 +41,8 @@ public:
     static QString timeAxisTitle(const SimulationSnapshot &snap);
     /// The x axis title shown (tests).
     QString timeAxisLabel() const;
+    /// What a closed loop's time plot says instead of a timeline (one line; wrapWords() fits it).
+    static QString noTimelineText();
 
 signals:
     /// The user clicked an entry (also forwarded to ViewState::selectEntry()).

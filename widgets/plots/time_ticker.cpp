@@ -70,6 +70,9 @@ QString NsTicker::getTickLabel(double tick, const QLocale &, QChar, int)
 
 QString LogNsTicker::getTickLabel(double tick, const QLocale &, QChar, int)
 {
+    const auto decade = static_cast<long>(std::lround(std::log10(std::max(tick, 1e-300))));
+    if (m_labelEvery > 1 && decade % m_labelEvery != 0)
+        return {};
     return formatNs(tick);
 }
 

@@ -34,9 +34,16 @@ public:
         setLogBase(10);
         setSubTickCount(8);
     }
+    /// Name every @p n-th decade only (10^0, 10^n, ...), the others keep their tick: a narrow
+    /// plot ran six decade labels together ("100 ns1 µs 10 µs100 µs1 ms").
+    void setLabelEvery(int n) { m_labelEvery = n < 1 ? 1 : n; }
+    int labelEvery() const { return m_labelEvery; }
 
 protected:
     QString getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision) override;
+
+private:
+    int m_labelEvery = 1;
 };
 
 } // namespace idlescope

@@ -5,6 +5,7 @@
 #include "core/source_governor/source_governor.h"
 #include "core/stats/governor_totals.h"
 #include "core/stats/run_throughput.h"
+#include "core/targets/builtin_machines.h"
 #include "core/trace/recorded_entries.h"
 #include "widgets/runner/simulation_runner.h"
 
@@ -84,9 +85,11 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
         *error = QString::fromStdString(spec.error().toString());
         return false;
     }
-    // The table on as many CPUs as the loop needs, with its power data: compare --table's machine.
-    auto machine = std::make_shared<Machine>(Machine::uniform(snap.table, spec->cpus()));
-    machine->clusters.front().power = snap.power;
+    // The table on as many CPUs as the loop needs, with its power data: compare --table's machine;
+    // a built-in table of a board with an energy model is that board (compare --machine juno-r0),
+    // whose CPU layout and cluster powers price the loop as the command line does.
+    const std::string builtinId = snap.spec.target.kind == TargetKind::Builtin ? snap.spec.target.id.toStdString() : "";
+    auto machine = std::make_shared<Machine>(machineOfTable(builtinId, snap.table, snap.power, spec->cpus()));
 
     if (progress) {
         std::vector<std::string> names;
