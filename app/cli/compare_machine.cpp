@@ -330,7 +330,7 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
         return fail(Error{"", 0, "--cpus", "'" + cpus + "' is not each or sum"});
     // The machine's other CPUs run --background (default idle, as compare --machine's); "none"
     // leaves them out, as a loop's machine was before it had a background.
-    const std::string bgText = args.value("background", "idle");
+    const std::string bgText = args.value("background", scenario::DEFAULT_CLOSED_LOOP_BACKGROUND);
     const bool others = machine->cpuCount() > spec->cpus();
     if (args.has("background") && !others)
         return fail(Error{"", 0, "--background",

@@ -67,13 +67,14 @@ std::vector<table::Cell> cells(const Machine &m, const ClosedLoopRun &r)
 table::Table runTable(const Machine &m, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs)
 {
     table::Table t;
-    // The loop's own CPUs, and the machine's others when they ran the background: both are in the sums.
+    // The machine's other CPUs, when they ran the background, are in the sums with the loop's own.
     const std::size_t summed = runs.empty() ? 0 : runs.front().counters.cpus.size();
     const auto loopCpus = static_cast<std::size_t>(spec.cpus());
-    const std::string background =
-        summed > loopCpus ? ", the other " + std::to_string(summed - loopCpus) + " running the background" : "";
-    t.title = "machine `" + m.id + "`, closed loop `" + spec.text + "` (" + std::to_string(loopCpus) + " CPU(s)"
-              + background + "): " + closedLoopScope(m, runs)
+    const std::string background = summed > loopCpus
+                                       ? " (" + std::to_string(loopCpus) + " CPU(s) in the loop, the other "
+                                             + std::to_string(summed - loopCpus) + " running the background)"
+                                       : "";
+    t.title = "machine `" + m.id + "`, closed loop `" + spec.text + "`" + background + ": " + closedLoopScope(m, runs)
               + "; added latency: from each completion or message to the start of its handling";
     for (const char *name : COLUMNS)
         t.columns.push_back({name, t.columns.empty() ? table::Align::Left : table::Align::Right});

@@ -18,6 +18,10 @@
 
 namespace idlescope::scenario {
 
+/// What a closed loop's machine runs on the CPUs outside the loop unless told otherwise
+/// (compare --background's default, and the window's): an idle system's housekeeping.
+inline constexpr const char *DEFAULT_CLOSED_LOOP_BACKGROUND = "idle";
+
 /// The loop of @p s (a ClosedLoop workload's text, parseClosedLoopSpec()); another kind or a
 /// negative seed is refused, naming "workload" or "seed".
 Result<ClosedLoopSpec> closedLoopOf(const Scenario &s);

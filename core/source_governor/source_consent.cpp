@@ -155,7 +155,8 @@ Status sourcePathProblem(const std::string &path)
 {
     if (printableName(path) == path)
         return Ok{};
-    return Error{printableName(path), 0, "",
+    // The raw path: Error::toString() escapes it (printableFileName()), once.
+    return Error{path, 0, "",
                  "refused: the path of this governor source holds control characters (shown escaped), which "
                  "would fake lines of the question about it and of messages naming it; rename it"};
 }

@@ -140,7 +140,8 @@ private slots:
                        .arg(id);
         QTest::newRow("closed loop")
             << skxMenu({"--closed-loop", "io:work_us=5"})
-            << QStringLiteral("idlescope-cli: --closed-loop: field 'service_us': give the device's time per request\n");
+            << QStringLiteral(
+                   "idlescope-cli: --closed-loop: field 'service_us': give the device's time per request: service_us=S, or device=NAME (nvme, sata, emmc, ...)\n");
         QTest::newRow("closed loop, too few CPUs")
             << skxMenu({"--machine", "1", "--closed-loop", "pingpong:work_us=5"})
             << QStringLiteral("idlescope-cli: intel-skx x1: field '--machine': pingpong:work_us=5 needs 2 CPUs\n");

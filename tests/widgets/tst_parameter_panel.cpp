@@ -89,7 +89,7 @@ void TestParameterPanel::rowsFollowEachVariantsTunables()
     QCOMPARE(thr->field()->text(), QStringLiteral("15"));
     // A teacher's finding: RESIDENCY_THRESHOLD_NS over a field of "15 µs" read as 15 ns. The
     // caption above the row names both units; INTERVALS (no unit change) stays its name.
-    const QString caption = QStringLiteral("RESIDENCY_THRESHOLD_NS (ns in the kernel, set here in \u00b5s)");
+    const QString caption = QStringLiteral("RESIDENCY_THRESHOLD_NS\n(ns in the kernel, here in \u00b5s)");
     QCOMPARE(ParameterRow::caption(QStringLiteral("RESIDENCY_THRESHOLD_NS"), QStringLiteral("ns")), caption);
     QCOMPARE(ParameterRow::caption(QStringLiteral("INTERVALS"), QString()), QStringLiteral("INTERVALS"));
     bool shown = false;

@@ -119,7 +119,7 @@ void TestWakeDelaysGui::measuredFileChangesTheComparison()
     TargetPicker *picker = w.setupPanel()->targetPicker();
 
     // Without the file: every oracle entry is CEDE and ends by an IPI, each costing the 12 us exit latency.
-    QCOMPARE(cell(w, "oracle", Col::LatencyCostColumn).toLongLong(), SPANS * 12000);
+    QCOMPARE(cell(w, "oracle", Col::LatencyCostColumn).toLongLong(), SPANS * 12); // us, as the CLI's latency_cost_us
     // 2000 wakeups in 2000 x 1017 us; energy 1.01 J + 2000 x 17 us x 4000 mW (see below).
     QVERIFY(std::abs(cell(w, "oracle", Col::ThroughputColumn).toDouble() - 2000 / 2.034) < 1e-9);
     QVERIFY2(tip(w, "oracle", Col::EnergyColumn).endsWith(QStringLiteral("active power 1.146 J")),
@@ -147,7 +147,7 @@ void TestWakeDelaysGui::measuredFileChangesTheComparison()
     // --wake-delays datapoints.csv --format csv` prints the same oracle row: latency_cost_us
     // 10000.000, duration_ms 2020.000, wakeups_per_s 990.099, idle_energy_J 1.01, energy_J 1.09
     // (24000.000, 2034.000, 983.284, 1.01, 1.146 without --wake-delays).
-    QCOMPARE(cell(w, "oracle", Col::LatencyCostColumn).toLongLong(), SPANS * 5000);
+    QCOMPARE(cell(w, "oracle", Col::LatencyCostColumn).toLongLong(), SPANS * 5); // us
     QVERIFY(std::abs(cell(w, "oracle", Col::ThroughputColumn).toDouble() - 2000 / 2.020) < 1e-9);
     QVERIFY(std::abs(cell(w, "oracle", Col::EnergyColumn).toDouble() - 1.01) < 1e-9);
     QVERIFY2(tip(w, "oracle", Col::EnergyColumn).endsWith(QStringLiteral("active power 1.09 J")),
@@ -159,11 +159,11 @@ void TestWakeDelaysGui::measuredFileChangesTheComparison()
     QCOMPARE(w.undoStack()->undoText(), QStringLiteral("Choose wake delays"));
     QVERIFY(nextSnapshot(w, [&] { w.undoStack()->undo(); }));
     QCOMPARE(picker->wakeDelaysPath(), QString());
-    QCOMPARE(cell(w, "oracle", Col::LatencyCostColumn).toLongLong(), SPANS * 12000);
+    QCOMPARE(cell(w, "oracle", Col::LatencyCostColumn).toLongLong(), SPANS * 12); // us, as the CLI's latency_cost_us
     QVERIFY(!w.isWindowModified());
     QVERIFY(nextSnapshot(w, [&] { w.undoStack()->redo(); }));
     QCOMPARE(picker->wakeDelaysPath(), wult);
-    QCOMPARE(cell(w, "oracle", Col::LatencyCostColumn).toLongLong(), SPANS * 5000);
+    QCOMPARE(cell(w, "oracle", Col::LatencyCostColumn).toLongLong(), SPANS * 5); // us
 
     // Copy as command names the file (core/scenario/scenario_command.h spells it).
     const QString command = w.copyAsCommand();
@@ -208,7 +208,7 @@ void TestWakeDelaysGui::measuredFileChangesTheComparison()
     QVERIFY(clear && clear->isEnabled());
     QVERIFY(nextSnapshot(w, [&] { clear->click(); }));
     QCOMPARE(w.snapshot()->spec.wakeDelaysPath, QString());
-    QCOMPARE(cell(w, "oracle", Col::LatencyCostColumn).toLongLong(), SPANS * 12000);
+    QCOMPARE(cell(w, "oracle", Col::LatencyCostColumn).toLongLong(), SPANS * 12); // us, as the CLI's latency_cost_us
     QVERIFY(!clear->isEnabled());
 }
 

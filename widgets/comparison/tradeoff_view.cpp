@@ -41,6 +41,9 @@ TradeoffView::TradeoffView(ComparisonTableModel *model, QWidget *parent)
         f.setPointSizeF(f.pointSizeF() * 0.9);
         auto *title = new QCPTextElement(m_plot, titles[p], f);
         title->setTextColor(plotPalette().muted);
+        // A title wraps to its panel (fitNamesAndTitle()): its lines must not hold the panel, and
+        // so the window, at the width it was wrapped for (a restored window grew by their width).
+        title->setMinimumSize(1, 0);
         m_titles[p] = title;
         row->addElement(0, p, title);
         row->addElement(1, p, m_rects[p]);
@@ -173,9 +176,9 @@ void TradeoffView::fitNamesAndTitle(int p, int n)
 {
     // A narrow pane: governor names wider than a bar's slot ran together ("menu-6.14teo-6.14")
     // and a one-line title was cut at both ends. Names slant, titles wrap to the panel.
-    const QRect outer = m_rects[p]->outerRect();
-    const double width =
-        outer.width() > 40 ? outer.width() : m_plot->width() / double(std::max(1, m_row->columnCount()));
+    // The widget's share, not the panel's last laid-out rect: a title's lines do not hold the
+    // panel's width (its minimum is 1), so the rect may still be the width it was wrapped for.
+    const double width = m_plot->width() / double(std::max(1, m_row->columnCount()));
     QCPAxis *x = m_rects[p]->axis(QCPAxis::atBottom);
     const QFontMetrics names(x->tickLabelFont());
     int widest = 0;

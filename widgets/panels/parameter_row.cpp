@@ -48,7 +48,7 @@ QString ParameterRow::caption(const QString &name, const QString &unit)
 {
     // The field shows ns as µs (3 decimals): say so wherever the field's unit is not the name's.
     if (unit == QLatin1String("ns"))
-        return tr("%1 (ns in the kernel, set here in \u00b5s)").arg(name);
+        return tr("%1\n(ns in the kernel, here in \u00b5s)").arg(name); // two lines: the dock stays narrow
     return name;
 }
 

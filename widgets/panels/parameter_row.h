@@ -38,8 +38,8 @@ public:
 
     QString name() const { return m_name; }
     /// The caption above the row of tunable @p name in @p unit: the name, and where the field
-    /// shows another unit than the kernel's, both ("RESIDENCY_THRESHOLD_NS (ns in the kernel,
-    /// set here in µs)"): a ..._NS name over a µs field read as nanoseconds.
+    /// shows another unit than the kernel's, both, on two lines ("RESIDENCY_THRESHOLD_NS\n(ns in the kernel,
+    /// here in µs)"): a ..._NS name over a µs field read as nanoseconds.
     static QString caption(const QString &name, const QString &unit);
     std::int64_t value() const { return m_value; }
     std::int64_t defaultValue() const { return m_default; }

@@ -13,7 +13,6 @@
 #include "core/source_governor/source_governor.h"
 #include "core/stats/span_clock.h"
 #include "core/stats/summarised_run.h"
-#include "core/targets/builtin_machines.h"
 #include "core/trace/recorded_entries.h"
 #include "core/trace/trace_model.h"
 
@@ -160,13 +159,6 @@ void readPower(SimulationSnapshot &snap)
     if (snap.trace) {
         const Machine m = traceReplayMachine(snap, snap.power);
         if (const int c = m.clusterOf(snap.trace->cpu); c >= 0)
-            snap.power = m.clusters[static_cast<std::size_t>(c)].power;
-    } else if (snap.spec.target.kind == TargetKind::Builtin) {
-        // A built-in table of a board with an energy model (arm-juno-r0: LISA's) is priced as
-        // that board's CPU 0, the CPU compare --machine juno-r0 and a closed loop run on: a
-        // one-CPU run is CPU 0's (its cluster's power data; Juno's little Cortex-A53).
-        const Machine m = machineOfTable(snap.spec.target.id.toStdString(), snap.table, snap.power, 1);
-        if (const int c = m.clusterOf(0); c >= 0)
             snap.power = m.clusters[static_cast<std::size_t>(c)].power;
     }
 }

@@ -7,11 +7,13 @@
 #include "core/stats/run_throughput.h"
 #include "core/targets/builtin_machines.h"
 #include "core/trace/recorded_entries.h"
+#include "core/workloads/workload_spec.h"
 #include "widgets/runner/simulation_runner.h"
 
 #include <QThread>
 
 #include <algorithm>
+#include <optional>
 
 namespace idlescope {
 
@@ -103,8 +105,13 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
         watch.progress = [progress, total = spec->operations](std::size_t g, std::int64_t done) {
             progress->update(g, total - done);
         };
+    // A board's other CPUs run compare's default background, as on the command line.
+    std::optional<workloads::WorkloadSpec> background;
+    if (machine->cpuCount() > spec->cpus())
+        background = workloads::parseWorkloadSpec(scenario::DEFAULT_CLOSED_LOOP_BACKGROUND).value();
     Result<std::vector<ClosedLoopRun>> runs =
-        scenario::runClosedLoopScenario(s, *spec, *machine, std::max(1, QThread::idealThreadCount()), &watch);
+        scenario::runClosedLoopScenario(s, *spec, *machine, std::max(1, QThread::idealThreadCount()), &watch,
+                                        background ? &*background : nullptr);
     if (cancel.load()) {
         *error = QStringLiteral("cancelled");
         return false;
