@@ -70,9 +70,26 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
     m_states->setToolTip(tr("Double-click a latency to edit it; untick \"On\" to disable a state"));
     v->addWidget(m_states);
 
+    createWakeTable(v);
+    createWakeDelaysRow(v);
+
+    m_targetSource = new QLabel(box);
+    m_targetSource->setWordWrap(true);
+    m_targetSource->setStyleSheet(QStringLiteral("color:#707070; font-size:8pt;"));
+    v->addWidget(m_targetSource);
+
+    connect(m_targetCombo, &QComboBox::activated, this, &TargetPicker::chooseTarget);
+    connect(m_states, &QTableWidget::cellChanged, this, &TargetPicker::stateCellChanged);
+    connect(m_wake, &QTableWidget::cellChanged, this, &TargetPicker::wakeCellChanged);
+    connect(m_wakeDelaysChoose, &QToolButton::clicked, this, &TargetPicker::openWakeDelaysFile);
+    connect(m_wakeDelaysClear, &QToolButton::clicked, this, [this] { chooseWakeDelaysFile(QString()); });
+}
+
+void TargetPicker::createWakeTable(QVBoxLayout *v)
+{
     // The wake-up, beside what the governors read but a table of its own: a 200-pixel Setup
     // dock has room for five columns, not eight.
-    m_wake = new QTableWidget(0, WakeCount, box);
+    m_wake = new QTableWidget(0, WakeCount, this);
     m_wake->setObjectName(QStringLiteral("wakeTable"));
     m_wake->setHorizontalHeaderLabels({tr("Wake-up"), tr("Wake\n\u00b5s"), tr("Entry\n\u00b5s"), tr("From")});
     m_wake->horizontalHeaderItem(WakeName)->setToolTip(
@@ -89,28 +106,31 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
     setUpStateTable(m_wake);
     m_wake->setToolTip(tr("Double-click a wake delay or entry cost to edit it"));
     v->addWidget(m_wake);
+}
 
+void TargetPicker::createWakeDelaysRow(QVBoxLayout *v)
+{
     // The measured wake delays: a file of wult's samples replaces the wake delays of the states
     // it names (compare --wake-delays); cleared, the table's own are used again.
     // The buttons on a line of their own, the file's name under them at the table's width.
     auto *wake = new QHBoxLayout;
     wake->setSpacing(4);
-    wake->addWidget(new QLabel(tr("Wake delays:"), box));
+    wake->addWidget(new QLabel(tr("Wake delays:"), this));
     wake->addStretch(1);
-    m_wakeDelaysChoose = new QToolButton(box);
+    m_wakeDelaysChoose = new QToolButton(this);
     m_wakeDelaysChoose->setObjectName(QStringLiteral("wakeDelaysChoose"));
     m_wakeDelaysChoose->setText(tr("Measured\u2026"));
     m_wakeDelaysChoose->setToolTip(
         tr("Use the mean wake latency per state of a wult datapoints.csv (columns ReqCState and WakeLatency) "
            "instead of the table's wake delays"));
     wake->addWidget(m_wakeDelaysChoose);
-    m_wakeDelaysClear = new QToolButton(box);
+    m_wakeDelaysClear = new QToolButton(this);
     m_wakeDelaysClear->setObjectName(QStringLiteral("wakeDelaysClear"));
     m_wakeDelaysClear->setText(tr("Clear"));
     m_wakeDelaysClear->setToolTip(tr("Back to the table's own wake delays"));
     wake->addWidget(m_wakeDelaysClear);
     v->addLayout(wake);
-    m_wakeDelaysFile = new QLabel(box);
+    m_wakeDelaysFile = new QLabel(this);
     m_wakeDelaysFile->setObjectName(QStringLiteral("wakeDelaysFile"));
     m_wakeDelaysFile->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_wakeDelaysFile->setWordWrap(true);
@@ -118,17 +138,6 @@ TargetPicker::TargetPicker(QWidget *parent) : QGroupBox(tr("Target"), parent)
     m_wakeDelaysFile->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     v->addWidget(m_wakeDelaysFile);
     fillWakeDelaysRow();
-
-    m_targetSource = new QLabel(box);
-    m_targetSource->setWordWrap(true);
-    m_targetSource->setStyleSheet(QStringLiteral("color:#707070; font-size:8pt;"));
-    v->addWidget(m_targetSource);
-
-    connect(m_targetCombo, &QComboBox::activated, this, &TargetPicker::chooseTarget);
-    connect(m_states, &QTableWidget::cellChanged, this, &TargetPicker::stateCellChanged);
-    connect(m_wake, &QTableWidget::cellChanged, this, &TargetPicker::wakeCellChanged);
-    connect(m_wakeDelaysChoose, &QToolButton::clicked, this, &TargetPicker::openWakeDelaysFile);
-    connect(m_wakeDelaysClear, &QToolButton::clicked, this, [this] { chooseWakeDelaysFile(QString()); });
 }
 
 void TargetPicker::setUpStateTable(QTableWidget *table)

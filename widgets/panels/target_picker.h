@@ -25,6 +25,7 @@ class QComboBox;
 class QLabel;
 class QTableWidget;
 class QToolButton;
+class QVBoxLayout;
 
 namespace idlescope {
 
@@ -108,6 +109,10 @@ private:
     void endEdit(int row, const Status &st);
     /// Headers and scrolling of the state and wake-up tables, and their size once filled.
     static void setUpStateTable(QTableWidget *table);
+    /// The constructor's parts: the wake-up table under the states, and the row that chooses
+    /// a file of measured wake delays with the file's name under it.
+    void createWakeTable(QVBoxLayout *v);
+    void createWakeDelaysRow(QVBoxLayout *v);
     static void fitStateTable(QTableWidget *table);
     /// The file dialog of the wake-delay row's "Measured…" button.
     void openWakeDelaysFile();
