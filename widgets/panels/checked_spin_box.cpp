@@ -9,17 +9,22 @@
 
 namespace idlescope {
 
+void layOutWithMessage(QWidget *box, QAbstractSpinBox *field, QLabel *message)
+{
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(1);
+    layout->addWidget(field);
+    message->setWordWrap(true);
+    message->setStyleSheet(QStringLiteral("color:#b0302a;"));
+    message->hide();
+    layout->addWidget(message);
+}
+
 CheckedSpinBox::CheckedSpinBox(const QString &what, QWidget *parent)
     : QDoubleSpinBox(nullptr), m_what(what), m_box(new QWidget(parent)), m_message(new QLabel(m_box))
 {
-    auto *layout = new QVBoxLayout(m_box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(1);
-    layout->addWidget(this);
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color:#b0302a;"));
-    m_message->hide();
-    layout->addWidget(m_message);
+    layOutWithMessage(m_box, this, m_message);
     setKeyboardTracking(false);
     // Committed (Enter or focus out): fixup() ran first when the text was refused.
     connect(this, &QAbstractSpinBox::editingFinished, this, [this] {

@@ -12,9 +12,15 @@
 
 #include <QDoubleSpinBox>
 
+class QAbstractSpinBox;
 class QLabel;
 
 namespace idlescope {
+
+/// @p field in @p box with @p message under it (red, word-wrapped, hidden until a refusal is
+/// said): the one look of every checked field (CheckedSpinBox, SeedSpinBox), whose box is what
+/// a form lays out.
+void layOutWithMessage(QWidget *box, QAbstractSpinBox *field, QLabel *message);
 
 class CheckedSpinBox : public QDoubleSpinBox {
     Q_OBJECT

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/panels/seed_spin_box.h"
 
+#include "widgets/panels/checked_spin_box.h"
+
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -13,14 +14,7 @@ namespace idlescope {
 SeedSpinBox::SeedSpinBox(QWidget *parent)
     : QAbstractSpinBox(nullptr), m_box(new QWidget(parent)), m_message(new QLabel(m_box))
 {
-    auto *layout = new QVBoxLayout(m_box);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(1);
-    layout->addWidget(this);
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color:#b0302a;"));
-    m_message->hide();
-    layout->addWidget(m_message);
+    layOutWithMessage(m_box, this, m_message);
     setKeyboardTracking(false);
     lineEdit()->setText(QStringLiteral("0"));
     connect(this, &QAbstractSpinBox::editingFinished, this, &SeedSpinBox::commit);
