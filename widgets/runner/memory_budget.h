@@ -15,9 +15,10 @@
 namespace idlescope {
 
 /// Bytes one idle entry of one run holds in the window: its columns (start, residency,
-/// prediction, sleep length, span, state, flags: 39 bytes) and its share of the
-/// summaries built with it (measured: 12.7 GB for 4 runs of 50 M spans with the stream).
-inline constexpr std::int64_t WINDOW_BYTES_PER_ENTRY = 56;
+/// prediction, sleep length, span, state, flags, a wakeup's time into a tick-ended exit: 43
+/// bytes) and its share of the summaries built with it (measured: 12.7 GB for 4 runs of 50 M
+/// spans with the stream, at 39 bytes of columns; the last column's 4 bytes added to that).
+inline constexpr std::int64_t WINDOW_BYTES_PER_ENTRY = 60;
 
 /// MemAvailable of /proc/meminfo in bytes, or -1 when it cannot be read.
 std::int64_t availableMemoryBytes();
