@@ -80,11 +80,6 @@ bool sourceConsented(const std::string &path, const std::string &sha256Hex)
     return !consents().required || consents().paths.contains(p) || consents().hashes.contains(sha256Hex);
 }
 
-std::string printableName(std::string_view name)
-{
-    return printableText(name, PrintableMode::Name);
-}
-
 Result<std::vector<SourceHeader>> readSourceHeaders(const std::string &sourcePath)
 {
     namespace fs = std::filesystem;
@@ -96,7 +91,7 @@ Result<std::vector<SourceHeader>> readSourceHeaders(const std::string &sourcePat
     std::uintmax_t total = 0;
     for (const auto &e : fs::directory_iterator(source.parent_path(), ec)) {
         const std::string name = e.path().filename().string();
-        if (e.path().extension() != ".h" || name == source.filename().string() || printableName(name) != name)
+        if (e.path().extension() != ".h" || name == source.filename().string() || printableFileName(name) != name)
             continue;
         // A regular file only (a link to one followed): a FIFO or a device named x.h is no
         // header, never waited on nor read.
@@ -153,7 +148,7 @@ std::string sourceConsentHash(const std::string &sourceName, const std::string &
 
 Status sourcePathProblem(const std::string &path)
 {
-    if (printableName(path) == path)
+    if (printableFileName(path) == path)
         return Ok{};
     // The raw path: Error::toString() escapes it (printableFileName()), once.
     return Error{path, 0, "",

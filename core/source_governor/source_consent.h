@@ -67,11 +67,6 @@ Result<std::vector<SourceHeader>> readSourceHeaders(const std::string &sourcePat
 /// readSourceHeaders(), none when it fails (the build and the hash report its Error).
 std::vector<SourceHeader> sourceHeaders(const std::string &sourcePath);
 
-/// @p name with its control characters escaped as C does (a newline as \n, others as
-/// \xNN, a backslash doubled) and the bidirectional controls as \uNNNN: a file name shown
-/// in a question or a message cannot fake lines of it (printableText()'s Name mode).
-std::string printableName(std::string_view name);
-
 /// What a yes is given to: with no header beside the file, its content's SHA-256 (what
 /// `sha256sum FILE` prints); with headers, the SHA-256 of what `sha256sum FILE HEADER...`
 /// prints in the file's folder, the headers in byte order of their names.
@@ -85,7 +80,7 @@ std::string sourceConsentHash(const std::string &sourceName, const std::string &
 Result<std::string> sourceFileSha256(const std::string &path);
 
 /// The Error for a source path holding a control character or a bidirectional control
-/// (printableName() would change it): it would fake lines of the question about it and of
+/// (printableFileName() would change it): it would fake lines of the question about it and of
 /// the messages naming it. Ok for any other path.
 Status sourcePathProblem(const std::string &path);
 

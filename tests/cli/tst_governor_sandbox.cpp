@@ -11,6 +11,7 @@
  * decisions on a channel of their own, the host killed with idlescope, the
  * build's timeout and regular files only, the private cache, and consent.
  */
+#include "core/common/text_cells.h"
 #include "tests/cli_process.h"
 #include "tests/governor_source.h"
 #include "tests/test_files.h"
@@ -1054,9 +1055,9 @@ postcore_initcall(init_g);
         // question ("SHA-256: matches kernel.org v6.19 (verified)"). Such a path is refused,
         // shown escaped; a right-to-left override (evil\u202ec.unem) is escaped too.
         using namespace idlescope::source_governor;
-        QCOMPARE(printableName("a\nb\tc\\d\x1b[31m"), std::string("a\\nb\\tc\\\\d\\x1b[31m"));
-        QCOMPARE(printableName("evil\u202ec.unem"), std::string("evil\\u202ec.unem"));
-        QCOMPARE(printableName("mü nu.c"), std::string("mü nu.c"));
+        QCOMPARE(idlescope::printableFileName("a\nb\tc\\d\x1b[31m"), std::string("a\\nb\\tc\\\\d\\x1b[31m"));
+        QCOMPARE(idlescope::printableFileName("evil\u202ec.unem"), std::string("evil\\u202ec.unem"));
+        QCOMPARE(idlescope::printableFileName("mü nu.c"), std::string("mü nu.c"));
         const QString dir = m_out.filePath(u"spoof\nSHA-256: verified"_s);
         QVERIFY(QDir().mkpath(dir));
         const QString gov = dir + u"/menu.c"_s;

@@ -2,7 +2,7 @@
 /*
  * printableText(), the one escaper of control characters (issue 30): a
  * governor's text for a terminal (Terminal mode) and a file name shown in a
- * question or a message (Name mode, source_governor::printableName()) used to
+ * question or a message (Name mode, printableFileName()) used to
  * be escaped by two functions with different rules: a name's C1 controls and
  * a terminal line's bidirectional controls went through raw. Expected strings
  * are written out by hand from the rules in text_cells.h.
@@ -33,7 +33,7 @@ private slots:
     void nameIsOneLine()
     {
         QCOMPARE(printableText("a\nb\tc\\d\x1b[31m\r", PrintableMode::Name), std::string("a\\nb\\tc\\\\d\\x1b[31m\\r"));
-        QCOMPARE(source_governor::printableName("a\nb"), std::string("a\\nb"));
+        QCOMPARE(printableFileName("a\nb"), std::string("a\\nb"));
     }
 
     void bothModesEscapeC1AndBidiControls()
@@ -46,7 +46,7 @@ private slots:
         const std::string escaped = "evil\\u202ec.unem \\u2066x \\u0085y";
         QCOMPARE(printableText(text), escaped);
         QCOMPARE(printableText(text, PrintableMode::Name), escaped);
-        QCOMPARE(source_governor::printableName(text), escaped);
+        QCOMPARE(printableFileName(text), escaped);
         // A cut sequence at the end is left alone (it is no control character).
         QCOMPARE(printableText("x\xe2\x80"), std::string("x\xe2\x80"));
         QCOMPARE(printableText("x\xc2", PrintableMode::Name), std::string("x\xc2"));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/session/source_consent.h"
 
+#include "core/common/text_cells.h"
 #include "core/source_governor/source_consent.h"
 #include "core/source_governor/source_governor.h"
 #include "widgets/runner/scenario_spec.h"
@@ -86,10 +87,9 @@ QString askSourceConsent(const QString &session, const std::vector<SourceConsent
         }
         const SourceConsentRequest request{session, c.source, sha, c.headers, c.resolved};
         // The hash covers the headers too: the message names them, so that it can be checked.
-        QString source = QString::fromStdString(source_governor::printableName(c.source.toStdString()));
+        QString source = QString::fromStdString(printableFileName(c.source.toStdString()));
         if (!c.resolved.isEmpty())
-            source += QStringLiteral(" -> ")
-                      + QString::fromStdString(source_governor::printableName(c.resolved.toStdString()));
+            source += QStringLiteral(" -> ") + QString::fromStdString(printableFileName(c.resolved.toStdString()));
         const QString what =
             c.headers.isEmpty() ? source : tr("%1 with the headers beside it (%2)").arg(source, c.headers.join(u", "));
         if (!asker)
@@ -114,7 +114,7 @@ QString askSourceConsent(const QString &session, const ScenarioSpec &scenario, c
 QString sourceConsentFileText(const SourceConsentRequest &request)
 {
     const auto shown = [](const QString &name) {
-        return QString::fromStdString(source_governor::printableName(name.toStdString()));
+        return QString::fromStdString(printableFileName(name.toStdString()));
     };
     const QString name = shown(QFileInfo(request.source).fileName());
     return request.resolved.isEmpty() ? name : name + QStringLiteral(" -> ") + shown(request.resolved);
@@ -128,9 +128,8 @@ QString sourceConsentQuestion(const SourceConsentRequest &request)
     return tr("File: %1\nFolder: %2\n%3SHA-256: %4\n\nBuild and run it only if you trust where it "
               "comes from. A yes is remembered for this content; a changed file or header asks again.")
         .arg(sourceConsentFileText(request),
-             QString::fromStdString(
-                 source_governor::printableName(QFileInfo(request.source).absolutePath().toStdString())),
-             headers, request.sha256);
+             QString::fromStdString(printableFileName(QFileInfo(request.source).absolutePath().toStdString())), headers,
+             request.sha256);
 }
 
 bool sourceConsentDialog(QWidget *parent, const SourceConsentRequest &request)
@@ -138,11 +137,11 @@ bool sourceConsentDialog(QWidget *parent, const SourceConsentRequest &request)
     QMessageBox box(parent);
     box.setIcon(QMessageBox::Warning);
     box.setWindowTitle(tr("Build and run code from this session?"));
-    box.setText(tr("The session %1 has a governor built from a source file. Building it runs the compiler on the "
-                   "file, and running it runs its code on your computer (in a sandbox: no network, no files, "
-                   "no other programs).")
-                    .arg(QString::fromStdString(
-                        source_governor::printableName(QFileInfo(request.session).fileName().toStdString()))));
+    box.setText(
+        tr("The session %1 has a governor built from a source file. Building it runs the compiler on the "
+           "file, and running it runs its code on your computer (in a sandbox: no network, no files, "
+           "no other programs).")
+            .arg(QString::fromStdString(printableFileName(QFileInfo(request.session).fileName().toStdString()))));
     box.setInformativeText(sourceConsentQuestion(request));
     QPushButton *yes = box.addButton(tr("Build and run"), QMessageBox::AcceptRole);
     box.addButton(tr("Don't open"), QMessageBox::RejectRole);

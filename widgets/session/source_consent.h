@@ -38,7 +38,7 @@ struct SourceConsentRequest {
 
 /// The file of @p request as the question names it: its name, and where a link leads
 /// ("link.c -> /etc/passwd": the content hashed and built is the target's), escaped
-/// (source_governor::printableName()).
+/// (printableFileName()).
 QString sourceConsentFileText(const SourceConsentRequest &request);
 
 /// The question's details: the file (sourceConsentFileText()), its folder, the headers and the SHA-256.
