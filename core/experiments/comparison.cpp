@@ -11,6 +11,7 @@
 #include "core/replay/reference_replay.h"
 #include "core/states/wake_delay.h"
 #include "core/stats/run_throughput.h"
+#include "core/stats/woken_tasks.h"
 #include "core/stream/latency_limit.h"
 #include "core/workloads/parallel_for.h"
 
@@ -56,11 +57,7 @@ RunMetrics replayOne(const IdleStateTable &table, const IdleStream &stream, Gove
     RunMetrics m;
     WakeTotals wake;
     const ReplaySummary sum = replayStream(table, stream, gov, [&](const EntryRecord &e, const Governor &) {
-        const Ns delay = wake.add(table, e.state, e.residencyNs);
-        if (entryWakesTask(e.endsAtWakeup, e.wakeInExitNs, e.timerWake)) {
-            ++m.wakeups;
-            m.latencyCostNs += wokenTaskWaitNs(delay, e.wakeInExitNs);
-        }
+        addWokenTask(table, e, wake, m.wakeups, m.latencyCostNs);
     });
     m.spans = sum.spans;
     m.entries = sum.entries;

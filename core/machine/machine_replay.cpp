@@ -4,6 +4,7 @@
 #include "core/source_governor/source_governor.h"
 #include "core/states/wake_delay.h"
 #include "core/stats/run_throughput.h"
+#include "core/stats/woken_tasks.h"
 
 #include "core/workloads/parallel_for.h"
 
@@ -31,11 +32,7 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     // is time spent waking, and moves the run's real clock (wake_delay.h).
     WakeTotals wake;
     auto sink = [&](const EntryRecord &e, const Governor &) {
-        const Ns delay = wake.add(table, e.state, e.residencyNs);
-        if (entryWakesTask(e.endsAtWakeup, e.wakeInExitNs, e.timerWake)) {
-            ++out.wakeups;
-            out.latencyCostNs += wokenTaskWaitNs(delay, e.wakeInExitNs);
-        }
+        addWokenTask(table, e, wake, out.wakeups, out.latencyCostNs);
         if (onSpanClock) {
             // At its offset in its span; never past the next span's start (a run's own
             // exit latencies may make an entry longer than the recorded span).
