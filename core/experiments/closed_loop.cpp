@@ -314,6 +314,8 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
             return e;
         }
     std::vector<ClosedLoopRun> out(governors.size());
+    if (watch && watch->spans)
+        watch->spans->assign(governors.size(), std::vector<IdleStream>(static_cast<std::size_t>(spec.cpus())));
     workloads::parallelFor(static_cast<int>(governors.size()), threads, [&](int job) {
         const auto g = static_cast<size_t>(job);
         AddedLatency added(spec.operations * (spec.kind == ClosedLoopSpec::Kind::Io ? spec.numjobs : 1));
@@ -322,6 +324,9 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
             cpus.push_back(
                 std::make_unique<LoopCpu>(machine.tableOf(c),
                                           std::move(makeConfiguredGovernor(governors[g], settingsOf(g)).value()), c));
+        if (watch && watch->spans)
+            for (int c = 0; c < spec.cpus(); ++c)
+                cpus[static_cast<std::size_t>(c)]->spans = &(*watch->spans)[g][static_cast<std::size_t>(c)];
         const LoopPoll poll(watch, g);
         const bool io = spec.kind == ClosedLoopSpec::Kind::Io;
         const Ns end =

@@ -112,6 +112,11 @@ struct ClosedLoopWatch {
     const std::atomic<bool> *cancel = nullptr;
     /// Called from the worker threads with governor g's operations done so far.
     std::function<void(std::size_t g, std::int64_t operationsDone)> progress;
+    /// When set, (*spans)[g][c]: the spans run g's loop CPU c gave its replay, in order. Each
+    /// CPU's is a stream whose open-loop replay (replayCpu()) makes the loop's entries and
+    /// counters: the loop only decides when each span starts and ends (tst_closed_loop;
+    /// bench_machine replays them beside the loop). Kept only when asked: a span is 40 bytes.
+    std::vector<std::vector<IdleStream>> *spans = nullptr;
 };
 inline constexpr std::int64_t CLOSED_LOOP_POLL_OPS = 4096;
 

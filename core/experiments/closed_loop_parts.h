@@ -12,6 +12,7 @@
 #include "core/experiments/closed_loop.h"
 #include "core/replay/reference_replay.h"
 #include "core/states/wake_delay.h"
+#include "core/stats/woken_tasks.h"
 #include "core/workloads/generator_base.h"
 
 #include <algorithm>
@@ -33,7 +34,9 @@ struct LoopCpu {
     }
 
     /// Idle from @p startNs (>= the CPU's last wakeup) until the event at @p eventNs; returns
-    /// the wakeup: the event plus the wake delay of the state the CPU was in (wake_delay.h).
+    /// when the CPU is back: the event plus what is left of the wake delay of the state it was
+    /// leaving (wake_delay.h; all of it, unless the event came while a tick-ended entry was
+    /// still leaving its state: woken_tasks.h counts the woken task by the replay's rule).
     /// The replay's clock moves on by the table's exit latency instead (the governors' accounting),
     /// so it runs ahead of the loop's by the difference: each span is given to the replay as its
     /// gap and idle time, which are the same on both clocks. With @p inIdleHandlerNs >= 0 the
@@ -48,17 +51,17 @@ struct LoopCpu {
         s.wakeNs = std::max<Ns>(0, eventNs - startNs);
         s.timerNs = std::max(s.wakeNs, timerInNs);
         s.needResched = inIdleHandlerNs < 0;
+        if (spans)
+            spans->push_back(s);
         const IdleSpan handler{std::max<Ns>(0, inIdleHandlerNs), 0, 0};
-        Ns lastDelay = 0;
+        Ns backAfterEventNs = 0;
         replay.runSpan(s, &handler, [&](const EntryRecord &e, const Governor &) {
-            lastDelay = wake.add(tableRef, e.state, e.residencyNs);
-            if (entryPaysExitLatency(e.endsAtWakeup, e.timerWake)) {
-                ++run.wakeups;
-                run.latencyCostNs += lastDelay;
-            }
+            const Ns delay = addWokenTask(tableRef, e, wake, run.wakeups, run.latencyCostNs);
+            backAfterEventNs = wokenTaskWaitNs(delay, e.wakeInExitNs);
         });
-        // The span's last entry ends at the event (a tick or a poll limit ends only earlier ones).
-        loopNowNs = std::max(startNs, eventNs) + lastDelay;
+        // The span's last entry ends at the event (a tick or a poll limit ends only earlier ones),
+        // or at a tick just before it, the event coming during that entry's exit.
+        loopNowNs = std::max(startNs, eventNs) + backAfterEventNs;
         return loopNowNs;
     }
 
@@ -79,6 +82,9 @@ struct LoopCpu {
     const IdleStateTable &tableRef;
     Ns loopNowNs = REPLAY_START_NS; ///< the CPU's last wakeup on the loop's clock
     Ns ownEndNs = REPLAY_START_NS;  ///< io: the end of the CPU's last handling or interrupt
+    /// When set, every span given to the replay, in order: a stream whose open-loop replay
+    /// makes this CPU's entries (ClosedLoopWatch::spans).
+    IdleStream *spans = nullptr;
     WakeTotals wake;
     CpuRun run;
 };

@@ -19,6 +19,7 @@
 #include "core/stats/governor_totals.h"
 
 #include "tests/governor_rig.h"
+#include "tests/scripted_governor.h"
 #include "tests/test_paths.h"
 
 #include <QTest>
@@ -28,36 +29,6 @@
 using namespace idlescope;
 
 namespace {
-
-/// Returns the scripted (state, stop_tick) pairs in turn and notes what it
-/// was given: each select's context, and at each reflect what
-/// tick_nohz_idle_got_tick() says (it reads and clears the sticky flag).
-class ScriptedGovernor final : public Governor {
-public:
-    explicit ScriptedGovernor(std::vector<Selection> script) : m_script(std::move(script)) {}
-
-    const VariantInfo &variant() const override { return kInfo; }
-    void enable(const IdleStateTable &, CpuidleDevice &) override {}
-    Selection select(const IdleStateTable &, CpuidleDevice &, const SelectContext &ctx) override
-    {
-        contexts.push_back(ctx);
-        return m_script.at(contexts.size() - 1);
-    }
-    void reflect(const IdleStateTable &, CpuidleDevice &dev, int) override
-    {
-        gotTicks.push_back(dev.tickNohzIdleGotTick());
-        pollTimeLimits.push_back(dev.pollTimeLimit);
-    }
-
-    std::vector<SelectContext> contexts;
-    std::vector<bool> gotTicks;
-    std::vector<bool> pollTimeLimits;
-
-private:
-    static constexpr VariantInfo kInfo{"scripted",          "test", "", {}, "decisions from a script",
-                                       PollTimeRule::V5_11, false};
-    std::vector<Selection> m_script;
-};
 
 // skx-like: POLL 0/0, C1 2/2, C1E 10/20, C6 133/600 us; 250 Hz, TICK_NSEC 4 ms;
 // the v5.11 poll limit is C1E's 20 us. now starts at 1 s, a tick boundary.
