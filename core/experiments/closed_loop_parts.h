@@ -44,7 +44,10 @@ struct LoopCpu {
     /// idle loop, which then goes on (the next call continues the stay). @p timerInNs is the
     /// CPU's next timer from @p startNs, the governors' sleep length; an event at it is that
     /// timer's wakeup.
-    Ns idleUntil(Ns startNs, Ns eventNs, Ns inIdleHandlerNs = -1, Ns timerInNs = workloads::NO_TIMER_NS)
+    /// (Flattened: the replay's row, its reflect and this sink in one body, as replayCpu()'s
+    /// loop gets them, instead of a call per row and per entry on the loop's hot path.)
+    [[gnu::flatten]] Ns idleUntil(Ns startNs, Ns eventNs, Ns inIdleHandlerNs = -1,
+                                  Ns timerInNs = workloads::NO_TIMER_NS)
     {
         IdleSpan s;
         s.gapNs = startNs - loopNowNs;
