@@ -59,21 +59,30 @@ std::string markdownCell(const std::string &s)
 
 namespace {
 
-/// The UTF-8 bidirectional control at @p s[i] (E2 80 8E/8F, E2 80 AA..AE, E2 81 A6..A9, and
-/// the Arabic letter mark D8 9C), as its code point, or 0; @p bytes is set to its length.
-unsigned bidiControlAt(std::string_view s, std::size_t i, std::size_t *bytes)
+/// The UTF-8 format character at @p s[i] that changes what a shown line seems to say without
+/// being seen itself, as its code point, or 0; @p bytes is set to its length. Bidirectional
+/// controls (E2 80 8E/8F, E2 80 AA..AE, E2 81 A6..A9, the Arabic letter mark D8 9C) turn the
+/// text after them around; invisible ones (the soft hyphen C2 AD, the zero-width space,
+/// non-joiner and joiner E2 80 8B..8D, the word joiner and invisible operators E2 81 A0..A4,
+/// the byte order mark EF BB BF) make "me\u200bnu" look like "menu" beside it.
+unsigned formatCharacterAt(std::string_view s, std::size_t i, std::size_t *bytes)
 {
-    *bytes = 3;
-    if (i + 1 < s.size() && static_cast<unsigned char>(s[i]) == 0xd8 && static_cast<unsigned char>(s[i + 1]) == 0x9c) {
-        *bytes = 2;
+    const auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+    *bytes = 2;
+    if (i + 1 < s.size() && at(0) == 0xd8 && at(1) == 0x9c)
         return 0x061cu;
-    }
-    if (i + 2 >= s.size() || static_cast<unsigned char>(s[i]) != 0xe2)
+    if (i + 1 < s.size() && at(0) == 0xc2 && at(1) == 0xad)
+        return 0x00adu;
+    *bytes = 3;
+    if (i + 2 < s.size() && at(0) == 0xef && at(1) == 0xbb && at(2) == 0xbf)
+        return 0xfeffu;
+    if (i + 2 >= s.size() || at(0) != 0xe2)
         return 0;
-    const auto b = static_cast<unsigned char>(s[i + 1]), d = static_cast<unsigned char>(s[i + 2]);
-    if ((b == 0x80 && (d == 0x8e || d == 0x8f || (d >= 0xaa && d <= 0xae))) || (b == 0x81 && d >= 0xa6 && d <= 0xa9))
-        return 0x2000u + ((b & 0x3fu) << 6) + (d & 0x3fu);
-    return 0;
+    const unsigned b = at(1), d = at(2);
+    const bool bidi =
+        (b == 0x80 && (d == 0x8e || d == 0x8f || (d >= 0xaa && d <= 0xae))) || (b == 0x81 && d >= 0xa6 && d <= 0xa9);
+    const bool invisible = (b == 0x80 && d >= 0x8b && d <= 0x8d) || (b == 0x81 && d >= 0xa0 && d <= 0xa4);
+    return bidi || invisible ? 0x2000u + ((b & 0x3fu) << 6) + (d & 0x3fu) : 0;
 }
 
 /// The C1 control at @p s[i] (UTF-8 C2 80..C2 9F), as its code point, or 0.
@@ -102,14 +111,15 @@ std::string printableText(std::string_view s, PrintableMode mode)
     for (std::size_t i = 0; i < s.size(); ++i) {
         const auto c = static_cast<unsigned char>(s[i]);
         // Several bytes first, in both modes: what a terminal obeys (C1) and what turns a
-        // shown line around (bidi). Each mode used to escape only one of them.
+        // shown line around or hides in it (bidi, zero-width). Each mode used to escape only
+        // one of them.
         if (const unsigned code = c1ControlAt(s, i)) {
             appendCode(out, "\\u%04x", code);
             ++i;
             continue;
         }
         std::size_t bytes = 0;
-        if (const unsigned code = bidiControlAt(s, i, &bytes)) {
+        if (const unsigned code = formatCharacterAt(s, i, &bytes)) {
             appendCode(out, "\\u%04x", code);
             i += bytes - 1;
             continue;
@@ -136,7 +146,7 @@ bool holdsControlCharacter(std::string_view s)
     for (std::size_t i = 0; i < s.size(); ++i) {
         const auto c = static_cast<unsigned char>(s[i]);
         std::size_t bytes = 0;
-        if (c < 0x20 || c == 0x7f || c1ControlAt(s, i) || bidiControlAt(s, i, &bytes))
+        if (c < 0x20 || c == 0x7f || c1ControlAt(s, i) || formatCharacterAt(s, i, &bytes))
             return true;
     }
     return false;

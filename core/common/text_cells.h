@@ -39,23 +39,26 @@ enum class PrintableMode {
 // In both modes every other control character is escaped: C0 and DEL as \xNN (an escape
 // sequence's ESC, a carriage return), the C1 controls U+0080..U+009F as \u00NN, and the
 // bidirectional controls U+061C, U+200E/F, U+202A..E, U+2066..9 (which turn a shown line around:
-// "evil\u202ec.unem") as \uNNNN.
+// "evil\u202ec.unem") and the invisible U+00AD, U+200B..D, U+2060..4, U+FEFF (which hide in it:
+// "me\u200bnu") as \uNNNN.
 
 /// @p s with its control characters escaped by @p mode's rules (one escaper for both, so
 /// that what counts as a control character is decided once).
 std::string printableText(std::string_view s, PrintableMode mode = PrintableMode::Terminal);
 
-/// @p path as a message names a file: one line, its control and bidirectional characters
-/// escaped as C writes them (a newline as \n, U+202E as \u202e, a backslash doubled;
+/// @p path as a message names a file: one line, its control, bidirectional and invisible
+/// characters escaped as C writes them (a newline as \n, U+202E as \u202e, a backslash doubled;
 /// printableText()'s Name mode). The one helper wherever the session and the command line
 /// name a file: Error::toString() uses it for the file (and the field: a key of the file),
 /// so does every message naming a file by itself.
 std::string printableFileName(std::string_view path);
 
 /// True when @p s holds a character printableText() escapes in both modes: a C0 control
-/// (a newline, an escape), DEL, a C1 control or a bidirectional control (U+202E turns the
-/// numbers shown after it around). The one test of what text shown in a view may not hold:
-/// a governor's label (experiments::governorLabelProblem()), a session's description.
+/// (a newline, an escape), DEL, a C1 control, a bidirectional control (U+202E turns the
+/// numbers shown after it around) or an invisible one (a zero-width space makes two labels
+/// that differ look alike). The one test of what text shown in a view may not hold: a
+/// governor's label (experiments::governorLabelProblem()), a session's description, a
+/// state's name (IdleStateTable::validate()).
 bool holdsControlCharacter(std::string_view s);
 
 /// @p s with ' ', ',', '"', '|' and control characters (a newline would split a header) turned into '_'.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/states/idle_state_table.h"
 
+#include "core/common/text_cells.h"
+
 namespace idlescope {
 
 namespace {
@@ -9,7 +11,7 @@ Error stateError(const IdleStateTable &t, int i, const char *field, std::string 
 {
     std::string where = "state " + std::to_string(i);
     if (i >= 0 && i < t.count() && !t[i].name.empty())
-        where += " (" + t[i].name + ")";
+        where += " (" + printableText(t[i].name, PrintableMode::Name) + ")";
     return Error{t.id, 0, field, where + ": " + std::move(msg)};
 }
 
@@ -85,12 +87,15 @@ Status IdleStateTable::validate() const
             return stateError(*this, i, "target_residency_ns",
                               "shorter than the state before it (states go shallow to deep)");
         // A state's name heads columns (usage_<name>) of the CSV and markdown tables and is
-        // a cell of them: a newline or tab would split a header in two.
-        for (const char c : s.name)
-            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-                return stateError(*this, i, "name",
-                                  "the name holds a control character (byte " + std::to_string(int(c))
-                                      + "); a state's name is a field of the CSV and markdown tables");
+        // a cell of them: a newline or tab would split a header in two. The views show it
+        // beside its numbers, which a bidirectional control would turn around, and a
+        // zero-width character would make two states' names look alike.
+        if (holdsControlCharacter(s.name))
+            return stateError(
+                *this, i, "name",
+                "the name '" + printableText(s.name, PrintableMode::Name)
+                    + "' holds a control character, a bidirectional control or an invisible character; a state's name is "
+                      "shown in the views and is a field of the CSV and markdown tables");
         for (int j = 0; j < i; ++j)
             if (!s.name.empty() && states[static_cast<size_t>(j)].name == s.name)
                 return stateError(*this, i, "name", "the name is used by state " + std::to_string(j) + " too");

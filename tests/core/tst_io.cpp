@@ -223,6 +223,17 @@ private slots:
             R"({"states": [{"name": "C1", "exit_latency_ns": 1, "target_residency_ns": 2},
                                          {"name": "C1", "exit_latency_ns": 5, "target_residency_ns": 20}]})")
                                          << u"field 'name': state 1 (C1): the name is used by state 0 too"_s;
+        // Found by a fresh user as a hostile stranger: a state's name is shown beside its numbers
+        // (U+202E turned them around) and a zero-width space made "C1" and "C\u200b1" two
+        // states that look alike. The name is shown escaped in the message.
+        QTest::newRow("bidi name") << QByteArray("{\"states\": [{\"name\": \"C1\xe2\x80\xae\", "
+                                                 "\"exit_latency_ns\": 1, \"target_residency_ns\": 2}]}")
+                                   << u"field 'name': state 0 (C1\\u202e): the name 'C1\\u202e' holds a control "
+                                      "character, a bidirectional control or an invisible character"_s;
+        QTest::newRow("zero-width name") << QByteArray(
+            "{\"states\": [{\"name\": \"C1\", \"exit_latency_ns\": 1, \"target_residency_ns\": 2},"
+            "{\"name\": \"C\xe2\x80\x8b\x31\", \"exit_latency_ns\": 5, \"target_residency_ns\": 20}]}")
+                                         << u"field 'name': state 1 (C\\u200b1): the name 'C\\u200b1' holds"_s;
         QTest::newRow("deep before shallow")
             << QByteArray(R"({"states": [{"name": "C6", "exit_latency_ns": 100, "target_residency_ns": 600},
                                          {"name": "C1", "exit_latency_ns": 1, "target_residency_ns": 2}]})")

@@ -59,11 +59,15 @@ private slots:
         for (const char *bad : {"x\xe2\x80\xae"
                                 "evil",
                                 "a\nb", "a\x1b[31m", "a\x7f", "a\xc2\x9b", "a\xe2\x81\xa9", "a\xe2\x80\x8e",
-                                "a\xd8\x9c" /* U+061C, the Arabic letter mark */})
+                                "a\xd8\x9c" /* U+061C, the Arabic letter mark */,
+                                // Invisible: "me\u200bnu" beside "menu" (a fresh user's find).
+                                "me\xe2\x80\x8bnu", "a\xe2\x80\x8d", "a\xe2\x81\xa0", "a\xef\xbb\xbf", "a\xc2\xad"})
             QVERIFY2(holdsControlCharacter(bad), bad);
         for (const char *good : {"", "i16", "caf\xc3\xa9 \xc2\xb5s", "\xd9\x85\xd8\xab", "x\xe2\x80", "a\\b"})
             QVERIFY2(!holdsControlCharacter(good), good);
         // U+061C is escaped as the other bidirectional controls are.
+        QCOMPARE(printableText("me\xe2\x80\x8bnu \xef\xbb\xbf\xc2\xad", PrintableMode::Name),
+                 std::string("me\\u200bnu \\ufeff\\u00ad"));
         QCOMPARE(printableText("a\xd8\x9c"
                                "b"),
                  std::string("a\\u061cb"));
