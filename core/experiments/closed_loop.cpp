@@ -19,6 +19,7 @@
 #include "core/workloads/generator_base.h"
 #include "core/workloads/parallel_for.h"
 #include "core/workloads/rng.h"
+#include "core/workloads/workload.h"
 #include "core/workloads/workload_spec.h"
 
 #include <algorithm>
@@ -27,6 +28,7 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 namespace idlescope {
 
@@ -83,8 +85,31 @@ namespace {
 
 /// The keys a spec wrote, for the checks of combinations that would mean nothing.
 struct Written {
-    bool work = false, service = false, jitter = false, device = false, base = false, tail = false, hardirq = false;
+    bool work = false, service = false, jitter = false, device = false, base = false, tail = false, hardirq = false,
+         waitCpu = false;
 };
+
+/// The open loop's io parameter @p name (generators_apps.cpp): its default and range, the one
+/// definition both loops read.
+const workloads::ParamInfo &openLoopIoParam(std::string_view name)
+{
+    const workloads::GeneratorInfo *io = workloads::findGenerator("io");
+    return io->params[static_cast<std::size_t>(io->paramIndex(name))];
+}
+
+/// io's waits=N: a whole number in the open loop's range (0 = the device's, resolved later).
+Status readWaits(ClosedLoopSpec &s, const std::string &value)
+{
+    const workloads::ParamInfo &p = openLoopIoParam("waits");
+    std::int64_t n = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    if (ec != std::errc() || end != value.data() + value.size() || n < p.min || n > p.max)
+        return Error{"closed-loop", 0, "waits",
+                     "'" + value + "' is not a whole number in " + std::to_string(p.min) + ".." + std::to_string(p.max)
+                         + " (0: the device's, 4 for mtd, 1 for the others)"};
+    s.waits = n;
+    return Ok{};
+}
 
 /// A whole-number key of @p s (ops, iodepth): checked and stored.
 Status readCount(ClosedLoopSpec &s, const std::string &key, const std::string &value)
@@ -147,6 +172,7 @@ Status readDuration(ClosedLoopSpec &s, Written &w, const std::string &key, const
                  : io && key == "tail_us"       ? &s.profile.tailNs
                  : io && key == "hardirq_us"    ? &s.hardirqNs
                  : io && key == "next_timer_us" ? &s.nextTimerNs
+                 : io && key == "wait_cpu_us"   ? &s.waitCpuNs
                  : !io && key == "peer_work_us" ? &s.peerWorkNs
                                                 : nullptr;
     if (!target)
@@ -161,6 +187,7 @@ Status readDuration(ClosedLoopSpec &s, Written &w, const std::string &key, const
     w.base |= key == "base_us";
     w.tail |= key == "tail_us";
     w.hardirq |= key == "hardirq_us";
+    w.waitCpu |= key == "wait_cpu_us";
     return Ok{};
 }
 
@@ -181,12 +208,21 @@ Status checkIoKeys(ClosedLoopSpec &s, const Written &w)
         return Error{"closed-loop", 0, "hardirq_us",
                      "hardirq_us is CPU 0's time per completion routed to it: it needs irq=cpu0 (auto routes "
                      "only sata, emmc and mtd there)"};
+    // The waits of one request as the open loop's io counts them, and its refusal: wait_cpu_us
+    // written at another value than its default would change nothing with one wait (at its
+    // default it counts as not written, as there).
+    s.waits = workloads::ioWaitsPerIo(s.device, s.waits);
+    const Ns waitCpuDefault = openLoopIoParam("wait_cpu_us").def;
+    if (s.waits <= 1 && w.waitCpu && s.waitCpuNs != waitCpuDefault)
+        return Error{"closed-loop", 0, "wait_cpu_us", workloads::IO_WAIT_CPU_NEEDS_WAITS};
+    if (!w.waitCpu)
+        s.waitCpuNs = waitCpuDefault;
     if (s.device == workloads::IO_DEVICE_CUSTOM) {
         // The open loop's io defaults for device=custom.
         if (!w.base)
-            s.profile.baseNs = 100 * NSEC_PER_USEC;
+            s.profile.baseNs = openLoopIoParam("base_us").def;
         if (!w.tail)
-            s.profile.tailNs = 20 * NSEC_PER_USEC;
+            s.profile.tailNs = openLoopIoParam("tail_us").def;
     }
     return Ok{};
 }
@@ -199,9 +235,10 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
     s.text = text;
     const size_t colon = text.find(':');
     const std::string model = text.substr(0, colon);
-    if (model == "io")
+    if (model == "io") {
         s.kind = ClosedLoopSpec::Kind::Io;
-    else if (model == "pingpong")
+        s.waits = openLoopIoParam("waits").def; // 0: the device's, resolved by checkIoKeys()
+    } else if (model == "pingpong")
         s.kind = ClosedLoopSpec::Kind::PingPong;
     else
         return Error{"closed-loop", 0, model, "unknown closed-loop model (io, pingpong)"};
@@ -218,6 +255,8 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
         Status st = Ok{};
         if (key == "ops" || key == "iodepth" || key == "numjobs") {
             st = readCount(s, key, value);
+        } else if (key == "waits" && s.kind == ClosedLoopSpec::Kind::Io) {
+            st = readWaits(s, value);
         } else if (key == "irq" && s.kind == ClosedLoopSpec::Kind::Io) {
             st = readIrq(s, value);
         } else if (key == "device" && s.kind == ClosedLoopSpec::Kind::Io) {

@@ -15,13 +15,22 @@
  *       + exponential tail, io_devices.h, as the open loop's io draws it;
  *       device=custom takes base_us and tail_us), service_us=S is a fixed S us
  *       (+/- J uniform). Handling a completion takes W us of CPU and submits
- *       the next request. Added latency of an operation: from its completion
- *       to the start of its handling (wake delay, plus the wait behind other
- *       completions when N > 1).
+ *       the next request. waits=K (0, the default: the device's, 4 for mtd,
+ *       1 for the others; the open loop's io parameter) makes one request K
+ *       device waits in sequence: its time, drawn once, split evenly (the last
+ *       wait takes the remainder); each wait's completion wakes the task,
+ *       which runs wait_cpu_us=C (default 10; needs K > 1) and issues the next
+ *       wait, and the last one's is handled as above. Added latency of an
+ *       operation: from each wait's completion to the start of its handling,
+ *       summed over the request's waits (wake delays, plus the wait behind
+ *       other completions when N > 1): what the request's completion
+ *       latency, submission to the completion its task sees (fio's clat),
+ *       has beyond its device time and wait_cpu_us.
  *       numjobs=J: CPUs 0..J-1 each run such a loop (ops each); irq=cpu0 (auto
  *       for sata, emmc, mtd) routes every completion to CPU 0, which runs
  *       hardirq_us there (an in-idle wakeup when CPU 0 is idle and the
- *       request is another CPU's) and then wakes the submitter by an IPI.
+ *       request is another CPU's) and then wakes the submitter by an IPI;
+ *       with K waits, once per wait.
  *       next_timer_us=T (default 10000, 0 = none): each loop CPU's next
  *       unrelated timer, as the open loop's io has it: a timer before the
  *       completion wakes the CPU, runs 2 us and the CPU idles again.
@@ -65,6 +74,11 @@ struct ClosedLoopSpec {
     Ns workNs = 0;                      ///< CPU 0's handling per completion / message
     Ns peerWorkNs = 0;                  ///< pingpong: CPU 1's handling per message
     int iodepth = 1;
+    /// io: the device waits of one request (waits=, or the device's: workloads::ioWaitsPerIo()),
+    /// and the driver's CPU time between two of them (wait_cpu_us=). parseClosedLoopSpec() sets
+    /// both from the open loop's io parameters when they are not written.
+    std::int64_t waits = 1;
+    Ns waitCpuNs = 0;
     /// io: submitting CPUs 0..numjobs-1 (fio's numjobs), each its own loop of iodepth requests
     /// and ops operations (fio's number_ios is per job: the run does numjobs x ops).
     int numjobs = 1;
@@ -84,9 +98,10 @@ struct ClosedLoopSpec {
 };
 
 /// Errors (named "closed-loop", field = the key): unknown model or key, a value that is not a duration
-/// or is out of range (work_us > 0; durations up to 100 s; iodepth 1..1024; ops 1..10,000,000), an
-/// unknown device, and a meaningless combination (device= with service_us= or jitter_us=, base_us or
-/// tail_us without device=custom), each with its reason.
+/// or is out of range (work_us > 0; durations up to 100 s; iodepth 1..1024; ops 1..10,000,000; waits
+/// as the open loop's io takes it, 0..64), an unknown device, and a meaningless combination (device=
+/// with service_us= or jitter_us=, base_us or tail_us without device=custom, wait_cpu_us other than
+/// its default with one wait per request, as the open loop refuses it), each with its reason.
 Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text);
 
 struct ClosedLoopRun {

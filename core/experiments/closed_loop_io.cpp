@@ -29,6 +29,19 @@
  * loop knows the handler's end only from the wake delay the replay gives). The
  * CPU then runs its task; the replay's stay goes on into CPU 0's next idle
  * span, which keeps its idle time and entries but not the busy time between.
+ *
+ * Several waits per request (waits=K, device=mtd's 4). A raw NAND read is one
+ * controller command per page, each ended by the controller's interrupt: the
+ * request's device time, drawn once at its submission, is split into K waits
+ * as the open loop's io splits it (workloads::ioWaitNs()), and each wait's
+ * completion goes the way a request's does above (routed or not), waking the
+ * submitting task. At a wait before the last its handling is the driver's
+ * wait_cpu_us, which ends by issuing the next wait; at the last it is work_us,
+ * which submits the next request. A request thus travels with its state (its
+ * device time, its wait, the latency its waits have added so far) through the
+ * stages, and the operation's added latency, counted once at its last wait, is
+ * that sum: the request's completion latency beyond its device time and
+ * driver time. With K = 1 every step is the one-wait loop's.
  */
 #include "core/experiments/closed_loop_parts.h"
 #include "core/workloads/io_devices.h"
@@ -43,13 +56,28 @@ namespace {
 
 constexpr Ns NONE = std::numeric_limits<Ns>::max();
 
+/// Where one request is: its device time (drawn once at its submission), the wait it is in
+/// (0-based) and the latency its handled waits have added so far.
+struct IoState {
+    Ns ioNs = 0;
+    Ns addedNs = 0;
+    std::int64_t wait = 0;
+};
+
+/// A wait's completion on its way to the task: when the device completed it, and its request.
+struct Done {
+    Ns completedNs = 0;
+    IoState io;
+};
+
 /// First in, first out, at most the capacity given at construction (allocated once).
+template <typename T>
 class Fifo {
 public:
     explicit Fifo(std::size_t capacity) : m_v(std::max<std::size_t>(1, capacity)) {}
     bool empty() const { return m_n == 0; }
-    Ns front() const { return m_v[m_head]; }
-    void push(Ns v)
+    const T &front() const { return m_v[m_head]; }
+    void push(const T &v)
     {
         std::size_t at = m_head + m_n;
         if (at >= m_v.size())
@@ -65,7 +93,7 @@ public:
     }
 
 private:
-    std::vector<Ns> m_v;
+    std::vector<T> m_v;
     std::size_t m_head = 0, m_n = 0;
 };
 
@@ -76,20 +104,26 @@ struct Job {
           ipiAt(static_cast<std::size_t>(depth)), ipiCompleted(static_cast<std::size_t>(depth))
     {
         inFlight.reserve(static_cast<std::size_t>(depth));
+        inFlightIo.reserve(static_cast<std::size_t>(depth));
     }
 
     /// When the CPU last had nothing to do: its last handling's or interrupt's end.
     Ns quiet() const { return std::max(quietNs, irqEndNs); }
 
     LoopCpu &cpu;
-    workloads::Rng rng;       ///< device times
-    workloads::Rng timerRng;  ///< next timers (apart, so that timers leave the device times as they are)
-    std::vector<Ns> inFlight; ///< device completion times
-    Fifo ready;               ///< completion times of the requests whose wakeup reached the CPU, oldest first
-    Fifo ipiAt;               ///< routed: when CPU 0's handler of each completion ends (the IPI)
-    Fifo ipiCompleted;        ///< ... and that completion's time
+    workloads::Rng rng;              ///< device times
+    workloads::Rng timerRng;         ///< next timers (apart, so that timers leave the device times as they are)
+    std::vector<Ns> inFlight;        ///< device completion times of the waits in flight
+    std::vector<IoState> inFlightIo; ///< ... their requests, in the same order
+    Fifo<Done> ready;                ///< the completions whose wakeup reached the CPU, oldest first
+    Fifo<Ns> ipiAt;                  ///< routed: when CPU 0's handler of each completion ends (the IPI)
+    Fifo<Done> ipiCompleted;         ///< ... and that completion
     std::int64_t submitted = 0;
-    Ns taskEndNs = NONE;           ///< the end of the handling under way
+    Ns taskEndNs = NONE; ///< the end of the handling under way
+    /// The handling under way is the driver's between two waits of this request (it issues the
+    /// next wait at its end), not a request's last handling.
+    bool betweenWaits = false;
+    IoState handlingIo;
     Ns quietNs = REPLAY_START_NS;  ///< the end of the last handling
     Ns irqEndNs = REPLAY_START_NS; ///< CPU 0: the end of its last interrupt handler
     bool stayOpen = false;         ///< CPU 0: its last span ended at an interrupt that woke no task
@@ -99,7 +133,7 @@ class IoLoop {
 public:
     IoLoop(const std::vector<std::unique_ptr<LoopCpu>> &cpus, const ClosedLoopSpec &s, std::uint64_t seed,
            AddedLatency &added, const LoopPoll &poll)
-        : m_s(s), m_irqCpu(s.irqCpu()), m_added(added), m_poll(poll)
+        : m_s(s), m_irqCpu(s.irqCpu()), m_waits(std::max<std::int64_t>(1, s.waits)), m_added(added), m_poll(poll)
     {
         m_jobs.reserve(cpus.size());
         // Job 0 keeps the run seed (a one-job loop draws what it always drew); the others
@@ -138,11 +172,20 @@ private:
         return m_s.jitterNs > 0 ? b.rng.jitter(m_s.serviceNs, m_s.jitterNs) : m_s.serviceNs;
     }
 
+    /// A new request of job @p b at @p at: its device time, and its first wait in flight.
     void submit(Job &b, Ns at)
     {
-        b.inFlight.push_back(at + deviceNs(b));
+        const IoState io{deviceNs(b), 0, 0};
+        b.inFlight.push_back(at + waitNs(io));
+        b.inFlightIo.push_back(io);
         ++b.submitted;
     }
+
+    /// The device time of the wait @p io is in (all of it with one wait per request).
+    Ns waitNs(const IoState &io) const { return workloads::ioWaitNs(io.ioNs, m_waits, io.wait); }
+
+    /// Whether a completion of @p io ends a wait before its request's last.
+    bool beforeLastWait(const IoState &io) const { return io.wait + 1 < m_waits; }
 
     /**
      * Job @p b's loop when nothing else reaches its CPU: the series of events of step() for
@@ -160,7 +203,16 @@ private:
                 next = std::min_element(b.inFlight.begin(), b.inFlight.end());
                 if (*next > free)
                     break;
-                m_added.add(free - *next);
+                IoState &io = b.inFlightIo[static_cast<std::size_t>(next - b.inFlight.begin())];
+                if (beforeLastWait(io)) {
+                    // The driver's time, then the request's next wait.
+                    io.addedNs += free - *next;
+                    ++io.wait;
+                    free += m_s.waitCpuNs;
+                    *next = free + waitNs(io);
+                    continue;
+                }
+                m_added.add(io.addedNs + (free - *next));
                 if (!m_poll.keepGoing(m_added)) {
                     m_stopped = true;
                     b.quietNs = free;
@@ -168,11 +220,14 @@ private:
                 }
                 free += m_s.workNs;
                 if (b.submitted < m_s.operations) {
-                    *next = free + deviceNs(b);
+                    io = IoState{deviceNs(b), 0, 0};
+                    *next = free + waitNs(io);
                     ++b.submitted;
                 } else {
                     *next = b.inFlight.back();
                     b.inFlight.pop_back();
+                    io = b.inFlightIo.back();
+                    b.inFlightIo.pop_back();
                 }
             }
         }
@@ -208,19 +263,23 @@ private:
             return false;
         Job &b = m_jobs[job];
         switch (kind) {
-        case Device:
+        case Device: {
+            const Done done{best, b.inFlightIo[slot]};
             b.inFlight[slot] = b.inFlight.back();
             b.inFlight.pop_back();
+            b.inFlightIo[slot] = b.inFlightIo.back();
+            b.inFlightIo.pop_back();
             if (m_irqCpu >= 0 && job != static_cast<std::size_t>(m_irqCpu))
-                interrupt(job, best);
+                interrupt(job, done);
             else
-                wake(b, best, best);
+                wake(b, best, done);
             break;
+        }
         case Ipi: {
-            const Ns completed = b.ipiCompleted.front();
+            const Done done = b.ipiCompleted.front();
             b.ipiAt.pop();
             b.ipiCompleted.pop();
-            wake(b, best, completed);
+            wake(b, best, done);
             break;
         }
         case TaskEnd: taskEnd(b); break;
@@ -252,9 +311,10 @@ private:
         }
     }
 
-    /// Job @p job's completion at @p t, routed to the interrupt CPU: its handler, then the IPI.
-    void interrupt(std::size_t job, Ns t)
+    /// Job @p job's completion @p done, routed to the interrupt CPU: its handler, then the IPI.
+    void interrupt(std::size_t job, const Done &done)
     {
+        const Ns t = done.completedNs;
         Job &r = m_jobs[static_cast<std::size_t>(m_irqCpu)];
         Ns start = 0;
         if (r.taskEndNs == NONE && t > r.quiet()) {
@@ -266,13 +326,13 @@ private:
         if (r.taskEndNs != NONE && r.taskEndNs > start)
             r.taskEndNs += m_s.hardirqNs; // the handler interrupts the handling under way
         m_jobs[job].ipiAt.push(r.irqEndNs);
-        m_jobs[job].ipiCompleted.push(t);
+        m_jobs[job].ipiCompleted.push(done);
     }
 
-    /// The wakeup of job @p b's task at @p t for the request completed at @p completed.
-    void wake(Job &b, Ns t, Ns completed)
+    /// The wakeup of job @p b's task at @p t for the completion @p done.
+    void wake(Job &b, Ns t, const Done &done)
     {
-        b.ready.push(completed);
+        b.ready.push(done);
         if (b.taskEndNs != NONE)
             return; // handled after the handling under way
         Ns start = b.quiet();
@@ -282,30 +342,45 @@ private:
         begin(b, std::max(start, b.irqEndNs));
     }
 
-    /// The handling of the oldest ready request from @p start.
+    /// The handling of the oldest ready completion from @p start: the driver's between two
+    /// waits, or the request's last handling, which ends the operation.
     void begin(Job &b, Ns start)
     {
-        const Ns completed = b.ready.front();
+        Done d = b.ready.front();
         b.ready.pop();
-        m_added.add(start - completed);
+        b.betweenWaits = beforeLastWait(d.io);
+        if (b.betweenWaits) {
+            d.io.addedNs += start - d.completedNs;
+            ++d.io.wait;
+            b.handlingIo = d.io;
+            b.taskEndNs = start + m_s.waitCpuNs;
+            return;
+        }
+        m_added.add(d.io.addedNs + (start - d.completedNs));
         b.taskEndNs = start + m_s.workNs;
         m_stopped = !m_poll.keepGoing(m_added);
     }
 
-    /// A handling ends: it submits the next request, and the next ready one is handled.
+    /// A handling ends: it issues its request's next wait or submits the next request, and the
+    /// next ready completion is handled.
     void taskEnd(Job &b)
     {
         const Ns t = b.taskEndNs;
         b.taskEndNs = NONE;
         b.quietNs = t;
-        if (b.submitted < m_s.operations)
+        if (b.betweenWaits) {
+            b.inFlight.push_back(t + waitNs(b.handlingIo));
+            b.inFlightIo.push_back(b.handlingIo);
+        } else if (b.submitted < m_s.operations) {
             submit(b, t);
+        }
         if (!b.ready.empty())
             begin(b, std::max(t, b.irqEndNs));
     }
 
     const ClosedLoopSpec &m_s;
     const int m_irqCpu;
+    const std::int64_t m_waits; ///< device waits per request (a parsed spec's are >= 1)
     AddedLatency &m_added;
     const LoopPoll &m_poll;
     std::vector<Job> m_jobs;

@@ -45,13 +45,6 @@ constexpr ParamInfo kIoParams[] = {
      "waits > 1: the driver's CPU time between two waits of one I/O (next command, ECC, PIO copy)"},
 };
 
-/// waits=0: a raw NAND read through MTD/UBI waits on the controller once per NAND command, a
-/// 4 KiB read on 2 KiB pages being two pages of an array read and a transfer; a block device
-/// waits once.
-constexpr std::int64_t MTD_WAITS = 4;
-constexpr std::int64_t MTD_DEVICE = 3;
-constexpr std::int64_t CUSTOM_DEVICE = 6;
-
 class IoGenerator final : public GeneratorBase {
 public:
     IoGenerator(const ParamValues &p, std::uint64_t seed)
@@ -59,7 +52,7 @@ public:
     {
         const auto d = static_cast<size_t>(p.get("device"));
         m_profile = d < std::size(kProfiles) ? kProfiles[d] : DeviceProfile{p.get("base_us"), p.get("tail_us")};
-        m_waits = p.get("waits") > 0 ? p.get("waits") : (p.get("device") == MTD_DEVICE ? MTD_WAITS : 1);
+        m_waits = ioWaitsPerIo(p.get("device"), p.get("waits"));
     }
 
 protected:
@@ -74,8 +67,7 @@ protected:
         return firstIdleWait([this] {
             if (m_step == 0)
                 m_ioNs = drawDeviceNs(m_rng, m_profile);
-            const Ns share = m_ioNs / m_waits;
-            const Ns wait = m_step + 1 < m_waits ? share : m_ioNs - share * (m_waits - 1);
+            const Ns wait = ioWaitNs(m_ioNs, m_waits, m_step);
             const Ns gap = m_step == 0 ? m_submitNs : m_waitCpuNs;
             m_step = m_step + 1 < m_waits ? m_step + 1 : 0;
             return Wait{gap, wait};
@@ -92,26 +84,25 @@ private:
 /// The device waits of one I/O: waits, or the device's (ioWaitsPerIo()).
 std::int64_t waitsPerIo(const ParamValues &p)
 {
-    return p.get("waits") > 0 ? p.get("waits") : (p.get("device") == MTD_DEVICE ? MTD_WAITS : 1);
+    return ioWaitsPerIo(p.get("device"), p.get("waits"));
 }
 
 std::string checkIo(const ParamValues &p, std::uint32_t written)
 {
     const std::int64_t waits = waitsPerIo(p);
     if (waits <= 1 && isWritten(p, written, "wait_cpu_us"))
-        return "wait_cpu_us acts only between two waits of one I/O: it needs waits > 1 (device=mtd has 4 by "
-               "default, the others 1)";
+        return IO_WAIT_CPU_NEEDS_WAITS;
     // A device profile holds its own base and tail: a written base_us or tail_us would be
     // dropped without a word ("io:device=nvme,base_us=10" ran NVMe's 70 us). A value at its
     // default is not written (the window writes every parameter out).
-    if (p.get("device") != CUSTOM_DEVICE)
+    if (p.get("device") != IO_DEVICE_CUSTOM)
         for (const char *name : {"base_us", "tail_us"})
             if (isWritten(p, written, name))
                 return std::string(name)
                        + " acts on device=custom only: device=" + kDevices[static_cast<size_t>(p.get("device"))]
                        + " has its own base and tail (write device=custom,base_us=...,tail_us=... for a "
                          "measured device)";
-    if (p.get("device") == CUSTOM_DEVICE && p.get("base_us") == 0 && p.get("tail_us") == 0)
+    if (p.get("device") == IO_DEVICE_CUSTOM && p.get("base_us") == 0 && p.get("tail_us") == 0)
         return "device=custom with base_us=0 and tail_us=0: no I/O ever waits for the device, so the CPU never "
                "idles";
     return {};

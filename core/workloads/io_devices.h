@@ -35,6 +35,35 @@ inline constexpr DeviceProfile kProfiles[] = {
 };
 /// The index of "custom" in kDevices: the user's base_us and tail_us.
 inline constexpr std::int64_t IO_DEVICE_CUSTOM = 6;
+/// The index of "mtd" in kDevices.
+inline constexpr std::int64_t IO_DEVICE_MTD = 3;
+
+/// waits=0 in either loop: a raw NAND read through MTD/UBI waits on the controller once per
+/// NAND command, a 4 KiB read on 2 KiB pages being two pages of an array read and a transfer;
+/// a block device waits once.
+inline constexpr std::int64_t IO_MTD_WAITS = 4;
+
+/// The device waits of one I/O on @p device (an index of kDevices, or -1 for the closed loop's
+/// service_us=) with waits=@p waits: @p waits, or with 0 the device's own (4 for mtd, 1 for the
+/// others). Both loops count an I/O's waits with it.
+constexpr std::int64_t ioWaitsPerIo(std::int64_t device, std::int64_t waits)
+{
+    return waits > 0 ? waits : (device == IO_DEVICE_MTD ? IO_MTD_WAITS : 1);
+}
+
+/// Why both loops refuse wait_cpu_us with one wait per I/O (it would change nothing).
+inline constexpr const char *IO_WAIT_CPU_NEEDS_WAITS =
+    "wait_cpu_us acts only between two waits of one I/O: it needs waits > 1 (device=mtd has 4 by default, the "
+    "others 1)";
+
+/// The device time of wait @p wait (0-based) of an I/O of @p ioNs split into @p waits waits:
+/// an even share each, the last taking the remainder of the division. Both loops split an
+/// I/O with it.
+constexpr Ns ioWaitNs(Ns ioNs, std::int64_t waits, std::int64_t wait)
+{
+    const Ns share = ioNs / waits;
+    return wait + 1 < waits ? share : ioNs - share * (waits - 1);
+}
 
 /// Whether @p device's completions default to one interrupt vector routed to CPU 0 (irq=auto):
 /// the single-vector controllers, SATA (AHCI), eMMC hosts and raw NAND (MTD). NVMe has a vector

@@ -10,6 +10,7 @@
 #include "core/experiments/closed_loop_format.h"
 #include "core/stats/run_throughput.h"
 #include "core/targets/builtin_machines.h"
+#include "core/workloads/io_devices.h"
 #include "core/workloads/rng.h"
 #include "core/workloads/workload_spec.h"
 #include "tests/governor_rig.h"
@@ -523,6 +524,165 @@ private slots:
         QCOMPARE(none.counters.cpus.front().entries, 1);
     }
 
+    void fourWaitsPerRequestByHand()
+    {
+        // io:device=custom,base_us=400,tail_us=0,waits=4,wait_cpu_us=10,work_us=20,ops=2,irq=local,
+        // next_timer_us=0 on table() (WFI 1/1 us, sleep 100/150 us), the oracle: each request's
+        // 400 us is 4 waits of 100 us (400000 / 4 ns, no remainder). A 100 us wait is below sleep's
+        // 150 us target residency, so the oracle takes WFI for each and wakes 1 us after it.
+        // Spans (gap = busy time since the last wakeup, idle = the wait), times in us:
+        //   request 1 submitted at 0:
+        //     span 1 gap 0,  idle [0, 100)     WFI, woke 101, driver 10 us -> wait 2 at 111
+        //     span 2 gap 10, idle [111, 211)   WFI, woke 212, driver -> 222
+        //     span 3 gap 10, idle [222, 322)   WFI, woke 323, driver -> 333
+        //     span 4 gap 10, idle [333, 433)   WFI, woke 434, work 20 us -> submits at 454
+        //   request 2:
+        //     span 5 gap 20, idle [454, 554)   woke 555 -> 565
+        //     span 6 gap 10, idle [565, 665)   woke 666 -> 676
+        //     span 7 gap 10, idle [676, 776)   woke 777 -> 787
+        //     span 8 gap 10, idle [787, 887)   woke 888, work until 908.
+        // Duration 908 us, 2 / 908 us = 2202.643 ops/s; each request's added latency is the sum
+        // over its 4 waits of 1 us: 4 us (its completion latency 454 us = 400 device + 3 x 10
+        // driver + 20 work + 4). 8 entries in WFI, each waking the task: 8 wakeups, 8 us.
+        const char *spec = "io:device=custom,base_us=400,tail_us=0,waits=4,wait_cpu_us=10,work_us=20,ops=2,"
+                           "irq=local,next_timer_us=0";
+        const ClosedLoopRun r = runOne(Machine::uniform(table(), 1), spec);
+        QCOMPARE(r.operations, 2);
+        QCOMPARE(r.durationNs, 908000);
+        QVERIFY(qAbs(r.opsPerSecond() - 2.0 / 908e-6) < 1e-6);
+        QCOMPARE(r.meanAddedNs, 4000.0);
+        QCOMPARE(r.p99AddedNs, 4000);
+        QCOMPARE(r.maxAddedNs, 4000);
+        const CpuRun &c = r.counters.cpus.front();
+        QCOMPARE(c.entries, 8);
+        QCOMPARE(c.spans, 8);
+        QCOMPARE(c.states[0].usage, 8);
+        QCOMPARE(c.states[1].usage, 0);
+        QCOMPARE(c.wakeups, 8);
+        QCOMPARE(c.latencyCostNs, 8000);
+        QCOMPARE(c.durationNs, 908000);
+        // waits=2: two waits of 200 us, each past sleep's 150 us target: the oracle takes sleep and
+        // wakes 100 us later. Request 1: idle [0, 200), woke 300, driver -> 310, idle [310, 510),
+        // woke 610, work -> 630; request 2: 630 -> 830, woke 930 -> 940 -> 1140, woke 1240, done
+        // 1260. 1260 us, 200 us added to each request, 4 entries in sleep (one wait of 400 us,
+        // waits=1: 2 x (400 + 100 + 20) = 1040 us, 100 us added).
+        const ClosedLoopRun two = runOne(Machine::uniform(table(), 1),
+                                         "io:device=custom,base_us=400,tail_us=0,waits=2,wait_cpu_us=10,work_us=20,"
+                                         "ops=2,irq=local,next_timer_us=0");
+        QCOMPARE(two.durationNs, 1260000);
+        QCOMPARE(two.meanAddedNs, 200000.0);
+        QCOMPARE(two.counters.cpus.front().states[1].usage, 4);
+        const ClosedLoopRun one = runOne(Machine::uniform(table(), 1),
+                                         "io:device=custom,base_us=400,tail_us=0,waits=1,work_us=20,ops=2,irq=local,"
+                                         "next_timer_us=0");
+        QCOMPARE(one.durationNs, 1040000);
+        QCOMPARE(one.meanAddedNs, 100000.0);
+    }
+
+    void theLastWaitTakesTheRemainder()
+    {
+        // The open loop's split, shared: 1003 ns in 4 waits is 250, 250, 250 and 253.
+        QCOMPARE(workloads::ioWaitNs(1003, 4, 0), 250);
+        QCOMPARE(workloads::ioWaitNs(1003, 4, 2), 250);
+        QCOMPARE(workloads::ioWaitNs(1003, 4, 3), 253);
+        QCOMPARE(workloads::ioWaitNs(1003, 1, 0), 1003);
+        // On instantTable() (no wake-up cost) the closed loop's mtd run is its device times, 3 x
+        // wait_cpu_us and work_us per request: the open loop's mtd stream, seeded alike, draws the
+        // same device time per request (its spans' idle times, 4 per request, sum to them).
+        const auto open = workloads::parseWorkloadSpec("io:device=mtd,submit_us=10,next_timer_us=0").value();
+        const IdleStream spans = workloads::legacyDirectSeedStream(open.root, 7, 20);
+        Ns device = 0;
+        for (const IdleSpan &sp : spans)
+            device += sp.wakeNs;
+        QVERIFY(device >= 5 * 700000); // mtd: base 700 us + an exponential tail, per request
+        const ClosedLoopSpec spec = parseClosedLoopSpec("io:device=mtd,work_us=10,ops=5,next_timer_us=0").value();
+        QCOMPARE(spec.waits, 4);
+        QCOMPARE(spec.waitCpuNs, 10000);
+        Result<std::vector<ClosedLoopRun>> r =
+            runClosedLoop(Machine::uniform(instantTable(), 1), spec, {"oracle"}, {}, 7, 1);
+        QVERIFY(r.ok());
+        QCOMPARE(r->front().operations, 5);
+        QCOMPARE(r->front().durationNs, device + 5 * (3 * 10000 + 10000));
+        QCOMPARE(r->front().counters.cpus.front().entries, 20);
+        QCOMPARE(r->front().meanAddedNs, 0.0);
+    }
+
+    void routedWaitsWakeCpu0InIdleOncePerWait()
+    {
+        // aRoutedCompletionWakesCpu0InIdleThenTheSubmitter with waits=4,wait_cpu_us=10 (seed 6,
+        // WFI only, 1 us to wake, hardirq_us 5, work_us 10). Job 0's 253.407 us is 3 waits of
+        // 63.351 and a last of 63.354 (253407 - 3 x 63351 ns); job 1's 115.641 us, 3 of 28.910
+        // and a last of 28.911. Times in us:
+        //    28.910 job 1's wait 1 interrupts idle CPU 0: woken 29.910 (in-idle), handler until
+        //           34.910, IPI: CPU 1 woken 35.910 (7 us added), driver until 45.910, wait 2 -> 74.820
+        //    63.351 job 0's own wait 1: CPU 0 woken 64.351 (1 us), driver until 74.351, wait 2 -> 137.702
+        //    74.820 job 1's wait 2: CPU 0 idle since 74.351, woken 75.820 (in-idle), handler until
+        //           80.820; CPU 1 woken 81.820 (7), driver until 91.820, wait 3 -> 120.730
+        //   120.730 job 1's wait 3: CPU 0 idle since 80.820, woken 121.730 (in-idle), handler until
+        //           126.730; CPU 1 woken 127.730 (7), driver until 137.730, wait 4 -> 166.641
+        //   137.702 job 0's wait 2: CPU 0 woken 138.702 (1), driver until 148.702, wait 3 -> 212.053
+        //   166.641 job 1's wait 4: CPU 0 idle since 148.702, woken 167.641 (in-idle), handler until
+        //           172.641; CPU 1 woken 173.641 (7), work until 183.641: job 1 done, 28 us added
+        //   212.053 job 0's wait 3: CPU 0 idle since 172.641, woken 213.053 (1), driver until
+        //           223.053, wait 4 -> 286.407
+        //   286.407 job 0's wait 4: woken 287.407 (1), work until 297.407: job 0 done, 4 us added.
+        // Run 297.407 us, 2 operations, added 28 and 4 us (mean 16). CPU 0: 8 entries, 4 of them
+        // in-idle wakeups for job 1's 4 waits (no task woken), 4 waking its own task; CPU 1: 4
+        // entries, 4 wakeups, its end 183.641 us.
+        IdleStateTable shallow = table();
+        QVERIFY(shallow.setDisabled(1, true).ok());
+        const ClosedLoopSpec spec = parseClosedLoopSpec("io:service_us=200,jitter_us=100,work_us=10,ops=1,numjobs=2,"
+                                                        "irq=cpu0,waits=4,wait_cpu_us=10,next_timer_us=0")
+                                        .value();
+        Result<std::vector<ClosedLoopRun>> runs =
+            runClosedLoop(Machine::uniform(shallow, 2), spec, {"oracle"}, {}, 6, 1);
+        QVERIFY(runs.ok());
+        const ClosedLoopRun &r = runs->front();
+        QCOMPARE(r.operations, 2);
+        QCOMPARE(r.durationNs, 297407);
+        QCOMPARE(r.meanAddedNs, 16000.0);
+        QCOMPARE(r.maxAddedNs, 28000);
+        const CpuRun &c0 = r.counters.cpus[0], &c1 = r.counters.cpus[1];
+        QCOMPARE(c0.entries, 8);
+        QCOMPARE(c0.wakeups, 4);
+        QCOMPARE(c0.entries - c0.wakeups, 4); // CPU 0's in-idle wakeups: one per wait of job 1
+        QCOMPARE(c0.durationNs, 297407);
+        QCOMPARE(c1.entries, 4);
+        QCOMPARE(c1.wakeups, 4);
+        QCOMPARE(c1.durationNs, 183641);
+    }
+
+    void waitsAreTheOpenLoopsParameter()
+    {
+        // The open loop's defaults: 0 = the device's, 4 for mtd, 1 for the others; wait_cpu_us 10.
+        QCOMPARE(parseClosedLoopSpec("io:device=mtd,work_us=10").value().waits, 4);
+        QCOMPARE(parseClosedLoopSpec("io:device=mtd,waits=0,work_us=10").value().waits, 4);
+        QCOMPARE(parseClosedLoopSpec("io:device=mtd,waits=1,work_us=10").value().waits, 1);
+        QCOMPARE(parseClosedLoopSpec("io:device=emmc,work_us=10").value().waits, 1);
+        QCOMPARE(parseClosedLoopSpec("io:service_us=100,work_us=10").value().waits, 1);
+        QCOMPARE(parseClosedLoopSpec("io:service_us=100,waits=8,work_us=10").value().waits, 8);
+        QCOMPARE(parseClosedLoopSpec("io:device=mtd,wait_cpu_us=2.5,work_us=10").value().waitCpuNs, 2500);
+        QCOMPARE(parseClosedLoopSpec("io:device=custom,work_us=10").value().profile.baseNs, 100000);
+        QCOMPARE(parseClosedLoopSpec("io:device=custom,work_us=10").value().profile.tailNs, 20000);
+        // wait_cpu_us with one wait is refused with the open loop's words; at its default it counts
+        // as not written, as there.
+        Result<ClosedLoopSpec> one = parseClosedLoopSpec("io:device=nvme,wait_cpu_us=50,work_us=10");
+        QVERIFY(!one.ok());
+        QCOMPARE(one.error().field, std::string("wait_cpu_us"));
+        QCOMPARE(one.error().message, std::string(workloads::IO_WAIT_CPU_NEEDS_WAITS));
+        QVERIFY(!workloads::parseWorkloadSpec("io:device=nvme,wait_cpu_us=50").ok());
+        QVERIFY(parseClosedLoopSpec("io:device=nvme,wait_cpu_us=10,work_us=10").ok());
+        QVERIFY(parseClosedLoopSpec("io:device=mtd,waits=1,wait_cpu_us=10,work_us=10").ok());
+        QVERIFY(!parseClosedLoopSpec("io:device=mtd,waits=1,wait_cpu_us=11,work_us=10").ok());
+        // The open loop's range, 0..64.
+        QVERIFY(parseClosedLoopSpec("io:device=mtd,waits=64,work_us=10").ok());
+        Result<ClosedLoopSpec> many = parseClosedLoopSpec("io:device=mtd,waits=65,work_us=10");
+        QVERIFY(!many.ok());
+        QCOMPARE(many.error().message,
+                 std::string("'65' is not a whole number in 0..64 (0: the device's, 4 for mtd, 1 for the others)"));
+        QVERIFY(!workloads::parseWorkloadSpec("io:device=mtd,waits=65").ok());
+    }
+
     void theOtherCpusRunTheBackground()
     {
         // threeRequestsByHand's loop on CPU 0 of two CPUs, CPU 1 running the background
@@ -609,6 +769,18 @@ private slots:
                                           << "numjobs";
         QTest::newRow("over 100 s") << "io:service_us=100000000.001,work_us=1"
                                     << "service_us";
+        QTest::newRow("waits over 64") << "io:device=mtd,waits=65,work_us=1"
+                                       << "waits";
+        QTest::newRow("waits negative") << "io:device=mtd,waits=-1,work_us=1"
+                                        << "waits";
+        QTest::newRow("waits not a number") << "io:device=mtd,waits=4.5,work_us=1"
+                                            << "waits";
+        QTest::newRow("wait_cpu_us with one wait") << "io:service_us=100,wait_cpu_us=5,work_us=1"
+                                                   << "wait_cpu_us";
+        QTest::newRow("pingpong waits") << "pingpong:work_us=1,waits=4"
+                                        << "waits";
+        QTest::newRow("pingpong wait_cpu_us") << "pingpong:work_us=1,wait_cpu_us=4"
+                                              << "wait_cpu_us";
     }
 
     void badSpecs()
