@@ -127,7 +127,7 @@ const char *const COMPARE_HELP =
     "                     shallowest state of its CPUs), as idlestat prints it\n"
     "  --closed-loop SPEC instead of --workload: a closed loop whose next event waits for the CPU's\n"
     "                     real wakeup, so duration, ops/s and added latency follow the governor:\n"
-    "                     io:device=D|service_us=S,work_us=W[,iodepth=N][,ops=N] (one CPU):\n"
+    "                     io:device=D|service_us=S,work_us=W[,iodepth=N][,ops=N] (CPU 0):\n"
     "                     device=nvme|sata|emmc|mtd|nullblk|dmdelay draws each request's time\n"
     "                     as the open loop's io does (base + exponential tail; custom with\n"
     "                     base_us=B,tail_us=T, default 100 and 20); service_us=S[,jitter_us=J]\n"
