@@ -132,8 +132,13 @@ void SimulationRunner::jobFinished()
     const SnapshotBuild r = m_watcher.result();
     if (m_pending) {
         // A newer spec waited for this job. A job a drag let finish is shown while
-        // the newer one runs (which copies its unchanged governors from it).
-        const bool show = r.snapshot && r.snapshot->errors.isEmpty();
+        // the newer one runs (which copies its unchanged governors from it); one a final
+        // request cancelled is not, even when it was done before it saw the flag: it is
+        // no picture of what was asked (a session opened while the default scenario still
+        // ran was adopted by the default scenario's snapshot, and its own failure then
+        // refused nothing).
+        const bool cancelled = m_cancel && m_cancel->load();
+        const bool show = !cancelled && r.snapshot && r.snapshot->errors.isEmpty();
         if (show)
             m_latest = r.snapshot;
         startJob(false);
