@@ -10,23 +10,25 @@
 
 namespace idlescope {
 
-namespace {
-
-/// A cluster idle power for each of its @p states and a cluster active power.
-bool hasClusterPower(const Cluster &c, int states)
+bool hasClusterPower(const Cluster &c)
 {
-    if (!std::isfinite(c.clusterActiveMw) || c.clusterIdlePowerMw.size() < static_cast<size_t>(states))
+    const auto states = static_cast<size_t>(c.table.count());
+    if (!std::isfinite(c.clusterActiveMw) || c.clusterIdlePowerMw.size() < states)
         return false;
-    return std::all_of(c.clusterIdlePowerMw.begin(), c.clusterIdlePowerMw.begin() + states,
+    return std::all_of(c.clusterIdlePowerMw.begin(), c.clusterIdlePowerMw.begin() + static_cast<std::ptrdiff_t>(states),
                        [](double mw) { return std::isfinite(mw); });
 }
 
-/// Why @p cluster's own energy is not in a run's total (it has the power data for it).
-std::string clusterNotCharged(const Cluster &cluster, const MachineRun &run)
+namespace {
+
+/// Why @p cluster's own energy is not in a run's total (it has the power data for it): its CPUs
+/// kept no time in their states (an open-loop replay keeps its entries, for the cluster view), or
+/// one of them has no results while the others may have run.
+std::string clusterNotCharged(const Cluster &cluster, bool inState)
 {
     return cluster.name
-           + (run.othersIdle ? ": more than one of its CPUs runs the loop, so when the cluster is idle is not known"
-                             : ": a replay's cluster energy is the cluster view's (--cluster-view), beside energy_J");
+           + (inState ? ": a CPU of it has no results, so when the cluster is idle is not known"
+                      : ": a replay's cluster energy is the cluster view's (--cluster-view), beside energy_J");
 }
 
 } // namespace
@@ -128,27 +130,45 @@ void chargeCpus(const Cluster &cluster, const MachineRun &run, const std::vector
     }
 }
 
-/// @p cluster's own energy, charged when the loop's one CPU of it decides its state (the
-/// others sleep throughout); else said in @p out's clusterNote when it has the power data.
+/**
+ * @p cluster's own energy, charged when its CPUs in @p run (@p rows) kept the time they spent
+ * in each state on the run's axis (IntervalKind::InState: a closed loop's and its background's)
+ * and its other CPUs either have results too or had nothing to run (MachineRun::othersIdle).
+ * The cluster is idle in the shallowest state of its CPUs while all of them are in one
+ * (clusterIdleInState()), and runs the rest of the run: until the last of its CPUs' ends, each
+ * CPU whose own run ended sooner idling in the cheapest state then, as chargeCpus() prices it;
+ * after that the window's rest in the cheapest state. Else said in @p out's clusterNote.
+ */
 ClusterEnergy chargeCluster(const Cluster &cluster, const MachineRun &run, const std::vector<Eigen::Index> &rows,
-                            const ClusterTimes &t, Ns windowNs, RunEnergy &out)
+                            Ns windowNs, RunEnergy &out)
 {
     const int n = cluster.table.count();
     ClusterEnergy ce;
     ce.name = cluster.name;
-    if (hasClusterPower(cluster, n) && run.othersIdle && rows.size() == 1) {
-        const CpuRun &c = run.cpus[static_cast<size_t>(rows.front())];
-        for (int s = 0; s < n; ++s)
-            ce.idleJ += t.timeS(0, s) * cluster.clusterIdlePowerMw[static_cast<size_t>(s)] * 1e-3;
-        ce.activeJ =
-            std::max(0.0, static_cast<double>(c.durationNs) * 1e-9 - t.inStateS(0)) * cluster.clusterActiveMw * 1e-3;
-        if (const int cheapest = cheapestState(cluster.table, cluster.power); cheapest >= 0)
-            ce.afterRunJ = static_cast<double>(std::max<Ns>(0, windowNs - c.durationNs)) * 1e-9
-                           * cluster.clusterIdlePowerMw[static_cast<size_t>(cheapest)] * 1e-3;
-        ce.charged = true;
-    } else if (hasClusterPower(cluster, n)) {
-        out.clusterNote += (out.clusterNote.empty() ? "" : "; ") + clusterNotCharged(cluster, run);
+    if (!hasClusterPower(cluster))
+        return ce;
+    Ns endNs = 0;
+    bool inState = true;
+    for (Eigen::Index r : rows) {
+        const CpuRun &c = run.cpus[static_cast<size_t>(r)];
+        endNs = std::max(endNs, c.durationNs);
+        inState = inState && c.intervalKind == IntervalKind::InState;
     }
+    const int cheapest = cheapestState(cluster.table, cluster.power);
+    const ClusterIdle view = inState ? clusterIdleInState(cluster, run, endNs, cheapest) : ClusterIdle{};
+    if (!view.complete) {
+        out.clusterNote += (out.clusterNote.empty() ? "" : "; ") + clusterNotCharged(cluster, inState);
+        return ce;
+    }
+    const auto seconds = [](Ns ns) { return static_cast<double>(ns) * 1e-9; };
+    for (int s = 0; s < n; ++s)
+        ce.idleJ +=
+            seconds(view.timeNs[static_cast<size_t>(s)]) * cluster.clusterIdlePowerMw[static_cast<size_t>(s)] * 1e-3;
+    ce.activeJ = seconds(std::max<Ns>(0, endNs - view.idleNs)) * cluster.clusterActiveMw * 1e-3;
+    if (cheapest >= 0)
+        ce.afterRunJ = seconds(std::max<Ns>(0, windowNs - endNs))
+                       * cluster.clusterIdlePowerMw[static_cast<size_t>(cheapest)] * 1e-3;
+    ce.charged = true;
     return ce;
 }
 
@@ -200,7 +220,7 @@ RunEnergy runEnergy(const Machine &machine, const MachineRun &run, Ns windowNs)
         out.hasActive = out.hasActive && cluster.power.hasActivePower();
         const ClusterTimes t = clusterTimes(cluster, run, m, rows);
         chargeCpus(cluster, run, rows, t, windowNs, out);
-        out.clusters.push_back(chargeCluster(cluster, run, rows, t, windowNs, out));
+        out.clusters.push_back(chargeCluster(cluster, run, rows, windowNs, out));
     }
     out.available = true;
     sumEnergy(out);

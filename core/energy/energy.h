@@ -14,10 +14,14 @@
  * state_matrices.h and p, e each cluster's vectors.
  *
  * A cluster's shared logic (LISA's cluster node) is charged when the run says
- * when the cluster is idle: a closed loop's (MachineRun::othersIdle), whose
- * other CPUs have nothing to run, so that the one CPU of the cluster in the
- * loop decides the cluster's state. The cluster then draws its idle power of a
- * state while that CPU is in it, and its active power the rest of the run.
+ * when the cluster is idle: its CPUs kept the time they spent in each state on
+ * the run's time axis (IntervalKind::InState: a closed loop's CPUs and its
+ * background's), and its CPUs without results, if any, had nothing to run
+ * (MachineRun::othersIdle). The cluster then draws its idle power of a state
+ * while every CPU of it is idle, in the shallowest of their states (the
+ * cluster view's rule, clusterIdleInState()), and its active power the rest of
+ * the run. An open-loop replay's intervals are its entries on each stream's
+ * clock, for the cluster view: its clusters are not charged (docs/machine.md).
  *
  * Over a window longer than a run (runEnergy()'s windowNs: the slowest run of
  * a comparison), each CPU idles the rest of it in its cheapest state, with its
@@ -93,6 +97,10 @@ struct RunEnergy {
  * cluster in the same state. 0 (or a window no longer than the run): the run's own time.
  */
 RunEnergy runEnergy(const Machine &machine, const MachineRun &run, Ns windowNs = 0);
+
+/// Whether @p cluster has the power data of its shared logic: an idle power for each state of
+/// its table and an active power (a closed loop then keeps its CPUs' intervals to charge it).
+bool hasClusterPower(const Cluster &cluster);
 
 /// The state @p power makes cheapest to idle in on @p table: the least power among the
 /// enabled states, the deeper of two alike; -1 when every state is disabled.

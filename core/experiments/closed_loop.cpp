@@ -11,6 +11,7 @@
 #include "core/experiments/closed_loop.h"
 #include "core/experiments/closed_loop_parts.h"
 
+#include "core/energy/energy.h"
 #include "core/experiments/synthetic_machine.h"
 #include "core/machine/machine_replay.h"
 #include "core/source_governor/source_governor.h"
@@ -280,6 +281,13 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
 
 namespace {
 
+/// Whether @p cpu keeps when it was in each state (24 bytes an entry): only where its cluster's
+/// shared logic has power data, which energy.h charges from them; elsewhere the loop keeps none.
+bool keepsIntervals(const Machine &machine, int cpu)
+{
+    return hasClusterPower(machine.clusters[static_cast<std::size_t>(machine.clusterOf(cpu))]);
+}
+
 /// The background's CPUs (those after the loop's) of every run in @p out, each covering its
 /// run's duration and replayed by its governor (runClosedLoop()).
 Status replayBackground(const Machine &machine, const ClosedLoopSpec &spec, const std::vector<std::string> &governors,
@@ -315,7 +323,9 @@ Status replayBackground(const Machine &machine, const ClosedLoopSpec &spec, cons
         std::unique_ptr<Governor> gov =
             std::move(makeConfiguredGovernor(governors[g], g < settings.size() ? settings[g] : none).value());
         const CpuStream stream{cpu, std::move(*s), 0, {}};
-        rows[k] = replayCpu(machine.tableOf(cpu), stream, *gov, false, watch ? watch->cancel : nullptr);
+        rows[k] = replayCpu(machine.tableOf(cpu), stream, *gov,
+                            keepsIntervals(machine, cpu) ? IntervalKind::InState : IntervalKind::None,
+                            watch ? watch->cancel : nullptr);
     });
     for (std::size_t k = 0; k < rows.size(); ++k)
         if (failed[k])
@@ -362,7 +372,8 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
         for (int c = 0; c < spec.cpus(); ++c)
             cpus.push_back(
                 std::make_unique<LoopCpu>(machine.tableOf(c),
-                                          std::move(makeConfiguredGovernor(governors[g], settingsOf(g)).value()), c));
+                                          std::move(makeConfiguredGovernor(governors[g], settingsOf(g)).value()), c,
+                                          keepsIntervals(machine, c)));
         if (watch && watch->spans)
             for (int c = 0; c < spec.cpus(); ++c)
                 cpus[static_cast<std::size_t>(c)]->spans = &(*watch->spans)[g][static_cast<std::size_t>(c)];

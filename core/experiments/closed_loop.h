@@ -142,7 +142,11 @@ inline constexpr std::int64_t CLOSED_LOOP_POLL_OPS = 4096;
  * (CPU c seeded with runSeed(seed, 1, c)): its spans do not depend on the
  * loop, so each run's governor replays them, covering that run's duration,
  * and the run's counters are then the whole machine's. Without it they are
- * left out (MachineRun::othersIdle: they have nothing to run). Errors: a
+ * left out (MachineRun::othersIdle: they have nothing to run). On a cluster
+ * with power data of its shared logic (energy.h's hasClusterPower()) every CPU
+ * of the run, the loop's and the background's, keeps the time it spent in
+ * each state (IntervalKind::InState, 24 bytes an entry), from which runEnergy()
+ * charges the cluster; elsewhere none is kept. Errors: a
  * machine with too few CPUs (field "machine"), an unknown governor or a
  * rejected setting, a background whose spans do not cover a run (field
  * "background").

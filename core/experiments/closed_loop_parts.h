@@ -10,6 +10,7 @@
 #pragma once
 
 #include "core/experiments/closed_loop.h"
+#include "core/machine/in_state_interval.h"
 #include "core/replay/reference_replay.h"
 #include "core/states/wake_delay.h"
 #include "core/stats/woken_tasks.h"
@@ -25,12 +26,16 @@ namespace idlescope::closed_loop {
 
 /// One CPU of a loop: its replay, its governor and the counters the loop adds.
 struct LoopCpu {
-    LoopCpu(const IdleStateTable &table, std::unique_ptr<Governor> g, int cpu)
+    /// @p keepIntervals: record when the CPU was in each state (its cluster's energy needs it).
+    LoopCpu(const IdleStateTable &table, std::unique_ptr<Governor> g, int cpu, bool keepIntervals = false)
         : gov(std::move(g)), replay(table, *gov), tableRef(table)
     {
         run.cpu = cpu;
         run.stateCount = table.count();
         run.timeHasExitLatency = true;
+        if (keepIntervals)
+            run.intervalKind = IntervalKind::InState;
+        keepsIntervals = keepIntervals;
     }
 
     /// Idle from @p startNs (>= the CPU's last wakeup) until the event at @p eventNs; returns
@@ -57,8 +62,10 @@ struct LoopCpu {
         if (spans)
             spans->push_back(s);
         const IdleSpan handler{std::max<Ns>(0, inIdleHandlerNs), 0, 0};
+        const Ns replayStartNs = keepsIntervals ? replay.nextRowStartNs(s) : 0;
         Ns backAfterEventNs = 0;
         replay.runSpan(s, &handler, [&](const EntryRecord &e, const Governor &) {
+            keepInterval(e, startNs, replayStartNs);
             const Ns delay = addWokenTask(tableRef, e, wake, run.wakeups, run.latencyCostNs);
             backAfterEventNs = wokenTaskWaitNs(delay, e.wakeInExitNs);
         });
@@ -66,6 +73,24 @@ struct LoopCpu {
         // or at a tick just before it, the event coming during that entry's exit.
         loopNowNs = std::max(startNs, eventNs) + backAfterEventNs;
         return loopNowNs;
+    }
+
+    /**
+     * With IntervalKind::InState, entry @p e's time in its state on the machine's axis (the
+     * loop's clock from REPLAY_START_NS): the span starts at @p spanStartNs on the loop's clock
+     * and at @p replayStartNs on the replay's, which runs ahead of it; within the span both
+     * clocks agree, so the entry is at its offset from the span's start. 24 bytes an entry.
+     */
+    void keepInterval(const EntryRecord &e, Ns spanStartNs, Ns replayStartNs)
+    {
+        if (keepsIntervals) [[unlikely]]
+            appendInterval(e, spanStartNs + (e.startNs - replayStartNs) - REPLAY_START_NS);
+    }
+
+    /// Out of line: the loop without intervals (most machines) keeps its sink as small as before.
+    [[gnu::noinline]] void appendInterval(const EntryRecord &e, Ns startNs)
+    {
+        addInStateInterval(run.intervals, tableRef, e, startNs);
     }
 
     void finish(Ns endNs)
@@ -90,6 +115,7 @@ struct LoopCpu {
     IdleStream *spans = nullptr;
     WakeTotals wake;
     CpuRun run;
+    bool keepsIntervals = false; ///< run.intervalKind is IntervalKind::InState (keepInterval())
 };
 
 /// The nearest-rank p99 of n values: the ceil(0.99 n)-th smallest, 0-based.

@@ -13,29 +13,52 @@ struct Edge {
     std::int32_t state;  ///< state entered, -1 for an entry's end
 };
 
-ClusterIdle sweep(const Cluster &cluster, const MachineRun &run)
+/// A CPU that never keeps its cluster awake: idle throughout, as deep as any state.
+constexpr std::int32_t ASLEEP = CPUIDLE_STATE_MAX;
+
+/// What a sweep does with CPUs that have no intervals of their own (clusterIdleInState()).
+struct Rest {
+    bool absentAsleep = false; ///< a CPU without results sleeps throughout (else the view is incomplete)
+    Ns untilNs = 0;            ///< a CPU whose run ends before this idles from its end to it...
+    std::int32_t state = -1;   ///< ... in this state (-1: it does not)
+};
+
+ClusterIdle sweep(const Cluster &cluster, const MachineRun &run, const Rest &rest)
 {
     ClusterIdle out;
     out.name = cluster.name;
     out.cpus = cluster.cpus;
     out.stateCount = cluster.table.count();
     std::vector<Edge> edges;
+    std::vector<std::int32_t> current(cluster.cpus.size(), -1);
+    bool anyCpu = false;
     for (size_t m = 0; m < cluster.cpus.size(); ++m) {
+        const auto member = static_cast<std::int32_t>(m);
         const CpuRun *c = run.find(cluster.cpus[m]);
+        if (!c && rest.absentAsleep) {
+            current[m] = ASLEEP;
+            continue;
+        }
         if (!c)
             return out;
+        anyCpu = true;
         for (const IdleInterval &iv : c->intervals) {
-            edges.push_back({iv.startNs, static_cast<std::int32_t>(m), iv.state});
-            edges.push_back({iv.endNs, static_cast<std::int32_t>(m), -1});
+            edges.push_back({iv.startNs, member, iv.state});
+            edges.push_back({iv.endNs, member, -1});
+        }
+        if (rest.state >= 0 && c->durationNs < rest.untilNs) {
+            edges.push_back({c->durationNs, member, rest.state});
+            edges.push_back({rest.untilNs, member, -1});
         }
     }
+    if (!anyCpu)
+        return out;
     out.complete = true;
     // Ends before starts at the same moment: a CPU going from one entry
     // straight into the next stays idle throughout.
     std::sort(edges.begin(), edges.end(), [](const Edge &a, const Edge &b) {
         return a.timeNs != b.timeNs ? a.timeNs < b.timeNs : a.state < b.state;
     });
-    std::vector<std::int32_t> current(cluster.cpus.size(), -1);
     std::int32_t clusterState = -1;
     Ns since = 0;
     for (size_t i = 0; i < edges.size();) {
@@ -63,8 +86,13 @@ std::vector<ClusterIdle> clusterView(const Machine &machine, const MachineRun &r
 {
     std::vector<ClusterIdle> out;
     for (const Cluster &c : machine.clusters)
-        out.push_back(sweep(c, run));
+        out.push_back(sweep(c, run, Rest{}));
     return out;
+}
+
+ClusterIdle clusterIdleInState(const Cluster &cluster, const MachineRun &run, Ns untilNs, int restState)
+{
+    return sweep(cluster, run, Rest{run.othersIdle, untilNs, restState});
 }
 
 } // namespace idlescope

@@ -32,4 +32,14 @@ struct ClusterIdle {
 /// One ClusterIdle per cluster of @p machine, from @p run's intervals.
 std::vector<ClusterIdle> clusterView(const Machine &machine, const MachineRun &run);
 
+/**
+ * The same for one cluster over a run's whole time, for its energy (energy.h), from intervals
+ * of the time each CPU was in its states (IntervalKind::InState): a CPU of @p cluster without
+ * results sleeps throughout when @p run says its other CPUs had nothing to run
+ * (MachineRun::othersIdle; it never keeps the cluster awake), and a CPU whose run ends before
+ * @p untilNs idles from its end to it in @p restState (-1: not idle then), as the energy prices
+ * the rest of its window. Incomplete when a CPU has no results otherwise, or none has any.
+ */
+ClusterIdle clusterIdleInState(const Cluster &cluster, const MachineRun &run, Ns untilNs, int restState);
+
 } // namespace idlescope

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/machine/machine_replay.h"
 
+#include "core/machine/in_state_interval.h"
 #include "core/source_governor/source_governor.h"
 #include "core/states/wake_delay.h"
 #include "core/stats/run_throughput.h"
@@ -14,16 +15,33 @@
 
 namespace idlescope {
 
-CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov, bool keepIntervals,
+namespace {
+
+/// addInStateInterval() out of line: a replay without intervals keeps its sink as small as before.
+[[gnu::noinline]] void keepInState(std::vector<IdleInterval> &out, const IdleStateTable &table, const EntryRecord &e,
+                                   Ns startNs)
+{
+    addInStateInterval(out, table, e, startNs);
+}
+
+} // namespace
+
+CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov, IntervalKind intervals,
                  const std::atomic<bool> *cancel)
 {
     CpuRun out;
     out.cpu = cs.cpu;
     out.ioOps = cs.ioOps;
     out.stateCount = table.count();
+    out.intervalKind = intervals;
     const IdleStream &stream = cs.stream;
     ReferenceReplay replay(table, gov);
+    const bool keepIntervals = intervals == IntervalKind::Entries;
     const bool onSpanClock = keepIntervals && cs.spanStartNs.size() == stream.size();
+    const bool inState = intervals == IntervalKind::InState;
+    // A generated stream's real clock runs behind the replay's by the exits' shift; a trace's
+    // rows start where the trace says (replayDurationNs()).
+    const bool shifted = inState && clockOf(stream) == StreamClock::Own;
     Ns spanOwnStartNs = 0; // the replay's own time at the current span's start
     // Entries end a span when their idle time reaches the span's wakeup; a
     // wakeup that is not the span's own timer is one the governor could not
@@ -32,6 +50,9 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     // is time spent waking, and moves the run's real clock (wake_delay.h).
     WakeTotals wake;
     auto sink = [&](const EntryRecord &e, const Governor &) {
+        if (inState) [[unlikely]] // on the real clock: with the shift of the exits before this one
+            keepInState(out.intervals, table, e,
+                        e.startNs - REPLAY_START_NS + cs.offsetNs + (shifted ? wake.clockShiftNs : 0));
         addWokenTask(table, e, wake, out.wakeups, out.latencyCostNs);
         if (onSpanClock) {
             // At its offset in its span; never past the next span's start (a run's own
@@ -116,7 +137,9 @@ Result<std::vector<MachineRun>> replayMachine(const Machine &machine, const Mach
         const CpuStream &cs = workload.cpus[job.stream];
         std::unique_ptr<Governor> gov =
             std::move(makeConfiguredGovernor(o.governors[job.governor], settingsOf(job.governor)).value());
-        results[static_cast<size_t>(j)] = replayCpu(machine.tableOf(cs.cpu), cs, *gov, o.keepIntervals, o.cancel);
+        results[static_cast<size_t>(j)] =
+            replayCpu(machine.tableOf(cs.cpu), cs, *gov, o.keepIntervals ? IntervalKind::Entries : IntervalKind::None,
+                      o.cancel);
     });
     if (o.cancel && o.cancel->load())
         return Error::cancelled();

@@ -32,8 +32,10 @@ struct MachineReplayOptions {
     const std::atomic<bool> *cancel = nullptr; ///< polled every 4096 spans
 };
 
-/// The counters of one CPU's replay (the job of one thread).
-CpuRun replayCpu(const IdleStateTable &table, const CpuStream &stream, Governor &governor, bool keepIntervals,
+/// The counters of one CPU's replay (the job of one thread), with @p intervals its entries'
+/// intervals of that kind (IntervalKind::InState on the stream's real clock: replayDurationNs()'s,
+/// the replay's own less the exits' shift so far) or none.
+CpuRun replayCpu(const IdleStateTable &table, const CpuStream &stream, Governor &governor, IntervalKind intervals,
                  const std::atomic<bool> *cancel = nullptr);
 
 /**

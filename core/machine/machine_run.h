@@ -26,6 +26,15 @@ struct IdleInterval {
     std::int32_t state = 0;
 };
 
+/// What a CpuRun's intervals hold (24 bytes an entry, kept only when asked for).
+enum class IntervalKind : std::uint8_t {
+    None,    ///< none kept
+    Entries, ///< every entry for its measured residency, on the stream's clock: the cluster view, the lanes
+    /// every entry's time in its state (without its entering and its exit, the CPU runs then), on the
+    /// run's real clock: a closed loop's and its background's, from which energy.h charges a cluster
+    InState,
+};
+
 /// The counters of one CPU (or of all CPUs summed, cpu = -1).
 struct CpuRun {
     int cpu = -1;
@@ -49,7 +58,8 @@ struct CpuRun {
     /// states[].timeNs holds the table's exit latency per entry (a replay's accounting, which the
     /// governors read) on top of the time in the state; false for a trace's recorded counters.
     bool timeHasExitLatency = false;
-    std::vector<IdleInterval> intervals; ///< only when asked for (cluster view); sorted, disjoint
+    std::vector<IdleInterval> intervals;            ///< only when asked for; sorted, disjoint
+    IntervalKind intervalKind = IntervalKind::None; ///< what intervals hold
 
     std::int64_t above() const;
     std::int64_t below() const;
@@ -78,7 +88,7 @@ struct MachineRun {
     std::vector<CpuRun> cpus;        ///< CPUs with results, by CPU number
     std::vector<SkippedCpu> skipped; ///< the others, with the reason
     /// The machine's CPUs without results had nothing to run throughout (a closed loop's): a
-    /// cluster with one CPU in the run is idle exactly when that CPU is (energy.h).
+    /// cluster is idle exactly when its CPUs in the run all are (energy.h).
     bool othersIdle = false;
     /// A trace's recorded run only: every complete entry of each CPU, the replayed rows or
     /// not, over the CPU's whole trace (cpus counts the replayed rows only, as the

@@ -181,6 +181,15 @@ public:
 
     const ReplaySummary &summary() const { return m_summary; }
     Ns now() const { return m_now; }
+    /// Where @p span, given as the next row, starts on the replay's clock (startRow()'s rule):
+    /// where the stay it continues went on, or its gap after the last row's exit (with
+    /// gap_from_wake, after its wakeup). A closed loop places the row's entries on its own clock so.
+    Ns nextRowStartNs(const IdleSpan &span) const
+    {
+        if (m_inStay)
+            return m_spanStart;
+        return span.gapFromWake ? std::max(m_now, m_lastWakeNs + span.gapNs) : m_now + span.gapNs;
+    }
     const CpuidleDevice &device() const { return m_dev; }
     const Governor &governor() const { return m_gov; }
 

@@ -125,9 +125,11 @@ MachineRun recordedRun(const TraceImport &trace, const Machine &machine, const s
         // The lane draws the entries its counters count (those of the replayed rows), so that
         // the recorded and simulated lanes cover the same time, as the CPUs table says; every
         // complete entry of the trace is the table's "whole trace" line, with no lane.
-        if (keepIntervals)
+        if (keepIntervals) {
+            r.intervalKind = IntervalKind::Entries;
             for (std::size_t i = 0; i < kept.size(); ++i)
                 r.intervals.push_back({kept.startNs[i], kept.startNs[i] + kept.residencyNs[i], kept.state[i]});
+        }
         run.wholeTrace.push_back(std::move(whole));
         run.cpus.push_back(std::move(r));
     }

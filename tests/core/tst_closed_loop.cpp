@@ -8,6 +8,7 @@
 #include "core/energy/energy.h"
 #include "core/experiments/closed_loop.h"
 #include "core/experiments/closed_loop_format.h"
+#include "core/machine/cluster_view.h"
 #include "core/stats/run_throughput.h"
 #include "core/targets/builtin_machines.h"
 #include "core/workloads/io_devices.h"
@@ -727,6 +728,116 @@ private slots:
         Result<std::vector<ClosedLoopRun>> alone = runClosedLoop(m, spec, {"oracle"}, {}, 1, 1);
         QCOMPARE(int(alone->front().counters.cpus.size()), 1);
         QVERIFY(alone->front().counters.othersIdle);
+    }
+
+    /// Issue 32 section 4: a closed loop's cluster is charged whenever every CPU of it kept when
+    /// it was in each state, whatever runs on its other CPUs: here a background on CPU 1.
+    void theClusterOfALoopAndItsBackgroundIsCharged()
+    {
+        // dtTable() on CPUs 0 and 1, one cluster: per CPU WFI 100 mW, sleep 10 mW, running
+        // 500 mW; the cluster's shared logic WFI 50 mW, sleep 5 mW, running 80 mW.
+        // CPU 0, the loop io:service_us=200,work_us=10,ops=3 through the oracle
+        // (threeRequestsWithTheWakeDelay): it enters sleep at 0, 250 and 500 us, spends its 60 us
+        // entry cost running, is in sleep until each completion and wakes 40 us later, done at
+        // 750 us. In sleep: [60, 200), [310, 450), [560, 700).
+        // CPU 1, the background periodic:kind=timer,interval_us=145,run_us=10,slack_us=0: 10 us
+        // busy then 145 us idle, the oracle in WFI (145 < sleep's target 150), whose 1 us wake
+        // delay is its exit latency (the real clock is the replay's). The spans that end within
+        // 750 us: 4 (155, 310, 465, 620; the 5th ends at 775). In WFI: [10, 155), [166, 311),
+        // [322, 467), [478, 623); its run ends at 624 us, and until the run's end, 750 us, it
+        // idles in the cheapest state, sleep, as its own energy says.
+        // The cluster is idle while both CPUs are, in the shallower state:
+        //   [60, 155) 95 + [166, 200) 34 + [310, 311) 1 + [322, 450) 128 + [560, 623) 63
+        //     = 321 us in WFI x 50 mW = 16.05 uJ
+        //   [624, 700) 76 us in sleep (CPU 1 after its run) x 5 mW = 0.38 uJ
+        //   running the rest, 750 - 397 = 353 us x 80 mW = 28.24 uJ; the window is the run's own.
+        //   The cluster: 44.67 uJ.
+        Machine m = Machine::uniform(dtTable(), 2);
+        Cluster &cl = m.clusters.front();
+        cl.power = PowerModel::empty(cl.table);
+        cl.power.states[0].powerMw = 100;
+        cl.power.states[1].powerMw = 10;
+        cl.power.activeMw = 500;
+        cl.clusterIdlePowerMw = {50, 5};
+        cl.clusterActiveMw = 80;
+        const auto bg =
+            workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=145,run_us=10,slack_us=0").value();
+        const ClosedLoopSpec spec = parseClosedLoopSpec("io:service_us=200,work_us=10,ops=3").value();
+        Result<std::vector<ClosedLoopRun>> runs = runClosedLoop(m, spec, {"oracle"}, {}, 1, 1, nullptr, &bg);
+        QVERIFY(runs.ok());
+        const ClosedLoopRun &r = runs->front();
+        QCOMPARE(r.durationNs, 750000);
+        QCOMPARE(r.energyWindowNs, 750000);
+        const CpuRun &c0 = r.counters.cpus[0];
+        const CpuRun &c1 = r.counters.cpus[1];
+        QVERIFY(c0.intervalKind == IntervalKind::InState && c1.intervalKind == IntervalKind::InState);
+        const auto ivs = [](const CpuRun &c) {
+            std::vector<std::array<Ns, 3>> v;
+            for (const IdleInterval &i : c.intervals)
+                v.push_back({i.startNs / 1000, i.endNs / 1000, i.state});
+            return v;
+        };
+        QCOMPARE(ivs(c0), (std::vector<std::array<Ns, 3>>{{60, 200, 1}, {310, 450, 1}, {560, 700, 1}}));
+        QCOMPARE(ivs(c1), (std::vector<std::array<Ns, 3>>{{10, 155, 0}, {166, 311, 0}, {322, 467, 0}, {478, 623, 0}}));
+        QCOMPARE(c1.durationNs, 624000);
+
+        const ClusterIdle v = clusterIdleInState(cl, r.counters, 750000, 1);
+        QVERIFY(v.complete);
+        QCOMPARE(v.timeNs[0], 321000);
+        QCOMPARE(v.timeNs[1], 76000);
+        const RunEnergy e = runEnergy(m, r.counters, r.energyWindowNs);
+        QVERIFY2(e.clusterNote.empty(), e.clusterNote.c_str());
+        QCOMPARE(e.clusters.size(), std::size_t(1));
+        const ClusterEnergy &ce = e.clusters.front();
+        QVERIFY(ce.charged);
+        QVERIFY2(qAbs(ce.idleJ - 16.43e-6) < 1e-12, std::to_string(ce.idleJ).c_str());
+        QVERIFY(qAbs(ce.activeJ - 28.24e-6) < 1e-12);
+        QVERIFY(qAbs(ce.afterRunJ) < 1e-15);
+        QVERIFY(qAbs(e.clusterJ - 44.67e-6) < 1e-12);
+
+        // Without the cluster's power data nothing is kept (the loop allocates nothing per span).
+        Machine plain = m;
+        plain.clusters.front().clusterIdlePowerMw.clear();
+        Result<std::vector<ClosedLoopRun>> none = runClosedLoop(plain, spec, {"oracle"}, {}, 1, 1, nullptr, &bg);
+        QVERIFY(none.ok());
+        for (const CpuRun &c : none->front().counters.cpus)
+            QVERIFY(c.intervals.empty() && c.intervalKind == IntervalKind::None);
+    }
+
+    /// The same with two loop CPUs in one cluster (numjobs=2), which was not charged: when the
+    /// cluster is idle is known from both CPUs' intervals, and its third CPU has nothing to run.
+    void twoLoopCpusInOneClusterAreCharged()
+    {
+        // io:service_us=200,work_us=10,ops=3,numjobs=2,irq=local on CPUs 0 and 1 of three
+        // (dtTable(), one cluster; the cluster's power as above: sleep 5 mW, running 80 mW). Each
+        // job is theClusterOfALoopAndItsBackgroundIsCharged's loop: in sleep [60, 200),
+        // [310, 450), [560, 700) on both CPUs, both done at 750 us; CPU 2 sleeps throughout.
+        //   cluster in sleep 3 x 140 = 420 us x 5 mW = 2.1 uJ; running 750 - 420 = 330 us x
+        //   80 mW = 26.4 uJ: 28.5 uJ.
+        Machine m = Machine::uniform(dtTable(), 3);
+        Cluster &cl = m.clusters.front();
+        cl.power = PowerModel::empty(cl.table);
+        cl.power.states[0].powerMw = 100;
+        cl.power.states[1].powerMw = 10;
+        cl.power.activeMw = 500;
+        cl.clusterIdlePowerMw = {50, 5};
+        cl.clusterActiveMw = 80;
+        const ClosedLoopRun r = runOne(m, "io:service_us=200,work_us=10,ops=3,numjobs=2,irq=local");
+        QCOMPARE(r.durationNs, 750000);
+        QCOMPARE(int(r.counters.cpus.size()), 2);
+        QVERIFY(r.counters.othersIdle);
+        for (const CpuRun &c : r.counters.cpus) {
+            QCOMPARE(int(c.intervals.size()), 3);
+            QCOMPARE(c.intervals[1].startNs, 310000);
+            QCOMPARE(c.intervals[1].endNs, 450000);
+        }
+        const RunEnergy e = runEnergy(m, r.counters, r.energyWindowNs);
+        QVERIFY2(e.clusterNote.empty(), e.clusterNote.c_str());
+        const ClusterEnergy &ce = e.clusters.front();
+        QVERIFY(ce.charged);
+        QVERIFY(qAbs(ce.idleJ - 2.1e-6) < 1e-12);
+        QVERIFY(qAbs(ce.activeJ - 26.4e-6) < 1e-12);
+        QVERIFY(qAbs(ce.totalJ() - 28.5e-6) < 1e-12);
     }
 
     void badSpecs_data()

@@ -100,7 +100,7 @@ private slots:
             if (c == 0 && cpu0Approximate)
                 continue;
             std::unique_ptr<Governor> gov = std::move(makeConfiguredGovernor(governor.toStdString(), {}).value());
-            const CpuRun open = replayCpu(m.tableOf(c), CpuStream{c, stream, 0, {}}, *gov, false);
+            const CpuRun open = replayCpu(m.tableOf(c), CpuStream{c, stream, 0, {}}, *gov, IntervalKind::None);
             QVERIFY(loop.entries > loop.spans / 2);
             QCOMPARE(open.entries, loop.entries);
             QCOMPARE(open.spans, loop.spans);

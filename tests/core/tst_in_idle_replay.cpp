@@ -179,7 +179,7 @@ private slots:
         ScriptedGovernor machineGov(script);
         CpuStream cs;
         cs.stream = *stream;
-        const CpuRun cpu = replayCpu(table, cs, machineGov, false);
+        const CpuRun cpu = replayCpu(table, cs, machineGov, IntervalKind::None);
         QCOMPARE(cpu.wakeups, std::int64_t(2));
         QCOMPARE(cpu.latencyCostNs, Ns(60000));
 

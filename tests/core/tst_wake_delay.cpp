@@ -175,7 +175,7 @@ private slots:
         cs.stream = {eventRow(10, 200), eventRow(10, 200)};
         const IdleStateTable t = dtLike();
         std::unique_ptr<Governor> oracle = createGovernor("oracle");
-        const CpuRun r = replayCpu(t, cs, *oracle, false, nullptr);
+        const CpuRun r = replayCpu(t, cs, *oracle, IntervalKind::None, nullptr);
         QCOMPARE(r.states[1].usage, 2);
         QCOMPARE(r.states[1].timeNs, Ns(600000));
         QCOMPARE(r.durationNs, Ns(500000));
@@ -229,7 +229,7 @@ private slots:
         cs.cpu = 0;
         cs.stream = stream;
         std::unique_ptr<Governor> oracle = createGovernor("oracle");
-        const CpuRun machineCpu = replayCpu(t, cs, *oracle, false, nullptr);
+        const CpuRun machineCpu = replayCpu(t, cs, *oracle, IntervalKind::None, nullptr);
         QCOMPARE(machineCpu.states[1].usage, 2);
         QCOMPARE(machineCpu.durationNs, Ns(durationNs));
 
