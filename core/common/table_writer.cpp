@@ -36,6 +36,11 @@ Cell missing(std::string words)
     return {Cell::Kind::Missing, std::move(words)};
 }
 
+Cell noValue(std::string words)
+{
+    return {Cell::Kind::NoValue, std::move(words)};
+}
+
 Cell blank()
 {
     return {};
@@ -47,7 +52,8 @@ std::string jsonValue(const Cell &c)
 {
     switch (c.kind) {
     case Cell::Kind::Number: return c.text;
-    case Cell::Kind::Missing: return "null";
+    case Cell::Kind::Missing:
+    case Cell::Kind::NoValue: return "null";
     case Cell::Kind::Text:
     case Cell::Kind::Blank: break;
     }
@@ -86,7 +92,7 @@ std::string csv(const Table &t)
     out += '\n';
     for (const std::vector<Cell> &row : t.rows) {
         for (size_t i = 0; i < row.size(); ++i)
-            out += (i ? "," : "") + csvField(row[i].text);
+            out += (i ? "," : "") + (row[i].kind == Cell::Kind::NoValue ? std::string() : csvField(row[i].text));
         out += '\n';
     }
     return out;

@@ -34,6 +34,10 @@ struct Cell {
         Number,  ///< printed digits: a JSON number as they are
         Missing, ///< no value ("no power data"): its words in markdown and CSV, null in JSON
         Blank,   ///< nothing: " |" in markdown, an empty CSV field, left out of a JSON object
+        /// No value, its reason said once beside the table (the window's exports head their
+        /// tables with it): its words in markdown, an empty CSV field (a numeric column keeps
+        /// only numbers for a reader that parses it), null in JSON.
+        NoValue,
     };
     Kind kind = Kind::Blank;
     std::string text;
@@ -46,6 +50,7 @@ Cell fixed(double v, int precision);
 /// @p v with @p digits significant digits, the shortest form ("%.*g": 2.4e-05, 8).
 Cell general(double v, int digits);
 Cell missing(std::string words);
+Cell noValue(std::string words);
 Cell blank();
 
 struct Table {

@@ -4,6 +4,7 @@
 #include "core/common/table_writer.h"
 #include "core/common/text_cells.h"
 #include "core/energy/energy.h"
+#include "core/experiments/compare_cells.h"
 
 #include <cmath>
 #include <cstdio>
@@ -108,12 +109,17 @@ double energyPerOperationUJ(const RunEnergy &e, std::int64_t operations)
     return operations > 0 ? e.totalJ() * 1e6 / static_cast<double>(operations) : 0.0;
 }
 
-std::string closedLoopCell(const Machine &m, const ClosedLoopRun &r, const std::string &column)
+table::Cell closedLoopTableCell(const Machine &m, const ClosedLoopRun &r, const std::string &column)
 {
     for (size_t i = 0; i < std::size(COLUMNS); ++i)
         if (column == COLUMNS[i])
-            return cells(m, r)[i].text;
-    return {};
+            return cells(m, r)[i];
+    return table::blank();
+}
+
+std::string closedLoopCell(const Machine &m, const ClosedLoopRun &r, const std::string &column)
+{
+    return closedLoopTableCell(m, r, column).text;
 }
 
 std::string formatClosedLoop(const Machine &m, const ClosedLoopSpec &spec, const std::vector<ClosedLoopRun> &runs,

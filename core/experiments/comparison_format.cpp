@@ -10,6 +10,7 @@
 
 #include "core/common/table_writer.h"
 #include "core/common/text_cells.h"
+#include "core/experiments/compare_cells.h"
 #include "core/stats/run_throughput.h"
 
 #include <algorithm>
@@ -135,6 +136,11 @@ std::string json(const CompareOptions &o, const CompareResult &r, const table::T
 std::string formatCompareCell(CompareColumn::Kind kind, double v)
 {
     return compareCell(kind, v).text;
+}
+
+table::Cell compareTableCell(CompareColumn::Kind kind, double v)
+{
+    return compareCell(kind, v);
 }
 
 std::vector<CompareColumn> compareColumns(const IdleStateTable &table)

@@ -75,6 +75,20 @@ private slots:
                  std::string("\n  {\"entries\": 12, \"time_ms\": 1.500, \"energy_J\": 2.4e-05},"
                              "\n  {\"entries\": -3, \"time_ms\": 3.14, \"energy_J\": null}"));
     }
+
+    void noValueIsWordsInMarkdownEmptyInCsvNullInJson()
+    {
+        // The window's comparison writes a cell without a value this way: a reader of the
+        // markdown sees why, a CSV parser finds no text in a column of numbers, JSON has null.
+        table::Table t;
+        t.columns = {{"governor"}, {"idle_energy_J", table::Align::Right}, {"entries", table::Align::Right}};
+        t.rows.push_back({table::text("a|b"), table::noValue("no power data"), table::integer(5)});
+        QCOMPARE(table::markdown(t), std::string("| governor | idle_energy_J | entries |\n|---|---:|---:|\n"
+                                                 "| a\\|b | no power data | 5 |\n"));
+        QCOMPARE(table::csv(t), std::string("governor,idle_energy_J,entries\na|b,,5\n"));
+        QCOMPARE(table::jsonObject(t, t.rows[0]),
+                 std::string("{\"governor\": \"a|b\", \"idle_energy_J\": null, \"entries\": 5}"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTableWriter)

@@ -198,16 +198,20 @@ void TestComparisonModel::csvAndMarkdown()
     // The headers are compare's names (a teacher's finding: idles/aboves/belows/latency_cost_ns
     // and a bare "CEDE" beside the CLI's entries/above/below/latency_cost_us/usage_CEDE); the
     // latency cost in µs, 36000 ns = 36 µs.
+    // Every cell as compare prints it (core's table writer, compareTableCell()): a ratio with 4
+    // decimals, percentages with 2, the latency in us with 3 (it wrote the window's 'g' 12
+    // digits, 128.729121746, where compare wrote 128.729).
     QCOMPARE(view.csv(), QStringLiteral("governor,entries,idle_misses,idle_miss_ratio,below,above,above_pct,below_pct,"
                                         "latency_cost_us,wakeups_per_s,idle_energy_J,usage_snooze,usage_CEDE\n"
-                                        "oracle,5,0,0,0,0,0,0,36,128.729121746,,1,4\n"));
-    QCOMPARE(
-        view.markdown(),
-        QStringLiteral(
-            "| governor | entries | idle_misses | idle_miss_ratio | below | above | above_pct | below_pct | "
-            "latency_cost_us | wakeups_per_s | idle_energy_J | usage_snooze | usage_CEDE |\n"
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
-            "| oracle | 5 | 0 | 0.000 | 0 | 0 | 0.0 % | 0.0 % | 36 \u00b5s | 128.729 | no power data | 1 | 4 |\n"));
+                                        "oracle,5,0,0.0000,0,0,0.00,0.00,36.000,128.729,,1,4\n"));
+    // Markdown: the same cells (it showed the screen's "0.0 %" and "36 \u00b5s" under compare's
+    // names), the empty energy cell's words for a reader.
+    QCOMPARE(view.markdown(),
+             QStringLiteral(
+                 "| governor | entries | idle_misses | idle_miss_ratio | below | above | above_pct | below_pct | "
+                 "latency_cost_us | wakeups_per_s | idle_energy_J | usage_snooze | usage_CEDE |\n"
+                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+                 "| oracle | 5 | 0 | 0.0000 | 0 | 0 | 0.00 | 0.00 | 36.000 | 128.729 | no power data | 1 | 4 |\n"));
 }
 
 void TestComparisonModel::viewExportsAndActivates()

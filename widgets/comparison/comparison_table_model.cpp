@@ -8,7 +8,6 @@
 #include "core/governors/explain.h"
 #include "core/governors/registry.h"
 #include "core/trace/recorded_entries.h"
-#include "widgets/export/model_export.h"
 
 #include <QColor>
 #include <QFont>

@@ -30,6 +30,12 @@
 
 namespace idlescope {
 
+/// The role of a cell that has no value (energy without power data, a recorded run's
+/// throughput): its reason, in words. The exports write such a cell empty in CSV and null in
+/// JSON (comparison_export.h), never the "—" or "no power data" shown on screen in a numeric
+/// column, and say the reason once above the table (comparison_export.h).
+inline constexpr int NoValueReasonRole = Qt::UserRole + 40;
+
 class ComparisonTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -70,6 +76,9 @@ public:
     /// only for a closed loop. The view hides, and exports leave out, the others.
     bool columnApplies(int column) const;
 
+    /// runs[row]'s throughput and energy (a recorded run's idle energy only), or null out of range.
+    const RunThroughput *throughput(int row) const;
+
     /// The totals behind row @p row (display order).
     const GovernorTotals &totals(int row) const { return m_totals[static_cast<std::size_t>(row)]; }
 
@@ -83,8 +92,6 @@ private:
     QVariant rawValue(int row, int column) const;
     /// True for a trace's recorded run (no run time: no throughput; its idle energy is priced).
     bool isRecorded(int row) const;
-    /// runs[row]'s throughput and energy (a recorded run's idle energy only), or null out of range.
-    const RunThroughput *throughput(int row) const;
     QString displayText(int row, int column) const;
     /// compare --closed-loop's cell of runs[row] in its column @p name, or "" (no closed loop).
     /// Why cell (@p row, @p column) has no value (NoValueReasonRole), or none when it has one.

@@ -6,18 +6,17 @@
 #include "core/experiments/closed_loop_format.h"
 #include "core/io/atomic_file.h"
 #include "widgets/comparison/comparison_table_model.h"
+#include "widgets/export/comparison_export.h"
 #include "widgets/export/export_dialogs.h"
-#include "widgets/export/model_export.h"
+#include "widgets/export/figure_export.h"
 #include "widgets/export/scenario_context.h"
+#include "widgets/export/table_figure.h"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
@@ -154,7 +153,9 @@ QHBoxLayout *ComparisonView::createToolBar()
     bar->addWidget(
         button(tr("Copy Markdown"), tr("Copy the table as a Markdown table"), &ComparisonView::copyMarkdown));
     bar->addWidget(button(tr("Copy CSV"), tr("Copy the table as CSV"), &ComparisonView::copyCsv));
-    bar->addWidget(button(tr("Export…"), tr("Save the table as .csv or .md"), &ComparisonView::exportWithDialog));
+    bar->addWidget(button(tr("Export…"),
+                          tr("Save the table as .csv, .md or .json, or as a figure (.pdf, .svg) for a slide"),
+                          &ComparisonView::exportWithDialog));
     // The governor legend above the plots follows the playback cursor; this table,
     // like the kernel threads' tables, is always the whole run.
     m_scope = new QLabel(tr("Whole-run totals \u00b7 the legend above follows the playback cursor"), this);
@@ -271,22 +272,19 @@ QString ComparisonView::scopeText() const
     return m_scope->text();
 }
 
-namespace {
-
-/// The rows exactly as @p shown lists them (the view's proxy: its sort, and for equal keys
-/// the order an earlier sort left), with the model's own header texts (the two-line ones
-/// are for the screen): a proxy sorted afresh put tied rows in model order. Only the
-/// columns @p view shows (a replayed stream has no closed-loop columns).
-ColumnSubsetModel shownOrder(QAbstractItemModel *model, QSortFilterProxyModel &shown, const QTableView &view)
+ComparisonSelection ComparisonView::shownSelection() const
 {
-    std::vector<int> columns;
-    for (int c = 0; c < shown.columnCount(); ++c)
-        if (!view.isColumnHidden(c))
-            columns.push_back(c);
-    return ColumnSubsetModel(shown, *model, std::move(columns));
+    // The rows exactly as the view lists them (its sort, and for equal keys the order an
+    // earlier sort left: a proxy sorted afresh put tied rows in model order), and only the
+    // columns it shows (a replayed stream has no closed-loop columns).
+    ComparisonSelection s;
+    for (int r = 0; r < m_proxy->rowCount(); ++r)
+        s.rows.push_back(m_proxy->mapToSource(m_proxy->index(r, 0)).row());
+    for (int c = 0; c < m_model->columnCount(); ++c)
+        if (!m_view->isColumnHidden(c))
+            s.columns.push_back(c);
+    return s;
 }
-
-} // namespace
 
 QStringList ComparisonView::context() const
 {
@@ -307,38 +305,52 @@ QStringList ComparisonView::context() const
         lines << tr("Rows: whole-run totals of each governor's run");
     }
     // Why a numeric column has empty cells (the screen's "—" and "no power data").
-    const ColumnSubsetModel shown = shownOrder(m_model, *m_proxy, *m_view);
-    lines << emptyCellNotes(shown);
+    lines << noValueNotes(*m_model, shownSelection());
     return lines;
 }
 
 QString ComparisonView::markdown() const
 {
-    QString head;
-    for (const QString &line : context())
-        head += QStringLiteral("- ") + line + QLatin1Char('\n');
-    return (head.isEmpty() ? head : head + QLatin1Char('\n'))
-           + modelToMarkdown(shownOrder(m_model, *m_proxy, *m_view), Qt::EditRole);
+    return comparisonMarkdown(comparisonTable(*m_model, shownSelection()), context());
 }
 
 QString ComparisonView::csv() const
 {
-    QString head;
-    for (const QString &line : context())
-        head += QStringLiteral("# ") + line + QLatin1Char('\n');
-    return head + modelToCsv(shownOrder(m_model, *m_proxy, *m_view));
+    return comparisonCsv(comparisonTable(*m_model, shownSelection()), context());
 }
 
 QString ComparisonView::json() const
 {
-    const QString rows = modelToJson(shownOrder(m_model, *m_proxy, *m_view));
-    const QStringList lines = context();
-    if (lines.isEmpty())
-        return rows;
-    QJsonObject o;
-    o.insert(QStringLiteral("context"), QJsonArray::fromStringList(lines));
-    o.insert(QStringLiteral("rows"), QJsonDocument::fromJson(rows.toUtf8()).array());
-    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
+    return comparisonJson(comparisonTable(*m_model, shownSelection()), context());
+}
+
+FigureCaption ComparisonView::figureCaption() const
+{
+    FigureCaption c;
+    c.title = tr("Comparison");
+    const SnapshotPtr snap = m_model->snapshot();
+    if (!snap)
+        return c;
+    // The scenario and the time the numbers count, as a plot's figure says them: the table is
+    // always the whole run, whatever the window's zoom or cursor.
+    QStringList scenario{snap->targetId, snap->workloadDescription};
+    scenario.removeAll(QString()); // a hand-made snapshot may name no workload
+    if (!scenario.isEmpty())
+        c.title += QStringLiteral(" \u2014 ") + scenario.join(QStringLiteral(", "));
+    if (!snap->isClosedLoop())
+        c.title += QStringLiteral(" \u2014 ") + shownRangeText(0, snap->durationNs(), 0, snap->durationNs());
+    c.context = context();
+    return c;
+}
+
+QByteArray ComparisonView::figure(PlotFormat format) const
+{
+    // Each row's swatch in the governor's colour, as the legend and the plots draw it.
+    QList<QColor> colours;
+    const SnapshotPtr snap = m_model->snapshot();
+    for (int r : shownSelection().rows)
+        colours << (snap ? snap->governors[static_cast<std::size_t>(r)].color : QColor());
+    return renderTableFigure(comparisonTable(*m_model, shownSelection()), colours, format, figureCaption());
 }
 
 void ComparisonView::copyMarkdown()
@@ -360,10 +372,14 @@ QString ComparisonView::exportTo(const QString &path) const
         text = json().toUtf8();
     else if (suffix == QLatin1String("csv"))
         text = csv().toUtf8();
+    else if (suffix == QLatin1String("pdf") || suffix == QLatin1String("svg"))
+        text = figure(suffix == QLatin1String("pdf") ? PlotFormat::Pdf : PlotFormat::Svg);
     else // never CSV under a name that says otherwise
         return QString::fromStdString(
-            Error{path.toStdString(), 0, "", "unknown table format: use .csv, .md or .json"}.toString());
-    const Status st = writeFileAtomically(path.toStdString(), text.toStdString());
+            Error{path.toStdString(), 0, "", "unknown table format: use .csv, .md, .json, .pdf or .svg"}.toString());
+    if (text.isEmpty())
+        return QString::fromStdString(Error{path.toStdString(), 0, "", "nothing was rendered"}.toString());
+    const Status st = writeFileAtomically(path.toStdString(), std::string_view(text.constData(), size_t(text.size())));
     return st.ok() ? QString() : QString::fromStdString(st.error().toString());
 }
 
@@ -375,7 +391,8 @@ void ComparisonView::exportWithDialog()
     const QString path =
         askSavePath(this, tr("Export comparison"),
                     (snap ? exportBaseName(*snap) : QStringLiteral("idlescope")) + QStringLiteral("-comparison.csv"),
-                    {tr("CSV (*.csv)"), tr("Markdown (*.md)"), tr("JSON (*.json)")});
+                    {tr("CSV (*.csv)"), tr("Markdown (*.md)"), tr("JSON (*.json)"), tr("PDF figure (*.pdf)"),
+                     tr("SVG figure (*.svg)")});
     if (path.isEmpty())
         return;
     const QString err = exportTo(path);

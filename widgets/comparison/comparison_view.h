@@ -2,13 +2,15 @@
 /**
  * @file comparison_view.h
  * The comparison table beside the plots: a sortable view of
- * ComparisonTableModel with Copy (Markdown / CSV) and Export (a .csv or .md
- * file, written atomically) buttons. Clicking a row emits governorActivated.
+ * ComparisonTableModel with Copy (Markdown / CSV) and Export (a .csv, .md or
+ * .json file through core's table writer, or a .pdf / .svg figure of the table;
+ * written atomically) buttons. Clicking a row emits governorActivated.
  * The totals are the whole run's, as the kernel threads' tables are; a label
  * says so (the legend above the plots is the one that follows playback).
  */
 #pragma once
 
+#include "widgets/export/figure_export.h"
 #include "widgets/runner/simulation_snapshot.h"
 
 #include <QWidget>
@@ -22,6 +24,7 @@ class QTableView;
 namespace idlescope {
 
 class ComparisonTableModel;
+struct ComparisonSelection;
 
 /// @p label on two lines, broken at the '_' or space nearest its middle
 /// ("idle_miss_ratio" -> "idle_miss_" / "ratio"); labels of 6 characters or
@@ -46,12 +49,15 @@ public:
     /// What the table was computed from (scenario_context.h); empty for a snapshot without a
     /// scenario (tests' hand-made ones).
     QStringList context() const;
-    /// The table as Markdown / CSV, rows in the order shown (sorted as the view is), after
-    /// the context: "- line" items and a blank line (Markdown), "# line" comments (CSV).
+    /// The table as Markdown / CSV / JSON (comparison_export.h), after the context: "- line"
+    /// items and a blank line (Markdown), "# line" comments (CSV), {"context", "rows"} (JSON).
     QString markdown() const;
     QString csv() const;
-    /// The rows as modelToJson(); with a context, {"context": [lines], "rows": [...]}.
     QString json() const;
+    /// A figure's title (the scenario and the time the totals count) and context lines.
+    FigureCaption figureCaption() const;
+    /// The table drawn as a PDF or SVG figure (table_figure.h), each label beside its colour.
+    QByteArray figure(PlotFormat format) const;
     /// "No power data — how to add it": a link shown while the table has no power data; its
     /// tooltip says how (powerDataHowTo()), a click (or a click on an empty energy cell) emits
     /// powerDataRequested().
@@ -61,8 +67,8 @@ public:
     /// Tall enough for the toolbar, the header and every row (a dock's initial size).
     QSize sizeHint() const override;
 
-    /// Writes the table to @p path: Markdown for ".md"/".markdown", JSON (modelToJson) for
-    /// ".json", CSV for ".csv". Returns an empty string on success, else the error message
+    /// Writes the table to @p path: Markdown for ".md"/".markdown", JSON for ".json", CSV for
+    /// ".csv", a figure for ".pdf" and ".svg". Returns an empty string on success, else the error message
     /// (an unknown suffix is one: nothing is written).
     QString exportTo(const QString &path) const;
 
@@ -88,6 +94,8 @@ private:
     QHBoxLayout *createToolBar();
     QWidget *createTraceNote();
     void createConnections();
+    /// The rows in the order shown (sorted as the view is) and the columns shown.
+    ComparisonSelection shownSelection() const;
 
     ComparisonTableModel *m_model = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;

@@ -3,7 +3,6 @@
 
 #include "core/governors/explain.h"
 #include "widgets/comparison/comparison_table_model.h"
-#include "widgets/export/model_export.h"
 
 #include <QFontMetrics>
 

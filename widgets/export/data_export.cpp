@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/export/data_export.h"
 
+#include "core/common/text_cells.h"
 #include "core/io/atomic_file.h"
 #include "core/stats/governor_totals.h"
 #include "widgets/comparison/comparison_table_model.h"
-#include "widgets/export/model_export.h"
+#include "widgets/export/comparison_export.h"
 #include "widgets/export/scenario_context.h"
 
 #include <QJsonArray>
@@ -29,7 +30,7 @@ void appendInt(std::string &out, std::int64_t v, char sep = ',')
 /// A state name as one CSV field (names are short identifiers, but be safe).
 std::string csvName(const std::string &name)
 {
-    return csvField(QString::fromStdString(name)).toStdString();
+    return csvField(name);
 }
 
 QJsonArray settingsJson(const std::vector<TunableSetting> &settings)
@@ -233,18 +234,12 @@ Status exportSummariesCsv(const SnapshotPtr &snap, const QString &path)
     ComparisonTableModel model;
     model.setSnapshot(snap);
     // The columns that apply to the snapshot, as the window shows them (an open-loop run
-    // has no operations per second to write).
-    std::vector<int> columns;
-    for (int c = 0; c < model.columnCount(); ++c)
-        if (model.columnApplies(c))
-            columns.push_back(c);
-    const ColumnSubsetModel applied(model, model, std::move(columns));
-    // The file stands alone: what it was computed from, and why a numeric cell is empty.
-    QString head;
-    if (snap)
-        for (const QString &line : resultContext(*snap) + emptyCellNotes(applied))
-            head += QStringLiteral("# ") + line + QLatin1Char('\n');
-    return writeFileAtomically(path.toStdString(), (head + modelToCsv(applied)).toUtf8().toStdString());
+    // has no operations per second to write); the file stands alone: what it was computed
+    // from, and why a numeric cell is empty.
+    const ComparisonSelection all = wholeComparison(model);
+    const QStringList context = snap ? resultContext(*snap) + noValueNotes(model, all) : QStringList();
+    return writeFileAtomically(path.toStdString(),
+                               comparisonCsv(comparisonTable(model, all), context).toUtf8().toStdString());
 }
 
 } // namespace idlescope

@@ -25,52 +25,55 @@ constexpr int PAD = 8;   // margin around the caption (logical px)
 constexpr int CHIP = 10; // colour square of a legend entry
 constexpr int GAP = 14;  // between legend entries
 
-QFont titleFont(const QCustomPlot &plot)
+QFont titleFont(const QFont &base)
 {
-    QFont f = plot.font();
+    QFont f = base;
     f.setBold(true);
     return f;
 }
 
 /// The caption title's box @p width wide: wrapped at words onto as many
 /// lines as it needs (a long plot title in a narrow figure was cut short).
-QRect titleRect(const QCustomPlot &plot, const FigureCaption &caption, int width)
+QRect titleRect(const QFont &font, const FigureCaption &caption, int width)
 {
     if (caption.title.isEmpty())
         return {};
     const QRect box(PAD, PAD, std::max(1, width - 2 * PAD), 1 << 20);
-    const QRect used = QFontMetrics(titleFont(plot)).boundingRect(box, Qt::AlignLeft | Qt::TextWordWrap, caption.title);
+    const QRect used = QFontMetrics(titleFont(font)).boundingRect(box, Qt::AlignLeft | Qt::TextWordWrap, caption.title);
     return QRect(PAD, PAD, box.width(), used.height());
 }
 
-QFont contextFont(const QCustomPlot &plot)
+QFont contextFont(const QFont &base)
 {
-    QFont f = plot.font();
-    f.setPointSizeF(f.pointSizeF() * 0.85);
+    QFont f = base;
+    if (f.pixelSize() > 0) // a figure drawn in pixels (a table figure) has no point size
+        f.setPixelSize(std::max(1, static_cast<int>(std::lround(f.pixelSize() * 0.85))));
+    else
+        f.setPointSizeF(f.pointSizeF() * 0.85);
     return f;
 }
 
 /// The context lines' box under the title, wrapped at words like the title.
-QRect contextRect(const QCustomPlot &plot, const FigureCaption &caption, int width, int top)
+QRect contextRect(const QFont &font, const FigureCaption &caption, int width, int top)
 {
     if (caption.context.isEmpty())
         return {};
     const QRect box(PAD, top, std::max(1, width - 2 * PAD), 1 << 20);
     const QRect used =
-        QFontMetrics(contextFont(plot))
+        QFontMetrics(contextFont(font))
             .boundingRect(box, Qt::AlignLeft | Qt::TextWordWrap, caption.context.join(QLatin1Char('\n')));
     return QRect(PAD, top, box.width(), used.height());
 }
 
 /// Where each legend entry goes when the caption is @p width wide; returns the caption height.
-int layoutCaption(const QCustomPlot &plot, const FigureCaption &caption, int width, QList<QPoint> *origins)
+int layoutCaption(const QFont &font, const FigureCaption &caption, int width, QList<QPoint> *origins)
 {
-    const QFontMetrics fm(plot.font());
+    const QFontMetrics fm(font);
     int y = PAD;
     if (!caption.title.isEmpty())
-        y += titleRect(plot, caption, width).height() + PAD / 2;
+        y += titleRect(font, caption, width).height() + PAD / 2;
     if (!caption.context.isEmpty())
-        y += contextRect(plot, caption, width, y).height() + PAD / 2;
+        y += contextRect(font, caption, width, y).height() + PAD / 2;
     int x = PAD;
     const int row = std::max(fm.height(), CHIP);
     bool any = false;
@@ -90,37 +93,14 @@ int layoutCaption(const QCustomPlot &plot, const FigureCaption &caption, int wid
     return caption.title.isEmpty() && caption.context.isEmpty() && !any ? 0 : y + PAD / 2;
 }
 
-/// Draws the caption on @p p in logical coordinates, @p width wide.
+int layoutCaption(const QCustomPlot &plot, const FigureCaption &caption, int width, QList<QPoint> *origins)
+{
+    return layoutCaption(plot.font(), caption, width, origins);
+}
+
 void paintCaption(QPainter &p, const QCustomPlot &plot, const FigureCaption &caption, int width, int height)
 {
-    QList<QPoint> origins;
-    layoutCaption(plot, caption, width, &origins);
-    p.fillRect(QRect(0, 0, width, height), Qt::white);
-    const QFontMetrics fm(plot.font());
-    if (!caption.title.isEmpty()) {
-        p.setFont(titleFont(plot));
-        p.setPen(QColor(0x30, 0x30, 0x30));
-        p.drawText(titleRect(plot, caption, width), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption.title);
-    }
-    if (!caption.context.isEmpty()) {
-        const int top = PAD + (caption.title.isEmpty() ? 0 : titleRect(plot, caption, width).height() + PAD / 2);
-        p.setFont(contextFont(plot));
-        p.setPen(QColor(0x55, 0x55, 0x55));
-        p.drawText(contextRect(plot, caption, width, top), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                   caption.context.join(QLatin1Char('\n')));
-    }
-    p.setFont(plot.font());
-    const int row = std::max(fm.height(), CHIP);
-    for (qsizetype i = 0; i < caption.legend.size() && i < origins.size(); ++i) {
-        const LegendEntry &e = caption.legend[i];
-        const QPoint o = origins[i];
-        p.setPen(e.color.darker(120));
-        p.setBrush(e.color);
-        p.drawRect(QRect(o.x(), o.y() + (row - CHIP) / 2, CHIP, CHIP));
-        p.setPen(QColor(0x30, 0x30, 0x30));
-        p.drawText(QRect(o.x() + CHIP + 4, o.y(), fm.horizontalAdvance(e.name) + 2, row),
-                   Qt::AlignLeft | Qt::AlignVCenter, e.name);
-    }
+    idlescope::paintCaption(p, plot.font(), caption, width, height);
 }
 
 QSize plotSize(const QCustomPlot &plot)
@@ -224,6 +204,43 @@ private:
 };
 
 } // namespace
+
+int captionHeight(const QFont &font, const FigureCaption &caption, int width)
+{
+    return layoutCaption(font, caption, width, nullptr);
+}
+
+void paintCaption(QPainter &p, const QFont &font, const FigureCaption &caption, int width, int height)
+{
+    QList<QPoint> origins;
+    layoutCaption(font, caption, width, &origins);
+    p.fillRect(QRect(0, 0, width, height), Qt::white);
+    const QFontMetrics fm(font);
+    if (!caption.title.isEmpty()) {
+        p.setFont(titleFont(font));
+        p.setPen(QColor(0x30, 0x30, 0x30));
+        p.drawText(titleRect(font, caption, width), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption.title);
+    }
+    if (!caption.context.isEmpty()) {
+        const int top = PAD + (caption.title.isEmpty() ? 0 : titleRect(font, caption, width).height() + PAD / 2);
+        p.setFont(contextFont(font));
+        p.setPen(QColor(0x55, 0x55, 0x55));
+        p.drawText(contextRect(font, caption, width, top), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   caption.context.join(QLatin1Char('\n')));
+    }
+    p.setFont(font);
+    const int row = std::max(fm.height(), CHIP);
+    for (qsizetype i = 0; i < caption.legend.size() && i < origins.size(); ++i) {
+        const LegendEntry &e = caption.legend[i];
+        const QPoint o = origins[i];
+        p.setPen(e.color.darker(120));
+        p.setBrush(e.color);
+        p.drawRect(QRect(o.x(), o.y() + (row - CHIP) / 2, CHIP, CHIP));
+        p.setPen(QColor(0x30, 0x30, 0x30));
+        p.drawText(QRect(o.x() + CHIP + 4, o.y(), fm.horizontalAdvance(e.name) + 2, row),
+                   Qt::AlignLeft | Qt::AlignVCenter, e.name);
+    }
+}
 
 QString shownRangeText(qint64 startNs, qint64 endNs, qint64 fullStartNs, qint64 fullEndNs)
 {

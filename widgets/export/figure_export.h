@@ -21,6 +21,8 @@
 #include <QStringList>
 
 class QCustomPlot;
+class QFont;
+class QPainter;
 class QWidget;
 
 namespace idlescope {
@@ -58,6 +60,12 @@ inline constexpr FigureShape SLIDE_UHD{3840, 16.0 / 9.0, 1024};
 /// "All plots to a folder": every figure 960 x 600 logical pixels (a PNG 1600 x 1000), whatever
 /// the shape of its pane (a narrow pane made a 1200 x 2864 strip).
 inline constexpr FigureShape FOLDER_FIGURE{1600, 16.0 / 10.0, 960};
+
+/// The height of @p caption drawn @p width logical pixels wide in @p font (the title in bold,
+/// the context lines smaller, the legend's chips): what goes above a figure, plot or table.
+int captionHeight(const QFont &font, const FigureCaption &caption, int width);
+/// Draws @p caption on @p p from (0, 0) on white, @p width x @p height logical pixels.
+void paintCaption(QPainter &p, const QFont &font, const FigureCaption &caption, int width, int height);
 
 /// The governors of @p snapshot (variant names and colours) in display order.
 QList<LegendEntry> legendFor(const SimulationSnapshot &snapshot);

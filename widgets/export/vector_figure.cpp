@@ -79,7 +79,8 @@ void paintFigure(QCustomPlot &plot, QPaintDevice &device, QSize size, int header
     painter.end();
 }
 
-QByteArray renderPdf(QCustomPlot &plot, QSize size, const QString &title, int headerHeight, const PaintHeader &header)
+/// A PDF of one page @p whole logical pixels at @p dpi, drawn by @p paint on its device.
+QByteArray pdfDocument(QSize whole, int dpi, const QString &title, const std::function<void(QPaintDevice &)> &paint)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -90,31 +91,47 @@ QByteArray renderPdf(QCustomPlot &plot, QSize size, const QString &title, int he
         writer.setTitle(title);
         // One logical pixel per device pixel: fonts in points come out at the size they
         // have in the window, relative to the plot.
-        const int dpi = plot.logicalDpiX() > 0 ? plot.logicalDpiX() : 96;
         writer.setResolution(dpi);
-        const QSizeF points(size.width() * 72.0 / dpi, (size.height() + headerHeight) * 72.0 / dpi);
+        const QSizeF points(whole.width() * 72.0 / dpi, whole.height() * 72.0 / dpi);
         writer.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        paintFigure(plot, writer, size, headerHeight, header);
+        paint(writer);
     } // the writer finishes the document when destroyed
     return bytes;
 }
 
-/// One pass as an SVG document of the whole figure's size.
-QByteArray svgPass(QCustomPlot &plot, QSize size, const QString &title, int headerHeight, const PaintHeader &header)
+/// An SVG document @p whole logical pixels at @p dpi, drawn by @p paint on its device.
+QByteArray svgDocument(QSize whole, int dpi, const QString &title, const std::function<void(QPaintDevice &)> &paint)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator svg;
     svg.setOutputDevice(&buffer);
-    const QSize whole(size.width(), size.height() + headerHeight);
     svg.setSize(whole);
     svg.setViewBox(QRect(QPoint(0, 0), whole));
-    svg.setResolution(plot.logicalDpiX() > 0 ? plot.logicalDpiX() : 96);
+    svg.setResolution(dpi);
     svg.setTitle(title);
-    paintFigure(plot, svg, size, headerHeight, header);
+    paint(svg);
     return bytes;
+}
+
+int plotDpi(const QCustomPlot &plot)
+{
+    return plot.logicalDpiX() > 0 ? plot.logicalDpiX() : 96;
+}
+
+QByteArray renderPdf(QCustomPlot &plot, QSize size, const QString &title, int headerHeight, const PaintHeader &header)
+{
+    return pdfDocument(QSize(size.width(), size.height() + headerHeight), plotDpi(plot), title,
+                       [&](QPaintDevice &d) { paintFigure(plot, d, size, headerHeight, header); });
+}
+
+/// One pass as an SVG document of the whole figure's size.
+QByteArray svgPass(QCustomPlot &plot, QSize size, const QString &title, int headerHeight, const PaintHeader &header)
+{
+    return svgDocument(QSize(size.width(), size.height() + headerHeight), plotDpi(plot), title,
+                       [&](QPaintDevice &d) { paintFigure(plot, d, size, headerHeight, header); });
 }
 
 /// What an SVG document draws: between the end of its <defs> and </svg>.
@@ -228,6 +245,25 @@ QByteArray renderSvg(QCustomPlot &plot, QSize size, const QString &title, int he
 }
 
 } // namespace
+
+QByteArray renderVectorDrawing(PlotFormat format, QSize size, int dpi, const QString &title, const PaintHeader &paint)
+{
+    const auto draw = [&](QPaintDevice &device) {
+        QPainter painter;
+        if (!painter.begin(&device))
+            return;
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setWindow(QRect(QPoint(0, 0), size));
+        paint(painter);
+        painter.end();
+    };
+    switch (format) {
+    case PlotFormat::Pdf: return pdfDocument(size, dpi, title, draw);
+    case PlotFormat::Svg: return svgDocument(size, dpi, title, draw);
+    case PlotFormat::Png: break;
+    }
+    return {};
+}
 
 QByteArray renderVectorFigure(QCustomPlot &plot, PlotFormat format, QSize size, const QString &title, int headerHeight,
                               const PaintHeader &header)

@@ -2,7 +2,8 @@
 /**
  * @file vector_figure.h
  * A QCustomPlot view as a PDF or SVG document, in the plot's logical pixels,
- * with an optional header (a figure's caption) drawn above it.
+ * with an optional header (a figure's caption) drawn above it; or any drawing
+ * (a table) as the same documents.
  *
  * Two things the plain QCustomPlot::toPainter() route got wrong:
  * - PDF: QPdfWriter draws at 1200 dpi, so a 9 pt font was 150 device pixels
@@ -37,5 +38,10 @@ using PaintHeader = std::function<void(QPainter &)>;
 /// (none when 0), as a PDF or SVG document titled @p title. Empty for PlotFormat::Png.
 QByteArray renderVectorFigure(QCustomPlot &plot, PlotFormat format, QSize size, const QString &title,
                               int headerHeight = 0, const PaintHeader &header = {});
+
+/// A drawing of @p size logical pixels at @p dpi, painted by @p paint from (0, 0), as a PDF
+/// of one page or an SVG document titled @p title (a table drawn as a figure: table_figure.h).
+/// Empty for PlotFormat::Png.
+QByteArray renderVectorDrawing(PlotFormat format, QSize size, int dpi, const QString &title, const PaintHeader &paint);
 
 } // namespace idlescope

@@ -53,7 +53,12 @@ QString runName(const MachineRun &r)
 }
 
 /// Point size of the lane labels on both axes: every lane carries one (the plot is made tall enough).
-constexpr double LANE_LABEL_POINT_SIZE = 7.0;
+/// Each names its run only (its CPU is the group's, named once beside it), so that a label fits
+/// a larger size than the 7 pt "cpu4 \u00b7 menu-6.14" did, thirty of them packed on Juno.
+constexpr double LANE_LABEL_POINT_SIZE = 8.0;
+/// The widest a lane's run name is drawn (logical px): a longer one ("src:…", an instance's
+/// label) loses its middle, keeping the start and the end that tell two names apart.
+constexpr int LANE_LABEL_MAX_PX = 110;
 /// Title, time axis and margins around the lanes, in pixels.
 constexpr int LANES_DECORATION_PX = 50;
 
@@ -108,6 +113,13 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
     // The time plots' time base: ns since the trace's first event, in the unit that suits the
     // range, under the same title (it names the first event's timestamp): one clock per trace.
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new NsTicker));
+    // The CPUs' names, one a lane group, outside the runs' names (KernelShark's CPU tracks).
+    m_groupAxis = m_plot->axisRect()->addAxis(QCPAxis::atLeft);
+    m_groupAxis->setBasePen(Qt::NoPen);
+    m_groupAxis->setTickPen(Qt::NoPen);
+    m_groupAxis->setSubTickPen(Qt::NoPen);
+    m_groupAxis->grid()->setVisible(false);
+    m_groupAxis->setPadding(0);
     m_table = new QTableWidget(this);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
@@ -326,6 +338,7 @@ void CpuLanesView::fillPlot()
     const int n = static_cast<int>(lanes.size());
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     auto stateTicker = QSharedPointer<QCPAxisTickerText>::create();
+    auto groupTicker = QSharedPointer<QCPAxisTickerText>::create();
     QFont labelFont = m_plot->yAxis->tickLabelFont();
     labelFont.setPointSizeF(LANE_LABEL_POINT_SIZE);
     const double labelPx = QFontMetricsF(labelFont).height();
@@ -333,17 +346,37 @@ void CpuLanesView::fillPlot()
     // (the floor is the running line), as the state timeline does when two names do not fit.
     const double lanePx = std::ceil(labelPx / LANE_STATES);
     double xEnd = 0;
+    int groupTop = 0; // the index of the current group's first lane
+    QString groupDeepest;
     for (int i = 0; i < n; ++i) {
         const Lane &l = lanes[static_cast<std::size_t>(i)];
+        if (l.firstOfGroup) {
+            groupTop = i;
+            groupDeepest = deepestStateName(*l.cpu);
+        }
+        // The deepest state once a group (every lane of a CPU has its table), and again on a lane
+        // whose deepest differs (a recorded lane of another state count): thirty lanes repeated
+        // "cluster-sleep-0" thirty times, packed against the dashed lines between the groups.
+        const bool nameDeepest = l.firstOfGroup || deepestStateName(*l.cpu) != groupDeepest;
         // A line between two CPU groups (KernelShark's track borders).
-        const double end = addLane(*l.run, *l.cpu, n - 1 - i, l.firstOfGroup && i > 0, *ticker, *stateTicker);
+        const double end =
+            addLane(*l.run, *l.cpu, n - 1 - i, l.firstOfGroup && i > 0, nameDeepest, *ticker, *stateTicker);
         xEnd = std::max(xEnd, end);
+        // The CPU named once, beside the middle of its group, as KernelShark names its CPU tracks.
+        const bool lastOfGroup = i + 1 == n || lanes[static_cast<std::size_t>(i) + 1].firstOfGroup;
+        if (lastOfGroup)
+            groupTicker->addTick(n - (groupTop + i + 1) / 2.0, cpuName(l.cpu->cpu));
     }
     // Lanes of a CPU group are its run's colours, in the governor legend's order (the
     // recorded run first); the dashed lines part the groups (KernelShark's CPU tracks).
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setTickLabelFont(labelFont);
     m_plot->yAxis->setTickLength(0, 0);
+    QFont groupFont = labelFont;
+    groupFont.setBold(true);
+    m_groupAxis->setTicker(groupTicker);
+    m_groupAxis->setTickLabelFont(groupFont);
+    m_groupAxis->setRange(0, std::max(1, n));
     m_plot->yAxis2->setVisible(true);
     m_plot->yAxis2->setTicker(stateTicker);
     m_plot->yAxis2->setTickLabelFont(labelFont);
@@ -360,7 +393,14 @@ void CpuLanesView::fillPlot()
     m_plot->replot();
 }
 
-double CpuLanesView::addLane(const MachineRun &run, const CpuRun &cpu, double base, bool separated,
+QString CpuLanesView::deepestStateName(const CpuRun &cpu) const
+{
+    const int states = std::max(1, cpu.stateCount);
+    const bool named = m_snap && m_snap->table.count() == states; // a recorded lane may count otherwise
+    return named ? QString::fromStdString(m_snap->table[states - 1].name) : QStringLiteral("state %1").arg(states - 1);
+}
+
+double CpuLanesView::addLane(const MachineRun &run, const CpuRun &cpu, double base, bool separated, bool nameDeepest,
                              QCPAxisTickerText &ticker, QCPAxisTickerText &stateTicker)
 {
     const QString label = QStringLiteral("%1 \u00b7 %2").arg(cpuName(cpu.cpu), runName(run));
@@ -375,12 +415,12 @@ double CpuLanesView::addLane(const MachineRun &run, const CpuRun &cpu, double ba
         pts.push_back({static_cast<double>(e.endNs), base + LANE_RUNNING});
         xEnd = std::max(xEnd, static_cast<double>(e.endNs));
     }
-    // Every lane named on the left (its CPU and run), its deepest state on the right.
-    ticker.addTick(base + 0.5, label);
-    const bool named = m_snap && m_snap->table.count() == states; // a recorded lane may count otherwise
-    stateTicker.addTick(base + LANE_RUNNING + LANE_STATES, named
-                                                               ? QString::fromStdString(m_snap->table[states - 1].name)
-                                                               : QStringLiteral("state %1").arg(states - 1));
+    // Every lane named on the left by its run (its CPU is the group's, on the outer axis).
+    QFont font = m_plot->yAxis->tickLabelFont();
+    font.setPointSizeF(LANE_LABEL_POINT_SIZE);
+    ticker.addTick(base + 0.5, QFontMetrics(font).elidedText(runName(run), Qt::ElideMiddle, LANE_LABEL_MAX_PX));
+    if (nameDeepest)
+        stateTicker.addTick(base + LANE_RUNNING + LANE_STATES, deepestStateName(cpu));
     QCPGraph *g = m_plot->addGraph();
     g->setLineStyle(QCPGraph::lsStepLeft);
     g->setPen(QPen(colorOf(run), 1.2));
@@ -398,6 +438,11 @@ double CpuLanesView::addLane(const MachineRun &run, const CpuRun &cpu, double ba
 QStringList CpuLanesView::axisLaneLabels() const
 {
     return textTickLabels(m_plot->yAxis);
+}
+
+QStringList CpuLanesView::axisGroupLabels() const
+{
+    return textTickLabels(m_groupAxis);
 }
 
 QStringList CpuLanesView::axisStateLabels() const

@@ -28,6 +28,7 @@
 #include <memory>
 #include <optional>
 
+class QCPAxis;
 class QCPAxisTickerText;
 class QComboBox;
 class QCustomPlot;
@@ -63,9 +64,13 @@ public:
     QStringList groupLabels() const { return m_groups; }
     /// Lane labels, top to bottom ("cpu4 · recorded", "cpu4 · menu-6.14", …).
     QStringList laneLabels() const { return m_lanes; }
-    /// The names on the lanes' left axis, one per lane, bottom lane first (tests).
+    /// The run names on the lanes' left axis, one per lane, bottom lane first (tests); a name
+    /// wider than the axis allows loses its middle ("src:…ernor.c").
     QStringList axisLaneLabels() const;
-    /// The state names on the right axis, each lane's deepest at its ceiling, bottom lane first (tests).
+    /// The CPU names outside them, one per lane group, bottom group first (tests).
+    QStringList axisGroupLabels() const;
+    /// The state names on the right axis, bottom lane first (tests): each group's deepest at its
+    /// top lane's ceiling, and a lane's own where it differs from its group's.
     QStringList axisStateLabels() const;
     /// The CPUs not replayed and why ("" when every CPU was).
     QString skippedText() const;
@@ -111,10 +116,13 @@ private:
     void jobFinished();
     void rebuild();
     void fillPlot();
-    /// @p run's lane of @p cpu drawn with its bottom at y = @p base, named on both axes' tickers,
-    /// with a dashed line above it when @p separated (a new CPU group); returns its last end, ns.
-    double addLane(const MachineRun &run, const CpuRun &cpu, double base, bool separated, QCPAxisTickerText &ticker,
-                   QCPAxisTickerText &stateTicker);
+    /// @p run's lane of @p cpu drawn with its bottom at y = @p base, named on the left axis's
+    /// ticker and, when @p nameDeepest, its deepest state on the right one, with a dashed line
+    /// above it when @p separated (a new CPU group); returns its last end, ns.
+    double addLane(const MachineRun &run, const CpuRun &cpu, double base, bool separated, bool nameDeepest,
+                   QCPAxisTickerText &ticker, QCPAxisTickerText &stateTicker);
+    /// The name of @p cpu's deepest state: the table's, or "state N" for a lane of another count.
+    QString deepestStateName(const CpuRun &cpu) const;
     void fillTable();
     void fillSelector();
     void fillDisagreements();
@@ -127,6 +135,7 @@ private:
     QComboBox *m_cpuBox;
     QLabel *m_status;
     QCustomPlot *m_plot;
+    QCPAxis *m_groupAxis; ///< outside yAxis: the CPU of each lane group
     QTableWidget *m_table;
     QListWidget *m_firstList;
     QTabWidget *m_tabs;
