@@ -469,7 +469,7 @@ int runOneCpuCompare(const Args &args, scenario::Scenario s, experiments::Compar
 
 std::optional<experiments::CompareFormat> compareFormat(const std::string &name)
 {
-    if (name == "md")
+    if (name == "md" || name == "markdown") // the README and the window call it Markdown
         return experiments::CompareFormat::Markdown;
     if (name == "csv")
         return experiments::CompareFormat::Csv;

@@ -332,7 +332,7 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
     // leaves them out, as a loop's machine was before it had a background.
     const std::string bgText = args.value("background", scenario::DEFAULT_CLOSED_LOOP_BACKGROUND);
     const bool others = machine->cpuCount() > spec->cpus();
-    if (args.has("background") && !others)
+    if (args.has("background") && !others && bgText != "none") // none asks for nothing: no CPU needed
         return fail(Error{"", 0, "--background",
                           "runs on the machine's CPUs outside the loop, and " + machine->id
                               + " has none (the loop runs on " + std::to_string(spec->cpus())

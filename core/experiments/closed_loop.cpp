@@ -244,6 +244,7 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
     else
         return Error{"closed-loop", 0, model, "unknown closed-loop model (io, pingpong)"};
     Written w;
+    std::vector<std::string> given; // a key written twice is refused, as the workload grammar refuses it
     std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
     while (!rest.empty()) {
         const size_t comma = rest.find(',');
@@ -253,6 +254,9 @@ Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text)
         if (eq == std::string::npos)
             return Error{"closed-loop", 0, kv, "expected KEY=VALUE"};
         const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
+        if (std::find(given.begin(), given.end(), key) != given.end())
+            return Error{"closed-loop", 0, key, "parameter '" + key + "' given twice"};
+        given.push_back(key);
         Status st = Ok{};
         if (key == "ops" || key == "iodepth" || key == "numjobs") {
             st = readCount(s, key, value);
@@ -350,6 +354,8 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
         return v.error();
     if (machine.cpuCount() < spec.cpus())
         return Error{machine.id, 0, "machine", spec.text + " needs " + std::to_string(spec.cpus()) + " CPUs"};
+    if (governors.empty()) // as replayMachine() says it: a run of no governor is no comparison
+        return Error{"", 0, "governors", "name at least one governor variant"};
     auto settingsOf = [&](size_t g) { return g < settings.size() ? settings[g] : std::vector<TunableSetting>{}; };
     for (size_t g = 0; g < governors.size(); ++g)
         if (isSourceGovernorId(governors[g]))
@@ -388,6 +394,7 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
         for (std::unique_ptr<LoopCpu> &c : cpus) {
             // An io CPU's own end (its last handling; runIo() kept it), a pingpong's the run's.
             c->finish(io ? c->ownEndNs : end);
+            c->run.ioDurationNs = io ? c->run.durationNs : 0;
             r.counters.cpus.push_back(c->run);
         }
         r.operations = added.count();

@@ -119,7 +119,8 @@ struct Job {
     Fifo<Ns> ipiAt;                  ///< routed: when CPU 0's handler of each completion ends (the IPI)
     Fifo<Done> ipiCompleted;         ///< ... and that completion
     std::int64_t submitted = 0;
-    Ns taskEndNs = NONE; ///< the end of the handling under way
+    std::int64_t done = 0; ///< requests handled to their end (the CPU's ioOps)
+    Ns taskEndNs = NONE;   ///< the end of the handling under way
     /// The handling under way is the driver's between two waits of this request (it issues the
     /// next wait at its end), not a request's last handling.
     bool betweenWaits = false;
@@ -158,6 +159,7 @@ public:
         Ns end = REPLAY_START_NS;
         for (Job &b : m_jobs) {
             b.cpu.ownEndNs = std::max(b.quietNs, b.irqEndNs);
+            b.cpu.run.ioOps = b.done; // the iops column of the CPU rows, over the CPU's own duration
             end = std::max(end, b.cpu.ownEndNs);
         }
         return end;
@@ -213,6 +215,7 @@ private:
                     continue;
                 }
                 m_added.add(io.addedNs + (free - *next));
+                ++b.done;
                 if (!m_poll.keepGoing(m_added)) {
                     m_stopped = true;
                     b.quietNs = free;
@@ -357,6 +360,7 @@ private:
             return;
         }
         m_added.add(d.io.addedNs + (start - d.completedNs));
+        ++b.done;
         b.taskEndNs = start + m_s.workNs;
         m_stopped = !m_poll.keepGoing(m_added);
     }

@@ -96,9 +96,17 @@ Status IdleStateTable::validate() const
                 "the name '" + printableText(s.name, PrintableMode::Name)
                     + "' holds a control character, a bidirectional control or an invisible character; a state's name is "
                       "shown in the views and is a field of the CSV and markdown tables");
-        for (int j = 0; j < i; ++j)
-            if (!s.name.empty() && states[static_cast<size_t>(j)].name == s.name)
+        for (int j = 0; j < i; ++j) {
+            const std::string &other = states[static_cast<size_t>(j)].name;
+            if (!s.name.empty() && other == s.name)
                 return stateError(*this, i, "name", "the name is used by state " + std::to_string(j) + " too");
+            // Two names the tables' headers write alike ("a,b" and "a_b" both head usage_a_b).
+            if (!s.name.empty() && columnSafe(other) == columnSafe(s.name))
+                return stateError(*this, i, "name",
+                                  "the tables would head its columns usage_" + columnSafe(s.name) + ", as state "
+                                      + std::to_string(j) + "'s ('" + printableText(other, PrintableMode::Name)
+                                      + "'): rename one of them");
+        }
     }
     return Ok{};
 }

@@ -417,6 +417,13 @@ private slots:
                                     u"--background"_s, u"idle"_s});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(u"--background"_s) && r.err.contains(u"outside the loop"_s), qPrintable(r.err));
+        // --background none asks for no CPU: taken (a fresh user's script gave it everywhere), and
+        // the Markdown the README names is --format markdown as well as md.
+        const CliResult noneOnATable = runCli({u"compare"_s, u"--table"_s, u"arm-rk3399"_s, u"--closed-loop"_s,
+                                               u"io:service_us=200,work_us=10,ops=3"_s, u"--governors"_s, u"oracle"_s,
+                                               u"--background"_s, u"none"_s, u"--format"_s, u"markdown"_s});
+        QVERIFY2(noneOnATable.exitCode == 0, qPrintable(noneOnATable.err));
+        QVERIFY2(noneOnATable.out.contains(u"| oracle | 3 |"_s), qPrintable(noneOnATable.out));
         // Options a closed loop has no use for are refused, not left unread.
         for (const QStringList &extra : {QStringList{u"--spans"_s, u"100"_s}, QStringList{u"--workload-cpus"_s, u"0"_s},
                                          QStringList{u"--cluster-view"_s}, QStringList{u"--throughput"_s}}) {

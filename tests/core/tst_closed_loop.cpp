@@ -411,6 +411,10 @@ private slots:
             QCOMPARE(c.states[1].usage, 3);
             QCOMPARE(c.wakeups, 3);
             QCOMPARE(c.durationNs, 930000);
+            // The CPU rows' iops (a fresh user saw "no io jobs" there): 3 I/Os in 930 us.
+            QCOMPARE(c.ioOps, 3);
+            QCOMPARE(c.ioDurationNs, 930000);
+            QCOMPARE(qRound(c.iops() * 1000), 3225806); // 3 / 0.00093 s = 3225.806 IOPS
         }
         // Two jobs need two CPUs.
         const ClosedLoopSpec two = parseClosedLoopSpec("io:service_us=200,work_us=10,numjobs=2").value();
@@ -846,6 +850,11 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::newRow("unknown model") << "disk:work_us=1"
                                        << "disk";
+        // A fresh user's: the last of two values won silently (the open loop refuses it).
+        QTest::newRow("work twice") << "io:device=emmc,work_us=8,work_us=9"
+                                    << "work_us";
+        QTest::newRow("device twice") << "io:device=emmc,device=nvme,work_us=8"
+                                      << "device";
         QTest::newRow("no work") << "io:service_us=100"
                                  << "work_us";
         QTest::newRow("no service") << "io:work_us=10"
@@ -910,6 +919,16 @@ private slots:
         Result<std::vector<ClosedLoopRun>> r = runClosedLoop(Machine::uniform(table(), 1), s, {"oracle"}, {}, 1, 1);
         QVERIFY(!r.ok());
         QCOMPARE(QString::fromStdString(r.error().field), u"machine"_qs);
+    }
+
+    /// A fresh user's `--governors ''`: exit 0 and an empty table, where the open loop refuses it.
+    void noGovernorIsRefused()
+    {
+        const ClosedLoopSpec s = parseClosedLoopSpec("pingpong:work_us=5,ops=20").value();
+        Result<std::vector<ClosedLoopRun>> r = runClosedLoop(Machine::uniform(table(), 2), s, {}, {}, 1, 1);
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.error().field), u"governors"_qs);
+        QCOMPARE(QString::fromStdString(r.error().message), u"name at least one governor variant"_qs);
     }
 };
 

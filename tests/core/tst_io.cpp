@@ -234,6 +234,10 @@ private slots:
             "{\"states\": [{\"name\": \"C1\", \"exit_latency_ns\": 1, \"target_residency_ns\": 2},"
             "{\"name\": \"C\xe2\x80\x8b\x31\", \"exit_latency_ns\": 5, \"target_residency_ns\": 20}]}")
                                          << u"field 'name': state 1 (C\\u200b1): the name 'C\\u200b1' holds"_s;
+        QTest::newRow("names alike in a header")
+            << QByteArray(R"({"states": [{"name": "a,b", "exit_latency_ns": 1, "target_residency_ns": 2},
+                                         {"name": "a_b", "exit_latency_ns": 5, "target_residency_ns": 20}]})")
+            << u"field 'name': state 1 (a_b): the tables would head its columns usage_a_b, as state 0's ('a,b')"_s;
         QTest::newRow("deep before shallow")
             << QByteArray(R"({"states": [{"name": "C6", "exit_latency_ns": 100, "target_residency_ns": 600},
                                          {"name": "C1", "exit_latency_ns": 1, "target_residency_ns": 2}]})")
