@@ -29,7 +29,14 @@ ClusterIdle sweep(const Cluster &cluster, const MachineRun &run, const Rest &res
     out.name = cluster.name;
     out.cpus = cluster.cpus;
     out.stateCount = cluster.table.count();
+    // Two edges an interval, counted first: a vector left to grow by doubling held up to twice
+    // that while it moved (a 10,000,000-operation closed loop's cluster: 11.7 million intervals).
+    std::size_t edgeCount = 0;
+    for (const int cpu : cluster.cpus)
+        if (const CpuRun *c = run.find(cpu))
+            edgeCount += 2 * c->intervals.size() + 2;
     std::vector<Edge> edges;
+    edges.reserve(edgeCount);
     std::vector<std::int32_t> current(cluster.cpus.size(), -1);
     bool anyCpu = false;
     for (size_t m = 0; m < cluster.cpus.size(); ++m) {
