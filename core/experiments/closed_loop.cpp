@@ -209,6 +209,10 @@ Status checkIoKeys(ClosedLoopSpec &s, const Written &w)
         return Error{"closed-loop", 0, "hardirq_us",
                      "hardirq_us is CPU 0's time per completion routed to it: it needs irq=cpu0 (auto routes "
                      "only sata, emmc and mtd there)"};
+    if (w.hardirq && s.numjobs < 2)
+        return Error{"closed-loop", 0, "hardirq_us",
+                     "hardirq_us is CPU 0's time per completion of another CPU's request: with numjobs=1 "
+                     "every request is CPU 0's own (its handler is part of work_us)"};
     // The waits of one request as the open loop's io counts them, and its refusal: wait_cpu_us
     // written at another value than its default would change nothing with one wait (at its
     // default it counts as not written, as there).

@@ -855,6 +855,8 @@ private slots:
                                     << "work_us";
         QTest::newRow("device twice") << "io:device=emmc,device=nvme,work_us=8"
                                       << "device";
+        QTest::newRow("hardirq with one job") << "io:device=emmc,work_us=8,hardirq_us=9"
+                                              << "hardirq_us";
         QTest::newRow("no work") << "io:service_us=100"
                                  << "work_us";
         QTest::newRow("no service") << "io:work_us=10"
