@@ -48,6 +48,20 @@ IdleStateTable dtTable()
     return t;
 }
 
+/// @p m's first cluster with power data, its shared logic's too: per CPU WFI 100 mW, sleep
+/// 10 mW, running 500 mW; the cluster WFI 50 mW, sleep 5 mW, running 80 mW. Returns it.
+Cluster &withClusterPower(Machine &m)
+{
+    Cluster &cl = m.clusters.front();
+    cl.power = PowerModel::empty(cl.table);
+    cl.power.states[0].powerMw = 100;
+    cl.power.states[1].powerMw = 10;
+    cl.power.activeMw = 500;
+    cl.clusterIdlePowerMw = {50, 5};
+    cl.clusterActiveMw = 80;
+    return cl;
+}
+
 /// table() with no wake-up cost: every wakeup's handling starts at its event, so a loop's
 /// duration is its device times plus its work.
 IdleStateTable instantTable()
@@ -757,13 +771,7 @@ private slots:
         //   running the rest, 750 - 397 = 353 us x 80 mW = 28.24 uJ; the window is the run's own.
         //   The cluster: 44.67 uJ.
         Machine m = Machine::uniform(dtTable(), 2);
-        Cluster &cl = m.clusters.front();
-        cl.power = PowerModel::empty(cl.table);
-        cl.power.states[0].powerMw = 100;
-        cl.power.states[1].powerMw = 10;
-        cl.power.activeMw = 500;
-        cl.clusterIdlePowerMw = {50, 5};
-        cl.clusterActiveMw = 80;
+        Cluster &cl = withClusterPower(m);
         const auto bg =
             workloads::parseWorkloadSpec("periodic:kind=timer,interval_us=145,run_us=10,slack_us=0").value();
         const ClosedLoopSpec spec = parseClosedLoopSpec("io:service_us=200,work_us=10,ops=3").value();
@@ -819,13 +827,7 @@ private slots:
         //   cluster in sleep 3 x 140 = 420 us x 5 mW = 2.1 uJ; running 750 - 420 = 330 us x
         //   80 mW = 26.4 uJ: 28.5 uJ.
         Machine m = Machine::uniform(dtTable(), 3);
-        Cluster &cl = m.clusters.front();
-        cl.power = PowerModel::empty(cl.table);
-        cl.power.states[0].powerMw = 100;
-        cl.power.states[1].powerMw = 10;
-        cl.power.activeMw = 500;
-        cl.clusterIdlePowerMw = {50, 5};
-        cl.clusterActiveMw = 80;
+        withClusterPower(m);
         const ClosedLoopRun r = runOne(m, "io:service_us=200,work_us=10,ops=3,numjobs=2,irq=local");
         QCOMPARE(r.durationNs, 750000);
         QCOMPARE(int(r.counters.cpus.size()), 2);
