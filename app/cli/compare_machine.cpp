@@ -349,8 +349,7 @@ int runClosedLoopCompare(const Args &args, const MachineCliOptions &o)
         if (b->pointCount() > 1)
             return fail(Error{bgText, 0, "--background", "a sweep is not a background: give one point"});
         background = std::move(*b);
-        std::cerr << "compare: CPUs " << spec->cpus() << ".." << machine->cpuCount() - 1 << " run the background '"
-                  << bgText << "'\n";
+        std::cerr << "compare: " << scenario::backgroundNote(*machine, *spec, bgText) << '\n';
     }
     Result<std::vector<ClosedLoopRun>> runs =
         scenario::runClosedLoopScenario(o.scenario, *spec, *machine, o.threads, nullptr,

@@ -348,6 +348,13 @@ Status replayBackground(const Machine &machine, const ClosedLoopSpec &spec, cons
 
 } // namespace
 
+Status closedLoopFits(const Machine &machine, const ClosedLoopSpec &spec)
+{
+    if (machine.cpuCount() < spec.cpus())
+        return Error{machine.id, 0, "machine", spec.text + " needs " + std::to_string(spec.cpus()) + " CPUs"};
+    return Ok{};
+}
+
 Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const ClosedLoopSpec &spec,
                                                  const std::vector<std::string> &governors,
                                                  const std::vector<std::vector<TunableSetting>> &settings,
@@ -356,8 +363,8 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
 {
     if (Status v = machine.validate(); !v)
         return v.error();
-    if (machine.cpuCount() < spec.cpus())
-        return Error{machine.id, 0, "machine", spec.text + " needs " + std::to_string(spec.cpus()) + " CPUs"};
+    if (Status fits = closedLoopFits(machine, spec); !fits)
+        return fits.error();
     if (governors.empty()) // as replayMachine() says it: a run of no governor is no comparison
         return Error{"", 0, "governors", "name at least one governor variant"};
     auto settingsOf = [&](size_t g) { return g < settings.size() ? settings[g] : std::vector<TunableSetting>{}; };
@@ -377,7 +384,7 @@ Result<std::vector<ClosedLoopRun>> runClosedLoop(const Machine &machine, const C
         watch->spans->assign(governors.size(), std::vector<IdleStream>(static_cast<std::size_t>(spec.cpus())));
     workloads::parallelFor(static_cast<int>(governors.size()), threads, [&](int job) {
         const auto g = static_cast<size_t>(job);
-        AddedLatency added(spec.operations * (spec.kind == ClosedLoopSpec::Kind::Io ? spec.numjobs : 1));
+        AddedLatency added(spec.totalOperations());
         std::vector<std::unique_ptr<LoopCpu>> cpus;
         for (int c = 0; c < spec.cpus(); ++c)
             cpus.push_back(

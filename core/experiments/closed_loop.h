@@ -92,6 +92,10 @@ struct ClosedLoopSpec {
     std::int64_t operations = 10000; ///< per job for io (numjobs), round trips for pingpong
 
     int cpus() const { return kind == Kind::PingPong ? 2 : numjobs; }
+    /// The operations of the whole run: every job's for io (numjobs x ops, as fio counts
+    /// number_ios per job), the round trips for pingpong. A run's operations, and what its
+    /// progress (ClosedLoopWatch::progress) counts up to.
+    std::int64_t totalOperations() const { return kind == Kind::Io ? operations * numjobs : operations; }
     /// The CPU that takes the completion interrupts of the other jobs (0), or -1: every job's
     /// completion interrupts its own CPU (irq=local, or auto for a multi-queue device).
     int irqCpu() const;
@@ -103,6 +107,10 @@ struct ClosedLoopSpec {
 /// with service_us= or jitter_us=, base_us or tail_us without device=custom, wait_cpu_us other than
 /// its default with one wait per request, as the open loop refuses it), each with its reason.
 Result<ClosedLoopSpec> parseClosedLoopSpec(const std::string &text);
+
+/// Whether @p machine has the CPUs @p spec's loop runs on (spec.cpus()); the refusal runClosedLoop()
+/// gives otherwise (field "machine": "TEXT needs N CPUs"), for a front end to give before it runs.
+Status closedLoopFits(const Machine &machine, const ClosedLoopSpec &spec);
 
 struct ClosedLoopRun {
     std::string governor;
@@ -125,7 +133,8 @@ struct ClosedLoopWatch {
     /// Raised: every loop stops at its next look (every CLOSED_LOOP_POLL_OPS operations) and
     /// runClosedLoop() returns Error::cancelled().
     const std::atomic<bool> *cancel = nullptr;
-    /// Called from the worker threads with governor g's operations done so far.
+    /// Called from the worker threads with governor g's operations done so far, of all its
+    /// jobs: it counts up to ClosedLoopSpec::totalOperations(), not to ops.
     std::function<void(std::size_t g, std::int64_t operationsDone)> progress;
     /// When set, (*spans)[g][c]: the spans run g's loop CPU c gave its replay, in order. Each
     /// CPU's is a stream whose open-loop replay (replayCpu()) makes the loop's entries and

@@ -15,6 +15,14 @@ Result<ClosedLoopSpec> closedLoopOf(const Scenario &s)
     return parseClosedLoopSpec(s.workload.text);
 }
 
+std::string backgroundNote(const Machine &machine, const ClosedLoopSpec &loop, const std::string &background)
+{
+    if (machine.cpuCount() <= loop.cpus() || background == "none")
+        return {};
+    return "CPUs " + std::to_string(loop.cpus()) + ".." + std::to_string(machine.cpuCount() - 1)
+           + " run the background '" + background + "'";
+}
+
 Result<std::vector<ClosedLoopRun>> runClosedLoopScenario(const Scenario &s, const ClosedLoopSpec &loop,
                                                          const Machine &machine, int threads,
                                                          const ClosedLoopWatch *watch,

@@ -14,6 +14,7 @@
 #include "core/machine/machine.h"
 #include "core/scenario/scenario.h"
 
+#include <string>
 #include <vector>
 
 namespace idlescope::scenario {
@@ -21,6 +22,13 @@ namespace idlescope::scenario {
 /// What a closed loop's machine runs on the CPUs outside the loop unless told otherwise
 /// (compare --background's default, and the window's): an idle system's housekeeping.
 inline constexpr const char *DEFAULT_CLOSED_LOOP_BACKGROUND = "idle";
+
+/**
+ * Which of @p machine's CPUs run @p background beside @p loop, in the words compare --closed-loop
+ * says it ("CPUs 1..5 run the background 'idle'"), so that the window says the same: "" when the
+ * loop takes every CPU or @p background is "none" (then there is none).
+ */
+std::string backgroundNote(const Machine &machine, const ClosedLoopSpec &loop, const std::string &background);
 
 /// The loop of @p s (a ClosedLoop workload's text, parseClosedLoopSpec()); another kind or a
 /// negative seed is refused, naming "workload" or "seed".

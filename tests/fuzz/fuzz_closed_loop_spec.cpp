@@ -4,7 +4,8 @@
  * core/experiments/closed_loop.h). Any input is a spec or an Error naming the
  * key; a spec runs (at most 300 operations here) on two CPUs of intel-skx
  * under menu-6.14, and its run must keep what the table prints: as many
- * operations as asked, a duration and added latencies >= 0, mean <= max.
+ * operations as asked (ops per job: numjobs x ops in all), a duration and
+ * added latencies >= 0, mean <= max.
  */
 #include "core/experiments/closed_loop.h"
 #include "core/targets/builtin_targets.h"
@@ -29,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, size_t size)
     if (!runs)
         return 0;
     for (const ClosedLoopRun &r : *runs)
-        if (r.operations != spec->operations || r.durationNs < 0 || r.p99AddedNs < 0 || r.maxAddedNs < r.p99AddedNs
+        if (r.operations != spec->totalOperations() || r.durationNs < 0 || r.p99AddedNs < 0 || r.maxAddedNs < r.p99AddedNs
             || !(r.meanAddedNs >= 0) || r.meanAddedNs > static_cast<double>(r.maxAddedNs))
             std::abort();
     return 0;

@@ -15,10 +15,15 @@
 #include "widgets/panels/governor_legend.h"
 #include "widgets/panels/playback_bar.h"
 #include "widgets/panels/workload_spec_page.h"
+#include "widgets/plots/miss_histogram_plot.h"
 #include "widgets/plots/state_timeline_plot.h"
+#include "widgets/plots/time_share_plot.h"
+#include "widgets/runner/build_snapshot.h"
 #include "widgets/runner/builtin_scenario.h"
 #include "widgets/runner/closed_loop_workload.h"
+#include "widgets/runner/job_progress.h"
 #include "widgets/runner/simulation_runner.h"
+#include "widgets/trace/cpu_lanes_view.h"
 #include "widgets/view_state.h"
 
 #include <QComboBox>
@@ -46,6 +51,9 @@ private slots:
     void openLoopHasNoClosedLoopCells();
     void copiedCommandOfAnABLoopRuns();
     void junoLoopHasTheCliEnergyOverItsWindow();
+    void ioProgressCountsEveryJob();
+    void junoRefusesALoopWiderThanTheBoard();
+    void emptyStatisticsAndCpusSayWhy();
 };
 
 namespace {
@@ -437,8 +445,134 @@ void TestClosedLoopGui::junoLoopHasTheCliEnergyOverItsWindow()
     for (int g = 0; g < 3; ++g)
         QCOMPARE(tradeoff.barValue(TradeoffView::Energy, g),
                  model.index(g, Col::LoopEnergyColumn).data(Qt::EditRole).toDouble());
+    // A user's finding: the header kept "No power data \u2014 how to add it" beside these filled
+    // energy columns. Every row is priced by the board's clusters: no link.
+    QVERIFY(!model.lacksPowerData());
+    QVERIFY(!view.powerLink()->isVisibleTo(&view));
+    // And the header said "CPUs 0..5 of 6 summed" with no word of the background that CPUs 1..5
+    // ran (the board's 6 CPUs less the loop's one: CPUs 1..5), which compare prints on stderr.
+    const test::CliResult r = test::runCli({QStringLiteral("compare"), QStringLiteral("--machine"),
+                                            QStringLiteral("juno-r0"), QStringLiteral("--closed-loop"), loop,
+                                            QStringLiteral("--governors"), QStringLiteral("menu-6.14")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("compare: CPUs 1..5 run the background 'idle'\n")), qPrintable(r.err));
+    QCOMPARE(snap->closedLoopBackground, QStringLiteral("CPUs 1..5 run the background 'idle'"));
+    QVERIFY2(view.traceNoteText().endsWith(QStringLiteral(" CPUs 1..5 run the background 'idle'.")),
+             qPrintable(view.traceNoteText()));
+    QVERIFY2(csv.contains(QStringLiteral("\n# CPUs 1..5 run the background 'idle'\n")), qPrintable(csv));
+    // Copy as command names the board, the command whose numbers these are (--table
+    // arm-juno-r0 runs the loop's CPU alone, with no background and no power data).
+    const CompareCommand c = compareCommand(spec, QString());
+    QVERIFY2(c.text.contains(QStringLiteral(" --machine juno-r0 ")) && !c.args.contains(QStringLiteral("--table")),
+             qPrintable(c.text));
+    QStringList args = c.args.mid(1); // after "compare", which cliCsvRows puts first
+    args.prepend(QStringLiteral("compare"));
+    args << QStringLiteral("--format") << QStringLiteral("csv");
+    QCOMPARE(test::cliCsvRows(args, 1), cli);
+    // A table file without power data: every energy cell reads "no power data", and the link shows.
+    ScenarioSpec bare = closedLoopScenario(loop);
+    bare.target = test::fileTarget(test::kitDir() + QStringLiteral("/tables/pseries-p10.json"));
+    const SnapshotPtr unpriced = test::simulateOnce(bare);
+    QVERIFY(unpriced);
+    view.setSnapshot(unpriced);
+    QVERIFY(view.powerLink()->isVisibleTo(&view));
+    QVERIFY(view.tableView()
+                ->model()
+                ->index(0, Col::EnergyColumn)
+                .data()
+                .toString()
+                .contains(QStringLiteral("no power data")));
     // An open-loop run on the same built-in table stays one CPU of an unknown cluster, with no
     // power data, as compare --table arm-juno-r0 prints it (tst_cpu_lanes noPowerDataOpensWhereItIsSet).
+}
+
+void TestClosedLoopGui::ioProgressCountsEveryJob()
+{
+    // A user's finding: io:device=emmc,work_us=8,numjobs=4096 showed "menu-6.14 2867 %": the
+    // loop counts the operations of all its jobs, the progress counted up to one job's ops.
+    // Here 4 jobs of 4096 operations: 4 x 4096 = 16384 in all, the last look at 16384
+    // (a multiple of CLOSED_LOOP_POLL_OPS, 4096): done / total = 16384 / 16384 = 1 (it was
+    // 16384 / 4096 = 4, "400 %").
+    const ScenarioSpec spec = closedLoopScenario(QStringLiteral("io:service_us=50,work_us=8,numjobs=4,ops=4096"));
+    const std::atomic<bool> cancel{false};
+    JobProgress progress;
+    const SnapshotBuild build = buildSnapshot(spec, nullptr, cancel, &progress);
+    QVERIFY2(build.snapshot, qPrintable(build.error));
+    QCOMPARE(build.snapshot->governors[0].closedLoop->operations, std::int64_t(16384));
+    const std::vector<JobProgress::Governor> shown = progress.snapshot();
+    QCOMPARE(int(shown.size()), 3);
+    for (const JobProgress::Governor &g : shown)
+        QCOMPARE(g.fraction, 1.0);
+}
+
+void TestClosedLoopGui::junoRefusesALoopWiderThanTheBoard()
+{
+    // A user's finding: compare --machine juno-r0 refuses numjobs=4096 (the board has 6 CPUs),
+    // while the window ran it on a 4096-CPU machine of the table for a very long time. The
+    // window now refuses it at once with the command line's words.
+    const QString loop = QStringLiteral("io:device=emmc,work_us=8,numjobs=4096");
+    ScenarioSpec spec = closedLoopScenario(loop);
+    spec.target.kind = TargetKind::Builtin;
+    spec.target.id = QStringLiteral("arm-juno-r0");
+    spec.target.table = *builtinTable(spec.target.id);
+    const std::atomic<bool> cancel{false};
+    const SnapshotBuild build = buildSnapshot(spec, nullptr, cancel);
+    QVERIFY(!build.snapshot);
+    QCOMPARE(build.error,
+             QStringLiteral("juno-r0: field 'machine': io:device=emmc,work_us=8,numjobs=4096 needs 4096 CPUs"));
+    const test::CliResult r = test::runCli({QStringLiteral("compare"), QStringLiteral("--machine"),
+                                            QStringLiteral("juno-r0"), QStringLiteral("--closed-loop"), loop,
+                                            QStringLiteral("--governors"), QStringLiteral("menu-6.14")});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains(QStringLiteral("io:device=emmc,work_us=8,numjobs=4096 needs 4096 CPUs")),
+             qPrintable(r.err));
+    // As many as the board has (6) still run: the loop on all of them, no background.
+    spec.workload.text = "io:device=emmc,work_us=8,numjobs=6,ops=100";
+    const SnapshotPtr six = test::simulateOnce(spec);
+    QVERIFY(six && six->isClosedLoop());
+    QCOMPARE(six->closedLoopMachine->cpuCount(), 6);
+    QCOMPARE(six->closedLoopBackground, QString());
+}
+
+void TestClosedLoopGui::emptyStatisticsAndCpusSayWhy()
+{
+    // A user's finding: "Misses per state", "Idle time per state" and the CPUs dock were empty
+    // for a closed loop with no word of why, while the time plots said it. Each says it now,
+    // and says nothing for an open loop, whose entries they count.
+    const SnapshotPtr loop = test::simulateOnce(closedLoopScenario(QStringLiteral("pingpong:work_us=15,ops=500")));
+    QVERIFY(loop && loop->isClosedLoop());
+    ScenarioSpec open = closedLoopScenario(QString());
+    open.workload = defaultScenario().workload;
+    const SnapshotPtr replayed = test::simulateOnce(open);
+    QVERIFY(replayed && !replayed->isClosedLoop());
+    ViewState view;
+    view.setFullRange(0, replayed->durationNs());
+    MissHistogramPlot misses(&view);
+    TimeSharePlot shares(&view);
+    for (CountsPlot *p : std::initializer_list<CountsPlot *>{&misses, &shares}) {
+        p->resize(500, 300);
+        p->show();
+        p->setSnapshot(loop);
+        p->refreshNow();
+        QCOMPARE(p->emptyText(), CountsPlot::closedLoopText());
+        bool shown = false; // the item on the plot, wrapped to its width
+        for (int i = 0; i < p->customPlot()->itemCount(); ++i)
+            if (auto *t = qobject_cast<QCPItemText *>(p->customPlot()->item(i)); t && t->visible())
+                shown = shown
+                        || t->text().simplified().startsWith(
+                            QStringLiteral("A closed loop keeps its counters, not its entries"));
+        QVERIFY(shown);
+        p->setSnapshot(replayed);
+        p->refreshNow();
+        QCOMPARE(p->emptyText(), QString());
+    }
+    CpuLanesView cpus;
+    QVERIFY(cpus.statusText().startsWith(QStringLiteral("Open a kernel trace")));
+    cpus.setSnapshot(loop);
+    QVERIFY2(cpus.statusText().startsWith(QStringLiteral("A closed loop keeps its counters, not its entries")),
+             qPrintable(cpus.statusText()));
+    cpus.setSnapshot(replayed);
+    QCOMPARE(cpus.statusText(), QStringLiteral("Open a kernel trace to see every CPU."));
 }
 
 QTEST_MAIN(TestClosedLoopGui)

@@ -12,6 +12,7 @@
 #include <QColor>
 #include <QFont>
 
+#include <algorithm>
 #include <cmath>
 #include <string_view>
 
@@ -120,6 +121,12 @@ const RunThroughput *ComparisonTableModel::throughput(int row) const
 {
     const auto r = static_cast<std::size_t>(row);
     return r < m_throughput.size() ? &m_throughput[r] : nullptr;
+}
+
+bool ComparisonTableModel::lacksPowerData() const
+{
+    return std::any_of(m_throughput.begin(), m_throughput.end(),
+                       [](const RunThroughput &t) { return !std::isfinite(t.idleEnergyJ); });
 }
 
 bool ComparisonTableModel::isRecorded(int row) const

@@ -79,6 +79,11 @@ public:
     /// runs[row]'s throughput and energy (a recorded run's idle energy only), or null out of range.
     const RunThroughput *throughput(int row) const;
 
+    /// True when a row's energy reads "no power data" (its idle energy is not priced): what the
+    /// comparison's "how to add it" link is for. False for an empty table, and for a board's
+    /// closed loop or trace, whose clusters' power prices every row.
+    bool lacksPowerData() const;
+
     /// The totals behind row @p row (display order).
     const GovernorTotals &totals(int row) const { return m_totals[static_cast<std::size_t>(row)]; }
 

@@ -228,16 +228,21 @@ void ComparisonView::setSnapshot(SnapshotPtr snapshot)
                 runs.push_back(*g.closedLoop);
         if (snapshot->closedLoopMachine && !runs.empty())
             note << QString::fromStdString("Rows: " + closedLoopScope(*snapshot->closedLoopMachine, runs) + ".");
+        // The board's other CPUs ran a background, as compare says it on the command line.
+        if (!snapshot->closedLoopBackground.isEmpty())
+            note << snapshot->closedLoopBackground + QLatin1Char('.');
     }
     m_traceNote->setText(note.join(QLatin1Char(' ')));
     m_noteScroll->setVisible(!note.isEmpty());
-    // Energy needs the table's power for every state (the empty cells read "no power data").
-    const bool noPower = snapshot && snapshot->governorCount() > 0 && !snapshot->power.hasIdlePower();
+    m_model->setSnapshot(std::move(snapshot));
+    // The way to power data shows only while a row's energy reads "no power data": a table file
+    // without power_mw, not a board whose clusters price every row (a closed loop on arm-juno-r0
+    // showed the link beside its filled energy columns).
+    const bool noPower = m_model->lacksPowerData();
     m_powerLink->setVisible(noPower);
     // The link takes the toolbar's room: the scope note then keeps its first words (its tooltip has all).
     m_scope->setText(noPower ? tr("Whole-run totals")
                              : tr("Whole-run totals \u00b7 the legend above follows the playback cursor"));
-    m_model->setSnapshot(std::move(snapshot));
     for (int c = 0; c < m_model->columnCount(); ++c)
         m_view->setColumnHidden(c, !m_model->columnApplies(c));
     updateGeometry(); // the row count may have changed the size hint
@@ -301,6 +306,8 @@ QStringList ComparisonView::context() const
             if (g.closedLoop)
                 runs.push_back(*g.closedLoop);
         lines << QString::fromStdString("Rows: whole-run totals; " + closedLoopScope(*snap->closedLoopMachine, runs));
+        if (!snap->closedLoopBackground.isEmpty())
+            lines << snap->closedLoopBackground;
     } else {
         lines << tr("Rows: whole-run totals of each governor's run");
     }

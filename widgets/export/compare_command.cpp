@@ -3,6 +3,7 @@
 
 #include "core/scenario/scenario_command.h"
 #include "core/source_governor/source_governor.h"
+#include "core/targets/builtin_machines.h"
 #include "core/workloads/workload.h"
 #include "core/workloads/workload_spec.h"
 #include "widgets/export/scenario_context.h"
@@ -117,8 +118,14 @@ CompareCommand compareCommand(const ScenarioSpec &spec, const QString &tablePath
     for (scenario::GovernorInstance &g : s.governors) // a named source governor by its file
         g.variant = sourceGovernorFileId(g.variant);
 
+    // A closed loop on a board's built-in table ran on the board, its other CPUs running the
+    // background (closed_loop_workload.h): compare --machine gives those numbers, --table not.
+    std::vector<std::string> where{"--table", tableArgument(t, tablePath).toStdString()};
+    if (w.kind == WorkloadKind::ClosedLoop && t.kind == TargetKind::Builtin && tablePath.isEmpty())
+        if (const std::optional<Machine> board = builtinMachineOfTable(t.id.toStdString(), t.table))
+            where = {"--machine", board->id};
     QStringList quoted{QStringLiteral("idlescope-cli")};
-    for (const std::string &arg : compareArguments(s, {"--table", tableArgument(t, tablePath).toStdString()})) {
+    for (const std::string &arg : compareArguments(s, where)) {
         c.args << QString::fromStdString(arg);
         quoted << shellQuoted(c.args.back());
     }

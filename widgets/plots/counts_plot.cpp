@@ -17,10 +17,44 @@ namespace idlescope {
 CountsPlot::CountsPlot(const QString &title, ViewState *view, QWidget *parent) : PlotBase(title, view, parent)
 {
     connect(view, &ViewState::cursorChanged, this, [this] { markDirty(); });
+    // Centred on the whole plot: a plot of several axis rects has no one middle of its own.
+    m_noEntries = new QCPItemText(m_plot);
+    m_noEntries->setClipToAxisRect(false);
+    m_noEntries->position->setType(QCPItemPosition::ptViewportRatio);
+    m_noEntries->position->setCoords(0.5, 0.5);
+    m_noEntries->setPositionAlignment(Qt::AlignCenter);
+    m_noEntries->setTextAlignment(Qt::AlignCenter);
+    // Over the axes and tick labels, on a box of the plot's own background: a plot of two axis
+    // rects (above and below) drew its axes through the words.
+    m_noEntries->setLayer(QStringLiteral("overlay"));
+    m_noEntries->setColor(palette().color(QPalette::Text));
+    QColor box = palette().color(QPalette::Base);
+    box.setAlpha(240);
+    m_noEntries->setBrush(box);
+    m_noEntries->setPen(QPen(palette().color(QPalette::Mid)));
+    m_noEntries->setPadding(QMargins(8, 6, 8, 6));
+    m_noEntries->setVisible(false);
+}
+
+QString CountsPlot::closedLoopText()
+{
+    return tr("A closed loop keeps its counters, not its entries: there is nothing to count here. "
+              "See the Comparison table (usage, above, below and time per state).");
+}
+
+QString CountsPlot::emptyText() const
+{
+    return m_noEntries->visible() ? closedLoopText() : QString();
 }
 
 void CountsPlot::rebuild()
 {
+    // A closed loop's runs keep no entries (each governor's loop makes spans of its own): empty
+    // bars with no word said nothing of why.
+    const bool noEntries = m_snap && m_snap->isClosedLoop();
+    m_noEntries->setVisible(noEntries);
+    if (noEntries)
+        m_noEntries->setText(wrapWords(closedLoopText(), m_noEntries->font(), std::max(120, m_plot->width() - 60)));
     if (!m_snap)
         return;
     if (m_setUpGeneration != m_snap->generation) {

@@ -23,6 +23,11 @@ public:
     QAction *logScaleAction() const { return m_logScale; }
     bool isLogScale() const;
     void setLogScale(bool on);
+    /// What the plot says instead of bars when it has no entries to count (a closed loop); ""
+    /// while it draws them. For tests.
+    QString emptyText() const;
+    /// What a closed loop's statistics plot says (one line; wrapWords() fits it to the plot).
+    static QString closedLoopText();
 
 protected:
     /// Nothing without a snapshot; setUp() once per snapshot (its generation), then refill().
@@ -59,6 +64,7 @@ protected:
 
 private:
     QAction *m_logScale = nullptr;
+    QCPItemText *m_noEntries = nullptr;  ///< why there are no bars, over the middle of the plot
     std::uint64_t m_setUpGeneration = 0; ///< the snapshot setUp() last ran for
 };
 

@@ -89,26 +89,40 @@ bool simulateClosedLoop(SimulationSnapshot &snap, const std::atomic<bool> &cance
     }
     // The table on as many CPUs as the loop needs, with its power data: compare --table's machine;
     // a built-in table of a board with an energy model is that board (compare --machine juno-r0),
-    // whose CPU layout and cluster powers price the loop as the command line does.
+    // whose CPU layout and cluster powers price the loop as the command line does. A loop that
+    // needs more CPUs than the board has is refused as compare --machine refuses it (not run on
+    // a table of as many CPUs as it asks for: numjobs=4096 was a 4096-CPU machine).
     const std::string builtinId = snap.spec.target.kind == TargetKind::Builtin ? snap.spec.target.id.toStdString() : "";
-    auto machine = std::make_shared<Machine>(machineOfTable(builtinId, snap.table, snap.power, spec->cpus()));
+    std::optional<Machine> board = builtinMachineOfTable(builtinId, snap.table);
+    if (board)
+        if (Status fits = closedLoopFits(*board, *spec); !fits) {
+            *error = QString::fromStdString(fits.error().toString());
+            return false;
+        }
+    auto machine = std::make_shared<Machine>(board ? std::move(*board)
+                                                   : machineOfTable(builtinId, snap.table, snap.power, spec->cpus()));
 
     if (progress) {
         std::vector<std::string> names;
         for (const scenario::GovernorInstance &g : s.governors)
             names.push_back(g.variant);
-        progress->begin(names, spec->operations);
+        progress->begin(names, spec->totalOperations());
     }
     ClosedLoopWatch watch;
     watch.cancel = &cancel;
+    // The loop counts the operations of all its jobs (numjobs x ops for io): progress is of those.
     if (progress)
-        watch.progress = [progress, total = spec->operations](std::size_t g, std::int64_t done) {
+        watch.progress = [progress, total = spec->totalOperations()](std::size_t g, std::int64_t done) {
             progress->update(g, total - done);
         };
-    // A board's other CPUs run compare's default background, as on the command line.
+    // A board's other CPUs run compare's default background, as on the command line, and the
+    // comparison says so in compare's words.
     std::optional<workloads::WorkloadSpec> background;
-    if (machine->cpuCount() > spec->cpus())
+    if (machine->cpuCount() > spec->cpus()) {
         background = workloads::parseWorkloadSpec(scenario::DEFAULT_CLOSED_LOOP_BACKGROUND).value();
+        snap.closedLoopBackground =
+            QString::fromStdString(scenario::backgroundNote(*machine, *spec, scenario::DEFAULT_CLOSED_LOOP_BACKGROUND));
+    }
     Result<std::vector<ClosedLoopRun>> runs =
         scenario::runClosedLoopScenario(s, *spec, *machine, std::max(1, QThread::idealThreadCount()), &watch,
                                         background ? &*background : nullptr);

@@ -104,6 +104,9 @@ struct SimulationSnapshot {
     /// spans are made as it goes, another for each governor): only their summaries, totals and
     /// throughput are filled. Null for every other workload.
     std::shared_ptr<const Machine> closedLoopMachine;
+    /// Which of closedLoopMachine's CPUs ran a background beside the loop, in compare's words
+    /// (scenario::backgroundNote(): "CPUs 1..5 run the background 'idle'"); "" when none did.
+    QString closedLoopBackground;
 
     /// "trace time" or "stream time": the axis title's clock.
     QString clockName() const { return trace ? QStringLiteral("trace time") : QStringLiteral("stream time"); }

@@ -192,8 +192,13 @@ void CpuLanesView::setSnapshot(SnapshotPtr snap)
 {
     m_snap = std::move(snap);
     const QString key = m_snap ? traceMachineKey(*m_snap) : QString();
-    if (key == m_key)
-        return; // the same trace, table and governors: the comparison shown stays right
+    if (key == m_key) {
+        // The same trace, table and governors: the comparison shown stays right. With no trace
+        // the words may change (a closed loop's after an open loop's).
+        if (key.isEmpty())
+            m_status->setText(noTraceText());
+        return;
+    }
     m_key = key;
     if (m_cancel)
         m_cancel->store(true);
@@ -286,6 +291,17 @@ QString CpuLanesView::skippedText() const
     return parts.isEmpty() ? QString() : tr("Not replayed: %1").arg(parts.join(QStringLiteral("; ")));
 }
 
+QString CpuLanesView::noTraceText() const
+{
+    // A closed loop ran a machine, but each governor's loop made spans of its own and kept only
+    // its counters: there are no lanes to draw, and the dock said nothing of why.
+    if (m_snap && m_snap->isClosedLoop())
+        return tr("A closed loop keeps its counters, not its entries: there are no lanes to draw. The "
+                  "Comparison table has its CPUs' counters summed (compare --closed-loop --cpus each "
+                  "lists each CPU's).");
+    return tr("Open a kernel trace to see every CPU.");
+}
+
 void CpuLanesView::rebuild()
 {
     fillSelector();
@@ -294,7 +310,7 @@ void CpuLanesView::rebuild()
     fillDisagreements();
     if (!m_result) {
         if (m_key.isEmpty())
-            m_status->setText(tr("Open a kernel trace to see every CPU."));
+            m_status->setText(noTraceText());
         return;
     }
     const QString machine = QString::fromStdString(m_result->machine.id);

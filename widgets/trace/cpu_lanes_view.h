@@ -76,6 +76,8 @@ public:
     QString skippedText() const;
     /// The line above the lanes: the machine, the CPUs not replayed, what recorded counts (tests).
     QString statusText() const;
+    /// What the view says with no trace to replay: how to get one, or why a closed loop has none.
+    QString noTraceText() const;
     QTableWidget *table() const { return m_table; }
     /// The first disagreements of each governor with the kernel (issue 29 §3), one item per
     /// entry naming its CPU and its time on the lanes' axis (the trace-cmd timestamp in its
