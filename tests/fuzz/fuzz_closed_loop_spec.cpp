@@ -30,8 +30,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, size_t size)
     if (!runs)
         return 0;
     for (const ClosedLoopRun &r : *runs)
-        if (r.operations != spec->totalOperations() || r.durationNs < 0 || r.p99AddedNs < 0 || r.maxAddedNs < r.p99AddedNs
-            || !(r.meanAddedNs >= 0) || r.meanAddedNs > static_cast<double>(r.maxAddedNs))
+        if (r.operations != spec->totalOperations() || r.durationNs < 0 || r.p99AddedNs < 0
+            || r.maxAddedNs < r.p99AddedNs || !(r.meanAddedNs >= 0)
+            || r.meanAddedNs > static_cast<double>(r.maxAddedNs))
             std::abort();
     return 0;
 }
