@@ -105,21 +105,7 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setStyleSheet(QStringLiteral("font-size:8pt;"));
-    m_plot = new QCustomPlot(this);
-    m_plot->setMinimumHeight(120);
-    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
-    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
-    // The time plots' time base: ns since the trace's first event, in the unit that suits the
-    // range, under the same title (it names the first event's timestamp): one clock per trace.
-    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new NsTicker));
-    // The CPUs' names, one a lane group, outside the runs' names (KernelShark's CPU tracks).
-    m_groupAxis = m_plot->axisRect()->addAxis(QCPAxis::atLeft);
-    m_groupAxis->setBasePen(Qt::NoPen);
-    m_groupAxis->setTickPen(Qt::NoPen);
-    m_groupAxis->setSubTickPen(Qt::NoPen);
-    m_groupAxis->grid()->setVisible(false);
-    m_groupAxis->setPadding(0);
+    createPlot();
     m_table = new QTableWidget(this);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
@@ -179,6 +165,27 @@ CpuLanesView::CpuLanesView(QWidget *parent) : QWidget(parent)
             emit cpuPicked(cpu);
     });
     rebuild();
+}
+
+/// The lanes' plot: dragged and zoomed in time only, on the trace's clock, with the CPUs'
+/// names on an axis of their own left of the runs' names.
+void CpuLanesView::createPlot()
+{
+    m_plot = new QCustomPlot(this);
+    m_plot->setMinimumHeight(120);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    // The time plots' time base: ns since the trace's first event, in the unit that suits the
+    // range, under the same title (it names the first event's timestamp): one clock per trace.
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new NsTicker));
+    // The CPUs' names, one a lane group, outside the runs' names (KernelShark's CPU tracks).
+    m_groupAxis = m_plot->axisRect()->addAxis(QCPAxis::atLeft);
+    m_groupAxis->setBasePen(Qt::NoPen);
+    m_groupAxis->setTickPen(Qt::NoPen);
+    m_groupAxis->setSubTickPen(Qt::NoPen);
+    m_groupAxis->grid()->setVisible(false);
+    m_groupAxis->setPadding(0);
 }
 
 CpuLanesView::~CpuLanesView()

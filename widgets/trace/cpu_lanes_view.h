@@ -109,6 +109,7 @@ signals:
     void disagreementPicked(int cpu, qint64 traceNs);
 
 private:
+    void createPlot();
     struct Job {
         QString key;
         std::optional<MachineComparison> result;
