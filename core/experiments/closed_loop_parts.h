@@ -35,7 +35,6 @@ struct LoopCpu {
         run.timeHasExitLatency = true;
         if (keepIntervals)
             run.intervalKind = IntervalKind::InState;
-        keepsIntervals = keepIntervals;
     }
 
     /// Idle from @p startNs (>= the CPU's last wakeup) until the event at @p eventNs; returns
@@ -62,7 +61,7 @@ struct LoopCpu {
         if (spans)
             spans->push_back(s);
         const IdleSpan handler{std::max<Ns>(0, inIdleHandlerNs), 0, 0};
-        const Ns replayStartNs = keepsIntervals ? replay.nextRowStartNs(s) : 0;
+        const Ns replayStartNs = keepsIntervals() ? replay.nextRowStartNs(s) : 0;
         Ns backAfterEventNs = 0;
         replay.runSpan(s, &handler, [&](const EntryRecord &e, const Governor &) {
             keepInterval(e, startNs, replayStartNs);
@@ -83,15 +82,11 @@ struct LoopCpu {
      */
     void keepInterval(const EntryRecord &e, Ns spanStartNs, Ns replayStartNs)
     {
-        if (keepsIntervals) [[unlikely]]
-            appendInterval(e, spanStartNs + (e.startNs - replayStartNs) - REPLAY_START_NS);
+        if (keepsIntervals()) [[unlikely]]
+            addInStateInterval(run.intervals, tableRef, e, spanStartNs + (e.startNs - replayStartNs) - REPLAY_START_NS);
     }
 
-    /// Out of line: the loop without intervals (most machines) keeps its sink as small as before.
-    [[gnu::noinline]] void appendInterval(const EntryRecord &e, Ns startNs)
-    {
-        addInStateInterval(run.intervals, tableRef, e, startNs);
-    }
+    bool keepsIntervals() const { return run.intervalKind == IntervalKind::InState; }
 
     void finish(Ns endNs)
     {
@@ -115,7 +110,6 @@ struct LoopCpu {
     IdleStream *spans = nullptr;
     WakeTotals wake;
     CpuRun run;
-    bool keepsIntervals = false; ///< run.intervalKind is IntervalKind::InState (keepInterval())
 };
 
 /// The nearest-rank p99 of n values: the ceil(0.99 n)-th smallest, 0-based.

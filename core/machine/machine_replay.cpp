@@ -15,17 +15,6 @@
 
 namespace idlescope {
 
-namespace {
-
-/// addInStateInterval() out of line: a replay without intervals keeps its sink as small as before.
-[[gnu::noinline]] void keepInState(std::vector<IdleInterval> &out, const IdleStateTable &table, const EntryRecord &e,
-                                   Ns startNs)
-{
-    addInStateInterval(out, table, e, startNs);
-}
-
-} // namespace
-
 CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov, IntervalKind intervals,
                  const std::atomic<bool> *cancel)
 {
@@ -51,8 +40,8 @@ CpuRun replayCpu(const IdleStateTable &table, const CpuStream &cs, Governor &gov
     WakeTotals wake;
     auto sink = [&](const EntryRecord &e, const Governor &) {
         if (inState) [[unlikely]] // on the real clock: with the shift of the exits before this one
-            keepInState(out.intervals, table, e,
-                        e.startNs - REPLAY_START_NS + cs.offsetNs + (shifted ? wake.clockShiftNs : 0));
+            addInStateInterval(out.intervals, table, e,
+                               e.startNs - REPLAY_START_NS + cs.offsetNs + (shifted ? wake.clockShiftNs : 0));
         addWokenTask(table, e, wake, out.wakeups, out.latencyCostNs);
         if (onSpanClock) {
             // At its offset in its span; never past the next span's start (a run's own
