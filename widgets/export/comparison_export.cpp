@@ -95,20 +95,29 @@ QStringList noValueNotes(const ComparisonTableModel &model, const ComparisonSele
     return notes;
 }
 
-QString comparisonMarkdown(const table::Table &t, const QStringList &context)
+namespace {
+
+/// @p context as lines of a file's head, each on one line behind @p prefix ("- " a markdown
+/// list item, "# " a CSV comment).
+QString contextHead(const QStringList &context, const QString &prefix)
 {
     QString head;
     for (const QString &line : context)
-        head += QStringLiteral("- ") + QString(line).replace(QLatin1Char('\n'), QLatin1Char(' ')) + QLatin1Char('\n');
+        head += prefix + QString(line).replace(QLatin1Char('\n'), QLatin1Char(' ')) + QLatin1Char('\n');
+    return head;
+}
+
+} // namespace
+
+QString comparisonMarkdown(const table::Table &t, const QStringList &context)
+{
+    const QString head = contextHead(context, QStringLiteral("- "));
     return (head.isEmpty() ? head : head + QLatin1Char('\n')) + QString::fromStdString(table::markdown(t));
 }
 
 QString comparisonCsv(const table::Table &t, const QStringList &context)
 {
-    QString head;
-    for (const QString &line : context) // a comment line each, on one line
-        head += QStringLiteral("# ") + QString(line).replace(QLatin1Char('\n'), QLatin1Char(' ')) + QLatin1Char('\n');
-    return head + QString::fromStdString(table::csv(t));
+    return contextHead(context, QStringLiteral("# ")) + QString::fromStdString(table::csv(t));
 }
 
 QString comparisonJson(const table::Table &t, const QStringList &context)
